@@ -1,0 +1,139 @@
+package blocks
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/slack-go/slack"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// Action ids of the note reply's buttons. The value of each is the note id.
+const (
+	ActionChipPrefix  = "note_tag_" // + tag, e.g. note_tag_task
+	ActionUndo        = "note_undo"
+	ActionRestore     = "note_restore"
+	BlockNotePrefix   = "note:"
+	CallbackAddNote   = "add_note"
+	CallbackSaveNote  = "save_as_note"
+	InputNoteText     = "note_text"
+	InputNoteTag      = "note_tag"
+	InputNoteChannel  = "note_channel"
+	ActionNoteText    = "text"
+	ActionNoteTag     = "tag"
+	ActionNoteChannel = "channel"
+)
+
+// ChipAction returns the action id of the chip for tag.
+func ChipAction(t bh.Tag) string { return ActionChipPrefix + string(t) }
+
+// TagFromAction reads a chip's action id.
+func TagFromAction(actionID string) (bh.Tag, bool) {
+	if !strings.HasPrefix(actionID, ActionChipPrefix) {
+		return "", false
+	}
+	t := bh.Tag(strings.TrimPrefix(actionID, ActionChipPrefix))
+	return t, t.Valid()
+}
+
+// Message is a rendered message: the notification text and its blocks.
+type Message struct {
+	Text   string        `json:"text"`
+	Blocks []slack.Block `json:"blocks"`
+}
+
+// Options returns the slack-go options that post or update m.
+func (m Message) Options() []slack.MsgOption {
+	return []slack.MsgOption{slack.MsgOptionText(m.Text, false), slack.MsgOptionBlocks(m.Blocks...)}
+}
+
+// tagEmoji gives each tag a glyph so a glance at a phone tells them apart.
+func tagEmoji(t bh.Tag) string {
+	switch t {
+	case bh.TagTask:
+		return "✅"
+	case bh.TagDeadline:
+		return "⏰"
+	case bh.TagInventory:
+		return "🧷"
+	default:
+		return "📝"
+	}
+}
+
+// NoteReply is the compact confirmation under a captured note: how it was
+// understood, the four tag chips (the current one highlighted) and Undo.
+func NoteReply(n bh.Note) Message {
+	echo := Echo(n.Text, MaxEcho)
+	if n.Deleted() {
+		return Message{
+			Text: "Note removed: " + Echo(n.Text, 80),
+			Blocks: []slack.Block{
+				slack.NewContextBlock(BlockNotePrefix+n.ID,
+					slack.NewTextBlockObject(slack.MarkdownType, Fit(fmt.Sprintf("🗑️ *Removed* · ~%s~", echo), MaxSectionText), false, false)),
+				slack.NewActionBlock("note_actions:"+n.ID,
+					slack.NewButtonBlockElement(ActionRestore, n.ID, slack.NewTextBlockObject(slack.PlainTextType, "Restore", false, false))),
+			},
+		}
+	}
+	label := n.Tag.Label()
+	line := fmt.Sprintf("%s *%s* · %s", tagEmoji(n.Tag), label, echo)
+	if n.Permalink != "" {
+		line += fmt.Sprintf(" · <%s|source>", n.Permalink)
+	}
+	elems := make([]slack.BlockElement, 0, len(bh.Tags)+1)
+	for _, t := range bh.Tags {
+		b := slack.NewButtonBlockElement(ChipAction(t), n.ID, slack.NewTextBlockObject(slack.PlainTextType, t.Label(), false, false))
+		if t == n.Tag {
+			b = b.WithStyle(slack.StylePrimary)
+		}
+		elems = append(elems, b)
+	}
+	elems = append(elems, slack.NewButtonBlockElement(ActionUndo, n.ID, slack.NewTextBlockObject(slack.PlainTextType, "Undo", false, false)))
+	return Message{
+		Text: fmt.Sprintf("Saved as %s: %s", label, Echo(n.Text, 80)),
+		Blocks: []slack.Block{
+			slack.NewContextBlock(BlockNotePrefix+n.ID, slack.NewTextBlockObject(slack.MarkdownType, Fit(line, MaxSectionText), false, false)),
+			slack.NewActionBlock("note_actions:"+n.ID, elems...),
+		},
+	}
+}
+
+// Notice is a one-line message (an ephemeral refusal, a confirmation).
+func Notice(text string) Message {
+	return Message{Text: text, Blocks: []slack.Block{
+		slack.NewSectionBlock(slack.NewTextBlockObject(slack.MarkdownType, Fit(text, MaxSectionText), false, false), nil, nil),
+	}}
+}
+
+// AddNoteModal is the global shortcut's modal: text, tag, which conversation.
+func AddNoteModal() slack.ModalViewRequest {
+	text := slack.NewPlainTextInputBlockElement(slack.NewTextBlockObject(slack.PlainTextType, "wipes < 1 day, daycare form due Fri…", false, false), ActionNoteText)
+	text.Multiline = true
+	text.MaxLength = 3000
+	var opts []*slack.OptionBlockObject
+	for _, t := range bh.Tags {
+		opts = append(opts, slack.NewOptionBlockObject(string(t), slack.NewTextBlockObject(slack.PlainTextType, t.Label(), false, false), nil))
+	}
+	tag := slack.NewOptionsSelectBlockElement(slack.OptTypeStatic, slack.NewTextBlockObject(slack.PlainTextType, "Note", false, false), ActionNoteTag, opts...)
+	tag.InitialOption = opts[0]
+	conv := slack.NewOptionsSelectBlockElement(slack.OptTypeConversations, slack.NewTextBlockObject(slack.PlainTextType, "Your DM with BabyHandoff", false, false), ActionNoteChannel)
+	conv.DefaultToCurrentConversation = true
+	conv.Filter = &slack.SelectBlockElementFilter{Include: []string{"im", "mpim", "public", "private"}, ExcludeBotUsers: true}
+	convInput := slack.NewInputBlock(InputNoteChannel, slack.NewTextBlockObject(slack.PlainTextType, "Which shift", false, false),
+		slack.NewTextBlockObject(slack.PlainTextType, "The conversation whose plan this note belongs to. Empty: your DM with the bot.", false, false), conv)
+	convInput.Optional = true
+	return slack.ModalViewRequest{
+		Type:       slack.VTModal,
+		CallbackID: CallbackAddNote,
+		Title:      slack.NewTextBlockObject(slack.PlainTextType, "Add note", false, false),
+		Submit:     slack.NewTextBlockObject(slack.PlainTextType, "Save", false, false),
+		Close:      slack.NewTextBlockObject(slack.PlainTextType, "Cancel", false, false),
+		Blocks: slack.Blocks{BlockSet: []slack.Block{
+			slack.NewInputBlock(InputNoteText, slack.NewTextBlockObject(slack.PlainTextType, "Note", false, false), nil, text),
+			slack.NewInputBlock(InputNoteTag, slack.NewTextBlockObject(slack.PlainTextType, "Tag", false, false), nil, tag),
+			convInput,
+		}},
+	}
+}

@@ -1,0 +1,337 @@
+// Package bot is BabyHandoff's Slack front: it owns the Socket Mode event
+// loop, turns messages into notes, and answers buttons, shortcuts and
+// commands.
+//
+// Acks follow Slack's rules: slash commands and interactions are acked at
+// once and worked on after (Slack never retries them); a note event is acked
+// only once the note is durably stored, so a crash can never lose an acked
+// note (Slack redelivers what was not acked). Work runs on a bounded, tracked
+// set of workers that is drained on shutdown.
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/slack-go/slack"
+	"github.com/slack-go/slack/slackevents"
+	"github.com/slack-go/slack/socketmode"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// Config configures New.
+type Config struct {
+	// BotToken (xoxb-…) and AppToken (xapp-…) are required.
+	BotToken string
+	AppToken string
+	// APIURL is the Web API base, ending in "/". Default https://slack.com/api/.
+	APIURL string
+	// HTTPClient for the Web API and Socket Mode. Default: a client with a
+	// 30 s timeout.
+	HTTPClient *http.Client
+	// Store is required.
+	Store Store
+	// API overrides the Web API client (tests). Default: slack-go's client.
+	API Slack
+	// Logger receives what a person must look at. Default: discard.
+	Logger *slog.Logger
+	// Now is the clock. Default time.Now.
+	Now func() time.Time
+	// Workers is how many envelopes are worked on at once. Default 8.
+	Workers int
+	// Queue is how many envelopes may wait for a worker. Default 256. When it
+	// is full, note events are left unacked (Slack redelivers them).
+	Queue int
+	// ShutdownTimeout bounds how long Run waits for in-flight work after its
+	// context ends. Default 10 s.
+	ShutdownTimeout time.Duration
+	// StoreTimeout bounds how long a note may take to be stored before its
+	// event is left unacked for Slack to redeliver. Default 2.5 s (Slack
+	// expects an ack within 3 s).
+	StoreTimeout time.Duration
+	// PingInterval is how long the socket may go without a server ping
+	// before it reconnects. Default 30 s (slack-go's).
+	PingInterval time.Duration
+}
+
+// Bot is a running Slack front.
+type Bot struct {
+	cfg    Config
+	log    *slog.Logger
+	api    Slack
+	sm     *socketmode.Client
+	store  Store
+	jobs   chan job
+	wg     sync.WaitGroup
+	self   identity
+	selfMu sync.RWMutex
+}
+
+type identity struct{ UserID, BotID, TeamID string }
+
+type job struct {
+	name string
+	fn   func(ctx context.Context)
+}
+
+// New checks cfg and builds a Bot. It does not connect; Run does.
+func New(cfg Config) (*Bot, error) {
+	if cfg.BotToken == "" || cfg.AppToken == "" {
+		return nil, bh.Errorf(bh.EINVALID, "bot: both SLACK_BOT_TOKEN and SLACK_APP_TOKEN are required")
+	}
+	if cfg.Store == nil {
+		return nil, bh.Errorf(bh.EINVALID, "bot: a store is required")
+	}
+	if cfg.APIURL == "" {
+		cfg.APIURL = slack.APIURL
+	}
+	if cfg.HTTPClient == nil {
+		cfg.HTTPClient = &http.Client{Timeout: 30 * time.Second}
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = 8
+	}
+	if cfg.Queue <= 0 {
+		cfg.Queue = 256
+	}
+	if cfg.ShutdownTimeout <= 0 {
+		cfg.ShutdownTimeout = 10 * time.Second
+	}
+	if cfg.StoreTimeout <= 0 {
+		cfg.StoreTimeout = 2500 * time.Millisecond
+	}
+	if cfg.PingInterval <= 0 {
+		cfg.PingInterval = 30 * time.Second
+	}
+	client := slack.New(cfg.BotToken,
+		slack.OptionAPIURL(cfg.APIURL),
+		slack.OptionAppLevelToken(cfg.AppToken),
+		slack.OptionHTTPClient(cfg.HTTPClient),
+	)
+	b := &Bot{cfg: cfg, log: cfg.Logger, store: cfg.Store, api: cfg.API}
+	if b.api == nil {
+		b.api = client
+	}
+	b.sm = socketmode.New(client,
+		socketmode.OptionPingInterval(cfg.PingInterval),
+		socketmode.OptionLog(slogAdapter{cfg.Logger}),
+	)
+	return b, nil
+}
+
+// slogAdapter routes slack-go's own log lines (only printed in debug mode)
+// to the one logger.
+type slogAdapter struct{ l *slog.Logger }
+
+func (a slogAdapter) Output(_ int, s string) error {
+	a.l.Debug("slack-go", "msg", s)
+	return nil
+}
+
+// Run connects to Slack and handles envelopes until ctx ends, then stops
+// reading, finishes in-flight work (bounded by ShutdownTimeout) and returns
+// nil. It returns an error when Slack refuses the tokens.
+func (b *Bot) Run(ctx context.Context) error {
+	auth, err := b.api.AuthTestContext(ctx)
+	if err != nil {
+		return fmt.Errorf("bot: check SLACK_BOT_TOKEN with auth.test: %w", slackAuthError(err))
+	}
+	b.selfMu.Lock()
+	b.self = identity{UserID: auth.UserID, BotID: auth.BotID, TeamID: auth.TeamID}
+	b.selfMu.Unlock()
+	b.log.Info("connected to Slack as the bot", "team", auth.Team, "bot_user", auth.UserID)
+
+	// The socket outlives ctx: in-flight note events still need their acks
+	// while the workers drain.
+	sockCtx, stopSocket := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopSocket()
+	sockErr := make(chan error, 1)
+	go func() { sockErr <- b.sm.RunContext(sockCtx) }()
+
+	b.jobs = make(chan job, b.cfg.Queue)
+	workCtx, stopWork := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopWork()
+	for i := 0; i < b.cfg.Workers; i++ {
+		b.wg.Add(1)
+		go b.worker(workCtx)
+	}
+
+	var runErr error
+loop:
+	for {
+		select {
+		case <-ctx.Done():
+			break loop
+		case err := <-sockErr:
+			if !errors.Is(err, context.Canceled) {
+				runErr = fmt.Errorf("bot: socket mode: %w", slackAuthError(err))
+			}
+			break loop
+		case evt := <-b.sm.Events:
+			if err := b.dispatch(evt); err != nil {
+				runErr = err
+				break loop
+			}
+		}
+	}
+
+	// Stop taking work, then let the workers finish what they hold.
+	close(b.jobs)
+	done := make(chan struct{})
+	go func() { b.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(b.cfg.ShutdownTimeout):
+		b.log.Warn("shutdown: in-flight work did not finish in time; unacked events will be redelivered by Slack", "timeout", b.cfg.ShutdownTimeout)
+		stopWork()
+		<-done
+	}
+	stopSocket()
+	return runErr
+}
+
+func (b *Bot) worker(ctx context.Context) {
+	defer b.wg.Done()
+	for j := range b.jobs {
+		b.runJob(ctx, j)
+	}
+}
+
+func (b *Bot) runJob(ctx context.Context, j job) {
+	defer func() {
+		if r := recover(); r != nil {
+			b.log.Error("bot: a handler panicked; the envelope was dropped", "job", j.name, "panic", fmt.Sprint(r))
+		}
+	}()
+	j.fn(ctx)
+}
+
+// enqueue hands work to the pool without blocking the reader. It reports
+// false when the queue is full.
+func (b *Bot) enqueue(name string, fn func(ctx context.Context)) bool {
+	select {
+	case b.jobs <- job{name: name, fn: fn}:
+		return true
+	default:
+		b.log.Warn("bot: work queue full; envelope not taken", "job", name)
+		return false
+	}
+}
+
+func (b *Bot) ack(req *socketmode.Request, payload any) {
+	if req == nil || req.EnvelopeID == "" {
+		return
+	}
+	var err error
+	if payload != nil {
+		err = b.sm.Ack(*req, payload)
+	} else {
+		err = b.sm.Ack(*req)
+	}
+	if err != nil {
+		b.log.Error("bot: ack failed", "envelope_id", req.EnvelopeID, "err", err)
+	}
+}
+
+func (b *Bot) identity() identity {
+	b.selfMu.RLock()
+	defer b.selfMu.RUnlock()
+	return b.self
+}
+
+// dispatch routes one Socket Mode event. It never blocks on I/O other than
+// the ack itself; everything else goes to the workers. A returned error ends
+// Run.
+func (b *Bot) dispatch(evt socketmode.Event) error {
+	switch evt.Type {
+	case socketmode.EventTypeConnecting, socketmode.EventTypeConnected, socketmode.EventTypeHello:
+		b.log.Debug("socket mode", "state", string(evt.Type))
+	case socketmode.EventTypeConnectionError:
+		b.log.Warn("socket mode: connection failed; retrying", "err", fmt.Sprint(evt.Data))
+	case socketmode.EventTypeInvalidAuth:
+		return errors.New("bot: Slack refused SLACK_APP_TOKEN (invalid_auth); create an app-level token with connections:write under Basic Information → App-Level Tokens")
+	case socketmode.EventTypeIncomingError:
+		b.log.Warn("socket mode: unreadable frame", "err", fmt.Sprint(evt.Data))
+	case socketmode.EventTypeErrorBadMessage:
+		b.badMessage(evt)
+	case socketmode.EventTypeEventsAPI:
+		b.eventsAPI(evt)
+	case socketmode.EventTypeSlashCommand:
+		b.ack(evt.Request, nil)
+		cmd, ok := evt.Data.(slack.SlashCommand)
+		if !ok {
+			return nil
+		}
+		b.enqueue("command "+cmd.Command, func(ctx context.Context) { b.command(ctx, cmd) })
+	case socketmode.EventTypeInteractive:
+		b.interactive(evt)
+	default:
+		if evt.Request != nil {
+			b.ack(evt.Request, nil)
+		}
+		b.log.Debug("socket mode: ignored event", "type", string(evt.Type))
+	}
+	return nil
+}
+
+// badMessage acks an envelope slack-go could not parse: Slack would only
+// redeliver the same bytes.
+func (b *Bot) badMessage(evt socketmode.Event) {
+	bad, ok := evt.Data.(*socketmode.ErrorBadMessage)
+	if !ok {
+		return
+	}
+	var env struct {
+		EnvelopeID string `json:"envelope_id"`
+		Type       string `json:"type"`
+	}
+	_ = json.Unmarshal(bad.Message, &env)
+	b.log.Warn("socket mode: malformed envelope acked and dropped", "envelope_id", env.EnvelopeID, "type", env.Type, "err", bad.Cause)
+	if env.EnvelopeID != "" {
+		b.ack(&socketmode.Request{EnvelopeID: env.EnvelopeID}, nil)
+	}
+}
+
+func (b *Bot) eventsAPI(evt socketmode.Event) {
+	ev, ok := evt.Data.(slackevents.EventsAPIEvent)
+	if !ok || ev.Type != slackevents.CallbackEvent {
+		b.ack(evt.Request, nil)
+		return
+	}
+	cb, _ := ev.Data.(*slackevents.EventsAPICallbackEvent)
+	eventID := ""
+	if cb != nil {
+		eventID = cb.EventID
+	}
+	teamID := ev.TeamID
+	switch inner := ev.InnerEvent.Data.(type) {
+	case *slackevents.MessageEvent:
+		b.onMessage(evt.Request, teamID, eventID, inner)
+	case *slackevents.AppMentionEvent:
+		b.onMention(evt.Request, teamID, eventID, inner)
+	default:
+		b.ack(evt.Request, nil)
+	}
+}
+
+// slackAuthError turns slack-go's auth failures into a line a person can act on.
+func slackAuthError(err error) error {
+	switch err.Error() {
+	case "invalid_auth", "not_authed", "account_inactive", "token_revoked":
+		return fmt.Errorf("Slack refused the token (%s); copy a fresh one from your app's settings: %w", err.Error(), err)
+	}
+	return err
+}

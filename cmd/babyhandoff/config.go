@@ -1,0 +1,128 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/joho/godotenv"
+	"github.com/kelseyhightower/envconfig"
+)
+
+// Config is every setting, read from the environment (and .env when present).
+// .env.example documents each one.
+type Config struct {
+	SlackAppToken string `envconfig:"SLACK_APP_TOKEN"`
+	SlackBotToken string `envconfig:"SLACK_BOT_TOKEN"`
+	SlackAPIURL   string `envconfig:"SLACK_API_URL" default:"https://slack.com/api/"`
+
+	MongoURI string `envconfig:"MONGODB_URI"`
+	MongoDB  string `envconfig:"MONGODB_DB" default:"babyhandoff"`
+	DataDir  string `envconfig:"DATA_DIR" default:"./data"`
+
+	DefaultTZ string `envconfig:"DEFAULT_TZ" default:"UTC"`
+	LogLevel  string `envconfig:"LOG_LEVEL" default:"info"`
+	LogFormat string `envconfig:"LOG_FORMAT" default:"text"`
+
+	CouncilMode            string `envconfig:"COUNCIL_MODE" default:"heuristic"`
+	OpenAIAPIKey           string `envconfig:"OPENAI_API_KEY"`
+	OpenAIModel            string `envconfig:"OPENAI_MODEL" default:"gpt-5.2"`
+	OpenAIBaseURL          string `envconfig:"OPENAI_BASE_URL" default:"https://api.openai.com/v1"`
+	AgentMaxRetries        int    `envconfig:"AGENT_MAX_RETRIES" default:"2"`
+	AgentTimeoutSeconds    int    `envconfig:"AGENT_TIMEOUT_SECONDS" default:"20"`
+	ContextPackTokenBudget int    `envconfig:"CONTEXT_PACK_TOKEN_BUDGET" default:"4000"`
+}
+
+// configError is a setting a person must fix; run prints it as one line and
+// exits with status 2.
+type configError struct{ msg string }
+
+func (e *configError) Error() string { return e.msg }
+
+func configErrorf(format string, args ...any) error {
+	return &configError{fmt.Sprintf(format, args...)}
+}
+
+// loadConfig reads .env (if present; real environment variables win) and the
+// environment. needSlack says whether the Slack tokens are required.
+func loadConfig(envFile string, needSlack bool) (Config, error) {
+	if envFile != "" {
+		if err := godotenv.Load(envFile); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return Config{}, configErrorf("%s could not be read: %v", envFile, err)
+		}
+	}
+	var c Config
+	if err := envconfig.Process("", &c); err != nil {
+		var pe *envconfig.ParseError
+		if errors.As(err, &pe) {
+			return Config{}, configErrorf("%s must be a whole number (see .env.example)", pe.KeyName)
+		}
+		return Config{}, configErrorf("configuration: %v", err)
+	}
+	return c, c.validate(needSlack)
+}
+
+func (c Config) validate(needSlack bool) error {
+	if needSlack {
+		switch {
+		case strings.TrimSpace(c.SlackAppToken) == "":
+			return configErrorf("SLACK_APP_TOKEN is missing: in your Slack app's settings open Basic Information → App-Level Tokens, create one with the connections:write scope (it starts with xapp-) and put it in .env")
+		case !strings.HasPrefix(c.SlackAppToken, "xapp-"):
+			return configErrorf("SLACK_APP_TOKEN is not an app-level token (those start with xapp-): create one under Basic Information → App-Level Tokens with the connections:write scope")
+		case strings.TrimSpace(c.SlackBotToken) == "":
+			return configErrorf("SLACK_BOT_TOKEN is missing: install the app to your workspace, then copy the Bot User OAuth Token (it starts with xoxb-) from OAuth & Permissions into .env")
+		case !strings.HasPrefix(c.SlackBotToken, "xoxb-"):
+			return configErrorf("SLACK_BOT_TOKEN is not a bot token (those start with xoxb-): copy the Bot User OAuth Token from OAuth & Permissions")
+		}
+		if !strings.HasPrefix(c.SlackAPIURL, "http://") && !strings.HasPrefix(c.SlackAPIURL, "https://") {
+			return configErrorf("SLACK_API_URL must be an http(s) URL such as https://slack.com/api/")
+		}
+	}
+	if _, err := time.LoadLocation(c.DefaultTZ); err != nil {
+		return configErrorf("DEFAULT_TZ %q is not a time zone name; use one like Europe/Berlin or America/New_York", c.DefaultTZ)
+	}
+	switch strings.ToLower(c.LogLevel) {
+	case "debug", "info", "warn", "error":
+	default:
+		return configErrorf("LOG_LEVEL must be debug, info, warn or error")
+	}
+	switch strings.ToLower(c.LogFormat) {
+	case "text", "json":
+	default:
+		return configErrorf("LOG_FORMAT must be text or json")
+	}
+	switch c.CouncilMode {
+	case "heuristic":
+	case "openai", "multi":
+		return configErrorf("COUNCIL_MODE=%s is not available in this version yet; use heuristic", c.CouncilMode)
+	default:
+		return configErrorf("COUNCIL_MODE must be heuristic, openai or multi")
+	}
+	if c.AgentMaxRetries < 0 || c.AgentMaxRetries > 10 {
+		return configErrorf("AGENT_MAX_RETRIES must be between 0 and 10")
+	}
+	if c.AgentTimeoutSeconds < 1 || c.AgentTimeoutSeconds > 600 {
+		return configErrorf("AGENT_TIMEOUT_SECONDS must be between 1 and 600")
+	}
+	if c.ContextPackTokenBudget < 200 || c.ContextPackTokenBudget > 200000 {
+		return configErrorf("CONTEXT_PACK_TOKEN_BUDGET must be between 200 and 200000")
+	}
+	if !strings.HasSuffix(c.SlackAPIURL, "/") {
+		// slack-go appends method names directly.
+		return configErrorf("SLACK_API_URL must end with a slash, e.g. https://slack.com/api/")
+	}
+	return nil
+}
+
+// secrets lists the values that must never appear in output.
+func (c Config) secrets() []string {
+	var out []string
+	for _, s := range []string{c.SlackAppToken, c.SlackBotToken, c.OpenAIAPIKey, c.MongoURI} {
+		if len(s) >= 8 {
+			out = append(out, s)
+		}
+	}
+	return out
+}

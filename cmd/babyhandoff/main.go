@@ -1,0 +1,111 @@
+// Command babyhandoff runs the BabyHandoff Slack bot.
+//
+// It is the only place that reads the environment and wires the parts
+// together. Usage:
+//
+//	babyhandoff          run the bot (Socket Mode; embedded database by default)
+//	babyhandoff help     print this help
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	_ "time/tzdata" // time zones work on machines without a zoneinfo database
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/bot"
+	"github.com/babyhandoff/babyhandoff/store"
+)
+
+// Compile-time checks that the store provides what its consumers define.
+var _ bot.Store = (*store.DB)(nil)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+const usage = `BabyHandoff — a Slack bot for exhausted parents.
+
+Usage:
+  babyhandoff          run the bot (reads .env and the environment; see .env.example)
+  babyhandoff help     show this help
+`
+
+// run is the whole program; main only adds signals and the exit code.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	cmd := ""
+	if len(args) > 0 {
+		cmd = args[0]
+	}
+	switch cmd {
+	case "":
+		return runBot(ctx, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "babyhandoff: unknown command %q\n\n%s", cmd, usage)
+		return 2
+	}
+}
+
+func runBot(ctx context.Context, stderr io.Writer) int {
+	cfg, err := loadConfig(".env", true)
+	if err != nil {
+		var ce *configError
+		if errors.As(err, &ce) {
+			fmt.Fprintln(stderr, "babyhandoff: "+ce.msg)
+			return 2
+		}
+		fmt.Fprintln(stderr, "babyhandoff:", err)
+		return 2
+	}
+	log := newLogger(stderr, cfg.LogLevel, cfg.LogFormat, cfg.secrets())
+
+	db, err := store.Open(ctx, store.Config{URI: cfg.MongoURI, Database: cfg.MongoDB, DataDir: cfg.DataDir, Logger: log})
+	if err != nil {
+		log.Error("cannot open the database: "+bh.ErrorMessage(err), "err", err)
+		return 1
+	}
+	defer func() {
+		if err := db.Close(context.Background()); err != nil {
+			log.Error("close database", "err", err)
+		}
+	}()
+	where := "MongoDB at MONGODB_URI"
+	if db.Embedded() {
+		where = "embedded database " + db.Path()
+	}
+	log.Info("database ready", "where", where)
+
+	b, err := bot.New(bot.Config{
+		BotToken: cfg.SlackBotToken,
+		AppToken: cfg.SlackAppToken,
+		APIURL:   cfg.SlackAPIURL,
+		Store:    db,
+		Logger:   log,
+	})
+	if err != nil {
+		log.Error("cannot start the bot", "err", err)
+		return 2
+	}
+	if err := b.Run(ctx); err != nil {
+		msg := err.Error()
+		for _, s := range cfg.secrets() {
+			msg = strings.ReplaceAll(msg, s, "[redacted]")
+		}
+		log.Error("bot stopped: " + msg)
+		return 1
+	}
+	log.Info("stopped cleanly")
+	return 0
+}

@@ -1,0 +1,109 @@
+package babyhandoff_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const module = "github.com/babyhandoff/babyhandoff"
+
+// TestDependencyDirection enforces DESIGN.md's dependency graph on the
+// transitive (non-test) imports of each package, as golang/pkgsite does.
+func TestDependencyDirection(t *testing.T) {
+	forbidden := map[string][]string{
+		// The domain: standard library only.
+		"": {"github.com/", "go.mongodb.org/", "golang.org/x/", "gopkg.in/"},
+		// Pure packages: no database, no Slack, no model client.
+		"/council": {"github.com/slack-go/", "go.mongodb.org/", "github.com/256dpi/lungo", "github.com/openai/", module + "/store", module + "/bot"},
+		"/radar":   {"github.com/slack-go/", "go.mongodb.org/", "github.com/256dpi/lungo", "github.com/openai/", module + "/store", module + "/bot"},
+		// Block Kit value types only: never a client, an event loop or a database.
+		"/blocks": {"github.com/slack-go/slack/socketmode", "github.com/slack-go/slack/slackevents",
+			"go.mongodb.org/", "github.com/256dpi/lungo", module + "/store", module + "/bot"},
+		// The store knows MongoDB, not Slack.
+		"/store": {"github.com/slack-go/", module + "/bot", module + "/blocks", module + "/council", module + "/radar"},
+		// The bot reaches the store through its own small interfaces.
+		"/bot": {"go.mongodb.org/", "github.com/256dpi/lungo", module + "/store"},
+	}
+	for suffix, bad := range forbidden {
+		pkg := module + suffix
+		t.Run(pkg, func(t *testing.T) {
+			deps := listDeps(t, pkg)
+			if deps == nil {
+				t.Skipf("%s has no Go files yet", pkg)
+			}
+			for _, d := range deps {
+				for _, b := range bad {
+					if b == d || strings.HasPrefix(d, b) {
+						assert.Failf(t, "forbidden import", "%s imports %s (directly or through another package)", pkg, d)
+					}
+				}
+			}
+		})
+	}
+}
+
+// The root package may only use the standard library: no module path, no
+// dot in the first path element.
+func TestRootIsStandardLibraryOnly(t *testing.T) {
+	for _, d := range listDeps(t, module) {
+		if d == module {
+			continue
+		}
+		first := strings.SplitN(d, "/", 2)[0]
+		assert.NotContains(t, first, ".", "the root package imports %s", d)
+	}
+}
+
+func listDeps(t *testing.T, pkg string) []string {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", pkg).CombinedOutput()
+	if err != nil && (strings.Contains(string(out), "no Go files") || strings.Contains(string(out), "no required module provides")) {
+		return nil
+	}
+	require.NoError(t, err, string(out))
+	var deps []string
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if l = strings.TrimSpace(l); l != "" && l != pkg {
+			deps = append(deps, l)
+		}
+	}
+	if deps == nil {
+		deps = []string{}
+	}
+	return deps
+}
+
+// blocks may use slack-go's Block Kit value types, which live in the same Go
+// package as its client; this checks that it never touches the client.
+func TestBlocksNeverUseASlackClient(t *testing.T) {
+	files, err := filepath.Glob("blocks/*.go")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	clientAPI := map[string]bool{"New": true, "Client": true, "OptionAPIURL": true, "OptionAppLevelToken": true, "OptionHTTPClient": true}
+	fset := token.NewFileSet()
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(fset, f, nil, 0)
+		require.NoError(t, err)
+		ast.Inspect(file, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if id, ok := sel.X.(*ast.Ident); ok && id.Name == "slack" && clientAPI[sel.Sel.Name] {
+				assert.Failf(t, "blocks uses a Slack client", "%s: slack.%s", fset.Position(sel.Pos()), sel.Sel.Name)
+			}
+			return true
+		})
+	}
+}

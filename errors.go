@@ -1,0 +1,89 @@
+// Package babyhandoff holds the domain of BabyHandoff: shifts, notes, council
+// runs and their results, and the error codes that decide what a user is told.
+//
+// It depends on the standard library only. Slack, MongoDB and model clients
+// live in the subpackages (bot, store, council/openai) and translate to and
+// from these types at their boundaries.
+package babyhandoff
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error codes. They decide what a user sees: EINVALID and ENOTFOUND and
+// ECONFLICT carry a message meant for a person; EINTERNAL is logged and the
+// user gets a generic apology.
+const (
+	ECONFLICT    = "conflict"
+	EINTERNAL    = "internal"
+	EINVALID     = "invalid"
+	ENOTFOUND    = "not_found"
+	EFORBIDDEN   = "forbidden"
+	EUNAVAILABLE = "unavailable"
+)
+
+// Error is a domain error. Message is safe to show to a user for every code
+// but EINTERNAL; Op and Detail are for logs.
+type Error struct {
+	Code    string
+	Message string
+	// Detail describes the underlying failure for logs. It is a string, not a
+	// wrapped error, on purpose: driver and client errors must not leak past
+	// the package boundary as values callers could start to depend on.
+	Detail string
+}
+
+func (e *Error) Error() string {
+	switch {
+	case e.Detail != "" && e.Message != "":
+		return fmt.Sprintf("%s: %s (%s)", e.Code, e.Message, e.Detail)
+	case e.Detail != "":
+		return fmt.Sprintf("%s: %s", e.Code, e.Detail)
+	default:
+		return fmt.Sprintf("%s: %s", e.Code, e.Message)
+	}
+}
+
+// Errorf returns an *Error with the given code and a user-facing message.
+func Errorf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Internal turns any error into an EINTERNAL *Error that keeps only the text of
+// the cause. A nil err stays nil.
+func Internal(err error) error {
+	if err == nil {
+		return nil
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return err
+	}
+	return &Error{Code: EINTERNAL, Detail: err.Error()}
+}
+
+// ErrorCode returns the code of the first *Error in err's chain, EINTERNAL for
+// any other non-nil error and "" for nil.
+func ErrorCode(err error) string {
+	if err == nil {
+		return ""
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return EINTERNAL
+}
+
+// ErrorMessage returns what a user may be told about err.
+func ErrorMessage(err error) string {
+	if err == nil {
+		return ""
+	}
+	var e *Error
+	if errors.As(err, &e) && e.Code != EINTERNAL && e.Message != "" {
+		return e.Message
+	}
+	return "Something went wrong on our side. Nothing you did; please try again in a moment."
+}

@@ -1,0 +1,227 @@
+package babyhandoff
+
+import (
+	"strings"
+	"time"
+	"unicode"
+)
+
+// Tag is what a note is: the four chips a parent can pick.
+type Tag string
+
+// The tags, as stored.
+const (
+	TagNote      Tag = "note"
+	TagTask      Tag = "task"
+	TagDeadline  Tag = "deadline"
+	TagInventory Tag = "inventory"
+)
+
+// Tags lists every tag in chip order.
+var Tags = []Tag{TagNote, TagTask, TagDeadline, TagInventory}
+
+// Label is the tag as a person reads it on a chip.
+func (t Tag) Label() string {
+	switch t {
+	case TagTask:
+		return "Task"
+	case TagDeadline:
+		return "Deadline"
+	case TagInventory:
+		return "Running low"
+	default:
+		return "Note"
+	}
+}
+
+// Valid reports whether t is one of Tags.
+func (t Tag) Valid() bool {
+	for _, v := range Tags {
+		if t == v {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseTag accepts a stored tag value or a label ("running low").
+func ParseTag(s string) (Tag, error) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	switch s {
+	case "running low", "running_low", "low":
+		return TagInventory, nil
+	}
+	t := Tag(s)
+	if !t.Valid() {
+		return "", Errorf(EINVALID, "%q is not a tag; use Note, Task, Deadline or Running low.", s)
+	}
+	return t, nil
+}
+
+// TagSource says who decided a note's tag, so that a later automatic guess
+// never overrides a person's choice.
+type TagSource string
+
+// Tag sources.
+const (
+	TagByDefault  TagSource = "default"  // nothing said; Note
+	TagByPrefix   TagSource = "prefix"   // "task: …"
+	TagByUser     TagSource = "user"     // a chip or the modal
+	TagByInferred TagSource = "inferred" // the normaliser
+)
+
+// NoteSource says how a note reached us.
+type NoteSource string
+
+// Note sources.
+const (
+	SourceDM              NoteSource = "dm"
+	SourceChannel         NoteSource = "channel"
+	SourceMention         NoteSource = "mention"
+	SourceShortcut        NoteSource = "shortcut"         // global shortcut modal
+	SourceMessageShortcut NoteSource = "message_shortcut" // "Save as note" on any message
+)
+
+// MaxNoteRunes is Slack's cap on a message's text; a note is stored whole up
+// to it and cut (with "…") beyond it.
+const MaxNoteRunes = 40000
+
+// Shift is the shared context of one conversation: a DM with the bot, or a
+// family channel where both partners post. One per team and channel.
+type Shift struct {
+	ID        string
+	TeamID    string
+	ChannelID string
+	// TZ is an IANA zone name; "" means the configured default.
+	TZ        string
+	Sample    bool
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// Note is one captured note (a "log" in the PRD's collections).
+type Note struct {
+	ID        string
+	TeamID    string
+	ShiftID   string
+	ChannelID string
+	UserID    string
+	// Text is the note without its tag prefix; RawText is what was sent.
+	Text      string
+	RawText   string
+	Tag       Tag
+	TagSource TagSource
+	Source    NoteSource
+	// MessageTS is the Slack message the note came from; "" for notes typed
+	// into the Add note modal.
+	MessageTS string
+	// Permalink links back to the source message (Save as note).
+	Permalink string
+	// ReplyChannel and ReplyTS locate the bot's confirmation with the chips.
+	ReplyChannel string
+	ReplyTS      string
+	EventID      string
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+	DeletedAt    *time.Time
+	// Rev counts changes; watchers use it to tell a new state from a replay.
+	Rev int
+}
+
+// Deleted reports whether the note was soft-deleted.
+func (n Note) Deleted() bool { return n.DeletedAt != nil }
+
+// NewNote is what capture knows about a note before it is stored.
+type NewNote struct {
+	TeamID    string
+	ChannelID string
+	UserID    string
+	RawText   string
+	// Tag, when set, is a person's explicit choice (modal); otherwise the
+	// text's prefix decides, else Note.
+	Tag       Tag
+	Source    NoteSource
+	MessageTS string
+	Permalink string
+	EventID   string
+}
+
+var tagPrefixes = []struct {
+	prefix string
+	tag    Tag
+}{
+	{"running low", TagInventory},
+	{"deadline", TagDeadline},
+	{"task", TagTask},
+	{"todo", TagTask},
+	{"note", TagNote},
+	{"low", TagInventory},
+}
+
+// ParseNoteText cleans a message for storage and reads its tag prefix
+// ("task: call daycare" → Task, "call daycare"). It drops control characters
+// (but keeps newlines and tabs), replaces invalid UTF-8, trims space and cuts
+// the text to MaxNoteRunes. ok is false when nothing is left to store.
+func ParseNoteText(raw string) (text string, tag Tag, fromPrefix bool, ok bool) {
+	text = CleanText(raw)
+	if text == "" {
+		return "", "", false, false
+	}
+	lower := strings.ToLower(text)
+	for _, p := range tagPrefixes {
+		if !strings.HasPrefix(lower, p.prefix) {
+			continue
+		}
+		rest := text[len(p.prefix):]
+		if !strings.HasPrefix(rest, ":") {
+			continue
+		}
+		rest = strings.TrimSpace(rest[1:])
+		if rest == "" {
+			// "task:" alone is not a note.
+			return "", "", false, false
+		}
+		return rest, p.tag, true, true
+	}
+	return text, TagNote, false, true
+}
+
+// CleanText makes user text safe to store: valid UTF-8, no control characters
+// other than newline and tab, trimmed, at most MaxNoteRunes runes.
+func CleanText(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	s = strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\t' {
+			return r
+		}
+		if r == '\r' {
+			return -1
+		}
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return -1
+		}
+		return r
+	}, s)
+	s = strings.TrimSpace(s)
+	return Truncate(s, MaxNoteRunes)
+}
+
+// Truncate cuts s to at most n runes, ending in "…" when it had to cut.
+func Truncate(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	count := 0
+	for i := range s {
+		if count == n-1 {
+			// Is there more than one rune left?
+			rest := s[i:]
+			if len([]rune(rest)) <= 1 {
+				return s
+			}
+			return s[:i] + "…"
+		}
+		count++
+	}
+	return s
+}

@@ -1,0 +1,374 @@
+package store
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"go.mongodb.org/mongo-driver/bson"
+	"go.mongodb.org/mongo-driver/bson/primitive"
+	"go.mongodb.org/mongo-driver/mongo/options"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+type shiftDoc struct {
+	ID        string    `bson:"_id"`
+	TeamID    string    `bson:"team_id"`
+	ChannelID string    `bson:"channel_id"`
+	TZ        string    `bson:"tz,omitempty"`
+	Sample    bool      `bson:"sample,omitempty"`
+	CreatedAt time.Time `bson:"created_at"`
+	UpdatedAt time.Time `bson:"updated_at"`
+}
+
+func (d shiftDoc) domain() bh.Shift {
+	return bh.Shift{ID: d.ID, TeamID: d.TeamID, ChannelID: d.ChannelID, TZ: d.TZ, Sample: d.Sample,
+		CreatedAt: d.CreatedAt.UTC(), UpdatedAt: d.UpdatedAt.UTC()}
+}
+
+type logDoc struct {
+	ID           string     `bson:"_id"`
+	TeamID       string     `bson:"team_id"`
+	ShiftID      string     `bson:"shift_id"`
+	ChannelID    string     `bson:"channel_id"`
+	UserID       string     `bson:"user_id,omitempty"`
+	Text         string     `bson:"text"`
+	RawText      string     `bson:"raw_text"`
+	Tag          string     `bson:"tag"`
+	TagSource    string     `bson:"tag_source"`
+	Source       string     `bson:"source"`
+	MessageTS    string     `bson:"message_ts,omitempty"`
+	Permalink    string     `bson:"permalink,omitempty"`
+	ReplyChannel string     `bson:"reply_channel,omitempty"`
+	ReplyTS      string     `bson:"reply_ts,omitempty"`
+	EventID      string     `bson:"event_id,omitempty"`
+	CreatedAt    time.Time  `bson:"created_at"`
+	UpdatedAt    time.Time  `bson:"updated_at"`
+	DeletedAt    *time.Time `bson:"deleted_at,omitempty"`
+	Rev          int        `bson:"rev"`
+}
+
+func (d logDoc) domain() bh.Note {
+	n := bh.Note{ID: d.ID, TeamID: d.TeamID, ShiftID: d.ShiftID, ChannelID: d.ChannelID, UserID: d.UserID,
+		Text: d.Text, RawText: d.RawText, Tag: bh.Tag(d.Tag), TagSource: bh.TagSource(d.TagSource),
+		Source: bh.NoteSource(d.Source), MessageTS: d.MessageTS, Permalink: d.Permalink,
+		ReplyChannel: d.ReplyChannel, ReplyTS: d.ReplyTS, EventID: d.EventID,
+		CreatedAt: d.CreatedAt.UTC(), UpdatedAt: d.UpdatedAt.UTC(), Rev: d.Rev}
+	if d.DeletedAt != nil {
+		t := d.DeletedAt.UTC()
+		n.DeletedAt = &t
+	}
+	return n
+}
+
+type slackEventDoc struct {
+	ID         string    `bson:"_id"`
+	TeamID     string    `bson:"team_id"`
+	EventID    string    `bson:"event_id"`
+	ReceivedAt time.Time `bson:"received_at"`
+}
+
+func newID() string { return primitive.NewObjectID().Hex() }
+
+// CaptureNote stores a note, creating the conversation's shift on its first
+// note. It is idempotent per Slack message: a second capture of the same
+// message (a retry, or the app_mention twin of a message event) returns the
+// stored note with created false. When CaptureNote returns nil the note is
+// durable, so the caller may ack the Slack envelope.
+func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, error) {
+	if in.TeamID == "" || in.ChannelID == "" {
+		return bh.Note{}, false, db.fail("capture note", bh.Errorf(bh.EINVALID, "A note needs a team and a conversation."))
+	}
+	text, tag, fromPrefix, ok := bh.ParseNoteText(in.RawText)
+	if !ok {
+		return bh.Note{}, false, db.fail("capture note", bh.Errorf(bh.EINVALID, "That note is empty."))
+	}
+	source := bh.TagByDefault
+	switch {
+	case in.Tag != "":
+		if !in.Tag.Valid() {
+			return bh.Note{}, false, db.fail("capture note", bh.Errorf(bh.EINVALID, "%q is not a tag.", in.Tag))
+		}
+		tag, source = in.Tag, bh.TagByUser
+	case fromPrefix:
+		source = bh.TagByPrefix
+	}
+	now := db.now()
+	var (
+		out     logDoc
+		created bool
+	)
+	err := db.write(ctx, func(ctx context.Context) error {
+		out, created = logDoc{}, false
+		shift, err := db.ensureShift(ctx, in.TeamID, in.ChannelID, now)
+		if err != nil {
+			return err
+		}
+		if in.MessageTS != "" {
+			found, err := db.findLog(ctx, bson.D{{Key: "team_id", Value: in.TeamID}, {Key: "channel_id", Value: in.ChannelID}, {Key: "message_ts", Value: in.MessageTS}})
+			if err == nil {
+				out = found
+				return db.rememberEvent(ctx, in.TeamID, in.EventID, now)
+			}
+			if !isNoDocs(err) {
+				return err
+			}
+		}
+		doc := logDoc{ID: newID(), TeamID: in.TeamID, ShiftID: shift.ID, ChannelID: in.ChannelID, UserID: in.UserID,
+			Text: text, RawText: bh.CleanText(in.RawText), Tag: string(tag), TagSource: string(source), Source: string(in.Source),
+			MessageTS: in.MessageTS, Permalink: in.Permalink, EventID: in.EventID, CreatedAt: now, UpdatedAt: now, Rev: 1}
+		if _, err := db.c.logs.InsertOne(ctx, doc); err != nil {
+			if isDup(err) && in.MessageTS != "" {
+				// Another process stored the same message first.
+				found, ferr := db.findLog(ctx, bson.D{{Key: "team_id", Value: in.TeamID}, {Key: "channel_id", Value: in.ChannelID}, {Key: "message_ts", Value: in.MessageTS}})
+				if ferr != nil {
+					return ferr
+				}
+				out = found
+				return nil
+			}
+			return err
+		}
+		out, created = doc, true
+		return db.rememberEvent(ctx, in.TeamID, in.EventID, now)
+	})
+	if err != nil {
+		return bh.Note{}, false, db.fail("capture note", err)
+	}
+	return out.domain(), created, nil
+}
+
+func (db *DB) ensureShift(ctx context.Context, teamID, channelID string, now time.Time) (shiftDoc, error) {
+	var sd shiftDoc
+	filter := bson.D{{Key: "team_id", Value: teamID}, {Key: "channel_id", Value: channelID}}
+	err := db.c.shifts.FindOne(ctx, filter).Decode(&sd)
+	if err == nil {
+		return sd, nil
+	}
+	if !isNoDocs(err) {
+		return sd, err
+	}
+	sd = shiftDoc{ID: newID(), TeamID: teamID, ChannelID: channelID, CreatedAt: now, UpdatedAt: now}
+	if _, err := db.c.shifts.InsertOne(ctx, sd); err != nil {
+		if !isDup(err) {
+			return sd, err
+		}
+		err = db.c.shifts.FindOne(ctx, filter).Decode(&sd)
+		return sd, err
+	}
+	return sd, nil
+}
+
+func (db *DB) rememberEvent(ctx context.Context, teamID, eventID string, now time.Time) error {
+	if eventID == "" {
+		return nil
+	}
+	_, err := db.c.slackEvents.InsertOne(ctx, slackEventDoc{ID: teamID + ":" + eventID, TeamID: teamID, EventID: eventID, ReceivedAt: now})
+	if err != nil && !isDup(err) {
+		return err
+	}
+	return nil
+}
+
+func (db *DB) findLog(ctx context.Context, filter bson.D) (logDoc, error) {
+	var d logDoc
+	err := db.c.logs.FindOne(ctx, filter).Decode(&d)
+	return d, err
+}
+
+// MarkEvent records a Slack event id and reports whether this is its first
+// delivery. Use it for events that change state without creating a note
+// (edits, deletions); CaptureNote de-duplicates by message on its own.
+func (db *DB) MarkEvent(ctx context.Context, teamID, eventID string) (bool, error) {
+	if eventID == "" {
+		return true, nil
+	}
+	first := false
+	now := db.now()
+	err := db.write(ctx, func(ctx context.Context) error {
+		first = false
+		var d slackEventDoc
+		err := db.c.slackEvents.FindOne(ctx, bson.D{{Key: "_id", Value: teamID + ":" + eventID}}).Decode(&d)
+		if err == nil {
+			return nil
+		}
+		if !isNoDocs(err) {
+			return err
+		}
+		_, err = db.c.slackEvents.InsertOne(ctx, slackEventDoc{ID: teamID + ":" + eventID, TeamID: teamID, EventID: eventID, ReceivedAt: now})
+		if isDup(err) {
+			return nil
+		}
+		first = err == nil
+		return err
+	})
+	if err != nil {
+		return false, db.fail("mark event "+eventID, err)
+	}
+	return first, nil
+}
+
+// EventSeen reports whether MarkEvent (or CaptureNote) recorded the event.
+func (db *DB) EventSeen(ctx context.Context, teamID, eventID string) (bool, error) {
+	if eventID == "" {
+		return false, nil
+	}
+	var d slackEventDoc
+	err := db.c.slackEvents.FindOne(ctx, bson.D{{Key: "_id", Value: teamID + ":" + eventID}}).Decode(&d)
+	if isNoDocs(err) {
+		return false, nil
+	}
+	if err != nil {
+		return false, db.fail("check event "+eventID, err)
+	}
+	return true, nil
+}
+
+// Note returns a note of the team by id, deleted or not.
+func (db *DB) Note(ctx context.Context, teamID, id string) (bh.Note, error) {
+	d, err := db.findLog(ctx, bson.D{{Key: "_id", Value: id}, {Key: "team_id", Value: teamID}})
+	if isNoDocs(err) {
+		return bh.Note{}, db.fail("get note "+id, bh.Errorf(bh.ENOTFOUND, "That note no longer exists."))
+	}
+	if err != nil {
+		return bh.Note{}, db.fail("get note "+id, err)
+	}
+	return d.domain(), nil
+}
+
+// NoteByMessage returns the note captured from a Slack message.
+func (db *DB) NoteByMessage(ctx context.Context, teamID, channelID, ts string) (bh.Note, error) {
+	d, err := db.findLog(ctx, bson.D{{Key: "team_id", Value: teamID}, {Key: "channel_id", Value: channelID}, {Key: "message_ts", Value: ts}})
+	if isNoDocs(err) {
+		return bh.Note{}, db.fail("get note by message "+ts, bh.Errorf(bh.ENOTFOUND, "No note was saved from that message."))
+	}
+	if err != nil {
+		return bh.Note{}, db.fail("get note by message "+ts, err)
+	}
+	return d.domain(), nil
+}
+
+// updateNote applies update to one note of the team and returns the result.
+func (db *DB) updateNote(ctx context.Context, op string, filter bson.D, set bson.D, unset bson.D) (bh.Note, error) {
+	now := db.now()
+	set = append(set, bson.E{Key: "updated_at", Value: now})
+	update := bson.D{{Key: "$set", Value: set}, {Key: "$inc", Value: bson.D{{Key: "rev", Value: 1}}}}
+	if len(unset) > 0 {
+		update = append(update, bson.E{Key: "$unset", Value: unset})
+	}
+	var d logDoc
+	err := db.write(ctx, func(ctx context.Context) error {
+		d = logDoc{}
+		return db.c.logs.FindOneAndUpdate(ctx, filter, update, options.FindOneAndUpdate().SetReturnDocument(options.After)).Decode(&d)
+	})
+	if isNoDocs(err) {
+		return bh.Note{}, db.fail(op, bh.Errorf(bh.ENOTFOUND, "That note no longer exists."))
+	}
+	if err != nil {
+		return bh.Note{}, db.fail(op, err)
+	}
+	return d.domain(), nil
+}
+
+// RetagNote sets a note's tag as a person's choice.
+func (db *DB) RetagNote(ctx context.Context, teamID, id string, tag bh.Tag) (bh.Note, error) {
+	if !tag.Valid() {
+		return bh.Note{}, db.fail("retag note "+id, bh.Errorf(bh.EINVALID, "%q is not a tag.", tag))
+	}
+	return db.updateNote(ctx, "retag note "+id, bson.D{{Key: "_id", Value: id}, {Key: "team_id", Value: teamID}},
+		bson.D{{Key: "tag", Value: string(tag)}, {Key: "tag_source", Value: string(bh.TagByUser)}}, nil)
+}
+
+// SetNoteReply records where the bot's confirmation for a note is.
+func (db *DB) SetNoteReply(ctx context.Context, teamID, id, channelID, ts string) error {
+	_, err := db.updateNote(ctx, "set note reply "+id, bson.D{{Key: "_id", Value: id}, {Key: "team_id", Value: teamID}},
+		bson.D{{Key: "reply_channel", Value: channelID}, {Key: "reply_ts", Value: ts}}, nil)
+	return err
+}
+
+// DeleteNote soft-deletes a note (Undo, or its message was deleted). Deleting
+// a deleted note is not an error and keeps the first deletion time.
+func (db *DB) DeleteNote(ctx context.Context, teamID, id string) (bh.Note, error) {
+	n, err := db.Note(ctx, teamID, id)
+	if err != nil || n.Deleted() {
+		return n, err
+	}
+	return db.updateNote(ctx, "delete note "+id, bson.D{{Key: "_id", Value: id}, {Key: "team_id", Value: teamID}},
+		bson.D{{Key: "deleted_at", Value: db.now()}}, nil)
+}
+
+// RestoreNote undoes DeleteNote.
+func (db *DB) RestoreNote(ctx context.Context, teamID, id string) (bh.Note, error) {
+	return db.updateNote(ctx, "restore note "+id, bson.D{{Key: "_id", Value: id}, {Key: "team_id", Value: teamID}},
+		bson.D{}, bson.D{{Key: "deleted_at", Value: ""}})
+}
+
+// EditNote follows an edit of the note's source message: the text is
+// re-read, a new prefix re-tags it, and a tag a person chose is kept.
+// An edit that leaves nothing deletes the note.
+func (db *DB) EditNote(ctx context.Context, teamID, channelID, ts, rawText string) (bh.Note, error) {
+	n, err := db.NoteByMessage(ctx, teamID, channelID, ts)
+	if err != nil {
+		return bh.Note{}, err
+	}
+	text, tag, fromPrefix, ok := bh.ParseNoteText(rawText)
+	if !ok {
+		return db.DeleteNote(ctx, teamID, n.ID)
+	}
+	set := bson.D{{Key: "text", Value: text}, {Key: "raw_text", Value: bh.CleanText(rawText)}}
+	switch {
+	case fromPrefix:
+		set = append(set, bson.E{Key: "tag", Value: string(tag)}, bson.E{Key: "tag_source", Value: string(bh.TagByPrefix)})
+	case n.TagSource == bh.TagByPrefix:
+		// The prefix that set the tag is gone.
+		set = append(set, bson.E{Key: "tag", Value: string(bh.TagNote)}, bson.E{Key: "tag_source", Value: string(bh.TagByDefault)})
+	}
+	return db.updateNote(ctx, "edit note "+n.ID, bson.D{{Key: "_id", Value: n.ID}, {Key: "team_id", Value: teamID}}, set, nil)
+}
+
+// Shift returns the conversation's shift.
+func (db *DB) Shift(ctx context.Context, teamID, channelID string) (bh.Shift, error) {
+	var d shiftDoc
+	err := db.c.shifts.FindOne(ctx, bson.D{{Key: "team_id", Value: teamID}, {Key: "channel_id", Value: channelID}}).Decode(&d)
+	if isNoDocs(err) {
+		return bh.Shift{}, db.fail("get shift", bh.Errorf(bh.ENOTFOUND, "There are no notes in this conversation yet."))
+	}
+	if err != nil {
+		return bh.Shift{}, db.fail("get shift", err)
+	}
+	return d.domain(), nil
+}
+
+// Notes returns a shift's notes, oldest first, without deleted ones unless
+// withDeleted.
+func (db *DB) Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error) {
+	cur, err := db.c.logs.Find(ctx, bson.D{{Key: "team_id", Value: teamID}, {Key: "shift_id", Value: shiftID}},
+		options.Find().SetSort(bson.D{{Key: "created_at", Value: 1}, {Key: "_id", Value: 1}}))
+	if err != nil {
+		return nil, db.fail("list notes", err)
+	}
+	var docs []logDoc
+	if err := cur.All(ctx, &docs); err != nil {
+		return nil, db.fail("list notes", err)
+	}
+	out := make([]bh.Note, 0, len(docs))
+	for _, d := range docs {
+		if d.DeletedAt != nil && !withDeleted {
+			continue
+		}
+		out = append(out, d.domain())
+	}
+	return out, nil
+}
+
+// SetShiftTZ records the shift's time zone (from the Slack profile).
+func (db *DB) SetShiftTZ(ctx context.Context, teamID, shiftID, tz string) error {
+	tz = strings.TrimSpace(tz)
+	err := db.write(ctx, func(ctx context.Context) error {
+		_, err := db.c.shifts.UpdateOne(ctx, bson.D{{Key: "_id", Value: shiftID}, {Key: "team_id", Value: teamID}},
+			bson.D{{Key: "$set", Value: bson.D{{Key: "tz", Value: tz}, {Key: "updated_at", Value: db.now()}}}})
+		return err
+	})
+	return db.fail("set shift tz", err)
+}

@@ -1,0 +1,243 @@
+// Package store is the only package that knows MongoDB. It keeps BabyHandoff's
+// collections on a real deployment (MONGODB_URI: Atlas, a replica set) or, by
+// default, in the embedded engine github.com/256dpi/lungo, written once
+// against lungo's driver interfaces.
+//
+// The embedded engine rewrites its whole file on every commit, so writes go
+// through a group committer that folds whatever is waiting into one
+// transaction. Driver errors never leave this package: callers get
+// *babyhandoff.Error values with the domain's codes.
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/256dpi/lungo"
+	"go.mongodb.org/mongo-driver/mongo/options"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// Config configures Open. The zero value opens an embedded database in ./data.
+type Config struct {
+	// URI of a MongoDB deployment. Empty means the embedded engine.
+	URI string
+	// Database name. Default "babyhandoff".
+	Database string
+	// DataDir holds the embedded database file and its lock. Default "./data".
+	DataDir string
+	// Logger receives what a person must look at. Default: discard.
+	Logger *slog.Logger
+	// Now is the clock. Default time.Now. Times are stored to the millisecond.
+	Now func() time.Time
+	// EventTTL is how long processed Slack event ids are remembered for
+	// de-duplication. Default 24h (Slack retries for minutes; reconnect
+	// redeliveries can come later).
+	EventTTL time.Duration
+	// MaxBatch caps how many writes share one embedded commit. Default 256.
+	MaxBatch int
+}
+
+// DB is an open store.
+type DB struct {
+	cfg      Config
+	log      *slog.Logger
+	client   lungo.IClient
+	engine   *lungo.Engine // nil on a real deployment
+	db       lungo.IDatabase
+	unlock   func()
+	embedded bool
+	path     string
+
+	writes    chan *writeReq
+	closing   chan struct{}
+	writerWG  sync.WaitGroup
+	closeOnce sync.Once
+
+	c collections
+}
+
+type collections struct {
+	agents, shifts, logs, shiftState, runs, tasks, events, messages,
+	contextPacks, proposals, decisions, artifacts, slackEvents, counters lungo.ICollection
+}
+
+// Collection names as in the PRD, plus what reliability needs.
+const (
+	colAgents       = "agents"
+	colShifts       = "shifts"
+	colLogs         = "logs"
+	colShiftState   = "shift_state"
+	colRuns         = "runs"
+	colTasks        = "tasks"
+	colEvents       = "events"
+	colMessages     = "messages"
+	colContextPacks = "context_packs"
+	colProposals    = "proposals"
+	colDecisions    = "decisions"
+	colArtifacts    = "artifacts"
+	colSlackEvents  = "slack_events"
+	colCounters     = "counters"
+)
+
+// FileName is the embedded database's file inside DataDir.
+const FileName = "babyhandoff.db"
+
+// Open connects to (or opens) the database and makes sure every collection
+// has its indexes. It is safe to call on every start.
+func Open(ctx context.Context, cfg Config) (*DB, error) {
+	if cfg.Database == "" {
+		cfg.Database = "babyhandoff"
+	}
+	if cfg.DataDir == "" {
+		cfg.DataDir = "./data"
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.EventTTL <= 0 {
+		cfg.EventTTL = 24 * time.Hour
+	}
+	if cfg.MaxBatch <= 0 {
+		cfg.MaxBatch = 256
+	}
+	db := &DB{cfg: cfg, log: cfg.Logger, closing: make(chan struct{})}
+	if cfg.URI == "" {
+		if err := db.openEmbedded(); err != nil {
+			return nil, err
+		}
+	} else {
+		if err := db.openRemote(ctx); err != nil {
+			return nil, err
+		}
+	}
+	db.db = db.client.Database(cfg.Database)
+	db.c = collections{
+		agents: db.db.Collection(colAgents), shifts: db.db.Collection(colShifts),
+		logs: db.db.Collection(colLogs), shiftState: db.db.Collection(colShiftState),
+		runs: db.db.Collection(colRuns), tasks: db.db.Collection(colTasks),
+		events: db.db.Collection(colEvents), messages: db.db.Collection(colMessages),
+		contextPacks: db.db.Collection(colContextPacks), proposals: db.db.Collection(colProposals),
+		decisions: db.db.Collection(colDecisions), artifacts: db.db.Collection(colArtifacts),
+		slackEvents: db.db.Collection(colSlackEvents), counters: db.db.Collection(colCounters),
+	}
+	if db.embedded {
+		db.writes = make(chan *writeReq, 1024)
+		db.writerWG.Add(1)
+		go db.groupCommitter()
+	}
+	if err := db.ensureIndexes(ctx); err != nil {
+		_ = db.Close(context.Background())
+		return nil, err
+	}
+	return db, nil
+}
+
+func (db *DB) openEmbedded() error {
+	if err := os.MkdirAll(db.cfg.DataDir, 0o700); err != nil {
+		return &bh.Error{Code: bh.EUNAVAILABLE, Message: fmt.Sprintf("Cannot create the data folder %s.", db.cfg.DataDir), Detail: err.Error()}
+	}
+	unlock, err := lockDir(db.cfg.DataDir)
+	if err != nil {
+		return err
+	}
+	db.path = filepath.Join(db.cfg.DataDir, FileName)
+	client, engine, err := lungo.Open(context.Background(), lungo.Options{
+		Store: lungo.NewFileStore(db.path, 0o600),
+		// The oplog lives inside the file that every commit rewrites: keep it
+		// short. Change-stream consumers catch up from the collections when
+		// their resume point has aged out.
+		MinOplogSize:   50,
+		MaxOplogSize:   500,
+		MinOplogAge:    time.Minute,
+		MaxOplogAge:    30 * time.Minute,
+		ExpireInterval: time.Minute,
+		ExpireErrors: func(err error) {
+			db.log.Error("store: expire old documents", "err", err)
+		},
+	})
+	if err != nil {
+		unlock()
+		return &bh.Error{Code: bh.EUNAVAILABLE, Message: fmt.Sprintf("Cannot open the embedded database %s.", db.path), Detail: err.Error()}
+	}
+	db.client, db.engine, db.unlock, db.embedded = client, engine, unlock, true
+	return nil
+}
+
+func (db *DB) openRemote(ctx context.Context) error {
+	opts := options.Client().ApplyURI(db.cfg.URI).
+		SetServerSelectionTimeout(10 * time.Second).
+		SetTimeout(15 * time.Second)
+	client, err := lungo.Connect(ctx, opts)
+	if err != nil {
+		return &bh.Error{Code: bh.EUNAVAILABLE, Message: "Cannot connect to MongoDB (MONGODB_URI).", Detail: redactURI(err.Error(), db.cfg.URI)}
+	}
+	db.client = client
+	return nil
+}
+
+// Embedded reports whether the store runs on the embedded engine.
+func (db *DB) Embedded() bool { return db.embedded }
+
+// Path is the embedded database file ("" on a real deployment).
+func (db *DB) Path() string { return db.path }
+
+// Ping checks that the database answers.
+func (db *DB) Ping(ctx context.Context) error {
+	if err := db.client.Ping(ctx, nil); err != nil {
+		return db.fail("ping", err)
+	}
+	return nil
+}
+
+// Close finishes queued writes and releases the database. Safe to call twice.
+func (db *DB) Close(ctx context.Context) error {
+	var err error
+	db.closeOnce.Do(func() {
+		close(db.closing)
+		db.writerWG.Wait()
+		if db.engine != nil {
+			db.engine.Close()
+		} else if db.client != nil {
+			err = db.client.Disconnect(ctx)
+		}
+		if db.unlock != nil {
+			db.unlock()
+		}
+	})
+	if err != nil {
+		return db.fail("close", err)
+	}
+	return nil
+}
+
+func (db *DB) now() time.Time { return db.cfg.Now().UTC().Truncate(time.Millisecond) }
+
+// fail turns a driver error into a domain error that names the operation.
+// Domain errors pass through with the operation prefixed once.
+func (db *DB) fail(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var de *bh.Error
+	if errors.As(err, &de) {
+		return fmt.Errorf("store: %s: %w", op, err)
+	}
+	code := bh.EINTERNAL
+	msg := ""
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) || errors.Is(err, lungo.ErrEngineClosed) || isUnavailable(err) {
+		code = bh.EUNAVAILABLE
+		msg = "The database did not answer in time."
+	}
+	return fmt.Errorf("store: %s: %w", op, &bh.Error{Code: code, Message: msg, Detail: redactURI(err.Error(), db.cfg.URI)})
+}

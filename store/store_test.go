@@ -1,0 +1,228 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/store"
+)
+
+// backends returns the stores every contract test runs against: the embedded
+// engine always, and a real MongoDB when MONGODB_TEST_URI is set.
+func backends(t *testing.T) map[string]func(t *testing.T) *store.DB {
+	t.Helper()
+	b := map[string]func(t *testing.T) *store.DB{
+		"embedded": func(t *testing.T) *store.DB { return openEmbedded(t, t.TempDir()) },
+	}
+	if uri := os.Getenv("MONGODB_TEST_URI"); uri != "" {
+		b["mongodb"] = func(t *testing.T) *store.DB {
+			name := fmt.Sprintf("bh_test_%d", time.Now().UnixNano())
+			db, err := store.Open(context.Background(), store.Config{URI: uri, Database: name})
+			require.NoError(t, err)
+			t.Cleanup(func() { _ = db.Close(context.Background()) })
+			return db
+		}
+	}
+	return b
+}
+
+func openEmbedded(t *testing.T, dir string) *store.DB {
+	t.Helper()
+	db, err := store.Open(context.Background(), store.Config{DataDir: dir})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = db.Close(context.Background()) })
+	return db
+}
+
+func TestCaptureNote(t *testing.T) {
+	for name, open := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			db := open(t)
+			n, created, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", UserID: "U1", RawText: "task: buy wipes", MessageTS: "1.1", EventID: "Ev1", Source: bh.SourceDM})
+			require.NoError(t, err)
+			assert.True(t, created)
+			assert.Equal(t, bh.TagTask, n.Tag)
+			assert.Equal(t, bh.TagByPrefix, n.TagSource)
+			assert.Equal(t, "buy wipes", n.Text)
+			assert.NotEmpty(t, n.ShiftID)
+
+			// Same message again (a retry, or the app_mention twin): same note.
+			again, created, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", UserID: "U1", RawText: "task: buy wipes", MessageTS: "1.1", EventID: "Ev2"})
+			require.NoError(t, err)
+			assert.False(t, created)
+			assert.Equal(t, n.ID, again.ID)
+
+			// Another message in the same conversation shares the shift.
+			n2, created, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "slept 3h", MessageTS: "1.2"})
+			require.NoError(t, err)
+			assert.True(t, created)
+			assert.Equal(t, n.ShiftID, n2.ShiftID)
+			assert.Equal(t, bh.TagNote, n2.Tag)
+
+			// Modal notes have no message and never collide.
+			for i := 0; i < 2; i++ {
+				_, created, err = db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "same text", Tag: bh.TagDeadline})
+				require.NoError(t, err)
+				assert.True(t, created)
+			}
+
+			// Another team's channel with the same id is another shift.
+			other, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T2", ChannelID: "D1", RawText: "x", MessageTS: "1.1"})
+			require.NoError(t, err)
+			assert.NotEqual(t, n.ShiftID, other.ShiftID)
+
+			notes, err := db.Notes(ctx, "T1", n.ShiftID, false)
+			require.NoError(t, err)
+			assert.Len(t, notes, 4)
+
+			_, err = db.Note(ctx, "T2", n.ID)
+			assert.Equal(t, bh.ENOTFOUND, bh.ErrorCode(err), "a note is invisible to another team")
+		})
+	}
+}
+
+func TestCaptureNoteRejectsEmpty(t *testing.T) {
+	db := openEmbedded(t, t.TempDir())
+	for _, text := range []string{"", "   ", "\n\t", "task:", "\x00\x01"} {
+		_, _, err := db.CaptureNote(context.Background(), bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: text, MessageTS: "1"})
+		assert.Equal(t, bh.EINVALID, bh.ErrorCode(err), "%q", text)
+	}
+}
+
+func TestNoteLifecycle(t *testing.T) {
+	for name, open := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			db := open(t)
+			n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "deadline: daycare form", MessageTS: "5.5"})
+			require.NoError(t, err)
+
+			require.NoError(t, db.SetNoteReply(ctx, "T1", n.ID, "C1", "9.9"))
+			r, err := db.RetagNote(ctx, "T1", n.ID, bh.TagTask)
+			require.NoError(t, err)
+			assert.Equal(t, bh.TagTask, r.Tag)
+			assert.Equal(t, bh.TagByUser, r.TagSource)
+			assert.Equal(t, "9.9", r.ReplyTS)
+			assert.Greater(t, r.Rev, n.Rev)
+
+			_, err = db.RetagNote(ctx, "T2", n.ID, bh.TagTask)
+			assert.Equal(t, bh.ENOTFOUND, bh.ErrorCode(err))
+			_, err = db.RetagNote(ctx, "T1", n.ID, bh.Tag("bogus"))
+			assert.Equal(t, bh.EINVALID, bh.ErrorCode(err))
+
+			// An edit keeps the person's tag and takes the new text.
+			e, err := db.EditNote(ctx, "T1", "C1", "5.5", "daycare form, signed")
+			require.NoError(t, err)
+			assert.Equal(t, "daycare form, signed", e.Text)
+			assert.Equal(t, bh.TagTask, e.Tag)
+			// A new prefix wins.
+			e, err = db.EditNote(ctx, "T1", "C1", "5.5", "low: wipes")
+			require.NoError(t, err)
+			assert.Equal(t, bh.TagInventory, e.Tag)
+
+			d, err := db.DeleteNote(ctx, "T1", n.ID)
+			require.NoError(t, err)
+			require.True(t, d.Deleted())
+			d2, err := db.DeleteNote(ctx, "T1", n.ID)
+			require.NoError(t, err)
+			assert.Equal(t, d.DeletedAt, d2.DeletedAt, "deleting twice keeps the first time")
+
+			notes, err := db.Notes(ctx, "T1", n.ShiftID, false)
+			require.NoError(t, err)
+			assert.Empty(t, notes)
+			all, err := db.Notes(ctx, "T1", n.ShiftID, true)
+			require.NoError(t, err)
+			assert.Len(t, all, 1)
+
+			rs, err := db.RestoreNote(ctx, "T1", n.ID)
+			require.NoError(t, err)
+			assert.False(t, rs.Deleted())
+
+			// An edit that empties the message deletes the note.
+			e, err = db.EditNote(ctx, "T1", "C1", "5.5", "   ")
+			require.NoError(t, err)
+			assert.True(t, e.Deleted())
+		})
+	}
+}
+
+func TestMarkEvent(t *testing.T) {
+	for name, open := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			db := open(t)
+			first, err := db.MarkEvent(context.Background(), "T1", "Ev9")
+			require.NoError(t, err)
+			assert.True(t, first)
+			first, err = db.MarkEvent(context.Background(), "T1", "Ev9")
+			require.NoError(t, err)
+			assert.False(t, first)
+			first, err = db.MarkEvent(context.Background(), "T2", "Ev9")
+			require.NoError(t, err)
+			assert.True(t, first, "event ids are per team")
+		})
+	}
+}
+
+// Concurrent captures share commits and none is lost or doubled.
+func TestConcurrentCaptureGroupCommit(t *testing.T) {
+	db := openEmbedded(t, t.TempDir())
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	const n = 200
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			// Every message is captured twice, as Slack's retries would.
+			for k := 0; k < 2; k++ {
+				_, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: fmt.Sprintf("C%d", i%5), RawText: fmt.Sprintf("note %d", i), MessageTS: fmt.Sprintf("%d.0", i)})
+				assert.NoError(t, err)
+			}
+		}(i)
+	}
+	wg.Wait()
+	total := 0
+	for c := 0; c < 5; c++ {
+		sh, err := db.Shift(ctx, "T1", fmt.Sprintf("C%d", c))
+		require.NoError(t, err)
+		notes, err := db.Notes(ctx, "T1", sh.ID, false)
+		require.NoError(t, err)
+		total += len(notes)
+	}
+	assert.Equal(t, n, total)
+}
+
+func TestEmbeddedSurvivesRestartAndIsLocked(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	db, err := store.Open(ctx, store.Config{DataDir: dir})
+	require.NoError(t, err)
+	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "wipes < 1 day", MessageTS: "1"})
+	require.NoError(t, err)
+
+	_, err = store.Open(ctx, store.Config{DataDir: dir})
+	require.Error(t, err, "a second process must not open the same file")
+	assert.Equal(t, bh.ECONFLICT, bh.ErrorCode(err))
+	assert.Contains(t, bh.ErrorMessage(err), "in use by process")
+
+	require.NoError(t, db.Close(ctx))
+	db2, err := store.Open(ctx, store.Config{DataDir: dir})
+	require.NoError(t, err)
+	defer db2.Close(ctx)
+	got, err := db2.Note(ctx, "T1", n.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "wipes < 1 day", got.Text)
+	// The unique index survived the restart.
+	_, created, err := db2.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "wipes < 1 day", MessageTS: "1"})
+	require.NoError(t, err)
+	assert.False(t, created)
+}
