@@ -4,6 +4,7 @@ go 1.26
 
 require (
 	github.com/256dpi/lungo v0.4.0
+	github.com/gorilla/websocket v1.5.3
 	github.com/joho/godotenv v1.5.1
 	github.com/kelseyhightower/envconfig v1.4.0
 	github.com/slack-go/slack v0.35.0
@@ -13,7 +14,6 @@ require (
 
 require (
 	github.com/golang/snappy v0.0.4 // indirect
-	github.com/gorilla/websocket v1.5.3 // indirect
 	github.com/klauspost/compress v1.16.7 // indirect
 	github.com/montanaflynn/stats v0.7.1 // indirect
 	github.com/shopspring/decimal v1.4.0 // indirect

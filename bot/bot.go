@@ -72,6 +72,8 @@ type Bot struct {
 	wg     sync.WaitGroup
 	self   identity
 	selfMu sync.RWMutex
+	// msgLocks serialise the capture of a message with its edits/deletion.
+	msgLocks keyLocks
 }
 
 type identity struct{ UserID, BotID, TeamID string }

@@ -92,6 +92,7 @@ func (b *Bot) capture(req *socketmode.Request, in bh.NewNote) {
 		return
 	}
 	queued := b.enqueue("capture", func(ctx context.Context) {
+		defer b.msgLocks.lock(in.TeamID + "/" + in.ChannelID + "/" + in.MessageTS)()
 		sctx, cancel := context.WithTimeout(ctx, b.cfg.StoreTimeout)
 		n, created, err := b.store.CaptureNote(sctx, in)
 		cancel()
@@ -157,7 +158,7 @@ func (b *Bot) onEdit(req *socketmode.Request, teamID, eventID string, ev *slacke
 		b.ack(req, nil)
 		return
 	}
-	b.changeNote(req, teamID, eventID, "edit", func(ctx context.Context) (bh.Note, error) {
+	b.changeNote(req, teamID, ev.Channel, m.Timestamp, eventID, "edit", func(ctx context.Context) (bh.Note, error) {
 		return b.store.EditNote(ctx, teamID, ev.Channel, m.Timestamp, b.stripSelf(m.Text))
 	})
 }
@@ -171,7 +172,7 @@ func (b *Bot) onDelete(req *socketmode.Request, teamID, eventID string, ev *slac
 		b.ack(req, nil)
 		return
 	}
-	b.changeNote(req, teamID, eventID, "delete", func(ctx context.Context) (bh.Note, error) {
+	b.changeNote(req, teamID, ev.Channel, ts, eventID, "delete", func(ctx context.Context) (bh.Note, error) {
 		n, err := b.store.NoteByMessage(ctx, teamID, ev.Channel, ts)
 		if err != nil {
 			return n, err
@@ -182,8 +183,9 @@ func (b *Bot) onDelete(req *socketmode.Request, teamID, eventID string, ev *slac
 
 // changeNote applies an edit or deletion once per event and acks it once
 // the change is stored.
-func (b *Bot) changeNote(req *socketmode.Request, teamID, eventID, what string, change func(ctx context.Context) (bh.Note, error)) {
+func (b *Bot) changeNote(req *socketmode.Request, teamID, channelID, ts, eventID, what string, change func(ctx context.Context) (bh.Note, error)) {
 	queued := b.enqueue(what, func(ctx context.Context) {
+		defer b.msgLocks.lock(teamID + "/" + channelID + "/" + ts)()
 		sctx, cancel := context.WithTimeout(ctx, b.cfg.StoreTimeout)
 		defer cancel()
 		seen, err := b.store.EventSeen(sctx, teamID, eventID)

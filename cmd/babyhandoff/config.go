@@ -35,6 +35,11 @@ type Config struct {
 	ContextPackTokenBudget int    `envconfig:"CONTEXT_PACK_TOKEN_BUDGET" default:"4000"`
 }
 
+// configKeys lists every variable Config reads.
+var configKeys = []string{"SLACK_APP_TOKEN", "SLACK_BOT_TOKEN", "SLACK_API_URL", "MONGODB_URI", "MONGODB_DB", "DATA_DIR",
+	"DEFAULT_TZ", "LOG_LEVEL", "LOG_FORMAT", "COUNCIL_MODE", "OPENAI_API_KEY", "OPENAI_MODEL", "OPENAI_BASE_URL",
+	"AGENT_MAX_RETRIES", "AGENT_TIMEOUT_SECONDS", "CONTEXT_PACK_TOKEN_BUDGET"}
+
 // configError is a setting a person must fix; run prints it as one line and
 // exits with status 2.
 type configError struct{ msg string }
@@ -48,11 +53,13 @@ func configErrorf(format string, args ...any) error {
 // loadConfig reads .env (if present; real environment variables win) and the
 // environment. needSlack says whether the Slack tokens are required.
 func loadConfig(envFile string, needSlack bool) (Config, error) {
+	clearEmpty()
 	if envFile != "" {
 		if err := godotenv.Load(envFile); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return Config{}, configErrorf("%s could not be read: %v", envFile, err)
 		}
 	}
+	clearEmpty()
 	var c Config
 	if err := envconfig.Process("", &c); err != nil {
 		var pe *envconfig.ParseError
@@ -125,4 +132,15 @@ func (c Config) secrets() []string {
 		}
 	}
 	return out
+}
+
+// clearEmpty unsets variables set to nothing: "AGENT_MAX_RETRIES=" (in the
+// environment or .env) means "use the default", as it reads, and an empty
+// variable must not stop .env from filling it.
+func clearEmpty() {
+	for _, k := range configKeys {
+		if v, ok := os.LookupEnv(k); ok && strings.TrimSpace(v) == "" {
+			_ = os.Unsetenv(k)
+		}
+	}
 }

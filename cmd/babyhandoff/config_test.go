@@ -1,0 +1,110 @@
+package main
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/babyhandoff/babyhandoff/store"
+)
+
+// clearEnv sets every variable to a known state for one test.
+func clearEnv(t *testing.T) {
+	t.Helper()
+	for _, k := range configKeys {
+		t.Setenv(k, "")
+	}
+	// Keep a developer's own .env out of the tests.
+	t.Chdir(t.TempDir())
+}
+
+func TestStartupConfigErrors(t *testing.T) {
+	const app = "xapp-1-A0TEST-1-secretappvalue"
+	const botTok = "xoxb-test-secretbotvalue"
+	tests := []struct {
+		name    string
+		env     map[string]string
+		mention string
+	}{
+		{"no app token", map[string]string{"SLACK_BOT_TOKEN": botTok}, "SLACK_APP_TOKEN is missing"},
+		{"no bot token", map[string]string{"SLACK_APP_TOKEN": app}, "SLACK_BOT_TOKEN is missing"},
+		{"tokens swapped", map[string]string{"SLACK_APP_TOKEN": botTok, "SLACK_BOT_TOKEN": app}, "SLACK_APP_TOKEN is not an app-level token"},
+		{"bot token malformed", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": "xoxp-user-secretvalue"}, "SLACK_BOT_TOKEN is not a bot token"},
+		{"retries not a number", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "AGENT_MAX_RETRIES": "many"}, "AGENT_MAX_RETRIES must be a whole number"},
+		{"bad time zone", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "DEFAULT_TZ": "Mars/Olympus"}, "DEFAULT_TZ"},
+		{"bad log format", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "LOG_FORMAT": "xml"}, "LOG_FORMAT"},
+		{"unknown council mode", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "COUNCIL_MODE": "magic"}, "COUNCIL_MODE"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			clearEnv(t)
+			for k, v := range tt.env {
+				t.Setenv(k, v)
+			}
+			var out, errOut strings.Builder
+			code := run(context.Background(), nil, &out, &errOut)
+			assert.Equal(t, 2, code)
+			lines := strings.Split(strings.TrimSpace(errOut.String()), "\n")
+			assert.Len(t, lines, 1, "one line: %q", errOut.String())
+			assert.Contains(t, lines[0], tt.mention)
+			for _, secret := range []string{"secretappvalue", "secretbotvalue", "secretvalue"} {
+				assert.NotContains(t, errOut.String()+out.String(), secret, "a token's value never appears in output")
+			}
+		})
+	}
+}
+
+func TestDotEnvIsRead(t *testing.T) {
+	clearEnv(t)
+	require.NoError(t, writeFile(".env", "SLACK_APP_TOKEN=xapp-1-from-dotenv\nSLACK_BOT_TOKEN=not-a-bot-token\n"))
+	var out, errOut strings.Builder
+	code := run(context.Background(), nil, &out, &errOut)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut.String(), "SLACK_BOT_TOKEN is not a bot token", "the app token came from .env and passed")
+}
+
+func TestEmbeddedStoreInUseIsAClearError(t *testing.T) {
+	clearEnv(t)
+	dir := t.TempDir()
+	held, err := store.Open(context.Background(), store.Config{DataDir: dir})
+	require.NoError(t, err)
+	defer held.Close(context.Background())
+	t.Setenv("SLACK_APP_TOKEN", "xapp-1-A0TEST-1-x")
+	t.Setenv("SLACK_BOT_TOKEN", "xoxb-test-x")
+	t.Setenv("DATA_DIR", dir)
+	var out, errOut strings.Builder
+	code := run(context.Background(), nil, &out, &errOut)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut.String(), "is in use by process")
+	assert.Contains(t, errOut.String(), "MONGODB_URI")
+}
+
+func TestHelpAndUnknownCommand(t *testing.T) {
+	var out, errOut strings.Builder
+	assert.Equal(t, 0, run(context.Background(), []string{"help"}, &out, &errOut))
+	assert.Contains(t, out.String(), "Usage")
+	out.Reset()
+	assert.Equal(t, 2, run(context.Background(), []string{"frobnicate"}, &out, &errOut))
+	assert.Contains(t, errOut.String(), `unknown command "frobnicate"`)
+}
+
+func TestRedactingLogger(t *testing.T) {
+	var buf strings.Builder
+	log := newLogger(&buf, "debug", "json", []string{"xoxb-supersecret-1"})
+	log.Info("calling with xoxb-supersecret-1", "token", "xoxb-supersecret-1", "err", assertErr("bad xoxb-supersecret-1"))
+	log.With("t", "xoxb-supersecret-1").Debug("x")
+	assert.NotContains(t, buf.String(), "supersecret")
+	assert.Contains(t, buf.String(), "[redacted]")
+}
+
+type assertErr string
+
+func (e assertErr) Error() string { return string(e) }
+
+func writeFile(name, content string) error {
+	return os.WriteFile(name, []byte(content), 0o600)
+}

@@ -1,0 +1,55 @@
+package babyhandoff
+
+import "time"
+
+// Energy is how much a parent has to give, inferred from notes or chosen.
+type Energy string
+
+// Energy levels. EnergyAuto means "infer it from the notes".
+const (
+	EnergyAuto   Energy = "auto"
+	EnergyHigh   Energy = "high"
+	EnergyMedium Energy = "medium"
+	EnergyLow    Energy = "low"
+)
+
+// Fact is what the normaliser understood from one note: the structured event
+// the planners and the radar work from. It keeps the note's id so every plan
+// item can point back to its evidence.
+type Fact struct {
+	NoteID string
+	// Kind is the note's tag when a person chose it (chip, prefix, modal),
+	// else the normaliser's inference.
+	Kind     Tag
+	Inferred bool
+	// Title is the note's text, tidied for a plan line (no tag prefix, one
+	// line, at most 120 runes).
+	Title string
+	// Due is when a deadline or timed task must be done, in the shift's
+	// zone. AllDay means the note named a date without a time and Due is the
+	// end of that day (23:59).
+	Due    *time.Time
+	AllDay bool
+	// Start and End bound a fixed commitment ("pediatrician 2pm" → a 1 h
+	// block; "work 9–5").
+	Start *time.Time
+	End   *time.Time
+	// DurationMin/Max is the time a task needs ("60–90 min focus block").
+	DurationMin time.Duration
+	DurationMax time.Duration
+	// Energy is a signal about the parent's energy ("" when none), with
+	// SleepHours when the note says how long they slept.
+	Energy     Energy
+	SleepHours float64
+	// Items and Horizon describe running-low supplies ("wipes < 1 day" →
+	// ["wipes"], 24h). Horizon 0 means "soon, unspecified"; Out means gone.
+	Items   []string
+	Horizon time.Duration
+	Out     bool
+	// Medical marks a note that asks a health question or describes a
+	// symptom: it becomes a planning item ("contact a licensed
+	// professional") and never advice.
+	Medical bool
+	// CreatedAt is the note's creation time (recency decides ties).
+	CreatedAt time.Time
+}

@@ -1,0 +1,281 @@
+package babyhandoff
+
+import "time"
+
+// Disclaimer is on every Decision Card and every handoff.md.
+const Disclaimer = "BabyHandoff is a planning tool. It does not provide medical advice. For health concerns, contact a licensed professional."
+
+// Status is the state of a run or a task.
+type Status string
+
+// Statuses of runs and tasks.
+const (
+	StatusQueued    Status = "queued"
+	StatusRunning   Status = "running"
+	StatusCompleted Status = "completed"
+	StatusFailed    Status = "failed"
+)
+
+// Archetype is a planner's strategy.
+type Archetype string
+
+// The three plan archetypes (PRD "Plan Archetypes").
+const (
+	SleepFirst   Archetype = "sleep_first"
+	ErrandsFirst Archetype = "errands_first"
+	AdminFirst   Archetype = "admin_first"
+)
+
+// Archetypes lists the planners in the order cards show them.
+var Archetypes = []Archetype{SleepFirst, ErrandsFirst, AdminFirst}
+
+// Label is the archetype as a person reads it.
+func (a Archetype) Label() string {
+	switch a {
+	case SleepFirst:
+		return "Sleep-first"
+	case ErrandsFirst:
+		return "Errands-first"
+	case AdminFirst:
+		return "Admin-first"
+	}
+	return string(a)
+}
+
+// Run is one council execution for a shift. Runs are numbered per shift
+// (v1, v2, …); a what-if run names its parent and the input it changed.
+type Run struct {
+	ID          string
+	TeamID      string
+	ShiftID     string
+	ChannelID   string
+	Version     int
+	ParentRunID string
+	// Change describes a what-if's changed input ("energy medium → low").
+	Change string
+	Status Status
+	// Settings: everything the council needs besides the notes, so a run
+	// can be replayed exactly.
+	Energy      Energy // requested: auto, high, medium, low
+	HorizonH    int
+	Mode        string // heuristic, openai, multi
+	TZ          string
+	TokenBudget int
+	// Now is the run's clock: plans start from it.
+	Now         time.Time
+	Sample      bool
+	RequestedBy string
+	// CardChannel and CardTS locate the Decision Card in Slack.
+	CardChannel string
+	CardTS      string
+	Error       string
+	CreatedAt   time.Time
+	StartedAt   time.Time
+	FinishedAt  time.Time
+}
+
+// Task is one agent invocation in a run (the PRD's task graph).
+type Task struct {
+	ID          string
+	RunID       string
+	Name        string // normalize_logs, plan_sleep_first, …
+	Agent       string // Normalizer, SleepPlanner, …
+	Status      Status
+	Attempt     int
+	MaxAttempts int
+	Inputs      map[string]string
+	Outputs     map[string]string
+	Error       string
+	QueuedAt    time.Time
+	StartedAt   time.Time
+	FinishedAt  time.Time
+}
+
+// Message is one entry of a run's append-only debate log.
+type Message struct {
+	ID      string
+	RunID   string
+	TaskID  string
+	Seq     int
+	Sender  string // Coordinator or an agent name
+	Role    string // system, developer, user, assistant
+	Content string
+	Meta    map[string]string
+	At      time.Time
+}
+
+// LogRef points from a context pack to a stored note.
+type LogRef struct {
+	LogID string
+	// Kind is the note's kind as the normaliser understood it; TagSource
+	// says whether a person chose it, so a replay re-reads it the same way.
+	Kind      Tag
+	TagSource TagSource
+	Text      string
+	CreatedAt time.Time
+}
+
+// ContextPack is the token-budgeted input every agent of a run shares.
+type ContextPack struct {
+	ID             string
+	RunID          string
+	ShiftID        string
+	Summary        string
+	CompiledText   string
+	LogRefs        []LogRef
+	TokenBudget    int
+	TokenEstimate  int
+	IncludedLogIDs []string
+	// Omitted counts notes that did not fit the budget.
+	Omitted   int
+	CreatedAt time.Time
+}
+
+// Block is a time block of a plan.
+type Block struct {
+	Start   time.Time
+	End     time.Time
+	Title   string
+	Kind    string // rest, errand, admin, focus, commitment, care, buffer
+	NoteIDs []string
+}
+
+// Item is a line of a plan list (priority, checklist, running-low).
+type Item struct {
+	Text    string
+	NoteIDs []string
+	Due     *time.Time
+}
+
+// Proposal is one planner's plan.
+type Proposal struct {
+	ID         string
+	RunID      string
+	Archetype  Archetype
+	Agent      string
+	Summary    string
+	Blocks     []Block
+	Top        []Item // at most 5
+	Admin      []Item
+	RunningLow []Item
+	// Source says how the plan was made: heuristic, llm, or fallback.
+	Source string
+}
+
+// Rubric dimensions (each scored 1–5).
+const (
+	DimCommitments = "commitments_fit"
+	DimDeadline    = "deadline_risk"
+	DimEnergy      = "energy_match"
+	DimTimeWindow  = "time_window"
+	DimInventory   = "inventory_risk"
+)
+
+// Dimensions lists the rubric in display order.
+var Dimensions = []string{DimCommitments, DimDeadline, DimEnergy, DimTimeWindow, DimInventory}
+
+// DimensionLabel is a dimension as a person reads it.
+func DimensionLabel(d string) string {
+	switch d {
+	case DimCommitments:
+		return "Commitments"
+	case DimDeadline:
+		return "Deadlines"
+	case DimEnergy:
+		return "Energy"
+	case DimTimeWindow:
+		return "Time"
+	case DimInventory:
+		return "Supplies"
+	}
+	return d
+}
+
+// Score is one rubric dimension's score for one proposal.
+type Score struct {
+	Dimension string
+	Value     int
+	Why       string
+}
+
+// Scorecard is a proposal's rubric.
+type Scorecard struct {
+	Archetype Archetype
+	Scores    []Score
+	Total     int
+}
+
+// Reason is one "because" line of a decision, linked to its notes.
+type Reason struct {
+	Text    string
+	NoteIDs []string
+}
+
+// Decision is the referee's verdict.
+type Decision struct {
+	ID         string
+	RunID      string
+	Winner     Archetype
+	Confidence float64 // 0..1
+	Scorecards []Scorecard
+	Rationale  []Reason
+	// TieBreak names the dimension that broke a tie on totals ("" if none).
+	TieBreak string
+	// Energy is the energy the plans were made for, and EnergyFrom says
+	// whether it was chosen or inferred (with the notes it came from).
+	Energy        Energy
+	EnergyChosen  bool
+	EnergyNoteIDs []string
+}
+
+// Artifact kinds.
+const (
+	ArtifactHandoff    = "handoff_markdown"
+	ArtifactTranscript = "council_transcript_markdown"
+	ArtifactDiff       = "handoff_diff"
+)
+
+// Artifact is a file a run produced.
+type Artifact struct {
+	ID        string
+	RunID     string
+	Kind      string
+	Name      string // handoff-v2.md
+	Content   string
+	CreatedAt time.Time
+}
+
+// Event is one entry of the append-only timeline (runs, radar wake-ups).
+type Event struct {
+	ID      string
+	TeamID  string
+	ShiftID string
+	RunID   string
+	At      time.Time
+	Agent   string
+	Type    string
+	Text    string
+	Meta    map[string]string
+}
+
+// RunDiff is what changed from a run to its what-if child.
+type RunDiff struct {
+	FromVersion   int
+	ToVersion     int
+	Change        string
+	WinnerBefore  Archetype
+	WinnerAfter   Archetype
+	BlocksAdded   []Block
+	BlocksRemoved []Block
+	BlocksMoved   []BlockMove
+	UnifiedDiff   string
+}
+
+// WinnerChanged reports whether the what-if flipped the winner.
+func (d RunDiff) WinnerChanged() bool { return d.WinnerBefore != d.WinnerAfter }
+
+// BlockMove is a block whose time changed between versions.
+type BlockMove struct {
+	Title    string
+	From, To time.Time
+}
