@@ -42,14 +42,14 @@ func (s *syncBuffer) String() string {
 // harness runs the real program (run) against a fake Slack and a temporary
 // embedded store.
 type harness struct {
-	t      *testing.T
-	fake   *slacktest.Server
-	dir    string
-	cancel context.CancelFunc
-	done   chan int
-	stderr *syncBuffer
-	stdout *syncBuffer
-	team   string
+	t       *testing.T
+	fake    *slacktest.Server
+	dir     string
+	cancel  context.CancelFunc
+	done    chan int
+	stderr  *syncBuffer
+	stdout  *syncBuffer
+	team    string
 	stopped bool
 }
 
