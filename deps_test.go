@@ -64,10 +64,11 @@ func TestRootIsStandardLibraryOnly(t *testing.T) {
 
 func listDeps(t *testing.T, pkg string) []string {
 	t.Helper()
-	out, err := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", pkg).CombinedOutput()
-	if err != nil && (strings.Contains(string(out), "no Go files") || strings.Contains(string(out), "no required module provides")) {
+	dir := "." + strings.TrimPrefix(pkg, module)
+	if files, _ := filepath.Glob(filepath.Join(dir, "*.go")); len(files) == 0 {
 		return nil
 	}
+	out, err := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", pkg).CombinedOutput()
 	require.NoError(t, err, string(out))
 	var deps []string
 	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
