@@ -1,0 +1,223 @@
+package bot_test
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/bot"
+	"github.com/babyhandoff/babyhandoff/bot/slacktest"
+)
+
+// memStore is a hand-written in-memory bot.Store whose captures can be held
+// back, to play a database that does not answer in time.
+type memStore struct {
+	mu     sync.Mutex
+	notes  map[string]bh.Note
+	byMsg  map[string]string
+	events map[string]bool
+	hold   chan struct{} // while non-nil, CaptureNote waits for it or ctx
+}
+
+func newMemStore() *memStore {
+	return &memStore{notes: map[string]bh.Note{}, byMsg: map[string]string{}, events: map[string]bool{}}
+}
+
+func (m *memStore) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, error) {
+	m.mu.Lock()
+	hold := m.hold
+	m.mu.Unlock()
+	if hold != nil {
+		select {
+		case <-hold:
+		case <-ctx.Done():
+			return bh.Note{}, false, &bh.Error{Code: bh.EUNAVAILABLE, Message: "The database did not answer in time."}
+		}
+	}
+	text, tag, _, ok := bh.ParseNoteText(in.RawText)
+	if !ok {
+		return bh.Note{}, false, bh.Errorf(bh.EINVALID, "empty")
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	key := in.TeamID + "/" + in.ChannelID + "/" + in.MessageTS
+	if id, ok := m.byMsg[key]; ok && in.MessageTS != "" {
+		return m.notes[id], false, nil
+	}
+	n := bh.Note{ID: fmt.Sprintf("n%d", len(m.notes)+1), TeamID: in.TeamID, ChannelID: in.ChannelID, Text: text, Tag: tag, MessageTS: in.MessageTS}
+	m.notes[n.ID] = n
+	m.byMsg[key] = n.ID
+	return n, true, nil
+}
+
+func (m *memStore) count() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.notes)
+}
+
+func (m *memStore) MarkEvent(_ context.Context, teamID, eventID string) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	k := teamID + eventID
+	first := !m.events[k]
+	m.events[k] = true
+	return first, nil
+}
+
+func (m *memStore) EventSeen(_ context.Context, teamID, eventID string) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.events[teamID+eventID], nil
+}
+
+func (m *memStore) Note(_ context.Context, teamID, id string) (bh.Note, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n, ok := m.notes[id]
+	if !ok || n.TeamID != teamID {
+		return bh.Note{}, bh.Errorf(bh.ENOTFOUND, "That note no longer exists.")
+	}
+	return n, nil
+}
+
+func (m *memStore) NoteByMessage(ctx context.Context, teamID, channelID, ts string) (bh.Note, error) {
+	m.mu.Lock()
+	id, ok := m.byMsg[teamID+"/"+channelID+"/"+ts]
+	m.mu.Unlock()
+	if !ok {
+		return bh.Note{}, bh.Errorf(bh.ENOTFOUND, "none")
+	}
+	return m.Note(ctx, teamID, id)
+}
+
+func (m *memStore) update(teamID, id string, f func(*bh.Note)) (bh.Note, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n, ok := m.notes[id]
+	if !ok || n.TeamID != teamID {
+		return bh.Note{}, bh.Errorf(bh.ENOTFOUND, "That note no longer exists.")
+	}
+	f(&n)
+	m.notes[id] = n
+	return n, nil
+}
+
+func (m *memStore) RetagNote(_ context.Context, teamID, id string, tag bh.Tag) (bh.Note, error) {
+	return m.update(teamID, id, func(n *bh.Note) { n.Tag = tag })
+}
+
+func (m *memStore) SetNoteReply(_ context.Context, teamID, id, ch, ts string) error {
+	_, err := m.update(teamID, id, func(n *bh.Note) { n.ReplyChannel, n.ReplyTS = ch, ts })
+	return err
+}
+
+func (m *memStore) DeleteNote(_ context.Context, teamID, id string) (bh.Note, error) {
+	return m.update(teamID, id, func(n *bh.Note) { t := time.Unix(0, 0); n.DeletedAt = &t })
+}
+
+func (m *memStore) RestoreNote(_ context.Context, teamID, id string) (bh.Note, error) {
+	return m.update(teamID, id, func(n *bh.Note) { n.DeletedAt = nil })
+}
+
+func (m *memStore) EditNote(ctx context.Context, teamID, channelID, ts, raw string) (bh.Note, error) {
+	n, err := m.NoteByMessage(ctx, teamID, channelID, ts)
+	if err != nil {
+		return n, err
+	}
+	return m.update(teamID, n.ID, func(n *bh.Note) { n.Text = raw })
+}
+
+var _ bot.Store = (*memStore)(nil)
+
+func startBot(t *testing.T, st bot.Store) *slacktest.Server {
+	t.Helper()
+	fake := slacktest.New(slacktest.Config{})
+	t.Cleanup(fake.Close)
+	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
+		Store: st, StoreTimeout: 200 * time.Millisecond})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- b.Run(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		assert.NoError(t, <-done)
+	})
+	wctx, wcancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer wcancel()
+	require.NoError(t, fake.WaitConnections(wctx, 1))
+	return fake
+}
+
+// A note the store cannot take in time is not acked, so Slack redelivers
+// it; the redelivery is stored and acked, and the note exists once.
+func TestNoteIsNotAckedUntilStored(t *testing.T) {
+	st := newMemStore()
+	st.hold = make(chan struct{})
+	fake := startBot(t, st)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+
+	env, err := fake.SendEvent(ctx, map[string]any{"type": "message", "channel": "D1", "channel_type": "im", "user": "U1", "text": "wipes < 1 day", "ts": "1.000001"})
+	require.NoError(t, err)
+	// The bot gives up on the store after StoreTimeout (200 ms) and must not
+	// ack; a short wait for the ack proves it never came.
+	short, scancel := context.WithTimeout(ctx, time.Second)
+	_, err = fake.WaitAck(short, env)
+	scancel()
+	require.Error(t, err, "an event whose note was not stored must stay unacked")
+	assert.Equal(t, 0, st.count())
+
+	// The database is back; Slack redelivers.
+	st.mu.Lock()
+	close(st.hold)
+	st.hold = nil
+	st.mu.Unlock()
+	again, err := fake.Redeliver(ctx, env, "timeout")
+	require.NoError(t, err)
+	_, err = fake.WaitAck(ctx, again)
+	require.NoError(t, err)
+	_, err = fake.WaitCall(ctx, "chat.postMessage", func(c slacktest.Call) bool { return c.Form.Get("thread_ts") == "1.000001" })
+	require.NoError(t, err)
+	assert.Equal(t, 1, st.count())
+}
+
+func TestNewNeedsTokensAndStore(t *testing.T) {
+	_, err := bot.New(bot.Config{AppToken: "xapp-1", Store: newMemStore()})
+	assert.Equal(t, bh.EINVALID, bh.ErrorCode(err))
+	_, err = bot.New(bot.Config{AppToken: "xapp-1", BotToken: "xoxb-1"})
+	assert.Equal(t, bh.EINVALID, bh.ErrorCode(err))
+}
+
+func TestWrongBotTokenStopsRunWithAClearError(t *testing.T) {
+	fake := slacktest.New(slacktest.Config{})
+	defer fake.Close()
+	b, err := bot.New(bot.Config{BotToken: "xoxb-wrong", AppToken: fake.Config().AppToken, APIURL: fake.APIURL(), Store: newMemStore()})
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	err = b.Run(ctx)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "SLACK_BOT_TOKEN")
+	assert.Contains(t, err.Error(), "invalid_auth")
+}
+
+func TestWrongAppTokenStopsRunWithAClearError(t *testing.T) {
+	fake := slacktest.New(slacktest.Config{})
+	defer fake.Close()
+	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: "xapp-wrong", APIURL: fake.APIURL(), Store: newMemStore()})
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	err = b.Run(ctx)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "refused")
+	assert.NoError(t, ctx.Err(), "Run gave up by itself instead of retrying until the deadline")
+}
