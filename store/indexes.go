@@ -49,6 +49,9 @@ func (db *DB) ensureIndexes(ctx context.Context) error {
 			idx(bson.D{{Key: "received_at", Value: 1}}, options.Index().SetName("received_ttl").SetExpireAfterSeconds(int32(db.cfg.EventTTL.Seconds()))),
 		},
 		colCounters: nil,
+		// Reply locations matter while a note can still be edited or
+		// re-tagged; a month is plenty.
+		colReplies: {idx(bson.D{{Key: "at", Value: 1}}, options.Index().SetName("at_ttl").SetExpireAfterSeconds(30*24*3600))},
 	}
 	existing, err := db.db.ListCollectionNames(ctx, bson.D{})
 	if err != nil {
@@ -83,7 +86,7 @@ func (db *DB) ensureIndexes(ctx context.Context) error {
 
 // allCollections lists every collection the store keeps.
 var allCollections = []string{colAgents, colShifts, colLogs, colShiftState, colRuns, colTasks, colEvents,
-	colMessages, colContextPacks, colProposals, colDecisions, colArtifacts, colSlackEvents, colCounters}
+	colMessages, colContextPacks, colProposals, colDecisions, colArtifacts, colSlackEvents, colCounters, colReplies}
 
 func isNamespaceExists(err error) bool {
 	var ce mongo.CommandError

@@ -28,32 +28,30 @@ func (d shiftDoc) domain() bh.Shift {
 }
 
 type logDoc struct {
-	ID           string     `bson:"_id"`
-	TeamID       string     `bson:"team_id"`
-	ShiftID      string     `bson:"shift_id"`
-	ChannelID    string     `bson:"channel_id"`
-	UserID       string     `bson:"user_id,omitempty"`
-	Text         string     `bson:"text"`
-	RawText      string     `bson:"raw_text"`
-	Tag          string     `bson:"tag"`
-	TagSource    string     `bson:"tag_source"`
-	Source       string     `bson:"source"`
-	MessageTS    string     `bson:"message_ts,omitempty"`
-	Permalink    string     `bson:"permalink,omitempty"`
-	ReplyChannel string     `bson:"reply_channel,omitempty"`
-	ReplyTS      string     `bson:"reply_ts,omitempty"`
-	EventID      string     `bson:"event_id,omitempty"`
-	CreatedAt    time.Time  `bson:"created_at"`
-	UpdatedAt    time.Time  `bson:"updated_at"`
-	DeletedAt    *time.Time `bson:"deleted_at,omitempty"`
-	Rev          int        `bson:"rev"`
+	ID        string     `bson:"_id"`
+	TeamID    string     `bson:"team_id"`
+	ShiftID   string     `bson:"shift_id"`
+	ChannelID string     `bson:"channel_id"`
+	UserID    string     `bson:"user_id,omitempty"`
+	Text      string     `bson:"text"`
+	RawText   string     `bson:"raw_text"`
+	Tag       string     `bson:"tag"`
+	TagSource string     `bson:"tag_source"`
+	Source    string     `bson:"source"`
+	MessageTS string     `bson:"message_ts,omitempty"`
+	Permalink string     `bson:"permalink,omitempty"`
+	EventID   string     `bson:"event_id,omitempty"`
+	CreatedAt time.Time  `bson:"created_at"`
+	UpdatedAt time.Time  `bson:"updated_at"`
+	DeletedAt *time.Time `bson:"deleted_at,omitempty"`
+	Rev       int        `bson:"rev"`
 }
 
 func (d logDoc) domain() bh.Note {
 	n := bh.Note{ID: d.ID, TeamID: d.TeamID, ShiftID: d.ShiftID, ChannelID: d.ChannelID, UserID: d.UserID,
 		Text: d.Text, RawText: d.RawText, Tag: bh.Tag(d.Tag), TagSource: bh.TagSource(d.TagSource),
 		Source: bh.NoteSource(d.Source), MessageTS: d.MessageTS, Permalink: d.Permalink,
-		ReplyChannel: d.ReplyChannel, ReplyTS: d.ReplyTS, EventID: d.EventID,
+		EventID:   d.EventID,
 		CreatedAt: d.CreatedAt.UTC(), UpdatedAt: d.UpdatedAt.UTC(), Rev: d.Rev}
 	if d.DeletedAt != nil {
 		t := d.DeletedAt.UTC()
@@ -95,18 +93,35 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, er
 		source = bh.TagByPrefix
 	}
 	now := db.now()
+	if id, ok := db.mem.note(in.TeamID, in.ChannelID, in.MessageTS); ok {
+		// A retry of a message already stored: no write at all.
+		n, err := db.Note(ctx, in.TeamID, id)
+		if err != nil {
+			return bh.Note{}, false, err
+		}
+		return n, false, nil
+	}
 	var (
 		out     logDoc
+		shift   shiftDoc
 		created bool
 	)
+	eventKey := ""
+	if in.EventID != "" {
+		eventKey = in.TeamID + ":" + in.EventID
+	}
 	err := db.write(ctx, func(ctx context.Context) error {
 		out, created = logDoc{}, false
-		shift, err := db.ensureShift(ctx, in.TeamID, in.ChannelID, now)
+		var err error
+		shift, err = db.ensureShift(ctx, in.TeamID, in.ChannelID, now)
 		if err != nil {
 			return err
 		}
-		if in.MessageTS != "" {
-			found, err := db.findLog(ctx, bson.D{{Key: "team_id", Value: in.TeamID}, {Key: "channel_id", Value: in.ChannelID}, {Key: "message_ts", Value: in.MessageTS}})
+		byMessage := bson.D{{Key: "team_id", Value: in.TeamID}, {Key: "channel_id", Value: in.ChannelID}, {Key: "message_ts", Value: in.MessageTS}}
+		if in.MessageTS != "" && !db.embedded {
+			// On the embedded engine the index above already answered; a
+			// query here would scan every note inside the write lock.
+			found, err := db.findLog(ctx, byMessage)
 			if err == nil {
 				out = found
 				return db.rememberEvent(ctx, in.TeamID, in.EventID, now)
@@ -120,8 +135,8 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, er
 			MessageTS: in.MessageTS, Permalink: in.Permalink, EventID: in.EventID, CreatedAt: now, UpdatedAt: now, Rev: 1}
 		if _, err := db.c.logs.InsertOne(ctx, doc); err != nil {
 			if isDup(err) && in.MessageTS != "" {
-				// Another process stored the same message first.
-				found, ferr := db.findLog(ctx, bson.D{{Key: "team_id", Value: in.TeamID}, {Key: "channel_id", Value: in.ChannelID}, {Key: "message_ts", Value: in.MessageTS}})
+				// Stored a moment ago (by another delivery or process).
+				found, ferr := db.findLog(ctx, byMessage)
 				if ferr != nil {
 					return ferr
 				}
@@ -136,10 +151,20 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, er
 	if err != nil {
 		return bh.Note{}, false, db.fail("capture note", err)
 	}
-	return out.domain(), created, nil
+	db.mem.committed(shift, out, eventKey, now)
+	n := out.domain()
+	if !created {
+		if r, ok, err := db.reply(ctx, n.ID); err == nil && ok {
+			n.ReplyChannel, n.ReplyTS = r.Channel, r.TS
+		}
+	}
+	return n, created, nil
 }
 
 func (db *DB) ensureShift(ctx context.Context, teamID, channelID string, now time.Time) (shiftDoc, error) {
+	if sd, ok := db.mem.shift(teamID, channelID); ok {
+		return sd, nil
+	}
 	var sd shiftDoc
 	filter := bson.D{{Key: "team_id", Value: teamID}, {Key: "channel_id", Value: channelID}}
 	err := db.c.shifts.FindOne(ctx, filter).Decode(&sd)
@@ -184,20 +209,17 @@ func (db *DB) MarkEvent(ctx context.Context, teamID, eventID string) (bool, erro
 	if eventID == "" {
 		return true, nil
 	}
-	first := false
+	key := teamID + ":" + eventID
 	now := db.now()
+	if db.mem.seen(key, now) {
+		return false, nil
+	}
+	first := false
 	err := db.write(ctx, func(ctx context.Context) error {
-		first = false
-		var d slackEventDoc
-		err := db.c.slackEvents.FindOne(ctx, bson.D{{Key: "_id", Value: teamID + ":" + eventID}}).Decode(&d)
-		if err == nil {
-			return nil
-		}
-		if !isNoDocs(err) {
-			return err
-		}
-		_, err = db.c.slackEvents.InsertOne(ctx, slackEventDoc{ID: teamID + ":" + eventID, TeamID: teamID, EventID: eventID, ReceivedAt: now})
+		// Insert and let the unique _id say whether it was there: no query.
+		_, err := db.c.slackEvents.InsertOne(ctx, slackEventDoc{ID: key, TeamID: teamID, EventID: eventID, ReceivedAt: now})
 		if isDup(err) {
+			first = false
 			return nil
 		}
 		first = err == nil
@@ -206,6 +228,7 @@ func (db *DB) MarkEvent(ctx context.Context, teamID, eventID string) (bool, erro
 	if err != nil {
 		return false, db.fail("mark event "+eventID, err)
 	}
+	db.mem.committed(shiftDoc{}, logDoc{}, key, now)
 	return first, nil
 }
 
@@ -213,6 +236,10 @@ func (db *DB) MarkEvent(ctx context.Context, teamID, eventID string) (bool, erro
 func (db *DB) EventSeen(ctx context.Context, teamID, eventID string) (bool, error) {
 	if eventID == "" {
 		return false, nil
+	}
+	if db.mem != nil {
+		// The embedded index holds every event id this process stored.
+		return db.mem.seen(teamID+":"+eventID, db.now()), nil
 	}
 	var d slackEventDoc
 	err := db.c.slackEvents.FindOne(ctx, bson.D{{Key: "_id", Value: teamID + ":" + eventID}}).Decode(&d)
@@ -234,7 +261,19 @@ func (db *DB) Note(ctx context.Context, teamID, id string) (bh.Note, error) {
 	if err != nil {
 		return bh.Note{}, db.fail("get note "+id, err)
 	}
-	return d.domain(), nil
+	return db.withReply(ctx, d.domain())
+}
+
+// withReply adds where the note's confirmation is.
+func (db *DB) withReply(ctx context.Context, n bh.Note) (bh.Note, error) {
+	r, ok, err := db.reply(ctx, n.ID)
+	if err != nil {
+		return n, db.fail("get note reply "+n.ID, err)
+	}
+	if ok {
+		n.ReplyChannel, n.ReplyTS = r.Channel, r.TS
+	}
+	return n, nil
 }
 
 // NoteByMessage returns the note captured from a Slack message.
@@ -246,7 +285,7 @@ func (db *DB) NoteByMessage(ctx context.Context, teamID, channelID, ts string) (
 	if err != nil {
 		return bh.Note{}, db.fail("get note by message "+ts, err)
 	}
-	return d.domain(), nil
+	return db.withReply(ctx, d.domain())
 }
 
 // updateNote applies update to one note of the team and returns the result.
@@ -268,7 +307,7 @@ func (db *DB) updateNote(ctx context.Context, op string, filter bson.D, set bson
 	if err != nil {
 		return bh.Note{}, db.fail(op, err)
 	}
-	return d.domain(), nil
+	return db.withReply(ctx, d.domain())
 }
 
 // RetagNote sets a note's tag as a person's choice.
@@ -280,11 +319,26 @@ func (db *DB) RetagNote(ctx context.Context, teamID, id string, tag bh.Tag) (bh.
 		bson.D{{Key: "tag", Value: string(tag)}, {Key: "tag_source", Value: string(bh.TagByUser)}}, nil)
 }
 
-// SetNoteReply records where the bot's confirmation for a note is.
+// SetNoteReply records where the bot's confirmation for a note is. It is an
+// insert into the small replies collection, not an update of the note: the
+// embedded engine would scan every note to find the one to update.
 func (db *DB) SetNoteReply(ctx context.Context, teamID, id, channelID, ts string) error {
-	_, err := db.updateNote(ctx, "set note reply "+id, bson.D{{Key: "_id", Value: id}, {Key: "team_id", Value: teamID}},
-		bson.D{{Key: "reply_channel", Value: channelID}, {Key: "reply_ts", Value: ts}}, nil)
-	return err
+	doc := replyDoc{ID: id, TeamID: teamID, Channel: channelID, TS: ts, At: db.now()}
+	write := func(ctx context.Context) error {
+		_, err := db.c.replies.InsertOne(ctx, doc)
+		if isDup(err) {
+			_, err = db.c.replies.ReplaceOne(ctx, bson.D{{Key: "_id", Value: id}}, doc)
+		}
+		return err
+	}
+	if db.mem == nil {
+		return db.fail("set note reply "+id, db.write(ctx, write))
+	}
+	// Embedded: readers see it at once through the index; the write rides
+	// along with the next commit instead of costing one of its own.
+	db.mem.setReply(doc)
+	db.writeLater("set note reply "+id, write)
+	return nil
 }
 
 // DeleteNote soft-deletes a note (Undo, or its message was deleted). Deleting
@@ -352,12 +406,20 @@ func (db *DB) Notes(ctx context.Context, teamID, shiftID string, withDeleted boo
 	if err := cur.All(ctx, &docs); err != nil {
 		return nil, db.fail("list notes", err)
 	}
+	replies, err := db.repliesOf(ctx, teamID)
+	if err != nil {
+		return nil, db.fail("list notes", err)
+	}
 	out := make([]bh.Note, 0, len(docs))
 	for _, d := range docs {
 		if d.DeletedAt != nil && !withDeleted {
 			continue
 		}
-		out = append(out, d.domain())
+		n := d.domain()
+		if r, ok := replies[n.ID]; ok {
+			n.ReplyChannel, n.ReplyTS = r.Channel, r.TS
+		}
+		out = append(out, n)
 	}
 	return out, nil
 }
@@ -371,4 +433,42 @@ func (db *DB) SetShiftTZ(ctx context.Context, teamID, shiftID, tz string) error 
 		return err
 	})
 	return db.fail("set shift tz", err)
+}
+
+// replyDoc locates a note's confirmation message.
+type replyDoc struct {
+	ID      string    `bson:"_id"` // the note id
+	TeamID  string    `bson:"team_id"`
+	Channel string    `bson:"channel"`
+	TS      string    `bson:"ts"`
+	At      time.Time `bson:"at"`
+}
+
+func (db *DB) reply(ctx context.Context, noteID string) (replyDoc, bool, error) {
+	if db.mem != nil {
+		r, ok := db.mem.reply(noteID)
+		return r, ok, nil
+	}
+	var r replyDoc
+	err := db.c.replies.FindOne(ctx, bson.D{{Key: "_id", Value: noteID}}).Decode(&r)
+	if isNoDocs(err) {
+		return r, false, nil
+	}
+	return r, err == nil, err
+}
+
+func (db *DB) repliesOf(ctx context.Context, teamID string) (map[string]replyDoc, error) {
+	cur, err := db.c.replies.Find(ctx, bson.D{{Key: "team_id", Value: teamID}})
+	if err != nil {
+		return nil, err
+	}
+	var rs []replyDoc
+	if err := cur.All(ctx, &rs); err != nil {
+		return nil, err
+	}
+	out := make(map[string]replyDoc, len(rs))
+	for _, r := range rs {
+		out[r.ID] = r
+	}
+	return out, nil
 }

@@ -43,6 +43,9 @@ type Config struct {
 	EventTTL time.Duration
 	// MaxBatch caps how many writes share one embedded commit. Default 256.
 	MaxBatch int
+	// LazyDelay is how long a write nobody waits on (a reply's location)
+	// may wait for a commit to share. Default 200 ms.
+	LazyDelay time.Duration
 }
 
 // DB is an open store.
@@ -55,8 +58,10 @@ type DB struct {
 	unlock   func()
 	embedded bool
 	path     string
+	mem      *memIndex // embedded only; nil on a real deployment
 
 	writes    chan *writeReq
+	lazy      chan *writeReq
 	closing   chan struct{}
 	writerWG  sync.WaitGroup
 	closeOnce sync.Once
@@ -66,7 +71,7 @@ type DB struct {
 
 type collections struct {
 	agents, shifts, logs, shiftState, runs, tasks, events, messages,
-	contextPacks, proposals, decisions, artifacts, slackEvents, counters lungo.ICollection
+	contextPacks, proposals, decisions, artifacts, slackEvents, counters, replies lungo.ICollection
 }
 
 // Collection names as in the PRD, plus what reliability needs.
@@ -85,6 +90,7 @@ const (
 	colArtifacts    = "artifacts"
 	colSlackEvents  = "slack_events"
 	colCounters     = "counters"
+	colReplies      = "replies"
 )
 
 // FileName is the embedded database's file inside DataDir.
@@ -111,6 +117,9 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	if cfg.MaxBatch <= 0 {
 		cfg.MaxBatch = 256
 	}
+	if cfg.LazyDelay <= 0 {
+		cfg.LazyDelay = 200 * time.Millisecond
+	}
 	db := &DB{cfg: cfg, log: cfg.Logger, closing: make(chan struct{})}
 	if cfg.URI == "" {
 		if err := db.openEmbedded(); err != nil {
@@ -130,15 +139,23 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		contextPacks: db.db.Collection(colContextPacks), proposals: db.db.Collection(colProposals),
 		decisions: db.db.Collection(colDecisions), artifacts: db.db.Collection(colArtifacts),
 		slackEvents: db.db.Collection(colSlackEvents), counters: db.db.Collection(colCounters),
+		replies: db.db.Collection(colReplies),
 	}
 	if db.embedded {
 		db.writes = make(chan *writeReq, 1024)
+		db.lazy = make(chan *writeReq, 1024)
 		db.writerWG.Add(1)
 		go db.groupCommitter()
 	}
 	if err := db.ensureIndexes(ctx); err != nil {
 		_ = db.Close(context.Background())
 		return nil, err
+	}
+	if db.embedded {
+		if err := db.buildIndex(ctx); err != nil {
+			_ = db.Close(context.Background())
+			return nil, db.fail("load index", err)
+		}
 	}
 	return db, nil
 }
@@ -158,7 +175,7 @@ func (db *DB) openEmbedded() error {
 		// short. Change-stream consumers catch up from the collections when
 		// their resume point has aged out.
 		MinOplogSize:   50,
-		MaxOplogSize:   500,
+		MaxOplogSize:   200,
 		MinOplogAge:    time.Minute,
 		MaxOplogAge:    30 * time.Minute,
 		ExpireInterval: time.Minute,

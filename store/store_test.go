@@ -214,6 +214,8 @@ func TestEmbeddedSurvivesRestartAndIsLocked(t *testing.T) {
 	assert.Equal(t, bh.ECONFLICT, bh.ErrorCode(err))
 	assert.Contains(t, bh.ErrorMessage(err), "in use by process")
 
+	// A reply location is written lazily; Close must still commit it.
+	require.NoError(t, db.SetNoteReply(ctx, "T1", n.ID, "C1", "42.0"))
 	require.NoError(t, db.Close(ctx))
 	db2, err := store.Open(ctx, store.Config{DataDir: dir})
 	require.NoError(t, err)
@@ -221,6 +223,7 @@ func TestEmbeddedSurvivesRestartAndIsLocked(t *testing.T) {
 	got, err := db2.Note(ctx, "T1", n.ID)
 	require.NoError(t, err)
 	assert.Equal(t, "wipes < 1 day", got.Text)
+	assert.Equal(t, "42.0", got.ReplyTS, "the lazily written reply location survived the restart")
 	// The unique index survived the restart.
 	_, created, err := db2.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "wipes < 1 day", MessageTS: "1"})
 	require.NoError(t, err)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/256dpi/lungo"
 	"go.mongodb.org/mongo-driver/mongo"
@@ -15,6 +16,7 @@ type writeReq struct {
 	ctx  context.Context
 	fn   func(ctx context.Context) error
 	done chan error
+	lazy string // operation name of a writeLater; "" when someone waits
 }
 
 // write runs fn so that its writes are durable when write returns nil.
@@ -47,34 +49,70 @@ func (db *DB) write(ctx context.Context, fn func(ctx context.Context) error) err
 	}
 }
 
+// writeLater queues fn to commit with the next write, or alone after
+// LazyDelay, and returns at once. It is for writes nobody waits on (where a
+// reply was posted): on the embedded engine they would otherwise double the
+// number of whole-file commits. Errors are logged. On a real deployment it
+// writes directly.
+func (db *DB) writeLater(op string, fn func(ctx context.Context) error) {
+	if !db.embedded {
+		if err := fn(context.Background()); err != nil {
+			db.log.Error("store: "+op, "err", db.fail(op, err))
+		}
+		return
+	}
+	req := &writeReq{ctx: context.Background(), fn: fn, done: make(chan error, 1), lazy: op}
+	select {
+	case db.lazy <- req:
+	case <-db.closing:
+		db.log.Error("store: " + op + ": the store is closing; not written")
+	}
+}
+
 func (db *DB) groupCommitter() {
 	defer db.writerWG.Done()
-	for {
-		var first *writeReq
-		select {
-		case first = <-db.writes:
-		case <-db.closing:
-			// Drain what is queued so Close never drops an accepted write.
-			for {
-				select {
-				case r := <-db.writes:
-					db.commit([]*writeReq{r})
-				default:
-					return
-				}
-			}
-		}
-		batch := []*writeReq{first}
-	collect:
+	var later []*writeReq
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	drain := func(batch []*writeReq) []*writeReq {
 		for len(batch) < db.cfg.MaxBatch {
 			select {
 			case r := <-db.writes:
 				batch = append(batch, r)
+			case r := <-db.lazy:
+				batch = append(batch, r)
 			default:
-				break collect
+				return batch
 			}
 		}
-		db.commit(batch)
+		return batch
+	}
+	for {
+		select {
+		case r := <-db.writes:
+			batch := drain(append(later, r))
+			later = nil
+			timer.Stop()
+			db.commit(batch)
+		case r := <-db.lazy:
+			if len(later) == 0 {
+				timer.Reset(db.cfg.LazyDelay)
+			}
+			later = append(later, r)
+		case <-timer.C:
+			db.commit(drain(later))
+			later = nil
+		case <-db.closing:
+			// Commit what is queued so Close never drops an accepted write.
+			for {
+				batch := drain(later)
+				later = nil
+				if len(batch) == 0 {
+					return
+				}
+				db.commit(batch)
+			}
+		}
 	}
 }
 
@@ -102,7 +140,11 @@ func (db *DB) commit(batch []*writeReq) {
 		}
 	}
 	for _, r := range live {
-		r.done <- db.runTxn([]*writeReq{r})
+		err := db.runTxn([]*writeReq{r})
+		if err != nil && r.lazy != "" {
+			db.log.Error("store: "+r.lazy, "err", db.fail(r.lazy, err))
+		}
+		r.done <- err
 	}
 }
 

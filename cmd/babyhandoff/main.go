@@ -4,6 +4,7 @@
 // together. Usage:
 //
 //	babyhandoff          run the bot (Socket Mode; embedded database by default)
+//	babyhandoff bench    measure capture latency through a fake Slack on loopback
 //	babyhandoff help     print this help
 package main
 
@@ -37,6 +38,7 @@ const usage = `BabyHandoff — a Slack bot for exhausted parents.
 
 Usage:
   babyhandoff          run the bot (reads .env and the environment; see .env.example)
+  babyhandoff bench    measure note capture through a fake Slack on loopback (see README)
   babyhandoff help     show this help
 `
 
@@ -49,6 +51,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	switch cmd {
 	case "":
 		return runBot(ctx, stderr)
+	case "bench":
+		return runBench(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

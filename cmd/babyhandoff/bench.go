@@ -1,0 +1,225 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/bot"
+	"github.com/babyhandoff/babyhandoff/bot/slacktest"
+	"github.com/babyhandoff/babyhandoff/store"
+)
+
+// runBench measures the bot end to end through the fake Slack on loopback:
+// nothing leaves the machine.
+func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	rate := fs.Int("rate", 50, "note messages per second")
+	dur := fs.Duration("duration", 20*time.Second, "how long to send")
+	sizes := fs.String("prefill-mb", "0,10", "embedded database sizes to measure at, in MB (comma-separated)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	fmt.Fprintf(stdout, "# capture benchmark: %d notes/s for %s through the fake Slack (%s, %d CPUs, %s)\n\n",
+		*rate, *dur, runtime.Version(), runtime.NumCPU(), runtime.GOARCH)
+	fmt.Fprintln(stdout, "| database | sent (in s) | stored | lost | duplicates | ack p50 | ack p99 | ack max | reply p50 | reply p99 | reply max |")
+	fmt.Fprintln(stdout, "|---|---|---|---|---|---|---|---|---|---|---|")
+	failed := false
+	for _, s := range strings.Split(*sizes, ",") {
+		var mb int
+		if _, err := fmt.Sscan(strings.TrimSpace(s), &mb); err != nil {
+			fmt.Fprintf(stderr, "bench: bad -prefill-mb %q\n", s)
+			return 2
+		}
+		r, err := benchCapture(ctx, *rate, *dur, mb)
+		if err != nil {
+			fmt.Fprintln(stderr, "bench:", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "| %s | %d (%.1f) | %d | %d | %d | %s | %s | %s | %s | %s | %s |\n", r.label, r.sent, r.offered.Seconds(), r.stored, r.sent-r.stored, r.dups,
+			ms(pct(r.acks, 50)), ms(pct(r.acks, 99)), ms(pct(r.acks, 100)), ms(pct(r.replies, 50)), ms(pct(r.replies, 99)), ms(pct(r.replies, 100)))
+		if r.sent != r.stored || r.dups > 0 {
+			failed = true
+		}
+	}
+	if failed {
+		return 1
+	}
+	return 0
+}
+
+type captureResult struct {
+	label              string
+	sent, stored, dups int
+	acks, replies      []time.Duration
+	offered            time.Duration // how long sending took (the load held)
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
+
+// pct is the p-th percentile (nearest rank); 100 is the maximum.
+func pct(ds []time.Duration, p int) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	i := (p*len(s)+99)/100 - 1
+	return s[max(0, min(len(s)-1, i))]
+}
+
+// prefill grows the embedded database to about mb megabytes with notes in
+// other shifts, the way months of use would.
+func prefill(ctx context.Context, db *store.DB, mb int) error {
+	if mb <= 0 {
+		return nil
+	}
+	text := strings.Repeat("Pediatrician follow-up moved; bring the blue folder and the insurance card. ", 20)
+	for i := 0; ; i += 200 {
+		if fi, err := os.Stat(db.Path()); err == nil && fi.Size() >= int64(mb)<<20 {
+			return nil
+		}
+		var wg sync.WaitGroup
+		errs := make(chan error, 200)
+		for k := 0; k < 200; k++ {
+			wg.Add(1)
+			go func(n int) {
+				defer wg.Done()
+				_, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "TPREFILL", ChannelID: fmt.Sprintf("C%d", n%500), RawText: text, MessageTS: fmt.Sprintf("%d.000000", n)})
+				if err != nil {
+					errs <- err
+				}
+			}(i + k)
+		}
+		wg.Wait()
+		close(errs)
+		if err := <-errs; err != nil {
+			return err
+		}
+	}
+}
+
+func benchCapture(ctx context.Context, rate int, dur time.Duration, mb int) (captureResult, error) {
+	dir, err := os.MkdirTemp("", "babyhandoff-bench-")
+	if err != nil {
+		return captureResult{}, err
+	}
+	defer os.RemoveAll(dir)
+	db, err := store.Open(ctx, store.Config{DataDir: dir})
+	if err != nil {
+		return captureResult{}, err
+	}
+	defer db.Close(context.Background())
+	if err := prefill(ctx, db, mb); err != nil {
+		return captureResult{}, fmt.Errorf("prefill: %w", err)
+	}
+	size := int64(0)
+	if fi, err := os.Stat(filepath.Join(dir, store.FileName)); err == nil {
+		size = fi.Size()
+	}
+	res := captureResult{label: fmt.Sprintf("embedded, %s", humanSize(size))}
+
+	fake := slacktest.New(slacktest.Config{PingInterval: 5 * time.Second})
+	defer fake.Close()
+	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
+		Store: db, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		return res, err
+	}
+	runCtx, stop := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- b.Run(runCtx) }()
+	defer func() { stop(); <-done }()
+	wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
+	defer wcancel()
+	if err := fake.WaitConnections(wctx, 1); err != nil {
+		return res, fmt.Errorf("bot did not connect: %w", err)
+	}
+
+	sentAt := map[string]time.Time{}
+	envs := []string{}
+	// Send on a fixed schedule (message i at start + i/rate), catching up
+	// when the machine is busy, so the offered load is exactly rate × duration.
+	total := int(float64(rate) * dur.Seconds())
+	begin := time.Now()
+	for i := 0; i < total; i++ {
+		if d := time.Until(begin.Add(time.Duration(i) * time.Second / time.Duration(rate))); d > 0 {
+			time.Sleep(d)
+		}
+		ts := fmt.Sprintf("1800000000.%06d", i)
+		at := time.Now()
+		id, err := fake.SendEvent(ctx, map[string]any{"type": "message", "channel": "DBENCH", "channel_type": "im", "user": "UBENCH",
+			"text": fmt.Sprintf("wipes < 1 day, note %d", i), "ts": ts})
+		if err != nil {
+			return res, err
+		}
+		sentAt[ts] = at
+		envs = append(envs, id)
+	}
+	res.offered = time.Since(begin)
+	res.sent = len(sentAt)
+	// Wait for every ack and reply (bounded).
+	wait, wcancel2 := context.WithTimeout(ctx, 60*time.Second)
+	defer wcancel2()
+	for _, id := range envs {
+		a, err := fake.WaitAck(wait, id)
+		if err != nil {
+			return res, fmt.Errorf("ack for %s: %w", id, err)
+		}
+		res.acks = append(res.acks, a.Latency)
+	}
+	replied := map[string]int{}
+	for len(replied) < res.sent {
+		if wait.Err() != nil {
+			break
+		}
+		for _, c := range fake.Calls("chat.postMessage") {
+			ts := c.Form.Get("thread_ts")
+			if _, ok := sentAt[ts]; ok {
+				replied[ts]++
+			}
+		}
+		if len(replied) < res.sent {
+			replied = map[string]int{}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	for _, n := range replied {
+		if n > 1 {
+			res.dups += n - 1
+		}
+	}
+	for _, c := range fake.Calls("chat.postMessage") {
+		if at, ok := sentAt[c.Form.Get("thread_ts")]; ok {
+			res.replies = append(res.replies, c.At.Sub(at))
+		}
+	}
+	sh, err := db.Shift(ctx, fake.Config().TeamID, "DBENCH")
+	if err != nil {
+		return res, err
+	}
+	notes, err := db.Notes(ctx, fake.Config().TeamID, sh.ID, false)
+	if err != nil {
+		return res, err
+	}
+	res.stored = len(notes)
+	return res, nil
+}
+
+func humanSize(n int64) string {
+	if n < 1<<20 {
+		return fmt.Sprintf("%d KB", n>>10)
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+}

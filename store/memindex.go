@@ -1,0 +1,156 @@
+package store
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"go.mongodb.org/mongo-driver/bson"
+)
+
+// memIndex answers the capture path's lookups without a query on the
+// embedded engine, which scans a whole collection for every query (even by
+// _id; its indexes serve uniqueness only). At 10 MB a scan costs ~10 ms and
+// would run inside the single-writer transaction for every note. The index is
+// sound because the embedded file is locked to this process: it is built once
+// at open and changed only after a commit succeeds. Unique indexes in the
+// database stay the safety net for the moments in between.
+type memIndex struct {
+	mu      sync.RWMutex
+	shifts  map[string]shiftDoc  // team/channel → shift
+	notes   map[string]string    // team/channel/ts → note id
+	events  map[string]time.Time // team:event → received
+	replies map[string]replyDoc  // note id → where its confirmation is
+	ttl     time.Duration
+}
+
+func msgKey(team, channel, ts string) string { return team + "/" + channel + "/" + ts }
+
+func (db *DB) buildIndex(ctx context.Context) error {
+	m := &memIndex{shifts: map[string]shiftDoc{}, notes: map[string]string{}, events: map[string]time.Time{}, replies: map[string]replyDoc{}, ttl: db.cfg.EventTTL}
+	cur, err := db.c.shifts.Find(ctx, bson.D{})
+	if err != nil {
+		return err
+	}
+	var shifts []shiftDoc
+	if err := cur.All(ctx, &shifts); err != nil {
+		return err
+	}
+	for _, s := range shifts {
+		m.shifts[s.TeamID+"/"+s.ChannelID] = s
+	}
+	cur, err = db.c.logs.Find(ctx, bson.D{})
+	if err != nil {
+		return err
+	}
+	var logs []struct {
+		ID        string `bson:"_id"`
+		TeamID    string `bson:"team_id"`
+		ChannelID string `bson:"channel_id"`
+		MessageTS string `bson:"message_ts"`
+	}
+	if err := cur.All(ctx, &logs); err != nil {
+		return err
+	}
+	for _, l := range logs {
+		if l.MessageTS != "" {
+			m.notes[msgKey(l.TeamID, l.ChannelID, l.MessageTS)] = l.ID
+		}
+	}
+	cur, err = db.c.slackEvents.Find(ctx, bson.D{})
+	if err != nil {
+		return err
+	}
+	var evs []slackEventDoc
+	if err := cur.All(ctx, &evs); err != nil {
+		return err
+	}
+	for _, e := range evs {
+		m.events[e.ID] = e.ReceivedAt
+	}
+	cur, err = db.c.replies.Find(ctx, bson.D{})
+	if err != nil {
+		return err
+	}
+	var rs []replyDoc
+	if err := cur.All(ctx, &rs); err != nil {
+		return err
+	}
+	for _, r := range rs {
+		m.replies[r.ID] = r
+	}
+	db.mem = m
+	return nil
+}
+
+func (m *memIndex) setReply(r replyDoc) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.replies[r.ID] = r
+}
+
+func (m *memIndex) reply(noteID string) (replyDoc, bool) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	r, ok := m.replies[noteID]
+	return r, ok
+}
+
+func (m *memIndex) shift(team, channel string) (shiftDoc, bool) {
+	if m == nil {
+		return shiftDoc{}, false
+	}
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	s, ok := m.shifts[team+"/"+channel]
+	return s, ok
+}
+
+func (m *memIndex) note(team, channel, ts string) (string, bool) {
+	if m == nil || ts == "" {
+		return "", false
+	}
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	id, ok := m.notes[msgKey(team, channel, ts)]
+	return id, ok
+}
+
+// seen reports whether an event id is known; it never answers "no" for
+// sure (the caller asks the database then), only "yes".
+func (m *memIndex) seen(key string, now time.Time) bool {
+	if m == nil {
+		return false
+	}
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	at, ok := m.events[key]
+	return ok && now.Sub(at) < m.ttl
+}
+
+// committed records what a successful capture wrote.
+func (m *memIndex) committed(s shiftDoc, n logDoc, eventKey string, at time.Time) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if s.ID != "" {
+		m.shifts[s.TeamID+"/"+s.ChannelID] = s
+	}
+	if n.ID != "" && n.MessageTS != "" {
+		m.notes[msgKey(n.TeamID, n.ChannelID, n.MessageTS)] = n.ID
+	}
+	if eventKey != "" {
+		m.events[eventKey] = at
+		// Forget expired ids now and then so the map stays as small as
+		// the collection the TTL index keeps.
+		if len(m.events)%1024 == 0 {
+			for k, t := range m.events {
+				if at.Sub(t) >= m.ttl {
+					delete(m.events, k)
+				}
+			}
+		}
+	}
+}
