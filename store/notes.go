@@ -118,7 +118,7 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, er
 			return err
 		}
 		byMessage := bson.D{{Key: "team_id", Value: in.TeamID}, {Key: "channel_id", Value: in.ChannelID}, {Key: "message_ts", Value: in.MessageTS}}
-		if in.MessageTS != "" && !db.embedded {
+		if in.MessageTS != "" && db.mem == nil {
 			// On the embedded engine the index above already answered; a
 			// query here would scan every note inside the write lock.
 			found, err := db.findLog(ctx, byMessage)

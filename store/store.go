@@ -43,6 +43,10 @@ type Config struct {
 	EventTTL time.Duration
 	// MaxBatch caps how many writes share one embedded commit. Default 256.
 	MaxBatch int
+	// Unindexed runs the embedded engine without its in-process index, so
+	// every lookup takes the query path a real deployment uses. For the
+	// contract tests: it is slow on large files.
+	Unindexed bool
 	// LazyDelay is how long a write nobody waits on (a reply's location)
 	// may wait for a commit to share. Default 200 ms.
 	LazyDelay time.Duration
@@ -151,7 +155,7 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		_ = db.Close(context.Background())
 		return nil, err
 	}
-	if db.embedded {
+	if db.embedded && !cfg.Unindexed {
 		if err := db.buildIndex(ctx); err != nil {
 			_ = db.Close(context.Background())
 			return nil, db.fail("load index", err)

@@ -21,6 +21,14 @@ func backends(t *testing.T) map[string]func(t *testing.T) *store.DB {
 	t.Helper()
 	b := map[string]func(t *testing.T) *store.DB{
 		"embedded": func(t *testing.T) *store.DB { return openEmbedded(t, t.TempDir()) },
+		// The query paths a real deployment takes, on the embedded engine
+		// (which panics on query shapes it does not support).
+		"embedded-unindexed": func(t *testing.T) *store.DB {
+			db, err := store.Open(context.Background(), store.Config{DataDir: t.TempDir(), Unindexed: true})
+			require.NoError(t, err)
+			t.Cleanup(func() { _ = db.Close(context.Background()) })
+			return db
+		},
 	}
 	if uri := os.Getenv("MONGODB_TEST_URI"); uri != "" {
 		b["mongodb"] = func(t *testing.T) *store.DB {
@@ -168,6 +176,18 @@ func TestMarkEvent(t *testing.T) {
 			first, err = db.MarkEvent(context.Background(), "T2", "Ev9")
 			require.NoError(t, err)
 			assert.True(t, first, "event ids are per team")
+			seen, err := db.EventSeen(context.Background(), "T1", "Ev9")
+			require.NoError(t, err)
+			assert.True(t, seen)
+			seen, err = db.EventSeen(context.Background(), "T1", "Ev10")
+			require.NoError(t, err)
+			assert.False(t, seen)
+			// CaptureNote records its event too.
+			_, _, err = db.CaptureNote(context.Background(), bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "x", MessageTS: "9.9", EventID: "Ev11"})
+			require.NoError(t, err)
+			seen, err = db.EventSeen(context.Background(), "T1", "Ev11")
+			require.NoError(t, err)
+			assert.True(t, seen)
 		})
 	}
 }
