@@ -279,3 +279,33 @@ type BlockMove struct {
 	Title    string
 	From, To time.Time
 }
+
+// Agent is a registered council agent and the skills tasks are assigned by.
+type Agent struct {
+	Name        string
+	Skills      []string
+	Description string
+}
+
+// RunRecord is everything a run wrote: what the store persists in one
+// commit and loads back for replay, files and diffs.
+type RunRecord struct {
+	Run       Run
+	Pack      ContextPack
+	Tasks     []Task
+	Messages  []Message
+	Events    []Event
+	Proposals []Proposal
+	Decision  Decision
+	Artifacts []Artifact
+}
+
+// Artifact returns the record's artifact of a kind.
+func (r RunRecord) Artifact(kind string) (Artifact, bool) {
+	for _, a := range r.Artifacts {
+		if a.Kind == kind {
+			return a, true
+		}
+	}
+	return Artifact{}, false
+}

@@ -1,0 +1,623 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"go.mongodb.org/mongo-driver/bson"
+	"go.mongodb.org/mongo-driver/mongo/options"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+type runDoc struct {
+	ID          string    `bson:"_id"`
+	TeamID      string    `bson:"team_id"`
+	ShiftID     string    `bson:"shift_id"`
+	ChannelID   string    `bson:"channel_id"`
+	Version     int       `bson:"version"`
+	ParentRunID string    `bson:"parent_run_id,omitempty"`
+	Change      string    `bson:"change,omitempty"`
+	Status      string    `bson:"status"`
+	Energy      string    `bson:"energy"`
+	HorizonH    int       `bson:"horizon_hours"`
+	Mode        string    `bson:"mode"`
+	TZ          string    `bson:"tz"`
+	TokenBudget int       `bson:"token_budget"`
+	Now         time.Time `bson:"now"`
+	Sample      bool      `bson:"sample,omitempty"`
+	RequestedBy string    `bson:"requested_by,omitempty"`
+	CardChannel string    `bson:"card_channel,omitempty"`
+	CardTS      string    `bson:"card_ts,omitempty"`
+	Error       string    `bson:"error,omitempty"`
+	CreatedAt   time.Time `bson:"created_at"`
+	StartedAt   time.Time `bson:"started_at,omitempty"`
+	FinishedAt  time.Time `bson:"finished_at,omitempty"`
+}
+
+func toRunDoc(r bh.Run) runDoc {
+	return runDoc{ID: r.ID, TeamID: r.TeamID, ShiftID: r.ShiftID, ChannelID: r.ChannelID, Version: r.Version, ParentRunID: r.ParentRunID,
+		Change: r.Change, Status: string(r.Status), Energy: string(r.Energy), HorizonH: r.HorizonH, Mode: r.Mode, TZ: r.TZ,
+		TokenBudget: r.TokenBudget, Now: r.Now.UTC(), Sample: r.Sample, RequestedBy: r.RequestedBy, CardChannel: r.CardChannel,
+		CardTS: r.CardTS, Error: r.Error, CreatedAt: r.CreatedAt.UTC(), StartedAt: r.StartedAt.UTC(), FinishedAt: r.FinishedAt.UTC()}
+}
+
+func (d runDoc) domain() bh.Run {
+	return bh.Run{ID: d.ID, TeamID: d.TeamID, ShiftID: d.ShiftID, ChannelID: d.ChannelID, Version: d.Version, ParentRunID: d.ParentRunID,
+		Change: d.Change, Status: bh.Status(d.Status), Energy: bh.Energy(d.Energy), HorizonH: d.HorizonH, Mode: d.Mode, TZ: d.TZ,
+		TokenBudget: d.TokenBudget, Now: d.Now.UTC(), Sample: d.Sample, RequestedBy: d.RequestedBy, CardChannel: d.CardChannel,
+		CardTS: d.CardTS, Error: d.Error, CreatedAt: d.CreatedAt.UTC(), StartedAt: d.StartedAt.UTC(), FinishedAt: d.FinishedAt.UTC()}
+}
+
+type taskDoc struct {
+	ID          string            `bson:"_id"`
+	TeamID      string            `bson:"team_id"`
+	ShiftID     string            `bson:"shift_id"`
+	RunID       string            `bson:"run_id"`
+	Name        string            `bson:"name"`
+	AgentName   string            `bson:"agent_name"`
+	Status      string            `bson:"status"`
+	Attempt     int               `bson:"attempt"`
+	MaxAttempts int               `bson:"max_attempts"`
+	Inputs      map[string]string `bson:"inputs,omitempty"`
+	Outputs     map[string]string `bson:"outputs,omitempty"`
+	Error       string            `bson:"error,omitempty"`
+	QueuedAt    time.Time         `bson:"queued_at"`
+	StartedAt   time.Time         `bson:"started_at"`
+	FinishedAt  time.Time         `bson:"finished_at"`
+	UpdatedAt   time.Time         `bson:"updated_at"`
+}
+
+type messageDoc struct {
+	ID        string            `bson:"_id"`
+	TeamID    string            `bson:"team_id"`
+	ShiftID   string            `bson:"shift_id"`
+	RunID     string            `bson:"run_id"`
+	TaskID    string            `bson:"task_id,omitempty"`
+	Seq       int               `bson:"seq"`
+	Sender    string            `bson:"sender"`
+	Role      string            `bson:"role"`
+	Content   string            `bson:"content"`
+	Meta      map[string]string `bson:"meta,omitempty"`
+	CreatedAt time.Time         `bson:"created_at"`
+}
+
+type logRefDoc struct {
+	LogID     string    `bson:"log_id"`
+	Kind      string    `bson:"kind"`
+	TagSource string    `bson:"tag_source"`
+	Text      string    `bson:"text"`
+	CreatedAt time.Time `bson:"created_at"`
+}
+
+type packDoc struct {
+	ID             string      `bson:"_id"`
+	TeamID         string      `bson:"team_id"`
+	ShiftID        string      `bson:"shift_id"`
+	RunID          string      `bson:"run_id"`
+	Summary        string      `bson:"summary"`
+	CompiledText   string      `bson:"compiled_text"`
+	LogRefs        []logRefDoc `bson:"log_refs"`
+	TokenBudget    int         `bson:"token_budget"`
+	TokenEstimate  int         `bson:"token_estimate"`
+	IncludedLogIDs []string    `bson:"included_log_ids"`
+	Omitted        int         `bson:"omitted"`
+	CreatedAt      time.Time   `bson:"created_at"`
+}
+
+type blockDoc struct {
+	Start   time.Time `bson:"start"`
+	End     time.Time `bson:"end"`
+	Title   string    `bson:"title"`
+	Kind    string    `bson:"kind"`
+	NoteIDs []string  `bson:"note_ids,omitempty"`
+}
+
+type itemDoc struct {
+	Text    string     `bson:"text"`
+	NoteIDs []string   `bson:"note_ids,omitempty"`
+	Due     *time.Time `bson:"due,omitempty"`
+}
+
+type proposalDoc struct {
+	ID         string     `bson:"_id"`
+	TeamID     string     `bson:"team_id"`
+	ShiftID    string     `bson:"shift_id"`
+	RunID      string     `bson:"run_id"`
+	Archetype  string     `bson:"archetype"`
+	Agent      string     `bson:"agent_name"`
+	Summary    string     `bson:"summary"`
+	Blocks     []blockDoc `bson:"blocks"`
+	Top        []itemDoc  `bson:"top"`
+	Admin      []itemDoc  `bson:"admin"`
+	RunningLow []itemDoc  `bson:"running_low"`
+	Source     string     `bson:"source"`
+}
+
+type scoreDoc struct {
+	Dimension string `bson:"dimension"`
+	Value     int    `bson:"value"`
+	Why       string `bson:"why"`
+}
+
+type scorecardDoc struct {
+	Archetype string     `bson:"archetype"`
+	Scores    []scoreDoc `bson:"scores"`
+	Total     int        `bson:"total"`
+}
+
+type reasonDoc struct {
+	Text    string   `bson:"text"`
+	NoteIDs []string `bson:"note_ids,omitempty"`
+}
+
+type decisionDoc struct {
+	ID            string         `bson:"_id"`
+	TeamID        string         `bson:"team_id"`
+	ShiftID       string         `bson:"shift_id"`
+	RunID         string         `bson:"run_id"`
+	Winner        string         `bson:"winner"`
+	Confidence    float64        `bson:"confidence"`
+	Scorecards    []scorecardDoc `bson:"scorecards"`
+	Rationale     []reasonDoc    `bson:"rationale"`
+	TieBreak      string         `bson:"tie_break,omitempty"`
+	Energy        string         `bson:"energy"`
+	EnergyChosen  bool           `bson:"energy_chosen"`
+	EnergyNoteIDs []string       `bson:"energy_note_ids,omitempty"`
+}
+
+type artifactDoc struct {
+	ID        string    `bson:"_id"`
+	TeamID    string    `bson:"team_id"`
+	ShiftID   string    `bson:"shift_id"`
+	RunID     string    `bson:"run_id"`
+	Kind      string    `bson:"kind"`
+	Name      string    `bson:"name"`
+	Content   string    `bson:"content"`
+	CreatedAt time.Time `bson:"created_at"`
+}
+
+type eventDoc struct {
+	ID      string            `bson:"_id"`
+	TeamID  string            `bson:"team_id"`
+	ShiftID string            `bson:"shift_id"`
+	RunID   string            `bson:"run_id,omitempty"`
+	At      time.Time         `bson:"at"`
+	Agent   string            `bson:"agent"`
+	Type    string            `bson:"type"`
+	Text    string            `bson:"text"`
+	Meta    map[string]string `bson:"meta,omitempty"`
+}
+
+type agentDoc struct {
+	ID          string   `bson:"_id"`
+	Name        string   `bson:"name"`
+	Skills      []string `bson:"skills"`
+	Description string   `bson:"description"`
+}
+
+type counterDoc struct {
+	ID  string `bson:"_id"`
+	Seq int    `bson:"seq"`
+}
+
+// RegisterAgents writes the council's agents and their skills (idempotent).
+func (db *DB) RegisterAgents(ctx context.Context, agents []bh.Agent) error {
+	err := db.write(ctx, func(ctx context.Context) error {
+		for _, a := range agents {
+			doc := agentDoc{ID: a.Name, Name: a.Name, Skills: a.Skills, Description: a.Description}
+			if _, err := db.c.agents.ReplaceOne(ctx, bson.D{{Key: "_id", Value: a.Name}}, doc, options.Replace().SetUpsert(true)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return db.fail("register agents", err)
+}
+
+// Agents lists the registered agents by name.
+func (db *DB) Agents(ctx context.Context) ([]bh.Agent, error) {
+	cur, err := db.c.agents.Find(ctx, bson.D{}, options.Find().SetSort(bson.D{{Key: "_id", Value: 1}}))
+	if err != nil {
+		return nil, db.fail("list agents", err)
+	}
+	var docs []agentDoc
+	if err := cur.All(ctx, &docs); err != nil {
+		return nil, db.fail("list agents", err)
+	}
+	out := make([]bh.Agent, 0, len(docs))
+	for _, d := range docs {
+		out = append(out, bh.Agent{Name: d.Name, Skills: d.Skills, Description: d.Description})
+	}
+	return out, nil
+}
+
+// CreateRun gives run the next version of its shift and an id, and stores
+// it as running. Versions come from a counter per shift, so two processes
+// never hand out the same one (the unique index would refuse it anyway).
+func (db *DB) CreateRun(ctx context.Context, run bh.Run) (bh.Run, error) {
+	if run.TeamID == "" || run.ShiftID == "" {
+		return bh.Run{}, db.fail("create run", bh.Errorf(bh.EINVALID, "A run needs a team and a shift."))
+	}
+	now := db.now()
+	run.CreatedAt, run.StartedAt, run.Status = now, now, bh.StatusRunning
+	if run.Now.IsZero() {
+		run.Now = now
+	}
+	run.Now = run.Now.UTC().Truncate(time.Millisecond)
+	err := db.write(ctx, func(ctx context.Context) error {
+		var c counterDoc
+		err := db.c.counters.FindOneAndUpdate(ctx, bson.D{{Key: "_id", Value: "runs:" + run.TeamID + ":" + run.ShiftID}},
+			bson.D{{Key: "$inc", Value: bson.D{{Key: "seq", Value: 1}}}},
+			options.FindOneAndUpdate().SetUpsert(true).SetReturnDocument(options.After)).Decode(&c)
+		if err != nil {
+			return err
+		}
+		run.Version = c.Seq
+		run.ID = newID()
+		_, err = db.c.runs.InsertOne(ctx, toRunDoc(run))
+		return err
+	})
+	if err != nil {
+		return bh.Run{}, db.fail("create run", err)
+	}
+	return run, nil
+}
+
+// SaveRunRecord stores everything a completed run produced in one commit
+// and marks the run completed.
+func (db *DB) SaveRunRecord(ctx context.Context, rec bh.RunRecord) error {
+	r := rec.Run
+	now := db.now()
+	r.Status, r.FinishedAt = bh.StatusCompleted, now
+	team, shift := r.TeamID, r.ShiftID
+	var docs struct {
+		tasks, msgs, props, arts, events []any
+	}
+	for _, t := range rec.Tasks {
+		docs.tasks = append(docs.tasks, taskDoc{ID: t.ID, TeamID: team, ShiftID: shift, RunID: r.ID, Name: t.Name, AgentName: t.Agent,
+			Status: string(t.Status), Attempt: t.Attempt, MaxAttempts: t.MaxAttempts, Inputs: t.Inputs, Outputs: t.Outputs, Error: t.Error,
+			QueuedAt: t.QueuedAt.UTC(), StartedAt: t.StartedAt.UTC(), FinishedAt: t.FinishedAt.UTC(), UpdatedAt: now})
+	}
+	for _, m := range rec.Messages {
+		docs.msgs = append(docs.msgs, messageDoc{ID: m.ID, TeamID: team, ShiftID: shift, RunID: r.ID, TaskID: m.TaskID, Seq: m.Seq,
+			Sender: m.Sender, Role: m.Role, Content: m.Content, Meta: m.Meta, CreatedAt: m.At.UTC()})
+	}
+	for _, p := range rec.Proposals {
+		docs.props = append(docs.props, toProposalDoc(team, shift, p))
+	}
+	for _, a := range rec.Artifacts {
+		docs.arts = append(docs.arts, artifactDoc{ID: a.ID, TeamID: team, ShiftID: shift, RunID: r.ID, Kind: a.Kind, Name: a.Name, Content: a.Content, CreatedAt: a.CreatedAt.UTC()})
+	}
+	for _, e := range rec.Events {
+		docs.events = append(docs.events, eventDoc{ID: e.ID, TeamID: team, ShiftID: shift, RunID: r.ID, At: e.At.UTC(), Agent: e.Agent, Type: e.Type, Text: e.Text, Meta: e.Meta})
+	}
+	pack := toPackDoc(team, shift, rec.Pack)
+	dec := toDecisionDoc(team, shift, rec.Decision)
+	err := db.write(ctx, func(ctx context.Context) error {
+		// A fixed order, so a failure always names the same collection.
+		for _, b := range []struct {
+			name string
+			docs []any
+		}{{colTasks, docs.tasks}, {colMessages, docs.msgs}, {colProposals, docs.props}, {colArtifacts, docs.arts}, {colEvents, docs.events}} {
+			name, batch := b.name, b.docs
+			if len(batch) == 0 {
+				continue
+			}
+			if _, err := db.db.Collection(name).InsertMany(ctx, batch); err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+		}
+		if _, err := db.c.contextPacks.InsertOne(ctx, pack); err != nil {
+			return err
+		}
+		if _, err := db.c.decisions.InsertOne(ctx, dec); err != nil {
+			return err
+		}
+		res, err := db.c.runs.ReplaceOne(ctx, bson.D{{Key: "_id", Value: r.ID}, {Key: "team_id", Value: team}}, toRunDoc(r))
+		if err != nil {
+			return err
+		}
+		if res.MatchedCount == 0 {
+			return bh.Errorf(bh.ENOTFOUND, "That run no longer exists.")
+		}
+		return nil
+	})
+	if isDup(err) {
+		return db.fail("save run "+r.ID, bh.Errorf(bh.ECONFLICT, "This run was already saved."))
+	}
+	return db.fail("save run "+r.ID, err)
+}
+
+func toBlockDocs(bs []bh.Block) []blockDoc {
+	out := make([]blockDoc, 0, len(bs))
+	for _, b := range bs {
+		out = append(out, blockDoc{Start: b.Start.UTC(), End: b.End.UTC(), Title: b.Title, Kind: b.Kind, NoteIDs: b.NoteIDs})
+	}
+	return out
+}
+
+func fromBlockDocs(ds []blockDoc) []bh.Block {
+	if len(ds) == 0 {
+		return nil
+	}
+	out := make([]bh.Block, 0, len(ds))
+	for _, d := range ds {
+		out = append(out, bh.Block{Start: d.Start.UTC(), End: d.End.UTC(), Title: d.Title, Kind: d.Kind, NoteIDs: d.NoteIDs})
+	}
+	return out
+}
+
+func toItemDocs(is []bh.Item) []itemDoc {
+	out := make([]itemDoc, 0, len(is))
+	for _, i := range is {
+		d := itemDoc{Text: i.Text, NoteIDs: i.NoteIDs}
+		if i.Due != nil {
+			t := i.Due.UTC()
+			d.Due = &t
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+func fromItemDocs(ds []itemDoc) []bh.Item {
+	if len(ds) == 0 {
+		return nil
+	}
+	out := make([]bh.Item, 0, len(ds))
+	for _, d := range ds {
+		i := bh.Item{Text: d.Text, NoteIDs: d.NoteIDs}
+		if d.Due != nil {
+			t := d.Due.UTC()
+			i.Due = &t
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
+func toProposalDoc(team, shift string, p bh.Proposal) proposalDoc {
+	return proposalDoc{ID: p.ID, TeamID: team, ShiftID: shift, RunID: p.RunID, Archetype: string(p.Archetype), Agent: p.Agent, Summary: p.Summary,
+		Blocks: toBlockDocs(p.Blocks), Top: toItemDocs(p.Top), Admin: toItemDocs(p.Admin), RunningLow: toItemDocs(p.RunningLow), Source: p.Source}
+}
+
+func (d proposalDoc) domain() bh.Proposal {
+	return bh.Proposal{ID: d.ID, RunID: d.RunID, Archetype: bh.Archetype(d.Archetype), Agent: d.Agent, Summary: d.Summary,
+		Blocks: fromBlockDocs(d.Blocks), Top: fromItemDocs(d.Top), Admin: fromItemDocs(d.Admin), RunningLow: fromItemDocs(d.RunningLow), Source: d.Source}
+}
+
+func toPackDoc(team, shift string, p bh.ContextPack) packDoc {
+	d := packDoc{ID: p.ID, TeamID: team, ShiftID: shift, RunID: p.RunID, Summary: p.Summary, CompiledText: p.CompiledText,
+		TokenBudget: p.TokenBudget, TokenEstimate: p.TokenEstimate, IncludedLogIDs: p.IncludedLogIDs, Omitted: p.Omitted, CreatedAt: p.CreatedAt.UTC()}
+	for _, r := range p.LogRefs {
+		d.LogRefs = append(d.LogRefs, logRefDoc{LogID: r.LogID, Kind: string(r.Kind), TagSource: string(r.TagSource), Text: r.Text, CreatedAt: r.CreatedAt.UTC()})
+	}
+	return d
+}
+
+func (d packDoc) domain() bh.ContextPack {
+	p := bh.ContextPack{ID: d.ID, RunID: d.RunID, ShiftID: d.ShiftID, Summary: d.Summary, CompiledText: d.CompiledText,
+		TokenBudget: d.TokenBudget, TokenEstimate: d.TokenEstimate, IncludedLogIDs: d.IncludedLogIDs, Omitted: d.Omitted, CreatedAt: d.CreatedAt.UTC()}
+	for _, r := range d.LogRefs {
+		p.LogRefs = append(p.LogRefs, bh.LogRef{LogID: r.LogID, Kind: bh.Tag(r.Kind), TagSource: bh.TagSource(r.TagSource), Text: r.Text, CreatedAt: r.CreatedAt.UTC()})
+	}
+	return p
+}
+
+func toDecisionDoc(team, shift string, d bh.Decision) decisionDoc {
+	out := decisionDoc{ID: d.ID, TeamID: team, ShiftID: shift, RunID: d.RunID, Winner: string(d.Winner), Confidence: d.Confidence,
+		TieBreak: d.TieBreak, Energy: string(d.Energy), EnergyChosen: d.EnergyChosen, EnergyNoteIDs: d.EnergyNoteIDs}
+	for _, c := range d.Scorecards {
+		sc := scorecardDoc{Archetype: string(c.Archetype), Total: c.Total}
+		for _, s := range c.Scores {
+			sc.Scores = append(sc.Scores, scoreDoc{Dimension: s.Dimension, Value: s.Value, Why: s.Why})
+		}
+		out.Scorecards = append(out.Scorecards, sc)
+	}
+	for _, r := range d.Rationale {
+		out.Rationale = append(out.Rationale, reasonDoc{Text: r.Text, NoteIDs: r.NoteIDs})
+	}
+	return out
+}
+
+func (d decisionDoc) domain() bh.Decision {
+	out := bh.Decision{ID: d.ID, RunID: d.RunID, Winner: bh.Archetype(d.Winner), Confidence: d.Confidence, TieBreak: d.TieBreak,
+		Energy: bh.Energy(d.Energy), EnergyChosen: d.EnergyChosen, EnergyNoteIDs: d.EnergyNoteIDs}
+	for _, c := range d.Scorecards {
+		sc := bh.Scorecard{Archetype: bh.Archetype(c.Archetype), Total: c.Total}
+		for _, s := range c.Scores {
+			sc.Scores = append(sc.Scores, bh.Score{Dimension: s.Dimension, Value: s.Value, Why: s.Why})
+		}
+		out.Scorecards = append(out.Scorecards, sc)
+	}
+	for _, r := range d.Rationale {
+		out.Rationale = append(out.Rationale, bh.Reason{Text: r.Text, NoteIDs: r.NoteIDs})
+	}
+	return out
+}
+
+// Run returns a run of the team.
+func (db *DB) Run(ctx context.Context, teamID, runID string) (bh.Run, error) {
+	var d runDoc
+	err := db.c.runs.FindOne(ctx, bson.D{{Key: "_id", Value: runID}, {Key: "team_id", Value: teamID}}).Decode(&d)
+	if isNoDocs(err) {
+		return bh.Run{}, db.fail("get run "+runID, bh.Errorf(bh.ENOTFOUND, "That plan no longer exists."))
+	}
+	if err != nil {
+		return bh.Run{}, db.fail("get run "+runID, err)
+	}
+	return d.domain(), nil
+}
+
+// RunByID finds a run by id alone (the replay command, which has no team).
+func (db *DB) RunByID(ctx context.Context, runID string) (bh.Run, error) {
+	var d runDoc
+	err := db.c.runs.FindOne(ctx, bson.D{{Key: "_id", Value: runID}}).Decode(&d)
+	if isNoDocs(err) {
+		return bh.Run{}, db.fail("get run "+runID, bh.Errorf(bh.ENOTFOUND, "There is no run %s.", runID))
+	}
+	if err != nil {
+		return bh.Run{}, db.fail("get run "+runID, err)
+	}
+	return d.domain(), nil
+}
+
+// LatestRun returns the shift's newest completed run.
+func (db *DB) LatestRun(ctx context.Context, teamID, shiftID string) (bh.Run, error) {
+	var d runDoc
+	err := db.c.runs.FindOne(ctx, bson.D{{Key: "team_id", Value: teamID}, {Key: "shift_id", Value: shiftID}, {Key: "status", Value: string(bh.StatusCompleted)}},
+		options.FindOne().SetSort(bson.D{{Key: "version", Value: -1}})).Decode(&d)
+	if isNoDocs(err) {
+		return bh.Run{}, db.fail("latest run", bh.Errorf(bh.ENOTFOUND, "No plan yet for this conversation."))
+	}
+	if err != nil {
+		return bh.Run{}, db.fail("latest run", err)
+	}
+	return d.domain(), nil
+}
+
+func findAll[T any](ctx context.Context, db *DB, name string, filter bson.D, sort bson.D) ([]T, error) {
+	opts := options.Find()
+	if sort != nil {
+		opts.SetSort(sort)
+	}
+	cur, err := db.db.Collection(name).Find(ctx, filter, opts)
+	if err != nil {
+		return nil, err
+	}
+	var out []T
+	err = cur.All(ctx, &out)
+	return out, err
+}
+
+// RunRecord loads everything a run wrote.
+func (db *DB) RunRecord(ctx context.Context, teamID, runID string) (bh.RunRecord, error) {
+	run, err := db.Run(ctx, teamID, runID)
+	if err != nil {
+		return bh.RunRecord{}, err
+	}
+	rec := bh.RunRecord{Run: run}
+	fail := func(err error) (bh.RunRecord, error) { return bh.RunRecord{}, db.fail("load run "+runID, err) }
+	byRun := bson.D{{Key: "team_id", Value: teamID}, {Key: "run_id", Value: runID}}
+	var pd packDoc
+	if err := db.c.contextPacks.FindOne(ctx, byRun).Decode(&pd); err != nil {
+		if isNoDocs(err) {
+			return fail(bh.Errorf(bh.ENOTFOUND, "Run %s has no saved results (status %s).", runID, run.Status))
+		}
+		return fail(err)
+	}
+	rec.Pack = pd.domain()
+	var dd decisionDoc
+	if err := db.c.decisions.FindOne(ctx, byRun).Decode(&dd); err != nil {
+		return fail(err)
+	}
+	rec.Decision = dd.domain()
+	tasks, err := findAll[taskDoc](ctx, db, colTasks, byRun, nil)
+	if err != nil {
+		return fail(err)
+	}
+	order := map[string]int{"normalize_logs": 0, "plan_sleep_first": 1, "plan_errands_first": 2, "plan_admin_first": 3, "score_and_select": 4, "write_handoff": 5}
+	rec.Tasks = make([]bh.Task, len(tasks))
+	for i, t := range tasks {
+		rec.Tasks[i] = bh.Task{ID: t.ID, RunID: t.RunID, Name: t.Name, Agent: t.AgentName, Status: bh.Status(t.Status), Attempt: t.Attempt,
+			MaxAttempts: t.MaxAttempts, Inputs: t.Inputs, Outputs: t.Outputs, Error: t.Error, QueuedAt: t.QueuedAt.UTC(), StartedAt: t.StartedAt.UTC(), FinishedAt: t.FinishedAt.UTC()}
+	}
+	slices.SortStableFunc(rec.Tasks, func(a, b bh.Task) int { return order[a.Name] - order[b.Name] })
+	msgs, err := findAll[messageDoc](ctx, db, colMessages, byRun, bson.D{{Key: "seq", Value: 1}})
+	if err != nil {
+		return fail(err)
+	}
+	for _, m := range msgs {
+		rec.Messages = append(rec.Messages, bh.Message{ID: m.ID, RunID: m.RunID, TaskID: m.TaskID, Seq: m.Seq, Sender: m.Sender, Role: m.Role, Content: m.Content, Meta: m.Meta, At: m.CreatedAt.UTC()})
+	}
+	props, err := findAll[proposalDoc](ctx, db, colProposals, byRun, nil)
+	if err != nil {
+		return fail(err)
+	}
+	for _, p := range props {
+		rec.Proposals = append(rec.Proposals, p.domain())
+	}
+	arch := map[bh.Archetype]int{bh.SleepFirst: 0, bh.ErrandsFirst: 1, bh.AdminFirst: 2}
+	slices.SortStableFunc(rec.Proposals, func(a, b bh.Proposal) int { return arch[a.Archetype] - arch[b.Archetype] })
+	arts, err := findAll[artifactDoc](ctx, db, colArtifacts, byRun, bson.D{{Key: "kind", Value: 1}})
+	if err != nil {
+		return fail(err)
+	}
+	for _, a := range arts {
+		rec.Artifacts = append(rec.Artifacts, bh.Artifact{ID: a.ID, RunID: a.RunID, Kind: a.Kind, Name: a.Name, Content: a.Content, CreatedAt: a.CreatedAt.UTC()})
+	}
+	evs, err := findAll[eventDoc](ctx, db, colEvents, byRun, bson.D{{Key: "at", Value: 1}, {Key: "_id", Value: 1}})
+	if err != nil {
+		return fail(err)
+	}
+	for _, e := range evs {
+		rec.Events = append(rec.Events, bh.Event{ID: e.ID, TeamID: e.TeamID, ShiftID: e.ShiftID, RunID: e.RunID, At: e.At.UTC(), Agent: e.Agent, Type: e.Type, Text: e.Text, Meta: e.Meta})
+	}
+	return rec, nil
+}
+
+// SaveArtifact stores an extra artifact of a run (a what-if's diff).
+func (db *DB) SaveArtifact(ctx context.Context, teamID, shiftID string, a bh.Artifact) error {
+	doc := artifactDoc{ID: a.ID, TeamID: teamID, ShiftID: shiftID, RunID: a.RunID, Kind: a.Kind, Name: a.Name, Content: a.Content, CreatedAt: a.CreatedAt.UTC()}
+	err := db.write(ctx, func(ctx context.Context) error {
+		_, err := db.c.artifacts.ReplaceOne(ctx, bson.D{{Key: "_id", Value: a.ID}}, doc, options.Replace().SetUpsert(true))
+		return err
+	})
+	return db.fail("save artifact "+a.ID, err)
+}
+
+// FailRun marks a run failed with a reason a person can read.
+func (db *DB) FailRun(ctx context.Context, teamID, runID, reason string) error {
+	err := db.write(ctx, func(ctx context.Context) error {
+		_, err := db.c.runs.UpdateOne(ctx, bson.D{{Key: "_id", Value: runID}, {Key: "team_id", Value: teamID}},
+			bson.D{{Key: "$set", Value: bson.D{{Key: "status", Value: string(bh.StatusFailed)}, {Key: "error", Value: reason}, {Key: "finished_at", Value: db.now()}}}})
+		return err
+	})
+	return db.fail("fail run "+runID, err)
+}
+
+// FailInterruptedRuns marks runs left running by a stopped process as
+// failed, so none stays "running" forever. Call it at start-up; with several
+// processes on one MongoDB, only runs older than olderThan are touched.
+func (db *DB) FailInterruptedRuns(ctx context.Context, olderThan time.Duration) ([]bh.Run, error) {
+	cutoff := db.now().Add(-olderThan)
+	var out []bh.Run
+	err := db.write(ctx, func(ctx context.Context) error {
+		out = nil
+		docs, err := findAll[runDoc](ctx, db, colRuns, bson.D{{Key: "status", Value: bson.D{{Key: "$in", Value: bson.A{string(bh.StatusRunning), string(bh.StatusQueued)}}}}}, nil)
+		if err != nil {
+			return err
+		}
+		for _, d := range docs {
+			if d.CreatedAt.After(cutoff) {
+				continue
+			}
+			reason := "interrupted: the bot stopped during this run"
+			if _, err := db.c.runs.UpdateOne(ctx, bson.D{{Key: "_id", Value: d.ID}},
+				bson.D{{Key: "$set", Value: bson.D{{Key: "status", Value: string(bh.StatusFailed)}, {Key: "error", Value: reason}, {Key: "finished_at", Value: db.now()}}}}); err != nil {
+				return err
+			}
+			r := d.domain()
+			r.Status, r.Error = bh.StatusFailed, reason
+			out = append(out, r)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, db.fail("fail interrupted runs", err)
+	}
+	return out, nil
+}
+
+// SetRunCard records where a run's Decision Card is in Slack.
+func (db *DB) SetRunCard(ctx context.Context, teamID, runID, channelID, ts string) error {
+	err := db.write(ctx, func(ctx context.Context) error {
+		_, err := db.c.runs.UpdateOne(ctx, bson.D{{Key: "_id", Value: runID}, {Key: "team_id", Value: teamID}},
+			bson.D{{Key: "$set", Value: bson.D{{Key: "card_channel", Value: channelID}, {Key: "card_ts", Value: ts}}}})
+		return err
+	})
+	return db.fail("set run card "+runID, err)
+}

@@ -1,0 +1,99 @@
+package store_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+func sampleRecord(run bh.Run) bh.RunRecord {
+	at := run.Now
+	due := at.Add(30 * time.Hour)
+	return bh.RunRecord{
+		Run:  run,
+		Pack: bh.ContextPack{ID: run.ID + ":pack", RunID: run.ID, ShiftID: run.ShiftID, Summary: "2 notes", CompiledText: "- [n1] …", TokenBudget: 4000, TokenEstimate: 12, IncludedLogIDs: []string{"n1", "n2"}, LogRefs: []bh.LogRef{{LogID: "n1", Kind: bh.TagDeadline, TagSource: bh.TagByUser, Text: "form", CreatedAt: at}}, CreatedAt: at},
+		Tasks: []bh.Task{
+			{ID: run.ID + ":write_handoff", RunID: run.ID, Name: "write_handoff", Agent: "HandoffWriter", Status: bh.StatusCompleted, Attempt: 1, MaxAttempts: 3, Outputs: map[string]string{"artifact_id": "a"}, QueuedAt: at, StartedAt: at, FinishedAt: at},
+			{ID: run.ID + ":normalize_logs", RunID: run.ID, Name: "normalize_logs", Agent: "Normalizer", Status: bh.StatusCompleted, Attempt: 1, MaxAttempts: 3, Inputs: map[string]string{"context_pack_id": run.ID + ":pack"}, QueuedAt: at, StartedAt: at, FinishedAt: at},
+		},
+		Messages: []bh.Message{{ID: run.ID + ":m001", RunID: run.ID, Seq: 1, Sender: "Coordinator", Role: "system", Content: "pack", At: at}, {ID: run.ID + ":m002", RunID: run.ID, Seq: 2, Sender: "Normalizer", Role: "assistant", Content: "facts", Meta: map[string]string{"k": "v"}, At: at}},
+		Events:   []bh.Event{{ID: run.ID + ":e001", TeamID: run.TeamID, ShiftID: run.ShiftID, RunID: run.ID, At: at, Agent: "Coordinator", Type: "run_started", Text: "v1 started"}},
+		Proposals: []bh.Proposal{
+			{ID: run.ID + ":admin_first", RunID: run.ID, Archetype: bh.AdminFirst, Agent: "AdminPlanner", Summary: "s", Source: "heuristic",
+				Blocks: []bh.Block{{Start: at, End: at.Add(30 * time.Minute), Title: "form", Kind: "admin", NoteIDs: []string{"n1"}}}, Top: []bh.Item{{Text: "form", NoteIDs: []string{"n1"}, Due: &due}}},
+			{ID: run.ID + ":sleep_first", RunID: run.ID, Archetype: bh.SleepFirst, Agent: "SleepPlanner", Summary: "s", Source: "heuristic"},
+		},
+		Decision:  bh.Decision{ID: run.ID + ":decision", RunID: run.ID, Winner: bh.AdminFirst, Confidence: 0.71, Energy: bh.EnergyLow, EnergyNoteIDs: []string{"n2"}, Scorecards: []bh.Scorecard{{Archetype: bh.AdminFirst, Total: 21, Scores: []bh.Score{{Dimension: bh.DimDeadline, Value: 5, Why: "w"}}}}, Rationale: []bh.Reason{{Text: "because", NoteIDs: []string{"n1"}}}},
+		Artifacts: []bh.Artifact{{ID: run.ID + ":handoff", RunID: run.ID, Kind: bh.ArtifactHandoff, Name: "handoff-v1.md", Content: "# Handoff", CreatedAt: at}},
+	}
+}
+
+func TestRunsVersionsAndRoundTrip(t *testing.T) {
+	for name, open := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			db := open(t)
+			now := time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
+			r1, err := db.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: "s1", Energy: bh.EnergyAuto, HorizonH: 12, TZ: "UTC", Now: now})
+			require.NoError(t, err)
+			r2, err := db.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: "s1", ParentRunID: r1.ID, Change: "energy auto → low", Energy: bh.EnergyLow, Now: now})
+			require.NoError(t, err)
+			other, err := db.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: "s2", Now: now})
+			require.NoError(t, err)
+			assert.Equal(t, 1, r1.Version)
+			assert.Equal(t, 2, r2.Version)
+			assert.Equal(t, 1, other.Version, "versions are per shift")
+			assert.Equal(t, bh.StatusRunning, r1.Status)
+
+			rec := sampleRecord(r1)
+			require.NoError(t, db.SaveRunRecord(ctx, rec))
+			assert.Equal(t, bh.ECONFLICT, bh.ErrorCode(db.SaveRunRecord(ctx, rec)), "a run is saved once")
+
+			got, err := db.RunRecord(ctx, "T1", r1.ID)
+			require.NoError(t, err)
+			assert.Equal(t, bh.StatusCompleted, got.Run.Status)
+			assert.Equal(t, rec.Pack, got.Pack)
+			assert.Equal(t, rec.Decision, got.Decision)
+			assert.Equal(t, rec.Messages, got.Messages)
+			assert.Equal(t, rec.Events, got.Events)
+			assert.Equal(t, rec.Artifacts, got.Artifacts)
+			assert.Equal(t, []bh.Proposal{rec.Proposals[1], rec.Proposals[0]}, got.Proposals, "proposals in archetype order")
+			assert.Equal(t, []string{"normalize_logs", "write_handoff"}, []string{got.Tasks[0].Name, got.Tasks[1].Name}, "tasks in graph order")
+			assert.Equal(t, rec.Tasks[0].Outputs, got.Tasks[1].Outputs)
+
+			_, err = db.RunRecord(ctx, "T2", r1.ID)
+			assert.Equal(t, bh.ENOTFOUND, bh.ErrorCode(err), "runs are scoped by team")
+			_, err = db.RunRecord(ctx, "T1", r2.ID)
+			assert.Equal(t, bh.ENOTFOUND, bh.ErrorCode(err), "a run without results says so")
+
+			latest, err := db.LatestRun(ctx, "T1", "s1")
+			require.NoError(t, err)
+			assert.Equal(t, r1.ID, latest.ID, "the newest completed run")
+			require.NoError(t, db.SetRunCard(ctx, "T1", r1.ID, "C1", "1.2"))
+			byID, err := db.RunByID(ctx, r1.ID)
+			require.NoError(t, err)
+			assert.Equal(t, "1.2", byID.CardTS)
+
+			// r2 and other were left running: a restart fails them with a reason.
+			failed, err := db.FailInterruptedRuns(ctx, 0)
+			require.NoError(t, err)
+			assert.Len(t, failed, 2)
+			r2got, err := db.Run(ctx, "T1", r2.ID)
+			require.NoError(t, err)
+			assert.Equal(t, bh.StatusFailed, r2got.Status)
+			assert.Contains(t, r2got.Error, "interrupted")
+
+			require.NoError(t, db.RegisterAgents(ctx, []bh.Agent{{Name: "Referee", Skills: []string{"score"}}, {Name: "Normalizer", Skills: []string{"normalize"}}}))
+			require.NoError(t, db.RegisterAgents(ctx, []bh.Agent{{Name: "Referee", Skills: []string{"score", "judge"}}}))
+			agents, err := db.Agents(ctx)
+			require.NoError(t, err)
+			require.Len(t, agents, 2)
+			assert.Equal(t, []string{"score", "judge"}, agents[1].Skills)
+		})
+	}
+}
