@@ -1,0 +1,409 @@
+package council
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// Agent names, as stored in the agents registry.
+const (
+	AgentCoordinator = "Coordinator"
+	AgentNormalizer  = "Normalizer"
+	AgentSleep       = "SleepPlanner"
+	AgentErrands     = "ErrandsPlanner"
+	AgentAdmin       = "AdminPlanner"
+	AgentReferee     = "Referee"
+	AgentWriter      = "HandoffWriter"
+)
+
+// Task names, as in the orchestration doc.
+const (
+	TaskNormalize = "normalize_logs"
+	TaskSleep     = "plan_sleep_first"
+	TaskErrands   = "plan_errands_first"
+	TaskAdmin     = "plan_admin_first"
+	TaskScore     = "score_and_select"
+	TaskHandoff   = "write_handoff"
+)
+
+// Agent is a registered agent and what it can do.
+type Agent = bh.Agent
+
+// DefaultAgents is the village: one agent per skill.
+func DefaultAgents() []Agent {
+	return []Agent{
+		{Name: AgentNormalizer, Skills: []string{"normalize"}, Description: "Turns raw notes into structured facts: kinds, due times, durations, energy, supplies, commitments."},
+		{Name: AgentSleep, Skills: []string{"plan:" + string(bh.SleepFirst)}, Description: "Protects rest windows, reduces workload, adds buffers, defers non-urgent errands."},
+		{Name: AgentErrands, Skills: []string{"plan:" + string(bh.ErrandsFirst)}, Description: "Batches outside tasks into one trip, by time windows and dependencies."},
+		{Name: AgentAdmin, Skills: []string{"plan:" + string(bh.AdminFirst)}, Description: "Handles deadlines, forms and scheduling first; keeps the rest minimal."},
+		{Name: AgentReferee, Skills: []string{"score"}, Description: "Scores the three plans on the five-point rubric and picks a winner."},
+		{Name: AgentWriter, Skills: []string{"write_handoff"}, Description: "Writes handoff.md and the council transcript."},
+	}
+}
+
+// AgentFor names the planner of an archetype.
+func AgentFor(a bh.Archetype) string {
+	switch a {
+	case bh.SleepFirst:
+		return AgentSleep
+	case bh.ErrandsFirst:
+		return AgentErrands
+	}
+	return AgentAdmin
+}
+
+func taskFor(a bh.Archetype) string {
+	switch a {
+	case bh.SleepFirst:
+		return TaskSleep
+	case bh.ErrandsFirst:
+		return TaskErrands
+	}
+	return TaskAdmin
+}
+
+// graph is the fixed task graph and the skill each task needs.
+var graph = []struct{ task, skill string }{
+	{TaskNormalize, "normalize"},
+	{TaskSleep, "plan:" + string(bh.SleepFirst)},
+	{TaskErrands, "plan:" + string(bh.ErrandsFirst)},
+	{TaskAdmin, "plan:" + string(bh.AdminFirst)},
+	{TaskScore, "score"},
+	{TaskHandoff, "write_handoff"},
+}
+
+// Config configures a Council.
+type Config struct {
+	// Agents is the registry tasks are assigned from. Default DefaultAgents().
+	Agents []Agent
+	// Clock times tasks and events (audit only; plans use the run's Now).
+	// Default time.Now.
+	Clock func() time.Time
+	// MaxAttempts is 1 + AGENT_MAX_RETRIES, recorded on each task. Default 1.
+	MaxAttempts int
+}
+
+// Council runs the village council. It is safe for concurrent runs.
+type Council struct {
+	agents      []Agent
+	clock       func() time.Time
+	maxAttempts int
+}
+
+// New builds a Council. It fails when a task of the graph has no agent with
+// its skill.
+func New(cfg Config) (*Council, error) {
+	if len(cfg.Agents) == 0 {
+		cfg.Agents = DefaultAgents()
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = time.Now
+	}
+	if cfg.MaxAttempts <= 0 {
+		cfg.MaxAttempts = 1
+	}
+	c := &Council{agents: cfg.Agents, clock: cfg.Clock, maxAttempts: cfg.MaxAttempts}
+	for _, g := range graph {
+		if c.assign(g.skill) == "" {
+			return nil, bh.Errorf(bh.EINVALID, "council: no agent has the skill %q needed by %s", g.skill, g.task)
+		}
+	}
+	return c, nil
+}
+
+// assign looks an agent up by skill (the first registered wins).
+func (c *Council) assign(skill string) string {
+	for _, a := range c.agents {
+		for _, s := range a.Skills {
+			if s == skill {
+				return a.Name
+			}
+		}
+	}
+	return ""
+}
+
+// Input is what a run needs.
+type Input struct {
+	// Run carries the settings: ID, ShiftID, Version, Energy, HorizonH, TZ,
+	// TokenBudget, Now, Mode.
+	Run bh.Run
+	// Notes are the shift's notes; ignored when Pack is set.
+	Notes []bh.Note
+	// Pack, when set, replays a stored run from its context pack.
+	Pack *bh.ContextPack
+}
+
+// Output is everything a run produced, for the caller to persist.
+type Output struct {
+	Run       bh.Run
+	Pack      bh.ContextPack
+	Facts     []bh.Fact
+	Tasks     []bh.Task
+	Messages  []bh.Message
+	Events    []bh.Event
+	Proposals []bh.Proposal
+	Decision  bh.Decision
+	Handoff   bh.Artifact
+	Council   bh.Artifact
+}
+
+// Winner returns the winning proposal.
+func (o Output) Winner() bh.Proposal {
+	for _, p := range o.Proposals {
+		if p.Archetype == o.Decision.Winner {
+			return p
+		}
+	}
+	return bh.Proposal{}
+}
+
+// Observer hears every task state change, for live progress.
+type Observer func(bh.Task)
+
+// recorder collects a run's tasks, messages and events.
+type recorder struct {
+	mu     sync.Mutex
+	c      *Council
+	run    bh.Run
+	tasks  map[string]*bh.Task
+	order  []string
+	msgs   []bh.Message
+	events []bh.Event
+	obs    Observer
+}
+
+func (r *recorder) event(agent, typ, text string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.events = append(r.events, bh.Event{ID: fmt.Sprintf("%s:e%03d", r.run.ID, len(r.events)+1), TeamID: r.run.TeamID, ShiftID: r.run.ShiftID,
+		RunID: r.run.ID, At: r.c.clock().UTC(), Agent: agent, Type: typ, Text: text})
+}
+
+func (r *recorder) message(taskName, sender, role, content string, meta map[string]string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	taskID := ""
+	if t, ok := r.tasks[taskName]; ok {
+		taskID = t.ID
+	}
+	seq := len(r.msgs) + 1
+	r.msgs = append(r.msgs, bh.Message{ID: fmt.Sprintf("%s:m%03d", r.run.ID, seq), RunID: r.run.ID, TaskID: taskID, Seq: seq,
+		Sender: sender, Role: role, Content: content, Meta: meta, At: r.c.clock().UTC()})
+}
+
+func (r *recorder) set(name string, st bh.Status, outputs map[string]string, errText string) {
+	r.mu.Lock()
+	t := r.tasks[name]
+	now := r.c.clock().UTC()
+	t.Status = st
+	switch st {
+	case bh.StatusRunning:
+		t.StartedAt = now
+		t.Attempt = 1
+	case bh.StatusCompleted, bh.StatusFailed:
+		t.FinishedAt = now
+	}
+	for k, v := range outputs {
+		if t.Outputs == nil {
+			t.Outputs = map[string]string{}
+		}
+		t.Outputs[k] = v
+	}
+	t.Error = errText
+	snapshot := *t
+	obs := r.obs
+	r.mu.Unlock()
+	if st != bh.StatusRunning {
+		r.event(t.Agent, "task_"+string(st), fmt.Sprintf("%s %s", name, st))
+	}
+	if obs != nil {
+		obs(snapshot)
+	}
+}
+
+// Run executes the council: context pack, normalise, three planners in
+// parallel, referee, handoff writer. The same Input always yields the same
+// proposals, decision and handoff.
+func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, error) {
+	run := in.Run
+	if run.ID == "" {
+		return Output{}, bh.Errorf(bh.EINVALID, "council: a run needs an id")
+	}
+	if run.HorizonH <= 0 {
+		run.HorizonH = 12
+	}
+	if run.TokenBudget <= 0 {
+		run.TokenBudget = DefaultTokenBudget
+	}
+	if run.Energy == "" {
+		run.Energy = bh.EnergyAuto
+	}
+	if run.Mode == "" {
+		run.Mode = "heuristic"
+	}
+	loc, err := time.LoadLocation(run.TZ)
+	if err != nil || run.TZ == "" {
+		loc, run.TZ = time.UTC, "UTC"
+	}
+	run.Now = run.Now.In(loc)
+
+	rec := &recorder{c: c, run: run, tasks: map[string]*bh.Task{}, obs: observe}
+	for _, g := range graph {
+		t := &bh.Task{ID: run.ID + ":" + g.task, RunID: run.ID, Name: g.task, Agent: c.assign(g.skill), Status: bh.StatusQueued,
+			MaxAttempts: c.maxAttempts, Inputs: map[string]string{"context_pack_id": run.ID + ":pack"}, QueuedAt: c.clock().UTC()}
+		if strings.HasPrefix(g.task, "plan_") {
+			t.Inputs["archetype"] = strings.TrimPrefix(g.task, "plan_")
+			t.Inputs["provider"] = run.Mode
+		}
+		rec.tasks[g.task] = t
+		rec.order = append(rec.order, g.task)
+	}
+	rec.event(AgentCoordinator, "run_started", fmt.Sprintf("v%d started: energy %s, next %dh", run.Version, run.Energy, run.HorizonH))
+	if observe != nil {
+		for _, name := range rec.order {
+			observe(*rec.tasks[name])
+		}
+	}
+
+	// The coordinator's context pack: from the notes, or the stored one.
+	var pack bh.ContextPack
+	if in.Pack != nil {
+		pack = *in.Pack
+	} else {
+		kinds := map[string]bh.Tag{}
+		for _, f := range Normalize(in.Notes, loc, run.Now) {
+			kinds[f.NoteID] = f.Kind
+		}
+		pack = BuildPack(run.ID, run.ShiftID, in.Notes, kinds, run.TokenBudget, run.Now)
+	}
+	rec.message("", AgentCoordinator, "system", packMessage(pack), map[string]string{"context_pack_id": pack.ID, "token_estimate": strconv.Itoa(pack.TokenEstimate)})
+
+	if err := ctx.Err(); err != nil {
+		return Output{}, err
+	}
+	// normalize_logs
+	rec.set(TaskNormalize, bh.StatusRunning, nil, "")
+	facts := Normalize(notesFromPack(pack), loc, run.Now)
+	rec.message(TaskNormalize, AgentNormalizer, "assistant", factsMessage(facts, loc), nil)
+	rec.set(TaskNormalize, bh.StatusCompleted, map[string]string{"facts": strconv.Itoa(len(facts))}, "")
+
+	sit := newSituation(facts, loc, run.Now, time.Duration(run.HorizonH)*time.Hour, run.Energy)
+
+	// Three planners, concurrently, from the same pack.
+	props := make([]bh.Proposal, len(bh.Archetypes))
+	var wg sync.WaitGroup
+	for i, a := range bh.Archetypes {
+		wg.Add(1)
+		go func(i int, a bh.Archetype) {
+			defer wg.Done()
+			name := taskFor(a)
+			rec.set(name, bh.StatusRunning, nil, "")
+			p := plan(&sit, a)
+			p.ID = run.ID + ":" + string(a)
+			p.RunID = run.ID
+			props[i] = p
+			rec.set(name, bh.StatusCompleted, map[string]string{"proposal_id": p.ID, "llm_used": "false", "fallback": "false", "blocks": strconv.Itoa(len(p.Blocks))}, "")
+		}(i, a)
+	}
+	wg.Wait()
+	// Messages in archetype order, whatever order the planners finished in.
+	for _, p := range props {
+		rec.message(taskFor(p.Archetype), AgentFor(p.Archetype), "assistant", proposalMarkdown(p, loc), map[string]string{"proposal_id": p.ID})
+	}
+	if err := ctx.Err(); err != nil {
+		return Output{}, err
+	}
+
+	// score_and_select
+	rec.set(TaskScore, bh.StatusRunning, nil, "")
+	cards := make([]bh.Scorecard, len(props))
+	for i, p := range props {
+		cards[i] = score(&sit, p)
+	}
+	dec := decide(&sit, props, cards)
+	dec.ID, dec.RunID = run.ID+":decision", run.ID
+	rec.message(TaskScore, AgentReferee, "assistant", decisionMarkdown(dec), map[string]string{"decision_id": dec.ID})
+	rec.set(TaskScore, bh.StatusCompleted, map[string]string{"decision_id": dec.ID, "winner": string(dec.Winner), "llm_used": "false"}, "")
+
+	// write_handoff
+	rec.set(TaskHandoff, bh.StatusRunning, nil, "")
+	var winner bh.Proposal
+	for _, p := range props {
+		if p.Archetype == dec.Winner {
+			winner = p
+		}
+	}
+	handoff := bh.Artifact{ID: run.ID + ":handoff", RunID: run.ID, Kind: bh.ArtifactHandoff, Name: fmt.Sprintf("handoff-v%d.md", run.Version),
+		Content: Handoff(run, pack, facts, winner, dec, loc), CreatedAt: run.Now.UTC()}
+	rec.message(TaskHandoff, AgentWriter, "assistant", fmt.Sprintf("Wrote `%s` (%d bytes) for %s.", handoff.Name, len(handoff.Content), winner.Archetype.Label()), map[string]string{"artifact_id": handoff.ID})
+	rec.set(TaskHandoff, bh.StatusCompleted, map[string]string{"artifact_id": handoff.ID, "transcript_id": run.ID + ":council"}, "")
+	rec.event(AgentCoordinator, "run_completed", fmt.Sprintf("v%d completed: %s wins (%.0f%%)", run.Version, dec.Winner.Label(), dec.Confidence*100))
+
+	out := Output{Run: run, Pack: pack, Facts: facts, Proposals: props, Decision: dec, Handoff: handoff}
+	rec.mu.Lock()
+	for _, name := range rec.order {
+		out.Tasks = append(out.Tasks, *rec.tasks[name])
+	}
+	out.Messages = append(out.Messages, rec.msgs...)
+	out.Events = append(out.Events, rec.events...)
+	rec.mu.Unlock()
+	sort.SliceStable(out.Events, func(i, j int) bool { return out.Events[i].At.Before(out.Events[j].At) })
+	out.Council = bh.Artifact{ID: run.ID + ":council", RunID: run.ID, Kind: bh.ArtifactTranscript, Name: fmt.Sprintf("council-v%d.md", run.Version),
+		Content: Transcript(run, pack, out.Tasks, out.Messages, out.Events), CreatedAt: run.Now.UTC()}
+	out.Run.Status = bh.StatusCompleted
+	return out, nil
+}
+
+func packMessage(p bh.ContextPack) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Context pack `%s`: %s\n\n", p.ID, MarkdownText(p.Summary))
+	for _, r := range p.LogRefs {
+		fmt.Fprintf(&b, "- `%s` (%s) %s\n", r.LogID, r.Kind, MarkdownText(r.Text))
+	}
+	return b.String()
+}
+
+func factsMessage(facts []bh.Fact, loc *time.Location) string {
+	if len(facts) == 0 {
+		return "No notes to normalise."
+	}
+	var b strings.Builder
+	for _, f := range facts {
+		var bits []string
+		if f.Inferred {
+			bits = append(bits, "inferred")
+		}
+		if f.Due != nil {
+			bits = append(bits, "due "+f.Due.In(loc).Format("Mon 15:04"))
+		}
+		if f.Start != nil {
+			bits = append(bits, "at "+f.Start.In(loc).Format("Mon 15:04"))
+		}
+		if f.DurationMax > 0 {
+			bits = append(bits, "needs "+hm(f.DurationMin)+"–"+hm(f.DurationMax))
+		}
+		if f.Energy != "" {
+			bits = append(bits, "energy "+string(f.Energy))
+		}
+		if len(f.Items) > 0 {
+			bits = append(bits, "items "+strings.Join(f.Items, ", "))
+		}
+		if f.Medical {
+			bits = append(bits, "health concern: planning only")
+		}
+		fmt.Fprintf(&b, "- `%s` %s: %s", f.NoteID, f.Kind.Label(), MarkdownText(f.Title))
+		if len(bits) > 0 {
+			fmt.Fprintf(&b, " — %s", MarkdownText(strings.Join(bits, "; ")))
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

@@ -1,0 +1,420 @@
+package council_test
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/council"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files under testdata/golden")
+
+// monday10 is the fixed clock of most tests: Monday 2026-11-23 10:00 New York.
+var councilTZ, _ = time.LoadLocation("America/New_York")
+var monday10 = time.Date(2026, 11, 23, 10, 0, 0, 0, councilTZ)
+
+func sampleNotes(at time.Time) []bh.Note {
+	var out []bh.Note
+	for i, s := range bh.SampleShift {
+		src := bh.TagByUser
+		out = append(out, bh.Note{ID: fmt.Sprintf("n%d", i+1), TeamID: "T1", ShiftID: "s1", ChannelID: "D1", Text: s.Text, RawText: s.Text,
+			Tag: s.Tag, TagSource: src, CreatedAt: at.Add(time.Duration(i-6) * 10 * time.Minute), Rev: 1})
+	}
+	return out
+}
+
+func newCouncil(t testing.TB) *council.Council {
+	c, err := council.New(council.Config{Clock: func() time.Time { return monday10 }})
+	require.NoError(t, err)
+	return c
+}
+
+func runOf(version int, energy bh.Energy) bh.Run {
+	return bh.Run{ID: fmt.Sprintf("r%d", version), TeamID: "T1", ShiftID: "s1", Version: version, Energy: energy, HorizonH: 12,
+		TZ: "America/New_York", TokenBudget: 4000, Now: monday10, Mode: "heuristic"}
+}
+
+func runCouncil(t testing.TB, notes []bh.Note, run bh.Run) council.Output {
+	t.Helper()
+	out, err := newCouncil(t).Run(context.Background(), council.Input{Run: run, Notes: notes}, nil)
+	require.NoError(t, err)
+	return out
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("..", "testdata", "golden", name)
+	if *update {
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+		return
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "missing golden file; run go test ./council -update")
+	assert.Equal(t, string(want), got)
+}
+
+// checkPlan asserts the invariants every proposal must keep.
+func checkPlan(t *testing.T, out council.Output) {
+	t.Helper()
+	start, end := out.Run.Now, out.Run.Now.Add(time.Duration(out.Run.HorizonH)*time.Hour+15*time.Minute)
+	require.Len(t, out.Proposals, 3)
+	for _, p := range out.Proposals {
+		assert.NotEmpty(t, p.Top, "%s has priorities", p.Archetype)
+		assert.LessOrEqual(t, len(p.Top), 5)
+		for i, b := range p.Blocks {
+			assert.True(t, b.End.After(b.Start), "%s block %q has a length", p.Archetype, b.Title)
+			if b.Kind != "commitment" {
+				assert.False(t, b.Start.Before(start), "%s block %q starts before now", p.Archetype, b.Title)
+				assert.False(t, b.End.After(end), "%s block %q ends after the horizon", p.Archetype, b.Title)
+			}
+			for _, o := range p.Blocks[i+1:] {
+				assert.False(t, b.Start.Before(o.End) && o.Start.Before(b.End), "%s: %q overlaps %q", p.Archetype, b.Title, o.Title)
+			}
+			for _, id := range b.NoteIDs {
+				assert.Contains(t, out.Pack.IncludedLogIDs, id, "evidence points at a note in the pack")
+			}
+		}
+	}
+	require.Len(t, out.Decision.Scorecards, 3)
+	for _, c := range out.Decision.Scorecards {
+		require.Len(t, c.Scores, 5)
+		sum := 0
+		for i, s := range c.Scores {
+			assert.Equal(t, bh.Dimensions[i], s.Dimension)
+			assert.GreaterOrEqual(t, s.Value, 1)
+			assert.LessOrEqual(t, s.Value, 5)
+			assert.NotEmpty(t, s.Why)
+			sum += s.Value
+		}
+		assert.Equal(t, sum, c.Total)
+	}
+	assert.Contains(t, out.Handoff.Content, bh.Disclaimer)
+	assert.Contains(t, out.Council.Content, bh.Disclaimer)
+}
+
+// The PRD's demo: the sample shift with energy Medium and then Low.
+func TestSampleShiftMediumVsLow(t *testing.T) {
+	medium := runCouncil(t, sampleNotes(monday10), runOf(1, bh.EnergyMedium))
+	low := runCouncil(t, sampleNotes(monday10), runOf(2, bh.EnergyLow))
+	checkPlan(t, medium)
+	checkPlan(t, low)
+	// What this test states: at Medium the Errands-first plan wins (one
+	// trip for diapers, wipes, cream and groceries, then the daycare form and
+	// the class focus block today); at Low the Sleep-first plan wins (two
+	// protected 90-minute rest windows and only the trip that cannot wait;
+	// the form is left for tomorrow morning).
+	assert.Equal(t, bh.ErrandsFirst, medium.Decision.Winner, "medium: %+v", medium.Decision.Scorecards)
+	assert.Equal(t, bh.SleepFirst, low.Decision.Winner, "low: %+v", low.Decision.Scorecards)
+	d := council.Diff(medium, low)
+	assert.True(t, d.WinnerChanged())
+	assert.NotEmpty(t, d.UnifiedDiff)
+	assert.NotEmpty(t, d.BlocksAdded)
+	golden(t, "sample_handoff_v1.md", medium.Handoff.Content)
+	golden(t, "sample_handoff_v2.md", low.Handoff.Content)
+}
+
+func TestSameInputSameOutputAndReplayFromPack(t *testing.T) {
+	notes := sampleNotes(monday10)
+	a := runCouncil(t, notes, runOf(1, bh.EnergyAuto))
+	b := runCouncil(t, notes, runOf(1, bh.EnergyAuto))
+	assert.Equal(t, a.Proposals, b.Proposals)
+	assert.Equal(t, a.Decision, b.Decision)
+	assert.Equal(t, a.Handoff.Content, b.Handoff.Content)
+
+	pack := a.Pack
+	replay, err := newCouncil(t).Run(context.Background(), council.Input{Run: runOf(1, bh.EnergyAuto), Pack: &pack}, nil)
+	require.NoError(t, err)
+	assert.Equal(t, a.Proposals, replay.Proposals)
+	assert.Equal(t, a.Decision, replay.Decision)
+	assert.True(t, bytes.Equal([]byte(a.Handoff.Content), []byte(replay.Handoff.Content)))
+}
+
+func TestTaskGraphAndObserver(t *testing.T) {
+	var mu sync.Mutex
+	var seen []string
+	out, err := newCouncil(t).Run(context.Background(), council.Input{Run: runOf(1, bh.EnergyAuto), Notes: sampleNotes(monday10)}, func(tk bh.Task) {
+		mu.Lock()
+		seen = append(seen, tk.Name+":"+string(tk.Status))
+		mu.Unlock()
+	})
+	require.NoError(t, err)
+	names := []string{}
+	for _, tk := range out.Tasks {
+		names = append(names, tk.Name)
+		assert.Equal(t, bh.StatusCompleted, tk.Status)
+		assert.Equal(t, 1, tk.Attempt)
+		assert.NotEmpty(t, tk.Agent)
+	}
+	assert.Equal(t, []string{"normalize_logs", "plan_sleep_first", "plan_errands_first", "plan_admin_first", "score_and_select", "write_handoff"}, names)
+	agents := map[string]string{}
+	for _, tk := range out.Tasks {
+		agents[tk.Name] = tk.Agent
+	}
+	assert.Equal(t, "SleepPlanner", agents["plan_sleep_first"])
+	assert.Equal(t, "Referee", agents["score_and_select"])
+	assert.Contains(t, seen, "plan_admin_first:queued")
+	assert.Contains(t, seen, "plan_admin_first:running")
+	assert.Contains(t, seen, "write_handoff:completed")
+	// Messages: the pack, the normaliser, three planners, referee, writer.
+	senders := []string{}
+	for i, m := range out.Messages {
+		assert.Equal(t, i+1, m.Seq)
+		senders = append(senders, m.Sender)
+	}
+	assert.Equal(t, []string{"Coordinator", "Normalizer", "SleepPlanner", "ErrandsPlanner", "AdminPlanner", "Referee", "HandoffWriter"}, senders)
+}
+
+func TestCouncilNeedsAnAgentForEverySkill(t *testing.T) {
+	agents := council.DefaultAgents()[1:] // no Normalizer
+	_, err := council.New(council.Config{Agents: agents})
+	assert.Equal(t, bh.EINVALID, bh.ErrorCode(err))
+	// Another agent with the skill takes the task.
+	agents = append(agents, council.Agent{Name: "NightNurse", Skills: []string{"normalize"}})
+	c, err := council.New(council.Config{Agents: agents})
+	require.NoError(t, err)
+	out, err := c.Run(context.Background(), council.Input{Run: runOf(1, bh.EnergyAuto), Notes: sampleNotes(monday10)}, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "NightNurse", out.Tasks[0].Agent)
+}
+
+func TestContextPackBudget(t *testing.T) {
+	t.Run("empty shift", func(t *testing.T) {
+		p := council.BuildPack("r", "s", nil, nil, 4000, monday10)
+		assert.Empty(t, p.LogRefs)
+		assert.Equal(t, "No notes in this shift yet.", p.Summary)
+		assert.LessOrEqual(t, p.TokenEstimate, p.TokenBudget)
+	})
+	t.Run("one huge note is cut to fit", func(t *testing.T) {
+		n := bh.Note{ID: "big", Text: strings.Repeat("wipes and more wipes ", 2000), Tag: bh.TagNote, CreatedAt: monday10}
+		p := council.BuildPack("r", "s", []bh.Note{n}, nil, 500, monday10)
+		require.Len(t, p.LogRefs, 1)
+		assert.LessOrEqual(t, p.TokenEstimate, 500)
+		assert.True(t, strings.HasSuffix(p.LogRefs[0].Text, "…"))
+	})
+	t.Run("2000 notes keep deadlines, supplies and tasks first", func(t *testing.T) {
+		var notes []bh.Note
+		for i := 0; i < 2000; i++ {
+			tag := bh.TagNote
+			switch i {
+			case 3:
+				tag = bh.TagDeadline
+			case 5:
+				tag = bh.TagInventory
+			case 7:
+				tag = bh.TagTask
+			}
+			notes = append(notes, bh.Note{ID: fmt.Sprintf("n%04d", i), Text: fmt.Sprintf("note number %d about the baby's day", i), Tag: tag, CreatedAt: monday10.Add(time.Duration(i) * time.Minute)})
+		}
+		p := council.BuildPack("r", "s", notes, nil, 4000, monday10)
+		assert.LessOrEqual(t, p.TokenEstimate, 4000)
+		assert.Greater(t, p.Omitted, 1500)
+		assert.Contains(t, p.IncludedLogIDs, "n0003", "the old deadline is kept")
+		assert.Contains(t, p.IncludedLogIDs, "n0005")
+		assert.Contains(t, p.IncludedLogIDs, "n0007")
+		assert.Contains(t, p.IncludedLogIDs, "n1999", "then the most recent")
+		assert.NotContains(t, p.IncludedLogIDs, "n0010")
+		assert.Equal(t, len(p.LogRefs), len(p.IncludedLogIDs))
+		assert.Contains(t, p.Summary, "left out")
+	})
+}
+
+// body is a Markdown file without its YAML front matter, which Obsidian
+// reads and plain CommonMark does not.
+func body(t *testing.T, md string) string {
+	t.Helper()
+	require.True(t, strings.HasPrefix(md, "---\n"), "front matter first")
+	end := strings.Index(md[4:], "\n---\n")
+	require.Positive(t, end, "front matter is closed")
+	return md[4+end+5:]
+}
+
+// headings returns a Markdown document's headings as "level:text".
+func headings(t *testing.T, md string) []string {
+	t.Helper()
+	src := []byte(body(t, md))
+	doc := goldmark.New().Parser().Parse(text.NewReader(src))
+	var out []string
+	require.NoError(t, ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if h, ok := n.(*ast.Heading); ok && entering {
+			out = append(out, fmt.Sprintf("%d:%s", h.Level, string(h.Lines().Value(src))))
+		}
+		return ast.WalkContinue, nil
+	}))
+	return out
+}
+
+func TestHandoffAndTranscriptStructure(t *testing.T) {
+	out := runCouncil(t, sampleNotes(monday10), runOf(1, bh.EnergyAuto))
+	hs := headings(t, out.Handoff.Content)
+	require.NotEmpty(t, hs)
+	assert.True(t, strings.HasPrefix(hs[0], "1:Handoff v1 · next 12h · "), hs[0])
+	assert.Equal(t, []string{"2:Next 12 hours", "2:Top 5", "2:Admin checklist", "2:Running low", "2:24h outlook", "2:Why this plan", "2:Evidence"}, hs[1:])
+	assert.True(t, strings.HasPrefix(out.Handoff.Content, "---\ntitle: "), "Obsidian front matter first")
+	assert.Contains(t, out.Handoff.Content, "- [ ] ", "the checklist is a task list")
+	assert.Equal(t, "handoff-v1.md", out.Handoff.Name)
+
+	ts := headings(t, out.Council.Content)
+	assert.Equal(t, "1:Council transcript v1", ts[0])
+	assert.Contains(t, ts, "2:Context pack")
+	assert.Contains(t, ts, "2:Messages")
+	assert.Contains(t, ts, "2:Timeline")
+	for _, m := range out.Messages {
+		assert.Contains(t, out.Council.Content, fmt.Sprintf("### %d · %s", m.Seq, m.Sender), "the transcript is built from the messages")
+	}
+}
+
+func TestMarkdownInjectionStaysInert(t *testing.T) {
+	evil := []string{"<script>alert(1)</script>", "[click](https://evil.example)", "**bold** _it_ `code`", "[[Secret note]]", "# heading", "<img src=x onerror=alert(1)>", "==hl== %%c%% ^block $x$"}
+	var notes []bh.Note
+	for i, e := range evil {
+		notes = append(notes, bh.Note{ID: fmt.Sprintf("e%d", i), Text: "task: " + e, Tag: bh.TagTask, TagSource: bh.TagByUser, CreatedAt: monday10.Add(-time.Hour)})
+	}
+	out := runCouncil(t, notes, runOf(1, bh.EnergyAuto))
+	var html bytes.Buffer
+	require.NoError(t, goldmark.Convert([]byte(body(t, out.Handoff.Content)), &html))
+	h := html.String()
+	assert.NotContains(t, h, "<script")
+	assert.NotContains(t, h, "<img")
+	assert.NotContains(t, h, `href="https://evil.example"`)
+	assert.NotContains(t, h, "<strong>bold")
+	assert.NotContains(t, h, "<h1>heading")
+}
+
+// adviceWords are words of medical advice. BabyHandoff's own text must never
+// contain them (a parent's quoted note may).
+var adviceWords = []string{"dose", "dosage", "mg", "ml of", "tylenol", "ibuprofen", "acetaminophen", "paracetamol", "give her", "give him", "give the baby", "apply", "cream for", "treat", "treatment", "diagnos", "it's normal", "is normal", "nothing to worry", "should be fine", "take her temperature", "call 911"}
+
+func TestMedicalNotesGetNoAdvice(t *testing.T) {
+	corpus := []string{
+		"baby has a fever of 38.5 since this morning",
+		"is it normal that she spits up after every feed?",
+		"rash on his cheek, should I worry",
+		"should I give tylenol for teething",
+		"coughing all night, sounds wheezy",
+		"vomiting twice after feeding",
+		"not eating much today, only 2 oz",
+		"what dose of ibuprofen for a 6 month old",
+		"yellow skin, jaundice?",
+		"breathing fast while sleeping",
+		"diarrhea since yesterday",
+		"how much gripe water can I give",
+		"ear pulling and crying, ear infection?",
+		"my stitches hurt after the c-section",
+		"feeling really down, maybe postpartum depression",
+		"blood in diaper",
+	}
+	var notes []bh.Note
+	for i, c := range corpus {
+		notes = append(notes, bh.Note{ID: fmt.Sprintf("m%02d", i), Text: c, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: monday10.Add(-time.Duration(i) * time.Minute)})
+	}
+	out := runCouncil(t, notes, runOf(1, bh.EnergyAuto))
+	checkPlan(t, out)
+	// Our own words: every output with the parents' quoted text removed.
+	ours := out.Handoff.Content + out.Council.Content
+	for _, p := range out.Proposals {
+		for _, b := range p.Blocks {
+			ours += b.Title + "\n"
+		}
+		for _, it := range append(append(p.Top, p.Admin...), p.RunningLow...) {
+			ours += it.Text + "\n"
+		}
+	}
+	for _, r := range out.Decision.Rationale {
+		ours += r.Text + "\n"
+	}
+	for _, c := range corpus {
+		ours = strings.ReplaceAll(ours, council.MarkdownText(c), "")
+		ours = strings.ReplaceAll(ours, c, "")
+		ours = strings.ReplaceAll(ours, bh.Truncate(c, 80), "")
+	}
+	lower := strings.ToLower(ours)
+	for _, w := range adviceWords {
+		assert.NotContains(t, lower, w, "our text gives advice (%q)", w)
+	}
+	assert.Contains(t, out.Handoff.Content, "licensed professional")
+	facts := 0
+	for _, f := range out.Facts {
+		if f.Medical {
+			facts++
+		}
+	}
+	assert.GreaterOrEqual(t, facts, 14, "the normaliser flags health concerns")
+}
+
+func TestBadInputStillGivesAPlan(t *testing.T) {
+	long := strings.Repeat("so much to do ", 800) // ~10,000 characters
+	cases := map[string][]bh.Note{
+		"empty shift":       nil,
+		"no dates":          {{ID: "a", Text: "laundry", Tag: bh.TagTask, TagSource: bh.TagByUser}, {ID: "b", Text: "call grandma", Tag: bh.TagTask, TagSource: bh.TagByUser}},
+		"far past":          {{ID: "a", Text: "deadline: tax form due 1/2/2001", Tag: bh.TagDeadline, TagSource: bh.TagByPrefix}},
+		"far future":        {{ID: "a", Text: "deadline: passport renewal due 12/1/2099", Tag: bh.TagDeadline, TagSource: bh.TagByPrefix}},
+		"impossible date":   {{ID: "a", Text: "form due Feb 30 at 25:99", Tag: bh.TagDeadline, TagSource: bh.TagByUser}},
+		"10,000 characters": {{ID: "a", Text: long, Tag: bh.TagNote}},
+		"duplicates":        {{ID: "a", Text: "buy wipes", Tag: bh.TagTask, TagSource: bh.TagByUser}, {ID: "b", Text: "buy wipes", Tag: bh.TagTask, TagSource: bh.TagByUser}},
+		"only medical":      {{ID: "a", Text: "fever 39 tonight"}},
+	}
+	for name, notes := range cases {
+		t.Run(name, func(t *testing.T) {
+			for i := range notes {
+				notes[i].CreatedAt = monday10.Add(-time.Hour)
+				if notes[i].Tag == "" {
+					notes[i].Tag = bh.TagNote
+				}
+			}
+			out := runCouncil(t, notes, runOf(1, bh.EnergyAuto))
+			checkPlan(t, out)
+			assert.NotEmpty(t, out.Winner().Top)
+		})
+	}
+}
+
+func councilBenchNotes(n int) []bh.Note {
+	base := sampleNotes(monday10)
+	extra := []string{"slept 2h", "task: call insurance", "low: formula 2 days", "deadline: daycare form Friday noon", "pediatrician 2pm", "groceries 20 min", "good nap", "task: laundry", "work 9-5", "note: grandma visits Saturday"}
+	var out []bh.Note
+	for i := 0; i < n; i++ {
+		var nt bh.Note
+		if i < len(base) {
+			nt = base[i]
+		} else {
+			txt := extra[i%len(extra)]
+			nt = bh.Note{Text: txt, Tag: bh.TagNote, TagSource: bh.TagByDefault}
+		}
+		nt.ID = fmt.Sprintf("n%05d", i)
+		nt.CreatedAt = monday10.Add(-time.Duration(n-i) * time.Minute)
+		out = append(out, nt)
+	}
+	return out
+}
+
+// Council compute only: go test ./council -run x -bench Council.
+func BenchmarkCouncil(b *testing.B) {
+	for _, n := range []int{40, 400, 4000} {
+		notes := councilBenchNotes(n)
+		b.Run(fmt.Sprintf("notes=%d", n), func(b *testing.B) {
+			c := newCouncil(b)
+			run := runOf(1, bh.EnergyAuto)
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, err := c.Run(context.Background(), council.Input{Run: run, Notes: notes}, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,234 @@
+package council
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// mdEscaper makes user text inert in Markdown (CommonMark and Obsidian):
+// every character that could start emphasis, a link, a wikilink, HTML, a
+// tag, a highlight or a comment is backslash-escaped.
+var mdEscaper = strings.NewReplacer(
+	`\`, `\\`, "`", "\\`", `*`, `\*`, `_`, `\_`, `[`, `\[`, `]`, `\]`, `<`, `\<`, `>`, `\>`,
+	`#`, `\#`, `|`, `\|`, `~`, `\~`, `!`, `\!`, `&`, `\&`, `=`, `\=`, `%`, `\%`, `^`, `\^`, `$`, `\$`,
+)
+
+// MarkdownText is user text as one inert Markdown line.
+func MarkdownText(s string) string {
+	return mdEscaper.Replace(strings.Join(strings.Fields(s), " "))
+}
+
+func span(b bh.Block, loc *time.Location) string {
+	return b.Start.In(loc).Format("15:04") + "–" + b.End.In(loc).Format("15:04")
+}
+
+func noteRefs(ids []string) string {
+	if len(ids) == 0 {
+		return ""
+	}
+	return " (notes: " + strings.Join(ids, ", ") + ")"
+}
+
+func energyLine(d bh.Decision) string {
+	if d.EnergyChosen {
+		return string(d.Energy) + " (chosen)"
+	}
+	if len(d.EnergyNoteIDs) > 0 {
+		return string(d.Energy) + " (inferred)"
+	}
+	return string(d.Energy) + " (default)"
+}
+
+// Handoff writes handoff.md: front matter for Obsidian, the next hours as
+// time blocks, Top 5, the admin checklist, running-low, a light 24h
+// outlook, why this plan won, the evidence and the disclaimer. Everything a
+// person wrote is escaped.
+func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d bh.Decision, loc *time.Location) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	now := run.Now.In(loc)
+	w("---\n")
+	w("title: \"BabyHandoff v%d\"\n", run.Version)
+	w("shift: %q\n", run.ShiftID)
+	w("version: %d\n", run.Version)
+	w("generated: %s\n", now.Format(time.RFC3339))
+	w("horizon_hours: %d\n", run.HorizonH)
+	w("energy: %q\n", energyLine(d))
+	w("winner: %q\n", p.Archetype.Label())
+	w("confidence: %.2f\n", d.Confidence)
+	if run.Sample {
+		w("sample: true\n")
+	}
+	w("tags: [babyhandoff, handoff]\n")
+	w("---\n\n")
+	w("# Handoff v%d · next %dh · %s\n\n", run.Version, run.HorizonH, p.Archetype.Label())
+	if run.Sample {
+		w("*Sample shift: these are the PRD's example notes, not yours.*\n\n")
+	}
+	w("%s · %s · confidence %.0f%% · energy %s\n\n", now.Format("Mon Jan 2, 15:04 MST"), MarkdownText(p.Summary), d.Confidence*100, energyLine(d))
+
+	w("## Next %d hours\n\n", run.HorizonH)
+	if len(p.Blocks) == 0 {
+		w("- Nothing scheduled: rest when you can.\n")
+	}
+	for _, bl := range p.Blocks {
+		w("- **%s** %s%s\n", span(bl, loc), MarkdownText(bl.Title), kindTag(bl.Kind))
+	}
+	w("\n## Top 5\n\n")
+	for i, it := range p.Top {
+		w("%d. %s\n", i+1, MarkdownText(it.Text))
+	}
+	w("\n## Admin checklist\n\n")
+	if len(p.Admin) == 0 {
+		w("- Nothing on paper right now.\n")
+	}
+	for _, it := range p.Admin {
+		due := ""
+		if it.Due != nil {
+			due = " — due " + it.Due.In(loc).Format("Mon Jan 2 15:04")
+		}
+		w("- [ ] %s%s\n", MarkdownText(it.Text), due)
+	}
+	w("\n## Running low\n\n")
+	if len(p.RunningLow) == 0 {
+		w("- Nothing reported.\n")
+	}
+	for _, it := range p.RunningLow {
+		w("- %s\n", MarkdownText(it.Text))
+	}
+	w("\n## 24h outlook\n\n")
+	outlook(&b, facts, run.Now.In(loc), loc)
+	w("\n## Why this plan\n\n")
+	for _, r := range d.Rationale {
+		w("- %s%s\n", MarkdownText(r.Text), noteRefs(r.NoteIDs))
+	}
+	w("\n## Evidence\n\n")
+	if len(pack.LogRefs) == 0 {
+		w("- No notes yet.\n")
+	}
+	for _, r := range pack.LogRefs {
+		w("- `%s` %s · %s\n", r.LogID, r.Kind.Label(), MarkdownText(r.Text))
+	}
+	if pack.Omitted > 0 {
+		w("- …and %d older notes that did not fit the context budget.\n", pack.Omitted)
+	}
+	w("\n---\n\n*%s*\n", bh.Disclaimer)
+	return b.String()
+}
+
+func kindTag(k string) string {
+	switch k {
+	case "rest":
+		return " · rest"
+	case "commitment":
+		return " · fixed"
+	case "errand":
+		return " · out"
+	case "admin":
+		return " · admin"
+	case "focus":
+		return " · focus"
+	case "care":
+		return " · call"
+	}
+	return ""
+}
+
+// outlook lists deadlines in the next 24 hours and what to prep now.
+func outlook(b *strings.Builder, facts []bh.Fact, now time.Time, loc *time.Location) {
+	until := now.Add(24 * time.Hour)
+	n := 0
+	for _, f := range facts {
+		if f.Due != nil && f.Due.After(now) && !f.Due.After(until) {
+			fmt.Fprintf(b, "- Due %s: %s%s\n", f.Due.In(loc).Format("Mon 15:04"), MarkdownText(f.Title), noteRefs([]string{f.NoteID}))
+			n++
+		}
+	}
+	for _, f := range facts {
+		if f.Kind == bh.TagInventory && (f.Out || (f.Horizon > 0 && f.Horizon <= 48*time.Hour)) {
+			fmt.Fprintf(b, "- Prep now: restock %s before it runs out%s\n", MarkdownText(strings.Join(f.Items, ", ")), noteRefs([]string{f.NoteID}))
+			n++
+		}
+		if f.Due != nil && f.Due.After(until) && f.Due.Sub(now) <= 72*time.Hour {
+			fmt.Fprintf(b, "- Prep now: %s is due %s%s\n", MarkdownText(f.Title), f.Due.In(loc).Format("Mon 15:04"), noteRefs([]string{f.NoteID}))
+			n++
+		}
+	}
+	if n == 0 {
+		b.WriteString("- Nothing due in the next 24 hours.\n")
+	}
+}
+
+// Transcript writes the council transcript from what the run recorded: the
+// context pack, every message in order and the event timeline.
+func Transcript(run bh.Run, pack bh.ContextPack, tasks []bh.Task, msgs []bh.Message, events []bh.Event) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	w("---\ntitle: \"BabyHandoff council v%d\"\nrun: %q\nshift: %q\nversion: %d\nmode: %q\ntags: [babyhandoff, council]\n---\n\n", run.Version, run.ID, run.ShiftID, run.Version, run.Mode)
+	w("# Council transcript v%d\n\n", run.Version)
+	if run.ParentRunID != "" {
+		w("What-if of run `%s`: %s.\n\n", run.ParentRunID, MarkdownText(run.Change))
+	}
+	w("## Context pack\n\n")
+	w("- Budget: %d tokens; estimate: %d tokens; notes included: %d; left out: %d\n", pack.TokenBudget, pack.TokenEstimate, len(pack.IncludedLogIDs), pack.Omitted)
+	w("- Summary: %s\n\n", MarkdownText(pack.Summary))
+	w("## Tasks\n\n")
+	w("| task | agent | status | attempts |\n|---|---|---|---|\n")
+	for _, t := range tasks {
+		w("| %s | %s | %s | %d/%d |\n", t.Name, t.Agent, t.Status, t.Attempt, t.MaxAttempts)
+	}
+	w("\n## Messages\n\n")
+	for _, m := range msgs {
+		w("### %d · %s (%s)\n\n", m.Seq, m.Sender, m.Role)
+		// Message content is Markdown the agents wrote, with user text
+		// already escaped where it was quoted.
+		w("%s\n\n", strings.TrimSpace(m.Content))
+	}
+	w("## Timeline\n\n")
+	for _, e := range events {
+		w("- %s · %s · %s\n", e.At.UTC().Format("15:04:05.000"), e.Agent, MarkdownText(e.Text))
+	}
+	w("\n---\n\n*%s*\n", bh.Disclaimer)
+	return b.String()
+}
+
+// proposalMarkdown is a planner's message content.
+func proposalMarkdown(p bh.Proposal, loc *time.Location) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s** — %s\n\n", p.Archetype.Label(), MarkdownText(p.Summary))
+	for _, bl := range p.Blocks {
+		fmt.Fprintf(&b, "- %s %s%s\n", span(bl, loc), MarkdownText(bl.Title), noteRefs(bl.NoteIDs))
+	}
+	return b.String()
+}
+
+// decisionMarkdown is the referee's message content: the rubric table.
+func decisionMarkdown(d bh.Decision) string {
+	var b strings.Builder
+	b.WriteString("| plan |")
+	for _, dim := range bh.Dimensions {
+		fmt.Fprintf(&b, " %s |", dim)
+	}
+	b.WriteString(" total |\n|---|---|---|---|---|---|---|\n")
+	for _, c := range d.Scorecards {
+		fmt.Fprintf(&b, "| %s |", c.Archetype.Label())
+		for _, s := range c.Scores {
+			fmt.Fprintf(&b, " %d |", s.Value)
+		}
+		fmt.Fprintf(&b, " %d |\n", c.Total)
+	}
+	fmt.Fprintf(&b, "\nWinner: **%s** (confidence %.2f", d.Winner.Label(), d.Confidence)
+	if d.TieBreak != "" {
+		fmt.Fprintf(&b, "; tie broken by %s", d.TieBreak)
+	}
+	b.WriteString(")\n\n")
+	for _, c := range d.Scorecards {
+		for _, s := range c.Scores {
+			fmt.Fprintf(&b, "- %s · %s %d: %s\n", c.Archetype.Label(), s.Dimension, s.Value, MarkdownText(s.Why))
+		}
+	}
+	return b.String()
+}

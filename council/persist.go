@@ -1,0 +1,109 @@
+package council
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// Store is what a persisted run needs. The store package's *DB satisfies it;
+// council itself never knows the database.
+type Store interface {
+	CreateRun(ctx context.Context, run bh.Run) (bh.Run, error)
+	SaveRunRecord(ctx context.Context, rec bh.RunRecord) error
+	FailRun(ctx context.Context, teamID, runID, reason string) error
+}
+
+// Record is the output as the store keeps it.
+func (o Output) Record() bh.RunRecord {
+	return bh.RunRecord{Run: o.Run, Pack: o.Pack, Tasks: o.Tasks, Messages: o.Messages, Events: o.Events,
+		Proposals: o.Proposals, Decision: o.Decision, Artifacts: []bh.Artifact{o.Handoff, o.Council}}
+}
+
+// FromRecord rebuilds an output from a stored run (no facts: they are
+// recomputed by a replay).
+func FromRecord(r bh.RunRecord) Output {
+	o := Output{Run: r.Run, Pack: r.Pack, Tasks: r.Tasks, Messages: r.Messages, Events: r.Events, Proposals: r.Proposals, Decision: r.Decision}
+	o.Handoff, _ = r.Artifact(bh.ArtifactHandoff)
+	o.Council, _ = r.Artifact(bh.ArtifactTranscript)
+	return o
+}
+
+// Execute creates a versioned run, runs the council and stores everything it
+// produced in one write. A failed run is recorded as failed with its reason.
+func (c *Council) Execute(ctx context.Context, st Store, run bh.Run, notes []bh.Note, observe Observer) (Output, error) {
+	run, err := st.CreateRun(ctx, run)
+	if err != nil {
+		return Output{}, err
+	}
+	out, err := c.Run(ctx, Input{Run: run, Notes: notes}, observe)
+	if err == nil {
+		err = st.SaveRunRecord(ctx, out.Record())
+	}
+	if err != nil {
+		reason := "the council could not finish: " + bh.ErrorMessage(err)
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			reason = "interrupted before it finished"
+		}
+		// Record the failure even when ctx is what ended the run.
+		if ferr := st.FailRun(context.WithoutCancel(ctx), run.TeamID, run.ID, reason); ferr != nil {
+			return Output{}, errors.Join(err, ferr)
+		}
+		return Output{}, fmt.Errorf("council: run %s: %w", run.ID, err)
+	}
+	return out, nil
+}
+
+// Replay re-runs a stored run from its persisted context pack and settings
+// and reports which outputs differ from what was stored (none, when the
+// council is deterministic, as it must be).
+func (c *Council) Replay(ctx context.Context, rec bh.RunRecord) (Output, []string, error) {
+	pack := rec.Pack
+	out, err := c.Run(ctx, Input{Run: rec.Run, Pack: &pack}, nil)
+	if err != nil {
+		return Output{}, nil, err
+	}
+	var diffs []string
+	if !reflect.DeepEqual(normalizeProposals(out.Proposals), normalizeProposals(rec.Proposals)) {
+		diffs = append(diffs, "proposals")
+	}
+	if !reflect.DeepEqual(out.Decision, rec.Decision) {
+		diffs = append(diffs, "decision")
+	}
+	stored, _ := rec.Artifact(bh.ArtifactHandoff)
+	if out.Handoff.Content != stored.Content {
+		diffs = append(diffs, "handoff.md")
+	}
+	return out, diffs, nil
+}
+
+// normalizeProposals puts times in UTC so a stored (UTC) and a fresh (local)
+// proposal compare by instant.
+func normalizeProposals(ps []bh.Proposal) []bh.Proposal {
+	out := make([]bh.Proposal, len(ps))
+	for i, p := range ps {
+		q := p
+		q.Blocks = nil
+		for _, b := range p.Blocks {
+			b.Start, b.End = b.Start.UTC(), b.End.UTC()
+			q.Blocks = append(q.Blocks, b)
+		}
+		fix := func(items []bh.Item) []bh.Item {
+			var r []bh.Item
+			for _, it := range items {
+				if it.Due != nil {
+					d := it.Due.UTC()
+					it.Due = &d
+				}
+				r = append(r, it)
+			}
+			return r
+		}
+		q.Top, q.Admin, q.RunningLow = fix(p.Top), fix(p.Admin), fix(p.RunningLow)
+		out[i] = q
+	}
+	return out
+}

@@ -1,0 +1,584 @@
+package council
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// Scheduling grid and defaults. Plans are made of 15-minute steps: fine
+// enough for errands, coarse enough to read on a phone.
+const (
+	step            = 15 * time.Minute
+	defaultTaskTime = 30 * time.Minute
+	tripOverhead    = 15 * time.Minute // getting out of the door with a baby
+	commitmentLen   = time.Hour
+)
+
+// Daily windows (local clock, minutes after midnight) for kinds of work.
+var windows = map[string][2]int{
+	"errand": {8 * 60, 20 * 60},
+	"admin":  {8 * 60, 21 * 60},
+	"focus":  {7 * 60, 22*60 + 30},
+	"home":   {7 * 60, 22 * 60},
+	"rest":   {0, 24 * 60},
+	"care":   {8 * 60, 18 * 60},
+}
+
+// work is one thing a plan may schedule.
+type work struct {
+	title    string
+	kind     string // errand, admin, focus, home, care
+	dur      time.Duration
+	due      *time.Time // must end by
+	noteIDs  []string
+	urgency  int // 0 overdue/due in the horizon, 1 due within 48 h, 2 later, 3 no date
+	restock  []string
+	critical bool // running-low item that runs out within a day
+	medical  bool
+}
+
+// situation is everything the planners share: the facts of the pack, the
+// window and the energy the plans are for.
+type situation struct {
+	facts       []bh.Fact
+	loc         *time.Location
+	now, start  time.Time
+	end         time.Time
+	energy      bh.Energy
+	energyNotes []string
+	chosen      bool
+	commitments []bh.Block
+	deadlines   []work
+	tasks       []work
+	restock     []work
+	medical     []work
+	supplies    []supply
+}
+
+// supply is a running-low item and when it runs out.
+type supply struct {
+	items   []string
+	runsOut *time.Time
+	out     bool
+	noteID  string
+}
+
+func ceilStep(t time.Time) time.Time {
+	r := t.Truncate(step)
+	if r.Before(t) {
+		r = r.Add(step)
+	}
+	return r
+}
+
+var errandWords = []string{"pick up", "pickup", "buy", "groceries", "grocery", "store", "pharmacy", "shop", "drop off", "return", "post office", "errand", "diapers", "wipes", "formula"}
+var focusWords = []string{"assignment", "study", "focus", "essay", "homework", "write", "report", "project", "class"}
+var adminWords = []string{"form", "call", "email", "schedule", "book", "pay", "submit", "sign", "renew", "register", "insurance", "deposit", "bill", "appointment"}
+
+func containsAny(s string, words []string) bool {
+	s = strings.ToLower(s)
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// classify decides what kind of time a task needs.
+func classify(f bh.Fact) string {
+	switch {
+	case f.Medical:
+		return "care"
+	case f.Kind == bh.TagDeadline:
+		if containsAny(f.Title, focusWords) && f.DurationMin >= 45*time.Minute {
+			return "focus"
+		}
+		return "admin"
+	case containsAny(f.Title, focusWords) || f.DurationMin >= 45*time.Minute:
+		return "focus"
+	case containsAny(f.Title, errandWords):
+		return "errand"
+	case containsAny(f.Title, adminWords):
+		return "admin"
+	}
+	return "home"
+}
+
+// newSituation reads the facts into the planners' shared view.
+func newSituation(facts []bh.Fact, loc *time.Location, now time.Time, horizon time.Duration, energy bh.Energy) situation {
+	s := situation{facts: facts, loc: loc, now: now.In(loc)}
+	s.start = ceilStep(s.now)
+	s.end = s.start.Add(horizon)
+	s.energy, s.energyNotes, s.chosen = resolveEnergy(facts, energy)
+	for _, f := range facts {
+		ids := []string{f.NoteID}
+		if f.Medical {
+			s.medical = append(s.medical, work{title: "Contact a licensed professional about: " + quote(f.Title), kind: "care", dur: step, noteIDs: ids, urgency: 0, medical: true})
+			continue
+		}
+		if f.Start != nil {
+			end := f.Start.Add(commitmentLen)
+			if f.End != nil {
+				end = *f.End
+			}
+			if end.After(s.start) && f.Start.Before(s.end) {
+				s.commitments = append(s.commitments, bh.Block{Start: f.Start.In(loc), End: end.In(loc), Title: f.Title, Kind: "commitment", NoteIDs: ids})
+			}
+			if f.Kind != bh.TagTask && f.Kind != bh.TagDeadline {
+				continue
+			}
+		}
+		if len(f.Items) > 0 || f.Out || f.Kind == bh.TagInventory {
+			sp := supply{items: f.Items, out: f.Out, noteID: f.NoteID}
+			if f.Horizon > 0 {
+				t := f.CreatedAt.Add(f.Horizon).In(loc)
+				sp.runsOut = &t
+			}
+			if len(sp.items) == 0 {
+				sp.items = []string{f.Title}
+			}
+			if f.Kind == bh.TagInventory {
+				s.supplies = append(s.supplies, sp)
+				critical := f.Out || (f.Horizon > 0 && f.Horizon <= 24*time.Hour)
+				urg := 2
+				if critical {
+					urg = 0
+				}
+				s.restock = append(s.restock, work{title: "Restock " + strings.Join(sp.items, ", "), kind: "errand", dur: 10 * time.Minute,
+					due: sp.runsOut, noteIDs: ids, urgency: urg, restock: sp.items, critical: critical})
+				continue
+			}
+		}
+		// A note that names a due time or the time it needs is work, whatever
+		// its tag ("class assignment due in 2 days; need 60–90 min").
+		isWork := f.Kind == bh.TagTask || f.Kind == bh.TagDeadline || (f.Kind == bh.TagNote && (f.Due != nil || f.DurationMin > 0))
+		if !isWork {
+			continue
+		}
+		w := work{title: planTitle(f.Title), kind: classify(f), dur: f.DurationMax, noteIDs: ids, urgency: 3}
+		if f.DurationMin > 0 && f.DurationMax > f.DurationMin {
+			// Plan for the low end when tired, the high end otherwise.
+			w.dur = f.DurationMax
+			if s.energy == bh.EnergyLow {
+				w.dur = f.DurationMin
+			}
+		}
+		if w.dur <= 0 {
+			w.dur = defaultTaskTime
+		}
+		w.dur = roundUp(w.dur)
+		if f.Due != nil {
+			d := f.Due.In(loc)
+			w.due = &d
+			switch {
+			case !d.After(s.end.Add(4 * time.Hour)):
+				// Due within the window, or tonight after it ends ("today"):
+				// nobody does errands at 2 a.m., so it is now or too late.
+				w.urgency = 0
+			case d.Sub(s.start) <= 48*time.Hour:
+				w.urgency = 1
+			default:
+				w.urgency = 2
+			}
+		}
+		if f.Kind == bh.TagDeadline {
+			s.deadlines = append(s.deadlines, w)
+		} else {
+			s.tasks = append(s.tasks, w)
+		}
+	}
+	sortWork(s.deadlines)
+	sortWork(s.tasks)
+	sortWork(s.restock)
+	sort.SliceStable(s.commitments, func(i, j int) bool { return s.commitments[i].Start.Before(s.commitments[j].Start) })
+	return s
+}
+
+// planTitle is a note's title as a plan line: without the sentence's
+// closing punctuation, which reads oddly in a list.
+func planTitle(s string) string {
+	return strings.TrimRight(strings.TrimSpace(s), ".;,!")
+}
+
+func roundUp(d time.Duration) time.Duration {
+	if r := d % step; r != 0 {
+		d += step - r
+	}
+	return d
+}
+
+// sortWork orders by urgency, then due time, then title: deterministic.
+func sortWork(ws []work) {
+	sort.SliceStable(ws, func(i, j int) bool {
+		a, b := ws[i], ws[j]
+		if a.urgency != b.urgency {
+			return a.urgency < b.urgency
+		}
+		if (a.due == nil) != (b.due == nil) {
+			return a.due != nil
+		}
+		if a.due != nil && !a.due.Equal(*b.due) {
+			return a.due.Before(*b.due)
+		}
+		return a.title < b.title
+	})
+}
+
+// resolveEnergy returns the energy plans are made for: a person's choice
+// wins; otherwise the most recent energy signal in the notes; otherwise
+// medium.
+func resolveEnergy(facts []bh.Fact, requested bh.Energy) (bh.Energy, []string, bool) {
+	switch requested {
+	case bh.EnergyHigh, bh.EnergyMedium, bh.EnergyLow:
+		return requested, nil, true
+	}
+	var latest *bh.Fact
+	for i := range facts {
+		f := &facts[i]
+		if f.Energy == "" || f.Energy == bh.EnergyAuto {
+			continue
+		}
+		if latest == nil || !f.CreatedAt.Before(latest.CreatedAt) {
+			latest = f
+		}
+	}
+	if latest == nil {
+		return bh.EnergyMedium, nil, false
+	}
+	return latest.Energy, []string{latest.NoteID}, false
+}
+
+func quote(s string) string { return "“" + bh.Truncate(s, 80) + "”" }
+
+// schedule places blocks on a shared timeline without overlaps.
+type schedule struct {
+	s      *situation
+	blocks []bh.Block
+	gap    time.Duration // buffer kept after each placed block
+	late   []string      // titles placed after their due time
+	left   []work        // could not be placed
+}
+
+func newSchedule(s *situation, gap time.Duration) *schedule {
+	sc := &schedule{s: s, gap: gap}
+	sc.blocks = append(sc.blocks, s.commitments...)
+	return sc
+}
+
+func (sc *schedule) free(from, to time.Time) bool {
+	for _, b := range sc.blocks {
+		end := b.End
+		if b.Kind != "commitment" {
+			end = end.Add(sc.gap)
+		}
+		if from.Before(end) && b.Start.Before(to.Add(sc.gapBefore(b))) {
+			return false
+		}
+	}
+	return true
+}
+
+// gapBefore keeps a buffer before commitments too: arriving somewhere with a
+// baby takes time.
+func (sc *schedule) gapBefore(b bh.Block) time.Duration {
+	if b.Kind == "commitment" {
+		return sc.gap
+	}
+	return 0
+}
+
+func inWindow(kind string, from, to time.Time) bool {
+	w, ok := windows[kind]
+	if !ok {
+		return true
+	}
+	startMin := from.Hour()*60 + from.Minute()
+	day := time.Date(from.Year(), from.Month(), from.Day(), 0, 0, 0, 0, from.Location())
+	endMin := int(to.Sub(day).Minutes())
+	return startMin >= w[0] && endMin <= w[1]
+}
+
+// place puts w at the earliest free slot in its window, ending by its due
+// time when possible. It reports whether it placed it.
+func (sc *schedule) place(w work, title, kind string) bool {
+	var fallback *time.Time
+	for t := sc.s.start; !t.Add(w.dur).After(sc.s.end); t = t.Add(step) {
+		to := t.Add(w.dur)
+		if !inWindow(kind, t, to) || !sc.free(t, to) {
+			continue
+		}
+		if w.due != nil && to.After(*w.due) && w.due.After(sc.s.start) {
+			if fallback == nil {
+				tt := t
+				fallback = &tt
+			}
+			continue
+		}
+		sc.add(t, to, title, kind, w.noteIDs)
+		return true
+	}
+	if fallback != nil {
+		sc.add(*fallback, fallback.Add(w.dur), title, kind, w.noteIDs)
+		sc.late = append(sc.late, title)
+		return true
+	}
+	sc.left = append(sc.left, w)
+	return false
+}
+
+func (sc *schedule) add(from, to time.Time, title, kind string, ids []string) {
+	sc.blocks = append(sc.blocks, bh.Block{Start: from, End: to, Title: title, Kind: kind, NoteIDs: append([]string(nil), ids...)})
+}
+
+// rest places a rest block of d (shorter if need be, never under 30 min).
+func (sc *schedule) rest(d time.Duration, title string) bool {
+	for ; d >= 30*time.Minute; d -= step {
+		if sc.place(work{title: title, dur: d}, title, "rest") {
+			return true
+		}
+		sc.left = sc.left[:len(sc.left)-1]
+	}
+	return false
+}
+
+// trip batches errands into one outing (the errands-first idea, and kind to
+// anyone carrying a baby): one block, summed time plus the overhead.
+func (sc *schedule) trip(ws []work) bool {
+	if len(ws) == 0 {
+		return false
+	}
+	var names, ids []string
+	var dur time.Duration
+	var due *time.Time
+	for _, w := range ws {
+		names = append(names, w.title)
+		ids = append(ids, w.noteIDs...)
+		dur += w.dur
+		if w.due != nil && (due == nil || w.due.Before(*due)) {
+			d := *w.due
+			due = &d
+		}
+	}
+	dur = roundUp(dur + tripOverhead)
+	title := "Errand run: " + strings.Join(names, "; ")
+	return sc.place(work{title: title, dur: dur, due: due, noteIDs: dedupe(ids)}, title, "errand")
+}
+
+func dedupe(ids []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+func (sc *schedule) sorted() []bh.Block {
+	out := append([]bh.Block(nil), sc.blocks...)
+	sort.SliceStable(out, func(i, j int) bool {
+		if !out[i].Start.Equal(out[j].Start) {
+			return out[i].Start.Before(out[j].Start)
+		}
+		return out[i].Title < out[j].Title
+	})
+	return out
+}
+
+// restPlan is how much rest each archetype protects at each energy level.
+var restPlan = map[bh.Archetype]map[bh.Energy][]time.Duration{
+	bh.SleepFirst:   {bh.EnergyLow: {90 * time.Minute, 90 * time.Minute}, bh.EnergyMedium: {90 * time.Minute, 45 * time.Minute}, bh.EnergyHigh: {45 * time.Minute}},
+	bh.ErrandsFirst: {bh.EnergyLow: {45 * time.Minute}, bh.EnergyMedium: {30 * time.Minute}, bh.EnergyHigh: nil},
+	bh.AdminFirst:   {bh.EnergyLow: {30 * time.Minute}, bh.EnergyMedium: nil, bh.EnergyHigh: nil},
+}
+
+// Plan makes one archetype's proposal from the situation.
+func plan(s *situation, a bh.Archetype) bh.Proposal {
+	gap := map[bh.Archetype]time.Duration{bh.SleepFirst: step, bh.ErrandsFirst: 0, bh.AdminFirst: 0}[a]
+	sc := newSchedule(s, gap)
+	rests := restPlan[a][s.energy]
+	restTitle := func(i int) string {
+		if s.energy == bh.EnergyLow {
+			return "Rest / nap window (protect it)"
+		}
+		return "Rest / nap window"
+	}
+	var errands []work
+	for _, w := range s.tasks {
+		if w.kind == "errand" {
+			errands = append(errands, w)
+		}
+	}
+	critical := func() []work {
+		var out []work
+		for _, w := range s.restock {
+			if w.critical {
+				out = append(out, w)
+			}
+		}
+		for _, w := range errands {
+			if w.urgency == 0 {
+				out = append(out, w)
+			}
+		}
+		return out
+	}
+	for _, m := range s.medical {
+		sc.place(m, m.title, "care")
+	}
+	var summary string
+	switch a {
+	case bh.SleepFirst:
+		summary = "Protect rest first; only what cannot wait, in short trips, with buffers."
+		if len(rests) > 0 {
+			sc.rest(rests[0], restTitle(0))
+		}
+		for _, w := range s.deadlines {
+			if w.urgency == 0 {
+				sc.place(w, w.title, w.kind)
+			}
+		}
+		sc.trip(critical())
+		for _, r := range rests[min(1, len(rests)):] {
+			sc.rest(r, restTitle(1))
+		}
+		for _, w := range s.tasks {
+			if w.kind != "errand" && w.urgency == 0 {
+				sc.place(w, w.title, w.kind)
+			}
+		}
+	case bh.ErrandsFirst:
+		summary = "Batch everything outside into one trip early, then deadlines, then rest."
+		all := append([]work(nil), s.restock...)
+		all = append(all, errands...)
+		sc.trip(all)
+		for _, w := range s.deadlines {
+			if w.urgency <= 1 {
+				sc.place(w, w.title, w.kind)
+			}
+		}
+		for _, r := range rests {
+			sc.rest(r, restTitle(0))
+		}
+		for _, w := range s.tasks {
+			if w.kind != "errand" && w.urgency <= 1 {
+				sc.place(w, w.title, w.kind)
+			}
+		}
+	case bh.AdminFirst:
+		summary = "Clear deadlines and paperwork first; keep errands to the essentials."
+		for _, w := range s.deadlines {
+			sc.place(w, w.title, w.kind)
+		}
+		for _, w := range s.tasks {
+			if w.kind == "admin" || w.kind == "focus" {
+				sc.place(w, w.title, w.kind)
+			}
+		}
+		sc.trip(critical())
+		for _, r := range rests {
+			sc.rest(r, restTitle(0))
+		}
+	}
+	p := bh.Proposal{Archetype: a, Agent: AgentFor(a), Summary: summary, Blocks: sc.sorted(), Source: "heuristic"}
+	p.Top = topFive(s, p.Blocks, unplaced(s, p.Blocks))
+	p.Admin = adminChecklist(s)
+	p.RunningLow = runningLow(s)
+	return p
+}
+
+// unplaced lists the work a plan leaves for later, most urgent first.
+func unplaced(s *situation, blocks []bh.Block) []work {
+	placed := map[string]bool{}
+	for _, b := range blocks {
+		for _, id := range b.NoteIDs {
+			placed[id] = true
+		}
+	}
+	var all []work
+	all = append(all, s.deadlines...)
+	all = append(all, s.restock...)
+	all = append(all, s.tasks...)
+	sortWork(all)
+	var out []work
+	for _, w := range all {
+		if !placed[w.noteIDs[0]] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// topFive lists what matters most in this plan: anything medical first,
+// then the plan's blocks in time order, then what it leaves for later.
+func topFive(s *situation, blocks []bh.Block, left []work) []bh.Item {
+	var out []bh.Item
+	seen := map[string]bool{}
+	addItem := func(it bh.Item) {
+		if len(out) < 5 && !seen[it.Text] {
+			seen[it.Text] = true
+			out = append(out, it)
+		}
+	}
+	for _, m := range s.medical {
+		addItem(bh.Item{Text: m.title, NoteIDs: m.noteIDs})
+	}
+	for _, b := range blocks {
+		if b.Kind == "commitment" || b.Kind == "care" {
+			continue
+		}
+		addItem(bh.Item{Text: fmt.Sprintf("%s (%s)", b.Title, b.Start.Format("15:04")), NoteIDs: b.NoteIDs})
+	}
+	for _, w := range left {
+		if w.title == "" || strings.HasPrefix(w.title, "Rest") {
+			continue
+		}
+		text := "Later: " + w.title
+		if w.due != nil {
+			text += " (due " + w.due.Format("Mon 15:04") + ")"
+		}
+		addItem(bh.Item{Text: text, NoteIDs: w.noteIDs, Due: w.due})
+	}
+	if len(out) == 0 {
+		out = append(out, bh.Item{Text: "Nothing urgent: rest when the baby rests, and send me notes as things come up."})
+	}
+	return out
+}
+
+func adminChecklist(s *situation) []bh.Item {
+	var out []bh.Item
+	for _, w := range s.medical {
+		out = append(out, bh.Item{Text: w.title, NoteIDs: w.noteIDs})
+	}
+	for _, w := range s.deadlines {
+		out = append(out, bh.Item{Text: w.title, NoteIDs: w.noteIDs, Due: w.due})
+	}
+	for _, w := range s.tasks {
+		if w.kind == "admin" {
+			out = append(out, bh.Item{Text: w.title, NoteIDs: w.noteIDs, Due: w.due})
+		}
+	}
+	return out
+}
+
+func runningLow(s *situation) []bh.Item {
+	var out []bh.Item
+	for _, sp := range s.supplies {
+		text := strings.Join(sp.items, ", ")
+		switch {
+		case sp.out:
+			text += " — out"
+		case sp.runsOut != nil:
+			text += " — runs out by " + sp.runsOut.Format("Mon 15:04")
+		}
+		out = append(out, bh.Item{Text: text, NoteIDs: []string{sp.noteID}, Due: sp.runsOut})
+	}
+	return out
+}

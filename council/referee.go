@@ -1,0 +1,359 @@
+package council
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+func clamp(v, lo, hi int) int { return max(lo, min(hi, v)) }
+
+func minutes(bs []bh.Block, kinds ...string) time.Duration {
+	var d time.Duration
+	for _, b := range bs {
+		for _, k := range kinds {
+			if b.Kind == k {
+				d += b.End.Sub(b.Start)
+			}
+		}
+	}
+	return d
+}
+
+func blockFor(bs []bh.Block, noteID string) *bh.Block {
+	for i := range bs {
+		if bs[i].Kind == "commitment" {
+			continue
+		}
+		for _, id := range bs[i].NoteIDs {
+			if id == noteID {
+				return &bs[i]
+			}
+		}
+	}
+	return nil
+}
+
+func hm(d time.Duration) string {
+	h, m := int(d.Hours()), int(d.Minutes())%60
+	switch {
+	case h == 0:
+		return fmt.Sprintf("%d min", m)
+	case m == 0:
+		return fmt.Sprintf("%d h", h)
+	}
+	return fmt.Sprintf("%d h %d min", h, m)
+}
+
+// score rates one proposal on the five rubric dimensions, 1–5 each, with a
+// one-line reason.
+func score(s *situation, p bh.Proposal) bh.Scorecard {
+	sc := bh.Scorecard{Archetype: p.Archetype}
+	add := func(dim string, v int, why string) {
+		v = clamp(v, 1, 5)
+		sc.Scores = append(sc.Scores, bh.Score{Dimension: dim, Value: v, Why: why})
+		sc.Total += v
+	}
+
+	// Fixed commitments: nothing may overlap one; a block ending right
+	// before one leaves no time to get there.
+	if len(s.commitments) == 0 {
+		add(bh.DimCommitments, 5, "No fixed commitments in this window.")
+	} else {
+		tight, clash := 0, 0
+		for _, c := range s.commitments {
+			for _, b := range p.Blocks {
+				if b.Kind == "commitment" {
+					continue
+				}
+				if b.Start.Before(c.End) && c.Start.Before(b.End) {
+					clash++
+				} else if !b.End.After(c.Start) && c.Start.Sub(b.End) < step {
+					tight++
+				}
+			}
+		}
+		switch {
+		case clash > 0:
+			add(bh.DimCommitments, 1, fmt.Sprintf("%d block(s) overlap a fixed commitment.", clash))
+		case tight > 0:
+			add(bh.DimCommitments, 4, "Respects every commitment, but with no buffer before one.")
+		default:
+			add(bh.DimCommitments, 5, fmt.Sprintf("Keeps all %d commitment(s) with room to get there.", len(s.commitments)))
+		}
+	}
+
+	// Deadline risk: the worst deadline decides.
+	if len(s.deadlines) == 0 {
+		add(bh.DimDeadline, 5, "No deadlines in the notes.")
+	} else {
+		worst, why := 5, "Every deadline is handled with time to spare."
+		for _, d := range s.deadlines {
+			b := blockFor(p.Blocks, d.noteIDs[0])
+			v, w := 5, ""
+			switch {
+			case d.due == nil:
+				if b == nil {
+					v, w = 4, fmt.Sprintf("%s has no date and waits.", quote(d.title))
+				}
+			case !d.due.After(s.start):
+				if b == nil {
+					v, w = 1, fmt.Sprintf("%s is overdue and not in the plan.", quote(d.title))
+				} else {
+					v, w = 3, fmt.Sprintf("%s is overdue; done at %s.", quote(d.title), b.Start.Format("15:04"))
+				}
+			case !d.due.After(s.end):
+				switch {
+				case b == nil:
+					v, w = 1, fmt.Sprintf("%s is due %s and not in the plan.", quote(d.title), d.due.Format("Mon 15:04"))
+				case b.End.After(*d.due):
+					v, w = 2, fmt.Sprintf("%s is planned after it is due.", quote(d.title))
+				case d.due.Sub(b.End) < time.Hour:
+					v, w = 4, fmt.Sprintf("%s is done less than an hour before it is due.", quote(d.title))
+				}
+			case d.due.Sub(s.start) <= 48*time.Hour:
+				if b == nil {
+					v, w = 3, fmt.Sprintf("%s (due %s) is left for later.", quote(d.title), d.due.Format("Mon 15:04"))
+				}
+			default:
+				if b == nil {
+					v, w = 4, fmt.Sprintf("%s is due %s; it can wait.", quote(d.title), d.due.Format("Mon Jan 2"))
+				}
+			}
+			if v < worst {
+				worst, why = v, w
+			}
+		}
+		add(bh.DimDeadline, worst, why)
+	}
+
+	// Energy match.
+	rest := minutes(p.Blocks, "rest")
+	load := minutes(p.Blocks, "errand", "admin", "focus", "home", "care")
+	var v int
+	var why string
+	switch s.energy {
+	case bh.EnergyLow:
+		switch {
+		case rest >= 150*time.Minute:
+			v = 5
+		case rest >= 90*time.Minute:
+			v = 4
+		case rest >= 45*time.Minute:
+			v = 3
+		default:
+			v = 2
+		}
+		// A parent on little sleep has about an hour and a half of work in
+		// them; more costs a point.
+		if load > 90*time.Minute {
+			v--
+		}
+		why = fmt.Sprintf("Energy is low: %s of rest, %s of work.", hm(rest), hm(load))
+	case bh.EnergyHigh:
+		switch {
+		case rest <= time.Hour:
+			v = 5
+		case rest <= 2*time.Hour:
+			v = 4
+		default:
+			v = 3
+		}
+		why = fmt.Sprintf("Energy is high: %s of work gets done, %s of rest.", hm(load), hm(rest))
+	default:
+		switch {
+		case rest > 2*time.Hour:
+			v = 3
+		case rest >= 30*time.Minute && load <= 4*time.Hour:
+			v = 5
+		case load <= 4*time.Hour:
+			v = 4
+		default:
+			v = 3
+		}
+		why = fmt.Sprintf("Energy is medium: %s of rest, %s of work.", hm(rest), hm(load))
+	}
+	add(bh.DimEnergy, v, why)
+
+	// Time windows: does it fit the waking day, with few trips?
+	awake := wakingTime(s.start, s.end)
+	planned := rest + load
+	trips := 0
+	for _, b := range p.Blocks {
+		if b.Kind == "errand" {
+			trips++
+		}
+	}
+	v = 5
+	var notes []string
+	if awake > 0 {
+		switch fill := float64(planned) / float64(awake); {
+		case fill >= 0.85:
+			v -= 2
+			notes = append(notes, "the day is packed")
+		case fill >= 0.7:
+			v--
+			notes = append(notes, "little slack")
+		}
+	}
+	if trips > 1 {
+		v -= trips - 1
+		notes = append(notes, fmt.Sprintf("%d separate trips", trips))
+	}
+	late := 0
+	for _, d := range append(append([]work(nil), s.deadlines...), s.tasks...) {
+		if b := blockFor(p.Blocks, d.noteIDs[0]); b != nil && d.due != nil && b.End.After(*d.due) && d.due.After(s.start) {
+			late++
+		}
+	}
+	if late > 0 {
+		v--
+		notes = append(notes, fmt.Sprintf("%d item(s) land after their due time", late))
+	}
+	why = fmt.Sprintf("%s planned in %s of waking time", hm(planned), hm(awake))
+	if trips == 1 {
+		why += ", one trip"
+	}
+	if len(notes) > 0 {
+		why += "; " + strings.Join(notes, ", ")
+	}
+	add(bh.DimTimeWindow, v, why+".")
+
+	// Inventory risk: the item closest to running out decides.
+	if len(s.restock) == 0 {
+		add(bh.DimInventory, 5, "Nothing is running low.")
+	} else {
+		worst, why := 5, "Every running-low item is restocked in time."
+		for _, r := range s.restock {
+			b := blockFor(p.Blocks, r.noteIDs[0])
+			v, w := 5, ""
+			switch {
+			case b == nil && r.critical:
+				v, w = 1, fmt.Sprintf("%s runs out within a day and is not restocked.", strings.Join(r.restock, ", "))
+			case b == nil:
+				v, w = 4, fmt.Sprintf("%s can wait.", strings.Join(r.restock, ", "))
+			case r.due != nil && b.End.After(*r.due):
+				v, w = 3, fmt.Sprintf("%s is restocked after it runs out.", strings.Join(r.restock, ", "))
+			}
+			if v < worst {
+				worst, why = v, w
+			}
+		}
+		add(bh.DimInventory, worst, why)
+	}
+	return sc
+}
+
+// wakingTime is the part of [from, to) outside 23:00–06:00.
+func wakingTime(from, to time.Time) time.Duration {
+	var d time.Duration
+	for t := from; t.Before(to); t = t.Add(step) {
+		if h := t.Hour(); h >= 6 && h < 23 {
+			d += step
+		}
+	}
+	return d
+}
+
+// tieOrder is the PRD's tie-break order after the total.
+var tieOrder = []string{bh.DimDeadline, bh.DimInventory, bh.DimEnergy}
+
+func value(sc bh.Scorecard, dim string) int {
+	for _, s := range sc.Scores {
+		if s.Dimension == dim {
+			return s.Value
+		}
+	}
+	return 0
+}
+
+// decide picks the winner: highest total; ties broken by deadline_risk, then
+// inventory_risk, then energy_match; a full tie keeps the archetype order
+// (Sleep-first, Errands-first, Admin-first) so the result is deterministic.
+func decide(s *situation, props []bh.Proposal, cards []bh.Scorecard) bh.Decision {
+	idx := make([]int, len(cards))
+	for i := range idx {
+		idx[i] = i
+	}
+	tieBreak := ""
+	sort.SliceStable(idx, func(a, b int) bool {
+		ca, cb := cards[idx[a]], cards[idx[b]]
+		if ca.Total != cb.Total {
+			return ca.Total > cb.Total
+		}
+		for _, d := range tieOrder {
+			if va, vb := value(ca, d), value(cb, d); va != vb {
+				return va > vb
+			}
+		}
+		return false
+	})
+	win, second := cards[idx[0]], bh.Scorecard{}
+	if len(idx) > 1 {
+		second = cards[idx[1]]
+		if second.Total == win.Total {
+			tieBreak = "archetype order"
+			for _, d := range tieOrder {
+				if value(win, d) != value(second, d) {
+					tieBreak = d
+					break
+				}
+			}
+		}
+	}
+	margin := win.Total - second.Total
+	conf := 0.55 + 0.08*float64(margin) + 0.02*float64(win.Total-15)
+	conf = float64(int(max(0.35, min(0.95, conf))*100+0.5)) / 100
+	d := bh.Decision{Winner: win.Archetype, Confidence: conf, Scorecards: cards, TieBreak: tieBreak,
+		Energy: s.energy, EnergyChosen: s.chosen, EnergyNoteIDs: s.energyNotes}
+	var winner bh.Proposal
+	for _, p := range props {
+		if p.Archetype == win.Archetype {
+			winner = p
+		}
+	}
+	d.Rationale = rationale(s, winner, win, second)
+	return d
+}
+
+// rationale explains the decision with "because" lines that point at notes.
+func rationale(s *situation, p bh.Proposal, win, second bh.Scorecard) []bh.Reason {
+	var out []bh.Reason
+	switch {
+	case s.chosen:
+		out = append(out, bh.Reason{Text: fmt.Sprintf("You set energy to %s.", s.energy)})
+	case len(s.energyNotes) > 0:
+		out = append(out, bh.Reason{Text: fmt.Sprintf("Energy looks %s from your notes.", s.energy), NoteIDs: s.energyNotes})
+	}
+	for _, m := range s.medical {
+		out = append(out, bh.Reason{Text: "A note mentions a health concern: the plan makes time to contact a licensed professional.", NoteIDs: m.noteIDs})
+	}
+	for _, d := range s.deadlines {
+		if d.due == nil {
+			continue
+		}
+		if b := blockFor(p.Blocks, d.noteIDs[0]); b != nil {
+			out = append(out, bh.Reason{Text: fmt.Sprintf("%s is due %s; done %s.", quote(d.title), d.due.Format("Mon 15:04"), b.Start.Format("Mon 15:04")), NoteIDs: d.noteIDs})
+		} else {
+			out = append(out, bh.Reason{Text: fmt.Sprintf("%s is due %s; not in this window.", quote(d.title), d.due.Format("Mon 15:04")), NoteIDs: d.noteIDs})
+		}
+	}
+	for _, r := range s.restock {
+		if !r.critical {
+			continue
+		}
+		if b := blockFor(p.Blocks, r.noteIDs[0]); b != nil {
+			out = append(out, bh.Reason{Text: fmt.Sprintf("%s runs low; restocked %s.", strings.Join(r.restock, ", "), b.Start.Format("15:04")), NoteIDs: r.noteIDs})
+		}
+	}
+	if second.Archetype != "" {
+		out = append(out, bh.Reason{Text: fmt.Sprintf("%s scores %d/25 against %s's %d/25.", win.Archetype.Label(), win.Total, second.Archetype.Label(), second.Total)})
+	}
+	if len(out) > 6 {
+		out = out[:6]
+	}
+	return out
+}
