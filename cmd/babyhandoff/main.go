@@ -4,6 +4,8 @@
 // together. Usage:
 //
 //	babyhandoff          run the bot (Socket Mode; embedded database by default)
+//	babyhandoff demo     the sample shift through the council, offline
+//	babyhandoff replay   re-run a stored run and compare its outputs
 //	babyhandoff bench    measure capture latency through a fake Slack on loopback
 //	babyhandoff help     print this help
 package main
@@ -17,10 +19,12 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 	_ "time/tzdata" // time zones work on machines without a zoneinfo database
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/bot"
+	"github.com/babyhandoff/babyhandoff/council"
 	"github.com/babyhandoff/babyhandoff/store"
 )
 
@@ -38,6 +42,10 @@ const usage = `BabyHandoff — a Slack bot for exhausted parents.
 
 Usage:
   babyhandoff          run the bot (reads .env and the environment; see .env.example)
+  babyhandoff demo [--energy auto|high|medium|low] [--hours 12] [--out DIR] [--tz ZONE] [--now 2026-11-23T10:00]
+                       the sample shift through the whole council, offline; writes handoff.md, council.md, card.json
+  babyhandoff replay RUN_ID
+                       re-run a stored run from its context pack and say whether the outputs match
   babyhandoff bench    measure note capture through a fake Slack on loopback (see README)
   babyhandoff help     show this help
 `
@@ -51,6 +59,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	switch cmd {
 	case "":
 		return runBot(ctx, stderr)
+	case "demo":
+		return runDemo(ctx, args[1:], stdout, stderr)
+	case "replay":
+		return runReplay(ctx, args[1:], stdout, stderr)
 	case "bench":
 		return runBench(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
@@ -90,6 +102,21 @@ func runBot(ctx context.Context, stderr io.Writer) int {
 		where = "embedded database " + db.Path()
 	}
 	log.Info("database ready", "where", where)
+	if err := db.RegisterAgents(ctx, council.DefaultAgents()); err != nil {
+		log.Error("cannot register the council's agents", "err", err)
+		return 1
+	}
+	// A run a stopped process left "running" would stay so forever. With
+	// several processes on one MongoDB, only runs older than a council run
+	// can take are touched.
+	interrupted, err := db.FailInterruptedRuns(ctx, 2*time.Minute)
+	if err != nil {
+		log.Error("cannot check for interrupted runs", "err", err)
+		return 1
+	}
+	for _, r := range interrupted {
+		log.Warn("marked an interrupted run as failed", "run_id", r.ID, "version", r.Version, "shift_id", r.ShiftID)
+	}
 
 	b, err := bot.New(bot.Config{
 		BotToken: cfg.SlackBotToken,

@@ -1,0 +1,241 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/blocks"
+	"github.com/babyhandoff/babyhandoff/council"
+	"github.com/babyhandoff/babyhandoff/store"
+)
+
+// Compile-time checks: the store provides what the council defines.
+var _ council.Store = (*store.DB)(nil)
+
+// loadSample stores the PRD's sample shift in a conversation and returns its
+// notes, spaced ten minutes apart up to now.
+func loadSample(ctx context.Context, db *store.DB, teamID, channelID, userID string, now time.Time) ([]bh.Note, error) {
+	for i, s := range bh.SampleShift {
+		ts := fmt.Sprintf("%d.%06d", now.Unix(), i)
+		if _, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: teamID, ChannelID: channelID, UserID: userID, RawText: s.Text, Tag: s.Tag,
+			Source: bh.SourceShortcut, MessageTS: "sample-" + ts}); err != nil {
+			return nil, err
+		}
+	}
+	sh, err := db.Shift(ctx, teamID, channelID)
+	if err != nil {
+		return nil, err
+	}
+	return db.Notes(ctx, teamID, sh.ID, false)
+}
+
+func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	energy := fs.String("energy", "auto", "auto, high, medium or low")
+	hours := fs.Int("hours", 12, "how many hours to plan (1–24)")
+	out := fs.String("out", "babyhandoff-demo", "folder for handoff.md, council.md and card.json")
+	tz := fs.String("tz", "", "time zone (default: DEFAULT_TZ, else UTC)")
+	at := fs.String("now", "", "plan as if it were this local time, e.g. 2026-11-23T10:00 (default: now)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	e := bh.Energy(strings.ToLower(*energy))
+	switch e {
+	case bh.EnergyAuto, bh.EnergyHigh, bh.EnergyMedium, bh.EnergyLow:
+	default:
+		fmt.Fprintf(stderr, "babyhandoff demo: --energy must be auto, high, medium or low\n")
+		return 2
+	}
+	if *hours < 1 || *hours > 24 {
+		fmt.Fprintf(stderr, "babyhandoff demo: --hours must be between 1 and 24\n")
+		return 2
+	}
+	zone := *tz
+	if zone == "" {
+		zone = os.Getenv("DEFAULT_TZ")
+	}
+	if zone == "" {
+		zone = "UTC"
+	}
+	loc, err := time.LoadLocation(zone)
+	if err != nil {
+		fmt.Fprintf(stderr, "babyhandoff demo: unknown time zone %q\n", zone)
+		return 2
+	}
+	now := time.Now().In(loc)
+	if *at != "" {
+		if now, err = time.ParseInLocation("2006-01-02T15:04", *at, loc); err != nil {
+			fmt.Fprintf(stderr, "babyhandoff demo: --now must look like 2026-11-23T10:00\n")
+			return 2
+		}
+	}
+
+	dir, err := os.MkdirTemp("", "babyhandoff-demo-db-")
+	if err != nil {
+		fmt.Fprintln(stderr, "babyhandoff demo:", err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	db, err := store.Open(ctx, store.Config{DataDir: dir, Now: func() time.Time { return now }})
+	if err != nil {
+		fmt.Fprintln(stderr, "babyhandoff demo:", bh.ErrorMessage(err))
+		return 1
+	}
+	defer db.Close(context.Background())
+	notes, err := loadSample(ctx, db, "TDEMO", "DDEMO", "UDEMO", now)
+	if err != nil {
+		fmt.Fprintln(stderr, "babyhandoff demo: load the sample shift:", err)
+		return 1
+	}
+	c, err := council.New(council.Config{})
+	if err != nil {
+		fmt.Fprintln(stderr, "babyhandoff demo:", err)
+		return 1
+	}
+	if err := db.RegisterAgents(ctx, council.DefaultAgents()); err != nil {
+		fmt.Fprintln(stderr, "babyhandoff demo:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "Sample shift (the PRD's six notes), planning the next %dh from %s, energy %s:\n", *hours, now.Format("Mon Jan 2 15:04 MST"), e)
+	for _, n := range notes {
+		fmt.Fprintf(stdout, "  · %-11s %s\n", n.Tag.Label(), n.Text)
+	}
+	fmt.Fprintln(stdout, "\nThe village council is meeting:")
+	var mu sync.Mutex
+	observe := func(t bh.Task) {
+		if t.Status == bh.StatusQueued {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		mark := map[bh.Status]string{bh.StatusRunning: "…", bh.StatusCompleted: "✓", bh.StatusFailed: "✗"}[t.Status]
+		fmt.Fprintf(stdout, "  %s %-15s %-19s %s\n", mark, t.Agent, t.Name, t.Status)
+	}
+	sh, _ := db.Shift(ctx, "TDEMO", "DDEMO")
+	run := bh.Run{TeamID: "TDEMO", ShiftID: sh.ID, ChannelID: "DDEMO", Energy: e, HorizonH: *hours, Mode: "heuristic", TZ: zone,
+		TokenBudget: council.DefaultTokenBudget, Now: now, Sample: true}
+	res, err := c.Execute(ctx, db, run, notes, observe)
+	if err != nil {
+		fmt.Fprintln(stderr, "babyhandoff demo:", err)
+		return 1
+	}
+	fmt.Fprintln(stdout)
+	fmt.Fprint(stdout, cardText(res))
+
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		fmt.Fprintln(stderr, "babyhandoff demo:", err)
+		return 1
+	}
+	card := blocks.Card(blocks.CardInput{Run: res.Run, Decision: res.Decision, Proposals: res.Proposals})
+	cardJSON, err := json.MarshalIndent(map[string]any{"blocks": card.Blocks}, "", "  ")
+	if err != nil {
+		fmt.Fprintln(stderr, "babyhandoff demo:", err)
+		return 1
+	}
+	files := map[string][]byte{"handoff.md": []byte(res.Handoff.Content), "council.md": []byte(res.Council.Content), "card.json": append(cardJSON, '\n')}
+	for _, name := range []string{"handoff.md", "council.md", "card.json"} {
+		if err := os.WriteFile(filepath.Join(*out, name), files[name], 0o644); err != nil {
+			fmt.Fprintln(stderr, "babyhandoff demo:", err)
+			return 1
+		}
+	}
+	fmt.Fprintf(stdout, "\nWrote %s, %s and %s (paste card.json into Slack's Block Kit Builder).\n",
+		filepath.Join(*out, "handoff.md"), filepath.Join(*out, "council.md"), filepath.Join(*out, "card.json"))
+
+	// Show that the stored run replays exactly.
+	rec, err := db.RunRecord(ctx, "TDEMO", res.Run.ID)
+	if err != nil {
+		fmt.Fprintln(stderr, "babyhandoff demo: load the stored run:", err)
+		return 1
+	}
+	if _, diffs, err := c.Replay(ctx, rec); err != nil || len(diffs) > 0 {
+		fmt.Fprintf(stderr, "babyhandoff demo: replay of the stored run differs (%v, %v)\n", diffs, err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "Replayed run %s (v%d) from its stored context pack: proposals, decision and handoff.md are byte-identical.\n", res.Run.ID, res.Run.Version)
+	return 0
+}
+
+// cardText is the Decision Card as readable text.
+func cardText(o council.Output) string {
+	var b strings.Builder
+	w := o.Winner()
+	loc, _ := time.LoadLocation(o.Run.TZ)
+	if loc == nil {
+		loc = time.UTC
+	}
+	title := blocks.CardTitle(o.Run, w.Archetype)
+	fmt.Fprintf(&b, "┌ %s\n│ confidence %.0f%% · energy %s\n│\n│ Next hours\n", title, o.Decision.Confidence*100, o.Decision.Energy)
+	for _, bl := range w.Blocks {
+		fmt.Fprintf(&b, "│   %s–%s  %s\n", bl.Start.In(loc).Format("15:04"), bl.End.In(loc).Format("15:04"), bl.Title)
+	}
+	b.WriteString("│\n│ Top 5\n")
+	for i, it := range w.Top {
+		fmt.Fprintf(&b, "│   %d. %s\n", i+1, it.Text)
+	}
+	b.WriteString("│\n│ How the plans scored (* = winner)\n")
+	table := strings.TrimSuffix(strings.TrimPrefix(blocks.RubricTable(o.Decision), "```\n"), "\n```")
+	for _, l := range strings.Split(table, "\n") {
+		b.WriteString("│   " + l + "\n")
+	}
+	b.WriteString("│\n│ Because\n")
+	for _, r := range o.Decision.Rationale {
+		fmt.Fprintf(&b, "│   • %s\n", r.Text)
+	}
+	fmt.Fprintf(&b, "└ %s\n", bh.Disclaimer)
+	return b.String()
+}
+
+func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) != 1 || strings.HasPrefix(args[0], "-") {
+		fmt.Fprintln(stderr, "usage: babyhandoff replay RUN_ID")
+		return 2
+	}
+	cfg, err := loadConfig(".env", false)
+	if err != nil {
+		fmt.Fprintln(stderr, "babyhandoff:", err)
+		return 2
+	}
+	db, err := store.Open(ctx, store.Config{URI: cfg.MongoURI, Database: cfg.MongoDB, DataDir: cfg.DataDir})
+	if err != nil {
+		fmt.Fprintln(stderr, "babyhandoff replay: "+bh.ErrorMessage(err))
+		return 1
+	}
+	defer db.Close(context.Background())
+	run, err := db.RunByID(ctx, args[0])
+	if err != nil {
+		fmt.Fprintln(stderr, "babyhandoff replay: "+bh.ErrorMessage(err))
+		return 1
+	}
+	rec, err := db.RunRecord(ctx, run.TeamID, run.ID)
+	if err != nil {
+		fmt.Fprintln(stderr, "babyhandoff replay: "+bh.ErrorMessage(err))
+		return 1
+	}
+	c, err := council.New(council.Config{})
+	if err != nil {
+		fmt.Fprintln(stderr, "babyhandoff replay:", err)
+		return 1
+	}
+	_, diffs, err := c.Replay(ctx, rec)
+	if err != nil {
+		fmt.Fprintln(stderr, "babyhandoff replay:", err)
+		return 1
+	}
+	if len(diffs) > 0 {
+		fmt.Fprintf(stdout, "run %s (v%d): replay DIFFERS in %s\n", run.ID, run.Version, strings.Join(diffs, ", "))
+		return 1
+	}
+	fmt.Fprintf(stdout, "run %s (v%d): replay matches: proposals, decision and handoff.md are byte-identical\n", run.ID, run.Version)
+	return 0
+}

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/council"
+	"github.com/babyhandoff/babyhandoff/store"
+)
+
+func TestDemoRunsTheSampleShiftOffline(t *testing.T) {
+	clearEnv(t)
+	out := filepath.Join(t.TempDir(), "demo")
+	var stdout, stderr strings.Builder
+	code := run(context.Background(), []string{"demo", "--energy", "low", "--hours", "12", "--out", out, "--tz", "America/New_York", "--now", "2026-11-23T10:00"}, &stdout, &stderr)
+	require.Equal(t, 0, code, stderr.String())
+	s := stdout.String()
+	assert.Contains(t, s, "v1 · next 12h · Sleep-first")
+	assert.Contains(t, s, "Total /25")
+	assert.Contains(t, s, "✓ Referee")
+	assert.Contains(t, s, "byte-identical")
+	for _, f := range []string{"handoff.md", "council.md", "card.json"} {
+		b, err := os.ReadFile(filepath.Join(out, f))
+		require.NoError(t, err)
+		assert.NotEmpty(t, b)
+	}
+	h, _ := os.ReadFile(filepath.Join(out, "handoff.md"))
+	assert.Contains(t, string(h), "sample: true")
+	assert.Contains(t, string(h), bh.Disclaimer)
+}
+
+func TestDemoRejectsBadFlags(t *testing.T) {
+	for _, args := range [][]string{{"demo", "--energy", "sleepy"}, {"demo", "--hours", "0"}, {"demo", "--tz", "Nowhere/Land"}, {"demo", "--now", "yesterday"}} {
+		var stdout, stderr strings.Builder
+		assert.Equal(t, 2, run(context.Background(), args, &stdout, &stderr), args)
+		assert.NotEmpty(t, stderr.String())
+	}
+}
+
+func TestReplayCommand(t *testing.T) {
+	clearEnv(t)
+	dir := t.TempDir()
+	t.Setenv("DATA_DIR", dir)
+	ctx := context.Background()
+	now := time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
+	db, err := store.Open(ctx, store.Config{DataDir: dir})
+	require.NoError(t, err)
+	notes, err := loadSample(ctx, db, "T1", "D1", "U1", now)
+	require.NoError(t, err)
+	c, err := council.New(council.Config{})
+	require.NoError(t, err)
+	res, err := c.Execute(ctx, db, bh.Run{TeamID: "T1", ShiftID: notes[0].ShiftID, Energy: bh.EnergyAuto, HorizonH: 12, TZ: "Europe/Berlin", Now: now}, notes, nil)
+	require.NoError(t, err)
+	require.NoError(t, db.Close(ctx))
+
+	var stdout, stderr strings.Builder
+	require.Equal(t, 0, run(ctx, []string{"replay", res.Run.ID}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), "replay matches")
+
+	// Tamper with the stored handoff: the replay must notice.
+	db, err = store.Open(ctx, store.Config{DataDir: dir})
+	require.NoError(t, err)
+	h := res.Handoff
+	h.Content += "\nedited by hand\n"
+	require.NoError(t, db.SaveArtifact(ctx, "T1", res.Run.ShiftID, h))
+	require.NoError(t, db.Close(ctx))
+	stdout.Reset()
+	assert.Equal(t, 1, run(ctx, []string{"replay", res.Run.ID}, &stdout, &stderr))
+	assert.Contains(t, stdout.String(), "DIFFERS in handoff.md")
+
+	stderr.Reset()
+	assert.Equal(t, 1, run(ctx, []string{"replay", "nope"}, &stdout, &stderr))
+	assert.Contains(t, stderr.String(), "There is no run nope")
+	assert.Equal(t, 2, run(ctx, []string{"replay"}, &stdout, &stderr))
+}
+
+// BenchmarkPersistedRun is a full council run stored on the embedded engine
+// with a small database: go test ./cmd/babyhandoff -run x -bench PersistedRun.
+func BenchmarkPersistedRun(b *testing.B) {
+	ctx := context.Background()
+	now := time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
+	db, err := store.Open(ctx, store.Config{DataDir: b.TempDir()})
+	require.NoError(b, err)
+	defer db.Close(ctx)
+	notes, err := loadSample(ctx, db, "T1", "D1", "U1", now)
+	require.NoError(b, err)
+	c, err := council.New(council.Config{})
+	require.NoError(b, err)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := c.Execute(ctx, db, bh.Run{TeamID: "T1", ShiftID: notes[0].ShiftID, Energy: bh.EnergyAuto, HorizonH: 12, TZ: "UTC", Now: now}, notes, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
