@@ -139,7 +139,10 @@ type NewNote struct {
 	RawText   string
 	// Tag, when set, is a person's explicit choice (modal); otherwise the
 	// text's prefix decides, else Note.
-	Tag       Tag
+	Tag Tag
+	// Inferred is the normaliser's kind for the text; it is used when
+	// neither a person (Tag) nor a prefix chose one.
+	Inferred  Tag
 	Source    NoteSource
 	MessageTS string
 	Permalink string

@@ -73,10 +73,10 @@ func sampleNote() bh.Note {
 
 func TestNoteReplyGolden(t *testing.T) {
 	n := sampleNote()
-	golden(t, "note_reply.json", blocks.NoteReply(n))
+	golden(t, "note_reply.json", blocks.NoteReply(n, "due Tue 17:00"))
 	at := n.CreatedAt
 	n.DeletedAt = &at
-	golden(t, "note_reply_removed.json", blocks.NoteReply(n))
+	golden(t, "note_reply_removed.json", blocks.NoteReply(n, ""))
 	golden(t, "add_note_modal.json", blocks.AddNoteModal())
 }
 
@@ -84,7 +84,7 @@ func TestNoteReplyHighlightsCurrentTag(t *testing.T) {
 	for _, tag := range bh.Tags {
 		n := sampleNote()
 		n.Tag = tag
-		raw, err := json.Marshal(blocks.NoteReply(n).Blocks)
+		raw, err := json.Marshal(blocks.NoteReply(n, "").Blocks)
 		require.NoError(t, err)
 		var bl []struct {
 			Elements []struct {
@@ -110,7 +110,7 @@ func TestNoteReplyHighlightsCurrentTag(t *testing.T) {
 func TestNoteReplyEscapesAndShortens(t *testing.T) {
 	n := sampleNote()
 	n.Text = "<!channel> " + strings.Repeat("🍼", 5000)
-	m := blocks.NoteReply(n)
+	m := blocks.NoteReply(n, "")
 	raw, err := json.Marshal(m)
 	require.NoError(t, err)
 	assert.NotContains(t, string(raw), "<!channel>")

@@ -63,8 +63,10 @@ func tagEmoji(t bh.Tag) string {
 }
 
 // NoteReply is the compact confirmation under a captured note: how it was
-// understood, the four tag chips (the current one highlighted) and Undo.
-func NoteReply(n bh.Note) Message {
+// understood ("⏰ Deadline · due Thu 17:00"), the four tag chips (the
+// current one highlighted) and Undo. detail is what the normaliser read
+// beyond the tag ("due Thu 17:00"), or "".
+func NoteReply(n bh.Note, detail string) Message {
 	echo := Echo(n.Text, MaxEcho)
 	if n.Deleted() {
 		return Message{
@@ -78,7 +80,11 @@ func NoteReply(n bh.Note) Message {
 		}
 	}
 	label := n.Tag.Label()
-	line := fmt.Sprintf("%s *%s* · %s", tagEmoji(n.Tag), label, echo)
+	head := fmt.Sprintf("%s *%s*", tagEmoji(n.Tag), label)
+	if detail != "" {
+		head += " · " + Escape(detail)
+	}
+	line := head + " · " + echo
 	if n.Permalink != "" {
 		line += fmt.Sprintf(" · <%s|source>", n.Permalink)
 	}
@@ -91,8 +97,12 @@ func NoteReply(n bh.Note) Message {
 		elems = append(elems, b)
 	}
 	elems = append(elems, slack.NewButtonBlockElement(ActionUndo, n.ID, slack.NewTextBlockObject(slack.PlainTextType, "Undo", false, false)))
+	understood := label
+	if detail != "" {
+		understood += " (" + Escape(detail) + ")"
+	}
 	return Message{
-		Text: fmt.Sprintf("Saved as %s: %s", label, Echo(n.Text, 80)),
+		Text: fmt.Sprintf("Saved as %s: %s", understood, Echo(n.Text, 80)),
 		Blocks: []slack.Block{
 			slack.NewContextBlock(BlockNotePrefix+n.ID, slack.NewTextBlockObject(slack.MarkdownType, Fit(line, MaxSectionText), false, false)),
 			slack.NewActionBlock("note_actions:"+n.ID, elems...),

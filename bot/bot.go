@@ -56,6 +56,9 @@ type Config struct {
 	// event is left unacked for Slack to redeliver. Default 2.5 s (Slack
 	// expects an ack within 3 s).
 	StoreTimeout time.Duration
+	// Location reads times in notes ("tomorrow 5pm") when a shift has no
+	// zone of its own. Default UTC.
+	Location *time.Location
 	// PingInterval is how long the socket may go without a server ping
 	// before it reconnects. Default 30 s (slack-go's).
 	PingInterval time.Duration
@@ -72,6 +75,7 @@ type Bot struct {
 	wg     sync.WaitGroup
 	self   identity
 	selfMu sync.RWMutex
+	loc    *time.Location
 	// msgLocks serialise the capture of a message with its edits/deletion.
 	msgLocks keyLocks
 }
@@ -115,6 +119,9 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.StoreTimeout <= 0 {
 		cfg.StoreTimeout = 2500 * time.Millisecond
 	}
+	if cfg.Location == nil {
+		cfg.Location = time.UTC
+	}
 	if cfg.PingInterval <= 0 {
 		cfg.PingInterval = 30 * time.Second
 	}
@@ -123,7 +130,7 @@ func New(cfg Config) (*Bot, error) {
 		slack.OptionAppLevelToken(cfg.AppToken),
 		slack.OptionHTTPClient(cfg.HTTPClient),
 	)
-	b := &Bot{cfg: cfg, log: cfg.Logger, store: cfg.Store, api: cfg.API}
+	b := &Bot{cfg: cfg, log: cfg.Logger, store: cfg.Store, api: cfg.API, loc: cfg.Location}
 	if b.api == nil {
 		b.api = client
 	}

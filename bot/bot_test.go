@@ -126,7 +126,7 @@ func (m *memStore) RestoreNote(_ context.Context, teamID, id string) (bh.Note, e
 	return m.update(teamID, id, func(n *bh.Note) { n.DeletedAt = nil })
 }
 
-func (m *memStore) EditNote(ctx context.Context, teamID, channelID, ts, raw string) (bh.Note, error) {
+func (m *memStore) EditNote(ctx context.Context, teamID, channelID, ts, raw string, _ bh.Tag) (bh.Note, error) {
 	n, err := m.NoteByMessage(ctx, teamID, channelID, ts)
 	if err != nil {
 		return n, err

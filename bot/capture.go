@@ -10,7 +10,6 @@ import (
 	"github.com/slack-go/slack/socketmode"
 
 	bh "github.com/babyhandoff/babyhandoff"
-	"github.com/babyhandoff/babyhandoff/blocks"
 )
 
 var mentionRE = regexp.MustCompile(`<@[UW][A-Z0-9]+(\|[^>]*)?>`)
@@ -93,6 +92,7 @@ func (b *Bot) capture(req *socketmode.Request, in bh.NewNote) {
 	}
 	queued := b.enqueue("capture", func(ctx context.Context) {
 		defer b.msgLocks.lock(in.TeamID + "/" + in.ChannelID + "/" + in.MessageTS)()
+		in.Inferred = b.infer(in.RawText, b.cfg.Now())
 		sctx, cancel := context.WithTimeout(ctx, b.cfg.StoreTimeout)
 		n, created, err := b.store.CaptureNote(sctx, in)
 		cancel()
@@ -120,7 +120,7 @@ func (b *Bot) capture(req *socketmode.Request, in bh.NewNote) {
 // reply posts the confirmation with chips in the note's thread and records
 // where it is.
 func (b *Bot) reply(ctx context.Context, n bh.Note, channelID, threadTS string) {
-	msg := blocks.NoteReply(n)
+	msg := b.noteReply(n)
 	opts := msg.Options()
 	if threadTS != "" {
 		opts = append(opts, slack.MsgOptionTS(threadTS))
@@ -140,7 +140,7 @@ func (b *Bot) refresh(ctx context.Context, n bh.Note) {
 	if n.ReplyTS == "" || n.ReplyChannel == "" {
 		return
 	}
-	msg := blocks.NoteReply(n)
+	msg := b.noteReply(n)
 	if _, _, _, err := b.api.UpdateMessageContext(ctx, n.ReplyChannel, n.ReplyTS, msg.Options()...); err != nil {
 		b.log.Error("bot: update note reply", "note_id", n.ID, "err", err)
 	}
@@ -159,7 +159,8 @@ func (b *Bot) onEdit(req *socketmode.Request, teamID, eventID string, ev *slacke
 		return
 	}
 	b.changeNote(req, teamID, ev.Channel, m.Timestamp, eventID, "edit", func(ctx context.Context) (bh.Note, error) {
-		return b.store.EditNote(ctx, teamID, ev.Channel, m.Timestamp, b.stripSelf(m.Text))
+		text := b.stripSelf(m.Text)
+		return b.store.EditNote(ctx, teamID, ev.Channel, m.Timestamp, text, b.infer(text, b.cfg.Now()))
 	})
 }
 

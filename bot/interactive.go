@@ -117,7 +117,7 @@ func (b *Bot) noteAction(ctx context.Context, cb slack.InteractionCallback, note
 		b.refresh(ctx, n)
 		return
 	}
-	msg := blocks.NoteReply(n)
+	msg := b.noteReply(n)
 	if _, _, _, err := b.api.UpdateMessageContext(ctx, channelID, ts, msg.Options()...); err != nil {
 		b.log.Error("bot: update note reply", "note_id", n.ID, "err", err)
 	}
@@ -218,7 +218,7 @@ func (b *Bot) addNote(ctx context.Context, cb slack.InteractionCallback, in addN
 // replyOrDM posts a note's confirmation in its conversation, or in the
 // person's DM when the bot is not a member there.
 func (b *Bot) replyOrDM(ctx context.Context, n bh.Note, channelID, threadTS, userID string) {
-	msg := blocks.NoteReply(n)
+	msg := b.noteReply(n)
 	opts := msg.Options()
 	if threadTS != "" {
 		opts = append(opts, slack.MsgOptionTS(threadTS))
@@ -254,7 +254,7 @@ func (b *Bot) saveAsNote(ctx context.Context, cb slack.InteractionCallback) {
 		link = ""
 	}
 	n, created, err := b.store.CaptureNote(ctx, bh.NewNote{TeamID: cb.Team.ID, ChannelID: cb.Channel.ID, UserID: cb.User.ID,
-		RawText: text, Source: bh.SourceMessageShortcut, MessageTS: ts, Permalink: link})
+		RawText: text, Inferred: b.infer(text, b.cfg.Now()), Source: bh.SourceMessageShortcut, MessageTS: ts, Permalink: link})
 	if err != nil {
 		b.log.Error("bot: store Save as note", "err", err)
 		b.tell(ctx, cb.Channel.ID, cb.User.ID, "⚠️ That message was *not* saved as a note: "+bh.ErrorMessage(err))

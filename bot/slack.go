@@ -32,5 +32,5 @@ type Store interface {
 	SetNoteReply(ctx context.Context, teamID, id, channelID, ts string) error
 	DeleteNote(ctx context.Context, teamID, id string) (bh.Note, error)
 	RestoreNote(ctx context.Context, teamID, id string) (bh.Note, error)
-	EditNote(ctx context.Context, teamID, channelID, ts, rawText string) (bh.Note, error)
+	EditNote(ctx context.Context, teamID, channelID, ts, rawText string, inferred bh.Tag) (bh.Note, error)
 }

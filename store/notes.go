@@ -91,6 +91,8 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, er
 		tag, source = in.Tag, bh.TagByUser
 	case fromPrefix:
 		source = bh.TagByPrefix
+	case in.Inferred.Valid():
+		tag, source = in.Inferred, bh.TagByInferred
 	}
 	now := db.now()
 	if id, ok := db.mem.note(in.TeamID, in.ChannelID, in.MessageTS); ok {
@@ -359,9 +361,10 @@ func (db *DB) RestoreNote(ctx context.Context, teamID, id string) (bh.Note, erro
 }
 
 // EditNote follows an edit of the note's source message: the text is
-// re-read, a new prefix re-tags it, and a tag a person chose is kept.
-// An edit that leaves nothing deletes the note.
-func (db *DB) EditNote(ctx context.Context, teamID, channelID, ts, rawText string) (bh.Note, error) {
+// re-read, a new prefix re-tags it, a tag a person chose is kept, and an
+// inferred tag is inferred again (inferred is the normaliser's kind for the
+// new text). An edit that leaves nothing deletes the note.
+func (db *DB) EditNote(ctx context.Context, teamID, channelID, ts, rawText string, inferred bh.Tag) (bh.Note, error) {
 	n, err := db.NoteByMessage(ctx, teamID, channelID, ts)
 	if err != nil {
 		return bh.Note{}, err
@@ -374,8 +377,11 @@ func (db *DB) EditNote(ctx context.Context, teamID, channelID, ts, rawText strin
 	switch {
 	case fromPrefix:
 		set = append(set, bson.E{Key: "tag", Value: string(tag)}, bson.E{Key: "tag_source", Value: string(bh.TagByPrefix)})
-	case n.TagSource == bh.TagByPrefix:
-		// The prefix that set the tag is gone.
+	case n.TagSource == bh.TagByUser:
+	case inferred.Valid():
+		// The prefix that set the tag is gone, or the guess was a guess.
+		set = append(set, bson.E{Key: "tag", Value: string(inferred)}, bson.E{Key: "tag_source", Value: string(bh.TagByInferred)})
+	default:
 		set = append(set, bson.E{Key: "tag", Value: string(bh.TagNote)}, bson.E{Key: "tag_source", Value: string(bh.TagByDefault)})
 	}
 	return db.updateNote(ctx, "edit note "+n.ID, bson.D{{Key: "_id", Value: n.ID}, {Key: "team_id", Value: teamID}}, set, nil)

@@ -128,12 +128,12 @@ func TestNoteLifecycle(t *testing.T) {
 			assert.Equal(t, bh.EINVALID, bh.ErrorCode(err))
 
 			// An edit keeps the person's tag and takes the new text.
-			e, err := db.EditNote(ctx, "T1", "C1", "5.5", "daycare form, signed")
+			e, err := db.EditNote(ctx, "T1", "C1", "5.5", "daycare form, signed", "")
 			require.NoError(t, err)
 			assert.Equal(t, "daycare form, signed", e.Text)
 			assert.Equal(t, bh.TagTask, e.Tag)
 			// A new prefix wins.
-			e, err = db.EditNote(ctx, "T1", "C1", "5.5", "low: wipes")
+			e, err = db.EditNote(ctx, "T1", "C1", "5.5", "low: wipes", "")
 			require.NoError(t, err)
 			assert.Equal(t, bh.TagInventory, e.Tag)
 
@@ -156,7 +156,7 @@ func TestNoteLifecycle(t *testing.T) {
 			assert.False(t, rs.Deleted())
 
 			// An edit that empties the message deletes the note.
-			e, err = db.EditNote(ctx, "T1", "C1", "5.5", "   ")
+			e, err = db.EditNote(ctx, "T1", "C1", "5.5", "   ", "")
 			require.NoError(t, err)
 			assert.True(t, e.Deleted())
 		})
@@ -248,4 +248,37 @@ func TestEmbeddedSurvivesRestartAndIsLocked(t *testing.T) {
 	_, created, err := db2.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "wipes < 1 day", MessageTS: "1"})
 	require.NoError(t, err)
 	assert.False(t, created)
+}
+
+func TestTagPrecedence(t *testing.T) {
+	for name, open := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			db := open(t)
+			cases := []struct {
+				in     bh.NewNote
+				tag    bh.Tag
+				source bh.TagSource
+			}{
+				{bh.NewNote{RawText: "form due Fri", Inferred: bh.TagDeadline}, bh.TagDeadline, bh.TagByInferred},
+				{bh.NewNote{RawText: "task: form due Fri", Inferred: bh.TagDeadline}, bh.TagTask, bh.TagByPrefix},
+				{bh.NewNote{RawText: "form due Fri", Inferred: bh.TagDeadline, Tag: bh.TagNote}, bh.TagNote, bh.TagByUser},
+				{bh.NewNote{RawText: "slept 3h"}, bh.TagNote, bh.TagByDefault},
+			}
+			for i, c := range cases {
+				c.in.TeamID, c.in.ChannelID, c.in.MessageTS = "T1", "C1", fmt.Sprintf("%d.0", i)
+				n, _, err := db.CaptureNote(ctx, c.in)
+				require.NoError(t, err)
+				assert.Equal(t, c.tag, n.Tag, c.in.RawText)
+				assert.Equal(t, c.source, n.TagSource, c.in.RawText)
+			}
+			// An edit re-infers an inferred tag, and keeps a person's.
+			e, err := db.EditNote(ctx, "T1", "C1", "0.0", "out of wipes", bh.TagInventory)
+			require.NoError(t, err)
+			assert.Equal(t, bh.TagInventory, e.Tag)
+			e, err = db.EditNote(ctx, "T1", "C1", "2.0", "out of wipes", bh.TagInventory)
+			require.NoError(t, err)
+			assert.Equal(t, bh.TagNote, e.Tag, "a person's choice stays")
+		})
+	}
 }

@@ -225,7 +225,7 @@ func TestE2EDMNoteIsStoredAndAnsweredWithChips(t *testing.T) {
 	assert.Empty(t, a.Payload, "events are acked without a payload")
 
 	call := h.replyTo("D100", "1700000000.000100")
-	assert.Contains(t, call.Form.Get("text"), "Deadline", "the notification text says how it was understood")
+	assert.Contains(t, call.Form.Get("text"), "Saved as Deadline (due ", "the notification text says how it was understood, with the time")
 	msg := h.replyMessage("D100", "1700000000.000100")
 	assert.Equal(t, "note_tag_deadline", primaryChip(t, msg.Blocks))
 	ids := []string{}
@@ -248,15 +248,16 @@ func TestE2EChipUndoRestore(t *testing.T) {
 	h.replyTo("D1", "1700000001.000100")
 	reply := h.replyMessage("D1", "1700000001.000100")
 	noteID := noteIDOf(t, reply.Blocks)
-	assert.Equal(t, "note_tag_note", primaryChip(t, reply.Blocks))
+	assert.Equal(t, "note_tag_inventory", primaryChip(t, reply.Blocks), "untagged, understood as running low")
+	assert.Contains(t, reply.Text, "runs out by", "the reply says what was understood")
 
 	// Chip → re-tag, same message updated in place.
-	h.ack(h.click("D1", reply.TS, "U1", "note_tag_inventory", noteID))
+	h.ack(h.click("D1", reply.TS, "U1", "note_tag_task", noteID))
 	updated, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
-		return m.TS == reply.TS && m.Updated >= 1 && primaryChip(t, m.Blocks) == "note_tag_inventory"
+		return m.TS == reply.TS && m.Updated >= 1 && primaryChip(t, m.Blocks) == "note_tag_task"
 	})
 	require.NoError(t, err)
-	assert.Contains(t, updated.Text, "Running low")
+	assert.Contains(t, updated.Text, "Task")
 
 	// Undo → removed, with Restore.
 	h.ack(h.click("D1", reply.TS, "U1", "note_undo", noteID))
@@ -270,14 +271,14 @@ func TestE2EChipUndoRestore(t *testing.T) {
 	// Restore brings it back with its tag.
 	h.ack(h.click("D1", reply.TS, "U1", "note_restore", noteID))
 	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
-		return m.TS == reply.TS && primaryChip(t, m.Blocks) == "note_tag_inventory" && !strings.Contains(m.Text, "removed")
+		return m.TS == reply.TS && primaryChip(t, m.Blocks) == "note_tag_task" && !strings.Contains(m.Text, "removed")
 	})
 	require.NoError(t, err)
 
 	notes := h.notes("D1", true)
 	require.Len(t, notes, 1)
 	assert.False(t, notes[0].Deleted())
-	assert.Equal(t, bh.TagInventory, notes[0].Tag)
+	assert.Equal(t, bh.TagTask, notes[0].Tag)
 	assert.Equal(t, bh.TagByUser, notes[0].TagSource)
 }
 

@@ -86,6 +86,7 @@ func runBot(ctx context.Context, stderr io.Writer) int {
 		return 2
 	}
 	log := newLogger(stderr, cfg.LogLevel, cfg.LogFormat, cfg.secrets())
+	loc, _ := time.LoadLocation(cfg.DefaultTZ) // validated by loadConfig
 
 	db, err := store.Open(ctx, store.Config{URI: cfg.MongoURI, Database: cfg.MongoDB, DataDir: cfg.DataDir, Logger: log})
 	if err != nil {
@@ -124,6 +125,7 @@ func runBot(ctx context.Context, stderr io.Writer) int {
 		APIURL:   cfg.SlackAPIURL,
 		Store:    db,
 		Logger:   log,
+		Location: loc,
 	})
 	if err != nil {
 		log.Error("cannot start the bot", "err", err)
