@@ -12,17 +12,20 @@ import (
 
 // Decision Card action ids; every value is the run id.
 const (
-	ActionEnergy     = "card_energy"
-	ActionDownload   = "card_download"
-	ActionTranscript = "card_transcript"
-	ActionOthers     = "card_others"
-	ActionShare      = "card_share"
-	ActionPlanNow    = "plan_now"
-	ActionAddNote    = "home_add_note"
-	ActionLoadSample = "home_load_sample"
-	CallbackShare    = "share_plan"
-	InputShareTarget = "share_target"
-	ActionShareTo    = "target"
+	ActionEnergy      = "card_energy"
+	ActionDownload    = "card_download"
+	ActionTranscript  = "card_transcript"
+	ActionOthers      = "card_others"
+	ActionShare       = "card_share"
+	ActionPlanNow     = "plan_now"
+	ActionAddNote     = "home_add_note"
+	ActionLoadSample  = "home_load_sample"
+	CallbackShare     = "share_plan"
+	InputSharePerson  = "share_person"
+	InputShareChannel = "share_channel"
+	ActionShareTo     = "target"
+	// CardActionsPrefix + run id is the card's actions block id.
+	CardActionsPrefix = "card_actions:"
 )
 
 // Links maps note ids to their Slack permalinks (for "because" lines).
@@ -251,7 +254,8 @@ func Card(in CardInput) Message {
 	}
 	id := in.Run.ID
 	bl = append(bl,
-		slack.NewActionBlock("card_actions",
+		// A select has no value of its own: the block id names the run.
+		slack.NewActionBlock(CardActionsPrefix+id,
 			sel,
 			slack.NewButtonBlockElement(ActionDownload, id, plain("Download handoff.md", MaxButtonText)).WithStyle(slack.StylePrimary),
 			slack.NewButtonBlockElement(ActionOthers, id, plain("Other plans", MaxButtonText)),
@@ -271,7 +275,7 @@ type TaskView struct {
 
 // Progress is the message that shows the council working; it becomes the
 // Decision Card when the run completes.
-func Progress(version int, sample bool, tasks []TaskView) Message {
+func Progress(sample bool, tasks []TaskView) Message {
 	var lines []string
 	done := 0
 	for _, t := range tasks {
@@ -287,15 +291,106 @@ func Progress(version int, sample bool, tasks []TaskView) Message {
 		}
 		lines = append(lines, mark+" "+Escape(t.Agent))
 	}
-	head := fmt.Sprintf("🏡 The village council is planning v%d…", version)
+	head := "🏡 The village council is planning…"
 	if sample {
 		head += " (sample shift)"
 	}
 	return Message{
-		Text: fmt.Sprintf("Planning v%d… %d of %d agents done", version, done, len(tasks)),
+		Text: fmt.Sprintf("Planning… %d of %d agents done", done, len(tasks)),
 		Blocks: []slack.Block{
 			section("*" + head + "*"),
 			slack.NewContextBlock("progress", mrkdwn(strings.Join(lines, "   "))),
+		},
+	}
+}
+
+// DiffReply is the threaded summary of a what-if: did the winner change,
+// which blocks moved.
+func DiffReply(d bh.RunDiff, l *time.Location) Message {
+	var lines []string
+	head := fmt.Sprintf("*v%d → v%d*", d.FromVersion, d.ToVersion)
+	if d.Change != "" {
+		head += " (" + Escape(d.Change) + ")"
+	}
+	if d.WinnerChanged() {
+		head += fmt.Sprintf(": winner changed, %s → *%s*", d.WinnerBefore.Label(), d.WinnerAfter.Label())
+	} else {
+		head += fmt.Sprintf(": still *%s*", d.WinnerAfter.Label())
+	}
+	lines = append(lines, head)
+	for _, x := range d.BlocksAdded {
+		lines = append(lines, fmt.Sprintf("➕ `%s` %s", x.Start.In(l).Format("15:04"), Echo(x.Title, 90)))
+	}
+	for _, x := range d.BlocksRemoved {
+		lines = append(lines, fmt.Sprintf("➖ `%s` %s", x.Start.In(l).Format("15:04"), Echo(x.Title, 90)))
+	}
+	for _, m := range d.BlocksMoved {
+		lines = append(lines, fmt.Sprintf("↔️ %s `%s` → `%s`", Echo(m.Title, 80), m.From.In(l).Format("15:04"), m.To.In(l).Format("15:04")))
+	}
+	if len(lines) == 1 {
+		lines = append(lines, "The schedule did not change.")
+	}
+	text := fmt.Sprintf("v%d → v%d: %s", d.FromVersion, d.ToVersion, d.WinnerAfter.Label())
+	if d.WinnerChanged() {
+		text = fmt.Sprintf("v%d → v%d: winner changed to %s", d.FromVersion, d.ToVersion, d.WinnerAfter.Label())
+	}
+	return Message{Text: text, Blocks: []slack.Block{section(strings.Join(lines, "\n"))}}
+}
+
+// OthersModal shows all three proposals with their scores.
+func OthersModal(in CardInput) slack.ModalViewRequest {
+	l := loc(in.Run)
+	bl := []slack.Block{section(fmt.Sprintf("Plan v%d · the referee picked *%s*.", in.Run.Version, in.Decision.Winner.Label()))}
+	for _, p := range in.Proposals {
+		var card bh.Scorecard
+		for _, c := range in.Decision.Scorecards {
+			if c.Archetype == p.Archetype {
+				card = c
+			}
+		}
+		bl = append(bl, slack.NewDividerBlock(), slack.NewHeaderBlock(plain(fmt.Sprintf("%s · %d/25", p.Archetype.Label(), card.Total), MaxHeaderText)))
+		bl = append(bl, section(Escape(p.Summary)+"\n"+blockLines(p, l, 10)))
+		var why []string
+		for _, s := range card.Scores {
+			why = append(why, fmt.Sprintf("*%s %d* %s", bh.DimensionLabel(s.Dimension), s.Value, Echo(s.Why, 160)))
+		}
+		bl = append(bl, slack.NewContextBlock("", mrkdwn(strings.Join(why, "\n"))))
+	}
+	return slack.ModalViewRequest{Type: slack.VTModal, Title: plain("Other plans", MaxModalTitle), Close: plain("Close", 24),
+		Blocks: slack.Blocks{BlockSet: bl}}
+}
+
+// ShareModal asks where to share a plan: a person (who gets it in their DM
+// with the bot) or a channel. PrivateMetadata carries the run id.
+func ShareModal(runID string, version int) slack.ModalViewRequest {
+	person := slack.NewOptionsSelectBlockElement(slack.OptTypeUser, plain("Your partner, a helper…", 150), ActionShareTo)
+	channel := slack.NewOptionsSelectBlockElement(slack.OptTypeConversations, plain("A channel", 150), ActionShareTo)
+	channel.Filter = &slack.SelectBlockElementFilter{Include: []string{"public", "private"}}
+	personIn := slack.NewInputBlock(InputSharePerson, plain("A person", 2000), nil, person)
+	personIn.Optional = true
+	channelIn := slack.NewInputBlock(InputShareChannel, plain("Or a channel", 2000), plain("For a private channel, invite me there first.", 2000), channel)
+	channelIn.Optional = true
+	return slack.ModalViewRequest{Type: slack.VTModal, CallbackID: CallbackShare, PrivateMetadata: runID,
+		Title: plain(fmt.Sprintf("Share plan v%d", version), MaxModalTitle), Submit: plain("Share", 24), Close: plain("Cancel", 24),
+		Blocks: slack.Blocks{BlockSet: []slack.Block{
+			section("Sends the plan (winner, time blocks, Top 5) and handoff.md. They do not need to have used BabyHandoff."),
+			personIn, channelIn,
+		}}}
+}
+
+// SharedCard is the compact plan a partner receives.
+func SharedCard(in CardInput, sharedBy string) Message {
+	w := in.winner()
+	l := loc(in.Run)
+	return Message{
+		// The mention is ours and meant to work; the rest is our own text.
+		Text: fmt.Sprintf("<@%s> shared a plan: %s for the next %dh", Escape(sharedBy), w.Archetype.Label(), in.Run.HorizonH),
+		Blocks: []slack.Block{
+			slack.NewHeaderBlock(plain(CardTitle(in.Run, w.Archetype), MaxHeaderText)),
+			slack.NewContextBlock("shared_by", mrkdwn(fmt.Sprintf("Shared by <@%s> · %s", Escape(sharedBy), in.Run.Now.In(l).Format("Mon 15:04")))),
+			section("*Next hours*\n" + blockLines(w, l, 12)),
+			section("*Top 5*\n" + topLines(w)),
+			slack.NewContextBlock("card_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")),
 		},
 	}
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/slack-go/slack/socketmode"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/council"
 )
 
 // Config configures New.
@@ -59,6 +60,10 @@ type Config struct {
 	// Location reads times in notes ("tomorrow 5pm") when a shift has no
 	// zone of its own. Default UTC.
 	Location *time.Location
+	// Council plans; default council.New with its default agents.
+	Council *council.Council
+	// TokenBudget is each run's context-pack budget. Default 4000.
+	TokenBudget int
 	// PingInterval is how long the socket may go without a server ping
 	// before it reconnects. Default 30 s (slack-go's).
 	PingInterval time.Duration
@@ -66,21 +71,26 @@ type Config struct {
 
 // Bot is a running Slack front.
 type Bot struct {
-	cfg    Config
-	log    *slog.Logger
-	api    Slack
-	sm     *socketmode.Client
-	store  Store
-	jobs   chan job
-	wg     sync.WaitGroup
-	self   identity
-	selfMu sync.RWMutex
-	loc    *time.Location
+	cfg     Config
+	log     *slog.Logger
+	api     Slack
+	sm      *socketmode.Client
+	store   Store
+	jobs    chan job
+	wg      sync.WaitGroup
+	self    identity
+	selfMu  sync.RWMutex
+	loc     *time.Location
+	council *council.Council
+	// flights keeps one council run per shift at a time.
+	flights flights
 	// msgLocks serialise the capture of a message with its edits/deletion.
 	msgLocks keyLocks
 }
 
-type identity struct{ UserID, BotID, TeamID string }
+// identity is who the bot is in the workspace; URL is the workspace's
+// address (https://team.slack.com/), the base of message permalinks.
+type identity struct{ UserID, BotID, TeamID, URL string }
 
 type job struct {
 	name string
@@ -119,6 +129,16 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.StoreTimeout <= 0 {
 		cfg.StoreTimeout = 2500 * time.Millisecond
 	}
+	if cfg.TokenBudget <= 0 {
+		cfg.TokenBudget = council.DefaultTokenBudget
+	}
+	if cfg.Council == nil {
+		c, err := council.New(council.Config{})
+		if err != nil {
+			return nil, err
+		}
+		cfg.Council = c
+	}
 	if cfg.Location == nil {
 		cfg.Location = time.UTC
 	}
@@ -130,7 +150,7 @@ func New(cfg Config) (*Bot, error) {
 		slack.OptionAppLevelToken(cfg.AppToken),
 		slack.OptionHTTPClient(cfg.HTTPClient),
 	)
-	b := &Bot{cfg: cfg, log: cfg.Logger, store: cfg.Store, api: cfg.API, loc: cfg.Location}
+	b := &Bot{cfg: cfg, log: cfg.Logger, store: cfg.Store, api: cfg.API, loc: cfg.Location, council: cfg.Council}
 	if b.api == nil {
 		b.api = client
 	}
@@ -159,7 +179,7 @@ func (b *Bot) Run(ctx context.Context) error {
 		return fmt.Errorf("bot: check SLACK_BOT_TOKEN with auth.test: %w", slackAuthError(err))
 	}
 	b.selfMu.Lock()
-	b.self = identity{UserID: auth.UserID, BotID: auth.BotID, TeamID: auth.TeamID}
+	b.self = identity{UserID: auth.UserID, BotID: auth.BotID, TeamID: auth.TeamID, URL: auth.URL}
 	b.selfMu.Unlock()
 	b.log.Info("connected to Slack as the bot", "team", auth.Team, "bot_user", auth.UserID)
 

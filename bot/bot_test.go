@@ -18,11 +18,12 @@ import (
 // memStore is a hand-written in-memory bot.Store whose captures can be held
 // back, to play a database that does not answer in time.
 type memStore struct {
-	mu     sync.Mutex
-	notes  map[string]bh.Note
-	byMsg  map[string]string
-	events map[string]bool
-	hold   chan struct{} // while non-nil, CaptureNote waits for it or ctx
+	bot.RunStore // not used by these tests
+	mu           sync.Mutex
+	notes        map[string]bh.Note
+	byMsg        map[string]string
+	events       map[string]bool
+	hold         chan struct{} // while non-nil, CaptureNote waits for it or ctx
 }
 
 func newMemStore() *memStore {

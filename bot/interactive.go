@@ -57,7 +57,7 @@ func (b *Bot) tell(ctx context.Context, channelID, userID, text string) {
 
 func (b *Bot) blockActions(ctx context.Context, cb slack.InteractionCallback) {
 	for _, a := range cb.ActionCallback.BlockActions {
-		if a == nil {
+		if a == nil || b.cardAction(ctx, cb, a) {
 			continue
 		}
 		switch {
@@ -170,7 +170,12 @@ func readAddNote(v slack.View) (addNoteInput, map[string]string) {
 }
 
 func (b *Bot) viewSubmission(req *socketmode.Request, cb slack.InteractionCallback) {
-	if cb.View.CallbackID != blocks.CallbackAddNote {
+	switch cb.View.CallbackID {
+	case blocks.CallbackShare:
+		b.shareSubmission(req, cb)
+		return
+	case blocks.CallbackAddNote:
+	default:
 		b.ack(req, nil)
 		return
 	}
@@ -265,9 +270,4 @@ func (b *Bot) saveAsNote(ctx context.Context, cb slack.InteractionCallback) {
 		return
 	}
 	b.replyOrDM(ctx, n, cb.Channel.ID, ts, cb.User.ID)
-}
-
-// command answers slash commands.
-func (b *Bot) command(ctx context.Context, cmd slack.SlashCommand) {
-	b.tell(ctx, cmd.ChannelID, cmd.UserID, fmt.Sprintf("`%s` is not available in this version yet. Send me a note as a message, or use the *Add note* shortcut.", blocks.Escape(cmd.Command)))
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/slack-go/slack"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/council"
 )
 
 // Slack is the part of the Web API the bot calls. *slack.Client satisfies it;
@@ -17,12 +18,32 @@ type Slack interface {
 	PostEphemeralContext(ctx context.Context, channelID, userID string, options ...slack.MsgOption) (string, error)
 	OpenViewContext(ctx context.Context, triggerID string, view slack.ModalViewRequest) (*slack.ViewResponse, error)
 	GetPermalinkContext(ctx context.Context, params *slack.PermalinkParameters) (string, error)
+	UploadFileContext(ctx context.Context, params slack.UploadFileParameters) (*slack.FileSummary, error)
+	PublishViewContext(ctx context.Context, req slack.PublishViewContextRequest) (*slack.ViewResponse, error)
 }
 
 var _ Slack = (*slack.Client)(nil)
 
-// Store is what the bot needs from the database.
+// Store is what the bot needs from the database: notes and runs.
 type Store interface {
+	NoteStore
+	RunStore
+}
+
+// RunStore keeps council runs; it is also the council's store.
+type RunStore interface {
+	council.Store
+	Shift(ctx context.Context, teamID, channelID string) (bh.Shift, error)
+	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
+	Run(ctx context.Context, teamID, runID string) (bh.Run, error)
+	RunRecord(ctx context.Context, teamID, runID string) (bh.RunRecord, error)
+	LatestRun(ctx context.Context, teamID, shiftID string) (bh.Run, error)
+	SetRunCard(ctx context.Context, teamID, runID, channelID, ts string) error
+	SaveArtifact(ctx context.Context, teamID, shiftID string, a bh.Artifact) error
+}
+
+// NoteStore keeps notes.
+type NoteStore interface {
 	CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, error)
 	MarkEvent(ctx context.Context, teamID, eventID string) (bool, error)
 	EventSeen(ctx context.Context, teamID, eventID string) (bool, error)

@@ -3,6 +3,7 @@ package council
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/aymanbagabas/go-udiff"
 
@@ -39,4 +40,31 @@ func Diff(from, to Output) bh.RunDiff {
 	d.UnifiedDiff = udiff.Unified(fmt.Sprintf("handoff-v%d.md", from.Run.Version), fmt.Sprintf("handoff-v%d.md", to.Run.Version),
 		from.Handoff.Content, to.Handoff.Content)
 	return d
+}
+
+// DiffArtifact stores a what-if's diff as Markdown: what changed, then the
+// unified diff of handoff.md.
+func DiffArtifact(d bh.RunDiff, to bh.Run) bh.Artifact {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# v%d → v%d\n\n", d.FromVersion, d.ToVersion)
+	if d.Change != "" {
+		fmt.Fprintf(&b, "Changed: %s\n\n", MarkdownText(d.Change))
+	}
+	if d.WinnerChanged() {
+		fmt.Fprintf(&b, "Winner: %s → %s\n\n", d.WinnerBefore.Label(), d.WinnerAfter.Label())
+	} else {
+		fmt.Fprintf(&b, "Winner: %s (unchanged)\n\n", d.WinnerAfter.Label())
+	}
+	for _, x := range d.BlocksAdded {
+		fmt.Fprintf(&b, "- added: %s %s\n", x.Start.Format("15:04"), MarkdownText(x.Title))
+	}
+	for _, x := range d.BlocksRemoved {
+		fmt.Fprintf(&b, "- removed: %s %s\n", x.Start.Format("15:04"), MarkdownText(x.Title))
+	}
+	for _, m := range d.BlocksMoved {
+		fmt.Fprintf(&b, "- moved: %s %s → %s\n", MarkdownText(m.Title), m.From.Format("15:04"), m.To.Format("15:04"))
+	}
+	b.WriteString("\n```diff\n" + d.UnifiedDiff + "```\n")
+	return bh.Artifact{ID: to.ID + ":diff", RunID: to.ID, Kind: bh.ArtifactDiff, Name: fmt.Sprintf("handoff-v%d-to-v%d.diff.md", d.FromVersion, d.ToVersion),
+		Content: b.String(), CreatedAt: to.Now.UTC()}
 }

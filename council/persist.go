@@ -32,14 +32,23 @@ func FromRecord(r bh.RunRecord) Output {
 	return o
 }
 
-// Execute creates a versioned run, runs the council and stores everything it
-// produced in one write. A failed run is recorded as failed with its reason.
-func (c *Council) Execute(ctx context.Context, st Store, run bh.Run, notes []bh.Note, observe Observer) (Output, error) {
-	run, err := st.CreateRun(ctx, run)
+// Execute creates a versioned run from in.Run (its id and version are
+// assigned), runs the council on in.Notes, or on in.Pack for a what-if that
+// forks a stored run, and stores everything it produced in one write. A
+// failed run is recorded as failed with its reason.
+func (c *Council) Execute(ctx context.Context, st Store, in Input, observe Observer) (Output, error) {
+	run, err := st.CreateRun(ctx, in.Run)
 	if err != nil {
 		return Output{}, err
 	}
-	out, err := c.Run(ctx, Input{Run: run, Notes: notes}, observe)
+	if in.Pack != nil {
+		// The fork keeps the parent's notes; only the pack's ids are new.
+		p := *in.Pack
+		p.ID, p.RunID = run.ID+":pack", run.ID
+		in.Pack = &p
+	}
+	in.Run = run
+	out, err := c.Run(ctx, in, observe)
 	if err == nil {
 		err = st.SaveRunRecord(ctx, out.Record())
 	}

@@ -124,7 +124,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	sh, _ := db.Shift(ctx, "TDEMO", "DDEMO")
 	run := bh.Run{TeamID: "TDEMO", ShiftID: sh.ID, ChannelID: "DDEMO", Energy: e, HorizonH: *hours, Mode: "heuristic", TZ: zone,
 		TokenBudget: council.DefaultTokenBudget, Now: now, Sample: true}
-	res, err := c.Execute(ctx, db, run, notes, observe)
+	res, err := c.Execute(ctx, db, council.Input{Run: run, Notes: notes}, observe)
 	if err != nil {
 		fmt.Fprintln(stderr, "babyhandoff demo:", err)
 		return 1

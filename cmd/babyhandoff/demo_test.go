@@ -57,7 +57,7 @@ func TestReplayCommand(t *testing.T) {
 	require.NoError(t, err)
 	c, err := council.New(council.Config{})
 	require.NoError(t, err)
-	res, err := c.Execute(ctx, db, bh.Run{TeamID: "T1", ShiftID: notes[0].ShiftID, Energy: bh.EnergyAuto, HorizonH: 12, TZ: "Europe/Berlin", Now: now}, notes, nil)
+	res, err := c.Execute(ctx, db, council.Input{Run: bh.Run{TeamID: "T1", ShiftID: notes[0].ShiftID, Energy: bh.EnergyAuto, HorizonH: 12, TZ: "Europe/Berlin", Now: now}, Notes: notes}, nil)
 	require.NoError(t, err)
 	require.NoError(t, db.Close(ctx))
 
@@ -96,7 +96,7 @@ func BenchmarkPersistedRun(b *testing.B) {
 	require.NoError(b, err)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := c.Execute(ctx, db, bh.Run{TeamID: "T1", ShiftID: notes[0].ShiftID, Energy: bh.EnergyAuto, HorizonH: 12, TZ: "UTC", Now: now}, notes, nil); err != nil {
+		if _, err := c.Execute(ctx, db, council.Input{Run: bh.Run{TeamID: "T1", ShiftID: notes[0].ShiftID, Energy: bh.EnergyAuto, HorizonH: 12, TZ: "UTC", Now: now}, Notes: notes}, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,0 +1,229 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/bot/slacktest"
+)
+
+// slash sends a slash command envelope and returns its envelope id.
+func (h *harness) slash(command, text, channel, user string) string {
+	h.t.Helper()
+	id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_slash_commands_python_sdk_mock.json"), func(m map[string]any) {
+		p := m["payload"].(map[string]any)
+		p["team_id"], p["channel_id"], p["user_id"], p["command"], p["text"] = h.team, channel, user, command, text
+	})
+	require.NoError(h.t, err)
+	return id
+}
+
+// selectEnergy sends the card's Energy dropdown choice.
+func (h *harness) selectEnergy(channel, cardTS, user, runID, energy string) string {
+	h.t.Helper()
+	id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_block_actions_static_select_in_message.DERIVED.json"), func(m map[string]any) {
+		p := m["payload"].(map[string]any)
+		p["team"] = map[string]any{"id": h.team}
+		p["user"] = map[string]any{"id": user}
+		p["channel"] = map[string]any{"id": channel}
+		p["container"] = map[string]any{"type": "message", "message_ts": cardTS, "channel_id": channel}
+		p["actions"] = []any{map[string]any{"type": "static_select", "action_id": "card_energy", "block_id": "card_actions:" + runID, "action_ts": "1.1",
+			"selected_option": map[string]any{"value": energy, "text": map[string]any{"type": "plain_text", "text": energy}}}}
+		delete(p, "state")
+		p["message"] = map[string]any{"ts": cardTS, "type": "message"}
+	})
+	require.NoError(h.t, err)
+	return id
+}
+
+type cardView struct {
+	ts, runID, header string
+	text               string
+	raw                json.RawMessage
+}
+
+// waitCard waits for a message in channel whose header starts with prefix.
+func (h *harness) waitCard(channel, prefix string) cardView {
+	h.t.Helper()
+	m, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.Channel == channel && strings.Contains(string(m.Blocks), `"type":"header"`) && strings.Contains(headerOf(m.Blocks), prefix)
+	})
+	require.NoError(h.t, err, "no card %q; log:\n%s", prefix, h.stderr.String())
+	c := cardView{ts: m.TS, header: headerOf(m.Blocks), text: m.Text, raw: m.Blocks}
+	for _, b := range buttons(h.t, m.Blocks) {
+		if b.ActionID == "card_download" {
+			c.runID = b.Value
+		}
+	}
+	return c
+}
+
+func headerOf(raw json.RawMessage) string {
+	var bl []struct {
+		Type string `json:"type"`
+		Text struct {
+			Text string `json:"text"`
+		} `json:"text"`
+	}
+	_ = json.Unmarshal(raw, &bl)
+	for _, b := range bl {
+		if b.Type == "header" {
+			return b.Text.Text
+		}
+	}
+	return ""
+}
+
+func TestE2EPlanSampleWhatIfFilesShare(t *testing.T) {
+	h := start(t)
+	a := h.ack(h.slash("/plan", "sample medium", "C1", "U1"))
+	assert.Empty(t, a.Payload, "acked at once, empty")
+
+	// One message shows the council working, then becomes the card.
+	progress, err := h.fake.WaitCall(h.ctx(), "chat.postMessage", func(c slacktest.Call) bool { return c.Form.Get("channel") == "C1" })
+	require.NoError(t, err)
+	assert.Contains(t, progress.Form.Get("text"), "Planning")
+	v1 := h.waitCard("C1", "v1 · next 12h · ")
+	assert.Equal(t, "v1 · next 12h · Errands-first", v1.header, "the sample at medium energy")
+	assert.Contains(t, v1.text, "Plan v1: Errands-first", "a meaningful notification text")
+	assert.Contains(t, string(v1.raw), "sample shift")
+	assert.Contains(t, string(v1.raw), bh.Disclaimer)
+	require.NotEmpty(t, v1.runID)
+	msgs := 0
+	for _, m := range h.fake.Messages("C1") {
+		if !m.Ephemeral && m.ThreadTS == "" {
+			msgs++
+		}
+	}
+	assert.Equal(t, 1, msgs, "progress and card are one message")
+
+	// Energy → Low: v2 forked from v1, the card updated in place, a
+	// threaded summary and the diff as a file.
+	h.ack(h.selectEnergy("C1", v1.ts, "U1", v1.runID, "low"))
+	v2 := h.waitCard("C1", "v2 · next 12h · ")
+	assert.Equal(t, v1.ts, v2.ts, "the same card, updated")
+	assert.Equal(t, "v2 · next 12h · Sleep-first", v2.header)
+	assert.Contains(t, string(v2.raw), "what-if of v1")
+	summary, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.ThreadTS == v1.ts && strings.Contains(m.Text, "v1 → v2") })
+	require.NoError(t, err)
+	assert.Contains(t, summary.Text, "winner changed to Sleep-first")
+	diffFile := waitFile(t, h, "handoff-v1-to-v2.diff.md")
+	assert.Equal(t, v1.ts, diffFile.ThreadTS)
+	assert.Contains(t, string(diffFile.Content), "```diff")
+
+	// Download handoff.md: the three-step upload with the right bytes.
+	h.ack(h.click("C1", v2.ts, "U1", "card_download", v2.runID))
+	f := waitFile(t, h, "handoff-v2.md")
+	assert.Equal(t, "C1", f.Channel)
+	assert.Equal(t, v2.ts, f.ThreadTS)
+	assert.True(t, strings.HasPrefix(string(f.Content), "---\ntitle: \"BabyHandoff v2\""))
+	assert.Contains(t, string(f.Content), "# Handoff v2 · next 12h · Sleep-first")
+	h.ack(h.click("C1", v2.ts, "U1", "card_transcript", v2.runID))
+	tr := waitFile(t, h, "council-v2.md")
+	assert.Contains(t, string(tr.Content), "What-if of run")
+
+	// A stale card (v1's run) still works and says what it forks from.
+	h.ack(h.selectEnergy("C1", v2.ts, "U1", v1.runID, "high"))
+	v3 := h.waitCard("C1", "v3 · ")
+	assert.Contains(t, string(v3.raw), "what-if of v1")
+
+	// Other plans: all three with their scores.
+	h.ack(h.click("C1", v3.ts, "U1", "card_others", v3.runID))
+	open, err := h.fake.WaitCall(h.ctx(), "views.open", nil)
+	require.NoError(t, err)
+	view, _ := json.Marshal(open.JSON["view"])
+	for _, p := range []string{"Sleep-first", "Errands-first", "Admin-first"} {
+		assert.Contains(t, string(view), p)
+	}
+
+	// Share with a partner who never used the bot: their DM gets the card
+	// and the file.
+	id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_view_submission.json"), func(m map[string]any) {
+		p := m["payload"].(map[string]any)
+		p["team"] = map[string]any{"id": h.team}
+		p["user"] = map[string]any{"id": "U1"}
+		view := p["view"].(map[string]any)
+		view["callback_id"] = "share_plan"
+		view["private_metadata"] = v3.runID
+		view["state"] = map[string]any{"values": map[string]any{"share_person": map[string]any{"target": map[string]any{"type": "users_select", "selected_user": "U2"}}}}
+	})
+	require.NoError(t, err)
+	assert.Empty(t, h.ack(id).Payload)
+	shared, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.Channel == "DU2" && strings.Contains(m.Text, "shared a plan") })
+	require.NoError(t, err)
+	assert.Contains(t, shared.Text, "<@U1>")
+	sf := waitFile(t, h, "handoff-v3.md")
+	assert.Equal(t, "DU2", sf.Channel, "the file went to the partner too")
+}
+
+// waitFile follows a three-step upload of name to its completion.
+func waitFile(t *testing.T, h *harness, name string) slacktest.File {
+	t.Helper()
+	_, err := h.fake.WaitCall(h.ctx(), "files.getUploadURLExternal", func(c slacktest.Call) bool { return c.Form.Get("filename") == name })
+	require.NoError(t, err, "no upload of %s started; log:\n%s", name, h.stderr.String())
+	var id string
+	for _, f := range h.fake.Files() {
+		if f.Name == name {
+			id = f.ID
+		}
+	}
+	require.NotEmpty(t, id)
+	_, err = h.fake.WaitCall(h.ctx(), "files.completeUploadExternal", func(c slacktest.Call) bool { return strings.Contains(c.Form.Get("files"), id) })
+	require.NoError(t, err, "the upload of %s was not completed", name)
+	for _, f := range h.fake.Files() {
+		if f.ID == id {
+			require.True(t, f.Completed)
+			return f
+		}
+	}
+	t.Fatalf("file %s vanished", name)
+	return slacktest.File{}
+}
+
+func TestE2EPlanAuthorizationAndSingleFlight(t *testing.T) {
+	h := start(t)
+	// Nothing to plan yet: a clear answer, not silence.
+	h.ack(h.slash("/plan", "", "C2", "U1"))
+	eph, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.Ephemeral && strings.Contains(m.Text, "no notes here yet") })
+	require.NoError(t, err)
+	_ = eph
+	h.ack(h.slash("/plan", "tomorrow please", "C2", "U1"))
+	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.Ephemeral && strings.Contains(m.Text, "did not understand") })
+	require.NoError(t, err)
+
+	// Two /plan at once for one shift: whichever comes second is told, and
+	// one run happens. The first run's progress post is held back by the
+	// fake for a while, so the two always overlap.
+	h.ack(h.slash("/plan", "sample", "C2", "U1"))
+	h.fake.FailNext("chat.postMessage", slacktest.Failure{Delay: 2 * time.Second})
+	h.ack(h.slash("/plan", "sample", "C2", "U2"))
+	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.Ephemeral && strings.Contains(m.Text, "already planning") })
+	require.NoError(t, err)
+	card := h.waitCard("C2", "v1 · ")
+
+	// A forged card action from another conversation is refused.
+	h.ack(h.click("C3", card.ts, "U9", "card_download", card.runID))
+	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.Ephemeral && m.EphemeralUser == "U9" && strings.Contains(m.Text, "another conversation") })
+	require.NoError(t, err)
+	h.ack(h.selectEnergy("C3", card.ts, "U9", card.runID, "low"))
+	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.Ephemeral && m.EphemeralUser == "U9" && strings.Count(m.Text, "another conversation") == 1 && m.TS != ""
+	})
+	require.NoError(t, err)
+	assert.Empty(t, h.fake.Files(), "nothing was uploaded for the forged actions")
+	cards := 0
+	for _, m := range h.fake.Messages("C2") {
+		if headerOf(m.Blocks) != "" {
+			cards++
+		}
+		assert.NotContains(t, headerOf(m.Blocks), "v2", "no second run, and nothing forked")
+	}
+	assert.Equal(t, 1, cards)
+}
