@@ -45,8 +45,8 @@ func (h *harness) selectEnergy(channel, cardTS, user, runID, energy string) stri
 
 type cardView struct {
 	ts, runID, header string
-	text               string
-	raw                json.RawMessage
+	text              string
+	raw               json.RawMessage
 }
 
 // waitCard waits for a message in channel whose header starts with prefix.
@@ -210,7 +210,9 @@ func TestE2EPlanAuthorizationAndSingleFlight(t *testing.T) {
 
 	// A forged card action from another conversation is refused.
 	h.ack(h.click("C3", card.ts, "U9", "card_download", card.runID))
-	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.Ephemeral && m.EphemeralUser == "U9" && strings.Contains(m.Text, "another conversation") })
+	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.Ephemeral && m.EphemeralUser == "U9" && strings.Contains(m.Text, "another conversation")
+	})
 	require.NoError(t, err)
 	h.ack(h.selectEnergy("C3", card.ts, "U9", card.runID, "low"))
 	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
