@@ -394,3 +394,59 @@ func SharedCard(in CardInput, sharedBy string) Message {
 		},
 	}
 }
+
+// HomeInput is what App Home shows for one person.
+type HomeInput struct {
+	Notes  int
+	Latest *bh.RunRecord // nil before the first plan
+	// Radar is the Risk Radar's one-line state, when the radar runs.
+	Radar string
+}
+
+// Home is the App Home tab: the person's DM shift, the latest decision in
+// brief, and buttons.
+func Home(in HomeInput) slack.HomeTabViewRequest {
+	bl := []slack.Block{
+		slack.NewHeaderBlock(plain("BabyHandoff", MaxHeaderText)),
+		section("Send me quick notes in *Messages* (\"wipes < 1 day\", \"form due Fri 5pm\", \"slept 3h\"). `/plan` when you need a plan."),
+		slack.NewDividerBlock(),
+	}
+	shift := fmt.Sprintf("*Your shift* · %d notes", in.Notes)
+	if in.Notes == 0 {
+		shift = "*Your shift* · no notes yet"
+	}
+	bl = append(bl, section(shift))
+	if in.Radar != "" {
+		bl = append(bl, section("*Risk Radar* · "+Escape(in.Radar)))
+	}
+	if in.Latest != nil {
+		r := in.Latest
+		var w bh.Proposal
+		for _, p := range r.Proposals {
+			if p.Archetype == r.Decision.Winner {
+				w = p
+			}
+		}
+		l := loc(r.Run)
+		first := "nothing scheduled"
+		for _, b := range w.Blocks {
+			if b.Kind != "commitment" {
+				first = fmt.Sprintf("%s at %s", Echo(b.Title, 80), b.Start.In(l).Format("15:04"))
+				break
+			}
+		}
+		bl = append(bl, section(fmt.Sprintf("*Latest plan* · %s · %.0f%% · made %s\nFirst: %s",
+			CardTitle(r.Run, r.Decision.Winner), r.Decision.Confidence*100, r.Run.Now.In(l).Format("Mon 15:04"), first)))
+	} else {
+		bl = append(bl, section("*Latest plan* · none yet"))
+	}
+	bl = append(bl,
+		slack.NewActionBlock("home_actions",
+			slack.NewButtonBlockElement(ActionAddNote, "add", plain("Add note", MaxButtonText)),
+			slack.NewButtonBlockElement(ActionPlanNow, "plan", plain("Plan now", MaxButtonText)).WithStyle(slack.StylePrimary),
+			slack.NewButtonBlockElement(ActionLoadSample, "sample", plain("Load sample", MaxButtonText)),
+		),
+		slack.NewContextBlock("home_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")),
+	)
+	return slack.HomeTabViewRequest{Type: slack.VTHomeTab, Blocks: slack.Blocks{BlockSet: bl}}
+}

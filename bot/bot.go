@@ -351,6 +351,8 @@ func (b *Bot) eventsAPI(evt socketmode.Event) {
 		b.onMessage(evt.Request, teamID, eventID, inner)
 	case *slackevents.AppMentionEvent:
 		b.onMention(evt.Request, teamID, eventID, inner)
+	case *slackevents.AppHomeOpenedEvent:
+		b.onHomeOpened(evt.Request, teamID, inner)
 	default:
 		b.ack(evt.Request, nil)
 	}

@@ -179,6 +179,10 @@ func (b *Bot) runCouncil(ctx context.Context, in council.Input, channelID, cardT
 	}
 	out.Run.CardChannel, out.Run.CardTS = channelID, prog.ts
 	log.Info("plan ready", "winner", string(out.Decision.Winner), "confidence", out.Decision.Confidence)
+	if strings.HasPrefix(channelID, "D") {
+		// The DM's shift changed: App Home shows the latest plan.
+		b.publishHome(ctx, out.Run.TeamID, userID, "")
+	}
 	return out, true
 }
 

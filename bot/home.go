@@ -1,0 +1,87 @@
+package bot
+
+import (
+	"context"
+
+	"github.com/slack-go/slack"
+	"github.com/slack-go/slack/slackevents"
+	"github.com/slack-go/slack/socketmode"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/blocks"
+)
+
+func (b *Bot) onHomeOpened(req *socketmode.Request, teamID string, ev *slackevents.AppHomeOpenedEvent) {
+	b.ack(req, nil)
+	if ev.Tab != "home" || ev.User == "" {
+		return
+	}
+	hash := ""
+	if ev.View != nil {
+		hash = ev.View.Hash
+	}
+	b.enqueue("home", func(ctx context.Context) { b.publishHome(ctx, teamID, ev.User, hash) })
+}
+
+// dm returns the person's DM channel with the bot. It asks Slack rather
+// than trusting an id from a button, which a forged payload could set to
+// someone else's DM.
+func (b *Bot) dm(ctx context.Context, userID string) (string, error) {
+	ch, _, _, err := b.api.OpenConversationContext(ctx, &slack.OpenConversationParameters{Users: []string{userID}, ReturnIM: true})
+	if err != nil {
+		return "", err
+	}
+	return ch.ID, nil
+}
+
+// publishHome shows a person's App Home. hash, when set, is the version of
+// the view Slack showed; a hash_conflict means a newer publish won, and we
+// publish the fresh state once more without it.
+func (b *Bot) publishHome(ctx context.Context, teamID, userID, hash string) {
+	in := blocks.HomeInput{}
+	if ch, err := b.dm(ctx, userID); err == nil {
+		if sh, err := b.store.Shift(ctx, teamID, ch); err == nil {
+			if notes, err := b.store.Notes(ctx, teamID, sh.ID, false); err == nil {
+				in.Notes = len(notes)
+			}
+			if run, err := b.store.LatestRun(ctx, teamID, sh.ID); err == nil {
+				if rec, err := b.store.RunRecord(ctx, teamID, run.ID); err == nil {
+					in.Latest = &rec
+				}
+			}
+		}
+	} else {
+		b.log.Warn("bot: home: open DM", "user", userID, "err", err)
+	}
+	req := slack.PublishViewContextRequest{UserID: userID, View: blocks.Home(in)}
+	if hash != "" {
+		req.Hash = &hash
+	}
+	_, err := b.api.PublishViewContext(ctx, req)
+	if err != nil && hash != "" && slackErr(err) == "hash_conflict" {
+		req.Hash = nil
+		_, err = b.api.PublishViewContext(ctx, req)
+	}
+	if err != nil {
+		b.log.Error("bot: publish App Home", "user", userID, "err", err)
+	}
+}
+
+// homeAction handles App Home's buttons. It reports false for other actions.
+func (b *Bot) homeAction(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) bool {
+	switch a.ActionID {
+	case blocks.ActionAddNote:
+		b.openAddNote(ctx, cb)
+	case blocks.ActionPlanNow, blocks.ActionLoadSample:
+		ch, err := b.dm(ctx, cb.User.ID)
+		if err != nil {
+			b.log.Error("bot: home: open DM", "user", cb.User.ID, "err", err)
+			return true
+		}
+		b.plan(ctx, cb.Team.ID, ch, cb.User.ID, planArgs{energy: bh.EnergyAuto, hours: 12, sample: a.ActionID == blocks.ActionLoadSample})
+		b.publishHome(ctx, cb.Team.ID, cb.User.ID, "")
+	default:
+		return false
+	}
+	return true
+}

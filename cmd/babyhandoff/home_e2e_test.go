@@ -1,0 +1,70 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/babyhandoff/babyhandoff/bot/slacktest"
+)
+
+func (h *harness) homeOpened(user, hash string) string {
+	h.t.Helper()
+	id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_events_api_app_home_opened.json"), func(m map[string]any) {
+		p := m["payload"].(map[string]any)
+		p["team_id"] = h.team
+		ev := p["event"].(map[string]any)
+		ev["user"], ev["channel"], ev["tab"] = user, "D"+user, "home"
+		if hash != "" {
+			ev["view"] = map[string]any{"id": "V1", "type": "home", "hash": hash}
+		} else {
+			delete(ev, "view")
+		}
+		p["event_id"] = "EvHOME" + hash
+	})
+	require.NoError(h.t, err)
+	return id
+}
+
+func TestE2EAppHome(t *testing.T) {
+	h := start(t)
+	h.ack(h.homeOpened("U1", ""))
+	pub, err := h.fake.WaitCall(h.ctx(), "views.publish", nil)
+	require.NoError(t, err)
+	assert.Equal(t, "U1", pub.JSON["user_id"])
+	v, ok := h.fake.HomeView("U1")
+	require.True(t, ok)
+	assert.Contains(t, string(v.JSON), "no notes yet")
+
+	// A stale hash: Slack answers hash_conflict and the bot publishes the
+	// fresh state again.
+	h.ack(h.homeOpened("U1", "stale-hash"))
+	_, err = h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool { return c.JSON["hash"] == nil && len(h.fake.Calls("views.publish")) >= 3 })
+	require.NoError(t, err, "log:\n%s", h.stderr.String())
+
+	// Load sample from Home plans in the person's own DM and updates Home.
+	id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_block_actions_button_in_message.json"), func(m map[string]any) {
+		p := m["payload"].(map[string]any)
+		p["team"] = map[string]any{"id": h.team}
+		p["user"] = map[string]any{"id": "U1"}
+		delete(p, "channel")
+		delete(p, "message")
+		p["container"] = map[string]any{"type": "view", "view_id": v.ID}
+		p["actions"] = []any{map[string]any{"type": "button", "action_id": "home_load_sample", "block_id": "home_actions", "value": "sample", "action_ts": "1.1"}}
+	})
+	require.NoError(t, err)
+	h.ack(id)
+	card := h.waitCard("DU1", "v1 · ")
+	assert.NotEmpty(t, card.runID)
+	_, err = h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
+		raw, _ := json.Marshal(c.JSON["view"])
+		return strings.Contains(string(raw), "Latest plan* · v1")
+	})
+	require.NoError(t, err, "Home shows the new plan")
+	hv, _ := h.fake.HomeView("U1")
+	assert.Contains(t, string(hv.JSON), "6 notes")
+}
