@@ -137,7 +137,7 @@ func RubricTable(d bh.Decision) string {
 		if c.Archetype == d.Winner {
 			mark = "*"
 		}
-		fmt.Fprintf(&b, "%4s", mark+shortLabel(c.Archetype))
+		fmt.Fprintf(&b, "%5s", shortLabel(c.Archetype)+mark)
 	}
 	b.WriteString("\n")
 	for _, dim := range bh.Dimensions {
@@ -149,13 +149,13 @@ func RubricTable(d bh.Decision) string {
 					v = s.Value
 				}
 			}
-			fmt.Fprintf(&b, "%4d", v)
+			fmt.Fprintf(&b, "%4d ", v)
 		}
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "%-11s", "Total /25")
 	for _, c := range d.Scorecards {
-		fmt.Fprintf(&b, "%4d", c.Total)
+		fmt.Fprintf(&b, "%4d ", c.Total)
 	}
 	b.WriteString("\n```")
 	return b.String()

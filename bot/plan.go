@@ -146,7 +146,17 @@ func (b *Bot) runCouncil(ctx context.Context, in council.Input, channelID, cardT
 		b.tell(ctx, channelID, userID, "The council is already planning for this conversation; the card will update in a moment.")
 		return council.Output{}, false
 	}
-	defer b.flights.done(key)
+	// The flight ends once the run is stored, before its card is posted: a
+	// parent who taps Energy the moment the card appears must not be told
+	// the council is still busy.
+	released := false
+	release := func() {
+		if !released {
+			released = true
+			b.flights.done(key)
+		}
+	}
+	defer release()
 
 	tasks := make([]blocks.TaskView, 0, 6)
 	for _, a := range council.DefaultAgents() {
@@ -160,6 +170,7 @@ func (b *Bot) runCouncil(ctx context.Context, in council.Input, channelID, cardT
 	}
 	out, err := b.council.Execute(ctx, b.store, in, prog.observe)
 	prog.stop()
+	release()
 	if err != nil {
 		b.log.Error("bot: council run failed", "shift_id", in.Run.ShiftID, "err", err)
 		msg := blocks.Notice("⚠️ The council could not finish this plan: " + bh.ErrorMessage(err) + " Try `/plan` again.")

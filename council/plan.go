@@ -534,7 +534,8 @@ func topFive(s *situation, blocks []bh.Block, left []work) []bh.Item {
 		if b.Kind == "commitment" || b.Kind == "care" {
 			continue
 		}
-		addItem(bh.Item{Text: fmt.Sprintf("%s (%s)", b.Title, b.Start.Format("15:04")), NoteIDs: b.NoteIDs})
+		// The time first: a long title is cut at its end, never the time.
+		addItem(bh.Item{Text: fmt.Sprintf("%s %s", b.Start.Format("15:04"), b.Title), NoteIDs: b.NoteIDs})
 	}
 	for _, w := range left {
 		if w.title == "" || strings.HasPrefix(w.title, "Rest") {

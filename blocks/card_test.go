@@ -1,0 +1,126 @@
+package blocks_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/blocks"
+	"github.com/babyhandoff/babyhandoff/bot/slacktest"
+	"github.com/babyhandoff/babyhandoff/council"
+)
+
+var monday = time.Date(2026, 11, 23, 10, 0, 0, 0, time.FixedZone("EST", -5*3600))
+
+func notesOf(texts []string) []bh.Note {
+	var out []bh.Note
+	for i, t := range texts {
+		out = append(out, bh.Note{ID: fmt.Sprintf("n%03d", i), Text: t, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: monday.Add(-time.Duration(len(texts)-i) * time.Minute)})
+	}
+	return out
+}
+
+func sampleNotes() []bh.Note {
+	var out []bh.Note
+	for i, s := range bh.SampleShift {
+		out = append(out, bh.Note{ID: fmt.Sprintf("n%d", i+1), Text: s.Text, Tag: s.Tag, TagSource: bh.TagByUser, CreatedAt: monday.Add(time.Duration(i-6) * 10 * time.Minute)})
+	}
+	return out
+}
+
+func councilRun(t *testing.T, notes []bh.Note, version int, energy bh.Energy) bh.RunRecord {
+	t.Helper()
+	c, err := council.New(council.Config{Clock: func() time.Time { return monday }})
+	require.NoError(t, err)
+	out, err := c.Run(context.Background(), council.Input{Run: bh.Run{ID: fmt.Sprintf("run%d", version), TeamID: "T1", ShiftID: "s1", ChannelID: "D1",
+		Version: version, Energy: energy, HorizonH: 12, TZ: "America/New_York", Now: monday, Sample: true}, Notes: notes}, nil)
+	require.NoError(t, err)
+	return out.Record()
+}
+
+func toAny(t *testing.T, v any) []any {
+	t.Helper()
+	raw, err := json.Marshal(v)
+	require.NoError(t, err)
+	var out []any
+	require.NoError(t, json.Unmarshal(raw, &out))
+	return out
+}
+
+func viewMap(t *testing.T, v any) map[string]any {
+	t.Helper()
+	raw, err := json.Marshal(v)
+	require.NoError(t, err)
+	var out map[string]any
+	require.NoError(t, json.Unmarshal(raw, &out))
+	return out
+}
+
+// checkSurfaces renders every surface of a run and checks Slack's limits.
+func checkSurfaces(t *testing.T, rec bh.RunRecord, links blocks.Links) {
+	t.Helper()
+	in := blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals, Links: links}
+	card := blocks.Card(in)
+	assert.Empty(t, slacktest.ValidateBlocks("message", toAny(t, card.Blocks)), "card")
+	assert.NotEmpty(t, card.Text)
+	assert.LessOrEqual(t, len([]rune(card.Text)), 300)
+	shared := blocks.SharedCard(in, "U1")
+	assert.Empty(t, slacktest.ValidateBlocks("message", toAny(t, shared.Blocks)), "shared card")
+	assert.Empty(t, slacktest.ValidateView(viewMap(t, blocks.OthersModal(in))), "other plans")
+	assert.Empty(t, slacktest.ValidateView(viewMap(t, blocks.ShareModal(rec.Run.ID, rec.Run.Version))), "share modal")
+	assert.Empty(t, slacktest.ValidateView(viewMap(t, blocks.Home(blocks.HomeInput{Notes: 500, Latest: &rec, Radar: strings.Repeat("risk ", 1000)}))), "home")
+	d := council.Diff(council.FromRecord(rec), council.FromRecord(rec))
+	assert.Empty(t, slacktest.ValidateBlocks("message", toAny(t, blocks.DiffReply(d, time.UTC).Blocks)), "diff reply")
+}
+
+func TestSurfacesStayWithinLimits(t *testing.T) {
+	long := strings.Repeat("🍼 пелёнки おむつ <!channel> & ", 800) // ~20,000 runes of emoji, Cyrillic, Japanese, mrkdwn
+	cases := map[string][]bh.Note{
+		"one note":   notesOf([]string{"wipes < 1 day"}),
+		"long notes": notesOf([]string{"task: " + long, "deadline: " + long + " due tomorrow 5pm", "low: " + long}),
+	}
+	var many []string
+	for i := 0; i < 500; i++ {
+		many = append(many, []string{"task: pick up wipes", "deadline: form due Friday noon", "low: formula 2 days", "pediatrician 2pm", "slept 3h", "task: call grandma about the weekend"}[i%6]+fmt.Sprintf(" #%d", i))
+	}
+	cases["500 notes"] = notesOf(many)
+	for name, notes := range cases {
+		t.Run(name, func(t *testing.T) {
+			for i := range notes {
+				notes[i].Text = bh.CleanText(notes[i].Text)
+			}
+			rec := councilRun(t, notes, 1, bh.EnergyAuto)
+			links := blocks.Links{}
+			for _, n := range notes {
+				links[n.ID] = "https://fake.slack.test/archives/D1/p" + n.ID
+			}
+			checkSurfaces(t, rec, links)
+			// The user's mrkdwn is never live.
+			raw, _ := json.Marshal(blocks.Card(blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals}))
+			assert.NotContains(t, string(raw), "<!channel>")
+		})
+	}
+}
+
+func TestGoldenSurfaces(t *testing.T) {
+	v1 := councilRun(t, sampleNotes(), 1, bh.EnergyMedium)
+	v2 := councilRun(t, sampleNotes(), 2, bh.EnergyLow)
+	v2.Run.Change = "energy medium → low"
+	links := blocks.Links{"n2": "https://fake.slack.test/archives/D1/p1700000000000200"}
+	golden(t, "card_v1.json", blocks.Card(blocks.CardInput{Run: v1.Run, Decision: v1.Decision, Proposals: v1.Proposals, Links: links}))
+	golden(t, "card_v2.json", blocks.Card(blocks.CardInput{Run: v2.Run, Decision: v2.Decision, Proposals: v2.Proposals, Links: links, ForkedFrom: 1}))
+	golden(t, "others_modal.json", blocks.OthersModal(blocks.CardInput{Run: v1.Run, Decision: v1.Decision, Proposals: v1.Proposals}))
+	golden(t, "share_modal.json", blocks.ShareModal(v1.Run.ID, 1))
+	golden(t, "home.json", blocks.Home(blocks.HomeInput{Notes: 6, Latest: &v1}))
+	golden(t, "home_empty.json", blocks.Home(blocks.HomeInput{}))
+	golden(t, "diff_reply.json", blocks.DiffReply(council.Diff(council.FromRecord(v1), council.FromRecord(v2)), time.UTC))
+	golden(t, "progress.json", blocks.Progress(true, []blocks.TaskView{{Agent: "Normalizer", Status: bh.StatusCompleted}, {Agent: "SleepPlanner", Status: bh.StatusRunning}, {Agent: "Referee", Status: bh.StatusQueued}}))
+	checkSurfaces(t, v1, links)
+}
