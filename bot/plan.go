@@ -125,12 +125,25 @@ func (b *Bot) shiftTZ(s bh.Shift) string {
 	return b.loc.String()
 }
 
-// loadSample stores the PRD's sample shift in the conversation, once.
+// loadSample stores the PRD's sample shift in the conversation, once. The
+// notes are stored concurrently so the store folds them into one commit.
 func (b *Bot) loadSample(ctx context.Context, teamID, channelID, userID string) error {
+	errs := make(chan error, len(bh.SampleShift))
+	var wg sync.WaitGroup
 	for i, s := range bh.SampleShift {
-		// Fixed message ids make loading twice a no-op.
-		if _, _, err := b.store.CaptureNote(ctx, bh.NewNote{TeamID: teamID, ChannelID: channelID, UserID: userID, RawText: s.Text, Tag: s.Tag,
-			Source: bh.SourceShortcut, MessageTS: fmt.Sprintf("sample-%d", i+1)}); err != nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// Fixed message ids make loading twice a no-op.
+			_, _, err := b.store.CaptureNote(ctx, bh.NewNote{TeamID: teamID, ChannelID: channelID, UserID: userID, RawText: s.Text, Tag: s.Tag,
+				Source: bh.SourceShortcut, MessageTS: fmt.Sprintf("sample-%d", i+1)})
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
 			return err
 		}
 	}

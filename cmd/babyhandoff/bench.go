@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -28,8 +29,16 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	rate := fs.Int("rate", 50, "note messages per second")
 	dur := fs.Duration("duration", 20*time.Second, "how long to send")
 	sizes := fs.String("prefill-mb", "0,10", "embedded database sizes to measure at, in MB (comma-separated)")
+	suite := fs.String("suite", "all", "capture, plan or all")
+	plans := fs.Int("plans", 50, "how many /plan and what-if rounds (plan suite)")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *suite == "plan" || *suite == "all" {
+		if code := benchPlans(ctx, *plans, stdout, stderr); code != 0 || *suite == "plan" {
+			return code
+		}
+		fmt.Fprintln(stdout)
 	}
 	fmt.Fprintf(stdout, "# capture benchmark: %d notes/s for %s through the fake Slack (%s, %d CPUs, %s)\n\n",
 		*rate, *dur, runtime.Version(), runtime.NumCPU(), runtime.GOARCH)
@@ -222,4 +231,117 @@ func humanSize(n int64) string {
 		return fmt.Sprintf("%d KB", n>>10)
 	}
 	return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+}
+
+// benchPlans measures /plan and the Energy what-if through the fake Slack.
+func benchPlans(ctx context.Context, n int, stdout, stderr io.Writer) int {
+	dir, err := os.MkdirTemp("", "babyhandoff-bench-")
+	if err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	db, err := store.Open(ctx, store.Config{DataDir: dir})
+	if err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
+		return 1
+	}
+	defer db.Close(context.Background())
+	fake := slacktest.New(slacktest.Config{})
+	defer fake.Close()
+	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(), Store: db, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
+		return 1
+	}
+	runCtx, stop := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- b.Run(runCtx) }()
+	defer func() { stop(); <-done }()
+	wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
+	defer wcancel()
+	if err := fake.WaitConnections(wctx, 1); err != nil {
+		fmt.Fprintln(stderr, "bench: bot did not connect:", err)
+		return 1
+	}
+	team := fake.Config().TeamID
+	var acks, cards, samples, whatifs []time.Duration
+	header := func(m slacktest.Message, want string) bool {
+		return strings.Contains(string(m.Blocks), `"text":"`+want)
+	}
+	for i := 0; i < n; i++ {
+		ch := fmt.Sprintf("CBENCH%d", i)
+		wait, cancel := context.WithTimeout(ctx, 30*time.Second)
+		slash := func(text, version string) (time.Duration, time.Duration, slacktest.Message, error) {
+			payload, _ := json.Marshal(map[string]any{"team_id": team, "channel_id": ch, "user_id": "UBENCH", "command": "/plan", "text": text,
+				"trigger_id": "1.2.x", "response_url": "https://hooks.slack.test/x"})
+			start := time.Now()
+			id, err := fake.Send(ctx, slacktest.Envelope{Type: "slash_commands", Payload: payload, AcceptsResponsePayload: true})
+			if err != nil {
+				return 0, 0, slacktest.Message{}, err
+			}
+			a, err := fake.WaitAck(wait, id)
+			if err != nil {
+				return 0, 0, slacktest.Message{}, err
+			}
+			card, err := fake.WaitMessage(wait, func(m slacktest.Message) bool { return m.Channel == ch && header(m, version+" · ") })
+			return a.Latency, time.Since(start), card, err
+		}
+		// /plan sample loads six notes first; then a plain /plan on them.
+		_, took, _, err := slash("sample medium", "v1")
+		samples = append(samples, took)
+		var card slacktest.Message
+		if err == nil {
+			var ack time.Duration
+			ack, took, card, err = slash("medium", "v2")
+			acks, cards = append(acks, ack), append(cards, took)
+		}
+		if err == nil {
+			if err == nil {
+				runID := cardRun(card)
+				action, _ := json.Marshal(map[string]any{"type": "block_actions", "team": map[string]any{"id": team}, "user": map[string]any{"id": "UBENCH"},
+					"channel": map[string]any{"id": ch}, "container": map[string]any{"type": "message", "message_ts": card.TS, "channel_id": ch},
+					"trigger_id": "1.2.y", "actions": []any{map[string]any{"type": "static_select", "action_id": "card_energy", "block_id": "card_actions:" + runID,
+						"selected_option": map[string]any{"value": "low", "text": map[string]any{"type": "plain_text", "text": "low"}}}}})
+				start := time.Now()
+				if _, err = fake.Send(ctx, slacktest.Envelope{Type: "interactive", Payload: action}); err == nil {
+					_, err = fake.WaitMessage(wait, func(m slacktest.Message) bool { return m.Channel == ch && header(m, "v3 · ") })
+					whatifs = append(whatifs, time.Since(start))
+				}
+			}
+		}
+		cancel()
+		if err != nil {
+			fmt.Fprintln(stderr, "bench: round", i, ":", err)
+			return 1
+		}
+	}
+	fmt.Fprintf(stdout, "# /plan benchmark: %d rounds of /plan sample, /plan, then Energy → Low, through the fake Slack, embedded store (%s, %d CPUs)\n\n", n, runtime.Version(), runtime.NumCPU())
+	fmt.Fprintln(stdout, "| step | p50 | p99 | max |\n|---|---|---|---|")
+	for _, row := range []struct {
+		name string
+		ds   []time.Duration
+	}{{"/plan envelope → ack", acks}, {"/plan envelope → Decision Card posted (6 notes stored)", cards}, {"/plan sample → card (stores the 6 notes first)", samples}, {"Energy change → what-if card", whatifs}} {
+		fmt.Fprintf(stdout, "| %s | %s | %s | %s |\n", row.name, ms(pct(row.ds, 50)), ms(pct(row.ds, 99)), ms(pct(row.ds, 100)))
+	}
+	return 0
+}
+
+// cardRun reads the run id from a card's Download button.
+func cardRun(m slacktest.Message) string {
+	var bl []struct {
+		Elements []struct {
+			ActionID string `json:"action_id"`
+			Value    string `json:"value"`
+		} `json:"elements"`
+	}
+	_ = json.Unmarshal(m.Blocks, &bl)
+	for _, b := range bl {
+		for _, e := range b.Elements {
+			if e.ActionID == "card_download" {
+				return e.Value
+			}
+		}
+	}
+	return ""
 }

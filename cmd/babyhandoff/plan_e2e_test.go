@@ -229,3 +229,14 @@ func TestE2EPlanAuthorizationAndSingleFlight(t *testing.T) {
 	}
 	assert.Equal(t, 1, cards)
 }
+
+// Rate limited while posting the card: the bot waits out Retry-After and the
+// card still lands.
+func TestE2EPlanCardSurvivesRateLimit(t *testing.T) {
+	h := start(t)
+	h.fake.FailNext("chat.update", slacktest.Failure{Status: 429, RetryAfter: 1})
+	h.ack(h.slash("/plan", "sample", "D7", "U1"))
+	card := h.waitCard("D7", "v1 · ")
+	assert.NotEmpty(t, card.runID)
+	assert.GreaterOrEqual(t, len(h.fake.Calls("chat.update")), 2, "the update was tried again after the 429")
+}
