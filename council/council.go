@@ -355,7 +355,28 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 	out.Messages = append(out.Messages, rec.msgs...)
 	out.Events = append(out.Events, rec.events...)
 	rec.mu.Unlock()
-	sort.SliceStable(out.Events, func(i, j int) bool { return out.Events[i].At.Before(out.Events[j].At) })
+	// Planners finish concurrently: equal times are ordered by the task
+	// graph, so a transcript never depends on goroutine scheduling.
+	rank := map[string]int{}
+	for i, g := range graph {
+		rank[c.assign(g.skill)] = i + 1
+	}
+	order := func(e bh.Event) int {
+		switch e.Type {
+		case "run_started":
+			return 0
+		case "run_completed":
+			return len(graph) + 1
+		}
+		return rank[e.Agent]
+	}
+	sort.SliceStable(out.Events, func(i, j int) bool {
+		a, b := out.Events[i], out.Events[j]
+		if !a.At.Equal(b.At) {
+			return a.At.Before(b.At)
+		}
+		return order(a) < order(b)
+	})
 	out.Council = bh.Artifact{ID: run.ID + ":council", RunID: run.ID, Kind: bh.ArtifactTranscript, Name: fmt.Sprintf("council-v%d.md", run.Version),
 		Content: Transcript(run, pack, out.Tasks, out.Messages, out.Events), CreatedAt: run.Now.UTC()}
 	out.Run.Status = bh.StatusCompleted

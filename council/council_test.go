@@ -126,6 +126,7 @@ func TestSampleShiftMediumVsLow(t *testing.T) {
 	assert.NotEmpty(t, d.BlocksAdded)
 	golden(t, "sample_handoff_v1.md", medium.Handoff.Content)
 	golden(t, "sample_handoff_v2.md", low.Handoff.Content)
+	golden(t, "sample_council_v1.md", medium.Council.Content)
 }
 
 func TestSameInputSameOutputAndReplayFromPack(t *testing.T) {

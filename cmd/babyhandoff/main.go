@@ -107,6 +107,17 @@ func runBot(ctx context.Context, stderr io.Writer) int {
 		log.Error("cannot register the council's agents", "err", err)
 		return 1
 	}
+	// The coordinator assigns tasks by skill from the stored registry.
+	agents, err := db.Agents(ctx)
+	if err != nil {
+		log.Error("cannot read the agents registry", "err", err)
+		return 1
+	}
+	cncl, err := council.New(council.Config{Agents: agents})
+	if err != nil {
+		log.Error("the agents registry cannot staff the council", "err", err)
+		return 1
+	}
 	// A run a stopped process left "running" would stay so forever. With
 	// several processes on one MongoDB, only runs older than a council run
 	// can take are touched.
@@ -126,6 +137,7 @@ func runBot(ctx context.Context, stderr io.Writer) int {
 		Store:    db,
 		Logger:   log,
 		Location: loc,
+		Council:  cncl,
 	})
 	if err != nil {
 		log.Error("cannot start the bot", "err", err)
