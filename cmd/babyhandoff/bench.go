@@ -139,22 +139,11 @@ func benchCapture(ctx context.Context, rate int, dur time.Duration, mb int) (cap
 	}
 	res := captureResult{label: fmt.Sprintf("embedded, %s", humanSize(size))}
 
-	fake := slacktest.New(slacktest.Config{PingInterval: 5 * time.Second})
-	defer fake.Close()
-	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
-		Store: db, Logger: slog.New(slog.DiscardHandler)})
+	fake, stop, err := startBenchBot(ctx, db)
 	if err != nil {
 		return res, err
 	}
-	runCtx, stop := context.WithCancel(ctx)
-	done := make(chan error, 1)
-	go func() { done <- b.Run(runCtx) }()
-	defer func() { stop(); <-done }()
-	wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
-	defer wcancel()
-	if err := fake.WaitConnections(wctx, 1); err != nil {
-		return res, fmt.Errorf("bot did not connect: %w", err)
-	}
+	defer stop()
 
 	sentAt := map[string]time.Time{}
 	envs := []string{}
@@ -247,23 +236,12 @@ func benchPlans(ctx context.Context, n int, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer db.Close(context.Background())
-	fake := slacktest.New(slacktest.Config{})
-	defer fake.Close()
-	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(), Store: db, Logger: slog.New(slog.DiscardHandler)})
+	fake, stop, err := startBenchBot(ctx, db)
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1
 	}
-	runCtx, stop := context.WithCancel(ctx)
-	done := make(chan error, 1)
-	go func() { done <- b.Run(runCtx) }()
-	defer func() { stop(); <-done }()
-	wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
-	defer wcancel()
-	if err := fake.WaitConnections(wctx, 1); err != nil {
-		fmt.Fprintln(stderr, "bench: bot did not connect:", err)
-		return 1
-	}
+	defer stop()
 	team := fake.Config().TeamID
 	var acks, cards, samples, whatifs []time.Duration
 	header := func(m slacktest.Message, want string) bool {
@@ -344,4 +322,27 @@ func cardRun(m slacktest.Message) string {
 		}
 	}
 	return ""
+}
+
+// startBenchBot runs the real bot on db against a fresh fake Slack and
+// waits until it is connected. stop ends both.
+func startBenchBot(ctx context.Context, db *store.DB) (*slacktest.Server, func(), error) {
+	fake := slacktest.New(slacktest.Config{})
+	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
+		Store: db, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		fake.Close()
+		return nil, nil, err
+	}
+	runCtx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- b.Run(runCtx) }()
+	stop := func() { cancel(); <-done; fake.Close() }
+	wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
+	defer wcancel()
+	if err := fake.WaitConnections(wctx, 1); err != nil {
+		stop()
+		return nil, nil, fmt.Errorf("bot did not connect: %w", err)
+	}
+	return fake, stop, nil
 }
