@@ -412,8 +412,11 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 		slack.NewDividerBlock(),
 	}
 	shift := fmt.Sprintf("*Your shift* · %d notes", in.Notes)
-	if in.Notes == 0 {
+	switch in.Notes {
+	case 0:
 		shift = "*Your shift* · no notes yet"
+	case 1:
+		shift = "*Your shift* · 1 note"
 	}
 	bl = append(bl, section(shift))
 	if in.Radar != "" {

@@ -82,6 +82,7 @@ type Bot struct {
 	selfMu  sync.RWMutex
 	loc     *time.Location
 	council *council.Council
+	homes   homeRefresh
 	// flights keeps one council run per shift at a time.
 	flights flights
 	// msgLocks serialise the capture of a message with its edits/deletion.

@@ -111,6 +111,7 @@ func (b *Bot) capture(req *socketmode.Request, in bh.NewNote) {
 			return
 		}
 		b.reply(ctx, n, in.ChannelID, in.MessageTS)
+		b.shiftChanged(ctx, n.TeamID, n.ChannelID, n.UserID)
 	})
 	if !queued {
 		b.log.Warn("bot: busy; note event left unacked for redelivery", "event_id", in.EventID)
@@ -217,6 +218,7 @@ func (b *Bot) changeNote(req *socketmode.Request, teamID, channelID, ts, eventID
 		}
 		b.ack(req, nil)
 		b.refresh(ctx, n)
+		b.shiftChanged(ctx, n.TeamID, n.ChannelID, n.UserID)
 	})
 	if !queued {
 		b.log.Warn("bot: busy; event left unacked for redelivery", "event_id", eventID)

@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+	"strings"
+	"sync"
 
 	"github.com/slack-go/slack"
 	"github.com/slack-go/slack/slackevents"
@@ -79,9 +81,47 @@ func (b *Bot) homeAction(ctx context.Context, cb slack.InteractionCallback, a *s
 			return true
 		}
 		b.plan(ctx, cb.Team.ID, ch, cb.User.ID, planArgs{energy: bh.EnergyAuto, hours: 12, sample: a.ActionID == blocks.ActionLoadSample})
-		b.publishHome(ctx, cb.Team.ID, cb.User.ID, "")
 	default:
 		return false
 	}
 	return true
+}
+
+// homeRefresh coalesces App Home publishes per person: a burst of notes
+// costs one publish in flight plus one at the end, never one per note.
+type homeRefresh struct {
+	mu    sync.Mutex
+	state map[string]bool // key → another publish wanted while one runs
+}
+
+// shiftChanged republishes a person's Home after their DM shift changed.
+func (b *Bot) shiftChanged(ctx context.Context, teamID, channelID, userID string) {
+	if !strings.HasPrefix(channelID, "D") || userID == "" {
+		return
+	}
+	key := teamID + "/" + userID
+	h := &b.homes
+	h.mu.Lock()
+	if h.state == nil {
+		h.state = map[string]bool{}
+	}
+	if _, running := h.state[key]; running {
+		h.state[key] = true
+		h.mu.Unlock()
+		return
+	}
+	h.state[key] = false
+	h.mu.Unlock()
+	for {
+		b.publishHome(ctx, teamID, userID, "")
+		h.mu.Lock()
+		if h.state[key] {
+			h.state[key] = false
+			h.mu.Unlock()
+			continue
+		}
+		delete(h.state, key)
+		h.mu.Unlock()
+		return
+	}
 }

@@ -121,6 +121,7 @@ func (b *Bot) noteAction(ctx context.Context, cb slack.InteractionCallback, note
 	if _, _, _, err := b.api.UpdateMessageContext(ctx, channelID, ts, msg.Options()...); err != nil {
 		b.log.Error("bot: update note reply", "note_id", n.ID, "err", err)
 	}
+	b.shiftChanged(ctx, n.TeamID, n.ChannelID, cb.User.ID)
 }
 
 func (b *Bot) openAddNote(ctx context.Context, cb slack.InteractionCallback) {

@@ -203,10 +203,8 @@ func (b *Bot) runCouncil(ctx context.Context, in council.Input, channelID, cardT
 	}
 	out.Run.CardChannel, out.Run.CardTS = channelID, prog.ts
 	log.Info("plan ready", "winner", string(out.Decision.Winner), "confidence", out.Decision.Confidence)
-	if strings.HasPrefix(channelID, "D") {
-		// The DM's shift changed: App Home shows the latest plan.
-		b.publishHome(ctx, out.Run.TeamID, userID, "")
-	}
+	// A DM's shift changed: App Home shows the latest plan.
+	b.shiftChanged(ctx, out.Run.TeamID, channelID, userID)
 	return out, true
 }
 

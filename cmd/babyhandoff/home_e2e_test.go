@@ -46,6 +46,14 @@ func TestE2EAppHome(t *testing.T) {
 	_, err = h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool { return c.JSON["hash"] == nil && len(h.fake.Calls("views.publish")) >= 3 })
 	require.NoError(t, err, "log:\n%s", h.stderr.String())
 
+	// A note in the DM changes the shift: Home follows.
+	h.ack(h.message("DU1", "im", "U1", "slept 3h", "1700000100.000100", nil))
+	_, err = h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
+		raw, _ := json.Marshal(c.JSON["view"])
+		return strings.Contains(string(raw), "Your shift* · 1 note")
+	})
+	require.NoError(t, err, "Home shows the new note")
+
 	// Load sample from Home plans in the person's own DM and updates Home.
 	id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_block_actions_button_in_message.json"), func(m map[string]any) {
 		p := m["payload"].(map[string]any)
@@ -66,5 +74,5 @@ func TestE2EAppHome(t *testing.T) {
 	})
 	require.NoError(t, err, "Home shows the new plan")
 	hv, _ := h.fake.HomeView("U1")
-	assert.Contains(t, string(hv.JSON), "6 notes")
+	assert.Contains(t, string(hv.JSON), "7 notes")
 }
