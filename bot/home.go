@@ -11,6 +11,7 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/blocks"
+	"github.com/babyhandoff/babyhandoff/radar"
 )
 
 func (b *Bot) onHomeOpened(req *socketmode.Request, teamID string, ev *slackevents.AppHomeOpenedEvent) {
@@ -43,8 +44,9 @@ func (b *Bot) publishHome(ctx context.Context, teamID, userID, hash string) {
 	in := blocks.HomeInput{}
 	if ch, err := b.dm(ctx, userID); err == nil {
 		if sh, err := b.store.Shift(ctx, teamID, ch); err == nil {
-			if notes, err := b.store.Notes(ctx, teamID, sh.ID, false); err == nil {
-				in.Notes = len(notes)
+			if st, err := b.radarState(ctx, sh); err == nil {
+				in.Notes = st.Notes
+				in.Radar = radar.Summary(st, b.loc)
 			}
 			if run, err := b.store.LatestRun(ctx, teamID, sh.ID); err == nil {
 				if rec, err := b.store.RunRecord(ctx, teamID, run.ID); err == nil {

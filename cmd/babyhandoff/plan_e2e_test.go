@@ -240,3 +240,19 @@ func TestE2EPlanCardSurvivesRateLimit(t *testing.T) {
 	assert.NotEmpty(t, card.runID)
 	assert.GreaterOrEqual(t, len(h.fake.Calls("chat.update")), 2, "the update was tried again after the 429")
 }
+
+func TestE2ERadarOnDemand(t *testing.T) {
+	h := start(t)
+	h.ack(h.slash("/radar", "", "C5", "U1"))
+	_, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.Ephemeral && strings.Contains(m.Text, "No notes here yet") })
+	require.NoError(t, err)
+
+	h.ack(h.message("C5", "channel", "U1", "out of formula", "1700000200.000100", nil))
+	h.replyTo("C5", "1700000200.000100")
+	h.ack(h.slash("/radar", "", "C5", "U1"))
+	r, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.Ephemeral && strings.HasPrefix(m.Text, "Risk Radar") })
+	require.NoError(t, err)
+	assert.Contains(t, r.Text, "critical")
+	assert.Contains(t, string(r.Blocks), "Restock formula")
+	assert.Equal(t, "U1", r.EphemeralUser, "only the person who asked sees it")
+}

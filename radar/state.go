@@ -1,0 +1,202 @@
+// Package radar is BabyHandoff's Risk Radar: it keeps a live view of each
+// shift's risks (energy, deadlines, running-low supplies, fixed
+// commitments) and suggests the next actions. It depends on the domain only;
+// the normaliser and the store reach it through what its Config and
+// interfaces name.
+package radar
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// Risk thresholds. A deadline within DeadlineSoon of now, or a supply that
+// runs out within SupplySoon, is high; overdue or already out is critical.
+const (
+	DeadlineCritical = 3 * time.Hour
+	DeadlineSoon     = 12 * time.Hour
+	DeadlineWatch    = 48 * time.Hour
+	SupplyCritical   = 6 * time.Hour
+	SupplySoon       = 24 * time.Hour
+)
+
+// Compute is the shift's state from its notes' facts (as the council's
+// normaliser reads them) at now. energy is a person's explicit choice, or
+// EnergyAuto to infer it from the notes. Deleted notes must already be gone
+// from facts.
+func Compute(shift bh.Shift, facts []bh.Fact, now time.Time, energy bh.Energy) bh.ShiftState {
+	st := bh.ShiftState{TeamID: shift.TeamID, ShiftID: shift.ID, ChannelID: shift.ChannelID, Notes: len(facts), ComputedAt: now.UTC()}
+	st.Energy, st.EnergyNoteIDs, st.EnergyChosen = energyOf(facts, energy)
+	for _, f := range facts {
+		ids := []string{f.NoteID}
+		switch {
+		case f.Kind == bh.TagDeadline && f.Due != nil:
+			it := bh.RiskItem{Key: "deadline:" + f.NoteID, Kind: bh.TagDeadline, Text: f.Title, At: f.Due, NoteIDs: ids}
+			left := f.Due.Sub(now)
+			switch {
+			case left < 0:
+				it.Overdue, it.Level = true, bh.RiskCritical
+			case left <= DeadlineCritical:
+				it.Level = bh.RiskCritical
+			case left <= DeadlineSoon:
+				it.Level = bh.RiskHigh
+			case left <= DeadlineWatch:
+				it.Level = bh.RiskMedium
+			default:
+				it.Level = bh.RiskLow
+			}
+			st.Deadlines = append(st.Deadlines, it)
+		case f.Kind == bh.TagInventory:
+			it := bh.RiskItem{Key: "inventory:" + f.NoteID, Kind: bh.TagInventory, Text: strings.Join(itemsOr(f), ", "), NoteIDs: ids, Level: bh.RiskMedium}
+			if f.Horizon > 0 {
+				t := f.CreatedAt.Add(f.Horizon)
+				it.At = &t
+				switch left := t.Sub(now); {
+				case left <= SupplyCritical:
+					it.Level = bh.RiskCritical
+				case left <= SupplySoon:
+					it.Level = bh.RiskHigh
+				}
+			}
+			if f.Out {
+				it.Level = bh.RiskCritical
+			}
+			st.Inventory = append(st.Inventory, it)
+		}
+		if f.Start != nil && (f.End == nil || f.End.After(now)) && f.Start.Sub(now) <= 24*time.Hour {
+			st.Commitments = append(st.Commitments, bh.RiskItem{Key: "commitment:" + f.NoteID, Kind: f.Kind, Text: f.Title, At: f.Start, NoteIDs: ids, Level: bh.RiskLow})
+		}
+	}
+	byTime := func(items []bh.RiskItem) {
+		sort.SliceStable(items, func(i, j int) bool {
+			if items[i].Level != items[j].Level {
+				return items[i].Level > items[j].Level
+			}
+			if (items[i].At == nil) != (items[j].At == nil) {
+				return items[i].At != nil
+			}
+			return items[i].At != nil && items[i].At.Before(*items[j].At)
+		})
+	}
+	byTime(st.Deadlines)
+	byTime(st.Inventory)
+	sort.SliceStable(st.Commitments, func(i, j int) bool { return st.Commitments[i].At.Before(*st.Commitments[j].At) })
+	for _, g := range [][]bh.RiskItem{st.Deadlines, st.Inventory} {
+		for _, it := range g {
+			st.Level = max(st.Level, it.Level)
+		}
+	}
+	st.NextActions = nextActions(st, now)
+	return st
+}
+
+func itemsOr(f bh.Fact) []string {
+	if len(f.Items) > 0 {
+		return f.Items
+	}
+	return []string{f.Title}
+}
+
+func energyOf(facts []bh.Fact, chosen bh.Energy) (bh.Energy, []string, bool) {
+	switch chosen {
+	case bh.EnergyHigh, bh.EnergyMedium, bh.EnergyLow:
+		return chosen, nil, true
+	}
+	var latest *bh.Fact
+	for i := range facts {
+		if facts[i].Energy == "" {
+			continue
+		}
+		if latest == nil || !facts[i].CreatedAt.Before(latest.CreatedAt) {
+			latest = &facts[i]
+		}
+	}
+	if latest == nil {
+		return bh.EnergyMedium, nil, false
+	}
+	return latest.Energy, []string{latest.NoteID}, false
+}
+
+// nextActions suggests up to three things to do now, most urgent first,
+// each with the notes it answers. Planning items only, never advice.
+func nextActions(st bh.ShiftState, now time.Time) []bh.Item {
+	type cand struct {
+		level bh.RiskLevel
+		at    time.Time
+		item  bh.Item
+	}
+	var cs []cand
+	for _, d := range st.Deadlines {
+		if d.Level < bh.RiskMedium {
+			continue
+		}
+		text := "Finish: " + d.Text
+		if d.Overdue {
+			text = "Overdue: " + d.Text + " (send it, or ask for more time)"
+		}
+		cs = append(cs, cand{d.Level, *d.At, bh.Item{Text: text, NoteIDs: d.NoteIDs, Due: d.At}})
+	}
+	for _, s := range st.Inventory {
+		if s.Level < bh.RiskHigh {
+			continue
+		}
+		at := now
+		if s.At != nil {
+			at = *s.At
+		}
+		cs = append(cs, cand{s.Level, at, bh.Item{Text: "Restock " + s.Text, NoteIDs: s.NoteIDs, Due: s.At}})
+	}
+	for _, c := range st.Commitments {
+		if c.At.Sub(now) <= 3*time.Hour && c.At.After(now) {
+			cs = append(cs, cand{bh.RiskMedium, *c.At, bh.Item{Text: fmt.Sprintf("Get ready: %s at %s", c.Text, c.At.Format("15:04")), NoteIDs: c.NoteIDs, Due: c.At}})
+		}
+	}
+	if st.Energy == bh.EnergyLow {
+		cs = append(cs, cand{bh.RiskMedium, now.Add(time.Hour), bh.Item{Text: "Rest when the baby sleeps: energy is low", NoteIDs: st.EnergyNoteIDs}})
+	}
+	sort.SliceStable(cs, func(i, j int) bool {
+		if cs[i].level != cs[j].level {
+			return cs[i].level > cs[j].level
+		}
+		return cs[i].at.Before(cs[j].at)
+	})
+	var out []bh.Item
+	for _, c := range cs {
+		if len(out) == 3 {
+			break
+		}
+		out = append(out, c.item)
+	}
+	return out
+}
+
+// Summary is the state in one line, most urgent first.
+func Summary(st bh.ShiftState, loc *time.Location) string {
+	var parts []string
+	for _, g := range [][]bh.RiskItem{st.Deadlines, st.Inventory} {
+		for _, it := range g {
+			if it.Level < bh.RiskMedium || len(parts) == 2 {
+				continue
+			}
+			switch {
+			case it.Overdue:
+				parts = append(parts, bh.Truncate(it.Text, 60)+" is overdue")
+			case it.At != nil && it.Kind == bh.TagInventory:
+				parts = append(parts, bh.Truncate(it.Text, 60)+" run out by "+it.At.In(loc).Format("Mon 15:04"))
+			case it.At != nil:
+				parts = append(parts, bh.Truncate(it.Text, 60)+" due "+it.At.In(loc).Format("Mon 15:04"))
+			default:
+				parts = append(parts, bh.Truncate(it.Text, 60)+" running low")
+			}
+		}
+	}
+	head := "Risk " + st.Level.String() + " · energy " + string(st.Energy)
+	if len(parts) == 0 {
+		return head + " · nothing urgent"
+	}
+	return head + " · " + strings.Join(parts, " · ")
+}

@@ -1,0 +1,82 @@
+package radar_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/radar"
+)
+
+var now = time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+
+func at(d time.Duration) *time.Time { t := now.Add(d); return &t }
+
+func TestRiskLevels(t *testing.T) {
+	shift := bh.Shift{ID: "s1", TeamID: "T1", ChannelID: "D1"}
+	tests := []struct {
+		name  string
+		fact  bh.Fact
+		level bh.RiskLevel
+	}{
+		{"deadline overdue", bh.Fact{Kind: bh.TagDeadline, Due: at(-time.Hour)}, bh.RiskCritical},
+		{"deadline in 2h", bh.Fact{Kind: bh.TagDeadline, Due: at(2 * time.Hour)}, bh.RiskCritical},
+		{"deadline in 10h", bh.Fact{Kind: bh.TagDeadline, Due: at(10 * time.Hour)}, bh.RiskHigh},
+		{"deadline in 30h", bh.Fact{Kind: bh.TagDeadline, Due: at(30 * time.Hour)}, bh.RiskMedium},
+		{"deadline next week", bh.Fact{Kind: bh.TagDeadline, Due: at(7 * 24 * time.Hour)}, bh.RiskLow},
+		{"deadline without a date", bh.Fact{Kind: bh.TagDeadline}, bh.RiskNone},
+		{"supply out", bh.Fact{Kind: bh.TagInventory, Items: []string{"formula"}, Out: true}, bh.RiskCritical},
+		{"supply runs out in 4h", bh.Fact{Kind: bh.TagInventory, Items: []string{"wipes"}, Horizon: 4 * time.Hour, CreatedAt: now}, bh.RiskCritical},
+		{"supply < 1 day", bh.Fact{Kind: bh.TagInventory, Items: []string{"wipes"}, Horizon: 24 * time.Hour, CreatedAt: now}, bh.RiskHigh},
+		{"supply in 3 days", bh.Fact{Kind: bh.TagInventory, Items: []string{"cream"}, Horizon: 72 * time.Hour, CreatedAt: now}, bh.RiskMedium},
+		{"supply, no horizon", bh.Fact{Kind: bh.TagInventory, Title: "diaper cream almost out"}, bh.RiskMedium},
+		{"a plain note", bh.Fact{Kind: bh.TagNote, Title: "grandma visits"}, bh.RiskNone},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.fact.NoteID = "n1"
+			st := radar.Compute(shift, []bh.Fact{tt.fact}, now, bh.EnergyAuto)
+			assert.Equal(t, tt.level, st.Level)
+			assert.Equal(t, "s1", st.ShiftID)
+		})
+	}
+}
+
+func TestStateSortsEnergyAndNextActions(t *testing.T) {
+	facts := []bh.Fact{
+		{NoteID: "e1", Kind: bh.TagNote, Energy: bh.EnergyHigh, CreatedAt: now.Add(-3 * time.Hour)},
+		{NoteID: "e2", Kind: bh.TagNote, Energy: bh.EnergyLow, SleepHours: 3, CreatedAt: now.Add(-time.Hour)},
+		{NoteID: "d1", Kind: bh.TagDeadline, Title: "daycare form", Due: at(30 * time.Hour)},
+		{NoteID: "d2", Kind: bh.TagDeadline, Title: "insurance call", Due: at(-2 * time.Hour)},
+		{NoteID: "i1", Kind: bh.TagInventory, Items: []string{"wipes"}, Horizon: 20 * time.Hour, CreatedAt: now},
+		{NoteID: "c1", Kind: bh.TagNote, Title: "pediatrician", Start: at(2 * time.Hour), End: at(3 * time.Hour)},
+	}
+	st := radar.Compute(bh.Shift{ID: "s1"}, facts, now, bh.EnergyAuto)
+	assert.Equal(t, bh.EnergyLow, st.Energy, "the latest energy signal")
+	assert.Equal(t, []string{"e2"}, st.EnergyNoteIDs)
+	assert.Equal(t, bh.RiskCritical, st.Level)
+	require.Len(t, st.Deadlines, 2)
+	assert.Equal(t, "d2", st.Deadlines[0].NoteIDs[0], "the overdue one first")
+	assert.True(t, st.Deadlines[0].Overdue)
+	assert.Equal(t, []string{"deadline:d2"}, st.Critical())
+	require.Len(t, st.NextActions, 3)
+	assert.Contains(t, st.NextActions[0].Text, "Overdue: insurance call")
+	assert.Equal(t, []string{"i1"}, st.NextActions[1].NoteIDs, "then the supply that runs out first")
+	for _, a := range st.NextActions {
+		assert.NotEmpty(t, a.NoteIDs, "every action has evidence")
+	}
+	require.Len(t, st.Commitments, 1)
+
+	chosen := radar.Compute(bh.Shift{ID: "s1"}, facts, now, bh.EnergyHigh)
+	assert.Equal(t, bh.EnergyHigh, chosen.Energy, "an explicit choice wins")
+	assert.True(t, chosen.EnergyChosen)
+
+	empty := radar.Compute(bh.Shift{ID: "s1"}, nil, now, bh.EnergyAuto)
+	assert.Equal(t, bh.RiskNone, empty.Level)
+	assert.Empty(t, empty.NextActions)
+	assert.Contains(t, radar.Summary(empty, time.UTC), "nothing urgent")
+	assert.Contains(t, radar.Summary(st, time.UTC), "insurance call is overdue")
+}
