@@ -404,11 +404,9 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 	gap := map[bh.Archetype]time.Duration{bh.SleepFirst: step, bh.ErrandsFirst: 0, bh.AdminFirst: 0}[a]
 	sc := newSchedule(s, gap)
 	rests := restPlan[a][s.energy]
-	restTitle := func(i int) string {
-		if s.energy == bh.EnergyLow {
-			return "Rest / nap window (protect it)"
-		}
-		return "Rest / nap window"
+	restTitle := "Rest / nap window"
+	if s.energy == bh.EnergyLow {
+		restTitle += " (protect it)"
 	}
 	var errands []work
 	for _, w := range s.tasks {
@@ -438,7 +436,7 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 	case bh.SleepFirst:
 		summary = "Protect rest first; only what cannot wait, in short trips, with buffers."
 		if len(rests) > 0 {
-			sc.rest(rests[0], restTitle(0))
+			sc.rest(rests[0], restTitle)
 		}
 		for _, w := range s.deadlines {
 			if w.urgency == 0 {
@@ -447,7 +445,7 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 		}
 		sc.trip(critical())
 		for _, r := range rests[min(1, len(rests)):] {
-			sc.rest(r, restTitle(1))
+			sc.rest(r, restTitle)
 		}
 		for _, w := range s.tasks {
 			if w.kind != "errand" && w.urgency == 0 {
@@ -465,7 +463,7 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 			}
 		}
 		for _, r := range rests {
-			sc.rest(r, restTitle(0))
+			sc.rest(r, restTitle)
 		}
 		for _, w := range s.tasks {
 			if w.kind != "errand" && w.urgency <= 1 {
@@ -484,7 +482,7 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 		}
 		sc.trip(critical())
 		for _, r := range rests {
-			sc.rest(r, restTitle(0))
+			sc.rest(r, restTitle)
 		}
 	}
 	p := bh.Proposal{Archetype: a, Agent: AgentFor(a), Summary: summary, Blocks: sc.sorted(), Source: "heuristic"}

@@ -172,8 +172,6 @@ func isUnavailable(err error) bool {
 	if mongo.IsTimeout(err) || mongo.IsNetworkError(err) {
 		return true
 	}
-	var sse mongo.ServerError
-	_ = sse
 	s := err.Error()
 	return strings.Contains(s, "server selection") || strings.Contains(s, "connection refused") || strings.Contains(s, "token acquisition timeout")
 }
