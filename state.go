@@ -70,3 +70,18 @@ func (s ShiftState) Critical() []string {
 	}
 	return out
 }
+
+// NoteChange says that a note of a shift changed: the Risk Radar's doorbell.
+type NoteChange struct {
+	TeamID  string
+	ShiftID string
+	// Token resumes a change stream after this change.
+	Token []byte
+}
+
+// RadarCursor is where the radar's change stream resumes, and the time up to
+// which every change has been handled.
+type RadarCursor struct {
+	Token []byte
+	At    time.Time
+}

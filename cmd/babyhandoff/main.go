@@ -25,11 +25,16 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/bot"
 	"github.com/babyhandoff/babyhandoff/council"
+	"github.com/babyhandoff/babyhandoff/radar"
 	"github.com/babyhandoff/babyhandoff/store"
 )
 
 // Compile-time checks that the store provides what its consumers define.
-var _ bot.Store = (*store.DB)(nil)
+var (
+	_ bot.Store          = (*store.DB)(nil)
+	_ radar.ChangeSource = (*store.DB)(nil)
+	_ radar.Store        = (*store.DB)(nil)
+)
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -143,7 +148,22 @@ func runBot(ctx context.Context, stderr io.Writer) int {
 		log.Error("cannot start the bot", "err", err)
 		return 2
 	}
-	if err := b.Run(ctx); err != nil {
+	watcher, err := radar.New(radar.Config{Source: db, Store: db, Normalize: council.Normalize, Location: loc, Logger: log})
+	if err != nil {
+		log.Error("cannot start the Risk Radar", "err", err)
+		return 2
+	}
+	// The radar runs beside the bot and stops with it.
+	radarCtx, stopRadar := context.WithCancel(ctx)
+	radarDone := make(chan struct{})
+	go func() {
+		defer close(radarDone)
+		_ = watcher.Run(radarCtx)
+	}()
+	err = b.Run(ctx)
+	stopRadar()
+	<-radarDone
+	if err != nil {
 		msg := err.Error()
 		for _, s := range cfg.secrets() {
 			msg = strings.ReplaceAll(msg, s, "[redacted]")

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/council"
+	"github.com/babyhandoff/babyhandoff/radar"
+	"github.com/babyhandoff/babyhandoff/store"
+)
+
+// startWatcher runs a Risk Radar on db; every changed state arrives on the
+// returned channel.
+func startWatcher(t *testing.T, db *store.DB, now func() time.Time) (<-chan bh.ShiftState, func()) {
+	t.Helper()
+	states := make(chan bh.ShiftState, 100)
+	w, err := radar.New(radar.Config{Source: db, Store: db, Normalize: council.Normalize, Now: now,
+		Changed: func(_ context.Context, _, next bh.ShiftState, _ bool) { states <- next }})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { defer wg.Done(); _ = w.Run(ctx) }()
+	return states, func() { cancel(); wg.Wait() }
+}
+
+func waitState(t *testing.T, states <-chan bh.ShiftState, match func(bh.ShiftState) bool) bh.ShiftState {
+	t.Helper()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case st := <-states:
+			if match(st) {
+				return st
+			}
+		case <-timeout:
+			t.Fatal("the radar did not produce the expected state")
+		}
+	}
+}
+
+func TestRadarWakesOnNotesAndCatchesUpAfterRestart(t *testing.T) {
+	ctx := context.Background()
+	clock := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	now := func() time.Time { return clock }
+	db, err := store.Open(ctx, store.Config{DataDir: t.TempDir(), Now: now})
+	require.NoError(t, err)
+	defer db.Close(ctx)
+
+	states, stop := startWatcher(t, db, now)
+	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "out of formula", Inferred: bh.TagInventory, MessageTS: "1.1"})
+	require.NoError(t, err)
+	st := waitState(t, states, func(s bh.ShiftState) bool { return s.ShiftID == n.ShiftID })
+	assert.Equal(t, bh.RiskCritical, st.Level)
+	saved, _, found, err := db.ShiftState(ctx, "T1", n.ShiftID)
+	require.NoError(t, err)
+	require.True(t, found)
+	assert.Equal(t, bh.RiskCritical, saved.Level)
+	evs, err := db.ShiftEvents(ctx, "T1", n.ShiftID, "agent_woke_up", 10)
+	require.NoError(t, err)
+	require.Len(t, evs, 1)
+	assert.Contains(t, evs[0].Text, "Risk Radar woke up")
+	assert.Contains(t, evs[0].Text, "critical")
+
+	// A re-tag is a change too.
+	_, err = db.RetagNote(ctx, "T1", n.ID, bh.TagNote)
+	require.NoError(t, err)
+	waitState(t, states, func(s bh.ShiftState) bool { return s.ShiftID == n.ShiftID && s.Level == bh.RiskNone })
+	stop()
+
+	// While the radar is down: notes in two shifts, and a deletion.
+	a, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "daycare form due in 2 hours", Inferred: bh.TagDeadline, MessageTS: "1.2"})
+	require.NoError(t, err)
+	b, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C2", RawText: "low: wipes < 1 day", MessageTS: "2.1"})
+	require.NoError(t, err)
+	_, err = db.DeleteNote(ctx, "T1", a.ID)
+	require.NoError(t, err)
+
+	states, stop = startWatcher(t, db, now)
+	defer stop()
+	seen := map[string]bh.ShiftState{}
+	for len(seen) < 2 {
+		st := waitState(t, states, func(bh.ShiftState) bool { return true })
+		seen[st.ShiftID] = st
+	}
+	assert.Equal(t, bh.RiskNone, seen[a.ShiftID].Level, "the deletion was caught up: nothing missed")
+	assert.Equal(t, bh.RiskHigh, seen[b.ShiftID].Level)
+
+	// Nothing processed twice: one wake-up per distinct state, however
+	// often the stream and the catch-up both rang.
+	evs, err = db.ShiftEvents(ctx, "T1", n.ShiftID, "agent_woke_up", 0)
+	require.NoError(t, err)
+	assert.Len(t, evs, 3, "first look, the re-tag, the catch-up")
+	select {
+	case st := <-states:
+		t.Fatalf("an unchanged shift was processed again: %+v", st.ShiftID)
+	default:
+	}
+}
+
+func TestRadarFingerprintIgnoresRepeats(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, store.Config{DataDir: t.TempDir()})
+	require.NoError(t, err)
+	defer db.Close(ctx)
+	states, stop := startWatcher(t, db, time.Now)
+	defer stop()
+	var last bh.Note
+	for i := 0; i < 10; i++ {
+		last, _, err = db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: fmt.Sprintf("task: thing %d", i), MessageTS: fmt.Sprintf("3.%d", i)})
+		require.NoError(t, err)
+	}
+	st := waitState(t, states, func(s bh.ShiftState) bool { return s.Notes == 10 })
+	assert.Equal(t, last.ShiftID, st.ShiftID)
+	evs, err := db.ShiftEvents(ctx, "T1", last.ShiftID, "agent_woke_up", 0)
+	require.NoError(t, err)
+	assert.LessOrEqual(t, len(evs), 10, "at most one wake-up per distinct set of notes")
+}

@@ -1,0 +1,270 @@
+package radar
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sort"
+	"strings"
+	"time"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// ChangeSource tells the radar which shifts changed. The change stream is
+// only the doorbell; the catch-up makes sure nothing is missed.
+type ChangeSource interface {
+	// WatchNotes streams note changes after resume (nil: from now). next
+	// blocks until a change, the end of the stream or ctx.
+	WatchNotes(ctx context.Context, resume []byte) (next func(context.Context) (bh.NoteChange, error), stop func() error, err error)
+	// ShiftsChangedSince lists shifts with a note changed at or after since.
+	ShiftsChangedSince(ctx context.Context, since time.Time) ([]bh.Shift, error)
+}
+
+// Store is where the radar reads notes and keeps shift states.
+type Store interface {
+	ShiftByID(ctx context.Context, teamID, shiftID string) (bh.Shift, error)
+	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
+	LatestRun(ctx context.Context, teamID, shiftID string) (bh.Run, error)
+	ShiftState(ctx context.Context, teamID, shiftID string) (bh.ShiftState, string, bool, error)
+	SaveShiftState(ctx context.Context, st bh.ShiftState, fingerprint string, ev *bh.Event, cur *bh.RadarCursor) error
+	RadarCursor(ctx context.Context) (bh.RadarCursor, error)
+	SaveRadarCursor(ctx context.Context, cur bh.RadarCursor) error
+}
+
+// Config configures a Watcher.
+type Config struct {
+	Source ChangeSource // required
+	Store  Store        // required
+	// Normalize reads notes into facts (the council's normaliser). Required.
+	Normalize func(notes []bh.Note, loc *time.Location, now time.Time) []bh.Fact
+	// Location reads note times. Default UTC.
+	Location *time.Location
+	// Now is the clock. Default time.Now.
+	Now func() time.Time
+	// Retry is how long to wait before reopening a broken or unavailable
+	// change stream; without change streams (a standalone server) it is
+	// the polling interval. Default 5 s.
+	Retry time.Duration
+	// Margin is how far before the cursor a catch-up looks, for writes that
+	// committed while the cursor moved. Default 1 min.
+	Margin time.Duration
+	// Changed, when set, hears every state that changed (nudges; tests).
+	Changed func(ctx context.Context, prev, next bh.ShiftState, found bool)
+	// Logger receives what a person must look at. Default: discard.
+	Logger *slog.Logger
+}
+
+// Watcher keeps every shift's state current as notes change.
+type Watcher struct{ cfg Config }
+
+// New checks cfg.
+func New(cfg Config) (*Watcher, error) {
+	if cfg.Source == nil || cfg.Store == nil || cfg.Normalize == nil {
+		return nil, bh.Errorf(bh.EINVALID, "radar: a change source, a store and a normaliser are required")
+	}
+	if cfg.Location == nil {
+		cfg.Location = time.UTC
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Retry <= 0 {
+		cfg.Retry = 5 * time.Second
+	}
+	if cfg.Margin <= 0 {
+		cfg.Margin = time.Minute
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	return &Watcher{cfg: cfg}, nil
+}
+
+// Run watches until ctx ends, then returns nil.
+func (w *Watcher) Run(ctx context.Context) error {
+	for ctx.Err() == nil {
+		w.session(ctx)
+		select {
+		case <-ctx.Done():
+		case <-time.After(w.cfg.Retry):
+		}
+	}
+	return nil
+}
+
+// session opens the stream, catches up, then follows the stream until it
+// breaks. The stream opens first, so a change during the catch-up is seen by
+// both; the fingerprint makes the second a no-op.
+func (w *Watcher) session(ctx context.Context) {
+	cur, err := w.cfg.Store.RadarCursor(ctx)
+	if err != nil {
+		w.cfg.Logger.Error("radar: read cursor", "err", err)
+		return
+	}
+	next, stop, err := w.cfg.Source.WatchNotes(ctx, cur.Token)
+	if err != nil && len(cur.Token) > 0 {
+		// The resume point aged out of the oplog: the catch-up below covers
+		// the gap; follow from now.
+		w.cfg.Logger.Info("radar: change stream cannot resume; catching up from the store", "err", err)
+		next, stop, err = w.cfg.Source.WatchNotes(ctx, nil)
+	}
+	if err != nil {
+		// No change streams here (a standalone server): poll.
+		w.cfg.Logger.Debug("radar: no change stream; polling", "err", err)
+	}
+	started := w.cfg.Now()
+	if n, ok := w.catchUp(ctx, cur.At); ok {
+		if err := w.cfg.Store.SaveRadarCursor(ctx, bh.RadarCursor{Token: cur.Token, At: started}); err != nil {
+			w.cfg.Logger.Error("radar: save cursor", "err", err)
+		}
+		if n > 0 {
+			w.cfg.Logger.Info("radar: caught up", "shifts", n)
+		}
+	}
+	if next == nil {
+		return
+	}
+	defer stop()
+	for {
+		ch, err := next(ctx)
+		if err != nil {
+			if ctx.Err() == nil {
+				w.cfg.Logger.Info("radar: change stream ended; will catch up and reopen", "err", err)
+			}
+			return
+		}
+		w.process(ctx, ch.TeamID, ch.ShiftID, "a note changed", &bh.RadarCursor{Token: ch.Token, At: w.cfg.Now()})
+	}
+}
+
+// catchUp recomputes every shift changed since the cursor (less the margin).
+func (w *Watcher) catchUp(ctx context.Context, since time.Time) (int, bool) {
+	if !since.IsZero() {
+		since = since.Add(-w.cfg.Margin)
+	}
+	shifts, err := w.cfg.Source.ShiftsChangedSince(ctx, since)
+	if err != nil {
+		w.cfg.Logger.Error("radar: catch up", "err", err)
+		return 0, false
+	}
+	ok := true
+	for _, s := range shifts {
+		if !w.process(ctx, s.TeamID, s.ID, "catching up after a restart", nil) {
+			ok = false
+		}
+	}
+	return len(shifts), ok
+}
+
+// fingerprint identifies the inputs of a state: every note's id, revision
+// and deletion, and a chosen energy. The same inputs are never processed
+// twice, however often the doorbell rings.
+func fingerprint(notes []bh.Note, energy bh.Energy) string {
+	parts := make([]string, 0, len(notes)+1)
+	for _, n := range notes {
+		parts = append(parts, fmt.Sprintf("%s:%d:%t", n.ID, n.Rev, n.Deleted()))
+	}
+	sort.Strings(parts)
+	parts = append(parts, "energy:"+string(energy))
+	sum := sha256.Sum256([]byte(strings.Join(parts, "\n")))
+	return hex.EncodeToString(sum[:])
+}
+
+// process recomputes one shift. It reports false when it could not.
+func (w *Watcher) process(ctx context.Context, teamID, shiftID, why string, cur *bh.RadarCursor) bool {
+	log := w.cfg.Logger.With("shift_id", shiftID)
+	shift, err := w.cfg.Store.ShiftByID(ctx, teamID, shiftID)
+	if err != nil {
+		log.Error("radar: load shift", "err", err)
+		return false
+	}
+	notes, err := w.cfg.Store.Notes(ctx, teamID, shiftID, true)
+	if err != nil {
+		log.Error("radar: load notes", "err", err)
+		return false
+	}
+	energy := bh.EnergyAuto
+	if run, err := w.cfg.Store.LatestRun(ctx, teamID, shiftID); err == nil {
+		energy = run.Energy
+	} else if bh.ErrorCode(err) != bh.ENOTFOUND {
+		log.Error("radar: load latest run", "err", err)
+		return false
+	}
+	fp := fingerprint(notes, energy)
+	prev, prevFP, found, err := w.cfg.Store.ShiftState(ctx, teamID, shiftID)
+	if err != nil {
+		log.Error("radar: load state", "err", err)
+		return false
+	}
+	if found && prevFP == fp {
+		if cur != nil {
+			if err := w.cfg.Store.SaveRadarCursor(ctx, *cur); err != nil {
+				log.Error("radar: save cursor", "err", err)
+			}
+		}
+		return true
+	}
+	live := notes[:0:0]
+	for _, n := range notes {
+		if !n.Deleted() {
+			live = append(live, n)
+		}
+	}
+	now := w.cfg.Now()
+	st := Compute(shift, w.cfg.Normalize(live, w.cfg.Location, now), now, energy)
+	ev := &bh.Event{ID: "radar:" + teamID + "/" + shiftID + ":" + fp[:16], TeamID: teamID, ShiftID: shiftID, At: now.UTC(),
+		Agent: "RiskRadar", Type: "agent_woke_up", Text: wakeText(why, prev, st, found)}
+	if err := w.cfg.Store.SaveShiftState(ctx, st, fp, ev, cur); err != nil {
+		if !errors.Is(err, context.Canceled) {
+			log.Error("radar: save state", "err", err)
+		}
+		return false
+	}
+	if w.cfg.Changed != nil {
+		w.cfg.Changed(ctx, prev, st, found)
+	}
+	return true
+}
+
+// wakeText says which agent woke, why, and what changed.
+func wakeText(why string, prev, next bh.ShiftState, found bool) string {
+	s := "Risk Radar woke up: " + why
+	switch {
+	case !found:
+		s += fmt.Sprintf("; first look: risk %s", next.Level)
+	case prev.Level != next.Level:
+		s += fmt.Sprintf("; risk %s → %s", prev.Level, next.Level)
+	default:
+		s += fmt.Sprintf("; risk stays %s", next.Level)
+	}
+	s += fmt.Sprintf("; %d deadlines, %d running low, energy %s", len(next.Deadlines), len(next.Inventory), next.Energy)
+	if k := newCritical(prev, next); len(k) > 0 {
+		s += fmt.Sprintf("; new critical: %d", len(k))
+	}
+	return s
+}
+
+// newCritical lists critical items of next that prev did not have.
+func newCritical(prev, next bh.ShiftState) []string {
+	had := map[string]bool{}
+	for _, k := range prev.Critical() {
+		had[k] = true
+	}
+	var out []string
+	for _, k := range next.Critical() {
+		if !had[k] {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// Rose reports whether next is worth a nudge after prev: a higher level or a
+// new critical item.
+func Rose(prev, next bh.ShiftState) bool {
+	return next.Level > prev.Level || len(newCritical(prev, next)) > 0
+}

@@ -1,0 +1,248 @@
+package store
+
+import (
+	"context"
+	"io"
+	"time"
+
+	"go.mongodb.org/mongo-driver/bson"
+	"go.mongodb.org/mongo-driver/mongo/options"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// WatchNotes opens a change stream on notes after the resume token (nil:
+// from now) and returns its next and stop functions. The embedded engine
+// keeps a short oplog and a real standalone server has no change streams:
+// callers must be ready for an error here, or from next, and catch up from
+// the collections instead. next returns io.EOF when the stream ends.
+func (db *DB) WatchNotes(ctx context.Context, resume []byte) (func(context.Context) (bh.NoteChange, error), func() error, error) {
+	opts := options.ChangeStream().SetFullDocument(options.UpdateLookup)
+	if len(resume) > 0 {
+		opts.SetResumeAfter(bson.Raw(resume))
+	}
+	// An empty pipeline: the embedded engine panics on any other, so events
+	// are filtered in Go.
+	cs, err := db.c.logs.Watch(ctx, []bson.D{}, opts)
+	if err != nil {
+		return nil, nil, db.fail("watch notes", err)
+	}
+	next := func(ctx context.Context) (bh.NoteChange, error) {
+		for cs.Next(ctx) {
+			var ev struct {
+				Doc struct {
+					TeamID  string `bson:"team_id"`
+					ShiftID string `bson:"shift_id"`
+				} `bson:"fullDocument"`
+			}
+			if err := cs.Decode(&ev); err != nil {
+				return bh.NoteChange{}, db.fail("read note change", err)
+			}
+			if ev.Doc.ShiftID == "" {
+				// A hard deletion (notes are soft-deleted; only by hand):
+				// the catch-up covers it.
+				continue
+			}
+			return bh.NoteChange{TeamID: ev.Doc.TeamID, ShiftID: ev.Doc.ShiftID, Token: append([]byte(nil), cs.ResumeToken()...)}, nil
+		}
+		if err := ctx.Err(); err != nil {
+			return bh.NoteChange{}, err
+		}
+		if err := cs.Err(); err != nil {
+			return bh.NoteChange{}, db.fail("watch notes", err)
+		}
+		return bh.NoteChange{}, io.EOF
+	}
+	return next, func() error { return cs.Close(context.Background()) }, nil
+}
+
+// ShiftsChangedSince lists the shifts with a note created, edited, re-tagged
+// or deleted at or after since: the radar's catch-up.
+func (db *DB) ShiftsChangedSince(ctx context.Context, since time.Time) ([]bh.Shift, error) {
+	type ref struct {
+		TeamID  string `bson:"team_id"`
+		ShiftID string `bson:"shift_id"`
+	}
+	refs, err := findAll[ref](ctx, db, colLogs, bson.D{{Key: "updated_at", Value: bson.D{{Key: "$gte", Value: since.UTC()}}}}, nil)
+	if err != nil {
+		return nil, db.fail("shifts changed since", err)
+	}
+	seen := map[string]bool{}
+	var out []bh.Shift
+	for _, r := range refs {
+		if seen[r.TeamID+"/"+r.ShiftID] {
+			continue
+		}
+		seen[r.TeamID+"/"+r.ShiftID] = true
+		sh, err := db.ShiftByID(ctx, r.TeamID, r.ShiftID)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sh)
+	}
+	return out, nil
+}
+
+// ShiftByID returns a shift of the team by id.
+func (db *DB) ShiftByID(ctx context.Context, teamID, shiftID string) (bh.Shift, error) {
+	var d shiftDoc
+	err := db.c.shifts.FindOne(ctx, bson.D{{Key: "_id", Value: shiftID}, {Key: "team_id", Value: teamID}}).Decode(&d)
+	if isNoDocs(err) {
+		return bh.Shift{}, db.fail("get shift "+shiftID, bh.Errorf(bh.ENOTFOUND, "That conversation has no shift."))
+	}
+	if err != nil {
+		return bh.Shift{}, db.fail("get shift "+shiftID, err)
+	}
+	return d.domain(), nil
+}
+
+type riskItemDoc struct {
+	Key     string     `bson:"key"`
+	Kind    string     `bson:"kind"`
+	Text    string     `bson:"text"`
+	At      *time.Time `bson:"at,omitempty"`
+	Overdue bool       `bson:"overdue,omitempty"`
+	Level   int        `bson:"level"`
+	NoteIDs []string   `bson:"note_ids,omitempty"`
+}
+
+type shiftStateDoc struct {
+	ID            string        `bson:"_id"`
+	TeamID        string        `bson:"team_id"`
+	ShiftID       string        `bson:"shift_id"`
+	ChannelID     string        `bson:"channel_id"`
+	Energy        string        `bson:"energy"`
+	EnergyChosen  bool          `bson:"energy_chosen,omitempty"`
+	EnergyNoteIDs []string      `bson:"energy_note_ids,omitempty"`
+	Level         int           `bson:"level"`
+	Deadlines     []riskItemDoc `bson:"deadlines"`
+	Inventory     []riskItemDoc `bson:"inventory"`
+	Commitments   []riskItemDoc `bson:"commitments"`
+	NextActions   []itemDoc     `bson:"next_actions"`
+	Notes         int           `bson:"notes"`
+	Fingerprint   string        `bson:"fingerprint"`
+	ComputedAt    time.Time     `bson:"computed_at"`
+}
+
+func toRiskDocs(items []bh.RiskItem) []riskItemDoc {
+	out := make([]riskItemDoc, 0, len(items))
+	for _, it := range items {
+		d := riskItemDoc{Key: it.Key, Kind: string(it.Kind), Text: it.Text, Overdue: it.Overdue, Level: int(it.Level), NoteIDs: it.NoteIDs}
+		if it.At != nil {
+			t := it.At.UTC()
+			d.At = &t
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+func fromRiskDocs(ds []riskItemDoc) []bh.RiskItem {
+	if len(ds) == 0 {
+		return nil
+	}
+	out := make([]bh.RiskItem, 0, len(ds))
+	for _, d := range ds {
+		it := bh.RiskItem{Key: d.Key, Kind: bh.Tag(d.Kind), Text: d.Text, Overdue: d.Overdue, Level: bh.RiskLevel(d.Level), NoteIDs: d.NoteIDs}
+		if d.At != nil {
+			t := d.At.UTC()
+			it.At = &t
+		}
+		out = append(out, it)
+	}
+	return out
+}
+
+// ShiftState returns a shift's last radar state and the fingerprint of the
+// notes it was computed from; found is false before the first.
+func (db *DB) ShiftState(ctx context.Context, teamID, shiftID string) (st bh.ShiftState, fingerprint string, found bool, err error) {
+	var d shiftStateDoc
+	err = db.c.shiftState.FindOne(ctx, bson.D{{Key: "_id", Value: teamID + "/" + shiftID}}).Decode(&d)
+	if isNoDocs(err) {
+		return bh.ShiftState{}, "", false, nil
+	}
+	if err != nil {
+		return bh.ShiftState{}, "", false, db.fail("get shift state", err)
+	}
+	return bh.ShiftState{TeamID: d.TeamID, ShiftID: d.ShiftID, ChannelID: d.ChannelID, Energy: bh.Energy(d.Energy), EnergyChosen: d.EnergyChosen,
+		EnergyNoteIDs: d.EnergyNoteIDs, Level: bh.RiskLevel(d.Level), Deadlines: fromRiskDocs(d.Deadlines), Inventory: fromRiskDocs(d.Inventory),
+		Commitments: fromRiskDocs(d.Commitments), NextActions: fromItemDocs(d.NextActions), Notes: d.Notes, ComputedAt: d.ComputedAt.UTC()}, d.Fingerprint, true, nil
+}
+
+type cursorDoc struct {
+	ID    string    `bson:"_id"`
+	Token []byte    `bson:"token,omitempty"`
+	At    time.Time `bson:"at"`
+}
+
+const radarCursorID = "radar:cursor"
+
+// RadarCursor returns the saved cursor (zero before the first).
+func (db *DB) RadarCursor(ctx context.Context) (bh.RadarCursor, error) {
+	var d cursorDoc
+	err := db.c.counters.FindOne(ctx, bson.D{{Key: "_id", Value: radarCursorID}}).Decode(&d)
+	if isNoDocs(err) {
+		return bh.RadarCursor{}, nil
+	}
+	if err != nil {
+		return bh.RadarCursor{}, db.fail("get radar cursor", err)
+	}
+	return bh.RadarCursor{Token: d.Token, At: d.At.UTC()}, nil
+}
+
+func (db *DB) putCursor(ctx context.Context, cur bh.RadarCursor) error {
+	_, err := db.c.counters.ReplaceOne(ctx, bson.D{{Key: "_id", Value: radarCursorID}},
+		cursorDoc{ID: radarCursorID, Token: cur.Token, At: cur.At.UTC()}, options.Replace().SetUpsert(true))
+	return err
+}
+
+// SaveShiftState stores a recomputed state with the "agent woke up" event
+// and, when set, the cursor: one commit, so a crash can never save one
+// without the others.
+func (db *DB) SaveShiftState(ctx context.Context, st bh.ShiftState, fingerprint string, ev *bh.Event, cur *bh.RadarCursor) error {
+	doc := shiftStateDoc{ID: st.TeamID + "/" + st.ShiftID, TeamID: st.TeamID, ShiftID: st.ShiftID, ChannelID: st.ChannelID, Energy: string(st.Energy),
+		EnergyChosen: st.EnergyChosen, EnergyNoteIDs: st.EnergyNoteIDs, Level: int(st.Level), Deadlines: toRiskDocs(st.Deadlines),
+		Inventory: toRiskDocs(st.Inventory), Commitments: toRiskDocs(st.Commitments), NextActions: toItemDocs(st.NextActions), Notes: st.Notes,
+		Fingerprint: fingerprint, ComputedAt: st.ComputedAt.UTC()}
+	err := db.write(ctx, func(ctx context.Context) error {
+		if _, err := db.c.shiftState.ReplaceOne(ctx, bson.D{{Key: "_id", Value: doc.ID}}, doc, options.Replace().SetUpsert(true)); err != nil {
+			return err
+		}
+		if ev != nil {
+			e := eventDoc{ID: ev.ID, TeamID: ev.TeamID, ShiftID: ev.ShiftID, At: ev.At.UTC(), Agent: ev.Agent, Type: ev.Type, Text: ev.Text, Meta: ev.Meta}
+			if _, err := db.c.events.InsertOne(ctx, e); err != nil && !isDup(err) {
+				return err
+			}
+		}
+		if cur != nil {
+			return db.putCursor(ctx, *cur)
+		}
+		return nil
+	})
+	return db.fail("save shift state", err)
+}
+
+// SaveRadarCursor moves the cursor on its own (a catch-up with nothing to do).
+func (db *DB) SaveRadarCursor(ctx context.Context, cur bh.RadarCursor) error {
+	return db.fail("save radar cursor", db.write(ctx, func(ctx context.Context) error { return db.putCursor(ctx, cur) }))
+}
+
+// ShiftEvents lists a shift's newest timeline events, newest first.
+func (db *DB) ShiftEvents(ctx context.Context, teamID, shiftID, typ string, limit int) ([]bh.Event, error) {
+	filter := bson.D{{Key: "team_id", Value: teamID}, {Key: "shift_id", Value: shiftID}}
+	if typ != "" {
+		filter = append(filter, bson.E{Key: "type", Value: typ})
+	}
+	evs, err := findAll[eventDoc](ctx, db, colEvents, filter, bson.D{{Key: "at", Value: -1}})
+	if err != nil {
+		return nil, db.fail("list events", err)
+	}
+	var out []bh.Event
+	for i, e := range evs {
+		if limit > 0 && i == limit {
+			break
+		}
+		out = append(out, bh.Event{ID: e.ID, TeamID: e.TeamID, ShiftID: e.ShiftID, RunID: e.RunID, At: e.At.UTC(), Agent: e.Agent, Type: e.Type, Text: e.Text, Meta: e.Meta})
+	}
+	return out, nil
+}
