@@ -124,12 +124,18 @@ type Note struct {
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
 	DeletedAt    *time.Time
+	// DoneAt is when a person marked the note's item done (radar Done);
+	// plans and the radar leave done items out.
+	DoneAt *time.Time
 	// Rev counts changes; watchers use it to tell a new state from a replay.
 	Rev int
 }
 
 // Deleted reports whether the note was soft-deleted.
 func (n Note) Deleted() bool { return n.DeletedAt != nil }
+
+// Done reports whether the note's item was marked done.
+func (n Note) Done() bool { return n.DoneAt != nil }
 
 // NewNote is what capture knows about a note before it is stored.
 type NewNote struct {

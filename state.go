@@ -85,3 +85,79 @@ type RadarCursor struct {
 	Token []byte
 	At    time.Time
 }
+
+// PostKind says what the radar posts.
+type PostKind string
+
+// What the radar posts: a nudge when risk rises (one message a day, updated
+// in place), a reminder before a deadline, the morning outlook.
+const (
+	PostNudge    PostKind = "nudge"
+	PostReminder PostKind = "reminder"
+	PostOutlook  PostKind = "outlook"
+)
+
+// RadarPost is a message the radar wants in a shift's conversation.
+type RadarPost struct {
+	Kind  PostKind
+	Shift Shift
+	State ShiftState
+	// Item is the deadline a reminder is about.
+	Item *RiskItem
+	// Why says why now ("risk rose to critical", "due in 2 h").
+	Why string
+	// UpdateTS, when set, is the message to update in place.
+	UpdateTS string
+	// Location reads and shows times: the shift's zone.
+	Location *time.Location
+	Now      time.Time
+}
+
+// RadarSettings are a shift's radar choices and the radar's own notes on it.
+type RadarSettings struct {
+	TeamID  string
+	ShiftID string
+	// SnoozedUntil silences nudges and reminders until then.
+	SnoozedUntil time.Time
+	// OutlookOn sends the 24-hour outlook each morning at OutlookHour
+	// (local time of the shift).
+	OutlookOn   bool
+	OutlookHour int
+	// Off, when set, says why the radar stopped posting here (the bot was
+	// removed from the channel); posting resumes when a person acts again.
+	Off   string
+	OffAt time.Time
+}
+
+// Snoozed reports whether nudges are silenced at now.
+func (s RadarSettings) Snoozed(now time.Time) bool { return now.Before(s.SnoozedUntil) }
+
+// PostRecord is the store's claim on one radar post. Its Key is unique, so
+// when several processes share a database exactly one of them posts.
+type PostRecord struct {
+	// Key: nudge "nudge:team/shift/day/seq", reminder
+	// "reminder:team/shift/item/due", outlook "outlook:team/shift/day".
+	Key     string
+	Kind    PostKind
+	TeamID  string
+	ShiftID string
+	// Day is the shift's local date (2006-01-02) the post belongs to.
+	Day string
+	// Seq numbers a day's nudges: a new one only when risk rises.
+	Seq int
+	// Level, Critical and Items are what the post showed; Fingerprint is
+	// the state it showed, so an update in place happens once.
+	Level       RiskLevel
+	Critical    []string
+	Items       []string
+	Fingerprint string
+	// Owner and ClaimedAt say which process is posting; a claim without a
+	// TS that is old was left by a crash and is taken over.
+	Owner     string
+	ClaimedAt time.Time
+	ChannelID string
+	// TS is the posted message; Failed says why it will not be.
+	TS       string
+	Failed   string
+	PostedAt time.Time
+}

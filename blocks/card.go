@@ -401,6 +401,11 @@ type HomeInput struct {
 	Latest *bh.RunRecord // nil before the first plan
 	// Radar is the Risk Radar's one-line state, when the radar runs.
 	Radar string
+	// WakeUps are the radar's last few wake-ups, newest first.
+	WakeUps []bh.Event
+	// Outlook is the shift's morning outlook setting; Location shows times.
+	Outlook  bh.RadarSettings
+	Location *time.Location
 }
 
 // Home is the App Home tab: the person's DM shift, the latest decision in
@@ -422,6 +427,7 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 	if in.Radar != "" {
 		bl = append(bl, section("*Risk Radar* · "+Echo(in.Radar, 500)))
 	}
+	bl = append(bl, homeRadar(in)...)
 	if in.Latest != nil {
 		r := in.Latest
 		var w bh.Proposal
@@ -452,68 +458,4 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 		slack.NewContextBlock("home_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")),
 	)
 	return slack.HomeTabViewRequest{Type: slack.VTHomeTab, Blocks: slack.Blocks{BlockSet: bl}}
-}
-
-var levelMark = map[bh.RiskLevel]string{bh.RiskNone: "🟢", bh.RiskLow: "🟢", bh.RiskMedium: "🟡", bh.RiskHigh: "🟠", bh.RiskCritical: "🔴"}
-
-// Radar is the /radar answer: the shift's risks, commitments and the next
-// three actions, each linked to its notes.
-func Radar(st bh.ShiftState, links Links, l *time.Location) Message {
-	when := func(t *time.Time) string {
-		if t == nil {
-			return ""
-		}
-		return " · " + t.In(l).Format("Mon 15:04")
-	}
-	ref := func(ids []string) string {
-		for _, id := range ids {
-			if u := links[id]; u != "" {
-				return fmt.Sprintf(" (<%s|note>)", u)
-			}
-		}
-		return ""
-	}
-	var risks []string
-	for _, g := range [][]bh.RiskItem{st.Deadlines, st.Inventory} {
-		for _, it := range g {
-			if len(risks) == 8 {
-				break
-			}
-			label := "⏰"
-			if it.Kind == bh.TagInventory {
-				label = "🧷"
-			}
-			over := ""
-			if it.Overdue {
-				over = " · *overdue*"
-			}
-			risks = append(risks, fmt.Sprintf("%s %s %s%s%s%s", levelMark[it.Level], label, Echo(it.Text, 100), when(it.At), over, ref(it.NoteIDs)))
-		}
-	}
-	if len(risks) == 0 {
-		risks = append(risks, "No deadlines or running-low items in your notes.")
-	}
-	var next []string
-	for i, a := range st.NextActions {
-		next = append(next, fmt.Sprintf("%d. %s%s", i+1, Echo(a.Text, 150), ref(a.NoteIDs)))
-	}
-	if len(next) == 0 {
-		next = append(next, "Nothing urgent. Rest if you can.")
-	}
-	bl := []slack.Block{
-		section(fmt.Sprintf("%s *Risk Radar · %s* · energy %s · %d notes", levelMark[st.Level], st.Level, st.Energy, st.Notes)),
-		section("*Watching*\n" + strings.Join(risks, "\n")),
-	}
-	if len(st.Commitments) > 0 {
-		var cs []string
-		for _, c := range st.Commitments {
-			if len(cs) == 5 {
-				break
-			}
-			cs = append(cs, "📌 "+Echo(c.Text, 100)+when(c.At))
-		}
-		bl = append(bl, section("*Fixed*\n"+strings.Join(cs, "\n")))
-	}
-	bl = append(bl, section("*Next*\n"+strings.Join(next, "\n")), slack.NewContextBlock("radar_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")))
-	return Message{Text: fmt.Sprintf("Risk Radar: %s, %d items to watch", st.Level, len(st.Deadlines)+len(st.Inventory)), Blocks: bl}
 }

@@ -118,8 +118,11 @@ func TestGoldenSurfaces(t *testing.T) {
 	golden(t, "card_v2.json", blocks.Card(blocks.CardInput{Run: v2.Run, Decision: v2.Decision, Proposals: v2.Proposals, Links: links, ForkedFrom: 1}))
 	golden(t, "others_modal.json", blocks.OthersModal(blocks.CardInput{Run: v1.Run, Decision: v1.Decision, Proposals: v1.Proposals}))
 	golden(t, "share_modal.json", blocks.ShareModal(v1.Run.ID, 1))
-	golden(t, "home.json", blocks.Home(blocks.HomeInput{Notes: 6, Latest: &v1}))
-	golden(t, "home_empty.json", blocks.Home(blocks.HomeInput{}))
+	paris, _ := time.LoadLocation("Europe/Paris")
+	golden(t, "home.json", blocks.Home(blocks.HomeInput{Notes: 6, Latest: &v1, Location: paris,
+		Outlook: bh.RadarSettings{OutlookOn: true, OutlookHour: 7},
+		WakeUps: []bh.Event{{At: v1.Run.Now, Text: "Risk Radar woke up: a note changed; risk medium → critical"}}}))
+	golden(t, "home_empty.json", blocks.Home(blocks.HomeInput{Outlook: bh.RadarSettings{OutlookHour: 7}}))
 	golden(t, "diff_reply.json", blocks.DiffReply(council.Diff(council.FromRecord(v1), council.FromRecord(v2)), time.UTC))
 	golden(t, "progress.json", blocks.Progress(true, []blocks.TaskView{{Agent: "Normalizer", Status: bh.StatusCompleted}, {Agent: "SleepPlanner", Status: bh.StatusRunning}, {Agent: "Referee", Status: bh.StatusQueued}}))
 	checkSurfaces(t, v1, links)

@@ -83,6 +83,8 @@ type Bot struct {
 	loc     *time.Location
 	council *council.Council
 	homes   homeRefresh
+	// tzSeen holds the shifts whose time zone was looked up.
+	tzSeen sync.Map
 	// flights keeps one council run per shift at a time.
 	flights flights
 	// msgLocks serialise the capture of a message with its edits/deletion.

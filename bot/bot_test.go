@@ -18,12 +18,13 @@ import (
 // memStore is a hand-written in-memory bot.Store whose captures can be held
 // back, to play a database that does not answer in time.
 type memStore struct {
-	bot.RunStore // not used by these tests
-	mu           sync.Mutex
-	notes        map[string]bh.Note
-	byMsg        map[string]string
-	events       map[string]bool
-	hold         chan struct{} // while non-nil, CaptureNote waits for it or ctx
+	bot.RunStore   // not used by these tests
+	bot.RadarStore // nor this, but for ShiftByID below
+	mu             sync.Mutex
+	notes          map[string]bh.Note
+	byMsg          map[string]string
+	events         map[string]bool
+	hold           chan struct{} // while non-nil, CaptureNote waits for it or ctx
 }
 
 func newMemStore() *memStore {
@@ -133,6 +134,11 @@ func (m *memStore) EditNote(ctx context.Context, teamID, channelID, ts, raw stri
 		return n, err
 	}
 	return m.update(teamID, n.ID, func(n *bh.Note) { n.Text = raw })
+}
+
+// ShiftByID finds no shift, so the bot does not look up a time zone.
+func (m *memStore) ShiftByID(_ context.Context, _, _ string) (bh.Shift, error) {
+	return bh.Shift{}, bh.Errorf(bh.ENOTFOUND, "no shifts here")
 }
 
 var _ bot.Store = (*memStore)(nil)

@@ -111,6 +111,7 @@ func (b *Bot) capture(req *socketmode.Request, in bh.NewNote) {
 			return
 		}
 		b.reply(ctx, n, in.ChannelID, in.MessageTS)
+		b.learnTZ(ctx, n)
 		b.shiftChanged(ctx, n.TeamID, n.ChannelID, n.UserID)
 	})
 	if !queued {

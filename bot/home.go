@@ -41,12 +41,19 @@ func (b *Bot) dm(ctx context.Context, userID string) (string, error) {
 // the view Slack showed; a hash_conflict means a newer publish won, and we
 // publish the fresh state once more without it.
 func (b *Bot) publishHome(ctx context.Context, teamID, userID, hash string) {
-	in := blocks.HomeInput{}
+	in := blocks.HomeInput{Outlook: bh.RadarSettings{OutlookHour: 7}}
 	if ch, err := b.dm(ctx, userID); err == nil {
 		if sh, err := b.store.Shift(ctx, teamID, ch); err == nil {
+			in.Location = b.shiftLoc(sh)
 			if st, err := b.radarState(ctx, sh); err == nil {
 				in.Notes = st.Notes
-				in.Radar = radar.Summary(st, b.loc)
+				in.Radar = radar.Summary(st, in.Location)
+			}
+			if evs, err := b.store.ShiftEvents(ctx, teamID, sh.ID, "agent_woke_up", 3); err == nil {
+				in.WakeUps = evs
+			}
+			if set, err := b.store.RadarSettings(ctx, teamID, sh.ID); err == nil {
+				in.Outlook = set
 			}
 			if run, err := b.store.LatestRun(ctx, teamID, sh.ID); err == nil {
 				if rec, err := b.store.RunRecord(ctx, teamID, run.ID); err == nil {

@@ -57,7 +57,7 @@ func (b *Bot) tell(ctx context.Context, channelID, userID, text string) {
 
 func (b *Bot) blockActions(ctx context.Context, cb slack.InteractionCallback) {
 	for _, a := range cb.ActionCallback.BlockActions {
-		if a == nil || b.cardAction(ctx, cb, a) || b.homeAction(ctx, cb, a) {
+		if a == nil || b.cardAction(ctx, cb, a) || b.homeAction(ctx, cb, a) || b.radarAction(ctx, cb, a) {
 			continue
 		}
 		switch {

@@ -83,7 +83,7 @@ func (b *Bot) command(ctx context.Context, cmd slack.SlashCommand) {
 		}
 		b.plan(ctx, cmd.TeamID, cmd.ChannelID, cmd.UserID, a)
 	case "/radar":
-		b.showRadar(ctx, cmd.TeamID, cmd.ChannelID, cmd.UserID)
+		b.radarCommand(ctx, cmd)
 	default:
 		b.tell(ctx, cmd.ChannelID, cmd.UserID, fmt.Sprintf("`%s` is not available in this version yet. Send me notes as messages, and `/plan` when you want a plan.", blocks.Escape(cmd.Command)))
 	}

@@ -21,6 +21,7 @@ type Slack interface {
 	UploadFileContext(ctx context.Context, params slack.UploadFileParameters) (*slack.FileSummary, error)
 	PublishViewContext(ctx context.Context, req slack.PublishViewContextRequest) (*slack.ViewResponse, error)
 	OpenConversationContext(ctx context.Context, params *slack.OpenConversationParameters) (*slack.Channel, bool, bool, error)
+	GetUserInfoContext(ctx context.Context, user string, options ...slack.GetUserInfoOption) (*slack.User, error)
 }
 
 var _ Slack = (*slack.Client)(nil)
@@ -29,6 +30,7 @@ var _ Slack = (*slack.Client)(nil)
 type Store interface {
 	NoteStore
 	RunStore
+	RadarStore
 }
 
 // RunStore keeps council runs; it is also the council's store.

@@ -107,7 +107,7 @@ import (
 func Normalize(notes []bh.Note, loc *time.Location, now time.Time) []bh.Fact {
 	facts := make([]bh.Fact, 0, len(notes))
 	for _, n := range notes {
-		if n.Deleted() {
+		if n.Deleted() || n.Done() {
 			continue
 		}
 		facts = append(facts, NormalizeOne(n, loc, now))

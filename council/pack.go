@@ -61,7 +61,7 @@ func BuildPack(runID, shiftID string, notes []bh.Note, kinds map[string]bh.Tag, 
 	}
 	var cands []packCand
 	for _, n := range notes {
-		if n.Deleted() {
+		if n.Deleted() || n.Done() {
 			continue
 		}
 		k, ok := kinds[n.ID]

@@ -166,7 +166,7 @@ func (w *Watcher) catchUp(ctx context.Context, since time.Time) (int, bool) {
 func fingerprint(notes []bh.Note, energy bh.Energy) string {
 	parts := make([]string, 0, len(notes)+1)
 	for _, n := range notes {
-		parts = append(parts, fmt.Sprintf("%s:%d:%t", n.ID, n.Rev, n.Deleted()))
+		parts = append(parts, fmt.Sprintf("%s:%d:%t:%t", n.ID, n.Rev, n.Deleted(), n.Done()))
 	}
 	sort.Strings(parts)
 	parts = append(parts, "energy:"+string(energy))
@@ -210,12 +210,16 @@ func (w *Watcher) process(ctx context.Context, teamID, shiftID, why string, cur 
 	}
 	live := notes[:0:0]
 	for _, n := range notes {
-		if !n.Deleted() {
+		if !n.Deleted() && !n.Done() {
 			live = append(live, n)
 		}
 	}
 	now := w.cfg.Now()
-	st := Compute(shift, w.cfg.Normalize(live, w.cfg.Location, now), now, energy)
+	loc := w.cfg.Location
+	if l, err := time.LoadLocation(shift.TZ); err == nil && shift.TZ != "" {
+		loc = l // the zone learnt from a person's Slack profile
+	}
+	st := Compute(shift, w.cfg.Normalize(live, loc, now), now, energy)
 	ev := &bh.Event{ID: "radar:" + teamID + "/" + shiftID + ":" + fp[:16], TeamID: teamID, ShiftID: shiftID, At: now.UTC(),
 		Agent: "RiskRadar", Type: "agent_woke_up", Text: wakeText(why, prev, st, found)}
 	if err := w.cfg.Store.SaveShiftState(ctx, st, fp, ev, cur); err != nil {
@@ -266,5 +270,5 @@ func newCritical(prev, next bh.ShiftState) []string {
 // Rose reports whether next is worth a nudge after prev: a higher level or a
 // new critical item.
 func Rose(prev, next bh.ShiftState) bool {
-	return next.Level > prev.Level || len(newCritical(prev, next)) > 0
+	return roseFrom(prev.Level, prev.Critical(), next)
 }

@@ -52,6 +52,9 @@ func (db *DB) ensureIndexes(ctx context.Context) error {
 		// Reply locations matter while a note can still be edited or
 		// re-tagged; a month is plenty.
 		colReplies: {idx(bson.D{{Key: "at", Value: 1}}, options.Index().SetName("at_ttl").SetExpireAfterSeconds(30*24*3600))},
+		// Claims are unique by _id; this finds a day's nudges.
+		colNudges:        {idx(bson.D{{Key: "team_id", Value: 1}, {Key: "shift_id", Value: 1}, {Key: "day", Value: 1}}, options.Index().SetName("team_shift_day"))},
+		colRadarSettings: nil,
 	}
 	existing, err := db.db.ListCollectionNames(ctx, bson.D{})
 	if err != nil {
@@ -86,7 +89,7 @@ func (db *DB) ensureIndexes(ctx context.Context) error {
 
 // allCollections lists every collection the store keeps.
 var allCollections = []string{colAgents, colShifts, colLogs, colShiftState, colRuns, colTasks, colEvents,
-	colMessages, colContextPacks, colProposals, colDecisions, colArtifacts, colSlackEvents, colCounters, colReplies}
+	colMessages, colContextPacks, colProposals, colDecisions, colArtifacts, colSlackEvents, colCounters, colReplies, colNudges, colRadarSettings}
 
 func isNamespaceExists(err error) bool {
 	var ce mongo.CommandError

@@ -44,6 +44,7 @@ type logDoc struct {
 	CreatedAt time.Time  `bson:"created_at"`
 	UpdatedAt time.Time  `bson:"updated_at"`
 	DeletedAt *time.Time `bson:"deleted_at,omitempty"`
+	DoneAt    *time.Time `bson:"done_at,omitempty"`
 	Rev       int        `bson:"rev"`
 }
 
@@ -56,6 +57,10 @@ func (d logDoc) domain() bh.Note {
 	if d.DeletedAt != nil {
 		t := d.DeletedAt.UTC()
 		n.DeletedAt = &t
+	}
+	if d.DoneAt != nil {
+		t := d.DoneAt.UTC()
+		n.DoneAt = &t
 	}
 	return n
 }

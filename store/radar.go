@@ -164,9 +164,13 @@ func (db *DB) ShiftState(ctx context.Context, teamID, shiftID string) (st bh.Shi
 	if err != nil {
 		return bh.ShiftState{}, "", false, db.fail("get shift state", err)
 	}
+	return d.domain(), d.Fingerprint, true, nil
+}
+
+func (d shiftStateDoc) domain() bh.ShiftState {
 	return bh.ShiftState{TeamID: d.TeamID, ShiftID: d.ShiftID, ChannelID: d.ChannelID, Energy: bh.Energy(d.Energy), EnergyChosen: d.EnergyChosen,
 		EnergyNoteIDs: d.EnergyNoteIDs, Level: bh.RiskLevel(d.Level), Deadlines: fromRiskDocs(d.Deadlines), Inventory: fromRiskDocs(d.Inventory),
-		Commitments: fromRiskDocs(d.Commitments), NextActions: fromItemDocs(d.NextActions), Notes: d.Notes, ComputedAt: d.ComputedAt.UTC()}, d.Fingerprint, true, nil
+		Commitments: fromRiskDocs(d.Commitments), NextActions: fromItemDocs(d.NextActions), Notes: d.Notes, ComputedAt: d.ComputedAt.UTC()}
 }
 
 type cursorDoc struct {

@@ -75,26 +75,28 @@ type DB struct {
 
 type collections struct {
 	agents, shifts, logs, shiftState, runs, tasks, events, messages,
-	contextPacks, proposals, decisions, artifacts, slackEvents, counters, replies lungo.ICollection
+	contextPacks, proposals, decisions, artifacts, slackEvents, counters, replies, nudges, radarSettings lungo.ICollection
 }
 
 // Collection names as in the PRD, plus what reliability needs.
 const (
-	colAgents       = "agents"
-	colShifts       = "shifts"
-	colLogs         = "logs"
-	colShiftState   = "shift_state"
-	colRuns         = "runs"
-	colTasks        = "tasks"
-	colEvents       = "events"
-	colMessages     = "messages"
-	colContextPacks = "context_packs"
-	colProposals    = "proposals"
-	colDecisions    = "decisions"
-	colArtifacts    = "artifacts"
-	colSlackEvents  = "slack_events"
-	colCounters     = "counters"
-	colReplies      = "replies"
+	colAgents        = "agents"
+	colShifts        = "shifts"
+	colLogs          = "logs"
+	colShiftState    = "shift_state"
+	colRuns          = "runs"
+	colTasks         = "tasks"
+	colEvents        = "events"
+	colMessages      = "messages"
+	colContextPacks  = "context_packs"
+	colProposals     = "proposals"
+	colDecisions     = "decisions"
+	colArtifacts     = "artifacts"
+	colSlackEvents   = "slack_events"
+	colCounters      = "counters"
+	colReplies       = "replies"
+	colNudges        = "nudges"
+	colRadarSettings = "radar_settings"
 )
 
 // FileName is the embedded database's file inside DataDir.
@@ -143,7 +145,8 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		contextPacks: db.db.Collection(colContextPacks), proposals: db.db.Collection(colProposals),
 		decisions: db.db.Collection(colDecisions), artifacts: db.db.Collection(colArtifacts),
 		slackEvents: db.db.Collection(colSlackEvents), counters: db.db.Collection(colCounters),
-		replies: db.db.Collection(colReplies),
+		replies: db.db.Collection(colReplies), nudges: db.db.Collection(colNudges),
+		radarSettings: db.db.Collection(colRadarSettings),
 	}
 	if db.embedded {
 		db.writes = make(chan *writeReq, 1024)

@@ -33,12 +33,16 @@ type Config struct {
 	AgentMaxRetries        int    `envconfig:"AGENT_MAX_RETRIES" default:"2"`
 	AgentTimeoutSeconds    int    `envconfig:"AGENT_TIMEOUT_SECONDS" default:"20"`
 	ContextPackTokenBudget int    `envconfig:"CONTEXT_PACK_TOKEN_BUDGET" default:"4000"`
+
+	RadarDebounceSeconds int `envconfig:"RADAR_DEBOUNCE_SECONDS" default:"3"`
+	RadarReminderMinutes int `envconfig:"RADAR_REMINDER_MINUTES" default:"120"`
 }
 
 // configKeys lists every variable Config reads.
 var configKeys = []string{"SLACK_APP_TOKEN", "SLACK_BOT_TOKEN", "SLACK_API_URL", "MONGODB_URI", "MONGODB_DB", "DATA_DIR",
 	"DEFAULT_TZ", "LOG_LEVEL", "LOG_FORMAT", "COUNCIL_MODE", "OPENAI_API_KEY", "OPENAI_MODEL", "OPENAI_BASE_URL",
-	"AGENT_MAX_RETRIES", "AGENT_TIMEOUT_SECONDS", "CONTEXT_PACK_TOKEN_BUDGET"}
+	"AGENT_MAX_RETRIES", "AGENT_TIMEOUT_SECONDS", "CONTEXT_PACK_TOKEN_BUDGET",
+	"RADAR_DEBOUNCE_SECONDS", "RADAR_REMINDER_MINUTES"}
 
 // configError is a setting a person must fix; run prints it as one line and
 // exits with status 2.
@@ -115,6 +119,12 @@ func (c Config) validate(needSlack bool) error {
 	}
 	if c.ContextPackTokenBudget < 200 || c.ContextPackTokenBudget > 200000 {
 		return configErrorf("CONTEXT_PACK_TOKEN_BUDGET must be between 200 and 200000")
+	}
+	if c.RadarDebounceSeconds < 1 || c.RadarDebounceSeconds > 60 {
+		return configErrorf("RADAR_DEBOUNCE_SECONDS must be between 1 and 60")
+	}
+	if c.RadarReminderMinutes < 5 || c.RadarReminderMinutes > 1440 {
+		return configErrorf("RADAR_REMINDER_MINUTES must be between 5 and 1440 (a day)")
 	}
 	if !strings.HasSuffix(c.SlackAPIURL, "/") {
 		// slack-go appends method names directly.

@@ -18,6 +18,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 	_ "time/tzdata" // time zones work on machines without a zoneinfo database
@@ -34,7 +35,16 @@ var (
 	_ bot.Store          = (*store.DB)(nil)
 	_ radar.ChangeSource = (*store.DB)(nil)
 	_ radar.Store        = (*store.DB)(nil)
+	_ radar.PostStore    = (*store.DB)(nil)
 )
+
+// hooks let the end-to-end tests drive time; nil fields mean real time.
+var hooks struct {
+	now       func() time.Time
+	afterFunc func(time.Duration, func()) func() bool
+	// nudger hears the radar's nudger once it is built.
+	nudger func(*radar.Nudger)
+}
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -93,7 +103,11 @@ func runBot(ctx context.Context, stderr io.Writer) int {
 	log := newLogger(stderr, cfg.LogLevel, cfg.LogFormat, cfg.secrets())
 	loc, _ := time.LoadLocation(cfg.DefaultTZ) // validated by loadConfig
 
-	db, err := store.Open(ctx, store.Config{URI: cfg.MongoURI, Database: cfg.MongoDB, DataDir: cfg.DataDir, Logger: log})
+	now := time.Now
+	if hooks.now != nil {
+		now = hooks.now
+	}
+	db, err := store.Open(ctx, store.Config{URI: cfg.MongoURI, Database: cfg.MongoDB, DataDir: cfg.DataDir, Logger: log, Now: now})
 	if err != nil {
 		log.Error("cannot open the database: "+bh.ErrorMessage(err), "err", err)
 		return 1
@@ -143,26 +157,35 @@ func runBot(ctx context.Context, stderr io.Writer) int {
 		Logger:   log,
 		Location: loc,
 		Council:  cncl,
+		Now:      now,
 	})
 	if err != nil {
 		log.Error("cannot start the bot", "err", err)
 		return 2
 	}
-	watcher, err := radar.New(radar.Config{Source: db, Store: db, Normalize: council.Normalize, Location: loc, Logger: log})
+	nudger, err := radar.NewNudger(radar.NudgerConfig{Store: db, Notify: b, Location: loc, Now: now, AfterFunc: hooks.afterFunc,
+		Debounce: time.Duration(cfg.RadarDebounceSeconds) * time.Second, ReminderLead: time.Duration(cfg.RadarReminderMinutes) * time.Minute, Logger: log})
 	if err != nil {
 		log.Error("cannot start the Risk Radar", "err", err)
 		return 2
 	}
-	// The radar runs beside the bot and stops with it.
+	watcher, err := radar.New(radar.Config{Source: db, Store: db, Normalize: council.Normalize, Location: loc, Now: now, Changed: nudger.Changed, Logger: log})
+	if err != nil {
+		log.Error("cannot start the Risk Radar", "err", err)
+		return 2
+	}
+	if hooks.nudger != nil {
+		hooks.nudger(nudger)
+	}
+	// The radar (watcher and nudger) runs beside the bot and stops with it.
 	radarCtx, stopRadar := context.WithCancel(ctx)
-	radarDone := make(chan struct{})
-	go func() {
-		defer close(radarDone)
-		_ = watcher.Run(radarCtx)
-	}()
+	var radarWG sync.WaitGroup
+	radarWG.Add(2)
+	go func() { defer radarWG.Done(); _ = watcher.Run(radarCtx) }()
+	go func() { defer radarWG.Done(); _ = nudger.Run(radarCtx) }()
 	err = b.Run(ctx)
 	stopRadar()
-	<-radarDone
+	radarWG.Wait()
 	if err != nil {
 		msg := err.Error()
 		for _, s := range cfg.secrets() {

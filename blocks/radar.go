@@ -1,0 +1,298 @@
+package blocks
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/slack-go/slack"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// Radar actions. A Done button's value is the note id; a snooze's is "1h"
+// or "tomorrow" (its action id ends with it too); the outlook switch's is
+// "on" or "off".
+const (
+	ActionRadarDone    = "radar_done"
+	ActionRadarUndone  = "radar_undone"
+	ActionRadarSnooze  = "radar_snooze" // + "_1h" or "_tomorrow": ids are unique in a block
+	ActionRadarPlan    = "radar_plan"
+	ActionRadarOutlook = "radar_outlook"
+	// BlockRadarActions prefixes the actions block id; the shift id follows.
+	BlockRadarActions = "radar_actions:"
+)
+
+var levelMark = map[bh.RiskLevel]string{bh.RiskNone: "🟢", bh.RiskLow: "🟢", bh.RiskMedium: "🟡", bh.RiskHigh: "🟠", bh.RiskCritical: "🔴"}
+
+// Authors maps note ids to the Slack users who wrote them.
+type Authors map[string]string
+
+// radarText renders the radar's items; links and authors may be nil.
+type radarText struct {
+	links   Links
+	authors Authors
+	loc     *time.Location
+	now     time.Time // zero: no "in 2 h"
+}
+
+func (r radarText) when(t *time.Time) string {
+	if t == nil {
+		return ""
+	}
+	s := " · " + t.In(r.loc).Format("Mon 15:04")
+	if !r.now.IsZero() && t.After(r.now) && t.Sub(r.now) < 24*time.Hour {
+		s += " (in " + span(t.Sub(r.now)) + ")"
+	}
+	return s
+}
+
+// span is a short duration for a phone: "2 h", "45 min", "1 h 30 min".
+func span(d time.Duration) string {
+	d = d.Round(time.Minute)
+	h, m := int(d.Hours()), int(d.Minutes())%60
+	switch {
+	case h == 0:
+		return fmt.Sprintf("%d min", m)
+	case m == 0:
+		return fmt.Sprintf("%d h", h)
+	}
+	return fmt.Sprintf("%d h %d min", h, m)
+}
+
+func (r radarText) ref(ids []string) string {
+	for _, id := range ids {
+		if u := r.links[id]; u != "" {
+			return fmt.Sprintf(" (<%s|note>)", u)
+		}
+	}
+	return ""
+}
+
+func (r radarText) who(ids []string) string {
+	for _, id := range ids {
+		if u := r.authors[id]; u != "" && isUserID(u) {
+			return " · from <@" + u + ">"
+		}
+	}
+	return ""
+}
+
+// isUserID keeps a forged id from becoming a live mention of something else.
+func isUserID(s string) bool {
+	if len(s) < 2 || (s[0] != 'U' && s[0] != 'W') {
+		return false
+	}
+	for _, c := range s {
+		if (c < 'A' || c > 'Z') && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// item is one risk: level, kind, what, by when, who, and the note.
+func (r radarText) item(it bh.RiskItem) string {
+	label := "⏰"
+	if it.Kind == bh.TagInventory {
+		label = "🧷"
+	}
+	over := ""
+	if it.Overdue {
+		over = " · *overdue*"
+	}
+	return fmt.Sprintf("%s %s %s%s%s%s%s", levelMark[it.Level], label, Echo(it.Text, 100), r.when(it.At), over, r.who(it.NoteIDs), r.ref(it.NoteIDs))
+}
+
+func (r radarText) next(st bh.ShiftState) []string {
+	var next []string
+	for i, a := range st.NextActions {
+		next = append(next, fmt.Sprintf("%d. %s%s", i+1, Echo(a.Text, 150), r.ref(a.NoteIDs)))
+	}
+	if len(next) == 0 {
+		next = append(next, "Nothing urgent. Rest if you can.")
+	}
+	return next
+}
+
+func (r radarText) commitments(st bh.ShiftState) string {
+	var cs []string
+	for _, c := range st.Commitments {
+		if len(cs) == 5 {
+			break
+		}
+		cs = append(cs, "📌 "+Echo(c.Text, 100)+r.when(c.At))
+	}
+	return strings.Join(cs, "\n")
+}
+
+// Radar is the /radar answer: the shift's risks, commitments and the next
+// three actions, each linked to its notes.
+func Radar(st bh.ShiftState, links Links, l *time.Location) Message {
+	r := radarText{links: links, loc: l}
+	var risks []string
+	for _, g := range [][]bh.RiskItem{st.Deadlines, st.Inventory} {
+		for _, it := range g {
+			if len(risks) == 8 {
+				break
+			}
+			risks = append(risks, r.item(it))
+		}
+	}
+	if len(risks) == 0 {
+		risks = append(risks, "No deadlines or running-low items in your notes.")
+	}
+	bl := []slack.Block{
+		section(fmt.Sprintf("%s *Risk Radar · %s* · energy %s · %d notes", levelMark[st.Level], st.Level, st.Energy, st.Notes)),
+		section("*Watching*\n" + strings.Join(risks, "\n")),
+	}
+	if c := r.commitments(st); c != "" {
+		bl = append(bl, section("*Fixed*\n"+c))
+	}
+	bl = append(bl, section("*Next*\n"+strings.Join(r.next(st), "\n")), slack.NewContextBlock("radar_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")))
+	return Message{Text: fmt.Sprintf("Risk Radar: %s, %d items to watch", st.Level, len(st.Deadlines)+len(st.Inventory)), Blocks: bl}
+}
+
+// maxNudgeItems keeps a nudge short enough to read on a phone lock screen.
+const maxNudgeItems = 6
+
+// RadarPost is a message the radar posts by itself: a nudge (risk rose;
+// updated in place through the day), a reminder before a deadline, or the
+// morning outlook. Every item says what, by when, who logged it and links
+// to the note; Done, Snooze and Plan now act on it.
+func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
+	l := p.Location
+	if l == nil {
+		l = time.UTC
+	}
+	r := radarText{links: links, authors: authors, loc: l, now: p.Now}
+	st := p.State
+	var items []bh.RiskItem
+	switch p.Kind {
+	case bh.PostReminder:
+		if p.Item != nil {
+			items = []bh.RiskItem{*p.Item}
+		}
+	default:
+		for _, g := range [][]bh.RiskItem{st.Deadlines, st.Inventory} {
+			for _, it := range g {
+				if it.Level >= bh.RiskMedium && len(items) < maxNudgeItems {
+					items = append(items, it)
+				}
+			}
+		}
+	}
+	var head, text string
+	switch p.Kind {
+	case bh.PostReminder:
+		what := "a deadline"
+		if len(items) == 1 {
+			what = Echo(items[0].Text, 80)
+		}
+		head = fmt.Sprintf("⏰ *Reminder* · %s — %s", what, Escape(p.Why))
+		text = fmt.Sprintf("⏰ Reminder: %s — %s", what, Escape(p.Why))
+	case bh.PostOutlook:
+		head = fmt.Sprintf("☀️ *Your next 24 h* · risk %s · energy %s", st.Level, st.Energy)
+		text = fmt.Sprintf("☀️ Morning outlook: %d deadlines, %d running low, %d fixed", len(st.Deadlines), len(st.Inventory), len(st.Commitments))
+	default:
+		if len(items) == 0 {
+			head = "🟢 *Risk Radar* · calmer now: nothing urgent in your notes"
+			text = "Risk Radar: calmer now"
+			break
+		}
+		head = fmt.Sprintf("%s *Risk Radar · %s* — %s", levelMark[st.Level], st.Level, Escape(p.Why))
+		var names []string
+		for i, it := range items {
+			if i == 2 {
+				names = append(names, fmt.Sprintf("+%d more", len(items)-2))
+				break
+			}
+			names = append(names, Echo(it.Text, 60))
+		}
+		text = fmt.Sprintf("%s Radar: %s", levelMark[st.Level], strings.Join(names, " · "))
+	}
+	bl := []slack.Block{section(Fit(head, MaxSectionText))}
+	for _, it := range items {
+		sec := section(Fit(r.item(it), MaxSectionText))
+		if len(it.NoteIDs) > 0 {
+			sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionRadarDone, it.NoteIDs[0], plain("Done", MaxButtonText)))
+		}
+		bl = append(bl, sec)
+	}
+	if p.Kind == bh.PostOutlook {
+		if len(items) == 0 {
+			bl = append(bl, section("No deadlines or running-low items in your notes."))
+		}
+		if c := r.commitments(st); c != "" {
+			bl = append(bl, section("*Fixed*\n"+c))
+		}
+		bl = append(bl, section("*Next*\n"+strings.Join(r.next(st), "\n")))
+	} else if len(st.NextActions) > 0 && len(items) > 0 {
+		bl = append(bl, slack.NewContextBlock("", mrkdwn(Fit("Next: "+strings.Join(r.next(st)[:1], ""), 2000))))
+	}
+	buttons := []slack.BlockElement{
+		slack.NewButtonBlockElement(ActionRadarSnooze+"_1h", "1h", plain("Snooze 1 h", MaxButtonText)),
+		slack.NewButtonBlockElement(ActionRadarSnooze+"_tomorrow", "tomorrow", plain("Until tomorrow", MaxButtonText)),
+		slack.NewButtonBlockElement(ActionRadarPlan, "plan", plain("Plan now", MaxButtonText)).WithStyle(slack.StylePrimary),
+	}
+	if p.Kind == bh.PostOutlook {
+		buttons = []slack.BlockElement{
+			slack.NewButtonBlockElement(ActionRadarPlan, "plan", plain("Plan now", MaxButtonText)).WithStyle(slack.StylePrimary),
+			slack.NewButtonBlockElement(ActionRadarOutlook, "off", plain("Stop morning outlook", MaxButtonText)),
+		}
+	}
+	bl = append(bl, slack.NewActionBlock(BlockRadarActions+p.Shift.ID, buttons...))
+	foot := "Updated " + p.Now.In(l).Format("15:04") + " · one radar message a day, a new one only when risk rises"
+	if p.Kind != bh.PostNudge {
+		foot = p.Now.In(l).Format("Mon 15:04")
+	}
+	bl = append(bl, slack.NewContextBlock("", mrkdwn(foot+" · _"+bh.Disclaimer+"_")))
+	return Message{Text: Fit(text, 3000), Blocks: bl}
+}
+
+// maxWakeUps is how many radar wake-ups App Home lists.
+const maxWakeUps = 3
+
+// homeRadar is App Home's radar part: the last wake-ups, the morning
+// outlook switch, a snooze or a stop in force.
+func homeRadar(in HomeInput) []slack.Block {
+	l := in.Location
+	if l == nil {
+		l = time.UTC
+	}
+	var bl []slack.Block
+	if len(in.WakeUps) > 0 {
+		var lines []string
+		for i, e := range in.WakeUps {
+			if i == maxWakeUps {
+				break
+			}
+			lines = append(lines, fmt.Sprintf("%s · %s", e.At.In(l).Format("Mon 15:04"), Echo(e.Text, 200)))
+		}
+		bl = append(bl, slack.NewContextBlock("home_wakeups", mrkdwn(Fit("*Last wake-ups*\n"+strings.Join(lines, "\n"), 2000))))
+	}
+	o := in.Outlook
+	status := fmt.Sprintf("*Morning outlook* · off (it would come at %02d:00, %s)", o.OutlookHour, l)
+	btn := slack.NewButtonBlockElement(ActionRadarOutlook, "on", plain(fmt.Sprintf("Turn on (%02d:00)", o.OutlookHour), MaxButtonText))
+	if o.OutlookOn {
+		status = fmt.Sprintf("*Morning outlook* · every day at %02d:00 (%s)", o.OutlookHour, l)
+		btn = slack.NewButtonBlockElement(ActionRadarOutlook, "off", plain("Turn off", MaxButtonText))
+	}
+	if !o.SnoozedUntil.IsZero() {
+		status += "\n😴 Radar snoozed until " + o.SnoozedUntil.In(l).Format("Mon 15:04")
+	}
+	if o.Off != "" {
+		status += "\n⚠️ The radar stopped posting: " + Escape(o.Off)
+	}
+	sec := section(status)
+	sec.Accessory = slack.NewAccessory(btn)
+	return append(bl, sec)
+}
+
+// DoneNotice confirms a Done privately, with an Undo.
+func DoneNotice(n bh.Note) Message {
+	text := "✓ Done: " + Echo(n.Text, 100) + ". The radar and the next plan leave it out."
+	sec := section(text)
+	sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionRadarUndone, n.ID, plain("Undo", MaxButtonText)))
+	return Message{Text: text, Blocks: []slack.Block{sec}}
+}

@@ -1,0 +1,76 @@
+package blocks_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/slack-go/slack"
+	"github.com/stretchr/testify/assert"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/blocks"
+	"github.com/babyhandoff/babyhandoff/bot/slacktest"
+)
+
+func radarState(now time.Time) bh.ShiftState {
+	due := now.Add(2 * time.Hour)
+	out := now.Add(5 * time.Hour)
+	at := now.Add(20 * time.Hour)
+	return bh.ShiftState{TeamID: "T1", ShiftID: "s1", ChannelID: "D1", Energy: bh.EnergyLow, Level: bh.RiskCritical, Notes: 4,
+		Deadlines:   []bh.RiskItem{{Key: "deadline:n1", Kind: bh.TagDeadline, Text: "daycare form", At: &due, Level: bh.RiskCritical, NoteIDs: []string{"n1"}}},
+		Inventory:   []bh.RiskItem{{Key: "inventory:n2", Kind: bh.TagInventory, Text: "wipes < 1 day", At: &out, Level: bh.RiskHigh, NoteIDs: []string{"n2"}}},
+		Commitments: []bh.RiskItem{{Key: "commitment:n3", Kind: bh.TagNote, Text: "pediatrician", At: &at, NoteIDs: []string{"n3"}}},
+		NextActions: []bh.Item{{Text: "Finish the daycare form", NoteIDs: []string{"n1"}}}}
+}
+
+func TestRadarPosts(t *testing.T) {
+	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	st := radarState(now)
+	shift := bh.Shift{ID: "s1", TeamID: "T1", ChannelID: "D1"}
+	links := blocks.Links{"n1": "https://fake.slack.test/archives/D1/p1"}
+	authors := blocks.Authors{"n1": "U1", "n2": "<!channel>"}
+	nudge := blocks.RadarPost(bh.RadarPost{Kind: bh.PostNudge, Shift: shift, State: st, Why: "risk rose from high to critical", Location: time.UTC, Now: now}, links, authors)
+	golden(t, "radar_nudge.json", nudge)
+	item := st.Deadlines[0]
+	golden(t, "radar_reminder.json", blocks.RadarPost(bh.RadarPost{Kind: bh.PostReminder, Shift: shift, State: st, Item: &item, Why: "it is due in 2 h", Location: time.UTC, Now: now}, links, authors))
+	golden(t, "radar_outlook.json", blocks.RadarPost(bh.RadarPost{Kind: bh.PostOutlook, Shift: shift, State: st, Location: time.UTC, Now: now}, links, nil))
+
+	// What a phone's notification shows: the items, not a generic line.
+	assert.Equal(t, "🔴 Radar: daycare form · wipes &lt; 1 day", nudge.Text)
+	first, second := sectionText(nudge.Blocks[1]), sectionText(nudge.Blocks[2])
+	assert.Contains(t, first, "from <@U1>", "who logged it")
+	assert.Contains(t, first, "· Mon 12:00 (in 2 h)", "by when")
+	assert.NotContains(t, second, "<!channel>", "a forged author is never a live mention")
+
+	calm := blocks.RadarPost(bh.RadarPost{Kind: bh.PostNudge, Shift: shift, State: bh.ShiftState{Level: bh.RiskLow}, Location: time.UTC, Now: now}, nil, nil)
+	assert.Equal(t, "Risk Radar: calmer now", calm.Text)
+}
+
+func TestRadarPostsStayWithinLimits(t *testing.T) {
+	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	st := radarState(now)
+	long := strings.Repeat("🍼 <!channel> & *bold* ", 400)
+	for i := 0; i < 200; i++ {
+		due := now.Add(time.Duration(i) * time.Minute)
+		st.Deadlines = append(st.Deadlines, bh.RiskItem{Key: "d" + long[:i], Kind: bh.TagDeadline, Text: long, At: &due, Level: bh.RiskCritical, NoteIDs: []string{"n"}})
+	}
+	st.NextActions = []bh.Item{{Text: long}, {Text: long}, {Text: long}}
+	for _, kind := range []bh.PostKind{bh.PostNudge, bh.PostReminder, bh.PostOutlook} {
+		item := st.Deadlines[5]
+		m := blocks.RadarPost(bh.RadarPost{Kind: kind, Shift: bh.Shift{ID: "s1"}, State: st, Item: &item, Why: long, Location: time.UTC, Now: now}, nil, nil)
+		assert.Empty(t, slacktest.ValidateBlocks("message", toAny(t, m.Blocks)), kind)
+		raw, _ := json.Marshal(m)
+		assert.NotContains(t, string(raw), "<!channel>", kind)
+	}
+	assert.Empty(t, slacktest.ValidateView(viewMap(t, blocks.Home(blocks.HomeInput{Radar: long, WakeUps: []bh.Event{{Text: long}, {Text: long}, {Text: long}, {Text: long}},
+		Outlook: bh.RadarSettings{Off: long, SnoozedUntil: now}}))))
+}
+
+func sectionText(b slack.Block) string {
+	if s, ok := b.(*slack.SectionBlock); ok && s.Text != nil {
+		return s.Text.Text
+	}
+	return ""
+}

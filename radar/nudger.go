@@ -1,0 +1,648 @@
+package radar
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/robfig/cron/v3"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// Notifier posts the radar's messages (the bot, in Slack). An error with the
+// code EFORBIDDEN or ENOTFOUND means the conversation is out of reach (the
+// bot was removed, the channel archived): the radar stops posting there
+// instead of retrying.
+type Notifier interface {
+	// PostRadar posts p, or updates p.UpdateTS in place, and returns the
+	// message's ts.
+	PostRadar(ctx context.Context, p bh.RadarPost) (ts string, err error)
+}
+
+// PostStore keeps the nudger's claims and each shift's radar settings. A
+// claim is a unique key, so when several processes share a store each post
+// is sent by one of them.
+type PostStore interface {
+	ShiftByID(ctx context.Context, teamID, shiftID string) (bh.Shift, error)
+	ShiftState(ctx context.Context, teamID, shiftID string) (bh.ShiftState, string, bool, error)
+	StatesAtRisk(ctx context.Context, min bh.RiskLevel) ([]bh.ShiftState, error)
+	RadarSettings(ctx context.Context, teamID, shiftID string) (bh.RadarSettings, error)
+	SaveRadarSettings(ctx context.Context, s bh.RadarSettings) error
+	AllRadarSettings(ctx context.Context) ([]bh.RadarSettings, error)
+	ClaimPost(ctx context.Context, p bh.PostRecord) (bool, error)
+	PostSent(ctx context.Context, key, channelID, ts string) error
+	PostFailed(ctx context.Context, key, why string) error
+	ReleasePost(ctx context.Context, key, owner string) error
+	RefreshPost(ctx context.Context, key, oldFP, newFP string, items []string) (bool, error)
+	LastNudge(ctx context.Context, teamID, shiftID, day string) (bh.PostRecord, bool, error)
+	TakeStalePosts(ctx context.Context, cutoff time.Time, owner string) ([]bh.PostRecord, error)
+}
+
+// NudgerConfig configures a Nudger.
+type NudgerConfig struct {
+	Store  PostStore // required
+	Notify Notifier  // required
+	// Location is the zone of shifts without one of their own. Default UTC.
+	Location *time.Location
+	// Now is the clock. Default time.Now.
+	Now func() time.Time
+	// AfterFunc runs f after d and returns a stop function, like
+	// time.AfterFunc (tests pass a fake clock's). Default time.AfterFunc.
+	AfterFunc func(d time.Duration, f func()) (stop func() bool)
+	// Debounce coalesces a burst of changes into one look. Default 3 s.
+	Debounce time.Duration
+	// MaxWait bounds how long a steady stream of changes can delay a look.
+	// Default 4 × Debounce.
+	MaxWait time.Duration
+	// MinLevel is the lowest risk that starts a nudge. Default high.
+	MinLevel bh.RiskLevel
+	// ReminderLead is how long before a deadline its reminder goes out.
+	// Default 2 h.
+	ReminderLead time.Duration
+	// Spec is the cron schedule of the sweep that sends reminders and
+	// outlooks and picks up what a crash left. Default "@every 1m".
+	Spec string
+	// StaleAfter is how old a claim without a post must be before another
+	// process takes it over. Default 1 min.
+	StaleAfter time.Duration
+	// Owner names this process in claims. Default host:pid.
+	Owner string
+	// Logger receives what a person must look at. Default: discard.
+	Logger *slog.Logger
+}
+
+// Nudger turns shift states into Slack messages without noise: one radar
+// message per shift per day, updated in place, and a new one only when risk
+// rises; a reminder before each deadline; the morning outlook where a
+// person turned it on.
+type Nudger struct {
+	cfg NudgerConfig
+
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	mu      sync.Mutex
+	pending map[string]*pendingLook
+	closed  bool
+	wg      sync.WaitGroup
+	locks   sync.Map // shift → *sync.Mutex: one look at a shift at a time
+	// looked remembers fingerprints a look found nothing to do for, and
+	// posts already claimed, so the sweep does not ask the store again.
+	looked map[string]string
+	sent   map[string]bool
+}
+
+type pendingLook struct {
+	first time.Time
+	stop  func() bool
+}
+
+// NewNudger checks cfg.
+func NewNudger(cfg NudgerConfig) (*Nudger, error) {
+	if cfg.Store == nil || cfg.Notify == nil {
+		return nil, bh.Errorf(bh.EINVALID, "radar: a nudger needs a store and a notifier")
+	}
+	if cfg.Location == nil {
+		cfg.Location = time.UTC
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.AfterFunc == nil {
+		cfg.AfterFunc = func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }
+	}
+	if cfg.Debounce <= 0 {
+		cfg.Debounce = 3 * time.Second
+	}
+	if cfg.MaxWait <= 0 {
+		cfg.MaxWait = 4 * cfg.Debounce
+	}
+	if cfg.MinLevel == bh.RiskNone {
+		cfg.MinLevel = bh.RiskHigh
+	}
+	if cfg.ReminderLead <= 0 {
+		cfg.ReminderLead = 2 * time.Hour
+	}
+	if cfg.Spec == "" {
+		cfg.Spec = "@every 1m"
+	}
+	if _, err := cron.ParseStandard(cfg.Spec); err != nil {
+		return nil, bh.Errorf(bh.EINVALID, "radar: the sweep schedule %q: %v", cfg.Spec, err)
+	}
+	if cfg.StaleAfter <= 0 {
+		cfg.StaleAfter = time.Minute
+	}
+	if cfg.Owner == "" {
+		host, _ := os.Hostname()
+		cfg.Owner = host + ":" + strconv.Itoa(os.Getpid())
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Nudger{cfg: cfg, ctx: ctx, cancel: cancel, pending: map[string]*pendingLook{}, looked: map[string]string{}, sent: map[string]bool{}}, nil
+}
+
+// Run sweeps once at once (what came due during downtime), then on the cron
+// schedule, until ctx ends; then it stops the cron and waits for looks in
+// flight.
+func (n *Nudger) Run(ctx context.Context) error {
+	c := cron.New(cron.WithChain(cron.SkipIfStillRunning(cron.DiscardLogger)))
+	if _, err := c.AddFunc(n.cfg.Spec, func() { n.Tick(ctx) }); err != nil {
+		return bh.Errorf(bh.EINVALID, "radar: schedule the sweep: %v", err)
+	}
+	n.Tick(ctx)
+	c.Start()
+	<-ctx.Done()
+	<-c.Stop().Done()
+	n.mu.Lock()
+	n.closed = true
+	for k, p := range n.pending {
+		p.stop()
+		delete(n.pending, k)
+	}
+	n.mu.Unlock()
+	n.cancel()
+	n.wg.Wait()
+	return nil
+}
+
+// Changed hears a new state (the watcher's Changed hook) and schedules a
+// look at its shift after the debounce; a burst of changes makes one look.
+func (n *Nudger) Changed(_ context.Context, _, next bh.ShiftState, _ bool) {
+	n.schedule(next.TeamID, next.ShiftID)
+}
+
+func (n *Nudger) schedule(teamID, shiftID string) {
+	key := teamID + "/" + shiftID
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.closed {
+		return
+	}
+	now := n.cfg.Now()
+	delay, first := n.cfg.Debounce, now
+	if p, ok := n.pending[key]; ok && p.stop() {
+		first = p.first
+		if left := first.Add(n.cfg.MaxWait).Sub(now); left < delay {
+			delay = max(left, 0)
+		}
+	}
+	p := &pendingLook{first: first}
+	n.pending[key] = p
+	n.wg.Add(1)
+	stop := n.cfg.AfterFunc(delay, func() {
+		defer n.wg.Done()
+		n.mu.Lock()
+		if n.pending[key] == p {
+			delete(n.pending, key)
+		}
+		closed := n.closed
+		n.mu.Unlock()
+		if !closed {
+			n.Look(n.ctx, teamID, shiftID, false)
+		}
+	})
+	p.stop = func() bool {
+		if stop() {
+			n.wg.Done() // the function will never run
+			return true
+		}
+		return false
+	}
+}
+
+// Pending reports how many looks wait for their debounce (tests, metrics).
+func (n *Nudger) Pending() int {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return len(n.pending)
+}
+
+func (n *Nudger) lock(key string) func() {
+	m, _ := n.locks.LoadOrStore(key, &sync.Mutex{})
+	mu := m.(*sync.Mutex)
+	mu.Lock()
+	return mu.Unlock
+}
+
+func (n *Nudger) location(s bh.Shift) *time.Location {
+	if s.TZ != "" {
+		if loc, err := time.LoadLocation(s.TZ); err == nil {
+			return loc
+		}
+	}
+	return n.cfg.Location
+}
+
+// Look decides whether a shift's state needs a new nudge, an update in
+// place, or nothing. fresh starts a new message whatever the day's last one
+// showed (a snooze ended).
+func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
+	key := teamID + "/" + shiftID
+	defer n.lock(key)()
+	log := n.cfg.Logger.With("shift_id", shiftID)
+	st, fp, found, err := n.cfg.Store.ShiftState(ctx, teamID, shiftID)
+	if err != nil || !found {
+		if err != nil && ctx.Err() == nil {
+			log.Error("radar: nudge: load state", "err", err)
+		}
+		return
+	}
+	set, ok := n.settings(ctx, teamID, shiftID, st)
+	if !ok {
+		return
+	}
+	now := n.cfg.Now()
+	if set.Snoozed(now) {
+		return
+	}
+	shift, err := n.cfg.Store.ShiftByID(ctx, teamID, shiftID)
+	if err != nil {
+		log.Error("radar: nudge: load shift", "err", err)
+		return
+	}
+	loc := n.location(shift)
+	day := now.In(loc).Format(time.DateOnly)
+	n.mu.Lock()
+	done := !fresh && n.looked[key] == day+"/"+fp
+	n.mu.Unlock()
+	if done {
+		return
+	}
+	last, had, err := n.cfg.Store.LastNudge(ctx, teamID, shiftID, day)
+	if err != nil {
+		log.Error("radar: nudge: load the day's nudge", "err", err)
+		return
+	}
+	if had && last.TS == "" && last.Failed == "" {
+		return // being posted by someone, or picked up by the sweep after a crash
+	}
+	items := itemKeys(st)
+	post := bh.RadarPost{Kind: bh.PostNudge, Shift: shift, State: st, Location: loc, Now: now}
+	switch {
+	case st.Level >= n.cfg.MinLevel && (!had || fresh || last.Failed != "" || roseFrom(last.Level, last.Critical, st)):
+		seq := 1
+		if had {
+			seq = last.Seq + 1
+		}
+		post.Why = n.why(had && last.Failed == "", fresh, last, st)
+		rec := bh.PostRecord{Key: fmt.Sprintf("nudge:%s/%s/%s/%d", teamID, shiftID, day, seq), Kind: bh.PostNudge, TeamID: teamID, ShiftID: shiftID,
+			Day: day, Seq: seq, Level: st.Level, Critical: st.Critical(), Items: items, Fingerprint: fp, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: shift.ChannelID}
+		n.send(ctx, rec, post)
+	case had && last.TS != "" && last.Fingerprint != fp:
+		moved, err := n.cfg.Store.RefreshPost(ctx, last.Key, last.Fingerprint, fp, items)
+		if err != nil {
+			log.Error("radar: nudge: record the update", "err", err)
+			return
+		}
+		if moved {
+			post.UpdateTS, post.Why = last.TS, "updated"
+			if _, err := n.cfg.Notify.PostRadar(ctx, post); err != nil {
+				n.unreachable(ctx, set, err)
+			}
+		}
+	}
+	n.mu.Lock()
+	n.looked[key] = day + "/" + fp
+	n.mu.Unlock()
+}
+
+// settings loads the shift's settings; ok is false when the radar is off
+// there. A shift switched off because its conversation was out of reach
+// comes back on when one of its notes changes after that (the bot is back).
+func (n *Nudger) settings(ctx context.Context, teamID, shiftID string, st bh.ShiftState) (bh.RadarSettings, bool) {
+	set, err := n.cfg.Store.RadarSettings(ctx, teamID, shiftID)
+	if err != nil {
+		if ctx.Err() == nil {
+			n.cfg.Logger.Error("radar: load settings", "shift_id", shiftID, "err", err)
+		}
+		return set, false
+	}
+	if set.Off == "" {
+		return set, true
+	}
+	if !st.ComputedAt.After(set.OffAt) {
+		return set, false
+	}
+	set.Off, set.OffAt = "", time.Time{}
+	if err := n.cfg.Store.SaveRadarSettings(ctx, set); err != nil {
+		n.cfg.Logger.Error("radar: turn back on", "shift_id", shiftID, "err", err)
+		return set, false
+	}
+	return set, true
+}
+
+// why says why a new nudge goes out now.
+func (n *Nudger) why(had, fresh bool, last bh.PostRecord, st bh.ShiftState) string {
+	switch {
+	case fresh:
+		return fmt.Sprintf("the snooze is over and risk is still %s", st.Level)
+	case !had:
+		return fmt.Sprintf("risk is %s", st.Level)
+	case st.Level > last.Level:
+		return fmt.Sprintf("risk rose from %s to %s", last.Level, st.Level)
+	}
+	var texts []string
+	for _, k := range newKeys(last.Critical, st.Critical()) {
+		if it, ok := itemByKey(st, k); ok {
+			texts = append(texts, it.Text)
+		}
+	}
+	return "new critical: " + strings.Join(texts, ", ")
+}
+
+// send posts a claimed post once: claim, post, record. A claim another
+// process holds means it posts instead.
+func (n *Nudger) send(ctx context.Context, rec bh.PostRecord, post bh.RadarPost) {
+	claimed, err := n.cfg.Store.ClaimPost(ctx, rec)
+	if err != nil {
+		if ctx.Err() == nil {
+			n.cfg.Logger.Error("radar: claim a post", "key", rec.Key, "err", err)
+		}
+		return
+	}
+	if !claimed {
+		return
+	}
+	n.deliver(ctx, rec, post)
+}
+
+// deliver posts what rec claims and records the outcome.
+func (n *Nudger) deliver(ctx context.Context, rec bh.PostRecord, post bh.RadarPost) {
+	n.mu.Lock()
+	n.sent[rec.Key] = true
+	n.mu.Unlock()
+	ts, err := n.cfg.Notify.PostRadar(ctx, post)
+	if err != nil {
+		code := bh.ErrorCode(err)
+		if code == bh.EFORBIDDEN || code == bh.ENOTFOUND {
+			_ = n.cfg.Store.PostFailed(ctx, rec.Key, bh.ErrorMessage(err))
+			set, serr := n.cfg.Store.RadarSettings(ctx, rec.TeamID, rec.ShiftID)
+			if serr == nil {
+				n.unreachable(ctx, set, err)
+			}
+			return
+		}
+		// A passing failure: let the next look or sweep try again.
+		n.mu.Lock()
+		delete(n.sent, rec.Key)
+		n.mu.Unlock()
+		if rerr := n.cfg.Store.ReleasePost(ctx, rec.Key, rec.Owner); rerr != nil {
+			n.cfg.Logger.Error("radar: release a post", "key", rec.Key, "err", rerr)
+		}
+		if ctx.Err() == nil {
+			n.cfg.Logger.Warn("radar: could not post; will try again", "key", rec.Key, "err", err)
+		}
+		return
+	}
+	if err := n.cfg.Store.PostSent(ctx, rec.Key, post.Shift.ChannelID, ts); err != nil {
+		n.cfg.Logger.Error("radar: record a post", "key", rec.Key, "err", err)
+	}
+}
+
+// unreachable switches the radar off for a shift whose conversation is out
+// of reach, with the reason, so there is no retry storm.
+func (n *Nudger) unreachable(ctx context.Context, set bh.RadarSettings, err error) {
+	code := bh.ErrorCode(err)
+	if code != bh.EFORBIDDEN && code != bh.ENOTFOUND {
+		if ctx.Err() == nil {
+			n.cfg.Logger.Warn("radar: could not update a message", "shift_id", set.ShiftID, "err", err)
+		}
+		return
+	}
+	set.Off, set.OffAt = bh.ErrorMessage(err), n.cfg.Now().UTC()
+	if serr := n.cfg.Store.SaveRadarSettings(ctx, set); serr != nil {
+		n.cfg.Logger.Error("radar: switch off", "shift_id", set.ShiftID, "err", serr)
+		return
+	}
+	n.cfg.Logger.Warn("radar: stopped posting to a conversation", "shift_id", set.ShiftID, "why", set.Off)
+}
+
+// OutlookWindow is how late a morning outlook may still go out (after a
+// downtime): later than that it would be noise.
+const OutlookWindow = 6 * time.Hour
+
+// ReminderGrace is how long after a deadline a missed reminder still goes
+// out (after a downtime), saying it is overdue.
+const ReminderGrace = 12 * time.Hour
+
+// Tick is one sweep: posts a crash left claimed, snoozes that ended,
+// reminders that came due, morning outlooks, and shifts at risk not looked
+// at yet by this process (a look lost to a restart).
+func (n *Nudger) Tick(ctx context.Context) {
+	now := n.cfg.Now()
+	log := n.cfg.Logger
+	stale, err := n.cfg.Store.TakeStalePosts(ctx, now.Add(-n.cfg.StaleAfter), n.cfg.Owner)
+	if err != nil && ctx.Err() == nil {
+		log.Error("radar: sweep: stale posts", "err", err)
+	}
+	for _, rec := range stale {
+		n.resume(ctx, rec)
+	}
+	all, err := n.cfg.Store.AllRadarSettings(ctx)
+	if err != nil {
+		if ctx.Err() == nil {
+			log.Error("radar: sweep: settings", "err", err)
+		}
+		return
+	}
+	settings := map[string]bh.RadarSettings{}
+	for _, s := range all {
+		settings[s.TeamID+"/"+s.ShiftID] = s
+		if !s.SnoozedUntil.IsZero() && !now.Before(s.SnoozedUntil) {
+			s.SnoozedUntil = time.Time{}
+			settings[s.TeamID+"/"+s.ShiftID] = s
+			if err := n.cfg.Store.SaveRadarSettings(ctx, s); err != nil {
+				log.Error("radar: sweep: end a snooze", "err", err)
+				continue
+			}
+			n.Look(ctx, s.TeamID, s.ShiftID, true)
+		}
+		if s.OutlookOn && s.Off == "" && !s.Snoozed(now) {
+			n.outlook(ctx, s, now)
+		}
+	}
+	states, err := n.cfg.Store.StatesAtRisk(ctx, n.cfg.MinLevel)
+	if err != nil {
+		if ctx.Err() == nil {
+			log.Error("radar: sweep: states", "err", err)
+		}
+		return
+	}
+	for _, st := range states {
+		s, ok := settings[st.TeamID+"/"+st.ShiftID]
+		if ok && (s.Off != "" || s.Snoozed(now)) {
+			continue
+		}
+		if st.Level >= n.cfg.MinLevel {
+			n.Look(ctx, st.TeamID, st.ShiftID, false)
+		}
+		for _, d := range st.Deadlines {
+			if d.At != nil && !now.Before(d.At.Add(-n.cfg.ReminderLead)) && now.Before(d.At.Add(ReminderGrace)) {
+				n.remind(ctx, st, d, now)
+			}
+		}
+	}
+}
+
+// remind sends one reminder for a deadline, unless the day's nudge already
+// showed it inside the reminder's lead (the parent was just told).
+func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, now time.Time) {
+	key := fmt.Sprintf("reminder:%s/%s/%s/%d", st.TeamID, st.ShiftID, d.Key, d.At.Unix())
+	n.mu.Lock()
+	done := n.sent[key]
+	n.mu.Unlock()
+	if done {
+		return
+	}
+	shift, err := n.cfg.Store.ShiftByID(ctx, st.TeamID, st.ShiftID)
+	if err != nil {
+		n.cfg.Logger.Error("radar: reminder: load shift", "err", err)
+		return
+	}
+	loc := n.location(shift)
+	rec := bh.PostRecord{Key: key, Kind: bh.PostReminder, TeamID: st.TeamID, ShiftID: st.ShiftID, Day: now.In(loc).Format(time.DateOnly),
+		Items: []string{d.Key}, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: shift.ChannelID}
+	last, had, err := n.cfg.Store.LastNudge(ctx, st.TeamID, st.ShiftID, rec.Day)
+	if err == nil && had && last.TS != "" && !last.PostedAt.Before(d.At.Add(-n.cfg.ReminderLead)) && contains(last.Items, d.Key) {
+		rec.TS = "covered by " + last.Key
+		if _, err := n.cfg.Store.ClaimPost(ctx, rec); err == nil {
+			n.mu.Lock()
+			n.sent[key] = true
+			n.mu.Unlock()
+		}
+		return
+	}
+	item := d
+	n.send(ctx, rec, bh.RadarPost{Kind: bh.PostReminder, Shift: shift, State: st, Item: &item, Location: loc, Now: now,
+		Why: reminderWhy(d, now, loc)})
+}
+
+func reminderWhy(d bh.RiskItem, now time.Time, loc *time.Location) string {
+	if !now.Before(*d.At) {
+		return "it was due " + d.At.In(loc).Format("Mon 15:04") + " and is overdue"
+	}
+	left := d.At.Sub(now).Round(time.Minute)
+	h, m := int(left.Hours()), int(left.Minutes())%60
+	switch {
+	case h == 0:
+		return fmt.Sprintf("it is due in %d min", m)
+	case m == 0:
+		return fmt.Sprintf("it is due in %d h", h)
+	}
+	return fmt.Sprintf("it is due in %d h %d min", h, m)
+}
+
+// outlook sends the day's morning outlook once, from its hour until
+// OutlookWindow later.
+func (n *Nudger) outlook(ctx context.Context, s bh.RadarSettings, now time.Time) {
+	shift, err := n.cfg.Store.ShiftByID(ctx, s.TeamID, s.ShiftID)
+	if err != nil {
+		n.cfg.Logger.Error("radar: outlook: load shift", "err", err)
+		return
+	}
+	loc := n.location(shift)
+	local := now.In(loc)
+	day := local.Format(time.DateOnly)
+	at := time.Date(local.Year(), local.Month(), local.Day(), s.OutlookHour, 0, 0, 0, loc)
+	if local.Before(at) || !local.Before(at.Add(OutlookWindow)) {
+		return
+	}
+	key := fmt.Sprintf("outlook:%s/%s/%s", s.TeamID, s.ShiftID, day)
+	n.mu.Lock()
+	done := n.sent[key]
+	n.mu.Unlock()
+	if done {
+		return
+	}
+	st, _, found, err := n.cfg.Store.ShiftState(ctx, s.TeamID, s.ShiftID)
+	if err != nil || !found {
+		return
+	}
+	rec := bh.PostRecord{Key: key, Kind: bh.PostOutlook, TeamID: s.TeamID, ShiftID: s.ShiftID, Day: day, Level: st.Level,
+		Items: itemKeys(st), Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: shift.ChannelID}
+	n.send(ctx, rec, bh.RadarPost{Kind: bh.PostOutlook, Shift: shift, State: st, Location: loc, Now: now, Why: "your morning outlook"})
+}
+
+// resume finishes a post a stopped process claimed but did not send, from
+// the shift's state now.
+func (n *Nudger) resume(ctx context.Context, rec bh.PostRecord) {
+	shift, err := n.cfg.Store.ShiftByID(ctx, rec.TeamID, rec.ShiftID)
+	if err != nil {
+		n.cfg.Logger.Error("radar: resume a post: load shift", "key", rec.Key, "err", err)
+		return
+	}
+	st, _, found, err := n.cfg.Store.ShiftState(ctx, rec.TeamID, rec.ShiftID)
+	if err != nil || !found {
+		return
+	}
+	now := n.cfg.Now()
+	post := bh.RadarPost{Kind: rec.Kind, Shift: shift, State: st, Location: n.location(shift), Now: now, Why: "after a restart"}
+	if rec.Kind == bh.PostReminder {
+		var key string
+		if len(rec.Items) > 0 {
+			key = rec.Items[0]
+		}
+		it, ok := itemByKey(st, key)
+		if !ok || it.At == nil {
+			_ = n.cfg.Store.PostFailed(ctx, rec.Key, "the deadline is gone (done or deleted)")
+			return
+		}
+		post.Item, post.Why = &it, reminderWhy(it, now, post.Location)
+	}
+	n.deliver(ctx, rec, post)
+}
+
+// itemKeys lists the deadlines and supplies a post shows.
+func itemKeys(st bh.ShiftState) []string {
+	var out []string
+	for _, g := range [][]bh.RiskItem{st.Deadlines, st.Inventory} {
+		for _, it := range g {
+			out = append(out, it.Key)
+		}
+	}
+	return out
+}
+
+func itemByKey(st bh.ShiftState, key string) (bh.RiskItem, bool) {
+	for _, g := range [][]bh.RiskItem{st.Deadlines, st.Inventory, st.Commitments} {
+		for _, it := range g {
+			if it.Key == key {
+				return it, true
+			}
+		}
+	}
+	return bh.RiskItem{}, false
+}
+
+// roseFrom reports whether next is worth a new message after a post that
+// showed level and critical: a higher level or a new critical item.
+func roseFrom(level bh.RiskLevel, critical []string, next bh.ShiftState) bool {
+	return next.Level > level || len(newKeys(critical, next.Critical())) > 0
+}
+
+func newKeys(had, now []string) []string {
+	var out []string
+	for _, k := range now {
+		if !contains(had, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

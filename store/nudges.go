@@ -1,0 +1,255 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"go.mongodb.org/mongo-driver/bson"
+	"go.mongodb.org/mongo-driver/mongo/options"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// The radar's posts and settings. Claims are inserts of a unique _id, so
+// when several processes share one MongoDB exactly one of them posts each
+// nudge, reminder and outlook: the store decides, not memory.
+
+type postDoc struct {
+	ID          string    `bson:"_id"`
+	Kind        string    `bson:"kind"`
+	TeamID      string    `bson:"team_id"`
+	ShiftID     string    `bson:"shift_id"`
+	Day         string    `bson:"day"`
+	Seq         int       `bson:"seq"`
+	Level       int       `bson:"level"`
+	Critical    []string  `bson:"critical,omitempty"`
+	Items       []string  `bson:"items,omitempty"`
+	Fingerprint string    `bson:"fingerprint,omitempty"`
+	Owner       string    `bson:"owner"`
+	ClaimedAt   time.Time `bson:"claimed_at"`
+	ChannelID   string    `bson:"channel_id,omitempty"`
+	TS          string    `bson:"ts"`
+	Failed      string    `bson:"failed,omitempty"`
+	PostedAt    time.Time `bson:"posted_at,omitempty"`
+}
+
+func toPostDoc(p bh.PostRecord) postDoc {
+	return postDoc{ID: p.Key, Kind: string(p.Kind), TeamID: p.TeamID, ShiftID: p.ShiftID, Day: p.Day, Seq: p.Seq, Level: int(p.Level),
+		Critical: p.Critical, Items: p.Items, Fingerprint: p.Fingerprint, Owner: p.Owner, ClaimedAt: p.ClaimedAt.UTC(),
+		ChannelID: p.ChannelID, TS: p.TS, Failed: p.Failed, PostedAt: p.PostedAt.UTC()}
+}
+
+func (d postDoc) domain() bh.PostRecord {
+	return bh.PostRecord{Key: d.ID, Kind: bh.PostKind(d.Kind), TeamID: d.TeamID, ShiftID: d.ShiftID, Day: d.Day, Seq: d.Seq,
+		Level: bh.RiskLevel(d.Level), Critical: d.Critical, Items: d.Items, Fingerprint: d.Fingerprint, Owner: d.Owner,
+		ClaimedAt: d.ClaimedAt.UTC(), ChannelID: d.ChannelID, TS: d.TS, Failed: d.Failed, PostedAt: d.PostedAt.UTC()}
+}
+
+// ClaimPost records the intent to post p. It reports false when another
+// claim has the same key (another process, or an earlier run, has it).
+func (db *DB) ClaimPost(ctx context.Context, p bh.PostRecord) (bool, error) {
+	doc := toPostDoc(p)
+	claimed := false
+	err := db.write(ctx, func(ctx context.Context) error {
+		_, err := db.c.nudges.InsertOne(ctx, doc)
+		if isDup(err) {
+			claimed = false
+			return nil
+		}
+		claimed = err == nil
+		return err
+	})
+	return claimed, db.fail("claim post "+p.Key, err)
+}
+
+// PostSent records where a claimed post went.
+func (db *DB) PostSent(ctx context.Context, key, channelID, ts string) error {
+	err := db.write(ctx, func(ctx context.Context) error {
+		_, err := db.c.nudges.UpdateOne(ctx, bson.D{{Key: "_id", Value: key}},
+			bson.D{{Key: "$set", Value: bson.D{{Key: "channel_id", Value: channelID}, {Key: "ts", Value: ts}, {Key: "posted_at", Value: db.now()}}}})
+		return err
+	})
+	return db.fail("record post "+key, err)
+}
+
+// PostFailed records that a claimed post will not be sent, and why.
+func (db *DB) PostFailed(ctx context.Context, key, why string) error {
+	err := db.write(ctx, func(ctx context.Context) error {
+		_, err := db.c.nudges.UpdateOne(ctx, bson.D{{Key: "_id", Value: key}},
+			bson.D{{Key: "$set", Value: bson.D{{Key: "failed", Value: why}}}})
+		return err
+	})
+	return db.fail("record failed post "+key, err)
+}
+
+// ReleasePost drops a claim that was not posted (a passing error), so the
+// next look tries again.
+func (db *DB) ReleasePost(ctx context.Context, key, owner string) error {
+	err := db.write(ctx, func(ctx context.Context) error {
+		_, err := db.c.nudges.DeleteOne(ctx, bson.D{{Key: "_id", Value: key}, {Key: "owner", Value: owner}, {Key: "ts", Value: ""}})
+		return err
+	})
+	return db.fail("release post "+key, err)
+}
+
+// RefreshPost moves a posted nudge to a new fingerprint, for an update in
+// place. Only one caller moves it from old; it reports whether it was this
+// one.
+func (db *DB) RefreshPost(ctx context.Context, key, oldFP, newFP string, items []string) (bool, error) {
+	moved := false
+	err := db.write(ctx, func(ctx context.Context) error {
+		res, err := db.c.nudges.UpdateOne(ctx, bson.D{{Key: "_id", Value: key}, {Key: "fingerprint", Value: oldFP}},
+			bson.D{{Key: "$set", Value: bson.D{{Key: "fingerprint", Value: newFP}, {Key: "items", Value: items}}}})
+		if err != nil {
+			return err
+		}
+		moved = res.ModifiedCount == 1
+		return nil
+	})
+	return moved, db.fail("refresh post "+key, err)
+}
+
+// LastNudge returns a shift's latest nudge of the day.
+func (db *DB) LastNudge(ctx context.Context, teamID, shiftID, day string) (bh.PostRecord, bool, error) {
+	docs, err := findAll[postDoc](ctx, db, colNudges, bson.D{{Key: "team_id", Value: teamID}, {Key: "shift_id", Value: shiftID},
+		{Key: "kind", Value: string(bh.PostNudge)}, {Key: "day", Value: day}}, bson.D{{Key: "seq", Value: -1}})
+	if err != nil {
+		return bh.PostRecord{}, false, db.fail("last nudge", err)
+	}
+	if len(docs) == 0 {
+		return bh.PostRecord{}, false, nil
+	}
+	return docs[0].domain(), true, nil
+}
+
+// Posts lists a shift's radar posts, newest claim first (audit, tests).
+func (db *DB) Posts(ctx context.Context, teamID, shiftID string) ([]bh.PostRecord, error) {
+	docs, err := findAll[postDoc](ctx, db, colNudges, bson.D{{Key: "team_id", Value: teamID}, {Key: "shift_id", Value: shiftID}},
+		bson.D{{Key: "claimed_at", Value: -1}, {Key: "_id", Value: -1}})
+	if err != nil {
+		return nil, db.fail("list posts", err)
+	}
+	out := make([]bh.PostRecord, 0, len(docs))
+	for _, d := range docs {
+		out = append(out, d.domain())
+	}
+	return out, nil
+}
+
+// TakeStalePosts takes over claims that were never posted nor failed and
+// were claimed before cutoff: their process died between claim and post.
+func (db *DB) TakeStalePosts(ctx context.Context, cutoff time.Time, owner string) ([]bh.PostRecord, error) {
+	stale := bson.D{{Key: "ts", Value: ""}, {Key: "failed", Value: bson.D{{Key: "$exists", Value: false}}},
+		{Key: "claimed_at", Value: bson.D{{Key: "$lt", Value: cutoff.UTC()}}}}
+	docs, err := findAll[postDoc](ctx, db, colNudges, stale, bson.D{{Key: "claimed_at", Value: 1}})
+	if err != nil {
+		return nil, db.fail("list stale posts", err)
+	}
+	var out []bh.PostRecord
+	for _, d := range docs {
+		now := db.now()
+		took := false
+		err := db.write(ctx, func(ctx context.Context) error {
+			// Compare-and-set on the old claim: one taker wins.
+			res, err := db.c.nudges.UpdateOne(ctx, bson.D{{Key: "_id", Value: d.ID}, {Key: "ts", Value: ""}, {Key: "owner", Value: d.Owner},
+				{Key: "claimed_at", Value: d.ClaimedAt}}, bson.D{{Key: "$set", Value: bson.D{{Key: "owner", Value: owner}, {Key: "claimed_at", Value: now}}}})
+			if err != nil {
+				return err
+			}
+			took = res.ModifiedCount == 1
+			return nil
+		})
+		if err != nil {
+			return out, db.fail("take stale post "+d.ID, err)
+		}
+		if took {
+			d.Owner, d.ClaimedAt = owner, now
+			out = append(out, d.domain())
+		}
+	}
+	return out, nil
+}
+
+type radarSettingsDoc struct {
+	ID           string    `bson:"_id"`
+	TeamID       string    `bson:"team_id"`
+	ShiftID      string    `bson:"shift_id"`
+	SnoozedUntil time.Time `bson:"snoozed_until,omitempty"`
+	OutlookOn    bool      `bson:"outlook_on,omitempty"`
+	OutlookHour  int       `bson:"outlook_hour"`
+	Off          string    `bson:"off,omitempty"`
+	OffAt        time.Time `bson:"off_at,omitempty"`
+}
+
+func (d radarSettingsDoc) domain() bh.RadarSettings {
+	return bh.RadarSettings{TeamID: d.TeamID, ShiftID: d.ShiftID, SnoozedUntil: d.SnoozedUntil.UTC(), OutlookOn: d.OutlookOn,
+		OutlookHour: d.OutlookHour, Off: d.Off, OffAt: d.OffAt.UTC()}
+}
+
+// DefaultOutlookHour is when the morning outlook goes out unless chosen.
+const DefaultOutlookHour = 7
+
+// RadarSettings returns a shift's radar settings (defaults when none).
+func (db *DB) RadarSettings(ctx context.Context, teamID, shiftID string) (bh.RadarSettings, error) {
+	var d radarSettingsDoc
+	err := db.c.radarSettings.FindOne(ctx, bson.D{{Key: "_id", Value: teamID + "/" + shiftID}}).Decode(&d)
+	if isNoDocs(err) {
+		return bh.RadarSettings{TeamID: teamID, ShiftID: shiftID, OutlookHour: DefaultOutlookHour}, nil
+	}
+	if err != nil {
+		return bh.RadarSettings{}, db.fail("get radar settings", err)
+	}
+	return d.domain(), nil
+}
+
+// SaveRadarSettings stores a shift's radar settings.
+func (db *DB) SaveRadarSettings(ctx context.Context, s bh.RadarSettings) error {
+	doc := radarSettingsDoc{ID: s.TeamID + "/" + s.ShiftID, TeamID: s.TeamID, ShiftID: s.ShiftID, SnoozedUntil: s.SnoozedUntil.UTC(),
+		OutlookOn: s.OutlookOn, OutlookHour: s.OutlookHour, Off: s.Off, OffAt: s.OffAt.UTC()}
+	err := db.write(ctx, func(ctx context.Context) error {
+		_, err := db.c.radarSettings.ReplaceOne(ctx, bson.D{{Key: "_id", Value: doc.ID}}, doc, options.Replace().SetUpsert(true))
+		return err
+	})
+	return db.fail("save radar settings", err)
+}
+
+// AllRadarSettings lists the settings of every shift that has any (the
+// scheduler's sweep: outlooks, snoozes that end).
+func (db *DB) AllRadarSettings(ctx context.Context) ([]bh.RadarSettings, error) {
+	docs, err := findAll[radarSettingsDoc](ctx, db, colRadarSettings, bson.D{}, nil)
+	if err != nil {
+		return nil, db.fail("list radar settings", err)
+	}
+	out := make([]bh.RadarSettings, 0, len(docs))
+	for _, d := range docs {
+		out = append(out, d.domain())
+	}
+	return out, nil
+}
+
+// StatesAtRisk lists the shift states that have a deadline or are at min
+// or above (the scheduler's sweep for reminders and missed looks).
+func (db *DB) StatesAtRisk(ctx context.Context, min bh.RiskLevel) ([]bh.ShiftState, error) {
+	// Filtered here: array paths are not something every engine indexes.
+	docs, err := findAll[shiftStateDoc](ctx, db, colShiftState, bson.D{}, nil)
+	if err != nil {
+		return nil, db.fail("list shift states", err)
+	}
+	var out []bh.ShiftState
+	for _, d := range docs {
+		if len(d.Deadlines) > 0 || bh.RiskLevel(d.Level) >= min {
+			out = append(out, d.domain())
+		}
+	}
+	return out, nil
+}
+
+// MarkNoteDone marks a note's item done (or not done again): plans and the
+// radar leave it out. It is a change of the note, so the radar wakes up.
+func (db *DB) MarkNoteDone(ctx context.Context, teamID, id string, done bool) (bh.Note, error) {
+	filter := bson.D{{Key: "_id", Value: id}, {Key: "team_id", Value: teamID}, {Key: "deleted_at", Value: bson.D{{Key: "$exists", Value: false}}}}
+	if done {
+		return db.updateNote(ctx, "mark note done "+id, filter, bson.D{{Key: "done_at", Value: db.now()}}, nil)
+	}
+	return db.updateNote(ctx, "mark note not done "+id, filter, nil, bson.D{{Key: "done_at", Value: ""}})
+}
