@@ -135,7 +135,13 @@ func NormalizeOne(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 
 	commitCue := normCommitWords.in(s)
 	dueWord := normDeadlineWords.in(s)
-	moments := normMoments(s, now, commitCue)
+	// "tomorrow" and "in 3 hours" mean from when the note was written, not
+	// from when it is read: a plan made the next day must not move them.
+	anchor := now
+	if !n.CreatedAt.IsZero() && n.CreatedAt.Before(now) {
+		anchor = n.CreatedAt.In(loc)
+	}
+	moments := normMoments(s, anchor, commitCue)
 
 	// Inventory, energy, durations and medical flags are read whatever the tag.
 	inv := normInventory(clauses)

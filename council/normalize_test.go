@@ -59,7 +59,8 @@ type normCase struct {
 }
 
 func (c normCase) note() bh.Note {
-	n := bh.Note{ID: "n1", Text: c.text, RawText: c.text, Tag: c.tag, TagSource: c.src, CreatedAt: created}
+	// Written at the case's clock: that is what relative dates count from.
+	n := bh.Note{ID: "n1", Text: c.text, RawText: c.text, Tag: c.tag, TagSource: c.src, CreatedAt: c.clock()}
 	switch {
 	case c.tag == "":
 		n.Tag, n.TagSource = bh.TagNote, bh.TagByDefault
@@ -407,7 +408,7 @@ func TestNormalizeOne(t *testing.T) {
 			now := c.clock()
 			want := c.want
 			want.NoteID = "n1"
-			want.CreatedAt = created
+			want.CreatedAt = now
 			switch c.title {
 			case "":
 				want.Title = c.text
@@ -545,5 +546,26 @@ func BenchmarkNormalize40(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		council.Normalize(notes, newYork, mon10)
+	}
+}
+
+// Relative dates count from when the note was written, not from when it is
+// read: "due tomorrow 5pm" written on Monday stays Tuesday when Tuesday's
+// plan reads it (the Risk Radar rereads notes as time passes).
+func TestRelativeDatesCountFromTheNote(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	require.NoError(t, err)
+	written := time.Date(2026, 11, 23, 10, 0, 0, 0, ny)
+	read := written.Add(26 * time.Hour)
+	for _, c := range []struct {
+		text string
+		due  time.Time
+	}{
+		{"form due tomorrow 5pm", time.Date(2026, 11, 24, 17, 0, 0, 0, ny)},
+		{"form due in 14 hours", written.Add(14 * time.Hour)},
+	} {
+		f := council.NormalizeOne(bh.Note{ID: "n", Text: c.text, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: written}, ny, read)
+		require.NotNil(t, f.Due, c.text)
+		assert.True(t, c.due.Equal(*f.Due), "%s: due %s, want %s", c.text, f.Due, c.due)
 	}
 }

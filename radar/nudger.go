@@ -36,7 +36,7 @@ type PostStore interface {
 	SaveRadarSettings(ctx context.Context, s bh.RadarSettings) error
 	AllRadarSettings(ctx context.Context) ([]bh.RadarSettings, error)
 	ClaimPost(ctx context.Context, p bh.PostRecord) (bool, error)
-	PostSent(ctx context.Context, key, channelID, ts string) error
+	PostSent(ctx context.Context, rec bh.PostRecord, ts string) error
 	PostFailed(ctx context.Context, key, why string) error
 	ReleasePost(ctx context.Context, key, owner string) error
 	RefreshPost(ctx context.Context, key, oldFP, newFP string, items []string) (bool, error)
@@ -271,7 +271,8 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 	loc := n.location(shift)
 	day := now.In(loc).Format(time.DateOnly)
 	n.mu.Lock()
-	done := !fresh && n.looked[key] == day+"/"+fp
+	seen := day + "/" + fp + "/" + st.ComputedAt.String()
+	done := !fresh && n.looked[key] == seen
 	n.mu.Unlock()
 	if done {
 		return
@@ -310,7 +311,7 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 		}
 	}
 	n.mu.Lock()
-	n.looked[key] = day + "/" + fp
+	n.looked[key] = seen
 	n.mu.Unlock()
 }
 
@@ -402,7 +403,8 @@ func (n *Nudger) deliver(ctx context.Context, rec bh.PostRecord, post bh.RadarPo
 		}
 		return
 	}
-	if err := n.cfg.Store.PostSent(ctx, rec.Key, post.Shift.ChannelID, ts); err != nil {
+	rec.ChannelID = post.Shift.ChannelID
+	if err := n.cfg.Store.PostSent(ctx, rec, ts); err != nil {
 		n.cfg.Logger.Error("radar: record a post", "key", rec.Key, "err", err)
 	}
 }
@@ -579,11 +581,15 @@ func (n *Nudger) resume(ctx context.Context, rec bh.PostRecord) {
 		n.cfg.Logger.Error("radar: resume a post: load shift", "key", rec.Key, "err", err)
 		return
 	}
-	st, _, found, err := n.cfg.Store.ShiftState(ctx, rec.TeamID, rec.ShiftID)
+	st, fp, found, err := n.cfg.Store.ShiftState(ctx, rec.TeamID, rec.ShiftID)
 	if err != nil || !found {
 		return
 	}
 	now := n.cfg.Now()
+	if rec.Kind != bh.PostReminder {
+		// What the post will show now, for the next look to compare with.
+		rec.Level, rec.Critical, rec.Items, rec.Fingerprint = st.Level, st.Critical(), itemKeys(st), fp
+	}
 	post := bh.RadarPost{Kind: rec.Kind, Shift: shift, State: st, Location: n.location(shift), Now: now, Why: "after a restart"}
 	if rec.Kind == bh.PostReminder {
 		var key string

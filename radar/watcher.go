@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -28,6 +29,7 @@ type ChangeSource interface {
 type Store interface {
 	ShiftByID(ctx context.Context, teamID, shiftID string) (bh.Shift, error)
 	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
+	StatesAtRisk(ctx context.Context, min bh.RiskLevel) ([]bh.ShiftState, error)
 	LatestRun(ctx context.Context, teamID, shiftID string) (bh.Run, error)
 	ShiftState(ctx context.Context, teamID, shiftID string) (bh.ShiftState, string, bool, error)
 	SaveShiftState(ctx context.Context, st bh.ShiftState, fingerprint string, ev *bh.Event, cur *bh.RadarCursor) error
@@ -52,6 +54,10 @@ type Config struct {
 	// Margin is how far before the cursor a catch-up looks, for writes that
 	// committed while the cursor moved. Default 1 min.
 	Margin time.Duration
+	// Refresh is how often states with deadlines or supplies are looked at
+	// again as time passes (a deadline due in 13 h is high risk an hour
+	// later). Default 5 min.
+	Refresh time.Duration
 	// Changed, when set, hears every state that changed (nudges; tests).
 	Changed func(ctx context.Context, prev, next bh.ShiftState, found bool)
 	// Logger receives what a person must look at. Default: discard.
@@ -75,6 +81,9 @@ func New(cfg Config) (*Watcher, error) {
 	if cfg.Retry <= 0 {
 		cfg.Retry = 5 * time.Second
 	}
+	if cfg.Refresh <= 0 {
+		cfg.Refresh = 5 * time.Minute
+	}
 	if cfg.Margin <= 0 {
 		cfg.Margin = time.Minute
 	}
@@ -86,6 +95,21 @@ func New(cfg Config) (*Watcher, error) {
 
 // Run watches until ctx ends, then returns nil.
 func (w *Watcher) Run(ctx context.Context) error {
+	done := make(chan struct{})
+	defer func() { <-done }()
+	go func() {
+		defer close(done)
+		t := time.NewTicker(w.cfg.Refresh)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				w.Refresh(ctx)
+			}
+		}
+	}()
 	for ctx.Err() == nil {
 		w.session(ctx)
 		select {
@@ -141,6 +165,24 @@ func (w *Watcher) session(ctx context.Context) {
 	}
 }
 
+// Refresh looks again at every state with a deadline, a supply or a risk:
+// time alone raises risk. A state whose levels did not move is not saved.
+func (w *Watcher) Refresh(ctx context.Context) {
+	states, err := w.cfg.Store.StatesAtRisk(ctx, bh.RiskLow)
+	if err != nil {
+		if ctx.Err() == nil {
+			w.cfg.Logger.Error("radar: refresh", "err", err)
+		}
+		return
+	}
+	for _, st := range states {
+		if len(st.Deadlines)+len(st.Inventory) == 0 {
+			continue
+		}
+		w.recompute(ctx, st.TeamID, st.ShiftID, "time passed", nil, true)
+	}
+}
+
 // catchUp recomputes every shift changed since the cursor (less the margin).
 func (w *Watcher) catchUp(ctx context.Context, since time.Time) (int, bool) {
 	if !since.IsZero() {
@@ -174,8 +216,15 @@ func fingerprint(notes []bh.Note, energy bh.Energy) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// process recomputes one shift. It reports false when it could not.
+// process recomputes one shift after a change. It reports false when it
+// could not.
 func (w *Watcher) process(ctx context.Context, teamID, shiftID, why string, cur *bh.RadarCursor) bool {
+	return w.recompute(ctx, teamID, shiftID, why, cur, false)
+}
+
+// recompute recomputes one shift: after a change of its notes, or, with
+// timed, because time passed (then only a change of levels is saved).
+func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cur *bh.RadarCursor, timed bool) bool {
 	log := w.cfg.Logger.With("shift_id", shiftID)
 	shift, err := w.cfg.Store.ShiftByID(ctx, teamID, shiftID)
 	if err != nil {
@@ -200,7 +249,7 @@ func (w *Watcher) process(ctx context.Context, teamID, shiftID, why string, cur 
 		log.Error("radar: load state", "err", err)
 		return false
 	}
-	if found && prevFP == fp {
+	if found && prevFP == fp && !timed {
 		if cur != nil {
 			if err := w.cfg.Store.SaveRadarCursor(ctx, *cur); err != nil {
 				log.Error("radar: save cursor", "err", err)
@@ -220,7 +269,14 @@ func (w *Watcher) process(ctx context.Context, teamID, shiftID, why string, cur 
 		loc = l // the zone learnt from a person's Slack profile
 	}
 	st := Compute(shift, w.cfg.Normalize(live, loc, now), now, energy)
-	ev := &bh.Event{ID: "radar:" + teamID + "/" + shiftID + ":" + fp[:16], TeamID: teamID, ShiftID: shiftID, At: now.UTC(),
+	if timed && found && prevFP == fp && sameLevels(prev, st) {
+		return true
+	}
+	evID := "radar:" + teamID + "/" + shiftID + ":" + fp[:16]
+	if timed {
+		evID += ":" + strconv.FormatInt(now.Unix(), 10)
+	}
+	ev := &bh.Event{ID: evID, TeamID: teamID, ShiftID: shiftID, At: now.UTC(),
 		Agent: "RiskRadar", Type: "agent_woke_up", Text: wakeText(why, prev, st, found)}
 	if err := w.cfg.Store.SaveShiftState(ctx, st, fp, ev, cur); err != nil {
 		if !errors.Is(err, context.Canceled) {
@@ -230,6 +286,22 @@ func (w *Watcher) process(ctx context.Context, teamID, shiftID, why string, cur 
 	}
 	if w.cfg.Changed != nil {
 		w.cfg.Changed(ctx, prev, st, found)
+	}
+	return true
+}
+
+// sameLevels reports whether two states of the same notes show the same
+// risk: overall, and item by item.
+func sameLevels(a, b bh.ShiftState) bool {
+	if a.Level != b.Level || len(a.Deadlines) != len(b.Deadlines) || len(a.Inventory) != len(b.Inventory) {
+		return false
+	}
+	for _, g := range [][2][]bh.RiskItem{{a.Deadlines, b.Deadlines}, {a.Inventory, b.Inventory}} {
+		for i := range g[0] {
+			if g[0][i].Key != g[1][i].Key || g[0][i].Level != g[1][i].Level || g[0][i].Overdue != g[1][i].Overdue {
+				return false
+			}
+		}
 	}
 	return true
 }

@@ -62,14 +62,17 @@ func (db *DB) ClaimPost(ctx context.Context, p bh.PostRecord) (bool, error) {
 	return claimed, db.fail("claim post "+p.Key, err)
 }
 
-// PostSent records where a claimed post went.
-func (db *DB) PostSent(ctx context.Context, key, channelID, ts string) error {
+// PostSent records where a claimed post went, and what it showed (rec's
+// level, critical items, items and fingerprint).
+func (db *DB) PostSent(ctx context.Context, rec bh.PostRecord, ts string) error {
 	err := db.write(ctx, func(ctx context.Context) error {
-		_, err := db.c.nudges.UpdateOne(ctx, bson.D{{Key: "_id", Value: key}},
-			bson.D{{Key: "$set", Value: bson.D{{Key: "channel_id", Value: channelID}, {Key: "ts", Value: ts}, {Key: "posted_at", Value: db.now()}}}})
+		_, err := db.c.nudges.UpdateOne(ctx, bson.D{{Key: "_id", Value: rec.Key}},
+			bson.D{{Key: "$set", Value: bson.D{{Key: "channel_id", Value: rec.ChannelID}, {Key: "ts", Value: ts}, {Key: "posted_at", Value: db.now()},
+				{Key: "level", Value: int(rec.Level)}, {Key: "critical", Value: rec.Critical}, {Key: "items", Value: rec.Items},
+				{Key: "fingerprint", Value: rec.Fingerprint}}}})
 		return err
 	})
-	return db.fail("record post "+key, err)
+	return db.fail("record post "+rec.Key, err)
 }
 
 // PostFailed records that a claimed post will not be sent, and why.

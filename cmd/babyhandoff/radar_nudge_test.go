@@ -1,0 +1,422 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/council"
+	"github.com/babyhandoff/babyhandoff/radar"
+	"github.com/babyhandoff/babyhandoff/store"
+)
+
+// recNotifier is a hand-written radar.Notifier that records every post.
+type recNotifier struct {
+	mu    sync.Mutex
+	posts []bh.RadarPost
+	calls int
+	seq   int
+	// fail, when set, decides an error for a post.
+	fail func(bh.RadarPost) error
+}
+
+func (r *recNotifier) PostRadar(_ context.Context, p bh.RadarPost) (string, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.calls++
+	if r.fail != nil {
+		if err := r.fail(p); err != nil {
+			return "", err
+		}
+	}
+	r.posts = append(r.posts, p)
+	if p.UpdateTS != "" {
+		return p.UpdateTS, nil
+	}
+	r.seq++
+	return fmt.Sprintf("%d.000100", r.seq), nil
+}
+
+// sent lists posts of kind ("" = all); news are those that were not updates.
+func (r *recNotifier) sent(kind bh.PostKind) (news, updates []bh.RadarPost) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, p := range r.posts {
+		if kind != "" && p.Kind != kind {
+			continue
+		}
+		if p.UpdateTS == "" {
+			news = append(news, p)
+		} else {
+			updates = append(updates, p)
+		}
+	}
+	return news, updates
+}
+
+// radarRig runs one radar (watcher and nudger) on a shared store, with a
+// fake clock: a bot process's radar without the bot.
+type radarRig struct {
+	t       *testing.T
+	watcher *radar.Watcher
+	nudger  *radar.Nudger
+	states  chan bh.ShiftState
+	stop    func()
+}
+
+const testDebounce = 3 * time.Second
+
+func newRadarRig(t *testing.T, db *store.DB, clock *fakeClock, notify radar.Notifier, owner string) *radarRig {
+	t.Helper()
+	r := &radarRig{t: t, states: make(chan bh.ShiftState, 1000)}
+	var err error
+	r.nudger, err = radar.NewNudger(radar.NudgerConfig{Store: db, Notify: notify, Now: clock.Now, AfterFunc: clock.AfterFunc,
+		Debounce: testDebounce, Owner: owner, StaleAfter: time.Minute})
+	require.NoError(t, err)
+	r.watcher, err = radar.New(radar.Config{Source: db, Store: db, Normalize: council.Normalize, Now: clock.Now,
+		Changed: func(ctx context.Context, prev, next bh.ShiftState, found bool) {
+			r.nudger.Changed(ctx, prev, next, found) // first, so the look is scheduled when the test hears of it
+			r.states <- next
+		}})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); _ = r.watcher.Run(ctx) }()
+	go func() { defer wg.Done(); _ = r.nudger.Run(ctx) }()
+	stopped := false
+	r.stop = func() {
+		if !stopped {
+			stopped = true
+			cancel()
+			wg.Wait()
+		}
+	}
+	t.Cleanup(r.stop)
+	return r
+}
+
+// settle waits until the watcher saved a state matching match.
+func (r *radarRig) settle(match func(bh.ShiftState) bool) bh.ShiftState {
+	r.t.Helper()
+	return waitState(r.t, r.states, match)
+}
+
+func openTestStore(t *testing.T, clock *fakeClock) *store.DB {
+	t.Helper()
+	db, err := store.Open(context.Background(), store.Config{DataDir: t.TempDir(), Now: clock.Now})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = db.Close(context.Background()) })
+	return db
+}
+
+var radarT0 = time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+
+func note(t *testing.T, db *store.DB, channel, text, ts string) bh.Note {
+	t.Helper()
+	// As the bot does: an untagged note is tagged by the normaliser.
+	body, _, fromPrefix, _ := bh.ParseNoteText(text)
+	var inferred bh.Tag
+	if !fromPrefix {
+		inferred = council.NormalizeOne(bh.Note{Text: body, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: radarT0}, time.UTC, radarT0).Kind
+	}
+	n, _, err := db.CaptureNote(context.Background(), bh.NewNote{TeamID: "T1", ChannelID: channel, UserID: "U1", RawText: text,
+		Inferred: inferred, MessageTS: ts})
+	require.NoError(t, err)
+	return n
+}
+
+func TestRadarNudgesOnceForABurstThenOnlyWhenRiskRises(t *testing.T) {
+	clock := newFakeClock(radarT0)
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	rig := newRadarRig(t, db, clock, notify, "p1")
+	ctx := context.Background()
+
+	// A burst of ten running-low notes: one look, one nudge.
+	var shift string
+	for i := 0; i < 10; i++ {
+		shift = note(t, db, "D1", fmt.Sprintf("low: item%d < 1 day", i), fmt.Sprintf("1.%02d", i)).ShiftID
+	}
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 10 })
+	clock.Advance(testDebounce)
+	news, updates := notify.sent(bh.PostNudge)
+	require.Len(t, news, 1, "a burst of 10 notes makes one nudge")
+	assert.Empty(t, updates, "and one look: no update in place either")
+	assert.Equal(t, bh.RiskHigh, news[0].State.Level)
+	assert.Equal(t, "risk is high", news[0].Why)
+	assert.Equal(t, "D1", news[0].Shift.ChannelID)
+
+	// A medium deadline: the same level, so the message is updated in place.
+	note(t, db, "D1", "deadline: daycare form due Wednesday 9am", "2.01")
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 11 })
+	clock.Advance(testDebounce)
+	news, updates = notify.sent(bh.PostNudge)
+	require.Len(t, news, 1, "no new message without a rise")
+	require.Len(t, updates, 1)
+	assert.Equal(t, "1.000100", updates[0].UpdateTS, "updated in place")
+
+	// Out of formula: risk rises to critical, a new message.
+	formula := note(t, db, "D1", "out of formula", "2.02")
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 12 })
+	clock.Advance(testDebounce)
+	news, _ = notify.sent(bh.PostNudge)
+	require.Len(t, news, 2, "risk rose: a new message")
+	assert.Equal(t, "risk rose from high to critical", news[1].Why)
+
+	// Another critical item: new again, and it says which.
+	diapers := note(t, db, "D1", "out of diapers", "2.03")
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 13 })
+	clock.Advance(testDebounce)
+	news, _ = notify.sent(bh.PostNudge)
+	require.Len(t, news, 3)
+	assert.Contains(t, news[2].Why, "new critical: diapers")
+
+	// Done on both: the day's message is updated, nothing new is posted.
+	for _, n := range []bh.Note{formula, diapers} {
+		_, err := db.MarkNoteDone(ctx, "T1", n.ID, true)
+		require.NoError(t, err)
+	}
+	st := rig.settle(func(s bh.ShiftState) bool { return s.Notes == 11 })
+	assert.Equal(t, bh.RiskHigh, st.Level, "done items leave the radar")
+	clock.Advance(testDebounce)
+	news, updates = notify.sent(bh.PostNudge)
+	assert.Len(t, news, 3)
+	require.NotEmpty(t, updates)
+	last := updates[len(updates)-1]
+	assert.Equal(t, "3.000100", last.UpdateTS)
+	assert.Equal(t, bh.RiskHigh, last.State.Level)
+
+	// The store holds one claim per message, with its ts.
+	posts, err := db.Posts(ctx, "T1", shift)
+	require.NoError(t, err)
+	require.Len(t, posts, 3)
+	for _, p := range posts {
+		assert.NotEmpty(t, p.TS, p.Key)
+	}
+
+	// A new day starts a new message.
+	clock.Advance(24 * time.Hour)
+	rig.nudger.Look(ctx, "T1", shift, false)
+	news, _ = notify.sent(bh.PostNudge)
+	assert.Len(t, news, 4, "one radar message per shift per day")
+}
+
+func TestRadarSnoozeSilencesUntilItEnds(t *testing.T) {
+	clock := newFakeClock(radarT0)
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	rig := newRadarRig(t, db, clock, notify, "p1")
+	ctx := context.Background()
+
+	n := note(t, db, "D1", "low: wipes < 1 day", "1.01")
+	require.NoError(t, db.SaveRadarSettings(ctx, bh.RadarSettings{TeamID: "T1", ShiftID: n.ShiftID, SnoozedUntil: radarT0.Add(time.Hour), OutlookHour: 7}))
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
+	clock.Advance(testDebounce)
+	note(t, db, "D1", "out of formula", "1.02")
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 2 })
+	clock.Advance(testDebounce)
+	news, _ := notify.sent("")
+	assert.Empty(t, news, "snoozed: quiet")
+
+	clock.Advance(time.Hour)
+	rig.nudger.Tick(ctx)
+	news, _ = notify.sent(bh.PostNudge)
+	require.Len(t, news, 1, "the snooze ended and risk is still critical")
+	assert.Contains(t, news[0].Why, "snooze is over")
+	set, err := db.RadarSettings(ctx, "T1", n.ShiftID)
+	require.NoError(t, err)
+	assert.True(t, set.SnoozedUntil.IsZero())
+	rig.nudger.Tick(ctx)
+	news, _ = notify.sent(bh.PostNudge)
+	assert.Len(t, news, 1, "a sweep does not repeat it")
+}
+
+func TestRadarReminderDueDuringDowntimeIsSentOnceAfterRestart(t *testing.T) {
+	clock := newFakeClock(radarT0)
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	rig := newRadarRig(t, db, clock, notify, "p1")
+	ctx := context.Background()
+
+	// Due tomorrow at noon: medium, so no nudge today.
+	n := note(t, db, "D1", "deadline: daycare form due tomorrow at noon", "1.01")
+	st := rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
+	require.Len(t, st.Deadlines, 1)
+	require.NotNil(t, st.Deadlines[0].At)
+	due := *st.Deadlines[0].At
+	rig.nudger.Tick(ctx)
+	news, _ := notify.sent("")
+	assert.Empty(t, news)
+	rig.stop()
+
+	// Down through the reminder's time (2 h before); back 30 min later.
+	clock.Set(due.Add(-90 * time.Minute))
+	rig = newRadarRig(t, db, clock, notify, "p1-restarted")
+	require.Eventually(t, func() bool { news, _ := notify.sent(bh.PostReminder); return len(news) == 1 }, 10*time.Second, 5*time.Millisecond,
+		"the start-up sweep sends the reminder that came due while down")
+	rig.nudger.Tick(ctx)
+	rig.stop()
+	rig = newRadarRig(t, db, clock, notify, "p1-again")
+	rig.nudger.Tick(ctx)
+	news, _ = notify.sent(bh.PostReminder)
+	require.Len(t, news, 1, "sent once: not lost, not repeated")
+	assert.Equal(t, "it is due in 1 h 30 min", news[0].Why)
+	require.NotNil(t, news[0].Item)
+	assert.Equal(t, "deadline:"+n.ID, news[0].Item.Key)
+}
+
+func TestRadarTwoInstancesPostEachNudgeOnce(t *testing.T) {
+	clock := newFakeClock(radarT0)
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	a := newRadarRig(t, db, clock, notify, "proc-a")
+	b := newRadarRig(t, db, clock, notify, "proc-b")
+	ctx := context.Background()
+
+	for i := 0; i < 5; i++ {
+		note(t, db, fmt.Sprintf("D%d", i), "out of formula", "1.01")
+		note(t, db, fmt.Sprintf("D%d", i), "deadline: form due in 1 hour", "1.02")
+	}
+	// Each state is saved by one watcher or the other (the fingerprint in
+	// the store makes the second a no-op).
+	seen := map[string]bool{}
+	timeout := time.After(10 * time.Second)
+	for len(seen) < 5 {
+		select {
+		case st := <-a.states:
+			seen[st.ShiftID] = st.Notes == 2 || seen[st.ShiftID]
+		case st := <-b.states:
+			seen[st.ShiftID] = st.Notes == 2 || seen[st.ShiftID]
+		case <-timeout:
+			t.Fatal("the radars did not see every shift")
+		}
+		for id, ok := range seen {
+			if !ok {
+				delete(seen, id)
+			}
+		}
+	}
+	// Both processes look at every shift at once, as after a burst both
+	// heard of, and both sweep.
+	clock.Advance(testDebounce)
+	var wg sync.WaitGroup
+	for id := range seen {
+		for _, rig := range []*radarRig{a, b} {
+			wg.Add(1)
+			go func() { defer wg.Done(); rig.nudger.Look(ctx, "T1", id, false) }()
+		}
+	}
+	wg.Wait()
+	a.nudger.Tick(ctx)
+	b.nudger.Tick(ctx)
+	nudges, _ := notify.sent(bh.PostNudge)
+	reminders, _ := notify.sent(bh.PostReminder)
+	assert.Len(t, nudges, 5, "each shift's nudge once, though both instances looked")
+	assert.Empty(t, reminders, "the nudge already showed the deadline inside the reminder's lead")
+	perShift := map[string]int{}
+	for _, p := range nudges {
+		perShift[p.Shift.ID]++
+	}
+	for id, n := range perShift {
+		assert.Equal(t, 1, n, id)
+	}
+}
+
+func TestRadarStopsPostingWhereTheBotWasRemoved(t *testing.T) {
+	clock := newFakeClock(radarT0)
+	db := openTestStore(t, clock)
+	notify := &recNotifier{fail: func(p bh.RadarPost) error {
+		if p.Shift.ChannelID == "C9" {
+			return bh.Errorf(bh.EFORBIDDEN, "Slack said not_in_channel for this conversation")
+		}
+		return nil
+	}}
+	rig := newRadarRig(t, db, clock, notify, "p1")
+	ctx := context.Background()
+
+	n := note(t, db, "C9", "out of formula", "1.01")
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
+	clock.Advance(testDebounce)
+	set, err := db.RadarSettings(ctx, "T1", n.ShiftID)
+	require.NoError(t, err)
+	assert.Contains(t, set.Off, "not_in_channel", "why is recorded")
+	posts, err := db.Posts(ctx, "T1", n.ShiftID)
+	require.NoError(t, err)
+	require.Len(t, posts, 1)
+	assert.NotEmpty(t, posts[0].Failed)
+
+	// No retry storm: sweeps and looks leave it alone.
+	for i := 0; i < 5; i++ {
+		clock.Advance(time.Minute)
+		rig.nudger.Tick(ctx)
+		rig.nudger.Look(ctx, "T1", n.ShiftID, false)
+	}
+	notify.mu.Lock()
+	calls := notify.calls
+	notify.mu.Unlock()
+	assert.Equal(t, 1, calls)
+}
+
+func TestRadarFinishesAPostACrashLeftClaimed(t *testing.T) {
+	clock := newFakeClock(radarT0)
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	rig := newRadarRig(t, db, clock, notify, "p2")
+	ctx := context.Background()
+
+	n := note(t, db, "D1", "out of formula", "1.01")
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
+	// Another process claimed today's nudge, then died before posting.
+	claimed, err := db.ClaimPost(ctx, bh.PostRecord{Key: "nudge:T1/" + n.ShiftID + "/2026-11-23/1", Kind: bh.PostNudge, TeamID: "T1", ShiftID: n.ShiftID,
+		Day: "2026-11-23", Seq: 1, Level: bh.RiskCritical, Owner: "dead", ClaimedAt: radarT0})
+	require.NoError(t, err)
+	require.True(t, claimed)
+	clock.Advance(testDebounce)
+	news, _ := notify.sent("")
+	assert.Empty(t, news, "a fresh claim is left to its owner")
+
+	clock.Advance(2 * time.Minute)
+	rig.nudger.Tick(ctx)
+	rig.nudger.Tick(ctx)
+	news, _ = notify.sent(bh.PostNudge)
+	require.Len(t, news, 1, "the sweep takes the stale claim over and posts once")
+	posts, err := db.Posts(ctx, "T1", n.ShiftID)
+	require.NoError(t, err)
+	require.Len(t, posts, 1)
+	assert.Equal(t, "p2", posts[0].Owner)
+	assert.NotEmpty(t, posts[0].TS)
+}
+
+func TestRadarTimePassingRaisesRisk(t *testing.T) {
+	clock := newFakeClock(radarT0)
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	rig := newRadarRig(t, db, clock, notify, "p1")
+	ctx := context.Background()
+
+	note(t, db, "D1", "deadline: form due in 14 hours", "1.01")
+	st := rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
+	require.Equal(t, bh.RiskMedium, st.Level)
+	clock.Advance(testDebounce)
+	rig.watcher.Refresh(ctx)
+	news, _ := notify.sent("")
+	assert.Empty(t, news)
+
+	clock.Advance(3 * time.Hour)
+	rig.watcher.Refresh(ctx)
+	st = rig.settle(func(s bh.ShiftState) bool { return s.Level == bh.RiskHigh })
+	clock.Advance(testDebounce)
+	news, _ = notify.sent(bh.PostNudge)
+	require.Len(t, news, 1, "due within 12 h now: high")
+	evs, err := db.ShiftEvents(ctx, "T1", st.ShiftID, "agent_woke_up", 0)
+	require.NoError(t, err)
+	assert.Len(t, evs, 2, "first look, and time passing")
+	assert.Contains(t, evs[0].Text, "time passed")
+}
