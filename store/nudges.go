@@ -59,7 +59,12 @@ func (db *DB) ClaimPost(ctx context.Context, p bh.PostRecord) (bool, error) {
 		claimed = err == nil
 		return err
 	})
-	return claimed, db.fail("claim post "+p.Key, err)
+	if err != nil {
+		// Not claimed: the write may still be in the committer's hands
+		// (a cancelled ctx), so its result is not ours to read.
+		return false, db.fail("claim post "+p.Key, err)
+	}
+	return claimed, nil
 }
 
 // PostSent records where a claimed post went, and what it showed (rec's
@@ -109,7 +114,10 @@ func (db *DB) RefreshPost(ctx context.Context, key, oldFP, newFP string, items [
 		moved = res.ModifiedCount == 1
 		return nil
 	})
-	return moved, db.fail("refresh post "+key, err)
+	if err != nil {
+		return false, db.fail("refresh post "+key, err)
+	}
+	return moved, nil
 }
 
 // LastNudge returns a shift's latest nudge of the day.

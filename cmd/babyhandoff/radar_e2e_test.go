@@ -1,0 +1,132 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/babyhandoff/babyhandoff/blocks"
+	"github.com/babyhandoff/babyhandoff/bot/slacktest"
+	"github.com/babyhandoff/babyhandoff/radar"
+)
+
+// withFakeTime makes the program's clock and timers the test's.
+func withFakeTime(t *testing.T, clock *fakeClock) <-chan *radar.Nudger {
+	nudgers := make(chan *radar.Nudger, 4)
+	hooks.now, hooks.afterFunc = clock.Now, clock.AfterFunc
+	hooks.nudger = func(n *radar.Nudger) { nudgers <- n }
+	t.Cleanup(func() { hooks.now, hooks.afterFunc, hooks.nudger = nil, nil, nil })
+	return nudgers
+}
+
+// radarMessage waits, moving the fake clock past each debounce, for the
+// radar's own (unthreaded, not ephemeral) message in channel.
+func (h *harness) radarMessage(clock *fakeClock, channel string, match func(slacktest.Message) bool) slacktest.Message {
+	h.t.Helper()
+	var found slacktest.Message
+	require.Eventually(h.t, func() bool {
+		clock.Advance(3 * time.Second)
+		for _, m := range h.fake.Messages(channel) {
+			if m.ThreadTS == "" && !m.Ephemeral && strings.Contains(m.Text, "Radar") && match(m) {
+				found = m
+				return true
+			}
+		}
+		return false
+	}, 10*time.Second, 10*time.Millisecond, "no radar message; log:\n%s", h.stderr.String())
+	return found
+}
+
+// clickIn presses a button of a block (a block id the radar checks).
+func (h *harness) clickIn(channel, messageTS, user, blockID, actionID, value string) string {
+	h.t.Helper()
+	id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_block_actions_button_in_message.json"), func(m map[string]any) {
+		p := m["payload"].(map[string]any)
+		p["team"] = map[string]any{"id": h.team, "domain": "fake"}
+		p["user"] = map[string]any{"id": user, "username": "parent", "team_id": h.team}
+		p["channel"] = map[string]any{"id": channel, "name": "x"}
+		p["container"] = map[string]any{"type": "message", "message_ts": messageTS, "channel_id": channel, "is_ephemeral": false}
+		p["actions"] = []any{map[string]any{"type": "button", "action_id": actionID, "block_id": blockID, "value": value, "action_ts": "1.1", "text": map[string]any{"type": "plain_text", "text": "x"}}}
+	})
+	require.NoError(h.t, err)
+	return id
+}
+
+func (h *harness) ephemeral(channel, user, contains string) slacktest.Message {
+	h.t.Helper()
+	m, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.Channel == channel && m.Ephemeral && m.EphemeralUser == user && strings.Contains(m.Text, contains)
+	})
+	require.NoError(h.t, err, "no ephemeral %q; log:\n%s", contains, h.stderr.String())
+	return m
+}
+
+type accessory struct {
+	BlockID   string `json:"block_id"`
+	Accessory struct {
+		ActionID string `json:"action_id"`
+		Value    string `json:"value"`
+	} `json:"accessory"`
+	Elements []button `json:"elements"`
+	Type     string   `json:"type"`
+}
+
+func TestE2ERadarNudgeDoneSnoozeOutlook(t *testing.T) {
+	clock := newFakeClock(radarT0)
+	nudgers := withFakeTime(t, clock)
+	h := start(t)
+	<-nudgers
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "Europe/Paris"})
+
+	// note → state → nudge, in the DM, saying what, by when, who and why.
+	h.ack(h.message("DU1", "im", "U1", "out of formula", "1700000100.000100", nil))
+	nudge := h.radarMessage(clock, "DU1", func(slacktest.Message) bool { return true })
+	assert.Equal(t, "🔴 Radar: formula", nudge.Text, "a notification worth reading")
+	var bl []accessory
+	require.NoError(t, json.Unmarshal(nudge.Blocks, &bl))
+	var doneNote, actionsBlock string
+	for _, b := range bl {
+		if b.Accessory.ActionID == blocks.ActionRadarDone {
+			doneNote = b.Accessory.Value
+		}
+		if b.Type == "actions" {
+			actionsBlock = b.BlockID
+		}
+	}
+	require.NotEmpty(t, doneNote, "a Done button on the item")
+	require.True(t, strings.HasPrefix(actionsBlock, blocks.BlockRadarActions))
+	assert.Contains(t, string(nudge.Blocks), "from \\u003c@U1\\u003e")
+
+	// Done: confirmed privately with an Undo; the radar message is updated
+	// in place, not posted again.
+	h.ack(h.clickIn("DU1", nudge.TS, "U1", "", blocks.ActionRadarDone, doneNote))
+	h.ephemeral("DU1", "U1", "Done: out of formula")
+	h.radarMessage(clock, "DU1", func(m slacktest.Message) bool {
+		return m.TS == nudge.TS && m.Updated > 0 && strings.Contains(m.Text, "calmer")
+	})
+	posted := 0
+	for _, m := range h.fake.Messages("DU1") {
+		if m.ThreadTS == "" && !m.Ephemeral {
+			posted++
+		}
+	}
+	assert.Equal(t, 1, posted, "one radar message a day")
+
+	// A forged snooze (another shift's block) is refused; a real one says
+	// until when, in the parent's own time zone (from users.info).
+	h.ack(h.clickIn("DU1", nudge.TS, "U1", blocks.BlockRadarActions+"someone-else", blocks.ActionRadarSnooze+"_1h", "1h"))
+	h.ephemeral("DU1", "U1", "another conversation")
+	h.ack(h.clickIn("DU1", nudge.TS, "U1", actionsBlock, blocks.ActionRadarSnooze+"_1h", "1h"))
+	h.ephemeral("DU1", "U1", "snoozed here until Mon 12:00")
+
+	// The morning outlook, from the command.
+	h.ack(h.slash("/radar", "outlook 6", "DU1", "U1"))
+	h.ephemeral("DU1", "U1", "every day at 06:00 (Europe/Paris)")
+	h.ack(h.slash("/radar", "outlook sometimes", "DU1", "U1"))
+	h.ephemeral("DU1", "U1", "an hour from 0 to 23")
+}
