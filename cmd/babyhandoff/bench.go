@@ -29,10 +29,19 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	rate := fs.Int("rate", 50, "note messages per second")
 	dur := fs.Duration("duration", 20*time.Second, "how long to send")
 	sizes := fs.String("prefill-mb", "0,10", "embedded database sizes to measure at, in MB (comma-separated)")
-	suite := fs.String("suite", "all", "capture, plan or all")
+	suite := fs.String("suite", "all", "capture, plan, radar or all")
+	shifts := fs.Int("shifts", 1000, "shifts present in the store (radar suite)")
+	samples := fs.Int("samples", 40, "notes measured one by one (radar suite)")
+	debounce := fs.Duration("debounce", 500*time.Millisecond, "the radar's debounce (radar suite)")
 	plans := fs.Int("plans", 50, "how many /plan and what-if rounds (plan suite)")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *suite == "radar" || *suite == "all" {
+		if code := benchRadar(ctx, *shifts, *samples, *debounce, stdout, stderr); code != 0 || *suite == "radar" {
+			return code
+		}
+		fmt.Fprintln(stdout)
 	}
 	if *suite == "plan" || *suite == "all" {
 		if code := benchPlans(ctx, *plans, stdout, stderr); code != 0 || *suite == "plan" {
@@ -139,7 +148,7 @@ func benchCapture(ctx context.Context, rate int, dur time.Duration, mb int) (cap
 	}
 	res := captureResult{label: fmt.Sprintf("embedded, %s", humanSize(size))}
 
-	fake, stop, err := startBenchBot(ctx, db)
+	fake, _, stop, err := startBenchBot(ctx, db)
 	if err != nil {
 		return res, err
 	}
@@ -236,7 +245,7 @@ func benchPlans(ctx context.Context, n int, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer db.Close(context.Background())
-	fake, stop, err := startBenchBot(ctx, db)
+	fake, _, stop, err := startBenchBot(ctx, db)
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1
@@ -326,13 +335,13 @@ func cardRun(m slacktest.Message) string {
 
 // startBenchBot runs the real bot on db against a fresh fake Slack and
 // waits until it is connected. stop ends both.
-func startBenchBot(ctx context.Context, db *store.DB) (*slacktest.Server, func(), error) {
+func startBenchBot(ctx context.Context, db *store.DB) (*slacktest.Server, *bot.Bot, func(), error) {
 	fake := slacktest.New(slacktest.Config{})
 	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
 		Store: db, Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		fake.Close()
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	runCtx, cancel := context.WithCancel(ctx)
 	done := make(chan error, 1)
@@ -342,7 +351,7 @@ func startBenchBot(ctx context.Context, db *store.DB) (*slacktest.Server, func()
 	defer wcancel()
 	if err := fake.WaitConnections(wctx, 1); err != nil {
 		stop()
-		return nil, nil, fmt.Errorf("bot did not connect: %w", err)
+		return nil, nil, nil, fmt.Errorf("bot did not connect: %w", err)
 	}
-	return fake, stop, nil
+	return fake, b, stop, nil
 }
