@@ -157,4 +157,3 @@ func benchRadar(ctx context.Context, shifts, samples int, debounce time.Duration
 	fmt.Fprintf(stdout, "| note stored → nudge posted | %s | %s | %s | p95 ≤ debounce + 200 ms = %s |\n", ms(pct(toNudge, 50)), ms(pct(toNudge, 95)), ms(pct(toNudge, 100)), ms(debounce+200*time.Millisecond))
 	return 0
 }
-
