@@ -19,8 +19,9 @@ import (
 // only the doorbell; the catch-up makes sure nothing is missed.
 type ChangeSource interface {
 	// WatchNotes streams note changes after resume (nil: from now). next
-	// blocks until a change, the end of the stream or ctx.
-	WatchNotes(ctx context.Context, resume []byte) (next func(context.Context) (bh.NoteChange, error), stop func() error, err error)
+	// blocks until a change, the end of the stream or ctx, and returns the
+	// changes waiting then, oldest first.
+	WatchNotes(ctx context.Context, resume []byte) (next func(context.Context) ([]bh.NoteChange, error), stop func() error, err error)
 	// ShiftsChangedSince lists shifts with a note changed at or after since.
 	ShiftsChangedSince(ctx context.Context, since time.Time) ([]bh.Shift, error)
 }
@@ -154,14 +155,30 @@ func (w *Watcher) session(ctx context.Context) {
 	}
 	defer stop()
 	for {
-		ch, err := next(ctx)
+		changes, err := next(ctx)
 		if err != nil {
 			if ctx.Err() == nil {
 				w.cfg.Logger.Info("radar: change stream ended; will catch up and reopen", "err", err)
 			}
 			return
 		}
-		w.process(ctx, ch.TeamID, ch.ShiftID, "a note changed", &bh.RadarCursor{Token: ch.Token, At: w.cfg.Now()})
+		// A burst of notes in one shift is one recompute; the cursor moves
+		// with the last shift's, past every change read.
+		last := map[string]int{}
+		for i, ch := range changes {
+			last[ch.TeamID+"/"+ch.ShiftID] = i
+		}
+		end := changes[len(changes)-1].Token
+		for i, ch := range changes {
+			if last[ch.TeamID+"/"+ch.ShiftID] != i {
+				continue
+			}
+			var cur *bh.RadarCursor
+			if i == len(changes)-1 {
+				cur = &bh.RadarCursor{Token: end, At: w.cfg.Now()}
+			}
+			w.process(ctx, ch.TeamID, ch.ShiftID, "a note changed", cur)
+		}
 	}
 }
 

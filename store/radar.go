@@ -15,8 +15,10 @@ import (
 // from now) and returns its next and stop functions. The embedded engine
 // keeps a short oplog and a real standalone server has no change streams:
 // callers must be ready for an error here, or from next, and catch up from
-// the collections instead. next returns io.EOF when the stream ends.
-func (db *DB) WatchNotes(ctx context.Context, resume []byte) (func(context.Context) (bh.NoteChange, error), func() error, error) {
+// the collections instead. next returns io.EOF when the stream ends. next
+// waits for one change and returns it with every change already waiting
+// (up to maxBatch): a burst is read at once.
+func (db *DB) WatchNotes(ctx context.Context, resume []byte) (func(context.Context) ([]bh.NoteChange, error), func() error, error) {
 	opts := options.ChangeStream().SetFullDocument(options.UpdateLookup)
 	if len(resume) > 0 {
 		opts.SetResumeAfter(bson.Raw(resume))
@@ -27,34 +29,59 @@ func (db *DB) WatchNotes(ctx context.Context, resume []byte) (func(context.Conte
 	if err != nil {
 		return nil, nil, db.fail("watch notes", err)
 	}
-	next := func(ctx context.Context) (bh.NoteChange, error) {
-		for cs.Next(ctx) {
-			var ev struct {
-				Doc struct {
-					TeamID  string `bson:"team_id"`
-					ShiftID string `bson:"shift_id"`
-				} `bson:"fullDocument"`
-			}
-			if err := cs.Decode(&ev); err != nil {
-				return bh.NoteChange{}, db.fail("read note change", err)
-			}
-			if ev.Doc.ShiftID == "" {
-				// A hard deletion (notes are soft-deleted; only by hand):
-				// the catch-up covers it.
-				continue
-			}
-			return bh.NoteChange{TeamID: ev.Doc.TeamID, ShiftID: ev.Doc.ShiftID, Token: append([]byte(nil), cs.ResumeToken()...)}, nil
+	read := func() (bh.NoteChange, bool, error) {
+		var ev struct {
+			Doc struct {
+				TeamID  string `bson:"team_id"`
+				ShiftID string `bson:"shift_id"`
+			} `bson:"fullDocument"`
 		}
-		if err := ctx.Err(); err != nil {
-			return bh.NoteChange{}, err
+		if err := cs.Decode(&ev); err != nil {
+			return bh.NoteChange{}, false, db.fail("read note change", err)
 		}
-		if err := cs.Err(); err != nil {
-			return bh.NoteChange{}, db.fail("watch notes", err)
+		if ev.Doc.ShiftID == "" {
+			// A hard deletion (notes are soft-deleted; only by hand): the
+			// catch-up covers it.
+			return bh.NoteChange{}, false, nil
 		}
-		return bh.NoteChange{}, io.EOF
+		return bh.NoteChange{TeamID: ev.Doc.TeamID, ShiftID: ev.Doc.ShiftID, Token: append([]byte(nil), cs.ResumeToken()...)}, true, nil
+	}
+	next := func(ctx context.Context) ([]bh.NoteChange, error) {
+		var out []bh.NoteChange
+		for len(out) == 0 && cs.Next(ctx) {
+			ch, ok, err := read()
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				out = append(out, ch)
+			}
+		}
+		if len(out) == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			if err := cs.Err(); err != nil {
+				return nil, db.fail("watch notes", err)
+			}
+			return nil, io.EOF
+		}
+		for len(out) < maxChangeBatch && cs.TryNext(ctx) {
+			ch, ok, err := read()
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				out = append(out, ch)
+			}
+		}
+		return out, nil
 	}
 	return next, func() error { return cs.Close(context.Background()) }, nil
 }
+
+// maxChangeBatch bounds how many waiting changes one read takes.
+const maxChangeBatch = 1000
 
 // ShiftsChangedSince lists the shifts with a note created, edited, re-tagged
 // or deleted at or after since: the radar's catch-up.

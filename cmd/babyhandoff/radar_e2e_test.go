@@ -129,4 +129,47 @@ func TestE2ERadarNudgeDoneSnoozeOutlook(t *testing.T) {
 	h.ephemeral("DU1", "U1", "every day at 06:00 (Europe/Paris)")
 	h.ack(h.slash("/radar", "outlook sometimes", "DU1", "U1"))
 	h.ephemeral("DU1", "U1", "an hour from 0 to 23")
+
+	// App Home shows the wake-ups and switches the outlook off.
+	h.ack(h.homeOpened("U1", ""))
+	_, err := h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
+		raw, _ := json.Marshal(c.JSON["view"])
+		return strings.Contains(string(raw), "Last wake-ups") && strings.Contains(string(raw), "every day at 06:00")
+	})
+	require.NoError(t, err, "Home shows the radar's wake-ups and the outlook")
+	id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_block_actions_button_in_message.json"), func(m map[string]any) {
+		p := m["payload"].(map[string]any)
+		p["team"] = map[string]any{"id": h.team}
+		p["user"] = map[string]any{"id": "U1"}
+		delete(p, "channel")
+		delete(p, "message")
+		p["container"] = map[string]any{"type": "view", "view_id": "V1"}
+		p["actions"] = []any{map[string]any{"type": "button", "action_id": blocks.ActionRadarOutlook, "block_id": "x", "value": "off", "action_ts": "1.1"}}
+	})
+	require.NoError(t, err)
+	h.ack(id)
+	_, err = h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
+		raw, _ := json.Marshal(c.JSON["view"])
+		return strings.Contains(string(raw), "Morning outlook* · off")
+	})
+	require.NoError(t, err, "log:\n%s", h.stderr.String())
+}
+
+func TestE2ERadarUserWithoutTimeZoneGetsTheDefault(t *testing.T) {
+	clock := newFakeClock(radarT0)
+	withFakeTime(t, clock)
+	h := start(t)
+	h.fake.SetUser(slacktest.User{ID: "U2", Name: "partner"}) // no tz in the profile
+	h.ack(h.message("DU2", "im", "U2", "low: wipes < 1 day", "1700000200.000100", nil))
+	nudge := h.radarMessage(clock, "DU2", func(slacktest.Message) bool { return true })
+	var bl []accessory
+	require.NoError(t, json.Unmarshal(nudge.Blocks, &bl))
+	block := ""
+	for _, b := range bl {
+		if b.Type == "actions" {
+			block = b.BlockID
+		}
+	}
+	h.ack(h.clickIn("DU2", nudge.TS, "U2", block, blocks.ActionRadarSnooze+"_tomorrow", "tomorrow"))
+	h.ephemeral("DU2", "U2", "snoozed here until Tue 07:00")
 }

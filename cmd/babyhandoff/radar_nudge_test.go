@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"sync"
 	"testing"
@@ -11,6 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/blocks"
+	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/council"
 	"github.com/babyhandoff/babyhandoff/radar"
 	"github.com/babyhandoff/babyhandoff/store"
@@ -419,4 +422,47 @@ func TestRadarTimePassingRaisesRisk(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, evs, 2, "first look, and time passing")
 	assert.Contains(t, evs[0].Text, "time passed")
+}
+
+func TestRadarThousandsOfNotesAndImpossibleDates(t *testing.T) {
+	clock := newFakeClock(radarT0)
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	rig := newRadarRig(t, db, clock, notify, "p1")
+
+	odd := []string{"deadline: form due Feb 30", "deadline: pay by 25:99", "deadline: due yesterday at 99pm", "low: wipes < -3 days",
+		"deadline: due in 99999999999 hours", "out of formula"}
+	var wg sync.WaitGroup
+	const n = 2000
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			text := odd[i%len(odd)]
+			if i%len(odd) == len(odd)-1 {
+				text = fmt.Sprintf("task: thing %d", i)
+			}
+			_, _, err := db.CaptureNote(context.Background(), bh.NewNote{TeamID: "T1", ChannelID: "D1", UserID: "U1", RawText: text, MessageTS: fmt.Sprintf("5.%05d", i)})
+			assert.NoError(t, err)
+		}()
+	}
+	wg.Wait()
+	note(t, db, "D1", "out of formula", "6.00001")
+	st := rig.settle(func(s bh.ShiftState) bool { return s.Notes == n+1 })
+	assert.Equal(t, bh.RiskCritical, st.Level)
+	clock.Advance(testDebounce)
+	news, _ := notify.sent(bh.PostNudge)
+	require.NotEmpty(t, news)
+	msg := blocks.RadarPost(news[len(news)-1], nil, nil)
+	assert.Empty(t, slacktest.ValidateBlocks("message", toAnyBlocks(t, msg.Blocks)), "a huge shift still makes a valid, short message")
+	assert.LessOrEqual(t, len(msg.Blocks), 12)
+}
+
+func toAnyBlocks(t *testing.T, v any) []any {
+	t.Helper()
+	raw, err := json.Marshal(v)
+	require.NoError(t, err)
+	var out []any
+	require.NoError(t, json.Unmarshal(raw, &out))
+	return out
 }
