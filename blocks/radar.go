@@ -42,22 +42,9 @@ func (r radarText) when(t *time.Time) string {
 	}
 	s := " · " + t.In(r.loc).Format("Mon 15:04")
 	if !r.now.IsZero() && t.After(r.now) && t.Sub(r.now) < 24*time.Hour {
-		s += " (in " + span(t.Sub(r.now)) + ")"
+		s += " (in " + bh.Span(t.Sub(r.now)) + ")"
 	}
 	return s
-}
-
-// span is a short duration for a phone: "2 h", "45 min", "1 h 30 min".
-func span(d time.Duration) string {
-	d = d.Round(time.Minute)
-	h, m := int(d.Hours()), int(d.Minutes())%60
-	switch {
-	case h == 0:
-		return fmt.Sprintf("%d min", m)
-	case m == 0:
-		return fmt.Sprintf("%d h", h)
-	}
-	return fmt.Sprintf("%d h %d min", h, m)
 }
 
 func (r radarText) ref(ids []string) string {

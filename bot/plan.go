@@ -219,22 +219,8 @@ func (b *Bot) card(ctx context.Context, rec bh.RunRecord, forkedFrom int) blocks
 // documented archives/<channel>/p<ts> form under the workspace URL, so a card
 // costs no chat.getPermalink call per note.
 func (b *Bot) links(ctx context.Context, run bh.Run) blocks.Links {
-	base := b.identity().URL
-	notes, err := b.store.Notes(ctx, run.TeamID, run.ShiftID, true)
-	if err != nil {
-		b.log.Warn("bot: notes for card links", "run_id", run.ID, "err", err)
-		return nil
-	}
-	out := blocks.Links{}
-	for _, n := range notes {
-		switch {
-		case n.Permalink != "":
-			out[n.ID] = n.Permalink
-		case base != "" && n.MessageTS != "" && !strings.HasPrefix(n.MessageTS, "sample-"):
-			out[n.ID] = fmt.Sprintf("%sarchives/%s/p%s", base, n.ChannelID, strings.ReplaceAll(n.MessageTS, ".", ""))
-		}
-	}
-	return out
+	links, _ := b.noteRefs(ctx, run.TeamID, run.ShiftID)
+	return links
 }
 
 // updateWithRetry updates a message, waiting out a 429's Retry-After a

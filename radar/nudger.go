@@ -531,15 +531,7 @@ func reminderWhy(d bh.RiskItem, now time.Time, loc *time.Location) string {
 	if !now.Before(*d.At) {
 		return "it was due " + d.At.In(loc).Format("Mon 15:04") + " and is overdue"
 	}
-	left := d.At.Sub(now).Round(time.Minute)
-	h, m := int(left.Hours()), int(left.Minutes())%60
-	switch {
-	case h == 0:
-		return fmt.Sprintf("it is due in %d min", m)
-	case m == 0:
-		return fmt.Sprintf("it is due in %d h", h)
-	}
-	return fmt.Sprintf("it is due in %d h %d min", h, m)
+	return "it is due in " + bh.Span(d.At.Sub(now))
 }
 
 // outlook sends the day's morning outlook once, from its hour until

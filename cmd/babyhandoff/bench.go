@@ -233,18 +233,12 @@ func humanSize(n int64) string {
 
 // benchPlans measures /plan and the Energy what-if through the fake Slack.
 func benchPlans(ctx context.Context, n int, stdout, stderr io.Writer) int {
-	dir, err := os.MkdirTemp("", "babyhandoff-bench-")
+	db, closeDB, err := benchStore(ctx)
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1
 	}
-	defer os.RemoveAll(dir)
-	db, err := store.Open(ctx, store.Config{DataDir: dir})
-	if err != nil {
-		fmt.Fprintln(stderr, "bench:", err)
-		return 1
-	}
-	defer db.Close(context.Background())
+	defer closeDB()
 	fake, _, stop, err := startBenchBot(ctx, db)
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
@@ -331,6 +325,21 @@ func cardRun(m slacktest.Message) string {
 		}
 	}
 	return ""
+}
+
+// benchStore opens an embedded store in a temporary folder; closeDB
+// closes it and removes the folder.
+func benchStore(ctx context.Context) (db *store.DB, closeDB func(), err error) {
+	dir, err := os.MkdirTemp("", "babyhandoff-bench-")
+	if err != nil {
+		return nil, nil, err
+	}
+	db, err = store.Open(ctx, store.Config{DataDir: dir})
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, nil, err
+	}
+	return db, func() { _ = db.Close(context.Background()); os.RemoveAll(dir) }, nil
 }
 
 // startBenchBot runs the real bot on db against a fresh fake Slack and

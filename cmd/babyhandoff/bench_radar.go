@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"sync"
 	"time"
@@ -12,7 +11,6 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/council"
 	"github.com/babyhandoff/babyhandoff/radar"
-	"github.com/babyhandoff/babyhandoff/store"
 )
 
 // timedNotifier passes posts to the bot and notes when each shift's first
@@ -40,18 +38,12 @@ func (n *timedNotifier) PostRadar(ctx context.Context, p bh.RadarPost) (string, 
 // the write), and note stored → nudge posted in the fake Slack (that plus
 // the debounce and chat.postMessage).
 func benchRadar(ctx context.Context, shifts, samples int, debounce time.Duration, stdout, stderr io.Writer) int {
-	dir, err := os.MkdirTemp("", "babyhandoff-bench-radar-")
+	db, closeDB, err := benchStore(ctx)
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1
 	}
-	defer os.RemoveAll(dir)
-	db, err := store.Open(ctx, store.Config{DataDir: dir})
-	if err != nil {
-		fmt.Fprintln(stderr, "bench:", err)
-		return 1
-	}
-	defer db.Close(context.Background())
+	defer closeDB()
 
 	// The shifts present: each with a deadline and a supply, in 50 teams.
 	texts := []string{"deadline: form due in 30 hours", "low: wipes 2 days", "slept 4h"}

@@ -186,6 +186,12 @@ func primaryChip(t *testing.T, raw json.RawMessage) string {
 // click sends a block_actions envelope for a button in a message.
 func (h *harness) click(channel, messageTS, user, actionID, value string) string {
 	h.t.Helper()
+	return h.clickIn(channel, messageTS, user, "b", actionID, value)
+}
+
+// clickIn presses a button of a block (a block id the radar checks).
+func (h *harness) clickIn(channel, messageTS, user, blockID, actionID, value string) string {
+	h.t.Helper()
 	id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_block_actions_button_in_message.json"), func(m map[string]any) {
 		p := m["payload"].(map[string]any)
 		p["team"] = map[string]any{"id": h.team, "domain": "fake"}
@@ -195,7 +201,7 @@ func (h *harness) click(channel, messageTS, user, actionID, value string) string
 		if msg, ok := p["message"].(map[string]any); ok {
 			msg["ts"] = messageTS
 		}
-		p["actions"] = []any{map[string]any{"type": "button", "action_id": actionID, "block_id": "b", "value": value, "action_ts": "1.1", "text": map[string]any{"type": "plain_text", "text": "x"}}}
+		p["actions"] = []any{map[string]any{"type": "button", "action_id": actionID, "block_id": blockID, "value": value, "action_ts": "1.1", "text": map[string]any{"type": "plain_text", "text": "x"}}}
 	})
 	require.NoError(h.t, err)
 	return id

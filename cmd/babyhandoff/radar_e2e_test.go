@@ -42,21 +42,6 @@ func (h *harness) radarMessage(clock *fakeClock, channel string, match func(slac
 	return found
 }
 
-// clickIn presses a button of a block (a block id the radar checks).
-func (h *harness) clickIn(channel, messageTS, user, blockID, actionID, value string) string {
-	h.t.Helper()
-	id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_block_actions_button_in_message.json"), func(m map[string]any) {
-		p := m["payload"].(map[string]any)
-		p["team"] = map[string]any{"id": h.team, "domain": "fake"}
-		p["user"] = map[string]any{"id": user, "username": "parent", "team_id": h.team}
-		p["channel"] = map[string]any{"id": channel, "name": "x"}
-		p["container"] = map[string]any{"type": "message", "message_ts": messageTS, "channel_id": channel, "is_ephemeral": false}
-		p["actions"] = []any{map[string]any{"type": "button", "action_id": actionID, "block_id": blockID, "value": value, "action_ts": "1.1", "text": map[string]any{"type": "plain_text", "text": "x"}}}
-	})
-	require.NoError(h.t, err)
-	return id
-}
-
 func (h *harness) ephemeral(channel, user, contains string) slacktest.Message {
 	h.t.Helper()
 	m, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
