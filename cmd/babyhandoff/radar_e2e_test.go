@@ -158,3 +158,25 @@ func TestE2ERadarUserWithoutTimeZoneGetsTheDefault(t *testing.T) {
 	h.ack(h.clickIn("DU2", nudge.TS, "U2", block, blocks.ActionRadarSnooze+"_tomorrow", "tomorrow"))
 	h.ephemeral("DU2", "U2", "snoozed here until Tue 07:00")
 }
+
+func TestE2ERadarStopsWhereTheBotWasRemoved(t *testing.T) {
+	clock := newFakeClock(radarT0)
+	withFakeTime(t, clock)
+	h := start(t)
+	h.ack(h.message("C77", "channel", "U1", "out of formula", "1700000300.000100", nil))
+	h.replyTo("C77", "1700000300.000100")
+	// The bot is removed from the channel before the radar posts.
+	h.fake.FailNext("chat.postMessage", slacktest.Failure{Error: "not_in_channel"})
+	require.Eventually(t, func() bool {
+		clock.Advance(3 * time.Second)
+		return strings.Contains(h.stderr.String(), "radar: stopped posting to a conversation")
+	}, 10*time.Second, 10*time.Millisecond, "log:\n%s", h.stderr.String())
+	assert.Contains(t, h.stderr.String(), "not_in_channel", "why is recorded")
+	for i := 0; i < 5; i++ {
+		clock.Advance(time.Minute)
+	}
+	for _, m := range h.fake.Messages("C77") {
+		assert.NotContains(t, m.Text, "Radar", "nothing posted there")
+	}
+	assert.Len(t, h.fake.Calls("chat.postMessage"), 2, "the reply and one radar attempt: no retry storm")
+}
