@@ -196,6 +196,35 @@ func TestNoteIsNotAckedUntilStored(t *testing.T) {
 	assert.Equal(t, 1, st.count())
 }
 
+// On Slack's last delivery, a note the store still cannot take is answered
+// in its thread with the note quoted: never lost in silence.
+func TestNoteNotStoredOnTheLastDeliveryIsToldNotLost(t *testing.T) {
+	st := newMemStore()
+	st.hold = make(chan struct{})
+	t.Cleanup(func() { close(st.hold) })
+	fake := startBot(t, st)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+
+	env, err := fake.SendEvent(ctx, map[string]any{"type": "message", "channel": "D1", "channel_type": "im", "user": "U1", "text": "form due Friday", "ts": "2.000001"})
+	require.NoError(t, err)
+	for i := 0; i < 3; i++ {
+		short, scancel := context.WithTimeout(ctx, time.Second)
+		_, err = fake.WaitAck(short, env)
+		scancel()
+		require.Error(t, err, "delivery %d: not stored, not acked", i)
+		env, err = fake.Redeliver(ctx, env, "timeout")
+		require.NoError(t, err)
+	}
+	_, err = fake.WaitAck(ctx, env)
+	require.NoError(t, err, "the last delivery is acked: Slack sends no more")
+	c, err := fake.WaitCall(ctx, "chat.postMessage", func(c slacktest.Call) bool { return c.Form.Get("thread_ts") == "2.000001" })
+	require.NoError(t, err)
+	assert.Contains(t, c.Form.Get("text"), "could not save this note")
+	assert.Contains(t, c.Form.Get("text"), "form due Friday")
+	assert.Equal(t, 0, st.count())
+}
+
 func TestNewNeedsTokensAndStore(t *testing.T) {
 	_, err := bot.New(bot.Config{AppToken: "xapp-1", Store: newMemStore()})
 	assert.Equal(t, bh.EINVALID, bh.ErrorCode(err))

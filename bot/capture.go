@@ -10,6 +10,7 @@ import (
 	"github.com/slack-go/slack/socketmode"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/blocks"
 )
 
 var mentionRE = regexp.MustCompile(`<@[UW][A-Z0-9]+(\|[^>]*)?>`)
@@ -101,6 +102,14 @@ func (b *Bot) capture(req *socketmode.Request, in bh.NewNote) {
 				b.ack(req, nil)
 				return
 			}
+			if req != nil && req.RetryAttempt >= lastSlackRetry {
+				// Slack will not deliver this event again: say so, on the
+				// message, rather than lose the note in silence.
+				b.ack(req, nil)
+				b.log.Error("bot: note not stored on Slack's last delivery; told the user", "channel", in.ChannelID, "event_id", in.EventID, "err", err)
+				b.notStored(ctx, in)
+				return
+			}
 			// Not acked: Slack redelivers the event, and the store de-duplicates
 			// by message if the write did land after all.
 			b.log.Error("bot: note not stored; leaving the event unacked for redelivery", "channel", in.ChannelID, "event_id", in.EventID, "err", err)
@@ -116,6 +125,23 @@ func (b *Bot) capture(req *socketmode.Request, in bh.NewNote) {
 	})
 	if !queued {
 		b.log.Warn("bot: busy; note event left unacked for redelivery", "event_id", in.EventID)
+	}
+}
+
+// lastSlackRetry is the retry_attempt of Slack's last delivery of an event
+// (it retries three times: at once, after a minute, after five).
+const lastSlackRetry = 3
+
+// notStored tells the person, in the note's thread, that their note could
+// not be saved, quoting it so nothing is lost.
+func (b *Bot) notStored(ctx context.Context, in bh.NewNote) {
+	msg := blocks.Notice("⚠️ I could not save this note: the database is not answering. Please send it again in a few minutes.\n>" + blocks.Echo(in.RawText, 500))
+	opts := msg.Options()
+	if in.MessageTS != "" {
+		opts = append(opts, slack.MsgOptionTS(in.MessageTS))
+	}
+	if _, _, err := b.api.PostMessageContext(ctx, in.ChannelID, opts...); err != nil {
+		b.log.Error("bot: tell that a note was not saved", "channel", in.ChannelID, "err", err)
 	}
 }
 
