@@ -65,9 +65,12 @@ type Run struct {
 	Now         time.Time
 	Sample      bool
 	RequestedBy string
-	// CardChannel and CardTS locate the Decision Card in Slack.
+	// CardChannel and CardTS locate the Decision Card in Slack: from the
+	// start, the message that shows the council working and becomes the
+	// card. CardPosted says the card itself is there.
 	CardChannel string
 	CardTS      string
+	CardPosted  bool
 	Error       string
 	CreatedAt   time.Time
 	StartedAt   time.Time

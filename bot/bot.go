@@ -64,6 +64,9 @@ type Config struct {
 	Council *council.Council
 	// TokenBudget is each run's context-pack budget. Default 4000.
 	TokenBudget int
+	// Interrupted are runs a stopped process left unfinished (the store's
+	// FailInterruptedRuns): their messages are put right at start-up.
+	Interrupted []bh.Run
 	// PingInterval is how long the socket may go without a server ping
 	// before it reconnects. Default 30 s (slack-go's).
 	PingInterval time.Duration
@@ -200,6 +203,7 @@ func (b *Bot) Run(ctx context.Context) error {
 		b.wg.Add(1)
 		go b.worker(workCtx)
 	}
+	b.enqueue("recover runs", b.recoverRuns)
 
 	var runErr error
 loop:

@@ -18,7 +18,7 @@ import (
 // the action is not a card action.
 func (b *Bot) cardAction(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) bool {
 	switch a.ActionID {
-	case blocks.ActionEnergy, blocks.ActionDownload, blocks.ActionTranscript, blocks.ActionOthers, blocks.ActionShare:
+	case blocks.ActionEnergy, blocks.ActionDownload, blocks.ActionTranscript, blocks.ActionOthers, blocks.ActionShare, blocks.ActionRerun:
 	default:
 		return false
 	}
@@ -29,6 +29,10 @@ func (b *Bot) cardAction(ctx context.Context, cb slack.InteractionCallback, a *s
 	runID := a.Value
 	if a.ActionID == blocks.ActionEnergy {
 		runID = strings.TrimPrefix(a.BlockID, blocks.CardActionsPrefix)
+	}
+	if a.ActionID == blocks.ActionRerun {
+		b.rerun(ctx, cb, channelID, runID)
+		return true
 	}
 	rec, err := b.authorizedRun(ctx, cb.Team.ID, channelID, runID)
 	if err != nil {

@@ -183,6 +183,8 @@ func (b *Bot) runCouncil(ctx context.Context, in council.Input, channelID, cardT
 		b.tell(ctx, channelID, userID, "I cannot post in this conversation ("+slackErr(err)+"). Invite me with /invite @BabyHandoff, or plan in our DM.")
 		return council.Output{}, false
 	}
+	// The run knows its message from the start, so a restart can find it.
+	in.Run.CardChannel, in.Run.CardTS = channelID, prog.ts
 	out, err := b.council.Execute(ctx, b.store, in, prog.observe)
 	prog.stop()
 	release()

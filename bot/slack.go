@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"time"
 
 	"github.com/slack-go/slack"
 
@@ -42,6 +43,7 @@ type RunStore interface {
 	RunRecord(ctx context.Context, teamID, runID string) (bh.RunRecord, error)
 	LatestRun(ctx context.Context, teamID, shiftID string) (bh.Run, error)
 	SetRunCard(ctx context.Context, teamID, runID, channelID, ts string) error
+	UnpostedRuns(ctx context.Context, since time.Time) ([]bh.Run, error)
 	SaveArtifact(ctx context.Context, teamID, shiftID string, a bh.Artifact) error
 }
 

@@ -71,6 +71,10 @@ type NudgerConfig struct {
 	// StaleAfter is how old a claim without a post must be before another
 	// process takes it over. Default 1 min.
 	StaleAfter time.Duration
+	// Exclusive says no other process shares the store (the embedded one is
+	// locked): a claim left unposted at start-up is a dead process's and is
+	// taken over at once instead of after StaleAfter.
+	Exclusive bool
 	// Owner names this process in claims. Default host:pid.
 	Owner string
 	// Logger receives what a person must look at. Default: discard.
@@ -156,6 +160,11 @@ func (n *Nudger) Run(ctx context.Context) error {
 	c := cron.New(cron.WithChain(cron.SkipIfStillRunning(cron.DiscardLogger)))
 	if _, err := c.AddFunc(n.cfg.Spec, func() { n.Tick(ctx) }); err != nil {
 		return bh.Errorf(bh.EINVALID, "radar: schedule the sweep: %v", err)
+	}
+	if n.cfg.Exclusive {
+		// Every claim there is now is a dead process's (a day ahead covers
+		// a clock that moved back).
+		n.takeStale(ctx, n.cfg.Now().Add(24*time.Hour))
 	}
 	n.Tick(ctx)
 	c.Start()
@@ -441,13 +450,7 @@ const ReminderGrace = 12 * time.Hour
 func (n *Nudger) Tick(ctx context.Context) {
 	now := n.cfg.Now()
 	log := n.cfg.Logger
-	stale, err := n.cfg.Store.TakeStalePosts(ctx, now.Add(-n.cfg.StaleAfter), n.cfg.Owner)
-	if err != nil && ctx.Err() == nil {
-		log.Error("radar: sweep: stale posts", "err", err)
-	}
-	for _, rec := range stale {
-		n.resume(ctx, rec)
-	}
+	n.takeStale(ctx, now.Add(-n.cfg.StaleAfter))
 	all, err := n.cfg.Store.AllRadarSettings(ctx)
 	if err != nil {
 		if ctx.Err() == nil {
@@ -491,6 +494,17 @@ func (n *Nudger) Tick(ctx context.Context) {
 				n.remind(ctx, st, d, now)
 			}
 		}
+	}
+}
+
+// takeStale finishes the posts claimed before cutoff and never posted.
+func (n *Nudger) takeStale(ctx context.Context, cutoff time.Time) {
+	stale, err := n.cfg.Store.TakeStalePosts(ctx, cutoff, n.cfg.Owner)
+	if err != nil && ctx.Err() == nil {
+		n.cfg.Logger.Error("radar: stale posts", "err", err)
+	}
+	for _, rec := range stale {
+		n.resume(ctx, rec)
 	}
 }
 

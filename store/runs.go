@@ -31,6 +31,7 @@ type runDoc struct {
 	RequestedBy string    `bson:"requested_by,omitempty"`
 	CardChannel string    `bson:"card_channel,omitempty"`
 	CardTS      string    `bson:"card_ts,omitempty"`
+	CardPosted  bool      `bson:"card_posted,omitempty"`
 	Error       string    `bson:"error,omitempty"`
 	CreatedAt   time.Time `bson:"created_at"`
 	StartedAt   time.Time `bson:"started_at,omitempty"`
@@ -41,14 +42,14 @@ func toRunDoc(r bh.Run) runDoc {
 	return runDoc{ID: r.ID, TeamID: r.TeamID, ShiftID: r.ShiftID, ChannelID: r.ChannelID, Version: r.Version, ParentRunID: r.ParentRunID,
 		Change: r.Change, Status: string(r.Status), Energy: string(r.Energy), HorizonH: r.HorizonH, Mode: r.Mode, TZ: r.TZ,
 		TokenBudget: r.TokenBudget, Now: r.Now.UTC(), Sample: r.Sample, RequestedBy: r.RequestedBy, CardChannel: r.CardChannel,
-		CardTS: r.CardTS, Error: r.Error, CreatedAt: r.CreatedAt.UTC(), StartedAt: r.StartedAt.UTC(), FinishedAt: r.FinishedAt.UTC()}
+		CardTS: r.CardTS, CardPosted: r.CardPosted, Error: r.Error, CreatedAt: r.CreatedAt.UTC(), StartedAt: r.StartedAt.UTC(), FinishedAt: r.FinishedAt.UTC()}
 }
 
 func (d runDoc) domain() bh.Run {
 	return bh.Run{ID: d.ID, TeamID: d.TeamID, ShiftID: d.ShiftID, ChannelID: d.ChannelID, Version: d.Version, ParentRunID: d.ParentRunID,
 		Change: d.Change, Status: bh.Status(d.Status), Energy: bh.Energy(d.Energy), HorizonH: d.HorizonH, Mode: d.Mode, TZ: d.TZ,
 		TokenBudget: d.TokenBudget, Now: d.Now.UTC(), Sample: d.Sample, RequestedBy: d.RequestedBy, CardChannel: d.CardChannel,
-		CardTS: d.CardTS, Error: d.Error, CreatedAt: d.CreatedAt.UTC(), StartedAt: d.StartedAt.UTC(), FinishedAt: d.FinishedAt.UTC()}
+		CardTS: d.CardTS, CardPosted: d.CardPosted, Error: d.Error, CreatedAt: d.CreatedAt.UTC(), StartedAt: d.StartedAt.UTC(), FinishedAt: d.FinishedAt.UTC()}
 }
 
 type taskDoc struct {
@@ -612,11 +613,28 @@ func (db *DB) FailInterruptedRuns(ctx context.Context, olderThan time.Duration) 
 	return out, nil
 }
 
+// UnpostedRuns lists completed runs since since whose Decision Card was
+// never posted (the process stopped between saving the run and posting).
+func (db *DB) UnpostedRuns(ctx context.Context, since time.Time) ([]bh.Run, error) {
+	docs, err := findAll[runDoc](ctx, db, colRuns, bson.D{{Key: "status", Value: string(bh.StatusCompleted)},
+		{Key: "created_at", Value: bson.D{{Key: "$gte", Value: since.UTC()}}}}, bson.D{{Key: "created_at", Value: 1}})
+	if err != nil {
+		return nil, db.fail("list unposted runs", err)
+	}
+	var out []bh.Run
+	for _, d := range docs {
+		if !d.CardPosted && d.CardTS != "" {
+			out = append(out, d.domain())
+		}
+	}
+	return out, nil
+}
+
 // SetRunCard records where a run's Decision Card is in Slack.
 func (db *DB) SetRunCard(ctx context.Context, teamID, runID, channelID, ts string) error {
 	err := db.write(ctx, func(ctx context.Context) error {
 		_, err := db.c.runs.UpdateOne(ctx, bson.D{{Key: "_id", Value: runID}, {Key: "team_id", Value: teamID}},
-			bson.D{{Key: "$set", Value: bson.D{{Key: "card_channel", Value: channelID}, {Key: "card_ts", Value: ts}}}})
+			bson.D{{Key: "$set", Value: bson.D{{Key: "card_channel", Value: channelID}, {Key: "card_ts", Value: ts}, {Key: "card_posted", Value: true}}}})
 		return err
 	})
 	return db.fail("set run card "+runID, err)

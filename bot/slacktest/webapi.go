@@ -71,6 +71,9 @@ type Failure struct {
 	RetryAfter int           // seconds, for the Retry-After header of a 429
 	Error      string        // Slack error code for ok:false, e.g. "channel_not_found"
 	Delay      time.Duration // respond slowly; with Status 0 and no Error, only delay
+	// Arrived, when set, hears the method's name as the call arrives
+	// (before any Delay): a test can act while the call hangs.
+	Arrived chan<- string
 }
 
 // Message is the current state of a message the bot posted.
@@ -239,6 +242,12 @@ func (s *Server) takeFailureLocked(method string) (Failure, bool) {
 // fail delays and then returns the faulty answer, or ok false for a pure
 // delay, after which the call is handled normally.
 func (s *Server) fail(r *http.Request, f Failure) (int, map[string]any, bool) {
+	if f.Arrived != nil {
+		select {
+		case f.Arrived <- strings.TrimPrefix(r.URL.Path, "/api/"):
+		default:
+		}
+	}
 	if f.Delay > 0 {
 		t := time.NewTimer(f.Delay)
 		select {
@@ -272,6 +281,13 @@ func (s *Server) FailNext(method string, f Failure) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.failures[method] = append(s.failures[method], f)
+}
+
+// ClearFailures drops every fault still queued.
+func (s *Server) ClearFailures() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.failures = map[string][]Failure{}
 }
 
 // Calls lists the Web API calls of method ("" = all) in the order they were

@@ -138,10 +138,15 @@ func runBot(ctx context.Context, stderr io.Writer) int {
 		log.Error("the agents registry cannot staff the council", "err", err)
 		return 1
 	}
-	// A run a stopped process left "running" would stay so forever. With
-	// several processes on one MongoDB, only runs older than a council run
-	// can take are touched.
-	interrupted, err := db.FailInterruptedRuns(ctx, 2*time.Minute)
+	// A run a stopped process left "running" would stay so forever. The
+	// embedded file is this process's alone (it is locked), so every such
+	// run is a dead process's; with several processes on one MongoDB, only
+	// runs older than a council run can take are touched.
+	olderThan := 2 * time.Minute
+	if db.Embedded() {
+		olderThan = 0
+	}
+	interrupted, err := db.FailInterruptedRuns(ctx, olderThan)
 	if err != nil {
 		log.Error("cannot check for interrupted runs", "err", err)
 		return 1
@@ -159,12 +164,14 @@ func runBot(ctx context.Context, stderr io.Writer) int {
 		Location: loc,
 		Council:  cncl,
 		Now:      now,
+		// Put right at start-up: their messages still show the council working.
+		Interrupted: interrupted,
 	})
 	if err != nil {
 		log.Error("cannot start the bot", "err", err)
 		return 2
 	}
-	nudger, err := radar.NewNudger(radar.NudgerConfig{Store: db, Notify: b, Location: loc, Now: now, AfterFunc: hooks.afterFunc,
+	nudger, err := radar.NewNudger(radar.NudgerConfig{Store: db, Notify: b, Location: loc, Now: now, AfterFunc: hooks.afterFunc, Exclusive: db.Embedded(),
 		Debounce: time.Duration(cfg.RadarDebounceSeconds) * time.Second, ReminderLead: time.Duration(cfg.RadarReminderMinutes) * time.Minute, Logger: log})
 	if err != nil {
 		log.Error("cannot start the Risk Radar", "err", err)

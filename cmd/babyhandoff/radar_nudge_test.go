@@ -466,3 +466,33 @@ func toAnyBlocks(t *testing.T, v any) []any {
 	require.NoError(t, json.Unmarshal(raw, &out))
 	return out
 }
+
+// On the embedded store no other process can hold a claim: one left
+// unposted at start-up is finished at once, not a minute later.
+func TestRadarExclusiveStoreFinishesLeftClaimsAtStart(t *testing.T) {
+	clock := newFakeClock(radarT0)
+	db := openTestStore(t, clock)
+	ctx := context.Background()
+	n := note(t, db, "D1", "out of formula", "1.01")
+	rig := newRadarRig(t, db, clock, &recNotifier{}, "p0")
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
+	rig.stop()
+	claimed, err := db.ClaimPost(ctx, bh.PostRecord{Key: "nudge:T1/" + n.ShiftID + "/2026-11-23/1", Kind: bh.PostNudge, TeamID: "T1", ShiftID: n.ShiftID,
+		Day: "2026-11-23", Seq: 1, Level: bh.RiskCritical, Owner: "killed", ClaimedAt: radarT0})
+	require.NoError(t, err)
+	require.True(t, claimed)
+
+	notify := &recNotifier{}
+	nudger, err := radar.NewNudger(radar.NudgerConfig{Store: db, Notify: notify, Now: clock.Now, AfterFunc: clock.AfterFunc, Exclusive: true, Owner: "p1"})
+	require.NoError(t, err)
+	rctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { defer close(done); _ = nudger.Run(rctx) }()
+	require.Eventually(t, func() bool { news, _ := notify.sent(bh.PostNudge); return len(news) == 1 }, 10*time.Second, 5*time.Millisecond)
+	cancel()
+	<-done
+	posts, err := db.Posts(ctx, "T1", n.ShiftID)
+	require.NoError(t, err)
+	require.Len(t, posts, 1)
+	assert.Equal(t, "p1", posts[0].Owner)
+}

@@ -1,0 +1,80 @@
+package bot
+
+import (
+	"context"
+	"time"
+
+	"github.com/slack-go/slack"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/blocks"
+)
+
+// recoverWindow is how far back the start-up looks for Decision Cards a
+// stopped process left unposted.
+const recoverWindow = 24 * time.Hour
+
+// recoverRuns runs once at start-up: a plan the last process was working
+// on when it stopped gets its message back (an interrupted notice with
+// Re-run, or for a what-if the card it started from), and a plan that was
+// saved but whose card was never posted gets its card.
+func (b *Bot) recoverRuns(ctx context.Context) {
+	for _, r := range b.cfg.Interrupted {
+		b.recoverInterrupted(ctx, r)
+	}
+	runs, err := b.store.UnpostedRuns(ctx, b.cfg.Now().Add(-recoverWindow))
+	if err != nil {
+		b.log.Error("bot: recover: list unposted cards", "err", err)
+		return
+	}
+	for _, r := range runs {
+		rec, err := b.store.RunRecord(ctx, r.TeamID, r.ID)
+		if err != nil {
+			b.log.Error("bot: recover: load run", "run_id", r.ID, "err", err)
+			continue
+		}
+		if err := b.updateWithRetry(ctx, r.CardChannel, r.CardTS, b.card(ctx, rec, 0)); err != nil {
+			b.log.Warn("bot: recover: post a Decision Card", "run_id", r.ID, "err", err)
+			continue
+		}
+		if err := b.store.SetRunCard(ctx, r.TeamID, r.ID, r.CardChannel, r.CardTS); err != nil {
+			b.log.Error("bot: recover: remember card", "run_id", r.ID, "err", err)
+		}
+		b.log.Info("posted the Decision Card of a plan saved before a restart", "run_id", r.ID)
+	}
+}
+
+func (b *Bot) recoverInterrupted(ctx context.Context, r bh.Run) {
+	if r.CardTS == "" || r.CardChannel == "" {
+		return
+	}
+	msg := blocks.Interrupted(r)
+	if r.ParentRunID != "" {
+		// A what-if turned its card into progress: give the card back, and
+		// say in its thread what happened.
+		if parent, err := b.store.RunRecord(ctx, r.TeamID, r.ParentRunID); err == nil {
+			msg = b.card(ctx, parent, 0)
+			note := blocks.Notice("⚠️ The what-if (" + blocks.Echo(r.Change, 100) + ") was interrupted by a restart; choose it again from Energy.")
+			if _, _, err := b.api.PostMessageContext(ctx, r.CardChannel, append(note.Options(), slack.MsgOptionTS(r.CardTS))...); err != nil {
+				b.log.Warn("bot: recover: explain an interrupted what-if", "run_id", r.ID, "err", err)
+			}
+		}
+	}
+	if err := b.updateWithRetry(ctx, r.CardChannel, r.CardTS, msg); err != nil {
+		b.log.Warn("bot: recover: update an interrupted plan's message", "run_id", r.ID, "err", err)
+	}
+}
+
+// rerun plans again, with the settings of an interrupted run, in the
+// conversation the button was pressed in.
+func (b *Bot) rerun(ctx context.Context, cb slack.InteractionCallback, channelID, runID string) {
+	r, err := b.store.Run(ctx, cb.Team.ID, runID)
+	if err == nil && r.ChannelID != channelID {
+		err = bh.Errorf(bh.EFORBIDDEN, "That plan belongs to another conversation; nothing was changed.")
+	}
+	if err != nil {
+		b.refuse(ctx, channelID, cb.User.ID, err)
+		return
+	}
+	b.plan(ctx, cb.Team.ID, channelID, cb.User.ID, planArgs{energy: r.Energy, hours: r.HorizonH})
+}

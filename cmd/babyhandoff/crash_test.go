@@ -1,0 +1,176 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/slack-go/slack"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/blocks"
+	"github.com/babyhandoff/babyhandoff/bot/slacktest"
+	"github.com/babyhandoff/babyhandoff/store"
+)
+
+// childEnv makes the test binary run the real program instead of the tests:
+// the crash tests start it as a separate process and kill -9 it.
+const childEnv = "BABYHANDOFF_E2E_CHILD"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(childEnv) == "1" {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		code := run(ctx, nil, os.Stdout, os.Stderr)
+		stop()
+		os.Exit(code)
+	}
+	os.Exit(m.Run())
+}
+
+// child is the bot in a process of its own.
+type child struct {
+	cmd    *exec.Cmd
+	stderr *syncBuffer
+}
+
+func startChild(t *testing.T, fake *slacktest.Server, dir string) *child {
+	t.Helper()
+	cfg := fake.Config()
+	c := &child{stderr: &syncBuffer{}}
+	c.cmd = exec.Command(os.Args[0], "-test.run=^$")
+	c.cmd.Env = append(os.Environ(), childEnv+"=1", "SLACK_APP_TOKEN="+cfg.AppToken, "SLACK_BOT_TOKEN="+cfg.BotToken,
+		"SLACK_API_URL="+fake.APIURL(), "DATA_DIR="+dir, "MONGODB_URI=", "LOG_LEVEL=debug")
+	c.cmd.Stdout, c.cmd.Stderr = c.stderr, c.stderr
+	connects := fake.ConnectCount()
+	require.NoError(t, c.cmd.Start())
+	t.Cleanup(func() { _ = c.cmd.Process.Kill(); _ = c.cmd.Wait() })
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	require.Eventually(t, func() bool { return fake.ConnectCount() > connects && ctx.Err() == nil }, 20*time.Second, 10*time.Millisecond,
+		"the child did not connect; log:\n%s", c.stderr.String())
+	return c
+}
+
+// TestCrashDuringAPlanIsPutRightAtRestart kills the bot with SIGKILL while
+// it waits on Slack in the middle of /plan; the restarted bot turns the
+// message into the Decision Card or an interrupted notice within 10 s, and
+// nothing is doubled.
+func TestCrashDuringAPlanIsPutRightAtRestart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the bot as a separate process")
+	}
+	fake := slacktest.New(slacktest.Config{RedeliverOnReconnect: true})
+	t.Cleanup(fake.Close)
+	dir := t.TempDir()
+	c := startChild(t, fake, dir)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+
+	env, err := fake.SendEvent(ctx, map[string]any{"type": "message", "channel": "DU1", "channel_type": "im", "user": "U1", "text": "slept 3h; pay daycare by Friday", "ts": "1700000500.000100"})
+	require.NoError(t, err)
+	_, err = fake.WaitAck(ctx, env)
+	require.NoError(t, err)
+
+	// Every chat.update hangs: the council's progress and its card.
+	arrived := make(chan string, 1)
+	for i := 0; i < 20; i++ {
+		fake.FailNext("chat.update", slacktest.Failure{Delay: time.Minute, Arrived: arrived})
+	}
+	_, err = fake.SendFixture(ctx, fixtures+"/envelope_slash_commands_python_sdk_mock.json", func(m map[string]any) {
+		p := m["payload"].(map[string]any)
+		p["team_id"], p["channel_id"], p["user_id"], p["command"], p["text"] = fake.Config().TeamID, "DU1", "U1", "/plan", ""
+	})
+	require.NoError(t, err)
+	select {
+	case <-arrived:
+	case <-ctx.Done():
+		t.Fatalf("no chat.update; log:\n%s", c.stderr.String())
+	}
+	progress, err := fake.WaitMessage(ctx, func(m slacktest.Message) bool {
+		return m.Channel == "DU1" && m.ThreadTS == "" && !m.Ephemeral && m.User != "U1" && strings.HasPrefix(m.Text, "Planning")
+	})
+	require.NoError(t, err, "log:\n%s", c.stderr.String())
+	require.NoError(t, c.cmd.Process.Signal(syscall.SIGKILL))
+	_ = c.cmd.Wait()
+	fake.ClearFailures()
+
+	restarted := time.Now()
+	c = startChild(t, fake, dir)
+	wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
+	defer wcancel()
+	fixed, err := fake.WaitMessage(wctx, func(m slacktest.Message) bool {
+		return m.Channel == "DU1" && m.TS == progress.TS && (strings.Contains(headerOf(m.Blocks), "v1 · ") || strings.Contains(m.Text, "interrupted"))
+	})
+	require.NoError(t, err, "the message was not put right; log:\n%s", c.stderr.String())
+	assert.Less(t, time.Since(restarted), 10*time.Second)
+	t.Logf("after the restart the message says: %.80s", fixed.Text)
+
+	require.NoError(t, c.cmd.Process.Signal(syscall.SIGTERM))
+	require.NoError(t, c.cmd.Wait(), "log:\n%s", c.stderr.String())
+	db, err := store.Open(context.Background(), store.Config{DataDir: dir})
+	require.NoError(t, err)
+	defer db.Close(context.Background())
+	sh, err := db.Shift(context.Background(), fake.Config().TeamID, "DU1")
+	require.NoError(t, err)
+	notes, err := db.Notes(context.Background(), sh.TeamID, sh.ID, true)
+	require.NoError(t, err)
+	assert.Len(t, notes, 1, "no duplicate notes")
+	latest, err := db.LatestRun(context.Background(), sh.TeamID, sh.ID)
+	require.NoError(t, err)
+	assert.Equal(t, 1, latest.Version, "no second run by itself")
+	cards := 0
+	for _, m := range fake.Messages("DU1") {
+		if m.ThreadTS == "" && !m.Ephemeral && strings.Contains(headerOf(m.Blocks), "v1 · ") {
+			cards++
+		}
+	}
+	assert.LessOrEqual(t, cards, 1, "no duplicate cards")
+}
+
+// TestInterruptedPlanOffersReRun starts the bot on a store that a stopped
+// process left with a run still "running": its message becomes an
+// interrupted notice, and Re-run plans again.
+func TestInterruptedPlanOffersReRun(t *testing.T) {
+	fake := slacktest.New(slacktest.Config{RedeliverOnReconnect: true})
+	t.Cleanup(fake.Close)
+	h := &harness{t: t, fake: fake, dir: t.TempDir(), done: make(chan int, 1), stderr: &syncBuffer{}, stdout: &syncBuffer{}, team: fake.Config().TeamID}
+
+	// What the dead process left: a note, a progress message, a run.
+	api := slack.New(fake.Config().BotToken, slack.OptionAPIURL(fake.APIURL()))
+	_, ts, err := api.PostMessage("DU1", slack.MsgOptionText("The village council is working…", false))
+	require.NoError(t, err)
+	ctx := context.Background()
+	db, err := store.Open(ctx, store.Config{DataDir: h.dir})
+	require.NoError(t, err)
+	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: h.team, ChannelID: "DU1", UserID: "U1", RawText: "slept 3h", MessageTS: "1.1"})
+	require.NoError(t, err)
+	run, err := db.CreateRun(ctx, bh.Run{TeamID: h.team, ShiftID: n.ShiftID, ChannelID: "DU1", Energy: bh.EnergyLow, HorizonH: 8, CardChannel: "DU1", CardTS: ts})
+	require.NoError(t, err)
+	require.NoError(t, db.Close(ctx))
+
+	h.launch()
+	t.Cleanup(func() { h.stop() })
+	m, err := fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.TS == ts && strings.Contains(m.Text, "interrupted") })
+	require.NoError(t, err, "log:\n%s", h.stderr.String())
+	assert.Contains(t, m.Text, fmt.Sprintf("Plan v%d was interrupted", run.Version))
+	bs := buttons(t, m.Blocks)
+	require.Len(t, bs, 1)
+	assert.Equal(t, blocks.ActionRerun, bs[0].ActionID)
+
+	// A forged Re-run from another conversation is refused.
+	h.ack(h.click("DU2", ts, "U2", blocks.ActionRerun, run.ID))
+	_, err = fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.Ephemeral && m.Channel == "DU2" })
+	require.NoError(t, err)
+
+	h.ack(h.click("DU1", ts, "U1", blocks.ActionRerun, run.ID))
+	card := h.waitCard("DU1", "v2 · next 8h")
+	assert.NotEmpty(t, card.runID)
+}
