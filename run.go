@@ -312,3 +312,16 @@ func (r RunRecord) Artifact(kind string) (Artifact, bool) {
 	}
 	return Artifact{}, false
 }
+
+// Upload is a file a person asked for, recorded before it is sent so that a
+// restart finishes it.
+type Upload struct {
+	ID        string
+	TeamID    string
+	RunID     string
+	Kind      string // an artifact kind
+	ChannelID string
+	ThreadTS  string
+	UserID    string
+	CreatedAt time.Time
+}

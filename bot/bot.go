@@ -64,6 +64,10 @@ type Config struct {
 	Council *council.Council
 	// TokenBudget is each run's context-pack budget. Default 4000.
 	TokenBudget int
+	// ExclusiveStore says no other process shares the store (the embedded
+	// one is locked): what is left half-done at start-up is a dead
+	// process's and is finished at once.
+	ExclusiveStore bool
 	// Interrupted are runs a stopped process left unfinished (the store's
 	// FailInterruptedRuns): their messages are put right at start-up.
 	Interrupted []bh.Run

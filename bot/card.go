@@ -122,7 +122,7 @@ func (b *Bot) whatIf(ctx context.Context, cb slack.InteractionCallback, parent b
 		b.log.Error("bot: post what-if summary", "run_id", out.Run.ID, "err", err)
 		return
 	}
-	b.upload(ctx, art, channelID, cardTS, cb.User.ID)
+	b.upload(ctx, cb.Team.ID, art, channelID, cardTS, cb.User.ID)
 }
 
 func (b *Bot) runLoc(r bh.Run) *time.Location {
@@ -138,11 +138,25 @@ func (b *Bot) uploadArtifact(ctx context.Context, rec bh.RunRecord, kind, channe
 		b.tell(ctx, channelID, userID, "That file is missing from this plan; run `/plan` again.")
 		return
 	}
-	b.upload(ctx, a, channelID, threadTS, userID)
+	b.upload(ctx, rec.Run.TeamID, a, channelID, threadTS, userID)
 }
 
 // upload puts an artifact into a thread through Slack's three-step upload.
-func (b *Bot) upload(ctx context.Context, a bh.Artifact, channelID, threadTS, userID string) {
+// It is recorded first, so a restart in the middle finishes it.
+func (b *Bot) upload(ctx context.Context, teamID string, a bh.Artifact, channelID, threadTS, userID string) {
+	u, err := b.store.StartUpload(ctx, bh.Upload{TeamID: teamID, RunID: a.RunID, Kind: a.Kind, ChannelID: channelID, ThreadTS: threadTS, UserID: userID})
+	if err != nil {
+		b.log.Warn("bot: record an upload", "run_id", a.RunID, "err", err)
+	}
+	b.sendFile(ctx, a, channelID, threadTS, userID)
+	if u.ID != "" {
+		if err := b.store.FinishUpload(ctx, u.ID); err != nil {
+			b.log.Warn("bot: finish an upload", "run_id", a.RunID, "err", err)
+		}
+	}
+}
+
+func (b *Bot) sendFile(ctx context.Context, a bh.Artifact, channelID, threadTS, userID string) {
 	_, err := b.api.UploadFileContext(ctx, slack.UploadFileParameters{
 		Filename: a.Name, Title: a.Name, Content: a.Content, FileSize: len(a.Content),
 		Channel: channelID, ThreadTimestamp: threadTS, SnippetType: "markdown",
@@ -175,7 +189,7 @@ func (b *Bot) share(ctx context.Context, cb slack.InteractionCallback, runID, ta
 		return
 	}
 	if a, ok := rec.Artifact(bh.ArtifactHandoff); ok {
-		b.upload(ctx, a, ch, ts, cb.User.ID)
+		b.upload(ctx, cb.Team.ID, a, ch, ts, cb.User.ID)
 	}
 	where := "<#" + ch + ">"
 	if strings.HasPrefix(target, "U") || strings.HasPrefix(target, "W") {

@@ -22,6 +22,7 @@ func (b *Bot) recoverRuns(ctx context.Context) {
 	for _, r := range b.cfg.Interrupted {
 		b.recoverInterrupted(ctx, r)
 	}
+	b.recoverUploads(ctx)
 	runs, err := b.store.UnpostedRuns(ctx, b.cfg.Now().Add(-recoverWindow))
 	if err != nil {
 		b.log.Error("bot: recover: list unposted cards", "err", err)
@@ -77,4 +78,30 @@ func (b *Bot) rerun(ctx context.Context, cb slack.InteractionCallback, channelID
 		return
 	}
 	b.plan(ctx, cb.Team.ID, channelID, cb.User.ID, planArgs{energy: r.Energy, hours: r.HorizonH})
+}
+
+// recoverUploads sends the files a stopped process was sending. On the
+// embedded store every pending upload is a dead process's; on a shared
+// MongoDB only those older than a minute are (an upload takes seconds).
+func (b *Bot) recoverUploads(ctx context.Context) {
+	cutoff := b.cfg.Now().Add(-time.Minute)
+	if b.cfg.ExclusiveStore {
+		cutoff = b.cfg.Now().Add(time.Hour)
+	}
+	ups, err := b.store.PendingUploads(ctx, cutoff)
+	if err != nil {
+		b.log.Error("bot: recover: list pending uploads", "err", err)
+		return
+	}
+	for _, u := range ups {
+		rec, err := b.store.RunRecord(ctx, u.TeamID, u.RunID)
+		a, ok := rec.Artifact(u.Kind)
+		if err == nil && ok {
+			b.sendFile(ctx, a, u.ChannelID, u.ThreadTS, u.UserID)
+			b.log.Info("sent a file a restart had cut off", "run_id", u.RunID, "file", a.Name)
+		}
+		if err := b.store.FinishUpload(ctx, u.ID); err != nil {
+			b.log.Warn("bot: recover: finish an upload", "err", err)
+		}
+	}
 }

@@ -44,6 +44,9 @@ type RunStore interface {
 	LatestRun(ctx context.Context, teamID, shiftID string) (bh.Run, error)
 	SetRunCard(ctx context.Context, teamID, runID, channelID, ts string) error
 	UnpostedRuns(ctx context.Context, since time.Time) ([]bh.Run, error)
+	StartUpload(ctx context.Context, u bh.Upload) (bh.Upload, error)
+	FinishUpload(ctx context.Context, id string) error
+	PendingUploads(ctx context.Context, cutoff time.Time) ([]bh.Upload, error)
 	SaveArtifact(ctx context.Context, teamID, shiftID string, a bh.Artifact) error
 }
 

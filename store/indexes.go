@@ -55,6 +55,7 @@ func (db *DB) ensureIndexes(ctx context.Context) error {
 		// Claims are unique by _id; this finds a day's nudges.
 		colNudges:        {idx(bson.D{{Key: "team_id", Value: 1}, {Key: "shift_id", Value: 1}, {Key: "day", Value: 1}}, options.Index().SetName("team_shift_day"))},
 		colRadarSettings: nil,
+		colUploads:       nil,
 	}
 	existing, err := db.db.ListCollectionNames(ctx, bson.D{})
 	if err != nil {
@@ -89,7 +90,7 @@ func (db *DB) ensureIndexes(ctx context.Context) error {
 
 // allCollections lists every collection the store keeps.
 var allCollections = []string{colAgents, colShifts, colLogs, colShiftState, colRuns, colTasks, colEvents,
-	colMessages, colContextPacks, colProposals, colDecisions, colArtifacts, colSlackEvents, colCounters, colReplies, colNudges, colRadarSettings}
+	colMessages, colContextPacks, colProposals, colDecisions, colArtifacts, colSlackEvents, colCounters, colReplies, colNudges, colRadarSettings, colUploads}
 
 func isNamespaceExists(err error) bool {
 	var ce mongo.CommandError

@@ -75,7 +75,7 @@ type DB struct {
 
 type collections struct {
 	agents, shifts, logs, shiftState, runs, tasks, events, messages,
-	contextPacks, proposals, decisions, artifacts, slackEvents, counters, replies, nudges, radarSettings lungo.ICollection
+	contextPacks, proposals, decisions, artifacts, slackEvents, counters, replies, nudges, radarSettings, uploads lungo.ICollection
 }
 
 // Collection names as in the PRD, plus what reliability needs.
@@ -97,6 +97,7 @@ const (
 	colReplies       = "replies"
 	colNudges        = "nudges"
 	colRadarSettings = "radar_settings"
+	colUploads       = "uploads"
 )
 
 // FileName is the embedded database's file inside DataDir.
@@ -146,7 +147,7 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		decisions: db.db.Collection(colDecisions), artifacts: db.db.Collection(colArtifacts),
 		slackEvents: db.db.Collection(colSlackEvents), counters: db.db.Collection(colCounters),
 		replies: db.db.Collection(colReplies), nudges: db.db.Collection(colNudges),
-		radarSettings: db.db.Collection(colRadarSettings),
+		radarSettings: db.db.Collection(colRadarSettings), uploads: db.db.Collection(colUploads),
 	}
 	if db.embedded {
 		db.writes = make(chan *writeReq, 1024)

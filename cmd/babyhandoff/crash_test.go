@@ -174,3 +174,71 @@ func TestInterruptedPlanOffersReRun(t *testing.T) {
 	card := h.waitCard("DU1", "v2 · next 8h")
 	assert.NotEmpty(t, card.runID)
 }
+
+// TestCrashDuringAnUploadIsFinishedAtRestart kills the bot while it sends
+// handoff.md; the restarted bot sends it, once. (Killed during the last of
+// Slack's three upload calls, the file can arrive twice: Slack finished it
+// but the bot never heard.)
+func TestCrashDuringAnUploadIsFinishedAtRestart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the bot as a separate process")
+	}
+	fake := slacktest.New(slacktest.Config{RedeliverOnReconnect: true})
+	t.Cleanup(fake.Close)
+	dir := t.TempDir()
+	c := startChild(t, fake, dir)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+
+	_, err := fake.SendFixture(ctx, fixtures+"/envelope_slash_commands_python_sdk_mock.json", func(m map[string]any) {
+		p := m["payload"].(map[string]any)
+		p["team_id"], p["channel_id"], p["user_id"], p["command"], p["text"] = fake.Config().TeamID, "DU1", "U1", "/plan", "sample"
+	})
+	require.NoError(t, err)
+	card, err := fake.WaitMessage(ctx, func(m slacktest.Message) bool {
+		return m.Channel == "DU1" && strings.Contains(headerOf(m.Blocks), "v1 · ")
+	})
+	require.NoError(t, err, "log:\n%s", c.stderr.String())
+	var runID string
+	for _, b := range buttons(t, card.Blocks) {
+		if b.ActionID == blocks.ActionDownload {
+			runID = b.Value
+		}
+	}
+	require.NotEmpty(t, runID)
+
+	arrived := make(chan string, 1)
+	fake.FailNext("files.getUploadURLExternal", slacktest.Failure{Delay: time.Minute, Arrived: arrived})
+	_, err = sendClick(ctx, fake, "DU1", card.TS, "U1", "b", blocks.ActionDownload, runID)
+	require.NoError(t, err)
+	select {
+	case <-arrived:
+	case <-ctx.Done():
+		t.Fatalf("the upload did not start; log:\n%s", c.stderr.String())
+	}
+	require.NoError(t, c.cmd.Process.Signal(syscall.SIGKILL))
+	_ = c.cmd.Wait()
+	fake.ClearFailures()
+
+	c = startChild(t, fake, dir)
+	wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
+	defer wcancel()
+	require.Eventually(t, func() bool {
+		for _, f := range fake.Files() {
+			if f.Completed && f.Name == "handoff-v1.md" {
+				return true
+			}
+		}
+		return wctx.Err() != nil
+	}, 11*time.Second, 10*time.Millisecond)
+	require.NoError(t, wctx.Err(), "handoff.md was not sent after the restart; log:\n%s", c.stderr.String())
+	require.NoError(t, c.cmd.Process.Signal(syscall.SIGTERM))
+	require.NoError(t, c.cmd.Wait())
+	done := 0
+	for _, f := range fake.Files() {
+		if f.Completed && f.Name == "handoff-v1.md" {
+			done++
+		}
+	}
+	assert.Equal(t, 1, done, "sent once")
+}

@@ -192,10 +192,19 @@ func (h *harness) click(channel, messageTS, user, actionID, value string) string
 // clickIn presses a button of a block (a block id the radar checks).
 func (h *harness) clickIn(channel, messageTS, user, blockID, actionID, value string) string {
 	h.t.Helper()
-	id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_block_actions_button_in_message.json"), func(m map[string]any) {
+	id, err := sendClick(h.ctx(), h.fake, channel, messageTS, user, blockID, actionID, value)
+	require.NoError(h.t, err)
+	return id
+}
+
+// sendClick sends a block_actions envelope, built from the real fixture,
+// for a button in a message.
+func sendClick(ctx context.Context, fake *slacktest.Server, channel, messageTS, user, blockID, actionID, value string) (string, error) {
+	team := fake.Config().TeamID
+	return fake.SendFixture(ctx, filepath.Join(fixtures, "envelope_interactive_block_actions_button_in_message.json"), func(m map[string]any) {
 		p := m["payload"].(map[string]any)
-		p["team"] = map[string]any{"id": h.team, "domain": "fake"}
-		p["user"] = map[string]any{"id": user, "username": "parent", "team_id": h.team}
+		p["team"] = map[string]any{"id": team, "domain": "fake"}
+		p["user"] = map[string]any{"id": user, "username": "parent", "team_id": team}
 		p["channel"] = map[string]any{"id": channel, "name": "x"}
 		p["container"] = map[string]any{"type": "message", "message_ts": messageTS, "channel_id": channel, "is_ephemeral": false}
 		if msg, ok := p["message"].(map[string]any); ok {
@@ -203,8 +212,6 @@ func (h *harness) clickIn(channel, messageTS, user, blockID, actionID, value str
 		}
 		p["actions"] = []any{map[string]any{"type": "button", "action_id": actionID, "block_id": blockID, "value": value, "action_ts": "1.1", "text": map[string]any{"type": "plain_text", "text": "x"}}}
 	})
-	require.NoError(h.t, err)
-	return id
 }
 
 // notes opens the store after the program stopped and lists a channel's notes.

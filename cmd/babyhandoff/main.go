@@ -165,7 +165,8 @@ func runBot(ctx context.Context, stderr io.Writer) int {
 		Council:  cncl,
 		Now:      now,
 		// Put right at start-up: their messages still show the council working.
-		Interrupted: interrupted,
+		Interrupted:    interrupted,
+		ExclusiveStore: db.Embedded(),
 	})
 	if err != nil {
 		log.Error("cannot start the bot", "err", err)
