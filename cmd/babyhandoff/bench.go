@@ -29,52 +29,155 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	rate := fs.Int("rate", 50, "note messages per second")
 	dur := fs.Duration("duration", 20*time.Second, "how long to send")
 	sizes := fs.String("prefill-mb", "0,10", "embedded database sizes to measure at, in MB (comma-separated)")
-	suite := fs.String("suite", "all", "capture, plan, radar or all")
+	sustain := fs.String("sustain", "100,200", "higher rates to hold for -duration on an empty database (capture suite)")
+	suite := fs.String("suite", "all", "capture, plan, radar, memory or all")
 	shifts := fs.Int("shifts", 1000, "shifts present in the store (radar suite)")
 	samples := fs.Int("samples", 40, "notes measured one by one (radar suite)")
 	debounce := fs.Duration("debounce", 500*time.Millisecond, "the radar's debounce (radar suite)")
 	plans := fs.Int("plans", 50, "how many /plan and what-if rounds (plan suite)")
+	out := fs.String("out", "", "also write the results, with the method and the machine, to this Markdown file (e.g. BENCHMARKS.md)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if *suite == "radar" || *suite == "all" {
-		if code := benchRadar(ctx, *shifts, *samples, *debounce, stdout, stderr); code != 0 || *suite == "radar" {
+	w := stdout
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			fmt.Fprintln(stderr, "bench:", err)
+			return 1
+		}
+		defer f.Close()
+		w = io.MultiWriter(stdout, f)
+		benchHeader(w)
+	}
+	want := func(name string) bool { return *suite == "all" || *suite == name }
+	steps := []struct {
+		name string
+		run  func() int
+	}{
+		{"memory", func() int { return benchMemory(ctx, w, stderr) }},
+		{"capture", func() int { return benchCaptureSuite(ctx, *rate, *dur, *sizes, *sustain, w, stderr) }},
+		{"plan", func() int { return benchPlans(ctx, *plans, w, stderr) }},
+		{"radar", func() int { return benchRadar(ctx, *shifts, *samples, *debounce, w, stderr) }},
+	}
+	ran := false
+	for _, st := range steps {
+		if !want(st.name) {
+			continue
+		}
+		ran = true
+		if code := st.run(); code != 0 {
 			return code
 		}
-		fmt.Fprintln(stdout)
+		fmt.Fprintln(w)
 	}
-	if *suite == "plan" || *suite == "all" {
-		if code := benchPlans(ctx, *plans, stdout, stderr); code != 0 || *suite == "plan" {
-			return code
+	if !ran {
+		fmt.Fprintf(stderr, "bench: unknown -suite %q; use capture, plan, radar, memory or all\n", *suite)
+		return 2
+	}
+	return 0
+}
+
+// benchHeader says how and where the figures were made.
+func benchHeader(w io.Writer) {
+	cpu := "unknown CPU"
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+				cpu = strings.TrimSpace(v)
+				break
+			}
 		}
-		fmt.Fprintln(stdout)
 	}
-	fmt.Fprintf(stdout, "# capture benchmark: %d notes/s for %s through the fake Slack (%s, %d CPUs, %s)\n\n",
-		*rate, *dur, runtime.Version(), runtime.NumCPU(), runtime.GOARCH)
-	fmt.Fprintln(stdout, "| database | sent (in s) | stored | lost | duplicates | ack p50 | ack p99 | ack max | reply p50 | reply p99 | reply max |")
-	fmt.Fprintln(stdout, "|---|---|---|---|---|---|---|---|---|---|---|")
-	failed := false
-	for _, s := range strings.Split(*sizes, ",") {
+	fmt.Fprintf(w, "# BabyHandoff benchmarks\n\nMade by `go run ./cmd/babyhandoff bench -out BENCHMARKS.md` on %s: %s, %d CPUs, %s/%s, %s.\n\n",
+		time.Now().UTC().Format("2006-01-02 15:04 MST"), cpu, runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
+	fmt.Fprintln(w, "Method: every suite drives the real bot through a fake Slack on loopback (Socket Mode and Web API; nothing leaves the machine) against a temporary embedded database. Latencies are measured from the envelope (or the stored note) to what Slack receives; percentiles are nearest-rank. The machine is shared: repeat a run to see its spread. The README gives the goals each figure is held to.")
+	fmt.Fprintln(w)
+}
+
+// benchCaptureSuite is the capture table: the base rate at each database
+// size, then higher rates held on an empty database.
+func benchCaptureSuite(ctx context.Context, rate int, dur time.Duration, sizes, sustain string, w, stderr io.Writer) int {
+	fmt.Fprintf(w, "## Capture: notes through the fake Slack for %s each (%s, %d CPUs, %s)\n\n", dur, runtime.Version(), runtime.NumCPU(), runtime.GOARCH)
+	fmt.Fprintln(w, "| database | rate | sent (in s) | stored | lost | duplicates | ack p50 | ack p99 | ack max | reply p50 | reply p99 | reply max |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|")
+	type runSpec struct{ rate, mb int }
+	var specs []runSpec
+	for _, s := range strings.Split(sizes, ",") {
 		var mb int
 		if _, err := fmt.Sscan(strings.TrimSpace(s), &mb); err != nil {
 			fmt.Fprintf(stderr, "bench: bad -prefill-mb %q\n", s)
 			return 2
 		}
-		r, err := benchCapture(ctx, *rate, *dur, mb)
+		specs = append(specs, runSpec{rate, mb})
+	}
+	for _, s := range strings.Split(sustain, ",") {
+		var r int
+		if strings.TrimSpace(s) == "" {
+			continue
+		}
+		if _, err := fmt.Sscan(strings.TrimSpace(s), &r); err != nil || r <= 0 {
+			fmt.Fprintf(stderr, "bench: bad -sustain %q\n", s)
+			return 2
+		}
+		specs = append(specs, runSpec{r, 0})
+	}
+	failed := false
+	for _, sp := range specs {
+		r, err := benchCapture(ctx, sp.rate, dur, sp.mb)
 		if err != nil {
 			fmt.Fprintln(stderr, "bench:", err)
 			return 1
 		}
-		fmt.Fprintf(stdout, "| %s | %d (%.1f) | %d | %d | %d | %s | %s | %s | %s | %s | %s |\n", r.label, r.sent, r.offered.Seconds(), r.stored, r.sent-r.stored, r.dups,
+		fmt.Fprintf(w, "| %s | %d/s | %d (%.1f) | %d | %d | %d | %s | %s | %s | %s | %s | %s |\n", r.label, sp.rate, r.sent, r.offered.Seconds(), r.stored, r.sent-r.stored, r.dups,
 			ms(pct(r.acks, 50)), ms(pct(r.acks, 99)), ms(pct(r.acks, 100)), ms(pct(r.replies, 50)), ms(pct(r.replies, 99)), ms(pct(r.replies, 100)))
 		if r.sent != r.stored || r.dups > 0 {
 			failed = true
 		}
 	}
 	if failed {
+		fmt.Fprintln(stderr, "bench: notes were lost or doubled")
 		return 1
 	}
 	return 0
+}
+
+// benchMemory is the bot's memory at idle: connected, nothing to do.
+func benchMemory(ctx context.Context, w, stderr io.Writer) int {
+	db, closeDB, err := benchStore(ctx)
+	if err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
+		return 1
+	}
+	defer closeDB()
+	_, _, stop, err := startBenchBot(ctx, db)
+	if err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
+		return 1
+	}
+	defer stop()
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	fmt.Fprintln(w, "## Memory at idle")
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "The bot connected to the fake Slack with an empty embedded database, after a GC: heap %.1f MB, from the OS %.1f MB, resident %s (this benchmark process, the fake Slack included). With 1,000 shifts: see the radar suite.\n",
+		float64(m.HeapAlloc)/(1<<20), float64(m.Sys)/(1<<20), rss())
+	return 0
+}
+
+// rss is the process's resident memory, where the OS tells it.
+func rss() string {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return "unknown"
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "unknown"
 }
 
 type captureResult struct {
@@ -297,7 +400,7 @@ func benchPlans(ctx context.Context, n int, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	fmt.Fprintf(stdout, "# /plan benchmark: %d rounds of /plan sample, /plan, then Energy → Low, through the fake Slack, embedded store (%s, %d CPUs)\n\n", n, runtime.Version(), runtime.NumCPU())
+	fmt.Fprintf(stdout, "## /plan: %d rounds of /plan sample, /plan, then Energy → Low, through the fake Slack, embedded store (%s, %d CPUs)\n\n", n, runtime.Version(), runtime.NumCPU())
 	fmt.Fprintln(stdout, "| step | p50 | p99 | max |\n|---|---|---|---|")
 	for _, row := range []struct {
 		name string

@@ -140,7 +140,7 @@ func benchRadar(ctx context.Context, shifts, samples int, debounce time.Duration
 			time.Sleep(2 * time.Millisecond)
 		}
 	}
-	fmt.Fprintf(stdout, "# radar benchmark: %d shifts present (%d notes), %d samples, debounce %s (%s, %d CPUs)\n\n",
+	fmt.Fprintf(stdout, "## Risk Radar: %d shifts present (%d notes), %d samples, debounce %s (%s, %d CPUs)\n\n",
 		shifts, shifts*len(texts), samples, debounce, runtime.Version(), runtime.NumCPU())
 	fmt.Fprintf(stdout, "catch-up of %d shifts at start-up: %s; heap after: %.1f MB\n\n", shifts, catchUp.Round(time.Millisecond), float64(mem.HeapAlloc)/(1<<20))
 	fmt.Fprintln(stdout, "| measure | p50 | p95 | max | goal |")
