@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -90,6 +91,8 @@ type Bot struct {
 	loc     *time.Location
 	council *council.Council
 	homes   homeRefresh
+	// linkDisabled hears Slack's disconnect with reason link_disabled.
+	linkDisabled chan struct{}
 	// tzSeen holds the shifts whose time zone was looked up.
 	tzSeen sync.Map
 	// flights keeps one council run per shift at a time.
@@ -164,18 +167,45 @@ func New(cfg Config) (*Bot, error) {
 	if b.api == nil {
 		b.api = client
 	}
+	b.linkDisabled = make(chan struct{}, 1)
 	b.sm = socketmode.New(client,
 		socketmode.OptionPingInterval(cfg.PingInterval),
-		socketmode.OptionLog(slogAdapter{cfg.Logger}),
+		// Debug output is the only place slack-go shows a disconnect's
+		// reason (it reconnects on every one); the adapter watches it for
+		// link_disabled and logs nothing of the frames themselves.
+		socketmode.OptionDebug(true),
+		socketmode.OptionLog(slogAdapter{l: cfg.Logger, linkDisabled: b.linkDisabled}),
 	)
 	return b, nil
 }
 
 // slogAdapter routes slack-go's own log lines (only printed in debug mode)
 // to the one logger.
-type slogAdapter struct{ l *slog.Logger }
+type slogAdapter struct {
+	l            *slog.Logger
+	linkDisabled chan<- struct{}
+}
+
+const receivedFrame = "Received WebSocket message: "
 
 func (a slogAdapter) Output(_ int, s string) error {
+	if frame, ok := strings.CutPrefix(s, receivedFrame); ok {
+		// Frames carry people's notes: never logged. Only a disconnect's
+		// reason is read.
+		if strings.Contains(frame, `"disconnect"`) {
+			var d struct{ Type, Reason string }
+			if json.Unmarshal([]byte(frame), &d) == nil && d.Type == "disconnect" && d.Reason == "link_disabled" {
+				select {
+				case a.linkDisabled <- struct{}{}:
+				default:
+				}
+			}
+		}
+		return nil
+	}
+	if strings.Contains(s, "WebSocket message") || strings.Contains(s, "payload") {
+		return nil // outgoing frames and acks: people's data too
+	}
 	a.l.Debug("slack-go", "msg", s)
 	return nil
 }
@@ -219,6 +249,9 @@ loop:
 			if !errors.Is(err, context.Canceled) {
 				runErr = fmt.Errorf("bot: socket mode: %w", slackAuthError(err))
 			}
+			break loop
+		case <-b.linkDisabled:
+			runErr = errors.New("bot: Slack disabled this app's Socket Mode connections (link_disabled): turn Socket Mode back on under Settings → Socket Mode in the app's settings, then start the bot again")
 			break loop
 		case evt := <-b.sm.Events:
 			if err := b.dispatch(evt); err != nil {

@@ -257,3 +257,31 @@ func TestWrongAppTokenStopsRunWithAClearError(t *testing.T) {
 	assert.Contains(t, err.Error(), "refused")
 	assert.NoError(t, ctx.Err(), "Run gave up by itself instead of retrying until the deadline")
 }
+
+// When Slack's pings stop (a half-dead connection), the bot opens a new
+// connection after its ping interval, and notes flow again.
+func TestPingsStoppingMakeTheBotReconnect(t *testing.T) {
+	st := newMemStore()
+	fake := slacktest.New(slacktest.Config{PingInterval: 100 * time.Millisecond, RedeliverOnReconnect: true})
+	t.Cleanup(fake.Close)
+	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
+		Store: st, PingInterval: 500 * time.Millisecond})
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	runCtx, stop := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- b.Run(runCtx) }()
+	t.Cleanup(func() { stop(); <-done })
+	require.NoError(t, fake.WaitConnections(ctx, 1))
+	before := fake.ConnectCount()
+
+	fake.SetPings(false)
+	require.Eventually(t, func() bool { return fake.ConnectCount() > before }, 15*time.Second, 20*time.Millisecond, "no reconnect when pings stopped")
+	fake.SetPings(true)
+	env, err := fake.SendEvent(ctx, map[string]any{"type": "message", "channel": "D1", "channel_type": "im", "user": "U1", "text": "slept 3h", "ts": "3.000001"})
+	require.NoError(t, err)
+	_, err = fake.WaitAck(ctx, env)
+	require.NoError(t, err)
+	assert.Equal(t, 1, st.count())
+}
