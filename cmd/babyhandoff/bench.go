@@ -101,7 +101,12 @@ func benchCaptureSuite(ctx context.Context, rate int, dur time.Duration, sizes, 
 	fmt.Fprintf(w, "## Capture: notes through the fake Slack for %s each (%s, %d CPUs, %s)\n\n", dur, runtime.Version(), runtime.NumCPU(), runtime.GOARCH)
 	fmt.Fprintln(w, "| database | rate | sent (in s) | stored | lost | duplicates | redelivered | ack p50 | ack p99 | ack max | reply p50 | reply p99 | reply max |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-	type runSpec struct{ rate, mb int }
+	// probe marks the higher rates: they find the limit, and a loss there
+	// is a finding, not a failed run.
+	type runSpec struct {
+		rate, mb int
+		probe    bool
+	}
 	var specs []runSpec
 	for _, s := range strings.Split(sizes, ",") {
 		var mb int
@@ -109,7 +114,7 @@ func benchCaptureSuite(ctx context.Context, rate int, dur time.Duration, sizes, 
 			fmt.Fprintf(stderr, "bench: bad -prefill-mb %q\n", s)
 			return 2
 		}
-		specs = append(specs, runSpec{rate, mb})
+		specs = append(specs, runSpec{rate, mb, false})
 	}
 	for _, s := range strings.Split(sustain, ",") {
 		var r int
@@ -120,7 +125,7 @@ func benchCaptureSuite(ctx context.Context, rate int, dur time.Duration, sizes, 
 			fmt.Fprintf(stderr, "bench: bad -sustain %q\n", s)
 			return 2
 		}
-		specs = append(specs, runSpec{r, 0})
+		specs = append(specs, runSpec{r, 0, true})
 	}
 	failed := false
 	for _, sp := range specs {
@@ -131,12 +136,13 @@ func benchCaptureSuite(ctx context.Context, rate int, dur time.Duration, sizes, 
 		}
 		fmt.Fprintf(w, "| %s | %d/s | %d (%.1f) | %d | %d | %d | %d | %s | %s | %s | %s | %s | %s |\n", r.label, sp.rate, r.sent, r.offered.Seconds(), r.stored, r.sent-r.stored, r.dups, r.redelivered,
 			ms(pct(r.acks, 50)), ms(pct(r.acks, 99)), ms(pct(r.acks, 100)), ms(pct(r.replies, 50)), ms(pct(r.replies, 99)), ms(pct(r.replies, 100)))
-		if r.sent != r.stored || r.dups > 0 {
+		if (r.sent != r.stored || r.dups > 0) && !sp.probe {
 			failed = true
 		}
 	}
+	fmt.Fprintln(w, "\nRows above the base rate probe the limit: where notes are lost there, the bot was overloaded for the whole run (Slack's retries could not catch up).")
 	if failed {
-		fmt.Fprintln(stderr, "bench: notes were lost or doubled")
+		fmt.Fprintln(stderr, "bench: notes were lost or doubled at the base rate")
 		return 1
 	}
 	return 0
