@@ -91,6 +91,8 @@ type Bot struct {
 	loc     *time.Location
 	council *council.Council
 	homes   homeRefresh
+	// spare bounds the messages sent outside the queue when it is full.
+	spare chan struct{}
 	// linkDisabled hears Slack's disconnect with reason link_disabled.
 	linkDisabled chan struct{}
 	// tzSeen holds the shifts whose time zone was looked up.
@@ -168,6 +170,8 @@ func New(cfg Config) (*Bot, error) {
 		b.api = client
 	}
 	b.linkDisabled = make(chan struct{}, 1)
+	b.spare = make(chan struct{}, 4)
+	b.jobs = make(chan job, cfg.Queue)
 	b.sm = socketmode.New(client,
 		socketmode.OptionPingInterval(cfg.PingInterval),
 		// Debug output is the only place slack-go shows a disconnect's
@@ -230,7 +234,6 @@ func (b *Bot) Run(ctx context.Context) error {
 	sockErr := make(chan error, 1)
 	go func() { sockErr <- b.sm.RunContext(sockCtx) }()
 
-	b.jobs = make(chan job, b.cfg.Queue)
 	workCtx, stopWork := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopWork()
 	for i := 0; i < b.cfg.Workers; i++ {
@@ -294,6 +297,10 @@ func (b *Bot) runJob(ctx context.Context, j job) {
 
 // enqueue hands work to the pool without blocking the reader. It reports
 // false when the queue is full.
+// Busy reports whether the work queue is full (new note events are then
+// left for Slack to deliver again).
+func (b *Bot) Busy() bool { return len(b.jobs) == cap(b.jobs) }
+
 func (b *Bot) enqueue(name string, fn func(ctx context.Context)) bool {
 	select {
 	case b.jobs <- job{name: name, fn: fn}:

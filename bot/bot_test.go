@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"sync"
 	"testing"
@@ -284,4 +285,44 @@ func TestPingsStoppingMakeTheBotReconnect(t *testing.T) {
 	_, err = fake.WaitAck(ctx, env)
 	require.NoError(t, err)
 	assert.Equal(t, 1, st.count())
+}
+
+// Slack's last delivery of a note that finds every worker busy is acked and
+// answered (the note quoted) rather than dropped in silence.
+func TestLastDeliveryWhenBusyIsToldNotLost(t *testing.T) {
+	st := newMemStore()
+	st.hold = make(chan struct{})
+	fake := slacktest.New(slacktest.Config{})
+	t.Cleanup(fake.Close)
+	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
+		Store: st, Workers: 1, Queue: 1, StoreTimeout: 5 * time.Second})
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	runCtx, stop := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- b.Run(runCtx) }()
+	t.Cleanup(func() {
+		close(st.hold)
+		stop()
+		<-done
+	})
+	require.NoError(t, fake.WaitConnections(ctx, 1))
+
+	for i := 0; i < 2; i++ { // one in the worker (the store hangs), one queued
+		_, err := fake.SendEvent(ctx, map[string]any{"type": "message", "channel": "D1", "channel_type": "im", "user": "U1", "text": fmt.Sprintf("note %d", i), "ts": fmt.Sprintf("4.00000%d", i)})
+		require.NoError(t, err)
+	}
+	require.Eventually(t, func() bool { return b.Busy() }, 5*time.Second, 5*time.Millisecond)
+	payload, err := json.Marshal(map[string]any{"type": "event_callback", "team_id": fake.Config().TeamID, "event_id": "EvLAST",
+		"event": map[string]any{"type": "message", "channel": "D1", "channel_type": "im", "user": "U1", "text": "pay daycare by Friday", "ts": "4.000009"}})
+	require.NoError(t, err)
+	last, err := fake.Send(ctx, slacktest.Envelope{Type: "events_api", Payload: payload, RetryAttempt: 3, RetryReason: "timeout"})
+	require.NoError(t, err)
+	_, err = fake.WaitAck(ctx, last)
+	require.NoError(t, err, "the last delivery is acked")
+	c, err := fake.WaitCall(ctx, "chat.postMessage", func(c slacktest.Call) bool { return c.Form.Get("thread_ts") == "4.000009" })
+	require.NoError(t, err)
+	assert.Contains(t, c.Form.Get("text"), "too busy")
+	assert.Contains(t, c.Form.Get("text"), "pay daycare by Friday")
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/slack-go/slack"
 	"github.com/slack-go/slack/slackevents"
@@ -107,7 +108,7 @@ func (b *Bot) capture(req *socketmode.Request, in bh.NewNote) {
 				// message, rather than lose the note in silence.
 				b.ack(req, nil)
 				b.log.Error("bot: note not stored on Slack's last delivery; told the user", "channel", in.ChannelID, "event_id", in.EventID, "err", err)
-				b.notStored(ctx, in)
+				b.notStored(ctx, in, "the database is not answering")
 				return
 			}
 			// Not acked: Slack redelivers the event, and the store de-duplicates
@@ -124,6 +125,23 @@ func (b *Bot) capture(req *socketmode.Request, in bh.NewNote) {
 		b.shiftChanged(ctx, n.TeamID, n.ChannelID, n.UserID)
 	})
 	if !queued {
+		if req != nil && req.RetryAttempt >= lastSlackRetry {
+			// Slack's last delivery and no worker free: say so rather than
+			// lose the note in silence. A few at a time, outside the queue.
+			b.ack(req, nil)
+			select {
+			case b.spare <- struct{}{}:
+				go func() {
+					defer func() { <-b.spare }()
+					ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+					defer cancel()
+					b.notStored(ctx, in, "I am too busy right now")
+				}()
+			default:
+				b.log.Error("bot: busy on Slack's last delivery of a note; could not tell the sender", "channel", in.ChannelID, "event_id", in.EventID)
+			}
+			return
+		}
 		b.log.Warn("bot: busy; note event left unacked for redelivery", "event_id", in.EventID)
 	}
 }
@@ -134,8 +152,8 @@ const lastSlackRetry = 3
 
 // notStored tells the person, in the note's thread, that their note could
 // not be saved, quoting it so nothing is lost.
-func (b *Bot) notStored(ctx context.Context, in bh.NewNote) {
-	msg := blocks.Notice("⚠️ I could not save this note: the database is not answering. Please send it again in a few minutes.\n>" + blocks.Echo(in.RawText, 500))
+func (b *Bot) notStored(ctx context.Context, in bh.NewNote, why string) {
+	msg := blocks.Notice("⚠️ I could not save this note: " + why + ". Please send it again in a few minutes.\n>" + blocks.Echo(in.RawText, 500))
 	opts := msg.Options()
 	if in.MessageTS != "" {
 		opts = append(opts, slack.MsgOptionTS(in.MessageTS))
