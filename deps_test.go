@@ -29,8 +29,11 @@ func TestDependencyDirection(t *testing.T) {
 			"go.mongodb.org/", "github.com/256dpi/lungo", module + "/store", module + "/bot"},
 		// The store knows MongoDB, not Slack.
 		"/store": {"github.com/slack-go/", module + "/bot", module + "/blocks", module + "/council", module + "/radar"},
-		// The bot reaches the store through its own small interfaces.
-		"/bot": {"go.mongodb.org/", "github.com/256dpi/lungo", module + "/store"},
+		// The bot reaches the store through its own small interfaces, and a
+		// model only through the council's.
+		"/bot": {"go.mongodb.org/", "github.com/256dpi/lungo", "github.com/openai/", module + "/store"},
+		// The model client knows the council's interface and the SDK only.
+		"/council/openai": {"github.com/slack-go/", "go.mongodb.org/", "github.com/256dpi/lungo", module + "/store", module + "/bot", module + "/radar", module + "/blocks"},
 	}
 	for suffix, bad := range forbidden {
 		pkg := module + suffix

@@ -163,6 +163,10 @@ type Proposal struct {
 	RunningLow []Item
 	// Source says how the plan was made: heuristic, llm, or fallback.
 	Source string
+	// Model names the model of an llm plan; Fallback says why a model's
+	// plan was not used.
+	Model    string
+	Fallback string
 }
 
 // Rubric dimensions (each scored 1–5).
@@ -224,6 +228,11 @@ type Decision struct {
 	Rationale  []Reason
 	// TieBreak names the dimension that broke a tie on totals ("" if none).
 	TieBreak string
+	// JudgedBy is the model that scored the rubric (multi mode), or ""
+	// for the deterministic rubric; JudgeFallback says why a model's
+	// scores were not used.
+	JudgedBy      string
+	JudgeFallback string
 	// Energy is the energy the plans were made for, and EnergyFrom says
 	// whether it was chosen or inferred (with the notes it came from).
 	Energy        Energy

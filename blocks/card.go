@@ -240,8 +240,12 @@ func Card(in CardInput) Message {
 	if r := because(in.Decision, in.Links, 5); r != "" {
 		bl = append(bl, section("*Because*\n"+r))
 	}
-	if in.ModelNote != "" {
-		bl = append(bl, slack.NewContextBlock("card_model", mrkdwn(Escape(in.ModelNote))))
+	note := in.ModelNote
+	if note == "" {
+		note = ModelNote(in.Proposals, in.Decision)
+	}
+	if note != "" {
+		bl = append(bl, slack.NewContextBlock("card_model", mrkdwn(Fit(Escape(note), 2000))))
 	}
 	sel := slack.NewOptionsSelectBlockElement(slack.OptTypeStatic, plain("Energy", 150), ActionEnergy, EnergyOptions()...)
 	for _, o := range sel.Options {
@@ -458,4 +462,37 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 		slack.NewContextBlock("home_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")),
 	)
 	return slack.HomeTabViewRequest{Type: slack.VTHomeTab, Blocks: slack.Blocks{BlockSet: bl}}
+}
+
+// ModelNote says which agents used a model and which fell back, and why
+// ("" for a heuristic run): "🤖 Sleep-first, Admin-first: gpt-5.2 ·
+// Errands-first fell back to its heuristic plan (no answer within 20s) ·
+// Referee: the rubric".
+func ModelNote(props []bh.Proposal, d bh.Decision) string {
+	var used, fell []string
+	model := ""
+	for _, p := range props {
+		switch p.Source {
+		case "llm":
+			used = append(used, p.Archetype.Label())
+			model = p.Model
+		case "fallback":
+			fell = append(fell, fmt.Sprintf("%s fell back to its heuristic plan (%s)", p.Archetype.Label(), bh.Truncate(p.Fallback, 120)))
+		}
+	}
+	if len(used) == 0 && len(fell) == 0 {
+		return ""
+	}
+	parts := []string{}
+	if len(used) > 0 {
+		parts = append(parts, strings.Join(used, ", ")+": "+model)
+	}
+	parts = append(parts, fell...)
+	switch {
+	case d.JudgedBy != "":
+		parts = append(parts, "Referee: "+d.JudgedBy)
+	case d.JudgeFallback != "":
+		parts = append(parts, fmt.Sprintf("Referee fell back to the rubric (%s)", bh.Truncate(d.JudgeFallback, 120)))
+	}
+	return "🤖 " + strings.Join(parts, " · ")
 }

@@ -104,6 +104,7 @@ func (b *Bot) whatIf(ctx context.Context, cb slack.InteractionCallback, parent b
 	run := parent.Run
 	run.ParentRunID = parent.Run.ID
 	run.Change = fmt.Sprintf("energy %s → %s", parent.Run.Energy, energy)
+	run.Mode = b.council.Mode()
 	run.Energy, run.RequestedBy = energy, cb.User.ID
 	run.ID, run.Version, run.CardTS, run.Error = "", 0, "", ""
 	pack := parent.Pack

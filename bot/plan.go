@@ -116,7 +116,7 @@ func (b *Bot) plan(ctx context.Context, teamID, channelID, userID string, a plan
 		return
 	}
 	run := bh.Run{TeamID: teamID, ShiftID: shift.ID, ChannelID: channelID, Energy: a.energy, HorizonH: a.hours,
-		Mode: "heuristic", TZ: b.shiftTZ(shift), TokenBudget: b.cfg.TokenBudget, Now: b.cfg.Now(), Sample: a.sample || shift.Sample, RequestedBy: userID}
+		Mode: b.council.Mode(), TZ: b.shiftTZ(shift), TokenBudget: b.cfg.TokenBudget, Now: b.cfg.Now(), Sample: a.sample || shift.Sample, RequestedBy: userID}
 	b.runCouncil(ctx, council.Input{Run: run, Notes: notes}, channelID, "", userID, 0)
 }
 

@@ -88,6 +88,12 @@ type Config struct {
 	Clock func() time.Time
 	// MaxAttempts is 1 + AGENT_MAX_RETRIES, recorded on each task. Default 1.
 	MaxAttempts int
+	// Planner, when set, makes the three plans (COUNCIL_MODE openai and
+	// multi); a planner whose model fails or answers badly twice falls back
+	// to its heuristic plan. Judge, when set too, scores the rubric
+	// (multi); its failure falls back to the deterministic rubric.
+	Planner Model
+	Judge   Model
 }
 
 // Council runs the village council. It is safe for concurrent runs.
@@ -95,6 +101,19 @@ type Council struct {
 	agents      []Agent
 	clock       func() time.Time
 	maxAttempts int
+	planner     Model
+	judge       Model
+}
+
+// Mode is the council's COUNCIL_MODE: heuristic, openai or multi.
+func (c *Council) Mode() string {
+	switch {
+	case c.planner != nil && c.judge != nil:
+		return "multi"
+	case c.planner != nil:
+		return "openai"
+	}
+	return "heuristic"
 }
 
 // New builds a Council. It fails when a task of the graph has no agent with
@@ -109,7 +128,10 @@ func New(cfg Config) (*Council, error) {
 	if cfg.MaxAttempts <= 0 {
 		cfg.MaxAttempts = 1
 	}
-	c := &Council{agents: cfg.Agents, clock: cfg.Clock, maxAttempts: cfg.MaxAttempts}
+	if cfg.Judge != nil && cfg.Planner == nil {
+		return nil, bh.Errorf(bh.EINVALID, "council: a model referee needs model planners (multi mode)")
+	}
+	c := &Council{agents: cfg.Agents, clock: cfg.Clock, maxAttempts: cfg.MaxAttempts, planner: cfg.Planner, judge: cfg.Judge}
 	for _, g := range graph {
 		if c.assign(g.skill) == "" {
 			return nil, bh.Errorf(bh.EINVALID, "council: no agent has the skill %q needed by %s", g.skill, g.task)
@@ -247,7 +269,7 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 		run.Energy = bh.EnergyAuto
 	}
 	if run.Mode == "" {
-		run.Mode = "heuristic"
+		run.Mode = c.Mode()
 	}
 	loc, err := time.LoadLocation(run.TZ)
 	if err != nil || run.TZ == "" {
@@ -297,8 +319,11 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 
 	sit := newSituation(facts, loc, run.Now, time.Duration(run.HorizonH)*time.Hour, run.Energy)
 
-	// Three planners, concurrently, from the same pack.
+	// Three planners, concurrently, from the same pack. A model planner is
+	// bounded by its own time limit: one slow planner never holds up the
+	// others beyond it.
 	props := make([]bh.Proposal, len(bh.Archetypes))
+	talks := make([][]pendingMessage, len(bh.Archetypes))
 	var wg sync.WaitGroup
 	for i, a := range bh.Archetypes {
 		wg.Add(1)
@@ -309,13 +334,34 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 			p := plan(&sit, a)
 			p.ID = run.ID + ":" + string(a)
 			p.RunID = run.ID
+			outputs := map[string]string{"llm_used": "false", "fallback": "false"}
+			if c.planner != nil {
+				var mp modelPlan
+				var blocks []bh.Block
+				q := plannerQuestion(&sit, pack, a, name)
+				_, out, talk, err := c.ask(ctx, c.planner, q, AgentFor(a), func(text string) []string {
+					var errs []string
+					mp, blocks, errs = checkPlan(&sit, pack, text)
+					return errs
+				})
+				if err == nil {
+					p = modelProposal(p, mp, blocks, out["model"])
+				} else {
+					p.Source, p.Fallback = "fallback", reasonOf(err)
+				}
+				outputs, talks[i] = out, talk
+			}
+			outputs["proposal_id"], outputs["blocks"] = p.ID, strconv.Itoa(len(p.Blocks))
 			props[i] = p
-			rec.set(name, bh.StatusCompleted, map[string]string{"proposal_id": p.ID, "llm_used": "false", "fallback": "false", "blocks": strconv.Itoa(len(p.Blocks))}, "")
+			rec.set(name, bh.StatusCompleted, outputs, outputs["error"])
 		}(i, a)
 	}
 	wg.Wait()
 	// Messages in archetype order, whatever order the planners finished in.
-	for _, p := range props {
+	for i, p := range props {
+		for _, m := range talks[i] {
+			rec.message(taskFor(p.Archetype), AgentFor(p.Archetype), m.role, m.content, m.meta)
+		}
 		rec.message(taskFor(p.Archetype), AgentFor(p.Archetype), "assistant", proposalMarkdown(p, loc), map[string]string{"proposal_id": p.ID})
 	}
 	if err := ctx.Err(); err != nil {
@@ -328,10 +374,31 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 	for i, p := range props {
 		cards[i] = score(&sit, p)
 	}
+	scoreOut := map[string]string{"llm_used": "false", "fallback": "false"}
+	var judgedBy, judgeFallback string
+	if c.judge != nil {
+		var mcards []bh.Scorecard
+		_, out, talk, err := c.ask(ctx, c.judge, judgeQuestion(&sit, props), AgentReferee, func(text string) []string {
+			var errs []string
+			mcards, errs = checkJudge(props, text)
+			return errs
+		})
+		if err == nil {
+			cards, judgedBy = mcards, out["model"]
+		} else {
+			judgeFallback = reasonOf(err)
+		}
+		for _, m := range talk {
+			rec.message(TaskScore, AgentReferee, m.role, m.content, m.meta)
+		}
+		scoreOut = out
+	}
 	dec := decide(&sit, props, cards)
 	dec.ID, dec.RunID = run.ID+":decision", run.ID
+	dec.JudgedBy, dec.JudgeFallback = judgedBy, judgeFallback
 	rec.message(TaskScore, AgentReferee, "assistant", decisionMarkdown(dec), map[string]string{"decision_id": dec.ID})
-	rec.set(TaskScore, bh.StatusCompleted, map[string]string{"decision_id": dec.ID, "winner": string(dec.Winner), "llm_used": "false"}, "")
+	scoreOut["decision_id"], scoreOut["winner"] = dec.ID, string(dec.Winner)
+	rec.set(TaskScore, bh.StatusCompleted, scoreOut, scoreOut["error"])
 
 	// write_handoff
 	rec.set(TaskHandoff, bh.StatusRunning, nil, "")

@@ -180,12 +180,24 @@ func Transcript(run bh.Run, pack bh.ContextPack, tasks []bh.Task, msgs []bh.Mess
 	for _, t := range tasks {
 		w("| %s | %s | %s | %d/%d |\n", t.Name, t.Agent, t.Status, t.Attempt, t.MaxAttempts)
 	}
+	if use := modelUse(tasks); use != "" {
+		w("\n## Model use\n\n%s", use)
+	}
 	w("\n## Messages\n\n")
 	for _, m := range msgs {
 		w("### %d · %s (%s)\n\n", m.Seq, m.Sender, m.Role)
-		// Message content is Markdown the agents wrote, with user text
-		// already escaped where it was quoted.
-		w("%s\n\n", strings.TrimSpace(m.Content))
+		switch m.Meta["kind"] {
+		case "prompt_instructions", "prompt_input", "prompt_reask", "model_answer":
+			// A model's conversation holds notes and answers as they are:
+			// fenced, so nothing in them renders.
+			w("%s\n\n", fenced(m.Content))
+		case "model_error":
+			w("No answer: %s\n\n", MarkdownText(m.Meta["error"]))
+		default:
+			// Markdown the agents wrote, with user text already escaped
+			// where it was quoted.
+			w("%s\n\n", strings.TrimSpace(m.Content))
+		}
 	}
 	w("## Timeline\n\n")
 	for _, e := range events {
@@ -231,4 +243,45 @@ func decisionMarkdown(d bh.Decision) string {
 		}
 	}
 	return b.String()
+}
+
+// modelUse says, task by task, which agents used the model and which fell
+// back, and why ("" when no task asked a model).
+func modelUse(tasks []bh.Task) string {
+	var b strings.Builder
+	for _, t := range tasks {
+		o := t.Outputs
+		if o["llm_used"] != "true" {
+			continue
+		}
+		fmt.Fprintf(&b, "- %s (%s): %s, %s attempts, %s → %s tokens, %s ms", t.Name, t.Agent, MarkdownText(cmpStr(o["model"], "no answer")), o["attempts"],
+			o["input_tokens"], o["output_tokens"], o["duration_ms"])
+		if o["fallback"] == "true" {
+			fmt.Fprintf(&b, "; **fell back** to the heuristic: %s", MarkdownText(o["error"]))
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func cmpStr(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// fenced puts text in a code fence longer than any run of backticks in it.
+func fenced(text string) string {
+	longest, run := 0, 0
+	for _, r := range text {
+		if r == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	f := strings.Repeat("`", max(3, longest+1))
+	return f + "text\n" + strings.TrimRight(text, "\n") + "\n" + f
 }

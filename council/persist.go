@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"sort"
+	"strings"
+	"sync"
 
 	bh "github.com/babyhandoff/babyhandoff"
 )
@@ -71,7 +74,18 @@ func (c *Council) Execute(ctx context.Context, st Store, in Input, observe Obser
 // council is deterministic, as it must be).
 func (c *Council) Replay(ctx context.Context, rec bh.RunRecord) (Output, []string, error) {
 	pack := rec.Pack
-	out, err := c.Run(ctx, Input{Run: rec.Run, Pack: &pack}, nil)
+	rc := c
+	if rec.Run.Mode == "openai" || rec.Run.Mode == "multi" {
+		// The model is not asked again: its stored answers are replayed.
+		cp := *c
+		m := newReplayModel(rec.Run.ID, rec.Messages)
+		cp.planner, cp.judge = m, nil
+		if rec.Run.Mode == "multi" {
+			cp.judge = m
+		}
+		rc = &cp
+	}
+	out, err := rc.Run(ctx, Input{Run: rec.Run, Pack: &pack}, nil)
 	if err != nil {
 		return Output{}, nil, err
 	}
@@ -115,4 +129,44 @@ func normalizeProposals(ps []bh.Proposal) []bh.Proposal {
 		out[i] = q
 	}
 	return out
+}
+
+// replayModel answers from a stored run's messages: each task's raw model
+// answers (and failures), in the order they came.
+type replayModel struct {
+	mu      sync.Mutex
+	answers map[string][]bh.Message
+}
+
+func newReplayModel(runID string, msgs []bh.Message) *replayModel {
+	r := &replayModel{answers: map[string][]bh.Message{}}
+	sorted := append([]bh.Message(nil), msgs...)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Seq < sorted[j].Seq })
+	for _, m := range sorted {
+		if k := m.Meta["kind"]; k == "model_answer" || k == "model_error" {
+			task := strings.TrimPrefix(m.TaskID, runID+":")
+			r.answers[task] = append(r.answers[task], m)
+		}
+	}
+	return r
+}
+
+// replayedError is a stored failure, word for word.
+type replayedError string
+
+func (e replayedError) Error() string { return string(e) }
+
+func (r *replayModel) Ask(_ context.Context, q Question) (Answer, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	list := r.answers[q.Task]
+	if len(list) == 0 {
+		return Answer{}, &ModelError{Attempts: 1, Err: errors.New("replay: no stored answer")}
+	}
+	m := list[0]
+	r.answers[q.Task] = list[1:]
+	if m.Meta["kind"] == "model_error" {
+		return Answer{}, replayedError(m.Meta["error"])
+	}
+	return Answer{Text: m.Content, Provider: m.Meta["provider"], Model: m.Meta["model"], Attempts: 1}, nil
 }

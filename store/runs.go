@@ -135,6 +135,8 @@ type proposalDoc struct {
 	Admin      []itemDoc  `bson:"admin"`
 	RunningLow []itemDoc  `bson:"running_low"`
 	Source     string     `bson:"source"`
+	Model      string     `bson:"model,omitempty"`
+	Fallback   string     `bson:"fallback,omitempty"`
 }
 
 type scoreDoc struct {
@@ -167,6 +169,8 @@ type decisionDoc struct {
 	Energy        string         `bson:"energy"`
 	EnergyChosen  bool           `bson:"energy_chosen"`
 	EnergyNoteIDs []string       `bson:"energy_note_ids,omitempty"`
+	JudgedBy      string         `bson:"judged_by,omitempty"`
+	JudgeFallback string         `bson:"judge_fallback,omitempty"`
 }
 
 type artifactDoc struct {
@@ -382,12 +386,14 @@ func fromItemDocs(ds []itemDoc) []bh.Item {
 
 func toProposalDoc(team, shift string, p bh.Proposal) proposalDoc {
 	return proposalDoc{ID: p.ID, TeamID: team, ShiftID: shift, RunID: p.RunID, Archetype: string(p.Archetype), Agent: p.Agent, Summary: p.Summary,
-		Blocks: toBlockDocs(p.Blocks), Top: toItemDocs(p.Top), Admin: toItemDocs(p.Admin), RunningLow: toItemDocs(p.RunningLow), Source: p.Source}
+		Blocks: toBlockDocs(p.Blocks), Top: toItemDocs(p.Top), Admin: toItemDocs(p.Admin), RunningLow: toItemDocs(p.RunningLow), Source: p.Source,
+		Model: p.Model, Fallback: p.Fallback}
 }
 
 func (d proposalDoc) domain() bh.Proposal {
 	return bh.Proposal{ID: d.ID, RunID: d.RunID, Archetype: bh.Archetype(d.Archetype), Agent: d.Agent, Summary: d.Summary,
-		Blocks: fromBlockDocs(d.Blocks), Top: fromItemDocs(d.Top), Admin: fromItemDocs(d.Admin), RunningLow: fromItemDocs(d.RunningLow), Source: d.Source}
+		Blocks: fromBlockDocs(d.Blocks), Top: fromItemDocs(d.Top), Admin: fromItemDocs(d.Admin), RunningLow: fromItemDocs(d.RunningLow), Source: d.Source,
+		Model: d.Model, Fallback: d.Fallback}
 }
 
 func toPackDoc(team, shift string, p bh.ContextPack) packDoc {
@@ -410,7 +416,8 @@ func (d packDoc) domain() bh.ContextPack {
 
 func toDecisionDoc(team, shift string, d bh.Decision) decisionDoc {
 	out := decisionDoc{ID: d.ID, TeamID: team, ShiftID: shift, RunID: d.RunID, Winner: string(d.Winner), Confidence: d.Confidence,
-		TieBreak: d.TieBreak, Energy: string(d.Energy), EnergyChosen: d.EnergyChosen, EnergyNoteIDs: d.EnergyNoteIDs}
+		TieBreak: d.TieBreak, Energy: string(d.Energy), EnergyChosen: d.EnergyChosen, EnergyNoteIDs: d.EnergyNoteIDs,
+		JudgedBy: d.JudgedBy, JudgeFallback: d.JudgeFallback}
 	for _, c := range d.Scorecards {
 		sc := scorecardDoc{Archetype: string(c.Archetype), Total: c.Total}
 		for _, s := range c.Scores {
@@ -426,7 +433,8 @@ func toDecisionDoc(team, shift string, d bh.Decision) decisionDoc {
 
 func (d decisionDoc) domain() bh.Decision {
 	out := bh.Decision{ID: d.ID, RunID: d.RunID, Winner: bh.Archetype(d.Winner), Confidence: d.Confidence, TieBreak: d.TieBreak,
-		Energy: bh.Energy(d.Energy), EnergyChosen: d.EnergyChosen, EnergyNoteIDs: d.EnergyNoteIDs}
+		Energy: bh.Energy(d.Energy), EnergyChosen: d.EnergyChosen, EnergyNoteIDs: d.EnergyNoteIDs,
+		JudgedBy: d.JudgedBy, JudgeFallback: d.JudgeFallback}
 	for _, c := range d.Scorecards {
 		sc := bh.Scorecard{Archetype: bh.Archetype(c.Archetype), Total: c.Total}
 		for _, s := range c.Scores {

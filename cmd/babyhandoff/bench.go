@@ -30,7 +30,9 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	dur := fs.Duration("duration", 20*time.Second, "how long to send")
 	sizes := fs.String("prefill-mb", "0,10", "embedded database sizes to measure at, in MB (comma-separated)")
 	sustain := fs.String("sustain", "100,200", "higher rates to hold for -duration on an empty database (capture suite)")
-	suite := fs.String("suite", "all", "capture, plan, radar, memory or all")
+	suite := fs.String("suite", "all", "capture, plan, radar, model, memory or all")
+	modelRounds := fs.Int("model-rounds", 20, "council runs against the local model server (model suite)")
+	modelLatency := fs.Duration("model-latency", 300*time.Millisecond, "what the local model server adds to each call (model suite)")
 	shifts := fs.Int("shifts", 1000, "shifts present in the store (radar suite)")
 	samples := fs.Int("samples", 40, "notes measured one by one (radar suite)")
 	debounce := fs.Duration("debounce", 500*time.Millisecond, "the radar's debounce (radar suite)")
@@ -59,6 +61,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		{"capture", func() int { return benchCaptureSuite(ctx, *rate, *dur, *sizes, *sustain, w, stderr) }},
 		{"plan", func() int { return benchPlans(ctx, *plans, w, stderr) }},
 		{"radar", func() int { return benchRadar(ctx, *shifts, *samples, *debounce, w, stderr) }},
+		{"model", func() int { return benchModel(ctx, *modelRounds, *modelLatency, w, stderr) }},
 	}
 	ran := false
 	for _, st := range steps {
@@ -72,7 +75,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(w)
 	}
 	if !ran {
-		fmt.Fprintf(stderr, "bench: unknown -suite %q; use capture, plan, radar, memory or all\n", *suite)
+		fmt.Fprintf(stderr, "bench: unknown -suite %q; use capture, plan, radar, model, memory or all\n", *suite)
 		return 2
 	}
 	return 0

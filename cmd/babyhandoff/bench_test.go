@@ -19,13 +19,15 @@ func TestBenchWritesEverySuite(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "BENCHMARKS.md")
 	var stdout, stderr syncBuffer
 	code := run(context.Background(), []string{"bench", "-duration", "1s", "-prefill-mb", "0", "-sustain", "100", "-plans", "2",
-		"-shifts", "20", "-samples", "2", "-debounce", "50ms", "-out", out}, &stdout, &stderr)
+		"-shifts", "20", "-samples", "2", "-debounce", "50ms",
+		"-model-rounds", "2", "-model-latency", "20ms", "-out", out}, &stdout, &stderr)
 	require.Equal(t, 0, code, "stderr:\n%s", stderr.String())
 	b, err := os.ReadFile(out)
 	require.NoError(t, err)
 	doc := string(b)
 	for _, want := range []string{"# BabyHandoff benchmarks", "Method:", "CPUs", "## Memory at idle", "## Capture", "| 100/s |",
-		"## /plan", "## Risk Radar", "note stored → nudge posted"} {
+		"## /plan", "## Risk Radar", "note stored → nudge posted",
+		"## Model mode", "overhead outside model calls"} {
 		assert.Contains(t, doc, want)
 	}
 	assert.Equal(t, doc, stdout.String(), "the file holds what was printed")

@@ -107,7 +107,18 @@ func (c Config) validate(needSlack bool) error {
 	switch c.CouncilMode {
 	case "heuristic":
 	case "openai", "multi":
-		return configErrorf("COUNCIL_MODE=%s is not available in this version yet; use heuristic", c.CouncilMode)
+		if !needSlack {
+			break // demo and replay never call the model
+		}
+		if strings.TrimSpace(c.OpenAIAPIKey) == "" {
+			return configErrorf("COUNCIL_MODE=%s needs OPENAI_API_KEY (an OpenAI key, or the key of the OpenAI-compatible endpoint in OPENAI_BASE_URL); or set COUNCIL_MODE=heuristic", c.CouncilMode)
+		}
+		if !strings.HasPrefix(c.OpenAIBaseURL, "http://") && !strings.HasPrefix(c.OpenAIBaseURL, "https://") {
+			return configErrorf("OPENAI_BASE_URL must be an http(s) URL such as https://api.openai.com/v1")
+		}
+		if strings.TrimSpace(c.OpenAIModel) == "" {
+			return configErrorf("OPENAI_MODEL must name a model")
+		}
 	default:
 		return configErrorf("COUNCIL_MODE must be heuristic, openai or multi")
 	}

@@ -38,6 +38,9 @@ func TestStartupConfigErrors(t *testing.T) {
 		{"bad time zone", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "DEFAULT_TZ": "Mars/Olympus"}, "DEFAULT_TZ"},
 		{"bad log format", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "LOG_FORMAT": "xml"}, "LOG_FORMAT"},
 		{"unknown council mode", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "COUNCIL_MODE": "magic"}, "COUNCIL_MODE"},
+		{"openai mode without a key", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "COUNCIL_MODE": "openai"}, "COUNCIL_MODE=openai needs OPENAI_API_KEY"},
+		{"multi mode without a key", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "COUNCIL_MODE": "multi", "OPENAI_API_KEY": " "}, "COUNCIL_MODE=multi needs OPENAI_API_KEY"},
+		{"model endpoint not a URL", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "COUNCIL_MODE": "openai", "OPENAI_API_KEY": "sk-secretvalue", "OPENAI_BASE_URL": "localhost:8080"}, "OPENAI_BASE_URL"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

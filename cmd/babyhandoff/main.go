@@ -26,6 +26,7 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/bot"
 	"github.com/babyhandoff/babyhandoff/council"
+	councilopenai "github.com/babyhandoff/babyhandoff/council/openai"
 	"github.com/babyhandoff/babyhandoff/radar"
 	"github.com/babyhandoff/babyhandoff/store"
 )
@@ -133,7 +134,21 @@ func runBot(ctx context.Context, stderr io.Writer) int {
 		log.Error("cannot read the agents registry", "err", err)
 		return 1
 	}
-	cncl, err := council.New(council.Config{Agents: agents})
+	ccfg := council.Config{Agents: agents, MaxAttempts: 1 + cfg.AgentMaxRetries}
+	if cfg.CouncilMode != "heuristic" {
+		model, err := councilopenai.New(councilopenai.Config{APIKey: cfg.OpenAIAPIKey, Model: cfg.OpenAIModel, BaseURL: cfg.OpenAIBaseURL,
+			MaxAttempts: 1 + cfg.AgentMaxRetries, Timeout: time.Duration(cfg.AgentTimeoutSeconds) * time.Second, Logger: log})
+		if err != nil {
+			log.Error("cannot use the model: " + bh.ErrorMessage(err))
+			return 2
+		}
+		ccfg.Planner = model
+		if cfg.CouncilMode == "multi" {
+			ccfg.Judge = model
+		}
+		log.Info("council on a model", "mode", cfg.CouncilMode, "model", cfg.OpenAIModel)
+	}
+	cncl, err := council.New(ccfg)
 	if err != nil {
 		log.Error("the agents registry cannot staff the council", "err", err)
 		return 1
