@@ -360,7 +360,7 @@ func judgeSchema() map[string]any {
 			"properties": map[string]any{
 				"archetype": map[string]any{"type": "string", "enum": []string{string(bh.SleepFirst), string(bh.ErrandsFirst), string(bh.AdminFirst)}},
 				"dimension": map[string]any{"type": "string", "enum": bh.Dimensions},
-				"value":     map[string]any{"type": "integer", "minimum": 1, "maximum": 5},
+				"value":     map[string]any{"type": "integer", "description": "1 (poor) to 5 (excellent)"},
 				"why":       map[string]any{"type": "string"},
 			}}}}}
 }
