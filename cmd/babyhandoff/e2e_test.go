@@ -55,7 +55,13 @@ type harness struct {
 
 func start(t *testing.T) *harness {
 	t.Helper()
-	fake := slacktest.New(slacktest.Config{RedeliverOnReconnect: true})
+	return startWith(t, slacktest.Config{RedeliverOnReconnect: true})
+}
+
+// startWith is start with a fake Slack of the given config.
+func startWith(t *testing.T, cfg slacktest.Config) *harness {
+	t.Helper()
+	fake := slacktest.New(cfg)
 	t.Cleanup(fake.Close)
 	h := &harness{t: t, fake: fake, dir: t.TempDir(), done: make(chan int, 1), stderr: &syncBuffer{}, stdout: &syncBuffer{}, team: fake.Config().TeamID}
 	h.launch()

@@ -52,6 +52,7 @@ func TestE2EOpenAIMode(t *testing.T) {
 	// 2 planners × 1 call, Errands-first × 2 attempts, the referee × 1.
 	assert.Len(t, srv.Calls(), 5)
 	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
+	assertNoSecrets(t, h, srv, "sk-e2e-SECRET-0123456789")
 
 	var out, errOut syncBuffer
 	code := run(h.ctx(), []string{"replay", card.runID}, &out, &errOut)

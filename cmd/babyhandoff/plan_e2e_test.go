@@ -82,7 +82,12 @@ func headerOf(raw json.RawMessage) string {
 }
 
 func TestE2EPlanSampleWhatIfFilesShare(t *testing.T) {
-	h := start(t)
+	planFlow(t, start(t))
+}
+
+// planFlow is the whole /plan story: sample, card, what-if, files, a stale
+// card, other plans, share.
+func planFlow(t *testing.T, h *harness) {
 	a := h.ack(h.slash("/plan", "sample medium", "C1", "U1"))
 	assert.Empty(t, a.Payload, "acked at once, empty")
 
