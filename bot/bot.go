@@ -160,10 +160,18 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.PingInterval <= 0 {
 		cfg.PingInterval = 30 * time.Second
 	}
+	// Web API calls are retried when Slack says 429 (after its
+	// Retry-After), answers 5xx or the connection fails: up to three
+	// more times, with backoff, so a busy Slack delays a reply instead of
+	// losing it.
+	retry := slack.DefaultRetryConfig()
+	retry.MaxRetries, retry.RetryAfterDuration, retry.BackoffInitial, retry.BackoffMax = 3, 5*time.Second, 500*time.Millisecond, 5*time.Second
+	retry.Handlers = append(slack.AllBuiltinRetryHandlers(retry), slack.NewServerErrorRetryHandler(retry))
 	client := slack.New(cfg.BotToken,
 		slack.OptionAPIURL(cfg.APIURL),
 		slack.OptionAppLevelToken(cfg.AppToken),
 		slack.OptionHTTPClient(cfg.HTTPClient),
+		slack.OptionRetryConfig(retry),
 	)
 	b := &Bot{cfg: cfg, log: cfg.Logger, store: cfg.Store, api: cfg.API, loc: cfg.Location, council: cfg.Council}
 	if b.api == nil {

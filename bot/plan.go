@@ -200,6 +200,8 @@ func (b *Bot) runCouncil(ctx context.Context, in council.Input, channelID, cardT
 	card := b.card(ctx, out.Record(), forkedFrom)
 	if err := b.updateWithRetry(ctx, channelID, prog.ts, card); err != nil {
 		log.Error("bot: post Decision Card", "err", err)
+		// The plan is saved; say so rather than leave "planning…" up.
+		b.tell(context.WithoutCancel(ctx), channelID, userID, fmt.Sprintf("⚠️ Plan v%d is ready, but Slack would not let me show its card (%s). Try `/plan` again in a minute; the plan is saved.", out.Run.Version, slackErr(err)))
 		return out, false
 	}
 	if err := b.store.SetRunCard(ctx, out.Run.TeamID, out.Run.ID, channelID, prog.ts); err != nil {
