@@ -49,7 +49,8 @@ func (b *Bot) onMessage(req *socketmode.Request, teamID, eventID string, ev *sla
 		b.ack(req, nil)
 		return
 	}
-	if b.isSelf(ev.User, ev.BotID) || ev.BotID != "" || ev.User == "" {
+	if b.isSelf(ev.User, ev.BotID) || ev.BotID != "" || ev.User == "" || ev.TimeStamp == "" || ev.Channel == "" {
+		// Not a person's message we could point back to: no note.
 		b.ack(req, nil)
 		return
 	}

@@ -82,7 +82,13 @@ func (b *Bot) blockActions(ctx context.Context, cb slack.InteractionCallback) {
 				return b.store.RetagNote(ctx, n.TeamID, n.ID, tag)
 			})
 		default:
-			b.log.Debug("bot: ignored action", "action_id", a.ActionID)
+			// A button of ours from an older version, or a forged one.
+			b.log.Debug("bot: unknown action", "action_id", a.ActionID)
+			ch := cb.Channel.ID
+			if ch == "" {
+				ch = cb.Container.ChannelID
+			}
+			b.tell(ctx, ch, cb.User.ID, "That button is not one I know (perhaps from an older message); nothing was changed.")
 		}
 	}
 }

@@ -234,6 +234,18 @@ func (b *Bot) snooze(ctx context.Context, shift bh.Shift, userID, how string) {
 
 // setOutlook turns the morning outlook on ("on", or an hour "6") or off.
 func (b *Bot) setOutlook(ctx context.Context, teamID, channelID, userID, how string) {
+	how = strings.TrimSpace(strings.ToLower(how))
+	hour := -1
+	switch how {
+	case "", "on", "off":
+	default:
+		h, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSuffix(how, ":00"), "h"))
+		if err != nil || h < 0 || h > 23 {
+			b.tell(ctx, channelID, userID, "Say `/radar outlook on`, `/radar outlook off`, or an hour from 0 to 23 such as `/radar outlook 6`.")
+			return
+		}
+		hour = h
+	}
 	shift, err := b.store.Shift(ctx, teamID, channelID)
 	if bh.ErrorCode(err) == bh.ENOTFOUND {
 		b.tell(ctx, channelID, userID, "No notes here yet, so there is nothing to look ahead at. Send me a few first.")
@@ -247,18 +259,13 @@ func (b *Bot) setOutlook(ctx context.Context, teamID, channelID, userID, how str
 		b.refuse(ctx, channelID, userID, err)
 		return
 	}
-	switch how = strings.TrimSpace(strings.ToLower(how)); how {
-	case "", "on":
-		set.OutlookOn = true
-	case "off":
+	switch {
+	case how == "off":
 		set.OutlookOn = false
+	case hour >= 0:
+		set.OutlookOn, set.OutlookHour = true, hour
 	default:
-		h, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSuffix(how, ":00"), "h"))
-		if err != nil || h < 0 || h > 23 {
-			b.tell(ctx, channelID, userID, "Say `/radar outlook on`, `/radar outlook off`, or an hour from 0 to 23 such as `/radar outlook 6`.")
-			return
-		}
-		set.OutlookOn, set.OutlookHour = true, h
+		set.OutlookOn = true
 	}
 	if err := b.store.SaveRadarSettings(ctx, set); err != nil {
 		b.refuse(ctx, channelID, userID, err)
