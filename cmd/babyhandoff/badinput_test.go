@@ -63,7 +63,9 @@ func rawFrame(frame string) func(h *harness, ch string) string {
 }
 
 func press(block, action string, value func(h *harness) string) func(h *harness, ch string) string {
-	return func(h *harness, ch string) string { return h.clickIn(ch, "1700000000.000001", "U1", block, action, value(h)) }
+	return func(h *harness, ch string) string {
+		return h.clickIn(ch, "1700000000.000001", "U1", block, action, value(h))
+	}
 }
 
 func viewSubmit(callback, metadata string, state map[string]any) func(h *harness, ch string) string {
@@ -96,9 +98,11 @@ func TestBadInputCatalogue(t *testing.T) {
 	// What forged input will aim at: a note and a plan in DU1, a note in
 	// COTHER.
 	h.ack(h.message("DU1", "im", "U1", "wipes < 1 day", "1700000001.000100", nil))
+	h.replyTo("DU1", "1700000001.000100")
 	reply := h.replyMessage("DU1", "1700000001.000100")
 	noteID := noteIDOf(t, reply.Blocks)
 	h.ack(h.message("COTHER", "channel", "U2", "pay rent tonight", "1700000002.000100", nil))
+	h.replyTo("COTHER", "1700000002.000100")
 	otherNote := noteIDOf(t, h.replyMessage("COTHER", "1700000002.000100").Blocks)
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
 	card := h.waitCard("DU1", "v1 · ")
