@@ -111,3 +111,17 @@ func (e assertErr) Error() string { return string(e) }
 func writeFile(name, content string) error {
 	return os.WriteFile(name, []byte(content), 0o600)
 }
+
+// A MONGODB_URI that points nowhere stops the bot at start with a message
+// that says so, and never prints the URI's password.
+func TestUnreachableMongoDBIsAClearError(t *testing.T) {
+	clearEnv(t)
+	t.Setenv("SLACK_APP_TOKEN", "xapp-1-A0TEST-1-x")
+	t.Setenv("SLACK_BOT_TOKEN", "xoxb-test-x")
+	t.Setenv("MONGODB_URI", "mongodb://parent:hunter2secret@127.0.0.1:1/?serverSelectionTimeoutMS=300&connectTimeoutMS=300")
+	var out, errOut strings.Builder
+	code := run(context.Background(), nil, &out, &errOut)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut.String(), "cannot open the database")
+	assert.NotContains(t, errOut.String()+out.String(), "hunter2secret")
+}
