@@ -37,16 +37,7 @@ func blockFor(bs []bh.Block, noteID string) *bh.Block {
 	return nil
 }
 
-func hm(d time.Duration) string {
-	h, m := int(d.Hours()), int(d.Minutes())%60
-	switch {
-	case h == 0:
-		return fmt.Sprintf("%d min", m)
-	case m == 0:
-		return fmt.Sprintf("%d h", h)
-	}
-	return fmt.Sprintf("%d h %d min", h, m)
-}
+func hm(d time.Duration) string { return bh.Span(d) }
 
 // score rates one proposal on the five rubric dimensions, 1–5 each, with a
 // one-line reason.

@@ -55,17 +55,7 @@ func TestE2EAppHome(t *testing.T) {
 	require.NoError(t, err, "Home shows the new note")
 
 	// Load sample from Home plans in the person's own DM and updates Home.
-	id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_block_actions_button_in_message.json"), func(m map[string]any) {
-		p := m["payload"].(map[string]any)
-		p["team"] = map[string]any{"id": h.team}
-		p["user"] = map[string]any{"id": "U1"}
-		delete(p, "channel")
-		delete(p, "message")
-		p["container"] = map[string]any{"type": "view", "view_id": v.ID}
-		p["actions"] = []any{map[string]any{"type": "button", "action_id": "home_load_sample", "block_id": "home_actions", "value": "sample", "action_ts": "1.1"}}
-	})
-	require.NoError(t, err)
-	h.ack(id)
+	h.ack(h.homeClick("U1", v.ID, "home_actions", "home_load_sample", "sample"))
 	card := h.waitCard("DU1", "v1 · ")
 	assert.NotEmpty(t, card.runID)
 	_, err = h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
@@ -75,4 +65,20 @@ func TestE2EAppHome(t *testing.T) {
 	require.NoError(t, err, "Home shows the new plan")
 	hv, _ := h.fake.HomeView("U1")
 	assert.Contains(t, string(hv.JSON), "7 notes")
+}
+
+// homeClick presses a button on a person's App Home.
+func (h *harness) homeClick(user, viewID, blockID, actionID, value string) string {
+	h.t.Helper()
+	id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_block_actions_button_in_message.json"), func(m map[string]any) {
+		p := m["payload"].(map[string]any)
+		p["team"] = map[string]any{"id": h.team}
+		p["user"] = map[string]any{"id": user}
+		delete(p, "channel")
+		delete(p, "message")
+		p["container"] = map[string]any{"type": "view", "view_id": viewID}
+		p["actions"] = []any{map[string]any{"type": "button", "action_id": actionID, "block_id": blockID, "value": value, "action_ts": "1.1"}}
+	})
+	require.NoError(h.t, err)
+	return id
 }

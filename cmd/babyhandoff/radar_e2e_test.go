@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -122,17 +121,7 @@ func TestE2ERadarNudgeDoneSnoozeOutlook(t *testing.T) {
 		return strings.Contains(string(raw), "Last wake-ups") && strings.Contains(string(raw), "every day at 06:00")
 	})
 	require.NoError(t, err, "Home shows the radar's wake-ups and the outlook")
-	id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_block_actions_button_in_message.json"), func(m map[string]any) {
-		p := m["payload"].(map[string]any)
-		p["team"] = map[string]any{"id": h.team}
-		p["user"] = map[string]any{"id": "U1"}
-		delete(p, "channel")
-		delete(p, "message")
-		p["container"] = map[string]any{"type": "view", "view_id": "V1"}
-		p["actions"] = []any{map[string]any{"type": "button", "action_id": blocks.ActionRadarOutlook, "block_id": "x", "value": "off", "action_ts": "1.1"}}
-	})
-	require.NoError(t, err)
-	h.ack(id)
+	h.ack(h.homeClick("U1", "V1", "x", blocks.ActionRadarOutlook, "off"))
 	_, err = h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
 		raw, _ := json.Marshal(c.JSON["view"])
 		return strings.Contains(string(raw), "Morning outlook* · off")
