@@ -206,10 +206,17 @@ func (a slogAdapter) Output(_ int, s string) error {
 		// reason is read.
 		if strings.Contains(frame, `"disconnect"`) {
 			var d struct{ Type, Reason string }
-			if json.Unmarshal([]byte(frame), &d) == nil && d.Type == "disconnect" && d.Reason == "link_disabled" {
-				select {
-				case a.linkDisabled <- struct{}{}:
-				default:
+			if json.Unmarshal([]byte(frame), &d) == nil && d.Type == "disconnect" {
+				switch d.Reason {
+				case "link_disabled":
+					select {
+					case a.linkDisabled <- struct{}{}:
+					default:
+					}
+				case "too_many_websockets":
+					// slack-go reconnects; a person running many processes
+					// must know Slack allows 10 connections an app.
+					a.l.Warn("socket mode: Slack says this app has too many Socket Mode connections (at most 10 across all processes); reconnecting")
 				}
 			}
 		}

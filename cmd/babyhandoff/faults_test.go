@@ -111,10 +111,14 @@ func TestE2ELinkDisabledStopsWithAClearMessage(t *testing.T) {
 	assert.Contains(t, h.stderr.String(), "turn Socket Mode back on")
 }
 
-// TestE2ETooManyWebsocketsIsRetried: apps.connections.open refuses (the app
-// has too many connections open); the bot keeps trying and connects.
+// TestE2ETooManyWebsocketsIsRetried: Slack closes a connection because the
+// app has too many (a disconnect with reason too_many_websockets), then
+// apps.connections.open refuses once; the bot says so, keeps trying and
+// connects.
 func TestE2ETooManyWebsocketsIsRetried(t *testing.T) {
 	h := start(t)
+	h.fake.Disconnect("too_many_websockets")
+	require.Eventually(t, func() bool { return strings.Contains(h.stderr.String(), "too many Socket Mode connections") }, 10*time.Second, 10*time.Millisecond)
 	before := h.fake.ConnectCount()
 	h.fake.FailNext("apps.connections.open", slacktest.Failure{Error: "too_many_websockets"})
 	h.fake.DropConnections()
