@@ -55,7 +55,12 @@ type ShiftState struct {
 	Commitments   []RiskItem
 	NextActions   []Item // at most 3, each with evidence
 	Notes         int
-	ComputedAt    time.Time
+	// NotesRev is the sum of the revisions of the shift's notes (deleted
+	// ones too) the state was computed from. It only grows, so it orders
+	// states that several processes compute at once: an older one never
+	// replaces a newer one.
+	NotesRev   int
+	ComputedAt time.Time
 }
 
 // Critical lists the keys of the state's critical items.
@@ -108,6 +113,10 @@ type RadarPost struct {
 	Why string
 	// UpdateTS, when set, is the message to update in place.
 	UpdateTS string
+	// Key is the post's claim in the store. The message carries it (as
+	// Slack message metadata) so that a process taking over a stale claim
+	// can find a post Slack took but the store never heard of.
+	Key string
 	// Location reads and shows times: the shift's zone.
 	Location *time.Location
 	Now      time.Time

@@ -286,6 +286,9 @@ func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cu
 		loc = l // the zone learnt from a person's Slack profile
 	}
 	st := Compute(shift, w.cfg.Normalize(live, loc, now), now, energy)
+	for _, n := range notes {
+		st.NotesRev += n.Rev
+	}
 	if timed && found && prevFP == fp && sameLevels(prev, st) {
 		return true
 	}

@@ -147,6 +147,7 @@ type shiftStateDoc struct {
 	Commitments   []riskItemDoc `bson:"commitments"`
 	NextActions   []itemDoc     `bson:"next_actions"`
 	Notes         int           `bson:"notes"`
+	NotesRev      int           `bson:"notes_rev"`
 	Fingerprint   string        `bson:"fingerprint"`
 	ComputedAt    time.Time     `bson:"computed_at"`
 }
@@ -197,7 +198,7 @@ func (db *DB) ShiftState(ctx context.Context, teamID, shiftID string) (st bh.Shi
 func (d shiftStateDoc) domain() bh.ShiftState {
 	return bh.ShiftState{TeamID: d.TeamID, ShiftID: d.ShiftID, ChannelID: d.ChannelID, Energy: bh.Energy(d.Energy), EnergyChosen: d.EnergyChosen,
 		EnergyNoteIDs: d.EnergyNoteIDs, Level: bh.RiskLevel(d.Level), Deadlines: fromRiskDocs(d.Deadlines), Inventory: fromRiskDocs(d.Inventory),
-		Commitments: fromRiskDocs(d.Commitments), NextActions: fromItemDocs(d.NextActions), Notes: d.Notes, ComputedAt: d.ComputedAt.UTC()}
+		Commitments: fromRiskDocs(d.Commitments), NextActions: fromItemDocs(d.NextActions), Notes: d.Notes, NotesRev: d.NotesRev, ComputedAt: d.ComputedAt.UTC()}
 }
 
 type cursorDoc struct {
@@ -234,10 +235,25 @@ func (db *DB) SaveShiftState(ctx context.Context, st bh.ShiftState, fingerprint 
 	doc := shiftStateDoc{ID: st.TeamID + "/" + st.ShiftID, TeamID: st.TeamID, ShiftID: st.ShiftID, ChannelID: st.ChannelID, Energy: string(st.Energy),
 		EnergyChosen: st.EnergyChosen, EnergyNoteIDs: st.EnergyNoteIDs, Level: int(st.Level), Deadlines: toRiskDocs(st.Deadlines),
 		Inventory: toRiskDocs(st.Inventory), Commitments: toRiskDocs(st.Commitments), NextActions: toItemDocs(st.NextActions), Notes: st.Notes,
-		Fingerprint: fingerprint, ComputedAt: st.ComputedAt.UTC()}
+		NotesRev: st.NotesRev, Fingerprint: fingerprint, ComputedAt: st.ComputedAt.UTC()}
 	err := db.write(ctx, func(ctx context.Context) error {
-		if _, err := db.c.shiftState.ReplaceOne(ctx, bson.D{{Key: "_id", Value: doc.ID}}, doc, options.Replace().SetUpsert(true)); err != nil {
+		// Only over a state computed from the same notes or older ones:
+		// a process that read the notes before another's change must not
+		// undo that process's newer state.
+		notOlder := bson.D{{Key: "_id", Value: doc.ID}, {Key: "$or", Value: bson.A{
+			bson.D{{Key: "notes_rev", Value: bson.D{{Key: "$lte", Value: doc.NotesRev}}}},
+			bson.D{{Key: "notes_rev", Value: bson.D{{Key: "$exists", Value: false}}}},
+		}}}
+		res, err := db.c.shiftState.ReplaceOne(ctx, notOlder, doc)
+		if err != nil {
 			return err
+		}
+		if res.MatchedCount == 0 {
+			if _, err := db.c.shiftState.InsertOne(ctx, doc); isDup(err) {
+				ev = nil // a newer state is there; only the cursor moves
+			} else if err != nil {
+				return err
+			}
 		}
 		if ev != nil {
 			e := eventDoc{ID: ev.ID, TeamID: ev.TeamID, ShiftID: ev.ShiftID, At: ev.At.UTC(), Agent: ev.Agent, Type: ev.Type, Text: ev.Text, Meta: ev.Meta}
