@@ -78,7 +78,11 @@ func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 		err = b.updateWithRetry(ctx, p.Shift.ChannelID, p.UpdateTS, msg)
 		ts = p.UpdateTS
 	} else {
-		_, ts, err = b.api.PostMessageContext(ctx, p.Shift.ChannelID, msg.Options()...)
+		opts := msg.Options()
+		if p.Key != "" {
+			opts = append(opts, slack.MsgOptionMetadata(slack.SlackMetadata{EventType: radarMetadataType, EventPayload: map[string]any{"key": p.Key}}))
+		}
+		_, ts, err = b.api.PostMessageContext(ctx, p.Shift.ChannelID, opts...)
 	}
 	if err != nil {
 		switch code := slackErr(err); code {
@@ -88,6 +92,35 @@ func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 		return "", fmt.Errorf("bot: post radar %s: %w", p.Kind, err)
 	}
 	return ts, nil
+}
+
+// radarMetadataType names the metadata on radar messages: the claim's key.
+const radarMetadataType = "babyhandoff_radar_post"
+
+// radarSearchPages bounds FindRadar: a post a stopped process left is among
+// the conversation's latest messages (it was claimed a minute or so ago).
+const radarSearchPages = 2
+
+// FindRadar looks for the radar message of claim key among the bot's latest
+// messages in channelID (Slack returns metadata only when asked).
+func (b *Bot) FindRadar(ctx context.Context, channelID, key string) (string, error) {
+	params := &slack.GetConversationHistoryParameters{ChannelID: channelID, Limit: 100, IncludeAllMetadata: true}
+	for page := 0; page < radarSearchPages; page++ {
+		resp, err := b.api.GetConversationHistoryContext(ctx, params)
+		if err != nil {
+			return "", fmt.Errorf("bot: find radar post %s: %w", key, err)
+		}
+		for _, m := range resp.Messages {
+			if m.Metadata.EventType == radarMetadataType && m.Metadata.EventPayload["key"] == key {
+				return m.Timestamp, nil
+			}
+		}
+		if !resp.HasMore || resp.ResponseMetaData.NextCursor == "" {
+			break
+		}
+		params.Cursor = resp.ResponseMetaData.NextCursor
+	}
+	return "", nil
 }
 
 // noteRefs maps a shift's notes to their Slack messages and their authors.

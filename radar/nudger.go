@@ -23,6 +23,9 @@ type Notifier interface {
 	// PostRadar posts p, or updates p.UpdateTS in place, and returns the
 	// message's ts.
 	PostRadar(ctx context.Context, p bh.RadarPost) (ts string, err error)
+	// FindRadar looks among a conversation's latest messages for the post
+	// of a claim (bh.RadarPost.Key) and returns its ts, "" if there is none.
+	FindRadar(ctx context.Context, channelID, key string) (ts string, err error)
 }
 
 // PostStore keeps the nudger's claims and each shift's radar settings. A
@@ -389,6 +392,7 @@ func (n *Nudger) deliver(ctx context.Context, rec bh.PostRecord, post bh.RadarPo
 	n.mu.Lock()
 	n.sent[rec.Key] = true
 	n.mu.Unlock()
+	post.Key = rec.Key
 	ts, err := n.cfg.Notify.PostRadar(ctx, post)
 	if err != nil {
 		code := bh.ErrorCode(err)
@@ -486,6 +490,15 @@ func (n *Nudger) Tick(ctx context.Context) {
 		if ok && (s.Off != "" || s.Snoozed(now)) {
 			continue
 		}
+		if now.Sub(st.ComputedAt) < n.cfg.Debounce {
+			// Part of a burst still coming in: its look waits like the
+			// watcher's, and its reminders wait for the next sweep, after
+			// that look's nudge (which may cover them).
+			if st.Level >= n.cfg.MinLevel {
+				n.scheduleOnce(st.TeamID, st.ShiftID)
+			}
+			continue
+		}
 		if st.Level >= n.cfg.MinLevel {
 			n.Look(ctx, st.TeamID, st.ShiftID, false)
 		}
@@ -494,6 +507,17 @@ func (n *Nudger) Tick(ctx context.Context) {
 				n.remind(ctx, st, d, now)
 			}
 		}
+	}
+}
+
+// scheduleOnce schedules a look unless one is already waiting (which it
+// would push back).
+func (n *Nudger) scheduleOnce(teamID, shiftID string) {
+	n.mu.Lock()
+	_, waiting := n.pending[teamID+"/"+shiftID]
+	n.mu.Unlock()
+	if !waiting {
+		n.schedule(teamID, shiftID)
 	}
 }
 
@@ -608,6 +632,16 @@ func (n *Nudger) resume(ctx context.Context, rec bh.PostRecord) {
 			return
 		}
 		post.Item, post.Why = &it, reminderWhy(it, now, post.Location)
+	}
+	// The stopped process may have been killed after Slack took its post
+	// and before the store heard of it: that message is updated, not sent
+	// again. If the search fails, posting (a possible double) beats losing.
+	ts, err := n.cfg.Notify.FindRadar(ctx, shift.ChannelID, rec.Key)
+	switch {
+	case err != nil && ctx.Err() == nil:
+		n.cfg.Logger.Warn("radar: look for a post a stopped process may have sent", "key", rec.Key, "err", err)
+	case ts != "":
+		post.UpdateTS = ts
 	}
 	n.deliver(ctx, rec, post)
 }

@@ -86,6 +86,8 @@ type Message struct {
 	Deleted                           bool
 	BotID                             string
 	Attachments                       json.RawMessage
+	// Metadata is the message metadata the poster attached, if any.
+	Metadata json.RawMessage
 }
 
 type msgKey struct{ channel, ts string }
@@ -142,6 +144,7 @@ var apiMethods = map[string]apiHandler{
 	"views.publish":                {true, (*Server).viewsPublish},
 	"users.info":                   {true, (*Server).usersInfo},
 	"conversations.info":           {true, (*Server).conversationsInfo},
+	"conversations.history":        {true, (*Server).conversationsHistory},
 	"conversations.open":           {true, (*Server).conversationsOpen},
 	"files.getUploadURLExternal":   {true, (*Server).uploadURL},
 	"files.completeUploadExternal": {true, (*Server).completeUpload},
@@ -505,6 +508,23 @@ func (s *Server) messageJSON(m *Message) map[string]any {
 	return o
 }
 
+// metadata checks a message's metadata parameter as Slack does: an object
+// with an event_type and an event_payload object.
+func metadata(c *Call) (json.RawMessage, map[string]any) {
+	raw, ok := c.rawJSON("metadata")
+	if !ok || len(raw) == 0 {
+		return nil, nil
+	}
+	var md struct {
+		EventType    string         `json:"event_type"`
+		EventPayload map[string]any `json:"event_payload"`
+	}
+	if err := json.Unmarshal(raw, &md); err != nil || md.EventType == "" || md.EventPayload == nil {
+		return nil, apiError("invalid_metadata_format")
+	}
+	return append(json.RawMessage(nil), raw...), nil
+}
+
 // storeLocked records a new message state for Messages and WaitMessage.
 func (s *Server) storeLocked(m *Message) {
 	k := msgKey{m.Channel, m.TS}
@@ -525,9 +545,13 @@ func (s *Server) postMessage(c *Call) map[string]any {
 	if errResp != nil {
 		return errResp
 	}
+	md, errResp := metadata(c)
+	if errResp != nil {
+		return errResp
+	}
 	m := &Message{
 		Channel: imFor(channel), ThreadTS: c.str("thread_ts"), Text: c.str("text"),
-		User: s.cfg.BotUserID, BotID: s.cfg.BotID, Blocks: blocks, Attachments: attachments,
+		User: s.cfg.BotUserID, BotID: s.cfg.BotID, Blocks: blocks, Attachments: attachments, Metadata: md,
 	}
 	if u := c.str("user"); u != "" {
 		m.User, m.BotID = u, ""
@@ -586,6 +610,10 @@ func (s *Server) updateMessage(c *Call) map[string]any {
 	if errResp != nil {
 		return errResp
 	}
+	md, errResp := metadata(c)
+	if errResp != nil {
+		return errResp
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	old, errResp := s.lookupLocked(c)
@@ -593,6 +621,9 @@ func (s *Server) updateMessage(c *Call) map[string]any {
 		return errResp
 	}
 	m := *old
+	if md != nil {
+		m.Metadata = md
+	}
 	if c.has("text") {
 		m.Text = c.str("text")
 	}
@@ -672,6 +703,57 @@ func (s *Server) conversationsInfo(c *Call) map[string]any {
 		o["user"] = ch.ID[1:]
 	}
 	return map[string]any{"ok": true, "channel": o}
+}
+
+// conversationsHistory lists a conversation's live messages, newest first,
+// without thread replies and ephemerals, as Slack does; the cursor is an
+// offset. Metadata is included only with include_all_metadata.
+func (s *Server) conversationsHistory(c *Call) map[string]any {
+	id := c.str("channel")
+	if id == "" {
+		return apiError("channel_not_found")
+	}
+	limit := 100
+	if n, err := strconv.Atoi(c.str("limit")); err == nil && n > 0 && n < 1000 {
+		limit = n
+	}
+	skip := 0
+	if cur := c.str("cursor"); cur != "" {
+		n, err := strconv.Atoi(cur)
+		if err != nil || n < 0 {
+			return apiError("invalid_cursor")
+		}
+		skip = n
+	}
+	withMeta := c.str("include_all_metadata") == "1" || c.str("include_all_metadata") == "true"
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if ch, ok := s.channels[id]; ok && !ch.IsMember && !ch.IsIM {
+		return apiError("not_in_channel")
+	}
+	order := s.msgOrder[id]
+	var live []*Message
+	for i := len(order) - 1; i >= 0; i-- {
+		m := s.messages[msgKey{id, order[i]}]
+		if m == nil || m.Deleted || m.Ephemeral || (m.ThreadTS != "" && m.ThreadTS != m.TS) {
+			continue
+		}
+		live = append(live, m)
+	}
+	msgs := []map[string]any{}
+	for i := skip; i < len(live) && i < skip+limit; i++ {
+		o := s.messageJSON(live[i])
+		if withMeta && live[i].Metadata != nil {
+			o["metadata"] = live[i].Metadata
+		}
+		msgs = append(msgs, o)
+	}
+	more := skip+limit < len(live)
+	next := ""
+	if more {
+		next = strconv.Itoa(skip + limit)
+	}
+	return map[string]any{"ok": true, "messages": msgs, "has_more": more, "response_metadata": map[string]any{"next_cursor": next}}
 }
 
 func (s *Server) conversationsOpen(c *Call) map[string]any {

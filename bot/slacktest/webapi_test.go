@@ -435,3 +435,53 @@ func TestWaitCallSeesFutureCallsAndHonoursContext(t *testing.T) {
 	_, err = s.WaitCall(short, "never.called", nil)
 	assert.ErrorIs(t, err, context.Canceled)
 }
+
+func TestConversationHistoryAndMetadata(t *testing.T) {
+	s := newServer(t, Config{})
+	api, ctx := newAPI(s), ctxFor(t)
+	meta := slack.MsgOptionMetadata(slack.SlackMetadata{EventType: "kind", EventPayload: map[string]any{"key": "k1"}})
+	_, first, err := api.PostMessageContext(ctx, "C1", slack.MsgOptionText("first", false), meta)
+	require.NoError(t, err)
+	_, _, err = api.PostMessageContext(ctx, "C1", slack.MsgOptionText("reply", false), slack.MsgOptionTS(first))
+	require.NoError(t, err)
+	_, gone, err := api.PostMessageContext(ctx, "C1", slack.MsgOptionText("deleted", false))
+	require.NoError(t, err)
+	_, _, err = api.DeleteMessageContext(ctx, "C1", gone)
+	require.NoError(t, err)
+	_, err = api.PostEphemeralContext(ctx, "C1", "U1", slack.MsgOptionText("only you", false))
+	require.NoError(t, err)
+	for _, text := range []string{"second", "third"} {
+		_, _, err = api.PostMessageContext(ctx, "C1", slack.MsgOptionText(text, false))
+		require.NoError(t, err)
+	}
+	_, _, err = api.PostMessageContext(ctx, "C1", slack.MsgOptionText("bad", false), slack.MsgOptionMetadata(slack.SlackMetadata{EventPayload: map[string]any{}}))
+	assert.EqualError(t, err, "invalid_metadata_format")
+
+	// Newest first, top-level and live messages only, in pages.
+	var texts []string
+	params := &slack.GetConversationHistoryParameters{ChannelID: "C1", Limit: 2}
+	for {
+		r, err := api.GetConversationHistoryContext(ctx, params)
+		require.NoError(t, err)
+		for _, m := range r.Messages {
+			texts = append(texts, m.Text)
+			assert.Empty(t, m.Metadata.EventType, "metadata only when asked for")
+		}
+		if !r.HasMore {
+			break
+		}
+		params.Cursor = r.ResponseMetaData.NextCursor
+	}
+	assert.Equal(t, []string{"third", "second", "first"}, texts)
+
+	r, err := api.GetConversationHistoryContext(ctx, &slack.GetConversationHistoryParameters{ChannelID: "C1", IncludeAllMetadata: true})
+	require.NoError(t, err)
+	require.Len(t, r.Messages, 3)
+	assert.Equal(t, first, r.Messages[2].Timestamp)
+	assert.Equal(t, "kind", r.Messages[2].Metadata.EventType)
+	assert.Equal(t, "k1", r.Messages[2].Metadata.EventPayload["key"])
+
+	s.SetChannel(Channel{ID: "C2", Name: "elsewhere"})
+	_, err = api.GetConversationHistoryContext(ctx, &slack.GetConversationHistoryParameters{ChannelID: "C2"})
+	assert.EqualError(t, err, "not_in_channel")
+}

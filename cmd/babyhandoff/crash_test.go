@@ -41,13 +41,14 @@ type child struct {
 	stderr *syncBuffer
 }
 
-func startChild(t *testing.T, fake *slacktest.Server, dir string) *child {
+func startChild(t *testing.T, fake *slacktest.Server, dir string, env ...string) *child {
 	t.Helper()
 	cfg := fake.Config()
 	c := &child{stderr: &syncBuffer{}}
 	c.cmd = exec.Command(os.Args[0], "-test.run=^$")
 	c.cmd.Env = append(os.Environ(), childEnv+"=1", "SLACK_APP_TOKEN="+cfg.AppToken, "SLACK_BOT_TOKEN="+cfg.BotToken,
 		"SLACK_API_URL="+fake.APIURL(), "DATA_DIR="+dir, "MONGODB_URI=", "LOG_LEVEL=debug")
+	c.cmd.Env = append(c.cmd.Env, env...)
 	c.cmd.Stdout, c.cmd.Stderr = c.stderr, c.stderr
 	connects := fake.ConnectCount()
 	require.NoError(t, c.cmd.Start())
@@ -241,4 +242,100 @@ func TestCrashDuringAnUploadIsFinishedAtRestart(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 1, done, "sent once")
+}
+
+// TestCrashDuringARadarNudgeSendsItOnce kills the bot with SIGKILL while its
+// nudge is on the way to Slack. Whether Slack took the post (the process
+// died before hearing the answer) or not, after the restart the
+// conversation has one radar message, up to date, within 10 s.
+func TestCrashDuringARadarNudgeSendsItOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the bot as a separate process")
+	}
+	for _, tc := range []struct {
+		name      string
+		slackTook bool
+	}{
+		{"Slack took the post", true},
+		{"Slack never got the post", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fake := slacktest.New(slacktest.Config{RedeliverOnReconnect: true})
+			t.Cleanup(fake.Close)
+			dir := t.TempDir()
+			c := startChild(t, fake, dir, "RADAR_DEBOUNCE_SECONDS=1")
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			isRadar := func(m slacktest.Message) bool {
+				return m.Channel == "DU1" && m.ThreadTS == "" && !m.Ephemeral && strings.Contains(m.Text, "Radar")
+			}
+
+			env, err := fake.SendEvent(ctx, map[string]any{"type": "message", "channel": "DU1", "channel_type": "im", "user": "U1", "text": "out of formula", "ts": "1700000500.000100"})
+			require.NoError(t, err)
+			_, err = fake.WaitAck(ctx, env)
+			require.NoError(t, err)
+			_, err = fake.WaitMessage(ctx, func(m slacktest.Message) bool { return m.Channel == "DU1" && m.ThreadTS == "1700000500.000100" })
+			require.NoError(t, err, "the note's reply; log:\n%s", c.stderr.String())
+
+			// The nudge's chat.postMessage hangs; the bot dies while it does.
+			// Slack either finishes the post without the bot hearing, or
+			// never makes it.
+			arrived := make(chan string, 1)
+			f := slacktest.Failure{Delay: time.Minute, Arrived: arrived}
+			if !tc.slackTook {
+				f.Status = 500
+			}
+			fake.FailNext("chat.postMessage", f)
+			select {
+			case <-arrived:
+			case <-ctx.Done():
+				t.Fatalf("no nudge was posted; log:\n%s", c.stderr.String())
+			}
+			posts := len(fake.Calls("chat.postMessage"))
+			require.NoError(t, c.cmd.Process.Signal(syscall.SIGKILL))
+			_ = c.cmd.Wait()
+			// The hung call ends when the connection drops.
+			require.Eventually(t, func() bool { return len(fake.Calls("chat.postMessage")) > posts }, 10*time.Second, 10*time.Millisecond)
+			var took []slacktest.Message
+			for _, m := range fake.Messages("DU1") {
+				if isRadar(m) {
+					took = append(took, m)
+				}
+			}
+			if tc.slackTook {
+				require.Len(t, took, 1, "Slack has the nudge the bot never heard about")
+			} else {
+				require.Empty(t, took)
+			}
+
+			restarted := time.Now()
+			c = startChild(t, fake, dir, "RADAR_DEBOUNCE_SECONDS=1")
+			wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
+			defer wcancel()
+			_, err = fake.WaitMessage(wctx, func(m slacktest.Message) bool {
+				return isRadar(m) && (!tc.slackTook || (m.TS == took[0].TS && m.Updated > 0))
+			})
+			require.NoError(t, err, "the nudge was not finished after the restart; log:\n%s", c.stderr.String())
+			assert.Less(t, time.Since(restarted), 10*time.Second)
+
+			require.NoError(t, c.cmd.Process.Signal(syscall.SIGTERM))
+			require.NoError(t, c.cmd.Wait(), "log:\n%s", c.stderr.String())
+			var radarMsgs []string
+			for _, m := range fake.Messages("DU1") {
+				if isRadar(m) {
+					radarMsgs = append(radarMsgs, m.TS)
+				}
+			}
+			assert.Len(t, radarMsgs, 1, "one radar message, not two")
+			db, err := store.Open(context.Background(), store.Config{DataDir: dir})
+			require.NoError(t, err)
+			defer db.Close(context.Background())
+			sh, err := db.Shift(context.Background(), fake.Config().TeamID, "DU1")
+			require.NoError(t, err)
+			recs, err := db.Posts(context.Background(), sh.TeamID, sh.ID)
+			require.NoError(t, err)
+			require.Len(t, recs, 1)
+			assert.Equal(t, radarMsgs, []string{recs[0].TS}, "the store knows the message")
+		})
+	}
 }

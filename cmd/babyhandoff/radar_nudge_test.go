@@ -27,6 +27,7 @@ type recNotifier struct {
 	seq   int
 	// fail, when set, decides an error for a post.
 	fail func(bh.RadarPost) error
+	keys map[string]string // claim key → ts of its message
 }
 
 func (r *recNotifier) PostRadar(_ context.Context, p bh.RadarPost) (string, error) {
@@ -43,7 +44,22 @@ func (r *recNotifier) PostRadar(_ context.Context, p bh.RadarPost) (string, erro
 		return p.UpdateTS, nil
 	}
 	r.seq++
-	return fmt.Sprintf("%d.000100", r.seq), nil
+	ts := fmt.Sprintf("%d.000100", r.seq)
+	if p.Key != "" {
+		if r.keys == nil {
+			r.keys = map[string]string{}
+		}
+		r.keys[p.Key] = ts
+	}
+	return ts, nil
+}
+
+// FindRadar finds a post by its claim's key among the posts so far, as the
+// bot finds it by the message's metadata.
+func (r *recNotifier) FindRadar(_ context.Context, _, key string) (string, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.keys[key], nil
 }
 
 // sent lists posts of kind ("" = all); news are those that were not updates.
@@ -275,6 +291,34 @@ func TestRadarReminderDueDuringDowntimeIsSentOnceAfterRestart(t *testing.T) {
 	assert.Equal(t, "deadline:"+n.ID, news[0].Item.Key)
 }
 
+// A sweep that runs while a burst of notes is still coming in (the state is
+// younger than the debounce) neither nudges nor reminds: the look waits for
+// the debounce, and the reminder for the next sweep, which finds it covered
+// by the nudge. Otherwise a parent would get a reminder, then a nudge.
+func TestRadarSweepDoesNotCutABurstShort(t *testing.T) {
+	clock := newFakeClock(radarT0)
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	rig := newRadarRig(t, db, clock, notify, "p1")
+	ctx := context.Background()
+	note(t, db, "D1", "out of formula", "1.01")
+	note(t, db, "D1", "deadline: form due in 1 hour", "1.02")
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 2 })
+
+	rig.nudger.Tick(ctx)
+	news, _ := notify.sent("")
+	assert.Empty(t, news, "nothing inside the debounce")
+
+	clock.Advance(testDebounce)
+	require.Eventually(t, func() bool { news, _ := notify.sent(bh.PostNudge); return len(news) == 1 }, 10*time.Second, 5*time.Millisecond)
+	clock.Advance(time.Minute)
+	rig.nudger.Tick(ctx)
+	news, _ = notify.sent("")
+	require.Len(t, news, 1, "one message: the nudge, which shows the deadline")
+	assert.Equal(t, bh.PostNudge, news[0].Kind)
+	require.Len(t, news[0].State.Deadlines, 1)
+}
+
 func TestRadarTwoInstancesPostEachNudgeOnce(t *testing.T) {
 	clock := newFakeClock(radarT0)
 	db := openTestStore(t, clock)
@@ -367,34 +411,64 @@ func TestRadarStopsPostingWhereTheBotWasRemoved(t *testing.T) {
 	assert.Equal(t, 1, calls)
 }
 
+// A process died between claiming a nudge and recording its message: the
+// sweep takes the claim over. If Slack never got the post it is sent; if
+// Slack took it before the process died, that message (found by the claim
+// key in its metadata) is updated in place, not sent a second time.
 func TestRadarFinishesAPostACrashLeftClaimed(t *testing.T) {
-	clock := newFakeClock(radarT0)
-	db := openTestStore(t, clock)
-	notify := &recNotifier{}
-	rig := newRadarRig(t, db, clock, notify, "p2")
-	ctx := context.Background()
+	for _, tc := range []struct {
+		name      string
+		slackTook bool
+	}{
+		{"Slack never got it", false},
+		{"Slack took it", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			clock := newFakeClock(radarT0)
+			db := openTestStore(t, clock)
+			notify := &recNotifier{}
+			rig := newRadarRig(t, db, clock, notify, "p2")
+			ctx := context.Background()
 
-	n := note(t, db, "D1", "out of formula", "1.01")
-	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
-	// Another process claimed today's nudge, then died before posting.
-	claimed, err := db.ClaimPost(ctx, bh.PostRecord{Key: "nudge:T1/" + n.ShiftID + "/2026-11-23/1", Kind: bh.PostNudge, TeamID: "T1", ShiftID: n.ShiftID,
-		Day: "2026-11-23", Seq: 1, Level: bh.RiskCritical, Owner: "dead", ClaimedAt: radarT0})
-	require.NoError(t, err)
-	require.True(t, claimed)
-	clock.Advance(testDebounce)
-	news, _ := notify.sent("")
-	assert.Empty(t, news, "a fresh claim is left to its owner")
+			n := note(t, db, "D1", "out of formula", "1.01")
+			rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
+			// Another process claimed today's nudge, then died.
+			key := "nudge:T1/" + n.ShiftID + "/2026-11-23/1"
+			claimed, err := db.ClaimPost(ctx, bh.PostRecord{Key: key, Kind: bh.PostNudge, TeamID: "T1", ShiftID: n.ShiftID,
+				Day: "2026-11-23", Seq: 1, Level: bh.RiskCritical, Owner: "dead", ClaimedAt: radarT0})
+			require.NoError(t, err)
+			require.True(t, claimed)
+			const deadTS = "999.000100"
+			if tc.slackTook {
+				notify.mu.Lock()
+				notify.keys = map[string]string{key: deadTS}
+				notify.mu.Unlock()
+			}
+			clock.Advance(testDebounce)
+			news, _ := notify.sent("")
+			assert.Empty(t, news, "a fresh claim is left to its owner")
 
-	clock.Advance(2 * time.Minute)
-	rig.nudger.Tick(ctx)
-	rig.nudger.Tick(ctx)
-	news, _ = notify.sent(bh.PostNudge)
-	require.Len(t, news, 1, "the sweep takes the stale claim over and posts once")
-	posts, err := db.Posts(ctx, "T1", n.ShiftID)
-	require.NoError(t, err)
-	require.Len(t, posts, 1)
-	assert.Equal(t, "p2", posts[0].Owner)
-	assert.NotEmpty(t, posts[0].TS)
+			clock.Advance(2 * time.Minute)
+			rig.nudger.Tick(ctx)
+			rig.nudger.Tick(ctx)
+			news, updates := notify.sent(bh.PostNudge)
+			posts, err := db.Posts(ctx, "T1", n.ShiftID)
+			require.NoError(t, err)
+			require.Len(t, posts, 1)
+			assert.Equal(t, "p2", posts[0].Owner)
+			if tc.slackTook {
+				assert.Empty(t, news, "no second message")
+				require.Len(t, updates, 1, "the message the dead process sent is brought up to date")
+				assert.Equal(t, deadTS, updates[0].UpdateTS)
+				assert.Equal(t, deadTS, posts[0].TS)
+				return
+			}
+			require.Len(t, news, 1, "the sweep takes the stale claim over and posts once")
+			assert.Empty(t, updates)
+			assert.Equal(t, key, news[0].Key, "the message carries its claim")
+			assert.NotEmpty(t, posts[0].TS)
+		})
+	}
 }
 
 func TestRadarTimePassingRaisesRisk(t *testing.T) {
