@@ -28,6 +28,7 @@ type memStore struct {
 	byMsg          map[string]string
 	events         map[string]bool
 	hold           chan struct{} // while non-nil, CaptureNote waits for it or ctx
+	holding        chan string   // when non-nil, hears each note CaptureNote holds back
 }
 
 func newMemStore() *memStore {
@@ -36,9 +37,15 @@ func newMemStore() *memStore {
 
 func (m *memStore) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, error) {
 	m.mu.Lock()
-	hold := m.hold
+	hold, holding := m.hold, m.holding
 	m.mu.Unlock()
 	if hold != nil {
+		if holding != nil {
+			select {
+			case holding <- in.RawText:
+			default:
+			}
+		}
 		select {
 		case <-hold:
 		case <-ctx.Done():
@@ -293,7 +300,7 @@ func TestPingsStoppingMakeTheBotReconnect(t *testing.T) {
 // answered (the note quoted) rather than dropped in silence.
 func TestLastDeliveryWhenBusyIsToldNotLost(t *testing.T) {
 	st := newMemStore()
-	st.hold = make(chan struct{})
+	st.hold, st.holding = make(chan struct{}), make(chan string, 10)
 	fake := slacktest.New(slacktest.Config{})
 	t.Cleanup(fake.Close)
 	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
@@ -311,9 +318,19 @@ func TestLastDeliveryWhenBusyIsToldNotLost(t *testing.T) {
 	})
 	require.NoError(t, fake.WaitConnections(ctx, 1))
 
-	for i := 0; i < 2; i++ { // one in the worker (the store hangs), one queued
+	// One note in the worker (the store hangs), then one queued. The first
+	// must be in the worker before the second arrives, or the second finds
+	// the queue full and is left for Slack to redeliver.
+	for i := 0; i < 2; i++ {
 		_, err := fake.SendEvent(ctx, map[string]any{"type": "message", "channel": "D1", "channel_type": "im", "user": "U1", "text": fmt.Sprintf("note %d", i), "ts": fmt.Sprintf("4.00000%d", i)})
 		require.NoError(t, err)
+		if i == 0 {
+			select {
+			case <-st.holding:
+			case <-ctx.Done():
+				t.Fatal("the first note never reached the store")
+			}
+		}
 	}
 	require.Eventually(t, func() bool { return b.Busy() }, 5*time.Second, 5*time.Millisecond)
 	payload, err := json.Marshal(map[string]any{"type": "event_callback", "team_id": fake.Config().TeamID, "event_id": "EvLAST",
