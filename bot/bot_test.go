@@ -29,6 +29,21 @@ type memStore struct {
 	events         map[string]bool
 	hold           chan struct{} // while non-nil, CaptureNote waits for it or ctx
 	holding        chan string   // when non-nil, hears each note CaptureNote holds back
+	recovered      chan struct{} // when non-nil, closed as the start-up recovery asks for runs
+}
+
+// PendingUploads and UnpostedRuns are the start-up recovery's questions:
+// nothing to recover here.
+func (m *memStore) PendingUploads(context.Context, time.Time) ([]bh.Upload, error) { return nil, nil }
+
+func (m *memStore) UnpostedRuns(context.Context, time.Time) ([]bh.Run, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.recovered != nil {
+		close(m.recovered)
+		m.recovered = nil
+	}
+	return nil, nil
 }
 
 func newMemStore() *memStore {
@@ -300,7 +315,8 @@ func TestPingsStoppingMakeTheBotReconnect(t *testing.T) {
 // answered (the note quoted) rather than dropped in silence.
 func TestLastDeliveryWhenBusyIsToldNotLost(t *testing.T) {
 	st := newMemStore()
-	st.hold, st.holding = make(chan struct{}), make(chan string, 10)
+	st.hold, st.holding, st.recovered = make(chan struct{}), make(chan string, 10), make(chan struct{})
+	recovered := st.recovered
 	fake := slacktest.New(slacktest.Config{})
 	t.Cleanup(fake.Close)
 	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
@@ -317,6 +333,13 @@ func TestLastDeliveryWhenBusyIsToldNotLost(t *testing.T) {
 		<-done
 	})
 	require.NoError(t, fake.WaitConnections(ctx, 1))
+	// The start-up recovery takes the one worker first; only once it has
+	// left the queue is there room for a note.
+	select {
+	case <-recovered:
+	case <-ctx.Done():
+		t.Fatal("no start-up recovery")
+	}
 
 	// One note in the worker (the store hangs), then one queued. The first
 	// must be in the worker before the second arrives, or the second finds
