@@ -80,6 +80,11 @@ type NudgerConfig struct {
 	Exclusive bool
 	// Owner names this process in claims. Default host:pid.
 	Owner string
+	// ShutdownGrace is how long a post in flight when Run's context ends
+	// may still finish and be recorded; one cut off after that is taken
+	// over (and found in Slack, not sent twice) at the next start.
+	// Default 5 s.
+	ShutdownGrace time.Duration
 	// Logger receives what a person must look at. Default: discard.
 	Logger *slog.Logger
 }
@@ -152,24 +157,34 @@ func NewNudger(cfg NudgerConfig) (*Nudger, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
+	if cfg.ShutdownGrace <= 0 {
+		cfg.ShutdownGrace = 5 * time.Second
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Nudger{cfg: cfg, ctx: ctx, cancel: cancel, pending: map[string]*pendingLook{}, looked: map[string]string{}, sent: map[string]bool{}}, nil
 }
 
 // Run sweeps once at once (what came due during downtime), then on the cron
-// schedule, until ctx ends; then it stops the cron and waits for looks in
-// flight.
+// schedule, until ctx ends; then it stops the cron and lets the looks and
+// posts in flight finish, for at most ShutdownGrace.
 func (n *Nudger) Run(ctx context.Context) error {
+	// The work's own context outlives ctx by the grace: a post cut off in
+	// the middle would leave a claim for the next start to sort out.
+	stopGrace := context.AfterFunc(ctx, func() { time.AfterFunc(n.cfg.ShutdownGrace, n.cancel) })
+	defer stopGrace()
+	defer n.cancel()
 	c := cron.New(cron.WithChain(cron.SkipIfStillRunning(cron.DiscardLogger)))
-	if _, err := c.AddFunc(n.cfg.Spec, func() { n.Tick(ctx) }); err != nil {
+	if _, err := c.AddFunc(n.cfg.Spec, func() { n.Tick(n.ctx) }); err != nil {
 		return bh.Errorf(bh.EINVALID, "radar: schedule the sweep: %v", err)
 	}
 	if n.cfg.Exclusive {
 		// Every claim there is now is a dead process's (a day ahead covers
 		// a clock that moved back).
-		n.takeStale(ctx, n.cfg.Now().Add(24*time.Hour))
+		n.takeStale(n.ctx, n.cfg.Now().Add(24*time.Hour))
 	}
-	n.Tick(ctx)
+	if ctx.Err() == nil {
+		n.Tick(n.ctx)
+	}
 	c.Start()
 	<-ctx.Done()
 	<-c.Stop().Done()
@@ -180,7 +195,6 @@ func (n *Nudger) Run(ctx context.Context) error {
 		delete(n.pending, k)
 	}
 	n.mu.Unlock()
-	n.cancel()
 	n.wg.Wait()
 	return nil
 }

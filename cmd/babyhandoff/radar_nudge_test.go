@@ -28,9 +28,22 @@ type recNotifier struct {
 	// fail, when set, decides an error for a post.
 	fail func(bh.RadarPost) error
 	keys map[string]string // claim key → ts of its message
+	// entered, when set, hears each post as it starts; release, when set,
+	// holds it until closed (a slow Slack).
+	entered chan bh.RadarPost
+	release chan struct{}
 }
 
-func (r *recNotifier) PostRadar(_ context.Context, p bh.RadarPost) (string, error) {
+func (r *recNotifier) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
+	if r.entered != nil {
+		r.entered <- p
+	}
+	if r.release != nil {
+		<-r.release
+	}
+	if err := ctx.Err(); err != nil {
+		return "", err // as the Slack client does with a cancelled call
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.calls++
@@ -317,6 +330,37 @@ func TestRadarSweepDoesNotCutABurstShort(t *testing.T) {
 	require.Len(t, news, 1, "one message: the nudge, which shows the deadline")
 	assert.Equal(t, bh.PostNudge, news[0].Kind)
 	require.Len(t, news[0].State.Deadlines, 1)
+}
+
+// A nudge on its way to Slack when the process is told to stop finishes
+// and is recorded (within the grace), rather than being cut off and left
+// for the next start.
+func TestRadarStopLetsAPostInFlightFinish(t *testing.T) {
+	clock := newFakeClock(radarT0)
+	db := openTestStore(t, clock)
+	notify := &recNotifier{entered: make(chan bh.RadarPost, 1), release: make(chan struct{})}
+	rig := newRadarRig(t, db, clock, notify, "p1")
+	n := note(t, db, "D1", "out of formula", "1.01")
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
+	go clock.Advance(testDebounce) // the fake clock runs the look in Advance
+	select {
+	case <-notify.entered:
+	case <-time.After(10 * time.Second):
+		t.Fatal("no nudge started")
+	}
+	stopped := make(chan struct{})
+	go func() { rig.stop(); close(stopped) }()
+	select {
+	case <-stopped:
+		t.Fatal("stop did not wait for the post in flight")
+	case <-time.After(50 * time.Millisecond):
+	}
+	close(notify.release)
+	<-stopped
+	posts, err := db.Posts(context.Background(), "T1", n.ShiftID)
+	require.NoError(t, err)
+	require.Len(t, posts, 1)
+	assert.NotEmpty(t, posts[0].TS, "the post was recorded")
 }
 
 func TestRadarTwoInstancesPostEachNudgeOnce(t *testing.T) {
