@@ -3,7 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
+	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -79,6 +82,92 @@ func TestTwoBotsShareTheSocketModeLoad(t *testing.T) {
 	sh, err := db.Shift(ctx, fake.Config().TeamID, "C1")
 	require.NoError(t, err)
 	stored, err := db.Notes(ctx, sh.TeamID, sh.ID, true)
+	require.NoError(t, err)
+	assert.Len(t, stored, notes, "each note once")
+}
+
+// TestTwoProcessesShareOneMongoDB starts the bot twice, as two operating
+// system processes on one MongoDB (MONGODB_TEST_URI, a replica set so that
+// change streams work) and one Slack app: each note is stored and answered
+// once although Slack retries some on the other connection, and a risky
+// note gets one radar message although both processes' radars see it.
+// Without MONGODB_TEST_URI it is skipped: the embedded store cannot be
+// shared between processes (TestTwoBotsShareTheSocketModeLoad covers the
+// bot's side in one process).
+func TestTwoProcessesShareOneMongoDB(t *testing.T) {
+	uri := os.Getenv("MONGODB_TEST_URI")
+	if uri == "" || testing.Short() {
+		t.Skip("set MONGODB_TEST_URI to a MongoDB replica set to run two processes on it")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	fake := slacktest.New(slacktest.Config{})
+	t.Cleanup(fake.Close)
+	name := fmt.Sprintf("bh_two_%d", time.Now().UnixNano())
+	env := []string{"MONGODB_URI=" + uri, "MONGODB_DB=" + name, "RADAR_DEBOUNCE_SECONDS=1"}
+	a := startChild(t, fake, t.TempDir(), env...)
+	b := startChild(t, fake, t.TempDir(), env...)
+	require.NoError(t, fake.WaitConnections(ctx, 2))
+
+	const notes = 40
+	var envs []string
+	for i := 0; i < notes; i++ {
+		e, err := fake.SendEvent(ctx, map[string]any{"type": "message", "channel": "C1", "channel_type": "channel", "user": "U1",
+			"text": fmt.Sprintf("task: thing %d", i), "ts": fmt.Sprintf("1700001000.%06d", i)})
+		require.NoError(t, err)
+		envs = append(envs, e)
+		if i%3 == 0 {
+			again, err := fake.Redeliver(ctx, e, "timeout")
+			require.NoError(t, err)
+			envs = append(envs, again)
+		}
+	}
+	e, err := fake.SendEvent(ctx, map[string]any{"type": "message", "channel": "DU1", "channel_type": "im", "user": "U1", "text": "out of formula", "ts": "1700002000.000100"})
+	require.NoError(t, err)
+	envs = append(envs, e)
+	for _, e := range envs {
+		_, err := fake.WaitAck(ctx, e)
+		require.NoError(t, err, "logs:\n%s\n%s", a.stderr.String(), b.stderr.String())
+	}
+	isRadar := func(m slacktest.Message) bool {
+		return m.Channel == "DU1" && m.ThreadTS == "" && !m.Ephemeral && strings.Contains(m.Text, "Radar")
+	}
+	_, err = fake.WaitMessage(ctx, isRadar)
+	require.NoError(t, err, "no radar message; logs:\n%s\n%s", a.stderr.String(), b.stderr.String())
+	replies := func() map[string]int {
+		out := map[string]int{}
+		for _, m := range fake.Messages("C1") {
+			if m.ThreadTS != "" && !m.Ephemeral {
+				out[m.ThreadTS]++
+			}
+		}
+		return out
+	}
+	require.Eventually(t, func() bool { return len(replies()) == notes }, 30*time.Second, 10*time.Millisecond)
+	// Both radars have had time to look (each is woken by the change
+	// stream within the 1 s debounce).
+	time.Sleep(3 * time.Second)
+	for ts, n := range replies() {
+		assert.Equal(t, 1, n, "one reply for %s", ts)
+	}
+	radar := 0
+	for _, m := range fake.Messages("DU1") {
+		if isRadar(m) {
+			radar++
+		}
+	}
+	assert.Equal(t, 1, radar, "one radar message from two processes")
+
+	for _, c := range []*child{a, b} {
+		require.NoError(t, c.cmd.Process.Signal(syscall.SIGTERM))
+		require.NoError(t, c.cmd.Wait(), "log:\n%s", c.stderr.String())
+	}
+	db, err := store.Open(context.Background(), store.Config{URI: uri, Database: name})
+	require.NoError(t, err)
+	defer db.Close(context.Background())
+	sh, err := db.Shift(context.Background(), fake.Config().TeamID, "C1")
+	require.NoError(t, err)
+	stored, err := db.Notes(context.Background(), sh.TeamID, sh.ID, true)
 	require.NoError(t, err)
 	assert.Len(t, stored, notes, "each note once")
 }
