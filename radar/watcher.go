@@ -141,19 +141,25 @@ func (w *Watcher) session(ctx context.Context) {
 		// No change streams here (a standalone server): poll.
 		w.cfg.Logger.Debug("radar: no change stream; polling", "err", err)
 	}
+	if next != nil {
+		defer stop()
+	}
 	started := w.cfg.Now()
-	if n, ok := w.catchUp(ctx, cur.At); ok {
-		if err := w.cfg.Store.SaveRadarCursor(ctx, bh.RadarCursor{Token: cur.Token, At: started}); err != nil {
-			w.cfg.Logger.Error("radar: save cursor", "err", err)
-		}
-		if n > 0 {
-			w.cfg.Logger.Info("radar: caught up", "shifts", n)
-		}
+	n, ok := w.catchUp(ctx, cur.At)
+	if !ok {
+		// A shift could not be recomputed: follow nothing (a later change
+		// would move the cursor past it); the next session tries again.
+		return
+	}
+	if err := w.cfg.Store.SaveRadarCursor(ctx, bh.RadarCursor{Token: cur.Token, At: started}); err != nil {
+		w.cfg.Logger.Error("radar: save cursor", "err", err)
+	}
+	if n > 0 {
+		w.cfg.Logger.Info("radar: caught up", "shifts", n)
 	}
 	if next == nil {
 		return
 	}
-	defer stop()
 	for {
 		changes, err := next(ctx)
 		if err != nil {
@@ -177,7 +183,11 @@ func (w *Watcher) session(ctx context.Context) {
 			if i == len(changes)-1 {
 				cur = &bh.RadarCursor{Token: end, At: w.cfg.Now()}
 			}
-			w.process(ctx, ch.TeamID, ch.ShiftID, "a note changed", cur)
+			if !w.process(ctx, ch.TeamID, ch.ShiftID, "a note changed", cur) {
+				// The cursor stays before this change: the next session
+				// catches up from it, this shift included.
+				return
+			}
 		}
 	}
 }

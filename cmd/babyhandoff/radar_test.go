@@ -123,3 +123,69 @@ func TestRadarFingerprintIgnoresRepeats(t *testing.T) {
 	require.NoError(t, err)
 	assert.LessOrEqual(t, len(evs), 10, "at most one wake-up per distinct set of notes")
 }
+
+// flakyNotes is the store with Notes failing once on demand: a database
+// that hiccups in the middle of a recompute.
+type flakyNotes struct {
+	*store.DB
+	mu     sync.Mutex
+	fail   bool
+	failed chan string // hears the shift whose read failed
+}
+
+func (f *flakyNotes) Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error) {
+	f.mu.Lock()
+	fail := f.fail
+	f.fail = false
+	f.mu.Unlock()
+	if fail {
+		f.failed <- shiftID
+		return nil, fmt.Errorf("store: list notes: %w", context.DeadlineExceeded)
+	}
+	return f.DB.Notes(ctx, teamID, shiftID, withDeleted)
+}
+
+// A shift whose recompute failed (the store hiccuped) is recomputed later,
+// even when other shifts' changes come after it: the cursor never moves
+// past a change that was not handled.
+func TestRadarRetriesAShiftWhoseRecomputeFailed(t *testing.T) {
+	clock := newFakeClock(radarT0)
+	db := openTestStore(t, clock)
+	fs := &flakyNotes{DB: db, failed: make(chan string, 1)}
+	states := make(chan bh.ShiftState, 100)
+	w, err := radar.New(radar.Config{Source: db, Store: fs, Normalize: council.Normalize, Now: clock.Now, Retry: 10 * time.Millisecond,
+		Changed: func(_ context.Context, _, next bh.ShiftState, _ bool) { states <- next }})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); _ = w.Run(ctx) }()
+	t.Cleanup(func() { cancel(); <-done })
+
+	n0 := note(t, db, "D0", "low: wipes < 1 day", "0.01")
+	waitState(t, states, func(s bh.ShiftState) bool { return s.ShiftID == n0.ShiftID })
+	fs.mu.Lock()
+	fs.fail = true
+	fs.mu.Unlock()
+	n1 := note(t, db, "D1", "out of formula", "1.01")
+	select {
+	case id := <-fs.failed:
+		require.Equal(t, n1.ShiftID, id)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the recompute never ran")
+	}
+	clock.Advance(2 * time.Minute)
+	n2 := note(t, db, "D2", "low: diapers < 1 day", "2.01")
+	seen := map[string]bool{}
+	deadline := time.After(10 * time.Second)
+	for !seen[n1.ShiftID] || !seen[n2.ShiftID] {
+		select {
+		case st := <-states:
+			seen[st.ShiftID] = true
+		case <-deadline:
+			t.Fatalf("states seen: %v; want %s (failed once) and %s", seen, n1.ShiftID, n2.ShiftID)
+		}
+	}
+	_, _, found, err := db.ShiftState(context.Background(), "T1", n1.ShiftID)
+	require.NoError(t, err)
+	assert.True(t, found, "the failed shift has its state")
+}
