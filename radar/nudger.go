@@ -41,7 +41,6 @@ type PostStore interface {
 	ClaimPost(ctx context.Context, p bh.PostRecord) (bool, error)
 	PostSent(ctx context.Context, rec bh.PostRecord, ts string) error
 	PostFailed(ctx context.Context, key, why string) error
-	ReleasePost(ctx context.Context, key, owner string) error
 	RefreshPost(ctx context.Context, key, oldFP, newFP string, items []string) (bool, error)
 	LastNudge(ctx context.Context, teamID, shiftID, day string) (bh.PostRecord, bool, error)
 	TakeStalePosts(ctx context.Context, cutoff time.Time, owner string) ([]bh.PostRecord, error)
@@ -418,15 +417,15 @@ func (n *Nudger) deliver(ctx context.Context, rec bh.PostRecord, post bh.RadarPo
 			}
 			return
 		}
-		// A passing failure: let the next look or sweep try again.
+		// A passing failure (Slack may even have taken the post: a timeout
+		// after it did). The claim stays: after StaleAfter the sweep takes
+		// it over like a dead process's, looks for the message in Slack,
+		// and updates or posts it.
 		n.mu.Lock()
 		delete(n.sent, rec.Key)
 		n.mu.Unlock()
-		if rerr := n.cfg.Store.ReleasePost(ctx, rec.Key, rec.Owner); rerr != nil {
-			n.cfg.Logger.Error("radar: release a post", "key", rec.Key, "err", rerr)
-		}
 		if ctx.Err() == nil {
-			n.cfg.Logger.Warn("radar: could not post; will try again", "key", rec.Key, "err", err)
+			n.cfg.Logger.Warn("radar: could not post; will try again in a minute", "key", rec.Key, "err", err)
 		}
 		return
 	}

@@ -90,16 +90,6 @@ func (db *DB) PostFailed(ctx context.Context, key, why string) error {
 	return db.fail("record failed post "+key, err)
 }
 
-// ReleasePost drops a claim that was not posted (a passing error), so the
-// next look tries again.
-func (db *DB) ReleasePost(ctx context.Context, key, owner string) error {
-	err := db.write(ctx, func(ctx context.Context) error {
-		_, err := db.c.nudges.DeleteOne(ctx, bson.D{{Key: "_id", Value: key}, {Key: "owner", Value: owner}, {Key: "ts", Value: ""}})
-		return err
-	})
-	return db.fail("release post "+key, err)
-}
-
 // RefreshPost moves a posted nudge to a new fingerprint, for an update in
 // place. Only one caller moves it from old; it reports whether it was this
 // one.

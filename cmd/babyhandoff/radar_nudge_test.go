@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"encoding/json"
 	"fmt"
 	"sync"
@@ -361,6 +362,63 @@ func TestRadarStopLetsAPostInFlightFinish(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, posts, 1)
 	assert.NotEmpty(t, posts[0].TS, "the post was recorded")
+}
+
+// A post that fails for a passing reason is tried again by the sweep a
+// minute later. When Slack did take it (the error was a timeout after it
+// did), the retry finds the message and updates it instead of posting a
+// second one.
+func TestRadarRetriesAPostThatFailedInPassing(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		slackTook bool
+	}{
+		{"Slack did not take it", false},
+		{"Slack took it but the answer was lost", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			clock := newFakeClock(radarT0)
+			db := openTestStore(t, clock)
+			notify := &recNotifier{}
+			failed := false
+			notify.fail = func(p bh.RadarPost) error {
+				if failed {
+					return nil
+				}
+				failed = true
+				if tc.slackTook {
+					notify.keys = map[string]string{p.Key: "777.000100"} // fail runs under notify.mu
+				}
+				return errors.New("slack: 503 service unavailable")
+			}
+			rig := newRadarRig(t, db, clock, notify, "p1")
+			ctx := context.Background()
+			n := note(t, db, "D1", "out of formula", "1.01")
+			rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
+			clock.Advance(testDebounce)
+			require.Eventually(t, func() bool { notify.mu.Lock(); defer notify.mu.Unlock(); return notify.calls == 1 }, 10*time.Second, 5*time.Millisecond)
+			rig.nudger.Tick(ctx)
+			news, updates := notify.sent(bh.PostNudge)
+			require.Empty(t, news, "not at once: a minute later")
+			require.Empty(t, updates)
+
+			clock.Advance(2 * time.Minute)
+			rig.nudger.Tick(ctx)
+			rig.nudger.Tick(ctx)
+			news, updates = notify.sent(bh.PostNudge)
+			posts, err := db.Posts(ctx, "T1", n.ShiftID)
+			require.NoError(t, err)
+			require.Len(t, posts, 1)
+			if tc.slackTook {
+				assert.Empty(t, news, "no second message")
+				require.Len(t, updates, 1)
+				assert.Equal(t, "777.000100", posts[0].TS)
+				return
+			}
+			require.Len(t, news, 1, "posted once, by the retry")
+			assert.NotEmpty(t, posts[0].TS)
+		})
+	}
 }
 
 func TestRadarTwoInstancesPostEachNudgeOnce(t *testing.T) {
