@@ -650,13 +650,55 @@ func (n *Nudger) resume(ctx context.Context, rec bh.PostRecord) {
 	// and before the store heard of it: that message is updated, not sent
 	// again. If the search fails, posting (a possible double) beats losing.
 	ts, err := n.cfg.Notify.FindRadar(ctx, shift.ChannelID, rec.Key)
-	switch {
-	case err != nil && ctx.Err() == nil:
+	if err != nil && ctx.Err() == nil {
 		n.cfg.Logger.Warn("radar: look for a post a stopped process may have sent", "key", rec.Key, "err", err)
-	case ts != "":
+	}
+	if why := n.tooLate(ctx, rec, post); why != "" {
+		// Yesterday's nudge, or a reminder long overdue, is noise now;
+		// the message Slack may have taken is recorded, not updated.
+		if ts != "" {
+			rec.ChannelID = shift.ChannelID
+			err = n.cfg.Store.PostSent(ctx, rec, ts)
+		} else {
+			err = n.cfg.Store.PostFailed(ctx, rec.Key, why)
+		}
+		if err != nil {
+			n.cfg.Logger.Error("radar: record a post left from before a restart", "key", rec.Key, "err", err)
+		}
+		return
+	}
+	if ts != "" {
 		post.UpdateTS = ts
 	}
 	n.deliver(ctx, rec, post)
+}
+
+// tooLate says why a post taken over from a stopped process is no longer
+// worth sending, or "": a nudge for a day that is over, an outlook past its
+// window, a reminder past ReminderGrace.
+func (n *Nudger) tooLate(ctx context.Context, rec bh.PostRecord, post bh.RadarPost) string {
+	local := post.Now.In(post.Location)
+	switch rec.Kind {
+	case bh.PostReminder:
+		if post.Item != nil && post.Item.At != nil && !post.Now.Before(post.Item.At.Add(ReminderGrace)) {
+			return "the deadline passed too long ago when the post was picked up again"
+		}
+	case bh.PostNudge:
+		if rec.Day != "" && rec.Day != local.Format(time.DateOnly) {
+			return "its day was over when the post was picked up again"
+		}
+	case bh.PostOutlook:
+		if rec.Day != "" && rec.Day != local.Format(time.DateOnly) {
+			return "its day was over when the post was picked up again"
+		}
+		if set, err := n.cfg.Store.RadarSettings(ctx, rec.TeamID, rec.ShiftID); err == nil {
+			at := time.Date(local.Year(), local.Month(), local.Day(), set.OutlookHour, 0, 0, 0, post.Location)
+			if !local.Before(at.Add(OutlookWindow)) {
+				return "the morning was over when the post was picked up again"
+			}
+		}
+	}
+	return ""
 }
 
 // itemKeys lists the deadlines and supplies a post shows.

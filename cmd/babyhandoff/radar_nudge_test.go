@@ -421,6 +421,74 @@ func TestRadarRetriesAPostThatFailedInPassing(t *testing.T) {
 	}
 }
 
+// A claim a stopped process left is not posted when it has become noise by
+// the restart: yesterday's nudge (today's comes on its own), a reminder
+// more than ReminderGrace after its deadline. It is recorded as failed, why.
+func TestRadarDropsLeftClaimsThatCameTooLate(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		kind       bh.PostKind
+		key        func(n bh.Note) string
+		restart    time.Duration // after the claim
+		wantNudges int           // posted after the restart: today's, for a state still at risk
+	}{
+		{"yesterday's nudge", "out of formula", bh.PostNudge,
+			func(n bh.Note) string { return "nudge:T1/" + n.ShiftID + "/2026-11-23/1" }, 14 * time.Hour, 1},
+		{"a reminder long overdue", "deadline: form due in 1 hour", bh.PostReminder,
+			func(n bh.Note) string {
+				return fmt.Sprintf("reminder:T1/%s/deadline:%s/%d", n.ShiftID, n.ID, radarT0.Add(time.Hour).Unix())
+			}, 14 * time.Hour, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			clock := newFakeClock(radarT0)
+			db := openTestStore(t, clock)
+			ctx := context.Background()
+			n := note(t, db, "D1", tc.text, "1.01")
+			rig := newRadarRig(t, db, clock, &recNotifier{}, "p0")
+			rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
+			rig.stop()
+			rec := bh.PostRecord{Key: tc.key(n), Kind: tc.kind, TeamID: "T1", ShiftID: n.ShiftID, Day: "2026-11-23", Seq: 1,
+				Level: bh.RiskCritical, Owner: "killed", ClaimedAt: radarT0}
+			if tc.kind == bh.PostReminder {
+				rec.Seq, rec.Items = 0, []string{"deadline:" + n.ID}
+			}
+			claimed, err := db.ClaimPost(ctx, rec)
+			require.NoError(t, err)
+			require.True(t, claimed)
+
+			clock.Advance(tc.restart)
+			notify := &recNotifier{}
+			nudger, err := radar.NewNudger(radar.NudgerConfig{Store: db, Notify: notify, Now: clock.Now, AfterFunc: clock.AfterFunc, Exclusive: true, Owner: "p1"})
+			require.NoError(t, err)
+			rctx, cancel := context.WithCancel(ctx)
+			done := make(chan struct{})
+			go func() { defer close(done); _ = nudger.Run(rctx) }()
+			var left bh.PostRecord
+			require.Eventually(t, func() bool {
+				posts, err := db.Posts(ctx, "T1", n.ShiftID)
+				require.NoError(t, err)
+				for _, p := range posts {
+					if p.Key == rec.Key && p.Failed != "" {
+						left = p
+						return true
+					}
+				}
+				return false
+			}, 10*time.Second, 5*time.Millisecond, "the left claim was not settled")
+			nudger.Tick(ctx) // and whatever is due today goes out
+			cancel()
+			<-done
+			assert.Contains(t, left.Failed, "picked up again")
+			assert.Empty(t, left.TS)
+			for _, p := range notify.posts {
+				assert.NotEqual(t, rec.Key, p.Key, "the left claim was not posted")
+			}
+			news, _ := notify.sent(bh.PostNudge)
+			assert.Len(t, news, tc.wantNudges, "today's nudge, and only that")
+		})
+	}
+}
+
 func TestRadarTwoInstancesPostEachNudgeOnce(t *testing.T) {
 	clock := newFakeClock(radarT0)
 	db := openTestStore(t, clock)
