@@ -75,6 +75,10 @@ type Config struct {
 	// PingInterval is how long the socket may go without a server ping
 	// before it reconnects. Default 30 s (slack-go's).
 	PingInterval time.Duration
+	// ZoneLearnt, when set, hears that a shift's time zone was just learnt
+	// from a Slack profile: what was read in Location until then (the
+	// radar's state) can be read again. Default: nothing.
+	ZoneLearnt func(ctx context.Context, teamID, shiftID string)
 }
 
 // Bot is a running Slack front.

@@ -355,5 +355,9 @@ func (b *Bot) learnTZ(ctx context.Context, n bh.Note) {
 	}
 	if err := b.store.SetShiftTZ(ctx, n.TeamID, n.ShiftID, u.TZ); err != nil {
 		b.log.Warn("bot: record the shift's time zone", "shift_id", n.ShiftID, "err", err)
+		return
+	}
+	if b.cfg.ZoneLearnt != nil {
+		b.cfg.ZoneLearnt(ctx, n.TeamID, n.ShiftID)
 	}
 }

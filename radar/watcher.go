@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
@@ -66,7 +67,10 @@ type Config struct {
 }
 
 // Watcher keeps every shift's state current as notes change.
-type Watcher struct{ cfg Config }
+type Watcher struct {
+	cfg   Config
+	locks sync.Map // shift → *sync.Mutex: one recompute of a shift at a time
+}
 
 // New checks cfg.
 func New(cfg Config) (*Watcher, error) {
@@ -192,6 +196,13 @@ func (w *Watcher) session(ctx context.Context) {
 	}
 }
 
+// Recompute recomputes one shift now, for a change the notes do not show:
+// its time zone was learnt from a person's Slack profile, so times read in
+// the default zone are read again.
+func (w *Watcher) Recompute(ctx context.Context, teamID, shiftID string) {
+	w.recompute(ctx, teamID, shiftID, "the shift's time zone was learnt", nil, false)
+}
+
 // Refresh looks again at every state with a deadline, a supply or a risk:
 // time alone raises risk. A state whose levels did not move is not saved.
 func (w *Watcher) Refresh(ctx context.Context) {
@@ -232,13 +243,13 @@ func (w *Watcher) catchUp(ctx context.Context, since time.Time) (int, bool) {
 // fingerprint identifies the inputs of a state: every note's id, revision
 // and deletion, and a chosen energy. The same inputs are never processed
 // twice, however often the doorbell rings.
-func fingerprint(notes []bh.Note, energy bh.Energy) string {
+func fingerprint(notes []bh.Note, energy bh.Energy, tz string) string {
 	parts := make([]string, 0, len(notes)+1)
 	for _, n := range notes {
 		parts = append(parts, fmt.Sprintf("%s:%d:%t:%t", n.ID, n.Rev, n.Deleted(), n.Done()))
 	}
 	sort.Strings(parts)
-	parts = append(parts, "energy:"+string(energy))
+	parts = append(parts, "energy:"+string(energy), "tz:"+tz)
 	sum := sha256.Sum256([]byte(strings.Join(parts, "\n")))
 	return hex.EncodeToString(sum[:])
 }
@@ -252,6 +263,10 @@ func (w *Watcher) process(ctx context.Context, teamID, shiftID, why string, cur 
 // recompute recomputes one shift: after a change of its notes, or, with
 // timed, because time passed (then only a change of levels is saved).
 func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cur *bh.RadarCursor, timed bool) bool {
+	m, _ := w.locks.LoadOrStore(teamID+"/"+shiftID, &sync.Mutex{})
+	mu := m.(*sync.Mutex)
+	mu.Lock()
+	defer mu.Unlock()
 	log := w.cfg.Logger.With("shift_id", shiftID)
 	shift, err := w.cfg.Store.ShiftByID(ctx, teamID, shiftID)
 	if err != nil {
@@ -270,7 +285,7 @@ func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cu
 		log.Error("radar: load latest run", "err", err)
 		return false
 	}
-	fp := fingerprint(notes, energy)
+	fp := fingerprint(notes, energy, shift.TZ)
 	prev, prevFP, found, err := w.cfg.Store.ShiftState(ctx, teamID, shiftID)
 	if err != nil {
 		log.Error("radar: load state", "err", err)

@@ -170,6 +170,7 @@ func runBot(ctx context.Context, stderr io.Writer) int {
 		log.Warn("marked an interrupted run as failed", "run_id", r.ID, "version", r.Version, "shift_id", r.ShiftID)
 	}
 
+	var watcher *radar.Watcher // made below: it needs the nudger, which needs the bot
 	b, err := bot.New(bot.Config{
 		BotToken: cfg.SlackBotToken,
 		AppToken: cfg.SlackAppToken,
@@ -182,6 +183,8 @@ func runBot(ctx context.Context, stderr io.Writer) int {
 		// Put right at start-up: their messages still show the council working.
 		Interrupted:    interrupted,
 		ExclusiveStore: db.Embedded(),
+		// The radar may have read the first note in DEFAULT_TZ.
+		ZoneLearnt: func(ctx context.Context, teamID, shiftID string) { watcher.Recompute(ctx, teamID, shiftID) },
 	})
 	if err != nil {
 		log.Error("cannot start the bot", "err", err)
@@ -193,7 +196,7 @@ func runBot(ctx context.Context, stderr io.Writer) int {
 		log.Error("cannot start the Risk Radar", "err", err)
 		return 2
 	}
-	watcher, err := radar.New(radar.Config{Source: db, Store: db, Normalize: council.Normalize, Location: loc, Now: now, Changed: nudger.Changed, Logger: log})
+	watcher, err = radar.New(radar.Config{Source: db, Store: db, Normalize: council.Normalize, Location: loc, Now: now, Changed: nudger.Changed, Logger: log})
 	if err != nil {
 		log.Error("cannot start the Risk Radar", "err", err)
 		return 2

@@ -169,3 +169,18 @@ func TestE2ERadarStopsWhereTheBotWasRemoved(t *testing.T) {
 	}
 	assert.Len(t, h.fake.Calls("chat.postMessage"), 2, "the reply and one radar attempt: no retry storm")
 }
+
+// The first note of a shift is read before the bot has learnt the writer's
+// time zone (users.info comes after the reply). Once it has, the radar
+// reads the note again: "today 5pm" is 17:00 where the parent lives, on the
+// radar message too, not 17:00 in DEFAULT_TZ.
+func TestE2ERadarReadsTheFirstNoteAgainInTheLearntZone(t *testing.T) {
+	clock := newFakeClock(radarT0) // Mon 10:00 UTC = 05:00 in New York
+	withFakeTime(t, clock)
+	h := start(t)
+	h.fake.SetUser(slacktest.User{ID: "U3", Name: "parent", TZ: "America/New_York"})
+	h.ack(h.message("DU3", "im", "U3", "daycare form due today 5pm", "1700000300.000100", nil))
+	h.radarMessage(clock, "DU3", func(m slacktest.Message) bool {
+		return strings.Contains(string(m.Blocks), "17:00") && !strings.Contains(string(m.Blocks), "12:00")
+	})
+}

@@ -189,3 +189,38 @@ func TestRadarRetriesAShiftWhoseRecomputeFailed(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, found, "the failed shift has its state")
 }
+
+// A shift's zone learnt after its notes were read reaches the state: at
+// once through Recompute (what the bot calls), and at the latest with the
+// next timed refresh (the zone is part of the state's inputs).
+func TestRadarStateFollowsTheShiftsZone(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		again func(ctx context.Context, w *radar.Watcher, teamID, shiftID string)
+	}{
+		{"Recompute", func(ctx context.Context, w *radar.Watcher, teamID, shiftID string) { w.Recompute(ctx, teamID, shiftID) }},
+		{"Refresh", func(ctx context.Context, w *radar.Watcher, _, _ string) { w.Refresh(ctx) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			clock := newFakeClock(radarT0)
+			db := openTestStore(t, clock)
+			rig := newRadarRig(t, db, clock, &recNotifier{}, "p1")
+			ctx := context.Background()
+			n := note(t, db, "D1", "deadline: daycare form due tomorrow 5pm", "1.01")
+			st := rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
+			require.Len(t, st.Deadlines, 1)
+			require.Equal(t, 17, st.Deadlines[0].At.UTC().Hour(), "read in the default zone first")
+
+			require.NoError(t, db.SetShiftTZ(ctx, "T1", n.ShiftID, "America/New_York"))
+			clock.Advance(time.Minute)
+			tc.again(ctx, rig.watcher, "T1", n.ShiftID)
+			got, _, found, err := db.ShiftState(ctx, "T1", n.ShiftID)
+			require.NoError(t, err)
+			require.True(t, found)
+			require.Len(t, got.Deadlines, 1)
+			ny, err := time.LoadLocation("America/New_York")
+			require.NoError(t, err)
+			assert.Equal(t, 17, got.Deadlines[0].At.In(ny).Hour(), "5pm where the parent lives")
+		})
+	}
+}
