@@ -41,7 +41,7 @@ type PostStore interface {
 	ClaimPost(ctx context.Context, p bh.PostRecord) (bool, error)
 	PostSent(ctx context.Context, rec bh.PostRecord, ts string) error
 	PostFailed(ctx context.Context, key, why string) error
-	RefreshPost(ctx context.Context, key, oldFP, newFP string, items []string) (bool, error)
+	RefreshPost(ctx context.Context, key, oldFP string, shows bh.PostRecord) (bool, error)
 	LastNudge(ctx context.Context, teamID, shiftID, day string) (bh.PostRecord, bool, error)
 	TakeStalePosts(ctx context.Context, cutoff time.Time, owner string) ([]bh.PostRecord, error)
 }
@@ -323,7 +323,7 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 			Day: day, Seq: seq, Level: st.Level, Critical: st.Critical(), Items: items, Fingerprint: fp, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: shift.ChannelID}
 		n.send(ctx, rec, post)
 	case had && last.TS != "" && last.Fingerprint != fp:
-		moved, err := n.cfg.Store.RefreshPost(ctx, last.Key, last.Fingerprint, fp, items)
+		moved, err := n.cfg.Store.RefreshPost(ctx, last.Key, last.Fingerprint, bh.PostRecord{Fingerprint: fp, Items: items, Level: st.Level, Critical: st.Critical()})
 		if err != nil {
 			log.Error("radar: nudge: record the update", "err", err)
 			return
@@ -331,6 +331,15 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 		if moved {
 			post.UpdateTS, post.Why = last.TS, "updated"
 			if _, err := n.cfg.Notify.PostRadar(ctx, post); err != nil {
+				code := bh.ErrorCode(err)
+				if code != bh.EFORBIDDEN && code != bh.ENOTFOUND {
+					// The message still shows the old state: say so in the
+					// record, so the next look or sweep updates it again.
+					if _, rerr := n.cfg.Store.RefreshPost(ctx, last.Key, fp, last); rerr != nil {
+						log.Error("radar: nudge: undo the update's record", "err", rerr)
+					}
+					return
+				}
 				n.unreachable(ctx, set, err)
 			}
 		}

@@ -90,14 +90,16 @@ func (db *DB) PostFailed(ctx context.Context, key, why string) error {
 	return db.fail("record failed post "+key, err)
 }
 
-// RefreshPost moves a posted nudge to a new fingerprint, for an update in
-// place. Only one caller moves it from old; it reports whether it was this
-// one.
-func (db *DB) RefreshPost(ctx context.Context, key, oldFP, newFP string, items []string) (bool, error) {
+// RefreshPost moves a posted nudge to what its update in place shows: a new
+// fingerprint, its items, level and critical items (what a later rise is
+// measured from). Only one caller moves it from oldFP; it reports whether
+// it was this one.
+func (db *DB) RefreshPost(ctx context.Context, key, oldFP string, shows bh.PostRecord) (bool, error) {
 	moved := false
 	err := db.write(ctx, func(ctx context.Context) error {
 		res, err := db.c.nudges.UpdateOne(ctx, bson.D{{Key: "_id", Value: key}, {Key: "fingerprint", Value: oldFP}},
-			bson.D{{Key: "$set", Value: bson.D{{Key: "fingerprint", Value: newFP}, {Key: "items", Value: items}}}})
+			bson.D{{Key: "$set", Value: bson.D{{Key: "fingerprint", Value: shows.Fingerprint}, {Key: "items", Value: shows.Items},
+				{Key: "level", Value: int(shows.Level)}, {Key: "critical", Value: shows.Critical}}}})
 		if err != nil {
 			return err
 		}

@@ -489,6 +489,52 @@ func TestRadarDropsLeftClaimsThatCameTooLate(t *testing.T) {
 	}
 }
 
+// A rise is measured from what the message shows now: after Done calmed
+// it down, a new running-low supply is a rise and notifies again (a silent
+// edit would go unseen). An update that Slack refused in passing is done
+// again at the next look.
+func TestRadarRiseIsMeasuredFromTheMessageAsItIsNow(t *testing.T) {
+	clock := newFakeClock(radarT0)
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	rig := newRadarRig(t, db, clock, notify, "p1")
+	ctx := context.Background()
+	w := note(t, db, "D1", "low: wipes < 1 day", "1.01")
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
+	clock.Advance(testDebounce)
+	require.Eventually(t, func() bool { news, _ := notify.sent(bh.PostNudge); return len(news) == 1 }, 10*time.Second, 5*time.Millisecond)
+
+	// Done, but Slack fails the update once: the record is put back, and
+	// the sweep's look updates the message.
+	failOnce := true
+	notify.mu.Lock()
+	notify.fail = func(p bh.RadarPost) error {
+		if p.UpdateTS != "" && failOnce {
+			failOnce = false
+			return errors.New("slack: 500")
+		}
+		return nil
+	}
+	notify.mu.Unlock()
+	_, err := db.MarkNoteDone(ctx, "T1", w.ID, true)
+	require.NoError(t, err)
+	calm := rig.settle(func(s bh.ShiftState) bool { return s.Notes == 0 })
+	clock.Advance(testDebounce)
+	require.Eventually(t, func() bool { notify.mu.Lock(); defer notify.mu.Unlock(); return !failOnce }, 10*time.Second, 5*time.Millisecond)
+	_, updates := notify.sent(bh.PostNudge)
+	require.Empty(t, updates, "the failed update is not counted")
+	rig.nudger.Look(ctx, "T1", calm.ShiftID, false)
+	_, updates = notify.sent(bh.PostNudge)
+	require.Len(t, updates, 1, "the next look updates the message")
+	assert.Equal(t, calm.Level, updates[0].State.Level)
+
+	note(t, db, "D1", "low: diapers < 1 day", "1.02")
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
+	clock.Advance(testDebounce)
+	require.Eventually(t, func() bool { news, _ := notify.sent(bh.PostNudge); return len(news) == 2 }, 10*time.Second, 5*time.Millisecond,
+		"calm → high again is a rise: a new message")
+}
+
 func TestRadarTwoInstancesPostEachNudgeOnce(t *testing.T) {
 	clock := newFakeClock(radarT0)
 	db := openTestStore(t, clock)
