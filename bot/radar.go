@@ -253,7 +253,13 @@ func (b *Bot) snooze(ctx context.Context, shift bh.Shift, userID, how string) {
 		if hour <= 0 {
 			hour = 7
 		}
-		set.SnoozedUntil = time.Date(now.Year(), now.Month(), now.Day()+1, hour, 0, 0, 0, l)
+		// The coming morning: tapped in the small hours that is today's
+		// (not thirty hours away), otherwise tomorrow's.
+		until := time.Date(now.Year(), now.Month(), now.Day(), hour, 0, 0, 0, l)
+		if !now.Before(until.Add(-3 * time.Hour)) {
+			until = time.Date(now.Year(), now.Month(), now.Day()+1, hour, 0, 0, 0, l)
+		}
+		set.SnoozedUntil = until
 	default:
 		b.tell(ctx, shift.ChannelID, userID, "That snooze is not one I know; nothing was changed.")
 		return

@@ -129,25 +129,6 @@ func TestE2ERadarNudgeDoneSnoozeOutlook(t *testing.T) {
 	require.NoError(t, err, "log:\n%s", h.stderr.String())
 }
 
-func TestE2ERadarUserWithoutTimeZoneGetsTheDefault(t *testing.T) {
-	clock := newFakeClock(radarT0)
-	withFakeTime(t, clock)
-	h := start(t)
-	h.fake.SetUser(slacktest.User{ID: "U2", Name: "partner"}) // no tz in the profile
-	h.ack(h.message("DU2", "im", "U2", "low: wipes < 1 day", "1700000200.000100", nil))
-	nudge := h.radarMessage(clock, "DU2", func(slacktest.Message) bool { return true })
-	var bl []accessory
-	require.NoError(t, json.Unmarshal(nudge.Blocks, &bl))
-	block := ""
-	for _, b := range bl {
-		if b.Type == "actions" {
-			block = b.BlockID
-		}
-	}
-	h.ack(h.clickIn("DU2", nudge.TS, "U2", block, blocks.ActionRadarSnooze+"_tomorrow", "tomorrow"))
-	h.ephemeral("DU2", "U2", "snoozed here until Tue 07:00")
-}
-
 func TestE2ERadarStopsWhereTheBotWasRemoved(t *testing.T) {
 	clock := newFakeClock(radarT0)
 	withFakeTime(t, clock)
@@ -183,4 +164,38 @@ func TestE2ERadarReadsTheFirstNoteAgainInTheLearntZone(t *testing.T) {
 	h.radarMessage(clock, "DU3", func(m slacktest.Message) bool {
 		return strings.Contains(string(m.Blocks), "17:00") && !strings.Contains(string(m.Blocks), "12:00")
 	})
+}
+
+// "Until tomorrow" means the coming morning, in the shift's zone (here a
+// user without one in the profile: DEFAULT_TZ): tapped in the small hours
+// it is this morning, not thirty hours later.
+func TestE2ERadarSnoozeUntilTheComingMorning(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		at   time.Time // UTC; the user has no zone, so DEFAULT_TZ (UTC)
+		want string
+	}{
+		{"in the day", radarT0, "until Tue 07:00"},
+		{"at 1 a.m.", time.Date(2026, 11, 24, 1, 0, 0, 0, time.UTC), "until Tue 07:00"},
+		{"at 5 a.m.", time.Date(2026, 11, 24, 5, 0, 0, 0, time.UTC), "until Wed 07:00"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			clock := newFakeClock(tc.at)
+			withFakeTime(t, clock)
+			h := start(t)
+			h.fake.SetUser(slacktest.User{ID: "U2", Name: "partner"})
+			h.ack(h.message("DU2", "im", "U2", "low: wipes < 1 day", "1700000200.000100", nil))
+			nudge := h.radarMessage(clock, "DU2", func(slacktest.Message) bool { return true })
+			var bl []accessory
+			require.NoError(t, json.Unmarshal(nudge.Blocks, &bl))
+			block := ""
+			for _, b := range bl {
+				if b.Type == "actions" {
+					block = b.BlockID
+				}
+			}
+			h.ack(h.clickIn("DU2", nudge.TS, "U2", block, blocks.ActionRadarSnooze+"_tomorrow", "tomorrow"))
+			h.ephemeral("DU2", "U2", "snoozed here "+tc.want)
+		})
+	}
 }
