@@ -71,7 +71,9 @@ type NudgerConfig struct {
 	// outlooks and picks up what a crash left. Default "@every 1m".
 	Spec string
 	// StaleAfter is how old a claim without a post must be before another
-	// process takes it over. Default 1 min.
+	// process takes it over; a post gives up after half of it, so the two
+	// never send at once (clocks of processes sharing a store must agree
+	// to within the other half). Default 1 min.
 	StaleAfter time.Duration
 	// Exclusive says no other process shares the store (the embedded one is
 	// locked): a claim left unposted at start-up is a dead process's and is
@@ -415,7 +417,12 @@ func (n *Nudger) deliver(ctx context.Context, rec bh.PostRecord, post bh.RadarPo
 	n.sent[rec.Key] = true
 	n.mu.Unlock()
 	post.Key = rec.Key
-	ts, err := n.cfg.Notify.PostRadar(ctx, post)
+	// A post gives up well before its claim goes stale: once another
+	// process may take the claim over, this one is no longer sending, and
+	// the taker finds in Slack whatever it did send.
+	pctx, cancel := context.WithTimeout(ctx, n.cfg.StaleAfter/2)
+	ts, err := n.cfg.Notify.PostRadar(pctx, post)
+	cancel()
 	if err != nil {
 		code := bh.ErrorCode(err)
 		if code == bh.EFORBIDDEN || code == bh.ENOTFOUND {

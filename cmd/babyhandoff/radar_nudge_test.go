@@ -40,7 +40,10 @@ func (r *recNotifier) PostRadar(ctx context.Context, p bh.RadarPost) (string, er
 		r.entered <- p
 	}
 	if r.release != nil {
-		<-r.release
+		select {
+		case <-r.release:
+		case <-ctx.Done():
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		return "", err // as the Slack client does with a cancelled call
@@ -533,6 +536,37 @@ func TestRadarRiseIsMeasuredFromTheMessageAsItIsNow(t *testing.T) {
 	clock.Advance(testDebounce)
 	require.Eventually(t, func() bool { news, _ := notify.sent(bh.PostNudge); return len(news) == 2 }, 10*time.Second, 5*time.Millisecond,
 		"calm → high again is a rise: a new message")
+}
+
+// A post that Slack holds gives up before its claim can go stale, so a
+// process taking the claim over is never posting alongside a live one; the
+// claim stays for the taker (who finds the message if Slack took it).
+func TestRadarPostGivesUpBeforeItsClaimGoesStale(t *testing.T) {
+	clock := newFakeClock(radarT0)
+	db := openTestStore(t, clock)
+	notify := &recNotifier{entered: make(chan bh.RadarPost, 4), release: make(chan struct{})} // never released
+	nudger, err := radar.NewNudger(radar.NudgerConfig{Store: db, Notify: notify, Now: clock.Now, AfterFunc: clock.AfterFunc,
+		Owner: "slow", StaleAfter: 200 * time.Millisecond})
+	require.NoError(t, err)
+	ctx := context.Background()
+	n := note(t, db, "D1", "out of formula", "1.01")
+	states, stop := startWatcher(t, db, clock.Now)
+	waitState(t, states, func(s bh.ShiftState) bool { return s.ShiftID == n.ShiftID })
+	stop()
+
+	looked := make(chan struct{})
+	go func() { nudger.Look(ctx, "T1", n.ShiftID, false); close(looked) }()
+	<-notify.entered
+	select {
+	case <-looked:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the post did not give up")
+	}
+	posts, err := db.Posts(ctx, "T1", n.ShiftID)
+	require.NoError(t, err)
+	require.Len(t, posts, 1)
+	assert.Empty(t, posts[0].TS, "not posted")
+	assert.Empty(t, posts[0].Failed, "the claim stays for the sweep to take over")
 }
 
 func TestRadarTwoInstancesPostEachNudgeOnce(t *testing.T) {
