@@ -75,6 +75,10 @@ type Config struct {
 	// PingInterval is how long the socket may go without a server ping
 	// before it reconnects. Default 30 s (slack-go's).
 	PingInterval time.Duration
+	// RecoverEvery is how often, on a store shared with other processes
+	// (not ExclusiveStore), the bot looks for plans and files a stopped
+	// process left. Default 1 min.
+	RecoverEvery time.Duration
 	// ZoneLearnt, when set, hears that a shift's time zone was just learnt
 	// from a Slack profile: what was read in Location until then (the
 	// radar's state) can be read again. Default: nothing.
@@ -135,6 +139,9 @@ func New(cfg Config) (*Bot, error) {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.RecoverEvery <= 0 {
+		cfg.RecoverEvery = time.Minute
 	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = 8
@@ -260,6 +267,12 @@ func (b *Bot) Run(ctx context.Context) error {
 		go b.worker(workCtx)
 	}
 	b.enqueue("recover runs", b.recoverRuns)
+	var recoverTick <-chan time.Time
+	if !b.cfg.ExclusiveStore {
+		t := time.NewTicker(b.cfg.RecoverEvery)
+		defer t.Stop()
+		recoverTick = t.C
+	}
 
 	var runErr error
 loop:
@@ -275,6 +288,8 @@ loop:
 		case <-b.linkDisabled:
 			runErr = errors.New("bot: Slack disabled this app's Socket Mode connections (link_disabled): turn Socket Mode back on under Settings → Socket Mode in the app's settings, then start the bot again")
 			break loop
+		case <-recoverTick:
+			b.enqueue("recover", b.recoverShared)
 		case evt := <-b.sm.Events:
 			if err := b.dispatch(evt); err != nil {
 				runErr = err

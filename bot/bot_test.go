@@ -32,9 +32,15 @@ type memStore struct {
 	recovered      chan struct{} // when non-nil, closed as the start-up recovery asks for runs
 }
 
-// PendingUploads and UnpostedRuns are the start-up recovery's questions:
-// nothing to recover here.
-func (m *memStore) PendingUploads(context.Context, time.Time) ([]bh.Upload, error) { return nil, nil }
+// TakePendingUploads, FailInterruptedRuns and UnpostedRuns are the
+// recovery's questions: nothing to recover here.
+func (m *memStore) TakePendingUploads(context.Context, time.Time) ([]bh.Upload, error) {
+	return nil, nil
+}
+
+func (m *memStore) FailInterruptedRuns(context.Context, time.Duration) ([]bh.Run, error) {
+	return nil, nil
+}
 
 func (m *memStore) UnpostedRuns(context.Context, time.Time) ([]bh.Run, error) {
 	m.mu.Lock()

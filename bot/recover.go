@@ -66,6 +66,27 @@ func (b *Bot) recoverInterrupted(ctx context.Context, r bh.Run) {
 	}
 }
 
+// recoverShared looks again, on a store shared with other processes, for
+// what a stopped one left: a plan "running" for longer than a council run
+// can take, a file still unsent after a minute. (At start-up those were
+// too young to be sure; a process restarted within seconds would otherwise
+// leave them for good.) Each is taken by one process only.
+func (b *Bot) recoverShared(ctx context.Context) {
+	runs, err := b.store.FailInterruptedRuns(ctx, interruptedAfter)
+	if err != nil {
+		b.log.Error("bot: recover: interrupted plans", "err", err)
+	}
+	for _, r := range runs {
+		b.log.Warn("marked an interrupted run as failed", "run_id", r.ID, "version", r.Version, "shift_id", r.ShiftID)
+		b.recoverInterrupted(ctx, r)
+	}
+	b.recoverUploads(ctx)
+}
+
+// interruptedAfter is how long a plan may run before, on a shared store, it
+// is taken for one a stopped process left.
+const interruptedAfter = 2 * time.Minute
+
 // rerun plans again, with the settings of an interrupted run, in the
 // conversation the button was pressed in.
 func (b *Bot) rerun(ctx context.Context, cb slack.InteractionCallback, channelID, runID string) {
@@ -88,7 +109,7 @@ func (b *Bot) recoverUploads(ctx context.Context) {
 	if b.cfg.ExclusiveStore {
 		cutoff = b.cfg.Now().Add(time.Hour)
 	}
-	ups, err := b.store.PendingUploads(ctx, cutoff)
+	ups, err := b.store.TakePendingUploads(ctx, cutoff)
 	if err != nil {
 		b.log.Error("bot: recover: list pending uploads", "err", err)
 		return

@@ -47,7 +47,8 @@ type RunStore interface {
 	UnpostedRuns(ctx context.Context, since time.Time) ([]bh.Run, error)
 	StartUpload(ctx context.Context, u bh.Upload) (bh.Upload, error)
 	FinishUpload(ctx context.Context, id string) error
-	PendingUploads(ctx context.Context, cutoff time.Time) ([]bh.Upload, error)
+	TakePendingUploads(ctx context.Context, cutoff time.Time) ([]bh.Upload, error)
+	FailInterruptedRuns(ctx context.Context, olderThan time.Duration) ([]bh.Run, error)
 	SaveArtifact(ctx context.Context, teamID, shiftID string, a bh.Artifact) error
 }
 

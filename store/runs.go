@@ -589,8 +589,9 @@ func (db *DB) FailRun(ctx context.Context, teamID, runID, reason string) error {
 }
 
 // FailInterruptedRuns marks runs left running by a stopped process as
-// failed, so none stays "running" forever. Call it at start-up; with several
-// processes on one MongoDB, only runs older than olderThan are touched.
+// failed, so none stays "running" forever, and returns those it marked. Call
+// it at start-up (and, with several processes on one MongoDB, from time to
+// time): only runs older than olderThan are touched.
 func (db *DB) FailInterruptedRuns(ctx context.Context, olderThan time.Duration) ([]bh.Run, error) {
 	cutoff := db.now().Add(-olderThan)
 	var out []bh.Run
@@ -605,9 +606,15 @@ func (db *DB) FailInterruptedRuns(ctx context.Context, olderThan time.Duration) 
 				continue
 			}
 			reason := "interrupted: the bot stopped during this run"
-			if _, err := db.c.runs.UpdateOne(ctx, bson.D{{Key: "_id", Value: d.ID}},
-				bson.D{{Key: "$set", Value: bson.D{{Key: "status", Value: string(bh.StatusFailed)}, {Key: "error", Value: reason}, {Key: "finished_at", Value: db.now()}}}}); err != nil {
+			// Compare-and-set on the status: of several processes looking,
+			// one marks (and so puts right) each run.
+			res, err := db.c.runs.UpdateOne(ctx, bson.D{{Key: "_id", Value: d.ID}, {Key: "status", Value: d.Status}},
+				bson.D{{Key: "$set", Value: bson.D{{Key: "status", Value: string(bh.StatusFailed)}, {Key: "error", Value: reason}, {Key: "finished_at", Value: db.now()}}}})
+			if err != nil {
 				return err
+			}
+			if res.ModifiedCount != 1 {
+				continue
 			}
 			r := d.domain()
 			r.Status, r.Error = bh.StatusFailed, reason

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/store"
 )
 
 func sampleRecord(run bh.Run) bh.RunRecord {
@@ -94,6 +96,59 @@ func TestRunsVersionsAndRoundTrip(t *testing.T) {
 			require.NoError(t, err)
 			require.Len(t, agents, 2)
 			assert.Equal(t, []string{"score", "judge"}, agents[1].Skills)
+		})
+	}
+}
+
+// Several processes look for what a stopped one left; each interrupted run
+// and each unsent file is taken by one of them, and only once old enough.
+func TestLeftWorkIsTakenOnce(t *testing.T) {
+	for _, unindexed := range []bool{false, true} { // the embedded engine: its clock can be set
+		t.Run(fmt.Sprintf("unindexed=%t", unindexed), func(t *testing.T) {
+			ctx := context.Background()
+			now := time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
+			clock := func() time.Time { return now }
+			db, err := store.Open(ctx, store.Config{DataDir: t.TempDir(), Now: clock, Unindexed: unindexed})
+			require.NoError(t, err)
+			t.Cleanup(func() { _ = db.Close(context.Background()) })
+
+			run, err := db.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: "s1", Energy: bh.EnergyAuto, HorizonH: 8, Now: now})
+			require.NoError(t, err)
+			up, err := db.StartUpload(ctx, bh.Upload{TeamID: "T1", RunID: run.ID, Kind: bh.ArtifactHandoff, ChannelID: "C1"})
+			require.NoError(t, err)
+
+			runs, err := db.FailInterruptedRuns(ctx, 2*time.Minute)
+			require.NoError(t, err)
+			assert.Empty(t, runs, "a young run may be a live process's")
+			ups, err := db.TakePendingUploads(ctx, now.Add(-time.Minute))
+			require.NoError(t, err)
+			assert.Empty(t, ups, "a young upload may be a live process's")
+
+			now = now.Add(3 * time.Minute)
+			runs, err = db.FailInterruptedRuns(ctx, 2*time.Minute)
+			require.NoError(t, err)
+			require.Len(t, runs, 1)
+			assert.Equal(t, run.ID, runs[0].ID)
+			runs, err = db.FailInterruptedRuns(ctx, 2*time.Minute)
+			require.NoError(t, err)
+			assert.Empty(t, runs, "marked once, by one process")
+
+			ups, err = db.TakePendingUploads(ctx, now.Add(-time.Minute))
+			require.NoError(t, err)
+			require.Len(t, ups, 1)
+			assert.Equal(t, up.ID, ups[0].ID)
+			ups, err = db.TakePendingUploads(ctx, now.Add(-time.Minute))
+			require.NoError(t, err)
+			assert.Empty(t, ups, "taken once: renewed for its taker")
+
+			now = now.Add(2 * time.Minute) // the taker stopped too
+			ups, err = db.TakePendingUploads(ctx, now.Add(-time.Minute))
+			require.NoError(t, err)
+			assert.Len(t, ups, 1, "taken again once its taker's time is up")
+			require.NoError(t, db.FinishUpload(ctx, up.ID))
+			ups, err = db.TakePendingUploads(ctx, now.Add(time.Hour))
+			require.NoError(t, err)
+			assert.Empty(t, ups)
 		})
 	}
 }

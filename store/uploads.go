@@ -44,15 +44,33 @@ func (db *DB) FinishUpload(ctx context.Context, id string) error {
 	return db.fail("finish upload "+id, err)
 }
 
-// PendingUploads lists uploads started before cutoff and never finished.
-func (db *DB) PendingUploads(ctx context.Context, cutoff time.Time) ([]bh.Upload, error) {
+// TakePendingUploads takes the uploads started before cutoff and never
+// finished: each is renewed (its time set to now) by one taker only, so of
+// several processes looking, one sends it; a taker that stops in turn
+// leaves it to be taken again later.
+func (db *DB) TakePendingUploads(ctx context.Context, cutoff time.Time) ([]bh.Upload, error) {
 	docs, err := findAll[uploadDoc](ctx, db, colUploads, bson.D{{Key: "created_at", Value: bson.D{{Key: "$lt", Value: cutoff.UTC()}}}}, bson.D{{Key: "created_at", Value: 1}})
 	if err != nil {
 		return nil, db.fail("list pending uploads", err)
 	}
 	out := make([]bh.Upload, 0, len(docs))
 	for _, d := range docs {
-		out = append(out, bh.Upload{ID: d.ID, TeamID: d.TeamID, RunID: d.RunID, Kind: d.Kind, ChannelID: d.ChannelID, ThreadTS: d.ThreadTS, UserID: d.UserID, CreatedAt: d.CreatedAt.UTC()})
+		took := false
+		err := db.write(ctx, func(ctx context.Context) error {
+			res, err := db.c.uploads.UpdateOne(ctx, bson.D{{Key: "_id", Value: d.ID}, {Key: "created_at", Value: d.CreatedAt}},
+				bson.D{{Key: "$set", Value: bson.D{{Key: "created_at", Value: db.now()}}}})
+			if err != nil {
+				return err
+			}
+			took = res.ModifiedCount == 1
+			return nil
+		})
+		if err != nil {
+			return out, db.fail("take pending upload "+d.ID, err)
+		}
+		if took {
+			out = append(out, bh.Upload{ID: d.ID, TeamID: d.TeamID, RunID: d.RunID, Kind: d.Kind, ChannelID: d.ChannelID, ThreadTS: d.ThreadTS, UserID: d.UserID, CreatedAt: d.CreatedAt.UTC()})
+		}
 	}
 	return out, nil
 }

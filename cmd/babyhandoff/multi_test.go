@@ -10,9 +10,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/slack-go/slack"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/bot"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/store"
@@ -170,4 +172,42 @@ func TestTwoProcessesShareOneMongoDB(t *testing.T) {
 	stored, err := db.Notes(context.Background(), sh.TeamID, sh.ID, true)
 	require.NoError(t, err)
 	assert.Len(t, stored, notes, "each note once")
+}
+
+// On a store shared with other processes a bot cannot tell at start-up a
+// dead process's plan from a live one's, so it looks again every minute:
+// a plan still "running" after 2 minutes gets its interrupted notice even
+// when the bot that was running it restarted within seconds.
+func TestSharedStoreRecoversALeftPlanWhileRunning(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	clock := newFakeClock(radarT0)
+	fake := slacktest.New(slacktest.Config{})
+	t.Cleanup(fake.Close)
+	db, err := store.Open(ctx, store.Config{DataDir: t.TempDir(), Now: clock.Now})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = db.Close(context.Background()) })
+
+	// What a stopped process left a moment ago: a progress message, a run.
+	api := slack.New(fake.Config().BotToken, slack.OptionAPIURL(fake.APIURL()))
+	_, ts, err := api.PostMessage("DU1", slack.MsgOptionText("The village council is working…", false))
+	require.NoError(t, err)
+	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: fake.Config().TeamID, ChannelID: "DU1", UserID: "U1", RawText: "slept 3h", MessageTS: "1.1"})
+	require.NoError(t, err)
+	_, err = db.CreateRun(ctx, bh.Run{TeamID: n.TeamID, ShiftID: n.ShiftID, ChannelID: "DU1", Energy: bh.EnergyLow, HorizonH: 8, CardChannel: "DU1", CardTS: ts})
+	require.NoError(t, err)
+
+	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(), Store: db,
+		Now: clock.Now, RecoverEvery: 10 * time.Millisecond})
+	require.NoError(t, err)
+	runCtx, stop := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { defer close(done); _ = b.Run(runCtx) }()
+	t.Cleanup(func() { stop(); <-done })
+	require.NoError(t, fake.WaitConnections(ctx, 1))
+
+	clock.Advance(3 * time.Minute)
+	m, err := fake.WaitMessage(ctx, func(m slacktest.Message) bool { return m.TS == ts && strings.Contains(m.Text, "interrupted") })
+	require.NoError(t, err)
+	assert.Contains(t, m.Text, "Plan v1 was interrupted")
 }
