@@ -136,6 +136,10 @@ type RadarSettings struct {
 	// removed from the channel); posting resumes when a person acts again.
 	Off   string
 	OffAt time.Time
+	// OffNotesRev is the state's NotesRev when it stopped: a later change
+	// of the notes (a person is there again) switches it back on; time
+	// passing does not.
+	OffNotesRev int
 }
 
 // Snoozed reports whether nudges are silenced at now.

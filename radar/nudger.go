@@ -342,7 +342,7 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 					}
 					return
 				}
-				n.unreachable(ctx, set, err)
+				n.unreachable(ctx, set, st.NotesRev, err)
 			}
 		}
 	}
@@ -365,10 +365,10 @@ func (n *Nudger) settings(ctx context.Context, teamID, shiftID string, st bh.Shi
 	if set.Off == "" {
 		return set, true
 	}
-	if !st.ComputedAt.After(set.OffAt) {
+	if st.NotesRev <= set.OffNotesRev {
 		return set, false
 	}
-	set.Off, set.OffAt = "", time.Time{}
+	set.Off, set.OffAt, set.OffNotesRev = "", time.Time{}, 0
 	if err := n.cfg.Store.SaveRadarSettings(ctx, set); err != nil {
 		n.cfg.Logger.Error("radar: turn back on", "shift_id", shiftID, "err", err)
 		return set, false
@@ -429,7 +429,7 @@ func (n *Nudger) deliver(ctx context.Context, rec bh.PostRecord, post bh.RadarPo
 			_ = n.cfg.Store.PostFailed(ctx, rec.Key, bh.ErrorMessage(err))
 			set, serr := n.cfg.Store.RadarSettings(ctx, rec.TeamID, rec.ShiftID)
 			if serr == nil {
-				n.unreachable(ctx, set, err)
+				n.unreachable(ctx, set, post.State.NotesRev, err)
 			}
 			return
 		}
@@ -453,7 +453,7 @@ func (n *Nudger) deliver(ctx context.Context, rec bh.PostRecord, post bh.RadarPo
 
 // unreachable switches the radar off for a shift whose conversation is out
 // of reach, with the reason, so there is no retry storm.
-func (n *Nudger) unreachable(ctx context.Context, set bh.RadarSettings, err error) {
+func (n *Nudger) unreachable(ctx context.Context, set bh.RadarSettings, notesRev int, err error) {
 	code := bh.ErrorCode(err)
 	if code != bh.EFORBIDDEN && code != bh.ENOTFOUND {
 		if ctx.Err() == nil {
@@ -461,7 +461,7 @@ func (n *Nudger) unreachable(ctx context.Context, set bh.RadarSettings, err erro
 		}
 		return
 	}
-	set.Off, set.OffAt = bh.ErrorMessage(err), n.cfg.Now().UTC()
+	set.Off, set.OffAt, set.OffNotesRev = bh.ErrorMessage(err), n.cfg.Now().UTC(), notesRev
 	if serr := n.cfg.Store.SaveRadarSettings(ctx, set); serr != nil {
 		n.cfg.Logger.Error("radar: switch off", "shift_id", set.ShiftID, "err", serr)
 		return

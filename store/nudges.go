@@ -182,11 +182,12 @@ type radarSettingsDoc struct {
 	OutlookHour  int       `bson:"outlook_hour"`
 	Off          string    `bson:"off,omitempty"`
 	OffAt        time.Time `bson:"off_at,omitempty"`
+	OffNotesRev  int       `bson:"off_notes_rev,omitempty"`
 }
 
 func (d radarSettingsDoc) domain() bh.RadarSettings {
 	return bh.RadarSettings{TeamID: d.TeamID, ShiftID: d.ShiftID, SnoozedUntil: d.SnoozedUntil.UTC(), OutlookOn: d.OutlookOn,
-		OutlookHour: d.OutlookHour, Off: d.Off, OffAt: d.OffAt.UTC()}
+		OutlookHour: d.OutlookHour, Off: d.Off, OffAt: d.OffAt.UTC(), OffNotesRev: d.OffNotesRev}
 }
 
 // DefaultOutlookHour is when the morning outlook goes out unless chosen.
@@ -208,7 +209,7 @@ func (db *DB) RadarSettings(ctx context.Context, teamID, shiftID string) (bh.Rad
 // SaveRadarSettings stores a shift's radar settings.
 func (db *DB) SaveRadarSettings(ctx context.Context, s bh.RadarSettings) error {
 	doc := radarSettingsDoc{ID: s.TeamID + "/" + s.ShiftID, TeamID: s.TeamID, ShiftID: s.ShiftID, SnoozedUntil: s.SnoozedUntil.UTC(),
-		OutlookOn: s.OutlookOn, OutlookHour: s.OutlookHour, Off: s.Off, OffAt: s.OffAt.UTC()}
+		OutlookOn: s.OutlookOn, OutlookHour: s.OutlookHour, Off: s.Off, OffAt: s.OffAt.UTC(), OffNotesRev: s.OffNotesRev}
 	err := db.write(ctx, func(ctx context.Context) error {
 		_, err := db.c.radarSettings.ReplaceOne(ctx, bson.D{{Key: "_id", Value: doc.ID}}, doc, options.Replace().SetUpsert(true))
 		return err

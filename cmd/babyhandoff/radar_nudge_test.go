@@ -80,6 +80,12 @@ func (r *recNotifier) FindRadar(_ context.Context, _, key string) (string, error
 }
 
 // sent lists posts of kind ("" = all); news are those that were not updates.
+func (r *recNotifier) callCount() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.calls
+}
+
 func (r *recNotifier) sent(kind bh.PostKind) (news, updates []bh.RadarPost) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -639,7 +645,8 @@ func TestRadarStopsPostingWhereTheBotWasRemoved(t *testing.T) {
 	ctx := context.Background()
 
 	n := note(t, db, "C9", "out of formula", "1.01")
-	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
+	note(t, db, "C9", "daycare form due today 5pm", "1.02")
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 2 })
 	clock.Advance(testDebounce)
 	set, err := db.RadarSettings(ctx, "T1", n.ShiftID)
 	require.NoError(t, err)
@@ -655,10 +662,26 @@ func TestRadarStopsPostingWhereTheBotWasRemoved(t *testing.T) {
 		rig.nudger.Tick(ctx)
 		rig.nudger.Look(ctx, "T1", n.ShiftID, false)
 	}
-	notify.mu.Lock()
-	calls := notify.calls
-	notify.mu.Unlock()
-	assert.Equal(t, 1, calls)
+	assert.Equal(t, 1, notify.callCount())
+
+	// Time passing raises the risk (the form is now overdue) and the state
+	// is saved anew, but that does not switch the radar back on: nobody is
+	// there yet.
+	clock.Advance(8 * time.Hour)
+	rig.watcher.Refresh(ctx)
+	rig.settle(func(s bh.ShiftState) bool { return s.ComputedAt.Equal(clock.Now()) })
+	clock.Advance(testDebounce)
+	rig.nudger.Tick(ctx)
+	assert.Equal(t, 1, notify.callCount(), "a timed recompute is not a person acting again")
+	set, err = db.RadarSettings(ctx, "T1", n.ShiftID)
+	require.NoError(t, err)
+	assert.NotEmpty(t, set.Off)
+
+	// A new note in that conversation is: the radar tries once more.
+	note(t, db, "C9", "wipes < 1 day", "1.03")
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 3 })
+	clock.Advance(testDebounce)
+	assert.Equal(t, 2, notify.callCount(), "a note switches the radar back on")
 }
 
 // A process died between claiming a nudge and recording its message: the
