@@ -59,7 +59,7 @@ type RadarStore interface {
 	SetShiftTZ(ctx context.Context, teamID, shiftID, tz string) error
 	MarkNoteDone(ctx context.Context, teamID, id string, done bool) (bh.Note, error)
 	RadarSettings(ctx context.Context, teamID, shiftID string) (bh.RadarSettings, error)
-	SaveRadarSettings(ctx context.Context, s bh.RadarSettings) error
+	UpdateRadarSettings(ctx context.Context, teamID, shiftID string, change func(*bh.RadarSettings) bool) (bh.RadarSettings, bool, error)
 	ShiftEvents(ctx context.Context, teamID, shiftID, typ string, limit int) ([]bh.Event, error)
 }
 
@@ -238,17 +238,17 @@ func (b *Bot) shiftLoc(s bh.Shift) *time.Location {
 
 // snooze silences a shift's radar for an hour or until tomorrow morning.
 func (b *Bot) snooze(ctx context.Context, shift bh.Shift, userID, how string) {
-	l := b.shiftLoc(shift)
-	now := b.cfg.Now().In(l)
-	set, err := b.store.RadarSettings(ctx, shift.TeamID, shift.ID)
-	if err != nil {
-		b.refuse(ctx, shift.ChannelID, userID, err)
+	if how != "1h" && how != "tomorrow" {
+		b.tell(ctx, shift.ChannelID, userID, "That snooze is not one I know; nothing was changed.")
 		return
 	}
-	switch how {
-	case "1h":
-		set.SnoozedUntil = now.Add(time.Hour)
-	case "tomorrow":
+	l := b.shiftLoc(shift)
+	now := b.cfg.Now().In(l)
+	set, _, err := b.store.UpdateRadarSettings(ctx, shift.TeamID, shift.ID, func(set *bh.RadarSettings) bool {
+		if how == "1h" {
+			set.SnoozedUntil = now.Add(time.Hour)
+			return true
+		}
 		hour := set.OutlookHour
 		if hour <= 0 {
 			hour = 7
@@ -260,11 +260,9 @@ func (b *Bot) snooze(ctx context.Context, shift bh.Shift, userID, how string) {
 			until = time.Date(now.Year(), now.Month(), now.Day()+1, hour, 0, 0, 0, l)
 		}
 		set.SnoozedUntil = until
-	default:
-		b.tell(ctx, shift.ChannelID, userID, "That snooze is not one I know; nothing was changed.")
-		return
-	}
-	if err := b.store.SaveRadarSettings(ctx, set); err != nil {
+		return true
+	})
+	if err != nil {
 		b.refuse(ctx, shift.ChannelID, userID, err)
 		return
 	}
@@ -292,21 +290,19 @@ func (b *Bot) setOutlook(ctx context.Context, teamID, channelID, userID, how str
 	}
 	var set bh.RadarSettings
 	if err == nil {
-		set, err = b.store.RadarSettings(ctx, teamID, shift.ID)
+		set, _, err = b.store.UpdateRadarSettings(ctx, teamID, shift.ID, func(set *bh.RadarSettings) bool {
+			switch {
+			case how == "off":
+				set.OutlookOn = false
+			case hour >= 0:
+				set.OutlookOn, set.OutlookHour = true, hour
+			default:
+				set.OutlookOn = true
+			}
+			return true
+		})
 	}
 	if err != nil {
-		b.refuse(ctx, channelID, userID, err)
-		return
-	}
-	switch {
-	case how == "off":
-		set.OutlookOn = false
-	case hour >= 0:
-		set.OutlookOn, set.OutlookHour = true, hour
-	default:
-		set.OutlookOn = true
-	}
-	if err := b.store.SaveRadarSettings(ctx, set); err != nil {
 		b.refuse(ctx, channelID, userID, err)
 		return
 	}

@@ -36,7 +36,9 @@ type PostStore interface {
 	ShiftState(ctx context.Context, teamID, shiftID string) (bh.ShiftState, string, bool, error)
 	StatesAtRisk(ctx context.Context, min bh.RiskLevel) ([]bh.ShiftState, error)
 	RadarSettings(ctx context.Context, teamID, shiftID string) (bh.RadarSettings, error)
-	SaveRadarSettings(ctx context.Context, s bh.RadarSettings) error
+	// UpdateRadarSettings applies change to the settings as they are now,
+	// compare-and-set; changed reports whether this call wrote them.
+	UpdateRadarSettings(ctx context.Context, teamID, shiftID string, change func(*bh.RadarSettings) bool) (bh.RadarSettings, bool, error)
 	AllRadarSettings(ctx context.Context) ([]bh.RadarSettings, error)
 	ClaimPost(ctx context.Context, p bh.PostRecord) (bool, error)
 	PostSent(ctx context.Context, rec bh.PostRecord, ts string) error
@@ -342,7 +344,7 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 					}
 					return
 				}
-				n.unreachable(ctx, set, st.NotesRev, err)
+				n.unreachable(ctx, teamID, shiftID, st.NotesRev, err)
 			}
 		}
 	}
@@ -368,12 +370,18 @@ func (n *Nudger) settings(ctx context.Context, teamID, shiftID string, st bh.Shi
 	if st.NotesRev <= set.OffNotesRev {
 		return set, false
 	}
-	set.Off, set.OffAt, set.OffNotesRev = "", time.Time{}, 0
-	if err := n.cfg.Store.SaveRadarSettings(ctx, set); err != nil {
+	set, _, err = n.cfg.Store.UpdateRadarSettings(ctx, teamID, shiftID, func(s *bh.RadarSettings) bool {
+		if s.Off == "" || st.NotesRev <= s.OffNotesRev {
+			return false
+		}
+		s.Off, s.OffAt, s.OffNotesRev = "", time.Time{}, 0
+		return true
+	})
+	if err != nil {
 		n.cfg.Logger.Error("radar: turn back on", "shift_id", shiftID, "err", err)
 		return set, false
 	}
-	return set, true
+	return set, set.Off == ""
 }
 
 // why says why a new nudge goes out now.
@@ -427,10 +435,7 @@ func (n *Nudger) deliver(ctx context.Context, rec bh.PostRecord, post bh.RadarPo
 		code := bh.ErrorCode(err)
 		if code == bh.EFORBIDDEN || code == bh.ENOTFOUND {
 			_ = n.cfg.Store.PostFailed(ctx, rec.Key, bh.ErrorMessage(err))
-			set, serr := n.cfg.Store.RadarSettings(ctx, rec.TeamID, rec.ShiftID)
-			if serr == nil {
-				n.unreachable(ctx, set, post.State.NotesRev, err)
-			}
+			n.unreachable(ctx, rec.TeamID, rec.ShiftID, post.State.NotesRev, err)
 			return
 		}
 		// A passing failure (Slack may even have taken the post: a timeout
@@ -453,20 +458,23 @@ func (n *Nudger) deliver(ctx context.Context, rec bh.PostRecord, post bh.RadarPo
 
 // unreachable switches the radar off for a shift whose conversation is out
 // of reach, with the reason, so there is no retry storm.
-func (n *Nudger) unreachable(ctx context.Context, set bh.RadarSettings, notesRev int, err error) {
+func (n *Nudger) unreachable(ctx context.Context, teamID, shiftID string, notesRev int, err error) {
 	code := bh.ErrorCode(err)
 	if code != bh.EFORBIDDEN && code != bh.ENOTFOUND {
 		if ctx.Err() == nil {
-			n.cfg.Logger.Warn("radar: could not update a message", "shift_id", set.ShiftID, "err", err)
+			n.cfg.Logger.Warn("radar: could not update a message", "shift_id", shiftID, "err", err)
 		}
 		return
 	}
-	set.Off, set.OffAt, set.OffNotesRev = bh.ErrorMessage(err), n.cfg.Now().UTC(), notesRev
-	if serr := n.cfg.Store.SaveRadarSettings(ctx, set); serr != nil {
-		n.cfg.Logger.Error("radar: switch off", "shift_id", set.ShiftID, "err", serr)
+	_, _, serr := n.cfg.Store.UpdateRadarSettings(ctx, teamID, shiftID, func(s *bh.RadarSettings) bool {
+		s.Off, s.OffAt, s.OffNotesRev = bh.ErrorMessage(err), n.cfg.Now().UTC(), notesRev
+		return true
+	})
+	if serr != nil {
+		n.cfg.Logger.Error("radar: switch off", "shift_id", shiftID, "err", serr)
 		return
 	}
-	n.cfg.Logger.Warn("radar: stopped posting to a conversation", "shift_id", set.ShiftID, "why", set.Off)
+	n.cfg.Logger.Warn("radar: stopped posting to a conversation", "shift_id", shiftID, "why", bh.ErrorMessage(err))
 }
 
 // OutlookWindow is how late a morning outlook may still go out (after a
@@ -495,13 +503,24 @@ func (n *Nudger) Tick(ctx context.Context) {
 	for _, s := range all {
 		settings[s.TeamID+"/"+s.ShiftID] = s
 		if !s.SnoozedUntil.IsZero() && !now.Before(s.SnoozedUntil) {
-			s.SnoozedUntil = time.Time{}
-			settings[s.TeamID+"/"+s.ShiftID] = s
-			if err := n.cfg.Store.SaveRadarSettings(ctx, s); err != nil {
+			// Only the process that ends the snooze looks afresh; another
+			// that read it too finds it ended and leaves it.
+			ended, mine, err := n.cfg.Store.UpdateRadarSettings(ctx, s.TeamID, s.ShiftID, func(cur *bh.RadarSettings) bool {
+				if cur.SnoozedUntil.IsZero() || now.Before(cur.SnoozedUntil) {
+					return false
+				}
+				cur.SnoozedUntil = time.Time{}
+				return true
+			})
+			if err != nil {
 				log.Error("radar: sweep: end a snooze", "err", err)
 				continue
 			}
-			n.Look(ctx, s.TeamID, s.ShiftID, true)
+			s = ended
+			settings[s.TeamID+"/"+s.ShiftID] = s
+			if mine {
+				n.Look(ctx, s.TeamID, s.ShiftID, true)
+			}
 		}
 		if s.OutlookOn && s.Off == "" && !s.Snoozed(now) {
 			n.outlook(ctx, s, now)

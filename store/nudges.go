@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/bson"
-	"go.mongodb.org/mongo-driver/mongo/options"
 
 	bh "github.com/babyhandoff/babyhandoff"
 )
@@ -183,6 +182,8 @@ type radarSettingsDoc struct {
 	Off          string    `bson:"off,omitempty"`
 	OffAt        time.Time `bson:"off_at,omitempty"`
 	OffNotesRev  int       `bson:"off_notes_rev,omitempty"`
+	// Version counts writes, for UpdateRadarSettings' compare-and-set.
+	Version int `bson:"version"`
 }
 
 func (d radarSettingsDoc) domain() bh.RadarSettings {
@@ -206,15 +207,63 @@ func (db *DB) RadarSettings(ctx context.Context, teamID, shiftID string) (bh.Rad
 	return d.domain(), nil
 }
 
-// SaveRadarSettings stores a shift's radar settings.
-func (db *DB) SaveRadarSettings(ctx context.Context, s bh.RadarSettings) error {
-	doc := radarSettingsDoc{ID: s.TeamID + "/" + s.ShiftID, TeamID: s.TeamID, ShiftID: s.ShiftID, SnoozedUntil: s.SnoozedUntil.UTC(),
-		OutlookOn: s.OutlookOn, OutlookHour: s.OutlookHour, Off: s.Off, OffAt: s.OffAt.UTC(), OffNotesRev: s.OffNotesRev}
-	err := db.write(ctx, func(ctx context.Context) error {
-		_, err := db.c.radarSettings.ReplaceOne(ctx, bson.D{{Key: "_id", Value: doc.ID}}, doc, options.Replace().SetUpsert(true))
-		return err
-	})
-	return db.fail("save radar settings", err)
+// UpdateRadarSettings applies change to a shift's radar settings as they are
+// now and stores the result only if nobody changed them in between; if
+// somebody did, it reads them again and applies change again. Settings are
+// changed by people (snooze, outlook) and by every process's radar (a snooze
+// that ended, a conversation out of reach): a plain read-modify-write would
+// let one undo another, and let two processes both act on one ended snooze.
+// change reports whether it changed anything; changed is false (and nothing
+// is written) when it did not, so a caller can tell it was first.
+func (db *DB) UpdateRadarSettings(ctx context.Context, teamID, shiftID string, change func(*bh.RadarSettings) bool) (s bh.RadarSettings, changed bool, err error) {
+	id := teamID + "/" + shiftID
+	for range 8 {
+		var d radarSettingsDoc
+		found := true
+		if err := db.c.radarSettings.FindOne(ctx, bson.D{{Key: "_id", Value: id}}).Decode(&d); isNoDocs(err) {
+			found = false
+			d = radarSettingsDoc{ID: id, TeamID: teamID, ShiftID: shiftID, OutlookHour: DefaultOutlookHour}
+		} else if err != nil {
+			return bh.RadarSettings{}, false, db.fail("update radar settings", err)
+		}
+		s = d.domain()
+		if !change(&s) {
+			return s, false, nil
+		}
+		next := radarSettingsDoc{ID: id, TeamID: teamID, ShiftID: shiftID, SnoozedUntil: s.SnoozedUntil.UTC(),
+			OutlookOn: s.OutlookOn, OutlookHour: s.OutlookHour, Off: s.Off, OffAt: s.OffAt.UTC(), OffNotesRev: s.OffNotesRev,
+			Version: d.Version + 1}
+		won := false
+		err := db.write(ctx, func(ctx context.Context) error {
+			won = false
+			if !found {
+				_, err := db.c.radarSettings.InsertOne(ctx, next)
+				if isDup(err) {
+					return nil // created meanwhile: read again
+				}
+				won = err == nil
+				return err
+			}
+			unchanged := bson.D{{Key: "_id", Value: id}, {Key: "version", Value: d.Version}}
+			if d.Version == 0 { // written before settings had a version
+				unchanged = bson.D{{Key: "_id", Value: id}, {Key: "$or", Value: bson.A{
+					bson.D{{Key: "version", Value: 0}}, bson.D{{Key: "version", Value: bson.D{{Key: "$exists", Value: false}}}}}}}
+			}
+			res, err := db.c.radarSettings.ReplaceOne(ctx, unchanged, next)
+			if err != nil {
+				return err
+			}
+			won = res.MatchedCount == 1
+			return nil
+		})
+		if err != nil {
+			return bh.RadarSettings{}, false, db.fail("update radar settings", err)
+		}
+		if won {
+			return s, true, nil
+		}
+	}
+	return bh.RadarSettings{}, false, db.fail("update radar settings", bh.Errorf(bh.ECONFLICT, "the radar settings here keep changing; try again"))
 }
 
 // AllRadarSettings lists the settings of every shift that has any (the

@@ -258,7 +258,7 @@ func TestRadarSnoozeSilencesUntilItEnds(t *testing.T) {
 	ctx := context.Background()
 
 	n := note(t, db, "D1", "low: wipes < 1 day", "1.01")
-	require.NoError(t, db.SaveRadarSettings(ctx, bh.RadarSettings{TeamID: "T1", ShiftID: n.ShiftID, SnoozedUntil: radarT0.Add(time.Hour), OutlookHour: 7}))
+	snoozeUntil(t, db, n.ShiftID, radarT0.Add(time.Hour))
 	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
 	clock.Advance(testDebounce)
 	note(t, db, "D1", "out of formula", "1.02")
@@ -278,6 +278,57 @@ func TestRadarSnoozeSilencesUntilItEnds(t *testing.T) {
 	rig.nudger.Tick(ctx)
 	news, _ = notify.sent(bh.PostNudge)
 	assert.Len(t, news, 1, "a sweep does not repeat it")
+}
+
+func snoozeUntil(t *testing.T, db *store.DB, shiftID string, until time.Time) {
+	t.Helper()
+	_, _, err := db.UpdateRadarSettings(context.Background(), "T1", shiftID, func(s *bh.RadarSettings) bool {
+		s.SnoozedUntil = until
+		return true
+	})
+	require.NoError(t, err)
+}
+
+// staleSweep is the store as a second process's sweep saw it: it listed the
+// settings before the first process ended the snooze.
+type staleSweep struct {
+	*store.DB
+	all []bh.RadarSettings
+}
+
+func (s staleSweep) AllRadarSettings(context.Context) ([]bh.RadarSettings, error) { return s.all, nil }
+
+// Two processes' sweeps both see a snooze that ended: only the one that
+// ends it looks afresh, so "the snooze is over" is posted once.
+func TestRadarSnoozeEndedInTwoProcessesIsPostedOnce(t *testing.T) {
+	clock := newFakeClock(radarT0)
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	rig := newRadarRig(t, db, clock, notify, "p1")
+	ctx := context.Background()
+
+	n := note(t, db, "D1", "out of formula", "1.01")
+	snoozeUntil(t, db, n.ShiftID, radarT0.Add(time.Hour))
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
+	clock.Advance(testDebounce)
+	require.Zero(t, notify.callCount(), "snoozed: quiet")
+
+	clock.Advance(time.Hour)
+	seen, err := db.AllRadarSettings(ctx)
+	require.NoError(t, err)
+	require.Len(t, seen, 1)
+	require.False(t, seen[0].SnoozedUntil.IsZero(), "the second process read it while still snoozed")
+	rig.nudger.Tick(ctx)
+	news, _ := notify.sent(bh.PostNudge)
+	require.Len(t, news, 1)
+	assert.Contains(t, news[0].Why, "snooze is over")
+
+	other, err := radar.NewNudger(radar.NudgerConfig{Store: staleSweep{DB: db, all: seen}, Notify: notify, Now: clock.Now,
+		AfterFunc: clock.AfterFunc, Debounce: testDebounce, Owner: "p2", StaleAfter: time.Minute})
+	require.NoError(t, err)
+	other.Tick(ctx)
+	news, _ = notify.sent(bh.PostNudge)
+	assert.Len(t, news, 1, "the second process finds the snooze ended and posts nothing")
 }
 
 func TestRadarReminderDueDuringDowntimeIsSentOnceAfterRestart(t *testing.T) {
