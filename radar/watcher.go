@@ -115,8 +115,17 @@ func (w *Watcher) Run(ctx context.Context) error {
 			}
 		}
 	}()
+	reopened := false
 	for ctx.Err() == nil {
-		w.session(ctx)
+		if w.session(ctx) && !reopened {
+			// A stream that worked and then ended (on the embedded store:
+			// its place aged out of the short oplog while the watcher was
+			// busy) is reopened at once, its gap caught up; only a second
+			// end in a row waits, so a failing server is not hammered.
+			reopened = true
+			continue
+		}
+		reopened = false
 		select {
 		case <-ctx.Done():
 		case <-time.After(w.cfg.Retry):
@@ -127,8 +136,10 @@ func (w *Watcher) Run(ctx context.Context) error {
 
 // session opens the stream, catches up, then follows the stream until it
 // breaks. The stream opens first, so a change during the catch-up is seen by
-// both; the fingerprint makes the second a no-op.
-func (w *Watcher) session(ctx context.Context) {
+// both; the fingerprint makes the second a no-op. It reports whether the
+// stream was followed and then ended (rather than failing to open, a failed
+// catch-up or a failed recompute).
+func (w *Watcher) session(ctx context.Context) (ended bool) {
 	cur, err := w.cfg.Store.RadarCursor(ctx)
 	if err != nil {
 		w.cfg.Logger.Error("radar: read cursor", "err", err)
@@ -170,7 +181,7 @@ func (w *Watcher) session(ctx context.Context) {
 			if ctx.Err() == nil {
 				w.cfg.Logger.Info("radar: change stream ended; will catch up and reopen", "err", err)
 			}
-			return
+			return ctx.Err() == nil
 		}
 		// A burst of notes in one shift is one recompute; the cursor moves
 		// with the last shift's, past every change read.

@@ -180,11 +180,14 @@ func (db *DB) openEmbedded() error {
 	client, engine, err := lungo.Open(context.Background(), lungo.Options{
 		Store: lungo.NewFileStore(db.path, 0o600),
 		// The oplog lives inside the file that every commit rewrites: keep it
-		// short. Change-stream consumers catch up from the collections when
-		// their resume point has aged out.
+		// short. With a minute's worth kept, a busy minute (a catch-up of
+		// 1,000 shifts) made the oplog 60% of the file and every commit
+		// half again as slow. The radar's stream is read within
+		// milliseconds; when it does fall behind by more than this (a long
+		// catch-up), it catches up from the collections and reopens at once.
 		MinOplogSize:   50,
 		MaxOplogSize:   200,
-		MinOplogAge:    time.Minute,
+		MinOplogAge:    10 * time.Second,
 		MaxOplogAge:    30 * time.Minute,
 		ExpireInterval: time.Minute,
 		ExpireErrors: func(err error) {

@@ -41,6 +41,9 @@ func (n *timedNotifier) FindRadar(ctx context.Context, channelID, key string) (s
 // store: note stored → shift_state saved (the change stream, the recompute,
 // the write), and note stored → nudge posted in the fake Slack (that plus
 // the debounce and chat.postMessage).
+// settleAfterCatchUp lets the start-up's work end before sampling.
+const settleAfterCatchUp = 3 * time.Second
+
 func benchRadar(ctx context.Context, shifts, samples int, debounce time.Duration, stdout, stderr io.Writer) int {
 	db, closeDB, err := benchStore(ctx)
 	if err != nil {
@@ -115,6 +118,13 @@ func benchRadar(ctx context.Context, shifts, samples int, debounce time.Duration
 	runtime.GC()
 	runtime.ReadMemStats(&mem)
 
+	// A catch-up longer than the embedded oplog keeps its entries (10 s)
+	// loses the stream's place; the watcher reopens it at once and catches
+	// up the gap, which with the prefill a moment ago means looking at every
+	// shift again (≈1.3 s). That is start-up, reported above, not the
+	// steady state measured below.
+	time.Sleep(settleAfterCatchUp)
+
 	// Measured one at a time: a critical note in a shift of its own.
 	var toState, toNudge []time.Duration
 	for i := 0; i < samples; i++ {
@@ -146,7 +156,8 @@ func benchRadar(ctx context.Context, shifts, samples int, debounce time.Duration
 	}
 	fmt.Fprintf(stdout, "## Risk Radar: %d shifts present (%d notes), %d samples, debounce %s (%s, %d CPUs)\n\n",
 		shifts, shifts*len(texts), samples, debounce, runtime.Version(), runtime.NumCPU())
-	fmt.Fprintf(stdout, "catch-up of %d shifts at start-up: %s; heap after: %.1f MB\n\n", shifts, catchUp.Round(time.Millisecond), float64(mem.HeapAlloc)/(1<<20))
+	fmt.Fprintf(stdout, "catch-up of %d shifts at start-up: %s; heap after: %.1f MB. Sampling starts %s later: a note arriving during the start-up's second, short catch-up (its stream reopened after the long first one) waits for it, up to ≈1.3 s when this pause was left out.\n\n",
+		shifts, catchUp.Round(time.Millisecond), float64(mem.HeapAlloc)/(1<<20), settleAfterCatchUp)
 	fmt.Fprintln(stdout, "| measure | p50 | p95 | max | goal |")
 	fmt.Fprintln(stdout, "|---|---|---|---|---|")
 	fmt.Fprintf(stdout, "| note stored → shift_state saved | %s | %s | %s | p95 ≤ 50 ms |\n", ms(pct(toState, 50)), ms(pct(toState, 95)), ms(pct(toState, 100)))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"testing"
@@ -223,4 +224,56 @@ func TestRadarStateFollowsTheShiftsZone(t *testing.T) {
 			assert.Equal(t, 17, got.Deadlines[0].At.In(ny).Hour(), "5pm where the parent lives")
 		})
 	}
+}
+
+// losingSource is the store whose first change stream loses its place at
+// once, as the embedded engine's does when the watcher was busy longer than
+// the oplog keeps entries.
+type losingSource struct {
+	*store.DB
+	mu    sync.Mutex
+	opens int
+	lost  chan struct{}
+}
+
+func (s *losingSource) WatchNotes(ctx context.Context, resume []byte) (func(context.Context) ([]bh.NoteChange, error), func() error, error) {
+	s.mu.Lock()
+	s.opens++
+	first := s.opens == 1
+	s.mu.Unlock()
+	next, stop, err := s.DB.WatchNotes(ctx, resume)
+	if err != nil || !first {
+		return next, stop, err
+	}
+	return func(context.Context) ([]bh.NoteChange, error) {
+		close(s.lost)
+		return nil, errors.New("store: watch notes: lost oplog position")
+	}, stop, nil
+}
+
+// A stream that worked and then lost its place is reopened at once (its
+// gap caught up from the store), not after the retry wait meant for a
+// failing server: notes keep reaching the state.
+func TestRadarReopensALostStreamAtOnce(t *testing.T) {
+	db := openTestStore(t, newFakeClock(radarT0))
+	src := &losingSource{DB: db, lost: make(chan struct{})}
+	states := make(chan bh.ShiftState, 100)
+	w, err := radar.New(radar.Config{Source: src, Store: db, Normalize: council.Normalize, Now: func() time.Time { return radarT0 },
+		Retry: time.Hour, Changed: func(_ context.Context, _, next bh.ShiftState, _ bool) { states <- next }})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); _ = w.Run(ctx) }()
+	t.Cleanup(func() { cancel(); <-done })
+
+	select {
+	case <-src.lost:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the first stream was never read")
+	}
+	n := note(t, db, "D1", "out of formula", "1.01")
+	waitState(t, states, func(s bh.ShiftState) bool { return s.ShiftID == n.ShiftID })
+	src.mu.Lock()
+	defer src.mu.Unlock()
+	assert.Equal(t, 2, src.opens)
 }
