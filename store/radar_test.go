@@ -61,36 +61,50 @@ func TestSaveShiftStateKeepsTheNewerState(t *testing.T) {
 
 // Settings are changed by people (snooze, outlook) and by every process's
 // radar: a change made while another was between its read and its write is
-// kept, not overwritten with what that other one read.
+// kept, not overwritten with what that other one read — whether the
+// settings were stored already or not yet.
 func TestRadarSettingsChangesDoNotUndoEachOther(t *testing.T) {
 	for name, open := range backends(t) {
 		t.Run(name, func(t *testing.T) {
 			db := open(t)
 			ctx := context.Background()
 			until := time.Date(2026, 11, 23, 11, 0, 0, 0, time.UTC)
-			tries := 0
-			got, changed, err := db.UpdateRadarSettings(ctx, "T1", "S1", func(s *bh.RadarSettings) bool {
-				tries++
-				if tries == 1 {
-					// Someone snoozes the shift meanwhile.
-					_, _, err := db.UpdateRadarSettings(ctx, "T1", "S1", func(s *bh.RadarSettings) bool {
-						s.SnoozedUntil = until
+			for _, tc := range []struct {
+				name   string
+				shift  string
+				stored bool
+			}{{"none stored yet", "S1", false}, {"stored", "S2", true}} {
+				if tc.stored {
+					_, _, err := db.UpdateRadarSettings(ctx, "T1", tc.shift, func(s *bh.RadarSettings) bool {
+						s.OutlookHour = 8
 						return true
 					})
 					require.NoError(t, err)
 				}
-				s.OutlookOn, s.OutlookHour = true, 6
-				return true
-			})
-			require.NoError(t, err)
-			assert.True(t, changed)
-			assert.Equal(t, 2, tries, "the first write lost the race and read again")
-			assert.True(t, got.SnoozedUntil.Equal(until))
-			stored, err := db.RadarSettings(ctx, "T1", "S1")
-			require.NoError(t, err)
-			assert.True(t, stored.SnoozedUntil.Equal(until), "the snooze is kept")
-			assert.True(t, stored.OutlookOn)
-			assert.Equal(t, 6, stored.OutlookHour)
+				tries := 0
+				got, changed, err := db.UpdateRadarSettings(ctx, "T1", tc.shift, func(s *bh.RadarSettings) bool {
+					tries++
+					if tries == 1 {
+						// Someone snoozes the shift meanwhile.
+						_, _, err := db.UpdateRadarSettings(ctx, "T1", tc.shift, func(s *bh.RadarSettings) bool {
+							s.SnoozedUntil = until
+							return true
+						})
+						require.NoError(t, err)
+					}
+					s.OutlookOn, s.OutlookHour = true, 6
+					return true
+				})
+				require.NoError(t, err, tc.name)
+				assert.True(t, changed, tc.name)
+				assert.Equal(t, 2, tries, "%s: the first write lost the race and read again", tc.name)
+				assert.True(t, got.SnoozedUntil.Equal(until), tc.name)
+				stored, err := db.RadarSettings(ctx, "T1", tc.shift)
+				require.NoError(t, err)
+				assert.True(t, stored.SnoozedUntil.Equal(until), "%s: the snooze is kept", tc.name)
+				assert.True(t, stored.OutlookOn, tc.name)
+				assert.Equal(t, 6, stored.OutlookHour, tc.name)
+			}
 
 			// A change that finds nothing to do writes nothing and says so:
 			// of two processes ending one snooze, one is first.
