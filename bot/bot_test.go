@@ -257,9 +257,9 @@ func TestNoteNotStoredOnTheLastDeliveryIsToldNotLost(t *testing.T) {
 }
 
 func TestNewNeedsTokensAndStore(t *testing.T) {
-	_, err := bot.New(bot.Config{AppToken: "xapp-1", Store: newMemStore()})
+	_, err := bot.New(bot.Config{AppToken: "xapp-fake", Store: newMemStore()})
 	assert.Equal(t, bh.EINVALID, bh.ErrorCode(err))
-	_, err = bot.New(bot.Config{AppToken: "xapp-1", BotToken: "xoxb-1"})
+	_, err = bot.New(bot.Config{AppToken: "xapp-fake", BotToken: "xoxb-fake"})
 	assert.Equal(t, bh.EINVALID, bh.ErrorCode(err))
 }
 

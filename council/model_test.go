@@ -19,7 +19,7 @@ import (
 // the local model server.
 func modelCouncil(t *testing.T, srv *openaitest.Server, multi bool) *council.Council {
 	t.Helper()
-	m, err := openai.New(openai.Config{APIKey: "sk-test", Model: "test-model", BaseURL: srv.URL(), MaxAttempts: 2, Timeout: 2 * time.Second,
+	m, err := openai.New(openai.Config{APIKey: "test-model-key", Model: "test-model", BaseURL: srv.URL(), MaxAttempts: 2, Timeout: 2 * time.Second,
 		Sleep: func(context.Context, time.Duration) error { return nil }})
 	require.NoError(t, err)
 	cfg := council.Config{Clock: func() time.Time { return monday10 }, Planner: m}

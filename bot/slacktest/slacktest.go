@@ -26,7 +26,7 @@ import (
 // Config sets up a Server. Zero values take the defaults listed per field.
 type Config struct {
 	// AppToken is the app-level token apps.connections.open accepts
-	// (default "xapp-1-A0FAKE-1-fake"); BotToken is the token every other
+	// (default "xapp-fake-app-token"); BotToken is the token every other
 	// method accepts (default "xoxb-fake-bot-token"). Both are obviously fake
 	// on purpose so that secret scanners never flag them.
 	AppToken, BotToken string
@@ -55,7 +55,7 @@ func (c Config) withDefaults() Config {
 			*s = v
 		}
 	}
-	def(&c.AppToken, "xapp-1-A0FAKE-1-fake")
+	def(&c.AppToken, "xapp-fake-app-token")
 	def(&c.BotToken, "xoxb-fake-bot-token")
 	def(&c.TeamID, "T0FAKE")
 	def(&c.BotUserID, "U0BOT")

@@ -51,7 +51,7 @@ func openRaw(t *testing.T, s *Server, token string) map[string]any {
 
 func TestAppsConnectionsOpenNeedsTheAppToken(t *testing.T) {
 	s := newServer(t, Config{})
-	for name, token := range map[string]string{"missing": "", "bot token": s.Config().BotToken, "wrong": "xapp-1-wrong"} {
+	for name, token := range map[string]string{"missing": "", "bot token": s.Config().BotToken, "wrong": "xapp-wrong"} {
 		t.Run(name, func(t *testing.T) {
 			assert.Equal(t, map[string]any{"ok": false, "error": "invalid_auth"}, openRaw(t, s, token))
 		})

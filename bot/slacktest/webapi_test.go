@@ -22,7 +22,7 @@ func TestAPIURLAndDefaults(t *testing.T) {
 	s := newServer(t, Config{})
 	assert.Regexp(t, `^http://127\.0\.0\.1:\d+/api/$`, s.APIURL())
 	cfg := s.Config()
-	assert.Equal(t, "xapp-1-A0FAKE-1-fake", cfg.AppToken)
+	assert.Equal(t, "xapp-fake-app-token", cfg.AppToken)
 	assert.Equal(t, "xoxb-fake-bot-token", cfg.BotToken)
 	assert.Equal(t, "T0FAKE", cfg.TeamID)
 	assert.Equal(t, "U0BOT", cfg.BotUserID)

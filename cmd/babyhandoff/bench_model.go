@@ -22,7 +22,7 @@ func benchModel(ctx context.Context, rounds int, latency time.Duration, w, stder
 	srv := openaitest.New()
 	defer srv.Close()
 	srv.Latency = latency
-	m, err := councilopenai.New(councilopenai.Config{APIKey: "sk-bench", Model: "bench-model", BaseURL: srv.URL(), Timeout: 10 * latency})
+	m, err := councilopenai.New(councilopenai.Config{APIKey: "bench-model-key", Model: "bench-model", BaseURL: srv.URL(), Timeout: 10 * latency})
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1

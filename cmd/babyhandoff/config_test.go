@@ -23,7 +23,7 @@ func clearEnv(t *testing.T) {
 }
 
 func TestStartupConfigErrors(t *testing.T) {
-	const app = "xapp-1-A0TEST-1-secretappvalue"
+	const app = "xapp-test-secretappvalue"
 	const botTok = "xoxb-test-secretbotvalue"
 	tests := []struct {
 		name    string
@@ -40,7 +40,7 @@ func TestStartupConfigErrors(t *testing.T) {
 		{"unknown council mode", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "COUNCIL_MODE": "magic"}, "COUNCIL_MODE"},
 		{"openai mode without a key", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "COUNCIL_MODE": "openai"}, "COUNCIL_MODE=openai needs OPENAI_API_KEY"},
 		{"multi mode without a key", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "COUNCIL_MODE": "multi", "OPENAI_API_KEY": " "}, "COUNCIL_MODE=multi needs OPENAI_API_KEY"},
-		{"model endpoint not a URL", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "COUNCIL_MODE": "openai", "OPENAI_API_KEY": "sk-secretvalue", "OPENAI_BASE_URL": "localhost:8080"}, "OPENAI_BASE_URL"},
+		{"model endpoint not a URL", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "COUNCIL_MODE": "openai", "OPENAI_API_KEY": "test-model-key-secretvalue", "OPENAI_BASE_URL": "localhost:8080"}, "OPENAI_BASE_URL"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -63,7 +63,7 @@ func TestStartupConfigErrors(t *testing.T) {
 
 func TestDotEnvIsRead(t *testing.T) {
 	clearEnv(t)
-	require.NoError(t, writeFile(".env", "SLACK_APP_TOKEN=xapp-1-from-dotenv\nSLACK_BOT_TOKEN=not-a-bot-token\n"))
+	require.NoError(t, writeFile(".env", "SLACK_APP_TOKEN=xapp-from-dotenv\nSLACK_BOT_TOKEN=not-a-bot-token\n"))
 	var out, errOut strings.Builder
 	code := run(context.Background(), nil, &out, &errOut)
 	assert.Equal(t, 2, code)
@@ -76,7 +76,7 @@ func TestEmbeddedStoreInUseIsAClearError(t *testing.T) {
 	held, err := store.Open(context.Background(), store.Config{DataDir: dir})
 	require.NoError(t, err)
 	defer held.Close(context.Background())
-	t.Setenv("SLACK_APP_TOKEN", "xapp-1-A0TEST-1-x")
+	t.Setenv("SLACK_APP_TOKEN", "xapp-test-x")
 	t.Setenv("SLACK_BOT_TOKEN", "xoxb-test-x")
 	t.Setenv("DATA_DIR", dir)
 	var out, errOut strings.Builder
@@ -116,7 +116,7 @@ func writeFile(name, content string) error {
 // that says so, and never prints the URI's password.
 func TestUnreachableMongoDBIsAClearError(t *testing.T) {
 	clearEnv(t)
-	t.Setenv("SLACK_APP_TOKEN", "xapp-1-A0TEST-1-x")
+	t.Setenv("SLACK_APP_TOKEN", "xapp-test-x")
 	t.Setenv("SLACK_BOT_TOKEN", "xoxb-test-x")
 	t.Setenv("MONGODB_URI", "mongodb://parent:hunter2secret@127.0.0.1:1/?serverSelectionTimeoutMS=300&connectTimeoutMS=300")
 	var out, errOut strings.Builder

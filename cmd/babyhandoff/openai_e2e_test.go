@@ -26,7 +26,7 @@ func TestE2EOpenAIMode(t *testing.T) {
 		return openaitest.Reply{}, false
 	})
 	t.Setenv("COUNCIL_MODE", "multi")
-	t.Setenv("OPENAI_API_KEY", "sk-e2e-SECRET-0123456789")
+	t.Setenv("OPENAI_API_KEY", "e2e-model-key-SECRET")
 	t.Setenv("OPENAI_MODEL", "test-model")
 	t.Setenv("OPENAI_BASE_URL", srv.URL())
 	t.Setenv("AGENT_MAX_RETRIES", "1")
@@ -47,12 +47,12 @@ func TestE2EOpenAIMode(t *testing.T) {
 	assert.Contains(t, note, "Sleep-first, Admin-first: test-model")
 	assert.Contains(t, note, "Errands-first fell back to its heuristic plan (server error (503) (after 2 attempts))")
 	assert.Contains(t, note, "Referee: test-model")
-	assert.NotContains(t, h.stderr.String(), "sk-e2e-SECRET", "the key never reaches the log")
+	assert.NotContains(t, h.stderr.String(), "e2e-model-key-SECRET", "the key never reaches the log")
 
 	// 2 planners × 1 call, Errands-first × 2 attempts, the referee × 1.
 	assert.Len(t, srv.Calls(), 5)
 	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
-	assertNoSecrets(t, h, srv, "sk-e2e-SECRET-0123456789")
+	assertNoSecrets(t, h, srv, "e2e-model-key-SECRET")
 
 	var out, errOut syncBuffer
 	code := run(h.ctx(), []string{"replay", card.runID}, &out, &errOut)

@@ -74,7 +74,7 @@ func cloneWithout(v map[string][]string, key string) map[string][]string {
 // tokens and a model key configured, at debug level, then scans what it
 // wrote.
 func TestE2ESecretsNeverLeak(t *testing.T) {
-	const app, botTok, key = "xapp-1-A0FAKE-1-SECRETAPPVALUE42", "xoxb-fake-SECRETBOTVALUE42", "sk-fake-SECRETKEYVALUE42"
+	const app, botTok, key = "xapp-fake-SECRETAPPVALUE42", "xoxb-fake-SECRETBOTVALUE42", "fake-model-key-SECRETKEYVALUE42"
 	t.Setenv("OPENAI_API_KEY", key)
 	h := startWith(t, slacktest.Config{RedeliverOnReconnect: true, AppToken: app, BotToken: botTok})
 	h.ack(h.message("DU1", "im", "U1", "out of formula; token xoxb-not-ours is fine to keep", "1700009000.000100", nil))

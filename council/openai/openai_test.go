@@ -17,7 +17,7 @@ import (
 	"github.com/babyhandoff/babyhandoff/council/openai/openaitest"
 )
 
-const key = "sk-test-SECRET-key-0123456789"
+const key = "test-model-key-SECRET"
 
 // sleeps records the waits between attempts instead of sleeping.
 type sleeps struct {
