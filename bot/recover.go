@@ -72,7 +72,7 @@ func (b *Bot) recoverInterrupted(ctx context.Context, r bh.Run) {
 // too young to be sure; a process restarted within seconds would otherwise
 // leave them for good.) Each is taken by one process only.
 func (b *Bot) recoverShared(ctx context.Context) {
-	runs, err := b.store.FailInterruptedRuns(ctx, interruptedAfter)
+	runs, err := b.store.FailInterruptedRuns(ctx, InterruptedAfter)
 	if err != nil {
 		b.log.Error("bot: recover: interrupted plans", "err", err)
 	}
@@ -83,9 +83,9 @@ func (b *Bot) recoverShared(ctx context.Context) {
 	b.recoverUploads(ctx)
 }
 
-// interruptedAfter is how long a plan may run before, on a shared store, it
+// InterruptedAfter is how long a plan may run before, on a shared store, it
 // is taken for one a stopped process left.
-const interruptedAfter = 2 * time.Minute
+const InterruptedAfter = 2 * time.Minute
 
 // rerun plans again, with the settings of an interrupted run, in the
 // conversation the button was pressed in.

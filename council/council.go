@@ -476,7 +476,7 @@ func factsMessage(facts []bh.Fact, loc *time.Location) string {
 			bits = append(bits, "at "+f.Start.In(loc).Format("Mon 15:04"))
 		}
 		if f.DurationMax > 0 {
-			bits = append(bits, "needs "+hm(f.DurationMin)+"–"+hm(f.DurationMax))
+			bits = append(bits, "needs "+bh.Span(f.DurationMin)+"–"+bh.Span(f.DurationMax))
 		}
 		if f.Energy != "" {
 			bits = append(bits, "energy "+string(f.Energy))

@@ -37,8 +37,6 @@ func blockFor(bs []bh.Block, noteID string) *bh.Block {
 	return nil
 }
 
-func hm(d time.Duration) string { return bh.Span(d) }
-
 // score rates one proposal on the five rubric dimensions, 1–5 each, with a
 // one-line reason.
 func score(s *situation, p bh.Proposal) bh.Scorecard {
@@ -143,7 +141,7 @@ func score(s *situation, p bh.Proposal) bh.Scorecard {
 		if load > 90*time.Minute {
 			v--
 		}
-		why = fmt.Sprintf("Energy is low: %s of rest, %s of work.", hm(rest), hm(load))
+		why = fmt.Sprintf("Energy is low: %s of rest, %s of work.", bh.Span(rest), bh.Span(load))
 	case bh.EnergyHigh:
 		switch {
 		case rest <= time.Hour:
@@ -153,7 +151,7 @@ func score(s *situation, p bh.Proposal) bh.Scorecard {
 		default:
 			v = 3
 		}
-		why = fmt.Sprintf("Energy is high: %s of work gets done, %s of rest.", hm(load), hm(rest))
+		why = fmt.Sprintf("Energy is high: %s of work gets done, %s of rest.", bh.Span(load), bh.Span(rest))
 	default:
 		switch {
 		case rest > 2*time.Hour:
@@ -165,7 +163,7 @@ func score(s *situation, p bh.Proposal) bh.Scorecard {
 		default:
 			v = 3
 		}
-		why = fmt.Sprintf("Energy is medium: %s of rest, %s of work.", hm(rest), hm(load))
+		why = fmt.Sprintf("Energy is medium: %s of rest, %s of work.", bh.Span(rest), bh.Span(load))
 	}
 	add(bh.DimEnergy, v, why)
 
@@ -204,7 +202,7 @@ func score(s *situation, p bh.Proposal) bh.Scorecard {
 		v--
 		notes = append(notes, fmt.Sprintf("%d item(s) land after their due time", late))
 	}
-	why = fmt.Sprintf("%s planned in %s of waking time", hm(planned), hm(awake))
+	why = fmt.Sprintf("%s planned in %s of waking time", bh.Span(planned), bh.Span(awake))
 	if trips == 1 {
 		why += ", one trip"
 	}

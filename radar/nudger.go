@@ -357,20 +357,8 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 // there. A shift switched off because its conversation was out of reach
 // comes back on when one of its notes changes after that (the bot is back).
 func (n *Nudger) settings(ctx context.Context, teamID, shiftID string, st bh.ShiftState) (bh.RadarSettings, bool) {
-	set, err := n.cfg.Store.RadarSettings(ctx, teamID, shiftID)
-	if err != nil {
-		if ctx.Err() == nil {
-			n.cfg.Logger.Error("radar: load settings", "shift_id", shiftID, "err", err)
-		}
-		return set, false
-	}
-	if set.Off == "" {
-		return set, true
-	}
-	if st.NotesRev <= set.OffNotesRev {
-		return set, false
-	}
-	set, _, err = n.cfg.Store.UpdateRadarSettings(ctx, teamID, shiftID, func(s *bh.RadarSettings) bool {
+	// One read in the usual case (the radar is on: nothing to write).
+	set, _, err := n.cfg.Store.UpdateRadarSettings(ctx, teamID, shiftID, func(s *bh.RadarSettings) bool {
 		if s.Off == "" || st.NotesRev <= s.OffNotesRev {
 			return false
 		}
@@ -378,7 +366,9 @@ func (n *Nudger) settings(ctx context.Context, teamID, shiftID string, st bh.Shi
 		return true
 	})
 	if err != nil {
-		n.cfg.Logger.Error("radar: turn back on", "shift_id", shiftID, "err", err)
+		if ctx.Err() == nil {
+			n.cfg.Logger.Error("radar: load settings", "shift_id", shiftID, "err", err)
+		}
 		return set, false
 	}
 	return set, set.Off == ""
@@ -718,13 +708,12 @@ func (n *Nudger) tooLate(ctx context.Context, rec bh.PostRecord, post bh.RadarPo
 		if post.Item != nil && post.Item.At != nil && !post.Now.Before(post.Item.At.Add(ReminderGrace)) {
 			return "the deadline passed too long ago when the post was picked up again"
 		}
-	case bh.PostNudge:
+	case bh.PostNudge, bh.PostOutlook:
 		if rec.Day != "" && rec.Day != local.Format(time.DateOnly) {
 			return "its day was over when the post was picked up again"
 		}
-	case bh.PostOutlook:
-		if rec.Day != "" && rec.Day != local.Format(time.DateOnly) {
-			return "its day was over when the post was picked up again"
+		if rec.Kind != bh.PostOutlook {
+			break
 		}
 		if set, err := n.cfg.Store.RadarSettings(ctx, rec.TeamID, rec.ShiftID); err == nil {
 			at := time.Date(local.Year(), local.Month(), local.Day(), set.OutlookHour, 0, 0, 0, post.Location)

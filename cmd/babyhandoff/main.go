@@ -157,7 +157,7 @@ func runBot(ctx context.Context, stderr io.Writer) int {
 	// embedded file is this process's alone (it is locked), so every such
 	// run is a dead process's; with several processes on one MongoDB, only
 	// runs older than a council run can take are touched.
-	olderThan := 2 * time.Minute // the bot's interruptedAfter
+	olderThan := bot.InterruptedAfter
 	if db.Embedded() {
 		olderThan = 0
 	}
