@@ -17,8 +17,9 @@ import (
 const LockFileName = "babyhandoff.lock"
 
 // lockDir takes an exclusive advisory lock on dir. The embedded engine keeps
-// the whole database in memory and rewrites the file on commit, so two
-// processes on one file would silently overwrite each other's writes.
+// the whole database in memory and writes its changes to the file, so two
+// processes on one file would each work on their own copy and lose each
+// other's writes.
 func lockDir(dir string) (func(), error) {
 	path := filepath.Join(dir, LockFileName)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)

@@ -3,10 +3,12 @@
 // default, in the embedded engine github.com/256dpi/lungo, written once
 // against lungo's driver interfaces.
 //
-// The embedded engine rewrites its whole file on every commit, so writes go
-// through a group committer that folds whatever is waiting into one
-// transaction. Driver errors never leave this package: callers get
-// *babyhandoff.Error values with the domain's codes.
+// The embedded engine keeps its data in a bbolt file (boltfile.go) to which
+// a commit writes only the documents it changed, with one fsync pair; writes
+// go through a group committer that folds whatever is waiting into one
+// transaction, so a burst of notes shares that fsync. Driver errors never
+// leave this package: callers get *babyhandoff.Error values with the
+// domain's codes.
 package store
 
 import (
@@ -58,6 +60,7 @@ type DB struct {
 	log      *slog.Logger
 	client   lungo.IClient
 	engine   *lungo.Engine // nil on a real deployment
+	file     *boltFile     // the embedded engine's file; nil on a real deployment
 	db       lungo.IDatabase
 	unlock   func()
 	embedded bool
@@ -99,9 +102,6 @@ const (
 	colRadarSettings = "radar_settings"
 	colUploads       = "uploads"
 )
-
-// FileName is the embedded database's file inside DataDir.
-const FileName = "babyhandoff.db"
 
 // Open connects to (or opens) the database and makes sure every collection
 // has its indexes. It is safe to call on every start.
@@ -177,12 +177,17 @@ func (db *DB) openEmbedded() error {
 		return err
 	}
 	db.path = filepath.Join(db.cfg.DataDir, FileName)
+	file, err := openFile(db.cfg.DataDir, db.log)
+	if err != nil {
+		unlock()
+		return err
+	}
 	client, engine, err := lungo.Open(context.Background(), lungo.Options{
-		Store: lungo.NewFileStore(db.path, 0o600),
-		// The oplog lives inside the file that every commit rewrites: keep it
-		// short. With a minute's worth kept, a busy minute (a catch-up of
-		// 1,000 shifts) made the oplog 60% of the file and every commit
-		// half again as slow. The radar's stream is read within
+		Store: file,
+		// Keep the oplog short: every write copies it (lungo's sets are
+		// copy-on-write) and every commit writes its new and expired
+		// entries. With a minute's worth kept, a busy minute (a catch-up of
+		// 1,000 shifts) made it 60% of the data. The radar's stream is read within
 		// milliseconds; when it does fall behind by more than this (a long
 		// catch-up), it catches up from the collections and reopens at once.
 		MinOplogSize:   50,
@@ -195,10 +200,11 @@ func (db *DB) openEmbedded() error {
 		},
 	})
 	if err != nil {
+		_ = file.Close()
 		unlock()
-		return &bh.Error{Code: bh.EUNAVAILABLE, Message: fmt.Sprintf("Cannot open the embedded database %s.", db.path), Detail: err.Error()}
+		return fileError(db.path, err)
 	}
-	db.client, db.engine, db.unlock, db.embedded = client, engine, unlock, true
+	db.client, db.engine, db.file, db.unlock, db.embedded = client, engine, file, unlock, true
 	return nil
 }
 
@@ -236,6 +242,7 @@ func (db *DB) Close(ctx context.Context) error {
 		db.writerWG.Wait()
 		if db.engine != nil {
 			db.engine.Close()
+			err = db.file.Close()
 		} else if db.client != nil {
 			err = db.client.Disconnect(ctx)
 		}

@@ -21,10 +21,10 @@ type writeReq struct {
 
 // write runs fn so that its writes are durable when write returns nil.
 //
-// On the embedded engine every commit rewrites the whole file (≈3 ms at
-// 300 KB, ≈70 ms at 10 MB), so concurrent callers are folded into one
-// transaction by a single committer goroutine: a burst of notes costs one
-// file write, not one each. On a real deployment fn runs directly; every
+// On the embedded engine every commit is one bbolt transaction with its
+// fsyncs (about a millisecond, whatever the size of the database), so
+// concurrent callers are folded into one transaction by a single committer
+// goroutine: a burst of notes costs one commit, not one each. On a real deployment fn runs directly; every
 // fn is written so that its steps are safe without a transaction (unique
 // indexes make them idempotent).
 func (db *DB) write(ctx context.Context, fn func(ctx context.Context) error) error {
@@ -52,7 +52,7 @@ func (db *DB) write(ctx context.Context, fn func(ctx context.Context) error) err
 // writeLater queues fn to commit with the next write, or alone after
 // LazyDelay, and returns at once. It is for writes nobody waits on (where a
 // reply was posted): on the embedded engine they would otherwise double the
-// number of whole-file commits. Errors are logged. On a real deployment it
+// number of commits. Errors are logged. On a real deployment it
 // writes directly.
 func (db *DB) writeLater(op string, fn func(ctx context.Context) error) {
 	if !db.embedded {

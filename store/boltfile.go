@@ -1,0 +1,491 @@
+package store
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/256dpi/lungo"
+	"github.com/256dpi/lungo/bsonkit"
+	"github.com/256dpi/lungo/mongokit"
+	"go.etcd.io/bbolt"
+	bolterrors "go.etcd.io/bbolt/errors"
+	"go.mongodb.org/mongo-driver/bson"
+)
+
+// boltFile is the embedded engine's storage (lungo's Store interface) on a
+// bbolt file. lungo hands Store the whole catalog on every commit, but its
+// catalog is copy-on-write: a namespace no operation touched is the same
+// pointer as in the catalog stored last, and inside a touched one every
+// document that did not change is the same pointer too. So a commit writes
+// only the documents that changed, in one bbolt transaction (one fsync
+// pair), and its cost follows the size of the change, not of the database.
+//
+// Layout: one bucket per namespace ("babyhandoff.logs", "local.oplog")
+// whose keys are 8-byte sequence numbers in insertion order, so a load gives
+// back lungo's natural order (the oplog depends on it; a replaced document
+// keeps its place, as in lungo's sets); the bucket "_indexes" holds each
+// namespace's index definitions; "_meta" holds the format version.
+type boltFile struct {
+	bolt *bbolt.DB
+	path string
+	ns   map[lungo.Handle]*nsFile
+}
+
+// nsFile is what the file holds for one namespace, as of the last commit.
+type nsFile struct {
+	coll    *mongokit.Collection // the collection as stored (compared by identity)
+	keys    map[string]uint64    // encoded _id → its sequence key
+	next    uint64               // next sequence key
+	indexes []byte               // encoded index definitions as stored
+}
+
+// boltFormat is the version of the layout above. A file with a higher one
+// was written by a newer BabyHandoff and is never opened for writing.
+const boltFormat = 1
+
+var (
+	bucketMeta    = []byte("_meta")
+	bucketIndexes = []byte("_indexes")
+	keyFormat     = []byte("format")
+)
+
+// errNotOurs says the file exists but is not a database this version can
+// use (another program's file, damaged, or from a newer version).
+var errNotOurs = errors.New("not a BabyHandoff database this version can read")
+
+// openBoltFile opens (or creates) the file. The caller holds the data
+// folder's lock, so bbolt's own file lock is never contended.
+func openBoltFile(path string) (*boltFile, error) {
+	if err := checkBoltSize(path); err != nil {
+		return nil, err
+	}
+	b, err := bbolt.Open(path, 0o600, &bbolt.Options{
+		Timeout:      time.Second,
+		FreelistType: bbolt.FreelistMapType,
+		// The freelist is rebuilt by a scan at open instead of written on
+		// every commit: commits stay small as the file grows (etcd does
+		// the same).
+		NoFreelistSync: true,
+	})
+	if err != nil {
+		if errors.Is(err, bolterrors.ErrInvalid) || errors.Is(err, bolterrors.ErrVersionMismatch) || errors.Is(err, bolterrors.ErrChecksum) || errors.Is(err, bolterrors.ErrInvalidMapping) {
+			return nil, fmt.Errorf("%w: %w", errNotOurs, err)
+		}
+		return nil, err
+	}
+	// Grow the file a megabyte at a time (default 16 MB), so its size
+	// stays close to what it holds.
+	b.AllocSize = 1 << 20
+	f := &boltFile{bolt: b, path: path, ns: map[lungo.Handle]*nsFile{}}
+	err = b.Update(func(tx *bbolt.Tx) error {
+		meta := tx.Bucket(bucketMeta)
+		if meta == nil {
+			// A new file, or one from before the format was written: a
+			// file with namespaces but no meta is not ours.
+			empty := true
+			_ = tx.ForEach(func(name []byte, _ *bbolt.Bucket) error {
+				empty = false
+				return nil
+			})
+			if !empty {
+				return fmt.Errorf("%w: no format version", errNotOurs)
+			}
+			meta, err := tx.CreateBucket(bucketMeta)
+			if err != nil {
+				return err
+			}
+			if err := meta.Put(keyFormat, []byte(strconv.Itoa(boltFormat))); err != nil {
+				return err
+			}
+			_, err = tx.CreateBucket(bucketIndexes)
+			return err
+		}
+		v, err := strconv.Atoi(string(meta.Get(keyFormat)))
+		if err != nil {
+			return fmt.Errorf("%w: format %q", errNotOurs, meta.Get(keyFormat))
+		}
+		if v > boltFormat {
+			return fmt.Errorf("%w: format %d is newer than this version's %d", errNotOurs, v, boltFormat)
+		}
+		return nil
+	})
+	if err != nil {
+		_ = b.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// Close closes the file.
+func (f *boltFile) Close() error { return f.bolt.Close() }
+
+// Load reads the whole catalog; lungo calls it once, at open.
+func (f *boltFile) Load() (*lungo.Catalog, error) {
+	file := lungo.File{Namespaces: map[string]lungo.FileNamespace{}}
+	states := map[string]*nsFile{}
+	err := f.bolt.View(func(tx *bbolt.Tx) error {
+		idx := tx.Bucket(bucketIndexes)
+		return tx.ForEach(func(name []byte, b *bbolt.Bucket) error {
+			if name[0] == '_' {
+				return nil
+			}
+			st := &nsFile{keys: map[string]uint64{}, next: 1}
+			var fns lungo.FileNamespace
+			err := b.ForEach(func(k, v []byte) error {
+				if len(k) != 8 {
+					return fmt.Errorf("%w: bad key in %s", errNotOurs, name)
+				}
+				var d bson.D
+				if err := bson.Unmarshal(v, &d); err != nil {
+					return fmt.Errorf("%w: a document in %s: %w", errNotOurs, name, err)
+				}
+				id, err := idKey(&d)
+				if err != nil {
+					return fmt.Errorf("%w: a document in %s: %w", errNotOurs, name, err)
+				}
+				seq := binary.BigEndian.Uint64(k)
+				st.keys[id] = seq
+				st.next = seq + 1
+				fns.Documents = append(fns.Documents, &d)
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			if raw := idx.Get(name); raw != nil {
+				defs, err := decodeIndexes(raw)
+				if err != nil {
+					return fmt.Errorf("%w: the indexes of %s: %w", errNotOurs, name, err)
+				}
+				fns.Indexes = defs
+				st.indexes = append([]byte(nil), raw...)
+			}
+			file.Namespaces[string(name)] = fns
+			states[string(name)] = st
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	catalog, err := file.BuildCatalog()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", errNotOurs, err)
+	}
+	for h, coll := range catalog.Namespaces {
+		if st := states[h.String()]; st != nil {
+			st.coll = coll
+			f.ns[h] = st
+		}
+	}
+	return catalog, nil
+}
+
+// nsChange is one namespace's part of a commit, applied to f.ns only once
+// the bbolt transaction has committed.
+type nsChange struct {
+	handle  lungo.Handle
+	coll    *mongokit.Collection
+	puts    []docPut
+	dels    []string // encoded _ids
+	indexes []byte   // nil: unchanged
+	created bool
+	next    uint64
+}
+
+type docPut struct {
+	id  string
+	seq uint64
+	doc bsonkit.Doc
+}
+
+// Store writes what changed since the catalog stored last. It is called
+// under lungo's engine lock, once per commit.
+func (f *boltFile) Store(catalog *lungo.Catalog) error {
+	var changes []*nsChange
+	for h, coll := range catalog.Namespaces {
+		st := f.ns[h]
+		if st != nil && st.coll == coll {
+			continue
+		}
+		ch, err := f.diff(h, st, coll)
+		if err != nil {
+			return err
+		}
+		changes = append(changes, ch)
+	}
+	var dropped []lungo.Handle
+	for h := range f.ns {
+		if catalog.Namespaces[h] == nil {
+			dropped = append(dropped, h)
+		}
+	}
+	if len(changes) == 0 && len(dropped) == 0 {
+		return nil
+	}
+	err := f.bolt.Update(func(tx *bbolt.Tx) error {
+		idx := tx.Bucket(bucketIndexes)
+		for _, ch := range changes {
+			name := []byte(ch.handle.String())
+			b, err := tx.CreateBucketIfNotExists(name)
+			if err != nil {
+				return err
+			}
+			var key [8]byte
+			for _, d := range ch.dels {
+				binary.BigEndian.PutUint64(key[:], f.ns[ch.handle].keys[d])
+				if err := b.Delete(key[:]); err != nil {
+					return err
+				}
+			}
+			for _, p := range ch.puts {
+				raw, err := bson.Marshal(p.doc)
+				if err != nil {
+					return err
+				}
+				binary.BigEndian.PutUint64(key[:], p.seq)
+				if err := b.Put(key[:], raw); err != nil {
+					return err
+				}
+			}
+			if ch.indexes != nil {
+				if err := idx.Put(name, ch.indexes); err != nil {
+					return err
+				}
+			}
+		}
+		for _, h := range dropped {
+			name := []byte(h.String())
+			if err := tx.DeleteBucket(name); err != nil && !errors.Is(err, bolterrors.ErrBucketNotFound) {
+				return err
+			}
+			if err := idx.Delete(name); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, ch := range changes {
+		st := f.ns[ch.handle]
+		if st == nil {
+			st = &nsFile{keys: map[string]uint64{}}
+			f.ns[ch.handle] = st
+		}
+		for _, d := range ch.dels {
+			delete(st.keys, d)
+		}
+		for _, p := range ch.puts {
+			st.keys[p.id] = p.seq
+		}
+		st.coll, st.next = ch.coll, ch.next
+		if ch.indexes != nil {
+			st.indexes = ch.indexes
+		}
+	}
+	for _, h := range dropped {
+		delete(f.ns, h)
+	}
+	return nil
+}
+
+// diff finds the documents of coll that are not in the stored namespace st
+// (new or replaced) and the stored ones whose _id is gone.
+func (f *boltFile) diff(h lungo.Handle, st *nsFile, coll *mongokit.Collection) (*nsChange, error) {
+	ch := &nsChange{handle: h, coll: coll, next: 1}
+	var changed bsonkit.List
+	var gone bsonkit.List
+	if st == nil {
+		ch.created = true
+		changed = coll.Documents.List
+	} else {
+		ch.next = st.next
+		changed, gone = changedDocs(st.coll.Documents, coll.Documents)
+	}
+	keys := map[string]uint64{}
+	if st != nil {
+		keys = st.keys
+	}
+	written := make(map[string]bool, len(changed))
+	for _, d := range changed {
+		id, err := idKey(d)
+		if err != nil {
+			return nil, err
+		}
+		seq, ok := keys[id]
+		if !ok {
+			seq = ch.next
+			ch.next++
+		}
+		written[id] = true
+		ch.puts = append(ch.puts, docPut{id: id, seq: seq, doc: d})
+	}
+	for _, d := range gone {
+		id, err := idKey(d)
+		if err != nil {
+			return nil, err
+		}
+		if !written[id] {
+			if _, ok := keys[id]; ok {
+				ch.dels = append(ch.dels, id)
+			}
+		}
+	}
+	defs, err := encodeIndexes(coll)
+	if err != nil {
+		return nil, err
+	}
+	if st == nil || string(defs) != string(st.indexes) {
+		ch.indexes = defs
+	}
+	return ch, nil
+}
+
+// changedDocs compares two versions of a document set by identity. lungo's
+// sets only append, replace in place and remove, so the common case (inserts
+// and updates) is found by comparing positions; a removal shifts positions,
+// and then both sets are compared through their maps.
+func changedDocs(old, cur *bsonkit.Set) (changed, gone bsonkit.List) {
+	if len(cur.List) >= len(old.List) {
+		shifted := false
+		for i, d := range old.List {
+			n := cur.List[i]
+			if n == d {
+				continue
+			}
+			if bsonkit.Compare(bsonkit.Get(n, "_id"), bsonkit.Get(d, "_id")) != 0 {
+				shifted = true
+				break
+			}
+			changed = append(changed, n)
+		}
+		if !shifted {
+			return append(changed, cur.List[len(old.List):]...), nil
+		}
+		changed = nil
+	}
+	for _, d := range cur.List {
+		if _, ok := old.Index[d]; !ok {
+			changed = append(changed, d)
+		}
+	}
+	for _, d := range old.List {
+		if _, ok := cur.Index[d]; !ok {
+			gone = append(gone, d)
+		}
+	}
+	return changed, gone
+}
+
+// idKey encodes a document's _id (type and value), the identity of a
+// document across versions of a set.
+func idKey(d bsonkit.Doc) (string, error) {
+	v := bsonkit.Get(d, "_id")
+	if v == bsonkit.Missing {
+		return "", errors.New("document without _id")
+	}
+	t, raw, err := bson.MarshalValue(v)
+	if err != nil {
+		return "", err
+	}
+	return string(append([]byte{byte(t)}, raw...)), nil
+}
+
+// indexDef is one index definition as stored; a sorted list, so equal
+// definitions encode to equal bytes.
+type indexDef struct {
+	Name  string          `bson:"name"`
+	Index lungo.FileIndex `bson:"index"`
+}
+
+func encodeIndexes(coll *mongokit.Collection) ([]byte, error) {
+	defs := make([]indexDef, 0, len(coll.Indexes))
+	for name, ix := range coll.Indexes {
+		c := ix.Config()
+		defs = append(defs, indexDef{Name: name, Index: lungo.FileIndex{Key: c.Key, Unique: c.Unique, Partial: c.Partial, Expiry: c.Expiry}})
+	}
+	sort.Slice(defs, func(i, j int) bool { return defs[i].Name < defs[j].Name })
+	return bson.Marshal(struct {
+		Indexes []indexDef `bson:"indexes"`
+	}{defs})
+}
+
+func decodeIndexes(raw []byte) (map[string]lungo.FileIndex, error) {
+	var v struct {
+		Indexes []indexDef `bson:"indexes"`
+	}
+	if err := bson.Unmarshal(raw, &v); err != nil {
+		return nil, err
+	}
+	out := make(map[string]lungo.FileIndex, len(v.Indexes))
+	for _, d := range v.Indexes {
+		out[d.Name] = d.Index
+	}
+	return out, nil
+}
+
+// checkBoltSize refuses a file shorter than its own meta page says (a copy
+// or a disk that stopped half-way). bbolt does not check this at open and
+// would panic, in a goroutine nobody can recover, on the missing pages.
+// The meta page layout is bbolt's file format: a 16-byte page header, then
+// magic, version, page size, flags (4 bytes each), the root bucket (16),
+// the freelist page, the high-water mark, the txid (8 each) and an FNV-64a
+// checksum of everything before it.
+func checkBoltSize(path string) error {
+	f, err := os.Open(path)
+	if os.IsNotExist(err) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || fi.Size() == 0 {
+		return err
+	}
+	const hdr, magic = 16, 0xED0CDAED
+	var best struct{ txid, hwm, pageSize uint64 }
+	found := false
+	head := make([]byte, hdr+64)
+	for i := 0; i < 2; i++ {
+		off := int64(0)
+		if i == 1 {
+			if !found {
+				// The second meta page is one page size in; without a
+				// valid first one, try bbolt's default size.
+				off = int64(os.Getpagesize())
+			} else {
+				off = int64(best.pageSize)
+			}
+		}
+		if _, err := f.ReadAt(head, off); err != nil {
+			continue
+		}
+		m := head[hdr:]
+		le := binary.LittleEndian
+		if le.Uint32(m[0:]) != magic {
+			continue
+		}
+		sum := fnv.New64a()
+		_, _ = sum.Write(m[:56])
+		if sum.Sum64() != le.Uint64(m[56:]) {
+			continue
+		}
+		if txid := le.Uint64(m[48:]); !found || txid > best.txid {
+			best.txid, best.hwm, best.pageSize = txid, le.Uint64(m[40:]), uint64(le.Uint32(m[8:]))
+			found = true
+		}
+	}
+	if found && uint64(fi.Size()) < best.hwm*best.pageSize {
+		return fmt.Errorf("%w: truncated: %d bytes of the %d its pages need", errNotOurs, fi.Size(), best.hwm*best.pageSize)
+	}
+	return nil
+}

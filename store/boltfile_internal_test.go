@@ -1,0 +1,126 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/256dpi/lungo"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.mongodb.org/mongo-driver/bson"
+	"go.mongodb.org/mongo-driver/bson/primitive"
+	"go.mongodb.org/mongo-driver/mongo"
+	"go.mongodb.org/mongo-driver/mongo/options"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// openLungo opens the embedded engine on a bolt file, as Open does.
+func openLungo(t *testing.T, path string) (lungo.IClient, *lungo.Engine, *boltFile) {
+	t.Helper()
+	f, err := openBoltFile(path)
+	require.NoError(t, err)
+	client, engine, err := lungo.Open(context.Background(), lungo.Options{Store: f})
+	require.NoError(t, err)
+	return client, engine, f
+}
+
+// storedBytes is every namespace's documents in order, as BSON, and its
+// index definitions: what a reopened engine must see.
+func storedBytes(t *testing.T, c *lungo.Catalog) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	for h, ns := range c.Namespaces {
+		var docs []string
+		for _, d := range ns.Documents.List {
+			raw, err := bson.Marshal(d)
+			require.NoError(t, err)
+			docs = append(docs, string(raw))
+		}
+		defs, err := encodeIndexes(ns)
+		require.NoError(t, err)
+		out[h.String()] = append(docs, "indexes:"+string(defs))
+	}
+	return out
+}
+
+func TestBoltFileKeepsEveryChangeInOrder(t *testing.T) {
+	path := filepath.Join(t.TempDir(), FileName)
+	client, engine, f := openLungo(t, path)
+	ctx := context.Background()
+	coll := client.Database("db").Collection("things")
+	_, err := coll.Indexes().CreateMany(ctx, []mongo.IndexModel{
+		{Keys: bson.D{{Key: "name", Value: 1}}, Options: options.Index().SetUnique(true)},
+		{Keys: bson.D{{Key: "at", Value: 1}}, Options: options.Index().SetExpireAfterSeconds(3600)},
+		{Keys: bson.D{{Key: "k", Value: 1}}, Options: options.Index().SetUnique(true).SetPartialFilterExpression(bson.D{{Key: "k", Value: bson.D{{Key: "$exists", Value: true}}}})},
+	})
+	require.NoError(t, err)
+	// String, numeric and object ids (the oplog's are documents); then
+	// every kind of change.
+	for i, id := range []any{"b", "a", int32(7), primitive.NewObjectID(), "c", "d"} {
+		_, err := coll.InsertOne(ctx, bson.D{{Key: "_id", Value: id}, {Key: "name", Value: fmt.Sprint("n", i)}, {Key: "at", Value: time.Now()}})
+		require.NoError(t, err)
+	}
+	_, err = coll.UpdateOne(ctx, bson.D{{Key: "_id", Value: "a"}}, bson.D{{Key: "$set", Value: bson.D{{Key: "v", Value: 2}}}})
+	require.NoError(t, err)
+	_, err = coll.ReplaceOne(ctx, bson.D{{Key: "_id", Value: int32(7)}}, bson.D{{Key: "name", Value: "seven"}})
+	require.NoError(t, err)
+	_, err = coll.DeleteOne(ctx, bson.D{{Key: "_id", Value: "b"}}) // shifts every later position
+	require.NoError(t, err)
+	_, err = coll.InsertOne(ctx, bson.D{{Key: "_id", Value: "b"}, {Key: "name", Value: "b again"}})
+	require.NoError(t, err)
+	_, err = coll.UpdateMany(ctx, bson.D{}, bson.D{{Key: "$inc", Value: bson.D{{Key: "n", Value: 1}}}})
+	require.NoError(t, err)
+	other := client.Database("db").Collection("gone")
+	_, err = other.InsertOne(ctx, bson.D{{Key: "_id", Value: 1}})
+	require.NoError(t, err)
+	require.NoError(t, other.Drop(ctx))
+
+	want := storedBytes(t, engine.Catalog())
+	engine.Close()
+	require.NoError(t, f.Close())
+
+	client2, engine2, f2 := openLungo(t, path)
+	defer func() { engine2.Close(); _ = f2.Close() }()
+	assert.Equal(t, want, storedBytes(t, engine2.Catalog()))
+	assert.NotContains(t, want, "db.gone")
+	// The unique index came back: a duplicate name is refused.
+	_, err = client2.Database("db").Collection("things").InsertOne(ctx, bson.D{{Key: "name", Value: "seven"}})
+	assert.True(t, lungo.IsUniquenessError(err), "%v", err)
+}
+
+// TestCommitCostFollowsTheChange checks the point of the file format: one
+// note written to a large database writes about as many pages as one
+// written to a small one. (Pages, not time: no timed assertions.)
+func TestCommitCostFollowsTheChange(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, Config{DataDir: t.TempDir()})
+	require.NoError(t, err)
+	defer db.Close(ctx)
+	pagesForOneNote := func(i int) int64 {
+		st := db.file.bolt.Stats()
+		before := st.TxStats.GetWrite()
+		_, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "wipes < 1 day", MessageTS: fmt.Sprintf("9%d.1", i)})
+		require.NoError(t, err)
+		st = db.file.bolt.Stats()
+		return st.TxStats.GetWrite() - before
+	}
+	small := pagesForOneNote(0)
+	text := fmt.Sprintf("%0800d", 0)
+	for i := 0; i < 3000; i++ {
+		_, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T2", ChannelID: fmt.Sprint("C", i%300), RawText: text, MessageTS: fmt.Sprintf("%d.0", i)})
+		require.NoError(t, err)
+	}
+	large := pagesForOneNote(1)
+	fi, err := os.Stat(db.Path())
+	require.NoError(t, err)
+	pages := fi.Size() / int64(db.file.bolt.Info().PageSize)
+	t.Logf("pages written for one note: %d on a small database, %d on one of %d pages", small, large, pages)
+	// The B+tree's depth grows with the data, so a few pages more; the old
+	// single-file store rewrote all of them.
+	assert.Less(t, large, pages/20, "a commit should write what changed, not the database")
+}
