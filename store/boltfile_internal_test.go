@@ -124,3 +124,32 @@ func TestCommitCostFollowsTheChange(t *testing.T) {
 	// single-file store rewrote all of them.
 	assert.Less(t, large, pages/20, "a commit should write what changed, not the database")
 }
+
+func TestZippedDetailsReadBack(t *testing.T) {
+	doc := messageDoc{ID: "r:m001", TeamID: "T1", RunID: "r", Seq: 1, Sender: "Referee", Role: "assistant", Content: "Winner: **Errands-first**", Meta: map[string]string{"kind": "model_answer"}}
+	z, err := zipDoc(doc, bson.E{Key: "_id", Value: doc.ID}, bson.E{Key: "seq", Value: 1})
+	require.NoError(t, err)
+	raw, err := bson.Marshal(z)
+	require.NoError(t, err)
+	var back messageDoc
+	require.NoError(t, unzipDoc(raw, &back))
+	assert.Equal(t, doc, back)
+
+	// Written before runs were zipped: read as it is.
+	plain, err := bson.Marshal(doc)
+	require.NoError(t, err)
+	back = messageDoc{}
+	require.NoError(t, unzipDoc(plain, &back))
+	assert.Equal(t, doc, back)
+
+	// Damaged or from a newer version: an error, not a panic or a half document.
+	for _, bad := range []bson.D{
+		{{Key: "_id", Value: "x"}, {Key: zipField, Value: primitive.Binary{Subtype: zipSubtypeV1, Data: []byte("not deflate")}}},
+		{{Key: "_id", Value: "x"}, {Key: zipField, Value: primitive.Binary{Subtype: 0x81, Data: []byte{1}}}},
+		{{Key: "_id", Value: "x"}, {Key: zipField, Value: "a string"}},
+	} {
+		raw, err := bson.Marshal(bad)
+		require.NoError(t, err)
+		assert.Error(t, unzipDoc(raw, &back))
+	}
+}

@@ -281,26 +281,44 @@ func (db *DB) SaveRunRecord(ctx context.Context, rec bh.RunRecord) error {
 	var docs struct {
 		tasks, msgs, props, arts, events []any
 	}
+	// Keys every detail keeps plain: its id and whose it is.
+	keys := func(id string, more ...bson.E) []bson.E {
+		return append([]bson.E{{Key: "_id", Value: id}, {Key: "team_id", Value: team}, {Key: "run_id", Value: r.ID}}, more...)
+	}
+	var zerr error
+	zip := func(list *[]any, doc any, keys []bson.E) {
+		z, err := zipDoc(doc, keys...)
+		if err != nil && zerr == nil {
+			zerr = err
+		}
+		*list = append(*list, z)
+	}
 	for _, t := range rec.Tasks {
-		docs.tasks = append(docs.tasks, taskDoc{ID: t.ID, TeamID: team, ShiftID: shift, RunID: r.ID, Name: t.Name, AgentName: t.Agent,
+		zip(&docs.tasks, taskDoc{ID: t.ID, TeamID: team, ShiftID: shift, RunID: r.ID, Name: t.Name, AgentName: t.Agent,
 			Status: string(t.Status), Attempt: t.Attempt, MaxAttempts: t.MaxAttempts, Inputs: t.Inputs, Outputs: t.Outputs, Error: t.Error,
-			QueuedAt: t.QueuedAt.UTC(), StartedAt: t.StartedAt.UTC(), FinishedAt: t.FinishedAt.UTC(), UpdatedAt: now})
+			QueuedAt: t.QueuedAt.UTC(), StartedAt: t.StartedAt.UTC(), FinishedAt: t.FinishedAt.UTC(), UpdatedAt: now},
+			keys(t.ID, bson.E{Key: "name", Value: t.Name}))
 	}
 	for _, m := range rec.Messages {
-		docs.msgs = append(docs.msgs, messageDoc{ID: m.ID, TeamID: team, ShiftID: shift, RunID: r.ID, TaskID: m.TaskID, Seq: m.Seq,
-			Sender: m.Sender, Role: m.Role, Content: m.Content, Meta: m.Meta, CreatedAt: m.At.UTC()})
+		zip(&docs.msgs, messageDoc{ID: m.ID, TeamID: team, ShiftID: shift, RunID: r.ID, TaskID: m.TaskID, Seq: m.Seq,
+			Sender: m.Sender, Role: m.Role, Content: m.Content, Meta: m.Meta, CreatedAt: m.At.UTC()},
+			keys(m.ID, bson.E{Key: "seq", Value: m.Seq}))
 	}
 	for _, p := range rec.Proposals {
-		docs.props = append(docs.props, toProposalDoc(team, shift, p))
+		zip(&docs.props, toProposalDoc(team, shift, p), keys(p.ID, bson.E{Key: "archetype", Value: string(p.Archetype)}))
 	}
 	for _, a := range rec.Artifacts {
-		docs.arts = append(docs.arts, artifactDoc{ID: a.ID, TeamID: team, ShiftID: shift, RunID: r.ID, Kind: a.Kind, Name: a.Name, Content: a.Content, CreatedAt: a.CreatedAt.UTC()})
+		zip(&docs.arts, toArtifactDoc(team, shift, a), keys(a.ID, bson.E{Key: "kind", Value: a.Kind}))
 	}
 	for _, e := range rec.Events {
 		docs.events = append(docs.events, eventDoc{ID: e.ID, TeamID: team, ShiftID: shift, RunID: r.ID, At: e.At.UTC(), Agent: e.Agent, Type: e.Type, Text: e.Text, Meta: e.Meta})
 	}
-	pack := toPackDoc(team, shift, rec.Pack)
-	dec := toDecisionDoc(team, shift, rec.Decision)
+	var pack, dec []any
+	zip(&pack, toPackDoc(team, shift, rec.Pack), keys(rec.Pack.ID))
+	zip(&dec, toDecisionDoc(team, shift, rec.Decision), keys(rec.Decision.ID))
+	if zerr != nil {
+		return db.fail("save run "+r.ID, zerr)
+	}
 	err := db.write(ctx, func(ctx context.Context) error {
 		// A fixed order, so a failure always names the same collection.
 		for _, b := range []struct {
@@ -315,10 +333,10 @@ func (db *DB) SaveRunRecord(ctx context.Context, rec bh.RunRecord) error {
 				return fmt.Errorf("%s: %w", name, err)
 			}
 		}
-		if _, err := db.c.contextPacks.InsertOne(ctx, pack); err != nil {
+		if _, err := db.c.contextPacks.InsertOne(ctx, pack[0]); err != nil {
 			return err
 		}
-		if _, err := db.c.decisions.InsertOne(ctx, dec); err != nil {
+		if _, err := db.c.decisions.InsertOne(ctx, dec[0]); err != nil {
 			return err
 		}
 		res, err := db.c.runs.ReplaceOne(ctx, bson.D{{Key: "_id", Value: r.ID}, {Key: "team_id", Value: team}}, toRunDoc(r))
@@ -334,6 +352,10 @@ func (db *DB) SaveRunRecord(ctx context.Context, rec bh.RunRecord) error {
 		return db.fail("save run "+r.ID, bh.Errorf(bh.ECONFLICT, "This run was already saved."))
 	}
 	return db.fail("save run "+r.ID, err)
+}
+
+func toArtifactDoc(team, shift string, a bh.Artifact) artifactDoc {
+	return artifactDoc{ID: a.ID, TeamID: team, ShiftID: shift, RunID: a.RunID, Kind: a.Kind, Name: a.Name, Content: a.Content, CreatedAt: a.CreatedAt.UTC()}
 }
 
 func toBlockDocs(bs []bh.Block) []blockDoc {
@@ -512,7 +534,7 @@ func (db *DB) RunRecord(ctx context.Context, teamID, runID string) (bh.RunRecord
 	fail := func(err error) (bh.RunRecord, error) { return bh.RunRecord{}, db.fail("load run "+runID, err) }
 	byRun := bson.D{{Key: "team_id", Value: teamID}, {Key: "run_id", Value: runID}}
 	var pd packDoc
-	if err := db.c.contextPacks.FindOne(ctx, byRun).Decode(&pd); err != nil {
+	if err := findOneZipped(ctx, db, colContextPacks, byRun, &pd); err != nil {
 		if isNoDocs(err) {
 			return fail(bh.Errorf(bh.ENOTFOUND, "Run %s has no saved results (status %s).", runID, run.Status))
 		}
@@ -520,11 +542,11 @@ func (db *DB) RunRecord(ctx context.Context, teamID, runID string) (bh.RunRecord
 	}
 	rec.Pack = pd.domain()
 	var dd decisionDoc
-	if err := db.c.decisions.FindOne(ctx, byRun).Decode(&dd); err != nil {
+	if err := findOneZipped(ctx, db, colDecisions, byRun, &dd); err != nil {
 		return fail(err)
 	}
 	rec.Decision = dd.domain()
-	tasks, err := findAll[taskDoc](ctx, db, colTasks, byRun, nil)
+	tasks, err := findZipped[taskDoc](ctx, db, colTasks, byRun, nil)
 	if err != nil {
 		return fail(err)
 	}
@@ -535,14 +557,14 @@ func (db *DB) RunRecord(ctx context.Context, teamID, runID string) (bh.RunRecord
 			MaxAttempts: t.MaxAttempts, Inputs: t.Inputs, Outputs: t.Outputs, Error: t.Error, QueuedAt: t.QueuedAt.UTC(), StartedAt: t.StartedAt.UTC(), FinishedAt: t.FinishedAt.UTC()}
 	}
 	slices.SortStableFunc(rec.Tasks, func(a, b bh.Task) int { return order[a.Name] - order[b.Name] })
-	msgs, err := findAll[messageDoc](ctx, db, colMessages, byRun, bson.D{{Key: "seq", Value: 1}})
+	msgs, err := findZipped[messageDoc](ctx, db, colMessages, byRun, bson.D{{Key: "seq", Value: 1}})
 	if err != nil {
 		return fail(err)
 	}
 	for _, m := range msgs {
 		rec.Messages = append(rec.Messages, bh.Message{ID: m.ID, RunID: m.RunID, TaskID: m.TaskID, Seq: m.Seq, Sender: m.Sender, Role: m.Role, Content: m.Content, Meta: m.Meta, At: m.CreatedAt.UTC()})
 	}
-	props, err := findAll[proposalDoc](ctx, db, colProposals, byRun, nil)
+	props, err := findZipped[proposalDoc](ctx, db, colProposals, byRun, nil)
 	if err != nil {
 		return fail(err)
 	}
@@ -551,7 +573,7 @@ func (db *DB) RunRecord(ctx context.Context, teamID, runID string) (bh.RunRecord
 	}
 	arch := map[bh.Archetype]int{bh.SleepFirst: 0, bh.ErrandsFirst: 1, bh.AdminFirst: 2}
 	slices.SortStableFunc(rec.Proposals, func(a, b bh.Proposal) int { return arch[a.Archetype] - arch[b.Archetype] })
-	arts, err := findAll[artifactDoc](ctx, db, colArtifacts, byRun, bson.D{{Key: "kind", Value: 1}})
+	arts, err := findZipped[artifactDoc](ctx, db, colArtifacts, byRun, bson.D{{Key: "kind", Value: 1}})
 	if err != nil {
 		return fail(err)
 	}
@@ -570,8 +592,12 @@ func (db *DB) RunRecord(ctx context.Context, teamID, runID string) (bh.RunRecord
 
 // SaveArtifact stores an extra artifact of a run (a what-if's diff).
 func (db *DB) SaveArtifact(ctx context.Context, teamID, shiftID string, a bh.Artifact) error {
-	doc := artifactDoc{ID: a.ID, TeamID: teamID, ShiftID: shiftID, RunID: a.RunID, Kind: a.Kind, Name: a.Name, Content: a.Content, CreatedAt: a.CreatedAt.UTC()}
-	err := db.write(ctx, func(ctx context.Context) error {
+	doc, err := zipDoc(toArtifactDoc(teamID, shiftID, a), bson.E{Key: "_id", Value: a.ID}, bson.E{Key: "team_id", Value: teamID},
+		bson.E{Key: "run_id", Value: a.RunID}, bson.E{Key: "kind", Value: a.Kind})
+	if err != nil {
+		return db.fail("save artifact "+a.ID, err)
+	}
+	err = db.write(ctx, func(ctx context.Context) error {
 		_, err := db.c.artifacts.ReplaceOne(ctx, bson.D{{Key: "_id", Value: a.ID}}, doc, options.Replace().SetUpsert(true))
 		return err
 	})
