@@ -154,3 +154,32 @@ func (m *memIndex) committed(s shiftDoc, n logDoc, eventKey string, at time.Time
 		}
 	}
 }
+
+// removeNotes forgets swept notes and their reply locations.
+func (m *memIndex) removeNotes(docs []logDoc) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, d := range docs {
+		if d.MessageTS != "" {
+			delete(m.notes, msgKey(d.TeamID, d.ChannelID, d.MessageTS))
+		}
+		delete(m.replies, d.ID)
+	}
+}
+
+// forget drops event ids past their time and reply locations older than
+// replyAge, as a sweep removed them from the database.
+func (m *memIndex) forget(now time.Time, replyAge time.Duration) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for k, t := range m.events {
+		if now.Sub(t) >= m.ttl {
+			delete(m.events, k)
+		}
+	}
+	for k, r := range m.replies {
+		if now.Sub(r.At) >= replyAge {
+			delete(m.replies, k)
+		}
+	}
+}

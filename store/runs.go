@@ -36,6 +36,8 @@ type runDoc struct {
 	CreatedAt   time.Time `bson:"created_at"`
 	StartedAt   time.Time `bson:"started_at,omitempty"`
 	FinishedAt  time.Time `bson:"finished_at,omitempty"`
+	// DetailsRemovedAt is when Sweep removed the run's details.
+	DetailsRemovedAt *time.Time `bson:"details_removed_at,omitempty"`
 }
 
 func toRunDoc(r bh.Run) runDoc {
@@ -526,10 +528,18 @@ func findAll[T any](ctx context.Context, db *DB, name string, filter bson.D, sor
 
 // RunRecord loads everything a run wrote.
 func (db *DB) RunRecord(ctx context.Context, teamID, runID string) (bh.RunRecord, error) {
-	run, err := db.Run(ctx, teamID, runID)
-	if err != nil {
-		return bh.RunRecord{}, err
+	var d runDoc
+	err := db.c.runs.FindOne(ctx, bson.D{{Key: "_id", Value: runID}, {Key: "team_id", Value: teamID}}).Decode(&d)
+	if isNoDocs(err) {
+		return bh.RunRecord{}, db.fail("get run "+runID, bh.Errorf(bh.ENOTFOUND, "That plan no longer exists."))
 	}
+	if err != nil {
+		return bh.RunRecord{}, db.fail("get run "+runID, err)
+	}
+	if d.DetailsRemovedAt != nil {
+		return bh.RunRecord{}, db.fail("load run "+runID, db.detailsGone(d))
+	}
+	run := d.domain()
 	rec := bh.RunRecord{Run: run}
 	fail := func(err error) (bh.RunRecord, error) { return bh.RunRecord{}, db.fail("load run "+runID, err) }
 	byRun := bson.D{{Key: "team_id", Value: teamID}, {Key: "run_id", Value: runID}}

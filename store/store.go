@@ -52,6 +52,13 @@ type Config struct {
 	// LazyDelay is how long a write nobody waits on (a reply's location)
 	// may wait for a commit to share. Default 200 ms.
 	LazyDelay time.Duration
+	// RunDetailAge is how long a run's details (tasks, messages, context
+	// pack, proposals, artifacts) and events are kept; Sweep removes older
+	// ones. Runs and decisions stay. Default 90 days.
+	RunDetailAge time.Duration
+	// ClosedNoteAge is how long a note is kept after it was done or
+	// removed. Default 365 days.
+	ClosedNoteAge time.Duration
 }
 
 // DB is an open store.
@@ -126,6 +133,12 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	}
 	if cfg.LazyDelay <= 0 {
 		cfg.LazyDelay = 200 * time.Millisecond
+	}
+	if cfg.RunDetailAge <= 0 {
+		cfg.RunDetailAge = 90 * 24 * time.Hour
+	}
+	if cfg.ClosedNoteAge <= 0 {
+		cfg.ClosedNoteAge = 365 * 24 * time.Hour
 	}
 	db := &DB{cfg: cfg, log: cfg.Logger, closing: make(chan struct{})}
 	if cfg.URI == "" {

@@ -36,13 +36,16 @@ type Config struct {
 
 	RadarDebounceSeconds int `envconfig:"RADAR_DEBOUNCE_SECONDS" default:"3"`
 	RadarReminderMinutes int `envconfig:"RADAR_REMINDER_MINUTES" default:"120"`
+
+	RunDetailDays int `envconfig:"RUN_DETAIL_DAYS" default:"90"`
+	NoteDays      int `envconfig:"NOTE_DAYS" default:"365"`
 }
 
 // configKeys lists every variable Config reads.
 var configKeys = []string{"SLACK_APP_TOKEN", "SLACK_BOT_TOKEN", "SLACK_API_URL", "MONGODB_URI", "MONGODB_DB", "DATA_DIR",
 	"DEFAULT_TZ", "LOG_LEVEL", "LOG_FORMAT", "COUNCIL_MODE", "OPENAI_API_KEY", "OPENAI_MODEL", "OPENAI_BASE_URL",
 	"AGENT_MAX_RETRIES", "AGENT_TIMEOUT_SECONDS", "CONTEXT_PACK_TOKEN_BUDGET",
-	"RADAR_DEBOUNCE_SECONDS", "RADAR_REMINDER_MINUTES"}
+	"RADAR_DEBOUNCE_SECONDS", "RADAR_REMINDER_MINUTES", "RUN_DETAIL_DAYS", "NOTE_DAYS"}
 
 // configError is a setting a person must fix; run prints it as one line and
 // exits with status 2.
@@ -136,6 +139,12 @@ func (c Config) validate(needSlack bool) error {
 	}
 	if c.RadarReminderMinutes < 5 || c.RadarReminderMinutes > 1440 {
 		return configErrorf("RADAR_REMINDER_MINUTES must be between 5 and 1440 (a day)")
+	}
+	if c.RunDetailDays < 1 || c.RunDetailDays > 3650 {
+		return configErrorf("RUN_DETAIL_DAYS must be between 1 and 3650 (ten years)")
+	}
+	if c.NoteDays < 1 || c.NoteDays > 36500 {
+		return configErrorf("NOTE_DAYS must be between 1 and 36500")
 	}
 	if !strings.HasSuffix(c.SlackAPIURL, "/") {
 		// slack-go appends method names directly.

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"os/signal"
 	"strings"
@@ -109,7 +110,8 @@ func runBot(ctx context.Context, stderr io.Writer) int {
 	if hooks.now != nil {
 		now = hooks.now
 	}
-	db, err := store.Open(ctx, store.Config{URI: cfg.MongoURI, Database: cfg.MongoDB, DataDir: cfg.DataDir, Logger: log, Now: now})
+	db, err := store.Open(ctx, store.Config{URI: cfg.MongoURI, Database: cfg.MongoDB, DataDir: cfg.DataDir, Logger: log, Now: now,
+		RunDetailAge: time.Duration(cfg.RunDetailDays) * 24 * time.Hour, ClosedNoteAge: time.Duration(cfg.NoteDays) * 24 * time.Hour})
 	if err != nil {
 		log.Error("cannot open the database: "+bh.ErrorMessage(err), "err", err)
 		return 1
@@ -207,9 +209,10 @@ func runBot(ctx context.Context, stderr io.Writer) int {
 	// The radar (watcher and nudger) runs beside the bot and stops with it.
 	radarCtx, stopRadar := context.WithCancel(ctx)
 	var radarWG sync.WaitGroup
-	radarWG.Add(2)
+	radarWG.Add(3)
 	go func() { defer radarWG.Done(); _ = watcher.Run(radarCtx) }()
 	go func() { defer radarWG.Done(); _ = nudger.Run(radarCtx) }()
+	go func() { defer radarWG.Done(); sweep(radarCtx, db, time.Hour, log) }()
 	err = b.Run(ctx)
 	stopRadar()
 	radarWG.Wait()
@@ -223,4 +226,25 @@ func runBot(ctx context.Context, stderr io.Writer) int {
 	}
 	log.Info("stopped cleanly")
 	return 0
+}
+
+// sweep removes what is kept no longer (RUN_DETAIL_DAYS, NOTE_DAYS) at
+// start-up and then every interval, until ctx ends.
+func sweep(ctx context.Context, db *store.DB, interval time.Duration, log *slog.Logger) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		swept, err := db.Sweep(ctx)
+		switch {
+		case err != nil && ctx.Err() == nil:
+			log.Error("retention sweep", "err", err)
+		case swept != store.Swept{}:
+			log.Info("retention sweep", "run_details", swept.RunDetails, "events", swept.Events, "notes", swept.Notes, "slack_ids", swept.SlackIDs, "replies", swept.Replies)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }

@@ -1,0 +1,153 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"go.mongodb.org/mongo-driver/bson"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// Swept counts what one Sweep removed.
+type Swept struct {
+	RunDetails int // runs whose details were removed (the runs and their decisions stay)
+	Events     int // events older than RunDetailAge (run progress, radar wake-ups)
+	Notes      int // notes closed (done or removed) more than ClosedNoteAge ago
+	SlackIDs   int // Slack event ids older than EventTTL
+	Replies    int // reply locations older than ReplyAge
+}
+
+// ReplyAge is how long where a note's confirmation was posted is kept: while
+// its note can still be edited or re-tagged from it.
+const ReplyAge = 30 * 24 * time.Hour
+
+// sweepBatch bounds one Sweep's deletes per kind, so one commit stays small
+// even on a first sweep over a year of data; the next sweep takes the rest.
+const sweepBatch = 500
+
+// Sweep removes what is kept no longer, by the store's clock: the details of
+// runs older than RunDetailAge (tasks, messages, context packs, proposals,
+// artifacts; the run and its decision stay), events older than
+// RunDetailAge, notes closed more than ClosedNoteAge ago, and the ids and
+// reply locations the TTL indexes would expire (they expire by the wall
+// clock; this goes by the store's, and works the same on both engines).
+// Call it every hour or so; a sweep with nothing to do costs a few scans.
+func (db *DB) Sweep(ctx context.Context) (Swept, error) {
+	var out Swept
+	now := db.now()
+	var err error
+	if out.RunDetails, err = db.sweepRunDetails(ctx, now.Add(-db.cfg.RunDetailAge)); err != nil {
+		return out, db.fail("sweep run details", err)
+	}
+	if out.Events, err = db.sweepOld(ctx, colEvents, "at", now.Add(-db.cfg.RunDetailAge)); err != nil {
+		return out, db.fail("sweep events", err)
+	}
+	if out.Notes, err = db.sweepNotes(ctx, now.Add(-db.cfg.ClosedNoteAge)); err != nil {
+		return out, db.fail("sweep notes", err)
+	}
+	if out.SlackIDs, err = db.sweepOld(ctx, colSlackEvents, "received_at", now.Add(-db.cfg.EventTTL)); err != nil {
+		return out, db.fail("sweep event ids", err)
+	}
+	if out.Replies, err = db.sweepOld(ctx, colReplies, "at", now.Add(-ReplyAge)); err != nil {
+		return out, db.fail("sweep replies", err)
+	}
+	if db.mem != nil {
+		db.mem.forget(now, ReplyAge)
+	}
+	return out, nil
+}
+
+// sweepOld deletes documents of a collection whose time field is before
+// cutoff.
+func (db *DB) sweepOld(ctx context.Context, coll, field string, cutoff time.Time) (int, error) {
+	ids, err := db.idsWhere(ctx, coll, bson.D{{Key: field, Value: bson.D{{Key: "$lt", Value: cutoff}}}})
+	if err != nil || len(ids) == 0 {
+		return 0, err
+	}
+	err = db.write(ctx, func(ctx context.Context) error {
+		_, err := db.db.Collection(coll).DeleteMany(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}})
+		return err
+	})
+	return len(ids), err
+}
+
+// idsWhere lists up to sweepBatch ids of the matching documents.
+func (db *DB) idsWhere(ctx context.Context, coll string, filter bson.D) (bson.A, error) {
+	docs, err := findAll[struct {
+		ID any `bson:"_id"`
+	}](ctx, db, coll, filter, nil)
+	if err != nil {
+		return nil, err
+	}
+	ids := bson.A{}
+	for _, d := range docs {
+		if len(ids) == sweepBatch {
+			break
+		}
+		ids = append(ids, d.ID)
+	}
+	return ids, nil
+}
+
+// sweepRunDetails removes the details of runs created before cutoff and
+// marks each run, so a card that old says why it cannot show them.
+func (db *DB) sweepRunDetails(ctx context.Context, cutoff time.Time) (int, error) {
+	ids, err := db.idsWhere(ctx, colRuns, bson.D{{Key: "created_at", Value: bson.D{{Key: "$lt", Value: cutoff}}},
+		{Key: "details_removed_at", Value: bson.D{{Key: "$exists", Value: false}}}})
+	if err != nil || len(ids) == 0 {
+		return 0, err
+	}
+	byRun := bson.D{{Key: "run_id", Value: bson.D{{Key: "$in", Value: ids}}}}
+	err = db.write(ctx, func(ctx context.Context) error {
+		for _, c := range []string{colTasks, colMessages, colContextPacks, colProposals, colArtifacts, colEvents} {
+			if _, err := db.db.Collection(c).DeleteMany(ctx, byRun); err != nil {
+				return fmt.Errorf("%s: %w", c, err)
+			}
+		}
+		_, err := db.c.runs.UpdateMany(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}},
+			bson.D{{Key: "$set", Value: bson.D{{Key: "details_removed_at", Value: db.now()}}}})
+		return err
+	})
+	return len(ids), err
+}
+
+// sweepNotes removes notes done or removed before cutoff, with their reply
+// locations.
+func (db *DB) sweepNotes(ctx context.Context, cutoff time.Time) (int, error) {
+	old := bson.D{{Key: "$lt", Value: cutoff}}
+	docs, err := findAll[logDoc](ctx, db, colLogs, bson.D{{Key: "$or", Value: bson.A{
+		bson.D{{Key: "deleted_at", Value: old}}, bson.D{{Key: "done_at", Value: old}}}}}, nil)
+	if err != nil || len(docs) == 0 {
+		return 0, err
+	}
+	if len(docs) > sweepBatch {
+		docs = docs[:sweepBatch]
+	}
+	ids := bson.A{}
+	for _, d := range docs {
+		ids = append(ids, d.ID)
+	}
+	err = db.write(ctx, func(ctx context.Context) error {
+		in := bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}}
+		if _, err := db.c.logs.DeleteMany(ctx, in); err != nil {
+			return err
+		}
+		_, err := db.c.replies.DeleteMany(ctx, in)
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	if db.mem != nil {
+		db.mem.removeNotes(docs)
+	}
+	return len(docs), nil
+}
+
+// detailsGone is what a person sees for a run whose details were swept.
+func (db *DB) detailsGone(d runDoc) error {
+	return bh.Errorf(bh.ENOTFOUND, "Plan v%d is from %s: a plan's details (handoff.md, the transcript, the other plans) are kept for %d days, so they are no longer here. Run /plan for a fresh one.",
+		d.Version, d.CreatedAt.Format("Jan 2"), int(db.cfg.RunDetailAge.Hours()/24))
+}
