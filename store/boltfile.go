@@ -35,6 +35,9 @@ type boltFile struct {
 	bolt *bbolt.DB
 	path string
 	ns   map[lungo.Handle]*nsFile
+	// committed, when set, hears each namespace's new or changed documents
+	// and the stored versions of removed ones, after they are durable.
+	committed func(h lungo.Handle, puts, gone bsonkit.List)
 }
 
 // nsFile is what the file holds for one namespace, as of the last commit.
@@ -193,8 +196,9 @@ type nsChange struct {
 	handle  lungo.Handle
 	coll    *mongokit.Collection
 	puts    []docPut
-	dels    []string // encoded _ids
-	indexes []byte   // nil: unchanged
+	dels    []string     // encoded _ids
+	gone    bsonkit.List // the stored versions of the removed documents
+	indexes []byte       // nil: unchanged
 	created bool
 	next    uint64
 }
@@ -294,6 +298,15 @@ func (f *boltFile) Store(catalog *lungo.Catalog) error {
 	for _, h := range dropped {
 		delete(f.ns, h)
 	}
+	if f.committed != nil {
+		for _, ch := range changes {
+			puts := make(bsonkit.List, 0, len(ch.puts))
+			for _, p := range ch.puts {
+				puts = append(puts, p.doc)
+			}
+			f.committed(ch.handle, puts, ch.gone)
+		}
+	}
 	return nil
 }
 
@@ -336,6 +349,7 @@ func (f *boltFile) diff(h lungo.Handle, st *nsFile, coll *mongokit.Collection) (
 		if !written[id] {
 			if _, ok := keys[id]; ok {
 				ch.dels = append(ch.dels, id)
+				ch.gone = append(ch.gone, d)
 			}
 		}
 	}

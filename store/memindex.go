@@ -22,12 +22,14 @@ type memIndex struct {
 	events  map[string]time.Time // team:event → received
 	replies map[string]replyDoc  // note id → where its confirmation is
 	ttl     time.Duration
+	byShift map[string][]logDoc // team/shift → its notes, oldest first (notecache.go)
 }
 
 func msgKey(team, channel, ts string) string { return team + "/" + channel + "/" + ts }
 
 func (db *DB) buildIndex(ctx context.Context) error {
-	m := &memIndex{shifts: map[string]shiftDoc{}, notes: map[string]string{}, events: map[string]time.Time{}, replies: map[string]replyDoc{}, ttl: db.cfg.EventTTL}
+	m := &memIndex{shifts: map[string]shiftDoc{}, notes: map[string]string{}, events: map[string]time.Time{}, replies: map[string]replyDoc{},
+		byShift: map[string][]logDoc{}, ttl: db.cfg.EventTTL}
 	cur, err := db.c.shifts.Find(ctx, bson.D{})
 	if err != nil {
 		return err
@@ -43,15 +45,11 @@ func (db *DB) buildIndex(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	var logs []struct {
-		ID        string `bson:"_id"`
-		TeamID    string `bson:"team_id"`
-		ChannelID string `bson:"channel_id"`
-		MessageTS string `bson:"message_ts"`
-	}
+	var logs []logDoc
 	if err := cur.All(ctx, &logs); err != nil {
 		return err
 	}
+	m.fillNotes(logs)
 	for _, l := range logs {
 		if l.MessageTS != "" {
 			m.notes[msgKey(l.TeamID, l.ChannelID, l.MessageTS)] = l.ID
@@ -80,6 +78,7 @@ func (db *DB) buildIndex(ctx context.Context) error {
 		m.replies[r.ID] = r
 	}
 	db.mem = m
+	db.notesHook.Store(m)
 	return nil
 }
 

@@ -19,9 +19,11 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/256dpi/lungo"
+	"github.com/256dpi/lungo/bsonkit"
 	"go.mongodb.org/mongo-driver/mongo/options"
 
 	bh "github.com/babyhandoff/babyhandoff"
@@ -73,6 +75,9 @@ type DB struct {
 	embedded bool
 	path     string
 	mem      *memIndex // embedded only; nil on a real deployment
+	// notesHook is mem once it is built, for the file's commits (which run
+	// on the committer's and the engine's goroutines).
+	notesHook atomic.Pointer[memIndex]
 
 	writes    chan *writeReq
 	lazy      chan *writeReq
@@ -195,6 +200,7 @@ func (db *DB) openEmbedded() error {
 		unlock()
 		return err
 	}
+	file.committed = db.committed
 	client, engine, err := lungo.Open(context.Background(), lungo.Options{
 		Store: file,
 		// Keep the oplog short: every write copies it (lungo's sets are
@@ -267,6 +273,20 @@ func (db *DB) Close(ctx context.Context) error {
 		return db.fail("close", err)
 	}
 	return nil
+}
+
+// committed hears what a commit changed in the file, before the engine
+// wakes its change streams.
+func (db *DB) committed(h lungo.Handle, puts, gone bsonkit.List) {
+	m := db.notesHook.Load()
+	if m == nil || h != (lungo.Handle{db.cfg.Database, colLogs}) {
+		return
+	}
+	if err := m.notesCommitted(puts, gone); err != nil {
+		// Not expected: these documents were just encoded. Listing would
+		// miss the change until the next start, so say so loudly.
+		db.log.Error("store: notes index out of step; restart the bot", "err", err)
+	}
 }
 
 func (db *DB) now() time.Time { return db.cfg.Now().UTC().Truncate(time.Millisecond) }

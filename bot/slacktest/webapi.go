@@ -308,11 +308,21 @@ func (s *Server) Calls(method string) []Call {
 	return out
 }
 
+// Forget drops the record of Web API calls and of past message states
+// (messages themselves stay, in their current state), so a long benchmark
+// measures the bot, not the fake's growing record. Call it while nothing
+// waits on calls or messages: a wait under way may miss what came before.
+func (s *Server) Forget() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.calls, s.history = nil, nil
+}
+
 // WaitCall waits for the first call, past or future, of method ("" = any)
 // for which match (nil = any) is true.
 func (s *Server) WaitCall(ctx context.Context, method string, match func(Call) bool) (Call, error) {
 	return scan(ctx, s, func(from int) []Call {
-		return append([]Call(nil), s.calls[from:]...)
+		return append([]Call(nil), s.calls[min(from, len(s.calls)):]...)
 	}, func(c Call) bool {
 		return (method == "" || c.Method == method) && (match == nil || match(c))
 	})
@@ -346,7 +356,7 @@ func (s *Server) Message(channel, ts string) (Message, bool) {
 // or after any update or delete), for which match is true.
 func (s *Server) WaitMessage(ctx context.Context, match func(Message) bool) (Message, error) {
 	return scan(ctx, s, func(from int) []Message {
-		return append([]Message(nil), s.history[from:]...)
+		return append([]Message(nil), s.history[min(from, len(s.history)):]...)
 	}, match)
 }
 

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"sort"
 	"strings"
 	"sync"
@@ -30,16 +31,32 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	dur := fs.Duration("duration", 20*time.Second, "how long to send")
 	sizes := fs.String("prefill-mb", "0,10", "embedded database sizes to measure at, in MB (comma-separated)")
 	sustain := fs.String("sustain", "100,200", "higher rates to hold for -duration on an empty database (capture suite)")
-	suite := fs.String("suite", "all", "capture, plan, radar, model, memory or all")
+	suite := fs.String("suite", "all", "capture, plan, radar, model, memory, soak or all")
 	modelRounds := fs.Int("model-rounds", 20, "council runs against the local model server (model suite)")
 	modelLatency := fs.Duration("model-latency", 300*time.Millisecond, "what the local model server adds to each call (model suite)")
 	shifts := fs.Int("shifts", 1000, "shifts present in the store (radar suite)")
 	samples := fs.Int("samples", 40, "notes measured one by one (radar suite)")
 	debounce := fs.Duration("debounce", 500*time.Millisecond, "the radar's debounce (radar suite)")
 	plans := fs.Int("plans", 50, "how many /plan and what-if rounds (plan suite)")
+	soakDays := fs.Int("days", 90, "simulated days (soak suite)")
+	soakIdle := fs.Int("idle", 1000, "idle conversations beside the family (soak suite)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file (go tool pprof)")
 	out := fs.String("out", "", "also write the results, with the method and the machine, to this Markdown file (e.g. BENCHMARKS.md)")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintln(stderr, "bench:", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(stderr, "bench:", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
 	}
 	w := stdout
 	if *out != "" {
@@ -62,6 +79,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		{"plan", func() int { return benchPlans(ctx, *plans, w, stderr) }},
 		{"radar", func() int { return benchRadar(ctx, *shifts, *samples, *debounce, w, stderr) }},
 		{"model", func() int { return benchModel(ctx, *modelRounds, *modelLatency, w, stderr) }},
+		{"soak", func() int { return benchSoak(ctx, *soakDays, *soakIdle, w, stderr) }},
 	}
 	ran := false
 	for _, st := range steps {
@@ -75,7 +93,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(w)
 	}
 	if !ran {
-		fmt.Fprintf(stderr, "bench: unknown -suite %q; use capture, plan, radar, model, memory or all\n", *suite)
+		fmt.Fprintf(stderr, "bench: unknown -suite %q; use capture, plan, radar, model, memory, soak or all\n", *suite)
 		return 2
 	}
 	return 0

@@ -14,19 +14,6 @@ import (
 	"github.com/babyhandoff/babyhandoff/store"
 )
 
-// familyNotes are thirty notes of the kind a family sends in a day.
-var familyNotes = []string{
-	"slept 3h, up twice for feeds", "wipes < 1 day", "daycare form due tomorrow 5pm",
-	"pediatrician appointment friday 10:30am, bring the vaccination card", "out of formula", "diapers running low, maybe 2 days",
-	"fed 4oz at 3am", "call grandma about the weekend", "pay daycare invoice due fri 5pm", "laundry: baby clothes and sheets",
-	"grocery run: milk, bread, bananas, coffee", "bottle brush broke, get a new one", "slept 2 hours straight after the 6am feed",
-	"task: return the library books", "baby's nails need trimming", "deadline: class assignment due Thursday 11:59pm",
-	"grandma visiting at 3pm saturday", "dishwasher tablets almost out", "energy is low today", "pick up prescription at the pharmacy",
-	"register the birth certificate by Dec 10", "thank-you cards for the shower gifts", "car seat check appointment next tuesday 9am",
-	"vitamin D drops running low", "email HR about parental leave dates", "nap 45 min at 1pm", "trash and recycling go out tonight",
-	"order more burp cloths", "renew the parking permit by the 30th", "feeling better after the walk",
-}
-
 // TestARunStaysLean: a run over thirty notes stores at most 20 KB, and
 // replaying it from the store is byte-identical (the details are stored
 // zipped and read back as they were).

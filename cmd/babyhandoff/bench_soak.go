@@ -1,0 +1,328 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"runtime"
+	"runtime/pprof"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/bot"
+	"github.com/babyhandoff/babyhandoff/bot/slacktest"
+	"github.com/babyhandoff/babyhandoff/council"
+	"github.com/babyhandoff/babyhandoff/radar"
+	"github.com/babyhandoff/babyhandoff/store"
+)
+
+// familyNotes are thirty notes of the kind a family sends in a day.
+var familyNotes = []string{
+	"slept 3h, up twice for feeds", "wipes < 1 day", "daycare form due tomorrow 5pm",
+	"pediatrician appointment friday 10:30am, bring the vaccination card", "out of formula", "diapers running low, maybe 2 days",
+	"fed 4oz at 3am", "call grandma about the weekend", "pay daycare invoice due fri 5pm", "laundry: baby clothes and sheets",
+	"grocery run: milk, bread, bananas, coffee", "bottle brush broke, get a new one", "slept 2 hours straight after the 6am feed",
+	"task: return the library books", "baby's nails need trimming", "deadline: class assignment due Thursday 11:59pm",
+	"grandma visiting at 3pm saturday", "dishwasher tablets almost out", "energy is low today", "pick up prescription at the pharmacy",
+	"register the birth certificate by Dec 10", "thank-you cards for the shower gifts", "car seat check appointment next tuesday 9am",
+	"vitamin D drops running low", "email HR about parental leave dates", "nap 45 min at 1pm", "trash and recycling go out tonight",
+	"order more burp cloths", "renew the parking permit by the 30th", "feeling better after the walk",
+}
+
+// soakClock is the simulated time of the soak: the bot, the store and the
+// radar all read it.
+type soakClock struct{ ns atomic.Int64 }
+
+func (c *soakClock) Now() time.Time      { return time.Unix(0, c.ns.Load()).UTC() }
+func (c *soakClock) Set(t time.Time)     { c.ns.Store(t.UnixNano()) }
+func (c *soakClock) Add(d time.Duration) { c.ns.Add(int64(d)) }
+
+// soakWindow collects one stretch of days' samples.
+type soakWindow struct {
+	acks, cards, states []time.Duration
+}
+
+// benchSoak plays a family's ordinary use for days simulated days on the
+// settable clock, beside idle other conversations: each day 30 notes, 5
+// /plans, one Energy what-if and one handoff.md download through the fake
+// Slack, with the Risk Radar running and the retention sweep at each day's
+// start. The family keeps up: each morning the tasks, deadlines and supplies
+// of the day before are marked done. Every 10 days it prints the database's
+// size, memory and the latencies of those days.
+func benchSoak(ctx context.Context, days, idle int, w, stderr io.Writer) int {
+	fail := func(err error) int { fmt.Fprintln(stderr, "bench: soak:", err); return 1 }
+	clk := &soakClock{}
+	start := time.Date(2027, 1, 4, 7, 0, 0, 0, time.UTC)
+	clk.Set(start)
+	dir, err := os.MkdirTemp("", "babyhandoff-soak-")
+	if err != nil {
+		return fail(err)
+	}
+	defer os.RemoveAll(dir)
+	db, err := store.Open(ctx, store.Config{DataDir: dir, Now: clk.Now})
+	if err != nil {
+		return fail(err)
+	}
+	defer db.Close(context.Background())
+
+	// The other conversations: a deadline, a supply and a sleep note each.
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 64)
+	for i := 0; i < idle; i++ {
+		for k, text := range []string{"deadline: form due in 30 days", "low: wipes 5 days", "slept 4h"} {
+			wg.Add(1)
+			sem <- struct{}{}
+			go func() {
+				defer wg.Done()
+				defer func() { <-sem }()
+				_, _, _ = db.CaptureNote(ctx, bh.NewNote{TeamID: fmt.Sprintf("TIDLE%d", i%50), ChannelID: fmt.Sprintf("CIDLE%d", i), RawText: text, MessageTS: fmt.Sprintf("%d.%06d", i, k)})
+			}()
+		}
+	}
+	wg.Wait()
+
+	fake := slacktest.New(slacktest.Config{})
+	defer fake.Close()
+	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
+		Store: db, Logger: slog.New(slog.DiscardHandler), Now: clk.Now, ExclusiveStore: true})
+	if err != nil {
+		return fail(err)
+	}
+	nudger, err := radar.NewNudger(radar.NudgerConfig{Store: db, Notify: b, Now: clk.Now, Exclusive: true, Debounce: 500 * time.Millisecond})
+	if err != nil {
+		return fail(err)
+	}
+	const family = "DFAMILY"
+	var familyShift atomic.Value
+	familyShift.Store("")
+	stateSaved := make(chan time.Time, 64)
+	watcher, err := radar.New(radar.Config{Source: db, Store: db, Normalize: council.Normalize, Now: clk.Now,
+		Changed: func(ctx context.Context, prev, next bh.ShiftState, found bool) {
+			if next.ShiftID == familyShift.Load().(string) {
+				select {
+				case stateSaved <- time.Now():
+				default:
+				}
+			}
+			nudger.Changed(ctx, prev, next, found)
+		}})
+	if err != nil {
+		return fail(err)
+	}
+	runCtx, stop := context.WithCancel(ctx)
+	var run sync.WaitGroup
+	run.Add(3)
+	go func() { defer run.Done(); _ = b.Run(runCtx) }()
+	go func() { defer run.Done(); _ = watcher.Run(runCtx) }()
+	go func() { defer run.Done(); _ = nudger.Run(runCtx) }()
+	defer func() { stop(); run.Wait() }()
+	wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
+	err = fake.WaitConnections(wctx, 1)
+	wcancel()
+	if err != nil {
+		return fail(fmt.Errorf("bot did not connect: %w", err))
+	}
+	// Let the radar catch up with the idle conversations first.
+	time.Sleep(settleAfterCatchUp)
+
+	fmt.Fprintf(w, "## Soak: %d days of a family's use beside %d idle conversations (%s, %d CPUs)\n\n", days, idle, runtime.Version(), runtime.NumCPU())
+	fmt.Fprintln(w, "Each simulated day: 30 notes (one every 25 minutes from 07:00), 5 `/plan`, one Energy what-if and one handoff.md download, through the fake Slack, with the Risk Radar running; the retention sweep runs at each day's start, and each morning the family marks the day before's tasks, deadlines and supplies done. Latencies are over the ten days up to the row's day; sizes and memory at its end. Heap and RSS are this process's, the fake Slack included (it keeps every message it was sent; its record of calls is dropped each day).")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| day | database file | notes (open) | runs | heap | RSS | note ack p50 | note ack p99 | /plan → card p50 | /plan → card p99 | radar note → state p95 |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|")
+
+	team := fake.Config().TeamID
+	version := 0
+	var win soakWindow
+	began := time.Now()
+	for day := 1; day <= days; day++ {
+		clk.Set(start.Add(time.Duration(day-1) * 24 * time.Hour))
+		fake.Forget()
+		if _, err := db.Sweep(ctx); err != nil {
+			return fail(err)
+		}
+		if err := soakKeepUp(ctx, db, team, family, clk.Now()); err != nil {
+			return fail(err)
+		}
+		for i := 0; i < 30; i++ {
+			clk.Add(25 * time.Minute)
+			for len(stateSaved) > 0 {
+				<-stateSaved
+			}
+			sent := time.Now()
+			id, err := fake.SendEvent(ctx, map[string]any{"type": "message", "channel": family, "channel_type": "im", "user": "UFAMILY",
+				"text": familyNotes[(i+day)%len(familyNotes)], "ts": fmt.Sprintf("%d.%06d", clk.Now().Unix(), i)})
+			if err != nil {
+				return fail(err)
+			}
+			actx, acancel := context.WithTimeout(ctx, 10*time.Second)
+			a, err := fake.WaitAck(actx, id)
+			acancel()
+			if err != nil {
+				return fail(fmt.Errorf("day %d note %d: %w", day, i, err))
+			}
+			win.acks = append(win.acks, a.Latency)
+			if familyShift.Load().(string) == "" {
+				if sh, err := db.Shift(ctx, team, family); err == nil {
+					familyShift.Store(sh.ID)
+				}
+				continue
+			}
+			stored := sent.Add(a.Latency)
+			select {
+			case at := <-stateSaved:
+				win.states = append(win.states, at.Sub(stored))
+			case <-time.After(5 * time.Second):
+				return fail(fmt.Errorf("day %d note %d: the radar saved no state", day, i))
+			}
+			if i%6 == 5 {
+				version++
+				took, card, err := soakPlan(ctx, fake, team, family, version)
+				if err != nil {
+					return fail(fmt.Errorf("day %d: /plan: %w", day, err))
+				}
+				win.cards = append(win.cards, took)
+				if i == 29 {
+					version++
+					if err := soakWhatIf(ctx, fake, team, family, card, version); err != nil {
+						return fail(fmt.Errorf("day %d: what-if: %w", day, err))
+					}
+					if err := soakDownload(ctx, fake, team, family, card); err != nil {
+						return fail(fmt.Errorf("day %d: download: %w", day, err))
+					}
+				}
+			}
+		}
+		if day%10 == 0 || day == days {
+			if err := soakRow(ctx, w, db, team, day, win); err != nil {
+				return fail(err)
+			}
+			win = soakWindow{}
+		}
+	}
+	fmt.Fprintf(w, "\nThe %d simulated days took %s.\n", days, time.Since(began).Round(time.Second))
+	if p := os.Getenv("BABYHANDOFF_SOAK_HEAPPROFILE"); p != "" {
+		if f, err := os.Create(p); err == nil {
+			runtime.GC()
+			_ = pprof.WriteHeapProfile(f)
+			_ = f.Close()
+		}
+	}
+	return 0
+}
+
+// soakKeepUp marks done the family's tasks, deadlines and supplies noted
+// before today.
+func soakKeepUp(ctx context.Context, db *store.DB, team, channel string, now time.Time) error {
+	sh, err := db.Shift(ctx, team, channel)
+	if bh.ErrorCode(err) == bh.ENOTFOUND {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	notes, err := db.Notes(ctx, team, sh.ID, false)
+	if err != nil {
+		return err
+	}
+	today := now.Truncate(24 * time.Hour)
+	for _, n := range notes {
+		if n.Done() || !n.CreatedAt.Before(today) {
+			continue
+		}
+		switch n.Tag {
+		case bh.TagTask, bh.TagDeadline, bh.TagInventory:
+			if _, err := db.MarkNoteDone(ctx, team, n.ID, true); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// soakPlan sends /plan and waits for the card of that version.
+func soakPlan(ctx context.Context, fake *slacktest.Server, team, channel string, version int) (time.Duration, slacktest.Message, error) {
+	wait, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	payload, _ := json.Marshal(map[string]any{"team_id": team, "channel_id": channel, "user_id": "UFAMILY", "command": "/plan", "text": "",
+		"trigger_id": "1.2.x", "response_url": "https://hooks.slack.test/x"})
+	start := time.Now()
+	if _, err := fake.Send(ctx, slacktest.Envelope{Type: "slash_commands", Payload: payload, AcceptsResponsePayload: true}); err != nil {
+		return 0, slacktest.Message{}, err
+	}
+	card, err := fake.WaitMessage(wait, func(m slacktest.Message) bool {
+		return m.Channel == channel && strings.Contains(string(m.Blocks), fmt.Sprintf(`"text":"v%d · `, version))
+	})
+	return time.Since(start), card, err
+}
+
+// soakWhatIf changes the card's energy and waits for the new version.
+func soakWhatIf(ctx context.Context, fake *slacktest.Server, team, channel string, card slacktest.Message, version int) error {
+	wait, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	action, _ := json.Marshal(map[string]any{"type": "block_actions", "team": map[string]any{"id": team}, "user": map[string]any{"id": "UFAMILY"},
+		"channel": map[string]any{"id": channel}, "container": map[string]any{"type": "message", "message_ts": card.TS, "channel_id": channel},
+		"trigger_id": "1.2.y", "actions": []any{map[string]any{"type": "static_select", "action_id": "card_energy", "block_id": "card_actions:" + cardRun(card),
+			"selected_option": map[string]any{"value": "low", "text": map[string]any{"type": "plain_text", "text": "low"}}}}})
+	if _, err := fake.Send(ctx, slacktest.Envelope{Type: "interactive", Payload: action}); err != nil {
+		return err
+	}
+	_, err := fake.WaitMessage(wait, func(m slacktest.Message) bool {
+		return m.Channel == channel && strings.Contains(string(m.Blocks), fmt.Sprintf(`"text":"v%d · `, version))
+	})
+	return err
+}
+
+// soakDownload taps Download handoff.md and waits for the file.
+func soakDownload(ctx context.Context, fake *slacktest.Server, team, channel string, card slacktest.Message) error {
+	before := len(fake.Calls("files.completeUploadExternal"))
+	action, _ := json.Marshal(map[string]any{"type": "block_actions", "team": map[string]any{"id": team}, "user": map[string]any{"id": "UFAMILY"},
+		"channel": map[string]any{"id": channel}, "container": map[string]any{"type": "message", "message_ts": card.TS, "channel_id": channel},
+		"trigger_id": "1.2.z", "actions": []any{map[string]any{"type": "button", "action_id": "card_download", "value": cardRun(card)}}})
+	if _, err := fake.Send(ctx, slacktest.Envelope{Type: "interactive", Payload: action}); err != nil {
+		return err
+	}
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if len(fake.Calls("files.completeUploadExternal")) > before {
+			return nil
+		}
+	}
+	return fmt.Errorf("no handoff.md was uploaded")
+}
+
+// soakRow prints one row of the soak table.
+func soakRow(ctx context.Context, w io.Writer, db *store.DB, team string, day int, win soakWindow) error {
+	size := int64(0)
+	if fi, err := os.Stat(db.Path()); err == nil {
+		size = fi.Size()
+	}
+	sh, err := db.Shift(ctx, team, "DFAMILY")
+	if err != nil {
+		return err
+	}
+	notes, err := db.Notes(ctx, team, sh.ID, false)
+	if err != nil {
+		return err
+	}
+	open := 0
+	for _, n := range notes {
+		if !n.Done() {
+			open++
+		}
+	}
+	runs := 0
+	if r, err := db.LatestRun(ctx, team, sh.ID); err == nil {
+		runs = r.Version
+	}
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	fmt.Fprintf(w, "| %d | %s | %d (%d) | %d | %.0f MB | %s | %s | %s | %s | %s | %s |\n", day, humanSize(size), len(notes), open, runs,
+		float64(m.HeapAlloc)/(1<<20), rss(), ms(pct(win.acks, 50)), ms(pct(win.acks, 99)), ms(pct(win.cards, 50)), ms(pct(win.cards, 99)), ms(pct(win.states, 95)))
+	return nil
+}

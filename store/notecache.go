@@ -1,0 +1,104 @@
+package store
+
+import (
+	"sort"
+
+	"github.com/256dpi/lungo/bsonkit"
+	"go.mongodb.org/mongo-driver/bson"
+)
+
+// The embedded engine answers a query by scanning and sorting a whole
+// collection, so listing one shift's notes (the radar on every note, every
+// /plan) cost time in proportion to every note ever written, in every
+// conversation. memIndex therefore keeps every shift's notes, in order: read
+// once at open, and kept current by the file itself, which hands over each
+// commit's changed notes after they are durable and before the engine wakes
+// its change streams. So whatever a write path is, and whoever reads after
+// the radar's doorbell rang, the list includes the write.
+
+// fillNotes groups the notes read at open by shift.
+func (m *memIndex) fillNotes(docs []logDoc) {
+	for _, d := range docs {
+		key := d.TeamID + "/" + d.ShiftID
+		m.byShift[key] = append(m.byShift[key], d)
+	}
+	for _, list := range m.byShift {
+		sort.Slice(list, func(i, j int) bool { return noteBefore(list[i], list[j]) })
+	}
+}
+
+// shiftNotes returns a copy of a shift's notes, oldest first.
+func (m *memIndex) shiftNotes(team, shift string) []logDoc {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	return append([]logDoc(nil), m.byShift[team+"/"+shift]...)
+}
+
+// notesCommitted applies a commit's changes to the notes collection: puts
+// are new or changed notes, gone the stored versions of removed ones.
+func (m *memIndex) notesCommitted(puts, gone bsonkit.List) error {
+	decode := func(list bsonkit.List) ([]logDoc, error) {
+		out := make([]logDoc, 0, len(list))
+		for _, d := range list {
+			raw, err := bson.Marshal(d)
+			if err != nil {
+				return nil, err
+			}
+			var ld logDoc
+			if err := bson.Unmarshal(raw, &ld); err != nil {
+				return nil, err
+			}
+			out = append(out, ld)
+		}
+		return out, nil
+	}
+	put, err := decode(puts)
+	if err != nil {
+		return err
+	}
+	removed, err := decode(gone)
+	if err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, d := range removed {
+		key := d.TeamID + "/" + d.ShiftID
+		docs := m.byShift[key]
+		for i := range docs {
+			if docs[i].ID == d.ID {
+				m.byShift[key] = append(docs[:i:i], docs[i+1:]...)
+				break
+			}
+		}
+	}
+	for _, d := range put {
+		m.putNoteLocked(d)
+	}
+	return nil
+}
+
+// putNoteLocked inserts a note in order, or replaces it; m.mu is held.
+func (m *memIndex) putNoteLocked(d logDoc) {
+	key := d.TeamID + "/" + d.ShiftID
+	docs := m.byShift[key]
+	for i := range docs {
+		if docs[i].ID == d.ID {
+			docs[i] = d
+			return
+		}
+	}
+	i := sort.Search(len(docs), func(i int) bool { return noteBefore(d, docs[i]) })
+	docs = append(docs, logDoc{})
+	copy(docs[i+1:], docs[i:])
+	docs[i] = d
+	m.byShift[key] = docs
+}
+
+// noteBefore is the order Notes lists: by creation time, then id.
+func noteBefore(a, b logDoc) bool {
+	if !a.CreatedAt.Equal(b.CreatedAt) {
+		return a.CreatedAt.Before(b.CreatedAt)
+	}
+	return a.ID < b.ID
+}

@@ -1,0 +1,81 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/store"
+)
+
+// TestListedNotesFollowEveryWrite: the embedded store keeps each shift's
+// notes in memory once listed. Notes are listed while others are captured,
+// re-tagged, removed, restored, done and edited; afterwards the list must be
+// exactly what the file holds (read again after a reopen).
+func TestListedNotesFollowEveryWrite(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	db, err := store.Open(ctx, store.Config{DataDir: dir})
+	require.NoError(t, err)
+	first, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "slept 3h", MessageTS: "0.1"})
+	require.NoError(t, err)
+	shift := first.ShiftID
+
+	var wg sync.WaitGroup
+	stop := make(chan struct{})
+	go func() { // a reader listing all along, so the cache is filled mid-write
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+				_, err := db.Notes(ctx, "T1", shift, true)
+				assert.NoError(t, err)
+			}
+		}
+	}()
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 25; i++ {
+				ts := fmt.Sprintf("%d.%03d", g+1, i)
+				n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "wipes < 1 day " + ts, MessageTS: ts})
+				require.NoError(t, err)
+				switch i % 5 {
+				case 1:
+					_, err = db.RetagNote(ctx, "T1", n.ID, bh.TagTask)
+				case 2:
+					_, err = db.DeleteNote(ctx, "T1", n.ID)
+				case 3:
+					if _, err = db.DeleteNote(ctx, "T1", n.ID); err == nil {
+						_, err = db.RestoreNote(ctx, "T1", n.ID)
+					}
+				case 4:
+					if _, err = db.MarkNoteDone(ctx, "T1", n.ID, true); err == nil {
+						_, err = db.EditNote(ctx, "T1", "D1", ts, "deadline: form friday "+ts, "")
+					}
+				}
+				require.NoError(t, err)
+			}
+		}()
+	}
+	wg.Wait()
+	close(stop)
+	listed, err := db.Notes(ctx, "T1", shift, true)
+	require.NoError(t, err)
+	require.NoError(t, db.Close(ctx))
+
+	again, err := store.Open(ctx, store.Config{DataDir: dir})
+	require.NoError(t, err)
+	defer again.Close(ctx)
+	stored, err := again.Notes(ctx, "T1", shift, true)
+	require.NoError(t, err)
+	assert.Len(t, stored, 101)
+	assert.Equal(t, stored, listed)
+}
