@@ -270,6 +270,11 @@ type Event struct {
 	Meta    map[string]string
 }
 
+// EventWakeUp is the type of the radar's events: one per look at a shift
+// whose notes changed. App Home shows a shift's latest three; older ones
+// are swept after a day.
+const EventWakeUp = "agent_woke_up"
+
 // RunDiff is what changed from a run to its what-if child.
 type RunDiff struct {
 	FromVersion   int

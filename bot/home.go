@@ -49,7 +49,7 @@ func (b *Bot) publishHome(ctx context.Context, teamID, userID, hash string) {
 				in.Notes = st.Notes
 				in.Radar = radar.Summary(st, in.Location)
 			}
-			if evs, err := b.store.ShiftEvents(ctx, teamID, sh.ID, "agent_woke_up", 3); err == nil {
+			if evs, err := b.store.ShiftEvents(ctx, teamID, sh.ID, bh.EventWakeUp, 3); err == nil {
 				in.WakeUps = evs
 			}
 			if set, err := b.store.RadarSettings(ctx, teamID, sh.ID); err == nil {

@@ -333,7 +333,7 @@ func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cu
 		evID += ":" + strconv.FormatInt(now.Unix(), 10)
 	}
 	ev := &bh.Event{ID: evID, TeamID: teamID, ShiftID: shiftID, At: now.UTC(),
-		Agent: "RiskRadar", Type: "agent_woke_up", Text: wakeText(why, prev, st, found)}
+		Agent: "RiskRadar", Type: bh.EventWakeUp, Text: wakeText(why, prev, st, found)}
 	if err := w.cfg.Store.SaveShiftState(ctx, st, fp, ev, cur); err != nil {
 		if !errors.Is(err, context.Canceled) {
 			log.Error("radar: save state", "err", err)

@@ -13,7 +13,7 @@ import (
 // Swept counts what one Sweep removed.
 type Swept struct {
 	RunDetails int // runs whose details were removed (the runs and their decisions stay)
-	Events     int // events older than RunDetailAge (run progress, radar wake-ups)
+	Events     int // events older than RunDetailAge, and radar wake-ups past a shift's latest three and the last day
 	Notes      int // notes closed (done or removed) more than ClosedNoteAge ago
 	SlackIDs   int // Slack event ids older than EventTTL
 	Replies    int // reply locations older than ReplyAge
@@ -23,14 +23,20 @@ type Swept struct {
 // its note can still be edited or re-tagged from it.
 const ReplyAge = 30 * 24 * time.Hour
 
-// sweepBatch bounds one Sweep's deletes per kind, so one commit stays small
-// even on a first sweep over a year of data; the next sweep takes the rest.
-const sweepBatch = 500
+// runSweepBatch and noteSweepBatch bound how many runs and notes one Sweep
+// removes, so one commit stays short even on a first sweep over a year of
+// data (the embedded engine matches a list of ids against every document);
+// the next sweep takes the rest.
+const (
+	runSweepBatch  = 50
+	noteSweepBatch = 200
+)
 
 // Sweep removes what is kept no longer, by the store's clock: the details of
 // runs older than RunDetailAge (tasks, messages, context packs, proposals,
 // artifacts; the run and its decision stay), events older than
-// RunDetailAge, notes closed more than ClosedNoteAge ago, and the ids and
+// RunDetailAge (of a shift's radar wake-ups, only the latest three and the
+// last day's are kept), notes closed more than ClosedNoteAge ago, and the ids and
 // reply locations the TTL indexes would expire (they expire by the wall
 // clock; this goes by the store's, and works the same on both engines).
 // Call it every hour or so; a sweep with nothing to do costs a few scans.
@@ -43,6 +49,11 @@ func (db *DB) Sweep(ctx context.Context) (Swept, error) {
 	}
 	if out.Events, err = db.sweepOld(ctx, colEvents, "at", now.Add(-db.cfg.RunDetailAge)); err != nil {
 		return out, db.fail("sweep events", err)
+	}
+	wake, err := db.sweepWakeUps(ctx, now)
+	out.Events += wake
+	if err != nil {
+		return out, db.fail("sweep radar wake-ups", err)
 	}
 	if out.Notes, err = db.sweepNotes(ctx, now.Add(-db.cfg.ClosedNoteAge)); err != nil {
 		return out, db.fail("sweep notes", err)
@@ -59,22 +70,23 @@ func (db *DB) Sweep(ctx context.Context) (Swept, error) {
 	return out, nil
 }
 
-// sweepOld deletes documents of a collection whose time field is before
-// cutoff.
+// sweepOld deletes the documents of a collection whose time field is
+// before cutoff: one range, never a list of ids (the embedded engine matches
+// $in against every document).
 func (db *DB) sweepOld(ctx context.Context, coll, field string, cutoff time.Time) (int, error) {
-	ids, err := db.idsWhere(ctx, coll, bson.D{{Key: field, Value: bson.D{{Key: "$lt", Value: cutoff}}}})
-	if err != nil || len(ids) == 0 {
-		return 0, err
-	}
-	err = db.write(ctx, func(ctx context.Context) error {
-		_, err := db.db.Collection(coll).DeleteMany(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}})
+	n := 0
+	err := db.write(ctx, func(ctx context.Context) error {
+		res, err := db.db.Collection(coll).DeleteMany(ctx, bson.D{{Key: field, Value: bson.D{{Key: "$lt", Value: cutoff}}}})
+		if err == nil {
+			n = int(res.DeletedCount)
+		}
 		return err
 	})
-	return len(ids), err
+	return n, err
 }
 
-// idsWhere lists up to sweepBatch ids of the matching documents.
-func (db *DB) idsWhere(ctx context.Context, coll string, filter bson.D) (bson.A, error) {
+// idsWhere lists up to limit ids of the matching documents.
+func (db *DB) idsWhere(ctx context.Context, coll string, filter bson.D, limit int) (bson.A, error) {
 	docs, err := findAll[struct {
 		ID any `bson:"_id"`
 	}](ctx, db, coll, filter, nil)
@@ -83,7 +95,7 @@ func (db *DB) idsWhere(ctx context.Context, coll string, filter bson.D) (bson.A,
 	}
 	ids := bson.A{}
 	for _, d := range docs {
-		if len(ids) == sweepBatch {
+		if len(ids) == limit {
 			break
 		}
 		ids = append(ids, d.ID)
@@ -91,11 +103,52 @@ func (db *DB) idsWhere(ctx context.Context, coll string, filter bson.D) (bson.A,
 	return ids, nil
 }
 
+// sweepWakeUps keeps each shift's latest wakeUpsKept radar wake-ups (App
+// Home shows three) and those of the last day: the radar writes one per
+// look, and they would otherwise be most of the events collection.
+func (db *DB) sweepWakeUps(ctx context.Context, now time.Time) (int, error) {
+	evs, err := findAll[eventDoc](ctx, db, colEvents, bson.D{{Key: "type", Value: bh.EventWakeUp}}, bson.D{{Key: "at", Value: -1}})
+	if err != nil {
+		return 0, err
+	}
+	seen := map[string]int{}
+	trimAt := map[[2]string]time.Time{} // team, shift → delete before this
+	for _, e := range evs {
+		k := [2]string{e.TeamID, e.ShiftID}
+		seen[e.TeamID+"/"+e.ShiftID]++
+		if seen[e.TeamID+"/"+e.ShiftID] == wakeUpsKept {
+			cut := e.At
+			if day := now.Add(-24 * time.Hour); day.Before(cut) {
+				cut = day
+			}
+			trimAt[k] = cut
+		}
+	}
+	n := 0
+	for k, cut := range trimAt {
+		err := db.write(ctx, func(ctx context.Context) error {
+			res, err := db.c.events.DeleteMany(ctx, bson.D{{Key: "team_id", Value: k[0]}, {Key: "shift_id", Value: k[1]},
+				{Key: "type", Value: bh.EventWakeUp}, {Key: "at", Value: bson.D{{Key: "$lt", Value: cut}}}})
+			if err == nil {
+				n += int(res.DeletedCount)
+			}
+			return err
+		})
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// wakeUpsKept is how many of a shift's radar wake-ups are kept past a day.
+const wakeUpsKept = 3
+
 // sweepRunDetails removes the details of runs created before cutoff and
 // marks each run, so a card that old says why it cannot show them.
 func (db *DB) sweepRunDetails(ctx context.Context, cutoff time.Time) (int, error) {
 	ids, err := db.idsWhere(ctx, colRuns, bson.D{{Key: "created_at", Value: bson.D{{Key: "$lt", Value: cutoff}}},
-		{Key: "details_removed_at", Value: bson.D{{Key: "$exists", Value: false}}}})
+		{Key: "details_removed_at", Value: bson.D{{Key: "$exists", Value: false}}}}, runSweepBatch)
 	if err != nil || len(ids) == 0 {
 		return 0, err
 	}
@@ -122,8 +175,8 @@ func (db *DB) sweepNotes(ctx context.Context, cutoff time.Time) (int, error) {
 	if err != nil || len(docs) == 0 {
 		return 0, err
 	}
-	if len(docs) > sweepBatch {
-		docs = docs[:sweepBatch]
+	if len(docs) > noteSweepBatch {
+		docs = docs[:noteSweepBatch]
 	}
 	ids := bson.A{}
 	for _, d := range docs {

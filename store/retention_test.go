@@ -147,3 +147,44 @@ func keys(m map[string]int) []string {
 	sort.Strings(out)
 	return out
 }
+
+// TestSweepKeepsTheLatestWakeUps: the radar writes a wake-up per look; a
+// shift keeps its latest three (App Home shows them) and the last day's.
+func TestSweepKeepsTheLatestWakeUps(t *testing.T) {
+	start := time.Date(2026, 1, 5, 9, 0, 0, 0, time.UTC)
+	clk := &clock{t: start}
+	for name, open := range clockedBackends(t, clk) {
+		t.Run(name, func(t *testing.T) {
+			clk.t = start
+			ctx := context.Background()
+			db := open(t)
+			wake := func(shift string, from, n int) {
+				for i := from; i < from+n; i++ {
+					clk.Add(time.Hour)
+					st := bh.ShiftState{TeamID: "T1", ShiftID: shift, ChannelID: "D" + shift, Notes: i + 1, NotesRev: i + 1, ComputedAt: clk.Now()}
+					id := fmt.Sprintf("%s-%d", shift, i)
+					require.NoError(t, db.SaveShiftState(ctx, st, id, &bh.Event{ID: id, TeamID: "T1", ShiftID: shift, At: clk.Now(), Agent: "RiskRadar", Type: bh.EventWakeUp}, nil))
+				}
+			}
+			wake("S1", 0, 8) // hours 1–8
+			wake("S2", 0, 2) // hours 9–10
+			clk.Add(48 * time.Hour)
+			wake("S1", 8, 2) // two within the last day
+			swept, err := db.Sweep(ctx)
+			require.NoError(t, err)
+			assert.Equal(t, 7, swept.Events)
+			ids := func(shift string) []string {
+				evs, err := db.ShiftEvents(ctx, "T1", shift, bh.EventWakeUp, 0)
+				require.NoError(t, err)
+				var out []string
+				for _, e := range evs {
+					out = append(out, e.ID)
+				}
+				sort.Strings(out)
+				return out
+			}
+			assert.Equal(t, []string{"S1-7", "S1-8", "S1-9"}, ids("S1"), "the latest three: two of today, the newest before")
+			assert.Equal(t, []string{"S2-0", "S2-1"}, ids("S2"))
+		})
+	}
+}
