@@ -113,3 +113,19 @@ func syncDir(dir string) {
 		_ = d.Close()
 	}
 }
+
+// FileUse is the embedded database file's size and the part of it that
+// holds data; the rest is free pages the file keeps for later writes (a
+// bbolt file does not shrink). Zero on a real deployment.
+func (db *DB) FileUse() (size, used int64) {
+	if db.file == nil {
+		return 0, 0
+	}
+	fi, err := os.Stat(db.path)
+	if err != nil {
+		return 0, 0
+	}
+	st := db.file.bolt.Stats()
+	free := int64(st.FreePageN+st.PendingPageN) * int64(db.file.bolt.Info().PageSize)
+	return fi.Size(), max(0, fi.Size()-free)
+}

@@ -30,7 +30,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	rate := fs.Int("rate", 50, "note messages per second")
 	dur := fs.Duration("duration", 20*time.Second, "how long to send")
 	sizes := fs.String("prefill-mb", "0,10", "embedded database sizes to measure at, in MB (comma-separated)")
-	sustain := fs.String("sustain", "100,200", "higher rates to hold for -duration on an empty database (capture suite)")
+	sustain := fs.String("sustain", "200,500", "higher rates to hold for -duration on an empty database (capture suite)")
 	suite := fs.String("suite", "all", "capture, plan, radar, model, memory, soak or all")
 	modelRounds := fs.Int("model-rounds", 20, "council runs against the local model server (model suite)")
 	modelLatency := fs.Duration("model-latency", 300*time.Millisecond, "what the local model server adds to each call (model suite)")

@@ -6,7 +6,7 @@
 //	babyhandoff          run the bot (Socket Mode; embedded database by default)
 //	babyhandoff demo     the sample shift through the council, offline
 //	babyhandoff replay   re-run a stored run and compare its outputs
-//	babyhandoff bench    measure capture, /plan and the Risk Radar through a fake Slack on loopback
+//	babyhandoff bench    measure capture, /plan, the Risk Radar and 90 days of use through a fake Slack on loopback
 //	babyhandoff help     print this help
 package main
 
@@ -63,8 +63,8 @@ Usage:
                        the sample shift through the whole council, offline; writes handoff.md, council.md, card.json
   babyhandoff replay RUN_ID
                        re-run a stored run from its context pack and say whether the outputs match
-  babyhandoff bench [-suite capture|plan|radar|all]
-                       measure capture, /plan and the Risk Radar through a fake Slack on loopback (see README)
+  babyhandoff bench [-suite capture|plan|radar|model|memory|soak|all] [-out BENCHMARKS.md]
+                       measure capture, /plan, the Risk Radar and 90 days of use through a fake Slack on loopback (see README)
   babyhandoff help     show this help
 `
 
