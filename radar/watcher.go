@@ -70,6 +70,7 @@ type Config struct {
 type Watcher struct {
 	cfg   Config
 	locks sync.Map // shift → *sync.Mutex: one recompute of a shift at a time
+	memo  factMemo // each shift's notes as last read
 }
 
 // New checks cfg.
@@ -321,7 +322,7 @@ func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cu
 	if l, err := time.LoadLocation(shift.TZ); err == nil && shift.TZ != "" {
 		loc = l // the zone learnt from a person's Slack profile
 	}
-	st := Compute(shift, w.cfg.Normalize(live, loc, now), now, energy)
+	st := Compute(shift, w.memo.facts(teamID+"/"+shiftID, live, loc, now, w.cfg.Normalize), now, energy)
 	for _, n := range notes {
 		st.NotesRev += n.Rev
 	}

@@ -1,0 +1,57 @@
+package radar
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+func TestALookReadsOnlyTheNotesThatChanged(t *testing.T) {
+	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	var read []string
+	normalize := func(ns []bh.Note, loc *time.Location, now time.Time) []bh.Fact {
+		var out []bh.Fact
+		for _, n := range ns {
+			read = append(read, n.ID)
+			out = append(out, bh.Fact{NoteID: n.ID, Title: n.Text + " @" + loc.String()})
+		}
+		return out
+	}
+	note := func(id string, rev int, text string) bh.Note {
+		return bh.Note{ID: id, Rev: rev, Text: text, CreatedAt: now.Add(-time.Hour)}
+	}
+	ny, _ := time.LoadLocation("America/New_York")
+	var m factMemo
+	look := func(loc *time.Location, notes ...bh.Note) []string {
+		read = nil
+		var titles []string
+		for _, f := range m.facts("T1/s1", notes, loc, now, normalize) {
+			titles = append(titles, f.Title)
+		}
+		return titles
+	}
+	tests := []struct {
+		name      string
+		loc       *time.Location
+		notes     []bh.Note
+		wantRead  []string
+		wantFacts []string
+	}{
+		{"first look reads every note", time.UTC, []bh.Note{note("a", 1, "wipes"), note("b", 1, "form")}, []string{"a", "b"}, []string{"wipes @UTC", "form @UTC"}},
+		{"nothing changed", time.UTC, []bh.Note{note("a", 1, "wipes"), note("b", 1, "form")}, nil, []string{"wipes @UTC", "form @UTC"}},
+		{"one edited, one new", time.UTC, []bh.Note{note("a", 1, "wipes"), note("b", 2, "form friday"), note("c", 1, "slept 3h")}, []string{"b", "c"}, []string{"wipes @UTC", "form friday @UTC", "slept 3h @UTC"}},
+		{"one done (left out of the look)", time.UTC, []bh.Note{note("b", 2, "form friday"), note("c", 1, "slept 3h")}, nil, []string{"form friday @UTC", "slept 3h @UTC"}},
+		{"back again: read again", time.UTC, []bh.Note{note("a", 1, "wipes"), note("b", 2, "form friday")}, []string{"a"}, []string{"wipes @UTC", "form friday @UTC"}},
+		{"the zone was learnt", ny, []bh.Note{note("a", 1, "wipes")}, []string{"a"}, []string{"wipes @America/New_York"}},
+		{"a note from the future is read each time", ny, []bh.Note{{ID: "f", Rev: 1, Text: "later", CreatedAt: now.Add(time.Hour)}}, []string{"f"}, []string{"later @America/New_York"}},
+		{"… again", ny, []bh.Note{{ID: "f", Rev: 1, Text: "later", CreatedAt: now.Add(time.Hour)}}, []string{"f"}, []string{"later @America/New_York"}},
+	}
+	for _, tt := range tests {
+		facts := look(tt.loc, tt.notes...)
+		assert.Equal(t, tt.wantRead, read, tt.name)
+		assert.Equal(t, tt.wantFacts, facts, tt.name)
+	}
+}
