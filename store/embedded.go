@@ -3,12 +3,15 @@ package store
 import (
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"sort"
 	"time"
 
 	"github.com/256dpi/lungo"
+	"go.etcd.io/bbolt"
 
 	bh "github.com/babyhandoff/babyhandoff"
 )
@@ -128,4 +131,77 @@ func (db *DB) FileUse() (size, used int64) {
 	st := db.file.bolt.Stats()
 	free := int64(st.FreePageN+st.PendingPageN) * int64(db.file.bolt.Info().PageSize)
 	return fi.Size(), max(0, fi.Size()-free)
+}
+
+// BackupDir is where the embedded store's daily copies are kept, inside
+// DataDir.
+const BackupDir = "backups"
+
+// Backup writes a consistent copy of the embedded database to w while the
+// bot keeps running: it is read in one read-only transaction, so it holds
+// every commit before it and none after. A copy opens as a database of its
+// own (put it in a DATA_DIR as FileName). EINVALID on a real deployment,
+// whose backups are MongoDB's (mongodump, Atlas snapshots).
+func (db *DB) Backup(w io.Writer) (int64, error) {
+	if db.file == nil {
+		return 0, bh.Errorf(bh.EINVALID, "Backups of a MongoDB deployment are MongoDB's own: use mongodump or your provider's snapshots.")
+	}
+	var n int64
+	err := db.file.bolt.View(func(tx *bbolt.Tx) error {
+		var err error
+		n, err = tx.WriteTo(w)
+		return err
+	})
+	if err != nil {
+		return n, db.fail("backup", err)
+	}
+	return n, nil
+}
+
+// DailyBackup keeps a copy of the embedded database per day in
+// DataDir/backups (babyhandoff-2027-01-04.bolt), the newest keep of them,
+// and returns the copy's path ("" when today's exists already). The copy is
+// written beside its final name and renamed when complete, so a copy that
+// is there is whole.
+func (db *DB) DailyBackup(keep int) (string, error) {
+	if db.file == nil {
+		return "", nil
+	}
+	dir := filepath.Join(db.cfg.DataDir, BackupDir)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", db.fail("backup", err)
+	}
+	path := filepath.Join(dir, "babyhandoff-"+db.now().Format("2006-01-02")+".bolt")
+	if _, err := os.Stat(path); err == nil {
+		return "", nil
+	}
+	tmp := path + ".partial"
+	f, err := os.OpenFile(tmp, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o600)
+	if err != nil {
+		return "", db.fail("backup", err)
+	}
+	_, err = db.Backup(f)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		_ = os.Remove(tmp)
+		return "", db.fail("backup", err)
+	}
+	syncDir(dir)
+	old, _ := filepath.Glob(filepath.Join(dir, "babyhandoff-*.bolt"))
+	sort.Strings(old) // dates sort as text
+	for len(old) > keep {
+		if err := os.Remove(old[0]); err != nil {
+			return path, db.fail("backup: remove an old copy", err)
+		}
+		old = old[1:]
+	}
+	return path, nil
 }

@@ -39,13 +39,14 @@ type Config struct {
 
 	RunDetailDays int `envconfig:"RUN_DETAIL_DAYS" default:"90"`
 	NoteDays      int `envconfig:"NOTE_DAYS" default:"365"`
+	BackupDays    int `envconfig:"BACKUP_DAYS" default:"7"`
 }
 
 // configKeys lists every variable Config reads.
 var configKeys = []string{"SLACK_APP_TOKEN", "SLACK_BOT_TOKEN", "SLACK_API_URL", "MONGODB_URI", "MONGODB_DB", "DATA_DIR",
 	"DEFAULT_TZ", "LOG_LEVEL", "LOG_FORMAT", "COUNCIL_MODE", "OPENAI_API_KEY", "OPENAI_MODEL", "OPENAI_BASE_URL",
 	"AGENT_MAX_RETRIES", "AGENT_TIMEOUT_SECONDS", "CONTEXT_PACK_TOKEN_BUDGET",
-	"RADAR_DEBOUNCE_SECONDS", "RADAR_REMINDER_MINUTES", "RUN_DETAIL_DAYS", "NOTE_DAYS"}
+	"RADAR_DEBOUNCE_SECONDS", "RADAR_REMINDER_MINUTES", "RUN_DETAIL_DAYS", "NOTE_DAYS", "BACKUP_DAYS"}
 
 // configError is a setting a person must fix; run prints it as one line and
 // exits with status 2.
@@ -145,6 +146,9 @@ func (c Config) validate(needSlack bool) error {
 	}
 	if c.NoteDays < 1 || c.NoteDays > 36500 {
 		return configErrorf("NOTE_DAYS must be between 1 and 36500")
+	}
+	if c.BackupDays < 0 || c.BackupDays > 365 {
+		return configErrorf("BACKUP_DAYS must be between 0 (no daily copies) and 365")
 	}
 	if !strings.HasSuffix(c.SlackAPIURL, "/") {
 		// slack-go appends method names directly.

@@ -212,7 +212,7 @@ func runBot(ctx context.Context, stderr io.Writer) int {
 	radarWG.Add(3)
 	go func() { defer radarWG.Done(); _ = watcher.Run(radarCtx) }()
 	go func() { defer radarWG.Done(); _ = nudger.Run(radarCtx) }()
-	go func() { defer radarWG.Done(); sweep(radarCtx, db, time.Hour, log) }()
+	go func() { defer radarWG.Done(); sweep(radarCtx, db, time.Hour, cfg.BackupDays, log) }()
 	err = b.Run(ctx)
 	stopRadar()
 	radarWG.Wait()
@@ -228,9 +228,10 @@ func runBot(ctx context.Context, stderr io.Writer) int {
 	return 0
 }
 
-// sweep removes what is kept no longer (RUN_DETAIL_DAYS, NOTE_DAYS) at
-// start-up and then every interval, until ctx ends.
-func sweep(ctx context.Context, db *store.DB, interval time.Duration, log *slog.Logger) {
+// sweep removes what is kept no longer (RUN_DETAIL_DAYS, NOTE_DAYS) and
+// keeps the embedded database's daily copy (BACKUP_DAYS of them; 0: none),
+// at start-up and then every interval, until ctx ends.
+func sweep(ctx context.Context, db *store.DB, interval time.Duration, backups int, log *slog.Logger) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
@@ -240,6 +241,13 @@ func sweep(ctx context.Context, db *store.DB, interval time.Duration, log *slog.
 			log.Error("retention sweep", "err", err)
 		case swept != store.Swept{}:
 			log.Info("retention sweep", "run_details", swept.RunDetails, "events", swept.Events, "notes", swept.Notes, "slack_ids", swept.SlackIDs, "replies", swept.Replies)
+		}
+		if backups > 0 {
+			if path, err := db.DailyBackup(backups); err != nil {
+				log.Error("daily copy of the database", "err", err)
+			} else if path != "" {
+				log.Info("daily copy of the database", "path", path)
+			}
 		}
 		select {
 		case <-ctx.Done():

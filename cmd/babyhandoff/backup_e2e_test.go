@@ -1,0 +1,33 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/babyhandoff/babyhandoff/store"
+)
+
+// TestE2EDailyCopyOfTheDatabase: the running bot keeps a copy of its
+// embedded database in DATA_DIR/backups, and a copy opens as a database.
+func TestE2EDailyCopyOfTheDatabase(t *testing.T) {
+	h := start(t)
+	h.ack(h.message("D100", "im", "U1", "wipes < 1 day", "1700000000.000100", nil))
+	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
+	copies, err := filepath.Glob(filepath.Join(h.dir, store.BackupDir, "babyhandoff-*.bolt"))
+	require.NoError(t, err)
+	require.Len(t, copies, 1, "log:\n%s", h.stderr.String())
+	assert.Contains(t, h.stderr.String(), "daily copy of the database")
+
+	restored := t.TempDir()
+	raw, err := os.ReadFile(copies[0])
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(restored, store.FileName), raw, 0o600))
+	db, err := store.Open(context.Background(), store.Config{DataDir: restored})
+	require.NoError(t, err)
+	require.NoError(t, db.Close(context.Background()))
+}
