@@ -113,10 +113,6 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, er
 		shift   shiftDoc
 		created bool
 	)
-	eventKey := ""
-	if in.EventID != "" {
-		eventKey = in.TeamID + ":" + in.EventID
-	}
 	err := db.write(ctx, func(ctx context.Context) error {
 		out, created = logDoc{}, false
 		var err error
@@ -131,7 +127,7 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, er
 			found, err := db.findLog(ctx, byMessage)
 			if err == nil {
 				out = found
-				return db.rememberEvent(ctx, in.TeamID, in.EventID, now)
+				return nil
 			}
 			if !isNoDocs(err) {
 				return err
@@ -153,12 +149,12 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, er
 			return err
 		}
 		out, created = doc, true
-		return db.rememberEvent(ctx, in.TeamID, in.EventID, now)
+		return nil
 	})
 	if err != nil {
 		return bh.Note{}, false, db.fail("capture note", err)
 	}
-	db.mem.committed(shift, out, eventKey, now)
+	db.mem.committed(shift, out, "", now)
 	n := out.domain()
 	if !created {
 		if r, ok, err := db.reply(ctx, n.ID); err == nil && ok {
@@ -190,17 +186,6 @@ func (db *DB) ensureShift(ctx context.Context, teamID, channelID string, now tim
 		return sd, err
 	}
 	return sd, nil
-}
-
-func (db *DB) rememberEvent(ctx context.Context, teamID, eventID string, now time.Time) error {
-	if eventID == "" {
-		return nil
-	}
-	_, err := db.c.slackEvents.InsertOne(ctx, slackEventDoc{ID: teamID + ":" + eventID, TeamID: teamID, EventID: eventID, ReceivedAt: now})
-	if err != nil && !isDup(err) {
-		return err
-	}
-	return nil
 }
 
 func (db *DB) findLog(ctx context.Context, filter bson.D) (logDoc, error) {

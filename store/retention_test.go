@@ -78,11 +78,17 @@ func TestSweepKeepsWhatIsStillUseful(t *testing.T) {
 			require.NoError(t, err)
 			require.NoError(t, db.SaveRunRecord(ctx, sampleRecord(run)))
 
-			// A day later: only the Slack event ids (24 h) are gone.
+			_, err = db.MarkEvent(ctx, "T1", "EvEdit")
+			require.NoError(t, err)
+
+			// A day later: only the Slack event id (24 h) is gone.
 			clk.Add(day + time.Minute)
 			swept, err := db.Sweep(ctx)
 			require.NoError(t, err)
-			assert.Equal(t, store.Swept{SlackIDs: 3}, swept)
+			assert.Equal(t, store.Swept{SlackIDs: 1}, swept)
+			seen, err := db.EventSeen(ctx, "T1", "EvEdit")
+			require.NoError(t, err)
+			assert.False(t, seen)
 			_, err = db.RunRecord(ctx, "T1", run.ID)
 			require.NoError(t, err)
 

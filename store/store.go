@@ -205,13 +205,16 @@ func (db *DB) openEmbedded() error {
 		Store: file,
 		// Keep the oplog short: every write copies it (lungo's sets are
 		// copy-on-write) and every commit writes its new and expired
-		// entries. With a minute's worth kept, a busy minute (a catch-up of
-		// 1,000 shifts) made it 60% of the data. The radar's stream is read within
-		// milliseconds; when it does fall behind by more than this (a long
-		// catch-up), it catches up from the collections and reopens at once.
+		// entries. Entries go once they are both past the newest 200 (or
+		// older than 30 min) and older than 2 s: at a family's pace that
+		// is 200 entries; at 500 notes/s, 2 s of them (10 s kept 10,000
+		// and made every write copy them: notes were lost). The radar's
+		// stream is read within milliseconds; when it does fall behind by
+		// more than this (a long catch-up), it catches up from the
+		// collections and reopens at once.
 		MinOplogSize:   50,
 		MaxOplogSize:   200,
-		MinOplogAge:    10 * time.Second,
+		MinOplogAge:    2 * time.Second,
 		MaxOplogAge:    30 * time.Minute,
 		ExpireInterval: time.Minute,
 		ExpireErrors: func(err error) {

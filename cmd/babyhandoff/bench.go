@@ -40,6 +40,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	plans := fs.Int("plans", 50, "how many /plan and what-if rounds (plan suite)")
 	soakDays := fs.Int("days", 90, "simulated days (soak suite)")
 	soakIdle := fs.Int("idle", 1000, "idle conversations beside the family (soak suite)")
+	soakGap := fs.Duration("gap", 100*time.Millisecond, "real time between two of the family's notes (soak suite)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file (go tool pprof)")
 	out := fs.String("out", "", "also write the results, with the method and the machine, to this Markdown file (e.g. BENCHMARKS.md)")
 	if err := fs.Parse(args); err != nil {
@@ -79,7 +80,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		{"plan", func() int { return benchPlans(ctx, *plans, w, stderr) }},
 		{"radar", func() int { return benchRadar(ctx, *shifts, *samples, *debounce, w, stderr) }},
 		{"model", func() int { return benchModel(ctx, *modelRounds, *modelLatency, w, stderr) }},
-		{"soak", func() int { return benchSoak(ctx, *soakDays, *soakIdle, w, stderr) }},
+		{"soak", func() int { return benchSoak(ctx, *soakDays, *soakIdle, *soakGap, w, stderr) }},
 	}
 	ran := false
 	for _, st := range steps {

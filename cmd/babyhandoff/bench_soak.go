@@ -35,9 +35,6 @@ var familyNotes = []string{
 	"order more burp cloths", "renew the parking permit by the 30th", "feeling better after the walk",
 }
 
-// soakGap is the real time between two of the family's notes.
-const soakGap = 100 * time.Millisecond
-
 // soakClock is the simulated time of the soak: the bot, the store and the
 // radar all read it.
 type soakClock struct{ ns atomic.Int64 }
@@ -58,7 +55,7 @@ type soakWindow struct {
 // start. The family keeps up: each morning the tasks, deadlines and supplies
 // of the day before are marked done. Every 10 days it prints the database's
 // size, memory and the latencies of those days.
-func benchSoak(ctx context.Context, days, idle int, w, stderr io.Writer) int {
+func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr io.Writer) int {
 	fail := func(err error) int { fmt.Fprintln(stderr, "bench: soak:", err); return 1 }
 	clk := &soakClock{}
 	start := time.Date(2027, 1, 4, 7, 0, 0, 0, time.UTC)
@@ -135,7 +132,7 @@ func benchSoak(ctx context.Context, days, idle int, w, stderr io.Writer) int {
 	time.Sleep(settleAfterCatchUp)
 
 	fmt.Fprintf(w, "## Soak: %d days of a family's use beside %d idle conversations (%s, %d CPUs)\n\n", days, idle, runtime.Version(), runtime.NumCPU())
-	fmt.Fprintln(w, "Each simulated day: 30 notes (one every 25 minutes of the clock from 07:00, 100 ms apart in real time so the last one's reply, App Home and nudge are done, as they would be), 5 `/plan`, one Energy what-if and one handoff.md download, through the fake Slack, with the Risk Radar running (nudge debounce 50 ms); the retention sweep runs at each day's start, and each morning the family marks the day before's tasks, deadlines and supplies done. Latencies are over the ten days up to the row's day; sizes and memory at its end. Heap and RSS are this process's, the fake Slack included (it keeps every message it was sent; its record of calls is dropped each day).")
+	fmt.Fprintf(w, "Each simulated day: 30 notes (one every 25 minutes of the clock from 07:00, %s apart in real time so the last one's reply, App Home and nudge are done, as they would be), 5 `/plan`, one Energy what-if and one handoff.md download, through the fake Slack, with the Risk Radar running (nudge debounce 50 ms); the retention sweep runs at each day's start, and each morning the family marks the day before's tasks, deadlines and supplies done. Latencies are over the ten days up to the row's day; sizes and memory at its end. Heap and RSS are this process's, the fake Slack included (it keeps every message it was sent; its record of calls is dropped each day).\n", gap)
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| day | database file (in use) | notes (open) | runs | heap | RSS (anon + file) | note ack p50 | note ack p99 | /plan → card p50 | /plan → card p99 | radar note → state p95 |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|")
@@ -157,7 +154,7 @@ func benchSoak(ctx context.Context, days, idle int, w, stderr io.Writer) int {
 			// A family's notes are minutes apart: let the last one's
 			// follow-up (its reply, App Home, the radar's nudge) finish
 			// first, as it would, instead of piling 30 notes into a second.
-			time.Sleep(soakGap)
+			time.Sleep(gap)
 			clk.Add(25 * time.Minute)
 			for len(stateSaved) > 0 {
 				<-stateSaved

@@ -20,14 +20,14 @@ func TestBenchWritesEverySuite(t *testing.T) {
 	var stdout, stderr syncBuffer
 	code := run(context.Background(), []string{"bench", "-duration", "1s", "-prefill-mb", "0", "-sustain", "100", "-plans", "2",
 		"-shifts", "20", "-samples", "2", "-debounce", "50ms",
-		"-model-rounds", "2", "-model-latency", "20ms", "-out", out}, &stdout, &stderr)
+		"-model-rounds", "2", "-model-latency", "20ms", "-days", "2", "-idle", "10", "-gap", "1ms", "-out", out}, &stdout, &stderr)
 	require.Equal(t, 0, code, "stderr:\n%s", stderr.String())
 	b, err := os.ReadFile(out)
 	require.NoError(t, err)
 	doc := string(b)
 	for _, want := range []string{"# BabyHandoff benchmarks", "Method:", "CPUs", "## Memory at idle", "## Capture", "| 100/s |",
 		"## /plan", "## Risk Radar", "note stored → nudge posted",
-		"## Model mode", "overhead outside model calls"} {
+		"## Model mode", "overhead outside model calls", "## Soak: 2 days", "| 2 | "} {
 		assert.Contains(t, doc, want)
 	}
 	assert.Equal(t, doc, stdout.String(), "the file holds what was printed")
