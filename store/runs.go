@@ -690,3 +690,16 @@ func (db *DB) SetRunCard(ctx context.Context, teamID, runID, channelID, ts strin
 	})
 	return db.fail("set run card "+runID, err)
 }
+
+// RunByVersion returns a shift's run of that version.
+func (db *DB) RunByVersion(ctx context.Context, teamID, shiftID string, version int) (bh.Run, error) {
+	var d runDoc
+	err := db.c.runs.FindOne(ctx, bson.D{{Key: "team_id", Value: teamID}, {Key: "shift_id", Value: shiftID}, {Key: "version", Value: version}}).Decode(&d)
+	if isNoDocs(err) {
+		return bh.Run{}, db.fail("get run", bh.Errorf(bh.ENOTFOUND, "There is no plan v%d here.", version))
+	}
+	if err != nil {
+		return bh.Run{}, db.fail("get run", err)
+	}
+	return d.domain(), nil
+}

@@ -1,0 +1,174 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+
+	"go.mongodb.org/mongo-driver/bson"
+	"go.mongodb.org/mongo-driver/mongo/options"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// ExportFormat is the version of what Export produces. Import refuses a
+// higher one: it was written by a newer BabyHandoff.
+const ExportFormat = 1
+
+// Dump is one conversation's documents, collection by collection, exactly
+// as stored (as MongoDB Extended JSON when written out), so an import gives
+// back the same database: ids, times, versions, zipped run details, radar
+// state. Sent Slack event ids and files being uploaded are not part of it.
+type Dump struct {
+	Shift       bh.Shift
+	Collections map[string][]bson.Raw
+}
+
+// Conversations lists every shift, or the one of team/channel when both are
+// given.
+func (db *DB) Conversations(ctx context.Context, teamID, channelID string) ([]bh.Shift, error) {
+	filter := bson.D{}
+	if teamID != "" {
+		filter = append(filter, bson.E{Key: "team_id", Value: teamID})
+	}
+	if channelID != "" {
+		filter = append(filter, bson.E{Key: "channel_id", Value: channelID})
+	}
+	docs, err := findAll[shiftDoc](ctx, db, colShifts, filter, bson.D{{Key: "team_id", Value: 1}, {Key: "channel_id", Value: 1}})
+	if err != nil {
+		return nil, db.fail("list conversations", err)
+	}
+	out := make([]bh.Shift, 0, len(docs))
+	for _, d := range docs {
+		out = append(out, d.domain())
+	}
+	return out, nil
+}
+
+// Export reads everything one conversation's shift owns.
+func (db *DB) Export(ctx context.Context, sh bh.Shift) (Dump, error) {
+	d := Dump{Shift: sh, Collections: map[string][]bson.Raw{}}
+	byShift := bson.D{{Key: "team_id", Value: sh.TeamID}, {Key: "shift_id", Value: sh.ID}}
+	raw := func(coll string, filter bson.D) error {
+		cur, err := db.db.Collection(coll).Find(ctx, filter, options.Find().SetSort(bson.D{{Key: "_id", Value: 1}}))
+		if err != nil {
+			return err
+		}
+		var docs []bson.Raw
+		if err := cur.All(ctx, &docs); err != nil {
+			return err
+		}
+		if len(docs) > 0 {
+			d.Collections[coll] = docs
+		}
+		return nil
+	}
+	for _, c := range []struct {
+		name   string
+		filter bson.D
+	}{
+		{colShifts, bson.D{{Key: "_id", Value: sh.ID}, {Key: "team_id", Value: sh.TeamID}}},
+		{colLogs, byShift}, {colShiftState, byShift}, {colRuns, byShift}, {colEvents, byShift},
+		{colNudges, byShift}, {colRadarSettings, byShift},
+		{colCounters, bson.D{{Key: "_id", Value: "runs:" + sh.TeamID + ":" + sh.ID}}},
+	} {
+		if err := raw(c.name, c.filter); err != nil {
+			return Dump{}, db.fail("export "+c.name, err)
+		}
+	}
+	// A run's details carry its run's id (zipped ones no shift id).
+	runs := bson.A{}
+	for _, r := range d.Collections[colRuns] {
+		runs = append(runs, r.Lookup("_id").StringValue())
+	}
+	if len(runs) > 0 {
+		byRun := bson.D{{Key: "team_id", Value: sh.TeamID}, {Key: "run_id", Value: bson.D{{Key: "$in", Value: runs}}}}
+		for _, c := range []string{colTasks, colMessages, colContextPacks, colProposals, colDecisions, colArtifacts} {
+			if err := raw(c, byRun); err != nil {
+				return Dump{}, db.fail("export "+c, err)
+			}
+		}
+	}
+	notes := bson.A{}
+	for _, n := range d.Collections[colLogs] {
+		notes = append(notes, n.Lookup("_id").StringValue())
+	}
+	if len(notes) > 0 {
+		if err := raw(colReplies, bson.D{{Key: "team_id", Value: sh.TeamID}, {Key: "_id", Value: bson.D{{Key: "$in", Value: notes}}}}); err != nil {
+			return Dump{}, db.fail("export replies", err)
+		}
+	}
+	return d, nil
+}
+
+// Imported counts what Import wrote.
+type Imported struct {
+	New, Changed, Same int
+}
+
+// Import writes a conversation's documents by their ids: a document not
+// there is inserted, a different one replaced, an equal one left alone, so
+// importing twice changes nothing. A collection it does not know is refused
+// before anything is written.
+func (db *DB) Import(ctx context.Context, d Dump) (Imported, error) {
+	var out Imported
+	known := map[string]bool{}
+	for _, c := range allCollections {
+		known[c] = true
+	}
+	for name := range d.Collections {
+		if !known[name] || name == colSlackEvents || name == colUploads || name == colAgents {
+			return out, db.fail("import", bh.Errorf(bh.EINVALID, "The export has a collection %q this version does not import.", name))
+		}
+	}
+	// Shifts first and counters last, so a half-done import (a crash) is
+	// never a run numbering behind its runs; the next import completes it.
+	order := []string{colShifts, colLogs, colReplies, colShiftState, colRuns, colTasks, colMessages, colContextPacks,
+		colProposals, colDecisions, colArtifacts, colEvents, colNudges, colRadarSettings, colCounters}
+	for _, name := range order {
+		docs := d.Collections[name]
+		coll := db.db.Collection(name)
+		for _, raw := range docs {
+			id := raw.Lookup("_id")
+			if id.Type == 0 {
+				return out, db.fail("import", bh.Errorf(bh.EINVALID, "A document in %s has no _id.", name))
+			}
+			var doc bson.D
+			if err := bson.Unmarshal(raw, &doc); err != nil {
+				return out, db.fail("import", bh.Errorf(bh.EINVALID, "A document in %s cannot be read: %v", name, err))
+			}
+			filter := bson.D{{Key: "_id", Value: id}}
+			err := db.write(ctx, func(ctx context.Context) error {
+				var have bson.Raw
+				have, err := coll.FindOne(ctx, filter).Raw()
+				switch {
+				case isNoDocs(err):
+					_, err = coll.InsertOne(ctx, doc)
+					if err == nil {
+						out.New++
+					}
+					return err
+				case err != nil:
+					return err
+				case sameDoc(have, raw):
+					out.Same++
+					return nil
+				default:
+					_, err = coll.ReplaceOne(ctx, filter, doc)
+					if err == nil {
+						out.Changed++
+					}
+					return err
+				}
+			})
+			if err != nil {
+				return out, db.fail(fmt.Sprintf("import %s", name), err)
+			}
+		}
+	}
+	return out, nil
+}
+
+// sameDoc reports whether a stored document is the one being imported,
+// byte for byte (what this store wrote reads back the same).
+func sameDoc(a, b bson.Raw) bool { return bytes.Equal(a, b) }
