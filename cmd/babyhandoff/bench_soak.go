@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 	"sync"
@@ -132,7 +133,7 @@ func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr
 	time.Sleep(settleAfterCatchUp)
 
 	fmt.Fprintf(w, "## Soak: %d days of a family's use beside %d idle conversations (%s, %d CPUs)\n\n", days, idle, runtime.Version(), runtime.NumCPU())
-	fmt.Fprintf(w, "Each simulated day: 30 notes (one every 25 minutes of the clock from 07:00, %s apart in real time so the last one's reply, App Home and nudge are done, as they would be), 5 `/plan`, one Energy what-if and one handoff.md download, through the fake Slack, with the Risk Radar running (nudge debounce 50 ms); the retention sweep runs at each day's start, and each morning the family marks the day before's tasks, deadlines and supplies done. Latencies are over the ten days up to the row's day; sizes and memory at its end. Heap and RSS are this process's, the fake Slack included (it keeps every message it was sent; its record of calls is dropped each day).\n", gap)
+	fmt.Fprintf(w, "Each simulated day: 30 notes (one every 25 minutes of the clock from 07:00, %s apart in real time so the last one's reply, App Home and nudge are done, as they would be), 5 `/plan`, one Energy what-if and one handoff.md download, through the fake Slack, with the Risk Radar running (nudge debounce 50 ms); the retention sweep runs at each day's start, and each morning the family marks the day before's tasks, deadlines and supplies done. Latencies are over the ten days up to the row's day; sizes and memory at its end. Heap and RSS are this process's after a collection that hands freed memory back: the bot and the fake Slack (which keeps every message it was sent; its record of calls is dropped each day).\n", gap)
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| day | database file (in use) | notes (open) | runs | heap | RSS (anon + file) | note ack p50 | note ack p99 | /plan → card p50 | /plan → card p99 | radar note → state p95 |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|")
@@ -320,7 +321,9 @@ func soakRow(ctx context.Context, w io.Writer, db *store.DB, team string, day in
 	if r, err := db.LatestRun(ctx, team, sh.ID); err == nil {
 		runs = r.Version
 	}
-	runtime.GC()
+	// Collect and hand freed memory back, so RSS is what is in use, not what
+	// an earlier suite of this process left behind.
+	debug.FreeOSMemory()
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	fmt.Fprintf(w, "| %d | %s (%s) | %d (%d) | %d | %.0f MB | %s | %s | %s | %s | %s | %s |\n", day, humanSize(size), humanSize(used), len(notes), open, runs,

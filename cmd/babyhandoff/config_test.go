@@ -96,6 +96,9 @@ func TestHelpAndUnknownCommand(t *testing.T) {
 	out.Reset()
 	assert.Equal(t, 2, run(context.Background(), []string{"frobnicate"}, &out, &errOut))
 	assert.Contains(t, errOut.String(), `unknown command "frobnicate"`)
+	out.Reset()
+	assert.Equal(t, 0, run(context.Background(), []string{"version"}, &out, &errOut))
+	assert.Regexp(t, `^babyhandoff \S+\n(commit [0-9a-f]+.*\n)?go1\.\d+`, out.String(), "the version, the commit when known, the Go version")
 }
 
 func TestRedactingLogger(t *testing.T) {

@@ -6,7 +6,10 @@
 //	babyhandoff          run the bot (Socket Mode; embedded database by default)
 //	babyhandoff demo     the sample shift through the council, offline
 //	babyhandoff replay   re-run a stored run and compare its outputs
+//	babyhandoff export   write conversations as JSON and Markdown (backup, moving to MongoDB)
+//	babyhandoff import   read an export into the database
 //	babyhandoff bench    measure capture, /plan, the Risk Radar and 90 days of use through a fake Slack on loopback
+//	babyhandoff version  print the version and build information
 //	babyhandoff help     print this help
 package main
 
@@ -63,8 +66,13 @@ Usage:
                        the sample shift through the whole council, offline; writes handoff.md, council.md, card.json
   babyhandoff replay RUN_ID
                        re-run a stored run from its context pack and say whether the outputs match
+  babyhandoff export --out DIR [--team T --conversation C]
+                       write conversations (notes, plans, handoffs) as JSON and Markdown: a backup, or a move to MongoDB
+  babyhandoff import DIR
+                       read an export into the database (MONGODB_URI or DATA_DIR); importing twice changes nothing
   babyhandoff bench [-suite capture|plan|radar|model|memory|soak|all] [-out BENCHMARKS.md]
                        measure capture, /plan, the Risk Radar and 90 days of use through a fake Slack on loopback (see README)
+  babyhandoff version  print the version and how it was built
   babyhandoff help     show this help
 `
 
@@ -83,6 +91,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return runReplay(ctx, args[1:], stdout, stderr)
 	case "bench":
 		return runBench(ctx, args[1:], stdout, stderr)
+	case "export":
+		return runExport(ctx, args[1:], stdout, stderr)
+	case "import":
+		return runImport(ctx, args[1:], stdout, stderr)
+	case "version", "--version":
+		return runVersion(stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
