@@ -126,29 +126,23 @@ func (c Config) validate(needSlack bool) error {
 	default:
 		return configErrorf("COUNCIL_MODE must be heuristic, openai or multi")
 	}
-	if c.AgentMaxRetries < 0 || c.AgentMaxRetries > 10 {
-		return configErrorf("AGENT_MAX_RETRIES must be between 0 and 10")
-	}
-	if c.AgentTimeoutSeconds < 1 || c.AgentTimeoutSeconds > 600 {
-		return configErrorf("AGENT_TIMEOUT_SECONDS must be between 1 and 600")
-	}
-	if c.ContextPackTokenBudget < 200 || c.ContextPackTokenBudget > 200000 {
-		return configErrorf("CONTEXT_PACK_TOKEN_BUDGET must be between 200 and 200000")
-	}
-	if c.RadarDebounceSeconds < 1 || c.RadarDebounceSeconds > 60 {
-		return configErrorf("RADAR_DEBOUNCE_SECONDS must be between 1 and 60")
-	}
-	if c.RadarReminderMinutes < 5 || c.RadarReminderMinutes > 1440 {
-		return configErrorf("RADAR_REMINDER_MINUTES must be between 5 and 1440 (a day)")
-	}
-	if c.RunDetailDays < 1 || c.RunDetailDays > 3650 {
-		return configErrorf("RUN_DETAIL_DAYS must be between 1 and 3650 (ten years)")
-	}
-	if c.NoteDays < 1 || c.NoteDays > 36500 {
-		return configErrorf("NOTE_DAYS must be between 1 and 36500")
-	}
-	if c.BackupDays < 0 || c.BackupDays > 365 {
-		return configErrorf("BACKUP_DAYS must be between 0 (no daily copies) and 365")
+	for _, r := range []struct {
+		name           string
+		v, lo, hi      int
+		loNote, hiNote string
+	}{
+		{"AGENT_MAX_RETRIES", c.AgentMaxRetries, 0, 10, "", ""},
+		{"AGENT_TIMEOUT_SECONDS", c.AgentTimeoutSeconds, 1, 600, "", ""},
+		{"CONTEXT_PACK_TOKEN_BUDGET", c.ContextPackTokenBudget, 200, 200000, "", ""},
+		{"RADAR_DEBOUNCE_SECONDS", c.RadarDebounceSeconds, 1, 60, "", ""},
+		{"RADAR_REMINDER_MINUTES", c.RadarReminderMinutes, 5, 1440, "", " (a day)"},
+		{"RUN_DETAIL_DAYS", c.RunDetailDays, 1, 3650, "", " (ten years)"},
+		{"NOTE_DAYS", c.NoteDays, 1, 36500, "", ""},
+		{"BACKUP_DAYS", c.BackupDays, 0, 365, " (no daily copies)", ""},
+	} {
+		if r.v < r.lo || r.v > r.hi {
+			return configErrorf("%s must be between %d%s and %d%s", r.name, r.lo, r.loNote, r.hi, r.hiNote)
+		}
 	}
 	if !strings.HasSuffix(c.SlackAPIURL, "/") {
 		// slack-go appends method names directly.

@@ -40,9 +40,11 @@ func TestStartupConfigErrors(t *testing.T) {
 		{"unknown council mode", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "COUNCIL_MODE": "magic"}, "COUNCIL_MODE"},
 		{"openai mode without a key", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "COUNCIL_MODE": "openai"}, "COUNCIL_MODE=openai needs OPENAI_API_KEY"},
 		{"multi mode without a key", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "COUNCIL_MODE": "multi", "OPENAI_API_KEY": " "}, "COUNCIL_MODE=multi needs OPENAI_API_KEY"},
+		{"reminders too early", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "RADAR_REMINDER_MINUTES": "1"}, "RADAR_REMINDER_MINUTES must be between 5 and 1440 (a day)"},
+		{"no time for the model", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "AGENT_TIMEOUT_SECONDS": "0"}, "AGENT_TIMEOUT_SECONDS must be between 1 and 600"},
 		{"no run details kept", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "RUN_DETAIL_DAYS": "0"}, "RUN_DETAIL_DAYS must be between 1 and 3650"},
 		{"closed notes kept forever", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "NOTE_DAYS": "99999"}, "NOTE_DAYS must be between 1 and 36500"},
-		{"backups kept for years", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "BACKUP_DAYS": "-1"}, "BACKUP_DAYS must be between 0"},
+		{"backups kept for years", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "BACKUP_DAYS": "-1"}, "BACKUP_DAYS must be between 0 (no daily copies) and 365"},
 		{"model endpoint not a URL", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "COUNCIL_MODE": "openai", "OPENAI_API_KEY": "test-model-key-secretvalue", "OPENAI_BASE_URL": "localhost:8080"}, "OPENAI_BASE_URL"},
 	}
 	for _, tt := range tests {
