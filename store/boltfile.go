@@ -375,7 +375,11 @@ func changedDocs(old, cur *bsonkit.Set) (changed, gone bsonkit.List) {
 			if n == d {
 				continue
 			}
-			if bsonkit.Compare(bsonkit.Get(n, "_id"), bsonkit.Get(d, "_id")) != 0 {
+			// The same id as idKey sees it (type included: int32(1) and
+			// int64(1) are two documents to the file).
+			nk, err1 := idKey(n)
+			dk, err2 := idKey(d)
+			if err1 != nil || err2 != nil || nk != dk {
 				shifted = true
 				break
 			}

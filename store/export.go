@@ -79,7 +79,11 @@ func (db *DB) Export(ctx context.Context, sh bh.Shift) (Dump, error) {
 	// A run's details carry its run's id (zipped ones no shift id).
 	runs := bson.A{}
 	for _, r := range d.Collections[colRuns] {
-		runs = append(runs, r.Lookup("_id").StringValue())
+		id, ok := r.Lookup("_id").StringValueOK()
+		if !ok {
+			return Dump{}, db.fail("export runs", bh.Errorf(bh.EINTERNAL, "A run has an id that is not a string."))
+		}
+		runs = append(runs, id)
 	}
 	if len(runs) > 0 {
 		byRun := bson.D{{Key: "team_id", Value: sh.TeamID}, {Key: "run_id", Value: bson.D{{Key: "$in", Value: runs}}}}
@@ -91,7 +95,11 @@ func (db *DB) Export(ctx context.Context, sh bh.Shift) (Dump, error) {
 	}
 	notes := bson.A{}
 	for _, n := range d.Collections[colLogs] {
-		notes = append(notes, n.Lookup("_id").StringValue())
+		id, ok := n.Lookup("_id").StringValueOK()
+		if !ok {
+			return Dump{}, db.fail("export notes", bh.Errorf(bh.EINTERNAL, "A note has an id that is not a string."))
+		}
+		notes = append(notes, id)
 	}
 	if len(notes) > 0 {
 		if err := raw(colReplies, bson.D{{Key: "team_id", Value: sh.TeamID}, {Key: "_id", Value: bson.D{{Key: "$in", Value: notes}}}}); err != nil {
@@ -101,25 +109,45 @@ func (db *DB) Export(ctx context.Context, sh bh.Shift) (Dump, error) {
 	return d, nil
 }
 
-// Imported counts what Import wrote.
-type Imported struct {
-	New, Changed, Same int
-}
-
-// Import writes a conversation's documents by their ids: a document not
-// there is inserted, a different one replaced, an equal one left alone, so
-// importing twice changes nothing. A collection it does not know is refused
-// before anything is written.
-func (db *DB) Import(ctx context.Context, d Dump) (Imported, error) {
-	var out Imported
+// CheckDump says whether Import can take d, before anything is written: a
+// collection it does not import, or a document without an _id, is refused.
+func CheckDump(d Dump) error {
 	known := map[string]bool{}
 	for _, c := range allCollections {
 		known[c] = true
 	}
-	for name := range d.Collections {
+	for name, docs := range d.Collections {
 		if !known[name] || name == colSlackEvents || name == colUploads || name == colAgents {
-			return out, db.fail("import", bh.Errorf(bh.EINVALID, "The export has a collection %q this version does not import.", name))
+			return bh.Errorf(bh.EINVALID, "The export has a collection %q this version does not import.", name)
 		}
+		for _, raw := range docs {
+			if raw.Lookup("_id").Type == 0 {
+				return bh.Errorf(bh.EINVALID, "A document in %s has no _id.", name)
+			}
+		}
+	}
+	return nil
+}
+
+// Imported counts what Import wrote.
+type Imported struct {
+	New, Changed, Same int
+	// Kept counts documents that differ from the export and were left as
+	// they are: the database is newer than the export (a note edited or
+	// done since), and an import never takes it back.
+	Kept int
+}
+
+// Import writes a conversation's documents by their ids: a document not
+// there is inserted, an equal one left alone, and one that differs is kept
+// as it is (the database moved on since the export; an import never takes
+// it back), except run counters, which rise to the export's if lower. So
+// importing twice, or an old export, changes nothing that was there. A collection it does not know is refused
+// before anything is written.
+func (db *DB) Import(ctx context.Context, d Dump) (Imported, error) {
+	var out Imported
+	if err := CheckDump(d); err != nil {
+		return out, db.fail("import", err)
 	}
 	// Shifts first and counters last, so a half-done import (a crash) is
 	// never a run numbering behind its runs; the next import completes it.
@@ -153,12 +181,19 @@ func (db *DB) Import(ctx context.Context, d Dump) (Imported, error) {
 				case sameDoc(have, raw):
 					out.Same++
 					return nil
-				default:
-					_, err = coll.ReplaceOne(ctx, filter, doc)
-					if err == nil {
+				case name == colCounters:
+					seq, _ := raw.Lookup("seq").AsInt64OK()
+					res, err := coll.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}, {Key: "seq", Value: bson.D{{Key: "$lt", Value: seq}}}},
+						bson.D{{Key: "$set", Value: bson.D{{Key: "seq", Value: seq}}}})
+					if err == nil && res.ModifiedCount > 0 {
 						out.Changed++
+					} else if err == nil {
+						out.Kept++
 					}
 					return err
+				default:
+					out.Kept++
+					return nil
 				}
 			})
 			if err != nil {

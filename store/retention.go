@@ -184,7 +184,11 @@ func (db *DB) sweepNotes(ctx context.Context, cutoff time.Time) (int, error) {
 	}
 	err = db.write(ctx, func(ctx context.Context) error {
 		in := bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}}
-		if _, err := db.c.logs.DeleteMany(ctx, in); err != nil {
+		// Still closed at the commit: a note reopened since the scan stays.
+		stillClosed := append(bson.D{}, in...)
+		stillClosed = append(stillClosed, bson.E{Key: "$or", Value: bson.A{
+			bson.D{{Key: "deleted_at", Value: old}}, bson.D{{Key: "done_at", Value: old}}}})
+		if _, err := db.c.logs.DeleteMany(ctx, stillClosed); err != nil {
 			return err
 		}
 		_, err := db.c.replies.DeleteMany(ctx, in)

@@ -247,14 +247,14 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	var total store.Imported
 	for _, d := range dumps {
 		n, err := db.Import(ctx, d)
-		total.New, total.Changed, total.Same = total.New+n.New, total.Changed+n.Changed, total.Same+n.Same
+		total.New, total.Changed, total.Same, total.Kept = total.New+n.New, total.Changed+n.Changed, total.Same+n.Same, total.Kept+n.Kept
 		if err != nil {
 			fmt.Fprintf(stderr, "babyhandoff import: %s/%s: %s (what was written so far stays; importing again completes it)\n", d.Shift.TeamID, d.Shift.ChannelID, bh.ErrorMessage(err))
 			return 1
 		}
-		fmt.Fprintf(stdout, "imported %s/%s: %d new, %d changed, %d unchanged\n", d.Shift.TeamID, d.Shift.ChannelID, n.New, n.Changed, n.Same)
+		fmt.Fprintf(stdout, "imported %s/%s: %d new, %d changed, %d unchanged, %d newer here kept\n", d.Shift.TeamID, d.Shift.ChannelID, n.New, n.Changed, n.Same, n.Kept)
 	}
-	fmt.Fprintf(stdout, "Done: %d new, %d changed, %d unchanged documents.\n", total.New, total.Changed, total.Same)
+	fmt.Fprintf(stdout, "Done: %d new, %d changed, %d unchanged, %d newer here kept.\n", total.New, total.Changed, total.Same, total.Kept)
 	return 0
 }
 
@@ -307,6 +307,9 @@ func readExport(dir string) ([]store.Dump, error) {
 				}
 				d.Collections[name] = append(d.Collections[name], b)
 			}
+		}
+		if err := store.CheckDump(d); err != nil {
+			return nil, fmt.Errorf("%s: %s", path, bh.ErrorMessage(err))
 		}
 		out = append(out, d)
 	}

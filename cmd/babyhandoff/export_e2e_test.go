@@ -87,6 +87,17 @@ func TestE2EExportImportRoundTrip(t *testing.T) {
 	h.launch()
 	h.slash("/plan", "", "D100", "U1")
 	h.waitCard("D100", "v2 · ")
+
+	// The old export again, after the database moved on: nothing is taken
+	// back, the run numbering included, so the next plan is v3.
+	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
+	stdout.Reset()
+	require.Equal(t, 0, run(context.Background(), []string{"import", out}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), "0 new, 0 changed")
+	assert.Regexp(t, `[1-9]\d* newer here kept`, stdout.String())
+	h.launch()
+	h.slash("/plan", "", "D100", "U1")
+	h.waitCard("D100", "v3 · ")
 }
 
 func TestImportRefusesWhatIsNotAnExport(t *testing.T) {
