@@ -153,3 +153,31 @@ func TestZippedDetailsReadBack(t *testing.T) {
 		assert.Error(t, unzipDoc(raw, &back))
 	}
 }
+
+// TestReplacedIDOfAnotherTypeIsTwoDocuments: removing _id int32(1) and
+// adding _id int64(1) in one commit puts them at the same position with ids
+// MongoDB compares as equal; the file keys them apart, so the first must be
+// deleted (it was kept once, and the next open refused a duplicate _id).
+func TestReplacedIDOfAnotherTypeIsTwoDocuments(t *testing.T) {
+	path := filepath.Join(t.TempDir(), FileName)
+	client, engine, f := openLungo(t, path)
+	ctx := context.Background()
+	coll := client.Database("db").Collection("things")
+	_, err := coll.InsertOne(ctx, bson.D{{Key: "_id", Value: int32(1)}, {Key: "v", Value: "a"}})
+	require.NoError(t, err)
+	err = client.UseSession(ctx, func(sc lungo.ISessionContext) error {
+		require.NoError(t, sc.StartTransaction())
+		_, err := coll.DeleteOne(sc, bson.D{{Key: "_id", Value: int32(1)}})
+		require.NoError(t, err)
+		_, err = coll.InsertOne(sc, bson.D{{Key: "_id", Value: int64(1)}, {Key: "v", Value: "b"}})
+		require.NoError(t, err)
+		return sc.CommitTransaction(sc)
+	})
+	require.NoError(t, err)
+	want := storedBytes(t, engine.Catalog())
+	engine.Close()
+	require.NoError(t, f.Close())
+	_, engine2, f2 := openLungo(t, path)
+	defer func() { engine2.Close(); _ = f2.Close() }()
+	assert.Equal(t, want, storedBytes(t, engine2.Catalog()))
+}
