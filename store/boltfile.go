@@ -199,7 +199,6 @@ type nsChange struct {
 	dels    []string     // encoded _ids
 	gone    bsonkit.List // the stored versions of the removed documents
 	indexes []byte       // nil: unchanged
-	created bool
 	next    uint64
 }
 
@@ -317,7 +316,6 @@ func (f *boltFile) diff(h lungo.Handle, st *nsFile, coll *mongokit.Collection) (
 	var changed bsonkit.List
 	var gone bsonkit.List
 	if st == nil {
-		ch.created = true
 		changed = coll.Documents.List
 	} else {
 		ch.next = st.next

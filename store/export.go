@@ -77,14 +77,7 @@ func (db *DB) Export(ctx context.Context, sh bh.Shift) (Dump, error) {
 		}
 	}
 	// A run's details carry its run's id (zipped ones no shift id).
-	runs := bson.A{}
-	for _, r := range d.Collections[colRuns] {
-		id, ok := r.Lookup("_id").StringValueOK()
-		if !ok {
-			return Dump{}, db.fail("export runs", bh.Errorf(bh.EINTERNAL, "A run has an id that is not a string."))
-		}
-		runs = append(runs, id)
-	}
+	runs := idsOf(d.Collections[colRuns])
 	if len(runs) > 0 {
 		byRun := bson.D{{Key: "team_id", Value: sh.TeamID}, {Key: "run_id", Value: bson.D{{Key: "$in", Value: runs}}}}
 		for _, c := range []string{colTasks, colMessages, colContextPacks, colProposals, colDecisions, colArtifacts} {
@@ -93,14 +86,7 @@ func (db *DB) Export(ctx context.Context, sh bh.Shift) (Dump, error) {
 			}
 		}
 	}
-	notes := bson.A{}
-	for _, n := range d.Collections[colLogs] {
-		id, ok := n.Lookup("_id").StringValueOK()
-		if !ok {
-			return Dump{}, db.fail("export notes", bh.Errorf(bh.EINTERNAL, "A note has an id that is not a string."))
-		}
-		notes = append(notes, id)
-	}
+	notes := idsOf(d.Collections[colLogs])
 	if len(notes) > 0 {
 		if err := raw(colReplies, bson.D{{Key: "team_id", Value: sh.TeamID}, {Key: "_id", Value: bson.D{{Key: "$in", Value: notes}}}}); err != nil {
 			return Dump{}, db.fail("export replies", err)
@@ -127,6 +113,15 @@ func CheckDump(d Dump) error {
 		}
 	}
 	return nil
+}
+
+// idsOf lists the documents' _id values, whatever their type.
+func idsOf(docs []bson.Raw) bson.A {
+	out := make(bson.A, 0, len(docs))
+	for _, d := range docs {
+		out = append(out, d.Lookup("_id"))
+	}
+	return out
 }
 
 // Imported counts what Import wrote.

@@ -474,15 +474,24 @@ func (d decisionDoc) domain() bh.Decision {
 
 // Run returns a run of the team.
 func (db *DB) Run(ctx context.Context, teamID, runID string) (bh.Run, error) {
+	d, err := db.runDoc(ctx, teamID, runID)
+	if err != nil {
+		return bh.Run{}, err
+	}
+	return d.domain(), nil
+}
+
+// runDoc reads a run of the team as stored.
+func (db *DB) runDoc(ctx context.Context, teamID, runID string) (runDoc, error) {
 	var d runDoc
 	err := db.c.runs.FindOne(ctx, bson.D{{Key: "_id", Value: runID}, {Key: "team_id", Value: teamID}}).Decode(&d)
 	if isNoDocs(err) {
-		return bh.Run{}, db.fail("get run "+runID, bh.Errorf(bh.ENOTFOUND, "That plan no longer exists."))
+		return runDoc{}, db.fail("get run "+runID, bh.Errorf(bh.ENOTFOUND, "That plan no longer exists."))
 	}
 	if err != nil {
-		return bh.Run{}, db.fail("get run "+runID, err)
+		return runDoc{}, db.fail("get run "+runID, err)
 	}
-	return d.domain(), nil
+	return d, nil
 }
 
 // RunByID finds a run by id alone (the replay command, which has no team).
@@ -528,13 +537,9 @@ func findAll[T any](ctx context.Context, db *DB, name string, filter bson.D, sor
 
 // RunRecord loads everything a run wrote.
 func (db *DB) RunRecord(ctx context.Context, teamID, runID string) (bh.RunRecord, error) {
-	var d runDoc
-	err := db.c.runs.FindOne(ctx, bson.D{{Key: "_id", Value: runID}, {Key: "team_id", Value: teamID}}).Decode(&d)
-	if isNoDocs(err) {
-		return bh.RunRecord{}, db.fail("get run "+runID, bh.Errorf(bh.ENOTFOUND, "That plan no longer exists."))
-	}
+	d, err := db.runDoc(ctx, teamID, runID)
 	if err != nil {
-		return bh.RunRecord{}, db.fail("get run "+runID, err)
+		return bh.RunRecord{}, err
 	}
 	if d.DetailsRemovedAt != nil {
 		return bh.RunRecord{}, db.fail("load run "+runID, db.detailsGone(d))

@@ -196,16 +196,32 @@ func benchMemory(ctx context.Context, w, stderr io.Writer) int {
 
 // rss is the process's resident memory, where the OS tells it.
 func rss() string {
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
+	kb := procStatusKB()
+	if kb == nil {
 		return "unknown"
 	}
+	return fmt.Sprintf("%d kB", kb["VmRSS"])
+}
+
+// procStatusKB reads the process's memory figures (in kB) from
+// /proc/self/status; nil where the OS does not tell.
+func procStatusKB() map[string]int {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return nil
+	}
+	kb := map[string]int{}
 	for _, line := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
-			return strings.TrimSpace(v)
+		k, v, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		var n int
+		if _, err := fmt.Sscan(strings.TrimSuffix(strings.TrimSpace(v), " kB"), &n); err == nil {
+			kb[k] = n
 		}
 	}
-	return "unknown"
+	return kb
 }
 
 // slackAckTimeout is how long Slack waits for an ack before it retries.

@@ -335,20 +335,9 @@ func soakRow(ctx context.Context, w io.Writer, db *store.DB, team string, day in
 // the rest of the process) plus file-backed (the mapped database file, which
 // the kernel can drop).
 func rssSplit() string {
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
+	kb := procStatusKB()
+	if kb == nil {
 		return "unknown"
-	}
-	kb := map[string]int{}
-	for _, line := range strings.Split(string(b), "\n") {
-		k, v, ok := strings.Cut(line, ":")
-		if !ok {
-			continue
-		}
-		var n int
-		if _, err := fmt.Sscan(strings.TrimSuffix(strings.TrimSpace(v), " kB"), &n); err == nil {
-			kb[k] = n
-		}
 	}
 	return fmt.Sprintf("%d + %d MB", kb["RssAnon"]>>10, kb["RssFile"]>>10)
 }

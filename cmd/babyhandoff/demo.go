@@ -201,15 +201,9 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, "usage: babyhandoff replay RUN_ID")
 		return 2
 	}
-	cfg, err := loadConfig(".env", false)
-	if err != nil {
-		fmt.Fprintln(stderr, "babyhandoff:", err)
-		return 2
-	}
-	db, err := store.Open(ctx, store.Config{URI: cfg.MongoURI, Database: cfg.MongoDB, DataDir: cfg.DataDir})
-	if err != nil {
-		fmt.Fprintln(stderr, "babyhandoff replay: "+bh.ErrorMessage(err))
-		return 1
+	db, code := openStoreFor(ctx, "replay", stderr)
+	if db == nil {
+		return code
 	}
 	defer db.Close(context.Background())
 	run, err := db.RunByID(ctx, args[0])
