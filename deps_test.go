@@ -32,6 +32,8 @@ func TestDependencyDirection(t *testing.T) {
 		// The bot reaches the store through its own small interfaces, and a
 		// model only through the council's.
 		"/bot": {"go.mongodb.org/", "github.com/256dpi/lungo", "github.com/openai/", module + "/store"},
+		// Small helpers shared by the packages above: standard library only.
+		"/internal/keylock": {"github.com/", "go.mongodb.org/", "golang.org/x/", "gopkg.in/"},
 		// The model client knows the council's interface and the SDK only.
 		"/council/openai": {"github.com/slack-go/", "go.mongodb.org/", "github.com/256dpi/lungo", module + "/store", module + "/bot", module + "/radar", module + "/blocks"},
 	}

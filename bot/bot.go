@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/babyhandoff/babyhandoff/internal/keylock"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -108,7 +109,7 @@ type Bot struct {
 	// flights keeps one council run per shift at a time.
 	flights flights
 	// msgLocks serialise the capture of a message with its edits/deletion.
-	msgLocks keyLocks
+	msgLocks keylock.Locks
 }
 
 // identity is who the bot is in the workspace; URL is the workspace's

@@ -94,7 +94,7 @@ func (b *Bot) capture(req *socketmode.Request, in bh.NewNote) {
 		return
 	}
 	queued := b.enqueue("capture", func(ctx context.Context) {
-		defer b.msgLocks.lock(in.TeamID + "/" + in.ChannelID + "/" + in.MessageTS)()
+		defer b.msgLocks.Lock(in.TeamID + "/" + in.ChannelID + "/" + in.MessageTS)()
 		in.Inferred = b.infer(in.RawText, b.cfg.Now())
 		sctx, cancel := context.WithTimeout(ctx, b.cfg.StoreTimeout)
 		n, created, err := b.store.CaptureNote(sctx, in)
@@ -233,7 +233,7 @@ func (b *Bot) onDelete(req *socketmode.Request, teamID, eventID string, ev *slac
 // the change is stored.
 func (b *Bot) changeNote(req *socketmode.Request, teamID, channelID, ts, eventID, what string, change func(ctx context.Context) (bh.Note, error)) {
 	queued := b.enqueue(what, func(ctx context.Context) {
-		defer b.msgLocks.lock(teamID + "/" + channelID + "/" + ts)()
+		defer b.msgLocks.Lock(teamID + "/" + channelID + "/" + ts)()
 		sctx, cancel := context.WithTimeout(ctx, b.cfg.StoreTimeout)
 		defer cancel()
 		seen, err := b.store.EventSeen(sctx, teamID, eventID)

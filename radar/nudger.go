@@ -3,6 +3,7 @@ package radar
 import (
 	"context"
 	"fmt"
+	"github.com/babyhandoff/babyhandoff/internal/keylock"
 	"log/slog"
 	"os"
 	"strconv"
@@ -106,7 +107,7 @@ type Nudger struct {
 	pending map[string]*pendingLook
 	closed  bool
 	wg      sync.WaitGroup
-	locks   sync.Map // shift → *sync.Mutex: one look at a shift at a time
+	locks   keylock.Locks // one look at a shift at a time
 	// looked remembers fingerprints a look found nothing to do for, and
 	// posts already claimed, so the sweep does not ask the store again.
 	looked map[string]string
@@ -254,12 +255,7 @@ func (n *Nudger) Pending() int {
 	return len(n.pending)
 }
 
-func (n *Nudger) lock(key string) func() {
-	m, _ := n.locks.LoadOrStore(key, &sync.Mutex{})
-	mu := m.(*sync.Mutex)
-	mu.Lock()
-	return mu.Unlock
-}
+func (n *Nudger) lock(key string) func() { return n.locks.Lock(key) }
 
 func (n *Nudger) location(s bh.Shift) *time.Location {
 	if s.TZ != "" {

@@ -6,11 +6,11 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/babyhandoff/babyhandoff/internal/keylock"
 	"log/slog"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
@@ -69,8 +69,8 @@ type Config struct {
 // Watcher keeps every shift's state current as notes change.
 type Watcher struct {
 	cfg   Config
-	locks sync.Map // shift → *sync.Mutex: one recompute of a shift at a time
-	memo  factMemo // each shift's notes as last read
+	locks keylock.Locks // one recompute of a shift at a time
+	memo  factMemo      // each shift's notes as last read
 }
 
 // New checks cfg.
@@ -275,10 +275,7 @@ func (w *Watcher) process(ctx context.Context, teamID, shiftID, why string, cur 
 // recompute recomputes one shift: after a change of its notes, or, with
 // timed, because time passed (then only a change of levels is saved).
 func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cur *bh.RadarCursor, timed bool) bool {
-	m, _ := w.locks.LoadOrStore(teamID+"/"+shiftID, &sync.Mutex{})
-	mu := m.(*sync.Mutex)
-	mu.Lock()
-	defer mu.Unlock()
+	defer w.locks.Lock(teamID + "/" + shiftID)()
 	log := w.cfg.Logger.With("shift_id", shiftID)
 	shift, err := w.cfg.Store.ShiftByID(ctx, teamID, shiftID)
 	if err != nil {
