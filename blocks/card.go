@@ -62,12 +62,7 @@ func plain(s string, n int) *slack.TextBlockObject {
 
 func section(s string) *slack.SectionBlock { return slack.NewSectionBlock(mrkdwn(s), nil, nil) }
 
-func loc(r bh.Run) *time.Location {
-	if l, err := time.LoadLocation(r.TZ); err == nil && r.TZ != "" {
-		return l
-	}
-	return time.UTC
-}
+func loc(r bh.Run) *time.Location { return r.Location(time.UTC) }
 
 // CardTitle is "v1 · next 12h · Sleep-first".
 func CardTitle(r bh.Run, winner bh.Archetype) string {

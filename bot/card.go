@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/slack-go/slack"
 	"github.com/slack-go/slack/socketmode"
@@ -117,20 +116,13 @@ func (b *Bot) whatIf(ctx context.Context, cb slack.InteractionCallback, parent b
 	if err := b.store.SaveArtifact(ctx, out.Run.TeamID, out.Run.ShiftID, art); err != nil {
 		b.log.Error("bot: save diff", "run_id", out.Run.ID, "err", err)
 	}
-	msg := blocks.DiffReply(d, b.runLoc(out.Run))
+	msg := blocks.DiffReply(d, out.Run.Location(b.loc))
 	opts := append(msg.Options(), slack.MsgOptionTS(cardTS))
 	if _, _, err := b.api.PostMessageContext(ctx, channelID, opts...); err != nil {
 		b.log.Error("bot: post what-if summary", "run_id", out.Run.ID, "err", err)
 		return
 	}
 	b.upload(ctx, cb.Team.ID, art, channelID, cardTS, cb.User.ID)
-}
-
-func (b *Bot) runLoc(r bh.Run) *time.Location {
-	if l, err := time.LoadLocation(r.TZ); err == nil && r.TZ != "" {
-		return l
-	}
-	return b.loc
 }
 
 func (b *Bot) uploadArtifact(ctx context.Context, rec bh.RunRecord, kind, channelID, threadTS, userID string) {

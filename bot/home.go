@@ -44,7 +44,7 @@ func (b *Bot) publishHome(ctx context.Context, teamID, userID, hash string) {
 	in := blocks.HomeInput{Outlook: bh.RadarSettings{OutlookHour: 7}}
 	if ch, err := b.dm(ctx, userID); err == nil {
 		if sh, err := b.store.Shift(ctx, teamID, ch); err == nil {
-			in.Location = b.shiftLoc(sh)
+			in.Location = sh.Location(b.loc)
 			if st, err := b.radarState(ctx, sh); err == nil {
 				in.Notes = st.Notes
 				in.Radar = radar.Summary(st, in.Location)

@@ -22,7 +22,7 @@ func (b *Bot) radarState(ctx context.Context, shift bh.Shift) (bh.ShiftState, er
 	if err != nil {
 		return bh.ShiftState{}, err
 	}
-	loc := b.shiftLoc(shift)
+	loc := shift.Location(b.loc)
 	now := b.cfg.Now()
 	energy := bh.EnergyAuto
 	if run, err := b.store.LatestRun(ctx, shift.TeamID, shift.ID); err == nil {
@@ -47,7 +47,7 @@ func (b *Bot) showRadar(ctx context.Context, teamID, channelID, userID string) {
 		b.tell(ctx, channelID, userID, bh.ErrorMessage(err))
 		return
 	}
-	msg := blocks.Radar(st, b.links(ctx, bh.Run{TeamID: teamID, ShiftID: shift.ID}), b.shiftLoc(shift))
+	msg := blocks.Radar(st, b.links(ctx, bh.Run{TeamID: teamID, ShiftID: shift.ID}), shift.Location(b.loc))
 	if _, err := b.api.PostEphemeralContext(ctx, channelID, userID, msg.Options()...); err != nil {
 		b.log.Error("bot: post radar", "channel", channelID, "err", err)
 	}
@@ -225,24 +225,13 @@ func (b *Bot) radarShift(ctx context.Context, cb slack.InteractionCallback, a *s
 	return shift, true
 }
 
-// shiftLoc is a shift's zone: the one learnt from a person's Slack profile,
-// else the configured default.
-func (b *Bot) shiftLoc(s bh.Shift) *time.Location {
-	if s.TZ != "" {
-		if l, err := time.LoadLocation(s.TZ); err == nil {
-			return l
-		}
-	}
-	return b.loc
-}
-
 // snooze silences a shift's radar for an hour or until tomorrow morning.
 func (b *Bot) snooze(ctx context.Context, shift bh.Shift, userID, how string) {
 	if how != "1h" && how != "tomorrow" {
 		b.tell(ctx, shift.ChannelID, userID, "That snooze is not one I know; nothing was changed.")
 		return
 	}
-	l := b.shiftLoc(shift)
+	l := shift.Location(b.loc)
 	now := b.cfg.Now().In(l)
 	set, _, err := b.store.UpdateRadarSettings(ctx, shift.TeamID, shift.ID, func(set *bh.RadarSettings) bool {
 		if how == "1h" {
@@ -306,7 +295,7 @@ func (b *Bot) setOutlook(ctx context.Context, teamID, channelID, userID, how str
 		b.refuse(ctx, channelID, userID, err)
 		return
 	}
-	l := b.shiftLoc(shift)
+	l := shift.Location(b.loc)
 	msg := fmt.Sprintf("☀️ Morning outlook on: every day at %02d:00 (%s) in this conversation. Turn it off from App Home or with `/radar outlook off`.", set.OutlookHour, l)
 	if !set.OutlookOn {
 		msg = "Morning outlook off. Turn it on again from App Home or with `/radar outlook on`."

@@ -271,10 +271,8 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 	if run.Mode == "" {
 		run.Mode = c.Mode()
 	}
-	loc, err := time.LoadLocation(run.TZ)
-	if err != nil || run.TZ == "" {
-		loc, run.TZ = time.UTC, "UTC"
-	}
+	loc := run.Location(time.UTC)
+	run.TZ = loc.String() // an unknown or empty zone is planned, and recorded, as UTC
 	run.Now = run.Now.In(loc)
 
 	rec := &recorder{c: c, run: run, tasks: map[string]*bh.Task{}, obs: observe}

@@ -255,23 +255,12 @@ func (n *Nudger) Pending() int {
 	return len(n.pending)
 }
 
-func (n *Nudger) lock(key string) func() { return n.locks.Lock(key) }
-
-func (n *Nudger) location(s bh.Shift) *time.Location {
-	if s.TZ != "" {
-		if loc, err := time.LoadLocation(s.TZ); err == nil {
-			return loc
-		}
-	}
-	return n.cfg.Location
-}
-
 // Look decides whether a shift's state needs a new nudge, an update in
 // place, or nothing. fresh starts a new message whatever the day's last one
 // showed (a snooze ended).
 func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 	key := teamID + "/" + shiftID
-	defer n.lock(key)()
+	defer n.locks.Lock(key)()
 	log := n.cfg.Logger.With("shift_id", shiftID)
 	st, fp, found, err := n.cfg.Store.ShiftState(ctx, teamID, shiftID)
 	if err != nil || !found {
@@ -293,7 +282,7 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 		log.Error("radar: nudge: load shift", "err", err)
 		return
 	}
-	loc := n.location(shift)
+	loc := shift.Location(n.cfg.Location)
 	day := now.In(loc).Format(time.DateOnly)
 	n.mu.Lock()
 	seen := day + "/" + fp + "/" + st.ComputedAt.String()
@@ -581,7 +570,7 @@ func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, no
 		n.cfg.Logger.Error("radar: reminder: load shift", "err", err)
 		return
 	}
-	loc := n.location(shift)
+	loc := shift.Location(n.cfg.Location)
 	rec := bh.PostRecord{Key: key, Kind: bh.PostReminder, TeamID: st.TeamID, ShiftID: st.ShiftID, Day: now.In(loc).Format(time.DateOnly),
 		Items: []string{d.Key}, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: shift.ChannelID}
 	last, had, err := n.cfg.Store.LastNudge(ctx, st.TeamID, st.ShiftID, rec.Day)
@@ -614,7 +603,7 @@ func (n *Nudger) outlook(ctx context.Context, s bh.RadarSettings, now time.Time)
 		n.cfg.Logger.Error("radar: outlook: load shift", "err", err)
 		return
 	}
-	loc := n.location(shift)
+	loc := shift.Location(n.cfg.Location)
 	local := now.In(loc)
 	day := local.Format(time.DateOnly)
 	at := time.Date(local.Year(), local.Month(), local.Day(), s.OutlookHour, 0, 0, 0, loc)
@@ -654,7 +643,7 @@ func (n *Nudger) resume(ctx context.Context, rec bh.PostRecord) {
 		// What the post will show now, for the next look to compare with.
 		rec.Level, rec.Critical, rec.Items, rec.Fingerprint = st.Level, st.Critical(), itemKeys(st), fp
 	}
-	post := bh.RadarPost{Kind: rec.Kind, Shift: shift, State: st, Location: n.location(shift), Now: now, Why: "after a restart"}
+	post := bh.RadarPost{Kind: rec.Kind, Shift: shift, State: st, Location: shift.Location(n.cfg.Location), Now: now, Why: "after a restart"}
 	if rec.Kind == bh.PostReminder {
 		var key string
 		if len(rec.Items) > 0 {

@@ -315,10 +315,7 @@ func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cu
 		}
 	}
 	now := w.cfg.Now()
-	loc := w.cfg.Location
-	if l, err := time.LoadLocation(shift.TZ); err == nil && shift.TZ != "" {
-		loc = l // the zone learnt from a person's Slack profile
-	}
+	loc := shift.Location(w.cfg.Location)
 	st := Compute(shift, w.memo.facts(teamID+"/"+shiftID, live, loc, now, w.cfg.Normalize), now, energy)
 	for _, n := range notes {
 		st.NotesRev += n.Rev

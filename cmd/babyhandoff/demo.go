@@ -170,10 +170,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 func cardText(o council.Output) string {
 	var b strings.Builder
 	w := o.Winner()
-	loc, _ := time.LoadLocation(o.Run.TZ)
-	if loc == nil {
-		loc = time.UTC
-	}
+	loc := o.Run.Location(time.UTC)
 	title := blocks.CardTitle(o.Run, w.Archetype)
 	fmt.Fprintf(&b, "┌ %s\n│ confidence %.0f%% · energy %s\n│\n│ Next hours\n", title, o.Decision.Confidence*100, o.Decision.Energy)
 	for _, bl := range w.Blocks {

@@ -161,10 +161,7 @@ func exportConversation(ctx context.Context, db *store.DB, sh bh.Shift, out stri
 // readable is a conversation as a person reads it: the notes by day, the
 // plans, and each plan's handoff.md (while its details are kept).
 func readable(ctx context.Context, db *store.DB, sh bh.Shift) (string, int, map[string]string, error) {
-	loc := time.UTC
-	if l, err := time.LoadLocation(sh.TZ); err == nil && sh.TZ != "" {
-		loc = l
-	}
+	loc := sh.Location(time.UTC)
 	notes, err := db.Notes(ctx, sh.TeamID, sh.ID, true)
 	if err != nil {
 		return "", 0, nil, err
