@@ -14,7 +14,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/babyhandoff/babyhandoff/internal/keylock"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -27,6 +26,7 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/council"
+	"github.com/babyhandoff/babyhandoff/internal/keylock"
 )
 
 // Config configures New.

@@ -93,7 +93,7 @@ func (b *Bot) command(ctx context.Context, cmd slack.SlashCommand) {
 // into the Decision Card.
 func (b *Bot) plan(ctx context.Context, teamID, channelID, userID string, a planArgs) {
 	if a.sample {
-		if err := b.loadSample(ctx, teamID, channelID, userID); err != nil {
+		if _, err := b.store.LoadSample(ctx, teamID, channelID, userID); err != nil {
 			b.log.Error("bot: load sample shift", "channel", channelID, "err", err)
 			b.tell(ctx, channelID, userID, "I could not load the sample shift: "+bh.ErrorMessage(err))
 			return
@@ -125,31 +125,6 @@ func (b *Bot) shiftTZ(s bh.Shift) string {
 		return s.TZ
 	}
 	return b.loc.String()
-}
-
-// loadSample stores the PRD's sample shift in the conversation, once. The
-// notes are stored concurrently so the store folds them into one commit.
-func (b *Bot) loadSample(ctx context.Context, teamID, channelID, userID string) error {
-	errs := make(chan error, len(bh.SampleShift))
-	var wg sync.WaitGroup
-	for i, s := range bh.SampleShift {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			// Fixed message ids make loading twice a no-op.
-			_, _, err := b.store.CaptureNote(ctx, bh.NewNote{TeamID: teamID, ChannelID: channelID, UserID: userID, RawText: s.Text, Tag: s.Tag,
-				Source: bh.SourceShortcut, MessageTS: fmt.Sprintf("sample-%d", i+1)})
-			errs <- err
-		}()
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // runCouncil runs the council with live progress in one message, which

@@ -39,6 +39,7 @@ type Store interface {
 type RunStore interface {
 	council.Store
 	Shift(ctx context.Context, teamID, channelID string) (bh.Shift, error)
+	LoadSample(ctx context.Context, teamID, channelID, userID string) (bh.Shift, error)
 	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
 	Run(ctx context.Context, teamID, runID string) (bh.Run, error)
 	RunRecord(ctx context.Context, teamID, runID string) (bh.RunRecord, error)

@@ -3,7 +3,6 @@ package radar
 import (
 	"context"
 	"fmt"
-	"github.com/babyhandoff/babyhandoff/internal/keylock"
 	"log/slog"
 	"os"
 	"strconv"
@@ -14,6 +13,7 @@ import (
 	"github.com/robfig/cron/v3"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/internal/keylock"
 )
 
 // Notifier posts the radar's messages (the bot, in Slack). An error with the

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"github.com/babyhandoff/babyhandoff/internal/keylock"
 	"log/slog"
 	"sort"
 	"strconv"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/internal/keylock"
 )
 
 // ChangeSource tells the radar which shifts changed. The change stream is

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -20,23 +21,6 @@ import (
 
 // Compile-time checks: the store provides what the council defines.
 var _ council.Store = (*store.DB)(nil)
-
-// loadSample stores the PRD's sample shift in a conversation and returns its
-// notes, spaced ten minutes apart up to now.
-func loadSample(ctx context.Context, db *store.DB, teamID, channelID, userID string, now time.Time) ([]bh.Note, error) {
-	for i, s := range bh.SampleShift {
-		ts := fmt.Sprintf("%d.%06d", now.Unix(), i)
-		if _, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: teamID, ChannelID: channelID, UserID: userID, RawText: s.Text, Tag: s.Tag,
-			Source: bh.SourceShortcut, MessageTS: "sample-" + ts}); err != nil {
-			return nil, err
-		}
-	}
-	sh, err := db.Shift(ctx, teamID, channelID)
-	if err != nil {
-		return nil, err
-	}
-	return db.Notes(ctx, teamID, sh.ID, false)
-}
 
 func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
@@ -92,7 +76,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer db.Close(context.Background())
-	notes, err := loadSample(ctx, db, "TDEMO", "DDEMO", "UDEMO", now)
+	notes, err := sampleNotes(ctx, db, "TDEMO", "DDEMO", "UDEMO")
 	if err != nil {
 		fmt.Fprintln(stderr, "babyhandoff demo: load the sample shift:", err)
 		return 1
@@ -229,4 +213,17 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	fmt.Fprintf(stdout, "run %s (v%d): replay matches: proposals, decision and handoff.md are byte-identical\n", run.ID, run.Version)
 	return 0
+}
+
+// sampleNotes stores the sample shift in a conversation and returns its
+// notes in the sample's order (they are stored concurrently, so the store's
+// order varies; the demo's output must not).
+func sampleNotes(ctx context.Context, db *store.DB, teamID, channelID, userID string) ([]bh.Note, error) {
+	sh, err := db.LoadSample(ctx, teamID, channelID, userID)
+	if err != nil {
+		return nil, err
+	}
+	notes, err := db.Notes(ctx, teamID, sh.ID, false)
+	slices.SortFunc(notes, func(a, b bh.Note) int { return strings.Compare(a.MessageTS, b.MessageTS) })
+	return notes, err
 }
