@@ -287,10 +287,8 @@ func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cu
 		log.Error("radar: load notes", "err", err)
 		return false
 	}
-	energy := bh.EnergyAuto
-	if run, err := w.cfg.Store.LatestRun(ctx, teamID, shiftID); err == nil {
-		energy = run.Energy
-	} else if bh.ErrorCode(err) != bh.ENOTFOUND {
+	energy, err := w.energy(ctx, teamID, shiftID)
+	if err != nil {
 		log.Error("radar: load latest run", "err", err)
 		return false
 	}
@@ -308,18 +306,8 @@ func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cu
 		}
 		return true
 	}
-	live := notes[:0:0]
-	for _, n := range notes {
-		if !n.Deleted() && !n.Done() {
-			live = append(live, n)
-		}
-	}
 	now := w.cfg.Now()
-	loc := shift.Location(w.cfg.Location)
-	st := Compute(shift, w.memo.facts(teamID+"/"+shiftID, live, loc, now, w.cfg.Normalize), now, energy)
-	for _, n := range notes {
-		st.NotesRev += n.Rev
-	}
+	st := w.compute(shift, notes, energy, now)
 	if timed && found && prevFP == fp && sameLevels(prev, st) {
 		return true
 	}

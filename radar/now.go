@@ -1,0 +1,54 @@
+package radar
+
+import (
+	"context"
+	"time"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// State is a shift's radar state as of now, computed as the watcher computes
+// it but saved nowhere: /radar and App Home show it without waiting for the
+// watcher, and without a second way of reading notes that could disagree.
+func (w *Watcher) State(ctx context.Context, shift bh.Shift) (bh.ShiftState, error) {
+	notes, err := w.cfg.Store.Notes(ctx, shift.TeamID, shift.ID, false)
+	if err != nil {
+		return bh.ShiftState{}, err
+	}
+	energy, err := w.energy(ctx, shift.TeamID, shift.ID)
+	if err != nil {
+		return bh.ShiftState{}, err
+	}
+	return w.compute(shift, notes, energy, w.cfg.Now()), nil
+}
+
+// energy is the energy a person chose on the shift's latest plan (it wins
+// over the one read from notes), else auto.
+func (w *Watcher) energy(ctx context.Context, teamID, shiftID string) (bh.Energy, error) {
+	run, err := w.cfg.Store.LatestRun(ctx, teamID, shiftID)
+	switch {
+	case err == nil:
+		return run.Energy, nil
+	case bh.ErrorCode(err) == bh.ENOTFOUND:
+		return bh.EnergyAuto, nil
+	default:
+		return "", err
+	}
+}
+
+// compute reads the shift's live notes (not deleted, not done) into facts,
+// through the memo, and scores them.
+func (w *Watcher) compute(shift bh.Shift, notes []bh.Note, energy bh.Energy, now time.Time) bh.ShiftState {
+	live := notes[:0:0]
+	for _, n := range notes {
+		if !n.Deleted() && !n.Done() {
+			live = append(live, n)
+		}
+	}
+	loc := shift.Location(w.cfg.Location)
+	st := Compute(shift, w.memo.facts(shift.TeamID+"/"+shift.ID, live, loc, now, w.cfg.Normalize), now, energy)
+	for _, n := range notes {
+		st.NotesRev += n.Rev
+	}
+	return st
+}
