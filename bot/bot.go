@@ -7,46 +7,75 @@
 // only once the note is durably stored, so a crash can never lose an acked
 // note (Slack redelivers what was not acked). Work runs on a bounded, tracked
 // set of workers that is drained on shutdown.
+//
+// The rooms, one reason per file:
+//
+//   - bot.go: Config, New, the Store the bot needs (the union of its
+//     handlers' small interfaces).
+//   - socket.go: the Socket Mode loop, the workers, dispatch of envelopes.
+//   - routes.go: the one table from commands, action_ids and callback_ids
+//     to handlers. A new button is one line here.
+//   - respond.go: ack, tell, refuse, update, dm: how the bot answers.
+//   - capture.go: messages, mentions, edits and deletions become notes.
+//   - reply.go: the capture reply under a note (what was understood, chips).
+//   - notes.go: the reply's buttons: Undo, Restore, tag chips.
+//   - modals.go: the Add note shortcut and modal, Save as note.
+//   - plan.go, progress.go: /plan and the council's live progress message.
+//   - card.go: the Decision Card's controls (Energy what-if, Other plans,
+//     Re-run).
+//   - share.go: handoff.md and transcript uploads, the Share modal.
+//   - radar.go: /radar, the radar's buttons, and posting radar messages for
+//     the nudger.
+//   - home.go: App Home.
+//   - links.go: links from plan items to the notes' Slack messages.
+//   - recover.go: putting right what a stopped process left (cmd calls it).
+//   - zone.go: a person's Slack time zone (cmd learns shifts' zones with it).
 package bot
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
-	"fmt"
 	"log/slog"
 	"net/http"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/slack-go/slack"
-	"github.com/slack-go/slack/slackevents"
 	"github.com/slack-go/slack/socketmode"
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/council"
-	"github.com/babyhandoff/babyhandoff/internal/keylock"
 )
 
-// Config configures New.
+// Config configures New. Zero fields take the stated defaults.
 type Config struct {
 	// BotToken (xoxb-…) and AppToken (xapp-…) are required.
 	BotToken string
 	AppToken string
+	// Store is required.
+	Store Store
+	// Council plans. Required.
+	Council *council.Council
+	// Radar computes a shift's Risk Radar state for /radar and App Home.
+	// Required (cmd passes the radar's watcher).
+	Radar RadarStates
+	// Noted, when set, hears every note just captured, after its reply
+	// (cmd learns the shift's time zone from it).
+	Noted func(ctx context.Context, n bh.Note)
+
 	// APIURL is the Web API base, ending in "/". Default https://slack.com/api/.
 	APIURL string
 	// HTTPClient for the Web API and Socket Mode. Default: a client with a
 	// 30 s timeout.
 	HTTPClient *http.Client
-	// Store is required.
-	Store Store
 	// API overrides the Web API client (tests). Default: slack-go's client.
 	API Slack
 	// Logger receives what a person must look at. Default: discard.
 	Logger *slog.Logger
 	// Now is the clock. Default time.Now.
 	Now func() time.Time
+	// Location reads times in notes ("tomorrow 5pm") when a shift has no
+	// zone of its own. Default UTC.
+	Location *time.Location
 	// Workers is how many envelopes are worked on at once. Default 8.
 	Workers int
 	// Queue is how many envelopes may wait for a worker. Default 256. When it
@@ -59,75 +88,96 @@ type Config struct {
 	// event is left unacked for Slack to redeliver. Default 2.5 s (Slack
 	// expects an ack within 3 s).
 	StoreTimeout time.Duration
-	// Location reads times in notes ("tomorrow 5pm") when a shift has no
-	// zone of its own. Default UTC.
-	Location *time.Location
-	// Council plans; default council.New with its default agents.
-	Council *council.Council
 	// TokenBudget is each run's context-pack budget. Default 4000.
 	TokenBudget int
-	// ExclusiveStore says no other process shares the store (the embedded
-	// one is locked): what is left half-done at start-up is a dead
-	// process's and is finished at once.
-	ExclusiveStore bool
-	// Interrupted are runs a stopped process left unfinished (the store's
-	// FailInterruptedRuns): their messages are put right at start-up.
-	Interrupted []bh.Run
 	// PingInterval is how long the socket may go without a server ping
 	// before it reconnects. Default 30 s (slack-go's).
 	PingInterval time.Duration
-	// RecoverEvery is how often, on a store shared with other processes
-	// (not ExclusiveStore), the bot looks for plans and files a stopped
-	// process left. Default 1 min.
-	RecoverEvery time.Duration
-	// ZoneLearnt, when set, hears that a shift's time zone was just learnt
-	// from a Slack profile: what was read in Location until then (the
-	// radar's state) can be read again. Default: nothing.
-	ZoneLearnt func(ctx context.Context, teamID, shiftID string)
 }
 
-// Bot is a running Slack front.
+// Store is everything the bot needs from the database: the union of its
+// handlers' own small interfaces, each defined beside the handler that uses
+// it.
+type Store interface {
+	captureStore
+	replyStore
+	noteStore
+	modalStore
+	planStore
+	cardStore
+	shareStore
+	radarStore
+	homeStore
+	linkStore
+	recoverStore
+}
+
+// RadarStates computes a shift's radar state as of now (radar.Watcher).
+type RadarStates interface {
+	State(ctx context.Context, shift bh.Shift) (bh.ShiftState, error)
+}
+
+// Slack is the part of the Web API the bot calls. *slack.Client satisfies it;
+// tests may pass a hand-written fake.
+type Slack interface {
+	AuthTestContext(ctx context.Context) (*slack.AuthTestResponse, error)
+	PostMessageContext(ctx context.Context, channelID string, options ...slack.MsgOption) (string, string, error)
+	UpdateMessageContext(ctx context.Context, channelID, timestamp string, options ...slack.MsgOption) (string, string, string, error)
+	PostEphemeralContext(ctx context.Context, channelID, userID string, options ...slack.MsgOption) (string, error)
+	OpenViewContext(ctx context.Context, triggerID string, view slack.ModalViewRequest) (*slack.ViewResponse, error)
+	GetPermalinkContext(ctx context.Context, params *slack.PermalinkParameters) (string, error)
+	UploadFileContext(ctx context.Context, params slack.UploadFileParameters) (*slack.FileSummary, error)
+	PublishViewContext(ctx context.Context, req slack.PublishViewContextRequest) (*slack.ViewResponse, error)
+	OpenConversationContext(ctx context.Context, params *slack.OpenConversationParameters) (*slack.Channel, bool, bool, error)
+	GetUserInfoContext(ctx context.Context, user string, options ...slack.GetUserInfoOption) (*slack.User, error)
+	GetConversationHistoryContext(ctx context.Context, params *slack.GetConversationHistoryParameters) (*slack.GetConversationHistoryResponse, error)
+}
+
+var _ Slack = (*slack.Client)(nil)
+
+// Bot is a running Slack front: the socket loop, the workers and the
+// handlers it routes to.
 type Bot struct {
-	cfg     Config
-	log     *slog.Logger
-	api     Slack
-	sm      *socketmode.Client
-	store   Store
-	jobs    chan job
-	wg      sync.WaitGroup
-	self    identity
-	selfMu  sync.RWMutex
-	loc     *time.Location
-	council *council.Council
-	homes   homeRefresh
+	cfg    Config
+	log    *slog.Logger
+	api    Slack
+	sm     *socketmode.Client
+	routes routes
+
+	jobs chan job
+	wg   sync.WaitGroup
 	// spare bounds the messages sent outside the queue when it is full.
 	spare chan struct{}
 	// linkDisabled hears Slack's disconnect with reason link_disabled.
 	linkDisabled chan struct{}
-	// tzSeen holds the shifts whose time zone was looked up.
-	tzSeen sync.Map
-	// flights keeps one council run per shift at a time.
-	flights flights
-	// msgLocks serialise the capture of a message with its edits/deletion.
-	msgLocks keylock.Locks
+	// ready is closed once Slack accepted the tokens.
+	ready     chan struct{}
+	readyOnce sync.Once
+
+	selfMu sync.RWMutex
+	self   identity
+
+	// The handlers that need to be reached from outside their route.
+	planner *planner
+	radar   *radarHandler
+	recov   *recoverer
 }
 
 // identity is who the bot is in the workspace; URL is the workspace's
 // address (https://team.slack.com/), the base of message permalinks.
 type identity struct{ UserID, BotID, TeamID, URL string }
 
-type job struct {
-	name string
-	fn   func(ctx context.Context)
-}
-
 // New checks cfg and builds a Bot. It does not connect; Run does.
 func New(cfg Config) (*Bot, error) {
-	if cfg.BotToken == "" || cfg.AppToken == "" {
+	switch {
+	case cfg.BotToken == "" || cfg.AppToken == "":
 		return nil, bh.Errorf(bh.EINVALID, "bot: both SLACK_BOT_TOKEN and SLACK_APP_TOKEN are required")
-	}
-	if cfg.Store == nil {
+	case cfg.Store == nil:
 		return nil, bh.Errorf(bh.EINVALID, "bot: a store is required")
+	case cfg.Council == nil:
+		return nil, bh.Errorf(bh.EINVALID, "bot: a council is required")
+	case cfg.Radar == nil:
+		return nil, bh.Errorf(bh.EINVALID, "bot: the radar is required")
 	}
 	if cfg.APIURL == "" {
 		cfg.APIURL = slack.APIURL
@@ -141,8 +191,8 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	if cfg.RecoverEvery <= 0 {
-		cfg.RecoverEvery = time.Minute
+	if cfg.Location == nil {
+		cfg.Location = time.UTC
 	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = 8
@@ -159,23 +209,13 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.TokenBudget <= 0 {
 		cfg.TokenBudget = council.DefaultTokenBudget
 	}
-	if cfg.Council == nil {
-		c, err := council.New(council.Config{})
-		if err != nil {
-			return nil, err
-		}
-		cfg.Council = c
-	}
-	if cfg.Location == nil {
-		cfg.Location = time.UTC
-	}
 	if cfg.PingInterval <= 0 {
 		cfg.PingInterval = 30 * time.Second
 	}
-	// Web API calls are retried when Slack says 429 (after its
-	// Retry-After), answers 5xx or the connection fails: up to three
-	// more times, with backoff, so a busy Slack delays a reply instead of
-	// losing it.
+	// The one retry layer for Slack: Web API calls are retried when Slack
+	// says 429 (after its Retry-After), answers 5xx or the connection
+	// fails, up to three more times with backoff, so a busy Slack delays a
+	// reply instead of losing it.
 	retry := slack.DefaultRetryConfig()
 	retry.MaxRetries, retry.RetryAfterDuration, retry.BackoffInitial, retry.BackoffMax = 3, 5*time.Second, 500*time.Millisecond, 5*time.Second
 	retry.Handlers = append(slack.AllBuiltinRetryHandlers(retry), slack.NewServerErrorRetryHandler(retry))
@@ -185,13 +225,11 @@ func New(cfg Config) (*Bot, error) {
 		slack.OptionHTTPClient(cfg.HTTPClient),
 		slack.OptionRetryConfig(retry),
 	)
-	b := &Bot{cfg: cfg, log: cfg.Logger, store: cfg.Store, api: cfg.API, loc: cfg.Location, council: cfg.Council}
+	b := &Bot{cfg: cfg, log: cfg.Logger, api: cfg.API,
+		jobs: make(chan job, cfg.Queue), spare: make(chan struct{}, 4), linkDisabled: make(chan struct{}, 1), ready: make(chan struct{})}
 	if b.api == nil {
 		b.api = client
 	}
-	b.linkDisabled = make(chan struct{}, 1)
-	b.spare = make(chan struct{}, 4)
-	b.jobs = make(chan job, cfg.Queue)
 	b.sm = socketmode.New(client,
 		socketmode.OptionPingInterval(cfg.PingInterval),
 		// Debug output is the only place slack-go shows a disconnect's
@@ -200,255 +238,37 @@ func New(cfg Config) (*Bot, error) {
 		socketmode.OptionDebug(true),
 		socketmode.OptionLog(slogAdapter{l: cfg.Logger, linkDisabled: b.linkDisabled}),
 	)
+	b.wire()
 	return b, nil
 }
 
-// slogAdapter routes slack-go's own log lines (only printed in debug mode)
-// to the one logger.
-type slogAdapter struct {
-	l            *slog.Logger
-	linkDisabled chan<- struct{}
+// wire builds the handlers and the routing table.
+func (b *Bot) wire() {
+	st := b.cfg.Store
+	links := &links{b: b, store: st}
+	home := &home{b: b, store: st}
+	replies := &replies{b: b, store: st}
+	share := &sharer{b: b, store: st}
+	b.planner = &planner{b: b, store: st, links: links, home: home}
+	cards := &cards{b: b, store: st, planner: b.planner, share: share}
+	capture := &capture{b: b, store: st, replies: replies, home: home}
+	notes := &noteButtons{b: b, store: st, replies: replies, home: home}
+	modals := &modals{b: b, store: st, replies: replies}
+	b.radar = &radarHandler{b: b, store: st, links: links, planner: b.planner, home: home}
+	home.planner, home.modals = b.planner, modals
+	b.recov = &recoverer{b: b, store: st, planner: b.planner, share: share}
+	b.routes = newRoutes(capture, notes, modals, b.planner, cards, share, b.radar, home)
 }
 
-const receivedFrame = "Received WebSocket message: "
+// Ready is closed once Run has connected and Slack accepted the bot token.
+func (b *Bot) Ready() <-chan struct{} { return b.ready }
 
-func (a slogAdapter) Output(_ int, s string) error {
-	if frame, ok := strings.CutPrefix(s, receivedFrame); ok {
-		// Frames carry people's notes: never logged. Only a disconnect's
-		// reason is read.
-		if strings.Contains(frame, `"disconnect"`) {
-			var d struct{ Type, Reason string }
-			if json.Unmarshal([]byte(frame), &d) == nil && d.Type == "disconnect" {
-				switch d.Reason {
-				case "link_disabled":
-					select {
-					case a.linkDisabled <- struct{}{}:
-					default:
-					}
-				case "too_many_websockets":
-					// slack-go reconnects; a person running many processes
-					// must know Slack allows 10 connections an app.
-					a.l.Warn("socket mode: Slack says this app has too many Socket Mode connections (at most 10 across all processes); reconnecting")
-				}
-			}
-		}
-		return nil
-	}
-	if strings.Contains(s, "WebSocket message") || strings.Contains(s, "payload") {
-		return nil // outgoing frames and acks: people's data too
-	}
-	a.l.Debug("slack-go", "msg", s)
-	return nil
-}
-
-// Run connects to Slack and handles envelopes until ctx ends, then stops
-// reading, finishes in-flight work (bounded by ShutdownTimeout) and returns
-// nil. It returns an error when Slack refuses the tokens.
-func (b *Bot) Run(ctx context.Context) error {
-	auth, err := b.api.AuthTestContext(ctx)
-	if err != nil {
-		return fmt.Errorf("bot: check SLACK_BOT_TOKEN with auth.test: %w", slackAuthError(err))
-	}
-	b.selfMu.Lock()
-	b.self = identity{UserID: auth.UserID, BotID: auth.BotID, TeamID: auth.TeamID, URL: auth.URL}
-	b.selfMu.Unlock()
-	b.log.Info("connected to Slack as the bot", "team", auth.Team, "bot_user", auth.UserID)
-
-	// The socket outlives ctx: in-flight note events still need their acks
-	// while the workers drain.
-	sockCtx, stopSocket := context.WithCancel(context.WithoutCancel(ctx))
-	defer stopSocket()
-	sockErr := make(chan error, 1)
-	go func() { sockErr <- b.sm.RunContext(sockCtx) }()
-
-	workCtx, stopWork := context.WithCancel(context.WithoutCancel(ctx))
-	defer stopWork()
-	for i := 0; i < b.cfg.Workers; i++ {
-		b.wg.Add(1)
-		go b.worker(workCtx)
-	}
-	b.enqueue("recover runs", b.recoverRuns)
-	var recoverTick <-chan time.Time
-	if !b.cfg.ExclusiveStore {
-		t := time.NewTicker(b.cfg.RecoverEvery)
-		defer t.Stop()
-		recoverTick = t.C
-	}
-
-	var runErr error
-loop:
-	for {
-		select {
-		case <-ctx.Done():
-			break loop
-		case err := <-sockErr:
-			if !errors.Is(err, context.Canceled) {
-				runErr = fmt.Errorf("bot: socket mode: %w", slackAuthError(err))
-			}
-			break loop
-		case <-b.linkDisabled:
-			runErr = errors.New("bot: Slack disabled this app's Socket Mode connections (link_disabled): turn Socket Mode back on under Settings → Socket Mode in the app's settings, then start the bot again")
-			break loop
-		case <-recoverTick:
-			b.enqueue("recover", b.recoverShared)
-		case evt := <-b.sm.Events:
-			if err := b.dispatch(evt); err != nil {
-				runErr = err
-				break loop
-			}
-		}
-	}
-
-	// Stop taking work, then let the workers finish what they hold.
-	close(b.jobs)
-	done := make(chan struct{})
-	go func() { b.wg.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(b.cfg.ShutdownTimeout):
-		b.log.Warn("shutdown: in-flight work did not finish in time; unacked events will be redelivered by Slack", "timeout", b.cfg.ShutdownTimeout)
-		stopWork()
-		<-done
-	}
-	stopSocket()
-	return runErr
-}
-
-func (b *Bot) worker(ctx context.Context) {
-	defer b.wg.Done()
-	for j := range b.jobs {
-		b.runJob(ctx, j)
-	}
-}
-
-func (b *Bot) runJob(ctx context.Context, j job) {
-	defer func() {
-		if r := recover(); r != nil {
-			b.log.Error("bot: a handler panicked; the envelope was dropped", "job", j.name, "panic", fmt.Sprint(r))
-		}
-	}()
-	j.fn(ctx)
-}
-
-// enqueue hands work to the pool without blocking the reader. It reports
-// false when the queue is full.
 // Busy reports whether the work queue is full (new note events are then
 // left for Slack to deliver again).
 func (b *Bot) Busy() bool { return len(b.jobs) == cap(b.jobs) }
-
-func (b *Bot) enqueue(name string, fn func(ctx context.Context)) bool {
-	select {
-	case b.jobs <- job{name: name, fn: fn}:
-		return true
-	default:
-		b.log.Warn("bot: work queue full; envelope not taken", "job", name)
-		return false
-	}
-}
-
-func (b *Bot) ack(req *socketmode.Request, payload any) {
-	if req == nil || req.EnvelopeID == "" {
-		return
-	}
-	var err error
-	if payload != nil {
-		err = b.sm.Ack(*req, payload)
-	} else {
-		err = b.sm.Ack(*req)
-	}
-	if err != nil {
-		b.log.Error("bot: ack failed", "envelope_id", req.EnvelopeID, "err", err)
-	}
-}
 
 func (b *Bot) identity() identity {
 	b.selfMu.RLock()
 	defer b.selfMu.RUnlock()
 	return b.self
-}
-
-// dispatch routes one Socket Mode event. It never blocks on I/O other than
-// the ack itself; everything else goes to the workers. A returned error ends
-// Run.
-func (b *Bot) dispatch(evt socketmode.Event) error {
-	switch evt.Type {
-	case socketmode.EventTypeConnecting, socketmode.EventTypeConnected, socketmode.EventTypeHello:
-		b.log.Debug("socket mode", "state", string(evt.Type))
-	case socketmode.EventTypeConnectionError:
-		b.log.Warn("socket mode: connection failed; retrying", "err", fmt.Sprint(evt.Data))
-	case socketmode.EventTypeInvalidAuth:
-		return errors.New("bot: Slack refused SLACK_APP_TOKEN (invalid_auth); create an app-level token with connections:write under Basic Information → App-Level Tokens")
-	case socketmode.EventTypeIncomingError:
-		b.log.Warn("socket mode: unreadable frame", "err", fmt.Sprint(evt.Data))
-	case socketmode.EventTypeErrorBadMessage:
-		b.badMessage(evt)
-	case socketmode.EventTypeEventsAPI:
-		b.eventsAPI(evt)
-	case socketmode.EventTypeSlashCommand:
-		b.ack(evt.Request, nil)
-		cmd, ok := evt.Data.(slack.SlashCommand)
-		if !ok {
-			return nil
-		}
-		b.enqueue("command "+cmd.Command, func(ctx context.Context) { b.command(ctx, cmd) })
-	case socketmode.EventTypeInteractive:
-		b.interactive(evt)
-	default:
-		if evt.Request != nil {
-			b.ack(evt.Request, nil)
-		}
-		b.log.Debug("socket mode: ignored event", "type", string(evt.Type))
-	}
-	return nil
-}
-
-// badMessage acks an envelope slack-go could not parse: Slack would only
-// redeliver the same bytes.
-func (b *Bot) badMessage(evt socketmode.Event) {
-	bad, ok := evt.Data.(*socketmode.ErrorBadMessage)
-	if !ok {
-		return
-	}
-	var env struct {
-		EnvelopeID string `json:"envelope_id"`
-		Type       string `json:"type"`
-	}
-	_ = json.Unmarshal(bad.Message, &env)
-	b.log.Warn("socket mode: malformed envelope acked and dropped", "envelope_id", env.EnvelopeID, "type", env.Type, "err", bad.Cause)
-	if env.EnvelopeID != "" {
-		b.ack(&socketmode.Request{EnvelopeID: env.EnvelopeID}, nil)
-	}
-}
-
-func (b *Bot) eventsAPI(evt socketmode.Event) {
-	ev, ok := evt.Data.(slackevents.EventsAPIEvent)
-	if !ok || ev.Type != slackevents.CallbackEvent {
-		b.ack(evt.Request, nil)
-		return
-	}
-	cb, _ := ev.Data.(*slackevents.EventsAPICallbackEvent)
-	eventID := ""
-	if cb != nil {
-		eventID = cb.EventID
-	}
-	teamID := ev.TeamID
-	switch inner := ev.InnerEvent.Data.(type) {
-	case *slackevents.MessageEvent:
-		b.onMessage(evt.Request, teamID, eventID, inner)
-	case *slackevents.AppMentionEvent:
-		b.onMention(evt.Request, teamID, eventID, inner)
-	case *slackevents.AppHomeOpenedEvent:
-		b.onHomeOpened(evt.Request, teamID, inner)
-	default:
-		b.ack(evt.Request, nil)
-	}
-}
-
-// slackAuthError turns slack-go's auth failures into a line a person can act on.
-func slackAuthError(err error) error {
-	switch err.Error() {
-	case "invalid_auth", "not_authed", "account_inactive", "token_revoked":
-		return fmt.Errorf("Slack refused the token (%s); copy a fresh one from your app's settings: %w", err.Error(), err)
-	}
-	return err
 }

@@ -16,40 +16,21 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/bot"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
+	"github.com/babyhandoff/babyhandoff/council"
 )
 
 // memStore is a hand-written in-memory bot.Store whose captures can be held
 // back, to play a database that does not answer in time.
 type memStore struct {
-	bot.RunStore   // not used by these tests
-	bot.RadarStore // nor this, but for ShiftByID below
-	mu             sync.Mutex
-	notes          map[string]bh.Note
-	byMsg          map[string]string
-	events         map[string]bool
-	hold           chan struct{} // while non-nil, CaptureNote waits for it or ctx
-	holding        chan string   // when non-nil, hears each note CaptureNote holds back
-	recovered      chan struct{} // when non-nil, closed as the start-up recovery asks for runs
-}
-
-// TakePendingUploads, FailInterruptedRuns and UnpostedRuns are the
-// recovery's questions: nothing to recover here.
-func (m *memStore) TakePendingUploads(context.Context, time.Time) ([]bh.Upload, error) {
-	return nil, nil
-}
-
-func (m *memStore) FailInterruptedRuns(context.Context, time.Duration) ([]bh.Run, error) {
-	return nil, nil
-}
-
-func (m *memStore) UnpostedRuns(context.Context, time.Time) ([]bh.Run, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.recovered != nil {
-		close(m.recovered)
-		m.recovered = nil
-	}
-	return nil, nil
+	// The notes' part of the store is written out below; plans, the radar
+	// and recovery are not used by these tests (a call would panic).
+	bot.Store
+	mu      sync.Mutex
+	notes   map[string]bh.Note
+	byMsg   map[string]string
+	events  map[string]bool
+	hold    chan struct{} // while non-nil, CaptureNote waits for it or ctx
+	holding chan string   // when non-nil, hears each note CaptureNote holds back
 }
 
 func newMemStore() *memStore {
@@ -167,20 +148,38 @@ func (m *memStore) EditNote(ctx context.Context, teamID, channelID, ts, raw stri
 	return m.update(teamID, n.ID, func(n *bh.Note) { n.Text = raw })
 }
 
-// ShiftByID finds no shift, so the bot does not look up a time zone.
-func (m *memStore) ShiftByID(_ context.Context, _, _ string) (bh.Shift, error) {
-	return bh.Shift{}, bh.Errorf(bh.ENOTFOUND, "no shifts here")
+var _ bot.Store = (*memStore)(nil)
+
+// noRadar is a radar these tests never ask.
+type noRadar struct{}
+
+func (noRadar) State(context.Context, bh.Shift) (bh.ShiftState, error) {
+	return bh.ShiftState{}, bh.Errorf(bh.EINTERNAL, "no radar in these tests")
 }
 
-var _ bot.Store = (*memStore)(nil)
+// newBot is bot.New with the fakes' tokens, a heuristic council and no
+// radar; cfg's other fields are kept.
+func newBot(t *testing.T, fake *slacktest.Server, st bot.Store, cfg bot.Config) *bot.Bot {
+	t.Helper()
+	c, err := council.New(council.Config{})
+	require.NoError(t, err)
+	if cfg.BotToken == "" {
+		cfg.BotToken = fake.Config().BotToken
+	}
+	if cfg.AppToken == "" {
+		cfg.AppToken = fake.Config().AppToken
+	}
+	cfg.APIURL, cfg.Store, cfg.Council, cfg.Radar = fake.APIURL(), st, c, noRadar{}
+	b, err := bot.New(cfg)
+	require.NoError(t, err)
+	return b
+}
 
 func startBot(t *testing.T, st bot.Store) *slacktest.Server {
 	t.Helper()
 	fake := slacktest.New(slacktest.Config{})
 	t.Cleanup(fake.Close)
-	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
-		Store: st, StoreTimeout: 200 * time.Millisecond})
-	require.NoError(t, err)
+	b := newBot(t, fake, st, bot.Config{StoreTimeout: 200 * time.Millisecond})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- b.Run(ctx) }()
@@ -256,21 +255,35 @@ func TestNoteNotStoredOnTheLastDeliveryIsToldNotLost(t *testing.T) {
 	assert.Equal(t, 0, st.count())
 }
 
-func TestNewNeedsTokensAndStore(t *testing.T) {
-	_, err := bot.New(bot.Config{AppToken: "xapp-fake", Store: newMemStore()})
-	assert.Equal(t, bh.EINVALID, bh.ErrorCode(err))
-	_, err = bot.New(bot.Config{AppToken: "xapp-fake", BotToken: "xoxb-fake"})
-	assert.Equal(t, bh.EINVALID, bh.ErrorCode(err))
+func TestNewNeedsTokensStoreCouncilAndRadar(t *testing.T) {
+	c, err := council.New(council.Config{})
+	require.NoError(t, err)
+	full := bot.Config{AppToken: "xapp-fake", BotToken: "xoxb-fake", Store: newMemStore(), Council: c, Radar: noRadar{}}
+	_, err = bot.New(full)
+	require.NoError(t, err)
+	for name, change := range map[string]func(*bot.Config){
+		"no bot token": func(c *bot.Config) { c.BotToken = "" },
+		"no app token": func(c *bot.Config) { c.AppToken = "" },
+		"no store":     func(c *bot.Config) { c.Store = nil },
+		"no council":   func(c *bot.Config) { c.Council = nil },
+		"no radar":     func(c *bot.Config) { c.Radar = nil },
+	} {
+		t.Run(name, func(t *testing.T) {
+			cfg := full
+			change(&cfg)
+			_, err := bot.New(cfg)
+			assert.Equal(t, bh.EINVALID, bh.ErrorCode(err))
+		})
+	}
 }
 
 func TestWrongBotTokenStopsRunWithAClearError(t *testing.T) {
 	fake := slacktest.New(slacktest.Config{})
 	defer fake.Close()
-	b, err := bot.New(bot.Config{BotToken: "xoxb-wrong", AppToken: fake.Config().AppToken, APIURL: fake.APIURL(), Store: newMemStore()})
-	require.NoError(t, err)
+	b := newBot(t, fake, newMemStore(), bot.Config{BotToken: "xoxb-wrong"})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	err = b.Run(ctx)
+	err := b.Run(ctx)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "SLACK_BOT_TOKEN")
 	assert.Contains(t, err.Error(), "invalid_auth")
@@ -279,11 +292,10 @@ func TestWrongBotTokenStopsRunWithAClearError(t *testing.T) {
 func TestWrongAppTokenStopsRunWithAClearError(t *testing.T) {
 	fake := slacktest.New(slacktest.Config{})
 	defer fake.Close()
-	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: "xapp-wrong", APIURL: fake.APIURL(), Store: newMemStore()})
-	require.NoError(t, err)
+	b := newBot(t, fake, newMemStore(), bot.Config{AppToken: "xapp-wrong"})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	err = b.Run(ctx)
+	err := b.Run(ctx)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "refused")
 	assert.NoError(t, ctx.Err(), "Run gave up by itself instead of retrying until the deadline")
@@ -295,9 +307,7 @@ func TestPingsStoppingMakeTheBotReconnect(t *testing.T) {
 	st := newMemStore()
 	fake := slacktest.New(slacktest.Config{PingInterval: 100 * time.Millisecond, RedeliverOnReconnect: true})
 	t.Cleanup(fake.Close)
-	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
-		Store: st, PingInterval: 500 * time.Millisecond})
-	require.NoError(t, err)
+	b := newBot(t, fake, st, bot.Config{PingInterval: 500 * time.Millisecond})
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	runCtx, stop := context.WithCancel(ctx)
@@ -321,13 +331,10 @@ func TestPingsStoppingMakeTheBotReconnect(t *testing.T) {
 // answered (the note quoted) rather than dropped in silence.
 func TestLastDeliveryWhenBusyIsToldNotLost(t *testing.T) {
 	st := newMemStore()
-	st.hold, st.holding, st.recovered = make(chan struct{}), make(chan string, 10), make(chan struct{})
-	recovered := st.recovered
+	st.hold, st.holding = make(chan struct{}), make(chan string, 10)
 	fake := slacktest.New(slacktest.Config{})
 	t.Cleanup(fake.Close)
-	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
-		Store: st, Workers: 1, Queue: 1, StoreTimeout: 5 * time.Second})
-	require.NoError(t, err)
+	b := newBot(t, fake, st, bot.Config{Workers: 1, Queue: 1, StoreTimeout: 5 * time.Second})
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	runCtx, stop := context.WithCancel(ctx)
@@ -339,12 +346,10 @@ func TestLastDeliveryWhenBusyIsToldNotLost(t *testing.T) {
 		<-done
 	})
 	require.NoError(t, fake.WaitConnections(ctx, 1))
-	// The start-up recovery takes the one worker first; only once it has
-	// left the queue is there room for a note.
 	select {
-	case <-recovered:
+	case <-b.Ready():
 	case <-ctx.Done():
-		t.Fatal("no start-up recovery")
+		t.Fatal("the bot never became ready")
 	}
 
 	// One note in the worker (the store hangs), then one queued. The first
@@ -381,8 +386,7 @@ func TestLastDeliveryWhenBusyIsToldNotLost(t *testing.T) {
 func TestFindRadarLooksAtTheLatestMessages(t *testing.T) {
 	fake := slacktest.New(slacktest.Config{})
 	t.Cleanup(fake.Close)
-	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(), Store: newMemStore()})
-	require.NoError(t, err)
+	b := newBot(t, fake, newMemStore(), bot.Config{})
 	api := slack.New(fake.Config().BotToken, slack.OptionAPIURL(fake.APIURL()))
 	ctx := context.Background()
 	post := func(channel, key string) string {

@@ -12,7 +12,33 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/blocks"
+	"github.com/babyhandoff/babyhandoff/internal/keylock"
 )
+
+// captureStore is what capturing messages needs from the store.
+type captureStore interface {
+	// CaptureNote stores a note once per message; created is false for a
+	// message already stored.
+	CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, created bool, err error)
+	EventSeen(ctx context.Context, teamID, eventID string) (bool, error)
+	MarkEvent(ctx context.Context, teamID, eventID string) (bool, error)
+	NoteByMessage(ctx context.Context, teamID, channelID, ts string) (bh.Note, error)
+	EditNote(ctx context.Context, teamID, channelID, ts, rawText string, inferred bh.Tag) (bh.Note, error)
+	DeleteNote(ctx context.Context, teamID, id string) (bh.Note, error)
+}
+
+// capture turns a person's messages (and their edits and deletions) into
+// notes. A note event is acked only once its note is stored.
+type capture struct {
+	b       *Bot
+	store   captureStore
+	replies *replies
+	home    *home
+	// locks serialise a message's capture with its edits and deletion: an
+	// edit that arrives while the capture is still posting its reply waits
+	// for it, so the reply it must update is known.
+	locks keylock.Locks
+}
 
 var mentionRE = regexp.MustCompile(`<@[UW][A-Z0-9]+(\|[^>]*)?>`)
 
@@ -35,14 +61,15 @@ func (b *Bot) isSelf(userID, botID string) bool {
 	return (botID != "" && botID == me.BotID) || (userID != "" && userID == me.UserID)
 }
 
-func (b *Bot) onMessage(req *socketmode.Request, teamID, eventID string, ev *slackevents.MessageEvent) {
+func (c *capture) onMessage(req *socketmode.Request, teamID, eventID string, ev *slackevents.MessageEvent) {
+	b := c.b
 	switch ev.SubType {
 	case "":
 	case "message_changed":
-		b.onEdit(req, teamID, eventID, ev)
+		c.onEdit(req, teamID, eventID, ev)
 		return
 	case "message_deleted":
-		b.onDelete(req, teamID, eventID, ev)
+		c.onDelete(req, teamID, eventID, ev)
 		return
 	default:
 		// Joins, topic changes, bot messages, thread broadcasts…: not notes.
@@ -70,34 +97,36 @@ func (b *Bot) onMessage(req *socketmode.Request, teamID, eventID string, ev *sla
 		b.ack(req, nil)
 		return
 	}
-	b.capture(req, bh.NewNote{TeamID: teamID, ChannelID: ev.Channel, UserID: ev.User, RawText: b.stripSelf(ev.Text),
+	c.capture(req, bh.NewNote{TeamID: teamID, ChannelID: ev.Channel, UserID: ev.User, RawText: b.stripSelf(ev.Text),
 		Source: source, MessageTS: ev.TimeStamp, EventID: eventID})
 }
 
-func (b *Bot) onMention(req *socketmode.Request, teamID, eventID string, ev *slackevents.AppMentionEvent) {
+func (c *capture) onMention(req *socketmode.Request, teamID, eventID string, ev *slackevents.AppMentionEvent) {
+	b := c.b
 	if b.isSelf(ev.User, ev.BotID) || ev.BotID != "" || ev.User == "" {
 		b.ack(req, nil)
 		return
 	}
 	// The same message may also arrive as a message event; the store keeps
 	// one note per message, so whichever comes second is a no-op.
-	b.capture(req, bh.NewNote{TeamID: teamID, ChannelID: ev.Channel, UserID: ev.User, RawText: b.stripSelf(ev.Text),
+	c.capture(req, bh.NewNote{TeamID: teamID, ChannelID: ev.Channel, UserID: ev.User, RawText: b.stripSelf(ev.Text),
 		Source: bh.SourceMention, MessageTS: ev.TimeStamp, EventID: eventID})
 }
 
 // capture stores the note and only then acks the envelope; the reply is
 // posted after the ack so it never delays it.
-func (b *Bot) capture(req *socketmode.Request, in bh.NewNote) {
+func (c *capture) capture(req *socketmode.Request, in bh.NewNote) {
+	b := c.b
 	if _, _, _, ok := bh.ParseNoteText(in.RawText); !ok {
 		// Empty or whitespace-only: no note, no reply.
 		b.ack(req, nil)
 		return
 	}
 	queued := b.enqueue("capture", func(ctx context.Context) {
-		defer b.msgLocks.Lock(in.TeamID + "/" + in.ChannelID + "/" + in.MessageTS)()
-		in.Inferred = b.infer(in.RawText, b.cfg.Now())
+		defer c.locks.Lock(in.TeamID + "/" + in.ChannelID + "/" + in.MessageTS)()
+		in.Inferred = c.replies.infer(in.RawText, b.cfg.Now())
 		sctx, cancel := context.WithTimeout(ctx, b.cfg.StoreTimeout)
-		n, created, err := b.store.CaptureNote(sctx, in)
+		n, created, err := c.store.CaptureNote(sctx, in)
 		cancel()
 		if err != nil {
 			if bh.ErrorCode(err) == bh.EINVALID {
@@ -109,7 +138,7 @@ func (b *Bot) capture(req *socketmode.Request, in bh.NewNote) {
 				// message, rather than lose the note in silence.
 				b.ack(req, nil)
 				b.log.Error("bot: note not stored on Slack's last delivery; told the user", "channel", in.ChannelID, "event_id", in.EventID, "err", err)
-				b.notStored(ctx, in, "the database is not answering")
+				c.notStored(ctx, in, "the database is not answering")
 				return
 			}
 			// Not acked: Slack redelivers the event, and the store de-duplicates
@@ -121,9 +150,11 @@ func (b *Bot) capture(req *socketmode.Request, in bh.NewNote) {
 		if !created {
 			return
 		}
-		b.reply(ctx, n, in.ChannelID, in.MessageTS)
-		b.learnTZ(ctx, n)
-		b.shiftChanged(ctx, n.TeamID, n.ChannelID, n.UserID)
+		c.replies.post(ctx, n, in.ChannelID, in.MessageTS)
+		if b.cfg.Noted != nil {
+			b.cfg.Noted(ctx, n)
+		}
+		c.home.shiftChanged(ctx, n.TeamID, n.ChannelID, n.UserID)
 	})
 	if !queued {
 		if req != nil && req.RetryAttempt >= lastSlackRetry {
@@ -136,7 +167,7 @@ func (b *Bot) capture(req *socketmode.Request, in bh.NewNote) {
 					defer func() { <-b.spare }()
 					ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 					defer cancel()
-					b.notStored(ctx, in, "I am too busy right now")
+					c.notStored(ctx, in, "I am too busy right now")
 				}()
 			default:
 				b.log.Error("bot: busy on Slack's last delivery of a note; could not tell the sender", "channel", in.ChannelID, "event_id", in.EventID)
@@ -153,47 +184,19 @@ const lastSlackRetry = 3
 
 // notStored tells the person, in the note's thread, that their note could
 // not be saved, quoting it so nothing is lost.
-func (b *Bot) notStored(ctx context.Context, in bh.NewNote, why string) {
+func (c *capture) notStored(ctx context.Context, in bh.NewNote, why string) {
 	msg := blocks.Notice("⚠️ I could not save this note: " + why + ". Please send it again in a few minutes.\n>" + blocks.Echo(in.RawText, 500))
 	opts := msg.Options()
 	if in.MessageTS != "" {
 		opts = append(opts, slack.MsgOptionTS(in.MessageTS))
 	}
-	if _, _, err := b.api.PostMessageContext(ctx, in.ChannelID, opts...); err != nil {
-		b.log.Error("bot: tell that a note was not saved", "channel", in.ChannelID, "err", err)
+	if _, _, err := c.b.api.PostMessageContext(ctx, in.ChannelID, opts...); err != nil {
+		c.b.log.Error("bot: tell that a note was not saved", "channel", in.ChannelID, "err", err)
 	}
 }
 
-// reply posts the confirmation with chips in the note's thread and records
-// where it is.
-func (b *Bot) reply(ctx context.Context, n bh.Note, channelID, threadTS string) {
-	msg := b.noteReply(n)
-	opts := msg.Options()
-	if threadTS != "" {
-		opts = append(opts, slack.MsgOptionTS(threadTS))
-	}
-	ch, ts, err := b.api.PostMessageContext(ctx, channelID, opts...)
-	if err != nil {
-		b.log.Error("bot: post note reply", "note_id", n.ID, "channel", channelID, "err", err)
-		return
-	}
-	if err := b.store.SetNoteReply(ctx, n.TeamID, n.ID, ch, ts); err != nil {
-		b.log.Error("bot: remember note reply", "note_id", n.ID, "err", err)
-	}
-}
-
-// refresh re-renders a note's reply in place after its note changed.
-func (b *Bot) refresh(ctx context.Context, n bh.Note) {
-	if n.ReplyTS == "" || n.ReplyChannel == "" {
-		return
-	}
-	msg := b.noteReply(n)
-	if _, _, _, err := b.api.UpdateMessageContext(ctx, n.ReplyChannel, n.ReplyTS, msg.Options()...); err != nil {
-		b.log.Error("bot: update note reply", "note_id", n.ID, "err", err)
-	}
-}
-
-func (b *Bot) onEdit(req *socketmode.Request, teamID, eventID string, ev *slackevents.MessageEvent) {
+func (c *capture) onEdit(req *socketmode.Request, teamID, eventID string, ev *slackevents.MessageEvent) {
+	b := c.b
 	m := ev.Message
 	if m == nil || b.isSelf(m.User, m.BotID) || m.BotID != "" {
 		// Our own replies come back as edits when we update them.
@@ -205,38 +208,39 @@ func (b *Bot) onEdit(req *socketmode.Request, teamID, eventID string, ev *slacke
 		b.ack(req, nil)
 		return
 	}
-	b.changeNote(req, teamID, ev.Channel, m.Timestamp, eventID, "edit", func(ctx context.Context) (bh.Note, error) {
+	c.change(req, teamID, ev.Channel, m.Timestamp, eventID, "edit", func(ctx context.Context) (bh.Note, error) {
 		text := b.stripSelf(m.Text)
-		return b.store.EditNote(ctx, teamID, ev.Channel, m.Timestamp, text, b.infer(text, b.cfg.Now()))
+		return c.store.EditNote(ctx, teamID, ev.Channel, m.Timestamp, text, c.replies.infer(text, b.cfg.Now()))
 	})
 }
 
-func (b *Bot) onDelete(req *socketmode.Request, teamID, eventID string, ev *slackevents.MessageEvent) {
+func (c *capture) onDelete(req *socketmode.Request, teamID, eventID string, ev *slackevents.MessageEvent) {
 	ts := ev.DeletedTimeStamp
 	if ts == "" && ev.PreviousMessage != nil {
 		ts = ev.PreviousMessage.Timestamp
 	}
 	if ts == "" {
-		b.ack(req, nil)
+		c.b.ack(req, nil)
 		return
 	}
-	b.changeNote(req, teamID, ev.Channel, ts, eventID, "delete", func(ctx context.Context) (bh.Note, error) {
-		n, err := b.store.NoteByMessage(ctx, teamID, ev.Channel, ts)
+	c.change(req, teamID, ev.Channel, ts, eventID, "delete", func(ctx context.Context) (bh.Note, error) {
+		n, err := c.store.NoteByMessage(ctx, teamID, ev.Channel, ts)
 		if err != nil {
 			return n, err
 		}
-		return b.store.DeleteNote(ctx, teamID, n.ID)
+		return c.store.DeleteNote(ctx, teamID, n.ID)
 	})
 }
 
-// changeNote applies an edit or deletion once per event and acks it once
-// the change is stored.
-func (b *Bot) changeNote(req *socketmode.Request, teamID, channelID, ts, eventID, what string, change func(ctx context.Context) (bh.Note, error)) {
+// change applies an edit or deletion once per event and acks it once the
+// change is stored.
+func (c *capture) change(req *socketmode.Request, teamID, channelID, ts, eventID, what string, apply func(ctx context.Context) (bh.Note, error)) {
+	b := c.b
 	queued := b.enqueue(what, func(ctx context.Context) {
-		defer b.msgLocks.Lock(teamID + "/" + channelID + "/" + ts)()
+		defer c.locks.Lock(teamID + "/" + channelID + "/" + ts)()
 		sctx, cancel := context.WithTimeout(ctx, b.cfg.StoreTimeout)
 		defer cancel()
-		seen, err := b.store.EventSeen(sctx, teamID, eventID)
+		seen, err := c.store.EventSeen(sctx, teamID, eventID)
 		if err != nil {
 			b.log.Error("bot: note "+what+" not stored; leaving the event unacked", "event_id", eventID, "err", err)
 			return
@@ -247,7 +251,7 @@ func (b *Bot) changeNote(req *socketmode.Request, teamID, channelID, ts, eventID
 		}
 		// Change first, remember the event after: a failure in between
 		// leaves the event unacked and the change (idempotent) is redone.
-		n, err := change(sctx)
+		n, err := apply(sctx)
 		switch {
 		case bh.ErrorCode(err) == bh.ENOTFOUND:
 			// The message was never a note (a thread reply, a message from
@@ -258,13 +262,13 @@ func (b *Bot) changeNote(req *socketmode.Request, teamID, channelID, ts, eventID
 			b.log.Error("bot: note "+what+" failed; leaving the event unacked", "event_id", eventID, "err", err)
 			return
 		}
-		if _, err := b.store.MarkEvent(sctx, teamID, eventID); err != nil {
+		if _, err := c.store.MarkEvent(sctx, teamID, eventID); err != nil {
 			b.log.Error("bot: remember event", "event_id", eventID, "err", err)
 			return
 		}
 		b.ack(req, nil)
-		b.refresh(ctx, n)
-		b.shiftChanged(ctx, n.TeamID, n.ChannelID, n.UserID)
+		c.replies.refresh(ctx, n)
+		c.home.shiftChanged(ctx, n.TeamID, n.ChannelID, n.UserID)
 	})
 	if !queued {
 		b.log.Warn("bot: busy; event left unacked for redelivery", "event_id", eventID)

@@ -21,7 +21,8 @@ import (
 // the real payloads in testdata/slack-fixtures.
 func FuzzEnvelope(f *testing.F) {
 	f.Add([]byte(`{"type":"events_api","envelope_id":"1","payload":{"type":"event_callback","event":{"type":"message","text":"wipes < 1 day","user":"U1","channel":"D1","ts":"1.1"}}}`))
-	b := &Bot{loc: time.UTC, cfg: Config{Now: func() time.Time { return time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC) }}}
+	b := &Bot{cfg: Config{Location: time.UTC, Now: func() time.Time { return time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC) }}}
+	replies := &replies{b: b}
 	b.self = identity{UserID: "U0BOT", BotID: "B0BOT"}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var req socketmode.Request
@@ -36,7 +37,7 @@ func FuzzEnvelope(f *testing.F) {
 				t.Fatalf("valid text %q became invalid %q", text, body)
 			}
 			_ = tag
-			_ = b.infer(text, now)
+			_ = replies.infer(text, now)
 		}
 		switch req.Type {
 		case "events_api":

@@ -14,8 +14,31 @@ import (
 	"github.com/babyhandoff/babyhandoff/radar"
 )
 
-func (b *Bot) onHomeOpened(req *socketmode.Request, teamID string, ev *slackevents.AppHomeOpenedEvent) {
-	b.ack(req, nil)
+// homeStore is what App Home needs from the store.
+type homeStore interface {
+	runRecords
+	Shift(ctx context.Context, teamID, channelID string) (bh.Shift, error)
+	ShiftEvents(ctx context.Context, teamID, shiftID, typ string, limit int) ([]bh.Event, error)
+	RadarSettings(ctx context.Context, teamID, shiftID string) (bh.RadarSettings, error)
+	LatestRun(ctx context.Context, teamID, shiftID string) (bh.Run, error)
+}
+
+// home publishes a person's App Home (their DM shift: the radar, open
+// notes, the latest plan) and answers its buttons.
+type home struct {
+	b       *Bot
+	store   homeStore
+	planner *planner
+	modals  *modals
+
+	// Publishes are coalesced per person: a burst of notes costs one
+	// publish in flight plus one at the end, never one per note.
+	mu      sync.Mutex
+	pending map[string]bool // key → another publish wanted while one runs
+}
+
+func (h *home) onOpened(req *socketmode.Request, teamID string, ev *slackevents.AppHomeOpenedEvent) {
+	h.b.ack(req, nil)
 	if ev.Tab != "home" || ev.User == "" {
 		return
 	}
@@ -23,40 +46,30 @@ func (b *Bot) onHomeOpened(req *socketmode.Request, teamID string, ev *slackeven
 	if ev.View != nil {
 		hash = ev.View.Hash
 	}
-	b.enqueue("home", func(ctx context.Context) { b.publishHome(ctx, teamID, ev.User, hash) })
+	h.b.enqueue("home", func(ctx context.Context) { h.publish(ctx, teamID, ev.User, hash) })
 }
 
-// dm returns the person's DM channel with the bot. It asks Slack rather
-// than trusting an id from a button, which a forged payload could set to
-// someone else's DM.
-func (b *Bot) dm(ctx context.Context, userID string) (string, error) {
-	ch, _, _, err := b.api.OpenConversationContext(ctx, &slack.OpenConversationParameters{Users: []string{userID}, ReturnIM: true})
-	if err != nil {
-		return "", err
-	}
-	return ch.ID, nil
-}
-
-// publishHome shows a person's App Home. hash, when set, is the version of
-// the view Slack showed; a hash_conflict means a newer publish won, and we
+// publish shows a person's App Home. hash, when set, is the version of the
+// view Slack showed; a hash_conflict means a newer publish won, and we
 // publish the fresh state once more without it.
-func (b *Bot) publishHome(ctx context.Context, teamID, userID, hash string) {
+func (h *home) publish(ctx context.Context, teamID, userID, hash string) {
+	b := h.b
 	in := blocks.HomeInput{Outlook: bh.RadarSettings{OutlookHour: 7}}
 	if ch, err := b.dm(ctx, userID); err == nil {
-		if sh, err := b.store.Shift(ctx, teamID, ch); err == nil {
-			in.Location = sh.Location(b.loc)
-			if st, err := b.radarState(ctx, sh); err == nil {
+		if sh, err := h.store.Shift(ctx, teamID, ch); err == nil {
+			in.Location = sh.Location(b.cfg.Location)
+			if st, err := b.cfg.Radar.State(ctx, sh); err == nil {
 				in.Notes = st.Notes
 				in.Radar = radar.Summary(st, in.Location)
 			}
-			if evs, err := b.store.ShiftEvents(ctx, teamID, sh.ID, bh.EventWakeUp, 3); err == nil {
+			if evs, err := h.store.ShiftEvents(ctx, teamID, sh.ID, bh.EventWakeUp, 3); err == nil {
 				in.WakeUps = evs
 			}
-			if set, err := b.store.RadarSettings(ctx, teamID, sh.ID); err == nil {
+			if set, err := h.store.RadarSettings(ctx, teamID, sh.ID); err == nil {
 				in.Outlook = set
 			}
-			if run, err := b.store.LatestRun(ctx, teamID, sh.ID); err == nil {
-				if rec, err := b.store.RunRecord(ctx, teamID, run.ID); err == nil {
+			if run, err := h.store.LatestRun(ctx, teamID, sh.ID); err == nil {
+				if rec, err := h.store.RunRecord(ctx, teamID, run.ID); err == nil {
 					in.Latest = &rec
 				}
 			}
@@ -78,58 +91,51 @@ func (b *Bot) publishHome(ctx context.Context, teamID, userID, hash string) {
 	}
 }
 
-// homeAction handles App Home's buttons. It reports false for other actions.
-func (b *Bot) homeAction(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) bool {
-	switch a.ActionID {
-	case blocks.ActionAddNote:
-		b.openAddNote(ctx, cb)
-	case blocks.ActionPlanNow, blocks.ActionLoadSample:
-		ch, err := b.dm(ctx, cb.User.ID)
-		if err != nil {
-			b.log.Error("bot: home: open DM", "user", cb.User.ID, "err", err)
-			return true
-		}
-		b.plan(ctx, cb.Team.ID, ch, cb.User.ID, planArgs{energy: bh.EnergyAuto, hours: 12, sample: a.ActionID == blocks.ActionLoadSample})
-	default:
-		return false
-	}
-	return true
+// planNow is App Home's Plan now: a plan of the person's DM shift.
+func (h *home) planNow(ctx context.Context, cb slack.InteractionCallback, _ *slack.BlockAction) {
+	h.planDM(ctx, cb, false)
 }
 
-// homeRefresh coalesces App Home publishes per person: a burst of notes
-// costs one publish in flight plus one at the end, never one per note.
-type homeRefresh struct {
-	mu    sync.Mutex
-	state map[string]bool // key → another publish wanted while one runs
+// planSample is App Home's Load sample: the sample shift planned in the DM.
+func (h *home) planSample(ctx context.Context, cb slack.InteractionCallback, _ *slack.BlockAction) {
+	h.planDM(ctx, cb, true)
+}
+
+func (h *home) planDM(ctx context.Context, cb slack.InteractionCallback, sample bool) {
+	ch, err := h.b.dm(ctx, cb.User.ID)
+	if err != nil {
+		h.b.log.Error("bot: home: open DM", "user", cb.User.ID, "err", err)
+		return
+	}
+	h.planner.plan(ctx, cb.Team.ID, ch, cb.User.ID, planArgs{energy: bh.EnergyAuto, hours: 12, sample: sample})
 }
 
 // shiftChanged republishes a person's Home after their DM shift changed.
-func (b *Bot) shiftChanged(ctx context.Context, teamID, channelID, userID string) {
+func (h *home) shiftChanged(ctx context.Context, teamID, channelID, userID string) {
 	if !strings.HasPrefix(channelID, "D") || userID == "" {
 		return
 	}
 	key := teamID + "/" + userID
-	h := &b.homes
 	h.mu.Lock()
-	if h.state == nil {
-		h.state = map[string]bool{}
+	if h.pending == nil {
+		h.pending = map[string]bool{}
 	}
-	if _, running := h.state[key]; running {
-		h.state[key] = true
+	if _, running := h.pending[key]; running {
+		h.pending[key] = true
 		h.mu.Unlock()
 		return
 	}
-	h.state[key] = false
+	h.pending[key] = false
 	h.mu.Unlock()
 	for {
-		b.publishHome(ctx, teamID, userID, "")
+		h.publish(ctx, teamID, userID, "")
 		h.mu.Lock()
-		if h.state[key] {
-			h.state[key] = false
+		if h.pending[key] {
+			h.pending[key] = false
 			h.mu.Unlock()
 			continue
 		}
-		delete(h.state, key)
+		delete(h.pending, key)
 		h.mu.Unlock()
 		return
 	}

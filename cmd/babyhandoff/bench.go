@@ -19,6 +19,8 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/bot"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
+	"github.com/babyhandoff/babyhandoff/council"
+	"github.com/babyhandoff/babyhandoff/radar"
 	"github.com/babyhandoff/babyhandoff/store"
 )
 
@@ -514,9 +516,18 @@ func benchStore(ctx context.Context) (db *store.DB, closeDB func(), err error) {
 // startBenchBot runs the real bot on db against a fresh fake Slack and
 // waits until it is connected. stop ends both.
 func startBenchBot(ctx context.Context, db *store.DB) (*slacktest.Server, *bot.Bot, func(), error) {
+	c, err := council.New(council.Config{})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	// The watcher is not run: it only answers /radar and App Home.
+	watcher, err := radar.New(radar.Config{Source: db, Store: db, Normalize: council.Normalize})
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	fake := slacktest.New(slacktest.Config{})
 	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
-		Store: db, Logger: slog.New(slog.DiscardHandler)})
+		Store: db, Council: c, Radar: watcher, Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		fake.Close()
 		return nil, nil, nil, err

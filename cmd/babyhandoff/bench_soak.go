@@ -90,15 +90,7 @@ func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr
 
 	fake := slacktest.New(slacktest.Config{})
 	defer fake.Close()
-	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
-		Store: db, Logger: slog.New(slog.DiscardHandler), Now: clk.Now, ExclusiveStore: true})
-	if err != nil {
-		return fail(err)
-	}
-	nudger, err := radar.NewNudger(radar.NudgerConfig{Store: db, Notify: b, Now: clk.Now, Exclusive: true, Debounce: 50 * time.Millisecond})
-	if err != nil {
-		return fail(err)
-	}
+	var nudger *radar.Nudger
 	const family = "DFAMILY"
 	var familyShift atomic.Value
 	familyShift.Store("")
@@ -113,6 +105,19 @@ func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr
 			}
 			nudger.Changed(ctx, prev, next, found)
 		}})
+	if err != nil {
+		return fail(err)
+	}
+	c, err := council.New(council.Config{})
+	if err != nil {
+		return fail(err)
+	}
+	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
+		Store: db, Council: c, Radar: watcher, Logger: slog.New(slog.DiscardHandler), Now: clk.Now})
+	if err != nil {
+		return fail(err)
+	}
+	nudger, err = radar.NewNudger(radar.NudgerConfig{Store: db, Notify: b, Now: clk.Now, Exclusive: true, Debounce: 50 * time.Millisecond})
 	if err != nil {
 		return fail(err)
 	}

@@ -51,19 +51,26 @@ type harness struct {
 	stdout  *syncBuffer
 	team    string
 	stopped bool
+	// setup adjusts the program before each launch (its clock).
+	setup func(*Main)
 }
 
-func start(t *testing.T) *harness {
+// start runs the program against a fake Slack; setup, when given, adjusts
+// it before it runs (a test's clock).
+func start(t *testing.T, setup ...func(*Main)) *harness {
 	t.Helper()
-	return startWith(t, slacktest.Config{RedeliverOnReconnect: true})
+	return startWith(t, slacktest.Config{RedeliverOnReconnect: true}, setup...)
 }
 
 // startWith is start with a fake Slack of the given config.
-func startWith(t *testing.T, cfg slacktest.Config) *harness {
+func startWith(t *testing.T, cfg slacktest.Config, setup ...func(*Main)) *harness {
 	t.Helper()
 	fake := slacktest.New(cfg)
 	t.Cleanup(fake.Close)
 	h := &harness{t: t, fake: fake, dir: t.TempDir(), done: make(chan int, 1), stderr: &syncBuffer{}, stdout: &syncBuffer{}, team: fake.Config().TeamID}
+	if len(setup) > 0 {
+		h.setup = setup[0]
+	}
 	h.launch()
 	t.Cleanup(func() { h.stop() })
 	return h
@@ -81,7 +88,7 @@ func (h *harness) launch() {
 	ctx, cancel := context.WithCancel(context.Background())
 	h.cancel, h.done, h.stopped = cancel, make(chan int, 1), false
 	connects := h.fake.ConnectCount()
-	go func() { h.done <- run(ctx, nil, h.stdout, h.stderr) }()
+	go func() { h.done <- runBot(ctx, h.stderr, h.setup) }()
 	wctx, wcancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer wcancel()
 	require.NoError(h.t, h.fake.WaitConnections(wctx, connects+1), "the bot did not connect; its log:\n%s", h.stderr.String())

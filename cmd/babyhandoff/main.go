@@ -22,7 +22,6 @@ import (
 	"os"
 	"os/signal"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 	_ "time/tzdata" // time zones work on machines without a zoneinfo database
@@ -33,6 +32,7 @@ import (
 	councilopenai "github.com/babyhandoff/babyhandoff/council/openai"
 	"github.com/babyhandoff/babyhandoff/radar"
 	"github.com/babyhandoff/babyhandoff/store"
+	"golang.org/x/sync/errgroup"
 )
 
 // Compile-time checks that the store provides what its consumers define.
@@ -42,14 +42,6 @@ var (
 	_ radar.Store        = (*store.DB)(nil)
 	_ radar.PostStore    = (*store.DB)(nil)
 )
-
-// hooks let the end-to-end tests drive time; nil fields mean real time.
-var hooks struct {
-	now       func() time.Time
-	afterFunc func(time.Duration, func()) func() bool
-	// nudger hears the radar's nudger once it is built.
-	nudger func(*radar.Nudger)
-}
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -84,7 +76,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	switch cmd {
 	case "":
-		return runBot(ctx, stderr)
+		return runBot(ctx, stderr, nil)
 	case "demo":
 		return runDemo(ctx, args[1:], stdout, stderr)
 	case "replay":
@@ -106,7 +98,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 }
 
-func runBot(ctx context.Context, stderr io.Writer) int {
+// runBot runs the bot until ctx ends. setup, when set, adjusts the Main
+// before it runs (the end-to-end tests give it their clock).
+func runBot(ctx context.Context, stderr io.Writer, setup func(*Main)) int {
 	cfg, err := loadConfig(".env", true)
 	if err != nil {
 		var ce *configError
@@ -117,46 +111,178 @@ func runBot(ctx context.Context, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "babyhandoff:", err)
 		return 2
 	}
-	log := newLogger(stderr, cfg.LogLevel, cfg.LogFormat, cfg.secrets())
-	loc, _ := time.LoadLocation(cfg.DefaultTZ) // validated by loadConfig
+	m := &Main{Config: cfg, Log: newLogger(stderr, cfg.LogLevel, cfg.LogFormat, cfg.secrets())}
+	if setup != nil {
+		setup(m)
+	}
+	err = m.Run(ctx)
+	if cerr := m.Close(); cerr != nil {
+		m.Log.Error("close database", "err", cerr)
+	}
+	if err != nil {
+		msg := err.Error()
+		for _, s := range cfg.secrets() {
+			msg = strings.ReplaceAll(msg, s, "[redacted]")
+		}
+		m.Log.Error(msg)
+		var ce *configError
+		if errors.As(err, &ce) {
+			return 2
+		}
+		return 1
+	}
+	m.Log.Info("stopped cleanly")
+	return 0
+}
 
-	now := time.Now
-	if hooks.now != nil {
-		now = hooks.now
+// Main is the bot process: the database, the council, the Risk Radar and
+// the Slack front, wired together. Run starts them; Close releases what
+// Run opened.
+type Main struct {
+	// Config is the validated environment (loadConfig).
+	Config Config
+	// Log is the one logger. Default: discard.
+	Log *slog.Logger
+	// Now and AfterFunc are the clock and the timers; nil means real time
+	// (the end-to-end tests drive them).
+	Now       func() time.Time
+	AfterFunc func(time.Duration, func()) func() bool
+	// NudgerReady, when set, hears the radar's nudger once it is built.
+	NudgerReady func(*radar.Nudger)
+
+	db *store.DB
+}
+
+// Run opens the database, builds the parts and runs them — the Slack
+// front, the recovery of left work, the radar's watcher and nudger, the
+// retention sweep — under one errgroup until ctx ends or one of them fails.
+// The first failure stops the others and is returned; a clean stop returns
+// nil. A *configError is a setting the person must fix.
+func (m *Main) Run(ctx context.Context) error {
+	cfg, log := m.Config, m.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+		m.Log = log
+	}
+	now := m.Now
+	if now == nil {
+		now = time.Now
+	}
+	loc, err := time.LoadLocation(cfg.DefaultTZ)
+	if err != nil {
+		return configErrorf("DEFAULT_TZ %q is not a time zone: %v", cfg.DefaultTZ, err)
 	}
 	db, err := store.Open(ctx, store.Config{URI: cfg.MongoURI, Database: cfg.MongoDB, DataDir: cfg.DataDir, Logger: log, Now: now,
 		RunDetailAge: time.Duration(cfg.RunDetailDays) * 24 * time.Hour, ClosedNoteAge: time.Duration(cfg.NoteDays) * 24 * time.Hour})
 	if err != nil {
-		log.Error("cannot open the database: "+bh.ErrorMessage(err), "err", err)
-		return 1
+		return fmt.Errorf("cannot open the database: %s: %w", bh.ErrorMessage(err), err)
 	}
-	defer func() {
-		if err := db.Close(context.Background()); err != nil {
-			log.Error("close database", "err", err)
-		}
-	}()
+	m.db = db
 	where := "MongoDB at MONGODB_URI"
 	if db.Embedded() {
 		where = "embedded database " + db.Path()
 	}
 	log.Info("database ready", "where", where)
-	if err := db.RegisterAgents(ctx, council.DefaultAgents()); err != nil {
-		log.Error("cannot register the council's agents", "err", err)
-		return 1
+
+	cncl, err := newCouncil(ctx, db, cfg, log)
+	if err != nil {
+		return err
 	}
-	// The coordinator assigns tasks by skill from the stored registry.
+	// A run a stopped process left "running" would stay so forever. The
+	// embedded file is this process's alone (it is locked), so every such
+	// run is a dead process's; with several processes on one MongoDB, only
+	// runs older than a council run can take are touched.
+	exclusive := db.Embedded()
+	olderThan := bot.InterruptedAfter
+	if exclusive {
+		olderThan = 0
+	}
+	interrupted, err := db.FailInterruptedRuns(ctx, olderThan)
+	if err != nil {
+		return fmt.Errorf("cannot check for interrupted runs: %w", err)
+	}
+	for _, r := range interrupted {
+		log.Warn("marked an interrupted run as failed", "run_id", r.ID, "version", r.Version, "shift_id", r.ShiftID)
+	}
+
+	// The radar's watcher tells the nudger of changed states; the nudger
+	// posts through the bot, and the bot shows the watcher's states.
+	var nudger *radar.Nudger
+	watcher, err := radar.New(radar.Config{Source: db, Store: db, Normalize: council.Normalize, Location: loc, Now: now, Logger: log,
+		Changed: func(ctx context.Context, prev, next bh.ShiftState, found bool) { nudger.Changed(ctx, prev, next, found) }})
+	if err != nil {
+		return configErrorf("cannot start the Risk Radar: %s", bh.ErrorMessage(err))
+	}
+	// The radar may have read a shift's first notes in DEFAULT_TZ.
+	zones := &zoneLearner{store: db, learnt: watcher.Recompute, log: log}
+	b, err := bot.New(bot.Config{
+		BotToken: cfg.SlackBotToken,
+		AppToken: cfg.SlackAppToken,
+		APIURL:   cfg.SlackAPIURL,
+		Store:    db,
+		Council:  cncl,
+		Radar:    watcher,
+		Noted:    zones.noted,
+		Logger:   log,
+		Location: loc,
+		Now:      now,
+	})
+	if err != nil {
+		return configErrorf("cannot start the bot: %s", bh.ErrorMessage(err))
+	}
+	zones.users = b
+	nudger, err = radar.NewNudger(radar.NudgerConfig{Store: db, Notify: b, Location: loc, Now: now, AfterFunc: m.AfterFunc, Exclusive: exclusive,
+		Debounce: time.Duration(cfg.RadarDebounceSeconds) * time.Second, ReminderLead: time.Duration(cfg.RadarReminderMinutes) * time.Minute, Logger: log})
+	if err != nil {
+		return configErrorf("cannot start the Risk Radar: %s", bh.ErrorMessage(err))
+	}
+	if m.NudgerReady != nil {
+		m.NudgerReady(nudger)
+	}
+
+	g, gctx := errgroup.WithContext(ctx)
+	botStopped := make(chan struct{})
+	g.Go(func() error {
+		defer close(botStopped)
+		if err := b.Run(gctx); err != nil {
+			return fmt.Errorf("bot stopped: %w", err)
+		}
+		return nil
+	})
+	g.Go(func() error { return recoverLeftWork(gctx, b, botStopped, interrupted, exclusive, time.Minute) })
+	g.Go(func() error { return watcher.Run(gctx) })
+	g.Go(func() error { return nudger.Run(gctx) })
+	g.Go(func() error { sweep(gctx, db, time.Hour, cfg.BackupDays, log); return nil })
+	return g.Wait()
+}
+
+// Close closes what Run opened. It is safe to call after a failed Run.
+func (m *Main) Close() error {
+	if m.db == nil {
+		return nil
+	}
+	err := m.db.Close(context.Background())
+	m.db = nil
+	return err
+}
+
+// newCouncil registers the council's agents, reads the registry back (the
+// coordinator assigns tasks by skill from it) and staffs the council, on a
+// model when COUNCIL_MODE says so.
+func newCouncil(ctx context.Context, db *store.DB, cfg Config, log *slog.Logger) (*council.Council, error) {
+	if err := db.RegisterAgents(ctx, council.DefaultAgents()); err != nil {
+		return nil, fmt.Errorf("cannot register the council's agents: %w", err)
+	}
 	agents, err := db.Agents(ctx)
 	if err != nil {
-		log.Error("cannot read the agents registry", "err", err)
-		return 1
+		return nil, fmt.Errorf("cannot read the agents registry: %w", err)
 	}
 	ccfg := council.Config{Agents: agents, MaxAttempts: 1 + cfg.AgentMaxRetries}
 	if cfg.CouncilMode != "heuristic" {
 		model, err := councilopenai.New(councilopenai.Config{APIKey: cfg.OpenAIAPIKey, Model: cfg.OpenAIModel, BaseURL: cfg.OpenAIBaseURL,
 			MaxAttempts: 1 + cfg.AgentMaxRetries, Timeout: time.Duration(cfg.AgentTimeoutSeconds) * time.Second, Logger: log})
 		if err != nil {
-			log.Error("cannot use the model: " + bh.ErrorMessage(err))
-			return 2
+			return nil, configErrorf("cannot use the model: %s", bh.ErrorMessage(err))
 		}
 		ccfg.Planner = model
 		if cfg.CouncilMode == "multi" {
@@ -166,80 +292,9 @@ func runBot(ctx context.Context, stderr io.Writer) int {
 	}
 	cncl, err := council.New(ccfg)
 	if err != nil {
-		log.Error("the agents registry cannot staff the council", "err", err)
-		return 1
+		return nil, fmt.Errorf("the agents registry cannot staff the council: %w", err)
 	}
-	// A run a stopped process left "running" would stay so forever. The
-	// embedded file is this process's alone (it is locked), so every such
-	// run is a dead process's; with several processes on one MongoDB, only
-	// runs older than a council run can take are touched.
-	olderThan := bot.InterruptedAfter
-	if db.Embedded() {
-		olderThan = 0
-	}
-	interrupted, err := db.FailInterruptedRuns(ctx, olderThan)
-	if err != nil {
-		log.Error("cannot check for interrupted runs", "err", err)
-		return 1
-	}
-	for _, r := range interrupted {
-		log.Warn("marked an interrupted run as failed", "run_id", r.ID, "version", r.Version, "shift_id", r.ShiftID)
-	}
-
-	var watcher *radar.Watcher // made below: it needs the nudger, which needs the bot
-	b, err := bot.New(bot.Config{
-		BotToken: cfg.SlackBotToken,
-		AppToken: cfg.SlackAppToken,
-		APIURL:   cfg.SlackAPIURL,
-		Store:    db,
-		Logger:   log,
-		Location: loc,
-		Council:  cncl,
-		Now:      now,
-		// Put right at start-up: their messages still show the council working.
-		Interrupted:    interrupted,
-		ExclusiveStore: db.Embedded(),
-		// The radar may have read the first note in DEFAULT_TZ.
-		ZoneLearnt: func(ctx context.Context, teamID, shiftID string) { watcher.Recompute(ctx, teamID, shiftID) },
-	})
-	if err != nil {
-		log.Error("cannot start the bot", "err", err)
-		return 2
-	}
-	nudger, err := radar.NewNudger(radar.NudgerConfig{Store: db, Notify: b, Location: loc, Now: now, AfterFunc: hooks.afterFunc, Exclusive: db.Embedded(),
-		Debounce: time.Duration(cfg.RadarDebounceSeconds) * time.Second, ReminderLead: time.Duration(cfg.RadarReminderMinutes) * time.Minute, Logger: log})
-	if err != nil {
-		log.Error("cannot start the Risk Radar", "err", err)
-		return 2
-	}
-	watcher, err = radar.New(radar.Config{Source: db, Store: db, Normalize: council.Normalize, Location: loc, Now: now, Changed: nudger.Changed, Logger: log})
-	if err != nil {
-		log.Error("cannot start the Risk Radar", "err", err)
-		return 2
-	}
-	if hooks.nudger != nil {
-		hooks.nudger(nudger)
-	}
-	// The radar (watcher and nudger) runs beside the bot and stops with it.
-	radarCtx, stopRadar := context.WithCancel(ctx)
-	var radarWG sync.WaitGroup
-	radarWG.Add(3)
-	go func() { defer radarWG.Done(); _ = watcher.Run(radarCtx) }()
-	go func() { defer radarWG.Done(); _ = nudger.Run(radarCtx) }()
-	go func() { defer radarWG.Done(); sweep(radarCtx, db, time.Hour, cfg.BackupDays, log) }()
-	err = b.Run(ctx)
-	stopRadar()
-	radarWG.Wait()
-	if err != nil {
-		msg := err.Error()
-		for _, s := range cfg.secrets() {
-			msg = strings.ReplaceAll(msg, s, "[redacted]")
-		}
-		log.Error("bot stopped: " + msg)
-		return 1
-	}
-	log.Info("stopped cleanly")
-	return 0
+	return cncl, nil
 }
 
 // sweep removes what is kept no longer (RUN_DETAIL_DAYS, NOTE_DAYS) and

@@ -36,8 +36,7 @@ func TestTwoBotsShareTheSocketModeLoad(t *testing.T) {
 	var wg sync.WaitGroup
 	runCtx, stop := context.WithCancel(ctx)
 	for i := 0; i < 2; i++ {
-		b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(), Store: db})
-		require.NoError(t, err)
+		b := newTestBot(t, db, bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL()})
 		wg.Add(1)
 		go func() { defer wg.Done(); _ = b.Run(runCtx) }()
 	}
@@ -197,13 +196,17 @@ func TestSharedStoreRecoversALeftPlanWhileRunning(t *testing.T) {
 	_, err = db.CreateRun(ctx, bh.Run{TeamID: n.TeamID, ShiftID: n.ShiftID, ChannelID: "DU1", Energy: bh.EnergyLow, HorizonH: 8, CardChannel: "DU1", CardTS: ts})
 	require.NoError(t, err)
 
-	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(), Store: db,
-		Now: clock.Now, RecoverEvery: 10 * time.Millisecond})
-	require.NoError(t, err)
+	b := newTestBot(t, db, bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(), Now: clock.Now})
 	runCtx, stop := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() { defer close(done); _ = b.Run(runCtx) }()
-	t.Cleanup(func() { stop(); <-done })
+	done := make(chan struct{}, 2)
+	go func() { defer func() { done <- struct{}{} }(); _ = b.Run(runCtx) }()
+	// A store shared with other processes: left work is looked for again
+	// every tick.
+	go func() {
+		defer func() { done <- struct{}{} }()
+		_ = recoverLeftWork(runCtx, b, nil, nil, false, 10*time.Millisecond)
+	}()
+	t.Cleanup(func() { stop(); <-done; <-done })
 	require.NoError(t, fake.WaitConnections(ctx, 1))
 
 	clock.Advance(3 * time.Minute)

@@ -14,13 +14,14 @@ import (
 	"github.com/babyhandoff/babyhandoff/radar"
 )
 
-// withFakeTime makes the program's clock and timers the test's.
-func withFakeTime(t *testing.T, clock *fakeClock) <-chan *radar.Nudger {
+// fakeTime makes the program's clock and timers the test's clock; the
+// channel hears each nudger the program builds.
+func fakeTime(clock *fakeClock) (func(*Main), <-chan *radar.Nudger) {
 	nudgers := make(chan *radar.Nudger, 4)
-	hooks.now, hooks.afterFunc = clock.Now, clock.AfterFunc
-	hooks.nudger = func(n *radar.Nudger) { nudgers <- n }
-	t.Cleanup(func() { hooks.now, hooks.afterFunc, hooks.nudger = nil, nil, nil })
-	return nudgers
+	return func(m *Main) {
+		m.Now, m.AfterFunc = clock.Now, clock.AfterFunc
+		m.NudgerReady = func(n *radar.Nudger) { nudgers <- n }
+	}, nudgers
 }
 
 // radarMessage waits, moving the fake clock past each debounce, for the
@@ -62,8 +63,8 @@ type accessory struct {
 
 func TestE2ERadarNudgeDoneSnoozeOutlook(t *testing.T) {
 	clock := newFakeClock(radarT0)
-	nudgers := withFakeTime(t, clock)
-	h := start(t)
+	setup, nudgers := fakeTime(clock)
+	h := start(t, setup)
 	<-nudgers
 	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "Europe/Paris"})
 
@@ -131,8 +132,8 @@ func TestE2ERadarNudgeDoneSnoozeOutlook(t *testing.T) {
 
 func TestE2ERadarStopsWhereTheBotWasRemoved(t *testing.T) {
 	clock := newFakeClock(radarT0)
-	withFakeTime(t, clock)
-	h := start(t)
+	setup, _ := fakeTime(clock)
+	h := start(t, setup)
 	h.ack(h.message("C77", "channel", "U1", "out of formula", "1700000300.000100", nil))
 	h.replyTo("C77", "1700000300.000100")
 	// The bot is removed from the channel before the radar posts.
@@ -157,8 +158,8 @@ func TestE2ERadarStopsWhereTheBotWasRemoved(t *testing.T) {
 // radar message too, not 17:00 in DEFAULT_TZ.
 func TestE2ERadarReadsTheFirstNoteAgainInTheLearntZone(t *testing.T) {
 	clock := newFakeClock(radarT0) // Mon 10:00 UTC = 05:00 in New York
-	withFakeTime(t, clock)
-	h := start(t)
+	setup, _ := fakeTime(clock)
+	h := start(t, setup)
 	h.fake.SetUser(slacktest.User{ID: "U3", Name: "parent", TZ: "America/New_York"})
 	h.ack(h.message("DU3", "im", "U3", "daycare form due today 5pm", "1700000300.000100", nil))
 	h.radarMessage(clock, "DU3", func(m slacktest.Message) bool {
@@ -181,8 +182,8 @@ func TestE2ERadarSnoozeUntilTheComingMorning(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			clock := newFakeClock(tc.at)
-			withFakeTime(t, clock)
-			h := start(t)
+			setup, _ := fakeTime(clock)
+			h := start(t, setup)
 			h.fake.SetUser(slacktest.User{ID: "U2", Name: "partner"})
 			h.ack(h.message("DU2", "im", "U2", "low: wipes < 1 day", "1700000200.000100", nil))
 			nudge := h.radarMessage(clock, "DU2", func(slacktest.Message) bool { return true })

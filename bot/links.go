@@ -1,0 +1,53 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/blocks"
+)
+
+// linkStore is what links need from the store.
+type linkStore interface {
+	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
+}
+
+// links maps a shift's notes to their Slack messages and authors, for the
+// card's and the radar's "from your note" links.
+type links struct {
+	b     *Bot
+	store linkStore
+}
+
+// of is the links of a shift's notes.
+func (l *links) of(ctx context.Context, teamID, shiftID string) blocks.Links {
+	links, _ := l.refs(ctx, teamID, shiftID)
+	return links
+}
+
+// refs maps a shift's notes to their messages and their authors.
+// Permalinks follow the documented archives/<channel>/p<ts> form under the
+// workspace URL, so a card costs no chat.getPermalink call per note.
+func (l *links) refs(ctx context.Context, teamID, shiftID string) (blocks.Links, blocks.Authors) {
+	notes, err := l.store.Notes(ctx, teamID, shiftID, true)
+	if err != nil {
+		l.b.log.Warn("bot: notes for links", "shift_id", shiftID, "err", err)
+		return nil, nil
+	}
+	base := l.b.identity().URL
+	links, authors := blocks.Links{}, blocks.Authors{}
+	for _, n := range notes {
+		switch {
+		case n.Permalink != "":
+			links[n.ID] = n.Permalink
+		case base != "" && n.MessageTS != "" && !strings.HasPrefix(n.MessageTS, "sample-"):
+			links[n.ID] = fmt.Sprintf("%sarchives/%s/p%s", base, n.ChannelID, strings.ReplaceAll(n.MessageTS, ".", ""))
+		}
+		if n.UserID != "" {
+			authors[n.ID] = n.UserID
+		}
+	}
+	return links, authors
+}

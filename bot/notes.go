@@ -1,0 +1,84 @@
+package bot
+
+import (
+	"context"
+
+	"github.com/slack-go/slack"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/blocks"
+)
+
+// noteStore is what the capture reply's buttons need from the store.
+type noteStore interface {
+	Note(ctx context.Context, teamID, id string) (bh.Note, error)
+	DeleteNote(ctx context.Context, teamID, id string) (bh.Note, error)
+	RestoreNote(ctx context.Context, teamID, id string) (bh.Note, error)
+	RetagNote(ctx context.Context, teamID, id string, tag bh.Tag) (bh.Note, error)
+}
+
+// noteButtons answers the capture reply's buttons: Undo, Restore and the
+// tag chips. Each re-renders the reply in place.
+type noteButtons struct {
+	b       *Bot
+	store   noteStore
+	replies *replies
+	home    *home
+}
+
+func (nb *noteButtons) undo(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	nb.apply(ctx, cb, a.Value, func(ctx context.Context, n bh.Note) (bh.Note, error) {
+		return nb.store.DeleteNote(ctx, n.TeamID, n.ID)
+	})
+}
+
+func (nb *noteButtons) restore(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	nb.apply(ctx, cb, a.Value, func(ctx context.Context, n bh.Note) (bh.Note, error) {
+		return nb.store.RestoreNote(ctx, n.TeamID, n.ID)
+	})
+}
+
+func (nb *noteButtons) retag(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	tag, ok := blocks.TagFromAction(a.ActionID)
+	if !ok {
+		nb.b.tell(ctx, cb.Channel.ID, cb.User.ID, "That button is not one I know; nothing was changed.")
+		return
+	}
+	nb.apply(ctx, cb, a.Value, func(ctx context.Context, n bh.Note) (bh.Note, error) {
+		if n.Deleted() {
+			return n, bh.Errorf(bh.ECONFLICT, "That note was removed; press Restore first.")
+		}
+		return nb.store.RetagNote(ctx, n.TeamID, n.ID, tag)
+	})
+}
+
+// apply loads the note a button names, checks that the button was pressed
+// in the note's own team and conversation, applies change and re-renders
+// the reply in place.
+func (nb *noteButtons) apply(ctx context.Context, cb slack.InteractionCallback, noteID string, change func(context.Context, bh.Note) (bh.Note, error)) {
+	b := nb.b
+	channelID := channelOf(cb)
+	n, err := nb.store.Note(ctx, cb.Team.ID, noteID)
+	if err == nil && channelID != n.ChannelID && channelID != n.ReplyChannel {
+		err = bh.Errorf(bh.EFORBIDDEN, "That button belongs to a note in another conversation; nothing was changed.")
+	}
+	if err == nil {
+		n, err = change(ctx, n)
+	}
+	if err != nil {
+		if bh.ErrorCode(err) == bh.EINTERNAL {
+			b.log.Error("bot: note action", "note_id", noteID, "err", err)
+		}
+		b.tell(ctx, channelID, cb.User.ID, bh.ErrorMessage(err))
+		return
+	}
+	ts := messageOf(cb)
+	if ts == "" || (n.ReplyTS != "" && ts != n.ReplyTS) {
+		nb.replies.refresh(ctx, n)
+		return
+	}
+	if err := b.update(ctx, channelID, ts, nb.replies.render(n)); err != nil {
+		b.log.Error("bot: update note reply", "note_id", n.ID, "err", err)
+	}
+	nb.home.shiftChanged(ctx, n.TeamID, n.ChannelID, cb.User.ID)
+}

@@ -1,0 +1,128 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/slack-go/slack"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/blocks"
+	"github.com/babyhandoff/babyhandoff/council"
+)
+
+// replyStore is what the capture reply needs from the store.
+type replyStore interface {
+	// SetNoteReply records where a note's reply is, so later changes
+	// update it in place.
+	SetNoteReply(ctx context.Context, teamID, id, channelID, ts string) error
+}
+
+// replies posts and re-renders the capture reply under a note: what was
+// understood ("due Thu 17:00"), the tag chips and Undo. What the reply says
+// is blocks.NoteReply; what it reads from the note is detail below.
+type replies struct {
+	b     *Bot
+	store replyStore
+}
+
+// infer is the normaliser's kind for a message's text, computed before the
+// note is stored so the inference costs no extra write. A tag prefix or a
+// person's choice still wins (the store decides).
+func (r *replies) infer(raw string, at time.Time) bh.Tag {
+	text, _, fromPrefix, ok := bh.ParseNoteText(raw)
+	if !ok || fromPrefix {
+		return ""
+	}
+	f := council.NormalizeOne(bh.Note{Text: text, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: at}, r.b.cfg.Location, at)
+	return f.Kind
+}
+
+// detail says what the normaliser read beyond the tag, for the reply:
+// "due Thu 17:00", "Mon 14:00–15:00", "runs out by Tue 10:00", "energy low".
+// Times are read relative to when the note was written.
+func (r *replies) detail(n bh.Note) string {
+	loc := r.b.cfg.Location
+	f := council.NormalizeOne(n, loc, n.CreatedAt)
+	switch {
+	case f.Due != nil && f.AllDay:
+		return "due " + f.Due.In(loc).Format("Mon Jan 2")
+	case f.Due != nil:
+		return "due " + f.Due.In(loc).Format("Mon 15:04")
+	case f.Start != nil && f.End != nil:
+		return f.Start.In(loc).Format("Mon 15:04") + "–" + f.End.In(loc).Format("15:04")
+	case f.Start != nil:
+		return f.Start.In(loc).Format("Mon 15:04")
+	case f.Out:
+		return "out"
+	case f.Horizon > 0:
+		return "runs out by " + n.CreatedAt.Add(f.Horizon).In(loc).Format("Mon 15:04")
+	case f.Energy != "":
+		if f.SleepHours > 0 {
+			return fmt.Sprintf("energy %s, slept %gh", f.Energy, f.SleepHours)
+		}
+		return "energy " + string(f.Energy)
+	case f.Medical:
+		return "health: contact a licensed professional"
+	}
+	return ""
+}
+
+// render is a note's reply as it should look now.
+func (r *replies) render(n bh.Note) blocks.Message {
+	if n.Deleted() {
+		return blocks.NoteReply(n, "")
+	}
+	return blocks.NoteReply(n, r.detail(n))
+}
+
+// post puts the reply in the note's thread and records where it is.
+func (r *replies) post(ctx context.Context, n bh.Note, channelID, threadTS string) {
+	opts := r.render(n).Options()
+	if threadTS != "" {
+		opts = append(opts, slack.MsgOptionTS(threadTS))
+	}
+	ch, ts, err := r.b.api.PostMessageContext(ctx, channelID, opts...)
+	if err != nil {
+		r.b.log.Error("bot: post note reply", "note_id", n.ID, "channel", channelID, "err", err)
+		return
+	}
+	r.remember(ctx, n, ch, ts)
+}
+
+// postOrDM posts the reply in its conversation, or in the person's DM when
+// the bot is not a member there.
+func (r *replies) postOrDM(ctx context.Context, n bh.Note, channelID, threadTS, userID string) {
+	msg := r.render(n)
+	opts := msg.Options()
+	if threadTS != "" {
+		opts = append(opts, slack.MsgOptionTS(threadTS))
+	}
+	ch, ts, err := r.b.api.PostMessageContext(ctx, channelID, opts...)
+	if err != nil {
+		r.b.log.Debug("bot: reply in conversation failed; using DM", "channel", channelID, "err", err)
+		ch, ts, err = r.b.api.PostMessageContext(ctx, userID, msg.Options()...)
+	}
+	if err != nil {
+		r.b.log.Error("bot: post note reply", "note_id", n.ID, "err", err)
+		return
+	}
+	r.remember(ctx, n, ch, ts)
+}
+
+func (r *replies) remember(ctx context.Context, n bh.Note, channelID, ts string) {
+	if err := r.store.SetNoteReply(ctx, n.TeamID, n.ID, channelID, ts); err != nil {
+		r.b.log.Error("bot: remember note reply", "note_id", n.ID, "err", err)
+	}
+}
+
+// refresh re-renders a note's reply in place after its note changed.
+func (r *replies) refresh(ctx context.Context, n bh.Note) {
+	if n.ReplyTS == "" || n.ReplyChannel == "" {
+		return
+	}
+	if err := r.b.update(ctx, n.ReplyChannel, n.ReplyTS, r.render(n)); err != nil {
+		r.b.log.Error("bot: update note reply", "note_id", n.ID, "err", err)
+	}
+}

@@ -1,0 +1,95 @@
+package bot
+
+import (
+	"context"
+	"errors"
+
+	"github.com/slack-go/slack"
+	"github.com/slack-go/slack/socketmode"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/blocks"
+)
+
+// ack acknowledges an envelope, with payload when Slack takes an answer in
+// the ack (modal validation errors).
+func (b *Bot) ack(req *socketmode.Request, payload any) {
+	if req == nil || req.EnvelopeID == "" {
+		return
+	}
+	var err error
+	if payload != nil {
+		err = b.sm.Ack(*req, payload)
+	} else {
+		err = b.sm.Ack(*req)
+	}
+	if err != nil {
+		b.log.Error("bot: ack failed", "envelope_id", req.EnvelopeID, "err", err)
+	}
+}
+
+// tell answers one person privately in a conversation; when the bot cannot
+// post there it falls back to the person's DM with the bot.
+func (b *Bot) tell(ctx context.Context, channelID, userID, text string) {
+	msg := blocks.Notice(text)
+	if channelID != "" {
+		if _, err := b.api.PostEphemeralContext(ctx, channelID, userID, msg.Options()...); err == nil {
+			return
+		}
+	}
+	if _, _, err := b.api.PostMessageContext(ctx, userID, msg.Options()...); err != nil {
+		b.log.Error("bot: tell user", "user", userID, "err", err)
+	}
+}
+
+// refuse tells a person why their action did nothing; an internal failure
+// is logged and they get the generic apology.
+func (b *Bot) refuse(ctx context.Context, channelID, userID string, err error) {
+	if bh.ErrorCode(err) == bh.EINTERNAL {
+		b.log.Error("bot: action failed", "err", err)
+	}
+	b.tell(ctx, channelID, userID, bh.ErrorMessage(err))
+}
+
+// update replaces a message. Slack's 429s and 5xx are retried by the
+// client's retry configuration, the one retry layer.
+func (b *Bot) update(ctx context.Context, channelID, ts string, m blocks.Message) error {
+	_, _, _, err := b.api.UpdateMessageContext(ctx, channelID, ts, m.Options()...)
+	return err
+}
+
+// dm returns the person's DM channel with the bot. It asks Slack rather
+// than trusting an id from a button, which a forged payload could set to
+// someone else's DM.
+func (b *Bot) dm(ctx context.Context, userID string) (string, error) {
+	ch, _, _, err := b.api.OpenConversationContext(ctx, &slack.OpenConversationParameters{Users: []string{userID}, ReturnIM: true})
+	if err != nil {
+		return "", err
+	}
+	return ch.ID, nil
+}
+
+// channelOf is the conversation an interaction happened in.
+func channelOf(cb slack.InteractionCallback) string {
+	if cb.Channel.ID != "" {
+		return cb.Channel.ID
+	}
+	return cb.Container.ChannelID
+}
+
+// messageOf is the message an interaction's button sits on.
+func messageOf(cb slack.InteractionCallback) string {
+	if cb.Container.MessageTs != "" {
+		return cb.Container.MessageTs
+	}
+	return cb.Message.Timestamp
+}
+
+// slackErr is Slack's error code ("not_in_channel"), else the error's text.
+func slackErr(err error) string {
+	var se slack.SlackErrorResponse
+	if errors.As(err, &se) {
+		return se.Err
+	}
+	return err.Error()
+}

@@ -1,0 +1,146 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/slack-go/slack"
+	"github.com/slack-go/slack/socketmode"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/blocks"
+)
+
+// shareStore is what files and sharing need from the store.
+type shareStore interface {
+	runRecords
+	Run(ctx context.Context, teamID, runID string) (bh.Run, error)
+	// StartUpload records an upload before it starts, so a restart in the
+	// middle finishes it; FinishUpload clears it.
+	StartUpload(ctx context.Context, u bh.Upload) (bh.Upload, error)
+	FinishUpload(ctx context.Context, id string) error
+}
+
+// sharer puts a plan's files (handoff.md, the council's transcript, a
+// what-if's diff) into threads, and shares a plan with a person or a
+// channel through the Share modal.
+type sharer struct {
+	b     *Bot
+	store shareStore
+}
+
+// download is the card's handoff.md button.
+func (s *sharer) download(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	s.artifact(ctx, cb, a.Value, bh.ArtifactHandoff)
+}
+
+// transcript is the card's council.md button.
+func (s *sharer) transcript(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	s.artifact(ctx, cb, a.Value, bh.ArtifactTranscript)
+}
+
+func (s *sharer) artifact(ctx context.Context, cb slack.InteractionCallback, runID, kind string) {
+	rec, ok := cardRun(ctx, s.b, s.store, cb, runID)
+	if !ok {
+		return
+	}
+	a, ok := rec.Artifact(kind)
+	if !ok {
+		s.b.tell(ctx, channelOf(cb), cb.User.ID, "That file is missing from this plan; run `/plan` again.")
+		return
+	}
+	s.upload(ctx, rec.Run.TeamID, a, channelOf(cb), messageOf(cb), cb.User.ID)
+}
+
+// upload puts an artifact into a thread through Slack's three-step upload.
+// It is recorded first, so a restart in the middle finishes it.
+func (s *sharer) upload(ctx context.Context, teamID string, a bh.Artifact, channelID, threadTS, userID string) {
+	u, err := s.store.StartUpload(ctx, bh.Upload{TeamID: teamID, RunID: a.RunID, Kind: a.Kind, ChannelID: channelID, ThreadTS: threadTS, UserID: userID})
+	if err != nil {
+		s.b.log.Warn("bot: record an upload", "run_id", a.RunID, "err", err)
+	}
+	s.send(ctx, a, channelID, threadTS, userID)
+	if u.ID != "" {
+		if err := s.store.FinishUpload(ctx, u.ID); err != nil {
+			s.b.log.Warn("bot: finish an upload", "run_id", a.RunID, "err", err)
+		}
+	}
+}
+
+// send uploads a file; a failure is told to the person who asked.
+func (s *sharer) send(ctx context.Context, a bh.Artifact, channelID, threadTS, userID string) {
+	_, err := s.b.api.UploadFileContext(ctx, slack.UploadFileParameters{
+		Filename: a.Name, Title: a.Name, Content: a.Content, FileSize: len(a.Content),
+		Channel: channelID, ThreadTimestamp: threadTS, SnippetType: "markdown",
+	})
+	if err != nil {
+		s.b.log.Error("bot: upload file", "file", a.Name, "run_id", a.RunID, "err", err)
+		s.b.tell(ctx, channelID, userID, fmt.Sprintf("I could not upload %s (%s). Please try again.", a.Name, slackErr(err)))
+	}
+}
+
+// open is the card's Share button: the Share modal.
+func (s *sharer) open(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	rec, ok := cardRun(ctx, s.b, s.store, cb, a.Value)
+	if !ok {
+		return
+	}
+	if _, err := s.b.api.OpenViewContext(ctx, cb.TriggerID, blocks.ShareModal(rec.Run.ID, rec.Run.Version)); err != nil {
+		s.b.log.Error("bot: open Share", "run_id", rec.Run.ID, "err", err)
+		s.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the share form; please try again.")
+	}
+}
+
+// submit validates the Share modal in the ack, then shares.
+func (s *sharer) submit(req *socketmode.Request, cb slack.InteractionCallback) {
+	person, channel := "", ""
+	if v := cb.View.State; v != nil {
+		person = v.Values[blocks.InputSharePerson][blocks.ActionShareTo].SelectedUser
+		channel = v.Values[blocks.InputShareChannel][blocks.ActionShareTo].SelectedConversation
+	}
+	switch {
+	case person == "" && channel == "":
+		s.b.ack(req, slack.NewErrorsViewSubmissionResponse(map[string]string{blocks.InputSharePerson: "Pick a person or a channel."}))
+		return
+	case person != "" && channel != "":
+		s.b.ack(req, slack.NewErrorsViewSubmissionResponse(map[string]string{blocks.InputShareChannel: "Pick a person or a channel, not both."}))
+		return
+	}
+	target := person + channel
+	s.b.ack(req, nil)
+	runID := cb.View.PrivateMetadata
+	s.b.enqueue("share", func(ctx context.Context) { s.share(ctx, cb, runID, target) })
+}
+
+// share posts a compact card and handoff.md to a person or a channel.
+func (s *sharer) share(ctx context.Context, cb slack.InteractionCallback, runID, target string) {
+	b := s.b
+	run, err := s.store.Run(ctx, cb.Team.ID, runID)
+	if err == nil && run.CardChannel == "" {
+		err = bh.Errorf(bh.ENOTFOUND, "That plan no longer exists.")
+	}
+	var rec bh.RunRecord
+	if err == nil {
+		rec, err = authorizedRun(ctx, s.store, cb.Team.ID, run.ChannelID, runID)
+	}
+	if err != nil {
+		b.tell(ctx, "", cb.User.ID, "Not shared: "+bh.ErrorMessage(err))
+		return
+	}
+	msg := blocks.SharedCard(cardInput(rec), cb.User.ID)
+	ch, ts, err := b.api.PostMessageContext(ctx, target, msg.Options()...)
+	if err != nil {
+		b.log.Info("bot: share failed", "run_id", runID, "err", err)
+		b.tell(ctx, "", cb.User.ID, fmt.Sprintf("I could not post there (%s). For a channel, invite me first with /invite @BabyHandoff.", slackErr(err)))
+		return
+	}
+	if a, ok := rec.Artifact(bh.ArtifactHandoff); ok {
+		s.upload(ctx, cb.Team.ID, a, ch, ts, cb.User.ID)
+	}
+	where := "<#" + ch + ">"
+	if strings.HasPrefix(target, "U") || strings.HasPrefix(target, "W") {
+		where = "<@" + target + ">"
+	}
+	b.tell(ctx, run.ChannelID, cb.User.ID, fmt.Sprintf("Shared plan v%d with %s.", rec.Run.Version, where))
+}

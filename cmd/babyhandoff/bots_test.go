@@ -1,0 +1,27 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/babyhandoff/babyhandoff/bot"
+	"github.com/babyhandoff/babyhandoff/council"
+	"github.com/babyhandoff/babyhandoff/radar"
+	"github.com/babyhandoff/babyhandoff/store"
+)
+
+// newTestBot is bot.New on db with the default council and a radar watcher
+// that is not run (it answers /radar and App Home); cfg's other fields are
+// kept.
+func newTestBot(t *testing.T, db *store.DB, cfg bot.Config) *bot.Bot {
+	t.Helper()
+	c, err := council.New(council.Config{})
+	require.NoError(t, err)
+	w, err := radar.New(radar.Config{Source: db, Store: db, Normalize: council.Normalize, Now: cfg.Now})
+	require.NoError(t, err)
+	cfg.Store, cfg.Council, cfg.Radar = db, c, w
+	b, err := bot.New(cfg)
+	require.NoError(t, err)
+	return b
+}
