@@ -209,7 +209,9 @@ func (m *Main) Run(ctx context.Context) error {
 	// posts through the bot, and the bot shows the watcher's states.
 	var nudger *radar.Nudger
 	watcher, err := radar.New(radar.Config{Source: db, Store: db, Normalize: council.Normalize, Location: loc, Now: now, Logger: log,
-		Changed: func(ctx context.Context, prev, next bh.ShiftState, found bool) { nudger.Changed(ctx, prev, next, found) }})
+		Changed: func(ctx context.Context, prev, next bh.ShiftState, found bool) {
+			nudger.Changed(ctx, prev, next, found)
+		}})
 	if err != nil {
 		return configErrorf("cannot start the Risk Radar: %s", bh.ErrorMessage(err))
 	}

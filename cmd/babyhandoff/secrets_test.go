@@ -76,7 +76,7 @@ func cloneWithout(v map[string][]string, key string) map[string][]string {
 func TestE2ESecretsNeverLeak(t *testing.T) {
 	const app, botTok, key = "xapp-fake-SECRETAPPVALUE42", "xoxb-fake-SECRETBOTVALUE42", "fake-model-key-SECRETKEYVALUE42"
 	t.Setenv("OPENAI_API_KEY", key)
-	h := startWith(t, slacktest.Config{RedeliverOnReconnect: true, AppToken: app, BotToken: botTok})
+	h := startWith(t, slacktest.Config{RedeliverOnReconnect: true, AppToken: app, BotToken: botTok}, atPlanTime)
 	h.ack(h.message("DU1", "im", "U1", "out of formula; token xoxb-not-ours is fine to keep", "1700009000.000100", nil))
 	h.replyTo("DU1", "1700009000.000100")
 	planFlow(t, h)
