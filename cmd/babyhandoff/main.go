@@ -1,14 +1,14 @@
 // Command babyhandoff runs the BabyHandoff Slack bot.
 //
 // It is the only place that reads the environment and wires the parts
-// together. Usage:
+// together (Main). The benchmarks are a program of their own,
+// cmd/babyhandoff-bench, so this binary links no fake. Usage:
 //
 //	babyhandoff          run the bot (Socket Mode; embedded database by default)
 //	babyhandoff demo     the sample shift through the council, offline
 //	babyhandoff replay   re-run a stored run and compare its outputs
 //	babyhandoff export   write conversations as JSON and Markdown (backup, moving to MongoDB)
 //	babyhandoff import   read an export into the database
-//	babyhandoff bench    measure capture, /plan, the Risk Radar and 90 days of use through a fake Slack on loopback
 //	babyhandoff version  print the version and build information
 //	babyhandoff help     print this help
 package main
@@ -62,8 +62,6 @@ Usage:
                        write conversations (notes, plans, handoffs) as JSON and Markdown: a backup, or a move to MongoDB
   babyhandoff import DIR
                        read an export into the database (MONGODB_URI or DATA_DIR); importing twice changes nothing
-  babyhandoff bench [-suite capture|plan|radar|model|memory|soak|all] [-out BENCHMARKS.md]
-                       measure capture, /plan, the Risk Radar and 90 days of use through a fake Slack on loopback (see README)
   babyhandoff version  print the version and how it was built
   babyhandoff help     show this help
 `
@@ -81,8 +79,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return runDemo(ctx, args[1:], stdout, stderr)
 	case "replay":
 		return runReplay(ctx, args[1:], stdout, stderr)
-	case "bench":
-		return runBench(ctx, args[1:], stdout, stderr)
 	case "export":
 		return runExport(ctx, args[1:], stdout, stderr)
 	case "import":

@@ -17,11 +17,18 @@ func TestBenchWritesEverySuite(t *testing.T) {
 		t.Skip("runs every benchmark suite, briefly")
 	}
 	out := filepath.Join(t.TempDir(), "BENCHMARKS.md")
-	var stdout, stderr syncBuffer
-	code := run(context.Background(), []string{"bench", "-duration", "1s", "-prefill-mb", "0", "-sustain", "100", "-plans", "2",
+	// Files, not buffers: the suites write from several goroutines.
+	stdout, err := os.CreateTemp(t.TempDir(), "stdout")
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = stdout.Close() })
+	stderr, err := os.CreateTemp(t.TempDir(), "stderr")
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = stderr.Close() })
+	code := runBench(context.Background(), []string{"-duration", "1s", "-prefill-mb", "0", "-sustain", "100", "-plans", "2",
 		"-shifts", "20", "-samples", "2", "-debounce", "50ms",
-		"-model-rounds", "2", "-model-latency", "20ms", "-days", "2", "-idle", "10", "-gap", "1ms", "-out", out}, &stdout, &stderr)
-	require.Equal(t, 0, code, "stderr:\n%s", stderr.String())
+		"-model-rounds", "2", "-model-latency", "20ms", "-days", "2", "-idle", "10", "-gap", "1ms", "-out", out}, stdout, stderr)
+	logged, _ := os.ReadFile(stderr.Name())
+	require.Equal(t, 0, code, "stderr:\n%s", logged)
 	b, err := os.ReadFile(out)
 	require.NoError(t, err)
 	doc := string(b)
@@ -30,5 +37,7 @@ func TestBenchWritesEverySuite(t *testing.T) {
 		"## Model mode", "overhead outside model calls", "## Soak: 2 days", "| 2 | "} {
 		assert.Contains(t, doc, want)
 	}
-	assert.Equal(t, doc, stdout.String(), "the file holds what was printed")
+	printed, err := os.ReadFile(stdout.Name())
+	require.NoError(t, err)
+	assert.Equal(t, doc, string(printed), "the file holds what was printed")
 }
