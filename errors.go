@@ -24,14 +24,19 @@ const (
 )
 
 // Error is a domain error. Message is safe to show to a user for every code
-// but EINTERNAL; Op and Detail are for logs.
+// but EINTERNAL; Detail is for logs. Err is the cause, kept so that
+// errors.Is and errors.As see through the error (a cancelled context, a
+// driver's failure): wrap once per boundary, let the code decide what the
+// user sees, never lose the cause.
 type Error struct {
 	Code    string
 	Message string
-	// Detail describes the underlying failure for logs. It is a string, not a
-	// wrapped error, on purpose: driver and client errors must not leak past
-	// the package boundary as values callers could start to depend on.
+	// Detail describes the underlying failure for logs. It is what Error
+	// prints of the cause, so a store can redact it (a MongoDB URI holds a
+	// password) while Err stays whole.
 	Detail string
+	// Err is the cause; nil for a failure that has none.
+	Err error
 }
 
 func (e *Error) Error() string {
@@ -45,13 +50,16 @@ func (e *Error) Error() string {
 	}
 }
 
+// Unwrap is the cause.
+func (e *Error) Unwrap() error { return e.Err }
+
 // Errorf returns an *Error with the given code and a user-facing message.
 func Errorf(code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
-// Internal turns any error into an EINTERNAL *Error that keeps only the text of
-// the cause. A nil err stays nil.
+// Internal turns any error into an EINTERNAL *Error that keeps the cause.
+// An error that already has a code keeps it. A nil err stays nil.
 func Internal(err error) error {
 	if err == nil {
 		return nil
@@ -60,7 +68,7 @@ func Internal(err error) error {
 	if errors.As(err, &e) {
 		return err
 	}
-	return &Error{Code: EINTERNAL, Detail: err.Error()}
+	return &Error{Code: EINTERNAL, Detail: err.Error(), Err: err}
 }
 
 // ErrorCode returns the code of the first *Error in err's chain, EINTERNAL for

@@ -39,7 +39,7 @@ func openFile(dir string, log *slog.Logger) (*boltFile, error) {
 			}
 		}
 	case err != nil:
-		return nil, &bh.Error{Code: bh.EUNAVAILABLE, Message: fmt.Sprintf("Cannot read the embedded database %s.", path), Detail: err.Error()}
+		return nil, &bh.Error{Code: bh.EUNAVAILABLE, Message: fmt.Sprintf("Cannot read the embedded database %s.", path), Detail: err.Error(), Err: err}
 	default:
 		// A migration that stopped after the new file was in place.
 		if _, lerr := os.Stat(legacy); lerr == nil {
@@ -60,9 +60,9 @@ func fileError(path string, err error) error {
 	if errors.Is(err, errNotOurs) {
 		return &bh.Error{Code: bh.EINVALID, Message: fmt.Sprintf(
 			"The embedded database %s is not a BabyHandoff database this version can read (another program's file, a damaged file, or one written by a newer BabyHandoff). Nothing was changed. Run the version that wrote it, restore a backup, or move the file away to start with an empty database.", path),
-			Detail: err.Error()}
+			Detail: err.Error(), Err: err}
 	}
-	return &bh.Error{Code: bh.EUNAVAILABLE, Message: fmt.Sprintf("Cannot open the embedded database %s.", path), Detail: err.Error()}
+	return &bh.Error{Code: bh.EUNAVAILABLE, Message: fmt.Sprintf("Cannot open the embedded database %s.", path), Detail: err.Error(), Err: err}
 }
 
 // migrateLegacy copies a legacy single-file database into a new file at
@@ -76,7 +76,7 @@ func migrateLegacy(legacy, path string, log *slog.Logger) error {
 	if err != nil {
 		return &bh.Error{Code: bh.EINVALID, Message: fmt.Sprintf(
 			"The embedded database %s could not be read to migrate it (a damaged file, or not a BabyHandoff database). Nothing was changed. Restore a backup, or move the file away to start with an empty database.", legacy),
-			Detail: err.Error()}
+			Detail: err.Error(), Err: err}
 	}
 	tmp := path + ".migrating"
 	_ = os.Remove(tmp)
@@ -87,18 +87,18 @@ func migrateLegacy(legacy, path string, log *slog.Logger) error {
 	if err := f.Store(catalog); err != nil {
 		_ = f.Close()
 		_ = os.Remove(tmp)
-		return &bh.Error{Code: bh.EUNAVAILABLE, Message: fmt.Sprintf("Cannot write the migrated database %s (is the disk full?). %s was not changed.", tmp, legacy), Detail: err.Error()}
+		return &bh.Error{Code: bh.EUNAVAILABLE, Message: fmt.Sprintf("Cannot write the migrated database %s (is the disk full?). %s was not changed.", tmp, legacy), Detail: err.Error(), Err: err}
 	}
 	if err := f.Close(); err != nil {
 		_ = os.Remove(tmp)
-		return &bh.Error{Code: bh.EUNAVAILABLE, Message: fmt.Sprintf("Cannot write the migrated database %s. %s was not changed.", tmp, legacy), Detail: err.Error()}
+		return &bh.Error{Code: bh.EUNAVAILABLE, Message: fmt.Sprintf("Cannot write the migrated database %s. %s was not changed.", tmp, legacy), Detail: err.Error(), Err: err}
 	}
 	if err := os.Rename(tmp, path); err != nil {
-		return &bh.Error{Code: bh.EUNAVAILABLE, Message: fmt.Sprintf("Cannot move the migrated database into place as %s. %s was not changed.", path, legacy), Detail: err.Error()}
+		return &bh.Error{Code: bh.EUNAVAILABLE, Message: fmt.Sprintf("Cannot move the migrated database into place as %s. %s was not changed.", path, legacy), Detail: err.Error(), Err: err}
 	}
 	syncDir(filepath.Dir(path))
 	if err := os.Rename(legacy, legacy+".migrated"); err != nil {
-		return &bh.Error{Code: bh.EUNAVAILABLE, Message: fmt.Sprintf("Migrated into %s, but cannot rename the old file %s: move it away by hand.", path, legacy), Detail: err.Error()}
+		return &bh.Error{Code: bh.EUNAVAILABLE, Message: fmt.Sprintf("Migrated into %s, but cannot rename the old file %s: move it away by hand.", path, legacy), Detail: err.Error(), Err: err}
 	}
 	syncDir(filepath.Dir(path))
 	docs := 0

@@ -24,7 +24,7 @@ func lockDir(dir string) (func(), error) {
 	path := filepath.Join(dir, LockFileName)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
-		return nil, &bh.Error{Code: bh.EUNAVAILABLE, Message: fmt.Sprintf("Cannot open the lock file %s.", path), Detail: err.Error()}
+		return nil, &bh.Error{Code: bh.EUNAVAILABLE, Message: fmt.Sprintf("Cannot open the lock file %s.", path), Detail: err.Error(), Err: err}
 	}
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		buf := make([]byte, 32)
@@ -39,7 +39,7 @@ func lockDir(dir string) (func(), error) {
 			Code: bh.ECONFLICT,
 			Message: fmt.Sprintf("The embedded database in %s is in use by %s. Only one BabyHandoff process can use it: stop the other one, set DATA_DIR to another folder, or set MONGODB_URI to share a MongoDB between processes.",
 				dir, who),
-			Detail: err.Error(),
+			Detail: err.Error(), Err: err,
 		}
 	}
 	_ = f.Truncate(0)

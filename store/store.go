@@ -188,7 +188,7 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 
 func (db *DB) openEmbedded() error {
 	if err := os.MkdirAll(db.cfg.DataDir, 0o700); err != nil {
-		return &bh.Error{Code: bh.EUNAVAILABLE, Message: fmt.Sprintf("Cannot create the data folder %s.", db.cfg.DataDir), Detail: err.Error()}
+		return &bh.Error{Code: bh.EUNAVAILABLE, Message: fmt.Sprintf("Cannot create the data folder %s.", db.cfg.DataDir), Detail: err.Error(), Err: err}
 	}
 	unlock, err := lockDir(db.cfg.DataDir)
 	if err != nil {
@@ -236,7 +236,7 @@ func (db *DB) openRemote(ctx context.Context) error {
 		SetTimeout(15 * time.Second)
 	client, err := lungo.Connect(ctx, opts)
 	if err != nil {
-		return &bh.Error{Code: bh.EUNAVAILABLE, Message: "Cannot connect to MongoDB (MONGODB_URI).", Detail: redactURI(err.Error(), db.cfg.URI)}
+		return &bh.Error{Code: bh.EUNAVAILABLE, Message: "Cannot connect to MongoDB (MONGODB_URI).", Detail: redactURI(err.Error(), db.cfg.URI), Err: err}
 	}
 	db.client = client
 	return nil
@@ -310,5 +310,5 @@ func (db *DB) fail(op string, err error) error {
 		code = bh.EUNAVAILABLE
 		msg = "The database did not answer in time."
 	}
-	return fmt.Errorf("store: %s: %w", op, &bh.Error{Code: code, Message: msg, Detail: redactURI(err.Error(), db.cfg.URI)})
+	return fmt.Errorf("store: %s: %w", op, &bh.Error{Code: code, Message: msg, Detail: redactURI(err.Error(), db.cfg.URI), Err: err})
 }

@@ -283,3 +283,35 @@ func TestTagPrecedence(t *testing.T) {
 		})
 	}
 }
+
+// A call made with a cancelled context says so through the store's error:
+// the council records such a run as interrupted, the radar does not log it
+// as a failure.
+func TestACancelledCallIsRecognisedAsCancelled(t *testing.T) {
+	for name, open := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			db := open(t)
+			_, _, err := db.CaptureNote(context.Background(), bh.NewNote{TeamID: "T1", ChannelID: "D1", UserID: "U1", RawText: "first", MessageTS: "1.1"})
+			require.NoError(t, err)
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			for what, call := range map[string]func() error{
+				"a note": func() error {
+					_, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", UserID: "U1", RawText: "second", MessageTS: "1.2"})
+					return err
+				},
+				"a run": func() error {
+					sh, err := db.Shift(context.Background(), "T1", "D1")
+					require.NoError(t, err)
+					_, err = db.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: sh.ID, ChannelID: "D1", Energy: bh.EnergyAuto, HorizonH: 12})
+					return err
+				},
+			} {
+				err := call()
+				require.Error(t, err, what)
+				assert.ErrorIs(t, err, context.Canceled, what)
+				assert.Equal(t, bh.EUNAVAILABLE, bh.ErrorCode(err), what)
+			}
+		})
+	}
+}

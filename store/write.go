@@ -28,6 +28,12 @@ type writeReq struct {
 // fn is written so that its steps are safe without a transaction (unique
 // indexes make them idempotent).
 func (db *DB) write(ctx context.Context, fn func(ctx context.Context) error) error {
+	// A caller that has given up gets no write: without this check the
+	// select below may still pick the queue, and a cancelled run would be
+	// stored as if nothing had happened.
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	if !db.embedded {
 		return fn(ctx)
 	}
