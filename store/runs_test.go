@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
-	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
 func sampleRecord(run bh.Run) bh.RunRecord {
@@ -108,9 +108,11 @@ func TestLeftWorkIsTakenOnce(t *testing.T) {
 			ctx := context.Background()
 			now := time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
 			clock := func() time.Time { return now }
-			db, err := store.Open(ctx, store.Config{DataDir: t.TempDir(), Now: clock, Unindexed: unindexed})
-			require.NoError(t, err)
-			t.Cleanup(func() { _ = db.Close(context.Background()) })
+			opts := []storetest.Option{storetest.WithClock(clock)}
+			if unindexed {
+				opts = append(opts, storetest.Unindexed())
+			}
+			db := storetest.New(t, opts...)
 
 			run, err := db.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: "s1", Energy: bh.EnergyAuto, HorizonH: 8, Now: now})
 			require.NoError(t, err)

@@ -11,7 +11,7 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/council"
-	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
 // TestARunStaysLean: a run over thirty notes stores at most 20 KB, and
@@ -20,9 +20,7 @@ import (
 func TestARunStaysLean(t *testing.T) {
 	ctx := context.Background()
 	now := time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
-	db, err := store.Open(ctx, store.Config{DataDir: t.TempDir(), Now: func() time.Time { return now }})
-	require.NoError(t, err)
-	defer db.Close(ctx)
+	db := storetest.New(t, storetest.WithClock(func() time.Time { return now }))
 	var notes []bh.Note
 	for i, text := range familyNotes {
 		n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", UserID: "U1", RawText: text, MessageTS: fmt.Sprintf("%d.000100", 1763900000+i)})

@@ -18,6 +18,7 @@ import (
 	"github.com/babyhandoff/babyhandoff/bot"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
 // TestTwoBotsShareTheSocketModeLoad runs two bots on one store and one
@@ -29,9 +30,7 @@ func TestTwoBotsShareTheSocketModeLoad(t *testing.T) {
 	defer cancel()
 	fake := slacktest.New(slacktest.Config{})
 	t.Cleanup(fake.Close)
-	db, err := store.Open(ctx, store.Config{DataDir: t.TempDir()})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = db.Close(context.Background()) })
+	db := storetest.New(t)
 
 	var wg sync.WaitGroup
 	runCtx, stop := context.WithCancel(ctx)
@@ -183,9 +182,7 @@ func TestSharedStoreRecoversALeftPlanWhileRunning(t *testing.T) {
 	clock := newFakeClock(radarT0)
 	fake := slacktest.New(slacktest.Config{})
 	t.Cleanup(fake.Close)
-	db, err := store.Open(ctx, store.Config{DataDir: t.TempDir(), Now: clock.Now})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = db.Close(context.Background()) })
+	db := storetest.New(t, storetest.WithClock(clock.Now))
 
 	// What a stopped process left a moment ago: a progress message, a run.
 	api := slack.New(fake.Config().BotToken, slack.OptionAPIURL(fake.APIURL()))

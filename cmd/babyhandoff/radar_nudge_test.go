@@ -18,6 +18,7 @@ import (
 	"github.com/babyhandoff/babyhandoff/council"
 	"github.com/babyhandoff/babyhandoff/radar"
 	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
 // recNotifier is a hand-written radar.Notifier that records every post.
@@ -152,10 +153,7 @@ func (r *radarRig) settle(match func(bh.ShiftState) bool) bh.ShiftState {
 
 func openTestStore(t *testing.T, clock *fakeClock) *store.DB {
 	t.Helper()
-	db, err := store.Open(context.Background(), store.Config{DataDir: t.TempDir(), Now: clock.Now})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = db.Close(context.Background()) })
-	return db
+	return storetest.New(t, storetest.WithClock(clock.Now))
 }
 
 var radarT0 = time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)

@@ -15,6 +15,7 @@ import (
 	"github.com/babyhandoff/babyhandoff/council"
 	"github.com/babyhandoff/babyhandoff/radar"
 	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
 // startWatcher runs a Risk Radar on db; every changed state arrives on the
@@ -51,9 +52,7 @@ func TestRadarWakesOnNotesAndCatchesUpAfterRestart(t *testing.T) {
 	ctx := context.Background()
 	clock := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
 	now := func() time.Time { return clock }
-	db, err := store.Open(ctx, store.Config{DataDir: t.TempDir(), Now: now})
-	require.NoError(t, err)
-	defer db.Close(ctx)
+	db := storetest.New(t, storetest.WithClock(now))
 
 	states, stop := startWatcher(t, db, now)
 	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "out of formula", Inferred: bh.TagInventory, MessageTS: "1.1"})
@@ -108,12 +107,11 @@ func TestRadarWakesOnNotesAndCatchesUpAfterRestart(t *testing.T) {
 
 func TestRadarFingerprintIgnoresRepeats(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(ctx, store.Config{DataDir: t.TempDir()})
-	require.NoError(t, err)
-	defer db.Close(ctx)
+	db := storetest.New(t)
 	states, stop := startWatcher(t, db, time.Now)
 	defer stop()
 	var last bh.Note
+	var err error
 	for i := 0; i < 10; i++ {
 		last, _, err = db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: fmt.Sprintf("task: thing %d", i), MessageTS: fmt.Sprintf("3.%d", i)})
 		require.NoError(t, err)
