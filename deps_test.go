@@ -33,10 +33,11 @@ func TestDependencyDirection(t *testing.T) {
 		// model only through the council's.
 		"/bot": {"go.mongodb.org/", "github.com/256dpi/lungo", "github.com/openai/", module + "/store"},
 		// Small helpers shared by the packages above: standard library only.
-		"/internal/keylock": {"github.com/", "go.mongodb.org/", "golang.org/x/", "gopkg.in/"},
+		"/internal/keylock":   {"github.com/", "go.mongodb.org/", "golang.org/x/", "gopkg.in/"},
+		"/internal/clocktest": {"github.com/", "go.mongodb.org/", "golang.org/x/", "gopkg.in/"},
 		// The bot's binary links no fake: the benchmarks that drive the fake
 		// Slack and the fake model server are cmd/babyhandoff-bench.
-		"/cmd/babyhandoff": {module + "/bot/slacktest", module + "/council/openai/openaitest", module + "/store/storetest"},
+		"/cmd/babyhandoff": {module + "/bot/slacktest", module + "/council/openai/openaitest", module + "/store/storetest", module + "/internal/clocktest"},
 		// The model client knows the council's interface and the SDK only.
 		"/council/openai": {"github.com/slack-go/", "go.mongodb.org/", "github.com/256dpi/lungo", module + "/store", module + "/bot", module + "/radar", module + "/blocks"},
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 	"github.com/babyhandoff/babyhandoff/bot"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/store"
@@ -179,7 +180,7 @@ func TestTwoProcessesShareOneMongoDB(t *testing.T) {
 func TestSharedStoreRecoversALeftPlanWhileRunning(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	clock := newFakeClock(radarT0)
+	clock := clocktest.New(radarT0)
 	fake := slacktest.New(slacktest.Config{})
 	t.Cleanup(fake.Close)
 	db := storetest.New(t, storetest.WithClock(clock.Now))

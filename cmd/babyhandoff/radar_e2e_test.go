@@ -11,12 +11,16 @@ import (
 
 	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
+	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 	"github.com/babyhandoff/babyhandoff/radar"
 )
 
+// radarT0 is Monday 10:00 UTC, where the radar's end-to-end stories start.
+var radarT0 = time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+
 // fakeTime makes the program's clock and timers the test's clock; the
 // channel hears each nudger the program builds.
-func fakeTime(clock *fakeClock) (func(*Main), <-chan *radar.Nudger) {
+func fakeTime(clock *clocktest.Clock) (func(*Main), <-chan *radar.Nudger) {
 	nudgers := make(chan *radar.Nudger, 4)
 	return func(m *Main) {
 		m.Now, m.AfterFunc = clock.Now, clock.AfterFunc
@@ -26,7 +30,7 @@ func fakeTime(clock *fakeClock) (func(*Main), <-chan *radar.Nudger) {
 
 // radarMessage waits, moving the fake clock past each debounce, for the
 // radar's own (unthreaded, not ephemeral) message in channel.
-func (h *harness) radarMessage(clock *fakeClock, channel string, match func(slacktest.Message) bool) slacktest.Message {
+func (h *harness) radarMessage(clock *clocktest.Clock, channel string, match func(slacktest.Message) bool) slacktest.Message {
 	h.t.Helper()
 	var found slacktest.Message
 	require.Eventually(h.t, func() bool {
@@ -62,7 +66,7 @@ type accessory struct {
 }
 
 func TestE2ERadarNudgeDoneSnoozeOutlook(t *testing.T) {
-	clock := newFakeClock(radarT0)
+	clock := clocktest.New(radarT0)
 	setup, nudgers := fakeTime(clock)
 	h := start(t, setup)
 	<-nudgers
@@ -131,7 +135,7 @@ func TestE2ERadarNudgeDoneSnoozeOutlook(t *testing.T) {
 }
 
 func TestE2ERadarStopsWhereTheBotWasRemoved(t *testing.T) {
-	clock := newFakeClock(radarT0)
+	clock := clocktest.New(radarT0)
 	setup, _ := fakeTime(clock)
 	h := start(t, setup)
 	h.ack(h.message("C77", "channel", "U1", "out of formula", "1700000300.000100", nil))
@@ -157,7 +161,7 @@ func TestE2ERadarStopsWhereTheBotWasRemoved(t *testing.T) {
 // reads the note again: "today 5pm" is 17:00 where the parent lives, on the
 // radar message too, not 17:00 in DEFAULT_TZ.
 func TestE2ERadarReadsTheFirstNoteAgainInTheLearntZone(t *testing.T) {
-	clock := newFakeClock(radarT0) // Mon 10:00 UTC = 05:00 in New York
+	clock := clocktest.New(radarT0) // Mon 10:00 UTC = 05:00 in New York
 	setup, _ := fakeTime(clock)
 	h := start(t, setup)
 	h.fake.SetUser(slacktest.User{ID: "U3", Name: "parent", TZ: "America/New_York"})
@@ -181,7 +185,7 @@ func TestE2ERadarSnoozeUntilTheComingMorning(t *testing.T) {
 		{"at 5 a.m.", time.Date(2026, 11, 24, 5, 0, 0, 0, time.UTC), "until Wed 07:00"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			clock := newFakeClock(tc.at)
+			clock := clocktest.New(tc.at)
 			setup, _ := fakeTime(clock)
 			h := start(t, setup)
 			h.fake.SetUser(slacktest.User{ID: "U2", Name: "partner"})

@@ -1,4 +1,4 @@
-package main
+package radar_test
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 	"github.com/babyhandoff/babyhandoff/council"
 	"github.com/babyhandoff/babyhandoff/radar"
 	"github.com/babyhandoff/babyhandoff/store"
@@ -151,7 +152,7 @@ func (f *flakyNotes) Notes(ctx context.Context, teamID, shiftID string, withDele
 // even when other shifts' changes come after it: the cursor never moves
 // past a change that was not handled.
 func TestRadarRetriesAShiftWhoseRecomputeFailed(t *testing.T) {
-	clock := newFakeClock(radarT0)
+	clock := clocktest.New(radarT0)
 	db := openTestStore(t, clock)
 	fs := &flakyNotes{DB: db, failed: make(chan string, 1)}
 	states := make(chan bh.ShiftState, 100)
@@ -206,7 +207,7 @@ func TestRadarStateFollowsTheShiftsZone(t *testing.T) {
 		{"Refresh", func(ctx context.Context, w *radar.Watcher, _, _ string) { w.Refresh(ctx) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			clock := newFakeClock(radarT0)
+			clock := clocktest.New(radarT0)
 			db := openTestStore(t, clock)
 			rig := newRadarRig(t, db, clock, &recNotifier{}, "p1")
 			ctx := context.Background()
@@ -258,7 +259,7 @@ func (s *losingSource) WatchNotes(ctx context.Context, resume []byte) (func(cont
 // gap caught up from the store), not after the retry wait meant for a
 // failing server: notes keep reaching the state.
 func TestRadarReopensALostStreamAtOnce(t *testing.T) {
-	db := openTestStore(t, newFakeClock(radarT0))
+	db := openTestStore(t, clocktest.New(radarT0))
 	src := &losingSource{DB: db, lost: make(chan struct{})}
 	states := make(chan bh.ShiftState, 100)
 	w, err := radar.New(radar.Config{Source: src, Store: db, Normalize: council.Normalize, Now: func() time.Time { return radarT0 },

@@ -1,4 +1,4 @@
-package main
+package radar_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/council"
@@ -115,7 +116,7 @@ type radarRig struct {
 
 const testDebounce = 3 * time.Second
 
-func newRadarRig(t *testing.T, db *store.DB, clock *fakeClock, notify radar.Notifier, owner string) *radarRig {
+func newRadarRig(t *testing.T, db *store.DB, clock *clocktest.Clock, notify radar.Notifier, owner string) *radarRig {
 	t.Helper()
 	r := &radarRig{t: t, states: make(chan bh.ShiftState, 1000)}
 	var err error
@@ -151,7 +152,7 @@ func (r *radarRig) settle(match func(bh.ShiftState) bool) bh.ShiftState {
 	return waitState(r.t, r.states, match)
 }
 
-func openTestStore(t *testing.T, clock *fakeClock) *store.DB {
+func openTestStore(t *testing.T, clock *clocktest.Clock) *store.DB {
 	t.Helper()
 	return storetest.New(t, storetest.WithClock(clock.Now))
 }
@@ -173,7 +174,7 @@ func note(t *testing.T, db *store.DB, channel, text, ts string) bh.Note {
 }
 
 func TestRadarNudgesOnceForABurstThenOnlyWhenRiskRises(t *testing.T) {
-	clock := newFakeClock(radarT0)
+	clock := clocktest.New(radarT0)
 	db := openTestStore(t, clock)
 	notify := &recNotifier{}
 	rig := newRadarRig(t, db, clock, notify, "p1")
@@ -249,7 +250,7 @@ func TestRadarNudgesOnceForABurstThenOnlyWhenRiskRises(t *testing.T) {
 }
 
 func TestRadarSnoozeSilencesUntilItEnds(t *testing.T) {
-	clock := newFakeClock(radarT0)
+	clock := clocktest.New(radarT0)
 	db := openTestStore(t, clock)
 	notify := &recNotifier{}
 	rig := newRadarRig(t, db, clock, notify, "p1")
@@ -299,7 +300,7 @@ func (s staleSweep) AllRadarSettings(context.Context) ([]bh.RadarSettings, error
 // Two processes' sweeps both see a snooze that ended: only the one that
 // ends it looks afresh, so "the snooze is over" is posted once.
 func TestRadarSnoozeEndedInTwoProcessesIsPostedOnce(t *testing.T) {
-	clock := newFakeClock(radarT0)
+	clock := clocktest.New(radarT0)
 	db := openTestStore(t, clock)
 	notify := &recNotifier{}
 	rig := newRadarRig(t, db, clock, notify, "p1")
@@ -330,7 +331,7 @@ func TestRadarSnoozeEndedInTwoProcessesIsPostedOnce(t *testing.T) {
 }
 
 func TestRadarReminderDueDuringDowntimeIsSentOnceAfterRestart(t *testing.T) {
-	clock := newFakeClock(radarT0)
+	clock := clocktest.New(radarT0)
 	db := openTestStore(t, clock)
 	notify := &recNotifier{}
 	rig := newRadarRig(t, db, clock, notify, "p1")
@@ -368,7 +369,7 @@ func TestRadarReminderDueDuringDowntimeIsSentOnceAfterRestart(t *testing.T) {
 // the debounce, and the reminder for the next sweep, which finds it covered
 // by the nudge. Otherwise a parent would get a reminder, then a nudge.
 func TestRadarSweepDoesNotCutABurstShort(t *testing.T) {
-	clock := newFakeClock(radarT0)
+	clock := clocktest.New(radarT0)
 	db := openTestStore(t, clock)
 	notify := &recNotifier{}
 	rig := newRadarRig(t, db, clock, notify, "p1")
@@ -395,7 +396,7 @@ func TestRadarSweepDoesNotCutABurstShort(t *testing.T) {
 // and is recorded (within the grace), rather than being cut off and left
 // for the next start.
 func TestRadarStopLetsAPostInFlightFinish(t *testing.T) {
-	clock := newFakeClock(radarT0)
+	clock := clocktest.New(radarT0)
 	db := openTestStore(t, clock)
 	notify := &recNotifier{entered: make(chan bh.RadarPost, 1), release: make(chan struct{})}
 	rig := newRadarRig(t, db, clock, notify, "p1")
@@ -435,7 +436,7 @@ func TestRadarRetriesAPostThatFailedInPassing(t *testing.T) {
 		{"Slack took it but the answer was lost", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			clock := newFakeClock(radarT0)
+			clock := clocktest.New(radarT0)
 			db := openTestStore(t, clock)
 			notify := &recNotifier{}
 			failed := false
@@ -498,7 +499,7 @@ func TestRadarDropsLeftClaimsThatCameTooLate(t *testing.T) {
 			}, 14 * time.Hour, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			clock := newFakeClock(radarT0)
+			clock := clocktest.New(radarT0)
 			db := openTestStore(t, clock)
 			ctx := context.Background()
 			n := note(t, db, "D1", tc.text, "1.01")
@@ -552,7 +553,7 @@ func TestRadarDropsLeftClaimsThatCameTooLate(t *testing.T) {
 // edit would go unseen). An update that Slack refused in passing is done
 // again at the next look.
 func TestRadarRiseIsMeasuredFromTheMessageAsItIsNow(t *testing.T) {
-	clock := newFakeClock(radarT0)
+	clock := clocktest.New(radarT0)
 	db := openTestStore(t, clock)
 	notify := &recNotifier{}
 	rig := newRadarRig(t, db, clock, notify, "p1")
@@ -597,7 +598,7 @@ func TestRadarRiseIsMeasuredFromTheMessageAsItIsNow(t *testing.T) {
 // process taking the claim over is never posting alongside a live one; the
 // claim stays for the taker (who finds the message if Slack took it).
 func TestRadarPostGivesUpBeforeItsClaimGoesStale(t *testing.T) {
-	clock := newFakeClock(radarT0)
+	clock := clocktest.New(radarT0)
 	db := openTestStore(t, clock)
 	notify := &recNotifier{entered: make(chan bh.RadarPost, 4), release: make(chan struct{})} // never released
 	nudger, err := radar.NewNudger(radar.NudgerConfig{Store: db, Notify: notify, Now: clock.Now, AfterFunc: clock.AfterFunc,
@@ -625,7 +626,7 @@ func TestRadarPostGivesUpBeforeItsClaimGoesStale(t *testing.T) {
 }
 
 func TestRadarTwoInstancesPostEachNudgeOnce(t *testing.T) {
-	clock := newFakeClock(radarT0)
+	clock := clocktest.New(radarT0)
 	db := openTestStore(t, clock)
 	notify := &recNotifier{}
 	a := newRadarRig(t, db, clock, notify, "proc-a")
@@ -682,7 +683,7 @@ func TestRadarTwoInstancesPostEachNudgeOnce(t *testing.T) {
 }
 
 func TestRadarStopsPostingWhereTheBotWasRemoved(t *testing.T) {
-	clock := newFakeClock(radarT0)
+	clock := clocktest.New(radarT0)
 	db := openTestStore(t, clock)
 	notify := &recNotifier{fail: func(p bh.RadarPost) error {
 		if p.Shift.ChannelID == "C9" {
@@ -746,7 +747,7 @@ func TestRadarFinishesAPostACrashLeftClaimed(t *testing.T) {
 		{"Slack took it", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			clock := newFakeClock(radarT0)
+			clock := clocktest.New(radarT0)
 			db := openTestStore(t, clock)
 			notify := &recNotifier{}
 			rig := newRadarRig(t, db, clock, notify, "p2")
@@ -794,7 +795,7 @@ func TestRadarFinishesAPostACrashLeftClaimed(t *testing.T) {
 }
 
 func TestRadarTimePassingRaisesRisk(t *testing.T) {
-	clock := newFakeClock(radarT0)
+	clock := clocktest.New(radarT0)
 	db := openTestStore(t, clock)
 	notify := &recNotifier{}
 	rig := newRadarRig(t, db, clock, notify, "p1")
@@ -821,7 +822,7 @@ func TestRadarTimePassingRaisesRisk(t *testing.T) {
 }
 
 func TestRadarThousandsOfNotesAndImpossibleDates(t *testing.T) {
-	clock := newFakeClock(radarT0)
+	clock := clocktest.New(radarT0)
 	db := openTestStore(t, clock)
 	notify := &recNotifier{}
 	rig := newRadarRig(t, db, clock, notify, "p1")
@@ -866,7 +867,7 @@ func toAnyBlocks(t *testing.T, v any) []any {
 // On the embedded store no other process can hold a claim: one left
 // unposted at start-up is finished at once, not a minute later.
 func TestRadarExclusiveStoreFinishesLeftClaimsAtStart(t *testing.T) {
-	clock := newFakeClock(radarT0)
+	clock := clocktest.New(radarT0)
 	db := openTestStore(t, clock)
 	ctx := context.Background()
 	n := note(t, db, "D1", "out of formula", "1.01")

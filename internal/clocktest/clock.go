@@ -1,4 +1,7 @@
-package main
+// Package clocktest is a settable clock for tests: time moves only when the
+// test says, and timers fire only then, so no test sleeps on real time to
+// see a debounce or a reminder.
+package clocktest
 
 import (
 	"sort"
@@ -6,40 +9,43 @@ import (
 	"time"
 )
 
-// fakeClock is a settable clock whose timers fire only when the test moves
-// time on: no test sleeps on real time to see a debounce.
-type fakeClock struct {
+// Clock is a settable clock whose timers fire only when the test moves
+// time on. It is safe for concurrent use.
+type Clock struct {
 	mu     sync.Mutex
 	now    time.Time
-	timers []*fakeTimer
+	timers []*timer
 }
 
-type fakeTimer struct {
+type timer struct {
 	at      time.Time
 	f       func()
 	stopped bool
 	fired   bool
 }
 
-func newFakeClock(t time.Time) *fakeClock { return &fakeClock{now: t} }
+// New is a clock standing at t.
+func New(t time.Time) *Clock { return &Clock{now: t} }
 
-func (c *fakeClock) Now() time.Time {
+// Now is the clock's time.
+func (c *Clock) Now() time.Time {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.now
 }
 
-func (c *fakeClock) Set(t time.Time) {
+// Set moves the clock to t without firing timers.
+func (c *Clock) Set(t time.Time) {
 	c.mu.Lock()
 	c.now = t
 	c.mu.Unlock()
 }
 
 // AfterFunc has time.AfterFunc's meaning on the fake time.
-func (c *fakeClock) AfterFunc(d time.Duration, f func()) func() bool {
+func (c *Clock) AfterFunc(d time.Duration, f func()) func() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	t := &fakeTimer{at: c.now.Add(d), f: f}
+	t := &timer{at: c.now.Add(d), f: f}
 	c.timers = append(c.timers, t)
 	return func() bool {
 		c.mu.Lock()
@@ -54,10 +60,10 @@ func (c *fakeClock) AfterFunc(d time.Duration, f func()) func() bool {
 
 // Advance moves time on by d and runs, in order and in the caller, every
 // timer that came due.
-func (c *fakeClock) Advance(d time.Duration) {
+func (c *Clock) Advance(d time.Duration) {
 	c.mu.Lock()
 	c.now = c.now.Add(d)
-	var due []*fakeTimer
+	var due []*timer
 	keep := c.timers[:0]
 	for _, t := range c.timers {
 		switch {
@@ -78,7 +84,7 @@ func (c *fakeClock) Advance(d time.Duration) {
 }
 
 // Pending counts timers waiting to fire.
-func (c *fakeClock) Pending() int {
+func (c *Clock) Pending() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	n := 0
