@@ -23,7 +23,9 @@ func TestDependencyDirection(t *testing.T) {
 		"": {"github.com/", "go.mongodb.org/", "golang.org/x/", "gopkg.in/"},
 		// Pure packages: no database, no Slack, no model client.
 		"/council": {"github.com/slack-go/", "go.mongodb.org/", "github.com/256dpi/lungo", "github.com/openai/", module + "/store", module + "/bot"},
-		"/radar":   {"github.com/slack-go/", "go.mongodb.org/", "github.com/256dpi/lungo", "github.com/openai/", module + "/store", module + "/bot"},
+		"/normalize": {"github.com/slack-go/", "go.mongodb.org/", "github.com/256dpi/lungo", "github.com/openai/", module + "/store", module + "/bot",
+			module + "/council", module + "/radar", module + "/blocks"},
+		"/radar": {"github.com/slack-go/", "go.mongodb.org/", "github.com/256dpi/lungo", "github.com/openai/", module + "/store", module + "/bot"},
 		// Block Kit value types only: never a client, an event loop or a database.
 		"/blocks": {"github.com/slack-go/slack/socketmode", "github.com/slack-go/slack/slackevents",
 			"go.mongodb.org/", "github.com/256dpi/lungo", module + "/store", module + "/bot"},

@@ -9,7 +9,7 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/blocks"
-	"github.com/babyhandoff/babyhandoff/council"
+	"github.com/babyhandoff/babyhandoff/normalize"
 )
 
 // replyStore is what the capture reply needs from the store.
@@ -35,7 +35,7 @@ func (r *replies) infer(raw string, at time.Time) bh.Tag {
 	if !ok || fromPrefix {
 		return ""
 	}
-	f := council.NormalizeOne(bh.Note{Text: text, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: at}, r.b.cfg.Location, at)
+	f := normalize.One(bh.Note{Text: text, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: at}, r.b.cfg.Location, at)
 	return f.Kind
 }
 
@@ -44,7 +44,7 @@ func (r *replies) infer(raw string, at time.Time) bh.Tag {
 // Times are read relative to when the note was written.
 func (r *replies) detail(n bh.Note) string {
 	loc := r.b.cfg.Location
-	f := council.NormalizeOne(n, loc, n.CreatedAt)
+	f := normalize.One(n, loc, n.CreatedAt)
 	switch {
 	case f.Due != nil && f.AllDay:
 		return "due " + f.Due.In(loc).Format("Mon Jan 2")

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/normalize"
 )
 
 // Agent names, as stored in the agents registry.
@@ -299,7 +300,7 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 		pack = *in.Pack
 	} else {
 		kinds := map[string]bh.Tag{}
-		for _, f := range Normalize(in.Notes, loc, run.Now) {
+		for _, f := range normalize.Notes(in.Notes, loc, run.Now) {
 			kinds[f.NoteID] = f.Kind
 		}
 		pack = BuildPack(run.ID, run.ShiftID, in.Notes, kinds, run.TokenBudget, run.Now)
@@ -311,7 +312,7 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 	}
 	// normalize_logs
 	rec.set(TaskNormalize, bh.StatusRunning, nil, "")
-	facts := Normalize(notesFromPack(pack), loc, run.Now)
+	facts := normalize.Notes(notesFromPack(pack), loc, run.Now)
 	rec.message(TaskNormalize, AgentNormalizer, "assistant", factsMessage(facts, loc), nil)
 	rec.set(TaskNormalize, bh.StatusCompleted, map[string]string{"facts": strconv.Itoa(len(facts))}, "")
 

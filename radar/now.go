@@ -5,6 +5,7 @@ import (
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/normalize"
 )
 
 // State is a shift's radar state as of now, computed as the watcher computes
@@ -46,7 +47,7 @@ func (w *Watcher) compute(shift bh.Shift, notes []bh.Note, energy bh.Energy, now
 		}
 	}
 	loc := shift.Location(w.cfg.Location)
-	st := Compute(shift, w.memo.facts(shift.TeamID+"/"+shift.ID, live, loc, now, w.cfg.Normalize), now, energy)
+	st := Compute(shift, w.memo.facts(shift.TeamID+"/"+shift.ID, live, loc, now, normalize.Notes), now, energy)
 	for _, n := range notes {
 		st.NotesRev += n.Rev
 	}

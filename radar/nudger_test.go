@@ -15,8 +15,8 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
-	"github.com/babyhandoff/babyhandoff/council"
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
+	"github.com/babyhandoff/babyhandoff/normalize"
 	"github.com/babyhandoff/babyhandoff/radar"
 	"github.com/babyhandoff/babyhandoff/store"
 	"github.com/babyhandoff/babyhandoff/store/storetest"
@@ -123,7 +123,7 @@ func newRadarRig(t *testing.T, db *store.DB, clock *clocktest.Clock, notify rada
 	r.nudger, err = radar.NewNudger(radar.NudgerConfig{Store: db, Notify: notify, Now: clock.Now, AfterFunc: clock.AfterFunc,
 		Debounce: testDebounce, Owner: owner, StaleAfter: time.Minute})
 	require.NoError(t, err)
-	r.watcher, err = radar.New(radar.Config{Source: db, Store: db, Normalize: council.Normalize, Now: clock.Now,
+	r.watcher, err = radar.New(radar.Config{Source: db, Store: db, Now: clock.Now,
 		Changed: func(ctx context.Context, prev, next bh.ShiftState, found bool) {
 			r.nudger.Changed(ctx, prev, next, found) // first, so the look is scheduled when the test hears of it
 			r.states <- next
@@ -165,7 +165,7 @@ func note(t *testing.T, db *store.DB, channel, text, ts string) bh.Note {
 	body, _, fromPrefix, _ := bh.ParseNoteText(text)
 	var inferred bh.Tag
 	if !fromPrefix {
-		inferred = council.NormalizeOne(bh.Note{Text: body, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: radarT0}, time.UTC, radarT0).Kind
+		inferred = normalize.One(bh.Note{Text: body, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: radarT0}, time.UTC, radarT0).Kind
 	}
 	n, _, err := db.CaptureNote(context.Background(), bh.NewNote{TeamID: "T1", ChannelID: channel, UserID: "U1", RawText: text,
 		Inferred: inferred, MessageTS: ts})

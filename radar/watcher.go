@@ -43,8 +43,6 @@ type Store interface {
 type Config struct {
 	Source ChangeSource // required
 	Store  Store        // required
-	// Normalize reads notes into facts (the council's normaliser). Required.
-	Normalize func(notes []bh.Note, loc *time.Location, now time.Time) []bh.Fact
 	// Location reads note times. Default UTC.
 	Location *time.Location
 	// Now is the clock. Default time.Now.
@@ -75,8 +73,8 @@ type Watcher struct {
 
 // New checks cfg.
 func New(cfg Config) (*Watcher, error) {
-	if cfg.Source == nil || cfg.Store == nil || cfg.Normalize == nil {
-		return nil, bh.Errorf(bh.EINVALID, "radar: a change source, a store and a normaliser are required")
+	if cfg.Source == nil || cfg.Store == nil {
+		return nil, bh.Errorf(bh.EINVALID, "radar: a change source and a store are required")
 	}
 	if cfg.Location == nil {
 		cfg.Location = time.UTC

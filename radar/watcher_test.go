@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
-	"github.com/babyhandoff/babyhandoff/council"
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 	"github.com/babyhandoff/babyhandoff/radar"
 	"github.com/babyhandoff/babyhandoff/store"
@@ -24,7 +23,7 @@ import (
 func startWatcher(t *testing.T, db *store.DB, now func() time.Time) (<-chan bh.ShiftState, func()) {
 	t.Helper()
 	states := make(chan bh.ShiftState, 100)
-	w, err := radar.New(radar.Config{Source: db, Store: db, Normalize: council.Normalize, Now: now,
+	w, err := radar.New(radar.Config{Source: db, Store: db, Now: now,
 		Changed: func(_ context.Context, _, next bh.ShiftState, _ bool) { states <- next }})
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -156,7 +155,7 @@ func TestRadarRetriesAShiftWhoseRecomputeFailed(t *testing.T) {
 	db := openTestStore(t, clock)
 	fs := &flakyNotes{DB: db, failed: make(chan string, 1)}
 	states := make(chan bh.ShiftState, 100)
-	w, err := radar.New(radar.Config{Source: db, Store: fs, Normalize: council.Normalize, Now: clock.Now, Retry: 10 * time.Millisecond,
+	w, err := radar.New(radar.Config{Source: db, Store: fs, Now: clock.Now, Retry: 10 * time.Millisecond,
 		Changed: func(_ context.Context, _, next bh.ShiftState, _ bool) { states <- next }})
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -262,7 +261,7 @@ func TestRadarReopensALostStreamAtOnce(t *testing.T) {
 	db := openTestStore(t, clocktest.New(radarT0))
 	src := &losingSource{DB: db, lost: make(chan struct{})}
 	states := make(chan bh.ShiftState, 100)
-	w, err := radar.New(radar.Config{Source: src, Store: db, Normalize: council.Normalize, Now: func() time.Time { return radarT0 },
+	w, err := radar.New(radar.Config{Source: src, Store: db, Now: func() time.Time { return radarT0 },
 		Retry: time.Hour, Changed: func(_ context.Context, _, next bh.ShiftState, _ bool) { states <- next }})
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())

@@ -521,7 +521,7 @@ func startBenchBot(ctx context.Context, db *store.DB) (*slacktest.Server, *bot.B
 		return nil, nil, nil, err
 	}
 	// The watcher is not run: it only answers /radar and App Home.
-	watcher, err := radar.New(radar.Config{Source: db, Store: db, Normalize: council.Normalize})
+	watcher, err := radar.New(radar.Config{Source: db, Store: db})
 	if err != nil {
 		return nil, nil, nil, err
 	}

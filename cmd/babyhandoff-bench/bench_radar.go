@@ -9,7 +9,6 @@ import (
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
-	"github.com/babyhandoff/babyhandoff/council"
 	"github.com/babyhandoff/babyhandoff/radar"
 )
 
@@ -84,7 +83,7 @@ func benchRadar(ctx context.Context, shifts, samples int, debounce time.Duration
 	var mu sync.Mutex
 	saved := map[string]time.Time{}
 	caughtUp := make(chan struct{}, shifts+samples)
-	watcher, err := radar.New(radar.Config{Source: db, Store: db, Normalize: council.Normalize,
+	watcher, err := radar.New(radar.Config{Source: db, Store: db,
 		Changed: func(ctx context.Context, prev, next bh.ShiftState, found bool) {
 			mu.Lock()
 			if _, ok := saved[next.ShiftID]; !ok {

@@ -95,7 +95,7 @@ func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr
 	var familyShift atomic.Value
 	familyShift.Store("")
 	stateSaved := make(chan time.Time, 64)
-	watcher, err := radar.New(radar.Config{Source: db, Store: db, Normalize: council.Normalize, Now: clk.Now,
+	watcher, err := radar.New(radar.Config{Source: db, Store: db, Now: clk.Now,
 		Changed: func(ctx context.Context, prev, next bh.ShiftState, found bool) {
 			if next.ShiftID == familyShift.Load().(string) {
 				select {

@@ -18,7 +18,7 @@ func newTestBot(t *testing.T, db *store.DB, cfg bot.Config) *bot.Bot {
 	t.Helper()
 	c, err := council.New(council.Config{})
 	require.NoError(t, err)
-	w, err := radar.New(radar.Config{Source: db, Store: db, Normalize: council.Normalize, Now: cfg.Now})
+	w, err := radar.New(radar.Config{Source: db, Store: db, Now: cfg.Now})
 	require.NoError(t, err)
 	cfg.Store, cfg.Council, cfg.Radar = db, c, w
 	b, err := bot.New(cfg)

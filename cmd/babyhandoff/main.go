@@ -204,7 +204,7 @@ func (m *Main) Run(ctx context.Context) error {
 	// The radar's watcher tells the nudger of changed states; the nudger
 	// posts through the bot, and the bot shows the watcher's states.
 	var nudger *radar.Nudger
-	watcher, err := radar.New(radar.Config{Source: db, Store: db, Normalize: council.Normalize, Location: loc, Now: now, Logger: log,
+	watcher, err := radar.New(radar.Config{Source: db, Store: db, Location: loc, Now: now, Logger: log,
 		Changed: func(ctx context.Context, prev, next bh.ShiftState, found bool) {
 			nudger.Changed(ctx, prev, next, found)
 		}})

@@ -1,4 +1,4 @@
-package council_test
+package normalize_test
 
 import (
 	"math/rand/v2"
@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
-	"github.com/babyhandoff/babyhandoff/council"
+	"github.com/babyhandoff/babyhandoff/normalize"
 )
 
 func mustZone(name string) *time.Location {
@@ -46,7 +46,7 @@ func in(loc *time.Location, y int, mo time.Month, d, h, mi int) *time.Time {
 	return &t
 }
 
-type normCase struct {
+type example struct {
 	name string
 	text string
 	// tag is the note's tag; "" is an untagged note (TagByDefault). A tag
@@ -58,7 +58,7 @@ type normCase struct {
 	want  bh.Fact
 }
 
-func (c normCase) note() bh.Note {
+func (c example) note() bh.Note {
 	// Written at the case's clock: that is what relative dates count from.
 	n := bh.Note{ID: "n1", Text: c.text, RawText: c.text, Tag: c.tag, TagSource: c.src, CreatedAt: c.clock()}
 	switch {
@@ -72,7 +72,7 @@ func (c normCase) note() bh.Note {
 	return n
 }
 
-func (c normCase) clock() time.Time {
+func (c example) clock() time.Time {
 	if c.now.IsZero() {
 		return mon10
 	}
@@ -81,10 +81,10 @@ func (c normCase) clock() time.Time {
 
 var long10k = "Daycare form due tomorrow 5pm. " + strings.Repeat("so much to do, ", 700)[:10000-31]
 
-func normCases() []normCase {
+func examples() []example {
 	note := bh.Fact{Kind: bh.TagNote, Inferred: true}
 	_ = note
-	return []normCase{
+	return []example{
 		// The PRD's sample shift, with its tags.
 		{name: "prd/sleep", text: "Slept ~3–4 hours broken; feeling low energy.", tag: bh.TagNote,
 			want: bh.Fact{Kind: bh.TagNote, Energy: bh.EnergyLow, SleepHours: 3.5}},
@@ -398,7 +398,7 @@ func normCases() []normCase {
 }
 
 func TestNormalizeOne(t *testing.T) {
-	cases := normCases()
+	cases := examples()
 	require.GreaterOrEqual(t, len(cases), 70)
 	seen := map[string]bool{}
 	for _, c := range cases {
@@ -417,7 +417,7 @@ func TestNormalizeOne(t *testing.T) {
 			default:
 				want.Title = c.title
 			}
-			got := council.NormalizeOne(c.note(), now.Location(), now)
+			got := normalize.One(c.note(), now.Location(), now)
 			assert.Equal(t, want, got, "%q at %s", c.text, now.Format(time.RFC3339))
 			for _, p := range []*time.Time{got.Due, got.Start, got.End} {
 				if p != nil {
@@ -435,31 +435,31 @@ func TestNormalizeSkipsDeletedAndKeepsOrder(t *testing.T) {
 		{ID: "b", Text: "exhausted", Tag: bh.TagNote, TagSource: bh.TagByDefault, DeletedAt: &gone},
 		{ID: "c", Text: "pediatrician 2pm", Tag: bh.TagNote, TagSource: bh.TagByDefault},
 	}
-	facts := council.Normalize(notes, newYork, mon10)
+	facts := normalize.Notes(notes, newYork, mon10)
 	require.Len(t, facts, 2)
 	assert.Equal(t, "a", facts[0].NoteID)
 	assert.Equal(t, "c", facts[1].NoteID)
-	assert.Empty(t, council.Normalize(nil, newYork, mon10))
+	assert.Empty(t, normalize.Notes(nil, newYork, mon10))
 	// A nil zone is UTC rather than a panic.
-	f := council.NormalizeOne(notes[2], nil, mon10)
+	f := normalize.One(notes[2], nil, mon10)
 	require.NotNil(t, f.Start)
 	assert.Equal(t, time.UTC, f.Start.Location())
 }
 
 func TestNormalizeIsDeterministic(t *testing.T) {
 	var notes []bh.Note
-	for i, c := range normCases() {
+	for i, c := range examples() {
 		n := c.note()
 		n.ID = string(rune('a' + i%26))
 		notes = append(notes, n)
 	}
-	first := council.Normalize(notes, newYork, mon10)
+	first := normalize.Notes(notes, newYork, mon10)
 	for range 3 {
-		assert.Equal(t, first, council.Normalize(notes, newYork, mon10))
+		assert.Equal(t, first, normalize.Notes(notes, newYork, mon10))
 	}
 	// One note alone reads the same as in a batch.
 	for i, n := range notes {
-		assert.Equal(t, first[i], council.NormalizeOne(n, newYork, mon10))
+		assert.Equal(t, first[i], normalize.One(n, newYork, mon10))
 	}
 }
 
@@ -487,7 +487,7 @@ func TestNormalizeNeverPanics(t *testing.T) {
 		loc := zones[i%len(zones)]
 		now := time.Date(1990+r.IntN(60), time.Month(1+r.IntN(12)), 1+r.IntN(28), r.IntN(24), r.IntN(60), 0, 0, loc)
 		n := bh.Note{ID: "x", Text: b.String(), Tag: bh.Tags[i%4], TagSource: []bh.TagSource{bh.TagByDefault, bh.TagByUser, bh.TagByInferred, ""}[i%4]}
-		f := council.NormalizeOne(n, loc, now)
+		f := normalize.One(n, loc, now)
 		assert.LessOrEqual(t, len([]rune(f.Title)), 120)
 		for _, p := range []*time.Time{f.Due, f.Start, f.End} {
 			if p != nil {
@@ -498,12 +498,12 @@ func TestNormalizeNeverPanics(t *testing.T) {
 	}
 }
 
-func FuzzNormalizeOne(f *testing.F) {
-	for _, c := range normCases() {
+func FuzzOne(f *testing.F) {
+	for _, c := range examples() {
 		f.Add(c.text)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		fact := council.NormalizeOne(bh.Note{Text: text, Tag: bh.TagNote, TagSource: bh.TagByDefault}, newYork, mon10)
+		fact := normalize.One(bh.Note{Text: text, Tag: bh.TagNote, TagSource: bh.TagByDefault}, newYork, mon10)
 		if len([]rune(fact.Title)) > 120 {
 			t.Fatalf("title of %d runes", len([]rune(fact.Title)))
 		}
@@ -545,7 +545,7 @@ func BenchmarkNormalize40(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		council.Normalize(notes, newYork, mon10)
+		normalize.Notes(notes, newYork, mon10)
 	}
 }
 
@@ -564,7 +564,7 @@ func TestRelativeDatesCountFromTheNote(t *testing.T) {
 		{"form due tomorrow 5pm", time.Date(2026, 11, 24, 17, 0, 0, 0, ny)},
 		{"form due in 14 hours", written.Add(14 * time.Hour)},
 	} {
-		f := council.NormalizeOne(bh.Note{ID: "n", Text: c.text, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: written}, ny, read)
+		f := normalize.One(bh.Note{ID: "n", Text: c.text, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: written}, ny, read)
 		require.NotNil(t, f.Due, c.text)
 		assert.True(t, c.due.Equal(*f.Due), "%s: due %s, want %s", c.text, f.Due, c.due)
 	}

@@ -1,7 +1,6 @@
-package council
-
-// The Normalizer (agent "Normalizer", task "normalize_logs") turns a shift's
-// notes into bh.Facts: what kind of note it is, when it is due, which block
+// Package normalize is the council's Normalizer (agent "Normalizer", task
+// "normalize_logs"), used by the council, the radar and the bot's capture
+// reply alike. It turns a shift's notes into bh.Facts: what kind of note it is, when it is due, which block
 // of time it occupies, how long it takes, what it says about the parent's
 // energy, which supplies are running low and whether it raises a health
 // question. It is deterministic (the clock is a parameter), never panics and
@@ -86,6 +85,7 @@ package council
 //     120 runes.
 //   - Only the first 1,000 bytes of a note are analysed (the title reads its
 //     start); notes are short and this keeps a 40,000-rune note cheap.
+package normalize
 
 import (
 	"regexp"
@@ -101,22 +101,22 @@ import (
 	"github.com/olebedev/when/rules/en"
 )
 
-// Normalize turns notes into facts, in the notes' order, skipping deleted
+// Notes turns notes into facts, in the notes' order, skipping deleted
 // notes. loc is the shift's time zone; now is the clock (injected; never call
 // time.Now()).
-func Normalize(notes []bh.Note, loc *time.Location, now time.Time) []bh.Fact {
+func Notes(notes []bh.Note, loc *time.Location, now time.Time) []bh.Fact {
 	facts := make([]bh.Fact, 0, len(notes))
 	for _, n := range notes {
 		if n.Deleted() || n.Done() {
 			continue
 		}
-		facts = append(facts, NormalizeOne(n, loc, now))
+		facts = append(facts, One(n, loc, now))
 	}
 	return facts
 }
 
-// NormalizeOne is the same for one note.
-func NormalizeOne(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
+// One is the same for one note.
+func One(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 	if loc == nil {
 		loc = time.UTC
 	}
@@ -127,38 +127,38 @@ func NormalizeOne(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 	}
 	f := bh.Fact{
 		NoteID:    n.ID,
-		Title:     normTitle(text),
+		Title:     titleOf(text),
 		CreatedAt: n.CreatedAt,
 	}
-	s := normPrepare(text)
-	clauses := normClauses(s)
+	s := prepareText(text)
+	clauses := splitClauses(s)
 
-	commitCue := normCommitWords.in(s)
-	dueWord := normDeadlineWords.in(s)
+	commitCue := commitWords.in(s)
+	dueWord := deadlineWords.in(s)
 	// "tomorrow" and "in 3 hours" mean from when the note was written, not
 	// from when it is read: a plan made the next day must not move them.
 	anchor := now
 	if !n.CreatedAt.IsZero() && n.CreatedAt.Before(now) {
 		anchor = n.CreatedAt.In(loc)
 	}
-	moments := normMoments(s, anchor, commitCue)
+	moments := findMoments(s, anchor, commitCue)
 
 	// Inventory, energy, durations and medical flags are read whatever the tag.
-	inv := normInventory(clauses)
-	f.Energy, f.SleepHours = normEnergy(s)
-	f.DurationMin, f.DurationMax = normDuration(s)
-	f.Medical = normMedical(s)
+	inv := readInventory(clauses)
+	f.Energy, f.SleepHours = readEnergy(s)
+	f.DurationMin, f.DurationMax = duration(s)
+	f.Medical = isMedical(s)
 
 	// Which date follows a due word, and is there a commitment?
 	dueIdx := -1
 	for i, m := range moments {
-		if normDueBefore(s, m.left) {
+		if dueBefore(s, m.left) {
 			dueIdx = i
 			break
 		}
 	}
 	commitIdx := -1
-	if commitCue && !dueWord && dueIdx < 0 && (!normStartsWithVerb(clauses, normErrandVerbs) || normIndex(s, "call with") >= 0) {
+	if commitCue && !dueWord && dueIdx < 0 && (!startsWithVerb(clauses, errandVerbs) || wordIndex(s, "call with") >= 0) {
 		for i, m := range moments {
 			if m.timeNamed {
 				commitIdx = i
@@ -168,11 +168,11 @@ func NormalizeOne(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 	}
 
 	// Kind.
-	if tag, ok := normPersonTag(n); ok {
+	if tag, ok := personTag(n); ok {
 		f.Kind = tag
 	} else {
 		f.Inferred = true
-		admin := len(moments) > 0 && normAdminWords.in(s)
+		admin := len(moments) > 0 && adminWords.in(s)
 		switch {
 		case dueWord:
 			f.Kind = bh.TagDeadline
@@ -180,7 +180,7 @@ func NormalizeOne(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 			f.Kind = bh.TagInventory
 		case dueIdx >= 0, admin && commitIdx < 0:
 			f.Kind = bh.TagDeadline
-		case normIsTask(s, clauses):
+		case isTask(s, clauses):
 			f.Kind = bh.TagTask
 		default:
 			f.Kind = bh.TagNote
@@ -214,12 +214,12 @@ func NormalizeOne(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 
 	// Supplies.
 	items := inv.items
-	if len(items) == 0 && (f.Kind == bh.TagTask || f.Kind == bh.TagInventory || normBuyVerbs.in(s)) {
-		items = normLexiconItems(s)
+	if len(items) == 0 && (f.Kind == bh.TagTask || f.Kind == bh.TagInventory || buyVerbs.in(s)) {
+		items = lexiconItems(s)
 	}
 	if len(items) == 0 && f.Kind == bh.TagInventory && len(strings.Fields(s)) <= 4 {
 		// "Running low: pampers size 2" names the supply and nothing else.
-		if it := normCleanItem(s, false); it != "" {
+		if it := cleanItem(s, false); it != "" {
 			items = []string{it}
 		}
 	}
@@ -231,8 +231,8 @@ func NormalizeOne(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 	return f
 }
 
-// normPersonTag reports the tag a person chose, if any.
-func normPersonTag(n bh.Note) (bh.Tag, bool) {
+// personTag reports the tag a person chose, if any.
+func personTag(n bh.Note) (bh.Tag, bool) {
 	switch n.TagSource {
 	case bh.TagByUser, bh.TagByPrefix:
 		return n.Tag, n.Tag.Valid()
@@ -247,27 +247,27 @@ func normPersonTag(n bh.Note) (bh.Tag, bool) {
 // ---------------------------------------------------------------------------
 // Text preparation
 
-const normMaxScan = 1000
+const maxScan = 1000
 
-var normEntities = strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&")
+var entities = strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&")
 
-// normMasked are phrases that look like cues but are not.
-var normMasked = []string{"at the end of the day", "due to "}
+// masked are phrases that look like cues but are not.
+var masked = []string{"at the end of the day", "due to "}
 
-// normNotMedical are phrases that contain a medical word but are not one.
-var normNotMedical = []string{"sick of", "sick and tired", "rash cream", "rash ointment", "rash paste", "rash balm"}
+// notMedical are phrases that contain a medical word but are not one.
+var notMedical = []string{"sick of", "sick and tired", "rash cream", "rash ointment", "rash paste", "rash balm"}
 
-// normPrepare lowercases ASCII, maps typographic dashes and quotes to ASCII,
+// prepareText lowercases ASCII, maps typographic dashes and quotes to ASCII,
 // replaces invalid UTF-8 and control characters by spaces and cuts the text
-// to normMaxScan bytes.
-func normPrepare(text string) string {
+// to maxScan bytes.
+func prepareText(text string) string {
 	var b strings.Builder
-	if len(text) < normMaxScan {
+	if len(text) < maxScan {
 		b.Grow(len(text))
 	} else {
-		b.Grow(normMaxScan + 4)
+		b.Grow(maxScan + 4)
 	}
-	for i := 0; i < len(text) && b.Len() < normMaxScan; {
+	for i := 0; i < len(text) && b.Len() < maxScan; {
 		r, size := utf8.DecodeRuneInString(text[i:])
 		i += size
 		switch {
@@ -308,13 +308,13 @@ func normPrepare(text string) string {
 	}
 	s := b.String()
 	if strings.IndexByte(s, '&') >= 0 {
-		s = normEntities.Replace(s)
+		s = entities.Replace(s)
 	}
-	return normMask(s, normMasked)
+	return mask(s, masked)
 }
 
-// normMask blanks out phrases, keeping byte offsets.
-func normMask(s string, phrases []string) string {
+// mask blanks out phrases, keeping byte offsets.
+func mask(s string, phrases []string) string {
 	for _, p := range phrases {
 		if strings.Contains(s, p) {
 			s = strings.ReplaceAll(s, p, strings.Repeat(" ", len(p)))
@@ -323,9 +323,9 @@ func normMask(s string, phrases []string) string {
 	return s
 }
 
-// normTitle is the text on one line, whitespace collapsed, without a leading
+// titleOf is the text on one line, whitespace collapsed, without a leading
 // bullet, at most 120 runes.
-func normTitle(text string) string {
+func titleOf(text string) string {
 	const limit = 120
 	text = strings.TrimLeftFunc(text, unicode.IsSpace)
 	for _, bullet := range []string{"- ", "* ", "• ", "· ", "▪ "} {
@@ -362,8 +362,8 @@ func normTitle(text string) string {
 	return bh.Truncate(b.String(), limit)
 }
 
-// normClauses splits prepared text at sentence punctuation and newlines.
-func normClauses(s string) []string {
+// splitClauses splits prepared text at sentence punctuation and newlines.
+func splitClauses(s string) []string {
 	var out []string
 	start := 0
 	for i := 0; i < len(s); i++ {
@@ -387,11 +387,11 @@ func normClauses(s string) []string {
 	return out
 }
 
-func normIsWord(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }
+func isWord(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }
 
-// normIndex finds w in s as a whole word or phrase; a trailing '*' in w
+// wordIndex finds w in s as a whole word or phrase; a trailing '*' in w
 // accepts any ending ("cough*" finds "coughing").
-func normIndex(s, w string) int {
+func wordIndex(s, w string) int {
 	prefix := false
 	if strings.HasSuffix(w, "*") {
 		w, prefix = w[:len(w)-1], true
@@ -406,8 +406,8 @@ func normIndex(s, w string) int {
 		}
 		j += from
 		end := j + len(w)
-		if (j == 0 || !normIsWord(s[j-1]) || !normIsWord(w[0])) &&
-			(prefix || end == len(s) || !normIsWord(s[end]) || !normIsWord(w[len(w)-1])) {
+		if (j == 0 || !isWord(s[j-1]) || !isWord(w[0])) &&
+			(prefix || end == len(s) || !isWord(s[end]) || !isWord(w[len(w)-1])) {
 			return j
 		}
 		from = j + 1
@@ -415,14 +415,14 @@ func normIndex(s, w string) int {
 	return -1
 }
 
-// normPhrases is a list of phrases indexed by their first two bytes, so a
+// phraseIndex is a list of phrases indexed by their first two bytes, so a
 // text is read once per list rather than once per phrase.
-type normPhrases map[string][]string
+type phraseIndex map[string][]string
 
-func normIndexPhrases(list []string) normPhrases {
-	p := normPhrases{}
+func indexPhrases(list []string) phraseIndex {
+	p := phraseIndex{}
 	for _, w := range list {
-		if len(w) >= 2 && normIsWord(w[0]) {
+		if len(w) >= 2 && isWord(w[0]) {
 			p[w[:2]] = append(p[w[:2]], w)
 		}
 	}
@@ -431,7 +431,7 @@ func normIndexPhrases(list []string) normPhrases {
 
 // at reports whether one of the phrases starts at s[i:] and ends at a word
 // boundary (or anywhere, for a phrase ending in '*').
-func (p normPhrases) at(s string, i int) bool {
+func (p phraseIndex) at(s string, i int) bool {
 	if i+2 > len(s) {
 		return false
 	}
@@ -442,7 +442,7 @@ func (p normPhrases) at(s string, i int) bool {
 		}
 		if strings.HasPrefix(s[i:], w) {
 			end := i + len(w)
-			if prefix || end == len(s) || !normIsWord(s[end]) || !normIsWord(w[len(w)-1]) {
+			if prefix || end == len(s) || !isWord(s[end]) || !isWord(w[len(w)-1]) {
 				return true
 			}
 		}
@@ -451,9 +451,9 @@ func (p normPhrases) at(s string, i int) bool {
 }
 
 // in reports whether s holds one of the phrases as whole words.
-func (p normPhrases) in(s string) bool {
+func (p phraseIndex) in(s string) bool {
 	for i := 0; i+2 <= len(s); i++ {
-		if normIsWord(s[i]) && (i == 0 || !normIsWord(s[i-1])) && p.at(s, i) {
+		if isWord(s[i]) && (i == 0 || !isWord(s[i-1])) && p.at(s, i) {
 			return true
 		}
 	}
@@ -463,13 +463,13 @@ func (p normPhrases) in(s string) bool {
 // ---------------------------------------------------------------------------
 // Word lists
 
-var normDeadlineWords = normIndexPhrases([]string{
+var deadlineWords = indexPhrases([]string{
 	"due", "overdue", "deadline*", "expires", "expire", "expiring", "expiry", "expiration",
 	"eod", "cob", "eob", "end of day", "end of the day", "end of business", "close of business",
 	"deposit", "deposits", "no later than", "last day to", "last day for",
 })
 
-var normAdminWords = normIndexPhrases([]string{
+var adminWords = indexPhrases([]string{
 	"form", "forms", "paperwork", "application", "applications", "registration", "register",
 	"enrollment", "enrolment", "permission slip", "passport", "license", "licence", "renewal",
 	"renew", "tax", "taxes", "bill", "bills", "invoice", "payment", "tuition", "rent",
@@ -478,7 +478,7 @@ var normAdminWords = normIndexPhrases([]string{
 	"birth certificate", "social security",
 })
 
-var normCommitWords = normIndexPhrases([]string{
+var commitWords = indexPhrases([]string{
 	"appointment*", "appt*", "pediatrician*", "paediatrician*", "peds", "doctor", "doctor's",
 	"dr", "dentist*", "ob", "obgyn", "ob-gyn", "midwife", "lactation", "checkup", "check-up",
 	"well visit", "well-baby", "visit", "visits", "visiting", "meeting*", "mtg", "standup", "stand-up", "call with",
@@ -488,8 +488,8 @@ var normCommitWords = normIndexPhrases([]string{
 	"ultrasound", "tour", "playdate", "party", "babysitter", "sitter", "nanny",
 })
 
-// normErrandVerbs start a task ("call daycare", "need to pay rent").
-var normErrandVerbs = normIndexPhrases([]string{
+// errandVerbs start a task ("call daycare", "need to pay rent").
+var errandVerbs = indexPhrases([]string{
 	"pick up", "buy", "get", "grab", "order", "reorder", "call", "phone", "ring", "text", "email",
 	"e-mail", "message", "schedule", "reschedule", "book", "cancel", "pay", "return", "send",
 	"mail", "post", "print", "sign", "fill out", "fill in", "complete", "submit", "renew", "refill",
@@ -500,24 +500,24 @@ var normErrandVerbs = normIndexPhrases([]string{
 	"organize", "organise", "tidy", "vacuum", "empty", "replace", "label", "change", "ship",
 })
 
-// normErrandAnywhere are errands wherever they appear.
-var normErrandAnywhere = normIndexPhrases([]string{
+// errandAnywhere are errands wherever they appear.
+var errandAnywhere = indexPhrases([]string{
 	"pick up", "buy", "drop off", "refill", "renew", "fill out", "sign up", "reschedule",
 	"restock", "stock up", "grocery run", "groceries", "grocery", "errand", "errands", "laundry",
 	"dishes", "to-do", "todo", "need to", "needs to", "have to", "has to", "gotta",
 	"got to", "remember to", "don't forget", "dont forget", "remind me", "reminder",
 })
 
-var normBuyVerbs = normIndexPhrases([]string{"buy", "pick up", "order", "reorder", "get", "grab", "restock", "stock up", "refill"})
+var buyVerbs = indexPhrases([]string{"buy", "pick up", "order", "reorder", "get", "grab", "restock", "stock up", "refill"})
 
-var normTaskFillers = map[string]bool{
+var taskFillers = map[string]bool{
 	"also": true, "and": true, "then": true, "pls": true, "please": true, "todo": true, "to-do": true,
 	"task": true, "reminder": true, "asap": true, "must": true, "urgent": true, "quick": true,
 	"quickly": true, "later": true, "tomorrow": true, "today": true, "tonight": true, "-": true,
 	"*": true, "•": true, "[]": true, "[ ]": true, "ps": true, "oh": true, "ok": true,
 }
 
-var normMedicalWords = normIndexPhrases([]string{
+var medicalWords = indexPhrases([]string{
 	"fever*", "temperature", "temp of", "is it normal", "is this normal", "is that normal",
 	"normal for a", "normal for her", "normal for him", "normal that", "should i give",
 	"should we give", "can i give", "can we give", "how much tylenol", "tylenol", "motrin",
@@ -538,7 +538,7 @@ var normMedicalWords = normIndexPhrases([]string{
 	"antibiotic*", "prescription", "inhaler", "in pain", "painful", "hurts",
 })
 
-var normLowEnergy = normIndexPhrases([]string{
+var lowEnergy = indexPhrases([]string{
 	"exhausted", "wiped out", "so tired", "very tired", "really tired", "super tired",
 	"dead tired", "extremely tired", "beyond tired", "too tired", "so sleepy", "low energy",
 	"no energy", "zero energy", "energy is low", "energy low", "running on fumes",
@@ -552,7 +552,7 @@ var normLowEnergy = normIndexPhrases([]string{
 	"dead on my feet", "need a nap", "need sleep", "need to sleep", "so so tired",
 })
 
-var normMediumEnergy = normIndexPhrases([]string{
+var mediumEnergy = indexPhrases([]string{
 	"ok energy", "okay energy", "medium energy", "moderate energy", "decent energy",
 	"feeling ok", "feeling okay", "feeling alright", "feeling all right", "feeling fine",
 	"feeling so-so", "so-so", "a bit tired", "bit tired", "kinda tired", "kind of tired",
@@ -560,7 +560,7 @@ var normMediumEnergy = normIndexPhrases([]string{
 	"decent night", "feeling better", "meh",
 })
 
-var normHighEnergy = normIndexPhrases([]string{
+var highEnergy = indexPhrases([]string{
 	"feeling rested", "well rested", "well-rested", "good night's sleep", "good nights sleep",
 	"good night of sleep", "great night", "refreshed", "high energy", "good energy",
 	"lots of energy", "full of energy", "energized", "energised", "feeling great",
@@ -568,11 +568,11 @@ var normHighEnergy = normIndexPhrases([]string{
 })
 
 // Sleep-ish signals: ignored when said of the baby.
-var normHighSleep = []string{"good nap", "great nap", "long nap", "solid nap", "slept well", "slept great", "slept good", "slept through"}
+var highSleep = []string{"good nap", "great nap", "long nap", "solid nap", "slept well", "slept great", "slept good", "slept through"}
 
-var normNap = []string{"took a nap", "had a nap", "got a nap", "grabbed a nap", "caught a nap", "napped", "power nap", "short nap", "quick nap", "took a quick nap", "had a quick nap", "got a quick nap", "nap for", "nap of"}
+var napPhrases = []string{"took a nap", "had a nap", "got a nap", "grabbed a nap", "caught a nap", "napped", "power nap", "short nap", "quick nap", "took a quick nap", "had a quick nap", "got a quick nap", "nap for", "nap of"}
 
-var normOtherSubjects = map[string]bool{
+var otherSubjects = map[string]bool{
 	"baby": true, "baby's": true, "babys": true, "she": true, "he": true, "they": true, "kid": true,
 	"kids": true, "son": true, "daughter": true, "lo": true, "twins": true, "infant": true,
 	"newborn": true, "bub": true, "toddler": true, "her": true, "his": true,
@@ -581,10 +581,10 @@ var normOtherSubjects = map[string]bool{
 // ---------------------------------------------------------------------------
 // Time phrases
 
-type normRuleID int
+type ruleID int
 
 const (
-	nrWeekday normRuleID = iota
+	nrWeekday ruleID = iota
 	nrCasualDate
 	nrCasualTime
 	nrHour
@@ -602,8 +602,8 @@ const (
 	nrRange
 )
 
-type normRule struct {
-	id    normRuleID
+type dateRule struct {
+	id    ruleID
 	re    *regexp.Regexp
 	apply func(*rules.Match, *rules.Context, *rules.Options, time.Time) (bool, error) // when's; nil for ours
 	need  []string                                                                    // runs only if the text holds one of these
@@ -611,24 +611,24 @@ type normRule struct {
 	pre   func(string) bool                                                           // and only if this says yes
 }
 
-var normWhenOptions = &rules.Options{Distance: 5, MatchByOrder: true}
+var whenOptions = &rules.Options{Distance: 5, MatchByOrder: true}
 
-// normRules are applied in this order within one phrase (later wins).
-var normRules = normBuildRules()
+// dateRules are applied in this order within one phrase (later wins).
+var dateRules = buildRules()
 
-func normBuildRules() []normRule {
-	from := func(id normRuleID, r rules.Rule, digit bool, need ...string) normRule {
+func buildRules() []dateRule {
+	from := func(id ruleID, r rules.Rule, digit bool, need ...string) dateRule {
 		f, ok := r.(*rules.F)
 		if !ok || f.RegExp == nil || f.Applier == nil {
-			return normRule{id: id}
+			return dateRule{id: id}
 		}
-		return normRule{id: id, re: f.RegExp, apply: f.Applier, need: need, digit: digit}
+		return dateRule{id: id, re: f.RegExp, apply: f.Applier, need: need, digit: digit}
 	}
-	own := func(id normRuleID, expr string, digit bool, need ...string) normRule {
-		return normRule{id: id, re: regexp.MustCompile(expr), need: need, digit: digit}
+	own := func(id ruleID, expr string, digit bool, need ...string) dateRule {
+		return dateRule{id: id, re: regexp.MustCompile(expr), need: need, digit: digit}
 	}
 	ampm := `(a\.?m\.?|p\.?m\.?)`
-	rs := []normRule{
+	rs := []dateRule{
 		from(nrWeekday, en.Weekday(rules.Override), false, "mon", "tue", "wed", "thu", "fri", "sat", "sun"),
 		from(nrCasualDate, en.CasualDate(rules.Override), false, "today", "tonight", "tomorrow", "tmr", "yesterday", "last night"),
 		from(nrCasualTime, en.CasualTime(rules.Override), false, "morning", "noon", "evening"),
@@ -651,36 +651,36 @@ func normBuildRules() []normRule {
 	for i := range rs {
 		switch rs[i].id {
 		case nrHour:
-			rs[i].pre = func(s string) bool { return normDigitThen(s, "ap") }
+			rs[i].pre = func(s string) bool { return digitThen(s, "ap") }
 		case nrHourMinute:
-			rs[i].pre = func(s string) bool { return normDigitThen(s, ":") }
+			rs[i].pre = func(s string) bool { return digitThen(s, ":") }
 		case nrDeadline:
-			rs[i].pre = func(s string) bool { return normNeeds(s, normUnitStems) }
+			rs[i].pre = func(s string) bool { return hasNeeds(s, unitStems) }
 		case nrMonthDate:
 			rs[i].pre = func(s string) bool {
-				return strings.ContainsAny(s, "0123456789") || normNeeds(s, []string{"first", "second", "third", "th"})
+				return strings.ContainsAny(s, "0123456789") || hasNeeds(s, []string{"first", "second", "third", "th"})
 			}
 		case nrSlashDate:
-			rs[i].pre = func(s string) bool { return normDigitThen(s, "/") }
+			rs[i].pre = func(s string) bool { return digitThen(s, "/") }
 		case nrISODate:
-			rs[i].pre = normHasYearDate
+			rs[i].pre = hasYearDate
 		case nrAtHour:
-			rs[i].pre = normHasAtDigit
+			rs[i].pre = hasAtDigit
 		case nrRange:
 			rs[i].pre = func(s string) bool {
-				return normDigitThen(s, "-tu") ||
-					(strings.IndexByte(s, '-') >= 0 || strings.Contains(s, " to ") || strings.Contains(s, "til")) && normDigitThen(s, "ap:")
+				return digitThen(s, "-tu") ||
+					(strings.IndexByte(s, '-') >= 0 || strings.Contains(s, " to ") || strings.Contains(s, "til")) && digitThen(s, "ap:")
 			}
 		}
 	}
 	return rs
 }
 
-var normUnitStems = []string{"sec", "min", "hour", "day", "week", "month", "year"}
+var unitStems = []string{"sec", "min", "hour", "day", "week", "month", "year"}
 
-// normDigitThen reports whether a number in s is followed, after spaces, by
+// digitThen reports whether a number in s is followed, after spaces, by
 // one of the bytes in next.
-func normDigitThen(s, next string) bool {
+func digitThen(s, next string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < '0' || s[i] > '9' {
 			continue
@@ -701,8 +701,8 @@ func normDigitThen(s, next string) bool {
 	return false
 }
 
-// normHasYearDate reports whether s holds four digits and a date separator.
-func normHasYearDate(s string) bool {
+// hasYearDate reports whether s holds four digits and a date separator.
+func hasYearDate(s string) bool {
 	run := 0
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
@@ -717,14 +717,14 @@ func normHasYearDate(s string) bool {
 	return false
 }
 
-// normHasAtDigit reports whether "at" or "@" is followed by a number.
-func normHasAtDigit(s string) bool {
+// hasAtDigit reports whether "at" or "@" is followed by a number.
+func hasAtDigit(s string) bool {
 	for i := 0; i < len(s); i++ {
 		var j int
 		switch {
 		case s[i] == '@':
 			j = i + 1
-		case s[i] == 'a' && i+1 < len(s) && s[i+1] == 't' && (i == 0 || !normIsWord(s[i-1])):
+		case s[i] == 'a' && i+1 < len(s) && s[i+1] == 't' && (i == 0 || !isWord(s[i-1])):
 			j = i + 2
 		default:
 			continue
@@ -739,16 +739,16 @@ func normHasAtDigit(s string) bool {
 	return false
 }
 
-type normMatch struct {
+type ruleMatch struct {
 	rule        int
 	left, right int
 	caps        []string
 }
 
-// normSpan builds a match the way when's rules.F.Find does: from the first
+// span builds a match the way when's rules.F.Find does: from the first
 // to the last captured group.
-func normSpan(s string, idx []int) (normMatch, bool) {
-	m := normMatch{left: -1}
+func span(s string, idx []int) (ruleMatch, bool) {
+	m := ruleMatch{left: -1}
 	for i := 2; i+1 < len(idx); i += 2 {
 		if m.left == -1 && idx[i] >= 0 {
 			m.left = idx[i]
@@ -766,7 +766,7 @@ func normSpan(s string, idx []int) (normMatch, bool) {
 	return m, true
 }
 
-func normNeeds(s string, need []string) bool {
+func hasNeeds(s string, need []string) bool {
 	if len(need) == 0 {
 		return true
 	}
@@ -778,17 +778,17 @@ func normNeeds(s string, need []string) bool {
 	return false
 }
 
-var normUnitAfter = regexp.MustCompile(`^\s*(?:months?|mos?\b|weeks?|wks?\b|days?|years?|yrs?\b|mins?\b|minutes?|hours?|hrs?\b|h\b|oz\b|ml\b|lbs?\b|kg\b|g\b|%|percent|times|x\b|feeds?|bottles?|diapers?|percent|degrees|°|cm\b|inch)`)
+var unitAfter = regexp.MustCompile(`^\s*(?:months?|mos?\b|weeks?|wks?\b|days?|years?|yrs?\b|mins?\b|minutes?|hours?|hrs?\b|h\b|oz\b|ml\b|lbs?\b|kg\b|g\b|%|percent|times|x\b|feeds?|bottles?|diapers?|percent|degrees|°|cm\b|inch)`)
 
-var normDateLead = map[string]bool{
+var dateLead = map[string]bool{
 	"on": true, "by": true, "due": true, "until": true, "till": true, "til": true, "before": true,
 	"from": true, "every": true, "this": true, "next": true, "thru": true, "through": true, "after": true,
 }
 
-var normTimeAfter = regexp.MustCompile(`^\s*(?:\d|at\b|@|noon|morning|afternoon|evening|night|eod|am\b|pm\b)`)
+var timeAfter = regexp.MustCompile(`^\s*(?:\d|at\b|@|noon|morning|afternoon|evening|night|eod|am\b|pm\b)`)
 
-// normPrevWord is the word just before index i (spaces, "~" and "<" skipped).
-func normPrevWord(s string, i int) string {
+// prevWord is the word just before index i (spaces, "~" and "<" skipped).
+func prevWord(s string, i int) string {
 	if i <= 0 || i > len(s) {
 		return ""
 	}
@@ -797,14 +797,14 @@ func normPrevWord(s string, i int) string {
 		j--
 	}
 	k := j
-	for k > 0 && (normIsWord(s[k-1]) || s[k-1] == '\'') {
+	for k > 0 && (isWord(s[k-1]) || s[k-1] == '\'') {
 		k--
 	}
 	return s[k:j]
 }
 
-// normAccept filters when's false friends and checks our own rules' numbers.
-func normAccept(id normRuleID, s string, m *normMatch, commit bool) bool {
+// accept filters when's false friends and checks our own rules' numbers.
+func accept(id ruleID, s string, m *ruleMatch, commit bool) bool {
 	text := s[m.left:m.right]
 	switch id {
 	case nrWeekday:
@@ -815,7 +815,7 @@ func normAccept(id normRuleID, s string, m *normMatch, commit bool) bool {
 		if m.caps[0] == "" && m.caps[2] == "" {
 			switch day {
 			case "sat", "sun", "wed", "mon":
-				return normDateLead[normPrevWord(s, m.left)] || normTimeAfter.MatchString(s[m.right:])
+				return dateLead[prevWord(s, m.left)] || timeAfter.MatchString(s[m.right:])
 			}
 		}
 	case nrCasualDate:
@@ -839,21 +839,21 @@ func normAccept(id normRuleID, s string, m *normMatch, commit bool) bool {
 	case nrSlashDate:
 		switch text {
 		case "24/7", "1/2", "1/3", "2/3", "1/4", "3/4":
-			return normDateLead[normPrevWord(s, m.left)]
+			return dateLead[prevWord(s, m.left)]
 		}
-		return !normUnitAfter.MatchString(s[m.right:])
+		return !unitAfter.MatchString(s[m.right:])
 	case nrAtHour:
 		if m.caps[2] != "" {
 			return false // "at 9am": when's Hour rule reads it
 		}
 		h, _ := strconv.Atoi(m.caps[0])
 		mi, _ := strconv.Atoi(m.caps[1])
-		return h <= 23 && mi <= 59 && !normUnitAfter.MatchString(s[m.right:]) && !strings.HasPrefix(s[m.right:], ".")
+		return h <= 23 && mi <= 59 && !unitAfter.MatchString(s[m.right:]) && !strings.HasPrefix(s[m.right:], ".")
 	case nrRange:
-		if m.right < len(s) && (normIsWord(s[m.right]) || s[m.right] == '.' && m.right+1 < len(s) && normIsWord(s[m.right+1])) {
+		if m.right < len(s) && (isWord(s[m.right]) || s[m.right] == '.' && m.right+1 < len(s) && isWord(s[m.right+1])) {
 			return false
 		}
-		if normUnitAfter.MatchString(s[m.right:]) {
+		if unitAfter.MatchString(s[m.right:]) {
 			return false
 		}
 		strong := m.caps[0] != "" || m.caps[2] != "" || m.caps[3] != "" || m.caps[5] != "" || m.caps[6] != ""
@@ -862,22 +862,22 @@ func normAccept(id normRuleID, s string, m *normMatch, commit bool) bool {
 	return true
 }
 
-// normFindTimes lists the time phrases of s, left to right, without overlaps
+// findTimes lists the time phrases of s, left to right, without overlaps
 // (the longer phrase wins).
-func normFindTimes(s string, commit bool) []normMatch {
+func findTimes(s string, commit bool) []ruleMatch {
 	hasDigit := strings.ContainsAny(s, "0123456789")
-	var ms []normMatch
-	for i, r := range normRules {
-		if r.re == nil || (r.digit && !hasDigit) || !normNeeds(s, r.need) || (r.pre != nil && !r.pre(s)) {
+	var ms []ruleMatch
+	for i, r := range dateRules {
+		if r.re == nil || (r.digit && !hasDigit) || !hasNeeds(s, r.need) || (r.pre != nil && !r.pre(s)) {
 			continue
 		}
 		for _, idx := range r.re.FindAllStringSubmatchIndex(s, 8) {
-			m, ok := normSpan(s, idx)
+			m, ok := span(s, idx)
 			if !ok {
 				continue
 			}
 			m.rule = i
-			if normAccept(r.id, s, &m, commit) {
+			if accept(r.id, s, &m, commit) {
 				ms = append(ms, m)
 			}
 		}
@@ -903,8 +903,8 @@ func normFindTimes(s string, commit bool) []normMatch {
 	return kept
 }
 
-// normMoment is one resolved time phrase.
-type normMoment struct {
+// moment is one resolved time phrase.
+type moment struct {
 	t, end      time.Time
 	hasEnd      bool
 	dateNamed   bool
@@ -913,25 +913,25 @@ type normMoment struct {
 	left, right int
 }
 
-// normMoments resolves up to four time phrases of s; matches at most five
+// findMoments resolves up to four time phrases of s; matches at most five
 // bytes apart form one phrase, as in when.
-func normMoments(s string, now time.Time, commit bool) []normMoment {
-	ms := normFindTimes(s, commit)
-	var out []normMoment
+func findMoments(s string, now time.Time, commit bool) []moment {
+	ms := findTimes(s, commit)
+	var out []moment
 	for i := 0; i < len(ms) && len(out) < 4; {
 		end := ms[i].right
 		j := i + 1
-		for j < len(ms) && ms[j].left <= end+normWhenOptions.Distance {
+		for j < len(ms) && ms[j].left <= end+whenOptions.Distance {
 			if ms[j].right > end {
 				end = ms[j].right
 			}
 			j++
 		}
-		cluster := append([]normMatch(nil), ms[i:j]...)
+		cluster := append([]ruleMatch(nil), ms[i:j]...)
 		sort.SliceStable(cluster, func(a, b int) bool { return cluster[a].rule < cluster[b].rule })
-		st := normState{wd: -1, hour: -1}
+		st := parseState{wd: -1, hour: -1}
 		for _, m := range cluster {
-			st.apply(normRules[m.rule], m, s, now)
+			st.apply(dateRules[m.rule], m, s, now)
 		}
 		if mo, ok := st.resolve(now); ok {
 			mo.left, mo.right = ms[i].left, end
@@ -942,7 +942,7 @@ func normMoments(s string, now time.Time, commit bool) []normMoment {
 	return out
 }
 
-type normState struct {
+type parseState struct {
 	days     int
 	hasDays  bool
 	months   int
@@ -967,28 +967,28 @@ type normState struct {
 	invalid  bool
 }
 
-// normWhen runs one of when's appliers on a fresh context.
-func normWhen(r normRule, m normMatch, s string, now time.Time) (*rules.Context, bool) {
+// applyWhen runs one of when's appliers on a fresh context.
+func applyWhen(r dateRule, m ruleMatch, s string, now time.Time) (*rules.Context, bool) {
 	ctx := &rules.Context{Text: s[m.left:m.right]}
 	wm := &rules.Match{Left: m.left, Right: m.right, Text: s[m.left:m.right], Captures: m.caps}
-	ok, err := r.apply(wm, ctx, normWhenOptions, now)
+	ok, err := r.apply(wm, ctx, whenOptions, now)
 	return ctx, ok && err == nil
 }
 
-const normDay = 24 * time.Hour
+const oneDay = 24 * time.Hour
 
-func (st *normState) addDuration(d time.Duration) {
-	if d%normDay == 0 {
-		st.days += int(d / normDay)
+func (st *parseState) addDuration(d time.Duration) {
+	if d%oneDay == 0 {
+		st.days += int(d / oneDay)
 		st.hasDays = true
 	} else {
 		st.dur += d
 	}
 }
 
-func normIsAM(s string) bool { return strings.HasPrefix(strings.TrimSpace(s), "a") }
+func isAM(s string) bool { return strings.HasPrefix(strings.TrimSpace(s), "a") }
 
-func (st *normState) apply(r normRule, m normMatch, s string, now time.Time) {
+func (st *parseState) apply(r dateRule, m ruleMatch, s string, now time.Time) {
 	switch r.id {
 	case nrWeekday:
 		day := strings.TrimSpace(m.caps[1])
@@ -998,7 +998,7 @@ func (st *normState) apply(r normRule, m normMatch, s string, now time.Time) {
 		}
 		switch {
 		case m.caps[0] == "next" || m.caps[0] == "last" || m.caps[0] == "past" || m.caps[2] == "last" || m.caps[2] == "past":
-			if ctx, ok := normWhen(r, m, s, now); ok {
+			if ctx, ok := applyWhen(r, m, s, now); ok {
 				st.addDuration(ctx.Duration)
 			}
 		case m.caps[2] == "next":
@@ -1012,7 +1012,7 @@ func (st *normState) apply(r normRule, m normMatch, s string, now time.Time) {
 			st.tonight = true
 			return
 		}
-		ctx, ok := normWhen(r, m, s, now)
+		ctx, ok := applyWhen(r, m, s, now)
 		if !ok {
 			return
 		}
@@ -1022,24 +1022,24 @@ func (st *normState) apply(r normRule, m normMatch, s string, now time.Time) {
 		st.addDuration(ctx.Duration)
 		st.hasDays = true
 	case nrCasualTime:
-		ctx, ok := normWhen(r, m, s, now)
+		ctx, ok := applyWhen(r, m, s, now)
 		if !ok || ctx.Hour == nil {
 			return
 		}
 		st.hour, st.min, st.bare = *ctx.Hour, 0, false
 		st.thisPart = strings.TrimSpace(m.caps[1]) == "this"
 	case nrHour:
-		ctx, ok := normWhen(r, m, s, now)
+		ctx, ok := applyWhen(r, m, s, now)
 		if !ok || ctx.Hour == nil {
 			return
 		}
 		h := *ctx.Hour
-		if h == 12 && normIsAM(m.caps[1]) {
+		if h == 12 && isAM(m.caps[1]) {
 			h = 0
 		}
 		st.hour, st.min, st.bare = h, 0, false
 	case nrHourMinute:
-		ctx, ok := normWhen(r, m, s, now)
+		ctx, ok := applyWhen(r, m, s, now)
 		if !ok || ctx.Hour == nil || ctx.Minute == nil {
 			return
 		}
@@ -1047,7 +1047,7 @@ func (st *normState) apply(r normRule, m normMatch, s string, now time.Time) {
 		bare := false
 		if m.caps[2] == "" {
 			bare = h >= 1 && h <= 12 && !strings.HasPrefix(m.caps[0], "0")
-		} else if h == 12 && normIsAM(m.caps[2]) {
+		} else if h == 12 && isAM(m.caps[2]) {
 			h = 0
 		}
 		st.hour, st.min, st.bare = h, *ctx.Minute, bare
@@ -1057,7 +1057,7 @@ func (st *normState) apply(r normRule, m normMatch, s string, now time.Time) {
 			num, unit, sign = m.caps[0], m.caps[1], -1
 		}
 		if strings.Contains(unit, "month") || strings.Contains(unit, "year") {
-			n := normNumber(num)
+			n := parseNumber(num)
 			months := int(n)
 			if strings.Contains(unit, "year") {
 				months = int(n * 12)
@@ -1070,19 +1070,19 @@ func (st *normState) apply(r normRule, m normMatch, s string, now time.Time) {
 			st.months += sign * months
 			return
 		}
-		ctx, ok := normWhen(r, m, s, now)
+		ctx, ok := applyWhen(r, m, s, now)
 		if !ok {
 			return
 		}
 		st.addDuration(ctx.Duration)
 	case nrMonthDate:
-		ctx, ok := normWhen(r, m, s, now)
+		ctx, ok := applyWhen(r, m, s, now)
 		if !ok || ctx.Month == nil || ctx.Day == nil {
 			st.invalid = !ok
 			return
 		}
 		st.month, st.day = *ctx.Month, *ctx.Day
-		if y := normYearAfter.FindStringSubmatch(s[m.right:]); y != nil {
+		if y := yearAfter.FindStringSubmatch(s[m.right:]); y != nil {
 			st.year, _ = strconv.Atoi(y[1])
 		}
 	case nrSlashDate:
@@ -1127,9 +1127,9 @@ func (st *normState) apply(r normRule, m normMatch, s string, now time.Time) {
 	}
 }
 
-var normYearAfter = regexp.MustCompile(`^\s*,?\s*((?:19|20|21)\d\d)\b`)
+var yearAfter = regexp.MustCompile(`^\s*,?\s*((?:19|20|21)\d\d)\b`)
 
-func normAmPm(s string) byte {
+func amPm(s string) byte {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return 0
@@ -1137,7 +1137,7 @@ func normAmPm(s string) byte {
 	return s[0]
 }
 
-func normTo24(h int, ap byte) int {
+func to24(h int, ap byte) int {
 	switch ap {
 	case 'a':
 		if h == 12 {
@@ -1151,9 +1151,9 @@ func normTo24(h int, ap byte) int {
 	return h
 }
 
-// normBareHour reads an hour said without am/pm: 7–11 morning, 12 noon,
+// bareHour reads an hour said without am/pm: 7–11 morning, 12 noon,
 // 1–6 afternoon; in the evening ("tonight at 8") 5–11 are evening hours.
-func normBareHour(h int, evening bool) int {
+func bareHour(h int, evening bool) int {
 	switch {
 	case h <= 0 || h >= 12:
 		return h
@@ -1165,29 +1165,29 @@ func normBareHour(h int, evening bool) int {
 	return h
 }
 
-func (st *normState) applyRange(m normMatch) {
+func (st *parseState) applyRange(m ruleMatch) {
 	sh, _ := strconv.Atoi(m.caps[1])
 	sm, _ := strconv.Atoi(m.caps[2])
-	sap := normAmPm(m.caps[3])
+	sap := amPm(m.caps[3])
 	eh, _ := strconv.Atoi(m.caps[4])
 	em, _ := strconv.Atoi(m.caps[5])
-	eap := normAmPm(m.caps[6])
+	eap := amPm(m.caps[6])
 	if sh > 23 || eh > 23 || sm > 59 || em > 59 || (sap != 0 && sh > 12) || (eap != 0 && eh > 12) {
 		return
 	}
 	if eap != 0 {
-		eh = normTo24(eh, eap)
+		eh = to24(eh, eap)
 	}
 	switch {
 	case sap != 0:
-		sh = normTo24(sh, sap)
+		sh = to24(sh, sap)
 	case sh >= 1 && sh < 12 && eap == 'p':
 		// "6-8pm": the start shares the end's afternoon when that keeps it first.
 		if (sh+12)*60+sm < eh*60+em {
 			sh += 12
 		}
 	case sh >= 1 && sh < 12 && eap == 0:
-		sh = normBareHour(sh, st.tonight)
+		sh = bareHour(sh, st.tonight)
 	}
 	if eap == 0 && eh >= 1 && eh < 12 && eh*60+em <= sh*60+sm {
 		eh += 12 // "9-5": the end is the first such hour after the start
@@ -1196,17 +1196,17 @@ func (st *normState) applyRange(m normMatch) {
 	st.sh, st.sm, st.eh, st.em = sh, sm, eh, em
 }
 
-const normPastDays = 60
+const pastDays = 60
 
-func normValidDay(y, m, d int) bool {
+func validDay(y, m, d int) bool {
 	if m < 1 || m > 12 || d < 1 {
 		return false
 	}
 	return d <= time.Date(y, time.Month(m)+1, 0, 0, 0, 0, 0, time.UTC).Day()
 }
 
-func (st *normState) resolve(now time.Time) (normMoment, bool) {
-	var mo normMoment
+func (st *parseState) resolve(now time.Time) (moment, bool) {
+	var mo moment
 	if st.invalid {
 		return mo, false
 	}
@@ -1223,15 +1223,15 @@ func (st *normState) resolve(now time.Time) (normMoment, bool) {
 		yy := st.year
 		if yy == 0 {
 			yy = y
-			if normValidDay(yy, st.month, st.day) &&
-				time.Date(yy, time.Month(st.month), st.day, 0, 0, 0, 0, loc).Before(today.AddDate(0, 0, -normPastDays)) {
+			if validDay(yy, st.month, st.day) &&
+				time.Date(yy, time.Month(st.month), st.day, 0, 0, 0, 0, loc).Before(today.AddDate(0, 0, -pastDays)) {
 				yy++
 			}
-			if !normValidDay(yy, st.month, st.day) && normValidDay(yy+1, st.month, st.day) {
+			if !validDay(yy, st.month, st.day) && validDay(yy+1, st.month, st.day) {
 				yy++ // Feb 29
 			}
 		}
-		if yy < 1900 || yy > 2200 || !normValidDay(yy, st.month, st.day) {
+		if yy < 1900 || yy > 2200 || !validDay(yy, st.month, st.day) {
 			return mo, false
 		}
 		date = time.Date(yy, time.Month(st.month), st.day, 0, 0, 0, 0, loc)
@@ -1314,7 +1314,7 @@ func (st *normState) resolve(now time.Time) (normMoment, bool) {
 
 	h, mi := st.hour, st.min
 	if h >= 0 && st.bare {
-		h = normBareHour(h, st.tonight)
+		h = bareHour(h, st.tonight)
 	}
 	var t time.Time
 	switch {
@@ -1352,19 +1352,19 @@ func (st *normState) resolve(now time.Time) (normMoment, bool) {
 	return mo, true
 }
 
-// normDueLead are the words that make the date after them a due date.
-var normDueLead = []string{
+// dueLead are the words that make the date after them a due date.
+var dueLead = []string{
 	"due", "due by", "due on", "due date", "by", "before", "until", "till", "til", "deadline",
 	"deadline is", "no later than", "expires", "expire", "expiring", "expires on", "latest",
 	"on or before", "due in", "due within",
 }
 
-// normDueBefore reports whether a due word comes right before index left.
-func normDueBefore(s string, left int) bool {
+// dueBefore reports whether a due word comes right before index left.
+func dueBefore(s string, left int) bool {
 	p := s[max(0, left-24):left]
 	p = strings.TrimRight(p, " :,-(")
-	for _, c := range normDueLead {
-		if strings.HasSuffix(p, c) && (len(p) == len(c) || !normIsWord(p[len(p)-len(c)-1])) {
+	for _, c := range dueLead {
+		if strings.HasSuffix(p, c) && (len(p) == len(c) || !isWord(p[len(p)-len(c)-1])) {
 			return true
 		}
 	}
@@ -1374,7 +1374,7 @@ func normDueBefore(s string, left int) bool {
 // ---------------------------------------------------------------------------
 // Kind: tasks
 
-func normFirstWords(c string) string {
+func firstWords(c string) string {
 	for {
 		c = strings.TrimLeft(c, " -*•·[]():>\"'#0123456789.)")
 		sp := strings.IndexByte(c, ' ')
@@ -1382,37 +1382,37 @@ func normFirstWords(c string) string {
 			return c
 		}
 		w := strings.TrimRight(c[:sp], ":,")
-		if !normTaskFillers[w] {
+		if !taskFillers[w] {
 			return c
 		}
 		c = c[sp+1:]
 	}
 }
 
-// normStartsWithVerb reports whether a clause opens with one of verbs.
-func normStartsWithVerb(clauses []string, verbs normPhrases) bool {
+// startsWithVerb reports whether a clause opens with one of verbs.
+func startsWithVerb(clauses []string, verbs phraseIndex) bool {
 	for _, c := range clauses {
-		if verbs.at(normFirstWords(c), 0) {
+		if verbs.at(firstWords(c), 0) {
 			return true
 		}
 	}
 	return false
 }
 
-func normIsTask(s string, clauses []string) bool {
-	return normStartsWithVerb(clauses, normErrandVerbs) || normErrandAnywhere.in(s)
+func isTask(s string, clauses []string) bool {
+	return startsWithVerb(clauses, errandVerbs) || errandAnywhere.in(s)
 }
 
 // ---------------------------------------------------------------------------
 // Durations
 
 var (
-	normDurRe      = regexp.MustCompile(`(?:^|[^a-z0-9.:/<-])(\d{1,4}(?:\.\d+)?)\s*(?:(?:-|to)\s*(\d{1,4}(?:\.\d+)?)\s*)?(mins?|minutes?|m|hrs?|hours?|h)\b`)
-	normDurHMRe    = regexp.MustCompile(`\b(\d{1,2})\s*(?:h|hrs?|hours?)\s*(?:and\s+)?(\d{1,2})\s*(?:m|mins?|minutes?)\b|\b(\d{1,2})h(\d{2})\b`)
-	normDurWordsRe = regexp.MustCompile(`\b(an hour and a half|hour and a half|half an hour|half hour|an hour|one hour|two hours|three hours|a couple (?:of )?hours|couple (?:of )?hours|(?:five|ten|fifteen|twenty|thirty|forty|forty-five|ninety) (?:mins?|minutes))\b`)
+	durRe      = regexp.MustCompile(`(?:^|[^a-z0-9.:/<-])(\d{1,4}(?:\.\d+)?)\s*(?:(?:-|to)\s*(\d{1,4}(?:\.\d+)?)\s*)?(mins?|minutes?|m|hrs?|hours?|h)\b`)
+	durHMRe    = regexp.MustCompile(`\b(\d{1,2})\s*(?:h|hrs?|hours?)\s*(?:and\s+)?(\d{1,2})\s*(?:m|mins?|minutes?)\b|\b(\d{1,2})h(\d{2})\b`)
+	durWordsRe = regexp.MustCompile(`\b(an hour and a half|hour and a half|half an hour|half hour|an hour|one hour|two hours|three hours|a couple (?:of )?hours|couple (?:of )?hours|(?:five|ten|fifteen|twenty|thirty|forty|forty-five|ninety) (?:mins?|minutes))\b`)
 )
 
-var normDurWords = map[string]time.Duration{
+var durWords = map[string]time.Duration{
 	"an hour and a half": 90 * time.Minute, "hour and a half": 90 * time.Minute,
 	"half an hour": 30 * time.Minute, "half hour": 30 * time.Minute, "an hour": time.Hour,
 	"one hour": time.Hour, "two hours": 2 * time.Hour, "three hours": 3 * time.Hour,
@@ -1423,16 +1423,16 @@ var normDurWords = map[string]time.Duration{
 	"forty-five": 45 * time.Minute, "ninety": 90 * time.Minute,
 }
 
-var normDurBefore = map[string]bool{
+var durBefore = map[string]bool{
 	"in": true, "within": true, "every": true, "slept": true, "sleep": true, "nap": true,
 	"napped": true, "than": true, "under": true, "last": true, "past": true, "after": true,
 	"only": false,
 }
 
-var normDurAfter = regexp.MustCompile(`^\s*(?:ago|left|old|late|early|later|apart|behind|of sleep|sleep|nap|straight|stretch|of (?:broken |interrupted )?sleep)\b`)
+var durAfter = regexp.MustCompile(`^\s*(?:ago|left|old|late|early|later|apart|behind|of sleep|sleep|nap|straight|stretch|of (?:broken |interrupted )?sleep)\b`)
 
-// normDurOK rejects "in 2 hours", "every 3 hours", "3 hours ago", sleep.
-func normDurOK(s string, left, right int) bool {
+// durOK rejects "in 2 hours", "every 3 hours", "3 hours ago", sleep.
+func durOK(s string, left, right int) bool {
 	j := left
 	for j > 0 && s[j-1] == ' ' {
 		j--
@@ -1440,26 +1440,26 @@ func normDurOK(s string, left, right int) bool {
 	if j > 0 && s[j-1] == '<' {
 		return false // "wipes < 12h" is a horizon
 	}
-	prev := normPrevWord(s, left)
-	if normDurBefore[prev] {
+	prev := prevWord(s, left)
+	if durBefore[prev] {
 		return false
 	}
 	if prev != "" {
-		if pp := normPrevWord(s, left-len(prev)-1); pp == "slept" || pp == "every" || pp == "in" {
+		if pp := prevWord(s, left-len(prev)-1); pp == "slept" || pp == "every" || pp == "in" {
 			return false // "slept only 3h", "every other 3h"
 		}
 	}
-	return !normDurAfter.MatchString(s[right:])
+	return !durAfter.MatchString(s[right:])
 }
 
-func normDurUnit(u string) time.Duration {
+func durUnit(u string) time.Duration {
 	if strings.HasPrefix(u, "h") {
 		return time.Hour
 	}
 	return time.Minute
 }
 
-func normDuration(s string) (time.Duration, time.Duration) {
+func duration(s string) (time.Duration, time.Duration) {
 	if !strings.ContainsAny(s, "0123456789") && !strings.Contains(s, "hour") && !strings.Contains(s, "min") {
 		return 0, 0
 	}
@@ -1467,11 +1467,11 @@ func normDuration(s string) (time.Duration, time.Duration) {
 	var lo, hi time.Duration
 	hasDigit := strings.ContainsAny(s, "0123456789")
 	var hm [][]int
-	if hasDigit && normDigitThen(s, "h") {
-		hm = normDurHMRe.FindAllStringSubmatchIndex(s, 4)
+	if hasDigit && digitThen(s, "h") {
+		hm = durHMRe.FindAllStringSubmatchIndex(s, 4)
 	}
 	for _, idx := range hm {
-		if idx[0] < bestLeft && normDurOK(s, idx[0], idx[1]) {
+		if idx[0] < bestLeft && durOK(s, idx[0], idx[1]) {
 			g := 2
 			if idx[2] < 0 {
 				g = 6
@@ -1486,25 +1486,25 @@ func normDuration(s string) (time.Duration, time.Duration) {
 		}
 	}
 	var nums [][]int
-	if hasDigit && normDigitThen(s, "mh") {
-		nums = normDurRe.FindAllStringSubmatchIndex(s, 8)
+	if hasDigit && digitThen(s, "mh") {
+		nums = durRe.FindAllStringSubmatchIndex(s, 8)
 	}
 	for _, idx := range nums {
 		left := idx[2]
 		if left >= bestLeft {
 			break
 		}
-		if !normDurOK(s, left, idx[1]) {
+		if !durOK(s, left, idx[1]) {
 			continue
 		}
-		unit := normDurUnit(s[idx[6]:idx[7]])
+		unit := durUnit(s[idx[6]:idx[7]])
 		a, err := strconv.ParseFloat(s[idx[2]:idx[3]], 64)
-		if err != nil || a <= 0 || a*float64(unit) > float64(7*normDay) {
+		if err != nil || a <= 0 || a*float64(unit) > float64(7*oneDay) {
 			continue
 		}
 		b := a
 		if idx[4] >= 0 {
-			if v, err := strconv.ParseFloat(s[idx[4]:idx[5]], 64); err == nil && v > 0 && v*float64(unit) <= float64(7*normDay) {
+			if v, err := strconv.ParseFloat(s[idx[4]:idx[5]], 64); err == nil && v > 0 && v*float64(unit) <= float64(7*oneDay) {
 				b = v
 			}
 		}
@@ -1515,17 +1515,17 @@ func normDuration(s string) (time.Duration, time.Duration) {
 		bestLeft = left
 		break
 	}
-	for _, idx := range normFindAll(normDurWordsRe, s, 4, "hour", "min") {
+	for _, idx := range findAll(durWordsRe, s, 4, "hour", "min") {
 		if idx[2] >= bestLeft {
 			break
 		}
-		if !normDurOK(s, idx[2], idx[3]) {
+		if !durOK(s, idx[2], idx[3]) {
 			continue
 		}
 		w := s[idx[2]:idx[3]]
-		d, ok := normDurWords[w]
+		d, ok := durWords[w]
 		if !ok {
-			d = normDurWords[strings.Fields(w)[0]]
+			d = durWords[strings.Fields(w)[0]]
 		}
 		if d > 0 {
 			lo, hi = d, d
@@ -1538,24 +1538,24 @@ func normDuration(s string) (time.Duration, time.Duration) {
 // ---------------------------------------------------------------------------
 // Energy
 
-const normNum = `(\d{1,2}(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|half an?)`
+const numPattern = `(\d{1,2}(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|half an?)`
 
 var (
-	normSleptRe = regexp.MustCompile(`\bslept\s+(?:for\s+)?(?:(?:only|just|about|around|like|maybe|roughly|approx\.?|approximately|barely|under|<)\s+|~\s*)*` +
-		normNum + `(?:\s*(?:-|to|or)\s*` + normNum + `)?\s*(?:h\b|hrs?\b|hours?\b)`)
-	normSleepRe = regexp.MustCompile(`(?:^|[^a-z0-9.])(?:~\s*)?` + normNum + `(?:\s*(?:-|to|or)\s*` + normNum +
+	sleptRe = regexp.MustCompile(`\bslept\s+(?:for\s+)?(?:(?:only|just|about|around|like|maybe|roughly|approx\.?|approximately|barely|under|<)\s+|~\s*)*` +
+		numPattern + `(?:\s*(?:-|to|or)\s*` + numPattern + `)?\s*(?:h\b|hrs?\b|hours?\b)`)
+	sleepRe = regexp.MustCompile(`(?:^|[^a-z0-9.])(?:~\s*)?` + numPattern + `(?:\s*(?:-|to|or)\s*` + numPattern +
 		`)?\s*(?:h|hrs?|hours?)\s+(?:of\s+)?(?:total\s+|broken\s+|interrupted\s+|straight\s+|solid\s+)?sleep\b`)
 )
 
-var normNumberWords = map[string]float64{
+var numberWords = map[string]float64{
 	"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
 	"eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "half": 0.5, "half a": 0.5,
 	"half an": 0.5, "a couple": 2, "a couple of": 2, "couple": 2, "a few": 3, "few": 3,
 }
 
-func normNumber(s string) float64 {
+func parseNumber(s string) float64 {
 	s = strings.Join(strings.Fields(s), " ")
-	if v, ok := normNumberWords[s]; ok {
+	if v, ok := numberWords[s]; ok {
 		return v
 	}
 	if strings.Contains(s, "few") {
@@ -1568,43 +1568,43 @@ func normNumber(s string) float64 {
 	return v
 }
 
-// normOtherSubject reports whether the words just before i (in the same
+// otherSubject reports whether the words just before i (in the same
 // clause) are about the baby or someone else.
-func normOtherSubject(s string, i int) bool {
+func otherSubject(s string, i int) bool {
 	w := s[max(0, i-32):i]
 	if k := strings.LastIndexAny(w, ".;!?\n,"); k >= 0 {
 		w = w[k+1:]
 	}
 	for _, f := range strings.Fields(w) {
-		if normOtherSubjects[strings.Trim(f, "\"'()*_:")] {
+		if otherSubjects[strings.Trim(f, "\"'()*_:")] {
 			return true
 		}
 	}
 	return false
 }
 
-var normEnergyRank = map[bh.Energy]int{bh.EnergyLow: 1, bh.EnergyMedium: 2, bh.EnergyHigh: 3}
+var energyRank = map[bh.Energy]int{bh.EnergyLow: 1, bh.EnergyMedium: 2, bh.EnergyHigh: 3}
 
-func normEnergy(s string) (bh.Energy, float64) {
+func readEnergy(s string) (bh.Energy, float64) {
 	var e bh.Energy
 	note := func(v bh.Energy) {
-		if e == "" || normEnergyRank[v] < normEnergyRank[e] {
+		if e == "" || energyRank[v] < energyRank[e] {
 			e = v
 		}
 	}
 	hours := -1.0
-	for i, re := range []*regexp.Regexp{normSleptRe, normSleepRe} {
+	for i, re := range []*regexp.Regexp{sleptRe, sleepRe} {
 		if hours >= 0 || !strings.Contains(s, []string{"slept", "sleep"}[i]) {
 			continue
 		}
 		for _, idx := range re.FindAllStringSubmatchIndex(s, 4) {
-			if normOtherSubject(s, idx[2]) || strings.HasPrefix(strings.TrimLeft(s[idx[1]:], " "), "ago") {
+			if otherSubject(s, idx[2]) || strings.HasPrefix(strings.TrimLeft(s[idx[1]:], " "), "ago") {
 				continue // the baby's sleep; "slept 3 hours ago"
 			}
-			a := normNumber(s[idx[2]:idx[3]])
+			a := parseNumber(s[idx[2]:idx[3]])
 			b := a
 			if idx[4] >= 0 {
-				b = normNumber(s[idx[4]:idx[5]])
+				b = parseNumber(s[idx[4]:idx[5]])
 			}
 			if a <= 0 || b <= 0 || a > 24 || b > 24 {
 				continue
@@ -1623,23 +1623,23 @@ func normEnergy(s string) (bh.Energy, float64) {
 			note(bh.EnergyHigh)
 		}
 	}
-	if normLowEnergy.in(s) {
+	if lowEnergy.in(s) {
 		note(bh.EnergyLow)
 	}
-	if normMediumEnergy.in(s) {
+	if mediumEnergy.in(s) {
 		note(bh.EnergyMedium)
 	}
-	if normHighEnergy.in(s) {
+	if highEnergy.in(s) {
 		note(bh.EnergyHigh)
 	}
-	for _, p := range normHighSleep {
-		if i := normIndex(s, p); i >= 0 && !normOtherSubject(s, i) {
+	for _, p := range highSleep {
+		if i := wordIndex(s, p); i >= 0 && !otherSubject(s, i) {
 			note(bh.EnergyHigh)
 			break
 		}
 	}
-	for _, p := range normNap {
-		if i := normIndex(s, p); i >= 0 && !normOtherSubject(s, i) {
+	for _, p := range napPhrases {
+		if i := wordIndex(s, p); i >= 0 && !otherSubject(s, i) {
 			note(bh.EnergyMedium)
 			break
 		}
@@ -1653,19 +1653,19 @@ func normEnergy(s string) (bh.Energy, float64) {
 // ---------------------------------------------------------------------------
 // Medical
 
-var normTempRe = regexp.MustCompile(`\b(?:3[5-9]|4[0-2])(?:[.,]\d)?\s*(?:°|degrees)|\b(?:9[7-9]|10[0-6])(?:\.\d)?\s*(?:°|degrees)`)
+var tempRe = regexp.MustCompile(`\b(?:3[5-9]|4[0-2])(?:[.,]\d)?\s*(?:°|degrees)|\b(?:9[7-9]|10[0-6])(?:\.\d)?\s*(?:°|degrees)`)
 
-func normMedical(s string) bool {
-	if normMedicalWords.in(normMask(s, normNotMedical)) {
+func isMedical(s string) bool {
+	if medicalWords.in(mask(s, notMedical)) {
 		return true
 	}
-	return (strings.Contains(s, "°") || strings.Contains(s, "degree")) && normTempRe.MatchString(s)
+	return (strings.Contains(s, "°") || strings.Contains(s, "degree")) && tempRe.MatchString(s)
 }
 
 // ---------------------------------------------------------------------------
 // Inventory
 
-type normInv struct {
+type invReading struct {
 	found   bool
 	items   []string
 	horizon time.Duration
@@ -1673,13 +1673,13 @@ type normInv struct {
 	out     bool
 }
 
-func (v *normInv) addHorizon(d time.Duration) {
+func (v *invReading) addHorizon(d time.Duration) {
 	if !v.hasHor || d < v.horizon {
 		v.horizon, v.hasHor = d, true
 	}
 }
 
-func (v *normInv) addItems(items ...string) {
+func (v *invReading) addItems(items ...string) {
 	for _, it := range items {
 		if it == "" {
 			continue
@@ -1697,19 +1697,19 @@ func (v *normInv) addItems(items ...string) {
 	}
 }
 
-const normNumH = `(\d{1,3}(?:\.\d+)?|an?|one|two|three|four|five|six|seven|half an?|half a|half)`
+const numH = `(\d{1,3}(?:\.\d+)?|an?|one|two|three|four|five|six|seven|half an?|half a|half)`
 
 var (
-	normInvLessRe  = regexp.MustCompile(`(?:<=?|less than|under)\s*` + normNumH + `\s*(d|days?|h|hrs?|hours?|w|wks?|weeks?)\b`)
-	normInvLeftRe  = regexp.MustCompile(`\b(?:only\s+|just\s+|maybe\s+|about\s+)?(\d{1,3}|zero|no|one|two|three|four|five|a couple(?: of)?|a few)\s+([a-z][a-z' -]{0,40}?)\s+left\b`)
-	normInvForRe   = regexp.MustCompile(`(?:\b(?:for|lasts?|enough for|maybe|about|only|just|another)|~)\s*(?:about\s+|maybe\s+|another\s+|only\s+)?` + normNumH + `\s+(?:more\s+)?(days?|hrs?|hours?|weeks?)\b`)
-	normInvAfterRe = regexp.MustCompile(`\b(running low on|running low of|getting low on|low on|running out of|ran out of|run out of|almost out of|nearly out of|basically out of|all out of|out of|need more|needs more|need new|need extra|no more|none left of|last (?:pack|box|bag|tub|can|tube|bottle|container|roll|case|jar|sleeve|carton|package|packet|pouch)s? of)\s+`)
-	normInvBefRe   = regexp.MustCompile(`\s(?:is\s+|are\s+|r\s+)?(almost out|nearly out|almost gone|nearly gone|almost empty|nearly empty|almost finished|basically gone|practically gone|running low|getting low|running out|all gone|used up|low|out|gone|empty|finished)\b`)
-	normInvLastRe  = regexp.MustCompile(`\blast (?:pack|box|bag|tub|can|tube|bottle|container|roll|case|jar|sleeve|carton|package|packet|pouch|one|diaper|wipe)s?\b`)
+	invLessRe  = regexp.MustCompile(`(?:<=?|less than|under)\s*` + numH + `\s*(d|days?|h|hrs?|hours?|w|wks?|weeks?)\b`)
+	invLeftRe  = regexp.MustCompile(`\b(?:only\s+|just\s+|maybe\s+|about\s+)?(\d{1,3}|zero|no|one|two|three|four|five|a couple(?: of)?|a few)\s+([a-z][a-z' -]{0,40}?)\s+left\b`)
+	invForRe   = regexp.MustCompile(`(?:\b(?:for|lasts?|enough for|maybe|about|only|just|another)|~)\s*(?:about\s+|maybe\s+|another\s+|only\s+)?` + numH + `\s+(?:more\s+)?(days?|hrs?|hours?|weeks?)\b`)
+	invAfterRe = regexp.MustCompile(`\b(running low on|running low of|getting low on|low on|running out of|ran out of|run out of|almost out of|nearly out of|basically out of|all out of|out of|need more|needs more|need new|need extra|no more|none left of|last (?:pack|box|bag|tub|can|tube|bottle|container|roll|case|jar|sleeve|carton|package|packet|pouch)s? of)\s+`)
+	invBefRe   = regexp.MustCompile(`\s(?:is\s+|are\s+|r\s+)?(almost out|nearly out|almost gone|nearly gone|almost empty|nearly empty|almost finished|basically gone|practically gone|running low|getting low|running out|all gone|used up|low|out|gone|empty|finished)\b`)
+	invLastRe  = regexp.MustCompile(`\blast (?:pack|box|bag|tub|can|tube|bottle|container|roll|case|jar|sleeve|carton|package|packet|pouch|one|diaper|wipe)s?\b`)
 )
 
-// normContainers are how supplies are counted ("1 can left").
-var normContainers = map[string]bool{
+// containerWords are how supplies are counted ("1 can left").
+var containerWords = map[string]bool{
 	"can": true, "cans": true, "pack": true, "packs": true, "box": true, "boxes": true, "bag": true,
 	"bags": true, "tub": true, "tubs": true, "jar": true, "jars": true, "tube": true, "tubes": true,
 	"roll": true, "rolls": true, "case": true, "cases": true, "scoop": true, "scoops": true,
@@ -1717,13 +1717,13 @@ var normContainers = map[string]bool{
 	"sleeves": true, "carton": true, "cartons": true, "package": true, "packages": true,
 }
 
-var normUnitWords = map[string]time.Duration{
-	"d": normDay, "day": normDay, "days": normDay, "h": time.Hour, "hr": time.Hour, "hrs": time.Hour,
-	"hour": time.Hour, "hours": time.Hour, "w": 7 * normDay, "wk": 7 * normDay, "wks": 7 * normDay,
-	"week": 7 * normDay, "weeks": 7 * normDay,
+var unitWords = map[string]time.Duration{
+	"d": oneDay, "day": oneDay, "days": oneDay, "h": time.Hour, "hr": time.Hour, "hrs": time.Hour,
+	"hour": time.Hour, "hours": time.Hour, "w": 7 * oneDay, "wk": 7 * oneDay, "wks": 7 * oneDay,
+	"week": 7 * oneDay, "weeks": 7 * oneDay,
 }
 
-var normOutOfStop = map[string]bool{
+var outOfStop = map[string]bool{
 	"house": true, "office": true, "town": true, "it": true, "breath": true, "time": true,
 	"energy": true, "patience": true, "steam": true, "sorts": true, "hand": true, "control": true,
 	"here": true, "there": true, "bed": true, "mind": true, "ideas": true, "options": true,
@@ -1737,9 +1737,9 @@ var normOutOfStop = map[string]bool{
 	"you": true, "us": true, "them": true, "her": true, "him": true, "bounds": true,
 }
 
-// normBeforeStop are words right before "out"/"low"/"gone" that are not a
+// beforeStop are words right before "out"/"low"/"gone" that are not a
 // supply ("wiped out", "feeling low").
-var normBeforeStop = map[string]bool{
+var beforeStop = map[string]bool{
 	"wiped": true, "passed": true, "freaked": true, "stressed": true, "worn": true, "burnt": true,
 	"burned": true, "tapped": true, "zonked": true, "checked": true, "figured": true, "found": true,
 	"went": true, "go": true, "going": true, "goes": true, "way": true, "hang": true, "chill": true,
@@ -1756,7 +1756,7 @@ var normBeforeStop = map[string]bool{
 	"sleep": true, "tired": true,
 }
 
-var normItemStop = map[string]bool{
+var itemStop = map[string]bool{
 	"the": true, "a": true, "an": true, "some": true, "more": true, "our": true, "my": true,
 	"any": true, "of": true, "on": true, "extra": true, "new": true, "few": true, "couple": true,
 	"and": true, "also": true, "ugh": true, "fyi": true, "btw": true, "so": true, "but": true,
@@ -1776,15 +1776,15 @@ var normItemStop = map[string]bool{
 	"pls": true, "day": true, "days": true, "week": true, "weeks": true, "hours": true,
 }
 
-// normItemCut ends an item phrase that follows its cue.
-var normItemCut = regexp.MustCompile(`\s(?:for|by|until|till|before|today|tomorrow|tonight|soon|asap|now|again|so|but|need|needs|buy|get|at|in|which|that|too|already|left|since|because|and then|then|this|next|before|after|if|when|<)\b|\s[-(:<~]|[(:<~]`)
+// itemCut ends an item phrase that follows its cue.
+var itemCut = regexp.MustCompile(`\s(?:for|by|until|till|before|today|tomorrow|tonight|soon|asap|now|again|so|but|need|needs|buy|get|at|in|which|that|too|already|left|since|because|and then|then|this|next|before|after|if|when|<)\b|\s[-(:<~]|[(:<~]`)
 
-// normItemSplit separates listed items.
-var normItemSplit = regexp.MustCompile(`\s+and\s+|\s*[,+&/]\s*|\s+or\s+|\s+n\s+`)
+// itemSplit separates listed items.
+var itemSplit = regexp.MustCompile(`\s+and\s+|\s*[,+&/]\s*|\s+or\s+|\s+n\s+`)
 
-// normLexicon maps supply names (longest first) to how they are listed;
+// lexicon maps supply names (longest first) to how they are listed;
 // "" blocks a phrase that is not a supply ("diaper rash").
-var normLexicon = []struct{ surface, canon string }{
+var lexicon = []struct{ surface, canon string }{
 	{"diaper rash cream", "diaper rash cream"}, {"diaper pail liners", "diaper pail liners"},
 	{"milk storage bags", "milk storage bags"}, {"breast milk bags", "breast milk bags"},
 	{"laundry detergent", "laundry detergent"}, {"vitamin d drops", "vitamin d drops"},
@@ -1808,28 +1808,28 @@ var normLexicon = []struct{ surface, canon string }{
 	{"pouches", "pouches"}, {"cereal", "cereal"},
 }
 
-// normLexiconFind returns the canonical supply named in p, if any, and
+// lexiconFind returns the canonical supply named in p, if any, and
 // whether p names a blocked phrase.
-func normLexiconFind(p string) (string, bool) {
-	for _, e := range normLexicon {
-		if normIndex(p, e.surface) >= 0 {
+func lexiconFind(p string) (string, bool) {
+	for _, e := range lexicon {
+		if wordIndex(p, e.surface) >= 0 {
 			return e.canon, true
 		}
 	}
 	return "", false
 }
 
-// normLexiconItems lists the known supplies s names, in order.
-func normLexiconItems(s string) []string {
+// lexiconItems lists the known supplies s names, in order.
+func lexiconItems(s string) []string {
 	type hit struct {
 		at, end int
 		canon   string
 	}
 	var hits []hit
-	for _, e := range normLexicon {
+	for _, e := range lexicon {
 		from := 0
 		for from < len(s) {
-			i := normIndex(s[from:], e.surface)
+			i := wordIndex(s[from:], e.surface)
 			if i < 0 {
 				break
 			}
@@ -1870,10 +1870,10 @@ func normLexiconItems(s string) []string {
 	return out
 }
 
-// normCleanItem tidies one item phrase; fromEnd keeps its last words (the
+// cleanItem tidies one item phrase; fromEnd keeps its last words (the
 // phrase came before its cue), else its first.
-func normCleanItem(p string, fromEnd bool) string {
-	if canon, ok := normLexiconFind(p); ok {
+func cleanItem(p string, fromEnd bool) string {
+	if canon, ok := lexiconFind(p); ok {
 		return canon
 	}
 	var words []string
@@ -1884,10 +1884,10 @@ func normCleanItem(p string, fromEnd bool) string {
 		}
 		words = append(words, w)
 	}
-	for len(words) > 0 && normItemStop[words[0]] {
+	for len(words) > 0 && itemStop[words[0]] {
 		words = words[1:]
 	}
-	for len(words) > 0 && normItemStop[words[len(words)-1]] {
+	for len(words) > 0 && itemStop[words[len(words)-1]] {
 		words = words[:len(words)-1]
 	}
 	if len(words) == 0 {
@@ -1914,19 +1914,19 @@ func normCleanItem(p string, fromEnd bool) string {
 	return out
 }
 
-func normCleanItems(p string, fromEnd bool) []string {
+func cleanItems(p string, fromEnd bool) []string {
 	var out []string
-	for _, part := range normItemSplit.Split(p, 6) {
-		if it := normCleanItem(part, fromEnd); it != "" {
+	for _, part := range itemSplit.Split(p, 6) {
+		if it := cleanItem(part, fromEnd); it != "" {
 			out = append(out, it)
 		}
 	}
 	return out
 }
 
-// normSubjectBefore is the phrase a before-cue refers to: the clause up to
+// subjectBefore is the phrase a before-cue refers to: the clause up to
 // the cue, from the last separator.
-func normSubjectBefore(c string, end int) string {
+func subjectBefore(c string, end int) string {
 	p := c[:end]
 	if k := strings.LastIndexAny(p, ":(["); k >= 0 {
 		p = p[k+1:]
@@ -1939,53 +1939,53 @@ func normSubjectBefore(c string, end int) string {
 	return p
 }
 
-func normHorizonOf(num, unit string) (time.Duration, bool) {
-	n := normNumber(num)
-	u, ok := normUnitWords[unit]
+func horizonOf(num, unit string) (time.Duration, bool) {
+	n := parseNumber(num)
+	u, ok := unitWords[unit]
 	if !ok || n <= 0 || n > 400 {
 		return 0, false
 	}
 	return time.Duration(n * float64(u)), true
 }
 
-// normInvNeed are the words without which a clause has no running-low phrase.
-var normInvNeed = []string{"<", "less than", "under", "left", "low", "out", "more", "new", "extra", "last", "none", "gone", "empty", "finished", "used up"}
+// invNeed are the words without which a clause has no running-low phrase.
+var invNeed = []string{"<", "less than", "under", "left", "low", "out", "more", "new", "extra", "last", "none", "gone", "empty", "finished", "used up"}
 
-// normFindAll runs re only when s holds one of need.
-func normFindAll(re *regexp.Regexp, s string, n int, need ...string) [][]int {
-	if !normNeeds(s, need) {
+// findAll runs re only when s holds one of need.
+func findAll(re *regexp.Regexp, s string, n int, need ...string) [][]int {
+	if !hasNeeds(s, need) {
 		return nil
 	}
 	return re.FindAllStringSubmatchIndex(s, n)
 }
 
-// normInventory reads running-low phrases clause by clause.
-func normInventory(clauses []string) normInv {
-	var v normInv
+// readInventory reads running-low phrases clause by clause.
+func readInventory(clauses []string) invReading {
+	var v invReading
 	for _, c := range clauses {
-		if !normNeeds(c, normInvNeed) {
+		if !hasNeeds(c, invNeed) {
 			continue
 		}
 		found := false
 		var items []string
 		// "wipes < 1 day"
-		for _, idx := range normFindAll(normInvLessRe, c, 4, "<", "less than", "under") {
-			if d, ok := normHorizonOf(c[idx[2]:idx[3]], c[idx[4]:idx[5]]); ok {
+		for _, idx := range findAll(invLessRe, c, 4, "<", "less than", "under") {
+			if d, ok := horizonOf(c[idx[2]:idx[3]], c[idx[4]:idx[5]]); ok {
 				v.addHorizon(d)
 				found = true
-				items = append(items, normCleanItems(normSubjectBefore(c, idx[0]), true)...)
+				items = append(items, cleanItems(subjectBefore(c, idx[0]), true)...)
 			}
 		}
 		// "2 bottles left", "2 days of formula left", "0 diapers left"
-		for _, idx := range normFindAll(normInvLeftRe, c, 4, "left") {
+		for _, idx := range findAll(invLeftRe, c, 4, "left") {
 			num, what := c[idx[2]:idx[3]], strings.TrimSpace(c[idx[4]:idx[5]])
 			first, rest, _ := strings.Cut(what, " ")
-			if _, isUnit := normUnitWords[first]; isUnit {
-				d, ok := normHorizonOf(num, first)
+			if _, isUnit := unitWords[first]; isUnit {
+				d, ok := horizonOf(num, first)
 				var its []string
 				if after, ok2 := strings.CutPrefix(rest, "of "); ok2 {
-					its = normCleanItems(after, false)
-				} else if canon, ok2 := normLexiconFind(normSubjectBefore(c, idx[0])); ok2 && canon != "" {
+					its = cleanItems(after, false)
+				} else if canon, ok2 := lexiconFind(subjectBefore(c, idx[0])); ok2 && canon != "" {
 					its = []string{canon}
 				}
 				if ok && len(its) > 0 {
@@ -1996,17 +1996,17 @@ func normInventory(clauses []string) normInv {
 				continue
 			}
 			var its []string
-			if normContainers[first] {
+			if containerWords[first] {
 				// "2 cans of formula left", "formula: 1 can left"
 				if after, ok := strings.CutPrefix(rest, "of "); ok {
-					its = normCleanItems(after, false)
+					its = cleanItems(after, false)
 				} else {
-					its = normLexiconItems(c)
+					its = lexiconItems(c)
 				}
 			} else {
-				its = normCleanItems(what, true)
+				its = cleanItems(what, true)
 			}
-			if len(its) == 0 || normOutOfStop[strings.Fields(its[0])[0]] {
+			if len(its) == 0 || outOfStop[strings.Fields(its[0])[0]] {
 				continue
 			}
 			found = true
@@ -2016,21 +2016,21 @@ func normInventory(clauses []string) normInv {
 			}
 		}
 		// "running low on diapers", "out of formula"
-		for _, idx := range normFindAll(normInvAfterRe, c, 4, "low", "out", "more", "new", "extra", "last", "none") {
+		for _, idx := range findAll(invAfterRe, c, 4, "low", "out", "more", "new", "extra", "last", "none") {
 			cue := c[idx[2]:idx[3]]
 			obj := c[idx[1]:]
-			if k := normItemCut.FindStringIndex(obj); k != nil {
+			if k := itemCut.FindStringIndex(obj); k != nil {
 				obj = obj[:k[0]]
 			}
-			its := normCleanItems(obj, false)
+			its := cleanItems(obj, false)
 			if len(its) == 0 {
 				continue
 			}
 			first := strings.Fields(its[0])[0]
-			_, lex := normLexiconFind(obj)
+			_, lex := lexiconFind(obj)
 			switch cue {
 			case "out of", "running out of", "ran out of", "run out of", "all out of", "need more", "needs more", "need new", "need extra":
-				if normOutOfStop[first] {
+				if outOfStop[first] {
 					continue
 				}
 			case "no more":
@@ -2046,7 +2046,7 @@ func normInventory(clauses []string) normInv {
 			}
 		}
 		// "diaper cream almost out", "wipes low", "formula gone"
-		for _, idx := range normFindAll(normInvBefRe, c, 6, "out", "low", "gone", "empty", "finished", "used up") {
+		for _, idx := range findAll(invBefRe, c, 6, "out", "low", "gone", "empty", "finished", "used up") {
 			cue := c[idx[2]:idx[3]]
 			rest := c[idx[3]:]
 			if strings.HasPrefix(rest, " on") || strings.HasPrefix(rest, " of") {
@@ -2054,7 +2054,7 @@ func normInventory(clauses []string) normInv {
 			}
 			if cue == "empty" || cue == "finished" {
 				// "dishwasher is empty", "finished the form": only supplies.
-				if canon, ok := normLexiconFind(normSubjectBefore(c, idx[0])); !ok || canon == "" {
+				if canon, ok := lexiconFind(subjectBefore(c, idx[0])); !ok || canon == "" {
 					continue
 				}
 			}
@@ -2068,11 +2068,11 @@ func normInventory(clauses []string) normInv {
 					continue
 				}
 			}
-			subj := normSubjectBefore(c, idx[0])
-			if normBeforeStop[normPrevWord(c, idx[0]+1)] {
+			subj := subjectBefore(c, idx[0])
+			if beforeStop[prevWord(c, idx[0]+1)] {
 				continue
 			}
-			its := normCleanItems(subj, true)
+			its := cleanItems(subj, true)
 			if len(its) == 0 {
 				continue
 			}
@@ -2083,21 +2083,21 @@ func normInventory(clauses []string) normInv {
 				v.out = true
 			}
 		}
-		if strings.Contains(c, "last ") && normInvLastRe.MatchString(c) {
+		if strings.Contains(c, "last ") && invLastRe.MatchString(c) {
 			found = true
 		}
-		if !found && strings.Contains(c, " more ") && normInvForRe.MatchString(c) && len(normLexiconItems(c)) > 0 {
+		if !found && strings.Contains(c, " more ") && invForRe.MatchString(c) && len(lexiconItems(c)) > 0 {
 			found = true // "formula for 2 more days"
 		}
 		if found {
 			// "for 2 more days"
-			for _, idx := range normInvForRe.FindAllStringSubmatchIndex(c, 2) {
-				if d, ok := normHorizonOf(c[idx[2]:idx[3]], c[idx[4]:idx[5]]); ok {
+			for _, idx := range invForRe.FindAllStringSubmatchIndex(c, 2) {
+				if d, ok := horizonOf(c[idx[2]:idx[3]], c[idx[4]:idx[5]]); ok {
 					v.addHorizon(d)
 				}
 			}
 			if len(items) == 0 {
-				items = normLexiconItems(c)
+				items = lexiconItems(c)
 			}
 			v.found = true
 			v.addItems(items...)
