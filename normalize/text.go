@@ -1,0 +1,224 @@
+package normalize
+
+// This file: reading a note's text: masking, titles, clauses, word indexes.
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+const maxScan = 1000
+
+var entities = strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&")
+
+// masked are phrases that look like cues but are not.
+var masked = []string{"at the end of the day", "due to "}
+
+// notMedical are phrases that contain a medical word but are not one.
+var notMedical = []string{"sick of", "sick and tired", "rash cream", "rash ointment", "rash paste", "rash balm"}
+
+// prepareText lowercases ASCII, maps typographic dashes and quotes to ASCII,
+// replaces invalid UTF-8 and control characters by spaces and cuts the text
+// to maxScan bytes.
+func prepareText(text string) string {
+	var b strings.Builder
+	if len(text) < maxScan {
+		b.Grow(len(text))
+	} else {
+		b.Grow(maxScan + 4)
+	}
+	for i := 0; i < len(text) && b.Len() < maxScan; {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		i += size
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			b.WriteByte(' ')
+		case r >= 'A' && r <= 'Z':
+			b.WriteByte(byte(r) + 'a' - 'A')
+		case r == '\n':
+			b.WriteByte('\n')
+		case r < 0x20 || r == 0x7f:
+			b.WriteByte(' ')
+		case r < utf8.RuneSelf:
+			b.WriteByte(byte(r))
+		default:
+			switch r {
+			case '–', '—', '‒', '―', '−', '‐', '‑':
+				b.WriteByte('-')
+			case '‘', '’', 'ʼ', '′':
+				b.WriteByte('\'')
+			case '“', '”':
+				b.WriteByte('"')
+			case '≤', '＜':
+				b.WriteByte('<')
+			case '〜', '～', '≈':
+				b.WriteByte('~')
+			case '：':
+				b.WriteByte(':')
+			case '\u2028', '\u2029':
+				b.WriteByte('\n')
+			default:
+				if unicode.IsSpace(r) || unicode.IsControl(r) {
+					b.WriteByte(' ')
+				} else {
+					b.WriteRune(r)
+				}
+			}
+		}
+	}
+	s := b.String()
+	if strings.IndexByte(s, '&') >= 0 {
+		s = entities.Replace(s)
+	}
+	return mask(s, masked)
+}
+
+// mask blanks out phrases, keeping byte offsets.
+func mask(s string, phrases []string) string {
+	for _, p := range phrases {
+		if strings.Contains(s, p) {
+			s = strings.ReplaceAll(s, p, strings.Repeat(" ", len(p)))
+		}
+	}
+	return s
+}
+
+// titleOf is the text on one line, whitespace collapsed, without a leading
+// bullet, at most 120 runes.
+func titleOf(text string) string {
+	const limit = 120
+	text = strings.TrimLeftFunc(text, unicode.IsSpace)
+	for _, bullet := range []string{"- ", "* ", "• ", "· ", "▪ "} {
+		if strings.HasPrefix(text, bullet) {
+			text = text[len(bullet):]
+			break
+		}
+	}
+	var b strings.Builder
+	runes := 0
+	pending := false
+	for _, r := range text {
+		if runes > limit+1 {
+			break
+		}
+		if unicode.IsSpace(r) || r == '\u2028' || r == '\u2029' {
+			pending = true
+			continue
+		}
+		if unicode.IsControl(r) {
+			continue
+		}
+		if r == utf8.RuneError {
+			r = '\uFFFD'
+		}
+		if pending && b.Len() > 0 {
+			b.WriteByte(' ')
+			runes++
+		}
+		pending = false
+		b.WriteRune(r)
+		runes++
+	}
+	return bh.Truncate(b.String(), limit)
+}
+
+// splitClauses splits prepared text at sentence punctuation and newlines.
+func splitClauses(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		cut := false
+		switch s[i] {
+		case '\n', ';', '!', '?':
+			cut = true
+		case '.':
+			cut = i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n'
+		}
+		if cut {
+			if t := strings.TrimSpace(s[start:i]); t != "" {
+				out = append(out, t)
+			}
+			start = i + 1
+		}
+	}
+	if t := strings.TrimSpace(s[start:]); t != "" {
+		out = append(out, t)
+	}
+	return out
+}
+
+func isWord(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }
+
+// wordIndex finds w in s as a whole word or phrase; a trailing '*' in w
+// accepts any ending ("cough*" finds "coughing").
+func wordIndex(s, w string) int {
+	prefix := false
+	if strings.HasSuffix(w, "*") {
+		w, prefix = w[:len(w)-1], true
+	}
+	if w == "" {
+		return -1
+	}
+	for from := 0; from+len(w) <= len(s); {
+		j := strings.Index(s[from:], w)
+		if j < 0 {
+			return -1
+		}
+		j += from
+		end := j + len(w)
+		if (j == 0 || !isWord(s[j-1]) || !isWord(w[0])) &&
+			(prefix || end == len(s) || !isWord(s[end]) || !isWord(w[len(w)-1])) {
+			return j
+		}
+		from = j + 1
+	}
+	return -1
+}
+
+// phraseIndex is a list of phrases indexed by their first two bytes, so a
+// text is read once per list rather than once per phrase.
+type phraseIndex map[string][]string
+
+func indexPhrases(list []string) phraseIndex {
+	p := phraseIndex{}
+	for _, w := range list {
+		if len(w) >= 2 && isWord(w[0]) {
+			p[w[:2]] = append(p[w[:2]], w)
+		}
+	}
+	return p
+}
+
+// at reports whether one of the phrases starts at s[i:] and ends at a word
+// boundary (or anywhere, for a phrase ending in '*').
+func (p phraseIndex) at(s string, i int) bool {
+	if i+2 > len(s) {
+		return false
+	}
+	for _, w := range p[s[i:i+2]] {
+		prefix := strings.HasSuffix(w, "*")
+		if prefix {
+			w = w[:len(w)-1]
+		}
+		if strings.HasPrefix(s[i:], w) {
+			end := i + len(w)
+			if prefix || end == len(s) || !isWord(s[end]) || !isWord(w[len(w)-1]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// in reports whether s holds one of the phrases as whole words.
+func (p phraseIndex) in(s string) bool {
+	for i := 0; i+2 <= len(s); i++ {
+		if isWord(s[i]) && (i == 0 || !isWord(s[i-1])) && p.at(s, i) {
+			return true
+		}
+	}
+	return false
+}
