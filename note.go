@@ -167,14 +167,24 @@ var tagPrefixes = []struct {
 	{"low", TagInventory},
 }
 
+// NoteText is a message's text read for storage.
+type NoteText struct {
+	// Text is the cleaned text without its tag prefix.
+	Text string
+	// Tag is the tag its prefix named, else TagNote.
+	Tag Tag
+	// FromPrefix says the text began with a tag prefix ("task: …").
+	FromPrefix bool
+}
+
 // ParseNoteText cleans a message for storage and reads its tag prefix
 // ("task: call daycare" → Task, "call daycare"). It drops control characters
 // (but keeps newlines and tabs), replaces invalid UTF-8, trims space and cuts
 // the text to MaxNoteRunes. ok is false when nothing is left to store.
-func ParseNoteText(raw string) (text string, tag Tag, fromPrefix bool, ok bool) {
-	text = CleanText(raw)
+func ParseNoteText(raw string) (t NoteText, ok bool) {
+	text := CleanText(raw)
 	if text == "" {
-		return "", "", false, false
+		return NoteText{}, false
 	}
 	lower := strings.ToLower(text)
 	for _, p := range tagPrefixes {
@@ -188,11 +198,61 @@ func ParseNoteText(raw string) (text string, tag Tag, fromPrefix bool, ok bool) 
 		rest = strings.TrimSpace(rest[1:])
 		if rest == "" {
 			// "task:" alone is not a note.
-			return "", "", false, false
+			return NoteText{}, false
 		}
-		return rest, p.tag, true, true
+		return NoteText{Text: rest, Tag: p.tag, FromPrefix: true}, true
 	}
-	return text, TagNote, false, true
+	return NoteText{Text: text, Tag: TagNote}, true
+}
+
+// ResolvedNote is a new note as it is stored: its text, its tag and who
+// chose the tag.
+type ResolvedNote struct {
+	Text      string
+	Tag       Tag
+	TagSource TagSource
+}
+
+// Resolve reads a new note's text and decides its tag. The rule: a
+// person's explicit choice (a chip, the modal) beats a tag prefix in the
+// text, which beats the normaliser's inferred kind; with none of them a note
+// is a Note. An empty text or an unknown chosen tag is EINVALID.
+func (in NewNote) Resolve() (ResolvedNote, error) {
+	t, ok := ParseNoteText(in.RawText)
+	if !ok {
+		return ResolvedNote{}, Errorf(EINVALID, "That note is empty.")
+	}
+	r := ResolvedNote{Text: t.Text, Tag: t.Tag, TagSource: TagByDefault}
+	switch {
+	case in.Tag != "":
+		if !in.Tag.Valid() {
+			return ResolvedNote{}, Errorf(EINVALID, "%q is not a tag.", in.Tag)
+		}
+		r.Tag, r.TagSource = in.Tag, TagByUser
+	case t.FromPrefix:
+		r.TagSource = TagByPrefix
+	case in.Inferred.Valid():
+		r.Tag, r.TagSource = in.Inferred, TagByInferred
+	}
+	return r, nil
+}
+
+// EditedTag decides the tag of a note whose message was edited to t. A
+// prefix in the new text wins (it is the person's latest word); else a tag
+// the person chose before stays; else the normaliser's kind for the new
+// text (inferred); else Note. keep is false when the tag stays as it was.
+func EditedTag(old Note, t NoteText, inferred Tag) (tag Tag, source TagSource, keep bool) {
+	switch {
+	case t.FromPrefix:
+		return t.Tag, TagByPrefix, false
+	case old.TagSource == TagByUser:
+		return old.Tag, old.TagSource, true
+	case inferred.Valid():
+		// The prefix that set the tag is gone, or the guess was a guess.
+		return inferred, TagByInferred, false
+	default:
+		return TagNote, TagByDefault, false
+	}
 }
 
 // CleanText makes user text safe to store: valid UTF-8, no control characters

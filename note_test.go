@@ -40,7 +40,8 @@ func TestParseNoteText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			text, tag, fromPrefix, ok := bh.ParseNoteText(tt.in)
+			got, ok := bh.ParseNoteText(tt.in)
+			text, tag, fromPrefix := got.Text, got.Tag, got.FromPrefix
 			assert.Equal(t, tt.ok, ok)
 			assert.Equal(t, tt.text, text)
 			assert.Equal(t, tt.tag, tag)
@@ -101,4 +102,65 @@ func TestErrorCodesAndMessages(t *testing.T) {
 	internal := bh.Internal(assert.AnError)
 	assert.Equal(t, bh.EINTERNAL, bh.ErrorCode(internal))
 	assert.NotContains(t, bh.ErrorMessage(internal), assert.AnError.Error(), "internal details never reach a user")
+}
+
+// A person's explicit choice beats a prefix, which beats the normaliser's
+// kind; with none of them a note is a Note.
+func TestResolveChoosesTheTag(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		in       bh.NewNote
+		text     string
+		tag      bh.Tag
+		source   bh.TagSource
+		wantCode string
+	}{
+		{"nothing said", bh.NewNote{RawText: "slept 3h"}, "slept 3h", bh.TagNote, bh.TagByDefault, ""},
+		{"inferred", bh.NewNote{RawText: "wipes < 1 day", Inferred: bh.TagInventory}, "wipes < 1 day", bh.TagInventory, bh.TagByInferred, ""},
+		{"prefix beats inferred", bh.NewNote{RawText: "task: wipes < 1 day", Inferred: bh.TagInventory}, "wipes < 1 day", bh.TagTask, bh.TagByPrefix, ""},
+		{"person beats prefix", bh.NewNote{RawText: "task: form due Fri", Tag: bh.TagDeadline, Inferred: bh.TagTask}, "form due Fri", bh.TagDeadline, bh.TagByUser, ""},
+		{"an invalid inferred kind is no kind", bh.NewNote{RawText: "hello", Inferred: "nonsense"}, "hello", bh.TagNote, bh.TagByDefault, ""},
+		{"an unknown chosen tag is refused", bh.NewNote{RawText: "hello", Tag: "nonsense"}, "", "", "", bh.EINVALID},
+		{"an empty note is refused", bh.NewNote{RawText: "  task:  ", Tag: bh.TagTask}, "", "", "", bh.EINVALID},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := tc.in.Resolve()
+			if tc.wantCode != "" {
+				assert.Equal(t, tc.wantCode, bh.ErrorCode(err))
+				return
+			}
+			assert.NoError(t, err)
+			assert.Equal(t, bh.ResolvedNote{Text: tc.text, Tag: tc.tag, TagSource: tc.source}, r)
+		})
+	}
+}
+
+// An edit's new prefix is the person's latest word; a chip they tapped
+// before stays; otherwise the edited text is read again.
+func TestEditedTag(t *testing.T) {
+	chose := bh.Note{Tag: bh.TagDeadline, TagSource: bh.TagByUser}
+	prefixed := bh.Note{Tag: bh.TagTask, TagSource: bh.TagByPrefix}
+	for _, tc := range []struct {
+		name     string
+		old      bh.Note
+		raw      string
+		inferred bh.Tag
+		tag      bh.Tag
+		source   bh.TagSource
+		keep     bool
+	}{
+		{"a new prefix beats an earlier chip", chose, "low: wipes", bh.TagTask, bh.TagInventory, bh.TagByPrefix, false},
+		{"an earlier chip stays", chose, "form due Fri", bh.TagTask, bh.TagDeadline, bh.TagByUser, true},
+		{"a removed prefix gives way to the new reading", prefixed, "wipes < 1 day", bh.TagInventory, bh.TagInventory, bh.TagByInferred, false},
+		{"nothing to go on: a Note", prefixed, "hello", "", bh.TagNote, bh.TagByDefault, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			text, ok := bh.ParseNoteText(tc.raw)
+			assert.True(t, ok)
+			tag, source, keep := bh.EditedTag(tc.old, text, tc.inferred)
+			assert.Equal(t, tc.tag, tag)
+			assert.Equal(t, tc.source, source)
+			assert.Equal(t, tc.keep, keep)
+		})
+	}
 }

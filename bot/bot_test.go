@@ -54,7 +54,8 @@ func (m *memStore) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, boo
 			return bh.Note{}, false, &bh.Error{Code: bh.EUNAVAILABLE, Message: "The database did not answer in time."}
 		}
 	}
-	text, tag, _, ok := bh.ParseNoteText(in.RawText)
+	parsed, ok := bh.ParseNoteText(in.RawText)
+	text, tag := parsed.Text, parsed.Tag
 	if !ok {
 		return bh.Note{}, false, bh.Errorf(bh.EINVALID, "empty")
 	}

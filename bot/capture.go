@@ -117,7 +117,7 @@ func (c *capture) onMention(req *socketmode.Request, teamID, eventID string, ev 
 // posted after the ack so it never delays it.
 func (c *capture) capture(req *socketmode.Request, in bh.NewNote) {
 	b := c.b
-	if _, _, _, ok := bh.ParseNoteText(in.RawText); !ok {
+	if _, ok := bh.ParseNoteText(in.RawText); !ok {
 		// Empty or whitespace-only: no note, no reply.
 		b.ack(req, nil)
 		return

@@ -32,7 +32,8 @@ func FuzzEnvelope(f *testing.F) {
 		now := b.cfg.Now()
 		note := func(text string) {
 			text = b.stripSelf(text)
-			body, tag, _, ok := bh.ParseNoteText(text)
+			parsed, ok := bh.ParseNoteText(text)
+			body, tag := parsed.Text, parsed.Tag
 			if ok && !utf8.ValidString(body) && utf8.ValidString(text) {
 				t.Fatalf("valid text %q became invalid %q", text, body)
 			}

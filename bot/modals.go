@@ -61,7 +61,7 @@ func readAddNote(v slack.View) (addNoteInput, map[string]string) {
 	if a, ok := get(blocks.InputNoteText, blocks.ActionNoteText); ok {
 		in.Text = a.Value
 	}
-	if _, _, _, ok := bh.ParseNoteText(in.Text); !ok {
+	if _, ok := bh.ParseNoteText(in.Text); !ok {
 		errs[blocks.InputNoteText] = "Write a note first."
 	}
 	in.Tag = bh.TagNote
@@ -131,7 +131,7 @@ func (m *modals) saveAsNote(ctx context.Context, cb slack.InteractionCallback) {
 		ts = cb.MessageTs
 	}
 	text := b.stripSelf(cb.Message.Text)
-	if _, _, _, ok := bh.ParseNoteText(text); !ok || cb.Channel.ID == "" || ts == "" {
+	if _, ok := bh.ParseNoteText(text); !ok || cb.Channel.ID == "" || ts == "" {
 		b.tell(ctx, cb.Channel.ID, cb.User.ID, "That message has no text to save as a note.")
 		return
 	}

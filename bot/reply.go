@@ -31,11 +31,11 @@ type replies struct {
 // note is stored so the inference costs no extra write. A tag prefix or a
 // person's choice still wins (the store decides).
 func (r *replies) infer(raw string, at time.Time) bh.Tag {
-	text, _, fromPrefix, ok := bh.ParseNoteText(raw)
-	if !ok || fromPrefix {
+	t, ok := bh.ParseNoteText(raw)
+	if !ok || t.FromPrefix {
 		return ""
 	}
-	f := normalize.One(bh.Note{Text: text, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: at}, r.b.cfg.Location, at)
+	f := normalize.One(bh.Note{Text: t.Text, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: at}, r.b.cfg.Location, at)
 	return f.Kind
 }
 

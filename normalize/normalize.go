@@ -116,7 +116,8 @@ func One(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 	now = now.In(loc)
 	text := n.Text
 	if strings.TrimSpace(text) == "" && n.RawText != "" {
-		text, _, _, _ = bh.ParseNoteText(n.RawText)
+		p, _ := bh.ParseNoteText(n.RawText)
+		text = p.Text
 	}
 	f := bh.Fact{
 		NoteID:    n.ID,

@@ -162,7 +162,8 @@ var radarT0 = time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
 func note(t *testing.T, db *store.DB, channel, text, ts string) bh.Note {
 	t.Helper()
 	// As the bot does: an untagged note is tagged by the normaliser.
-	body, _, fromPrefix, _ := bh.ParseNoteText(text)
+	parsed, _ := bh.ParseNoteText(text)
+	body, fromPrefix := parsed.Text, parsed.FromPrefix
 	var inferred bh.Tag
 	if !fromPrefix {
 		inferred = normalize.One(bh.Note{Text: body, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: radarT0}, time.UTC, radarT0).Kind

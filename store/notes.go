@@ -83,22 +83,11 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, er
 	if in.TeamID == "" || in.ChannelID == "" {
 		return bh.Note{}, false, db.fail("capture note", bh.Errorf(bh.EINVALID, "A note needs a team and a conversation."))
 	}
-	text, tag, fromPrefix, ok := bh.ParseNoteText(in.RawText)
-	if !ok {
-		return bh.Note{}, false, db.fail("capture note", bh.Errorf(bh.EINVALID, "That note is empty."))
+	r, err := in.Resolve()
+	if err != nil {
+		return bh.Note{}, false, db.fail("capture note", err)
 	}
-	source := bh.TagByDefault
-	switch {
-	case in.Tag != "":
-		if !in.Tag.Valid() {
-			return bh.Note{}, false, db.fail("capture note", bh.Errorf(bh.EINVALID, "%q is not a tag.", in.Tag))
-		}
-		tag, source = in.Tag, bh.TagByUser
-	case fromPrefix:
-		source = bh.TagByPrefix
-	case in.Inferred.Valid():
-		tag, source = in.Inferred, bh.TagByInferred
-	}
+	text, tag, source := r.Text, r.Tag, r.TagSource
 	now := db.now()
 	if id, ok := db.mem.note(in.TeamID, in.ChannelID, in.MessageTS); ok {
 		// A retry of a message already stored: no write at all.
@@ -113,7 +102,7 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, er
 		shift   shiftDoc
 		created bool
 	)
-	err := db.write(ctx, func(ctx context.Context) error {
+	err = db.write(ctx, func(ctx context.Context) error {
 		out, created = logDoc{}, false
 		var err error
 		shift, err = db.ensureShift(ctx, in.TeamID, in.ChannelID, now)
@@ -359,20 +348,13 @@ func (db *DB) EditNote(ctx context.Context, teamID, channelID, ts, rawText strin
 	if err != nil {
 		return bh.Note{}, err
 	}
-	text, tag, fromPrefix, ok := bh.ParseNoteText(rawText)
+	t, ok := bh.ParseNoteText(rawText)
 	if !ok {
 		return db.DeleteNote(ctx, teamID, n.ID)
 	}
-	set := bson.D{{Key: "text", Value: text}, {Key: "raw_text", Value: bh.CleanText(rawText)}}
-	switch {
-	case fromPrefix:
-		set = append(set, bson.E{Key: "tag", Value: string(tag)}, bson.E{Key: "tag_source", Value: string(bh.TagByPrefix)})
-	case n.TagSource == bh.TagByUser:
-	case inferred.Valid():
-		// The prefix that set the tag is gone, or the guess was a guess.
-		set = append(set, bson.E{Key: "tag", Value: string(inferred)}, bson.E{Key: "tag_source", Value: string(bh.TagByInferred)})
-	default:
-		set = append(set, bson.E{Key: "tag", Value: string(bh.TagNote)}, bson.E{Key: "tag_source", Value: string(bh.TagByDefault)})
+	set := bson.D{{Key: "text", Value: t.Text}, {Key: "raw_text", Value: bh.CleanText(rawText)}}
+	if tag, source, keep := bh.EditedTag(n, t, inferred); !keep {
+		set = append(set, bson.E{Key: "tag", Value: string(tag)}, bson.E{Key: "tag_source", Value: string(source)})
 	}
 	return db.updateNote(ctx, "edit note "+n.ID, bson.D{{Key: "_id", Value: n.ID}, {Key: "team_id", Value: teamID}}, set, nil)
 }
