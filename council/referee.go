@@ -37,93 +37,125 @@ func blockFor(bs []bh.Block, noteID string) *bh.Block {
 	return nil
 }
 
-// score rates one proposal on the five rubric dimensions, 1–5 each, with a
-// one-line reason.
+// scorer rates a proposal on one rubric dimension: a value (clamped to
+// 1–5) and a one-line reason.
+type scorer struct {
+	dim  string
+	rate func(s *situation, p bh.Proposal) (int, string)
+}
+
+// rubric is the referee's five dimensions, in the order a scorecard lists
+// them. A new dimension is a Dim constant, a rate function and a line here.
+var rubric = []scorer{
+	{bh.DimCommitments, rateCommitments},
+	{bh.DimDeadline, rateDeadlines},
+	{bh.DimEnergy, rateEnergy},
+	{bh.DimTimeWindow, rateTimeWindow},
+	{bh.DimInventory, rateInventory},
+}
+
+// score rates one proposal on the rubric, 1–5 each, with a one-line reason.
 func score(s *situation, p bh.Proposal) bh.Scorecard {
 	sc := bh.Scorecard{Archetype: p.Archetype}
-	add := func(dim string, v int, why string) {
+	for _, r := range rubric {
+		v, why := r.rate(s, p)
 		v = clamp(v, 1, 5)
-		sc.Scores = append(sc.Scores, bh.Score{Dimension: dim, Value: v, Why: why})
+		sc.Scores = append(sc.Scores, bh.Score{Dimension: r.dim, Value: v, Why: why})
 		sc.Total += v
 	}
+	return sc
+}
 
-	// Fixed commitments: nothing may overlap one; a block ending right
-	// before one leaves no time to get there.
+// worst rates n items and keeps the lowest value with its reason; ties keep
+// the first. With every item at 5, it is 5 and allGood.
+func worst(n int, allGood string, rate func(i int) (int, string)) (int, string) {
+	v, why := 5, allGood
+	for i := 0; i < n; i++ {
+		if iv, iw := rate(i); iv < v {
+			v, why = iv, iw
+		}
+	}
+	return v, why
+}
+
+// rateCommitments: nothing may overlap a fixed commitment; a block ending
+// right before one leaves no time to get there.
+func rateCommitments(s *situation, p bh.Proposal) (int, string) {
 	if len(s.commitments) == 0 {
-		add(bh.DimCommitments, 5, "No fixed commitments in this window.")
-	} else {
-		tight, clash := 0, 0
-		for _, c := range s.commitments {
-			for _, b := range p.Blocks {
-				if b.Kind == "commitment" {
-					continue
-				}
-				if b.Start.Before(c.End) && c.Start.Before(b.End) {
-					clash++
-				} else if !b.End.After(c.Start) && c.Start.Sub(b.End) < step {
-					tight++
-				}
+		return 5, "No fixed commitments in this window."
+	}
+	tight, clash := 0, 0
+	for _, c := range s.commitments {
+		for _, b := range p.Blocks {
+			if b.Kind == "commitment" {
+				continue
+			}
+			if b.Start.Before(c.End) && c.Start.Before(b.End) {
+				clash++
+			} else if !b.End.After(c.Start) && c.Start.Sub(b.End) < step {
+				tight++
 			}
 		}
-		switch {
-		case clash > 0:
-			add(bh.DimCommitments, 1, fmt.Sprintf("%d block(s) overlap a fixed commitment.", clash))
-		case tight > 0:
-			add(bh.DimCommitments, 4, "Respects every commitment, but with no buffer before one.")
-		default:
-			add(bh.DimCommitments, 5, fmt.Sprintf("Keeps all %d commitment(s) with room to get there.", len(s.commitments)))
-		}
 	}
+	switch {
+	case clash > 0:
+		return 1, fmt.Sprintf("%d block(s) overlap a fixed commitment.", clash)
+	case tight > 0:
+		return 4, "Respects every commitment, but with no buffer before one."
+	default:
+		return 5, fmt.Sprintf("Keeps all %d commitment(s) with room to get there.", len(s.commitments))
+	}
+}
 
-	// Deadline risk: the worst deadline decides.
+// rateDeadlines: the worst-handled deadline decides.
+func rateDeadlines(s *situation, p bh.Proposal) (int, string) {
 	if len(s.deadlines) == 0 {
-		add(bh.DimDeadline, 5, "No deadlines in the notes.")
-	} else {
-		worst, why := 5, "Every deadline is handled with time to spare."
-		for _, d := range s.deadlines {
-			b := blockFor(p.Blocks, d.noteIDs[0])
-			v, w := 5, ""
-			switch {
-			case d.due == nil:
-				if b == nil {
-					v, w = 4, fmt.Sprintf("%s has no date and waits.", quote(d.title))
-				}
-			case !d.due.After(s.start):
-				if b == nil {
-					v, w = 1, fmt.Sprintf("%s is overdue and not in the plan.", quote(d.title))
-				} else {
-					v, w = 3, fmt.Sprintf("%s is overdue; done at %s.", quote(d.title), b.Start.Format("15:04"))
-				}
-			case !d.due.After(s.end):
-				switch {
-				case b == nil:
-					v, w = 1, fmt.Sprintf("%s is due %s and not in the plan.", quote(d.title), d.due.Format("Mon 15:04"))
-				case b.End.After(*d.due):
-					v, w = 2, fmt.Sprintf("%s is planned after it is due.", quote(d.title))
-				case d.due.Sub(b.End) < time.Hour:
-					v, w = 4, fmt.Sprintf("%s is done less than an hour before it is due.", quote(d.title))
-				}
-			case d.due.Sub(s.start) <= 48*time.Hour:
-				if b == nil {
-					v, w = 3, fmt.Sprintf("%s (due %s) is left for later.", quote(d.title), d.due.Format("Mon 15:04"))
-				}
-			default:
-				if b == nil {
-					v, w = 4, fmt.Sprintf("%s is due %s; it can wait.", quote(d.title), d.due.Format("Mon Jan 2"))
-				}
+		return 5, "No deadlines in the notes."
+	}
+	return worst(len(s.deadlines), "Every deadline is handled with time to spare.", func(i int) (int, string) {
+		d := s.deadlines[i]
+		b := blockFor(p.Blocks, d.noteIDs[0])
+		switch {
+		case d.due == nil:
+			if b == nil {
+				return 4, fmt.Sprintf("%s has no date and waits.", quote(d.title))
 			}
-			if v < worst {
-				worst, why = v, w
+		case !d.due.After(s.start):
+			if b == nil {
+				return 1, fmt.Sprintf("%s is overdue and not in the plan.", quote(d.title))
+			}
+			return 3, fmt.Sprintf("%s is overdue; done at %s.", quote(d.title), b.Start.Format("15:04"))
+		case !d.due.After(s.end):
+			switch {
+			case b == nil:
+				return 1, fmt.Sprintf("%s is due %s and not in the plan.", quote(d.title), d.due.Format("Mon 15:04"))
+			case b.End.After(*d.due):
+				return 2, fmt.Sprintf("%s is planned after it is due.", quote(d.title))
+			case d.due.Sub(b.End) < time.Hour:
+				return 4, fmt.Sprintf("%s is done less than an hour before it is due.", quote(d.title))
+			}
+		case d.due.Sub(s.start) <= 48*time.Hour:
+			if b == nil {
+				return 3, fmt.Sprintf("%s (due %s) is left for later.", quote(d.title), d.due.Format("Mon 15:04"))
+			}
+		default:
+			if b == nil {
+				return 4, fmt.Sprintf("%s is due %s; it can wait.", quote(d.title), d.due.Format("Mon Jan 2"))
 			}
 		}
-		add(bh.DimDeadline, worst, why)
-	}
+		return 5, ""
+	})
+}
 
-	// Energy match.
-	rest := minutes(p.Blocks, "rest")
-	load := minutes(p.Blocks, "errand", "admin", "focus", "home", "care")
+// workload is a proposal's rest and its work, in time.
+func workload(p bh.Proposal) (rest, load time.Duration) {
+	return minutes(p.Blocks, "rest"), minutes(p.Blocks, "errand", "admin", "focus", "home", "care")
+}
+
+// rateEnergy: rest and work as the parent's energy allows.
+func rateEnergy(s *situation, p bh.Proposal) (int, string) {
+	rest, load := workload(p)
 	var v int
-	var why string
 	switch s.energy {
 	case bh.EnergyLow:
 		switch {
@@ -141,7 +173,7 @@ func score(s *situation, p bh.Proposal) bh.Scorecard {
 		if load > 90*time.Minute {
 			v--
 		}
-		why = fmt.Sprintf("Energy is low: %s of rest, %s of work.", bh.Span(rest), bh.Span(load))
+		return v, fmt.Sprintf("Energy is low: %s of rest, %s of work.", bh.Span(rest), bh.Span(load))
 	case bh.EnergyHigh:
 		switch {
 		case rest <= time.Hour:
@@ -151,7 +183,7 @@ func score(s *situation, p bh.Proposal) bh.Scorecard {
 		default:
 			v = 3
 		}
-		why = fmt.Sprintf("Energy is high: %s of work gets done, %s of rest.", bh.Span(load), bh.Span(rest))
+		return v, fmt.Sprintf("Energy is high: %s of work gets done, %s of rest.", bh.Span(load), bh.Span(rest))
 	default:
 		switch {
 		case rest > 2*time.Hour:
@@ -163,11 +195,14 @@ func score(s *situation, p bh.Proposal) bh.Scorecard {
 		default:
 			v = 3
 		}
-		why = fmt.Sprintf("Energy is medium: %s of rest, %s of work.", bh.Span(rest), bh.Span(load))
+		return v, fmt.Sprintf("Energy is medium: %s of rest, %s of work.", bh.Span(rest), bh.Span(load))
 	}
-	add(bh.DimEnergy, v, why)
+}
 
-	// Time windows: does it fit the waking day, with few trips?
+// rateTimeWindow: does it fit the waking day, with few trips and nothing
+// landing after its due time?
+func rateTimeWindow(s *situation, p bh.Proposal) (int, string) {
+	rest, load := workload(p)
 	awake := wakingTime(s.start, s.end)
 	planned := rest + load
 	trips := 0
@@ -176,7 +211,7 @@ func score(s *situation, p bh.Proposal) bh.Scorecard {
 			trips++
 		}
 	}
-	v = 5
+	v := 5
 	var notes []string
 	if awake > 0 {
 		switch fill := float64(planned) / float64(awake); {
@@ -202,38 +237,34 @@ func score(s *situation, p bh.Proposal) bh.Scorecard {
 		v--
 		notes = append(notes, fmt.Sprintf("%d item(s) land after their due time", late))
 	}
-	why = fmt.Sprintf("%s planned in %s of waking time", bh.Span(planned), bh.Span(awake))
+	why := fmt.Sprintf("%s planned in %s of waking time", bh.Span(planned), bh.Span(awake))
 	if trips == 1 {
 		why += ", one trip"
 	}
 	if len(notes) > 0 {
 		why += "; " + strings.Join(notes, ", ")
 	}
-	add(bh.DimTimeWindow, v, why+".")
+	return v, why + "."
+}
 
-	// Inventory risk: the item closest to running out decides.
+// rateInventory: the item closest to running out decides.
+func rateInventory(s *situation, p bh.Proposal) (int, string) {
 	if len(s.restock) == 0 {
-		add(bh.DimInventory, 5, "Nothing is running low.")
-	} else {
-		worst, why := 5, "Every running-low item is restocked in time."
-		for _, r := range s.restock {
-			b := blockFor(p.Blocks, r.noteIDs[0])
-			v, w := 5, ""
-			switch {
-			case b == nil && r.critical:
-				v, w = 1, fmt.Sprintf("%s runs out within a day and is not restocked.", strings.Join(r.restock, ", "))
-			case b == nil:
-				v, w = 4, fmt.Sprintf("%s can wait.", strings.Join(r.restock, ", "))
-			case r.due != nil && b.End.After(*r.due):
-				v, w = 3, fmt.Sprintf("%s is restocked after it runs out.", strings.Join(r.restock, ", "))
-			}
-			if v < worst {
-				worst, why = v, w
-			}
-		}
-		add(bh.DimInventory, worst, why)
+		return 5, "Nothing is running low."
 	}
-	return sc
+	return worst(len(s.restock), "Every running-low item is restocked in time.", func(i int) (int, string) {
+		r := s.restock[i]
+		b := blockFor(p.Blocks, r.noteIDs[0])
+		switch {
+		case b == nil && r.critical:
+			return 1, fmt.Sprintf("%s runs out within a day and is not restocked.", strings.Join(r.restock, ", "))
+		case b == nil:
+			return 4, fmt.Sprintf("%s can wait.", strings.Join(r.restock, ", "))
+		case r.due != nil && b.End.After(*r.due):
+			return 3, fmt.Sprintf("%s is restocked after it runs out.", strings.Join(r.restock, ", "))
+		}
+		return 5, ""
+	})
 }
 
 // wakingTime is the part of [from, to) outside 23:00–06:00.

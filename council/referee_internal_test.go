@@ -1,0 +1,84 @@
+package council
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// Each rubric dimension on its own: the edges that decide a point.
+func TestRubricScorers(t *testing.T) {
+	t0 := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	at := func(h, m int) time.Time { return t0.Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute) }
+	ptr := func(t time.Time) *time.Time { return &t }
+	block := func(kind, note string, from, to time.Time) bh.Block {
+		return bh.Block{Kind: kind, Start: from, End: to, NoteIDs: []string{note}}
+	}
+	base := situation{start: t0, end: at(12, 0), energy: bh.EnergyMedium}
+	with := func(change func(*situation)) *situation { s := base; change(&s); return &s }
+	plan := func(bs ...bh.Block) bh.Proposal { return bh.Proposal{Blocks: bs} }
+	class := bh.Block{Kind: "commitment", Start: at(3, 0), End: at(4, 0)}
+	form := work{title: "form", due: ptr(at(6, 0)), noteIDs: []string{"n1"}}
+	wipes := work{restock: []string{"wipes"}, critical: true, noteIDs: []string{"n2"}}
+
+	for _, tc := range []struct {
+		name string
+		rate func(*situation, bh.Proposal) (int, string)
+		s    *situation
+		p    bh.Proposal
+		want int
+		why  string
+	}{
+		{"no commitments", rateCommitments, &base, plan(), 5, "No fixed commitments"},
+		{"a block over a commitment", rateCommitments, with(func(s *situation) { s.commitments = []bh.Block{class} }),
+			plan(block("errand", "n9", at(3, 30), at(4, 30))), 1, "overlap"},
+		{"a block ending right at a commitment", rateCommitments, with(func(s *situation) { s.commitments = []bh.Block{class} }),
+			plan(block("errand", "n9", at(2, 0), at(3, 0))), 4, "no buffer"},
+		{"no deadlines", rateDeadlines, &base, plan(), 5, "No deadlines"},
+		{"a deadline in the window left out", rateDeadlines, with(func(s *situation) { s.deadlines = []work{form} }), plan(), 1, "not in the plan"},
+		{"a deadline planned after it is due", rateDeadlines, with(func(s *situation) { s.deadlines = []work{form} }),
+			plan(block("admin", "n1", at(6, 0), at(6, 30))), 2, "after it is due"},
+		{"a deadline done with little time to spare", rateDeadlines, with(func(s *situation) { s.deadlines = []work{form} }),
+			plan(block("admin", "n1", at(5, 0), at(5, 30))), 4, "less than an hour"},
+		{"a deadline done early", rateDeadlines, with(func(s *situation) { s.deadlines = []work{form} }),
+			plan(block("admin", "n1", at(1, 0), at(1, 30))), 5, "time to spare"},
+		{"low energy, little rest", rateEnergy, with(func(s *situation) { s.energy = bh.EnergyLow }),
+			plan(block("rest", "", at(1, 0), at(1, 30))), 2, "Energy is low"},
+		{"low energy, long rest but too much work", rateEnergy, with(func(s *situation) { s.energy = bh.EnergyLow }),
+			plan(block("rest", "", at(0, 0), at(3, 0)), block("admin", "n1", at(3, 0), at(5, 0))), 4, "2 h of work"},
+		{"high energy, little rest", rateEnergy, with(func(s *situation) { s.energy = bh.EnergyHigh }), plan(), 5, "Energy is high"},
+		{"one trip", rateTimeWindow, &base, plan(block("errand", "n9", at(1, 0), at(2, 0))), 5, "one trip"},
+		{"three trips", rateTimeWindow, &base, plan(block("errand", "a", at(1, 0), at(2, 0)), block("errand", "b", at(3, 0), at(4, 0)),
+			block("errand", "c", at(5, 0), at(6, 0))), 3, "3 separate trips"},
+		{"nothing running low", rateInventory, &base, plan(), 5, "Nothing is running low"},
+		{"a critical item not restocked", rateInventory, with(func(s *situation) { s.restock = []work{wipes} }), plan(), 1, "runs out within a day"},
+		{"a critical item restocked", rateInventory, with(func(s *situation) { s.restock = []work{wipes} }),
+			plan(block("errand", "n2", at(1, 0), at(2, 0))), 5, "restocked in time"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, why := tc.rate(tc.s, tc.p)
+			assert.Equal(t, tc.want, v, why)
+			assert.Contains(t, why, tc.why)
+		})
+	}
+}
+
+// The scorecard lists the rubric in its order, clamped, with the total.
+func TestScoreWalksTheRubric(t *testing.T) {
+	s := &situation{start: time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC), energy: bh.EnergyMedium}
+	s.end = s.start.Add(12 * time.Hour)
+	sc := score(s, bh.Proposal{Archetype: "Sleep-first"})
+	var dims []string
+	total := 0
+	for _, d := range sc.Scores {
+		dims = append(dims, d.Dimension)
+		assert.True(t, d.Value >= 1 && d.Value <= 5)
+		total += d.Value
+	}
+	assert.Equal(t, []string{bh.DimCommitments, bh.DimDeadline, bh.DimEnergy, bh.DimTimeWindow, bh.DimInventory}, dims)
+	assert.Equal(t, total, sc.Total)
+	assert.Equal(t, bh.Archetype("Sleep-first"), sc.Archetype)
+}
