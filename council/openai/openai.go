@@ -1,8 +1,17 @@
 // Package openai is the council's model on OpenAI's Responses API (or any
 // endpoint that speaks it): structured outputs with a strict JSON schema,
-// and its own retries — exponential backoff with jitter on time-outs, 429
-// (honouring Retry-After) and 5xx, none on other 4xx — each attempt bounded
-// by a time limit. It never reads the environment: cmd passes the key.
+// each attempt bounded by a time limit. It never reads the environment: cmd
+// passes the key.
+//
+// Retries are one layer, this package's: exponential backoff with full
+// jitter on time-outs, 429 (waiting at least its Retry-After) and 5xx, none
+// on other 4xx, up to MaxAttempts; the SDK's own retries are switched off.
+// openai-go's retries (v3.96) were measured against the README's
+// model-mode rules and fall short on two: an attempt that hits its
+// per-request timeout (option.WithRequestTimeout) ends the call instead of
+// being retried, and the first backoff (0.5 s) cannot be set, so tests
+// would wait on real time. Where they agree (429, 5xx, no 400/401,
+// Retry-After) the behaviour is the same.
 package openai
 
 import (
@@ -94,7 +103,8 @@ func New(cfg Config) (*Client, error) {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 	// The service alone, not sdk.NewClient: that one reads OPENAI_*
-	// variables, and only cmd reads the environment. Retries are ours.
+	// variables, and only cmd reads the environment. Retries are ours (see
+	// the package comment), so the SDK's are off.
 	svc := responses.NewResponseService(option.WithBaseURL(cfg.BaseURL), option.WithAPIKey(cfg.APIKey),
 		option.WithHTTPClient(cfg.HTTPClient), option.WithMaxRetries(0))
 	return &Client{cfg: cfg, svc: svc}, nil
