@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/256dpi/lungo"
@@ -17,7 +18,18 @@ type writeReq struct {
 	fn   func(ctx context.Context) error
 	done chan error
 	lazy string // operation name of a writeLater; "" when someone waits
+	// state is who has the request: queued, taken by the committer, or
+	// abandoned by its caller (its context ended first). A caller may only
+	// walk away from a request the committer has not taken: fn writes into
+	// the caller's variables.
+	state atomic.Int32
 }
+
+const (
+	reqQueued int32 = iota
+	reqTaken
+	reqAbandoned
+)
 
 // write runs fn so that its writes are durable when write returns nil.
 //
@@ -49,9 +61,12 @@ func (db *DB) write(ctx context.Context, fn func(ctx context.Context) error) err
 	case err := <-req.done:
 		return err
 	case <-ctx.Done():
-		// The write may still commit; callers treat this as "unknown" and
-		// rely on idempotent retries (unique keys), never on a second copy.
-		return ctx.Err()
+		if req.state.CompareAndSwap(reqQueued, reqAbandoned) {
+			return ctx.Err() // never run
+		}
+		// Taken: fn is running or ran, and writes into our variables; its
+		// result is the truth (a commit that lands is durable).
+		return <-req.done
 	}
 }
 
@@ -129,8 +144,13 @@ func (db *DB) commit(batch []*writeReq) {
 	live := batch[:0]
 	for _, r := range batch {
 		if err := r.ctx.Err(); err != nil {
-			r.done <- err
+			if r.state.CompareAndSwap(reqQueued, reqAbandoned) {
+				r.done <- err
+			}
 			continue
+		}
+		if !r.state.CompareAndSwap(reqQueued, reqTaken) {
+			continue // its caller gave up before we got to it
 		}
 		live = append(live, r)
 	}
