@@ -17,30 +17,25 @@ import (
 	"github.com/babyhandoff/babyhandoff/bot"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/council"
+	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
-// memStore is a hand-written in-memory bot.Store whose captures can be held
-// back, to play a database that does not answer in time.
-type memStore struct {
-	// The notes' part of the store is written out below; plans, the radar
-	// and recovery are not used by these tests (a call would panic).
-	bot.Store
+// slowStore is the real embedded store whose captures can be held back, to
+// play a database that does not answer in time.
+type slowStore struct {
+	*store.DB
 	mu      sync.Mutex
-	notes   map[string]bh.Note
-	byMsg   map[string]string
-	events  map[string]bool
 	hold    chan struct{} // while non-nil, CaptureNote waits for it or ctx
 	holding chan string   // when non-nil, hears each note CaptureNote holds back
 }
 
-func newMemStore() *memStore {
-	return &memStore{notes: map[string]bh.Note{}, byMsg: map[string]string{}, events: map[string]bool{}}
-}
+func newSlowStore(t *testing.T) *slowStore { return &slowStore{DB: storetest.New(t)} }
 
-func (m *memStore) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, error) {
-	m.mu.Lock()
-	hold, holding := m.hold, m.holding
-	m.mu.Unlock()
+func (s *slowStore) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, error) {
+	s.mu.Lock()
+	hold, holding := s.hold, s.holding
+	s.mu.Unlock()
 	if hold != nil {
 		if holding != nil {
 			select {
@@ -51,105 +46,38 @@ func (m *memStore) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, boo
 		select {
 		case <-hold:
 		case <-ctx.Done():
-			return bh.Note{}, false, &bh.Error{Code: bh.EUNAVAILABLE, Message: "The database did not answer in time."}
+			return bh.Note{}, false, &bh.Error{Code: bh.EUNAVAILABLE, Message: "The database did not answer in time.", Err: ctx.Err()}
 		}
 	}
-	parsed, ok := bh.ParseNoteText(in.RawText)
-	text, tag := parsed.Text, parsed.Tag
-	if !ok {
-		return bh.Note{}, false, bh.Errorf(bh.EINVALID, "empty")
+	return s.DB.CaptureNote(ctx, in)
+}
+
+// release lets held captures through, and later ones pass at once.
+func (s *slowStore) release() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.hold != nil {
+		close(s.hold)
+		s.hold = nil
 	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	key := in.TeamID + "/" + in.ChannelID + "/" + in.MessageTS
-	if id, ok := m.byMsg[key]; ok && in.MessageTS != "" {
-		return m.notes[id], false, nil
+}
+
+// count is how many notes are stored, in every conversation.
+func (s *slowStore) count(t *testing.T) int {
+	t.Helper()
+	ctx := context.Background()
+	shifts, err := s.ShiftsChangedSince(ctx, time.Time{})
+	require.NoError(t, err)
+	n := 0
+	for _, sh := range shifts {
+		notes, err := s.Notes(ctx, sh.TeamID, sh.ID, false)
+		require.NoError(t, err)
+		n += len(notes)
 	}
-	n := bh.Note{ID: fmt.Sprintf("n%d", len(m.notes)+1), TeamID: in.TeamID, ChannelID: in.ChannelID, Text: text, Tag: tag, MessageTS: in.MessageTS}
-	m.notes[n.ID] = n
-	m.byMsg[key] = n.ID
-	return n, true, nil
+	return n
 }
 
-func (m *memStore) count() int {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return len(m.notes)
-}
-
-func (m *memStore) MarkEvent(_ context.Context, teamID, eventID string) (bool, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	k := teamID + eventID
-	first := !m.events[k]
-	m.events[k] = true
-	return first, nil
-}
-
-func (m *memStore) EventSeen(_ context.Context, teamID, eventID string) (bool, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.events[teamID+eventID], nil
-}
-
-func (m *memStore) Note(_ context.Context, teamID, id string) (bh.Note, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	n, ok := m.notes[id]
-	if !ok || n.TeamID != teamID {
-		return bh.Note{}, bh.Errorf(bh.ENOTFOUND, "That note no longer exists.")
-	}
-	return n, nil
-}
-
-func (m *memStore) NoteByMessage(ctx context.Context, teamID, channelID, ts string) (bh.Note, error) {
-	m.mu.Lock()
-	id, ok := m.byMsg[teamID+"/"+channelID+"/"+ts]
-	m.mu.Unlock()
-	if !ok {
-		return bh.Note{}, bh.Errorf(bh.ENOTFOUND, "none")
-	}
-	return m.Note(ctx, teamID, id)
-}
-
-func (m *memStore) update(teamID, id string, f func(*bh.Note)) (bh.Note, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	n, ok := m.notes[id]
-	if !ok || n.TeamID != teamID {
-		return bh.Note{}, bh.Errorf(bh.ENOTFOUND, "That note no longer exists.")
-	}
-	f(&n)
-	m.notes[id] = n
-	return n, nil
-}
-
-func (m *memStore) RetagNote(_ context.Context, teamID, id string, tag bh.Tag) (bh.Note, error) {
-	return m.update(teamID, id, func(n *bh.Note) { n.Tag = tag })
-}
-
-func (m *memStore) SetNoteReply(_ context.Context, teamID, id, ch, ts string) error {
-	_, err := m.update(teamID, id, func(n *bh.Note) { n.ReplyChannel, n.ReplyTS = ch, ts })
-	return err
-}
-
-func (m *memStore) DeleteNote(_ context.Context, teamID, id string) (bh.Note, error) {
-	return m.update(teamID, id, func(n *bh.Note) { t := time.Unix(0, 0); n.DeletedAt = &t })
-}
-
-func (m *memStore) RestoreNote(_ context.Context, teamID, id string) (bh.Note, error) {
-	return m.update(teamID, id, func(n *bh.Note) { n.DeletedAt = nil })
-}
-
-func (m *memStore) EditNote(ctx context.Context, teamID, channelID, ts, raw string, _ bh.Tag) (bh.Note, error) {
-	n, err := m.NoteByMessage(ctx, teamID, channelID, ts)
-	if err != nil {
-		return n, err
-	}
-	return m.update(teamID, n.ID, func(n *bh.Note) { n.Text = raw })
-}
-
-var _ bot.Store = (*memStore)(nil)
+var _ bot.Store = (*slowStore)(nil)
 
 // noRadar is a radar these tests never ask.
 type noRadar struct{}
@@ -197,7 +125,7 @@ func startBot(t *testing.T, st bot.Store) *slacktest.Server {
 // A note the store cannot take in time is not acked, so Slack redelivers
 // it; the redelivery is stored and acked, and the note exists once.
 func TestNoteIsNotAckedUntilStored(t *testing.T) {
-	st := newMemStore()
+	st := newSlowStore(t)
 	st.hold = make(chan struct{})
 	fake := startBot(t, st)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -211,28 +139,25 @@ func TestNoteIsNotAckedUntilStored(t *testing.T) {
 	_, err = fake.WaitAck(short, env)
 	scancel()
 	require.Error(t, err, "an event whose note was not stored must stay unacked")
-	assert.Equal(t, 0, st.count())
+	assert.Equal(t, 0, st.count(t))
 
 	// The database is back; Slack redelivers.
-	st.mu.Lock()
-	close(st.hold)
-	st.hold = nil
-	st.mu.Unlock()
+	st.release()
 	again, err := fake.Redeliver(ctx, env, "timeout")
 	require.NoError(t, err)
 	_, err = fake.WaitAck(ctx, again)
 	require.NoError(t, err)
 	_, err = fake.WaitCall(ctx, "chat.postMessage", func(c slacktest.Call) bool { return c.Form.Get("thread_ts") == "1.000001" })
 	require.NoError(t, err)
-	assert.Equal(t, 1, st.count())
+	assert.Equal(t, 1, st.count(t))
 }
 
 // On Slack's last delivery, a note the store still cannot take is answered
 // in its thread with the note quoted: never lost in silence.
 func TestNoteNotStoredOnTheLastDeliveryIsToldNotLost(t *testing.T) {
-	st := newMemStore()
+	st := newSlowStore(t)
 	st.hold = make(chan struct{})
-	t.Cleanup(func() { close(st.hold) })
+	t.Cleanup(st.release)
 	fake := startBot(t, st)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -253,13 +178,13 @@ func TestNoteNotStoredOnTheLastDeliveryIsToldNotLost(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, c.Form.Get("text"), "could not save this note")
 	assert.Contains(t, c.Form.Get("text"), "form due Friday")
-	assert.Equal(t, 0, st.count())
+	assert.Equal(t, 0, st.count(t))
 }
 
 func TestNewNeedsTokensStoreCouncilAndRadar(t *testing.T) {
 	c, err := council.New(council.Config{})
 	require.NoError(t, err)
-	full := bot.Config{AppToken: "xapp-fake", BotToken: "xoxb-fake", Store: newMemStore(), Council: c, Radar: noRadar{}}
+	full := bot.Config{AppToken: "xapp-fake", BotToken: "xoxb-fake", Store: newSlowStore(t), Council: c, Radar: noRadar{}}
 	_, err = bot.New(full)
 	require.NoError(t, err)
 	for name, change := range map[string]func(*bot.Config){
@@ -281,7 +206,7 @@ func TestNewNeedsTokensStoreCouncilAndRadar(t *testing.T) {
 func TestWrongBotTokenStopsRunWithAClearError(t *testing.T) {
 	fake := slacktest.New(slacktest.Config{})
 	defer fake.Close()
-	b := newBot(t, fake, newMemStore(), bot.Config{BotToken: "xoxb-wrong"})
+	b := newBot(t, fake, newSlowStore(t), bot.Config{BotToken: "xoxb-wrong"})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	err := b.Run(ctx)
@@ -293,7 +218,7 @@ func TestWrongBotTokenStopsRunWithAClearError(t *testing.T) {
 func TestWrongAppTokenStopsRunWithAClearError(t *testing.T) {
 	fake := slacktest.New(slacktest.Config{})
 	defer fake.Close()
-	b := newBot(t, fake, newMemStore(), bot.Config{AppToken: "xapp-wrong"})
+	b := newBot(t, fake, newSlowStore(t), bot.Config{AppToken: "xapp-wrong"})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	err := b.Run(ctx)
@@ -305,7 +230,7 @@ func TestWrongAppTokenStopsRunWithAClearError(t *testing.T) {
 // When Slack's pings stop (a half-dead connection), the bot opens a new
 // connection after its ping interval, and notes flow again.
 func TestPingsStoppingMakeTheBotReconnect(t *testing.T) {
-	st := newMemStore()
+	st := newSlowStore(t)
 	fake := slacktest.New(slacktest.Config{PingInterval: 100 * time.Millisecond, RedeliverOnReconnect: true})
 	t.Cleanup(fake.Close)
 	b := newBot(t, fake, st, bot.Config{PingInterval: 500 * time.Millisecond})
@@ -325,13 +250,13 @@ func TestPingsStoppingMakeTheBotReconnect(t *testing.T) {
 	require.NoError(t, err)
 	_, err = fake.WaitAck(ctx, env)
 	require.NoError(t, err)
-	assert.Equal(t, 1, st.count())
+	assert.Equal(t, 1, st.count(t))
 }
 
 // Slack's last delivery of a note that finds every worker busy is acked and
 // answered (the note quoted) rather than dropped in silence.
 func TestLastDeliveryWhenBusyIsToldNotLost(t *testing.T) {
-	st := newMemStore()
+	st := newSlowStore(t)
 	st.hold, st.holding = make(chan struct{}), make(chan string, 10)
 	fake := slacktest.New(slacktest.Config{})
 	t.Cleanup(fake.Close)
@@ -342,7 +267,7 @@ func TestLastDeliveryWhenBusyIsToldNotLost(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- b.Run(runCtx) }()
 	t.Cleanup(func() {
-		close(st.hold)
+		st.release()
 		stop()
 		<-done
 	})
@@ -387,7 +312,7 @@ func TestLastDeliveryWhenBusyIsToldNotLost(t *testing.T) {
 func TestFindRadarLooksAtTheLatestMessages(t *testing.T) {
 	fake := slacktest.New(slacktest.Config{})
 	t.Cleanup(fake.Close)
-	b := newBot(t, fake, newMemStore(), bot.Config{})
+	b := newBot(t, fake, newSlowStore(t), bot.Config{})
 	api := slack.New(fake.Config().BotToken, slack.OptionAPIURL(fake.APIURL()))
 	ctx := context.Background()
 	post := func(channel, key string) string {
