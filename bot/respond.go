@@ -66,6 +66,10 @@ func (b *Bot) dm(ctx context.Context, userID string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if ch == nil || ch.ID == "" {
+		// Slack said ok but named no channel: bad input, not a panic.
+		return "", errors.New("bot: conversations.open answered ok without a channel")
+	}
 	return ch.ID, nil
 }
 

@@ -71,6 +71,9 @@ type Failure struct {
 	RetryAfter int           // seconds, for the Retry-After header of a 429
 	Error      string        // Slack error code for ok:false, e.g. "channel_not_found"
 	Delay      time.Duration // respond slowly; with Status 0 and no Error, only delay
+	// Body, when set, is the whole answer (HTTP 200): an "ok" answer that
+	// lacks a field the bot needs, say.
+	Body map[string]any
 	// Arrived, when set, hears the method's name as the call arrives
 	// (before any Delay): a test can act while the call hangs.
 	Arrived chan<- string
@@ -261,6 +264,8 @@ func (s *Server) fail(r *http.Request, f Failure) (int, map[string]any, bool) {
 		t.Stop()
 	}
 	switch {
+	case f.Body != nil:
+		return http.StatusOK, f.Body, true
 	case f.Status == http.StatusTooManyRequests:
 		return f.Status, apiError(cmp(f.Error, "ratelimited")), true
 	case f.Status != 0 && f.Status != http.StatusOK:

@@ -82,3 +82,16 @@ func (h *harness) homeClick(user, viewID, blockID, actionID, value string) strin
 	require.NoError(h.t, err)
 	return id
 }
+
+// Slack answering conversations.open with ok but no channel is bad input:
+// App Home is still published (without the DM's notes), a line is logged,
+// nothing panics. It used to dereference the missing channel.
+func TestE2EAppHomeWhenSlackNamesNoDM(t *testing.T) {
+	h := start(t)
+	h.fake.FailNext("conversations.open", slacktest.Failure{Body: map[string]any{"ok": true}})
+	h.ack(h.homeOpened("U1", ""))
+	_, err := h.fake.WaitCall(h.ctx(), "views.publish", nil)
+	require.NoError(t, err, "log:\n%s", h.stderr.String())
+	assert.Contains(t, h.stderr.String(), "answered ok without a channel")
+	assert.NotContains(t, h.stderr.String(), "panicked")
+}
