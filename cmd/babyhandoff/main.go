@@ -224,6 +224,8 @@ func (m *Main) Run(ctx context.Context) error {
 		Logger:   log,
 		Location: loc,
 		Now:      now,
+		// CONTEXT_PACK_TOKEN_BUDGET: how much of the notes a plan reads.
+		TokenBudget: cfg.ContextPackTokenBudget,
 	})
 	if err != nil {
 		return configErrorf("cannot start the bot: %s", bh.ErrorMessage(err))

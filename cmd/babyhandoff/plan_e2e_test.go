@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,6 +14,7 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
+	"github.com/babyhandoff/babyhandoff/store"
 )
 
 // slash sends a slash command envelope and returns its envelope id.
@@ -268,4 +271,30 @@ func TestE2ERadarOnDemand(t *testing.T) {
 	assert.Contains(t, r.Text, "critical")
 	assert.Contains(t, string(r.Blocks), "Restock formula")
 	assert.Equal(t, "U1", r.EphemeralUser, "only the person who asked sees it")
+}
+
+// CONTEXT_PACK_TOKEN_BUDGET reaches the council: a small budget trims the
+// pack. (It was read and validated, then never passed on: every run got
+// the default 4,000.)
+func TestE2EContextPackTokenBudgetIsUsed(t *testing.T) {
+	t.Setenv("CONTEXT_PACK_TOKEN_BUDGET", "200")
+	h := start(t)
+	for i := 0; i < 30; i++ {
+		h.ack(h.message("DU1", "im", "U1", fmt.Sprintf("task: call the pediatric office about appointment number %d before Friday afternoon", i),
+			fmt.Sprintf("1700000%03d.000100", i), nil))
+	}
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	h.waitCard("DU1", "v1 · ")
+	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
+	db, err := store.Open(context.Background(), store.Config{DataDir: h.dir})
+	require.NoError(t, err)
+	defer db.Close(context.Background())
+	sh, err := db.Shift(context.Background(), h.team, "DU1")
+	require.NoError(t, err)
+	run, err := db.LatestRun(context.Background(), h.team, sh.ID)
+	require.NoError(t, err)
+	rec, err := db.RunRecord(context.Background(), h.team, run.ID)
+	require.NoError(t, err)
+	assert.Equal(t, 200, rec.Pack.TokenBudget)
+	assert.Positive(t, rec.Pack.Omitted, "30 notes do not fit 200 tokens")
 }
