@@ -240,6 +240,11 @@ func (r *recorder) set(name string, st bh.Status, outputs map[string]string, err
 		}
 		t.Outputs[k] = v
 	}
+	// A task that asked a model records its real number of calls, retries
+	// included (1 until then, and for the heuristic agents).
+	if n, err := strconv.Atoi(outputs["attempts"]); err == nil && n > 0 {
+		t.Attempt = n
+	}
 	t.Error = errText
 	snapshot := *t
 	obs := r.obs

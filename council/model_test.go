@@ -2,6 +2,7 @@ package council_test
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -112,6 +113,8 @@ func TestModelPlanners(t *testing.T) {
 				assert.Contains(t, task.Outputs, k)
 			}
 			assert.Equal(t, "true", task.Outputs["llm_used"])
+			assert.Equal(t, strconv.Itoa(tc.sleepCalls), task.Outputs["attempts"], "every call, retries included")
+			assert.Equal(t, tc.sleepCalls, task.Attempt, "the task's attempt is the real count, not 1")
 			assert.Equal(t, map[bool]string{true: "true", false: "false"}[tc.source == "fallback"], task.Outputs["fallback"])
 
 			// Replay from the stored messages: same plans, no model call.
