@@ -113,11 +113,12 @@ func TestSampleShiftMediumVsLow(t *testing.T) {
 	low := runCouncil(t, sampleNotes(monday10), runOf(2, bh.EnergyLow))
 	checkPlan(t, medium)
 	checkPlan(t, low)
-	// What this test states: at Medium the Errands-first plan wins (one
-	// trip for diapers, wipes, cream and groceries, then the daycare form and
-	// the class focus block today); at Low the Sleep-first plan wins (two
-	// protected 90-minute rest windows and only the trip that cannot wait;
-	// the form is left for tomorrow morning).
+	// What this test states (and the golden files show): at Medium the
+	// Errands-first plan wins (one trip for diapers, wipes, cream and
+	// groceries, then the daycare form and a short rest; the class
+	// assignment waits); at Low the Sleep-first plan wins (two protected
+	// 90-minute rest windows around the one trip that cannot wait, without
+	// the groceries; the form, due tomorrow 17:00, is left for later).
 	assert.Equal(t, bh.ErrandsFirst, medium.Decision.Winner, "medium: %+v", medium.Decision.Scorecards)
 	assert.Equal(t, bh.SleepFirst, low.Decision.Winner, "low: %+v", low.Decision.Scorecards)
 	d := council.Diff(medium, low)

@@ -199,9 +199,12 @@ func Transcript(run bh.Run, pack bh.ContextPack, tasks []bh.Task, msgs []bh.Mess
 			w("%s\n\n", strings.TrimSpace(m.Content))
 		}
 	}
-	w("## Timeline\n\n")
+	// In the run's zone, like the rest of what a parent reads; named, since
+	// a file is read far from the card.
+	loc := run.Location(time.UTC)
+	w("## Timeline\n\nTimes in %s.\n\n", loc)
 	for _, e := range events {
-		w("- %s · %s · %s\n", e.At.UTC().Format("15:04:05.000"), e.Agent, MarkdownText(e.Text))
+		w("- %s · %s · %s\n", e.At.In(loc).Format("15:04:05.000"), e.Agent, MarkdownText(e.Text))
 	}
 	w("\n---\n\n*%s*\n", bh.Disclaimer)
 	return b.String()
