@@ -52,6 +52,11 @@ func (p *progress) open(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
+		if ts == "" {
+			// Slack said ok but named no message: there is nothing to turn
+			// into the card.
+			return errors.New("chat.postMessage answered ok without a ts")
+		}
 		p.channel, p.ts = ch, ts
 	} else if err := p.b.update(ctx, p.channel, p.ts, msg); err != nil {
 		return err

@@ -298,3 +298,15 @@ func TestE2EContextPackTokenBudgetIsUsed(t *testing.T) {
 	assert.Equal(t, 200, rec.Pack.TokenBudget)
 	assert.Positive(t, rec.Pack.Omitted, "30 notes do not fit 200 tokens")
 }
+
+// chat.postMessage answering ok without a ts leaves no message to turn into
+// the card: the person is told, instead of a card that never appears.
+func TestE2EPlanWhenSlackNamesNoMessage(t *testing.T) {
+	h := start(t)
+	h.ack(h.message("DU1", "im", "U1", "wipes < 1 day", "1700000001.000100", nil))
+	h.replyTo("DU1", "1700000001.000100")
+	h.fake.FailNext("chat.postMessage", slacktest.Failure{Body: map[string]any{"ok": true, "channel": "DU1"}})
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	m := h.ephemeral("DU1", "U1", "I cannot post in this conversation")
+	assert.Contains(t, m.Text, "without a ts")
+}
