@@ -73,8 +73,66 @@ func prepareText(text string) string {
 	if strings.IndexByte(s, '&') >= 0 {
 		s = entities.Replace(s)
 	}
-	return mask(s, masked)
+	return mask(respell(s), masked)
 }
+
+// spellings maps what thumbs type at 3 a.m. to the words the time rules
+// read: shorthand ("tmrw", "2nite", "thurs") and common misspellings of
+// "tomorrow" and the weekdays. Only the text that is read changes; a
+// note's title keeps what the person wrote.
+var spellings = func() map[string]string {
+	m := map[string]string{}
+	for canon, forms := range map[string][]string{
+		"tomorrow":  {"tmrw", "tmr", "tmrow", "tmrrw", "tmro", "tmw", "2moro", "2morow", "2morrow", "2mrw", "2mro", "tomorow", "tommorow", "tommorrow", "tomorro", "tomoro", "tomorrw", "tomrrow", "tomrw"},
+		"tonight":   {"tonite", "2nite", "2night", "tonigt"},
+		"today":     {"2day", "tdy"},
+		"noon":      {"midday"},
+		"monday":    {"mondy", "monady"},
+		"tuesday":   {"tues", "tusday", "teusday", "tuseday", "tuesdy"},
+		"wednesday": {"weds", "wendsday", "wensday", "wednsday", "wedensday", "wednesdy", "wedsday", "wednseday"},
+		"thursday":  {"thurs", "thrus", "thrusday", "thursay", "thurday", "thurdsay", "thusday"},
+		"friday":    {"firday", "fridy", "frday", "fryday"},
+		"saturday":  {"saterday", "satruday", "saturady", "satuday", "saturdy"},
+		"sunday":    {"sundy", "sunady"},
+	} {
+		for _, f := range forms {
+			m[f] = canon
+		}
+	}
+	return m
+}()
+
+// respell replaces whole words of s (lowercase) found in spellings.
+func respell(s string) string {
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(s); {
+		if !isWordByte(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && isWordByte(s[j]) {
+			j++
+		}
+		if canon, ok := spellings[s[i:j]]; ok {
+			if last == 0 {
+				b.Grow(len(s) + 16)
+			}
+			b.WriteString(s[last:i])
+			b.WriteString(canon)
+			last = j
+		}
+		i = j
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+func isWordByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }
 
 // mask blanks out phrases, keeping byte offsets.
 func mask(s string, phrases []string) string {
