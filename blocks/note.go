@@ -11,12 +11,14 @@ import (
 
 // Action ids of the note reply's buttons. The value of each is the note id.
 const (
-	ActionChipPrefix  = "note_tag_" // + tag, e.g. note_tag_task
-	ActionUndo        = "note_undo"
-	ActionRestore     = "note_restore"
-	BlockNotePrefix   = "note:"
-	CallbackAddNote   = "add_note"
-	CallbackSaveNote  = "save_as_note"
+	ActionChipPrefix = "note_tag_" // + tag, e.g. note_tag_task
+	ActionUndo       = "note_undo"
+	ActionRestore    = "note_restore"
+	BlockNotePrefix  = "note:"
+	CallbackAddNote  = "add_note"
+	CallbackSaveNote = "save_as_note"
+	// TagAuto is the Add note form's "read the tag from the note" choice.
+	TagAuto           = "auto"
 	InputNoteText     = "note_text"
 	InputNoteTag      = "note_tag"
 	InputNoteChannel  = "note_channel"
@@ -122,11 +124,14 @@ func AddNoteModal() slack.ModalViewRequest {
 	text := slack.NewPlainTextInputBlockElement(slack.NewTextBlockObject(slack.PlainTextType, "wipes < 1 day, daycare form due Fri…", false, false), ActionNoteText)
 	text.Multiline = true
 	text.MaxLength = 3000
-	var opts []*slack.OptionBlockObject
+	// Auto first and chosen: a tag only counts as the person's choice when
+	// they picked one; "pay daycare invoice due fri 5pm" is read as a
+	// deadline unless they say otherwise.
+	opts := []*slack.OptionBlockObject{slack.NewOptionBlockObject(TagAuto, slack.NewTextBlockObject(slack.PlainTextType, "Auto (read from the note)", false, false), nil)}
 	for _, t := range bh.Tags {
 		opts = append(opts, slack.NewOptionBlockObject(string(t), slack.NewTextBlockObject(slack.PlainTextType, t.Label(), false, false), nil))
 	}
-	tag := slack.NewOptionsSelectBlockElement(slack.OptTypeStatic, slack.NewTextBlockObject(slack.PlainTextType, "Note", false, false), ActionNoteTag, opts...)
+	tag := slack.NewOptionsSelectBlockElement(slack.OptTypeStatic, slack.NewTextBlockObject(slack.PlainTextType, "Auto", false, false), ActionNoteTag, opts...)
 	tag.InitialOption = opts[0]
 	conv := slack.NewOptionsSelectBlockElement(slack.OptTypeConversations, slack.NewTextBlockObject(slack.PlainTextType, "Your DM with BabyHandoff", false, false), ActionNoteChannel)
 	conv.DefaultToCurrentConversation = true

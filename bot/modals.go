@@ -42,7 +42,8 @@ func (m *modals) openFromButton(ctx context.Context, cb slack.InteractionCallbac
 // addNoteInput is a validated Add note submission.
 type addNoteInput struct {
 	Text, Channel string
-	Tag           bh.Tag
+	// Tag is the person's choice; "" (Auto) reads it from the note.
+	Tag bh.Tag
 }
 
 // readAddNote validates the modal's state; errors are keyed by block id, as
@@ -64,8 +65,8 @@ func readAddNote(v slack.View) (addNoteInput, map[string]string) {
 	if _, ok := bh.ParseNoteText(in.Text); !ok {
 		errs[blocks.InputNoteText] = "Write a note first."
 	}
-	in.Tag = bh.TagNote
-	if a, ok := get(blocks.InputNoteTag, blocks.ActionNoteTag); ok && a.SelectedOption.Value != "" {
+	// No tag (Auto, or an older form without the field): read from the note.
+	if a, ok := get(blocks.InputNoteTag, blocks.ActionNoteTag); ok && a.SelectedOption.Value != "" && a.SelectedOption.Value != blocks.TagAuto {
 		t, err := bh.ParseTag(a.SelectedOption.Value)
 		if err != nil {
 			errs[blocks.InputNoteTag] = "Pick Note, Task, Deadline or Running low."
@@ -100,7 +101,8 @@ func (m *modals) add(ctx context.Context, cb slack.InteractionCallback, in addNo
 			b.log.Error("bot: open DM for Add note", "err", err)
 			return
 		}
-		n, _, err := m.store.CaptureNote(ctx, bh.NewNote{TeamID: cb.Team.ID, ChannelID: ch, UserID: cb.User.ID, RawText: in.Text, Tag: in.Tag, Source: bh.SourceShortcut})
+		n, _, err := m.store.CaptureNote(ctx, bh.NewNote{TeamID: cb.Team.ID, ChannelID: ch, UserID: cb.User.ID, RawText: in.Text, Tag: in.Tag,
+			Inferred: m.replies.infer(in.Text, b.cfg.Now()), Source: bh.SourceShortcut})
 		if err != nil {
 			b.log.Error("bot: store Add note", "err", err)
 			if uerr := b.update(ctx, ch, ts, blocks.Notice("⚠️ Your note was *not* saved: "+bh.ErrorMessage(err)+"\n>"+blocks.Echo(in.Text, 500))); uerr != nil {
@@ -113,7 +115,8 @@ func (m *modals) add(ctx context.Context, cb slack.InteractionCallback, in addNo
 		m.replies.refresh(ctx, n)
 		return
 	}
-	n, _, err := m.store.CaptureNote(ctx, bh.NewNote{TeamID: cb.Team.ID, ChannelID: channel, UserID: cb.User.ID, RawText: in.Text, Tag: in.Tag, Source: bh.SourceShortcut})
+	n, _, err := m.store.CaptureNote(ctx, bh.NewNote{TeamID: cb.Team.ID, ChannelID: channel, UserID: cb.User.ID, RawText: in.Text, Tag: in.Tag,
+		Inferred: m.replies.infer(in.Text, b.cfg.Now()), Source: bh.SourceShortcut})
 	if err != nil {
 		b.log.Error("bot: store Add note", "err", err)
 		b.tell(ctx, "", cb.User.ID, "⚠️ Your note was *not* saved: "+bh.ErrorMessage(err)+"\n>"+blocks.Echo(in.Text, 500))

@@ -500,6 +500,46 @@ func TestE2EAddNoteShortcut(t *testing.T) {
 	assert.Equal(t, bh.TagByUser, notes[0].TagSource)
 }
 
+// The form's tag defaults to Auto: the note is read, and only a tag the
+// person picked counts as theirs (a default Note used to win over
+// "due fri 5pm").
+func TestE2EAddNoteReadsTheTagUnlessOneIsPicked(t *testing.T) {
+	h := start(t)
+	submit := func(text, tag string) {
+		id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_view_submission.json"), func(m map[string]any) {
+			p := m["payload"].(map[string]any)
+			p["team"] = map[string]any{"id": h.team}
+			p["user"] = map[string]any{"id": "U1"}
+			view := p["view"].(map[string]any)
+			view["callback_id"] = "add_note"
+			view["state"] = map[string]any{"values": map[string]any{
+				"note_text":    map[string]any{"text": map[string]any{"type": "plain_text_input", "value": text}},
+				"note_tag":     map[string]any{"tag": map[string]any{"type": "static_select", "selected_option": map[string]any{"value": tag}}},
+				"note_channel": map[string]any{"channel": map[string]any{"type": "conversations_select", "selected_conversation": "C5"}},
+			}}
+		})
+		require.NoError(t, err)
+		assert.Empty(t, h.ack(id).Payload)
+	}
+	submit("pay daycare invoice due fri 5pm", "auto")
+	_, err := h.fake.WaitCall(h.ctx(), "chat.postMessage", func(c slacktest.Call) bool { return c.Form.Get("channel") == "C5" })
+	require.NoError(t, err)
+	submit("buy wipes", "note")
+	_, err = h.fake.WaitCall(h.ctx(), "chat.postMessage", func(c slacktest.Call) bool {
+		return c.Form.Get("channel") == "C5" && len(h.fake.Calls("chat.postMessage")) >= 2
+	})
+	require.NoError(t, err)
+	notes := h.notes("C5", false)
+	require.Len(t, notes, 2)
+	byText := map[string]bh.Note{notes[0].Text: notes[0], notes[1].Text: notes[1]}
+	auto := byText["pay daycare invoice due fri 5pm"]
+	assert.Equal(t, bh.TagDeadline, auto.Tag)
+	assert.Equal(t, bh.TagByInferred, auto.TagSource)
+	picked := byText["buy wipes"]
+	assert.Equal(t, bh.TagNote, picked.Tag)
+	assert.Equal(t, bh.TagByUser, picked.TagSource, "a tag picked on purpose is the person's")
+}
+
 func TestE2ESaveAsNoteShortcut(t *testing.T) {
 	h := start(t)
 	env, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_message_action.json"), func(m map[string]any) {
