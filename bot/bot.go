@@ -156,6 +156,8 @@ type Bot struct {
 
 	selfMu sync.RWMutex
 	self   identity
+	// zones caches people's Slack time zones (zone.go).
+	zones zones
 
 	// The handlers that need to be reached from outside their route.
 	planner *planner

@@ -77,7 +77,7 @@ func (nb *noteButtons) apply(ctx context.Context, cb slack.InteractionCallback, 
 		nb.replies.refresh(ctx, n)
 		return
 	}
-	if err := b.update(ctx, channelID, ts, nb.replies.render(n)); err != nil {
+	if err := b.update(ctx, channelID, ts, nb.replies.render(ctx, n)); err != nil {
 		b.log.Error("bot: update note reply", "note_id", n.ID, "err", err)
 	}
 	nb.home.shiftChanged(ctx, n.TeamID, n.ChannelID, cb.User.ID)

@@ -41,9 +41,9 @@ func (r *replies) infer(raw string, at time.Time) bh.Tag {
 
 // detail says what the normaliser read beyond the tag, for the reply:
 // "due Thu 17:00", "Mon 14:00–15:00", "runs out by Tue 10:00", "energy low".
-// Times are read relative to when the note was written.
-func (r *replies) detail(n bh.Note) string {
-	loc := r.b.cfg.Location
+// Times are read relative to when the note was written, in loc: the
+// writer's own zone, so "tomorrow 5pm" is their tomorrow.
+func (r *replies) detail(n bh.Note, loc *time.Location) string {
 	f := normalize.One(n, loc, n.CreatedAt)
 	switch {
 	case f.Due != nil && f.AllDay:
@@ -69,17 +69,18 @@ func (r *replies) detail(n bh.Note) string {
 	return ""
 }
 
-// render is a note's reply as it should look now.
-func (r *replies) render(n bh.Note) blocks.Message {
+// render is a note's reply as it should look now, its times in the
+// writer's Slack zone (DEFAULT_TZ where Slack has none).
+func (r *replies) render(ctx context.Context, n bh.Note) blocks.Message {
 	if n.Deleted() {
 		return blocks.NoteReply(n, "")
 	}
-	return blocks.NoteReply(n, r.detail(n))
+	return blocks.NoteReply(n, r.detail(n, r.b.userLoc(ctx, n.UserID)))
 }
 
 // post puts the reply in the note's thread and records where it is.
 func (r *replies) post(ctx context.Context, n bh.Note, channelID, threadTS string) {
-	opts := r.render(n).Options()
+	opts := r.render(ctx, n).Options()
 	if threadTS != "" {
 		opts = append(opts, slack.MsgOptionTS(threadTS))
 	}
@@ -94,7 +95,7 @@ func (r *replies) post(ctx context.Context, n bh.Note, channelID, threadTS strin
 // postOrDM posts the reply in its conversation, or in the person's DM when
 // the bot is not a member there.
 func (r *replies) postOrDM(ctx context.Context, n bh.Note, channelID, threadTS, userID string) {
-	msg := r.render(n)
+	msg := r.render(ctx, n)
 	opts := msg.Options()
 	if threadTS != "" {
 		opts = append(opts, slack.MsgOptionTS(threadTS))
@@ -122,7 +123,7 @@ func (r *replies) refresh(ctx context.Context, n bh.Note) {
 	if n.ReplyTS == "" || n.ReplyChannel == "" {
 		return
 	}
-	if err := r.b.update(ctx, n.ReplyChannel, n.ReplyTS, r.render(n)); err != nil {
+	if err := r.b.update(ctx, n.ReplyChannel, n.ReplyTS, r.render(ctx, n)); err != nil {
 		r.b.log.Error("bot: update note reply", "note_id", n.ID, "err", err)
 	}
 }

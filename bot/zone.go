@@ -3,22 +3,74 @@ package bot
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 )
 
+// zoneTTL is how long a person's Slack zone is trusted before it is asked
+// again (people travel; users.info is a tier-4 call).
+const zoneTTL = 24 * time.Hour
+
+// zones caches people's Slack time zones, so a reply can use the writer's
+// zone from the very first note without a users.info call per note.
+type zones struct {
+	mu sync.Mutex
+	m  map[string]zoneEntry
+}
+
+type zoneEntry struct {
+	tz string // "" : Slack has none for them
+	at time.Time
+}
+
 // UserZone is the IANA time zone of a person's Slack profile, "" when they
-// have none or one this machine does not know.
+// have none or one this machine does not know. Answers are cached for a day.
 func (b *Bot) UserZone(ctx context.Context, userID string) (string, error) {
+	now := b.cfg.Now()
+	b.zones.mu.Lock()
+	e, ok := b.zones.m[userID]
+	b.zones.mu.Unlock()
+	if ok && now.Sub(e.at) < zoneTTL {
+		return e.tz, nil
+	}
 	u, err := b.api.GetUserInfoContext(ctx, userID)
 	if err != nil {
 		return "", fmt.Errorf("bot: users.info for the time zone: %w", err)
 	}
-	if u.TZ == "" {
-		return "", nil
+	tz := u.TZ
+	if tz != "" {
+		if _, err := time.LoadLocation(tz); err != nil {
+			b.log.Debug("bot: unknown time zone in a profile", "tz", tz)
+			tz = ""
+		}
 	}
-	if _, err := time.LoadLocation(u.TZ); err != nil {
-		b.log.Debug("bot: unknown time zone in a profile", "tz", u.TZ)
-		return "", nil
+	b.zones.mu.Lock()
+	if b.zones.m == nil {
+		b.zones.m = map[string]zoneEntry{}
 	}
-	return u.TZ, nil
+	b.zones.m[userID] = zoneEntry{tz: tz, at: now}
+	b.zones.mu.Unlock()
+	return tz, nil
+}
+
+// userLoc is a person's zone for what the bot tells them, else DEFAULT_TZ
+// (no user, no zone in Slack, or Slack not answering).
+func (b *Bot) userLoc(ctx context.Context, userID string) *time.Location {
+	def := b.cfg.Location
+	if userID == "" {
+		return def
+	}
+	tz, err := b.UserZone(ctx, userID)
+	if err != nil {
+		b.log.Debug("bot: a writer's zone", "user", userID, "err", err)
+		return def
+	}
+	if tz == "" {
+		return def
+	}
+	l, err := time.LoadLocation(tz)
+	if err != nil {
+		return def
+	}
+	return l
 }

@@ -653,3 +653,22 @@ func TestE2ESlashCommandIsAckedAtOnceAndAnswered(t *testing.T) {
 	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.Ephemeral && m.EphemeralUser == "U1" })
 	require.NoError(t, err)
 }
+
+// The capture reply reads times in the writer's Slack zone from the very
+// first note: at 6 PM in Los Angeles (02:00 UTC the next day), "tomorrow
+// 5pm" is their Tuesday, not DEFAULT_TZ's Wednesday.
+func TestE2EFirstReplyUsesTheWritersZone(t *testing.T) {
+	at := time.Date(2026, 11, 24, 2, 0, 0, 0, time.UTC) // Mon Nov 23, 18:00 in Los Angeles
+	h := start(t, func(m *Main) { m.Now = func() time.Time { return at } })
+	h.fake.SetUser(slacktest.User{ID: "U7", Name: "parent", TZ: "America/Los_Angeles"})
+	h.ack(h.message("D7", "im", "U7", "daycare form due tomorrow 5pm", "1700000000.000100", nil))
+	h.replyTo("D7", "1700000000.000100")
+	reply := h.replyMessage("D7", "1700000000.000100")
+	assert.Contains(t, reply.Text, "due Tue 17:00", "the writer's tomorrow")
+
+	// Someone Slack knows no zone for: DEFAULT_TZ (UTC here).
+	h.fake.SetUser(slacktest.User{ID: "U8", Name: "partner"})
+	h.ack(h.message("D8", "im", "U8", "daycare form due tomorrow 5pm", "1700000001.000100", nil))
+	h.replyTo("D8", "1700000001.000100")
+	assert.Contains(t, h.replyMessage("D8", "1700000001.000100").Text, "due Wed 17:00")
+}
