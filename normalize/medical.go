@@ -9,9 +9,29 @@ import (
 
 var tempRe = regexp.MustCompile(`\b(?:3[5-9]|4[0-2])(?:[.,]\d)?\s*(?:°|degrees)|\b(?:9[7-9]|10[0-6])(?:\.\d)?\s*(?:°|degrees)`)
 
+// bareTempRe is a temperature written without a unit: one decimal in the
+// range of a fever, Celsius or Fahrenheit ("37.9 under arm", "100.8"), not
+// a price.
+var bareTempRe = regexp.MustCompile(`(?:^|[^$\d.,])(?:3[7-9]|4[0-2]|99|10[0-6])[.,]\d(?:$|[^\d%])`)
+
+// isMedical: a symptom or a health question, a medicine named outside a
+// note about its supply, or a fever's temperature.
 func isMedical(s string) bool {
 	if medicalWords.in(mask(s, notMedical)) {
 		return true
 	}
-	return (strings.Contains(s, "°") || strings.Contains(s, "degree")) && tempRe.MatchString(s)
+	if medicineWords.in(s) && !supplyWords.in(s) {
+		return true
+	}
+	if (strings.Contains(s, "°") || strings.Contains(s, "degree")) && tempRe.MatchString(s) {
+		return true
+	}
+	if bodyWords.in(s) && concernWords.in(s) {
+		return true
+	}
+	return bareTempRe.MatchString(s) || tempNumberRe.MatchString(s)
 }
+
+// tempNumberRe is "temp 38", "temperature was 101": a reading, with or
+// without decimals.
+var tempNumberRe = regexp.MustCompile(`\btemp(?:erature)?\s*(?:of|is|was|at|=|:)?\s*\d`)

@@ -18,7 +18,8 @@ var entities = strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&")
 var masked = []string{"at the end of the day", "due to "}
 
 // notMedical are phrases that contain a medical word but are not one.
-var notMedical = []string{"sick of", "sick and tired", "rash cream", "rash ointment", "rash paste", "rash balm"}
+var notMedical = []string{"sick of", "sick and tired", "rash cream", "rash ointment", "rash paste", "rash balm",
+	"fever-pitch", "fever pitch", "cough drops"}
 
 // prepareText lowercases ASCII, maps typographic dashes and quotes to ASCII,
 // replaces invalid UTF-8 and control characters by spaces and cuts the text

@@ -58,25 +58,82 @@ var taskFillers = map[string]bool{
 	"*": true, "•": true, "[]": true, "[ ]": true, "ps": true, "oh": true, "ok": true,
 }
 
+// medicalWords are symptoms, injuries, worries about feeding, diapers,
+// sleep and mood, and questions about doses: a health concern whatever
+// else the note says.
 var medicalWords = indexPhrases([]string{
-	"fever*", "temperature", "temp of", "is it normal", "is this normal", "is that normal",
-	"normal for a", "normal for her", "normal for him", "normal that", "should i give",
-	"should we give", "can i give", "can we give", "how much tylenol", "tylenol", "motrin",
-	"advil", "ibuprofen", "acetaminophen", "paracetamol", "calpol", "dose", "doses", "dosage",
-	"dosing", "medicine", "medicines", "medication*", "meds", "rash*", "hives", "spit up",
-	"spits up", "spitting up", "spit-up", "spitup", "vomit*", "throwing up", "threw up",
-	"throw up", "puking", "puked", "projectile", "cough*", "not eating", "won't eat", "wont eat",
-	"isn't eating", "isnt eating", "refusing to eat", "refusing the bottle", "refusing bottle",
-	"refusing feeds", "refuses to eat", "not feeding", "jaundice*", "yellow skin", "yellow eyes",
-	"yellowish", "breathing fast", "fast breathing", "breathing hard", "rapid breathing",
-	"trouble breathing", "struggling to breathe", "hard to breathe", "wheez*", "diarrh*",
-	"constipat*", "blood in", "bloody", "dehydrat*", "no wet diaper*", "fewer wet diaper*",
-	"lethargic", "floppy", "seizure*", "choking", "congest*", "stuffy nose", "runny nose",
-	"ear infection", "pulling at her ear*", "pulling at his ear*", "tugging at her ear*",
-	"tugging at his ear*", "thrush", "reflux", "colic*", "sick", "symptom*", "swollen",
-	"swelling", "infection*", "infected", "mastitis", "clogged duct", "postpartum depression",
-	"ppd", "bleeding", "stitches", "incision", "urgent care", "nurse line", "allerg*",
-	"antibiotic*", "prescription", "inhaler", "in pain", "painful", "hurts",
+	// Temperature.
+	"fever*", "fevr*", "feaver*", "temperature", "temprature*", "temperture*", "tempreture*", "temp of", "chills",
+	// Questions a professional answers.
+	"is it normal", "is this normal", "is that normal", "normal for a", "normal for her", "normal for him", "normal that",
+	"should i give", "should we give", "can i give", "can we give", "how much tylenol", "dose", "doses", "dosage", "dosing",
+	"is that bad", "is this bad", "is it bad", "after shots", "after vaccines", "after her shots", "after his shots",
+	"vaccine reaction",
+	// Skin, eyes, ears.
+	"rash*", "hives", "red spots", "purple spots", "spots that", "blotch*", "jaundice*", "yellow skin", "yellow eyes",
+	"yellowish", "looks yellow", "red eye", "pink eye", "eye goo", "goo", "goopy", "crusty", "discharge", "oozing", "ooze*",
+	"ear infection", "ear tugging", "ear pulling", "pulling at her ear*", "pulling at his ear*", "tugging at her ear*",
+	"tugging at his ear*", "swollen", "swelling", "lump", "bulge", "hernia", "umbilical", "thrush",
+	// Stomach, feeding, diapers.
+	"spit up", "spits up", "spitting up", "spit-up", "spitup", "vomit*", "throwing up", "threw up", "throw up", "puking",
+	"puked", "projectile", "diarrh*", "diarh*", "diarea*", "constipat*", "hasn't pooped", "hasnt pooped", "not pooped",
+	"no poop", "green poop", "black poop", "white poop", "blood in", "bloody", "not eating", "won't eat", "wont eat",
+	"isn't eating", "isnt eating", "refusing to eat", "refusing the bottle", "refusing bottle*", "refusing feeds",
+	"refuses to eat", "not feeding", "won't feed", "losing weight", "weight loss", "weight check was down",
+	"dehydrat*", "no wet diaper*", "fewer wet diaper*", "wet diaper*", "wet nappies", "wet nappy", "no tears", "dry lips",
+	"sunken", "soft spot", "pee smells", "dark pee", "dark urine", "burning when", "burns when", "reflux", "colic*",
+	// Breathing, waking, fits.
+	"breathing fast", "fast breathing", "breathing hard", "rapid breathing", "trouble breathing", "struggling to breathe",
+	"hard to breathe", "breathing pauses", "stops breathing", "stopped breathing", "wheez*", "cough*", "coughin",
+	"choking", "choked", "congest*", "stuffy nose", "runny nose", "blue lips", "lips look", "lips are blue",
+	"turned blue", "looks blue", "a bit blue", "lethargic", "floppy", "hard to wake", "won't wake", "unresponsive",
+	"not responding", "seizure*", "fainted", "faint", "dizzy", "passed out", "sneez*", "gagging", "gags", "grunting",
+	"gasping", "rattl*", "short of breath", "shortness of breath", "heart racing", "racing heart", "arching",
+	"shaking", "eyes rolling", "nosebleed*", "blister*", "bruise*", "mucus", "cradle cap", "hand foot and mouth",
+	"tongue tie", "latch hurts", "fontanelle", "flat spot", "cold sore",
+	// Falls and injuries.
+	"fell off", "fell from", "falling from", "rolled off", "bumped head", "bumped her head", "bumped his head",
+	"hit her head", "hit his head", "hit head", "head injury", "swallowed",
+	// The body after birth.
+	"mastitis", "clogged duct", "bleeding", "stitches", "incision", "headache*", "seeing spots", "blurry vision",
+	"chest pain", "in pain", "painful", "hurts", "sick", "symptom*", "infection*", "infected", "allerg*",
+	// Mood after birth.
+	"postpartum depression", "ppd", "postpartum blues", "baby blues", "depress*", "feeling down", "feel down",
+	"really down", "so down", "crying a lot", "can't stop crying", "cant stop crying", "crying spells", "anxious",
+	"anxiety", "panic attack*", "worrying", "scary thoughts", "intrusive thought*", "numb", "not bonding", "hopeless",
+	"can't sleep even", "cant sleep even", "not myself", "crying for no reason",
+	// Getting help.
+	"urgent care", "nurse line",
+})
+
+// medicineWords name medicines: a health question, unless the note is
+// about the supply ("baby tylenol restock", "buy baby motrin").
+var medicineWords = indexPhrases([]string{
+	"thermometer", "tylenol", "motrin", "advil", "ibuprofen", "acetaminophen", "paracetamol", "calpol", "medicine", "medicines",
+	"medication*", "meds", "antibiotic*", "amoxicillin", "prescription", "inhaler", "melatonin", "gas drops",
+	"cough drops", "gripe water",
+})
+
+// bodyWords and concernWords: a part of the body and something wrong with
+// it, anywhere in one note ("gums look swollen", "peeling skin on his
+// feet"), is a health concern even when neither alone would be.
+var bodyWords = indexPhrases([]string{
+	"head", "forehead", "eye", "eyes", "ear", "ears", "nose", "mouth", "tongue", "lip", "lips", "gums", "throat", "neck",
+	"skin", "scalp", "face", "cheek", "cheeks", "chin", "chest", "heart", "breath*", "lung*", "tummy", "belly", "stomach",
+	"breast", "breasts", "nipple*", "bottom", "butt", "poop*", "stool*", "pee", "urine", "cord", "navel", "hand", "hands",
+	"feet", "foot", "leg", "legs", "calf", "arm", "arms", "incision", "stitches", "scar",
+})
+
+var concernWords = indexPhrases([]string{
+	"sore", "red", "redness", "swollen", "swelling", "puffy", "bleed*", "blood*", "bruise*", "blister*", "mucus", "raw",
+	"bulging", "racing", "hurts", "hurt", "pain*", "itch*", "bumps", "bump", "spots", "discharge", "worse", "bloated",
+	"fluid", "peeling", "flaky", "crossing", "crossed", "skipping", "sweating", "lumps", "whitish", "white-ish",
+	"hard and", "rattly", "smells", "oozing", "yellow", "blue", "grey", "gray", "pale",
+})
+
+// supplyWords mark a note about having something, not about taking it.
+var supplyWords = indexPhrases([]string{
+	"restock*", "running low", "low on", "almost out", "out of", "buy", "order", "need more", "get more", "stock up", "low",
 })
 
 var lowEnergy = indexPhrases([]string{
