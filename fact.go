@@ -47,9 +47,13 @@ type Fact struct {
 	Horizon time.Duration
 	Out     bool
 	// Medical marks a note that asks a health question or describes a
-	// symptom: it becomes a planning item ("contact a licensed
-	// professional") and never advice.
+	// symptom: it is listed apart, for a licensed professional, never
+	// planned into a time slot and never answered with advice.
 	Medical bool
+	// Mood marks a health note about the parent's own low mood or worry
+	// (after a birth): it gets, besides the professional, a word that
+	// support exists.
+	Mood bool
 	// CreatedAt is the note's creation time (recency decides ties).
 	CreatedAt time.Time
 }

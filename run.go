@@ -150,6 +150,15 @@ type Item struct {
 	Due     *time.Time
 }
 
+// HealthLine heads a plan's health notes wherever they are shown; it
+// names who helps, never what to do (no advice, no triage, no
+// reassurance).
+const HealthLine = "Health notes — contact a licensed professional; if it feels urgent, call your local emergency number."
+
+// MoodSupportLine follows HealthLine when a note is about the parent's own
+// low mood.
+const MoodSupportLine = "Support exists for how you feel after a birth: talk to your doctor or midwife."
+
 // Proposal is one planner's plan.
 type Proposal struct {
 	ID         string
@@ -161,6 +170,12 @@ type Proposal struct {
 	Top        []Item // at most 5
 	Admin      []Item
 	RunningLow []Item
+	// Health lists the notes that raise a health concern. They are never
+	// planned into a time slot (that would be triage): the card, handoff.md
+	// and a share show them first, for a licensed professional.
+	Health []Item
+	// MoodSupport says one of them is about the parent's own low mood.
+	MoodSupport bool
 	// Source says how the plan was made: heuristic, llm, or fallback.
 	Source string
 	// Model names the model of an llm plan; Fallback says why a model's

@@ -228,10 +228,15 @@ func Card(in CardInput) Message {
 	bl := []slack.Block{
 		slack.NewHeaderBlock(plain(title, MaxHeaderText)),
 		slack.NewContextBlock("card_meta", mrkdwn(ctx)),
-		section("*Next hours*\n" + blockLines(w, l, 12)),
-		section("*Top 5*\n" + topLines(w)),
-		section("*How the plans scored*\n" + RubricTable(in.Decision)),
 	}
+	if h := healthText(w, in.Links); h != "" {
+		bl = append(bl, section(h))
+	}
+	bl = append(bl,
+		section("*Next hours*\n"+blockLines(w, l, 12)),
+		section("*Top 5*\n"+topLines(w)),
+		section("*How the plans scored*\n"+RubricTable(in.Decision)),
+	)
 	if r := because(in.Decision, in.Links, 5); r != "" {
 		bl = append(bl, section("*Because*\n"+r))
 	}
@@ -381,17 +386,48 @@ func ShareModal(runID string, version int) slack.ModalViewRequest {
 func SharedCard(in CardInput, sharedBy string) Message {
 	w := in.winner()
 	l := loc(in.Run)
-	return Message{
+	m := Message{
 		// The mention is ours and meant to work; the rest is our own text.
 		Text: fmt.Sprintf("<@%s> shared a plan: %s for the next %dh", Escape(sharedBy), w.Archetype.Label(), in.Run.HorizonH),
 		Blocks: []slack.Block{
 			slack.NewHeaderBlock(plain(CardTitle(in.Run, w.Archetype), MaxHeaderText)),
 			slack.NewContextBlock("shared_by", mrkdwn(fmt.Sprintf("Shared by <@%s> · %s", Escape(sharedBy), in.Run.Now.In(l).Format("Mon 15:04")))),
-			section("*Next hours*\n" + blockLines(w, l, 12)),
-			section("*Top 5*\n" + topLines(w)),
-			slack.NewContextBlock("card_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")),
 		},
 	}
+	if h := healthText(w, in.Links); h != "" {
+		m.Blocks = append(m.Blocks, section(h))
+	}
+	m.Blocks = append(m.Blocks,
+		section("*Next hours*\n"+blockLines(w, l, 12)),
+		section("*Top 5*\n"+topLines(w)),
+		slack.NewContextBlock("card_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")),
+	)
+	return m
+}
+
+// healthText lists a plan's health notes, first and apart from the plan,
+// each linked to its message; "" when there are none.
+func healthText(p bh.Proposal, links Links) string {
+	if len(p.Health) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("🩺 *" + Escape(bh.HealthLine) + "*\n")
+	if p.MoodSupport {
+		b.WriteString(Escape(bh.MoodSupportLine) + "\n")
+	}
+	for i, it := range p.Health {
+		if i == 8 {
+			fmt.Fprintf(&b, "…and %d more in handoff.md\n", len(p.Health)-i)
+			break
+		}
+		text := Echo(it.Text, 120)
+		if len(it.NoteIDs) > 0 && links[it.NoteIDs[0]] != "" {
+			text = "<" + links[it.NoteIDs[0]] + "|" + text + ">"
+		}
+		b.WriteString("• " + text + "\n")
+	}
+	return strings.TrimRight(b.String(), "\n")
 }
 
 // HomeInput is what App Home shows for one person.

@@ -91,6 +91,11 @@ func TestSurfacesStayWithinLimits(t *testing.T) {
 		many = append(many, []string{"task: pick up wipes", "deadline: form due Friday noon", "low: formula 2 days", "pediatrician 2pm", "slept 3h", "task: call grandma about the weekend"}[i%6]+fmt.Sprintf(" #%d", i))
 	}
 	cases["500 notes"] = notesOf(many)
+	var worries []string
+	for i := 0; i < 40; i++ {
+		worries = append(worries, fmt.Sprintf("fever 38.%d and a rash <!here> %s", i%10, long[:200]))
+	}
+	cases["40 health notes"] = notesOf(worries)
 	for name, notes := range cases {
 		t.Run(name, func(t *testing.T) {
 			for i := range notes {
@@ -126,4 +131,31 @@ func TestGoldenSurfaces(t *testing.T) {
 	golden(t, "diff_reply.json", blocks.DiffReply(council.Diff(council.FromRecord(v1), council.FromRecord(v2)), time.UTC))
 	golden(t, "progress.json", blocks.Progress(true, []blocks.TaskView{{Agent: "Normalizer", Status: bh.StatusCompleted}, {Agent: "SleepPlanner", Status: bh.StatusRunning}, {Agent: "Referee", Status: bh.StatusQueued}}))
 	checkSurfaces(t, v1, links)
+}
+
+// Health notes open the card and the shared card, apart from the plan,
+// each linked to its message; a note about the parent's mood adds that
+// support exists. A plan without them shows nothing of it.
+func TestHealthNotesOpenTheCard(t *testing.T) {
+	notes := notesOf([]string{"wipes < 1 day", "she's breathing fast and wheezing", "feeling really down since the birth"})
+	rec := councilRun(t, notes, 1, bh.EnergyAuto)
+	links := blocks.Links{"n001": "https://fake.slack.test/archives/D1/p1"}
+	in := blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals, Links: links}
+	for name, msg := range map[string]blocks.Message{"card": blocks.Card(in), "shared": blocks.SharedCard(in, "U1")} {
+		t.Run(name, func(t *testing.T) {
+			raw, err := json.Marshal(msg.Blocks)
+			require.NoError(t, err)
+			doc := string(raw)
+			health := strings.Index(doc, "contact a licensed professional; if it feels urgent, call your local emergency number")
+			require.GreaterOrEqual(t, health, 0, doc)
+			assert.Less(t, health, strings.Index(doc, "Next hours"), "first, before the plan")
+			assert.Contains(t, doc, "talk to your doctor or midwife")
+			assert.Contains(t, doc, `\u003chttps://fake.slack.test/archives/D1/p1|she's breathing fast and wheezing\u003e`, "linked to its message")
+			assert.NotContains(t, doc, "📞", "no time slot for it")
+		})
+	}
+	plain := councilRun(t, notesOf([]string{"wipes < 1 day"}), 1, bh.EnergyAuto)
+	raw, err := json.Marshal(blocks.Card(blocks.CardInput{Run: plain.Run, Decision: plain.Decision, Proposals: plain.Proposals}).Blocks)
+	require.NoError(t, err)
+	assert.NotContains(t, string(raw), "licensed professional; if it feels urgent")
 }

@@ -349,13 +349,35 @@ func TestMedicalNotesGetNoAdvice(t *testing.T) {
 		assert.NotContains(t, lower, w, "our text gives advice (%q)", w)
 	}
 	assert.Contains(t, out.Handoff.Content, "licensed professional")
-	facts := 0
+	facts := map[string]bool{}
 	for _, f := range out.Facts {
 		if f.Medical {
-			facts++
+			facts[f.NoteID] = true
 		}
 	}
-	assert.GreaterOrEqual(t, facts, 14, "the normaliser flags health concerns")
+	assert.GreaterOrEqual(t, len(facts), 14, "the normaliser flags health concerns")
+
+	// Never a time slot, never a top item: listed once, first, apart.
+	for _, p := range out.Proposals {
+		for _, b := range p.Blocks {
+			assert.NotEqual(t, "care", b.Kind, "%s plans a health note: %s", p.Archetype, b.Title)
+			for _, id := range b.NoteIDs {
+				assert.False(t, facts[id], "%s schedules health note %s", p.Archetype, id)
+			}
+		}
+		for _, it := range p.Top {
+			for _, id := range it.NoteIDs {
+				assert.False(t, facts[id], "%s lists health note %s among the top items", p.Archetype, id)
+			}
+		}
+		assert.Len(t, p.Health, len(facts), p.Archetype)
+		assert.True(t, p.MoodSupport, "a note about the parent's low mood")
+	}
+	h := out.Handoff.Content
+	require.Contains(t, h, bh.HealthLine)
+	assert.Contains(t, h, bh.MoodSupportLine)
+	assert.Less(t, strings.Index(h, bh.HealthLine), strings.Index(h, "## Next"), "health notes come first")
+	assert.Equal(t, 1, strings.Count(h, bh.HealthLine), "listed once")
 }
 
 func TestBadInputStillGivesAPlan(t *testing.T) {

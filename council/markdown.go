@@ -70,6 +70,18 @@ func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d 
 	}
 	w("%s · %s · confidence %.0f%% · energy %s\n\n", now.Format("Mon Jan 2, 15:04 MST"), MarkdownText(p.Summary), d.Confidence*100, energyLine(d))
 
+	if len(p.Health) > 0 {
+		// First, and apart from the plan: never a time slot.
+		w("## Health notes\n\n%s\n\n", bh.HealthLine)
+		if p.MoodSupport {
+			w("%s\n\n", bh.MoodSupportLine)
+		}
+		for _, it := range p.Health {
+			w("- %s%s\n", MarkdownText(it.Text), noteRefs(it.NoteIDs))
+		}
+		w("\n")
+	}
+
 	w("## Next %d hours\n\n", run.HorizonH)
 	if len(p.Blocks) == 0 {
 		w("- Nothing scheduled: rest when you can.\n")

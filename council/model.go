@@ -148,7 +148,7 @@ Rules:
 - Every block starts at or after window_start and ends at or before window_end; blocks never overlap; times are RFC 3339 with the offset of window_start.
 - Every fixed commitment stays exactly as given, as a block of kind "commitment"; nothing else overlaps it.
 - note_ids only name ids from "notes".
-- No medical advice: no medicines, doses or diagnoses. For health matters, say to contact a professional.
+- Notes that raise a health concern are listed apart for a licensed professional: never plan them into a block or a top item. No medical advice: no medicines, doses or diagnoses.
 - At most %d blocks and %d top items; titles under %d characters, top items under %d, the summary under %d.`,
 		a.Label(), strategyOf(a), maxModelBlocks, maxModelTop, maxModelTitle, maxModelItem, maxModelSummary)
 	return Question{Task: task, Instructions: instr, Input: string(raw), SchemaName: "plan", Schema: planSchema()}
@@ -178,10 +178,20 @@ func checkPlan(s *situation, pack bh.ContextPack, text string) (modelPlan, []bh.
 	for _, r := range pack.LogRefs {
 		known[r.LogID] = true
 	}
+	health := map[string]bool{}
+	for _, m := range s.medical {
+		for _, id := range m.noteIDs {
+			health[id] = true
+		}
+	}
 	checkIDs := func(where string, ids []string) {
 		for _, id := range ids {
-			if !known[id] {
+			switch {
+			case !known[id]:
 				errs = append(errs, fmt.Sprintf("%s names note id %q, which is not in notes", where, id))
+			case health[id]:
+				// A time slot for a health note is triage.
+				errs = append(errs, fmt.Sprintf("%s plans health note %q: health notes are listed apart, never planned", where, id))
 			}
 		}
 	}

@@ -39,6 +39,7 @@ type work struct {
 	restock  []string
 	critical bool // running-low item that runs out within a day
 	medical  bool
+	mood     bool // a medical note about the parent's own low mood
 }
 
 // situation is everything the planners share: the facts of the pack, the
@@ -118,7 +119,9 @@ func newSituation(facts []bh.Fact, loc *time.Location, now time.Time, horizon ti
 	for _, f := range facts {
 		ids := []string{f.NoteID}
 		if f.Medical {
-			s.medical = append(s.medical, work{title: "Contact a licensed professional about: " + quote(f.Title), kind: "care", dur: step, noteIDs: ids, urgency: 0, medical: true})
+			// Listed apart, never planned: a time slot for "breathing fast"
+			// would be triage.
+			s.medical = append(s.medical, work{title: f.Title, kind: "care", noteIDs: ids, medical: true, mood: f.Mood})
 			continue
 		}
 		if f.Start != nil {
@@ -428,9 +431,6 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 		}
 		return out
 	}
-	for _, m := range s.medical {
-		sc.place(m, m.title, "care")
-	}
 	var summary string
 	switch a {
 	case bh.SleepFirst:
@@ -489,7 +489,18 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 	p.Top = topFive(s, p.Blocks, unplaced(s, p.Blocks))
 	p.Admin = adminChecklist(s)
 	p.RunningLow = runningLow(s)
+	p.Health, p.MoodSupport = healthList(s)
 	return p
+}
+
+// healthList is the shift's health notes, as written, for the top of the
+// card and of handoff.md; mood says one is about the parent's own mood.
+func healthList(s *situation) (items []bh.Item, mood bool) {
+	for _, m := range s.medical {
+		items = append(items, bh.Item{Text: m.title, NoteIDs: m.noteIDs})
+		mood = mood || m.mood
+	}
+	return items, mood
 }
 
 // unplaced lists the work a plan leaves for later, most urgent first.
@@ -514,8 +525,9 @@ func unplaced(s *situation, blocks []bh.Block) []work {
 	return out
 }
 
-// topFive lists what matters most in this plan: anything medical first,
-// then the plan's blocks in time order, then what it leaves for later.
+// topFive lists what matters most in this plan: the plan's blocks in time
+// order, then what it leaves for later. Health notes are not among them:
+// they are listed apart (healthList).
 func topFive(s *situation, blocks []bh.Block, left []work) []bh.Item {
 	var out []bh.Item
 	seen := map[string]bool{}
@@ -524,9 +536,6 @@ func topFive(s *situation, blocks []bh.Block, left []work) []bh.Item {
 			seen[it.Text] = true
 			out = append(out, it)
 		}
-	}
-	for _, m := range s.medical {
-		addItem(bh.Item{Text: m.title, NoteIDs: m.noteIDs})
 	}
 	for _, b := range blocks {
 		if b.Kind == "commitment" || b.Kind == "care" {
@@ -553,9 +562,6 @@ func topFive(s *situation, blocks []bh.Block, left []work) []bh.Item {
 
 func adminChecklist(s *situation) []bh.Item {
 	var out []bh.Item
-	for _, w := range s.medical {
-		out = append(out, bh.Item{Text: w.title, NoteIDs: w.noteIDs})
-	}
 	for _, w := range s.deadlines {
 		out = append(out, bh.Item{Text: w.title, NoteIDs: w.noteIDs, Due: w.due})
 	}

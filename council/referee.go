@@ -348,8 +348,12 @@ func rationale(s *situation, p bh.Proposal, win, second bh.Scorecard) []bh.Reaso
 	case len(s.energyNotes) > 0:
 		out = append(out, bh.Reason{Text: fmt.Sprintf("Energy looks %s from your notes.", s.energy), NoteIDs: s.energyNotes})
 	}
-	for _, m := range s.medical {
-		out = append(out, bh.Reason{Text: "A note mentions a health concern: the plan makes time to contact a licensed professional.", NoteIDs: m.noteIDs})
+	if len(s.medical) > 0 {
+		var ids []string
+		for _, m := range s.medical {
+			ids = append(ids, m.noteIDs...)
+		}
+		out = append(out, bh.Reason{Text: "Health notes are listed first, for a licensed professional; they are not planned into the day.", NoteIDs: ids})
 	}
 	for _, d := range s.deadlines {
 		if d.due == nil {

@@ -17,7 +17,7 @@ var bareTempRe = regexp.MustCompile(`(?:^|[^$\d.,])(?:3[7-9]|4[0-2]|99|10[0-6])[
 // isMedical: a symptom or a health question, a medicine named outside a
 // note about its supply, or a fever's temperature.
 func isMedical(s string) bool {
-	if medicalWords.in(mask(s, notMedical)) {
+	if isMood(s) || medicalWords.in(mask(s, notMedical)) {
 		return true
 	}
 	if medicineWords.in(s) && !supplyWords.in(s) {
@@ -35,3 +35,6 @@ func isMedical(s string) bool {
 // tempNumberRe is "temp 38", "temperature was 101": a reading, with or
 // without decimals.
 var tempNumberRe = regexp.MustCompile(`\btemp(?:erature)?\s*(?:of|is|was|at|=|:)?\s*\d`)
+
+// isMood: the note is about the parent's own low mood or worry.
+func isMood(s string) bool { return moodWords.in(s) }

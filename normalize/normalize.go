@@ -142,6 +142,7 @@ func One(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 	f.Energy, f.SleepHours = readEnergy(s)
 	f.DurationMin, f.DurationMax = duration(s)
 	f.Medical = isMedical(s)
+	f.Mood = isMood(s)
 
 	// Which date follows a due word, and is there a commitment?
 	dueIdx := -1

@@ -97,13 +97,17 @@ var medicalWords = indexPhrases([]string{
 	// The body after birth.
 	"mastitis", "clogged duct", "bleeding", "stitches", "incision", "headache*", "seeing spots", "blurry vision",
 	"chest pain", "in pain", "painful", "hurts", "sick", "symptom*", "infection*", "infected", "allerg*",
-	// Mood after birth.
+	// Getting help.
+	"urgent care", "nurse line",
+})
+
+// moodWords are a parent's own low mood and worry after a birth: a health
+// concern, with a word that support exists.
+var moodWords = indexPhrases([]string{
 	"postpartum depression", "ppd", "postpartum blues", "baby blues", "depress*", "feeling down", "feel down",
 	"really down", "so down", "crying a lot", "can't stop crying", "cant stop crying", "crying spells", "anxious",
 	"anxiety", "panic attack*", "worrying", "scary thoughts", "intrusive thought*", "numb", "not bonding", "hopeless",
-	"can't sleep even", "cant sleep even", "not myself", "crying for no reason",
-	// Getting help.
-	"urgent care", "nurse line",
+	"can't sleep even", "cant sleep even", "not myself", "crying for no reason", "forgetting things",
 })
 
 // medicineWords name medicines: a health question, unless the note is
