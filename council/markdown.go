@@ -199,7 +199,15 @@ func Transcript(run bh.Run, pack bh.ContextPack, tasks []bh.Task, msgs []bh.Mess
 	for _, m := range msgs {
 		w("### %d · %s (%s)\n\n", m.Seq, m.Sender, m.Role)
 		switch m.Meta["kind"] {
-		case "prompt_instructions", "prompt_input", "prompt_reask", "model_answer":
+		case "model_answer":
+			if why := m.Meta["rejected"]; why != "" {
+				// A rejected answer never reaches a person; the stored
+				// audit keeps it, word for word, for replay.
+				w("Answer withheld: %s. The plan did not use it.\n\n", MarkdownText(why))
+				continue
+			}
+			w("%s\n\n", fenced(m.Content))
+		case "prompt_instructions", "prompt_input", "prompt_reask":
 			// A model's conversation holds notes and answers as they are:
 			// fenced, so nothing in them renders.
 			w("%s\n\n", fenced(m.Content))

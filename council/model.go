@@ -329,6 +329,9 @@ func (c *Council) ask(ctx context.Context, m Model, q Question, agent string, ch
 			break
 		}
 		lastErr = fmt.Errorf("invalid answer: %s", strings.Join(problems, "; "))
+		// Kept for replay and audit; a person is only told why it was set
+		// aside (the transcript withholds it).
+		talk[len(talk)-1].meta["rejected"] = rejectedBecause(problems)
 		if round == 1 {
 			// Re-ask once, with what was wrong.
 			q.Input = q.Input + "\n\nYour previous answer was rejected. Fix these problems and answer again with the whole JSON:\n- " + strings.Join(problems, "\n- ")
@@ -344,6 +347,19 @@ func (c *Council) ask(ctx context.Context, m Model, q Question, agent string, ch
 		return "", out, talk, lastErr
 	}
 	return last, out, talk, nil
+}
+
+// rejectedBecause says in a few words why an answer was set aside.
+func rejectedBecause(problems []string) string {
+	for _, p := range problems {
+		if strings.Contains(p, "medical advice") {
+			return "it contained medical advice"
+		}
+	}
+	if len(problems) > 0 && strings.HasPrefix(problems[0], "the answer is not JSON") {
+		return "it was not valid JSON"
+	}
+	return "it broke the plan's rules"
 }
 
 // reasonOf is why a model's answer was not used, short enough for a card.

@@ -117,6 +117,23 @@ func TestModelPlanners(t *testing.T) {
 			assert.Equal(t, tc.sleepCalls, task.Attempt, "the task's attempt is the real count, not 1")
 			assert.Equal(t, map[bool]string{true: "true", false: "false"}[tc.source == "fallback"], task.Outputs["fallback"])
 
+			// Every scripted answer here was rejected: the transcript a
+			// person reads withholds it and says why; the stored audit keeps
+			// it word for word.
+			for _, r := range tc.sleep {
+				if r.Text == "" {
+					continue
+				}
+				assert.NotContains(t, out.Council.Content, council.MarkdownText(r.Text), "a rejected answer reaches the transcript")
+				assert.NotContains(t, out.Council.Content, r.Text)
+				assert.Contains(t, out.Council.Content, "Answer withheld: it ")
+				kept := false
+				for _, m := range out.Messages {
+					kept = kept || m.Content == r.Text
+				}
+				assert.True(t, kept, "the audit keeps the rejected answer")
+			}
+
 			// Replay from the stored messages: same plans, no model call.
 			before := len(srv.Calls())
 			replayed, diffs, err := c.Replay(context.Background(), out.Record())
