@@ -148,7 +148,7 @@ Rules:
 - Every block starts at or after window_start and ends at or before window_end; blocks never overlap; times are RFC 3339 with the offset of window_start.
 - Every fixed commitment stays exactly as given, as a block of kind "commitment"; nothing else overlaps it.
 - note_ids only name ids from "notes".
-- Notes that raise a health concern are listed apart for a licensed professional: never plan them into a block or a top item. No medical advice: no medicines, doses or diagnoses.
+- Notes that raise a health concern are listed apart for a licensed professional: never plan them into a block or a top item. No medical advice: never name a medicine, an amount to give, or what a symptom might be.
 - At most %d blocks and %d top items; titles under %d characters, top items under %d, the summary under %d.`,
 		a.Label(), strategyOf(a), maxModelBlocks, maxModelTop, maxModelTitle, maxModelItem, maxModelSummary)
 	return Question{Task: task, Instructions: instr, Input: string(raw), SchemaName: "plan", Schema: planSchema()}
@@ -203,7 +203,7 @@ func checkPlan(s *situation, pack bh.ContextPack, text string) (modelPlan, []bh.
 			errs = append(errs, fmt.Sprintf("%s is longer than %d characters", where, max))
 		}
 		if medicalRE.MatchString(t) {
-			errs = append(errs, where+" gives medical advice (medicines, doses or diagnoses): leave that to a professional")
+			errs = append(errs, where+" gives medical advice (a medicine, an amount to give, or what a symptom might be): leave that to a professional")
 		}
 	}
 	checkText("summary", mp.Summary, maxModelSummary)
