@@ -152,6 +152,10 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 	if l == nil {
 		l = time.UTC
 	}
+	if strings.HasPrefix(p.Shift.ChannelID, "D") {
+		// A DM has one writer: "from @you" in one's own DM is noise.
+		authors = nil
+	}
 	r := radarText{links: links, authors: authors, loc: l, now: p.Now}
 	st := p.State
 	var items []bh.RiskItem

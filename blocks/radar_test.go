@@ -28,7 +28,7 @@ func radarState(now time.Time) bh.ShiftState {
 func TestRadarPosts(t *testing.T) {
 	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
 	st := radarState(now)
-	shift := bh.Shift{ID: "s1", TeamID: "T1", ChannelID: "D1"}
+	shift := bh.Shift{ID: "s1", TeamID: "T1", ChannelID: "C1"} // a family channel: several writers
 	links := blocks.Links{"n1": "https://fake.slack.test/archives/D1/p1"}
 	authors := blocks.Authors{"n1": "U1", "n2": "<!channel>"}
 	nudge := blocks.RadarPost(bh.RadarPost{Kind: bh.PostNudge, Shift: shift, State: st, Why: "risk rose from high to critical", Location: time.UTC, Now: now}, links, authors)
@@ -43,6 +43,10 @@ func TestRadarPosts(t *testing.T) {
 	assert.Contains(t, first, "from <@U1>", "who logged it")
 	assert.Contains(t, first, "· Mon 12:00 (in 2 h)", "by when")
 	assert.NotContains(t, second, "<!channel>", "a forged author is never a live mention")
+
+	// In a DM every note is the reader's own: no "from @you".
+	dm := blocks.RadarPost(bh.RadarPost{Kind: bh.PostNudge, Shift: bh.Shift{ID: "s1", TeamID: "T1", ChannelID: "D1"}, State: st, Location: time.UTC, Now: now}, links, authors)
+	assert.NotContains(t, sectionText(dm.Blocks[1]), "from <@")
 
 	calm := blocks.RadarPost(bh.RadarPost{Kind: bh.PostNudge, Shift: shift, State: bh.ShiftState{Level: bh.RiskLow}, Location: time.UTC, Now: now}, nil, nil)
 	assert.Equal(t, "Risk Radar: calmer now", calm.Text)

@@ -588,11 +588,83 @@ func TestRadarRiseIsMeasuredFromTheMessageAsItIsNow(t *testing.T) {
 	require.Len(t, updates, 1, "the next look updates the message")
 	assert.Equal(t, calm.Level, updates[0].State.Level)
 
+	// Ten minutes on (the radar stays calm within them): calm → high again
+	// is a rise, and a new message.
+	clock.Advance(10 * time.Minute)
 	note(t, db, "D1", "low: diapers < 1 day", "1.02")
 	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
 	clock.Advance(testDebounce)
 	require.Eventually(t, func() bool { news, _ := notify.sent(bh.PostNudge); return len(news) == 2 }, 10*time.Second, 5*time.Millisecond,
 		"calm → high again is a rise: a new message")
+}
+
+// The radar stays calm: within ten minutes of its last message, and in
+// the quiet hours (22:00–07:00 in the shift's zone), a rise updates the
+// standing message; only a new critical item makes a new one. At the
+// day's turn in the night an unchanged state posts nothing.
+func TestRadarStaysCalm(t *testing.T) {
+	evening := time.Date(2026, 11, 23, 21, 0, 0, 0, time.UTC) // the shift has no zone: UTC
+	clock := clocktest.New(evening)
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	rig := newRadarRig(t, db, clock, notify, "p1")
+	ctx := context.Background()
+	notes := 0
+	add := func(text, ts string) bh.Note {
+		t.Helper()
+		n := note(t, db, "D1", text, ts)
+		notes++
+		want := notes
+		rig.settle(func(s bh.ShiftState) bool { return s.Notes == want })
+		clock.Advance(testDebounce)
+		return n
+	}
+	done := func(n bh.Note) {
+		t.Helper()
+		_, err := db.MarkNoteDone(ctx, "T1", n.ID, true)
+		require.NoError(t, err)
+		notes--
+		want := notes
+		rig.settle(func(s bh.ShiftState) bool { return s.Notes == want })
+		clock.Advance(testDebounce)
+	}
+	count := func() (int, int) {
+		news, updates := notify.sent(bh.PostNudge)
+		return len(news), len(updates)
+	}
+
+	// 21:00: running low on wipes, high: the evening's first message.
+	wipes := add("low: wipes < 1 day", "1.01")
+	require.Eventually(t, func() bool { n, _ := count(); return n == 1 }, 10*time.Second, 5*time.Millisecond)
+	done(wipes) // calm again: the message is updated
+
+	// 21:05: high again, nothing critical, five minutes after the last
+	// message: it is updated, not repeated.
+	clock.Advance(5 * time.Minute)
+	formula := add("low: formula < 1 day", "1.02")
+	n, u := count()
+	assert.Equal(t, 1, n, "no second message within ten minutes")
+	assert.GreaterOrEqual(t, u, 2, "the standing message shows the change")
+	done(formula)
+
+	// 23:00, quiet hours: high again, long after the last message, still an
+	// update.
+	clock.Set(time.Date(2026, 11, 23, 23, 0, 0, 0, time.UTC))
+	add("deadline: daycare form due tomorrow 9am", "1.03")
+	n, _ = count()
+	assert.Equal(t, 1, n, "quiet hours: no new message without a new critical item")
+
+	// 23:30: out of formula is newly critical: a new message, even at night.
+	clock.Advance(30 * time.Minute)
+	add("out of formula", "1.04")
+	require.Eventually(t, func() bool { n, _ := count(); return n == 2 }, 10*time.Second, 5*time.Millisecond, "a new critical item wakes the parent")
+
+	// 00:02: a new day, nothing newly critical: the night's message stands.
+	clock.Set(time.Date(2026, 11, 24, 0, 2, 0, 0, time.UTC))
+	last := add("slept 2h", "1.05")
+	rig.nudger.Look(ctx, "T1", last.ShiftID, false)
+	n, _ = count()
+	assert.Equal(t, 2, n, "no new message at midnight for an unchanged state")
 }
 
 // A post that Slack holds gives up before its claim can go stale, so a

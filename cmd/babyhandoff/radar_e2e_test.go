@@ -89,7 +89,7 @@ func TestE2ERadarNudgeDoneSnoozeOutlook(t *testing.T) {
 	}
 	require.NotEmpty(t, doneNote, "a Done button on the item")
 	require.True(t, strings.HasPrefix(actionsBlock, blocks.BlockRadarActions))
-	assert.Contains(t, string(nudge.Blocks), "from \\u003c@U1\\u003e")
+	assert.NotContains(t, string(nudge.Blocks), "from \\u003c@", "one's own DM: no \"from @you\"")
 
 	// Done: confirmed privately with an Undo; the radar message is updated
 	// in place, not posted again.
