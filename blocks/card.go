@@ -37,6 +37,9 @@ type CardInput struct {
 	Decision  bh.Decision
 	Proposals []bh.Proposal
 	Links     Links
+	// Labels name notes by a few of their words ("daycare form"), for the
+	// links under "Because"; a note without one is "note 1".
+	Labels map[string]string
 	// ForkedFrom is set on a what-if card: the version it was forked from.
 	ForkedFrom int
 	// ModelNote says which agents used a model or fell back (OpenAI mode).
@@ -113,14 +116,6 @@ func blockTag(kind string) string {
 	return ""
 }
 
-func topLines(p bh.Proposal) string {
-	var b strings.Builder
-	for i, it := range p.Top {
-		fmt.Fprintf(&b, "%d. %s\n", i+1, Echo(it.Text, 120))
-	}
-	return strings.TrimRight(b.String(), "\n")
-}
-
 // RubricTable is the 3 plans × 5 dimensions table in a code block: narrow
 // enough for a phone held upright.
 func RubricTable(d bh.Decision) string {
@@ -168,8 +163,36 @@ func shortLabel(a bh.Archetype) string {
 	return string(a)
 }
 
-// because renders the rationale with links to the notes' messages.
-func because(d bh.Decision, links Links, max int) string {
+// Verdict says how clearly the winner won, in points, not as a made-up
+// probability: "clear winner (25 vs 22 points)", "close call (19 vs 18
+// points)", "a tie on points (19 each), broken by deadlines first".
+func Verdict(d bh.Decision) string {
+	var win, next int
+	found := false
+	for _, c := range d.Scorecards {
+		if c.Archetype == d.Winner {
+			win = c.Total
+			continue
+		}
+		if !found || c.Total > next {
+			next, found = c.Total, true
+		}
+	}
+	switch margin := win - next; {
+	case !found:
+		return fmt.Sprintf("%d of 25 points", win)
+	case margin >= 3:
+		return fmt.Sprintf("clear winner (%d vs %d points)", win, next)
+	case margin > 0:
+		return fmt.Sprintf("close call (%d vs %d points)", win, next)
+	default:
+		return fmt.Sprintf("a tie on points (%d each), broken by deadlines first", win)
+	}
+}
+
+// because renders the rationale with links to the notes' messages, each
+// labelled by its note ("daycare form"), else by its place.
+func because(d bh.Decision, links Links, labels map[string]string, max int) string {
 	var b strings.Builder
 	for i, r := range d.Rationale {
 		if i == max {
@@ -179,7 +202,11 @@ func because(d bh.Decision, links Links, max int) string {
 		var refs []string
 		for k, id := range r.NoteIDs {
 			if url, ok := links[id]; ok && url != "" {
-				refs = append(refs, fmt.Sprintf("<%s|note %d>", url, k+1))
+				label := fmt.Sprintf("note %d", k+1)
+				if l := labels[id]; l != "" {
+					label = Echo(bh.Truncate(l, 30), 40)
+				}
+				refs = append(refs, fmt.Sprintf("<%s|%s>", url, label))
 			}
 		}
 		if len(refs) > 0 {
@@ -200,7 +227,7 @@ func CardText(in CardInput) string {
 			break
 		}
 	}
-	return Echo(fmt.Sprintf("Plan v%d: %s (%.0f%% sure) for the next %dh.%s", in.Run.Version, w.Archetype.Label(), in.Decision.Confidence*100, in.Run.HorizonH, first), 300)
+	return Echo(fmt.Sprintf("Plan v%d: %s for the next %dh.%s", in.Run.Version, w.Archetype.Label(), in.Run.HorizonH, first), 300)
 }
 
 // EnergyOptions are the Energy dropdown's choices.
@@ -218,7 +245,7 @@ func Card(in CardInput) Message {
 	w := in.winner()
 	l := loc(in.Run)
 	title := CardTitle(in.Run, w.Archetype)
-	ctx := fmt.Sprintf("*%.0f%%* confident · %s · made %s", in.Decision.Confidence*100, energyText(in.Decision), in.Run.Now.In(l).Format("Mon 15:04"))
+	ctx := fmt.Sprintf("*%s* · %s · made %s", Verdict(in.Decision), energyText(in.Decision), in.Run.Now.In(l).Format("Mon 15:04"))
 	if in.Run.Sample {
 		ctx += " · 🧪 *sample shift*"
 	}
@@ -232,12 +259,14 @@ func Card(in CardInput) Message {
 	if h := healthText(w, in.Links); h != "" {
 		bl = append(bl, section(h))
 	}
-	bl = append(bl,
-		section("*Next hours*\n"+blockLines(w, l, 12)),
-		section("*Top 5*\n"+topLines(w)),
-		section("*How the plans scored*\n"+RubricTable(in.Decision)),
-	)
-	if r := because(in.Decision, in.Links, 5); r != "" {
+	// One screen on a phone: the plan, what waits, then the controls; the
+	// reasons after them, and the scores in Other plans.
+	bl = append(bl, section("*Next hours*\n"+blockLines(w, l, 12)))
+	if later := laterLines(w); later != "" {
+		bl = append(bl, section("*Later*\n"+later))
+	}
+	bl = append(bl, cardControls(in))
+	if r := because(in.Decision, in.Links, in.Labels, 5); r != "" {
 		bl = append(bl, section("*Because*\n"+r))
 	}
 	note := in.ModelNote
@@ -247,6 +276,13 @@ func Card(in CardInput) Message {
 	if note != "" {
 		bl = append(bl, slack.NewContextBlock("card_model", mrkdwn(Fit(Escape(note), 2000))))
 	}
+	bl = append(bl, slack.NewContextBlock("card_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")))
+	return Message{Text: CardText(in), Blocks: bl}
+}
+
+// cardControls is the card's row of controls: the Energy what-if, the
+// files, the other plans, Share.
+func cardControls(in CardInput) slack.Block {
 	sel := slack.NewOptionsSelectBlockElement(slack.OptTypeStatic, plain("Energy", 150), ActionEnergy, EnergyOptions()...)
 	for _, o := range sel.Options {
 		if o.Value == string(in.Run.Energy) {
@@ -257,18 +293,26 @@ func Card(in CardInput) Message {
 		sel.InitialOption = sel.Options[0]
 	}
 	id := in.Run.ID
-	bl = append(bl,
-		// A select has no value of its own: the block id names the run.
-		slack.NewActionBlock(CardActionsPrefix+id,
-			sel,
-			slack.NewButtonBlockElement(ActionDownload, id, plain("Download handoff.md", MaxButtonText)).WithStyle(slack.StylePrimary),
-			slack.NewButtonBlockElement(ActionOthers, id, plain("Other plans", MaxButtonText)),
-			slack.NewButtonBlockElement(ActionTranscript, id, plain("Transcript", MaxButtonText)),
-			slack.NewButtonBlockElement(ActionShare, id, plain("Share", MaxButtonText)),
-		),
-		slack.NewContextBlock("card_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")),
+	// A select has no value of its own: the block id names the run.
+	return slack.NewActionBlock(CardActionsPrefix+id,
+		sel,
+		slack.NewButtonBlockElement(ActionDownload, id, plain("Download handoff.md", MaxButtonText)).WithStyle(slack.StylePrimary),
+		slack.NewButtonBlockElement(ActionOthers, id, plain("Other plans", MaxButtonText)),
+		slack.NewButtonBlockElement(ActionTranscript, id, plain("Transcript", MaxButtonText)),
+		slack.NewButtonBlockElement(ActionShare, id, plain("Share", MaxButtonText)),
 	)
-	return Message{Text: CardText(in), Blocks: bl}
+}
+
+// laterLines lists what the plan leaves for later (the items the Next
+// hours do not show already); "" when nothing waits.
+func laterLines(p bh.Proposal) string {
+	var b strings.Builder
+	for _, it := range p.Top {
+		if rest, ok := strings.CutPrefix(it.Text, "Later: "); ok {
+			b.WriteString("• " + Echo(rest, 120) + "\n")
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
 }
 
 // TaskView is one task's state on the progress message.
@@ -344,7 +388,8 @@ func DiffReply(d bh.RunDiff, l *time.Location) Message {
 // OthersModal shows all three proposals with their scores.
 func OthersModal(in CardInput) slack.ModalViewRequest {
 	l := loc(in.Run)
-	bl := []slack.Block{section(fmt.Sprintf("Plan v%d · the referee picked *%s*.", in.Run.Version, in.Decision.Winner.Label()))}
+	bl := []slack.Block{section(fmt.Sprintf("Plan v%d · the referee picked *%s*: %s.", in.Run.Version, in.Decision.Winner.Label(), Verdict(in.Decision))),
+		section("*How the plans scored*\n" + RubricTable(in.Decision))}
 	for _, p := range in.Proposals {
 		var card bh.Scorecard
 		for _, c := range in.Decision.Scorecards {
@@ -397,11 +442,11 @@ func SharedCard(in CardInput, sharedBy string) Message {
 	if h := healthText(w, in.Links); h != "" {
 		m.Blocks = append(m.Blocks, section(h))
 	}
-	m.Blocks = append(m.Blocks,
-		section("*Next hours*\n"+blockLines(w, l, 12)),
-		section("*Top 5*\n"+topLines(w)),
-		slack.NewContextBlock("card_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")),
-	)
+	m.Blocks = append(m.Blocks, section("*Next hours*\n"+blockLines(w, l, 12)))
+	if later := laterLines(w); later != "" {
+		m.Blocks = append(m.Blocks, section("*Later*\n"+later))
+	}
+	m.Blocks = append(m.Blocks, slack.NewContextBlock("card_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")))
 	return m
 }
 
@@ -479,8 +524,8 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 				break
 			}
 		}
-		bl = append(bl, section(fmt.Sprintf("*Latest plan* · %s · %.0f%% · made %s\nFirst: %s",
-			CardTitle(r.Run, r.Decision.Winner), r.Decision.Confidence*100, r.Run.Now.In(l).Format("Mon 15:04"), first)))
+		bl = append(bl, section(fmt.Sprintf("*Latest plan* · %s · %s · made %s\nFirst: %s",
+			CardTitle(r.Run, r.Decision.Winner), Verdict(r.Decision), r.Run.Now.In(l).Format("Mon 15:04"), first)))
 	} else {
 		bl = append(bl, section("*Latest plan* · none yet"))
 	}

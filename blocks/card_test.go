@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/slack-go/slack"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -158,4 +159,33 @@ func TestHealthNotesOpenTheCard(t *testing.T) {
 	raw, err := json.Marshal(blocks.Card(blocks.CardInput{Run: plain.Run, Decision: plain.Decision, Proposals: plain.Proposals}).Blocks)
 	require.NoError(t, err)
 	assert.NotContains(t, string(raw), "licensed professional; if it feels urgent")
+}
+
+// One phone screen: the plan, what waits, then the controls, and only then
+// the reasons; a reason's link is labelled by its note; the points say how
+// clear the win was; the scores live in Other plans.
+func TestCardPutsTheControlsFirst(t *testing.T) {
+	rec := councilRun(t, sampleNotes(), 1, bh.EnergyMedium)
+	in := blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals,
+		Links: blocks.Links{"n2": "https://fake.slack.test/archives/D1/p2"}, Labels: map[string]string{"n2": "Submit daycare deposit form"}}
+	card := blocks.Card(in)
+	var kinds []string
+	for _, b := range card.Blocks {
+		switch x := b.(type) {
+		case *slack.ActionBlock:
+			kinds = append(kinds, "controls")
+		case *slack.SectionBlock:
+			kinds = append(kinds, strings.SplitN(strings.TrimPrefix(x.Text.Text, "*"), "*", 2)[0])
+		}
+	}
+	assert.Equal(t, []string{"Next hours", "Later", "controls", "Because"}, kinds)
+	raw, err := json.Marshal(card.Blocks)
+	require.NoError(t, err)
+	assert.Contains(t, string(raw), `|Submit daycare deposit form\u003e`, "a link named by its note")
+	assert.NotContains(t, string(raw), "How the plans scored")
+	assert.NotContains(t, string(raw), "%", "no made-up probability")
+	assert.Contains(t, string(raw), "points")
+	others, err := json.Marshal(blocks.OthersModal(in))
+	require.NoError(t, err)
+	assert.Contains(t, string(others), "How the plans scored")
 }

@@ -23,22 +23,36 @@ type links struct {
 
 // of is the links of a shift's notes.
 func (l *links) of(ctx context.Context, teamID, shiftID string) blocks.Links {
-	links, _ := l.refs(ctx, teamID, shiftID)
+	links, _, _ := l.refs(ctx, teamID, shiftID)
 	return links
 }
 
-// refs maps a shift's notes to their messages and their authors.
+// labelWords is how many of a note's first words name it in a link.
+const labelWords = 4
+
+// label names a note by its first few words ("daycare form due Fri").
+func label(text string) string {
+	words := strings.Fields(text)
+	if len(words) > labelWords {
+		words = words[:labelWords]
+	}
+	return strings.Join(words, " ")
+}
+
+// refs maps a shift's notes to their messages, their authors and their
+// labels.
 // Permalinks follow the documented archives/<channel>/p<ts> form under the
 // workspace URL, so a card costs no chat.getPermalink call per note.
-func (l *links) refs(ctx context.Context, teamID, shiftID string) (blocks.Links, blocks.Authors) {
+func (l *links) refs(ctx context.Context, teamID, shiftID string) (blocks.Links, blocks.Authors, map[string]string) {
 	notes, err := l.store.Notes(ctx, teamID, shiftID, true)
 	if err != nil {
 		l.b.log.Warn("bot: notes for links", "shift_id", shiftID, "err", err)
-		return nil, nil
+		return nil, nil, nil
 	}
 	base := l.b.identity().URL
-	links, authors := blocks.Links{}, blocks.Authors{}
+	links, authors, labels := blocks.Links{}, blocks.Authors{}, map[string]string{}
 	for _, n := range notes {
+		labels[n.ID] = label(n.Text)
 		switch {
 		case n.Permalink != "":
 			links[n.ID] = n.Permalink
@@ -49,5 +63,5 @@ func (l *links) refs(ctx context.Context, teamID, shiftID string) (blocks.Links,
 			authors[n.ID] = n.UserID
 		}
 	}
-	return links, authors
+	return links, authors, labels
 }

@@ -196,5 +196,6 @@ func (p *planner) run(ctx context.Context, in council.Input, channelID, cardTS, 
 
 // card renders a run's Decision Card with links to its notes.
 func (p *planner) card(ctx context.Context, rec bh.RunRecord, forkedFrom int) blocks.Message {
-	return blocks.Card(blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals, Links: p.links.of(ctx, rec.Run.TeamID, rec.Run.ShiftID), ForkedFrom: forkedFrom})
+	links, _, labels := p.links.refs(ctx, rec.Run.TeamID, rec.Run.ShiftID)
+	return blocks.Card(blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals, Links: links, Labels: labels, ForkedFrom: forkedFrom})
 }

@@ -238,7 +238,7 @@ var _ radar.Notifier = (*Bot)(nil)
 // channel archived or gone) comes back as EFORBIDDEN, so the radar stops
 // posting there instead of retrying.
 func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
-	links, authors := b.radar.links.refs(ctx, p.Shift.TeamID, p.Shift.ID)
+	links, authors, _ := b.radar.links.refs(ctx, p.Shift.TeamID, p.Shift.ID)
 	msg := blocks.RadarPost(p, links, authors)
 	var ts string
 	var err error
