@@ -306,6 +306,12 @@ type RunDiff struct {
 // WinnerChanged reports whether the what-if flipped the winner.
 func (d RunDiff) WinnerChanged() bool { return d.WinnerBefore != d.WinnerAfter }
 
+// ScheduleUnchanged reports that the what-if left the winner and every
+// block as they were: there is no diff worth a file.
+func (d RunDiff) ScheduleUnchanged() bool {
+	return !d.WinnerChanged() && len(d.BlocksAdded) == 0 && len(d.BlocksRemoved) == 0 && len(d.BlocksMoved) == 0
+}
+
 // BlockMove is a block whose time changed between versions.
 type BlockMove struct {
 	Title    string

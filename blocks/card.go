@@ -375,7 +375,7 @@ func DiffReply(d bh.RunDiff, l *time.Location) Message {
 	for _, m := range d.BlocksMoved {
 		lines = append(lines, fmt.Sprintf("↔️ %s `%s` → `%s`", Echo(m.Title, 80), m.From.In(l).Format("15:04"), m.To.In(l).Format("15:04")))
 	}
-	if len(lines) == 1 {
+	if d.ScheduleUnchanged() {
 		lines = append(lines, "The schedule did not change.")
 	}
 	text := fmt.Sprintf("v%d → v%d: %s", d.FromVersion, d.ToVersion, d.WinnerAfter.Label())

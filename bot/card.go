@@ -119,6 +119,9 @@ func (c *cards) whatIf(ctx context.Context, cb slack.InteractionCallback, parent
 		b.log.Error("bot: post what-if summary", "run_id", out.Run.ID, "err", err)
 		return
 	}
+	if d.ScheduleUnchanged() {
+		return // the summary says so; a file of no changes is noise (it stays stored)
+	}
 	c.share.upload(ctx, cb.Team.ID, art, channelID, cardTS, cb.User.ID)
 }
 

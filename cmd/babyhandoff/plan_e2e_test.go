@@ -310,3 +310,20 @@ func TestE2EPlanWhenSlackNamesNoMessage(t *testing.T) {
 	m := h.ephemeral("DU1", "U1", "I cannot post in this conversation")
 	assert.Contains(t, m.Text, "without a ts")
 }
+
+// A what-if that changes nothing says so in its thread and uploads no diff
+// file of no changes.
+func TestE2EWhatIfThatChangesNothingSendsNoFile(t *testing.T) {
+	h := start(t, atPlanTime)
+	h.ack(h.slash("/plan", "sample medium", "C1", "U1"))
+	v1 := h.waitCard("C1", "v1 · next 12h · ")
+	h.ack(h.selectEnergy("C1", v1.ts, "U1", v1.runID, "medium"))
+	h.waitCard("C1", "v2 · next 12h · ")
+	summary, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.ThreadTS == v1.ts && strings.Contains(m.Text, "v1 → v2") })
+	require.NoError(t, err)
+	raw, _ := json.Marshal(summary.Blocks)
+	assert.Contains(t, string(raw), "The schedule did not change")
+	// The upload would start right after the summary, in the same job.
+	assert.Never(t, func() bool { return len(h.fake.Calls("files.getUploadURLExternal")) > 0 }, time.Second, 10*time.Millisecond,
+		"a diff file of no changes was uploaded")
+}
