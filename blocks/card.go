@@ -247,7 +247,7 @@ func Card(in CardInput) Message {
 	title := CardTitle(in.Run, w.Archetype)
 	ctx := fmt.Sprintf("*%s* · %s · made %s", Verdict(in.Decision), energyText(in.Decision), in.Run.Now.In(l).Format("Mon 15:04"))
 	if in.Run.Sample {
-		ctx += " · 🧪 *sample shift*"
+		ctx += " · 🧪 *sample notes*"
 	}
 	if in.ForkedFrom > 0 {
 		ctx += fmt.Sprintf(" · what-if of v%d: %s", in.ForkedFrom, Escape(in.Run.Change))
@@ -323,6 +323,8 @@ type TaskView struct {
 
 // Progress is the message that shows the council working; it becomes the
 // Decision Card when the run completes.
+//
+// Its steps are named in a parent's words, not by the agents inside.
 func Progress(sample bool, tasks []TaskView) Message {
 	var lines []string
 	done := 0
@@ -337,14 +339,14 @@ func Progress(sample bool, tasks []TaskView) Message {
 		case bh.StatusFailed:
 			mark = "⚠️"
 		}
-		lines = append(lines, mark+" "+Escape(t.Agent))
+		lines = append(lines, mark+" "+Escape(stepName(t.Agent)))
 	}
-	head := "🏡 The village council is planning…"
+	head := "🏡 Planning your next hours…"
 	if sample {
-		head += " (sample shift)"
+		head += " (sample notes)"
 	}
 	return Message{
-		Text: fmt.Sprintf("Planning… %d of %d agents done", done, len(tasks)),
+		Text: fmt.Sprintf("Planning… %d of %d steps done", done, len(tasks)),
 		Blocks: []slack.Block{
 			section("*" + head + "*"),
 			slack.NewContextBlock("progress", mrkdwn(strings.Join(lines, "   "))),
@@ -496,12 +498,12 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 		section("Send me quick notes in *Messages* (\"wipes < 1 day\", \"form due Fri 5pm\", \"slept 3h\"). `/plan` when you need a plan."),
 		slack.NewDividerBlock(),
 	}
-	shift := fmt.Sprintf("*Your shift* · %d notes", in.Notes)
+	shift := fmt.Sprintf("*Your notes* · %d", in.Notes)
 	switch in.Notes {
 	case 0:
-		shift = "*Your shift* · no notes yet"
+		shift = "*Your notes* · none yet"
 	case 1:
-		shift = "*Your shift* · 1 note"
+		shift = "*Your notes* · 1"
 	}
 	bl = append(bl, section(shift))
 	if in.Radar != "" {
@@ -571,4 +573,22 @@ func ModelNote(props []bh.Proposal, d bh.Decision) string {
 		parts = append(parts, fmt.Sprintf("Referee fell back to the rubric (%s)", bh.Truncate(d.JudgeFallback, 120)))
 	}
 	return "🤖 " + strings.Join(parts, " · ")
+}
+
+// stepNames are the council's agents as a parent reads their work.
+var stepNames = map[string]string{
+	"Coordinator":    "Getting started",
+	"Normalizer":     "Reading your notes",
+	"SleepPlanner":   "A sleep-first plan",
+	"ErrandsPlanner": "An errands-first plan",
+	"AdminPlanner":   "An admin-first plan",
+	"Referee":        "Comparing the plans",
+	"HandoffWriter":  "Writing the handoff",
+}
+
+func stepName(agent string) string {
+	if n, ok := stepNames[agent]; ok {
+		return n
+	}
+	return agent
 }

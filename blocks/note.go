@@ -136,7 +136,7 @@ func AddNoteModal() slack.ModalViewRequest {
 	conv := slack.NewOptionsSelectBlockElement(slack.OptTypeConversations, slack.NewTextBlockObject(slack.PlainTextType, "Your DM with BabyHandoff", false, false), ActionNoteChannel)
 	conv.DefaultToCurrentConversation = true
 	conv.Filter = &slack.SelectBlockElementFilter{Include: []string{"im", "mpim", "public", "private"}, ExcludeBotUsers: true}
-	convInput := slack.NewInputBlock(InputNoteChannel, slack.NewTextBlockObject(slack.PlainTextType, "Which shift", false, false),
+	convInput := slack.NewInputBlock(InputNoteChannel, slack.NewTextBlockObject(slack.PlainTextType, "Which conversation", false, false),
 		slack.NewTextBlockObject(slack.PlainTextType, "The conversation whose plan this note belongs to. Empty: your DM with the bot.", false, false), conv)
 	convInput.Optional = true
 	return slack.ModalViewRequest{

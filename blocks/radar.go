@@ -258,9 +258,12 @@ func homeRadar(in HomeInput) []slack.Block {
 			if i == maxWakeUps {
 				break
 			}
-			lines = append(lines, fmt.Sprintf("%s · %s", e.At.In(l).Format("Mon 15:04"), Echo(e.Text, 200)))
+			// The stored event says which agent woke up; a parent reads
+			// what the radar checked.
+			text := strings.TrimPrefix(e.Text, "Risk Radar woke up: ")
+			lines = append(lines, fmt.Sprintf("%s · %s", e.At.In(l).Format("Mon 15:04"), Echo(text, 200)))
 		}
-		bl = append(bl, slack.NewContextBlock("home_wakeups", mrkdwn(Fit("*Last wake-ups*\n"+strings.Join(lines, "\n"), 2000))))
+		bl = append(bl, slack.NewContextBlock("home_wakeups", mrkdwn(Fit("*Radar checks*\n"+strings.Join(lines, "\n"), 2000))))
 	}
 	o := in.Outlook
 	status := fmt.Sprintf("*Morning outlook* · off (it would come at %02d:00, %s)", o.OutlookHour, l)

@@ -13,7 +13,7 @@ const ActionRerun = "plan_rerun"
 
 // Interrupted replaces the progress of a plan the bot stopped during.
 func Interrupted(r bh.Run) Message {
-	text := fmt.Sprintf("⚠️ Plan v%d was interrupted: the bot restarted while the council was working. Nothing was lost; run it again?", r.Version)
+	text := fmt.Sprintf("⚠️ Plan v%d was interrupted: the bot restarted while it was planning. Nothing was lost; run it again?", r.Version)
 	return Message{Text: text, Blocks: []slack.Block{
 		section(text),
 		slack.NewActionBlock("rerun:"+r.ID, slack.NewButtonBlockElement(ActionRerun, r.ID, plain("Re-run", MaxButtonText)).WithStyle(slack.StylePrimary)),

@@ -110,7 +110,7 @@ func (p *planner) plan(ctx context.Context, teamID, channelID, userID string, a 
 	if a.sample {
 		if _, err := p.store.LoadSample(ctx, teamID, channelID, userID); err != nil {
 			b.log.Error("bot: load sample shift", "channel", channelID, "err", err)
-			b.tell(ctx, channelID, userID, "I could not load the sample shift: "+bh.ErrorMessage(err))
+			b.tell(ctx, channelID, userID, "I could not load the sample notes: "+bh.ErrorMessage(err))
 			return
 		}
 	}
@@ -143,7 +143,7 @@ func (p *planner) run(ctx context.Context, in council.Input, channelID, cardTS, 
 	b := p.b
 	key := in.Run.TeamID + "/" + in.Run.ShiftID
 	if !p.flights.start(key) {
-		b.tell(ctx, channelID, userID, "The council is already planning for this conversation; the card will update in a moment.")
+		b.tell(ctx, channelID, userID, "I'm already planning for this conversation; the card will update in a moment.")
 		return council.Output{}, false
 	}
 	// The flight ends once the run is stored, before its card is posted: a
@@ -171,7 +171,7 @@ func (p *planner) run(ctx context.Context, in council.Input, channelID, cardTS, 
 	release()
 	if err != nil {
 		b.log.Error("bot: council run failed", "shift_id", in.Run.ShiftID, "err", err)
-		msg := blocks.Notice("⚠️ The council could not finish this plan: " + bh.ErrorMessage(err) + " Try `/plan` again.")
+		msg := blocks.Notice("⚠️ I could not finish this plan: " + bh.ErrorMessage(err) + " Try `/plan` again.")
 		if uerr := b.update(context.WithoutCancel(ctx), channelID, prog.ts, msg); uerr != nil {
 			b.log.Error("bot: report failed run", "err", uerr)
 		}

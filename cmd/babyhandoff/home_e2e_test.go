@@ -38,7 +38,7 @@ func TestE2EAppHome(t *testing.T) {
 	assert.Equal(t, "U1", pub.JSON["user_id"])
 	v, ok := h.fake.HomeView("U1")
 	require.True(t, ok)
-	assert.Contains(t, string(v.JSON), "no notes yet")
+	assert.Contains(t, string(v.JSON), "Your notes* · none yet")
 
 	// A stale hash: Slack answers hash_conflict and the bot publishes the
 	// fresh state again.
@@ -50,7 +50,7 @@ func TestE2EAppHome(t *testing.T) {
 	h.ack(h.message("DU1", "im", "U1", "slept 3h", "1700000100.000100", nil))
 	_, err = h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
 		raw, _ := json.Marshal(c.JSON["view"])
-		return strings.Contains(string(raw), "Your shift* · 1 note")
+		return strings.Contains(string(raw), "Your notes* · 1")
 	})
 	require.NoError(t, err, "Home shows the new note")
 
@@ -64,7 +64,7 @@ func TestE2EAppHome(t *testing.T) {
 	})
 	require.NoError(t, err, "Home shows the new plan")
 	hv, _ := h.fake.HomeView("U1")
-	assert.Contains(t, string(hv.JSON), "7 notes")
+	assert.Contains(t, string(hv.JSON), "Your notes* · 7")
 }
 
 // homeClick presses a button on a person's App Home.

@@ -109,7 +109,7 @@ func planFlow(t *testing.T, h *harness) {
 	v1 := h.waitCard("C1", "v1 · next 12h · ")
 	assert.Equal(t, "v1 · next 12h · Errands-first", v1.header, "the sample at medium energy")
 	assert.Contains(t, v1.text, "Plan v1: Errands-first", "a meaningful notification text")
-	assert.Contains(t, string(v1.raw), "sample shift")
+	assert.Contains(t, string(v1.raw), "sample notes")
 	assert.Contains(t, string(v1.raw), bh.Disclaimer)
 	require.NotEmpty(t, v1.runID)
 	msgs := 0

@@ -123,7 +123,7 @@ func TestE2ERadarNudgeDoneSnoozeOutlook(t *testing.T) {
 	h.ack(h.homeOpened("U1", ""))
 	_, err := h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
 		raw, _ := json.Marshal(c.JSON["view"])
-		return strings.Contains(string(raw), "Last wake-ups") && strings.Contains(string(raw), "every day at 06:00")
+		return strings.Contains(string(raw), "Radar checks") && strings.Contains(string(raw), "every day at 06:00")
 	})
 	require.NoError(t, err, "Home shows the radar's wake-ups and the outlook")
 	h.ack(h.homeClick("U1", "V1", "x", blocks.ActionRadarOutlook, "off"))

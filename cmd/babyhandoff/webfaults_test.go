@@ -55,7 +55,7 @@ func TestE2EWebAPIFaultsAreRetried(t *testing.T) {
 			"published after the 429; log:\n%s", h.stderr.String())
 		v, ok := h.fake.HomeView("U1")
 		require.True(t, ok)
-		assert.Contains(t, string(v.JSON), "Your shift")
+		assert.Contains(t, string(v.JSON), "Your notes")
 	})
 
 	t.Run("a card after chat.update keeps failing is reported", func(t *testing.T) {
