@@ -170,6 +170,10 @@ type Proposal struct {
 	Top        []Item // at most 5
 	Admin      []Item
 	RunningLow []Item
+	// Now lists what the Risk Radar calls critical — a supply out or
+	// running out within hours, a deadline already past — as actions, each
+	// saying when this plan gets to it: the card opens with them.
+	Now []Item
 	// Health lists the notes that raise a health concern. They are never
 	// planned into a time slot (that would be triage): the card, handoff.md
 	// and a share show them first, for a licensed professional.

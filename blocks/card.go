@@ -259,6 +259,7 @@ func Card(in CardInput) Message {
 	if h := healthText(w, in.Links); h != "" {
 		bl = append(bl, section(h))
 	}
+	bl = append(bl, nowBlocks(w)...)
 	// One screen on a phone: the plan, what waits, then the controls; the
 	// reasons after them, and the scores in Other plans.
 	bl = append(bl, section("*Next hours*\n"+blockLines(w, l, 12)))
@@ -450,6 +451,30 @@ func SharedCard(in CardInput, sharedBy string) Message {
 	}
 	m.Blocks = append(m.Blocks, slack.NewContextBlock("card_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")))
 	return m
+}
+
+// maxNow bounds the card's Now items; the rest are in the radar.
+const maxNow = 3
+
+// nowBlocks are the plan's critical items, first, each with its Done.
+func nowBlocks(p bh.Proposal) []slack.Block {
+	var bl []slack.Block
+	for i, it := range p.Now {
+		if i == maxNow {
+			bl = append(bl, slack.NewContextBlock("", mrkdwn(fmt.Sprintf("…and %d more: `/radar`", len(p.Now)-i))))
+			break
+		}
+		head := ""
+		if i == 0 {
+			head = "🔴 *Now*\n"
+		}
+		sec := section(head + Echo(it.Text, 200))
+		if len(it.NoteIDs) > 0 {
+			sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionRadarDone, it.NoteIDs[0], plain("Done", MaxButtonText)))
+		}
+		bl = append(bl, sec)
+	}
+	return bl
 }
 
 // healthText lists a plan's health notes, first and apart from the plan,

@@ -189,3 +189,28 @@ func TestCardPutsTheControlsFirst(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(others), "How the plans scored")
 }
+
+// What the radar calls critical opens the card as "Now", with its Done;
+// out of formula at night is not hidden behind a nap: the card says when
+// the plan gets to it and to go sooner if possible.
+func TestCriticalItemsOpenTheCard(t *testing.T) {
+	night := time.Date(2026, 11, 23, 21, 41, 0, 0, time.FixedZone("EST", -5*3600))
+	notes := []bh.Note{
+		{ID: "f1", Text: "out of formula", Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: night.Add(-time.Minute)},
+		{ID: "s1", Text: "slept 2h, exhausted", Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: night.Add(-2 * time.Minute)},
+	}
+	c, err := council.New(council.Config{Clock: func() time.Time { return night }})
+	require.NoError(t, err)
+	out, err := c.Run(context.Background(), council.Input{Run: bh.Run{ID: "run1", TeamID: "T1", ShiftID: "s1", ChannelID: "D1",
+		Version: 1, Energy: bh.EnergyAuto, HorizonH: 12, TZ: "America/New_York", Now: night}, Notes: notes}, nil)
+	require.NoError(t, err)
+	rec := out.Record()
+	card := blocks.Card(blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals})
+	now, ok := card.Blocks[2].(*slack.SectionBlock)
+	require.True(t, ok, "the block after the head is Now")
+	assert.True(t, strings.HasPrefix(now.Text.Text, "🔴 *Now*\nGet formula — out since Mon 21:40"), now.Text.Text)
+	require.NotNil(t, now.Accessory)
+	assert.Equal(t, blocks.ActionRadarDone, now.Accessory.ButtonElement.ActionID)
+	assert.Equal(t, "f1", now.Accessory.ButtonElement.Value)
+	assert.Contains(t, now.Text.Text, "planned Tue 08:00: sooner if you can", "left past the night, and it says so")
+}

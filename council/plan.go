@@ -490,7 +490,52 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 	p.Admin = adminChecklist(s)
 	p.RunningLow = runningLow(s)
 	p.Health, p.MoodSupport = healthList(s)
+	p.Now = nowList(s, p.Blocks)
 	return p
+}
+
+// nowCritical is how soon a supply running out is the radar's critical.
+const nowCritical = 6 * time.Hour
+
+// nowList is what the radar calls critical, as actions: a supply out or
+// running out within nowCritical, a deadline already past. Each says when
+// this plan gets to it; one left past the night, or out of the plan, says
+// so instead of hiding behind a nap.
+func nowList(s *situation, blocks []bh.Block) []bh.Item {
+	var out []bh.Item
+	for _, f := range s.facts {
+		if f.Medical {
+			continue
+		}
+		var text string
+		switch {
+		case f.Kind == bh.TagInventory && f.Out:
+			text = "Get " + strings.Join(supplyItems(f), ", ") + " — out since " + f.CreatedAt.In(s.loc).Format("Mon 15:04")
+		case f.Kind == bh.TagInventory && f.Horizon > 0 && !f.CreatedAt.Add(f.Horizon).After(s.now.Add(nowCritical)):
+			text = "Get " + strings.Join(supplyItems(f), ", ") + " — runs out by " + f.CreatedAt.Add(f.Horizon).In(s.loc).Format("Mon 15:04")
+		case f.Kind == bh.TagDeadline && f.Due != nil && f.Due.Before(s.now):
+			text = planTitle(f.Title) + " — overdue since " + f.Due.In(s.loc).Format("Mon 15:04")
+		default:
+			continue
+		}
+		switch b := blockFor(blocks, f.NoteID); {
+		case b == nil:
+			text += " · not in this plan: do it when you can"
+		case b.Start.Sub(s.now) > 8*time.Hour:
+			text += " · planned " + b.Start.In(s.loc).Format("Mon 15:04") + ": sooner if you can"
+		default:
+			text += " · planned " + b.Start.In(s.loc).Format("15:04")
+		}
+		out = append(out, bh.Item{Text: text, NoteIDs: []string{f.NoteID}})
+	}
+	return out
+}
+
+func supplyItems(f bh.Fact) []string {
+	if len(f.Items) > 0 {
+		return f.Items
+	}
+	return []string{f.Title}
 }
 
 // healthList is the shift's health notes, as written, for the top of the
