@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/aymanbagabas/go-udiff"
 
@@ -50,19 +51,23 @@ func DiffArtifact(d bh.RunDiff, to bh.Run) bh.Artifact {
 	if d.Change != "" {
 		fmt.Fprintf(&b, "Changed: %s\n\n", MarkdownText(d.Change))
 	}
+	// Both plans in the run's zone: the parent's times come back from the
+	// store in UTC, the new plan's are local.
+	loc := to.Location(time.UTC)
+	fmt.Fprintf(&b, "Times in %s.\n\n", loc)
 	if d.WinnerChanged() {
 		fmt.Fprintf(&b, "Winner: %s → %s\n\n", d.WinnerBefore.Label(), d.WinnerAfter.Label())
 	} else {
 		fmt.Fprintf(&b, "Winner: %s (unchanged)\n\n", d.WinnerAfter.Label())
 	}
 	for _, x := range d.BlocksAdded {
-		fmt.Fprintf(&b, "- added: %s %s\n", x.Start.Format("15:04"), MarkdownText(x.Title))
+		fmt.Fprintf(&b, "- added: %s %s\n", x.Start.In(loc).Format("15:04"), MarkdownText(x.Title))
 	}
 	for _, x := range d.BlocksRemoved {
-		fmt.Fprintf(&b, "- removed: %s %s\n", x.Start.Format("15:04"), MarkdownText(x.Title))
+		fmt.Fprintf(&b, "- removed: %s %s\n", x.Start.In(loc).Format("15:04"), MarkdownText(x.Title))
 	}
 	for _, m := range d.BlocksMoved {
-		fmt.Fprintf(&b, "- moved: %s %s → %s\n", MarkdownText(m.Title), m.From.Format("15:04"), m.To.Format("15:04"))
+		fmt.Fprintf(&b, "- moved: %s %s → %s\n", MarkdownText(m.Title), m.From.In(loc).Format("15:04"), m.To.In(loc).Format("15:04"))
 	}
 	b.WriteString("\n```diff\n" + d.UnifiedDiff + "```\n")
 	return bh.Artifact{ID: to.ID + ":diff", RunID: to.ID, Kind: bh.ArtifactDiff, Name: fmt.Sprintf("handoff-v%d-to-v%d.diff.md", d.FromVersion, d.ToVersion),
