@@ -280,3 +280,37 @@ func TestRadarReopensALostStreamAtOnce(t *testing.T) {
 	defer src.mu.Unlock()
 	assert.Equal(t, 2, src.opens)
 }
+
+// State is the watcher's reading of a shift as of now — done notes left
+// out, the latest plan's energy — and saves nothing: /radar and App Home
+// show it without waiting for the watcher.
+func TestStateReadsAsTheWatcherAndSavesNothing(t *testing.T) {
+	ctx := context.Background()
+	at := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	now := func() time.Time { return at }
+	db := storetest.New(t, storetest.WithClock(now))
+	formula, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "out of formula", Inferred: bh.TagInventory, MessageTS: "1.1"})
+	require.NoError(t, err)
+	_, _, err = db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "low: wipes < 1 day", MessageTS: "1.2"})
+	require.NoError(t, err)
+	w, err := radar.New(radar.Config{Source: db, Store: db, Now: now})
+	require.NoError(t, err)
+	shift, err := db.ShiftByID(ctx, "T1", formula.ShiftID)
+	require.NoError(t, err)
+
+	st, err := w.State(ctx, shift)
+	require.NoError(t, err)
+	assert.Equal(t, 2, st.Notes)
+	assert.Equal(t, bh.RiskCritical, st.Level, "out of formula")
+
+	_, err = db.MarkNoteDone(ctx, "T1", formula.ID, true)
+	require.NoError(t, err)
+	st, err = w.State(ctx, shift)
+	require.NoError(t, err)
+	assert.Equal(t, 1, st.Notes, "a done note leaves the radar")
+	assert.Equal(t, bh.RiskHigh, st.Level)
+
+	_, _, found, err := db.ShiftState(ctx, "T1", shift.ID)
+	require.NoError(t, err)
+	assert.False(t, found, "State saves nothing")
+}
