@@ -88,7 +88,19 @@ func (r radarText) item(it bh.RiskItem) string {
 	if it.Overdue {
 		over = " · *overdue*"
 	}
-	return fmt.Sprintf("%s %s %s%s%s%s%s", levelMark[it.Level], label, Echo(it.Text, 100), r.when(it.At), over, r.who(it.NoteIDs), r.ref(it.NoteIDs))
+	// Each item leads with what to do about it.
+	text := Echo(it.Text, 100)
+	if it.Kind == bh.TagInventory {
+		switch {
+		case it.At == nil && it.Level == bh.RiskCritical:
+			text = "Get " + text + " — *out*"
+		case it.At != nil:
+			text = "Get " + text + " — runs out"
+		default:
+			text = "Get " + text
+		}
+	}
+	return fmt.Sprintf("%s %s %s%s%s%s%s", levelMark[it.Level], label, text, r.when(it.At), over, r.who(it.NoteIDs), r.ref(it.NoteIDs))
 }
 
 func (r radarText) next(st bh.ShiftState) []string {

@@ -42,6 +42,7 @@ func TestRadarPosts(t *testing.T) {
 	first, second := sectionText(nudge.Blocks[1]), sectionText(nudge.Blocks[2])
 	assert.Contains(t, first, "from <@U1>", "who logged it")
 	assert.Contains(t, first, "· Mon 12:00 (in 2 h)", "by when")
+	assert.Contains(t, second, "Get wipes", "a supply leads with what to do")
 	assert.NotContains(t, second, "<!channel>", "a forged author is never a live mention")
 
 	// In a DM every note is the reader's own: no "from @you".
