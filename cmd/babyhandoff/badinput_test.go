@@ -69,18 +69,7 @@ func press(block, action string, value func(h *harness) string) func(h *harness,
 }
 
 func viewSubmit(callback, metadata string, state map[string]any) func(h *harness, ch string) string {
-	return func(h *harness, ch string) string {
-		id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_view_submission.json"), func(m map[string]any) {
-			p := m["payload"].(map[string]any)
-			p["team"] = map[string]any{"id": h.team}
-			p["user"] = map[string]any{"id": "U1"}
-			view := p["view"].(map[string]any)
-			view["callback_id"], view["private_metadata"] = callback, metadata
-			view["state"] = map[string]any{"values": state}
-		})
-		require.NoError(h.t, err)
-		return id
-	}
+	return func(h *harness, ch string) string { return h.submitView(callback, metadata, state) }
 }
 
 func slashIn(command, text string) func(h *harness, ch string) string {

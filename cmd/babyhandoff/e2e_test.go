@@ -135,6 +135,21 @@ func (h *harness) ack(envelopeID string) slacktest.Ack {
 	return a
 }
 
+// submitView sends U1's submission of a modal with these state values.
+func (h *harness) submitView(callback, metadata string, values map[string]any) string {
+	h.t.Helper()
+	id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_view_submission.json"), func(m map[string]any) {
+		p := m["payload"].(map[string]any)
+		p["team"] = map[string]any{"id": h.team}
+		p["user"] = map[string]any{"id": "U1"}
+		view := p["view"].(map[string]any)
+		view["callback_id"], view["private_metadata"] = callback, metadata
+		view["state"] = map[string]any{"values": values}
+	})
+	require.NoError(h.t, err)
+	return id
+}
+
 // replyTo waits for the bot's threaded reply to the message at ts.
 func (h *harness) replyTo(channel, ts string) slacktest.Call {
 	h.t.Helper()
@@ -462,23 +477,14 @@ func TestE2EAddNoteShortcut(t *testing.T) {
 	assert.Contains(t, fmt.Sprint(open.JSON["view"]), "add_note")
 
 	submit := func(text, tag, channel string) slacktest.Ack {
-		id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_view_submission.json"), func(m map[string]any) {
-			p := m["payload"].(map[string]any)
-			p["team"] = map[string]any{"id": h.team}
-			p["user"] = map[string]any{"id": "U1"}
-			view := p["view"].(map[string]any)
-			view["callback_id"] = "add_note"
-			values := map[string]any{
-				"note_text": map[string]any{"text": map[string]any{"type": "plain_text_input", "value": text}},
-				"note_tag":  map[string]any{"tag": map[string]any{"type": "static_select", "selected_option": map[string]any{"value": tag, "text": map[string]any{"type": "plain_text", "text": tag}}}},
-			}
-			if channel != "" {
-				values["note_channel"] = map[string]any{"channel": map[string]any{"type": "conversations_select", "selected_conversation": channel}}
-			}
-			view["state"] = map[string]any{"values": values}
-		})
-		require.NoError(t, err)
-		return h.ack(id)
+		values := map[string]any{
+			"note_text": map[string]any{"text": map[string]any{"type": "plain_text_input", "value": text}},
+			"note_tag":  map[string]any{"tag": map[string]any{"type": "static_select", "selected_option": map[string]any{"value": tag, "text": map[string]any{"type": "plain_text", "text": tag}}}},
+		}
+		if channel != "" {
+			values["note_channel"] = map[string]any{"channel": map[string]any{"type": "conversations_select", "selected_conversation": channel}}
+		}
+		return h.ack(h.submitView("add_note", "", values))
 	}
 
 	// Empty text: the modal shows an error and nothing is written.
@@ -506,20 +512,11 @@ func TestE2EAddNoteShortcut(t *testing.T) {
 func TestE2EAddNoteReadsTheTagUnlessOneIsPicked(t *testing.T) {
 	h := start(t)
 	submit := func(text, tag string) {
-		id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_view_submission.json"), func(m map[string]any) {
-			p := m["payload"].(map[string]any)
-			p["team"] = map[string]any{"id": h.team}
-			p["user"] = map[string]any{"id": "U1"}
-			view := p["view"].(map[string]any)
-			view["callback_id"] = "add_note"
-			view["state"] = map[string]any{"values": map[string]any{
-				"note_text":    map[string]any{"text": map[string]any{"type": "plain_text_input", "value": text}},
-				"note_tag":     map[string]any{"tag": map[string]any{"type": "static_select", "selected_option": map[string]any{"value": tag}}},
-				"note_channel": map[string]any{"channel": map[string]any{"type": "conversations_select", "selected_conversation": "C5"}},
-			}}
-		})
-		require.NoError(t, err)
-		assert.Empty(t, h.ack(id).Payload)
+		assert.Empty(t, h.ack(h.submitView("add_note", "", map[string]any{
+			"note_text":    map[string]any{"text": map[string]any{"type": "plain_text_input", "value": text}},
+			"note_tag":     map[string]any{"tag": map[string]any{"type": "static_select", "selected_option": map[string]any{"value": tag}}},
+			"note_channel": map[string]any{"channel": map[string]any{"type": "conversations_select", "selected_conversation": "C5"}},
+		})).Payload)
 	}
 	submit("pay daycare invoice due fri 5pm", "auto")
 	_, err := h.fake.WaitCall(h.ctx(), "chat.postMessage", func(c slacktest.Call) bool { return c.Form.Get("channel") == "C5" })

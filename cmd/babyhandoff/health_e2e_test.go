@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -68,17 +67,7 @@ func TestE2EHealthNotesGetNoAdviceAnywhere(t *testing.T) {
 			assert.Contains(t, string(handoff.Content), "## Health notes")
 			h.ack(h.click("DU1", card.ts, "U1", "card_transcript", card.runID))
 			waitFile(t, h, "council-v1.md")
-			id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_view_submission.json"), func(m map[string]any) {
-				p := m["payload"].(map[string]any)
-				p["team"] = map[string]any{"id": h.team}
-				p["user"] = map[string]any{"id": "U1"}
-				view := p["view"].(map[string]any)
-				view["callback_id"] = "share_plan"
-				view["private_metadata"] = card.runID
-				view["state"] = map[string]any{"values": map[string]any{"share_person": map[string]any{"target": map[string]any{"type": "users_select", "selected_user": "U2"}}}}
-			})
-			require.NoError(t, err)
-			h.ack(id)
+			h.ack(h.submitView("share_plan", card.runID, sharePerson("U2")))
 			_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.Channel == "DU2" && strings.Contains(m.Text, "shared a plan") })
 			require.NoError(t, err)
 			require.Eventually(t, func() bool {

@@ -161,16 +161,7 @@ func planFlow(t *testing.T, h *harness) {
 
 	// Share with a partner who never used the bot: their DM gets the card
 	// and the file.
-	id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_view_submission.json"), func(m map[string]any) {
-		p := m["payload"].(map[string]any)
-		p["team"] = map[string]any{"id": h.team}
-		p["user"] = map[string]any{"id": "U1"}
-		view := p["view"].(map[string]any)
-		view["callback_id"] = "share_plan"
-		view["private_metadata"] = v3.runID
-		view["state"] = map[string]any{"values": map[string]any{"share_person": map[string]any{"target": map[string]any{"type": "users_select", "selected_user": "U2"}}}}
-	})
-	require.NoError(t, err)
+	id := h.submitView("share_plan", v3.runID, sharePerson("U2"))
 	assert.Empty(t, h.ack(id).Payload)
 	shared, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.Channel == "DU2" && strings.Contains(m.Text, "shared a plan") })
 	require.NoError(t, err)
@@ -326,4 +317,9 @@ func TestE2EWhatIfThatChangesNothingSendsNoFile(t *testing.T) {
 	// The upload would start right after the summary, in the same job.
 	assert.Never(t, func() bool { return len(h.fake.Calls("files.getUploadURLExternal")) > 0 }, time.Second, 10*time.Millisecond,
 		"a diff file of no changes was uploaded")
+}
+
+// sharePerson is the Share modal's state with a person picked.
+func sharePerson(user string) map[string]any {
+	return map[string]any{"share_person": map[string]any{"target": map[string]any{"type": "users_select", "selected_user": user}}}
 }
