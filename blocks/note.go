@@ -14,6 +14,10 @@ const (
 	ActionChipPrefix = "note_tag_" // + tag, e.g. note_tag_task
 	ActionUndo       = "note_undo"
 	ActionRestore    = "note_restore"
+	// ActionNoteDone marks a task's, deadline's or supply's item done from
+	// its capture reply; ActionNoteReopen takes that back.
+	ActionNoteDone   = "note_done"
+	ActionNoteReopen = "note_reopen"
 	BlockNotePrefix  = "note:"
 	CallbackAddNote  = "add_note"
 	CallbackSaveNote = "save_as_note"
@@ -81,6 +85,17 @@ func NoteReply(n bh.Note, detail string) Message {
 			},
 		}
 	}
+	if n.Done() {
+		return Message{
+			Text: "Done: " + Echo(n.Text, 80),
+			Blocks: []slack.Block{
+				slack.NewContextBlock(BlockNotePrefix+n.ID,
+					slack.NewTextBlockObject(slack.MarkdownType, Fit(fmt.Sprintf("✅ *Done* · ~%s~", echo), MaxSectionText), false, false)),
+				slack.NewActionBlock("note_actions:"+n.ID,
+					slack.NewButtonBlockElement(ActionNoteReopen, n.ID, slack.NewTextBlockObject(slack.PlainTextType, "Not done yet", false, false))),
+			},
+		}
+	}
 	label := n.Tag.Label()
 	head := fmt.Sprintf("%s *%s*", tagEmoji(n.Tag), label)
 	if detail != "" {
@@ -97,6 +112,11 @@ func NoteReply(n bh.Note, detail string) Message {
 			b = b.WithStyle(slack.StylePrimary)
 		}
 		elems = append(elems, b)
+	}
+	switch n.Tag {
+	case bh.TagTask, bh.TagDeadline, bh.TagInventory:
+		// Something to do: it can be done from here.
+		elems = append(elems, slack.NewButtonBlockElement(ActionNoteDone, n.ID, slack.NewTextBlockObject(slack.PlainTextType, "Done", false, false)))
 	}
 	elems = append(elems, slack.NewButtonBlockElement(ActionUndo, n.ID, slack.NewTextBlockObject(slack.PlainTextType, "Undo", false, false)))
 	understood := label

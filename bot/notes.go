@@ -15,10 +15,11 @@ type noteStore interface {
 	DeleteNote(ctx context.Context, teamID, id string) (bh.Note, error)
 	RestoreNote(ctx context.Context, teamID, id string) (bh.Note, error)
 	RetagNote(ctx context.Context, teamID, id string, tag bh.Tag) (bh.Note, error)
+	MarkNoteDone(ctx context.Context, teamID, id string, done bool) (bh.Note, error)
 }
 
-// noteButtons answers the capture reply's buttons: Undo, Restore and the
-// tag chips. Each re-renders the reply in place.
+// noteButtons answers the capture reply's buttons: Undo, Restore, the tag
+// chips and Done. Each re-renders the reply in place.
 type noteButtons struct {
 	b       *Bot
 	store   noteStore
@@ -35,6 +36,26 @@ func (nb *noteButtons) undo(ctx context.Context, cb slack.InteractionCallback, a
 func (nb *noteButtons) restore(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
 	nb.apply(ctx, cb, a.Value, func(ctx context.Context, n bh.Note) (bh.Note, error) {
 		return nb.store.RestoreNote(ctx, n.TeamID, n.ID)
+	})
+}
+
+// done marks the note's item done from its reply: the radar and the next
+// plan leave it out, and the reply says so (with "Not done yet").
+func (nb *noteButtons) done(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	nb.mark(ctx, cb, a.Value, true)
+}
+
+// reopen takes a Done back.
+func (nb *noteButtons) reopen(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	nb.mark(ctx, cb, a.Value, false)
+}
+
+func (nb *noteButtons) mark(ctx context.Context, cb slack.InteractionCallback, noteID string, done bool) {
+	nb.apply(ctx, cb, noteID, func(ctx context.Context, n bh.Note) (bh.Note, error) {
+		if n.Deleted() {
+			return n, bh.Errorf(bh.ECONFLICT, "That note was removed; press Restore first.")
+		}
+		return nb.store.MarkNoteDone(ctx, n.TeamID, n.ID, done)
 	})
 }
 

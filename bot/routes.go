@@ -50,8 +50,10 @@ func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *
 		},
 		actions: map[string]action{
 			// The capture reply.
-			blocks.ActionUndo:    n.undo,
-			blocks.ActionRestore: n.restore,
+			blocks.ActionUndo:       n.undo,
+			blocks.ActionRestore:    n.restore,
+			blocks.ActionNoteDone:   n.done,
+			blocks.ActionNoteReopen: n.reopen,
 			// The Decision Card.
 			blocks.ActionEnergy:     cd.energy,
 			blocks.ActionOthers:     cd.others,

@@ -273,7 +273,8 @@ func TestE2EDMNoteIsStoredAndAnsweredWithChips(t *testing.T) {
 	for _, b := range buttons(t, msg.Blocks) {
 		ids = append(ids, b.ActionID)
 	}
-	assert.Equal(t, []string{"note_tag_note", "note_tag_task", "note_tag_deadline", "note_tag_inventory", "note_undo"}, ids)
+	assert.Equal(t, []string{"note_tag_note", "note_tag_task", "note_tag_deadline", "note_tag_inventory", "note_done", "note_undo"}, ids,
+		"a deadline can be marked done from its reply")
 
 	notes := h.notes("D100", false)
 	require.Len(t, notes, 1)
@@ -281,6 +282,45 @@ func TestE2EDMNoteIsStoredAndAnsweredWithChips(t *testing.T) {
 	assert.Equal(t, bh.TagDeadline, notes[0].Tag)
 	assert.Equal(t, msg.TS, notes[0].ReplyTS)
 	assert.Equal(t, "U1", notes[0].UserID)
+}
+
+// Done from the capture reply: the reply says so in place, the note is
+// done (the radar and the next plan leave it out), and "Not done yet" takes
+// it back. A plain note has no Done.
+func TestE2EDoneFromTheCaptureReply(t *testing.T) {
+	h := start(t)
+	h.ack(h.message("D1", "im", "U1", "task: buy wipes", "1700000001.000100", nil))
+	h.replyTo("D1", "1700000001.000100")
+	reply := h.replyMessage("D1", "1700000001.000100")
+	noteID := noteIDOf(t, reply.Blocks)
+
+	h.ack(h.click("D1", reply.TS, "U1", "note_done", noteID))
+	done, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.TS == reply.TS && strings.HasPrefix(m.Text, "Done: ") })
+	require.NoError(t, err, "log:\n%s", h.stderr.String())
+	raw, _ := json.Marshal(done.Blocks)
+	assert.Contains(t, string(raw), "note_reopen")
+
+	h.ack(h.click("D1", reply.TS, "U1", "note_reopen", noteID))
+	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.TS == reply.TS && strings.HasPrefix(m.Text, "Saved as Task") && m.Updated >= 2
+	})
+	require.NoError(t, err)
+	h.ack(h.click("D1", reply.TS, "U1", "note_done", noteID))
+	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.TS == reply.TS && strings.HasPrefix(m.Text, "Done: ") && m.Updated >= 3
+	})
+	require.NoError(t, err)
+
+	h.ack(h.message("D1", "im", "U1", "slept 3h", "1700000002.000100", nil))
+	h.replyTo("D1", "1700000002.000100")
+	plain, _ := json.Marshal(h.replyMessage("D1", "1700000002.000100").Blocks)
+	assert.NotContains(t, string(plain), "note_done", "a plain note has nothing to do")
+
+	notes := h.notes("D1", false)
+	require.Len(t, notes, 2)
+	for _, n := range notes {
+		assert.Equal(t, n.Text == "buy wipes", n.Done(), n.Text)
+	}
 }
 
 func TestE2EChipUndoRestore(t *testing.T) {
