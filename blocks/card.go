@@ -84,18 +84,25 @@ func energyText(d bh.Decision) string {
 
 // blockLines lists a plan's time blocks, one per line.
 func blockLines(p bh.Proposal, l *time.Location, max int) string {
-	var b strings.Builder
+	lines := blockLineList(p, l, max)
+	if len(lines) == 0 {
+		return "Nothing scheduled: rest when you can."
+	}
+	return strings.Join(lines, "\n")
+}
+
+// blockLineList is a plan's blocks as lines, at most max of them, the last
+// saying how many more handoff.md has.
+func blockLineList(p bh.Proposal, l *time.Location, max int) []string {
+	var out []string
 	for i, bl := range p.Blocks {
 		if i == max {
-			fmt.Fprintf(&b, "…and %d more in handoff.md\n", len(p.Blocks)-max)
+			out = append(out, fmt.Sprintf("…and %d more in handoff.md", len(p.Blocks)-max))
 			break
 		}
-		fmt.Fprintf(&b, "`%s–%s` %s%s\n", bl.Start.In(l).Format("15:04"), bl.End.In(l).Format("15:04"), Echo(bl.Title, 90), blockTag(bl.Kind))
+		out = append(out, fmt.Sprintf("`%s–%s` %s%s", bl.Start.In(l).Format("15:04"), bl.End.In(l).Format("15:04"), Echo(bl.Title, 90), blockTag(bl.Kind)))
 	}
-	if len(p.Blocks) == 0 {
-		b.WriteString("Nothing scheduled: rest when you can.\n")
-	}
-	return strings.TrimRight(b.String(), "\n")
+	return out
 }
 
 func blockTag(kind string) string {
@@ -217,17 +224,29 @@ func because(d bh.Decision, links Links, labels map[string]string, max int) stri
 	return strings.TrimRight(b.String(), "\n")
 }
 
-// CardText is the notification text: all a locked phone shows.
+// maxHead keeps the card's head to two lines on a phone.
+const maxHead = 48
+
+// NextAction is the card's head: the first thing to do. What the radar
+// calls critical comes first ("Now: Get formula"), then the plan's first
+// block ("Next at 10:00: Errand run: wipes").
+func NextAction(p bh.Proposal, l *time.Location) string {
+	if len(p.Now) > 0 {
+		action, _, _ := strings.Cut(p.Now[0].Text, " — ")
+		return "Now: " + bh.Truncate(action, maxHead)
+	}
+	if len(p.Blocks) > 0 {
+		b := p.Blocks[0]
+		return fmt.Sprintf("Next at %s: %s", b.Start.In(l).Format("15:04"), bh.Truncate(b.Title, maxHead))
+	}
+	return "Nothing pressing: rest when you can"
+}
+
+// CardText is the notification text: all a locked phone shows, so it
+// leads with the next action.
 func CardText(in CardInput) string {
 	w := in.winner()
-	first := ""
-	for _, bl := range w.Blocks {
-		if bl.Kind != "commitment" {
-			first = fmt.Sprintf(" First: %s at %s.", bh.Truncate(bl.Title, 60), bl.Start.In(loc(in.Run)).Format("15:04"))
-			break
-		}
-	}
-	return Echo(fmt.Sprintf("Plan v%d: %s for the next %dh.%s", in.Run.Version, w.Archetype.Label(), in.Run.HorizonH, first), 300)
+	return Escape(bh.Truncate(fmt.Sprintf("%s · plan v%d, %s, next %dh", NextAction(w, loc(in.Run)), in.Run.Version, w.Archetype.Label(), in.Run.HorizonH), 300))
 }
 
 // EnergyOptions are the Energy dropdown's choices.
@@ -240,11 +259,13 @@ func EnergyOptions() []*slack.OptionBlockObject {
 	return out
 }
 
-// Card is the Decision Card.
+// Card is the Decision Card. Its head is the next action; health notes,
+// Now (each with its Done), the next hours and the controls come first and
+// are fitted to the first phone screen (Height); what does not fit goes on
+// after the controls, so nothing is lost, only moved down.
 func Card(in CardInput) Message {
 	w := in.winner()
 	l := loc(in.Run)
-	title := CardTitle(in.Run, w.Archetype)
 	ctx := fmt.Sprintf("*%s* · %s · made %s", Verdict(in.Decision), energyText(in.Decision), in.Run.Now.In(l).Format("Mon 15:04"))
 	if in.Run.Sample {
 		ctx += " · 🧪 *sample notes*"
@@ -252,21 +273,37 @@ func Card(in CardInput) Message {
 	if in.ForkedFrom > 0 {
 		ctx += fmt.Sprintf(" · what-if of v%d: %s", in.ForkedFrom, Escape(in.Run.Change))
 	}
-	bl := []slack.Block{
-		slack.NewHeaderBlock(plain(title, MaxHeaderText)),
-		slack.NewContextBlock("card_meta", mrkdwn(ctx)),
+	head := []slack.Block{
+		slack.NewHeaderBlock(plain(NextAction(w, l), MaxHeaderText)),
+		slack.NewContextBlock("card_meta", mrkdwn("*Plan "+Escape(CardTitle(in.Run, w.Archetype))+"*"), mrkdwn(ctx)),
 	}
-	if h := healthText(w, in.Links); h != "" {
-		bl = append(bl, section(h))
+	lines := blockLineList(w, l, 12)
+	if len(lines) == 0 {
+		lines = []string{"Nothing scheduled: rest when you can."}
 	}
-	bl = append(bl, nowBlocks(w)...)
-	// One screen on a phone: the plan, what waits, then the controls; the
-	// reasons after them, and the scores in Other plans.
-	bl = append(bl, section("*Next hours*\n"+blockLines(w, l, 12)))
+	controls := cardControls(in)
+	f := cardFit{next: len(lines), health: min(len(w.Health), maxHealth), now: min(len(w.Now), maxNow)}
+	first := func() []slack.Block {
+		bl := append([]slack.Block(nil), head...)
+		if h := healthText(w, in.Links, 0, f.health); h != "" {
+			bl = append(bl, section(h))
+		}
+		bl = append(bl, nowBlocks(w, f.now)...)
+		bl = append(bl, section("*Next hours*\n"+strings.Join(lines[:f.next], "\n")), controls)
+		return bl
+	}
+	for Height(first()) > FirstScreen && f.shrink() {
+	}
+	bl := first()
+	if f.next < len(lines) {
+		bl = append(bl, section("*Then*\n"+strings.Join(lines[f.next:], "\n")))
+	}
+	if f.health < len(w.Health) {
+		bl = append(bl, section(healthMore(w, in.Links, f.health)))
+	}
 	if later := laterLines(w); later != "" {
 		bl = append(bl, section("*Later*\n"+later))
 	}
-	bl = append(bl, cardControls(in))
 	if r := because(in.Decision, in.Links, in.Labels, 5); r != "" {
 		bl = append(bl, section("*Because*\n"+r))
 	}
@@ -279,6 +316,34 @@ func Card(in CardInput) Message {
 	}
 	bl = append(bl, slack.NewContextBlock("card_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")))
 	return Message{Text: CardText(in), Blocks: bl}
+}
+
+// maxHealth bounds the health notes listed on a card; handoff.md has all.
+const maxHealth = 8
+
+// cardFit is how many of each list the card's first screen shows.
+type cardFit struct{ next, health, now int }
+
+// shrink gives up one line of the first screen, the least needed first: the
+// next hours beyond three, health notes beyond two (they go on after the
+// controls), Now items beyond the first (the radar lists them), then the
+// last extra lines. It reports false when nothing is left to give.
+func (f *cardFit) shrink() bool {
+	switch {
+	case f.next > 3:
+		f.next--
+	case f.health > 2:
+		f.health--
+	case f.now > 1:
+		f.now--
+	case f.next > 1:
+		f.next--
+	case f.health > 1:
+		f.health--
+	default:
+		return false
+	}
+	return true
 }
 
 // cardControls is the card's row of controls: the Energy what-if, the
@@ -425,7 +490,7 @@ func ShareModal(runID string, version int) slack.ModalViewRequest {
 	return slack.ModalViewRequest{Type: slack.VTModal, CallbackID: CallbackShare, PrivateMetadata: runID,
 		Title: plain(fmt.Sprintf("Share plan v%d", version), MaxModalTitle), Submit: plain("Share", 24), Close: plain("Cancel", 24),
 		Blocks: slack.Blocks{BlockSet: []slack.Block{
-			section("Sends the plan (winner, time blocks, Top 5) and handoff.md. They do not need to have used BabyHandoff."),
+			section("Sends the plan (the next action, the time blocks, what waits) and handoff.md. They do not need to have used BabyHandoff."),
 			personIn, channelIn,
 		}}}
 }
@@ -442,7 +507,7 @@ func SharedCard(in CardInput, sharedBy string) Message {
 			slack.NewContextBlock("shared_by", mrkdwn(fmt.Sprintf("Shared by <@%s> · %s", Escape(sharedBy), in.Run.Now.In(l).Format("Mon 15:04")))),
 		},
 	}
-	if h := healthText(w, in.Links); h != "" {
+	if h := healthText(w, in.Links, 0, maxHealth); h != "" {
 		m.Blocks = append(m.Blocks, section(h))
 	}
 	m.Blocks = append(m.Blocks, section("*Next hours*\n"+blockLines(w, l, 12)))
@@ -456,11 +521,11 @@ func SharedCard(in CardInput, sharedBy string) Message {
 // maxNow bounds the card's Now items; the rest are in the radar.
 const maxNow = 3
 
-// nowBlocks are the plan's critical items, first, each with its Done.
-func nowBlocks(p bh.Proposal) []slack.Block {
+// nowBlocks are the plan's first n critical items, each with its Done.
+func nowBlocks(p bh.Proposal, n int) []slack.Block {
 	var bl []slack.Block
 	for i, it := range p.Now {
-		if i == maxNow {
+		if i == n {
 			bl = append(bl, slack.NewContextBlock("", mrkdwn(fmt.Sprintf("…and %d more: `/radar`", len(p.Now)-i))))
 			break
 		}
@@ -477,9 +542,10 @@ func nowBlocks(p bh.Proposal) []slack.Block {
 	return bl
 }
 
-// healthText lists a plan's health notes, first and apart from the plan,
-// each linked to its message; "" when there are none.
-func healthText(p bh.Proposal, links Links) string {
+// healthText lists a plan's health notes from..to, first and apart from
+// the plan, each linked to its message, under the line that says what to do;
+// "" when there are none. A list cut short says more follow.
+func healthText(p bh.Proposal, links Links, from, to int) string {
 	if len(p.Health) == 0 {
 		return ""
 	}
@@ -488,9 +554,28 @@ func healthText(p bh.Proposal, links Links) string {
 	if p.MoodSupport {
 		b.WriteString(Escape(bh.MoodSupportLine) + "\n")
 	}
+	b.WriteString(healthItems(p, links, from, to))
+	if more := min(len(p.Health), maxHealth) - to; more > 0 {
+		fmt.Fprintf(&b, "\n…%d more below", more)
+	}
+	return b.String()
+}
+
+// healthMore is the rest of a card's health notes, after its controls.
+func healthMore(p bh.Proposal, links Links, from int) string {
+	return "🩺 *More health notes*\n" + healthItems(p, links, from, maxHealth)
+}
+
+func healthItems(p bh.Proposal, links Links, from, to int) string {
+	var b strings.Builder
 	for i, it := range p.Health {
-		if i == 8 {
-			fmt.Fprintf(&b, "…and %d more in handoff.md\n", len(p.Health)-i)
+		if i < from {
+			continue
+		}
+		if i == to {
+			if i == maxHealth {
+				fmt.Fprintf(&b, "…and %d more in handoff.md\n", len(p.Health)-i)
+			}
 			break
 		}
 		text := Echo(it.Text, 120)

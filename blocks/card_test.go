@@ -122,6 +122,10 @@ func TestGoldenSurfaces(t *testing.T) {
 	links := blocks.Links{"n2": "https://fake.slack.test/archives/D1/p1700000000000200"}
 	golden(t, "card_v1.json", blocks.Card(blocks.CardInput{Run: v1.Run, Decision: v1.Decision, Proposals: v1.Proposals, Links: links}))
 	golden(t, "card_v2.json", blocks.Card(blocks.CardInput{Run: v2.Run, Decision: v2.Decision, Proposals: v2.Proposals, Links: links, ForkedFrom: 1}))
+	heavy := cardOf(t, monday, "out of formula", "wipes < 1 day", "daycare form was due yesterday 5pm", "she's breathing fast and wheezing",
+		"fever 38.4 since this morning, she won't feed", "feeling really down, crying a lot since the birth", "red eye with some yellow goo",
+		"task: call the insurance company about the claim", "task: book the 2 month checkup", "pay daycare invoice due fri 5pm", "pediatrician 2pm")
+	golden(t, "card_full.json", blocks.Card(heavy))
 	golden(t, "others_modal.json", blocks.OthersModal(blocks.CardInput{Run: v1.Run, Decision: v1.Decision, Proposals: v1.Proposals}))
 	golden(t, "share_modal.json", blocks.ShareModal(v1.Run.ID, 1))
 	paris, _ := time.LoadLocation("Europe/Paris")
@@ -161,8 +165,8 @@ func TestHealthNotesOpenTheCard(t *testing.T) {
 	assert.NotContains(t, string(raw), "licensed professional; if it feels urgent")
 }
 
-// One phone screen: the plan, what waits, then the controls, and only then
-// the reasons; a reason's link is labelled by its note; the points say how
+// One phone screen: the plan, then the controls; what waits and the
+// reasons after them; a reason's link is labelled by its note; the points say how
 // clear the win was; the scores live in Other plans.
 func TestCardPutsTheControlsFirst(t *testing.T) {
 	rec := councilRun(t, sampleNotes(), 1, bh.EnergyMedium)
@@ -178,7 +182,7 @@ func TestCardPutsTheControlsFirst(t *testing.T) {
 			kinds = append(kinds, strings.SplitN(strings.TrimPrefix(x.Text.Text, "*"), "*", 2)[0])
 		}
 	}
-	assert.Equal(t, []string{"Next hours", "Later", "controls", "Because"}, kinds)
+	assert.Equal(t, []string{"Next hours", "controls", "Later", "Because"}, kinds)
 	raw, err := json.Marshal(card.Blocks)
 	require.NoError(t, err)
 	assert.Contains(t, string(raw), `|Submit daycare deposit form\u003e`, "a link named by its note")

@@ -418,8 +418,8 @@ func benchPlans(ctx context.Context, n int, stdout, stderr io.Writer) int {
 	defer stop()
 	team := fake.Config().TeamID
 	var acks, cards, samples, whatifs []time.Duration
-	header := func(m slacktest.Message, want string) bool {
-		return strings.Contains(string(m.Blocks), `"text":"`+want)
+	titled := func(m slacktest.Message, want string) bool {
+		return strings.Contains(string(m.Blocks), `"text":"*Plan `+want)
 	}
 	for i := 0; i < n; i++ {
 		ch := fmt.Sprintf("CBENCH%d", i)
@@ -436,7 +436,7 @@ func benchPlans(ctx context.Context, n int, stdout, stderr io.Writer) int {
 			if err != nil {
 				return 0, 0, slacktest.Message{}, err
 			}
-			card, err := fake.WaitMessage(wait, func(m slacktest.Message) bool { return m.Channel == ch && header(m, version+" · ") })
+			card, err := fake.WaitMessage(wait, func(m slacktest.Message) bool { return m.Channel == ch && titled(m, version+" · ") })
 			return a.Latency, time.Since(start), card, err
 		}
 		// /plan sample loads six notes first; then a plain /plan on them.
@@ -457,7 +457,7 @@ func benchPlans(ctx context.Context, n int, stdout, stderr io.Writer) int {
 						"selected_option": map[string]any{"value": "low", "text": map[string]any{"type": "plain_text", "text": "low"}}}}})
 				start := time.Now()
 				if _, err = fake.Send(ctx, slacktest.Envelope{Type: "interactive", Payload: action}); err == nil {
-					_, err = fake.WaitMessage(wait, func(m slacktest.Message) bool { return m.Channel == ch && header(m, "v3 · ") })
+					_, err = fake.WaitMessage(wait, func(m slacktest.Message) bool { return m.Channel == ch && titled(m, "v3 · ") })
 					whatifs = append(whatifs, time.Since(start))
 				}
 			}

@@ -266,7 +266,7 @@ func soakPlan(ctx context.Context, fake *slacktest.Server, team, channel string,
 		return 0, slacktest.Message{}, err
 	}
 	card, err := fake.WaitMessage(wait, func(m slacktest.Message) bool {
-		return m.Channel == channel && strings.Contains(string(m.Blocks), fmt.Sprintf(`"text":"v%d · `, version))
+		return m.Channel == channel && strings.Contains(string(m.Blocks), fmt.Sprintf(`"text":"*Plan v%d · `, version))
 	})
 	return time.Since(start), card, err
 }
@@ -283,7 +283,7 @@ func soakWhatIf(ctx context.Context, fake *slacktest.Server, team, channel strin
 		return err
 	}
 	_, err := fake.WaitMessage(wait, func(m slacktest.Message) bool {
-		return m.Channel == channel && strings.Contains(string(m.Blocks), fmt.Sprintf(`"text":"v%d · `, version))
+		return m.Channel == channel && strings.Contains(string(m.Blocks), fmt.Sprintf(`"text":"*Plan v%d · `, version))
 	})
 	return err
 }

@@ -47,19 +47,19 @@ func (h *harness) selectEnergy(channel, cardTS, user, runID, energy string) stri
 }
 
 type cardView struct {
-	ts, runID, header string
-	text              string
-	raw               json.RawMessage
+	ts, runID, title string
+	text             string
+	raw              json.RawMessage
 }
 
-// waitCard waits for a message in channel whose header starts with prefix.
+// waitCard waits for a message in channel whose title (card_meta) contains prefix.
 func (h *harness) waitCard(channel, prefix string) cardView {
 	h.t.Helper()
 	m, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
-		return m.Channel == channel && strings.Contains(string(m.Blocks), `"type":"header"`) && strings.Contains(headerOf(m.Blocks), prefix)
+		return m.Channel == channel && strings.Contains(titleOf(m.Blocks), prefix)
 	})
 	require.NoError(h.t, err, "no card %q; log:\n%s", prefix, h.stderr.String())
-	c := cardView{ts: m.TS, header: headerOf(m.Blocks), text: m.Text, raw: m.Blocks}
+	c := cardView{ts: m.TS, title: titleOf(m.Blocks), text: m.Text, raw: m.Blocks}
 	for _, b := range buttons(h.t, m.Blocks) {
 		if b.ActionID == "card_download" {
 			c.runID = b.Value
@@ -68,17 +68,20 @@ func (h *harness) waitCard(channel, prefix string) cardView {
 	return c
 }
 
-func headerOf(raw json.RawMessage) string {
+// titleOf is a card's title ("v1 · next 12h · Sleep-first"): the first
+// part of its card_meta context; "" for any other message.
+func titleOf(raw json.RawMessage) string {
 	var bl []struct {
-		Type string `json:"type"`
-		Text struct {
+		Type     string `json:"type"`
+		BlockID  string `json:"block_id"`
+		Elements []struct {
 			Text string `json:"text"`
-		} `json:"text"`
+		} `json:"elements"`
 	}
 	_ = json.Unmarshal(raw, &bl)
 	for _, b := range bl {
-		if b.Type == "header" {
-			return b.Text.Text
+		if b.Type == "context" && b.BlockID == "card_meta" && len(b.Elements) > 0 {
+			return strings.TrimSuffix(strings.TrimPrefix(b.Elements[0].Text, "*Plan "), "*")
 		}
 	}
 	return ""
@@ -107,8 +110,9 @@ func planFlow(t *testing.T, h *harness) {
 	require.NoError(t, err)
 	assert.Contains(t, progress.Form.Get("text"), "Planning")
 	v1 := h.waitCard("C1", "v1 · next 12h · ")
-	assert.Equal(t, "v1 · next 12h · Errands-first", v1.header, "the sample at medium energy")
-	assert.Contains(t, v1.text, "Plan v1: Errands-first", "a meaningful notification text")
+	assert.Equal(t, "v1 · next 12h · Errands-first", v1.title, "the sample at medium energy")
+	assert.Contains(t, v1.text, "plan v1, Errands-first", "a meaningful notification text")
+	assert.True(t, strings.HasPrefix(v1.text, "Next at "), "the notification leads with the next action: %q", v1.text)
 	assert.Contains(t, string(v1.raw), "sample notes")
 	assert.Contains(t, string(v1.raw), bh.Disclaimer)
 	require.NotEmpty(t, v1.runID)
@@ -125,7 +129,7 @@ func planFlow(t *testing.T, h *harness) {
 	h.ack(h.selectEnergy("C1", v1.ts, "U1", v1.runID, "low"))
 	v2 := h.waitCard("C1", "v2 · next 12h · ")
 	assert.Equal(t, v1.ts, v2.ts, "the same card, updated")
-	assert.Equal(t, "v2 · next 12h · Sleep-first", v2.header)
+	assert.Equal(t, "v2 · next 12h · Sleep-first", v2.title)
 	assert.Contains(t, string(v2.raw), "what-if of v1")
 	summary, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.ThreadTS == v1.ts && strings.Contains(m.Text, "v1 → v2") })
 	require.NoError(t, err)
@@ -229,10 +233,10 @@ func TestE2EPlanAuthorizationAndSingleFlight(t *testing.T) {
 	assert.Empty(t, h.fake.Files(), "nothing was uploaded for the forged actions")
 	cards := 0
 	for _, m := range h.fake.Messages("C2") {
-		if headerOf(m.Blocks) != "" {
+		if titleOf(m.Blocks) != "" {
 			cards++
 		}
-		assert.NotContains(t, headerOf(m.Blocks), "v2", "no second run, and nothing forked")
+		assert.NotContains(t, titleOf(m.Blocks), "v2", "no second run, and nothing forked")
 	}
 	assert.Equal(t, 1, cards)
 }
