@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -438,6 +439,63 @@ func BenchmarkCouncil(b *testing.B) {
 				if _, err := c.Run(context.Background(), council.Input{Run: run, Notes: notes}, nil); err != nil {
 					b.Fatal(err)
 				}
+			}
+		})
+	}
+}
+
+// What the radar calls critical (a supply out or running out within hours,
+// a deadline already past) comes before any rest, in every plan: the card
+// must not open with a nap while the formula is out. A supply that runs out
+// tomorrow leaves the sleep-first plan resting first.
+func TestCriticalComesBeforeRest(t *testing.T) {
+	at := time.Date(2026, 11, 23, 14, 0, 0, 0, councilTZ)
+	note := func(id, text string, ago time.Duration) bh.Note {
+		return bh.Note{ID: id, TeamID: "T1", ShiftID: "s1", Text: text, RawText: text, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: at.Add(-ago), Rev: 1}
+	}
+	tired := note("s", "slept 2h, exhausted", 3*time.Hour)
+	tests := []struct {
+		name     string
+		notes    []bh.Note
+		critical string // the note whose block must come before any rest; "" for none
+	}{
+		{"out of formula", []bh.Note{note("f", "out of formula", time.Minute), tired}, "f"},
+		{"wipes run out within hours", []bh.Note{note("w", "wipes < 3h", time.Minute), tired}, "w"},
+		{"a deadline already past", []bh.Note{note("d", "deadline: daycare form due today 1pm", 5*time.Hour), tired}, "d"},
+		{"wipes run out tomorrow", []bh.Note{note("w", "wipes 2 days", time.Minute), tired}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			run := runOf(1, bh.EnergyAuto)
+			run.Now = at
+			c, err := council.New(council.Config{Clock: func() time.Time { return at }})
+			require.NoError(t, err)
+			out, err := c.Run(context.Background(), council.Input{Run: run, Notes: tt.notes}, nil)
+			require.NoError(t, err)
+			for _, p := range out.Proposals {
+				var firstRest, critical *bh.Block
+				for i := range p.Blocks {
+					b := &p.Blocks[i]
+					if b.Kind == "rest" && firstRest == nil {
+						firstRest = b
+					}
+					if tt.critical != "" && critical == nil && slices.Contains(b.NoteIDs, tt.critical) {
+						critical = b
+					}
+				}
+				if tt.critical == "" {
+					if p.Archetype == bh.SleepFirst {
+						require.NotNil(t, firstRest)
+						assert.Equal(t, at, firstRest.Start, "nothing critical: sleep-first rests first")
+					}
+					continue
+				}
+				require.NotNil(t, critical, "%s plans the critical item", p.Archetype)
+				if firstRest != nil {
+					assert.True(t, critical.Start.Before(firstRest.Start), "%s: %q at %s comes before the rest at %s",
+						p.Archetype, critical.Title, critical.Start.Format("15:04"), firstRest.Start.Format("15:04"))
+				}
+				require.NotEmpty(t, p.Now, "%s says it is critical", p.Archetype)
 			}
 		})
 	}

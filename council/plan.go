@@ -38,6 +38,7 @@ type work struct {
 	urgency  int // 0 overdue/due in the horizon, 1 due within 48 h, 2 later, 3 no date
 	restock  []string
 	critical bool // running-low item that runs out within a day
+	now      bool // what the radar calls critical: out, running out within nowCritical, overdue
 	medical  bool
 	mood     bool // a medical note about the parent's own low mood
 }
@@ -152,8 +153,9 @@ func newSituation(facts []bh.Fact, loc *time.Location, now time.Time, horizon ti
 				if critical {
 					urg = 0
 				}
+				now := f.Out || (sp.runsOut != nil && !sp.runsOut.After(s.now.Add(nowCritical)))
 				s.restock = append(s.restock, work{title: "Restock " + strings.Join(sp.items, ", "), kind: "errand", dur: 10 * time.Minute,
-					due: sp.runsOut, noteIDs: ids, urgency: urg, restock: sp.items, critical: critical})
+					due: sp.runsOut, noteIDs: ids, urgency: urg, restock: sp.items, critical: critical, now: now})
 				continue
 			}
 		}
@@ -178,6 +180,7 @@ func newSituation(facts []bh.Fact, loc *time.Location, now time.Time, horizon ti
 		if f.Due != nil {
 			d := f.Due.In(loc)
 			w.due = &d
+			w.now = f.Kind == bh.TagDeadline && d.Before(s.now)
 			switch {
 			case !d.After(s.end.Add(4 * time.Hour)):
 				// Due within the window, or tonight after it ends ("today"):
@@ -435,15 +438,28 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 	switch a {
 	case bh.SleepFirst:
 		summary = "Protect rest first; only what cannot wait, in short trips, with buffers."
+		// What the radar calls critical goes before any rest, so the card
+		// and the radar tell one story: not a nap while the formula is out.
+		urgent := s.hasNow()
+		if urgent {
+			for _, w := range s.deadlines {
+				if w.now {
+					sc.place(w, w.title, w.kind)
+				}
+			}
+			sc.trip(critical())
+		}
 		if len(rests) > 0 {
 			sc.rest(rests[0], restTitle)
 		}
 		for _, w := range s.deadlines {
-			if w.urgency == 0 {
+			if w.urgency == 0 && !(urgent && w.now) {
 				sc.place(w, w.title, w.kind)
 			}
 		}
-		sc.trip(critical())
+		if !urgent {
+			sc.trip(critical())
+		}
 		for _, r := range rests[min(1, len(rests)):] {
 			sc.rest(r, restTitle)
 		}
@@ -492,6 +508,18 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 	p.Health, p.MoodSupport = healthList(s)
 	p.Now = nowList(s, p.Blocks)
 	return p
+}
+
+// hasNow reports whether anything is what the radar calls critical.
+func (s *situation) hasNow() bool {
+	for _, ws := range [][]work{s.restock, s.deadlines} {
+		for _, w := range ws {
+			if w.now {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // nowCritical is how soon a supply running out is the radar's critical.
