@@ -132,6 +132,8 @@ type RadarSettings struct {
 	// (local time of the shift).
 	OutlookOn   bool
 	OutlookHour int
+	// Quiet are the quiet hours a person chose; nil: DefaultQuietHours.
+	Quiet *QuietHours
 	// Off, when set, says why the radar stopped posting here (the bot was
 	// removed from the channel); posting resumes when a person acts again.
 	Off   string
@@ -140,6 +142,14 @@ type RadarSettings struct {
 	// of the notes (a person is there again) switches it back on; time
 	// passing does not.
 	OffNotesRev int
+}
+
+// QuietHours are the shift's quiet hours: chosen, else the default.
+func (s RadarSettings) QuietHours() QuietHours {
+	if s.Quiet != nil {
+		return *s.Quiet
+	}
+	return DefaultQuietHours
 }
 
 // Snoozed reports whether nudges are silenced at now.

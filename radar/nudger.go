@@ -67,11 +67,6 @@ type NudgerConfig struct {
 	MaxWait time.Duration
 	// MinLevel is the lowest risk that starts a nudge. Default high.
 	MinLevel bh.RiskLevel
-	// QuietFrom and QuietTo are the quiet hours, in the shift's zone: a new
-	// message then only for a new critical item; otherwise the standing one
-	// is updated in place. Defaults 22 and 7 (22:00–07:00); equal values
-	// mean no quiet hours.
-	QuietFrom, QuietTo int
 	// Calm is the least time between two new messages in a conversation,
 	// unless a new critical item appears. Default 10 min.
 	Calm time.Duration
@@ -149,9 +144,6 @@ func NewNudger(cfg NudgerConfig) (*Nudger, error) {
 	}
 	if cfg.MinLevel == bh.RiskNone {
 		cfg.MinLevel = bh.RiskHigh
-	}
-	if cfg.QuietFrom == 0 && cfg.QuietTo == 0 {
-		cfg.QuietFrom, cfg.QuietTo = 22, 7
 	}
 	if cfg.Calm <= 0 {
 		cfg.Calm = 10 * time.Minute
@@ -317,7 +309,7 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 	post := bh.RadarPost{Kind: bh.PostNudge, Shift: shift, State: st, Location: loc, Now: now}
 	rise := st.Level >= n.cfg.MinLevel && (!had || fresh || last.Failed != "" || roseFrom(last.Level, last.Critical, st))
 	if rise && !fresh {
-		rise = n.worthANewMessage(ctx, teamID, shiftID, st, had, last, now.In(loc))
+		rise = n.worthANewMessage(ctx, teamID, shiftID, st, had, last, set.QuietHours().Contains(now.In(loc)), now.In(loc))
 	}
 	switch {
 	case rise:
@@ -358,11 +350,11 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 
 // worthANewMessage keeps the radar calm: a rise that would post a new
 // top-level message posts one only for a new critical item when the last
-// message is recent (Calm) or the night is quiet; otherwise the standing
-// message is updated in place. At the day's turn in quiet hours the
-// night's message stands: nothing new for an unchanged state at midnight.
-func (n *Nudger) worthANewMessage(ctx context.Context, teamID, shiftID string, st bh.ShiftState, had bool, last bh.PostRecord, local time.Time) bool {
-	quiet := n.quiet(local)
+// message is recent (Calm) or it is the shift's quiet hours; otherwise the
+// standing message is updated in place. At the day's turn in quiet hours
+// the night's message stands: nothing new for an unchanged state at
+// midnight.
+func (n *Nudger) worthANewMessage(ctx context.Context, teamID, shiftID string, st bh.ShiftState, had bool, last bh.PostRecord, quiet bool, local time.Time) bool {
 	if had {
 		if last.TS == "" || last.Failed != "" {
 			return true // nothing stands to update
@@ -381,19 +373,6 @@ func (n *Nudger) worthANewMessage(ctx context.Context, teamID, shiftID string, s
 		return true
 	}
 	return len(newKeys(prev.Critical, st.Critical())) > 0
-}
-
-// quiet reports whether local (the shift's time) is in the quiet hours.
-func (n *Nudger) quiet(local time.Time) bool {
-	from, to, h := n.cfg.QuietFrom, n.cfg.QuietTo, local.Hour()
-	switch {
-	case from == to:
-		return false
-	case from < to:
-		return h >= from && h < to
-	default:
-		return h >= from || h < to
-	}
 }
 
 // settings loads the shift's settings; ok is false when the radar is off

@@ -667,6 +667,49 @@ func TestRadarStaysCalm(t *testing.T) {
 	assert.Equal(t, 2, n, "no new message at midnight for an unchanged state")
 }
 
+// Quiet hours are the shift's own once a person chooses them: with none,
+// a rise at 23:00 long after the last message is a new message; with
+// 20:00–06:00, the same rise at 21:00 only updates the standing one.
+func TestQuietHoursAreTheShifts(t *testing.T) {
+	tests := []struct {
+		name  string
+		quiet bh.QuietHours
+		at    time.Time
+		want  int // top-level messages after the second rise
+	}{
+		{"none chosen: a new message at 23:00", bh.QuietHours{}, time.Date(2026, 11, 23, 23, 0, 0, 0, time.UTC), 2},
+		{"20–6 chosen: an update at 21:00", bh.QuietHours{From: 20, To: 6}, time.Date(2026, 11, 23, 21, 0, 0, 0, time.UTC), 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			clock := clocktest.New(time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC))
+			db := openTestStore(t, clock)
+			notify := &recNotifier{}
+			rig := newRadarRig(t, db, clock, notify, "p1")
+			ctx := context.Background()
+			count := func() int { news, _ := notify.sent(bh.PostNudge); return len(news) }
+			wipes := note(t, db, "D1", "low: wipes < 1 day", "1.01")
+			rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
+			clock.Advance(testDebounce)
+			require.Eventually(t, func() bool { return count() == 1 }, 10*time.Second, 5*time.Millisecond)
+			q := tt.quiet
+			_, _, err := db.UpdateRadarSettings(ctx, "T1", wipes.ShiftID, func(s *bh.RadarSettings) bool { s.Quiet = &q; return true })
+			require.NoError(t, err)
+			_, err = db.MarkNoteDone(ctx, "T1", wipes.ID, true)
+			require.NoError(t, err)
+			rig.settle(func(s bh.ShiftState) bool { return s.Notes == 0 })
+			clock.Advance(testDebounce)
+			require.Eventually(t, func() bool { _, ups := notify.sent(bh.PostNudge); return len(ups) == 1 }, 10*time.Second, 5*time.Millisecond, "calm again: updated")
+
+			clock.Set(tt.at)
+			note(t, db, "D1", "low: formula < 1 day", "1.02")
+			rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 && s.Level == bh.RiskHigh })
+			rig.nudger.Look(ctx, "T1", wipes.ShiftID, false)
+			assert.Equal(t, tt.want, count())
+		})
+	}
+}
+
 // A post that Slack holds gives up before its claim can go stale, so a
 // process taking the claim over is never posting alongside a live one; the
 // claim stays for the taker (who finds the message if Slack took it).

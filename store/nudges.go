@@ -182,13 +182,25 @@ type radarSettingsDoc struct {
 	Off          string    `bson:"off,omitempty"`
 	OffAt        time.Time `bson:"off_at,omitempty"`
 	OffNotesRev  int       `bson:"off_notes_rev,omitempty"`
+	// Quiet is absent until a person chooses quiet hours (documents
+	// written before quiet hours could be chosen read as the default).
+	Quiet *quietDoc `bson:"quiet,omitempty"`
 	// Version counts writes, for UpdateRadarSettings' compare-and-set.
 	Version int `bson:"version"`
 }
 
+type quietDoc struct {
+	From int `bson:"from"`
+	To   int `bson:"to"`
+}
+
 func (d radarSettingsDoc) domain() bh.RadarSettings {
-	return bh.RadarSettings{TeamID: d.TeamID, ShiftID: d.ShiftID, SnoozedUntil: d.SnoozedUntil.UTC(), OutlookOn: d.OutlookOn,
+	s := bh.RadarSettings{TeamID: d.TeamID, ShiftID: d.ShiftID, SnoozedUntil: d.SnoozedUntil.UTC(), OutlookOn: d.OutlookOn,
 		OutlookHour: d.OutlookHour, Off: d.Off, OffAt: d.OffAt.UTC(), OffNotesRev: d.OffNotesRev}
+	if d.Quiet != nil {
+		s.Quiet = &bh.QuietHours{From: d.Quiet.From, To: d.Quiet.To}
+	}
+	return s
 }
 
 // DefaultOutlookHour is when the morning outlook goes out unless chosen.
@@ -233,6 +245,9 @@ func (db *DB) UpdateRadarSettings(ctx context.Context, teamID, shiftID string, c
 		next := radarSettingsDoc{ID: id, TeamID: teamID, ShiftID: shiftID, SnoozedUntil: s.SnoozedUntil.UTC(),
 			OutlookOn: s.OutlookOn, OutlookHour: s.OutlookHour, Off: s.Off, OffAt: s.OffAt.UTC(), OffNotesRev: s.OffNotesRev,
 			Version: d.Version + 1}
+		if s.Quiet != nil {
+			next.Quiet = &quietDoc{From: s.Quiet.From, To: s.Quiet.To}
+		}
 		won := false
 		err := db.write(ctx, func(ctx context.Context) error {
 			won = false

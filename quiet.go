@@ -1,0 +1,97 @@
+package babyhandoff
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// QuietHours are the night hours, on a shift's clock, when the Risk Radar
+// keeps to updating its standing message and posts a new one only for a new
+// critical item. From and To are hours (0–23); From == To means none.
+type QuietHours struct{ From, To int }
+
+// DefaultQuietHours are a shift's quiet hours until a person chooses.
+var DefaultQuietHours = QuietHours{From: 22, To: 7}
+
+// Off reports whether there are no quiet hours.
+func (q QuietHours) Off() bool { return q.From == q.To }
+
+// Contains reports whether local (a time on the shift's clock) is quiet.
+func (q QuietHours) Contains(local time.Time) bool {
+	h := local.Hour()
+	switch {
+	case q.Off():
+		return false
+	case q.From < q.To:
+		return h >= q.From && h < q.To
+	default: // across midnight
+		return h >= q.From || h < q.To
+	}
+}
+
+// String is "22:00–07:00", or "off".
+func (q QuietHours) String() string {
+	if q.Off() {
+		return "off"
+	}
+	return fmt.Sprintf("%02d:00–%02d:00", q.From, q.To)
+}
+
+// Value is the hours as a form's option value: "22-7", or "off".
+func (q QuietHours) Value() string {
+	if q.Off() {
+		return "off"
+	}
+	return fmt.Sprintf("%d-%d", q.From, q.To)
+}
+
+// ParseQuietHours reads quiet hours as a person types them: "22-7",
+// "22:00-07:00", "10pm-7am", "10pm to 6am", "off".
+func ParseQuietHours(s string) (QuietHours, error) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	switch s {
+	case "off", "none", "no":
+		return QuietHours{}, nil
+	}
+	s = strings.NewReplacer("–", "-", "—", "-", " to ", "-", " ", "").Replace(s)
+	from, to, ok := strings.Cut(s, "-")
+	if !ok {
+		return QuietHours{}, Errorf(EINVALID, "Quiet hours are two hours, such as `22-7` or `10pm-6am`, or `off`.")
+	}
+	f, err1 := parseHour(from)
+	t, err2 := parseHour(to)
+	if err1 != nil || err2 != nil {
+		return QuietHours{}, Errorf(EINVALID, "Quiet hours are two hours, such as `22-7` or `10pm-6am`, or `off`.")
+	}
+	if f == t {
+		return QuietHours{}, Errorf(EINVALID, "Quiet hours start and end at the same hour; say `off` for none.")
+	}
+	return QuietHours{From: f, To: t}, nil
+}
+
+// parseHour reads "22", "22:00", "7am", "10pm", "12am" (midnight).
+func parseHour(s string) (int, error) {
+	pm := strings.HasSuffix(s, "pm")
+	am := strings.HasSuffix(s, "am")
+	s = strings.TrimSuffix(strings.TrimSuffix(s, "pm"), "am")
+	s = strings.TrimSuffix(s, ":00")
+	h, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, err
+	}
+	switch {
+	case (am || pm) && (h < 1 || h > 12):
+		return 0, fmt.Errorf("hour %d", h)
+	case am:
+		h %= 12
+	case pm:
+		h = h%12 + 12
+	case h == 24:
+		h = 0
+	case h < 0 || h > 23:
+		return 0, fmt.Errorf("hour %d", h)
+	}
+	return h, nil
+}
