@@ -2,6 +2,7 @@ package blocks
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -12,13 +13,15 @@ import (
 
 // Radar actions. A Done button's value is the note id; a snooze's is "1h"
 // or "tomorrow" (its action id ends with it too); the outlook switch's is
-// "on" or "off".
+// "on" or "off"; the quiet hours select's options are bh.QuietHours values
+// ("22-7", "off").
 const (
 	ActionRadarDone    = "radar_done"
 	ActionRadarUndone  = "radar_undone"
 	ActionRadarSnooze  = "radar_snooze" // + "_1h" or "_tomorrow": ids are unique in a block
 	ActionRadarPlan    = "radar_plan"
 	ActionRadarOutlook = "radar_outlook"
+	ActionRadarQuiet   = "radar_quiet"
 	// BlockRadarActions prefixes the actions block id; the shift id follows.
 	BlockRadarActions = "radar_actions:"
 )
@@ -292,7 +295,42 @@ func homeRadar(in HomeInput) []slack.Block {
 	}
 	sec := section(status)
 	sec.Accessory = slack.NewAccessory(btn)
-	return append(bl, sec)
+	return append(bl, sec, quietSection(o.QuietHours(), l))
+}
+
+// quietChoices are the quiet hours App Home offers; any others can be set
+// with /radar quiet.
+var quietChoices = []bh.QuietHours{{}, {From: 21, To: 6}, {From: 21, To: 7}, {From: 22, To: 6}, {From: 22, To: 7}, {From: 23, To: 6}, {From: 23, To: 7}}
+
+// quietSection shows the quiet hours with a select to change them.
+func quietSection(q bh.QuietHours, l *time.Location) slack.Block {
+	text := fmt.Sprintf("*Quiet hours* · %s (%s): the radar updates its message in place then, and posts a new one only for something newly critical.", q, l)
+	if q.Off() {
+		text = "*Quiet hours* · off: the radar may post a new message at any hour when risk rises (at most one every 10 minutes)."
+	}
+	var opts []*slack.OptionBlockObject
+	var initial *slack.OptionBlockObject
+	choices := quietChoices
+	if !slices.Contains(choices, q) {
+		choices = append(append([]bh.QuietHours(nil), choices...), q)
+	}
+	for _, c := range choices {
+		label := "Quiet hours: " + c.String()
+		if c.Off() {
+			label = "No quiet hours"
+		}
+		o := slack.NewOptionBlockObject(c.Value(), plain(label, MaxOptionText), nil)
+		if c == q {
+			initial = o
+		}
+		opts = append(opts, o)
+	}
+	sel := slack.NewOptionsSelectBlockElement(slack.OptTypeStatic, plain("Quiet hours", 150), ActionRadarQuiet, opts...)
+	sel.InitialOption = initial
+	sec := section(text)
+	sec.BlockID = "home_quiet"
+	sec.Accessory = slack.NewAccessory(sel)
+	return sec
 }
 
 // DoneNotice confirms a Done privately, with an Undo.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/slack-go/slack"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/blocks"
@@ -78,4 +79,40 @@ func sectionText(b slack.Block) string {
 		return s.Text.Text
 	}
 	return ""
+}
+
+// App Home's quiet hours select shows the hours in force as chosen, offers
+// the common ones, and keeps hours set by command (20–5) as an option.
+func TestHomeQuietHours(t *testing.T) {
+	tests := []struct {
+		name     string
+		quiet    *bh.QuietHours
+		initial  string
+		text     string
+		nOptions int
+	}{
+		{"the default", nil, "22-7", "*Quiet hours* · 22:00–07:00 (UTC)", 7},
+		{"chosen from the list", &bh.QuietHours{From: 21, To: 6}, "21-6", "*Quiet hours* · 21:00–06:00 (UTC)", 7},
+		{"set by command", &bh.QuietHours{From: 20, To: 5}, "20-5", "*Quiet hours* · 20:00–05:00 (UTC)", 8},
+		{"off", &bh.QuietHours{}, "off", "*Quiet hours* · off", 7},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			view := blocks.Home(blocks.HomeInput{Outlook: bh.RadarSettings{OutlookHour: 7, Quiet: tt.quiet}})
+			var sec *slack.SectionBlock
+			for _, b := range view.Blocks.BlockSet {
+				if s, ok := b.(*slack.SectionBlock); ok && s.BlockID == "home_quiet" {
+					sec = s
+				}
+			}
+			require.NotNil(t, sec)
+			assert.True(t, strings.HasPrefix(sec.Text.Text, tt.text), sec.Text.Text)
+			sel := sec.Accessory.SelectElement
+			require.NotNil(t, sel)
+			assert.Equal(t, blocks.ActionRadarQuiet, sel.ActionID)
+			require.NotNil(t, sel.InitialOption)
+			assert.Equal(t, tt.initial, sel.InitialOption.Value)
+			assert.Len(t, sel.Options, tt.nOptions)
+		})
+	}
 }

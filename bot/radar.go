@@ -43,8 +43,10 @@ func (r *radarHandler) command(ctx context.Context, cmd slack.SlashCommand) {
 		r.show(ctx, cmd.TeamID, cmd.ChannelID, cmd.UserID)
 	case strings.EqualFold(words[0], "outlook"):
 		r.setOutlook(ctx, cmd.TeamID, cmd.ChannelID, cmd.UserID, strings.Join(words[1:], " "))
+	case strings.EqualFold(words[0], "quiet"):
+		r.setQuiet(ctx, cmd.TeamID, cmd.ChannelID, cmd.UserID, strings.Join(words[1:], " "))
 	default:
-		r.b.tell(ctx, cmd.ChannelID, cmd.UserID, "`/radar` shows the Risk Radar here; `/radar outlook on|off|6` sets the morning outlook.")
+		r.b.tell(ctx, cmd.ChannelID, cmd.UserID, "`/radar` shows the Risk Radar here; `/radar outlook on|off|6` sets the morning outlook; `/radar quiet 22-7` (or `10pm-6am`, or `off`) sets the quiet hours.")
 	}
 }
 
@@ -104,6 +106,55 @@ func (r *radarHandler) outlook(ctx context.Context, cb slack.InteractionCallback
 		channelID = ch
 	}
 	r.setOutlook(ctx, cb.Team.ID, channelID, cb.User.ID, a.Value)
+}
+
+// quiet is App Home's quiet hours select: the person's DM conversation.
+func (r *radarHandler) quiet(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	ch, err := r.b.dm(ctx, cb.User.ID)
+	if err != nil {
+		r.b.log.Error("bot: home: open DM", "user", cb.User.ID, "err", err)
+		return
+	}
+	r.setQuiet(ctx, cb.Team.ID, ch, cb.User.ID, a.SelectedOption.Value)
+}
+
+// setQuiet sets a conversation's quiet hours ("22-7", "10pm-6am", "off")
+// and says what they now mean.
+func (r *radarHandler) setQuiet(ctx context.Context, teamID, channelID, userID, how string) {
+	b := r.b
+	if strings.TrimSpace(how) == "" {
+		b.tell(ctx, channelID, userID, "Say `/radar quiet 22-7`, `/radar quiet 10pm-6am`, or `/radar quiet off`.")
+		return
+	}
+	q, err := bh.ParseQuietHours(how)
+	if err != nil {
+		b.tell(ctx, channelID, userID, bh.ErrorMessage(err)+" For example `/radar quiet 22-7`.")
+		return
+	}
+	shift, err := r.store.Shift(ctx, teamID, channelID)
+	if bh.ErrorCode(err) == bh.ENOTFOUND {
+		b.tell(ctx, channelID, userID, "No notes here yet, so the radar has nothing to keep quiet about. Send me a few first.")
+		return
+	}
+	if err == nil {
+		_, _, err = r.store.UpdateRadarSettings(ctx, teamID, shift.ID, func(set *bh.RadarSettings) bool {
+			if set.Quiet != nil && *set.Quiet == q {
+				return false
+			}
+			set.Quiet = &q
+			return true
+		})
+	}
+	if err != nil {
+		b.refuse(ctx, channelID, userID, err)
+		return
+	}
+	msg := fmt.Sprintf("🌙 Quiet hours here: %s (%s). Then the radar updates its message in place and posts a new one only for something newly critical. Change them on App Home or with `/radar quiet 21-6` (`off` for none).", q, shift.Location(b.cfg.Location))
+	if q.Off() {
+		msg = "Quiet hours off here: the radar may post at any hour when risk rises (at most one new message every 10 minutes). Turn them on again with `/radar quiet 22-7` or on App Home."
+	}
+	b.tell(ctx, channelID, userID, msg)
+	r.home.shiftChanged(ctx, teamID, channelID, userID)
 }
 
 // markDone marks a radar item's note done (or not), after checking that

@@ -70,6 +70,7 @@ func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *
 			blocks.ActionRadarUndone:  r.undone,
 			blocks.ActionRadarPlan:    r.plan,
 			blocks.ActionRadarOutlook: r.outlook,
+			blocks.ActionRadarQuiet:   r.quiet,
 		},
 		prefixed: []prefixRoute{
 			{blocks.ActionChipPrefix, n.retag},
