@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -203,4 +204,109 @@ func TestE2ERadarSnoozeUntilTheComingMorning(t *testing.T) {
 			h.ephemeral("DU2", "U2", "snoozed here "+tc.want)
 		})
 	}
+}
+
+// homeSelect chooses option value in App Home's select actionID.
+func (h *harness) homeSelect(user, blockID, actionID, value string) string {
+	h.t.Helper()
+	id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_block_actions_button_in_message.json"), func(m map[string]any) {
+		p := m["payload"].(map[string]any)
+		p["team"] = map[string]any{"id": h.team}
+		p["user"] = map[string]any{"id": user}
+		delete(p, "channel")
+		delete(p, "message")
+		p["container"] = map[string]any{"type": "view", "view_id": "VHOME"}
+		p["view"] = map[string]any{"id": "VHOME", "type": "home"}
+		p["actions"] = []any{map[string]any{"type": "static_select", "action_id": actionID, "block_id": blockID, "action_ts": "1.1",
+			"selected_option": map[string]any{"value": value, "text": map[string]any{"type": "plain_text", "text": value}}}}
+	})
+	require.NoError(h.t, err)
+	return id
+}
+
+// radarPosts are the radar's top-level messages in channel.
+func (h *harness) radarPosts(channel string) []slacktest.Message {
+	var out []slacktest.Message
+	for _, m := range h.fake.Messages(channel) {
+		if m.ThreadTS == "" && !m.Ephemeral && strings.Contains(m.Text, "Radar") {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// A night with the radar, on the parent's clock (New York): quiet hours
+// chosen on App Home (21:00–06:00) keep a rise at 21:30 to an update of the
+// standing message; a newly critical item at 23:00 is a new message; the
+// day's turn at midnight posts nothing for an unchanged state; a newly
+// critical item after midnight is a new message again.
+func TestE2ERadarQuietHoursAndMidnight(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	require.NoError(t, err)
+	at := func(day, hour, min int) time.Time { return time.Date(2026, 11, day, hour, min, 0, 0, ny) }
+	// 18:00 in New York is 23:00 UTC, the same day: the first look may run
+	// before the shift has learnt its zone from the writer's profile, and
+	// its day must be the one later looks see.
+	clock := clocktest.New(at(23, 18, 0))
+	setup, nudgers := fakeTime(clock)
+	h := start(t, setup)
+	<-nudgers
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "America/New_York"})
+
+	// 18:00: wipes run low: the evening's first radar message.
+	h.ack(h.message("DU1", "im", "U1", "low: wipes < 1 day", "1700000100.000100", nil))
+	first := h.radarMessage(clock, "DU1", func(slacktest.Message) bool { return true })
+
+	// App Home: quiet hours from 21:00 (the default would start at 22:00).
+	h.ack(h.homeSelect("U1", "home_quiet", blocks.ActionRadarQuiet, "21-6"))
+	h.ephemeral("DU1", "U1", "Quiet hours here: 21:00–06:00 (America/New_York)")
+	_, err = h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
+		raw, _ := json.Marshal(c.JSON["view"])
+		return strings.Contains(string(raw), "Quiet hours* · 21:00–06:00")
+	})
+	require.NoError(t, err, "App Home shows the chosen hours; log:\n%s", h.stderr.String())
+
+	// Done calms the message; at 21:30 a new deadline raises risk again,
+	// long after the last message but in the chosen quiet hours: the
+	// standing message shows it, nothing new is posted.
+	var bl []accessory
+	require.NoError(t, json.Unmarshal(first.Blocks, &bl))
+	for _, b := range bl {
+		if b.Accessory.ActionID == blocks.ActionRadarDone {
+			h.ack(h.clickIn("DU1", first.TS, "U1", "", blocks.ActionRadarDone, b.Accessory.Value))
+		}
+	}
+	h.radarMessage(clock, "DU1", func(m slacktest.Message) bool { return m.TS == first.TS && strings.Contains(m.Text, "calmer") })
+	clock.Set(at(23, 21, 30))
+	h.ack(h.message("DU1", "im", "U1", "deadline: daycare form due tomorrow 9am", "1700000200.000100", nil))
+	h.radarMessage(clock, "DU1", func(m slacktest.Message) bool {
+		return m.TS == first.TS && strings.Contains(string(m.Blocks), "daycare form")
+	})
+	assert.Len(t, h.radarPosts("DU1"), 1, "quiet hours: the rise updates the standing message")
+
+	// 23:00: out of formula is newly critical: a new message, even at night.
+	clock.Set(at(23, 23, 0))
+	h.ack(h.message("DU1", "im", "U1", "out of formula", "1700000300.000100", nil))
+	h.radarMessage(clock, "DU1", func(m slacktest.Message) bool { return m.TS != first.TS && strings.Contains(m.Text, "formula") })
+	require.Len(t, h.radarPosts("DU1"), 2)
+	night := h.radarPosts("DU1")
+
+	// 00:05: a new day, nothing newly critical: the night's message stands.
+	// (A look is given a minute and a half of the program's time; the next
+	// step would count a late message too.)
+	clock.Set(at(24, 0, 5))
+	h.ack(h.message("DU1", "im", "U1", "slept 2h", "1700000400.000100", nil))
+	for range 30 {
+		clock.Advance(3 * time.Second)
+		time.Sleep(20 * time.Millisecond)
+	}
+	assert.Len(t, h.radarPosts("DU1"), 2, "no new message at midnight for an unchanged state")
+
+	// 00:20: out of diapers is newly critical: a new message.
+	clock.Set(at(24, 0, 20))
+	h.ack(h.message("DU1", "im", "U1", "out of diapers", "1700000500.000100", nil))
+	h.radarMessage(clock, "DU1", func(m slacktest.Message) bool { return m.TS != night[0].TS && m.TS != night[1].TS })
+	posts := h.radarPosts("DU1")
+	require.Len(t, posts, 3, "one message per newly critical item, none for the day's turn; log:\n%s", h.stderr.String())
+	assert.Contains(t, string(posts[2].Blocks), "diapers")
 }
