@@ -3,7 +3,8 @@
 // (apps.connections.open, a WebSocket with hello, pings, envelopes, acks and
 // disconnects) and serves the Web API methods the bot calls, recording every
 // call, message, view and file so that a test can wait for what it expects
-// instead of sleeping.
+// instead of sleeping. Its answers are built from slack-go's own response
+// types, so their shapes are the ones the client decodes.
 //
 // It deliberately does not import testing: a benchmark command drives it too.
 package slacktest

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+	"github.com/slack-go/slack"
 )
 
 // Envelope is one Socket Mode request from Slack to the app.
@@ -117,7 +118,7 @@ func (s *Server) openConnection(c *Call) map[string]any {
 	ticket := strconv.FormatInt(s.nextSeqLocked(), 10)
 	s.tickets[ticket] = true
 	s.mu.Unlock()
-	return map[string]any{"ok": true, "url": "ws" + strings.TrimPrefix(s.base, "http") + "/link/?ticket=" + ticket}
+	return answer(slack.SocketModeConnection{URL: "ws" + strings.TrimPrefix(s.base, "http") + "/link/?ticket=" + ticket})
 }
 
 var upgrader = websocket.Upgrader{

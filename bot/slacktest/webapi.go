@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/slack-go/slack"
 )
 
 // Call is one Web API request as the server received it.
@@ -154,6 +156,24 @@ var apiMethods = map[string]apiHandler{
 }
 
 func apiError(code string) map[string]any { return map[string]any{"ok": false, "error": code} }
+
+// answer is an ok Web API answer made from slack-go's own types (the ones
+// its client decodes), so the fake's shapes cannot drift from the
+// client's: body is one of them, or a struct of them with the method's
+// field names. It comes back as a map so faults can still be injected.
+func answer(body any) map[string]any {
+	raw, err := json.Marshal(body)
+	if err != nil {
+		panic(fmt.Sprintf("slacktest: answer %T: %v", body, err)) // a bug in the fake
+	}
+	var out map[string]any
+	if err := json.Unmarshal(raw, &out); err != nil {
+		panic(fmt.Sprintf("slacktest: answer %T: %v", body, err))
+	}
+	out["ok"] = true
+	delete(out, "error")
+	return out
+}
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
@@ -437,10 +457,8 @@ func (s *Server) nextTSLocked() string {
 }
 
 func (s *Server) authTest(*Call) map[string]any {
-	return map[string]any{
-		"ok": true, "url": "https://fake.slack.test/", "team": "Fake", "user": "babyhandoff",
-		"team_id": s.cfg.TeamID, "user_id": s.cfg.BotUserID, "bot_id": s.cfg.BotID, "is_enterprise_install": false,
-	}
+	return answer(slack.AuthTestResponse{URL: "https://fake.slack.test/", Team: "Fake", User: "babyhandoff",
+		TeamID: s.cfg.TeamID, UserID: s.cfg.BotUserID, BotID: s.cfg.BotID})
 }
 
 // messageContent reads and checks text, blocks and attachments. For a post,
@@ -499,28 +517,26 @@ func invalidBlocks(code string, problems []string, withErrors bool) map[string]a
 	return r
 }
 
-// messageJSON is the message object chat.* responses carry.
-func (s *Server) messageJSON(m *Message) map[string]any {
-	o := map[string]any{
-		"type": "message", "text": m.Text, "user": m.User, "ts": m.TS,
-		"team": s.cfg.TeamID, "app_id": s.cfg.AppID,
-	}
-	if m.BotID != "" {
-		o["bot_id"] = m.BotID
-	}
-	if m.ThreadTS != "" {
-		o["thread_ts"] = m.ThreadTS
-	}
+// slackMessage is a stored message as slack-go's Message (what chat.*
+// answers and conversations.history carry); metadata only when asked.
+func (s *Server) slackMessage(m *Message, withMeta bool) slack.Message {
+	var out slack.Message
+	out.Type, out.Text, out.User, out.Timestamp, out.Team = "message", m.Text, m.User, m.TS, s.cfg.TeamID
+	out.BotID, out.ThreadTimestamp = m.BotID, m.ThreadTS
 	if m.Blocks != nil {
-		o["blocks"] = m.Blocks
+		// Checked when posted; a block slack-go does not know stays out.
+		_ = json.Unmarshal(m.Blocks, &out.Blocks)
 	}
 	if m.Attachments != nil {
-		o["attachments"] = m.Attachments
+		_ = json.Unmarshal(m.Attachments, &out.Attachments)
 	}
 	if m.Updated > 0 {
-		o["edited"] = map[string]any{"user": m.BotID, "ts": m.TS}
+		out.Edited = &slack.Edited{User: m.BotID, Timestamp: m.TS}
 	}
-	return o
+	if withMeta && m.Metadata != nil {
+		_ = json.Unmarshal(m.Metadata, &out.Metadata)
+	}
+	return out
 }
 
 // metadata checks a message's metadata parameter as Slack does: an object
@@ -574,9 +590,13 @@ func (s *Server) postMessage(c *Call) map[string]any {
 	s.mu.Lock()
 	m.TS = s.nextTSLocked()
 	s.storeLocked(m)
-	msg := s.messageJSON(m)
+	msg := s.slackMessage(m, false)
 	s.mu.Unlock()
-	return map[string]any{"ok": true, "channel": m.Channel, "ts": m.TS, "message": msg}
+	return answer(struct {
+		Channel string        `json:"channel"`
+		TS      string        `json:"ts"`
+		Message slack.Message `json:"message"`
+	}{m.Channel, m.TS, msg})
 }
 
 func (s *Server) postEphemeral(c *Call) map[string]any {
@@ -600,7 +620,9 @@ func (s *Server) postEphemeral(c *Call) map[string]any {
 	m.TS = s.nextTSLocked()
 	s.storeLocked(m)
 	s.mu.Unlock()
-	return map[string]any{"ok": true, "message_ts": m.TS}
+	return answer(struct {
+		TS string `json:"message_ts"`
+	}{m.TS})
 }
 
 // lookupLocked finds a live, non-ephemeral message. Like Slack, chat.update
@@ -650,7 +672,12 @@ func (s *Server) updateMessage(c *Call) map[string]any {
 	}
 	m.Updated++
 	s.storeLocked(&m)
-	return map[string]any{"ok": true, "channel": m.Channel, "ts": m.TS, "text": m.Text, "message": s.messageJSON(&m)}
+	return answer(struct {
+		Channel string        `json:"channel"`
+		TS      string        `json:"ts"`
+		Text    string        `json:"text"`
+		Message slack.Message `json:"message"`
+	}{m.Channel, m.TS, m.Text, s.slackMessage(&m, false)})
 }
 
 func (s *Server) deleteMessage(c *Call) map[string]any {
@@ -663,7 +690,10 @@ func (s *Server) deleteMessage(c *Call) map[string]any {
 	m := *old
 	m.Deleted = true
 	s.storeLocked(&m)
-	return map[string]any{"ok": true, "channel": m.Channel, "ts": m.TS}
+	return answer(struct {
+		Channel string `json:"channel"`
+		TS      string `json:"ts"`
+	}{m.Channel, m.TS})
 }
 
 func (s *Server) permalink(c *Call) map[string]any {
@@ -674,10 +704,10 @@ func (s *Server) permalink(c *Call) map[string]any {
 	if ts == "" {
 		return apiError("message_not_found")
 	}
-	return map[string]any{
-		"ok": true, "channel": channel,
-		"permalink": "https://fake.slack.test/archives/" + channel + "/p" + strings.ReplaceAll(ts, ".", ""),
-	}
+	return answer(struct {
+		Channel   string `json:"channel"`
+		Permalink string `json:"permalink"`
+	}{channel, "https://fake.slack.test/archives/" + channel + "/p" + strings.ReplaceAll(ts, ".", "")})
 }
 
 func (s *Server) usersInfo(c *Call) map[string]any {
@@ -691,11 +721,10 @@ func (s *Server) usersInfo(c *Call) map[string]any {
 	if !ok {
 		u = User{ID: id, Name: "user-" + strings.ToLower(id), RealName: "Fake User " + id, TZ: "America/New_York", TZOffset: -18000}
 	}
-	return map[string]any{"ok": true, "user": map[string]any{
-		"id": u.ID, "team_id": s.cfg.TeamID, "name": u.Name, "real_name": u.RealName, "deleted": false,
-		"tz": u.TZ, "tz_label": u.TZ, "tz_offset": u.TZOffset, "is_bot": u.IsBot,
-		"profile": map[string]any{"real_name": u.RealName, "display_name": u.Name},
-	}}
+	return answer(struct {
+		User slack.User `json:"user"`
+	}{slack.User{ID: u.ID, TeamID: s.cfg.TeamID, Name: u.Name, RealName: u.RealName, TZ: u.TZ, TZLabel: u.TZ, TZOffset: u.TZOffset, IsBot: u.IsBot,
+		Profile: slack.UserProfile{RealName: u.RealName, DisplayName: u.Name}}})
 }
 
 func (s *Server) conversationsInfo(c *Call) map[string]any {
@@ -709,15 +738,15 @@ func (s *Server) conversationsInfo(c *Call) map[string]any {
 	if !ok {
 		ch = Channel{ID: id, Name: "general", IsMember: true, IsIM: strings.HasPrefix(id, "D")}
 	}
-	o := map[string]any{
-		"id": ch.ID, "name": ch.Name, "is_channel": !ch.IsIM && !ch.IsPrivate, "is_group": false,
-		"is_im": ch.IsIM, "is_mpim": false, "is_private": ch.IsPrivate || ch.IsIM, "is_member": ch.IsMember,
-		"is_archived": false, "context_team_id": s.cfg.TeamID,
-	}
+	var o slack.Channel
+	o.ID, o.Name, o.IsChannel, o.IsIM = ch.ID, ch.Name, !ch.IsIM && !ch.IsPrivate, ch.IsIM
+	o.IsPrivate, o.IsMember, o.ContextTeamID = ch.IsPrivate || ch.IsIM, ch.IsMember, s.cfg.TeamID
 	if ch.IsIM && (strings.HasPrefix(ch.ID, "DU") || strings.HasPrefix(ch.ID, "DW")) {
-		o["user"] = ch.ID[1:]
+		o.User = ch.ID[1:]
 	}
-	return map[string]any{"ok": true, "channel": o}
+	return answer(struct {
+		Channel slack.Channel `json:"channel"`
+	}{o})
 }
 
 // conversationsHistory lists a conversation's live messages, newest first,
@@ -755,40 +784,44 @@ func (s *Server) conversationsHistory(c *Call) map[string]any {
 		}
 		live = append(live, m)
 	}
-	msgs := []map[string]any{}
+	resp := slack.GetConversationHistoryResponse{Messages: []slack.Message{}}
 	for i := skip; i < len(live) && i < skip+limit; i++ {
-		o := s.messageJSON(live[i])
-		if withMeta && live[i].Metadata != nil {
-			o["metadata"] = live[i].Metadata
-		}
-		msgs = append(msgs, o)
+		resp.Messages = append(resp.Messages, s.slackMessage(live[i], withMeta))
 	}
-	more := skip+limit < len(live)
-	next := ""
-	if more {
-		next = strconv.Itoa(skip + limit)
+	if resp.HasMore = skip+limit < len(live); resp.HasMore {
+		resp.ResponseMetaData.NextCursor = strconv.Itoa(skip + limit)
 	}
-	return map[string]any{"ok": true, "messages": msgs, "has_more": more, "response_metadata": map[string]any{"next_cursor": next}}
+	return answer(resp)
 }
 
 func (s *Server) conversationsOpen(c *Call) map[string]any {
+	type opened struct {
+		NoOp        bool          `json:"no_op"`
+		AlreadyOpen bool          `json:"already_open"`
+		Channel     slack.Channel `json:"channel"`
+	}
 	if id := c.str("channel"); id != "" {
-		return map[string]any{"ok": true, "no_op": true, "already_open": true, "channel": map[string]any{"id": id}}
+		var ch slack.Channel
+		ch.ID = id
+		return answer(opened{true, true, ch})
 	}
 	users := strings.Split(c.str("users"), ",")
 	if users[0] == "" {
 		return apiError("users_list_not_supplied")
 	}
 	if len(users) > 1 {
-		return map[string]any{"ok": true, "channel": map[string]any{"id": "G" + strings.Join(users, ""), "is_mpim": true}}
+		var ch slack.Channel
+		ch.ID, ch.IsMpIM = "G"+strings.Join(users, ""), true
+		return answer(opened{Channel: ch})
 	}
 	id := imFor(users[0])
 	s.mu.Lock()
 	already := s.openedIMs[id]
 	s.openedIMs[id] = true
 	s.mu.Unlock()
-	return map[string]any{"ok": true, "no_op": already, "already_open": already,
-		"channel": map[string]any{"id": id, "is_im": true, "user": users[0], "is_open": true}}
+	var ch slack.Channel
+	ch.ID, ch.IsIM, ch.User, ch.IsOpen = id, true, users[0], true
+	return answer(opened{already, already, ch})
 }
 
 // uploadURL answers files.getUploadURLExternal with an upload URL on this
@@ -805,7 +838,7 @@ func (s *Server) uploadURL(c *Call) map[string]any {
 	s.fileByID[f.ID] = f
 	s.notifyLocked()
 	s.mu.Unlock()
-	return map[string]any{"ok": true, "upload_url": s.base + "/upload/" + f.ID, "file_id": f.ID}
+	return answer(slack.GetUploadURLExternalResponse{UploadURL: s.base + "/upload/" + f.ID, FileID: f.ID})
 }
 
 // handleUpload stores the bytes posted to an upload URL, as a multipart
@@ -872,17 +905,17 @@ func (s *Server) completeUpload(c *Call) map[string]any {
 			return apiError("file_not_found")
 		}
 	}
-	out := make([]map[string]any, 0, len(list))
+	out := slack.CompleteUploadExternalResponse{Files: make([]slack.FileSummary, 0, len(list))}
 	for _, it := range list {
 		f := s.fileByID[it.ID]
 		if it.Title != "" {
 			f.Title = it.Title
 		}
 		f.Completed, f.Channel, f.ThreadTS, f.InitialComment = true, channel, c.str("thread_ts"), c.str("initial_comment")
-		out = append(out, map[string]any{"id": f.ID, "title": f.Title})
+		out.Files = append(out.Files, slack.FileSummary{ID: f.ID, Title: f.Title})
 	}
 	s.notifyLocked()
-	return map[string]any{"ok": true, "files": out}
+	return answer(out)
 }
 
 // viewRequest reads and validates the view parameter of a views.* call.
@@ -922,6 +955,15 @@ func (s *Server) viewObject(v *View, req map[string]any) json.RawMessage {
 	return b
 }
 
+// viewAnswer is a views.* answer: the view as slack-go's View.
+func viewAnswer(v *View) map[string]any {
+	var resp slack.ViewResponse
+	if err := json.Unmarshal(v.JSON, &resp.View); err != nil {
+		return apiError("fatal_error") // validated when it came in: a bug in the fake
+	}
+	return answer(resp)
+}
+
 func (s *Server) viewsOpen(c *Call) map[string]any {
 	trigger := c.str("trigger_id")
 	if trigger == "" {
@@ -940,7 +982,7 @@ func (s *Server) viewsOpen(c *Call) map[string]any {
 	s.views = append(s.views, v)
 	s.viewByID[v.ID] = v
 	s.notifyLocked()
-	return map[string]any{"ok": true, "view": v.JSON}
+	return viewAnswer(v)
 }
 
 func (s *Server) viewsUpdate(c *Call) map[string]any {
@@ -982,7 +1024,7 @@ func (s *Server) replaceViewLocked(v *View, req map[string]any) map[string]any {
 	nv.JSON = s.viewObject(&nv, req)
 	*v = nv
 	s.notifyLocked()
-	return map[string]any{"ok": true, "view": v.JSON}
+	return viewAnswer(v)
 }
 
 func (s *Server) viewsPublish(c *Call) map[string]any {
@@ -1011,5 +1053,5 @@ func (s *Server) viewsPublish(c *Call) map[string]any {
 	s.viewByID[v.ID] = v
 	s.home[user] = v
 	s.notifyLocked()
-	return map[string]any{"ok": true, "view": v.JSON}
+	return viewAnswer(v)
 }

@@ -485,3 +485,121 @@ func TestConversationHistoryAndMetadata(t *testing.T) {
 	_, err = api.GetConversationHistoryContext(ctx, &slack.GetConversationHistoryParameters{ChannelID: "C2"})
 	assert.EqualError(t, err, "not_in_channel")
 }
+
+// Every answer decodes strictly into slack-go's own types (unknown fields
+// refused): the fake cannot answer in a shape the client does not read.
+func TestAnswersAreSlackGosTypes(t *testing.T) {
+	s := newServer(t, Config{})
+	s.SetUser(User{ID: "U1", Name: "parent", TZ: "Europe/Paris", TZOffset: 3600})
+	bot := s.Config().BotToken
+	post := func(method string, form url.Values) []byte {
+		t.Helper()
+		if form == nil {
+			form = url.Values{}
+		}
+		form.Set("token", bot)
+		resp, err := http.PostForm(s.APIURL()+method, form)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		var raw json.RawMessage
+		require.NoError(t, json.NewDecoder(resp.Body).Decode(&raw))
+		return raw
+	}
+	strict := func(raw []byte, into any) {
+		t.Helper()
+		dec := json.NewDecoder(strings.NewReader(string(raw)))
+		dec.DisallowUnknownFields()
+		require.NoError(t, dec.Decode(into), "%s", raw)
+	}
+	type ok = slack.SlackResponse
+	var posted struct {
+		ok
+		Channel string        `json:"channel"`
+		TS      string        `json:"ts"`
+		Message slack.Message `json:"message"`
+	}
+	strict(post("chat.postMessage", url.Values{"channel": {"D1"}, "text": {"hi"},
+		"metadata": {`{"event_type":"x","event_payload":{"key":"k"}}`}}), &posted)
+	require.True(t, posted.Ok)
+	assert.Equal(t, "hi", posted.Message.Text)
+
+	var updated struct {
+		ok
+		Channel string        `json:"channel"`
+		TS      string        `json:"ts"`
+		Text    string        `json:"text"`
+		Message slack.Message `json:"message"`
+	}
+	strict(post("chat.update", url.Values{"channel": {"D1"}, "ts": {posted.TS}, "text": {"hello"}}), &updated)
+	assert.Equal(t, "hello", updated.Text)
+	var eph struct {
+		ok
+		TS string `json:"message_ts"`
+	}
+	strict(post("chat.postEphemeral", url.Values{"channel": {"D1"}, "user": {"U1"}, "text": {"psst"}}), &eph)
+	var link struct {
+		ok
+		Channel   string `json:"channel"`
+		Permalink string `json:"permalink"`
+	}
+	strict(post("chat.getPermalink", url.Values{"channel": {"D1"}, "message_ts": {posted.TS}}), &link)
+	assert.NotEmpty(t, link.Permalink)
+
+	var auth struct {
+		ok
+		slack.AuthTestResponse
+	}
+	strict(post("auth.test", nil), &auth)
+	assert.Equal(t, "U0BOT", auth.UserID)
+	var user struct {
+		ok
+		User slack.User `json:"user"`
+	}
+	strict(post("users.info", url.Values{"user": {"U1"}}), &user)
+	assert.Equal(t, "Europe/Paris", user.User.TZ)
+	var info struct {
+		ok
+		Channel slack.Channel `json:"channel"`
+	}
+	strict(post("conversations.info", url.Values{"channel": {"DU1"}}), &info)
+	assert.Equal(t, "U1", info.Channel.User)
+	var opened struct {
+		ok
+		NoOp        bool          `json:"no_op"`
+		AlreadyOpen bool          `json:"already_open"`
+		Channel     slack.Channel `json:"channel"`
+	}
+	strict(post("conversations.open", url.Values{"users": {"U1"}}), &opened)
+	assert.Equal(t, "DU1", opened.Channel.ID)
+	var history slack.GetConversationHistoryResponse
+	strict(post("conversations.history", url.Values{"channel": {"D1"}, "include_all_metadata": {"true"}}), &history)
+	require.Len(t, history.Messages, 1)
+	assert.Equal(t, "k", history.Messages[0].Metadata.EventPayload["key"])
+
+	var upload slack.GetUploadURLExternalResponse
+	strict(post("files.getUploadURLExternal", url.Values{"filename": {"a.md"}, "length": {"1"}}), &upload)
+	resp, err := http.Post(upload.UploadURL, "text/plain", strings.NewReader("x"))
+	require.NoError(t, err)
+	require.NoError(t, resp.Body.Close())
+	var done slack.CompleteUploadExternalResponse
+	strict(post("files.completeUploadExternal", url.Values{"files": {`[{"id":"` + upload.FileID + `"}]`}, "channel_id": {"D1"}}), &done)
+	require.Len(t, done.Files, 1)
+
+	var view slack.ViewResponse
+	strict(post("views.publish", url.Values{"user_id": {"U1"}, "view": {`{"type":"home","blocks":[{"type":"divider"}]}`}}), &view)
+	assert.Equal(t, slack.VTHomeTab, view.View.Type)
+	var conn struct {
+		ok
+		slack.SocketModeConnection
+	}
+	req, err := http.NewRequest(http.MethodPost, s.APIURL()+"apps.connections.open", nil)
+	require.NoError(t, err)
+	req.Header.Set("Authorization", "Bearer "+s.Config().AppToken)
+	resp, err = http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	var raw json.RawMessage
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&raw))
+	strict(raw, &conn)
+	assert.NotEmpty(t, conn.URL)
+}
