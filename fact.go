@@ -57,3 +57,33 @@ type Fact struct {
 	// CreatedAt is the note's creation time (recency decides ties).
 	CreatedAt time.Time
 }
+
+// ObservationWindow is how long an observation (sleep, feeds, mood, an
+// energy signal) counts: "slept 2 hours" from five days ago says nothing
+// about tonight.
+const ObservationWindow = 24 * time.Hour
+
+// EnergyOf is the energy a plan or the radar works with at now: a person's
+// choice wins; otherwise the latest energy signal written within the last
+// ObservationWindow (with the note it came from); otherwise medium, and
+// recent is false.
+func EnergyOf(facts []Fact, chosen Energy, now time.Time) (e Energy, noteIDs []string, byPerson bool) {
+	switch chosen {
+	case EnergyHigh, EnergyMedium, EnergyLow:
+		return chosen, nil, true
+	}
+	var latest *Fact
+	for i := range facts {
+		f := &facts[i]
+		if f.Energy == "" || f.Energy == EnergyAuto || now.Sub(f.CreatedAt) > ObservationWindow {
+			continue
+		}
+		if latest == nil || !f.CreatedAt.Before(latest.CreatedAt) {
+			latest = f
+		}
+	}
+	if latest == nil {
+		return EnergyMedium, nil, false
+	}
+	return latest.Energy, []string{latest.NoteID}, false
+}

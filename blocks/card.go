@@ -79,7 +79,7 @@ func energyText(d bh.Decision) string {
 	case len(d.EnergyNoteIDs) > 0:
 		return "energy " + string(d.Energy) + " (from your notes)"
 	}
-	return "energy " + string(d.Energy) + " (no signal; assumed)"
+	return "energy " + string(d.Energy) + " (no recent sleep note)"
 }
 
 // blockLines lists a plan's time blocks, one per line.

@@ -500,3 +500,32 @@ func TestCriticalComesBeforeRest(t *testing.T) {
 		})
 	}
 }
+
+// Energy follows the last 24 hours: a five-day-old "slept 2 hours" does not
+// make today's plan a tired one, today's "slept 8 hours straight" does
+// decide; with nothing recent the card says so.
+func TestEnergyFollowsTheLastDay(t *testing.T) {
+	day := 24 * time.Hour
+	note := func(id, text string, ago time.Duration) bh.Note {
+		return bh.Note{ID: id, TeamID: "T1", ShiftID: "s1", Text: text, RawText: text, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: monday10.Add(-ago), Rev: 1}
+	}
+	tests := []struct {
+		name  string
+		notes []bh.Note
+		want  bh.Energy
+		ids   []string
+		line  string
+	}{
+		{"old and new", []bh.Note{note("old", "slept 2 hours", 5*day), note("new", "slept 8 hours straight", time.Hour)}, bh.EnergyHigh, []string{"new"}, "high (inferred)"},
+		{"only old", []bh.Note{note("old", "slept 2 hours", 5*day), note("t", "task: call grandma", time.Hour)}, bh.EnergyMedium, nil, "medium (no recent sleep note)"},
+		{"23 h old still counts", []bh.Note{note("night", "slept 2 hours", 23*time.Hour)}, bh.EnergyLow, []string{"night"}, "low (inferred)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := runCouncil(t, tt.notes, runOf(1, bh.EnergyAuto))
+			assert.Equal(t, tt.want, out.Decision.Energy)
+			assert.Equal(t, tt.ids, out.Decision.EnergyNoteIDs)
+			assert.Contains(t, out.Handoff.Content, tt.line)
+		})
+	}
+}

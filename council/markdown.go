@@ -39,7 +39,7 @@ func energyLine(d bh.Decision) string {
 	if len(d.EnergyNoteIDs) > 0 {
 		return string(d.Energy) + " (inferred)"
 	}
-	return string(d.Energy) + " (default)"
+	return string(d.Energy) + " (no recent sleep note)"
 }
 
 // Handoff writes handoff.md: front matter for Obsidian, the next hours as

@@ -116,7 +116,7 @@ func newSituation(facts []bh.Fact, loc *time.Location, now time.Time, horizon ti
 	s := situation{facts: facts, loc: loc, now: now.In(loc)}
 	s.start = ceilStep(s.now)
 	s.end = s.start.Add(horizon)
-	s.energy, s.energyNotes, s.chosen = resolveEnergy(facts, energy)
+	s.energy, s.energyNotes, s.chosen = bh.EnergyOf(facts, energy, s.now)
 	for _, f := range facts {
 		ids := []string{f.NoteID}
 		if f.Medical {
@@ -233,30 +233,6 @@ func sortWork(ws []work) {
 		}
 		return a.title < b.title
 	})
-}
-
-// resolveEnergy returns the energy plans are made for: a person's choice
-// wins; otherwise the most recent energy signal in the notes; otherwise
-// medium.
-func resolveEnergy(facts []bh.Fact, requested bh.Energy) (bh.Energy, []string, bool) {
-	switch requested {
-	case bh.EnergyHigh, bh.EnergyMedium, bh.EnergyLow:
-		return requested, nil, true
-	}
-	var latest *bh.Fact
-	for i := range facts {
-		f := &facts[i]
-		if f.Energy == "" || f.Energy == bh.EnergyAuto {
-			continue
-		}
-		if latest == nil || !f.CreatedAt.Before(latest.CreatedAt) {
-			latest = f
-		}
-	}
-	if latest == nil {
-		return bh.EnergyMedium, nil, false
-	}
-	return latest.Energy, []string{latest.NoteID}, false
 }
 
 func quote(s string) string { return "“" + bh.Truncate(s, 80) + "”" }

@@ -347,6 +347,8 @@ func rationale(s *situation, p bh.Proposal, win, second bh.Scorecard) []bh.Reaso
 		out = append(out, bh.Reason{Text: fmt.Sprintf("You set energy to %s.", s.energy)})
 	case len(s.energyNotes) > 0:
 		out = append(out, bh.Reason{Text: fmt.Sprintf("Energy looks %s from your notes.", s.energy), NoteIDs: s.energyNotes})
+	default:
+		out = append(out, bh.Reason{Text: fmt.Sprintf("No sleep or energy note in the last 24 h: planned for %s energy.", s.energy)})
 	}
 	if len(s.medical) > 0 {
 		var ids []string

@@ -30,7 +30,7 @@ const (
 // from facts.
 func Compute(shift bh.Shift, facts []bh.Fact, now time.Time, energy bh.Energy) bh.ShiftState {
 	st := bh.ShiftState{TeamID: shift.TeamID, ShiftID: shift.ID, ChannelID: shift.ChannelID, Notes: len(facts), ComputedAt: now.UTC()}
-	st.Energy, st.EnergyNoteIDs, st.EnergyChosen = energyOf(facts, energy)
+	st.Energy, st.EnergyNoteIDs, st.EnergyChosen = bh.EnergyOf(facts, energy, now)
 	for _, f := range facts {
 		ids := []string{f.NoteID}
 		switch {
@@ -99,26 +99,6 @@ func itemsOr(f bh.Fact) []string {
 		return f.Items
 	}
 	return []string{f.Title}
-}
-
-func energyOf(facts []bh.Fact, chosen bh.Energy) (bh.Energy, []string, bool) {
-	switch chosen {
-	case bh.EnergyHigh, bh.EnergyMedium, bh.EnergyLow:
-		return chosen, nil, true
-	}
-	var latest *bh.Fact
-	for i := range facts {
-		if facts[i].Energy == "" {
-			continue
-		}
-		if latest == nil || !facts[i].CreatedAt.Before(latest.CreatedAt) {
-			latest = &facts[i]
-		}
-	}
-	if latest == nil {
-		return bh.EnergyMedium, nil, false
-	}
-	return latest.Energy, []string{latest.NoteID}, false
 }
 
 // nextActions suggests up to three things to do now, most urgent first,

@@ -80,3 +80,19 @@ func TestStateSortsEnergyAndNextActions(t *testing.T) {
 	assert.Contains(t, radar.Summary(empty, time.UTC), "nothing urgent")
 	assert.Contains(t, radar.Summary(st, time.UTC), "insurance call is overdue")
 }
+
+// The radar reads energy from the last 24 hours too: a tired note from
+// five days ago no longer says "rest: energy is low".
+func TestStateEnergyForgetsOldNotes(t *testing.T) {
+	shift := bh.Shift{ID: "s1", TeamID: "T1", ChannelID: "D1"}
+	old := bh.Fact{NoteID: "e1", Kind: bh.TagNote, Energy: bh.EnergyLow, CreatedAt: now.Add(-5 * 24 * time.Hour)}
+	st := radar.Compute(shift, []bh.Fact{old}, now, bh.EnergyAuto)
+	assert.Equal(t, bh.EnergyMedium, st.Energy)
+	assert.Empty(t, st.EnergyNoteIDs)
+	for _, a := range st.NextActions {
+		assert.NotContains(t, a.Text, "energy is low")
+	}
+	old.CreatedAt = now.Add(-23 * time.Hour)
+	st = radar.Compute(shift, []bh.Fact{old}, now, bh.EnergyAuto)
+	assert.Equal(t, bh.EnergyLow, st.Energy, "last night's note still counts")
+}
