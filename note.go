@@ -1,6 +1,7 @@
 package babyhandoff
 
 import (
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -153,6 +154,38 @@ type NewNote struct {
 	MessageTS string
 	Permalink string
 	EventID   string
+	// WrittenAt is when the message was written (MessageTime of its ts):
+	// the note's time, from which its "tomorrow" and its 24 hours count.
+	// Zero: when it is stored (a form has no message).
+	WrittenAt time.Time
+}
+
+// clockSkew is how far ahead of our clock a message's ts may be and still
+// be believed (Slack's clock and ours differ a little).
+const clockSkew = 2 * time.Minute
+
+// MessageTime is when a Slack message was written, read from its ts
+// ("1732530000.000100": seconds and microseconds since 1970), so a message
+// saved as a note a day later, or delivered late after an outage, is read
+// from the day it was written. A ts that does not parse, or lies in the
+// future, gives received.
+func MessageTime(ts string, received time.Time) time.Time {
+	secs, frac, _ := strings.Cut(ts, ".")
+	s, err := strconv.ParseInt(secs, 10, 64)
+	if err != nil || s <= 0 {
+		return received
+	}
+	var us int64
+	if frac != "" {
+		if us, err = strconv.ParseInt(frac, 10, 64); err != nil || len(frac) != 6 || us < 0 {
+			return received
+		}
+	}
+	t := time.Unix(s, us*1000).UTC()
+	if t.After(received.Add(clockSkew)) {
+		return received
+	}
+	return t
 }
 
 var tagPrefixes = []struct {

@@ -1,8 +1,10 @@
 package babyhandoff_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
@@ -161,6 +163,32 @@ func TestEditedTag(t *testing.T) {
 			assert.Equal(t, tc.tag, tag)
 			assert.Equal(t, tc.source, source)
 			assert.Equal(t, tc.keep, keep)
+		})
+	}
+}
+
+// A note's time is when its message was written: the ts Slack gave it, not
+// when it reached us; a ts that is not one, or from our future, is not
+// believed.
+func TestMessageTime(t *testing.T) {
+	received := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name, ts string
+		want     time.Time
+	}{
+		{"yesterday's message saved today", fmt.Sprintf("%d.000100", received.Unix()-86400), received.Add(-24 * time.Hour).Add(100 * time.Microsecond)},
+		{"a second ago", fmt.Sprintf("%d.123456", received.Unix()-1), time.Unix(received.Unix()-1, 123_456_000).UTC()},
+		{"a minute ahead: clocks differ", fmt.Sprintf("%d.000000", received.Unix()+60), received.Add(time.Minute)},
+		{"an hour ahead: not believed", fmt.Sprintf("%d.000000", received.Unix()+3600), received},
+		{"empty", "", received},
+		{"not a ts", "sample-1", received},
+		{"short fraction", "1764579600.1", received},
+		{"no fraction", "1764579600", time.Unix(1764579600, 0).UTC()}, // 2025-12-01: a message that old is that old
+		{"negative", "-5.000000", received},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, bh.MessageTime(tt.ts, received))
 		})
 	}
 }

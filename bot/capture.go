@@ -124,7 +124,8 @@ func (c *capture) capture(req *socketmode.Request, in bh.NewNote) {
 	}
 	queued := b.enqueue("capture", func(ctx context.Context) {
 		defer c.locks.Lock(in.TeamID + "/" + in.ChannelID + "/" + in.MessageTS)()
-		in.Inferred = c.replies.infer(in.RawText, b.cfg.Now())
+		in.WrittenAt = bh.MessageTime(in.MessageTS, b.cfg.Now())
+		in.Inferred = c.replies.infer(in.RawText, in.WrittenAt)
 		sctx, cancel := context.WithTimeout(ctx, b.cfg.StoreTimeout)
 		n, created, err := c.store.CaptureNote(sctx, in)
 		cancel()

@@ -144,8 +144,11 @@ func (m *modals) saveAsNote(ctx context.Context, cb slack.InteractionCallback) {
 		b.log.Debug("bot: permalink for Save as note", "err", err)
 		link = ""
 	}
+	// Yesterday's "due tomorrow 5pm" is due today: the note is as old as
+	// its message.
+	written := bh.MessageTime(ts, b.cfg.Now())
 	n, created, err := m.store.CaptureNote(ctx, bh.NewNote{TeamID: cb.Team.ID, ChannelID: cb.Channel.ID, UserID: cb.User.ID,
-		RawText: text, Inferred: m.replies.infer(text, b.cfg.Now()), Source: bh.SourceMessageShortcut, MessageTS: ts, Permalink: link})
+		RawText: text, Inferred: m.replies.infer(text, written), Source: bh.SourceMessageShortcut, MessageTS: ts, Permalink: link, WrittenAt: written})
 	if err != nil {
 		b.log.Error("bot: store Save as note", "err", err)
 		b.tell(ctx, cb.Channel.ID, cb.User.ID, "⚠️ That message was *not* saved as a note: "+bh.ErrorMessage(err))

@@ -125,6 +125,10 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, er
 		doc := logDoc{ID: newID(), TeamID: in.TeamID, ShiftID: shift.ID, ChannelID: in.ChannelID, UserID: in.UserID,
 			Text: text, RawText: bh.CleanText(in.RawText), Tag: string(tag), TagSource: string(source), Source: string(in.Source),
 			MessageTS: in.MessageTS, Permalink: in.Permalink, EventID: in.EventID, CreatedAt: now, UpdatedAt: now, Rev: 1}
+		if !in.WrittenAt.IsZero() {
+			// The note's time is its message's: every rule counts from it.
+			doc.CreatedAt = in.WrittenAt.UTC()
+		}
 		if _, err := db.c.logs.InsertOne(ctx, doc); err != nil {
 			if isDup(err) && in.MessageTS != "" {
 				// Stored a moment ago (by another delivery or process).

@@ -128,6 +128,10 @@ func (h *harness) message(channel, channelType, user, text, ts string, extra map
 	return id
 }
 
+// tsAt is the ts Slack gives a message written at t; n (microseconds)
+// keeps messages of the same second apart.
+func tsAt(t time.Time, n int) string { return fmt.Sprintf("%d.%06d", t.Unix(), n) }
+
 func (h *harness) ack(envelopeID string) slacktest.Ack {
 	h.t.Helper()
 	a, err := h.fake.WaitAck(h.ctx(), envelopeID)
@@ -606,6 +610,47 @@ func TestE2ESaveAsNoteShortcut(t *testing.T) {
 	assert.Equal(t, bh.SourceMessageShortcut, notes[0].Source)
 }
 
+// A note's time is its message's: yesterday's "daycare form due tomorrow
+// 5pm", saved as a note this morning, is due today at 17:00 (it was read
+// from the moment it was saved: tomorrow); a message delivered late after an
+// outage is read from when it was written too.
+func TestE2ENoteTimeIsTheMessagesTime(t *testing.T) {
+	at := time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC) // Tuesday morning
+	h := start(t, func(m *Main) { m.Now = func() time.Time { return at } })
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "UTC"})
+	h.fake.SetUser(slacktest.User{ID: "U2", Name: "partner", TZ: "UTC"})
+	yesterday := tsAt(at.Add(-15*time.Hour), 100) // Monday 18:00
+	env, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_message_action.json"), func(m map[string]any) {
+		p := m["payload"].(map[string]any)
+		p["callback_id"] = "save_as_note"
+		p["team"] = map[string]any{"id": h.team}
+		p["user"] = map[string]any{"id": "U1"}
+		p["channel"] = map[string]any{"id": "C9", "name": "family"}
+		msg := p["message"].(map[string]any)
+		msg["text"] = "daycare form due tomorrow 5pm"
+		msg["user"] = "U2"
+		msg["ts"] = yesterday
+		p["message_ts"] = yesterday
+	})
+	require.NoError(t, err)
+	h.ack(env)
+	h.replyTo("C9", yesterday)
+	assert.Contains(t, h.replyMessage("C9", yesterday).Text, "due Tue 17:00", "yesterday's tomorrow is today")
+
+	// Written at 07:00, delivered at 09:00 (after an outage): a 07:00 note.
+	late := tsAt(at.Add(-2*time.Hour), 200)
+	h.ack(h.message("D1", "im", "U1", "slept 2h", late, nil))
+	h.replyTo("D1", late)
+
+	notes := h.notes("C9", false)
+	require.Len(t, notes, 1)
+	// (The database keeps milliseconds.)
+	assert.Equal(t, at.Add(-15*time.Hour), notes[0].CreatedAt, "the note is as old as its message")
+	dm := h.notes("D1", false)
+	require.Len(t, dm, 1)
+	assert.Equal(t, at.Add(-2*time.Hour), dm[0].CreatedAt)
+}
+
 func TestE2EDisconnectMidStreamLosesNothing(t *testing.T) {
 	h := start(t)
 	const n = 30
@@ -698,14 +743,14 @@ func TestE2EFirstReplyUsesTheWritersZone(t *testing.T) {
 	at := time.Date(2026, 11, 24, 2, 0, 0, 0, time.UTC) // Mon Nov 23, 18:00 in Los Angeles
 	h := start(t, func(m *Main) { m.Now = func() time.Time { return at } })
 	h.fake.SetUser(slacktest.User{ID: "U7", Name: "parent", TZ: "America/Los_Angeles"})
-	h.ack(h.message("D7", "im", "U7", "daycare form due tomorrow 5pm", "1700000000.000100", nil))
-	h.replyTo("D7", "1700000000.000100")
-	reply := h.replyMessage("D7", "1700000000.000100")
+	h.ack(h.message("D7", "im", "U7", "daycare form due tomorrow 5pm", tsAt(at, 100), nil))
+	h.replyTo("D7", tsAt(at, 100))
+	reply := h.replyMessage("D7", tsAt(at, 100))
 	assert.Contains(t, reply.Text, "due Tue 17:00", "the writer's tomorrow")
 
 	// Someone Slack knows no zone for: DEFAULT_TZ (UTC here).
 	h.fake.SetUser(slacktest.User{ID: "U8", Name: "partner"})
-	h.ack(h.message("D8", "im", "U8", "daycare form due tomorrow 5pm", "1700000001.000100", nil))
-	h.replyTo("D8", "1700000001.000100")
-	assert.Contains(t, h.replyMessage("D8", "1700000001.000100").Text, "due Wed 17:00")
+	h.ack(h.message("D8", "im", "U8", "daycare form due tomorrow 5pm", tsAt(at, 200), nil))
+	h.replyTo("D8", tsAt(at, 200))
+	assert.Contains(t, h.replyMessage("D8", tsAt(at, 200)).Text, "due Wed 17:00")
 }

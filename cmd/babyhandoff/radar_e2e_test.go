@@ -254,7 +254,7 @@ func TestE2ERadarQuietHoursAndMidnight(t *testing.T) {
 	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "America/New_York"})
 
 	// 18:00: wipes run low: the evening's first radar message.
-	h.ack(h.message("DU1", "im", "U1", "low: wipes < 1 day", "1700000100.000100", nil))
+	h.ack(h.message("DU1", "im", "U1", "low: wipes < 1 day", tsAt(clock.Now(), 100), nil))
 	first := h.radarMessage(clock, "DU1", func(slacktest.Message) bool { return true })
 
 	// App Home: quiet hours from 21:00 (the default would start at 22:00).
@@ -278,7 +278,7 @@ func TestE2ERadarQuietHoursAndMidnight(t *testing.T) {
 	}
 	h.radarMessage(clock, "DU1", func(m slacktest.Message) bool { return m.TS == first.TS && strings.Contains(m.Text, "calmer") })
 	clock.Set(at(23, 21, 30))
-	h.ack(h.message("DU1", "im", "U1", "deadline: daycare form due tomorrow 9am", "1700000200.000100", nil))
+	h.ack(h.message("DU1", "im", "U1", "deadline: daycare form due tomorrow 9am", tsAt(clock.Now(), 100), nil))
 	h.radarMessage(clock, "DU1", func(m slacktest.Message) bool {
 		return m.TS == first.TS && strings.Contains(string(m.Blocks), "daycare form")
 	})
@@ -286,7 +286,7 @@ func TestE2ERadarQuietHoursAndMidnight(t *testing.T) {
 
 	// 23:00: out of formula is newly critical: a new message, even at night.
 	clock.Set(at(23, 23, 0))
-	h.ack(h.message("DU1", "im", "U1", "out of formula", "1700000300.000100", nil))
+	h.ack(h.message("DU1", "im", "U1", "out of formula", tsAt(clock.Now(), 100), nil))
 	h.radarMessage(clock, "DU1", func(m slacktest.Message) bool { return m.TS != first.TS && strings.Contains(m.Text, "formula") })
 	require.Len(t, h.radarPosts("DU1"), 2)
 	night := h.radarPosts("DU1")
@@ -295,7 +295,7 @@ func TestE2ERadarQuietHoursAndMidnight(t *testing.T) {
 	// (A look is given a minute and a half of the program's time; the next
 	// step would count a late message too.)
 	clock.Set(at(24, 0, 5))
-	h.ack(h.message("DU1", "im", "U1", "slept 2h", "1700000400.000100", nil))
+	h.ack(h.message("DU1", "im", "U1", "slept 2h", tsAt(clock.Now(), 100), nil))
 	for range 30 {
 		clock.Advance(3 * time.Second)
 		time.Sleep(20 * time.Millisecond)
@@ -304,7 +304,7 @@ func TestE2ERadarQuietHoursAndMidnight(t *testing.T) {
 
 	// 00:20: out of diapers is newly critical: a new message.
 	clock.Set(at(24, 0, 20))
-	h.ack(h.message("DU1", "im", "U1", "out of diapers", "1700000500.000100", nil))
+	h.ack(h.message("DU1", "im", "U1", "out of diapers", tsAt(clock.Now(), 100), nil))
 	h.radarMessage(clock, "DU1", func(m slacktest.Message) bool { return m.TS != night[0].TS && m.TS != night[1].TS })
 	posts := h.radarPosts("DU1")
 	require.Len(t, posts, 3, "one message per newly critical item, none for the day's turn; log:\n%s", h.stderr.String())
