@@ -46,6 +46,10 @@ type Fact struct {
 	Items   []string
 	Horizon time.Duration
 	Out     bool
+	// Restocked lists the supplies the note says were just bought or
+	// restocked ("got diapers", "bought formula"): they close the matching
+	// running-low items.
+	Restocked []string
 	// Medical marks a note that asks a health question or describes a
 	// symptom: it is listed apart, for a licensed professional, never
 	// planned into a time slot and never answered with advice.
@@ -86,4 +90,20 @@ func EnergyOf(facts []Fact, chosen Energy, now time.Time) (e Energy, noteIDs []s
 		return EnergyMedium, nil, false
 	}
 	return latest.Energy, []string{latest.NoteID}, false
+}
+
+// ClosedBy reports whether a note that restocked items closes the running-low
+// item f: they name a supply in common.
+func (f Fact) ClosedBy(restocked []string) bool {
+	if f.Kind != TagInventory || len(restocked) == 0 {
+		return false
+	}
+	for _, a := range f.Items {
+		for _, b := range restocked {
+			if a == b {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -128,8 +128,17 @@ type Note struct {
 	// DoneAt is when a person marked the note's item done (radar Done);
 	// plans and the radar leave done items out.
 	DoneAt *time.Time
+	// DoneBy says who marked it: a person, or a note that says the item
+	// was bought ("got diapers" closes "diapers almost out").
+	DoneBy DoneBy
 	// Rev counts changes; watchers use it to tell a new state from a replay.
 	Rev int
+}
+
+// DoneBy is who marked a note's item done.
+type DoneBy struct {
+	User string // the Slack user who pressed Done, or wrote the closing note
+	Note string // the note that closed it ("got diapers"), if one did
 }
 
 // Deleted reports whether the note was soft-deleted.

@@ -102,6 +102,7 @@ type Store interface {
 	captureStore
 	replyStore
 	noteStore
+	restockStore
 	modalStore
 	planStore
 	cardStore
@@ -249,13 +250,14 @@ func (b *Bot) wire() {
 	st := b.cfg.Store
 	links := &links{b: b, store: st}
 	home := &home{b: b, store: st}
-	replies := &replies{b: b, store: st}
+	restock := &restocks{b: b, store: st}
+	replies := &replies{b: b, store: st, restocks: restock}
 	share := &sharer{b: b, store: st}
 	b.planner = &planner{b: b, store: st, links: links, home: home}
 	cards := &cards{b: b, store: st, planner: b.planner, share: share}
-	capture := &capture{b: b, store: st, replies: replies, home: home}
-	notes := &noteButtons{b: b, store: st, replies: replies, home: home}
-	modals := &modals{b: b, store: st, replies: replies}
+	capture := &capture{b: b, store: st, replies: replies, home: home, restocks: restock}
+	notes := &noteButtons{b: b, store: st, replies: replies, home: home, restocks: restock}
+	modals := &modals{b: b, store: st, replies: replies, restocks: restock}
 	b.radar = &radarHandler{b: b, store: st, links: links, planner: b.planner, home: home}
 	home.planner, home.modals = b.planner, modals
 	b.recov = &recoverer{b: b, store: st, planner: b.planner, share: share}

@@ -30,10 +30,11 @@ type captureStore interface {
 // capture turns a person's messages (and their edits and deletions) into
 // notes. A note event is acked only once its note is stored.
 type capture struct {
-	b       *Bot
-	store   captureStore
-	replies *replies
-	home    *home
+	b        *Bot
+	store    captureStore
+	replies  *replies
+	home     *home
+	restocks *restocks
 	// locks serialise a message's capture with its edits and deletion: an
 	// edit that arrives while the capture is still posting its reply waits
 	// for it, so the reply it must update is known.
@@ -151,6 +152,7 @@ func (c *capture) capture(req *socketmode.Request, in bh.NewNote) {
 		if !created {
 			return
 		}
+		c.restocks.close(ctx, n)
 		c.replies.post(ctx, n, in.ChannelID, in.MessageTS)
 		if b.cfg.Noted != nil {
 			b.cfg.Noted(ctx, n)

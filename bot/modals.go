@@ -21,9 +21,10 @@ type modalStore interface {
 // modals answers the Add note shortcut (and App Home's button), its modal,
 // and the Save as note message shortcut.
 type modals struct {
-	b       *Bot
-	store   modalStore
-	replies *replies
+	b        *Bot
+	store    modalStore
+	replies  *replies
+	restocks *restocks
 }
 
 // open opens the Add note modal.
@@ -110,6 +111,7 @@ func (m *modals) add(ctx context.Context, cb slack.InteractionCallback, in addNo
 			}
 			return
 		}
+		m.restocks.close(ctx, n)
 		m.replies.remember(ctx, n, ch, ts)
 		n.ReplyChannel, n.ReplyTS = ch, ts
 		m.replies.refresh(ctx, n)
@@ -122,6 +124,7 @@ func (m *modals) add(ctx context.Context, cb slack.InteractionCallback, in addNo
 		b.tell(ctx, "", cb.User.ID, "⚠️ Your note was *not* saved: "+bh.ErrorMessage(err)+"\n>"+blocks.Echo(in.Text, 500))
 		return
 	}
+	m.restocks.close(ctx, n)
 	m.replies.postOrDM(ctx, n, channel, "", cb.User.ID)
 }
 
@@ -158,5 +161,6 @@ func (m *modals) saveAsNote(ctx context.Context, cb slack.InteractionCallback) {
 		b.tell(ctx, cb.Channel.ID, cb.User.ID, fmt.Sprintf("That message is already a note (%s).", n.Tag.Label()))
 		return
 	}
+	m.restocks.close(ctx, n)
 	m.replies.postOrDM(ctx, n, cb.Channel.ID, ts, cb.User.ID)
 }

@@ -16,26 +16,34 @@ type noteStore interface {
 	RestoreNote(ctx context.Context, teamID, id string) (bh.Note, error)
 	RetagNote(ctx context.Context, teamID, id string, tag bh.Tag) (bh.Note, error)
 	MarkNoteDone(ctx context.Context, teamID, id string, done bool) (bh.Note, error)
+	MarkNoteDoneBy(ctx context.Context, teamID, id string, by bh.DoneBy) (bh.Note, error)
 }
 
 // noteButtons answers the capture reply's buttons: Undo, Restore, the tag
 // chips and Done. Each re-renders the reply in place.
 type noteButtons struct {
-	b       *Bot
-	store   noteStore
-	replies *replies
-	home    *home
+	b        *Bot
+	store    noteStore
+	replies  *replies
+	home     *home
+	restocks *restocks
 }
 
 func (nb *noteButtons) undo(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
 	nb.apply(ctx, cb, a.Value, func(ctx context.Context, n bh.Note) (bh.Note, error) {
+		// What a purchase note closed opens again with it.
+		nb.restocks.reopen(ctx, n)
 		return nb.store.DeleteNote(ctx, n.TeamID, n.ID)
 	})
 }
 
 func (nb *noteButtons) restore(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
 	nb.apply(ctx, cb, a.Value, func(ctx context.Context, n bh.Note) (bh.Note, error) {
-		return nb.store.RestoreNote(ctx, n.TeamID, n.ID)
+		n, err := nb.store.RestoreNote(ctx, n.TeamID, n.ID)
+		if err == nil {
+			nb.restocks.close(ctx, n)
+		}
+		return n, err
 	})
 }
 
@@ -55,7 +63,10 @@ func (nb *noteButtons) mark(ctx context.Context, cb slack.InteractionCallback, n
 		if n.Deleted() {
 			return n, bh.Errorf(bh.ECONFLICT, "That note was removed; press Restore first.")
 		}
-		return nb.store.MarkNoteDone(ctx, n.TeamID, n.ID, done)
+		if done {
+			return nb.store.MarkNoteDoneBy(ctx, n.TeamID, n.ID, bh.DoneBy{User: cb.User.ID})
+		}
+		return nb.store.MarkNoteDone(ctx, n.TeamID, n.ID, false)
 	})
 }
 

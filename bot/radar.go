@@ -19,6 +19,7 @@ type radarStore interface {
 	Shift(ctx context.Context, teamID, channelID string) (bh.Shift, error)
 	Note(ctx context.Context, teamID, id string) (bh.Note, error)
 	MarkNoteDone(ctx context.Context, teamID, id string, done bool) (bh.Note, error)
+	MarkNoteDoneBy(ctx context.Context, teamID, id string, by bh.DoneBy) (bh.Note, error)
 	// UpdateRadarSettings applies change to a shift's settings; saved is
 	// false when change reported nothing to save.
 	UpdateRadarSettings(ctx context.Context, teamID, shiftID string, change func(*bh.RadarSettings) bool) (set bh.RadarSettings, saved bool, err error)
@@ -168,8 +169,10 @@ func (r *radarHandler) markDone(ctx context.Context, cb slack.InteractionCallbac
 	if err == nil && n.Deleted() {
 		err = bh.Errorf(bh.ECONFLICT, "That note was removed; nothing to mark.")
 	}
-	if err == nil {
-		n, err = r.store.MarkNoteDone(ctx, n.TeamID, n.ID, done)
+	if err == nil && done {
+		n, err = r.store.MarkNoteDoneBy(ctx, n.TeamID, n.ID, bh.DoneBy{User: cb.User.ID})
+	} else if err == nil {
+		n, err = r.store.MarkNoteDone(ctx, n.TeamID, n.ID, false)
 	}
 	if err != nil {
 		b.refuse(ctx, channelID, cb.User.ID, err)

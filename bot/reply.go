@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/slack-go/slack"
@@ -23,8 +24,9 @@ type replyStore interface {
 // understood ("due Thu 17:00"), the tag chips and Undo. What the reply says
 // is blocks.NoteReply; what it reads from the note is detail below.
 type replies struct {
-	b     *Bot
-	store replyStore
+	b        *Bot
+	store    replyStore
+	restocks *restocks
 }
 
 // infer is the normaliser's kind for a message's text, computed before the
@@ -75,7 +77,11 @@ func (r *replies) render(ctx context.Context, n bh.Note) blocks.Message {
 	if n.Deleted() {
 		return blocks.NoteReply(n, "")
 	}
-	return blocks.NoteReply(n, r.detail(n, r.b.userLoc(ctx, n.UserID)))
+	detail := r.detail(n, r.b.userLoc(ctx, n.UserID))
+	if closes := closesText(r.restocks.closedBy(ctx, n)); closes != "" {
+		detail = strings.TrimPrefix(detail+" · "+closes, " · ")
+	}
+	return blocks.NoteReply(n, detail)
 }
 
 // post puts the reply in the note's thread and records where it is.

@@ -139,6 +139,7 @@ func One(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 
 	// Inventory, energy, durations and medical flags are read whatever the tag.
 	inv := readInventory(clauses)
+	f.Restocked = readRestock(clauses)
 	f.Energy, f.SleepHours = readEnergy(s)
 	f.DurationMin, f.DurationMax = duration(s)
 	f.Medical = isMedical(s)
@@ -165,6 +166,9 @@ func One(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 	// Kind.
 	if tag, ok := personTag(n); ok {
 		f.Kind = tag
+	} else if len(f.Restocked) > 0 && !inv.found && !dueWord {
+		// "got diapers" reports a purchase: nothing to do, nothing low.
+		f.Inferred, f.Kind = true, bh.TagNote
 	} else {
 		f.Inferred = true
 		admin := len(moments) > 0 && adminWords.in(s)
@@ -209,7 +213,7 @@ func One(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 
 	// Supplies.
 	items := inv.items
-	if len(items) == 0 && (f.Kind == bh.TagTask || f.Kind == bh.TagInventory || buyVerbs.in(s)) {
+	if len(items) == 0 && len(f.Restocked) == 0 && (f.Kind == bh.TagTask || f.Kind == bh.TagInventory || buyVerbs.in(s)) {
 		items = lexiconItems(s)
 	}
 	if len(items) == 0 && f.Kind == bh.TagInventory && len(strings.Fields(s)) <= 4 {

@@ -11,6 +11,7 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
 // TestListedNotesFollowEveryWrite: the embedded store keeps each shift's
@@ -78,4 +79,29 @@ func TestListedNotesFollowEveryWrite(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, stored, 101)
 	assert.Equal(t, stored, listed)
+}
+
+// Done records who: a person, or the note that said the item was bought;
+// taking it back forgets both. Notes written before read as nobody.
+func TestDoneRecordsWho(t *testing.T) {
+	ctx := context.Background()
+	db := storetest.New(t)
+	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "diapers almost out", MessageTS: "1.1"})
+	require.NoError(t, err)
+	got, err := db.MarkNoteDoneBy(ctx, "T1", n.ID, bh.DoneBy{User: "U2", Note: "n9"})
+	require.NoError(t, err)
+	assert.True(t, got.Done())
+	assert.Equal(t, bh.DoneBy{User: "U2", Note: "n9"}, got.DoneBy)
+	listed, err := db.Notes(ctx, "T1", n.ShiftID, false)
+	require.NoError(t, err)
+	require.Len(t, listed, 1)
+	assert.Equal(t, bh.DoneBy{User: "U2", Note: "n9"}, listed[0].DoneBy, "the listing (and its cache) has it too")
+
+	got, err = db.MarkNoteDone(ctx, "T1", n.ID, false)
+	require.NoError(t, err)
+	assert.False(t, got.Done())
+	assert.Equal(t, bh.DoneBy{}, got.DoneBy)
+	got, err = db.MarkNoteDoneBy(ctx, "T1", n.ID, bh.DoneBy{User: "U1"})
+	require.NoError(t, err)
+	assert.Equal(t, bh.DoneBy{User: "U1"}, got.DoneBy, "a second Done by a person names no note")
 }

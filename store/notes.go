@@ -45,7 +45,11 @@ type logDoc struct {
 	UpdatedAt time.Time  `bson:"updated_at"`
 	DeletedAt *time.Time `bson:"deleted_at,omitempty"`
 	DoneAt    *time.Time `bson:"done_at,omitempty"`
-	Rev       int        `bson:"rev"`
+	// DoneBy and DoneByNote say who marked it done (absent in notes
+	// written before they were recorded).
+	DoneBy     string `bson:"done_by,omitempty"`
+	DoneByNote string `bson:"done_by_note,omitempty"`
+	Rev        int    `bson:"rev"`
 }
 
 func (d logDoc) domain() bh.Note {
@@ -61,6 +65,7 @@ func (d logDoc) domain() bh.Note {
 	if d.DoneAt != nil {
 		t := d.DoneAt.UTC()
 		n.DoneAt = &t
+		n.DoneBy = bh.DoneBy{User: d.DoneBy, Note: d.DoneByNote}
 	}
 	return n
 }

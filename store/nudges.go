@@ -317,7 +317,24 @@ func (db *DB) StatesAtRisk(ctx context.Context, min bh.RiskLevel) ([]bh.ShiftSta
 func (db *DB) MarkNoteDone(ctx context.Context, teamID, id string, done bool) (bh.Note, error) {
 	filter := bson.D{{Key: "_id", Value: id}, {Key: "team_id", Value: teamID}, {Key: "deleted_at", Value: bson.D{{Key: "$exists", Value: false}}}}
 	if done {
-		return db.updateNote(ctx, "mark note done "+id, filter, bson.D{{Key: "done_at", Value: db.now()}}, nil)
+		return db.MarkNoteDoneBy(ctx, teamID, id, bh.DoneBy{})
 	}
-	return db.updateNote(ctx, "mark note not done "+id, filter, nil, bson.D{{Key: "done_at", Value: ""}})
+	return db.updateNote(ctx, "mark note not done "+id, filter, nil,
+		bson.D{{Key: "done_at", Value: ""}, {Key: "done_by", Value: ""}, {Key: "done_by_note", Value: ""}})
+}
+
+// MarkNoteDoneBy is MarkNoteDone(done) recording who: a person, or the
+// note that said the item was bought.
+func (db *DB) MarkNoteDoneBy(ctx context.Context, teamID, id string, by bh.DoneBy) (bh.Note, error) {
+	filter := bson.D{{Key: "_id", Value: id}, {Key: "team_id", Value: teamID}, {Key: "deleted_at", Value: bson.D{{Key: "$exists", Value: false}}}}
+	set := bson.D{{Key: "done_at", Value: db.now()}}
+	var unset bson.D
+	for _, f := range []struct{ key, val string }{{"done_by", by.User}, {"done_by_note", by.Note}} {
+		if f.val != "" {
+			set = append(set, bson.E{Key: f.key, Value: f.val})
+		} else {
+			unset = append(unset, bson.E{Key: f.key, Value: ""})
+		}
+	}
+	return db.updateNote(ctx, "mark note done "+id, filter, set, unset)
 }

@@ -327,6 +327,48 @@ func TestE2EDoneFromTheCaptureReply(t *testing.T) {
 	}
 }
 
+// A note that says a supply was bought closes the running-low item that
+// names it, and its reply says so; Undo on that note opens the item again,
+// Restore closes it again. Done records who pressed it.
+func TestE2ERestockClosesRunningLow(t *testing.T) {
+	at := time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC)
+	h := start(t, func(m *Main) { m.Now = func() time.Time { return at } })
+	low, bought, other := tsAt(at.Add(-time.Hour), 1), tsAt(at, 2), tsAt(at, 3)
+	h.ack(h.message("D1", "im", "U1", "diapers almost out", low, nil))
+	h.replyTo("D1", low)
+	h.ack(h.message("D1", "im", "U1", "formula < 1 day", other, nil))
+	h.replyTo("D1", other)
+	h.ack(h.message("D1", "im", "U2", "got diapers", bought, nil))
+	h.replyTo("D1", bought)
+	reply := h.replyMessage("D1", bought)
+	assert.Contains(t, reply.Text, "closes: running low — diapers almost out", "the reply says what it closed")
+	boughtID := noteIDOf(t, reply.Blocks)
+
+	h.ack(h.click("D1", reply.TS, "U1", "note_undo", boughtID))
+	_, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.TS == reply.TS && strings.HasPrefix(m.Text, "Note removed") })
+	require.NoError(t, err, "log:\n%s", h.stderr.String())
+	h.ack(h.slash("/radar", "", "D1", "U1"))
+	open := h.ephemeral("D1", "U1", "Radar")
+	assert.Contains(t, string(open.Blocks), "diapers", "Undo opened the item again")
+	h.ack(h.click("D1", reply.TS, "U1", "note_restore", boughtID))
+	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.TS == reply.TS && strings.Contains(m.Text, "closes: running low") && m.Updated >= 2
+	})
+	require.NoError(t, err, "Restore closes it again; log:\n%s", h.stderr.String())
+
+	notes := h.notes("D1", false)
+	require.Len(t, notes, 3)
+	for _, n := range notes {
+		switch n.Text {
+		case "diapers almost out":
+			assert.True(t, n.Done(), "closed by the purchase")
+			assert.Equal(t, bh.DoneBy{User: "U2", Note: boughtID}, n.DoneBy)
+		default:
+			assert.False(t, n.Done(), "%q stays open", n.Text)
+		}
+	}
+}
+
 func TestE2EChipUndoRestore(t *testing.T) {
 	h := start(t)
 	h.ack(h.message("D1", "im", "U1", "wipes < 1 day", "1700000001.000100", nil))

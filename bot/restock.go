@@ -1,0 +1,103 @@
+package bot
+
+import (
+	"context"
+	"strings"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/blocks"
+	"github.com/babyhandoff/babyhandoff/normalize"
+)
+
+// restockStore is what closing running-low items by a purchase needs.
+type restockStore interface {
+	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
+	MarkNoteDoneBy(ctx context.Context, teamID, id string, by bh.DoneBy) (bh.Note, error)
+	MarkNoteDone(ctx context.Context, teamID, id string, done bool) (bh.Note, error)
+}
+
+// restocks closes a conversation's running-low items when a note says they
+// were bought ("got diapers" closes "diapers almost out"), and opens them
+// again when that note is taken back (Undo).
+type restocks struct {
+	b     *Bot
+	store restockStore
+}
+
+// bought lists the supplies n says were bought; nil for most notes.
+func (r *restocks) bought(n bh.Note) []string {
+	if n.Deleted() {
+		return nil
+	}
+	return normalize.One(n, r.b.cfg.Location, n.CreatedAt).Restocked
+}
+
+// close marks done, by n, the open running-low items of n's conversation
+// that name a supply n bought.
+func (r *restocks) close(ctx context.Context, n bh.Note) {
+	items := r.bought(n)
+	if len(items) == 0 {
+		return
+	}
+	notes, err := r.store.Notes(ctx, n.TeamID, n.ShiftID, false)
+	if err != nil {
+		r.b.log.Error("bot: restock: list notes", "note_id", n.ID, "err", err)
+		return
+	}
+	for _, f := range normalize.Notes(notes, r.b.cfg.Location, n.CreatedAt) {
+		if f.NoteID == n.ID || !f.ClosedBy(items) {
+			continue
+		}
+		if _, err := r.store.MarkNoteDoneBy(ctx, n.TeamID, f.NoteID, bh.DoneBy{User: n.UserID, Note: n.ID}); err != nil {
+			r.b.log.Error("bot: restock: close", "note_id", f.NoteID, "by", n.ID, "err", err)
+		}
+	}
+}
+
+// closedBy lists the items n closed that are still closed by it.
+func (r *restocks) closedBy(ctx context.Context, n bh.Note) []bh.Note {
+	if len(r.bought(n)) == 0 {
+		return nil
+	}
+	notes, err := r.store.Notes(ctx, n.TeamID, n.ShiftID, false)
+	if err != nil {
+		r.b.log.Error("bot: restock: list notes", "note_id", n.ID, "err", err)
+		return nil
+	}
+	var out []bh.Note
+	for _, x := range notes {
+		if x.Done() && x.DoneBy.Note == n.ID {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// reopen opens again what n closed (n was taken back).
+func (r *restocks) reopen(ctx context.Context, n bh.Note) {
+	notes, err := r.store.Notes(ctx, n.TeamID, n.ShiftID, false)
+	if err != nil {
+		r.b.log.Error("bot: restock: list notes", "note_id", n.ID, "err", err)
+		return
+	}
+	for _, x := range notes {
+		if x.Done() && x.DoneBy.Note == n.ID {
+			if _, err := r.store.MarkNoteDone(ctx, n.TeamID, x.ID, false); err != nil {
+				r.b.log.Error("bot: restock: reopen", "note_id", x.ID, "err", err)
+			}
+		}
+	}
+}
+
+// closesText is what a purchase note's reply says it closed:
+// "closes: running low — diapers almost out".
+func closesText(closed []bh.Note) string {
+	if len(closed) == 0 {
+		return ""
+	}
+	var names []string
+	for _, c := range closed {
+		names = append(names, blocks.Echo(c.Text, 60))
+	}
+	return "closes: running low — " + strings.Join(names, "; ")
+}
