@@ -107,3 +107,49 @@ func (f Fact) ClosedBy(restocked []string) bool {
 	}
 	return false
 }
+
+// OverdueDrop is how long a deadline stays in plans once overdue: after it,
+// with no answer, it leaves them (kept in history, listed as dropped).
+const OverdueDrop = 48 * time.Hour
+
+// Life is where a note's item stands at a moment.
+type Life int
+
+// The stages of an item's life.
+const (
+	// LifeOpen: plan it.
+	LifeOpen Life = iota
+	// LifeStillOpen: a dated task whose day has ended ("buy wipes today",
+	// yesterday): not a block any more, a question: still open?
+	LifeStillOpen
+	// LifeDropped: a deadline overdue for more than OverdueDrop.
+	LifeDropped
+	// LifePast: a fixed commitment that is over.
+	LifePast
+)
+
+// LifeAt says where f stands at now; loc is the shift's zone, where a
+// dated task's day ends.
+func (f Fact) LifeAt(now time.Time, loc *time.Location) Life {
+	switch {
+	case f.Kind == TagTask && f.Due != nil:
+		d := f.Due.In(loc)
+		dayEnds := time.Date(d.Year(), d.Month(), d.Day()+1, 0, 0, 0, 0, loc)
+		if !now.Before(dayEnds) {
+			return LifeStillOpen
+		}
+	case f.Kind == TagDeadline && f.Due != nil:
+		if now.Sub(*f.Due) > OverdueDrop {
+			return LifeDropped
+		}
+	case f.Start != nil && f.Kind != TagTask && f.Kind != TagDeadline:
+		end := f.Start.Add(time.Hour)
+		if f.End != nil {
+			end = *f.End
+		}
+		if !end.After(now) {
+			return LifePast
+		}
+	}
+	return LifeOpen
+}

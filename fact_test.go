@@ -42,3 +42,39 @@ func TestEnergyOfCountsTheLast24Hours(t *testing.T) {
 		})
 	}
 }
+
+// The life of an item, at its boundaries: a dated task's day ends at
+// midnight in the shift's zone (DST included); a deadline leaves plans 48 h
+// after it passed; a commitment is past when it ends.
+func TestLifeAt(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(y int, m time.Month, d, h, min int) time.Time { return time.Date(y, m, d, h, min, 0, 0, ny) }
+	ptr := func(t time.Time) *time.Time { return &t }
+	tue5pm := at(2026, 11, 24, 17, 0)
+	tests := []struct {
+		name string
+		f    bh.Fact
+		now  time.Time
+		want bh.Life
+	}{
+		{"task due today, late evening", bh.Fact{Kind: bh.TagTask, Due: ptr(tue5pm)}, at(2026, 11, 24, 23, 59), bh.LifeOpen},
+		{"task due today, after midnight", bh.Fact{Kind: bh.TagTask, Due: ptr(tue5pm)}, at(2026, 11, 25, 0, 0), bh.LifeStillOpen},
+		{"midnight in the shift's zone, not UTC", bh.Fact{Kind: bh.TagTask, Due: ptr(tue5pm)}, time.Date(2026, 11, 25, 2, 0, 0, 0, time.UTC), bh.LifeOpen},
+		{"the day clocks go back is 25 h long", bh.Fact{Kind: bh.TagTask, Due: ptr(at(2026, 11, 1, 9, 0))}, at(2026, 11, 1, 23, 30), bh.LifeOpen},
+		{"and ends at its own midnight", bh.Fact{Kind: bh.TagTask, Due: ptr(at(2026, 11, 1, 9, 0))}, at(2026, 11, 2, 0, 0), bh.LifeStillOpen},
+		{"undated task", bh.Fact{Kind: bh.TagTask}, at(2027, 1, 1, 0, 0), bh.LifeOpen},
+		{"deadline 47h59 overdue", bh.Fact{Kind: bh.TagDeadline, Due: ptr(tue5pm)}, tue5pm.Add(47*time.Hour + 59*time.Minute), bh.LifeOpen},
+		{"deadline 48h01 overdue", bh.Fact{Kind: bh.TagDeadline, Due: ptr(tue5pm)}, tue5pm.Add(48*time.Hour + time.Minute), bh.LifeDropped},
+		{"commitment under way", bh.Fact{Kind: bh.TagNote, Start: ptr(tue5pm), End: ptr(tue5pm.Add(time.Hour))}, tue5pm.Add(59 * time.Minute), bh.LifeOpen},
+		{"commitment over", bh.Fact{Kind: bh.TagNote, Start: ptr(tue5pm), End: ptr(tue5pm.Add(time.Hour))}, tue5pm.Add(time.Hour), bh.LifePast},
+		{"running low stays open", bh.Fact{Kind: bh.TagInventory, Items: []string{"wipes"}}, at(2027, 1, 1, 0, 0), bh.LifeOpen},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, tt.f.LifeAt(tt.now, ny))
+		})
+	}
+}

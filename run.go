@@ -1,6 +1,9 @@
 package babyhandoff
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // Disclaimer is on every Decision Card and every handoff.md.
 const Disclaimer = "BabyHandoff is a planning tool. It does not provide medical advice. For health concerns, contact a licensed professional."
@@ -180,6 +183,10 @@ type Proposal struct {
 	Health []Item
 	// MoodSupport says one of them is about the parent's own low mood.
 	MoodSupport bool
+	// StillOpen lists what is no longer planned but not done either: dated
+	// tasks whose day ended, deadlines overdue past OverdueDrop. The card
+	// asks about them, each with its Done.
+	StillOpen []Item
 	// Source says how the plan was made: heuristic, llm, or fallback.
 	Source string
 	// Model names the model of an llm plan; Fallback says why a model's
@@ -363,4 +370,31 @@ type Upload struct {
 	ThreadTS  string
 	UserID    string
 	CreatedAt time.Time
+}
+
+// Verdict says how clearly the winner won, in points, not as a made-up
+// probability: "clear winner (25 vs 22 points)", "close call (19 vs 18
+// points)", "a tie on points (19 each), broken by deadlines first".
+func (d Decision) Verdict() string {
+	var win, next int
+	found := false
+	for _, c := range d.Scorecards {
+		if c.Archetype == d.Winner {
+			win = c.Total
+			continue
+		}
+		if !found || c.Total > next {
+			next, found = c.Total, true
+		}
+	}
+	switch margin := win - next; {
+	case !found:
+		return fmt.Sprintf("%d of 25 points", win)
+	case margin >= 3:
+		return fmt.Sprintf("clear winner (%d vs %d points)", win, next)
+	case margin > 0:
+		return fmt.Sprintf("close call (%d vs %d points)", win, next)
+	default:
+		return fmt.Sprintf("a tie on points (%d each), broken by deadlines first", win)
+	}
 }

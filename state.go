@@ -37,6 +37,9 @@ type RiskItem struct {
 	Text    string
 	At      *time.Time // due, runs out, or starts
 	Overdue bool
+	// Dropped marks a deadline overdue past OverdueDrop: out of plans and
+	// of the radar's level, still listed.
+	Dropped bool
 	Level   RiskLevel
 	NoteIDs []string
 }

@@ -170,33 +170,6 @@ func shortLabel(a bh.Archetype) string {
 	return string(a)
 }
 
-// Verdict says how clearly the winner won, in points, not as a made-up
-// probability: "clear winner (25 vs 22 points)", "close call (19 vs 18
-// points)", "a tie on points (19 each), broken by deadlines first".
-func Verdict(d bh.Decision) string {
-	var win, next int
-	found := false
-	for _, c := range d.Scorecards {
-		if c.Archetype == d.Winner {
-			win = c.Total
-			continue
-		}
-		if !found || c.Total > next {
-			next, found = c.Total, true
-		}
-	}
-	switch margin := win - next; {
-	case !found:
-		return fmt.Sprintf("%d of 25 points", win)
-	case margin >= 3:
-		return fmt.Sprintf("clear winner (%d vs %d points)", win, next)
-	case margin > 0:
-		return fmt.Sprintf("close call (%d vs %d points)", win, next)
-	default:
-		return fmt.Sprintf("a tie on points (%d each), broken by deadlines first", win)
-	}
-}
-
 // because renders the rationale with links to the notes' messages, each
 // labelled by its note ("daycare form"), else by its place.
 func because(d bh.Decision, links Links, labels map[string]string, max int) string {
@@ -266,7 +239,7 @@ func EnergyOptions() []*slack.OptionBlockObject {
 func Card(in CardInput) Message {
 	w := in.winner()
 	l := loc(in.Run)
-	ctx := fmt.Sprintf("*%s* · %s · made %s", Verdict(in.Decision), energyText(in.Decision), in.Run.Now.In(l).Format("Mon 15:04"))
+	ctx := fmt.Sprintf("*%s* · %s · made %s", in.Decision.Verdict(), energyText(in.Decision), in.Run.Now.In(l).Format("Mon 15:04"))
 	if in.Run.Sample {
 		ctx += " · 🧪 *sample notes*"
 	}
@@ -304,6 +277,7 @@ func Card(in CardInput) Message {
 	if later := laterLines(w); later != "" {
 		bl = append(bl, section("*Later*\n"+later))
 	}
+	bl = append(bl, stillOpenBlocks(w)...)
 	if r := because(in.Decision, in.Links, in.Labels, 5); r != "" {
 		bl = append(bl, section("*Because*\n"+r))
 	}
@@ -456,7 +430,7 @@ func DiffReply(d bh.RunDiff, l *time.Location) Message {
 // OthersModal shows all three proposals with their scores.
 func OthersModal(in CardInput) slack.ModalViewRequest {
 	l := loc(in.Run)
-	bl := []slack.Block{section(fmt.Sprintf("Plan v%d · the referee picked *%s*: %s.", in.Run.Version, in.Decision.Winner.Label(), Verdict(in.Decision))),
+	bl := []slack.Block{section(fmt.Sprintf("Plan v%d · the referee picked *%s*: %s.", in.Run.Version, in.Decision.Winner.Label(), in.Decision.Verdict())),
 		section("*How the plans scored*\n" + RubricTable(in.Decision))}
 	for _, p := range in.Proposals {
 		var card bh.Scorecard
@@ -532,6 +506,31 @@ func nowBlocks(p bh.Proposal, n int) []slack.Block {
 		head := ""
 		if i == 0 {
 			head = "🔴 *Now*\n"
+		}
+		sec := section(head + Echo(it.Text, 200))
+		if len(it.NoteIDs) > 0 {
+			sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionRadarDone, it.NoteIDs[0], plain("Done", MaxButtonText)))
+		}
+		bl = append(bl, sec)
+	}
+	return bl
+}
+
+// maxStillOpen bounds the "Still open?" items on a card; handoff.md has all.
+const maxStillOpen = 3
+
+// stillOpenBlocks asks about what is no longer planned but not done: dated
+// tasks whose day ended, deadlines long overdue; each with its Done.
+func stillOpenBlocks(p bh.Proposal) []slack.Block {
+	var bl []slack.Block
+	for i, it := range p.StillOpen {
+		if i == maxStillOpen {
+			bl = append(bl, slack.NewContextBlock("", mrkdwn(fmt.Sprintf("…and %d more in handoff.md", len(p.StillOpen)-i))))
+			break
+		}
+		head := ""
+		if i == 0 {
+			head = "*Still open?* Not planned any more.\n"
 		}
 		sec := section(head + Echo(it.Text, 200))
 		if len(it.NoteIDs) > 0 {
@@ -637,7 +636,7 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 			}
 		}
 		bl = append(bl, section(fmt.Sprintf("*Latest plan* · %s · %s · made %s\nFirst: %s",
-			CardTitle(r.Run, r.Decision.Winner), Verdict(r.Decision), r.Run.Now.In(l).Format("Mon 15:04"), first)))
+			CardTitle(r.Run, r.Decision.Winner), r.Decision.Verdict(), r.Run.Now.In(l).Format("Mon 15:04"), first)))
 	} else {
 		bl = append(bl, section("*Latest plan* · none yet"))
 	}

@@ -88,7 +88,10 @@ func (r radarText) item(it bh.RiskItem) string {
 		label = "🧷"
 	}
 	over := ""
-	if it.Overdue {
+	switch {
+	case it.Dropped:
+		over = " · *overdue, left out of plans* (Done if it is)"
+	case it.Overdue:
 		over = " · *overdue*"
 	}
 	// Each item leads with what to do about it.

@@ -116,3 +116,13 @@ func TestHomeQuietHours(t *testing.T) {
 		})
 	}
 }
+
+// /radar still lists a deadline dropped from plans, saying so.
+func TestRadarListsDroppedDeadlines(t *testing.T) {
+	due := time.Date(2026, 11, 20, 17, 0, 0, 0, time.UTC)
+	st := bh.ShiftState{Deadlines: []bh.RiskItem{{Key: "deadline:n1", Kind: bh.TagDeadline, Text: "daycare form", At: &due, Overdue: true, Dropped: true, Level: bh.RiskNone, NoteIDs: []string{"n1"}}}}
+	raw, err := json.Marshal(blocks.Radar(st, nil, time.UTC).Blocks)
+	require.NoError(t, err)
+	assert.Contains(t, string(raw), "daycare form")
+	assert.Contains(t, string(raw), "overdue, left out of plans")
+}

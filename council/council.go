@@ -416,7 +416,7 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 		Content: Handoff(run, pack, facts, winner, dec, loc), CreatedAt: run.Now.UTC()}
 	rec.message(TaskHandoff, AgentWriter, "assistant", fmt.Sprintf("Wrote `%s` (%d bytes) for %s.", handoff.Name, len(handoff.Content), winner.Archetype.Label()), map[string]string{"artifact_id": handoff.ID})
 	rec.set(TaskHandoff, bh.StatusCompleted, map[string]string{"artifact_id": handoff.ID, "transcript_id": run.ID + ":council"}, "")
-	rec.event(AgentCoordinator, "run_completed", fmt.Sprintf("v%d completed: %s wins (%.0f%%)", run.Version, dec.Winner.Label(), dec.Confidence*100))
+	rec.event(AgentCoordinator, "run_completed", fmt.Sprintf("v%d completed: %s wins, %s", run.Version, dec.Winner.Label(), dec.Verdict()))
 
 	out := Output{Run: run, Pack: pack, Facts: facts, Proposals: props, Decision: dec, Handoff: handoff}
 	rec.mu.Lock()

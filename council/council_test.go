@@ -266,7 +266,7 @@ func TestHandoffAndTranscriptStructure(t *testing.T) {
 	hs := headings(t, out.Handoff.Content)
 	require.NotEmpty(t, hs)
 	assert.True(t, strings.HasPrefix(hs[0], "1:Handoff v1 · next 12h · "), hs[0])
-	assert.Equal(t, []string{"2:Next 12 hours", "2:Top 5", "2:Admin checklist", "2:Running low", "2:24h outlook", "2:Why this plan", "2:Evidence"}, hs[1:])
+	assert.Equal(t, []string{"2:Next 12 hours", "2:Later", "2:Admin checklist", "2:Running low", "2:24h outlook", "2:Why this plan", "2:Evidence"}, hs[1:])
 	assert.True(t, strings.HasPrefix(out.Handoff.Content, "---\ntitle: "), "Obsidian front matter first")
 	assert.Contains(t, out.Handoff.Content, "- [ ] ", "the checklist is a task list")
 	assert.Equal(t, "handoff-v1.md", out.Handoff.Name)
@@ -528,4 +528,40 @@ func TestEnergyFollowsTheLastDay(t *testing.T) {
 			assert.Contains(t, out.Handoff.Content, tt.line)
 		})
 	}
+}
+
+// Five days on, old notes no longer steer the plan as if fresh: a dated
+// task whose day ended, and a deadline long overdue, are asked about
+// ("Still open?"), not planned; a commitment that is over is gone; a
+// deadline overdue by hours is Now. Nothing is planned from them.
+func TestOldNotesLeaveThePlan(t *testing.T) {
+	day := 24 * time.Hour
+	note := func(id, text string, tag bh.Tag, ago time.Duration) bh.Note {
+		return bh.Note{ID: id, TeamID: "T1", ShiftID: "s1", Text: text, RawText: text, Tag: tag, TagSource: bh.TagByPrefix, CreatedAt: monday10.Add(-ago), Rev: 1}
+	}
+	notes := []bh.Note{
+		note("form", "daycare form due tomorrow 5pm", bh.TagDeadline, 5*day),
+		note("grandma", "grandma visiting at 3pm today", bh.TagNote, 5*day),
+		note("wipes", "buy wipes today", bh.TagTask, day),
+		note("bill", "pay the water bill due today 6am", bh.TagDeadline, 2*time.Hour),
+		note("call", "call the insurance company", bh.TagTask, time.Hour),
+	}
+	out := runCouncil(t, notes, runOf(1, bh.EnergyAuto))
+	checkPlan(t, out)
+	for _, p := range out.Proposals {
+		for _, b := range p.Blocks {
+			for _, id := range b.NoteIDs {
+				assert.NotContains(t, []string{"form", "grandma", "wipes"}, id, "%s plans %q from an old note", p.Archetype, b.Title)
+			}
+		}
+		var still []string
+		for _, it := range p.StillOpen {
+			still = append(still, it.Text)
+		}
+		assert.Equal(t, []string{"daycare form due tomorrow 5pm — overdue since Thu 17:00, left out of plans", "buy wipes today — was for Sun Nov 22"}, still, p.Archetype)
+		require.Len(t, p.Now, 1, p.Archetype)
+		assert.Contains(t, p.Now[0].Text, "pay the water bill due today 6am — overdue since Mon 06:00")
+	}
+	assert.Contains(t, out.Handoff.Content, "## Still open?")
+	assert.Contains(t, out.Handoff.Content, "- [ ] buy wipes today — was for Sun Nov 22")
 }

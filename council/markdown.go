@@ -42,8 +42,9 @@ func energyLine(d bh.Decision) string {
 	return string(d.Energy) + " (no recent sleep note)"
 }
 
-// Handoff writes handoff.md: front matter for Obsidian, the next hours as
-// time blocks, Top 5, the admin checklist, running-low, a light 24h
+// Handoff writes handoff.md: front matter for Obsidian, health notes, Now,
+// the next hours as time blocks, what waits (Later), what is still open
+// but no longer planned, the admin checklist, running-low, a light 24h
 // outlook, why this plan won, the evidence and the disclaimer. Everything a
 // person wrote is escaped.
 func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d bh.Decision, loc *time.Location) string {
@@ -58,7 +59,7 @@ func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d 
 	w("horizon_hours: %d\n", run.HorizonH)
 	w("energy: %q\n", energyLine(d))
 	w("winner: %q\n", p.Archetype.Label())
-	w("confidence: %.2f\n", d.Confidence)
+	w("verdict: %q\n", d.Verdict())
 	if run.Sample {
 		w("sample: true\n")
 	}
@@ -68,7 +69,7 @@ func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d 
 	if run.Sample {
 		w("*Sample shift: these are the PRD's example notes, not yours.*\n\n")
 	}
-	w("%s · %s · confidence %.0f%% · energy %s\n\n", now.Format("Mon Jan 2, 15:04 MST"), MarkdownText(p.Summary), d.Confidence*100, energyLine(d))
+	w("%s · %s · %s · energy %s\n\n", now.Format("Mon Jan 2, 15:04 MST"), MarkdownText(p.Summary), d.Verdict(), energyLine(d))
 
 	if len(p.Health) > 0 {
 		// First, and apart from the plan: never a time slot.
@@ -82,6 +83,14 @@ func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d 
 		w("\n")
 	}
 
+	if len(p.Now) > 0 {
+		// What the radar calls critical, before the plan.
+		w("## Now\n\n")
+		for _, it := range p.Now {
+			w("- %s%s\n", MarkdownText(it.Text), noteRefs(it.NoteIDs))
+		}
+		w("\n")
+	}
 	w("## Next %d hours\n\n", run.HorizonH)
 	if len(p.Blocks) == 0 {
 		w("- Nothing scheduled: rest when you can.\n")
@@ -89,9 +98,22 @@ func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d 
 	for _, bl := range p.Blocks {
 		w("- **%s** %s%s\n", span(bl, loc), MarkdownText(bl.Title), kindTag(bl.Kind))
 	}
-	w("\n## Top 5\n\n")
-	for i, it := range p.Top {
-		w("%d. %s\n", i+1, MarkdownText(it.Text))
+	// The plan's blocks are above: Later is only what waits.
+	later := false
+	for _, it := range p.Top {
+		if rest, ok := strings.CutPrefix(it.Text, "Later: "); ok {
+			if !later {
+				w("\n## Later\n\n")
+				later = true
+			}
+			w("- %s%s\n", MarkdownText(rest), noteRefs(it.NoteIDs))
+		}
+	}
+	if len(p.StillOpen) > 0 {
+		w("\n## Still open?\n\nNot planned any more; mark each done, or send it again with a new day.\n\n")
+		for _, it := range p.StillOpen {
+			w("- [ ] %s%s\n", MarkdownText(it.Text), noteRefs(it.NoteIDs))
+		}
 	}
 	w("\n## Admin checklist\n\n")
 	if len(p.Admin) == 0 {
@@ -255,7 +277,7 @@ func decisionMarkdown(d bh.Decision) string {
 		}
 		fmt.Fprintf(&b, " %d |\n", c.Total)
 	}
-	fmt.Fprintf(&b, "\nWinner: **%s** (confidence %.2f", d.Winner.Label(), d.Confidence)
+	fmt.Fprintf(&b, "\nWinner: **%s** (%s", d.Winner.Label(), d.Verdict())
 	if d.TieBreak != "" {
 		fmt.Fprintf(&b, "; tie broken by %s", d.TieBreak)
 	}

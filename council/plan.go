@@ -59,6 +59,7 @@ type situation struct {
 	restock     []work
 	medical     []work
 	supplies    []supply
+	stillOpen   []bh.Item
 }
 
 // supply is a running-low item and when it runs out.
@@ -123,6 +124,17 @@ func newSituation(facts []bh.Fact, loc *time.Location, now time.Time, horizon ti
 			// Listed apart, never planned: a time slot for "breathing fast"
 			// would be triage.
 			s.medical = append(s.medical, work{title: f.Title, kind: "care", noteIDs: ids, medical: true, mood: f.Mood})
+			continue
+		}
+		switch f.LifeAt(s.now, loc) {
+		case bh.LifePast:
+			continue
+		case bh.LifeStillOpen:
+			// Its day is over: a question, not a block.
+			s.stillOpen = append(s.stillOpen, bh.Item{Text: planTitle(f.Title) + " — was for " + f.Due.In(loc).Format("Mon Jan 2"), NoteIDs: ids, Due: f.Due})
+			continue
+		case bh.LifeDropped:
+			s.stillOpen = append(s.stillOpen, bh.Item{Text: planTitle(f.Title) + " — overdue since " + f.Due.In(loc).Format("Mon 15:04") + ", left out of plans", NoteIDs: ids, Due: f.Due})
 			continue
 		}
 		if f.Start != nil {
@@ -483,6 +495,7 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 	p.RunningLow = runningLow(s)
 	p.Health, p.MoodSupport = healthList(s)
 	p.Now = nowList(s, p.Blocks)
+	p.StillOpen = s.stillOpen
 	return p
 }
 
@@ -508,7 +521,7 @@ const nowCritical = 6 * time.Hour
 func nowList(s *situation, blocks []bh.Block) []bh.Item {
 	var out []bh.Item
 	for _, f := range s.facts {
-		if f.Medical {
+		if f.Medical || f.LifeAt(s.now, s.loc) != bh.LifeOpen {
 			continue
 		}
 		var text string

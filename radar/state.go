@@ -38,6 +38,9 @@ func Compute(shift bh.Shift, facts []bh.Fact, now time.Time, energy bh.Energy) b
 			it := bh.RiskItem{Key: "deadline:" + f.NoteID, Kind: bh.TagDeadline, Text: f.Title, At: f.Due, NoteIDs: ids}
 			left := f.Due.Sub(now)
 			switch {
+			case f.LifeAt(now, time.UTC) == bh.LifeDropped:
+				// Days overdue with no answer: listed, no longer a risk.
+				it.Overdue, it.Dropped, it.Level = true, true, bh.RiskNone
 			case left < 0:
 				it.Overdue, it.Level = true, bh.RiskCritical
 			case left <= DeadlineCritical:

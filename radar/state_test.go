@@ -96,3 +96,21 @@ func TestStateEnergyForgetsOldNotes(t *testing.T) {
 	st = radar.Compute(shift, []bh.Fact{old}, now, bh.EnergyAuto)
 	assert.Equal(t, bh.EnergyLow, st.Energy, "last night's note still counts")
 }
+
+// A deadline overdue for more than two days without an answer leaves the
+// radar's level (no more critical nudges for it) but stays listed, marked.
+func TestStateDropsLongOverdueDeadlines(t *testing.T) {
+	shift := bh.Shift{ID: "s1", TeamID: "T1", ChannelID: "D1"}
+	for _, tt := range []struct {
+		overdue time.Duration
+		level   bh.RiskLevel
+		dropped bool
+	}{{47 * time.Hour, bh.RiskCritical, false}, {49 * time.Hour, bh.RiskNone, true}} {
+		st := radar.Compute(shift, []bh.Fact{{NoteID: "d1", Kind: bh.TagDeadline, Title: "daycare form", Due: at(-tt.overdue)}}, now, bh.EnergyAuto)
+		require.Len(t, st.Deadlines, 1)
+		assert.Equal(t, tt.dropped, st.Deadlines[0].Dropped, tt.overdue)
+		assert.True(t, st.Deadlines[0].Overdue)
+		assert.Equal(t, tt.level, st.Level, tt.overdue)
+		assert.Equal(t, !tt.dropped, len(st.NextActions) > 0, "no action proposed for a dropped one")
+	}
+}

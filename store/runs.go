@@ -139,6 +139,7 @@ type proposalDoc struct {
 	// Health and MoodSupport are absent from runs made before they were.
 	Health      []itemDoc `bson:"health,omitempty"`
 	Now         []itemDoc `bson:"now,omitempty"`
+	StillOpen   []itemDoc `bson:"still_open,omitempty"`
 	MoodSupport bool      `bson:"mood_support,omitempty"`
 	Source      string    `bson:"source"`
 	Model       string    `bson:"model,omitempty"`
@@ -415,13 +416,15 @@ func fromItemDocs(ds []itemDoc) []bh.Item {
 func toProposalDoc(team, shift string, p bh.Proposal) proposalDoc {
 	return proposalDoc{ID: p.ID, TeamID: team, ShiftID: shift, RunID: p.RunID, Archetype: string(p.Archetype), Agent: p.Agent, Summary: p.Summary,
 		Blocks: toBlockDocs(p.Blocks), Top: toItemDocs(p.Top), Admin: toItemDocs(p.Admin), RunningLow: toItemDocs(p.RunningLow), Source: p.Source,
-		Model: p.Model, Fallback: p.Fallback, Health: toItemDocs(p.Health), MoodSupport: p.MoodSupport, Now: toItemDocs(p.Now)}
+		Model: p.Model, Fallback: p.Fallback, Health: toItemDocs(p.Health), MoodSupport: p.MoodSupport, Now: toItemDocs(p.Now),
+		StillOpen: toItemDocs(p.StillOpen)}
 }
 
 func (d proposalDoc) domain() bh.Proposal {
 	return bh.Proposal{ID: d.ID, RunID: d.RunID, Archetype: bh.Archetype(d.Archetype), Agent: d.Agent, Summary: d.Summary,
 		Blocks: fromBlockDocs(d.Blocks), Top: fromItemDocs(d.Top), Admin: fromItemDocs(d.Admin), RunningLow: fromItemDocs(d.RunningLow), Source: d.Source,
-		Model: d.Model, Fallback: d.Fallback, Health: fromItemDocs(d.Health), MoodSupport: d.MoodSupport, Now: fromItemDocs(d.Now)}
+		Model: d.Model, Fallback: d.Fallback, Health: fromItemDocs(d.Health), MoodSupport: d.MoodSupport, Now: fromItemDocs(d.Now),
+		StillOpen: fromItemDocs(d.StillOpen)}
 }
 
 func toPackDoc(team, shift string, p bh.ContextPack) packDoc {

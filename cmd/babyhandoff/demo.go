@@ -156,7 +156,7 @@ func cardText(o council.Output) string {
 	w := o.Winner()
 	loc := o.Run.Location(time.UTC)
 	title := blocks.CardTitle(o.Run, w.Archetype)
-	fmt.Fprintf(&b, "┌ %s\n│ confidence %.0f%% · energy %s\n│\n│ Next hours\n", title, o.Decision.Confidence*100, o.Decision.Energy)
+	fmt.Fprintf(&b, "┌ %s\n│ %s · energy %s\n│\n│ Next hours\n", title, o.Decision.Verdict(), o.Decision.Energy)
 	for _, bl := range w.Blocks {
 		fmt.Fprintf(&b, "│   %s–%s  %s\n", bl.Start.In(loc).Format("15:04"), bl.End.In(loc).Format("15:04"), bl.Title)
 	}
