@@ -64,8 +64,13 @@ type Run struct {
 	Mode        string // heuristic, openai, multi
 	TZ          string
 	TokenBudget int
-	// Now is the run's clock: plans start from it.
-	Now         time.Time
+	// Now is the run's clock. From is where the plan's window starts
+	// ("/plan tomorrow 7am"); zero or earlier than Now: at Now.
+	Now  time.Time
+	From time.Time
+	// Quiet are the shift's quiet hours when the run was made: planned
+	// as night sleep, never errands. Nil: none (runs made before).
+	Quiet       *QuietHours
 	Sample      bool
 	RequestedBy string
 	// CardChannel and CardTS locate the Decision Card in Slack: from the
@@ -371,6 +376,32 @@ type Upload struct {
 	UserID    string
 	CreatedAt time.Time
 }
+
+// Start is where the run's plan starts: From, or Now.
+func (r Run) Start() time.Time {
+	if r.From.After(r.Now) {
+		return r.From
+	}
+	return r.Now
+}
+
+// WindowText names the run's window: "next 12h", or for a later window
+// its times on the shift's clock, "Tue 07:00–19:00".
+func (r Run) WindowText(loc *time.Location) string {
+	if !r.Later() {
+		return fmt.Sprintf("next %dh", r.HorizonH)
+	}
+	from := r.From.In(loc)
+	to := from.Add(time.Duration(r.HorizonH) * time.Hour)
+	if to.YearDay() != from.YearDay() && r.HorizonH >= 24 {
+		return from.Format("Mon 15:04") + "–" + to.Format("Mon 15:04")
+	}
+	return from.Format("Mon 15:04") + "–" + to.Format("15:04")
+}
+
+// Later reports whether the run plans a window that starts later than now
+// (by more than a plan step), rather than "the next hours".
+func (r Run) Later() bool { return r.From.Sub(r.Now) > 15*time.Minute }
 
 // Verdict says how clearly the winner won, in points, not as a made-up
 // probability: "clear winner (25 vs 22 points)", "close call (19 vs 18

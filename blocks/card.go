@@ -67,9 +67,10 @@ func section(s string) *slack.SectionBlock { return slack.NewSectionBlock(mrkdwn
 
 func loc(r bh.Run) *time.Location { return r.Location(time.UTC) }
 
-// CardTitle is "v1 · next 12h · Sleep-first".
+// CardTitle is "v1 · next 12h · Sleep-first", or for a later window
+// "v1 · Tue 07:00–19:00 · Sleep-first".
 func CardTitle(r bh.Run, winner bh.Archetype) string {
-	return fmt.Sprintf("v%d · next %dh · %s", r.Version, r.HorizonH, winner.Label())
+	return fmt.Sprintf("v%d · %s · %s", r.Version, r.WindowText(loc(r)), winner.Label())
 }
 
 func energyText(d bh.Decision) string {
@@ -203,23 +204,32 @@ const maxHead = 48
 // NextAction is the card's head: the first thing to do. What the radar
 // calls critical comes first ("Now: Get formula"), then the plan's first
 // block ("Next at 10:00: Errand run: wipes").
-func NextAction(p bh.Proposal, l *time.Location) string {
+func NextAction(p bh.Proposal, now time.Time, l *time.Location) string {
 	if len(p.Now) > 0 {
 		action, _, _ := strings.Cut(p.Now[0].Text, " — ")
 		return "Now: " + bh.Truncate(action, maxHead)
 	}
 	if len(p.Blocks) > 0 {
 		b := p.Blocks[0]
-		return fmt.Sprintf("Next at %s: %s", b.Start.In(l).Format("15:04"), bh.Truncate(b.Title, maxHead))
+		return fmt.Sprintf("Next at %s: %s", clock(b.Start, now, l), bh.Truncate(b.Title, maxHead))
 	}
 	return "Nothing pressing: rest when you can"
+}
+
+// clock is t as "15:04", or "Tue 15:04" when it is not on now's day.
+func clock(t, now time.Time, l *time.Location) string {
+	t, now = t.In(l), now.In(l)
+	if t.YearDay() != now.YearDay() || t.Year() != now.Year() {
+		return t.Format("Mon 15:04")
+	}
+	return t.Format("15:04")
 }
 
 // CardText is the notification text: all a locked phone shows, so it
 // leads with the next action.
 func CardText(in CardInput) string {
 	w := in.winner()
-	return Escape(bh.Truncate(fmt.Sprintf("%s · plan v%d, %s, next %dh", NextAction(w, loc(in.Run)), in.Run.Version, w.Archetype.Label(), in.Run.HorizonH), 300))
+	return Escape(bh.Truncate(fmt.Sprintf("%s · plan v%d, %s, %s", NextAction(w, in.Run.Now, loc(in.Run)), in.Run.Version, w.Archetype.Label(), in.Run.WindowText(loc(in.Run))), 300))
 }
 
 // EnergyOptions are the Energy dropdown's choices.
@@ -247,7 +257,7 @@ func Card(in CardInput) Message {
 		ctx += fmt.Sprintf(" · what-if of v%d: %s", in.ForkedFrom, Escape(in.Run.Change))
 	}
 	head := []slack.Block{
-		slack.NewHeaderBlock(plain(NextAction(w, l), MaxHeaderText)),
+		slack.NewHeaderBlock(plain(NextAction(w, in.Run.Now, l), MaxHeaderText)),
 		slack.NewContextBlock("card_meta", mrkdwn("*Plan "+Escape(CardTitle(in.Run, w.Archetype))+"*"), mrkdwn(ctx)),
 	}
 	lines := blockLineList(w, l, 12)

@@ -3,9 +3,11 @@ package bot
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/slack-go/slack"
 
@@ -22,6 +24,8 @@ type planStore interface {
 	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
 	// LoadSample stores the PRD's sample shift in a conversation, once.
 	LoadSample(ctx context.Context, teamID, channelID, userID string) (bh.Shift, error)
+	// RadarSettings has the shift's quiet hours, planned as night sleep.
+	RadarSettings(ctx context.Context, teamID, shiftID string) (bh.RadarSettings, error)
 	// SetRunCard records that a run's card is posted.
 	SetRunCard(ctx context.Context, teamID, runID, channelID, ts string) error
 }
@@ -42,30 +46,145 @@ type planArgs struct {
 	energy bh.Energy
 	hours  int
 	sample bool
+	when   window
 }
 
-const planUsage = "Usage: `/plan` · `/plan low` (or high, medium, auto) · `/plan 8h` · `/plan low 8h` · `/plan sample` (plans the PRD's example notes)"
+// window is when a /plan's window starts, as words said it; resolved on
+// the shift's clock once the shift is known (window.from).
+type window struct {
+	tomorrow, tonight bool
+	hasTime           bool
+	hour, min         int
+	hoursSet          bool
+}
 
-// parsePlanArgs reads "/plan [low|medium|high|auto] [Nh] | sample".
+const planUsage = "Try `/plan` (the next 12 hours), `/plan low`, `/plan 8h`, `/plan tonight`, `/plan tomorrow 7am`, `/plan from 7pm 10h`, `/plan low tomorrow 6am 8h`, or `/plan sample` (the PRD's example notes)."
+
+var clockRe = regexp.MustCompile(`^(\d{1,2})(?::(\d{2}))?\s*(am|pm|a|p)?$`)
+
+// parseClock reads "7am", "7:30pm", "19:00", "noon", "midnight".
+func parseClock(s string) (h, m int, ok bool) {
+	switch s {
+	case "noon", "midday":
+		return 12, 0, true
+	case "midnight":
+		return 0, 0, true
+	}
+	g := clockRe.FindStringSubmatch(s)
+	if g == nil || (g[2] == "" && g[3] == "") {
+		return 0, 0, false // a bare number is an hour count or a typo
+	}
+	h, _ = strconv.Atoi(g[1])
+	if g[2] != "" {
+		m, _ = strconv.Atoi(g[2])
+	}
+	switch {
+	case m > 59:
+		return 0, 0, false
+	case g[3] == "":
+		if h > 23 {
+			return 0, 0, false
+		}
+	case h < 1 || h > 12:
+		return 0, 0, false
+	case g[3][0] == 'a':
+		h %= 12
+	default:
+		h = h%12 + 12
+	}
+	return h, m, true
+}
+
+// parsePlanArgs reads "/plan [low|medium|high|auto] [tonight|tomorrow]
+// [from|at TIME] [Nh] | sample". Anything else is answered with examples,
+// never planned with a silent default.
 func parsePlanArgs(text string) (planArgs, error) {
 	a := planArgs{energy: bh.EnergyAuto, hours: 12}
-	for _, f := range strings.Fields(strings.ToLower(text)) {
+	fields := strings.Fields(strings.ToLower(text))
+	for i := 0; i < len(fields); i++ {
+		f := fields[i]
+		// "7 am", "7 pm": one time in two words.
+		if i+1 < len(fields) && (fields[i+1] == "am" || fields[i+1] == "pm") {
+			f += fields[i+1]
+			i++
+		}
 		switch {
 		case f == "sample":
 			a.sample = true
 		case f == "low" || f == "medium" || f == "high" || f == "auto":
 			a.energy = bh.Energy(f)
-		case strings.HasSuffix(f, "h") || strings.HasSuffix(f, "hours"):
-			n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSuffix(f, "ours"), "h"))
+		case f == "from" || f == "at" || f == "for" || f == "starting":
+			// Joining words: "from 7pm", "for 10h".
+		case f == "today" || f == "now":
+		case f == "tonight":
+			a.when.tonight = true
+		case f == "tomorrow" || f == "tmrw" || f == "tmr" || f == "tomorow":
+			a.when.tomorrow = true
+		case hoursRe.MatchString(f):
+			n, err := strconv.Atoi(hoursRe.FindStringSubmatch(f)[1])
 			if err != nil || n < 1 || n > 24 {
-				return a, bh.Errorf(bh.EINVALID, "I can plan 1 to 24 hours ahead (you wrote %q). %s", blocks.Escape(f), planUsage)
+				return a, bh.Errorf(bh.EINVALID, "I can plan 1 to 24 hours at a time (you wrote %q). %s", blocks.Escape(f), planUsage)
 			}
-			a.hours = n
+			a.hours, a.when.hoursSet = n, true
 		default:
-			return a, bh.Errorf(bh.EINVALID, "I did not understand %q. %s", blocks.Escape(bh.Truncate(f, 40)), planUsage)
+			h, m, ok := parseClock(f)
+			if !ok || a.when.hasTime {
+				return a, bh.Errorf(bh.EINVALID, "I did not understand %q. %s", blocks.Escape(bh.Truncate(f, 40)), planUsage)
+			}
+			a.when.hasTime, a.when.hour, a.when.min = true, h, m
 		}
 	}
+	if a.sample && (a.when.tomorrow || a.when.tonight || a.when.hasTime) {
+		return a, bh.Errorf(bh.EINVALID, "The sample plans the next hours only. %s", planUsage)
+	}
 	return a, nil
+}
+
+var hoursRe = regexp.MustCompile(`^(\d{1,3})(?:h|hr|hrs|hours?)$`)
+
+// Night hours of "/plan tonight": from 19:00 until 07:00.
+const tonightFrom, morning = 19, 7
+
+// from resolves the window's start on the shift's clock at now; zero when
+// the plan starts now. hours is the window's length, which "tonight" sets
+// to the morning unless it was given.
+func (w window) from(now time.Time, loc *time.Location, hours int) (time.Time, int) {
+	local := now.In(loc)
+	day := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, loc)
+	if w.tomorrow {
+		day = day.AddDate(0, 0, 1)
+	}
+	at := func(h, m int) time.Time { return time.Date(day.Year(), day.Month(), day.Day(), h, m, 0, 0, loc) }
+	var from time.Time
+	switch {
+	case w.hasTime:
+		from = at(w.hour, w.min)
+		if !w.tomorrow && from.Before(local) {
+			// "from 7am" said in the evening: tomorrow's.
+			from = from.AddDate(0, 0, 1)
+		}
+	case w.tonight:
+		from = at(tonightFrom, 0)
+	case w.tomorrow:
+		from = at(morning, 0)
+	default:
+		return time.Time{}, hours
+	}
+	if w.tonight && !w.hoursSet {
+		start := from
+		if start.Before(local) {
+			start = local
+		}
+		end := time.Date(start.Year(), start.Month(), start.Day()+1, morning, 0, 0, 0, loc)
+		if start.Hour() < morning {
+			end = time.Date(start.Year(), start.Month(), start.Day(), morning, 0, 0, 0, loc)
+		}
+		hours = min(24, max(1, int((end.Sub(start)+time.Hour-1)/time.Hour)))
+	}
+	if !from.After(local) {
+		return time.Time{}, hours
+	}
+	return from, hours
 }
 
 // flights keeps one council run per shift at a time in this process.
@@ -130,8 +249,15 @@ func (p *planner) plan(ctx context.Context, teamID, channelID, userID string, a 
 		b.tell(ctx, channelID, userID, bh.ErrorMessage(err))
 		return
 	}
-	run := bh.Run{TeamID: teamID, ShiftID: shift.ID, ChannelID: channelID, Energy: a.energy, HorizonH: a.hours,
-		Mode: b.cfg.Council.Mode(), TZ: shift.Location(b.cfg.Location).String(), TokenBudget: b.cfg.TokenBudget, Now: b.cfg.Now(),
+	loc := shift.Location(b.cfg.Location)
+	now := b.cfg.Now()
+	from, hours := a.when.from(now, loc, a.hours)
+	quiet := bh.DefaultQuietHours
+	if set, err := p.store.RadarSettings(ctx, teamID, shift.ID); err == nil {
+		quiet = set.QuietHours()
+	}
+	run := bh.Run{TeamID: teamID, ShiftID: shift.ID, ChannelID: channelID, Energy: a.energy, HorizonH: hours,
+		Mode: b.cfg.Council.Mode(), TZ: loc.String(), TokenBudget: b.cfg.TokenBudget, Now: now, From: from, Quiet: &quiet,
 		Sample: a.sample || shift.Sample, RequestedBy: userID}
 	p.run(ctx, council.Input{Run: run, Notes: notes}, channelID, "", userID, 0)
 }

@@ -321,7 +321,8 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 	rec.message(TaskNormalize, AgentNormalizer, "assistant", factsMessage(facts, loc), nil)
 	rec.set(TaskNormalize, bh.StatusCompleted, map[string]string{"facts": strconv.Itoa(len(facts))}, "")
 
-	sit := newSituation(facts, loc, run.Now, time.Duration(run.HorizonH)*time.Hour, run.Energy)
+	sit := newSituation(facts, loc, run.Now, run.Start(), time.Duration(run.HorizonH)*time.Hour, run.Energy)
+	sit.setNight(run.Quiet)
 
 	// Three planners, concurrently, from the same pack. A model planner is
 	// bounded by its own time limit: one slow planner never holds up the

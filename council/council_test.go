@@ -565,3 +565,75 @@ func TestOldNotesLeaveThePlan(t *testing.T) {
 	assert.Contains(t, out.Handoff.Content, "## Still open?")
 	assert.Contains(t, out.Handoff.Content, "- [ ] buy wipes today — was for Sun Nov 22")
 }
+
+// A plan for a later window starts there: "/plan tomorrow 7am" on Monday
+// morning plans Tuesday 07:00–19:00, with Tuesday's commitment in it.
+func TestPlanForALaterWindow(t *testing.T) {
+	run := runOf(1, bh.EnergyAuto)
+	run.From = time.Date(2026, 11, 24, 7, 0, 0, 0, councilTZ)
+	notes := sampleNotes(monday10)
+	notes = append(notes, bh.Note{ID: "ped", TeamID: "T1", ShiftID: "s1", Text: "pediatrician tomorrow 2pm", RawText: "pediatrician tomorrow 2pm",
+		Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: monday10.Add(-time.Minute), Rev: 1})
+	out := runCouncil(t, notes, run)
+	assert.Equal(t, "Tue 07:00–19:00", out.Run.WindowText(councilTZ))
+	for _, p := range out.Proposals {
+		require.NotEmpty(t, p.Blocks, p.Archetype)
+		fixed := false
+		for _, b := range p.Blocks {
+			assert.False(t, b.Start.Before(run.From), "%s: %q at %s is before the window", p.Archetype, b.Title, b.Start)
+			assert.False(t, b.End.After(run.From.Add(12*time.Hour+15*time.Minute)), "%s: %q ends after the window", p.Archetype, b.Title)
+			fixed = fixed || (b.Kind == "commitment" && b.Start.Equal(time.Date(2026, 11, 24, 14, 0, 0, 0, councilTZ)))
+		}
+		assert.True(t, fixed, "%s keeps Tuesday's pediatrician", p.Archetype)
+	}
+	assert.Contains(t, out.Handoff.Content, "# Handoff v1 · Tue 07:00–19:00 · ")
+}
+
+// The night is planned as sleep: quiet hours inside the window are one
+// night block (between feeds when the notes mention them), and no errand
+// or call is placed in them.
+func TestNightIsPlannedAsSleep(t *testing.T) {
+	evening := time.Date(2026, 11, 23, 19, 0, 0, 0, councilTZ)
+	for _, tt := range []struct {
+		name, title string
+		extra       []string
+	}{
+		{"no feeds", "Night sleep (quiet hours)", nil},
+		{"night feeds", "Night: sleep between feeds (quiet hours)", []string{"night feeds every 3h"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			texts := append([]string{"task: buy wipes", "task: call the insurance company", "deadline: daycare form due tomorrow 5pm"}, tt.extra...)
+			var notes []bh.Note
+			for i, s := range texts {
+				p, _ := bh.ParseNoteText(s)
+				notes = append(notes, bh.Note{ID: fmt.Sprintf("n%d", i), TeamID: "T1", ShiftID: "s1", Text: p.Text, RawText: s, Tag: p.Tag, TagSource: bh.TagByPrefix,
+					CreatedAt: evening.Add(-time.Hour), Rev: 1})
+				if p.Tag == "" {
+					notes[i].Tag, notes[i].TagSource = bh.TagNote, bh.TagByDefault
+				}
+			}
+			run := runOf(1, bh.EnergyAuto)
+			run.Now, run.Quiet = evening, &bh.QuietHours{From: 22, To: 7}
+			c, err := council.New(council.Config{Clock: func() time.Time { return evening }})
+			require.NoError(t, err)
+			out, err := c.Run(context.Background(), council.Input{Run: run, Notes: notes}, nil)
+			require.NoError(t, err)
+			night0, night1 := time.Date(2026, 11, 23, 22, 0, 0, 0, councilTZ), time.Date(2026, 11, 24, 7, 0, 0, 0, councilTZ)
+			for _, p := range out.Proposals {
+				var sleep *bh.Block
+				for i, b := range p.Blocks {
+					if b.Title == tt.title {
+						sleep = &p.Blocks[i]
+						continue
+					}
+					if b.Kind != "rest" && b.Kind != "commitment" {
+						assert.False(t, b.Start.Before(night1) && b.End.After(night0), "%s: %q at %s is in the quiet hours", p.Archetype, b.Title, b.Start.Format("15:04"))
+					}
+				}
+				require.NotNil(t, sleep, "%s plans the night", p.Archetype)
+				assert.Equal(t, night0, sleep.Start.In(councilTZ))
+				assert.Equal(t, night1, sleep.End.In(councilTZ))
+			}
+		})
+	}
+}

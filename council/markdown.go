@@ -65,7 +65,7 @@ func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d 
 	}
 	w("tags: [babyhandoff, handoff]\n")
 	w("---\n\n")
-	w("# Handoff v%d · next %dh · %s\n\n", run.Version, run.HorizonH, p.Archetype.Label())
+	w("# Handoff v%d · %s · %s\n\n", run.Version, run.WindowText(loc), p.Archetype.Label())
 	if run.Sample {
 		w("*Sample shift: these are the PRD's example notes, not yours.*\n\n")
 	}
@@ -91,7 +91,11 @@ func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d 
 		}
 		w("\n")
 	}
-	w("## Next %d hours\n\n", run.HorizonH)
+	if run.Later() {
+		w("## %s\n\n", run.WindowText(loc))
+	} else {
+		w("## Next %d hours\n\n", run.HorizonH)
+	}
 	if len(p.Blocks) == 0 {
 		w("- Nothing scheduled: rest when you can.\n")
 	}

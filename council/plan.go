@@ -54,6 +54,8 @@ type situation struct {
 	energyNotes []string
 	chosen      bool
 	commitments []bh.Block
+	// night is the quiet hours inside the window, planned as sleep.
+	night []bh.Block
 	deadlines   []work
 	tasks       []work
 	restock     []work
@@ -113,9 +115,13 @@ func classify(f bh.Fact) string {
 }
 
 // newSituation reads the facts into the planners' shared view.
-func newSituation(facts []bh.Fact, loc *time.Location, now time.Time, horizon time.Duration, energy bh.Energy) situation {
+func newSituation(facts []bh.Fact, loc *time.Location, now, from time.Time, horizon time.Duration, energy bh.Energy) situation {
 	s := situation{facts: facts, loc: loc, now: now.In(loc)}
+	// A later window ("/plan tomorrow 7am") starts at from; else now.
 	s.start = ceilStep(s.now)
+	if from.After(now) {
+		s.start = ceilStep(from.In(loc))
+	}
 	s.end = s.start.Add(horizon)
 	s.energy, s.energyNotes, s.chosen = bh.EnergyOf(facts, energy, s.now)
 	for _, f := range facts {
@@ -217,6 +223,37 @@ func newSituation(facts []bh.Fact, loc *time.Location, now time.Time, horizon ti
 	return s
 }
 
+// setNight marks the window's quiet hours as night sleep: a plan never
+// puts errands or calls there, and shows the night as what it is.
+func (s *situation) setNight(quiet *bh.QuietHours) {
+	s.night = nil
+	if quiet == nil || quiet.Off() {
+		return
+	}
+	title := "Night sleep (quiet hours)"
+	for _, f := range s.facts {
+		if s.now.Sub(f.CreatedAt) <= bh.ObservationWindow && containsAny(f.Title, []string{"feed", "feeding", "bottle", "nurse", "nursing"}) {
+			title = "Night: sleep between feeds (quiet hours)"
+			break
+		}
+	}
+	// Walk the window a step at a time: quiet hours may start and end in
+	// it, on either side of midnight, and a DST night is not 24 h.
+	var from0 time.Time
+	for t := s.start; !t.After(s.end); t = t.Add(step) {
+		in := t.Before(s.end) && quiet.Contains(t)
+		switch {
+		case in && from0.IsZero():
+			from0 = t
+		case !in && !from0.IsZero():
+			if t.Sub(from0) >= time.Hour {
+				s.night = append(s.night, bh.Block{Start: from0, End: t, Title: title, Kind: "rest"})
+			}
+			from0 = time.Time{}
+		}
+	}
+}
+
 // planTitle is a note's title as a plan line: without the sentence's
 // closing punctuation, which reads oddly in a list.
 func planTitle(s string) string {
@@ -261,6 +298,7 @@ type schedule struct {
 func newSchedule(s *situation, gap time.Duration) *schedule {
 	sc := &schedule{s: s, gap: gap}
 	sc.blocks = append(sc.blocks, s.commitments...)
+	sc.blocks = append(sc.blocks, s.night...)
 	return sc
 }
 

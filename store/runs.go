@@ -27,6 +27,9 @@ type runDoc struct {
 	TZ          string    `bson:"tz"`
 	TokenBudget int       `bson:"token_budget"`
 	Now         time.Time `bson:"now"`
+	// From and Quiet are absent from runs made before plans had windows.
+	From        time.Time `bson:"from,omitempty"`
+	Quiet       *quietDoc `bson:"quiet,omitempty"`
 	Sample      bool      `bson:"sample,omitempty"`
 	RequestedBy string    `bson:"requested_by,omitempty"`
 	CardChannel string    `bson:"card_channel,omitempty"`
@@ -44,14 +47,38 @@ func toRunDoc(r bh.Run) runDoc {
 	return runDoc{ID: r.ID, TeamID: r.TeamID, ShiftID: r.ShiftID, ChannelID: r.ChannelID, Version: r.Version, ParentRunID: r.ParentRunID,
 		Change: r.Change, Status: string(r.Status), Energy: string(r.Energy), HorizonH: r.HorizonH, Mode: r.Mode, TZ: r.TZ,
 		TokenBudget: r.TokenBudget, Now: r.Now.UTC(), Sample: r.Sample, RequestedBy: r.RequestedBy, CardChannel: r.CardChannel,
-		CardTS: r.CardTS, CardPosted: r.CardPosted, Error: r.Error, CreatedAt: r.CreatedAt.UTC(), StartedAt: r.StartedAt.UTC(), FinishedAt: r.FinishedAt.UTC()}
+		CardTS: r.CardTS, CardPosted: r.CardPosted, Error: r.Error, CreatedAt: r.CreatedAt.UTC(), StartedAt: r.StartedAt.UTC(), FinishedAt: r.FinishedAt.UTC(),
+		From: r.From.UTC(), Quiet: toQuietDoc(r.Quiet)}
+}
+
+func toQuietDoc(q *bh.QuietHours) *quietDoc {
+	if q == nil {
+		return nil
+	}
+	return &quietDoc{From: q.From, To: q.To}
+}
+
+func (d *quietDoc) domain() *bh.QuietHours {
+	if d == nil {
+		return nil
+	}
+	return &bh.QuietHours{From: d.From, To: d.To}
 }
 
 func (d runDoc) domain() bh.Run {
 	return bh.Run{ID: d.ID, TeamID: d.TeamID, ShiftID: d.ShiftID, ChannelID: d.ChannelID, Version: d.Version, ParentRunID: d.ParentRunID,
 		Change: d.Change, Status: bh.Status(d.Status), Energy: bh.Energy(d.Energy), HorizonH: d.HorizonH, Mode: d.Mode, TZ: d.TZ,
 		TokenBudget: d.TokenBudget, Now: d.Now.UTC(), Sample: d.Sample, RequestedBy: d.RequestedBy, CardChannel: d.CardChannel,
-		CardTS: d.CardTS, CardPosted: d.CardPosted, Error: d.Error, CreatedAt: d.CreatedAt.UTC(), StartedAt: d.StartedAt.UTC(), FinishedAt: d.FinishedAt.UTC()}
+		CardTS: d.CardTS, CardPosted: d.CardPosted, Error: d.Error, CreatedAt: d.CreatedAt.UTC(), StartedAt: d.StartedAt.UTC(), FinishedAt: d.FinishedAt.UTC(),
+		From: utcOrZero(d.From), Quiet: d.Quiet.domain()}
+}
+
+// utcOrZero keeps a zero time zero (UTC() of a decoded zero is not).
+func utcOrZero(t time.Time) time.Time {
+	if t.IsZero() {
+		return time.Time{}
+	}
+	return t.UTC()
 }
 
 type taskDoc struct {

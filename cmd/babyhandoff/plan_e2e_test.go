@@ -327,3 +327,30 @@ func TestE2EWhatIfThatChangesNothingSendsNoFile(t *testing.T) {
 func sharePerson(user string) map[string]any {
 	return map[string]any{"share_person": map[string]any{"target": map[string]any{"type": "users_select", "selected_user": user}}}
 }
+
+// A partner's next shift, planned ahead: "/plan tomorrow 7am" on Monday
+// morning makes a card for Tuesday 07:00–19:00 whose blocks start there;
+// a window it cannot read is answered with examples, and nothing is run.
+func TestE2EPlanTomorrowMorning(t *testing.T) {
+	at := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	h := start(t, func(m *Main) { m.Now = func() time.Time { return at } })
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "UTC"})
+	h.ack(h.message("DU1", "im", "U1", "task: buy wipes", tsAt(at, 1), nil))
+	h.replyTo("DU1", tsAt(at, 1))
+
+	h.ack(h.slash("/plan", "from 7pm 30h", "DU1", "U1"))
+	bad := h.ephemeral("DU1", "U1", "1 to 24 hours")
+	assert.Contains(t, bad.Text, "/plan tomorrow 7am", "answered with examples")
+
+	h.ack(h.slash("/plan", "tomorrow 7am", "DU1", "U1"))
+	card := h.waitCard("DU1", "v1 · Tue 07:00–19:00 · ")
+	var bl []struct {
+		Type string `json:"type"`
+		Text struct {
+			Text string `json:"text"`
+		} `json:"text"`
+	}
+	require.NoError(t, json.Unmarshal(card.raw, &bl))
+	assert.Contains(t, bl[0].Text.Text, "Next at Tue 07:00", "the head says when")
+	assert.NotContains(t, string(card.raw), "`10:00", "nothing planned from now")
+}

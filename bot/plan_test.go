@@ -1,0 +1,59 @@
+package bot
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// /plan's words, on the shift's clock: where the window starts and how
+// long it is; anything else is answered with examples.
+func TestPlanWindows(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	require.NoError(t, err)
+	at := func(d, h, m int) time.Time { return time.Date(2026, 11, d, h, m, 0, 0, ny) }
+	monday10 := at(23, 10, 0)
+	monday22 := at(23, 22, 0)
+	tests := []struct {
+		text   string
+		now    time.Time
+		from   time.Time // zero: now
+		hours  int
+		energy bh.Energy
+	}{
+		{"", monday10, time.Time{}, 12, bh.EnergyAuto},
+		{"low 8h", monday10, time.Time{}, 8, bh.EnergyLow},
+		{"tomorrow 7am", monday10, at(24, 7, 0), 12, bh.EnergyAuto},
+		{"tomorrow", monday10, at(24, 7, 0), 12, bh.EnergyAuto},
+		{"tmrw 7 am", monday10, at(24, 7, 0), 12, bh.EnergyAuto},
+		{"low tomorrow 6am 8h", monday10, at(24, 6, 0), 8, bh.EnergyLow},
+		{"from 7pm 10h", monday10, at(23, 19, 0), 10, bh.EnergyAuto},
+		{"at 19:30", monday10, at(23, 19, 30), 12, bh.EnergyAuto},
+		{"from 7am", monday22, at(24, 7, 0), 12, bh.EnergyAuto}, // said at night: tomorrow's
+		{"tonight", monday10, at(23, 19, 0), 12, bh.EnergyAuto},  // 19:00 until 07:00
+		{"tonight", monday22, time.Time{}, 9, bh.EnergyAuto},     // already night: now until 07:00
+		{"tonight 6h", monday22, time.Time{}, 6, bh.EnergyAuto},
+		{"from noon", monday10, at(23, 12, 0), 12, bh.EnergyAuto},
+		{"today", monday10, time.Time{}, 12, bh.EnergyAuto},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text+"@"+tt.now.Format("15:04"), func(t *testing.T) {
+			a, err := parsePlanArgs(tt.text)
+			require.NoError(t, err)
+			from, hours := a.when.from(tt.now, ny, a.hours)
+			assert.True(t, tt.from.Equal(from), "from %s, want %s", from, tt.from)
+			assert.Equal(t, tt.hours, hours)
+			assert.Equal(t, tt.energy, a.energy)
+		})
+	}
+	for _, bad := range []string{"7", "tomorrow 25:00", "13pm", "from 7pm 30h", "yesterday", "7am 9am", "sample tomorrow", "0h"} {
+		_, err := parsePlanArgs(bad)
+		require.Error(t, err, bad)
+		assert.Equal(t, bh.EINVALID, bh.ErrorCode(err), bad)
+		assert.Contains(t, bh.ErrorMessage(err), "/plan tomorrow 7am", "answered with examples: %q", bad)
+	}
+}
