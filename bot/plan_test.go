@@ -34,8 +34,8 @@ func TestPlanWindows(t *testing.T) {
 		{"from 7pm 10h", monday10, at(23, 19, 0), 10, bh.EnergyAuto},
 		{"at 19:30", monday10, at(23, 19, 30), 12, bh.EnergyAuto},
 		{"from 7am", monday22, at(24, 7, 0), 12, bh.EnergyAuto}, // said at night: tomorrow's
-		{"tonight", monday10, at(23, 19, 0), 12, bh.EnergyAuto},  // 19:00 until 07:00
-		{"tonight", monday22, time.Time{}, 9, bh.EnergyAuto},     // already night: now until 07:00
+		{"tonight", monday10, at(23, 19, 0), 12, bh.EnergyAuto}, // 19:00 until 07:00
+		{"tonight", monday22, time.Time{}, 9, bh.EnergyAuto},    // already night: now until 07:00
 		{"tonight 6h", monday22, time.Time{}, 6, bh.EnergyAuto},
 		{"from noon", monday10, at(23, 12, 0), 12, bh.EnergyAuto},
 		{"today", monday10, time.Time{}, 12, bh.EnergyAuto},

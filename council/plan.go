@@ -55,13 +55,13 @@ type situation struct {
 	chosen      bool
 	commitments []bh.Block
 	// night is the quiet hours inside the window, planned as sleep.
-	night []bh.Block
-	deadlines   []work
-	tasks       []work
-	restock     []work
-	medical     []work
-	supplies    []supply
-	stillOpen   []bh.Item
+	night     []bh.Block
+	deadlines []work
+	tasks     []work
+	restock   []work
+	medical   []work
+	supplies  []supply
+	stillOpen []bh.Item
 }
 
 // supply is a running-low item and when it runs out.
