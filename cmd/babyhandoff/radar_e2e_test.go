@@ -166,7 +166,7 @@ func TestE2ERadarReadsTheFirstNoteAgainInTheLearntZone(t *testing.T) {
 	setup, _ := fakeTime(clock)
 	h := start(t, setup)
 	h.fake.SetUser(slacktest.User{ID: "U3", Name: "parent", TZ: "America/New_York"})
-	h.ack(h.message("DU3", "im", "U3", "daycare form due today 5pm", "1700000300.000100", nil))
+	h.ack(h.message("DU3", "im", "U3", "daycare form due today 5pm", tsAt(clock.Now(), 300), nil))
 	h.radarMessage(clock, "DU3", func(m slacktest.Message) bool {
 		return strings.Contains(string(m.Blocks), "17:00") && !strings.Contains(string(m.Blocks), "12:00")
 	})
