@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/slack-go/slack"
 
@@ -17,6 +18,10 @@ type cardStore interface {
 	runRecords
 	Run(ctx context.Context, teamID, runID string) (bh.Run, error)
 	SaveArtifact(ctx context.Context, teamID, shiftID string, a bh.Artifact) error
+	// Notes and RadarSettings are what a what-if on an older card
+	// re-plans from: the notes and quiet hours as they are now.
+	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
+	RadarSettings(ctx context.Context, teamID, shiftID string) (bh.RadarSettings, error)
 }
 
 // runRecords reads a stored run with its results.
@@ -86,9 +91,15 @@ func (c *cards) others(ctx context.Context, cb slack.InteractionCallback, a *sla
 	}
 }
 
-// whatIf forks the card's run with another energy: a new version from the
-// same notes and clock, the card updated in place, and a threaded summary of
-// what changed with the diff as a file.
+// freshFor is how long a card's window may have run for a what-if to stay
+// an exact fork; after it, the what-if plans from now.
+const freshFor = 15 * time.Minute
+
+// whatIf forks the card's run with another energy: a new version, the card
+// updated in place, and a threaded summary of what changed with the diff as
+// a file. On a fresh card it is an exact fork (same notes and clock); on a
+// card whose window began more than freshFor ago, the hours before now are
+// gone, so it plans from now with the notes as they are now, and says so.
 func (c *cards) whatIf(ctx context.Context, cb slack.InteractionCallback, parent bh.RunRecord, energy bh.Energy, channelID, cardTS string) {
 	b := c.b
 	switch energy {
@@ -103,8 +114,25 @@ func (c *cards) whatIf(ctx context.Context, cb slack.InteractionCallback, parent
 	run.Mode = b.cfg.Council.Mode()
 	run.Energy, run.RequestedBy = energy, cb.User.ID
 	run.ID, run.Version, run.CardTS, run.Error = "", 0, "", ""
-	pack := parent.Pack
-	out, ok := c.planner.run(ctx, council.Input{Run: run, Pack: &pack}, channelID, cardTS, cb.User.ID, parent.Run.Version)
+	in := council.Input{Run: run}
+	if now := b.cfg.Now(); now.Sub(parent.Run.Start()) > freshFor {
+		notes, err := c.store.Notes(ctx, run.TeamID, run.ShiftID, false)
+		if err != nil {
+			b.refuse(ctx, channelID, cb.User.ID, err)
+			return
+		}
+		in.Notes = notes
+		in.Run.Now, in.Run.From = now, time.Time{}
+		if set, err := c.store.RadarSettings(ctx, run.TeamID, run.ShiftID); err == nil {
+			q := set.QuietHours()
+			in.Run.Quiet = &q
+		}
+		in.Run.Change += ", " + replannedText(parent.Pack, notes, now, run.Location(b.cfg.Location))
+	} else {
+		pack := parent.Pack
+		in.Pack = &pack
+	}
+	out, ok := c.planner.run(ctx, in, channelID, cardTS, cb.User.ID, parent.Run.Version)
 	if !ok {
 		return
 	}
@@ -123,6 +151,44 @@ func (c *cards) whatIf(ctx context.Context, cb slack.InteractionCallback, parent
 		return // the summary says so; a file of no changes is noise (it stays stored)
 	}
 	c.share.upload(ctx, cb.Team.ID, art, channelID, cardTS, cb.User.ID)
+}
+
+// replannedText says what a what-if from now changed besides the energy:
+// "re-planned from 22:05 with 2 newer notes, 1 done left out".
+func replannedText(old bh.ContextPack, notes []bh.Note, now time.Time, loc *time.Location) string {
+	was := map[string]bool{}
+	for _, id := range old.IncludedLogIDs {
+		was[id] = true
+	}
+	open := map[string]bool{}
+	newer := 0
+	for _, n := range notes {
+		if n.Deleted() || n.Done() {
+			continue
+		}
+		open[n.ID] = true
+		if !was[n.ID] {
+			newer++
+		}
+	}
+	gone := 0
+	for id := range was {
+		if !open[id] {
+			gone++
+		}
+	}
+	text := "re-planned from " + now.In(loc).Format("15:04")
+	switch newer {
+	case 0:
+	case 1:
+		text += " with 1 newer note"
+	default:
+		text += fmt.Sprintf(" with %d newer notes", newer)
+	}
+	if gone > 0 {
+		text += fmt.Sprintf(", %d done or removed left out", gone)
+	}
+	return text
 }
 
 // rerun plans again, with the settings of an interrupted run, in the

@@ -14,6 +14,7 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
+	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 	"github.com/babyhandoff/babyhandoff/store"
 )
 
@@ -353,4 +354,29 @@ func TestE2EPlanTomorrowMorning(t *testing.T) {
 	require.NoError(t, json.Unmarshal(card.raw, &bl))
 	assert.Contains(t, bl[0].Text.Text, "Next at Tue 07:00", "the head says when")
 	assert.NotContains(t, string(card.raw), "`10:00", "nothing planned from now")
+}
+
+// An Energy change on a card from hours ago plans from now, with the notes
+// as they are now, and says so; on a fresh card it stays an exact fork.
+func TestE2EWhatIfOnAnOldCardPlansFromNow(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC))
+	setup, _ := fakeTime(clock)
+	h := start(t, setup)
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "UTC"})
+	h.ack(h.message("DU1", "im", "U1", "task: buy wipes", tsAt(clock.Now(), 1), nil))
+	h.replyTo("DU1", tsAt(clock.Now(), 1))
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	v1 := h.waitCard("DU1", "v1 · next 12h")
+
+	h.ack(h.selectEnergy("DU1", v1.ts, "U1", v1.runID, "low"))
+	v2 := h.waitCard("DU1", "v2 · next 12h")
+	assert.NotContains(t, string(v2.raw), "re-planned", "a fresh card: an exact fork")
+
+	clock.Set(time.Date(2026, 11, 23, 13, 0, 0, 0, time.UTC))
+	h.ack(h.message("DU1", "im", "U1", "task: call the insurance company", tsAt(clock.Now(), 2), nil))
+	h.replyTo("DU1", tsAt(clock.Now(), 2))
+	h.ack(h.selectEnergy("DU1", v2.ts, "U1", v2.runID, "high"))
+	v3 := h.waitCard("DU1", "v3 · next 12h")
+	assert.Contains(t, string(v3.raw), "re-planned from 13:00 with 1 newer note")
+	assert.NotContains(t, string(v3.raw), "`10:00", "nothing planned in the hours gone")
 }
