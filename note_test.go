@@ -192,3 +192,14 @@ func TestMessageTime(t *testing.T) {
 		})
 	}
 }
+
+// Sample notes that earlier versions stored among a family's notes are
+// strays (left out of plans and the radar); in the sample's shift they are
+// the sample.
+func TestStraySample(t *testing.T) {
+	assert.True(t, bh.Note{ChannelID: "D1", MessageTS: "sample-3"}.StraySample())
+	assert.False(t, bh.Note{ChannelID: bh.SampleChannel("D1"), MessageTS: "sample-3"}.StraySample())
+	assert.False(t, bh.Note{ChannelID: "D1", MessageTS: "1732530000.000100"}.StraySample())
+	assert.True(t, bh.IsSampleChannel(bh.SampleChannel("C1")))
+	assert.False(t, bh.IsSampleChannel("C1"))
+}

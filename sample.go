@@ -1,6 +1,9 @@
 package babyhandoff
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // SampleNote is one note of the PRD's sample shift.
 type SampleNote struct {
@@ -19,14 +22,35 @@ var SampleShift = []SampleNote{
 	{TagTask, "Groceries: protein + easy snacks (15 min list)."},
 }
 
-// SampleNotes is the sample shift as notes to store in a conversation. Their
-// message ids are fixed ("sample-1", …), so loading the sample twice into one
-// conversation stores it once.
+// sampleTS prefixes the sample notes' message ids; samplePrefix the sample
+// shift's channel key.
+const (
+	sampleTS     = "sample-"
+	samplePrefix = "sample:"
+)
+
+// SampleChannel is the key of a conversation's sample shift: the sample
+// lives apart from the family's notes, never mixed with them.
+func SampleChannel(channelID string) string { return samplePrefix + channelID }
+
+// IsSampleChannel reports whether channelID keys a sample shift.
+func IsSampleChannel(channelID string) bool { return strings.HasPrefix(channelID, samplePrefix) }
+
+// SampleNotes is the sample shift as notes to store in a conversation's
+// sample shift. Their message ids are fixed ("sample-1", …), so loading the
+// sample twice stores it once.
 func SampleNotes(teamID, channelID, userID string) []NewNote {
 	out := make([]NewNote, len(SampleShift))
 	for i, s := range SampleShift {
-		out[i] = NewNote{TeamID: teamID, ChannelID: channelID, UserID: userID, RawText: s.Text, Tag: s.Tag,
-			Source: SourceShortcut, MessageTS: "sample-" + strconv.Itoa(i+1)}
+		out[i] = NewNote{TeamID: teamID, ChannelID: SampleChannel(channelID), UserID: userID, RawText: s.Text, Tag: s.Tag,
+			Source: SourceShortcut, MessageTS: sampleTS + strconv.Itoa(i+1)}
 	}
 	return out
+}
+
+// StraySample reports a sample note stored among a family's own notes (by
+// versions before the sample had its own shift): plans and the radar leave
+// it out.
+func (n Note) StraySample() bool {
+	return strings.HasPrefix(n.MessageTS, sampleTS) && !IsSampleChannel(n.ChannelID)
 }

@@ -20,6 +20,7 @@ const (
 	ActionPlanNow     = "plan_now"
 	ActionAddNote     = "home_add_note"
 	ActionLoadSample  = "home_load_sample"
+	ActionClearSample = "home_clear_sample"
 	CallbackShare     = "share_plan"
 	InputSharePerson  = "share_person"
 	InputShareChannel = "share_channel"
@@ -70,7 +71,11 @@ func loc(r bh.Run) *time.Location { return r.Location(time.UTC) }
 // CardTitle is "v1 · next 12h · Sleep-first", or for a later window
 // "v1 · Tue 07:00–19:00 · Sleep-first".
 func CardTitle(r bh.Run, winner bh.Archetype) string {
-	return fmt.Sprintf("v%d · %s · %s", r.Version, r.WindowText(loc(r)), winner.Label())
+	t := fmt.Sprintf("v%d · %s · %s", r.Version, r.WindowText(loc(r)), winner.Label())
+	if r.Sample {
+		t = "Sample · " + t
+	}
+	return t
 }
 
 func energyText(d bh.Decision) string {
@@ -607,6 +612,14 @@ type HomeInput struct {
 	// Outlook is the shift's morning outlook setting; Location shows times.
 	Outlook  bh.RadarSettings
 	Location *time.Location
+	// Sample is the person's sample shift, shown apart; nil when none.
+	Sample *HomeSample
+}
+
+// HomeSample is what App Home shows of the sample shift.
+type HomeSample struct {
+	Notes  int
+	Latest *bh.RunRecord
 }
 
 // Home is the App Home tab: the person's DM shift, the latest decision in
@@ -649,6 +662,16 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 			CardTitle(r.Run, r.Decision.Winner), r.Decision.Verdict(), r.Run.Now.In(l).Format("Mon 15:04"), first)))
 	} else {
 		bl = append(bl, section("*Latest plan* · none yet"))
+	}
+	if s := in.Sample; s != nil && s.Notes > 0 {
+		text := fmt.Sprintf("🧪 *Sample* · the PRD's %d example notes, kept apart from yours; the radar never nudges for them", s.Notes)
+		if s.Latest != nil {
+			text += "\nLatest: " + CardTitle(s.Latest.Run, s.Latest.Decision.Winner)
+		}
+		sec := section(text)
+		sec.BlockID = "home_sample"
+		sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionClearSample, "clear", plain("Clear sample", MaxButtonText)))
+		bl = append(bl, sec)
 	}
 	bl = append(bl,
 		slack.NewActionBlock("home_actions",

@@ -121,7 +121,7 @@ func (c *cards) whatIf(ctx context.Context, cb slack.InteractionCallback, parent
 			b.refuse(ctx, channelID, cb.User.ID, err)
 			return
 		}
-		in.Notes = notes
+		in.Notes = familyNotes(notes)
 		in.Run.Now, in.Run.From = now, time.Time{}
 		if set, err := c.store.RadarSettings(ctx, run.TeamID, run.ShiftID); err == nil {
 			q := set.QuietHours()

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 
@@ -21,6 +22,9 @@ type homeStore interface {
 	ShiftEvents(ctx context.Context, teamID, shiftID, typ string, limit int) ([]bh.Event, error)
 	RadarSettings(ctx context.Context, teamID, shiftID string) (bh.RadarSettings, error)
 	LatestRun(ctx context.Context, teamID, shiftID string) (bh.Run, error)
+	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
+	// ClearSample removes a conversation's sample notes.
+	ClearSample(ctx context.Context, teamID, channelID string) (int, error)
 }
 
 // home publishes a person's App Home (their DM shift: the radar, open
@@ -74,6 +78,7 @@ func (h *home) publish(ctx context.Context, teamID, userID, hash string) {
 				}
 			}
 		}
+		in.Sample = h.sample(ctx, teamID, ch)
 	} else {
 		b.log.Warn("bot: home: open DM", "user", userID, "err", err)
 	}
@@ -89,6 +94,47 @@ func (h *home) publish(ctx context.Context, teamID, userID, hash string) {
 	if err != nil {
 		b.log.Error("bot: publish App Home", "user", userID, "err", err)
 	}
+}
+
+// sample is what Home shows of the DM's sample shift; nil when none.
+func (h *home) sample(ctx context.Context, teamID, channelID string) *blocks.HomeSample {
+	sh, err := h.store.Shift(ctx, teamID, bh.SampleChannel(channelID))
+	if err != nil {
+		return nil
+	}
+	notes, err := h.store.Notes(ctx, teamID, sh.ID, false)
+	if err != nil || len(notes) == 0 {
+		return nil
+	}
+	s := &blocks.HomeSample{Notes: len(notes)}
+	if run, err := h.store.LatestRun(ctx, teamID, sh.ID); err == nil {
+		if rec, err := h.store.RunRecord(ctx, teamID, run.ID); err == nil {
+			s.Latest = &rec
+		}
+	}
+	return s
+}
+
+// clearSample is App Home's Clear sample: the DM's sample notes go; the
+// person's own notes stay.
+func (h *home) clearSample(ctx context.Context, cb slack.InteractionCallback, _ *slack.BlockAction) {
+	b := h.b
+	ch, err := b.dm(ctx, cb.User.ID)
+	if err != nil {
+		b.log.Error("bot: home: open DM", "user", cb.User.ID, "err", err)
+		return
+	}
+	n, err := h.store.ClearSample(ctx, cb.Team.ID, ch)
+	if err != nil {
+		b.refuse(ctx, ch, cb.User.ID, err)
+		return
+	}
+	msg := fmt.Sprintf("🧪 Sample cleared (%d notes). Your own notes are untouched; *Load sample* brings it back.", n)
+	if n == 0 {
+		msg = "There is no sample to clear; your own notes are untouched."
+	}
+	b.tell(ctx, ch, cb.User.ID, msg)
+	h.shiftChanged(ctx, cb.Team.ID, ch, cb.User.ID)
 }
 
 // planNow is App Home's Plan now: a plan of the person's DM shift.

@@ -187,6 +187,18 @@ func (w window) from(now time.Time, loc *time.Location, hours int) (time.Time, i
 	return from, hours
 }
 
+// familyNotes leaves out sample notes that versions before the sample had
+// its own shift stored among a family's notes.
+func familyNotes(notes []bh.Note) []bh.Note {
+	out := notes[:0:0]
+	for _, n := range notes {
+		if !n.StraySample() {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // flights keeps one council run per shift at a time in this process.
 type flights struct {
 	mu  sync.Mutex
@@ -226,14 +238,19 @@ func (p *planner) command(ctx context.Context, cmd slack.SlashCommand) {
 // into the Decision Card.
 func (p *planner) plan(ctx context.Context, teamID, channelID, userID string, a planArgs) {
 	b := p.b
+	var shift bh.Shift
+	var err error
 	if a.sample {
-		if _, err := p.store.LoadSample(ctx, teamID, channelID, userID); err != nil {
+		// The sample is its own shift: its notes never mix with the
+		// family's, and the radar never speaks for it.
+		if shift, err = p.store.LoadSample(ctx, teamID, channelID, userID); err != nil {
 			b.log.Error("bot: load sample shift", "channel", channelID, "err", err)
 			b.tell(ctx, channelID, userID, "I could not load the sample notes: "+bh.ErrorMessage(err))
 			return
 		}
+	} else {
+		shift, err = p.store.Shift(ctx, teamID, channelID)
 	}
-	shift, err := p.store.Shift(ctx, teamID, channelID)
 	if bh.ErrorCode(err) == bh.ENOTFOUND {
 		b.tell(ctx, channelID, userID, "There are no notes here yet. Send me a few (\"wipes < 1 day\", \"form due Fri 5pm\", \"slept 3h\"), or try `/plan sample`.")
 		return
@@ -249,6 +266,7 @@ func (p *planner) plan(ctx context.Context, teamID, channelID, userID string, a 
 		b.tell(ctx, channelID, userID, bh.ErrorMessage(err))
 		return
 	}
+	notes = familyNotes(notes)
 	loc := shift.Location(b.cfg.Location)
 	now := b.cfg.Now()
 	from, hours := a.when.from(now, loc, a.hours)

@@ -62,9 +62,10 @@ func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *
 			blocks.ActionTranscript: s.transcript,
 			blocks.ActionShare:      s.open,
 			// App Home.
-			blocks.ActionAddNote:    m.openFromButton,
-			blocks.ActionPlanNow:    h.planNow,
-			blocks.ActionLoadSample: h.planSample,
+			blocks.ActionAddNote:     m.openFromButton,
+			blocks.ActionPlanNow:     h.planNow,
+			blocks.ActionLoadSample:  h.planSample,
+			blocks.ActionClearSample: h.clearSample,
 			// The Risk Radar (in conversations and App Home).
 			blocks.ActionRadarDone:    r.done,
 			blocks.ActionRadarUndone:  r.undone,

@@ -42,7 +42,7 @@ func (w *Watcher) energy(ctx context.Context, teamID, shiftID string) (bh.Energy
 func (w *Watcher) compute(shift bh.Shift, notes []bh.Note, energy bh.Energy, now time.Time) bh.ShiftState {
 	live := notes[:0:0]
 	for _, n := range notes {
-		if !n.Deleted() && !n.Done() {
+		if !n.Deleted() && !n.Done() && !n.StraySample() {
 			live = append(live, n)
 		}
 	}

@@ -288,6 +288,9 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 		log.Error("radar: nudge: load shift", "err", err)
 		return
 	}
+	if shift.Sample {
+		return // the sample is made-up notes: the radar never speaks for it
+	}
 	loc := shift.Location(n.cfg.Location)
 	day := now.In(loc).Format(time.DateOnly)
 	n.mu.Lock()
@@ -607,6 +610,9 @@ func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, no
 		n.cfg.Logger.Error("radar: reminder: load shift", "err", err)
 		return
 	}
+	if shift.Sample {
+		return
+	}
 	loc := shift.Location(n.cfg.Location)
 	rec := bh.PostRecord{Key: key, Kind: bh.PostReminder, TeamID: st.TeamID, ShiftID: st.ShiftID, Day: now.In(loc).Format(time.DateOnly),
 		Items: []string{d.Key}, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: shift.ChannelID}
@@ -638,6 +644,9 @@ func (n *Nudger) outlook(ctx context.Context, s bh.RadarSettings, now time.Time)
 	shift, err := n.cfg.Store.ShiftByID(ctx, s.TeamID, s.ShiftID)
 	if err != nil {
 		n.cfg.Logger.Error("radar: outlook: load shift", "err", err)
+		return
+	}
+	if shift.Sample {
 		return
 	}
 	loc := shift.Location(n.cfg.Location)

@@ -1009,3 +1009,24 @@ func TestRadarExclusiveStoreFinishesLeftClaimsAtStart(t *testing.T) {
 	require.Len(t, posts, 1)
 	assert.Equal(t, "p1", posts[0].Owner)
 }
+
+// The sample is made-up notes in its own shift: its running-low wipes are
+// high risk, yet the radar never nudges, reminds or outlooks for it.
+func TestRadarNeverSpeaksForTheSample(t *testing.T) {
+	clock := clocktest.New(radarT0)
+	db := openTestStore(t, clock)
+	ctx := context.Background()
+	notify := &recNotifier{}
+	rig := newRadarRig(t, db, clock, notify, "p1")
+	shift, err := db.LoadSample(ctx, "T1", "D1", "U1")
+	require.NoError(t, err)
+	require.True(t, shift.Sample)
+	st := rig.settle(func(s bh.ShiftState) bool { return s.ShiftID == shift.ID && s.Notes == 6 })
+	require.GreaterOrEqual(t, st.Level, bh.RiskHigh, "risky enough to nudge, were it real")
+	_, _, err = db.UpdateRadarSettings(ctx, "T1", shift.ID, func(s *bh.RadarSettings) bool { s.OutlookOn, s.OutlookHour = true, 10; return true })
+	require.NoError(t, err)
+	clock.Advance(testDebounce)
+	rig.nudger.Look(ctx, "T1", shift.ID, true)
+	rig.nudger.Tick(ctx)
+	assert.Zero(t, notify.callCount())
+}

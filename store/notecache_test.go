@@ -105,3 +105,35 @@ func TestDoneRecordsWho(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, bh.DoneBy{User: "U1"}, got.DoneBy, "a second Done by a person names no note")
 }
+
+// The sample is its own shift: loading it leaves the conversation's own
+// notes alone; Clear sample removes only it; loading it again brings it back.
+func TestSampleIsItsOwnShift(t *testing.T) {
+	ctx := context.Background()
+	db := storetest.New(t)
+	own, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "slept 3h", MessageTS: "1.1"})
+	require.NoError(t, err)
+	sample, err := db.LoadSample(ctx, "T1", "D1", "U1")
+	require.NoError(t, err)
+	assert.True(t, sample.Sample)
+	assert.NotEqual(t, own.ShiftID, sample.ID)
+	count := func(shiftID string) int {
+		ns, err := db.Notes(ctx, "T1", shiftID, false)
+		require.NoError(t, err)
+		return len(ns)
+	}
+	assert.Equal(t, 1, count(own.ShiftID), "the family's notes alone")
+	assert.Equal(t, 6, count(sample.ID))
+
+	n, err := db.ClearSample(ctx, "T1", "D1")
+	require.NoError(t, err)
+	assert.Equal(t, 6, n)
+	assert.Equal(t, 0, count(sample.ID))
+	assert.Equal(t, 1, count(own.ShiftID))
+	_, err = db.LoadSample(ctx, "T1", "D1", "U1")
+	require.NoError(t, err)
+	assert.Equal(t, 6, count(sample.ID), "loaded again")
+	n, err = db.ClearSample(ctx, "T1", "C-never")
+	require.NoError(t, err)
+	assert.Zero(t, n)
+}

@@ -175,7 +175,7 @@ func (db *DB) ensureShift(ctx context.Context, teamID, channelID string, now tim
 	if !isNoDocs(err) {
 		return sd, err
 	}
-	sd = shiftDoc{ID: newID(), TeamID: teamID, ChannelID: channelID, CreatedAt: now, UpdatedAt: now}
+	sd = shiftDoc{ID: newID(), TeamID: teamID, ChannelID: channelID, Sample: bh.IsSampleChannel(channelID), CreatedAt: now, UpdatedAt: now}
 	if _, err := db.c.shifts.InsertOne(ctx, sd); err != nil {
 		if !isDup(err) {
 			return sd, err

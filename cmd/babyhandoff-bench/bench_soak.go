@@ -290,15 +290,30 @@ func soakWhatIf(ctx context.Context, fake *slacktest.Server, team, channel strin
 
 // soakDownload taps Download handoff.md and waits for the file.
 func soakDownload(ctx context.Context, fake *slacktest.Server, team, channel string, card slacktest.Message) error {
-	before := len(fake.Calls("files.completeUploadExternal"))
+	// The what-if's diff file may still be on its way: count handoff
+	// uploads only.
+	handoffs := func() int {
+		n := 0
+		for _, c := range fake.Calls("files.getUploadURLExternal") {
+			if strings.HasPrefix(c.Form.Get("filename"), "handoff-") {
+				n++
+			}
+		}
+		return n
+	}
+	before := handoffs()
 	action, _ := json.Marshal(map[string]any{"type": "block_actions", "team": map[string]any{"id": team}, "user": map[string]any{"id": "UFAMILY"},
 		"channel": map[string]any{"id": channel}, "container": map[string]any{"type": "message", "message_ts": card.TS, "channel_id": channel},
-		"trigger_id": "1.2.z", "actions": []any{map[string]any{"type": "button", "action_id": "card_download", "value": cardRun(card)}}})
+		// slack-go reads a button action only with its text: without it the
+		// tap was read as no action at all (the diff file of the what-if
+		// before hid that no handoff.md was ever uploaded).
+		"trigger_id": "1.2.z", "actions": []any{map[string]any{"type": "button", "action_id": "card_download", "value": cardRun(card),
+			"block_id": "card_actions:" + cardRun(card), "action_ts": "1.3", "text": map[string]any{"type": "plain_text", "text": "Download handoff.md"}}}})
 	if _, err := fake.Send(ctx, slacktest.Envelope{Type: "interactive", Payload: action}); err != nil {
 		return err
 	}
 	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		if len(fake.Calls("files.completeUploadExternal")) > before {
+		if handoffs() > before {
 			return nil
 		}
 	}

@@ -105,7 +105,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		mark := map[bh.Status]string{bh.StatusRunning: "…", bh.StatusCompleted: "✓", bh.StatusFailed: "✗"}[t.Status]
 		fmt.Fprintf(stdout, "  %s %-15s %-19s %s\n", mark, t.Agent, t.Name, t.Status)
 	}
-	sh, _ := db.Shift(ctx, "TDEMO", "DDEMO")
+	sh, _ := db.Shift(ctx, "TDEMO", bh.SampleChannel("DDEMO"))
 	run := bh.Run{TeamID: "TDEMO", ShiftID: sh.ID, ChannelID: "DDEMO", Energy: e, HorizonH: *hours, Mode: "heuristic", TZ: zone,
 		TokenBudget: council.DefaultTokenBudget, Now: now, Sample: true}
 	res, err := c.Execute(ctx, db, council.Input{Run: run, Notes: notes}, observe)
@@ -160,9 +160,15 @@ func cardText(o council.Output) string {
 	for _, bl := range w.Blocks {
 		fmt.Fprintf(&b, "│   %s–%s  %s\n", bl.Start.In(loc).Format("15:04"), bl.End.In(loc).Format("15:04"), bl.Title)
 	}
-	b.WriteString("│\n│ Top 5\n")
-	for i, it := range w.Top {
-		fmt.Fprintf(&b, "│   %d. %s\n", i+1, it.Text)
+	later := false
+	for _, it := range w.Top {
+		if rest, ok := strings.CutPrefix(it.Text, "Later: "); ok {
+			if !later {
+				b.WriteString("│\n│ Later\n")
+				later = true
+			}
+			fmt.Fprintf(&b, "│   • %s\n", rest)
+		}
 	}
 	b.WriteString("│\n│ How the plans scored (* = winner)\n")
 	table := strings.TrimSuffix(strings.TrimPrefix(blocks.RubricTable(o.Decision), "```\n"), "\n```")

@@ -56,15 +56,25 @@ func TestE2EAppHome(t *testing.T) {
 
 	// Load sample from Home plans in the person's own DM and updates Home.
 	h.ack(h.homeClick("U1", v.ID, "home_actions", "home_load_sample", "sample"))
-	card := h.waitCard("DU1", "v1 · ")
+	card := h.waitCard("DU1", "Sample · v1 · ")
 	assert.NotEmpty(t, card.runID)
 	_, err = h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
 		raw, _ := json.Marshal(c.JSON["view"])
-		return strings.Contains(string(raw), "Latest plan* · v1")
+		return strings.Contains(string(raw), "Latest: Sample · v1")
 	})
-	require.NoError(t, err, "Home shows the new plan")
+	require.NoError(t, err, "Home shows the sample and its plan, apart")
 	hv, _ := h.fake.HomeView("U1")
-	assert.Contains(t, string(hv.JSON), "Your notes* · 7")
+	assert.Contains(t, string(hv.JSON), "Your notes* · 1", "the sample is not among the person's notes")
+	assert.Contains(t, string(hv.JSON), "Sample* · the PRD's 6 example notes")
+
+	// Clear sample: gone from Home; the person's own note stays.
+	h.ack(h.homeClick("U1", v.ID, "home_sample", "home_clear_sample", "clear"))
+	h.ephemeral("DU1", "U1", "Sample cleared (6 notes)")
+	_, err = h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
+		raw, _ := json.Marshal(c.JSON["view"])
+		return !strings.Contains(string(raw), "home_sample") && strings.Contains(string(raw), "Your notes* · 1")
+	})
+	require.NoError(t, err, "log:\n%s", h.stderr.String())
 }
 
 // homeClick presses a button on a person's App Home.
