@@ -106,7 +106,7 @@ func blockLineList(p bh.Proposal, l *time.Location, max int) []string {
 			out = append(out, fmt.Sprintf("…and %d more in handoff.md", len(p.Blocks)-max))
 			break
 		}
-		out = append(out, fmt.Sprintf("`%s–%s` %s%s", bl.Start.In(l).Format("15:04"), bl.End.In(l).Format("15:04"), Echo(bl.Title, 90), blockTag(bl.Kind)))
+		out = append(out, fmt.Sprintf("*%s–%s* %s%s", When(bl.Start, l, Clock), When(bl.End, l, Clock), Echo(bl.Title, 90), blockTag(bl.Kind)))
 	}
 	return out
 }
@@ -254,7 +254,7 @@ func EnergyOptions() []*slack.OptionBlockObject {
 func Card(in CardInput) Message {
 	w := in.winner()
 	l := loc(in.Run)
-	ctx := fmt.Sprintf("*%s* · %s · made %s", in.Decision.Verdict(), energyText(in.Decision), in.Run.Now.In(l).Format("Mon 15:04"))
+	ctx := fmt.Sprintf("*%s* · %s · made %s", in.Decision.Verdict(), energyText(in.Decision), When(in.Run.Now, l, DayTime))
 	if in.Run.Sample {
 		ctx += " · 🧪 *sample notes*"
 	}
@@ -424,13 +424,13 @@ func DiffReply(d bh.RunDiff, l *time.Location) Message {
 	}
 	lines = append(lines, head)
 	for _, x := range d.BlocksAdded {
-		lines = append(lines, fmt.Sprintf("➕ `%s` %s", x.Start.In(l).Format("15:04"), Echo(x.Title, 90)))
+		lines = append(lines, fmt.Sprintf("➕ %s %s", When(x.Start, l, Clock), Echo(x.Title, 90)))
 	}
 	for _, x := range d.BlocksRemoved {
-		lines = append(lines, fmt.Sprintf("➖ `%s` %s", x.Start.In(l).Format("15:04"), Echo(x.Title, 90)))
+		lines = append(lines, fmt.Sprintf("➖ %s %s", When(x.Start, l, Clock), Echo(x.Title, 90)))
 	}
 	for _, m := range d.BlocksMoved {
-		lines = append(lines, fmt.Sprintf("↔️ %s `%s` → `%s`", Echo(m.Title, 80), m.From.In(l).Format("15:04"), m.To.In(l).Format("15:04")))
+		lines = append(lines, fmt.Sprintf("↔️ %s %s → %s", Echo(m.Title, 80), When(m.From, l, Clock), When(m.To, l, Clock)))
 	}
 	if d.ScheduleUnchanged() {
 		lines = append(lines, "The schedule did not change.")
@@ -493,7 +493,7 @@ func SharedCard(in CardInput, sharedBy string) Message {
 		Text: fmt.Sprintf("<@%s> shared a plan: %s for the next %dh", Escape(sharedBy), w.Archetype.Label(), in.Run.HorizonH),
 		Blocks: []slack.Block{
 			slack.NewHeaderBlock(plain(CardTitle(in.Run, w.Archetype), MaxHeaderText)),
-			slack.NewContextBlock("shared_by", mrkdwn(fmt.Sprintf("Shared by <@%s> · %s", Escape(sharedBy), in.Run.Now.In(l).Format("Mon 15:04")))),
+			slack.NewContextBlock("shared_by", mrkdwn(fmt.Sprintf("Shared by <@%s> · %s", Escape(sharedBy), When(in.Run.Now, l, DayTime)))),
 		},
 	}
 	if h := healthText(w, in.Links, 0, maxHealth); h != "" {
@@ -654,12 +654,12 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 		first := "nothing scheduled"
 		for _, b := range w.Blocks {
 			if b.Kind != "commitment" {
-				first = fmt.Sprintf("%s at %s", Echo(b.Title, 80), b.Start.In(l).Format("15:04"))
+				first = fmt.Sprintf("%s at %s", Echo(b.Title, 80), When(b.Start, l, Clock))
 				break
 			}
 		}
 		bl = append(bl, section(fmt.Sprintf("*Latest plan* · %s · %s · made %s\nFirst: %s",
-			CardTitle(r.Run, r.Decision.Winner), r.Decision.Verdict(), r.Run.Now.In(l).Format("Mon 15:04"), first)))
+			CardTitle(r.Run, r.Decision.Winner), r.Decision.Verdict(), When(r.Run.Now, l, DayTime), first)))
 	} else {
 		bl = append(bl, section("*Latest plan* · none yet"))
 	}

@@ -43,7 +43,7 @@ func (r radarText) when(t *time.Time) string {
 	if t == nil {
 		return ""
 	}
-	s := " · " + t.In(r.loc).Format("Mon 15:04")
+	s := " · " + When(*t, r.loc, DayTime)
 	if !r.now.IsZero() && t.After(r.now) && t.Sub(r.now) < 24*time.Hour {
 		s += " (in " + bh.Span(t.Sub(r.now)) + ")"
 	}
@@ -251,9 +251,9 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 		}
 	}
 	bl = append(bl, slack.NewActionBlock(BlockRadarActions+p.Shift.ID, buttons...))
-	foot := "Updated " + p.Now.In(l).Format("15:04") + " · one radar message a day, a new one only when risk rises"
+	foot := "Updated " + When(p.Now, l, Clock) + " · one radar message a day, a new one only when risk rises"
 	if p.Kind != bh.PostNudge {
-		foot = p.Now.In(l).Format("Mon 15:04")
+		foot = When(p.Now, l, DayTime)
 	}
 	bl = append(bl, slack.NewContextBlock("", mrkdwn(foot+" · _"+bh.Disclaimer+"_")))
 	return Message{Text: Fit(text, 3000), Blocks: bl}
@@ -279,7 +279,7 @@ func homeRadar(in HomeInput) []slack.Block {
 			// The stored event says which agent woke up; a parent reads
 			// what the radar checked.
 			text := strings.TrimPrefix(e.Text, "Risk Radar woke up: ")
-			lines = append(lines, fmt.Sprintf("%s · %s", e.At.In(l).Format("Mon 15:04"), Echo(text, 200)))
+			lines = append(lines, fmt.Sprintf("%s · %s", When(e.At, l, DayTime), Echo(text, 200)))
 		}
 		bl = append(bl, slack.NewContextBlock("home_wakeups", mrkdwn(Fit("*Radar checks*\n"+strings.Join(lines, "\n"), 2000))))
 	}
@@ -291,7 +291,7 @@ func homeRadar(in HomeInput) []slack.Block {
 		btn = slack.NewButtonBlockElement(ActionRadarOutlook, "off", plain("Turn off", MaxButtonText))
 	}
 	if !o.SnoozedUntil.IsZero() {
-		status += "\n😴 Radar snoozed until " + o.SnoozedUntil.In(l).Format("Mon 15:04")
+		status += "\n😴 Radar snoozed until " + When(o.SnoozedUntil, l, DayTime)
 	}
 	if o.Off != "" {
 		status += "\n⚠️ The radar stopped posting: " + Escape(o.Off)

@@ -42,7 +42,7 @@ func TestRadarPosts(t *testing.T) {
 	assert.Equal(t, "🔴 Radar: daycare form · wipes &lt; 1 day", nudge.Text)
 	first, second := sectionText(nudge.Blocks[1]), sectionText(nudge.Blocks[2])
 	assert.Contains(t, first, "from <@U1>", "who logged it")
-	assert.Contains(t, first, "· Mon 12:00 (in 2 h)", "by when")
+	assert.Contains(t, first, "^{date_short_pretty} {time}|Mon 12:00> (in 2 h)", "by when, in the reader's own clock")
 	assert.Contains(t, second, "Get wipes", "a supply leads with what to do")
 	assert.NotContains(t, second, "<!channel>", "a forged author is never a live mention")
 

@@ -353,7 +353,8 @@ func TestE2EPlanTomorrowMorning(t *testing.T) {
 	}
 	require.NoError(t, json.Unmarshal(card.raw, &bl))
 	assert.Contains(t, bl[0].Text.Text, "Next at Tue 07:00", "the head says when")
-	assert.NotContains(t, string(card.raw), "`10:00", "nothing planned from now")
+	assert.Contains(t, string(card.raw), `|07:00\u003e`, "blocks from 07:00")
+	assert.NotContains(t, string(card.raw), `|10:00\u003e`, "nothing planned from now")
 }
 
 // An Energy change on a card from hours ago plans from now, with the notes
@@ -378,5 +379,6 @@ func TestE2EWhatIfOnAnOldCardPlansFromNow(t *testing.T) {
 	h.ack(h.selectEnergy("DU1", v2.ts, "U1", v2.runID, "high"))
 	v3 := h.waitCard("DU1", "v3 · next 12h")
 	assert.Contains(t, string(v3.raw), "re-planned from 13:00 with 1 newer note")
-	assert.NotContains(t, string(v3.raw), "`10:00", "nothing planned in the hours gone")
+	assert.Contains(t, string(v3.raw), `|13:00\u003e`, "blocks from 13:00")
+	assert.NotContains(t, string(v3.raw), `|10:00\u003e`, "nothing planned in the hours gone")
 }
