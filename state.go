@@ -40,6 +40,8 @@ type RiskItem struct {
 	// Dropped marks a deadline overdue past OverdueDrop: out of plans and
 	// of the radar's level, still listed.
 	Dropped bool
+	// Since is when a supply was said to be out ("out since 21:40").
+	Since   *time.Time
 	Level   RiskLevel
 	NoteIDs []string
 }

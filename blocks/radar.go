@@ -98,6 +98,8 @@ func (r radarText) item(it bh.RiskItem) string {
 	text := Echo(it.Text, 100)
 	if it.Kind == bh.TagInventory {
 		switch {
+		case it.At == nil && it.Since != nil:
+			text = "Get " + text + " — *out since* " + When(*it.Since, r.loc, DayTime)
 		case it.At == nil && it.Level == bh.RiskCritical:
 			text = "Get " + text + " — *out*"
 		case it.At != nil:

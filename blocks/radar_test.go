@@ -126,3 +126,12 @@ func TestRadarListsDroppedDeadlines(t *testing.T) {
 	assert.Contains(t, string(raw), "daycare form")
 	assert.Contains(t, string(raw), "overdue, left out of plans")
 }
+
+// An out supply says since when, in the reader's clock.
+func TestRadarSaysOutSince(t *testing.T) {
+	since := time.Date(2026, 11, 23, 21, 40, 0, 0, time.UTC)
+	st := bh.ShiftState{Level: bh.RiskCritical, Inventory: []bh.RiskItem{{Key: "inventory:n1", Kind: bh.TagInventory, Text: "formula", Since: &since, Level: bh.RiskCritical, NoteIDs: []string{"n1"}}}}
+	raw, err := json.Marshal(blocks.Radar(st, nil, time.UTC).Blocks)
+	require.NoError(t, err)
+	assert.Contains(t, string(raw), `Get formula — *out since* \u003c!date^1795470000^{date_short_pretty} {time}|Mon 21:40\u003e`)
+}

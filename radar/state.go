@@ -67,6 +67,8 @@ func Compute(shift bh.Shift, facts []bh.Fact, now time.Time, energy bh.Energy) b
 			}
 			if f.Out {
 				it.Level = bh.RiskCritical
+				since := f.CreatedAt
+				it.Since = &since
 			}
 			st.Inventory = append(st.Inventory, it)
 		}

@@ -129,6 +129,8 @@ type riskItemDoc struct {
 	Text    string     `bson:"text"`
 	At      *time.Time `bson:"at,omitempty"`
 	Overdue bool       `bson:"overdue,omitempty"`
+	Dropped bool       `bson:"dropped,omitempty"`
+	Since   *time.Time `bson:"since,omitempty"`
 	Level   int        `bson:"level"`
 	NoteIDs []string   `bson:"note_ids,omitempty"`
 }
@@ -155,10 +157,14 @@ type shiftStateDoc struct {
 func toRiskDocs(items []bh.RiskItem) []riskItemDoc {
 	out := make([]riskItemDoc, 0, len(items))
 	for _, it := range items {
-		d := riskItemDoc{Key: it.Key, Kind: string(it.Kind), Text: it.Text, Overdue: it.Overdue, Level: int(it.Level), NoteIDs: it.NoteIDs}
+		d := riskItemDoc{Key: it.Key, Kind: string(it.Kind), Text: it.Text, Overdue: it.Overdue, Dropped: it.Dropped, Level: int(it.Level), NoteIDs: it.NoteIDs}
 		if it.At != nil {
 			t := it.At.UTC()
 			d.At = &t
+		}
+		if it.Since != nil {
+			t := it.Since.UTC()
+			d.Since = &t
 		}
 		out = append(out, d)
 	}
@@ -171,10 +177,14 @@ func fromRiskDocs(ds []riskItemDoc) []bh.RiskItem {
 	}
 	out := make([]bh.RiskItem, 0, len(ds))
 	for _, d := range ds {
-		it := bh.RiskItem{Key: d.Key, Kind: bh.Tag(d.Kind), Text: d.Text, Overdue: d.Overdue, Level: bh.RiskLevel(d.Level), NoteIDs: d.NoteIDs}
+		it := bh.RiskItem{Key: d.Key, Kind: bh.Tag(d.Kind), Text: d.Text, Overdue: d.Overdue, Dropped: d.Dropped, Level: bh.RiskLevel(d.Level), NoteIDs: d.NoteIDs}
 		if d.At != nil {
 			t := d.At.UTC()
 			it.At = &t
+		}
+		if d.Since != nil {
+			t := d.Since.UTC()
+			it.Since = &t
 		}
 		out = append(out, it)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/store"
 )
 
 // Two processes compute a shift's state at once; the one that read the notes
@@ -123,4 +124,29 @@ func TestRadarSettingsChangesDoNotUndoEachOther(t *testing.T) {
 			assert.False(t, second)
 		})
 	}
+}
+
+// A stored state keeps what the radar message shows: an out supply's
+// "since", a dropped deadline's mark.
+func TestShiftStateKeepsSinceAndDropped(t *testing.T) {
+	for name, open := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			shiftStateKeepsSinceAndDropped(t, open(t))
+		})
+	}
+}
+
+func shiftStateKeepsSinceAndDropped(t *testing.T, db *store.DB) {
+	ctx := context.Background()
+	at := time.Date(2026, 11, 23, 21, 40, 0, 0, time.UTC)
+	st := bh.ShiftState{TeamID: "T1", ShiftID: "S1", ComputedAt: at, NotesRev: 1,
+		Inventory: []bh.RiskItem{{Key: "inventory:n1", Kind: bh.TagInventory, Text: "formula", Since: &at, Level: bh.RiskCritical}},
+		Deadlines: []bh.RiskItem{{Key: "deadline:n2", Kind: bh.TagDeadline, Text: "form", At: &at, Overdue: true, Dropped: true}}}
+	require.NoError(t, db.SaveShiftState(ctx, st, "fp", nil, nil))
+	got, _, found, err := db.ShiftState(ctx, "T1", "S1")
+	require.NoError(t, err)
+	require.True(t, found)
+	require.NotNil(t, got.Inventory[0].Since)
+	assert.True(t, at.Equal(*got.Inventory[0].Since))
+	assert.True(t, got.Deadlines[0].Dropped)
 }
