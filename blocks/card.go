@@ -45,6 +45,9 @@ type CardInput struct {
 	ForkedFrom int
 	// ModelNote says which agents used a model or fell back (OpenAI mode).
 	ModelNote string
+	// Done are the notes marked done since: their items show struck
+	// through, with Undo.
+	Done map[string]bool
 }
 
 func (in CardInput) winner() bh.Proposal {
@@ -276,7 +279,7 @@ func Card(in CardInput) Message {
 		if h := healthText(w, in.Links, 0, f.health); h != "" {
 			bl = append(bl, section(h))
 		}
-		bl = append(bl, nowBlocks(w, f.now)...)
+		bl = append(bl, nowBlocks(in, w, f.now)...)
 		bl = append(bl, section("*Next hours*\n"+strings.Join(lines[:f.next], "\n")), controls)
 		return bl
 	}
@@ -292,7 +295,7 @@ func Card(in CardInput) Message {
 	if later := laterLines(w); later != "" {
 		bl = append(bl, section("*Later*\n"+later))
 	}
-	bl = append(bl, stillOpenBlocks(w)...)
+	bl = append(bl, stillOpenBlocks(in, w)...)
 	if r := because(in.Decision, in.Links, in.Labels, 5); r != "" {
 		bl = append(bl, section("*Because*\n"+r))
 	}
@@ -510,25 +513,56 @@ func SharedCard(in CardInput, sharedBy string) Message {
 // maxNow bounds the card's Now items; the rest are in the radar.
 const maxNow = 3
 
-// nowBlocks are the plan's first n critical items, each with its Done.
-func nowBlocks(p bh.Proposal, n int) []slack.Block {
+// CardItemPrefix + run id + ":" + n is the block id of an item on a card
+// with its Done: a Done pressed there updates that card in place.
+const CardItemPrefix = "card_item:"
+
+// CardRunOf is the run id in a card item's block id ("" when the block is
+// not a card item).
+func CardRunOf(blockID string) string {
+	rest, ok := strings.CutPrefix(blockID, CardItemPrefix)
+	if !ok {
+		return ""
+	}
+	run, _, _ := strings.Cut(rest, ":")
+	return run
+}
+
+// itemBlocks renders items with their Done (or, done, struck through with
+// Undo), under head; at most n, then a line saying where the rest are.
+func itemBlocks(in CardInput, items []bh.Item, n int, head, more string) []slack.Block {
 	var bl []slack.Block
-	for i, it := range p.Now {
+	for i, it := range items {
 		if i == n {
-			bl = append(bl, slack.NewContextBlock("", mrkdwn(fmt.Sprintf("…and %d more: `/radar`", len(p.Now)-i))))
+			bl = append(bl, slack.NewContextBlock("", mrkdwn(fmt.Sprintf(more, len(items)-i))))
 			break
 		}
-		head := ""
+		h := ""
 		if i == 0 {
-			head = "🔴 *Now*\n"
+			h = head
 		}
-		sec := section(head + Echo(it.Text, 200))
+		text := Echo(it.Text, 200)
+		done := len(it.NoteIDs) > 0 && in.Done[it.NoteIDs[0]]
+		if done {
+			text = "✅ ~" + text + "~"
+		}
+		sec := section(h + text)
 		if len(it.NoteIDs) > 0 {
-			sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionRadarDone, it.NoteIDs[0], plain("Done", MaxButtonText)))
+			sec.BlockID = fmt.Sprintf("%s%s:%s", CardItemPrefix, in.Run.ID, it.NoteIDs[0])
+			btn := slack.NewButtonBlockElement(ActionRadarDone, it.NoteIDs[0], plain("Done", MaxButtonText))
+			if done {
+				btn = slack.NewButtonBlockElement(ActionRadarUndone, it.NoteIDs[0], plain("Undo", MaxButtonText))
+			}
+			sec.Accessory = slack.NewAccessory(btn)
 		}
 		bl = append(bl, sec)
 	}
 	return bl
+}
+
+// nowBlocks are the plan's first n critical items, each with its Done.
+func nowBlocks(in CardInput, p bh.Proposal, n int) []slack.Block {
+	return itemBlocks(in, p.Now, n, "🔴 *Now*\n", "…and %d more: `/radar`")
 }
 
 // maxStillOpen bounds the "Still open?" items on a card; handoff.md has all.
@@ -536,24 +570,8 @@ const maxStillOpen = 3
 
 // stillOpenBlocks asks about what is no longer planned but not done: dated
 // tasks whose day ended, deadlines long overdue; each with its Done.
-func stillOpenBlocks(p bh.Proposal) []slack.Block {
-	var bl []slack.Block
-	for i, it := range p.StillOpen {
-		if i == maxStillOpen {
-			bl = append(bl, slack.NewContextBlock("", mrkdwn(fmt.Sprintf("…and %d more in handoff.md", len(p.StillOpen)-i))))
-			break
-		}
-		head := ""
-		if i == 0 {
-			head = "*Still open?* Not planned any more.\n"
-		}
-		sec := section(head + Echo(it.Text, 200))
-		if len(it.NoteIDs) > 0 {
-			sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionRadarDone, it.NoteIDs[0], plain("Done", MaxButtonText)))
-		}
-		bl = append(bl, sec)
-	}
-	return bl
+func stillOpenBlocks(in CardInput, p bh.Proposal) []slack.Block {
+	return itemBlocks(in, p.StillOpen, maxStillOpen, "*Still open?* Not planned any more.\n", "…and %d more in handoff.md")
 }
 
 // healthText lists a plan's health notes from..to, first and apart from

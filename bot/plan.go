@@ -26,6 +26,11 @@ type planStore interface {
 	LoadSample(ctx context.Context, teamID, channelID, userID string) (bh.Shift, error)
 	// RadarSettings has the shift's quiet hours, planned as night sleep.
 	RadarSettings(ctx context.Context, teamID, shiftID string) (bh.RadarSettings, error)
+	// RunRecord, Run and LatestRun show a card again after an item on it
+	// was marked done (only the conversation's latest card).
+	runRecords
+	Run(ctx context.Context, teamID, runID string) (bh.Run, error)
+	LatestRun(ctx context.Context, teamID, shiftID string) (bh.Run, error)
 	// SetRunCard records that a run's card is posted.
 	SetRunCard(ctx context.Context, teamID, runID, channelID, ts string) error
 }
@@ -341,5 +346,41 @@ func (p *planner) run(ctx context.Context, in council.Input, channelID, cardTS, 
 // card renders a run's Decision Card with links to its notes.
 func (p *planner) card(ctx context.Context, rec bh.RunRecord, forkedFrom int) blocks.Message {
 	links, _, labels := p.links.refs(ctx, rec.Run.TeamID, rec.Run.ShiftID)
-	return blocks.Card(blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals, Links: links, Labels: labels, ForkedFrom: forkedFrom})
+	done := map[string]bool{}
+	if notes, err := p.store.Notes(ctx, rec.Run.TeamID, rec.Run.ShiftID, false); err == nil {
+		for _, n := range notes {
+			if n.Done() {
+				done[n.ID] = true
+			}
+		}
+	}
+	return blocks.Card(blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals, Links: links, Labels: labels,
+		ForkedFrom: forkedFrom, Done: done})
+}
+
+// refreshCard shows a run's card again as things stand (an item done or
+// not since), in place, if the card is still that run's.
+func (p *planner) refreshCard(ctx context.Context, teamID, runID, channelID string) {
+	b := p.b
+	rec, err := p.store.RunRecord(ctx, teamID, runID)
+	if err != nil || rec.Run.ChannelID != channelID || rec.Run.CardTS == "" {
+		if err != nil {
+			b.log.Debug("bot: refresh card", "run_id", runID, "err", err)
+		}
+		return
+	}
+	// A what-if turns the same message into its newer version: never show
+	// an older plan over it.
+	if latest, err := p.store.LatestRun(ctx, teamID, rec.Run.ShiftID); err != nil || latest.ID != runID {
+		return
+	}
+	forkedFrom := 0
+	if rec.Run.ParentRunID != "" {
+		if parent, err := p.store.Run(ctx, teamID, rec.Run.ParentRunID); err == nil {
+			forkedFrom = parent.Version
+		}
+	}
+	if err := b.update(ctx, rec.Run.CardChannel, rec.Run.CardTS, p.card(ctx, rec, forkedFrom)); err != nil {
+		b.log.Warn("bot: refresh card", "run_id", runID, "err", err)
+	}
 }

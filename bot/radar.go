@@ -75,11 +75,11 @@ func (r *radarHandler) show(ctx context.Context, teamID, channelID, userID strin
 }
 
 func (r *radarHandler) done(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
-	r.markDone(ctx, cb, channelOf(cb), a.Value, true)
+	r.markDone(ctx, cb, channelOf(cb), a.Value, a.BlockID, true)
 }
 
 func (r *radarHandler) undone(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
-	r.markDone(ctx, cb, channelOf(cb), a.Value, false)
+	r.markDone(ctx, cb, channelOf(cb), a.Value, a.BlockID, false)
 }
 
 func (r *radarHandler) snooze(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
@@ -160,7 +160,9 @@ func (r *radarHandler) setQuiet(ctx context.Context, teamID, channelID, userID, 
 
 // markDone marks a radar item's note done (or not), after checking that
 // the button was pressed in the note's own team and conversation.
-func (r *radarHandler) markDone(ctx context.Context, cb slack.InteractionCallback, channelID, noteID string, done bool) {
+// A Done pressed on a Decision Card (its block names the run) also updates
+// that card in place: the item struck through, with Undo.
+func (r *radarHandler) markDone(ctx context.Context, cb slack.InteractionCallback, channelID, noteID, blockID string, done bool) {
 	b := r.b
 	n, err := r.store.Note(ctx, cb.Team.ID, noteID)
 	if err == nil && channelID != n.ChannelID {
@@ -168,6 +170,14 @@ func (r *radarHandler) markDone(ctx context.Context, cb slack.InteractionCallbac
 	}
 	if err == nil && n.Deleted() {
 		err = bh.Errorf(bh.ECONFLICT, "That note was removed; nothing to mark.")
+	}
+	if err == nil && done == n.Done() {
+		// A second tap, or a stale message: say how it stands, change nothing.
+		what := "already done"
+		if !done {
+			what = "not marked done"
+		}
+		err = bh.Errorf(bh.ECONFLICT, "%q is %s; nothing was changed.", bh.Truncate(n.Text, 60), what)
 	}
 	if err == nil && done {
 		n, err = r.store.MarkNoteDoneBy(ctx, n.TeamID, n.ID, bh.DoneBy{User: cb.User.ID})
@@ -184,6 +194,9 @@ func (r *radarHandler) markDone(ctx context.Context, cb slack.InteractionCallbac
 	}
 	if _, err := b.api.PostEphemeralContext(ctx, channelID, cb.User.ID, msg.Options()...); err != nil {
 		b.log.Debug("bot: confirm done", "err", err)
+	}
+	if run := blocks.CardRunOf(blockID); run != "" {
+		r.planner.refreshCard(ctx, cb.Team.ID, run, channelID)
 	}
 	r.home.shiftChanged(ctx, n.TeamID, n.ChannelID, cb.User.ID)
 }

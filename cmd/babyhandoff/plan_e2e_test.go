@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 	"github.com/babyhandoff/babyhandoff/store"
@@ -384,4 +385,46 @@ func TestE2EWhatIfOnAnOldCardPlansFromNow(t *testing.T) {
 	assert.Contains(t, string(v3.raw), "re-planned from 13:00 with 1 newer note")
 	assert.Contains(t, string(v3.raw), `|13:00\u003e`, "blocks from 13:00")
 	assert.NotContains(t, string(v3.raw), `|10:00\u003e`, "nothing planned in the hours gone")
+}
+
+// Done on the card: recorded (with who), confirmed privately, and the card
+// updated in place — the item struck through with Undo; a second tap on the
+// old button changes nothing and says so; Undo brings the item back.
+func TestE2EDoneOnTheCard(t *testing.T) {
+	at := time.Date(2026, 11, 23, 21, 41, 0, 0, time.UTC)
+	h := start(t, func(m *Main) { m.Now = func() time.Time { return at } })
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "UTC"})
+	h.ack(h.message("DU1", "im", "U1", "out of formula", tsAt(at, 1), nil))
+	h.replyTo("DU1", tsAt(at, 1))
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	card := h.waitCard("DU1", "v1 · ")
+	var bl []accessory
+	require.NoError(t, json.Unmarshal(card.raw, &bl))
+	var blockID, noteID string
+	for _, b := range bl {
+		if b.Accessory.ActionID == blocks.ActionRadarDone && strings.HasPrefix(b.BlockID, blocks.CardItemPrefix) {
+			blockID, noteID = b.BlockID, b.Accessory.Value
+		}
+	}
+	require.NotEmpty(t, blockID, "the Now item has its Done on the card")
+
+	h.ack(h.clickIn("DU1", card.ts, "U1", blockID, blocks.ActionRadarDone, noteID))
+	h.ephemeral("DU1", "U1", "Done: out of formula")
+	struck, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.TS == card.ts && m.Updated > 0 && strings.Contains(string(m.Blocks), "✅ ~Get formula")
+	})
+	require.NoError(t, err, "the card is updated in place; log:\n%s", h.stderr.String())
+	assert.Contains(t, string(struck.Blocks), `"action_id":"radar_undone"`)
+
+	h.ack(h.clickIn("DU1", card.ts, "U1", blockID, blocks.ActionRadarDone, noteID))
+	h.ephemeral("DU1", "U1", "already done; nothing was changed")
+
+	h.ack(h.clickIn("DU1", card.ts, "U1", blockID, blocks.ActionRadarUndone, noteID))
+	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.TS == card.ts && m.Updated > 1 && !strings.Contains(string(m.Blocks), "✅ ~") && strings.Contains(string(m.Blocks), `"action_id":"radar_done"`)
+	})
+	require.NoError(t, err, "Undo brings it back")
+	notes := h.notes("DU1", false)
+	require.Len(t, notes, 1)
+	assert.False(t, notes[0].Done())
 }
