@@ -632,6 +632,9 @@ type HomeInput struct {
 	Location *time.Location
 	// Sample is the person's sample shift, shown apart; nil when none.
 	Sample *HomeSample
+	// Open are the radar's open items (deadlines, supplies), most urgent
+	// first, each shown with its Done.
+	Open []bh.RiskItem
 }
 
 // HomeSample is what App Home shows of the sample shift.
@@ -659,6 +662,7 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 	if in.Radar != "" {
 		bl = append(bl, section("*Risk Radar* · "+Echo(in.Radar, 500)))
 	}
+	bl = append(bl, homeOpen(in)...)
 	bl = append(bl, homeRadar(in)...)
 	if in.Latest != nil {
 		r := in.Latest

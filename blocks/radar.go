@@ -264,6 +264,40 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 // maxWakeUps is how many radar wake-ups App Home lists.
 const maxWakeUps = 3
 
+// maxHomeOpen bounds the open items App Home lists.
+const maxHomeOpen = 5
+
+// BlockHomeOpen prefixes the block id of an open item on App Home.
+const BlockHomeOpen = "home_open:"
+
+// homeOpen lists the radar's open items, each with its Done.
+func homeOpen(in HomeInput) []slack.Block {
+	l := in.Location
+	if l == nil {
+		l = time.UTC
+	}
+	r := radarText{loc: l}
+	var bl []slack.Block
+	for _, it := range in.Open {
+		if len(it.NoteIDs) == 0 {
+			continue
+		}
+		if len(bl) == maxHomeOpen {
+			bl = append(bl, slack.NewContextBlock("", mrkdwn(fmt.Sprintf("…and %d more: `/radar` in our DM", len(in.Open)-maxHomeOpen))))
+			break
+		}
+		text := r.item(it)
+		if len(bl) == 0 {
+			text = "*Open* · mark what is done\n" + text
+		}
+		sec := section(Fit(text, MaxSectionText))
+		sec.BlockID = BlockHomeOpen + it.NoteIDs[0]
+		sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionRadarDone, it.NoteIDs[0], plain("Done", MaxButtonText)))
+		bl = append(bl, sec)
+	}
+	return bl
+}
+
 // homeRadar is App Home's radar part: the last wake-ups, the morning
 // outlook switch, a snooze or a stop in force.
 func homeRadar(in HomeInput) []slack.Block {

@@ -75,11 +75,29 @@ func (r *radarHandler) show(ctx context.Context, teamID, channelID, userID strin
 }
 
 func (r *radarHandler) done(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
-	r.markDone(ctx, cb, channelOf(cb), a.Value, a.BlockID, true)
+	if ch, ok := r.homeChannel(ctx, cb); ok {
+		r.markDone(ctx, cb, ch, a.Value, a.BlockID, true)
+	}
 }
 
 func (r *radarHandler) undone(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
-	r.markDone(ctx, cb, channelOf(cb), a.Value, a.BlockID, false)
+	if ch, ok := r.homeChannel(ctx, cb); ok {
+		r.markDone(ctx, cb, ch, a.Value, a.BlockID, false)
+	}
+}
+
+// homeChannel is the conversation a Done button belongs to: its message's,
+// or on App Home the person's DM with the bot (whose items Home lists).
+func (r *radarHandler) homeChannel(ctx context.Context, cb slack.InteractionCallback) (string, bool) {
+	if ch := channelOf(cb); ch != "" && cb.View.Type != slack.VTHomeTab {
+		return ch, true
+	}
+	ch, err := r.b.dm(ctx, cb.User.ID)
+	if err != nil {
+		r.b.log.Error("bot: home: open DM", "user", cb.User.ID, "err", err)
+		return "", false
+	}
+	return ch, true
 }
 
 func (r *radarHandler) snooze(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {

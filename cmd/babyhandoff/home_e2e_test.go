@@ -5,10 +5,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 )
 
@@ -104,4 +106,40 @@ func TestE2EAppHomeWhenSlackNamesNoDM(t *testing.T) {
 	require.NoError(t, err, "log:\n%s", h.stderr.String())
 	assert.Contains(t, h.stderr.String(), "answered ok without a channel")
 	assert.NotContains(t, h.stderr.String(), "panicked")
+}
+
+// App Home lists the open items with their Done: pressed there, the item is
+// done in the person's DM conversation and leaves Home.
+func TestE2EDoneFromAppHome(t *testing.T) {
+	at := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	h := start(t, func(m *Main) { m.Now = func() time.Time { return at } })
+	h.ack(h.message("DU1", "im", "U1", "out of formula", tsAt(at, 1), nil))
+	h.replyTo("DU1", tsAt(at, 1))
+	h.ack(h.homeOpened("U1", ""))
+	var noteID string
+	_, err := h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
+		raw, _ := json.Marshal(c.JSON["view"])
+		var v struct {
+			Blocks []accessory `json:"blocks"`
+		}
+		_ = json.Unmarshal(raw, &v)
+		for _, b := range v.Blocks {
+			if strings.HasPrefix(b.BlockID, blocks.BlockHomeOpen) && b.Accessory.ActionID == blocks.ActionRadarDone {
+				noteID = b.Accessory.Value
+			}
+		}
+		return noteID != ""
+	})
+	require.NoError(t, err, "Home lists the open item with Done; log:\n%s", h.stderr.String())
+	h.ack(h.homeClick("U1", "V1", blocks.BlockHomeOpen+noteID, blocks.ActionRadarDone, noteID))
+	h.ephemeral("DU1", "U1", "Done: out of formula")
+	_, err = h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
+		raw, _ := json.Marshal(c.JSON["view"])
+		return !strings.Contains(string(raw), blocks.BlockHomeOpen)
+	})
+	require.NoError(t, err, "done items leave Home")
+	notes := h.notes("DU1", false)
+	require.Len(t, notes, 1)
+	assert.True(t, notes[0].Done())
+	assert.Equal(t, "U1", notes[0].DoneBy.User)
 }
