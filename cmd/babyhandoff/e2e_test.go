@@ -128,6 +128,16 @@ func (h *harness) message(channel, channelType, user, text, ts string, extra map
 	return id
 }
 
+// clockAt makes the program's clock stand at t.
+func clockAt(t time.Time) func(*Main) { return func(m *Main) { m.Now = func() time.Time { return t } } }
+
+// note sends a person's message and waits for its capture reply.
+func (h *harness) note(channel, user, text, ts string) {
+	h.t.Helper()
+	h.ack(h.message(channel, "im", user, text, ts, nil))
+	h.replyTo(channel, ts)
+}
+
 // tsAt is the ts Slack gives a message written at t; n (microseconds)
 // keeps messages of the same second apart.
 func tsAt(t time.Time, n int) string { return fmt.Sprintf("%d.%06d", t.Unix(), n) }
@@ -332,7 +342,7 @@ func TestE2EDoneFromTheCaptureReply(t *testing.T) {
 // Restore closes it again. Done records who pressed it.
 func TestE2ERestockClosesRunningLow(t *testing.T) {
 	at := time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC)
-	h := start(t, func(m *Main) { m.Now = func() time.Time { return at } })
+	h := start(t, clockAt(at))
 	low, bought, other := tsAt(at.Add(-time.Hour), 1), tsAt(at, 2), tsAt(at, 3)
 	h.ack(h.message("D1", "im", "U1", "diapers almost out", low, nil))
 	h.replyTo("D1", low)
@@ -623,22 +633,28 @@ func TestE2EAddNoteReadsTheTagUnlessOneIsPicked(t *testing.T) {
 	assert.Equal(t, bh.TagByUser, picked.TagSource, "a tag picked on purpose is the person's")
 }
 
-func TestE2ESaveAsNoteShortcut(t *testing.T) {
-	h := start(t)
+// saveAsNote is the Save as note shortcut pressed by user on author's
+// message ts in channel.
+func (h *harness) saveAsNote(user, channel, author, text, ts string) string {
+	h.t.Helper()
 	env, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_message_action.json"), func(m map[string]any) {
 		p := m["payload"].(map[string]any)
 		p["callback_id"] = "save_as_note"
 		p["team"] = map[string]any{"id": h.team}
-		p["user"] = map[string]any{"id": "U1"}
-		p["channel"] = map[string]any{"id": "C9", "name": "family"}
+		p["user"] = map[string]any{"id": user}
+		p["channel"] = map[string]any{"id": channel, "name": "family"}
 		msg := p["message"].(map[string]any)
-		msg["text"] = "low: formula, last can"
-		msg["user"] = "U2"
-		msg["ts"] = "1700000007.000100"
-		p["message_ts"] = "1700000007.000100"
+		msg["text"], msg["user"], msg["ts"] = text, author, ts
+		p["message_ts"] = ts
 	})
-	require.NoError(t, err)
-	h.ack(env)
+	require.NoError(h.t, err)
+	return env
+}
+
+func TestE2ESaveAsNoteShortcut(t *testing.T) {
+	h := start(t)
+	h.ack(h.saveAsNote("U1", "C9", "U2", "low: formula, last can", "1700000007.000100"))
+	var err error
 	_, err = h.fake.WaitCall(h.ctx(), "chat.getPermalink", nil)
 	require.NoError(t, err)
 	c := h.replyTo("C9", "1700000007.000100")
@@ -658,24 +674,11 @@ func TestE2ESaveAsNoteShortcut(t *testing.T) {
 // outage is read from when it was written too.
 func TestE2ENoteTimeIsTheMessagesTime(t *testing.T) {
 	at := time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC) // Tuesday morning
-	h := start(t, func(m *Main) { m.Now = func() time.Time { return at } })
+	h := start(t, clockAt(at))
 	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "UTC"})
 	h.fake.SetUser(slacktest.User{ID: "U2", Name: "partner", TZ: "UTC"})
 	yesterday := tsAt(at.Add(-15*time.Hour), 100) // Monday 18:00
-	env, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_message_action.json"), func(m map[string]any) {
-		p := m["payload"].(map[string]any)
-		p["callback_id"] = "save_as_note"
-		p["team"] = map[string]any{"id": h.team}
-		p["user"] = map[string]any{"id": "U1"}
-		p["channel"] = map[string]any{"id": "C9", "name": "family"}
-		msg := p["message"].(map[string]any)
-		msg["text"] = "daycare form due tomorrow 5pm"
-		msg["user"] = "U2"
-		msg["ts"] = yesterday
-		p["message_ts"] = yesterday
-	})
-	require.NoError(t, err)
-	h.ack(env)
+	h.ack(h.saveAsNote("U1", "C9", "U2", "daycare form due tomorrow 5pm", yesterday))
 	h.replyTo("C9", yesterday)
 	assert.Contains(t, h.replyMessage("C9", yesterday).Text, "due Tue 17:00", "yesterday's tomorrow is today")
 
@@ -783,16 +786,14 @@ func TestE2ESlashCommandIsAckedAtOnceAndAnswered(t *testing.T) {
 // 5pm" is their Tuesday, not DEFAULT_TZ's Wednesday.
 func TestE2EFirstReplyUsesTheWritersZone(t *testing.T) {
 	at := time.Date(2026, 11, 24, 2, 0, 0, 0, time.UTC) // Mon Nov 23, 18:00 in Los Angeles
-	h := start(t, func(m *Main) { m.Now = func() time.Time { return at } })
+	h := start(t, clockAt(at))
 	h.fake.SetUser(slacktest.User{ID: "U7", Name: "parent", TZ: "America/Los_Angeles"})
-	h.ack(h.message("D7", "im", "U7", "daycare form due tomorrow 5pm", tsAt(at, 100), nil))
-	h.replyTo("D7", tsAt(at, 100))
+	h.note("D7", "U7", "daycare form due tomorrow 5pm", tsAt(at, 100))
 	reply := h.replyMessage("D7", tsAt(at, 100))
 	assert.Contains(t, reply.Text, "due Tue 17:00", "the writer's tomorrow")
 
 	// Someone Slack knows no zone for: DEFAULT_TZ (UTC here).
 	h.fake.SetUser(slacktest.User{ID: "U8", Name: "partner"})
-	h.ack(h.message("D8", "im", "U8", "daycare form due tomorrow 5pm", tsAt(at, 200), nil))
-	h.replyTo("D8", tsAt(at, 200))
+	h.note("D8", "U8", "daycare form due tomorrow 5pm", tsAt(at, 200))
 	assert.Contains(t, h.replyMessage("D8", tsAt(at, 200)).Text, "due Wed 17:00")
 }

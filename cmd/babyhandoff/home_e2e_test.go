@@ -82,6 +82,19 @@ func TestE2EAppHome(t *testing.T) {
 // homeClick presses a button on a person's App Home.
 func (h *harness) homeClick(user, viewID, blockID, actionID, value string) string {
 	h.t.Helper()
+	return h.homeAction(user, viewID, map[string]any{"type": "button", "action_id": actionID, "block_id": blockID, "value": value, "action_ts": "1.1"})
+}
+
+// homeSelect chooses option value in App Home's select actionID.
+func (h *harness) homeSelect(user, blockID, actionID, value string) string {
+	h.t.Helper()
+	return h.homeAction(user, "VHOME", map[string]any{"type": "static_select", "action_id": actionID, "block_id": blockID, "action_ts": "1.1",
+		"selected_option": map[string]any{"value": value, "text": map[string]any{"type": "plain_text", "text": value}}})
+}
+
+// homeAction sends one action from a person's App Home view.
+func (h *harness) homeAction(user, viewID string, action map[string]any) string {
+	h.t.Helper()
 	id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_block_actions_button_in_message.json"), func(m map[string]any) {
 		p := m["payload"].(map[string]any)
 		p["team"] = map[string]any{"id": h.team}
@@ -89,7 +102,8 @@ func (h *harness) homeClick(user, viewID, blockID, actionID, value string) strin
 		delete(p, "channel")
 		delete(p, "message")
 		p["container"] = map[string]any{"type": "view", "view_id": viewID}
-		p["actions"] = []any{map[string]any{"type": "button", "action_id": actionID, "block_id": blockID, "value": value, "action_ts": "1.1"}}
+		p["view"] = map[string]any{"id": viewID, "type": "home"}
+		p["actions"] = []any{action}
 	})
 	require.NoError(h.t, err)
 	return id
@@ -112,9 +126,8 @@ func TestE2EAppHomeWhenSlackNamesNoDM(t *testing.T) {
 // done in the person's DM conversation and leaves Home.
 func TestE2EDoneFromAppHome(t *testing.T) {
 	at := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
-	h := start(t, func(m *Main) { m.Now = func() time.Time { return at } })
-	h.ack(h.message("DU1", "im", "U1", "out of formula", tsAt(at, 1), nil))
-	h.replyTo("DU1", tsAt(at, 1))
+	h := start(t, clockAt(at))
+	h.note("DU1", "U1", "out of formula", tsAt(at, 1))
 	h.ack(h.homeOpened("U1", ""))
 	var noteID string
 	_, err := h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {

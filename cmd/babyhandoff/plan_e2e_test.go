@@ -338,10 +338,9 @@ func sharePerson(user string) map[string]any {
 // a window it cannot read is answered with examples, and nothing is run.
 func TestE2EPlanTomorrowMorning(t *testing.T) {
 	at := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
-	h := start(t, func(m *Main) { m.Now = func() time.Time { return at } })
+	h := start(t, clockAt(at))
 	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "UTC"})
-	h.ack(h.message("DU1", "im", "U1", "task: buy wipes", tsAt(at, 1), nil))
-	h.replyTo("DU1", tsAt(at, 1))
+	h.note("DU1", "U1", "task: buy wipes", tsAt(at, 1))
 
 	h.ack(h.slash("/plan", "from 7pm 30h", "DU1", "U1"))
 	bad := h.ephemeral("DU1", "U1", "1 to 24 hours")
@@ -392,10 +391,9 @@ func TestE2EWhatIfOnAnOldCardPlansFromNow(t *testing.T) {
 // old button changes nothing and says so; Undo brings the item back.
 func TestE2EDoneOnTheCard(t *testing.T) {
 	at := time.Date(2026, 11, 23, 21, 41, 0, 0, time.UTC)
-	h := start(t, func(m *Main) { m.Now = func() time.Time { return at } })
+	h := start(t, clockAt(at))
 	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "UTC"})
-	h.ack(h.message("DU1", "im", "U1", "out of formula", tsAt(at, 1), nil))
-	h.replyTo("DU1", tsAt(at, 1))
+	h.note("DU1", "U1", "out of formula", tsAt(at, 1))
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
 	card := h.waitCard("DU1", "v1 · ")
 	var bl []accessory

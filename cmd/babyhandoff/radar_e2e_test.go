@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -204,24 +203,6 @@ func TestE2ERadarSnoozeUntilTheComingMorning(t *testing.T) {
 			h.ephemeral("DU2", "U2", "snoozed here "+tc.want)
 		})
 	}
-}
-
-// homeSelect chooses option value in App Home's select actionID.
-func (h *harness) homeSelect(user, blockID, actionID, value string) string {
-	h.t.Helper()
-	id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_block_actions_button_in_message.json"), func(m map[string]any) {
-		p := m["payload"].(map[string]any)
-		p["team"] = map[string]any{"id": h.team}
-		p["user"] = map[string]any{"id": user}
-		delete(p, "channel")
-		delete(p, "message")
-		p["container"] = map[string]any{"type": "view", "view_id": "VHOME"}
-		p["view"] = map[string]any{"id": "VHOME", "type": "home"}
-		p["actions"] = []any{map[string]any{"type": "static_select", "action_id": actionID, "block_id": blockID, "action_ts": "1.1",
-			"selected_option": map[string]any{"value": value, "text": map[string]any{"type": "plain_text", "text": value}}}}
-	})
-	require.NoError(h.t, err)
-	return id
 }
 
 // radarPosts are the radar's top-level messages in channel.
