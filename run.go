@@ -138,9 +138,23 @@ type ContextPack struct {
 	TokenEstimate  int
 	IncludedLogIDs []string
 	// Omitted counts notes that did not fit the budget.
-	Omitted   int
+	Omitted int
+	// Done lists what was marked done in the DoneWindow before the run,
+	// with who: the handoff says so ("done by Sam, Mon 21:10").
+	Done      []DoneRef
 	CreatedAt time.Time
 }
+
+// DoneRef is a note's item marked done, as a handoff shows it.
+type DoneRef struct {
+	LogID string
+	Text  string
+	At    time.Time
+	By    string // a person's name; "" when not known
+}
+
+// DoneWindow is how far back a handoff lists what was done.
+const DoneWindow = 24 * time.Hour
 
 // Block is a time block of a plan.
 type Block struct {

@@ -122,6 +122,7 @@ func (c *cards) whatIf(ctx context.Context, cb slack.InteractionCallback, parent
 			return
 		}
 		in.Notes = familyNotes(notes)
+		in.Names = c.planner.names(ctx, in.Notes, now)
 		in.Run.Now, in.Run.From = now, time.Time{}
 		if set, err := c.store.RadarSettings(ctx, run.TeamID, run.ShiftID); err == nil {
 			q := set.QuietHours()

@@ -192,6 +192,20 @@ func (w window) from(now time.Time, loc *time.Location, hours int) (time.Time, i
 	return from, hours
 }
 
+// names are the names of the people who marked notes done lately, for
+// "done by Sam" in the handoff.
+func (p *planner) names(ctx context.Context, notes []bh.Note, now time.Time) map[string]string {
+	out := map[string]string{}
+	for _, n := range notes {
+		if u := n.DoneBy.User; n.Done() && u != "" && now.Sub(*n.DoneAt) <= bh.DoneWindow {
+			if _, ok := out[u]; !ok {
+				out[u] = p.b.userName(ctx, u)
+			}
+		}
+	}
+	return out
+}
+
 // familyNotes leaves out sample notes that versions before the sample had
 // its own shift stored among a family's notes.
 func familyNotes(notes []bh.Note) []bh.Note {
@@ -282,7 +296,7 @@ func (p *planner) plan(ctx context.Context, teamID, channelID, userID string, a 
 	run := bh.Run{TeamID: teamID, ShiftID: shift.ID, ChannelID: channelID, Energy: a.energy, HorizonH: hours,
 		Mode: b.cfg.Council.Mode(), TZ: loc.String(), TokenBudget: b.cfg.TokenBudget, Now: now, From: from, Quiet: &quiet,
 		Sample: a.sample || shift.Sample, RequestedBy: userID}
-	p.run(ctx, council.Input{Run: run, Notes: notes}, channelID, "", userID, 0)
+	p.run(ctx, council.Input{Run: run, Notes: notes, Names: p.names(ctx, notes, now)}, channelID, "", userID, 0)
 }
 
 // run runs the council with live progress in one message, which becomes

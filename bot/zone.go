@@ -19,23 +19,49 @@ type zones struct {
 }
 
 type zoneEntry struct {
-	tz string // "" : Slack has none for them
-	at time.Time
+	tz   string // "" : Slack has none for them
+	name string // as Slack shows them: display name, else real name
+	at   time.Time
 }
 
 // UserZone is the IANA time zone of a person's Slack profile, "" when they
 // have none or one this machine does not know. Answers are cached for a day.
 func (b *Bot) UserZone(ctx context.Context, userID string) (string, error) {
+	e, err := b.person(ctx, userID)
+	return e.tz, err
+}
+
+// userName is a person's name as Slack shows it, "" when unknown.
+func (b *Bot) userName(ctx context.Context, userID string) string {
+	if userID == "" {
+		return ""
+	}
+	e, err := b.person(ctx, userID)
+	if err != nil {
+		b.log.Debug("bot: a person's name", "user", userID, "err", err)
+	}
+	return e.name
+}
+
+// person is what users.info says of a person (one call a day each).
+func (b *Bot) person(ctx context.Context, userID string) (zoneEntry, error) {
 	now := b.cfg.Now()
 	b.zones.mu.Lock()
 	e, ok := b.zones.m[userID]
 	b.zones.mu.Unlock()
 	if ok && now.Sub(e.at) < zoneTTL {
-		return e.tz, nil
+		return e, nil
 	}
 	u, err := b.api.GetUserInfoContext(ctx, userID)
 	if err != nil {
-		return "", fmt.Errorf("bot: users.info for the time zone: %w", err)
+		return zoneEntry{}, fmt.Errorf("bot: users.info: %w", err)
+	}
+	name := u.Profile.DisplayName
+	if name == "" {
+		name = u.RealName
+	}
+	if name == "" {
+		name = u.Name
 	}
 	tz := u.TZ
 	if tz != "" {
@@ -48,9 +74,10 @@ func (b *Bot) UserZone(ctx context.Context, userID string) (string, error) {
 	if b.zones.m == nil {
 		b.zones.m = map[string]zoneEntry{}
 	}
-	b.zones.m[userID] = zoneEntry{tz: tz, at: now}
+	e = zoneEntry{tz: tz, name: name, at: now}
+	b.zones.m[userID] = e
 	b.zones.mu.Unlock()
-	return tz, nil
+	return e, nil
 }
 
 // userLoc is a person's zone for what the bot tells them, else DEFAULT_TZ

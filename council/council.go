@@ -162,6 +162,9 @@ type Input struct {
 	Notes []bh.Note
 	// Pack, when set, replays a stored run from its context pack.
 	Pack *bh.ContextPack
+	// Names are people's names by Slack user id, for "done by Sam" in the
+	// handoff; a missing one leaves the name out.
+	Names map[string]string
 }
 
 // Output is everything a run produced, for the caller to persist.
@@ -309,6 +312,7 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 			kinds[f.NoteID] = f.Kind
 		}
 		pack = BuildPack(run.ID, run.ShiftID, in.Notes, kinds, run.TokenBudget, run.Now)
+		pack.Done = doneRefs(in.Notes, in.Names, run.Now)
 	}
 	rec.message("", AgentCoordinator, "system", packMessage(pack), map[string]string{"context_pack_id": pack.ID, "token_estimate": strconv.Itoa(pack.TokenEstimate)})
 

@@ -637,3 +637,25 @@ func TestNightIsPlannedAsSleep(t *testing.T) {
 		})
 	}
 }
+
+// The handoff says what was done in the last day and by whom ("done by
+// Sam"), from the stored pack, so a replay says the same.
+func TestHandoffSaysWhatWasDone(t *testing.T) {
+	done := func(ago time.Duration) *time.Time { t := monday10.Add(-ago); return &t }
+	notes := []bh.Note{
+		{ID: "d1", TeamID: "T1", ShiftID: "s1", Text: "diapers almost out", Tag: bh.TagInventory, TagSource: bh.TagByPrefix, CreatedAt: monday10.Add(-5 * time.Hour),
+			DoneAt: done(time.Hour), DoneBy: bh.DoneBy{User: "U2"}, Rev: 2},
+		{ID: "d2", TeamID: "T1", ShiftID: "s1", Text: "pay the water bill", Tag: bh.TagTask, TagSource: bh.TagByPrefix, CreatedAt: monday10.Add(-72 * time.Hour),
+			DoneAt: done(48 * time.Hour), DoneBy: bh.DoneBy{User: "U2"}, Rev: 2},
+		{ID: "t1", TeamID: "T1", ShiftID: "s1", Text: "call grandma", Tag: bh.TagTask, TagSource: bh.TagByPrefix, CreatedAt: monday10.Add(-time.Hour), Rev: 1},
+	}
+	c := newCouncil(t)
+	out, err := c.Run(context.Background(), council.Input{Run: runOf(1, bh.EnergyAuto), Notes: notes, Names: map[string]string{"U2": "Sam"}}, nil)
+	require.NoError(t, err)
+	assert.Contains(t, out.Handoff.Content, "## Done since yesterday")
+	assert.Contains(t, out.Handoff.Content, "- [x] diapers almost out — done by Sam, Mon 09:00")
+	assert.NotContains(t, out.Handoff.Content, "pay the water bill", "done two days ago: not news")
+	again, err := c.Run(context.Background(), council.Input{Run: runOf(1, bh.EnergyAuto), Pack: &out.Pack}, nil)
+	require.NoError(t, err)
+	assert.Equal(t, out.Handoff.Content, again.Handoff.Content, "replayed from the pack")
+}

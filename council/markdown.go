@@ -113,6 +113,16 @@ func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d 
 			w("- %s%s\n", MarkdownText(rest), noteRefs(it.NoteIDs))
 		}
 	}
+	if len(pack.Done) > 0 {
+		w("\n## Done since yesterday\n\n")
+		for _, d := range pack.Done {
+			by := ""
+			if d.By != "" {
+				by = " by " + MarkdownText(d.By)
+			}
+			w("- [x] %s — done%s, %s\n", MarkdownText(d.Text), by, d.At.In(loc).Format("Mon 15:04"))
+		}
+	}
 	if len(p.StillOpen) > 0 {
 		w("\n## Still open?\n\nNot planned any more; mark each done, or send it again with a new day.\n\n")
 		for _, it := range p.StillOpen {

@@ -156,3 +156,17 @@ func notesFromPack(p bh.ContextPack) []bh.Note {
 	}
 	return out
 }
+
+// doneRefs lists the notes marked done in the DoneWindow before at, oldest
+// first, with who marked them.
+func doneRefs(notes []bh.Note, names map[string]string, at time.Time) []bh.DoneRef {
+	var out []bh.DoneRef
+	for _, n := range notes {
+		if n.Deleted() || !n.Done() || at.Sub(*n.DoneAt) > bh.DoneWindow || n.DoneAt.After(at) {
+			continue
+		}
+		out = append(out, bh.DoneRef{LogID: n.ID, Text: bh.Truncate(n.Text, 120), At: *n.DoneAt, By: names[n.DoneBy.User]})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].At.Before(out[j].At) })
+	return out
+}

@@ -134,7 +134,9 @@ type packDoc struct {
 	TokenEstimate  int         `bson:"token_estimate"`
 	IncludedLogIDs []string    `bson:"included_log_ids"`
 	Omitted        int         `bson:"omitted"`
-	CreatedAt      time.Time   `bson:"created_at"`
+	// Done is absent from packs made before handoffs said what was done.
+	Done      []doneRefDoc `bson:"done,omitempty"`
+	CreatedAt time.Time    `bson:"created_at"`
 }
 
 type blockDoc struct {
@@ -149,6 +151,13 @@ type itemDoc struct {
 	Text    string     `bson:"text"`
 	NoteIDs []string   `bson:"note_ids,omitempty"`
 	Due     *time.Time `bson:"due,omitempty"`
+}
+
+type doneRefDoc struct {
+	LogID string    `bson:"log_id"`
+	Text  string    `bson:"text"`
+	At    time.Time `bson:"at"`
+	By    string    `bson:"by,omitempty"`
 }
 
 type proposalDoc struct {
@@ -457,6 +466,9 @@ func (d proposalDoc) domain() bh.Proposal {
 func toPackDoc(team, shift string, p bh.ContextPack) packDoc {
 	d := packDoc{ID: p.ID, TeamID: team, ShiftID: shift, RunID: p.RunID, Summary: p.Summary, CompiledText: p.CompiledText,
 		TokenBudget: p.TokenBudget, TokenEstimate: p.TokenEstimate, IncludedLogIDs: p.IncludedLogIDs, Omitted: p.Omitted, CreatedAt: p.CreatedAt.UTC()}
+	for _, r := range p.Done {
+		d.Done = append(d.Done, doneRefDoc{LogID: r.LogID, Text: r.Text, At: r.At.UTC(), By: r.By})
+	}
 	for _, r := range p.LogRefs {
 		d.LogRefs = append(d.LogRefs, logRefDoc{LogID: r.LogID, Kind: string(r.Kind), TagSource: string(r.TagSource), Text: r.Text, CreatedAt: r.CreatedAt.UTC()})
 	}
@@ -466,6 +478,9 @@ func toPackDoc(team, shift string, p bh.ContextPack) packDoc {
 func (d packDoc) domain() bh.ContextPack {
 	p := bh.ContextPack{ID: d.ID, RunID: d.RunID, ShiftID: d.ShiftID, Summary: d.Summary, CompiledText: d.CompiledText,
 		TokenBudget: d.TokenBudget, TokenEstimate: d.TokenEstimate, IncludedLogIDs: d.IncludedLogIDs, Omitted: d.Omitted, CreatedAt: d.CreatedAt.UTC()}
+	for _, r := range d.Done {
+		p.Done = append(p.Done, bh.DoneRef{LogID: r.LogID, Text: r.Text, At: r.At.UTC(), By: r.By})
+	}
 	for _, r := range d.LogRefs {
 		p.LogRefs = append(p.LogRefs, bh.LogRef{LogID: r.LogID, Kind: bh.Tag(r.Kind), TagSource: bh.TagSource(r.TagSource), Text: r.Text, CreatedAt: r.CreatedAt.UTC()})
 	}

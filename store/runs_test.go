@@ -17,8 +17,9 @@ func sampleRecord(run bh.Run) bh.RunRecord {
 	at := run.Now
 	due := at.Add(30 * time.Hour)
 	return bh.RunRecord{
-		Run:  run,
-		Pack: bh.ContextPack{ID: run.ID + ":pack", RunID: run.ID, ShiftID: run.ShiftID, Summary: "2 notes", CompiledText: "- [n1] …", TokenBudget: 4000, TokenEstimate: 12, IncludedLogIDs: []string{"n1", "n2"}, LogRefs: []bh.LogRef{{LogID: "n1", Kind: bh.TagDeadline, TagSource: bh.TagByUser, Text: "form", CreatedAt: at}}, CreatedAt: at},
+		Run: run,
+		Pack: bh.ContextPack{ID: run.ID + ":pack", RunID: run.ID, ShiftID: run.ShiftID, Summary: "2 notes", CompiledText: "- [n1] …", TokenBudget: 4000, TokenEstimate: 12, IncludedLogIDs: []string{"n1", "n2"}, LogRefs: []bh.LogRef{{LogID: "n1", Kind: bh.TagDeadline, TagSource: bh.TagByUser, Text: "form", CreatedAt: at}},
+			Done: []bh.DoneRef{{LogID: "n0", Text: "diapers almost out", At: at.Add(-time.Hour), By: "Sam"}}, CreatedAt: at},
 		Tasks: []bh.Task{
 			{ID: run.ID + ":write_handoff", RunID: run.ID, Name: "write_handoff", Agent: "HandoffWriter", Status: bh.StatusCompleted, Attempt: 1, MaxAttempts: 3, Outputs: map[string]string{"artifact_id": "a"}, QueuedAt: at, StartedAt: at, FinishedAt: at},
 			{ID: run.ID + ":normalize_logs", RunID: run.ID, Name: "normalize_logs", Agent: "Normalizer", Status: bh.StatusCompleted, Attempt: 1, MaxAttempts: 3, Inputs: map[string]string{"context_pack_id": run.ID + ":pack"}, QueuedAt: at, StartedAt: at, FinishedAt: at},

@@ -422,7 +422,22 @@ func TestE2EDoneOnTheCard(t *testing.T) {
 		return m.TS == card.ts && m.Updated > 1 && !strings.Contains(string(m.Blocks), "✅ ~") && strings.Contains(string(m.Blocks), `"action_id":"radar_done"`)
 	})
 	require.NoError(t, err, "Undo brings it back")
+
+	// Done again; the next plan leaves it out, and its handoff.md says what
+	// was done and by whom.
+	h.ack(h.clickIn("DU1", card.ts, "U1", blockID, blocks.ActionRadarDone, noteID))
+	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.TS == card.ts && m.Updated > 2 && strings.Contains(string(m.Blocks), "✅ ~Get formula")
+	})
+	require.NoError(t, err)
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	v2 := h.waitCard("DU1", "v2 · ")
+	assert.NotContains(t, string(v2.raw), "Get formula", "done: not planned")
+	h.ack(h.click("DU1", v2.ts, "U1", "card_download", v2.runID))
+	f := waitFile(t, h, "handoff-v2.md")
+	assert.Contains(t, string(f.Content), "- [x] out of formula — done by parent, Mon 21:41")
 	notes := h.notes("DU1", false)
 	require.Len(t, notes, 1)
-	assert.False(t, notes[0].Done())
+	assert.True(t, notes[0].Done())
+	assert.Equal(t, "U1", notes[0].DoneBy.User)
 }
