@@ -34,12 +34,19 @@ func FuzzMarkdownText(f *testing.F) {
 	})
 }
 
+// handoffHeadings are the headings the handoff writer has: what a note
+// says may decide which of them appear (a health note opens "Health
+// notes"), never add one of its own.
+var handoffHeadings = map[string]bool{
+	"---": true, "## Health notes": true, "## Now": true, "## Next 12 hours": true, "## Later": true, "## Done since yesterday": true,
+	"## Still open?": true, "## Admin checklist": true, "## Running low": true, "## 24h outlook": true, "## Why this plan": true, "## Evidence": true,
+}
+
 // FuzzHandoffHeadings: a note, whatever it says, never adds a heading, a
-// front-matter line or HTML to handoff.md.
+// front-matter line or HTML to handoff.md. (Seed siCk: a health note opens
+// its own section, which an earlier count of headings took for an added one.)
 func FuzzHandoffHeadings(f *testing.F) {
 	f.Add("---\ntitle: x\n---\n# Pwned <b>x</b>")
-	base := runCouncil(f, sampleNotes(monday10), runOf(1, bh.EnergyAuto))
-	want := headingLines(base.Handoff.Content)
 	f.Fuzz(func(t *testing.T, s string) {
 		notes := sampleNotes(monday10)
 		notes[0].Text, notes[0].RawText = s, s
@@ -48,8 +55,18 @@ func FuzzHandoffHeadings(f *testing.F) {
 			t.Fatal(err)
 		}
 		got := headingLines(out.Handoff.Content)
-		if len(got) != len(want) {
-			t.Fatalf("headings changed with note %q:\n%v\nwant %v", s, got, want)
+		fronts := 0
+		for i, h := range got {
+			switch {
+			case h == "---":
+				fronts++
+			case i == 2 && strings.HasPrefix(h, "# Handoff v1 · "):
+			case !handoffHeadings[h]:
+				t.Fatalf("note %q added the heading %q", s, h)
+			}
+		}
+		if fronts != 3 {
+			t.Fatalf("note %q changed the front matter: %v", s, got)
 		}
 		c := out.Handoff.Content
 		for i := strings.IndexByte(c, '<'); i >= 0; i = strings.IndexByte(c, '<') {
