@@ -368,6 +368,16 @@ type RunRecord struct {
 	Artifacts []Artifact
 }
 
+// Winner is the record's winning proposal.
+func (r RunRecord) Winner() Proposal {
+	for _, p := range r.Proposals {
+		if p.Archetype == r.Decision.Winner {
+			return p
+		}
+	}
+	return Proposal{}
+}
+
 // Artifact returns the record's artifact of a kind.
 func (r RunRecord) Artifact(kind string) (Artifact, bool) {
 	for _, a := range r.Artifacts {

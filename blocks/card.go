@@ -12,11 +12,15 @@ import (
 
 // Decision Card action ids; every value is the run id.
 const (
-	ActionEnergy      = "card_energy"
-	ActionDownload    = "card_download"
-	ActionTranscript  = "card_transcript"
-	ActionOthers      = "card_others"
-	ActionShare       = "card_share"
+	ActionEnergy     = "card_energy"
+	ActionDownload   = "card_download"
+	ActionTranscript = "card_transcript"
+	ActionOthers     = "card_others"
+	ActionShare      = "card_share"
+	// ActionCardCheck is the card's "Mark done" checkboxes; its block id
+	// is CardCheckPrefix + run id, each option's value a note id.
+	ActionCardCheck   = "card_check"
+	CardCheckPrefix   = "card_check:"
 	ActionPlanNow     = "plan_now"
 	ActionAddNote     = "home_add_note"
 	ActionLoadSample  = "home_load_sample"
@@ -296,6 +300,9 @@ func Card(in CardInput) Message {
 		bl = append(bl, section("*Later*\n"+later))
 	}
 	bl = append(bl, stillOpenBlocks(in, w)...)
+	if check := checkBlock(in, w); check != nil {
+		bl = append(bl, check)
+	}
 	if r := because(in.Decision, in.Links, in.Labels, 5); r != "" {
 		bl = append(bl, section("*Because*\n"+r))
 	}
@@ -563,6 +570,69 @@ func itemBlocks(in CardInput, items []bh.Item, n int, head, more string) []slack
 // nowBlocks are the plan's first n critical items, each with its Done.
 func nowBlocks(in CardInput, p bh.Proposal, n int) []slack.Block {
 	return itemBlocks(in, p.Now, n, "🔴 *Now*\n", "…and %d more: `/radar`")
+}
+
+// maxChecks is Slack's limit of options in a checkboxes element.
+const maxChecks = 10
+
+// CheckItem is one item of a card's "Mark done": a note and its words.
+type CheckItem struct{ NoteID, Text string }
+
+// CheckItems are the items of a plan that come from a note, for "Mark
+// done": its blocks (a trip's errands one by one), then what waits; at most
+// Slack's ten.
+func CheckItems(p bh.Proposal) []CheckItem {
+	seen := map[string]bool{}
+	var out []CheckItem
+	add := func(id, text string) {
+		if id != "" && !seen[id] && len(out) < maxChecks {
+			seen[id] = true
+			out = append(out, CheckItem{id, text})
+		}
+	}
+	for _, b := range p.Blocks {
+		if b.Kind == "rest" || b.Kind == "commitment" {
+			continue
+		}
+		// A trip names its errands in the order of its notes.
+		parts := strings.Split(strings.TrimPrefix(b.Title, "Errand run: "), "; ")
+		for i, id := range b.NoteIDs {
+			text := b.Title
+			if len(parts) == len(b.NoteIDs) {
+				text = parts[i]
+			}
+			add(id, text)
+		}
+	}
+	for _, it := range p.Top {
+		if rest, ok := strings.CutPrefix(it.Text, "Later: "); ok && len(it.NoteIDs) > 0 {
+			add(it.NoteIDs[0], rest)
+		}
+	}
+	return out
+}
+
+// checkBlock is "Mark done": a checkbox for each CheckItem, checked when
+// done; nil when the plan has none.
+func checkBlock(in CardInput, p bh.Proposal) slack.Block {
+	items := CheckItems(p)
+	if len(items) == 0 {
+		return nil
+	}
+	var opts, checked []*slack.OptionBlockObject
+	for _, it := range items {
+		o := slack.NewOptionBlockObject(it.NoteID, plain(it.Text, MaxOptionText), nil)
+		opts = append(opts, o)
+		if in.Done[it.NoteID] {
+			checked = append(checked, o)
+		}
+	}
+	cb := slack.NewCheckboxGroupsBlockElement(ActionCardCheck, opts...)
+	cb.InitialOptions = checked
+	sec := section("*Mark done*\nTick what is done: it leaves the radar and the next plan.")
+	sec.BlockID = CardCheckPrefix + in.Run.ID
+	sec.Accessory = slack.NewAccessory(cb)
+	return sec
 }
 
 // maxStillOpen bounds the "Still open?" items on a card; handoff.md has all.

@@ -182,7 +182,7 @@ func TestCardPutsTheControlsFirst(t *testing.T) {
 			kinds = append(kinds, strings.SplitN(strings.TrimPrefix(x.Text.Text, "*"), "*", 2)[0])
 		}
 	}
-	assert.Equal(t, []string{"Next hours", "controls", "Later", "Because"}, kinds)
+	assert.Equal(t, []string{"Next hours", "controls", "Later", "Mark done", "Because"}, kinds)
 	raw, err := json.Marshal(card.Blocks)
 	require.NoError(t, err)
 	assert.Contains(t, string(raw), `|Submit daycare deposit form\u003e`, "a link named by its note")

@@ -18,6 +18,10 @@ type cardStore interface {
 	runRecords
 	Run(ctx context.Context, teamID, runID string) (bh.Run, error)
 	SaveArtifact(ctx context.Context, teamID, shiftID string, a bh.Artifact) error
+	// Note, MarkNoteDoneBy and MarkNoteDone are the card's "Mark done".
+	Note(ctx context.Context, teamID, id string) (bh.Note, error)
+	MarkNoteDoneBy(ctx context.Context, teamID, id string, by bh.DoneBy) (bh.Note, error)
+	MarkNoteDone(ctx context.Context, teamID, id string, done bool) (bh.Note, error)
 	// Notes and RadarSettings are what a what-if on an older card
 	// re-plans from: the notes and quiet hours as they are now.
 	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
@@ -77,6 +81,51 @@ func (c *cards) energy(ctx context.Context, cb slack.InteractionCallback, a *sla
 	if ok {
 		c.whatIf(ctx, cb, rec, bh.Energy(a.SelectedOption.Value), channelOf(cb), messageOf(cb))
 	}
+}
+
+// check is the card's "Mark done": each item ticked is marked done (by
+// the person), each unticked is open again; the card then shows it.
+func (c *cards) check(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	b := c.b
+	channelID := channelOf(cb)
+	rec, ok := cardRun(ctx, b, c.store, cb, strings.TrimPrefix(a.BlockID, blocks.CardCheckPrefix))
+	if !ok {
+		return
+	}
+	ticked := map[string]bool{}
+	for _, o := range a.SelectedOptions {
+		ticked[o.Value] = true
+	}
+	var done, open []string
+	for _, it := range blocks.CheckItems(rec.Winner()) {
+		n, err := c.store.Note(ctx, rec.Run.TeamID, it.NoteID)
+		if err != nil || n.Deleted() || n.ChannelID != channelID || n.Done() == ticked[it.NoteID] {
+			continue
+		}
+		if ticked[it.NoteID] {
+			_, err = c.store.MarkNoteDoneBy(ctx, n.TeamID, n.ID, bh.DoneBy{User: cb.User.ID})
+			done = append(done, it.Text)
+		} else {
+			_, err = c.store.MarkNoteDone(ctx, n.TeamID, n.ID, false)
+			open = append(open, it.Text)
+		}
+		if err != nil {
+			b.refuse(ctx, channelID, cb.User.ID, err)
+			return
+		}
+	}
+	var lines []string
+	if len(done) > 0 {
+		lines = append(lines, "✓ Done: "+blocks.Echo(strings.Join(done, "; "), 300))
+	}
+	if len(open) > 0 {
+		lines = append(lines, "↩️ Open again: "+blocks.Echo(strings.Join(open, "; "), 300))
+	}
+	if len(lines) == 0 {
+		return
+	}
+	b.tell(ctx, channelID, cb.User.ID, strings.Join(lines, "\n"))
+	c.planner.refreshCard(ctx, rec.Run.TeamID, rec.Run.ID, channelID)
 }
 
 // others opens the Other plans modal.

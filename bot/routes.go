@@ -61,6 +61,7 @@ func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *
 			blocks.ActionDownload:   s.download,
 			blocks.ActionTranscript: s.transcript,
 			blocks.ActionShare:      s.open,
+			blocks.ActionCardCheck:  cd.check,
 			// App Home.
 			blocks.ActionAddNote:     m.openFromButton,
 			blocks.ActionPlanNow:     h.planNow,

@@ -33,14 +33,31 @@ func (h *harness) slash(command, text, channel, user string) string {
 // selectEnergy sends the card's Energy dropdown choice.
 func (h *harness) selectEnergy(channel, cardTS, user, runID, energy string) string {
 	h.t.Helper()
+	return h.cardAction(channel, cardTS, user, map[string]any{"type": "static_select", "action_id": "card_energy", "block_id": "card_actions:" + runID, "action_ts": "1.1",
+		"selected_option": map[string]any{"value": energy, "text": map[string]any{"type": "plain_text", "text": energy}}})
+}
+
+// tick sends the card's "Mark done" with noteIDs ticked (and the rest not).
+func (h *harness) tick(channel, cardTS, user, runID string, noteIDs ...string) string {
+	h.t.Helper()
+	opts := []any{}
+	for _, id := range noteIDs {
+		opts = append(opts, map[string]any{"value": id, "text": map[string]any{"type": "plain_text", "text": id}})
+	}
+	return h.cardAction(channel, cardTS, user, map[string]any{"type": "checkboxes", "action_id": "card_check", "block_id": "card_check:" + runID, "action_ts": "1.1",
+		"selected_options": opts})
+}
+
+// cardAction sends one action from a card's message.
+func (h *harness) cardAction(channel, cardTS, user string, action map[string]any) string {
+	h.t.Helper()
 	id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_block_actions_static_select_in_message.DERIVED.json"), func(m map[string]any) {
 		p := m["payload"].(map[string]any)
 		p["team"] = map[string]any{"id": h.team}
 		p["user"] = map[string]any{"id": user}
 		p["channel"] = map[string]any{"id": channel}
 		p["container"] = map[string]any{"type": "message", "message_ts": cardTS, "channel_id": channel}
-		p["actions"] = []any{map[string]any{"type": "static_select", "action_id": "card_energy", "block_id": "card_actions:" + runID, "action_ts": "1.1",
-			"selected_option": map[string]any{"value": energy, "text": map[string]any{"type": "plain_text", "text": energy}}}}
+		p["actions"] = []any{action}
 		delete(p, "state")
 		p["message"] = map[string]any{"ts": cardTS, "type": "message"}
 	})
@@ -440,4 +457,53 @@ func TestE2EDoneOnTheCard(t *testing.T) {
 	require.Len(t, notes, 1)
 	assert.True(t, notes[0].Done())
 	assert.Equal(t, "U1", notes[0].DoneBy.User)
+}
+
+// "Mark done" on the card: ticking an item marks its note done (by the
+// person) and the card shows it ticked; unticking opens it again.
+func TestE2EMarkDoneOnTheCard(t *testing.T) {
+	at := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	h := start(t, clockAt(at))
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "UTC"})
+	h.note("DU1", "U1", "task: buy wipes today", tsAt(at, 1))
+	h.note("DU1", "U1", "task: call the insurance company today", tsAt(at, 2))
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	card := h.waitCard("DU1", "v1 · ")
+	notes := map[string]string{}
+	var v []struct {
+		BlockID   string `json:"block_id"`
+		Accessory struct {
+			Type    string `json:"type"`
+			Options []struct {
+				Value string `json:"value"`
+				Text  struct {
+					Text string `json:"text"`
+				} `json:"text"`
+			} `json:"options"`
+		} `json:"accessory"`
+	}
+	require.NoError(t, json.Unmarshal(card.raw, &v))
+	for _, b := range v {
+		if b.Accessory.Type == "checkboxes" {
+			for _, o := range b.Accessory.Options {
+				notes[o.Text.Text] = o.Value
+			}
+		}
+	}
+	wipes := notes["buy wipes today"]
+	require.NotEmpty(t, wipes, "the card lists the plan's items to tick: %v", notes)
+
+	h.ack(h.tick("DU1", card.ts, "U1", card.runID, wipes))
+	h.ephemeral("DU1", "U1", "Done: buy wipes today")
+	_, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.TS == card.ts && m.Updated > 0 && strings.Contains(string(m.Blocks), `"initial_options":[{"text":{"type":"plain_text","text":"buy wipes today"`)
+	})
+	require.NoError(t, err, "the card shows it ticked; log:\n%s", h.stderr.String())
+
+	h.ack(h.tick("DU1", card.ts, "U1", card.runID))
+	h.ephemeral("DU1", "U1", "Open again: buy wipes today")
+	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.TS == card.ts && m.Updated > 1 && !strings.Contains(string(m.Blocks), `"initial_options"`)
+	})
+	require.NoError(t, err)
 }
