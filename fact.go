@@ -60,6 +60,8 @@ type Fact struct {
 	Mood bool
 	// CreatedAt is the note's creation time (recency decides ties).
 	CreatedAt time.Time
+	// StillOnAt is when a person said an overdue deadline is still on.
+	StillOnAt *time.Time
 }
 
 // ObservationWindow is how long an observation (sleep, feeds, mood, an
@@ -139,7 +141,11 @@ func (f Fact) LifeAt(now time.Time, loc *time.Location) Life {
 			return LifeStillOpen
 		}
 	case f.Kind == TagDeadline && f.Due != nil:
-		if now.Sub(*f.Due) > OverdueDrop {
+		since := *f.Due
+		if f.StillOnAt != nil && f.StillOnAt.After(since) {
+			since = *f.StillOnAt // "still on it": the 48 hours count from the answer
+		}
+		if now.Sub(since) > OverdueDrop {
 			return LifeDropped
 		}
 	case f.Start != nil && f.Kind != TagTask && f.Kind != TagDeadline:

@@ -68,6 +68,8 @@ func TestLifeAt(t *testing.T) {
 		{"undated task", bh.Fact{Kind: bh.TagTask}, at(2027, 1, 1, 0, 0), bh.LifeOpen},
 		{"deadline 47h59 overdue", bh.Fact{Kind: bh.TagDeadline, Due: ptr(tue5pm)}, tue5pm.Add(47*time.Hour + 59*time.Minute), bh.LifeOpen},
 		{"deadline 48h01 overdue", bh.Fact{Kind: bh.TagDeadline, Due: ptr(tue5pm)}, tue5pm.Add(48*time.Hour + time.Minute), bh.LifeDropped},
+		{"48h01 overdue, but still on since an hour", bh.Fact{Kind: bh.TagDeadline, Due: ptr(tue5pm), StillOnAt: ptr(tue5pm.Add(47 * time.Hour))}, tue5pm.Add(48*time.Hour + time.Minute), bh.LifeOpen},
+		{"still on, and 48h01 since", bh.Fact{Kind: bh.TagDeadline, Due: ptr(tue5pm), StillOnAt: ptr(tue5pm.Add(time.Hour))}, tue5pm.Add(49*time.Hour + time.Minute), bh.LifeDropped},
 		{"commitment under way", bh.Fact{Kind: bh.TagNote, Start: ptr(tue5pm), End: ptr(tue5pm.Add(time.Hour))}, tue5pm.Add(59 * time.Minute), bh.LifeOpen},
 		{"commitment over", bh.Fact{Kind: bh.TagNote, Start: ptr(tue5pm), End: ptr(tue5pm.Add(time.Hour))}, tue5pm.Add(time.Hour), bh.LifePast},
 		{"running low stays open", bh.Fact{Kind: bh.TagInventory, Items: []string{"wipes"}}, at(2027, 1, 1, 0, 0), bh.LifeOpen},

@@ -131,6 +131,9 @@ type Note struct {
 	// DoneBy says who marked it: a person, or a note that says the item
 	// was bought ("got diapers" closes "diapers almost out").
 	DoneBy DoneBy
+	// StillOnAt is when a person answered "still on it" for an overdue
+	// deadline: it stays in plans OverdueDrop longer from then.
+	StillOnAt *time.Time
 	// Rev counts changes; watchers use it to tell a new state from a replay.
 	Rev int
 }
@@ -139,6 +142,9 @@ type Note struct {
 type DoneBy struct {
 	User string // the Slack user who pressed Done, or wrote the closing note
 	Note string // the note that closed it ("got diapers"), if one did
+	// Dropped says the person dropped it rather than did it (an overdue
+	// deadline let go): out of plans all the same, kept in history.
+	Dropped bool
 }
 
 // Deleted reports whether the note was soft-deleted.

@@ -124,6 +124,9 @@ type LogRef struct {
 	TagSource TagSource
 	Text      string
 	CreatedAt time.Time
+	// StillOnAt carries a person's "still on it" into the run (and its
+	// replay): it keeps an overdue deadline in the plan.
+	StillOnAt *time.Time
 }
 
 // ContextPack is the token-budgeted input every agent of a run shares.
@@ -170,6 +173,9 @@ type Item struct {
 	Text    string
 	NoteIDs []string
 	Due     *time.Time
+	// Overdue marks a deadline past due: besides Done, a person may say
+	// it is still on, or drop it.
+	Overdue bool
 }
 
 // HealthLine heads a plan's health notes wherever they are shown; it

@@ -556,11 +556,14 @@ func itemBlocks(in CardInput, items []bh.Item, n int, head, more string) []slack
 		sec := section(h + text)
 		if len(it.NoteIDs) > 0 {
 			sec.BlockID = fmt.Sprintf("%s%s:%s", CardItemPrefix, in.Run.ID, it.NoteIDs[0])
-			btn := slack.NewButtonBlockElement(ActionRadarDone, it.NoteIDs[0], plain("Done", MaxButtonText))
-			if done {
-				btn = slack.NewButtonBlockElement(ActionRadarUndone, it.NoteIDs[0], plain("Undo", MaxButtonText))
+			switch {
+			case done:
+				sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionRadarUndone, it.NoteIDs[0], plain("Undo", MaxButtonText)))
+			case it.Overdue:
+				sec.Accessory = slack.NewAccessory(OverdueMenu(it.NoteIDs[0]))
+			default:
+				sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionRadarDone, it.NoteIDs[0], plain("Done", MaxButtonText)))
 			}
-			sec.Accessory = slack.NewAccessory(btn)
 		}
 		bl = append(bl, sec)
 	}

@@ -22,6 +22,9 @@ const (
 	ActionRadarPlan    = "radar_plan"
 	ActionRadarOutlook = "radar_outlook"
 	ActionRadarQuiet   = "radar_quiet"
+	// ActionOverdue is an overdue deadline's menu: Done, Still on it, Drop;
+	// each option's value is "done:", "still:" or "drop:" and the note id.
+	ActionOverdue = "overdue_menu"
 	// BlockRadarActions prefixes the actions block id; the shift id follows.
 	BlockRadarActions = "radar_actions:"
 )
@@ -225,7 +228,11 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 	bl := []slack.Block{section(Fit(head, MaxSectionText))}
 	for _, it := range items {
 		sec := section(Fit(r.item(it), MaxSectionText))
-		if len(it.NoteIDs) > 0 {
+		switch {
+		case len(it.NoteIDs) == 0:
+		case it.Overdue && it.Kind == bh.TagDeadline:
+			sec.Accessory = slack.NewAccessory(OverdueMenu(it.NoteIDs[0]))
+		default:
 			sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionRadarDone, it.NoteIDs[0], plain("Done", MaxButtonText)))
 		}
 		bl = append(bl, sec)
@@ -370,6 +377,23 @@ func quietSection(q bh.QuietHours, l *time.Location) slack.Block {
 	sec.BlockID = "home_quiet"
 	sec.Accessory = slack.NewAccessory(sel)
 	return sec
+}
+
+// OverdueMenu is an overdue deadline's ⋯: Done, Still on it (it stays in
+// plans two more days), Drop (let it go: out of plans, kept in history).
+func OverdueMenu(noteID string) *slack.OverflowBlockElement {
+	opt := func(what, label string) *slack.OptionBlockObject {
+		return slack.NewOptionBlockObject(what+":"+noteID, plain(label, MaxOptionText), nil)
+	}
+	return slack.NewOverflowBlockElement(ActionOverdue, opt("done", "Done"), opt("still", "Still on it"), opt("drop", "Drop it"))
+}
+
+// DroppedNotice confirms a Drop privately, with an Undo.
+func DroppedNotice(n bh.Note) Message {
+	text := "🗂️ Dropped: " + Echo(n.Text, 100) + ". Plans and the radar leave it out; it stays in the history."
+	sec := section(text)
+	sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionRadarUndone, n.ID, plain("Undo", MaxButtonText)))
+	return Message{Text: text, Blocks: []slack.Block{sec}}
 }
 
 // DoneNotice confirms a Done privately, with an Undo.

@@ -20,6 +20,8 @@ type radarStore interface {
 	Note(ctx context.Context, teamID, id string) (bh.Note, error)
 	MarkNoteDone(ctx context.Context, teamID, id string, done bool) (bh.Note, error)
 	MarkNoteDoneBy(ctx context.Context, teamID, id string, by bh.DoneBy) (bh.Note, error)
+	// MarkStillOn records "still on it" for an overdue deadline.
+	MarkStillOn(ctx context.Context, teamID, id string) (bh.Note, error)
 	// UpdateRadarSettings applies change to a shift's settings; saved is
 	// false when change reported nothing to save.
 	UpdateRadarSettings(ctx context.Context, teamID, shiftID string, change func(*bh.RadarSettings) bool) (set bh.RadarSettings, saved bool, err error)
@@ -84,6 +86,51 @@ func (r *radarHandler) undone(ctx context.Context, cb slack.InteractionCallback,
 	if ch, ok := r.homeChannel(ctx, cb); ok {
 		r.markDone(ctx, cb, ch, a.Value, a.BlockID, false)
 	}
+}
+
+// overdue is an overdue deadline's menu, on a card or a radar message:
+// Done, Still on it (two more days in plans), Drop (out of plans, kept).
+func (r *radarHandler) overdue(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	b := r.b
+	ch, ok := r.homeChannel(ctx, cb)
+	if !ok {
+		return
+	}
+	what, noteID, _ := strings.Cut(a.SelectedOption.Value, ":")
+	if what == "done" {
+		r.markDone(ctx, cb, ch, noteID, a.BlockID, true)
+		return
+	}
+	n, err := r.store.Note(ctx, cb.Team.ID, noteID)
+	if err == nil && ch != n.ChannelID {
+		err = bh.Errorf(bh.EFORBIDDEN, "That menu belongs to a note in another conversation; nothing was changed.")
+	}
+	if err == nil && (n.Deleted() || n.Done()) {
+		err = bh.Errorf(bh.ECONFLICT, "%q is already done or removed; nothing was changed.", bh.Truncate(n.Text, 60))
+	}
+	var msg blocks.Message
+	switch {
+	case err != nil:
+	case what == "still":
+		n, err = r.store.MarkStillOn(ctx, n.TeamID, n.ID)
+		msg = blocks.Notice(fmt.Sprintf("⏳ Still on: %s — it stays in plans for two more days.", blocks.Echo(n.Text, 100)))
+	case what == "drop":
+		n, err = r.store.MarkNoteDoneBy(ctx, n.TeamID, n.ID, bh.DoneBy{User: cb.User.ID, Dropped: true})
+		msg = blocks.DroppedNotice(n)
+	default:
+		err = bh.Errorf(bh.EINVALID, "That choice is not one I know; nothing was changed.")
+	}
+	if err != nil {
+		b.refuse(ctx, ch, cb.User.ID, err)
+		return
+	}
+	if _, err := b.api.PostEphemeralContext(ctx, ch, cb.User.ID, msg.Options()...); err != nil {
+		b.log.Debug("bot: confirm overdue answer", "err", err)
+	}
+	if run := blocks.CardRunOf(a.BlockID); run != "" {
+		r.planner.refreshCard(ctx, cb.Team.ID, run, ch)
+	}
+	r.home.shiftChanged(ctx, n.TeamID, n.ChannelID, cb.User.ID)
 }
 
 // homeChannel is the conversation a Done button belongs to: its message's,

@@ -73,6 +73,7 @@ func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *
 			blocks.ActionRadarPlan:    r.plan,
 			blocks.ActionRadarOutlook: r.outlook,
 			blocks.ActionRadarQuiet:   r.quiet,
+			blocks.ActionOverdue:      r.overdue,
 		},
 		prefixed: []prefixRoute{
 			{blocks.ActionChipPrefix, n.retag},

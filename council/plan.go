@@ -140,7 +140,7 @@ func newSituation(facts []bh.Fact, loc *time.Location, now, from time.Time, hori
 			s.stillOpen = append(s.stillOpen, bh.Item{Text: planTitle(f.Title) + " — was for " + f.Due.In(loc).Format("Mon Jan 2"), NoteIDs: ids, Due: f.Due})
 			continue
 		case bh.LifeDropped:
-			s.stillOpen = append(s.stillOpen, bh.Item{Text: planTitle(f.Title) + " — overdue since " + f.Due.In(loc).Format("Mon 15:04") + ", left out of plans", NoteIDs: ids, Due: f.Due})
+			s.stillOpen = append(s.stillOpen, bh.Item{Text: planTitle(f.Title) + " — overdue since " + f.Due.In(loc).Format("Mon 15:04") + ", left out of plans", NoteIDs: ids, Due: f.Due, Overdue: true})
 			continue
 		}
 		if f.Start != nil {
@@ -581,7 +581,7 @@ func nowList(s *situation, blocks []bh.Block) []bh.Item {
 		default:
 			text += " · planned " + b.Start.In(s.loc).Format("15:04")
 		}
-		out = append(out, bh.Item{Text: text, NoteIDs: []string{f.NoteID}})
+		out = append(out, bh.Item{Text: text, NoteIDs: []string{f.NoteID}, Overdue: f.Kind == bh.TagDeadline})
 	}
 	return out
 }

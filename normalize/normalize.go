@@ -123,6 +123,7 @@ func One(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 		NoteID:    n.ID,
 		Title:     titleOf(text),
 		CreatedAt: n.CreatedAt,
+		StillOnAt: n.StillOnAt,
 	}
 	s := prepareText(text)
 	clauses := splitClauses(s)

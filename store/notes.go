@@ -49,7 +49,10 @@ type logDoc struct {
 	// written before they were recorded).
 	DoneBy     string `bson:"done_by,omitempty"`
 	DoneByNote string `bson:"done_by_note,omitempty"`
-	Rev        int    `bson:"rev"`
+	Dropped    bool   `bson:"dropped,omitempty"`
+	// StillOnAt is absent until a person says an overdue deadline is on.
+	StillOnAt *time.Time `bson:"still_on_at,omitempty"`
+	Rev       int        `bson:"rev"`
 }
 
 func (d logDoc) domain() bh.Note {
@@ -65,7 +68,11 @@ func (d logDoc) domain() bh.Note {
 	if d.DoneAt != nil {
 		t := d.DoneAt.UTC()
 		n.DoneAt = &t
-		n.DoneBy = bh.DoneBy{User: d.DoneBy, Note: d.DoneByNote}
+		n.DoneBy = bh.DoneBy{User: d.DoneBy, Note: d.DoneByNote, Dropped: d.Dropped}
+	}
+	if d.StillOnAt != nil {
+		t := d.StillOnAt.UTC()
+		n.StillOnAt = &t
 	}
 	return n
 }

@@ -320,7 +320,14 @@ func (db *DB) MarkNoteDone(ctx context.Context, teamID, id string, done bool) (b
 		return db.MarkNoteDoneBy(ctx, teamID, id, bh.DoneBy{})
 	}
 	return db.updateNote(ctx, "mark note not done "+id, filter, nil,
-		bson.D{{Key: "done_at", Value: ""}, {Key: "done_by", Value: ""}, {Key: "done_by_note", Value: ""}})
+		bson.D{{Key: "done_at", Value: ""}, {Key: "done_by", Value: ""}, {Key: "done_by_note", Value: ""}, {Key: "dropped", Value: ""}})
+}
+
+// MarkStillOn records that a person says an overdue deadline is still on:
+// it stays in plans for OverdueDrop from now.
+func (db *DB) MarkStillOn(ctx context.Context, teamID, id string) (bh.Note, error) {
+	filter := bson.D{{Key: "_id", Value: id}, {Key: "team_id", Value: teamID}, {Key: "deleted_at", Value: bson.D{{Key: "$exists", Value: false}}}}
+	return db.updateNote(ctx, "mark note still on "+id, filter, bson.D{{Key: "still_on_at", Value: db.now()}}, nil)
 }
 
 // MarkNoteDoneBy is MarkNoteDone(done) recording who: a person, or the
@@ -335,6 +342,11 @@ func (db *DB) MarkNoteDoneBy(ctx context.Context, teamID, id string, by bh.DoneB
 		} else {
 			unset = append(unset, bson.E{Key: f.key, Value: ""})
 		}
+	}
+	if by.Dropped {
+		set = append(set, bson.E{Key: "dropped", Value: true})
+	} else {
+		unset = append(unset, bson.E{Key: "dropped", Value: ""})
 	}
 	return db.updateNote(ctx, "mark note done "+id, filter, set, unset)
 }

@@ -73,6 +73,15 @@ func (d runDoc) domain() bh.Run {
 		From: utcOrZero(d.From), Quiet: d.Quiet.domain()}
 }
 
+// utcPtr is t in UTC, nil for nil.
+func utcPtr(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}
+
 // utcOrZero keeps a zero time zero (UTC() of a decoded zero is not).
 func utcOrZero(t time.Time) time.Time {
 	if t.IsZero() {
@@ -120,6 +129,8 @@ type logRefDoc struct {
 	TagSource string    `bson:"tag_source"`
 	Text      string    `bson:"text"`
 	CreatedAt time.Time `bson:"created_at"`
+	// StillOnAt is absent from packs made before "still on it".
+	StillOnAt *time.Time `bson:"still_on_at,omitempty"`
 }
 
 type packDoc struct {
@@ -151,6 +162,7 @@ type itemDoc struct {
 	Text    string     `bson:"text"`
 	NoteIDs []string   `bson:"note_ids,omitempty"`
 	Due     *time.Time `bson:"due,omitempty"`
+	Overdue bool       `bson:"overdue,omitempty"`
 }
 
 type doneRefDoc struct {
@@ -423,7 +435,7 @@ func fromBlockDocs(ds []blockDoc) []bh.Block {
 func toItemDocs(is []bh.Item) []itemDoc {
 	out := make([]itemDoc, 0, len(is))
 	for _, i := range is {
-		d := itemDoc{Text: i.Text, NoteIDs: i.NoteIDs}
+		d := itemDoc{Text: i.Text, NoteIDs: i.NoteIDs, Overdue: i.Overdue}
 		if i.Due != nil {
 			t := i.Due.UTC()
 			d.Due = &t
@@ -439,7 +451,7 @@ func fromItemDocs(ds []itemDoc) []bh.Item {
 	}
 	out := make([]bh.Item, 0, len(ds))
 	for _, d := range ds {
-		i := bh.Item{Text: d.Text, NoteIDs: d.NoteIDs}
+		i := bh.Item{Text: d.Text, NoteIDs: d.NoteIDs, Overdue: d.Overdue}
 		if d.Due != nil {
 			t := d.Due.UTC()
 			i.Due = &t
@@ -470,7 +482,7 @@ func toPackDoc(team, shift string, p bh.ContextPack) packDoc {
 		d.Done = append(d.Done, doneRefDoc{LogID: r.LogID, Text: r.Text, At: r.At.UTC(), By: r.By})
 	}
 	for _, r := range p.LogRefs {
-		d.LogRefs = append(d.LogRefs, logRefDoc{LogID: r.LogID, Kind: string(r.Kind), TagSource: string(r.TagSource), Text: r.Text, CreatedAt: r.CreatedAt.UTC()})
+		d.LogRefs = append(d.LogRefs, logRefDoc{LogID: r.LogID, Kind: string(r.Kind), TagSource: string(r.TagSource), Text: r.Text, CreatedAt: r.CreatedAt.UTC(), StillOnAt: utcPtr(r.StillOnAt)})
 	}
 	return d
 }
@@ -482,7 +494,7 @@ func (d packDoc) domain() bh.ContextPack {
 		p.Done = append(p.Done, bh.DoneRef{LogID: r.LogID, Text: r.Text, At: r.At.UTC(), By: r.By})
 	}
 	for _, r := range d.LogRefs {
-		p.LogRefs = append(p.LogRefs, bh.LogRef{LogID: r.LogID, Kind: bh.Tag(r.Kind), TagSource: bh.TagSource(r.TagSource), Text: r.Text, CreatedAt: r.CreatedAt.UTC()})
+		p.LogRefs = append(p.LogRefs, bh.LogRef{LogID: r.LogID, Kind: bh.Tag(r.Kind), TagSource: bh.TagSource(r.TagSource), Text: r.Text, CreatedAt: r.CreatedAt.UTC(), StillOnAt: utcPtr(r.StillOnAt)})
 	}
 	return p
 }

@@ -507,3 +507,73 @@ func TestE2EMarkDoneOnTheCard(t *testing.T) {
 	})
 	require.NoError(t, err)
 }
+
+// An overdue deadline asks for an answer: Drop lets it go (out of plans,
+// kept, with Undo), Still on it keeps a long-overdue one in plans for two
+// more days.
+func TestE2EOverdueDeadlinesAnswered(t *testing.T) {
+	at := time.Date(2026, 11, 23, 11, 0, 0, 0, time.UTC)
+	h := start(t, clockAt(at))
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "UTC"})
+	h.note("DU1", "U1", "deadline: pay the water bill due today 6am", tsAt(at.Add(-6*time.Hour), 1))
+	h.note("DU1", "U1", "deadline: daycare form due tomorrow 5pm", tsAt(at.Add(-96*time.Hour), 2)) // Thu 17:00: dropped
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	card := h.waitCard("DU1", "v1 · ")
+	menus := map[string]string{} // item text → block id
+	notes := map[string]string{} // block id → note id
+	var bl []struct {
+		BlockID string `json:"block_id"`
+		Text    struct {
+			Text string `json:"text"`
+		} `json:"text"`
+		Accessory struct {
+			ActionID string `json:"action_id"`
+			Options  []struct {
+				Value string `json:"value"`
+			} `json:"options"`
+		} `json:"accessory"`
+	}
+	require.NoError(t, json.Unmarshal(card.raw, &bl))
+	for _, b := range bl {
+		if b.Accessory.ActionID == blocks.ActionOverdue {
+			menus[b.Text.Text] = b.BlockID
+			_, id, _ := strings.Cut(b.Accessory.Options[0].Value, ":")
+			notes[b.BlockID] = id
+		}
+	}
+	require.Len(t, menus, 2, "both overdue deadlines ask: %v", menus)
+	var bill, form string
+	for text, block := range menus {
+		switch {
+		case strings.Contains(text, "water bill"):
+			bill = block
+		case strings.Contains(text, "daycare form"):
+			form = block
+			assert.Contains(t, text, "left out of plans")
+		}
+	}
+	choose := func(block, what string) {
+		h.ack(h.cardAction("DU1", card.ts, "U1", map[string]any{"type": "overflow", "action_id": blocks.ActionOverdue, "block_id": block, "action_ts": "1.1",
+			"selected_option": map[string]any{"value": what + ":" + notes[block], "text": map[string]any{"type": "plain_text", "text": what}}}))
+	}
+	choose(bill, "drop")
+	h.ephemeral("DU1", "U1", "Dropped: pay the water bill")
+	_, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.TS == card.ts && m.Updated > 0 && strings.Contains(string(m.Blocks), "✅ ~pay the water bill")
+	})
+	require.NoError(t, err, "the card shows it let go; log:\n%s", h.stderr.String())
+
+	choose(form, "still")
+	h.ephemeral("DU1", "U1", "Still on: daycare form")
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	v2 := h.waitCard("DU1", "v2 · ")
+	assert.Contains(t, string(v2.raw), "daycare form due tomorrow 5pm — overdue since", "back in the plan as overdue")
+	assert.NotContains(t, string(v2.raw), "left out of plans")
+	assert.NotContains(t, string(v2.raw), "water bill", "dropped: not planned")
+	for _, n := range h.notes("DU1", false) {
+		if strings.Contains(n.Text, "water bill") {
+			assert.True(t, n.Done())
+			assert.True(t, n.DoneBy.Dropped)
+		}
+	}
+}
