@@ -2,6 +2,7 @@ package council
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -254,6 +255,18 @@ func (s *situation) setNight(quiet *bh.QuietHours) {
 	}
 }
 
+// relativeRe finds words whose day depends on when the note was written.
+var relativeRe = regexp.MustCompile(`\b(today|tonight|tomorrow|tmrw|tmr|yesterday|this (morning|afternoon|evening)|in \d+ (mins?|minutes?|hours?|hrs?|days?))\b`)
+
+// blockTitle is w as a time block: "due tomorrow" read on a later day
+// misleads, so a title with such words says when ("… (due Tue 17:00)").
+func blockTitle(w work) string {
+	if w.due != nil && relativeRe.MatchString(strings.ToLower(w.title)) {
+		return w.title + " (due " + w.due.Format("Mon 15:04") + ")"
+	}
+	return w.title
+}
+
 // planTitle is a note's title as a plan line: without the sentence's
 // closing punctuation, which reads oddly in a list.
 func planTitle(s string) string {
@@ -388,7 +401,7 @@ func (sc *schedule) trip(ws []work) bool {
 	var dur time.Duration
 	var due *time.Time
 	for _, w := range ws {
-		names = append(names, w.title)
+		names = append(names, blockTitle(w))
 		ids = append(ids, w.noteIDs...)
 		dur += w.dur
 		if w.due != nil && (due == nil || w.due.Before(*due)) {
@@ -470,7 +483,7 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 		if urgent {
 			for _, w := range s.deadlines {
 				if w.now {
-					sc.place(w, w.title, w.kind)
+					sc.place(w, blockTitle(w), w.kind)
 				}
 			}
 			sc.trip(critical())
@@ -480,7 +493,7 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 		}
 		for _, w := range s.deadlines {
 			if w.urgency == 0 && !(urgent && w.now) {
-				sc.place(w, w.title, w.kind)
+				sc.place(w, blockTitle(w), w.kind)
 			}
 		}
 		if !urgent {
@@ -491,7 +504,7 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 		}
 		for _, w := range s.tasks {
 			if w.kind != "errand" && w.urgency == 0 {
-				sc.place(w, w.title, w.kind)
+				sc.place(w, blockTitle(w), w.kind)
 			}
 		}
 	case bh.ErrandsFirst:
@@ -501,7 +514,7 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 		sc.trip(all)
 		for _, w := range s.deadlines {
 			if w.urgency <= 1 {
-				sc.place(w, w.title, w.kind)
+				sc.place(w, blockTitle(w), w.kind)
 			}
 		}
 		for _, r := range rests {
@@ -509,17 +522,17 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 		}
 		for _, w := range s.tasks {
 			if w.kind != "errand" && w.urgency <= 1 {
-				sc.place(w, w.title, w.kind)
+				sc.place(w, blockTitle(w), w.kind)
 			}
 		}
 	case bh.AdminFirst:
 		summary = "Clear deadlines and paperwork first; keep errands to the essentials."
 		for _, w := range s.deadlines {
-			sc.place(w, w.title, w.kind)
+			sc.place(w, blockTitle(w), w.kind)
 		}
 		for _, w := range s.tasks {
 			if w.kind == "admin" || w.kind == "focus" {
-				sc.place(w, w.title, w.kind)
+				sc.place(w, blockTitle(w), w.kind)
 			}
 		}
 		sc.trip(critical())
