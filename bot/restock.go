@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	bh "github.com/babyhandoff/babyhandoff"
-	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/normalize"
 )
 
@@ -90,14 +89,15 @@ func (r *restocks) reopen(ctx context.Context, n bh.Note) {
 }
 
 // closesText is what a purchase note's reply says it closed:
-// "closes: running low — diapers almost out".
+// "closes: running low — diapers almost out". Plain text: the reply
+// escapes it (escaping here too showed "&amp;lt;").
 func closesText(closed []bh.Note) string {
 	if len(closed) == 0 {
 		return ""
 	}
 	var names []string
 	for _, c := range closed {
-		names = append(names, blocks.Echo(c.Text, 60))
+		names = append(names, bh.Truncate(strings.Join(strings.Fields(c.Text), " "), 60))
 	}
 	return "closes: running low — " + strings.Join(names, "; ")
 }

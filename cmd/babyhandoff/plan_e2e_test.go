@@ -490,13 +490,13 @@ func TestE2EMarkDoneOnTheCard(t *testing.T) {
 			}
 		}
 	}
-	wipes := notes["buy wipes today"]
+	wipes := notes["buy wipes today (due Mon 23:59)"]
 	require.NotEmpty(t, wipes, "the card lists the plan's items to tick: %v", notes)
 
 	h.ack(h.tick("DU1", card.ts, "U1", card.runID, wipes))
 	h.ephemeral("DU1", "U1", "Done: buy wipes today")
 	_, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
-		return m.TS == card.ts && m.Updated > 0 && strings.Contains(string(m.Blocks), `"initial_options":[{"text":{"type":"plain_text","text":"buy wipes today"`)
+		return m.TS == card.ts && m.Updated > 0 && strings.Contains(string(m.Blocks), `"initial_options":[{"text":{"type":"plain_text","text":"buy wipes today (due Mon 23:59)"`)
 	})
 	require.NoError(t, err, "the card shows it ticked; log:\n%s", h.stderr.String())
 
