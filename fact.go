@@ -110,6 +110,11 @@ func (f Fact) ClosedBy(restocked []string) bool {
 	return false
 }
 
+// StaleAfter is how long an undated task or a running-low item stays in
+// plans untouched; then it is asked about ("still open?"), once: a "still
+// on it" answer keeps it StaleAfter more.
+const StaleAfter = 7 * 24 * time.Hour
+
 // OverdueDrop is how long a deadline stays in plans once overdue: after it,
 // with no answer, it leaves them (kept in history, listed as dropped).
 const OverdueDrop = 48 * time.Hour
@@ -122,7 +127,8 @@ const (
 	// LifeOpen: plan it.
 	LifeOpen Life = iota
 	// LifeStillOpen: a dated task whose day has ended ("buy wipes today",
-	// yesterday): not a block any more, a question: still open?
+	// yesterday), or an undated task or running-low item untouched for
+	// StaleAfter: not a block any more, a question: still open?
 	LifeStillOpen
 	// LifeDropped: a deadline overdue for more than OverdueDrop.
 	LifeDropped
@@ -138,6 +144,14 @@ func (f Fact) LifeAt(now time.Time, loc *time.Location) Life {
 		d := f.Due.In(loc)
 		dayEnds := time.Date(d.Year(), d.Month(), d.Day()+1, 0, 0, 0, 0, loc)
 		if !now.Before(dayEnds) {
+			return LifeStillOpen
+		}
+	case f.Kind == TagInventory || (f.Kind == TagTask && f.Due == nil):
+		since := f.CreatedAt
+		if f.StillOnAt != nil && f.StillOnAt.After(since) {
+			since = *f.StillOnAt
+		}
+		if !since.IsZero() && now.Sub(since) > StaleAfter {
 			return LifeStillOpen
 		}
 	case f.Kind == TagDeadline && f.Due != nil:

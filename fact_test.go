@@ -72,7 +72,11 @@ func TestLifeAt(t *testing.T) {
 		{"still on, and 48h01 since", bh.Fact{Kind: bh.TagDeadline, Due: ptr(tue5pm), StillOnAt: ptr(tue5pm.Add(time.Hour))}, tue5pm.Add(49*time.Hour + time.Minute), bh.LifeDropped},
 		{"commitment under way", bh.Fact{Kind: bh.TagNote, Start: ptr(tue5pm), End: ptr(tue5pm.Add(time.Hour))}, tue5pm.Add(59 * time.Minute), bh.LifeOpen},
 		{"commitment over", bh.Fact{Kind: bh.TagNote, Start: ptr(tue5pm), End: ptr(tue5pm.Add(time.Hour))}, tue5pm.Add(time.Hour), bh.LifePast},
-		{"running low stays open", bh.Fact{Kind: bh.TagInventory, Items: []string{"wipes"}}, at(2027, 1, 1, 0, 0), bh.LifeOpen},
+		{"running low, 6 days 23 h untouched", bh.Fact{Kind: bh.TagInventory, Items: []string{"wipes"}, CreatedAt: tue5pm}, tue5pm.Add(7*24*time.Hour - time.Hour), bh.LifeOpen},
+		{"running low, a week and a minute: asked", bh.Fact{Kind: bh.TagInventory, Items: []string{"wipes"}, CreatedAt: tue5pm}, tue5pm.Add(7*24*time.Hour + time.Minute), bh.LifeStillOpen},
+		{"undated task, a week and a minute: asked", bh.Fact{Kind: bh.TagTask, CreatedAt: tue5pm}, tue5pm.Add(7*24*time.Hour + time.Minute), bh.LifeStillOpen},
+		{"undated task, still on since yesterday", bh.Fact{Kind: bh.TagTask, CreatedAt: tue5pm, StillOnAt: ptr(tue5pm.Add(7 * 24 * time.Hour))}, tue5pm.Add(8 * 24 * time.Hour), bh.LifeOpen},
+		{"a plain note never goes stale", bh.Fact{Kind: bh.TagNote, CreatedAt: tue5pm}, tue5pm.Add(30 * 24 * time.Hour), bh.LifeOpen},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -173,9 +173,10 @@ type Item struct {
 	Text    string
 	NoteIDs []string
 	Due     *time.Time
-	// Overdue marks a deadline past due: besides Done, a person may say
-	// it is still on, or drop it.
-	Overdue bool
+	// Ask marks an item a person is asked about — a deadline past due, an
+	// item a week without news: besides Done, they may say it is still
+	// on, or drop it.
+	Ask bool
 }
 
 // HealthLine heads a plan's health notes wherever they are shown; it

@@ -559,7 +559,7 @@ func itemBlocks(in CardInput, items []bh.Item, n int, head, more string) []slack
 			switch {
 			case done:
 				sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionRadarUndone, it.NoteIDs[0], plain("Undo", MaxButtonText)))
-			case it.Overdue:
+			case it.Ask:
 				sec.Accessory = slack.NewAccessory(OverdueMenu(it.NoteIDs[0]))
 			default:
 				sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionRadarDone, it.NoteIDs[0], plain("Done", MaxButtonText)))

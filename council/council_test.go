@@ -659,3 +659,26 @@ func TestHandoffSaysWhatWasDone(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, out.Handoff.Content, again.Handoff.Content, "replayed from the pack")
 }
+
+// A week without news, an undated task or a running-low item is asked
+// about ("still open?", with its menu), not planned.
+func TestWeekOldItemsAreAsked(t *testing.T) {
+	note := func(id, text string, tag bh.Tag, ago time.Duration) bh.Note {
+		return bh.Note{ID: id, TeamID: "T1", ShiftID: "s1", Text: text, RawText: text, Tag: tag, TagSource: bh.TagByPrefix, CreatedAt: monday10.Add(-ago), Rev: 1}
+	}
+	week := 7*24*time.Hour + time.Hour
+	out := runCouncil(t, []bh.Note{note("old", "call the insurance company", bh.TagTask, week), note("low", "diaper cream almost out", bh.TagInventory, week),
+		note("new", "book the 2 month checkup", bh.TagTask, time.Hour)}, runOf(1, bh.EnergyAuto))
+	for _, p := range out.Proposals {
+		for _, b := range p.Blocks {
+			assert.NotContains(t, b.NoteIDs, "old", "%s plans a week-old task", p.Archetype)
+			assert.NotContains(t, b.NoteIDs, "low", "%s plans a week-old supply", p.Archetype)
+		}
+		var asked []string
+		for _, it := range p.StillOpen {
+			assert.True(t, it.Ask, "with Done, Still on it, Drop")
+			asked = append(asked, it.Text)
+		}
+		assert.ElementsMatch(t, []string{"call the insurance company — noted Mon Nov 16, a week without news", "diaper cream almost out — noted Mon Nov 16, a week without news"}, asked, p.Archetype)
+	}
+}

@@ -137,11 +137,16 @@ func newSituation(facts []bh.Fact, loc *time.Location, now, from time.Time, hori
 		case bh.LifePast:
 			continue
 		case bh.LifeStillOpen:
-			// Its day is over: a question, not a block.
-			s.stillOpen = append(s.stillOpen, bh.Item{Text: planTitle(f.Title) + " — was for " + f.Due.In(loc).Format("Mon Jan 2"), NoteIDs: ids, Due: f.Due})
+			// Its day is over, or a week went by: a question, not a block.
+			if f.Due != nil {
+				s.stillOpen = append(s.stillOpen, bh.Item{Text: planTitle(f.Title) + " — was for " + f.Due.In(loc).Format("Mon Jan 2"), NoteIDs: ids, Due: f.Due})
+			} else {
+				s.stillOpen = append(s.stillOpen, bh.Item{Text: planTitle(f.Title) + " — noted " + f.CreatedAt.In(loc).Format("Mon Jan 2") + ", a week without news",
+					NoteIDs: ids, Ask: true})
+			}
 			continue
 		case bh.LifeDropped:
-			s.stillOpen = append(s.stillOpen, bh.Item{Text: planTitle(f.Title) + " — overdue since " + f.Due.In(loc).Format("Mon 15:04") + ", left out of plans", NoteIDs: ids, Due: f.Due, Overdue: true})
+			s.stillOpen = append(s.stillOpen, bh.Item{Text: planTitle(f.Title) + " — overdue since " + f.Due.In(loc).Format("Mon 15:04") + ", left out of plans", NoteIDs: ids, Due: f.Due, Ask: true})
 			continue
 		}
 		if f.Start != nil {
@@ -594,7 +599,7 @@ func nowList(s *situation, blocks []bh.Block) []bh.Item {
 		default:
 			text += " · planned " + b.Start.In(s.loc).Format("15:04")
 		}
-		out = append(out, bh.Item{Text: text, NoteIDs: []string{f.NoteID}, Overdue: f.Kind == bh.TagDeadline})
+		out = append(out, bh.Item{Text: text, NoteIDs: []string{f.NoteID}, Ask: f.Kind == bh.TagDeadline})
 	}
 	return out
 }

@@ -54,6 +54,9 @@ func Compute(shift bh.Shift, facts []bh.Fact, now time.Time, energy bh.Energy) b
 			}
 			st.Deadlines = append(st.Deadlines, it)
 		case f.Kind == bh.TagInventory:
+			if f.LifeAt(now, time.UTC) == bh.LifeStillOpen {
+				continue // a week without news: the card asks about it; no nudges
+			}
 			it := bh.RiskItem{Key: "inventory:" + f.NoteID, Kind: bh.TagInventory, Text: strings.Join(itemsOr(f), ", "), NoteIDs: ids, Level: bh.RiskMedium}
 			if f.Horizon > 0 {
 				t := f.CreatedAt.Add(f.Horizon)

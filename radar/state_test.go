@@ -114,3 +114,16 @@ func TestStateDropsLongOverdueDeadlines(t *testing.T) {
 		assert.Equal(t, !tt.dropped, len(st.NextActions) > 0, "no action proposed for a dropped one")
 	}
 }
+
+// A running-low item a week without news is asked about on the card, not
+// nudged about any more.
+func TestStateLeavesWeekOldSupplies(t *testing.T) {
+	shift := bh.Shift{ID: "s1", TeamID: "T1", ChannelID: "D1"}
+	low := bh.Fact{NoteID: "w1", Kind: bh.TagInventory, Items: []string{"wipes"}, Horizon: 24 * time.Hour, CreatedAt: now.Add(-8 * 24 * time.Hour)}
+	st := radar.Compute(shift, []bh.Fact{low}, now, bh.EnergyAuto)
+	assert.Empty(t, st.Inventory)
+	assert.Equal(t, bh.RiskNone, st.Level)
+	low.CreatedAt = now.Add(-2 * 24 * time.Hour)
+	st = radar.Compute(shift, []bh.Fact{low}, now, bh.EnergyAuto)
+	assert.Len(t, st.Inventory, 1, "two days old: still watched")
+}

@@ -162,7 +162,7 @@ type itemDoc struct {
 	Text    string     `bson:"text"`
 	NoteIDs []string   `bson:"note_ids,omitempty"`
 	Due     *time.Time `bson:"due,omitempty"`
-	Overdue bool       `bson:"overdue,omitempty"`
+	Ask     bool       `bson:"ask,omitempty"`
 }
 
 type doneRefDoc struct {
@@ -435,7 +435,7 @@ func fromBlockDocs(ds []blockDoc) []bh.Block {
 func toItemDocs(is []bh.Item) []itemDoc {
 	out := make([]itemDoc, 0, len(is))
 	for _, i := range is {
-		d := itemDoc{Text: i.Text, NoteIDs: i.NoteIDs, Overdue: i.Overdue}
+		d := itemDoc{Text: i.Text, NoteIDs: i.NoteIDs, Ask: i.Ask}
 		if i.Due != nil {
 			t := i.Due.UTC()
 			d.Due = &t
@@ -451,7 +451,7 @@ func fromItemDocs(ds []itemDoc) []bh.Item {
 	}
 	out := make([]bh.Item, 0, len(ds))
 	for _, d := range ds {
-		i := bh.Item{Text: d.Text, NoteIDs: d.NoteIDs, Overdue: d.Overdue}
+		i := bh.Item{Text: d.Text, NoteIDs: d.NoteIDs, Ask: d.Ask}
 		if d.Due != nil {
 			t := d.Due.UTC()
 			i.Due = &t

@@ -270,11 +270,13 @@ func TestCrashDuringARadarNudgeSendsItOnce(t *testing.T) {
 				return m.Channel == "DU1" && m.ThreadTS == "" && !m.Ephemeral && strings.Contains(m.Text, "Radar")
 			}
 
-			env, err := fake.SendEvent(ctx, map[string]any{"type": "message", "channel": "DU1", "channel_type": "im", "user": "U1", "text": "out of formula", "ts": "1700000500.000100"})
+			// The child runs on the wall clock: its note is written now.
+			note := tsAt(time.Now(), 500)
+			env, err := fake.SendEvent(ctx, map[string]any{"type": "message", "channel": "DU1", "channel_type": "im", "user": "U1", "text": "out of formula", "ts": note})
 			require.NoError(t, err)
 			_, err = fake.WaitAck(ctx, env)
 			require.NoError(t, err)
-			_, err = fake.WaitMessage(ctx, func(m slacktest.Message) bool { return m.Channel == "DU1" && m.ThreadTS == "1700000500.000100" })
+			_, err = fake.WaitMessage(ctx, func(m slacktest.Message) bool { return m.Channel == "DU1" && m.ThreadTS == note })
 			require.NoError(t, err, "the note's reply; log:\n%s", c.stderr.String())
 
 			// The nudge's chat.postMessage hangs; the bot dies while it does.

@@ -280,8 +280,8 @@ func TestE2ERadarOnDemand(t *testing.T) {
 	_, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.Ephemeral && strings.Contains(m.Text, "No notes here yet") })
 	require.NoError(t, err)
 
-	h.ack(h.message("C5", "channel", "U1", "out of formula", "1700000200.000100", nil))
-	h.replyTo("C5", "1700000200.000100")
+	h.ack(h.message("C5", "channel", "U1", "out of formula", tsAt(time.Now(), 200), nil))
+	h.replyTo("C5", tsAt(time.Now(), 200))
 	h.ack(h.slash("/radar", "", "C5", "U1"))
 	r, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.Ephemeral && strings.HasPrefix(m.Text, "Risk Radar") })
 	require.NoError(t, err)

@@ -73,7 +73,7 @@ func TestE2ERadarNudgeDoneSnoozeOutlook(t *testing.T) {
 	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "Europe/Paris"})
 
 	// note → state → nudge, in the DM, saying what, by when, who and why.
-	h.ack(h.message("DU1", "im", "U1", "out of formula", "1700000100.000100", nil))
+	h.ack(h.message("DU1", "im", "U1", "out of formula", tsAt(clock.Now(), 100), nil))
 	nudge := h.radarMessage(clock, "DU1", func(slacktest.Message) bool { return true })
 	assert.Equal(t, "🔴 Radar: formula", nudge.Text, "a notification worth reading")
 	var bl []accessory
@@ -138,8 +138,8 @@ func TestE2ERadarStopsWhereTheBotWasRemoved(t *testing.T) {
 	clock := clocktest.New(radarT0)
 	setup, _ := fakeTime(clock)
 	h := start(t, setup)
-	h.ack(h.message("C77", "channel", "U1", "out of formula", "1700000300.000100", nil))
-	h.replyTo("C77", "1700000300.000100")
+	h.ack(h.message("C77", "channel", "U1", "out of formula", tsAt(clock.Now(), 300), nil))
+	h.replyTo("C77", tsAt(clock.Now(), 300))
 	// The bot is removed from the channel before the radar posts.
 	h.fake.FailNext("chat.postMessage", slacktest.Failure{Error: "not_in_channel"})
 	require.Eventually(t, func() bool {
@@ -189,7 +189,7 @@ func TestE2ERadarSnoozeUntilTheComingMorning(t *testing.T) {
 			setup, _ := fakeTime(clock)
 			h := start(t, setup)
 			h.fake.SetUser(slacktest.User{ID: "U2", Name: "partner"})
-			h.ack(h.message("DU2", "im", "U2", "low: wipes < 1 day", "1700000200.000100", nil))
+			h.ack(h.message("DU2", "im", "U2", "low: wipes < 1 day", tsAt(clock.Now(), 200), nil))
 			nudge := h.radarMessage(clock, "DU2", func(slacktest.Message) bool { return true })
 			var bl []accessory
 			require.NoError(t, json.Unmarshal(nudge.Blocks, &bl))
