@@ -57,3 +57,15 @@ func TestPlanWindows(t *testing.T) {
 		assert.Contains(t, bh.ErrorMessage(err), "/plan tomorrow 7am", "answered with examples: %q", bad)
 	}
 }
+
+// A plan of a family's conversation leaves out the sample notes an earlier
+// version loaded among them.
+func TestFamilyNotesLeaveOutStraySamples(t *testing.T) {
+	notes := []bh.Note{{ID: "a", ChannelID: "DU1", MessageTS: "1795510000.000100"}, {ID: "s", ChannelID: "DU1", MessageTS: "sample-2"},
+		{ID: "b", ChannelID: bh.SampleChannel("DU1"), MessageTS: "sample-3"}}
+	var ids []string
+	for _, n := range familyNotes(notes) {
+		ids = append(ids, n.ID)
+	}
+	assert.Equal(t, []string{"a", "b"}, ids)
+}

@@ -236,3 +236,64 @@ func TestFilesThatAreNotOurs(t *testing.T) {
 		})
 	}
 }
+
+// A database written by the version before items had a life (2026-11-24,
+// made by a small program against that version: four family notes, one
+// done, the sample loaded into the same conversation as it then was, the
+// morning outlook on, one plan) keeps working: what it lacks reads as the
+// defaults, and the sample notes mixed into the family's are told apart.
+func TestOpensADatabaseOfTheVersionBefore(t *testing.T) {
+	dir := t.TempDir()
+	raw, err := os.ReadFile(filepath.Join("testdata", "v20261124", "babyhandoff.bolt"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "babyhandoff.bolt"), raw, 0o600))
+	ctx := context.Background()
+	db, err := store.Open(ctx, store.Config{DataDir: dir})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = db.Close(ctx) })
+
+	sh, err := db.Shift(ctx, "T1", "DU1")
+	require.NoError(t, err)
+	assert.False(t, sh.Sample)
+	notes, err := db.Notes(ctx, "T1", sh.ID, false)
+	require.NoError(t, err)
+	require.Len(t, notes, 10)
+	strays, done := 0, 0
+	for _, n := range notes {
+		if n.StraySample() {
+			strays++
+		}
+		if n.Done() {
+			done++
+			assert.Equal(t, bh.DoneBy{}, n.DoneBy, "who was not recorded then")
+		}
+		assert.Nil(t, n.StillOnAt)
+	}
+	assert.Equal(t, 6, strays, "the sample notes in the family's conversation are told apart")
+	assert.Equal(t, 1, done)
+
+	set, err := db.RadarSettings(ctx, "T1", sh.ID)
+	require.NoError(t, err)
+	assert.True(t, set.OutlookOn)
+	assert.Nil(t, set.Quiet)
+	assert.Equal(t, bh.DefaultQuietHours, set.QuietHours())
+
+	run, err := db.LatestRun(ctx, "T1", sh.ID)
+	require.NoError(t, err)
+	assert.True(t, run.From.IsZero())
+	assert.Nil(t, run.Quiet)
+	assert.Equal(t, run.Now, run.Start())
+	assert.Equal(t, "next 12h", run.WindowText(time.UTC))
+	rec, err := db.RunRecord(ctx, "T1", run.ID)
+	require.NoError(t, err)
+	assert.NotEmpty(t, rec.Proposals)
+	assert.Empty(t, rec.Pack.Done)
+
+	_, err = db.Shift(ctx, "T1", bh.SampleChannel("DU1"))
+	assert.Equal(t, bh.ENOTFOUND, bh.ErrorCode(err), "no sample shift yet")
+	sample, err := db.LoadSample(ctx, "T1", "DU1", "U1")
+	require.NoError(t, err)
+	assert.True(t, sample.Sample)
+	_, _, err = db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "DU1", UserID: "U1", RawText: "got wipes", MessageTS: "1795510000.000100"})
+	require.NoError(t, err)
+}
