@@ -158,7 +158,8 @@ func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d 
 		w("- No notes yet.\n")
 	}
 	for _, r := range pack.LogRefs {
-		w("- `%s` %s · %s\n", r.LogID, r.Kind.Label(), MarkdownText(r.Text))
+		// When it was written: a "tomorrow" in it is read from then.
+		w("- `%s` %s · %s · written %s\n", r.LogID, r.Kind.Label(), MarkdownText(r.Text), r.CreatedAt.In(loc).Format("Mon 15:04"))
 	}
 	if pack.Omitted > 0 {
 		w("- …and %d older notes that did not fit the context budget.\n", pack.Omitted)
