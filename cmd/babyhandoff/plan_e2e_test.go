@@ -469,27 +469,7 @@ func TestE2EMarkDoneOnTheCard(t *testing.T) {
 	h.note("DU1", "U1", "task: call the insurance company today", tsAt(at, 2))
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
 	card := h.waitCard("DU1", "v1 · ")
-	notes := map[string]string{}
-	var v []struct {
-		BlockID   string `json:"block_id"`
-		Accessory struct {
-			Type    string `json:"type"`
-			Options []struct {
-				Value string `json:"value"`
-				Text  struct {
-					Text string `json:"text"`
-				} `json:"text"`
-			} `json:"options"`
-		} `json:"accessory"`
-	}
-	require.NoError(t, json.Unmarshal(card.raw, &v))
-	for _, b := range v {
-		if b.Accessory.Type == "checkboxes" {
-			for _, o := range b.Accessory.Options {
-				notes[o.Text.Text] = o.Value
-			}
-		}
-	}
+	notes := checkItems(t, card.raw)
 	wipes := notes["buy wipes today (due Mon 23:59)"]
 	require.NotEmpty(t, wipes, "the card lists the plan's items to tick: %v", notes)
 
