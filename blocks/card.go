@@ -303,9 +303,6 @@ func Card(in CardInput) Message {
 	if check := checkBlock(in, w); check != nil {
 		bl = append(bl, check)
 	}
-	if r := because(in.Decision, in.Links, in.Labels, 5); r != "" {
-		bl = append(bl, section("*Because*\n"+r))
-	}
 	note := in.ModelNote
 	if note == "" {
 		note = ModelNote(in.Proposals, in.Decision)
@@ -362,7 +359,7 @@ func cardControls(in CardInput) slack.Block {
 	return slack.NewActionBlock(CardActionsPrefix+id,
 		sel,
 		slack.NewButtonBlockElement(ActionDownload, id, plain("Download handoff.md", MaxButtonText)).WithStyle(slack.StylePrimary),
-		slack.NewButtonBlockElement(ActionOthers, id, plain("Other plans", MaxButtonText)),
+		slack.NewButtonBlockElement(ActionOthers, id, plain("Why this plan?", MaxButtonText)),
 		slack.NewButtonBlockElement(ActionTranscript, id, plain("Transcript", MaxButtonText)),
 		slack.NewButtonBlockElement(ActionShare, id, plain("Share", MaxButtonText)),
 	)
@@ -452,11 +449,15 @@ func DiffReply(d bh.RunDiff, l *time.Location) Message {
 	return Message{Text: text, Blocks: []slack.Block{section(strings.Join(lines, "\n"))}}
 }
 
-// OthersModal shows all three proposals with their scores.
+// OthersModal is "Why this plan?": the reasons (each linked to its note),
+// then the rubric and all three proposals with their scores.
 func OthersModal(in CardInput) slack.ModalViewRequest {
 	l := loc(in.Run)
-	bl := []slack.Block{section(fmt.Sprintf("Plan v%d · the referee picked *%s*: %s.", in.Run.Version, in.Decision.Winner.Label(), in.Decision.Verdict())),
-		section("*How the plans scored*\n" + RubricTable(in.Decision))}
+	bl := []slack.Block{section(fmt.Sprintf("Plan v%d · the referee picked *%s*: %s.", in.Run.Version, in.Decision.Winner.Label(), in.Decision.Verdict()))}
+	if r := because(in.Decision, in.Links, in.Labels, 8); r != "" {
+		bl = append(bl, section("*Because*\n"+r))
+	}
+	bl = append(bl, section("*How the plans scored*\n"+RubricTable(in.Decision)))
 	for _, p := range in.Proposals {
 		var card bh.Scorecard
 		for _, c := range in.Decision.Scorecards {
@@ -472,7 +473,7 @@ func OthersModal(in CardInput) slack.ModalViewRequest {
 		}
 		bl = append(bl, slack.NewContextBlock("", mrkdwn(strings.Join(why, "\n"))))
 	}
-	return slack.ModalViewRequest{Type: slack.VTModal, Title: plain("Other plans", MaxModalTitle), Close: plain("Close", 24),
+	return slack.ModalViewRequest{Type: slack.VTModal, Title: plain("Why this plan?", MaxModalTitle), Close: plain("Close", 24),
 		Blocks: slack.Blocks{BlockSet: bl}}
 }
 

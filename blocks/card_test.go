@@ -182,16 +182,18 @@ func TestCardPutsTheControlsFirst(t *testing.T) {
 			kinds = append(kinds, strings.SplitN(strings.TrimPrefix(x.Text.Text, "*"), "*", 2)[0])
 		}
 	}
-	assert.Equal(t, []string{"Next hours", "controls", "Later", "Mark done", "Because"}, kinds)
+	assert.Equal(t, []string{"Next hours", "controls", "Later", "Mark done"}, kinds, "the reasons are behind Why this plan?")
 	raw, err := json.Marshal(card.Blocks)
 	require.NoError(t, err)
-	assert.Contains(t, string(raw), `|Submit daycare deposit form\u003e`, "a link named by its note")
+	assert.NotContains(t, string(raw), "*Because*")
 	assert.NotContains(t, string(raw), "How the plans scored")
 	assert.NotContains(t, string(raw), "%", "no made-up probability")
 	assert.Contains(t, string(raw), "points")
 	others, err := json.Marshal(blocks.OthersModal(in))
 	require.NoError(t, err)
 	assert.Contains(t, string(others), "How the plans scored")
+	assert.Contains(t, string(others), "*Because*")
+	assert.Contains(t, string(others), `|Submit daycare deposit form\u003e`, "a link named by its note")
 }
 
 // What the radar calls critical opens the card as "Now", with its Done;

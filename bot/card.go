@@ -128,13 +128,15 @@ func (c *cards) check(ctx context.Context, cb slack.InteractionCallback, a *slac
 	c.planner.refreshCard(ctx, rec.Run.TeamID, rec.Run.ID, channelID)
 }
 
-// others opens the Other plans modal.
+// others opens "Why this plan?": the reasons, the rubric, the other plans.
 func (c *cards) others(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
 	rec, ok := cardRun(ctx, c.b, c.store, cb, a.Value)
 	if !ok {
 		return
 	}
-	if _, err := c.b.api.OpenViewContext(ctx, cb.TriggerID, blocks.OthersModal(cardInput(rec))); err != nil {
+	in := cardInput(rec)
+	in.Links, _, in.Labels = c.planner.links.refs(ctx, rec.Run.TeamID, rec.Run.ShiftID)
+	if _, err := c.b.api.OpenViewContext(ctx, cb.TriggerID, blocks.OthersModal(in)); err != nil {
 		c.b.log.Error("bot: open Other plans", "run_id", rec.Run.ID, "err", err)
 		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the other plans; please try again.")
 	}

@@ -173,12 +173,13 @@ func planFlow(t *testing.T, h *harness) {
 	v3 := h.waitCard("C1", "v3 · ")
 	assert.Contains(t, string(v3.raw), "what-if of v1")
 
-	// Other plans: all three with their scores.
+	// Why this plan?: the reasons, linked to the notes' messages, and all
+	// three plans with their scores.
 	h.ack(h.click("C1", v3.ts, "U1", "card_others", v3.runID))
 	open, err := h.fake.WaitCall(h.ctx(), "views.open", nil)
 	require.NoError(t, err)
 	view, _ := json.Marshal(open.JSON["view"])
-	for _, p := range []string{"Sleep-first", "Errands-first", "Admin-first"} {
+	for _, p := range []string{"Sleep-first", "Errands-first", "Admin-first", "*Because*", "Why this plan?"} {
 		assert.Contains(t, string(view), p)
 	}
 
