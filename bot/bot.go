@@ -21,7 +21,7 @@
 //   - notes.go: the reply's buttons: Undo, Restore, tag chips.
 //   - modals.go: the Add note shortcut and modal, Save as note.
 //   - plan.go, progress.go: /plan and the council's live progress message.
-//   - card.go: the Decision Card's controls (Energy what-if, Other plans,
+//   - card.go: the Decision Card's controls (Energy what-if, Why this plan?,
 //     Re-run).
 //   - share.go: handoff.md and transcript uploads, the Share modal.
 //   - radar.go: /radar, the radar's buttons, and posting radar messages for

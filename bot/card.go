@@ -137,7 +137,7 @@ func (c *cards) others(ctx context.Context, cb slack.InteractionCallback, a *sla
 	in := cardInput(rec)
 	in.Links, _, in.Labels = c.planner.links.refs(ctx, rec.Run.TeamID, rec.Run.ShiftID)
 	if _, err := c.b.api.OpenViewContext(ctx, cb.TriggerID, blocks.OthersModal(in)); err != nil {
-		c.b.log.Error("bot: open Other plans", "run_id", rec.Run.ID, "err", err)
+		c.b.log.Error("bot: open Why this plan?", "run_id", rec.Run.ID, "err", err)
 		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the other plans; please try again.")
 	}
 }
