@@ -45,8 +45,7 @@ func (r *replies) infer(raw string, at time.Time) bh.Tag {
 // "due Thu 17:00", "Mon 14:00–15:00", "runs out by Tue 10:00", "energy low".
 // Times are read relative to when the note was written, in loc: the
 // writer's own zone, so "tomorrow 5pm" is their tomorrow.
-func (r *replies) detail(n bh.Note, loc *time.Location) string {
-	f := normalize.One(n, loc, n.CreatedAt)
+func detail(n bh.Note, f bh.Fact, loc *time.Location) string {
 	switch {
 	case f.Due != nil && f.AllDay:
 		return "due " + f.Due.In(loc).Format("Mon Jan 2")
@@ -77,8 +76,11 @@ func (r *replies) render(ctx context.Context, n bh.Note) blocks.Message {
 	if n.Deleted() {
 		return blocks.NoteReply(n, "")
 	}
-	detail := r.detail(n, r.b.userLoc(ctx, n.UserID))
-	if closes := closesText(r.restocks.closedBy(ctx, n)); closes != "" {
+	// One reading of the note serves what the reply says and what it closed.
+	loc := r.b.userLoc(ctx, n.UserID)
+	f := normalize.One(n, loc, n.CreatedAt)
+	detail := detail(n, f, loc)
+	if closes := closesText(r.restocks.closedBy(ctx, n, f.Restocked)); closes != "" {
 		detail = strings.TrimPrefix(detail+" · "+closes, " · ")
 	}
 	return blocks.NoteReply(n, detail)

@@ -53,11 +53,26 @@ func (r *restocks) close(ctx context.Context, n bh.Note) {
 	}
 }
 
-// closedBy lists the items n closed that are still closed by it.
-func (r *restocks) closedBy(ctx context.Context, n bh.Note) []bh.Note {
-	if len(r.bought(n)) == 0 {
+// closedBy lists the items n closed that are still closed by it; bought is
+// what n says was bought (none: nothing to look up).
+func (r *restocks) closedBy(ctx context.Context, n bh.Note, bought []string) []bh.Note {
+	if len(bought) == 0 || n.Deleted() {
 		return nil
 	}
+	return r.closedNotes(ctx, n)
+}
+
+// reopen opens again what n closed (n was taken back).
+func (r *restocks) reopen(ctx context.Context, n bh.Note) {
+	for _, x := range r.closedNotes(ctx, n) {
+		if _, err := r.store.MarkNoteDone(ctx, n.TeamID, x.ID, false); err != nil {
+			r.b.log.Error("bot: restock: reopen", "note_id", x.ID, "err", err)
+		}
+	}
+}
+
+// closedNotes are the notes of n's conversation done by n.
+func (r *restocks) closedNotes(ctx context.Context, n bh.Note) []bh.Note {
 	notes, err := r.store.Notes(ctx, n.TeamID, n.ShiftID, false)
 	if err != nil {
 		r.b.log.Error("bot: restock: list notes", "note_id", n.ID, "err", err)
@@ -70,22 +85,6 @@ func (r *restocks) closedBy(ctx context.Context, n bh.Note) []bh.Note {
 		}
 	}
 	return out
-}
-
-// reopen opens again what n closed (n was taken back).
-func (r *restocks) reopen(ctx context.Context, n bh.Note) {
-	notes, err := r.store.Notes(ctx, n.TeamID, n.ShiftID, false)
-	if err != nil {
-		r.b.log.Error("bot: restock: list notes", "note_id", n.ID, "err", err)
-		return
-	}
-	for _, x := range notes {
-		if x.Done() && x.DoneBy.Note == n.ID {
-			if _, err := r.store.MarkNoteDone(ctx, n.TeamID, x.ID, false); err != nil {
-				r.b.log.Error("bot: restock: reopen", "note_id", x.ID, "err", err)
-			}
-		}
-	}
 }
 
 // closesText is what a purchase note's reply says it closed:
