@@ -376,9 +376,12 @@ type RunRecord struct {
 }
 
 // Winner is the record's winning proposal.
-func (r RunRecord) Winner() Proposal {
-	for _, p := range r.Proposals {
-		if p.Archetype == r.Decision.Winner {
+func (r RunRecord) Winner() Proposal { return WinnerOf(r.Proposals, r.Decision) }
+
+// WinnerOf is the proposal d picked (zero when none is there).
+func WinnerOf(props []Proposal, d Decision) Proposal {
+	for _, p := range props {
+		if p.Archetype == d.Winner {
 			return p
 		}
 	}

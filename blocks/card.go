@@ -54,14 +54,7 @@ type CardInput struct {
 	Done map[string]bool
 }
 
-func (in CardInput) winner() bh.Proposal {
-	for _, p := range in.Proposals {
-		if p.Archetype == in.Decision.Winner {
-			return p
-		}
-	}
-	return bh.Proposal{}
-}
+func (in CardInput) winner() bh.Proposal { return bh.WinnerOf(in.Proposals, in.Decision) }
 
 func mrkdwn(s string) *slack.TextBlockObject {
 	return slack.NewTextBlockObject(slack.MarkdownType, Fit(s, MaxSectionText), false, false)
@@ -740,12 +733,7 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 	bl = append(bl, homeRadar(in)...)
 	if in.Latest != nil {
 		r := in.Latest
-		var w bh.Proposal
-		for _, p := range r.Proposals {
-			if p.Archetype == r.Decision.Winner {
-				w = p
-			}
-		}
+		w := r.Winner()
 		l := loc(r.Run)
 		first := "nothing scheduled"
 		for _, b := range w.Blocks {

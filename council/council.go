@@ -182,14 +182,7 @@ type Output struct {
 }
 
 // Winner returns the winning proposal.
-func (o Output) Winner() bh.Proposal {
-	for _, p := range o.Proposals {
-		if p.Archetype == o.Decision.Winner {
-			return p
-		}
-	}
-	return bh.Proposal{}
-}
+func (o Output) Winner() bh.Proposal { return bh.WinnerOf(o.Proposals, o.Decision) }
 
 // Observer hears every task state change, for live progress.
 type Observer func(bh.Task)
