@@ -120,9 +120,8 @@ func (h *home) sample(ctx context.Context, teamID, channelID string) *blocks.Hom
 // person's own notes stay.
 func (h *home) clearSample(ctx context.Context, cb slack.InteractionCallback, _ *slack.BlockAction) {
 	b := h.b
-	ch, err := b.dm(ctx, cb.User.ID)
-	if err != nil {
-		b.log.Error("bot: home: open DM", "user", cb.User.ID, "err", err)
+	ch, ok := b.actionChannel(ctx, cb)
+	if !ok {
 		return
 	}
 	n, err := h.store.ClearSample(ctx, cb.Team.ID, ch)
@@ -149,9 +148,8 @@ func (h *home) planSample(ctx context.Context, cb slack.InteractionCallback, _ *
 }
 
 func (h *home) planDM(ctx context.Context, cb slack.InteractionCallback, sample bool) {
-	ch, err := h.b.dm(ctx, cb.User.ID)
-	if err != nil {
-		h.b.log.Error("bot: home: open DM", "user", cb.User.ID, "err", err)
+	ch, ok := h.b.actionChannel(ctx, cb)
+	if !ok {
 		return
 	}
 	h.planner.plan(ctx, cb.Team.ID, ch, cb.User.ID, planArgs{energy: bh.EnergyAuto, hours: 12, sample: sample})

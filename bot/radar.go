@@ -77,13 +77,13 @@ func (r *radarHandler) show(ctx context.Context, teamID, channelID, userID strin
 }
 
 func (r *radarHandler) done(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
-	if ch, ok := r.homeChannel(ctx, cb); ok {
+	if ch, ok := r.b.actionChannel(ctx, cb); ok {
 		r.markDone(ctx, cb, ch, a.Value, a.BlockID, true)
 	}
 }
 
 func (r *radarHandler) undone(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
-	if ch, ok := r.homeChannel(ctx, cb); ok {
+	if ch, ok := r.b.actionChannel(ctx, cb); ok {
 		r.markDone(ctx, cb, ch, a.Value, a.BlockID, false)
 	}
 }
@@ -92,7 +92,7 @@ func (r *radarHandler) undone(ctx context.Context, cb slack.InteractionCallback,
 // Done, Still on it (two more days in plans), Drop (out of plans, kept).
 func (r *radarHandler) overdue(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
 	b := r.b
-	ch, ok := r.homeChannel(ctx, cb)
+	ch, ok := r.b.actionChannel(ctx, cb)
 	if !ok {
 		return
 	}
@@ -133,20 +133,6 @@ func (r *radarHandler) overdue(ctx context.Context, cb slack.InteractionCallback
 	r.home.shiftChanged(ctx, n.TeamID, n.ChannelID, cb.User.ID)
 }
 
-// homeChannel is the conversation a Done button belongs to: its message's,
-// or on App Home the person's DM with the bot (whose items Home lists).
-func (r *radarHandler) homeChannel(ctx context.Context, cb slack.InteractionCallback) (string, bool) {
-	if ch := channelOf(cb); ch != "" && cb.View.Type != slack.VTHomeTab {
-		return ch, true
-	}
-	ch, err := r.b.dm(ctx, cb.User.ID)
-	if err != nil {
-		r.b.log.Error("bot: home: open DM", "user", cb.User.ID, "err", err)
-		return "", false
-	}
-	return ch, true
-}
-
 func (r *radarHandler) snooze(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
 	if shift, ok := r.radarShift(ctx, cb, a, channelOf(cb)); ok {
 		r.snoozeShift(ctx, shift, cb.User.ID, a.Value)
@@ -161,27 +147,16 @@ func (r *radarHandler) plan(ctx context.Context, cb slack.InteractionCallback, a
 
 // outlook is the morning outlook's switch, in a radar message or App Home.
 func (r *radarHandler) outlook(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
-	channelID := channelOf(cb)
-	if cb.View.Type == slack.VTHomeTab || channelID == "" {
-		// From App Home: the person's own DM shift.
-		ch, err := r.b.dm(ctx, cb.User.ID)
-		if err != nil {
-			r.b.log.Error("bot: home: open DM", "user", cb.User.ID, "err", err)
-			return
-		}
-		channelID = ch
+	if ch, ok := r.b.actionChannel(ctx, cb); ok {
+		r.setOutlook(ctx, cb.Team.ID, ch, cb.User.ID, a.Value)
 	}
-	r.setOutlook(ctx, cb.Team.ID, channelID, cb.User.ID, a.Value)
 }
 
 // quiet is App Home's quiet hours select: the person's DM conversation.
 func (r *radarHandler) quiet(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
-	ch, err := r.b.dm(ctx, cb.User.ID)
-	if err != nil {
-		r.b.log.Error("bot: home: open DM", "user", cb.User.ID, "err", err)
-		return
+	if ch, ok := r.b.actionChannel(ctx, cb); ok {
+		r.setQuiet(ctx, cb.Team.ID, ch, cb.User.ID, a.SelectedOption.Value)
 	}
-	r.setQuiet(ctx, cb.Team.ID, ch, cb.User.ID, a.SelectedOption.Value)
 }
 
 // setQuiet sets a conversation's quiet hours ("22-7", "10pm-6am", "off")

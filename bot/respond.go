@@ -97,3 +97,18 @@ func slackErr(err error) string {
 	}
 	return err.Error()
 }
+
+// actionChannel is the conversation a button or menu acts on: its
+// message's, or, pressed on App Home (which shows the person's DM with the
+// bot), that DM.
+func (b *Bot) actionChannel(ctx context.Context, cb slack.InteractionCallback) (string, bool) {
+	if ch := channelOf(cb); ch != "" && cb.View.Type != slack.VTHomeTab {
+		return ch, true
+	}
+	ch, err := b.dm(ctx, cb.User.ID)
+	if err != nil {
+		b.log.Error("bot: home: open DM", "user", cb.User.ID, "err", err)
+		return "", false
+	}
+	return ch, true
+}
