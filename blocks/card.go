@@ -707,7 +707,7 @@ type HomeInput struct {
 // HomeSample is what App Home shows of the sample shift.
 type HomeSample struct {
 	Notes  int
-	Latest *bh.RunRecord
+	Latest *bh.Run
 }
 
 // Home is the App Home tab: the person's DM shift, the latest decision in
@@ -750,7 +750,7 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 	if s := in.Sample; s != nil && s.Notes > 0 {
 		text := fmt.Sprintf("🧪 *Sample* · the PRD's %d example notes, kept apart from yours; the radar never nudges for them", s.Notes)
 		if s.Latest != nil {
-			text += "\nLatest: " + CardTitle(s.Latest.Run, s.Latest.Decision.Winner)
+			text += fmt.Sprintf("\nLatest: Sample · v%d · %s", s.Latest.Version, s.Latest.WindowText(loc(*s.Latest)))
 		}
 		sec := section(text)
 		sec.BlockID = "home_sample"

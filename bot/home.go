@@ -108,10 +108,9 @@ func (h *home) sample(ctx context.Context, teamID, channelID string) *blocks.Hom
 		return nil
 	}
 	s := &blocks.HomeSample{Notes: len(notes)}
+	// The run alone: Home names the plan, it need not decode its details.
 	if run, err := h.store.LatestRun(ctx, teamID, sh.ID); err == nil {
-		if rec, err := h.store.RunRecord(ctx, teamID, run.ID); err == nil {
-			s.Latest = &rec
-		}
+		s.Latest = &run
 	}
 	return s
 }
