@@ -126,7 +126,8 @@ func (c *capture) capture(req *socketmode.Request, in bh.NewNote) {
 	queued := b.enqueue("capture", func(ctx context.Context) {
 		defer c.locks.Lock(in.TeamID + "/" + in.ChannelID + "/" + in.MessageTS)()
 		in.WrittenAt = bh.MessageTime(in.MessageTS, b.cfg.Now())
-		in.Inferred = c.replies.infer(in.RawText, in.WrittenAt)
+		var bought []string
+		in.Inferred, bought = c.replies.read(in.RawText, in.WrittenAt)
 		sctx, cancel := context.WithTimeout(ctx, b.cfg.StoreTimeout)
 		n, created, err := c.store.CaptureNote(sctx, in)
 		cancel()
@@ -152,7 +153,7 @@ func (c *capture) capture(req *socketmode.Request, in bh.NewNote) {
 		if !created {
 			return
 		}
-		c.restocks.close(ctx, n)
+		c.restocks.closeBought(ctx, n, bought)
 		c.replies.post(ctx, n, in.ChannelID, in.MessageTS)
 		if b.cfg.Noted != nil {
 			b.cfg.Noted(ctx, n)

@@ -33,12 +33,22 @@ type replies struct {
 // note is stored so the inference costs no extra write. A tag prefix or a
 // person's choice still wins (the store decides).
 func (r *replies) infer(raw string, at time.Time) bh.Tag {
+	kind, _ := r.read(raw, at)
+	return kind
+}
+
+// read is infer plus the supplies the text says were bought ("got
+// diapers"), from the one reading capture makes of a new message.
+func (r *replies) read(raw string, at time.Time) (kind bh.Tag, bought []string) {
 	t, ok := bh.ParseNoteText(raw)
-	if !ok || t.FromPrefix {
-		return ""
+	if !ok {
+		return "", nil
 	}
 	f := normalize.One(bh.Note{Text: t.Text, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: at}, r.b.cfg.Location, at)
-	return f.Kind
+	if t.FromPrefix {
+		return "", f.Restocked
+	}
+	return f.Kind, f.Restocked
 }
 
 // detail says what the normaliser read beyond the tag, for the reply:

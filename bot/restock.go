@@ -34,7 +34,12 @@ func (r *restocks) bought(n bh.Note) []string {
 // close marks done, by n, the open running-low items of n's conversation
 // that name a supply n bought.
 func (r *restocks) close(ctx context.Context, n bh.Note) {
-	items := r.bought(n)
+	r.closeBought(ctx, n, r.bought(n))
+}
+
+// closeBought is close when what n bought is known already (capture read
+// the text before storing it): no second reading of every message.
+func (r *restocks) closeBought(ctx context.Context, n bh.Note, items []string) {
 	if len(items) == 0 {
 		return
 	}
