@@ -12,8 +12,14 @@ import (
 // critical item. From and To are hours (0–23); From == To means none.
 type QuietHours struct{ From, To int }
 
-// DefaultQuietHours are a shift's quiet hours until a person chooses.
+// DefaultQuietHours are a shift's quiet hours for the radar until a person
+// chooses.
 var DefaultQuietHours = QuietHours{From: 22, To: 7}
+
+// DefaultNightHours are the night a plan keeps for sleep until a person
+// chooses quiet hours: a plan may start the day at 06:00 while the radar
+// keeps calm an hour longer. Once chosen, both use the chosen hours.
+var DefaultNightHours = QuietHours{From: 22, To: 6}
 
 // Off reports whether there are no quiet hours.
 func (q QuietHours) Off() bool { return q.From == q.To }

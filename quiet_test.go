@@ -70,3 +70,24 @@ func TestParseQuietHours(t *testing.T) {
 	assert.Equal(t, "22:00–07:00", bh.DefaultQuietHours.String())
 	assert.Equal(t, "off", bh.QuietHours{}.String())
 }
+
+// Plans and the radar read one choice; until it is made, a plan's night
+// ends at 06:00 and the radar's calm at 07:00.
+func TestNightHours(t *testing.T) {
+	tests := []struct {
+		name        string
+		chosen      *bh.QuietHours
+		radar, plan bh.QuietHours
+	}{
+		{"none chosen", nil, bh.QuietHours{From: 22, To: 7}, bh.QuietHours{From: 22, To: 6}},
+		{"chosen", &bh.QuietHours{From: 23, To: 7}, bh.QuietHours{From: 23, To: 7}, bh.QuietHours{From: 23, To: 7}},
+		{"off", &bh.QuietHours{}, bh.QuietHours{}, bh.QuietHours{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			set := bh.RadarSettings{Quiet: tt.chosen}
+			assert.Equal(t, tt.radar, set.QuietHours())
+			assert.Equal(t, tt.plan, set.NightHours())
+		})
+	}
+}

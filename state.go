@@ -137,7 +137,8 @@ type RadarSettings struct {
 	// (local time of the shift).
 	OutlookOn   bool
 	OutlookHour int
-	// Quiet are the quiet hours a person chose; nil: DefaultQuietHours.
+	// Quiet are the quiet hours a person chose; nil: DefaultQuietHours for
+	// the radar, DefaultNightHours for plans.
 	Quiet *QuietHours
 	// Off, when set, says why the radar stopped posting here (the bot was
 	// removed from the channel); posting resumes when a person acts again.
@@ -155,6 +156,15 @@ func (s RadarSettings) QuietHours() QuietHours {
 		return *s.Quiet
 	}
 	return DefaultQuietHours
+}
+
+// NightHours are the hours a plan keeps for sleep: the quiet hours chosen,
+// else DefaultNightHours.
+func (s RadarSettings) NightHours() QuietHours {
+	if s.Quiet != nil {
+		return *s.Quiet
+	}
+	return DefaultNightHours
 }
 
 // Snoozed reports whether nudges are silenced at now.

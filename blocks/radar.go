@@ -341,7 +341,7 @@ func homeRadar(in HomeInput) []slack.Block {
 	}
 	sec := section(status)
 	sec.Accessory = slack.NewAccessory(btn)
-	return append(bl, sec, quietSection(o.QuietHours(), l))
+	return append(bl, sec, quietSection(o, l))
 }
 
 // quietChoices are the quiet hours App Home offers; any others can be set
@@ -349,10 +349,14 @@ func homeRadar(in HomeInput) []slack.Block {
 var quietChoices = []bh.QuietHours{{}, {From: 21, To: 6}, {From: 21, To: 7}, {From: 22, To: 6}, {From: 22, To: 7}, {From: 23, To: 6}, {From: 23, To: 7}}
 
 // quietSection shows the quiet hours with a select to change them.
-func quietSection(q bh.QuietHours, l *time.Location) slack.Block {
-	text := fmt.Sprintf("*Quiet hours* · %s (%s): the radar updates its message in place then, and posts a new one only for something newly critical.", q, l)
+func quietSection(set bh.RadarSettings, l *time.Location) slack.Block {
+	q := set.QuietHours()
+	text := fmt.Sprintf("*Quiet hours* · %s (%s): the radar updates its message in place then, and posts a new one only for something newly critical; plans keep them for sleep.", q, l)
+	if set.Quiet == nil {
+		text = fmt.Sprintf("*Quiet hours* · %s (%s): the radar updates its message in place then, and posts a new one only for something newly critical. Plans keep %s for sleep until you choose.", q, l, set.NightHours())
+	}
 	if q.Off() {
-		text = "*Quiet hours* · off: the radar may post a new message at any hour when risk rises (at most one every 10 minutes)."
+		text = "*Quiet hours* · off: the radar may post a new message at any hour when risk rises (at most one every 10 minutes); plans keep no night."
 	}
 	var opts []*slack.OptionBlockObject
 	var initial *slack.OptionBlockObject

@@ -89,12 +89,13 @@ func TestHomeQuietHours(t *testing.T) {
 		quiet    *bh.QuietHours
 		initial  string
 		text     string
+		plans    string
 		nOptions int
 	}{
-		{"the default", nil, "22-7", "*Quiet hours* · 22:00–07:00 (UTC)", 7},
-		{"chosen from the list", &bh.QuietHours{From: 21, To: 6}, "21-6", "*Quiet hours* · 21:00–06:00 (UTC)", 7},
-		{"set by command", &bh.QuietHours{From: 20, To: 5}, "20-5", "*Quiet hours* · 20:00–05:00 (UTC)", 8},
-		{"off", &bh.QuietHours{}, "off", "*Quiet hours* · off", 7},
+		{"the default", nil, "22-7", "*Quiet hours* · 22:00–07:00 (UTC)", "Plans keep 22:00–06:00 for sleep until you choose.", 7},
+		{"chosen from the list", &bh.QuietHours{From: 21, To: 6}, "21-6", "*Quiet hours* · 21:00–06:00 (UTC)", "plans keep them for sleep.", 7},
+		{"set by command", &bh.QuietHours{From: 20, To: 5}, "20-5", "*Quiet hours* · 20:00–05:00 (UTC)", "plans keep them for sleep.", 8},
+		{"off", &bh.QuietHours{}, "off", "*Quiet hours* · off", "plans keep no night.", 7},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -107,6 +108,7 @@ func TestHomeQuietHours(t *testing.T) {
 			}
 			require.NotNil(t, sec)
 			assert.True(t, strings.HasPrefix(sec.Text.Text, tt.text), sec.Text.Text)
+			assert.True(t, strings.HasSuffix(sec.Text.Text, tt.plans), sec.Text.Text)
 			sel := sec.Accessory.SelectElement
 			require.NotNil(t, sel)
 			assert.Equal(t, blocks.ActionRadarQuiet, sel.ActionID)

@@ -176,7 +176,7 @@ func (c *cards) whatIf(ctx context.Context, cb slack.InteractionCallback, parent
 		in.Names = c.planner.names(ctx, in.Notes, now)
 		in.Run.Now, in.Run.From = now, time.Time{}
 		if set, err := c.store.RadarSettings(ctx, run.TeamID, run.ShiftID); err == nil {
-			q := set.QuietHours()
+			q := set.NightHours()
 			in.Run.Quiet = &q
 		}
 		in.Run.Change += ", " + replannedText(parent.Pack, notes, now, run.Location(b.cfg.Location))

@@ -289,9 +289,9 @@ func (p *planner) plan(ctx context.Context, teamID, channelID, userID string, a 
 	loc := shift.Location(b.cfg.Location)
 	now := b.cfg.Now()
 	from, hours := a.when.from(now, loc, a.hours)
-	quiet := bh.DefaultQuietHours
+	quiet := bh.DefaultNightHours
 	if set, err := p.store.RadarSettings(ctx, teamID, shift.ID); err == nil {
-		quiet = set.QuietHours()
+		quiet = set.NightHours()
 	}
 	run := bh.Run{TeamID: teamID, ShiftID: shift.ID, ChannelID: channelID, Energy: a.energy, HorizonH: hours,
 		Mode: b.cfg.Council.Mode(), TZ: loc.String(), TokenBudget: b.cfg.TokenBudget, Now: now, From: from, Quiet: &quiet,

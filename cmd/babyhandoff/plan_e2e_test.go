@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -557,4 +558,27 @@ func TestE2EOverdueDeadlinesAnswered(t *testing.T) {
 			assert.True(t, n.DoneBy.Dropped)
 		}
 	}
+}
+
+// A plan keeps the night for sleep: 22:00–06:00 until the family chooses
+// quiet hours (the radar's own default is calmer, to 07:00), then theirs.
+func TestE2EPlanKeepsTheNight(t *testing.T) {
+	at := time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC)
+	h := start(t, clockAt(at))
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "UTC"})
+	h.note("DU1", "U1", "task: buy wipes", tsAt(at, 1))
+
+	night := func(card cardView) string {
+		t.Helper()
+		m := regexp.MustCompile(`\|(\d\d:\d\d)\\u003e–\\u003c!date\^\d+\^\{time\}\|(\d\d:\d\d)\\u003e\* Night sleep`).FindStringSubmatch(string(card.raw))
+		require.NotNil(t, m, "a night block: %s", card.raw)
+		return m[1] + "–" + m[2]
+	}
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	assert.Equal(t, "22:00–06:00", night(h.waitCard("DU1", "v1 · ")), "the plans' default")
+
+	h.ack(h.slash("/radar", "quiet 23-7", "DU1", "U1"))
+	h.ephemeral("DU1", "U1", "Quiet hours here: 23:00–07:00")
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	assert.Equal(t, "23:00–07:00", night(h.waitCard("DU1", "v2 · ")), "the hours chosen")
 }
