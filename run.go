@@ -56,7 +56,9 @@ type Run struct {
 	ParentRunID string
 	// Change describes a what-if's changed input ("energy medium → low").
 	Change string
-	Status Status
+	// ChangeStamps are the times written in Change ("re-planned from 13:00").
+	ChangeStamps []Stamp
+	Status       Status
 	// Settings: everything the council needs besides the notes, so a run
 	// can be replayed exactly.
 	Energy      Energy // requested: auto, high, medium, low
@@ -166,6 +168,8 @@ type Block struct {
 	Title   string
 	Kind    string // rest, errand, admin, focus, commitment, care, buffer
 	NoteIDs []string
+	// Stamps are the times written in Title ("… (due Tue 17:00)").
+	Stamps []Stamp
 }
 
 // Item is a line of a plan list (priority, checklist, running-low).
@@ -177,6 +181,8 @@ type Item struct {
 	// item a week without news: besides Done, they may say it is still
 	// on, or drop it.
 	Ask bool
+	// Stamps are the times written in Text ("overdue since Tue 17:00").
+	Stamps []Stamp
 }
 
 // HealthLine heads a plan's health notes wherever they are shown; it
@@ -255,6 +261,8 @@ type Score struct {
 	Dimension string
 	Value     int
 	Why       string
+	// Stamps are the times written in Why.
+	Stamps []Stamp
 }
 
 // Scorecard is a proposal's rubric.
@@ -268,6 +276,8 @@ type Scorecard struct {
 type Reason struct {
 	Text    string
 	NoteIDs []string
+	// Stamps are the times written in Text.
+	Stamps []Stamp
 }
 
 // Decision is the referee's verdict.
@@ -332,6 +342,7 @@ type RunDiff struct {
 	FromVersion   int
 	ToVersion     int
 	Change        string
+	ChangeStamps  []Stamp
 	WinnerBefore  Archetype
 	WinnerAfter   Archetype
 	BlocksAdded   []Block
@@ -353,6 +364,7 @@ func (d RunDiff) ScheduleUnchanged() bool {
 type BlockMove struct {
 	Title    string
 	From, To time.Time
+	Stamps   []Stamp // the times written in Title
 }
 
 // Agent is a registered council agent and the skills tasks are assigned by.

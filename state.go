@@ -114,8 +114,10 @@ type RadarPost struct {
 	State ShiftState
 	// Item is the deadline a reminder is about.
 	Item *RiskItem
-	// Why says why now ("risk rose to critical", "due in 2 h").
-	Why string
+	// Why says why now ("risk rose to critical", "due in 2 h"); WhyStamps
+	// are the times written in it.
+	Why       string
+	WhyStamps []Stamp
 	// UpdateTS, when set, is the message to update in place.
 	UpdateTS string
 	// Key is the post's claim in the store. The message carries it (as

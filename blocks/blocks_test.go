@@ -73,7 +73,10 @@ func sampleNote() bh.Note {
 
 func TestNoteReplyGolden(t *testing.T) {
 	n := sampleNote()
-	golden(t, "note_reply.json", blocks.NoteReply(n, "due Tue 17:00"))
+	// The due time is a date token in the reply (the reader's own clock);
+	// the notification text keeps the writer's.
+	due := time.Date(2026, 11, 24, 17, 0, 0, 0, time.UTC)
+	golden(t, "note_reply.json", blocks.NoteReply(n, "due Tue 17:00", bh.StampOf(due, blocks.DayTime)))
 	at := n.CreatedAt
 	n.DeletedAt = &at
 	golden(t, "note_reply_removed.json", blocks.NoteReply(n, ""))

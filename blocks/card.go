@@ -106,7 +106,7 @@ func blockLineList(p bh.Proposal, l *time.Location, max int) []string {
 			out = append(out, fmt.Sprintf("…and %d more in handoff.md", len(p.Blocks)-max))
 			break
 		}
-		out = append(out, fmt.Sprintf("*%s–%s* %s%s", When(bl.Start, l, Clock), When(bl.End, l, Clock), Echo(bl.Title, 90), blockTag(bl.Kind)))
+		out = append(out, fmt.Sprintf("*%s–%s* %s%s", When(bl.Start, l, Clock), When(bl.End, l, Clock), Stamped(bl.Title, bl.Stamps, 90), blockTag(bl.Kind)))
 	}
 	return out
 }
@@ -184,7 +184,7 @@ func because(d bh.Decision, links Links, labels map[string]string, max int) stri
 		if i == max {
 			break
 		}
-		b.WriteString("• " + Echo(r.Text, 200))
+		b.WriteString("• " + Stamped(r.Text, r.Stamps, 200))
 		var refs []string
 		for k, id := range r.NoteIDs {
 			if url, ok := links[id]; ok && url != "" {
@@ -259,7 +259,7 @@ func Card(in CardInput) Message {
 		ctx += " · 🧪 *sample notes*"
 	}
 	if in.ForkedFrom > 0 {
-		ctx += fmt.Sprintf(" · what-if of v%d: %s", in.ForkedFrom, Escape(in.Run.Change))
+		ctx += fmt.Sprintf(" · what-if of v%d: %s", in.ForkedFrom, Stamped(in.Run.Change, in.Run.ChangeStamps, 300))
 	}
 	head := []slack.Block{
 		slack.NewHeaderBlock(plain(NextAction(w, in.Run.Now, l), MaxHeaderText)),
@@ -415,7 +415,7 @@ func DiffReply(d bh.RunDiff, l *time.Location) Message {
 	var lines []string
 	head := fmt.Sprintf("*v%d → v%d*", d.FromVersion, d.ToVersion)
 	if d.Change != "" {
-		head += " (" + Escape(d.Change) + ")"
+		head += " (" + Stamped(d.Change, d.ChangeStamps, 300) + ")"
 	}
 	if d.WinnerChanged() {
 		head += fmt.Sprintf(": winner changed, %s → *%s*", d.WinnerBefore.Label(), d.WinnerAfter.Label())
@@ -424,13 +424,13 @@ func DiffReply(d bh.RunDiff, l *time.Location) Message {
 	}
 	lines = append(lines, head)
 	for _, x := range d.BlocksAdded {
-		lines = append(lines, fmt.Sprintf("➕ %s %s", When(x.Start, l, Clock), Echo(x.Title, 90)))
+		lines = append(lines, fmt.Sprintf("➕ %s %s", When(x.Start, l, Clock), Stamped(x.Title, x.Stamps, 90)))
 	}
 	for _, x := range d.BlocksRemoved {
-		lines = append(lines, fmt.Sprintf("➖ %s %s", When(x.Start, l, Clock), Echo(x.Title, 90)))
+		lines = append(lines, fmt.Sprintf("➖ %s %s", When(x.Start, l, Clock), Stamped(x.Title, x.Stamps, 90)))
 	}
 	for _, m := range d.BlocksMoved {
-		lines = append(lines, fmt.Sprintf("↔️ %s %s → %s", Echo(m.Title, 80), When(m.From, l, Clock), When(m.To, l, Clock)))
+		lines = append(lines, fmt.Sprintf("↔️ %s %s → %s", Stamped(m.Title, m.Stamps, 80), When(m.From, l, Clock), When(m.To, l, Clock)))
 	}
 	if d.ScheduleUnchanged() {
 		lines = append(lines, "The schedule did not change.")
@@ -462,7 +462,7 @@ func OthersModal(in CardInput) slack.ModalViewRequest {
 		bl = append(bl, section(Escape(p.Summary)+"\n"+blockLines(p, l, 10)))
 		var why []string
 		for _, s := range card.Scores {
-			why = append(why, fmt.Sprintf("*%s %d* %s", bh.DimensionLabel(s.Dimension), s.Value, Echo(s.Why, 160)))
+			why = append(why, fmt.Sprintf("*%s %d* %s", bh.DimensionLabel(s.Dimension), s.Value, Stamped(s.Why, s.Stamps, 160)))
 		}
 		bl = append(bl, slack.NewContextBlock("", mrkdwn(strings.Join(why, "\n"))))
 	}
@@ -542,7 +542,7 @@ func itemBlocks(in CardInput, items []bh.Item, n int, head, more string) []slack
 		if i == 0 {
 			h = head
 		}
-		text := Echo(it.Text, 200)
+		text := Stamped(it.Text, it.Stamps, 200)
 		done := len(it.NoteIDs) > 0 && in.Done[it.NoteIDs[0]]
 		if done {
 			text = "✅ ~" + text + "~"
@@ -691,7 +691,8 @@ type HomeInput struct {
 	Notes  int
 	Latest *bh.RunRecord // nil before the first plan
 	// Radar is the Risk Radar's one-line state, when the radar runs.
-	Radar string
+	Radar       string
+	RadarStamps []bh.Stamp // the times written in Radar
 	// WakeUps are the radar's last few wake-ups, newest first.
 	WakeUps []bh.Event
 	// Outlook is the shift's morning outlook setting; Location shows times.
@@ -727,7 +728,7 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 	}
 	bl = append(bl, section(shift))
 	if in.Radar != "" {
-		bl = append(bl, section("*Risk Radar* · "+Echo(in.Radar, 500)))
+		bl = append(bl, section("*Risk Radar* · "+Stamped(in.Radar, in.RadarStamps, 500)))
 	}
 	bl = append(bl, homeOpen(in)...)
 	bl = append(bl, homeRadar(in)...)
@@ -738,7 +739,7 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 		first := "nothing scheduled"
 		for _, b := range w.Blocks {
 			if b.Kind != "commitment" {
-				first = fmt.Sprintf("%s at %s", Echo(b.Title, 80), When(b.Start, l, Clock))
+				first = fmt.Sprintf("%s at %s", Stamped(b.Title, b.Stamps, 80), When(b.Start, l, Clock))
 				break
 			}
 		}

@@ -214,9 +214,10 @@ func TestCriticalItemsOpenTheCard(t *testing.T) {
 	card := blocks.Card(blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals})
 	now, ok := card.Blocks[2].(*slack.SectionBlock)
 	require.True(t, ok, "the block after the head is Now")
-	assert.True(t, strings.HasPrefix(now.Text.Text, "🔴 *Now*\nGet formula — out since Mon 21:40"), now.Text.Text)
+	// Its times are Slack's date tokens: each reader sees their own zone.
+	assert.True(t, strings.HasPrefix(now.Text.Text, "🔴 *Now*\nGet formula — out since <!date^1795488000^{date_short_pretty} {time}|Mon 21:40>"), now.Text.Text)
 	require.NotNil(t, now.Accessory)
 	assert.Equal(t, blocks.ActionRadarDone, now.Accessory.ButtonElement.ActionID)
 	assert.Equal(t, "f1", now.Accessory.ButtonElement.Value)
-	assert.Contains(t, now.Text.Text, "planned Tue 08:00: sooner if you can", "left past the night, and it says so")
+	assert.Contains(t, now.Text.Text, "planned <!date^1795525200^{date_short_pretty} {time}|Tue 08:00>: sooner if you can", "left past the night, and it says so")
 }

@@ -71,8 +71,9 @@ func tagEmoji(t bh.Tag) string {
 // NoteReply is the compact confirmation under a captured note: how it was
 // understood ("⏰ Deadline · due Thu 17:00"), the four tag chips (the
 // current one highlighted) and Undo. detail is what the normaliser read
-// beyond the tag ("due Thu 17:00"), or "".
-func NoteReply(n bh.Note, detail string) Message {
+// beyond the tag ("due Thu 17:00"), or ""; stamps are the times written in
+// it, shown in each reader's own zone and clock.
+func NoteReply(n bh.Note, detail string, stamps ...bh.Stamp) Message {
 	echo := Echo(n.Text, MaxEcho)
 	if n.Deleted() {
 		return Message{
@@ -99,7 +100,7 @@ func NoteReply(n bh.Note, detail string) Message {
 	label := n.Tag.Label()
 	head := fmt.Sprintf("%s *%s*", tagEmoji(n.Tag), label)
 	if detail != "" {
-		head += " · " + Escape(detail)
+		head += " · " + Stamped(detail, stamps, MaxSectionText)
 	}
 	line := head + " · " + echo
 	if n.Permalink != "" {

@@ -117,7 +117,7 @@ func (r radarText) item(it bh.RiskItem) string {
 func (r radarText) next(st bh.ShiftState) []string {
 	var next []string
 	for i, a := range st.NextActions {
-		next = append(next, fmt.Sprintf("%d. %s%s", i+1, Echo(a.Text, 150), r.ref(a.NoteIDs)))
+		next = append(next, fmt.Sprintf("%d. %s%s", i+1, Stamped(a.Text, a.Stamps, 150), r.ref(a.NoteIDs)))
 	}
 	if len(next) == 0 {
 		next = append(next, "Nothing urgent. Rest if you can.")
@@ -203,7 +203,7 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 		if len(items) == 1 {
 			what = Echo(items[0].Text, 80)
 		}
-		head = fmt.Sprintf("⏰ *Reminder* · %s — %s", what, Escape(p.Why))
+		head = fmt.Sprintf("⏰ *Reminder* · %s — %s", what, Stamped(p.Why, p.WhyStamps, 300))
 		text = fmt.Sprintf("⏰ Reminder: %s — %s", what, Escape(p.Why))
 	case bh.PostOutlook:
 		head = fmt.Sprintf("☀️ *Your next 24 h* · risk %s · energy %s", st.Level, st.Energy)
@@ -214,7 +214,7 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 			text = "Risk Radar: calmer now"
 			break
 		}
-		head = fmt.Sprintf("%s *Risk Radar · %s* — %s", levelMark[st.Level], st.Level, Escape(p.Why))
+		head = fmt.Sprintf("%s *Risk Radar · %s* — %s", levelMark[st.Level], st.Level, Stamped(p.Why, p.WhyStamps, 300))
 		var names []string
 		for i, it := range items {
 			if i == 2 {

@@ -38,6 +38,12 @@ func TestRadarPosts(t *testing.T) {
 	golden(t, "radar_reminder.json", blocks.RadarPost(bh.RadarPost{Kind: bh.PostReminder, Shift: shift, State: st, Item: &item, Why: "it is due in 2 h", Location: time.UTC, Now: now}, links, authors))
 	golden(t, "radar_outlook.json", blocks.RadarPost(bh.RadarPost{Kind: bh.PostOutlook, Shift: shift, State: st, Location: time.UTC, Now: now}, links, nil))
 
+	// An overdue reminder's "since when" is a date token, its text the fallback.
+	due := now.Add(-time.Hour)
+	late := blocks.RadarPost(bh.RadarPost{Kind: bh.PostReminder, Shift: shift, State: st, Item: &item, Location: time.UTC, Now: now,
+		Why: "it was due Mon 09:00 and is overdue", WhyStamps: []bh.Stamp{bh.StampOf(due, blocks.DayTime)}}, links, authors)
+	assert.Contains(t, sectionText(late.Blocks[0]), "it was due <!date^1795424400^{date_short_pretty} {time}|Mon 09:00> and is overdue")
+
 	// What a phone's notification shows: the items, not a generic line.
 	assert.Equal(t, "🔴 Radar: daycare form · wipes &lt; 1 day", nudge.Text)
 	first, second := sectionText(nudge.Blocks[1]), sectionText(nudge.Blocks[2])

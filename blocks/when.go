@@ -4,7 +4,10 @@ package blocks
 
 import (
 	"fmt"
+	"strings"
 	"time"
+
+	bh "github.com/babyhandoff/babyhandoff"
 )
 
 // Layouts of When: a clock time, a day and time, a day.
@@ -24,15 +27,46 @@ var slackTokens = map[string]string{
 	Day:     "{date_short_pretty}",
 }
 
-// When is t for a Slack message: <!date^UNIX^{tokens}|fallback>. It only
-// renders in mrkdwn text outside code (never in backticks) and never in
-// plain_text (headers, buttons): those take the fallback, Plain.
-func When(t time.Time, l *time.Location, layout string) string {
+// Stamped is text written by the planner or the radar (its times on the
+// shift's clock, listed in stamps) escaped and cut to n runes like Echo,
+// with each stamp shown in Slack's date formatting. Stamps are found from
+// the end, where plan texts put them ("… — overdue since Tue 17:00"), so a
+// note's own words that look like a time stay as written; a stamp the cut
+// removed stays plain.
+func Stamped(text string, stamps []bh.Stamp, n int) string {
+	s := Echo(text, n)
+	end := len(s)
+	for i := len(stamps) - 1; i >= 0; i-- {
+		st := stamps[i]
+		if st.Text == "" {
+			continue
+		}
+		at := strings.LastIndex(s[:end], st.Text)
+		if at < 0 {
+			continue
+		}
+		tok := tokenFor(st.At, st.Layout, st.Text)
+		s = s[:at] + tok + s[at+len(st.Text):]
+		end = at
+	}
+	return s
+}
+
+// tokenFor is Slack's date formatting for t in layout, with fallback for
+// clients and notifications that do not format dates.
+func tokenFor(t time.Time, layout, fallback string) string {
 	tok, ok := slackTokens[layout]
 	if !ok {
 		tok = "{date_short_pretty} {time}"
 	}
-	return fmt.Sprintf("<!date^%d^%s|%s>", t.Unix(), tok, Plain(t, l, layout))
+	return fmt.Sprintf("<!date^%d^%s|%s>", t.Unix(), tok, fallback)
+}
+
+// When is t for a Slack message: <!date^UNIX^{tokens}|fallback>. It only
+// renders in mrkdwn text outside code (never in backticks) and never in
+// plain_text (headers, buttons): those take the fallback, Plain.
+func When(t time.Time, l *time.Location, layout string) string {
+	return tokenFor(t, layout, Plain(t, l, layout))
 }
 
 // Plain is t in the shift's zone, for text where Slack does not format

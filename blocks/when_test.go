@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/blocks"
 )
 
@@ -18,4 +19,34 @@ func TestWhen(t *testing.T) {
 	assert.Equal(t, "<!date^1795488120^{date_short_pretty} {time}|Mon 21:42>", blocks.When(at, ny, blocks.DayTime))
 	assert.Equal(t, "<!date^1795488120^{date_short_pretty}|Mon Nov 23>", blocks.When(at, ny, blocks.Day))
 	assert.Equal(t, "Tue 02:42", blocks.Plain(at, nil, blocks.DayTime), "no zone: UTC")
+}
+
+// A planner's text shows its stamps as date tokens, found from the end:
+// the note's own "17:00" stays as written, and a stamp the cut removed
+// stays plain.
+func TestStamped(t *testing.T) {
+	ny, _ := time.LoadLocation("America/New_York")
+	due := time.Date(2026, 11, 24, 22, 0, 0, 0, time.UTC).In(ny) // Tue 17:00 in New York
+	planned := time.Date(2026, 11, 25, 13, 0, 0, 0, time.UTC).In(ny)
+	stamps := []bh.Stamp{bh.StampOf(due, blocks.DayTime), bh.StampOf(planned, blocks.Clock)}
+	tests := []struct {
+		name, text string
+		stamps     []bh.Stamp
+		n          int
+		want       string
+	}{
+		{"none", "Get wipes", nil, 90, "Get wipes"},
+		{"two, from the end", "Call at 17:00 — overdue since Tue 17:00 · planned 08:00", stamps, 90,
+			"Call at 17:00 — overdue since <!date^1795557600^{date_short_pretty} {time}|Tue 17:00> · planned <!date^1795611600^{time}|08:00>"},
+		{"escaped around", "Forms <b> — overdue since Tue 17:00 · planned 08:00", stamps, 90,
+			"Forms &lt;b&gt; — overdue since <!date^1795557600^{date_short_pretty} {time}|Tue 17:00> · planned <!date^1795611600^{time}|08:00>"},
+		{"cut before the second", "Call — overdue since Tue 17:00 · planned 08:00", stamps, 35,
+			"Call — overdue since <!date^1795557600^{date_short_pretty} {time}|Tue 17:00> · p…"},
+		{"not in the text", "Call the clinic", stamps, 90, "Call the clinic"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, blocks.Stamped(tt.text, tt.stamps, tt.n))
+		})
+	}
 }

@@ -161,7 +161,7 @@ func (c *cards) whatIf(ctx context.Context, cb slack.InteractionCallback, parent
 	}
 	run := parent.Run
 	run.ParentRunID = parent.Run.ID
-	run.Change = fmt.Sprintf("energy %s → %s", parent.Run.Energy, energy)
+	run.Change, run.ChangeStamps = fmt.Sprintf("energy %s → %s", parent.Run.Energy, energy), nil
 	run.Mode = b.cfg.Council.Mode()
 	run.Energy, run.RequestedBy = energy, cb.User.ID
 	run.ID, run.Version, run.CardTS, run.Error = "", 0, "", ""
@@ -179,7 +179,9 @@ func (c *cards) whatIf(ctx context.Context, cb slack.InteractionCallback, parent
 			q := set.NightHours()
 			in.Run.Quiet = &q
 		}
-		in.Run.Change += ", " + replannedText(parent.Pack, notes, now, run.Location(b.cfg.Location))
+		text, from := replannedText(parent.Pack, notes, now, run.Location(b.cfg.Location))
+		in.Run.Change += ", " + text
+		in.Run.ChangeStamps = []bh.Stamp{from}
 	} else {
 		pack := parent.Pack
 		in.Pack = &pack
@@ -206,8 +208,9 @@ func (c *cards) whatIf(ctx context.Context, cb slack.InteractionCallback, parent
 }
 
 // replannedText says what a what-if from now changed besides the energy:
-// "re-planned from 22:05 with 2 newer notes, 1 done left out".
-func replannedText(old bh.ContextPack, notes []bh.Note, now time.Time, loc *time.Location) string {
+// "re-planned from 22:05 with 2 newer notes, 1 done left out", and the
+// time it writes.
+func replannedText(old bh.ContextPack, notes []bh.Note, now time.Time, loc *time.Location) (string, bh.Stamp) {
 	was := map[string]bool{}
 	for _, id := range old.IncludedLogIDs {
 		was[id] = true
@@ -229,7 +232,8 @@ func replannedText(old bh.ContextPack, notes []bh.Note, now time.Time, loc *time
 			gone++
 		}
 	}
-	text := "re-planned from " + now.In(loc).Format("15:04")
+	from := bh.StampOf(now.In(loc), "15:04")
+	text := "re-planned from " + from.Text
 	switch newer {
 	case 0:
 	case 1:
@@ -240,7 +244,7 @@ func replannedText(old bh.ContextPack, notes []bh.Note, now time.Time, loc *time
 	if gone > 0 {
 		text += fmt.Sprintf(", %d done or removed left out", gone)
 	}
-	return text
+	return text, from
 }
 
 // rerun plans again, with the settings of an interrupted run, in the

@@ -64,7 +64,7 @@ func (h *home) publish(ctx context.Context, teamID, userID, hash string) {
 			in.Location = sh.Location(b.cfg.Location)
 			if st, err := b.cfg.Radar.State(ctx, sh); err == nil {
 				in.Notes = st.Notes
-				in.Radar = radar.Summary(st, in.Location)
+				in.Radar, in.RadarStamps = radar.Summary(st, in.Location)
 				in.Open = append(append(in.Open, st.Deadlines...), st.Inventory...)
 			}
 			if evs, err := h.store.ShiftEvents(ctx, teamID, sh.ID, bh.EventWakeUp, 3); err == nil {

@@ -288,7 +288,7 @@ func (r *radarHandler) snoozeShift(ctx context.Context, shift bh.Shift, userID, 
 		b.refuse(ctx, shift.ChannelID, userID, err)
 		return
 	}
-	b.tell(ctx, shift.ChannelID, userID, fmt.Sprintf("😴 Radar snoozed here until %s. No nudges or reminders until then; `/radar` still works.", set.SnoozedUntil.In(l).Format("Mon 15:04")))
+	b.tell(ctx, shift.ChannelID, userID, fmt.Sprintf("😴 Radar snoozed here until %s. No nudges or reminders until then; `/radar` still works.", blocks.When(set.SnoozedUntil, l, blocks.DayTime)))
 }
 
 // setOutlook turns the morning outlook on ("on", or an hour "6") or off.

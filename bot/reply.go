@@ -55,29 +55,36 @@ func (r *replies) read(raw string, at time.Time) (kind bh.Tag, bought []string) 
 // "due Thu 17:00", "Mon 14:00–15:00", "runs out by Tue 10:00", "energy low".
 // Times are read relative to when the note was written, in loc: the
 // writer's own zone, so "tomorrow 5pm" is their tomorrow.
-func detail(n bh.Note, f bh.Fact, loc *time.Location) string {
+func detail(n bh.Note, f bh.Fact, loc *time.Location) (string, []bh.Stamp) {
+	var stamps []bh.Stamp
+	stamp := func(t time.Time, layout string) string {
+		st := bh.StampOf(t.In(loc), layout)
+		stamps = append(stamps, st)
+		return st.Text
+	}
+	var text string
 	switch {
 	case f.Due != nil && f.AllDay:
-		return "due " + f.Due.In(loc).Format("Mon Jan 2")
+		text = "due " + stamp(*f.Due, "Mon Jan 2")
 	case f.Due != nil:
-		return "due " + f.Due.In(loc).Format("Mon 15:04")
+		text = "due " + stamp(*f.Due, "Mon 15:04")
 	case f.Start != nil && f.End != nil:
-		return f.Start.In(loc).Format("Mon 15:04") + "–" + f.End.In(loc).Format("15:04")
+		text = stamp(*f.Start, "Mon 15:04") + "–" + stamp(*f.End, "15:04")
 	case f.Start != nil:
-		return f.Start.In(loc).Format("Mon 15:04")
+		text = stamp(*f.Start, "Mon 15:04")
 	case f.Out:
-		return "out"
+		text = "out"
 	case f.Horizon > 0:
-		return "runs out by " + n.CreatedAt.Add(f.Horizon).In(loc).Format("Mon 15:04")
+		text = "runs out by " + stamp(n.CreatedAt.Add(f.Horizon), "Mon 15:04")
 	case f.Energy != "":
+		text = "energy " + string(f.Energy)
 		if f.SleepHours > 0 {
-			return fmt.Sprintf("energy %s, slept %gh", f.Energy, f.SleepHours)
+			text = fmt.Sprintf("energy %s, slept %gh", f.Energy, f.SleepHours)
 		}
-		return "energy " + string(f.Energy)
 	case f.Medical:
-		return "health: contact a licensed professional"
+		text = "health: contact a licensed professional"
 	}
-	return ""
+	return text, stamps
 }
 
 // render is a note's reply as it should look now, its times in the
@@ -89,11 +96,11 @@ func (r *replies) render(ctx context.Context, n bh.Note) blocks.Message {
 	// One reading of the note serves what the reply says and what it closed.
 	loc := r.b.userLoc(ctx, n.UserID)
 	f := normalize.One(n, loc, n.CreatedAt)
-	detail := detail(n, f, loc)
+	detail, stamps := detail(n, f, loc)
 	if closes := closesText(r.restocks.closedBy(ctx, n, f.Restocked)); closes != "" {
 		detail = strings.TrimPrefix(detail+" · "+closes, " · ")
 	}
-	return blocks.NoteReply(n, detail)
+	return blocks.NoteReply(n, detail, stamps...)
 }
 
 // post puts the reply in the note's thread and records where it is.

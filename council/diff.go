@@ -16,7 +16,7 @@ import (
 // diff of handoff.md. Blocks are matched by title.
 func Diff(from, to Output) bh.RunDiff {
 	d := bh.RunDiff{FromVersion: from.Run.Version, ToVersion: to.Run.Version, Change: to.Run.Change,
-		WinnerBefore: from.Decision.Winner, WinnerAfter: to.Decision.Winner}
+		ChangeStamps: to.Run.ChangeStamps, WinnerBefore: from.Decision.Winner, WinnerAfter: to.Decision.Winner}
 	before := map[string]bh.Block{}
 	for _, b := range from.Winner().Blocks {
 		before[b.Title] = b
@@ -29,7 +29,7 @@ func Diff(from, to Output) bh.RunDiff {
 		case !ok:
 			d.BlocksAdded = append(d.BlocksAdded, b)
 		case !old.Start.Equal(b.Start) || !old.End.Equal(b.End):
-			d.BlocksMoved = append(d.BlocksMoved, bh.BlockMove{Title: b.Title, From: old.Start, To: b.Start})
+			d.BlocksMoved = append(d.BlocksMoved, bh.BlockMove{Title: b.Title, From: old.Start, To: b.Start, Stamps: b.Stamps})
 		}
 	}
 	for _, b := range from.Winner().Blocks {

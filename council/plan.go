@@ -1,7 +1,6 @@
 package council
 
 import (
-	"fmt"
 	"regexp"
 	"sort"
 	"strings"
@@ -139,14 +138,18 @@ func newSituation(facts []bh.Fact, loc *time.Location, now, from time.Time, hori
 		case bh.LifeStillOpen:
 			// Its day is over, or a week went by: a question, not a block.
 			if f.Due != nil {
-				s.stillOpen = append(s.stillOpen, bh.Item{Text: planTitle(f.Title) + " — was for " + f.Due.In(loc).Format("Mon Jan 2"), NoteIDs: ids, Due: f.Due})
+				day := bh.StampOf(f.Due.In(loc), "Mon Jan 2")
+				s.stillOpen = append(s.stillOpen, bh.Item{Text: planTitle(f.Title) + " — was for " + day.Text, NoteIDs: ids, Due: f.Due, Stamps: []bh.Stamp{day}})
 			} else {
-				s.stillOpen = append(s.stillOpen, bh.Item{Text: planTitle(f.Title) + " — noted " + f.CreatedAt.In(loc).Format("Mon Jan 2") + ", a week without news",
-					NoteIDs: ids, Ask: true})
+				noted := bh.StampOf(f.CreatedAt.In(loc), "Mon Jan 2")
+				s.stillOpen = append(s.stillOpen, bh.Item{Text: planTitle(f.Title) + " — noted " + noted.Text + ", a week without news",
+					NoteIDs: ids, Ask: true, Stamps: []bh.Stamp{noted}})
 			}
 			continue
 		case bh.LifeDropped:
-			s.stillOpen = append(s.stillOpen, bh.Item{Text: planTitle(f.Title) + " — overdue since " + f.Due.In(loc).Format("Mon 15:04") + ", left out of plans", NoteIDs: ids, Due: f.Due, Ask: true})
+			since := bh.StampOf(f.Due.In(loc), "Mon 15:04")
+			s.stillOpen = append(s.stillOpen, bh.Item{Text: planTitle(f.Title) + " — overdue since " + since.Text + ", left out of plans", NoteIDs: ids, Due: f.Due, Ask: true,
+				Stamps: []bh.Stamp{since}})
 			continue
 		}
 		if f.Start != nil {
@@ -265,11 +268,12 @@ var relativeRe = regexp.MustCompile(`\b(today|tonight|tomorrow|tmrw|tmr|yesterda
 
 // blockTitle is w as a time block: "due tomorrow" read on a later day
 // misleads, so a title with such words says when ("… (due Tue 17:00)").
-func blockTitle(w work) string {
+func blockTitle(w work) (string, []bh.Stamp) {
 	if w.due != nil && relativeRe.MatchString(strings.ToLower(w.title)) {
-		return w.title + " (due " + w.due.Format("Mon 15:04") + ")"
+		due := bh.StampOf(*w.due, "Mon 15:04")
+		return w.title + " (due " + due.Text + ")", []bh.Stamp{due}
 	}
-	return w.title
+	return w.title, nil
 }
 
 // planTitle is a note's title as a plan line: without the sentence's
@@ -355,7 +359,13 @@ func inWindow(kind string, from, to time.Time) bool {
 
 // place puts w at the earliest free slot in its window, ending by its due
 // time when possible. It reports whether it placed it.
-func (sc *schedule) place(w work, title, kind string) bool {
+// placeWork places w under its block title.
+func (sc *schedule) placeWork(w work) bool {
+	title, stamps := blockTitle(w)
+	return sc.place(w, title, stamps, w.kind)
+}
+
+func (sc *schedule) place(w work, title string, stamps []bh.Stamp, kind string) bool {
 	var fallback *time.Time
 	for t := sc.s.start; !t.Add(w.dur).After(sc.s.end); t = t.Add(step) {
 		to := t.Add(w.dur)
@@ -369,11 +379,11 @@ func (sc *schedule) place(w work, title, kind string) bool {
 			}
 			continue
 		}
-		sc.add(t, to, title, kind, w.noteIDs)
+		sc.add(t, to, title, stamps, kind, w.noteIDs)
 		return true
 	}
 	if fallback != nil {
-		sc.add(*fallback, fallback.Add(w.dur), title, kind, w.noteIDs)
+		sc.add(*fallback, fallback.Add(w.dur), title, stamps, kind, w.noteIDs)
 		sc.late = append(sc.late, title)
 		return true
 	}
@@ -381,14 +391,14 @@ func (sc *schedule) place(w work, title, kind string) bool {
 	return false
 }
 
-func (sc *schedule) add(from, to time.Time, title, kind string, ids []string) {
-	sc.blocks = append(sc.blocks, bh.Block{Start: from, End: to, Title: title, Kind: kind, NoteIDs: append([]string(nil), ids...)})
+func (sc *schedule) add(from, to time.Time, title string, stamps []bh.Stamp, kind string, ids []string) {
+	sc.blocks = append(sc.blocks, bh.Block{Start: from, End: to, Title: title, Kind: kind, NoteIDs: append([]string(nil), ids...), Stamps: stamps})
 }
 
 // rest places a rest block of d (shorter if need be, never under 30 min).
 func (sc *schedule) rest(d time.Duration, title string) bool {
 	for ; d >= 30*time.Minute; d -= step {
-		if sc.place(work{title: title, dur: d}, title, "rest") {
+		if sc.place(work{title: title, dur: d}, title, nil, "rest") {
 			return true
 		}
 		sc.left = sc.left[:len(sc.left)-1]
@@ -403,10 +413,13 @@ func (sc *schedule) trip(ws []work) bool {
 		return false
 	}
 	var names, ids []string
+	var stamps []bh.Stamp
 	var dur time.Duration
 	var due *time.Time
 	for _, w := range ws {
-		names = append(names, blockTitle(w))
+		name, st := blockTitle(w)
+		names = append(names, name)
+		stamps = append(stamps, st...)
 		ids = append(ids, w.noteIDs...)
 		dur += w.dur
 		if w.due != nil && (due == nil || w.due.Before(*due)) {
@@ -416,7 +429,7 @@ func (sc *schedule) trip(ws []work) bool {
 	}
 	dur = roundUp(dur + tripOverhead)
 	title := "Errand run: " + strings.Join(names, "; ")
-	return sc.place(work{title: title, dur: dur, due: due, noteIDs: dedupe(ids)}, title, "errand")
+	return sc.place(work{title: title, dur: dur, due: due, noteIDs: dedupe(ids)}, title, stamps, "errand")
 }
 
 func dedupe(ids []string) []string {
@@ -488,7 +501,7 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 		if urgent {
 			for _, w := range s.deadlines {
 				if w.now {
-					sc.place(w, blockTitle(w), w.kind)
+					sc.placeWork(w)
 				}
 			}
 			sc.trip(critical())
@@ -498,7 +511,7 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 		}
 		for _, w := range s.deadlines {
 			if w.urgency == 0 && !(urgent && w.now) {
-				sc.place(w, blockTitle(w), w.kind)
+				sc.placeWork(w)
 			}
 		}
 		if !urgent {
@@ -509,7 +522,7 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 		}
 		for _, w := range s.tasks {
 			if w.kind != "errand" && w.urgency == 0 {
-				sc.place(w, blockTitle(w), w.kind)
+				sc.placeWork(w)
 			}
 		}
 	case bh.ErrandsFirst:
@@ -519,7 +532,7 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 		sc.trip(all)
 		for _, w := range s.deadlines {
 			if w.urgency <= 1 {
-				sc.place(w, blockTitle(w), w.kind)
+				sc.placeWork(w)
 			}
 		}
 		for _, r := range rests {
@@ -527,17 +540,17 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 		}
 		for _, w := range s.tasks {
 			if w.kind != "errand" && w.urgency <= 1 {
-				sc.place(w, blockTitle(w), w.kind)
+				sc.placeWork(w)
 			}
 		}
 	case bh.AdminFirst:
 		summary = "Clear deadlines and paperwork first; keep errands to the essentials."
 		for _, w := range s.deadlines {
-			sc.place(w, blockTitle(w), w.kind)
+			sc.placeWork(w)
 		}
 		for _, w := range s.tasks {
 			if w.kind == "admin" || w.kind == "focus" {
-				sc.place(w, blockTitle(w), w.kind)
+				sc.placeWork(w)
 			}
 		}
 		sc.trip(critical())
@@ -581,13 +594,19 @@ func nowList(s *situation, blocks []bh.Block) []bh.Item {
 			continue
 		}
 		var text string
+		var stamps []bh.Stamp
+		stamp := func(t time.Time, layout string) string {
+			st := bh.StampOf(t.In(s.loc), layout)
+			stamps = append(stamps, st)
+			return st.Text
+		}
 		switch {
 		case f.Kind == bh.TagInventory && f.Out:
-			text = "Get " + strings.Join(supplyItems(f), ", ") + " — out since " + f.CreatedAt.In(s.loc).Format("Mon 15:04")
+			text = "Get " + strings.Join(supplyItems(f), ", ") + " — out since " + stamp(f.CreatedAt, "Mon 15:04")
 		case f.Kind == bh.TagInventory && f.Horizon > 0 && !f.CreatedAt.Add(f.Horizon).After(s.now.Add(nowCritical)):
-			text = "Get " + strings.Join(supplyItems(f), ", ") + " — runs out by " + f.CreatedAt.Add(f.Horizon).In(s.loc).Format("Mon 15:04")
+			text = "Get " + strings.Join(supplyItems(f), ", ") + " — runs out by " + stamp(f.CreatedAt.Add(f.Horizon), "Mon 15:04")
 		case f.Kind == bh.TagDeadline && f.Due != nil && f.Due.Before(s.now):
-			text = planTitle(f.Title) + " — overdue since " + f.Due.In(s.loc).Format("Mon 15:04")
+			text = planTitle(f.Title) + " — overdue since " + stamp(*f.Due, "Mon 15:04")
 		default:
 			continue
 		}
@@ -595,11 +614,11 @@ func nowList(s *situation, blocks []bh.Block) []bh.Item {
 		case b == nil:
 			text += " · not in this plan: do it when you can"
 		case b.Start.Sub(s.now) > 8*time.Hour:
-			text += " · planned " + b.Start.In(s.loc).Format("Mon 15:04") + ": sooner if you can"
+			text += " · planned " + stamp(b.Start, "Mon 15:04") + ": sooner if you can"
 		default:
-			text += " · planned " + b.Start.In(s.loc).Format("15:04")
+			text += " · planned " + stamp(b.Start, "15:04")
 		}
-		out = append(out, bh.Item{Text: text, NoteIDs: []string{f.NoteID}, Ask: f.Kind == bh.TagDeadline})
+		out = append(out, bh.Item{Text: text, NoteIDs: []string{f.NoteID}, Ask: f.Kind == bh.TagDeadline, Stamps: stamps})
 	}
 	return out
 }
@@ -660,17 +679,21 @@ func topFive(s *situation, blocks []bh.Block, left []work) []bh.Item {
 			continue
 		}
 		// The time first: a long title is cut at its end, never the time.
-		addItem(bh.Item{Text: fmt.Sprintf("%s %s", b.Start.Format("15:04"), b.Title), NoteIDs: b.NoteIDs})
+		start := bh.StampOf(b.Start, "15:04")
+		addItem(bh.Item{Text: start.Text + " " + b.Title, NoteIDs: b.NoteIDs, Stamps: append([]bh.Stamp{start}, b.Stamps...)})
 	}
 	for _, w := range left {
 		if w.title == "" || strings.HasPrefix(w.title, "Rest") {
 			continue
 		}
 		text := "Later: " + w.title
+		var stamps []bh.Stamp
 		if w.due != nil {
-			text += " (due " + w.due.Format("Mon 15:04") + ")"
+			due := bh.StampOf(*w.due, "Mon 15:04")
+			text += " (due " + due.Text + ")"
+			stamps = []bh.Stamp{due}
 		}
-		addItem(bh.Item{Text: text, NoteIDs: w.noteIDs, Due: w.due})
+		addItem(bh.Item{Text: text, NoteIDs: w.noteIDs, Due: w.due, Stamps: stamps})
 	}
 	if len(out) == 0 {
 		out = append(out, bh.Item{Text: "Nothing urgent: rest when the baby rests, and send me notes as things come up."})

@@ -41,7 +41,34 @@ func blockFor(bs []bh.Block, noteID string) *bh.Block {
 // 1–5) and a one-line reason.
 type scorer struct {
 	dim  string
-	rate func(s *situation, p bh.Proposal) (int, string)
+	rate func(s *situation, p bh.Proposal) (int, reason)
+}
+
+// reason is a scorer's one line with the times written in it.
+type reason struct {
+	text   string
+	stamps []bh.Stamp
+}
+
+func said(text string) reason { return reason{text: text} }
+
+// about is r as a rationale line linked to the notes it is about.
+func (r reason) about(noteIDs []string) bh.Reason {
+	return bh.Reason{Text: r.text, NoteIDs: noteIDs, Stamps: r.stamps}
+}
+
+// sayf is fmt.Sprintf whose bh.Stamp arguments are written as their text
+// and kept as the reason's stamps.
+func sayf(format string, args ...any) reason {
+	var r reason
+	for i, a := range args {
+		if st, ok := a.(bh.Stamp); ok {
+			args[i] = st.Text
+			r.stamps = append(r.stamps, st)
+		}
+	}
+	r.text = fmt.Sprintf(format, args...)
+	return r
 }
 
 // rubric is the referee's five dimensions, in the order a scorecard lists
@@ -60,7 +87,7 @@ func score(s *situation, p bh.Proposal) bh.Scorecard {
 	for _, r := range rubric {
 		v, why := r.rate(s, p)
 		v = clamp(v, 1, 5)
-		sc.Scores = append(sc.Scores, bh.Score{Dimension: r.dim, Value: v, Why: why})
+		sc.Scores = append(sc.Scores, bh.Score{Dimension: r.dim, Value: v, Why: why.text, Stamps: why.stamps})
 		sc.Total += v
 	}
 	return sc
@@ -68,8 +95,8 @@ func score(s *situation, p bh.Proposal) bh.Scorecard {
 
 // worst rates n items and keeps the lowest value with its reason; ties keep
 // the first. With every item at 5, it is 5 and allGood.
-func worst(n int, allGood string, rate func(i int) (int, string)) (int, string) {
-	v, why := 5, allGood
+func worst(n int, allGood string, rate func(i int) (int, reason)) (int, reason) {
+	v, why := 5, said(allGood)
 	for i := 0; i < n; i++ {
 		if iv, iw := rate(i); iv < v {
 			v, why = iv, iw
@@ -80,9 +107,9 @@ func worst(n int, allGood string, rate func(i int) (int, string)) (int, string) 
 
 // rateCommitments: nothing may overlap a fixed commitment; a block ending
 // right before one leaves no time to get there.
-func rateCommitments(s *situation, p bh.Proposal) (int, string) {
+func rateCommitments(s *situation, p bh.Proposal) (int, reason) {
 	if len(s.commitments) == 0 {
-		return 5, "No fixed commitments in this window."
+		return 5, said("No fixed commitments in this window.")
 	}
 	tight, clash := 0, 0
 	for _, c := range s.commitments {
@@ -99,51 +126,51 @@ func rateCommitments(s *situation, p bh.Proposal) (int, string) {
 	}
 	switch {
 	case clash > 0:
-		return 1, fmt.Sprintf("%d block(s) overlap a fixed commitment.", clash)
+		return 1, sayf("%d block(s) overlap a fixed commitment.", clash)
 	case tight > 0:
-		return 4, "Respects every commitment, but with no buffer before one."
+		return 4, said("Respects every commitment, but with no buffer before one.")
 	default:
-		return 5, fmt.Sprintf("Keeps all %d commitment(s) with room to get there.", len(s.commitments))
+		return 5, sayf("Keeps all %d commitment(s) with room to get there.", len(s.commitments))
 	}
 }
 
 // rateDeadlines: the worst-handled deadline decides.
-func rateDeadlines(s *situation, p bh.Proposal) (int, string) {
+func rateDeadlines(s *situation, p bh.Proposal) (int, reason) {
 	if len(s.deadlines) == 0 {
-		return 5, "No deadlines in the notes."
+		return 5, said("No deadlines in the notes.")
 	}
-	return worst(len(s.deadlines), "Every deadline is handled with time to spare.", func(i int) (int, string) {
+	return worst(len(s.deadlines), "Every deadline is handled with time to spare.", func(i int) (int, reason) {
 		d := s.deadlines[i]
 		b := blockFor(p.Blocks, d.noteIDs[0])
 		switch {
 		case d.due == nil:
 			if b == nil {
-				return 4, fmt.Sprintf("%s has no date and waits.", quote(d.title))
+				return 4, sayf("%s has no date and waits.", quote(d.title))
 			}
 		case !d.due.After(s.start):
 			if b == nil {
-				return 1, fmt.Sprintf("%s is overdue and not in the plan.", quote(d.title))
+				return 1, sayf("%s is overdue and not in the plan.", quote(d.title))
 			}
-			return 3, fmt.Sprintf("%s is overdue; done at %s.", quote(d.title), b.Start.Format("15:04"))
+			return 3, sayf("%s is overdue; done at %s.", quote(d.title), bh.StampOf(b.Start, "15:04"))
 		case !d.due.After(s.end):
 			switch {
 			case b == nil:
-				return 1, fmt.Sprintf("%s is due %s and not in the plan.", quote(d.title), d.due.Format("Mon 15:04"))
+				return 1, sayf("%s is due %s and not in the plan.", quote(d.title), bh.StampOf(*d.due, "Mon 15:04"))
 			case b.End.After(*d.due):
-				return 2, fmt.Sprintf("%s is planned after it is due.", quote(d.title))
+				return 2, sayf("%s is planned after it is due.", quote(d.title))
 			case d.due.Sub(b.End) < time.Hour:
-				return 4, fmt.Sprintf("%s is done less than an hour before it is due.", quote(d.title))
+				return 4, sayf("%s is done less than an hour before it is due.", quote(d.title))
 			}
 		case d.due.Sub(s.start) <= 48*time.Hour:
 			if b == nil {
-				return 3, fmt.Sprintf("%s (due %s) is left for later.", quote(d.title), d.due.Format("Mon 15:04"))
+				return 3, sayf("%s (due %s) is left for later.", quote(d.title), bh.StampOf(*d.due, "Mon 15:04"))
 			}
 		default:
 			if b == nil {
-				return 4, fmt.Sprintf("%s is due %s; it can wait.", quote(d.title), d.due.Format("Mon Jan 2"))
+				return 4, sayf("%s is due %s; it can wait.", quote(d.title), bh.StampOf(*d.due, "Mon Jan 2"))
 			}
 		}
-		return 5, ""
+		return 5, said("")
 	})
 }
 
@@ -153,7 +180,7 @@ func workload(p bh.Proposal) (rest, load time.Duration) {
 }
 
 // rateEnergy: rest and work as the parent's energy allows.
-func rateEnergy(s *situation, p bh.Proposal) (int, string) {
+func rateEnergy(s *situation, p bh.Proposal) (int, reason) {
 	rest, load := workload(p)
 	var v int
 	switch s.energy {
@@ -173,7 +200,7 @@ func rateEnergy(s *situation, p bh.Proposal) (int, string) {
 		if load > 90*time.Minute {
 			v--
 		}
-		return v, fmt.Sprintf("Energy is low: %s of rest, %s of work.", bh.Span(rest), bh.Span(load))
+		return v, sayf("Energy is low: %s of rest, %s of work.", bh.Span(rest), bh.Span(load))
 	case bh.EnergyHigh:
 		switch {
 		case rest <= time.Hour:
@@ -183,7 +210,7 @@ func rateEnergy(s *situation, p bh.Proposal) (int, string) {
 		default:
 			v = 3
 		}
-		return v, fmt.Sprintf("Energy is high: %s of work gets done, %s of rest.", bh.Span(load), bh.Span(rest))
+		return v, sayf("Energy is high: %s of work gets done, %s of rest.", bh.Span(load), bh.Span(rest))
 	default:
 		switch {
 		case rest > 2*time.Hour:
@@ -195,13 +222,13 @@ func rateEnergy(s *situation, p bh.Proposal) (int, string) {
 		default:
 			v = 3
 		}
-		return v, fmt.Sprintf("Energy is medium: %s of rest, %s of work.", bh.Span(rest), bh.Span(load))
+		return v, sayf("Energy is medium: %s of rest, %s of work.", bh.Span(rest), bh.Span(load))
 	}
 }
 
 // rateTimeWindow: does it fit the waking day, with few trips and nothing
 // landing after its due time?
-func rateTimeWindow(s *situation, p bh.Proposal) (int, string) {
+func rateTimeWindow(s *situation, p bh.Proposal) (int, reason) {
 	rest, load := workload(p)
 	awake := wakingTime(s.start, s.end)
 	planned := rest + load
@@ -244,26 +271,26 @@ func rateTimeWindow(s *situation, p bh.Proposal) (int, string) {
 	if len(notes) > 0 {
 		why += "; " + strings.Join(notes, ", ")
 	}
-	return v, why + "."
+	return v, said(why + ".")
 }
 
 // rateInventory: the item closest to running out decides.
-func rateInventory(s *situation, p bh.Proposal) (int, string) {
+func rateInventory(s *situation, p bh.Proposal) (int, reason) {
 	if len(s.restock) == 0 {
-		return 5, "Nothing is running low."
+		return 5, said("Nothing is running low.")
 	}
-	return worst(len(s.restock), "Every running-low item is restocked in time.", func(i int) (int, string) {
+	return worst(len(s.restock), "Every running-low item is restocked in time.", func(i int) (int, reason) {
 		r := s.restock[i]
 		b := blockFor(p.Blocks, r.noteIDs[0])
 		switch {
 		case b == nil && r.critical:
-			return 1, fmt.Sprintf("%s runs out within a day and is not restocked.", strings.Join(r.restock, ", "))
+			return 1, sayf("%s runs out within a day and is not restocked.", strings.Join(r.restock, ", "))
 		case b == nil:
-			return 4, fmt.Sprintf("%s can wait.", strings.Join(r.restock, ", "))
+			return 4, sayf("%s can wait.", strings.Join(r.restock, ", "))
 		case r.due != nil && b.End.After(*r.due):
-			return 3, fmt.Sprintf("%s is restocked after it runs out.", strings.Join(r.restock, ", "))
+			return 3, sayf("%s is restocked after it runs out.", strings.Join(r.restock, ", "))
 		}
-		return 5, ""
+		return 5, said("")
 	})
 }
 
@@ -362,9 +389,9 @@ func rationale(s *situation, p bh.Proposal, win, second bh.Scorecard) []bh.Reaso
 			continue
 		}
 		if b := blockFor(p.Blocks, d.noteIDs[0]); b != nil {
-			out = append(out, bh.Reason{Text: fmt.Sprintf("%s is due %s; done %s.", quote(d.title), d.due.Format("Mon 15:04"), b.Start.Format("Mon 15:04")), NoteIDs: d.noteIDs})
+			out = append(out, sayf("%s is due %s; done %s.", quote(d.title), bh.StampOf(*d.due, "Mon 15:04"), bh.StampOf(b.Start, "Mon 15:04")).about(d.noteIDs))
 		} else {
-			out = append(out, bh.Reason{Text: fmt.Sprintf("%s is due %s; not in this window.", quote(d.title), d.due.Format("Mon 15:04")), NoteIDs: d.noteIDs})
+			out = append(out, sayf("%s is due %s; not in this window.", quote(d.title), bh.StampOf(*d.due, "Mon 15:04")).about(d.noteIDs))
 		}
 	}
 	for _, r := range s.restock {
@@ -372,7 +399,7 @@ func rationale(s *situation, p bh.Proposal, win, second bh.Scorecard) []bh.Reaso
 			continue
 		}
 		if b := blockFor(p.Blocks, r.noteIDs[0]); b != nil {
-			out = append(out, bh.Reason{Text: fmt.Sprintf("%s runs low; restocked %s.", strings.Join(r.restock, ", "), b.Start.Format("15:04")), NoteIDs: r.noteIDs})
+			out = append(out, sayf("%s runs low; restocked %s.", strings.Join(r.restock, ", "), bh.StampOf(b.Start, "15:04")).about(r.noteIDs))
 		}
 	}
 	if second.Archetype != "" {

@@ -26,7 +26,7 @@ func TestRubricScorers(t *testing.T) {
 
 	for _, tc := range []struct {
 		name string
-		rate func(*situation, bh.Proposal) (int, string)
+		rate func(*situation, bh.Proposal) (int, reason)
 		s    *situation
 		p    bh.Proposal
 		want int
@@ -60,10 +60,25 @@ func TestRubricScorers(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v, why := tc.rate(tc.s, tc.p)
-			assert.Equal(t, tc.want, v, why)
-			assert.Contains(t, why, tc.why)
+			assert.Equal(t, tc.want, v, why.text)
+			assert.Contains(t, why.text, tc.why)
 		})
 	}
+}
+
+// A reason keeps the times it writes, for Slack to show in each reader's
+// zone; the text reads the same without them.
+func TestReasonKeepsItsTimes(t *testing.T) {
+	due := time.Date(2026, 11, 24, 17, 0, 0, 0, time.UTC)
+	s := &situation{start: time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC), end: time.Date(2026, 11, 24, 21, 0, 0, 0, time.UTC), energy: bh.EnergyMedium,
+		deadlines: []work{{title: "form", due: &due, noteIDs: []string{"n1"}}}}
+	v, why := rateDeadlines(s, bh.Proposal{})
+	assert.Equal(t, 1, v)
+	assert.Equal(t, "“form” is due Tue 17:00 and not in the plan.", why.text)
+	assert.Equal(t, []bh.Stamp{bh.StampOf(due, "Mon 15:04")}, why.stamps)
+
+	r := sayf("%s runs low; restocked %s.", "wipes", bh.StampOf(due, "15:04")).about([]string{"n2"})
+	assert.Equal(t, bh.Reason{Text: "wipes runs low; restocked 17:00.", NoteIDs: []string{"n2"}, Stamps: []bh.Stamp{bh.StampOf(due, "15:04")}}, r)
 }
 
 // The scorecard lists the rubric in its order, clamped, with the total.

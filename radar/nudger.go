@@ -627,15 +627,17 @@ func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, no
 		return
 	}
 	item := d
+	why, stamps := reminderWhy(d, now, loc)
 	n.send(ctx, rec, bh.RadarPost{Kind: bh.PostReminder, Shift: shift, State: st, Item: &item, Location: loc, Now: now,
-		Why: reminderWhy(d, now, loc)})
+		Why: why, WhyStamps: stamps})
 }
 
-func reminderWhy(d bh.RiskItem, now time.Time, loc *time.Location) string {
+func reminderWhy(d bh.RiskItem, now time.Time, loc *time.Location) (string, []bh.Stamp) {
 	if !now.Before(*d.At) {
-		return "it was due " + d.At.In(loc).Format("Mon 15:04") + " and is overdue"
+		due := bh.StampOf(d.At.In(loc), "Mon 15:04")
+		return "it was due " + due.Text + " and is overdue", []bh.Stamp{due}
 	}
-	return "it is due in " + bh.Span(d.At.Sub(now))
+	return "it is due in " + bh.Span(d.At.Sub(now)), nil
 }
 
 // outlook sends the day's morning outlook once, from its hour until
@@ -700,7 +702,8 @@ func (n *Nudger) resume(ctx context.Context, rec bh.PostRecord) {
 			_ = n.cfg.Store.PostFailed(ctx, rec.Key, "the deadline is gone (done or deleted)")
 			return
 		}
-		post.Item, post.Why = &it, reminderWhy(it, now, post.Location)
+		post.Item = &it
+		post.Why, post.WhyStamps = reminderWhy(it, now, post.Location)
 	}
 	// The stopped process may have been killed after Slack took its post
 	// and before the store heard of it: that message is updated, not sent

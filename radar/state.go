@@ -98,7 +98,7 @@ func Compute(shift bh.Shift, facts []bh.Fact, now time.Time, energy bh.Energy) b
 			st.Level = max(st.Level, it.Level)
 		}
 	}
-	st.NextActions = nextActions(st, now)
+	st.NextActions = nextActions(st, now, shift.Location(nil))
 	return st
 }
 
@@ -111,7 +111,7 @@ func itemsOr(f bh.Fact) []string {
 
 // nextActions suggests up to three things to do now, most urgent first,
 // each with the notes it answers. Planning items only, never advice.
-func nextActions(st bh.ShiftState, now time.Time) []bh.Item {
+func nextActions(st bh.ShiftState, now time.Time, loc *time.Location) []bh.Item {
 	type cand struct {
 		level bh.RiskLevel
 		at    time.Time
@@ -140,7 +140,9 @@ func nextActions(st bh.ShiftState, now time.Time) []bh.Item {
 	}
 	for _, c := range st.Commitments {
 		if c.At.Sub(now) <= 3*time.Hour && c.At.After(now) {
-			cs = append(cs, cand{bh.RiskMedium, *c.At, bh.Item{Text: fmt.Sprintf("Get ready: %s at %s", c.Text, c.At.Format("15:04")), NoteIDs: c.NoteIDs, Due: c.At}})
+			at := bh.StampOf(c.At.In(loc), "15:04")
+			cs = append(cs, cand{bh.RiskMedium, *c.At, bh.Item{Text: fmt.Sprintf("Get ready: %s at %s", c.Text, at.Text), NoteIDs: c.NoteIDs, Due: c.At,
+				Stamps: []bh.Stamp{at}}})
 		}
 	}
 	if st.Energy == bh.EnergyLow {
@@ -162,9 +164,16 @@ func nextActions(st bh.ShiftState, now time.Time) []bh.Item {
 	return out
 }
 
-// Summary is the state in one line, most urgent first.
-func Summary(st bh.ShiftState, loc *time.Location) string {
+// Summary is the state in one line, most urgent first, with the times it
+// writes.
+func Summary(st bh.ShiftState, loc *time.Location) (string, []bh.Stamp) {
 	var parts []string
+	var stamps []bh.Stamp
+	stamp := func(t time.Time) string {
+		st := bh.StampOf(t.In(loc), "Mon 15:04")
+		stamps = append(stamps, st)
+		return st.Text
+	}
 	for _, g := range [][]bh.RiskItem{st.Deadlines, st.Inventory} {
 		for _, it := range g {
 			if it.Level < bh.RiskMedium || len(parts) == 2 {
@@ -174,9 +183,9 @@ func Summary(st bh.ShiftState, loc *time.Location) string {
 			case it.Overdue:
 				parts = append(parts, bh.Truncate(it.Text, 60)+" is overdue")
 			case it.At != nil && it.Kind == bh.TagInventory:
-				parts = append(parts, bh.Truncate(it.Text, 60)+" run out by "+it.At.In(loc).Format("Mon 15:04"))
+				parts = append(parts, bh.Truncate(it.Text, 60)+" run out by "+stamp(*it.At))
 			case it.At != nil:
-				parts = append(parts, bh.Truncate(it.Text, 60)+" due "+it.At.In(loc).Format("Mon 15:04"))
+				parts = append(parts, bh.Truncate(it.Text, 60)+" due "+stamp(*it.At))
 			default:
 				parts = append(parts, bh.Truncate(it.Text, 60)+" running low")
 			}
@@ -184,7 +193,7 @@ func Summary(st bh.ShiftState, loc *time.Location) string {
 	}
 	head := "Risk " + st.Level.String() + " · energy " + string(st.Energy)
 	if len(parts) == 0 {
-		return head + " · nothing urgent"
+		return head + " · nothing urgent", nil
 	}
-	return head + " · " + strings.Join(parts, " · ")
+	return head + " · " + strings.Join(parts, " · "), stamps
 }

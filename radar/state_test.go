@@ -77,8 +77,39 @@ func TestStateSortsEnergyAndNextActions(t *testing.T) {
 	empty := radar.Compute(bh.Shift{ID: "s1"}, nil, now, bh.EnergyAuto)
 	assert.Equal(t, bh.RiskNone, empty.Level)
 	assert.Empty(t, empty.NextActions)
-	assert.Contains(t, radar.Summary(empty, time.UTC), "nothing urgent")
-	assert.Contains(t, radar.Summary(st, time.UTC), "insurance call is overdue")
+	line, _ := radar.Summary(empty, time.UTC)
+	assert.Contains(t, line, "nothing urgent")
+	line, _ = radar.Summary(st, time.UTC)
+	assert.Contains(t, line, "insurance call is overdue")
+}
+
+// The radar's texts write times on the shift's clock and keep them, so
+// Slack shows each reader their own zone: "Get ready: pediatrician at
+// 13:00" in Paris (it said 12:00, UTC, before).
+func TestRadarTextsKeepTheirTimes(t *testing.T) {
+	shift := bh.Shift{ID: "s1", TZ: "Europe/Paris"}
+	facts := []bh.Fact{
+		{NoteID: "c1", Kind: bh.TagNote, Title: "pediatrician", Start: at(2 * time.Hour), End: at(3 * time.Hour)},
+		{NoteID: "d1", Kind: bh.TagDeadline, Title: "daycare form", Due: at(30 * time.Hour)},
+	}
+	st := radar.Compute(shift, facts, now, bh.EnergyAuto)
+	var ready *bh.Item
+	for i, a := range st.NextActions {
+		if a.NoteIDs[0] == "c1" {
+			ready = &st.NextActions[i]
+		}
+	}
+	require.NotNil(t, ready, "%+v", st.NextActions)
+	assert.Equal(t, "Get ready: pediatrician at 13:00", ready.Text)
+	require.Len(t, ready.Stamps, 1)
+	assert.True(t, ready.Stamps[0].At.Equal(*at(2 * time.Hour)))
+	assert.Equal(t, "13:00", ready.Stamps[0].Text)
+
+	paris, err := time.LoadLocation("Europe/Paris")
+	require.NoError(t, err)
+	line, stamps := radar.Summary(st, paris)
+	assert.Contains(t, line, "daycare form due Tue 17:00")
+	assert.Equal(t, []bh.Stamp{bh.StampOf(at(30*time.Hour).In(paris), "Mon 15:04")}, stamps)
 }
 
 // The radar reads energy from the last 24 hours too: a tired note from

@@ -13,20 +13,23 @@ import (
 )
 
 type runDoc struct {
-	ID          string    `bson:"_id"`
-	TeamID      string    `bson:"team_id"`
-	ShiftID     string    `bson:"shift_id"`
-	ChannelID   string    `bson:"channel_id"`
-	Version     int       `bson:"version"`
-	ParentRunID string    `bson:"parent_run_id,omitempty"`
-	Change      string    `bson:"change,omitempty"`
-	Status      string    `bson:"status"`
-	Energy      string    `bson:"energy"`
-	HorizonH    int       `bson:"horizon_hours"`
-	Mode        string    `bson:"mode"`
-	TZ          string    `bson:"tz"`
-	TokenBudget int       `bson:"token_budget"`
-	Now         time.Time `bson:"now"`
+	ID          string `bson:"_id"`
+	TeamID      string `bson:"team_id"`
+	ShiftID     string `bson:"shift_id"`
+	ChannelID   string `bson:"channel_id"`
+	Version     int    `bson:"version"`
+	ParentRunID string `bson:"parent_run_id,omitempty"`
+	Change      string `bson:"change,omitempty"`
+	// ChangeStamps and the stamps below are absent from runs made before
+	// texts carried their times: those texts show as written.
+	ChangeStamps []stampDoc `bson:"change_stamps,omitempty"`
+	Status       string     `bson:"status"`
+	Energy       string     `bson:"energy"`
+	HorizonH     int        `bson:"horizon_hours"`
+	Mode         string     `bson:"mode"`
+	TZ           string     `bson:"tz"`
+	TokenBudget  int        `bson:"token_budget"`
+	Now          time.Time  `bson:"now"`
 	// From and Quiet are absent from runs made before plans had windows.
 	From        time.Time `bson:"from,omitempty"`
 	Quiet       *quietDoc `bson:"quiet,omitempty"`
@@ -45,7 +48,7 @@ type runDoc struct {
 
 func toRunDoc(r bh.Run) runDoc {
 	return runDoc{ID: r.ID, TeamID: r.TeamID, ShiftID: r.ShiftID, ChannelID: r.ChannelID, Version: r.Version, ParentRunID: r.ParentRunID,
-		Change: r.Change, Status: string(r.Status), Energy: string(r.Energy), HorizonH: r.HorizonH, Mode: r.Mode, TZ: r.TZ,
+		Change: r.Change, ChangeStamps: toStampDocs(r.ChangeStamps), Status: string(r.Status), Energy: string(r.Energy), HorizonH: r.HorizonH, Mode: r.Mode, TZ: r.TZ,
 		TokenBudget: r.TokenBudget, Now: r.Now.UTC(), Sample: r.Sample, RequestedBy: r.RequestedBy, CardChannel: r.CardChannel,
 		CardTS: r.CardTS, CardPosted: r.CardPosted, Error: r.Error, CreatedAt: r.CreatedAt.UTC(), StartedAt: r.StartedAt.UTC(), FinishedAt: r.FinishedAt.UTC(),
 		From: r.From.UTC(), Quiet: toQuietDoc(r.Quiet)}
@@ -67,7 +70,7 @@ func (d *quietDoc) domain() *bh.QuietHours {
 
 func (d runDoc) domain() bh.Run {
 	return bh.Run{ID: d.ID, TeamID: d.TeamID, ShiftID: d.ShiftID, ChannelID: d.ChannelID, Version: d.Version, ParentRunID: d.ParentRunID,
-		Change: d.Change, Status: bh.Status(d.Status), Energy: bh.Energy(d.Energy), HorizonH: d.HorizonH, Mode: d.Mode, TZ: d.TZ,
+		Change: d.Change, ChangeStamps: fromStampDocs(d.ChangeStamps), Status: bh.Status(d.Status), Energy: bh.Energy(d.Energy), HorizonH: d.HorizonH, Mode: d.Mode, TZ: d.TZ,
 		TokenBudget: d.TokenBudget, Now: d.Now.UTC(), Sample: d.Sample, RequestedBy: d.RequestedBy, CardChannel: d.CardChannel,
 		CardTS: d.CardTS, CardPosted: d.CardPosted, Error: d.Error, CreatedAt: d.CreatedAt.UTC(), StartedAt: d.StartedAt.UTC(), FinishedAt: d.FinishedAt.UTC(),
 		From: utcOrZero(d.From), Quiet: d.Quiet.domain()}
@@ -151,11 +154,12 @@ type packDoc struct {
 }
 
 type blockDoc struct {
-	Start   time.Time `bson:"start"`
-	End     time.Time `bson:"end"`
-	Title   string    `bson:"title"`
-	Kind    string    `bson:"kind"`
-	NoteIDs []string  `bson:"note_ids,omitempty"`
+	Start   time.Time  `bson:"start"`
+	End     time.Time  `bson:"end"`
+	Title   string     `bson:"title"`
+	Kind    string     `bson:"kind"`
+	NoteIDs []string   `bson:"note_ids,omitempty"`
+	Stamps  []stampDoc `bson:"stamps,omitempty"`
 }
 
 type itemDoc struct {
@@ -163,6 +167,36 @@ type itemDoc struct {
 	NoteIDs []string   `bson:"note_ids,omitempty"`
 	Due     *time.Time `bson:"due,omitempty"`
 	Ask     bool       `bson:"ask,omitempty"`
+	Stamps  []stampDoc `bson:"stamps,omitempty"`
+}
+
+// stampDoc is a time written in a text (bh.Stamp).
+type stampDoc struct {
+	At     time.Time `bson:"at"`
+	Layout string    `bson:"layout"`
+	Text   string    `bson:"text"`
+}
+
+func toStampDocs(ss []bh.Stamp) []stampDoc {
+	if len(ss) == 0 {
+		return nil
+	}
+	out := make([]stampDoc, 0, len(ss))
+	for _, st := range ss {
+		out = append(out, stampDoc{At: st.At.UTC(), Layout: st.Layout, Text: st.Text})
+	}
+	return out
+}
+
+func fromStampDocs(ds []stampDoc) []bh.Stamp {
+	if len(ds) == 0 {
+		return nil
+	}
+	out := make([]bh.Stamp, 0, len(ds))
+	for _, d := range ds {
+		out = append(out, bh.Stamp{At: d.At.UTC(), Layout: d.Layout, Text: d.Text})
+	}
+	return out
 }
 
 type doneRefDoc struct {
@@ -195,9 +229,10 @@ type proposalDoc struct {
 }
 
 type scoreDoc struct {
-	Dimension string `bson:"dimension"`
-	Value     int    `bson:"value"`
-	Why       string `bson:"why"`
+	Dimension string     `bson:"dimension"`
+	Value     int        `bson:"value"`
+	Why       string     `bson:"why"`
+	Stamps    []stampDoc `bson:"stamps,omitempty"`
 }
 
 type scorecardDoc struct {
@@ -207,8 +242,9 @@ type scorecardDoc struct {
 }
 
 type reasonDoc struct {
-	Text    string   `bson:"text"`
-	NoteIDs []string `bson:"note_ids,omitempty"`
+	Text    string     `bson:"text"`
+	NoteIDs []string   `bson:"note_ids,omitempty"`
+	Stamps  []stampDoc `bson:"stamps,omitempty"`
 }
 
 type decisionDoc struct {
@@ -416,7 +452,7 @@ func toArtifactDoc(team, shift string, a bh.Artifact) artifactDoc {
 func toBlockDocs(bs []bh.Block) []blockDoc {
 	out := make([]blockDoc, 0, len(bs))
 	for _, b := range bs {
-		out = append(out, blockDoc{Start: b.Start.UTC(), End: b.End.UTC(), Title: b.Title, Kind: b.Kind, NoteIDs: b.NoteIDs})
+		out = append(out, blockDoc{Start: b.Start.UTC(), End: b.End.UTC(), Title: b.Title, Kind: b.Kind, NoteIDs: b.NoteIDs, Stamps: toStampDocs(b.Stamps)})
 	}
 	return out
 }
@@ -427,7 +463,7 @@ func fromBlockDocs(ds []blockDoc) []bh.Block {
 	}
 	out := make([]bh.Block, 0, len(ds))
 	for _, d := range ds {
-		out = append(out, bh.Block{Start: d.Start.UTC(), End: d.End.UTC(), Title: d.Title, Kind: d.Kind, NoteIDs: d.NoteIDs})
+		out = append(out, bh.Block{Start: d.Start.UTC(), End: d.End.UTC(), Title: d.Title, Kind: d.Kind, NoteIDs: d.NoteIDs, Stamps: fromStampDocs(d.Stamps)})
 	}
 	return out
 }
@@ -435,7 +471,7 @@ func fromBlockDocs(ds []blockDoc) []bh.Block {
 func toItemDocs(is []bh.Item) []itemDoc {
 	out := make([]itemDoc, 0, len(is))
 	for _, i := range is {
-		d := itemDoc{Text: i.Text, NoteIDs: i.NoteIDs, Ask: i.Ask}
+		d := itemDoc{Text: i.Text, NoteIDs: i.NoteIDs, Ask: i.Ask, Stamps: toStampDocs(i.Stamps)}
 		if i.Due != nil {
 			t := i.Due.UTC()
 			d.Due = &t
@@ -451,7 +487,7 @@ func fromItemDocs(ds []itemDoc) []bh.Item {
 	}
 	out := make([]bh.Item, 0, len(ds))
 	for _, d := range ds {
-		i := bh.Item{Text: d.Text, NoteIDs: d.NoteIDs, Ask: d.Ask}
+		i := bh.Item{Text: d.Text, NoteIDs: d.NoteIDs, Ask: d.Ask, Stamps: fromStampDocs(d.Stamps)}
 		if d.Due != nil {
 			t := d.Due.UTC()
 			i.Due = &t
@@ -506,12 +542,12 @@ func toDecisionDoc(team, shift string, d bh.Decision) decisionDoc {
 	for _, c := range d.Scorecards {
 		sc := scorecardDoc{Archetype: string(c.Archetype), Total: c.Total}
 		for _, s := range c.Scores {
-			sc.Scores = append(sc.Scores, scoreDoc{Dimension: s.Dimension, Value: s.Value, Why: s.Why})
+			sc.Scores = append(sc.Scores, scoreDoc{Dimension: s.Dimension, Value: s.Value, Why: s.Why, Stamps: toStampDocs(s.Stamps)})
 		}
 		out.Scorecards = append(out.Scorecards, sc)
 	}
 	for _, r := range d.Rationale {
-		out.Rationale = append(out.Rationale, reasonDoc{Text: r.Text, NoteIDs: r.NoteIDs})
+		out.Rationale = append(out.Rationale, reasonDoc{Text: r.Text, NoteIDs: r.NoteIDs, Stamps: toStampDocs(r.Stamps)})
 	}
 	return out
 }
@@ -523,12 +559,12 @@ func (d decisionDoc) domain() bh.Decision {
 	for _, c := range d.Scorecards {
 		sc := bh.Scorecard{Archetype: bh.Archetype(c.Archetype), Total: c.Total}
 		for _, s := range c.Scores {
-			sc.Scores = append(sc.Scores, bh.Score{Dimension: s.Dimension, Value: s.Value, Why: s.Why})
+			sc.Scores = append(sc.Scores, bh.Score{Dimension: s.Dimension, Value: s.Value, Why: s.Why, Stamps: fromStampDocs(s.Stamps)})
 		}
 		out.Scorecards = append(out.Scorecards, sc)
 	}
 	for _, r := range d.Rationale {
-		out.Rationale = append(out.Rationale, bh.Reason{Text: r.Text, NoteIDs: r.NoteIDs})
+		out.Rationale = append(out.Rationale, bh.Reason{Text: r.Text, NoteIDs: r.NoteIDs, Stamps: fromStampDocs(r.Stamps)})
 	}
 	return out
 }

@@ -28,10 +28,11 @@ func sampleRecord(run bh.Run) bh.RunRecord {
 		Events:   []bh.Event{{ID: run.ID + ":e001", TeamID: run.TeamID, ShiftID: run.ShiftID, RunID: run.ID, At: at, Agent: "Coordinator", Type: "run_started", Text: "v1 started"}},
 		Proposals: []bh.Proposal{
 			{ID: run.ID + ":admin_first", RunID: run.ID, Archetype: bh.AdminFirst, Agent: "AdminPlanner", Summary: "s", Source: "heuristic",
-				Blocks: []bh.Block{{Start: at, End: at.Add(30 * time.Minute), Title: "form", Kind: "admin", NoteIDs: []string{"n1"}}}, Top: []bh.Item{{Text: "form", NoteIDs: []string{"n1"}, Due: &due}}},
+				Blocks: []bh.Block{{Start: at, End: at.Add(30 * time.Minute), Title: "form (due Mon 17:00)", Kind: "admin", NoteIDs: []string{"n1"}, Stamps: []bh.Stamp{bh.StampOf(due, "Mon 15:04")}}},
+				Top:    []bh.Item{{Text: "form", NoteIDs: []string{"n1"}, Due: &due}}, Now: []bh.Item{{Text: "form — overdue since Mon 17:00", NoteIDs: []string{"n1"}, Ask: true, Stamps: []bh.Stamp{bh.StampOf(due, "Mon 15:04")}}}},
 			{ID: run.ID + ":sleep_first", RunID: run.ID, Archetype: bh.SleepFirst, Agent: "SleepPlanner", Summary: "s", Source: "heuristic"},
 		},
-		Decision:  bh.Decision{ID: run.ID + ":decision", RunID: run.ID, Winner: bh.AdminFirst, Confidence: 0.71, Energy: bh.EnergyLow, EnergyNoteIDs: []string{"n2"}, Scorecards: []bh.Scorecard{{Archetype: bh.AdminFirst, Total: 21, Scores: []bh.Score{{Dimension: bh.DimDeadline, Value: 5, Why: "w"}}}}, Rationale: []bh.Reason{{Text: "because", NoteIDs: []string{"n1"}}}},
+		Decision:  bh.Decision{ID: run.ID + ":decision", RunID: run.ID, Winner: bh.AdminFirst, Confidence: 0.71, Energy: bh.EnergyLow, EnergyNoteIDs: []string{"n2"}, Scorecards: []bh.Scorecard{{Archetype: bh.AdminFirst, Total: 21, Scores: []bh.Score{{Dimension: bh.DimDeadline, Value: 5, Why: "w at 17:00", Stamps: []bh.Stamp{bh.StampOf(due, "15:04")}}}}}, Rationale: []bh.Reason{{Text: "because", NoteIDs: []string{"n1"}, Stamps: []bh.Stamp{bh.StampOf(due, "15:04")}}}},
 		Artifacts: []bh.Artifact{{ID: run.ID + ":handoff", RunID: run.ID, Kind: bh.ArtifactHandoff, Name: "handoff-v1.md", Content: "# Handoff", CreatedAt: at}},
 	}
 }
@@ -44,7 +45,8 @@ func TestRunsVersionsAndRoundTrip(t *testing.T) {
 			now := time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
 			r1, err := db.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: "s1", Energy: bh.EnergyAuto, HorizonH: 12, TZ: "UTC", Now: now})
 			require.NoError(t, err)
-			r2, err := db.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: "s1", ParentRunID: r1.ID, Change: "energy auto → low", Energy: bh.EnergyLow, Now: now})
+			r2, err := db.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: "s1", ParentRunID: r1.ID, Change: "energy auto → low, re-planned from 15:00",
+				ChangeStamps: []bh.Stamp{bh.StampOf(now, "15:04")}, Energy: bh.EnergyLow, Now: now})
 			require.NoError(t, err)
 			other, err := db.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: "s2", Now: now})
 			require.NoError(t, err)
@@ -88,6 +90,7 @@ func TestRunsVersionsAndRoundTrip(t *testing.T) {
 			assert.Len(t, failed, 2)
 			r2got, err := db.Run(ctx, "T1", r2.ID)
 			require.NoError(t, err)
+			assert.Equal(t, []bh.Stamp{bh.StampOf(now, "15:04")}, r2got.ChangeStamps, "a what-if's times kept with its change")
 			assert.Equal(t, bh.StatusFailed, r2got.Status)
 			assert.Contains(t, r2got.Error, "interrupted")
 

@@ -400,7 +400,7 @@ func TestE2EWhatIfOnAnOldCardPlansFromNow(t *testing.T) {
 	h.replyTo("DU1", tsAt(clock.Now(), 2))
 	h.ack(h.selectEnergy("DU1", v2.ts, "U1", v2.runID, "high"))
 	v3 := h.waitCard("DU1", "v3 · next 12h")
-	assert.Contains(t, string(v3.raw), "re-planned from 13:00 with 1 newer note")
+	assert.Contains(t, string(v3.raw), `re-planned from \u003c!date^1795438800^{time}|13:00\u003e with 1 newer note`)
 	assert.Contains(t, string(v3.raw), `|13:00\u003e`, "blocks from 13:00")
 	assert.NotContains(t, string(v3.raw), `|10:00\u003e`, "nothing planned in the hours gone")
 }

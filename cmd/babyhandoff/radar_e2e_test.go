@@ -111,7 +111,8 @@ func TestE2ERadarNudgeDoneSnoozeOutlook(t *testing.T) {
 	h.ack(h.clickIn("DU1", nudge.TS, "U1", blocks.BlockRadarActions+"someone-else", blocks.ActionRadarSnooze+"_1h", "1h"))
 	h.ephemeral("DU1", "U1", "another conversation")
 	h.ack(h.clickIn("DU1", nudge.TS, "U1", actionsBlock, blocks.ActionRadarSnooze+"_1h", "1h"))
-	h.ephemeral("DU1", "U1", "snoozed here until Mon 12:00")
+	snoozed := h.ephemeral("DU1", "U1", "snoozed here until <!date^")
+	assert.Contains(t, snoozed.Text, "|Mon 12:00>", "a date token: each reader's own clock, the parent's zone as fallback")
 
 	// The morning outlook, from the command.
 	h.ack(h.slash("/radar", "outlook 6", "DU1", "U1"))
@@ -200,7 +201,8 @@ func TestE2ERadarSnoozeUntilTheComingMorning(t *testing.T) {
 				}
 			}
 			h.ack(h.clickIn("DU2", nudge.TS, "U2", block, blocks.ActionRadarSnooze+"_tomorrow", "tomorrow"))
-			h.ephemeral("DU2", "U2", "snoozed here "+tc.want)
+			snoozed := h.ephemeral("DU2", "U2", "snoozed here until <!date^")
+			assert.Contains(t, snoozed.Text, "|"+strings.TrimPrefix(tc.want, "until ")+">")
 		})
 	}
 }

@@ -68,7 +68,7 @@ func TestE2EWeek(t *testing.T) {
 	clock.Set(day(2, 10))
 	v3 := plan("", "v3 · next 12h")
 	assert.Contains(t, string(v3.raw), "energy medium (no recent sleep note)")
-	assert.Contains(t, string(v3.raw), "daycare form due tomorrow 5pm — overdue since Tue 17:00")
+	assert.Contains(t, string(v3.raw), `daycare form due tomorrow 5pm — overdue since \u003c!date^1795539600^{date_short_pretty} {time}|Tue 17:00\u003e`)
 	assert.Contains(t, string(v3.raw), `"action_id":"`+blocks.ActionOverdue+`"`, "it asks: done, still on it, drop")
 	assert.NotContains(t, string(v3.raw), "buy diapers")
 
