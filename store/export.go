@@ -69,7 +69,7 @@ func (db *DB) Export(ctx context.Context, sh bh.Shift) (Dump, error) {
 	}{
 		{colShifts, bson.D{{Key: "_id", Value: sh.ID}, {Key: "team_id", Value: sh.TeamID}}},
 		{colLogs, byShift}, {colShiftState, byShift}, {colRuns, byShift}, {colEvents, byShift},
-		{colNudges, byShift}, {colRadarSettings, byShift},
+		{colNudges, byShift}, {colRadarSettings, byShift}, {colDuty, byShift}, {colHandoffs, byShift},
 		{colCounters, bson.D{{Key: "_id", Value: "runs:" + sh.TeamID + ":" + sh.ID}}},
 	} {
 		if err := raw(c.name, c.filter); err != nil {
@@ -147,7 +147,7 @@ func (db *DB) Import(ctx context.Context, d Dump) (Imported, error) {
 	// Shifts first and counters last, so a half-done import (a crash) is
 	// never a run numbering behind its runs; the next import completes it.
 	order := []string{colShifts, colLogs, colReplies, colShiftState, colRuns, colTasks, colMessages, colContextPacks,
-		colProposals, colDecisions, colArtifacts, colEvents, colNudges, colRadarSettings, colCounters}
+		colProposals, colDecisions, colArtifacts, colEvents, colNudges, colRadarSettings, colDuty, colHandoffs, colCounters}
 	for _, name := range order {
 		docs := d.Collections[name]
 		coll := db.db.Collection(name)

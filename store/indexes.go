@@ -56,6 +56,9 @@ func (db *DB) ensureIndexes(ctx context.Context) error {
 		colNudges:        {idx(bson.D{{Key: "team_id", Value: 1}, {Key: "shift_id", Value: 1}, {Key: "day", Value: 1}}, options.Index().SetName("team_shift_day"))},
 		colRadarSettings: nil,
 		colUploads:       nil,
+		colDuty:          nil,
+		// An answer in a sender's thread finds its handoff.
+		colHandoffs: {idx(bson.D{{Key: "team_id", Value: 1}, {Key: "thread_channel", Value: 1}, {Key: "thread_ts", Value: 1}}, options.Index().SetName("team_thread"))},
 	}
 	existing, err := db.db.ListCollectionNames(ctx, bson.D{})
 	if err != nil {
@@ -90,7 +93,8 @@ func (db *DB) ensureIndexes(ctx context.Context) error {
 
 // allCollections lists every collection the store keeps.
 var allCollections = []string{colAgents, colShifts, colLogs, colShiftState, colRuns, colTasks, colEvents,
-	colMessages, colContextPacks, colProposals, colDecisions, colArtifacts, colSlackEvents, colCounters, colReplies, colNudges, colRadarSettings, colUploads}
+	colMessages, colContextPacks, colProposals, colDecisions, colArtifacts, colSlackEvents, colCounters, colReplies, colNudges, colRadarSettings, colUploads,
+	colDuty, colHandoffs}
 
 func isNamespaceExists(err error) bool {
 	var ce mongo.CommandError

@@ -90,7 +90,8 @@ type DB struct {
 
 type collections struct {
 	agents, shifts, logs, shiftState, runs, tasks, events, messages,
-	contextPacks, proposals, decisions, artifacts, slackEvents, counters, replies, nudges, radarSettings, uploads lungo.ICollection
+	contextPacks, proposals, decisions, artifacts, slackEvents, counters, replies, nudges, radarSettings, uploads,
+	duty, handoffs lungo.ICollection
 }
 
 // Collection names as in the PRD, plus what reliability needs.
@@ -113,6 +114,8 @@ const (
 	colNudges        = "nudges"
 	colRadarSettings = "radar_settings"
 	colUploads       = "uploads"
+	colDuty          = "duty"
+	colHandoffs      = "handoffs"
 )
 
 // Open connects to (or opens) the database and makes sure every collection
@@ -166,6 +169,7 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		slackEvents: db.db.Collection(colSlackEvents), counters: db.db.Collection(colCounters),
 		replies: db.db.Collection(colReplies), nudges: db.db.Collection(colNudges),
 		radarSettings: db.db.Collection(colRadarSettings), uploads: db.db.Collection(colUploads),
+		duty: db.db.Collection(colDuty), handoffs: db.db.Collection(colHandoffs),
 	}
 	if db.embedded {
 		db.writes = make(chan *writeReq, 1024)
