@@ -52,6 +52,8 @@ type CardInput struct {
 	// Done are the notes marked done since: their items show struck
 	// through, with Undo.
 	Done map[string]bool
+	// Duty is who is on duty in the conversation (zero: nobody yet).
+	Duty bh.Duty
 }
 
 func (in CardInput) winner() bh.Proposal { return bh.WinnerOf(in.Proposals, in.Decision) }
@@ -261,6 +263,9 @@ func Card(in CardInput) Message {
 	if in.ForkedFrom > 0 {
 		ctx += fmt.Sprintf(" · what-if of v%d: %s", in.ForkedFrom, Stamped(in.Run.Change, in.Run.ChangeStamps, 300))
 	}
+	if d := DutyLine(in.Duty, in.Run.Now, l); d != "" {
+		ctx += " · " + d
+	}
 	head := []slack.Block{
 		slack.NewHeaderBlock(plain(NextAction(w, in.Run.Now, l), MaxHeaderText)),
 		slack.NewContextBlock("card_meta", mrkdwn("*Plan "+Escape(CardTitle(in.Run, w.Archetype))+"*"), mrkdwn(ctx)),
@@ -348,14 +353,18 @@ func cardControls(in CardInput) slack.Block {
 		sel.InitialOption = sel.Options[0]
 	}
 	id := in.Run.ID
-	// A select has no value of its own: the block id names the run.
-	return slack.NewActionBlock(CardActionsPrefix+id,
-		sel,
-		slack.NewButtonBlockElement(ActionDownload, id, plain("Download handoff.md", MaxButtonText)).WithStyle(slack.StylePrimary),
+	elems := []slack.BlockElement{sel,
+		slack.NewButtonBlockElement(ActionDownload, id, plain("Download handoff.md", MaxButtonText)).WithStyle(slack.StylePrimary)}
+	if !in.Run.Sample {
+		// The sample is nobody's shift to hand over.
+		elems = append(elems, slack.NewButtonBlockElement(ActionHandoffOpen, id, plain("Hand off", MaxButtonText)))
+	}
+	elems = append(elems,
 		slack.NewButtonBlockElement(ActionOthers, id, plain("Why this plan?", MaxButtonText)),
 		slack.NewButtonBlockElement(ActionTranscript, id, plain("Transcript", MaxButtonText)),
-		slack.NewButtonBlockElement(ActionShare, id, plain("Share", MaxButtonText)),
-	)
+		slack.NewButtonBlockElement(ActionShare, id, plain("Share", MaxButtonText)))
+	// A select has no value of its own: the block id names the run.
+	return slack.NewActionBlock(CardActionsPrefix+id, elems...)
 }
 
 // laterLines lists what the plan leaves for later (the items the Next
@@ -703,6 +712,11 @@ type HomeInput struct {
 	// Open are the radar's open items (deadlines, supplies), most urgent
 	// first, each shown with its Done.
 	Open []bh.RiskItem
+	// Duty is who is on duty in the person's DM conversation; Viewer is
+	// the person; Now places both in time.
+	Duty   bh.Duty
+	Viewer string
+	Now    time.Time
 }
 
 // HomeSample is what App Home shows of the sample shift.
@@ -726,7 +740,7 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 	case 1:
 		shift = "*Your notes* · 1"
 	}
-	bl = append(bl, section(shift))
+	bl = append(bl, section(shift), homeDuty(in))
 	if in.Radar != "" {
 		bl = append(bl, section("*Risk Radar* · "+Stamped(in.Radar, in.RadarStamps, 500)))
 	}
@@ -762,6 +776,7 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 		slack.NewActionBlock("home_actions",
 			slack.NewButtonBlockElement(ActionAddNote, "add", plain("Add note", MaxButtonText)),
 			slack.NewButtonBlockElement(ActionPlanNow, "plan", plain("Plan now", MaxButtonText)).WithStyle(slack.StylePrimary),
+			slack.NewButtonBlockElement(ActionHandoffOpen, HomeHandoff, plain("Hand off", MaxButtonText)),
 			slack.NewButtonBlockElement(ActionLoadSample, "sample", plain("Load sample", MaxButtonText)),
 		),
 		slack.NewContextBlock("home_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")),

@@ -24,6 +24,9 @@
 //   - card.go: the Decision Card's controls (Energy what-if, Why this plan?,
 //     Re-run).
 //   - share.go: handoff.md and transcript uploads, the Share modal.
+//   - handoff.go: Hand off (form, /handoff), the receiver's message with
+//     Got it, Ask and Done, the sender's thread, the one reminder, who is
+//     on duty.
 //   - radar.go: /radar, the radar's buttons, and posting radar messages for
 //     the nudger.
 //   - home.go: App Home.
@@ -73,6 +76,9 @@ type Config struct {
 	Logger *slog.Logger
 	// Now is the clock. Default time.Now.
 	Now func() time.Time
+	// AfterFunc runs f after d and returns its stop (a handoff's reminder).
+	// Default: real timers.
+	AfterFunc func(d time.Duration, f func()) (stop func() bool)
 	// Location reads times in notes ("tomorrow 5pm") when a shift has no
 	// zone of its own. Default UTC.
 	Location *time.Location
@@ -111,6 +117,7 @@ type Store interface {
 	homeStore
 	linkStore
 	recoverStore
+	handoffStore
 }
 
 // RadarStates computes a shift's radar state as of now (radar.Watcher).
@@ -132,6 +139,7 @@ type Slack interface {
 	OpenConversationContext(ctx context.Context, params *slack.OpenConversationParameters) (*slack.Channel, bool, bool, error)
 	GetUserInfoContext(ctx context.Context, user string, options ...slack.GetUserInfoOption) (*slack.User, error)
 	GetConversationHistoryContext(ctx context.Context, params *slack.GetConversationHistoryParameters) (*slack.GetConversationHistoryResponse, error)
+	GetConversationInfoContext(ctx context.Context, input *slack.GetConversationInfoInput) (*slack.Channel, error)
 }
 
 var _ Slack = (*slack.Client)(nil)
@@ -161,9 +169,10 @@ type Bot struct {
 	zones zones
 
 	// The handlers that need to be reached from outside their route.
-	planner *planner
-	radar   *radarHandler
-	recov   *recoverer
+	planner  *planner
+	radar    *radarHandler
+	recov    *recoverer
+	handoffs *handoffs
 }
 
 // identity is who the bot is in the workspace; URL is the workspace's
@@ -196,6 +205,9 @@ func New(cfg Config) (*Bot, error) {
 	}
 	if cfg.Location == nil {
 		cfg.Location = time.UTC
+	}
+	if cfg.AfterFunc == nil {
+		cfg.AfterFunc = func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }
 	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = 8
@@ -261,7 +273,9 @@ func (b *Bot) wire() {
 	b.radar = &radarHandler{b: b, store: st, links: links, planner: b.planner, home: home}
 	home.planner, home.modals = b.planner, modals
 	b.recov = &recoverer{b: b, store: st, planner: b.planner, share: share}
-	b.routes = newRoutes(capture, notes, modals, b.planner, cards, share, b.radar, home)
+	b.handoffs = &handoffs{b: b, store: st, share: share, home: home}
+	capture.handoffs = b.handoffs
+	b.routes = newRoutes(capture, notes, modals, b.planner, cards, share, b.radar, home, b.handoffs)
 }
 
 // Ready is closed once Run has connected and Slack accepted the bot token.

@@ -35,6 +35,8 @@ type capture struct {
 	replies  *replies
 	home     *home
 	restocks *restocks
+	// handoffs takes replies in a handoff's thread: answers to pass on.
+	handoffs *handoffs
 	// locks serialise a message's capture with its edits and deletion: an
 	// edit that arrives while the capture is still posting its reply waits
 	// for it, so the reply it must update is known.
@@ -81,6 +83,19 @@ func (c *capture) onMessage(req *socketmode.Request, teamID, eventID string, ev 
 		// Not a person's message we could point back to: no note.
 		b.ack(req, nil)
 		return
+	}
+	if ev.ThreadTimeStamp != "" && ev.ThreadTimeStamp != ev.TimeStamp && c.handoffs != nil {
+		// A reply in a handoff's thread answers a receiver's question: it
+		// is passed on, not kept as a note. (Looked up for thread replies
+		// only, so a plain note costs nothing more.)
+		ctx, cancel := context.WithTimeout(context.Background(), b.cfg.StoreTimeout)
+		ho, err := c.handoffs.store.HandoffByThread(ctx, teamID, ev.Channel, ev.ThreadTimeStamp)
+		cancel()
+		if err == nil {
+			b.ack(req, nil)
+			c.handoffs.relay(context.Background(), ho, ev.User, b.stripSelf(ev.Text))
+			return
+		}
 	}
 	var source bh.NoteSource
 	switch ev.ChannelType {

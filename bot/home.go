@@ -25,6 +25,7 @@ type homeStore interface {
 	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
 	// ClearSample removes a conversation's sample notes.
 	ClearSample(ctx context.Context, teamID, channelID string) (int, error)
+	Duty(ctx context.Context, teamID, shiftID string) (bh.Duty, error)
 }
 
 // home publishes a person's App Home (their DM shift: the radar, open
@@ -58,7 +59,7 @@ func (h *home) onOpened(req *socketmode.Request, teamID string, ev *slackevents.
 // publish the fresh state once more without it.
 func (h *home) publish(ctx context.Context, teamID, userID, hash string) {
 	b := h.b
-	in := blocks.HomeInput{Outlook: bh.RadarSettings{OutlookHour: 7}}
+	in := blocks.HomeInput{Outlook: bh.RadarSettings{OutlookHour: 7}, Viewer: userID, Now: b.cfg.Now()}
 	if ch, err := b.dm(ctx, userID); err == nil {
 		if sh, err := h.store.Shift(ctx, teamID, ch); err == nil {
 			in.Location = sh.Location(b.cfg.Location)
@@ -66,6 +67,9 @@ func (h *home) publish(ctx context.Context, teamID, userID, hash string) {
 				in.Notes = st.Notes
 				in.Radar, in.RadarStamps = radar.Summary(st, in.Location)
 				in.Open = append(append(in.Open, st.Deadlines...), st.Inventory...)
+			}
+			if d, err := h.store.Duty(ctx, teamID, sh.ID); err == nil {
+				in.Duty = d
 			}
 			if evs, err := h.store.ShiftEvents(ctx, teamID, sh.ID, bh.EventWakeUp, 3); err == nil {
 				in.WakeUps = evs

@@ -33,6 +33,8 @@ type planStore interface {
 	LatestRun(ctx context.Context, teamID, shiftID string) (bh.Run, error)
 	// SetRunCard records that a run's card is posted.
 	SetRunCard(ctx context.Context, teamID, runID, channelID, ts string) error
+	// Duty is who is on duty, for the card's head.
+	Duty(ctx context.Context, teamID, shiftID string) (bh.Duty, error)
 }
 
 // planner answers /plan: it runs the council with live progress in one
@@ -368,8 +370,12 @@ func (p *planner) card(ctx context.Context, rec bh.RunRecord, forkedFrom int) bl
 			}
 		}
 	}
+	duty, err := p.store.Duty(ctx, rec.Run.TeamID, rec.Run.ShiftID)
+	if err != nil {
+		p.b.log.Info("bot: card: who is on duty", "shift_id", rec.Run.ShiftID, "err", err)
+	}
 	return blocks.Card(blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals, Links: links, Labels: labels,
-		ForkedFrom: forkedFrom, Done: done})
+		ForkedFrom: forkedFrom, Done: done, Duty: duty})
 }
 
 // refreshCard shows a run's card again as things stand (an item done or

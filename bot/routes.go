@@ -40,13 +40,14 @@ type prefixRoute struct {
 	handle action
 }
 
-func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *sharer, r *radarHandler, h *home) routes {
+func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *sharer, r *radarHandler, h *home, ho *handoffs) routes {
 	return routes{
 		capture: c,
 		home:    h,
 		commands: map[string]func(context.Context, slack.SlashCommand){
-			"/plan":  p.command,
-			"/radar": r.command,
+			"/plan":    p.command,
+			"/radar":   r.command,
+			"/handoff": ho.command,
 		},
 		actions: map[string]action{
 			// The capture reply.
@@ -74,6 +75,13 @@ func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *
 			blocks.ActionRadarOutlook: r.outlook,
 			blocks.ActionRadarQuiet:   r.quiet,
 			blocks.ActionOverdue:      r.overdue,
+			// Handing off (card, App Home, the receiver's message).
+			blocks.ActionHandoffOpen:   ho.open,
+			blocks.ActionHandoffGotIt:  ho.gotIt,
+			blocks.ActionHandoffAsk:    ho.ask,
+			blocks.ActionHandoffDone:   ho.done,
+			blocks.ActionHandoffUndone: ho.done,
+			blocks.ActionDutyTake:      ho.take,
 		},
 		prefixed: []prefixRoute{
 			{blocks.ActionChipPrefix, n.retag},
@@ -86,8 +94,10 @@ func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *
 			blocks.CallbackSaveNote: m.saveAsNote,
 		},
 		submissions: map[string]func(*socketmode.Request, slack.InteractionCallback){
-			blocks.CallbackAddNote: m.submit,
-			blocks.CallbackShare:   s.submit,
+			blocks.CallbackAddNote:    m.submit,
+			blocks.CallbackShare:      s.submit,
+			blocks.CallbackHandoff:    ho.submit,
+			blocks.CallbackHandoffAsk: ho.askSubmit,
 		},
 	}
 }

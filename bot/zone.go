@@ -21,7 +21,10 @@ type zones struct {
 type zoneEntry struct {
 	tz   string // "" : Slack has none for them
 	name string // as Slack shows them: display name, else real name
-	at   time.Time
+	// bot, deleted and team say whether they can take a handoff.
+	bot, deleted bool
+	team         string
+	at           time.Time
 }
 
 // UserZone is the IANA time zone of a person's Slack profile, "" when they
@@ -74,7 +77,7 @@ func (b *Bot) person(ctx context.Context, userID string) (zoneEntry, error) {
 	if b.zones.m == nil {
 		b.zones.m = map[string]zoneEntry{}
 	}
-	e = zoneEntry{tz: tz, name: name, at: now}
+	e = zoneEntry{tz: tz, name: name, bot: u.IsBot || u.IsAppUser, deleted: u.Deleted, team: u.TeamID, at: now}
 	b.zones.m[userID] = e
 	b.zones.mu.Unlock()
 	return e, nil

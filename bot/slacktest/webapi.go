@@ -122,6 +122,10 @@ type User struct {
 	ID, Name, RealName, TZ string
 	TZOffset               int
 	IsBot                  bool
+	// Deleted is a deactivated account; TeamID, when set, another
+	// workspace's person (the fake's own team otherwise).
+	Deleted bool
+	TeamID  string
 }
 
 // Channel is a conversations.info answer.
@@ -721,10 +725,14 @@ func (s *Server) usersInfo(c *Call) map[string]any {
 	if !ok {
 		u = User{ID: id, Name: "user-" + strings.ToLower(id), RealName: "Fake User " + id, TZ: "America/New_York", TZOffset: -18000}
 	}
+	team := u.TeamID
+	if team == "" {
+		team = s.cfg.TeamID
+	}
 	return answer(struct {
 		User slack.User `json:"user"`
-	}{slack.User{ID: u.ID, TeamID: s.cfg.TeamID, Name: u.Name, RealName: u.RealName, TZ: u.TZ, TZLabel: u.TZ, TZOffset: u.TZOffset, IsBot: u.IsBot,
-		Profile: slack.UserProfile{RealName: u.RealName, DisplayName: u.Name}}})
+	}{slack.User{ID: u.ID, TeamID: team, Name: u.Name, RealName: u.RealName, TZ: u.TZ, TZLabel: u.TZ, TZOffset: u.TZOffset, IsBot: u.IsBot,
+		Deleted: u.Deleted, Profile: slack.UserProfile{RealName: u.RealName, DisplayName: u.Name}}})
 }
 
 func (s *Server) conversationsInfo(c *Call) map[string]any {

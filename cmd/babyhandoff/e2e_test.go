@@ -152,10 +152,16 @@ func (h *harness) ack(envelopeID string) slacktest.Ack {
 // submitView sends U1's submission of a modal with these state values.
 func (h *harness) submitView(callback, metadata string, values map[string]any) string {
 	h.t.Helper()
+	return h.submitViewAs("U1", callback, metadata, values)
+}
+
+// submitViewAs is submitView by another person.
+func (h *harness) submitViewAs(user, callback, metadata string, values map[string]any) string {
+	h.t.Helper()
 	id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_view_submission.json"), func(m map[string]any) {
 		p := m["payload"].(map[string]any)
 		p["team"] = map[string]any{"id": h.team}
-		p["user"] = map[string]any{"id": "U1"}
+		p["user"] = map[string]any{"id": user}
 		view := p["view"].(map[string]any)
 		view["callback_id"], view["private_metadata"] = callback, metadata
 		view["state"] = map[string]any{"values": values}

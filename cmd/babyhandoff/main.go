@@ -224,6 +224,8 @@ func (m *Main) Run(ctx context.Context) error {
 		Logger:   log,
 		Location: loc,
 		Now:      now,
+		// A handoff's reminder runs on the same timers as the radar's.
+		AfterFunc: m.AfterFunc,
 		// CONTEXT_PACK_TOKEN_BUDGET: how much of the notes a plan reads.
 		TokenBudget: cfg.ContextPackTokenBudget,
 	})

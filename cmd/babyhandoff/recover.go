@@ -22,6 +22,7 @@ func recoverLeftWork(ctx context.Context, b *bot.Bot, stopped <-chan struct{}, i
 		return nil
 	}
 	b.Recover(ctx, interrupted, exclusive)
+	b.RecoverHandoffs(ctx)
 	if exclusive {
 		return nil
 	}

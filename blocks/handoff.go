@@ -1,0 +1,413 @@
+package blocks
+
+// This file: handing a conversation's shift to someone — the form, the
+// message the receiver reads, the sender's thread, and who is on duty.
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/slack-go/slack"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// Hand off ids: the form's callback and inputs, the buttons.
+const (
+	CallbackHandoff       = "handoff"
+	InputHandoffTo        = "handoff_to"
+	InputHandoffEveryone  = "handoff_everyone"
+	InputHandoffPost      = "handoff_post"
+	InputHandoffFrom      = "handoff_from"
+	InputHandoffHours     = "handoff_hours"
+	InputHandoffMessage   = "handoff_message"
+	InputHandoffPlan      = "handoff_plan"
+	ActionHandoffField    = "value" // every input's one element
+	ActionHandoffOpen     = "handoff_open"
+	ActionHandoffGotIt    = "handoff_got_it"
+	ActionHandoffAsk      = "handoff_ask"
+	ActionHandoffDone     = "handoff_done"
+	ActionHandoffUndone   = "handoff_undone"
+	ActionDutyTake        = "duty_take"
+	CallbackHandoffAsk    = "handoff_ask"
+	InputHandoffQuestion  = "handoff_question"
+	handoffEveryoneOption = "everyone"
+	handoffPlanOption     = "plan"
+)
+
+// HandoffHours are the lengths the form offers.
+var HandoffHours = []int{2, 4, 6, 8, 10, 12, 16, 24}
+
+// HandoffForm is what the Hand off form opens with.
+type HandoffForm struct {
+	// ChannelID is the conversation handed off; RunID the plan to send
+	// ("" for the latest). Both travel in the form's private metadata.
+	ChannelID string
+	RunID     string
+	// Channel offers "everyone in this channel" (a family channel).
+	Channel bool
+	To      []string
+	From    string // as typed: "now", "7pm", "tomorrow 7am"
+	Hours   int
+}
+
+// HandoffMetadata is the form's private metadata: the conversation and
+// the plan.
+func HandoffMetadata(channelID, runID string) string { return channelID + "|" + runID }
+
+// ParseHandoffMetadata reads HandoffMetadata back.
+func ParseHandoffMetadata(s string) (channelID, runID string) {
+	channelID, runID, _ = strings.Cut(s, "|")
+	return channelID, runID
+}
+
+// HandoffModal is the Hand off form: to whom (people, or everyone in this
+// channel, or a channel to post in), from when, for how long, a personal
+// message, and whether the plan goes with it (on by default).
+func HandoffModal(f HandoffForm) slack.ModalViewRequest {
+	if f.Hours <= 0 {
+		f.Hours = 12
+	}
+	if f.From == "" {
+		f.From = "now"
+	}
+	to := slack.NewOptionsMultiSelectBlockElement(slack.MultiOptTypeUser, plain("Your partner, a helper…", 150), ActionHandoffField)
+	to.InitialUsers = f.To
+	toIn := slack.NewInputBlock(InputHandoffTo, plain("To", 2000), plain("They get it in their DM with me; they need not have used BabyHandoff.", 2000), to)
+	toIn.Optional = true
+	bl := []slack.Block{section("Hand this conversation to someone: they get what to do now, the next hours and your message, with *Got it*."), toIn}
+	if f.Channel {
+		all := slack.NewCheckboxGroupsBlockElement(ActionHandoffField,
+			slack.NewOptionBlockObject(handoffEveryoneOption, mrkdwn("Everyone in this channel"), mrkdwn("A message here mentioning the channel; the first *Got it* takes it.")))
+		in := slack.NewInputBlock(InputHandoffEveryone, plain("Or", 2000), nil, all)
+		in.Optional = true
+		bl = append(bl, in)
+	}
+	post := slack.NewOptionsSelectBlockElement(slack.OptTypeConversations, plain("A family channel", 150), ActionHandoffField)
+	post.Filter = &slack.SelectBlockElementFilter{Include: []string{"public", "private"}}
+	postIn := slack.NewInputBlock(InputHandoffPost, plain("Post in a channel instead of DMs", 2000), plain("The people above are mentioned there. Invite me to the channel first.", 2000), post)
+	postIn.Optional = true
+	from := slack.NewPlainTextInputBlockElement(plain("now, 7pm, tomorrow 7am", 150), ActionHandoffField)
+	from.InitialValue = f.From
+	hours := make([]*slack.OptionBlockObject, 0, len(HandoffHours))
+	var initial *slack.OptionBlockObject
+	for _, h := range HandoffHours {
+		o := slack.NewOptionBlockObject(fmt.Sprint(h), plain(fmt.Sprintf("%d hours", h), MaxOptionText), nil)
+		if h == f.Hours {
+			initial = o
+		}
+		hours = append(hours, o)
+	}
+	if initial == nil {
+		initial = slack.NewOptionBlockObject(fmt.Sprint(f.Hours), plain(fmt.Sprintf("%d hours", f.Hours), MaxOptionText), nil)
+		hours = append(hours, initial)
+	}
+	length := slack.NewOptionsSelectBlockElement(slack.OptTypeStatic, plain("How long", 150), ActionHandoffField, hours...)
+	length.InitialOption = initial
+	msg := slack.NewPlainTextInputBlockElement(plain("Bottle in the fridge; she fell asleep at 9.", 150), ActionHandoffField)
+	msg.Multiline = true
+	msg.MaxLength = 1000
+	msgIn := slack.NewInputBlock(InputHandoffMessage, plain("A message from you", 2000), nil, msg)
+	msgIn.Optional = true
+	planOpt := slack.NewOptionBlockObject(handoffPlanOption, mrkdwn("Include the plan"), mrkdwn("What to do now, the next hours, what runs low, and handoff.md."))
+	withPlan := slack.NewCheckboxGroupsBlockElement(ActionHandoffField, planOpt)
+	withPlan.InitialOptions = []*slack.OptionBlockObject{planOpt}
+	planIn := slack.NewInputBlock(InputHandoffPlan, plain("The plan", 2000), nil, withPlan)
+	planIn.Optional = true
+	bl = append(bl, postIn,
+		slack.NewInputBlock(InputHandoffFrom, plain("From", 2000), plain("On this conversation's clock.", 2000), from),
+		slack.NewInputBlock(InputHandoffHours, plain("For", 2000), nil, length),
+		msgIn, planIn)
+	return slack.ModalViewRequest{Type: slack.VTModal, CallbackID: CallbackHandoff, PrivateMetadata: HandoffMetadata(f.ChannelID, f.RunID),
+		Title: plain("Hand off", MaxModalTitle), Submit: plain("Hand off", 24), Close: plain("Cancel", 24),
+		Blocks: slack.Blocks{BlockSet: bl}}
+}
+
+// HandoffAnswers are the form's answers as Slack sends them.
+type HandoffAnswers struct {
+	To       []string
+	Everyone bool
+	Post     string
+	From     string
+	Hours    int
+	Message  string
+	Plan     bool
+}
+
+// ReadHandoffForm reads the form's submitted state.
+func ReadHandoffForm(st *slack.ViewState) HandoffAnswers {
+	var a HandoffAnswers
+	if st == nil {
+		return a
+	}
+	v := func(block string) slack.BlockAction { return st.Values[block][ActionHandoffField] }
+	a.To = v(InputHandoffTo).SelectedUsers
+	for _, o := range v(InputHandoffEveryone).SelectedOptions {
+		a.Everyone = a.Everyone || o.Value == handoffEveryoneOption
+	}
+	a.Post = v(InputHandoffPost).SelectedConversation
+	a.From = strings.TrimSpace(v(InputHandoffFrom).Value)
+	fmt.Sscan(v(InputHandoffHours).SelectedOption.Value, &a.Hours)
+	a.Message = strings.TrimSpace(v(InputHandoffMessage).Value)
+	for _, o := range v(InputHandoffPlan).SelectedOptions {
+		a.Plan = a.Plan || o.Value == handoffPlanOption
+	}
+	return a
+}
+
+// HandoffView is one receiver's handoff message.
+type HandoffView struct {
+	Handoff bh.Handoff
+	// Receiver is who reads it: a user id, or "" for a channel post.
+	Receiver string
+	// SenderName names the sender on buttons ("Ask Maya"); "" says "Ask".
+	SenderName string
+	// Plan is the plan sent with it (nil without one); Done marks what is
+	// done since.
+	Plan *bh.Proposal
+	Done map[string]bool
+	// FirstTime adds one line saying what BabyHandoff is for.
+	FirstTime bool
+	Location  *time.Location
+	Now       time.Time
+}
+
+// maxHandoffNext bounds the next blocks a handoff shows: it must fit a
+// phone screen; handoff.md has the rest.
+const maxHandoffNext = 4
+
+// firstTimeLine tells a first-time receiver what BabyHandoff is for.
+const firstTimeLine = "BabyHandoff keeps a family's quick notes and plans in Slack: send me notes here (\"wipes < 1 day\"), tap Done when something is done, `/plan` for a plan."
+
+// HandoffMessage is what a receiver reads: who handed off, from and until
+// when, what to do now (what is out or overdue) with Done, the next
+// blocks, what runs low, the sender's message; Got it and Ask.
+func HandoffMessage(v HandoffView) Message {
+	h, l := v.Handoff, v.Location
+	if l == nil {
+		l = time.UTC
+	}
+	you := "you"
+	if v.Receiver == "" {
+		you = "everyone here"
+		if len(h.To) > 0 {
+			you = mentions(h.To)
+		}
+	}
+	span := "until " + When(h.End(), l, DayTime)
+	plainSpan := "until " + Plain(h.End(), l, DayTime)
+	if h.Start.Sub(v.Now) > 5*time.Minute {
+		span = "from " + When(h.Start, l, DayTime) + " " + span
+		plainSpan = "from " + Plain(h.Start, l, DayTime) + " " + plainSpan
+	}
+	head := fmt.Sprintf("🤝 *<@%s> handed off to %s* at %s, %s", h.From, you, When(h.CreatedAt, l, Clock), span)
+	text := fmt.Sprintf("<@%s> handed off to %s, %s", h.From, you, plainSpan)
+	if h.Taken() {
+		head = fmt.Sprintf("✅ *<@%s> has it* from %s, until %s · handed off by <@%s>", h.GotBy, When(h.GotAt, l, Clock), When(h.End(), l, DayTime), h.From)
+	}
+	bl := []slack.Block{section(head)}
+	if h.Message != "" {
+		bl = append(bl, section(fmt.Sprintf("💬 <@%s>: %s", h.From, Echo(h.Message, 1000))))
+	}
+	if p := v.Plan; p != nil {
+		bl = append(bl, handoffNow(v, p)...)
+		if lines := blockLineList(*p, l, maxHandoffNext); len(lines) > 0 {
+			bl = append(bl, section("*Next*\n"+strings.Join(lines, "\n")))
+		}
+		if low := itemLines(p.RunningLow, 4); low != "" {
+			bl = append(bl, section("*Running low*\n"+low))
+		}
+	}
+	var buttons []slack.BlockElement
+	if !h.Taken() {
+		got := slack.NewButtonBlockElement(ActionHandoffGotIt, h.ID, plain("Got it", MaxButtonText)).WithStyle(slack.StylePrimary)
+		buttons = append(buttons, got)
+	}
+	ask := "Ask"
+	if v.SenderName != "" {
+		ask = "Ask " + v.SenderName
+	}
+	buttons = append(buttons, slack.NewButtonBlockElement(ActionHandoffAsk, h.ID, plain(ask, MaxButtonText)))
+	bl = append(bl, slack.NewActionBlock("handoff_actions:"+h.ID, buttons...))
+	if v.FirstTime {
+		bl = append(bl, slack.NewContextBlock("handoff_first_time", mrkdwn(firstTimeLine)))
+	}
+	return Message{Text: text, Blocks: bl}
+}
+
+// handoffNow is what to do now, each with its Done: what the radar calls
+// critical, the plan's Now.
+func handoffNow(v HandoffView, p *bh.Proposal) []slack.Block {
+	if len(p.Now) == 0 {
+		return nil
+	}
+	var bl []slack.Block
+	for i, it := range p.Now {
+		if i == maxNow {
+			bl = append(bl, slack.NewContextBlock("", mrkdwn(fmt.Sprintf("…and %d more in handoff.md", len(p.Now)-i))))
+			break
+		}
+		head := ""
+		if i == 0 {
+			head = "🔴 *Do now*\n"
+		}
+		text := Echo(it.Text, 200)
+		if len(it.NoteIDs) == 0 {
+			bl = append(bl, section(head+text))
+			continue
+		}
+		id := it.NoteIDs[0]
+		sec := section(head + text)
+		if v.Done[id] {
+			sec = section(head + "✅ ~" + text + "~")
+			sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionHandoffUndone, HandoffDoneValue(v.Handoff.ID, id), plain("Undo", MaxButtonText)))
+		} else {
+			sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionHandoffDone, HandoffDoneValue(v.Handoff.ID, id), plain("Done", MaxButtonText)))
+		}
+		bl = append(bl, sec)
+	}
+	return bl
+}
+
+// HandoffDoneValue is a handoff's Done button value: the handoff and the
+// note, so a Done from a receiver's DM is checked against the handoff.
+func HandoffDoneValue(handoffID, noteID string) string { return handoffID + ":" + noteID }
+
+// ParseHandoffDone reads HandoffDoneValue back.
+func ParseHandoffDone(v string) (handoffID, noteID string, ok bool) {
+	return strings.Cut(v, ":")
+}
+
+// itemLines lists items' texts, at most n.
+func itemLines(items []bh.Item, n int) string {
+	var lines []string
+	for i, it := range items {
+		if i == n {
+			lines = append(lines, fmt.Sprintf("…and %d more in handoff.md", len(items)-n))
+			break
+		}
+		lines = append(lines, "• "+Echo(it.Text, 120))
+	}
+	return strings.Join(lines, "\n")
+}
+
+func mentions(users []string) string {
+	out := make([]string, 0, len(users))
+	for _, u := range users {
+		out = append(out, "<@"+Escape(u)+">")
+	}
+	return strings.Join(out, ", ")
+}
+
+// HandoffThread is the sender's side of a handoff, in the conversation:
+// to whom, the hours, and whether somebody has it yet. Its thread hears
+// Got it and questions.
+func HandoffThread(h bh.Handoff, l *time.Location) Message {
+	to := "everyone in <#" + Escape(h.Post) + ">"
+	if !h.Everyone {
+		to = mentions(h.To)
+	}
+	span := When(h.Start, l, DayTime) + "–" + When(h.End(), l, DayTime)
+	status := "waiting for *Got it*"
+	text := fmt.Sprintf("Handed off to %s, waiting for Got it", to)
+	if h.Taken() {
+		status = fmt.Sprintf("✅ <@%s> has it", h.GotBy)
+		text = fmt.Sprintf("Handed off: <@%s> has it", h.GotBy)
+	}
+	return Message{Text: text, Blocks: []slack.Block{
+		section(fmt.Sprintf("🤝 *<@%s> handed off to %s* · %s · %s", h.From, to, span, status)),
+	}}
+}
+
+// HandoffTaken is the sender's thread reply when a receiver taps Got it:
+// the receiver named with a mention.
+func HandoffTaken(h bh.Handoff, l *time.Location) Message {
+	return Message{Text: fmt.Sprintf("<@%s> has it from %s", h.GotBy, Plain(h.GotAt, l, Clock)),
+		Blocks: []slack.Block{section(fmt.Sprintf("✅ <@%s> has it from %s", h.GotBy, When(h.GotAt, l, Clock)))}}
+}
+
+// HandoffReminder is the one gentle reminder to a receiver who has not
+// tapped Got it, with the button again.
+func HandoffReminder(h bh.Handoff, l *time.Location) Message {
+	text := fmt.Sprintf("<@%s> handed off to you at %s: tap Got it when you have it.", h.From, Plain(h.CreatedAt, l, Clock))
+	return Message{Text: text, Blocks: []slack.Block{
+		section(fmt.Sprintf("⏰ <@%s> handed off to you at %s: tap *Got it* when you have it.", h.From, When(h.CreatedAt, l, Clock))),
+		slack.NewActionBlock("handoff_actions:"+h.ID,
+			slack.NewButtonBlockElement(ActionHandoffGotIt, h.ID, plain("Got it", MaxButtonText)).WithStyle(slack.StylePrimary)),
+	}}
+}
+
+// HandoffStillWaiting is the quiet note to the sender (no mention): the
+// receiver was reminded once, and that is all.
+func HandoffStillWaiting(names string) Message {
+	text := fmt.Sprintf("No Got it yet from %s; I reminded them once and will not again.", names)
+	return Message{Text: text, Blocks: []slack.Block{slack.NewContextBlock("", mrkdwn(Escape(text)))}}
+}
+
+// AskModal asks the sender a question from a handoff.
+func AskModal(handoffID, senderName string) slack.ModalViewRequest {
+	if senderName == "" {
+		senderName = "them"
+	}
+	q := slack.NewPlainTextInputBlockElement(plain("Where is the spare bottle?", 150), ActionHandoffField)
+	q.Multiline = true
+	q.MaxLength = 1000
+	return slack.ModalViewRequest{Type: slack.VTModal, CallbackID: CallbackHandoffAsk, PrivateMetadata: handoffID,
+		Title: plain("Ask "+senderName, MaxModalTitle), Submit: plain("Send", 24), Close: plain("Cancel", 24),
+		Blocks: slack.Blocks{BlockSet: []slack.Block{
+			slack.NewInputBlock(InputHandoffQuestion, plain("Your question", 2000), plain("It goes to the handoff's thread; the answer comes back here.", 2000), q),
+		}}}
+}
+
+// HandoffQuestion is a receiver's question in the sender's thread, the
+// sender mentioned so they hear it.
+func HandoffQuestion(from, to, question string) Message {
+	text := fmt.Sprintf("<@%s> asks <@%s>: %s", from, to, Echo(question, 200))
+	return Message{Text: text, Blocks: []slack.Block{
+		section(fmt.Sprintf("❓ <@%s> asks <@%s>: %s", from, to, Echo(question, 1000))),
+		slack.NewContextBlock("", mrkdwn("Reply in this thread: I pass it on.")),
+	}}
+}
+
+// HandoffAnswer is the sender's reply passed on to a receiver.
+func HandoffAnswer(from, answer string) Message {
+	text := fmt.Sprintf("<@%s>: %s", from, Echo(answer, 200))
+	return Message{Text: text, Blocks: []slack.Block{section(fmt.Sprintf("💬 <@%s>: %s", from, Echo(answer, 2000)))}}
+}
+
+// HomeHandoff is the Hand off button's value on App Home: the person's
+// DM conversation, not a card's plan.
+const HomeHandoff = "home"
+
+// homeDuty is App Home's "On duty" line, with "I'm on now" for a person
+// who is not.
+func homeDuty(in HomeInput) slack.Block {
+	l := in.Location
+	if l == nil {
+		l = time.UTC
+	}
+	line := DutyLine(in.Duty, in.Now, l)
+	if line == "" {
+		line = "On duty: nobody said yet"
+	}
+	sec := section("*" + strings.Replace(line, ":", "*:", 1))
+	sec.BlockID = "home_duty"
+	if !in.Duty.OnAt(in.Now) || in.Duty.UserID != in.Viewer {
+		sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionDutyTake, "me", plain("I'm on now", MaxButtonText)))
+	}
+	return sec
+}
+
+// DutyLine says who is on duty at now, or "" when nobody is.
+func DutyLine(d bh.Duty, now time.Time, l *time.Location) string {
+	switch {
+	case d.OnAt(now) && d.Until.IsZero():
+		return fmt.Sprintf("On duty: <@%s> since %s", d.UserID, When(d.Since, l, DayTime))
+	case d.OnAt(now):
+		return fmt.Sprintf("On duty: <@%s> until %s", d.UserID, When(d.Until, l, DayTime))
+	case d.Next(now):
+		return fmt.Sprintf("Next on duty: <@%s> from %s", d.UserID, When(d.Since, l, DayTime))
+	}
+	return ""
+}

@@ -1,0 +1,692 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/slack-go/slack"
+	"github.com/slack-go/slack/socketmode"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/blocks"
+)
+
+// handoffStore is what handing off needs from the store.
+type handoffStore interface {
+	runRecords
+	Shift(ctx context.Context, teamID, channelID string) (bh.Shift, error)
+	LatestRun(ctx context.Context, teamID, shiftID string) (bh.Run, error)
+	Note(ctx context.Context, teamID, id string) (bh.Note, error)
+	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
+	MarkNoteDone(ctx context.Context, teamID, id string, done bool) (bh.Note, error)
+	MarkNoteDoneBy(ctx context.Context, teamID, id string, by bh.DoneBy) (bh.Note, error)
+	Duty(ctx context.Context, teamID, shiftID string) (bh.Duty, error)
+	SetDuty(ctx context.Context, d bh.Duty) error
+	CreateHandoff(ctx context.Context, h bh.Handoff) (bh.Handoff, error)
+	Handoff(ctx context.Context, teamID, id string) (bh.Handoff, error)
+	HandoffSent(ctx context.Context, teamID, id, threadChannel, threadTS string, sent []bh.HandoffMessage) error
+	// TakeHandoff records the first Got it; took is false for any later one.
+	TakeHandoff(ctx context.Context, teamID, id, user string, t time.Time) (bh.Handoff, bool, error)
+	// ClaimHandoffReminder is true for the one caller that may remind.
+	ClaimHandoffReminder(ctx context.Context, teamID, id string, t time.Time) (bool, error)
+	WaitingHandoffs(ctx context.Context, since time.Time) ([]bh.Handoff, error)
+	HandoffByThread(ctx context.Context, teamID, channelID, ts string) (bh.Handoff, error)
+}
+
+// handoffs hands a conversation to another caregiver: the form (from the
+// card, App Home or /handoff), the receiver's message with Got it, Ask and
+// Done, the sender's thread, the one reminder, and who is on duty.
+type handoffs struct {
+	b     *Bot
+	store handoffStore
+	share *sharer
+	home  *home
+
+	mu     sync.Mutex
+	timers map[string]func() bool // handoff id → its reminder's stop
+}
+
+const handoffUsage = "Try `/handoff` (a form), `/handoff @Sam`, `/handoff @Sam from 7pm for 10h`, or `/handoff @Sam tomorrow 7am 12h`."
+
+var mentionRe = regexp.MustCompile(`^<@([UW][A-Z0-9]+)(?:\|[^>]*)?>$`)
+
+// handoffArgs is a parsed /handoff: the people named, and the words of
+// when (kept as typed for the form's From field).
+type handoffArgs struct {
+	to    []string
+	from  string
+	hours int
+}
+
+// parseHandoffArgs reads "/handoff [@person…] [from 7pm|tomorrow 7am] [for 10h]".
+func parseHandoffArgs(text string) (handoffArgs, error) {
+	a := handoffArgs{hours: 12}
+	var when []string
+	for _, f := range strings.Fields(text) {
+		if m := mentionRe.FindStringSubmatch(f); m != nil {
+			a.to = append(a.to, m[1])
+			continue
+		}
+		lf := strings.ToLower(f)
+		switch {
+		case strings.HasPrefix(f, "@"):
+			return a, bh.Errorf(bh.EINVALID, "I could not tell who %q is: pick them from Slack's list as you type @, or in the form. %s", blocks.Escape(bh.Truncate(f, 40)), handoffUsage)
+		case lf == "for":
+		case hoursRe.MatchString(lf):
+			n, _ := strconv.Atoi(hoursRe.FindStringSubmatch(lf)[1])
+			if n < 1 || n > bh.MaxHandoffHours {
+				return a, bh.Errorf(bh.EINVALID, "A handoff is 1 to %d hours (you wrote %q). %s", bh.MaxHandoffHours, blocks.Escape(f), handoffUsage)
+			}
+			a.hours = n
+		default:
+			when = append(when, lf)
+		}
+	}
+	a.from = strings.Join(when, " ")
+	if _, err := parseWhen(a.from); err != nil {
+		return a, err
+	}
+	if a.from == "" {
+		a.from = "now"
+	}
+	return a, nil
+}
+
+// parseWhen reads when a handoff starts: "now", "7pm", "from 7pm",
+// "tonight", "tomorrow 7am".
+func parseWhen(text string) (window, error) {
+	var w window
+	fields := strings.Fields(strings.ToLower(text))
+	for i := 0; i < len(fields); i++ {
+		f := fields[i]
+		if i+1 < len(fields) && (fields[i+1] == "am" || fields[i+1] == "pm") {
+			f += fields[i+1]
+			i++
+		}
+		switch {
+		case f == "now" || f == "today" || f == "from" || f == "at" || f == "starting":
+		case f == "tonight":
+			w.tonight = true
+		case f == "tomorrow" || f == "tmrw" || f == "tmr" || f == "tomorow":
+			w.tomorrow = true
+		default:
+			h, m, ok := parseClock(f)
+			if !ok || w.hasTime {
+				return w, bh.Errorf(bh.EINVALID, "I did not understand %q as a time: try now, 7pm, tonight or tomorrow 7am.", blocks.Escape(bh.Truncate(f, 40)))
+			}
+			w.hasTime, w.hour, w.min = true, h, m
+		}
+	}
+	// A handoff's length is the form's; "tonight" only says when it starts.
+	w.hoursSet = true
+	return w, nil
+}
+
+// command is /handoff: the form, filled in with what was typed.
+func (h *handoffs) command(ctx context.Context, cmd slack.SlashCommand) {
+	a, err := parseHandoffArgs(cmd.Text)
+	if err != nil {
+		h.b.refuse(ctx, cmd.ChannelID, cmd.UserID, err)
+		return
+	}
+	h.openForm(ctx, cmd.TriggerID, blocks.HandoffForm{ChannelID: cmd.ChannelID, Channel: isChannel(cmd.ChannelID), To: a.to, From: a.from, Hours: a.hours},
+		cmd.ChannelID, cmd.UserID)
+}
+
+// open is Hand off on a Decision Card (its value is the run) or on App
+// Home (HomeHandoff: the person's DM conversation, its latest plan).
+func (h *handoffs) open(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	f := blocks.HandoffForm{}
+	if a.Value == blocks.HomeHandoff {
+		ch, ok := h.b.actionChannel(ctx, cb)
+		if !ok {
+			return
+		}
+		f.ChannelID = ch
+	} else {
+		rec, ok := cardRun(ctx, h.b, h.store, cb, a.Value)
+		if !ok {
+			return
+		}
+		f.ChannelID, f.RunID = rec.Run.ChannelID, rec.Run.ID
+	}
+	f.Channel = isChannel(f.ChannelID)
+	h.openForm(ctx, cb.TriggerID, f, channelOf(cb), cb.User.ID)
+}
+
+func (h *handoffs) openForm(ctx context.Context, triggerID string, f blocks.HandoffForm, channelID, userID string) {
+	if _, err := h.b.api.OpenViewContext(ctx, triggerID, blocks.HandoffModal(f)); err != nil {
+		h.b.log.Error("bot: open Hand off", "channel", f.ChannelID, "err", err)
+		h.b.tell(ctx, channelID, userID, "I could not open the Hand off form; please try again.")
+	}
+}
+
+// isChannel reports whether a conversation is a channel (a family channel
+// can hand off to everyone in it), not a DM.
+func isChannel(id string) bool { return strings.HasPrefix(id, "C") || strings.HasPrefix(id, "G") }
+
+// validateTimeout bounds the Slack look-ups a form's check makes: Slack
+// takes its errors only in the ack, within 3 s.
+const validateTimeout = 2 * time.Second
+
+// submit checks the form in the ack — each person, the channel, the start
+// — and answers errors on the field they belong to; then hands off.
+func (h *handoffs) submit(req *socketmode.Request, cb slack.InteractionCallback) {
+	b := h.b
+	ans := blocks.ReadHandoffForm(cb.View.State)
+	channelID, runID := blocks.ParseHandoffMetadata(cb.View.PrivateMetadata)
+	ctx, cancel := context.WithTimeout(context.Background(), validateTimeout)
+	defer cancel()
+	if errs := h.check(ctx, cb, channelID, ans); len(errs) > 0 {
+		b.ack(req, slack.NewErrorsViewSubmissionResponse(errs))
+		return
+	}
+	b.ack(req, nil)
+	b.enqueue("handoff", func(ctx context.Context) { h.send(ctx, cb, channelID, runID, ans) })
+}
+
+// check is the form's validation: a map from input block to what is wrong.
+func (h *handoffs) check(ctx context.Context, cb slack.InteractionCallback, channelID string, ans blocks.HandoffAnswers) map[string]string {
+	b := h.b
+	errs := map[string]string{}
+	if channelID == "" {
+		errs[blocks.InputHandoffTo] = "This form lost its conversation; open Hand off again."
+		return errs
+	}
+	if len(ans.To) == 0 && !ans.Everyone {
+		errs[blocks.InputHandoffTo] = "Pick who takes over."
+		if isChannel(channelID) {
+			errs[blocks.InputHandoffTo] = "Pick who takes over, or everyone in this channel."
+		}
+	}
+	team := cb.Team.ID
+	if team == "" {
+		team = b.identity().TeamID
+	}
+	for _, u := range ans.To {
+		if why := h.notReceiver(ctx, cb.User.ID, u, team); why != "" {
+			errs[blocks.InputHandoffTo] = why
+			break
+		}
+	}
+	if ans.Post != "" {
+		if why := h.notPostable(ctx, ans.Post); why != "" {
+			errs[blocks.InputHandoffPost] = why
+		}
+	}
+	if _, err := parseWhen(ans.From); err != nil {
+		errs[blocks.InputHandoffFrom] = bh.ErrorMessage(err)
+	}
+	if ans.Hours < 1 || ans.Hours > bh.MaxHandoffHours {
+		errs[blocks.InputHandoffHours] = fmt.Sprintf("Pick 1 to %d hours.", bh.MaxHandoffHours)
+	}
+	return errs
+}
+
+// notReceiver says why user cannot take a handoff ("" when they can):
+// themselves, a bot, a deactivated account, someone outside the team.
+func (h *handoffs) notReceiver(ctx context.Context, sender, user, team string) string {
+	if user == sender {
+		return "That is you: pick who takes over."
+	}
+	p, err := h.b.person(ctx, user)
+	if err != nil {
+		return "I could not look that person up in Slack; try again in a moment."
+	}
+	name := p.name
+	if name == "" {
+		name = "That person"
+	}
+	switch {
+	case p.bot:
+		return fmt.Sprintf("%s is a bot; pick a person.", name)
+	case p.deleted:
+		return fmt.Sprintf("%s's account is deactivated.", name)
+	case team != "" && p.team != "" && p.team != team:
+		return fmt.Sprintf("%s is outside this workspace; I can only hand off to people in it.", name)
+	}
+	return ""
+}
+
+// notPostable says why the handoff cannot be posted in a channel ("" when
+// it can): the bot must be in it.
+func (h *handoffs) notPostable(ctx context.Context, channelID string) string {
+	ch, err := h.b.api.GetConversationInfoContext(ctx, &slack.GetConversationInfoInput{ChannelID: channelID})
+	switch {
+	case err != nil:
+		return "I cannot see that channel: invite me with /invite @BabyHandoff, or pick people."
+	case ch == nil || !ch.IsMember:
+		return "I am not in that channel: invite me with /invite @BabyHandoff, or pick people."
+	}
+	return ""
+}
+
+// send hands off: the sender's thread in the conversation, each receiver's
+// message (or one in the channel), handoff.md in their thread, the
+// reminder.
+func (h *handoffs) send(ctx context.Context, cb slack.InteractionCallback, channelID, runID string, ans blocks.HandoffAnswers) {
+	b := h.b
+	team, sender := cb.Team.ID, cb.User.ID
+	shift, err := h.store.Shift(ctx, team, channelID)
+	if err != nil {
+		if bh.ErrorCode(err) == bh.ENOTFOUND {
+			err = bh.Errorf(bh.ENOTFOUND, "There is nothing to hand off here yet: send a note first.")
+		}
+		b.refuse(ctx, channelID, sender, err)
+		return
+	}
+	loc := shift.Location(b.cfg.Location)
+	now := b.cfg.Now()
+	w, _ := parseWhen(ans.From) // checked in the form
+	start, _ := w.from(now, loc, ans.Hours)
+	if start.IsZero() {
+		start = now
+	}
+	var rec *bh.RunRecord
+	if ans.Plan {
+		rec = h.plan(ctx, team, shift, runID)
+	}
+	ho := bh.Handoff{TeamID: team, ShiftID: shift.ID, ChannelID: channelID, From: sender, To: ans.To, Everyone: ans.Everyone,
+		Post: ans.Post, Start: start, Hours: ans.Hours, Message: ans.Message}
+	if ho.Everyone && ho.Post == "" {
+		ho.Post = channelID
+	}
+	if rec != nil {
+		ho.RunID = rec.Run.ID
+	}
+	ho, err = h.store.CreateHandoff(ctx, ho)
+	if err != nil {
+		b.refuse(ctx, channelID, sender, err)
+		return
+	}
+	threadCh, threadTS, err := b.api.PostMessageContext(ctx, channelID, blocks.HandoffThread(ho, loc).Options()...)
+	if err != nil {
+		b.log.Warn("bot: handoff: the sender's message", "handoff_id", ho.ID, "err", err)
+	}
+	var sent []bh.HandoffMessage
+	var failed []string
+	post := func(receiver, where string) {
+		msg := h.message(ctx, ho, receiver, where, rec)
+		ch, ts, err := b.api.PostMessageContext(ctx, where, msg.Options()...)
+		if err != nil {
+			b.log.Info("bot: handoff: post", "handoff_id", ho.ID, "to", where, "err", err)
+			failed = append(failed, fmt.Sprintf("%s (%s)", target(receiver, where), slackErr(err)))
+			return
+		}
+		sent = append(sent, bh.HandoffMessage{UserID: receiver, ChannelID: ch, TS: ts})
+		if rec != nil {
+			if a, ok := rec.Artifact(bh.ArtifactHandoff); ok {
+				h.share.upload(ctx, team, a, ch, ts, sender)
+			}
+		}
+	}
+	if ho.Post != "" {
+		post("", ho.Post)
+	} else {
+		for _, u := range ho.To {
+			dm, err := b.dm(ctx, u)
+			if err != nil {
+				failed = append(failed, fmt.Sprintf("<@%s> (%s)", u, slackErr(err)))
+				continue
+			}
+			post(u, dm)
+		}
+	}
+	if err := h.store.HandoffSent(ctx, team, ho.ID, threadCh, threadTS, sent); err != nil {
+		b.log.Error("bot: handoff: record messages", "handoff_id", ho.ID, "err", err)
+	}
+	if len(sent) == 0 {
+		b.tell(ctx, channelID, sender, "Not handed off: I could not reach "+strings.Join(failed, ", ")+".")
+		return
+	}
+	h.schedule(team, ho.ID, bh.HandoffRemindAfter)
+	told := "🤝 Handed off. I will say in its thread when they tap *Got it*."
+	if rec == nil && ans.Plan {
+		told += " There was no plan yet, so I sent your message and the hours without one."
+	}
+	if len(failed) > 0 {
+		told += " I could not reach " + strings.Join(failed, ", ") + "."
+	}
+	b.tell(ctx, channelID, sender, told)
+}
+
+func target(receiver, where string) string {
+	if receiver != "" {
+		return "<@" + receiver + ">"
+	}
+	return "<#" + where + ">"
+}
+
+// plan is the plan a handoff sends: the card's run, else the latest; nil
+// when the conversation has none.
+func (h *handoffs) plan(ctx context.Context, team string, shift bh.Shift, runID string) *bh.RunRecord {
+	if runID == "" {
+		run, err := h.store.LatestRun(ctx, team, shift.ID)
+		if err != nil {
+			return nil
+		}
+		runID = run.ID
+	}
+	rec, err := authorizedRun(ctx, h.store, team, shift.ChannelID, runID)
+	if err != nil {
+		h.b.log.Info("bot: handoff: no plan", "run_id", runID, "err", err)
+		return nil
+	}
+	return &rec
+}
+
+// message is one receiver's handoff message as it stands: what is done
+// since struck through, the first-time line for someone the bot has no
+// conversation with yet.
+func (h *handoffs) message(ctx context.Context, ho bh.Handoff, receiver, where string, rec *bh.RunRecord) blocks.Message {
+	b := h.b
+	v := blocks.HandoffView{Handoff: ho, Receiver: receiver, SenderName: b.userName(ctx, ho.From), Now: b.cfg.Now(), Done: map[string]bool{}}
+	if shift, err := h.store.Shift(ctx, ho.TeamID, ho.ChannelID); err == nil {
+		v.Location = shift.Location(b.cfg.Location)
+	}
+	if receiver != "" {
+		if _, err := h.store.Shift(ctx, ho.TeamID, where); bh.ErrorCode(err) == bh.ENOTFOUND {
+			v.FirstTime = true
+		}
+	}
+	if rec != nil {
+		w := rec.Winner()
+		v.Plan = &w
+		if notes, err := h.store.Notes(ctx, ho.TeamID, ho.ShiftID, false); err == nil {
+			for _, n := range notes {
+				if n.Done() {
+					v.Done[n.ID] = true
+				}
+			}
+		}
+	}
+	return blocks.HandoffMessage(v)
+}
+
+// refresh re-renders every message of a handoff (after Got it, a Done).
+func (h *handoffs) refresh(ctx context.Context, ho bh.Handoff) {
+	var rec *bh.RunRecord
+	if ho.RunID != "" {
+		if r, err := h.store.RunRecord(ctx, ho.TeamID, ho.RunID); err == nil {
+			rec = &r
+		}
+	}
+	for _, m := range ho.Sent {
+		if err := h.b.update(ctx, m.ChannelID, m.TS, h.message(ctx, ho, m.UserID, m.ChannelID, rec)); err != nil {
+			h.b.log.Info("bot: handoff: update message", "handoff_id", ho.ID, "err", err)
+		}
+	}
+	if ho.ThreadTS != "" {
+		loc := h.b.cfg.Location
+		if shift, err := h.store.Shift(ctx, ho.TeamID, ho.ChannelID); err == nil {
+			loc = shift.Location(loc)
+		}
+		if err := h.b.update(ctx, ho.ThreadChannel, ho.ThreadTS, blocks.HandoffThread(ho, loc)); err != nil {
+			h.b.log.Info("bot: handoff: update the sender's message", "handoff_id", ho.ID, "err", err)
+		}
+	}
+}
+
+// handoffOf is the handoff a button names, for a person who may act on
+// it: a receiver (or, for Done and Ask, the sender too).
+func (h *handoffs) handoffOf(ctx context.Context, cb slack.InteractionCallback, id string, senderToo bool) (bh.Handoff, bool) {
+	ho, err := h.store.Handoff(ctx, cb.Team.ID, id)
+	if err == nil && !ho.Receiver(cb.User.ID) && !(senderToo && cb.User.ID == ho.From) {
+		err = bh.Errorf(bh.EFORBIDDEN, "This handoff is not yours to take; nothing was changed.")
+	}
+	if err != nil {
+		h.b.refuse(ctx, channelOf(cb), cb.User.ID, err)
+		return ho, false
+	}
+	return ho, true
+}
+
+// gotIt is the receiver's Got it: the first one takes the duty; the
+// sender's thread names them; every message of the handoff shows it.
+func (h *handoffs) gotIt(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	b := h.b
+	ho, ok := h.handoffOf(ctx, cb, a.Value, false)
+	if !ok {
+		return
+	}
+	now := b.cfg.Now()
+	ho, took, err := h.store.TakeHandoff(ctx, ho.TeamID, ho.ID, cb.User.ID, now)
+	if err != nil {
+		b.refuse(ctx, channelOf(cb), cb.User.ID, err)
+		return
+	}
+	if !took {
+		who := fmt.Sprintf("<@%s> already has it", ho.GotBy)
+		if ho.GotBy == cb.User.ID {
+			who = "You already have it"
+		}
+		b.tell(ctx, channelOf(cb), cb.User.ID, who+"; nothing was changed.")
+		return
+	}
+	h.stop(ho.ID)
+	if err := h.store.SetDuty(ctx, ho.DutyFrom(cb.User.ID, now)); err != nil {
+		b.log.Error("bot: handoff: set duty", "handoff_id", ho.ID, "err", err)
+	}
+	loc := b.cfg.Location
+	if shift, err := h.store.Shift(ctx, ho.TeamID, ho.ChannelID); err == nil {
+		loc = shift.Location(loc)
+	}
+	if ho.ThreadTS != "" {
+		msg := blocks.HandoffTaken(ho, loc)
+		if _, _, err := b.api.PostMessageContext(ctx, ho.ThreadChannel, append(msg.Options(), slack.MsgOptionTS(ho.ThreadTS))...); err != nil {
+			b.log.Info("bot: handoff: tell the sender", "handoff_id", ho.ID, "err", err)
+		}
+	}
+	h.refresh(ctx, ho)
+	h.home.shiftChanged(ctx, ho.TeamID, ho.ChannelID, ho.From)
+}
+
+// ask opens the question form for a receiver.
+func (h *handoffs) ask(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	ho, ok := h.handoffOf(ctx, cb, a.Value, false)
+	if !ok {
+		return
+	}
+	if _, err := h.b.api.OpenViewContext(ctx, cb.TriggerID, blocks.AskModal(ho.ID, h.b.userName(ctx, ho.From))); err != nil {
+		h.b.log.Error("bot: open Ask", "handoff_id", ho.ID, "err", err)
+		h.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the question form; please try again.")
+	}
+}
+
+// askSubmit puts the question in the sender's thread, the sender
+// mentioned; their reply there comes back to the receivers (relay).
+func (h *handoffs) askSubmit(req *socketmode.Request, cb slack.InteractionCallback) {
+	q := ""
+	if st := cb.View.State; st != nil {
+		q = strings.TrimSpace(st.Values[blocks.InputHandoffQuestion][blocks.ActionHandoffField].Value)
+	}
+	if q == "" {
+		h.b.ack(req, slack.NewErrorsViewSubmissionResponse(map[string]string{blocks.InputHandoffQuestion: "Write your question."}))
+		return
+	}
+	h.b.ack(req, nil)
+	id := cb.View.PrivateMetadata
+	h.b.enqueue("handoff ask", func(ctx context.Context) {
+		ho, ok := h.handoffOf(ctx, cb, id, false)
+		if !ok {
+			return
+		}
+		if ho.ThreadTS == "" {
+			h.b.tell(ctx, "", cb.User.ID, "I could not find where this handoff was sent from; please ask them directly.")
+			return
+		}
+		msg := blocks.HandoffQuestion(cb.User.ID, ho.From, q)
+		if _, _, err := h.b.api.PostMessageContext(ctx, ho.ThreadChannel, append(msg.Options(), slack.MsgOptionTS(ho.ThreadTS))...); err != nil {
+			h.b.tell(ctx, "", cb.User.ID, fmt.Sprintf("I could not pass your question on (%s). Please try again.", slackErr(err)))
+			return
+		}
+		for _, m := range ho.Sent {
+			if m.UserID == cb.User.ID || (m.UserID == "" && ho.Everyone) {
+				note := blocks.Notice(fmt.Sprintf("❓ You asked <@%s>: %s — their answer will appear in this thread.", ho.From, blocks.Echo(q, 500)))
+				if _, _, err := h.b.api.PostMessageContext(ctx, m.ChannelID, append(note.Options(), slack.MsgOptionTS(m.TS))...); err != nil {
+					h.b.log.Info("bot: handoff: confirm question", "handoff_id", ho.ID, "err", err)
+				}
+			}
+		}
+	})
+}
+
+// relay passes a reply in a handoff's thread (the sender's answer) to the
+// receivers' threads.
+func (h *handoffs) relay(ctx context.Context, ho bh.Handoff, user, text string) {
+	msg := blocks.HandoffAnswer(user, text)
+	for _, m := range ho.Sent {
+		if _, _, err := h.b.api.PostMessageContext(ctx, m.ChannelID, append(msg.Options(), slack.MsgOptionTS(m.TS))...); err != nil {
+			h.b.log.Info("bot: handoff: pass an answer on", "handoff_id", ho.ID, "err", err)
+		}
+	}
+}
+
+// done is Done (or its Undo) on a handoff's item: checked against the
+// handoff, so a receiver may close the conversation's item from their DM.
+func (h *handoffs) done(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	b := h.b
+	id, noteID, ok := blocks.ParseHandoffDone(a.Value)
+	if !ok {
+		b.tell(ctx, channelOf(cb), cb.User.ID, "That button does not name an item; nothing was changed.")
+		return
+	}
+	ho, ok := h.handoffOf(ctx, cb, id, true)
+	if !ok {
+		return
+	}
+	undo := a.ActionID == blocks.ActionHandoffUndone
+	n, err := h.store.Note(ctx, ho.TeamID, noteID)
+	switch {
+	case err != nil:
+	case n.ShiftID != ho.ShiftID:
+		err = bh.Errorf(bh.EFORBIDDEN, "That item is not part of this handoff; nothing was changed.")
+	case n.Deleted():
+		err = bh.Errorf(bh.ECONFLICT, "That note was removed; nothing to mark.")
+	case n.Done() && !undo:
+		err = bh.Errorf(bh.ECONFLICT, "%q is already done; nothing was changed.", bh.Truncate(n.Text, 60))
+	case !n.Done() && undo:
+		err = bh.Errorf(bh.ECONFLICT, "%q is not marked done; nothing was changed.", bh.Truncate(n.Text, 60))
+	case undo:
+		n, err = h.store.MarkNoteDone(ctx, ho.TeamID, n.ID, false)
+	default:
+		n, err = h.store.MarkNoteDoneBy(ctx, ho.TeamID, n.ID, bh.DoneBy{User: cb.User.ID})
+	}
+	if err != nil {
+		b.refuse(ctx, channelOf(cb), cb.User.ID, err)
+		return
+	}
+	h.refresh(ctx, ho)
+	h.home.shiftChanged(ctx, n.TeamID, n.ChannelID, ho.From)
+}
+
+// take is App Home's "I'm on now": the person is on duty in their DM
+// conversation from now, until someone takes over.
+func (h *handoffs) take(ctx context.Context, cb slack.InteractionCallback, _ *slack.BlockAction) {
+	b := h.b
+	ch, ok := b.actionChannel(ctx, cb)
+	if !ok {
+		return
+	}
+	shift, err := h.store.Shift(ctx, cb.Team.ID, ch)
+	if err == nil {
+		err = h.store.SetDuty(ctx, bh.Duty{TeamID: shift.TeamID, ShiftID: shift.ID, UserID: cb.User.ID, Since: b.cfg.Now()})
+	}
+	if err != nil {
+		if bh.ErrorCode(err) == bh.ENOTFOUND {
+			err = bh.Errorf(bh.ENOTFOUND, "Send me a note first; then you can be on duty here.")
+		}
+		b.refuse(ctx, ch, cb.User.ID, err)
+		return
+	}
+	h.home.shiftChanged(ctx, shift.TeamID, ch, cb.User.ID)
+}
+
+// schedule sets a handoff's one reminder after d.
+func (h *handoffs) schedule(teamID, id string, d time.Duration) {
+	stop := h.b.cfg.AfterFunc(d, func() {
+		h.b.enqueue("handoff reminder", func(ctx context.Context) { h.remind(ctx, teamID, id) })
+	})
+	h.mu.Lock()
+	if h.timers == nil {
+		h.timers = map[string]func() bool{}
+	}
+	h.timers[id] = stop
+	h.mu.Unlock()
+}
+
+func (h *handoffs) stop(id string) {
+	h.mu.Lock()
+	stop := h.timers[id]
+	delete(h.timers, id)
+	h.mu.Unlock()
+	if stop != nil {
+		stop()
+	}
+}
+
+// remind sends the one reminder: to each receiver who has not tapped Got
+// it, and a quiet line (no mention) in the sender's thread. The claim makes
+// it once, across restarts and processes.
+func (h *handoffs) remind(ctx context.Context, teamID, id string) {
+	b := h.b
+	h.mu.Lock()
+	delete(h.timers, id)
+	h.mu.Unlock()
+	claimed, err := h.store.ClaimHandoffReminder(ctx, teamID, id, b.cfg.Now())
+	if err != nil || !claimed {
+		if err != nil {
+			b.log.Error("bot: handoff: claim reminder", "handoff_id", id, "err", err)
+		}
+		return
+	}
+	ho, err := h.store.Handoff(ctx, teamID, id)
+	if err != nil {
+		b.log.Error("bot: handoff: reminder", "handoff_id", id, "err", err)
+		return
+	}
+	loc := b.cfg.Location
+	if shift, err := h.store.Shift(ctx, ho.TeamID, ho.ChannelID); err == nil {
+		loc = shift.Location(loc)
+	}
+	var names []string
+	for _, m := range ho.Sent {
+		msg := blocks.HandoffReminder(ho, loc)
+		if _, _, err := b.api.PostMessageContext(ctx, m.ChannelID, msg.Options()...); err != nil {
+			b.log.Info("bot: handoff: remind", "handoff_id", ho.ID, "err", err)
+		}
+		if m.UserID != "" {
+			names = append(names, b.userName(ctx, m.UserID))
+		}
+	}
+	who := strings.Join(names, ", ")
+	if who == "" {
+		who = "anyone"
+	}
+	if ho.ThreadTS != "" {
+		msg := blocks.HandoffStillWaiting(who)
+		if _, _, err := b.api.PostMessageContext(ctx, ho.ThreadChannel, append(msg.Options(), slack.MsgOptionTS(ho.ThreadTS))...); err != nil {
+			b.log.Info("bot: handoff: note to the sender", "handoff_id", ho.ID, "err", err)
+		}
+	}
+}
+
+// RecoverHandoffs schedules the reminders of handoffs a stopped process
+// was waiting on (made within the last day, not taken, not reminded); the
+// reminder's claim keeps it to one when several processes do so.
+func (b *Bot) RecoverHandoffs(ctx context.Context) {
+	now := b.cfg.Now()
+	waiting, err := b.handoffs.store.WaitingHandoffs(ctx, now.Add(-24*time.Hour))
+	if err != nil {
+		b.log.Error("bot: recover handoff reminders", "err", err)
+		return
+	}
+	for _, ho := range waiting {
+		b.handoffs.schedule(ho.TeamID, ho.ID, max(0, ho.CreatedAt.Add(bh.HandoffRemindAfter).Sub(now)))
+	}
+}
