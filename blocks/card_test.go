@@ -77,6 +77,18 @@ func checkSurfaces(t *testing.T, rec bh.RunRecord, links blocks.Links) {
 	assert.Empty(t, slacktest.ValidateView(viewMap(t, blocks.OthersModal(in))), "other plans")
 	assert.Empty(t, slacktest.ValidateView(viewMap(t, blocks.ShareModal(rec.Run.ID, rec.Run.Version))), "share modal")
 	assert.Empty(t, slacktest.ValidateView(viewMap(t, blocks.Home(blocks.HomeInput{Notes: 500, Latest: &rec, Radar: strings.Repeat("risk ", 1000)}))), "home")
+	w := rec.Winner()
+	long := strings.Repeat("bottle <!channel> & ", 200)
+	ho := bh.Handoff{ID: "h1", From: "U1", To: []string{"U2", "U3"}, Start: rec.Run.Now, Hours: 12, Message: long, CreatedAt: rec.Run.Now}
+	msg := blocks.HandoffMessage(blocks.HandoffView{Handoff: ho, Receiver: "U2", SenderName: strings.Repeat("Maya", 40), Plan: &w, FirstTime: true, Now: rec.Run.Now})
+	assert.Empty(t, slacktest.ValidateBlocks("message", toAny(t, msg.Blocks)), "handoff message")
+	assert.NotContains(t, msg.Text+string(must(json.Marshal(msg.Blocks))), "<!channel>", "the sender's words are never live")
+	assert.Empty(t, slacktest.ValidateView(viewMap(t, blocks.HandoffModal(blocks.HandoffForm{ChannelID: "C1", RunID: rec.Run.ID, Channel: true, To: []string{"U2"}, Hours: 10}))), "handoff form")
+	assert.Empty(t, slacktest.ValidateView(viewMap(t, blocks.AskModal("h1", strings.Repeat("Maya", 40)))), "ask form")
+	for name, m := range map[string]blocks.Message{"thread": blocks.HandoffThread(ho, time.UTC), "question": blocks.HandoffQuestion("U2", "U1", long),
+		"answer": blocks.HandoffAnswer("U1", long), "reminder": blocks.HandoffReminder(ho, time.UTC)} {
+		assert.Empty(t, slacktest.ValidateBlocks("message", toAny(t, m.Blocks)), name)
+	}
 	d := council.Diff(council.FromRecord(rec), council.FromRecord(rec))
 	assert.Empty(t, slacktest.ValidateBlocks("message", toAny(t, blocks.DiffReply(d, time.UTC).Blocks)), "diff reply")
 }
@@ -220,4 +232,11 @@ func TestCriticalItemsOpenTheCard(t *testing.T) {
 	assert.Equal(t, blocks.ActionRadarDone, now.Accessory.ButtonElement.ActionID)
 	assert.Equal(t, "f1", now.Accessory.ButtonElement.Value)
 	assert.Contains(t, now.Text.Text, "planned <!date^1795525200^{date_short_pretty} {time}|Tue 08:00>: sooner if you can", "left past the night, and it says so")
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
 }

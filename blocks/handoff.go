@@ -252,7 +252,7 @@ func handoffNow(v HandoffView, p *bh.Proposal) []slack.Block {
 		if i == 0 {
 			head = "🔴 *Do now*\n"
 		}
-		text := Echo(it.Text, 200)
+		text := Stamped(it.Text, it.Stamps, 200)
 		if len(it.NoteIDs) == 0 {
 			bl = append(bl, section(head+text))
 			continue
@@ -287,7 +287,7 @@ func itemLines(items []bh.Item, n int) string {
 			lines = append(lines, fmt.Sprintf("…and %d more in handoff.md", len(items)-n))
 			break
 		}
-		lines = append(lines, "• "+Echo(it.Text, 120))
+		lines = append(lines, "• "+Stamped(it.Text, it.Stamps, 120))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -387,11 +387,12 @@ func homeDuty(in HomeInput) slack.Block {
 	if l == nil {
 		l = time.UTC
 	}
-	line := DutyLine(in.Duty, in.Now, l)
-	if line == "" {
-		line = "On duty: nobody said yet"
+	text := "*On duty* · nobody said yet"
+	if line := DutyLine(in.Duty, in.Now, l); line != "" {
+		label, who, _ := strings.Cut(line, ": ")
+		text = "*" + label + "* · " + who
 	}
-	sec := section("*" + strings.Replace(line, ":", "*:", 1))
+	sec := section(text)
 	sec.BlockID = "home_duty"
 	if !in.Duty.OnAt(in.Now) || in.Duty.UserID != in.Viewer {
 		sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionDutyTake, "me", plain("I'm on now", MaxButtonText)))

@@ -718,13 +718,16 @@ func runningLow(s *situation) []bh.Item {
 	var out []bh.Item
 	for _, sp := range s.supplies {
 		text := strings.Join(sp.items, ", ")
+		var stamps []bh.Stamp
 		switch {
 		case sp.out:
 			text += " — out"
 		case sp.runsOut != nil:
-			text += " — runs out by " + sp.runsOut.Format("Mon 15:04")
+			by := bh.StampOf(*sp.runsOut, "Mon 15:04")
+			text += " — runs out by " + by.Text
+			stamps = []bh.Stamp{by}
 		}
-		out = append(out, bh.Item{Text: text, NoteIDs: []string{sp.noteID}, Due: sp.runsOut})
+		out = append(out, bh.Item{Text: text, NoteIDs: []string{sp.noteID}, Due: sp.runsOut, Stamps: stamps})
 	}
 	return out
 }

@@ -1,0 +1,289 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/babyhandoff/babyhandoff/blocks"
+	"github.com/babyhandoff/babyhandoff/bot/slacktest"
+	"github.com/babyhandoff/babyhandoff/internal/clocktest"
+)
+
+// handoffValues are the Hand off form's answers as Slack sends them.
+func handoffValues(to []string, post, from string, hours int, message string, plan bool) map[string]any {
+	field := func(v map[string]any) map[string]any { return map[string]any{blocks.ActionHandoffField: v} }
+	users := []any{}
+	for _, u := range to {
+		users = append(users, u)
+	}
+	opts := []any{}
+	if plan {
+		opts = append(opts, map[string]any{"value": "plan", "text": map[string]any{"type": "mrkdwn", "text": "Include the plan"}})
+	}
+	v := map[string]any{
+		blocks.InputHandoffTo:      field(map[string]any{"type": "multi_users_select", "selected_users": users}),
+		blocks.InputHandoffFrom:    field(map[string]any{"type": "plain_text_input", "value": from}),
+		blocks.InputHandoffHours:   field(map[string]any{"type": "static_select", "selected_option": map[string]any{"value": itoa(hours), "text": map[string]any{"type": "plain_text", "text": "h"}}}),
+		blocks.InputHandoffMessage: field(map[string]any{"type": "plain_text_input", "value": message}),
+		blocks.InputHandoffPlan:    field(map[string]any{"type": "checkboxes", "selected_options": opts}),
+	}
+	if post != "" {
+		v[blocks.InputHandoffPost] = field(map[string]any{"type": "conversations_select", "selected_conversation": post})
+	}
+	return v
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// formErrors is a view submission's ack: the errors by field, nil when
+// the form was taken.
+func formErrors(t *testing.T, a slacktest.Ack) map[string]string {
+	t.Helper()
+	if len(a.Payload) == 0 {
+		return nil
+	}
+	var p struct {
+		ResponseAction string            `json:"response_action"`
+		Errors         map[string]string `json:"errors"`
+	}
+	require.NoError(t, json.Unmarshal(a.Payload, &p))
+	assert.Equal(t, "errors", p.ResponseAction)
+	return p.Errors
+}
+
+// topLevel waits for the bot's top-level message in channel containing s.
+func (h *harness) topLevel(channel, s string) slacktest.Message {
+	h.t.Helper()
+	m, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.Channel == channel && m.ThreadTS == "" && !m.Ephemeral && strings.Contains(m.Text+string(m.Blocks), s)
+	})
+	require.NoError(h.t, err, "no message %q in %s; log:\n%s", s, channel, h.stderr.String())
+	return m
+}
+
+// inThread waits for the bot's reply under ts in channel containing s.
+func (h *harness) inThread(channel, ts, s string) slacktest.Message {
+	h.t.Helper()
+	m, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.Channel == channel && m.ThreadTS == ts && m.TS != ts && strings.Contains(m.Text+string(m.Blocks), s)
+	})
+	require.NoError(h.t, err, "no reply %q under %s in %s; log:\n%s", s, ts, channel, h.stderr.String())
+	return m
+}
+
+// Hand off from the card to a partner who never used the bot: the form
+// answers bad input on its fields; the receiver's DM has what to do now,
+// the next hours, the message, Got it and Ask; Got it names them in the
+// sender's thread and makes them the one on duty (App Home, the next
+// card); Ask goes to the sender's thread and the answer comes back; Done
+// from the receiver's DM closes the item; no reminder after a Got it.
+func TestE2EHandOffFromTheCard(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 11, 24, 21, 40, 0, 0, time.UTC))
+	setup, _ := fakeTime(clock)
+	h := start(t, setup)
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "UTC"})
+	h.fake.SetUser(slacktest.User{ID: "U2", Name: "Sam", TZ: "UTC"})
+	h.fake.SetUser(slacktest.User{ID: "UBOT", Name: "Reminder app", IsBot: true})
+	h.fake.SetUser(slacktest.User{ID: "UGONE", Name: "Old nanny", Deleted: true})
+	h.fake.SetUser(slacktest.User{ID: "UFAR", Name: "Guest", TeamID: "T999"})
+	h.fake.SetChannel(slacktest.Channel{ID: "CNOTIN", Name: "family", IsMember: false})
+	h.note("DU1", "U1", "out of formula", tsAt(clock.Now(), 1))
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	card := h.waitCard("DU1", "v1 · ")
+
+	h.ack(h.click("DU1", card.ts, "U1", blocks.ActionHandoffOpen, card.runID))
+	form, err := h.fake.WaitCall(h.ctx(), "views.open", func(c slacktest.Call) bool {
+		v, _ := c.JSON["view"].(map[string]any)
+		return v["callback_id"] == blocks.CallbackHandoff
+	})
+	require.NoError(t, err)
+	meta := form.JSON["view"].(map[string]any)["private_metadata"].(string)
+	assert.Equal(t, "DU1|"+card.runID, meta, "the form knows the conversation and the plan")
+
+	for _, tc := range []struct {
+		name, field, says string
+		to                []string
+		post, from        string
+	}{
+		{"nobody", blocks.InputHandoffTo, "Pick who takes over", nil, "", "now"},
+		{"oneself", blocks.InputHandoffTo, "That is you", []string{"U1"}, "", "now"},
+		{"a bot", blocks.InputHandoffTo, "is a bot", []string{"UBOT"}, "", "now"},
+		{"a deactivated account", blocks.InputHandoffTo, "deactivated", []string{"UGONE"}, "", "now"},
+		{"another workspace", blocks.InputHandoffTo, "outside this workspace", []string{"UFAR"}, "", "now"},
+		{"a channel without the bot", blocks.InputHandoffPost, "not in that channel", []string{"U2"}, "CNOTIN", "now"},
+		{"a start it cannot read", blocks.InputHandoffFrom, "did not understand", []string{"U2"}, "", "half past never"},
+	} {
+		errs := formErrors(t, h.ack(h.submitView(blocks.CallbackHandoff, meta, handoffValues(tc.to, tc.post, tc.from, 10, "", true))))
+		require.Contains(t, errs, tc.field, tc.name)
+		assert.Contains(t, errs[tc.field], tc.says, tc.name)
+	}
+	assert.Empty(t, h.fake.Messages("DU2"), "nothing was sent for a refused form")
+
+	assert.Nil(t, formErrors(t, h.ack(h.submitView(blocks.CallbackHandoff, meta, handoffValues([]string{"U2"}, "", "now", 10, "Bottle in the fridge <!channel>", true)))))
+	got := h.topLevel("DU2", "handed off to you")
+	raw := string(got.Blocks)
+	assert.Contains(t, got.Text, "<@U1> handed off to you, until Wed 07:40", "the notification: who, until when")
+	assert.Contains(t, raw, "Do now", "what is out, first")
+	assert.Contains(t, raw, "Get formula")
+	assert.Contains(t, raw, "Next")
+	assert.Contains(t, raw, "Bottle in the fridge \\u0026lt;!channel\\u0026gt;", "the sender's words, never live")
+	assert.Contains(t, raw, "BabyHandoff keeps", "one line for a first-time receiver")
+	var handoffID, doneValue string
+	for _, b := range buttons(t, got.Blocks) {
+		if b.ActionID == blocks.ActionHandoffGotIt {
+			handoffID = b.Value
+		}
+	}
+	var bl []struct {
+		Accessory struct {
+			ActionID string `json:"action_id"`
+			Value    string `json:"value"`
+		} `json:"accessory"`
+	}
+	require.NoError(t, json.Unmarshal(got.Blocks, &bl))
+	for _, b := range bl {
+		if b.Accessory.ActionID == blocks.ActionHandoffDone {
+			doneValue = b.Accessory.Value
+		}
+	}
+	require.NotEmpty(t, handoffID)
+	require.NotEmpty(t, doneValue, "Done on the do-now item")
+	assert.Contains(t, raw, "Ask Maya")
+	_, err = h.fake.WaitCall(h.ctx(), "files.completeUploadExternal", func(c slacktest.Call) bool {
+		return strings.Contains(c.Form.Get("channel_id"), "DU2") && c.Form.Get("thread_ts") == got.TS
+	})
+	require.NoError(t, err, "handoff.md in the receiver's thread")
+	root := h.topLevel("DU1", "Handed off to <@U2>")
+	assert.Contains(t, string(root.Blocks), "waiting for")
+
+	// A second person who is not a receiver cannot take it.
+	h.ack(h.click("DU9", got.TS, "U9", blocks.ActionHandoffGotIt, handoffID))
+	h.ephemeral("DU9", "U9", "not yours to take")
+
+	clock.Advance(2 * time.Minute)
+	h.ack(h.click("DU2", got.TS, "U2", blocks.ActionHandoffGotIt, handoffID))
+	taken := h.inThread("DU1", root.TS, "has it from")
+	assert.Contains(t, taken.Text, "<@U2> has it from 21:42", "the sender's thread names the receiver")
+	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.Channel == "DU2" && m.TS == got.TS && m.Updated > 0 && strings.Contains(string(m.Blocks), "has it") &&
+			!strings.Contains(string(m.Blocks), blocks.ActionHandoffGotIt)
+	})
+	require.NoError(t, err, "the receiver's message shows it is theirs, without Got it")
+	h.ack(h.click("DU2", got.TS, "U2", blocks.ActionHandoffGotIt, handoffID))
+	h.ephemeral("DU2", "U2", "You already have it")
+
+	h.ack(h.homeOpened("U1", ""))
+	_, err = h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
+		b, _ := json.Marshal(c.JSON["view"])
+		return c.JSON["user_id"] == "U1" && strings.Contains(string(b), "*On duty* · \\u003c@U2\\u003e until")
+	})
+	require.NoError(t, err, "App Home says who is on duty")
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	v2 := h.waitCard("DU1", "v2 · ")
+	assert.Contains(t, string(v2.raw), "On duty: \\u003c@U2\\u003e until", "the card's head says who is on")
+
+	// Ask: to the sender's thread, with a mention; the answer there comes
+	// back to the receiver's thread, and is not a note.
+	h.ack(h.click("DU2", got.TS, "U2", blocks.ActionHandoffAsk, handoffID))
+	_, err = h.fake.WaitCall(h.ctx(), "views.open", func(c slacktest.Call) bool {
+		v, _ := c.JSON["view"].(map[string]any)
+		return v["callback_id"] == blocks.CallbackHandoffAsk
+	})
+	require.NoError(t, err)
+	q := map[string]any{blocks.InputHandoffQuestion: map[string]any{blocks.ActionHandoffField: map[string]any{"type": "plain_text_input", "value": "Where is the spare bottle?"}}}
+	assert.Nil(t, formErrors(t, h.ack(h.submitViewAs("U2", blocks.CallbackHandoffAsk, handoffID, q))))
+	asked := h.inThread("DU1", root.TS, "Where is the spare bottle?")
+	assert.Contains(t, asked.Text, "<@U2> asks <@U1>")
+	notesBefore := len(h.fake.Messages("DU1"))
+	h.ack(h.message("DU1", "im", "U1", "top shelf, behind the tea", tsAt(clock.Now(), 7), map[string]any{"thread_ts": root.TS}))
+	answer := h.inThread("DU2", got.TS, "top shelf")
+	assert.Contains(t, answer.Text, "<@U1>: top shelf, behind the tea")
+	assert.Len(t, h.fake.Messages("DU1"), notesBefore, "an answer is passed on, not taken as a note (no capture reply)")
+
+	// Done from the receiver's DM closes the conversation's item.
+	h.ack(h.click("DU2", got.TS, "U2", blocks.ActionHandoffDone, doneValue))
+	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.Channel == "DU2" && m.TS == got.TS && strings.Contains(string(m.Blocks), "~Get formula") && strings.Contains(string(m.Blocks), blocks.ActionHandoffUndone)
+	})
+	require.NoError(t, err, "struck through, with Undo")
+
+	// Got it came before the 15 minutes: no reminder, ever.
+	clock.Advance(30 * time.Minute)
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	h.waitCard("DU1", "v3 · ")
+	for _, m := range h.fake.Messages("DU2") {
+		assert.NotContains(t, m.Text, "tap Got it", "no reminder after a Got it")
+	}
+	assert.Equal(t, 0, h.stop())
+	for _, n := range h.notes("DU1", false) {
+		if n.Text == "out of formula" {
+			assert.True(t, n.Done(), "done from the receiver's DM")
+			assert.Equal(t, "U2", n.DoneBy.User)
+		}
+		assert.NotContains(t, n.Text, "top shelf", "the answer is not a note")
+	}
+}
+
+// /handoff fills the form with what was typed; without a Got it the
+// receiver is reminded once after 15 minutes and the sender told quietly;
+// never again.
+func TestE2EHandOffRemindsOnce(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 11, 24, 17, 0, 0, 0, time.UTC))
+	setup, _ := fakeTime(clock)
+	h := start(t, setup)
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "UTC"})
+	h.fake.SetUser(slacktest.User{ID: "U2", Name: "Sam", TZ: "UTC"})
+	h.note("DU1", "U1", "wipes < 1 day", tsAt(clock.Now(), 1))
+
+	h.ack(h.slash("/handoff", "<@U2|sam> 7pm cake", "DU1", "U1"))
+	h.ephemeral("DU1", "U1", "did not understand")
+	h.ack(h.slash("/handoff", "<@U2|sam> from 7pm for 10h", "DU1", "U1"))
+	form, err := h.fake.WaitCall(h.ctx(), "views.open", func(c slacktest.Call) bool {
+		v, _ := c.JSON["view"].(map[string]any)
+		return v["callback_id"] == blocks.CallbackHandoff
+	})
+	require.NoError(t, err)
+	b, _ := json.Marshal(form.JSON["view"])
+	assert.Contains(t, string(b), `"initial_users":["U2"]`, "the person typed")
+	assert.Contains(t, string(b), `"initial_value":"from 7pm"`, "the start typed")
+	assert.Contains(t, string(b), `"value":"10"`, "the length typed")
+
+	assert.Nil(t, formErrors(t, h.ack(h.submitView(blocks.CallbackHandoff, "DU1|", handoffValues([]string{"U2"}, "", "from 7pm", 10, "", true)))))
+	got := h.topLevel("DU2", "handed off to you")
+	assert.Contains(t, got.Text, "from Tue 19:00 until Wed 05:00")
+	root := h.topLevel("DU1", "Handed off to <@U2>")
+	// The sender is told once the reminder is set; then time may pass.
+	h.ephemeral("DU1", "U1", "Handed off.")
+
+	clock.Advance(14 * time.Minute)
+	clock.Advance(time.Minute)
+	reminder := h.topLevel("DU2", "tap *Got it*")
+	assert.Contains(t, reminder.Text, "<@U1> handed off to you at 17:00")
+	quiet := h.inThread("DU1", root.TS, "reminded them once")
+	assert.NotContains(t, quiet.Text+string(quiet.Blocks), "<@", "a quiet note to the sender: no mention")
+
+	clock.Advance(45 * time.Minute)
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	h.waitCard("DU1", "v1 · ")
+	n := 0
+	for _, m := range h.fake.Messages("DU2") {
+		if strings.Contains(m.Text, "tap Got it") {
+			n++
+		}
+	}
+	assert.Equal(t, 1, n, "one reminder, never more")
+
+	var handoffID string
+	for _, b := range buttons(t, reminder.Blocks) {
+		if b.ActionID == blocks.ActionHandoffGotIt {
+			handoffID = b.Value
+		}
+	}
+	h.ack(h.click("DU2", reminder.TS, "U2", blocks.ActionHandoffGotIt, handoffID))
+	h.inThread("DU1", root.TS, "<@U2> has it from")
+}
