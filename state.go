@@ -127,6 +127,9 @@ type RadarPost struct {
 	// Location reads and shows times: the shift's zone.
 	Location *time.Location
 	Now      time.Time
+	// Duty is who is on duty in the conversation, filled in by the poster:
+	// in a family channel the radar speaks to them, with a mention.
+	Duty Duty
 }
 
 // RadarSettings are a shift's radar choices and the radar's own notes on it.

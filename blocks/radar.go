@@ -225,6 +225,11 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 		}
 		text = fmt.Sprintf("%s Radar: %s", levelMark[st.Level], strings.Join(names, " · "))
 	}
+	if p.Duty.OnAt(p.Now) && !strings.HasPrefix(p.Shift.ChannelID, "D") && len(items) > 0 && p.Kind != bh.PostOutlook {
+		// A family channel: the person on duty is the one to hear it.
+		head = fmt.Sprintf("<@%s> %s", p.Duty.UserID, head)
+		text = fmt.Sprintf("<@%s> %s", p.Duty.UserID, text)
+	}
 	bl := []slack.Block{section(Fit(head, MaxSectionText))}
 	for _, it := range items {
 		sec := section(Fit(r.item(it), MaxSectionText))
@@ -263,6 +268,9 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 	foot := "Updated " + When(p.Now, l, Clock) + " · one radar message a day, a new one only when risk rises"
 	if p.Kind != bh.PostNudge {
 		foot = When(p.Now, l, DayTime)
+	}
+	if d := DutyLine(p.Duty, p.Now, l); d != "" {
+		foot = d + " · " + foot
 	}
 	bl = append(bl, slack.NewContextBlock("", mrkdwn(foot+" · _"+bh.Disclaimer+"_")))
 	return Message{Text: Fit(text, 3000), Blocks: bl}

@@ -143,3 +143,22 @@ func TestRadarSaysOutSince(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(raw), `Get formula — *out since* \u003c!date^1795470000^{date_short_pretty} {time}|Mon 21:40\u003e`)
 }
+
+// In a family channel the radar speaks to the person on duty, with a
+// mention; in a DM it does not, and the footer says who is on.
+func TestRadarSpeaksToWhoIsOnDuty(t *testing.T) {
+	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	st := radarState(now)
+	duty := bh.Duty{UserID: "U2", Since: now.Add(-time.Hour), Until: now.Add(9 * time.Hour)}
+	family := blocks.RadarPost(bh.RadarPost{Kind: bh.PostNudge, Shift: bh.Shift{ID: "s1", ChannelID: "C1"}, State: st, Why: "risk rose", Location: time.UTC, Now: now, Duty: duty}, nil, nil)
+	assert.True(t, strings.HasPrefix(sectionText(family.Blocks[0]), "<@U2> "), sectionText(family.Blocks[0]))
+	assert.True(t, strings.HasPrefix(family.Text, "<@U2> "), "the notification reaches them")
+	raw, err := json.Marshal(family.Blocks)
+	require.NoError(t, err)
+	assert.Contains(t, string(raw), `On duty: \u003c@U2\u003e until`)
+
+	dm := blocks.RadarPost(bh.RadarPost{Kind: bh.PostNudge, Shift: bh.Shift{ID: "s1", ChannelID: "D1"}, State: st, Why: "risk rose", Location: time.UTC, Now: now, Duty: duty}, nil, nil)
+	assert.False(t, strings.HasPrefix(dm.Text, "<@"), "a DM has one reader")
+	nobody := blocks.RadarPost(bh.RadarPost{Kind: bh.PostNudge, Shift: bh.Shift{ID: "s1", ChannelID: "C1"}, State: st, Why: "risk rose", Location: time.UTC, Now: now}, nil, nil)
+	assert.False(t, strings.HasPrefix(nobody.Text, "<@"), "nobody on duty: no mention")
+}

@@ -25,6 +25,8 @@ type radarStore interface {
 	// UpdateRadarSettings applies change to a shift's settings; saved is
 	// false when change reported nothing to save.
 	UpdateRadarSettings(ctx context.Context, teamID, shiftID string, change func(*bh.RadarSettings) bool) (set bh.RadarSettings, saved bool, err error)
+	// Duty is who is on duty: a radar post speaks to them.
+	Duty(ctx context.Context, teamID, shiftID string) (bh.Duty, error)
 }
 
 // radarHandler answers /radar and the radar's buttons (Done, Snooze, Plan,
@@ -346,6 +348,11 @@ var _ radar.Notifier = (*Bot)(nil)
 // posting there instead of retrying.
 func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 	links, authors, _ := b.radar.links.refs(ctx, p.Shift.TeamID, p.Shift.ID)
+	if d, err := b.radar.store.Duty(ctx, p.Shift.TeamID, p.Shift.ID); err == nil {
+		p.Duty = d
+	} else {
+		b.log.Info("bot: radar: who is on duty", "shift_id", p.Shift.ID, "err", err)
+	}
 	msg := blocks.RadarPost(p, links, authors)
 	var ts string
 	var err error

@@ -287,3 +287,47 @@ func TestE2EHandOffRemindsOnce(t *testing.T) {
 	h.ack(h.click("DU2", reminder.TS, "U2", blocks.ActionHandoffGotIt, handoffID))
 	h.inThread("DU1", root.TS, "<@U2> has it from")
 }
+
+// In a family channel: a handoff to everyone there is one message with Got
+// it; the first person to tap it is on duty, and the radar's next nudge in
+// the channel mentions them.
+func TestE2EHandOffToEveryoneInTheFamilyChannel(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 11, 24, 18, 0, 0, 0, time.UTC))
+	setup, nudgers := fakeTime(clock)
+	h := start(t, setup)
+	<-nudgers
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "UTC"})
+	h.fake.SetUser(slacktest.User{ID: "U3", Name: "Grandma", TZ: "UTC"})
+	h.ack(h.message("CFAM", "channel", "U1", "task: buy wipes", tsAt(clock.Now(), 1), nil))
+	h.replyTo("CFAM", tsAt(clock.Now(), 1))
+
+	h.ack(h.slash("/handoff", "", "CFAM", "U1"))
+	form, err := h.fake.WaitCall(h.ctx(), "views.open", func(c slacktest.Call) bool {
+		v, _ := c.JSON["view"].(map[string]any)
+		return v["callback_id"] == blocks.CallbackHandoff
+	})
+	require.NoError(t, err)
+	b, _ := json.Marshal(form.JSON["view"])
+	assert.Contains(t, string(b), "Everyone in this channel", "a family channel offers everyone")
+	values := handoffValues(nil, "", "now", 4, "", false)
+	values[blocks.InputHandoffEveryone] = map[string]any{blocks.ActionHandoffField: map[string]any{"type": "checkboxes",
+		"selected_options": []any{map[string]any{"value": "everyone", "text": map[string]any{"type": "mrkdwn", "text": "Everyone"}}}}}
+	assert.Nil(t, formErrors(t, h.ack(h.submitView(blocks.CallbackHandoff, "CFAM|", values))))
+	post := h.topLevel("CFAM", "handed off to everyone here")
+	root := h.topLevel("CFAM", "Handed off to everyone in")
+	var handoffID string
+	for _, b := range buttons(t, post.Blocks) {
+		if b.ActionID == blocks.ActionHandoffGotIt {
+			handoffID = b.Value
+		}
+	}
+	require.NotEmpty(t, handoffID)
+	h.ack(h.click("CFAM", post.TS, "U1", blocks.ActionHandoffGotIt, handoffID))
+	h.ephemeral("CFAM", "U1", "not yours to take")
+	h.ack(h.click("CFAM", post.TS, "U3", blocks.ActionHandoffGotIt, handoffID))
+	h.inThread("CFAM", root.TS, "<@U3> has it from")
+
+	h.ack(h.message("CFAM", "channel", "U1", "out of formula", tsAt(clock.Now(), 2), nil))
+	nudge := h.radarMessage(clock, "CFAM", func(m slacktest.Message) bool { return strings.Contains(m.Text, "formula") })
+	assert.True(t, strings.HasPrefix(nudge.Text, "<@U3> "), "the radar speaks to the one on duty: %q", nudge.Text)
+}
