@@ -134,6 +134,10 @@ type Note struct {
 	// StillOnAt is when a person answered "still on it" for an overdue
 	// deadline: it stays in plans OverdueDrop longer from then.
 	StillOnAt *time.Time
+	// ClaimedBy is who said "I'll do it" (in a family channel); "" when
+	// nobody has. Cards, handoffs and the radar name them.
+	ClaimedBy string
+	ClaimedAt *time.Time
 	// Rev counts changes; watchers use it to tell a new state from a replay.
 	Rev int
 }
@@ -152,6 +156,18 @@ func (n Note) Deleted() bool { return n.DeletedAt != nil }
 
 // Done reports whether the note's item was marked done.
 func (n Note) Done() bool { return n.DoneAt != nil }
+
+// Claims are who said "I'll do it" for the open notes among notes, by note
+// id.
+func Claims(notes []Note) map[string]string {
+	out := map[string]string{}
+	for _, n := range notes {
+		if n.ClaimedBy != "" && !n.Done() && !n.Deleted() {
+			out[n.ID] = n.ClaimedBy
+		}
+	}
+	return out
+}
 
 // NewNote is what capture knows about a note before it is stored.
 type NewNote struct {

@@ -203,3 +203,15 @@ func TestStraySample(t *testing.T) {
 	assert.True(t, bh.IsSampleChannel(bh.SampleChannel("C1")))
 	assert.False(t, bh.IsSampleChannel("C1"))
 }
+
+// Claims name who took an open item on; done or removed items have none.
+func TestClaims(t *testing.T) {
+	at := time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC)
+	notes := []bh.Note{
+		{ID: "n1", ClaimedBy: "U2", ClaimedAt: &at},
+		{ID: "n2"},
+		{ID: "n3", ClaimedBy: "U3", ClaimedAt: &at, DoneAt: &at},
+		{ID: "n4", ClaimedBy: "U4", ClaimedAt: &at, DeletedAt: &at},
+	}
+	assert.Equal(t, map[string]string{"n1": "U2"}, bh.Claims(notes))
+}

@@ -130,6 +130,10 @@ type RadarPost struct {
 	// Duty is who is on duty in the conversation, filled in by the poster:
 	// in a family channel the radar speaks to them, with a mention.
 	Duty Duty
+	// Claims are who said "I'll do it", by note id (filled in by the
+	// poster): the radar names them and speaks to them rather than to the
+	// person on duty.
+	Claims map[string]string
 }
 
 // RadarSettings are a shift's radar choices and the radar's own notes on it.

@@ -2,6 +2,7 @@ package blocks
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -54,6 +55,8 @@ type CardInput struct {
 	Done map[string]bool
 	// Duty is who is on duty in the conversation (zero: nobody yet).
 	Duty bh.Duty
+	// Claims are who said "I'll do it", by note id.
+	Claims map[string]string
 }
 
 func (in CardInput) winner() bh.Proposal { return bh.WinnerOf(in.Proposals, in.Decision) }
@@ -102,15 +105,35 @@ func blockLines(p bh.Proposal, l *time.Location, max int) string {
 // blockLineList is a plan's blocks as lines, at most max of them, the last
 // saying how many more handoff.md has.
 func blockLineList(p bh.Proposal, l *time.Location, max int) []string {
+	return claimedLines(p, l, max, nil)
+}
+
+// claimedLines is blockLineList naming who said "I'll do it" for a
+// block's notes ("· 🙋 @Sam").
+func claimedLines(p bh.Proposal, l *time.Location, max int, claims map[string]string) []string {
 	var out []string
 	for i, bl := range p.Blocks {
 		if i == max {
 			out = append(out, fmt.Sprintf("…and %d more in handoff.md", len(p.Blocks)-max))
 			break
 		}
-		out = append(out, fmt.Sprintf("*%s–%s* %s%s", When(bl.Start, l, Clock), When(bl.End, l, Clock), Stamped(bl.Title, bl.Stamps, 90), blockTag(bl.Kind)))
+		out = append(out, fmt.Sprintf("*%s–%s* %s%s%s", When(bl.Start, l, Clock), When(bl.End, l, Clock), Stamped(bl.Title, bl.Stamps, 90), blockTag(bl.Kind), claimedBy(claims, bl.NoteIDs)))
 	}
 	return out
+}
+
+// claimedBy is " · 🙋 <@U…>" for the people who claimed any of noteIDs.
+func claimedBy(claims map[string]string, noteIDs []string) string {
+	var who []string
+	for _, id := range noteIDs {
+		if u := claims[id]; u != "" && !slices.Contains(who, u) {
+			who = append(who, u)
+		}
+	}
+	if len(who) == 0 {
+		return ""
+	}
+	return " · 🙋 " + mentions(who)
 }
 
 func blockTag(kind string) string {
@@ -270,7 +293,7 @@ func Card(in CardInput) Message {
 		slack.NewHeaderBlock(plain(NextAction(w, in.Run.Now, l), MaxHeaderText)),
 		slack.NewContextBlock("card_meta", mrkdwn("*Plan "+Escape(CardTitle(in.Run, w.Archetype))+"*"), mrkdwn(ctx)),
 	}
-	lines := blockLineList(w, l, 12)
+	lines := claimedLines(w, l, 12, in.Claims)
 	if len(lines) == 0 {
 		lines = []string{"Nothing scheduled: rest when you can."}
 	}
@@ -300,6 +323,9 @@ func Card(in CardInput) Message {
 	bl = append(bl, stillOpenBlocks(in, w)...)
 	if check := checkBlock(in, w); check != nil {
 		bl = append(bl, check)
+	}
+	if claim := claimBlock(in, w); claim != nil {
+		bl = append(bl, claim)
 	}
 	note := in.ModelNote
 	if note == "" {
@@ -551,7 +577,7 @@ func itemBlocks(in CardInput, items []bh.Item, n int, head, more string) []slack
 		if i == 0 {
 			h = head
 		}
-		text := Stamped(it.Text, it.Stamps, 200)
+		text := Stamped(it.Text, it.Stamps, 200) + claimedBy(in.Claims, it.NoteIDs)
 		done := len(it.NoteIDs) > 0 && in.Done[it.NoteIDs[0]]
 		if done {
 			text = "✅ ~" + text + "~"
@@ -638,6 +664,45 @@ func checkBlock(in CardInput, p bh.Proposal) slack.Block {
 	sec := section("*Mark done*\nTick what is done: it leaves the radar and the next plan.")
 	sec.BlockID = CardCheckPrefix + in.Run.ID
 	sec.Accessory = slack.NewAccessory(cb)
+	return sec
+}
+
+// ActionCardClaim is the card's "I'll do it" menu; CardClaimPrefix + the
+// run id is its block, as a select carries no value of its own.
+const (
+	ActionCardClaim = "card_claim"
+	CardClaimPrefix = "card_claim:"
+)
+
+// claimBlock is "I'll do it" in a family channel: the plan's open items
+// from notes, one to take on (again: to give it back), and who has taken
+// what. nil in a DM, where there is nobody else to share with.
+func claimBlock(in CardInput, p bh.Proposal) slack.Block {
+	if !strings.HasPrefix(in.Run.ChannelID, "C") && !strings.HasPrefix(in.Run.ChannelID, "G") {
+		return nil
+	}
+	var opts []*slack.OptionBlockObject
+	var taken []string
+	for _, it := range CheckItems(p) {
+		if in.Done[it.NoteID] {
+			continue
+		}
+		opts = append(opts, slack.NewOptionBlockObject(it.NoteID, plain(it.Text, MaxOptionText), nil))
+		if u := in.Claims[it.NoteID]; u != "" {
+			taken = append(taken, fmt.Sprintf("🙋 <@%s>: %s", Escape(u), Echo(it.Text, 80)))
+		}
+	}
+	if len(opts) == 0 {
+		return nil
+	}
+	text := "*Who does what* · say what you will do: the card, the next handoff and the radar name you."
+	if len(taken) > 0 {
+		text += "\n" + strings.Join(taken, "\n")
+	}
+	sel := slack.NewOptionsSelectBlockElement(slack.OptTypeStatic, plain("🙋 I'll do it…", 150), ActionCardClaim, opts...)
+	sec := section(text)
+	sec.BlockID = CardClaimPrefix + in.Run.ID
+	sec.Accessory = slack.NewAccessory(sel)
 	return sec
 }
 

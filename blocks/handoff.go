@@ -167,6 +167,8 @@ type HandoffView struct {
 	// done since.
 	Plan *bh.Proposal
 	Done map[string]bool
+	// Claims are who said "I'll do it", by note id.
+	Claims map[string]string
 	// FirstTime adds one line saying what BabyHandoff is for.
 	FirstTime bool
 	Location  *time.Location
@@ -212,7 +214,7 @@ func HandoffMessage(v HandoffView) Message {
 	}
 	if p := v.Plan; p != nil {
 		bl = append(bl, handoffNow(v, p)...)
-		if lines := blockLineList(*p, l, maxHandoffNext); len(lines) > 0 {
+		if lines := claimedLines(*p, l, maxHandoffNext, v.Claims); len(lines) > 0 {
 			bl = append(bl, section("*Next*\n"+strings.Join(lines, "\n")))
 		}
 		if low := itemLines(p.RunningLow, 4); low != "" {
@@ -252,7 +254,7 @@ func handoffNow(v HandoffView, p *bh.Proposal) []slack.Block {
 		if i == 0 {
 			head = "🔴 *Do now*\n"
 		}
-		text := Stamped(it.Text, it.Stamps, 200)
+		text := Stamped(it.Text, it.Stamps, 200) + claimedBy(v.Claims, it.NoteIDs)
 		if len(it.NoteIDs) == 0 {
 			bl = append(bl, section(head+text))
 			continue

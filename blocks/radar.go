@@ -38,6 +38,7 @@ type Authors map[string]string
 type radarText struct {
 	links   Links
 	authors Authors
+	claims  map[string]string // who said "I'll do it", by note id
 	loc     *time.Location
 	now     time.Time // zero: no "in 2 h"
 }
@@ -111,7 +112,7 @@ func (r radarText) item(it bh.RiskItem) string {
 			text = "Get " + text
 		}
 	}
-	return fmt.Sprintf("%s %s %s%s%s%s%s", levelMark[it.Level], label, text, r.when(it.At), over, r.who(it.NoteIDs), r.ref(it.NoteIDs))
+	return fmt.Sprintf("%s %s %s%s%s%s%s%s", levelMark[it.Level], label, text, r.when(it.At), over, r.who(it.NoteIDs), claimedBy(r.claims, it.NoteIDs), r.ref(it.NoteIDs))
 }
 
 func (r radarText) next(st bh.ShiftState) []string {
@@ -179,7 +180,7 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 		// A DM has one writer: "from @you" in one's own DM is noise.
 		authors = nil
 	}
-	r := radarText{links: links, authors: authors, loc: l, now: p.Now}
+	r := radarText{links: links, authors: authors, claims: p.Claims, loc: l, now: p.Now}
 	st := p.State
 	var items []bh.RiskItem
 	switch p.Kind {
@@ -225,10 +226,9 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 		}
 		text = fmt.Sprintf("%s Radar: %s", levelMark[st.Level], strings.Join(names, " · "))
 	}
-	if p.Duty.OnAt(p.Now) && !strings.HasPrefix(p.Shift.ChannelID, "D") && len(items) > 0 && p.Kind != bh.PostOutlook {
-		// A family channel: the person on duty is the one to hear it.
-		head = fmt.Sprintf("<@%s> %s", p.Duty.UserID, head)
-		text = fmt.Sprintf("<@%s> %s", p.Duty.UserID, text)
+	if to := speakTo(p, items); len(to) > 0 {
+		head = mentions(to) + " " + head
+		text = mentions(to) + " " + text
 	}
 	bl := []slack.Block{section(Fit(head, MaxSectionText))}
 	for _, it := range items {
@@ -274,6 +274,36 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 	}
 	bl = append(bl, slack.NewContextBlock("", mrkdwn(foot+" · _"+bh.Disclaimer+"_")))
 	return Message{Text: Fit(text, 3000), Blocks: bl}
+}
+
+// speakTo is who a radar post in a family channel mentions: for each of
+// its items, whoever said "I'll do it", else the person on duty; nobody in
+// a DM (one reader) or in the morning outlook.
+func speakTo(p bh.RadarPost, items []bh.RiskItem) []string {
+	if strings.HasPrefix(p.Shift.ChannelID, "D") || p.Kind == bh.PostOutlook {
+		return nil
+	}
+	var to []string
+	add := func(u string) {
+		if u != "" && !slices.Contains(to, u) {
+			to = append(to, u)
+		}
+	}
+	for _, it := range items {
+		claimed := ""
+		for _, id := range it.NoteIDs {
+			if u := p.Claims[id]; u != "" {
+				claimed = u
+			}
+		}
+		switch {
+		case claimed != "":
+			add(claimed)
+		case p.Duty.OnAt(p.Now):
+			add(p.Duty.UserID)
+		}
+	}
+	return to
 }
 
 // maxWakeUps is how many radar wake-ups App Home lists.

@@ -26,6 +26,8 @@ type cardStore interface {
 	// re-plans from: the notes and quiet hours as they are now.
 	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
 	RadarSettings(ctx context.Context, teamID, shiftID string) (bh.RadarSettings, error)
+	// ClaimNote records who said "I'll do it" ("" gives it back).
+	ClaimNote(ctx context.Context, teamID, id, user string) (bh.Note, error)
 }
 
 // runRecords reads a stored run with its results.
@@ -125,6 +127,48 @@ func (c *cards) check(ctx context.Context, cb slack.InteractionCallback, a *slac
 		return
 	}
 	b.tell(ctx, channelID, cb.User.ID, strings.Join(lines, "\n"))
+	c.planner.refreshCard(ctx, rec.Run.TeamID, rec.Run.ID, channelID)
+}
+
+// claim is the card's "I'll do it" (a family channel): the person takes
+// an item on, or gives back one they had; the card then names them.
+func (c *cards) claim(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	b := c.b
+	channelID := channelOf(cb)
+	rec, ok := cardRun(ctx, b, c.store, cb, strings.TrimPrefix(a.BlockID, blocks.CardClaimPrefix))
+	if !ok {
+		return
+	}
+	n, err := c.store.Note(ctx, rec.Run.TeamID, a.SelectedOption.Value)
+	switch {
+	case err != nil:
+	case n.ShiftID != rec.Run.ShiftID:
+		err = bh.Errorf(bh.EFORBIDDEN, "That item is not on this plan; nothing was changed.")
+	case n.Deleted() || n.Done():
+		err = bh.Errorf(bh.ECONFLICT, "%q is already done or removed; nothing to take on.", bh.Truncate(n.Text, 60))
+	}
+	if err != nil {
+		b.refuse(ctx, channelID, cb.User.ID, err)
+		return
+	}
+	was := n.ClaimedBy
+	user := cb.User.ID
+	if was == user {
+		user = "" // chosen again: given back
+	}
+	if n, err = c.store.ClaimNote(ctx, n.TeamID, n.ID, user); err != nil {
+		b.refuse(ctx, channelID, cb.User.ID, err)
+		return
+	}
+	text := blocks.Echo(n.Text, 100)
+	switch {
+	case user == "":
+		b.tell(ctx, channelID, cb.User.ID, "Given back: "+text+". Nobody has it now.")
+	case was != "":
+		b.tell(ctx, channelID, cb.User.ID, fmt.Sprintf("🙋 You took %s over from <@%s>.", text, was))
+	default:
+		b.tell(ctx, channelID, cb.User.ID, "🙋 You are on it: "+text+". The card, the next handoff and the radar name you.")
+	}
 	c.planner.refreshCard(ctx, rec.Run.TeamID, rec.Run.ID, channelID)
 }
 

@@ -403,6 +403,7 @@ func (h *handoffs) message(ctx context.Context, ho bh.Handoff, receiver, where s
 					v.Done[n.ID] = true
 				}
 			}
+			v.Claims = bh.Claims(notes)
 		}
 	}
 	return blocks.HandoffMessage(v)

@@ -363,19 +363,21 @@ func (p *planner) run(ctx context.Context, in council.Input, channelID, cardTS, 
 func (p *planner) card(ctx context.Context, rec bh.RunRecord, forkedFrom int) blocks.Message {
 	links, _, labels := p.links.refs(ctx, rec.Run.TeamID, rec.Run.ShiftID)
 	done := map[string]bool{}
+	var claims map[string]string
 	if notes, err := p.store.Notes(ctx, rec.Run.TeamID, rec.Run.ShiftID, false); err == nil {
 		for _, n := range notes {
 			if n.Done() {
 				done[n.ID] = true
 			}
 		}
+		claims = bh.Claims(notes)
 	}
 	duty, err := p.store.Duty(ctx, rec.Run.TeamID, rec.Run.ShiftID)
 	if err != nil {
 		p.b.log.Info("bot: card: who is on duty", "shift_id", rec.Run.ShiftID, "err", err)
 	}
 	return blocks.Card(blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals, Links: links, Labels: labels,
-		ForkedFrom: forkedFrom, Done: done, Duty: duty})
+		ForkedFrom: forkedFrom, Done: done, Duty: duty, Claims: claims})
 }
 
 // refreshCard shows a run's card again as things stand (an item done or

@@ -27,6 +27,8 @@ type radarStore interface {
 	UpdateRadarSettings(ctx context.Context, teamID, shiftID string, change func(*bh.RadarSettings) bool) (set bh.RadarSettings, saved bool, err error)
 	// Duty is who is on duty: a radar post speaks to them.
 	Duty(ctx context.Context, teamID, shiftID string) (bh.Duty, error)
+	// Notes say who claimed what ("I'll do it") for a radar post.
+	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
 }
 
 // radarHandler answers /radar and the radar's buttons (Done, Snooze, Plan,
@@ -352,6 +354,12 @@ func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 		p.Duty = d
 	} else {
 		b.log.Info("bot: radar: who is on duty", "shift_id", p.Shift.ID, "err", err)
+	}
+	if !strings.HasPrefix(p.Shift.ChannelID, "D") {
+		// Claims are a family channel's: a DM has one reader.
+		if notes, err := b.radar.store.Notes(ctx, p.Shift.TeamID, p.Shift.ID, false); err == nil {
+			p.Claims = bh.Claims(notes)
+		}
 	}
 	msg := blocks.RadarPost(p, links, authors)
 	var ts string

@@ -63,6 +63,7 @@ func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *
 			blocks.ActionTranscript: s.transcript,
 			blocks.ActionShare:      s.open,
 			blocks.ActionCardCheck:  cd.check,
+			blocks.ActionCardClaim:  cd.claim,
 			// App Home.
 			blocks.ActionAddNote:     m.openFromButton,
 			blocks.ActionPlanNow:     h.planNow,

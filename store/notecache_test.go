@@ -106,6 +106,39 @@ func TestDoneRecordsWho(t *testing.T) {
 	assert.Equal(t, bh.DoneBy{User: "U1"}, got.DoneBy, "a second Done by a person names no note")
 }
 
+// "I'll do it" is kept on the note, listed (and cached) with it, and can
+// be given back; a removed note cannot be claimed.
+func TestClaimNote(t *testing.T) {
+	for name, open := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			db := open(t)
+			n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", UserID: "U1", RawText: "task: buy wipes", MessageTS: "1.1"})
+			require.NoError(t, err)
+			got, err := db.ClaimNote(ctx, "T1", n.ID, "U3")
+			require.NoError(t, err)
+			assert.Equal(t, "U3", got.ClaimedBy)
+			require.NotNil(t, got.ClaimedAt)
+			listed, err := db.Notes(ctx, "T1", n.ShiftID, false)
+			require.NoError(t, err)
+			require.Len(t, listed, 1)
+			assert.Equal(t, "U3", listed[0].ClaimedBy, "the listing (and its cache) has it too")
+
+			got, err = db.ClaimNote(ctx, "T1", n.ID, "")
+			require.NoError(t, err)
+			assert.Empty(t, got.ClaimedBy)
+			assert.Nil(t, got.ClaimedAt)
+
+			_, err = db.DeleteNote(ctx, "T1", n.ID)
+			require.NoError(t, err)
+			_, err = db.ClaimNote(ctx, "T1", n.ID, "U3")
+			assert.Equal(t, bh.ENOTFOUND, bh.ErrorCode(err))
+			_, err = db.ClaimNote(ctx, "T2", n.ID, "U3")
+			assert.Equal(t, bh.ENOTFOUND, bh.ErrorCode(err), "scoped by team")
+		})
+	}
+}
+
 // The sample is its own shift: loading it leaves the conversation's own
 // notes alone; Clear sample removes only it; loading it again brings it back.
 func TestSampleIsItsOwnShift(t *testing.T) {

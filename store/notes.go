@@ -52,6 +52,9 @@ type logDoc struct {
 	Dropped    bool   `bson:"dropped,omitempty"`
 	// StillOnAt is absent until a person says an overdue deadline is on.
 	StillOnAt *time.Time `bson:"still_on_at,omitempty"`
+	// ClaimedBy and ClaimedAt are absent until someone says "I'll do it".
+	ClaimedBy string     `bson:"claimed_by,omitempty"`
+	ClaimedAt *time.Time `bson:"claimed_at,omitempty"`
 	Rev       int        `bson:"rev"`
 }
 
@@ -73,6 +76,10 @@ func (d logDoc) domain() bh.Note {
 	if d.StillOnAt != nil {
 		t := d.StillOnAt.UTC()
 		n.StillOnAt = &t
+	}
+	if d.ClaimedBy != "" && d.ClaimedAt != nil {
+		t := d.ClaimedAt.UTC()
+		n.ClaimedBy, n.ClaimedAt = d.ClaimedBy, &t
 	}
 	return n
 }

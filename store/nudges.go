@@ -330,6 +330,16 @@ func (db *DB) MarkStillOn(ctx context.Context, teamID, id string) (bh.Note, erro
 	return db.updateNote(ctx, "mark note still on "+id, filter, bson.D{{Key: "still_on_at", Value: db.now()}}, nil)
 }
 
+// ClaimNote records who said "I'll do it" for a note's item; user ""
+// takes the claim back.
+func (db *DB) ClaimNote(ctx context.Context, teamID, id, user string) (bh.Note, error) {
+	filter := bson.D{{Key: "_id", Value: id}, {Key: "team_id", Value: teamID}, {Key: "deleted_at", Value: bson.D{{Key: "$exists", Value: false}}}}
+	if user == "" {
+		return db.updateNote(ctx, "unclaim note "+id, filter, nil, bson.D{{Key: "claimed_by", Value: ""}, {Key: "claimed_at", Value: ""}})
+	}
+	return db.updateNote(ctx, "claim note "+id, filter, bson.D{{Key: "claimed_by", Value: user}, {Key: "claimed_at", Value: db.now()}}, nil)
+}
+
 // MarkNoteDoneBy is MarkNoteDone(done) recording who: a person, or the
 // note that said the item was bought.
 func (db *DB) MarkNoteDoneBy(ctx context.Context, teamID, id string, by bh.DoneBy) (bh.Note, error) {

@@ -327,7 +327,34 @@ func TestE2EHandOffToEveryoneInTheFamilyChannel(t *testing.T) {
 	h.ack(h.click("CFAM", post.TS, "U3", blocks.ActionHandoffGotIt, handoffID))
 	h.inThread("CFAM", root.TS, "<@U3> has it from")
 
-	h.ack(h.message("CFAM", "channel", "U1", "out of formula", tsAt(clock.Now(), 2), nil))
+	formulaTS := tsAt(clock.Now(), 2)
+	h.ack(h.message("CFAM", "channel", "U1", "out of formula", formulaTS, nil))
+	h.replyTo("CFAM", formulaTS)
 	nudge := h.radarMessage(clock, "CFAM", func(m slacktest.Message) bool { return strings.Contains(m.Text, "formula") })
 	assert.True(t, strings.HasPrefix(nudge.Text, "<@U3> "), "the radar speaks to the one on duty: %q", nudge.Text)
+
+	// "I'll do it" on the card: the card names who took it; the radar's
+	// next post speaks to them for their item, to the one on duty for the
+	// rest.
+	h.ack(h.slash("/plan", "", "CFAM", "U1"))
+	card := h.waitCard("CFAM", "v1 · ")
+	require.Contains(t, string(card.raw), blocks.CardClaimPrefix+card.runID, "a family channel's card offers I'll do it")
+	formula := noteIDOf(t, h.replyMessage("CFAM", formulaTS).Blocks)
+	claim := func(user string) {
+		h.ack(h.cardAction("CFAM", card.ts, user, map[string]any{"type": "static_select", "action_id": blocks.ActionCardClaim, "block_id": blocks.CardClaimPrefix + card.runID,
+			"action_ts": "1.1", "selected_option": map[string]any{"value": formula, "text": map[string]any{"type": "plain_text", "text": "formula"}}}))
+	}
+	claim("U4")
+	h.ephemeral("CFAM", "U4", "You are on it")
+	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.TS == card.ts && m.Updated > 0 && strings.Contains(string(m.Blocks), `🙋 \u003c@U4\u003e`)
+	})
+	require.NoError(t, err, "the card names who is on it")
+
+	clock.Advance(11 * time.Minute)
+	h.ack(h.message("CFAM", "channel", "U1", "deadline: daycare form due in 1 hour", tsAt(clock.Now(), 3), nil))
+	second := h.radarMessage(clock, "CFAM", func(m slacktest.Message) bool { return m.TS != nudge.TS && strings.Contains(m.Text, "daycare") })
+	head, _, _ := strings.Cut(second.Text, " 🔴")
+	assert.ElementsMatch(t, []string{"<@U3>", "<@U4>"}, strings.Split(head, ", "), "the claimer for the formula, the one on duty for the form: %q", second.Text)
+	assert.Contains(t, string(second.Blocks), `🙋 \u003c@U4\u003e`, "the item names who is on it")
 }
