@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/256dpi/lungo v0.4.0
+	github.com/arran4/golang-ical v0.3.4
 	github.com/aymanbagabas/go-udiff v0.4.1
 	github.com/gorilla/websocket v1.5.3
 	github.com/joho/godotenv v1.5.1
