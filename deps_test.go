@@ -40,6 +40,11 @@ func TestDependencyDirection(t *testing.T) {
 		// The bot's binary links no fake: the benchmarks that drive the fake
 		// Slack and the fake model server are cmd/babyhandoff-bench.
 		"/cmd/babyhandoff": {module + "/bot/slacktest", module + "/council/openai/openaitest", module + "/store/storetest", module + "/internal/clocktest"},
+		// Files people use (a calendar, a picture): the domain, the standard
+		// library and the calendar and image libraries; never Slack, a
+		// database, a model or another part of the bot.
+		"/planfile": {"github.com/slack-go/", "go.mongodb.org/", "github.com/256dpi/lungo", "github.com/openai/", module + "/store", module + "/bot",
+			module + "/council", module + "/radar", module + "/blocks", module + "/normalize"},
 		// The model client knows the council's interface and the SDK only.
 		"/council/openai": {"github.com/slack-go/", "go.mongodb.org/", "github.com/256dpi/lungo", module + "/store", module + "/bot", module + "/radar", module + "/blocks"},
 	}

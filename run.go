@@ -307,6 +307,12 @@ const (
 	ArtifactHandoff    = "handoff_markdown"
 	ArtifactTranscript = "council_transcript_markdown"
 	ArtifactDiff       = "handoff_diff"
+	// ArtifactCalendar is a plan as an iCalendar file (plan-v2.ics): its
+	// blocks and deadlines, for a phone's calendar.
+	ArtifactCalendar = "calendar"
+	// ArtifactPicture is a plan as a PNG timeline of its window
+	// (plan-v2.png), for a glance at a phone.
+	ArtifactPicture = "picture"
 )
 
 // Artifact is a file a run produced.

@@ -1,0 +1,156 @@
+package planfile
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	ics "github.com/arran4/golang-ical"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// dueLength is how long a deadline's event lasts: long enough for a
+// calendar to show it as more than a line.
+const dueLength = 15 * time.Minute
+
+// dueAlarm rings before each deadline: time to finish, not a reminder that
+// it has passed.
+const dueAlarm = "-PT30M"
+
+// Calendar is the plan as an iCalendar file (RFC 5545), named plan-vN.ics:
+// one event per time block (its kind as CATEGORIES, its notes and their
+// links in DESCRIPTION, the first note's link as URL) and one 15-minute
+// "Due: …" event per deadline, with an alarm 30 minutes before. The run's
+// id makes the events' UIDs, so it must be set.
+//
+// Times are written in UTC ("…Z"), not with a TZID and a VTIMEZONE: Go's
+// zone database cannot be exported as VTIMEZONE rules, and a hand-made
+// VTIMEZONE that is wrong would move every block; a UTC instant is exact,
+// every calendar shows it on its owner's clock, and X-WR-TIMEZONE still
+// names the family's zone for the calendars that read it.
+func Calendar(in Input) (bh.Artifact, error) {
+	if in.Run.ID == "" {
+		return bh.Artifact{}, errors.New("planfile: the run has no id, which the calendar's event UIDs need")
+	}
+	cal := ics.NewCalendarFor("BabyHandoff")
+	cal.SetProductId("-//BabyHandoff//plan//EN")
+	cal.SetMethod(ics.MethodPublish)
+	cal.SetXWRCalName(fmt.Sprintf("BabyHandoff plan v%d", in.Run.Version))
+	cal.SetXWRTimezone(in.Run.Location(nil).String())
+
+	for i, b := range in.Plan.Blocks {
+		if b.Start.IsZero() {
+			return bh.Artifact{}, fmt.Errorf("planfile: block %d (%q) has no start", i, b.Title)
+		}
+		ev := cal.AddEvent(fmt.Sprintf("%s-block-%d@babyhandoff", in.Run.ID, i))
+		ev.SetDtStampTime(in.Run.Now)
+		ev.SetStartAt(b.Start)
+		// RFC 5545 wants DTEND after DTSTART; without one the event is an
+		// instant, which is what a zero-length block is.
+		if b.End.After(b.Start) {
+			ev.SetEndAt(b.End)
+		}
+		ev.SetSummary(text(b.Title))
+		kind := b.Kind
+		if kind == "" {
+			kind = "other"
+		}
+		ev.AddCategory(text(kind))
+		ev.SetDescription(describe("Kind: "+text(kind), b.NoteIDs, in.Links))
+		if link := firstLink(b.NoteIDs, in.Links); link != "" {
+			ev.SetURL(link)
+		}
+	}
+
+	for i, d := range deadlines(in.Plan) {
+		ev := cal.AddEvent(fmt.Sprintf("%s-due-%d@babyhandoff", in.Run.ID, i))
+		ev.SetDtStampTime(in.Run.Now)
+		ev.SetStartAt(d.Due)
+		ev.SetEndAt(d.Due.Add(dueLength))
+		summary := "Due: " + text(d.Text)
+		ev.SetSummary(summary)
+		ev.AddCategory("deadline")
+		ev.SetDescription(describe("Deadline", d.NoteIDs, in.Links))
+		if link := firstLink(d.NoteIDs, in.Links); link != "" {
+			ev.SetURL(link)
+		}
+		alarm := ev.AddAlarm()
+		alarm.SetAction(ics.ActionDisplay)
+		alarm.SetDescription(summary)
+		alarm.SetTrigger(dueAlarm)
+	}
+
+	var b strings.Builder
+	// The library ends lines with "\n" on Unix; RFC 5545 says CRLF.
+	if err := cal.SerializeTo(&b, ics.WithNewLineWindows); err != nil {
+		return bh.Artifact{}, fmt.Errorf("planfile: writing the calendar: %w", err)
+	}
+	return bh.Artifact{
+		RunID:     in.Run.ID,
+		Kind:      bh.ArtifactCalendar,
+		Name:      fmt.Sprintf("plan-v%d.ics", in.Run.Version),
+		Content:   b.String(),
+		CreatedAt: in.Run.Now,
+	}, nil
+}
+
+// describe is an event's DESCRIPTION: what it is, the notes it comes from,
+// and a line with each note's link.
+func describe(what string, noteIDs []string, links map[string]string) string {
+	lines := []string{what}
+	if len(noteIDs) > 0 {
+		lines = append(lines, "From notes: "+text(strings.Join(noteIDs, ", ")))
+	}
+	for _, id := range noteIDs {
+		if l := link(links[id]); l != "" {
+			lines = append(lines, text(id)+": "+l)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// firstLink is the link of the first of the notes that has one.
+func firstLink(noteIDs []string, links map[string]string) string {
+	for _, id := range noteIDs {
+		if l := link(links[id]); l != "" {
+			return l
+		}
+	}
+	return ""
+}
+
+// link is s when it is an absolute http(s) URL with nothing a content line
+// cannot hold: URL is a URI value, which the library writes as it is.
+func link(s string) string {
+	if s == "" || strings.ContainsFunc(s, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
+		return ""
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return ""
+	}
+	return s
+}
+
+// text is s as an iCalendar TEXT value may hold it. The library escapes
+// backslashes, newlines, commas and semicolons; control characters it
+// passes through, and a bare CR would end the content line. So line breaks
+// become "\n" and other controls go; invalid UTF-8 is replaced.
+func text(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\r':
+			return '\n'
+		case r == '\n' || r == '\t':
+			return r
+		case r < ' ' || r == 0x7f:
+			return -1
+		}
+		return r
+	}, s)
+}

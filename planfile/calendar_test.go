@@ -1,0 +1,283 @@
+package planfile
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	ics "github.com/arran4/golang-ical"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// parse reads a calendar back with the library that wrote it.
+func parse(t *testing.T, a bh.Artifact) *ics.Calendar {
+	t.Helper()
+	cal, err := ics.ParseCalendar(strings.NewReader(a.Content))
+	require.NoError(t, err)
+	return cal
+}
+
+func prop(c interface {
+	GetProperty(ics.ComponentProperty) *ics.IANAProperty
+}, p ics.ComponentProperty) string {
+	if v := c.GetProperty(p); v != nil {
+		return v.Value
+	}
+	return ""
+}
+
+func calProp(cal *ics.Calendar, p ics.Property) string {
+	for _, cp := range cal.CalendarProperties {
+		if cp.IANAToken == string(p) {
+			return cp.Value
+		}
+	}
+	return ""
+}
+
+// split sorts a calendar's events into the blocks' and the deadlines'.
+func split(cal *ics.Calendar) (blocks, dues []*ics.VEvent) {
+	for _, ev := range cal.Events() {
+		if strings.Contains(ev.Id(), "-due-") {
+			dues = append(dues, ev)
+		} else {
+			blocks = append(blocks, ev)
+		}
+	}
+	return blocks, dues
+}
+
+func TestCalendarArtifact(t *testing.T) {
+	in := fixture()
+	a, err := Calendar(in)
+	require.NoError(t, err)
+	assert.Equal(t, bh.Artifact{RunID: "r2", Kind: bh.ArtifactCalendar, Name: "plan-v2.ics", Content: a.Content, CreatedAt: monday16}, a)
+}
+
+func TestCalendarBlocksComeBack(t *testing.T) {
+	in := fixture()
+	a, err := Calendar(in)
+	require.NoError(t, err)
+	blocks, _ := split(parse(t, a))
+	require.Len(t, blocks, len(in.Plan.Blocks))
+	for i, b := range in.Plan.Blocks {
+		ev := blocks[i]
+		assert.Equal(t, fmt.Sprintf("r2-block-%d@babyhandoff", i), ev.Id())
+		assert.Equal(t, b.Title, prop(ev, ics.ComponentPropertySummary))
+		assert.Equal(t, b.Kind, prop(ev, ics.ComponentPropertyCategories))
+		start, err := ev.GetStartAt()
+		require.NoError(t, err)
+		end, err := ev.GetEndAt()
+		require.NoError(t, err)
+		assert.True(t, b.Start.Equal(start), "block %d starts %v, not %v", i, start, b.Start)
+		assert.True(t, b.End.Equal(end), "block %d ends %v, not %v", i, end, b.End)
+		stamp, err := ev.GetDtStampTime()
+		require.NoError(t, err)
+		assert.True(t, monday16.Equal(stamp))
+		desc := prop(ev, ics.ComponentPropertyDescription)
+		assert.Contains(t, desc, "Kind: "+b.Kind)
+		for _, id := range b.NoteIDs {
+			assert.Contains(t, desc, id)
+			if l := in.Links[id]; l != "" {
+				assert.Contains(t, desc, id+": "+l)
+			}
+		}
+	}
+}
+
+func TestCalendarLinks(t *testing.T) {
+	in := fixture()
+	in.Links["bad"] = "javascript:alert(1)"
+	in.Links["n8"] = "https://example.com/a b" // a space: not a link a content line can hold
+	in.Plan.Blocks[5].NoteIDs = []string{"bad"}
+	a, err := Calendar(in)
+	require.NoError(t, err)
+	blocks, dues := split(parse(t, a))
+	tests := []struct {
+		name string
+		ev   *ics.VEvent
+		url  string
+	}{
+		{"the first note has a link", blocks[0], in.Links["n3"]},
+		{"the only note has a link", blocks[1], in.Links["n2"]},
+		{"no notes", blocks[2], ""},
+		{"a note without a link", blocks[3], ""},
+		{"not http", blocks[5], ""},
+		{"not a whole link", blocks[6], ""},
+		{"a deadline", dues[1], in.Links["n3"]},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.url, prop(tt.ev, ics.ComponentPropertyUrl))
+			assert.NotContains(t, prop(tt.ev, ics.ComponentPropertyDescription), "javascript:")
+		})
+	}
+	// Block 0's notes are n3 (linked) and n4 (not): both named, one link.
+	desc := prop(blocks[0], ics.ComponentPropertyDescription)
+	assert.Contains(t, desc, "From notes: n3, n4")
+	assert.Contains(t, desc, "n3: "+in.Links["n3"])
+	assert.NotContains(t, desc, "n4: ")
+}
+
+func TestCalendarDeadlines(t *testing.T) {
+	in := fixture()
+	a, err := Calendar(in)
+	require.NoError(t, err)
+	_, dues := split(parse(t, a))
+	// n9 (Now, already past), n3 (in Top and in Admin: once), n2 (after the
+	// window, and planned as a block too: still its own event).
+	want := []struct {
+		summary string
+		due     time.Time
+	}{
+		{"Due: Get formula — out since 15:00", at(0, -15)},
+		{"Due: Pick up diapers + wipes today", at(7, 59)},
+		{"Due: Submit daycare deposit form", at(25, 0)},
+	}
+	require.Len(t, dues, len(want))
+	for i, w := range want {
+		ev := dues[i]
+		assert.Equal(t, w.summary, prop(ev, ics.ComponentPropertySummary))
+		assert.Equal(t, "deadline", prop(ev, ics.ComponentPropertyCategories))
+		start, err := ev.GetStartAt()
+		require.NoError(t, err)
+		end, err := ev.GetEndAt()
+		require.NoError(t, err)
+		assert.True(t, w.due.Equal(start), "%s at %v", w.summary, start)
+		assert.Equal(t, 15*time.Minute, end.Sub(start))
+		alarms := ev.Alarms()
+		require.Len(t, alarms, 1, w.summary)
+		assert.Equal(t, "-PT30M", prop(alarms[0], ics.ComponentPropertyTrigger))
+		assert.Equal(t, "DISPLAY", prop(alarms[0], ics.ComponentPropertyAction))
+		assert.Equal(t, w.summary, prop(alarms[0], ics.ComponentPropertyDescription))
+	}
+}
+
+func TestCalendarHeader(t *testing.T) {
+	tests := []struct {
+		tz, want string
+	}{
+		{"America/New_York", "America/New_York"},
+		{"Asia/Kolkata", "Asia/Kolkata"},
+		{"", "UTC"},
+		{"Not/AZone", "UTC"}, // the run planned in UTC then too
+	}
+	for _, tt := range tests {
+		t.Run(tt.want+"/"+tt.tz, func(t *testing.T) {
+			in := fixture()
+			in.Run.TZ = tt.tz
+			a, err := Calendar(in)
+			require.NoError(t, err)
+			cal := parse(t, a)
+			assert.Equal(t, tt.want, calProp(cal, ics.PropertyXWRTimezone))
+			assert.Equal(t, "BabyHandoff plan v2", calProp(cal, ics.PropertyXWRCalName))
+			assert.Equal(t, "-//BabyHandoff//plan//EN", calProp(cal, ics.PropertyProductId))
+			assert.Equal(t, "2.0", calProp(cal, ics.PropertyVersion))
+			assert.Equal(t, "PUBLISH", calProp(cal, ics.PropertyMethod))
+		})
+	}
+}
+
+// TestCalendarIsRFC5545Text checks the file's lines as RFC 5545 (3.1) has
+// them: CRLF, at most 75 octets, folded with a space, whole UTF-8 on each.
+func TestCalendarIsRFC5545Text(t *testing.T) {
+	in := fixture()
+	in.Plan.Blocks[0].Title = strings.Repeat("crème brûlée 🍰, ", 20)
+	a, err := Calendar(in)
+	require.NoError(t, err)
+	require.True(t, strings.HasSuffix(a.Content, "END:VCALENDAR\r\n"))
+	lines := strings.Split(strings.TrimSuffix(a.Content, "\r\n"), "\r\n")
+	assert.Equal(t, "BEGIN:VCALENDAR", lines[0])
+	begins, ends := 0, 0
+	for _, l := range lines {
+		if strings.HasPrefix(l, "BEGIN:") {
+			begins++
+		}
+		if strings.HasPrefix(l, "END:") {
+			ends++
+		}
+		assert.LessOrEqual(t, len(l), 75, l)
+		assert.NotContains(t, l, "\n")
+		assert.NotContains(t, l, "\r")
+		assert.True(t, strings.ToValidUTF8(l, "") == l, "a fold splits a character: %q", l)
+	}
+	assert.Equal(t, begins, ends)
+	assert.Contains(t, a.Content, "\r\nDTSTART:20261123T210000Z\r\n", "times are UTC")
+	assert.NotContains(t, a.Content, "TZID")
+}
+
+func TestCalendarTitlesSurvive(t *testing.T) {
+	tests := []struct {
+		name, title, want string
+	}{
+		{"comma and semicolon", "Wipes, cream; diapers", "Wipes, cream; diapers"},
+		{"newline", "Pack the bag\nthen rest", "Pack the bag\nthen rest"},
+		{"CRLF", "Pack the bag\r\nthen rest", "Pack the bag\nthen rest"},
+		{"a bare CR", "one\rtwo", "one\ntwo"},
+		{"backslash", `C:\baby\notes \n`, `C:\baby\notes \n`},
+		{"accents", "Crème for the rash, purée", "Crème for the rash, purée"},
+		{"emoji", "🍼 Formula run 👶🏽", "🍼 Formula run 👶🏽"},
+		{"colon and quotes", `Call "Dr. A": 5pm`, `Call "Dr. A": 5pm`},
+		{"control characters", "bell\a and nul\x00", "bell and nul"},
+		{"invalid UTF-8", "ok\xffok", "ok\uFFFDok"},
+		{"long", strings.Repeat("Restock wipes, diaper cream; ", 12), strings.Repeat("Restock wipes, diaper cream; ", 12)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := fixture()
+			in.Plan.Blocks[2].Title = tt.title
+			in.Plan.Now[0].Text = tt.title
+			a, err := Calendar(in)
+			require.NoError(t, err)
+			blocks, dues := split(parse(t, a))
+			require.Len(t, blocks, len(in.Plan.Blocks))
+			assert.Equal(t, tt.want, prop(blocks[2], ics.ComponentPropertySummary))
+			assert.Equal(t, "Due: "+tt.want, prop(dues[0], ics.ComponentPropertySummary))
+			start, err := blocks[3].GetStartAt()
+			require.NoError(t, err)
+			assert.True(t, in.Plan.Blocks[3].Start.Equal(start), "the next event is intact")
+		})
+	}
+}
+
+func TestCalendarEmptyPlan(t *testing.T) {
+	in := fixture()
+	in.Plan = bh.Proposal{Archetype: bh.SleepFirst}
+	a, err := Calendar(in)
+	require.NoError(t, err)
+	cal := parse(t, a)
+	assert.Empty(t, cal.Events())
+	assert.Equal(t, "BabyHandoff plan v2", calProp(cal, ics.PropertyXWRCalName))
+	assert.Equal(t, "America/New_York", calProp(cal, ics.PropertyXWRTimezone))
+}
+
+func TestCalendarOddBlocks(t *testing.T) {
+	in := fixture()
+	in.Plan.Blocks = []bh.Block{{Start: at(1, 0), End: at(1, 0), Title: "An instant"}}
+	a, err := Calendar(in)
+	require.NoError(t, err)
+	blocks, _ := split(parse(t, a))
+	require.Len(t, blocks, 1)
+	assert.Nil(t, blocks[0].GetProperty(ics.ComponentPropertyDtEnd), "DTEND must be after DTSTART: none for an instant")
+	assert.Equal(t, "other", prop(blocks[0], ics.ComponentPropertyCategories))
+
+	in.Plan.Blocks = []bh.Block{{Title: "No time"}}
+	_, err = Calendar(in)
+	assert.ErrorContains(t, err, "no start")
+
+	in = fixture()
+	in.Run.ID = ""
+	_, err = Calendar(in)
+	assert.ErrorContains(t, err, "no id")
+}
+
+func TestCalendarGolden(t *testing.T) {
+	a, err := Calendar(fixture())
+	require.NoError(t, err)
+	want := golden(t, "plan-v2.ics", []byte(a.Content))
+	assert.Equal(t, string(want), a.Content)
+}

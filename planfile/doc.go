@@ -1,0 +1,23 @@
+// Package planfile writes a plan as files people use: a calendar
+// (plan-vN.ics) and a picture of the window (plan-vN.png).
+//
+// Both are pure functions of an Input: no Slack, no database, no clock of
+// their own (the run's Now stamps the calendar; Input.Now draws the
+// picture's now-line). The bot uploads what they return.
+package planfile
+
+import (
+	"time"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// Input is one plan to write: the run (its window, zone, version, quiet
+// hours), its winning proposal, the Slack permalinks of its notes by note
+// id (may be nil), and now (the now-line of the picture).
+type Input struct {
+	Run   bh.Run
+	Plan  bh.Proposal
+	Links map[string]string
+	Now   time.Time
+}
