@@ -380,7 +380,7 @@ func cardControls(in CardInput) slack.Block {
 	}
 	id := in.Run.ID
 	elems := []slack.BlockElement{sel,
-		slack.NewButtonBlockElement(ActionDownload, id, plain("Download handoff.md", MaxButtonText)).WithStyle(slack.StylePrimary)}
+		slack.NewButtonBlockElement(ActionDownload, id, plain("Download plan", MaxButtonText)).WithStyle(slack.StylePrimary)}
 	if !in.Run.Sample {
 		// The sample is nobody's shift to hand over.
 		elems = append(elems, slack.NewButtonBlockElement(ActionHandoffOpen, id, plain("Hand off", MaxButtonText)))

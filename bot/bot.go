@@ -264,7 +264,7 @@ func (b *Bot) wire() {
 	home := &home{b: b, store: st}
 	restock := &restocks{b: b, store: st}
 	replies := &replies{b: b, store: st, restocks: restock}
-	share := &sharer{b: b, store: st}
+	share := &sharer{b: b, store: st, links: links}
 	b.planner = &planner{b: b, store: st, links: links, home: home}
 	cards := &cards{b: b, store: st, planner: b.planner, share: share}
 	capture := &capture{b: b, store: st, replies: replies, home: home, restocks: restock}

@@ -320,8 +320,8 @@ func (h *handoffs) send(ctx context.Context, cb slack.InteractionCallback, chann
 		}
 		sent = append(sent, bh.HandoffMessage{UserID: receiver, ChannelID: ch, TS: ts})
 		if rec != nil {
-			if a, ok := rec.Artifact(bh.ArtifactHandoff); ok {
-				h.share.upload(ctx, team, a, ch, ts, sender)
+			for _, f := range h.share.planFiles(ctx, *rec) {
+				h.share.upload(ctx, team, f, ch, ts, sender)
 			}
 		}
 	}

@@ -135,6 +135,12 @@ func (r *recoverer) uploads(ctx context.Context, exclusive bool) {
 	for _, u := range ups {
 		rec, err := r.store.RunRecord(ctx, u.TeamID, u.RunID)
 		a, ok := rec.Artifact(u.Kind)
+		if err == nil && !ok && (u.Kind == bh.ArtifactCalendar || u.Kind == bh.ArtifactPicture) {
+			// Made when asked, not stored: made again.
+			var ferr error
+			a, ferr = r.share.planFile(ctx, rec, u.Kind)
+			ok = ferr == nil
+		}
 		if err == nil && ok {
 			r.share.send(ctx, a, u.ChannelID, u.ThreadTS, u.UserID)
 			b.log.Info("sent a file a restart had cut off", "run_id", u.RunID, "file", a.Name)

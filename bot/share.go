@@ -10,6 +10,7 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/blocks"
+	"github.com/babyhandoff/babyhandoff/planfile"
 )
 
 // shareStore is what files and sharing need from the store.
@@ -28,11 +29,54 @@ type shareStore interface {
 type sharer struct {
 	b     *Bot
 	store shareStore
+	links *links
 }
 
-// download is the card's handoff.md button.
+// download is the card's Download plan button: handoff.md, the plan as a
+// calendar (.ics) and as a picture (.png, shown inline), in its thread.
 func (s *sharer) download(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
-	s.artifact(ctx, cb, a.Value, bh.ArtifactHandoff)
+	rec, ok := cardRun(ctx, s.b, s.store, cb, a.Value)
+	if !ok {
+		return
+	}
+	files := s.planFiles(ctx, rec)
+	if len(files) == 0 {
+		s.b.tell(ctx, channelOf(cb), cb.User.ID, "This plan's files are missing; run `/plan` again.")
+		return
+	}
+	for _, f := range files {
+		s.upload(ctx, rec.Run.TeamID, f, channelOf(cb), messageOf(cb), cb.User.ID)
+	}
+}
+
+// planFiles are the files a plan goes with: its stored handoff.md, then
+// its calendar and picture, made from the stored run when asked (they are
+// deterministic, so they are not stored). A file that cannot be made is
+// logged and left out.
+func (s *sharer) planFiles(ctx context.Context, rec bh.RunRecord) []bh.Artifact {
+	var out []bh.Artifact
+	if a, ok := rec.Artifact(bh.ArtifactHandoff); ok {
+		out = append(out, a)
+	}
+	for _, kind := range []string{bh.ArtifactCalendar, bh.ArtifactPicture} {
+		a, err := s.planFile(ctx, rec, kind)
+		if err != nil {
+			s.b.log.Warn("bot: make a plan file", "run_id", rec.Run.ID, "kind", kind, "err", err)
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// planFile makes one of a run's calendar or picture.
+func (s *sharer) planFile(ctx context.Context, rec bh.RunRecord, kind string) (bh.Artifact, error) {
+	links, _, _ := s.links.refs(ctx, rec.Run.TeamID, rec.Run.ShiftID)
+	in := planfile.Input{Run: rec.Run, Plan: rec.Winner(), Links: links, Now: rec.Run.Now}
+	if kind == bh.ArtifactCalendar {
+		return planfile.Calendar(in)
+	}
+	return planfile.Picture(in)
 }
 
 // transcript is the card's council.md button.
@@ -70,10 +114,12 @@ func (s *sharer) upload(ctx context.Context, teamID string, a bh.Artifact, chann
 
 // send uploads a file; a failure is told to the person who asked.
 func (s *sharer) send(ctx context.Context, a bh.Artifact, channelID, threadTS, userID string) {
-	_, err := s.b.api.UploadFileContext(ctx, slack.UploadFileParameters{
-		Filename: a.Name, Title: a.Name, Content: a.Content, FileSize: len(a.Content),
-		Channel: channelID, ThreadTimestamp: threadTS, SnippetType: "markdown",
-	})
+	p := slack.UploadFileParameters{Filename: a.Name, Title: a.Name, Content: a.Content, FileSize: len(a.Content),
+		Channel: channelID, ThreadTimestamp: threadTS}
+	if strings.HasSuffix(a.Name, ".md") {
+		p.SnippetType = "markdown"
+	}
+	_, err := s.b.api.UploadFileContext(ctx, p)
 	if err != nil {
 		s.b.log.Error("bot: upload file", "file", a.Name, "run_id", a.RunID, "err", err)
 		s.b.tell(ctx, channelID, userID, fmt.Sprintf("I could not upload %s (%s). Please try again.", a.Name, slackErr(err)))
@@ -135,8 +181,8 @@ func (s *sharer) share(ctx context.Context, cb slack.InteractionCallback, runID,
 		b.tell(ctx, "", cb.User.ID, fmt.Sprintf("I could not post there (%s). For a channel, invite me first with /invite @BabyHandoff.", slackErr(err)))
 		return
 	}
-	if a, ok := rec.Artifact(bh.ArtifactHandoff); ok {
-		s.upload(ctx, cb.Team.ID, a, ch, ts, cb.User.ID)
+	for _, f := range s.planFiles(ctx, rec) {
+		s.upload(ctx, cb.Team.ID, f, ch, ts, cb.User.ID)
 	}
 	where := "<#" + ch + ">"
 	if strings.HasPrefix(target, "U") || strings.HasPrefix(target, "W") {

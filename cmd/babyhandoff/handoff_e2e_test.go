@@ -158,6 +158,10 @@ func TestE2EHandOffFromTheCard(t *testing.T) {
 		return strings.Contains(c.Form.Get("channel_id"), "DU2") && c.Form.Get("thread_ts") == got.TS
 	})
 	require.NoError(t, err, "handoff.md in the receiver's thread")
+	for _, name := range []string{"plan-v1.ics", "plan-v1.png"} {
+		f := waitFile(t, h, name)
+		assert.Equal(t, got.TS, f.ThreadTS, "%s in the receiver's thread", name)
+	}
 	root := h.topLevel("DU1", "Handed off to <@U2>")
 	assert.Contains(t, string(root.Blocks), "waiting for")
 

@@ -1,15 +1,19 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"image"
+	_ "image/png"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	ical "github.com/arran4/golang-ical"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -165,6 +169,23 @@ func planFlow(t *testing.T, h *harness) {
 	assert.Equal(t, v2.ts, f.ThreadTS)
 	assert.True(t, strings.HasPrefix(string(f.Content), "---\ntitle: \"BabyHandoff v2\""))
 	assert.Contains(t, string(f.Content), "# Handoff v2 · next 12h · Sleep-first")
+	// With it the plan as a calendar (one event per block, parsed back)
+	// and as a picture (shown inline in Slack).
+	ics := waitFile(t, h, "plan-v2.ics")
+	assert.Equal(t, v2.ts, ics.ThreadTS)
+	cal, err := ical.ParseCalendar(bytes.NewReader(ics.Content))
+	require.NoError(t, err)
+	require.NotEmpty(t, cal.Events())
+	for _, ev := range cal.Events() {
+		_, err := ev.GetStartAt()
+		assert.NoError(t, err, "every event has its start")
+	}
+	png := waitFile(t, h, "plan-v2.png")
+	assert.Equal(t, v2.ts, png.ThreadTS)
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(png.Content))
+	require.NoError(t, err)
+	assert.Equal(t, "png", format)
+	assert.Equal(t, 1080, cfg.Width, "a phone-wide picture")
 	h.ack(h.click("C1", v2.ts, "U1", "card_transcript", v2.runID))
 	tr := waitFile(t, h, "council-v2.md")
 	assert.Contains(t, string(tr.Content), "What-if of run")
