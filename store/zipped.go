@@ -93,6 +93,11 @@ func unzipDoc(raw bson.Raw, out any) error {
 	if err != nil {
 		return fmt.Errorf("zipped document: %w", err)
 	}
+	// The driver's decoder trusts the lengths inside a document and can
+	// index out of range on a damaged one: check it whole first.
+	if err := bson.Raw(plain).Validate(); err != nil {
+		return fmt.Errorf("zipped document: %w", err)
+	}
 	return bson.Unmarshal(plain, out)
 }
 
