@@ -60,6 +60,8 @@ type Fact struct {
 	Mood bool
 	// CreatedAt is the note's creation time (recency decides ties).
 	CreatedAt time.Time
+	// UserID is who wrote the note ("" when unknown).
+	UserID string
 	// StillOnAt is when a person said an overdue deadline is still on.
 	StillOnAt *time.Time
 }
@@ -74,6 +76,13 @@ const ObservationWindow = 24 * time.Hour
 // ObservationWindow (with the note it came from); otherwise medium, and
 // recent is false.
 func EnergyOf(facts []Fact, chosen Energy, now time.Time) (e Energy, noteIDs []string, byPerson bool) {
+	return EnergyFor(facts, chosen, now, "")
+}
+
+// EnergyFor is EnergyOf for a plan made for one person (the one on duty):
+// only their own observations count — another caregiver's night says
+// nothing of theirs. person "" counts everyone's.
+func EnergyFor(facts []Fact, chosen Energy, now time.Time, person string) (e Energy, noteIDs []string, byPerson bool) {
 	switch chosen {
 	case EnergyHigh, EnergyMedium, EnergyLow:
 		return chosen, nil, true
@@ -81,7 +90,7 @@ func EnergyOf(facts []Fact, chosen Energy, now time.Time) (e Energy, noteIDs []s
 	var latest *Fact
 	for i := range facts {
 		f := &facts[i]
-		if f.Energy == "" || f.Energy == EnergyAuto || now.Sub(f.CreatedAt) > ObservationWindow {
+		if f.Energy == "" || f.Energy == EnergyAuto || now.Sub(f.CreatedAt) > ObservationWindow || (person != "" && f.UserID != person) {
 			continue
 		}
 		if latest == nil || !f.CreatedAt.Before(latest.CreatedAt) {

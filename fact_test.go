@@ -84,3 +84,32 @@ func TestLifeAt(t *testing.T) {
 		})
 	}
 }
+
+// A plan for one person reads their own nights only; nobody named: all.
+func TestEnergyFor(t *testing.T) {
+	now := time.Date(2026, 11, 24, 21, 0, 0, 0, time.UTC)
+	facts := []bh.Fact{
+		{NoteID: "maya", UserID: "U1", Energy: bh.EnergyLow, CreatedAt: now.Add(-time.Hour)},
+		{NoteID: "sam", UserID: "U2", Energy: bh.EnergyHigh, CreatedAt: now.Add(-3 * time.Hour)},
+		{NoteID: "old", UserID: "U3", Energy: bh.EnergyLow, CreatedAt: now.Add(-25 * time.Hour)},
+	}
+	tests := []struct {
+		person string
+		want   bh.Energy
+		notes  []string
+	}{
+		{"", bh.EnergyLow, []string{"maya"}},
+		{"U2", bh.EnergyHigh, []string{"sam"}},
+		{"U3", bh.EnergyMedium, nil}, // only a note older than 24 h
+		{"U9", bh.EnergyMedium, nil},
+	}
+	for _, tt := range tests {
+		e, ids, chosen := bh.EnergyFor(facts, bh.EnergyAuto, now, tt.person)
+		assert.Equal(t, tt.want, e, tt.person)
+		assert.Equal(t, tt.notes, ids, tt.person)
+		assert.False(t, chosen)
+	}
+	e, _, chosen := bh.EnergyFor(facts, bh.EnergyLow, now, "U2")
+	assert.Equal(t, bh.EnergyLow, e, "a choice wins")
+	assert.True(t, chosen)
+}

@@ -70,6 +70,13 @@ type Run struct {
 	// ("/plan tomorrow 7am"); zero or earlier than Now: at Now.
 	Now  time.Time
 	From time.Time
+	// For is who the plan is for: the person on duty in its window (their
+	// own sleep and energy notes set its energy), named ForName, on duty
+	// until ForUntil (zero: until someone takes over). "" when nobody said
+	// who is on duty.
+	For      string
+	ForName  string
+	ForUntil time.Time
 	// Quiet are the shift's quiet hours when the run was made: planned
 	// as night sleep, never errands. Nil: none (runs made before).
 	Quiet       *QuietHours
@@ -129,6 +136,11 @@ type LogRef struct {
 	// StillOnAt carries a person's "still on it" into the run (and its
 	// replay): it keeps an overdue deadline in the plan.
 	StillOnAt *time.Time
+	// UserID is who wrote it: a plan for the person on duty reads energy
+	// from their own notes. Link is its Slack message, for handoff.md.
+	// Both are absent from packs made before.
+	UserID string
+	Link   string
 }
 
 // ContextPack is the token-budgeted input every agent of a run shares.

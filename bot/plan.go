@@ -291,6 +291,14 @@ func (p *planner) plan(ctx context.Context, teamID, channelID, userID string, a 
 	loc := shift.Location(b.cfg.Location)
 	now := b.cfg.Now()
 	from, hours := a.when.from(now, loc, a.hours)
+	duty, err := p.store.Duty(ctx, teamID, shift.ID)
+	if err != nil {
+		b.log.Info("bot: plan: who is on duty", "shift_id", shift.ID, "err", err)
+	}
+	if a.when == (window{}) && !shift.Sample {
+		// No window named: the asker's own duty window, current or next.
+		from, hours = dutyWindow(duty, userID, now, from, hours)
+	}
 	quiet := bh.DefaultNightHours
 	if set, err := p.store.RadarSettings(ctx, teamID, shift.ID); err == nil {
 		quiet = set.NightHours()
@@ -298,7 +306,32 @@ func (p *planner) plan(ctx context.Context, teamID, channelID, userID string, a 
 	run := bh.Run{TeamID: teamID, ShiftID: shift.ID, ChannelID: channelID, Energy: a.energy, HorizonH: hours,
 		Mode: b.cfg.Council.Mode(), TZ: loc.String(), TokenBudget: b.cfg.TokenBudget, Now: now, From: from, Quiet: &quiet,
 		Sample: a.sample || shift.Sample, RequestedBy: userID}
-	p.run(ctx, council.Input{Run: run, Notes: notes, Names: p.names(ctx, notes, now)}, channelID, "", userID, 0)
+	if !run.Sample && duty.OnAt(run.Start()) {
+		// The plan is for whoever is on duty then: their own notes set
+		// its energy, and handoff.md says who is on.
+		run.For, run.ForName, run.ForUntil = duty.UserID, b.userName(ctx, duty.UserID), duty.Until
+	}
+	links, _, _ := p.links.refs(ctx, teamID, shift.ID)
+	p.run(ctx, council.Input{Run: run, Notes: notes, Names: p.names(ctx, notes, now), Links: links}, channelID, "", userID, 0)
+}
+
+// dutyWindow is the window of a /plan that named none: the asker's duty
+// now (until it ends), or their next one (from its start); else the
+// default (from, hours) unchanged. A window is 1 to 24 hours.
+func dutyWindow(d bh.Duty, user string, now, from time.Time, hours int) (time.Time, int) {
+	if d.UserID != user {
+		return from, hours
+	}
+	span := func(a, b time.Time) int { return min(24, max(1, int((b.Sub(a)+time.Hour-1)/time.Hour))) }
+	switch {
+	case d.OnAt(now) && !d.Until.IsZero():
+		return time.Time{}, span(now, d.Until)
+	case d.Next(now) && !d.Until.IsZero():
+		return d.Since, span(d.Since, d.Until)
+	case d.Next(now):
+		return d.Since, hours
+	}
+	return from, hours
 }
 
 // run runs the council with live progress in one message, which becomes

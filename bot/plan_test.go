@@ -69,3 +69,31 @@ func TestFamilyNotesLeaveOutStraySamples(t *testing.T) {
 	}
 	assert.Equal(t, []string{"a", "b"}, ids)
 }
+
+// /plan without a window plans the asker's duty: now until it ends, or
+// their next one; anyone else, or a duty with no end now, keeps the default.
+func TestDutyWindow(t *testing.T) {
+	now := time.Date(2026, 11, 24, 18, 10, 0, 0, time.UTC)
+	at := func(h int) time.Time { return time.Date(2026, 11, 24, h, 0, 0, 0, time.UTC) }
+	tests := []struct {
+		name  string
+		d     bh.Duty
+		from  time.Time
+		hours int
+	}{
+		{"on until 22:00", bh.Duty{UserID: "U1", Since: at(18), Until: at(22)}, time.Time{}, 4},
+		{"next: 19:00 for 10h", bh.Duty{UserID: "U1", Since: at(19), Until: at(19).Add(10 * time.Hour)}, at(19), 10},
+		{"next, open-ended", bh.Duty{UserID: "U1", Since: at(19)}, at(19), 12},
+		{"on, open-ended: the default", bh.Duty{UserID: "U1", Since: at(8)}, time.Time{}, 12},
+		{"someone else's", bh.Duty{UserID: "U2", Since: at(18), Until: at(22)}, time.Time{}, 12},
+		{"a long one is cut to 24 h", bh.Duty{UserID: "U1", Since: at(18), Until: at(18).Add(40 * time.Hour)}, time.Time{}, 24},
+		{"nobody", bh.Duty{}, time.Time{}, 12},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			from, hours := dutyWindow(tt.d, "U1", now, time.Time{}, 12)
+			assert.Equal(t, tt.from, from)
+			assert.Equal(t, tt.hours, hours)
+		})
+	}
+}

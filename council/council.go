@@ -165,6 +165,9 @@ type Input struct {
 	// Names are people's names by Slack user id, for "done by Sam" in the
 	// handoff; a missing one leaves the name out.
 	Names map[string]string
+	// Links are the notes' Slack messages by note id, for handoff.md's
+	// "note 3" links; kept in the pack, so a replay writes the same file.
+	Links map[string]string
 }
 
 // Output is everything a run produced, for the caller to persist.
@@ -306,6 +309,9 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 		}
 		pack = BuildPack(run.ID, run.ShiftID, in.Notes, kinds, run.TokenBudget, run.Now)
 		pack.Done = doneRefs(in.Notes, in.Names, run.Now)
+		for i := range pack.LogRefs {
+			pack.LogRefs[i].Link = in.Links[pack.LogRefs[i].LogID]
+		}
 	}
 	rec.message("", AgentCoordinator, "system", packMessage(pack), map[string]string{"context_pack_id": pack.ID, "token_estimate": strconv.Itoa(pack.TokenEstimate)})
 
@@ -318,7 +324,7 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 	rec.message(TaskNormalize, AgentNormalizer, "assistant", factsMessage(facts, loc), nil)
 	rec.set(TaskNormalize, bh.StatusCompleted, map[string]string{"facts": strconv.Itoa(len(facts))}, "")
 
-	sit := newSituation(facts, loc, run.Now, run.Start(), time.Duration(run.HorizonH)*time.Hour, run.Energy)
+	sit := newSituation(facts, loc, run.Now, run.Start(), time.Duration(run.HorizonH)*time.Hour, run.Energy, run.For)
 	sit.setNight(run.Quiet)
 
 	// Three planners, concurrently, from the same pack. A model planner is

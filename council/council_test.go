@@ -266,7 +266,9 @@ func TestHandoffAndTranscriptStructure(t *testing.T) {
 	hs := headings(t, out.Handoff.Content)
 	require.NotEmpty(t, hs)
 	assert.True(t, strings.HasPrefix(hs[0], "1:Handoff v1 · next 12h · "), hs[0])
-	assert.Equal(t, []string{"2:Next 12 hours", "2:Later", "2:Admin checklist", "2:Running low", "2:24h outlook", "2:Why this plan", "2:Evidence"}, hs[1:])
+	// Read at 3 a.m.: who is on, (what to do now), the next hours, what
+	// runs low; then the rest.
+	assert.Equal(t, []string{"2:Who's on", "2:Next 12 hours", "2:Running low", "2:Later", "2:Admin checklist", "2:24h outlook", "2:Why this plan", "2:Evidence"}, hs[1:])
 	assert.True(t, strings.HasPrefix(out.Handoff.Content, "---\ntitle: "), "Obsidian front matter first")
 	assert.Contains(t, out.Handoff.Content, "- [ ] ", "the checklist is a task list")
 	assert.Equal(t, "handoff-v1.md", out.Handoff.Name)
@@ -681,4 +683,39 @@ func TestWeekOldItemsAreAsked(t *testing.T) {
 		}
 		assert.ElementsMatch(t, []string{"call the insurance company — noted Mon Nov 16, a week without news", "diaper cream almost out — noted Mon Nov 16, a week without news"}, asked, p.Archetype)
 	}
+}
+
+// A plan for the person on duty: handoff.md says who is on and until when,
+// its front matter is a few keys, notes are "note N" linked to their
+// messages (a link that is not a plain https address is left out), and
+// only their own sleep notes set its energy.
+func TestHandoffForThePersonOnDuty(t *testing.T) {
+	notes := []bh.Note{
+		{ID: "a", UserID: "U1", Text: "slept 2h, exhausted", Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: monday10.Add(-time.Hour)},
+		{ID: "b", UserID: "U2", Text: "slept 8 hours straight", Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: monday10.Add(-2 * time.Hour)},
+		{ID: "c", UserID: "U1", Text: "out of formula", Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: monday10.Add(-30 * time.Minute)},
+	}
+	run := runOf(1, bh.EnergyAuto)
+	run.For, run.ForName, run.ForUntil = "U2", "Sam", monday10.Add(9*time.Hour)
+	c, err := council.New(council.Config{Clock: func() time.Time { return monday10 }})
+	require.NoError(t, err)
+	out, err := c.Run(context.Background(), council.Input{Run: run, Notes: notes, Links: map[string]string{
+		"a": "https://fake.slack.test/archives/C1/p1", "c": "javascript:alert(1)"}}, nil)
+	require.NoError(t, err)
+	h := out.Handoff.Content
+	assert.Contains(t, h, "## Who's on\n\n- Sam, until Mon 19:00\n")
+	front, _, _ := strings.Cut(strings.TrimPrefix(h, "---\n"), "\n---\n")
+	assert.LessOrEqual(t, strings.Count(front, "\n")+1, 5, "a short front matter: %q", front)
+	assert.Contains(t, h, "- **[note 1](https://fake.slack.test/archives/C1/p1)** · Note · slept 2h, exhausted")
+	assert.Contains(t, h, "- **note 3** · ", "a link that is not https is not linked")
+	assert.NotContains(t, h, "javascript:")
+	assert.Less(t, strings.Index(h, "## Who's on"), strings.Index(h, "## Do now"))
+	assert.Less(t, strings.Index(h, "## Do now"), strings.Index(h, "## Next"))
+	assert.Equal(t, bh.EnergyHigh, out.Decision.Energy, "Sam's own night, not Maya's")
+	assert.Equal(t, []string{"b"}, out.Decision.EnergyNoteIDs)
+
+	replayed, diffs, err := c.Replay(context.Background(), out.Record())
+	require.NoError(t, err)
+	assert.Empty(t, diffs, "the pack keeps writers and links: a replay writes the same file")
+	assert.Equal(t, h, replayed.Handoff.Content)
 }

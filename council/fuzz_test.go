@@ -38,7 +38,7 @@ func FuzzMarkdownText(f *testing.F) {
 // says may decide which of them appear (a health note opens "Health
 // notes"), never add one of its own.
 var handoffHeadings = map[string]bool{
-	"---": true, "## Health notes": true, "## Now": true, "## Next 12 hours": true, "## Later": true, "## Done since yesterday": true,
+	"---": true, "## Health notes": true, "## Who's on": true, "## Do now": true, "## Next 12 hours": true, "## Later": true, "## Done since yesterday": true,
 	"## Still open?": true, "## Admin checklist": true, "## Running low": true, "## 24h outlook": true, "## Why this plan": true, "## Evidence": true,
 }
 

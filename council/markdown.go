@@ -25,11 +25,54 @@ func span(b bh.Block, loc *time.Location) string {
 	return b.Start.In(loc).Format("15:04") + "–" + b.End.In(loc).Format("15:04")
 }
 
-func noteRefs(ids []string) string {
-	if len(ids) == 0 {
+// noteNums names a pack's notes for people: "note 3" (its place in the
+// evidence), linked to its Slack message when the pack has the link.
+type noteNums struct {
+	num  map[string]int
+	link map[string]string
+}
+
+func numsOf(pack bh.ContextPack) noteNums {
+	n := noteNums{num: map[string]int{}, link: map[string]string{}}
+	for i, r := range pack.LogRefs {
+		n.num[r.LogID] = i + 1
+		if r.Link != "" {
+			n.link[r.LogID] = r.Link
+		}
+	}
+	return n
+}
+
+// name is one note as "[note 3](link)", or "note 3" without a link.
+func (n noteNums) name(id string) string {
+	num, ok := n.num[id]
+	if !ok {
 		return ""
 	}
-	return " (notes: " + strings.Join(ids, ", ") + ")"
+	if l := n.link[id]; l != "" && safeLink(l) {
+		return fmt.Sprintf("[note %d](%s)", num, l)
+	}
+	return fmt.Sprintf("note %d", num)
+}
+
+// refs is " (note 3, note 4)", or "" for none.
+func (n noteNums) refs(ids []string) string {
+	var out []string
+	for _, id := range ids {
+		if s := n.name(id); s != "" {
+			out = append(out, s)
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(out, ", ") + ")"
+}
+
+// safeLink admits a Slack message link into Markdown: https, and nothing
+// that could end the link or start markup.
+func safeLink(l string) bool {
+	return strings.HasPrefix(l, "https://") && !strings.ContainsAny(l, " ()<>[]\"\n`")
 }
 
 func energyLine(d bh.Decision) string {
@@ -42,23 +85,22 @@ func energyLine(d bh.Decision) string {
 	return string(d.Energy) + " (no recent sleep note)"
 }
 
-// Handoff writes handoff.md: front matter for Obsidian, health notes, Now,
-// the next hours as time blocks, what waits (Later), what is still open
-// but no longer planned, the admin checklist, running-low, a light 24h
-// outlook, why this plan won, the evidence and the disclaimer. Everything a
-// person wrote is escaped.
+// Handoff writes handoff.md, to be read on a phone at 3 a.m.: a short
+// front matter, then who is on, what to do now, the next hours, what runs
+// low; then the rest — what waits, what was done, what is still open, the
+// admin checklist, the outlook, why this plan, the evidence. Health notes
+// come first of all, apart from the plan. Notes are "note 3", linked to
+// their messages; every time is written out on the shift's clock.
+// Everything a person wrote is escaped.
 func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d bh.Decision, loc *time.Location) string {
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	now := run.Now.In(loc)
+	notes := numsOf(pack)
 	w("---\n")
 	w("title: \"BabyHandoff v%d\"\n", run.Version)
-	w("shift: %q\n", run.ShiftID)
-	w("version: %d\n", run.Version)
+	w("window: %q\n", run.WindowText(loc))
 	w("generated: %s\n", now.Format(time.RFC3339))
-	w("horizon_hours: %d\n", run.HorizonH)
-	w("energy: %q\n", energyLine(d))
-	w("winner: %q\n", p.Archetype.Label())
 	w("verdict: %q\n", d.Verdict())
 	if run.Sample {
 		w("sample: true\n")
@@ -78,16 +120,24 @@ func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d 
 			w("%s\n\n", bh.MoodSupportLine)
 		}
 		for _, it := range p.Health {
-			w("- %s%s\n", MarkdownText(it.Text), noteRefs(it.NoteIDs))
+			w("- %s%s\n", MarkdownText(it.Text), notes.refs(it.NoteIDs))
 		}
 		w("\n")
 	}
-
+	w("## Who's on\n\n")
+	switch {
+	case run.For == "":
+		w("- Nobody said yet: hand off from the card or App Home.\n\n")
+	case run.ForUntil.IsZero():
+		w("- %s\n\n", MarkdownText(cmpStr(run.ForName, "The person on duty")))
+	default:
+		w("- %s, until %s\n\n", MarkdownText(cmpStr(run.ForName, "The person on duty")), run.ForUntil.In(loc).Format("Mon 15:04"))
+	}
 	if len(p.Now) > 0 {
 		// What the radar calls critical, before the plan.
-		w("## Now\n\n")
+		w("## Do now\n\n")
 		for _, it := range p.Now {
-			w("- %s%s\n", MarkdownText(it.Text), noteRefs(it.NoteIDs))
+			w("- %s%s\n", MarkdownText(it.Text), notes.refs(it.NoteIDs))
 		}
 		w("\n")
 	}
@@ -100,7 +150,14 @@ func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d 
 		w("- Nothing scheduled: rest when you can.\n")
 	}
 	for _, bl := range p.Blocks {
-		w("- **%s** %s%s\n", span(bl, loc), MarkdownText(bl.Title), kindTag(bl.Kind))
+		w("- **%s** %s%s%s\n", span(bl, loc), MarkdownText(bl.Title), kindTag(bl.Kind), notes.refs(bl.NoteIDs))
+	}
+	w("\n## Running low\n\n")
+	if len(p.RunningLow) == 0 {
+		w("- Nothing reported.\n")
+	}
+	for _, it := range p.RunningLow {
+		w("- %s%s\n", MarkdownText(it.Text), notes.refs(it.NoteIDs))
 	}
 	// The plan's blocks are above: Later is only what waits.
 	later := false
@@ -110,7 +167,7 @@ func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d 
 				w("\n## Later\n\n")
 				later = true
 			}
-			w("- %s%s\n", MarkdownText(rest), noteRefs(it.NoteIDs))
+			w("- %s%s\n", MarkdownText(rest), notes.refs(it.NoteIDs))
 		}
 	}
 	if len(pack.Done) > 0 {
@@ -126,7 +183,7 @@ func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d 
 	if len(p.StillOpen) > 0 {
 		w("\n## Still open?\n\nNot planned any more; mark each done, or send it again with a new day.\n\n")
 		for _, it := range p.StillOpen {
-			w("- [ ] %s%s\n", MarkdownText(it.Text), noteRefs(it.NoteIDs))
+			w("- [ ] %s%s\n", MarkdownText(it.Text), notes.refs(it.NoteIDs))
 		}
 	}
 	w("\n## Admin checklist\n\n")
@@ -138,20 +195,13 @@ func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d 
 		if it.Due != nil {
 			due = " — due " + it.Due.In(loc).Format("Mon Jan 2 15:04")
 		}
-		w("- [ ] %s%s\n", MarkdownText(it.Text), due)
-	}
-	w("\n## Running low\n\n")
-	if len(p.RunningLow) == 0 {
-		w("- Nothing reported.\n")
-	}
-	for _, it := range p.RunningLow {
-		w("- %s\n", MarkdownText(it.Text))
+		w("- [ ] %s%s%s\n", MarkdownText(it.Text), due, notes.refs(it.NoteIDs))
 	}
 	w("\n## 24h outlook\n\n")
-	outlook(&b, facts, run.Now.In(loc), loc)
+	outlook(&b, facts, run.Now.In(loc), loc, notes)
 	w("\n## Why this plan\n\n")
 	for _, r := range d.Rationale {
-		w("- %s%s\n", MarkdownText(r.Text), noteRefs(r.NoteIDs))
+		w("- %s%s\n", MarkdownText(r.Text), notes.refs(r.NoteIDs))
 	}
 	w("\n## Evidence\n\n")
 	if len(pack.LogRefs) == 0 {
@@ -159,7 +209,7 @@ func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d 
 	}
 	for _, r := range pack.LogRefs {
 		// When it was written: a "tomorrow" in it is read from then.
-		w("- `%s` %s · %s · written %s\n", r.LogID, r.Kind.Label(), MarkdownText(r.Text), r.CreatedAt.In(loc).Format("Mon 15:04"))
+		w("- **%s** · %s · %s · written %s\n", notes.name(r.LogID), r.Kind.Label(), MarkdownText(r.Text), r.CreatedAt.In(loc).Format("Mon 15:04"))
 	}
 	if pack.Omitted > 0 {
 		w("- …and %d older notes that did not fit the context budget.\n", pack.Omitted)
@@ -187,22 +237,22 @@ func kindTag(k string) string {
 }
 
 // outlook lists deadlines in the next 24 hours and what to prep now.
-func outlook(b *strings.Builder, facts []bh.Fact, now time.Time, loc *time.Location) {
+func outlook(b *strings.Builder, facts []bh.Fact, now time.Time, loc *time.Location, notes noteNums) {
 	until := now.Add(24 * time.Hour)
 	n := 0
 	for _, f := range facts {
 		if f.Due != nil && f.Due.After(now) && !f.Due.After(until) {
-			fmt.Fprintf(b, "- Due %s: %s%s\n", f.Due.In(loc).Format("Mon 15:04"), MarkdownText(f.Title), noteRefs([]string{f.NoteID}))
+			fmt.Fprintf(b, "- Due %s: %s%s\n", f.Due.In(loc).Format("Mon 15:04"), MarkdownText(f.Title), notes.refs([]string{f.NoteID}))
 			n++
 		}
 	}
 	for _, f := range facts {
 		if f.Kind == bh.TagInventory && (f.Out || (f.Horizon > 0 && f.Horizon <= 48*time.Hour)) {
-			fmt.Fprintf(b, "- Prep now: restock %s before it runs out%s\n", MarkdownText(strings.Join(f.Items, ", ")), noteRefs([]string{f.NoteID}))
+			fmt.Fprintf(b, "- Prep now: restock %s before it runs out%s\n", MarkdownText(strings.Join(f.Items, ", ")), notes.refs([]string{f.NoteID}))
 			n++
 		}
 		if f.Due != nil && f.Due.After(until) && f.Due.Sub(now) <= 72*time.Hour {
-			fmt.Fprintf(b, "- Prep now: %s is due %s%s\n", MarkdownText(f.Title), f.Due.In(loc).Format("Mon 15:04"), noteRefs([]string{f.NoteID}))
+			fmt.Fprintf(b, "- Prep now: %s is due %s%s\n", MarkdownText(f.Title), f.Due.In(loc).Format("Mon 15:04"), notes.refs([]string{f.NoteID}))
 			n++
 		}
 	}
@@ -267,12 +317,20 @@ func Transcript(run bh.Run, pack bh.ContextPack, tasks []bh.Task, msgs []bh.Mess
 	return b.String()
 }
 
+// idRefs is " (notes: n1, n2)": the transcript shows the agents' own ids.
+func idRefs(ids []string) string {
+	if len(ids) == 0 {
+		return ""
+	}
+	return " (notes: " + strings.Join(ids, ", ") + ")"
+}
+
 // proposalMarkdown is a planner's message content.
 func proposalMarkdown(p bh.Proposal, loc *time.Location) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s** — %s\n\n", p.Archetype.Label(), MarkdownText(p.Summary))
 	for _, bl := range p.Blocks {
-		fmt.Fprintf(&b, "- %s %s%s\n", span(bl, loc), MarkdownText(bl.Title), noteRefs(bl.NoteIDs))
+		fmt.Fprintf(&b, "- %s %s%s\n", span(bl, loc), MarkdownText(bl.Title), idRefs(bl.NoteIDs))
 	}
 	return b.String()
 }

@@ -86,7 +86,8 @@ func BuildPack(runID, shiftID string, notes []bh.Note, kinds map[string]bh.Tag, 
 	used := EstimateTokens(packHeader)
 	chosen := map[string]bh.LogRef{}
 	for _, c := range order {
-		ref := bh.LogRef{LogID: c.note.ID, Kind: c.kind, TagSource: c.note.TagSource, Text: c.note.Text, CreatedAt: c.note.CreatedAt, StillOnAt: c.note.StillOnAt}
+		ref := bh.LogRef{LogID: c.note.ID, Kind: c.kind, TagSource: c.note.TagSource, Text: c.note.Text, CreatedAt: c.note.CreatedAt, StillOnAt: c.note.StillOnAt,
+			UserID: c.note.UserID}
 		cost := EstimateTokens(packLine(ref)) + 1 // +1 for the newline
 		if used+cost > budget {
 			// Cut the note to what is left, when a useful part fits.
@@ -152,7 +153,8 @@ func notesFromPack(p bh.ContextPack) []bh.Note {
 	out := make([]bh.Note, 0, len(p.LogRefs))
 	for _, r := range p.LogRefs {
 		src := r.TagSource
-		out = append(out, bh.Note{ID: r.LogID, Text: r.Text, Tag: r.Kind, TagSource: src, CreatedAt: r.CreatedAt, UpdatedAt: r.CreatedAt, StillOnAt: r.StillOnAt})
+		out = append(out, bh.Note{ID: r.LogID, Text: r.Text, Tag: r.Kind, TagSource: src, CreatedAt: r.CreatedAt, UpdatedAt: r.CreatedAt, StillOnAt: r.StillOnAt,
+			UserID: r.UserID})
 	}
 	return out
 }

@@ -115,7 +115,7 @@ func classify(f bh.Fact) string {
 }
 
 // newSituation reads the facts into the planners' shared view.
-func newSituation(facts []bh.Fact, loc *time.Location, now, from time.Time, horizon time.Duration, energy bh.Energy) situation {
+func newSituation(facts []bh.Fact, loc *time.Location, now, from time.Time, horizon time.Duration, energy bh.Energy, person string) situation {
 	s := situation{facts: facts, loc: loc, now: now.In(loc)}
 	// A later window ("/plan tomorrow 7am") starts at from; else now.
 	s.start = ceilStep(s.now)
@@ -123,7 +123,7 @@ func newSituation(facts []bh.Fact, loc *time.Location, now, from time.Time, hori
 		s.start = ceilStep(from.In(loc))
 	}
 	s.end = s.start.Add(horizon)
-	s.energy, s.energyNotes, s.chosen = bh.EnergyOf(facts, energy, s.now)
+	s.energy, s.energyNotes, s.chosen = bh.EnergyFor(facts, energy, s.now, person)
 	for _, f := range facts {
 		ids := []string{f.NoteID}
 		if f.Medical {

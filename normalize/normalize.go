@@ -124,6 +124,7 @@ func One(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 		Title:     titleOf(text),
 		CreatedAt: n.CreatedAt,
 		StillOnAt: n.StillOnAt,
+		UserID:    n.UserID,
 	}
 	s := prepareText(text)
 	clauses := splitClauses(s)

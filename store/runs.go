@@ -44,6 +44,11 @@ type runDoc struct {
 	FinishedAt  time.Time `bson:"finished_at,omitempty"`
 	// DetailsRemovedAt is when Sweep removed the run's details.
 	DetailsRemovedAt *time.Time `bson:"details_removed_at,omitempty"`
+	// For, ForName and ForUntil are absent from runs made before plans
+	// knew who is on duty.
+	For      string    `bson:"for,omitempty"`
+	ForName  string    `bson:"for_name,omitempty"`
+	ForUntil time.Time `bson:"for_until,omitempty"`
 }
 
 func toRunDoc(r bh.Run) runDoc {
@@ -51,7 +56,7 @@ func toRunDoc(r bh.Run) runDoc {
 		Change: r.Change, ChangeStamps: toStampDocs(r.ChangeStamps), Status: string(r.Status), Energy: string(r.Energy), HorizonH: r.HorizonH, Mode: r.Mode, TZ: r.TZ,
 		TokenBudget: r.TokenBudget, Now: r.Now.UTC(), Sample: r.Sample, RequestedBy: r.RequestedBy, CardChannel: r.CardChannel,
 		CardTS: r.CardTS, CardPosted: r.CardPosted, Error: r.Error, CreatedAt: r.CreatedAt.UTC(), StartedAt: r.StartedAt.UTC(), FinishedAt: r.FinishedAt.UTC(),
-		From: r.From.UTC(), Quiet: toQuietDoc(r.Quiet)}
+		From: r.From.UTC(), Quiet: toQuietDoc(r.Quiet), For: r.For, ForName: r.ForName, ForUntil: r.ForUntil.UTC()}
 }
 
 func toQuietDoc(q *bh.QuietHours) *quietDoc {
@@ -73,7 +78,7 @@ func (d runDoc) domain() bh.Run {
 		Change: d.Change, ChangeStamps: fromStampDocs(d.ChangeStamps), Status: bh.Status(d.Status), Energy: bh.Energy(d.Energy), HorizonH: d.HorizonH, Mode: d.Mode, TZ: d.TZ,
 		TokenBudget: d.TokenBudget, Now: d.Now.UTC(), Sample: d.Sample, RequestedBy: d.RequestedBy, CardChannel: d.CardChannel,
 		CardTS: d.CardTS, CardPosted: d.CardPosted, Error: d.Error, CreatedAt: d.CreatedAt.UTC(), StartedAt: d.StartedAt.UTC(), FinishedAt: d.FinishedAt.UTC(),
-		From: utcOrZero(d.From), Quiet: d.Quiet.domain()}
+		From: utcOrZero(d.From), Quiet: d.Quiet.domain(), For: d.For, ForName: d.ForName, ForUntil: utcOrZero(d.ForUntil)}
 }
 
 // utcPtr is t in UTC, nil for nil.
@@ -132,8 +137,11 @@ type logRefDoc struct {
 	TagSource string    `bson:"tag_source"`
 	Text      string    `bson:"text"`
 	CreatedAt time.Time `bson:"created_at"`
-	// StillOnAt is absent from packs made before "still on it".
+	// StillOnAt is absent from packs made before "still on it"; UserID and
+	// Link from packs made before plans were for the person on duty.
 	StillOnAt *time.Time `bson:"still_on_at,omitempty"`
+	UserID    string     `bson:"user_id,omitempty"`
+	Link      string     `bson:"link,omitempty"`
 }
 
 type packDoc struct {
@@ -518,7 +526,8 @@ func toPackDoc(team, shift string, p bh.ContextPack) packDoc {
 		d.Done = append(d.Done, doneRefDoc{LogID: r.LogID, Text: r.Text, At: r.At.UTC(), By: r.By})
 	}
 	for _, r := range p.LogRefs {
-		d.LogRefs = append(d.LogRefs, logRefDoc{LogID: r.LogID, Kind: string(r.Kind), TagSource: string(r.TagSource), Text: r.Text, CreatedAt: r.CreatedAt.UTC(), StillOnAt: utcPtr(r.StillOnAt)})
+		d.LogRefs = append(d.LogRefs, logRefDoc{LogID: r.LogID, Kind: string(r.Kind), TagSource: string(r.TagSource), Text: r.Text, CreatedAt: r.CreatedAt.UTC(), StillOnAt: utcPtr(r.StillOnAt),
+			UserID: r.UserID, Link: r.Link})
 	}
 	return d
 }
@@ -530,7 +539,8 @@ func (d packDoc) domain() bh.ContextPack {
 		p.Done = append(p.Done, bh.DoneRef{LogID: r.LogID, Text: r.Text, At: r.At.UTC(), By: r.By})
 	}
 	for _, r := range d.LogRefs {
-		p.LogRefs = append(p.LogRefs, bh.LogRef{LogID: r.LogID, Kind: bh.Tag(r.Kind), TagSource: bh.TagSource(r.TagSource), Text: r.Text, CreatedAt: r.CreatedAt.UTC(), StillOnAt: utcPtr(r.StillOnAt)})
+		p.LogRefs = append(p.LogRefs, bh.LogRef{LogID: r.LogID, Kind: bh.Tag(r.Kind), TagSource: bh.TagSource(r.TagSource), Text: r.Text, CreatedAt: r.CreatedAt.UTC(), StillOnAt: utcPtr(r.StillOnAt),
+			UserID: r.UserID, Link: r.Link})
 	}
 	return p
 }

@@ -340,8 +340,9 @@ func TestE2EHandOffToEveryoneInTheFamilyChannel(t *testing.T) {
 	// "I'll do it" on the card: the card names who took it; the radar's
 	// next post speaks to them for their item, to the one on duty for the
 	// rest.
-	h.ack(h.slash("/plan", "", "CFAM", "U1"))
-	card := h.waitCard("CFAM", "v1 · ")
+	// The one on duty plans their own window: until the handoff ends.
+	h.ack(h.slash("/plan", "", "CFAM", "U3"))
+	card := h.waitCard("CFAM", "v1 · next 4h · ")
 	require.Contains(t, string(card.raw), blocks.CardClaimPrefix+card.runID, "a family channel's card offers I'll do it")
 	formula := noteIDOf(t, h.replyMessage("CFAM", formulaTS).Blocks)
 	claim := func(user string) {
