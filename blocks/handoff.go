@@ -36,6 +36,10 @@ const (
 	handoffPlanOption     = "plan"
 )
 
+// MaxHandoffMessage bounds the sender's message, so the handoff still fits
+// one phone screen with the plan.
+const MaxHandoffMessage = 200
+
 // HandoffHours are the lengths the form offers.
 var HandoffHours = []int{2, 4, 6, 8, 10, 12, 16, 24}
 
@@ -107,8 +111,8 @@ func HandoffModal(f HandoffForm) slack.ModalViewRequest {
 	length.InitialOption = initial
 	msg := slack.NewPlainTextInputBlockElement(plain("Bottle in the fridge; she fell asleep at 9.", 150), ActionHandoffField)
 	msg.Multiline = true
-	msg.MaxLength = 1000
-	msgIn := slack.NewInputBlock(InputHandoffMessage, plain("A message from you", 2000), nil, msg)
+	msg.MaxLength = MaxHandoffMessage
+	msgIn := slack.NewInputBlock(InputHandoffMessage, plain("A message from you", 2000), plain("A few lines: it shares their phone screen with the plan.", 2000), msg)
 	msgIn.Optional = true
 	planOpt := slack.NewOptionBlockObject(handoffPlanOption, mrkdwn("Include the plan"), mrkdwn("What to do now, the next hours, what runs low, and handoff.md."))
 	withPlan := slack.NewCheckboxGroupsBlockElement(ActionHandoffField, planOpt)
@@ -180,7 +184,7 @@ type HandoffView struct {
 const maxHandoffNext = 4
 
 // firstTimeLine tells a first-time receiver what BabyHandoff is for.
-const firstTimeLine = "BabyHandoff keeps a family's quick notes and plans in Slack: send me notes here (\"wipes < 1 day\"), tap Done when something is done, `/plan` for a plan."
+const firstTimeLine = "BabyHandoff keeps your family's notes and plans: send me quick notes here, tap Done when a thing is done."
 
 // HandoffMessage is what a receiver reads: who handed off, from and until
 // when, what to do now (what is out or overdue) with Done, the next
@@ -208,19 +212,59 @@ func HandoffMessage(v HandoffView) Message {
 	if h.Taken() {
 		head = fmt.Sprintf("✅ *<@%s> has it* from %s, until %s · handed off by <@%s>", h.GotBy, When(h.GotAt, l, Clock), When(h.End(), l, DayTime), h.From)
 	}
-	bl := []slack.Block{section(head)}
-	if h.Message != "" {
-		bl = append(bl, section(fmt.Sprintf("💬 <@%s>: %s", h.From, Echo(h.Message, 1000))))
-	}
-	if p := v.Plan; p != nil {
-		bl = append(bl, handoffNow(v, p)...)
-		if lines := claimedLines(*p, l, maxHandoffNext, v.Claims); len(lines) > 0 {
-			bl = append(bl, section("*Next*\n"+strings.Join(lines, "\n")))
+	// What fits one phone screen: fewer next blocks, then fewer running-low
+	// lines, then fewer do-now items, each list saying how many more
+	// handoff.md (in the thread) has.
+	f := handoffFit{now: maxNow, next: maxHandoffNext, low: maxHandoffLow}
+	build := func() []slack.Block {
+		bl := []slack.Block{section(head)}
+		if p := v.Plan; p != nil {
+			bl = append(bl, handoffNow(v, p, f.now)...)
+			if lines := claimedLines(*p, l, f.next, v.Claims); len(lines) > 0 {
+				bl = append(bl, section("*Next*\n"+strings.Join(lines, "\n")))
+			}
+			if low := itemLines(p.RunningLow, f.low); low != "" {
+				bl = append(bl, section("*Running low*\n"+low))
+			}
 		}
-		if low := itemLines(p.RunningLow, 4); low != "" {
-			bl = append(bl, section("*Running low*\n"+low))
+		if h.Message != "" {
+			bl = append(bl, section(fmt.Sprintf("💬 <@%s>: %s", h.From, Echo(h.Message, MaxHandoffMessage))))
 		}
+		return append(bl, handoffControls(v, h)...)
 	}
+	bl := build()
+	for Height(bl) > FirstScreen && f.shrink() {
+		bl = build()
+	}
+	return Message{Text: text, Blocks: bl}
+}
+
+// handoffFit is how much of each list a handoff message shows.
+type handoffFit struct{ now, next, low int }
+
+// shrink drops one line, from the least urgent list first; false when
+// nothing more can go (one of each stays).
+func (f *handoffFit) shrink() bool {
+	switch {
+	case f.next > 1:
+		f.next--
+	case f.low > 1:
+		f.low--
+	case f.now > 1:
+		f.now--
+	default:
+		return false
+	}
+	return true
+}
+
+// maxHandoffLow bounds the running-low lines of a handoff.
+const maxHandoffLow = 4
+
+// handoffControls are Got it (until someone has it), Ask, and the
+// first-time line.
+func handoffControls(v HandoffView, h bh.Handoff) []slack.Block {
+	var bl []slack.Block
 	var buttons []slack.BlockElement
 	if !h.Taken() {
 		got := slack.NewButtonBlockElement(ActionHandoffGotIt, h.ID, plain("Got it", MaxButtonText)).WithStyle(slack.StylePrimary)
@@ -235,18 +279,18 @@ func HandoffMessage(v HandoffView) Message {
 	if v.FirstTime {
 		bl = append(bl, slack.NewContextBlock("handoff_first_time", mrkdwn(firstTimeLine)))
 	}
-	return Message{Text: text, Blocks: bl}
+	return bl
 }
 
 // handoffNow is what to do now, each with its Done: what the radar calls
 // critical, the plan's Now.
-func handoffNow(v HandoffView, p *bh.Proposal) []slack.Block {
+func handoffNow(v HandoffView, p *bh.Proposal, n int) []slack.Block {
 	if len(p.Now) == 0 {
 		return nil
 	}
 	var bl []slack.Block
 	for i, it := range p.Now {
-		if i == maxNow {
+		if i == n {
 			bl = append(bl, slack.NewContextBlock("", mrkdwn(fmt.Sprintf("…and %d more in handoff.md", len(p.Now)-i))))
 			break
 		}

@@ -106,3 +106,19 @@ func TestHomeDuty(t *testing.T) {
 	require.NotNil(t, off.Accessory)
 	assert.Equal(t, blocks.ActionDutyTake, off.Accessory.ButtonElement.ActionID)
 }
+
+// A handoff fits one phone screen (by the layout estimate of screen.go):
+// a full plan — three do-now items, the next blocks, what runs low — the
+// longest message the form takes, the buttons and the first-time line.
+func TestHandoffFitsOnePhoneScreen(t *testing.T) {
+	now := time.Date(2026, 11, 23, 21, 41, 0, 0, time.UTC)
+	rec := councilRun(t, notesOf([]string{"out of formula", "out of diapers", "deadline: daycare form was due yesterday 5pm",
+		"wipes < 1 day", "diaper cream almost out", "task: call the insurance company about the bill", "task: pick up the prescription",
+		"pediatrician tomorrow 2pm", "slept 2h, exhausted"}), 1, bh.EnergyAuto)
+	w := rec.Winner()
+	require.NotEmpty(t, w.Now)
+	ho := bh.Handoff{ID: "h1", From: "U1", To: []string{"U2"}, Start: now, Hours: 10, CreatedAt: now,
+		Message: strings.Repeat("Bottle in the fridge, she fell asleep at 9. ", 10)[:blocks.MaxHandoffMessage]}
+	m := blocks.HandoffMessage(blocks.HandoffView{Handoff: ho, Receiver: "U2", SenderName: "Maya", Plan: &w, FirstTime: true, Now: now, Location: time.UTC})
+	assert.LessOrEqual(t, blocks.Height(m.Blocks), blocks.FirstScreen, "%d px", blocks.Height(m.Blocks))
+}
