@@ -14,6 +14,7 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/blocks"
+	"github.com/babyhandoff/babyhandoff/internal/keylock"
 )
 
 // handoffStore is what handing off needs from the store.
@@ -49,6 +50,10 @@ type handoffs struct {
 
 	mu     sync.Mutex
 	timers map[string]func() bool // handoff id → its reminder's stop
+	// locks hold a handoff's buttons until send has recorded where its
+	// messages are: a receiver quick enough to tap Got it before then
+	// would find no thread to tell.
+	locks keylock.Locks
 }
 
 const handoffUsage = "Try `/handoff` (a form), `/handoff @Sam`, `/handoff @Sam from 7pm for 10h`, or `/handoff @Sam tomorrow 7am 12h`."
@@ -304,6 +309,12 @@ func (h *handoffs) send(ctx context.Context, cb slack.InteractionCallback, chann
 		b.refuse(ctx, channelID, sender, err)
 		return
 	}
+	unlock := h.locks.Lock(ho.ID)
+	defer func() {
+		if unlock != nil {
+			unlock()
+		}
+	}()
 	threadCh, threadTS, err := b.api.PostMessageContext(ctx, channelID, blocks.HandoffThread(ho, loc).Options()...)
 	if err != nil {
 		b.log.Warn("bot: handoff: the sender's message", "handoff_id", ho.ID, "err", err)
@@ -319,11 +330,6 @@ func (h *handoffs) send(ctx context.Context, cb slack.InteractionCallback, chann
 			return
 		}
 		sent = append(sent, bh.HandoffMessage{UserID: receiver, ChannelID: ch, TS: ts})
-		if rec != nil {
-			for _, f := range h.share.planFiles(ctx, *rec) {
-				h.share.upload(ctx, team, f, ch, ts, sender)
-			}
-		}
 	}
 	if ho.Post != "" {
 		post("", ho.Post)
@@ -339,6 +345,17 @@ func (h *handoffs) send(ctx context.Context, cb slack.InteractionCallback, chann
 	}
 	if err := h.store.HandoffSent(ctx, team, ho.ID, threadCh, threadTS, sent); err != nil {
 		b.log.Error("bot: handoff: record messages", "handoff_id", ho.ID, "err", err)
+	}
+	unlock()
+	unlock = nil
+	if rec != nil {
+		// The files, once the buttons work: they take a moment.
+		files := h.share.planFiles(ctx, *rec)
+		for _, m := range sent {
+			for _, f := range files {
+				h.share.upload(ctx, team, f, m.ChannelID, m.TS, sender)
+			}
+		}
 	}
 	if len(sent) == 0 {
 		b.tell(ctx, channelID, sender, "Not handed off: I could not reach "+strings.Join(failed, ", ")+".")
@@ -436,6 +453,8 @@ func (h *handoffs) refresh(ctx context.Context, ho bh.Handoff) {
 // handoffOf is the handoff a button names, for a person who may act on
 // it: a receiver (or, for Done and Ask, the sender too).
 func (h *handoffs) handoffOf(ctx context.Context, cb slack.InteractionCallback, id string, senderToo bool) (bh.Handoff, bool) {
+	// Wait for a send still recording where its messages are.
+	h.locks.Lock(id)()
 	ho, err := h.store.Handoff(ctx, cb.Team.ID, id)
 	if err == nil && !ho.Receiver(cb.User.ID) && !(senderToo && cb.User.ID == ho.From) {
 		err = bh.Errorf(bh.EFORBIDDEN, "This handoff is not yours to take; nothing was changed.")

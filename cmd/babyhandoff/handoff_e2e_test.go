@@ -40,6 +40,18 @@ func handoffValues(to []string, post, from string, hours int, message string, pl
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
+// openedView waits for the bot to open a modal with this callback id and
+// returns the view it sent.
+func (h *harness) openedView(callback string) map[string]any {
+	h.t.Helper()
+	c, err := h.fake.WaitCall(h.ctx(), "views.open", func(c slacktest.Call) bool {
+		v, _ := c.JSON["view"].(map[string]any)
+		return v["callback_id"] == callback
+	})
+	require.NoError(h.t, err, "no %s modal; log:\n%s", callback, h.stderr.String())
+	return c.JSON["view"].(map[string]any)
+}
+
 // formErrors is a view submission's ack: the errors by field, nil when
 // the form was taken.
 func formErrors(t *testing.T, a slacktest.Ack) map[string]string {
@@ -97,12 +109,8 @@ func TestE2EHandOffFromTheCard(t *testing.T) {
 	card := h.waitCard("DU1", "v1 · ")
 
 	h.ack(h.click("DU1", card.ts, "U1", blocks.ActionHandoffOpen, card.runID))
-	form, err := h.fake.WaitCall(h.ctx(), "views.open", func(c slacktest.Call) bool {
-		v, _ := c.JSON["view"].(map[string]any)
-		return v["callback_id"] == blocks.CallbackHandoff
-	})
-	require.NoError(t, err)
-	meta := form.JSON["view"].(map[string]any)["private_metadata"].(string)
+	form := h.openedView(blocks.CallbackHandoff)
+	meta := form["private_metadata"].(string)
 	assert.Equal(t, "DU1|"+card.runID, meta, "the form knows the conversation and the plan")
 
 	for _, tc := range []struct {
@@ -154,7 +162,7 @@ func TestE2EHandOffFromTheCard(t *testing.T) {
 	require.NotEmpty(t, handoffID)
 	require.NotEmpty(t, doneValue, "Done on the do-now item")
 	assert.Contains(t, raw, "Ask Maya")
-	_, err = h.fake.WaitCall(h.ctx(), "files.completeUploadExternal", func(c slacktest.Call) bool {
+	_, err := h.fake.WaitCall(h.ctx(), "files.completeUploadExternal", func(c slacktest.Call) bool {
 		return strings.Contains(c.Form.Get("channel_id"), "DU2") && c.Form.Get("thread_ts") == got.TS
 	})
 	require.NoError(t, err, "handoff.md in the receiver's thread")
@@ -194,11 +202,7 @@ func TestE2EHandOffFromTheCard(t *testing.T) {
 	// Ask: to the sender's thread, with a mention; the answer there comes
 	// back to the receiver's thread, and is not a note.
 	h.ack(h.click("DU2", got.TS, "U2", blocks.ActionHandoffAsk, handoffID))
-	_, err = h.fake.WaitCall(h.ctx(), "views.open", func(c slacktest.Call) bool {
-		v, _ := c.JSON["view"].(map[string]any)
-		return v["callback_id"] == blocks.CallbackHandoffAsk
-	})
-	require.NoError(t, err)
+	h.openedView(blocks.CallbackHandoffAsk)
 	q := map[string]any{blocks.InputHandoffQuestion: map[string]any{blocks.ActionHandoffField: map[string]any{"type": "plain_text_input", "value": "Where is the spare bottle?"}}}
 	assert.Nil(t, formErrors(t, h.ack(h.submitViewAs("U2", blocks.CallbackHandoffAsk, handoffID, q))))
 	asked := h.inThread("DU1", root.TS, "Where is the spare bottle?")
@@ -247,12 +251,8 @@ func TestE2EHandOffRemindsOnce(t *testing.T) {
 	h.ack(h.slash("/handoff", "<@U2|sam> 7pm cake", "DU1", "U1"))
 	h.ephemeral("DU1", "U1", "did not understand")
 	h.ack(h.slash("/handoff", "<@U2|sam> from 7pm for 10h", "DU1", "U1"))
-	form, err := h.fake.WaitCall(h.ctx(), "views.open", func(c slacktest.Call) bool {
-		v, _ := c.JSON["view"].(map[string]any)
-		return v["callback_id"] == blocks.CallbackHandoff
-	})
-	require.NoError(t, err)
-	b, _ := json.Marshal(form.JSON["view"])
+	form := h.openedView(blocks.CallbackHandoff)
+	b, _ := json.Marshal(form)
 	assert.Contains(t, string(b), `"initial_users":["U2"]`, "the person typed")
 	assert.Contains(t, string(b), `"initial_value":"from 7pm"`, "the start typed")
 	assert.Contains(t, string(b), `"value":"10"`, "the length typed")
@@ -306,12 +306,8 @@ func TestE2EHandOffToEveryoneInTheFamilyChannel(t *testing.T) {
 	h.replyTo("CFAM", tsAt(clock.Now(), 1))
 
 	h.ack(h.slash("/handoff", "", "CFAM", "U1"))
-	form, err := h.fake.WaitCall(h.ctx(), "views.open", func(c slacktest.Call) bool {
-		v, _ := c.JSON["view"].(map[string]any)
-		return v["callback_id"] == blocks.CallbackHandoff
-	})
-	require.NoError(t, err)
-	b, _ := json.Marshal(form.JSON["view"])
+	form := h.openedView(blocks.CallbackHandoff)
+	b, _ := json.Marshal(form)
 	assert.Contains(t, string(b), "Everyone in this channel", "a family channel offers everyone")
 	values := handoffValues(nil, "", "now", 4, "", false)
 	values[blocks.InputHandoffEveryone] = map[string]any{blocks.ActionHandoffField: map[string]any{"type": "checkboxes",
@@ -351,7 +347,7 @@ func TestE2EHandOffToEveryoneInTheFamilyChannel(t *testing.T) {
 	}
 	claim("U4")
 	h.ephemeral("CFAM", "U4", "You are on it")
-	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+	_, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
 		return m.TS == card.ts && m.Updated > 0 && strings.Contains(string(m.Blocks), `🙋 \u003c@U4\u003e`)
 	})
 	require.NoError(t, err, "the card names who is on it")
