@@ -196,7 +196,9 @@ func HandoffMessage(v HandoffView) Message {
 	}
 	you := "you"
 	if v.Receiver == "" {
-		you = "everyone here"
+		// A post in a family channel: the people named, or everyone
+		// active there (@here, the bot's own mention, meant to notify).
+		you = "<!here>"
 		if len(h.To) > 0 {
 			you = mentions(h.To)
 		}

@@ -43,7 +43,7 @@ func TestHandoffMessageSaysFromWhen(t *testing.T) {
 	assert.Equal(t, "<@U1> handed off to you, from Tue 19:00 until Wed 05:00", m.Text)
 	all := bh.Handoff{ID: "h2", From: "U1", Everyone: true, Post: "C1", Start: now, Hours: 4, CreatedAt: now}
 	m = blocks.HandoffMessage(blocks.HandoffView{Handoff: all, Now: now, Location: time.UTC})
-	assert.Equal(t, "<@U1> handed off to everyone here, until Tue 21:00", m.Text)
+	assert.Equal(t, "<@U1> handed off to <!here>, until Tue 21:00", m.Text, "everyone active in the channel hears it")
 }
 
 func TestReadHandoffForm(t *testing.T) {

@@ -313,7 +313,7 @@ func TestE2EHandOffToEveryoneInTheFamilyChannel(t *testing.T) {
 	values[blocks.InputHandoffEveryone] = map[string]any{blocks.ActionHandoffField: map[string]any{"type": "checkboxes",
 		"selected_options": []any{map[string]any{"value": "everyone", "text": map[string]any{"type": "mrkdwn", "text": "Everyone"}}}}}
 	assert.Nil(t, formErrors(t, h.ack(h.submitView(blocks.CallbackHandoff, "CFAM|", values))))
-	post := h.topLevel("CFAM", "handed off to everyone here")
+	post := h.topLevel("CFAM", "handed off to <!here>")
 	root := h.topLevel("CFAM", "Handed off to everyone in")
 	var handoffID string
 	for _, b := range buttons(t, post.Blocks) {
