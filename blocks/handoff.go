@@ -377,10 +377,19 @@ func HandoffTaken(h bh.Handoff, l *time.Location) Message {
 
 // HandoffReminder is the one gentle reminder to a receiver who has not
 // tapped Got it, with the button again.
-func HandoffReminder(h bh.Handoff, l *time.Location) Message {
-	text := fmt.Sprintf("<@%s> handed off to you at %s: tap Got it when you have it.", h.From, Plain(h.CreatedAt, l, Clock))
+// In a channel post (receiver "") it names who it was for: the people
+// named, or @here.
+func HandoffReminder(h bh.Handoff, receiver string, l *time.Location) Message {
+	you := "you"
+	if receiver == "" {
+		you = "<!here>"
+		if len(h.To) > 0 {
+			you = mentions(h.To)
+		}
+	}
+	text := fmt.Sprintf("<@%s> handed off to %s at %s: tap Got it when you have it.", h.From, you, Plain(h.CreatedAt, l, Clock))
 	return Message{Text: text, Blocks: []slack.Block{
-		section(fmt.Sprintf("⏰ <@%s> handed off to you at %s: tap *Got it* when you have it.", h.From, When(h.CreatedAt, l, Clock))),
+		section(fmt.Sprintf("⏰ <@%s> handed off to %s at %s: tap *Got it* when you have it.", h.From, you, When(h.CreatedAt, l, Clock))),
 		slack.NewActionBlock("handoff_actions:"+h.ID,
 			slack.NewButtonBlockElement(ActionHandoffGotIt, h.ID, plain("Got it", MaxButtonText)).WithStyle(slack.StylePrimary)),
 	}}

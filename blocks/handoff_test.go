@@ -122,3 +122,14 @@ func TestHandoffFitsOnePhoneScreen(t *testing.T) {
 	m := blocks.HandoffMessage(blocks.HandoffView{Handoff: ho, Receiver: "U2", SenderName: "Maya", Plan: &w, FirstTime: true, Now: now, Location: time.UTC})
 	assert.LessOrEqual(t, blocks.Height(m.Blocks), blocks.FirstScreen, "%d px", blocks.Height(m.Blocks))
 }
+
+// The one reminder says who it is for: "you" in a DM; in a channel, the
+// people named or @here.
+func TestHandoffReminderSaysWhoItIsFor(t *testing.T) {
+	at := time.Date(2026, 11, 24, 19, 0, 0, 0, time.UTC)
+	ho := bh.Handoff{ID: "h1", From: "U1", To: []string{"U2"}, CreatedAt: at, Hours: 4}
+	assert.Equal(t, "<@U1> handed off to you at 19:00: tap Got it when you have it.", blocks.HandoffReminder(ho, "U2", time.UTC).Text)
+	assert.Equal(t, "<@U1> handed off to <@U2> at 19:00: tap Got it when you have it.", blocks.HandoffReminder(ho, "", time.UTC).Text)
+	ho.To, ho.Everyone = nil, true
+	assert.Equal(t, "<@U1> handed off to <!here> at 19:00: tap Got it when you have it.", blocks.HandoffReminder(ho, "", time.UTC).Text)
+}

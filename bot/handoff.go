@@ -676,7 +676,7 @@ func (h *handoffs) remind(ctx context.Context, teamID, id string) {
 	}
 	var names []string
 	for _, m := range ho.Sent {
-		msg := blocks.HandoffReminder(ho, loc)
+		msg := blocks.HandoffReminder(ho, m.UserID, loc)
 		if _, _, err := b.api.PostMessageContext(ctx, m.ChannelID, msg.Options()...); err != nil {
 			b.log.Info("bot: handoff: remind", "handoff_id", ho.ID, "err", err)
 		}

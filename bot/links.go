@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	bh "github.com/babyhandoff/babyhandoff"
@@ -49,15 +48,22 @@ func (l *links) refs(ctx context.Context, teamID, shiftID string) (blocks.Links,
 		l.b.log.Warn("bot: notes for links", "shift_id", shiftID, "err", err)
 		return nil, nil, nil
 	}
+	return l.from(notes)
+}
+
+// from is refs of notes a caller has already read: a shift's notes are
+// many after months, and reading them again for the links cost a /plan
+// more than a tenth of its time on day 90 of the soak.
+func (l *links) from(notes []bh.Note) (blocks.Links, blocks.Authors, map[string]string) {
 	base := l.b.identity().URL
-	links, authors, labels := blocks.Links{}, blocks.Authors{}, map[string]string{}
+	links, authors, labels := make(blocks.Links, len(notes)), make(blocks.Authors, len(notes)), make(map[string]string, len(notes))
 	for _, n := range notes {
 		labels[n.ID] = label(n.Text)
 		switch {
 		case n.Permalink != "":
 			links[n.ID] = n.Permalink
 		case base != "" && n.MessageTS != "" && !strings.HasPrefix(n.MessageTS, "sample-"):
-			links[n.ID] = fmt.Sprintf("%sarchives/%s/p%s", base, n.ChannelID, strings.ReplaceAll(n.MessageTS, ".", ""))
+			links[n.ID] = base + "archives/" + n.ChannelID + "/p" + strings.ReplaceAll(n.MessageTS, ".", "")
 		}
 		if n.UserID != "" {
 			authors[n.ID] = n.UserID

@@ -311,7 +311,7 @@ func (p *planner) plan(ctx context.Context, teamID, channelID, userID string, a 
 		// its energy, and handoff.md says who is on.
 		run.For, run.ForName, run.ForUntil = duty.UserID, b.userName(ctx, duty.UserID), duty.Until
 	}
-	links, _, _ := p.links.refs(ctx, teamID, shift.ID)
+	links, _, _ := p.links.from(notes)
 	p.run(ctx, council.Input{Run: run, Notes: notes, Names: p.names(ctx, notes, now), Links: links}, channelID, "", userID, 0)
 }
 
@@ -394,10 +394,14 @@ func (p *planner) run(ctx context.Context, in council.Input, channelID, cardTS, 
 
 // card renders a run's Decision Card with links to its notes.
 func (p *planner) card(ctx context.Context, rec bh.RunRecord, forkedFrom int) blocks.Message {
-	links, _, labels := p.links.refs(ctx, rec.Run.TeamID, rec.Run.ShiftID)
+	// One read of the notes serves the links, what is done and who
+	// claimed what.
+	var links blocks.Links
+	var labels map[string]string
 	done := map[string]bool{}
 	var claims map[string]string
 	if notes, err := p.store.Notes(ctx, rec.Run.TeamID, rec.Run.ShiftID, false); err == nil {
+		links, _, labels = p.links.from(notes)
 		for _, n := range notes {
 			if n.Done() {
 				done[n.ID] = true

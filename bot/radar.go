@@ -349,17 +349,21 @@ var _ radar.Notifier = (*Bot)(nil)
 // channel archived or gone) comes back as EFORBIDDEN, so the radar stops
 // posting there instead of retrying.
 func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
-	links, authors, _ := b.radar.links.refs(ctx, p.Shift.TeamID, p.Shift.ID)
+	var links blocks.Links
+	var authors blocks.Authors
+	if notes, err := b.radar.store.Notes(ctx, p.Shift.TeamID, p.Shift.ID, false); err == nil {
+		links, authors, _ = b.radar.links.from(notes)
+		if !strings.HasPrefix(p.Shift.ChannelID, "D") {
+			// Claims are a family channel's: a DM has one reader.
+			p.Claims = bh.Claims(notes)
+		}
+	} else {
+		b.log.Warn("bot: radar: notes for links", "shift_id", p.Shift.ID, "err", err)
+	}
 	if d, err := b.radar.store.Duty(ctx, p.Shift.TeamID, p.Shift.ID); err == nil {
 		p.Duty = d
 	} else {
 		b.log.Info("bot: radar: who is on duty", "shift_id", p.Shift.ID, "err", err)
-	}
-	if !strings.HasPrefix(p.Shift.ChannelID, "D") {
-		// Claims are a family channel's: a DM has one reader.
-		if notes, err := b.radar.store.Notes(ctx, p.Shift.TeamID, p.Shift.ID, false); err == nil {
-			p.Claims = bh.Claims(notes)
-		}
 	}
 	msg := blocks.RadarPost(p, links, authors)
 	var ts string

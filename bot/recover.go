@@ -138,7 +138,8 @@ func (r *recoverer) uploads(ctx context.Context, exclusive bool) {
 		if err == nil && !ok && (u.Kind == bh.ArtifactCalendar || u.Kind == bh.ArtifactPicture) {
 			// Made when asked, not stored: made again.
 			var ferr error
-			a, ferr = r.share.planFile(ctx, rec, u.Kind)
+			links, _, _ := r.share.links.refs(ctx, rec.Run.TeamID, rec.Run.ShiftID)
+			a, ferr = r.share.planFile(rec, u.Kind, links)
 			ok = ferr == nil
 		}
 		if err == nil && ok {

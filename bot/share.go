@@ -58,8 +58,9 @@ func (s *sharer) planFiles(ctx context.Context, rec bh.RunRecord) []bh.Artifact 
 	if a, ok := rec.Artifact(bh.ArtifactHandoff); ok {
 		out = append(out, a)
 	}
+	links, _, _ := s.links.refs(ctx, rec.Run.TeamID, rec.Run.ShiftID)
 	for _, kind := range []string{bh.ArtifactCalendar, bh.ArtifactPicture} {
-		a, err := s.planFile(ctx, rec, kind)
+		a, err := s.planFile(rec, kind, links)
 		if err != nil {
 			s.b.log.Warn("bot: make a plan file", "run_id", rec.Run.ID, "kind", kind, "err", err)
 			continue
@@ -69,9 +70,9 @@ func (s *sharer) planFiles(ctx context.Context, rec bh.RunRecord) []bh.Artifact 
 	return out
 }
 
-// planFile makes one of a run's calendar or picture.
-func (s *sharer) planFile(ctx context.Context, rec bh.RunRecord, kind string) (bh.Artifact, error) {
-	links, _, _ := s.links.refs(ctx, rec.Run.TeamID, rec.Run.ShiftID)
+// planFile makes one of a run's calendar or picture, its blocks linked to
+// their notes' messages.
+func (s *sharer) planFile(rec bh.RunRecord, kind string, links blocks.Links) (bh.Artifact, error) {
 	in := planfile.Input{Run: rec.Run, Plan: rec.Winner(), Links: links, Now: rec.Run.Now}
 	if kind == bh.ArtifactCalendar {
 		return planfile.Calendar(in)
