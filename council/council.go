@@ -104,6 +104,8 @@ type Council struct {
 	maxAttempts int
 	planner     Model
 	judge       Model
+	// kinds remembers notes' kinds across runs (kinds.go).
+	kinds *kindMemo
 }
 
 // Mode is the council's COUNCIL_MODE: heuristic, openai or multi.
@@ -132,7 +134,7 @@ func New(cfg Config) (*Council, error) {
 	if cfg.Judge != nil && cfg.Planner == nil {
 		return nil, bh.Errorf(bh.EINVALID, "council: a model referee needs model planners (multi mode)")
 	}
-	c := &Council{agents: cfg.Agents, clock: cfg.Clock, maxAttempts: cfg.MaxAttempts, planner: cfg.Planner, judge: cfg.Judge}
+	c := &Council{agents: cfg.Agents, clock: cfg.Clock, maxAttempts: cfg.MaxAttempts, planner: cfg.Planner, judge: cfg.Judge, kinds: &kindMemo{}}
 	for _, g := range graph {
 		if c.assign(g.skill) == "" {
 			return nil, bh.Errorf(bh.EINVALID, "council: no agent has the skill %q needed by %s", g.skill, g.task)
@@ -303,10 +305,7 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 	if in.Pack != nil {
 		pack = *in.Pack
 	} else {
-		kinds := map[string]bh.Tag{}
-		for _, f := range normalize.Notes(in.Notes, loc, run.Now) {
-			kinds[f.NoteID] = f.Kind
-		}
+		kinds := c.kinds.kinds(in.Notes, loc, run.Now)
 		pack = BuildPack(run.ID, run.ShiftID, in.Notes, kinds, run.TokenBudget, run.Now)
 		pack.Done = doneRefs(in.Notes, in.Names, run.Now)
 		for i := range pack.LogRefs {
