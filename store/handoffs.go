@@ -146,15 +146,8 @@ func (db *DB) HandoffSent(ctx context.Context, teamID, id, threadChannel, thread
 // TakeHandoff records that user tapped Got it at t. Only the first taker
 // wins: took is false (and h says who has it) when someone already did.
 func (db *DB) TakeHandoff(ctx context.Context, teamID, id, user string, t time.Time) (h bh.Handoff, took bool, err error) {
-	err = db.write(ctx, func(ctx context.Context) error {
-		res, err := db.c.handoffs.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}, {Key: "team_id", Value: teamID}, {Key: "got_by", Value: bson.D{{Key: "$exists", Value: false}}}},
-			bson.D{{Key: "$set", Value: bson.D{{Key: "got_by", Value: user}, {Key: "got_at", Value: t.UTC()}}}})
-		if err != nil {
-			return err
-		}
-		took = res.ModifiedCount == 1
-		return nil
-	})
+	took, err = db.changedOne(ctx, db.c.handoffs, bson.D{{Key: "_id", Value: id}, {Key: "team_id", Value: teamID}, {Key: "got_by", Value: bson.D{{Key: "$exists", Value: false}}}},
+		bson.D{{Key: "$set", Value: bson.D{{Key: "got_by", Value: user}, {Key: "got_at", Value: t.UTC()}}}})
 	if err != nil {
 		return bh.Handoff{}, false, db.fail("take handoff", err)
 	}
@@ -165,17 +158,9 @@ func (db *DB) TakeHandoff(ctx context.Context, teamID, id, user string, t time.T
 // ClaimHandoffReminder claims a handoff's one reminder at t: true for the
 // one caller that may send it, while nobody has tapped Got it.
 func (db *DB) ClaimHandoffReminder(ctx context.Context, teamID, id string, t time.Time) (bool, error) {
-	claimed := false
-	err := db.write(ctx, func(ctx context.Context) error {
-		res, err := db.c.handoffs.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}, {Key: "team_id", Value: teamID},
-			{Key: "got_by", Value: bson.D{{Key: "$exists", Value: false}}}, {Key: "reminded_at", Value: bson.D{{Key: "$exists", Value: false}}}},
-			bson.D{{Key: "$set", Value: bson.D{{Key: "reminded_at", Value: t.UTC()}}}})
-		if err != nil {
-			return err
-		}
-		claimed = res.ModifiedCount == 1
-		return nil
-	})
+	claimed, err := db.changedOne(ctx, db.c.handoffs, bson.D{{Key: "_id", Value: id}, {Key: "team_id", Value: teamID},
+		{Key: "got_by", Value: bson.D{{Key: "$exists", Value: false}}}, {Key: "reminded_at", Value: bson.D{{Key: "$exists", Value: false}}}},
+		bson.D{{Key: "$set", Value: bson.D{{Key: "reminded_at", Value: t.UTC()}}}})
 	return claimed, db.fail("claim handoff reminder", err)
 }
 

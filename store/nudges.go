@@ -94,17 +94,9 @@ func (db *DB) PostFailed(ctx context.Context, key, why string) error {
 // measured from). Only one caller moves it from oldFP; it reports whether
 // it was this one.
 func (db *DB) RefreshPost(ctx context.Context, key, oldFP string, shows bh.PostRecord) (bool, error) {
-	moved := false
-	err := db.write(ctx, func(ctx context.Context) error {
-		res, err := db.c.nudges.UpdateOne(ctx, bson.D{{Key: "_id", Value: key}, {Key: "fingerprint", Value: oldFP}},
-			bson.D{{Key: "$set", Value: bson.D{{Key: "fingerprint", Value: shows.Fingerprint}, {Key: "items", Value: shows.Items},
-				{Key: "level", Value: int(shows.Level)}, {Key: "critical", Value: shows.Critical}}}})
-		if err != nil {
-			return err
-		}
-		moved = res.ModifiedCount == 1
-		return nil
-	})
+	moved, err := db.changedOne(ctx, db.c.nudges, bson.D{{Key: "_id", Value: key}, {Key: "fingerprint", Value: oldFP}},
+		bson.D{{Key: "$set", Value: bson.D{{Key: "fingerprint", Value: shows.Fingerprint}, {Key: "items", Value: shows.Items},
+			{Key: "level", Value: int(shows.Level)}, {Key: "critical", Value: shows.Critical}}}})
 	if err != nil {
 		return false, db.fail("refresh post "+key, err)
 	}
@@ -150,17 +142,9 @@ func (db *DB) TakeStalePosts(ctx context.Context, cutoff time.Time, owner string
 	var out []bh.PostRecord
 	for _, d := range docs {
 		now := db.now()
-		took := false
-		err := db.write(ctx, func(ctx context.Context) error {
-			// Compare-and-set on the old claim: one taker wins.
-			res, err := db.c.nudges.UpdateOne(ctx, bson.D{{Key: "_id", Value: d.ID}, {Key: "ts", Value: ""}, {Key: "owner", Value: d.Owner},
-				{Key: "claimed_at", Value: d.ClaimedAt}}, bson.D{{Key: "$set", Value: bson.D{{Key: "owner", Value: owner}, {Key: "claimed_at", Value: now}}}})
-			if err != nil {
-				return err
-			}
-			took = res.ModifiedCount == 1
-			return nil
-		})
+		// Compare-and-set on the old claim: one taker wins.
+		took, err := db.changedOne(ctx, db.c.nudges, bson.D{{Key: "_id", Value: d.ID}, {Key: "ts", Value: ""}, {Key: "owner", Value: d.Owner},
+			{Key: "claimed_at", Value: d.ClaimedAt}}, bson.D{{Key: "$set", Value: bson.D{{Key: "owner", Value: owner}, {Key: "claimed_at", Value: now}}}})
 		if err != nil {
 			return out, db.fail("take stale post "+d.ID, err)
 		}

@@ -55,16 +55,8 @@ func (db *DB) TakePendingUploads(ctx context.Context, cutoff time.Time) ([]bh.Up
 	}
 	out := make([]bh.Upload, 0, len(docs))
 	for _, d := range docs {
-		took := false
-		err := db.write(ctx, func(ctx context.Context) error {
-			res, err := db.c.uploads.UpdateOne(ctx, bson.D{{Key: "_id", Value: d.ID}, {Key: "created_at", Value: d.CreatedAt}},
-				bson.D{{Key: "$set", Value: bson.D{{Key: "created_at", Value: db.now()}}}})
-			if err != nil {
-				return err
-			}
-			took = res.ModifiedCount == 1
-			return nil
-		})
+		took, err := db.changedOne(ctx, db.c.uploads, bson.D{{Key: "_id", Value: d.ID}, {Key: "created_at", Value: d.CreatedAt}},
+			bson.D{{Key: "$set", Value: bson.D{{Key: "created_at", Value: db.now()}}}})
 		if err != nil {
 			return out, db.fail("take pending upload "+d.ID, err)
 		}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/256dpi/lungo"
+	"go.mongodb.org/mongo-driver/bson"
 	"go.mongodb.org/mongo-driver/mongo"
 )
 
@@ -215,4 +216,21 @@ func redactURI(msg, uri string) string {
 		}
 	}
 	return msg
+}
+
+// changedOne applies update to the document filter matches, through the
+// write path, and reports whether it changed one. Filters that name the
+// state they expect make it a compare-and-set: of several callers (or
+// processes) one wins a claim, a take, a move.
+func (db *DB) changedOne(ctx context.Context, coll lungo.ICollection, filter, update bson.D) (bool, error) {
+	changed := false
+	err := db.write(ctx, func(ctx context.Context) error {
+		res, err := coll.UpdateOne(ctx, filter, update)
+		if err != nil {
+			return err
+		}
+		changed = res.ModifiedCount == 1
+		return nil
+	})
+	return changed, err
 }
