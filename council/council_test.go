@@ -719,3 +719,12 @@ func TestHandoffForThePersonOnDuty(t *testing.T) {
 	assert.Empty(t, diffs, "the pack keeps writers and links: a replay writes the same file")
 	assert.Equal(t, h, replayed.Handoff.Content)
 }
+
+// The sample is nobody's shift: its handoff.md does not ask who is on.
+func TestSampleHandoffHasNoDuty(t *testing.T) {
+	run := runOf(1, bh.EnergyAuto)
+	run.Sample = true
+	out := runCouncil(t, sampleNotes(monday10), run)
+	assert.NotContains(t, out.Handoff.Content, "## Who's on")
+	assert.Contains(t, out.Handoff.Content, "*Sample shift:")
+}

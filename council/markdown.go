@@ -124,14 +124,16 @@ func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d 
 		}
 		w("\n")
 	}
-	w("## Who's on\n\n")
 	switch {
+	case run.Sample:
+		// The sample is nobody's shift: there is no one to hand it to.
 	case run.For == "":
+		w("## Who's on\n\n")
 		w("- Nobody said yet: hand off from the card or App Home.\n\n")
 	case run.ForUntil.IsZero():
-		w("- %s\n\n", MarkdownText(cmpStr(run.ForName, "The person on duty")))
+		w("## Who's on\n\n- %s\n\n", MarkdownText(cmpStr(run.ForName, "The person on duty")))
 	default:
-		w("- %s, until %s\n\n", MarkdownText(cmpStr(run.ForName, "The person on duty")), run.ForUntil.In(loc).Format("Mon 15:04"))
+		w("## Who's on\n\n- %s, until %s\n\n", MarkdownText(cmpStr(run.ForName, "The person on duty")), run.ForUntil.In(loc).Format("Mon 15:04"))
 	}
 	if len(p.Now) > 0 {
 		// What the radar calls critical, before the plan.
