@@ -17,7 +17,9 @@ import (
 // database stay the safety net for the moments in between.
 type memIndex struct {
 	mu      sync.RWMutex
-	shifts  map[string]shiftDoc  // team/channel → shift
+	shifts  *docCache[shiftDoc]      // "id:" + id, "tc:" + team/channel → shift
+	states  *docCache[shiftStateDoc] // team/shift → the radar's state
+	runs    *latestRuns
 	notes   map[string]string    // team/channel/ts → note id
 	events  map[string]time.Time // team:event → received
 	replies map[string]replyDoc  // note id → where its confirmation is
@@ -28,7 +30,9 @@ type memIndex struct {
 func msgKey(team, channel, ts string) string { return team + "/" + channel + "/" + ts }
 
 func (db *DB) buildIndex(ctx context.Context) error {
-	m := &memIndex{shifts: map[string]shiftDoc{}, notes: map[string]string{}, events: map[string]time.Time{}, replies: map[string]replyDoc{},
+	m := &memIndex{shifts: newDocCache(shiftKeys), states: newDocCache(func(d shiftStateDoc) []string { return []string{d.ID} }),
+		notes: map[string]string{}, events: map[string]time.Time{}, replies: map[string]replyDoc{},
+		runs:    &latestRuns{latest: map[string]runHead{}, unsure: map[string]bool{}},
 		byShift: map[string][]logDoc{}, ttl: db.cfg.EventTTL}
 	cur, err := db.c.shifts.Find(ctx, bson.D{})
 	if err != nil {
@@ -38,9 +42,25 @@ func (db *DB) buildIndex(ctx context.Context) error {
 	if err := cur.All(ctx, &shifts); err != nil {
 		return err
 	}
-	for _, s := range shifts {
-		m.shifts[s.TeamID+"/"+s.ChannelID] = s
+	m.shifts.fill(shifts)
+	cur, err = db.c.shiftState.Find(ctx, bson.D{})
+	if err != nil {
+		return err
 	}
+	var states []shiftStateDoc
+	if err := cur.All(ctx, &states); err != nil {
+		return err
+	}
+	m.states.fill(states)
+	cur, err = db.c.runs.Find(ctx, bson.D{})
+	if err != nil {
+		return err
+	}
+	var runs []runHead
+	if err := cur.All(ctx, &runs); err != nil {
+		return err
+	}
+	m.runs.fill(runs)
 	cur, err = db.c.logs.Find(ctx, bson.D{})
 	if err != nil {
 		return err
@@ -95,14 +115,34 @@ func (m *memIndex) reply(noteID string) (replyDoc, bool) {
 	return r, ok
 }
 
+// shiftKeys are the two ways a shift is looked up: by id and by its
+// conversation.
+func shiftKeys(d shiftDoc) []string {
+	return []string{"id:" + d.ID, "tc:" + d.TeamID + "/" + d.ChannelID}
+}
+
 func (m *memIndex) shift(team, channel string) (shiftDoc, bool) {
 	if m == nil {
 		return shiftDoc{}, false
 	}
-	m.mu.RLock()
-	defer m.mu.RUnlock()
-	s, ok := m.shifts[team+"/"+channel]
-	return s, ok
+	return m.shifts.get("tc:" + team + "/" + channel)
+}
+
+// latestRun is the shift's latest completed run as far as memory knows;
+// on a real deployment (m nil) nothing is sure.
+func (m *memIndex) latestRun(team, shift string) (r runHead, ok, sure bool) {
+	if m == nil {
+		return runHead{}, false, false
+	}
+	return m.runs.get(team, shift)
+}
+
+func (m *memIndex) shiftByID(team, id string) (shiftDoc, bool) {
+	if m == nil {
+		return shiftDoc{}, false
+	}
+	s, ok := m.shifts.get("id:" + id)
+	return s, ok && s.TeamID == team
 }
 
 func (m *memIndex) note(team, channel, ts string) (string, bool) {
@@ -128,15 +168,12 @@ func (m *memIndex) seen(key string, now time.Time) bool {
 }
 
 // committed records what a successful capture wrote.
-func (m *memIndex) committed(s shiftDoc, n logDoc, eventKey string, at time.Time) {
+func (m *memIndex) committed(n logDoc, eventKey string, at time.Time) {
 	if m == nil {
 		return
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if s.ID != "" {
-		m.shifts[s.TeamID+"/"+s.ChannelID] = s
-	}
 	if n.ID != "" && n.MessageTS != "" {
 		m.notes[msgKey(n.TeamID, n.ChannelID, n.MessageTS)] = n.ID
 	}

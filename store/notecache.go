@@ -4,7 +4,6 @@ import (
 	"sort"
 
 	"github.com/256dpi/lungo/bsonkit"
-	"go.mongodb.org/mongo-driver/bson"
 )
 
 // The embedded engine answers a query by scanning and sorting a whole
@@ -37,26 +36,11 @@ func (m *memIndex) shiftNotes(team, shift string) []logDoc {
 // notesCommitted applies a commit's changes to the notes collection: puts
 // are new or changed notes, gone the stored versions of removed ones.
 func (m *memIndex) notesCommitted(puts, gone bsonkit.List) error {
-	decode := func(list bsonkit.List) ([]logDoc, error) {
-		out := make([]logDoc, 0, len(list))
-		for _, d := range list {
-			raw, err := bson.Marshal(d)
-			if err != nil {
-				return nil, err
-			}
-			var ld logDoc
-			if err := bson.Unmarshal(raw, &ld); err != nil {
-				return nil, err
-			}
-			out = append(out, ld)
-		}
-		return out, nil
-	}
-	put, err := decode(puts)
+	put, err := decodeDocs[logDoc](puts)
 	if err != nil {
 		return err
 	}
-	removed, err := decode(gone)
+	removed, err := decodeDocs[logDoc](gone)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/bson"
 	"go.mongodb.org/mongo-driver/bson/primitive"
+	"go.mongodb.org/mongo-driver/mongo"
 	"go.mongodb.org/mongo-driver/mongo/options"
 
 	bh "github.com/babyhandoff/babyhandoff"
@@ -166,7 +167,7 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, er
 	if err != nil {
 		return bh.Note{}, false, db.fail("capture note", err)
 	}
-	db.mem.committed(shift, out, "", now)
+	db.mem.committed(out, "", now)
 	n := out.domain()
 	if !created {
 		if r, ok, err := db.reply(ctx, n.ID); err == nil && ok {
@@ -232,7 +233,7 @@ func (db *DB) MarkEvent(ctx context.Context, teamID, eventID string) (bool, erro
 	if err != nil {
 		return false, db.fail("mark event "+eventID, err)
 	}
-	db.mem.committed(shiftDoc{}, logDoc{}, key, now)
+	db.mem.committed(logDoc{}, key, now)
 	return first, nil
 }
 
@@ -385,7 +386,17 @@ func (db *DB) EditNote(ctx context.Context, teamID, channelID, ts, rawText strin
 // Shift returns the conversation's shift.
 func (db *DB) Shift(ctx context.Context, teamID, channelID string) (bh.Shift, error) {
 	var d shiftDoc
-	err := db.c.shifts.FindOne(ctx, bson.D{{Key: "team_id", Value: teamID}, {Key: "channel_id", Value: channelID}}).Decode(&d)
+	var err error
+	if db.mem != nil {
+		// Every shift is in memory (read at open, kept by each commit):
+		// a miss is an answer too.
+		var ok bool
+		if d, ok = db.mem.shift(teamID, channelID); !ok {
+			err = mongo.ErrNoDocuments
+		}
+	} else {
+		err = db.c.shifts.FindOne(ctx, bson.D{{Key: "team_id", Value: teamID}, {Key: "channel_id", Value: channelID}}).Decode(&d)
+	}
 	if isNoDocs(err) {
 		return bh.Shift{}, db.fail("get shift", bh.Errorf(bh.ENOTFOUND, "There are no notes in this conversation yet."))
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/bson"
+	"go.mongodb.org/mongo-driver/mongo"
 	"go.mongodb.org/mongo-driver/mongo/options"
 
 	bh "github.com/babyhandoff/babyhandoff"
@@ -113,7 +114,15 @@ func (db *DB) ShiftsChangedSince(ctx context.Context, since time.Time) ([]bh.Shi
 // ShiftByID returns a shift of the team by id.
 func (db *DB) ShiftByID(ctx context.Context, teamID, shiftID string) (bh.Shift, error) {
 	var d shiftDoc
-	err := db.c.shifts.FindOne(ctx, bson.D{{Key: "_id", Value: shiftID}, {Key: "team_id", Value: teamID}}).Decode(&d)
+	var err error
+	if db.mem != nil {
+		var ok bool
+		if d, ok = db.mem.shiftByID(teamID, shiftID); !ok {
+			err = mongo.ErrNoDocuments
+		}
+	} else {
+		err = db.c.shifts.FindOne(ctx, bson.D{{Key: "_id", Value: shiftID}, {Key: "team_id", Value: teamID}}).Decode(&d)
+	}
 	if isNoDocs(err) {
 		return bh.Shift{}, db.fail("get shift "+shiftID, bh.Errorf(bh.ENOTFOUND, "That conversation has no shift."))
 	}
@@ -194,6 +203,15 @@ func fromRiskDocs(ds []riskItemDoc) []bh.RiskItem {
 // ShiftState returns a shift's last radar state and the fingerprint of the
 // notes it was computed from; found is false before the first.
 func (db *DB) ShiftState(ctx context.Context, teamID, shiftID string) (st bh.ShiftState, fingerprint string, found bool, err error) {
+	if db.mem != nil {
+		// The cache holds every state (filled at open, kept by each
+		// commit), so a miss is an answer too.
+		d, ok := db.mem.states.get(teamID + "/" + shiftID)
+		if !ok {
+			return bh.ShiftState{}, "", false, nil
+		}
+		return d.domain(), d.Fingerprint, true, nil
+	}
 	var d shiftStateDoc
 	err = db.c.shiftState.FindOne(ctx, bson.D{{Key: "_id", Value: teamID + "/" + shiftID}}).Decode(&d)
 	if isNoDocs(err) {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/bson"
+	"go.mongodb.org/mongo-driver/mongo"
 	"go.mongodb.org/mongo-driver/mongo/options"
 
 	bh "github.com/babyhandoff/babyhandoff"
@@ -617,8 +618,16 @@ func (db *DB) RunByID(ctx context.Context, runID string) (bh.Run, error) {
 // LatestRun returns the shift's newest completed run.
 func (db *DB) LatestRun(ctx context.Context, teamID, shiftID string) (bh.Run, error) {
 	var d runDoc
-	err := db.c.runs.FindOne(ctx, bson.D{{Key: "team_id", Value: teamID}, {Key: "shift_id", Value: shiftID}, {Key: "status", Value: string(bh.StatusCompleted)}},
-		options.FindOne().SetSort(bson.D{{Key: "version", Value: -1}})).Decode(&d)
+	var err error
+	if head, ok, sure := db.mem.latestRun(teamID, shiftID); ok {
+		// One run by _id: a match per run, not a sort of them all.
+		err = db.c.runs.FindOne(ctx, bson.D{{Key: "_id", Value: head.ID}}).Decode(&d)
+	} else if sure {
+		err = mongo.ErrNoDocuments
+	} else {
+		err = db.c.runs.FindOne(ctx, bson.D{{Key: "team_id", Value: teamID}, {Key: "shift_id", Value: shiftID}, {Key: "status", Value: string(bh.StatusCompleted)}},
+			options.FindOne().SetSort(bson.D{{Key: "version", Value: -1}})).Decode(&d)
+	}
 	if isNoDocs(err) {
 		return bh.Run{}, db.fail("latest run", bh.Errorf(bh.ENOTFOUND, "No plan yet for this conversation."))
 	}

@@ -283,16 +283,27 @@ func (db *DB) Close(ctx context.Context) error {
 }
 
 // committed hears what a commit changed in the file, before the engine
-// wakes its change streams.
+// wakes its change streams, and keeps the in-memory copies current.
 func (db *DB) committed(h lungo.Handle, puts, gone bsonkit.List) {
 	m := db.notesHook.Load()
-	if m == nil || h != (lungo.Handle{db.cfg.Database, colLogs}) {
+	if m == nil || h[0] != db.cfg.Database {
 		return
 	}
-	if err := m.notesCommitted(puts, gone); err != nil {
-		// Not expected: these documents were just encoded. Listing would
+	var err error
+	switch h[1] {
+	case colLogs:
+		err = m.notesCommitted(puts, gone)
+	case colShifts:
+		err = m.shifts.committed(puts, gone)
+	case colShiftState:
+		err = m.states.committed(puts, gone)
+	case colRuns:
+		err = m.runs.committed(puts, gone)
+	}
+	if err != nil {
+		// Not expected: these documents were just encoded. Reads would
 		// miss the change until the next start, so say so loudly.
-		db.log.Error("store: notes index out of step; restart the bot", "err", err)
+		db.log.Error("store: in-memory index out of step; restart the bot", "collection", h[1], "err", err)
 	}
 }
 
