@@ -337,14 +337,20 @@ func (s *Server) Calls(method string) []Call {
 	return out
 }
 
-// Forget drops the record of Web API calls and of past message states
-// (messages themselves stay, in their current state), so a long benchmark
+// Forget drops the record of Web API calls, of past message states
+// (messages themselves stay, in their current state) and the bytes of
+// delivered files (their names and places stay), so a long benchmark
 // measures the bot, not the fake's growing record. Call it while nothing
 // waits on calls or messages: a wait under way may miss what came before.
 func (s *Server) Forget() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.calls, s.history = nil, nil
+	for _, f := range s.files {
+		if f.Completed {
+			f.Content = nil
+		}
+	}
 }
 
 // WaitCall waits for the first call, past or future, of method ("" = any)

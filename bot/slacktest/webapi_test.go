@@ -292,6 +292,14 @@ func TestUploadFile(t *testing.T) {
 	assert.Equal(t, "1700000000.000100", f.ThreadTS)
 	assert.Equal(t, "here", f.InitialComment)
 
+	// Forget keeps the file's name and place, not its bytes.
+	s.Forget()
+	files = s.Files()
+	require.Len(t, files, 1)
+	assert.Empty(t, files[0].Content)
+	assert.Equal(t, "plan.md", files[0].Name)
+	assert.True(t, files[0].Completed)
+
 	// An id never uploaded is not found.
 	_, err = api.CompleteUploadExternalContext(ctxFor(t), slack.CompleteUploadExternalParameters{Files: []slack.FileSummary{{ID: "F404"}}, Channel: "C1"})
 	assert.EqualError(t, err, "file_not_found")

@@ -288,36 +288,45 @@ func soakWhatIf(ctx context.Context, fake *slacktest.Server, team, channel strin
 	return err
 }
 
-// soakDownload taps Download handoff.md and waits for the file.
+// soakDownload taps Download plan and waits until its three files
+// (handoff.md, the calendar and the picture) are all delivered, so the
+// next measure finds the bot at rest, not in the middle of a picture.
 func soakDownload(ctx context.Context, fake *slacktest.Server, team, channel string, card slacktest.Message) error {
-	// The what-if's diff file may still be on its way: count handoff
-	// uploads only.
-	handoffs := func() int {
-		n := 0
-		for _, c := range fake.Calls("files.getUploadURLExternal") {
-			if strings.HasPrefix(c.Form.Get("filename"), "handoff-") {
-				n++
+	// The what-if's diff file may still be on its way: count the plan's
+	// files by kind.
+	delivered := func() [3]int {
+		var n [3]int
+		for _, f := range fake.Files() {
+			switch {
+			case !f.Completed:
+			case strings.HasPrefix(f.Name, "handoff-"):
+				n[0]++
+			case strings.HasSuffix(f.Name, ".ics"):
+				n[1]++
+			case strings.HasSuffix(f.Name, ".png"):
+				n[2]++
 			}
 		}
 		return n
 	}
-	before := handoffs()
+	before := delivered()
 	action, _ := json.Marshal(map[string]any{"type": "block_actions", "team": map[string]any{"id": team}, "user": map[string]any{"id": "UFAMILY"},
 		"channel": map[string]any{"id": channel}, "container": map[string]any{"type": "message", "message_ts": card.TS, "channel_id": channel},
 		// slack-go reads a button action only with its text: without it the
 		// tap was read as no action at all (the diff file of the what-if
 		// before hid that no handoff.md was ever uploaded).
 		"trigger_id": "1.2.z", "actions": []any{map[string]any{"type": "button", "action_id": "card_download", "value": cardRun(card),
-			"block_id": "card_actions:" + cardRun(card), "action_ts": "1.3", "text": map[string]any{"type": "plain_text", "text": "Download handoff.md"}}}})
+			"block_id": "card_actions:" + cardRun(card), "action_ts": "1.3", "text": map[string]any{"type": "plain_text", "text": "Download plan"}}}})
 	if _, err := fake.Send(ctx, slacktest.Envelope{Type: "interactive", Payload: action}); err != nil {
 		return err
 	}
 	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		if handoffs() > before {
+		now := delivered()
+		if now[0] > before[0] && now[1] > before[1] && now[2] > before[2] {
 			return nil
 		}
 	}
-	return fmt.Errorf("no handoff.md was uploaded")
+	return fmt.Errorf("the plan's files were not all delivered")
 }
 
 // soakRow prints one row of the soak table.
