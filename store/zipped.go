@@ -93,8 +93,20 @@ func unzipDoc(raw bson.Raw, out any) error {
 	if err != nil {
 		return fmt.Errorf("zipped document: %w", err)
 	}
-	// The driver's decoder trusts the lengths inside a document and can
-	// index out of range on a damaged one: check it whole first.
+	return decodeChecked(plain, out)
+}
+
+// decodeChecked decodes a document that may be damaged. The driver's
+// decoder trusts the lengths inside a document and can index out of range
+// on a damaged one, so the document is checked whole first; and the
+// check itself can index out of range on a few inputs (the fuzzer found
+// "c \x00\x00"), so a panic in either is a damaged document too.
+func decodeChecked(plain []byte, out any) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("zipped document: damaged (%v)", r)
+		}
+	}()
 	if err := bson.Raw(plain).Validate(); err != nil {
 		return fmt.Errorf("zipped document: %w", err)
 	}
