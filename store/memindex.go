@@ -34,39 +34,23 @@ func (db *DB) buildIndex(ctx context.Context) error {
 		notes: map[string]string{}, events: map[string]time.Time{}, replies: map[string]replyDoc{},
 		runs:    &latestRuns{latest: map[string]runHead{}, unsure: map[string]bool{}},
 		byShift: map[string][]logDoc{}, ttl: db.cfg.EventTTL}
-	cur, err := db.c.shifts.Find(ctx, bson.D{})
+	shifts, err := findAll[shiftDoc](ctx, db, colShifts, bson.D{}, nil)
 	if err != nil {
-		return err
-	}
-	var shifts []shiftDoc
-	if err := cur.All(ctx, &shifts); err != nil {
 		return err
 	}
 	m.shifts.fill(shifts)
-	cur, err = db.c.shiftState.Find(ctx, bson.D{})
+	states, err := findAll[shiftStateDoc](ctx, db, colShiftState, bson.D{}, nil)
 	if err != nil {
-		return err
-	}
-	var states []shiftStateDoc
-	if err := cur.All(ctx, &states); err != nil {
 		return err
 	}
 	m.states.fill(states)
-	cur, err = db.c.runs.Find(ctx, bson.D{})
+	runs, err := findAll[runHead](ctx, db, colRuns, bson.D{}, nil)
 	if err != nil {
-		return err
-	}
-	var runs []runHead
-	if err := cur.All(ctx, &runs); err != nil {
 		return err
 	}
 	m.runs.fill(runs)
-	cur, err = db.c.logs.Find(ctx, bson.D{})
+	logs, err := findAll[logDoc](ctx, db, colLogs, bson.D{}, nil)
 	if err != nil {
-		return err
-	}
-	var logs []logDoc
-	if err := cur.All(ctx, &logs); err != nil {
 		return err
 	}
 	m.fillNotes(logs)
@@ -75,23 +59,15 @@ func (db *DB) buildIndex(ctx context.Context) error {
 			m.notes[msgKey(l.TeamID, l.ChannelID, l.MessageTS)] = l.ID
 		}
 	}
-	cur, err = db.c.slackEvents.Find(ctx, bson.D{})
+	evs, err := findAll[slackEventDoc](ctx, db, colSlackEvents, bson.D{}, nil)
 	if err != nil {
-		return err
-	}
-	var evs []slackEventDoc
-	if err := cur.All(ctx, &evs); err != nil {
 		return err
 	}
 	for _, e := range evs {
 		m.events[e.ID] = e.ReceivedAt
 	}
-	cur, err = db.c.replies.Find(ctx, bson.D{})
+	rs, err := findAll[replyDoc](ctx, db, colReplies, bson.D{}, nil)
 	if err != nil {
-		return err
-	}
-	var rs []replyDoc
-	if err := cur.All(ctx, &rs); err != nil {
 		return err
 	}
 	for _, r := range rs {
