@@ -28,6 +28,19 @@ type slowStore struct {
 	mu      sync.Mutex
 	hold    chan struct{} // while non-nil, CaptureNote waits for it or ctx
 	holding chan string   // when non-nil, hears each note CaptureNote holds back
+	// threadDown makes HandoffByThread fail as a database that does not
+	// answer.
+	threadDown bool
+}
+
+func (s *slowStore) HandoffByThread(ctx context.Context, teamID, channelID, ts string) (bh.Handoff, error) {
+	s.mu.Lock()
+	down := s.threadDown
+	s.mu.Unlock()
+	if down {
+		return bh.Handoff{}, &bh.Error{Code: bh.EUNAVAILABLE, Message: "The database did not answer in time."}
+	}
+	return s.DB.HandoffByThread(ctx, teamID, channelID, ts)
 }
 
 func newSlowStore(t *testing.T) *slowStore { return &slowStore{DB: storetest.New(t)} }
@@ -179,6 +192,45 @@ func TestNoteNotStoredOnTheLastDeliveryIsToldNotLost(t *testing.T) {
 	assert.Contains(t, c.Form.Get("text"), "could not save this note")
 	assert.Contains(t, c.Form.Get("text"), "form due Friday")
 	assert.Equal(t, 0, st.count(t))
+}
+
+// A thread reply may be an answer to pass on in a handoff's thread: while
+// the database cannot say whether it is, the event is left for Slack to
+// deliver again, not acked and lost (in a channel) nor taken as a note (in
+// a DM); once it answers, the reply is handled as usual.
+func TestThreadReplyWaitsForTheDatabase(t *testing.T) {
+	st := newSlowStore(t)
+	st.threadDown = true
+	fake := startBot(t, st)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+
+	inChannel, err := fake.SendEvent(ctx, map[string]any{"type": "message", "channel": "C1", "channel_type": "channel", "user": "U1",
+		"text": "yes, the blue folder", "ts": "3.000002", "thread_ts": "3.000001"})
+	require.NoError(t, err)
+	inDM, err := fake.SendEvent(ctx, map[string]any{"type": "message", "channel": "D1", "channel_type": "im", "user": "U1",
+		"text": "wipes < 1 day", "ts": "4.000002", "thread_ts": "4.000001"})
+	require.NoError(t, err)
+	for _, env := range []string{inChannel, inDM} {
+		short, scancel := context.WithTimeout(ctx, time.Second)
+		_, err = fake.WaitAck(short, env)
+		scancel()
+		require.Error(t, err, "not acked while the database does not answer")
+	}
+	assert.Equal(t, 0, st.count(t))
+
+	st.mu.Lock()
+	st.threadDown = false
+	st.mu.Unlock()
+	for _, env := range []string{inChannel, inDM} {
+		again, err := fake.Redeliver(ctx, env, "timeout")
+		require.NoError(t, err)
+		_, err = fake.WaitAck(ctx, again)
+		require.NoError(t, err)
+	}
+	_, err = fake.WaitCall(ctx, "chat.postMessage", func(c slacktest.Call) bool { return c.Form.Get("thread_ts") == "4.000002" })
+	require.NoError(t, err, "the DM's thread reply is a note, confirmed in its thread")
+	assert.Equal(t, 1, st.count(t), "the channel's thread reply is not a note")
 }
 
 func TestNewNeedsTokensStoreCouncilAndRadar(t *testing.T) {

@@ -25,6 +25,9 @@ type captureStore interface {
 	NoteByMessage(ctx context.Context, teamID, channelID, ts string) (bh.Note, error)
 	EditNote(ctx context.Context, teamID, channelID, ts, rawText string, inferred bh.Tag) (bh.Note, error)
 	DeleteNote(ctx context.Context, teamID, id string) (bh.Note, error)
+	// HandoffByThread finds the handoff whose sender's thread is at
+	// channelID/ts (ENOTFOUND when none is).
+	HandoffByThread(ctx context.Context, teamID, channelID, ts string) (bh.Handoff, error)
 }
 
 // capture turns a person's messages (and their edits and deletions) into
@@ -84,37 +87,68 @@ func (c *capture) onMessage(req *socketmode.Request, teamID, eventID string, ev 
 		b.ack(req, nil)
 		return
 	}
-	if ev.ThreadTimeStamp != "" && ev.ThreadTimeStamp != ev.TimeStamp && c.handoffs != nil {
-		// A reply in a handoff's thread answers a receiver's question: it
-		// is passed on, not kept as a note. (Looked up for thread replies
-		// only, so a plain note costs nothing more.)
-		ctx, cancel := context.WithTimeout(context.Background(), b.cfg.StoreTimeout)
-		ho, err := c.handoffs.store.HandoffByThread(ctx, teamID, ev.Channel, ev.ThreadTimeStamp)
-		cancel()
-		if err == nil {
-			b.ack(req, nil)
-			c.handoffs.relay(context.Background(), ho, ev.User, b.stripSelf(ev.Text))
-			return
-		}
-	}
 	var source bh.NoteSource
 	switch ev.ChannelType {
 	case "im":
 		source = bh.SourceDM
 	case "channel", "group", "mpim":
-		// In a shared channel only top-level messages are notes; replies in a
-		// thread are conversation about a note, not new notes.
-		if ev.ThreadTimeStamp != "" && ev.ThreadTimeStamp != ev.TimeStamp {
-			b.ack(req, nil)
-			return
-		}
 		source = bh.SourceChannel
 	default:
 		b.ack(req, nil)
 		return
 	}
-	c.capture(req, bh.NewNote{TeamID: teamID, ChannelID: ev.Channel, UserID: ev.User, RawText: b.stripSelf(ev.Text),
-		Source: source, MessageTS: ev.TimeStamp, EventID: eventID})
+	in := bh.NewNote{TeamID: teamID, ChannelID: ev.Channel, UserID: ev.User, RawText: b.stripSelf(ev.Text),
+		Source: source, MessageTS: ev.TimeStamp, EventID: eventID}
+	if ev.ThreadTimeStamp != "" && ev.ThreadTimeStamp != ev.TimeStamp {
+		c.threadReply(req, in, ev.ThreadTimeStamp)
+		return
+	}
+	c.capture(req, in)
+}
+
+// threadReply handles a reply in a thread. One in a handoff's thread
+// answers a receiver's question: it is passed on, not kept as a note. Any
+// other is a note in a DM, and conversation about a note in a shared
+// channel. The handoff is looked up by a worker: the reader never waits on
+// the database.
+func (c *capture) threadReply(req *socketmode.Request, in bh.NewNote, threadTS string) {
+	b := c.b
+	last := req != nil && req.RetryAttempt >= lastSlackRetry
+	queued := b.enqueue("thread reply", func(ctx context.Context) {
+		sctx, cancel := context.WithTimeout(ctx, b.cfg.StoreTimeout)
+		ho, err := c.store.HandoffByThread(sctx, in.TeamID, in.ChannelID, threadTS)
+		cancel()
+		switch {
+		case err == nil:
+			b.ack(req, nil)
+			c.handoffs.relay(ctx, ho, in.UserID, in.RawText)
+			return
+		case bh.ErrorCode(err) != bh.ENOTFOUND && !last:
+			// Perhaps an answer to pass on: Slack delivers it again.
+			b.log.Error("bot: thread reply: find its handoff; leaving the event unacked for redelivery", "channel", in.ChannelID, "event_id", in.EventID, "err", err)
+			return
+		}
+		if in.Source != bh.SourceDM {
+			b.ack(req, nil)
+			return
+		}
+		if _, ok := bh.ParseNoteText(in.RawText); !ok {
+			b.ack(req, nil)
+			return
+		}
+		c.store1(ctx, req, in)
+	})
+	if !queued {
+		if in.Source == bh.SourceDM {
+			// The busy path of a note: redelivered, or told on the last try.
+			c.capture(req, in)
+			return
+		}
+		if last {
+			b.ack(req, nil)
+			b.log.Error("bot: busy on Slack's last delivery of a thread reply; not passed on", "channel", in.ChannelID, "event_id", in.EventID)
+		}
+	}
 }
 
 func (c *capture) onMention(req *socketmode.Request, teamID, eventID string, ev *slackevents.AppMentionEvent) {
@@ -138,43 +172,7 @@ func (c *capture) capture(req *socketmode.Request, in bh.NewNote) {
 		b.ack(req, nil)
 		return
 	}
-	queued := b.enqueue("capture", func(ctx context.Context) {
-		defer c.locks.Lock(in.TeamID + "/" + in.ChannelID + "/" + in.MessageTS)()
-		in.WrittenAt = bh.MessageTime(in.MessageTS, b.cfg.Now())
-		var bought []string
-		in.Inferred, bought = c.replies.read(in.RawText, in.WrittenAt)
-		sctx, cancel := context.WithTimeout(ctx, b.cfg.StoreTimeout)
-		n, created, err := c.store.CaptureNote(sctx, in)
-		cancel()
-		if err != nil {
-			if bh.ErrorCode(err) == bh.EINVALID {
-				b.ack(req, nil)
-				return
-			}
-			if req != nil && req.RetryAttempt >= lastSlackRetry {
-				// Slack will not deliver this event again: say so, on the
-				// message, rather than lose the note in silence.
-				b.ack(req, nil)
-				b.log.Error("bot: note not stored on Slack's last delivery; told the user", "channel", in.ChannelID, "event_id", in.EventID, "err", err)
-				c.notStored(ctx, in, "the database is not answering")
-				return
-			}
-			// Not acked: Slack redelivers the event, and the store de-duplicates
-			// by message if the write did land after all.
-			b.log.Error("bot: note not stored; leaving the event unacked for redelivery", "channel", in.ChannelID, "event_id", in.EventID, "err", err)
-			return
-		}
-		b.ack(req, nil)
-		if !created {
-			return
-		}
-		c.restocks.closeBought(ctx, n, bought)
-		c.replies.post(ctx, n, in.ChannelID, in.MessageTS)
-		if b.cfg.Noted != nil {
-			b.cfg.Noted(ctx, n)
-		}
-		c.home.shiftChanged(ctx, n.TeamID, n.ChannelID, n.UserID)
-	})
+	queued := b.enqueue("capture", func(ctx context.Context) { c.store1(ctx, req, in) })
 	if !queued {
 		if req != nil && req.RetryAttempt >= lastSlackRetry {
 			// Slack's last delivery and no worker free: say so rather than
@@ -195,6 +193,47 @@ func (c *capture) capture(req *socketmode.Request, in bh.NewNote) {
 		}
 		b.log.Warn("bot: busy; note event left unacked for redelivery", "event_id", in.EventID)
 	}
+}
+
+// store1 stores one note and only then acks its envelope; the reply is
+// posted after the ack so it never delays it. It runs on a worker.
+func (c *capture) store1(ctx context.Context, req *socketmode.Request, in bh.NewNote) {
+	b := c.b
+	defer c.locks.Lock(in.TeamID + "/" + in.ChannelID + "/" + in.MessageTS)()
+	in.WrittenAt = bh.MessageTime(in.MessageTS, b.cfg.Now())
+	var bought []string
+	in.Inferred, bought = c.replies.read(in.RawText, in.WrittenAt)
+	sctx, cancel := context.WithTimeout(ctx, b.cfg.StoreTimeout)
+	n, created, err := c.store.CaptureNote(sctx, in)
+	cancel()
+	if err != nil {
+		if bh.ErrorCode(err) == bh.EINVALID {
+			b.ack(req, nil)
+			return
+		}
+		if req != nil && req.RetryAttempt >= lastSlackRetry {
+			// Slack will not deliver this event again: say so, on the
+			// message, rather than lose the note in silence.
+			b.ack(req, nil)
+			b.log.Error("bot: note not stored on Slack's last delivery; told the user", "channel", in.ChannelID, "event_id", in.EventID, "err", err)
+			c.notStored(ctx, in, "the database is not answering")
+			return
+		}
+		// Not acked: Slack redelivers the event, and the store de-duplicates
+		// by message if the write did land after all.
+		b.log.Error("bot: note not stored; leaving the event unacked for redelivery", "channel", in.ChannelID, "event_id", in.EventID, "err", err)
+		return
+	}
+	b.ack(req, nil)
+	if !created {
+		return
+	}
+	c.restocks.closeBought(ctx, n, bought)
+	c.replies.post(ctx, n, in.ChannelID, in.MessageTS)
+	if b.cfg.Noted != nil {
+		b.cfg.Noted(ctx, n)
+	}
+	c.home.shiftChanged(ctx, n.TeamID, n.ChannelID, n.UserID)
 }
 
 // lastSlackRetry is the retry_attempt of Slack's last delivery of an event

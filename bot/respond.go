@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"runtime"
 
 	"github.com/slack-go/slack"
 	"github.com/slack-go/slack/socketmode"
@@ -26,14 +25,7 @@ func (b *Bot) ack(req *socketmode.Request, payload any) {
 	}
 	if err != nil {
 		b.log.Error("bot: ack failed", "envelope_id", req.EnvelopeID, "err", err)
-		return
 	}
-	// The ack is handed to the socket's writer goroutine, which then waits
-	// for this one's processor until this goroutine blocks, or is preempted
-	// after up to 10 ms of the follow-up work (the reply, App Home). On a
-	// busy two-core machine that was most of a note's ack time: let the
-	// writer run first.
-	runtime.Gosched()
 }
 
 // tell answers one person privately in a conversation; when the bot cannot
