@@ -27,8 +27,9 @@ const (
 // Compute is the shift's state from its notes' facts (as the council's
 // normaliser reads them) at now. energy is a person's explicit choice, or
 // EnergyAuto to infer it from the notes. Deleted notes must already be gone
-// from facts.
-func Compute(shift bh.Shift, facts []bh.Fact, now time.Time, energy bh.Energy) bh.ShiftState {
+// from facts. loc is the shift's zone (its own, else the configured
+// default): the texts' times are written on its clock.
+func Compute(shift bh.Shift, facts []bh.Fact, now time.Time, energy bh.Energy, loc *time.Location) bh.ShiftState {
 	st := bh.ShiftState{TeamID: shift.TeamID, ShiftID: shift.ID, ChannelID: shift.ChannelID, Notes: len(facts), ComputedAt: now.UTC()}
 	st.Energy, st.EnergyNoteIDs, st.EnergyChosen = bh.EnergyOf(facts, energy, now)
 	for _, f := range facts {
@@ -98,7 +99,7 @@ func Compute(shift bh.Shift, facts []bh.Fact, now time.Time, energy bh.Energy) b
 			st.Level = max(st.Level, it.Level)
 		}
 	}
-	st.NextActions = nextActions(st, now, shift.Location(nil))
+	st.NextActions = nextActions(st, now, loc)
 	return st
 }
 

@@ -38,7 +38,7 @@ func TestRiskLevels(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tt.fact.NoteID = "n1"
-			st := radar.Compute(shift, []bh.Fact{tt.fact}, now, bh.EnergyAuto)
+			st := radar.Compute(shift, []bh.Fact{tt.fact}, now, bh.EnergyAuto, time.UTC)
 			assert.Equal(t, tt.level, st.Level)
 			assert.Equal(t, "s1", st.ShiftID)
 		})
@@ -54,7 +54,7 @@ func TestStateSortsEnergyAndNextActions(t *testing.T) {
 		{NoteID: "i1", Kind: bh.TagInventory, Items: []string{"wipes"}, Horizon: 20 * time.Hour, CreatedAt: now},
 		{NoteID: "c1", Kind: bh.TagNote, Title: "pediatrician", Start: at(2 * time.Hour), End: at(3 * time.Hour)},
 	}
-	st := radar.Compute(bh.Shift{ID: "s1"}, facts, now, bh.EnergyAuto)
+	st := radar.Compute(bh.Shift{ID: "s1"}, facts, now, bh.EnergyAuto, time.UTC)
 	assert.Equal(t, bh.EnergyLow, st.Energy, "the latest energy signal")
 	assert.Equal(t, []string{"e2"}, st.EnergyNoteIDs)
 	assert.Equal(t, bh.RiskCritical, st.Level)
@@ -70,11 +70,11 @@ func TestStateSortsEnergyAndNextActions(t *testing.T) {
 	}
 	require.Len(t, st.Commitments, 1)
 
-	chosen := radar.Compute(bh.Shift{ID: "s1"}, facts, now, bh.EnergyHigh)
+	chosen := radar.Compute(bh.Shift{ID: "s1"}, facts, now, bh.EnergyHigh, time.UTC)
 	assert.Equal(t, bh.EnergyHigh, chosen.Energy, "an explicit choice wins")
 	assert.True(t, chosen.EnergyChosen)
 
-	empty := radar.Compute(bh.Shift{ID: "s1"}, nil, now, bh.EnergyAuto)
+	empty := radar.Compute(bh.Shift{ID: "s1"}, nil, now, bh.EnergyAuto, time.UTC)
 	assert.Equal(t, bh.RiskNone, empty.Level)
 	assert.Empty(t, empty.NextActions)
 	line, _ := radar.Summary(empty, time.UTC)
@@ -92,7 +92,7 @@ func TestRadarTextsKeepTheirTimes(t *testing.T) {
 		{NoteID: "c1", Kind: bh.TagNote, Title: "pediatrician", Start: at(2 * time.Hour), End: at(3 * time.Hour)},
 		{NoteID: "d1", Kind: bh.TagDeadline, Title: "daycare form", Due: at(30 * time.Hour)},
 	}
-	st := radar.Compute(shift, facts, now, bh.EnergyAuto)
+	st := radar.Compute(shift, facts, now, bh.EnergyAuto, shift.Location(time.UTC))
 	var ready *bh.Item
 	for i, a := range st.NextActions {
 		if a.NoteIDs[0] == "c1" {
@@ -110,6 +110,11 @@ func TestRadarTextsKeepTheirTimes(t *testing.T) {
 	line, stamps := radar.Summary(st, paris)
 	assert.Contains(t, line, "daycare form due Tue 17:00")
 	assert.Equal(t, []bh.Stamp{bh.StampOf(at(30*time.Hour).In(paris), "Mon 15:04")}, stamps)
+
+	// A shift whose zone is not known yet is on the configured default's
+	// clock, not UTC's.
+	st = radar.Compute(bh.Shift{ID: "s1"}, facts, now, bh.EnergyAuto, paris)
+	assert.Contains(t, textsOf(st.NextActions), "Get ready: pediatrician at 13:00")
 }
 
 // The radar reads energy from the last 24 hours too: a tired note from
@@ -117,14 +122,14 @@ func TestRadarTextsKeepTheirTimes(t *testing.T) {
 func TestStateEnergyForgetsOldNotes(t *testing.T) {
 	shift := bh.Shift{ID: "s1", TeamID: "T1", ChannelID: "D1"}
 	old := bh.Fact{NoteID: "e1", Kind: bh.TagNote, Energy: bh.EnergyLow, CreatedAt: now.Add(-5 * 24 * time.Hour)}
-	st := radar.Compute(shift, []bh.Fact{old}, now, bh.EnergyAuto)
+	st := radar.Compute(shift, []bh.Fact{old}, now, bh.EnergyAuto, time.UTC)
 	assert.Equal(t, bh.EnergyMedium, st.Energy)
 	assert.Empty(t, st.EnergyNoteIDs)
 	for _, a := range st.NextActions {
 		assert.NotContains(t, a.Text, "energy is low")
 	}
 	old.CreatedAt = now.Add(-23 * time.Hour)
-	st = radar.Compute(shift, []bh.Fact{old}, now, bh.EnergyAuto)
+	st = radar.Compute(shift, []bh.Fact{old}, now, bh.EnergyAuto, time.UTC)
 	assert.Equal(t, bh.EnergyLow, st.Energy, "last night's note still counts")
 }
 
@@ -137,7 +142,7 @@ func TestStateDropsLongOverdueDeadlines(t *testing.T) {
 		level   bh.RiskLevel
 		dropped bool
 	}{{47 * time.Hour, bh.RiskCritical, false}, {49 * time.Hour, bh.RiskNone, true}} {
-		st := radar.Compute(shift, []bh.Fact{{NoteID: "d1", Kind: bh.TagDeadline, Title: "daycare form", Due: at(-tt.overdue)}}, now, bh.EnergyAuto)
+		st := radar.Compute(shift, []bh.Fact{{NoteID: "d1", Kind: bh.TagDeadline, Title: "daycare form", Due: at(-tt.overdue)}}, now, bh.EnergyAuto, time.UTC)
 		require.Len(t, st.Deadlines, 1)
 		assert.Equal(t, tt.dropped, st.Deadlines[0].Dropped, tt.overdue)
 		assert.True(t, st.Deadlines[0].Overdue)
@@ -151,10 +156,18 @@ func TestStateDropsLongOverdueDeadlines(t *testing.T) {
 func TestStateLeavesWeekOldSupplies(t *testing.T) {
 	shift := bh.Shift{ID: "s1", TeamID: "T1", ChannelID: "D1"}
 	low := bh.Fact{NoteID: "w1", Kind: bh.TagInventory, Items: []string{"wipes"}, Horizon: 24 * time.Hour, CreatedAt: now.Add(-8 * 24 * time.Hour)}
-	st := radar.Compute(shift, []bh.Fact{low}, now, bh.EnergyAuto)
+	st := radar.Compute(shift, []bh.Fact{low}, now, bh.EnergyAuto, time.UTC)
 	assert.Empty(t, st.Inventory)
 	assert.Equal(t, bh.RiskNone, st.Level)
 	low.CreatedAt = now.Add(-2 * 24 * time.Hour)
-	st = radar.Compute(shift, []bh.Fact{low}, now, bh.EnergyAuto)
+	st = radar.Compute(shift, []bh.Fact{low}, now, bh.EnergyAuto, time.UTC)
 	assert.Len(t, st.Inventory, 1, "two days old: still watched")
+}
+
+func textsOf(items []bh.Item) []string {
+	var out []string
+	for _, it := range items {
+		out = append(out, it.Text)
+	}
+	return out
 }
