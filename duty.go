@@ -76,6 +76,10 @@ type HandoffMessage struct {
 // End is when the handed-off time ends.
 func (h Handoff) End() time.Time { return h.Start.Add(time.Duration(h.Hours) * time.Hour) }
 
+// Over reports whether the handed-off time has ended at t: a Got it then
+// gives no duty.
+func (h Handoff) Over(t time.Time) bool { return !t.Before(h.End()) }
+
 // Taken reports whether a receiver tapped Got it.
 func (h Handoff) Taken() bool { return h.GotBy != "" }
 

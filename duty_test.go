@@ -49,4 +49,6 @@ func TestHandoffReceiversAndDuty(t *testing.T) {
 	assert.Equal(t, bh.Duty{TeamID: "T1", ShiftID: "s1", UserID: "U2", Since: start, Until: h.End(), HandoffID: "h1"}, early, "a Got it before the start: on from the start")
 	late := h.DutyFrom("U2", start.Add(5*time.Minute))
 	assert.Equal(t, start.Add(5*time.Minute), late.Since, "a Got it after the start: on from then")
+	assert.False(t, h.Over(start.Add(10*time.Hour-time.Second)))
+	assert.True(t, h.Over(start.Add(10*time.Hour)), "over when it ends: a Got it then gives no duty")
 }

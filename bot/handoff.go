@@ -475,6 +475,11 @@ func (h *handoffs) gotIt(ctx context.Context, cb slack.InteractionCallback, a *s
 		return
 	}
 	now := b.cfg.Now()
+	if ho.Over(now) && !ho.Taken() {
+		// Taking it now would put them on duty for a time that is over.
+		b.tell(ctx, channelOf(cb), cb.User.ID, "That handoff's time is over; nothing was changed. Ask for a new one if you are taking over now.")
+		return
+	}
 	ho, took, err := h.store.TakeHandoff(ctx, ho.TeamID, ho.ID, cb.User.ID, now)
 	if err != nil {
 		b.refuse(ctx, channelOf(cb), cb.User.ID, err)

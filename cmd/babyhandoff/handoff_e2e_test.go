@@ -292,6 +292,37 @@ func TestE2EHandOffRemindsOnce(t *testing.T) {
 	h.inThread("DU1", root.TS, "<@U2> has it from")
 }
 
+// A Got it tapped after the handed-off time is over puts nobody on duty:
+// the receiver is told, the sender's thread hears nothing.
+func TestE2ELateGotItChangesNoDuty(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 11, 24, 17, 0, 0, 0, time.UTC))
+	setup, _ := fakeTime(clock)
+	h := start(t, setup)
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "UTC"})
+	h.fake.SetUser(slacktest.User{ID: "U2", Name: "Sam", TZ: "UTC"})
+	h.note("DU1", "U1", "wipes < 1 day", tsAt(clock.Now(), 1))
+	h.ack(h.slash("/handoff", "<@U2|sam> for 1h", "DU1", "U1"))
+	h.openedView(blocks.CallbackHandoff)
+	assert.Nil(t, formErrors(t, h.ack(h.submitView(blocks.CallbackHandoff, "DU1|", handoffValues([]string{"U2"}, "", "now", 1, "", true)))))
+	got := h.topLevel("DU2", "handed off to you")
+	h.topLevel("DU1", "Handed off to <@U2>")
+	h.ephemeral("DU1", "U1", "Handed off.")
+	var handoffID string
+	for _, b := range buttons(t, got.Blocks) {
+		if b.ActionID == blocks.ActionHandoffGotIt {
+			handoffID = b.Value
+		}
+	}
+	require.NotEmpty(t, handoffID)
+
+	clock.Advance(2 * time.Hour)
+	h.ack(h.click("DU2", got.TS, "U2", blocks.ActionHandoffGotIt, handoffID))
+	h.ephemeral("DU2", "U2", "time is over")
+	for _, m := range h.fake.Messages("DU1") {
+		assert.NotContains(t, m.Text, "has it from", "nobody took a handoff that was over")
+	}
+}
+
 // In a family channel: a handoff to everyone there is one message with Got
 // it; the first person to tap it is on duty, and the radar's next nudge in
 // the channel mentions them.
