@@ -399,7 +399,7 @@ func laterLines(p bh.Proposal) string {
 	var b strings.Builder
 	for _, it := range p.Top {
 		if rest, ok := strings.CutPrefix(it.Text, "Later: "); ok {
-			b.WriteString("• " + Echo(rest, 120) + "\n")
+			b.WriteString("• " + Stamped(rest, it.Stamps, 120) + "\n")
 		}
 	}
 	return strings.TrimRight(b.String(), "\n")
