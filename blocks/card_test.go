@@ -82,7 +82,11 @@ func checkSurfaces(t *testing.T, rec bh.RunRecord, links blocks.Links) {
 	ho := bh.Handoff{ID: "h1", From: "U1", To: []string{"U2", "U3"}, Start: rec.Run.Now, Hours: 12, Message: long, CreatedAt: rec.Run.Now}
 	msg := blocks.HandoffMessage(blocks.HandoffView{Handoff: ho, Receiver: "U2", SenderName: strings.Repeat("Maya", 40), Plan: &w, FirstTime: true, Now: rec.Run.Now})
 	assert.Empty(t, slacktest.ValidateBlocks("message", toAny(t, msg.Blocks)), "handoff message")
-	assert.NotContains(t, msg.Text+string(must(json.Marshal(msg.Blocks))), "<!channel>", "the sender's words are never live")
+	// encoding/json writes "<", ">" and "&" as \u003c, \u003e and \u0026:
+	// look for the mention as it would stand in the JSON sent to Slack.
+	assert.NotContains(t, msg.Text, "<!channel>", "the sender's words are never live")
+	assert.NotContains(t, string(must(json.Marshal(msg.Blocks))), `\u003c!channel\u003e`, "the sender's words are never live")
+	assert.Contains(t, string(must(json.Marshal(msg.Blocks))), `bottle \u0026lt;!channel\u0026gt;`, "the sender's words are shown, escaped")
 	assert.Empty(t, slacktest.ValidateView(viewMap(t, blocks.HandoffModal(blocks.HandoffForm{ChannelID: "C1", RunID: rec.Run.ID, Channel: true, To: []string{"U2"}, Hours: 10}))), "handoff form")
 	assert.Empty(t, slacktest.ValidateView(viewMap(t, blocks.AskModal("h1", strings.Repeat("Maya", 40)))), "ask form")
 	for name, m := range map[string]blocks.Message{"thread": blocks.HandoffThread(ho, time.UTC), "question": blocks.HandoffQuestion("U2", "U1", long),
