@@ -36,8 +36,9 @@ type boltFile struct {
 	path string
 	ns   map[lungo.Handle]*nsFile
 	// committed, when set, hears each namespace's new or changed documents
-	// and the stored versions of removed ones, after they are durable.
-	committed func(h lungo.Handle, puts, gone bsonkit.List)
+	// (as written) and the stored versions of removed ones, after they are
+	// durable.
+	committed func(h lungo.Handle, puts []bson.Raw, gone bsonkit.List)
 }
 
 // nsFile is what the file holds for one namespace, as of the last commit.
@@ -206,6 +207,7 @@ type docPut struct {
 	id  string
 	seq uint64
 	doc bsonkit.Doc
+	raw bson.Raw // doc encoded, once written
 }
 
 // Store writes what changed since the catalog stored last. It is called
@@ -247,11 +249,13 @@ func (f *boltFile) Store(catalog *lungo.Catalog) error {
 					return err
 				}
 			}
-			for _, p := range ch.puts {
+			for i := range ch.puts {
+				p := &ch.puts[i]
 				raw, err := bson.Marshal(p.doc)
 				if err != nil {
 					return err
 				}
+				p.raw = raw
 				binary.BigEndian.PutUint64(key[:], p.seq)
 				if err := b.Put(key[:], raw); err != nil {
 					return err
@@ -299,9 +303,9 @@ func (f *boltFile) Store(catalog *lungo.Catalog) error {
 	}
 	if f.committed != nil {
 		for _, ch := range changes {
-			puts := make(bsonkit.List, 0, len(ch.puts))
+			puts := make([]bson.Raw, 0, len(ch.puts))
 			for _, p := range ch.puts {
-				puts = append(puts, p.doc)
+				puts = append(puts, p.raw)
 			}
 			f.committed(ch.handle, puts, ch.gone)
 		}

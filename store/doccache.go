@@ -47,14 +47,10 @@ func (c *docCache[T]) fill(docs []T) {
 	}
 }
 
-// committed applies a commit's changes: puts are new or changed documents,
-// gone the stored versions of removed ones.
-func (c *docCache[T]) committed(puts, gone bsonkit.List) error {
-	put, err := decodeDocs[T](puts)
-	if err != nil {
-		return err
-	}
-	removed, err := decodeDocs[T](gone)
+// committed applies a commit's changes: puts are new or changed documents
+// as written, gone the stored versions of removed ones.
+func (c *docCache[T]) committed(puts []bson.Raw, gone bsonkit.List) error {
+	put, removed, err := decodeChange[T](puts, gone)
 	if err != nil {
 		return err
 	}
@@ -73,51 +69,54 @@ func (c *docCache[T]) committed(puts, gone bsonkit.List) error {
 	return nil
 }
 
-// decodeDocs reads the engine's documents into T.
-func decodeDocs[T any](list bsonkit.List) ([]T, error) {
-	out := make([]T, 0, len(list))
-	for _, d := range list {
+// decodeChange reads a commit's documents into T: the new ones from the
+// bytes the file wrote, the removed ones from the engine's documents.
+func decodeChange[T any](puts []bson.Raw, gone bsonkit.List) (put, removed []T, err error) {
+	put = make([]T, len(puts))
+	for i, raw := range puts {
+		if err := bson.Unmarshal(raw, &put[i]); err != nil {
+			return nil, nil, err
+		}
+	}
+	removed = make([]T, len(gone))
+	for i, d := range gone {
 		raw, err := bson.Marshal(d)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		var v T
-		if err := bson.Unmarshal(raw, &v); err != nil {
-			return nil, err
+		if err := bson.Unmarshal(raw, &removed[i]); err != nil {
+			return nil, nil, err
 		}
-		out = append(out, v)
 	}
-	return out, nil
-}
-
-// runHead is what the latest-run index needs of a run.
-type runHead struct {
-	ID      string `bson:"_id"`
-	TeamID  string `bson:"team_id"`
-	ShiftID string `bson:"shift_id"`
-	Status  string `bson:"status"`
-	Version int    `bson:"version"`
+	return put, removed, nil
 }
 
 // latestRuns knows each shift's latest completed run on the embedded
-// engine, so App Home and the radar (on every note) and /plan find it
-// without sorting every run ever made. A shift missing from it has no
-// completed run, unless a removal made it unsure: then the database is
-// asked.
+// engine, so App Home and the radar (on every note) and /plan read it
+// without a query, which would match or sort every run ever made. Runs are
+// never removed (the sweep keeps them, without details); a shift missing
+// from it has no completed run.
 type latestRuns struct {
 	mu     sync.RWMutex
-	latest map[string]runHead // team/shift → its latest completed run
-	unsure map[string]bool
+	latest map[string]runDoc // team/shift → its latest completed run
 }
 
-func (l *latestRuns) putLocked(r runHead) {
+// putLocked records a new or changed run; l.mu is held.
+func (l *latestRuns) putLocked(r runDoc) {
 	key := r.TeamID + "/" + r.ShiftID
-	if cur, ok := l.latest[key]; r.Status == string(bh.StatusCompleted) && (!ok || r.Version > cur.Version) {
+	cur, ok := l.latest[key]
+	switch {
+	case r.Status == string(bh.StatusCompleted) && (!ok || r.Version >= cur.Version):
+		// A newer plan, or the same one changed (its card posted).
 		l.latest[key] = r
+	case ok && cur.ID == r.ID:
+		// The latest plan is not completed any more: ask the file at
+		// the next open; until then the shift has none.
+		delete(l.latest, key)
 	}
 }
 
-func (l *latestRuns) fill(runs []runHead) {
+func (l *latestRuns) fill(runs []runDoc) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for _, r := range runs {
@@ -125,32 +124,24 @@ func (l *latestRuns) fill(runs []runHead) {
 	}
 }
 
-// get returns the shift's latest completed run; sure is false when only
-// the database can tell.
-func (l *latestRuns) get(team, shift string) (r runHead, ok, sure bool) {
+// get returns the shift's latest completed run.
+func (l *latestRuns) get(team, shift string) (runDoc, bool) {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
-	key := team + "/" + shift
-	r, ok = l.latest[key]
-	return r, ok, ok || !l.unsure[key]
+	r, ok := l.latest[team+"/"+shift]
+	return r, ok
 }
 
-func (l *latestRuns) committed(puts, gone bsonkit.List) error {
-	put, err := decodeDocs[runHead](puts)
-	if err != nil {
-		return err
-	}
-	removed, err := decodeDocs[runHead](gone)
+func (l *latestRuns) committed(puts []bson.Raw, gone bsonkit.List) error {
+	put, removed, err := decodeChange[runDoc](puts, gone)
 	if err != nil {
 		return err
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for _, r := range removed {
-		key := r.TeamID + "/" + r.ShiftID
-		if l.latest[key].ID == r.ID {
+		if key := r.TeamID + "/" + r.ShiftID; l.latest[key].ID == r.ID {
 			delete(l.latest, key)
-			l.unsure[key] = true
 		}
 	}
 	for _, r := range put {

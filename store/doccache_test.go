@@ -115,6 +115,10 @@ func TestLatestRunFollowsEveryRun(t *testing.T) {
 	require.NoError(t, db.SaveRunRecord(ctx, sampleRecord(r2)))
 	assert.Equal(t, r2.ID, latest(db, "s1"))
 	assert.Equal(t, other.ID, latest(db, "s2"))
+	require.NoError(t, db.SetRunCard(ctx, "T1", r2.ID, "D1", "1.2"))
+	got, err := db.LatestRun(ctx, "T1", "s1")
+	require.NoError(t, err)
+	assert.Equal(t, "1.2", got.CardTS, "the plan as changed since, not as first saved")
 	_, err = db.LatestRun(ctx, "T2", "s1")
 	assert.Equal(t, bh.ENOTFOUND, bh.ErrorCode(err), "runs are scoped by team")
 	require.NoError(t, db.Close(ctx))
@@ -124,4 +128,7 @@ func TestLatestRunFollowsEveryRun(t *testing.T) {
 	defer again.Close(ctx)
 	assert.Equal(t, r2.ID, latest(again, "s1"))
 	assert.Equal(t, other.ID, latest(again, "s2"))
+	fresh, err := again.LatestRun(ctx, "T1", "s1")
+	require.NoError(t, err)
+	assert.Equal(t, got, fresh, "memory answered what the file holds")
 }

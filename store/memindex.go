@@ -32,7 +32,7 @@ func msgKey(team, channel, ts string) string { return team + "/" + channel + "/"
 func (db *DB) buildIndex(ctx context.Context) error {
 	m := &memIndex{shifts: newDocCache(shiftKeys), states: newDocCache(func(d shiftStateDoc) []string { return []string{d.ID} }),
 		notes: map[string]string{}, events: map[string]time.Time{}, replies: map[string]replyDoc{},
-		runs:    &latestRuns{latest: map[string]runHead{}, unsure: map[string]bool{}},
+		runs:    &latestRuns{latest: map[string]runDoc{}},
 		byShift: map[string][]logDoc{}, ttl: db.cfg.EventTTL}
 	shifts, err := findAll[shiftDoc](ctx, db, colShifts, bson.D{}, nil)
 	if err != nil {
@@ -44,7 +44,7 @@ func (db *DB) buildIndex(ctx context.Context) error {
 		return err
 	}
 	m.states.fill(states)
-	runs, err := findAll[runHead](ctx, db, colRuns, bson.D{}, nil)
+	runs, err := findAll[runDoc](ctx, db, colRuns, bson.D{}, nil)
 	if err != nil {
 		return err
 	}
@@ -74,7 +74,7 @@ func (db *DB) buildIndex(ctx context.Context) error {
 		m.replies[r.ID] = r
 	}
 	db.mem = m
-	db.notesHook.Store(m)
+	db.hook.Store(m)
 	return nil
 }
 
@@ -102,15 +102,6 @@ func (m *memIndex) shift(team, channel string) (shiftDoc, bool) {
 		return shiftDoc{}, false
 	}
 	return m.shifts.get("tc:" + team + "/" + channel)
-}
-
-// latestRun is the shift's latest completed run as far as memory knows;
-// on a real deployment (m nil) nothing is sure.
-func (m *memIndex) latestRun(team, shift string) (r runHead, ok, sure bool) {
-	if m == nil {
-		return runHead{}, false, false
-	}
-	return m.runs.get(team, shift)
 }
 
 func (m *memIndex) shiftByID(team, id string) (shiftDoc, bool) {

@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/256dpi/lungo/bsonkit"
+	"go.mongodb.org/mongo-driver/bson"
 )
 
 // The embedded engine answers a query by scanning and sorting a whole
@@ -35,12 +36,8 @@ func (m *memIndex) shiftNotes(team, shift string) []logDoc {
 
 // notesCommitted applies a commit's changes to the notes collection: puts
 // are new or changed notes, gone the stored versions of removed ones.
-func (m *memIndex) notesCommitted(puts, gone bsonkit.List) error {
-	put, err := decodeDocs[logDoc](puts)
-	if err != nil {
-		return err
-	}
-	removed, err := decodeDocs[logDoc](gone)
+func (m *memIndex) notesCommitted(puts []bson.Raw, gone bsonkit.List) error {
+	put, removed, err := decodeChange[logDoc](puts, gone)
 	if err != nil {
 		return err
 	}

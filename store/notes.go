@@ -119,13 +119,11 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, er
 	}
 	var (
 		out     logDoc
-		shift   shiftDoc
 		created bool
 	)
 	err = db.write(ctx, func(ctx context.Context) error {
 		out, created = logDoc{}, false
-		var err error
-		shift, err = db.ensureShift(ctx, in.TeamID, in.ChannelID, now)
+		shift, err := db.ensureShift(ctx, in.TeamID, in.ChannelID, now)
 		if err != nil {
 			return err
 		}

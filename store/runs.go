@@ -619,11 +619,11 @@ func (db *DB) RunByID(ctx context.Context, runID string) (bh.Run, error) {
 func (db *DB) LatestRun(ctx context.Context, teamID, shiftID string) (bh.Run, error) {
 	var d runDoc
 	var err error
-	if head, ok, sure := db.mem.latestRun(teamID, shiftID); ok {
-		// One run by _id: a match per run, not a sort of them all.
-		err = db.c.runs.FindOne(ctx, bson.D{{Key: "_id", Value: head.ID}}).Decode(&d)
-	} else if sure {
-		err = mongo.ErrNoDocuments
+	if db.mem != nil {
+		var ok bool
+		if d, ok = db.mem.runs.get(teamID, shiftID); !ok {
+			err = mongo.ErrNoDocuments
+		}
 	} else {
 		err = db.c.runs.FindOne(ctx, bson.D{{Key: "team_id", Value: teamID}, {Key: "shift_id", Value: shiftID}, {Key: "status", Value: string(bh.StatusCompleted)}},
 			options.FindOne().SetSort(bson.D{{Key: "version", Value: -1}})).Decode(&d)

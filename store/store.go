@@ -24,6 +24,7 @@ import (
 
 	"github.com/256dpi/lungo"
 	"github.com/256dpi/lungo/bsonkit"
+	"go.mongodb.org/mongo-driver/bson"
 	"go.mongodb.org/mongo-driver/mongo/options"
 
 	bh "github.com/babyhandoff/babyhandoff"
@@ -75,9 +76,9 @@ type DB struct {
 	embedded bool
 	path     string
 	mem      *memIndex // embedded only; nil on a real deployment
-	// notesHook is mem once it is built, for the file's commits (which run
-	// on the committer's and the engine's goroutines).
-	notesHook atomic.Pointer[memIndex]
+	// hook is mem once it is built, for the file's commits (which run on
+	// the committer's and the engine's goroutines).
+	hook atomic.Pointer[memIndex]
 
 	writes    chan *writeReq
 	lazy      chan *writeReq
@@ -284,8 +285,8 @@ func (db *DB) Close(ctx context.Context) error {
 
 // committed hears what a commit changed in the file, before the engine
 // wakes its change streams, and keeps the in-memory copies current.
-func (db *DB) committed(h lungo.Handle, puts, gone bsonkit.List) {
-	m := db.notesHook.Load()
+func (db *DB) committed(h lungo.Handle, puts []bson.Raw, gone bsonkit.List) {
+	m := db.hook.Load()
 	if m == nil || h[0] != db.cfg.Database {
 		return
 	}
