@@ -1,6 +1,7 @@
 package council
 
 import (
+	"crypto/sha256"
 	"sync"
 	"time"
 
@@ -20,17 +21,20 @@ type kindMemo struct {
 }
 
 type kindKey struct {
-	id, text, raw string
-	tag           bh.Tag
-	src           bh.TagSource
-	at            int64 // CreatedAt, ns
-	loc           string
+	id    string
+	words [sha256.Size]byte // of the text and what was sent: notes run to 40,000 characters
+	tag   bh.Tag
+	src   bh.TagSource
+	at    int64 // CreatedAt, ns
+	loc   string
 }
 
-// maxKinds bounds the memo; past it, it starts again (a few MB at most).
+// maxKinds bounds the memo; past it, it starts again (about 10 MB at most).
 const maxKinds = 100_000
 
-// kinds is each open note's kind, read at now in loc.
+// kinds is each open note's kind, read at now in loc. Notes not yet
+// remembered are read outside the lock, so plans of other shifts do not
+// wait on them.
 func (k *kindMemo) kinds(notes []bh.Note, loc *time.Location, now time.Time) map[string]bh.Tag {
 	out := make(map[string]bh.Tag, len(notes))
 	if k == nil {
@@ -39,8 +43,12 @@ func (k *kindMemo) kinds(notes []bh.Note, loc *time.Location, now time.Time) map
 		}
 		return out
 	}
+	type unread struct {
+		key kindKey
+		n   bh.Note
+	}
+	var todo []unread
 	k.mu.Lock()
-	defer k.mu.Unlock()
 	if k.m == nil || len(k.m) > maxKinds {
 		k.m = map[kindKey]bh.Tag{}
 	}
@@ -48,17 +56,30 @@ func (k *kindMemo) kinds(notes []bh.Note, loc *time.Location, now time.Time) map
 		if n.Deleted() || n.Done() {
 			continue
 		}
-		key := kindKey{id: n.ID, text: n.Text, raw: n.RawText, tag: n.Tag, src: n.TagSource, at: n.CreatedAt.UnixNano(), loc: loc.String()}
+		key := kindKey{id: n.ID, words: sha256.Sum256([]byte(n.Text + "\x00" + n.RawText)), tag: n.Tag, src: n.TagSource,
+			at: n.CreatedAt.UnixNano(), loc: loc.String()}
 		if kind, ok := k.m[key]; ok {
 			out[n.ID] = kind
 			continue
 		}
-		kind := normalize.One(n, loc, now).Kind
-		out[n.ID] = kind
-		// A note from the future (a clock that moved back) is read from
-		// now, not from when it was written: not remembered.
-		if n.CreatedAt.Before(now) {
-			k.m[key] = kind
+		todo = append(todo, unread{key, n})
+	}
+	k.mu.Unlock()
+	if len(todo) == 0 {
+		return out
+	}
+	read := make([]bh.Tag, len(todo))
+	for i, u := range todo {
+		read[i] = normalize.One(u.n, loc, now).Kind
+		out[u.n.ID] = read[i]
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	for i, u := range todo {
+		// A note without a time, or from the future (a clock that moved
+		// back), is read from now, as normalize does: not remembered.
+		if !u.n.CreatedAt.IsZero() && u.n.CreatedAt.Before(now) {
+			k.m[u.key] = read[i]
 		}
 	}
 	return out

@@ -1,6 +1,7 @@
 package council
 
 import (
+	"crypto/sha256"
 	"testing"
 	"time"
 
@@ -36,8 +37,17 @@ func TestKindMemoMatchesAFreshReading(t *testing.T) {
 	}
 	assert.Len(t, memo.m, len(notes), "each note read once")
 
-	notes[2].Text, notes[2].RawText = "deadline: form due Friday", "deadline: form due Friday"
-	notes[2].Tag, notes[2].TagSource = bh.TagDeadline, bh.TagByPrefix
-	assert.Equal(t, bh.TagDeadline, memo.kinds(notes, ny, written.Add(2*time.Hour))["c"], "edited: read again")
+	// Only the words change, tag and time stay: read again.
+	before := memo.kinds(notes, ny, written.Add(2*time.Hour))["c"]
+	notes[2].Text, notes[2].RawText = "daycare form due tomorrow 5pm", "daycare form due tomorrow 5pm"
+	after := memo.kinds(notes, ny, written.Add(2*time.Hour))["c"]
+	assert.NotEqual(t, before, after, "edited words: read again")
+	assert.Equal(t, normalize.One(notes[2], ny, written.Add(2*time.Hour)).Kind, after)
+	// A note without a time is read from now, as normalize does.
+	untimed := []bh.Note{{ID: "z", Text: "form due tomorrow 5pm", RawText: "form due tomorrow 5pm", Tag: bh.TagNote, TagSource: bh.TagByDefault}}
+	memo.kinds(untimed, ny, written)
+	_, kept := memo.m[kindKey{id: "z", words: sha256.Sum256([]byte(untimed[0].Text + "\x00" + untimed[0].RawText)), tag: bh.TagNote,
+		src: bh.TagByDefault, at: time.Time{}.UnixNano(), loc: ny.String()}]
+	assert.False(t, kept, "a note without a time is not remembered")
 	assert.Equal(t, normalize.Notes(notes, ny, written)[0].Kind, (*kindMemo)(nil).kinds(notes, ny, written)["a"], "no memo: a fresh reading")
 }
