@@ -185,14 +185,22 @@ func (h *handoffs) submit(req *socketmode.Request, cb slack.InteractionCallback)
 	b := h.b
 	ans := blocks.ReadHandoffForm(cb.View.State)
 	channelID, runID := blocks.ParseHandoffMetadata(cb.View.PrivateMetadata)
-	ctx, cancel := context.WithTimeout(context.Background(), validateTimeout)
-	defer cancel()
-	if errs := h.check(ctx, cb, channelID, ans); len(errs) > 0 {
-		b.ack(req, slack.NewErrorsViewSubmissionResponse(errs))
-		return
+	// The check asks Slack about people and channels: a worker does it
+	// (the socket's reader never waits on the network) and acks.
+	queued := b.enqueue("handoff", func(ctx context.Context) {
+		vctx, cancel := context.WithTimeout(ctx, validateTimeout)
+		errs := h.check(vctx, cb, channelID, ans)
+		cancel()
+		if len(errs) > 0 {
+			b.ack(req, slack.NewErrorsViewSubmissionResponse(errs))
+			return
+		}
+		b.ack(req, nil)
+		h.send(ctx, cb, channelID, runID, ans)
+	})
+	if !queued {
+		b.ack(req, slack.NewErrorsViewSubmissionResponse(map[string]string{blocks.InputHandoffTo: "I am too busy right now; please submit again in a moment."}))
 	}
-	b.ack(req, nil)
-	b.enqueue("handoff", func(ctx context.Context) { h.send(ctx, cb, channelID, runID, ans) })
 }
 
 // check is the form's validation: a map from input block to what is wrong.
