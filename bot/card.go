@@ -104,11 +104,10 @@ func (c *cards) check(ctx context.Context, cb slack.InteractionCallback, a *slac
 		if err != nil || n.Deleted() || n.ChannelID != channelID || n.Done() == ticked[it.NoteID] {
 			continue
 		}
+		_, err = setDone(ctx, c.store, n, cb.User.ID, ticked[it.NoteID])
 		if ticked[it.NoteID] {
-			_, err = c.store.MarkNoteDoneBy(ctx, n.TeamID, n.ID, bh.DoneBy{User: cb.User.ID})
 			done = append(done, it.Text)
 		} else {
-			_, err = c.store.MarkNoteDone(ctx, n.TeamID, n.ID, false)
 			open = append(open, it.Text)
 		}
 		if err != nil {

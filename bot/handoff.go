@@ -599,22 +599,18 @@ func (h *handoffs) done(ctx context.Context, cb slack.InteractionCallback, a *sl
 	case err != nil:
 	case n.ShiftID != ho.ShiftID:
 		err = bh.Errorf(bh.EFORBIDDEN, "That item is not part of this handoff; nothing was changed.")
-	case n.Deleted():
-		err = bh.Errorf(bh.ECONFLICT, "That note was removed; nothing to mark.")
-	case n.Done() && !undo:
-		err = bh.Errorf(bh.ECONFLICT, "%q is already done; nothing was changed.", bh.Truncate(n.Text, 60))
-	case !n.Done() && undo:
-		err = bh.Errorf(bh.ECONFLICT, "%q is not marked done; nothing was changed.", bh.Truncate(n.Text, 60))
-	case undo:
-		n, err = h.store.MarkNoteDone(ctx, ho.TeamID, n.ID, false)
 	default:
-		n, err = h.store.MarkNoteDoneBy(ctx, ho.TeamID, n.ID, bh.DoneBy{User: cb.User.ID})
+		n, err = tapDone(ctx, h.store, n, cb.User.ID, !undo)
 	}
 	if err != nil {
 		b.refuse(ctx, channelOf(cb), cb.User.ID, err)
 		return
 	}
 	h.refresh(ctx, ho)
+	if latest, err := h.store.LatestRun(ctx, ho.TeamID, ho.ShiftID); err == nil {
+		// The conversation's card shows the item done too.
+		b.planner.refreshCard(ctx, ho.TeamID, latest.ID, latest.ChannelID)
+	}
 	h.home.shiftChanged(ctx, n.TeamID, n.ChannelID, ho.From)
 }
 

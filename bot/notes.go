@@ -63,11 +63,38 @@ func (nb *noteButtons) mark(ctx context.Context, cb slack.InteractionCallback, n
 		if n.Deleted() {
 			return n, bh.Errorf(bh.ECONFLICT, "That note was removed; press Restore first.")
 		}
-		if done {
-			return nb.store.MarkNoteDoneBy(ctx, n.TeamID, n.ID, bh.DoneBy{User: cb.User.ID})
-		}
-		return nb.store.MarkNoteDone(ctx, n.TeamID, n.ID, false)
+		return setDone(ctx, nb.store, n, cb.User.ID, done)
 	})
+}
+
+// noteMarker is what marking a note done, or taking it back, needs of the
+// store.
+type noteMarker interface {
+	MarkNoteDone(ctx context.Context, teamID, id string, done bool) (bh.Note, error)
+	MarkNoteDoneBy(ctx context.Context, teamID, id string, by bh.DoneBy) (bh.Note, error)
+}
+
+// setDone marks n done by user, or takes its Done back.
+func setDone(ctx context.Context, st noteMarker, n bh.Note, user string, done bool) (bh.Note, error) {
+	if done {
+		return st.MarkNoteDoneBy(ctx, n.TeamID, n.ID, bh.DoneBy{User: user})
+	}
+	return st.MarkNoteDone(ctx, n.TeamID, n.ID, false)
+}
+
+// tapDone is setDone for a Done or Undo button on an item (the radar's, a
+// handoff's): a removed note, or a second tap that would change nothing,
+// is refused with a word saying how it stands.
+func tapDone(ctx context.Context, st noteMarker, n bh.Note, user string, done bool) (bh.Note, error) {
+	switch {
+	case n.Deleted():
+		return n, bh.Errorf(bh.ECONFLICT, "That note was removed; nothing to mark.")
+	case done && n.Done():
+		return n, bh.Errorf(bh.ECONFLICT, "%q is already done; nothing was changed.", bh.Truncate(n.Text, 60))
+	case !done && !n.Done():
+		return n, bh.Errorf(bh.ECONFLICT, "%q is not marked done; nothing was changed.", bh.Truncate(n.Text, 60))
+	}
+	return setDone(ctx, st, n, user, done)
 }
 
 func (nb *noteButtons) retag(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {

@@ -212,21 +212,8 @@ func (r *radarHandler) markDone(ctx context.Context, cb slack.InteractionCallbac
 	if err == nil && channelID != n.ChannelID {
 		err = bh.Errorf(bh.EFORBIDDEN, "That button belongs to a note in another conversation; nothing was changed.")
 	}
-	if err == nil && n.Deleted() {
-		err = bh.Errorf(bh.ECONFLICT, "That note was removed; nothing to mark.")
-	}
-	if err == nil && done == n.Done() {
-		// A second tap, or a stale message: say how it stands, change nothing.
-		what := "already done"
-		if !done {
-			what = "not marked done"
-		}
-		err = bh.Errorf(bh.ECONFLICT, "%q is %s; nothing was changed.", bh.Truncate(n.Text, 60), what)
-	}
-	if err == nil && done {
-		n, err = r.store.MarkNoteDoneBy(ctx, n.TeamID, n.ID, bh.DoneBy{User: cb.User.ID})
-	} else if err == nil {
-		n, err = r.store.MarkNoteDone(ctx, n.TeamID, n.ID, false)
+	if err == nil {
+		n, err = tapDone(ctx, r.store, n, cb.User.ID, done)
 	}
 	if err != nil {
 		b.refuse(ctx, channelID, cb.User.ID, err)

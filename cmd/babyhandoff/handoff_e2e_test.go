@@ -214,12 +214,23 @@ func TestE2EHandOffFromTheCard(t *testing.T) {
 	assert.Contains(t, answer.Text, "<@U1>: top shelf, behind the tea")
 	assert.Len(t, h.fake.Messages("DU1"), notesBefore, "an answer is passed on, not taken as a note (no capture reply)")
 
-	// Done from the receiver's DM closes the conversation's item.
+	// Done from the receiver's DM closes the conversation's item, and the
+	// conversation's card shows it.
+	cardUpdates := 0
+	for _, m := range h.fake.Messages("DU1") {
+		if m.TS == v2.ts {
+			cardUpdates = m.Updated
+		}
+	}
 	h.ack(h.click("DU2", got.TS, "U2", blocks.ActionHandoffDone, doneValue))
 	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
 		return m.Channel == "DU2" && m.TS == got.TS && strings.Contains(string(m.Blocks), "~Get formula") && strings.Contains(string(m.Blocks), blocks.ActionHandoffUndone)
 	})
 	require.NoError(t, err, "struck through, with Undo")
+	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.Channel == "DU1" && m.TS == v2.ts && m.Updated > cardUpdates
+	})
+	require.NoError(t, err, "the card is brought up to date")
 
 	// Got it came before the 15 minutes: no reminder, ever.
 	clock.Advance(30 * time.Minute)
