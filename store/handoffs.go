@@ -35,7 +35,7 @@ func (db *DB) Duty(ctx context.Context, teamID, shiftID string) (bh.Duty, error)
 	if err != nil {
 		return bh.Duty{}, db.fail("get duty", err)
 	}
-	return bh.Duty{TeamID: d.TeamID, ShiftID: d.ShiftID, UserID: d.UserID, Since: d.Since.UTC(), Until: d.Until.UTC(), HandoffID: d.HandoffID}, nil
+	return bh.Duty{TeamID: d.TeamID, ShiftID: d.ShiftID, UserID: d.UserID, Since: d.Since.UTC(), Until: utcOrZero(d.Until), HandoffID: d.HandoffID}, nil
 }
 
 // SetDuty records who is on duty in a shift, replacing who was.
@@ -45,9 +45,6 @@ func (db *DB) SetDuty(ctx context.Context, d bh.Duty) error {
 	}
 	doc := dutyDoc{ID: d.TeamID + "/" + d.ShiftID, TeamID: d.TeamID, ShiftID: d.ShiftID, UserID: d.UserID,
 		Since: d.Since.UTC(), Until: d.Until.UTC(), HandoffID: d.HandoffID}
-	if d.Until.IsZero() {
-		doc.Until = time.Time{}
-	}
 	err := db.write(ctx, func(ctx context.Context) error {
 		_, err := db.c.duty.ReplaceOne(ctx, bson.D{{Key: "_id", Value: doc.ID}}, doc, options.Replace().SetUpsert(true))
 		return err
@@ -86,15 +83,9 @@ type handoffDoc struct {
 func (d handoffDoc) domain() bh.Handoff {
 	h := bh.Handoff{ID: d.ID, TeamID: d.TeamID, ShiftID: d.ShiftID, ChannelID: d.ChannelID, From: d.From, To: d.To, Everyone: d.Everyone,
 		Post: d.Post, Start: d.Start.UTC(), Hours: d.Hours, Message: d.Message, RunID: d.RunID, CreatedAt: d.CreatedAt.UTC(),
-		ThreadChannel: d.ThreadChannel, ThreadTS: d.ThreadTS, GotBy: d.GotBy, GotAt: d.GotAt.UTC(), RemindedAt: d.RemindedAt.UTC()}
+		ThreadChannel: d.ThreadChannel, ThreadTS: d.ThreadTS, GotBy: d.GotBy, GotAt: utcOrZero(d.GotAt), RemindedAt: utcOrZero(d.RemindedAt)}
 	for _, m := range d.Sent {
 		h.Sent = append(h.Sent, bh.HandoffMessage{UserID: m.UserID, ChannelID: m.ChannelID, TS: m.TS})
-	}
-	if d.GotAt.IsZero() {
-		h.GotAt = time.Time{}
-	}
-	if d.RemindedAt.IsZero() {
-		h.RemindedAt = time.Time{}
 	}
 	return h
 }
