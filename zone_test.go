@@ -28,6 +28,19 @@ func TestLocation(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.Equal(t, tc.want, Shift{TZ: tc.tz}.Location(tc.def).String())
 			assert.Equal(t, tc.want, Run{TZ: tc.tz}.Location(tc.def).String())
+			assert.Equal(t, tc.want, ZoneOr(tc.tz, tc.def).String())
 		})
+	}
+}
+
+func TestKnownZoneLoadsOnce(t *testing.T) {
+	first, ok := KnownZone("America/Chicago")
+	require.True(t, ok)
+	again, ok := KnownZone("America/Chicago")
+	require.True(t, ok)
+	assert.Same(t, first, again, "a zone is loaded once, then shared")
+	for _, name := range []string{"", "Mars/Olympus_Mons"} {
+		_, ok := KnownZone(name)
+		assert.False(t, ok, name)
 	}
 }

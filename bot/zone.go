@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	bh "github.com/babyhandoff/babyhandoff"
 )
 
 // zoneTTL is how long a person's Slack zone is trusted before it is asked
@@ -68,7 +70,7 @@ func (b *Bot) person(ctx context.Context, userID string) (zoneEntry, error) {
 	}
 	tz := u.TZ
 	if tz != "" {
-		if _, err := time.LoadLocation(tz); err != nil {
+		if _, ok := bh.KnownZone(tz); !ok {
 			b.log.Debug("bot: unknown time zone in a profile", "tz", tz)
 			tz = ""
 		}
@@ -95,12 +97,7 @@ func (b *Bot) userLoc(ctx context.Context, userID string) *time.Location {
 		b.log.Debug("bot: a writer's zone", "user", userID, "err", err)
 		return def
 	}
-	if tz == "" {
-		return def
-	}
-	l, err := time.LoadLocation(tz)
-	if err != nil {
-		return def
-	}
-	return l
+	// The zone is wanted for every note: loaded once, not read from the
+	// zone database on each call.
+	return bh.ZoneOr(tz, def)
 }
