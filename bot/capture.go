@@ -228,6 +228,7 @@ func (c *capture) store1(ctx context.Context, req *socketmode.Request, in bh.New
 	if !created {
 		return
 	}
+	handAckOver()
 	c.restocks.closeBought(ctx, n, bought)
 	c.replies.post(ctx, n, in.ChannelID, in.MessageTS)
 	if b.cfg.Noted != nil {
