@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/bot"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/council"
@@ -31,6 +32,8 @@ type slowStore struct {
 	// threadDown makes HandoffByThread fail as a database that does not
 	// answer.
 	threadDown bool
+	// dutyDown makes SetDuty fail the same way.
+	dutyDown bool
 }
 
 func (s *slowStore) HandoffByThread(ctx context.Context, teamID, channelID, ts string) (bh.Handoff, error) {
@@ -402,4 +405,47 @@ func TestFindRadarLooksAtTheLatestMessages(t *testing.T) {
 			}
 		})
 	}
+}
+
+// SetDuty fails as a database that does not answer while dutyDown is set.
+func (s *slowStore) SetDuty(ctx context.Context, d bh.Duty) error {
+	s.mu.Lock()
+	down := s.dutyDown
+	s.mu.Unlock()
+	if down {
+		return &bh.Error{Code: bh.EUNAVAILABLE, Message: "The database did not answer in time."}
+	}
+	return s.DB.SetDuty(ctx, d)
+}
+
+// A Got it whose duty could not be recorded says so to the receiver, with
+// the way to put it right, instead of leaving them believing they are on.
+func TestGotItWhoseDutyIsNotRecordedSaysSo(t *testing.T) {
+	st := newSlowStore(t)
+	st.dutyDown = true
+	fake := startBot(t, st)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	team := fake.Config().TeamID
+	n, _, err := st.CaptureNote(ctx, bh.NewNote{TeamID: team, ChannelID: "D1", UserID: "U1", RawText: "wipes < 1 day", MessageTS: "1.000001"})
+	require.NoError(t, err)
+	ho, err := st.CreateHandoff(ctx, bh.Handoff{TeamID: team, ShiftID: n.ShiftID, ChannelID: "D1", From: "U1", To: []string{"U2"},
+		Start: time.Now().Add(-time.Minute), Hours: 4})
+	require.NoError(t, err)
+
+	click, err := json.Marshal(map[string]any{"type": "block_actions", "team": map[string]any{"id": team}, "user": map[string]any{"id": "U2"},
+		"channel": map[string]any{"id": "D2"}, "container": map[string]any{"type": "message", "message_ts": "2.000001", "channel_id": "D2"},
+		"trigger_id": "1.2.g", "actions": []any{map[string]any{"type": "button", "action_id": blocks.ActionHandoffGotIt, "value": ho.ID,
+			"block_id": "handoff", "action_ts": "2.1", "text": map[string]any{"type": "plain_text", "text": "Got it"}}}})
+	require.NoError(t, err)
+	_, err = fake.Send(ctx, slacktest.Envelope{Type: "interactive", Payload: click})
+	require.NoError(t, err)
+	told, err := fake.WaitCall(ctx, "chat.postEphemeral", func(c slacktest.Call) bool { return c.Form.Get("user") == "U2" })
+	require.NoError(t, err, "the receiver is told their duty was not recorded")
+	assert.Contains(t, told.Form.Get("text"), "not")
+	assert.Contains(t, told.Form.Get("text"), "I'm on now")
+
+	taken, err := st.Handoff(ctx, team, ho.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "U2", taken.GotBy, "the handoff is theirs all the same")
 }

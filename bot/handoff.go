@@ -503,7 +503,11 @@ func (h *handoffs) gotIt(ctx context.Context, cb slack.InteractionCallback, a *s
 	}
 	h.stop(ho.ID)
 	if err := h.store.SetDuty(ctx, ho.DutyFrom(cb.User.ID, now)); err != nil {
+		// The handoff is theirs; only "who's on" was not written. Say so,
+		// with the way to put it right, rather than let App Home and the
+		// radar go on naming the person before.
 		b.log.Error("bot: handoff: set duty", "handoff_id", ho.ID, "err", err)
+		b.tell(ctx, channelOf(cb), cb.User.ID, "You have it, but I could not record that you are on duty. "+bh.ErrorMessage(err)+" Tap *I'm on now* on my Home tab to try again.")
 	}
 	loc := b.cfg.Location
 	if shift, err := h.store.Shift(ctx, ho.TeamID, ho.ChannelID); err == nil {
