@@ -398,8 +398,8 @@ func HandoffReminder(h bh.Handoff, receiver string, l *time.Location) Message {
 // HandoffStillWaiting is the quiet note to the sender (no mention): the
 // receiver was reminded once, and that is all.
 func HandoffStillWaiting(names string) Message {
-	text := fmt.Sprintf("No Got it yet from %s; I reminded them once and will not again.", names)
-	return Message{Text: text, Blocks: []slack.Block{slack.NewContextBlock("", mrkdwn(Escape(text)))}}
+	text := fmt.Sprintf("No Got it yet from %s; I reminded them once and will not again.", Escape(names))
+	return Message{Text: text, Blocks: []slack.Block{slack.NewContextBlock("", mrkdwn(text))}}
 }
 
 // AskModal asks the sender a question from a handoff.

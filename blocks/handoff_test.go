@@ -133,3 +133,14 @@ func TestHandoffReminderSaysWhoItIsFor(t *testing.T) {
 	ho.To, ho.Everyone = nil, true
 	assert.Equal(t, "<@U1> handed off to <!here> at 19:00: tap Got it when you have it.", blocks.HandoffReminder(ho, "", time.UTC).Text)
 }
+
+// A name is a person's own text: in the notification text too it is
+// escaped, so a display name like "<!channel>" never pings anyone.
+func TestHandoffStillWaitingEscapesNames(t *testing.T) {
+	m := blocks.HandoffStillWaiting("Sam <!channel> & co")
+	assert.NotContains(t, m.Text, "<!channel>")
+	assert.Contains(t, m.Text, "Sam &lt;!channel&gt; &amp; co")
+	raw, err := json.Marshal(m.Blocks)
+	require.NoError(t, err)
+	assert.NotContains(t, string(raw), `\u003c!channel`, "nor in the blocks")
+}
