@@ -159,6 +159,8 @@ type Bot struct {
 	spare chan struct{}
 	// linkDisabled hears Slack's disconnect with reason link_disabled.
 	linkDisabled chan struct{}
+	// sent hears when slack-go has written an ack.
+	sent *ackSent
 	// ready is closed once Slack accepted the tokens.
 	ready     chan struct{}
 	readyOnce sync.Once
@@ -241,7 +243,7 @@ func New(cfg Config) (*Bot, error) {
 		slack.OptionRetryConfig(retry),
 	)
 	b := &Bot{cfg: cfg, log: cfg.Logger, api: cfg.API,
-		jobs: make(chan job, cfg.Queue), spare: make(chan struct{}, 4), linkDisabled: make(chan struct{}, 1), ready: make(chan struct{})}
+		jobs: make(chan job, cfg.Queue), spare: make(chan struct{}, 4), linkDisabled: make(chan struct{}, 1), ready: make(chan struct{}), sent: &ackSent{}}
 	if b.api == nil {
 		b.api = client
 	}
@@ -251,7 +253,7 @@ func New(cfg Config) (*Bot, error) {
 		// reason (it reconnects on every one); the adapter watches it for
 		// link_disabled and logs nothing of the frames themselves.
 		socketmode.OptionDebug(true),
-		socketmode.OptionLog(slogAdapter{l: cfg.Logger, linkDisabled: b.linkDisabled}),
+		socketmode.OptionLog(slogAdapter{l: cfg.Logger, linkDisabled: b.linkDisabled, sent: b.sent}),
 	)
 	b.wire()
 	return b, nil

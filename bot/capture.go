@@ -224,11 +224,11 @@ func (c *capture) store1(ctx context.Context, req *socketmode.Request, in bh.New
 		b.log.Error("bot: note not stored; leaving the event unacked for redelivery", "channel", in.ChannelID, "event_id", in.EventID, "err", err)
 		return
 	}
-	b.ack(req, nil)
 	if !created {
+		b.ack(req, nil)
 		return
 	}
-	handAckOver()
+	b.ackThenFollow(req)
 	c.restocks.closeBought(ctx, n, bought)
 	c.replies.post(ctx, n, in.ChannelID, in.MessageTS)
 	if b.cfg.Noted != nil {

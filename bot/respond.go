@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"time"
 
 	"github.com/slack-go/slack"
 	"github.com/slack-go/slack/socketmode"
@@ -29,17 +28,16 @@ func (b *Bot) ack(req *socketmode.Request, payload any) {
 	}
 }
 
-// ackHandover is how long a worker parks after acking a note.
-const ackHandover = 50 * time.Microsecond
-
-// handAckOver lets slack-go's Socket Mode writer send the ack just queued
-// before this worker goes on with the note's reply, App Home and the radar.
-// slack-go writes acks from a goroutine of its own, which the runtime ran
-// only once this worker blocked: in a trace of the soak the ack waited
-// ~2 ms (p50) behind the note's follow-up on 2 cores. Parking briefly hands
-// the processor over; runtime.Gosched would instead put the worker on the
-// global run queue, slow to come back under load.
-func handAckOver() { time.Sleep(ackHandover) }
+// ackThenFollow acks and returns once the ack is written (see ackSent),
+// so that a note's follow-up never delays its ack.
+func (b *Bot) ackThenFollow(req *socketmode.Request) {
+	if req == nil || req.EnvelopeID == "" {
+		return
+	}
+	ch := b.sent.expect(req.EnvelopeID)
+	b.ack(req, nil)
+	b.sent.wait(req.EnvelopeID, ch)
+}
 
 // tell answers one person privately in a conversation; when the bot cannot
 // post there it falls back to the person's DM with the bot.

@@ -223,6 +223,7 @@ func (b *Bot) interactive(evt socketmode.Event) {
 type slogAdapter struct {
 	l            *slog.Logger
 	linkDisabled chan<- struct{}
+	sent         *ackSent
 }
 
 const receivedFrame = "Received WebSocket message: "
@@ -247,6 +248,9 @@ func (a slogAdapter) Output(_ int, s string) error {
 				}
 			}
 		}
+		return nil
+	}
+	if a.sent != nil && a.sent.heard(s) {
 		return nil
 	}
 	if strings.Contains(s, "WebSocket message") || strings.Contains(s, "payload") {
