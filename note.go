@@ -94,8 +94,12 @@ type Shift struct {
 	TeamID    string
 	ChannelID string
 	// TZ is an IANA zone name; "" means the configured default.
-	TZ        string
-	Sample    bool
+	TZ     string
+	Sample bool
+	// SweptRev sums the revisions of the notes the retention sweep
+	// removed, so that the radar's order of states (ShiftState.NotesRev)
+	// does not fall when old notes go.
+	SweptRev  int
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }

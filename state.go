@@ -61,7 +61,8 @@ type ShiftState struct {
 	NextActions   []Item // at most 3, each with evidence
 	Notes         int
 	// NotesRev is the sum of the revisions of the shift's notes (deleted
-	// ones too) the state was computed from. It only grows, so it orders
+	// ones too) the state was computed from, plus those of the notes the
+	// retention sweep removed (Shift.SweptRev). It only grows, so it orders
 	// states that several processes compute at once: an older one never
 	// replaces a newer one.
 	NotesRev   int

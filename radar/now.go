@@ -48,6 +48,7 @@ func (w *Watcher) compute(shift bh.Shift, notes []bh.Note, energy bh.Energy, now
 	}
 	loc := shift.Location(w.cfg.Location)
 	st := Compute(shift, w.memo.facts(shift.TeamID+"/"+shift.ID, live, loc, now, normalize.Notes), now, energy, loc)
+	st.NotesRev = shift.SweptRev
 	for _, n := range notes {
 		st.NotesRev += n.Rev
 	}

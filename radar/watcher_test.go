@@ -314,3 +314,47 @@ func TestStateReadsAsTheWatcherAndSavesNothing(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, found, "State saves nothing")
 }
+
+// A year on, the retention sweep removes notes closed long ago; the radar's
+// states must go on being saved after it. Their order (NotesRev) summed
+// the revisions of the notes still there, so it fell at the sweep, and the
+// store refused every later state as older than the one it had.
+func TestRadarKeepsSavingStatesAfterTheSweep(t *testing.T) {
+	ctx := context.Background()
+	clock := clocktest.New(time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC))
+	db := storetest.New(t, storetest.WithClock(clock.Now))
+	states, stop := startWatcher(t, db, clock.Now)
+	defer stop()
+
+	var shiftID string
+	for i := range 5 {
+		n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: fmt.Sprintf("task: call the bank %d", i), MessageTS: fmt.Sprintf("1.%d", i)})
+		require.NoError(t, err)
+		_, err = db.RetagNote(ctx, "T1", n.ID, bh.TagTask)
+		require.NoError(t, err)
+		_, err = db.MarkNoteDone(ctx, "T1", n.ID, true)
+		require.NoError(t, err)
+		shiftID = n.ShiftID
+	}
+	notes, err := db.Notes(ctx, "T1", shiftID, true)
+	require.NoError(t, err)
+	revs := 0
+	for _, n := range notes {
+		revs += n.Rev
+	}
+	before := waitState(t, states, func(s bh.ShiftState) bool { return s.ShiftID == shiftID && s.NotesRev == revs })
+
+	clock.Advance(400 * 24 * time.Hour)
+	swept, err := db.Sweep(ctx)
+	require.NoError(t, err)
+	require.Equal(t, 5, swept.Notes, "the closed notes are older than a year")
+
+	_, _, err = db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "out of formula", Inferred: bh.TagInventory, MessageTS: "2.1"})
+	require.NoError(t, err)
+	after := waitState(t, states, func(s bh.ShiftState) bool { return s.ShiftID == shiftID && s.Level == bh.RiskCritical })
+	assert.Greater(t, after.NotesRev, before.NotesRev, "a later state is later in order too")
+	saved, _, found, err := db.ShiftState(ctx, "T1", shiftID)
+	require.NoError(t, err)
+	require.True(t, found)
+	assert.Equal(t, bh.RiskCritical, saved.Level, "the state after the sweep is saved")
+}

@@ -19,12 +19,13 @@ type shiftDoc struct {
 	ChannelID string    `bson:"channel_id"`
 	TZ        string    `bson:"tz,omitempty"`
 	Sample    bool      `bson:"sample,omitempty"`
+	SweptRev  int       `bson:"swept_rev,omitempty"`
 	CreatedAt time.Time `bson:"created_at"`
 	UpdatedAt time.Time `bson:"updated_at"`
 }
 
 func (d shiftDoc) domain() bh.Shift {
-	return bh.Shift{ID: d.ID, TeamID: d.TeamID, ChannelID: d.ChannelID, TZ: d.TZ, Sample: d.Sample,
+	return bh.Shift{ID: d.ID, TeamID: d.TeamID, ChannelID: d.ChannelID, TZ: d.TZ, Sample: d.Sample, SweptRev: d.SweptRev,
 		CreatedAt: d.CreatedAt.UTC(), UpdatedAt: d.UpdatedAt.UTC()}
 }
 

@@ -188,10 +188,26 @@ func (db *DB) sweepNotes(ctx context.Context, cutoff time.Time) (int, error) {
 		stillClosed := append(bson.D{}, in...)
 		stillClosed = append(stillClosed, bson.E{Key: "$or", Value: bson.A{
 			bson.D{{Key: "deleted_at", Value: old}}, bson.D{{Key: "done_at", Value: old}}}})
+		gone, err := findAll[logDoc](ctx, db, colLogs, stillClosed, nil)
+		if err != nil {
+			return err
+		}
 		if _, err := db.c.logs.DeleteMany(ctx, stillClosed); err != nil {
 			return err
 		}
-		_, err := db.c.replies.DeleteMany(ctx, in)
+		// The shift keeps the revisions its notes took with them: the
+		// radar orders its states by the sum, which must not fall.
+		revs := map[[2]string]int{}
+		for _, d := range gone {
+			revs[[2]string{d.TeamID, d.ShiftID}] += d.Rev
+		}
+		for k, rev := range revs {
+			if _, err := db.c.shifts.UpdateOne(ctx, bson.D{{Key: "_id", Value: k[1]}, {Key: "team_id", Value: k[0]}},
+				bson.D{{Key: "$inc", Value: bson.D{{Key: "swept_rev", Value: rev}}}}); err != nil {
+				return err
+			}
+		}
+		_, err = db.c.replies.DeleteMany(ctx, in)
 		return err
 	})
 	if err != nil {
