@@ -10,7 +10,6 @@ import (
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
-	"github.com/babyhandoff/babyhandoff/normalize"
 )
 
 // Agent names, as stored in the agents registry.
@@ -104,8 +103,8 @@ type Council struct {
 	maxAttempts int
 	planner     Model
 	judge       Model
-	// kinds remembers notes' kinds across runs (kinds.go).
-	kinds *kindMemo
+	// facts remembers what notes were read as, across runs (facts.go).
+	facts *factMemo
 }
 
 // Mode is the council's COUNCIL_MODE: heuristic, openai or multi.
@@ -134,7 +133,7 @@ func New(cfg Config) (*Council, error) {
 	if cfg.Judge != nil && cfg.Planner == nil {
 		return nil, bh.Errorf(bh.EINVALID, "council: a model referee needs model planners (multi mode)")
 	}
-	c := &Council{agents: cfg.Agents, clock: cfg.Clock, maxAttempts: cfg.MaxAttempts, planner: cfg.Planner, judge: cfg.Judge, kinds: &kindMemo{}}
+	c := &Council{agents: cfg.Agents, clock: cfg.Clock, maxAttempts: cfg.MaxAttempts, planner: cfg.Planner, judge: cfg.Judge, facts: &factMemo{}}
 	for _, g := range graph {
 		if c.assign(g.skill) == "" {
 			return nil, bh.Errorf(bh.EINVALID, "council: no agent has the skill %q needed by %s", g.skill, g.task)
@@ -305,7 +304,7 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 	if in.Pack != nil {
 		pack = *in.Pack
 	} else {
-		kinds := c.kinds.kinds(in.Notes, loc, run.Now)
+		kinds := c.facts.kinds(in.Notes, loc, run.Now)
 		pack = BuildPack(run.ID, run.ShiftID, in.Notes, kinds, run.TokenBudget, run.Now)
 		pack.Done = doneRefs(in.Notes, in.Names, run.Now)
 		for i := range pack.LogRefs {
@@ -319,7 +318,7 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 	}
 	// normalize_logs
 	rec.set(TaskNormalize, bh.StatusRunning, nil, "")
-	facts := normalize.Notes(notesFromPack(pack), loc, run.Now)
+	facts := c.facts.facts(notesFromPack(pack), loc, run.Now)
 	rec.message(TaskNormalize, AgentNormalizer, "assistant", factsMessage(facts, loc), nil)
 	rec.set(TaskNormalize, bh.StatusCompleted, map[string]string{"facts": strconv.Itoa(len(facts))}, "")
 

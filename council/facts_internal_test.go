@@ -1,0 +1,59 @@
+package council
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/normalize"
+)
+
+// A remembered reading is the one a fresh reading gives, on every later
+// run; a note whose words or tag changed is read again; who wrote it and
+// its "still on it" answer come from the note, not the memo.
+func TestFactMemoMatchesAFreshReading(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	if err != nil {
+		t.Fatal(err)
+	}
+	written := time.Date(2026, 11, 23, 9, 0, 0, 0, ny)
+	texts := []string{"daycare form due tomorrow 5pm", "wipes < 1 day", "slept 3h", "pick up diapers today", "pediatrician fri 2pm",
+		"got diapers", "call the insurance company", "grandma visiting at 3pm", "deadline: taxes", "low: formula", "feeling really down"}
+	var notes []bh.Note
+	for i, s := range texts {
+		p, _ := bh.ParseNoteText(s)
+		notes = append(notes, bh.Note{ID: string(rune('a' + i)), Text: p.Text, RawText: s, Tag: bh.TagNote, TagSource: bh.TagByDefault,
+			CreatedAt: written.Add(time.Duration(i) * time.Minute), UserID: "U1"})
+	}
+	done := written.Add(time.Hour)
+	notes = append(notes, bh.Note{ID: "done", Text: "buy wipes", Tag: bh.TagTask, TagSource: bh.TagByUser, CreatedAt: written, DoneAt: &done})
+	memo := &factMemo{}
+	for _, now := range []time.Time{written.Add(time.Hour), written.Add(50 * time.Hour), written.Add(30 * 24 * time.Hour)} {
+		assert.Equal(t, normalize.Notes(notes, ny, now), memo.facts(notes, ny, now), "at %s", now)
+	}
+	assert.Len(t, memo.m, len(texts), "each open note read once")
+
+	// Only the words change, tag and time stay: read again.
+	at := written.Add(2 * time.Hour)
+	before := memo.kinds(notes, ny, at)["c"]
+	notes[2].Text, notes[2].RawText = "daycare form due tomorrow 5pm", "daycare form due tomorrow 5pm"
+	after := memo.kinds(notes, ny, at)["c"]
+	assert.NotEqual(t, before, after, "edited words: read again")
+	assert.Equal(t, normalize.One(notes[2], ny, at).Kind, after)
+	// A person's tag is a reading of its own.
+	notes[1].Tag, notes[1].TagSource = bh.TagTask, bh.TagByUser
+	assert.Equal(t, bh.TagTask, memo.kinds(notes, ny, at)["b"])
+	// The writer and a "still on it" are the note's, whatever was read.
+	notes[0].UserID, notes[0].StillOnAt = "U2", &at
+	assert.Equal(t, normalize.Notes(notes, ny, at), memo.facts(notes, ny, at))
+
+	// A note without a time is read from now, as normalize does.
+	untimed := []bh.Note{{ID: "z", Text: "form due tomorrow 5pm", RawText: "form due tomorrow 5pm", Tag: bh.TagNote, TagSource: bh.TagByDefault}}
+	memo.facts(untimed, ny, written)
+	_, kept := memo.m[keyOf(untimed[0], ny)]
+	assert.False(t, kept, "a note without a time is not remembered")
+	assert.Equal(t, normalize.Notes(untimed, ny, written.Add(24*time.Hour)), memo.facts(untimed, ny, written.Add(24*time.Hour)))
+	assert.Equal(t, normalize.Notes(notes, ny, written), (*factMemo)(nil).facts(notes, ny, written), "no memo: a fresh reading")
+}
