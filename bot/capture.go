@@ -141,7 +141,9 @@ func (c *capture) threadReply(req *socketmode.Request, in bh.NewNote, threadTS s
 	if !queued {
 		if in.Source == bh.SourceDM {
 			// The busy path of a note: redelivered, or told on the last try.
-			c.capture(req, in)
+			// Not capture: it could find a worker free by now and store an
+			// answer to a handoff as a note without looking the thread up.
+			c.busy(req, in)
 			return
 		}
 		if last {
@@ -172,26 +174,32 @@ func (c *capture) capture(req *socketmode.Request, in bh.NewNote) {
 		b.ack(req, nil)
 		return
 	}
-	queued := b.enqueue("capture", func(ctx context.Context) { c.store1(ctx, req, in) })
-	if !queued {
-		if req != nil && req.RetryAttempt >= lastSlackRetry {
-			// Slack's last delivery and no worker free: say so rather than
-			// lose the note in silence. A few at a time, outside the queue.
-			b.ack(req, nil)
-			select {
-			case b.spare <- struct{}{}:
-				go func() {
-					defer func() { <-b.spare }()
-					ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-					defer cancel()
-					c.notStored(ctx, in, "I am too busy right now")
-				}()
-			default:
-				b.log.Error("bot: busy on Slack's last delivery of a note; could not tell the sender", "channel", in.ChannelID, "event_id", in.EventID)
-			}
-			return
-		}
+	if !b.enqueue("capture", func(ctx context.Context) { c.store1(ctx, req, in) }) {
+		c.busy(req, in)
+	}
+}
+
+// busy is a note no worker could take: left unacked for Slack to deliver
+// again, or, on Slack's last delivery, acked and the sender told.
+func (c *capture) busy(req *socketmode.Request, in bh.NewNote) {
+	b := c.b
+	if req == nil || req.RetryAttempt < lastSlackRetry {
 		b.log.Warn("bot: busy; note event left unacked for redelivery", "event_id", in.EventID)
+		return
+	}
+	// Say so rather than lose the note in silence. A few at a time,
+	// outside the queue.
+	b.ack(req, nil)
+	select {
+	case b.spare <- struct{}{}:
+		go func() {
+			defer func() { <-b.spare }()
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			c.notStored(ctx, in, "I am too busy right now")
+		}()
+	default:
+		b.log.Error("bot: busy on Slack's last delivery of a note; could not tell the sender", "channel", in.ChannelID, "event_id", in.EventID)
 	}
 }
 
