@@ -182,24 +182,24 @@ func (db *DB) sweepNotes(ctx context.Context, cutoff time.Time) (int, error) {
 	for _, d := range docs {
 		ids = append(ids, d.ID)
 	}
+	var gone []logDoc
 	err = db.write(ctx, func(ctx context.Context) error {
-		in := bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}}
 		// Still closed at the commit: a note reopened since the scan stays.
-		stillClosed := append(bson.D{}, in...)
-		stillClosed = append(stillClosed, bson.E{Key: "$or", Value: bson.A{
-			bson.D{{Key: "deleted_at", Value: old}}, bson.D{{Key: "done_at", Value: old}}}})
-		gone, err := findAll[logDoc](ctx, db, colLogs, stillClosed, nil)
-		if err != nil {
+		stillClosed := bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}, {Key: "$or", Value: bson.A{
+			bson.D{{Key: "deleted_at", Value: old}}, bson.D{{Key: "done_at", Value: old}}}}}
+		var err error
+		if gone, err = findAll[logDoc](ctx, db, colLogs, stillClosed, nil); err != nil {
 			return err
 		}
-		if _, err := db.c.logs.DeleteMany(ctx, stillClosed); err != nil {
-			return err
-		}
-		// The shift keeps the revisions its notes took with them: the
-		// radar orders its states by the sum, which must not fall.
+		// The shift keeps the revisions its notes take with them: the
+		// radar orders its states by the sum, which must not fall. Raised
+		// before the notes go, so that on MongoDB (no transaction here) it
+		// can run high for a moment, never low.
 		revs := map[[2]string]int{}
+		goneIDs := bson.A{}
 		for _, d := range gone {
 			revs[[2]string{d.TeamID, d.ShiftID}] += d.Rev
+			goneIDs = append(goneIDs, d.ID)
 		}
 		for k, rev := range revs {
 			if _, err := db.c.shifts.UpdateOne(ctx, bson.D{{Key: "_id", Value: k[1]}, {Key: "team_id", Value: k[0]}},
@@ -207,16 +207,19 @@ func (db *DB) sweepNotes(ctx context.Context, cutoff time.Time) (int, error) {
 				return err
 			}
 		}
-		_, err = db.c.replies.DeleteMany(ctx, in)
+		if _, err := db.c.logs.DeleteMany(ctx, stillClosed); err != nil {
+			return err
+		}
+		_, err = db.c.replies.DeleteMany(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: goneIDs}}}})
 		return err
 	})
 	if err != nil {
 		return 0, err
 	}
 	if db.mem != nil {
-		db.mem.removeNotes(docs)
+		db.mem.removeNotes(gone)
 	}
-	return len(docs), nil
+	return len(gone), nil
 }
 
 // detailsGone is what a person sees for a run whose details were swept.
