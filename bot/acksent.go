@@ -19,12 +19,13 @@ import (
 type ackSent struct {
 	mu      sync.Mutex
 	waiting map[string]chan struct{}
-	// written counts the waits a written line ended (not the timer).
-	written atomic.Int64
+	// lines counts the lines of slack-go's read as "ack written".
+	lines atomic.Int64
 }
 
 // ackWait bounds the wait: a write that fails is logged the same way, and a
-// missed line costs the follow-up this much, never the ack.
+// missed line costs the follow-up this much, never the ack. A failed ack
+// is not waited for.
 const ackWait = 5 * time.Millisecond
 
 // expect registers envelopeID before its ack is queued.
@@ -39,14 +40,17 @@ func (a *ackSent) expect(envelopeID string) chan struct{} {
 	return ch
 }
 
-// wait returns once the ack is written, or after ackWait.
+// wait returns once the ack is written, or after ackWait; with ch nil
+// (the ack was not queued) it only forgets envelopeID.
 func (a *ackSent) wait(envelopeID string, ch chan struct{}) {
-	t := time.NewTimer(ackWait)
-	select {
-	case <-ch:
-	case <-t.C:
+	if ch != nil {
+		t := time.NewTimer(ackWait)
+		select {
+		case <-ch:
+		case <-t.C:
+		}
+		t.Stop()
 	}
-	t.Stop()
 	a.mu.Lock()
 	delete(a.waiting, envelopeID)
 	a.mu.Unlock()
@@ -66,11 +70,11 @@ func (a *ackSent) heard(line string) bool {
 	if err != nil {
 		return true
 	}
+	a.lines.Add(1)
 	a.mu.Lock()
 	if ch, ok := a.waiting[id]; ok {
 		close(ch)
 		delete(a.waiting, id)
-		a.written.Add(1)
 	}
 	a.mu.Unlock()
 	return true

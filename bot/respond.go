@@ -12,10 +12,10 @@ import (
 )
 
 // ack acknowledges an envelope, with payload when Slack takes an answer in
-// the ack (modal validation errors).
-func (b *Bot) ack(req *socketmode.Request, payload any) {
+// the ack (modal validation errors). It reports whether the ack was queued.
+func (b *Bot) ack(req *socketmode.Request, payload any) bool {
 	if req == nil || req.EnvelopeID == "" {
-		return
+		return false
 	}
 	var err error
 	if payload != nil {
@@ -25,7 +25,9 @@ func (b *Bot) ack(req *socketmode.Request, payload any) {
 	}
 	if err != nil {
 		b.log.Error("bot: ack failed", "envelope_id", req.EnvelopeID, "err", err)
+		return false
 	}
+	return true
 }
 
 // ackThenFollow acks and returns once the ack is written (see ackSent),
@@ -35,7 +37,10 @@ func (b *Bot) ackThenFollow(req *socketmode.Request) {
 		return
 	}
 	ch := b.sent.expect(req.EnvelopeID)
-	b.ack(req, nil)
+	if !b.ack(req, nil) {
+		b.sent.wait(req.EnvelopeID, nil) // nothing will be written
+		return
+	}
 	b.sent.wait(req.EnvelopeID, ch)
 }
 
