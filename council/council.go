@@ -304,7 +304,7 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 	if in.Pack != nil {
 		pack = *in.Pack
 	} else {
-		kinds := c.facts.kinds(in.Notes, loc, run.Now)
+		kinds := c.facts.kinds(run.TeamID+"/"+run.ShiftID+"/notes", in.Notes, loc, run.Now)
 		pack = BuildPack(run.ID, run.ShiftID, in.Notes, kinds, run.TokenBudget, run.Now)
 		pack.Done = doneRefs(in.Notes, in.Names, run.Now)
 		for i := range pack.LogRefs {
@@ -318,7 +318,7 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 	}
 	// normalize_logs
 	rec.set(TaskNormalize, bh.StatusRunning, nil, "")
-	facts := c.facts.facts(notesFromPack(pack), loc, run.Now)
+	facts := c.facts.facts(run.TeamID+"/"+run.ShiftID+"/pack", notesFromPack(pack), loc, run.Now)
 	rec.message(TaskNormalize, AgentNormalizer, "assistant", factsMessage(facts, loc), nil)
 	rec.set(TaskNormalize, bh.StatusCompleted, map[string]string{"facts": strconv.Itoa(len(facts))}, "")
 

@@ -31,29 +31,35 @@ func TestFactMemoMatchesAFreshReading(t *testing.T) {
 	notes = append(notes, bh.Note{ID: "done", Text: "buy wipes", Tag: bh.TagTask, TagSource: bh.TagByUser, CreatedAt: written, DoneAt: &done})
 	memo := &factMemo{}
 	for _, now := range []time.Time{written.Add(time.Hour), written.Add(50 * time.Hour), written.Add(30 * 24 * time.Hour)} {
-		assert.Equal(t, normalize.Notes(notes, ny, now), memo.facts(notes, ny, now), "at %s", now)
+		assert.Equal(t, normalize.Notes(notes, ny, now), memo.facts("s", notes, ny, now), "at %s", now)
 	}
-	assert.Len(t, memo.m, len(texts), "each open note read once")
+	assert.Len(t, memo.sets["s"], len(texts), "each open note remembered once; the done one not")
 
 	// Only the words change, tag and time stay: read again.
 	at := written.Add(2 * time.Hour)
-	before := memo.kinds(notes, ny, at)["c"]
+	before := memo.kinds("s", notes, ny, at)["c"]
 	notes[2].Text, notes[2].RawText = "daycare form due tomorrow 5pm", "daycare form due tomorrow 5pm"
-	after := memo.kinds(notes, ny, at)["c"]
+	after := memo.kinds("s", notes, ny, at)["c"]
 	assert.NotEqual(t, before, after, "edited words: read again")
 	assert.Equal(t, normalize.One(notes[2], ny, at).Kind, after)
 	// A person's tag is a reading of its own.
 	notes[1].Tag, notes[1].TagSource = bh.TagTask, bh.TagByUser
-	assert.Equal(t, bh.TagTask, memo.kinds(notes, ny, at)["b"])
+	assert.Equal(t, bh.TagTask, memo.kinds("s", notes, ny, at)["b"])
 	// The writer and a "still on it" are the note's, whatever was read.
 	notes[0].UserID, notes[0].StillOnAt = "U2", &at
-	assert.Equal(t, normalize.Notes(notes, ny, at), memo.facts(notes, ny, at))
+	assert.Equal(t, normalize.Notes(notes, ny, at), memo.facts("s", notes, ny, at))
 
 	// A note without a time is read from now, as normalize does.
 	untimed := []bh.Note{{ID: "z", Text: "form due tomorrow 5pm", RawText: "form due tomorrow 5pm", Tag: bh.TagNote, TagSource: bh.TagByDefault}}
-	memo.facts(untimed, ny, written)
-	_, kept := memo.m[keyOf(untimed[0], ny)]
-	assert.False(t, kept, "a note without a time is not remembered")
-	assert.Equal(t, normalize.Notes(untimed, ny, written.Add(24*time.Hour)), memo.facts(untimed, ny, written.Add(24*time.Hour)))
-	assert.Equal(t, normalize.Notes(notes, ny, written), (*factMemo)(nil).facts(notes, ny, written), "no memo: a fresh reading")
+	memo.facts("u", untimed, ny, written)
+	assert.Empty(t, memo.sets["u"], "a note without a time is not remembered")
+	assert.Equal(t, normalize.Notes(untimed, ny, written.Add(24*time.Hour)), memo.facts("u", untimed, ny, written.Add(24*time.Hour)))
+	assert.Equal(t, normalize.Notes(notes, ny, written), (*factMemo)(nil).facts("s", notes, ny, written), "no memo: a fresh reading")
+
+	// A note done since the last plan leaves the memo.
+	notes[0].DoneAt = &at
+	memo.facts("s", notes, ny, at)
+	_, kept := memo.sets["s"][keyOf(notes[0], ny)]
+	assert.False(t, kept, "done: forgotten")
+	assert.Len(t, memo.sets["s"], len(texts)-1)
 }
