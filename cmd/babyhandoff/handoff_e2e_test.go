@@ -333,11 +333,34 @@ func TestE2ELateGotItChangesNoDuty(t *testing.T) {
 	require.NotEmpty(t, handoffID)
 
 	clock.Advance(2 * time.Hour)
+	h.ack(h.homeClick("U1", "VHOME", "home_duty", blocks.ActionDutyTake, "me"))
+	_, err := h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
+		b, _ := json.Marshal(c.JSON["view"])
+		return c.JSON["user_id"] == "U1" && strings.Contains(string(b), "*On duty* · \\u003c@U1\\u003e")
+	})
+	require.NoError(t, err, "Maya is on duty now")
 	h.ack(h.click("DU2", got.TS, "U2", blocks.ActionHandoffGotIt, handoffID))
 	h.ephemeral("DU2", "U2", "time is over")
 	for _, m := range h.fake.Messages("DU1") {
 		assert.NotContains(t, m.Text, "has it from", "nobody took a handoff that was over")
 	}
+	// Nor does it take the duty from whoever is on: App Home, drawn again
+	// after it, still names Maya.
+	before := len(h.fake.Calls("views.publish"))
+	h.ack(h.homeOpened("U1", ""))
+	var home string
+	require.Eventually(t, func() bool {
+		calls := h.fake.Calls("views.publish")
+		for _, c := range calls[min(before, len(calls)):] {
+			if c.JSON["user_id"] == "U1" {
+				b, _ := json.Marshal(c.JSON["view"])
+				home = string(b)
+				return true
+			}
+		}
+		return false
+	}, 5*time.Second, 5*time.Millisecond, "App Home drawn again")
+	assert.Contains(t, home, "*On duty* · \\u003c@U1\\u003e", "Maya is still on duty")
 }
 
 // In a family channel: a handoff to everyone there is one message with Got
