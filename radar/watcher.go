@@ -275,14 +275,16 @@ func (w *Watcher) process(ctx context.Context, teamID, shiftID, why string, cur 
 func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cur *bh.RadarCursor, timed bool) bool {
 	defer w.locks.Lock(teamID + "/" + shiftID)()
 	log := w.cfg.Logger.With("shift_id", shiftID)
-	shift, err := w.cfg.Store.ShiftByID(ctx, teamID, shiftID)
-	if err != nil {
-		log.Error("radar: load shift", "err", err)
-		return false
-	}
+	// Notes before the shift: a sweep between the two reads then counts the
+	// swept notes twice (an order a little high), never not at all.
 	notes, err := w.cfg.Store.Notes(ctx, teamID, shiftID, true)
 	if err != nil {
 		log.Error("radar: load notes", "err", err)
+		return false
+	}
+	shift, err := w.cfg.Store.ShiftByID(ctx, teamID, shiftID)
+	if err != nil {
+		log.Error("radar: load shift", "err", err)
 		return false
 	}
 	energy, err := w.energy(ctx, teamID, shiftID)
