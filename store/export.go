@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	"go.mongodb.org/mongo-driver/bson"
 	"go.mongodb.org/mongo-driver/mongo/options"
@@ -81,6 +83,12 @@ func (db *DB) Export(ctx context.Context, sh bh.Shift) (Dump, error) {
 	if len(runs) > 0 {
 		byRun := bson.D{{Key: "team_id", Value: sh.TeamID}, {Key: "run_id", Value: bson.D{{Key: "$in", Value: runs}}}}
 		for _, c := range []string{colTasks, colMessages, colContextPacks, colProposals, colDecisions, colArtifacts} {
+			if db.onShelf(c) {
+				if err := db.exportShelved(d, c, sh.TeamID, runs); err != nil {
+					return Dump{}, db.fail("export "+c, err)
+				}
+				continue
+			}
 			if err := raw(c, byRun); err != nil {
 				return Dump{}, db.fail("export "+c, err)
 			}
@@ -93,6 +101,36 @@ func (db *DB) Export(ctx context.Context, sh bh.Shift) (Dump, error) {
 		}
 	}
 	return d, nil
+}
+
+// exportShelved adds the runs' documents of a shelved collection to d, in
+// _id order as the engine's collections are exported.
+func (db *DB) exportShelved(d Dump, coll, teamID string, runs bson.A) error {
+	var docs []bson.Raw
+	for _, id := range runs {
+		rv, ok := id.(bson.RawValue)
+		if !ok {
+			continue
+		}
+		run, ok := rv.StringValueOK()
+		if !ok {
+			continue
+		}
+		got, err := db.shelf.run(coll, teamID, run)
+		if err != nil {
+			return err
+		}
+		docs = append(docs, got...)
+	}
+	slices.SortFunc(docs, func(a, b bson.Raw) int {
+		x, _ := a.Lookup("_id").StringValueOK()
+		y, _ := b.Lookup("_id").StringValueOK()
+		return strings.Compare(x, y)
+	})
+	if len(docs) > 0 {
+		d.Collections[coll] = docs
+	}
+	return nil
 }
 
 // CheckDump says whether Import can take d, before anything is written: a
@@ -151,6 +189,12 @@ func (db *DB) Import(ctx context.Context, d Dump) (Imported, error) {
 	for _, name := range order {
 		docs := d.Collections[name]
 		coll := db.db.Collection(name)
+		if db.onShelf(name) {
+			if err := db.importShelved(name, docs, &out); err != nil {
+				return out, db.fail(fmt.Sprintf("import %s", name), err)
+			}
+			continue
+		}
 		for _, raw := range docs {
 			id := raw.Lookup("_id")
 			if id.Type == 0 {
@@ -197,6 +241,36 @@ func (db *DB) Import(ctx context.Context, d Dump) (Imported, error) {
 		}
 	}
 	return out, nil
+}
+
+// importShelved imports a shelved collection's documents as Import does
+// the others: a new one is stored, an equal one left, a different one kept.
+func (db *DB) importShelved(coll string, docs []bson.Raw, out *Imported) error {
+	var news []bson.Raw
+	for _, raw := range docs {
+		if err := bson.Raw(raw).Validate(); err != nil {
+			return bh.Errorf(bh.EINVALID, "A document in %s cannot be read: %v", coll, err)
+		}
+		have, err := db.shelf.get(coll, raw)
+		switch {
+		case err != nil:
+			return err
+		case have == nil:
+			news = append(news, raw)
+		case sameDoc(have, raw):
+			out.Same++
+		default:
+			out.Kept++
+		}
+	}
+	if len(news) == 0 {
+		return nil
+	}
+	if err := db.shelf.put(map[string][]bson.Raw{coll: news}); err != nil {
+		return err
+	}
+	out.New += len(news)
+	return nil
 }
 
 // sameDoc reports whether a stored document is the one being imported,

@@ -69,7 +69,7 @@ func (db *DB) ensureIndexes(ctx context.Context) error {
 		have[n] = true
 	}
 	for _, name := range allCollections {
-		if have[name] {
+		if have[name] || db.onShelf(name) {
 			continue
 		}
 		// Not through db.write: CreateCollection takes its own transaction.
@@ -79,7 +79,7 @@ func (db *DB) ensureIndexes(ctx context.Context) error {
 	}
 	for _, name := range allCollections {
 		models := plan[name]
-		if len(models) == 0 {
+		if len(models) == 0 || db.onShelf(name) {
 			continue
 		}
 		// Directly, not through db.write: index builds take their own

@@ -153,8 +153,23 @@ func (db *DB) sweepRunDetails(ctx context.Context, cutoff time.Time) (int, error
 		return 0, err
 	}
 	byRun := bson.D{{Key: "run_id", Value: bson.D{{Key: "$in", Value: ids}}}}
+	details := []string{colTasks, colMessages, colContextPacks, colProposals, colArtifacts}
+	if db.shelf != nil {
+		// Before the runs are marked: a crash in between leaves runs whose
+		// details are gone but unmarked, and the next sweep marks them.
+		runIDs := make([]string, 0, len(ids))
+		for _, id := range ids {
+			if s, ok := id.(string); ok {
+				runIDs = append(runIDs, s)
+			}
+		}
+		if err := db.shelf.removeRuns(details, runIDs); err != nil {
+			return 0, fmt.Errorf("run details: %w", err)
+		}
+		details = nil
+	}
 	err = db.write(ctx, func(ctx context.Context) error {
-		for _, c := range []string{colTasks, colMessages, colContextPacks, colProposals, colArtifacts, colEvents} {
+		for _, c := range append(details, colEvents) {
 			if _, err := db.db.Collection(c).DeleteMany(ctx, byRun); err != nil {
 				return fmt.Errorf("%s: %w", c, err)
 			}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -419,6 +420,10 @@ func (db *DB) SaveRunRecord(ctx context.Context, rec bh.RunRecord) error {
 	if zerr != nil {
 		return db.fail("save run "+r.ID, zerr)
 	}
+	if db.shelf != nil {
+		return db.fail("save run "+r.ID, db.saveRunShelved(ctx, r, map[string][]any{colTasks: docs.tasks, colMessages: docs.msgs,
+			colProposals: docs.props, colArtifacts: docs.arts, colContextPacks: pack, colDecisions: dec}, docs.events))
+	}
 	err := db.write(ctx, func(ctx context.Context) error {
 		// A fixed order, so a failure always names the same collection.
 		for _, b := range []struct {
@@ -444,14 +449,79 @@ func (db *DB) SaveRunRecord(ctx context.Context, rec bh.RunRecord) error {
 			return err
 		}
 		if res.MatchedCount == 0 {
-			return bh.Errorf(bh.ENOTFOUND, "That run no longer exists.")
+			return errRunGone
 		}
 		return nil
 	})
 	if isDup(err) {
-		return db.fail("save run "+r.ID, bh.Errorf(bh.ECONFLICT, "This run was already saved."))
+		return db.fail("save run "+r.ID, errRunSaved)
 	}
 	return db.fail("save run "+r.ID, err)
+}
+
+var (
+	errRunGone  = bh.Errorf(bh.ENOTFOUND, "That run no longer exists.")
+	errRunSaved = bh.Errorf(bh.ECONFLICT, "This run was already saved.")
+)
+
+// saveRunShelved is SaveRunRecord on the shelf: the details first, then the
+// events and the run in one commit, as on MongoDB (details first, the run
+// last), so a run marked completed always has its details. A run already
+// completed is refused before its details could be overwritten.
+func (db *DB) saveRunShelved(ctx context.Context, r bh.Run, details map[string][]any, events []any) error {
+	d, err := db.runDoc(ctx, r.TeamID, r.ID)
+	if bh.ErrorCode(err) == bh.ENOTFOUND {
+		return errRunGone
+	}
+	if err != nil {
+		return err
+	}
+	if d.Status == string(bh.StatusCompleted) {
+		return errRunSaved
+	}
+	raws := map[string][]bson.Raw{}
+	for coll, list := range details {
+		for _, doc := range list {
+			raw, err := bson.Marshal(doc)
+			if err != nil {
+				return err
+			}
+			raws[coll] = append(raws[coll], raw)
+		}
+	}
+	if err := db.shelf.put(raws); err != nil {
+		return fmt.Errorf("run details: %w", err)
+	}
+	notDone := bson.D{{Key: "_id", Value: r.ID}, {Key: "team_id", Value: r.TeamID}, {Key: "status", Value: bson.D{{Key: "$ne", Value: string(bh.StatusCompleted)}}}}
+	err = db.write(ctx, func(ctx context.Context) error {
+		if len(events) > 0 {
+			if _, err := db.c.events.InsertMany(ctx, events); err != nil {
+				return fmt.Errorf("%s: %w", colEvents, err)
+			}
+		}
+		res, err := db.c.runs.ReplaceOne(ctx, notDone, toRunDoc(r))
+		if err != nil {
+			return err
+		}
+		if res.MatchedCount == 1 {
+			return nil
+		}
+		// Saved by another caller since the check above, or removed.
+		if n, err := db.c.runs.CountDocuments(ctx, bson.D{{Key: "_id", Value: r.ID}, {Key: "team_id", Value: r.TeamID}}); err == nil && n > 0 {
+			return errRunSaved
+		}
+		return errRunGone
+	})
+	if isDup(err) {
+		return errRunSaved
+	}
+	if errors.Is(err, errRunGone) {
+		// Nothing will ever read these details.
+		if rerr := db.shelf.removeRuns(shelfColls(), []string{r.ID}); rerr != nil {
+			db.log.Error("store: remove the details of a run that is gone", "run", r.ID, "err", rerr)
+		}
+	}
+	return err
 }
 
 func toArtifactDoc(team, shift string, a bh.Artifact) artifactDoc {
@@ -665,7 +735,7 @@ func (db *DB) RunRecord(ctx context.Context, teamID, runID string) (bh.RunRecord
 	fail := func(err error) (bh.RunRecord, error) { return bh.RunRecord{}, db.fail("load run "+runID, err) }
 	byRun := bson.D{{Key: "team_id", Value: teamID}, {Key: "run_id", Value: runID}}
 	var pd packDoc
-	if err := findOneZipped(ctx, db, colContextPacks, byRun, &pd); err != nil {
+	if err := findOneZipped(ctx, db, colContextPacks, teamID, runID, &pd); err != nil {
 		if isNoDocs(err) {
 			return fail(bh.Errorf(bh.ENOTFOUND, "Run %s has no saved results (status %s).", runID, run.Status))
 		}
@@ -673,11 +743,11 @@ func (db *DB) RunRecord(ctx context.Context, teamID, runID string) (bh.RunRecord
 	}
 	rec.Pack = pd.domain()
 	var dd decisionDoc
-	if err := findOneZipped(ctx, db, colDecisions, byRun, &dd); err != nil {
+	if err := findOneZipped(ctx, db, colDecisions, teamID, runID, &dd); err != nil {
 		return fail(err)
 	}
 	rec.Decision = dd.domain()
-	tasks, err := findZipped[taskDoc](ctx, db, colTasks, byRun, nil)
+	tasks, err := findZipped[taskDoc](ctx, db, colTasks, teamID, runID, nil)
 	if err != nil {
 		return fail(err)
 	}
@@ -688,14 +758,14 @@ func (db *DB) RunRecord(ctx context.Context, teamID, runID string) (bh.RunRecord
 			MaxAttempts: t.MaxAttempts, Inputs: t.Inputs, Outputs: t.Outputs, Error: t.Error, QueuedAt: t.QueuedAt.UTC(), StartedAt: t.StartedAt.UTC(), FinishedAt: t.FinishedAt.UTC()}
 	}
 	slices.SortStableFunc(rec.Tasks, func(a, b bh.Task) int { return order[a.Name] - order[b.Name] })
-	msgs, err := findZipped[messageDoc](ctx, db, colMessages, byRun, bson.D{{Key: "seq", Value: 1}})
+	msgs, err := findZipped[messageDoc](ctx, db, colMessages, teamID, runID, bson.D{{Key: "seq", Value: 1}})
 	if err != nil {
 		return fail(err)
 	}
 	for _, m := range msgs {
 		rec.Messages = append(rec.Messages, bh.Message{ID: m.ID, RunID: m.RunID, TaskID: m.TaskID, Seq: m.Seq, Sender: m.Sender, Role: m.Role, Content: m.Content, Meta: m.Meta, At: m.CreatedAt.UTC()})
 	}
-	props, err := findZipped[proposalDoc](ctx, db, colProposals, byRun, nil)
+	props, err := findZipped[proposalDoc](ctx, db, colProposals, teamID, runID, nil)
 	if err != nil {
 		return fail(err)
 	}
@@ -704,7 +774,7 @@ func (db *DB) RunRecord(ctx context.Context, teamID, runID string) (bh.RunRecord
 	}
 	arch := map[bh.Archetype]int{bh.SleepFirst: 0, bh.ErrandsFirst: 1, bh.AdminFirst: 2}
 	slices.SortStableFunc(rec.Proposals, func(a, b bh.Proposal) int { return arch[a.Archetype] - arch[b.Archetype] })
-	arts, err := findZipped[artifactDoc](ctx, db, colArtifacts, byRun, bson.D{{Key: "kind", Value: 1}})
+	arts, err := findZipped[artifactDoc](ctx, db, colArtifacts, teamID, runID, bson.D{{Key: "kind", Value: 1}})
 	if err != nil {
 		return fail(err)
 	}
@@ -726,6 +796,14 @@ func (db *DB) SaveArtifact(ctx context.Context, teamID, shiftID string, a bh.Art
 	doc, err := zipDoc(toArtifactDoc(teamID, shiftID, a), bson.E{Key: "_id", Value: a.ID}, bson.E{Key: "team_id", Value: teamID},
 		bson.E{Key: "run_id", Value: a.RunID}, bson.E{Key: "kind", Value: a.Kind})
 	if err != nil {
+		return db.fail("save artifact "+a.ID, err)
+	}
+	if db.shelf != nil {
+		raw, err := bson.Marshal(doc)
+		if err == nil {
+			// Keyed by run and kind: a second diff of the run replaces the first.
+			err = db.shelf.put(map[string][]bson.Raw{colArtifacts: {raw}})
+		}
 		return db.fail("save artifact "+a.ID, err)
 	}
 	err = db.write(ctx, func(ctx context.Context) error {

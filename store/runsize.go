@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 
+	"github.com/256dpi/lungo"
 	"go.mongodb.org/mongo-driver/bson"
 )
 
@@ -15,12 +16,17 @@ func (db *DB) RunSize(ctx context.Context, teamID, runID string) (map[string]int
 		if name == colRuns {
 			filter = bson.D{{Key: "_id", Value: runID}, {Key: "team_id", Value: teamID}}
 		}
-		cur, err := db.db.Collection(name).Find(ctx, filter)
-		if err != nil {
-			return nil, db.fail("measure run", err)
-		}
 		var docs []bson.Raw
-		if err := cur.All(ctx, &docs); err != nil {
+		var err error
+		if db.onShelf(name) {
+			docs, err = db.shelf.run(name, teamID, runID)
+		} else {
+			var cur lungo.ICursor
+			if cur, err = db.db.Collection(name).Find(ctx, filter); err == nil {
+				err = cur.All(ctx, &docs)
+			}
+		}
+		if err != nil {
 			return nil, db.fail("measure run", err)
 		}
 		for _, d := range docs {

@@ -49,8 +49,9 @@ type Config struct {
 	// MaxBatch caps how many writes share one embedded commit. Default 256.
 	MaxBatch int
 	// Unindexed runs the embedded engine without its in-process index, so
-	// every lookup takes the query path a real deployment uses. For the
-	// contract tests: it is slow on large files.
+	// every lookup takes the query path a real deployment uses, and keeps
+	// run details in the engine's collections instead of on the shelf
+	// (shelf.go). For the contract tests: it is slow on large files.
 	Unindexed bool
 	// LazyDelay is how long a write nobody waits on (a reply's location)
 	// may wait for a commit to share. Default 200 ms.
@@ -76,6 +77,7 @@ type DB struct {
 	embedded bool
 	path     string
 	mem      *memIndex // embedded only; nil on a real deployment
+	shelf    *shelf    // embedded only: where run details live; nil on a real deployment
 	// hook is mem once it is built, for the file's commits (which run on
 	// the committer's and the engine's goroutines).
 	hook atomic.Pointer[memIndex]
@@ -178,9 +180,18 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		db.writerWG.Add(1)
 		go db.groupCommitter()
 	}
+	if db.embedded && !cfg.Unindexed {
+		db.shelf = &shelf{bolt: db.file.bolt}
+	}
 	if err := db.ensureIndexes(ctx); err != nil {
 		_ = db.Close(context.Background())
 		return nil, err
+	}
+	if db.shelf != nil {
+		if err := db.moveToShelf(ctx, db.log); err != nil {
+			_ = db.Close(context.Background())
+			return nil, db.fail("move run details to the shelf", err)
+		}
 	}
 	if db.embedded && !cfg.Unindexed {
 		if err := db.buildIndex(ctx); err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/bson"
 	"go.mongodb.org/mongo-driver/bson/primitive"
+	"go.mongodb.org/mongo-driver/mongo"
 	"go.mongodb.org/mongo-driver/mongo/options"
 )
 
@@ -113,18 +114,29 @@ func decodeChecked(plain []byte, out any) (err error) {
 	return bson.Unmarshal(plain, out)
 }
 
-// findZipped reads the matching detail documents of one collection.
-func findZipped[T any](ctx context.Context, db *DB, name string, filter, sort bson.D) ([]T, error) {
+// runDetails reads one run's documents of a detail collection, sorted by
+// sort (the shelf's key order is that of its unique field already).
+func runDetails(ctx context.Context, db *DB, name, teamID, runID string, sort bson.D) ([]bson.Raw, error) {
+	if db.onShelf(name) {
+		return db.shelf.run(name, teamID, runID)
+	}
 	opts := options.Find()
 	if sort != nil {
 		opts.SetSort(sort)
 	}
-	cur, err := db.db.Collection(name).Find(ctx, filter, opts)
+	cur, err := db.db.Collection(name).Find(ctx, bson.D{{Key: "team_id", Value: teamID}, {Key: "run_id", Value: runID}}, opts)
 	if err != nil {
 		return nil, err
 	}
 	var raws []bson.Raw
-	if err := cur.All(ctx, &raws); err != nil {
+	err = cur.All(ctx, &raws)
+	return raws, err
+}
+
+// findZipped reads one run's documents of a detail collection.
+func findZipped[T any](ctx context.Context, db *DB, name, teamID, runID string, sort bson.D) ([]T, error) {
+	raws, err := runDetails(ctx, db, name, teamID, runID, sort)
+	if err != nil {
 		return nil, err
 	}
 	out := make([]T, len(raws))
@@ -136,11 +148,15 @@ func findZipped[T any](ctx context.Context, db *DB, name string, filter, sort bs
 	return out, nil
 }
 
-// findOneZipped reads one detail document.
-func findOneZipped(ctx context.Context, db *DB, name string, filter bson.D, out any) error {
-	raw, err := db.db.Collection(name).FindOne(ctx, filter).Raw()
+// findOneZipped reads the detail document a run has one of (its pack, its
+// decision); mongo.ErrNoDocuments when there is none.
+func findOneZipped(ctx context.Context, db *DB, name, teamID, runID string, out any) error {
+	raws, err := runDetails(ctx, db, name, teamID, runID, nil)
 	if err != nil {
 		return err
 	}
-	return unzipDoc(raw, out)
+	if len(raws) == 0 {
+		return mongo.ErrNoDocuments
+	}
+	return unzipDoc(raws[0], out)
 }

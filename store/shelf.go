@@ -1,0 +1,248 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"log/slog"
+	"slices"
+
+	"go.etcd.io/bbolt"
+	"go.mongodb.org/mongo-driver/bson"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// The shelf keeps a run's details (tasks, messages, context pack,
+// proposals, decision, artifacts) on the embedded engine, beside the
+// engine's collections in the same bbolt file but not in the engine: lungo
+// holds every document it has in memory for as long as the process runs,
+// and these are read only to show or replay one run. On a day-90 database
+// they were a fifth of the bot's heap, and every save copied the
+// collections they were in.
+//
+// Layout: the bucket "_shelf" (the engine's loader skips names starting
+// with "_") holds one bucket per collection; a document's key is its run's
+// id, a zero byte and the field that is unique within the run (a task's
+// name, a message's seq, a proposal's archetype, an artifact's kind;
+// nothing for the pack and the decision), so one run's documents are one
+// prefix, in the order a reader wants them. Values are the documents as
+// the engine would have stored them (zipped, keys plain), so export,
+// import and the sizes read the same bytes on either engine.
+type shelf struct {
+	bolt *bbolt.DB
+}
+
+var bucketShelf = []byte("_shelf")
+
+// shelved names the collections on the shelf, with the field that makes a
+// document unique within its run ("" when a run has one).
+var shelved = map[string]string{
+	colTasks: "name", colMessages: "seq", colContextPacks: "", colProposals: "archetype", colDecisions: "", colArtifacts: "kind",
+}
+
+// onShelf reports whether coll's documents are on the shelf.
+func (db *DB) onShelf(coll string) bool {
+	if db.shelf == nil {
+		return false
+	}
+	_, ok := shelved[coll]
+	return ok
+}
+
+// shelfColls lists the shelved collections in a fixed order.
+func shelfColls() []string {
+	out := make([]string, 0, len(shelved))
+	for c := range shelved {
+		out = append(out, c)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// runPrefix is the start of every key of one run's documents.
+func runPrefix(runID string) []byte { return append([]byte(runID), 0) }
+
+// shelfKey is where doc goes in coll.
+func shelfKey(coll string, doc bson.Raw) ([]byte, error) {
+	field, ok := shelved[coll]
+	if !ok {
+		return nil, fmt.Errorf("shelf: %s is not shelved", coll)
+	}
+	run, ok := doc.Lookup("run_id").StringValueOK()
+	if !ok || run == "" || bytes.IndexByte([]byte(run), 0) >= 0 {
+		return nil, bh.Errorf(bh.EINVALID, "A document in %s has no usable run_id.", coll)
+	}
+	key := runPrefix(run)
+	switch field {
+	case "":
+	case "seq":
+		seq, ok := doc.Lookup("seq").AsInt64OK()
+		if !ok {
+			return nil, bh.Errorf(bh.EINVALID, "A message of run %s has no seq.", run)
+		}
+		// Sign bit flipped: the bytes sort as the numbers do.
+		key = binary.BigEndian.AppendUint64(key, uint64(seq)^(1<<63))
+	default:
+		v, ok := doc.Lookup(field).StringValueOK()
+		if !ok {
+			return nil, bh.Errorf(bh.EINVALID, "A document in %s of run %s has no %s.", coll, run, field)
+		}
+		key = append(key, v...)
+	}
+	return key, nil
+}
+
+// put stores docs (collection → documents) in one transaction, replacing
+// any with the same key.
+func (s *shelf) put(docs map[string][]bson.Raw) error {
+	type kv struct{ k, v []byte }
+	byColl := map[string][]kv{}
+	for coll, list := range docs {
+		for _, d := range list {
+			k, err := shelfKey(coll, d)
+			if err != nil {
+				return err
+			}
+			byColl[coll] = append(byColl[coll], kv{k, d})
+		}
+	}
+	return s.bolt.Update(func(tx *bbolt.Tx) error {
+		for coll, list := range byColl {
+			b, err := shelfBucket(tx, coll, true)
+			if err != nil {
+				return err
+			}
+			for _, p := range list {
+				if err := b.Put(p.k, p.v); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// get returns the stored document with doc's key, or nil.
+func (s *shelf) get(coll string, doc bson.Raw) (bson.Raw, error) {
+	k, err := shelfKey(coll, doc)
+	if err != nil {
+		return nil, err
+	}
+	var out bson.Raw
+	err = s.bolt.View(func(tx *bbolt.Tx) error {
+		b, err := shelfBucket(tx, coll, false)
+		if b == nil || err != nil {
+			return err
+		}
+		if v := b.Get(k); v != nil {
+			out = bytes.Clone(v)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// run returns one run's documents of coll in key order. A document of
+// another team is not returned (run ids are unique, but a read never
+// crosses teams).
+func (s *shelf) run(coll, teamID, runID string) ([]bson.Raw, error) {
+	var out []bson.Raw
+	err := s.bolt.View(func(tx *bbolt.Tx) error {
+		b, err := shelfBucket(tx, coll, false)
+		if b == nil || err != nil {
+			return err
+		}
+		p := runPrefix(runID)
+		c := b.Cursor()
+		for k, v := c.Seek(p); k != nil && bytes.HasPrefix(k, p); k, v = c.Next() {
+			if team, _ := bson.Raw(v).Lookup("team_id").StringValueOK(); team != teamID {
+				continue
+			}
+			out = append(out, bytes.Clone(v))
+		}
+		return nil
+	})
+	return out, err
+}
+
+// removeRuns deletes every document of the runs from colls, in one
+// transaction.
+func (s *shelf) removeRuns(colls []string, runIDs []string) error {
+	return s.bolt.Update(func(tx *bbolt.Tx) error {
+		for _, coll := range colls {
+			b, err := shelfBucket(tx, coll, false)
+			if err != nil {
+				return err
+			}
+			if b == nil {
+				continue
+			}
+			for _, id := range runIDs {
+				p := runPrefix(id)
+				c := b.Cursor()
+				// Deleting moves the cursor to the next key.
+				for k, _ := c.Seek(p); k != nil && bytes.HasPrefix(k, p); k, _ = c.Seek(p) {
+					if err := c.Delete(); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// shelfBucket is coll's bucket, created when create is set; nil when it is
+// not there.
+func shelfBucket(tx *bbolt.Tx, coll string, create bool) (*bbolt.Bucket, error) {
+	top := tx.Bucket(bucketShelf)
+	if top == nil {
+		if !create {
+			return nil, nil
+		}
+		var err error
+		if top, err = tx.CreateBucket(bucketShelf); err != nil {
+			return nil, err
+		}
+	}
+	if create {
+		return top.CreateBucketIfNotExists([]byte(coll))
+	}
+	return top.Bucket([]byte(coll)), nil
+}
+
+// moveToShelf moves run details an earlier version kept in the engine onto
+// the shelf, collection by collection: copied first, then the engine's
+// collection dropped, so a crash between the two copies them again (the
+// same keys) on the next start.
+func (db *DB) moveToShelf(ctx context.Context, log *slog.Logger) error {
+	names, err := db.db.ListCollectionNames(ctx, bson.D{})
+	if err != nil {
+		return err
+	}
+	for _, coll := range shelfColls() {
+		if !slices.Contains(names, coll) {
+			continue
+		}
+		cur, err := db.db.Collection(coll).Find(ctx, bson.D{})
+		if err != nil {
+			return fmt.Errorf("%s: %w", coll, err)
+		}
+		var docs []bson.Raw
+		if err := cur.All(ctx, &docs); err != nil {
+			return fmt.Errorf("%s: %w", coll, err)
+		}
+		if err := db.shelf.put(map[string][]bson.Raw{coll: docs}); err != nil {
+			return fmt.Errorf("%s: %w", coll, err)
+		}
+		if err := db.db.Collection(coll).Drop(ctx); err != nil {
+			return fmt.Errorf("%s: %w", coll, err)
+		}
+		if len(docs) > 0 {
+			log.Info("store: moved run details out of memory", "collection", coll, "documents", len(docs))
+		}
+	}
+	return nil
+}

@@ -1,0 +1,197 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.mongodb.org/mongo-driver/bson"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+func rawDoc(t *testing.T, d bson.D) bson.Raw {
+	t.Helper()
+	raw, err := bson.Marshal(d)
+	require.NoError(t, err)
+	return raw
+}
+
+func msg(t *testing.T, team, run string, seq int64) bson.Raw {
+	return rawDoc(t, bson.D{{Key: "_id", Value: run + ":" + string(rune('a'+seq%26))}, {Key: "team_id", Value: team}, {Key: "run_id", Value: run}, {Key: "seq", Value: seq}})
+}
+
+func seqs(t *testing.T, docs []bson.Raw) []int64 {
+	var out []int64
+	for _, d := range docs {
+		n, ok := d.Lookup("seq").AsInt64OK()
+		require.True(t, ok)
+		out = append(out, n)
+	}
+	return out
+}
+
+func TestShelfKeepsARunsDocumentsTogetherInOrder(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, Config{DataDir: t.TempDir()})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = db.Close(ctx) })
+	require.NotNil(t, db.shelf)
+	s := db.shelf
+
+	require.NoError(t, s.put(map[string][]bson.Raw{colMessages: {
+		msg(t, "T1", "r1", 300), msg(t, "T1", "r1", 2), msg(t, "T1", "r1", -1), msg(t, "T1", "r1", 10),
+		msg(t, "T1", "r10", 1), // a run whose id starts with another's
+		msg(t, "T2", "r1", 7),  // another team's, under the same run id
+	}}))
+	got, err := s.run(colMessages, "T1", "r1")
+	require.NoError(t, err)
+	assert.Equal(t, []int64{-1, 2, 10, 300}, seqs(t, got), "in seq order, only this run's and this team's")
+	got, err = s.run(colMessages, "T2", "r1")
+	require.NoError(t, err)
+	assert.Equal(t, []int64{7}, seqs(t, got))
+
+	// The same key replaces.
+	changed := rawDoc(t, bson.D{{Key: "_id", Value: "x"}, {Key: "team_id", Value: "T1"}, {Key: "run_id", Value: "r1"}, {Key: "seq", Value: int32(2)}, {Key: "z", Value: "new"}})
+	require.NoError(t, s.put(map[string][]bson.Raw{colMessages: {changed}}))
+	have, err := s.get(colMessages, msg(t, "T1", "r1", 2))
+	require.NoError(t, err)
+	assert.Equal(t, changed, have, "an int32 seq and an int64 one are the same key")
+	got, err = s.run(colMessages, "T1", "r1")
+	require.NoError(t, err)
+	assert.Len(t, got, 4)
+
+	require.NoError(t, s.removeRuns(shelfColls(), []string{"r1", "nothing"}))
+	got, err = s.run(colMessages, "T1", "r1")
+	require.NoError(t, err)
+	assert.Empty(t, got)
+	got, err = s.run(colMessages, "T1", "r10")
+	require.NoError(t, err)
+	assert.Len(t, got, 1, "another run stays")
+	have, err = s.get(colArtifacts, rawDoc(t, bson.D{{Key: "run_id", Value: "r1"}, {Key: "kind", Value: "handoff"}}))
+	require.NoError(t, err)
+	assert.Nil(t, have, "a collection never written is empty")
+}
+
+func TestShelfRefusesDocumentsItCannotKey(t *testing.T) {
+	for name, tc := range map[string]struct {
+		coll string
+		doc  bson.D
+	}{
+		"no run":        {colTasks, bson.D{{Key: "name", Value: "x"}}},
+		"zero in run":   {colTasks, bson.D{{Key: "run_id", Value: "a\x00b"}, {Key: "name", Value: "x"}}},
+		"no seq":        {colMessages, bson.D{{Key: "run_id", Value: "r"}}},
+		"no kind":       {colArtifacts, bson.D{{Key: "run_id", Value: "r"}, {Key: "kind", Value: 3}}},
+		"not on shelf":  {colLogs, bson.D{{Key: "run_id", Value: "r"}}},
+		"run not words": {colDecisions, bson.D{{Key: "run_id", Value: 12}}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := shelfKey(tc.coll, rawDoc(t, tc.doc))
+			assert.Error(t, err)
+		})
+	}
+}
+
+func smallRecord(run bh.Run) bh.RunRecord {
+	at := run.Now
+	return bh.RunRecord{
+		Run:       run,
+		Pack:      bh.ContextPack{ID: run.ID + ":pack", RunID: run.ID, ShiftID: run.ShiftID, Summary: "1 note", CreatedAt: at},
+		Tasks:     []bh.Task{{ID: run.ID + ":normalize_logs", RunID: run.ID, Name: "normalize_logs", Agent: "Normalizer", Status: bh.StatusCompleted, Attempt: 1, MaxAttempts: 3, QueuedAt: at, StartedAt: at, FinishedAt: at}},
+		Messages:  []bh.Message{{ID: run.ID + ":m1", RunID: run.ID, Seq: 1, Sender: "Coordinator", Role: "system", Content: "pack", At: at}, {ID: run.ID + ":m2", RunID: run.ID, Seq: 2, Sender: "Normalizer", Role: "assistant", Content: "facts", At: at}},
+		Proposals: []bh.Proposal{{ID: run.ID + ":sleep_first", RunID: run.ID, Archetype: bh.SleepFirst, Agent: "SleepPlanner", Summary: "s", Source: "heuristic"}},
+		Decision:  bh.Decision{ID: run.ID + ":decision", RunID: run.ID, Winner: bh.SleepFirst, Confidence: 0.5},
+		Artifacts: []bh.Artifact{{ID: run.ID + ":handoff", RunID: run.ID, Kind: bh.ArtifactHandoff, Name: "handoff-v1.md", Content: "# Handoff", CreatedAt: at}},
+	}
+}
+
+func collNames(t *testing.T, db *DB) []string {
+	names, err := db.db.ListCollectionNames(context.Background(), bson.D{})
+	require.NoError(t, err)
+	return names
+}
+
+// A database whose run details are in the engine (as every earlier version
+// kept them) has them moved to the shelf once, at start-up, and reads the
+// same; the engine keeps none.
+func TestRunDetailsMoveToTheShelf(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	now := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+
+	old, err := Open(ctx, Config{DataDir: dir, Now: clock, Unindexed: true})
+	require.NoError(t, err)
+	run, err := old.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: "s1", Now: now})
+	require.NoError(t, err)
+	require.NoError(t, old.SaveRunRecord(ctx, smallRecord(run)))
+	want, err := old.RunRecord(ctx, "T1", run.ID)
+	require.NoError(t, err)
+	require.Contains(t, collNames(t, old), colMessages, "the old layout")
+	require.NoError(t, old.Close(ctx))
+
+	var logs bytes.Buffer
+	db, err := Open(ctx, Config{DataDir: dir, Now: clock, Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	require.NoError(t, err)
+	got, err := db.RunRecord(ctx, "T1", run.ID)
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	for c := range shelved {
+		assert.NotContains(t, collNames(t, db), c)
+	}
+	assert.Contains(t, logs.String(), "moved run details out of memory")
+	assert.Contains(t, logs.String(), "collection=messages documents=2")
+
+	// New runs go to the shelf too, and a restart moves nothing.
+	run2, err := db.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: "s1", Now: now})
+	require.NoError(t, err)
+	require.NoError(t, db.SaveRunRecord(ctx, smallRecord(run2)))
+	for c := range shelved {
+		assert.NotContains(t, collNames(t, db), c)
+	}
+	require.NoError(t, db.Close(ctx))
+	logs.Reset()
+	db, err = Open(ctx, Config{DataDir: dir, Now: clock, Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = db.Close(ctx) })
+	assert.NotContains(t, logs.String(), "moved")
+	for _, id := range []string{run.ID, run2.ID} {
+		rec, err := db.RunRecord(ctx, "T1", id)
+		require.NoError(t, err)
+		assert.Len(t, rec.Messages, 2)
+		assert.Equal(t, "# Handoff", rec.Artifacts[0].Content)
+	}
+}
+
+// A run that is gone, or already saved, leaves nothing on the shelf and
+// changes nothing there.
+func TestShelvedSaveOfAGoneOrSavedRun(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
+	db, err := Open(ctx, Config{DataDir: t.TempDir(), Now: func() time.Time { return now }})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = db.Close(ctx) })
+
+	ghost := bh.Run{ID: "ghost", TeamID: "T1", ShiftID: "s1", Version: 1, Now: now}
+	assert.Equal(t, bh.ENOTFOUND, bh.ErrorCode(db.SaveRunRecord(ctx, smallRecord(ghost))))
+	for c := range shelved {
+		docs, err := db.shelf.run(c, "T1", "ghost")
+		require.NoError(t, err)
+		assert.Empty(t, docs, c)
+	}
+
+	run, err := db.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: "s1", Now: now})
+	require.NoError(t, err)
+	require.NoError(t, db.SaveRunRecord(ctx, smallRecord(run)))
+	again := smallRecord(run)
+	again.Artifacts[0].Content = "# Something else"
+	again.Events = nil // nothing in the engine would refuse it
+	assert.Equal(t, bh.ECONFLICT, bh.ErrorCode(db.SaveRunRecord(ctx, again)))
+	rec, err := db.RunRecord(ctx, "T1", run.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "# Handoff", rec.Artifacts[0].Content, "the saved run's details are not overwritten")
+}
