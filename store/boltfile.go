@@ -51,7 +51,9 @@ type nsFile struct {
 
 // boltFormat is the version of the layout above. A file with a higher one
 // was written by a newer BabyHandoff and is never opened for writing.
-const boltFormat = 1
+// Format 2 may hold run details on the shelf (shelf.go), which a version
+// of format 1 would not see, so a format-1 file is raised to 2 when opened.
+const boltFormat = 2
 
 var (
 	bucketMeta    = []byte("_meta")
@@ -116,6 +118,9 @@ func openBoltFile(path string) (*boltFile, error) {
 		}
 		if v > boltFormat {
 			return fmt.Errorf("%w: format %d is newer than this version's %d", errNotOurs, v, boltFormat)
+		}
+		if v < boltFormat {
+			return meta.Put(keyFormat, []byte(strconv.Itoa(boltFormat)))
 		}
 		return nil
 	})

@@ -148,6 +148,12 @@ func CheckDump(d Dump) error {
 			if raw.Lookup("_id").Type == 0 {
 				return bh.Errorf(bh.EINVALID, "A document in %s has no _id.", name)
 			}
+			// A run's detail is found by its run and its place in it.
+			if _, ok := shelved[name]; ok {
+				if _, err := shelfKey(name, raw); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	return nil
@@ -247,11 +253,20 @@ func (db *DB) Import(ctx context.Context, d Dump) (Imported, error) {
 // the others: a new one is stored, an equal one left, a different one kept.
 func (db *DB) importShelved(coll string, docs []bson.Raw, out *Imported) error {
 	var news []bson.Raw
+	seen := map[string]bson.Raw{} // by key: a dump may hold a key twice
 	for _, raw := range docs {
 		if err := bson.Raw(raw).Validate(); err != nil {
 			return bh.Errorf(bh.EINVALID, "A document in %s cannot be read: %v", coll, err)
 		}
+		k, err := shelfKey(coll, raw)
+		if err != nil {
+			return err
+		}
 		have, err := db.shelf.get(coll, raw)
+		if prev, ok := seen[string(k)]; ok && have == nil {
+			have = prev
+		}
+		seen[string(k)] = raw
 		switch {
 		case err != nil:
 			return err
@@ -266,7 +281,7 @@ func (db *DB) importShelved(coll string, docs []bson.Raw, out *Imported) error {
 	if len(news) == 0 {
 		return nil
 	}
-	if err := db.shelf.put(map[string][]bson.Raw{coll: news}); err != nil {
+	if err := db.shelf.put(map[string][]bson.Raw{coll: news}, false); err != nil {
 		return err
 	}
 	out.New += len(news)

@@ -489,7 +489,12 @@ func (db *DB) saveRunShelved(ctx context.Context, r bh.Run, details map[string][
 			raws[coll] = append(raws[coll], raw)
 		}
 	}
-	if err := db.shelf.put(raws); err != nil {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := db.shelf.put(raws, true); errors.Is(err, errShelfTaken) {
+		return errRunSaved // by another caller since the check above
+	} else if err != nil {
 		return fmt.Errorf("run details: %w", err)
 	}
 	notDone := bson.D{{Key: "_id", Value: r.ID}, {Key: "team_id", Value: r.TeamID}, {Key: "status", Value: bson.D{{Key: "$ne", Value: string(bh.StatusCompleted)}}}}
@@ -513,12 +518,15 @@ func (db *DB) saveRunShelved(ctx context.Context, r bh.Run, details map[string][
 		return errRunGone
 	})
 	if isDup(err) {
-		return errRunSaved
+		err = errRunSaved
 	}
-	if errors.Is(err, errRunGone) {
-		// Nothing will ever read these details.
+	if err != nil && !errors.Is(err, errRunSaved) {
+		// The details just put are this call's (the put was fresh) and
+		// the run was not marked: take them back. A crash instead leaves
+		// them to the run's sweep; RunRecord reads details of completed
+		// runs only.
 		if rerr := db.shelf.removeRuns(shelfColls(), []string{r.ID}); rerr != nil {
-			db.log.Error("store: remove the details of a run that is gone", "run", r.ID, "err", rerr)
+			db.log.Error("store: remove the details of a run not saved", "run", r.ID, "err", rerr)
 		}
 	}
 	return err
@@ -733,6 +741,11 @@ func (db *DB) RunRecord(ctx context.Context, teamID, runID string) (bh.RunRecord
 	run := d.domain()
 	rec := bh.RunRecord{Run: run}
 	fail := func(err error) (bh.RunRecord, error) { return bh.RunRecord{}, db.fail("load run "+runID, err) }
+	if run.Status != bh.StatusCompleted {
+		// Only a completed run's details are whole: a save stopped between
+		// its details and its run (a crash) may have left some.
+		return fail(bh.Errorf(bh.ENOTFOUND, "Run %s has no saved results (status %s).", runID, run.Status))
+	}
 	byRun := bson.D{{Key: "team_id", Value: teamID}, {Key: "run_id", Value: runID}}
 	var pd packDoc
 	if err := findOneZipped(ctx, db, colContextPacks, teamID, runID, &pd); err != nil {
@@ -802,7 +815,7 @@ func (db *DB) SaveArtifact(ctx context.Context, teamID, shiftID string, a bh.Art
 		raw, err := bson.Marshal(doc)
 		if err == nil {
 			// Keyed by run and kind: a second diff of the run replaces the first.
-			err = db.shelf.put(map[string][]bson.Raw{colArtifacts: {raw}})
+			err = db.shelf.put(map[string][]bson.Raw{colArtifacts: {raw}}, false)
 		}
 		return db.fail("save artifact "+a.ID, err)
 	}

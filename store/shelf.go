@@ -94,17 +94,27 @@ func shelfKey(coll string, doc bson.Raw) ([]byte, error) {
 	return key, nil
 }
 
-// put stores docs (collection → documents) in one transaction, replacing
-// any with the same key.
-func (s *shelf) put(docs map[string][]bson.Raw) error {
+// errShelfTaken says a fresh put found a key already there: the engine's
+// unique indexes refuse the same.
+var errShelfTaken = bh.Errorf(bh.ECONFLICT, "These run details are already saved.")
+
+// put stores docs (collection → documents) in one transaction. With fresh
+// set, every key must be new, in the shelf and in docs, or nothing is
+// written (errShelfTaken); otherwise a document replaces the one with its key.
+func (s *shelf) put(docs map[string][]bson.Raw, fresh bool) error {
 	type kv struct{ k, v []byte }
 	byColl := map[string][]kv{}
 	for coll, list := range docs {
+		seen := map[string]bool{}
 		for _, d := range list {
 			k, err := shelfKey(coll, d)
 			if err != nil {
 				return err
 			}
+			if fresh && seen[string(k)] {
+				return errShelfTaken
+			}
+			seen[string(k)] = true
 			byColl[coll] = append(byColl[coll], kv{k, d})
 		}
 	}
@@ -115,6 +125,9 @@ func (s *shelf) put(docs map[string][]bson.Raw) error {
 				return err
 			}
 			for _, p := range list {
+				if fresh && b.Get(p.k) != nil {
+					return errShelfTaken
+				}
 				if err := b.Put(p.k, p.v); err != nil {
 					return err
 				}
@@ -230,14 +243,32 @@ func (db *DB) moveToShelf(ctx context.Context, log *slog.Logger) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", coll, err)
 		}
-		var docs []bson.Raw
-		if err := cur.All(ctx, &docs); err != nil {
+		var all, docs []bson.Raw
+		if err := cur.All(ctx, &all); err != nil {
 			return fmt.Errorf("%s: %w", coll, err)
 		}
-		if err := db.shelf.put(map[string][]bson.Raw{coll: docs}); err != nil {
+		moved := bson.A{}
+		for _, d := range all {
+			// One no run's reader could find (no run id) stays where it is.
+			if _, err := shelfKey(coll, d); err == nil {
+				docs = append(docs, d)
+				moved = append(moved, d.Lookup("_id"))
+			}
+		}
+		if err := db.shelf.put(map[string][]bson.Raw{coll: docs}, false); err != nil {
 			return fmt.Errorf("%s: %w", coll, err)
 		}
-		if err := db.db.Collection(coll).Drop(ctx); err != nil {
+		switch {
+		case len(docs) == len(all):
+			err = db.db.Collection(coll).Drop(ctx)
+		case len(docs) > 0:
+			log.Warn("store: run details without a run were left in the engine", "collection", coll, "documents", len(all)-len(docs))
+			err = db.write(ctx, func(ctx context.Context) error {
+				_, err := db.db.Collection(coll).DeleteMany(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: moved}}}})
+				return err
+			})
+		}
+		if err != nil {
 			return fmt.Errorf("%s: %w", coll, err)
 		}
 		if len(docs) > 0 {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"go.etcd.io/bbolt"
 	"go.mongodb.org/mongo-driver/bson"
 
 	bh "github.com/babyhandoff/babyhandoff"
@@ -47,7 +48,7 @@ func TestShelfKeepsARunsDocumentsTogetherInOrder(t *testing.T) {
 		msg(t, "T1", "r1", 300), msg(t, "T1", "r1", 2), msg(t, "T1", "r1", -1), msg(t, "T1", "r1", 10),
 		msg(t, "T1", "r10", 1), // a run whose id starts with another's
 		msg(t, "T2", "r1", 7),  // another team's, under the same run id
-	}}))
+	}}, true))
 	got, err := s.run(colMessages, "T1", "r1")
 	require.NoError(t, err)
 	assert.Equal(t, []int64{-1, 2, 10, 300}, seqs(t, got), "in seq order, only this run's and this team's")
@@ -57,7 +58,12 @@ func TestShelfKeepsARunsDocumentsTogetherInOrder(t *testing.T) {
 
 	// The same key replaces.
 	changed := rawDoc(t, bson.D{{Key: "_id", Value: "x"}, {Key: "team_id", Value: "T1"}, {Key: "run_id", Value: "r1"}, {Key: "seq", Value: int32(2)}, {Key: "z", Value: "new"}})
-	require.NoError(t, s.put(map[string][]bson.Raw{colMessages: {changed}}))
+	assert.ErrorIs(t, s.put(map[string][]bson.Raw{colMessages: {msg(t, "T1", "r1", 11), changed}}, true), errShelfTaken, "a fresh put takes no key twice")
+	assert.ErrorIs(t, s.put(map[string][]bson.Raw{colMessages: {msg(t, "T1", "r1", 12), msg(t, "T1", "r1", 12)}}, true), errShelfTaken)
+	got, err = s.run(colMessages, "T1", "r1")
+	require.NoError(t, err)
+	assert.Equal(t, []int64{-1, 2, 10, 300}, seqs(t, got), "a refused put writes nothing")
+	require.NoError(t, s.put(map[string][]bson.Raw{colMessages: {changed}}, false))
 	have, err := s.get(colMessages, msg(t, "T1", "r1", 2))
 	require.NoError(t, err)
 	assert.Equal(t, changed, have, "an int32 seq and an int64 one are the same key")
@@ -132,6 +138,9 @@ func TestRunDetailsMoveToTheShelf(t *testing.T) {
 	want, err := old.RunRecord(ctx, "T1", run.ID)
 	require.NoError(t, err)
 	require.Contains(t, collNames(t, old), colMessages, "the old layout")
+	// A message no run could find: it is not moved, and not lost.
+	_, err = old.db.Collection(colMessages).InsertOne(ctx, bson.D{{Key: "_id", Value: "stray"}, {Key: "team_id", Value: "T1"}})
+	require.NoError(t, err)
 	require.NoError(t, old.Close(ctx))
 
 	var logs bytes.Buffer
@@ -141,24 +150,30 @@ func TestRunDetailsMoveToTheShelf(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
 	for c := range shelved {
-		assert.NotContains(t, collNames(t, db), c)
+		if c != colMessages {
+			assert.NotContains(t, collNames(t, db), c)
+		}
 	}
 	assert.Contains(t, logs.String(), "moved run details out of memory")
 	assert.Contains(t, logs.String(), "collection=messages documents=2")
+	assert.Contains(t, logs.String(), `run details without a run were left in the engine" collection=messages documents=1`)
+	n, err := db.db.Collection(colMessages).CountDocuments(ctx, bson.D{})
+	require.NoError(t, err)
+	assert.Equal(t, int64(1), n, "only the stray message stays in the engine")
 
 	// New runs go to the shelf too, and a restart moves nothing.
 	run2, err := db.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: "s1", Now: now})
 	require.NoError(t, err)
 	require.NoError(t, db.SaveRunRecord(ctx, smallRecord(run2)))
-	for c := range shelved {
-		assert.NotContains(t, collNames(t, db), c)
-	}
+	n, err = db.db.Collection(colMessages).CountDocuments(ctx, bson.D{})
+	require.NoError(t, err)
+	assert.Equal(t, int64(1), n, "a new run's messages go to the shelf")
 	require.NoError(t, db.Close(ctx))
 	logs.Reset()
 	db, err = Open(ctx, Config{DataDir: dir, Now: clock, Logger: slog.New(slog.NewTextHandler(&logs, nil))})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = db.Close(ctx) })
-	assert.NotContains(t, logs.String(), "moved")
+	assert.NotContains(t, logs.String(), "moved run details")
 	for _, id := range []string{run.ID, run2.ID} {
 		rec, err := db.RunRecord(ctx, "T1", id)
 		require.NoError(t, err)
@@ -194,4 +209,82 @@ func TestShelvedSaveOfAGoneOrSavedRun(t *testing.T) {
 	rec, err := db.RunRecord(ctx, "T1", run.ID)
 	require.NoError(t, err)
 	assert.Equal(t, "# Handoff", rec.Artifacts[0].Content, "the saved run's details are not overwritten")
+}
+
+// A save stopped between its details and its run (a crash) leaves details
+// of a run that never completed; they are not shown as its results.
+func TestDetailsOfARunNotCompletedAreNotRead(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
+	db, err := Open(ctx, Config{DataDir: t.TempDir(), Now: func() time.Time { return now }})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = db.Close(ctx) })
+	run, err := db.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: "s1", Now: now})
+	require.NoError(t, err)
+	rec := smallRecord(run)
+	pack, err := zipDoc(toPackDoc("T1", "s1", rec.Pack), bson.E{Key: "_id", Value: rec.Pack.ID}, bson.E{Key: "team_id", Value: "T1"}, bson.E{Key: "run_id", Value: run.ID})
+	require.NoError(t, err)
+	require.NoError(t, db.shelf.put(map[string][]bson.Raw{colContextPacks: {rawDoc(t, pack)}}, true))
+	require.NoError(t, db.FailRun(ctx, "T1", run.ID, "interrupted"))
+
+	_, err = db.RunRecord(ctx, "T1", run.ID)
+	assert.Equal(t, bh.ENOTFOUND, bh.ErrorCode(err))
+	assert.Contains(t, bh.ErrorMessage(err), "no saved results (status failed)")
+}
+
+// A file of format 1 (before the shelf) is raised to 2 when opened, so the
+// versions before, which would not see the shelf, refuse it.
+func TestAFormatOneFileIsRaised(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	db, err := Open(ctx, Config{DataDir: dir})
+	require.NoError(t, err)
+	format := func(set string) string {
+		var v string
+		require.NoError(t, db.file.bolt.Update(func(tx *bbolt.Tx) error {
+			if set != "" {
+				return tx.Bucket(bucketMeta).Put(keyFormat, []byte(set))
+			}
+			v = string(tx.Bucket(bucketMeta).Get(keyFormat))
+			return nil
+		}))
+		return v
+	}
+	assert.Equal(t, "2", format(""))
+	format("1")
+	require.NoError(t, db.Close(ctx))
+	db, err = Open(ctx, Config{DataDir: dir})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = db.Close(ctx) })
+	assert.Equal(t, "2", format(""))
+}
+
+// An export's run details must each name their run and their place in it,
+// or the import is refused before anything is written.
+func TestCheckDumpRefusesRunDetailsWithoutTheirRun(t *testing.T) {
+	ok := rawDoc(t, bson.D{{Key: "_id", Value: "r1:m1"}, {Key: "team_id", Value: "T1"}, {Key: "run_id", Value: "r1"}, {Key: "seq", Value: 1}})
+	require.NoError(t, CheckDump(Dump{Collections: map[string][]bson.Raw{colMessages: {ok}}}))
+	for name, doc := range map[string]bson.D{
+		"no run":  {{Key: "_id", Value: "m"}, {Key: "seq", Value: 1}},
+		"no seq":  {{Key: "_id", Value: "m"}, {Key: "run_id", Value: "r1"}},
+		"bad run": {{Key: "_id", Value: "m"}, {Key: "run_id", Value: "r\x001"}, {Key: "seq", Value: 1}},
+	} {
+		err := CheckDump(Dump{Collections: map[string][]bson.Raw{colMessages: {ok, rawDoc(t, doc)}}})
+		assert.Equal(t, bh.EINVALID, bh.ErrorCode(err), name)
+	}
+}
+
+// Importing a dump that holds one run detail twice stores it once.
+func TestImportCountsARunDetailOnce(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, Config{DataDir: t.TempDir()})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = db.Close(ctx) })
+	m := rawDoc(t, bson.D{{Key: "_id", Value: "r1:m1"}, {Key: "team_id", Value: "T1"}, {Key: "run_id", Value: "r1"}, {Key: "seq", Value: 1}})
+	n, err := db.Import(ctx, Dump{Collections: map[string][]bson.Raw{colMessages: {m, m}}})
+	require.NoError(t, err)
+	assert.Equal(t, Imported{New: 1, Same: 1}, n)
+	n, err = db.Import(ctx, Dump{Collections: map[string][]bson.Raw{colMessages: {m}}})
+	require.NoError(t, err)
+	assert.Equal(t, Imported{Same: 1}, n)
 }
