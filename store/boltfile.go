@@ -8,6 +8,7 @@ import (
 	"os"
 	"sort"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/256dpi/lungo"
@@ -39,6 +40,73 @@ type boltFile struct {
 	// (as written) and the stored versions of removed ones, after they are
 	// durable.
 	committed func(h lungo.Handle, puts []bson.Raw, gone bsonkit.List)
+
+	// staged holds shelf documents (shelf.go) to write in the transaction
+	// of the next commit, so they are durable with the engine's changes of
+	// the same unit of work. Only the committer stages, while it holds the
+	// engine's transaction, so no other commit comes between.
+	stagedMu sync.Mutex
+	staged   []shelfDoc
+}
+
+// shelfDoc is a shelf document to write with a commit.
+type shelfDoc struct {
+	h   lungo.Handle // for the committed hook
+	raw bson.Raw
+}
+
+// stage sets the shelf documents of the next commit.
+func (f *boltFile) stage(docs []shelfDoc) {
+	f.stagedMu.Lock()
+	f.staged = docs
+	f.stagedMu.Unlock()
+}
+
+// takeStaged returns and clears the staged documents.
+func (f *boltFile) takeStaged() []shelfDoc {
+	f.stagedMu.Lock()
+	defer f.stagedMu.Unlock()
+	docs := f.staged
+	f.staged = nil
+	return docs
+}
+
+// putStaged writes shelf documents in tx.
+func putStaged(tx *bbolt.Tx, docs []shelfDoc) error {
+	for _, d := range docs {
+		k, err := shelfKey(d.h[1], d.raw)
+		if err != nil {
+			return err
+		}
+		b, err := shelfBucket(tx, d.h[1], true)
+		if err != nil {
+			return err
+		}
+		if err := b.Put(k, d.raw); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeStaged writes shelf documents in a transaction of their own (a
+// commit that changed nothing in the engine does not call Store) and tells
+// the committed hook.
+func (f *boltFile) writeStaged(docs []shelfDoc) error {
+	if err := f.bolt.Update(func(tx *bbolt.Tx) error { return putStaged(tx, docs) }); err != nil {
+		return err
+	}
+	f.announceStaged(docs)
+	return nil
+}
+
+func (f *boltFile) announceStaged(docs []shelfDoc) {
+	if f.committed == nil {
+		return
+	}
+	for _, d := range docs {
+		f.committed(d.h, []bson.Raw{d.raw}, nil)
+	}
 }
 
 // nsFile is what the file holds for one namespace, as of the last commit.
@@ -236,10 +304,14 @@ func (f *boltFile) Store(catalog *lungo.Catalog) error {
 			dropped = append(dropped, h)
 		}
 	}
-	if len(changes) == 0 && len(dropped) == 0 {
+	staged := f.takeStaged()
+	if len(changes) == 0 && len(dropped) == 0 && len(staged) == 0 {
 		return nil
 	}
 	err := f.bolt.Update(func(tx *bbolt.Tx) error {
+		if err := putStaged(tx, staged); err != nil {
+			return err
+		}
 		idx := tx.Bucket(bucketIndexes)
 		for _, ch := range changes {
 			name := []byte(ch.handle.String())
@@ -284,6 +356,7 @@ func (f *boltFile) Store(catalog *lungo.Catalog) error {
 		return nil
 	})
 	if err != nil {
+		f.stage(staged) // the commit failed: its unit's caller is told
 		return err
 	}
 	for _, ch := range changes {
@@ -315,6 +388,7 @@ func (f *boltFile) Store(catalog *lungo.Catalog) error {
 			f.committed(ch.handle, puts, ch.gone)
 		}
 	}
+	f.announceStaged(staged)
 	return nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/256dpi/lungo"
 	"go.mongodb.org/mongo-driver/bson"
 	"go.mongodb.org/mongo-driver/mongo/options"
 
@@ -74,6 +75,16 @@ func (db *DB) Export(ctx context.Context, sh bh.Shift) (Dump, error) {
 		{colNudges, byShift}, {colRadarSettings, byShift}, {colDuty, byShift}, {colHandoffs, byShift},
 		{colCounters, bson.D{{Key: "_id", Value: "runs:" + sh.TeamID + ":" + sh.ID}}},
 	} {
+		if db.onShelf(c.name) { // the shift's state, by its id
+			have, err := db.shelf.get(c.name, idDoc(sh.TeamID+"/"+sh.ID))
+			if err != nil {
+				return Dump{}, db.fail("export "+c.name, err)
+			}
+			if have != nil {
+				d.Collections[c.name] = []bson.Raw{have}
+			}
+			continue
+		}
 		if err := raw(c.name, c.filter); err != nil {
 			return Dump{}, db.fail("export "+c.name, err)
 		}
@@ -131,6 +142,12 @@ func (db *DB) exportShelved(d Dump, coll, teamID string, runs bson.A) error {
 		d.Collections[coll] = docs
 	}
 	return nil
+}
+
+// idDoc is a document with only an _id, to look one up on the shelf.
+func idDoc(id string) bson.Raw {
+	raw, _ := bson.Marshal(bson.D{{Key: "_id", Value: id}}) // a string always encodes
+	return raw
 }
 
 // CheckDump says whether Import can take d, before anything is written: a
@@ -283,6 +300,10 @@ func (db *DB) importShelved(coll string, docs []bson.Raw, out *Imported) error {
 	}
 	if err := db.shelf.put(map[string][]bson.Raw{coll: news}, false); err != nil {
 		return err
+	}
+	if shelved[coll] == byID {
+		// What the engine's commits tell the in-memory copies.
+		db.committed(lungo.Handle{db.cfg.Database, coll}, news, nil)
 	}
 	out.New += len(news)
 	return nil

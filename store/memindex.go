@@ -39,7 +39,7 @@ func (db *DB) buildIndex(ctx context.Context) error {
 		return err
 	}
 	m.shifts.fill(shifts)
-	states, err := findAll[shiftStateDoc](ctx, db, colShiftState, bson.D{}, nil)
+	states, err := db.allStates(ctx)
 	if err != nil {
 		return err
 	}

@@ -283,7 +283,7 @@ func (db *DB) AllRadarSettings(ctx context.Context) ([]bh.RadarSettings, error) 
 // or above (the scheduler's sweep for reminders and missed looks).
 func (db *DB) StatesAtRisk(ctx context.Context, min bh.RiskLevel) ([]bh.ShiftState, error) {
 	// Filtered here: array paths are not something every engine indexes.
-	docs, err := findAll[shiftStateDoc](ctx, db, colShiftState, bson.D{}, nil)
+	docs, err := db.allStates(ctx)
 	if err != nil {
 		return nil, db.fail("list shift states", err)
 	}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"time"
 
@@ -264,6 +265,9 @@ func (db *DB) SaveShiftState(ctx context.Context, st bh.ShiftState, fingerprint 
 		EnergyChosen: st.EnergyChosen, EnergyNoteIDs: st.EnergyNoteIDs, Level: int(st.Level), Deadlines: toRiskDocs(st.Deadlines),
 		Inventory: toRiskDocs(st.Inventory), Commitments: toRiskDocs(st.Commitments), NextActions: toItemDocs(st.NextActions), Notes: st.Notes,
 		NotesRev: st.NotesRev, Fingerprint: fingerprint, ComputedAt: st.ComputedAt.UTC()}
+	if db.onShelf(colShiftState) {
+		return db.fail("save shift state", db.saveStateShelved(ctx, doc, ev, cur))
+	}
 	err := db.write(ctx, func(ctx context.Context) error {
 		// Only over a state computed from the same notes or older ones:
 		// a process that read the notes before another's change must not
@@ -295,6 +299,52 @@ func (db *DB) SaveShiftState(ctx context.Context, st bh.ShiftState, fingerprint 
 		return nil
 	})
 	return db.fail("save shift state", err)
+}
+
+// saveStateShelved is SaveShiftState with the states on the shelf: the
+// state is written in the same commit as its event and the cursor. The
+// compare-and-set is against the state in memory, which every commit keeps
+// current, on the committer, so no other save comes between.
+func (db *DB) saveStateShelved(ctx context.Context, doc shiftStateDoc, ev *bh.Event, cur *bh.RadarCursor) error {
+	raw, err := bson.Marshal(doc)
+	if err != nil {
+		return err
+	}
+	return db.write(ctx, func(ctx context.Context) error {
+		if have, ok := db.mem.states.get(doc.ID); ok && have.NotesRev > doc.NotesRev {
+			ev = nil // a newer state is there; only the cursor moves
+		} else {
+			db.stage(colShiftState, raw)
+		}
+		if ev != nil {
+			e := eventDoc{ID: ev.ID, TeamID: ev.TeamID, ShiftID: ev.ShiftID, At: ev.At.UTC(), Agent: ev.Agent, Type: ev.Type, Text: ev.Text, Meta: ev.Meta}
+			if _, err := db.c.events.InsertOne(ctx, e); err != nil && !isDup(err) {
+				return err
+			}
+		}
+		if cur != nil {
+			return db.putCursor(ctx, *cur)
+		}
+		return nil
+	})
+}
+
+// allStates reads every shift's state.
+func (db *DB) allStates(ctx context.Context) ([]shiftStateDoc, error) {
+	if !db.onShelf(colShiftState) {
+		return findAll[shiftStateDoc](ctx, db, colShiftState, bson.D{}, nil)
+	}
+	raws, err := db.shelf.all(colShiftState)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]shiftStateDoc, len(raws))
+	for i, r := range raws {
+		if err := bson.Unmarshal(r, &out[i]); err != nil {
+			return nil, fmt.Errorf("shift state: %w", err)
+		}
+	}
+	return out, nil
 }
 
 // SaveRadarCursor moves the cursor on its own (a catch-up with nothing to do).

@@ -525,7 +525,7 @@ func (db *DB) saveRunShelved(ctx context.Context, r bh.Run, details map[string][
 		// the run was not marked: take them back. A crash instead leaves
 		// them to the run's sweep; RunRecord reads details of completed
 		// runs only.
-		if rerr := db.shelf.removeRuns(shelfColls(), []string{r.ID}); rerr != nil {
+		if rerr := db.shelf.removeRuns(detailColls(), []string{r.ID}); rerr != nil {
 			db.log.Error("store: remove the details of a run not saved", "run", r.ID, "err", rerr)
 		}
 	}

@@ -37,10 +37,17 @@ type shelf struct {
 var bucketShelf = []byte("_shelf")
 
 // shelved names the collections on the shelf, with the field that makes a
-// document unique within its run ("" when a run has one).
+// document unique within its run ("" when a run has one). The radar's
+// states are there too, keyed by their _id ("team/shift"): the engine finds
+// a document only by matching every document of its collection, and a
+// state is saved after every note (shift_state.go).
 var shelved = map[string]string{
 	colTasks: "name", colMessages: "seq", colContextPacks: "", colProposals: "archetype", colDecisions: "", colArtifacts: "kind",
+	colShiftState: byID,
 }
+
+// byID marks a shelved collection keyed by _id alone.
+const byID = "_id"
 
 // onShelf reports whether coll's documents are on the shelf.
 func (db *DB) onShelf(coll string) bool {
@@ -61,6 +68,11 @@ func shelfColls() []string {
 	return out
 }
 
+// detailColls lists the collections of a run's details.
+func detailColls() []string {
+	return slices.DeleteFunc(shelfColls(), func(c string) bool { return shelved[c] == byID })
+}
+
 // runPrefix is the start of every key of one run's documents.
 func runPrefix(runID string) []byte { return append([]byte(runID), 0) }
 
@@ -69,6 +81,13 @@ func shelfKey(coll string, doc bson.Raw) ([]byte, error) {
 	field, ok := shelved[coll]
 	if !ok {
 		return nil, fmt.Errorf("shelf: %s is not shelved", coll)
+	}
+	if field == byID {
+		id, ok := doc.Lookup("_id").StringValueOK()
+		if !ok || id == "" {
+			return nil, bh.Errorf(bh.EINVALID, "A document in %s has no usable _id.", coll)
+		}
+		return []byte(id), nil
 	}
 	run, ok := doc.Lookup("run_id").StringValueOK()
 	if !ok || run == "" || bytes.IndexByte([]byte(run), 0) >= 0 {
@@ -135,6 +154,22 @@ func (s *shelf) put(docs map[string][]bson.Raw, fresh bool) error {
 		}
 		return nil
 	})
+}
+
+// all returns every document of coll, in key order.
+func (s *shelf) all(coll string) ([]bson.Raw, error) {
+	var out []bson.Raw
+	err := s.bolt.View(func(tx *bbolt.Tx) error {
+		b, err := shelfBucket(tx, coll, false)
+		if b == nil || err != nil {
+			return err
+		}
+		return b.ForEach(func(_, v []byte) error {
+			out = append(out, bytes.Clone(v))
+			return nil
+		})
+	})
+	return out, err
 }
 
 // get returns the stored document with doc's key, or nil.

@@ -71,7 +71,7 @@ func TestShelfKeepsARunsDocumentsTogetherInOrder(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, got, 4)
 
-	require.NoError(t, s.removeRuns(shelfColls(), []string{"r1", "nothing"}))
+	require.NoError(t, s.removeRuns(detailColls(), []string{"r1", "nothing"}))
 	got, err = s.run(colMessages, "T1", "r1")
 	require.NoError(t, err)
 	assert.Empty(t, got)
@@ -135,6 +135,8 @@ func TestRunDetailsMoveToTheShelf(t *testing.T) {
 	run, err := old.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: "s1", Now: now})
 	require.NoError(t, err)
 	require.NoError(t, old.SaveRunRecord(ctx, smallRecord(run)))
+	state := bh.ShiftState{TeamID: "T1", ShiftID: "s1", ChannelID: "D1", Level: bh.RiskHigh, Notes: 1, NotesRev: 1, ComputedAt: now}
+	require.NoError(t, old.SaveShiftState(ctx, state, "fp1", nil, nil))
 	want, err := old.RunRecord(ctx, "T1", run.ID)
 	require.NoError(t, err)
 	require.Contains(t, collNames(t, old), colMessages, "the old layout")
@@ -149,6 +151,12 @@ func TestRunDetailsMoveToTheShelf(t *testing.T) {
 	got, err := db.RunRecord(ctx, "T1", run.ID)
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
+	gotState, fp, found, err := db.ShiftState(ctx, "T1", "s1")
+	require.NoError(t, err)
+	require.True(t, found, "the radar's state moved too")
+	assert.Equal(t, "fp1", fp)
+	assert.Equal(t, state, gotState)
+	assert.Contains(t, logs.String(), "collection=shift_state documents=1")
 	for c := range shelved {
 		if c != colMessages {
 			assert.NotContains(t, collNames(t, db), c)
@@ -287,4 +295,43 @@ func TestImportCountsARunDetailOnce(t *testing.T) {
 	n, err = db.Import(ctx, Dump{Collections: map[string][]bson.Raw{colMessages: {m}}})
 	require.NoError(t, err)
 	assert.Equal(t, Imported{Same: 1}, n)
+}
+
+// A state is written in the commit of its wake-up event and the radar's
+// cursor (or alone when there is neither), outside the engine, and a
+// restart finds it.
+func TestStatesLiveOnTheShelf(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	at := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
+	db, err := Open(ctx, Config{DataDir: dir})
+	require.NoError(t, err)
+	st := bh.ShiftState{TeamID: "T1", ShiftID: "s1", ChannelID: "D1", Level: bh.RiskHigh, Notes: 1, NotesRev: 1, ComputedAt: at}
+	ev := &bh.Event{ID: "radar:1", TeamID: "T1", ShiftID: "s1", At: at, Agent: "RiskRadar", Type: bh.EventWakeUp, Text: "woke"}
+	require.NoError(t, db.SaveShiftState(ctx, st, "fp1", ev, nil))
+	other := bh.ShiftState{TeamID: "T1", ShiftID: "s2", ChannelID: "D2", NotesRev: 4, ComputedAt: at}
+	require.NoError(t, db.SaveShiftState(ctx, other, "fp2", nil, nil))
+	assert.NotContains(t, collNames(t, db), colShiftState)
+	require.NoError(t, db.Close(ctx))
+
+	db, err = Open(ctx, Config{DataDir: dir})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = db.Close(ctx) })
+	for _, want := range []struct {
+		st bh.ShiftState
+		fp string
+	}{{st, "fp1"}, {other, "fp2"}} {
+		got, fp, found, err := db.ShiftState(ctx, "T1", want.st.ShiftID)
+		require.NoError(t, err)
+		require.True(t, found, want.fp)
+		assert.Equal(t, want.fp, fp)
+		assert.Equal(t, want.st, got)
+	}
+	evs, err := db.ShiftEvents(ctx, "T1", "s1", bh.EventWakeUp, 0)
+	require.NoError(t, err)
+	assert.Len(t, evs, 1)
+	risky, err := db.StatesAtRisk(ctx, bh.RiskHigh)
+	require.NoError(t, err)
+	require.Len(t, risky, 1)
+	assert.Equal(t, "s1", risky[0].ShiftID)
 }

@@ -83,6 +83,7 @@ type DB struct {
 	// the committer's and the engine's goroutines).
 	hook atomic.Pointer[memIndex]
 
+	staged    []shelfDoc // the committer's: shelf documents of the transaction it runs
 	writes    chan *writeReq
 	lazy      chan *writeReq
 	closing   chan struct{}

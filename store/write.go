@@ -176,6 +176,7 @@ func (db *DB) commit(batch []*writeReq) {
 }
 
 func (db *DB) runTxn(units []*writeReq) error {
+	db.staged = nil
 	return db.client.UseSession(context.Background(), func(sc lungo.ISessionContext) error {
 		if err := sc.StartTransaction(); err != nil {
 			return err
@@ -186,8 +187,22 @@ func (db *DB) runTxn(units []*writeReq) error {
 				return err
 			}
 		}
-		return sc.CommitTransaction(sc)
+		// Held by the engine's transaction from here to its commit, so the
+		// commit that writes them is this one.
+		db.file.stage(db.staged)
+		err := sc.CommitTransaction(sc)
+		if left := db.file.takeStaged(); len(left) > 0 && err == nil {
+			// Nothing else changed, so the engine wrote nothing.
+			err = db.file.writeStaged(left)
+		}
+		return err
 	})
+}
+
+// stage writes doc to the shelf with the commit of the unit of work being
+// run (only from a write function, on the committer).
+func (db *DB) stage(coll string, doc bson.Raw) {
+	db.staged = append(db.staged, shelfDoc{h: lungo.Handle{db.cfg.Database, coll}, raw: doc})
 }
 
 // isDup reports a unique-index violation on either engine.
