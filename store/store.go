@@ -6,8 +6,9 @@
 // The embedded engine keeps its data in a bbolt file (boltfile.go) to which
 // a commit writes only the documents it changed, with one fsync pair; writes
 // go through a group committer that folds whatever is waiting into one
-// transaction, so a burst of notes shares that fsync. A run's details live
-// beside the engine in that file, not in its memory (shelf.go). Driver errors never
+// transaction, so a burst of notes shares that fsync. A run's details and
+// the radar's states live beside the engine in that file, not in its memory
+// (shelf.go). Driver errors never
 // leave this package: callers get *babyhandoff.Error values with the
 // domain's codes.
 package store
