@@ -43,8 +43,9 @@ type boltFile struct {
 
 	// staged holds shelf documents (shelf.go) to write in the transaction
 	// of the next commit, so they are durable with the engine's changes of
-	// the same unit of work. Only the committer stages, while it holds the
-	// engine's transaction, so no other commit comes between.
+	// the same unit of work. Only the committer stages, while its engine
+	// transaction holds the token every commit needs, so the next Store is
+	// that transaction's commit; Store takes them first, whatever happens.
 	stagedMu sync.Mutex
 	staged   []shelfDoc
 }
@@ -286,6 +287,9 @@ type docPut struct {
 // Store writes what changed since the catalog stored last. It is called
 // under lungo's engine lock, once per commit.
 func (f *boltFile) Store(catalog *lungo.Catalog) error {
+	// Taken first, on every path: staged documents are this commit's, and
+	// if it fails they fail with it.
+	staged := f.takeStaged()
 	var changes []*nsChange
 	for h, coll := range catalog.Namespaces {
 		st := f.ns[h]
@@ -304,7 +308,6 @@ func (f *boltFile) Store(catalog *lungo.Catalog) error {
 			dropped = append(dropped, h)
 		}
 	}
-	staged := f.takeStaged()
 	if len(changes) == 0 && len(dropped) == 0 && len(staged) == 0 {
 		return nil
 	}
@@ -356,7 +359,6 @@ func (f *boltFile) Store(catalog *lungo.Catalog) error {
 		return nil
 	})
 	if err != nil {
-		f.stage(staged) // the commit failed: its unit's caller is told
 		return err
 	}
 	for _, ch := range changes {

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/256dpi/lungo"
 	"go.mongodb.org/mongo-driver/bson"
 	"go.mongodb.org/mongo-driver/mongo/options"
 
@@ -213,7 +212,7 @@ func (db *DB) Import(ctx context.Context, d Dump) (Imported, error) {
 		docs := d.Collections[name]
 		coll := db.db.Collection(name)
 		if db.onShelf(name) {
-			if err := db.importShelved(name, docs, &out); err != nil {
+			if err := db.importShelved(ctx, name, docs, &out); err != nil {
 				return out, db.fail(fmt.Sprintf("import %s", name), err)
 			}
 			continue
@@ -268,44 +267,60 @@ func (db *DB) Import(ctx context.Context, d Dump) (Imported, error) {
 
 // importShelved imports a shelved collection's documents as Import does
 // the others: a new one is stored, an equal one left, a different one kept.
-func (db *DB) importShelved(coll string, docs []bson.Raw, out *Imported) error {
+// States go through the committer, as the radar's saves do, so the two
+// never cross.
+func (db *DB) importShelved(ctx context.Context, coll string, docs []bson.Raw, out *Imported) error {
+	var n Imported
 	var news []bson.Raw
-	seen := map[string]bson.Raw{} // by key: a dump may hold a key twice
-	for _, raw := range docs {
-		if err := bson.Raw(raw).Validate(); err != nil {
-			return bh.Errorf(bh.EINVALID, "A document in %s cannot be read: %v", coll, err)
+	sort := func() error {
+		n, news = Imported{}, nil
+		seen := map[string]bson.Raw{} // by key: a dump may hold a key twice
+		for _, raw := range docs {
+			if err := bson.Raw(raw).Validate(); err != nil {
+				return bh.Errorf(bh.EINVALID, "A document in %s cannot be read: %v", coll, err)
+			}
+			k, err := shelfKey(coll, raw)
+			if err != nil {
+				return err
+			}
+			have, err := db.shelf.get(coll, raw)
+			if err != nil {
+				return err
+			}
+			if prev, ok := seen[string(k)]; ok && have == nil {
+				have = prev
+			}
+			seen[string(k)] = raw
+			switch {
+			case have == nil:
+				news = append(news, raw)
+				n.New++
+			case sameDoc(have, raw):
+				n.Same++
+			default:
+				n.Kept++
+			}
 		}
-		k, err := shelfKey(coll, raw)
-		if err != nil {
-			return err
-		}
-		have, err := db.shelf.get(coll, raw)
-		if prev, ok := seen[string(k)]; ok && have == nil {
-			have = prev
-		}
-		seen[string(k)] = raw
-		switch {
-		case err != nil:
-			return err
-		case have == nil:
-			news = append(news, raw)
-		case sameDoc(have, raw):
-			out.Same++
-		default:
-			out.Kept++
-		}
-	}
-	if len(news) == 0 {
 		return nil
 	}
-	if err := db.shelf.put(map[string][]bson.Raw{coll: news}, false); err != nil {
+	var err error
+	if shelved[coll] == byID {
+		err = db.write(ctx, func(ctx context.Context) error {
+			if err := sort(); err != nil {
+				return err
+			}
+			for _, raw := range news {
+				db.stage(coll, raw)
+			}
+			return nil
+		})
+	} else if err = sort(); err == nil && len(news) > 0 {
+		err = db.shelf.put(map[string][]bson.Raw{coll: news}, false)
+	}
+	if err != nil {
 		return err
 	}
-	if shelved[coll] == byID {
-		// What the engine's commits tell the in-memory copies.
-		db.committed(lungo.Handle{db.cfg.Database, coll}, news, nil)
-	}
-	out.New += len(news)
+	out.New, out.Same, out.Kept = out.New+n.New, out.Same+n.Same, out.Kept+n.Kept
 	return nil
 }
 

@@ -335,3 +335,26 @@ func TestStatesLiveOnTheShelf(t *testing.T) {
 	require.Len(t, risky, 1)
 	assert.Equal(t, "s1", risky[0].ShiftID)
 }
+
+// An imported state is what the radar and App Home read at once, and a
+// second import changes nothing.
+func TestImportedStatesAreRead(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, Config{DataDir: t.TempDir()})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = db.Close(ctx) })
+	at := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
+	doc := rawDoc(t, bson.D{{Key: "_id", Value: "T1/s1"}, {Key: "team_id", Value: "T1"}, {Key: "shift_id", Value: "s1"},
+		{Key: "level", Value: int(bh.RiskHigh)}, {Key: "notes_rev", Value: 2}, {Key: "fingerprint", Value: "fp"}, {Key: "computed_at", Value: at}})
+	n, err := db.Import(ctx, Dump{Collections: map[string][]bson.Raw{colShiftState: {doc}}})
+	require.NoError(t, err)
+	assert.Equal(t, Imported{New: 1}, n)
+	st, fp, found, err := db.ShiftState(ctx, "T1", "s1")
+	require.NoError(t, err)
+	require.True(t, found)
+	assert.Equal(t, "fp", fp)
+	assert.Equal(t, bh.RiskHigh, st.Level)
+	n, err = db.Import(ctx, Dump{Collections: map[string][]bson.Raw{colShiftState: {doc}}})
+	require.NoError(t, err)
+	assert.Equal(t, Imported{Same: 1}, n)
+}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/url"
 	"strings"
 	"sync/atomic"
@@ -187,16 +188,46 @@ func (db *DB) runTxn(units []*writeReq) error {
 				return err
 			}
 		}
-		// Held by the engine's transaction from here to its commit, so the
-		// commit that writes them is this one.
-		db.file.stage(db.staged)
-		err := sc.CommitTransaction(sc)
-		if left := db.file.takeStaged(); len(left) > 0 && err == nil {
-			// Nothing else changed, so the engine wrote nothing.
-			err = db.file.writeStaged(left)
+		if len(db.staged) > 0 {
+			dirty, err := txnDirty(sc)
+			if err != nil {
+				_ = sc.AbortTransaction(sc)
+				return err
+			}
+			if dirty {
+				// The engine's commit writes them in its transaction: this
+				// transaction holds the engine's token until that commit,
+				// so no other commit comes between.
+				db.file.stage(db.staged)
+			} else if err := db.file.writeStaged(db.staged); err != nil {
+				// The engine has nothing to write: they go alone, while
+				// the token is still held.
+				_ = sc.AbortTransaction(sc)
+				return err
+			}
 		}
+		err := sc.CommitTransaction(sc)
+		// The commit's Store took them; if it never ran (the engine
+		// closed), they must not ride on another commit.
+		db.file.takeStaged()
 		return err
 	})
+}
+
+// txnDirty reports whether the session's transaction changed anything, so
+// that the engine's commit will call Store.
+func txnDirty(sc lungo.ISessionContext) (bool, error) {
+	var s *lungo.Session
+	switch c := sc.(type) {
+	case lungo.SessionContext:
+		s = c.Session
+	case *lungo.SessionContext:
+		s = c.Session
+	}
+	if s == nil || s.Transaction() == nil {
+		return false, fmt.Errorf("store: a write outside an engine transaction (%T)", sc)
+	}
+	return s.Transaction().Dirty(), nil
 }
 
 // stage writes doc to the shelf with the commit of the unit of work being
