@@ -287,16 +287,7 @@ func (db *DB) SaveShiftState(ctx context.Context, st bh.ShiftState, fingerprint 
 				return err
 			}
 		}
-		if ev != nil {
-			e := eventDoc{ID: ev.ID, TeamID: ev.TeamID, ShiftID: ev.ShiftID, At: ev.At.UTC(), Agent: ev.Agent, Type: ev.Type, Text: ev.Text, Meta: ev.Meta}
-			if _, err := db.c.events.InsertOne(ctx, e); err != nil && !isDup(err) {
-				return err
-			}
-		}
-		if cur != nil {
-			return db.putCursor(ctx, *cur)
-		}
-		return nil
+		return db.recordLook(ctx, ev, cur)
 	})
 	return db.fail("save shift state", err)
 }
@@ -316,17 +307,23 @@ func (db *DB) saveStateShelved(ctx context.Context, doc shiftStateDoc, ev *bh.Ev
 		} else {
 			db.stage(colShiftState, raw)
 		}
-		if ev != nil {
-			e := eventDoc{ID: ev.ID, TeamID: ev.TeamID, ShiftID: ev.ShiftID, At: ev.At.UTC(), Agent: ev.Agent, Type: ev.Type, Text: ev.Text, Meta: ev.Meta}
-			if _, err := db.c.events.InsertOne(ctx, e); err != nil && !isDup(err) {
-				return err
-			}
-		}
-		if cur != nil {
-			return db.putCursor(ctx, *cur)
-		}
-		return nil
+		return db.recordLook(ctx, ev, cur)
 	})
+}
+
+// recordLook stores a look's wake-up event (none when its state lost to a
+// newer one) and moves the radar's cursor (when given), inside a write.
+func (db *DB) recordLook(ctx context.Context, ev *bh.Event, cur *bh.RadarCursor) error {
+	if ev != nil {
+		e := eventDoc{ID: ev.ID, TeamID: ev.TeamID, ShiftID: ev.ShiftID, At: ev.At.UTC(), Agent: ev.Agent, Type: ev.Type, Text: ev.Text, Meta: ev.Meta}
+		if _, err := db.c.events.InsertOne(ctx, e); err != nil && !isDup(err) {
+			return err
+		}
+	}
+	if cur != nil {
+		return db.putCursor(ctx, *cur)
+	}
+	return nil
 }
 
 // allStates reads every shift's state.
