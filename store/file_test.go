@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -29,7 +30,9 @@ const crashChildDir = "BABYHANDOFF_CRASH_CHILD_DIR"
 
 // TestCrashChild stores notes from several goroutines (so commits are
 // grouped) and prints "ack TS" once each CaptureNote has returned: from
-// then on the note must survive anything.
+// then on the note must survive anything. Beside them it saves the radar's
+// states ("state REV", half with a wake-up event, half without, the two
+// ways a state is written) and plans ("run ID", details first, then the run).
 func TestCrashChild(t *testing.T) {
 	dir := os.Getenv(crashChildDir)
 	if dir == "" {
@@ -40,7 +43,44 @@ func TestCrashChild(t *testing.T) {
 	require.NoError(t, err)
 	fmt.Println("open")
 	var mu sync.Mutex
+	say := func(a ...any) {
+		mu.Lock()
+		fmt.Println(a...)
+		mu.Unlock()
+	}
+	round, _ := strconv.Atoi(base)
 	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		for i := 0; ; i++ {
+			rev := round*1_000_000 + i
+			st := bh.ShiftState{TeamID: "T1", ShiftID: "radar", ChannelID: "CR", NotesRev: rev, ComputedAt: time.Now().UTC()}
+			var ev *bh.Event
+			if i%2 == 0 {
+				ev = &bh.Event{ID: fmt.Sprint("ev", rev), TeamID: "T1", ShiftID: "radar", At: time.Now().UTC(), Agent: "RiskRadar", Type: bh.EventWakeUp}
+			}
+			if err := db.SaveShiftState(context.Background(), st, fmt.Sprint(rev), ev, nil); err != nil {
+				say("error", err)
+				return
+			}
+			say("state", rev)
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		for {
+			run, err := db.CreateRun(context.Background(), bh.Run{TeamID: "T1", ShiftID: "plans"})
+			if err == nil {
+				err = db.SaveRunRecord(context.Background(), sampleRecord(run))
+			}
+			if err != nil {
+				say("error", err)
+				return
+			}
+			say("run", run.ID)
+		}
+	}()
 	for g := 0; g < 4; g++ {
 		wg.Add(1)
 		go func() {
@@ -71,7 +111,8 @@ func TestKilledWriterLosesNoAcknowledgedNote(t *testing.T) {
 	dir := t.TempDir()
 	rounds := 8
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 7))
-	var acked []string
+	var acked, runs []string
+	lastState := 0
 	for r := 0; r < rounds; r++ {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1", "-test.v")
 		cmd.Env = append(os.Environ(), crashChildDir+"="+dir, fmt.Sprintf("BABYHANDOFF_CRASH_CHILD_BASE=%d", r+1))
@@ -95,6 +136,12 @@ func TestKilledWriterLosesNoAcknowledgedNote(t *testing.T) {
 				acked = append(acked, ts)
 				n++
 			}
+			if rev, ok := strings.CutPrefix(line, "state "); ok {
+				lastState, _ = strconv.Atoi(rev)
+			}
+			if id, ok := strings.CutPrefix(line, "run "); ok {
+				runs = append(runs, id)
+			}
 			require.False(t, strings.HasPrefix(line, "error"), line)
 			if !killed && n >= killAfter && (n > 0 || line == "open") {
 				_ = cmd.Process.Kill()
@@ -110,9 +157,22 @@ func TestKilledWriterLosesNoAcknowledgedNote(t *testing.T) {
 			_, err := db.NoteByMessage(context.Background(), "T1", "C"+ts[1:2], ts)
 			require.NoError(t, err, "note %s was acknowledged before the kill", ts)
 		}
+		if lastState > 0 {
+			st, _, found, err := db.ShiftState(context.Background(), "T1", "radar")
+			require.NoError(t, err)
+			require.True(t, found, "a state was saved before the kill")
+			assert.GreaterOrEqual(t, st.NotesRev, lastState, "the last state saved before the kill, or a later one")
+		}
+		for _, id := range runs {
+			rec, err := db.RunRecord(context.Background(), "T1", id)
+			require.NoError(t, err, "run %s was saved before the kill", id)
+			assert.Len(t, rec.Messages, 2)
+		}
 		require.NoError(t, db.Close(context.Background()))
 	}
 	require.NotEmpty(t, acked)
+	require.NotZero(t, lastState)
+	require.NotEmpty(t, runs)
 }
 
 func TestMigratesALegacyDatabaseOnce(t *testing.T) {
