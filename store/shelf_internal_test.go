@@ -15,6 +15,19 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
+// openShelved opens a fresh embedded store (run details and states on the
+// shelf) that is closed when the test ends.
+func openShelved(t *testing.T, cfg Config) *DB {
+	t.Helper()
+	if cfg.DataDir == "" {
+		cfg.DataDir = t.TempDir()
+	}
+	db, err := Open(context.Background(), cfg)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = db.Close(context.Background()) })
+	return db
+}
+
 func rawDoc(t *testing.T, d bson.D) bson.Raw {
 	t.Helper()
 	raw, err := bson.Marshal(d)
@@ -37,10 +50,7 @@ func seqs(t *testing.T, docs []bson.Raw) []int64 {
 }
 
 func TestShelfKeepsARunsDocumentsTogetherInOrder(t *testing.T) {
-	ctx := context.Background()
-	db, err := Open(ctx, Config{DataDir: t.TempDir()})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = db.Close(ctx) })
+	db := openShelved(t, Config{})
 	require.NotNil(t, db.shelf)
 	s := db.shelf
 
@@ -162,7 +172,7 @@ func TestRunDetailsMoveToTheShelf(t *testing.T) {
 			assert.NotContains(t, collNames(t, db), c)
 		}
 	}
-	assert.Contains(t, logs.String(), "moved run details out of memory")
+	assert.Contains(t, logs.String(), "moved out of the engine's memory")
 	assert.Contains(t, logs.String(), "collection=messages documents=2")
 	assert.Contains(t, logs.String(), `run details without a run were left in the engine" collection=messages documents=1`)
 	n, err := db.db.Collection(colMessages).CountDocuments(ctx, bson.D{})
@@ -181,7 +191,7 @@ func TestRunDetailsMoveToTheShelf(t *testing.T) {
 	db, err = Open(ctx, Config{DataDir: dir, Now: clock, Logger: slog.New(slog.NewTextHandler(&logs, nil))})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = db.Close(ctx) })
-	assert.NotContains(t, logs.String(), "moved run details")
+	assert.NotContains(t, logs.String(), "moved out of")
 	for _, id := range []string{run.ID, run2.ID} {
 		rec, err := db.RunRecord(ctx, "T1", id)
 		require.NoError(t, err)
@@ -195,9 +205,7 @@ func TestRunDetailsMoveToTheShelf(t *testing.T) {
 func TestShelvedSaveOfAGoneOrSavedRun(t *testing.T) {
 	ctx := context.Background()
 	now := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
-	db, err := Open(ctx, Config{DataDir: t.TempDir(), Now: func() time.Time { return now }})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = db.Close(ctx) })
+	db := openShelved(t, Config{Now: func() time.Time { return now }})
 
 	ghost := bh.Run{ID: "ghost", TeamID: "T1", ShiftID: "s1", Version: 1, Now: now}
 	assert.Equal(t, bh.ENOTFOUND, bh.ErrorCode(db.SaveRunRecord(ctx, smallRecord(ghost))))
@@ -224,9 +232,7 @@ func TestShelvedSaveOfAGoneOrSavedRun(t *testing.T) {
 func TestDetailsOfARunNotCompletedAreNotRead(t *testing.T) {
 	ctx := context.Background()
 	now := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
-	db, err := Open(ctx, Config{DataDir: t.TempDir(), Now: func() time.Time { return now }})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = db.Close(ctx) })
+	db := openShelved(t, Config{Now: func() time.Time { return now }})
 	run, err := db.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: "s1", Now: now})
 	require.NoError(t, err)
 	rec := smallRecord(run)
@@ -285,9 +291,7 @@ func TestCheckDumpRefusesRunDetailsWithoutTheirRun(t *testing.T) {
 // Importing a dump that holds one run detail twice stores it once.
 func TestImportCountsARunDetailOnce(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, Config{DataDir: t.TempDir()})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = db.Close(ctx) })
+	db := openShelved(t, Config{})
 	m := rawDoc(t, bson.D{{Key: "_id", Value: "r1:m1"}, {Key: "team_id", Value: "T1"}, {Key: "run_id", Value: "r1"}, {Key: "seq", Value: 1}})
 	n, err := db.Import(ctx, Dump{Collections: map[string][]bson.Raw{colMessages: {m, m}}})
 	require.NoError(t, err)
@@ -340,9 +344,7 @@ func TestStatesLiveOnTheShelf(t *testing.T) {
 // second import changes nothing.
 func TestImportedStatesAreRead(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, Config{DataDir: t.TempDir()})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = db.Close(ctx) })
+	db := openShelved(t, Config{})
 	at := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
 	doc := rawDoc(t, bson.D{{Key: "_id", Value: "T1/s1"}, {Key: "team_id", Value: "T1"}, {Key: "shift_id", Value: "s1"},
 		{Key: "level", Value: int(bh.RiskHigh)}, {Key: "notes_rev", Value: 2}, {Key: "fingerprint", Value: "fp"}, {Key: "computed_at", Value: at}})
