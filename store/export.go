@@ -272,7 +272,7 @@ func (db *DB) Import(ctx context.Context, d Dump) (Imported, error) {
 func (db *DB) importShelved(ctx context.Context, coll string, docs []bson.Raw, out *Imported) error {
 	var n Imported
 	var news []bson.Raw
-	sort := func() error {
+	classify := func() error {
 		n, news = Imported{}, nil
 		seen := map[string]bson.Raw{} // by key: a dump may hold a key twice
 		for _, raw := range docs {
@@ -306,7 +306,7 @@ func (db *DB) importShelved(ctx context.Context, coll string, docs []bson.Raw, o
 	var err error
 	if shelved[coll] == byID {
 		err = db.write(ctx, func(ctx context.Context) error {
-			if err := sort(); err != nil {
+			if err := classify(); err != nil {
 				return err
 			}
 			for _, raw := range news {
@@ -314,7 +314,7 @@ func (db *DB) importShelved(ctx context.Context, coll string, docs []bson.Raw, o
 			}
 			return nil
 		})
-	} else if err = sort(); err == nil && len(news) > 0 {
+	} else if err = classify(); err == nil && len(news) > 0 {
 		err = db.shelf.put(map[string][]bson.Raw{coll: news}, false)
 	}
 	if err != nil {

@@ -307,7 +307,7 @@ func (db *DB) moveToShelf(ctx context.Context, log *slog.Logger) error {
 			return fmt.Errorf("%s: %w", coll, err)
 		}
 		if len(docs) > 0 {
-			log.Info("store: moved run details out of memory", "collection", coll, "documents", len(docs))
+			log.Info("store: moved out of the engine's memory", "collection", coll, "documents", len(docs))
 		}
 	}
 	return nil
