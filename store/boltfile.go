@@ -50,10 +50,12 @@ type boltFile struct {
 	staged   []shelfDoc
 }
 
-// shelfDoc is a shelf document to write with a commit.
+// shelfDoc is a shelf document to write (or, with del, remove) with a
+// commit.
 type shelfDoc struct {
 	h   lungo.Handle // for the committed hook
 	raw bson.Raw
+	del bool // remove the document with raw's key; raw is the stored version
 }
 
 // stage sets the shelf documents of the next commit.
@@ -83,7 +85,12 @@ func putStaged(tx *bbolt.Tx, docs []shelfDoc) error {
 		if err != nil {
 			return err
 		}
-		if err := b.Put(k, d.raw); err != nil {
+		if d.del {
+			err = b.Delete(k)
+		} else {
+			err = b.Put(k, d.raw)
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -106,7 +113,14 @@ func (f *boltFile) announceStaged(docs []shelfDoc) {
 		return
 	}
 	for _, d := range docs {
-		f.committed(d.h, []bson.Raw{d.raw}, nil)
+		if !d.del {
+			f.committed(d.h, []bson.Raw{d.raw}, nil)
+			continue
+		}
+		var gone bson.D
+		if err := bson.Unmarshal(d.raw, &gone); err == nil {
+			f.committed(d.h, nil, bsonkit.List{&gone})
+		}
 	}
 }
 
@@ -120,9 +134,11 @@ type nsFile struct {
 
 // boltFormat is the version of the layout above. A file with a higher one
 // was written by a newer BabyHandoff and is never opened for writing.
-// Format 2 may hold run details on the shelf (shelf.go), which a version
-// of format 1 would not see, so a format-1 file is raised to 2 when opened.
-const boltFormat = 2
+// Format 2 may hold run details and states on the shelf (shelf.go), and
+// format 3 the notes too, which a version of an earlier format would not
+// see (it would start with no notes), so an older file is raised when
+// opened and an older version refuses it.
+const boltFormat = 3
 
 var (
 	bucketMeta    = []byte("_meta")

@@ -74,6 +74,16 @@ func (db *DB) Export(ctx context.Context, sh bh.Shift) (Dump, error) {
 		{colNudges, byShift}, {colRadarSettings, byShift}, {colDuty, byShift}, {colHandoffs, byShift},
 		{colCounters, bson.D{{Key: "_id", Value: "runs:" + sh.TeamID + ":" + sh.ID}}},
 	} {
+		if c.name == colLogs && db.notesShelved() {
+			docs, err := db.shiftNotesRaw(sh.TeamID, sh.ID)
+			if err != nil {
+				return Dump{}, db.fail("export notes", err)
+			}
+			if len(docs) > 0 {
+				d.Collections[colLogs] = docs
+			}
+			continue
+		}
 		if db.onShelf(c.name) { // the shift's state, by its id
 			have, err := db.shelf.get(c.name, idDoc(sh.TeamID+"/"+sh.ID))
 			if err != nil {

@@ -25,6 +25,8 @@ type memIndex struct {
 	replies map[string]replyDoc  // note id → where its confirmation is
 	ttl     time.Duration
 	byShift map[string][]logDoc // team/shift → its notes, oldest first (notecache.go)
+	// noteShift finds a note's list in byShift: note id → team/shift.
+	noteShift map[string]string
 }
 
 func msgKey(team, channel, ts string) string { return team + "/" + channel + "/" + ts }
@@ -33,7 +35,7 @@ func (db *DB) buildIndex(ctx context.Context) error {
 	m := &memIndex{shifts: newDocCache(shiftKeys), states: newDocCache(func(d shiftStateDoc) []string { return []string{d.ID} }),
 		notes: map[string]string{}, events: map[string]time.Time{}, replies: map[string]replyDoc{},
 		runs:    &latestRuns{latest: map[string]runDoc{}},
-		byShift: map[string][]logDoc{}, ttl: db.cfg.EventTTL}
+		byShift: map[string][]logDoc{}, noteShift: map[string]string{}, ttl: db.cfg.EventTTL}
 	shifts, err := findAll[shiftDoc](ctx, db, colShifts, bson.D{}, nil)
 	if err != nil {
 		return err
@@ -49,7 +51,7 @@ func (db *DB) buildIndex(ctx context.Context) error {
 		return err
 	}
 	m.runs.fill(runs)
-	logs, err := findAll[logDoc](ctx, db, colLogs, bson.D{}, nil)
+	logs, err := db.allNotes(ctx)
 	if err != nil {
 		return err
 	}

@@ -21,6 +21,7 @@ func (m *memIndex) fillNotes(docs []logDoc) {
 	for _, d := range docs {
 		key := d.TeamID + "/" + d.ShiftID
 		m.byShift[key] = append(m.byShift[key], d)
+		m.noteShift[d.ID] = key
 	}
 	for _, list := range m.byShift {
 		sort.Slice(list, func(i, j int) bool { return noteBefore(list[i], list[j]) })
@@ -52,6 +53,7 @@ func (m *memIndex) notesCommitted(puts []bson.Raw, gone bsonkit.List) error {
 				break
 			}
 		}
+		delete(m.noteShift, d.ID)
 	}
 	for _, d := range put {
 		m.putNoteLocked(d)
@@ -62,6 +64,10 @@ func (m *memIndex) notesCommitted(puts []bson.Raw, gone bsonkit.List) error {
 // putNoteLocked inserts a note in order, or replaces it; m.mu is held.
 func (m *memIndex) putNoteLocked(d logDoc) {
 	key := d.TeamID + "/" + d.ShiftID
+	m.noteShift[d.ID] = key
+	if d.MessageTS != "" {
+		m.notes[msgKey(d.TeamID, d.ChannelID, d.MessageTS)] = d.ID
+	}
 	docs := m.byShift[key]
 	for i := range docs {
 		if docs[i].ID == d.ID {
@@ -74,6 +80,34 @@ func (m *memIndex) putNoteLocked(d logDoc) {
 	copy(docs[i+1:], docs[i:])
 	docs[i] = d
 	m.byShift[key] = docs
+}
+
+// noteByID returns a note by id, of whichever team: callers check.
+func (m *memIndex) noteByID(id string) (logDoc, bool) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	key, ok := m.noteShift[id]
+	if !ok {
+		return logDoc{}, false
+	}
+	for _, d := range m.byShift[key] {
+		if d.ID == id {
+			return d, true
+		}
+	}
+	return logDoc{}, false
+}
+
+// eachNote calls fn with every note (in no order) while holding the read
+// lock; fn must not call back into m.
+func (m *memIndex) eachNote(fn func(d *logDoc)) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	for _, docs := range m.byShift {
+		for i := range docs {
+			fn(&docs[i])
+		}
+	}
 }
 
 // noteBefore is the order Notes lists: by creation time, then id.

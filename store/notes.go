@@ -148,6 +148,11 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, er
 			// The note's time is its message's: every rule counts from it.
 			doc.CreatedAt = in.WrittenAt.UTC()
 		}
+		if db.notesShelved() {
+			var err error
+			out, created, err = db.captureShelved(doc)
+			return err
+		}
 		if _, err := db.c.logs.InsertOne(ctx, doc); err != nil {
 			if isDup(err) && in.MessageTS != "" {
 				// Stored a moment ago (by another delivery or process).
@@ -258,7 +263,16 @@ func (db *DB) EventSeen(ctx context.Context, teamID, eventID string) (bool, erro
 
 // Note returns a note of the team by id, deleted or not.
 func (db *DB) Note(ctx context.Context, teamID, id string) (bh.Note, error) {
-	d, err := db.findLog(ctx, bson.D{{Key: "_id", Value: id}, {Key: "team_id", Value: teamID}})
+	var d logDoc
+	var err error
+	if db.notesShelved() {
+		var ok bool
+		if d, ok = db.mem.noteByID(id); !ok || d.TeamID != teamID {
+			err = mongo.ErrNoDocuments
+		}
+	} else {
+		d, err = db.findLog(ctx, bson.D{{Key: "_id", Value: id}, {Key: "team_id", Value: teamID}})
+	}
 	if isNoDocs(err) {
 		return bh.Note{}, db.fail("get note "+id, bh.Errorf(bh.ENOTFOUND, "That note no longer exists."))
 	}
@@ -282,7 +296,19 @@ func (db *DB) withReply(ctx context.Context, n bh.Note) (bh.Note, error) {
 
 // NoteByMessage returns the note captured from a Slack message.
 func (db *DB) NoteByMessage(ctx context.Context, teamID, channelID, ts string) (bh.Note, error) {
-	d, err := db.findLog(ctx, bson.D{{Key: "team_id", Value: teamID}, {Key: "channel_id", Value: channelID}, {Key: "message_ts", Value: ts}})
+	var d logDoc
+	var err error
+	if db.notesShelved() {
+		id, ok := db.mem.note(teamID, channelID, ts)
+		if ok {
+			d, ok = db.mem.noteByID(id)
+		}
+		if !ok {
+			err = mongo.ErrNoDocuments
+		}
+	} else {
+		d, err = db.findLog(ctx, bson.D{{Key: "team_id", Value: teamID}, {Key: "channel_id", Value: channelID}, {Key: "message_ts", Value: ts}})
+	}
 	if isNoDocs(err) {
 		return bh.Note{}, db.fail("get note by message "+ts, bh.Errorf(bh.ENOTFOUND, "No note was saved from that message."))
 	}
@@ -303,6 +329,11 @@ func (db *DB) updateNote(ctx context.Context, op string, filter bson.D, set bson
 	var d logDoc
 	err := db.write(ctx, func(ctx context.Context) error {
 		d = logDoc{}
+		if db.notesShelved() {
+			var err error
+			d, err = db.updateShelved(filter, update)
+			return err
+		}
 		return db.c.logs.FindOneAndUpdate(ctx, filter, update, options.FindOneAndUpdate().SetReturnDocument(options.After)).Decode(&d)
 	})
 	if isNoDocs(err) {

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"time"
 
@@ -21,6 +20,10 @@ import (
 // waits for one change and returns it with every change already waiting
 // (up to maxBatch): a burst is read at once.
 func (db *DB) WatchNotes(ctx context.Context, resume []byte) (func(context.Context) ([]bh.NoteChange, error), func() error, error) {
+	if db.notesShelved() {
+		next, stop, err := db.feed.watch(resume)
+		return next, stop, db.fail("watch notes", err)
+	}
 	opts := options.ChangeStream().SetFullDocument(options.UpdateLookup)
 	if len(resume) > 0 {
 		opts.SetResumeAfter(bson.Raw(resume))
@@ -92,9 +95,17 @@ func (db *DB) ShiftsChangedSince(ctx context.Context, since time.Time) ([]bh.Shi
 		TeamID  string `bson:"team_id"`
 		ShiftID string `bson:"shift_id"`
 	}
-	refs, err := findAll[ref](ctx, db, colLogs, bson.D{{Key: "updated_at", Value: bson.D{{Key: "$gte", Value: since.UTC()}}}}, nil)
-	if err != nil {
-		return nil, db.fail("shifts changed since", err)
+	var refs []ref
+	if db.notesShelved() {
+		for _, k := range db.notesChangedSince(since) {
+			refs = append(refs, ref{TeamID: k[0], ShiftID: k[1]})
+		}
+	} else {
+		var err error
+		refs, err = findAll[ref](ctx, db, colLogs, bson.D{{Key: "updated_at", Value: bson.D{{Key: "$gte", Value: since.UTC()}}}}, nil)
+		if err != nil {
+			return nil, db.fail("shifts changed since", err)
+		}
 	}
 	seen := map[string]bool{}
 	var out []bh.Shift
@@ -328,20 +339,7 @@ func (db *DB) recordLook(ctx context.Context, ev *bh.Event, cur *bh.RadarCursor)
 
 // allStates reads every shift's state.
 func (db *DB) allStates(ctx context.Context) ([]shiftStateDoc, error) {
-	if !db.onShelf(colShiftState) {
-		return findAll[shiftStateDoc](ctx, db, colShiftState, bson.D{}, nil)
-	}
-	raws, err := db.shelf.all(colShiftState)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]shiftStateDoc, len(raws))
-	for i, r := range raws {
-		if err := bson.Unmarshal(r, &out[i]); err != nil {
-			return nil, fmt.Errorf("shift state: %w", err)
-		}
-	}
-	return out, nil
+	return allOf[shiftStateDoc](ctx, db, colShiftState)
 }
 
 // SaveRadarCursor moves the cursor on its own (a catch-up with nothing to do).

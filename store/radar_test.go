@@ -150,3 +150,35 @@ func shiftStateKeepsSinceAndDropped(t *testing.T, db *store.DB) {
 	assert.True(t, at.Equal(*got.Inventory[0].Since))
 	assert.True(t, got.Deadlines[0].Dropped)
 }
+
+// WatchNotes rings for every note written and changed, with the note's
+// shift, on each engine (on the embedded one the notes are not in the
+// engine's collections, so its change streams do not see them).
+func TestWatchNotesSeesNotesWrittenAndChanged(t *testing.T) {
+	for name, open := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a safety net, not a measure
+			defer cancel()
+			db := open(t)
+			next, stop, err := db.WatchNotes(ctx, nil)
+			require.NoError(t, err)
+			defer stop()
+			n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "wipes < 1 day", MessageTS: "1.1"})
+			require.NoError(t, err)
+			_, err = db.RetagNote(ctx, "T1", n.ID, bh.TagTask)
+			require.NoError(t, err)
+			var got []bh.NoteChange
+			for len(got) < 2 {
+				chs, err := next(ctx)
+				require.NoError(t, err)
+				got = append(got, chs...)
+			}
+			require.Len(t, got, 2)
+			for _, ch := range got {
+				assert.Equal(t, "T1", ch.TeamID)
+				assert.Equal(t, n.ShiftID, ch.ShiftID)
+				assert.NotEmpty(t, ch.Token)
+			}
+		})
+	}
+}

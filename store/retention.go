@@ -185,25 +185,37 @@ func (db *DB) sweepRunDetails(ctx context.Context, cutoff time.Time) (int, error
 // locations.
 func (db *DB) sweepNotes(ctx context.Context, cutoff time.Time) (int, error) {
 	old := bson.D{{Key: "$lt", Value: cutoff}}
-	docs, err := findAll[logDoc](ctx, db, colLogs, bson.D{{Key: "$or", Value: bson.A{
-		bson.D{{Key: "deleted_at", Value: old}}, bson.D{{Key: "done_at", Value: old}}}}}, nil)
-	if err != nil || len(docs) == 0 {
-		return 0, err
+	closed := bson.D{{Key: "$or", Value: bson.A{bson.D{{Key: "deleted_at", Value: old}}, bson.D{{Key: "done_at", Value: old}}}}}
+	var docs []logDoc
+	if db.notesShelved() {
+		docs = db.sweepableNotes(cutoff, noteSweepBatch)
+	} else {
+		var err error
+		if docs, err = findAll[logDoc](ctx, db, colLogs, closed, nil); err != nil {
+			return 0, err
+		}
+	}
+	if len(docs) == 0 {
+		return 0, nil
 	}
 	if len(docs) > noteSweepBatch {
 		docs = docs[:noteSweepBatch]
 	}
-	ids := bson.A{}
+	ids := make([]string, 0, len(docs))
 	for _, d := range docs {
 		ids = append(ids, d.ID)
 	}
+	// Still closed at the commit: a note reopened since the scan stays.
+	stillClosed := bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}, closed[0]}
 	var gone []logDoc
-	err = db.write(ctx, func(ctx context.Context) error {
-		// Still closed at the commit: a note reopened since the scan stays.
-		stillClosed := bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}, {Key: "$or", Value: bson.A{
-			bson.D{{Key: "deleted_at", Value: old}}, bson.D{{Key: "done_at", Value: old}}}}}
+	err := db.write(ctx, func(ctx context.Context) error {
 		var err error
-		if gone, err = findAll[logDoc](ctx, db, colLogs, stillClosed, nil); err != nil {
+		if db.notesShelved() {
+			gone, err = db.unstageNotes(ids, cutoff)
+		} else {
+			gone, err = findAll[logDoc](ctx, db, colLogs, stillClosed, nil)
+		}
+		if err != nil {
 			return err
 		}
 		// The shift keeps the revisions its notes take with them: the
@@ -222,8 +234,10 @@ func (db *DB) sweepNotes(ctx context.Context, cutoff time.Time) (int, error) {
 				return err
 			}
 		}
-		if _, err := db.c.logs.DeleteMany(ctx, stillClosed); err != nil {
-			return err
+		if !db.notesShelved() {
+			if _, err := db.c.logs.DeleteMany(ctx, stillClosed); err != nil {
+				return err
+			}
 		}
 		_, err = db.c.replies.DeleteMany(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: goneIDs}}}})
 		return err

@@ -38,12 +38,14 @@ var bucketShelf = []byte("_shelf")
 
 // shelved names the collections on the shelf, with the field that makes a
 // document unique within its run ("" when a run has one). The radar's
-// states are there too, keyed by their _id ("team/shift"): the engine finds
-// a document only by matching every document of its collection, and a
-// state is saved after every note (shift_state.go).
+// states and the notes are there too, keyed by their _id (a state's is
+// "team/shift"): the engine finds a document only by matching every
+// document of its collection, and copies a whole collection on each
+// commit that changes it; a state is saved after every note, and every
+// note is a commit. Both are also kept in memory (memIndex), for reads.
 var shelved = map[string]string{
 	colTasks: "name", colMessages: "seq", colContextPacks: "", colProposals: "archetype", colDecisions: "", colArtifacts: "kind",
-	colShiftState: byID,
+	colShiftState: byID, colLogs: byID,
 }
 
 // byID marks a shelved collection keyed by _id alone.
@@ -311,4 +313,22 @@ func (db *DB) moveToShelf(ctx context.Context, log *slog.Logger) error {
 		}
 	}
 	return nil
+}
+
+// allOf reads every document of coll, from the shelf when it is there.
+func allOf[T any](ctx context.Context, db *DB, coll string) ([]T, error) {
+	if !db.onShelf(coll) {
+		return findAll[T](ctx, db, coll, bson.D{}, nil)
+	}
+	raws, err := db.shelf.all(coll)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]T, len(raws))
+	for i, r := range raws {
+		if err := bson.Unmarshal(r, &out[i]); err != nil {
+			return nil, fmt.Errorf("%s: %w", coll, err)
+		}
+	}
+	return out, nil
 }

@@ -102,7 +102,8 @@ func TestShelfRefusesDocumentsItCannotKey(t *testing.T) {
 		"zero in run":   {colTasks, bson.D{{Key: "run_id", Value: "a\x00b"}, {Key: "name", Value: "x"}}},
 		"no seq":        {colMessages, bson.D{{Key: "run_id", Value: "r"}}},
 		"no kind":       {colArtifacts, bson.D{{Key: "run_id", Value: "r"}, {Key: "kind", Value: 3}}},
-		"not on shelf":  {colLogs, bson.D{{Key: "run_id", Value: "r"}}},
+		"not on shelf":  {colReplies, bson.D{{Key: "_id", Value: "n1"}, {Key: "run_id", Value: "r"}}},
+		"note no id":    {colLogs, bson.D{{Key: "team_id", Value: "T1"}}},
 		"run not words": {colDecisions, bson.D{{Key: "run_id", Value: 12}}},
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -246,9 +247,10 @@ func TestDetailsOfARunNotCompletedAreNotRead(t *testing.T) {
 	assert.Contains(t, bh.ErrorMessage(err), "no saved results (status failed)")
 }
 
-// A file of format 1 (before the shelf) is raised to 2 when opened, so the
-// versions before, which would not see the shelf, refuse it.
-func TestAFormatOneFileIsRaised(t *testing.T) {
+// A file of an earlier format (1: before the shelf; 2: before the notes
+// moved onto it) is raised when opened, so the versions before, which would
+// not see what is on the shelf, refuse it.
+func TestAnOlderFormatFileIsRaised(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	db, err := Open(ctx, Config{DataDir: dir})
@@ -264,13 +266,15 @@ func TestAFormatOneFileIsRaised(t *testing.T) {
 		}))
 		return v
 	}
-	assert.Equal(t, "2", format(""))
-	format("1")
-	require.NoError(t, db.Close(ctx))
-	db, err = Open(ctx, Config{DataDir: dir})
-	require.NoError(t, err)
 	t.Cleanup(func() { _ = db.Close(ctx) })
-	assert.Equal(t, "2", format(""))
+	assert.Equal(t, "3", format(""))
+	for _, old := range []string{"1", "2"} {
+		format(old)
+		require.NoError(t, db.Close(ctx))
+		db, err = Open(ctx, Config{DataDir: dir})
+		require.NoError(t, err)
+		assert.Equal(t, "3", format(""), "a format-%s file", old)
+	}
 }
 
 // An export's run details must each name their run and their place in it,

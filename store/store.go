@@ -6,9 +6,10 @@
 // The embedded engine keeps its data in a bbolt file (boltfile.go) to which
 // a commit writes only the documents it changed, with one fsync pair; writes
 // go through a group committer that folds whatever is waiting into one
-// transaction, so a burst of notes shares that fsync. A run's details and
-// the radar's states live beside the engine in that file, not in its memory
-// (shelf.go). Driver errors never
+// transaction, so a burst of notes shares that fsync. A run's details, the
+// radar's states and the notes live beside the engine in that file, not in
+// its memory (shelf.go, noteshelf.go); states and notes are kept in memory
+// by this package instead, for reads (memindex.go). Driver errors never
 // leave this package: callers get *babyhandoff.Error values with the
 // domain's codes.
 package store
@@ -80,6 +81,7 @@ type DB struct {
 	path     string
 	mem      *memIndex // embedded only; nil on a real deployment
 	shelf    *shelf    // embedded only: where run details live; nil on a real deployment
+	feed     *noteFeed // WatchNotes while the notes are on the shelf
 	// hook is mem once it is built, for the file's commits (which run on
 	// the committer's and the engine's goroutines).
 	hook atomic.Pointer[memIndex]
@@ -185,6 +187,7 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	}
 	if db.embedded && !cfg.Unindexed {
 		db.shelf = &shelf{bolt: db.file.bolt}
+		db.feed = newNoteFeed()
 	}
 	if err := db.ensureIndexes(ctx); err != nil {
 		_ = db.Close(context.Background())
@@ -308,6 +311,10 @@ func (db *DB) committed(h lungo.Handle, puts []bson.Raw, gone bsonkit.List) {
 	switch h[1] {
 	case colLogs:
 		err = m.notesCommitted(puts, gone)
+		if db.feed != nil && len(puts) > 0 {
+			// After the index: whoever the feed wakes reads the change.
+			db.feed.publish(puts)
+		}
 	case colShifts:
 		err = m.shifts.committed(puts, gone)
 	case colShiftState:

@@ -236,6 +236,12 @@ func (db *DB) stage(coll string, doc bson.Raw) {
 	db.staged = append(db.staged, shelfDoc{h: lungo.Handle{db.cfg.Database, coll}, raw: doc})
 }
 
+// stageDelete removes doc (its stored version) from the shelf with the
+// commit of the unit of work being run, as stage writes.
+func (db *DB) stageDelete(coll string, doc bson.Raw) {
+	db.staged = append(db.staged, shelfDoc{h: lungo.Handle{db.cfg.Database, coll}, raw: doc, del: true})
+}
+
 // isDup reports a unique-index violation on either engine.
 func isDup(err error) bool { return lungo.IsUniquenessError(err) }
 

@@ -1,0 +1,133 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"io"
+	"sync"
+
+	"go.mongodb.org/mongo-driver/bson"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// noteFeed is WatchNotes on the embedded engine once the notes are on the
+// shelf (noteshelf.go): the engine's change streams see only its own
+// collections. Every commit's changed notes are handed to it by the file
+// (after they are durable, as the engine's streams would be woken), and it
+// passes them to each open stream.
+//
+// A token is this feed's run (random per open) and the change's number.
+// A stream resumes only after a token of the same run with nothing missed
+// since; otherwise WatchNotes fails and the radar catches up from the
+// store, as it does when the engine's short oplog has moved on. A reader
+// that falls more than feedBuffer changes behind loses its stream the same
+// way, instead of holding up commits.
+type noteFeed struct {
+	mu   sync.Mutex
+	run  [8]byte
+	seq  uint64
+	subs map[*feedSub]struct{}
+}
+
+// feedBuffer is how many changes a stream may have unread.
+const feedBuffer = 4096
+
+type feedSub struct {
+	ch   chan bh.NoteChange
+	lost chan struct{} // closed when the reader fell behind
+	dead bool          // lost is closed; f.mu guards it
+}
+
+func newNoteFeed() *noteFeed {
+	f := &noteFeed{subs: map[*feedSub]struct{}{}}
+	_, _ = rand.Read(f.run[:]) // never fails (crypto/rand)
+	return f
+}
+
+func (f *noteFeed) token(seq uint64) []byte {
+	return binary.BigEndian.AppendUint64(append([]byte(nil), f.run[:]...), seq)
+}
+
+// publish hands a commit's new and changed notes to every stream.
+func (f *noteFeed) publish(puts []bson.Raw) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, raw := range puts {
+		f.seq++
+		team, _ := raw.Lookup("team_id").StringValueOK()
+		shift, _ := raw.Lookup("shift_id").StringValueOK()
+		ch := bh.NoteChange{TeamID: team, ShiftID: shift, Token: f.token(f.seq)}
+		for s := range f.subs {
+			if s.dead {
+				continue
+			}
+			select {
+			case s.ch <- ch:
+			default:
+				s.dead = true
+				close(s.lost)
+			}
+		}
+	}
+}
+
+// errCannotResume says a stream cannot start after the token it was given.
+var errCannotResume = errors.New("the note feed cannot resume there (a restart, or changes it no longer has)")
+
+// errFellBehind ends a stream whose reader fell behind.
+var errFellBehind = errors.New("the note feed's reader fell behind")
+
+// watch opens a stream after resume (nil: from now).
+func (f *noteFeed) watch(resume []byte) (func(context.Context) ([]bh.NoteChange, error), func() error, error) {
+	f.mu.Lock()
+	if len(resume) > 0 && string(resume) != string(f.token(f.seq)) {
+		f.mu.Unlock()
+		return nil, nil, errCannotResume
+	}
+	s := &feedSub{ch: make(chan bh.NoteChange, feedBuffer), lost: make(chan struct{})}
+	f.subs[s] = struct{}{}
+	f.mu.Unlock()
+	var stopOnce sync.Once
+	stopped := make(chan struct{})
+	stop := func() error {
+		stopOnce.Do(func() {
+			f.mu.Lock()
+			delete(f.subs, s)
+			f.mu.Unlock()
+			close(stopped)
+		})
+		return nil
+	}
+	next := func(ctx context.Context) ([]bh.NoteChange, error) {
+		var out []bh.NoteChange
+		select {
+		case <-s.lost:
+			// Whatever is still buffered is not all there was.
+			return nil, errFellBehind
+		default:
+		}
+		select {
+		case ch := <-s.ch:
+			out = append(out, ch)
+		case <-s.lost:
+			return nil, errFellBehind
+		case <-stopped:
+			return nil, io.EOF
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		for len(out) < maxChangeBatch {
+			select {
+			case ch := <-s.ch:
+				out = append(out, ch)
+			default:
+				return out, nil
+			}
+		}
+		return out, nil
+	}
+	return next, stop, nil
+}
