@@ -5,6 +5,8 @@ import (
 
 	"github.com/256dpi/lungo/bsonkit"
 	"go.mongodb.org/mongo-driver/bson"
+
+	bh "github.com/babyhandoff/babyhandoff"
 )
 
 // The embedded engine answers a query by scanning and sorting a whole
@@ -33,6 +35,27 @@ func (m *memIndex) shiftNotes(team, shift string) []logDoc {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	return append([]logDoc(nil), m.byShift[team+"/"+shift]...)
+}
+
+// notesOf is Notes from memory: one pass under one lock (the radar reads
+// a shift's notes after every note, and /plan and App Home after most).
+func (m *memIndex) notesOf(team, shift string, withDeleted bool) []bh.Note {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	docs := m.byShift[team+"/"+shift]
+	out := make([]bh.Note, 0, len(docs))
+	for i := range docs {
+		d := &docs[i]
+		if d.DeletedAt != nil && !withDeleted {
+			continue
+		}
+		n := d.domain()
+		if r, ok := m.replies[n.ID]; ok {
+			n.ReplyChannel, n.ReplyTS = r.Channel, r.TS
+		}
+		out = append(out, n)
+	}
+	return out
 }
 
 // notesCommitted applies a commit's changes to the notes collection: puts

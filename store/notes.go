@@ -439,23 +439,17 @@ func (db *DB) Shift(ctx context.Context, teamID, channelID string) (bh.Shift, er
 // Notes returns a shift's notes, oldest first, without deleted ones unless
 // withDeleted.
 func (db *DB) Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error) {
-	var docs []logDoc
 	if db.mem != nil {
-		docs = db.mem.shiftNotes(teamID, shiftID)
-	} else {
-		var err error
-		docs, err = findAll[logDoc](ctx, db, colLogs, bson.D{{Key: "team_id", Value: teamID}, {Key: "shift_id", Value: shiftID}},
-			bson.D{{Key: "created_at", Value: 1}, {Key: "_id", Value: 1}})
-		if err != nil {
-			return nil, db.fail("list notes", err)
-		}
+		return db.mem.notesOf(teamID, shiftID, withDeleted), nil
 	}
-	var replies map[string]replyDoc
-	if db.mem == nil {
-		var err error
-		if replies, err = db.repliesOf(ctx, teamID); err != nil {
-			return nil, db.fail("list notes", err)
-		}
+	docs, err := findAll[logDoc](ctx, db, colLogs, bson.D{{Key: "team_id", Value: teamID}, {Key: "shift_id", Value: shiftID}},
+		bson.D{{Key: "created_at", Value: 1}, {Key: "_id", Value: 1}})
+	if err != nil {
+		return nil, db.fail("list notes", err)
+	}
+	replies, err := db.repliesOf(ctx, teamID)
+	if err != nil {
+		return nil, db.fail("list notes", err)
 	}
 	out := make([]bh.Note, 0, len(docs))
 	for _, d := range docs {
@@ -463,11 +457,7 @@ func (db *DB) Notes(ctx context.Context, teamID, shiftID string, withDeleted boo
 			continue
 		}
 		n := d.domain()
-		r, ok := replies[n.ID]
-		if db.mem != nil {
-			r, ok = db.mem.reply(n.ID)
-		}
-		if ok {
+		if r, ok := replies[n.ID]; ok {
 			n.ReplyChannel, n.ReplyTS = r.Channel, r.TS
 		}
 		out = append(out, n)

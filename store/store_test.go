@@ -311,3 +311,39 @@ func TestACancelledCallIsRecognisedAsCancelled(t *testing.T) {
 		})
 	}
 }
+
+// Notes lists a shift's notes oldest first, each with where its
+// confirmation is, and the removed ones only when asked.
+func TestNotesListsRepliesAndRemovedOnlyWhenAsked(t *testing.T) {
+	for name, open := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			db := open(t)
+			var ids []string
+			for _, ts := range []string{"1.1", "1.2", "1.3"} {
+				n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "task: item " + ts, MessageTS: ts})
+				require.NoError(t, err)
+				require.NoError(t, db.SetNoteReply(ctx, "T1", n.ID, "D1", ts+"9"))
+				ids = append(ids, n.ID)
+			}
+			_, err := db.DeleteNote(ctx, "T1", ids[1])
+			require.NoError(t, err)
+			sh, err := db.Shift(ctx, "T1", "D1")
+			require.NoError(t, err)
+			for _, tc := range []struct {
+				withDeleted bool
+				want        []string
+			}{{false, []string{ids[0], ids[2]}}, {true, ids}} {
+				notes, err := db.Notes(ctx, "T1", sh.ID, tc.withDeleted)
+				require.NoError(t, err)
+				var got []string
+				for _, n := range notes {
+					got = append(got, n.ID)
+					assert.Equal(t, "D1", n.ReplyChannel)
+					assert.Equal(t, n.MessageTS+"9", n.ReplyTS)
+				}
+				assert.Equal(t, tc.want, got, "withDeleted %v", tc.withDeleted)
+			}
+		})
+	}
+}
