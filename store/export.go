@@ -243,8 +243,14 @@ func (db *DB) Import(ctx context.Context, d Dump) (Imported, error) {
 				switch {
 				case isNoDocs(err):
 					_, err = coll.InsertOne(ctx, doc)
-					if err == nil {
+					switch {
+					case err == nil:
 						out.New++
+					case isDup(err):
+						// Another document holds what is unique (a note
+						// of the same message): it stays.
+						out.Kept++
+						err = nil
 					}
 					return err
 				case err != nil:
@@ -277,14 +283,15 @@ func (db *DB) Import(ctx context.Context, d Dump) (Imported, error) {
 
 // importShelved imports a shelved collection's documents as Import does
 // the others: a new one is stored, an equal one left, a different one kept.
-// States go through the committer, as the radar's saves do, so the two
-// never cross.
+// States and notes go through the committer, as their other writes do, so
+// the two never cross.
 func (db *DB) importShelved(ctx context.Context, coll string, docs []bson.Raw, out *Imported) error {
 	var n Imported
 	var news []bson.Raw
 	classify := func() error {
 		n, news = Imported{}, nil
-		seen := map[string]bson.Raw{} // by key: a dump may hold a key twice
+		seen := map[string]bson.Raw{}  // by key: a dump may hold a key twice
+		seenMsg := map[string]string{} // notes: message → the key taking it
 		for _, raw := range docs {
 			if err := bson.Raw(raw).Validate(); err != nil {
 				return bh.Errorf(bh.EINVALID, "A document in %s cannot be read: %v", coll, err)
@@ -293,7 +300,26 @@ func (db *DB) importShelved(ctx context.Context, coll string, docs []bson.Raw, o
 			if err != nil {
 				return err
 			}
-			have, err := db.shelf.get(coll, raw)
+			var have bson.Raw
+			if coll == colLogs {
+				// As the engine's unique index did: a message is one
+				// note; the one there (or earlier in the export) stays.
+				if ts := str(raw, "message_ts"); ts != "" {
+					mk := msgKey(str(raw, "team_id"), str(raw, "channel_id"), ts)
+					d, ok, err := db.messageNote(str(raw, "team_id"), str(raw, "channel_id"), ts)
+					if err != nil {
+						return err
+					}
+					if first, dup := seenMsg[mk]; (ok && d.ID != string(k)) || (dup && first != string(k)) {
+						n.Kept++
+						continue
+					}
+					seenMsg[mk] = string(k)
+				}
+				_, have, _, err = db.currentNote(string(k))
+			} else {
+				have, err = db.shelf.get(coll, raw)
+			}
 			if err != nil {
 				return err
 			}

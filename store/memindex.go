@@ -160,18 +160,6 @@ func (m *memIndex) committed(n logDoc, eventKey string, at time.Time) {
 	}
 }
 
-// removeNotes forgets swept notes and their reply locations.
-func (m *memIndex) removeNotes(docs []logDoc) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	for _, d := range docs {
-		if d.MessageTS != "" {
-			delete(m.notes, msgKey(d.TeamID, d.ChannelID, d.MessageTS))
-		}
-		delete(m.replies, d.ID)
-	}
-}
-
 // forget drops event ids past their time and reply locations older than
 // replyAge, as a sweep removed them from the database.
 func (m *memIndex) forget(now time.Time, replyAge time.Duration) {

@@ -77,6 +77,12 @@ func (m *memIndex) notesCommitted(puts []bson.Raw, gone bsonkit.List) error {
 			}
 		}
 		delete(m.noteShift, d.ID)
+		// With it, so that a redelivery of its message in the moment
+		// after is captured again, not pointed at a note that is gone.
+		if k := msgKey(d.TeamID, d.ChannelID, d.MessageTS); d.MessageTS != "" && m.notes[k] == d.ID {
+			delete(m.notes, k)
+		}
+		delete(m.replies, d.ID)
 	}
 	for _, d := range put {
 		m.putNoteLocked(d)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"sync"
 
+	"github.com/256dpi/lungo"
 	"go.mongodb.org/mongo-driver/bson"
 
 	bh "github.com/babyhandoff/babyhandoff"
@@ -26,10 +27,11 @@ import (
 // that falls more than feedBuffer changes behind loses its stream the same
 // way, instead of holding up commits.
 type noteFeed struct {
-	mu   sync.Mutex
-	run  [8]byte
-	seq  uint64
-	subs map[*feedSub]struct{}
+	mu     sync.Mutex
+	run    [8]byte
+	seq    uint64
+	subs   map[*feedSub]struct{}
+	closed chan struct{} // closed with the store: every stream ends
 }
 
 // feedBuffer is how many changes a stream may have unread.
@@ -42,7 +44,7 @@ type feedSub struct {
 }
 
 func newNoteFeed() *noteFeed {
-	f := &noteFeed{subs: map[*feedSub]struct{}{}}
+	f := &noteFeed{subs: map[*feedSub]struct{}{}, closed: make(chan struct{})}
 	_, _ = rand.Read(f.run[:]) // never fails (crypto/rand)
 	return f
 }
@@ -74,6 +76,17 @@ func (f *noteFeed) publish(puts []bson.Raw) {
 	}
 }
 
+// close ends every stream, as the engine's end when it closes.
+func (f *noteFeed) close() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	select {
+	case <-f.closed:
+	default:
+		close(f.closed)
+	}
+}
+
 // errCannotResume says a stream cannot start after the token it was given.
 var errCannotResume = errors.New("the note feed cannot resume there (a restart, or changes it no longer has)")
 
@@ -83,6 +96,12 @@ var errFellBehind = errors.New("the note feed's reader fell behind")
 // watch opens a stream after resume (nil: from now).
 func (f *noteFeed) watch(resume []byte) (func(context.Context) ([]bh.NoteChange, error), func() error, error) {
 	f.mu.Lock()
+	select {
+	case <-f.closed:
+		f.mu.Unlock()
+		return nil, nil, lungo.ErrEngineClosed
+	default:
+	}
 	if len(resume) > 0 && string(resume) != string(f.token(f.seq)) {
 		f.mu.Unlock()
 		return nil, nil, errCannotResume
@@ -115,6 +134,8 @@ func (f *noteFeed) watch(resume []byte) (func(context.Context) ([]bh.NoteChange,
 		case <-s.lost:
 			return nil, errFellBehind
 		case <-stopped:
+			return nil, io.EOF
+		case <-f.closed:
 			return nil, io.EOF
 		case <-ctx.Done():
 			return nil, ctx.Err()

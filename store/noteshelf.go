@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"fmt"
@@ -9,10 +10,9 @@ import (
 	"time"
 
 	"github.com/256dpi/lungo/mongokit"
+	"go.etcd.io/bbolt"
 	"go.mongodb.org/mongo-driver/bson"
 	"go.mongodb.org/mongo-driver/mongo"
-
-	bh "github.com/babyhandoff/babyhandoff"
 )
 
 // On the embedded engine the notes live on the shelf (shelf.go), keyed by
@@ -32,51 +32,67 @@ func (db *DB) allNotes(ctx context.Context) ([]logDoc, error) {
 }
 
 // stagedNote returns the newest version of a note that the transaction
-// being run staged and that match accepts; gone is set when that version
-// is a removal. Only from a write function, on the committer.
-func (db *DB) stagedNote(match func(d *logDoc) bool) (d logDoc, found, gone bool, err error) {
+// being run staged and that match accepts (it sees the stored bytes:
+// decoding every staged note for every lookup would make a batch cost the
+// square of its size); gone is set when that version is a removal. Only
+// from a write function, on the committer.
+func (db *DB) stagedNote(match func(raw bson.Raw) bool) (raw bson.Raw, found, gone bool) {
 	for i := len(db.staged) - 1; i >= 0; i-- {
 		s := db.staged[i]
-		if s.h[1] != colLogs {
-			continue
-		}
-		var cand logDoc
-		if err := bson.Unmarshal(s.raw, &cand); err != nil {
-			return logDoc{}, false, false, err
-		}
-		if match(&cand) {
-			return cand, true, s.del, nil
+		if s.h[1] == colLogs && match(s.raw) {
+			return s.raw, true, s.del
 		}
 	}
-	return logDoc{}, false, false, nil
+	return nil, false, false
 }
 
-// currentNote is a note as a write function sees it: staged in this
-// transaction, or committed.
-func (db *DB) currentNote(id string) (logDoc, bool, error) {
-	d, found, gone, err := db.stagedNote(func(d *logDoc) bool { return d.ID == id })
-	if err != nil || found {
-		return d, found && !gone, err
+// str is a string field of a stored document ("" when it is not one).
+func str(raw bson.Raw, key string) string {
+	v, _ := raw.Lookup(key).StringValueOK()
+	return v
+}
+
+// currentNote is a note as a write function sees it, as stored: staged in
+// this transaction, or committed.
+func (db *DB) currentNote(id string) (logDoc, bson.Raw, bool, error) {
+	raw, found, gone := db.stagedNote(func(raw bson.Raw) bool { return str(raw, "_id") == id })
+	if !found {
+		if _, ok := db.mem.noteByID(id); !ok {
+			return logDoc{}, nil, false, nil
+		}
+		var err error
+		if raw, err = db.shelf.get(colLogs, idDoc(id)); err != nil || raw == nil {
+			return logDoc{}, nil, false, err
+		}
+	} else if gone {
+		return logDoc{}, nil, false, nil
 	}
-	d, ok := db.mem.noteByID(id)
-	return d, ok, nil
+	var d logDoc
+	if err := bson.Unmarshal(raw, &d); err != nil {
+		return logDoc{}, nil, false, err
+	}
+	return d, raw, true, nil
 }
 
 // messageNote is the note captured from a message, as a write function
 // sees it.
 func (db *DB) messageNote(team, channel, ts string) (logDoc, bool, error) {
-	d, found, gone, err := db.stagedNote(func(d *logDoc) bool {
-		return d.TeamID == team && d.ChannelID == channel && d.MessageTS == ts
+	raw, found, gone := db.stagedNote(func(raw bson.Raw) bool {
+		return str(raw, "message_ts") == ts && str(raw, "channel_id") == channel && str(raw, "team_id") == team
 	})
-	if err != nil || found {
-		return d, found && !gone, err
+	if found {
+		var d logDoc
+		if gone {
+			return d, false, nil
+		}
+		return d, true, bson.Unmarshal(raw, &d)
 	}
 	id, ok := db.mem.note(team, channel, ts)
 	if !ok {
 		return logDoc{}, false, nil
 	}
-	d, ok = db.mem.noteByID(id)
-	return d, ok, nil
+	d, _, ok, err := db.currentNote(id)
+	return d, ok, err
 }
 
 // captureShelved is CaptureNote's write on the shelf: the stored note of
@@ -110,14 +126,16 @@ func (db *DB) updateShelved(filter, update bson.D) (logDoc, error) {
 	if id == "" {
 		return logDoc{}, fmt.Errorf("store: a note update without an _id (%v)", filter)
 	}
-	cur, ok, err := db.currentNote(id)
+	_, stored, ok, err := db.currentNote(id)
 	if err != nil {
 		return logDoc{}, err
 	}
 	if !ok {
 		return logDoc{}, mongo.ErrNoDocuments
 	}
-	doc, err := toDoc(cur)
+	// From the stored document, not the struct: a field this version does
+	// not know stays, as the engine keeps it.
+	doc, err := toDoc(stored)
 	if err != nil {
 		return logDoc{}, err
 	}
@@ -185,16 +203,12 @@ func (db *DB) sweepableNotes(cutoff time.Time, limit int) []logDoc {
 func (db *DB) unstageNotes(ids []string, cutoff time.Time) ([]logDoc, error) {
 	var gone []logDoc
 	for _, id := range ids {
-		d, ok, err := db.currentNote(id)
+		d, raw, ok, err := db.currentNote(id)
 		if err != nil {
 			return nil, err
 		}
 		if !ok || !closedBefore(&d, cutoff) {
 			continue
-		}
-		raw, err := bson.Marshal(d)
-		if err != nil {
-			return nil, err
 		}
 		db.stageDelete(colLogs, raw)
 		gone = append(gone, d)
@@ -221,20 +235,23 @@ func (db *DB) notesChangedSince(since time.Time) [][2]string {
 }
 
 // shiftNotesRaw returns a shift's notes as stored, deleted ones too, in
-// _id order (as the engine's collections are exported).
+// _id order (as the engine's collections are exported). A note removed
+// since the list was read is left out.
 func (db *DB) shiftNotesRaw(teamID, shiftID string) ([]bson.Raw, error) {
 	docs := db.mem.shiftNotes(teamID, shiftID)
 	slices.SortFunc(docs, func(a, b logDoc) int { return strings.Compare(a.ID, b.ID) })
-	out := make([]bson.Raw, 0, len(docs))
-	for _, d := range docs {
-		raw, err := db.shelf.get(colLogs, idDoc(d.ID))
-		if err != nil {
-			return nil, err
+	var out []bson.Raw
+	err := db.shelf.bolt.View(func(tx *bbolt.Tx) error {
+		b, err := shelfBucket(tx, colLogs, false)
+		if b == nil || err != nil {
+			return err
 		}
-		if raw == nil {
-			return nil, bh.Errorf(bh.EINTERNAL, "Note %s is in memory but not in the file.", d.ID)
+		for _, d := range docs {
+			if v := b.Get([]byte(d.ID)); v != nil {
+				out = append(out, bytes.Clone(v))
+			}
 		}
-		out = append(out, raw)
-	}
-	return out, nil
+		return nil
+	})
+	return out, err
 }

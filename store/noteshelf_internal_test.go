@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -188,4 +189,53 @@ func TestNoteFeed(t *testing.T) {
 		_, err = next(ctx)
 		assert.ErrorIs(t, err, io.EOF)
 	})
+}
+
+// A swept note leaves the file, not only memory: after a restart it is
+// not back, and its message makes a new note.
+func TestASweptNoteLeavesTheFile(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	now := time.Date(2026, 1, 5, 9, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	db := openShelved(t, Config{DataDir: dir, Now: clock})
+	done, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "task: buy wipes", MessageTS: "1.1"})
+	require.NoError(t, err)
+	kept, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "task: call grandma", MessageTS: "1.2"})
+	require.NoError(t, err)
+	_, err = db.MarkNoteDone(ctx, "T1", done.ID, true)
+	require.NoError(t, err)
+	now = now.Add(366 * 24 * time.Hour)
+	swept, err := db.Sweep(ctx)
+	require.NoError(t, err)
+	require.Equal(t, 1, swept.Notes)
+	have, err := db.shelf.get(colLogs, idDoc(done.ID))
+	require.NoError(t, err)
+	assert.Nil(t, have)
+	require.NoError(t, db.Close(ctx))
+
+	db = openShelved(t, Config{DataDir: dir, Now: clock})
+	all, err := db.Notes(ctx, "T1", kept.ShiftID, true)
+	require.NoError(t, err)
+	require.Len(t, all, 1)
+	assert.Equal(t, kept.ID, all[0].ID)
+	again, created, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "task: buy wipes", MessageTS: "1.1"})
+	require.NoError(t, err)
+	assert.True(t, created)
+	assert.NotEqual(t, done.ID, again.ID)
+}
+
+// Closing the store ends its note streams, as the engine's end.
+func TestClosingTheStoreEndsNoteStreams(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a safety net, not a measure
+	defer cancel()
+	db := openShelved(t, Config{})
+	next, stop, err := db.WatchNotes(ctx, nil)
+	require.NoError(t, err)
+	defer stop()
+	require.NoError(t, db.Close(ctx))
+	_, err = next(ctx)
+	assert.ErrorIs(t, err, io.EOF)
+	_, _, err = db.WatchNotes(ctx, nil)
+	assert.Error(t, err)
 }

@@ -167,11 +167,17 @@ func TestWatchNotesSeesNotesWrittenAndChanged(t *testing.T) {
 			require.NoError(t, err)
 			_, err = db.RetagNote(ctx, "T1", n.ID, bh.TagTask)
 			require.NoError(t, err)
+			// Whoever the stream wakes reads the change: memory is updated
+			// before the doorbell rings.
 			var got []bh.NoteChange
 			for len(got) < 2 {
 				chs, err := next(ctx)
 				require.NoError(t, err)
 				got = append(got, chs...)
+				notes, err := db.Notes(ctx, "T1", n.ShiftID, true)
+				require.NoError(t, err)
+				require.Len(t, notes, 1)
+				assert.GreaterOrEqual(t, notes[0].Rev, len(got), "the change read is in the notes")
 			}
 			require.Len(t, got, 2)
 			for _, ch := range got {

@@ -245,9 +245,8 @@ func (db *DB) sweepNotes(ctx context.Context, cutoff time.Time) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if db.mem != nil {
-		db.mem.removeNotes(gone)
-	}
+	// In memory, the commit took the notes, their messages and their
+	// replies away (notecache.go).
 	return len(gone), nil
 }
 

@@ -299,7 +299,7 @@ func (db *DB) moveToShelf(ctx context.Context, log *slog.Logger) error {
 		case len(docs) == len(all):
 			err = db.db.Collection(coll).Drop(ctx)
 		case len(docs) > 0:
-			log.Warn("store: run details without a run were left in the engine", "collection", coll, "documents", len(all)-len(docs))
+			log.Warn("store: documents without the fields that place them on the shelf were left in the engine", "collection", coll, "documents", len(all)-len(docs))
 			err = db.write(ctx, func(ctx context.Context) error {
 				_, err := db.db.Collection(coll).DeleteMany(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: moved}}}})
 				return err

@@ -175,7 +175,7 @@ func TestRunDetailsMoveToTheShelf(t *testing.T) {
 	}
 	assert.Contains(t, logs.String(), "moved out of the engine's memory")
 	assert.Contains(t, logs.String(), "collection=messages documents=2")
-	assert.Contains(t, logs.String(), `run details without a run were left in the engine" collection=messages documents=1`)
+	assert.Contains(t, logs.String(), `documents without the fields that place them on the shelf were left in the engine" collection=messages documents=1`)
 	n, err := db.db.Collection(colMessages).CountDocuments(ctx, bson.D{})
 	require.NoError(t, err)
 	assert.Equal(t, int64(1), n, "only the stray message stays in the engine")

@@ -53,8 +53,9 @@ type Config struct {
 	MaxBatch int
 	// Unindexed runs the embedded engine without its in-process index, so
 	// every lookup takes the query path a real deployment uses, and keeps
-	// run details in the engine's collections instead of on the shelf
-	// (shelf.go). For the contract tests: it is slow on large files.
+	// run details, states and notes in the engine's collections instead
+	// of on the shelf (shelf.go). For the contract tests: it is slow on
+	// large files, and does not see what a normal start put on the shelf.
 	Unindexed bool
 	// LazyDelay is how long a write nobody waits on (a reply's location)
 	// may wait for a commit to share. Default 200 ms.
@@ -284,6 +285,9 @@ func (db *DB) Close(ctx context.Context) error {
 	db.closeOnce.Do(func() {
 		close(db.closing)
 		db.writerWG.Wait()
+		if db.feed != nil {
+			db.feed.close()
+		}
 		if db.engine != nil {
 			db.engine.Close()
 			err = db.file.Close()

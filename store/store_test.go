@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"go.mongodb.org/mongo-driver/bson"
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/store"
@@ -344,6 +345,56 @@ func TestNotesListsRepliesAndRemovedOnlyWhenAsked(t *testing.T) {
 				}
 				assert.Equal(t, tc.want, got, "withDeleted %v", tc.withDeleted)
 			}
+		})
+	}
+}
+
+// A message is one note on every engine, imports included: a note of the
+// export under another id for a message that has its note is left out
+// (counted kept), whether the note is in the database or earlier in the
+// export.
+func TestImportKeepsOneNotePerMessage(t *testing.T) {
+	for name, open := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			db := open(t)
+			n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "task: buy wipes", MessageTS: "1.1"})
+			require.NoError(t, err)
+			sh, err := db.Shift(ctx, "T1", "D1")
+			require.NoError(t, err)
+			dump, err := db.Export(ctx, sh)
+			require.NoError(t, err)
+			require.Len(t, dump.Collections["logs"], 1)
+			copyAs := func(id, ts string) bson.Raw {
+				var d bson.D
+				require.NoError(t, bson.Unmarshal(dump.Collections["logs"][0], &d))
+				for i := range d {
+					switch d[i].Key {
+					case "_id":
+						d[i].Value = id
+					case "message_ts":
+						d[i].Value = ts
+					}
+				}
+				raw, err := bson.Marshal(d)
+				require.NoError(t, err)
+				return raw
+			}
+			dump.Collections["logs"] = append(dump.Collections["logs"],
+				copyAs("copy-of-stored", "1.1"), copyAs("new-1", "2.1"), copyAs("copy-of-new", "2.1"))
+			got, err := db.Import(ctx, dump)
+			require.NoError(t, err)
+			assert.Equal(t, 1, got.New, "only the note of the new message")
+			assert.Equal(t, 2, got.Kept)
+			notes, err := db.Notes(ctx, "T1", sh.ID, true)
+			require.NoError(t, err)
+			assert.Len(t, notes, 2)
+			byMsg, err := db.NoteByMessage(ctx, "T1", "D1", "1.1")
+			require.NoError(t, err)
+			assert.Equal(t, n.ID, byMsg.ID)
+			byMsg, err = db.NoteByMessage(ctx, "T1", "D1", "2.1")
+			require.NoError(t, err)
+			assert.Equal(t, "new-1", byMsg.ID)
 		})
 	}
 }
