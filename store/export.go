@@ -115,7 +115,23 @@ func (db *DB) Export(ctx context.Context, sh bh.Shift) (Dump, error) {
 		}
 	}
 	notes := idsOf(d.Collections[colLogs])
-	if len(notes) > 0 {
+	if len(notes) > 0 && db.onShelf(colReplies) {
+		var docs []bson.Raw
+		for _, id := range notes {
+			rv, _ := id.(bson.RawValue)
+			s, _ := rv.StringValueOK()
+			have, err := db.shelf.get(colReplies, idDoc(s))
+			if err != nil {
+				return Dump{}, db.fail("export replies", err)
+			}
+			if have != nil && str(have, "team_id") == sh.TeamID {
+				docs = append(docs, have)
+			}
+		}
+		if len(docs) > 0 {
+			d.Collections[colReplies] = docs
+		}
+	} else if len(notes) > 0 {
 		if err := raw(colReplies, bson.D{{Key: "team_id", Value: sh.TeamID}, {Key: "_id", Value: bson.D{{Key: "$in", Value: notes}}}}); err != nil {
 			return Dump{}, db.fail("export replies", err)
 		}

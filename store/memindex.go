@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/256dpi/lungo/bsonkit"
 	"go.mongodb.org/mongo-driver/bson"
 )
 
@@ -68,7 +69,7 @@ func (db *DB) buildIndex(ctx context.Context) error {
 	for _, e := range evs {
 		m.events[e.ID] = e.ReceivedAt
 	}
-	rs, err := findAll[replyDoc](ctx, db, colReplies, bson.D{}, nil)
+	rs, err := allOf[replyDoc](ctx, db, colReplies)
 	if err != nil {
 		return err
 	}
@@ -84,6 +85,42 @@ func (m *memIndex) setReply(r replyDoc) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.replies[r.ID] = r
+}
+
+// repliesCommitted applies a commit's reply locations. A location set in
+// memory since (a newer reply, not yet committed) is not undone by an
+// older one's commit or removal.
+func (m *memIndex) repliesCommitted(puts []bson.Raw, gone bsonkit.List) error {
+	put, removed, err := decodeChange[replyDoc](puts, gone)
+	if err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, r := range removed {
+		if have, ok := m.replies[r.ID]; ok && !have.At.After(r.At) {
+			delete(m.replies, r.ID)
+		}
+	}
+	for _, r := range put {
+		if have, ok := m.replies[r.ID]; !ok || !have.At.After(r.At) {
+			m.replies[r.ID] = r
+		}
+	}
+	return nil
+}
+
+// repliesBefore lists the reply locations set before cutoff.
+func (m *memIndex) repliesBefore(cutoff time.Time) []replyDoc {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	var out []replyDoc
+	for _, r := range m.replies {
+		if r.At.Before(cutoff) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func (m *memIndex) reply(noteID string) (replyDoc, bool) {

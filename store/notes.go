@@ -360,6 +360,13 @@ func (db *DB) RetagNote(ctx context.Context, teamID, id string, tag bh.Tag) (bh.
 func (db *DB) SetNoteReply(ctx context.Context, teamID, id, channelID, ts string) error {
 	doc := replyDoc{ID: id, TeamID: teamID, Channel: channelID, TS: ts, At: db.now()}
 	write := func(ctx context.Context) error {
+		if db.onShelf(colReplies) {
+			raw, err := bson.Marshal(doc)
+			if err == nil {
+				db.stage(colReplies, raw)
+			}
+			return err
+		}
 		_, err := db.c.replies.InsertOne(ctx, doc)
 		if isDup(err) {
 			_, err = db.c.replies.ReplaceOne(ctx, bson.D{{Key: "_id", Value: id}}, doc)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/256dpi/lungo/bsonkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.mongodb.org/mongo-driver/bson"
@@ -93,6 +94,7 @@ func TestNotesMoveOntoTheShelfOnce(t *testing.T) {
 		require.NoError(t, err)
 		ids = append(ids, n.ID)
 	}
+	require.NoError(t, old.SetNoteReply(ctx, "T1", ids[2], "D1", "1.39"))
 	_, err := old.MarkNoteDone(ctx, "T1", ids[0], true)
 	require.NoError(t, err)
 	_, err = old.DeleteNote(ctx, "T1", ids[1])
@@ -106,6 +108,7 @@ func TestNotesMoveOntoTheShelfOnce(t *testing.T) {
 	var logs bytes.Buffer
 	db := openShelved(t, Config{DataDir: dir, Logger: slog.New(slog.NewTextHandler(&logs, nil))})
 	assert.Contains(t, logs.String(), "collection=logs documents=3")
+	assert.Contains(t, logs.String(), "collection=replies documents=1")
 	names, err := db.db.ListCollectionNames(ctx, bson.D{})
 	require.NoError(t, err)
 	assert.NotContains(t, names, colLogs, "the engine no longer holds the notes")
@@ -115,6 +118,7 @@ func TestNotesMoveOntoTheShelfOnce(t *testing.T) {
 	byMsg, err := db.NoteByMessage(ctx, "T1", "D1", "1.3")
 	require.NoError(t, err)
 	assert.Equal(t, ids[2], byMsg.ID)
+	assert.Equal(t, "1.39", byMsg.ReplyTS)
 	again, created, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "task: item 1.3", MessageTS: "1.3"})
 	require.NoError(t, err)
 	assert.False(t, created)
@@ -238,4 +242,62 @@ func TestClosingTheStoreEndsNoteStreams(t *testing.T) {
 	assert.ErrorIs(t, err, io.EOF)
 	_, _, err = db.WatchNotes(ctx, nil)
 	assert.Error(t, err)
+}
+
+// Where a note's confirmation is survives a restart (it is written with a
+// later commit, not at once), and goes from the file when the sweep takes
+// it.
+func TestReplyLocationsOnTheShelf(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	now := time.Date(2026, 1, 5, 9, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	db := openShelved(t, Config{DataDir: dir, Now: clock})
+	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "task: buy wipes", MessageTS: "1.1"})
+	require.NoError(t, err)
+	require.NoError(t, db.SetNoteReply(ctx, "T1", n.ID, "D1", "1.19"))
+	require.NoError(t, db.Close(ctx))
+
+	db = openShelved(t, Config{DataDir: dir, Now: clock})
+	got, err := db.Note(ctx, "T1", n.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "1.19", got.ReplyTS)
+	now = now.Add(ReplyAge + time.Hour)
+	swept, err := db.Sweep(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 1, swept.Replies)
+	require.NoError(t, db.Close(ctx))
+
+	db = openShelved(t, Config{DataDir: dir, Now: clock})
+	got, err = db.Note(ctx, "T1", n.ID)
+	require.NoError(t, err)
+	assert.Empty(t, got.ReplyTS)
+}
+
+// A commit of an older reply location (or its removal) does not undo a
+// newer one set in memory since.
+func TestAnOlderReplyCommitKeepsTheNewerLocation(t *testing.T) {
+	m := &memIndex{replies: map[string]replyDoc{}}
+	at := time.Date(2026, 1, 5, 9, 0, 0, 0, time.UTC)
+	older := replyDoc{ID: "n1", TeamID: "T1", Channel: "D1", TS: "1.1", At: at}
+	newer := older
+	newer.TS, newer.At = "1.2", at.Add(time.Second)
+	m.setReply(newer)
+	raw, err := bson.Marshal(older)
+	require.NoError(t, err)
+	require.NoError(t, m.repliesCommitted([]bson.Raw{raw}, nil))
+	r, _ := m.reply("n1")
+	assert.Equal(t, "1.2", r.TS)
+	var gone bson.D
+	require.NoError(t, bson.Unmarshal(raw, &gone))
+	require.NoError(t, m.repliesCommitted(nil, bsonkit.List{&gone}))
+	r, ok := m.reply("n1")
+	assert.True(t, ok)
+	assert.Equal(t, "1.2", r.TS)
+	raw, err = bson.Marshal(newer)
+	require.NoError(t, err)
+	require.NoError(t, bson.Unmarshal(raw, &gone))
+	require.NoError(t, m.repliesCommitted(nil, bsonkit.List{&gone}))
+	_, ok = m.reply("n1")
+	assert.False(t, ok, "its own removal takes it")
 }

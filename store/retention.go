@@ -61,7 +61,11 @@ func (db *DB) Sweep(ctx context.Context) (Swept, error) {
 	if out.SlackIDs, err = db.sweepOld(ctx, colSlackEvents, "received_at", now.Add(-db.cfg.EventTTL)); err != nil {
 		return out, db.fail("sweep event ids", err)
 	}
-	if out.Replies, err = db.sweepOld(ctx, colReplies, "at", now.Add(-ReplyAge)); err != nil {
+	sweepReplies := db.sweepOld
+	if db.onShelf(colReplies) {
+		sweepReplies = db.sweepShelvedReplies
+	}
+	if out.Replies, err = sweepReplies(ctx, colReplies, "at", now.Add(-ReplyAge)); err != nil {
 		return out, db.fail("sweep replies", err)
 	}
 	if db.mem != nil {
@@ -83,6 +87,33 @@ func (db *DB) sweepOld(ctx context.Context, coll, field string, cutoff time.Time
 		return err
 	})
 	return n, err
+}
+
+// sweepShelvedReplies is sweepOld for the reply locations on the shelf
+// (coll and field are the engine's: colReplies, "at").
+func (db *DB) sweepShelvedReplies(ctx context.Context, _, _ string, cutoff time.Time) (int, error) {
+	n := 0
+	err := db.write(ctx, func(ctx context.Context) error {
+		old := db.mem.repliesBefore(cutoff)
+		n = len(old)
+		for _, r := range old {
+			if err := db.stageReplyDelete(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return n, err
+}
+
+// stageReplyDelete removes a reply location from the shelf with the
+// commit of the unit of work being run.
+func (db *DB) stageReplyDelete(r replyDoc) error {
+	raw, err := bson.Marshal(r)
+	if err == nil {
+		db.stageDelete(colReplies, raw)
+	}
+	return err
 }
 
 // idsWhere lists up to limit ids of the matching documents.
@@ -238,6 +269,16 @@ func (db *DB) sweepNotes(ctx context.Context, cutoff time.Time) (int, error) {
 			if _, err := db.c.logs.DeleteMany(ctx, stillClosed); err != nil {
 				return err
 			}
+		}
+		if db.onShelf(colReplies) {
+			for _, d := range gone {
+				if r, ok := db.mem.reply(d.ID); ok {
+					if err := db.stageReplyDelete(r); err != nil {
+						return err
+					}
+				}
+			}
+			return nil
 		}
 		_, err = db.c.replies.DeleteMany(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: goneIDs}}}})
 		return err

@@ -38,14 +38,16 @@ var bucketShelf = []byte("_shelf")
 
 // shelved names the collections on the shelf, with the field that makes a
 // document unique within its run ("" when a run has one). The radar's
-// states and the notes are there too, keyed by their _id (a state's is
-// "team/shift"): the engine finds a document only by matching every
-// document of its collection, and copies a whole collection on each
-// commit that changes it; a state is saved after every note, and every
-// note is a commit. Both are also kept in memory (memIndex), for reads.
+// states, the notes and where each note's confirmation is (replies) are
+// there too, keyed by their _id (a state's is "team/shift", a reply's its
+// note's): the engine finds a document only by matching every document of
+// its collection, and copies a whole collection on each commit that
+// changes it; a state is saved after every note, and every note is a
+// commit, with its reply's after it. They are also kept in memory
+// (memIndex), for reads.
 var shelved = map[string]string{
 	colTasks: "name", colMessages: "seq", colContextPacks: "", colProposals: "archetype", colDecisions: "", colArtifacts: "kind",
-	colShiftState: byID, colLogs: byID,
+	colShiftState: byID, colLogs: byID, colReplies: byID,
 }
 
 // byID marks a shelved collection keyed by _id alone.

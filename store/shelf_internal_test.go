@@ -102,7 +102,7 @@ func TestShelfRefusesDocumentsItCannotKey(t *testing.T) {
 		"zero in run":   {colTasks, bson.D{{Key: "run_id", Value: "a\x00b"}, {Key: "name", Value: "x"}}},
 		"no seq":        {colMessages, bson.D{{Key: "run_id", Value: "r"}}},
 		"no kind":       {colArtifacts, bson.D{{Key: "run_id", Value: "r"}, {Key: "kind", Value: 3}}},
-		"not on shelf":  {colReplies, bson.D{{Key: "_id", Value: "n1"}, {Key: "run_id", Value: "r"}}},
+		"not on shelf":  {colEvents, bson.D{{Key: "_id", Value: "e1"}, {Key: "run_id", Value: "r"}}},
 		"note no id":    {colLogs, bson.D{{Key: "team_id", Value: "T1"}}},
 		"run not words": {colDecisions, bson.D{{Key: "run_id", Value: 12}}},
 	} {

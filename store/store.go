@@ -319,6 +319,8 @@ func (db *DB) committed(h lungo.Handle, puts []bson.Raw, gone bsonkit.List) {
 			// After the index: whoever the feed wakes reads the change.
 			db.feed.publish(puts)
 		}
+	case colReplies:
+		err = m.repliesCommitted(puts, gone)
 	case colShifts:
 		err = m.shifts.committed(puts, gone)
 	case colShiftState:
