@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	bh "github.com/babyhandoff/babyhandoff"
 )
@@ -59,7 +60,7 @@ func BuildPack(runID, shiftID string, notes []bh.Note, kinds map[string]bh.Tag, 
 	if budget <= 0 {
 		budget = DefaultTokenBudget
 	}
-	var cands []packCand
+	cands := make([]packCand, 0, len(notes))
 	for _, n := range notes {
 		if n.Deleted() || n.Done() {
 			continue
@@ -70,8 +71,12 @@ func BuildPack(runID, shiftID string, notes []bh.Note, kinds map[string]bh.Tag, 
 		}
 		cands = append(cands, packCand{n, k})
 	}
-	order := make([]packCand, len(cands))
-	copy(order, cands)
+	// Pointers are sorted, not the notes: moving whole notes was most of
+	// a pack's cost on a shift of months.
+	order := make([]*packCand, len(cands))
+	for i := range cands {
+		order[i] = &cands[i]
+	}
 	sort.SliceStable(order, func(i, j int) bool {
 		ri, rj := mustKeepRank(order[i].kind), mustKeepRank(order[j].kind)
 		if ri != rj {
@@ -85,7 +90,19 @@ func BuildPack(runID, shiftID string, notes []bh.Note, kinds map[string]bh.Tag, 
 
 	used := EstimateTokens(packHeader)
 	chosen := map[string]bh.LogRef{}
+	// The least any note's line can cost (its text empty): once less than
+	// that is left, no note fits, whole or cut, and the months of notes
+	// after need not be rendered to find out.
+	least := budget + 1
+	for _, c := range cands {
+		if n := lineTokensAtLeast(c.note.ID, c.kind); n < least {
+			least = n
+		}
+	}
 	for _, c := range order {
+		if budget-used < least {
+			break
+		}
 		ref := bh.LogRef{LogID: c.note.ID, Kind: c.kind, TagSource: c.note.TagSource, Text: c.note.Text, CreatedAt: c.note.CreatedAt, StillOnAt: c.note.StillOnAt,
 			UserID: c.note.UserID}
 		cost := EstimateTokens(packLine(ref)) + 1 // +1 for the newline
@@ -125,6 +142,13 @@ func BuildPack(runID, shiftID string, notes []bh.Note, kinds map[string]bh.Tag, 
 	pack.TokenEstimate = EstimateTokens(pack.CompiledText)
 	pack.Summary = packSummary(len(cands), counts, pack.Omitted)
 	return pack
+}
+
+// lineTokensAtLeast is what packLine costs for a note with no text, the
+// newline included: "- [id] (kind) " is 8 runes beside the id and kind.
+func lineTokensAtLeast(id string, kind bh.Tag) int {
+	n := utf8.RuneCountInString(id) + utf8.RuneCountInString(string(kind)) + 8
+	return (n+charsPerToken-1)/charsPerToken + 1
 }
 
 func packSummary(total int, counts map[bh.Tag]int, omitted int) string {

@@ -1,0 +1,61 @@
+package council
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// The least a line can cost is exactly what packLine costs with no text:
+// a bound one too high would stop BuildPack before a note that fits.
+func TestLineTokensAtLeastIsExact(t *testing.T) {
+	for _, id := range []string{"", "6560a1b2c3d4e5f6a7b8c9d0", "n1", "é-note-ü", strings.Repeat("x", 37)} {
+		for _, kind := range append(bh.Tags, bh.Tag("")) {
+			want := EstimateTokens(packLine(bh.LogRef{LogID: id, Kind: kind})) + 1
+			assert.Equal(t, want, lineTokensAtLeast(id, kind), "id %q kind %q", id, kind)
+		}
+	}
+}
+
+// When the recent notes fill the budget but leave exactly what the oldest,
+// shortest note costs, that note is still in the pack.
+func TestAPackFillsToTheLastToken(t *testing.T) {
+	at := time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
+	short := bh.Note{ID: "n00", Tag: bh.TagNote, Text: "k", CreatedAt: at.Add(-72 * time.Hour)}
+	notes := []bh.Note{short}
+	long := strings.Repeat("pick up the prescription at the pharmacy ", 3)
+	for i := 1; i <= 40; i++ {
+		notes = append(notes, bh.Note{ID: fmt.Sprintf("n%03d", i), Tag: bh.TagTask, Text: long, CreatedAt: at.Add(time.Duration(i) * time.Minute)})
+	}
+	cost := func(n bh.Note) int {
+		return EstimateTokens(packLine(bh.LogRef{LogID: n.ID, Kind: n.Tag, Text: n.Text})) + 1
+	}
+	require.Equal(t, lineTokensAtLeast(short.ID, short.Tag), cost(short), "the short note costs the least a line can")
+	// Ten long notes, then exactly the short one's cost; no long note is
+	// cut into that room (less than 40 characters of text would fit).
+	budget := EstimateTokens(packHeader) + 10*cost(notes[1]) + cost(short)
+	p := BuildPack("r", "s", notes, nil, budget, at)
+	assert.Len(t, p.IncludedLogIDs, 11)
+	assert.Equal(t, short.ID, p.IncludedLogIDs[0], "oldest first, and there")
+}
+
+// BenchmarkBuildPackMonths is a pack from a shift of three months (1,200
+// open notes): go test ./council -run x -bench BuildPack.
+func BenchmarkBuildPackMonths(b *testing.B) {
+	at := time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
+	var notes []bh.Note
+	for i := 0; i < 1200; i++ {
+		notes = append(notes, bh.Note{ID: fmt.Sprintf("6560a1b2c3d4e5f6a7b8%04d", i), Tag: bh.Tags[i%len(bh.Tags)],
+			Text: "slept 2 hours straight after the 6am feed", CreatedAt: at.Add(-time.Duration(i) * 30 * time.Minute)})
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		BuildPack("r", "s", notes, nil, DefaultTokenBudget, at)
+	}
+}
