@@ -31,11 +31,21 @@ const labelWords = 4
 
 // label names a note by its first few words ("daycare form due Fri").
 func label(text string) string {
-	words := strings.Fields(text)
-	if len(words) > labelWords {
-		words = words[:labelWords]
+	// Only the first words are split off: a card labels every note of the
+	// shift, months of them.
+	var b strings.Builder
+	n := 0
+	for w := range strings.FieldsSeq(text) {
+		if n == labelWords {
+			break
+		}
+		if n > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(w)
+		n++
 	}
-	return strings.Join(words, " ")
+	return b.String()
 }
 
 // refs maps a shift's notes to their messages, their authors and their
