@@ -302,6 +302,9 @@ func (db *DB) Import(ctx context.Context, d Dump) (Imported, error) {
 // States and notes go through the committer, as their other writes do, so
 // the two never cross.
 func (db *DB) importShelved(ctx context.Context, coll string, docs []bson.Raw, out *Imported) error {
+	if len(docs) == 0 {
+		return nil // no commit for nothing
+	}
 	var n Imported
 	var news []bson.Raw
 	classify := func() error {
@@ -333,6 +336,11 @@ func (db *DB) importShelved(ctx context.Context, coll string, docs []bson.Raw, o
 					seenMsg[mk] = string(k)
 				}
 				_, have, _, err = db.currentNote(string(k))
+			} else if coll == colReplies {
+				// Memory has what is staged or waiting to be written too.
+				if r, ok := db.mem.reply(string(k)); ok {
+					have, err = bson.Marshal(r)
+				}
 			} else {
 				have, err = db.shelf.get(coll, raw)
 			}

@@ -197,15 +197,18 @@ func (m *memIndex) committed(n logDoc, eventKey string, at time.Time) {
 	}
 }
 
-// forget drops event ids past their time and reply locations older than
-// replyAge, as a sweep removed them from the database.
-func (m *memIndex) forget(now time.Time, replyAge time.Duration) {
+// forget drops event ids past their time and, with replies, reply
+// locations older than replyAge, as a sweep removed them from the database.
+func (m *memIndex) forget(now time.Time, replyAge time.Duration, replies bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for k, t := range m.events {
 		if now.Sub(t) >= m.ttl {
 			delete(m.events, k)
 		}
+	}
+	if !replies {
+		return
 	}
 	for k, r := range m.replies {
 		if now.Sub(r.At) >= replyAge {

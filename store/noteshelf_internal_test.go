@@ -262,8 +262,16 @@ func TestReplyLocationsOnTheShelf(t *testing.T) {
 	got, err := db.Note(ctx, "T1", n.ID)
 	require.NoError(t, err)
 	assert.Equal(t, "1.19", got.ReplyTS)
-	now = now.Add(ReplyAge + time.Hour)
+	// Exactly ReplyAge old: not yet swept, in memory as in the file.
+	now = now.Add(ReplyAge)
 	swept, err := db.Sweep(ctx)
+	require.NoError(t, err)
+	assert.Zero(t, swept.Replies)
+	got, err = db.Note(ctx, "T1", n.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "1.19", got.ReplyTS, "memory agrees with the file")
+	now = now.Add(time.Hour)
+	swept, err = db.Sweep(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, 1, swept.Replies)
 	require.NoError(t, db.Close(ctx))
@@ -300,4 +308,27 @@ func TestAnOlderReplyCommitKeepsTheNewerLocation(t *testing.T) {
 	require.NoError(t, m.repliesCommitted(nil, bsonkit.List{&gone}))
 	_, ok = m.reply("n1")
 	assert.False(t, ok, "its own removal takes it")
+}
+
+// An import's reply location for a note whose newer location is still
+// waiting to be written is kept out, as the engine would have found the
+// newer one: after a restart the note points at its latest reply.
+func TestAnImportDoesNotUndoAWaitingReply(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	db := openShelved(t, Config{DataDir: dir, LazyDelay: time.Hour})
+	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "task: buy wipes", MessageTS: "1.1"})
+	require.NoError(t, err)
+	require.NoError(t, db.SetNoteReply(ctx, "T1", n.ID, "D1", "1.19")) // waits for the next commit
+	older := rawDoc(t, bson.D{{Key: "_id", Value: n.ID}, {Key: "team_id", Value: "T1"}, {Key: "channel", Value: "D1"},
+		{Key: "ts", Value: "0.5"}, {Key: "at", Value: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)}})
+	got, err := db.Import(ctx, Dump{Collections: map[string][]bson.Raw{colReplies: {older}}})
+	require.NoError(t, err)
+	assert.Equal(t, Imported{Kept: 1}, got)
+	require.NoError(t, db.Close(ctx))
+
+	db = openShelved(t, Config{DataDir: dir})
+	note, err := db.Note(ctx, "T1", n.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "1.19", note.ReplyTS)
 }

@@ -69,7 +69,8 @@ func (db *DB) Sweep(ctx context.Context) (Swept, error) {
 		return out, db.fail("sweep replies", err)
 	}
 	if db.mem != nil {
-		db.mem.forget(now, ReplyAge)
+		// Replies on the shelf left memory with their commit.
+		db.mem.forget(now, ReplyAge, !db.onShelf(colReplies))
 	}
 	return out, nil
 }
@@ -92,6 +93,9 @@ func (db *DB) sweepOld(ctx context.Context, coll, field string, cutoff time.Time
 // sweepShelvedReplies is sweepOld for the reply locations on the shelf
 // (coll and field are the engine's: colReplies, "at").
 func (db *DB) sweepShelvedReplies(ctx context.Context, _, _ string, cutoff time.Time) (int, error) {
+	if len(db.mem.repliesBefore(cutoff)) == 0 {
+		return 0, nil // no commit for nothing
+	}
 	n := 0
 	err := db.write(ctx, func(ctx context.Context) error {
 		old := db.mem.repliesBefore(cutoff)
