@@ -161,6 +161,8 @@ type Bot struct {
 	linkDisabled chan struct{}
 	// sent hears when slack-go has written an ack.
 	sent *ackSent
+	// acks counts the notes whose ack is on its way (ackfirst.go).
+	acks acksFirst
 	// ready is closed once Slack accepted the tokens.
 	ready     chan struct{}
 	readyOnce sync.Once

@@ -207,6 +207,8 @@ func (c *capture) busy(req *socketmode.Request, in bh.NewNote) {
 // posted after the ack so it never delays it. It runs on a worker.
 func (c *capture) store1(ctx context.Context, req *socketmode.Request, in bh.NewNote) {
 	b := c.b
+	acked := b.acks.start()
+	defer acked()
 	defer c.locks.Lock(in.TeamID + "/" + in.ChannelID + "/" + in.MessageTS)()
 	in.WrittenAt = bh.MessageTime(in.MessageTS, b.cfg.Now())
 	var bought []string
@@ -237,6 +239,7 @@ func (c *capture) store1(ctx context.Context, req *socketmode.Request, in bh.New
 		return
 	}
 	b.ackThenFollow(req)
+	acked()
 	c.restocks.closeBought(ctx, n, bought)
 	c.replies.post(ctx, n, in.ChannelID, in.MessageTS)
 	if b.cfg.Noted != nil {

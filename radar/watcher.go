@@ -60,6 +60,10 @@ type Config struct {
 	Refresh time.Duration
 	// Changed, when set, hears every state that changed (nudges; tests).
 	Changed func(ctx context.Context, prev, next bh.ShiftState, found bool)
+	// Yield, when set, is called before the recompute a change starts; it
+	// may wait a little (the bot's AcksFirst: a note's ack goes before
+	// the work the note started). Default: none.
+	Yield func(ctx context.Context)
 	// Logger receives what a person must look at. Default: discard.
 	Logger *slog.Logger
 }
@@ -189,6 +193,9 @@ func (w *Watcher) session(ctx context.Context) (ended bool) {
 			last[ch.TeamID+"/"+ch.ShiftID] = i
 		}
 		end := changes[len(changes)-1].Token
+		if w.cfg.Yield != nil {
+			w.cfg.Yield(ctx)
+		}
 		for i, ch := range changes {
 			if last[ch.TeamID+"/"+ch.ShiftID] != i {
 				continue

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -357,4 +358,62 @@ func TestRadarKeepsSavingStatesAfterTheSweep(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, found)
 	assert.Equal(t, bh.RiskCritical, saved.Level, "the state after the sweep is saved")
+}
+
+// A change's recompute waits for Yield (the bot lets a note's ack go
+// first): nothing is saved until Yield returns.
+func TestRadarYieldsBeforeARecompute(t *testing.T) {
+	ctx := context.Background()
+	clock := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	now := func() time.Time { return clock }
+	db := storetest.New(t, storetest.WithClock(now))
+	var hold atomic.Bool
+	entered, release := make(chan struct{}, 10), make(chan struct{})
+	states := make(chan bh.ShiftState, 10)
+	w, err := radar.New(radar.Config{Source: db, Store: db, Now: now,
+		Changed: func(_ context.Context, _, next bh.ShiftState, _ bool) { states <- next },
+		Yield: func(ctx context.Context) {
+			if !hold.Load() {
+				return
+			}
+			entered <- struct{}{}
+			select {
+			case <-release:
+			case <-ctx.Done():
+			}
+		}})
+	require.NoError(t, err)
+	rctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { defer wg.Done(); _ = w.Run(rctx) }()
+	defer func() { cancel(); wg.Wait() }()
+
+	// A first note's state, by the catch-up or the stream: either way the
+	// stream is open once it is saved (it opens before the catch-up).
+	first, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "slept 3h", MessageTS: "1.1"})
+	require.NoError(t, err)
+	waitState(t, states, func(s bh.ShiftState) bool { return s.ShiftID == first.ShiftID })
+
+	hold.Store(true)
+	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D2", RawText: "out of formula", Inferred: bh.TagInventory, MessageTS: "2.1"})
+	require.NoError(t, err)
+	select {
+	case <-entered:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the radar did not yield before its recompute")
+	}
+	// An observation window, not a measure: a recompute that did not wait
+	// would save within it.
+	select {
+	case st := <-states:
+		t.Fatalf("a state was saved while the radar yielded: %+v", st)
+	case <-time.After(200 * time.Millisecond):
+	}
+	_, _, found, err := db.ShiftState(ctx, "T1", n.ShiftID)
+	require.NoError(t, err)
+	assert.False(t, found, "nothing saved while the radar yields")
+	close(release)
+	st := waitState(t, states, func(s bh.ShiftState) bool { return s.ShiftID == n.ShiftID })
+	assert.Equal(t, bh.RiskCritical, st.Level)
 }

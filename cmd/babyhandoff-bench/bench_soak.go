@@ -91,6 +91,7 @@ func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr
 	fake := slacktest.New(slacktest.Config{})
 	defer fake.Close()
 	var nudger *radar.Nudger
+	var b *bot.Bot
 	const family = "DFAMILY"
 	var familyShift atomic.Value
 	familyShift.Store("")
@@ -104,7 +105,8 @@ func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr
 				}
 			}
 			nudger.Changed(ctx, prev, next, found)
-		}})
+		},
+		Yield: func(ctx context.Context) { b.AcksFirst(ctx) }}) // as cmd/babyhandoff wires it
 	if err != nil {
 		return fail(err)
 	}
@@ -112,7 +114,7 @@ func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr
 	if err != nil {
 		return fail(err)
 	}
-	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
+	b, err = bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
 		Store: db, Council: c, Radar: watcher, Logger: slog.New(slog.DiscardHandler), Now: clk.Now})
 	if err != nil {
 		return fail(err)

@@ -204,16 +204,19 @@ func (m *Main) Run(ctx context.Context) error {
 	// The radar's watcher tells the nudger of changed states; the nudger
 	// posts through the bot, and the bot shows the watcher's states.
 	var nudger *radar.Nudger
+	var b *bot.Bot
 	watcher, err := radar.New(radar.Config{Source: db, Store: db, Location: loc, Now: now, Logger: log,
 		Changed: func(ctx context.Context, prev, next bh.ShiftState, found bool) {
 			nudger.Changed(ctx, prev, next, found)
-		}})
+		},
+		// Set before the watcher runs: a note's ack goes first.
+		Yield: func(ctx context.Context) { b.AcksFirst(ctx) }})
 	if err != nil {
 		return configErrorf("cannot start the Risk Radar: %s", bh.ErrorMessage(err))
 	}
 	// The radar may have read a shift's first notes in DEFAULT_TZ.
 	zones := &zoneLearner{store: db, learnt: watcher.Recompute, log: log}
-	b, err := bot.New(bot.Config{
+	b, err = bot.New(bot.Config{
 		BotToken: cfg.SlackBotToken,
 		AppToken: cfg.SlackAppToken,
 		APIURL:   cfg.SlackAPIURL,

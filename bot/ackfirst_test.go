@@ -1,0 +1,75 @@
+package bot
+
+import (
+	"context"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+func TestAcksFirst(t *testing.T) {
+	t.Run("no ack on its way: no wait", func(t *testing.T) {
+		var a acksFirst
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		a.wait(ctx, time.Hour)
+		assert.NoError(t, ctx.Err())
+	})
+	t.Run("an ack on its way: waits until it is out", func(t *testing.T) {
+		var a acksFirst
+		done := a.start()
+		out := make(chan struct{})
+		go func() { a.wait(context.Background(), time.Hour); close(out) }()
+		done()
+		<-out // would hang (and time the test out) if done did not wake it
+	})
+	t.Run("waits, up to its context", func(t *testing.T) {
+		var a acksFirst
+		a.start()
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+		defer cancel()
+		a.wait(ctx, time.Hour)
+		assert.Error(t, ctx.Err(), "it returned only when the context ended")
+	})
+	t.Run("counted out once however often done is called", func(t *testing.T) {
+		var a acksFirst
+		first := a.start()
+		first()
+		first()
+		a.start()
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+		defer cancel()
+		a.wait(ctx, time.Hour)
+		assert.Error(t, ctx.Err(), "the second note is still on its way")
+	})
+}
+
+// captureOnly is a store whose CaptureNote reports how many acks were on
+// their way while it ran, and refuses the note.
+type captureOnly struct {
+	captureStore
+	acks   *acksFirst
+	during int
+}
+
+func (s *captureOnly) CaptureNote(context.Context, bh.NewNote) (bh.Note, bool, error) {
+	s.acks.mu.Lock()
+	s.during = s.acks.n
+	s.acks.mu.Unlock()
+	return bh.Note{}, false, bh.Errorf(bh.EINVALID, "no")
+}
+
+// A note being stored counts as an ack on its way, until its capture ends
+// (here by a refusal, acked at once).
+func TestACaptureIsAnAckOnItsWay(t *testing.T) {
+	b := &Bot{cfg: Config{Now: time.Now, Location: time.UTC, StoreTimeout: time.Second}, log: slog.New(slog.DiscardHandler)}
+	st := &captureOnly{acks: &b.acks}
+	c := &capture{b: b, store: st, replies: &replies{b: b}}
+	c.store1(context.Background(), nil, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "wipes < 1 day", MessageTS: "1.1"})
+	assert.Equal(t, 1, st.during)
+	assert.Zero(t, b.acks.n, "counted out")
+}
