@@ -15,7 +15,21 @@ import (
 // removed notes leave it.
 type factMemo struct {
 	mu      sync.Mutex
-	byShift map[string]map[memoKey]bh.Fact
+	byShift map[string]*shiftMemo
+}
+
+// shiftMemo is one shift's facts by note version, each marked with the
+// look that last used it; a look drops the ones it did not use. It is
+// kept and changed in place: building a new map of every open note on
+// each look was most of the memo's cost on a shift of months.
+type shiftMemo struct {
+	look  uint64
+	facts map[memoKey]memoFact
+}
+
+type memoFact struct {
+	fact bh.Fact
+	look uint64
 }
 
 type memoKey struct {
@@ -29,31 +43,39 @@ type memoKey struct {
 func (m *factMemo) facts(shift string, live []bh.Note, loc *time.Location, now time.Time,
 	normalize func([]bh.Note, *time.Location, time.Time) []bh.Fact) []bh.Fact {
 	m.mu.Lock()
-	prev := m.byShift[shift]
-	m.mu.Unlock()
-	next := make(map[memoKey]bh.Fact, len(live))
+	defer m.mu.Unlock()
+	if m.byShift == nil {
+		m.byShift = map[string]*shiftMemo{}
+	}
+	s := m.byShift[shift]
+	if s == nil {
+		s = &shiftMemo{facts: make(map[memoKey]memoFact, len(live))}
+		m.byShift[shift] = s
+	}
+	s.look++
+	zone := loc.String()
 	out := make([]bh.Fact, 0, len(live))
 	for _, n := range live {
-		k := memoKey{n.ID, n.Rev, loc.String()}
-		f, ok := prev[k]
+		k := memoKey{n.ID, n.Rev, zone}
+		e, ok := s.facts[k]
 		if !ok {
 			fs := normalize([]bh.Note{n}, loc, now)
 			if len(fs) != 1 {
 				continue
 			}
-			f = fs[0]
+			e.fact = fs[0]
 		}
-		out = append(out, f)
+		out = append(out, e.fact)
 		// A note dated after now is read from now: not kept.
 		if n.CreatedAt.Before(now) {
-			next[k] = f
+			e.look = s.look
+			s.facts[k] = e
 		}
 	}
-	m.mu.Lock()
-	if m.byShift == nil {
-		m.byShift = map[string]map[memoKey]bh.Fact{}
+	for k, e := range s.facts {
+		if e.look != s.look {
+			delete(s.facts, k)
+		}
 	}
-	m.byShift[shift] = next
-	m.mu.Unlock()
 	return out
 }

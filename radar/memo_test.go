@@ -1,6 +1,7 @@
 package radar
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -53,5 +54,24 @@ func TestALookReadsOnlyTheNotesThatChanged(t *testing.T) {
 		facts := look(tt.loc, tt.notes...)
 		assert.Equal(t, tt.wantRead, read, tt.name)
 		assert.Equal(t, tt.wantFacts, facts, tt.name)
+	}
+}
+
+// BenchmarkALookAtAShiftOfMonths is a look at 1,200 open notes, none
+// changed since the last: go test ./radar -run x -bench LookAtAShift.
+func BenchmarkALookAtAShiftOfMonths(b *testing.B) {
+	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	var notes []bh.Note
+	for i := 0; i < 1200; i++ {
+		notes = append(notes, bh.Note{ID: fmt.Sprintf("6560a1b2c3d4e5f6a7b8%04d", i), Rev: 1, Text: "slept 3h", CreatedAt: now.Add(-time.Duration(i) * time.Minute)})
+	}
+	normalize := func(ns []bh.Note, _ *time.Location, _ time.Time) []bh.Fact {
+		return []bh.Fact{{NoteID: ns[0].ID, Title: ns[0].Text}}
+	}
+	var m factMemo
+	m.facts("T1/s1", notes, time.UTC, now, normalize)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m.facts("T1/s1", notes, time.UTC, now, normalize)
 	}
 }
