@@ -25,7 +25,7 @@ type memIndex struct {
 	events  map[string]time.Time // team:event → received
 	replies map[string]replyDoc  // note id → where its confirmation is
 	ttl     time.Duration
-	byShift map[string][]logDoc // team/shift → its notes, oldest first (notecache.go)
+	byShift map[string][]noteEntry // team/shift → its notes, oldest first (notecache.go)
 	// noteShift finds a note's list in byShift: note id → team/shift.
 	noteShift map[string]string
 }
@@ -36,7 +36,7 @@ func (db *DB) buildIndex(ctx context.Context) error {
 	m := &memIndex{shifts: newDocCache(shiftKeys), states: newDocCache(func(d shiftStateDoc) []string { return []string{d.ID} }),
 		notes: map[string]string{}, events: map[string]time.Time{}, replies: map[string]replyDoc{},
 		runs:    &latestRuns{latest: map[string]runDoc{}},
-		byShift: map[string][]logDoc{}, noteShift: map[string]string{}, ttl: db.cfg.EventTTL}
+		byShift: map[string][]noteEntry{}, noteShift: map[string]string{}, ttl: db.cfg.EventTTL}
 	shifts, err := findAll[shiftDoc](ctx, db, colShifts, bson.D{}, nil)
 	if err != nil {
 		return err

@@ -18,15 +18,27 @@ import (
 // its change streams. So whatever a write path is, and whoever reads after
 // the radar's doorbell rang, the list includes the write.
 
+// noteEntry is a note as stored and as Notes returns it, converted once
+// when it is read or written rather than on every read (the radar reads a
+// shift's notes, months of them, after every note). The note's time
+// pointers are shared with every copy Notes hands out: nothing writes
+// through them.
+type noteEntry struct {
+	doc  logDoc
+	note bh.Note
+}
+
+func entryOf(d logDoc) noteEntry { return noteEntry{doc: d, note: d.domain()} }
+
 // fillNotes groups the notes read at open by shift.
 func (m *memIndex) fillNotes(docs []logDoc) {
 	for _, d := range docs {
 		key := d.TeamID + "/" + d.ShiftID
-		m.byShift[key] = append(m.byShift[key], d)
+		m.byShift[key] = append(m.byShift[key], entryOf(d))
 		m.noteShift[d.ID] = key
 	}
 	for _, list := range m.byShift {
-		sort.Slice(list, func(i, j int) bool { return noteBefore(list[i], list[j]) })
+		sort.Slice(list, func(i, j int) bool { return noteBefore(list[i].doc, list[j].doc) })
 	}
 }
 
@@ -34,7 +46,12 @@ func (m *memIndex) fillNotes(docs []logDoc) {
 func (m *memIndex) shiftNotes(team, shift string) []logDoc {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	return append([]logDoc(nil), m.byShift[team+"/"+shift]...)
+	list := m.byShift[team+"/"+shift]
+	out := make([]logDoc, len(list))
+	for i := range list {
+		out[i] = list[i].doc
+	}
+	return out
 }
 
 // notesOf is Notes from memory: one pass under one lock (the radar reads
@@ -42,14 +59,13 @@ func (m *memIndex) shiftNotes(team, shift string) []logDoc {
 func (m *memIndex) notesOf(team, shift string, withDeleted bool) []bh.Note {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	docs := m.byShift[team+"/"+shift]
-	out := make([]bh.Note, 0, len(docs))
-	for i := range docs {
-		d := &docs[i]
-		if d.DeletedAt != nil && !withDeleted {
+	list := m.byShift[team+"/"+shift]
+	out := make([]bh.Note, 0, len(list))
+	for i := range list {
+		if list[i].doc.DeletedAt != nil && !withDeleted {
 			continue
 		}
-		n := d.domain()
+		n := list[i].note
 		if r, ok := m.replies[n.ID]; ok {
 			n.ReplyChannel, n.ReplyTS = r.Channel, r.TS
 		}
@@ -71,7 +87,7 @@ func (m *memIndex) notesCommitted(puts []bson.Raw, gone bsonkit.List) error {
 		key := d.TeamID + "/" + d.ShiftID
 		docs := m.byShift[key]
 		for i := range docs {
-			if docs[i].ID == d.ID {
+			if docs[i].doc.ID == d.ID {
 				m.byShift[key] = append(docs[:i:i], docs[i+1:]...)
 				break
 			}
@@ -99,15 +115,15 @@ func (m *memIndex) putNoteLocked(d logDoc) {
 	}
 	docs := m.byShift[key]
 	for i := range docs {
-		if docs[i].ID == d.ID {
-			docs[i] = d
+		if docs[i].doc.ID == d.ID {
+			docs[i] = entryOf(d)
 			return
 		}
 	}
-	i := sort.Search(len(docs), func(i int) bool { return noteBefore(d, docs[i]) })
-	docs = append(docs, logDoc{})
+	i := sort.Search(len(docs), func(i int) bool { return noteBefore(d, docs[i].doc) })
+	docs = append(docs, noteEntry{})
 	copy(docs[i+1:], docs[i:])
-	docs[i] = d
+	docs[i] = entryOf(d)
 	m.byShift[key] = docs
 }
 
@@ -119,9 +135,9 @@ func (m *memIndex) noteByID(id string) (logDoc, bool) {
 	if !ok {
 		return logDoc{}, false
 	}
-	for _, d := range m.byShift[key] {
-		if d.ID == id {
-			return d, true
+	for i := range m.byShift[key] {
+		if e := &m.byShift[key][i]; e.doc.ID == id {
+			return e.doc, true
 		}
 	}
 	return logDoc{}, false
@@ -134,7 +150,7 @@ func (m *memIndex) eachNote(fn func(d *logDoc)) {
 	defer m.mu.RUnlock()
 	for _, docs := range m.byShift {
 		for i := range docs {
-			fn(&docs[i])
+			fn(&docs[i].doc)
 		}
 	}
 }
