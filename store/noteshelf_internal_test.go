@@ -195,14 +195,19 @@ func TestNoteFeed(t *testing.T) {
 	})
 }
 
+// openClocked opens the shelved store in dir on a clock the test sets.
+func openClocked(t *testing.T, dir string, now *time.Time) *DB {
+	t.Helper()
+	return openShelved(t, Config{DataDir: dir, Now: func() time.Time { return *now }})
+}
+
 // A swept note leaves the file, not only memory: after a restart it is
 // not back, and its message makes a new note.
 func TestASweptNoteLeavesTheFile(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	now := time.Date(2026, 1, 5, 9, 0, 0, 0, time.UTC)
-	clock := func() time.Time { return now }
-	db := openShelved(t, Config{DataDir: dir, Now: clock})
+	db := openClocked(t, dir, &now)
 	done, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "task: buy wipes", MessageTS: "1.1"})
 	require.NoError(t, err)
 	kept, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "task: call grandma", MessageTS: "1.2"})
@@ -218,7 +223,7 @@ func TestASweptNoteLeavesTheFile(t *testing.T) {
 	assert.Nil(t, have)
 	require.NoError(t, db.Close(ctx))
 
-	db = openShelved(t, Config{DataDir: dir, Now: clock})
+	db = openClocked(t, dir, &now)
 	all, err := db.Notes(ctx, "T1", kept.ShiftID, true)
 	require.NoError(t, err)
 	require.Len(t, all, 1)
@@ -251,14 +256,13 @@ func TestReplyLocationsOnTheShelf(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	now := time.Date(2026, 1, 5, 9, 0, 0, 0, time.UTC)
-	clock := func() time.Time { return now }
-	db := openShelved(t, Config{DataDir: dir, Now: clock})
+	db := openClocked(t, dir, &now)
 	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "task: buy wipes", MessageTS: "1.1"})
 	require.NoError(t, err)
 	require.NoError(t, db.SetNoteReply(ctx, "T1", n.ID, "D1", "1.19"))
 	require.NoError(t, db.Close(ctx))
 
-	db = openShelved(t, Config{DataDir: dir, Now: clock})
+	db = openClocked(t, dir, &now)
 	got, err := db.Note(ctx, "T1", n.ID)
 	require.NoError(t, err)
 	assert.Equal(t, "1.19", got.ReplyTS)
@@ -276,7 +280,7 @@ func TestReplyLocationsOnTheShelf(t *testing.T) {
 	assert.Equal(t, 1, swept.Replies)
 	require.NoError(t, db.Close(ctx))
 
-	db = openShelved(t, Config{DataDir: dir, Now: clock})
+	db = openClocked(t, dir, &now)
 	got, err = db.Note(ctx, "T1", n.ID)
 	require.NoError(t, err)
 	assert.Empty(t, got.ReplyTS)
