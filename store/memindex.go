@@ -57,11 +57,6 @@ func (db *DB) buildIndex(ctx context.Context) error {
 		return err
 	}
 	m.fillNotes(logs)
-	for _, l := range logs {
-		if l.MessageTS != "" {
-			m.notes[msgKey(l.TeamID, l.ChannelID, l.MessageTS)] = l.ID
-		}
-	}
 	evs, err := findAll[slackEventDoc](ctx, db, colSlackEvents, bson.D{}, nil)
 	if err != nil {
 		return err
@@ -173,46 +168,34 @@ func (m *memIndex) seen(key string, now time.Time) bool {
 	return ok && now.Sub(at) < m.ttl
 }
 
-// committed records what a successful capture wrote.
-func (m *memIndex) committed(n logDoc, eventKey string, at time.Time) {
+// eventMarked records a Slack event id MarkEvent stored. (A note's
+// message is recorded by the commit that stores the note: notecache.go.)
+func (m *memIndex) eventMarked(eventKey string, at time.Time) {
 	if m == nil {
 		return
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if n.ID != "" && n.MessageTS != "" {
-		m.notes[msgKey(n.TeamID, n.ChannelID, n.MessageTS)] = n.ID
-	}
-	if eventKey != "" {
-		m.events[eventKey] = at
-		// Forget expired ids now and then so the map stays as small as
-		// the collection the TTL index keeps.
-		if len(m.events)%1024 == 0 {
-			for k, t := range m.events {
-				if at.Sub(t) >= m.ttl {
-					delete(m.events, k)
-				}
+	m.events[eventKey] = at
+	// Forget expired ids now and then so the map stays as small as the
+	// collection the TTL index keeps.
+	if len(m.events)%1024 == 0 {
+		for k, t := range m.events {
+			if at.Sub(t) >= m.ttl {
+				delete(m.events, k)
 			}
 		}
 	}
 }
 
-// forget drops event ids past their time and, with replies, reply
-// locations older than replyAge, as a sweep removed them from the database.
-func (m *memIndex) forget(now time.Time, replyAge time.Duration, replies bool) {
+// forget drops event ids past their time, as a sweep removed them from the
+// database.
+func (m *memIndex) forget(now time.Time) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for k, t := range m.events {
 		if now.Sub(t) >= m.ttl {
 			delete(m.events, k)
-		}
-	}
-	if !replies {
-		return
-	}
-	for k, r := range m.replies {
-		if now.Sub(r.At) >= replyAge {
-			delete(m.replies, k)
 		}
 	}
 }

@@ -36,6 +36,9 @@ func (m *memIndex) fillNotes(docs []logDoc) {
 		key := d.TeamID + "/" + d.ShiftID
 		m.byShift[key] = append(m.byShift[key], entryOf(d))
 		m.noteShift[d.ID] = key
+		if d.MessageTS != "" {
+			m.notes[msgKey(d.TeamID, d.ChannelID, d.MessageTS)] = d.ID
+		}
 	}
 	for _, list := range m.byShift {
 		sort.Slice(list, func(i, j int) bool { return noteBefore(list[i].doc, list[j].doc) })

@@ -171,7 +171,7 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, er
 	if err != nil {
 		return bh.Note{}, false, db.fail("capture note", err)
 	}
-	db.mem.committed(out, "", now)
+	// In memory, the commit recorded the note and its message (notecache.go).
 	n := out.domain()
 	if !created {
 		if r, ok, err := db.reply(ctx, n.ID); err == nil && ok {
@@ -237,7 +237,7 @@ func (db *DB) MarkEvent(ctx context.Context, teamID, eventID string) (bool, erro
 	if err != nil {
 		return false, db.fail("mark event "+eventID, err)
 	}
-	db.mem.committed(logDoc{}, key, now)
+	db.mem.eventMarked(key, now)
 	return first, nil
 }
 

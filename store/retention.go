@@ -69,8 +69,8 @@ func (db *DB) Sweep(ctx context.Context) (Swept, error) {
 		return out, db.fail("sweep replies", err)
 	}
 	if db.mem != nil {
-		// Replies on the shelf left memory with their commit.
-		db.mem.forget(now, ReplyAge, !db.onShelf(colReplies))
+		// Reply locations left memory with the commit that removed them.
+		db.mem.forget(now)
 	}
 	return out, nil
 }
