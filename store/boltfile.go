@@ -112,15 +112,35 @@ func (f *boltFile) announceStaged(docs []shelfDoc) {
 	if f.committed == nil {
 		return
 	}
+	// One call per collection, as Store makes for the engine's changes:
+	// a batch of notes updates memory and wakes the radar once. A handler
+	// applies removals before puts, so a removal staged after a put of
+	// the same collection starts a call of its own.
+	type change struct {
+		h    lungo.Handle
+		puts []bson.Raw
+		gone bsonkit.List
+	}
+	var calls []*change
+	last := map[lungo.Handle]*change{}
 	for _, d := range docs {
+		c := last[d.h]
+		if c == nil || (d.del && len(c.puts) > 0) {
+			c = &change{h: d.h}
+			last[d.h] = c
+			calls = append(calls, c)
+		}
 		if !d.del {
-			f.committed(d.h, []bson.Raw{d.raw}, nil)
+			c.puts = append(c.puts, d.raw)
 			continue
 		}
 		var gone bson.D
 		if err := bson.Unmarshal(d.raw, &gone); err == nil {
-			f.committed(d.h, nil, bsonkit.List{&gone})
+			c.gone = append(c.gone, &gone)
 		}
+	}
+	for _, c := range calls {
+		f.committed(c.h, c.puts, c.gone)
 	}
 }
 

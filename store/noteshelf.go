@@ -91,8 +91,10 @@ func (db *DB) messageNote(team, channel, ts string) (logDoc, bool, error) {
 	if !ok {
 		return logDoc{}, false, nil
 	}
-	d, _, ok, err := db.currentNote(id)
-	return d, ok, err
+	// Not staged (looked at above): memory has it as committed; no read of
+	// the file on the committer.
+	d, ok := db.mem.noteByID(id)
+	return d, ok, nil
 }
 
 // captureShelved is CaptureNote's write on the shelf: the stored note of

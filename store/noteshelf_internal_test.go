@@ -336,3 +336,26 @@ func TestAnImportDoesNotUndoAWaitingReply(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "1.19", note.ReplyTS)
 }
+
+// A batch that stores a note and then removes it leaves it neither in the
+// file nor in memory: the commit tells memory in the order it wrote.
+func TestABatchThatAddsThenRemovesANote(t *testing.T) {
+	ctx := context.Background()
+	db := openShelved(t, Config{})
+	now := db.now()
+	doc := logDoc{ID: "n1", TeamID: "T1", ShiftID: "S1", ChannelID: "D1", Text: "buy wipes", MessageTS: "1.1", CreatedAt: now, UpdatedAt: now, Rev: 1}
+	raw, err := bson.Marshal(doc)
+	require.NoError(t, err)
+	units := []*writeReq{
+		{ctx: ctx, done: make(chan error, 1), fn: func(context.Context) error { db.stage(colLogs, raw); return nil }},
+		{ctx: ctx, done: make(chan error, 1), fn: func(context.Context) error { db.stageDelete(colLogs, raw); return nil }},
+	}
+	require.NoError(t, db.runTxn(units))
+	have, err := db.shelf.get(colLogs, idDoc("n1"))
+	require.NoError(t, err)
+	assert.Nil(t, have)
+	_, ok := db.mem.noteByID("n1")
+	assert.False(t, ok)
+	_, ok = db.mem.note("T1", "D1", "1.1")
+	assert.False(t, ok)
+}
