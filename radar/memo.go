@@ -23,6 +23,7 @@ type factMemo struct {
 // kept and changed in place: building a new map of every open note on
 // each look was most of the memo's cost on a shift of months.
 type shiftMemo struct {
+	mu    sync.Mutex // a look at one shift; others do not wait on it
 	look  uint64
 	facts map[memoKey]memoFact
 }
@@ -43,7 +44,6 @@ type memoKey struct {
 func (m *factMemo) facts(shift string, live []bh.Note, loc *time.Location, now time.Time,
 	normalize func([]bh.Note, *time.Location, time.Time) []bh.Fact) []bh.Fact {
 	m.mu.Lock()
-	defer m.mu.Unlock()
 	if m.byShift == nil {
 		m.byShift = map[string]*shiftMemo{}
 	}
@@ -52,6 +52,9 @@ func (m *factMemo) facts(shift string, live []bh.Note, loc *time.Location, now t
 		s = &shiftMemo{facts: make(map[memoKey]memoFact, len(live))}
 		m.byShift[shift] = s
 	}
+	m.mu.Unlock()
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	s.look++
 	zone := loc.String()
 	out := make([]bh.Fact, 0, len(live))
