@@ -14,7 +14,8 @@ import (
 func TestAcksFirst(t *testing.T) {
 	t.Run("no ack on its way: no wait", func(t *testing.T) {
 		var a acksFirst
-		ctx, cancel := context.WithCancel(context.Background())
+		// Were it to wait, it could only return when this context ended.
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		a.wait(ctx, time.Hour)
 		assert.NoError(t, ctx.Err())
