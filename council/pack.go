@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	bh "github.com/babyhandoff/babyhandoff"
 )
@@ -145,10 +144,9 @@ func BuildPack(runID, shiftID string, notes []bh.Note, kinds map[string]bh.Tag, 
 }
 
 // lineTokensAtLeast is what packLine costs for a note with no text, the
-// newline included: "- [id] (kind) " is 8 runes beside the id and kind.
+// newline included: no line of that note can cost less.
 func lineTokensAtLeast(id string, kind bh.Tag) int {
-	n := utf8.RuneCountInString(id) + utf8.RuneCountInString(string(kind)) + 8
-	return (n+charsPerToken-1)/charsPerToken + 1
+	return EstimateTokens(packLine(bh.LogRef{LogID: id, Kind: kind})) + 1
 }
 
 func packSummary(total int, counts map[bh.Tag]int, omitted int) string {

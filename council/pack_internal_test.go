@@ -12,17 +12,6 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
-// The least a line can cost is exactly what packLine costs with no text:
-// a bound one too high would stop BuildPack before a note that fits.
-func TestLineTokensAtLeastIsExact(t *testing.T) {
-	for _, id := range []string{"", "6560a1b2c3d4e5f6a7b8c9d0", "n1", "é-note-ü", strings.Repeat("x", 37)} {
-		for _, kind := range append(bh.Tags, bh.Tag("")) {
-			want := EstimateTokens(packLine(bh.LogRef{LogID: id, Kind: kind})) + 1
-			assert.Equal(t, want, lineTokensAtLeast(id, kind), "id %q kind %q", id, kind)
-		}
-	}
-}
-
 // When the recent notes fill the budget but leave exactly what the oldest,
 // shortest note costs, that note is still in the pack.
 func TestAPackFillsToTheLastToken(t *testing.T) {
