@@ -64,6 +64,10 @@ type Fact struct {
 	UserID string
 	// StillOnAt is when a person said an overdue deadline is still on.
 	StillOnAt *time.Time
+	// Observation marks a note that records how someone is doing — sleep,
+	// a nap, a feed, an energy signal — and asks nothing: it counts for
+	// ObservationWindow, then it is past.
+	Observation bool
 }
 
 // ObservationWindow is how long an observation (sleep, feeds, mood, an
@@ -141,13 +145,17 @@ const (
 	LifeStillOpen
 	// LifeDropped: a deadline overdue for more than OverdueDrop.
 	LifeDropped
-	// LifePast: a fixed commitment that is over.
+	// LifePast: a fixed commitment that is over, or an observation older
+	// than ObservationWindow. Nothing brings it back but an edit.
 	LifePast
 )
 
 // LifeAt says where f stands at now; loc is the shift's zone, where a
 // dated task's day ends.
 func (f Fact) LifeAt(now time.Time, loc *time.Location) Life {
+	if from, ok := f.pastFrom(); ok && !now.Before(from) {
+		return LifePast
+	}
 	switch {
 	case f.Kind == TagTask && f.Due != nil:
 		d := f.Due.In(loc)
@@ -171,14 +179,37 @@ func (f Fact) LifeAt(now time.Time, loc *time.Location) Life {
 		if now.Sub(since) > OverdueDrop {
 			return LifeDropped
 		}
-	case f.Start != nil && f.Kind != TagTask && f.Kind != TagDeadline:
+	}
+	return LifeOpen
+}
+
+// PastFrom is the moment from which f is LifePast for good, when its own
+// words decide one: an observation ObservationWindow after it was written,
+// a fixed commitment when it ends. Nothing said later (done, "still on")
+// changes it, so a store may leave the note out of what plans and the radar
+// read once that moment has come. ok is false for items that live until
+// someone acts on them, and for health notes, which stay listed until a
+// person closes them.
+func (f Fact) PastFrom() (from time.Time, ok bool) {
+	if f.Medical {
+		return time.Time{}, false
+	}
+	return f.pastFrom()
+}
+
+// pastFrom is PastFrom for LifeAt: a health note's appointment is over
+// when it ends too, though the note stays listed apart.
+func (f Fact) pastFrom() (time.Time, bool) {
+	switch {
+	case f.Observation && !f.CreatedAt.IsZero():
+		// "Counts for 24 h": past once more than that has gone by.
+		return f.CreatedAt.Add(ObservationWindow + time.Nanosecond), true
+	case f.Start != nil && f.Kind != TagTask && f.Kind != TagDeadline && f.Kind != TagInventory:
 		end := f.Start.Add(time.Hour)
 		if f.End != nil {
 			end = *f.End
 		}
-		if !end.After(now) {
-			return LifePast
-		}
+		return end, true
 	}
-	return LifeOpen
+	return time.Time{}, false
 }

@@ -77,6 +77,10 @@ func TestLifeAt(t *testing.T) {
 		{"undated task, a week and a minute: asked", bh.Fact{Kind: bh.TagTask, CreatedAt: tue5pm}, tue5pm.Add(7*24*time.Hour + time.Minute), bh.LifeStillOpen},
 		{"undated task, still on since yesterday", bh.Fact{Kind: bh.TagTask, CreatedAt: tue5pm, StillOnAt: ptr(tue5pm.Add(7 * 24 * time.Hour))}, tue5pm.Add(8 * 24 * time.Hour), bh.LifeOpen},
 		{"a plain note never goes stale", bh.Fact{Kind: bh.TagNote, CreatedAt: tue5pm}, tue5pm.Add(30 * 24 * time.Hour), bh.LifeOpen},
+		{"an observation, 24 h on", bh.Fact{Kind: bh.TagNote, Observation: true, CreatedAt: tue5pm}, tue5pm.Add(24 * time.Hour), bh.LifeOpen},
+		{"an observation, 24 h and a minute on: past", bh.Fact{Kind: bh.TagNote, Observation: true, CreatedAt: tue5pm}, tue5pm.Add(24*time.Hour + time.Minute), bh.LifePast},
+		{"a health appointment is over when it ends", bh.Fact{Kind: bh.TagNote, Medical: true, Start: ptr(tue5pm)}, tue5pm.Add(time.Hour), bh.LifePast},
+		{"running low with a time is never past", bh.Fact{Kind: bh.TagInventory, Start: ptr(tue5pm), CreatedAt: tue5pm}, tue5pm.Add(2 * time.Hour), bh.LifeOpen},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -112,4 +116,49 @@ func TestEnergyFor(t *testing.T) {
 	e, _, chosen := bh.EnergyFor(facts, bh.EnergyLow, now, "U2")
 	assert.Equal(t, bh.EnergyLow, e, "a choice wins")
 	assert.True(t, chosen)
+}
+
+// PastFrom is where LifeAt turns to LifePast and stays there, whatever is
+// said later; items that live until someone acts have none, and health
+// notes none (they stay listed until a person closes them).
+func TestPastFrom(t *testing.T) {
+	t0 := time.Date(2026, 11, 24, 17, 0, 0, 0, time.UTC)
+	ptr := func(t time.Time) *time.Time { return &t }
+	tests := []struct {
+		name string
+		f    bh.Fact
+		want time.Time // zero: none
+	}{
+		{"observation", bh.Fact{Kind: bh.TagNote, Observation: true, CreatedAt: t0}, t0.Add(24*time.Hour + time.Nanosecond)},
+		{"commitment of an hour", bh.Fact{Kind: bh.TagNote, Start: ptr(t0.Add(48 * time.Hour)), CreatedAt: t0}, t0.Add(49 * time.Hour)},
+		{"commitment with an end", bh.Fact{Kind: bh.TagNote, Start: ptr(t0), End: ptr(t0.Add(8 * time.Hour)), CreatedAt: t0}, t0.Add(8 * time.Hour)},
+		{"plain note", bh.Fact{Kind: bh.TagNote, CreatedAt: t0}, time.Time{}},
+		{"undated task", bh.Fact{Kind: bh.TagTask, CreatedAt: t0}, time.Time{}},
+		{"dated task with a start", bh.Fact{Kind: bh.TagTask, Start: ptr(t0), Due: ptr(t0), CreatedAt: t0}, time.Time{}},
+		{"deadline", bh.Fact{Kind: bh.TagDeadline, Due: ptr(t0), CreatedAt: t0}, time.Time{}},
+		{"running low", bh.Fact{Kind: bh.TagInventory, Items: []string{"wipes"}, CreatedAt: t0}, time.Time{}},
+		{"health appointment", bh.Fact{Kind: bh.TagNote, Medical: true, Start: ptr(t0), CreatedAt: t0}, time.Time{}},
+		{"observation without a time", bh.Fact{Kind: bh.TagNote, Observation: true}, time.Time{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			from, ok := tt.f.PastFrom()
+			if tt.want.IsZero() {
+				assert.False(t, ok)
+				if !tt.f.Medical {
+					assert.NotEqual(t, bh.LifePast, tt.f.LifeAt(t0.Add(400*24*time.Hour), time.UTC), "never past")
+				}
+				return
+			}
+			assert.True(t, ok)
+			assert.Equal(t, tt.want, from)
+			assert.NotEqual(t, bh.LifePast, tt.f.LifeAt(from.Add(-time.Nanosecond), time.UTC), "not before")
+			later := tt.f
+			later.StillOnAt = ptr(from.Add(time.Hour))
+			for _, now := range []time.Time{from, from.Add(time.Hour), from.Add(400 * 24 * time.Hour)} {
+				assert.Equal(t, bh.LifePast, tt.f.LifeAt(now, time.UTC), now)
+				assert.Equal(t, bh.LifePast, later.LifeAt(now, time.UTC), "a later answer changes nothing")
+			}
+		})
+	}
 }

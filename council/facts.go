@@ -87,11 +87,27 @@ func (k *factMemo) facts(set string, notes []bh.Note, loc *time.Location, now ti
 	return out
 }
 
-// kinds is each open note's kind, read at now in loc, through set.
-func (k *factMemo) kinds(set string, notes []bh.Note, loc *time.Location, now time.Time) map[string]bh.Tag {
-	out := make(map[string]bh.Tag, len(notes))
+// current is the notes a plan still reads at now — done ones too (the
+// card lists them), past ones not: yesterday's "slept 3h" must not steer
+// today's plan — and each open note's kind, read in loc through set.
+func (k *factMemo) current(set string, notes []bh.Note, loc *time.Location, now time.Time) ([]bh.Note, map[string]bh.Tag) {
+	kinds := make(map[string]bh.Tag, len(notes))
+	past := map[string]bool{}
 	for _, f := range k.facts(set, notes, loc, now) {
-		out[f.NoteID] = f.Kind
+		if f.LifeAt(now, loc) == bh.LifePast && !f.Medical {
+			past[f.NoteID] = true
+			continue
+		}
+		kinds[f.NoteID] = f.Kind
 	}
-	return out
+	if len(past) == 0 {
+		return notes, kinds
+	}
+	live := make([]bh.Note, 0, len(notes)-len(past))
+	for _, n := range notes {
+		if !past[n.ID] {
+			live = append(live, n)
+		}
+	}
+	return live, kinds
 }

@@ -37,14 +37,15 @@ func TestFactMemoMatchesAFreshReading(t *testing.T) {
 
 	// Only the words change, tag and time stay: read again.
 	at := written.Add(2 * time.Hour)
-	before := memo.kinds("s", notes, ny, at)["c"]
+	kindsAt := func() map[string]bh.Tag { _, k := memo.current("s", notes, ny, at); return k }
+	before := kindsAt()["c"]
 	notes[2].Text, notes[2].RawText = "daycare form due tomorrow 5pm", "daycare form due tomorrow 5pm"
-	after := memo.kinds("s", notes, ny, at)["c"]
+	after := kindsAt()["c"]
 	assert.NotEqual(t, before, after, "edited words: read again")
 	assert.Equal(t, normalize.One(notes[2], ny, at).Kind, after)
 	// A person's tag is a reading of its own.
 	notes[1].Tag, notes[1].TagSource = bh.TagTask, bh.TagByUser
-	assert.Equal(t, bh.TagTask, memo.kinds("s", notes, ny, at)["b"])
+	assert.Equal(t, bh.TagTask, kindsAt()["b"])
 	// The writer and a "still on it" are the note's, whatever was read.
 	notes[0].UserID, notes[0].StillOnAt = "U2", &at
 	assert.Equal(t, normalize.Notes(notes, ny, at), memo.facts("s", notes, ny, at))
@@ -62,4 +63,44 @@ func TestFactMemoMatchesAFreshReading(t *testing.T) {
 	_, kept := memo.sets["s"][keyOf(notes[0], ny)]
 	assert.False(t, kept, "done: forgotten")
 	assert.Len(t, memo.sets["s"], len(texts)-1)
+}
+
+// A plan reads yesterday's "slept 3h" and this morning's finished
+// appointment no more: they are past. Health notes, work and done notes
+// (the card lists those) stay.
+func TestCurrentLeavesPastNotesOut(t *testing.T) {
+	written := time.Date(2026, 11, 23, 7, 0, 0, 0, time.UTC)
+	note := func(id, text string) bh.Note {
+		return bh.Note{ID: id, Text: text, RawText: text, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: written}
+	}
+	done := written.Add(time.Hour)
+	finished := note("done", "pick up diapers")
+	finished.DoneAt = &done
+	notes := []bh.Note{note("slept", "slept 3h"), note("fed", "fed 4oz at 3am"), note("appt", "pediatrician appointment 9am"),
+		note("fever", "fever 38.5 after the 6am feed"), note("task", "call grandma about the weekend"), finished}
+	all := []string{"slept", "fed", "appt", "fever", "task", "done"}
+	tests := []struct {
+		at   time.Time
+		want []string
+	}{
+		{written.Add(time.Hour), all},
+		{written.Add(3 * time.Hour), []string{"slept", "fed", "fever", "task", "done"}},
+		{written.Add(24 * time.Hour), []string{"slept", "fed", "fever", "task", "done"}},
+		{written.Add(25 * time.Hour), []string{"fever", "task", "done"}},
+		{written.Add(90 * 24 * time.Hour), []string{"fever", "task", "done"}},
+	}
+	memo := &factMemo{}
+	for _, tt := range tests {
+		live, kinds := memo.current("s", notes, time.UTC, tt.at)
+		var ids []string
+		for _, n := range live {
+			ids = append(ids, n.ID)
+		}
+		assert.Equal(t, tt.want, ids, "at %s", tt.at)
+		for _, id := range tt.want {
+			if id != "done" {
+				assert.Contains(t, kinds, id)
+			}
+		}
+	}
 }

@@ -179,3 +179,11 @@ var otherSubjects = map[string]bool{
 	"kids": true, "son": true, "daughter": true, "lo": true, "twins": true, "infant": true,
 	"newborn": true, "bub": true, "toddler": true, "her": true, "his": true,
 }
+
+// logWords record the day as it went — a feed, a nap, a night, a diaper —
+// rather than ask for anything: a note of them is an observation.
+var logWords = indexPhrases([]string{
+	"fed", "feed", "feeds", "feeding", "nursed", "nursing", "breastfed", "bottle-fed", "pumped",
+	"nap", "naps", "napped", "napping", "slept", "asleep", "woke", "woke up", "awake",
+	"wet diaper", "dirty diaper", "diaper change", "changed diaper", "poop", "pooped", "burped",
+})
