@@ -161,6 +161,19 @@ func (n Note) Deleted() bool { return n.DeletedAt != nil }
 // Done reports whether the note's item was marked done.
 func (n Note) Done() bool { return n.DoneAt != nil }
 
+// LiveNotes is a shift's notes as plans and the radar read them at a
+// moment: what is closed for good is not in it, so their cost follows the
+// open items, not the months of history.
+type LiveNotes struct {
+	// Notes are the shift's notes, oldest first, but for deleted ones,
+	// those past (Fact.PastFrom) and those done more than DoneWindow ago;
+	// done ones within it stay, for "done since yesterday".
+	Notes []Note
+	// Rev is ShiftState.NotesRev: Shift.SweptRev plus the revisions of
+	// every note the shift holds, deleted, done and past ones too.
+	Rev int
+}
+
 // Claims are who said "I'll do it" for the open notes among notes, by note
 // id.
 func Claims(notes []Note) map[string]string {

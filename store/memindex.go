@@ -25,9 +25,9 @@ type memIndex struct {
 	events  map[string]time.Time // team:event → received
 	replies map[string]replyDoc  // note id → where its confirmation is
 	ttl     time.Duration
-	byShift map[string][]noteEntry // team/shift → its notes, oldest first (notecache.go)
-	// noteShift finds a note's list in byShift: note id → team/shift.
-	noteShift map[string]string
+	byShift map[string]*shiftNotes // team/shift → its notes (notecache.go)
+	byID    map[string]*noteEntry  // note id → its entry in byShift
+	gen     uint64                 // the last noteEntry.gen given
 }
 
 func msgKey(team, channel, ts string) string { return team + "/" + channel + "/" + ts }
@@ -36,7 +36,7 @@ func (db *DB) buildIndex(ctx context.Context) error {
 	m := &memIndex{shifts: newDocCache(shiftKeys), states: newDocCache(func(d shiftStateDoc) []string { return []string{d.ID} }),
 		notes: map[string]string{}, events: map[string]time.Time{}, replies: map[string]replyDoc{},
 		runs:    &latestRuns{latest: map[string]runDoc{}},
-		byShift: map[string][]noteEntry{}, noteShift: map[string]string{}, ttl: db.cfg.EventTTL}
+		byShift: map[string]*shiftNotes{}, byID: map[string]*noteEntry{}, ttl: db.cfg.EventTTL}
 	shifts, err := findAll[shiftDoc](ctx, db, colShifts, bson.D{}, nil)
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -36,6 +37,8 @@ func TestListedNotesFollowEveryWrite(t *testing.T) {
 				return
 			default:
 				_, err := db.Notes(ctx, "T1", shift, true)
+				assert.NoError(t, err)
+				_, err = db.LiveNotes(ctx, "T1", shift, time.UTC, time.Now())
 				assert.NoError(t, err)
 			}
 		}
@@ -70,6 +73,9 @@ func TestListedNotesFollowEveryWrite(t *testing.T) {
 	close(stop)
 	listed, err := db.Notes(ctx, "T1", shift, true)
 	require.NoError(t, err)
+	now := time.Now()
+	live, err := db.LiveNotes(ctx, "T1", shift, time.UTC, now)
+	require.NoError(t, err)
 	require.NoError(t, db.Close(ctx))
 
 	again, err := store.Open(ctx, store.Config{DataDir: dir})
@@ -79,6 +85,10 @@ func TestListedNotesFollowEveryWrite(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, stored, 101)
 	assert.Equal(t, stored, listed)
+	liveAgain, err := again.LiveNotes(ctx, "T1", shift, time.UTC, now)
+	require.NoError(t, err)
+	assert.Equal(t, liveAgain, live, "the live notes kept in memory through the writes are those read from the file")
+	assert.Len(t, live.Notes, 81, "all but the 20 deleted")
 }
 
 // Done records who: a person, or the note that said the item was bought;

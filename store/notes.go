@@ -472,6 +472,47 @@ func (db *DB) Notes(ctx context.Context, teamID, shiftID string, withDeleted boo
 	return out, nil
 }
 
+// LiveNotes returns what plans and the radar read of a shift's notes at
+// now, its notes read in loc (the shift's zone): see bh.LiveNotes. On the
+// embedded store its cost follows the notes still live, not the shift's
+// history; on a deployment every note is read and filtered here.
+func (db *DB) LiveNotes(ctx context.Context, teamID, shiftID string, loc *time.Location, now time.Time) (bh.LiveNotes, error) {
+	if loc == nil {
+		loc = time.UTC
+	}
+	var live bh.LiveNotes
+	if db.mem != nil {
+		live.Notes, live.Rev = db.mem.liveOf(teamID, shiftID, loc, now)
+	} else {
+		all, err := db.Notes(ctx, teamID, shiftID, true)
+		if err != nil {
+			return bh.LiveNotes{}, err
+		}
+		live.Notes = make([]bh.Note, 0, len(all))
+		for _, n := range all {
+			live.Rev += n.Rev
+			var from time.Time
+			var past bool
+			if n.DeletedAt == nil && n.DoneAt == nil {
+				from, past = pastFrom(n, loc)
+			}
+			if !closedAt(&n, past, from, now) {
+				live.Notes = append(live.Notes, n)
+			}
+		}
+	}
+	// The shift after the notes: a sweep in between then counts the notes
+	// it removed twice (an order a little high), never not at all.
+	sh, err := db.ShiftByID(ctx, teamID, shiftID)
+	switch {
+	case err == nil:
+		live.Rev += sh.SweptRev
+	case bh.ErrorCode(err) != bh.ENOTFOUND:
+		return bh.LiveNotes{}, err
+	}
+	return live, nil
+}
+
 // SetShiftTZ records the shift's time zone (from the Slack profile).
 func (db *DB) SetShiftTZ(ctx context.Context, teamID, shiftID, tz string) error {
 	tz = strings.TrimSpace(tz)

@@ -1,0 +1,121 @@
+package store_test
+
+import (
+	"context"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/internal/clocktest"
+	"github.com/babyhandoff/babyhandoff/store/storetest"
+)
+
+// LiveNotes over a month of a shift's life, on the clock the test sets:
+// a note leaves it when deleted, done more than a day ago, or past by its
+// own words (an observation after a day, an appointment when it ends), and
+// comes back when restored, undone or edited into something open. Rev
+// counts every note, whatever left. The embedded store (from memory) and
+// the query path a deployment takes must agree at every step.
+func TestLiveNotesOverAMonth(t *testing.T) {
+	for _, engine := range []struct {
+		name string
+		opts []storetest.Option
+	}{{"memory", nil}, {"query", []storetest.Option{storetest.Unindexed()}}} {
+		t.Run(engine.name, func(t *testing.T) {
+			ctx := context.Background()
+			start := time.Date(2026, 11, 2, 8, 0, 0, 0, time.UTC)
+			clk := clocktest.New(start)
+			db := storetest.New(t, append(engine.opts, storetest.WithClock(clk.Now))...)
+			ids := map[string]string{}
+			capture := func(name, text, ts string) {
+				n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: text, MessageTS: ts})
+				require.NoError(t, err)
+				ids[n.ID] = name
+			}
+			capture("slept", "slept 3h", "1.1")
+			capture("appt", "pediatrician appointment 10am", "1.2")
+			capture("task", "call grandma about the weekend", "1.3")
+			capture("fever", "fever 38.5 after the 6am feed", "1.4")
+			capture("wipes", "wipes < 1 day", "1.5")
+			capture("gone", "bottle brush broke", "1.6")
+			sh, err := db.Shift(ctx, "T1", "C1")
+			require.NoError(t, err)
+			id := func(name string) string {
+				for k, v := range ids {
+					if v == name {
+						return k
+					}
+				}
+				t.Fatalf("no note %s", name)
+				return ""
+			}
+			live := func(at time.Time) []string {
+				t.Helper()
+				clk.Set(at)
+				got, err := db.LiveNotes(ctx, "T1", sh.ID, time.UTC, at)
+				require.NoError(t, err)
+				all, err := db.Notes(ctx, "T1", sh.ID, true)
+				require.NoError(t, err)
+				shift, err := db.ShiftByID(ctx, "T1", sh.ID)
+				require.NoError(t, err)
+				rev := shift.SweptRev
+				for _, n := range all {
+					rev += n.Rev
+				}
+				assert.Equal(t, rev, got.Rev, "Rev counts every note")
+				var names []string
+				for _, n := range got.Notes {
+					names = append(names, ids[n.ID])
+				}
+				sort.Strings(names)
+				return names
+			}
+
+			assert.Equal(t, []string{"appt", "fever", "gone", "slept", "task", "wipes"}, live(start.Add(time.Hour)))
+			_, err = db.DeleteNote(ctx, "T1", id("gone"))
+			require.NoError(t, err)
+			_, err = db.MarkNoteDone(ctx, "T1", id("wipes"), true)
+			require.NoError(t, err)
+			assert.Equal(t, []string{"appt", "fever", "slept", "task", "wipes"}, live(start.Add(2*time.Hour)), "deleted: out; done: still listed for a day")
+			assert.Equal(t, []string{"fever", "slept", "task", "wipes"}, live(start.Add(3*time.Hour)), "the appointment is over")
+			assert.Equal(t, []string{"fever", "task"}, live(start.Add(27*time.Hour)), "a day on: the night's sleep and the day-old done are out")
+
+			_, err = db.RestoreNote(ctx, "T1", id("gone"))
+			require.NoError(t, err)
+			_, err = db.MarkNoteDone(ctx, "T1", id("wipes"), false)
+			require.NoError(t, err)
+			_, err = db.EditNote(ctx, "T1", "C1", "1.1", "task: book a sleep consultant", "")
+			require.NoError(t, err)
+			assert.Equal(t, []string{"fever", "gone", "slept", "task", "wipes"}, live(start.Add(28*time.Hour)), "restored, undone and edited: back")
+
+			capture("fed", "fed 4oz at 3am", "2.1")
+			assert.Equal(t, []string{"fed", "fever", "gone", "slept", "task", "wipes"}, live(start.Add(29*time.Hour)))
+			assert.Equal(t, []string{"fever", "gone", "slept", "task", "wipes"}, live(start.Add(30*24*time.Hour)), "a month on: health notes and open work stay")
+		})
+	}
+}
+
+// A shift's zone decides when its appointment ends: read again when the
+// zone changes.
+func TestLiveNotesReadInTheShiftsZone(t *testing.T) {
+	ctx := context.Background()
+	ny, err := time.LoadLocation("America/New_York")
+	require.NoError(t, err)
+	written := time.Date(2026, 11, 2, 12, 0, 0, 0, time.UTC) // 07:00 in New York
+	db := storetest.New(t, storetest.WithClock(func() time.Time { return written }))
+	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "pediatrician appointment 10am", MessageTS: "1.1"})
+	require.NoError(t, err)
+	// 17:00 UTC: in New York it was 10:00–11:00 (15:00–16:00 UTC), over;
+	// in UTC, 10 a.m. had gone by when it was written: tomorrow's.
+	at := written.Add(5 * time.Hour)
+	live, err := db.LiveNotes(ctx, "T1", n.ShiftID, ny, at)
+	require.NoError(t, err)
+	assert.Empty(t, live.Notes, "over, read in New York")
+	live, err = db.LiveNotes(ctx, "T1", n.ShiftID, time.UTC, at)
+	require.NoError(t, err)
+	assert.Len(t, live.Notes, 1, "tomorrow, read in UTC")
+}
