@@ -762,8 +762,11 @@ func healthItems(p bh.Proposal, links Links, from, to int) string {
 
 // HomeInput is what App Home shows for one person.
 type HomeInput struct {
-	Notes  int
-	Latest *bh.RunRecord // nil before the first plan
+	// Notes counts the open notes the radar reads; Written says notes were
+	// written here before (0 open then is "nothing open", not "none yet").
+	Notes   int
+	Written bool
+	Latest  *bh.RunRecord // nil before the first plan
 	// Radar is the Risk Radar's one-line state, when the radar runs.
 	Radar       string
 	RadarStamps []bh.Stamp // the times written in Radar
@@ -802,6 +805,9 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 	switch in.Notes {
 	case 0:
 		shift = "*Your notes* · none yet"
+		if in.Written {
+			shift = "*Your notes* · nothing open"
+		}
 	case 1:
 		shift = "*Your notes* · 1"
 	}

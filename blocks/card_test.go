@@ -149,6 +149,11 @@ func TestGoldenSurfaces(t *testing.T) {
 		Outlook: bh.RadarSettings{OutlookOn: true, OutlookHour: 7, Quiet: &bh.QuietHours{From: 23, To: 6}},
 		WakeUps: []bh.Event{{At: v1.Run.Now, Text: "Risk Radar woke up: a note changed; risk medium → critical"}}}))
 	golden(t, "home_empty.json", blocks.Home(blocks.HomeInput{Outlook: bh.RadarSettings{OutlookHour: 7}}))
+	// Notes written, none open (done, or past: yesterday's "slept 3h").
+	quiet, err := json.Marshal(blocks.Home(blocks.HomeInput{Written: true}))
+	require.NoError(t, err)
+	assert.Contains(t, string(quiet), "Your notes* · nothing open")
+	assert.NotContains(t, string(quiet), "Your notes* · none yet")
 	golden(t, "diff_reply.json", blocks.DiffReply(council.Diff(council.FromRecord(v1), council.FromRecord(v2)), time.UTC))
 	golden(t, "progress.json", blocks.Progress(true, []blocks.TaskView{{Agent: "Normalizer", Status: bh.StatusCompleted}, {Agent: "SleepPlanner", Status: bh.StatusRunning}, {Agent: "Referee", Status: bh.StatusQueued}}))
 	checkSurfaces(t, v1, links)

@@ -22,9 +22,9 @@ type cardStore interface {
 	Note(ctx context.Context, teamID, id string) (bh.Note, error)
 	MarkNoteDoneBy(ctx context.Context, teamID, id string, by bh.DoneBy) (bh.Note, error)
 	MarkNoteDone(ctx context.Context, teamID, id string, done bool) (bh.Note, error)
-	// Notes and RadarSettings are what a what-if on an older card
+	// LiveNotes and RadarSettings are what a what-if on an older card
 	// re-plans from: the notes and quiet hours as they are now.
-	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
+	LiveNotes(ctx context.Context, teamID, shiftID string, loc *time.Location, now time.Time) (bh.LiveNotes, error)
 	RadarSettings(ctx context.Context, teamID, shiftID string) (bh.RadarSettings, error)
 	// ClaimNote records who said "I'll do it" ("" gives it back).
 	ClaimNote(ctx context.Context, teamID, id, user string) (bh.Note, error)
@@ -210,11 +210,12 @@ func (c *cards) whatIf(ctx context.Context, cb slack.InteractionCallback, parent
 	run.ID, run.Version, run.CardTS, run.Error = "", 0, "", ""
 	in := council.Input{Run: run}
 	if now := b.cfg.Now(); now.Sub(parent.Run.Start()) > freshFor {
-		notes, err := c.store.Notes(ctx, run.TeamID, run.ShiftID, false)
+		live, err := c.store.LiveNotes(ctx, run.TeamID, run.ShiftID, run.Location(b.cfg.Location), now)
 		if err != nil {
 			b.refuse(ctx, channelID, cb.User.ID, err)
 			return
 		}
+		notes := live.Notes
 		in.Notes = familyNotes(notes)
 		in.Names = c.planner.names(ctx, in.Notes, now)
 		in.Run.Now, in.Run.From = now, time.Time{}

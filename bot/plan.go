@@ -22,6 +22,9 @@ type planStore interface {
 	council.Store
 	Shift(ctx context.Context, teamID, channelID string) (bh.Shift, error)
 	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
+	// LiveNotes is what a plan reads: the notes not closed for good at
+	// now, read in loc (bh.LiveNotes).
+	LiveNotes(ctx context.Context, teamID, shiftID string, loc *time.Location, now time.Time) (bh.LiveNotes, error)
 	// LoadSample stores the PRD's sample shift in a conversation, once.
 	LoadSample(ctx context.Context, teamID, channelID, userID string) (bh.Shift, error)
 	// RadarSettings has the shift's quiet hours, planned as night sleep.
@@ -281,15 +284,15 @@ func (p *planner) plan(ctx context.Context, teamID, channelID, userID string, a 
 		b.tell(ctx, channelID, userID, bh.ErrorMessage(err))
 		return
 	}
-	notes, err := p.store.Notes(ctx, teamID, shift.ID, false)
+	loc := shift.Location(b.cfg.Location)
+	now := b.cfg.Now()
+	live, err := p.store.LiveNotes(ctx, teamID, shift.ID, loc, now)
 	if err != nil {
 		b.log.Error("bot: plan: load notes", "shift_id", shift.ID, "err", err)
 		b.tell(ctx, channelID, userID, bh.ErrorMessage(err))
 		return
 	}
-	notes = familyNotes(notes)
-	loc := shift.Location(b.cfg.Location)
-	now := b.cfg.Now()
+	notes := familyNotes(live.Notes)
 	from, hours := a.when.from(now, loc, a.hours)
 	duty, err := p.store.Duty(ctx, teamID, shift.ID)
 	if err != nil {

@@ -1,11 +1,6 @@
 package radar
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"fmt"
-	"sort"
-	"strings"
 	"testing"
 	"time"
 
@@ -14,41 +9,47 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
-// fingerprintBefore is the fingerprint as the stored states were made (with
-// fmt): the one in use must give the same bytes, or every state is
-// recomputed once after an upgrade.
-func fingerprintBefore(notes []bh.Note, energy bh.Energy, tz string) string {
-	parts := make([]string, 0, len(notes)+1)
-	for _, n := range notes {
-		parts = append(parts, fmt.Sprintf("%s:%d:%t:%t", n.ID, n.Rev, n.Deleted(), n.Done()))
-	}
-	sort.Strings(parts)
-	parts = append(parts, "energy:"+string(energy), "tz:"+tz)
-	sum := sha256.Sum256([]byte(strings.Join(parts, "\n")))
-	return hex.EncodeToString(sum[:])
-}
-
-func TestFingerprintKeepsItsBytes(t *testing.T) {
+// Every input of a state changes its fingerprint, and nothing else does:
+// the order notes come in is not an input.
+func TestFingerprintCoversEveryInput(t *testing.T) {
 	at := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
-	family := []bh.Note{
-		{ID: "6560a1", Rev: 1},
-		{ID: "6560a2", Rev: 3, DoneAt: &at},
-		{ID: "6560a3", Rev: 2, DeletedAt: &at},
-		{ID: "6560a4", Rev: 12, DeletedAt: &at, DoneAt: &at},
+	family := func() []bh.Note {
+		return []bh.Note{{ID: "6560a1", Rev: 1}, {ID: "6560a2", Rev: 3, DoneAt: &at}, {ID: "6560a3", Rev: 2}}
 	}
-	for name, tc := range map[string]struct {
-		notes  []bh.Note
-		energy bh.Energy
-		tz     string
-	}{
-		"none":          {nil, bh.EnergyAuto, ""},
-		"a family":      {family, bh.EnergyLow, "America/New_York"},
-		"odd ids, revs": {[]bh.Note{{ID: ""}, {ID: "é:1", Rev: -4}, {ID: "x\ny", Rev: 1 << 40}}, bh.EnergyAuto, "UTC"},
-	} {
+	base := fingerprint(family(), 9, bh.EnergyLow, "America/New_York")
+	reversed := family()
+	reversed[0], reversed[2] = reversed[2], reversed[0]
+	assert.Equal(t, base, fingerprint(reversed, 9, bh.EnergyLow, "America/New_York"), "order is not an input")
+	assert.Len(t, base, 64)
+
+	changes := map[string]func(n []bh.Note) ([]bh.Note, int, bh.Energy, string){
+		"a note's revision": func(n []bh.Note) ([]bh.Note, int, bh.Energy, string) {
+			n[0].Rev++
+			return n, 9, bh.EnergyLow, "America/New_York"
+		},
+		"a deletion": func(n []bh.Note) ([]bh.Note, int, bh.Energy, string) {
+			n[2].DeletedAt = &at
+			return n, 9, bh.EnergyLow, "America/New_York"
+		},
+		"a done": func(n []bh.Note) ([]bh.Note, int, bh.Energy, string) {
+			n[0].DoneAt = &at
+			return n, 9, bh.EnergyLow, "America/New_York"
+		},
+		"a note fewer": func(n []bh.Note) ([]bh.Note, int, bh.Energy, string) {
+			return n[:2], 9, bh.EnergyLow, "America/New_York"
+		},
+		"another id": func(n []bh.Note) ([]bh.Note, int, bh.Energy, string) {
+			n[1].ID = "6560b2"
+			return n, 9, bh.EnergyLow, "America/New_York"
+		},
+		"the revision total": func(n []bh.Note) ([]bh.Note, int, bh.Energy, string) { return n, 10, bh.EnergyLow, "America/New_York" },
+		"the energy":         func(n []bh.Note) ([]bh.Note, int, bh.Energy, string) { return n, 9, bh.EnergyAuto, "America/New_York" },
+		"the zone":           func(n []bh.Note) ([]bh.Note, int, bh.Energy, string) { return n, 9, bh.EnergyLow, "Europe/Paris" },
+	}
+	for name, change := range changes {
 		t.Run(name, func(t *testing.T) {
-			assert.Equal(t, fingerprintBefore(tc.notes, tc.energy, tc.tz), fingerprint(tc.notes, tc.energy, tc.tz))
+			notes, rev, energy, tz := change(family())
+			assert.NotEqual(t, base, fingerprint(notes, rev, energy, tz))
 		})
 	}
-	// Pinned, so the reference above cannot drift with the code.
-	assert.Equal(t, "db50375e26adc6e60a44e5b2ae9683abb697a6aca7e022196146cbdc1e7f7731", fingerprint(family, bh.EnergyLow, "America/New_York"))
 }

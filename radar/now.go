@@ -12,7 +12,8 @@ import (
 // it but saved nowhere: /radar and App Home show it without waiting for the
 // watcher, and without a second way of reading notes that could disagree.
 func (w *Watcher) State(ctx context.Context, shift bh.Shift) (bh.ShiftState, error) {
-	notes, err := w.cfg.Store.Notes(ctx, shift.TeamID, shift.ID, false)
+	now := w.cfg.Now()
+	live, err := w.cfg.Store.LiveNotes(ctx, shift.TeamID, shift.ID, shift.Location(w.cfg.Location), now)
 	if err != nil {
 		return bh.ShiftState{}, err
 	}
@@ -20,7 +21,7 @@ func (w *Watcher) State(ctx context.Context, shift bh.Shift) (bh.ShiftState, err
 	if err != nil {
 		return bh.ShiftState{}, err
 	}
-	return w.compute(shift, notes, energy, w.cfg.Now()), nil
+	return w.compute(shift, live, energy, now), nil
 }
 
 // energy is the energy a person chose on the shift's latest plan (it wins
@@ -37,20 +38,17 @@ func (w *Watcher) energy(ctx context.Context, teamID, shiftID string) (bh.Energy
 	}
 }
 
-// compute reads the shift's live notes (not deleted, not done) into facts,
+// compute reads the shift's open notes (live, not done) into facts,
 // through the memo, and scores them.
-func (w *Watcher) compute(shift bh.Shift, notes []bh.Note, energy bh.Energy, now time.Time) bh.ShiftState {
-	live := notes[:0:0]
-	for _, n := range notes {
+func (w *Watcher) compute(shift bh.Shift, live bh.LiveNotes, energy bh.Energy, now time.Time) bh.ShiftState {
+	open := live.Notes[:0:0]
+	for _, n := range live.Notes {
 		if !n.Deleted() && !n.Done() && !n.StraySample() {
-			live = append(live, n)
+			open = append(open, n)
 		}
 	}
 	loc := shift.Location(w.cfg.Location)
-	st := Compute(shift, w.memo.facts(shift.TeamID+"/"+shift.ID, live, loc, now, normalize.Notes), now, energy, loc)
-	st.NotesRev = shift.SweptRev
-	for _, n := range notes {
-		st.NotesRev += n.Rev
-	}
+	st := Compute(shift, w.memo.facts(shift.TeamID+"/"+shift.ID, open, loc, now, normalize.Notes), now, energy, loc)
+	st.NotesRev = live.Rev
 	return st
 }

@@ -30,7 +30,9 @@ type ChangeSource interface {
 // Store is where the radar reads notes and keeps shift states.
 type Store interface {
 	ShiftByID(ctx context.Context, teamID, shiftID string) (bh.Shift, error)
-	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
+	// LiveNotes is what the radar reads of a shift's notes at now, read in
+	// loc: not those closed for good (bh.LiveNotes).
+	LiveNotes(ctx context.Context, teamID, shiftID string, loc *time.Location, now time.Time) (bh.LiveNotes, error)
 	StatesAtRisk(ctx context.Context, min bh.RiskLevel) ([]bh.ShiftState, error)
 	LatestRun(ctx context.Context, teamID, shiftID string) (bh.Run, error)
 	ShiftState(ctx context.Context, teamID, shiftID string) (bh.ShiftState, string, bool, error)
@@ -257,14 +259,14 @@ func (w *Watcher) catchUp(ctx context.Context, since time.Time) (int, bool) {
 	return len(shifts), ok
 }
 
-// fingerprint identifies the inputs of a state: every note's id, revision
-// and deletion, and a chosen energy. The same inputs are never processed
-// twice, however often the doorbell rings.
-func fingerprint(notes []bh.Note, energy bh.Energy, tz string) string {
-	// The bytes are the stored states' (fmt's "%s:%d:%t:%t" before): a
-	// change would recompute every state once. Built without fmt, which
-	// cost more than the rest of a recompute on a shift of months.
-	parts := make([]string, 0, len(notes)+1)
+// fingerprint identifies the inputs of a state: every live note's id,
+// revision, deletion and done, the revisions of all the shift's notes
+// (rev: a change to one that left the live notes counts too), a chosen
+// energy and the zone. The same inputs are never processed twice, however
+// often the doorbell rings.
+func fingerprint(notes []bh.Note, rev int, energy bh.Energy, tz string) string {
+	// Built without fmt, which cost more than the rest of a recompute.
+	parts := make([]string, 0, len(notes)+3)
 	var b []byte
 	for _, n := range notes {
 		b = append(b[:0], n.ID...)
@@ -277,7 +279,7 @@ func fingerprint(notes []bh.Note, energy bh.Energy, tz string) string {
 		parts = append(parts, string(b))
 	}
 	sort.Strings(parts)
-	parts = append(parts, "energy:"+string(energy), "tz:"+tz)
+	parts = append(parts, "rev:"+strconv.Itoa(rev), "energy:"+string(energy), "tz:"+tz)
 	sum := sha256.Sum256([]byte(strings.Join(parts, "\n")))
 	return hex.EncodeToString(sum[:])
 }
@@ -293,16 +295,17 @@ func (w *Watcher) process(ctx context.Context, teamID, shiftID, why string, cur 
 func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cur *bh.RadarCursor, timed bool) bool {
 	defer w.locks.Lock(teamID + "/" + shiftID)()
 	log := w.cfg.Logger.With("shift_id", shiftID)
-	// Notes before the shift: a sweep between the two reads then counts the
-	// swept notes twice (an order a little high), never not at all.
-	notes, err := w.cfg.Store.Notes(ctx, teamID, shiftID, true)
-	if err != nil {
-		log.Error("radar: load notes", "err", err)
-		return false
-	}
+	now := w.cfg.Now()
+	// The shift first, for the zone its notes are read in; the store reads
+	// its swept revisions again after the notes.
 	shift, err := w.cfg.Store.ShiftByID(ctx, teamID, shiftID)
 	if err != nil {
 		log.Error("radar: load shift", "err", err)
+		return false
+	}
+	live, err := w.cfg.Store.LiveNotes(ctx, teamID, shiftID, shift.Location(w.cfg.Location), now)
+	if err != nil {
+		log.Error("radar: load notes", "err", err)
 		return false
 	}
 	energy, err := w.energy(ctx, teamID, shiftID)
@@ -310,7 +313,7 @@ func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cu
 		log.Error("radar: load latest run", "err", err)
 		return false
 	}
-	fp := fingerprint(notes, energy, shift.TZ)
+	fp := fingerprint(live.Notes, live.Rev, energy, shift.TZ)
 	prev, prevFP, found, err := w.cfg.Store.ShiftState(ctx, teamID, shiftID)
 	if err != nil {
 		log.Error("radar: load state", "err", err)
@@ -324,8 +327,7 @@ func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cu
 		}
 		return true
 	}
-	now := w.cfg.Now()
-	st := w.compute(shift, notes, energy, now)
+	st := w.compute(shift, live, energy, now)
 	if timed && found && prevFP == fp && sameLevels(prev, st) {
 		return true
 	}

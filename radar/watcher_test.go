@@ -124,7 +124,7 @@ func TestRadarFingerprintIgnoresRepeats(t *testing.T) {
 	assert.LessOrEqual(t, len(evs), 10, "at most one wake-up per distinct set of notes")
 }
 
-// flakyNotes is the store with Notes failing once on demand: a database
+// flakyNotes is the store with LiveNotes failing once on demand: a database
 // that hiccups in the middle of a recompute.
 type flakyNotes struct {
 	*store.DB
@@ -134,7 +134,7 @@ type flakyNotes struct {
 	failed chan string // hears the shift whose read failed
 }
 
-func (f *flakyNotes) Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error) {
+func (f *flakyNotes) LiveNotes(ctx context.Context, teamID, shiftID string, loc *time.Location, now time.Time) (bh.LiveNotes, error) {
 	f.mu.Lock()
 	fail := f.fail && shiftID != f.except
 	if fail {
@@ -143,9 +143,9 @@ func (f *flakyNotes) Notes(ctx context.Context, teamID, shiftID string, withDele
 	f.mu.Unlock()
 	if fail {
 		f.failed <- shiftID
-		return nil, fmt.Errorf("store: list notes: %w", context.DeadlineExceeded)
+		return bh.LiveNotes{}, fmt.Errorf("store: list notes: %w", context.DeadlineExceeded)
 	}
-	return f.DB.Notes(ctx, teamID, shiftID, withDeleted)
+	return f.DB.LiveNotes(ctx, teamID, shiftID, loc, now)
 }
 
 // A shift whose recompute failed (the store hiccuped) is recomputed later,
@@ -314,6 +314,37 @@ func TestStateReadsAsTheWatcherAndSavesNothing(t *testing.T) {
 	_, _, found, err := db.ShiftState(ctx, "T1", shift.ID)
 	require.NoError(t, err)
 	assert.False(t, found, "State saves nothing")
+}
+
+// A night's "slept 3h" sets the radar's energy for a day, then is past:
+// neither read nor counted, and the energy is medium again.
+func TestStateLeavesPastNotesOut(t *testing.T) {
+	ctx := context.Background()
+	at := time.Date(2026, 11, 23, 7, 0, 0, 0, time.UTC)
+	var mu sync.Mutex
+	now := func() time.Time { mu.Lock(); defer mu.Unlock(); return at }
+	db := storetest.New(t, storetest.WithClock(now))
+	slept, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "slept 3h", MessageTS: "1.1"})
+	require.NoError(t, err)
+	_, _, err = db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "low: wipes 5 days", MessageTS: "1.2"})
+	require.NoError(t, err)
+	w, err := radar.New(radar.Config{Source: db, Store: db, Now: now})
+	require.NoError(t, err)
+	shift, err := db.ShiftByID(ctx, "T1", slept.ShiftID)
+	require.NoError(t, err)
+	for _, tt := range []struct {
+		after  time.Duration
+		notes  int
+		energy bh.Energy
+	}{{time.Hour, 2, bh.EnergyLow}, {24 * time.Hour, 2, bh.EnergyLow}, {25 * time.Hour, 1, bh.EnergyMedium}, {30 * 24 * time.Hour, 1, bh.EnergyMedium}} {
+		mu.Lock()
+		at = slept.CreatedAt.Add(tt.after)
+		mu.Unlock()
+		st, err := w.State(ctx, shift)
+		require.NoError(t, err)
+		assert.Equal(t, tt.notes, st.Notes, tt.after)
+		assert.Equal(t, tt.energy, st.Energy, tt.after)
+	}
 }
 
 // A year on, the retention sweep removes notes closed long ago; the radar's

@@ -49,7 +49,7 @@ func TestE2EAppHome(t *testing.T) {
 	require.NoError(t, err, "log:\n%s", h.stderr.String())
 
 	// A note in the DM changes the shift: Home follows.
-	h.ack(h.message("DU1", "im", "U1", "slept 3h", "1700000100.000100", nil))
+	h.ack(h.message("DU1", "im", "U1", "call grandma about the weekend", "1700000100.000100", nil))
 	_, err = h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
 		raw, _ := json.Marshal(c.JSON["view"])
 		return strings.Contains(string(raw), "Your notes* · 1")
