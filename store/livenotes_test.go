@@ -119,3 +119,31 @@ func TestLiveNotesReadInTheShiftsZone(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, live.Notes, 1, "tomorrow, read in UTC")
 }
+
+// NotesByID finds a team's notes by id, deleted ones too, in the order
+// asked, on both engines; another team's and unknown ids are not found.
+func TestNotesByID(t *testing.T) {
+	for _, engine := range []struct {
+		name string
+		opts []storetest.Option
+	}{{"memory", nil}, {"query", []storetest.Option{storetest.Unindexed()}}} {
+		t.Run(engine.name, func(t *testing.T) {
+			ctx := context.Background()
+			db := storetest.New(t, engine.opts...)
+			a, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "wipes < 1 day", MessageTS: "1.1"})
+			require.NoError(t, err)
+			b, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "slept 3h", MessageTS: "1.2"})
+			require.NoError(t, err)
+			other, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T2", ChannelID: "C1", RawText: "out of formula", MessageTS: "1.1"})
+			require.NoError(t, err)
+			_, err = db.DeleteNote(ctx, "T1", a.ID)
+			require.NoError(t, err)
+			got, err := db.NotesByID(ctx, "T1", []string{b.ID, "nope", other.ID, a.ID})
+			require.NoError(t, err)
+			require.Len(t, got, 2)
+			assert.Equal(t, b.ID, got[0].ID)
+			assert.Equal(t, a.ID, got[1].ID)
+			assert.True(t, got[1].Deleted())
+		})
+	}
+}

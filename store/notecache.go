@@ -328,6 +328,19 @@ func (m *memIndex) noteByID(id string) (logDoc, bool) {
 	return e.doc, true
 }
 
+// notesByID is NotesByID from memory.
+func (m *memIndex) notesByID(team string, ids []string) []bh.Note {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	out := make([]bh.Note, 0, len(ids))
+	for _, id := range ids {
+		if e, ok := m.byID[id]; ok && e.doc.TeamID == team {
+			out = append(out, m.withReplyLocked(e.note))
+		}
+	}
+	return out
+}
+
 // eachNote calls fn with every note (in no order) while holding the read
 // lock; fn must not call back into m.
 func (m *memIndex) eachNote(fn func(d *logDoc)) {

@@ -282,6 +282,38 @@ func (db *DB) Note(ctx context.Context, teamID, id string) (bh.Note, error) {
 	return db.withReply(ctx, d.domain())
 }
 
+// NotesByID returns the team's notes of ids that exist, deleted ones too,
+// in the order of ids: a card's cited notes, without the shift's months of
+// others.
+func (db *DB) NotesByID(ctx context.Context, teamID string, ids []string) ([]bh.Note, error) {
+	if db.mem != nil {
+		return db.mem.notesByID(teamID, ids), nil
+	}
+	docs, err := findAll[logDoc](ctx, db, colLogs, bson.D{{Key: "team_id", Value: teamID}, {Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}}, nil)
+	if err != nil {
+		return nil, db.fail("list notes by id", err)
+	}
+	replies, err := db.repliesOf(ctx, teamID)
+	if err != nil {
+		return nil, db.fail("list notes by id", err)
+	}
+	byID := make(map[string]bh.Note, len(docs))
+	for _, d := range docs {
+		n := d.domain()
+		if r, ok := replies[n.ID]; ok {
+			n.ReplyChannel, n.ReplyTS = r.Channel, r.TS
+		}
+		byID[n.ID] = n
+	}
+	out := make([]bh.Note, 0, len(ids))
+	for _, id := range ids {
+		if n, ok := byID[id]; ok {
+			out = append(out, n)
+		}
+	}
+	return out, nil
+}
+
 // withReply adds where the note's confirmation is.
 func (db *DB) withReply(ctx context.Context, n bh.Note) (bh.Note, error) {
 	r, ok, err := db.reply(ctx, n.ID)
