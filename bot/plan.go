@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -22,6 +23,8 @@ type planStore interface {
 	council.Store
 	Shift(ctx context.Context, teamID, channelID string) (bh.Shift, error)
 	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
+	// NotesByID reads the notes a card cites, whatever became of them.
+	NotesByID(ctx context.Context, teamID string, ids []string) ([]bh.Note, error)
 	// LiveNotes is what a plan reads: the notes not closed for good at
 	// now, read in loc (bh.LiveNotes).
 	LiveNotes(ctx context.Context, teamID, shiftID string, loc *time.Location, now time.Time) (bh.LiveNotes, error)
@@ -397,13 +400,14 @@ func (p *planner) run(ctx context.Context, in council.Input, channelID, cardTS, 
 
 // card renders a run's Decision Card with links to its notes.
 func (p *planner) card(ctx context.Context, rec bh.RunRecord, forkedFrom int) blocks.Message {
-	// One read of the notes serves the links, what is done and who
-	// claimed what.
+	// One read of the notes the card can cite — its pack's — serves the
+	// links, what is done and who claimed what.
 	var links blocks.Links
 	var labels map[string]string
 	done := map[string]bool{}
 	var claims map[string]string
-	if notes, err := p.store.Notes(ctx, rec.Run.TeamID, rec.Run.ShiftID, false); err == nil {
+	if notes, err := p.store.NotesByID(ctx, rec.Run.TeamID, packNoteIDs(rec.Pack)); err == nil {
+		notes = slices.DeleteFunc(notes, bh.Note.Deleted) // a removed note is linked no more
 		links, _, labels = p.links.from(notes)
 		for _, n := range notes {
 			if n.Done() {
@@ -418,6 +422,19 @@ func (p *planner) card(ctx context.Context, rec bh.RunRecord, forkedFrom int) bl
 	}
 	return blocks.Card(blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals, Links: links, Labels: labels,
 		ForkedFrom: forkedFrom, Done: done, Duty: duty, Claims: claims})
+}
+
+// packNoteIDs are the notes a run can cite: every plan item, reason and
+// "done since yesterday" line comes from its context pack.
+func packNoteIDs(p bh.ContextPack) []string {
+	ids := make([]string, 0, len(p.LogRefs)+len(p.Done))
+	for _, r := range p.LogRefs {
+		ids = append(ids, r.LogID)
+	}
+	for _, d := range p.Done {
+		ids = append(ids, d.LogID)
+	}
+	return ids
 }
 
 // refreshCard shows a run's card again as things stand (an item done or

@@ -27,8 +27,9 @@ type radarStore interface {
 	UpdateRadarSettings(ctx context.Context, teamID, shiftID string, change func(*bh.RadarSettings) bool) (set bh.RadarSettings, saved bool, err error)
 	// Duty is who is on duty: a radar post speaks to them.
 	Duty(ctx context.Context, teamID, shiftID string) (bh.Duty, error)
-	// Notes say who claimed what ("I'll do it") for a radar post.
-	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
+	// LiveNotes link a radar post's items to their notes and say who
+	// claimed what ("I'll do it"): the post cites only live notes.
+	LiveNotes(ctx context.Context, teamID, shiftID string, loc *time.Location, now time.Time) (bh.LiveNotes, error)
 }
 
 // radarHandler answers /radar and the radar's buttons (Done, Snooze, Plan,
@@ -338,7 +339,8 @@ var _ radar.Notifier = (*Bot)(nil)
 func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 	var links blocks.Links
 	var authors blocks.Authors
-	if notes, err := b.radar.store.Notes(ctx, p.Shift.TeamID, p.Shift.ID, false); err == nil {
+	if live, err := b.radar.store.LiveNotes(ctx, p.Shift.TeamID, p.Shift.ID, p.Shift.Location(b.cfg.Location), b.cfg.Now()); err == nil {
+		notes := live.Notes
 		links, authors, _ = b.radar.links.from(notes)
 		if !strings.HasPrefix(p.Shift.ChannelID, "D") {
 			// Claims are a family channel's: a DM has one reader.

@@ -142,7 +142,7 @@ func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr
 	fmt.Fprintf(w, "## Soak: %d days of a family's use beside %d idle conversations (%s, %d CPUs)\n\n", days, idle, runtime.Version(), runtime.NumCPU())
 	fmt.Fprintf(w, "Each simulated day: 30 notes (one every 25 minutes of the clock from 07:00, %s apart in real time so the last one's reply, App Home and nudge are done, as they would be), 5 `/plan`, one Energy what-if and one Download plan (handoff.md, calendar and picture, waited for until all three are delivered), through the fake Slack, with the Risk Radar running (nudge debounce 50 ms); the retention sweep runs at each day's start, and each morning the family marks the day before's tasks, deadlines and supplies done. Latencies are over the ten days up to the row's day; sizes and memory at its end. Heap and RSS are this process's after a collection that hands freed memory back: the bot and the fake Slack (which keeps every message it was sent; its record of calls and the bytes of delivered files are dropped each day).\n", gap)
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| day | database file (in use) | notes (open) | runs | heap | RSS (anon + file) | note ack p50 | note ack p99 | /plan → card p50 | /plan → card p99 | radar note → state p95 |")
+	fmt.Fprintln(w, "| day | database file (in use) | notes (not done; open and not past: what plans read) | runs | heap | RSS (anon + file) | note ack p50 | note ack p99 | /plan → card p50 | /plan → card p99 | radar note → state p95 |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|")
 
 	team := fake.Config().TeamID
@@ -212,7 +212,7 @@ func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr
 			}
 		}
 		if day%10 == 0 || day == days {
-			if err := soakRow(ctx, w, db, team, day, win); err != nil {
+			if err := soakRow(ctx, w, db, team, day, clk.Now(), win); err != nil {
 				return fail(err)
 			}
 			win = soakWindow{}
@@ -332,7 +332,7 @@ func soakDownload(ctx context.Context, fake *slacktest.Server, team, channel str
 }
 
 // soakRow prints one row of the soak table.
-func soakRow(ctx context.Context, w io.Writer, db *store.DB, team string, day int, win soakWindow) error {
+func soakRow(ctx context.Context, w io.Writer, db *store.DB, team string, day int, now time.Time, win soakWindow) error {
 	size, used := db.FileUse()
 	sh, err := db.Shift(ctx, team, "DFAMILY")
 	if err != nil {
@@ -342,10 +342,20 @@ func soakRow(ctx context.Context, w io.Writer, db *store.DB, team string, day in
 	if err != nil {
 		return err
 	}
-	open := 0
+	open, live := 0, 0
 	for _, n := range notes {
 		if !n.Done() {
 			open++
+		}
+	}
+	// What plans and the radar read: not done, and not past.
+	ln, err := db.LiveNotes(ctx, team, sh.ID, time.UTC, now)
+	if err != nil {
+		return err
+	}
+	for _, n := range ln.Notes {
+		if !n.Done() {
+			live++
 		}
 	}
 	runs := 0
@@ -357,7 +367,7 @@ func soakRow(ctx context.Context, w io.Writer, db *store.DB, team string, day in
 	debug.FreeOSMemory()
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
-	fmt.Fprintf(w, "| %d | %s (%s) | %d (%d) | %d | %.0f MB | %s | %s | %s | %s | %s | %s |\n", day, humanSize(size), humanSize(used), len(notes), open, runs,
+	fmt.Fprintf(w, "| %d | %s (%s) | %d (%d; %d) | %d | %.0f MB | %s | %s | %s | %s | %s | %s |\n", day, humanSize(size), humanSize(used), len(notes), open, live, runs,
 		float64(m.HeapAlloc)/(1<<20), rssSplit(), ms(pct(win.acks, 50)), ms(pct(win.acks, 99)), ms(pct(win.cards, 50)), ms(pct(win.cards, 99)), ms(pct(win.states, 95)))
 	return nil
 }
