@@ -24,7 +24,7 @@ type cardStore interface {
 	MarkNoteDone(ctx context.Context, teamID, id string, done bool) (bh.Note, error)
 	// LiveNotes and RadarSettings are what a what-if on an older card
 	// re-plans from: the notes and quiet hours as they are now.
-	LiveNotes(ctx context.Context, teamID, shiftID string, loc *time.Location, now time.Time) (bh.LiveNotes, error)
+	LiveNotes(ctx context.Context, teamID, shiftID string, now time.Time) (bh.LiveNotes, error)
 	RadarSettings(ctx context.Context, teamID, shiftID string) (bh.RadarSettings, error)
 	// ClaimNote records who said "I'll do it" ("" gives it back).
 	ClaimNote(ctx context.Context, teamID, id, user string) (bh.Note, error)
@@ -210,7 +210,7 @@ func (c *cards) whatIf(ctx context.Context, cb slack.InteractionCallback, parent
 	run.ID, run.Version, run.CardTS, run.Error = "", 0, "", ""
 	in := council.Input{Run: run}
 	if now := b.cfg.Now(); now.Sub(parent.Run.Start()) > freshFor {
-		live, err := c.store.LiveNotes(ctx, run.TeamID, run.ShiftID, run.Location(b.cfg.Location), now)
+		live, err := c.store.LiveNotes(ctx, run.TeamID, run.ShiftID, now)
 		if err != nil {
 			b.refuse(ctx, channelID, cb.User.ID, err)
 			return

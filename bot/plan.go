@@ -27,7 +27,7 @@ type planStore interface {
 	NotesByID(ctx context.Context, teamID string, ids []string) ([]bh.Note, error)
 	// LiveNotes is what a plan reads: the notes not closed for good at
 	// now, read in loc (bh.LiveNotes).
-	LiveNotes(ctx context.Context, teamID, shiftID string, loc *time.Location, now time.Time) (bh.LiveNotes, error)
+	LiveNotes(ctx context.Context, teamID, shiftID string, now time.Time) (bh.LiveNotes, error)
 	// LoadSample stores the PRD's sample shift in a conversation, once.
 	LoadSample(ctx context.Context, teamID, channelID, userID string) (bh.Shift, error)
 	// RadarSettings has the shift's quiet hours, planned as night sleep.
@@ -289,7 +289,7 @@ func (p *planner) plan(ctx context.Context, teamID, channelID, userID string, a 
 	}
 	loc := shift.Location(b.cfg.Location)
 	now := b.cfg.Now()
-	live, err := p.store.LiveNotes(ctx, teamID, shift.ID, loc, now)
+	live, err := p.store.LiveNotes(ctx, teamID, shift.ID, now)
 	if err != nil {
 		b.log.Error("bot: plan: load notes", "shift_id", shift.ID, "err", err)
 		b.tell(ctx, channelID, userID, bh.ErrorMessage(err))

@@ -29,7 +29,7 @@ type radarStore interface {
 	Duty(ctx context.Context, teamID, shiftID string) (bh.Duty, error)
 	// LiveNotes link a radar post's items to their notes and say who
 	// claimed what ("I'll do it"): the post cites only live notes.
-	LiveNotes(ctx context.Context, teamID, shiftID string, loc *time.Location, now time.Time) (bh.LiveNotes, error)
+	LiveNotes(ctx context.Context, teamID, shiftID string, now time.Time) (bh.LiveNotes, error)
 }
 
 // radarHandler answers /radar and the radar's buttons (Done, Snooze, Plan,
@@ -339,7 +339,7 @@ var _ radar.Notifier = (*Bot)(nil)
 func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 	var links blocks.Links
 	var authors blocks.Authors
-	if live, err := b.radar.store.LiveNotes(ctx, p.Shift.TeamID, p.Shift.ID, p.Shift.Location(b.cfg.Location), b.cfg.Now()); err == nil {
+	if live, err := b.radar.store.LiveNotes(ctx, p.Shift.TeamID, p.Shift.ID, b.cfg.Now()); err == nil {
 		notes := live.Notes
 		links, authors, _ = b.radar.links.from(notes)
 		if !strings.HasPrefix(p.Shift.ChannelID, "D") {

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"strings"
+	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/normalize"
@@ -10,7 +11,10 @@ import (
 
 // restockStore is what closing running-low items by a purchase needs.
 type restockStore interface {
+	// Notes finds what a purchase closed, done long ago or not.
 	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
+	// LiveNotes has the open running-low items a purchase may close.
+	LiveNotes(ctx context.Context, teamID, shiftID string, now time.Time) (bh.LiveNotes, error)
 	MarkNoteDoneBy(ctx context.Context, teamID, id string, by bh.DoneBy) (bh.Note, error)
 	MarkNoteDone(ctx context.Context, teamID, id string, done bool) (bh.Note, error)
 }
@@ -43,12 +47,14 @@ func (r *restocks) closeBought(ctx context.Context, n bh.Note, items []string) {
 	if len(items) == 0 {
 		return
 	}
-	notes, err := r.store.Notes(ctx, n.TeamID, n.ShiftID, false)
+	// The live notes only: a running-low item is never past, and months of
+	// closed notes need no reading for every "got wipes".
+	live, err := r.store.LiveNotes(ctx, n.TeamID, n.ShiftID, r.b.cfg.Now())
 	if err != nil {
 		r.b.log.Error("bot: restock: list notes", "note_id", n.ID, "err", err)
 		return
 	}
-	for _, f := range normalize.Notes(notes, r.b.cfg.Location, n.CreatedAt) {
+	for _, f := range normalize.Notes(live.Notes, r.b.cfg.Location, n.CreatedAt) {
 		if f.NoteID == n.ID || !f.ClosedBy(items) {
 			continue
 		}

@@ -13,7 +13,7 @@ import (
 // watcher, and without a second way of reading notes that could disagree.
 func (w *Watcher) State(ctx context.Context, shift bh.Shift) (bh.ShiftState, error) {
 	now := w.cfg.Now()
-	live, err := w.cfg.Store.LiveNotes(ctx, shift.TeamID, shift.ID, shift.Location(w.cfg.Location), now)
+	live, err := w.cfg.Store.LiveNotes(ctx, shift.TeamID, shift.ID, now)
 	if err != nil {
 		return bh.ShiftState{}, err
 	}

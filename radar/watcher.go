@@ -32,7 +32,7 @@ type Store interface {
 	ShiftByID(ctx context.Context, teamID, shiftID string) (bh.Shift, error)
 	// LiveNotes is what the radar reads of a shift's notes at now, read in
 	// loc: not those closed for good (bh.LiveNotes).
-	LiveNotes(ctx context.Context, teamID, shiftID string, loc *time.Location, now time.Time) (bh.LiveNotes, error)
+	LiveNotes(ctx context.Context, teamID, shiftID string, now time.Time) (bh.LiveNotes, error)
 	StatesAtRisk(ctx context.Context, min bh.RiskLevel) ([]bh.ShiftState, error)
 	LatestRun(ctx context.Context, teamID, shiftID string) (bh.Run, error)
 	ShiftState(ctx context.Context, teamID, shiftID string) (bh.ShiftState, string, bool, error)
@@ -303,7 +303,7 @@ func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cu
 		log.Error("radar: load shift", "err", err)
 		return false
 	}
-	live, err := w.cfg.Store.LiveNotes(ctx, teamID, shiftID, shift.Location(w.cfg.Location), now)
+	live, err := w.cfg.Store.LiveNotes(ctx, teamID, shiftID, now)
 	if err != nil {
 		log.Error("radar: load notes", "err", err)
 		return false

@@ -134,7 +134,7 @@ type flakyNotes struct {
 	failed chan string // hears the shift whose read failed
 }
 
-func (f *flakyNotes) LiveNotes(ctx context.Context, teamID, shiftID string, loc *time.Location, now time.Time) (bh.LiveNotes, error) {
+func (f *flakyNotes) LiveNotes(ctx context.Context, teamID, shiftID string, now time.Time) (bh.LiveNotes, error) {
 	f.mu.Lock()
 	fail := f.fail && shiftID != f.except
 	if fail {
@@ -145,7 +145,7 @@ func (f *flakyNotes) LiveNotes(ctx context.Context, teamID, shiftID string, loc 
 		f.failed <- shiftID
 		return bh.LiveNotes{}, fmt.Errorf("store: list notes: %w", context.DeadlineExceeded)
 	}
-	return f.DB.LiveNotes(ctx, teamID, shiftID, loc, now)
+	return f.DB.LiveNotes(ctx, teamID, shiftID, now)
 }
 
 // A shift whose recompute failed (the store hiccuped) is recomputed later,

@@ -11,6 +11,7 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
+	"github.com/babyhandoff/babyhandoff/store"
 	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
@@ -56,7 +57,7 @@ func TestLiveNotesOverAMonth(t *testing.T) {
 			live := func(at time.Time) []string {
 				t.Helper()
 				clk.Set(at)
-				got, err := db.LiveNotes(ctx, "T1", sh.ID, time.UTC, at)
+				got, err := db.LiveNotes(ctx, "T1", sh.ID, at)
 				require.NoError(t, err)
 				all, err := db.Notes(ctx, "T1", sh.ID, true)
 				require.NoError(t, err)
@@ -99,25 +100,38 @@ func TestLiveNotesOverAMonth(t *testing.T) {
 	}
 }
 
-// A shift's zone decides when its appointment ends: read again when the
-// zone changes.
+// A shift's zone decides when its appointment ends: its own, else the
+// store's default; read again when the zone changes, both ways.
 func TestLiveNotesReadInTheShiftsZone(t *testing.T) {
 	ctx := context.Background()
 	ny, err := time.LoadLocation("America/New_York")
 	require.NoError(t, err)
 	written := time.Date(2026, 11, 2, 12, 0, 0, 0, time.UTC) // 07:00 in New York
-	db := storetest.New(t, storetest.WithClock(func() time.Time { return written }))
-	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "pediatrician appointment 10am", MessageTS: "1.1"})
-	require.NoError(t, err)
 	// 17:00 UTC: in New York it was 10:00–11:00 (15:00–16:00 UTC), over;
 	// in UTC, 10 a.m. had gone by when it was written: tomorrow's.
 	at := written.Add(5 * time.Hour)
-	live, err := db.LiveNotes(ctx, "T1", n.ShiftID, ny, at)
+	clock := storetest.WithClock(func() time.Time { return written })
+	db := storetest.New(t, clock)
+	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "pediatrician appointment 10am", MessageTS: "1.1"})
 	require.NoError(t, err)
-	assert.Empty(t, live.Notes, "over, read in New York")
-	live, err = db.LiveNotes(ctx, "T1", n.ShiftID, time.UTC, at)
+	count := func() int {
+		t.Helper()
+		live, err := db.LiveNotes(ctx, "T1", n.ShiftID, at)
+		require.NoError(t, err)
+		return len(live.Notes)
+	}
+	assert.Equal(t, 1, count(), "tomorrow, read in UTC")
+	require.NoError(t, db.SetShiftTZ(ctx, "T1", n.ShiftID, "America/New_York"))
+	assert.Equal(t, 0, count(), "over, read in New York")
+	require.NoError(t, db.SetShiftTZ(ctx, "T1", n.ShiftID, ""))
+	assert.Equal(t, 1, count(), "back in UTC: tomorrow's again")
+
+	nyStore := storetest.New(t, clock, func(c *store.Config) { c.Location = ny })
+	n, _, err = nyStore.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "pediatrician appointment 10am", MessageTS: "1.1"})
 	require.NoError(t, err)
-	assert.Len(t, live.Notes, 1, "tomorrow, read in UTC")
+	live, err := nyStore.LiveNotes(ctx, "T1", n.ShiftID, at)
+	require.NoError(t, err)
+	assert.Empty(t, live.Notes, "a shift without a zone is read in the store's")
 }
 
 // NotesByID finds a team's notes by id, deleted ones too, in the order

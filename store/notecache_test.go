@@ -38,7 +38,7 @@ func TestListedNotesFollowEveryWrite(t *testing.T) {
 			default:
 				_, err := db.Notes(ctx, "T1", shift, true)
 				assert.NoError(t, err)
-				_, err = db.LiveNotes(ctx, "T1", shift, time.UTC, time.Now())
+				_, err = db.LiveNotes(ctx, "T1", shift, time.Now())
 				assert.NoError(t, err)
 			}
 		}
@@ -74,7 +74,7 @@ func TestListedNotesFollowEveryWrite(t *testing.T) {
 	listed, err := db.Notes(ctx, "T1", shift, true)
 	require.NoError(t, err)
 	now := time.Now()
-	live, err := db.LiveNotes(ctx, "T1", shift, time.UTC, now)
+	live, err := db.LiveNotes(ctx, "T1", shift, now)
 	require.NoError(t, err)
 	require.NoError(t, db.Close(ctx))
 
@@ -85,7 +85,7 @@ func TestListedNotesFollowEveryWrite(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, stored, 101)
 	assert.Equal(t, stored, listed)
-	liveAgain, err := again.LiveNotes(ctx, "T1", shift, time.UTC, now)
+	liveAgain, err := again.LiveNotes(ctx, "T1", shift, now)
 	require.NoError(t, err)
 	assert.Equal(t, liveAgain, live, "the live notes kept in memory through the writes are those read from the file")
 	assert.Len(t, live.Notes, 81, "all but the 20 deleted")

@@ -505,13 +505,18 @@ func (db *DB) Notes(ctx context.Context, teamID, shiftID string, withDeleted boo
 }
 
 // LiveNotes returns what plans and the radar read of a shift's notes at
-// now, its notes read in loc (the shift's zone): see bh.LiveNotes. On the
-// embedded store its cost follows the notes still live, not the shift's
-// history; on a deployment every note is read and filtered here.
-func (db *DB) LiveNotes(ctx context.Context, teamID, shiftID string, loc *time.Location, now time.Time) (bh.LiveNotes, error) {
-	if loc == nil {
-		loc = time.UTC
+// now (bh.LiveNotes), their times read in the shift's zone (else
+// Config.Location). On the embedded store its cost follows the notes still
+// live, not the shift's history; on a deployment every note is read and
+// filtered here.
+func (db *DB) LiveNotes(ctx context.Context, teamID, shiftID string, now time.Time) (bh.LiveNotes, error) {
+	sh, err := db.ShiftByID(ctx, teamID, shiftID)
+	if bh.ErrorCode(err) == bh.ENOTFOUND {
+		return bh.LiveNotes{Notes: []bh.Note{}}, nil
+	} else if err != nil {
+		return bh.LiveNotes{}, err
 	}
+	loc := sh.Location(db.cfg.Location)
 	var live bh.LiveNotes
 	if db.mem != nil {
 		live.Notes, live.Rev = db.mem.liveOf(teamID, shiftID, loc, now)
@@ -533,9 +538,9 @@ func (db *DB) LiveNotes(ctx context.Context, teamID, shiftID string, loc *time.L
 			}
 		}
 	}
-	// The shift after the notes: a sweep in between then counts the notes
-	// it removed twice (an order a little high), never not at all.
-	sh, err := db.ShiftByID(ctx, teamID, shiftID)
+	// The shift again, after the notes: a sweep in between then counts the
+	// notes it removed twice (an order a little high), never not at all.
+	sh, err = db.ShiftByID(ctx, teamID, shiftID)
 	switch {
 	case err == nil:
 		live.Rev += sh.SweptRev

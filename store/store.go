@@ -67,6 +67,10 @@ type Config struct {
 	// ClosedNoteAge is how long a note is kept after it was done or
 	// removed. Default 365 days.
 	ClosedNoteAge time.Duration
+	// Location is the zone of shifts that have none of their own, where
+	// LiveNotes reads their notes' times ("pediatrician 2pm" ends at 3 p.m.
+	// there). Default UTC; give the bot's.
+	Location *time.Location
 }
 
 // DB is an open store.
@@ -156,6 +160,9 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	}
 	if cfg.ClosedNoteAge <= 0 {
 		cfg.ClosedNoteAge = 365 * 24 * time.Hour
+	}
+	if cfg.Location == nil {
+		cfg.Location = time.UTC
 	}
 	db := &DB{cfg: cfg, log: cfg.Logger, closing: make(chan struct{})}
 	if cfg.URI == "" {

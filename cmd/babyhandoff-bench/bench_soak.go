@@ -349,7 +349,7 @@ func soakRow(ctx context.Context, w io.Writer, db *store.DB, team string, day in
 		}
 	}
 	// What plans and the radar read: not done, and not past.
-	ln, err := db.LiveNotes(ctx, team, sh.ID, time.UTC, now)
+	ln, err := db.LiveNotes(ctx, team, sh.ID, now)
 	if err != nil {
 		return err
 	}

@@ -169,7 +169,7 @@ func (m *Main) Run(ctx context.Context) error {
 		return configErrorf("DEFAULT_TZ %q is not a time zone: %v", cfg.DefaultTZ, err)
 	}
 	db, err := store.Open(ctx, store.Config{URI: cfg.MongoURI, Database: cfg.MongoDB, DataDir: cfg.DataDir, Logger: log, Now: now,
-		RunDetailAge: time.Duration(cfg.RunDetailDays) * 24 * time.Hour, ClosedNoteAge: time.Duration(cfg.NoteDays) * 24 * time.Hour})
+		RunDetailAge: time.Duration(cfg.RunDetailDays) * 24 * time.Hour, ClosedNoteAge: time.Duration(cfg.NoteDays) * 24 * time.Hour, Location: loc})
 	if err != nil {
 		return fmt.Errorf("cannot open the database: %s: %w", bh.ErrorMessage(err), err)
 	}
