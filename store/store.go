@@ -9,7 +9,9 @@
 // transaction, so a burst of notes shares that fsync. A run's details, the
 // radar's states and the notes live beside the engine in that file, not in
 // its memory (shelf.go, noteshelf.go); states and notes are kept in memory
-// by this package instead, for reads (memindex.go). Driver errors never
+// by this package instead, for reads (memindex.go), with each shift's live
+// notes — what plans and the radar read (LiveNotes) — apart from the
+// closed and past ones (notecache.go). Driver errors never
 // leave this package: callers get *babyhandoff.Error values with the
 // domain's codes.
 package store
