@@ -83,8 +83,9 @@
 //     normal", "should I give", dose, medicine…). Never advice.
 //   - Observation: a Note with nothing to do, buy, attend or ask a
 //     professional — no date, time, length or supply — that carries an energy or
-//     sleep signal or records a feed, a nap, a night or a diaper (logWords).
-//     It counts for a day (bh.ObservationWindow), then is past.
+//     sleep signal, or records a feed, a nap, a night or a diaper (logWords)
+//     and speaks of no routine or rule ("every", "a day", "usually",
+//     "don't"…). It counts for a day (bh.ObservationWindow), then is past.
 //   - Title: one line, whitespace collapsed, a leading bullet dropped, at most
 //     120 runes.
 //   - Only the first 1,000 bytes of a note are analysed (the title reads its
@@ -234,7 +235,7 @@ func One(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 	f.Horizon = inv.horizon
 	f.Out = inv.out
 	f.Observation = f.Kind == bh.TagNote && !f.Medical && f.Due == nil && f.Start == nil && f.DurationMin == 0 && len(f.Items) == 0 &&
-		!f.Out && len(f.Restocked) == 0 && (f.Energy != "" || f.SleepHours > 0 || logWords.in(s))
+		!f.Out && len(f.Restocked) == 0 && (f.Energy != "" || f.SleepHours > 0 || (logWords.in(s) && !routineWords.in(s)))
 	return f
 }
 

@@ -249,7 +249,7 @@ func examples() []example {
 		{name: "dur/1h30", text: "1h30 block for the budget", tag: bh.TagTask,
 			want: bh.Fact{Kind: bh.TagTask, DurationMin: 90 * time.Minute, DurationMax: 90 * time.Minute}},
 		{name: "dur/every-is-not", text: "feeds every 3 hours",
-			want: bh.Fact{Kind: bh.TagNote, Inferred: true, Observation: true}},
+			want: bh.Fact{Kind: bh.TagNote, Inferred: true}},
 
 		// Energy.
 		{name: "energy/slept-range", text: "slept 3–4 hours broken",
@@ -402,10 +402,16 @@ func examples() []example {
 			want: bh.Fact{Kind: bh.TagNote, Inferred: true, Start: ny(2026, 11, 26, 19, 0), End: ny(2026, 11, 26, 20, 0)}},
 		{name: "obs/not-a-symptom", text: "fever after the 6am feed",
 			want: bh.Fact{Kind: bh.TagNote, Inferred: true, Medical: true}},
+		{name: "obs/not-a-rule", text: "note: she naps in the stroller; don't feed her honey", tag: bh.TagNote,
+			want: bh.Fact{Kind: bh.TagNote}},
+		{name: "obs/up-every", text: "slept 3h, up every 2 hours for feeds",
+			want: bh.Fact{Kind: bh.TagNote, Inferred: true, Energy: bh.EnergyLow, SleepHours: 3, Observation: true}},
+		{name: "obs/only-slept", text: "only slept 2 hours",
+			want: bh.Fact{Kind: bh.TagNote, Inferred: true, Energy: bh.EnergyLow, SleepHours: 2, Observation: true}},
 		{name: "obs/not-a-task", text: "task: slept badly, nap later", tag: bh.TagTask,
 			want: bh.Fact{Kind: bh.TagTask, Energy: bh.EnergyLow}},
 		{name: "text/5-a-day", text: "feeds 5 a day now",
-			want: bh.Fact{Kind: bh.TagNote, Inferred: true, Observation: true}},
+			want: bh.Fact{Kind: bh.TagNote, Inferred: true}},
 	}
 }
 

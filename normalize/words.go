@@ -181,9 +181,18 @@ var otherSubjects = map[string]bool{
 }
 
 // logWords record the day as it went — a feed, a nap, a night, a diaper —
-// rather than ask for anything: a note of them is an observation.
+// rather than ask for anything: a note of them is an observation, unless
+// it speaks of a routine or a rule (routineWords).
 var logWords = indexPhrases([]string{
 	"fed", "feed", "feeds", "feeding", "nursed", "nursing", "breastfed", "bottle-fed", "pumped",
 	"nap", "naps", "napped", "napping", "slept", "asleep", "woke", "woke up", "awake",
 	"wet diaper", "dirty diaper", "diaper change", "changed diaper", "poop", "pooped", "burped",
+})
+
+// routineWords make a note a standing fact or an instruction, not a log of
+// one moment: "feeds every 3 hours", "she naps in the stroller; don't feed
+// her honey" stay until someone closes them.
+var routineWords = indexPhrases([]string{
+	"every", "a day", "per day", "each day", "daily", "a night", "per night", "usually", "always", "never",
+	"don't", "dont", "do not", "schedule", "routine", "rule",
 })
