@@ -259,14 +259,15 @@ func (w *Watcher) catchUp(ctx context.Context, since time.Time) (int, bool) {
 	return len(shifts), ok
 }
 
-// fingerprint identifies the inputs of a state: every live note's id,
-// revision, deletion and done, the revisions of all the shift's notes
-// (rev: a change to one that left the live notes counts too), a chosen
-// energy and the zone. The same inputs are never processed twice, however
-// often the doorbell rings.
+// fingerprint identifies the inputs of a state, in two halves of 32 hex
+// digits: what people changed — the revisions of all the shift's notes
+// (rev), a chosen energy, the zone — and which notes are live, with each
+// one's id, revision, deletion and done. Time alone moves only the second
+// half (a night's sleep a day on). The same inputs are never processed
+// twice, however often the doorbell rings.
 func fingerprint(notes []bh.Note, rev int, energy bh.Energy, tz string) string {
 	// Built without fmt, which cost more than the rest of a recompute.
-	parts := make([]string, 0, len(notes)+3)
+	parts := make([]string, 0, len(notes))
 	var b []byte
 	for _, n := range notes {
 		b = append(b[:0], n.ID...)
@@ -279,10 +280,14 @@ func fingerprint(notes []bh.Note, rev int, energy bh.Energy, tz string) string {
 		parts = append(parts, string(b))
 	}
 	sort.Strings(parts)
-	parts = append(parts, "rev:"+strconv.Itoa(rev), "energy:"+string(energy), "tz:"+tz)
-	sum := sha256.Sum256([]byte(strings.Join(parts, "\n")))
-	return hex.EncodeToString(sum[:])
+	inputs := sha256.Sum256([]byte("rev:" + strconv.Itoa(rev) + "\nenergy:" + string(energy) + "\ntz:" + tz))
+	live := sha256.Sum256([]byte(strings.Join(parts, "\n")))
+	return hex.EncodeToString(inputs[:16]) + hex.EncodeToString(live[:16])
 }
+
+// sameInputs reports whether two fingerprints differ, if at all, only in
+// which notes time has left live.
+func sameInputs(a, b string) bool { return len(a) == 64 && len(b) == 64 && a[:32] == b[:32] }
 
 // process recomputes one shift after a change. It reports false when it
 // could not.
@@ -328,10 +333,12 @@ func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cu
 		return true
 	}
 	st := w.compute(shift, live, energy, now)
-	if timed && found && prevFP == fp && sameLevels(prev, st) {
+	if timed && found && sameInputs(prevFP, fp) && sameLevels(prev, st) {
+		// Time passed and moved no level: nothing to say (a note that aged
+		// out, such as last night's sleep, is no news).
 		return true
 	}
-	evID := "radar:" + teamID + "/" + shiftID + ":" + fp[:16]
+	evID := "radar:" + teamID + "/" + shiftID + ":" + fp[:8] + fp[32:40]
 	if timed {
 		evID += ":" + strconv.FormatInt(now.Unix(), 10)
 	}

@@ -230,6 +230,37 @@ func TestRadarStateFollowsTheShiftsZone(t *testing.T) {
 	}
 }
 
+// Time passing that only ages a note out (last night's sleep) is no news:
+// the timed refresh saves no state and records no wake-up while no level
+// moved.
+func TestRefreshIsQuietWhenOnlyANoteAgedOut(t *testing.T) {
+	clock := clocktest.New(radarT0)
+	db := openTestStore(t, clock)
+	rig := newRadarRig(t, db, clock, &recNotifier{}, "p1")
+	ctx := context.Background()
+	n := note(t, db, "D1", "deadline: passport renewal due in 30 days", "1.01")
+	note(t, db, "D1", "slept 3h", "1.02")
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 2 })
+	before, err := db.ShiftEvents(ctx, "T1", n.ShiftID, bh.EventWakeUp, 0)
+	require.NoError(t, err)
+
+	clock.Advance(25 * time.Hour)
+	rig.watcher.Refresh(ctx)
+	after, err := db.ShiftEvents(ctx, "T1", n.ShiftID, bh.EventWakeUp, 0)
+	require.NoError(t, err)
+	assert.Len(t, after, len(before), "no wake-up for a note that aged out")
+	st, err := rig.watcher.State(ctx, mustShift(t, db, n.ShiftID))
+	require.NoError(t, err)
+	assert.Equal(t, 1, st.Notes, "the sleep note is past")
+}
+
+func mustShift(t *testing.T, db *store.DB, id string) bh.Shift {
+	t.Helper()
+	sh, err := db.ShiftByID(context.Background(), "T1", id)
+	require.NoError(t, err)
+	return sh
+}
+
 // losingSource is the store whose first change stream loses its place at
 // once, as the embedded engine's does when the watcher was busy longer than
 // the oplog keeps entries.
