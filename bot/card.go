@@ -252,7 +252,8 @@ func (c *cards) whatIf(ctx context.Context, cb slack.InteractionCallback, parent
 }
 
 // replannedText says what a what-if from now changed besides the energy:
-// "re-planned from 22:05 with 2 newer notes, 1 done left out", and the
+// "re-planned from 22:05 with 2 newer notes, 1 done, removed or past left
+// out" (a night's sleep a day on, an appointment that ended), and the
 // time it writes.
 func replannedText(old bh.ContextPack, notes []bh.Note, now time.Time, loc *time.Location) (string, bh.Stamp) {
 	was := map[string]bool{}
@@ -286,7 +287,7 @@ func replannedText(old bh.ContextPack, notes []bh.Note, now time.Time, loc *time
 		text += fmt.Sprintf(" with %d newer notes", newer)
 	}
 	if gone > 0 {
-		text += fmt.Sprintf(", %d done or removed left out", gone)
+		text += fmt.Sprintf(", %d done, removed or past left out", gone)
 	}
 	return text, from
 }

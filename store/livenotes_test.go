@@ -2,7 +2,9 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"sort"
+	"sync"
 	"testing"
 	"time"
 
@@ -43,6 +45,7 @@ func TestLiveNotesOverAMonth(t *testing.T) {
 			capture("fever", "fever 38.5 after the 6am feed", "1.4")
 			capture("wipes", "wipes < 1 day", "1.5")
 			capture("gone", "bottle brush broke", "1.6")
+			capture("nap", "nap 45 min", "1.7")
 			sh, err := db.Shift(ctx, "T1", "C1")
 			require.NoError(t, err)
 			id := func(name string) string {
@@ -76,14 +79,18 @@ func TestLiveNotesOverAMonth(t *testing.T) {
 				return names
 			}
 
-			assert.Equal(t, []string{"appt", "fever", "gone", "slept", "task", "wipes"}, live(start.Add(time.Hour)))
+			assert.Equal(t, []string{"appt", "fever", "gone", "nap", "slept", "task", "wipes"}, live(start.Add(time.Hour)))
+			// Read as an observation, then edited into a task before its day
+			// is over: read again, so it stays.
+			_, err = db.EditNote(ctx, "T1", "C1", "1.7", "task: buy a white noise machine", "")
+			require.NoError(t, err)
 			_, err = db.DeleteNote(ctx, "T1", id("gone"))
 			require.NoError(t, err)
 			_, err = db.MarkNoteDone(ctx, "T1", id("wipes"), true)
 			require.NoError(t, err)
-			assert.Equal(t, []string{"appt", "fever", "slept", "task", "wipes"}, live(start.Add(2*time.Hour)), "deleted: out; done: still listed for a day")
-			assert.Equal(t, []string{"fever", "slept", "task", "wipes"}, live(start.Add(3*time.Hour)), "the appointment is over")
-			assert.Equal(t, []string{"fever", "task"}, live(start.Add(27*time.Hour)), "a day on: the night's sleep and the day-old done are out")
+			assert.Equal(t, []string{"appt", "fever", "nap", "slept", "task", "wipes"}, live(start.Add(2*time.Hour)), "deleted: out; done: still listed for a day")
+			assert.Equal(t, []string{"fever", "nap", "slept", "task", "wipes"}, live(start.Add(3*time.Hour)), "the appointment is over")
+			assert.Equal(t, []string{"fever", "nap", "task"}, live(start.Add(27*time.Hour)), "a day on: the night's sleep and the day-old done are out; the edited nap is a task")
 
 			_, err = db.RestoreNote(ctx, "T1", id("gone"))
 			require.NoError(t, err)
@@ -91,11 +98,11 @@ func TestLiveNotesOverAMonth(t *testing.T) {
 			require.NoError(t, err)
 			_, err = db.EditNote(ctx, "T1", "C1", "1.1", "task: book a sleep consultant", "")
 			require.NoError(t, err)
-			assert.Equal(t, []string{"fever", "gone", "slept", "task", "wipes"}, live(start.Add(28*time.Hour)), "restored, undone and edited: back")
+			assert.Equal(t, []string{"fever", "gone", "nap", "slept", "task", "wipes"}, live(start.Add(28*time.Hour)), "restored, undone and edited: back")
 
 			capture("fed", "fed 4oz at 3am", "2.1")
-			assert.Equal(t, []string{"fed", "fever", "gone", "slept", "task", "wipes"}, live(start.Add(29*time.Hour)))
-			assert.Equal(t, []string{"fever", "gone", "slept", "task", "wipes"}, live(start.Add(30*24*time.Hour)), "a month on: health notes and open work stay")
+			assert.Equal(t, []string{"fed", "fever", "gone", "nap", "slept", "task", "wipes"}, live(start.Add(29*time.Hour)))
+			assert.Equal(t, []string{"fever", "gone", "nap", "slept", "task", "wipes"}, live(start.Add(30*24*time.Hour)), "a month on: health notes and open work stay")
 		})
 	}
 }
@@ -160,4 +167,84 @@ func TestNotesByID(t *testing.T) {
 			assert.True(t, got[1].Deleted())
 		})
 	}
+}
+
+// The live notes kept in memory stay right while notes are written,
+// edited, done, removed and restored, readers read them, and time moves on
+// under them (so readings race with writes, and notes go past): at the end
+// they are the ones a fresh start reads from the file.
+func TestLiveNotesUnderWritesAndTime(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	clk := clocktest.New(time.Date(2026, 11, 2, 7, 0, 0, 0, time.UTC))
+	db, err := store.Open(ctx, store.Config{DataDir: dir, Now: clk.Now})
+	require.NoError(t, err)
+	first, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "slept 3h", MessageTS: "0.1"})
+	require.NoError(t, err)
+	shift := first.ShiftID
+
+	stop := make(chan struct{})
+	var readers sync.WaitGroup
+	for r := 0; r < 2; r++ {
+		readers.Add(1)
+		go func() {
+			defer readers.Done()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+					_, err := db.LiveNotes(ctx, "T1", shift, clk.Now())
+					assert.NoError(t, err)
+				}
+			}
+		}()
+	}
+	var writers sync.WaitGroup
+	for g := 0; g < 3; g++ {
+		writers.Add(1)
+		go func() {
+			defer writers.Done()
+			for i := 0; i < 20; i++ {
+				ts := fmt.Sprintf("%d.%03d", g+1, i)
+				text := []string{"slept 4h " + ts, "pediatrician appointment 9am " + ts, "fed 4oz " + ts, "wipes < 1 day " + ts}[i%4]
+				n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: text, MessageTS: ts})
+				require.NoError(t, err)
+				switch i % 5 {
+				case 1:
+					_, err = db.EditNote(ctx, "T1", "D1", ts, "task: call the clinic "+ts, "")
+				case 2:
+					if _, err = db.DeleteNote(ctx, "T1", n.ID); err == nil {
+						_, err = db.RestoreNote(ctx, "T1", n.ID)
+					}
+				case 3:
+					_, err = db.MarkNoteDone(ctx, "T1", n.ID, true)
+				case 4:
+					_, err = db.DeleteNote(ctx, "T1", n.ID)
+				}
+				require.NoError(t, err)
+				if g == 0 {
+					clk.Advance(90 * time.Minute) // a day and a half over the run
+				}
+			}
+		}()
+	}
+	writers.Wait()
+	close(stop)
+	readers.Wait()
+	now := clk.Now()
+	live, err := db.LiveNotes(ctx, "T1", shift, now)
+	require.NoError(t, err)
+	require.NoError(t, db.Close(ctx))
+
+	again, err := store.Open(ctx, store.Config{DataDir: dir, Now: clk.Now})
+	require.NoError(t, err)
+	defer again.Close(ctx)
+	fresh, err := again.LiveNotes(ctx, "T1", shift, now)
+	require.NoError(t, err)
+	assert.Equal(t, fresh, live)
+	all, err := again.Notes(ctx, "T1", shift, true)
+	require.NoError(t, err)
+	assert.Less(t, len(live.Notes), len(all)-12, "removed and past notes are out")
+	assert.NotEmpty(t, live.Notes)
 }

@@ -508,7 +508,9 @@ func (db *DB) Notes(ctx context.Context, teamID, shiftID string, withDeleted boo
 // now (bh.LiveNotes), their times read in the shift's zone (else
 // Config.Location). On the embedded store its cost follows the notes still
 // live, not the shift's history; on a deployment every note is read and
-// filtered here.
+// filtered here. A note past or long done at now leaves the embedded
+// store's live notes for good: callers pass the one clock, which only
+// moves forward.
 func (db *DB) LiveNotes(ctx context.Context, teamID, shiftID string, now time.Time) (bh.LiveNotes, error) {
 	sh, err := db.ShiftByID(ctx, teamID, shiftID)
 	if bh.ErrorCode(err) == bh.ENOTFOUND {
