@@ -8,10 +8,12 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -82,7 +84,15 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		{"plan", func() int { return benchPlans(ctx, *plans, w, stderr) }},
 		{"radar", func() int { return benchRadar(ctx, *shifts, *samples, *debounce, w, stderr) }},
 		{"model", func() int { return benchModel(ctx, *modelRounds, *modelLatency, w, stderr) }},
-		{"soak", func() int { return benchSoak(ctx, *soakDays, *soakIdle, *soakGap, w, stderr) }},
+		{"soak", func() int {
+			if *suite == "all" {
+				// In a process of its own, so that its heap and RSS are a
+				// bot's after months, not what the suites before left.
+				return benchChild(ctx, w, stderr, "-suite", "soak", "-days", strconv.Itoa(*soakDays), "-idle", strconv.Itoa(*soakIdle),
+					"-gap", soakGap.String())
+			}
+			return benchSoak(ctx, *soakDays, *soakIdle, *soakGap, w, stderr)
+		}},
 	}
 	ran := false
 	for _, st := range steps {
@@ -98,6 +108,30 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if !ran {
 		fmt.Fprintf(stderr, "bench: unknown -suite %q; use capture, plan, radar, model, memory, soak or all\n", *suite)
 		return 2
+	}
+	return 0
+}
+
+// childEnv is set for a suite run in a process of its own (benchChild):
+// the test binary reads it to run the benchmark instead of its tests.
+const childEnv = "BABYHANDOFF_BENCH_CHILD"
+
+// benchChild runs this program again with args, its output going to w.
+func benchChild(ctx context.Context, w, stderr io.Writer, args ...string) int {
+	exe, err := os.Executable()
+	if err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
+		return 1
+	}
+	cmd := exec.CommandContext(ctx, exe, args...)
+	cmd.Env = append(os.Environ(), childEnv+"=1")
+	cmd.Stdout, cmd.Stderr = w, stderr
+	if err := cmd.Run(); err != nil {
+		fmt.Fprintf(stderr, "bench: %s: %v\n", strings.Join(args, " "), err)
+		if code := cmd.ProcessState.ExitCode(); code > 0 {
+			return code
+		}
+		return 1
 	}
 	return 0
 }

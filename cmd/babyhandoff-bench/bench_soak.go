@@ -140,7 +140,7 @@ func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr
 	time.Sleep(settleAfterCatchUp)
 
 	fmt.Fprintf(w, "## Soak: %d days of a family's use beside %d idle conversations (%s, %d CPUs)\n\n", days, idle, runtime.Version(), runtime.NumCPU())
-	fmt.Fprintf(w, "Each simulated day: 30 notes (one every 25 minutes of the clock from 07:00, %s apart in real time so the last one's reply, App Home and nudge are done, as they would be), 5 `/plan`, one Energy what-if and one Download plan (handoff.md, calendar and picture, waited for until all three are delivered), through the fake Slack, with the Risk Radar running (nudge debounce 50 ms); the retention sweep runs at each day's start, and each morning the family marks the day before's tasks, deadlines and supplies done. Latencies are over the ten days up to the row's day; sizes and memory at its end. Heap and RSS are this process's after a collection that hands freed memory back: the bot and the fake Slack (which keeps every message it was sent; its record of calls and the bytes of delivered files are dropped each day).\n", gap)
+	fmt.Fprintf(w, "Each simulated day: 30 notes (one every 25 minutes of the clock from 07:00, %s apart in real time so the last one's reply, App Home and nudge are done, as they would be), 5 `/plan`, one Energy what-if and one Download plan (handoff.md, calendar and picture, waited for until all three are delivered), through the fake Slack, with the Risk Radar running (nudge debounce 50 ms); the retention sweep runs at each day's start, and each morning the family marks the day before's tasks, deadlines and supplies done. Latencies are over the ten days up to the row's day; sizes and memory at its end. Heap and RSS are this process's after a collection that hands freed memory back: the bot and the fake Slack (which keeps every message it was sent; its record of calls and the bytes of delivered files are dropped each day).%s\n", gap, ownProcess())
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| day | database file (in use) | notes (not done; open and not past: what plans read) | runs | heap | RSS (anon + file) | note ack p50 | note ack p99 | /plan → card p50 | /plan → card p99 | radar note → state p95 |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|")
@@ -227,6 +227,15 @@ func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr
 		}
 	}
 	return 0
+}
+
+// ownProcess says, in the full run, that the soak had a process of its
+// own (benchChild): its memory is not the earlier suites'.
+func ownProcess() string {
+	if os.Getenv(childEnv) != "" {
+		return " In the full run this suite has a process of its own, so its memory is not what the suites before it left."
+	}
+	return ""
 }
 
 // soakKeepUp marks done the family's tasks, deadlines and supplies noted
