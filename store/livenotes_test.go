@@ -17,6 +17,13 @@ import (
 	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
+// bothEngines are the embedded store's two read paths: from memory, and the
+// queries a MongoDB deployment answers.
+var bothEngines = []struct {
+	name string
+	opts []storetest.Option
+}{{"memory", nil}, {"query", []storetest.Option{storetest.Unindexed()}}}
+
 // LiveNotes over a month of a shift's life, on the clock the test sets:
 // a note leaves it when deleted, done more than a day ago, or past by its
 // own words (an observation after a day, an appointment when it ends), and
@@ -24,10 +31,7 @@ import (
 // counts every note, whatever left. The embedded store (from memory) and
 // the query path a deployment takes must agree at every step.
 func TestLiveNotesOverAMonth(t *testing.T) {
-	for _, engine := range []struct {
-		name string
-		opts []storetest.Option
-	}{{"memory", nil}, {"query", []storetest.Option{storetest.Unindexed()}}} {
+	for _, engine := range bothEngines {
 		t.Run(engine.name, func(t *testing.T) {
 			ctx := context.Background()
 			start := time.Date(2026, 11, 2, 8, 0, 0, 0, time.UTC)
@@ -144,10 +148,7 @@ func TestLiveNotesReadInTheShiftsZone(t *testing.T) {
 // NotesByID finds a team's notes by id, deleted ones too, in the order
 // asked, on both engines; another team's and unknown ids are not found.
 func TestNotesByID(t *testing.T) {
-	for _, engine := range []struct {
-		name string
-		opts []storetest.Option
-	}{{"memory", nil}, {"query", []storetest.Option{storetest.Unindexed()}}} {
+	for _, engine := range bothEngines {
 		t.Run(engine.name, func(t *testing.T) {
 			ctx := context.Background()
 			db := storetest.New(t, engine.opts...)
