@@ -199,7 +199,7 @@ func TestContextPackBudget(t *testing.T) {
 	t.Run("empty shift", func(t *testing.T) {
 		p := council.BuildPack("r", "s", nil, nil, 4000, monday10)
 		assert.Empty(t, p.LogRefs)
-		assert.Equal(t, "No notes in this shift yet.", p.Summary)
+		assert.Equal(t, "No open notes in this shift (none yet, or all done or past).", p.Summary)
 		assert.LessOrEqual(t, p.TokenEstimate, p.TokenBudget)
 	})
 	t.Run("one huge note is cut to fit", func(t *testing.T) {

@@ -151,7 +151,7 @@ func lineTokensAtLeast(id string, kind bh.Tag) int {
 
 func packSummary(total int, counts map[bh.Tag]int, omitted int) string {
 	if total == 0 {
-		return "No notes in this shift yet."
+		return "No open notes in this shift (none yet, or all done or past)."
 	}
 	var parts []string
 	for _, k := range bh.Tags {

@@ -603,3 +603,15 @@ func TestE2EPlanKeepsTheNight(t *testing.T) {
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
 	assert.Equal(t, "23:00–07:00", night(h.waitCard("DU1", "v2 · ")), "the hours chosen")
 }
+
+// A conversation whose only note is two nights old still gets a plan, one
+// that no longer leans on it: the night's sleep counted for a day.
+func TestE2EPlanWhenEveryNoteIsPast(t *testing.T) {
+	at := time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC)
+	h := start(t, clockAt(at))
+	old := at.Add(-48 * time.Hour)
+	h.ack(h.message("C7", "channel", "U1", "slept 2h, exhausted", fmt.Sprintf("%d.000100", old.Unix()), nil))
+	h.ack(h.slash("/plan", "", "C7", "U1"))
+	card := h.waitCard("C7", "v1 · ")
+	assert.Contains(t, string(card.raw), "no recent sleep note", "the old night does not set today's energy")
+}
