@@ -35,7 +35,8 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	dur := fs.Duration("duration", 20*time.Second, "how long to send")
 	sizes := fs.String("prefill-mb", "0,10", "embedded database sizes to measure at, in MB (comma-separated)")
 	sustain := fs.String("sustain", "200,500", "higher rates to hold for -duration on an empty database (capture suite)")
-	suite := fs.String("suite", "all", "capture, plan, radar, model, memory, soak or all")
+	suite := fs.String("suite", "all", "capture, plan, radar, model, memory, disk, soak or all")
+	diskRounds := fs.Int("disk-rounds", 1000, "pairs of 4 KB write + fsync (disk suite)")
 	modelRounds := fs.Int("model-rounds", 20, "council runs against the local model server (model suite)")
 	modelLatency := fs.Duration("model-latency", 300*time.Millisecond, "what the local model server adds to each call (model suite)")
 	shifts := fs.Int("shifts", 1000, "shifts present in the store (radar suite)")
@@ -80,6 +81,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		run  func() int
 	}{
 		{"memory", func() int { return benchMemory(ctx, w, stderr) }},
+		{"disk", func() int { return benchDisk(ctx, *diskRounds, w, stderr) }},
 		{"capture", func() int { return benchCaptureSuite(ctx, *rate, *dur, *sizes, *sustain, w, stderr) }},
 		{"plan", func() int { return benchPlans(ctx, *plans, w, stderr) }},
 		{"radar", func() int { return benchRadar(ctx, *shifts, *samples, *debounce, w, stderr) }},
@@ -106,7 +108,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(w)
 	}
 	if !ran {
-		fmt.Fprintf(stderr, "bench: unknown -suite %q; use capture, plan, radar, model, memory, soak or all\n", *suite)
+		fmt.Fprintf(stderr, "bench: unknown -suite %q; use capture, plan, radar, model, memory, disk, soak or all\n", *suite)
 		return 2
 	}
 	return 0

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"time"
+)
+
+// benchDisk times what every durable commit pays the disk, whatever the
+// code: a 4 KB write and its fsync, alone and twice in a row (a bbolt
+// commit writes its pages, syncs, then its meta page, and syncs again). A
+// note's ack cannot be quicker than the pair, so its tail is read against
+// this one's.
+func benchDisk(ctx context.Context, rounds int, w, stderr io.Writer) int {
+	dir, err := os.MkdirTemp("", "babyhandoff-disk-")
+	if err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	f, err := os.Create(dir + "/sync.bin")
+	if err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
+		return 1
+	}
+	defer f.Close()
+	page := make([]byte, 4096)
+	var one, pair []time.Duration
+	write := func(off int64) error {
+		if _, err := f.WriteAt(page, off); err != nil {
+			return err
+		}
+		return f.Sync()
+	}
+	for i := 0; i < rounds && ctx.Err() == nil; i++ {
+		start := time.Now()
+		if err := write(int64(i+1) * 4096); err != nil {
+			fmt.Fprintln(stderr, "bench:", err)
+			return 1
+		}
+		mid := time.Now()
+		if err := write(0); err != nil {
+			fmt.Fprintln(stderr, "bench:", err)
+			return 1
+		}
+		one = append(one, mid.Sub(start))
+		pair = append(pair, time.Since(start))
+	}
+	fmt.Fprintf(w, "## Disk: %d rounds of a 4 KB write + fsync, then another (a commit's two), in the temporary folder the databases use (%s, %d CPUs)\n\n", rounds, runtime.Version(), runtime.NumCPU())
+	fmt.Fprintln(w, "| measure | p50 | p99 | max |")
+	fmt.Fprintln(w, "|---|---|---|---|")
+	fmt.Fprintf(w, "| one write + fsync | %s | %s | %s |\n", ms(pct(one, 50)), ms(pct(one, 99)), ms(pct(one, 100)))
+	fmt.Fprintf(w, "| two in a row (a bbolt commit's floor) | %s | %s | %s |\n", ms(pct(pair, 50)), ms(pct(pair, 99)), ms(pct(pair, 100)))
+	return 0
+}
