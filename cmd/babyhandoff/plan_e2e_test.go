@@ -604,14 +604,20 @@ func TestE2EPlanKeepsTheNight(t *testing.T) {
 	assert.Equal(t, "23:00–07:00", night(h.waitCard("DU1", "v2 · ")), "the hours chosen")
 }
 
-// A conversation whose only note is two nights old still gets a plan, one
-// that no longer leans on it: the night's sleep counted for a day.
-func TestE2EPlanWhenEveryNoteIsPast(t *testing.T) {
+// A conversation whose notes are two nights old still gets a plan, one
+// that no longer reads the night's sleep (it counted for a day) but still
+// plans the errand: the council's record lists only the errand.
+func TestE2EPlanWhenANoteIsPast(t *testing.T) {
 	at := time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC)
 	h := start(t, clockAt(at))
 	old := at.Add(-48 * time.Hour)
 	h.ack(h.message("C7", "channel", "U1", "slept 2h, exhausted", fmt.Sprintf("%d.000100", old.Unix()), nil))
+	h.ack(h.message("C7", "channel", "U1", "call grandma about the weekend", fmt.Sprintf("%d.000200", old.Unix()), nil))
 	h.ack(h.slash("/plan", "", "C7", "U1"))
 	card := h.waitCard("C7", "v1 · ")
 	assert.Contains(t, string(card.raw), "no recent sleep note", "the old night does not set today's energy")
+	h.ack(h.click("C7", card.ts, "U1", "card_transcript", card.runID))
+	transcript := string(waitFile(t, h, "council-v1.md").Content)
+	assert.Contains(t, transcript, "call grandma")
+	assert.NotContains(t, transcript, "slept 2h", "a past note is not in the plan's context")
 }
