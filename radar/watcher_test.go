@@ -348,29 +348,25 @@ func TestStateReadsAsTheWatcherAndSavesNothing(t *testing.T) {
 }
 
 // A night's "slept 3h" sets the radar's energy for a day, then is past:
-// neither read nor counted, and the energy is medium again.
+// no longer read or counted (the note count; the energy already followed
+// the 24 hours before the note became past).
 func TestStateLeavesPastNotesOut(t *testing.T) {
 	ctx := context.Background()
-	at := time.Date(2026, 11, 23, 7, 0, 0, 0, time.UTC)
-	var mu sync.Mutex
-	now := func() time.Time { mu.Lock(); defer mu.Unlock(); return at }
-	db := storetest.New(t, storetest.WithClock(now))
+	clock := clocktest.New(time.Date(2026, 11, 23, 7, 0, 0, 0, time.UTC))
+	db := storetest.New(t, storetest.WithClock(clock.Now))
 	slept, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "slept 3h", MessageTS: "1.1"})
 	require.NoError(t, err)
 	_, _, err = db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "low: wipes 5 days", MessageTS: "1.2"})
 	require.NoError(t, err)
-	w, err := radar.New(radar.Config{Source: db, Store: db, Now: now})
+	w, err := radar.New(radar.Config{Source: db, Store: db, Now: clock.Now})
 	require.NoError(t, err)
-	shift, err := db.ShiftByID(ctx, "T1", slept.ShiftID)
-	require.NoError(t, err)
+	shift := mustShift(t, db, slept.ShiftID)
 	for _, tt := range []struct {
 		after  time.Duration
 		notes  int
 		energy bh.Energy
 	}{{time.Hour, 2, bh.EnergyLow}, {24 * time.Hour, 2, bh.EnergyLow}, {25 * time.Hour, 1, bh.EnergyMedium}, {30 * 24 * time.Hour, 1, bh.EnergyMedium}} {
-		mu.Lock()
-		at = slept.CreatedAt.Add(tt.after)
-		mu.Unlock()
+		clock.Set(slept.CreatedAt.Add(tt.after))
 		st, err := w.State(ctx, shift)
 		require.NoError(t, err)
 		assert.Equal(t, tt.notes, st.Notes, tt.after)

@@ -44,9 +44,9 @@ type noteEntry struct {
 	gen  uint64 // changes with every write of the note
 	// inLive: the entry is in its shift's live list.
 	inLive bool
-	// read: pastFrom and past hold the note's reading in the shift's zone.
+	// read: pastFrom holds the note's reading in the shift's zone (zero:
+	// it is never past by its own words).
 	read     bool
-	past     bool
 	pastFrom time.Time
 }
 
@@ -73,8 +73,8 @@ func (m *memIndex) fillNotes(docs []logDoc) {
 		}
 	}
 	for _, s := range m.byShift {
+		// The live list is built by the first LiveNotes, in the shift's zone.
 		sort.Slice(s.all, func(i, j int) bool { return noteBefore(s.all[i].doc, s.all[j].doc) })
-		s.relive("")
 	}
 }
 
@@ -87,7 +87,7 @@ func (s *shiftNotes) relive(zone string) {
 	}
 	s.live = s.live[:0]
 	for _, e := range s.all {
-		e.read = false
+		e.read, e.pastFrom = false, time.Time{}
 		if e.doc.DeletedAt == nil {
 			e.inLive = true
 			s.live = append(s.live, e)
@@ -148,7 +148,6 @@ func (m *memIndex) liveOf(team, shift string, loc *time.Location, now time.Time)
 		gen  uint64
 		note bh.Note
 		from time.Time
-		past bool
 	}
 	var todo []reading
 	m.mu.Lock()
@@ -168,7 +167,7 @@ func (m *memIndex) liveOf(team, shift string, loc *time.Location, now time.Time)
 	m.mu.Unlock()
 
 	for i := range todo {
-		todo[i].from, todo[i].past = pastFrom(todo[i].note, loc)
+		todo[i].from = pastFrom(todo[i].note, loc)
 	}
 
 	m.mu.Lock()
@@ -180,14 +179,14 @@ func (m *memIndex) liveOf(team, shift string, loc *time.Location, now time.Time)
 	if s.zone == zone {
 		for _, r := range todo {
 			if r.e.gen == r.gen {
-				r.e.read, r.e.past, r.e.pastFrom = true, r.past, r.from
+				r.e.read, r.e.pastFrom = true, r.from
 			}
 		}
 	}
 	out := make([]bh.Note, 0, len(s.live))
 	kept := s.live[:0]
 	for _, e := range s.live {
-		if closedAt(&e.note, e.read && e.past, e.pastFrom, now) {
+		if closedAt(&e.note, e.pastFrom, now) {
 			e.inLive = false
 			continue
 		}
@@ -200,26 +199,27 @@ func (m *memIndex) liveOf(team, shift string, loc *time.Location, now time.Time)
 }
 
 // closedAt reports whether n has left what plans read, for good, at now;
-// past and from are its reading (pastFrom).
-func closedAt(n *bh.Note, past bool, from, now time.Time) bool {
+// from is when it is past by its own words (pastFrom; zero: never).
+func closedAt(n *bh.Note, from, now time.Time) bool {
 	switch {
 	case n.DeletedAt != nil:
 		return true
 	case n.DoneAt != nil:
 		return now.Sub(*n.DoneAt) > bh.DoneWindow
 	default:
-		return past && !now.Before(from)
+		return !from.IsZero() && !now.Before(from)
 	}
 }
 
 // pastFrom is when n is past for good, read in loc as a plan reads it
-// (bh.Fact.PastFrom). A note's reading does not depend on when it is read,
-// once it was written: "tomorrow" counts from the note.
-func pastFrom(n bh.Note, loc *time.Location) (time.Time, bool) {
+// (bh.Fact.PastFrom); zero when never. A note's reading does not depend on
+// when it is read, once it was written: "tomorrow" counts from the note.
+func pastFrom(n bh.Note, loc *time.Location) time.Time {
 	if n.CreatedAt.IsZero() {
-		return time.Time{}, false
+		return time.Time{}
 	}
-	return normalize.One(n, loc, n.CreatedAt).PastFrom()
+	from, _ := normalize.One(n, loc, n.CreatedAt).PastFrom()
+	return from
 }
 
 // notesCommitted applies a commit's changes to the notes collection: puts
@@ -278,7 +278,7 @@ func (m *memIndex) putNoteLocked(d logDoc) {
 		// done or deleted and then restored is live again.
 		s.rev += d.Rev - e.doc.Rev
 		m.gen++
-		e.doc, e.note, e.gen, e.read = d, d.domain(), m.gen, false
+		e.doc, e.note, e.gen, e.read, e.pastFrom = d, d.domain(), m.gen, false, time.Time{}
 		if !e.inLive && d.DeletedAt == nil {
 			e.inLive = true
 			s.live = inserted(s.live, e)

@@ -531,11 +531,10 @@ func (db *DB) LiveNotes(ctx context.Context, teamID, shiftID string, now time.Ti
 		for _, n := range all {
 			live.Rev += n.Rev
 			var from time.Time
-			var past bool
 			if n.DeletedAt == nil && n.DoneAt == nil {
-				from, past = pastFrom(n, loc)
+				from = pastFrom(n, loc)
 			}
-			if !closedAt(&n, past, from, now) {
+			if !closedAt(&n, from, now) {
 				live.Notes = append(live.Notes, n)
 			}
 		}
