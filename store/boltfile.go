@@ -24,8 +24,9 @@ import (
 // catalog is copy-on-write: a namespace no operation touched is the same
 // pointer as in the catalog stored last, and inside a touched one every
 // document that did not change is the same pointer too. So a commit writes
-// only the documents that changed, in one bbolt transaction (one fsync
-// pair), and its cost follows the size of the change, not of the database.
+// only the documents that changed, as one record of the log in front of
+// the file (wal.go, boltcommit.go), and its cost follows the size of the
+// change, not of the database.
 //
 // Layout: one bucket per namespace ("babyhandoff.logs", "local.oplog")
 // whose keys are 8-byte sequence numbers in insertion order, so a load gives
@@ -48,6 +49,8 @@ type boltFile struct {
 	// that transaction's commit; Store takes them first, whatever happens.
 	stagedMu sync.Mutex
 	staged   []shelfDoc
+
+	w walState
 }
 
 // shelfDoc is a shelf document to write (or, with del, remove) with a
@@ -74,34 +77,32 @@ func (f *boltFile) takeStaged() []shelfDoc {
 	return docs
 }
 
-// putStaged writes shelf documents in tx.
-func putStaged(tx *bbolt.Tx, docs []shelfDoc) error {
+// stagedOps are the log's operations for shelf documents.
+func stagedOps(docs []shelfDoc) ([]walOp, error) {
+	ops := make([]walOp, 0, len(docs))
 	for _, d := range docs {
 		k, err := shelfKey(d.h[1], d.raw)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		b, err := shelfBucket(tx, d.h[1], true)
-		if err != nil {
-			return err
-		}
+		op := walOp{kind: opPut, bucket: bucketShelf, sub: []byte(d.h[1]), key: k, val: d.raw}
 		if d.del {
-			err = b.Delete(k)
-		} else {
-			err = b.Put(k, d.raw)
+			op.kind, op.val = opDel, nil
 		}
-		if err != nil {
-			return err
-		}
+		ops = append(ops, op)
 	}
-	return nil
+	return ops, nil
 }
 
-// writeStaged writes shelf documents in a transaction of their own (a
-// commit that changed nothing in the engine does not call Store) and tells
-// the committed hook.
+// writeStaged writes shelf documents in a commit of their own (a commit
+// that changed nothing in the engine does not call Store) and tells the
+// committed hook.
 func (f *boltFile) writeStaged(docs []shelfDoc) error {
-	if err := f.bolt.Update(func(tx *bbolt.Tx) error { return putStaged(tx, docs) }); err != nil {
+	ops, err := stagedOps(docs)
+	if err != nil {
+		return err
+	}
+	if err := f.commit(ops); err != nil {
 		return err
 	}
 	f.announceStaged(docs)
@@ -158,7 +159,10 @@ type nsFile struct {
 // format 3 the notes too, which a version of an earlier format would not
 // see (it would start with no notes), so an older file is raised when
 // opened and an older version refuses it.
-const boltFormat = 3
+//
+// Format 4 may have commits in the log beside the file (wal.go) that the
+// file does not have yet, which an earlier version would not read.
+const boltFormat = 4
 
 var (
 	bucketMeta    = []byte("_meta")
@@ -229,6 +233,9 @@ func openBoltFile(path string) (*boltFile, error) {
 		}
 		return nil
 	})
+	if err == nil {
+		err = f.recoverWAL()
+	}
 	if err != nil {
 		_ = b.Close()
 		return nil, err
@@ -236,8 +243,10 @@ func openBoltFile(path string) (*boltFile, error) {
 	return f, nil
 }
 
-// Close closes the file.
-func (f *boltFile) Close() error { return f.bolt.Close() }
+// Close applies what the log holds and closes the file.
+func (f *boltFile) Close() error {
+	return errors.Join(f.closeWAL(), f.bolt.Close())
+}
 
 // Load reads the whole catalog; lungo calls it once, at open.
 func (f *boltFile) Load() (*lungo.Catalog, error) {
@@ -347,54 +356,34 @@ func (f *boltFile) Store(catalog *lungo.Catalog) error {
 	if len(changes) == 0 && len(dropped) == 0 && len(staged) == 0 {
 		return nil
 	}
-	err := f.bolt.Update(func(tx *bbolt.Tx) error {
-		if err := putStaged(tx, staged); err != nil {
-			return err
+	ops, err := stagedOps(staged)
+	if err != nil {
+		return err
+	}
+	for _, ch := range changes {
+		name := []byte(ch.handle.String())
+		for _, d := range ch.dels {
+			key := binary.BigEndian.AppendUint64(nil, f.ns[ch.handle].keys[d])
+			ops = append(ops, walOp{kind: opDel, bucket: name, key: key})
 		}
-		idx := tx.Bucket(bucketIndexes)
-		for _, ch := range changes {
-			name := []byte(ch.handle.String())
-			b, err := tx.CreateBucketIfNotExists(name)
+		for i := range ch.puts {
+			p := &ch.puts[i]
+			raw, err := bson.Marshal(p.doc)
 			if err != nil {
 				return err
 			}
-			var key [8]byte
-			for _, d := range ch.dels {
-				binary.BigEndian.PutUint64(key[:], f.ns[ch.handle].keys[d])
-				if err := b.Delete(key[:]); err != nil {
-					return err
-				}
-			}
-			for i := range ch.puts {
-				p := &ch.puts[i]
-				raw, err := bson.Marshal(p.doc)
-				if err != nil {
-					return err
-				}
-				p.raw = raw
-				binary.BigEndian.PutUint64(key[:], p.seq)
-				if err := b.Put(key[:], raw); err != nil {
-					return err
-				}
-			}
-			if ch.indexes != nil {
-				if err := idx.Put(name, ch.indexes); err != nil {
-					return err
-				}
-			}
+			p.raw = raw
+			ops = append(ops, walOp{kind: opPut, bucket: name, key: binary.BigEndian.AppendUint64(nil, p.seq), val: raw})
 		}
-		for _, h := range dropped {
-			name := []byte(h.String())
-			if err := tx.DeleteBucket(name); err != nil && !errors.Is(err, bolterrors.ErrBucketNotFound) {
-				return err
-			}
-			if err := idx.Delete(name); err != nil {
-				return err
-			}
+		if ch.indexes != nil {
+			ops = append(ops, walOp{kind: opPut, bucket: bucketIndexes, key: name, val: ch.indexes})
 		}
-		return nil
-	})
-	if err != nil {
+	}
+	for _, h := range dropped {
+		name := []byte(h.String())
+		ops = append(ops, walOp{kind: opDrop, bucket: name}, walOp{kind: opDel, bucket: bucketIndexes, key: name})
+	}
+	if err := f.commit(ops); err != nil {
 		return err
 	}
 	for _, ch := range changes {

@@ -94,35 +94,46 @@ func TestBoltFileKeepsEveryChangeInOrder(t *testing.T) {
 }
 
 // TestCommitCostFollowsTheChange checks the point of the file format: one
-// note written to a large database writes about as many pages as one
-// written to a small one. (Pages, not time: no timed assertions.)
+// note written to a large database writes about as many bytes as one
+// written to a small one: its record in the log, and later the pages the
+// applier writes for it. (Bytes and pages, not time: no timed assertions.)
 func TestCommitCostFollowsTheChange(t *testing.T) {
 	ctx := context.Background()
 	db, err := Open(ctx, Config{DataDir: t.TempDir()})
 	require.NoError(t, err)
 	defer db.Close(ctx)
-	pagesForOneNote := func(i int) int64 {
+	written := func() (log, pages int64) {
+		require.NoError(t, db.file.settle())
+		db.file.w.mu.Lock()
+		defer db.file.w.mu.Unlock()
 		st := db.file.bolt.Stats()
-		before := st.TxStats.GetWrite()
+		return db.file.w.written, st.TxStats.GetWrite()
+	}
+	forOneNote := func(i int) (log, pages int64) {
+		log0, pages0 := written()
 		_, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "wipes < 1 day", MessageTS: fmt.Sprintf("9%d.1", i)})
 		require.NoError(t, err)
-		st = db.file.bolt.Stats()
-		return st.TxStats.GetWrite() - before
+		log1, pages1 := written()
+		return log1 - log0, pages1 - pages0
 	}
-	small := pagesForOneNote(0)
+	smallLog, smallPages := forOneNote(0)
 	text := fmt.Sprintf("%0800d", 0)
 	for i := 0; i < 3000; i++ {
 		_, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T2", ChannelID: fmt.Sprint("C", i%300), RawText: text, MessageTS: fmt.Sprintf("%d.0", i)})
 		require.NoError(t, err)
 	}
-	large := pagesForOneNote(1)
+	largeLog, largePages := forOneNote(1)
 	fi, err := os.Stat(db.Path())
 	require.NoError(t, err)
 	pages := fi.Size() / int64(db.file.bolt.Info().PageSize)
-	t.Logf("pages written for one note: %d on a small database, %d on one of %d pages", small, large, pages)
+	t.Logf("one note: %d then %d bytes of log, %d then %d pages, on a small database and on one of %d pages (%d bytes)", smallLog, largeLog, smallPages, largePages, pages, fi.Size())
+	require.Positive(t, smallLog)
+	require.Positive(t, smallPages)
+	// The same note, a few bytes more (a longer shift id or counter).
+	assert.Less(t, largeLog, 2*smallLog, "a commit's record should hold what changed, not the database")
 	// The B+tree's depth grows with the data, so a few pages more; the old
 	// single-file store rewrote all of them.
-	assert.Less(t, large, pages/20, "a commit should write what changed, not the database")
+	assert.Less(t, largePages, pages/20, "a commit should write what changed, not the database")
 }
 
 func TestZippedDetailsReadBack(t *testing.T) {

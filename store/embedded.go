@@ -57,6 +57,11 @@ func openFile(dir string, log *slog.Logger) (*boltFile, error) {
 
 // fileError says what to do about a file that cannot be opened.
 func fileError(path string, err error) error {
+	if errors.Is(err, errLogAhead) {
+		return &bh.Error{Code: bh.EINVALID, Message: fmt.Sprintf(
+			"The embedded database %s and its log %s do not belong together: the log holds changes the database never had before them (was the database file replaced by an older copy?). Nothing was changed. Put back the database file that was there, or move the log away to open the database as it is, without the log's changes.", path, path+WALSuffix),
+			Detail: err.Error(), Err: err}
+	}
 	if errors.Is(err, errNotOurs) {
 		return &bh.Error{Code: bh.EINVALID, Message: fmt.Sprintf(
 			"The embedded database %s is not a BabyHandoff database this version can read (another program's file, a damaged file, or one written by a newer BabyHandoff). Nothing was changed. Run the version that wrote it, restore a backup, or move the file away to start with an empty database.", path),
@@ -147,6 +152,11 @@ func (db *DB) Backup(w io.Writer) (int64, error) {
 		return 0, bh.Errorf(bh.EINVALID, "Backups of a MongoDB deployment are MongoDB's own: use mongodump or your provider's snapshots.")
 	}
 	var n int64
+	// The copy is the bbolt file alone, so every commit so far goes in
+	// first.
+	if err := db.file.settle(); err != nil {
+		return 0, db.fail("backup", err)
+	}
 	err := db.file.bolt.View(func(tx *bbolt.Tx) error {
 		var err error
 		n, err = tx.WriteTo(w)

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"fmt"
@@ -10,7 +9,6 @@ import (
 	"time"
 
 	"github.com/256dpi/lungo/mongokit"
-	"go.etcd.io/bbolt"
 	"go.mongodb.org/mongo-driver/bson"
 	"go.mongodb.org/mongo-driver/mongo"
 )
@@ -243,17 +241,14 @@ func (db *DB) shiftNotesRaw(teamID, shiftID string) ([]bson.Raw, error) {
 	docs := db.mem.shiftNotes(teamID, shiftID)
 	slices.SortFunc(docs, func(a, b logDoc) int { return strings.Compare(a.ID, b.ID) })
 	var out []bson.Raw
-	err := db.shelf.bolt.View(func(tx *bbolt.Tx) error {
-		b, err := shelfBucket(tx, colLogs, false)
-		if b == nil || err != nil {
-			return err
+	for _, d := range docs {
+		v, err := db.shelf.file.shelfGet(colLogs, []byte(d.ID))
+		if err != nil {
+			return nil, err
 		}
-		for _, d := range docs {
-			if v := b.Get([]byte(d.ID)); v != nil {
-				out = append(out, bytes.Clone(v))
-			}
+		if v != nil {
+			out = append(out, v)
 		}
-		return nil
-	})
-	return out, err
+	}
+	return out, nil
 }

@@ -31,7 +31,7 @@ import (
 // the engine would have stored them (zipped, keys plain), so export,
 // import and the sizes read the same bytes on either engine.
 type shelf struct {
-	bolt *bbolt.DB
+	file *boltFile
 }
 
 var bucketShelf = []byte("_shelf")
@@ -141,39 +141,37 @@ func (s *shelf) put(docs map[string][]bson.Raw, fresh bool) error {
 			byColl[coll] = append(byColl[coll], kv{k, d})
 		}
 	}
-	return s.bolt.Update(func(tx *bbolt.Tx) error {
+	return s.file.write(func() ([]walOp, error) {
+		var ops []walOp
 		for coll, list := range byColl {
-			b, err := shelfBucket(tx, coll, true)
-			if err != nil {
-				return err
-			}
 			for _, p := range list {
-				if fresh && b.Get(p.k) != nil {
-					return errShelfTaken
+				if fresh {
+					have, err := s.file.shelfGet(coll, p.k)
+					if err != nil {
+						return nil, err
+					}
+					if have != nil {
+						return nil, errShelfTaken
+					}
 				}
-				if err := b.Put(p.k, p.v); err != nil {
-					return err
-				}
+				ops = append(ops, walOp{kind: opPut, bucket: bucketShelf, sub: []byte(coll), key: p.k, val: p.v})
 			}
 		}
-		return nil
+		return ops, nil
 	})
 }
 
 // all returns every document of coll, in key order.
 func (s *shelf) all(coll string) ([]bson.Raw, error) {
-	var out []bson.Raw
-	err := s.bolt.View(func(tx *bbolt.Tx) error {
-		b, err := shelfBucket(tx, coll, false)
-		if b == nil || err != nil {
-			return err
-		}
-		return b.ForEach(func(_, v []byte) error {
-			out = append(out, bytes.Clone(v))
-			return nil
-		})
-	})
-	return out, err
+	kvs, err := s.file.shelfScan(coll, nil)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]bson.Raw, len(kvs))
+	for i, kv := range kvs {
+		out[i] = kv.v
+	}
+	return out, nil
 }
 
 // get returns the stored document with doc's key, or nil.
@@ -182,67 +180,43 @@ func (s *shelf) get(coll string, doc bson.Raw) (bson.Raw, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out bson.Raw
-	err = s.bolt.View(func(tx *bbolt.Tx) error {
-		b, err := shelfBucket(tx, coll, false)
-		if b == nil || err != nil {
-			return err
-		}
-		if v := b.Get(k); v != nil {
-			out = bytes.Clone(v)
-		}
-		return nil
-	})
-	return out, err
+	return s.file.shelfGet(coll, k)
 }
 
 // run returns one run's documents of coll in key order. A document of
 // another team is not returned (run ids are unique, but a read never
 // crosses teams).
 func (s *shelf) run(coll, teamID, runID string) ([]bson.Raw, error) {
+	kvs, err := s.file.shelfScan(coll, runPrefix(runID))
+	if err != nil {
+		return nil, err
+	}
 	var out []bson.Raw
-	err := s.bolt.View(func(tx *bbolt.Tx) error {
-		b, err := shelfBucket(tx, coll, false)
-		if b == nil || err != nil {
-			return err
+	for _, kv := range kvs {
+		if team, _ := bson.Raw(kv.v).Lookup("team_id").StringValueOK(); team == teamID {
+			out = append(out, kv.v)
 		}
-		p := runPrefix(runID)
-		c := b.Cursor()
-		for k, v := c.Seek(p); k != nil && bytes.HasPrefix(k, p); k, v = c.Next() {
-			if team, _ := bson.Raw(v).Lookup("team_id").StringValueOK(); team != teamID {
-				continue
-			}
-			out = append(out, bytes.Clone(v))
-		}
-		return nil
-	})
-	return out, err
+	}
+	return out, nil
 }
 
 // removeRuns deletes every document of the runs from colls, in one
 // transaction.
 func (s *shelf) removeRuns(colls []string, runIDs []string) error {
-	return s.bolt.Update(func(tx *bbolt.Tx) error {
+	return s.file.write(func() ([]walOp, error) {
+		var ops []walOp
 		for _, coll := range colls {
-			b, err := shelfBucket(tx, coll, false)
-			if err != nil {
-				return err
-			}
-			if b == nil {
-				continue
-			}
 			for _, id := range runIDs {
-				p := runPrefix(id)
-				c := b.Cursor()
-				// Deleting moves the cursor to the next key.
-				for k, _ := c.Seek(p); k != nil && bytes.HasPrefix(k, p); k, _ = c.Seek(p) {
-					if err := c.Delete(); err != nil {
-						return err
-					}
+				kvs, err := s.file.shelfScan(coll, runPrefix(id))
+				if err != nil {
+					return nil, err
+				}
+				for _, kv := range kvs {
+					ops = append(ops, walOp{kind: opDel, bucket: bucketShelf, sub: []byte(coll), key: kv.k})
 				}
 			}
 		}
-		return nil
+		return ops, nil
 	})
 }
 

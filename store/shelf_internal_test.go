@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"log/slog"
+	"strconv"
 	"testing"
 	"time"
 
@@ -248,8 +249,9 @@ func TestDetailsOfARunNotCompletedAreNotRead(t *testing.T) {
 }
 
 // A file of an earlier format (1: before the shelf; 2: before the notes
-// moved onto it) is raised when opened, so the versions before, which would
-// not see what is on the shelf, refuse it.
+// moved onto it; 3: before the log beside it) is raised when opened, so the
+// versions before, which would not see what is on the shelf or in the log,
+// refuse it.
 func TestAnOlderFormatFileIsRaised(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -267,13 +269,15 @@ func TestAnOlderFormatFileIsRaised(t *testing.T) {
 		return v
 	}
 	t.Cleanup(func() { _ = db.Close(ctx) })
-	assert.Equal(t, "3", format(""))
-	for _, old := range []string{"1", "2"} {
+	current := strconv.Itoa(boltFormat)
+	assert.Equal(t, "4", current)
+	assert.Equal(t, current, format(""))
+	for _, old := range []string{"1", "2", "3"} {
 		format(old)
 		require.NoError(t, db.Close(ctx))
 		db, err = Open(ctx, Config{DataDir: dir})
 		require.NoError(t, err)
-		assert.Equal(t, "3", format(""), "a format-%s file", old)
+		assert.Equal(t, current, format(""), "a format-%s file", old)
 	}
 }
 

@@ -196,7 +196,7 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		go db.groupCommitter()
 	}
 	if db.embedded && !cfg.Unindexed {
-		db.shelf = &shelf{bolt: db.file.bolt}
+		db.shelf = &shelf{file: db.file}
 		db.feed = newNoteFeed()
 	}
 	if err := db.ensureIndexes(ctx); err != nil {

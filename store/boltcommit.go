@@ -1,0 +1,435 @@
+package store
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"go.etcd.io/bbolt"
+	bolterrors "go.etcd.io/bbolt/errors"
+)
+
+// How a commit reaches the bbolt file (wal.go says why): commit appends a
+// record to the log and syncs it, and is then durable; the applier writes
+// the records to the bbolt file in batches. Until a record is applied, the
+// shelf's documents it writes are kept in memory (pending), and the
+// shelf's reads see them over the bbolt file's: a read never waits for the
+// applier. Engine namespaces are read only at open, after every record is
+// applied.
+
+// walApplyDelay is how long the applier lets records gather before
+// writing them to the bbolt file: one bbolt commit (two syncs) for a burst
+// of notes, instead of one each, off the acknowledgement's path. A
+// variable for the tests that need records left unapplied; read at open.
+var walApplyDelay = 200 * time.Millisecond
+
+const (
+	// walApplyBytes applies at once when this much waits, bounding the
+	// memory and the log's length.
+	walApplyBytes = 1 << 20
+	// walRetryDelay is the pause before applying again after a failure (a
+	// full disk): the records stay in the log and in memory meanwhile.
+	walRetryDelay = time.Second
+)
+
+var keyWALApplied = []byte("wal")
+
+// walState is the log's side of a boltFile.
+type walState struct {
+	log *wal
+
+	// commitMu makes one commit at a time, so the log's order is the
+	// order records are applied in, and a write that reads first (a fresh
+	// put) sees no other write between its read and its record.
+	commitMu sync.Mutex
+
+	mu       sync.Mutex
+	cond     *sync.Cond
+	queue    []walRecord // appended, not yet applied, in order
+	queued   int         // their payload bytes
+	appended uint64      // the last record's sequence number
+	applied  uint64      // the last one in the bbolt file
+	pending  map[string]map[string]pendingDoc
+	applyErr error  // the last apply's error
+	attempts uint64 // applies tried
+	broken   error  // a failed sync: no more commits
+	closed   bool
+	written  int64 // payload bytes appended since open (for the tests)
+
+	applyDelay time.Duration
+
+	work, urgent, stop chan struct{}
+	done               chan struct{}
+	closeOnce          sync.Once
+}
+
+// pendingDoc is a shelf document written by a record not yet applied: the
+// newest value for its key, or its removal.
+type pendingDoc struct {
+	seq uint64
+	val []byte // nil: removed
+}
+
+// recoverWAL opens the log beside the bbolt file, applies the records the
+// bbolt file does not have yet, and starts the applier.
+func (f *boltFile) recoverWAL() error {
+	var applied uint64
+	err := f.bolt.View(func(tx *bbolt.Tx) error {
+		if v := tx.Bucket(bucketMeta).Get(keyWALApplied); len(v) == 8 {
+			applied = binary.BigEndian.Uint64(v)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	path := f.path + WALSuffix
+	log, recs, err := openWAL(path)
+	if err != nil {
+		return err
+	}
+	for len(recs) > 0 && recs[0].seq <= applied {
+		recs = recs[1:]
+	}
+	if len(recs) > 0 && recs[0].seq != applied+1 {
+		_ = log.close()
+		return fmt.Errorf("%w: the log %s starts at change %d, but the database has changes up to %d only (was the database file replaced by an older copy?)", errLogAhead, path, recs[0].seq, applied)
+	}
+	if len(recs) > 0 {
+		if err := f.applyRecords(recs); err != nil {
+			_ = log.close()
+			return fmt.Errorf("apply the log %s: %w", path, err)
+		}
+		applied = recs[len(recs)-1].seq
+	}
+	w := &f.w
+	w.log = log
+	w.cond = sync.NewCond(&w.mu)
+	w.appended, w.applied = applied, applied
+	w.applyDelay = walApplyDelay
+	w.pending = map[string]map[string]pendingDoc{}
+	w.work, w.urgent, w.stop, w.done = make(chan struct{}, 1), make(chan struct{}, 1), make(chan struct{}), make(chan struct{})
+	go f.applyLoop()
+	return nil
+}
+
+// errLogAhead says the log holds changes that do not follow the bbolt
+// file's last one.
+var errLogAhead = errors.New("the database's log does not follow it")
+
+// commit makes ops durable as one record.
+func (f *boltFile) commit(ops []walOp) error {
+	f.w.commitMu.Lock()
+	defer f.w.commitMu.Unlock()
+	return f.commitLocked(ops)
+}
+
+// write builds ops and commits them with no other commit in between, so
+// build may read the shelf (shelfGet, shelfScan) and decide on what it
+// found.
+func (f *boltFile) write(build func() ([]walOp, error)) error {
+	f.w.commitMu.Lock()
+	defer f.w.commitMu.Unlock()
+	ops, err := build()
+	if err != nil || len(ops) == 0 {
+		return err
+	}
+	return f.commitLocked(ops)
+}
+
+func (f *boltFile) commitLocked(ops []walOp) error {
+	if len(ops) == 0 {
+		// A namespace touched but not changed (its indexes and documents
+		// are as stored): nothing to write, and a record without
+		// operations would read as the end of the log.
+		return nil
+	}
+	w := &f.w
+	w.mu.Lock()
+	if w.broken != nil || w.closed {
+		err := w.broken
+		w.mu.Unlock()
+		if err == nil {
+			err = errors.New("the database is closed")
+		}
+		return err
+	}
+	seq := w.appended + 1
+	// Every record before is in the bbolt file: the log starts over.
+	restart := w.applied == w.appended
+	w.mu.Unlock()
+
+	payload := encodeOps(ops)
+	err := w.log.append(seq, payload, restart)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err != nil {
+		var se *walSyncError
+		if errors.As(err, &se) {
+			w.broken = err
+		}
+		return err
+	}
+	w.appended = seq
+	w.queue = append(w.queue, walRecord{seq: seq, ops: ops, size: len(payload)})
+	w.queued += len(payload)
+	w.written += int64(len(payload))
+	for _, op := range ops {
+		if string(op.bucket) != string(bucketShelf) || op.kind == opDrop {
+			continue
+		}
+		coll := w.pending[string(op.sub)]
+		if coll == nil {
+			coll = map[string]pendingDoc{}
+			w.pending[string(op.sub)] = coll
+		}
+		coll[string(op.key)] = pendingDoc{seq: seq, val: op.val}
+	}
+	if w.queued >= walApplyBytes {
+		signal(w.urgent)
+	} else {
+		signal(w.work)
+	}
+	return nil
+}
+
+func signal(c chan struct{}) {
+	select {
+	case c <- struct{}{}:
+	default:
+	}
+}
+
+// applyLoop applies records walApplyDelay after the first of a batch, at
+// once when asked (urgent), and again after a failure.
+func (f *boltFile) applyLoop() {
+	w := &f.w
+	defer close(w.done)
+	var fire <-chan time.Time
+	var timer *time.Timer
+	for {
+		select {
+		case <-w.stop:
+			if timer != nil {
+				timer.Stop()
+			}
+			return
+		case <-w.work:
+			if fire == nil {
+				timer = time.NewTimer(w.applyDelay)
+				fire = timer.C
+			}
+			continue
+		case <-fire:
+		case <-w.urgent:
+		}
+		if timer != nil {
+			timer.Stop()
+		}
+		fire = nil
+		if f.applyPending() != nil {
+			timer = time.NewTimer(walRetryDelay)
+			fire = timer.C
+		}
+	}
+}
+
+// applyPending writes every queued record to the bbolt file.
+func (f *boltFile) applyPending() error {
+	w := &f.w
+	w.mu.Lock()
+	recs := w.queue
+	w.mu.Unlock()
+	if len(recs) == 0 {
+		return nil
+	}
+	err := f.applyRecords(recs)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.attempts++
+	w.applyErr = err
+	if err == nil {
+		w.queue = slices.Clone(w.queue[len(recs):])
+		w.applied = recs[len(recs)-1].seq
+		for _, r := range recs {
+			w.queued -= r.size
+			for _, op := range r.ops {
+				if string(op.bucket) != string(bucketShelf) || op.kind == opDrop {
+					continue
+				}
+				coll := w.pending[string(op.sub)]
+				if p, ok := coll[string(op.key)]; ok && p.seq <= w.applied {
+					delete(coll, string(op.key))
+				}
+			}
+		}
+	}
+	w.cond.Broadcast()
+	return err
+}
+
+// applyRecords writes recs to the bbolt file in one transaction, with the
+// last one's sequence number.
+func (f *boltFile) applyRecords(recs []walRecord) error {
+	return f.bolt.Update(func(tx *bbolt.Tx) error {
+		for _, r := range recs {
+			for _, op := range r.ops {
+				if err := applyOp(tx, op); err != nil {
+					return err
+				}
+			}
+		}
+		return tx.Bucket(bucketMeta).Put(keyWALApplied, binary.BigEndian.AppendUint64(nil, recs[len(recs)-1].seq))
+	})
+}
+
+func applyOp(tx *bbolt.Tx, op walOp) error {
+	if op.kind == opDrop {
+		if err := tx.DeleteBucket(op.bucket); err != nil && !errors.Is(err, bolterrors.ErrBucketNotFound) {
+			return err
+		}
+		return nil
+	}
+	if op.kind == opPut {
+		b, err := tx.CreateBucketIfNotExists(op.bucket)
+		if err == nil && len(op.sub) > 0 {
+			b, err = b.CreateBucketIfNotExists(op.sub)
+		}
+		if err != nil {
+			return err
+		}
+		return b.Put(op.key, op.val)
+	}
+	b := tx.Bucket(op.bucket)
+	if b != nil && len(op.sub) > 0 {
+		b = b.Bucket(op.sub)
+	}
+	if b == nil {
+		return nil
+	}
+	return b.Delete(op.key)
+}
+
+// settle waits until every record committed so far is in the bbolt file,
+// for readers of the file itself (a backup).
+func (f *boltFile) settle() error {
+	w := &f.w
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	target, start := w.appended, w.attempts
+	signal(w.urgent)
+	for w.applied < target {
+		if w.closed {
+			return errors.New("the database is closed")
+		}
+		if w.attempts > start && w.applyErr != nil {
+			return w.applyErr
+		}
+		w.cond.Wait()
+	}
+	return nil
+}
+
+// shelfGet returns the document with key in the shelf's collection coll,
+// or nil.
+func (f *boltFile) shelfGet(coll string, key []byte) ([]byte, error) {
+	w := &f.w
+	w.mu.Lock()
+	p, ok := w.pending[coll][string(key)]
+	w.mu.Unlock()
+	if ok {
+		return bytes.Clone(p.val), nil
+	}
+	// Not pending: what the bbolt file has is current (a record applied
+	// since the look above is in it too).
+	var out []byte
+	err := f.bolt.View(func(tx *bbolt.Tx) error {
+		b, err := shelfBucket(tx, coll, false)
+		if b == nil || err != nil {
+			return err
+		}
+		out = bytes.Clone(b.Get(key))
+		return nil
+	})
+	return out, err
+}
+
+// shelfKV is a shelf document and its key.
+type shelfKV struct{ k, v []byte }
+
+// shelfScan returns the documents of coll whose keys start with prefix,
+// in key order: the bbolt file's, with the pending ones over them.
+func (f *boltFile) shelfScan(coll string, prefix []byte) ([]shelfKV, error) {
+	w := &f.w
+	// The pending documents and the bbolt file are read at one moment:
+	// the applier drops applied documents from pending under w.mu, after
+	// its transaction, so a read transaction begun under w.mu sees every
+	// record that pending no longer holds.
+	w.mu.Lock()
+	over := map[string][]byte{}
+	for k, p := range w.pending[coll] {
+		if bytes.HasPrefix([]byte(k), prefix) {
+			over[k] = p.val
+		}
+	}
+	tx, err := f.bolt.Begin(false)
+	w.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = tx.Rollback() }()
+	var out []shelfKV
+	b, err := shelfBucket(tx, coll, false)
+	if err != nil {
+		return nil, err
+	}
+	if b != nil {
+		c := b.Cursor()
+		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+			if _, ok := over[string(k)]; ok {
+				continue
+			}
+			out = append(out, shelfKV{bytes.Clone(k), bytes.Clone(v)})
+		}
+	}
+	if len(over) == 0 {
+		return out, nil
+	}
+	for k, v := range over {
+		if v != nil {
+			out = append(out, shelfKV{[]byte(k), bytes.Clone(v)})
+		}
+	}
+	slices.SortFunc(out, func(a, b shelfKV) int { return bytes.Compare(a.k, b.k) })
+	return out, nil
+}
+
+// closeWAL stops the applier, applies what is left and, when everything
+// is in the bbolt file, removes the log (the next open makes a new one).
+// A log that could not be applied (a full disk) is kept for the next open.
+func (f *boltFile) closeWAL() error {
+	w := &f.w
+	if w.log == nil {
+		return nil
+	}
+	var err error
+	w.closeOnce.Do(func() {
+		close(w.stop)
+		<-w.done
+		err = f.applyPending()
+		w.mu.Lock()
+		w.closed = true
+		w.cond.Broadcast()
+		w.mu.Unlock()
+		cerr := w.log.close()
+		if err == nil && cerr == nil {
+			err = removeFile(w.log.path)
+		}
+		err = errors.Join(err, cerr)
+	})
+	return err
+}

@@ -1,0 +1,243 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.mongodb.org/mongo-driver/bson"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// holdApplies keeps the applier from writing records to the bbolt file on
+// its own while the test runs (only a backup's settle, the byte bound or
+// Close apply them), so what is read comes from the log and memory.
+func holdApplies(t *testing.T) {
+	t.Helper()
+	old := walApplyDelay
+	walApplyDelay = time.Hour
+	t.Cleanup(func() { walApplyDelay = old })
+}
+
+// snapshot copies the database and its log as they are on disk now: what
+// a process killed at this moment leaves behind.
+func snapshot(t *testing.T, from string) string {
+	t.Helper()
+	to := t.TempDir()
+	for _, n := range []string{FileName, FileName + WALSuffix} {
+		raw, err := os.ReadFile(filepath.Join(from, n))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(to, n), raw, 0o600))
+	}
+	return to
+}
+
+func shelfOp(coll, key, val string) walOp {
+	return walOp{kind: opPut, bucket: bucketShelf, sub: []byte(coll), key: []byte(key), val: []byte(val)}
+}
+
+func TestLogRecordsReadBackUntilTheFirstBadOne(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.wal")
+	w, recs, err := openWAL(path)
+	require.NoError(t, err)
+	require.Empty(t, recs)
+	var ends []int64
+	for seq := uint64(1); seq <= 5; seq++ {
+		require.NoError(t, w.append(seq, encodeOps([]walOp{shelfOp("c", fmt.Sprint("k", seq), "v"), {kind: opDrop, bucket: []byte("ns")}}), false))
+		ends = append(ends, w.off)
+	}
+	require.NoError(t, w.close())
+	raw, err := os.ReadFile(path)
+	require.NoError(t, err)
+
+	read := func(raw []byte) []uint64 {
+		recs, _ := readRecords(raw)
+		var out []uint64
+		for _, r := range recs {
+			out = append(out, r.seq)
+		}
+		return out
+	}
+	assert.Equal(t, []uint64{1, 2, 3, 4, 5}, read(raw))
+	recs, _ = readRecords(raw)
+	assert.Equal(t, []walOp{shelfOp("c", "k3", "v"), {kind: opDrop, bucket: []byte("ns"), sub: []byte{}, key: []byte{}, val: []byte{}}}, recs[2].ops)
+
+	torn := bytes.Clone(raw[:ends[4]-3]) // the fifth record never finished
+	assert.Equal(t, []uint64{1, 2, 3, 4}, read(torn), "a torn last record is the commit in flight")
+	flipped := bytes.Clone(raw)
+	flipped[ends[1]+walRecHdr+2] ^= 0xff // a byte of the third record's payload
+	assert.Equal(t, []uint64{1, 2}, read(flipped), "a damaged record ends the log")
+}
+
+// After every record is applied the log is written from its start again;
+// the older records left behind it must not read as new ones.
+func TestARestartedLogDoesNotReadItsOldRecords(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.wal")
+	w, _, err := openWAL(path)
+	require.NoError(t, err)
+	for seq := uint64(1); seq <= 6; seq++ {
+		require.NoError(t, w.append(seq, encodeOps([]walOp{shelfOp("c", "k", "old")}), false))
+	}
+	// Records of the same length: the third old one starts right after
+	// the new ones, whole, with a good checksum.
+	require.NoError(t, w.append(7, encodeOps([]walOp{shelfOp("c", "k", "new")}), true))
+	require.NoError(t, w.append(8, encodeOps([]walOp{shelfOp("c", "k", "new")}), false))
+	require.NoError(t, w.close())
+	_, recs, err := openWAL(path)
+	require.NoError(t, err)
+	require.Len(t, recs, 2)
+	assert.Equal(t, uint64(7), recs[0].seq)
+	assert.Equal(t, uint64(8), recs[1].seq)
+}
+
+func TestALogThatIsNotOursIsRefusedUntouched(t *testing.T) {
+	for name, raw := range map[string][]byte{
+		"another program's file": bytes.Repeat([]byte("not a log\n"), 100),
+		"a newer format":         append([]byte("BHWAL\x00\x00\x09"), make([]byte, 100)...),
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			db, err := Open(context.Background(), Config{DataDir: dir})
+			require.NoError(t, err)
+			require.NoError(t, db.Close(context.Background()))
+			log := filepath.Join(dir, FileName+WALSuffix)
+			require.NoError(t, os.WriteFile(log, raw, 0o600))
+			_, err = Open(context.Background(), Config{DataDir: dir})
+			require.Error(t, err)
+			assert.Equal(t, bh.EINVALID, bh.ErrorCode(err))
+			assert.Contains(t, bh.ErrorMessage(err), filepath.Join(dir, FileName))
+			after, rerr := os.ReadFile(log)
+			require.NoError(t, rerr)
+			assert.Equal(t, raw, after, "nothing overwritten")
+		})
+	}
+}
+
+// A note acknowledged but not yet in the bbolt file is in the log: a
+// process killed then has it back at the next open, the shelf's reads see
+// it meanwhile, and a backup holds it.
+func TestCommittedButNotAppliedIsReadAndRecovered(t *testing.T) {
+	holdApplies(t)
+	ctx := context.Background()
+	dir := t.TempDir()
+	db, err := Open(ctx, Config{DataDir: dir})
+	require.NoError(t, err)
+	defer db.Close(ctx)
+	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "wipes < 1 day", MessageTS: "1.1"})
+	require.NoError(t, err)
+	require.NoError(t, db.shelf.put(map[string][]bson.Raw{colMessages: {msg(t, "T1", "r1", 1), msg(t, "T1", "r1", 2)}}, true))
+	db.file.w.mu.Lock()
+	appended, applied := db.file.w.appended, db.file.w.applied
+	db.file.w.mu.Unlock()
+	require.Greater(t, appended, applied, "the records are still only in the log")
+
+	// Read from memory over the file.
+	raw, err := db.shelf.get(colLogs, idDoc(n.ID))
+	require.NoError(t, err)
+	assert.Equal(t, n.ID, str(raw, "_id"))
+	got, err := db.shelf.run(colMessages, "T1", "r1")
+	require.NoError(t, err)
+	assert.Equal(t, []int64{1, 2}, seqs(t, got))
+	assert.ErrorIs(t, db.shelf.put(map[string][]bson.Raw{colMessages: {msg(t, "T1", "r1", 2)}}, true), errShelfTaken, "a fresh put sees what is pending")
+	require.NoError(t, db.shelf.removeRuns([]string{colMessages}, []string{"r1"}))
+	got, err = db.shelf.run(colMessages, "T1", "r1")
+	require.NoError(t, err)
+	assert.Empty(t, got, "a removal of pending documents")
+
+	// Killed now: the next open applies the log.
+	killed := snapshot(t, dir)
+	db2, err := Open(ctx, Config{DataDir: killed})
+	require.NoError(t, err)
+	back, err := db2.NoteByMessage(ctx, "T1", "C1", "1.1")
+	require.NoError(t, err)
+	assert.Equal(t, n.ID, back.ID)
+	require.NoError(t, db2.Close(ctx))
+	assert.NoFileExists(t, filepath.Join(killed, FileName+WALSuffix), "a clean close leaves nothing in the log, and removes it")
+
+	// A backup is the bbolt file alone: it waits for the log to be applied.
+	var buf bytes.Buffer
+	_, err = db.Backup(&buf)
+	require.NoError(t, err)
+	restored := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(restored, FileName), buf.Bytes(), 0o600))
+	db3, err := Open(ctx, Config{DataDir: restored})
+	require.NoError(t, err)
+	defer db3.Close(ctx)
+	_, err = db3.NoteByMessage(ctx, "T1", "C1", "1.1")
+	assert.NoError(t, err)
+}
+
+// A commit with nothing to write (a collection touched but not changed)
+// writes no record: an empty one would read as the end of the log, and
+// every record after it would be lost with a kill (it was, once).
+func TestAnEmptyCommitWritesNoRecord(t *testing.T) {
+	holdApplies(t)
+	ctx := context.Background()
+	dir := t.TempDir()
+	db, err := Open(ctx, Config{DataDir: dir})
+	require.NoError(t, err)
+	defer db.Close(ctx)
+	require.NoError(t, db.file.commit(nil))
+	_, _, err = db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "after an empty commit", MessageTS: "2.1"})
+	require.NoError(t, err)
+	db2, err := Open(ctx, Config{DataDir: snapshot(t, dir)})
+	require.NoError(t, err)
+	defer db2.Close(ctx)
+	_, err = db2.NoteByMessage(ctx, "T1", "C1", "2.1")
+	assert.NoError(t, err)
+}
+
+// A log that does not follow the database (the database file replaced by
+// an older copy, the newer one's log left beside it) is refused, not
+// applied over the wrong data, and nothing is changed.
+func TestALogAheadOfItsDatabaseIsRefused(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	db, err := Open(ctx, Config{DataDir: dir})
+	require.NoError(t, err)
+	var older bytes.Buffer
+	_, err = db.Backup(&older)
+	require.NoError(t, err)
+	holdApplies(t)
+	require.NoError(t, db.Close(ctx))
+	db, err = Open(ctx, Config{DataDir: dir})
+	require.NoError(t, err)
+	for i := range 3 {
+		_, _, err = db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "a note", MessageTS: fmt.Sprint(i, ".1")})
+		require.NoError(t, err)
+	}
+	// A backup applies the log; the notes after it stay in the log only.
+	var mid bytes.Buffer
+	_, err = db.Backup(&mid)
+	require.NoError(t, err)
+	_, _, err = db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "the last note", MessageTS: "9.1"})
+	require.NoError(t, err)
+	killed := snapshot(t, dir)
+	require.NoError(t, db.Close(ctx))
+
+	require.NoError(t, os.WriteFile(filepath.Join(killed, FileName), older.Bytes(), 0o600))
+	log, err := os.ReadFile(filepath.Join(killed, FileName+WALSuffix))
+	require.NoError(t, err)
+	_, err = Open(ctx, Config{DataDir: killed})
+	require.Error(t, err)
+	assert.Equal(t, bh.EINVALID, bh.ErrorCode(err))
+	assert.Contains(t, bh.ErrorMessage(err), "do not belong together")
+	after, err := os.ReadFile(filepath.Join(killed, FileName+WALSuffix))
+	require.NoError(t, err)
+	assert.Equal(t, log, after)
+
+	// With the database file that was there, the log applies.
+	require.NoError(t, os.WriteFile(filepath.Join(killed, FileName), mid.Bytes(), 0o600))
+	db2, err := Open(ctx, Config{DataDir: killed})
+	require.NoError(t, err)
+	defer db2.Close(ctx)
+	_, err = db2.NoteByMessage(ctx, "T1", "C1", "9.1")
+	assert.NoError(t, err)
+}
