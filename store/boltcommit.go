@@ -348,11 +348,9 @@ func (f *boltFile) shelfGet(coll string, key []byte) ([]byte, error) {
 	// since the look above is in it too).
 	var out []byte
 	err := f.bolt.View(func(tx *bbolt.Tx) error {
-		b, err := shelfBucket(tx, coll, false)
-		if b == nil || err != nil {
-			return err
+		if b := shelfBucket(tx, coll); b != nil {
+			out = bytes.Clone(b.Get(key))
 		}
-		out = bytes.Clone(b.Get(key))
 		return nil
 	})
 	return out, err
@@ -383,11 +381,7 @@ func (f *boltFile) shelfScan(coll string, prefix []byte) ([]shelfKV, error) {
 	}
 	defer func() { _ = tx.Rollback() }()
 	var out []shelfKV
-	b, err := shelfBucket(tx, coll, false)
-	if err != nil {
-		return nil, err
-	}
-	if b != nil {
+	if b := shelfBucket(tx, coll); b != nil {
 		c := b.Cursor()
 		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 			if _, ok := over[string(k)]; ok {

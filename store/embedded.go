@@ -122,9 +122,10 @@ func syncDir(dir string) {
 	}
 }
 
-// FileUse is the embedded database file's size and the part of it that
-// holds data; the rest is free pages the file keeps for later writes (a
-// bbolt file does not shrink). Zero on a real deployment.
+// FileUse is what the embedded database takes on disk, its file and the
+// log beside it, and the part of that which holds data; the rest is free
+// pages the file keeps for later writes (a bbolt file does not shrink) and
+// the log's room for records. Zero on a real deployment.
 func (db *DB) FileUse() (size, used int64) {
 	if db.file == nil {
 		return 0, 0
@@ -135,7 +136,15 @@ func (db *DB) FileUse() (size, used int64) {
 	}
 	st := db.file.bolt.Stats()
 	free := int64(st.FreePageN+st.PendingPageN) * int64(db.file.bolt.Info().PageSize)
-	return fi.Size(), max(0, fi.Size()-free)
+	size, used = fi.Size(), max(0, fi.Size()-free)
+	if li, err := os.Stat(db.path + WALSuffix); err == nil {
+		db.file.w.mu.Lock()
+		queued := int64(db.file.w.queued)
+		db.file.w.mu.Unlock()
+		size += li.Size()
+		used += queued
+	}
+	return size, used
 }
 
 // BackupDir is where the embedded store's daily copies are kept, inside

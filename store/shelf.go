@@ -220,23 +220,12 @@ func (s *shelf) removeRuns(colls []string, runIDs []string) error {
 	})
 }
 
-// shelfBucket is coll's bucket, created when create is set; nil when it is
-// not there.
-func shelfBucket(tx *bbolt.Tx, coll string, create bool) (*bbolt.Bucket, error) {
-	top := tx.Bucket(bucketShelf)
-	if top == nil {
-		if !create {
-			return nil, nil
-		}
-		var err error
-		if top, err = tx.CreateBucket(bucketShelf); err != nil {
-			return nil, err
-		}
+// shelfBucket is coll's bucket; nil when it is not there.
+func shelfBucket(tx *bbolt.Tx, coll string) *bbolt.Bucket {
+	if top := tx.Bucket(bucketShelf); top != nil {
+		return top.Bucket([]byte(coll))
 	}
-	if create {
-		return top.CreateBucketIfNotExists([]byte(coll))
-	}
-	return top.Bucket([]byte(coll)), nil
+	return nil
 }
 
 // moveToShelf moves run details an earlier version kept in the engine onto
