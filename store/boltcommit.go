@@ -29,11 +29,9 @@ var walApplyDelay = time.Second
 
 // walApplyIdle is how long no commit must come before the applier writes
 // what gathered. The bbolt file's syncs make the disk flush everything it
-// has, and a commit's sync that comes meanwhile waits for them: timed in
-// the soak, with the applier at a fixed 200 ms, the log's own sync took
-// 0.5 ms p50 and 4–5 ms p99 where the disk gives 0.2 / 0.4 ms alone. A
-// note's commit, its reply's and the radar's come within a few ms of each
-// other; the next note, minutes later (100 ms in the soak).
+// has, and a commit's sync that comes meanwhile waits for them. A note's
+// commit, its reply's and the radar's come within a few ms of each other;
+// the next note, minutes later (100 ms in the soak).
 const walApplyIdle = 25 * time.Millisecond
 
 const (
