@@ -84,7 +84,10 @@ func migrateLegacy(legacy, path string, log *slog.Logger) error {
 			Detail: err.Error(), Err: err}
 	}
 	tmp := path + ".migrating"
+	// What a migration stopped half-way left; its log too, which would
+	// otherwise be applied to the new file.
 	_ = os.Remove(tmp)
+	_ = os.Remove(tmp + WALSuffix)
 	f, err := openBoltFile(tmp)
 	if err != nil {
 		return fileError(tmp, err)

@@ -136,7 +136,9 @@ func openWAL(path string) (*wal, []walRecord, error) {
 		return nil, nil, err
 	}
 	w.size = int64(len(raw))
-	if len(raw) == 0 {
+	// Empty, or made but its header never reached the disk (a crash while
+	// it was made): no record was ever written to it.
+	if len(raw) == 0 || allZero(raw[:min(len(raw), walHeader)]) {
 		if err := w.preallocate(); err != nil {
 			_ = f.Close()
 			return nil, nil, err
@@ -256,4 +258,13 @@ func removeFile(path string) error {
 		return err
 	}
 	return nil
+}
+
+func allZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
 }

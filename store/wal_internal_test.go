@@ -97,6 +97,25 @@ func TestARestartedLogDoesNotReadItsOldRecords(t *testing.T) {
 	assert.Equal(t, uint64(8), recs[1].seq)
 }
 
+// A log made but whose first bytes never reached the disk (power lost
+// while it was made) held no record: it is made again, not refused.
+func TestALogNeverWrittenIsMadeAgain(t *testing.T) {
+	for name, raw := range map[string][]byte{"empty": nil, "zeros": make([]byte, 4096), "a few zeros": make([]byte, 5)} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "x.wal")
+			require.NoError(t, os.WriteFile(path, raw, 0o600))
+			w, recs, err := openWAL(path)
+			require.NoError(t, err)
+			defer w.close()
+			assert.Empty(t, recs)
+			require.NoError(t, w.append(1, encodeOps([]walOp{shelfOp("c", "k", "v")}), false))
+			_, recs, err = openWAL(path)
+			require.NoError(t, err)
+			assert.Len(t, recs, 1)
+		})
+	}
+}
+
 func TestALogThatIsNotOursIsRefusedUntouched(t *testing.T) {
 	for name, raw := range map[string][]byte{
 		"another program's file": bytes.Repeat([]byte("not a log\n"), 100),
@@ -240,4 +259,28 @@ func TestALogAheadOfItsDatabaseIsRefused(t *testing.T) {
 	defer db2.Close(ctx)
 	_, err = db2.NoteByMessage(ctx, "T1", "C1", "9.1")
 	assert.NoError(t, err)
+}
+
+// A migration stopped half-way leaves its new file's log beside it; the
+// next migration starts a new file and must not apply that log to it.
+func TestAMigrationDoesNotApplyALogLeftByTheOneBefore(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	legacy, err := os.ReadFile(filepath.Join("testdata", "legacy", LegacyFileName))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, LegacyFileName), legacy, 0o600))
+	left, _, err := openWAL(filepath.Join(dir, FileName+".migrating"+WALSuffix))
+	require.NoError(t, err)
+	ghost, err := bson.Marshal(bson.D{{Key: "_id", Value: "ghost"}})
+	require.NoError(t, err)
+	require.NoError(t, left.append(1, encodeOps([]walOp{{kind: opPut, bucket: []byte("babyhandoff.ghosts"), key: []byte{0, 0, 0, 0, 0, 0, 0, 1}, val: ghost}}), false))
+	require.NoError(t, left.close())
+
+	db, err := Open(ctx, Config{DataDir: dir})
+	require.NoError(t, err)
+	defer db.Close(ctx)
+	names, err := db.db.ListCollectionNames(ctx, bson.D{})
+	require.NoError(t, err)
+	assert.NotContains(t, names, "ghosts")
+	assert.Contains(t, names, colShifts)
 }
