@@ -11,6 +11,8 @@ import (
 
 	"go.etcd.io/bbolt"
 	bolterrors "go.etcd.io/bbolt/errors"
+
+	bh "github.com/babyhandoff/babyhandoff"
 )
 
 // How a commit reaches the bbolt file (wal.go says why): commit appends a
@@ -32,12 +34,20 @@ var walApplyDelay = time.Second
 // has, and a commit's sync that comes meanwhile waits for them. A note's
 // commit, its reply's and the radar's come within a few ms of each other;
 // the next note, minutes later (100 ms in the soak).
-const walApplyIdle = 25 * time.Millisecond
+var walApplyIdle = 25 * time.Millisecond
+
+// walMaxLength bounds the log: past it, a commit waits until every record
+// is applied and the log starts over. Under a steady load the applier
+// never catches up on its own (commits land while it writes), and a log
+// that only grows would cost a full sync per record past its preallocated
+// part, and memory to read at open. A variable for the tests.
+var walMaxLength int64 = 4 << 20
 
 const (
 	// walApplyBytes applies at once when this much waits, bounding the
-	// memory and the log's length.
+	// memory records take.
 	walApplyBytes = 1 << 20
+
 	// walRetryDelay is the pause before applying again after a failure (a
 	// full disk): the records stay in the log and in memory meanwhile.
 	walRetryDelay = time.Second
@@ -67,7 +77,11 @@ type walState struct {
 	closed   bool
 	written  int64 // payload bytes appended since open (for the tests)
 
-	applyDelay time.Duration
+	applyDelay, applyIdle time.Duration
+
+	// failing is set while applies fail, so a failure is logged once
+	// (and its end), not every retry.
+	failing bool
 
 	work, urgent, stop chan struct{}
 	done               chan struct{}
@@ -86,9 +100,7 @@ type pendingDoc struct {
 func (f *boltFile) recoverWAL() error {
 	var applied uint64
 	err := f.bolt.View(func(tx *bbolt.Tx) error {
-		if v := tx.Bucket(bucketMeta).Get(keyWALApplied); len(v) == 8 {
-			applied = binary.BigEndian.Uint64(v)
-		}
+		applied = txApplied(tx)
 		return nil
 	})
 	if err != nil {
@@ -117,10 +129,39 @@ func (f *boltFile) recoverWAL() error {
 	w.log = log
 	w.cond = sync.NewCond(&w.mu)
 	w.appended, w.applied = applied, applied
-	w.applyDelay = walApplyDelay
+	w.applyDelay, w.applyIdle = walApplyDelay, walApplyIdle
 	w.pending = map[string]map[string]pendingDoc{}
 	w.work, w.urgent, w.stop, w.done = make(chan struct{}, 1), make(chan struct{}, 1), make(chan struct{}), make(chan struct{})
 	go f.applyLoop()
+	return nil
+}
+
+// txApplied is the last record the bbolt file holds as of tx.
+func txApplied(tx *bbolt.Tx) uint64 {
+	if v := tx.Bucket(bucketMeta).Get(keyWALApplied); len(v) == 8 {
+		return binary.BigEndian.Uint64(v)
+	}
+	return 0
+}
+
+// checkOps refuses, before they are acknowledged, operations the bbolt
+// file would refuse when they are applied: one such record would stop
+// every apply after it.
+func checkOps(ops []walOp) error {
+	for _, op := range ops {
+		if len(op.bucket) == 0 || len(op.bucket) > bbolt.MaxKeySize || len(op.sub) > bbolt.MaxKeySize {
+			return bh.Errorf(bh.EINVALID, "A collection name of %d bytes cannot be stored.", max(len(op.bucket), len(op.sub)))
+		}
+		if op.kind == opDrop {
+			continue
+		}
+		if len(op.key) == 0 || len(op.key) > bbolt.MaxKeySize {
+			return bh.Errorf(bh.EINVALID, "A document key of %d bytes cannot be stored (1 to %d).", len(op.key), bbolt.MaxKeySize)
+		}
+		if len(op.val) > bbolt.MaxValueSize {
+			return bh.Errorf(bh.EINVALID, "A document of %d bytes is too large to store.", len(op.val))
+		}
+	}
 	return nil
 }
 
@@ -155,7 +196,15 @@ func (f *boltFile) commitLocked(ops []walOp) error {
 		// operations would read as the end of the log.
 		return nil
 	}
+	if err := checkOps(ops); err != nil {
+		return err
+	}
 	w := &f.w
+	if w.log.off > walMaxLength {
+		if err := f.settle(); err != nil {
+			return err
+		}
+	}
 	w.mu.Lock()
 	if w.broken != nil || w.closed {
 		err := w.broken
@@ -232,7 +281,7 @@ func (f *boltFile) applyLoop() {
 				gathering = true
 				longest.Reset(w.applyDelay)
 			}
-			idle.Reset(min(walApplyIdle, w.applyDelay))
+			idle.Reset(min(w.applyIdle, w.applyDelay))
 			continue
 		case <-idle.C:
 		case <-longest.C:
@@ -262,6 +311,10 @@ func (f *boltFile) applyPending() error {
 	defer w.mu.Unlock()
 	w.attempts++
 	w.applyErr = err
+	if f.applyFailed != nil && (err != nil) != w.failing {
+		f.applyFailed(err)
+	}
+	w.failing = err != nil
 	if err == nil {
 		w.queue = slices.Clone(w.queue[len(recs):])
 		w.applied = recs[len(recs)-1].seq
@@ -373,21 +426,34 @@ type shelfKV struct{ k, v []byte }
 // in key order: the bbolt file's, with the pending ones over them.
 func (f *boltFile) shelfScan(coll string, prefix []byte) ([]shelfKV, error) {
 	w := &f.w
-	// The pending documents and the bbolt file are read at one moment:
-	// the applier drops applied documents from pending under w.mu, after
-	// its transaction, so a read transaction begun under w.mu sees every
-	// record that pending no longer holds.
-	w.mu.Lock()
-	over := map[string][]byte{}
-	for k, p := range w.pending[coll] {
-		if bytes.HasPrefix([]byte(k), prefix) {
-			over[k] = p.val
+	// The pending documents and the bbolt file are read at one moment: a
+	// copy of pending is taken with the sequence number applied then (every
+	// pending document is newer), and a read transaction that holds
+	// exactly that number pairs with it. If the applier committed between
+	// the two, the copy is taken again. (Beginning the transaction under
+	// w.mu would pair them too, but a bbolt file that grows waits for
+	// every read transaction, a backup's too, and every commit would wait
+	// behind it.)
+	var over map[string][]byte
+	var tx *bbolt.Tx
+	for {
+		w.mu.Lock()
+		over = map[string][]byte{}
+		for k, p := range w.pending[coll] {
+			if bytes.HasPrefix([]byte(k), prefix) {
+				over[k] = p.val
+			}
 		}
-	}
-	tx, err := f.bolt.Begin(false)
-	w.mu.Unlock()
-	if err != nil {
-		return nil, err
+		applied := w.applied
+		w.mu.Unlock()
+		var err error
+		if tx, err = f.bolt.Begin(false); err != nil {
+			return nil, err
+		}
+		if txApplied(tx) == applied {
+			break
+		}
+		_ = tx.Rollback()
 	}
 	defer func() { _ = tx.Rollback() }()
 	var out []shelfKV
@@ -422,6 +488,10 @@ func (f *boltFile) closeWAL() error {
 	}
 	var err error
 	w.closeOnce.Do(func() {
+		// No commit in flight: one that appended after the last apply
+		// below would be acknowledged, then removed with the log.
+		w.commitMu.Lock()
+		defer w.commitMu.Unlock()
 		close(w.stop)
 		<-w.done
 		err = f.applyPending()

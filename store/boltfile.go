@@ -41,6 +41,10 @@ type boltFile struct {
 	// (as written) and the stored versions of removed ones, after they are
 	// durable.
 	committed func(h lungo.Handle, puts []bson.Raw, gone bsonkit.List)
+	// applyFailed, when set, hears that records could not be moved into
+	// the bbolt file (they stay in the log, and are tried again), and
+	// with nil that they could again.
+	applyFailed func(error)
 
 	// staged holds shelf documents (shelf.go) to write in the transaction
 	// of the next commit, so they are durable with the engine's changes of

@@ -233,6 +233,13 @@ func (db *DB) openEmbedded() error {
 		return err
 	}
 	file.committed = db.committed
+	file.applyFailed = func(err error) {
+		if err != nil {
+			db.log.Error("store: cannot move the log's records into the database file (is the disk full?); they stay in the log and are tried again every second", "file", file.path, "err", err)
+			return
+		}
+		db.log.Info("store: the log's records are in the database file again", "file", file.path)
+	}
 	client, engine, err := lungo.Open(context.Background(), lungo.Options{
 		Store: file,
 		// Keep the oplog short: every write copies it (lungo's sets are

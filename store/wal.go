@@ -7,6 +7,9 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
+	"path/filepath"
+
+	bh "github.com/babyhandoff/babyhandoff"
 )
 
 // The write-ahead log in front of the bbolt file. A bbolt commit syncs the
@@ -143,6 +146,8 @@ func openWAL(path string) (*wal, []walRecord, error) {
 			_ = f.Close()
 			return nil, nil, err
 		}
+		// The new file's name, durable before any record in it is.
+		syncDir(filepath.Dir(path))
 		w.off = walHeader
 		return w, nil, nil
 	}
@@ -210,6 +215,10 @@ func (w *wal) preallocate() error {
 // A failed write leaves the offset where it was, so the next record
 // overwrites what it left.
 func (w *wal) append(seq uint64, payload []byte, restart bool) error {
+	if len(payload) > walMaxRecord {
+		// It would read back as the end of the log.
+		return bh.Errorf(bh.EINVALID, "A change of %d bytes is too large to store at once.", len(payload))
+	}
 	if restart {
 		w.off = walHeader
 	}
@@ -239,6 +248,9 @@ func (w *wal) append(seq uint64, payload []byte, restart bool) error {
 	}
 	w.off += int64(n)
 	w.size = max(w.size, w.off)
+	if cap(w.buf) > walPrealloc {
+		w.buf = nil // an import's large record is not kept for the life of the process
+	}
 	return nil
 }
 

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -17,13 +19,13 @@ import (
 )
 
 // holdApplies keeps the applier from writing records to the bbolt file on
-// its own while the test runs (only a backup's settle, the byte bound or
-// Close apply them), so what is read comes from the log and memory.
+// its own while the test runs (only a backup's settle, the bounds or Close
+// apply them), so what is read comes from the log and memory.
 func holdApplies(t *testing.T) {
 	t.Helper()
-	old := walApplyDelay
-	walApplyDelay = time.Hour
-	t.Cleanup(func() { walApplyDelay = old })
+	delay, idle := walApplyDelay, walApplyIdle
+	walApplyDelay, walApplyIdle = time.Hour, time.Hour
+	t.Cleanup(func() { walApplyDelay, walApplyIdle = delay, idle })
 }
 
 // snapshot copies the database and its log as they are on disk now: what
@@ -283,4 +285,91 @@ func TestAMigrationDoesNotApplyALogLeftByTheOneBefore(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotContains(t, names, "ghosts")
 	assert.Contains(t, names, colShifts)
+}
+
+// Under a steady load the applier never finds the log empty; past its
+// bound a commit waits for every record to be applied, and the log starts
+// over instead of growing.
+func TestTheLogStartsOverPastItsBound(t *testing.T) {
+	holdApplies(t)
+	old := walMaxLength
+	walMaxLength = 64 << 10
+	t.Cleanup(func() { walMaxLength = old })
+	db := openShelved(t, Config{})
+	doc := func(i int) bson.Raw {
+		return rawDoc(t, bson.D{{Key: "_id", Value: fmt.Sprint("r", i)}, {Key: "team_id", Value: "T1"}, {Key: "run_id", Value: fmt.Sprint("run", i)}, {Key: "pad", Value: strings.Repeat("x", 1000)}})
+	}
+	for i := range 300 {
+		require.NoError(t, db.shelf.put(map[string][]bson.Raw{colDecisions: {doc(i)}}, true))
+		assert.LessOrEqual(t, db.file.w.log.off, walMaxLength+2048, "record %d", i)
+	}
+	db.file.w.mu.Lock()
+	applied := db.file.w.applied
+	db.file.w.mu.Unlock()
+	assert.Positive(t, applied, "the bound applied the records")
+	got, err := db.shelf.all(colDecisions)
+	require.NoError(t, err)
+	assert.Len(t, got, 300)
+}
+
+// A key bbolt would refuse is refused when committed, before it is
+// acknowledged: refused only when applied, it would stop every apply
+// after it.
+func TestAKeyTheFileWouldRefuseIsRefusedAtCommit(t *testing.T) {
+	db := openShelved(t, Config{})
+	long := strings.Repeat("k", 40<<10)
+	err := db.shelf.put(map[string][]bson.Raw{colReplies: {rawDoc(t, bson.D{{Key: "_id", Value: long}})}}, false)
+	require.Error(t, err)
+	assert.Equal(t, bh.EINVALID, bh.ErrorCode(err))
+	require.NoError(t, db.shelf.put(map[string][]bson.Raw{colReplies: {rawDoc(t, bson.D{{Key: "_id", Value: "fine"}})}}, false))
+	require.NoError(t, db.file.settle(), "what came after is applied")
+}
+
+// Close waits for a commit in flight: one acknowledged while the log was
+// being closed would be removed with it.
+func TestCloseKeepsEveryAcknowledgedCommit(t *testing.T) {
+	holdApplies(t)
+	ctx := context.Background()
+	dir := t.TempDir()
+	db, err := Open(ctx, Config{DataDir: dir})
+	require.NoError(t, err)
+	var mu sync.Mutex
+	var acked []string
+	started := make(chan struct{}, 64)
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; ; i++ {
+				id := fmt.Sprintf("g%d-%d", g, i)
+				if err := db.shelf.put(map[string][]bson.Raw{colReplies: {rawDoc(t, bson.D{{Key: "_id", Value: id}})}}, false); err != nil {
+					return
+				}
+				mu.Lock()
+				acked = append(acked, id)
+				mu.Unlock()
+				select {
+				case started <- struct{}{}:
+				default:
+				}
+			}
+		}()
+	}
+	for range 20 {
+		<-started
+	}
+	require.NoError(t, db.Close(ctx))
+	wg.Wait()
+	db2, err := Open(ctx, Config{DataDir: dir})
+	require.NoError(t, err)
+	defer db2.Close(ctx)
+	mu.Lock()
+	defer mu.Unlock()
+	require.NotEmpty(t, acked)
+	for _, id := range acked {
+		raw, err := db2.shelf.get(colReplies, idDoc(id))
+		require.NoError(t, err)
+		require.NotNil(t, raw, "%s was acknowledged before the close", id)
+	}
 }
