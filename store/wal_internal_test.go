@@ -41,6 +41,16 @@ func snapshot(t *testing.T, from string) string {
 	return to
 }
 
+// noteIn opens the database in dir, as the next start would, and returns
+// the note stored from message ts in conversation C1 of team T1.
+func noteIn(t *testing.T, dir, ts string) (bh.Note, error) {
+	t.Helper()
+	db, err := Open(context.Background(), Config{DataDir: dir})
+	require.NoError(t, err)
+	defer db.Close(context.Background())
+	return db.NoteByMessage(context.Background(), "T1", "C1", ts)
+}
+
 func shelfOp(coll, key, val string) walOp {
 	return walOp{kind: opPut, bucket: bucketShelf, sub: []byte(coll), key: []byte(key), val: []byte(val)}
 }
@@ -148,9 +158,7 @@ func TestCommittedButNotAppliedIsReadAndRecovered(t *testing.T) {
 	holdApplies(t)
 	ctx := context.Background()
 	dir := t.TempDir()
-	db, err := Open(ctx, Config{DataDir: dir})
-	require.NoError(t, err)
-	defer db.Close(ctx)
+	db := openShelved(t, Config{DataDir: dir})
 	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "wipes < 1 day", MessageTS: "1.1"})
 	require.NoError(t, err)
 	require.NoError(t, db.shelf.put(map[string][]bson.Raw{colMessages: {msg(t, "T1", "r1", 1), msg(t, "T1", "r1", 2)}}, true))
@@ -174,12 +182,9 @@ func TestCommittedButNotAppliedIsReadAndRecovered(t *testing.T) {
 
 	// Killed now: the next open applies the log.
 	killed := snapshot(t, dir)
-	db2, err := Open(ctx, Config{DataDir: killed})
-	require.NoError(t, err)
-	back, err := db2.NoteByMessage(ctx, "T1", "C1", "1.1")
+	back, err := noteIn(t, killed, "1.1")
 	require.NoError(t, err)
 	assert.Equal(t, n.ID, back.ID)
-	require.NoError(t, db2.Close(ctx))
 	assert.NoFileExists(t, filepath.Join(killed, FileName+WALSuffix), "a clean close leaves nothing in the log, and removes it")
 
 	// A backup is the bbolt file alone: it waits for the log to be applied.
@@ -188,10 +193,7 @@ func TestCommittedButNotAppliedIsReadAndRecovered(t *testing.T) {
 	require.NoError(t, err)
 	restored := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(restored, FileName), buf.Bytes(), 0o600))
-	db3, err := Open(ctx, Config{DataDir: restored})
-	require.NoError(t, err)
-	defer db3.Close(ctx)
-	_, err = db3.NoteByMessage(ctx, "T1", "C1", "1.1")
+	_, err = noteIn(t, restored, "1.1")
 	assert.NoError(t, err)
 }
 
@@ -202,16 +204,11 @@ func TestAnEmptyCommitWritesNoRecord(t *testing.T) {
 	holdApplies(t)
 	ctx := context.Background()
 	dir := t.TempDir()
-	db, err := Open(ctx, Config{DataDir: dir})
-	require.NoError(t, err)
-	defer db.Close(ctx)
+	db := openShelved(t, Config{DataDir: dir})
 	require.NoError(t, db.file.commit(nil))
-	_, _, err = db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "after an empty commit", MessageTS: "2.1"})
+	_, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "after an empty commit", MessageTS: "2.1"})
 	require.NoError(t, err)
-	db2, err := Open(ctx, Config{DataDir: snapshot(t, dir)})
-	require.NoError(t, err)
-	defer db2.Close(ctx)
-	_, err = db2.NoteByMessage(ctx, "T1", "C1", "2.1")
+	_, err = noteIn(t, snapshot(t, dir), "2.1")
 	assert.NoError(t, err)
 }
 
@@ -256,10 +253,7 @@ func TestALogAheadOfItsDatabaseIsRefused(t *testing.T) {
 
 	// With the database file that was there, the log applies.
 	require.NoError(t, os.WriteFile(filepath.Join(killed, FileName), mid.Bytes(), 0o600))
-	db2, err := Open(ctx, Config{DataDir: killed})
-	require.NoError(t, err)
-	defer db2.Close(ctx)
-	_, err = db2.NoteByMessage(ctx, "T1", "C1", "9.1")
+	_, err = noteIn(t, killed, "9.1")
 	assert.NoError(t, err)
 }
 
