@@ -152,7 +152,9 @@ func New(cfg Config) *Server {
 	mux.HandleFunc("/api/", s.handleAPI)
 	mux.HandleFunc("/link/", s.handleLink)
 	mux.HandleFunc("/upload/", s.handleUpload)
-	s.http = httptest.NewServer(mux)
+	s.http = httptest.NewUnstartedServer(mux)
+	s.http.Listener = stampListener{s.http.Listener}
+	s.http.Start()
 	s.base = s.http.URL
 	return s
 }

@@ -46,7 +46,7 @@ func (c *soakClock) Add(d time.Duration) { c.ns.Add(int64(d)) }
 
 // soakWindow collects one stretch of days' samples.
 type soakWindow struct {
-	acks, cards, states []time.Duration
+	acks, arrived, cards, states []time.Duration
 }
 
 // benchSoak plays a family's ordinary use for days simulated days on the
@@ -140,10 +140,10 @@ func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr
 	time.Sleep(settleAfterCatchUp)
 
 	fmt.Fprintf(w, "## Soak: %d days of a family's use beside %d idle conversations (%s, %d CPUs)\n\n", days, idle, runtime.Version(), runtime.NumCPU())
-	fmt.Fprintf(w, "Each simulated day: 30 notes (one every 25 minutes of the clock from 07:00, %s apart in real time so the last one's reply, App Home and nudge are done, as they would be), 5 `/plan`, one Energy what-if and one Download plan (handoff.md, calendar and picture, waited for until all three are delivered), through the fake Slack, with the Risk Radar running (nudge debounce 50 ms); the retention sweep runs at each day's start, and each morning the family marks the day before's tasks, deadlines and supplies done. Latencies are over the ten days up to the row's day; sizes and memory at its end. Heap and RSS are this process's after a collection that hands freed memory back: the bot and the fake Slack (which keeps every message it was sent; its record of calls and the bytes of delivered files are dropped each day).%s\n", gap, ownProcess())
+	fmt.Fprintf(w, "Each simulated day: 30 notes (one every 25 minutes of the clock from 07:00, %s apart in real time so the last one's reply, App Home and nudge are done, as they would be), 5 `/plan`, one Energy what-if and one Download plan (handoff.md, calendar and picture, waited for until all three are delivered), through the fake Slack, with the Risk Radar running (nudge debounce 50 ms); the retention sweep runs at each day's start, and each morning the family marks the day before's tasks, deadlines and supplies done. Latencies are over the ten days up to the row's day; sizes and memory at its end. A note's ack is timed from the envelope's send to the fake Slack's read of the ack, and \"at the socket\" to its arrival in the fake's socket (the kernel's receive time): the fake shares this process and its CPUs with the bot, and its reader may wait for the bot's work after the ack, which Slack's servers would not. Heap and RSS are this process's after a collection that hands freed memory back: the bot and the fake Slack (which keeps every message it was sent; its record of calls and the bytes of delivered files are dropped each day).%s\n", gap, ownProcess())
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| day | database file (in use) | notes (not done; open and not past: what plans read) | runs | heap | RSS (anon + file) | note ack p50 | note ack p99 | /plan → card p50 | /plan → card p99 | radar note → state p95 |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| day | database file (in use) | notes (not done; open and not past: what plans read) | runs | heap | RSS (anon + file) | note ack p50 | note ack p99 | ack p99 at the socket | /plan → card p50 | /plan → card p99 | radar note → state p95 |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|")
 
 	team := fake.Config().TeamID
 	version := 0
@@ -180,6 +180,7 @@ func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr
 				return fail(fmt.Errorf("day %d note %d: %w", day, i, err))
 			}
 			win.acks = append(win.acks, a.Latency)
+			win.arrived = append(win.arrived, a.Arrived)
 			if familyShift.Load().(string) == "" {
 				if sh, err := db.Shift(ctx, team, family); err == nil {
 					familyShift.Store(sh.ID)
@@ -376,8 +377,8 @@ func soakRow(ctx context.Context, w io.Writer, db *store.DB, team string, day in
 	debug.FreeOSMemory()
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
-	fmt.Fprintf(w, "| %d | %s (%s) | %d (%d; %d) | %d | %.0f MB | %s | %s | %s | %s | %s | %s |\n", day, humanSize(size), humanSize(used), len(notes), open, live, runs,
-		float64(m.HeapAlloc)/(1<<20), rssSplit(), ms(pct(win.acks, 50)), ms(pct(win.acks, 99)), ms(pct(win.cards, 50)), ms(pct(win.cards, 99)), ms(pct(win.states, 95)))
+	fmt.Fprintf(w, "| %d | %s (%s) | %d (%d; %d) | %d | %.0f MB | %s | %s | %s | %s | %s | %s | %s |\n", day, humanSize(size), humanSize(used), len(notes), open, live, runs,
+		float64(m.HeapAlloc)/(1<<20), rssSplit(), ms(pct(win.acks, 50)), ms(pct(win.acks, 99)), ms(pct(win.arrived, 99)), ms(pct(win.cards, 50)), ms(pct(win.cards, 99)), ms(pct(win.states, 95)))
 	return nil
 }
 
