@@ -79,10 +79,6 @@ type walState struct {
 
 	applyDelay, applyIdle time.Duration
 
-	// failing is set while applies fail, so a failure is logged once
-	// (and its end), not every retry.
-	failing bool
-
 	work, urgent, stop chan struct{}
 	done               chan struct{}
 	closeOnce          sync.Once
@@ -183,7 +179,7 @@ func (f *boltFile) write(build func() ([]walOp, error)) error {
 	f.w.commitMu.Lock()
 	defer f.w.commitMu.Unlock()
 	ops, err := build()
-	if err != nil || len(ops) == 0 {
+	if err != nil {
 		return err
 	}
 	return f.commitLocked(ops)
@@ -219,8 +215,7 @@ func (f *boltFile) commitLocked(ops []walOp) error {
 	restart := w.applied == w.appended
 	w.mu.Unlock()
 
-	payload := encodeOps(ops)
-	err := w.log.append(seq, payload, restart)
+	size, err := w.log.append(seq, ops, restart)
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if err != nil {
@@ -231,11 +226,11 @@ func (f *boltFile) commitLocked(ops []walOp) error {
 		return err
 	}
 	w.appended = seq
-	w.queue = append(w.queue, walRecord{seq: seq, ops: ops, size: len(payload)})
-	w.queued += len(payload)
-	w.written += int64(len(payload))
+	w.queue = append(w.queue, walRecord{seq: seq, ops: ops, size: size})
+	w.queued += size
+	w.written += int64(size)
 	for _, op := range ops {
-		if string(op.bucket) != string(bucketShelf) || op.kind == opDrop {
+		if !op.onShelf() {
 			continue
 		}
 		coll := w.pending[string(op.sub)]
@@ -310,18 +305,19 @@ func (f *boltFile) applyPending() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.attempts++
-	w.applyErr = err
-	if f.applyFailed != nil && (err != nil) != w.failing {
+	// Logged once when applies start failing, and once when they work
+	// again, not at every retry.
+	if f.applyFailed != nil && (err != nil) != (w.applyErr != nil) {
 		f.applyFailed(err)
 	}
-	w.failing = err != nil
+	w.applyErr = err
 	if err == nil {
 		w.queue = slices.Clone(w.queue[len(recs):])
 		w.applied = recs[len(recs)-1].seq
 		for _, r := range recs {
 			w.queued -= r.size
 			for _, op := range r.ops {
-				if string(op.bucket) != string(bucketShelf) || op.kind == opDrop {
+				if !op.onShelf() {
 					continue
 				}
 				coll := w.pending[string(op.sub)]

@@ -89,11 +89,11 @@ func stagedOps(docs []shelfDoc) ([]walOp, error) {
 		if err != nil {
 			return nil, err
 		}
-		op := walOp{kind: opPut, bucket: bucketShelf, sub: []byte(d.h[1]), key: k, val: d.raw}
 		if d.del {
-			op.kind, op.val = opDel, nil
+			ops = append(ops, shelfOp(opDel, d.h[1], k, nil))
+		} else {
+			ops = append(ops, shelfOp(opPut, d.h[1], k, d.raw))
 		}
-		ops = append(ops, op)
 	}
 	return ops, nil
 }

@@ -154,7 +154,7 @@ func (s *shelf) put(docs map[string][]bson.Raw, fresh bool) error {
 						return nil, errShelfTaken
 					}
 				}
-				ops = append(ops, walOp{kind: opPut, bucket: bucketShelf, sub: []byte(coll), key: p.k, val: p.v})
+				ops = append(ops, shelfOp(opPut, coll, p.k, p.v))
 			}
 		}
 		return ops, nil
@@ -212,7 +212,7 @@ func (s *shelf) removeRuns(colls []string, runIDs []string) error {
 					return nil, err
 				}
 				for _, kv := range kvs {
-					ops = append(ops, walOp{kind: opDel, bucket: bucketShelf, sub: []byte(coll), key: kv.k})
+					ops = append(ops, shelfOp(opDel, coll, kv.k, nil))
 				}
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 
 	bh "github.com/babyhandoff/babyhandoff"
 )
@@ -75,14 +76,25 @@ type walRecord struct {
 	size int
 }
 
-// encodeOps writes ops as a payload: per op its kind, then bucket, sub,
-// key and value, each as a length (uvarint) and bytes.
-func encodeOps(ops []walOp) []byte {
+// shelfOp is an operation on a document of the shelf's collection coll.
+func shelfOp(kind byte, coll string, key, val []byte) walOp {
+	return walOp{kind: kind, bucket: bucketShelf, sub: []byte(coll), key: key, val: val}
+}
+
+// onShelf reports whether op puts or removes a shelf document (the ones
+// reads see before they are applied).
+func (op walOp) onShelf() bool {
+	return op.kind != opDrop && string(op.bucket) == string(bucketShelf)
+}
+
+// encodeOps appends ops to out as a payload: per op its kind, then bucket,
+// sub, key and value, each as a length (uvarint) and bytes.
+func encodeOps(out []byte, ops []walOp) []byte {
 	n := 0
 	for _, op := range ops {
 		n += 1 + 4*binary.MaxVarintLen32 + len(op.bucket) + len(op.sub) + len(op.key) + len(op.val)
 	}
-	out := make([]byte, 0, n)
+	out = slices.Grow(out, n)
 	for _, op := range ops {
 		out = append(out, op.kind)
 		for _, b := range [][]byte{op.bucket, op.sub, op.key, op.val} {
@@ -210,29 +222,29 @@ func (w *wal) preallocate() error {
 	return nil
 }
 
-// append writes one record and syncs it: at the start of the log when
-// restart is set (every earlier record is applied), else after the last.
-// A failed write leaves the offset where it was, so the next record
-// overwrites what it left.
-func (w *wal) append(seq uint64, payload []byte, restart bool) error {
-	if len(payload) > walMaxRecord {
+// append writes ops as one record and syncs it: at the start of the log
+// when restart is set (every earlier record is applied), else after the
+// last. It returns the payload's size. A failed write leaves the offset
+// where it was, so the next record overwrites what it left.
+func (w *wal) append(seq uint64, ops []walOp, restart bool) (int, error) {
+	// Encoded in place after the record's header: the ack path copies
+	// the bytes once.
+	b := encodeOps(append(w.buf[:0], make([]byte, walRecHdr)...), ops)
+	w.buf = b
+	size := len(b) - walRecHdr
+	if size > walMaxRecord {
 		// It would read back as the end of the log.
-		return bh.Errorf(bh.EINVALID, "A change of %d bytes is too large to store at once.", len(payload))
+		return 0, bh.Errorf(bh.EINVALID, "A change of %d bytes is too large to store at once.", size)
 	}
 	if restart {
 		w.off = walHeader
 	}
-	n := walRecHdr + len(payload)
-	if cap(w.buf) < n {
-		w.buf = make([]byte, n)
-	}
-	b := w.buf[:n]
-	binary.LittleEndian.PutUint32(b[0:], uint32(len(payload)))
+	n := len(b)
+	binary.LittleEndian.PutUint32(b[0:], uint32(size))
 	binary.LittleEndian.PutUint64(b[8:], seq)
-	copy(b[walRecHdr:], payload)
 	binary.LittleEndian.PutUint32(b[4:], crc32.Checksum(b[8:], crcTable))
 	if _, err := w.f.WriteAt(b, w.off); err != nil {
-		return err
+		return 0, err
 	}
 	grew := w.off+int64(n) > w.size
 	var err error
@@ -244,14 +256,14 @@ func (w *wal) append(seq uint64, payload []byte, restart bool) error {
 		err = fdatasync(w.f)
 	}
 	if err != nil {
-		return &walSyncError{err}
+		return 0, &walSyncError{err}
 	}
 	w.off += int64(n)
 	w.size = max(w.size, w.off)
 	if cap(w.buf) > walPrealloc {
 		w.buf = nil // an import's large record is not kept for the life of the process
 	}
-	return nil
+	return size, nil
 }
 
 // walSyncError is a failed sync. After one the kernel may have dropped the
