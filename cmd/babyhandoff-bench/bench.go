@@ -36,7 +36,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	sizes := fs.String("prefill-mb", "0,10", "embedded database sizes to measure at, in MB (comma-separated)")
 	sustain := fs.String("sustain", "200,500", "higher rates to hold for -duration on an empty database (capture suite)")
 	suite := fs.String("suite", "all", "capture, plan, radar, model, memory, disk, soak or all")
-	diskRounds := fs.Int("disk-rounds", 1000, "pairs of 4 KB write + fsync (disk suite)")
+	diskRounds := fs.Int("disk-rounds", 1000, "rounds of each disk measure: two 4 KB writes with fsync, and one written in place with a data-only sync (disk suite)")
 	modelRounds := fs.Int("model-rounds", 20, "council runs against the local model server (model suite)")
 	modelLatency := fs.Duration("model-latency", 300*time.Millisecond, "what the local model server adds to each call (model suite)")
 	shifts := fs.Int("shifts", 1000, "shifts present in the store (radar suite)")
