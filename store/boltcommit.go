@@ -215,7 +215,14 @@ func (f *boltFile) commitLocked(ops []walOp) error {
 	restart := w.applied == w.appended
 	w.mu.Unlock()
 
+	var began time.Time
+	if f.logSynced != nil {
+		began = time.Now()
+	}
 	size, err := w.log.append(seq, ops, restart)
+	if err == nil && f.logSynced != nil {
+		f.logSynced(time.Since(began))
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if err != nil {

@@ -45,6 +45,9 @@ type boltFile struct {
 	// the bbolt file (they stay in the log, and are tried again), and
 	// with nil that they could again.
 	applyFailed func(error)
+	// logSynced, when set, hears how long each record's write and sync
+	// took (Config.LogSynced).
+	logSynced func(time.Duration)
 
 	// staged holds shelf documents (shelf.go) to write in the transaction
 	// of the next commit, so they are durable with the engine's changes of

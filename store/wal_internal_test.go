@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -370,3 +371,37 @@ func TestCloseKeepsEveryAcknowledgedCommit(t *testing.T) {
 
 // appendOK is append's error alone.
 func appendOK(_ int, err error) error { return err }
+
+// Config.LogSynced hears each commit's sync of the log once, and nothing
+// for a retried note, which writes nothing: the soak reads a note's own
+// sync from it.
+func TestEachCommitsLogSyncIsHeardOnce(t *testing.T) {
+	ctx := context.Background()
+	var mu sync.Mutex
+	var syncs []time.Duration
+	db, err := Open(ctx, Config{DataDir: t.TempDir(), LogSynced: func(took time.Duration) {
+		mu.Lock()
+		syncs = append(syncs, took)
+		mu.Unlock()
+	}})
+	require.NoError(t, err)
+	defer db.Close(ctx)
+	heard := func() []time.Duration {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(syncs)
+	}
+	before := len(heard())
+	note := bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "wipes < 1 day", MessageTS: "1.1"}
+	_, created, err := db.CaptureNote(ctx, note)
+	require.NoError(t, err)
+	require.True(t, created)
+	after := heard()
+	require.Len(t, after, before+1, "one note, one commit, one sync")
+	assert.Positive(t, after[before])
+
+	_, created, err = db.CaptureNote(ctx, note)
+	require.NoError(t, err)
+	require.False(t, created)
+	assert.Len(t, heard(), before+1, "a retried note writes nothing")
+}
