@@ -36,7 +36,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	sizes := fs.String("prefill-mb", "0,10", "embedded database sizes to measure at, in MB (comma-separated)")
 	sustain := fs.String("sustain", "200,500", "higher rates to hold for -duration on an empty database (capture suite)")
 	suite := fs.String("suite", "all", "capture, plan, radar, model, memory, disk, soak or all")
-	diskRounds := fs.Int("disk-rounds", 1000, "rounds of each disk measure: two 4 KB writes with fsync, and one written in place with a data-only sync (disk suite)")
+	diskRounds := fs.Int("disk-rounds", 1000, "rounds of each disk measure: two 4 KB writes with fsync, and one written in place with a data-only sync, back to back and (at most 300) -gap apart (disk suite)")
 	modelRounds := fs.Int("model-rounds", 20, "council runs against the local model server (model suite)")
 	modelLatency := fs.Duration("model-latency", 300*time.Millisecond, "what the local model server adds to each call (model suite)")
 	shifts := fs.Int("shifts", 1000, "shifts present in the store (radar suite)")
@@ -45,7 +45,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	plans := fs.Int("plans", 50, "how many /plan and what-if rounds (plan suite)")
 	soakDays := fs.Int("days", 90, "simulated days (soak suite)")
 	soakIdle := fs.Int("idle", 1000, "idle conversations beside the family (soak suite)")
-	soakGap := fs.Duration("gap", 100*time.Millisecond, "real time between two of the family's notes (soak suite)")
+	soakGap := fs.Duration("gap", 100*time.Millisecond, "real time between two of the family's notes (soak suite), and between the disk suite's spaced syncs")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file (go tool pprof)")
 	out := fs.String("out", "", "also write the results, with the method and the machine, to this Markdown file (e.g. BENCHMARKS.md)")
 	if err := fs.Parse(args); err != nil {
@@ -81,7 +81,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		run  func() int
 	}{
 		{"memory", func() int { return benchMemory(ctx, w, stderr) }},
-		{"disk", func() int { return benchDisk(ctx, *diskRounds, w, stderr) }},
+		{"disk", func() int { return benchDisk(ctx, *diskRounds, *soakGap, w, stderr) }},
 		{"capture", func() int { return benchCaptureSuite(ctx, *rate, *dur, *sizes, *sustain, w, stderr) }},
 		{"plan", func() int { return benchPlans(ctx, *plans, w, stderr) }},
 		{"radar", func() int { return benchRadar(ctx, *shifts, *samples, *debounce, w, stderr) }},
@@ -159,8 +159,8 @@ func benchHeader(w io.Writer) {
 // size, then higher rates held on an empty database.
 func benchCaptureSuite(ctx context.Context, rate int, dur time.Duration, sizes, sustain string, w, stderr io.Writer) int {
 	fmt.Fprintf(w, "## Capture: notes through the fake Slack for %s each (%s, %d CPUs, %s)\n\n", dur, runtime.Version(), runtime.NumCPU(), runtime.GOARCH)
-	fmt.Fprintln(w, "| database | rate | sent (in s) | stored | lost | duplicates | redelivered | ack p50 | ack p99 | ack max | reply p50 | reply p99 | reply max |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| database | rate | sent (in s) | stored | lost | duplicates | redelivered | ack p50 | ack p99 | ack max | ack p99 at the socket | log sync p99 | reply p50 | reply p99 | reply max |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	// probe marks the higher rates: they find the limit, and a loss there
 	// is a finding, not a failed run.
 	type runSpec struct {
@@ -194,12 +194,13 @@ func benchCaptureSuite(ctx context.Context, rate int, dur time.Duration, sizes, 
 			fmt.Fprintln(stderr, "bench:", err)
 			return 1
 		}
-		fmt.Fprintf(w, "| %s | %d/s | %d (%.1f) | %d | %d | %d | %d | %s | %s | %s | %s | %s | %s |\n", r.label, sp.rate, r.sent, r.offered.Seconds(), r.stored, r.sent-r.stored, r.dups, r.redelivered,
-			ms(pct(r.acks, 50)), ms(pct(r.acks, 99)), ms(pct(r.acks, 100)), ms(pct(r.replies, 50)), ms(pct(r.replies, 99)), ms(pct(r.replies, 100)))
+		fmt.Fprintf(w, "| %s | %d/s | %d (%.1f) | %d | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.label, sp.rate, r.sent, r.offered.Seconds(), r.stored, r.sent-r.stored, r.dups, r.redelivered,
+			ms(pct(r.acks, 50)), ms(pct(r.acks, 99)), ms(pct(r.acks, 100)), ms(pct(r.arrived, 99)), ms(pct(r.syncs, 99)), ms(pct(r.replies, 50)), ms(pct(r.replies, 99)), ms(pct(r.replies, 100)))
 		if (r.sent != r.stored || r.dups > 0) && !sp.probe {
 			failed = true
 		}
 	}
+	fmt.Fprintln(w, "\nThe ack at the socket is its arrival in the fake Slack's socket (the kernel's receive time), before the fake's reader, which shares this process's CPUs with the bot, reads it. The log sync is each commit's write and sync of the database's log while the notes came: a note's ack waits for one, so the disk's tail is the ack's floor (the disk suite times it alone).")
 	fmt.Fprintln(w, "\nRows above the base rate probe the limit: where notes are lost there, the bot was overloaded for the whole run (Slack's retries could not catch up).")
 	if failed {
 		fmt.Fprintln(stderr, "bench: notes were lost or doubled at the base rate")
@@ -271,7 +272,10 @@ type captureResult struct {
 	redelivered        int // deliveries Slack had to repeat
 	unacked            int // never acked, even after Slack's retries
 	acks, replies      []time.Duration
-	offered            time.Duration // how long sending took (the load held)
+	// arrived are the acks timed at the fake's socket; syncs, every
+	// commit's write and sync of the log while notes came.
+	arrived, syncs []time.Duration
+	offered        time.Duration // how long sending took (the load held)
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
@@ -324,7 +328,8 @@ func benchCapture(ctx context.Context, rate int, dur time.Duration, mb int) (cap
 		return captureResult{}, err
 	}
 	defer os.RemoveAll(dir)
-	db, err := store.Open(ctx, store.Config{DataDir: dir})
+	var syncs logSyncs
+	db, err := store.Open(ctx, store.Config{DataDir: dir, LogSynced: syncs.heard})
 	if err != nil {
 		return captureResult{}, err
 	}
@@ -349,6 +354,7 @@ func benchCapture(ctx context.Context, rate int, dur time.Duration, mb int) (cap
 	// Send on a fixed schedule (message i at start + i/rate), catching up
 	// when the machine is busy, so the offered load is exactly rate × duration.
 	total := int(float64(rate) * dur.Seconds())
+	syncs.reset() // the prefill's are not the notes'
 	begin := time.Now()
 	for i := 0; i < total; i++ {
 		if d := time.Until(begin.Add(time.Duration(i) * time.Second / time.Duration(rate))); d > 0 {
@@ -390,6 +396,7 @@ func benchCapture(ctx context.Context, rate int, dur time.Duration, mb int) (cap
 				switch {
 				case err == nil && attempt == 0:
 					res.acks = append(res.acks, a.Latency)
+					res.arrived = append(res.arrived, a.Arrived)
 				case err != nil && (wait.Err() != nil || attempt == 3):
 					res.unacked++
 				case err != nil:
@@ -414,6 +421,7 @@ func benchCapture(ctx context.Context, rate int, dur time.Duration, mb int) (cap
 	if firstErr != nil {
 		return res, firstErr
 	}
+	res.syncs = syncs.took()
 	replied := map[string]int{}
 	for len(replied) < res.sent {
 		if wait.Err() != nil {

@@ -47,6 +47,9 @@ func (c *soakClock) Add(d time.Duration) { c.ns.Add(int64(d)) }
 // soakWindow collects one stretch of days' samples.
 type soakWindow struct {
 	acks, arrived, cards, states []time.Duration
+	// syncs are each note's own write and sync of the log: its ack waits
+	// for it, so the disk's part of the ack's tail shows beside it.
+	syncs []time.Duration
 }
 
 // benchSoak plays a family's ordinary use for days simulated days on the
@@ -66,7 +69,8 @@ func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr
 		return fail(err)
 	}
 	defer os.RemoveAll(dir)
-	db, err := store.Open(ctx, store.Config{DataDir: dir, Now: clk.Now})
+	var syncs logSyncs
+	db, err := store.Open(ctx, store.Config{DataDir: dir, Now: clk.Now, LogSynced: syncs.heard})
 	if err != nil {
 		return fail(err)
 	}
@@ -140,10 +144,10 @@ func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr
 	time.Sleep(settleAfterCatchUp)
 
 	fmt.Fprintf(w, "## Soak: %d days of a family's use beside %d idle conversations (%s, %d CPUs)\n\n", days, idle, runtime.Version(), runtime.NumCPU())
-	fmt.Fprintf(w, "Each simulated day: 30 notes (one every 25 minutes of the clock from 07:00, %s apart in real time so the last one's reply, App Home and nudge are done, as they would be), 5 `/plan`, one Energy what-if and one Download plan (handoff.md, calendar and picture, waited for until all three are delivered), through the fake Slack, with the Risk Radar running (nudge debounce 50 ms); the retention sweep runs at each day's start, and each morning the family marks the day before's tasks, deadlines and supplies done. Latencies are over the ten days up to the row's day; sizes and memory at its end. A note's ack is timed from the envelope's send to the fake Slack's read of the ack, and \"at the socket\" to its arrival in the fake's socket (the kernel's receive time): the fake shares this process and its CPUs with the bot, and its reader may wait for the bot's work after the ack, which Slack's servers would not. Heap and RSS are this process's after a collection that hands freed memory back: the bot and the fake Slack (which keeps every message it was sent; its record of calls and the bytes of delivered files are dropped each day).%s\n", gap, ownProcess())
+	fmt.Fprintf(w, "Each simulated day: 30 notes (one every 25 minutes of the clock from 07:00, %s apart in real time so the last one's reply, App Home and nudge are done, as they would be), 5 `/plan`, one Energy what-if and one Download plan (handoff.md, calendar and picture, waited for until all three are delivered), through the fake Slack, with the Risk Radar running (nudge debounce 50 ms); the retention sweep runs at each day's start, and each morning the family marks the day before's tasks, deadlines and supplies done. Latencies are over the ten days up to the row's day; sizes and memory at its end. A note's ack is timed from the envelope's send to the fake Slack's read of the ack, and \"at the socket\" to its arrival in the fake's socket (the kernel's receive time): the fake shares this process and its CPUs with the bot, and its reader may wait for the bot's work after the ack, which Slack's servers would not. \"Its log sync\" is the note's own write and sync of the database's log, which its ack waits for: the disk's part of the ack (the disk suite times it alone). Heap and RSS are this process's after a collection that hands freed memory back: the bot and the fake Slack (which keeps every message it was sent; its record of calls and the bytes of delivered files are dropped each day).%s\n", gap, ownProcess())
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| day | database file (in use) | notes (not done; open and not past: what plans read) | runs | heap | RSS (anon + file) | note ack p50 | note ack p99 | ack p99 at the socket | /plan → card p50 | /plan → card p99 | radar note → state p95 |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| day | database file (in use) | notes (not done; open and not past: what plans read) | runs | heap | RSS (anon + file) | note ack p50 | note ack p99 | ack p99 at the socket | its log sync p99 | /plan → card p50 | /plan → card p99 | radar note → state p95 |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 
 	team := fake.Config().TeamID
 	version := 0
@@ -167,6 +171,7 @@ func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr
 			for len(stateSaved) > 0 {
 				<-stateSaved
 			}
+			syncs.reset()
 			sent := time.Now()
 			id, err := fake.SendEvent(ctx, map[string]any{"type": "message", "channel": family, "channel_type": "im", "user": "UFAMILY",
 				"text": familyNotes[(i+day)%len(familyNotes)], "ts": fmt.Sprintf("%d.%06d", clk.Now().Unix(), i)})
@@ -181,6 +186,9 @@ func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr
 			}
 			win.acks = append(win.acks, a.Latency)
 			win.arrived = append(win.arrived, a.Arrived)
+			if took, ok := syncs.within(sent, sent.Add(a.Latency)); ok {
+				win.syncs = append(win.syncs, took)
+			}
 			if familyShift.Load().(string) == "" {
 				if sh, err := db.Shift(ctx, team, family); err == nil {
 					familyShift.Store(sh.ID)
@@ -377,8 +385,8 @@ func soakRow(ctx context.Context, w io.Writer, db *store.DB, team string, day in
 	debug.FreeOSMemory()
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
-	fmt.Fprintf(w, "| %d | %s (%s) | %d (%d; %d) | %d | %.0f MB | %s | %s | %s | %s | %s | %s | %s |\n", day, humanSize(size), humanSize(used), len(notes), open, live, runs,
-		float64(m.HeapAlloc)/(1<<20), rssSplit(), ms(pct(win.acks, 50)), ms(pct(win.acks, 99)), ms(pct(win.arrived, 99)), ms(pct(win.cards, 50)), ms(pct(win.cards, 99)), ms(pct(win.states, 95)))
+	fmt.Fprintf(w, "| %d | %s (%s) | %d (%d; %d) | %d | %.0f MB | %s | %s | %s | %s | %s | %s | %s | %s |\n", day, humanSize(size), humanSize(used), len(notes), open, live, runs,
+		float64(m.HeapAlloc)/(1<<20), rssSplit(), ms(pct(win.acks, 50)), ms(pct(win.acks, 99)), ms(pct(win.arrived, 99)), ms(pct(win.syncs, 99)), ms(pct(win.cards, 50)), ms(pct(win.cards, 99)), ms(pct(win.states, 95)))
 	return nil
 }
 
