@@ -969,13 +969,13 @@ func (s *Server) viewObject(v *View, req map[string]any) json.RawMessage {
 	return b
 }
 
-// viewAnswer is a views.* answer: the view as slack-go's View.
+// viewAnswer is a views.* answer: the view object as stored, as Slack
+// answers with the whole view. It is validated when it comes in; read
+// back into slack-go's types and written out again here, it took a
+// quarter of the capture benchmark's CPU (the fake shares the bot's),
+// with an App Home published after every note.
 func viewAnswer(v *View) map[string]any {
-	var resp slack.ViewResponse
-	if err := json.Unmarshal(v.JSON, &resp.View); err != nil {
-		return apiError("fatal_error") // validated when it came in: a bug in the fake
-	}
-	return answer(resp)
+	return map[string]any{"ok": true, "view": v.JSON}
 }
 
 func (s *Server) viewsOpen(c *Call) map[string]any {

@@ -338,6 +338,8 @@ func TestViews(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotEmpty(t, first.View.Hash)
 	assert.True(t, strings.HasPrefix(first.View.ID, "V"))
+	require.Len(t, first.View.Blocks.BlockSet, 1, "the answer carries the view as published")
+	assert.Equal(t, slack.VTHomeTab, first.View.Type)
 	hash := first.View.Hash
 	second, err := api.PublishViewContext(ctx, slack.PublishViewContextRequest{UserID: "U1", View: home, Hash: &hash})
 	require.NoError(t, err)
