@@ -549,6 +549,30 @@ func (s *Server) slackMessage(m *Message, withMeta bool) slack.Message {
 	return out
 }
 
+// answerMessage is a message as chat.postMessage and chat.update answer
+// with it: its blocks and attachments as posted (checked when they came
+// in). Read into slack-go's types and written out again, as history
+// answers are, they cost as much of the CPU the fake shares with the bot
+// as the bot's own work on the post.
+func (s *Server) answerMessage(m *Message) map[string]any {
+	o := map[string]any{"type": "message", "text": m.Text, "ts": m.TS, "team": s.cfg.TeamID}
+	for k, v := range map[string]string{"user": m.User, "bot_id": m.BotID, "thread_ts": m.ThreadTS} {
+		if v != "" {
+			o[k] = v
+		}
+	}
+	if m.Blocks != nil {
+		o["blocks"] = m.Blocks
+	}
+	if m.Attachments != nil {
+		o["attachments"] = m.Attachments
+	}
+	if m.Updated > 0 {
+		o["edited"] = map[string]any{"user": m.BotID, "ts": m.TS}
+	}
+	return o
+}
+
 // metadata checks a message's metadata parameter as Slack does: an object
 // with an event_type and an event_payload object.
 func metadata(c *Call) (json.RawMessage, map[string]any) {
@@ -600,13 +624,9 @@ func (s *Server) postMessage(c *Call) map[string]any {
 	s.mu.Lock()
 	m.TS = s.nextTSLocked()
 	s.storeLocked(m)
-	msg := s.slackMessage(m, false)
+	msg := s.answerMessage(m)
 	s.mu.Unlock()
-	return answer(struct {
-		Channel string        `json:"channel"`
-		TS      string        `json:"ts"`
-		Message slack.Message `json:"message"`
-	}{m.Channel, m.TS, msg})
+	return map[string]any{"ok": true, "channel": m.Channel, "ts": m.TS, "message": msg}
 }
 
 func (s *Server) postEphemeral(c *Call) map[string]any {
@@ -682,12 +702,7 @@ func (s *Server) updateMessage(c *Call) map[string]any {
 	}
 	m.Updated++
 	s.storeLocked(&m)
-	return answer(struct {
-		Channel string        `json:"channel"`
-		TS      string        `json:"ts"`
-		Text    string        `json:"text"`
-		Message slack.Message `json:"message"`
-	}{m.Channel, m.TS, m.Text, s.slackMessage(&m, false)})
+	return map[string]any{"ok": true, "channel": m.Channel, "ts": m.TS, "text": m.Text, "message": s.answerMessage(&m)}
 }
 
 func (s *Server) deleteMessage(c *Call) map[string]any {

@@ -528,10 +528,13 @@ func TestAnswersAreSlackGosTypes(t *testing.T) {
 		TS      string        `json:"ts"`
 		Message slack.Message `json:"message"`
 	}
-	strict(post("chat.postMessage", url.Values{"channel": {"D1"}, "text": {"hi"},
+	strict(post("chat.postMessage", url.Values{"channel": {"D1"}, "text": {"hi"}, "blocks": {`[{"type":"divider"}]`},
 		"metadata": {`{"event_type":"x","event_payload":{"key":"k"}}`}}), &posted)
 	require.True(t, posted.Ok)
 	assert.Equal(t, "hi", posted.Message.Text)
+	assert.Equal(t, posted.TS, posted.Message.Timestamp)
+	assert.Len(t, posted.Message.Blocks.BlockSet, 1, "the message as posted")
+	assert.Nil(t, posted.Message.Edited)
 
 	var updated struct {
 		ok
@@ -542,6 +545,9 @@ func TestAnswersAreSlackGosTypes(t *testing.T) {
 	}
 	strict(post("chat.update", url.Values{"channel": {"D1"}, "ts": {posted.TS}, "text": {"hello"}}), &updated)
 	assert.Equal(t, "hello", updated.Text)
+	assert.Equal(t, "hello", updated.Message.Text)
+	assert.Len(t, updated.Message.Blocks.BlockSet, 1, "blocks not sent again are kept")
+	assert.NotNil(t, updated.Message.Edited)
 	var eph struct {
 		ok
 		TS string `json:"message_ts"`
