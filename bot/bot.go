@@ -171,6 +171,9 @@ type Bot struct {
 	self   identity
 	// zones caches people's Slack time zones (zone.go).
 	zones zones
+	// dms keeps each person's DM channel with the bot (user ID → channel
+	// ID): it never changes, and conversations.open is rate limited.
+	dms sync.Map
 
 	// The handlers that need to be reached from outside their route.
 	planner  *planner

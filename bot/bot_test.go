@@ -449,3 +449,21 @@ func TestGotItWhoseDutyIsNotRecordedSaysSo(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "U2", taken.GotBy, "the handoff is theirs all the same")
 }
+
+// A person's DM with the bot never changes: it is asked of Slack once, not
+// at every App Home publish after a note (conversations.open allows about
+// 50 calls a minute).
+func TestAPersonsDMIsAskedOfSlackOnce(t *testing.T) {
+	fake := startBot(t, storetest.New(t))
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for i, text := range []string{"wipes < 1 day", "slept 3h", "out of formula"} {
+		env, err := fake.SendEvent(ctx, map[string]any{"type": "message", "channel": "D1", "channel_type": "im", "user": "U1", "text": text, "ts": fmt.Sprintf("1.00000%d", i+1)})
+		require.NoError(t, err)
+		_, err = fake.WaitAck(ctx, env)
+		require.NoError(t, err)
+		_, err = fake.WaitCall(ctx, "views.publish", func(slacktest.Call) bool { return len(fake.Calls("views.publish")) > i })
+		require.NoError(t, err, "App Home is published after each note")
+	}
+	assert.Len(t, fake.Calls("conversations.open"), 1)
+}

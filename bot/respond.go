@@ -76,8 +76,11 @@ func (b *Bot) update(ctx context.Context, channelID, ts string, m blocks.Message
 
 // dm returns the person's DM channel with the bot. It asks Slack rather
 // than trusting an id from a button, which a forged payload could set to
-// someone else's DM.
+// someone else's DM; once per person, as the channel never changes.
 func (b *Bot) dm(ctx context.Context, userID string) (string, error) {
+	if ch, ok := b.dms.Load(userID); ok {
+		return ch.(string), nil
+	}
 	ch, _, _, err := b.api.OpenConversationContext(ctx, &slack.OpenConversationParameters{Users: []string{userID}, ReturnIM: true})
 	if err != nil {
 		return "", err
@@ -86,6 +89,7 @@ func (b *Bot) dm(ctx context.Context, userID string) (string, error) {
 		// Slack said ok but named no channel: bad input, not a panic.
 		return "", errors.New("bot: conversations.open answered ok without a channel")
 	}
+	b.dms.Store(userID, ch.ID)
 	return ch.ID, nil
 }
 
