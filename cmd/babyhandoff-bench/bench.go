@@ -159,8 +159,8 @@ func benchHeader(w io.Writer) {
 // size, then higher rates held on an empty database.
 func benchCaptureSuite(ctx context.Context, rate int, dur time.Duration, sizes, sustain string, w, stderr io.Writer) int {
 	fmt.Fprintf(w, "## Capture: notes through the fake Slack for %s each (%s, %d CPUs, %s)\n\n", dur, runtime.Version(), runtime.NumCPU(), runtime.GOARCH)
-	fmt.Fprintln(w, "| database | rate | sent (in s) | stored | lost | duplicates | redelivered | ack p50 | ack p99 | ack max | ack p99 at the socket | log sync p99 | reply p50 | reply p99 | reply max |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| database | rate | sent (in s) | stored | lost | duplicates | redelivered | ack p50 | ack p99 | ack max | ack p99 at the socket | log sync p99 | reply p50 | reply p99 | reply max | CPU stolen by the host |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	// probe marks the higher rates: they find the limit, and a loss there
 	// is a finding, not a failed run.
 	type runSpec struct {
@@ -194,13 +194,13 @@ func benchCaptureSuite(ctx context.Context, rate int, dur time.Duration, sizes, 
 			fmt.Fprintln(stderr, "bench:", err)
 			return 1
 		}
-		fmt.Fprintf(w, "| %s | %d/s | %d (%.1f) | %d | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.label, sp.rate, r.sent, r.offered.Seconds(), r.stored, r.sent-r.stored, r.dups, r.redelivered,
-			ms(pct(r.acks, 50)), ms(pct(r.acks, 99)), ms(pct(r.acks, 100)), ms(pct(r.arrived, 99)), ms(pct(r.syncs, 99)), ms(pct(r.replies, 50)), ms(pct(r.replies, 99)), ms(pct(r.replies, 100)))
+		fmt.Fprintf(w, "| %s | %d/s | %d (%.1f) | %d | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.label, sp.rate, r.sent, r.offered.Seconds(), r.stored, r.sent-r.stored, r.dups, r.redelivered,
+			ms(pct(r.acks, 50)), ms(pct(r.acks, 99)), ms(pct(r.acks, 100)), ms(pct(r.arrived, 99)), ms(pct(r.syncs, 99)), ms(pct(r.replies, 50)), ms(pct(r.replies, 99)), ms(pct(r.replies, 100)), r.stolen)
 		if (r.sent != r.stored || r.dups > 0) && !sp.probe {
 			failed = true
 		}
 	}
-	fmt.Fprintln(w, "\nThe ack at the socket is its arrival in the fake Slack's socket (the kernel's receive time), before the fake's reader, which shares this process's CPUs with the bot, reads it. The log sync is each commit's write and sync of the database's log while the notes came: a note's ack waits for one, so the disk's tail is the ack's floor (the disk suite times it alone).")
+	fmt.Fprintln(w, "\nThe ack at the socket is its arrival in the fake Slack's socket (the kernel's receive time), before the fake's reader, which shares this process's CPUs with the bot, reads it. The log sync is each commit's write and sync of the database's log while the notes came: a note's ack waits for one, so the disk's tail is the ack's floor (the disk suite times it alone). The CPU stolen by the host is the share of this virtual machine's CPU time the hypervisor gave to others while the notes came (/proc/stat).")
 	fmt.Fprintln(w, "\nRows above the base rate probe the limit: where notes are lost there, the bot was overloaded for the whole run (Slack's retries could not catch up).")
 	if failed {
 		fmt.Fprintln(stderr, "bench: notes were lost or doubled at the base rate")
@@ -276,6 +276,7 @@ type captureResult struct {
 	// commit's write and sync of the log while notes came.
 	arrived, syncs []time.Duration
 	offered        time.Duration // how long sending took (the load held)
+	stolen         string        // CPU time the host took while notes came
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
@@ -355,6 +356,7 @@ func benchCapture(ctx context.Context, rate int, dur time.Duration, mb int) (cap
 	// when the machine is busy, so the offered load is exactly rate × duration.
 	total := int(float64(rate) * dur.Seconds())
 	syncs.reset() // the prefill's are not the notes'
+	cpu := readCPUTimes()
 	begin := time.Now()
 	for i := 0; i < total; i++ {
 		if d := time.Until(begin.Add(time.Duration(i) * time.Second / time.Duration(rate))); d > 0 {
@@ -422,6 +424,7 @@ func benchCapture(ctx context.Context, rate int, dur time.Duration, mb int) (cap
 		return res, firstErr
 	}
 	res.syncs = syncs.took()
+	res.stolen = readCPUTimes().stolenSince(cpu)
 	replied := map[string]int{}
 	for len(replied) < res.sent {
 		if wait.Err() != nil {

@@ -50,6 +50,8 @@ type soakWindow struct {
 	// syncs are each note's own write and sync of the log: its ack waits
 	// for it, so the disk's part of the ack's tail shows beside it.
 	syncs []time.Duration
+	// cpu is the machine's CPU times when the window began.
+	cpu cpuTimes
 }
 
 // benchSoak plays a family's ordinary use for days simulated days on the
@@ -144,14 +146,14 @@ func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr
 	time.Sleep(settleAfterCatchUp)
 
 	fmt.Fprintf(w, "## Soak: %d days of a family's use beside %d idle conversations (%s, %d CPUs)\n\n", days, idle, runtime.Version(), runtime.NumCPU())
-	fmt.Fprintf(w, "Each simulated day: 30 notes (one every 25 minutes of the clock from 07:00, %s apart in real time so the last one's reply, App Home and nudge are done, as they would be), 5 `/plan`, one Energy what-if and one Download plan (handoff.md, calendar and picture, waited for until all three are delivered), through the fake Slack, with the Risk Radar running (nudge debounce 50 ms); the retention sweep runs at each day's start, and each morning the family marks the day before's tasks, deadlines and supplies done. Latencies are over the ten days up to the row's day; sizes and memory at its end. A note's ack is timed from the envelope's send to the fake Slack's read of the ack, and \"at the socket\" to its arrival in the fake's socket (the kernel's receive time): the fake shares this process and its CPUs with the bot, and its reader may wait for the bot's work after the ack, which Slack's servers would not. \"Its log sync\" is the note's own write and sync of the database's log, which its ack waits for: the disk's part of the ack (the disk suite times it alone). Heap and RSS are this process's after a collection that hands freed memory back: the bot and the fake Slack (which keeps every message it was sent; its record of calls and the bytes of delivered files are dropped each day).%s\n", gap, ownProcess())
+	fmt.Fprintf(w, "Each simulated day: 30 notes (one every 25 minutes of the clock from 07:00, %s apart in real time so the last one's reply, App Home and nudge are done, as they would be), 5 `/plan`, one Energy what-if and one Download plan (handoff.md, calendar and picture, waited for until all three are delivered), through the fake Slack, with the Risk Radar running (nudge debounce 50 ms); the retention sweep runs at each day's start, and each morning the family marks the day before's tasks, deadlines and supplies done. Latencies are over the ten days up to the row's day; sizes and memory at its end. A note's ack is timed from the envelope's send to the fake Slack's read of the ack, and \"at the socket\" to its arrival in the fake's socket (the kernel's receive time): the fake shares this process and its CPUs with the bot, and its reader may wait for the bot's work after the ack, which Slack's servers would not. \"Its log sync\" is the note's own write and sync of the database's log, which its ack waits for: the disk's part of the ack (the disk suite times it alone). \"CPU stolen by the host\" is the share of this virtual machine's CPU time the hypervisor gave to others while it wanted to run, over the row's days (/proc/stat): a stolen moment stalls whatever was running, an ack or a sync's completion. Heap and RSS are this process's after a collection that hands freed memory back: the bot and the fake Slack (which keeps every message it was sent; its record of calls and the bytes of delivered files are dropped each day).%s\n", gap, ownProcess())
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| day | database file (in use) | notes (not done; open and not past: what plans read) | runs | heap | RSS (anon + file) | note ack p50 | note ack p99 | ack p99 at the socket | its log sync p99 | /plan → card p50 | /plan → card p99 | radar note → state p95 |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| day | database file (in use) | notes (not done; open and not past: what plans read) | runs | heap | RSS (anon + file) | note ack p50 | note ack p99 | ack p99 at the socket | its log sync p99 | /plan → card p50 | /plan → card p99 | radar note → state p95 | CPU stolen by the host |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 
 	team := fake.Config().TeamID
 	version := 0
-	var win soakWindow
+	win := soakWindow{cpu: readCPUTimes()}
 	began := time.Now()
 	for day := 1; day <= days; day++ {
 		clk.Set(start.Add(time.Duration(day-1) * 24 * time.Hour))
@@ -224,7 +226,7 @@ func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr
 			if err := soakRow(ctx, w, db, team, day, clk.Now(), win); err != nil {
 				return fail(err)
 			}
-			win = soakWindow{}
+			win = soakWindow{cpu: readCPUTimes()}
 		}
 	}
 	fmt.Fprintf(w, "\nThe %d simulated days took %s.\n", days, time.Since(began).Round(time.Second))
@@ -385,8 +387,9 @@ func soakRow(ctx context.Context, w io.Writer, db *store.DB, team string, day in
 	debug.FreeOSMemory()
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
-	fmt.Fprintf(w, "| %d | %s (%s) | %d (%d; %d) | %d | %.0f MB | %s | %s | %s | %s | %s | %s | %s | %s |\n", day, humanSize(size), humanSize(used), len(notes), open, live, runs,
-		float64(m.HeapAlloc)/(1<<20), rssSplit(), ms(pct(win.acks, 50)), ms(pct(win.acks, 99)), ms(pct(win.arrived, 99)), ms(pct(win.syncs, 99)), ms(pct(win.cards, 50)), ms(pct(win.cards, 99)), ms(pct(win.states, 95)))
+	stolen := readCPUTimes().stolenSince(win.cpu)
+	fmt.Fprintf(w, "| %d | %s (%s) | %d (%d; %d) | %d | %.0f MB | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", day, humanSize(size), humanSize(used), len(notes), open, live, runs,
+		float64(m.HeapAlloc)/(1<<20), rssSplit(), ms(pct(win.acks, 50)), ms(pct(win.acks, 99)), ms(pct(win.arrived, 99)), ms(pct(win.syncs, 99)), ms(pct(win.cards, 50)), ms(pct(win.cards, 99)), ms(pct(win.states, 95)), stolen)
 	return nil
 }
 
