@@ -489,6 +489,7 @@ func benchPlans(ctx context.Context, n int, stdout, stderr io.Writer) int {
 	titled := func(m slacktest.Message, want string) bool {
 		return strings.Contains(string(m.Blocks), `"text":"*Plan `+want)
 	}
+	cpu := readCPUTimes()
 	for i := 0; i < n; i++ {
 		ch := fmt.Sprintf("CBENCH%d", i)
 		wait, cancel := context.WithTimeout(ctx, 30*time.Second)
@@ -556,6 +557,7 @@ func benchPlans(ctx context.Context, n int, stdout, stderr io.Writer) int {
 	}{{"/plan envelope → ack", acks}, {"/plan envelope → Decision Card posted (6 notes stored)", cards}, {"/plan sample → card (stores the 6 notes first)", samples}, {"Energy change → what-if card", whatifs}} {
 		fmt.Fprintf(stdout, "| %s | %s | %s | %s |\n", row.name, ms(pct(row.ds, 50)), ms(pct(row.ds, 99)), ms(pct(row.ds, 100)))
 	}
+	stolenLine(stdout, cpu)
 	return 0
 }
 

@@ -110,6 +110,6 @@ func benchDisk(ctx context.Context, rounds int, gap time.Duration, w, stderr io.
 	fmt.Fprintf(w, "| two in a row (a bbolt commit's floor) | %s | %s | %s |\n", ms(pct(pair, 50)), ms(pct(pair, 99)), ms(pct(pair, 100)))
 	fmt.Fprintf(w, "| one write in place + data-only sync (a commit's floor now: its record in the log) | %s | %s | %s |\n", ms(pct(inPlace, 50)), ms(pct(inPlace, 99)), ms(pct(inPlace, 100)))
 	fmt.Fprintf(w, "| the same, %s apart (a note's floor in the soak) | %s | %s | %s |\n", gap, ms(pct(spaced, 50)), ms(pct(spaced, 99)), ms(pct(spaced, 100)))
-	fmt.Fprintf(w, "\nCPU time stolen by the host (given to other guests while this machine wanted to run, /proc/stat) during the suite: %s.\n", readCPUTimes().stolenSince(cpu))
+	stolenLine(w, cpu)
 	return 0
 }

@@ -151,6 +151,7 @@ func benchRadar(ctx context.Context, shifts, samples int, debounce time.Duration
 
 	// Measured one at a time: a critical note in a shift of its own.
 	var toState, toNudge []time.Duration
+	cpu := readCPUTimes()
 	for i := 0; i < samples; i++ {
 		st, nu, err := sample(i)
 		if err != nil {
@@ -167,5 +168,6 @@ func benchRadar(ctx context.Context, shifts, samples int, debounce time.Duration
 	fmt.Fprintln(stdout, "|---|---|---|---|---|")
 	fmt.Fprintf(stdout, "| note stored → shift_state saved | %s | %s | %s | p95 ≤ 50 ms |\n", ms(pct(toState, 50)), ms(pct(toState, 95)), ms(pct(toState, 100)))
 	fmt.Fprintf(stdout, "| note stored → nudge posted | %s | %s | %s | p95 ≤ debounce + 200 ms = %s |\n", ms(pct(toNudge, 50)), ms(pct(toNudge, 95)), ms(pct(toNudge, 100)), ms(debounce+200*time.Millisecond))
+	stolenLine(stdout, cpu)
 	return 0
 }

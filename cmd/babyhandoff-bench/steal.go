@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -50,6 +51,12 @@ func parseCPUTimes(stat string) cpuTimes {
 		return t
 	}
 	return cpuTimes{}
+}
+
+// stolenLine says, under a suite's table, how much was stolen while it
+// measured.
+func stolenLine(w io.Writer, since cpuTimes) {
+	fmt.Fprintf(w, "\nCPU time stolen by the host (given to other guests while this machine wanted to run, /proc/stat) while the suite measured: %s.\n", readCPUTimes().stolenSince(since))
 }
 
 // stolenSince is the share of the machine's CPU time stolen between
