@@ -61,33 +61,37 @@ func benchDisk(ctx context.Context, rounds int, gap time.Duration, w, stderr io.
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1
 	}
-	var inPlace []time.Duration
-	for i := 0; i < rounds && ctx.Err() == nil; i++ {
-		start := time.Now()
-		if _, err := logf.WriteAt(page, int64(i%(logSize/len(page)))*int64(len(page))); err == nil {
-			err = fdatasync(logf)
+	// syncInPlace writes a page in place and syncs its data, n times,
+	// pause apart.
+	syncInPlace := func(n int, pause time.Duration) ([]time.Duration, error) {
+		var took []time.Duration
+		for i := 0; i < n && ctx.Err() == nil; i++ {
+			if pause > 0 {
+				select {
+				case <-time.After(pause):
+				case <-ctx.Done():
+				}
+			}
+			start := time.Now()
+			if _, err := logf.WriteAt(page, int64(i%(logSize/len(page)))*int64(len(page))); err != nil {
+				return nil, err
+			}
+			if err := fdatasync(logf); err != nil {
+				return nil, err
+			}
+			took = append(took, time.Since(start))
 		}
-		if err != nil {
-			fmt.Fprintln(stderr, "bench:", err)
-			return 1
-		}
-		inPlace = append(inPlace, time.Since(start))
+		return took, nil
 	}
-	var spaced []time.Duration
-	for i := 0; i < min(rounds, spacedRounds) && ctx.Err() == nil; i++ {
-		select {
-		case <-time.After(gap):
-		case <-ctx.Done():
-		}
-		start := time.Now()
-		if _, err := logf.WriteAt(page, int64(i%(logSize/len(page)))*int64(len(page))); err == nil {
-			err = fdatasync(logf)
-		}
-		if err != nil {
-			fmt.Fprintln(stderr, "bench:", err)
-			return 1
-		}
-		spaced = append(spaced, time.Since(start))
+	inPlace, err := syncInPlace(rounds, 0)
+	if err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
+		return 1
+	}
+	spaced, err := syncInPlace(min(rounds, spacedRounds), gap)
+	if err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
+		return 1
 	}
 	for i := 0; i < rounds && ctx.Err() == nil; i++ {
 		start := time.Now()
