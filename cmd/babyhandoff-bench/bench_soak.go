@@ -188,7 +188,7 @@ func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr
 			}
 			win.acks = append(win.acks, a.Latency)
 			win.arrived = append(win.arrived, a.Arrived)
-			if took, ok := syncs.within(sent, sent.Add(a.Latency)); ok {
+			if took, ok := syncs.within(sent, arrivedAt(a)); ok {
 				win.syncs = append(win.syncs, took)
 			}
 			if familyShift.Load().(string) == "" {

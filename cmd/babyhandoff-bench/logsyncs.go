@@ -3,6 +3,8 @@ package main
 import (
 	"sync"
 	"time"
+
+	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 )
 
 // logSyncs keeps the store's syncs of its log (store.Config.LogSynced)
@@ -41,6 +43,12 @@ func (l *logSyncs) reset() {
 	l.list = l.list[:0]
 	l.mu.Unlock()
 }
+
+// arrivedAt is when an ack arrived in the fake's socket (when it was read
+// where the system gives no receive time). A note's own sync ends before
+// it: the radar's commit, after the ack, may sync while the fake's reader
+// waits, and is not the note's.
+func arrivedAt(a slacktest.Ack) time.Time { return a.At.Add(a.Arrived - a.Latency) }
 
 // within is the longest sync that ended between from and to: a note's
 // own, when its ack is the only thing the bot does then (the soak waits

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 )
 
 // A note's sync is the longest that ended while its ack was on its way;
@@ -30,6 +32,12 @@ func TestANotesSyncIsTheOneInItsWindow(t *testing.T) {
 			assert.Equal(t, tc.want, got)
 		})
 	}
+	// The ack arrived at 4 ms and was read at 7: the sync that ended at 6
+	// (the radar's, after the ack) is not the note's.
+	ack := slacktest.Ack{At: at(7), Latency: 7 * time.Millisecond, Arrived: 4 * time.Millisecond}
+	got, found := l.within(at(0), arrivedAt(ack))
+	assert.True(t, found)
+	assert.Equal(t, 2*time.Millisecond, got)
 	assert.Len(t, l.took(), 4)
 	l.reset()
 	assert.Empty(t, l.took())
