@@ -165,6 +165,9 @@ func checkOps(ops []walOp) error {
 // file's last one.
 var errLogAhead = errors.New("the database's log does not follow it")
 
+// errLogOrphan says a log holds changes and its database is not there.
+var errLogOrphan = errors.New("a log without its database")
+
 // commit makes ops durable as one record.
 func (f *boltFile) commit(ops []walOp) error {
 	f.w.commitMu.Lock()

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"io/fs"
 	"os"
 	"sort"
 	"strconv"
@@ -186,6 +187,14 @@ var errNotOurs = errors.New("not a BabyHandoff database this version can read")
 func openBoltFile(path string) (*boltFile, error) {
 	if err := checkBoltSize(path); err != nil {
 		return nil, err
+	}
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		// A log with no database beside it belongs to one that was moved
+		// away or not restored with it: its changes must neither land in
+		// a new, empty file nor be dropped.
+		if err := orphanLog(path + WALSuffix); err != nil {
+			return nil, err
+		}
 	}
 	b, err := bbolt.Open(path, 0o600, &bbolt.Options{
 		Timeout:      time.Second,

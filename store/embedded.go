@@ -62,6 +62,11 @@ func fileError(path string, err error) error {
 			"The embedded database %s and its log %s do not belong together: the log holds changes the database never had before them (was the database file replaced by an older copy?). Nothing was changed. Put back the database file that was there, or move the log away to open the database as it is, without the log's changes.", path, path+WALSuffix),
 			Detail: err.Error(), Err: err}
 	}
+	if errors.Is(err, errLogOrphan) {
+		return &bh.Error{Code: bh.EINVALID, Message: fmt.Sprintf(
+			"The embedded database's log %s holds changes, but the database %s is not there (moved away, or a copy restored without it). Nothing was changed. Put the database file back, or move the log away to start with an empty database.", path+WALSuffix, path),
+			Detail: err.Error(), Err: err}
+	}
 	if errors.Is(err, errNotOurs) {
 		return &bh.Error{Code: bh.EINVALID, Message: fmt.Sprintf(
 			"The embedded database %s is not a BabyHandoff database this version can read (another program's file, a damaged file, or one written by a newer BabyHandoff). Nothing was changed. Run the version that wrote it, restore a backup, or move the file away to start with an empty database.", path),

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -173,6 +174,25 @@ func openWAL(path string) (*wal, []walRecord, error) {
 	recs, end := readRecords(raw)
 	w.off = end
 	return w, recs, nil
+}
+
+// orphanLog refuses a log at path that holds records (errLogOrphan), for a
+// database file that is not there.
+func orphanLog(path string) error {
+	raw, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if len(raw) < walHeader || string(raw[:len(walMagic)]) != walMagic {
+		return nil // no records of ours; openWAL judges the file
+	}
+	if recs, _ := readRecords(raw); len(recs) > 0 {
+		return fmt.Errorf("%w: %s holds %d changes", errLogOrphan, path, len(recs))
+	}
+	return nil
 }
 
 // readRecords reads the records from the header on, up to the first that

@@ -405,3 +405,28 @@ func TestEachCommitsLogSyncIsHeardOnce(t *testing.T) {
 	require.False(t, created)
 	assert.Len(t, heard(), before+1, "a retried note writes nothing")
 }
+
+// A log whose database is not beside it (moved away, or a backup restored
+// without it) is refused, naming both files: its changes are neither
+// applied to a new, empty database nor dropped, and nothing is created.
+func TestALogWithoutItsDatabaseIsRefused(t *testing.T) {
+	holdApplies(t)
+	ctx := context.Background()
+	dir := t.TempDir()
+	db := openShelved(t, Config{DataDir: dir})
+	_, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "wipes < 1 day", MessageTS: "1.1"})
+	require.NoError(t, err)
+	left := snapshot(t, dir)
+	require.NoError(t, os.Remove(filepath.Join(left, FileName)))
+	logBefore, err := os.ReadFile(filepath.Join(left, FileName+WALSuffix))
+	require.NoError(t, err)
+
+	_, err = Open(ctx, Config{DataDir: left})
+	require.Error(t, err)
+	assert.Equal(t, bh.EINVALID, bh.ErrorCode(err))
+	assert.Contains(t, bh.ErrorMessage(err), filepath.Join(left, FileName+WALSuffix))
+	assert.NoFileExists(t, filepath.Join(left, FileName), "no new database made")
+	logAfter, err := os.ReadFile(filepath.Join(left, FileName+WALSuffix))
+	require.NoError(t, err)
+	assert.Equal(t, logBefore, logAfter, "the log untouched")
+}
