@@ -489,9 +489,6 @@ func (f *boltFile) shelfScan(coll string, prefix []byte) ([]shelfKV, error) {
 // A log that could not be applied (a full disk) is kept for the next open.
 func (f *boltFile) closeWAL() error {
 	w := &f.w
-	if w.log == nil {
-		return nil
-	}
 	var err error
 	w.closeOnce.Do(func() {
 		// No commit in flight: one that appended after the last apply

@@ -125,8 +125,7 @@ var errShelfTaken = bh.Errorf(bh.ECONFLICT, "These run details are already saved
 // set, every key must be new, in the shelf and in docs, or nothing is
 // written (errShelfTaken); otherwise a document replaces the one with its key.
 func (s *shelf) put(docs map[string][]bson.Raw, fresh bool) error {
-	type kv struct{ k, v []byte }
-	byColl := map[string][]kv{}
+	byColl := map[string][]shelfKV{}
 	for coll, list := range docs {
 		seen := map[string]bool{}
 		for _, d := range list {
@@ -138,7 +137,7 @@ func (s *shelf) put(docs map[string][]bson.Raw, fresh bool) error {
 				return errShelfTaken
 			}
 			seen[string(k)] = true
-			byColl[coll] = append(byColl[coll], kv{k, d})
+			byColl[coll] = append(byColl[coll], shelfKV{k, d})
 		}
 	}
 	return s.file.write(func() ([]walOp, error) {

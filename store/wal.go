@@ -250,7 +250,9 @@ func (w *wal) append(seq uint64, ops []walOp, restart bool) (int, error) {
 	// Encoded in place after the record's header: the ack path copies
 	// the bytes once.
 	b := encodeOps(append(w.buf[:0], make([]byte, walRecHdr)...), ops)
-	w.buf = b
+	if cap(b) <= walPrealloc {
+		w.buf = b // an import's large record, or one refused, is not kept for the life of the process
+	}
 	size := len(b) - walRecHdr
 	if size > walMaxRecord {
 		// It would read back as the end of the log.
@@ -280,9 +282,6 @@ func (w *wal) append(seq uint64, ops []walOp, restart bool) (int, error) {
 	}
 	w.off += int64(n)
 	w.size = max(w.size, w.off)
-	if cap(w.buf) > walPrealloc {
-		w.buf = nil // an import's large record is not kept for the life of the process
-	}
 	return size, nil
 }
 
