@@ -75,7 +75,6 @@ type walState struct {
 	attempts uint64 // applies tried
 	broken   error  // a failed sync: no more commits
 	closed   bool
-	written  int64 // payload bytes appended since open (for the tests)
 
 	applyDelay, applyIdle time.Duration
 
@@ -238,7 +237,6 @@ func (f *boltFile) commitLocked(ops []walOp) error {
 	w.appended = seq
 	w.queue = append(w.queue, walRecord{seq: seq, ops: ops, size: size})
 	w.queued += size
-	w.written += int64(size)
 	for _, op := range ops {
 		if !op.onShelf() {
 			continue
