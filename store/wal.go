@@ -265,24 +265,35 @@ func (w *wal) append(seq uint64, ops []walOp, restart bool) (int, error) {
 	binary.LittleEndian.PutUint32(b[0:], uint32(size))
 	binary.LittleEndian.PutUint64(b[8:], seq)
 	binary.LittleEndian.PutUint32(b[4:], crc32.Checksum(b[8:], crcTable))
+	if end := w.off + int64(n); end > w.size {
+		if err := w.grow(end); err != nil {
+			return 0, err
+		}
+	}
 	if _, err := w.f.WriteAt(b, w.off); err != nil {
 		return 0, err
 	}
-	grew := w.off+int64(n) > w.size
-	var err error
-	if grew {
-		// Past the preallocated part: the file's size changes, which a
-		// data-only sync would not make durable.
-		err = w.f.Sync()
-	} else {
-		err = fdatasync(w.f)
-	}
-	if err != nil {
+	if err := fdatasync(w.f); err != nil {
 		return 0, &walSyncError{err}
 	}
 	w.off += int64(n)
-	w.size = max(w.size, w.off)
 	return size, nil
+}
+
+// grow preallocates the log past end, to the next whole walPrealloc, and
+// makes its new size durable with one full sync: the records that follow
+// pay a data-only sync, not a full one each (a data-only sync does not
+// make a new size durable).
+func (w *wal) grow(end int64) error {
+	size := (end + walPrealloc - 1) / walPrealloc * walPrealloc
+	if _, err := w.f.WriteAt(make([]byte, size-w.size), w.size); err != nil {
+		return err
+	}
+	if err := w.f.Sync(); err != nil {
+		return &walSyncError{err}
+	}
+	w.size = size
+	return nil
 }
 
 // walSyncError is a failed sync. After one the kernel may have dropped the

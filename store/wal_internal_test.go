@@ -430,3 +430,27 @@ func TestALogWithoutItsDatabaseIsRefused(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, logBefore, logAfter, "the log untouched")
 }
+
+// Past its first megabyte the log grows a megabyte at a time, its new size
+// synced once, so the records after pay a data-only sync, not a full one
+// each; the records across the growth read back.
+func TestTheLogGrowsAMegabyteAtATime(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.wal")
+	w, _, err := openWAL(path)
+	require.NoError(t, err)
+	pad := strings.Repeat("x", 30<<10)
+	seq := uint64(0)
+	for w.off <= walPrealloc+64<<10 {
+		seq++
+		require.NoError(t, appendOK(w.append(seq, []walOp{testPut(fmt.Sprint("k", seq), pad)}, false)))
+		fi, err := os.Stat(path)
+		require.NoError(t, err)
+		assert.Zero(t, fi.Size()%walPrealloc, "record %d: the file is %d bytes", seq, fi.Size())
+	}
+	assert.Equal(t, int64(2*walPrealloc), w.size)
+	require.NoError(t, w.close())
+	again, recs, err := openWAL(path)
+	require.NoError(t, err)
+	defer again.close()
+	assert.Len(t, recs, int(seq))
+}
