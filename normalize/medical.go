@@ -38,3 +38,9 @@ var tempNumberRe = regexp.MustCompile(`\btemp(?:erature)?\s*(?:of|is|was|at|=|:)
 
 // isMood: the note is about the parent's own low mood or worry.
 func isMood(s string) bool { return moodWords.in(s) }
+
+// IsHealth reports whether text reads as a health concern, as a note's
+// Medical flag does. The council asks it of a plan's own words, so a
+// model's block that schedules a health check is refused even when it
+// cites no health note.
+func IsHealth(text string) bool { return isMedical(prepareText(text)) }
