@@ -213,3 +213,21 @@ func (f Fact) pastFrom() (time.Time, bool) {
 	}
 	return time.Time{}, false
 }
+
+// HealthAskAfter is how long a health note stays listed without news before
+// it is asked about ("Still a concern?"): it is never dropped, only asked.
+const HealthAskAfter = 24 * time.Hour
+
+// HealthAsk reports whether the health note f is due its "Still a
+// concern?" at now: HealthAskAfter since it was written, or since someone
+// last answered "still a concern" (StillOnAt).
+func (f Fact) HealthAsk(now time.Time) bool {
+	if !f.Medical {
+		return false
+	}
+	since := f.CreatedAt
+	if f.StillOnAt != nil && f.StillOnAt.After(since) {
+		since = *f.StillOnAt
+	}
+	return !since.IsZero() && now.Sub(since) >= HealthAskAfter
+}

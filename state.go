@@ -44,6 +44,9 @@ type RiskItem struct {
 	Since   *time.Time
 	Level   RiskLevel
 	NoteIDs []string
+	// Ask marks an open health note that has gone HealthAskAfter without
+	// news: "Still a concern?", with Resolved and Still a concern.
+	Ask bool
 }
 
 // ShiftState is the Risk Radar's live view of a shift.
@@ -58,8 +61,12 @@ type ShiftState struct {
 	Deadlines     []RiskItem
 	Inventory     []RiskItem
 	Commitments   []RiskItem
-	NextActions   []Item // at most 3, each with evidence
-	Notes         int
+	// Health lists the open health notes, oldest first. They carry no
+	// level and never raise the radar's: ranking them would be triage.
+	// Every surface that says what is going on opens with them.
+	Health      []RiskItem
+	NextActions []Item // at most 3, each with evidence
+	Notes       int
 	// NotesRev is the sum of the revisions of the shift's notes (deleted
 	// ones too) the state was computed from, plus those of the notes the
 	// retention sweep removed (Shift.SweptRev). It only grows, so it orders

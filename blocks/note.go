@@ -18,9 +18,14 @@ const (
 	// its capture reply; ActionNoteReopen takes that back.
 	ActionNoteDone   = "note_done"
 	ActionNoteReopen = "note_reopen"
-	BlockNotePrefix  = "note:"
-	CallbackAddNote  = "add_note"
-	CallbackSaveNote = "save_as_note"
+	// ActionHealthResolved closes a health note wherever it is listed
+	// (card, handoff message, radar, App Home); ActionHealthConcern answers
+	// "Still a concern?" and keeps it listed. Both carry the note id.
+	ActionHealthResolved = "health_resolved"
+	ActionHealthConcern  = "health_concern"
+	BlockNotePrefix      = "note:"
+	CallbackAddNote      = "add_note"
+	CallbackSaveNote     = "save_as_note"
 	// TagAuto is the Add note form's "read the tag from the note" choice.
 	TagAuto           = "auto"
 	InputNoteText     = "note_text"
