@@ -298,14 +298,24 @@ func Card(in CardInput) Message {
 		lines = []string{"Nothing scheduled: rest when you can."}
 	}
 	controls := cardControls(in)
-	f := cardFit{next: len(lines), health: min(len(w.Health), maxHealth), now: min(len(w.Now), maxNow)}
+	health := cardHealth(in, w)
+	resolve := healthControl(health, ActionHealthResolved, func(id string) string { return id })
+	healthBlock := CardItemPrefix + in.Run.ID + ":health"
+	f := cardFit{next: len(lines), health: min(len(health), maxHealth), now: min(len(w.Now), maxNow)}
 	first := func() []slack.Block {
 		bl := append([]slack.Block(nil), head...)
-		if h := healthText(w, in.Links, 0, f.health); h != "" {
-			bl = append(bl, section(h))
+		if h := healthList(health, w.MoodSupport, f.health, "…%d more below"); h != "" {
+			sec := section(h)
+			if resolve != nil && !f.resolveBelow {
+				sec.BlockID, sec.Accessory = healthBlock, slack.NewAccessory(resolve)
+			}
+			bl = append(bl, sec)
 		}
 		bl = append(bl, nowBlocks(in, w, f.now)...)
 		bl = append(bl, section("*Next hours*\n"+strings.Join(lines[:f.next], "\n")), controls)
+		if resolve != nil && f.resolveBelow {
+			bl = append(bl, slack.NewActionBlock(healthBlock, resolve))
+		}
 		return bl
 	}
 	for Height(first()) > FirstScreen && f.shrink() {
@@ -314,8 +324,17 @@ func Card(in CardInput) Message {
 	if f.next < len(lines) {
 		bl = append(bl, section("*Then*\n"+strings.Join(lines[f.next:], "\n")))
 	}
-	if f.health < len(w.Health) {
-		bl = append(bl, section(healthMore(w, in.Links, f.health)))
+	if f.health < len(health) {
+		var b strings.Builder
+		b.WriteString(HealthMark + " *More health notes*")
+		for i, e := range health[f.health:] {
+			if f.health+i == maxHealth {
+				fmt.Fprintf(&b, "\n…and %d more in handoff.md", len(health)-maxHealth)
+				break
+			}
+			b.WriteString("\n" + healthLine(e))
+		}
+		bl = append(bl, section(b.String()))
 	}
 	if later := laterLines(w); later != "" {
 		bl = append(bl, section("*Later*\n"+later))
@@ -341,17 +360,40 @@ func Card(in CardInput) Message {
 // maxHealth bounds the health notes listed on a card; handoff.md has all.
 const maxHealth = 8
 
+// cardHealth is the plan's health notes as the card lists them: each
+// linked, with Resolved; those resolved since, struck through with Undo.
+func cardHealth(in CardInput, p bh.Proposal) []HealthEntry {
+	out := make([]HealthEntry, 0, len(p.Health))
+	for _, it := range p.Health {
+		e := HealthEntry{Text: it.Text, Ask: it.Ask}
+		if len(it.NoteIDs) > 0 {
+			e.NoteID, e.Link, e.Resolved = it.NoteIDs[0], in.Links[it.NoteIDs[0]], in.Done[it.NoteIDs[0]]
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
 // cardFit is how many of each list the card's first screen shows.
-type cardFit struct{ next, health, now int }
+type cardFit struct {
+	next, health, now int
+	// resolveBelow moves the health notes' Resolved from beside them to
+	// just below the controls: the narrower text beside a control wraps
+	// into more lines.
+	resolveBelow bool
+}
 
 // shrink gives up one line of the first screen, the least needed first: the
-// next hours beyond three, health notes beyond two (they go on after the
+// next hours beyond three, the room beside the health notes (Resolved goes
+// below the controls), health notes beyond two (they go on after the
 // controls), Now items beyond the first (the radar lists them), then the
 // last extra lines. It reports false when nothing is left to give.
 func (f *cardFit) shrink() bool {
 	switch {
 	case f.next > 3:
 		f.next--
+	case !f.resolveBelow:
+		f.resolveBelow = true
 	case f.health > 2:
 		f.health--
 	case f.now > 1:
@@ -734,11 +776,6 @@ func healthText(p bh.Proposal, links Links, from, to int) string {
 	return b.String()
 }
 
-// healthMore is the rest of a card's health notes, after its controls.
-func healthMore(p bh.Proposal, links Links, from int) string {
-	return "🩺 *More health notes*\n" + healthItems(p, links, from, maxHealth)
-}
-
 func healthItems(p bh.Proposal, links Links, from, to int) string {
 	var b strings.Builder
 	for i, it := range p.Health {
@@ -780,6 +817,11 @@ type HomeInput struct {
 	// Open are the radar's open items (deadlines, supplies), most urgent
 	// first, each shown with its Done.
 	Open []bh.RiskItem
+	// Health are the open health notes (the radar's state): App Home opens
+	// with them, each with Resolved; Links link them to their notes.
+	Health []bh.RiskItem
+	Mood   bool
+	Links  Links
 	// Duty is who is on duty in the person's DM conversation; Viewer is
 	// the person; Now places both in time.
 	Duty   bh.Duty
@@ -796,11 +838,14 @@ type HomeSample struct {
 // Home is the App Home tab: the person's DM shift, the latest decision in
 // brief, and buttons.
 func Home(in HomeInput) slack.HomeTabViewRequest {
-	bl := []slack.Block{
-		slack.NewHeaderBlock(plain("BabyHandoff", MaxHeaderText)),
+	bl := []slack.Block{slack.NewHeaderBlock(plain("BabyHandoff", MaxHeaderText))}
+	if hb := homeHealth(in); len(hb) > 0 {
+		bl = append(append(bl, hb...), slack.NewDividerBlock())
+	}
+	bl = append(bl,
 		section("Send me quick notes in *Messages* (\"wipes < 1 day\", \"form due Fri 5pm\", \"slept 3h\"). `/plan` when you need a plan."),
 		slack.NewDividerBlock(),
-	}
+	)
 	shift := fmt.Sprintf("*Your notes* · %d", in.Notes)
 	switch in.Notes {
 	case 0:

@@ -173,6 +173,12 @@ type HandoffView struct {
 	Done map[string]bool
 	// Claims are who said "I'll do it", by note id.
 	Claims map[string]string
+	// Health are the family's health notes, open or resolved since the
+	// handoff, read from the notes (not from the plan, which may be older
+	// or absent); Mood says one is about the parent's own mood. They open
+	// the message, whatever else it must leave out.
+	Health []HealthEntry
+	Mood   bool
 	// FirstTime adds one line saying what BabyHandoff is for.
 	FirstTime bool
 	Location  *time.Location
@@ -217,16 +223,47 @@ func HandoffMessage(v HandoffView) Message {
 	// What fits one phone screen: fewer next blocks, then fewer running-low
 	// lines, then fewer do-now items, each list saying how many more
 	// handoff.md (in the thread) has.
-	f := handoffFit{now: maxNow, next: maxHandoffNext, low: maxHandoffLow}
+	f := handoffFit{now: maxNow, next: maxHandoffNext, low: maxHandoffLow, health: len(v.Health) > 0}
+	resolve := healthControl(v.Health, ActionHandoffDone, func(id string) string { return HandoffDoneValue(h.ID, id) })
+	if resolve == nil {
+		// Everything listed is resolved: Undo the last one from here.
+		for i := len(v.Health) - 1; i >= 0; i-- {
+			if e := v.Health[i]; e.Resolved && e.NoteID != "" {
+				resolve = slack.NewButtonBlockElement(ActionHandoffUndone, HandoffDoneValue(h.ID, e.NoteID), plain("Undo", MaxButtonText))
+				break
+			}
+		}
+	}
+	healthBlock := "handoff_health:" + h.ID
 	build := func() []slack.Block {
 		bl := []slack.Block{section(head)}
-		if p := v.Plan; p != nil {
-			bl = append(bl, handoffNow(v, p, f.now)...)
-			if lines := claimedLines(*p, l, f.next, v.Claims); len(lines) > 0 {
-				bl = append(bl, section("*Next*\n"+strings.Join(lines, "\n")))
+		if list := healthList(v.Health, v.Mood, maxHandoffHealth, "…and %d more in handoff.md"); list != "" {
+			sec := section(list)
+			if resolve != nil && !f.resolveBelow {
+				sec.BlockID, sec.Accessory = healthBlock, slack.NewAccessory(resolve)
 			}
-			if low := itemLines(p.RunningLow, f.low); low != "" {
-				bl = append(bl, section("*Running low*\n"+low))
+			bl = append(bl, sec)
+			if resolve != nil && f.resolveBelow {
+				bl = append(bl, slack.NewActionBlock(healthBlock, resolve))
+			}
+		}
+		if p := v.Plan; p != nil {
+			gaveWay := f.next == 0 && f.low == 0
+			bl = append(bl, handoffNow(v, p, f.now, !gaveWay)...)
+			if gaveWay {
+				// Given way to the health notes: one line says where the rest is.
+				rest := "The next hours and what runs low: handoff.md in the thread."
+				if more := len(p.Now) - f.now; more > 0 {
+					rest = fmt.Sprintf("%d more to do now, the next hours and what runs low: handoff.md in the thread.", more)
+				}
+				bl = append(bl, slack.NewContextBlock("", mrkdwn(rest)))
+			} else {
+				if lines := claimedLines(*p, l, f.next, v.Claims); len(lines) > 0 {
+					bl = append(bl, section("*Next*\n"+strings.Join(lines, "\n")))
+				}
+				if low := itemLines(p.RunningLow, f.low); low != "" {
+					bl = append(bl, section("*Running low*\n"+low))
+				}
 			}
 		}
 		if h.Message != "" {
@@ -238,22 +275,45 @@ func HandoffMessage(v HandoffView) Message {
 	for Height(bl) > FirstScreen && f.shrink() {
 		bl = build()
 	}
+	if ht := HealthText(v.Health); ht != "" {
+		text += " · " + ht
+	}
 	return Message{Text: text, Blocks: bl}
 }
 
+// maxHandoffHealth bounds the health notes a handoff lists; handoff.md
+// has them all. They are never cut to make room for anything else.
+const maxHandoffHealth = 6
+
 // handoffFit is how much of each list a handoff message shows.
-type handoffFit struct{ now, next, low int }
+type handoffFit struct {
+	now, next, low int
+	// resolveBelow puts the health notes' Resolved in a row under them,
+	// so their words take the screen's whole width.
+	resolveBelow bool
+	// health: the message lists health notes, and the plan's lists give
+	// way to them entirely if need be.
+	health bool
+}
 
 // shrink drops one line, from the least urgent list first; false when
-// nothing more can go (one of each stays).
+// nothing more can go (one of each stays, unless health notes need the
+// room; every health note stays).
 func (f *handoffFit) shrink() bool {
 	switch {
 	case f.next > 1:
 		f.next--
+	case !f.resolveBelow:
+		f.resolveBelow = true
 	case f.low > 1:
 		f.low--
 	case f.now > 1:
 		f.now--
+	case f.health && f.next > 0:
+		// Health notes are never cut: the plan's lines go to handoff.md.
+		f.next--
+	case f.health && f.low > 0:
+		f.low--
 	default:
 		return false
 	}
@@ -285,15 +345,18 @@ func handoffControls(v HandoffView, h bh.Handoff) []slack.Block {
 }
 
 // handoffNow is what to do now, each with its Done: what the radar calls
-// critical, the plan's Now.
-func handoffNow(v HandoffView, p *bh.Proposal, n int) []slack.Block {
+// critical, the plan's Now; more says whether a cut list ends with how
+// many more there are (else the caller says it).
+func handoffNow(v HandoffView, p *bh.Proposal, n int, more bool) []slack.Block {
 	if len(p.Now) == 0 {
 		return nil
 	}
 	var bl []slack.Block
 	for i, it := range p.Now {
 		if i == n {
-			bl = append(bl, slack.NewContextBlock("", mrkdwn(fmt.Sprintf("…and %d more in handoff.md", len(p.Now)-i))))
+			if more {
+				bl = append(bl, slack.NewContextBlock("", mrkdwn(fmt.Sprintf("…and %d more in handoff.md", len(p.Now)-i))))
+			}
 			break
 		}
 		head := ""

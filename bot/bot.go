@@ -268,7 +268,7 @@ func New(cfg Config) (*Bot, error) {
 func (b *Bot) wire() {
 	st := b.cfg.Store
 	links := &links{b: b, store: st}
-	home := &home{b: b, store: st}
+	home := &home{b: b, store: st, links: links}
 	restock := &restocks{b: b, store: st}
 	replies := &replies{b: b, store: st, restocks: restock}
 	share := &sharer{b: b, store: st, links: links}
@@ -280,7 +280,7 @@ func (b *Bot) wire() {
 	b.radar = &radarHandler{b: b, store: st, links: links, planner: b.planner, home: home}
 	home.planner, home.modals = b.planner, modals
 	b.recov = &recoverer{b: b, store: st, planner: b.planner, share: share}
-	b.handoffs = &handoffs{b: b, store: st, share: share, home: home}
+	b.handoffs = &handoffs{b: b, store: st, share: share, home: home, links: links}
 	capture.handoffs = b.handoffs
 	b.routes = newRoutes(capture, notes, modals, b.planner, cards, share, b.radar, home, b.handoffs)
 }

@@ -47,6 +47,7 @@ type handoffs struct {
 	store handoffStore
 	share *sharer
 	home  *home
+	links *links
 
 	mu     sync.Mutex
 	timers map[string]func() bool // handoff id → its reminder's stop
@@ -419,17 +420,22 @@ func (h *handoffs) message(ctx context.Context, ho bh.Handoff, receiver, where s
 			v.FirstTime = true
 		}
 	}
+	notes, err := h.store.Notes(ctx, ho.TeamID, ho.ShiftID, false)
+	if err != nil {
+		b.log.Info("bot: handoff: notes", "handoff_id", ho.ID, "err", err)
+	}
+	// The health notes come from the notes, not the plan: a plan made
+	// before a fever, or none at all, must not hide it.
+	v.Health, v.Mood = healthEntries(notes, h.links.of(ctx, ho.TeamID, ho.ShiftID), ho.CreatedAt)
 	if rec != nil {
 		w := rec.Winner()
 		v.Plan = &w
-		if notes, err := h.store.Notes(ctx, ho.TeamID, ho.ShiftID, false); err == nil {
-			for _, n := range notes {
-				if n.Done() {
-					v.Done[n.ID] = true
-				}
+		for _, n := range notes {
+			if n.Done() {
+				v.Done[n.ID] = true
 			}
-			v.Claims = bh.Claims(notes)
 		}
+		v.Claims = bh.Claims(notes)
 	}
 	return blocks.HandoffMessage(v)
 }
@@ -588,7 +594,7 @@ func (h *handoffs) relay(ctx context.Context, ho bh.Handoff, user, text string) 
 // handoff, so a receiver may close the conversation's item from their DM.
 func (h *handoffs) done(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
 	b := h.b
-	id, noteID, ok := blocks.ParseHandoffDone(a.Value)
+	id, noteID, ok := blocks.ParseHandoffDone(valueOf(a))
 	if !ok {
 		b.tell(ctx, channelOf(cb), cb.User.ID, "That button does not name an item; nothing was changed.")
 		return

@@ -35,6 +35,7 @@ type home struct {
 	store   homeStore
 	planner *planner
 	modals  *modals
+	links   *links
 
 	// Publishes are coalesced per person: a burst of notes costs one
 	// publish in flight plus one at the end, never one per note.
@@ -67,6 +68,9 @@ func (h *home) publish(ctx context.Context, teamID, userID, hash string) {
 				in.Notes = st.Notes
 				in.Radar, in.RadarStamps = radar.Summary(st, in.Location)
 				in.Open = append(append(in.Open, st.Deadlines...), st.Inventory...)
+				if in.Health = st.Health; len(in.Health) > 0 {
+					in.Links = h.links.of(ctx, teamID, sh.ID)
+				}
 			}
 			if d, err := h.store.Duty(ctx, teamID, sh.ID); err == nil {
 				in.Duty = d

@@ -208,6 +208,12 @@ func (r *radarHandler) setQuiet(ctx context.Context, teamID, channelID, userID, 
 // A Done pressed on a Decision Card (its block names the run) also updates
 // that card in place: the item struck through, with Undo.
 func (r *radarHandler) markDone(ctx context.Context, cb slack.InteractionCallback, channelID, noteID, blockID string, done bool) {
+	r.mark(ctx, cb, channelID, noteID, blockID, done, blocks.DoneNotice)
+}
+
+// mark is markDone with the private confirmation of a Done made by notice
+// (a health note's Resolved says so in its own words).
+func (r *radarHandler) mark(ctx context.Context, cb slack.InteractionCallback, channelID, noteID, blockID string, done bool, notice func(bh.Note) blocks.Message) {
 	b := r.b
 	n, err := r.store.Note(ctx, cb.Team.ID, noteID)
 	if err == nil && channelID != n.ChannelID {
@@ -220,8 +226,11 @@ func (r *radarHandler) markDone(ctx context.Context, cb slack.InteractionCallbac
 		b.refuse(ctx, channelID, cb.User.ID, err)
 		return
 	}
-	msg := blocks.DoneNotice(n)
-	if !done {
+	msg := notice(n)
+	switch {
+	case !done && isHealthNote(n):
+		msg = blocks.Notice("↩️ Listed again: " + blocks.Echo(n.Text, 100) + ". " + bh.HealthLine)
+	case !done:
 		msg = blocks.Notice("↩️ Back on the radar: " + blocks.Echo(n.Text, 100) + ".")
 	}
 	if _, err := b.api.PostEphemeralContext(ctx, channelID, cb.User.ID, msg.Options()...); err != nil {

@@ -96,6 +96,10 @@ func (r *replies) render(ctx context.Context, n bh.Note) blocks.Message {
 	// One reading of the note serves what the reply says and what it closed.
 	loc := r.b.userLoc(ctx, n.UserID)
 	f := normalize.One(n, loc, n.CreatedAt)
+	if f.Medical {
+		// The health line in full, with Resolved: no grey tag, no time.
+		return blocks.HealthNoteReply(n)
+	}
 	detail, stamps := detail(n, f, loc)
 	if closes := closesText(r.restocks.closedBy(ctx, n, f.Restocked)); closes != "" {
 		detail = strings.TrimPrefix(detail+" · "+closes, " · ")

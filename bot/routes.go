@@ -76,6 +76,9 @@ func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *
 			blocks.ActionRadarOutlook: r.outlook,
 			blocks.ActionRadarQuiet:   r.quiet,
 			blocks.ActionOverdue:      r.overdue,
+			// Health notes, wherever they are listed.
+			blocks.ActionHealthResolved: r.resolved,
+			blocks.ActionHealthConcern:  r.concern,
 			// Handing off (card, App Home, the receiver's message).
 			blocks.ActionHandoffOpen:   ho.open,
 			blocks.ActionHandoffGotIt:  ho.gotIt,

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/blocks"
+	"github.com/babyhandoff/babyhandoff/bot/slacktest"
+	"github.com/babyhandoff/babyhandoff/internal/clocktest"
+)
+
+// healthLineJSON is bh.HealthLine as it appears inside Slack's JSON.
+func healthLineJSON(t *testing.T) string {
+	raw, err := json.Marshal(bh.HealthLine)
+	require.NoError(t, err)
+	return strings.Trim(string(raw), `"`)
+}
+
+// A health note is seen, in full words, by whoever reads what is going on,
+// and leaves only when someone taps Resolved: its capture reply carries the
+// health line and Resolved; the card lists it with Resolved; a handoff made
+// for the partner opens with it (in the notification too), even with no
+// plan sent; Resolved from the partner's DM closes it, and the next card
+// and App Home no longer list it.
+func TestE2EHealthNoteIsSeenAndResolved(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 11, 24, 21, 40, 0, 0, time.UTC))
+	setup, _ := fakeTime(clock)
+	h := start(t, setup)
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "UTC"})
+	h.fake.SetUser(slacktest.User{ID: "U2", Name: "Sam", TZ: "UTC"})
+	line := healthLineJSON(t)
+
+	h.note("DU1", "U1", "baby 38.4 fever since 6pm", tsAt(clock.Now(), 1))
+	reply := h.replyTo("DU1", tsAt(clock.Now(), 1))
+	raw, _ := json.Marshal(reply.Form)
+	assert.Contains(t, string(raw), line, "the capture reply carries the health line, not a grey tag")
+	assert.Contains(t, string(raw), "Resolved")
+	h.note("DU1", "U1", "wipes < 1 day", tsAt(clock.Now(), 2))
+
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	card := h.waitCard("DU1", "v1 · ")
+	assert.Contains(t, string(card.raw), line, "the card opens with the health line")
+	assert.Contains(t, string(card.raw), `"action_id":"`+blocks.ActionHealthResolved+`"`, "Resolved on the card's health list")
+
+	// Hand off without the plan: the health note goes all the same.
+	h.ack(h.click("DU1", card.ts, "U1", blocks.ActionHandoffOpen, card.runID))
+	form := h.openedView(blocks.CallbackHandoff)
+	meta := form["private_metadata"].(string)
+	assert.Nil(t, formErrors(t, h.ack(h.submitView(blocks.CallbackHandoff, meta, handoffValues([]string{"U2"}, "", "now", 10, "", false)))))
+	got := h.topLevel("DU2", "handed off to you")
+	assert.Contains(t, string(got.Blocks), line, "the partner's handoff opens with the health line")
+	assert.Contains(t, string(got.Blocks), "baby 38.4 fever since 6pm")
+	assert.Contains(t, got.Text, "Health: baby 38.4 fever", "the notification names it")
+	var resolve string
+	var bl []struct {
+		BlockID   string `json:"block_id"`
+		Accessory struct {
+			ActionID string `json:"action_id"`
+			Value    string `json:"value"`
+		} `json:"accessory"`
+	}
+	require.NoError(t, json.Unmarshal(got.Blocks, &bl))
+	for _, b := range bl {
+		if strings.HasPrefix(b.BlockID, "handoff_health:") && b.Accessory.ActionID == blocks.ActionHandoffDone {
+			resolve = b.Accessory.Value
+		}
+	}
+	require.NotEmpty(t, resolve, "Resolved beside the health note; blocks: %s", got.Blocks)
+
+	clock.Advance(time.Hour)
+	h.ack(h.click("DU2", got.TS, "U2", blocks.ActionHandoffDone, resolve))
+	_, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.Channel == "DU2" && m.TS == got.TS && strings.Contains(string(m.Blocks), "fever since 6pm\\u003e~ · resolved") &&
+			strings.Contains(string(m.Blocks), blocks.ActionHandoffUndone)
+	})
+	require.NoError(t, err, "struck through as resolved in the partner's message, with Undo; log:\n%s", h.stderr.String())
+
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	v2 := h.waitCard("DU1", "v2 · ")
+	assert.NotContains(t, string(v2.raw), line, "a resolved note leaves the next card")
+	h.ack(h.homeOpened("U1", ""))
+	_, err = h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
+		b, _ := json.Marshal(c.JSON["view"])
+		return c.JSON["user_id"] == "U1" && strings.Contains(string(b), "Your notes") && !strings.Contains(string(b), "fever")
+	})
+	require.NoError(t, err, "App Home no longer lists it")
+	assert.Equal(t, 0, h.stop())
+	for _, n := range h.notes("DU1", false) {
+		if strings.Contains(n.Text, "fever") {
+			require.True(t, n.Done(), "resolved")
+			assert.Equal(t, "U2", n.DoneBy.User, "by who pressed it")
+		}
+	}
+}
