@@ -21,7 +21,7 @@ var tempNumberRe = regexp.MustCompile(`\btemp(?:erature)?\s*(?:of|is|was|at|=|:)
 // feedingRe is a feed that does not happen or is too small: "cant feed",
 // "wont take the bottle", "barely drinking", "isnt gaining", "too sleepy
 // to feed". Read on text without apostrophes.
-var feedingRe = regexp.MustCompile(`\b(?:cant|cannot|can not|wont|will not|isnt|not|stopped|stops|barely|hardly|refus(?:es|ed|ing)(?: to)?|too (?:sleepy|tired|weak) to)\s+(?:feed|feeding|nurse|nursing|eat|eating|latch|latching|drink|drinking|suck|sucking|gain|gaining|take (?:the |a |her |his |any )?(?:bottle|boob|breast))\b`)
+var feedingRe = regexp.MustCompile(`\b(?:cant|cannot|can not|wont|will not|isnt|not|stopped|stops|barely|hardly|refus(?:es|ed|ing)(?: to)?|too (?:sleepy|tired|weak) to)\s+(?:feed|feeding|finish|finishing|nurse|nursing|eat|eating|latch|latching|drink|drinking|suck|sucking|gain|gaining|take (?:the |a |her |his |any )?(?:bottle|boob|breast))\b`)
 
 // wetDiaperRe is too few wet diapers; a wet diaper alone is a log of the
 // day, not a worry.

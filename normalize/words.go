@@ -65,7 +65,8 @@ var taskFillers = map[string]bool{
 var medicalWords = indexPlain([]string{
 	// Temperature.
 	"fever*", "fevr*", "feaver*", "temperature", "temprature*", "temperture*", "tempreture*", "temp of", "chills",
-	"hot to touch", "hot to the touch", "flushed",
+	"hot to touch", "hot to the touch", "flushed", "night sweats", "achy", "aching", "body aches", "feel awful",
+	"feeling awful", "feel terrible", "feeling terrible",
 	// Questions a professional answers.
 	"is it normal", "is this normal", "is that normal", "normal for a", "normal for her", "normal for him", "normal that",
 	"should i give", "should we give", "can i give", "can we give", "how much tylenol", "dose", "doses", "dosage", "dosing",
@@ -80,15 +81,18 @@ var medicalWords = indexPlain([]string{
 	"puked", "projectile", "diarrh*", "diarh*", "diarea*", "constipat*", "hasn't pooped", "not pooped",
 	"no poop", "green poop", "black poop", "white poop", "blood", "bloody", "not eating", "won't eat",
 	"isn't eating", "refusing to eat", "refusing the bottle", "refusing bottle*", "refusing feeds",
-	"refuses to eat", "not feeding", "won't feed", "losing weight", "weight loss", "weight check was down",
+	"refuses to eat", "pulls away", "pulling away", "slow weight gain", "weight gain is slow", "poor weight gain",
+	"slow to gain", "not feeding", "won't feed", "losing weight", "weight loss", "weight check was down",
 	"dehydrat*", "no tears", "dry lips", "sunken", "soft spot", "pee smells", "dark pee", "dark urine", "burning when",
 	"burns when", "reflux", "colic*", "sweating a lot", "sweats a lot", "sweating while",
 	// Breathing, waking, fits.
 	"breathing fast", "fast breathing", "breathing hard", "rapid breathing", "trouble breathing", "struggling to breathe",
-	"hard to breathe", "breathing pauses", "stops breathing", "stopped breathing", "wheez*", "cough*", "coughin",
+	"hard to breathe", "can't breathe", "cannot breathe", "not breathing", "breathing pauses", "stops breathing", "stopped breathing", "wheez*", "cough*", "coughin",
 	"croup*", "choking", "choked", "congest*", "stuffy*", "stuffed nose", "blocked nose", "snotty", "snot",
 	"has a cold", "got a cold", "caught a cold", "runny nose", "blue lips", "lips look", "lips are blue",
-	"turned blue", "looks blue", "a bit blue", "lethargic", "floppy", "hard to wake", "hard to rouse", "won't wake",
+	"turned blue", "looks blue", "a bit blue", "lethargic", "listless", "sluggish", "drowsy", "not interested in anything", "not interested in feeding",
+	"not interested in eating", "not interested in the bottle", "barely moving", "not moving much",
+	"just stares", "floppy", "hard to wake", "hard to rouse", "won't wake",
 	"unresponsive", "not responding", "seizure*", "fainted", "faint", "dizzy", "passed out", "sneez*", "gagging", "gags",
 	"grunting", "gasping", "rattl*", "short of breath", "shortness of breath", "heart racing", "racing heart", "arching",
 	"shaking", "eyes rolling", "nosebleed*", "blister*", "bruise*", "mucus", "cradle cap", "hand foot and mouth",
@@ -96,10 +100,11 @@ var medicalWords = indexPlain([]string{
 	// Falls and injuries.
 	"fell off", "fell from", "fell down", "fell over", "falling from", "rolled off", "bumped head", "bumped her head",
 	"bumped his head", "hit her head", "hit his head", "hit head", "hit the floor", "head injury", "dropped the baby",
-	"dropped baby", "swallowed", "scald*",
+	"dropped baby", "swallow*", "up her nose", "up his nose", "stuck in her", "stuck in his", "slipped",
+	"went under", "drown*", "scald*",
 	// The body after birth.
 	"mastitis", "clogged duct", "engorged", "engorgement", "clot", "clots", "clotting", "bleeding", "stitches", "incision", "headache*",
-	"seeing spots", "blurry vision", "chest pain", "in pain", "painful", "hurts", "sick", "symptom*", "infection*",
+	"seeing spots", "seeing stars", "flashing lights", "blurry vision", "chest pain", "in pain", "painful", "hurts", "sick", "symptom*", "infection*",
 	"infected", "allerg*",
 	// Getting help.
 	"urgent care", "nurse line",
@@ -109,7 +114,7 @@ var medicalWords = indexPlain([]string{
 // supply, a figure of speech, an appointment for a test, an object that
 // fell.
 var notMedical = []string{"sick of", "sick and tired", "rash cream", "rash ointment", "rash paste", "rash balm",
-	"fever-pitch", "fever pitch", "cough drops", "blood test", "blood work", "bloodwork", "blood draw", "blood type",
+	"fever-pitch", "fever pitch", "fever thermometer", "rash guard", "slipped my mind", "cough drops", "blood test", "blood work", "bloodwork", "blood draw", "blood type",
 	"such a headache", "what a headache", "is a headache", "was a headache", "been a headache", "real headache",
 	"total headache", "swallowed my pride", "wheel fell off", "fell off the wall", "fell off the shelf",
 	"burned out", "burnt out"}
@@ -120,7 +125,10 @@ var moodWords = indexPlain([]string{
 	"postpartum depression", "ppd", "postpartum blues", "baby blues", "depress*", "feeling down", "feel down",
 	"really down", "so down", "crying a lot", "can't stop crying", "crying spells", "anxious",
 	"anxiety", "panic attack*", "worrying", "scary thoughts", "intrusive thought*", "numb", "not bonding", "hopeless",
-	"can't sleep even", "not myself", "crying for no reason", "forgetting things", "rage", "snapping at",
+	"can't sleep even", "not myself", "crying for no reason", "forgetting things", "rage", "snapping at", "can't cope",
+	"cannot cope", "not coping", "crying every day", "crying all the time", "something bad will happen",
+	"something bad is going to happen", "can't stop thinking", "so alone", "feel alone", "feel empty", "feel so empty",
+	"empty inside", "lonely", "worthless", "like a failure",
 })
 
 // medicineWords name medicines: a health question, unless the note is
@@ -131,13 +139,14 @@ var medicineWords = indexPlain([]string{
 	"tylenol", "tylenl", "tylanol", "tylenal", "motrin", "motrn", "motren", "advil", "ibuprofen", "ibuprophen",
 	"ibuprofin", "ibprofen", "acetaminophen", "acetaminophin", "paracetamol", "paracetomol", "calpol", "medicine",
 	"medicines", "medication*", "meds", "antibiotic*", "antibotic*", "amoxicillin", "amoxicilin", "amoxicillan",
-	"amoxi", "prescription", "inhaler", "melatonin", "gas drops", "cough drops", "gripe water",
+	"amoxi", "fever reducer", "prescription", "inhaler", "melatonin", "gas drops", "cough drops", "gripe water",
 })
 
 // supplyWords mark a note about having something, not about taking it.
 var supplyWords = indexPlain([]string{
 	"restock*", "running low", "low on", "almost out", "out of", "buy", "order", "reorder", "need more", "get more",
-	"stock up", "low", "pick up", "refill*", "pharmacy", "batter*", "need",
+	"stock*", "low", "pick up", "refill*", "pharmacy", "cvs", "walgreens", "rite aid", "transfer*", "batter*", "need",
+	"shopping list", "grocery list",
 })
 
 // notSupply: "need to" asks what to do, not what to have.
@@ -151,7 +160,8 @@ var bodyWords = indexPlain([]string{
 	"skin", "scalp", "face", "cheek", "cheeks", "chin", "chest", "heart", "breath*", "lung*", "tummy", "belly", "stomach",
 	"breast", "breasts", "nipple*", "boob*", "bottom", "butt", "poop*", "stool*", "pee", "urine", "diaper*", "nappy",
 	"nappies", "cord", "navel", "hand", "hands", "finger*", "feet", "foot", "toe", "toes", "leg", "legs", "calf", "thigh*",
-	"knee*", "arm", "arms", "wrist*", "back", "hip", "hips", "tailbone", "pelvis", "incision", "stitches", "scar",
+	"knee*", "arm", "arms", "wrist*", "back", "hip", "hips", "tailbone", "pelvis", "perineum", "perineal", "vagina*",
+	"down there", "vision", "incision", "stitches", "scar",
 })
 
 var concernWords = indexPlain([]string{
@@ -160,7 +170,8 @@ var concernWords = indexPlain([]string{
 	"fluid", "peeling", "flaky", "crossing", "crossed", "skipping", "sweating", "lumps", "whitish", "white-ish",
 	"hard and", "rattly", "smells", "oozing", "yellow", "blue", "grey", "gray", "pale", "green", "black", "white",
 	"orange", "crystals", "watery", "explosive", "flushed", "blocked", "stuffed", "runny", "snotty", "in and out",
-	"whistl*", "cracked", "burn*", "burnt", "scald*",
+	"whistl*", "cracked", "burn*", "burnt", "scald*", "hot", "glassy", "labored", "laboured", "struggl*", "crackl*",
+	"pink*", "rock hard", "straining", "strains", "sting*", "tear", "torn", "blurry", "blurred",
 })
 
 // otherPeople are people outside the family and pets: a note about them
@@ -170,7 +181,7 @@ var otherPeople = indexPlain(func() []string {
 	var out []string
 	for _, n := range []string{
 		"dog", "dogs", "doggo", "puppy", "pup", "cat", "cats", "kitty", "kitten", "pet", "pets", "vet", "hamster",
-		"rabbit", "guinea pig", "parrot", "grandma", "grandpa", "granny", "gran", "grandad", "granddad", "grandmother",
+		"rabbit", "guinea pig", "parrot", "fish", "grandma", "grandpa", "granny", "gran", "grandad", "granddad", "grandmother",
 		"grandfather", "grandparents", "nana", "nanna", "mil", "fil", "mother-in-law", "father-in-law", "in-laws",
 		"sister", "brother", "aunt", "auntie", "uncle", "cousin", "niece", "nephew", "coworker", "co-worker",
 		"colleague", "boss", "manager", "neighbor", "neighbour", "friend", "babysitter", "sitter", "nanny", "teacher",
