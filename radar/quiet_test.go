@@ -82,3 +82,68 @@ func TestRemindersKeepQuietHours(t *testing.T) {
 		rig.settle(func(s bh.ShiftState) bool { return len(s.Deadlines) == 0 })
 	}
 }
+
+// A health note open a day without news is asked about, not dropped: once
+// per note per day, never in quiet hours (a note written at 23:30 is asked
+// about at 07:00), on the thirtieth day as on the first; "still a concern"
+// starts the day again, Resolved ends the asks. Nothing about it raises
+// the radar.
+func TestRadarAsksAboutHealthNotes(t *testing.T) {
+	start := time.Date(2026, 11, 23, 23, 30, 0, 0, time.UTC) // quiet hours 22–07, the default
+	clock := clocktest.New(start)
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	rig := newRadarRig(t, db, clock, notify, "p1")
+	ctx := context.Background()
+
+	n := note(t, db, "D1", "baby has a rash on her arm", "1.01")
+	st := rig.settle(func(s bh.ShiftState) bool { return len(s.Health) == 1 })
+	assert.Equal(t, bh.RiskNone, st.Level)
+	assert.False(t, st.Health[0].Ask)
+
+	asks := func() []bh.RadarPost { news, _ := notify.sent(bh.PostHealthAsk); return news }
+	day := func(d, h int) time.Time { return time.Date(2026, 11, 23+d, h, 0, 0, 0, time.UTC) }
+
+	// Day 2, 23:30: a day without news, but quiet: no ask until 07:00.
+	rig.stepTo(clock, day(2, 6), time.Hour)
+	assert.Empty(t, asks(), "never in quiet hours")
+	rig.stepTo(clock, day(2, 8), time.Hour)
+	require.Len(t, asks(), 1, "asked when the quiet hours end")
+	first := asks()[0]
+	assert.Equal(t, day(2, 7), first.Now.Truncate(time.Hour))
+	require.NotNil(t, first.Item)
+	assert.Equal(t, "health:"+n.ID, first.Item.Key)
+	assert.True(t, first.Item.Ask)
+
+	// Asked once a day while nobody answers; day 9, 12:00: still a concern.
+	rig.stepTo(clock, day(9, 12), time.Hour)
+	_, err := db.MarkStillOn(ctx, "T1", n.ID)
+	require.NoError(t, err)
+	rig.settle(func(s bh.ShiftState) bool { return len(s.Health) == 1 && !s.Health[0].Ask })
+	before := len(asks())
+	assert.Equal(t, 8, before, "days 2 to 9 at 07:00")
+
+	// To day 30, 13:00: asked each day at 12:00, a day after the answer.
+	rig.stepTo(clock, day(29, 13), time.Hour)
+	got := asks()
+	require.Len(t, got, before+20, "days 10 to 29 at 12:00")
+	for i, p := range got {
+		local := p.Now
+		assert.False(t, bh.DefaultQuietHours.Contains(local), "ask %d at %s", i, local)
+		if i > 0 {
+			assert.GreaterOrEqual(t, p.Now.Sub(got[i-1].Now), 23*time.Hour, "at most one a day: ask %d at %s", i, local)
+		}
+	}
+	assert.Equal(t, day(29, 12), got[len(got)-1].Now.Truncate(time.Hour), "day 30 as day 1")
+
+	// Never raised the radar, never a nudge.
+	nudges, _ := notify.sent(bh.PostNudge)
+	assert.Empty(t, nudges)
+
+	// Resolved: no more asks.
+	_, err = db.MarkNoteDone(ctx, "T1", n.ID, true)
+	require.NoError(t, err)
+	rig.settle(func(s bh.ShiftState) bool { return len(s.Health) == 0 })
+	rig.stepTo(clock, day(32, 13), time.Hour)
+	assert.Len(t, asks(), before+20)
+}
