@@ -3,6 +3,7 @@ package radar_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -146,4 +147,37 @@ func TestRadarAsksAboutHealthNotes(t *testing.T) {
 	rig.settle(func(s bh.ShiftState) bool { return len(s.Health) == 0 })
 	rig.stepTo(clock, day(32, 13), time.Hour)
 	assert.Len(t, asks(), before+20)
+}
+
+// A deadline written in the night, its reminder's time in the quiet hours
+// and too late to go out before them: the standing message shows it,
+// updated in place, and no new message is posted until they end.
+func TestReminderInTheNightIsFoldedIntoTheStandingMessage(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 11, 23, 21, 0, 0, 0, time.UTC))
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	rig := newRadarRig(t, db, clock, notify, "p1")
+	ctx := context.Background()
+	n := note(t, db, "D1", "low: wipes < 1 day", "1.01")
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
+	rig.stepTo(clock, time.Date(2026, 11, 23, 23, 0, 0, 0, time.UTC), 10*time.Minute)
+	news, _ := notify.sent("")
+	require.Len(t, news, 1, "the evening's message")
+
+	note(t, db, "D1", "deadline: insurance form due tomorrow 4am", "1.02")
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 2 })
+	rig.stepTo(clock, time.Date(2026, 11, 24, 7, 0, 0, 0, time.UTC), 10*time.Minute)
+	news, updates := notify.sent("")
+	assert.Len(t, news, 1, "nothing new in the quiet hours, though the form turned critical and overdue")
+	require.NotEmpty(t, updates)
+	assert.Len(t, updates[len(updates)-1].State.Deadlines, 1, "the standing message shows it")
+	posts, err := db.Posts(ctx, "T1", n.ShiftID)
+	require.NoError(t, err)
+	folded := false
+	for _, p := range posts {
+		if p.Kind == bh.PostReminder {
+			folded = strings.HasPrefix(p.TS, "folded into nudge:")
+		}
+	}
+	assert.True(t, folded, "the reminder is recorded as folded into the standing message")
 }
