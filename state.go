@@ -40,13 +40,18 @@ type RiskItem struct {
 	// Dropped marks a deadline overdue past OverdueDrop: out of plans and
 	// of the radar's level, still listed.
 	Dropped bool
-	// Since is when a supply was said to be out ("out since 21:40").
+	// Since is when a supply was said to be out ("out since 21:40"); for
+	// a health note, when its ask clock started (written, or last said
+	// still a concern): never shown, it keys the asks.
 	Since   *time.Time
 	Level   RiskLevel
 	NoteIDs []string
 	// Ask marks an open health note that has gone HealthAskAfter without
 	// news: "Still a concern?", with Resolved and Still a concern.
 	Ask bool
+	// Mood marks a health note about the parent's own mood (Fact.Mood):
+	// where it is listed, MoodSupportLine follows HealthLine.
+	Mood bool
 }
 
 // ShiftState is the Risk Radar's live view of a shift.
@@ -113,6 +118,10 @@ const (
 	PostNudge    PostKind = "nudge"
 	PostReminder PostKind = "reminder"
 	PostOutlook  PostKind = "outlook"
+	// PostHealthAsk asks "Still a concern?" about a health note open
+	// HealthAskAfter without news: once per note per HealthAskAfter, never
+	// in quiet hours. Its Item is the note's RiskItem.
+	PostHealthAsk PostKind = "health_ask"
 )
 
 // RadarPost is a message the radar wants in a shift's conversation.

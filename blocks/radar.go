@@ -120,7 +120,9 @@ func (r radarText) next(st bh.ShiftState) []string {
 	for i, a := range st.NextActions {
 		next = append(next, fmt.Sprintf("%d. %s%s", i+1, Stamped(a.Text, a.Stamps, 150), r.ref(a.NoteIDs)))
 	}
-	if len(next) == 0 {
+	if len(next) == 0 && len(st.Health) > 0 {
+		next = append(next, "No deadline or supply is urgent.")
+	} else if len(next) == 0 {
 		next = append(next, "Nothing urgent. Rest if you can.")
 	}
 	return next
@@ -135,6 +137,71 @@ func (r radarText) commitments(st bh.ShiftState) string {
 		cs = append(cs, "📌 "+Echo(c.Text, 100)+r.when(c.At))
 	}
 	return strings.Join(cs, "\n")
+}
+
+// maxRadarHealth bounds the health notes a radar message lists, each with
+// its buttons, so a message keeps well inside Slack's 50 blocks.
+const maxRadarHealth = 5
+
+// healthBlocks open every radar message: the health line (and the support
+// line when a note is about the parent's mood), then the open health notes,
+// oldest first, each linked to its note with its Resolved, and for those a
+// day without news "Still a concern?" with Resolved and Still a concern.
+// No level, no colour, no time, no advice. more says where the rest are.
+func (r radarText) healthBlocks(health []bh.RiskItem, more string) []slack.Block {
+	if len(health) == 0 {
+		return nil
+	}
+	head := "🩺 *" + Escape(bh.HealthLine) + "*"
+	for _, h := range health {
+		if h.Mood {
+			head += "\n" + Escape(bh.MoodSupportLine)
+			break
+		}
+	}
+	bl := []slack.Block{section(head)}
+	for i, h := range health {
+		if i == maxRadarHealth {
+			bl = append(bl, slack.NewContextBlock("", mrkdwn(fmt.Sprintf("…and %d more %s", len(health)-i, more))))
+			break
+		}
+		bl = append(bl, r.healthItem(h)...)
+	}
+	return bl
+}
+
+// healthItem is one open health note: its words, who wrote it and its
+// note, with Resolved; when it is due its ask, "Still a concern?" with
+// Resolved and Still a concern.
+func (r radarText) healthItem(h bh.RiskItem) []slack.Block {
+	text := "• " + Echo(h.Text, 150) + r.who(h.NoteIDs) + r.ref(h.NoteIDs)
+	if h.Ask {
+		text += "\n*Still a concern?*"
+	}
+	sec := section(Fit(text, MaxSectionText))
+	if len(h.NoteIDs) == 0 {
+		return []slack.Block{sec}
+	}
+	id := h.NoteIDs[0]
+	resolved := slack.NewButtonBlockElement(ActionHealthResolved, id, plain("Resolved", MaxButtonText))
+	if !h.Ask {
+		sec.Accessory = slack.NewAccessory(resolved)
+		return []slack.Block{sec}
+	}
+	concern := slack.NewButtonBlockElement(ActionHealthConcern, id, plain("Still a concern", MaxButtonText))
+	return []slack.Block{sec, slack.NewActionBlock("", resolved, concern)}
+}
+
+// healthNotice leads a message's notification text when health notes are
+// open: a count, never their words.
+func healthNotice(health []bh.RiskItem) string {
+	switch len(health) {
+	case 0:
+		return ""
+	case 1:
+		return "🩺 1 health note open · "
+	}
+	return fmt.Sprintf("🩺 %d health notes open · ", len(health))
 }
 
 // Radar is the /radar answer: the shift's risks, commitments and the next
@@ -153,15 +220,15 @@ func Radar(st bh.ShiftState, links Links, l *time.Location) Message {
 	if len(risks) == 0 {
 		risks = append(risks, "No deadlines or running-low items in your notes.")
 	}
-	bl := []slack.Block{
+	bl := append(r.healthBlocks(st.Health, "in handoff.md"),
 		section(fmt.Sprintf("%s *Risk Radar · %s* · energy %s · %d notes", levelMark[st.Level], st.Level, st.Energy, st.Notes)),
-		section("*Watching*\n" + strings.Join(risks, "\n")),
-	}
+		section("*Watching*\n"+strings.Join(risks, "\n")),
+	)
 	if c := r.commitments(st); c != "" {
 		bl = append(bl, section("*Fixed*\n"+c))
 	}
 	bl = append(bl, section("*Next*\n"+strings.Join(r.next(st), "\n")), slack.NewContextBlock("radar_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")))
-	return Message{Text: fmt.Sprintf("Risk Radar: %s, %d items to watch", st.Level, len(st.Deadlines)+len(st.Inventory)), Blocks: bl}
+	return Message{Text: healthNotice(st.Health) + fmt.Sprintf("Risk Radar: %s, %d items to watch", st.Level, len(st.Deadlines)+len(st.Inventory)), Blocks: bl}
 }
 
 // maxNudgeItems keeps a nudge short enough to read on a phone lock screen.
@@ -184,6 +251,8 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 	st := p.State
 	var items []bh.RiskItem
 	switch p.Kind {
+	case bh.PostHealthAsk:
+		return healthAsk(p, r)
 	case bh.PostReminder:
 		if p.Item != nil {
 			items = []bh.RiskItem{*p.Item}
@@ -212,6 +281,9 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 	default:
 		if len(items) == 0 {
 			head = "🟢 *Risk Radar* · calmer now: nothing urgent in your notes"
+			if len(st.Health) > 0 {
+				head = "🟢 *Risk Radar* · calmer now: no deadline or supply is urgent"
+			}
 			text = "Risk Radar: calmer now"
 			break
 		}
@@ -230,7 +302,7 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 		head = mentions(to) + " " + head
 		text = mentions(to) + " " + text
 	}
-	bl := []slack.Block{section(Fit(head, MaxSectionText))}
+	bl := append(r.healthBlocks(st.Health, "in `/radar`"), section(Fit(head, MaxSectionText)))
 	for _, it := range items {
 		sec := section(Fit(r.item(it), MaxSectionText))
 		switch {
@@ -273,7 +345,41 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 		foot = d + " · " + foot
 	}
 	bl = append(bl, slack.NewContextBlock("", mrkdwn(foot+" · _"+bh.Disclaimer+"_")))
+	return Message{Text: Fit(healthNotice(st.Health)+text, 3000), Blocks: bl}
+}
+
+// healthAsk asks about one health note open a day without news: the
+// health line, the note with "Still a concern?", Resolved and Still a
+// concern; in a family channel it speaks to the person on duty.
+func healthAsk(p bh.RadarPost, r radarText) Message {
+	var items []bh.RiskItem
+	if p.Item != nil {
+		items = []bh.RiskItem{*p.Item}
+		items[0].Ask = true
+	}
+	bl := r.healthBlocks(items, "")
+	text := "🩺 Still a concern?"
+	if len(items) == 1 {
+		text += " " + Echo(items[0].Text, 80)
+	}
+	if to := speakTo(p, items); len(to) > 0 && len(bl) > 0 {
+		bl[0] = section(mentions(to) + " " + sectionText(bl[0]))
+		text = mentions(to) + " " + text
+	}
+	foot := When(p.Now, r.loc, DayTime)
+	if d := DutyLine(p.Duty, p.Now, r.loc); d != "" {
+		foot = d + " · " + foot
+	}
+	bl = append(bl, slack.NewContextBlock("", mrkdwn(foot+" · _"+bh.Disclaimer+"_")))
 	return Message{Text: Fit(text, 3000), Blocks: bl}
+}
+
+// sectionText is a section's mrkdwn ("" for another block).
+func sectionText(b slack.Block) string {
+	if s, ok := b.(*slack.SectionBlock); ok && s.Text != nil {
+		return s.Text.Text
+	}
+	return ""
 }
 
 // speakTo is who a radar post in a family channel mentions: for each of

@@ -2,6 +2,7 @@ package blocks_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -161,4 +162,125 @@ func TestRadarSpeaksToWhoIsOnDuty(t *testing.T) {
 	assert.False(t, strings.HasPrefix(dm.Text, "<@"), "a DM has one reader")
 	nobody := blocks.RadarPost(bh.RadarPost{Kind: bh.PostNudge, Shift: bh.Shift{ID: "s1", ChannelID: "C1"}, State: st, Why: "risk rose", Location: time.UTC, Now: now}, nil, nil)
 	assert.False(t, strings.HasPrefix(nobody.Text, "<@"), "nobody on duty: no mention")
+}
+
+func healthState(now time.Time) bh.ShiftState {
+	st := radarState(now)
+	since := now.Add(-30 * time.Hour)
+	st.Health = []bh.RiskItem{
+		{Key: "health:h1", Kind: bh.TagNote, Text: "baby 38.4 fever since 6pm", NoteIDs: []string{"h1"}, Ask: true, Since: &since},
+		{Key: "health:h2", Kind: bh.TagNote, Text: "feeling hopeless at night", NoteIDs: []string{"h2"}, Mood: true, Since: &since},
+	}
+	return st
+}
+
+// Every radar message and /radar open with the health line and the open
+// health notes, each linked, with Resolved; one a day without news asks
+// "Still a concern?" with Resolved and Still a concern. No level, no
+// colour, no time on a health item.
+func TestRadarOpensWithHealthNotes(t *testing.T) {
+	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	st := healthState(now)
+	shift := bh.Shift{ID: "s1", TeamID: "T1", ChannelID: "C1"}
+	links := blocks.Links{"h1": "https://fake.slack.test/archives/C1/p9", "n1": "https://fake.slack.test/archives/C1/p1"}
+	item := st.Deadlines[0]
+	nudge := blocks.RadarPost(bh.RadarPost{Kind: bh.PostNudge, Shift: shift, State: st, Why: "risk is critical", Location: time.UTC, Now: now}, links, nil)
+	golden(t, "radar_nudge_health.json", nudge)
+	msgs := map[string]blocks.Message{
+		"nudge":    nudge,
+		"reminder": blocks.RadarPost(bh.RadarPost{Kind: bh.PostReminder, Shift: shift, State: st, Item: &item, Why: "it is due in 2 h", Location: time.UTC, Now: now}, links, nil),
+		"outlook":  blocks.RadarPost(bh.RadarPost{Kind: bh.PostOutlook, Shift: shift, State: st, Location: time.UTC, Now: now}, links, nil),
+		"calm":     blocks.RadarPost(bh.RadarPost{Kind: bh.PostNudge, Shift: shift, State: bh.ShiftState{Health: st.Health}, Location: time.UTC, Now: now}, links, nil),
+		"/radar":   blocks.Radar(st, links, time.UTC),
+	}
+	for name, m := range msgs {
+		t.Run(name, func(t *testing.T) {
+			assert.Empty(t, slacktest.ValidateBlocks("message", toAny(t, m.Blocks)))
+			require.GreaterOrEqual(t, len(m.Blocks), 4)
+			head := sectionText(m.Blocks[0])
+			assert.True(t, strings.HasPrefix(head, "🩺 *"+bh.HealthLine+"*"), head)
+			assert.Contains(t, head, bh.MoodSupportLine, "a mood note brings the support line")
+			assert.True(t, strings.HasPrefix(m.Text, "🩺 2 health notes open · "), m.Text)
+			assert.NotContains(t, m.Text, "fever", "a count, not the words")
+
+			// The Still a concern? item: linked, asked, with both buttons.
+			fever := sectionText(m.Blocks[1])
+			assert.Equal(t, "• baby 38.4 fever since 6pm (<https://fake.slack.test/archives/C1/p9|note>)\n*Still a concern?*", fever)
+			acts, ok := m.Blocks[2].(*slack.ActionBlock)
+			require.True(t, ok, "Resolved and Still a concern under it")
+			require.Len(t, acts.Elements.ElementSet, 2)
+			resolved, concern := acts.Elements.ElementSet[0].(*slack.ButtonBlockElement), acts.Elements.ElementSet[1].(*slack.ButtonBlockElement)
+			assert.Equal(t, []string{blocks.ActionHealthResolved, "h1", "Resolved"}, []string{resolved.ActionID, resolved.Value, resolved.Text.Text})
+			assert.Equal(t, []string{blocks.ActionHealthConcern, "h1", "Still a concern"}, []string{concern.ActionID, concern.Value, concern.Text.Text})
+
+			// The other: Resolved only, and no ask.
+			mood := m.Blocks[3].(*slack.SectionBlock)
+			assert.Equal(t, "• feeling hopeless at night", mood.Text.Text)
+			require.NotNil(t, mood.Accessory)
+			require.NotNil(t, mood.Accessory.ButtonElement)
+			assert.Equal(t, blocks.ActionHealthResolved, mood.Accessory.ButtonElement.ActionID)
+			assert.Equal(t, "h2", mood.Accessory.ButtonElement.Value)
+
+			for _, b := range m.Blocks[:4] {
+				raw, err := json.Marshal(b)
+				require.NoError(t, err)
+				for _, mark := range []string{"🔴", "🟠", "🟡", "🟢", "<!date", "critical", "high"} {
+					assert.NotContains(t, string(raw), mark, "no level, colour or time on a health item")
+				}
+			}
+		})
+	}
+	assert.Contains(t, sectionText(msgs["calm"].Blocks[4]), "calmer now: no deadline or supply is urgent", "not \"nothing urgent\" beside a health note")
+}
+
+// However many health notes are open, a radar message stays inside
+// Slack's limits and says how many more there are.
+func TestRadarCapsHealthNotes(t *testing.T) {
+	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	st := radarState(now)
+	long := strings.Repeat("🍼 <!channel> & *fever* ", 400)
+	for i := 0; i < 200; i++ {
+		st.Health = append(st.Health, bh.RiskItem{Key: fmt.Sprintf("health:h%d", i), Text: long, NoteIDs: []string{fmt.Sprintf("h%d", i)}, Ask: i%2 == 0})
+	}
+	for i := 0; i < 200; i++ {
+		due := now.Add(time.Duration(i) * time.Minute)
+		st.Deadlines = append(st.Deadlines, bh.RiskItem{Key: fmt.Sprintf("deadline:d%d", i), Kind: bh.TagDeadline, Text: long, At: &due, Level: bh.RiskCritical, NoteIDs: []string{"n"}})
+	}
+	item := st.Health[0]
+	for _, kind := range []bh.PostKind{bh.PostNudge, bh.PostReminder, bh.PostOutlook, bh.PostHealthAsk} {
+		m := blocks.RadarPost(bh.RadarPost{Kind: kind, Shift: bh.Shift{ID: "s1", ChannelID: "C1"}, State: st, Item: &item, Why: long, Location: time.UTC, Now: now,
+			Duty: bh.Duty{UserID: "U2", Since: now.Add(-time.Hour), Until: now.Add(time.Hour)}}, nil, nil)
+		assert.Empty(t, slacktest.ValidateBlocks("message", toAny(t, m.Blocks)), kind)
+		raw, _ := json.Marshal(m)
+		assert.NotContains(t, string(raw), "<!channel>", kind)
+		if kind != bh.PostHealthAsk {
+			assert.Contains(t, string(raw), "…and 195 more in `/radar`", kind)
+		}
+	}
+	r := blocks.Radar(st, nil, time.UTC)
+	assert.Empty(t, slacktest.ValidateBlocks("message", toAny(t, r.Blocks)))
+	raw, _ := json.Marshal(r)
+	assert.Contains(t, string(raw), "…and 195 more in handoff.md")
+}
+
+// A health note open a day without news is asked about on its own: the
+// health line, the note, "Still a concern?", Resolved and Still a concern;
+// in a family channel, to the person on duty.
+func TestRadarHealthAsk(t *testing.T) {
+	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	st := healthState(now)
+	item := st.Health[0]
+	duty := bh.Duty{UserID: "U2", Since: now.Add(-time.Hour), Until: now.Add(9 * time.Hour)}
+	links := blocks.Links{"h1": "https://fake.slack.test/archives/C1/p9"}
+	m := blocks.RadarPost(bh.RadarPost{Kind: bh.PostHealthAsk, Shift: bh.Shift{ID: "s1", ChannelID: "C1"}, State: st, Item: &item, Location: time.UTC, Now: now, Duty: duty}, links, nil)
+	golden(t, "radar_health_ask.json", m)
+	assert.Equal(t, "<@U2> 🩺 Still a concern? baby 38.4 fever since 6pm", m.Text)
+	require.Len(t, m.Blocks, 4, "the line, the note, its buttons, the footer")
+	assert.Equal(t, "<@U2> 🩺 *"+bh.HealthLine+"*", sectionText(m.Blocks[0]), "only the asked note: no mood line for another")
+	assert.Contains(t, sectionText(m.Blocks[1]), "*Still a concern?*")
+	_, ok := m.Blocks[2].(*slack.ActionBlock)
+	assert.True(t, ok)
+	raw, err := json.Marshal(m.Blocks)
+	require.NoError(t, err)
+	assert.NotContains(t, string(raw), blocks.ActionRadarSnooze, "a question, not a nudge")
 }

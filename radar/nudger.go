@@ -293,6 +293,9 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 	}
 	loc := shift.Location(n.cfg.Location)
 	day := now.In(loc).Format(time.DateOnly)
+	// A health note's ask comes with time alone: the standing message
+	// shows it (updated in place) as it shows a note's change.
+	fp += healthMark(st)
 	n.mu.Lock()
 	seen := day + "/" + fp + "/" + st.ComputedAt.String()
 	done := !fresh && n.looked[key] == seen
@@ -357,12 +360,25 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 // standing message is updated in place. At the day's turn in quiet hours
 // the night's message stands: nothing new for an unchanged state at
 // midnight.
+//
+// In quiet hours "new critical" means one the parent was not told of: an
+// item the standing message already showed, or a deadline already
+// reminded of, that turns critical as the night passes is shown by the
+// update in place, and a night with no message standing stays silent
+// unless something critical is new.
 func (n *Nudger) worthANewMessage(ctx context.Context, teamID, shiftID string, st bh.ShiftState, had bool, last bh.PostRecord, quiet bool, local time.Time) bool {
 	if had {
-		if last.TS == "" || last.Failed != "" {
+		if !quiet && (last.TS == "" || last.Failed != "") {
 			return true // nothing stands to update
 		}
-		if len(newKeys(last.Critical, st.Critical())) > 0 {
+		fresh := newKeys(last.Critical, st.Critical())
+		switch {
+		case quiet && (last.TS == "" || last.Failed != ""):
+			fresh = n.untold(st, st.Critical(), nil) // it showed nothing
+		case quiet:
+			fresh = n.untold(st, fresh, last.Items)
+		}
+		if len(fresh) > 0 {
 			return true
 		}
 		return !quiet && local.Sub(last.ClaimedAt) >= n.cfg.Calm
@@ -372,10 +388,31 @@ func (n *Nudger) worthANewMessage(ctx context.Context, teamID, shiftID string, s
 	}
 	yesterday := local.AddDate(0, 0, -1).Format(time.DateOnly)
 	prev, ok, err := n.cfg.Store.LastNudge(ctx, teamID, shiftID, yesterday)
-	if err != nil || !ok || prev.TS == "" {
+	if err != nil {
 		return true
 	}
-	return len(newKeys(prev.Critical, st.Critical())) > 0
+	if !ok || prev.TS == "" {
+		return len(n.untold(st, st.Critical(), nil)) > 0
+	}
+	return len(n.untold(st, newKeys(prev.Critical, st.Critical()), prev.Items)) > 0
+}
+
+// untold lists the keys among keys the parent was not told of: not shown
+// by the standing message, and not a deadline whose reminder went out.
+func (n *Nudger) untold(st bh.ShiftState, keys, shown []string) []string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	var out []string
+	for _, k := range keys {
+		if contains(shown, k) {
+			continue
+		}
+		if it, ok := itemByKey(st, k); ok && it.Kind == bh.TagDeadline && it.At != nil && n.sent[reminderKey(st, it)] {
+			continue
+		}
+		out = append(out, k)
+	}
+	return out
 }
 
 // settings loads the shift's settings; ok is false when the radar is off
@@ -566,8 +603,15 @@ func (n *Nudger) Tick(ctx context.Context) {
 			n.Look(ctx, st.TeamID, st.ShiftID, false)
 		}
 		for _, d := range st.Deadlines {
-			if d.At != nil && !now.Before(d.At.Add(-n.cfg.ReminderLead)) && now.Before(d.At.Add(ReminderGrace)) {
-				n.remind(ctx, st, d, now)
+			// A reminder may go out up to a day earlier than its lead,
+			// before the quiet hours its time falls in; remind decides.
+			if d.At != nil && !now.Before(d.At.Add(-n.cfg.ReminderLead-24*time.Hour)) && now.Before(d.At.Add(ReminderGrace)) {
+				n.remind(ctx, st, d, s.QuietHours(), now)
+			}
+		}
+		for _, h := range st.Health {
+			if h.Ask {
+				n.askHealth(ctx, st, h, s.QuietHours(), now)
 			}
 		}
 	}
@@ -595,10 +639,33 @@ func (n *Nudger) takeStale(ctx context.Context, cutoff time.Time) {
 	}
 }
 
+func reminderKey(st bh.ShiftState, d bh.RiskItem) string {
+	return fmt.Sprintf("reminder:%s/%s/%s/%d", st.TeamID, st.ShiftID, d.Key, d.At.Unix())
+}
+
+// reminderAt is when a deadline's reminder goes out: lead before it, or,
+// when that falls in the quiet hours, lead before they begin (early).
+func reminderAt(due time.Time, lead time.Duration, q bh.QuietHours, loc *time.Location) (at time.Time, early bool) {
+	at = due.Add(-lead)
+	local := at.In(loc)
+	if !q.Contains(local) {
+		return at, false
+	}
+	start := time.Date(local.Year(), local.Month(), local.Day(), q.From, 0, 0, 0, loc)
+	if start.After(local) {
+		start = start.AddDate(0, 0, -1)
+	}
+	return start.Add(-lead), true
+}
+
 // remind sends one reminder for a deadline, unless the day's nudge already
-// showed it inside the reminder's lead (the parent was just told).
-func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, now time.Time) {
-	key := fmt.Sprintf("reminder:%s/%s/%s/%d", st.TeamID, st.ShiftID, d.Key, d.At.Unix())
+// showed it inside the reminder's lead (the parent was just told). A
+// reminder whose time falls in the quiet hours goes out before they begin;
+// one that could not (the deadline came in the night) is never a new
+// message in them: the standing message shows it, updated in place, or it
+// waits for the quiet hours to end.
+func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, quiet bh.QuietHours, now time.Time) {
+	key := reminderKey(st, d)
 	n.mu.Lock()
 	done := n.sent[key]
 	n.mu.Unlock()
@@ -614,22 +681,104 @@ func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, no
 		return
 	}
 	loc := shift.Location(n.cfg.Location)
-	rec := bh.PostRecord{Key: key, Kind: bh.PostReminder, TeamID: st.TeamID, ShiftID: st.ShiftID, Day: now.In(loc).Format(time.DateOnly),
+	at, early := reminderAt(*d.At, n.cfg.ReminderLead, quiet, loc)
+	if now.Before(at) {
+		return
+	}
+	local := now.In(loc)
+	rec := bh.PostRecord{Key: key, Kind: bh.PostReminder, TeamID: st.TeamID, ShiftID: st.ShiftID, Day: local.Format(time.DateOnly),
 		Items: []string{d.Key}, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: shift.ChannelID}
-	last, had, err := n.cfg.Store.LastNudge(ctx, st.TeamID, st.ShiftID, rec.Day)
-	if err == nil && had && last.TS != "" && !last.PostedAt.Before(d.At.Add(-n.cfg.ReminderLead)) && contains(last.Items, d.Key) {
-		rec.TS = "covered by " + last.Key
+	covered := func(by string) {
+		rec.TS = by
 		if _, err := n.cfg.Store.ClaimPost(ctx, rec); err == nil {
 			n.mu.Lock()
 			n.sent[key] = true
 			n.mu.Unlock()
 		}
+	}
+	last, had, err := n.cfg.Store.LastNudge(ctx, st.TeamID, st.ShiftID, rec.Day)
+	if quiet.Contains(local) {
+		if err == nil && !had {
+			// The night's message may be yesterday's.
+			last, had, err = n.cfg.Store.LastNudge(ctx, st.TeamID, st.ShiftID, local.AddDate(0, 0, -1).Format(time.DateOnly))
+		}
+		if err == nil && had && last.TS != "" && contains(last.Items, d.Key) {
+			covered("folded into " + last.Key)
+		}
+		return
+	}
+	if err == nil && had && last.TS != "" && !last.PostedAt.Before(at) && contains(last.Items, d.Key) {
+		covered("covered by " + last.Key)
 		return
 	}
 	item := d
 	why, stamps := reminderWhy(d, now, loc)
+	if early && now.Before(*d.At) {
+		due := bh.StampOf(d.At.In(loc), "Mon 15:04")
+		why, stamps = "it is due "+due.Text+", in your quiet hours", []bh.Stamp{due}
+	}
 	n.send(ctx, rec, bh.RadarPost{Kind: bh.PostReminder, Shift: shift, State: st, Item: &item, Location: loc, Now: now,
 		Why: why, WhyStamps: stamps})
+}
+
+// healthAskKey names the ask about health note h at now: one per note per
+// HealthAskAfter without news (a "still a concern" starts the clock again).
+func healthAskKey(st bh.ShiftState, h bh.RiskItem, now time.Time) (string, bool) {
+	if !h.Ask || h.Since == nil || len(h.NoteIDs) == 0 {
+		return "", false
+	}
+	k := now.Sub(*h.Since) / bh.HealthAskAfter
+	if k < 1 {
+		return "", false
+	}
+	return fmt.Sprintf("health_ask:%s/%s/%s/%d/%d", st.TeamID, st.ShiftID, h.NoteIDs[0], h.Since.Unix(), k), true
+}
+
+// askHealth asks "Still a concern?" about a health note a day without
+// news: a message of its own, so the person on duty sees the question,
+// once per note per HealthAskAfter. Never in quiet hours: the ask waits
+// for them to end (the standing message shows it meanwhile).
+func (n *Nudger) askHealth(ctx context.Context, st bh.ShiftState, h bh.RiskItem, quiet bh.QuietHours, now time.Time) {
+	key, ok := healthAskKey(st, h, now)
+	if !ok {
+		return
+	}
+	n.mu.Lock()
+	done := n.sent[key]
+	n.mu.Unlock()
+	if done {
+		return
+	}
+	shift, err := n.cfg.Store.ShiftByID(ctx, st.TeamID, st.ShiftID)
+	if err != nil {
+		n.cfg.Logger.Error("radar: health ask: load shift", "err", err)
+		return
+	}
+	if shift.Sample {
+		return
+	}
+	loc := shift.Location(n.cfg.Location)
+	local := now.In(loc)
+	if quiet.Contains(local) {
+		return
+	}
+	rec := bh.PostRecord{Key: key, Kind: bh.PostHealthAsk, TeamID: st.TeamID, ShiftID: st.ShiftID, Day: local.Format(time.DateOnly),
+		Items: []string{h.Key}, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: shift.ChannelID}
+	item := h
+	n.send(ctx, rec, bh.RadarPost{Kind: bh.PostHealthAsk, Shift: shift, State: st, Item: &item, Location: loc, Now: now,
+		Why: "a day without news"})
+}
+
+// healthMark is the part of a post's fingerprint that time alone moves:
+// which health notes are due their ask.
+func healthMark(st bh.ShiftState) string {
+	var b strings.Builder
+	for _, h := range st.Health {
+		if h.Ask {
+			b.WriteString("/ask:" + h.Key)
+		}
+	}
+	return b.String()
 }
 
 func reminderWhy(d bh.RiskItem, now time.Time, loc *time.Location) (string, []bh.Stamp) {
@@ -692,6 +841,18 @@ func (n *Nudger) resume(ctx context.Context, rec bh.PostRecord) {
 		rec.Level, rec.Critical, rec.Items, rec.Fingerprint = st.Level, st.Critical(), itemKeys(st), fp
 	}
 	post := bh.RadarPost{Kind: rec.Kind, Shift: shift, State: st, Location: shift.Location(n.cfg.Location), Now: now, Why: "after a restart"}
+	if rec.Kind == bh.PostHealthAsk {
+		var key string
+		if len(rec.Items) > 0 {
+			key = rec.Items[0]
+		}
+		it, ok := itemByKey(st, key)
+		if !ok || !it.Ask {
+			_ = n.cfg.Store.PostFailed(ctx, rec.Key, "the health note was answered (resolved, still a concern, or deleted)")
+			return
+		}
+		post.Item = &it
+	}
 	if rec.Kind == bh.PostReminder {
 		var key string
 		if len(rec.Items) > 0 {
@@ -771,7 +932,7 @@ func itemKeys(st bh.ShiftState) []string {
 }
 
 func itemByKey(st bh.ShiftState, key string) (bh.RiskItem, bool) {
-	for _, g := range [][]bh.RiskItem{st.Deadlines, st.Inventory, st.Commitments} {
+	for _, g := range [][]bh.RiskItem{st.Deadlines, st.Inventory, st.Commitments, st.Health} {
 		for _, it := range g {
 			if it.Key == key {
 				return it, true

@@ -32,8 +32,16 @@ const (
 func Compute(shift bh.Shift, facts []bh.Fact, now time.Time, energy bh.Energy, loc *time.Location) bh.ShiftState {
 	st := bh.ShiftState{TeamID: shift.TeamID, ShiftID: shift.ID, ChannelID: shift.ChannelID, Notes: len(facts), ComputedAt: now.UTC()}
 	st.Energy, st.EnergyNoteIDs, st.EnergyChosen = bh.EnergyOf(facts, energy, now)
+	var written []time.Time // the health notes', for their order
 	for _, f := range facts {
 		ids := []string{f.NoteID}
+		if f.Medical {
+			written = append(written, f.CreatedAt)
+			// A health note is listed apart, whatever else it names (a
+			// date, a time, a supply): no level, no deadline, no slot.
+			st.Health = append(st.Health, healthItem(f, now))
+			continue
+		}
 		switch {
 		case f.Kind == bh.TagDeadline && f.Due != nil:
 			it := bh.RiskItem{Key: "deadline:" + f.NoteID, Kind: bh.TagDeadline, Text: f.Title, At: f.Due, NoteIDs: ids}
@@ -91,6 +99,7 @@ func Compute(shift bh.Shift, facts []bh.Fact, now time.Time, energy bh.Energy, l
 			return items[i].At != nil && items[i].At.Before(*items[j].At)
 		})
 	}
+	sort.Stable(oldestFirst{st.Health, written})
 	byTime(st.Deadlines)
 	byTime(st.Inventory)
 	sort.SliceStable(st.Commitments, func(i, j int) bool { return st.Commitments[i].At.Before(*st.Commitments[j].At) })
@@ -101,6 +110,32 @@ func Compute(shift bh.Shift, facts []bh.Fact, now time.Time, energy bh.Energy, l
 	}
 	st.NextActions = nextActions(st, now, loc)
 	return st
+}
+
+// healthItem is an open health note as the radar lists it: its words and
+// whether it is due its "Still a concern?"; Since is when that clock
+// started (written, or last said still a concern).
+func healthItem(f bh.Fact, now time.Time) bh.RiskItem {
+	since := f.CreatedAt
+	if f.StillOnAt != nil && f.StillOnAt.After(since) {
+		since = *f.StillOnAt
+	}
+	since = since.UTC()
+	return bh.RiskItem{Key: "health:" + f.NoteID, Kind: f.Kind, Text: f.Title, NoteIDs: []string{f.NoteID}, Level: bh.RiskNone,
+		Ask: f.HealthAsk(now), Mood: f.Mood, Since: &since}
+}
+
+// oldestFirst orders health items by when their notes were written.
+type oldestFirst struct {
+	items   []bh.RiskItem
+	written []time.Time
+}
+
+func (o oldestFirst) Len() int           { return len(o.items) }
+func (o oldestFirst) Less(i, j int) bool { return o.written[i].Before(o.written[j]) }
+func (o oldestFirst) Swap(i, j int) {
+	o.items[i], o.items[j] = o.items[j], o.items[i]
+	o.written[i], o.written[j] = o.written[j], o.written[i]
 }
 
 func itemsOr(f bh.Fact) []string {

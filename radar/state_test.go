@@ -171,3 +171,62 @@ func textsOf(items []bh.Item) []string {
 	}
 	return out
 }
+
+// A health note is listed apart, oldest first, with no level: whatever
+// date, time or supply it names, it is never a deadline, a supply, a fixed
+// commitment, a next action or critical, and it never raises the radar.
+// After HealthAskAfter without news it is asked about, not dropped.
+func TestStateListsHealthNotesApart(t *testing.T) {
+	still := now.Add(-2 * time.Hour)
+	tests := []struct {
+		name string
+		fact bh.Fact
+		ask  bool
+		mood bool
+	}{
+		{"a fever", bh.Fact{Kind: bh.TagNote, Title: "baby 38.4 fever since 6pm", CreatedAt: now.Add(-4 * time.Hour)}, false, false},
+		{"with a date, tagged deadline", bh.Fact{Kind: bh.TagDeadline, Title: "call about the rash by 2pm", Due: at(time.Hour), CreatedAt: now.Add(-time.Hour)}, false, false},
+		{"overdue date", bh.Fact{Kind: bh.TagDeadline, Title: "ask about the cough", Due: at(-5 * time.Hour), CreatedAt: now.Add(-6 * time.Hour)}, false, false},
+		{"with a time", bh.Fact{Kind: bh.TagNote, Title: "check breathing at 2pm", Start: at(time.Hour), End: at(2 * time.Hour), CreatedAt: now.Add(-time.Hour)}, false, false},
+		{"a supply out", bh.Fact{Kind: bh.TagInventory, Title: "out of fever medicine", Items: []string{"fever medicine"}, Out: true, CreatedAt: now.Add(-time.Hour)}, false, false},
+		{"a low mood", bh.Fact{Kind: bh.TagNote, Title: "feeling hopeless", Mood: true, CreatedAt: now.Add(-time.Hour)}, false, true},
+		{"a day without news", bh.Fact{Kind: bh.TagNote, Title: "rash on arm", CreatedAt: now.Add(-25 * time.Hour)}, true, false},
+		{"still a concern two hours ago", bh.Fact{Kind: bh.TagNote, Title: "rash on arm", CreatedAt: now.Add(-50 * time.Hour), StillOnAt: &still}, false, false},
+		{"thirty days on", bh.Fact{Kind: bh.TagNote, Title: "rash on arm", CreatedAt: now.Add(-30 * 24 * time.Hour)}, true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.fact.NoteID, tt.fact.Medical = "h1", true
+			st := radar.Compute(bh.Shift{ID: "s1"}, []bh.Fact{tt.fact}, now, bh.EnergyAuto, time.UTC)
+			assert.Equal(t, bh.RiskNone, st.Level)
+			assert.Empty(t, st.Deadlines)
+			assert.Empty(t, st.Inventory)
+			assert.Empty(t, st.Commitments)
+			assert.Empty(t, st.NextActions)
+			assert.Empty(t, st.Critical())
+			require.Len(t, st.Health, 1)
+			h := st.Health[0]
+			assert.Equal(t, "health:h1", h.Key)
+			assert.Equal(t, tt.fact.Kind, h.Kind)
+			assert.Equal(t, tt.fact.Title, h.Text)
+			assert.Equal(t, []string{"h1"}, h.NoteIDs)
+			assert.Equal(t, bh.RiskNone, h.Level)
+			assert.Nil(t, h.At, "no time on a health item")
+			assert.Equal(t, tt.ask, h.Ask)
+			assert.Equal(t, tt.mood, h.Mood)
+		})
+	}
+
+	// Among other notes: oldest first, and the level is the others' alone.
+	facts := []bh.Fact{
+		{NoteID: "h2", Medical: true, Kind: bh.TagNote, Title: "cough", CreatedAt: now.Add(-time.Hour)},
+		{NoteID: "d1", Kind: bh.TagDeadline, Title: "daycare form", Due: at(30 * time.Hour)},
+		{NoteID: "h1", Medical: true, Kind: bh.TagNote, Title: "fever", CreatedAt: now.Add(-3 * time.Hour)},
+	}
+	st := radar.Compute(bh.Shift{ID: "s1"}, facts, now, bh.EnergyAuto, time.UTC)
+	assert.Equal(t, bh.RiskMedium, st.Level)
+	require.Len(t, st.Health, 2)
+	assert.Equal(t, "fever", st.Health[0].Text, "oldest first")
+	assert.Equal(t, "cough", st.Health[1].Text)
+	require.Len(t, st.Deadlines, 1)
+}

@@ -222,8 +222,10 @@ func (w *Watcher) Recompute(ctx context.Context, teamID, shiftID string) {
 	w.recompute(ctx, teamID, shiftID, "the shift's time zone was learnt", nil, false)
 }
 
-// Refresh looks again at every state with a deadline, a supply or a risk:
-// time alone raises risk. A state whose levels did not move is not saved.
+// Refresh looks again at every state with a deadline, a supply, a health
+// note or a risk: time alone raises risk, and brings a health note's
+// "Still a concern?". A state whose levels and asks did not move is not
+// saved.
 func (w *Watcher) Refresh(ctx context.Context) {
 	states, err := w.cfg.Store.StatesAtRisk(ctx, bh.RiskLow)
 	if err != nil {
@@ -233,7 +235,7 @@ func (w *Watcher) Refresh(ctx context.Context) {
 		return
 	}
 	for _, st := range states {
-		if len(st.Deadlines)+len(st.Inventory) == 0 {
+		if len(st.Deadlines)+len(st.Inventory)+len(st.Health) == 0 {
 			continue
 		}
 		w.recompute(ctx, st.TeamID, st.ShiftID, "time passed", nil, true)
@@ -357,10 +359,15 @@ func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cu
 }
 
 // sameLevels reports whether two states of the same notes show the same
-// risk: overall, and item by item.
+// risk: overall, and item by item; and the same health asks.
 func sameLevels(a, b bh.ShiftState) bool {
-	if a.Level != b.Level || len(a.Deadlines) != len(b.Deadlines) || len(a.Inventory) != len(b.Inventory) {
+	if a.Level != b.Level || len(a.Deadlines) != len(b.Deadlines) || len(a.Inventory) != len(b.Inventory) || len(a.Health) != len(b.Health) {
 		return false
+	}
+	for i := range a.Health {
+		if a.Health[i].Key != b.Health[i].Key || a.Health[i].Ask != b.Health[i].Ask {
+			return false
+		}
 	}
 	for _, g := range [][2][]bh.RiskItem{{a.Deadlines, b.Deadlines}, {a.Inventory, b.Inventory}} {
 		for i := range g[0] {

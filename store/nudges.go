@@ -279,8 +279,9 @@ func (db *DB) AllRadarSettings(ctx context.Context) ([]bh.RadarSettings, error) 
 	return out, nil
 }
 
-// StatesAtRisk lists the shift states that have a deadline or are at min
-// or above (the scheduler's sweep for reminders and missed looks).
+// StatesAtRisk lists the shift states that have a deadline or a health
+// note or are at min or above (the scheduler's sweep for reminders, health
+// asks and missed looks).
 func (db *DB) StatesAtRisk(ctx context.Context, min bh.RiskLevel) ([]bh.ShiftState, error) {
 	// Filtered here: array paths are not something every engine indexes.
 	docs, err := db.allStates(ctx)
@@ -289,7 +290,7 @@ func (db *DB) StatesAtRisk(ctx context.Context, min bh.RiskLevel) ([]bh.ShiftSta
 	}
 	var out []bh.ShiftState
 	for _, d := range docs {
-		if len(d.Deadlines) > 0 || bh.RiskLevel(d.Level) >= min {
+		if len(d.Deadlines) > 0 || len(d.Health) > 0 || bh.RiskLevel(d.Level) >= min {
 			out = append(out, d.domain())
 		}
 	}

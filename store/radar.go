@@ -154,6 +154,8 @@ type riskItemDoc struct {
 	Since   *time.Time `bson:"since,omitempty"`
 	Level   int        `bson:"level"`
 	NoteIDs []string   `bson:"note_ids,omitempty"`
+	Ask     bool       `bson:"ask,omitempty"`
+	Mood    bool       `bson:"mood,omitempty"`
 }
 
 type shiftStateDoc struct {
@@ -168,17 +170,20 @@ type shiftStateDoc struct {
 	Deadlines     []riskItemDoc `bson:"deadlines"`
 	Inventory     []riskItemDoc `bson:"inventory"`
 	Commitments   []riskItemDoc `bson:"commitments"`
-	NextActions   []itemDoc     `bson:"next_actions"`
-	Notes         int           `bson:"notes"`
-	NotesRev      int           `bson:"notes_rev"`
-	Fingerprint   string        `bson:"fingerprint"`
-	ComputedAt    time.Time     `bson:"computed_at"`
+	// Health is absent from states saved before it was.
+	Health      []riskItemDoc `bson:"health,omitempty"`
+	NextActions []itemDoc     `bson:"next_actions"`
+	Notes       int           `bson:"notes"`
+	NotesRev    int           `bson:"notes_rev"`
+	Fingerprint string        `bson:"fingerprint"`
+	ComputedAt  time.Time     `bson:"computed_at"`
 }
 
 func toRiskDocs(items []bh.RiskItem) []riskItemDoc {
 	out := make([]riskItemDoc, 0, len(items))
 	for _, it := range items {
-		d := riskItemDoc{Key: it.Key, Kind: string(it.Kind), Text: it.Text, Overdue: it.Overdue, Dropped: it.Dropped, Level: int(it.Level), NoteIDs: it.NoteIDs}
+		d := riskItemDoc{Key: it.Key, Kind: string(it.Kind), Text: it.Text, Overdue: it.Overdue, Dropped: it.Dropped, Level: int(it.Level), NoteIDs: it.NoteIDs,
+			Ask: it.Ask, Mood: it.Mood}
 		if it.At != nil {
 			t := it.At.UTC()
 			d.At = &t
@@ -198,7 +203,8 @@ func fromRiskDocs(ds []riskItemDoc) []bh.RiskItem {
 	}
 	out := make([]bh.RiskItem, 0, len(ds))
 	for _, d := range ds {
-		it := bh.RiskItem{Key: d.Key, Kind: bh.Tag(d.Kind), Text: d.Text, Overdue: d.Overdue, Dropped: d.Dropped, Level: bh.RiskLevel(d.Level), NoteIDs: d.NoteIDs}
+		it := bh.RiskItem{Key: d.Key, Kind: bh.Tag(d.Kind), Text: d.Text, Overdue: d.Overdue, Dropped: d.Dropped, Level: bh.RiskLevel(d.Level), NoteIDs: d.NoteIDs,
+			Ask: d.Ask, Mood: d.Mood}
 		if d.At != nil {
 			t := d.At.UTC()
 			it.At = &t
@@ -238,7 +244,7 @@ func (db *DB) ShiftState(ctx context.Context, teamID, shiftID string) (st bh.Shi
 func (d shiftStateDoc) domain() bh.ShiftState {
 	return bh.ShiftState{TeamID: d.TeamID, ShiftID: d.ShiftID, ChannelID: d.ChannelID, Energy: bh.Energy(d.Energy), EnergyChosen: d.EnergyChosen,
 		EnergyNoteIDs: d.EnergyNoteIDs, Level: bh.RiskLevel(d.Level), Deadlines: fromRiskDocs(d.Deadlines), Inventory: fromRiskDocs(d.Inventory),
-		Commitments: fromRiskDocs(d.Commitments), NextActions: fromItemDocs(d.NextActions), Notes: d.Notes, NotesRev: d.NotesRev, ComputedAt: d.ComputedAt.UTC()}
+		Commitments: fromRiskDocs(d.Commitments), Health: fromRiskDocs(d.Health), NextActions: fromItemDocs(d.NextActions), Notes: d.Notes, NotesRev: d.NotesRev, ComputedAt: d.ComputedAt.UTC()}
 }
 
 type cursorDoc struct {
@@ -274,7 +280,7 @@ func (db *DB) putCursor(ctx context.Context, cur bh.RadarCursor) error {
 func (db *DB) SaveShiftState(ctx context.Context, st bh.ShiftState, fingerprint string, ev *bh.Event, cur *bh.RadarCursor) error {
 	doc := shiftStateDoc{ID: st.TeamID + "/" + st.ShiftID, TeamID: st.TeamID, ShiftID: st.ShiftID, ChannelID: st.ChannelID, Energy: string(st.Energy),
 		EnergyChosen: st.EnergyChosen, EnergyNoteIDs: st.EnergyNoteIDs, Level: int(st.Level), Deadlines: toRiskDocs(st.Deadlines),
-		Inventory: toRiskDocs(st.Inventory), Commitments: toRiskDocs(st.Commitments), NextActions: toItemDocs(st.NextActions), Notes: st.Notes,
+		Inventory: toRiskDocs(st.Inventory), Commitments: toRiskDocs(st.Commitments), Health: toRiskDocs(st.Health), NextActions: toItemDocs(st.NextActions), Notes: st.Notes,
 		NotesRev: st.NotesRev, Fingerprint: fingerprint, ComputedAt: st.ComputedAt.UTC()}
 	if db.onShelf(colShiftState) {
 		return db.fail("save shift state", db.saveStateShelved(ctx, doc, ev, cur))

@@ -162,7 +162,9 @@ func TestE2ERadarStopsWhereTheBotWasRemoved(t *testing.T) {
 // reads the note again: "today 5pm" is 17:00 where the parent lives, on the
 // radar message too, not 17:00 in DEFAULT_TZ.
 func TestE2ERadarReadsTheFirstNoteAgainInTheLearntZone(t *testing.T) {
-	clock := clocktest.New(radarT0) // Mon 10:00 UTC = 05:00 in New York
+	// Mon 14:00 UTC = 09:00 in New York: past the quiet hours there, where
+	// a high risk only updates a message in place.
+	clock := clocktest.New(radarT0.Add(4 * time.Hour))
 	setup, _ := fakeTime(clock)
 	h := start(t, setup)
 	h.fake.SetUser(slacktest.User{ID: "U3", Name: "parent", TZ: "America/New_York"})
@@ -190,7 +192,8 @@ func TestE2ERadarSnoozeUntilTheComingMorning(t *testing.T) {
 			setup, _ := fakeTime(clock)
 			h := start(t, setup)
 			h.fake.SetUser(slacktest.User{ID: "U2", Name: "partner"})
-			h.ack(h.message("DU2", "im", "U2", "low: wipes < 1 day", tsAt(clock.Now(), 200), nil))
+			// Out: critical, so it posts even in the quiet hours (1 and 5 a.m.).
+			h.ack(h.message("DU2", "im", "U2", "out of wipes", tsAt(clock.Now(), 200), nil))
 			nudge := h.radarMessage(clock, "DU2", func(slacktest.Message) bool { return true })
 			var bl []accessory
 			require.NoError(t, json.Unmarshal(nudge.Blocks, &bl))
