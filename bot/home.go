@@ -71,6 +71,9 @@ func (h *home) publish(ctx context.Context, teamID, userID, hash string) {
 				if in.Health = st.Health; len(in.Health) > 0 {
 					in.Links = h.links.of(ctx, teamID, sh.ID)
 				}
+				for _, it := range st.Health {
+					in.Mood = in.Mood || it.Mood
+				}
 			}
 			if d, err := h.store.Duty(ctx, teamID, sh.ID); err == nil {
 				in.Duty = d

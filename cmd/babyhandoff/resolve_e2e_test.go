@@ -98,3 +98,55 @@ func TestE2EHealthNoteIsSeenAndResolved(t *testing.T) {
 		}
 	}
 }
+
+// A health note a day without news is asked about, not dropped: App Home
+// asks "Still a concern?"; Still a concern keeps it listed (recorded), and
+// Resolved from App Home closes it.
+func TestE2EHealthNoteIsAskedAboutAfterADay(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 11, 24, 14, 0, 0, 0, time.UTC))
+	setup, _ := fakeTime(clock)
+	h := start(t, setup)
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "UTC"})
+	h.note("DU1", "U1", "rash on her cheeks spreading", tsAt(clock.Now(), 1))
+	reply := h.replyTo("DU1", tsAt(clock.Now(), 1))
+	var noteID string
+	for _, b := range buttons(t, json.RawMessage(reply.Form.Get("blocks"))) {
+		if b.ActionID == blocks.ActionNoteDone {
+			noteID = b.Value
+		}
+	}
+	require.NotEmpty(t, noteID, "the reply's Resolved names the note")
+	published := func(what string, ok func(string) bool) {
+		t.Helper()
+		h.ack(h.homeOpened("U1", ""))
+		_, err := h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
+			b, _ := json.Marshal(c.JSON["view"])
+			return c.JSON["user_id"] == "U1" && ok(string(b))
+		})
+		require.NoError(t, err, "%s; log:\n%s", what, h.stderr.String())
+	}
+	published("App Home lists the note with Resolved, not yet asked", func(v string) bool {
+		return strings.Contains(v, "rash on her cheeks") && strings.Contains(v, blocks.ActionHealthResolved) && !strings.Contains(v, "Still a concern?")
+	})
+
+	clock.Advance(25 * time.Hour)
+	published("a day on, App Home asks", func(v string) bool {
+		return strings.Contains(v, "Still a concern?") && strings.Contains(v, blocks.ActionHealthConcern)
+	})
+	h.ack(h.homeClick("U1", "VHOME", "home_health:"+noteID, blocks.ActionHealthConcern, noteID))
+	h.ephemeral("DU1", "U1", "Still listed")
+	published("answered: not asked again the same day", func(v string) bool {
+		return strings.Contains(v, "rash on her cheeks") && !strings.Contains(v, "Still a concern?")
+	})
+
+	h.ack(h.homeClick("U1", "VHOME", "home_health:"+noteID, blocks.ActionHealthResolved, noteID))
+	h.ephemeral("DU1", "U1", "Resolved: rash on her cheeks")
+	published("resolved: gone from App Home", func(v string) bool {
+		return strings.Contains(v, "Your notes") && !strings.Contains(v, "rash on her cheeks")
+	})
+	for _, n := range h.notes("DU1", false) {
+		require.True(t, n.Done(), "resolved")
+		require.NotNil(t, n.StillOnAt, "the answer is recorded")
+		assert.Equal(t, "U1", n.DoneBy.User)
+	}
+}
