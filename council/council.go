@@ -351,7 +351,7 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 					return errs
 				})
 				if err == nil {
-					p = modelProposal(p, mp, blocks, out["model"])
+					p = modelProposal(&sit, p, mp, blocks, out["model"])
 				} else {
 					p.Source, p.Fallback = "fallback", reasonOf(err)
 				}
