@@ -115,6 +115,12 @@ var (
 	diagnosisRE = regexp.MustCompile(`(?i)\bdiagnos\w*`)
 )
 
+// watchRE finds a health watch in a model's own words that the note
+// reader does not take for a concern on its own ("check her breathing
+// every 10 min"): a plan's words are not a parent's, and a planner has no
+// business watching breathing, a pulse or symptoms.
+var watchRE = regexp.MustCompile(`(?i)\b(breath\w*|pulse|heart ?rate|oxygen|vitals?|symptoms?)\b`)
+
 // adviceRules are the rules of medical advice, by what a problem says.
 var adviceRules = []struct {
 	re   *regexp.Regexp
@@ -129,7 +135,7 @@ const problemAdvice = "medical advice: "
 // not reach a person, not even in the list of what was wrong with it.
 func wordProblems(field, t string) []string {
 	out := adviceProblems(field, t)
-	if normalize.IsHealth(t) {
+	if normalize.IsHealth(t) || watchRE.MatchString(t) {
 		out = append(out, field+" reads as a health concern (health concerns are listed apart, never planned)")
 	}
 	return out
