@@ -30,10 +30,10 @@ var windows = map[string][2]int{
 
 // work is one thing a plan may schedule.
 type work struct {
-	title    string
-	kind     string // errand, admin, focus, home, care
-	dur      time.Duration
-	due      *time.Time // should end by
+	title string
+	kind  string // errand, admin, focus, home, care
+	dur   time.Duration
+	due   *time.Time // should end by
 	// hard is a deadline's due time (a deadline, a task with a date): a
 	// block for it never ends after it. Otherwise it goes to Now.
 	hard     *time.Time
