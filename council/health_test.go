@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +15,7 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/council"
+	"github.com/babyhandoff/babyhandoff/council/openai"
 	"github.com/babyhandoff/babyhandoff/council/openai/openaitest"
 )
 
@@ -248,4 +250,186 @@ func TestRejectedWordsNeverReachAPerson(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, diffs, "replay reproduces the run")
 	assert.Len(t, srv.Calls(), before)
+}
+
+// evening940 is Monday 21:40 in New York, with the default night.
+var evening940 = time.Date(2026, 11, 23, 21, 40, 0, 0, councilTZ)
+
+func nightRun(now time.Time) bh.Run {
+	r := runOf(1, bh.EnergyAuto)
+	r.Now, r.Quiet = now, &bh.DefaultNightHours
+	return r
+}
+
+// runModes runs the council on notes at now in every mode (the model
+// answering with the test server's default plans) and hands each output.
+func runModes(t *testing.T, notes []bh.Note, now time.Time, check func(t *testing.T, out council.Output)) {
+	for _, mode := range []string{"heuristic", "openai", "multi"} {
+		t.Run(mode, func(t *testing.T) {
+			cfg := council.Config{Clock: func() time.Time { return now }}
+			if mode != "heuristic" {
+				srv := openaitest.New()
+				defer srv.Close()
+				m, err := openai.New(openai.Config{APIKey: "test-model-key", Model: "test-model", BaseURL: srv.URL(), MaxAttempts: 2, Timeout: 2 * time.Second,
+					Sleep: func(context.Context, time.Duration) error { return nil }})
+				require.NoError(t, err)
+				cfg.Planner = m
+				if mode == "multi" {
+					cfg.Judge = m
+				}
+			}
+			c, err := council.New(cfg)
+			require.NoError(t, err)
+			run := nightRun(now)
+			run.Mode = ""
+			out, err := c.Run(context.Background(), council.Input{Run: run, Notes: notes}, nil)
+			require.NoError(t, err)
+			check(t, out)
+			_, diffs, err := c.Replay(context.Background(), out.Record())
+			require.NoError(t, err)
+			assert.Empty(t, diffs)
+		})
+	}
+}
+
+// noBlockAfterItsDeadline: no block of any plan ends after the due time of
+// a deadline (or dated task) it is for.
+func noBlockAfterItsDeadline(t *testing.T, out council.Output) {
+	t.Helper()
+	start := out.Run.Now
+	dues := map[string]time.Time{}
+	for _, f := range out.Facts {
+		if f.Due != nil && !f.Medical && (f.Kind == bh.TagDeadline || f.Kind == bh.TagTask) && f.Due.After(start) {
+			dues[f.NoteID] = *f.Due
+		}
+	}
+	for _, p := range out.Proposals {
+		for _, b := range p.Blocks {
+			for _, id := range b.NoteIDs {
+				if due, ok := dues[id]; ok {
+					assert.False(t, b.End.After(due), "%s (%s): %q %s–%s ends after its deadline %s", p.Archetype, p.Source, b.Title,
+						b.Start.In(councilTZ).Format("Mon 15:04"), b.End.In(councilTZ).Format("15:04"), due.In(councilTZ).Format("Mon 15:04"))
+				}
+			}
+		}
+	}
+}
+
+func plainNote(id, text string, at time.Time) bh.Note {
+	return bh.Note{ID: id, TeamID: "T1", ShiftID: "s1", Text: text, RawText: text, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: at, Rev: 1}
+}
+
+// "pay daycare deposit online by 11:59pm tonight" at 9:40 PM is never
+// planned for the next morning: it is for before sleep, in Now.
+func TestADeadlineTonightIsBeforeSleep(t *testing.T) {
+	notes := []bh.Note{plainNote("d", "pay daycare deposit online by 11:59pm tonight", evening940.Add(-5*time.Minute))}
+	due := time.Date(2026, 11, 23, 23, 59, 0, 0, councilTZ)
+	runModes(t, notes, evening940, func(t *testing.T, out council.Output) {
+		noBlockAfterItsDeadline(t, out)
+		for _, p := range out.Proposals {
+			for _, b := range p.Blocks {
+				if slices.Contains(b.NoteIDs, "d") {
+					assert.False(t, b.End.After(due), "%s plans it after it is due", p.Archetype)
+				}
+			}
+			var now *bh.Item
+			for i, it := range p.Now {
+				if slices.Contains(it.NoteIDs, "d") {
+					now = &p.Now[i]
+				}
+			}
+			require.NotNil(t, now, "%s: in Now", p.Archetype)
+			if blockOf(p, "d") == nil {
+				assert.Equal(t, "Before you sleep: pay daycare deposit online by 11:59pm tonight — due 23:59", now.Text, p.Archetype)
+			}
+			for _, it := range p.Top {
+				assert.NotContains(t, it.Text, "Later: pay daycare", "%s: not for later", p.Archetype)
+			}
+		}
+		w := out.Winner()
+		assert.Contains(t, out.Handoff.Content, "## Do now\n\n- "+council.MarkdownText(w.Now[0].Text))
+	})
+}
+
+func blockOf(p bh.Proposal, id string) *bh.Block {
+	for i, b := range p.Blocks {
+		if slices.Contains(b.NoteIDs, id) && b.Kind != "commitment" {
+			return &p.Blocks[i]
+		}
+	}
+	return nil
+}
+
+// "out of formula" at 9:40 PM says so plainly in Now, and no plan opens
+// with the night's sleep while it is open.
+func TestOutOfFormulaAtNight(t *testing.T) {
+	notes := []bh.Note{plainNote("f", "out of formula", evening940.Add(-time.Minute)), taskNote("t", "call grandma", evening940.Add(-time.Hour))}
+	runModes(t, notes, evening940, func(t *testing.T, out council.Output) {
+		for _, p := range out.Proposals {
+			require.NotEmpty(t, p.Now, p.Archetype)
+			assert.True(t, strings.HasPrefix(p.Now[0].Text, "Out of formula — needed before the next feed"), "%s: %q", p.Archetype, p.Now[0].Text)
+			assert.Equal(t, []string{"f"}, p.Now[0].NoteIDs)
+			require.NotEmpty(t, p.Blocks)
+			first := p.Blocks[0]
+			assert.NotEqual(t, "rest", first.Kind, "%s (%s) opens with %q while the formula is out", p.Archetype, p.Source, first.Title)
+			assert.Contains(t, first.NoteIDs, "f", "%s gets the formula first", p.Archetype)
+			assert.NotContains(t, p.Now[0].Text, "sooner if you can")
+			night := false
+			for _, b := range p.Blocks {
+				night = night || strings.HasPrefix(b.Title, "Night")
+			}
+			assert.True(t, night, "%s still plans the night", p.Archetype)
+		}
+		assert.Contains(t, out.Handoff.Content, "- Out of formula — needed before the next feed")
+	})
+}
+
+// No block ends after its deadline, for every planner, over windows that
+// cross midnight — also when the model plans one late (it is refused).
+func TestNoBlockEndsAfterItsDeadline(t *testing.T) {
+	day := func(d, h, m int) time.Time { return time.Date(2026, 11, d, h, m, 0, 0, councilTZ) }
+	cases := []struct {
+		name  string
+		now   time.Time
+		notes []string
+	}{
+		{"evening, due before midnight", day(23, 20, 30), []string{"deadline: submit the daycare form by 11pm tonight", "task: email the landlord by 10pm", "buy wipes"}},
+		{"late evening, due after midnight", day(23, 22, 50), []string{"deadline: pay the deposit by 12:30am", "deadline: sign the lease by 7am tomorrow"}},
+		{"past midnight", day(24, 0, 20), []string{"deadline: renew the parking permit by 1am", "deadline: insurance form due 9am", "task: pick up diapers by noon"}},
+		{"early morning", day(24, 5, 10), []string{"deadline: daycare deposit due 7am", "deadline: call the pediatric office by 8:30am"}},
+		{"evening, due the next morning", day(23, 19, 0), []string{"deadline: tax form due tomorrow 8am", "task: register for the class by 9pm tonight"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var notes []bh.Note
+			for i, s := range tc.notes {
+				p, _ := bh.ParseNoteText(s)
+				n := plainNote(fmt.Sprintf("n%d", i), p.Text, tc.now.Add(-10*time.Minute))
+				n.RawText = s
+				if p.FromPrefix {
+					n.Tag, n.TagSource = p.Tag, bh.TagByPrefix
+				}
+				notes = append(notes, n)
+			}
+			runModes(t, notes, tc.now, func(t *testing.T, out council.Output) { noBlockAfterItsDeadline(t, out) })
+			t.Run("a model that plans late", func(t *testing.T) {
+				srv := openaitest.New()
+				defer srv.Close()
+				scriptPlanners(srv, func(start time.Time) string {
+					var bs []string
+					for i := range notes {
+						from := start.Add(time.Duration(10+i) * time.Hour)
+						bs = append(bs, blockJSON(from, from.Add(30*time.Minute), "Paperwork", notes[i].ID))
+					}
+					return strings.Join(bs, ",")
+				})
+				c := modelCouncil(t, srv, false)
+				run := nightRun(tc.now)
+				run.Mode = ""
+				out, err := c.Run(context.Background(), council.Input{Run: run, Notes: notes}, nil)
+				require.NoError(t, err)
+				noBlockAfterItsDeadline(t, out)
+			})
+		})
+	}
 }

@@ -649,7 +649,7 @@ func nowList(s *situation, blocks []bh.Block) []bh.Item {
 			text = "Get " + strings.Join(supplyItems(f), ", ") + " — runs out by " + stamp(f.CreatedAt.Add(f.Horizon), "Mon 15:04")
 		case f.Kind == bh.TagDeadline && f.Due != nil && f.Due.Before(s.now):
 			text = planTitle(f.Title) + " — overdue since " + stamp(*f.Due, "Mon 15:04")
-		case f.Kind == bh.TagDeadline && f.Due != nil && beforeRestEnds(blocks, *f.Due):
+		case f.Kind == bh.TagDeadline && f.Due != nil && beforeRestEnds(s, blocks, *f.Due):
 			soon = true
 			text = planTitle(f.Title) + " — due " + stamp(*f.Due, dayLayout(s.now, *f.Due, s.loc))
 		default:
@@ -734,7 +734,7 @@ func topFive(s *situation, blocks []bh.Block, left []work) []bh.Item {
 			continue
 		}
 		text := "Later: " + w.title
-		if w.hard != nil && !w.hard.Before(s.now) && beforeRestEnds(blocks, *w.hard) {
+		if w.hard != nil && !w.hard.Before(s.now) && beforeRestEnds(s, blocks, *w.hard) {
 			// Due before the first rest ends: not for later (Now says so).
 			text = "Before you sleep: " + w.title
 		}
@@ -872,22 +872,33 @@ func (sc *schedule) carveRest(from, to time.Time) {
 	sc.blocks = out
 }
 
-// firstRest is the plan's first rest block (the night, or a nap), if any.
-func firstRest(blocks []bh.Block) *bh.Block {
-	var first *bh.Block
-	for i := range blocks {
-		if blocks[i].Kind == "rest" && (first == nil || blocks[i].Start.Before(first.Start)) {
-			first = &blocks[i]
+// beforeRestEnds reports whether due comes before the plan's first rest
+// ends — what the radar calls critical, for Now. The first rest is the
+// earliest of the plan's rest blocks and the night's quiet hours, with
+// what overlaps or follows it within a step: a nap that runs into the
+// night is one sleep.
+func beforeRestEnds(s *situation, blocks []bh.Block, due time.Time) bool {
+	var rests []bh.Block
+	for _, b := range blocks {
+		if b.Kind == "rest" {
+			rests = append(rests, b)
 		}
 	}
-	return first
-}
-
-// beforeRestEnds reports whether due comes before the plan's first rest
-// block ends: what the radar calls critical, for Now.
-func beforeRestEnds(blocks []bh.Block, due time.Time) bool {
-	r := firstRest(blocks)
-	return r != nil && due.Before(r.End)
+	rests = append(rests, s.night...)
+	if len(rests) == 0 {
+		return false
+	}
+	sort.SliceStable(rests, func(i, j int) bool { return rests[i].Start.Before(rests[j].Start) })
+	end := rests[0].End
+	for _, r := range rests[1:] {
+		if r.Start.After(end.Add(step)) {
+			break
+		}
+		if r.End.After(end) {
+			end = r.End
+		}
+	}
+	return due.Before(end)
 }
 
 // dayLayout writes a time on now's day as "15:04", else with its day.

@@ -23,9 +23,11 @@ func minutes(bs []bh.Block, kinds ...string) time.Duration {
 	return d
 }
 
+// blockFor is the block that does noteID's item: not a commitment, nor a
+// rest block that merely cites it (resting does not pay a deposit).
 func blockFor(bs []bh.Block, noteID string) *bh.Block {
 	for i := range bs {
-		if bs[i].Kind == "commitment" {
+		if bs[i].Kind == "commitment" || bs[i].Kind == "rest" {
 			continue
 		}
 		for _, id := range bs[i].NoteIDs {
