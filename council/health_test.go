@@ -433,3 +433,28 @@ func TestNoBlockEndsAfterItsDeadline(t *testing.T) {
 		})
 	}
 }
+
+// A health note marked done is listed under "Resolved since yesterday",
+// apart from done items, with who and when; it leaves the health list.
+func TestHandoffListsResolvedHealthNotes(t *testing.T) {
+	at := func(ago time.Duration) *time.Time { t := monday10.Add(-ago); return &t }
+	fever := plainNote("h", "baby 38.4 fever since 6pm", monday10.Add(-16*time.Hour))
+	fever.DoneAt, fever.DoneBy = at(2*time.Hour), bh.DoneBy{User: "U2"}
+	old := plainNote("h0", "rash on her arm", monday10.Add(-72*time.Hour))
+	old.DoneAt = at(48 * time.Hour)
+	wipes := taskNote("w", "buy wipes", monday10.Add(-5*time.Hour))
+	wipes.DoneAt, wipes.DoneBy = at(time.Hour), bh.DoneBy{User: "U2"}
+	notes := []bh.Note{fever, old, wipes, taskNote("t", "call grandma", monday10.Add(-time.Hour))}
+	c := newCouncil(t)
+	out, err := c.Run(context.Background(), council.Input{Run: runOf(1, bh.EnergyAuto), Notes: notes, Names: map[string]string{"U2": "Sam"}}, nil)
+	require.NoError(t, err)
+	h := out.Handoff.Content
+	assert.Contains(t, h, "## Resolved since yesterday\n\n- baby 38.4 fever since 6pm — resolved by Sam, Mon 08:00\n")
+	assert.Contains(t, h, "## Done since yesterday\n\n- [x] buy wipes — done by Sam, Mon 09:00\n")
+	assert.NotContains(t, h, "rash on her arm", "resolved two days ago: not news")
+	assert.NotContains(t, h, bh.HealthLine, "no open health note")
+	assert.Empty(t, out.Winner().Health)
+	again, err := c.Run(context.Background(), council.Input{Run: runOf(1, bh.EnergyAuto), Pack: &out.Pack}, nil)
+	require.NoError(t, err)
+	assert.Equal(t, h, again.Handoff.Content, "replayed from the pack")
+}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/normalize"
 )
 
 // DefaultTokenBudget is CONTEXT_PACK_TOKEN_BUDGET's default.
@@ -230,8 +231,20 @@ func doneRefs(notes []bh.Note, names map[string]string, at time.Time) []bh.DoneR
 		if n.Deleted() || !n.Done() || at.Sub(*n.DoneAt) > bh.DoneWindow || n.DoneAt.After(at) {
 			continue
 		}
-		out = append(out, bh.DoneRef{LogID: n.ID, Text: bh.Truncate(n.Text, 120), At: *n.DoneAt, By: names[n.DoneBy.User]})
+		// The text is cut short unless that changes how it reads: handoff.md
+		// tells a health note resolved from its words (healthDone).
+		text := packText(n)
+		short := bh.Truncate(text, 120)
+		if healthDone(short) != healthDone(text) {
+			short = text
+		}
+		out = append(out, bh.DoneRef{LogID: n.ID, Text: short, At: *n.DoneAt, By: names[n.DoneBy.User]})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].At.Before(out[j].At) })
 	return out
 }
+
+// healthDone reports whether a done note's text is a health note's: it is
+// then "resolved", apart from the done items. The pack keeps the text, so
+// a replay reads it the same.
+func healthDone(text string) bool { return normalize.IsHealth(text) }
