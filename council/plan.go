@@ -665,7 +665,7 @@ func nowList(s *situation, blocks []bh.Block) []bh.Item {
 		default:
 			text += " · planned " + stamp(b.Start, "15:04")
 		}
-		out = append(out, bh.Item{Text: text, NoteIDs: []string{f.NoteID}, Ask: f.Kind == bh.TagDeadline, Stamps: stamps})
+		out = append(out, bh.Item{Text: text, NoteIDs: []string{f.NoteID}, Ask: f.Kind == bh.TagDeadline && !soon, Stamps: stamps})
 	}
 	return out
 }
