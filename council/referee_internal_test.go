@@ -118,3 +118,12 @@ func TestALatePlanNeverWins(t *testing.T) {
 	d := decide(s, []bh.Proposal{late, ok}, []bh.Scorecard{card(bh.SleepFirst, 5), card(bh.AdminFirst, 2)})
 	assert.Equal(t, bh.AdminFirst, d.Winner)
 }
+
+// A heuristic plan is checked as a model's is: a block that cites a health
+// note, or whose words read as a health concern, never stands.
+func TestHeuristicBlocksAreCheckedToo(t *testing.T) {
+	s := &situation{medical: []work{{title: "fever", noteIDs: []string{"h"}, medical: true}}}
+	in := []bh.Block{{Title: "Call grandma", Kind: "admin", NoteIDs: []string{"t"}}, {Title: "Nap", Kind: "rest", NoteIDs: []string{"h"}},
+		{Title: "Take her temperature", Kind: "care"}}
+	assert.Equal(t, in[:1], s.checked(in))
+}
