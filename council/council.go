@@ -304,8 +304,8 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 	if in.Pack != nil {
 		pack = *in.Pack
 	} else {
-		live, kinds := c.facts.current(run.TeamID+"/"+run.ShiftID+"/notes", in.Notes, loc, run.Now)
-		pack = BuildPack(run.ID, run.ShiftID, live, kinds, run.TokenBudget, run.Now)
+		live, kinds, health := c.facts.current(run.TeamID+"/"+run.ShiftID+"/notes", in.Notes, loc, run.Now)
+		pack = BuildPack(run.ID, run.ShiftID, live, kinds, health, run.TokenBudget, run.Now)
 		pack.Done = doneRefs(in.Notes, in.Names, run.Now)
 		for i := range pack.LogRefs {
 			pack.LogRefs[i].Link = in.Links[pack.LogRefs[i].LogID]
@@ -351,7 +351,7 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 					return errs
 				})
 				if err == nil {
-					p = modelProposal(p, mp, blocks, out["model"])
+					p = modelProposal(&sit, p, mp, blocks, out["model"])
 				} else {
 					p.Source, p.Fallback = "fallback", reasonOf(err)
 				}

@@ -197,14 +197,14 @@ func TestCouncilNeedsAnAgentForEverySkill(t *testing.T) {
 
 func TestContextPackBudget(t *testing.T) {
 	t.Run("empty shift", func(t *testing.T) {
-		p := council.BuildPack("r", "s", nil, nil, 4000, monday10)
+		p := council.BuildPack("r", "s", nil, nil, nil, 4000, monday10)
 		assert.Empty(t, p.LogRefs)
 		assert.Equal(t, "No open notes in this shift (none yet, or all done or past).", p.Summary)
 		assert.LessOrEqual(t, p.TokenEstimate, p.TokenBudget)
 	})
 	t.Run("one huge note is cut to fit", func(t *testing.T) {
 		n := bh.Note{ID: "big", Text: strings.Repeat("wipes and more wipes ", 2000), Tag: bh.TagNote, CreatedAt: monday10}
-		p := council.BuildPack("r", "s", []bh.Note{n}, nil, 500, monday10)
+		p := council.BuildPack("r", "s", []bh.Note{n}, nil, nil, 500, monday10)
 		require.Len(t, p.LogRefs, 1)
 		assert.LessOrEqual(t, p.TokenEstimate, 500)
 		assert.True(t, strings.HasSuffix(p.LogRefs[0].Text, "…"))
@@ -223,7 +223,7 @@ func TestContextPackBudget(t *testing.T) {
 			}
 			notes = append(notes, bh.Note{ID: fmt.Sprintf("n%04d", i), Text: fmt.Sprintf("note number %d about the baby's day", i), Tag: tag, CreatedAt: monday10.Add(time.Duration(i) * time.Minute)})
 		}
-		p := council.BuildPack("r", "s", notes, nil, 4000, monday10)
+		p := council.BuildPack("r", "s", notes, nil, nil, 4000, monday10)
 		assert.LessOrEqual(t, p.TokenEstimate, 4000)
 		assert.Greater(t, p.Omitted, 1500)
 		assert.Contains(t, p.IncludedLogIDs, "n0003", "the old deadline is kept")

@@ -89,9 +89,12 @@ func (k *factMemo) facts(set string, notes []bh.Note, loc *time.Location, now ti
 
 // current is the notes a plan still reads at now — done ones too (the
 // card lists them), past ones not: yesterday's "slept 3h" must not steer
-// today's plan — and each open note's kind, read in loc through set.
-func (k *factMemo) current(set string, notes []bh.Note, loc *time.Location, now time.Time) ([]bh.Note, map[string]bh.Tag) {
+// today's plan — and each open note's kind, read in loc through set, and
+// which open notes are health notes (the pack keeps those whatever its
+// budget).
+func (k *factMemo) current(set string, notes []bh.Note, loc *time.Location, now time.Time) ([]bh.Note, map[string]bh.Tag, map[string]bool) {
 	kinds := make(map[string]bh.Tag, len(notes))
+	health := map[string]bool{}
 	past := map[string]bool{}
 	for _, f := range k.facts(set, notes, loc, now) {
 		if f.LifeAt(now, loc) == bh.LifePast && !f.Medical {
@@ -99,9 +102,12 @@ func (k *factMemo) current(set string, notes []bh.Note, loc *time.Location, now 
 			continue
 		}
 		kinds[f.NoteID] = f.Kind
+		if f.Medical {
+			health[f.NoteID] = true
+		}
 	}
 	if len(past) == 0 {
-		return notes, kinds
+		return notes, kinds, health
 	}
 	live := make([]bh.Note, 0, len(notes)-len(past))
 	for _, n := range notes {
@@ -109,5 +115,5 @@ func (k *factMemo) current(set string, notes []bh.Note, loc *time.Location, now 
 			live = append(live, n)
 		}
 	}
-	return live, kinds
+	return live, kinds, health
 }

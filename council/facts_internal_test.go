@@ -37,7 +37,7 @@ func TestFactMemoMatchesAFreshReading(t *testing.T) {
 
 	// Only the words change, tag and time stay: read again.
 	at := written.Add(2 * time.Hour)
-	kindsAt := func() map[string]bh.Tag { _, k := memo.current("s", notes, ny, at); return k }
+	kindsAt := func() map[string]bh.Tag { _, k, _ := memo.current("s", notes, ny, at); return k }
 	before := kindsAt()["c"]
 	notes[2].Text, notes[2].RawText = "daycare form due tomorrow 5pm", "daycare form due tomorrow 5pm"
 	after := kindsAt()["c"]
@@ -91,7 +91,8 @@ func TestCurrentLeavesPastNotesOut(t *testing.T) {
 	}
 	memo := &factMemo{}
 	for _, tt := range tests {
-		live, kinds := memo.current("s", notes, time.UTC, tt.at)
+		live, kinds, health := memo.current("s", notes, time.UTC, tt.at)
+		assert.Equal(t, map[string]bool{"fever": true}, health, "the health notes, for the pack to keep")
 		var ids []string
 		for _, n := range live {
 			ids = append(ids, n.ID)

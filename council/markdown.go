@@ -172,14 +172,32 @@ func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d 
 			w("- %s%s\n", MarkdownText(rest), notes.refs(it.NoteIDs))
 		}
 	}
-	if len(pack.Done) > 0 {
+	// A health note marked done is resolved, apart from the done items:
+	// said as it was written, with who and when, and nothing more.
+	var resolved, done []bh.DoneRef
+	for _, d := range pack.Done {
+		if healthDone(d.Text) {
+			resolved = append(resolved, d)
+		} else {
+			done = append(done, d)
+		}
+	}
+	by := func(d bh.DoneRef) string {
+		if d.By == "" {
+			return ""
+		}
+		return " by " + MarkdownText(d.By)
+	}
+	if len(resolved) > 0 {
+		w("\n## Resolved since yesterday\n\n")
+		for _, d := range resolved {
+			w("- %s — resolved%s, %s\n", MarkdownText(cmpStr(d.Text, "A health note")), by(d), d.At.In(loc).Format("Mon 15:04"))
+		}
+	}
+	if len(done) > 0 {
 		w("\n## Done since yesterday\n\n")
-		for _, d := range pack.Done {
-			by := ""
-			if d.By != "" {
-				by = " by " + MarkdownText(d.By)
-			}
-			w("- [x] %s — done%s, %s\n", MarkdownText(d.Text), by, d.At.In(loc).Format("Mon 15:04"))
+		for _, d := range done {
+			w("- [x] %s — done%s, %s\n", MarkdownText(d.Text), by(d), d.At.In(loc).Format("Mon 15:04"))
 		}
 	}
 	if len(p.StillOpen) > 0 {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/normalize"
 )
 
 // Model is a language model the council asks for JSON (COUNCIL_MODE
@@ -105,9 +106,140 @@ type modelPlan struct {
 	} `json:"top"`
 }
 
-// medicalRE finds what would be medical advice in a plan: doses and
-// medicines. A planning tool must not give it.
-var medicalRE = regexp.MustCompile(`(?i)\b(\d+\s?(mg|ml)\b|dose|dosage|dosing|ibuprofen|acetaminophen|paracetamol|tylenol|motrin|advil|antibiotic|prescri\w*|medicat\w*|diagnos\w*)`)
+// What would be medical advice in a plan: a medicine, an amount to give,
+// what a symptom might be. A planning tool must not give it; each is its
+// own rule, so a problem names the rule and never the words.
+var (
+	medicineRE  = regexp.MustCompile(`(?i)\b(ibuprofen|acetaminophen|paracetamol|tylenol|motrin|advil|antibiotic|prescri\w*|medicat\w*)`)
+	amountRE    = regexp.MustCompile(`(?i)\b(\d+\s?(mg|ml)\b|dose|dosage|dosing)`)
+	diagnosisRE = regexp.MustCompile(`(?i)\bdiagnos\w*`)
+)
+
+// watchRE finds a health watch in a model's own words that the note
+// reader does not take for a concern on its own ("check her breathing
+// every 10 min"): a plan's words are not a parent's, and a planner has no
+// business watching breathing, a pulse or symptoms.
+var watchRE = regexp.MustCompile(`(?i)\b(breath\w*|pulse|heart ?rate|oxygen|vitals?|symptoms?)\b`)
+
+// adviceRules are the rules of medical advice, by what a problem says.
+var adviceRules = []struct {
+	re   *regexp.Regexp
+	says string
+}{{medicineRE, "names a medicine"}, {amountRE, "gives an amount to give"}, {diagnosisRE, "says what a symptom might be"}}
+
+// problemAdvice marks a problem of medical advice, for rejectedBecause.
+const problemAdvice = "medical advice: "
+
+// wordProblems are the rules field's words t break, as "<field> names a
+// medicine" — never the words themselves: a rejected answer's text must
+// not reach a person, not even in the list of what was wrong with it.
+func wordProblems(field, t string) []string {
+	out := adviceProblems(field, t)
+	if normalize.IsHealth(t) || watchRE.MatchString(t) {
+		out = append(out, field+" reads as a health concern (health concerns are listed apart, never planned)")
+	}
+	return out
+}
+
+// adviceProblems are the rules of medical advice t breaks, named as
+// wordProblems names them.
+func adviceProblems(field, t string) []string {
+	var out []string
+	for _, r := range adviceRules {
+		if r.re.MatchString(t) {
+			out = append(out, field+" "+r.says+" ("+problemAdvice+"leave that to a professional)")
+		}
+	}
+	return out
+}
+
+// healthIDs are the situation's health notes.
+func (s *situation) healthIDs() map[string]bool {
+	ids := map[string]bool{}
+	for _, m := range s.medical {
+		for _, id := range m.noteIDs {
+			ids[id] = true
+		}
+	}
+	return ids
+}
+
+// healthProblems is why block b would plan a health concern: it cites a
+// health note, or its own words read as one. Every plan is checked with
+// it, the heuristic ones too.
+func healthProblems(where string, b bh.Block, health map[string]bool) []string {
+	var out []string
+	for _, id := range b.NoteIDs {
+		if health[id] {
+			// A time slot for a health note is triage.
+			out = append(out, fmt.Sprintf("%s: plans health note %s (health notes are listed apart, never planned)", where, id))
+			break
+		}
+	}
+	if normalize.IsHealth(b.Title) {
+		out = append(out, where+": title reads as a health concern (health concerns are listed apart, never planned)")
+	}
+	return out
+}
+
+// checked is a heuristic plan's blocks, checked as a model's are: one that
+// would plan a health concern is left out. None should be (a heuristic
+// block never cites a health note); the check makes sure.
+func (s *situation) checked(blocks []bh.Block) []bh.Block {
+	health := s.healthIDs()
+	out := make([]bh.Block, 0, len(blocks))
+	for _, b := range blocks {
+		if len(healthProblems("", b, health)) == 0 {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// hardDues are the due times of the situation's deadlines (and dated
+// tasks), by note: a block for one ends by it.
+func (s *situation) hardDues() map[string]time.Time {
+	dues := map[string]time.Time{}
+	for _, ws := range [][]work{s.deadlines, s.tasks} {
+		for _, w := range ws {
+			if w.hard != nil && w.hard.After(s.start) {
+				dues[w.noteIDs[0]] = *w.hard
+			}
+		}
+	}
+	return dues
+}
+
+// lateBlocks lists, as "block 2", the blocks that end after the deadline
+// of a note they cite.
+func lateBlocks(s *situation, blocks []bh.Block) []string {
+	dues := s.hardDues()
+	var out []string
+	for i, b := range blocks {
+		for _, id := range b.NoteIDs {
+			if due, ok := dues[id]; ok && b.End.After(due) {
+				out = append(out, fmt.Sprintf("block %d: ends after the deadline of note %s (%s)", i+1, id, due.In(s.loc).Format(time.RFC3339)))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// outAtNight lists the notes of out feeding or diapering supplies when the
+// plan starts at night: no plan opens with sleep while one is open.
+func (s *situation) outAtNight() []string {
+	if !s.nightSoon() {
+		return nil
+	}
+	var ids []string
+	for _, w := range s.restock {
+		if w.out && outUse(w.restock) != "" {
+			ids = append(ids, w.noteIDs[0])
+		}
+	}
+	return ids
+}
 
 // plannerQuestion asks for one archetype's plan. Notes go in as JSON data
 // under "notes", and the instructions say they are data, not instructions.
@@ -130,6 +262,7 @@ func plannerQuestion(s *situation, pack bh.ContextPack, a bh.Archetype, task str
 		Energy      string   `json:"energy"`
 		Fixed       []fixed  `json:"fixed_commitments"`
 		Notes       []noteIn `json:"notes"`
+		Health      []string `json:"health_note_ids"`
 		Omitted     int      `json:"notes_left_out"`
 	}{Now: s.now.Format(time.RFC3339), WindowStart: s.start.Format(time.RFC3339), WindowEnd: s.end.Format(time.RFC3339),
 		Energy: string(s.energy), Omitted: pack.Omitted}
@@ -138,6 +271,10 @@ func plannerQuestion(s *situation, pack bh.ContextPack, a bh.Archetype, task str
 	}
 	for _, r := range pack.LogRefs {
 		in.Notes = append(in.Notes, noteIn{r.LogID, string(r.Kind), r.CreatedAt.In(s.loc).Format(time.RFC3339), r.Text})
+	}
+	in.Health = []string{}
+	for _, m := range s.medical {
+		in.Health = append(in.Health, m.noteIDs...)
 	}
 	raw, _ := json.MarshalIndent(in, "", "  ")
 	instr := fmt.Sprintf(`You are the %s planner of BabyHandoff's village council: you plan the next hours for an exhausted new parent.
@@ -148,7 +285,9 @@ Rules:
 - Every block starts at or after window_start and ends at or before window_end; blocks never overlap; times are RFC 3339 with the offset of window_start.
 - Every fixed commitment stays exactly as given, as a block of kind "commitment"; nothing else overlaps it.
 - note_ids only name ids from "notes".
-- Notes that raise a health concern are listed apart for a licensed professional: never plan them into a block or a top item. No medical advice: never name a medicine, an amount to give, or what a symptom might be.
+- The notes named in "health_note_ids" raise a health concern. They are listed apart for a licensed professional and never planned: never cite them in a block or a top item, and never plan a health check, a symptom or a care step in your own words either. No medical advice: never name a medicine, an amount to give, or what a symptom might be.
+- A block for a deadline ends before the deadline; if no block can, leave it out (the parent is told to do it before sleeping).
+- If a feeding or diapering supply is out at night, the plan does not open with sleep: getting it comes first.
 - At most %d blocks and %d top items; titles under %d characters, top items under %d, the summary under %d.`,
 		a.Label(), strategyOf(a), maxModelBlocks, maxModelTop, maxModelTitle, maxModelItem, maxModelSummary)
 	return Question{Task: task, Instructions: instr, Input: string(raw), SchemaName: "plan", Schema: planSchema()}
@@ -165,48 +304,41 @@ func strategyOf(a bh.Archetype) string {
 }
 
 // checkPlan validates a planner's answer: the schema's shape, and the
-// domain rules. It returns the proposal and every problem found.
+// domain rules. It returns the proposal and every problem found. A problem
+// names the rule and the field ("block 2: title names a medicine", "not
+// valid JSON"), never the answer's words: it goes into the re-ask, the
+// card's fallback reason and the transcript.
 func checkPlan(s *situation, pack bh.ContextPack, text string) (modelPlan, []bh.Block, []string) {
 	var mp modelPlan
 	dec := json.NewDecoder(strings.NewReader(text))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&mp); err != nil {
-		return mp, nil, []string{"the answer is not JSON matching the schema: " + err.Error()}
+		return mp, nil, []string{"not valid JSON matching the schema"}
 	}
 	var errs []string
 	known := map[string]bool{}
 	for _, r := range pack.LogRefs {
 		known[r.LogID] = true
 	}
-	health := map[string]bool{}
-	for _, m := range s.medical {
-		for _, id := range m.noteIDs {
-			health[id] = true
-		}
-	}
+	health := s.healthIDs()
 	checkIDs := func(where string, ids []string) {
 		for _, id := range ids {
-			switch {
-			case !known[id]:
-				errs = append(errs, fmt.Sprintf("%s names note id %q, which is not in notes", where, id))
-			case health[id]:
-				// A time slot for a health note is triage.
-				errs = append(errs, fmt.Sprintf("%s plans health note %q: health notes are listed apart, never planned", where, id))
+			if !known[id] {
+				errs = append(errs, where+": names a note id that is not in notes")
+				return
 			}
 		}
 	}
-	checkText := func(where, t string, max int) {
+	checkText := func(where, field, t string, max int) {
 		switch {
 		case strings.TrimSpace(t) == "" && where != "summary":
-			errs = append(errs, where+" is empty")
+			errs = append(errs, where+": "+field+" is empty")
 		case len([]rune(t)) > max:
-			errs = append(errs, fmt.Sprintf("%s is longer than %d characters", where, max))
+			errs = append(errs, fmt.Sprintf("%s: %s is longer than %d characters", where, field, max))
 		}
-		if medicalRE.MatchString(t) {
-			errs = append(errs, where+" gives medical advice (a medicine, an amount to give, or what a symptom might be): leave that to a professional")
-		}
+		errs = append(errs, wordProblems(where+": "+field, t)...)
 	}
-	checkText("summary", mp.Summary, maxModelSummary)
+	checkText("summary", "text", mp.Summary, maxModelSummary)
 	if len(mp.Blocks) > maxModelBlocks {
 		errs = append(errs, fmt.Sprintf("%d blocks; at most %d", len(mp.Blocks), maxModelBlocks))
 	}
@@ -220,27 +352,44 @@ func checkPlan(s *situation, pack bh.ContextPack, text string) (modelPlan, []bh.
 		start, err1 := time.Parse(time.RFC3339, b.Start)
 		end, err2 := time.Parse(time.RFC3339, b.End)
 		if err1 != nil || err2 != nil {
-			errs = append(errs, where+" has a time that is not RFC 3339")
+			errs = append(errs, where+": a time is not RFC 3339")
 			continue
 		}
 		if !end.After(start) {
-			errs = append(errs, where+" ends before it starts")
+			errs = append(errs, where+": ends before it starts")
 		}
 		if start.Before(s.start.Add(-slack)) || end.After(s.end.Add(slack)) {
-			errs = append(errs, fmt.Sprintf("%s (%s–%s) is outside the window %s–%s", where, b.Start, b.End, s.start.Format(time.RFC3339), s.end.Format(time.RFC3339)))
+			errs = append(errs, fmt.Sprintf("%s: outside the window %s–%s", where, s.start.Format(time.RFC3339), s.end.Format(time.RFC3339)))
 		}
 		if !contains(blockKinds, b.Kind) {
-			errs = append(errs, fmt.Sprintf("%s has kind %q", where, b.Kind))
+			errs = append(errs, where+": kind is not one of "+strings.Join(blockKinds, ", "))
 		}
-		checkText(where+" title", b.Title, maxModelTitle)
+		checkText(where, "title", b.Title, maxModelTitle)
 		checkIDs(where, b.NoteIDs)
-		blocks = append(blocks, bh.Block{Start: start.In(s.loc), End: end.In(s.loc), Title: b.Title, Kind: b.Kind, NoteIDs: b.NoteIDs})
+		bl := bh.Block{Start: start.In(s.loc), End: end.In(s.loc), Title: b.Title, Kind: b.Kind, NoteIDs: b.NoteIDs}
+		for _, p := range healthProblems(where, bl, health) {
+			if !strings.HasPrefix(p, where+": title") { // the title's words are checked above
+				errs = append(errs, p)
+			}
+		}
+		blocks = append(blocks, bl)
 	}
+	errs = append(errs, lateBlocks(s, blocks)...)
 	sorted := append([]bh.Block(nil), blocks...)
-	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Start.Before(sorted[j].Start) })
-	for i := 1; i < len(sorted); i++ {
-		if sorted[i].Start.Before(sorted[i-1].End) {
-			errs = append(errs, fmt.Sprintf("blocks %q and %q overlap", sorted[i-1].Title, sorted[i].Title))
+	order := make([]int, len(blocks))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(i, j int) bool { return blocks[order[i]].Start.Before(blocks[order[j]].Start) })
+	for k := 1; k < len(order); k++ {
+		a, b := order[k-1], order[k]
+		if blocks[b].Start.Before(blocks[a].End) {
+			errs = append(errs, fmt.Sprintf("blocks %d and %d overlap", a+1, b+1))
+		}
+	}
+	if len(order) > 0 {
+		if first := blocks[order[0]]; first.Kind == "rest" && len(s.outAtNight()) > 0 {
+			errs = append(errs, fmt.Sprintf("block %d: sleep comes first while a feeding or diapering supply is out (note %s): getting it comes first", order[0]+1, s.outAtNight()[0]))
 		}
 	}
 	for _, c := range s.commitments {
@@ -248,21 +397,29 @@ func checkPlan(s *situation, pack bh.ContextPack, text string) (modelPlan, []bh.
 			continue
 		}
 		kept := false
-		for _, b := range blocks {
+		for i, b := range blocks {
 			if b.Kind == "commitment" && b.Start.Equal(c.Start) && b.End.Equal(c.End) {
 				kept = true
 			} else if b.Kind != "commitment" && b.Start.Before(c.End) && c.Start.Before(b.End) {
-				errs = append(errs, fmt.Sprintf("block %q overlaps the fixed commitment %q", b.Title, c.Title))
+				errs = append(errs, fmt.Sprintf("block %d: overlaps the fixed commitment %s–%s", i+1, c.Start.Format(time.RFC3339), c.End.Format(time.RFC3339)))
 			}
 		}
 		if !kept {
-			errs = append(errs, fmt.Sprintf("the fixed commitment %q (%s–%s) is missing or moved", c.Title, c.Start.Format(time.RFC3339), c.End.Format(time.RFC3339)))
+			errs = append(errs, fmt.Sprintf("the fixed commitment %s–%s is missing or moved", c.Start.Format(time.RFC3339), c.End.Format(time.RFC3339)))
 		}
 	}
 	for i, t := range mp.Top {
-		checkText(fmt.Sprintf("top item %d", i+1), t.Text, maxModelItem)
-		checkIDs(fmt.Sprintf("top item %d", i+1), t.NoteIDs)
+		where := fmt.Sprintf("top item %d", i+1)
+		checkText(where, "text", t.Text, maxModelItem)
+		checkIDs(where, t.NoteIDs)
+		for _, id := range t.NoteIDs {
+			if health[id] {
+				errs = append(errs, fmt.Sprintf("%s: lists health note %s (health notes are listed apart)", where, id))
+				break
+			}
+		}
 	}
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Start.Before(sorted[j].Start) })
 	return mp, sorted, errs
 }
 
@@ -352,11 +509,16 @@ func (c *Council) ask(ctx context.Context, m Model, q Question, agent string, ch
 // rejectedBecause says in a few words why an answer was set aside.
 func rejectedBecause(problems []string) string {
 	for _, p := range problems {
-		if strings.Contains(p, "medical advice") {
+		if strings.Contains(p, problemAdvice) {
 			return "it contained medical advice"
 		}
 	}
-	if len(problems) > 0 && strings.HasPrefix(problems[0], "the answer is not JSON") {
+	for _, p := range problems {
+		if strings.Contains(p, "health") {
+			return "it planned a health concern"
+		}
+	}
+	if len(problems) > 0 && strings.HasPrefix(problems[0], "not valid JSON") {
 		return "it was not valid JSON"
 	}
 	return "it broke the plan's rules"
@@ -368,13 +530,15 @@ func reasonOf(err error) string {
 }
 
 // modelProposal turns a valid answer into a proposal; lists the model does
-// not make (admin, running low) come from the heuristic plan.
-func modelProposal(h bh.Proposal, mp modelPlan, blocks []bh.Block, model string) bh.Proposal {
+// not make (admin, running low, health) come from the heuristic plan, and
+// Now says when the model's blocks get to each critical item.
+func modelProposal(s *situation, h bh.Proposal, mp modelPlan, blocks []bh.Block, model string) bh.Proposal {
 	p := h
 	p.Summary, p.Blocks, p.Top, p.Source, p.Model, p.Fallback = mp.Summary, blocks, nil, "llm", model, ""
 	for _, t := range mp.Top {
 		p.Top = append(p.Top, bh.Item{Text: t.Text, NoteIDs: t.NoteIDs})
 	}
+	p.Now = nowList(s, blocks)
 	return p
 }
 
@@ -434,21 +598,24 @@ func checkJudge(props []bh.Proposal, text string) ([]bh.Scorecard, []string) {
 	dec := json.NewDecoder(strings.NewReader(text))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&ans); err != nil {
-		return nil, []string{"the answer is not JSON matching the schema: " + err.Error()}
+		return nil, []string{"not valid JSON matching the schema"}
 	}
 	var errs []string
 	got := map[string]bh.Score{}
-	for _, sc := range ans.Scores {
+	for i, sc := range ans.Scores {
 		key := sc.Archetype + "/" + sc.Dimension
+		where := fmt.Sprintf("score %d", i+1)
 		switch {
 		case !contains(bh.Dimensions, sc.Dimension):
-			errs = append(errs, fmt.Sprintf("unknown dimension %q", sc.Dimension))
+			errs = append(errs, where+": dimension is not one of "+strings.Join(bh.Dimensions, ", "))
 		case sc.Value < 1 || sc.Value > 5:
-			errs = append(errs, fmt.Sprintf("%s scored %d; scores are 1 to 5", key, sc.Value))
-		case len([]rune(sc.Why)) > maxModelItem || medicalRE.MatchString(sc.Why):
-			errs = append(errs, key+": the reason is too long or gives medical advice")
+			errs = append(errs, fmt.Sprintf("%s: scored %d; scores are 1 to 5", where, sc.Value))
+		case len([]rune(sc.Why)) > maxModelItem:
+			errs = append(errs, fmt.Sprintf("%s: reason is longer than %d characters", where, maxModelItem))
+		case len(adviceProblems("", sc.Why)) > 0:
+			errs = append(errs, adviceProblems(where+": reason", sc.Why)...)
 		case got[key].Dimension != "":
-			errs = append(errs, key+" scored twice")
+			errs = append(errs, where+": scores a plan and dimension twice")
 		}
 		got[key] = bh.Score{Dimension: sc.Dimension, Value: sc.Value, Why: sc.Why}
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/normalize"
 )
 
 // DefaultTokenBudget is CONTEXT_PACK_TOKEN_BUDGET's default.
@@ -30,9 +31,13 @@ func packLine(ref bh.LogRef) string {
 	return fmt.Sprintf("- [%s] (%s) %s", ref.LogID, ref.Kind, strings.Join(strings.Fields(ref.Text), " "))
 }
 
-// mustKeepRank orders what trimming keeps first: deadlines, then running-low,
-// then tasks (most recent first within each), then everything else.
-func mustKeepRank(k bh.Tag) int {
+// mustKeepRank orders what trimming keeps first: health notes, then
+// deadlines, then running-low, then tasks (most recent first within each),
+// then everything else.
+func mustKeepRank(k bh.Tag, health bool) int {
+	if health {
+		return -1
+	}
 	switch k {
 	case bh.TagDeadline:
 		return 0
@@ -45,17 +50,34 @@ func mustKeepRank(k bh.Tag) int {
 }
 
 type packCand struct {
-	note bh.Note
-	kind bh.Tag
+	note   bh.Note
+	kind   bh.Tag
+	health bool
+}
+
+// packText is the text of n that normalize reads: its text, else what was
+// sent without its prefix. The pack carries that, so a note whose text is
+// empty is read from the pack as it was from the note (a health note
+// stays one).
+func packText(n bh.Note) string {
+	if strings.TrimSpace(n.Text) != "" || n.RawText == "" {
+		return n.Text
+	}
+	if p, ok := bh.ParseNoteText(n.RawText); ok {
+		return p.Text
+	}
+	return strings.TrimSpace(n.RawText)
 }
 
 // BuildPack makes the run's context pack from the shift's notes and their
-// facts (same order, as Normalize returns them for the live notes).
-// Trimming keeps the most recent deadline, running-low and task notes first,
-// then fills the budget by recency; a note too large for what is left is cut
-// to fit. Included notes are listed oldest first so the text reads as a
-// timeline.
-func BuildPack(runID, shiftID string, notes []bh.Note, kinds map[string]bh.Tag, budget int, at time.Time) bh.ContextPack {
+// facts (same order, as Normalize returns them for the live notes); health
+// names the health notes. Health notes are never lost: each is kept whole,
+// first, even past the budget (the summary says so), since the card's and
+// handoff's health lists are read from the pack. Trimming then keeps the
+// most recent deadline, running-low and task notes, then fills the budget
+// by recency; a note too large for what is left is cut to fit. Included
+// notes are listed oldest first so the text reads as a timeline.
+func BuildPack(runID, shiftID string, notes []bh.Note, kinds map[string]bh.Tag, health map[string]bool, budget int, at time.Time) bh.ContextPack {
 	if budget <= 0 {
 		budget = DefaultTokenBudget
 	}
@@ -68,7 +90,7 @@ func BuildPack(runID, shiftID string, notes []bh.Note, kinds map[string]bh.Tag, 
 		if !ok {
 			k = n.Tag
 		}
-		cands = append(cands, packCand{n, k})
+		cands = append(cands, packCand{n, k, health[n.ID]})
 	}
 	// Pointers are sorted, not the notes: moving whole notes was most of
 	// a pack's cost on a shift of months.
@@ -77,7 +99,7 @@ func BuildPack(runID, shiftID string, notes []bh.Note, kinds map[string]bh.Tag, 
 		order[i] = &cands[i]
 	}
 	sort.SliceStable(order, func(i, j int) bool {
-		ri, rj := mustKeepRank(order[i].kind), mustKeepRank(order[j].kind)
+		ri, rj := mustKeepRank(order[i].kind, order[i].health), mustKeepRank(order[j].kind, order[j].health)
 		if ri != rj {
 			return ri < rj
 		}
@@ -98,13 +120,22 @@ func BuildPack(runID, shiftID string, notes []bh.Note, kinds map[string]bh.Tag, 
 			least = n
 		}
 	}
+	healthNotes := 0
 	for _, c := range order {
-		if budget-used < least {
+		if !c.health && budget-used < least {
 			break
 		}
-		ref := bh.LogRef{LogID: c.note.ID, Kind: c.kind, TagSource: c.note.TagSource, Text: c.note.Text, CreatedAt: c.note.CreatedAt, StillOnAt: c.note.StillOnAt,
+		ref := bh.LogRef{LogID: c.note.ID, Kind: c.kind, TagSource: c.note.TagSource, Text: packText(c.note), CreatedAt: c.note.CreatedAt, StillOnAt: c.note.StillOnAt,
 			UserID: c.note.UserID}
 		cost := EstimateTokens(packLine(ref)) + 1 // +1 for the newline
+		if c.health {
+			// Whole, whatever it costs: a cut health note could read as
+			// no health note at all.
+			healthNotes++
+			used += cost
+			chosen[ref.LogID] = ref
+			continue
+		}
 		if used+cost > budget {
 			// Cut the note to what is left, when a useful part fits.
 			room := (budget-used-1)*charsPerToken - len([]rune(packLine(bh.LogRef{LogID: ref.LogID, Kind: ref.Kind})))
@@ -140,6 +171,9 @@ func BuildPack(runID, shiftID string, notes []bh.Note, kinds map[string]bh.Tag, 
 	pack.CompiledText = text.String()
 	pack.TokenEstimate = EstimateTokens(pack.CompiledText)
 	pack.Summary = packSummary(len(cands), counts, pack.Omitted)
+	if pack.TokenEstimate > budget {
+		pack.Summary += fmt.Sprintf(" The %s kept whole past the %d-token budget.", plural(healthNotes, "health note is", "health notes are"), budget)
+	}
 	return pack
 }
 
@@ -147,6 +181,14 @@ func BuildPack(runID, shiftID string, notes []bh.Note, kinds map[string]bh.Tag, 
 // newline included: no line of that note can cost less.
 func lineTokensAtLeast(id string, kind bh.Tag) int {
 	return EstimateTokens(packLine(bh.LogRef{LogID: id, Kind: kind})) + 1
+}
+
+// plural is "1 health note is" or "3 health notes are".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 func packSummary(total int, counts map[bh.Tag]int, omitted int) string {
@@ -189,8 +231,20 @@ func doneRefs(notes []bh.Note, names map[string]string, at time.Time) []bh.DoneR
 		if n.Deleted() || !n.Done() || at.Sub(*n.DoneAt) > bh.DoneWindow || n.DoneAt.After(at) {
 			continue
 		}
-		out = append(out, bh.DoneRef{LogID: n.ID, Text: bh.Truncate(n.Text, 120), At: *n.DoneAt, By: names[n.DoneBy.User]})
+		// The text is cut short unless that changes how it reads: handoff.md
+		// tells a health note resolved from its words (healthDone).
+		text := packText(n)
+		short := bh.Truncate(text, 120)
+		if healthDone(short) != healthDone(text) {
+			short = text
+		}
+		out = append(out, bh.DoneRef{LogID: n.ID, Text: short, At: *n.DoneAt, By: names[n.DoneBy.User]})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].At.Before(out[j].At) })
 	return out
 }
+
+// healthDone reports whether a done note's text is a health note's: it is
+// then "resolved", apart from the done items. The pack keeps the text, so
+// a replay reads it the same.
+func healthDone(text string) bool { return normalize.IsHealth(text) }

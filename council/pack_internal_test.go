@@ -29,7 +29,7 @@ func TestAPackFillsToTheLastToken(t *testing.T) {
 	// Ten long notes, then exactly the short one's cost; no long note is
 	// cut into that room (less than 40 characters of text would fit).
 	budget := EstimateTokens(packHeader) + 10*cost(notes[1]) + cost(short)
-	p := BuildPack("r", "s", notes, nil, budget, at)
+	p := BuildPack("r", "s", notes, nil, nil, budget, at)
 	assert.Len(t, p.IncludedLogIDs, 11)
 	assert.Equal(t, short.ID, p.IncludedLogIDs[0], "oldest first, and there")
 }
@@ -45,6 +45,6 @@ func BenchmarkBuildPackMonths(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		BuildPack("r", "s", notes, nil, DefaultTokenBudget, at)
+		BuildPack("r", "s", notes, nil, nil, DefaultTokenBudget, at)
 	}
 }

@@ -30,14 +30,18 @@ var windows = map[string][2]int{
 
 // work is one thing a plan may schedule.
 type work struct {
-	title    string
-	kind     string // errand, admin, focus, home, care
-	dur      time.Duration
-	due      *time.Time // must end by
+	title string
+	kind  string // errand, admin, focus, home, care
+	dur   time.Duration
+	due   *time.Time // should end by
+	// hard is a deadline's due time (a deadline, a task with a date): a
+	// block for it never ends after it. Otherwise it goes to Now.
+	hard     *time.Time
 	noteIDs  []string
 	urgency  int // 0 overdue/due in the horizon, 1 due within 48 h, 2 later, 3 no date
 	restock  []string
 	critical bool // running-low item that runs out within a day
+	out      bool // a supply already out
 	now      bool // what the radar calls critical: out, running out within nowCritical, overdue
 	medical  bool
 	mood     bool // a medical note about the parent's own low mood
@@ -182,7 +186,7 @@ func newSituation(facts []bh.Fact, loc *time.Location, now, from time.Time, hori
 				}
 				now := f.Out || (sp.runsOut != nil && !sp.runsOut.After(s.now.Add(nowCritical)))
 				s.restock = append(s.restock, work{title: "Restock " + strings.Join(sp.items, ", "), kind: "errand", dur: 10 * time.Minute,
-					due: sp.runsOut, noteIDs: ids, urgency: urg, restock: sp.items, critical: critical, now: now})
+					due: sp.runsOut, noteIDs: ids, urgency: urg, restock: sp.items, critical: critical, now: now, out: f.Out})
 				continue
 			}
 		}
@@ -206,7 +210,7 @@ func newSituation(facts []bh.Fact, loc *time.Location, now, from time.Time, hori
 		w.dur = roundUp(w.dur)
 		if f.Due != nil {
 			d := f.Due.In(loc)
-			w.due = &d
+			w.due, w.hard = &d, &d
 			w.now = f.Kind == bh.TagDeadline && d.Before(s.now)
 			switch {
 			case !d.After(s.end.Add(4 * time.Hour)):
@@ -369,6 +373,11 @@ func (sc *schedule) place(w work, title string, stamps []bh.Stamp, kind string) 
 	var fallback *time.Time
 	for t := sc.s.start; !t.Add(w.dur).After(sc.s.end); t = t.Add(step) {
 		to := t.Add(w.dur)
+		if w.hard != nil && w.hard.After(sc.s.start) && to.After(*w.hard) {
+			// Every later slot ends later still: too late here, so it is
+			// for Now ("before you sleep"), never after its deadline.
+			break
+		}
 		if !inWindow(kind, t, to) || !sc.free(t, to) {
 			continue
 		}
@@ -415,7 +424,8 @@ func (sc *schedule) trip(ws []work) bool {
 	var names, ids []string
 	var stamps []bh.Stamp
 	var dur time.Duration
-	var due *time.Time
+	var due, hard *time.Time
+	var soft []work
 	for _, w := range ws {
 		name, st := blockTitle(w)
 		names = append(names, name)
@@ -426,10 +436,27 @@ func (sc *schedule) trip(ws []work) bool {
 			d := *w.due
 			due = &d
 		}
+		if w.hard != nil && w.hard.After(sc.s.start) {
+			if hard == nil || w.hard.Before(*hard) {
+				h := *w.hard
+				hard = &h
+			}
+			continue
+		}
+		soft = append(soft, w)
 	}
 	dur = roundUp(dur + tripOverhead)
 	title := "Errand run: " + strings.Join(names, "; ")
-	return sc.place(work{title: title, dur: dur, due: due, noteIDs: dedupe(ids)}, title, stamps, "errand")
+	if sc.place(work{title: title, dur: dur, due: due, hard: hard, noteIDs: dedupe(ids)}, title, stamps, "errand") {
+		return true
+	}
+	if len(soft) == len(ws) || len(soft) == 0 {
+		return false
+	}
+	// Too late for a deadline among them: the rest still go, and the
+	// deadline is for Now.
+	sc.left = sc.left[:len(sc.left)-1]
+	return sc.trip(soft)
 }
 
 func dedupe(ids []string) []string {
@@ -477,9 +504,18 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 			errands = append(errands, w)
 		}
 	}
+	// At night an out feeding or diapering supply comes first, in every
+	// plan: it cannot wait for the morning's errand hours.
+	gotten := sc.nightOut()
+	var restock []work
+	for _, w := range s.restock {
+		if !gotten[w.noteIDs[0]] {
+			restock = append(restock, w)
+		}
+	}
 	critical := func() []work {
 		var out []work
-		for _, w := range s.restock {
+		for _, w := range restock {
 			if w.critical {
 				out = append(out, w)
 			}
@@ -527,7 +563,7 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 		}
 	case bh.ErrandsFirst:
 		summary = "Batch everything outside into one trip early, then deadlines, then rest."
-		all := append([]work(nil), s.restock...)
+		all := append([]work(nil), restock...)
 		all = append(all, errands...)
 		sc.trip(all)
 		for _, w := range s.deadlines {
@@ -558,7 +594,7 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 			sc.rest(r, restTitle)
 		}
 	}
-	p := bh.Proposal{Archetype: a, Agent: AgentFor(a), Summary: summary, Blocks: sc.sorted(), Source: "heuristic"}
+	p := bh.Proposal{Archetype: a, Agent: AgentFor(a), Summary: summary, Blocks: s.checked(sc.sorted()), Source: "heuristic"}
 	p.Top = topFive(s, p.Blocks, unplaced(s, p.Blocks))
 	p.Admin = adminChecklist(s)
 	p.RunningLow = runningLow(s)
@@ -589,6 +625,7 @@ const nowCritical = 6 * time.Hour
 // so instead of hiding behind a nap.
 func nowList(s *situation, blocks []bh.Block) []bh.Item {
 	var out []bh.Item
+	night := s.nightSoon()
 	for _, f := range s.facts {
 		if f.Medical || f.LifeAt(s.now, s.loc) != bh.LifeOpen {
 			continue
@@ -600,17 +637,27 @@ func nowList(s *situation, blocks []bh.Block) []bh.Item {
 			stamps = append(stamps, st)
 			return st.Text
 		}
+		soon := false // a deadline due before the plan's first rest ends
 		switch {
+		case f.Kind == bh.TagInventory && f.Out && night && outUse(supplyItems(f)) != "":
+			// At night, plainly: the baby feeds (or needs changing) before
+			// the morning.
+			text = "Out of " + strings.Join(supplyItems(f), ", ") + " — needed before the next " + outUse(supplyItems(f))
 		case f.Kind == bh.TagInventory && f.Out:
 			text = "Get " + strings.Join(supplyItems(f), ", ") + " — out since " + stamp(f.CreatedAt, "Mon 15:04")
 		case f.Kind == bh.TagInventory && f.Horizon > 0 && !f.CreatedAt.Add(f.Horizon).After(s.now.Add(nowCritical)):
 			text = "Get " + strings.Join(supplyItems(f), ", ") + " — runs out by " + stamp(f.CreatedAt.Add(f.Horizon), "Mon 15:04")
 		case f.Kind == bh.TagDeadline && f.Due != nil && f.Due.Before(s.now):
 			text = planTitle(f.Title) + " — overdue since " + stamp(*f.Due, "Mon 15:04")
+		case f.Kind == bh.TagDeadline && f.Due != nil && beforeRestEnds(s, blocks, *f.Due):
+			soon = true
+			text = planTitle(f.Title) + " — due " + stamp(*f.Due, dayLayout(s.now, *f.Due, s.loc))
 		default:
 			continue
 		}
 		switch b := blockFor(blocks, f.NoteID); {
+		case b == nil && soon:
+			text = "Before you sleep: " + text
 		case b == nil:
 			text += " · not in this plan: do it when you can"
 		case b.Start.Sub(s.now) > 8*time.Hour:
@@ -618,7 +665,7 @@ func nowList(s *situation, blocks []bh.Block) []bh.Item {
 		default:
 			text += " · planned " + stamp(b.Start, "15:04")
 		}
-		out = append(out, bh.Item{Text: text, NoteIDs: []string{f.NoteID}, Ask: f.Kind == bh.TagDeadline, Stamps: stamps})
+		out = append(out, bh.Item{Text: text, NoteIDs: []string{f.NoteID}, Ask: f.Kind == bh.TagDeadline && !soon, Stamps: stamps})
 	}
 	return out
 }
@@ -687,6 +734,10 @@ func topFive(s *situation, blocks []bh.Block, left []work) []bh.Item {
 			continue
 		}
 		text := "Later: " + w.title
+		if w.hard != nil && !w.hard.Before(s.now) && beforeRestEnds(s, blocks, *w.hard) {
+			// Due before the first rest ends: not for later (Now says so).
+			text = "Before you sleep: " + w.title
+		}
 		var stamps []bh.Stamp
 		if w.due != nil {
 			due := bh.StampOf(*w.due, "Mon 15:04")
@@ -730,4 +781,131 @@ func runningLow(s *situation) []bh.Item {
 		out = append(out, bh.Item{Text: text, NoteIDs: []string{sp.noteID}, Due: sp.runsOut, Stamps: stamps})
 	}
 	return out
+}
+
+// feedWords and changeWords name what a baby needs through the night: out
+// of one, it cannot wait for the morning.
+var feedWords = []string{"formula", "milk", "bottle", "nipple"}
+var changeWords = []string{"diaper", "nappies", "nappy", "wipes"}
+
+// outUse is what an out supply is needed for before the morning: "feed",
+// "change", or "" for anything else.
+func outUse(items []string) string {
+	all := strings.Join(items, " ")
+	switch {
+	case containsAny(all, feedWords):
+		return "feed"
+	case containsAny(all, changeWords):
+		return "change"
+	}
+	return ""
+}
+
+// nightSoon reports whether the plan starts at night: its quiet hours begin
+// within 4 hours, or, with none, it is late evening or night.
+func (s *situation) nightSoon() bool {
+	if len(s.night) > 0 {
+		return s.night[0].Start.Sub(s.start) <= 4*time.Hour
+	}
+	h := s.start.Hour()
+	return h >= 20 || h < 6
+}
+
+// nightOut places, at night, what each out feeding or diapering supply
+// needs, first and outside the errand hours (a 24-hour store, a neighbour):
+// a plan never opens with sleep while the formula is out. The night's
+// sleep starts after it. It returns the notes it placed.
+func (sc *schedule) nightOut() map[string]bool {
+	got := map[string]bool{}
+	if !sc.s.nightSoon() {
+		return got
+	}
+	for _, w := range sc.s.restock {
+		use := outUse(w.restock)
+		if !w.out || use == "" {
+			continue
+		}
+		dur := roundUp(w.dur + tripOverhead)
+		for t := sc.s.start; !t.Add(dur).After(sc.s.end); t = t.Add(step) {
+			to := t.Add(dur)
+			if !sc.freeButRest(t, to) {
+				continue
+			}
+			sc.carveRest(t, to)
+			sc.add(t, to, "Get "+strings.Join(w.restock, ", ")+" — out, needed before the next "+use, nil, "errand", w.noteIDs)
+			got[w.noteIDs[0]] = true
+			break
+		}
+	}
+	return got
+}
+
+// freeButRest is free, with rest blocks (the night) taken as movable.
+func (sc *schedule) freeButRest(from, to time.Time) bool {
+	for _, b := range sc.blocks {
+		if b.Kind != "rest" && from.Before(b.End) && b.Start.Before(to) {
+			return false
+		}
+	}
+	return true
+}
+
+// carveRest moves rest out of [from, to): what was before stays, what was
+// after starts at to.
+func (sc *schedule) carveRest(from, to time.Time) {
+	var out []bh.Block
+	for _, b := range sc.blocks {
+		if b.Kind != "rest" || !from.Before(b.End) || !b.Start.Before(to) {
+			out = append(out, b)
+			continue
+		}
+		if b.Start.Before(from) {
+			before := b
+			before.End = from
+			out = append(out, before)
+		}
+		if b.End.After(to) {
+			b.Start = to
+			out = append(out, b)
+		}
+	}
+	sc.blocks = out
+}
+
+// beforeRestEnds reports whether due comes before the plan's first rest
+// ends — what the radar calls critical, for Now. The first rest is the
+// earliest of the plan's rest blocks and the night's quiet hours, with
+// what overlaps or follows it within a step: a nap that runs into the
+// night is one sleep.
+func beforeRestEnds(s *situation, blocks []bh.Block, due time.Time) bool {
+	var rests []bh.Block
+	for _, b := range blocks {
+		if b.Kind == "rest" {
+			rests = append(rests, b)
+		}
+	}
+	rests = append(rests, s.night...)
+	if len(rests) == 0 {
+		return false
+	}
+	sort.SliceStable(rests, func(i, j int) bool { return rests[i].Start.Before(rests[j].Start) })
+	end := rests[0].End
+	for _, r := range rests[1:] {
+		if r.Start.After(end.Add(step)) {
+			break
+		}
+		if r.End.After(end) {
+			end = r.End
+		}
+	}
+	return due.Before(end)
+}
+
+// dayLayout writes a time on now's day as "15:04", else with its day.
+func dayLayout(now, t time.Time, loc *time.Location) string {
+	y1, m1, d1 := now.In(loc).Date()
+	if y2, m2, d2 := t.In(loc).Date(); y1 == y2 && m1 == m2 && d1 == d2 {
+		return "15:04"
+	}
+	return "Mon 15:04"
 }

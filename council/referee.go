@@ -23,9 +23,11 @@ func minutes(bs []bh.Block, kinds ...string) time.Duration {
 	return d
 }
 
+// blockFor is the block that does noteID's item: not a commitment, nor a
+// rest block that merely cites it (resting does not pay a deposit).
 func blockFor(bs []bh.Block, noteID string) *bh.Block {
 	for i := range bs {
-		if bs[i].Kind == "commitment" {
+		if bs[i].Kind == "commitment" || bs[i].Kind == "rest" {
 			continue
 		}
 		for _, id := range bs[i].NoteIDs {
@@ -157,7 +159,8 @@ func rateDeadlines(s *situation, p bh.Proposal) (int, reason) {
 			case b == nil:
 				return 1, sayf("%s is due %s and not in the plan.", quote(d.title), bh.StampOf(*d.due, "Mon 15:04"))
 			case b.End.After(*d.due):
-				return 2, sayf("%s is planned after it is due.", quote(d.title))
+				// Against the rule every plan keeps: it belongs in Now.
+				return 1, sayf("%s is planned after it is due.", quote(d.title))
 			case d.due.Sub(b.End) < time.Hour:
 				return 4, sayf("%s is done less than an hour before it is due.", quote(d.title))
 			}
@@ -317,17 +320,27 @@ func value(sc bh.Scorecard, dim string) int {
 	return 0
 }
 
-// decide picks the winner: highest total; ties broken by deadline_risk, then
-// inventory_risk, then energy_match; a full tie keeps the archetype order
-// (Sleep-first, Errands-first, Admin-first) so the result is deterministic.
+// decide picks the winner: a plan that keeps every deadline (no block
+// ends after the deadline it is for) before one that does not, whatever a
+// model judge scored; then the highest total; ties broken by
+// deadline_risk, then inventory_risk, then energy_match; a full tie keeps
+// the archetype order (Sleep-first, Errands-first, Admin-first) so the
+// result is deterministic.
 func decide(s *situation, props []bh.Proposal, cards []bh.Scorecard) bh.Decision {
 	idx := make([]int, len(cards))
 	for i := range idx {
 		idx[i] = i
 	}
+	late := map[bh.Archetype]bool{}
+	for _, p := range props {
+		late[p.Archetype] = len(lateBlocks(s, p.Blocks)) > 0
+	}
 	tieBreak := ""
 	sort.SliceStable(idx, func(a, b int) bool {
 		ca, cb := cards[idx[a]], cards[idx[b]]
+		if la, lb := late[ca.Archetype], late[cb.Archetype]; la != lb {
+			return lb
+		}
 		if ca.Total != cb.Total {
 			return ca.Total > cb.Total
 		}

@@ -40,7 +40,7 @@ func TestRubricScorers(t *testing.T) {
 		{"no deadlines", rateDeadlines, &base, plan(), 5, "No deadlines"},
 		{"a deadline in the window left out", rateDeadlines, with(func(s *situation) { s.deadlines = []work{form} }), plan(), 1, "not in the plan"},
 		{"a deadline planned after it is due", rateDeadlines, with(func(s *situation) { s.deadlines = []work{form} }),
-			plan(block("admin", "n1", at(6, 0), at(6, 30))), 2, "after it is due"},
+			plan(block("admin", "n1", at(6, 0), at(6, 30))), 1, "after it is due"},
 		{"a deadline done with little time to spare", rateDeadlines, with(func(s *situation) { s.deadlines = []work{form} }),
 			plan(block("admin", "n1", at(5, 0), at(5, 30))), 4, "less than an hour"},
 		{"a deadline done early", rateDeadlines, with(func(s *situation) { s.deadlines = []work{form} }),
@@ -96,4 +96,34 @@ func TestScoreWalksTheRubric(t *testing.T) {
 	assert.Equal(t, []string{bh.DimCommitments, bh.DimDeadline, bh.DimEnergy, bh.DimTimeWindow, bh.DimInventory}, dims)
 	assert.Equal(t, total, sc.Total)
 	assert.Equal(t, bh.Archetype("Sleep-first"), sc.Archetype)
+}
+
+// The referee never picks a plan with a block after its deadline, even
+// when it scores higher (a model judge's scores, say).
+func TestALatePlanNeverWins(t *testing.T) {
+	t0 := time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC)
+	due := t0.Add(3 * time.Hour)
+	s := &situation{start: t0, end: t0.Add(12 * time.Hour), loc: time.UTC, energy: bh.EnergyMedium,
+		deadlines: []work{{title: "deposit", due: &due, hard: &due, noteIDs: []string{"d"}}}}
+	late := bh.Proposal{Archetype: bh.SleepFirst, Blocks: []bh.Block{{Kind: "admin", Start: t0.Add(13 * time.Hour), End: t0.Add(14 * time.Hour), NoteIDs: []string{"d"}}}}
+	ok := bh.Proposal{Archetype: bh.AdminFirst}
+	card := func(a bh.Archetype, v int) bh.Scorecard {
+		c := bh.Scorecard{Archetype: a}
+		for _, d := range bh.Dimensions {
+			c.Scores = append(c.Scores, bh.Score{Dimension: d, Value: v})
+			c.Total += v
+		}
+		return c
+	}
+	d := decide(s, []bh.Proposal{late, ok}, []bh.Scorecard{card(bh.SleepFirst, 5), card(bh.AdminFirst, 2)})
+	assert.Equal(t, bh.AdminFirst, d.Winner)
+}
+
+// A heuristic plan is checked as a model's is: a block that cites a health
+// note, or whose words read as a health concern, never stands.
+func TestHeuristicBlocksAreCheckedToo(t *testing.T) {
+	s := &situation{medical: []work{{title: "fever", noteIDs: []string{"h"}, medical: true}}}
+	in := []bh.Block{{Title: "Call grandma", Kind: "admin", NoteIDs: []string{"t"}}, {Title: "Nap", Kind: "rest", NoteIDs: []string{"h"}},
+		{Title: "Take her temperature", Kind: "care"}}
+	assert.Equal(t, in[:1], s.checked(in))
 }

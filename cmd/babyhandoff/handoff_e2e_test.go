@@ -138,7 +138,7 @@ func TestE2EHandOffFromTheCard(t *testing.T) {
 	raw := string(got.Blocks)
 	assert.Contains(t, got.Text, "<@U1> handed off to you, until Wed 07:40", "the notification: who, until when")
 	assert.Contains(t, raw, "Do now", "what is out, first")
-	assert.Contains(t, raw, "Get formula")
+	assert.Contains(t, raw, "Out of formula — needed before the next feed", "at night, plainly")
 	assert.Contains(t, raw, "Next")
 	assert.Contains(t, raw, "Bottle in the fridge \\u0026lt;!channel\\u0026gt;", "the sender's words, never live")
 	assert.Contains(t, raw, "BabyHandoff keeps", "one line for a first-time receiver")
@@ -224,7 +224,7 @@ func TestE2EHandOffFromTheCard(t *testing.T) {
 	}
 	h.ack(h.click("DU2", got.TS, "U2", blocks.ActionHandoffDone, doneValue))
 	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
-		return m.Channel == "DU2" && m.TS == got.TS && strings.Contains(string(m.Blocks), "~Get formula") && strings.Contains(string(m.Blocks), blocks.ActionHandoffUndone)
+		return m.Channel == "DU2" && m.TS == got.TS && strings.Contains(string(m.Blocks), "~Out of formula") && strings.Contains(string(m.Blocks), blocks.ActionHandoffUndone)
 	})
 	require.NoError(t, err, "struck through, with Undo")
 	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {

@@ -449,7 +449,7 @@ func TestE2EDoneOnTheCard(t *testing.T) {
 	h.ack(h.clickIn("DU1", card.ts, "U1", blockID, blocks.ActionRadarDone, noteID))
 	h.ephemeral("DU1", "U1", "Done: out of formula")
 	struck, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
-		return m.TS == card.ts && m.Updated > 0 && strings.Contains(string(m.Blocks), "✅ ~Get formula")
+		return m.TS == card.ts && m.Updated > 0 && strings.Contains(string(m.Blocks), "✅ ~Out of formula")
 	})
 	require.NoError(t, err, "the card is updated in place; log:\n%s", h.stderr.String())
 	assert.Contains(t, string(struck.Blocks), `"action_id":"radar_undone"`)
@@ -467,12 +467,13 @@ func TestE2EDoneOnTheCard(t *testing.T) {
 	// was done and by whom.
 	h.ack(h.clickIn("DU1", card.ts, "U1", blockID, blocks.ActionRadarDone, noteID))
 	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
-		return m.TS == card.ts && m.Updated > 2 && strings.Contains(string(m.Blocks), "✅ ~Get formula")
+		return m.TS == card.ts && m.Updated > 2 && strings.Contains(string(m.Blocks), "✅ ~Out of formula")
 	})
 	require.NoError(t, err)
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
 	v2 := h.waitCard("DU1", "v2 · ")
 	assert.NotContains(t, string(v2.raw), "Get formula", "done: not planned")
+	assert.NotContains(t, string(v2.raw), "Out of formula", "done: not in Now")
 	h.ack(h.click("DU1", v2.ts, "U1", "card_download", v2.runID))
 	f := waitFile(t, h, "handoff-v2.md")
 	assert.Contains(t, string(f.Content), "- [x] out of formula — done by parent, Mon 21:41")

@@ -153,6 +153,7 @@ func DefaultAnswer(r Request) string {
 		Notes []struct {
 			ID string `json:"id"`
 		} `json:"notes"`
+		Health []string `json:"health_note_ids"`
 	}
 	// The input may carry a re-ask after the JSON.
 	raw := r.Input
@@ -180,9 +181,17 @@ func DefaultAnswer(r Request) string {
 		busy = append(busy, [2]time.Time{fs, fe})
 		blocks = append(blocks, block{f.Start, f.End, f.Title, "commitment", []string{}})
 	}
+	// The first note that is not a health note: those are never planned.
 	ids := []string{}
-	if len(in.Notes) > 0 {
-		ids = []string{in.Notes[0].ID}
+	for _, n := range in.Notes {
+		health := false
+		for _, h := range in.Health {
+			health = health || h == n.ID
+		}
+		if !health {
+			ids = []string{n.ID}
+			break
+		}
 	}
 	for t := start; !t.Add(30 * time.Minute).After(end); t = t.Add(30 * time.Minute) {
 		free := true

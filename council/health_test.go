@@ -1,0 +1,460 @@
+package council_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/council"
+	"github.com/babyhandoff/babyhandoff/council/openai"
+	"github.com/babyhandoff/babyhandoff/council/openai/openaitest"
+)
+
+// modes runs a test in each COUNCIL_MODE: heuristic, openai (the local
+// model server's default answers) and multi.
+func modes(t *testing.T, f func(t *testing.T, c *council.Council, run bh.Run)) {
+	for _, mode := range []string{"heuristic", "openai", "multi"} {
+		t.Run(mode, func(t *testing.T) {
+			run := runOf(1, bh.EnergyAuto)
+			if mode == "heuristic" {
+				f(t, newCouncil(t), run)
+				return
+			}
+			srv := openaitest.New()
+			defer srv.Close()
+			run.Mode = ""
+			f(t, modelCouncil(t, srv, mode == "multi"), run)
+		})
+	}
+}
+
+func taskNote(id, text string, at time.Time) bh.Note {
+	return bh.Note{ID: id, TeamID: "T1", ShiftID: "s1", Text: text, RawText: "task: " + text, Tag: bh.TagTask, TagSource: bh.TagByPrefix, CreatedAt: at, Rev: 1}
+}
+
+// A health note is never lost in a full pack: one fever among 300 open
+// tasks (written after it, so recency alone would drop it) is in the pack,
+// the winning plan's health list and handoff.md.
+func TestHealthNoteIsNeverLostInAFullPack(t *testing.T) {
+	const words = "baby 38.4 fever since 6pm; she was warm and fussy all evening, fed a little at 8 and again at 10, and would not settle in the crib for long"
+	fever := bh.Note{ID: "fever", TeamID: "T1", ShiftID: "s1", Text: words, RawText: words, Tag: bh.TagNote,
+		TagSource: bh.TagByDefault, CreatedAt: monday10.Add(-20 * time.Hour), Rev: 1}
+	notes := []bh.Note{fever}
+	for i := 0; i < 300; i++ {
+		notes = append(notes, taskNote(fmt.Sprintf("t%03d", i), fmt.Sprintf("sort the baby clothes in box number %d and label the drawers", i), monday10.Add(-time.Duration(300-i)*time.Minute)))
+	}
+	modes(t, func(t *testing.T, c *council.Council, run bh.Run) {
+		run.TokenBudget = council.DefaultTokenBudget
+		out, err := c.Run(context.Background(), council.Input{Run: run, Notes: notes}, nil)
+		require.NoError(t, err)
+		assert.Contains(t, out.Pack.IncludedLogIDs, "fever")
+		assert.Greater(t, out.Pack.Omitted, 100, "the budget is full")
+		w := out.Winner()
+		require.Len(t, w.Health, 1)
+		assert.Equal(t, []string{"fever"}, w.Health[0].NoteIDs)
+		assert.Contains(t, w.Health[0].Text, "38.4 fever")
+		h := out.Handoff.Content
+		assert.Contains(t, h, bh.HealthLine)
+		assert.Contains(t, h, council.MarkdownText(words), "whole, never cut")
+	})
+}
+
+// A budget smaller than the health notes still gives a card: the health
+// list in full, the plan from what remains, what was left out said.
+func TestABudgetSmallerThanTheHealthNotes(t *testing.T) {
+	long := "baby 38.4 fever since 6pm, " + strings.Repeat("she was fussy and warm all evening and would not settle, ", 20)
+	notes := []bh.Note{
+		{ID: "h1", TeamID: "T1", ShiftID: "s1", Text: long, RawText: long, Tag: bh.TagNote, CreatedAt: monday10.Add(-2 * time.Hour)},
+		{ID: "h2", TeamID: "T1", ShiftID: "s1", Text: "rash on his cheek, should I worry", RawText: "rash on his cheek, should I worry", Tag: bh.TagNote, CreatedAt: monday10.Add(-time.Hour)},
+		taskNote("t1", "call grandma", monday10.Add(-time.Hour)),
+		taskNote("t2", "buy wipes", monday10.Add(-time.Hour)),
+	}
+	modes(t, func(t *testing.T, c *council.Council, run bh.Run) {
+		run.TokenBudget = 50
+		out, err := c.Run(context.Background(), council.Input{Run: run, Notes: notes}, nil)
+		require.NoError(t, err)
+		assert.Equal(t, []string{"h1", "h2"}, out.Pack.IncludedLogIDs, "both health notes, whole")
+		assert.Equal(t, strings.Join(strings.Fields(long), " "), strings.Join(strings.Fields(out.Pack.LogRefs[0].Text), " "), "never cut")
+		assert.Equal(t, 2, out.Pack.Omitted)
+		assert.Contains(t, out.Pack.Summary, "2 older notes left out to fit the token budget")
+		assert.Contains(t, out.Pack.Summary, "The 2 health notes are kept whole past the 50-token budget.")
+		w := out.Winner()
+		assert.Len(t, w.Health, 2)
+		assert.NotEmpty(t, w.Top)
+		assert.Contains(t, out.Handoff.Content, "…and 2 older notes that did not fit the context budget.")
+		assert.Contains(t, out.Council.Content, "kept whole past the 50-token budget")
+	})
+}
+
+// A health note whose text is empty (only what was sent is kept) is read
+// from the pack as it was from the note: still listed.
+func TestAHealthNoteWithNoTextStillLists(t *testing.T) {
+	notes := []bh.Note{
+		{ID: "h", TeamID: "T1", ShiftID: "s1", Text: "", RawText: "note: fever 39 tonight", Tag: bh.TagNote, TagSource: bh.TagByPrefix, CreatedAt: monday10.Add(-time.Hour)},
+		taskNote("t1", "call grandma", monday10.Add(-time.Hour)),
+	}
+	modes(t, func(t *testing.T, c *council.Council, run bh.Run) {
+		out, err := c.Run(context.Background(), council.Input{Run: run, Notes: notes}, nil)
+		require.NoError(t, err)
+		w := out.Winner()
+		require.Len(t, w.Health, 1)
+		assert.Equal(t, []string{"h"}, w.Health[0].NoteIDs)
+		assert.Contains(t, out.Handoff.Content, "fever 39 tonight")
+	})
+}
+
+// scriptPlanners answers every planner call with blocks(window start) and
+// counts the calls per archetype.
+func scriptPlanners(srv *openaitest.Server, blocks func(start time.Time) string) map[string]int {
+	var mu sync.Mutex
+	calls := map[string]int{}
+	srv.Script(func(_ int, r openaitest.Request) (openaitest.Reply, bool) {
+		if r.SchemaName != "plan" {
+			return openaitest.Reply{}, false
+		}
+		mu.Lock()
+		for _, a := range bh.Archetypes {
+			if strings.Contains(r.Instructions, a.Label()) {
+				calls[string(a)]++
+			}
+		}
+		mu.Unlock()
+		var in struct {
+			WindowStart string `json:"window_start"`
+		}
+		raw := r.Input
+		if i := strings.Index(raw, "\n\nYour previous answer"); i >= 0 {
+			raw = raw[:i]
+		}
+		_ = json.Unmarshal([]byte(raw), &in)
+		start, _ := time.Parse(time.RFC3339, in.WindowStart)
+		return openaitest.Reply{Text: `{"summary":"A calm plan.","blocks":[` + blocks(start) + `],"top":[]}`}, true
+	})
+	return calls
+}
+
+func blockJSON(from, to time.Time, title string, ids ...string) string {
+	b, _ := json.Marshal(map[string]any{"start": from.Format(time.RFC3339), "end": to.Format(time.RFC3339), "title": title, "kind": "admin", "note_ids": append([]string{}, ids...)})
+	return string(b)
+}
+
+// A model's block whose own words read as a health concern, citing no
+// note, is refused: the model is asked once more, then the heuristic plan
+// stands in, and no time slot carries it.
+func TestAModelNeverSchedulesAHealthCheck(t *testing.T) {
+	notes := []bh.Note{
+		{ID: "h", TeamID: "T1", ShiftID: "s1", Text: "she is breathing fast and wheezy", RawText: "she is breathing fast and wheezy", Tag: bh.TagNote, CreatedAt: monday10.Add(-time.Hour)},
+		taskNote("t1", "call grandma", monday10.Add(-time.Hour)),
+	}
+	for _, multi := range []bool{false, true} {
+		t.Run(map[bool]string{false: "openai", true: "multi"}[multi], func(t *testing.T) {
+			srv := openaitest.New()
+			defer srv.Close()
+			calls := scriptPlanners(srv, func(start time.Time) string {
+				return blockJSON(start, start.Add(30*time.Minute), "Check her breathing every 10 min")
+			})
+			c := modelCouncil(t, srv, multi)
+			out, err := c.Run(context.Background(), council.Input{Run: modelRun(), Notes: notes}, nil)
+			require.NoError(t, err)
+			for _, a := range bh.Archetypes {
+				assert.Equal(t, 2, calls[string(a)], "%s: asked again once, no more", a)
+			}
+			for _, p := range out.Proposals {
+				assert.Equal(t, "fallback", p.Source, "%s: the heuristic plan stands in", p.Archetype)
+				assert.Contains(t, p.Fallback, "block 1: title reads as a health concern")
+				assert.NotEmpty(t, p.Blocks)
+				for _, b := range p.Blocks {
+					assert.NotContains(t, strings.ToLower(b.Title), "breathing", "%s schedules a health check", p.Archetype)
+					assert.NotContains(t, b.NoteIDs, "h")
+				}
+				assert.Len(t, p.Health, 1, "listed apart")
+			}
+			for _, call := range srv.Calls() {
+				if call.SchemaName == "plan" {
+					assert.Contains(t, call.Input, `"health_note_ids": [`+"\n"+`    "h"`, "the planner is told which notes are health notes")
+					assert.Contains(t, call.Instructions, "health_note_ids")
+				}
+			}
+			assert.Contains(t, out.Council.Content, "Answer withheld: it planned a health concern.")
+			_, diffs, err := c.Replay(context.Background(), out.Record())
+			require.NoError(t, err)
+			assert.Empty(t, diffs)
+		})
+	}
+}
+
+// A rejected answer's words never reach a person: not the transcript, the
+// card's fallback reason, the Model-use line nor the re-ask; the stored
+// audit keeps them for replay.
+func TestRejectedWordsNeverReachAPerson(t *testing.T) {
+	srv := openaitest.New()
+	defer srv.Close()
+	scriptPlanners(srv, func(start time.Time) string {
+		// Two, overlapping: a problem list that quoted titles would leak.
+		return blockJSON(start, start.Add(30*time.Minute), "Give 5 ml ibuprofen now") + "," + blockJSON(start.Add(15*time.Minute), start.Add(45*time.Minute), "Give 5 ml ibuprofen now")
+	})
+	c := modelCouncil(t, srv, true)
+	out, err := c.Run(context.Background(), council.Input{Run: modelRun(), Notes: sampleNotes(monday10)}, nil)
+	require.NoError(t, err)
+	leaks := []string{"ibuprofen", "5 ml", "Give 5"}
+	for _, w := range leaks {
+		assert.NotContains(t, out.Council.Content, w, "council-v1.md")
+		assert.NotContains(t, out.Handoff.Content, w, "handoff.md")
+		for _, p := range out.Proposals {
+			assert.NotContains(t, p.Fallback, w, "%s's fallback reason", p.Archetype)
+			for _, b := range p.Blocks {
+				assert.NotContains(t, b.Title, w)
+			}
+		}
+		for _, task := range out.Tasks {
+			assert.NotContains(t, task.Error, w)
+			assert.NotContains(t, task.Outputs["error"], w)
+		}
+		for _, call := range srv.Calls() {
+			assert.NotContains(t, call.Input, w, "the re-ask")
+		}
+	}
+	reasked := 0
+	for _, call := range srv.Calls() {
+		if strings.Contains(call.Input, "Your previous answer was rejected") {
+			reasked++
+			assert.Contains(t, call.Input, "block 1: title names a medicine")
+			assert.Contains(t, call.Input, "block 1: title gives an amount to give")
+		}
+	}
+	assert.Equal(t, 3, reasked, "each planner asked again once")
+	for _, p := range out.Proposals {
+		assert.Contains(t, p.Fallback, "block 1: title names a medicine")
+	}
+	assert.Contains(t, out.Council.Content, "Answer withheld: it contained medical advice.")
+	assert.Contains(t, out.Council.Content, "**fell back** to the heuristic: invalid answer: block 1: title names a medicine")
+	kept := 0
+	for _, m := range out.Messages {
+		if m.Meta["kind"] == "model_answer" && strings.Contains(m.Content, "Give 5 ml ibuprofen now") {
+			kept++
+		}
+	}
+	assert.Equal(t, 6, kept, "the audit keeps every rejected answer whole")
+	assert.Contains(t, srv.Calls()[len(srv.Calls())-1].Input+out.Council.Content, "blocks 1 and 2 overlap")
+	before := len(srv.Calls())
+	_, diffs, err := c.Replay(context.Background(), out.Record())
+	require.NoError(t, err)
+	assert.Empty(t, diffs, "replay reproduces the run")
+	assert.Len(t, srv.Calls(), before)
+}
+
+// evening940 is Monday 21:40 in New York, with the default night.
+var evening940 = time.Date(2026, 11, 23, 21, 40, 0, 0, councilTZ)
+
+func nightRun(now time.Time) bh.Run {
+	r := runOf(1, bh.EnergyAuto)
+	r.Now, r.Quiet = now, &bh.DefaultNightHours
+	return r
+}
+
+// runModes runs the council on notes at now in every mode (the model
+// answering with the test server's default plans) and hands each output.
+func runModes(t *testing.T, notes []bh.Note, now time.Time, check func(t *testing.T, out council.Output)) {
+	for _, mode := range []string{"heuristic", "openai", "multi"} {
+		t.Run(mode, func(t *testing.T) {
+			cfg := council.Config{Clock: func() time.Time { return now }}
+			if mode != "heuristic" {
+				srv := openaitest.New()
+				defer srv.Close()
+				m, err := openai.New(openai.Config{APIKey: "test-model-key", Model: "test-model", BaseURL: srv.URL(), MaxAttempts: 2, Timeout: 2 * time.Second,
+					Sleep: func(context.Context, time.Duration) error { return nil }})
+				require.NoError(t, err)
+				cfg.Planner = m
+				if mode == "multi" {
+					cfg.Judge = m
+				}
+			}
+			c, err := council.New(cfg)
+			require.NoError(t, err)
+			run := nightRun(now)
+			run.Mode = ""
+			out, err := c.Run(context.Background(), council.Input{Run: run, Notes: notes}, nil)
+			require.NoError(t, err)
+			check(t, out)
+			_, diffs, err := c.Replay(context.Background(), out.Record())
+			require.NoError(t, err)
+			assert.Empty(t, diffs)
+		})
+	}
+}
+
+// noBlockAfterItsDeadline: no block of any plan ends after the due time of
+// a deadline (or dated task) it is for.
+func noBlockAfterItsDeadline(t *testing.T, out council.Output) {
+	t.Helper()
+	start := out.Run.Now
+	dues := map[string]time.Time{}
+	for _, f := range out.Facts {
+		if f.Due != nil && !f.Medical && (f.Kind == bh.TagDeadline || f.Kind == bh.TagTask) && f.Due.After(start) {
+			dues[f.NoteID] = *f.Due
+		}
+	}
+	for _, p := range out.Proposals {
+		for _, b := range p.Blocks {
+			for _, id := range b.NoteIDs {
+				if due, ok := dues[id]; ok {
+					assert.False(t, b.End.After(due), "%s (%s): %q %s–%s ends after its deadline %s", p.Archetype, p.Source, b.Title,
+						b.Start.In(councilTZ).Format("Mon 15:04"), b.End.In(councilTZ).Format("15:04"), due.In(councilTZ).Format("Mon 15:04"))
+				}
+			}
+		}
+	}
+}
+
+func plainNote(id, text string, at time.Time) bh.Note {
+	return bh.Note{ID: id, TeamID: "T1", ShiftID: "s1", Text: text, RawText: text, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: at, Rev: 1}
+}
+
+// "pay daycare deposit online by 11:59pm tonight" at 9:40 PM is never
+// planned for the next morning: it is for before sleep, in Now.
+func TestADeadlineTonightIsBeforeSleep(t *testing.T) {
+	notes := []bh.Note{plainNote("d", "pay daycare deposit online by 11:59pm tonight", evening940.Add(-5*time.Minute))}
+	due := time.Date(2026, 11, 23, 23, 59, 0, 0, councilTZ)
+	runModes(t, notes, evening940, func(t *testing.T, out council.Output) {
+		noBlockAfterItsDeadline(t, out)
+		for _, p := range out.Proposals {
+			for _, b := range p.Blocks {
+				if slices.Contains(b.NoteIDs, "d") {
+					assert.False(t, b.End.After(due), "%s plans it after it is due", p.Archetype)
+				}
+			}
+			var now *bh.Item
+			for i, it := range p.Now {
+				if slices.Contains(it.NoteIDs, "d") {
+					now = &p.Now[i]
+				}
+			}
+			require.NotNil(t, now, "%s: in Now", p.Archetype)
+			if blockOf(p, "d") == nil {
+				assert.Equal(t, "Before you sleep: pay daycare deposit online by 11:59pm tonight — due 23:59", now.Text, p.Archetype)
+			}
+			for _, it := range p.Top {
+				assert.NotContains(t, it.Text, "Later: pay daycare", "%s: not for later", p.Archetype)
+			}
+		}
+		w := out.Winner()
+		assert.Contains(t, out.Handoff.Content, "## Do now\n\n- "+council.MarkdownText(w.Now[0].Text))
+	})
+}
+
+func blockOf(p bh.Proposal, id string) *bh.Block {
+	for i, b := range p.Blocks {
+		if slices.Contains(b.NoteIDs, id) && b.Kind != "commitment" {
+			return &p.Blocks[i]
+		}
+	}
+	return nil
+}
+
+// "out of formula" at 9:40 PM says so plainly in Now, and no plan opens
+// with the night's sleep while it is open.
+func TestOutOfFormulaAtNight(t *testing.T) {
+	notes := []bh.Note{plainNote("f", "out of formula", evening940.Add(-time.Minute)), taskNote("t", "call grandma", evening940.Add(-time.Hour))}
+	runModes(t, notes, evening940, func(t *testing.T, out council.Output) {
+		for _, p := range out.Proposals {
+			require.NotEmpty(t, p.Now, p.Archetype)
+			assert.True(t, strings.HasPrefix(p.Now[0].Text, "Out of formula — needed before the next feed"), "%s: %q", p.Archetype, p.Now[0].Text)
+			assert.Equal(t, []string{"f"}, p.Now[0].NoteIDs)
+			require.NotEmpty(t, p.Blocks)
+			first := p.Blocks[0]
+			assert.NotEqual(t, "rest", first.Kind, "%s (%s) opens with %q while the formula is out", p.Archetype, p.Source, first.Title)
+			assert.Contains(t, first.NoteIDs, "f", "%s gets the formula first", p.Archetype)
+			assert.NotContains(t, p.Now[0].Text, "sooner if you can")
+			night := false
+			for _, b := range p.Blocks {
+				night = night || strings.HasPrefix(b.Title, "Night")
+			}
+			assert.True(t, night, "%s still plans the night", p.Archetype)
+		}
+		assert.Contains(t, out.Handoff.Content, "- Out of formula — needed before the next feed")
+	})
+}
+
+// No block ends after its deadline, for every planner, over windows that
+// cross midnight — also when the model plans one late (it is refused).
+func TestNoBlockEndsAfterItsDeadline(t *testing.T) {
+	day := func(d, h, m int) time.Time { return time.Date(2026, 11, d, h, m, 0, 0, councilTZ) }
+	cases := []struct {
+		name  string
+		now   time.Time
+		notes []string
+	}{
+		{"evening, due before midnight", day(23, 20, 30), []string{"deadline: submit the daycare form by 11pm tonight", "task: email the landlord by 10pm", "buy wipes"}},
+		{"late evening, due after midnight", day(23, 22, 50), []string{"deadline: pay the deposit by 12:30am", "deadline: sign the lease by 7am tomorrow"}},
+		{"past midnight", day(24, 0, 20), []string{"deadline: renew the parking permit by 1am", "deadline: insurance form due 9am", "task: pick up diapers by noon"}},
+		{"early morning", day(24, 5, 10), []string{"deadline: daycare deposit due 7am", "deadline: call the pediatric office by 8:30am"}},
+		{"evening, due the next morning", day(23, 19, 0), []string{"deadline: tax form due tomorrow 8am", "task: register for the class by 9pm tonight"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var notes []bh.Note
+			for i, s := range tc.notes {
+				p, _ := bh.ParseNoteText(s)
+				n := plainNote(fmt.Sprintf("n%d", i), p.Text, tc.now.Add(-10*time.Minute))
+				n.RawText = s
+				if p.FromPrefix {
+					n.Tag, n.TagSource = p.Tag, bh.TagByPrefix
+				}
+				notes = append(notes, n)
+			}
+			runModes(t, notes, tc.now, func(t *testing.T, out council.Output) { noBlockAfterItsDeadline(t, out) })
+			t.Run("a model that plans late", func(t *testing.T) {
+				srv := openaitest.New()
+				defer srv.Close()
+				scriptPlanners(srv, func(start time.Time) string {
+					var bs []string
+					for i := range notes {
+						from := start.Add(time.Duration(10+i) * time.Hour)
+						bs = append(bs, blockJSON(from, from.Add(30*time.Minute), "Paperwork", notes[i].ID))
+					}
+					return strings.Join(bs, ",")
+				})
+				c := modelCouncil(t, srv, false)
+				run := nightRun(tc.now)
+				run.Mode = ""
+				out, err := c.Run(context.Background(), council.Input{Run: run, Notes: notes}, nil)
+				require.NoError(t, err)
+				noBlockAfterItsDeadline(t, out)
+			})
+		})
+	}
+}
+
+// A health note marked done is listed under "Resolved since yesterday",
+// apart from done items, with who and when; it leaves the health list.
+func TestHandoffListsResolvedHealthNotes(t *testing.T) {
+	at := func(ago time.Duration) *time.Time { t := monday10.Add(-ago); return &t }
+	fever := plainNote("h", "baby 38.4 fever since 6pm", monday10.Add(-16*time.Hour))
+	fever.DoneAt, fever.DoneBy = at(2*time.Hour), bh.DoneBy{User: "U2"}
+	old := plainNote("h0", "rash on her arm", monday10.Add(-72*time.Hour))
+	old.DoneAt = at(48 * time.Hour)
+	wipes := taskNote("w", "buy wipes", monday10.Add(-5*time.Hour))
+	wipes.DoneAt, wipes.DoneBy = at(time.Hour), bh.DoneBy{User: "U2"}
+	notes := []bh.Note{fever, old, wipes, taskNote("t", "call grandma", monday10.Add(-time.Hour))}
+	c := newCouncil(t)
+	out, err := c.Run(context.Background(), council.Input{Run: runOf(1, bh.EnergyAuto), Notes: notes, Names: map[string]string{"U2": "Sam"}}, nil)
+	require.NoError(t, err)
+	h := out.Handoff.Content
+	assert.Contains(t, h, "## Resolved since yesterday\n\n- baby 38.4 fever since 6pm — resolved by Sam, Mon 08:00\n")
+	assert.Contains(t, h, "## Done since yesterday\n\n- [x] buy wipes — done by Sam, Mon 09:00\n")
+	assert.NotContains(t, h, "rash on her arm", "resolved two days ago: not news")
+	assert.NotContains(t, h, bh.HealthLine, "no open health note")
+	assert.Empty(t, out.Winner().Health)
+	again, err := c.Run(context.Background(), council.Input{Run: runOf(1, bh.EnergyAuto), Pack: &out.Pack}, nil)
+	require.NoError(t, err)
+	assert.Equal(t, h, again.Handoff.Content, "replayed from the pack")
+}
