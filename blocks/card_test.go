@@ -236,11 +236,20 @@ func TestCriticalItemsOpenTheCard(t *testing.T) {
 	now, ok := card.Blocks[2].(*slack.SectionBlock)
 	require.True(t, ok, "the block after the head is Now")
 	// Its times are Slack's date tokens: each reader sees their own zone.
-	assert.True(t, strings.HasPrefix(now.Text.Text, "🔴 *Now*\nGet formula — out since <!date^1795488000^{date_short_pretty} {time}|Mon 21:40>"), now.Text.Text)
+	// Out of formula at night is said plainly, and planned before any sleep.
+	assert.True(t, strings.HasPrefix(now.Text.Text, "🔴 *Now*\nOut of formula — needed before the next feed"), now.Text.Text)
 	require.NotNil(t, now.Accessory)
 	assert.Equal(t, blocks.ActionRadarDone, now.Accessory.ButtonElement.ActionID)
 	assert.Equal(t, "f1", now.Accessory.ButtonElement.Value)
-	assert.Contains(t, now.Text.Text, "planned <!date^1795525200^{date_short_pretty} {time}|Tue 08:00>: sooner if you can", "left past the night, and it says so")
+	assert.Contains(t, now.Text.Text, "planned <!date^1795488300^{time}|21:45>", "first thing, not after the night's sleep")
+	var w bh.Proposal
+	for _, p := range rec.Proposals {
+		if p.Archetype == rec.Decision.Winner {
+			w = p
+		}
+	}
+	require.NotEmpty(t, w.Blocks)
+	assert.NotEqual(t, "rest", w.Blocks[0].Kind, "the plan does not open with sleep while formula is out")
 }
 
 func must(b []byte, err error) []byte {
