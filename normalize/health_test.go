@@ -152,3 +152,26 @@ func TestIsHealthReadsAsTheMedicalFlag(t *testing.T) {
 		}
 	}
 }
+
+// Thoughts of self-harm, of harming the baby or of not wanting to live are
+// always a health note about the parent's mood, even in a note that names
+// someone else or reads as an errand, which would otherwise set it aside.
+func TestThoughtsOfHarmAreAlwaysHealth(t *testing.T) {
+	for _, text := range []string{
+		"grandma's here all week. thoughts of ending it",
+		"my sister keeps calling, i want to end it all",
+		"pack the pills and end it all",
+		"buy more diapers, everyone would be better off without me",
+		"the dog is sick and i keep having thoughts of hurting myself",
+		"coworker covering my shift. honestly i dont want to be here anymore",
+		"sometimes i wish i could go to sleep and not wake up",
+		"urge to shake the baby when she wont stop",
+	} {
+		t.Run(text, func(t *testing.T) {
+			f := normalize.One(bh.Note{ID: "n1", Text: text, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: mon10}, newYork, mon10)
+			assert.True(t, f.Medical, "Medical")
+			assert.True(t, f.Mood, "Mood")
+			assert.True(t, normalize.IsHealth(text), "IsHealth")
+		})
+	}
+}

@@ -25,7 +25,8 @@ var harmWords = indexPlain([]string{
 	"urge to smother", "urge to throw", "urge to drop", "want to hurt her", "want to hurt him", "might hurt her", "might hurt him",
 	"going to hurt her", "going to hurt him", "end it all", "ending it all", "want to end it", "wanna end it", "just end it",
 	"hope i dont wake up", "and not wake up", "and never wake up", "sleep forever", "want this to end", "want it all to end",
-	"want it all to stop", "want everything to stop", "better without me", "nobody would miss me", "no one would miss me",
+	"want it all to stop", "want everything to stop", "feel like disappearing", "like disappearing", "cant go on", "cant keep going",
+	"dont think i can keep going", "dont think i can go on", "better without me", "nobody would miss me", "no one would miss me",
 	"wouldnt miss me", "about ending it", "ending it", "never come back", "run away and never", "imagining dropping",
 	"imagine dropping", "picturing dropping", "imagining hurting", "imagine hurting", "imagining her falling",
 	"imagining him falling", "imagining throwing", "imagining drowning", "imagining smothering", "images of hurting",
@@ -54,7 +55,11 @@ var moodWords = indexPlain([]string{
 	"not coping", "can barely cope", "something bad will happen", "something bad is going to happen",
 	"cant stop thinking", "so alone", "feel alone", "feel so alone", "lonely", "scared to be alone with",
 	"afraid to be alone with", "not safe with", "cant do this anymore", "cant do this any more", "no joy",
-	"dont enjoy anything", "nothing feels", "paranoid", "obsessive", "ocd", "cant stop checking",
+	"dont enjoy anything", "stranger to my baby", "feel like a stranger", "disconnected", "detached",
+	"dont recognise myself", "dont recognize myself", "images of", "visions of", "flashes of", "pictures in my head",
+	"so angry", "angry all the time", "scare myself", "scares me how", "feels pointless", "everything is pointless",
+	"whats the point", "no point in anything", "mistake having", "mistake becoming", "mistake to have",
+	"cant keep doing this", "nothing feels", "paranoid", "obsessive", "ocd", "cant stop checking",
 })
 
 // medicalWords are symptoms, injuries, worries about feeding, diapers and
@@ -116,7 +121,7 @@ var medicalWords = indexPlain([]string{
 	"trouble breathing", "struggling to breathe", "hard to breathe", "cant breathe", "cannot breathe",
 	"not breathing", "breathing pauses", "pauses in breathing", "stops breathing", "stopped breathing",
 	"stop breathing", "apnea", "apnoea", "wheez*", "cough*", "coughin", "barky", "stridor",
-	"retraction*", "retracting", "sucking in", "pull in", "pulls in", "pulling in", "sinking in", "sinks in", "sink in", "unrespons*", "not responsive", "barely responsive", "caving in", "flaring", "flared nostrils", "head bobbing", "congest*", "stuffy*", "stuffed nose",
+	"retraction*", "retracting", "sucking in", "unrespons*", "not responsive", "barely responsive", "caving in", "flaring", "flared nostrils", "head bobbing", "congest*", "stuffy*", "stuffed nose",
 	"stuffed up", "blocked nose", "snotty", "snot", "runny nose", "has a cold", "got a cold", "caught a cold",
 	"a bad cold", "blue lips", "lips look", "lips are blue", "lips blue", "lips went", "lips turned", "turned blue",
 	"turning blue", "went blue", "goes blue", "looks blue", "a bit blue", "bluish", "blue around", "grey lips",
@@ -154,7 +159,11 @@ var medicalWords = indexPlain([]string{
 	"painful to nurse", "painful to latch", "painful to stand", "painful to breathe", "painful to swallow", "painful latch",
 	"painful feeds", "painful feeding", "painful poops", "painful bowel", "cant pee", "trouble peeing", "hard to pee",
 	"difficulty peeing", "hurts to pee", "burns to pee", "peeing blood", "pain peeing", "pain when peeing", "hurts to poop",
-	"panting", "impossible to wake", "not acting right", "isnt acting right",
+	"panting", "cant get air", "struggling for air", "gasping for air", "fighting for air", "cant catch her breath",
+	"cant catch his breath", "cant catch my breath", "roasting", "furnace", "like an oven", "radiating heat",
+	"boiling hot", "on fire", "nothing comes out", "nothing coming out", "nothing came out", "cant poop", "no bowel movement",
+	"no bm", "eyes keep rolling", "eyes roll", "feeds are getting shorter", "feeds getting shorter", "shorter feeds",
+	"feeds are shorter", "tires quickly", "tires out after", "tired after 2", "tired after a few", "impossible to wake", "not acting right", "isnt acting right",
 	"not acting normal", "not acting like", "acting weird", "acting strange", "acting off", "seems off", "seem off",
 	"something is wrong", "somethings wrong", "something wrong with", "something isnt right", "something not right",
 	"something is off", "hurts", "hurting", "aches", "cramp", "cramps", "cramping", "blurry vision", "vision is blurry",
@@ -193,7 +202,9 @@ var notMedical = indexPlain([]string{
 	"covid shot", "covid vaccine", "covid booster", "covid jab", "covid test", "covid tests", "rsv shot",
 	"rsv vaccine", "rsv jab", "wound up", "dying for", "dying to",
 	"painful to watch", "hurts my feelings", "it hurts to say",
-	"blood sugar test", "glucose test", "flu season", "allergy form", "allergy forms", "allergy list",
+	"breast pump*", "breast pad*", "breast milk", "breastmilk", "breast shell*", "breast shield*",
+	"nipple shield*", "nipple cream", "bottle nipple*", "nipple size", "nipples size", "nipple flow", "flow nipple*",
+	"dosing syringe", "dosing cup", "dose cup", "blood sugar test", "glucose test", "flu season", "allergy form", "allergy forms", "allergy list",
 	"allergy info", "keep an eye", "an eye on", "cut her nails", "cut his nails", "cut the babys nails", "cut babys nails",
 	"cut baby nails", "cut her fingernails", "cut his fingernails", "cut fingernails", "cut nails", "stuck in my head",
 	"caught my eye", "caught his eye", "caught her eye", "dark circles", "choked up", "responding to my email", "respond to my email",
@@ -214,8 +225,7 @@ var medicineWords = indexPlain([]string{
 	"cough medicine", "codeine", "oxycodone", "percocet", "norco", "hydrocodone", "tramadol", "zoloft",
 	"sertraline", "prozac", "fluoxetine", "lexapro", "escitalopram", "wellbutrin", "zulresso", "zurzuvae",
 	"antidepressant*", "anti depressant*", "antihistamine*", "decongestant*", "laxative*", "miralax", "suppositor*",
-	"simethicone", "mylicon", "gas drops", "gripe water", "vitamin d", "vit d", "probiotic*", "iron pill*",
-	"iron supplement*", "antibiotic*", "antibotic*", "anti biotic*", "amoxicillin", "amoxicilin", "amoxicillan",
+	"antibiotic*", "antibotic*", "anti biotic*", "amoxicillin", "amoxicilin", "amoxicillan",
 	"amoxi", "amox", "augmentin", "cefdinir", "azithromycin", "zithromax", "zpack", "z-pack", "keflex",
 	"cephalexin", "nystatin", "diflucan", "fluconazole", "hydrocortisone", "steroid*", "prednisone",
 	"prednisolone", "orajel", "teething gel", "melatonin", "zantac", "pepcid", "famotidine", "omeprazole",
@@ -223,6 +233,20 @@ var medicineWords = indexPlain([]string{
 	"albuterol", "epipen", "fever reducer", "pain reliever", "painkiller*", "pain killer*", "pain meds",
 	"pain medication", "medicine", "medicines", "medication*", "meds", "med", "prescription", "pill", "pills",
 	"birth control", "the minipill", "mini pill", "cough drops", "cough syrup",
+})
+
+// routineDrops are supplements and remedies given every day: a health
+// question only with a question about them (doseWords, routineQuestion),
+// not in a note that they are given or bought.
+var routineDrops = indexPlain([]string{
+	"simethicone", "mylicon", "gas drops", "gripe water", "vitamin d", "vit d", "vitamin*", "probiotic*", "iron",
+	"iron pill*", "iron supplement*", "supplement*", "drops", "colic drops", "biogaia", "fish oil", "dha",
+})
+
+var routineQuestion = indexPlain([]string{
+	"how much", "how often", "how many", "how long", "when can", "what dose", "safe", "ok to", "okay to", "should i",
+	"should we", "can i", "can we", "is it ok", "is it okay", "too many", "help with", "working", "not working",
+	"doctor said", "dr said", "ped said", "nurse said", "prescribed", "recommended",
 })
 
 // doseRe reads a question about a dose or a dose gone wrong: "how much
@@ -251,7 +275,8 @@ var supplyWords = indexPlain([]string{
 	"grab", "refill*", "pharmacy", "chemist", "cvs", "walgreens", "rite aid", "boots", "target",
 	"costco", "amazon", "shopping list", "grocery list", "on the list", "to the list", "diaper bag",
 	"first aid kit", "medicine cabinet", "cabinet", "on sale", "coupon", "transfer*", "batter*", "stock*",
-	"supply", "supplies", "expired", "expiring", "insurance", "copay", "receipt*",
+	"supply", "supplies", "expired", "expiring", "insurance", "copay", "receipt*", "dropper", "syringe", "need new", "new one", "new ones", "spare", "backup", "travel size",
+	"store brand", "generic", "cheaper", "price",
 })
 
 // supplyVerbs begin a clause that is an errand for a thing ("pack the
@@ -311,7 +336,7 @@ var bodyWords = indexPlain(func() []string {
 }())
 
 var concernWords = indexPlain([]string{
-	"sore", "red", "redness", "reddish", "swollen", "swelling", "puffy", "bled", "blood*", "bruise*",
+	"sore", "pull in", "pulls in", "pulling in", "sinking in", "sinks in", "sink in", "bigger than the other", "larger than the other", "fatter than the other", "puffier than", "different size", "rolling up", "rolling back", "rolled back", "rolled up", "warm", "red", "redness", "reddish", "swollen", "swelling", "puffy", "bled", "blood*", "bruise*",
 	"blister*", "mucus", "raw", "bulging", "racing", "pounding", "hurts", "hurt", "hurting", "pain*", "ache*",
 	"aching", "itch*", "bumps", "bump", "bumpy", "spots", "spotty", "discharge", "worse", "bloated", "distended",
 	"fluid", "peeling", "flaky", "crossing", "crossed", "skipping", "sweating", "sweaty", "lumps", "lump", "lumpy",

@@ -23,7 +23,18 @@ var tempNumberRe = regexp.MustCompile(`\btemp(?:erature)?\s*(?:of|is|was|at|=|:)
 
 // feelsHotRe is someone feeling hot: "she feels warm", "baby is burning
 // up", "i feel hot and shivery"; a room that feels hot is not.
-var feelsHotRe = regexp.MustCompile(`\b(?:she|he|shes|hes|baby|babys|lo|bub|i|im|her|his|him|head|forehead|chest|tummy|body|skin)\s+(?:\w+\s+)?(?:feels|felt|feel|feeling|is|was|seems|seemed|looks|got)\s+(?:\w+\s+)?(?:hot|warm|boiling|burning|clammy)\b`)
+var feelsHotRe = regexp.MustCompile(`\b(?:she|he|shes|hes|baby|babys|lo|bub|i|im|her|his|him|head|forehead|chest|tummy|body|skin)\s+(?:\w+\s+)?(?:feels|felt|feel|feeling|is|was|seems|seemed|looks|got|been|getting|running|s)\s+(?:\w+\s+)?(?:hot|warm|boiling|burning|clammy|roasting)\b`)
+
+// droppedRe is the baby dropped, not dropped off: "i dropped him",
+// "dropped her on the floor".
+var droppedRe = regexp.MustCompile(`\bdropped (?:her|him|the baby|baby|lo|bub)(?:\s*$|\s*[.,;!?]|\s+(?:on|onto|from|down|while|when|and|by accident|accidentally|out of|off the|off a|off my)\b)`)
+
+// keepWarmRe is keeping someone warm, not feeling warm.
+var keepWarmRe = regexp.MustCompile(`\bkeep\w*\s+(?:\w+\s+){0,3}?warm\b|\bwarm\s+(?:and\s+)?(?:cozy|cosy|snug)\b`)
+
+// productForRe is a product and what it is for ("zinc cream for diaper
+// rash", "saline for her stuffy nose"): a supply, not a symptom seen.
+var productForRe = regexp.MustCompile(`\b(?:cream|creme|ointment|balm|paste|lotion|oil|powder|spray|wash|gel|saline|aspirator|frida|humidifier|vaporizer|vaporiser|thermometer|pads|bandaids?|plasters?|ice packs?|heating pad|sitz bath|peri bottle|witch hazel|vaseline|aquaphor|sudocrem|desitin|zinc|teether|teething toys?)\s+for\s+(?:the\s+|her\s+|his\s+|my\s+|babys?\s+|when\s+|if\s+)?(?:\w+\s+){0,1}\w+`)
 
 // feedingRe is a feed that does not happen or is too small: "cant feed",
 // "wont take the bottle", "barely drinking", "hasnt eaten since 6",
@@ -36,11 +47,13 @@ var feedingRe = regexp.MustCompile(`\b(?:cant|cannot|can not|wont|will not|isnt|
 	`|\bonly\s+\d+(?:\.\d)?\s*(?:oz|ml|ounces?)\b` +
 	`|\b(?:feeding|eating|drinking|nursing|taking|feeds|eats|drinks)\s+(?:\w+\s+)?(?:less|fewer)\b` +
 	`|\brefus\w*\s+(?:to\s+)?(?:every|all|any|her|his|each|the|most)\s+(?:feed\w*|bottles?|meals?|food)\b` +
+	`|\b(?:barely|hardly|not|hasnt|havent|didnt)\s+(?:took|taken|take|drank|drunk|drink|ate|eaten|eat|touched|had|taking|eating|drinking)\s+(?:anything|any|much|a thing|a drop|more than|a bite|a sip)\b` +
 	`|\b(?:not|no)\s+interested in (?:the |her |his |a |any )?(?:bottle|boob|breast|feed\w*|food|eating|milk|formula|nursing)`)
 
 // wetDiaperRe is too few wet diapers or a dry one; a wet diaper alone is a
 // log of the day, not a worry.
 var wetDiaperRe = regexp.MustCompile(`\b(?:no|only|just|not many|few|fewer|barely any|hasnt had an?y?|hasnt had a|havent seen a)\s+(?:\d+\s+|one\s+|two\s+|three\s+)?wet\s+(?:diaper|nappy|nappie)` +
+	`|\b(?:no|not|havent|hasnt|hadnt|barely|hardly)\b[^.;!?]{0,25}\bwet\s+(?:diaper|nappy|nappie)` +
 	`|\b(?:diaper|nappy|nappie)s?\s+(?:is\s+|was\s+|are\s+|were\s+|still\s+|been\s+|stays?\s+|stayed\s+|totally\s+|completely\s+)*(?:bone\s+)?dry\b` +
 	`|\bdry\s+(?:diaper|nappy|nappie)s?\s+(?:since|for|all|after|in|overnight)\b`)
 
@@ -118,7 +131,7 @@ func isMedical(s string) bool {
 		return true
 	}
 	t = maskSupply(t)
-	if medicalWords.in(t) || medicineWords.in(t) {
+	if medicalWords.in(t) || medicineWords.in(t) || routineDrops.in(t) && routineQuestion.in(t) || droppedRe.MatchString(t) {
 		return true
 	}
 	if (strings.Contains(t, "°") || strings.Contains(t, "degree")) && tempRe.MatchString(t) {
@@ -215,7 +228,7 @@ func plain(s string) string {
 // husband", "jess's baby". Their illness is not the family's; the phrase
 // is read as otherPeople's "someone else". Only with the apostrophe: without
 // it a name cannot be told from a verb ("dress baby").
-var possessiveOther = regexp.MustCompile(`\b([a-z]+)'s\s+(?:husband|wife|partner|mom|mum|dad|son|daughter|kid|kids|baby|boy|girl|little one|toddler|family)\b`)
+var possessiveOther = regexp.MustCompile(`\b(?:(?:my|our|the|your|a)\s+)?([a-z]+)'s\s+(?:husband|wife|partner|mom|mum|dad|son|daughter|kid|kids|baby|boy|girl|little one|toddler|family)\b`)
 
 // ownPossessive are the family's own: "baby's dad", "lo's", "it's".
 var ownPossessive = map[string]bool{"baby": true, "lo": true, "it": true, "he": true, "she": true, "that": true,
@@ -225,12 +238,21 @@ func markOthers(s string) string {
 	if !strings.Contains(s, "'s") {
 		return s
 	}
-	return possessiveOther.ReplaceAllStringFunc(s, func(m string) string {
-		if ownPossessive[m[:strings.IndexByte(m, '\'')]] {
-			return m
+	var b strings.Builder
+	last := 0
+	for _, m := range possessiveOther.FindAllStringSubmatchIndex(s, -1) {
+		if ownPossessive[s[m[2]:m[3]]] {
+			continue
 		}
-		return "someone else"
-	})
+		b.WriteString(s[last:m[0]])
+		b.WriteString("someone else")
+		last = m[1]
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 // aboutSomeoneElse: the note names someone outside the family, a person or
@@ -254,7 +276,10 @@ func healthText(s string) (t string, harm, other bool) {
 		return t, false, true
 	}
 	t = notMedical.blank(t)
-	return thingRe.ReplaceAllStringFunc(t, spaces), false, false
+	for _, re := range []*regexp.Regexp{thingRe, keepWarmRe, productForRe} {
+		t = re.ReplaceAllStringFunc(t, spaces)
+	}
+	return t, false, false
 }
 
 // isMood: the note is about the parent's own low mood, worry or thoughts
