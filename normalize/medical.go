@@ -1,6 +1,9 @@
 package normalize
 
-// This file: notes that raise a health question.
+// This file: notes that raise a health question. The vocabularies are in
+// healthwords.go; here is the order they are read in, and the structural
+// rules that keep an errand, a figure of speech or someone else's illness
+// from reading as the family's health note.
 
 import (
 	"regexp"
@@ -18,44 +21,199 @@ var bareTempRe = regexp.MustCompile(`(?:^|[^$\d.,])(?:3[7-9]|4[0-2]|99|10[0-6])[
 // without decimals.
 var tempNumberRe = regexp.MustCompile(`\btemp(?:erature)?\s*(?:of|is|was|at|=|:)?\s*\d`)
 
-// feedingRe is a feed that does not happen or is too small: "cant feed",
-// "wont take the bottle", "barely drinking", "isnt gaining", "too sleepy
-// to feed". Read on text without apostrophes.
-var feedingRe = regexp.MustCompile(`\b(?:cant|cannot|can not|wont|will not|isnt|not|stopped|stops|barely|hardly|refus(?:es|ed|ing)(?: to)?|too (?:sleepy|tired|weak) to)\s+(?:feed|feeding|finish|finishing|nurse|nursing|eat|eating|latch|latching|drink|drinking|suck|sucking|gain|gaining|take (?:the |a |her |his |any )?(?:bottle|boob|breast))\b`)
+// feelsHotRe is someone feeling hot: "she feels warm", "baby is burning
+// up", "i feel hot and shivery"; a room that feels hot is not.
+var feelsHotRe = regexp.MustCompile(`\b(?:she|he|shes|hes|baby|babys|lo|bub|i|im|her|his|him|head|forehead|chest|tummy|body|skin)\s+(?:\w+\s+)?(?:feels|felt|feel|feeling|is|was|seems|seemed|looks|got|been|getting|running|s)\s+(?:\w+\s+)?(?:hot|warm|boiling|burning|clammy|roasting)\b`)
 
-// wetDiaperRe is too few wet diapers; a wet diaper alone is a log of the
-// day, not a worry.
-var wetDiaperRe = regexp.MustCompile(`\b(?:no|only|just|not many|few|fewer|barely any|hasnt had an?y?|hasnt had a)\s+(?:\d+\s+|one\s+|two\s+|three\s+)?wet\s+(?:diaper|nappy|nappie)`)
+// droppedRe is the baby dropped, not dropped off: "i dropped him",
+// "dropped her on the floor".
+var droppedRe = regexp.MustCompile(`\bdropped (?:her|him|the baby|baby|lo|bub)(?:\s*$|\s*[.,;!?]|\s+(?:on|onto|from|down|while|when|and|by accident|accidentally|out of|off the|off a|off my)\b)`)
+
+// keepWarmRe is keeping someone warm, not feeling warm.
+var keepWarmRe = regexp.MustCompile(`\bkeep\w*\s+(?:\w+\s+){0,3}?warm\b|\bwarm\s+(?:and\s+)?(?:cozy|cosy|snug)\b`)
+
+// productForRe is a product and what it is for ("zinc cream for diaper
+// rash", "saline for her stuffy nose"): a supply, not a symptom seen.
+var productForRe = regexp.MustCompile(`\b(?:cream|creme|ointment|balm|paste|lotion|oil|powder|spray|wash|gel|saline|aspirator|frida|humidifier|vaporizer|vaporiser|thermometer|pads|bandaids?|plasters?|ice packs?|heating pad|sitz bath|peri bottle|witch hazel|vaseline|aquaphor|sudocrem|desitin|zinc|teether|teething toys?)\s+for\s+(?:the\s+|her\s+|his\s+|my\s+|babys?\s+|when\s+|if\s+)?(?:\w+\s+){0,1}\w+`)
+
+// feedingRe is a feed that does not happen or is too small: "cant feed",
+// "wont take the bottle", "barely drinking", "hasnt eaten since 6",
+// "refusing the breast", "pulls away from the bottle", "only took 1 oz".
+var feedingRe = regexp.MustCompile(`\b(?:cant|cannot|can not|wont|will not|isnt|not|stopped|stops|barely|hardly|refus(?:es|ed|ing)?(?: to)?|too (?:sleepy|tired|weak) to)\s+(?:feed|feeding|finish|finishing|nurse|nursing|eat|eating|latch|latching|drink|drinking|suck|sucking|gain|gaining|take (?:the |a |her |his |any |a single )?(?:bottle|boob|breast|feed))\b` +
+	`|\b(?:hasnt|havent|has not|have not|hadnt|didnt|did not)\s+(?:eaten|fed|drunk|drank|nursed|fed well|had (?:a |any )?(?:bottle|feed|milk|formula))\b` +
+	`|\brefus\w*\s+(?:to\s+)?(?:eat|feed|nurse|drink|the bottle|bottle|bottles|the breast|breast|boob|food|milk|formula|solids|feeds|feeding|the boob|to latch)\b` +
+	`|\bpull\w*\s+(?:off|away)\b[^.;!?]{0,40}\b(?:feed\w*|breast|boob|bottle|nipple|latch\w*|nurs\w*)` +
+	`|\bonly\s+(?:took|drank|ate|had|finished|managed|drinking|taking|eating)\s+(?:about\s+|like\s+|maybe\s+|a\s+)?(?:\d|half|one|two|a few|a couple)` +
+	`|\bonly\s+\d+(?:\.\d)?\s*(?:oz|ml|ounces?)\b` +
+	`|\b(?:feeding|eating|drinking|nursing|taking|feeds|eats|drinks)\s+(?:\w+\s+)?(?:less|fewer)\b` +
+	`|\brefus\w*\s+(?:to\s+)?(?:every|all|any|her|his|each|the|most)\s+(?:feed\w*|bottles?|meals?|food)\b` +
+	`|\b(?:barely|hardly|not|hasnt|havent|didnt)\s+(?:took|taken|take|drank|drunk|drink|ate|eaten|eat|touched|had|taking|eating|drinking)\s+(?:anything|any|much|a thing|a drop|more than|a bite|a sip)\b` +
+	`|\b(?:not|no)\s+interested in (?:the |her |his |a |any )?(?:bottle|boob|breast|feed\w*|food|eating|milk|formula|nursing)`)
+
+// wetDiaperRe is too few wet diapers or a dry one; a wet diaper alone is a
+// log of the day, not a worry.
+var wetDiaperRe = regexp.MustCompile(`\b(?:no|only|just|not many|few|fewer|barely any|hasnt had an?y?|hasnt had a|havent seen a)\s+(?:\d+\s+|one\s+|two\s+|three\s+)?wet\s+(?:diaper|nappy|nappie)` +
+	`|\b(?:no|not|havent|hasnt|hadnt|barely|hardly)\b[^.;!?]{0,25}\bwet\s+(?:diaper|nappy|nappie)` +
+	`|\b(?:diaper|nappy|nappie)s?\s+(?:is\s+|was\s+|are\s+|were\s+|still\s+|been\s+|stays?\s+|stayed\s+|totally\s+|completely\s+)*(?:bone\s+)?dry\b` +
+	`|\bdry\s+(?:diaper|nappy|nappie)s?\s+(?:since|for|all|after|in|overnight)\b`)
 
 // vaccineRe is something noticed after a vaccination ("fussy and warm after
-// her vaccinations", "since the 4 month vaccines").
-var vaccineRe = regexp.MustCompile(`\b(?:after|since|from|post)\b[^.,;!?]{0,20}\b(?:vaccin\w*|shots?|jabs?|immuni[sz]\w*|injections?)\b`)
+// her vaccinations", "since the 4 month vaccines", "swollen after MMR").
+var vaccineRe = regexp.MustCompile(`\b(?:after|since|from|post|following)\b[^.,;!?]{0,20}\b(?:vaccin\w*|vax\w*|shots?|jabs?|immuni[sz]\w*|injections?|needles?|mmr|dtap|dtp|hep b|rotavirus|pcv|hib|boosters?)\b` +
+	`|\b(?:where|since)\s+(?:they|she|he|i)\s+(?:gave|got|had|did)\b[^.,;!?]{0,15}\b(?:shots?|jabs?|vaccin\w*|injections?|needles?)\b` +
+	`|\b(?:vaccin\w*|shots?|jabs?|immuni[sz]\w*|injection)\s+(?:site|spot|leg|arm|thigh|reaction)\b`)
+
+// padRe is postpartum bleeding measured in pads: "soaking a pad an hour",
+// "soaked through 2 pads", "bleeding thru a pad".
+var padRe = regexp.MustCompile(`\bsoak\w*\s+(?:through\s+|thru\s+)?(?:a\s+|\d+\s+|two\s+|three\s+|my\s+|the\s+|multiple\s+|several\s+|more than one\s+)?(?:pad|pads|maxi|maxis)\b|\b(?:through|thru)\s+(?:a\s+|\d+\s+|the\s+)?pads?\b|\bpads?\s+(?:an|every|each|per)\s+hour`)
+
+// harmRe is a wish not to live, however it is put: "i just want to
+// disappear", "wish i could go to sleep and not wake up".
+var harmRe = regexp.MustCompile(`\b(?:want|wanna|wish|wishing|wished|wanting)\b[^.;!?]{0,25}\b(?:disappear|die|be dead|was dead|were dead|not exist|not be here|not be alive|not wake up|never wake up|end it|end my life|run away forever)\b`)
+
+// breathingRe is breathing described as wrong: "breathing really fast",
+// "breathes funny", "breathing seems shallow".
+var breathingRe = regexp.MustCompile(`\bbreath\w*\s+(?:\w+\s+){0,2}?(?:fast|faster|quick|quickly|rapid|rapidly|hard|heavy|heavily|shallow|funny|weird|weirdly|strange|odd|noisy|noisily|loud|loudly|labou?red|irregular|irregularly|fast|wheezy|raspy|squeaky|crackly|rattly|pant\w*|gasp\w*)\b`)
+
+// wakeRe is a baby who can hardly be woken: "can barely wake him for
+// feeds", "couldnt rouse her".
+var wakeRe = regexp.MustCompile(`\b(?:cant|cannot|couldnt|barely|hardly|wont|wouldnt|struggl\w* to|not able to|unable to|trouble)\s+(?:\w+\s+)?(?:wake|waking|rouse|rousing)\s+(?:her|him|them|baby|the baby|lo|bub)\b`)
+
+// doseAmountRe is a dose by its measure: "gave 5ml instead of 2.5ml",
+// "2.5 mg": a millilitre alone is as often a feed.
+var doseAmountRe = regexp.MustCompile(`\binstead of\s+(?:the\s+)?\d+(?:\.\d+)?\s*(?:ml|mls|mg|cc|tsp)\b|\b\d+(?:\.\d+)?\s*(?:mg|cc|tsp)\b`)
+
+// respondRe is someone barely responding; emails and messages that go
+// unanswered are blanked first (notMedical).
+var respondRe = regexp.MustCompile(`\b(?:not|barely|hardly|isnt|doesnt|didnt|wont|wasnt|stopped)\s+(?:really\s+|much\s+)?respond(?:ing|s|ed)?\b`)
+
+// thingRe is an object doing what a body does ("the printer choked", "the
+// shelf fell off", "laptop is infected"): not a health note.
+var thingRe = regexp.MustCompile(`\b(?:printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|lid|mobile|crib mobile|lamp|clock)\s+(?:\w+\s+){0,2}?(?:choked|choking|died|coughed|coughing|sneez\w*|threw up|spit\w*|bleeding|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|crashed|burn\w*|overheat\w*|infected|swollen)`)
+
+// personState is a person and a state in one clause ("she has", "baby is",
+// "i feel"): such a clause says how someone is, so it is read even when it
+// also names a purchase.
+var personState = regexp.MustCompile(`\b(?:she|he|shes|hes|baby|babys|lo|bub|i|im|ive|we|they|her|his|my|its|it)\s+(?:\w+\s+)?(?:is|s|has|had|was|were|are|keeps|kept|seems|seemed|looks|looked|feels|felt|feel|got|gets|cant|wont|still|just|threw|vomited|been)\b`)
+
+// clothingWords: a colour beside a body part in a clause about clothes
+// ("pink hat for her head") is an outfit, not a concern.
+var clothingWords = indexPlain([]string{
+	"sock*", "hat", "hats", "mitten*", "mitt", "mitts", "onesie*", "shirt*", "shoe*", "sleeper*", "pajama*", "pyjama*",
+	"pjs", "headband*", "bib", "bibs", "swaddle*", "blanket*", "outfit*", "dress", "dresses", "jacket*", "coat",
+	"bootie*", "bow", "bows", "sunglasses", "glasses", "bandana", "romper*", "leggings", "pants", "tights", "sleeve*",
+	"scarf", "beanie", "hoodie", "paint*", "crayon*", "marker*", "sticker*", "polish", "lipstick", "makeup",
+})
+
+var colourWords = indexPlain([]string{
+	"red", "reddish", "yellow", "blue", "bluish", "grey", "gray", "pale", "green", "black", "white", "orange",
+	"purple", "dark", "pink*", "whitish", "white-ish",
+})
 
 // isMedical: a symptom or a health question, a medicine named outside a
 // note about its supply, or a fever's temperature — of the family, not of
-// someone else or a pet.
+// someone else or a pet. Thoughts of harm are always one.
 func isMedical(s string) bool {
-	t := plain(s)
-	if aboutSomeoneElse(t) {
+	t, harm, other := healthText(s)
+	if harm {
+		return true
+	}
+	if other {
 		return false
 	}
-	if moodWords.in(t) || medicalWords.in(mask(t, notMedical)) {
+	if moodWords.in(t) {
 		return true
 	}
-	if medicineWords.in(t) && !supplyWords.in(mask(t, notSupply)) {
+	// Read before supplies are set aside: a dose gone wrong or something
+	// swallowed is a concern even in a note that names the pharmacy or
+	// the batteries.
+	if doseWords.in(t) || hazardWords.in(t) && ingestWords.in(t) || padRe.MatchString(t) || doseAmountRe.MatchString(t) {
 		return true
 	}
-	if (strings.Contains(s, "°") || strings.Contains(s, "degree")) && tempRe.MatchString(s) {
+	t = maskSupply(t)
+	if medicalWords.in(t) || medicineWords.in(t) || routineDrops.in(t) && routineQuestion.in(t) || droppedRe.MatchString(t) {
 		return true
 	}
-	if bodyWords.in(t) && concernWords.in(t) {
+	if (strings.Contains(t, "°") || strings.Contains(t, "degree")) && tempRe.MatchString(t) {
 		return true
 	}
-	if feedingRe.MatchString(t) || wetDiaperRe.MatchString(t) || vaccineRe.MatchString(t) {
+	if feedingRe.MatchString(t) || wetDiaperRe.MatchString(t) || vaccineRe.MatchString(t) ||
+		feelsHotRe.MatchString(t) || respondRe.MatchString(t) || breathingRe.MatchString(t) || wakeRe.MatchString(t) {
 		return true
 	}
-	return bareTempRe.MatchString(s) || tempNumberRe.MatchString(s)
+	if bodyConcern(t) {
+		return true
+	}
+	return bareTempRe.MatchString(t) || tempNumberRe.MatchString(t)
 }
+
+// isHarm: thoughts of self-harm, of harming the baby, of not wanting to
+// live.
+func isHarm(t string) bool { return harmWords.in(t) || harmRe.MatchString(t) }
+
+// bodyConcern: a part of the body and something wrong with it in one
+// sentence. A colour counts only when the sentence is not about clothes.
+func bodyConcern(t string) bool {
+	for _, c := range splitClauses(t) {
+		if !bodyWords.in(c) {
+			continue
+		}
+		if clothingWords.in(c) {
+			c = colourWords.blank(c)
+		}
+		if concernWords.in(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// maskSupply blanks the clauses (split at commas too) that are an errand
+// for a thing or about having it: "buy infant tylenol", "pack extra burp
+// cloths for spit up", "running low on gas drops". A clause that also says
+// how someone is ("she has a fever") is kept.
+func maskSupply(t string) string {
+	b := []byte(t)
+	start := 0
+	for i := 0; i <= len(t); i++ {
+		if i < len(t) && !strings.ContainsRune(",.;!?\n", rune(t[i])) {
+			continue
+		}
+		if c := t[start:i]; isSupplyClause(c) {
+			for j := start; j < i; j++ {
+				b[j] = ' '
+			}
+		}
+		start = i + 1
+	}
+	return string(b)
+}
+
+// leadFillers come before an errand's verb: "need to buy", "pls grab".
+var leadFillers = []string{"need to ", "needs to ", "have to ", "remember to ", "dont forget to ", "don't forget to ",
+	"pls ", "please ", "todo: ", "todo ", "to do: ", "reminder: ", "reminder ", "also ", "and ", "then ", "- ", "* ",
+	"• ", "[] ", "[ ] ", "can you ", "could you ", "can someone ", "someone ", "we need to ", "i need to ", "gotta "}
+
+func isSupplyClause(c string) bool {
+	c = strings.TrimSpace(c)
+	if c == "" || personState.MatchString(c) {
+		return false
+	}
+	for trimmed := true; trimmed; {
+		trimmed = false
+		for _, f := range leadFillers {
+			if strings.HasPrefix(c, f) {
+				c, trimmed = strings.TrimSpace(c[len(f):]), true
+			}
+		}
+	}
+	if strings.HasPrefix(c, "need to") {
+		return false
+	}
+	return supplyVerbs.at(c, 0) || supplyWords.in(c)
+}
+
+func spaces(m string) string { return strings.Repeat(" ", len(m)) }
 
 // plain drops apostrophes, so "won't" and "wont", "baby's" and "babys" read
 // alike: the health word lists are written without them.
@@ -66,21 +224,69 @@ func plain(s string) string {
 	return strings.ReplaceAll(s, "'", "")
 }
 
-// aboutSomeoneElse: the note names someone outside the family, a person or
-// a pet ("the dog is sick", "my coworker is out sick"), and no one in it
-// (the baby, "I", "we"). Someone else unwell is not the family's health
-// note.
-func aboutSomeoneElse(t string) bool {
-	if !otherPeople.in(t) {
-		return false
+// possessiveOther is someone named by their name and their kin: "sarah's
+// husband", "jess's baby". Their illness is not the family's; the phrase
+// is read as otherPeople's "someone else". Only with the apostrophe: without
+// it a name cannot be told from a verb ("dress baby").
+var possessiveOther = regexp.MustCompile(`\b(?:(?:my|our|the|your|a)\s+)?([a-z]+)'s\s+(?:husband|wife|partner|mom|mum|dad|son|daughter|kid|kids|baby|boy|girl|little one|toddler|family)\b`)
+
+// ownPossessive are the family's own: "baby's dad", "lo's", "it's".
+var ownPossessive = map[string]bool{"baby": true, "lo": true, "it": true, "he": true, "she": true, "that": true,
+	"what": true, "who": true, "there": true, "here": true, "let": true, "twin": true, "twins": true, "bub": true}
+
+func markOthers(s string) string {
+	if !strings.Contains(s, "'s") {
+		return s
 	}
-	return !familyWords.in(otherPeople.blank(t))
+	var b strings.Builder
+	last := 0
+	for _, m := range possessiveOther.FindAllStringSubmatchIndex(s, -1) {
+		if ownPossessive[s[m[2]:m[3]]] {
+			continue
+		}
+		b.WriteString(s[last:m[0]])
+		b.WriteString("someone else")
+		last = m[1]
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
-// isMood: the note is about the parent's own low mood or worry.
+// aboutSomeoneElse: the note names someone outside the family, a person or
+// a pet ("the dog is sick", "my coworker is out sick", "sarah's baby has
+// rsv"), and no one in it (the baby, "I", "we"). Someone else unwell is
+// not the family's health note.
+func aboutSomeoneElse(t string) bool {
+	return otherPeople.in(t) && !familyWords.in(otherPeople.blank(t))
+}
+
+// healthText is a note's text as the health rules read it: apostrophes
+// dropped, someone else's kin marked, figures of speech and objects
+// blanked. harm says it holds thoughts of harm; other that it is about
+// someone outside the family.
+func healthText(s string) (t string, harm, other bool) {
+	t = plain(markOthers(s))
+	if isHarm(t) {
+		return t, true, false
+	}
+	if aboutSomeoneElse(t) {
+		return t, false, true
+	}
+	t = notMedical.blank(t)
+	for _, re := range []*regexp.Regexp{thingRe, keepWarmRe, productForRe} {
+		t = re.ReplaceAllStringFunc(t, spaces)
+	}
+	return t, false, false
+}
+
+// isMood: the note is about the parent's own low mood, worry or thoughts
+// of harm.
 func isMood(s string) bool {
-	t := plain(s)
-	return moodWords.in(t) && !aboutSomeoneElse(t)
+	t, harm, other := healthText(s)
+	return harm || !other && moodWords.in(t)
 }
 
 // IsHealth reports whether text reads as a health concern, as a note's

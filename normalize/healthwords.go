@@ -1,0 +1,391 @@
+package normalize
+
+// This file: the vocabularies a health concern is read from. They are
+// broad on purpose: a word of a kind (a symptom, a body part and what is
+// wrong with it, a medicine) rather than the sentences of one note, so a
+// note worded some new way is still read. All are read on text without
+// apostrophes (plain): "won't" is listed as "wont".
+
+// harmWords are thoughts of self-harm or of harming the baby, and of not
+// wanting to live. They are always a health note, whoever else the note
+// names and whatever else it says.
+var harmWords = indexPlain([]string{
+	"hurt myself", "hurting myself", "harm myself", "harming myself", "kill myself", "killing myself",
+	"cut myself", "cutting myself", "self harm", "self-harm", "selfharm", "suicid*", "end my life", "end it all",
+	"end things", "take my life", "take all the pills", "take all my pills", "overdose on",
+	"dont want to be here", "dont want to be alive", "dont want to live", "dont want to exist", "dont want to wake up",
+	"not want to be here", "no reason to live", "nothing to live for", "want to die", "wanna die", "wish i was dead",
+	"wish i were dead", "better off dead", "better off without me", "be better off without me", "want to disappear",
+	"wanna disappear", "wish i could disappear", "disappear forever",
+	"wish i wasnt here", "wish i wasnt alive", "wish i hadnt had", "hurt the baby", "hurting the baby", "harm the baby",
+	"harming the baby", "shake the baby",
+	"shaking the baby", "drop her on purpose", "drop him on purpose",
+	"throw the baby", "thoughts of hurting", "thoughts of harming", "thoughts of killing", "thoughts of ending",
+	"thoughts of dying", "thoughts of death", "thoughts of smothering", "urge to hurt", "urge to harm", "urge to shake",
+	"urge to smother", "urge to throw", "urge to drop", "want to hurt her", "want to hurt him", "might hurt her", "might hurt him",
+	"going to hurt her", "going to hurt him", "end it all", "ending it all", "want to end it", "wanna end it", "just end it",
+	"hope i dont wake up", "and not wake up", "and never wake up", "sleep forever", "want this to end", "want it all to end",
+	"want it all to stop", "want everything to stop", "feel like disappearing", "like disappearing", "cant go on", "cant keep going",
+	"dont think i can keep going", "dont think i can go on", "better without me", "nobody would miss me", "no one would miss me",
+	"wouldnt miss me", "about ending it", "ending it", "never come back", "run away and never", "imagining dropping",
+	"imagine dropping", "picturing dropping", "imagining hurting", "imagine hurting", "imagining her falling",
+	"imagining him falling", "imagining throwing", "imagining drowning", "imagining smothering", "images of hurting",
+})
+
+// moodWords are a parent's own low mood, worry and thoughts after a birth:
+// a health concern, with a word that support exists.
+var moodWords = indexPlain([]string{
+	"postpartum depression", "post partum depression", "ppd", "ppa", "postpartum anxiety", "postpartum blues",
+	"baby blues", "depress*", "feeling down", "feel down", "felt down", "really down", "so down", "very down",
+	"low mood", "crying a lot", "cant stop crying", "cannot stop crying", "crying all day", "crying all the time",
+	"crying every day", "crying spells", "crying for no reason", "cry for no reason", "cry all the time", "anxious",
+	"anxiety", "worrying", "worried sick", "constant worry", "scary thoughts", "dark thoughts",
+	"bad thoughts", "intrusive*", "racing thoughts", "mind racing", "mind is racing", "mind wont stop", "cant switch off",
+	"cant turn my brain off", "on edge", "dreading everything", "panic attack*", "panicky", "feel panic*", "feeling panic*", "sense of panic", "sense of dread",
+	"full of dread", "constant dread", "feeling of dread", "feel like a terrible", "feel like a bad", "feel like a horrible",
+	"feel like an awful", "im falling apart", "i am falling apart", "numb", "feel nothing", "feel empty",
+	"feel so empty", "empty inside", "dont feel anything", "do not feel anything", "cant feel anything",
+	"not bonding", "no bond", "cant bond", "dont feel bonded", "dont feel connected", "not connecting with",
+	"dont love her", "dont love him", "dont love my baby", "dont love the baby", "regret having", "made a mistake having",
+	"not cut out for this", "hopeless", "helpless", "worthless", "like a failure", "such a failure",
+	"terrible mom", "terrible mother",
+	"cant sleep even", "cannot sleep even", "cant fall asleep even", "even when the baby sleeps", "even when baby sleeps",
+	"even when she sleeps", "even when he sleeps", "even when i can", "not myself", "dont feel like myself",
+	"dont feel like me", "forgetting things", "rage", "so angry all the time", "snapping at", "cant cope", "cannot cope",
+	"not coping", "can barely cope", "something bad will happen", "something bad is going to happen",
+	"cant stop thinking", "so alone", "feel alone", "feel so alone", "lonely", "scared to be alone with",
+	"afraid to be alone with", "not safe with", "cant do this anymore", "cant do this any more", "no joy",
+	"dont enjoy anything", "stranger to my baby", "feel like a stranger", "disconnected", "detached",
+	"dont recognise myself", "dont recognize myself", "images of", "visions of", "flashes of", "pictures in my head",
+	"so angry", "angry all the time", "scare myself", "scares me how", "feels pointless", "everything is pointless",
+	"whats the point", "no point in anything", "mistake having", "mistake becoming", "mistake to have",
+	"cant keep doing this", "nothing feels", "paranoid", "obsessive", "ocd", "cant stop checking",
+})
+
+// medicalWords are symptoms, injuries, worries about feeding, diapers and
+// sleepiness, and questions a professional answers: a health concern
+// wherever they stand in a note (figures of speech and supplies are
+// masked first).
+var medicalWords = indexPlain([]string{
+	// Temperature.
+	"fever*", "fevr*", "feaver*", "fevor*", "fver*", "temperature", "temprature*", "temperture*", "tempreture*",
+	"tempature*", "temp of", "high temp", "temps", "running a temp",
+	"febrile", "chills", "shivering", "shivery", "hot to touch", "hot to the touch", "warm to touch",
+	"warm to the touch", "burning up",
+	"running hot", "clammy", "night sweats", "achy", "aching", "body aches",
+	"feel awful", "feeling awful", "feel terrible", "feeling terrible", "feel rough", "feeling rough",
+	"low grade", "low-grade", "under the weather", "not feeling well", "feeling unwell", "not well at all", "is ill",
+	"was ill", "been ill", "feeling ill", "feels ill", "felt ill", "seems ill", "looks ill", "very ill", "so ill", "really ill",
+	"fell ill", "got ill", "unwell", "poorly", "not feeling well", "feeling sick", "feels sick",
+	// Illnesses by name.
+	"sick", "illness", "flu", "covid*", "rsv", "virus", "viral", "bug going around", "stomach bug", "tummy bug",
+	"strep", "uti", "infection*", "infected", "pneumonia", "bronchiolitis", "croup*", "ear infection",
+	"hand foot and mouth", "hfmd", "chickenpox", "chicken pox", "measles", "whooping", "pertussis",
+	"conjunctivitis", "pink eye", "roseola", "tested positive", "positive for", "came back positive", "allerg*",
+	"anaphyla*",
+	// Questions a professional answers.
+	"is it normal", "is this normal", "is that normal", "normal for a", "normal for her", "normal for him", "normal that",
+	"should i worry", "should we worry", "should i be worried", "worried about her", "worried about him",
+	"worried about the baby", "is that bad", "is this bad", "is it bad", "is it serious",
+	"call 911", "call an ambulance", "ambulance", "the er", "to er", "at er", "in the er", "at the er", "to the er",
+	"a&e", "emergency room", "urgent care", "nurse line", "poison control", "poison*", "reaction", "reacting to",
+	"symptom*", "side effect*",
+	// Skin, eyes, ears.
+	"rash*", "hives", "welt*", "eczema", "red spots", "purple spots", "spots that", "petechia*", "blotch*", "mottled",
+	"jaundice*", "jaundic*", "yellow skin", "yellow eyes", "yellowish", "yellowy", "yellow tinge", "looks yellow",
+	"looking yellow", "milia", "baby acne", "red eye", "eye goo", "goopy", "crusty", "discharge", "oozing", "ooze*",
+	"pus", "puss", "weeping", "ear infection", "ear tugging", "ear pulling", "pulling at her ear*", "pulling at his ear*",
+	"tugging at her ear*", "tugging at his ear*", "swollen", "swelling", "swelled", "lump", "lumps", "bulge", "bulging",
+	"hernia", "umbilical", "thrush", "cradle cap", "blister*", "bruise*", "bruising", "cold sore", "bug bite*",
+	"bites all over", "stung", "sunburn*",
+	// Stomach, feeding, diapers.
+	"spit up a lot", "spitting up a lot", "spits up a lot", "spit up is", "spitting up", "spit up looks", "spit up was", "spit up has", "spit up all", "spit up everything", "spit up after every", "spits up",
+	"spitup", "spit-up", "vomit*", "vommit*", "vomming", "vom", "throwing up", "threw up", "throw up", "throws up",
+	"puke*", "puking", "projectile", "been sick", "diarrh*", "diarh*", "diarea*", "diahr*", "dierr*", "runny poo*",
+	"watery poo*", "loose poo*", "loose stool*", "explosive poo*", "constipat*", "hasnt pooped", "not pooped",
+	"hasnt pooed", "no poop", "no poo", "green poop", "black poop", "white poop", "grey poop", "gray poop",
+	"pale poop", "blood", "bloody", "jelly-like", "jelly looking", "jelly-looking", "tarry", "like tar", "not eating",
+	"wont eat", "isnt eating", "not drinking", "wont drink", "screams at the bottle",
+	"screams at the breast", "wont latch", "cant latch",
+	"not latching", "unlatching", "slow weight gain", "weight gain is slow", "poor weight gain", "slow to gain",
+	"not gaining", "isnt gaining", "not feeding", "wont feed", "losing weight", "lost weight", "weight loss",
+	"weight check was down", "dehydrat*", "no tears", "dry lips", "dry mouth", "cracked lips", "sunken", "soft spot",
+	"fontanel*", "no pee", "no wee", "not peeing", "hasnt peed", "hasnt weed", "no urine", "bone dry",
+	"dry nappy", "dry nappies", "pee smells", "dark pee", "dark urine", "burning when", "burns when", "stings when",
+	"reflux", "colic*", "gassy and screaming", "sweating a lot", "sweats a lot", "sweating while", "not interested in feeding",
+	"not interested in eating", "not interested in the bottle", "not interested in bottle*", "not interested in the breast",
+	"not interested in milk", "not interested in food", "choking", "choked", "gagging", "gags", "gagged",
+	// Breathing, colour, waking, fits.
+	"breathing fast", "fast breathing", "breathing hard", "breathing heavy", "breathing funny", "breathing weird",
+	"breathing strange", "breathing shallow", "shallow breathing", "noisy breathing", "breathing noisy", "rapid breathing",
+	"trouble breathing", "struggling to breathe", "hard to breathe", "cant breathe", "cannot breathe",
+	"not breathing", "breathing pauses", "pauses in breathing", "stops breathing", "stopped breathing",
+	"stop breathing", "apnea", "apnoea", "wheez*", "cough*", "coughin", "barky", "stridor",
+	"retraction*", "retracting", "sucking in", "unrespons*", "not responsive", "barely responsive", "caving in", "flaring", "flared nostrils", "head bobbing", "congest*", "stuffy*", "stuffed nose",
+	"stuffed up", "blocked nose", "snotty", "snot", "runny nose", "has a cold", "got a cold", "caught a cold",
+	"a bad cold", "blue lips", "lips look", "lips are blue", "lips blue", "lips went", "lips turned", "turned blue",
+	"turning blue", "went blue", "goes blue", "looks blue", "a bit blue", "bluish", "blue around", "grey lips",
+	"gray lips", "pale lips", "dusky", "lethargic", "lethargy", "listless", "sluggish", "drowsy", "limp", "limping",
+	"floppy", "droopy", "not herself", "not himself", "not themselves", "not acting like her", "not acting like him",
+	"not interested in anything", "barely moving", "not moving much", "just stares", "staring spell*", "zoned out",
+	"hard to wake", "hard to rouse", "cant wake", "cannot wake", "wont wake", "wouldnt wake", "difficult to wake",
+	"unrespons*",
+	"very sleepy", "super sleepy", "unusually sleepy", "so sleepy all day", "sleeping all day",
+	"sleeping more than", "sleeping way more", "weak cry", "high pitched cry", "high-pitched cry", "moaning",
+	"inconsolable", "screaming for hours", "crying for hours", "screamed for hours", "cried for hours", "seizure*",
+	"convuls*", "twitching", "jerking", "eyes rolling", "eyes rolled", "fainted", "feel faint", "felt faint",
+	"feeling faint", "nearly fainted", "blacked out", "dizzy", "dizziness", "lightheaded", "light headed",
+	"passed out", "sneez*", "grunting", "gasping", "rattly", "rattling", "rattley", "short of breath",
+	"shortness of breath", "out of breath", "heart racing", "racing heart", "palpitation*", "arching", "shaking",
+	"eyes rolling", "nosebleed*", "nose bleed*", "mucus", "tongue tie", "lip tie", "latch hurts",
+	"flat spot", "ear ache", "earache", "toothache", "hiccuping for", "hiccups for", "hiccupping for", "hiccuped for", "dry skin", "dry patches",
+	// Falls and injuries.
+	"fell off", "fell from", "fell down", "fell out of", "fell onto", "fell on her", "fell on his",
+	"fell on my", "falling from", "falling off", "had a fall", "took a tumble", "tumbled", "rolled off",
+	"rolled out of", "bumped head", "bumped her head", "bumped his head", "bumped my head", "banged her head",
+	"banged his head", "hit her head", "hit his head", "hit my head", "hit head", "hit the floor", "head injury",
+	"head bump", "concussion", "dropped the baby", "dropped baby", "dropped her on", "dropped him on", "stuck in her throat", "stuck in his throat",
+	"stuck in my throat", "stuck in her nose", "stuck in his nose", "stuck in her ear", "stuck in his ear", "swallow*",
+	"up her nose", "up his nose",
+	"slipped in", "slipped on", "slipped off", "slipped out of", "slipped and", "went under", "drown*", "scald*",
+	"burned her", "burned his", "burnt her", "burnt his", "burned my", "burnt my", "bit her tongue", "bit his tongue",
+	"bit her lip", "bit his lip", "bitten", "sprain*", "fracture*", "dislocat*", "nursemaid", "stitches",
+	// The body after birth.
+	"mastitis", "clogged duct", "blocked duct", "plugged duct", "milk bleb", "engorged", "engorgement", "clot",
+	"clots", "clotting", "bleeding", "bled", "hemorrhag*", "haemorrhag*",
+	"pad an hour", "pad every hour", "incision", "wound*",
+	"c section wound", "headache*", "migraine*", "seeing spots", "seeing stars", "flashing lights",
+	"blurred vision", "double vision", "chest pain", "in pain", "painful to pee", "painful to poop", "painful to sit", "painful to walk", "painful to feed",
+	"painful to nurse", "painful to latch", "painful to stand", "painful to breathe", "painful to swallow", "painful latch",
+	"painful feeds", "painful feeding", "painful poops", "painful bowel", "cant pee", "trouble peeing", "hard to pee",
+	"difficulty peeing", "hurts to pee", "burns to pee", "peeing blood", "pain peeing", "pain when peeing", "hurts to poop",
+	"panting", "cant get air", "struggling for air", "gasping for air", "fighting for air", "cant catch her breath",
+	"cant catch his breath", "cant catch my breath", "roasting", "furnace", "like an oven", "radiating heat",
+	"boiling hot", "on fire", "nothing comes out", "nothing coming out", "nothing came out", "cant poop", "no bowel movement",
+	"no bm", "eyes keep rolling", "eyes roll", "feeds are getting shorter", "feeds getting shorter", "shorter feeds",
+	"feeds are shorter", "tires quickly", "tires out after", "tired after 2", "tired after a few", "impossible to wake", "not acting right", "isnt acting right",
+	"not acting normal", "not acting like", "acting weird", "acting strange", "acting off", "seems off", "seem off",
+	"something is wrong", "somethings wrong", "something wrong with", "something isnt right", "something not right",
+	"something is off", "hurts", "hurting", "aches", "cramp", "cramps", "cramping", "blurry vision", "vision is blurry",
+	"preeclampsia", "pre-eclampsia", "blood pressure", "bp was", "bp is", "high bp", "incontinen*", "leaking urine",
+	"prolapse", "hemorrhoid*", "haemorrhoid*", "stitches",
+})
+
+// notMedical are phrases that hold a medical word but are not a concern:
+// figures of speech, supplies, tests booked, objects that fell. They are
+// blanked before the vocabularies are read.
+var notMedical = indexPlain([]string{
+	"sick of", "sick and tired", "sick playlist", "sick beat", "sick song", "sick track", "sick view", "sick ride",
+	"sick deal", "sick day", "sick days", "sick leave", "sick note", "sick pay", "rash cream", "rash ointment",
+	"rash paste", "rash balm", "rash spray", "rash powder", "rash guard", "rashguard", "rash decision",
+	"fever-pitch", "fever pitch", "fever thermometer", "fever dream", "cabin fever", "spring fever",
+	"slipped my mind", "slipped his mind", "slipped her mind", "slipped through the cracks", "cough drops",
+	"cough syrup", "blood test", "blood tests", "blood work", "bloodwork", "blood draw", "blood type",
+	"blood drive", "blood orange", "blood donation", "donate blood", "give blood", "giving blood",
+	"blood pressure cuff", "blood pressure monitor", "such a headache", "what a headache", "is a headache",
+	"was a headache", "been a headache", "real headache", "total headache", "giving me a headache",
+	"gave me a headache", "gives me a headache", "give me a headache", "giving us a headache", "headache of a",
+	"pain in the neck", "pain in the butt", "pain in the ass", "pain in the backside", "swallowed my pride",
+	"swallow my pride", "swallow the cost", "wheel fell off", "fell off the wall", "fell off the shelf",
+	"fell off the table", "fell off the counter", "fell through", "plans fell", "burned out", "burnt out",
+	"burning the candle", "burn the", "burn a", "burn some", "room temperature", "room temp", "bath temperature",
+	"bath temp", "water temperature", "water temp", "nursery temperature", "nursery temp", "milk temperature",
+	"bottle temperature", "temperature outside", "temperature of the bath", "temperature of the room",
+	"temperature of the water", "temperature of the milk", "choking hazard", "choking hazards", "drowning in",
+	"drowned out", "soft spot for", "lump sum", "all the rage", "road rage", "discharge papers",
+	"discharge paperwork", "discharge summary", "discharge instructions", "hospital discharge", "goo goo",
+	"goo gone", "reaction when", "reaction video", "her reaction was", "his reaction was", "reaction to the news",
+	"passed out on", "passed out after", "passed out during", "passed out mid", "passed out in the car",
+	"passed out in the stroller", "passed out in the carrier", "passed out cold", "shaking the", "shaking it",
+	"shake it off",
+	"flu shot", "flu shots", "flu jab", "flu vaccine",
+	"covid shot", "covid vaccine", "covid booster", "covid jab", "covid test", "covid tests", "rsv shot",
+	"rsv vaccine", "rsv jab", "wound up", "dying for", "dying to",
+	"painful to watch", "hurts my feelings", "it hurts to say",
+	"breast pump*", "breast pad*", "breast milk", "breastmilk", "breast shell*", "breast shield*",
+	"nipple shield*", "nipple cream", "bottle nipple*", "nipple size", "nipples size", "nipple flow", "flow nipple*",
+	"dosing syringe", "dosing cup", "dose cup", "blood sugar test", "glucose test", "flu season", "allergy form", "allergy forms", "allergy list",
+	"allergy info", "keep an eye", "an eye on", "cut her nails", "cut his nails", "cut the babys nails", "cut babys nails",
+	"cut baby nails", "cut her fingernails", "cut his fingernails", "cut fingernails", "cut nails", "stuck in my head",
+	"caught my eye", "caught his eye", "caught her eye", "dark circles", "choked up", "responding to my email", "respond to my email",
+	"responding to emails", "respond to emails", "responding to texts", "respond to texts", "responding to my text",
+	"respond to my text", "responding to my message", "responded to my email",
+})
+
+// ambiguous "ill": plain() turns "I'll" into "ill"; notMedical blanks the
+// common "ill <verb>" so only the illness is read.
+
+// medicineWords name medicines and medicine in general: a health question
+// in a clause that is not about the supply.
+var medicineWords = indexPlain([]string{
+	"tylenol", "tylenl", "tylanol", "tylenal", "tyelnol", "motrin", "motrn", "motren", "advil", "ibuprofen",
+	"ibuprophen", "ibuprofin", "ibprofen", "ibuprofen", "nurofen", "acetaminophen", "acetaminophin", "acetominophen",
+	"paracetamol", "paracetomol", "calpol", "aspirin", "aleve", "naproxen", "benadryl", "zyrtec", "claritin",
+	"allegra", "piriton", "sudafed", "mucinex", "robitussin", "dayquil", "nyquil", "theraflu", "cold medicine",
+	"cough medicine", "codeine", "oxycodone", "percocet", "norco", "hydrocodone", "tramadol", "zoloft",
+	"sertraline", "prozac", "fluoxetine", "lexapro", "escitalopram", "wellbutrin", "zulresso", "zurzuvae",
+	"antidepressant*", "anti depressant*", "antihistamine*", "decongestant*", "laxative*", "miralax", "suppositor*",
+	"antibiotic*", "antibotic*", "anti biotic*", "amoxicillin", "amoxicilin", "amoxicillan",
+	"amoxi", "amox", "augmentin", "cefdinir", "azithromycin", "zithromax", "zpack", "z-pack", "keflex",
+	"cephalexin", "nystatin", "diflucan", "fluconazole", "hydrocortisone", "steroid*", "prednisone",
+	"prednisolone", "orajel", "teething gel", "melatonin", "zantac", "pepcid", "famotidine", "omeprazole",
+	"prilosec", "nexium", "domperidone", "reglan", "fenugreek", "eye drops", "ear drops", "inhaler", "nebuli*",
+	"albuterol", "epipen", "fever reducer", "pain reliever", "painkiller*", "pain killer*", "pain meds",
+	"pain medication", "medicine", "medicines", "medication*", "meds", "med", "prescription", "pill", "pills",
+	"birth control", "the minipill", "mini pill", "cough drops", "cough syrup",
+})
+
+// routineDrops are supplements and remedies given every day: a health
+// question only with a question about them (doseWords, routineQuestion),
+// not in a note that they are given or bought.
+var routineDrops = indexPlain([]string{
+	"simethicone", "mylicon", "gas drops", "gripe water", "vitamin d", "vit d", "vitamin*", "probiotic*", "iron",
+	"iron pill*", "iron supplement*", "supplement*", "drops", "colic drops", "biogaia", "fish oil", "dha",
+})
+
+var routineQuestion = indexPlain([]string{
+	"how much", "how often", "how many", "how long", "when can", "what dose", "safe", "ok to", "okay to", "should i",
+	"should we", "can i", "can we", "is it ok", "is it okay", "too many", "help with", "working", "not working",
+	"doctor said", "dr said", "ped said", "nurse said", "prescribed", "recommended",
+})
+
+// doseRe reads a question about a dose or a dose gone wrong: "how much
+// tylenol", "gave him double", "missed a dose", "2.5ml". It is a health
+// note even when the note also names the pharmacy.
+var doseWords = indexPlain([]string{
+	"dose", "doses", "dosage", "dosing", "double dose", "doubled", "double the", "gave twice", "given twice",
+	"gave her twice", "gave him twice", "twice by mistake", "by accident gave", "accidentally gave",
+	"accidentally took", "extra dose", "overdose*", "gave too much", "given too much", "took too much", "too much tylenol", "too much motrin", "by mistake", "wrong dose", "missed a dose", "missed dose",
+	"missed her dose", "missed his dose", "missed my dose", "forgot her dose", "forgot his dose", "forgot my dose",
+	"forgot to give", "how many ml", "how many mg",
+	"can i give", "can we give", "should i give", "should we give", "ok to give", "okay to give", "safe to give",
+	"ok to take", "okay to take", "safe to take", "is it safe",
+	"is that safe", "is this safe", "can she have", "can he have", "can baby have", "when can she", "when can he",
+	"while breastfeeding", "while breast feeding", "while pumping", "while nursing",
+	"while bf", "while bfing", "when breastfeeding", "when pumping", "compatible with breastfeeding",
+	"safe for breastfeeding", "safe with breastfeeding", "safe while",
+})
+
+// supplyWords mark a clause about having something (buying, packing,
+// running low), not about taking it.
+var supplyWords = indexPlain([]string{
+	"restock*", "running low", "run low", "low on", "almost out", "nearly out", "all out", "ran out", "run out",
+	"running out", "were out of", "we are out of", "im out of", "out of stock", "in stock", "need more", "needs more",
+	"get more", "grab more", "buy more", "order more", "buy", "order", "ordered", "reorder", "pick up",
+	"grab", "refill*", "pharmacy", "chemist", "cvs", "walgreens", "rite aid", "boots", "target",
+	"costco", "amazon", "shopping list", "grocery list", "on the list", "to the list", "diaper bag",
+	"first aid kit", "medicine cabinet", "cabinet", "on sale", "coupon", "transfer*", "batter*", "stock*",
+	"supply", "supplies", "expired", "expiring", "insurance", "copay", "receipt*", "dropper", "syringe", "need new", "new one", "new ones", "spare", "backup", "travel size",
+	"store brand", "generic", "cheaper", "price",
+})
+
+// supplyVerbs begin a clause that is an errand for a thing ("pack the
+// advil", "grab saline", "order nipple cream").
+var supplyVerbs = indexPlain([]string{
+	"buy", "pick up", "grab", "order", "reorder", "restock", "stock up", "stock", "refill", "pack",
+	"get more", "need more", "need", "return", "throw out", "toss", "replace", "label",
+	"compare", "check stock",
+})
+
+// hazardWords are what a baby should not swallow; with an ingestion word
+// (ingestWords) they are a poisoning or choking concern.
+var hazardWords = indexPlain([]string{
+	"battery", "batteries", "button battery", "coin battery", "magnet*", "pod", "pods", "detergent", "laundry pod",
+	"dishwasher pod", "tide pod", "coin", "coins", "penny", "pill", "pills", "vitamin*",
+	"medicine", "meds", "chemical*", "bleach", "cleaner", "cleaning spray", "dishwasher tab*", "soap",
+	"hand sanitizer", "sanitiser", "sanitizer", "nail polish", "polish remover", "perfume",
+	"cigarette*", "nicotine", "vape", "weed", "edible*",
+	"plant", "marble", "bead*", "lego*", "button", "screw", "pin", "safety pin",
+	"earring", "bottle cap", "wrapper", "foil", "sponge", "silica",
+})
+
+// ingestWords say something went into the mouth.
+var ingestWords = indexPlain([]string{
+	"swallow*", "ate", "chewing", "chewed", "sucking", "licking", "in mouth", "mouth", "eaten", "eat some", "chewed", "chewing on", "chewed on", "bit into", "bit a", "licked",
+	"sucked on", "sucking on", "drank", "drunk some", "in his mouth", "in her mouth", "in their mouth",
+	"in the mouth", "into his mouth", "into her mouth", "mouthed", "mouthing", "got into", "foam", "foaming",
+})
+
+// bodyWords and concernWords: a part of the body and something wrong with
+// it, in one clause ("gums look swollen", "peeling skin on his feet"), is
+// a health concern even when neither alone would be. Words that are often
+// not the body ("back", "hand", "head", "face") count only with someone's
+// ("her back", "my hand").
+var bodyWords = indexPlain(func() []string {
+	out := []string{
+		"forehead", "eye", "eyes", "eyelid*", "ear", "ears", "earlobe", "nose", "nostril*", "tongue", "lip", "lips",
+		"gums", "throat", "neck", "skin", "scalp", "cheek", "cheeks", "chin", "chest", "breath*", "lung*", "ribs",
+		"tummy", "belly", "stomach", "abdomen", "breast", "breasts", "nipple*", "boob*", "butt", "bum", "poop*",
+		"poo", "poos", "stool*", "pee", "wee", "urine", "diaper*", "nappy", "nappies", "cord", "stump", "navel",
+		"belly button", "finger*", "fingernail*", "nail bed", "toe", "toes", "calf", "calves", "thigh*", "knee*",
+		"ankle*", "shin", "elbow*", "wrist*", "shoulder*", "hip", "hips", "tailbone", "pelvis", "perineum",
+		"perineal", "vagina*", "vulva", "down there", "vision", "incision", "stitches", "scar", "wound*",
+		"c section", "c-section", "csection", "c sec", "c-sec", "armpit*", "groin", "genitals", "penis", "testicle*",
+		"scrotum", "foreskin", "circumcision", "spine", "joint*", "muscle*", "teeth", "tooth", "gum", "jaw",
+		"bowel*", "bladder", "uterus", "womb", "bleed*",
+	}
+	out = append(out, "arm", "arms", "leg", "legs", "foot", "feet", "chest", "heart")
+	for _, w := range []string{"back", "hand", "hands", "head", "face", "mouth", "bottom", "body", "side"} {
+		for _, who := range []string{"her", "his", "my", "their", "babys", "baby", "lo", "left", "right", "both",
+			"lower", "upper", "whole", "your", "our", "its", "one", "the babys", "on her", "on his", "on my", "in her", "in his", "in my"} {
+			out = append(out, who+" "+w)
+		}
+	}
+	out = append(out, "forehead", "headache", "heart rate", "heartbeat", "pulse")
+	return out
+}())
+
+var concernWords = indexPlain([]string{
+	"sore", "pull in", "pulls in", "pulling in", "sinking in", "sinks in", "sink in", "bigger than the other", "larger than the other", "fatter than the other", "puffier than", "different size", "rolling up", "rolling back", "rolled back", "rolled up", "warm", "red", "redness", "reddish", "swollen", "swelling", "puffy", "bled", "blood*", "bruise*",
+	"blister*", "mucus", "raw", "bulging", "racing", "pounding", "hurts", "hurt", "hurting", "pain*", "ache*",
+	"aching", "itch*", "bumps", "bump", "bumpy", "spots", "spotty", "discharge", "worse", "bloated", "distended",
+	"fluid", "peeling", "flaky", "crossing", "crossed", "skipping", "sweating", "sweaty", "lumps", "lump", "lumpy",
+	"whitish", "white-ish", "hard and", "rattly", "smells", "smelly", "stinks", "foul", "oozing", "weeping",
+	"yellow", "blue", "bluish", "grey", "gray", "pale", "green", "black", "white", "orange", "purple", "dark",
+	"crystals", "watery", "explosive", "flushed", "blocked", "stuffed", "runny", "snotty", "in and out", "whistl*",
+	"cracked", "cracking", "burn*", "burnt", "scald*", "hot", "glassy", "labored", "laboured", "struggl*",
+	"crackl*", "pink*", "rock hard", "hard lump", "straining", "strains", "sting*", "tear", "torn", "blurry",
+	"blurred", "numb", "tingl*", "weak", "cut", "cuts", "scratch*", "gash", "scrape*", "caught", "pinched",
+	"slammed", "crushed", "jammed", "stuck", "broke", "broken", "killing", "throbbing", "stabbing", "sharp",
+	"tender", "opening", "gaping", "split", "pulling apart", "came apart", "infected", "streak*",
+	"patch*", "welts", "rough", "wheezy", "tight", "limp", "limping", "twitch*", "jerk*", "retraction*", "retracting", "sucking in", "unrespons*", "not responsive", "barely responsive",
+	"not moving", "wont move", "doesnt move", "cold and", "ice cold", "clammy", "mottled",
+	"sunken", "bone dry", "blocked", "lesion*", "sores", "ulcer*", "pimple*", "pustule*",
+})
+
+// otherPeople are people outside the family and pets, and the ways of
+// caring for them (a card, soup): a note about them being unwell is not
+// the family's health note, unless it names someone in the family too
+// (familyWords).
+var otherPeople = indexPlain(func() []string {
+	var out []string
+	for _, n := range []string{
+		"dog", "dogs", "doggo", "doggy", "puppy", "pup", "cat", "cats", "kitty", "kitten", "pet", "pets", "vet", "hamster",
+		"rabbit", "bunny", "guinea pig", "parrot", "bird", "fish", "horse", "grandma", "grandpa", "granny", "gran",
+		"grandad", "granddad", "grandmother", "grandfather", "grandparents", "nana", "nanna", "mil", "fil",
+		"mother-in-law", "father-in-law", "mother in law", "father in law", "in-laws", "in laws", "sister", "brother",
+		"sil", "bil", "sister-in-law", "brother-in-law", "aunt", "auntie", "aunty", "uncle", "cousin", "niece",
+		"nephew", "coworker", "co-worker", "colleague", "boss", "manager", "neighbor", "neighbour", "friend",
+		"bestie", "roommate", "flatmate", "babysitter", "sitter", "nanny", "teacher", "classmate", "landlord",
+	} {
+		out = append(out, n, n+"s", n+"'s", "my "+n, "my "+n+"'s", "my "+n+"s", "our "+n, "our "+n+"'s", "the "+n, "the "+n+"'s")
+		for _, kin := range []string{"baby", "kid", "kids", "son", "daughter", "husband", "wife", "partner", "boy", "girl", "little one", "toddler", "mom", "dad", "mum"} {
+			out = append(out, n+"'s "+kin, "my "+n+"'s "+kin, "our "+n+"'s "+kin, "the "+n+"'s "+kin)
+		}
+	}
+	for _, n := range []string{"mom", "mum", "dad", "mother", "father", "parents"} {
+		out = append(out, "my "+n, "my "+n+"'s", "my "+n+"s", "your "+n, "your "+n+"'s")
+	}
+	return append(out, "next door", "toddler next door", "kid next door", "kids next door", "get well", "get-well",
+		"send flowers", "sending flowers", "send a card", "send soup", "send her soup", "send him soup", "bring soup",
+		"drop off soup", "bring dinner", "bring them dinner", "drop off dinner", "meal train", "visit her in",
+		"visit him in", "visiting hours", "someone else")
+}())
+
+// familyWords name the baby or the one writing: with them, a note is the
+// family's even when it names someone else too ("grandma dropped the
+// baby").
+var familyWords = indexPlain([]string{
+	"baby", "baby's", "babies", "lo", "newborn", "infant", "bub", "i", "i'm", "i've", "i'd", "me", "my", "myself",
+	"we", "our", "us", "son", "daughter", "twins", "wife", "husband", "partner",
+})
