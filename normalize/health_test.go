@@ -42,13 +42,14 @@ type healthBar struct{ recall, fp float64 }
 
 var (
 	goalBar = healthBar{recall: 0.97, fp: 0.02}
-	// heldOutBar is 0 until the fresh held-out set has been measured.
-	heldOutBar = healthBar{recall: 0, fp: 1}
+	// heldOutBar is what the held-out set measured when it was first run
+	// (recall 113 of 120, false positives 9 of 105): a floor, not the goal.
+	heldOutBar = healthBar{recall: 0.94, fp: 0.09}
 )
 
 // minHeldOutShare: a held-out set, when there is one, is a fair part of
-// its corpus (the issue asks for a fifth).
-const minHeldOutShare = 0.15
+// its corpus: the issue asks for a fifth.
+const minHeldOutShare = 0.19
 
 // corpus reads one file of notes: blank lines and "#" lines are skipped.
 func corpus(t *testing.T, name string) []string {
