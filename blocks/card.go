@@ -304,7 +304,11 @@ func Card(in CardInput) Message {
 	f := cardFit{next: len(lines), health: min(len(health), maxHealth), now: min(len(w.Now), maxNow)}
 	first := func() []slack.Block {
 		bl := append([]slack.Block(nil), head...)
-		if h := healthList(health, w.MoodSupport, f.health, "…%d more below"); h != "" {
+		more := "…%d more below"
+		if f.health == maxHealth {
+			more = "…and %d more in handoff.md"
+		}
+		if h := healthList(health, w.MoodSupport, f.health, more); h != "" {
 			sec := section(h)
 			if resolve != nil && !f.resolveBelow {
 				sec.BlockID, sec.Accessory = healthBlock, slack.NewAccessory(resolve)
@@ -324,7 +328,7 @@ func Card(in CardInput) Message {
 	if f.next < len(lines) {
 		bl = append(bl, section("*Then*\n"+strings.Join(lines[f.next:], "\n")))
 	}
-	if f.health < len(health) {
+	if f.health < min(len(health), maxHealth) {
 		var b strings.Builder
 		b.WriteString(HealthMark + " *More health notes*")
 		for i, e := range health[f.health:] {
@@ -361,7 +365,8 @@ func Card(in CardInput) Message {
 const maxHealth = 8
 
 // cardHealth is the plan's health notes as the card lists them: each
-// linked, with Resolved; those resolved since, struck through with Undo.
+// linked; those resolved since the plan, struck through (their Undo is in
+// the private confirmation of Resolved).
 func cardHealth(in CardInput, p bh.Proposal) []HealthEntry {
 	out := make([]HealthEntry, 0, len(p.Health))
 	for _, it := range p.Health {
@@ -577,7 +582,7 @@ func SharedCard(in CardInput, sharedBy string) Message {
 			slack.NewContextBlock("shared_by", mrkdwn(fmt.Sprintf("Shared by <@%s> · %s", Escape(sharedBy), When(in.Run.Now, l, DayTime)))),
 		},
 	}
-	if h := healthText(w, in.Links, 0, maxHealth); h != "" {
+	if h := healthList(cardHealth(in, w), w.MoodSupport, maxHealth, "…and %d more in handoff.md"); h != "" {
 		m.Blocks = append(m.Blocks, section(h))
 	}
 	m.Blocks = append(m.Blocks, section("*Next hours*\n"+blockLines(w, l, 12)))
@@ -755,46 +760,6 @@ const maxStillOpen = 3
 // tasks whose day ended, deadlines long overdue; each with its Done.
 func stillOpenBlocks(in CardInput, p bh.Proposal) []slack.Block {
 	return itemBlocks(in, p.StillOpen, maxStillOpen, "*Still open?* Not planned any more.\n", "…and %d more in handoff.md")
-}
-
-// healthText lists a plan's health notes from..to, first and apart from
-// the plan, each linked to its message, under the line that says what to do;
-// "" when there are none. A list cut short says more follow.
-func healthText(p bh.Proposal, links Links, from, to int) string {
-	if len(p.Health) == 0 {
-		return ""
-	}
-	var b strings.Builder
-	b.WriteString("🩺 *" + Escape(bh.HealthLine) + "*\n")
-	if p.MoodSupport {
-		b.WriteString(Escape(bh.MoodSupportLine) + "\n")
-	}
-	b.WriteString(healthItems(p, links, from, to))
-	if more := min(len(p.Health), maxHealth) - to; more > 0 {
-		fmt.Fprintf(&b, "\n…%d more below", more)
-	}
-	return b.String()
-}
-
-func healthItems(p bh.Proposal, links Links, from, to int) string {
-	var b strings.Builder
-	for i, it := range p.Health {
-		if i < from {
-			continue
-		}
-		if i == to {
-			if i == maxHealth {
-				fmt.Fprintf(&b, "…and %d more in handoff.md\n", len(p.Health)-i)
-			}
-			break
-		}
-		text := Echo(it.Text, 120)
-		if len(it.NoteIDs) > 0 && links[it.NoteIDs[0]] != "" {
-			text = "<" + links[it.NoteIDs[0]] + "|" + text + ">"
-		}
-		b.WriteString("• " + text + "\n")
-	}
-	return strings.TrimRight(b.String(), "\n")
 }
 
 // HomeInput is what App Home shows for one person.

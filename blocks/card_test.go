@@ -76,12 +76,25 @@ func checkSurfaces(t *testing.T, rec bh.RunRecord, links blocks.Links) {
 	assert.Empty(t, slacktest.ValidateBlocks("message", toAny(t, shared.Blocks)), "shared card")
 	assert.Empty(t, slacktest.ValidateView(viewMap(t, blocks.OthersModal(in))), "other plans")
 	assert.Empty(t, slacktest.ValidateView(viewMap(t, blocks.ShareModal(rec.Run.ID, rec.Run.Version))), "share modal")
-	assert.Empty(t, slacktest.ValidateView(viewMap(t, blocks.Home(blocks.HomeInput{Notes: 500, Latest: &rec, Radar: strings.Repeat("risk ", 1000)}))), "home")
-	w := rec.Winner()
 	long := strings.Repeat("bottle <!channel> & ", 200)
+	// Health notes as they come: many, long, empty (a bare "health:"),
+	// with mrkdwn in them, resolved or asked about.
+	var health []blocks.HealthEntry
+	var risks []bh.RiskItem
+	for i := 0; i < 150; i++ {
+		text := []string{"fever 38.4 & <b>", "", strings.Repeat("rash all over ", 300)}[i%3]
+		health = append(health, blocks.HealthEntry{NoteID: fmt.Sprintf("h%03d", i), Text: text, Link: "https://fake.slack.test/archives/C1/p" + fmt.Sprint(i),
+			Resolved: i%5 == 4, Ask: i%7 == 6})
+		risks = append(risks, bh.RiskItem{Key: fmt.Sprintf("health:h%03d", i), Text: text, NoteIDs: []string{fmt.Sprintf("h%03d", i)}, Ask: i%7 == 6})
+	}
+	assert.Empty(t, slacktest.ValidateView(viewMap(t, blocks.Home(blocks.HomeInput{Notes: 500, Latest: &rec, Radar: strings.Repeat("risk ", 1000),
+		Health: risks, Mood: true}))), "home")
+	w := rec.Winner()
 	ho := bh.Handoff{ID: "h1", From: "U1", To: []string{"U2", "U3"}, Start: rec.Run.Now, Hours: 12, Message: long, CreatedAt: rec.Run.Now}
-	msg := blocks.HandoffMessage(blocks.HandoffView{Handoff: ho, Receiver: "U2", SenderName: strings.Repeat("Maya", 40), Plan: &w, FirstTime: true, Now: rec.Run.Now})
+	msg := blocks.HandoffMessage(blocks.HandoffView{Handoff: ho, Receiver: "U2", SenderName: strings.Repeat("Maya", 40), Plan: &w, FirstTime: true, Now: rec.Run.Now,
+		Health: health, Mood: true})
 	assert.Empty(t, slacktest.ValidateBlocks("message", toAny(t, msg.Blocks)), "handoff message")
+	assert.LessOrEqual(t, len([]rune(msg.Text)), 400, "a notification, not a list")
 	// encoding/json writes "<", ">" and "&" as \u003c, \u003e and \u0026:
 	// look for the mention as it would stand in the JSON sent to Slack.
 	assert.NotContains(t, msg.Text, "<!channel>", "the sender's words are never live")

@@ -173,10 +173,10 @@ type HandoffView struct {
 	Done map[string]bool
 	// Claims are who said "I'll do it", by note id.
 	Claims map[string]string
-	// Health are the family's health notes, open or resolved since the
-	// handoff, read from the notes (not from the plan, which may be older
-	// or absent); Mood says one is about the parent's own mood. They open
-	// the message, whatever else it must leave out.
+	// Health are the family's health notes, open ones first, then those
+	// resolved since the handoff, read from the notes (not from the plan,
+	// which may be older or absent); Mood says one is about the parent's
+	// own mood. They open the message, whatever else it must leave out.
 	Health []HealthEntry
 	Mood   bool
 	// FirstTime adds one line saying what BabyHandoff is for.
@@ -224,16 +224,8 @@ func HandoffMessage(v HandoffView) Message {
 	// lines, then fewer do-now items, each list saying how many more
 	// handoff.md (in the thread) has.
 	f := handoffFit{now: maxNow, next: maxHandoffNext, low: maxHandoffLow, health: len(v.Health) > 0}
+	// Undo of a Resolved is in its private confirmation.
 	resolve := healthControl(v.Health, ActionHandoffDone, func(id string) string { return HandoffDoneValue(h.ID, id) })
-	if resolve == nil {
-		// Everything listed is resolved: Undo the last one from here.
-		for i := len(v.Health) - 1; i >= 0; i-- {
-			if e := v.Health[i]; e.Resolved && e.NoteID != "" {
-				resolve = slack.NewButtonBlockElement(ActionHandoffUndone, HandoffDoneValue(h.ID, e.NoteID), plain("Undo", MaxButtonText))
-				break
-			}
-		}
-	}
 	healthBlock := "handoff_health:" + h.ID
 	build := func() []slack.Block {
 		bl := []slack.Block{section(head)}
@@ -281,8 +273,9 @@ func HandoffMessage(v HandoffView) Message {
 	return Message{Text: text, Blocks: bl}
 }
 
-// maxHandoffHealth bounds the health notes a handoff lists; handoff.md
-// has them all. They are never cut to make room for anything else.
+// maxHandoffHealth bounds the health notes a handoff lists (open ones
+// first); handoff.md has them all. Nothing else is kept in their place: the
+// plan's lines make room for them.
 const maxHandoffHealth = 6
 
 // handoffFit is how much of each list a handoff message shows.

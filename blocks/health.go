@@ -41,7 +41,7 @@ func healthHead(mood bool) string {
 
 // healthLine is one entry's words: linked where a link is known.
 func healthLine(e HealthEntry) string {
-	text := Echo(e.Text, 120)
+	text := Echo(healthWords(e.Text), 120)
 	if e.Link != "" && linkable(e.Link) {
 		text = "<" + e.Link + "|" + text + ">"
 	}
@@ -127,7 +127,7 @@ func healthControl(entries []HealthEntry, action string, value func(noteID strin
 	var opts []*slack.OptionBlockObject
 	for _, e := range entries {
 		if e.NoteID != "" && !e.Resolved && len(opts) < maxOptions {
-			opts = append(opts, slack.NewOptionBlockObject(value(e.NoteID), plain(e.Text, MaxOptionText), nil))
+			opts = append(opts, slack.NewOptionBlockObject(value(e.NoteID), plain(healthWords(e.Text), MaxOptionText), nil))
 		}
 	}
 	switch {
@@ -142,7 +142,7 @@ func healthControl(entries []HealthEntry, action string, value func(noteID strin
 // maxOptions is Slack's limit of options in a static select.
 const maxOptions = 100
 
-// noteButtons are the buttons that name a note by its id alone: the
+// noteHealthButtons are the buttons that name a note by its id alone: the
 // card's, the radar's and App Home's.
 func noteHealthButtons(blockID func(string) string) healthButtons {
 	return healthButtons{
@@ -159,45 +159,61 @@ func noteHealthButtons(blockID func(string) string) healthButtons {
 	}
 }
 
-// HealthText is the health notes as plain words, for a notification or a
-// fallback: the line, then each note.
+// HealthText is the open health notes as a notification's words: the
+// first few, escaped like every note's words, then how many more.
 func HealthText(entries []HealthEntry) string {
-	if len(entries) == 0 {
-		return ""
-	}
-	parts := make([]string, 0, len(entries))
+	const shown = 3
+	var parts []string
+	open := 0
 	for _, e := range entries {
-		if !e.Resolved {
-			parts = append(parts, bh.Truncate(strings.Join(strings.Fields(e.Text), " "), 60))
+		if e.Resolved {
+			continue
+		}
+		if open++; open <= shown {
+			parts = append(parts, Echo(healthWords(e.Text), 60))
 		}
 	}
-	if len(parts) == 0 {
+	if open == 0 {
 		return ""
 	}
-	return "🩺 Health: " + strings.Join(parts, "; ")
+	s := HealthMark + " Health: " + strings.Join(parts, "; ")
+	if open > shown {
+		s += fmt.Sprintf(" +%d more", open-shown)
+	}
+	return s
 }
 
-// ResolvedNotice confirms a Resolved privately, with Undo.
-func ResolvedNotice(n bh.Note) Message {
-	text := HealthMark + " Resolved: " + Echo(n.Text, 100) + ". It leaves the card, the radar and App Home; handoff.md lists it under Resolved since yesterday."
+// healthWords is a health note's words, or what stands for them when it
+// has none (a note that was only its prefix).
+func healthWords(text string) string {
+	if strings.TrimSpace(text) == "" {
+		return "A health note (no words)"
+	}
+	return text
+}
+
+// ResolvedNotice confirms a Resolved privately, with Undo: undoAction and
+// undoValue are the surface's own (a handoff's Undo names the handoff).
+func ResolvedNotice(n bh.Note, undoAction, undoValue string) Message {
+	text := HealthMark + " Resolved: " + Echo(healthWords(n.Text), 100) + ". It leaves the card, the radar and App Home; handoff.md lists it under Resolved since yesterday."
 	sec := section(text)
-	sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionRadarUndone, n.ID, plain("Undo", MaxButtonText)))
+	sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(undoAction, undoValue, plain("Undo", MaxButtonText)))
 	return Message{Text: text, Blocks: []slack.Block{sec}}
 }
 
 // ConcernNotice confirms "Still a concern" privately.
 func ConcernNotice(n bh.Note) Message {
-	return Notice(HealthMark + " Still listed: " + Echo(n.Text, 100) + ". I will ask again in a day; tap Resolved when it is.")
+	return Notice(HealthMark + " Still listed: " + Echo(healthWords(n.Text), 100) + ". I will ask again in a day; tap Resolved when it is.")
 }
 
 // HealthNoteReply is a health note's capture reply: the health line in
 // full, not a grey tag, with Resolved (and, once resolved, Not resolved).
 // No level, no time, no advice.
 func HealthNoteReply(n bh.Note) Message {
-	echo := Echo(n.Text, MaxEcho)
+	echo := Echo(healthWords(n.Text), MaxEcho)
 	if n.Done() {
 		return Message{
-			Text: "Resolved: " + Echo(n.Text, 80),
+			Text: "Resolved: " + Echo(healthWords(n.Text), 80),
 			Blocks: []slack.Block{
 				slack.NewContextBlock(BlockNotePrefix+n.ID, mrkdwn(fmt.Sprintf("✅ *Resolved* · ~%s~", echo))),
 				slack.NewActionBlock("note_actions:"+n.ID,
@@ -222,7 +238,7 @@ func HealthNoteReply(n bh.Note) Message {
 	}
 	elems = append(elems, slack.NewButtonBlockElement(ActionUndo, n.ID, plain("Undo", MaxButtonText)))
 	return Message{
-		Text:   "Saved as a health note: " + Echo(n.Text, 80) + ". " + bh.HealthLine,
+		Text:   "Saved as a health note: " + Echo(healthWords(n.Text), 80) + ". " + bh.HealthLine,
 		Blocks: []slack.Block{sec, slack.NewActionBlock("note_actions:"+n.ID, elems...)},
 	}
 }

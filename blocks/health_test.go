@@ -2,6 +2,7 @@ package blocks_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -140,4 +141,47 @@ func TestCardHealthNotesHaveResolved(t *testing.T) {
 	raw = rawOf(t, blocks.Card(in).Blocks)
 	assert.Contains(t, raw, "fever since 6pm\\u003e~ · resolved")
 	assert.NotContains(t, raw, `"action_id":"health_resolved"`, "nothing left to resolve")
+}
+
+// A handoff's notification names the first open health notes, escaped like
+// every note's words, and says how many more; a note with no words stands
+// as such, never as an empty line or option.
+func TestHealthTextIsEscapedAndShort(t *testing.T) {
+	entries := []blocks.HealthEntry{
+		{NoteID: "a", Text: "<!channel> fever 39"},
+		{NoteID: "b", Text: ""},
+		{NoteID: "c", Text: "rash", Resolved: true},
+		{NoteID: "d", Text: "breathing fast"},
+		{NoteID: "e", Text: "not feeding"},
+		{NoteID: "f", Text: "vomiting"},
+	}
+	got := blocks.HealthText(entries)
+	assert.NotContains(t, got, "<!channel>", "never a live mention")
+	assert.Contains(t, got, "&lt;!channel&gt; fever 39")
+	assert.Contains(t, got, "A health note (no words)")
+	assert.NotContains(t, got, "rash", "resolved: not named")
+	assert.True(t, strings.HasSuffix(got, " +2 more"), got)
+	assert.Empty(t, blocks.HealthText(entries[2:3]), "nothing open, nothing said")
+
+	now := time.Date(2026, 11, 23, 21, 41, 0, 0, time.UTC)
+	m := blocks.HandoffMessage(blocks.HandoffView{Handoff: bh.Handoff{ID: "h1", From: "U1", To: []string{"U2"}, Start: now, Hours: 10, CreatedAt: now},
+		Receiver: "U2", Health: entries[1:2], Now: now, Location: time.UTC})
+	raw := rawOf(t, m.Blocks)
+	assert.Contains(t, raw, "A health note (no words)")
+	assert.NotContains(t, raw, `"text":""`, "no empty text anywhere")
+}
+
+// A card with more health notes than it lists says so once, pointing at
+// handoff.md, and lists no empty "more" section.
+func TestCardWithManyHealthNotes(t *testing.T) {
+	morning := time.Date(2026, 11, 23, 8, 0, 0, 0, time.FixedZone("EST", -5*3600))
+	var texts []string
+	for i := 0; i < 10; i++ {
+		texts = append(texts, fmt.Sprintf("fever 38.%d since this morning", i))
+	}
+	raw := rawOf(t, blocks.Card(cardOf(t, morning, texts...)).Blocks)
+	assert.NotContains(t, raw, "more below", "nothing below to point at")
+	assert.Contains(t, raw, "…and 2 more in handoff.md")
+	assert.NotContains(t, raw, "More health notes*\\n…", "no empty section")
+	assert.Equal(t, 1, strings.Count(raw, "more in handoff.md"), raw)
 }

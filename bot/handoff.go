@@ -36,6 +36,8 @@ type handoffStore interface {
 	// ClaimHandoffReminder is true for the one caller that may remind.
 	ClaimHandoffReminder(ctx context.Context, teamID, id string, t time.Time) (bool, error)
 	WaitingHandoffs(ctx context.Context, since time.Time) ([]bh.Handoff, error)
+	// RecentHandoffs are a shift's handoffs made since since.
+	RecentHandoffs(ctx context.Context, teamID, shiftID string, since time.Time) ([]bh.Handoff, error)
 	HandoffByThread(ctx context.Context, teamID, channelID, ts string) (bh.Handoff, error)
 }
 
@@ -616,12 +618,37 @@ func (h *handoffs) done(ctx context.Context, cb slack.InteractionCallback, a *sl
 		b.refuse(ctx, channelOf(cb), cb.User.ID, err)
 		return
 	}
-	h.refresh(ctx, ho)
-	if latest, err := h.store.LatestRun(ctx, ho.TeamID, ho.ShiftID); err == nil {
-		// The conversation's card shows the item done too.
-		b.planner.refreshCard(ctx, ho.TeamID, latest.ID, latest.ChannelID)
+	if isHealthNote(n) {
+		// Every handoff and the card list it; Undo comes privately, checked
+		// against this handoff as the Resolved was.
+		b.healthChanged(ctx, n)
+		if !undo {
+			msg := blocks.ResolvedNotice(n, blocks.ActionHandoffUndone, blocks.HandoffDoneValue(ho.ID, n.ID))
+			if _, err := b.api.PostEphemeralContext(ctx, channelOf(cb), cb.User.ID, msg.Options()...); err != nil {
+				b.log.Debug("bot: confirm resolved", "err", err)
+			}
+		}
+	} else {
+		h.refresh(ctx, ho)
+		if latest, err := h.store.LatestRun(ctx, ho.TeamID, ho.ShiftID); err == nil {
+			// The conversation's card shows the item done too.
+			b.planner.refreshCard(ctx, ho.TeamID, latest.ID, latest.ChannelID)
+		}
 	}
 	h.home.shiftChanged(ctx, n.TeamID, n.ChannelID, ho.From)
+}
+
+// refreshShift re-renders the handoffs of a shift made within the last day
+// (taken or still waiting): the messages someone may be reading now.
+func (h *handoffs) refreshShift(ctx context.Context, teamID, shiftID string) {
+	recent, err := h.store.RecentHandoffs(ctx, teamID, shiftID, h.b.cfg.Now().Add(-24*time.Hour))
+	if err != nil {
+		h.b.log.Info("bot: handoffs to bring up to date", "shift_id", shiftID, "err", err)
+		return
+	}
+	for _, ho := range recent {
+		h.refresh(ctx, ho)
+	}
 }
 
 // take is App Home's "I'm on now": the person is on duty in their DM

@@ -6,6 +6,7 @@ package bot
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/slack-go/slack"
@@ -24,7 +25,9 @@ func (r *radarHandler) resolved(ctx context.Context, cb slack.InteractionCallbac
 	if !ok {
 		return
 	}
-	r.mark(ctx, cb, ch, valueOf(a), a.BlockID, true, blocks.ResolvedNotice)
+	r.mark(ctx, cb, ch, valueOf(a), a.BlockID, true, func(n bh.Note) blocks.Message {
+		return blocks.ResolvedNotice(n, blocks.ActionRadarUndone, n.ID)
+	})
 }
 
 // concern is "Still a concern": the note stays listed and is asked about
@@ -42,6 +45,10 @@ func (r *radarHandler) concern(ctx context.Context, cb slack.InteractionCallback
 		err = bh.Errorf(bh.EFORBIDDEN, "That button belongs to a note in another conversation; nothing was changed.")
 	case n.Deleted() || n.Done():
 		err = bh.Errorf(bh.ECONFLICT, "%q is already resolved or removed; nothing was changed.", bh.Truncate(n.Text, 60))
+	case !isHealthNote(n):
+		// "Still a concern" keeps a health note listed; on anything else
+		// it would quietly stretch a deadline's life.
+		err = bh.Errorf(bh.EINVALID, "%q is not a health note; nothing was changed.", bh.Truncate(n.Text, 60))
 	default:
 		n, err = r.store.MarkStillOn(ctx, n.TeamID, n.ID)
 	}
@@ -53,6 +60,17 @@ func (r *radarHandler) concern(ctx context.Context, cb slack.InteractionCallback
 		b.log.Debug("bot: confirm still a concern", "err", err)
 	}
 	r.home.shiftChanged(ctx, n.TeamID, n.ChannelID, cb.User.ID)
+	b.healthChanged(ctx, n)
+}
+
+// healthChanged brings up to date what lists the health notes of n's shift
+// besides the surface pressed on: the latest card and the handoffs in force
+// or waiting. (The radar and App Home follow every note change already.)
+func (b *Bot) healthChanged(ctx context.Context, n bh.Note) {
+	if latest, err := b.planner.store.LatestRun(ctx, n.TeamID, n.ShiftID); err == nil {
+		b.planner.refreshCard(ctx, n.TeamID, latest.ID, latest.ChannelID)
+	}
+	b.handoffs.refreshShift(ctx, n.TeamID, n.ShiftID)
 }
 
 // valueOf is what a button or a menu option of a block action carries.
@@ -65,27 +83,41 @@ func valueOf(a *slack.BlockAction) string {
 
 // isHealthNote reports whether a note reads as a health concern, as the
 // normaliser's Medical flag does.
-func isHealthNote(n bh.Note) bool {
-	text := n.Text
-	if text == "" {
-		p, _ := bh.ParseNoteText(n.RawText)
-		text = p.Text
-	}
-	return normalize.IsHealth(text)
-}
+func isHealthNote(n bh.Note) bool { return normalize.IsHealth(noteWords(n)) }
 
 // healthEntries are the health notes among notes as a handoff lists them:
-// the open ones, and those resolved since since (struck through), oldest
-// first; mood says one is about the parent's own mood.
+// the open ones, oldest first, then those resolved since since (struck
+// through); mood says an open one is about the parent's own mood. A note is
+// linked only where its reader can open it — a channel, not its writer's DM
+// with the bot — and quoted otherwise.
 func healthEntries(notes []bh.Note, links blocks.Links, since time.Time) (out []blocks.HealthEntry, mood bool) {
+	var resolved []blocks.HealthEntry
 	for _, n := range notes {
 		if n.Deleted() || (n.Done() && n.DoneAt.Before(since)) || !isHealthNote(n) {
 			continue
 		}
-		out = append(out, blocks.HealthEntry{NoteID: n.ID, Text: n.Text, Link: links[n.ID], Resolved: n.Done()})
+		e := blocks.HealthEntry{NoteID: n.ID, Text: noteWords(n), Resolved: n.Done()}
+		if !strings.HasPrefix(n.ChannelID, "D") {
+			e.Link = links[n.ID]
+		}
+		if e.Resolved {
+			resolved = append(resolved, e)
+			continue
+		}
+		out = append(out, e)
 		if normalize.One(n, time.UTC, n.CreatedAt).Mood {
 			mood = true
 		}
 	}
-	return out, mood
+	return append(out, resolved...), mood
+}
+
+// noteWords is a note's words without its tag prefix, read from what was
+// sent when the stored text is empty.
+func noteWords(n bh.Note) string {
+	if strings.TrimSpace(n.Text) != "" {
+		return n.Text
+	}
+	p, _ := bh.ParseNoteText(n.RawText)
+	return p.Text
 }

@@ -89,6 +89,8 @@ func tapDone(ctx context.Context, st noteMarker, n bh.Note, user string, done bo
 	switch {
 	case n.Deleted():
 		return n, bh.Errorf(bh.ECONFLICT, "That note was removed; nothing to mark.")
+	case done && n.Done() && isHealthNote(n):
+		return n, bh.Errorf(bh.ECONFLICT, "%q is already resolved; nothing was changed.", bh.Truncate(n.Text, 60))
 	case done && n.Done():
 		return n, bh.Errorf(bh.ECONFLICT, "%q is already done; nothing was changed.", bh.Truncate(n.Text, 60))
 	case !done && !n.Done():
@@ -140,4 +142,8 @@ func (nb *noteButtons) apply(ctx context.Context, cb slack.InteractionCallback, 
 		b.log.Error("bot: update note reply", "note_id", n.ID, "err", err)
 	}
 	nb.home.shiftChanged(ctx, n.TeamID, n.ChannelID, cb.User.ID)
+	if isHealthNote(n) {
+		// Resolved (or not) from its reply: the card and handoffs follow.
+		b.healthChanged(ctx, n)
+	}
 }

@@ -236,8 +236,13 @@ func (r *radarHandler) mark(ctx context.Context, cb slack.InteractionCallback, c
 	if _, err := b.api.PostEphemeralContext(ctx, channelID, cb.User.ID, msg.Options()...); err != nil {
 		b.log.Debug("bot: confirm done", "err", err)
 	}
-	if run := blocks.CardRunOf(blockID); run != "" {
-		r.planner.refreshCard(ctx, cb.Team.ID, run, channelID)
+	switch {
+	case isHealthNote(n):
+		// A health note is listed on the card and in handoffs wherever
+		// it was resolved from.
+		b.healthChanged(ctx, n)
+	case blocks.CardRunOf(blockID) != "":
+		r.planner.refreshCard(ctx, cb.Team.ID, blocks.CardRunOf(blockID), channelID)
 	}
 	r.home.shiftChanged(ctx, n.TeamID, n.ChannelID, cb.User.ID)
 }

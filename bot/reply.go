@@ -81,8 +81,6 @@ func detail(n bh.Note, f bh.Fact, loc *time.Location) (string, []bh.Stamp) {
 		if f.SleepHours > 0 {
 			text = fmt.Sprintf("energy %s, slept %gh", f.Energy, f.SleepHours)
 		}
-	case f.Medical:
-		text = "health: contact a licensed professional"
 	}
 	return text, stamps
 }

@@ -172,6 +172,21 @@ func (db *DB) WaitingHandoffs(ctx context.Context, since time.Time) ([]bh.Handof
 	return out, nil
 }
 
+// RecentHandoffs are a shift's handoffs made since since, oldest first,
+// taken or not: the messages someone may still be reading.
+func (db *DB) RecentHandoffs(ctx context.Context, teamID, shiftID string, since time.Time) ([]bh.Handoff, error) {
+	docs, err := findAll[handoffDoc](ctx, db, colHandoffs, bson.D{{Key: "team_id", Value: teamID}, {Key: "shift_id", Value: shiftID},
+		{Key: "created_at", Value: bson.D{{Key: "$gte", Value: since.UTC()}}}}, bson.D{{Key: "created_at", Value: 1}})
+	if err != nil {
+		return nil, db.fail("list recent handoffs", err)
+	}
+	out := make([]bh.Handoff, 0, len(docs))
+	for _, d := range docs {
+		out = append(out, d.domain())
+	}
+	return out, nil
+}
+
 // HandoffByThread is the handoff whose sender's thread is channelID/ts:
 // an answer there goes to the receivers.
 func (db *DB) HandoffByThread(ctx context.Context, teamID, channelID, ts string) (bh.Handoff, error) {

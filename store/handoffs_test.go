@@ -88,6 +88,20 @@ func TestHandoffIsTakenOnceAndRemindedOnce(t *testing.T) {
 
 			_, err = db.Handoff(ctx, "T2", h.ID)
 			assert.Equal(t, bh.ENOTFOUND, bh.ErrorCode(err), "scoped by team")
+
+			recent, err := db.RecentHandoffs(ctx, "T1", "s1", h.CreatedAt.Add(-24*time.Hour))
+			require.NoError(t, err)
+			require.Len(t, recent, 1, "taken and reminded, still recent")
+			assert.Equal(t, h.ID, recent[0].ID)
+			assert.Len(t, recent[0].Sent, 2, "with where it was sent")
+			for _, none := range []struct{ team, shift string }{{"T2", "s1"}, {"T1", "s2"}} {
+				other, err := db.RecentHandoffs(ctx, none.team, none.shift, h.CreatedAt.Add(-24*time.Hour))
+				require.NoError(t, err)
+				assert.Empty(t, other, "scoped by team and shift")
+			}
+			later, err := db.RecentHandoffs(ctx, "T1", "s1", h.CreatedAt.Add(time.Second))
+			require.NoError(t, err)
+			assert.Empty(t, later, "made before since")
 		})
 	}
 }

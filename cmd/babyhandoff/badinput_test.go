@@ -151,6 +151,12 @@ func TestBadInputCatalogue(t *testing.T) {
 		}, want: "tell:another conversation"},
 		{name: "Share for another conversation's plan", send: press("b", "card_share", runID), want: "tell:another conversation"},
 		{name: "Done on another conversation's note", send: press("b", "radar_done", func(*harness) string { return otherNote }), want: "tell:another conversation"},
+		{name: "Resolved on another conversation's note", send: press("b", "health_resolved", func(*harness) string { return otherNote }), want: "tell:another conversation"},
+		{name: "Still a concern on another conversation's note", send: press("b", "health_concern", func(*harness) string { return otherNote }), want: "tell:another conversation"},
+		{name: "Still a concern on a note that is not a health note", send: func(h *harness, _ string) string {
+			return h.clickIn("DU1", "1700000000.000001", "U1", "b", "health_concern", noteID)
+		}, want: "tell:not a health note"},
+		{name: "Resolved with no note", send: press("b", "health_resolved", fixed("")), want: "tell:"},
 		{name: "Snooze for another conversation's radar", send: press("radar_actions:someone", "radar_snooze_1h", fixed("1h")), want: "tell:"},
 		{name: "Re-run of another conversation's plan", send: press("b", "plan_rerun", runID), want: "tell:another conversation"},
 		// Modals.
@@ -231,6 +237,7 @@ func TestBadInputCatalogue(t *testing.T) {
 	assert.Equal(t, bh.TagInventory, n.Tag, "the DM note kept its tag")
 	assert.False(t, n.Deleted())
 	assert.False(t, n.Done())
+	assert.Nil(t, n.StillOnAt, "a forged Still a concern did not stretch the supply's life")
 	o, err := db.Note(ctx, h.team, otherNote)
 	require.NoError(t, err)
 	assert.False(t, o.Done(), "the other conversation's note was not marked done")

@@ -57,6 +57,7 @@ func TestE2EHealthNoteIsSeenAndResolved(t *testing.T) {
 	assert.Contains(t, string(got.Blocks), line, "the partner's handoff opens with the health line")
 	assert.Contains(t, string(got.Blocks), "baby 38.4 fever since 6pm")
 	assert.Contains(t, got.Text, "Health: baby 38.4 fever", "the notification names it")
+	assert.NotContains(t, string(got.Blocks), "archives/DU1", "no link into Maya's DM, which Sam cannot open: the words are quoted")
 	var resolve string
 	var bl []struct {
 		BlockID   string `json:"block_id"`
@@ -76,10 +77,29 @@ func TestE2EHealthNoteIsSeenAndResolved(t *testing.T) {
 	clock.Advance(time.Hour)
 	h.ack(h.click("DU2", got.TS, "U2", blocks.ActionHandoffDone, resolve))
 	_, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
-		return m.Channel == "DU2" && m.TS == got.TS && strings.Contains(string(m.Blocks), "fever since 6pm\\u003e~ · resolved") &&
-			strings.Contains(string(m.Blocks), blocks.ActionHandoffUndone)
+		return m.Channel == "DU2" && m.TS == got.TS && strings.Contains(string(m.Blocks), "~baby 38.4 fever since 6pm~ · resolved")
 	})
-	require.NoError(t, err, "struck through as resolved in the partner's message, with Undo; log:\n%s", h.stderr.String())
+	require.NoError(t, err, "struck through as resolved in the partner's message; log:\n%s", h.stderr.String())
+	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.Channel == "DU1" && m.TS == card.ts && m.Updated > 0 && strings.Contains(string(m.Blocks), "fever since 6pm\\u003e~ · resolved") &&
+			!strings.Contains(string(m.Blocks), `"action_id":"`+blocks.ActionHealthResolved+`"`)
+	})
+	require.NoError(t, err, "the card says it is resolved, wherever it was resolved from")
+	undo := h.ephemeral("DU2", "U2", "Resolved: baby 38.4 fever")
+	assert.Contains(t, string(undo.Blocks), blocks.ActionHandoffUndone, "a private Undo, checked against the handoff")
+
+	// Undo lists it again everywhere; Resolved again closes it.
+	h.ack(h.click("DU2", got.TS, "U2", blocks.ActionHandoffUndone, resolve))
+	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.Channel == "DU1" && m.TS == card.ts && strings.Contains(string(m.Blocks), `"action_id":"`+blocks.ActionHealthResolved+`"`)
+	})
+	require.NoError(t, err, "undone: the card offers Resolved again")
+	h.ack(h.click("DU1", card.ts, "U1", blocks.ActionHealthResolved, resolve[strings.Index(resolve, ":")+1:]))
+	h.ephemeral("DU1", "U1", "Resolved: baby 38.4 fever")
+	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.Channel == "DU2" && m.TS == got.TS && strings.Contains(string(m.Blocks), "~ · resolved") && m.Updated >= 3
+	})
+	require.NoError(t, err, "resolved from the card: the partner's handoff follows")
 
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
 	v2 := h.waitCard("DU1", "v2 · ")
@@ -94,7 +114,7 @@ func TestE2EHealthNoteIsSeenAndResolved(t *testing.T) {
 	for _, n := range h.notes("DU1", false) {
 		if strings.Contains(n.Text, "fever") {
 			require.True(t, n.Done(), "resolved")
-			assert.Equal(t, "U2", n.DoneBy.User, "by who pressed it")
+			assert.Equal(t, "U1", n.DoneBy.User, "by who pressed it last")
 		}
 	}
 }
@@ -133,13 +153,13 @@ func TestE2EHealthNoteIsAskedAboutAfterADay(t *testing.T) {
 	published("a day on, App Home asks", func(v string) bool {
 		return strings.Contains(v, "Still a concern?") && strings.Contains(v, blocks.ActionHealthConcern)
 	})
-	h.ack(h.homeClick("U1", "VHOME", "home_health:"+noteID, blocks.ActionHealthConcern, noteID))
+	h.ack(h.homeClick("U1", "VHOME", "home_health:"+noteID+":ask", blocks.ActionHealthConcern, noteID))
 	h.ephemeral("DU1", "U1", "Still listed")
 	published("answered: not asked again the same day", func(v string) bool {
 		return strings.Contains(v, "rash on her cheeks") && !strings.Contains(v, "Still a concern?")
 	})
 
-	h.ack(h.homeClick("U1", "VHOME", "home_health:"+noteID, blocks.ActionHealthResolved, noteID))
+	h.ack(h.homeClick("U1", "VHOME", "home_health:"+noteID+":ask", blocks.ActionHealthResolved, noteID))
 	h.ephemeral("DU1", "U1", "Resolved: rash on her cheeks")
 	published("resolved: gone from App Home", func(v string) bool {
 		return strings.Contains(v, "Your notes") && !strings.Contains(v, "rash on her cheeks")
