@@ -205,7 +205,7 @@ func TestRadarOpensWithHealthNotes(t *testing.T) {
 
 			// The Still a concern? item: linked, asked, with both buttons.
 			fever := sectionText(m.Blocks[1])
-			assert.Equal(t, "• baby 38.4 fever since 6pm (<https://fake.slack.test/archives/C1/p9|note>)\n*Still a concern?*", fever)
+			assert.Equal(t, "• <https://fake.slack.test/archives/C1/p9|baby 38.4 fever since 6pm>\n_Still a concern?_", fever)
 			acts, ok := m.Blocks[2].(*slack.ActionBlock)
 			require.True(t, ok, "Resolved and Still a concern under it")
 			require.Len(t, acts.Elements.ElementSet, 2)
@@ -277,10 +277,64 @@ func TestRadarHealthAsk(t *testing.T) {
 	assert.Equal(t, "<@U2> 🩺 Still a concern? baby 38.4 fever since 6pm", m.Text)
 	require.Len(t, m.Blocks, 4, "the line, the note, its buttons, the footer")
 	assert.Equal(t, "<@U2> 🩺 *"+bh.HealthLine+"*", sectionText(m.Blocks[0]), "only the asked note: no mood line for another")
-	assert.Contains(t, sectionText(m.Blocks[1]), "*Still a concern?*")
+	assert.Contains(t, sectionText(m.Blocks[1]), "_Still a concern?_")
 	_, ok := m.Blocks[2].(*slack.ActionBlock)
 	assert.True(t, ok)
 	raw, err := json.Marshal(m.Blocks)
 	require.NoError(t, err)
 	assert.NotContains(t, string(raw), blocks.ActionRadarSnooze, "a question, not a nudge")
+}
+
+// healthShown is what a message shows of its health notes: the text of
+// each health section and each button's action and note, in order.
+func healthShown(bl []slack.Block) []string {
+	var out []string
+	for _, b := range bl {
+		switch b := b.(type) {
+		case *slack.SectionBlock:
+			if b.Text == nil || !(strings.HasPrefix(b.Text.Text, blocks.HealthMark) || strings.HasPrefix(b.Text.Text, "• ")) {
+				continue
+			}
+			out = append(out, b.Text.Text)
+			if b.Accessory != nil && b.Accessory.ButtonElement != nil {
+				out = append(out, b.Accessory.ButtonElement.ActionID+":"+b.Accessory.ButtonElement.Value)
+			}
+		case *slack.ActionBlock:
+			for _, e := range b.Elements.ElementSet {
+				if btn, ok := e.(*slack.ButtonBlockElement); ok && strings.HasPrefix(btn.ActionID, "health_") {
+					out = append(out, btn.ActionID+":"+btn.Value)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// The radar lists health notes as App Home does, word for word: one
+// health line, each note linked the same way, the same buttons. A link
+// that could end early is left out, not quoted into the message.
+func TestRadarHealthReadsAsEverywhere(t *testing.T) {
+	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	health := []bh.RiskItem{
+		{Key: "health:h1", Text: "baby 38.4 fever since 6pm", NoteIDs: []string{"h1"}, Ask: true},
+		{Key: "health:h2", Text: "feeling hopeless at night", NoteIDs: []string{"h2"}, Mood: true},
+		{Key: "health:h3", Text: "rash <on> her & arm", NoteIDs: []string{"h3"}},
+	}
+	links := blocks.Links{"h1": "https://fake.slack.test/archives/C1/p9", "h3": "https://fake.slack.test/x|<!channel>", "n1": "https://fake.slack.test/x>|<!here"}
+	home := healthShown(blocks.Home(blocks.HomeInput{Health: health, Mood: true, Links: links, Now: now}).Blocks.BlockSet)
+	require.Len(t, home, 8, "the line, three notes, Resolved on each, Still a concern on the asked one")
+	st := radarState(now)
+	st.Health = health
+	shift := bh.Shift{ID: "s1", TeamID: "T1", ChannelID: "D1"}
+	for name, m := range map[string]blocks.Message{
+		"nudge":   blocks.RadarPost(bh.RadarPost{Kind: bh.PostNudge, Shift: shift, State: st, Why: "risk is critical", Location: time.UTC, Now: now}, links, nil),
+		"outlook": blocks.RadarPost(bh.RadarPost{Kind: bh.PostOutlook, Shift: shift, State: st, Location: time.UTC, Now: now}, links, nil),
+		"/radar":  blocks.Radar(st, links, time.UTC),
+	} {
+		assert.Equal(t, home, healthShown(m.Blocks), name)
+		raw := rawOf(t, m)
+		assert.NotContains(t, raw, `\u003c!channel`, name)
+		assert.NotContains(t, raw, `\u003c!here`, name, "a deadline's link too")
+		assert.NotContains(t, raw, `fake.slack.test/x`, name)
+	}
 }
