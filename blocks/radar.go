@@ -329,19 +329,34 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 	return Message{Text: Fit(healthNotice(st.Health)+text, 3000), Blocks: bl}
 }
 
-// healthAsk asks about one health note open a day without news: the
-// health line, the note with "Still a concern?", Resolved and Still a
-// concern; in a family channel it speaks to the person on duty.
+// healthAsk asks about the health notes open a day without news whose ask
+// is due, all in one message: the health line, each note with "Still a
+// concern?", Resolved and Still a concern; in a family channel it speaks
+// to the person on duty. The notes are p.Item when set, else those of
+// p.State.Health marked Ask (the nudger sends only those due now).
 func healthAsk(p bh.RadarPost, r radarText) Message {
 	var items []bh.RiskItem
 	if p.Item != nil {
 		items = []bh.RiskItem{*p.Item}
-		items[0].Ask = true
+	} else {
+		for _, h := range p.State.Health {
+			if h.Ask {
+				items = append(items, h)
+			}
+		}
 	}
-	bl := r.healthBlocks(items, "")
+	for i := range items {
+		items[i].Ask = true
+	}
+	bl := r.healthBlocks(items, "in `/radar`")
 	text := "🩺 Still a concern?"
-	if len(items) == 1 {
+	switch {
+	case len(items) == 1:
 		text += " " + Echo(items[0].Text, 80)
+	case len(items) > 1:
+		// A count, as the radar's other notifications: a lock screen is
+		// no place for several health notes.
+		text += fmt.Sprintf(" %d health notes open a day without news", len(items))
 	}
 	if to := speakTo(p, items); len(to) > 0 && len(bl) > 0 {
 		bl[0] = section(mentions(to) + " " + sectionText(bl[0]))

@@ -338,3 +338,32 @@ func TestRadarHealthReadsAsEverywhere(t *testing.T) {
 		assert.NotContains(t, raw, `fake.slack.test/x`, name)
 	}
 }
+
+// Health notes whose asks come due at once are asked about in one
+// message: the line once, then each note with "Still a concern?",
+// Resolved and Still a concern; the notification counts them.
+func TestRadarHealthAsksInOneMessage(t *testing.T) {
+	now := time.Date(2026, 11, 23, 7, 0, 0, 0, time.UTC)
+	st := radarState(now)
+	for i, text := range []string{"baby 38.4 fever since 6pm", "rash <!channel> on her arm", "my incision is red"} {
+		id := fmt.Sprintf("h%d", i+1)
+		st.Health = append(st.Health, bh.RiskItem{Key: "health:" + id, Text: text, NoteIDs: []string{id}, Ask: true})
+	}
+	st.Health = append(st.Health, bh.RiskItem{Key: "health:h9", Text: "asked yesterday", NoteIDs: []string{"h9"}})
+	duty := bh.Duty{UserID: "U2", Since: now.Add(-time.Hour), Until: now.Add(9 * time.Hour)}
+	m := blocks.RadarPost(bh.RadarPost{Kind: bh.PostHealthAsk, Shift: bh.Shift{ID: "s1", ChannelID: "C1"}, State: st, Location: time.UTC, Now: now, Duty: duty}, nil, nil)
+	assert.Empty(t, slacktest.ValidateBlocks("message", toAny(t, m.Blocks)))
+	assert.Equal(t, "<@U2> 🩺 Still a concern? 3 health notes open a day without news", m.Text)
+	require.Len(t, m.Blocks, 1+3*2+1, "the line, each note and its buttons, the footer")
+	assert.Equal(t, "<@U2> 🩺 *"+bh.HealthLine+"*", sectionText(m.Blocks[0]))
+	for i := 0; i < 3; i++ {
+		assert.Contains(t, sectionText(m.Blocks[1+2*i]), "_Still a concern?_")
+		acts, ok := m.Blocks[2+2*i].(*slack.ActionBlock)
+		require.True(t, ok)
+		require.Len(t, acts.Elements.ElementSet, 2)
+		assert.Equal(t, fmt.Sprintf("h%d", i+1), acts.Elements.ElementSet[1].(*slack.ButtonBlockElement).Value)
+	}
+	raw := rawOf(t, m)
+	assert.NotContains(t, raw, "asked yesterday", "only the notes due their ask")
+	assert.NotContains(t, raw, `\u003c!channel`)
+}
