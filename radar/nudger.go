@@ -687,16 +687,16 @@ func reminderAt(due time.Time, lead time.Duration, q bh.QuietHours, loc *time.Lo
 }
 
 // earliestReminder is the soonest a deadline's reminder can go out in any
-// zone, known without the shift's: lead before it, or, at most the quiet
-// hours' length (and an hour for a clock change) earlier still, before
-// the quiet hours its time falls in (reminderAt).
+// zone, known without the shift's: lead before it, or lead before the
+// quiet hours its time falls in (reminderAt), which begin at most their
+// length (and an hour for a clock change) earlier.
 func earliestReminder(due time.Time, lead time.Duration, q bh.QuietHours) time.Time {
 	at := due.Add(-lead)
 	if q.Off() {
 		return at
 	}
 	span := (q.To - q.From + 24) % 24
-	return at.Add(-time.Duration(span+1) * time.Hour)
+	return at.Add(-lead - time.Duration(span+1)*time.Hour)
 }
 
 // remind sends one reminder for a deadline, unless the day's nudge already
