@@ -1163,3 +1163,32 @@ func withoutZero(m map[string]int) map[string]int {
 	}
 	return out
 }
+
+// A health note's ask comes with time alone, no note changing: the day's
+// standing message is updated in place to show "Still a concern?".
+func TestRadarStandingMessageShowsAHealthAsk(t *testing.T) {
+	start := time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC)
+	clock := clocktest.New(start)
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	rig := newRadarRig(t, db, clock, notify, "p1")
+	note(t, db, "D1", "baby has a rash on her arm", "1.01")
+	rig.settle(func(s bh.ShiftState) bool { return len(s.Health) == 1 })
+
+	clock.Set(start.Add(13 * time.Hour)) // 09:00: the day's message
+	note(t, db, "D1", "low: wipes < 1 day", "1.02")
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 2 })
+	rig.stepTo(clock, start.Add(14*time.Hour), 10*time.Minute)
+	news, _ := notify.sent(bh.PostNudge)
+	require.Len(t, news, 1, "the day's message stands")
+	require.False(t, news[0].State.Health[0].Ask)
+
+	rig.stepTo(clock, start.Add(24*time.Hour+30*time.Minute), 10*time.Minute)
+	news, updates := notify.sent(bh.PostNudge)
+	require.Len(t, news, 1, "no new message for an ask")
+	var shown bool
+	for _, u := range updates {
+		shown = shown || (u.UpdateTS != "" && u.Now.After(start.Add(24*time.Hour)) && len(u.State.Health) == 1 && u.State.Health[0].Ask)
+	}
+	assert.True(t, shown, "the standing message, updated in place, asks \"Still a concern?\"")
+}
