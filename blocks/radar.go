@@ -394,7 +394,7 @@ func speakTo(p bh.RadarPost, items []bh.RiskItem) []string {
 	for _, it := range items {
 		claimed := ""
 		for _, id := range it.NoteIDs {
-			if u := p.Claims[id]; u != "" {
+			if u := p.Claims[id]; isUserID(u) {
 				claimed = u
 			}
 		}

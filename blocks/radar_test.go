@@ -367,3 +367,49 @@ func TestRadarHealthAsksInOneMessage(t *testing.T) {
 	assert.NotContains(t, raw, "asked yesterday", "only the notes due their ask")
 	assert.NotContains(t, raw, `\u003c!channel`)
 }
+
+// A radar message's notification text opens with the count of open health
+// notes, and no note's words reach it unescaped, whatever the kind: a
+// note cannot ping the channel or forge a link from a lock screen.
+func TestRadarNotificationsEscapeNotes(t *testing.T) {
+	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	const evil = "<!channel> <@U9> <https://evil.test|tap> & fever"
+	st := radarState(now)
+	for _, g := range [][]bh.RiskItem{st.Deadlines, st.Inventory, st.Commitments} {
+		for i := range g {
+			g[i].Text = evil
+		}
+	}
+	for i := 0; i < 3; i++ {
+		st.Health = append(st.Health, bh.RiskItem{Key: fmt.Sprintf("health:h%d", i), Text: evil, NoteIDs: []string{fmt.Sprintf("h%d", i)}, Ask: true})
+	}
+	one := st
+	one.Health = st.Health[:1]
+	item := st.Deadlines[0]
+	shift := bh.Shift{ID: "s1", ChannelID: "C1"}
+	duty := bh.Duty{UserID: "U2", Since: now.Add(-time.Hour), Until: now.Add(time.Hour)}
+	post := func(kind bh.PostKind, st bh.ShiftState, it *bh.RiskItem) blocks.Message {
+		return blocks.RadarPost(bh.RadarPost{Kind: kind, Shift: shift, State: st, Item: it, Why: "new critical: " + evil, Location: time.UTC, Now: now, Duty: duty,
+			Claims: map[string]string{"n2": "U3> <!here"}}, nil, nil)
+	}
+	msgs := map[string]blocks.Message{
+		"nudge":        post(bh.PostNudge, st, nil),
+		"calm":         post(bh.PostNudge, bh.ShiftState{Health: st.Health}, nil),
+		"reminder":     post(bh.PostReminder, st, &item),
+		"outlook":      post(bh.PostOutlook, st, nil),
+		"ask, one":     post(bh.PostHealthAsk, one, nil),
+		"ask, several": post(bh.PostHealthAsk, st, nil),
+		"/radar":       blocks.Radar(st, nil, time.UTC),
+	}
+	for name, m := range msgs {
+		t.Run(name, func(t *testing.T) {
+			text := strings.ReplaceAll(m.Text, "<@U2>", "") // the person on duty: a forged claim is no mention
+			assert.NotContains(t, text, "<", m.Text)
+			assert.NotContains(t, text, ">", m.Text)
+			assert.NotContains(t, strings.NewReplacer("&amp;", "", "&lt;", "", "&gt;", "").Replace(text), "&", m.Text)
+			if !strings.HasPrefix(name, "ask") {
+				assert.Contains(t, m.Text, "🩺 3 health notes open · ")
+			}
+		})
+	}
+}
