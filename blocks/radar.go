@@ -55,9 +55,18 @@ func (r radarText) when(t *time.Time) string {
 }
 
 func (r radarText) ref(ids []string) string {
+	if u := r.link(ids); u != "" {
+		return " (<" + u + "|note>)"
+	}
+	return ""
+}
+
+// link is the first of the notes' links that can sit in mrkdwn; a link
+// that could end early (a forged "|" or ">") is left out, not quoted.
+func (r radarText) link(ids []string) string {
 	for _, id := range ids {
-		if u := r.links[id]; u != "" {
-			return fmt.Sprintf(" (<%s|note>)", u)
+		if u := r.links[id]; u != "" && linkable(u) {
+			return u
 		}
 	}
 	return ""
@@ -143,53 +152,25 @@ func (r radarText) commitments(st bh.ShiftState) string {
 // its buttons, so a message keeps well inside Slack's 50 blocks.
 const maxRadarHealth = 5
 
-// healthBlocks open every radar message: the health line (and the support
-// line when a note is about the parent's mood), then the open health notes,
-// oldest first, each linked to its note with its Resolved, and for those a
-// day without news "Still a concern?" with Resolved and Still a concern.
+// healthBlocks open every radar message: the open health notes as every
+// surface lists them (healthBlocks in health.go: the health line, and the
+// support line when a note is about the parent's mood, then each note,
+// linked, with Resolved, and for those a day without news "Still a
+// concern?" with Resolved and Still a concern), at most maxRadarHealth.
 // No level, no colour, no time, no advice. more says where the rest are.
 func (r radarText) healthBlocks(health []bh.RiskItem, more string) []slack.Block {
-	if len(health) == 0 {
-		return nil
-	}
-	head := "🩺 *" + Escape(bh.HealthLine) + "*"
+	entries := make([]HealthEntry, 0, len(health))
+	mood := false
 	for _, h := range health {
-		if h.Mood {
-			head += "\n" + Escape(bh.MoodSupportLine)
-			break
+		e := HealthEntry{Text: h.Text, Ask: h.Ask}
+		if len(h.NoteIDs) > 0 {
+			e.NoteID = h.NoteIDs[0]
 		}
+		e.Link = r.link(h.NoteIDs)
+		mood = mood || h.Mood
+		entries = append(entries, e)
 	}
-	bl := []slack.Block{section(head)}
-	for i, h := range health {
-		if i == maxRadarHealth {
-			bl = append(bl, slack.NewContextBlock("", mrkdwn(fmt.Sprintf("…and %d more %s", len(health)-i, more))))
-			break
-		}
-		bl = append(bl, r.healthItem(h)...)
-	}
-	return bl
-}
-
-// healthItem is one open health note: its words, who wrote it and its
-// note, with Resolved; when it is due its ask, "Still a concern?" with
-// Resolved and Still a concern.
-func (r radarText) healthItem(h bh.RiskItem) []slack.Block {
-	text := "• " + Echo(h.Text, 150) + r.who(h.NoteIDs) + r.ref(h.NoteIDs)
-	if h.Ask {
-		text += "\n*Still a concern?*"
-	}
-	sec := section(Fit(text, MaxSectionText))
-	if len(h.NoteIDs) == 0 {
-		return []slack.Block{sec}
-	}
-	id := h.NoteIDs[0]
-	resolved := slack.NewButtonBlockElement(ActionHealthResolved, id, plain("Resolved", MaxButtonText))
-	if !h.Ask {
-		sec.Accessory = slack.NewAccessory(resolved)
-		return []slack.Block{sec}
-	}
-	concern := slack.NewButtonBlockElement(ActionHealthConcern, id, plain("Still a concern", MaxButtonText))
-	return []slack.Block{sec, slack.NewActionBlock("", resolved, concern)}
+	return healthBlocks(entries, mood, maxRadarHealth, "…and %d more "+strings.ReplaceAll(more, "%", "%%"), noteHealthButtons(nil))
 }
 
 // healthNotice leads a message's notification text when health notes are
@@ -348,19 +329,34 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 	return Message{Text: Fit(healthNotice(st.Health)+text, 3000), Blocks: bl}
 }
 
-// healthAsk asks about one health note open a day without news: the
-// health line, the note with "Still a concern?", Resolved and Still a
-// concern; in a family channel it speaks to the person on duty.
+// healthAsk asks about the health notes open a day without news whose ask
+// is due, all in one message: the health line, each note with "Still a
+// concern?", Resolved and Still a concern; in a family channel it speaks
+// to the person on duty. The notes are p.Item when set, else those of
+// p.State.Health marked Ask (the nudger sends only those due now).
 func healthAsk(p bh.RadarPost, r radarText) Message {
 	var items []bh.RiskItem
 	if p.Item != nil {
 		items = []bh.RiskItem{*p.Item}
-		items[0].Ask = true
+	} else {
+		for _, h := range p.State.Health {
+			if h.Ask {
+				items = append(items, h)
+			}
+		}
 	}
-	bl := r.healthBlocks(items, "")
+	for i := range items {
+		items[i].Ask = true
+	}
+	bl := r.healthBlocks(items, "in `/radar`")
 	text := "🩺 Still a concern?"
-	if len(items) == 1 {
+	switch {
+	case len(items) == 1:
 		text += " " + Echo(items[0].Text, 80)
+	case len(items) > 1:
+		// A count, as the radar's other notifications: a lock screen is
+		// no place for several health notes.
+		text += fmt.Sprintf(" %d health notes open a day without news", len(items))
 	}
 	if to := speakTo(p, items); len(to) > 0 && len(bl) > 0 {
 		bl[0] = section(mentions(to) + " " + sectionText(bl[0]))
@@ -398,7 +394,7 @@ func speakTo(p bh.RadarPost, items []bh.RiskItem) []string {
 	for _, it := range items {
 		claimed := ""
 		for _, id := range it.NoteIDs {
-			if u := p.Claims[id]; u != "" {
+			if u := p.Claims[id]; isUserID(u) {
 				claimed = u
 			}
 		}

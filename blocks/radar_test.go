@@ -205,7 +205,7 @@ func TestRadarOpensWithHealthNotes(t *testing.T) {
 
 			// The Still a concern? item: linked, asked, with both buttons.
 			fever := sectionText(m.Blocks[1])
-			assert.Equal(t, "• baby 38.4 fever since 6pm (<https://fake.slack.test/archives/C1/p9|note>)\n*Still a concern?*", fever)
+			assert.Equal(t, "• <https://fake.slack.test/archives/C1/p9|baby 38.4 fever since 6pm>\n_Still a concern?_", fever)
 			acts, ok := m.Blocks[2].(*slack.ActionBlock)
 			require.True(t, ok, "Resolved and Still a concern under it")
 			require.Len(t, acts.Elements.ElementSet, 2)
@@ -277,10 +277,139 @@ func TestRadarHealthAsk(t *testing.T) {
 	assert.Equal(t, "<@U2> 🩺 Still a concern? baby 38.4 fever since 6pm", m.Text)
 	require.Len(t, m.Blocks, 4, "the line, the note, its buttons, the footer")
 	assert.Equal(t, "<@U2> 🩺 *"+bh.HealthLine+"*", sectionText(m.Blocks[0]), "only the asked note: no mood line for another")
-	assert.Contains(t, sectionText(m.Blocks[1]), "*Still a concern?*")
+	assert.Contains(t, sectionText(m.Blocks[1]), "_Still a concern?_")
 	_, ok := m.Blocks[2].(*slack.ActionBlock)
 	assert.True(t, ok)
 	raw, err := json.Marshal(m.Blocks)
 	require.NoError(t, err)
 	assert.NotContains(t, string(raw), blocks.ActionRadarSnooze, "a question, not a nudge")
+}
+
+// healthShown is what a message shows of its health notes: the text of
+// each health section and each button's action and note, in order.
+func healthShown(bl []slack.Block) []string {
+	var out []string
+	for _, b := range bl {
+		switch b := b.(type) {
+		case *slack.SectionBlock:
+			if b.Text == nil || !(strings.HasPrefix(b.Text.Text, blocks.HealthMark) || strings.HasPrefix(b.Text.Text, "• ")) {
+				continue
+			}
+			out = append(out, b.Text.Text)
+			if b.Accessory != nil && b.Accessory.ButtonElement != nil {
+				out = append(out, b.Accessory.ButtonElement.ActionID+":"+b.Accessory.ButtonElement.Value)
+			}
+		case *slack.ActionBlock:
+			for _, e := range b.Elements.ElementSet {
+				if btn, ok := e.(*slack.ButtonBlockElement); ok && strings.HasPrefix(btn.ActionID, "health_") {
+					out = append(out, btn.ActionID+":"+btn.Value)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// The radar lists health notes as App Home does, word for word: one
+// health line, each note linked the same way, the same buttons. A link
+// that could end early is left out, not quoted into the message.
+func TestRadarHealthReadsAsEverywhere(t *testing.T) {
+	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	health := []bh.RiskItem{
+		{Key: "health:h1", Text: "baby 38.4 fever since 6pm", NoteIDs: []string{"h1"}, Ask: true},
+		{Key: "health:h2", Text: "feeling hopeless at night", NoteIDs: []string{"h2"}, Mood: true},
+		{Key: "health:h3", Text: "rash <on> her & arm", NoteIDs: []string{"h3"}},
+	}
+	links := blocks.Links{"h1": "https://fake.slack.test/archives/C1/p9", "h3": "https://fake.slack.test/x|<!channel>", "n1": "https://fake.slack.test/x>|<!here"}
+	home := healthShown(blocks.Home(blocks.HomeInput{Health: health, Mood: true, Links: links, Now: now}).Blocks.BlockSet)
+	require.Len(t, home, 8, "the line, three notes, Resolved on each, Still a concern on the asked one")
+	st := radarState(now)
+	st.Health = health
+	shift := bh.Shift{ID: "s1", TeamID: "T1", ChannelID: "D1"}
+	for name, m := range map[string]blocks.Message{
+		"nudge":   blocks.RadarPost(bh.RadarPost{Kind: bh.PostNudge, Shift: shift, State: st, Why: "risk is critical", Location: time.UTC, Now: now}, links, nil),
+		"outlook": blocks.RadarPost(bh.RadarPost{Kind: bh.PostOutlook, Shift: shift, State: st, Location: time.UTC, Now: now}, links, nil),
+		"/radar":  blocks.Radar(st, links, time.UTC),
+	} {
+		assert.Equal(t, home, healthShown(m.Blocks), name)
+		raw := rawOf(t, m)
+		assert.NotContains(t, raw, `\u003c!channel`, name)
+		assert.NotContains(t, raw, `\u003c!here`, name, "a deadline's link too")
+		assert.NotContains(t, raw, `fake.slack.test/x`, name)
+	}
+}
+
+// Health notes whose asks come due at once are asked about in one
+// message: the line once, then each note with "Still a concern?",
+// Resolved and Still a concern; the notification counts them.
+func TestRadarHealthAsksInOneMessage(t *testing.T) {
+	now := time.Date(2026, 11, 23, 7, 0, 0, 0, time.UTC)
+	st := radarState(now)
+	for i, text := range []string{"baby 38.4 fever since 6pm", "rash <!channel> on her arm", "my incision is red"} {
+		id := fmt.Sprintf("h%d", i+1)
+		st.Health = append(st.Health, bh.RiskItem{Key: "health:" + id, Text: text, NoteIDs: []string{id}, Ask: true})
+	}
+	st.Health = append(st.Health, bh.RiskItem{Key: "health:h9", Text: "asked yesterday", NoteIDs: []string{"h9"}})
+	duty := bh.Duty{UserID: "U2", Since: now.Add(-time.Hour), Until: now.Add(9 * time.Hour)}
+	m := blocks.RadarPost(bh.RadarPost{Kind: bh.PostHealthAsk, Shift: bh.Shift{ID: "s1", ChannelID: "C1"}, State: st, Location: time.UTC, Now: now, Duty: duty}, nil, nil)
+	assert.Empty(t, slacktest.ValidateBlocks("message", toAny(t, m.Blocks)))
+	assert.Equal(t, "<@U2> 🩺 Still a concern? 3 health notes open a day without news", m.Text)
+	require.Len(t, m.Blocks, 1+3*2+1, "the line, each note and its buttons, the footer")
+	assert.Equal(t, "<@U2> 🩺 *"+bh.HealthLine+"*", sectionText(m.Blocks[0]))
+	for i := 0; i < 3; i++ {
+		assert.Contains(t, sectionText(m.Blocks[1+2*i]), "_Still a concern?_")
+		acts, ok := m.Blocks[2+2*i].(*slack.ActionBlock)
+		require.True(t, ok)
+		require.Len(t, acts.Elements.ElementSet, 2)
+		assert.Equal(t, fmt.Sprintf("h%d", i+1), acts.Elements.ElementSet[1].(*slack.ButtonBlockElement).Value)
+	}
+	raw := rawOf(t, m)
+	assert.NotContains(t, raw, "asked yesterday", "only the notes due their ask")
+	assert.NotContains(t, raw, `\u003c!channel`)
+}
+
+// A radar message's notification text opens with the count of open health
+// notes, and no note's words reach it unescaped, whatever the kind: a
+// note cannot ping the channel or forge a link from a lock screen.
+func TestRadarNotificationsEscapeNotes(t *testing.T) {
+	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	const evil = "<!channel> <@U9> <https://evil.test|tap> & fever"
+	st := radarState(now)
+	for _, g := range [][]bh.RiskItem{st.Deadlines, st.Inventory, st.Commitments} {
+		for i := range g {
+			g[i].Text = evil
+		}
+	}
+	for i := 0; i < 3; i++ {
+		st.Health = append(st.Health, bh.RiskItem{Key: fmt.Sprintf("health:h%d", i), Text: evil, NoteIDs: []string{fmt.Sprintf("h%d", i)}, Ask: true})
+	}
+	one := st
+	one.Health = st.Health[:1]
+	item := st.Deadlines[0]
+	shift := bh.Shift{ID: "s1", ChannelID: "C1"}
+	duty := bh.Duty{UserID: "U2", Since: now.Add(-time.Hour), Until: now.Add(time.Hour)}
+	post := func(kind bh.PostKind, st bh.ShiftState, it *bh.RiskItem) blocks.Message {
+		return blocks.RadarPost(bh.RadarPost{Kind: kind, Shift: shift, State: st, Item: it, Why: "new critical: " + evil, Location: time.UTC, Now: now, Duty: duty,
+			Claims: map[string]string{"n2": "U3> <!here"}}, nil, nil)
+	}
+	msgs := map[string]blocks.Message{
+		"nudge":        post(bh.PostNudge, st, nil),
+		"calm":         post(bh.PostNudge, bh.ShiftState{Health: st.Health}, nil),
+		"reminder":     post(bh.PostReminder, st, &item),
+		"outlook":      post(bh.PostOutlook, st, nil),
+		"ask, one":     post(bh.PostHealthAsk, one, nil),
+		"ask, several": post(bh.PostHealthAsk, st, nil),
+		"/radar":       blocks.Radar(st, nil, time.UTC),
+	}
+	for name, m := range msgs {
+		t.Run(name, func(t *testing.T) {
+			text := strings.ReplaceAll(m.Text, "<@U2>", "") // the person on duty: a forged claim is no mention
+			assert.NotContains(t, text, "<", m.Text)
+			assert.NotContains(t, text, ">", m.Text)
+			assert.NotContains(t, strings.NewReplacer("&amp;", "", "&lt;", "", "&gt;", "").Replace(text), "&", m.Text)
+			if !strings.HasPrefix(name, "ask") {
+				assert.Contains(t, m.Text, "🩺 3 health notes open · ")
+			}
+		})
+	}
 }

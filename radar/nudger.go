@@ -602,18 +602,46 @@ func (n *Nudger) Tick(ctx context.Context) {
 		if st.Level >= n.cfg.MinLevel {
 			n.Look(ctx, st.TeamID, st.ShiftID, false)
 		}
+		// The shift is read once for all of the state's reminders and
+		// asks, and only when one of them may be due.
+		shiftOf := n.shiftOnce(ctx, st)
+		q := s.QuietHours()
 		for _, d := range st.Deadlines {
-			// A reminder may go out up to a day earlier than its lead,
-			// before the quiet hours its time falls in; remind decides.
-			if d.At != nil && !now.Before(d.At.Add(-n.cfg.ReminderLead-24*time.Hour)) && now.Before(d.At.Add(ReminderGrace)) {
-				n.remind(ctx, st, d, s.QuietHours(), now)
+			if d.At != nil && now.Before(d.At.Add(ReminderGrace)) {
+				n.remind(ctx, st, d, q, now, shiftOf)
 			}
 		}
+		var asks []bh.RiskItem
 		for _, h := range st.Health {
 			if h.Ask {
-				n.askHealth(ctx, st, h, s.QuietHours(), now)
+				asks = append(asks, h)
 			}
 		}
+		n.askHealth(ctx, st, asks, q, now, shiftOf)
+	}
+}
+
+// shiftOnce reads st's shift at the first call and hands out that read
+// after: ok is false when it could not be read (logged) or is the sample,
+// of which the radar never speaks.
+func (n *Nudger) shiftOnce(ctx context.Context, st bh.ShiftState) func() (bh.Shift, bool) {
+	var shift bh.Shift
+	var ok, read bool
+	return func() (bh.Shift, bool) {
+		if read {
+			return shift, ok
+		}
+		read = true
+		var err error
+		shift, err = n.cfg.Store.ShiftByID(ctx, st.TeamID, st.ShiftID)
+		if err != nil {
+			if ctx.Err() == nil {
+				n.cfg.Logger.Error("radar: sweep: load shift", "shift_id", st.ShiftID, "err", err)
+			}
+			return shift, false
+		}
+		ok = !shift.Sample
+		return shift, ok
 	}
 }
 
@@ -658,13 +686,29 @@ func reminderAt(due time.Time, lead time.Duration, q bh.QuietHours, loc *time.Lo
 	return start.Add(-lead), true
 }
 
+// earliestReminder is the soonest a deadline's reminder can go out in any
+// zone, known without the shift's: lead before it, or lead before the
+// quiet hours its time falls in (reminderAt), which begin at most their
+// length (and an hour for a clock change) earlier.
+func earliestReminder(due time.Time, lead time.Duration, q bh.QuietHours) time.Time {
+	at := due.Add(-lead)
+	if q.Off() {
+		return at
+	}
+	span := (q.To - q.From + 24) % 24
+	return at.Add(-lead - time.Duration(span+1)*time.Hour)
+}
+
 // remind sends one reminder for a deadline, unless the day's nudge already
 // showed it inside the reminder's lead (the parent was just told). A
 // reminder whose time falls in the quiet hours goes out before they begin;
 // one that could not (the deadline came in the night) is never a new
 // message in them: the standing message shows it, updated in place, or it
 // waits for the quiet hours to end.
-func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, quiet bh.QuietHours, now time.Time) {
+func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, quiet bh.QuietHours, now time.Time, shiftOf func() (bh.Shift, bool)) {
+	if now.Before(earliestReminder(*d.At, n.cfg.ReminderLead, quiet)) {
+		return // every sweep sees a deadline a day ahead: no read for it
+	}
 	key := reminderKey(st, d)
 	n.mu.Lock()
 	done := n.sent[key]
@@ -672,12 +716,8 @@ func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, qu
 	if done {
 		return
 	}
-	shift, err := n.cfg.Store.ShiftByID(ctx, st.TeamID, st.ShiftID)
-	if err != nil {
-		n.cfg.Logger.Error("radar: reminder: load shift", "err", err)
-		return
-	}
-	if shift.Sample {
+	shift, ok := shiftOf()
+	if !ok {
 		return
 	}
 	loc := shift.Location(n.cfg.Location)
@@ -734,27 +774,30 @@ func healthAskKey(st bh.ShiftState, h bh.RiskItem, now time.Time) (string, bool)
 	return fmt.Sprintf("health_ask:%s/%s/%s/%d/%d", st.TeamID, st.ShiftID, h.NoteIDs[0], h.Since.Unix(), k), true
 }
 
-// askHealth asks "Still a concern?" about a health note a day without
-// news: a message of its own, so the person on duty sees the question,
-// once per note per HealthAskAfter. Never in quiet hours: the ask waits
-// for them to end (the standing message shows it meanwhile).
-func (n *Nudger) askHealth(ctx context.Context, st bh.ShiftState, h bh.RiskItem, quiet bh.QuietHours, now time.Time) {
-	key, ok := healthAskKey(st, h, now)
-	if !ok {
-		return
-	}
+// askHealth asks "Still a concern?" about the health notes a day without
+// news whose ask is due: one message for all that are due at once (a
+// night's asks wait for the morning together), so the person on duty sees
+// the question, once per note per HealthAskAfter. Never in quiet hours:
+// the asks wait for them to end (the standing message shows them
+// meanwhile).
+//
+// The message is claimed under its first note's ask; each other note's
+// ask is recorded as covered by it, so no process asks it again.
+func (n *Nudger) askHealth(ctx context.Context, st bh.ShiftState, asks []bh.RiskItem, quiet bh.QuietHours, now time.Time, shiftOf func() (bh.Shift, bool)) {
+	var keys []string
+	var due []bh.RiskItem
 	n.mu.Lock()
-	done := n.sent[key]
+	for _, h := range asks {
+		if key, ok := healthAskKey(st, h, now); ok && !n.sent[key] {
+			keys, due = append(keys, key), append(due, h)
+		}
+	}
 	n.mu.Unlock()
-	if done {
+	if len(due) == 0 {
 		return
 	}
-	shift, err := n.cfg.Store.ShiftByID(ctx, st.TeamID, st.ShiftID)
-	if err != nil {
-		n.cfg.Logger.Error("radar: health ask: load shift", "err", err)
-		return
-	}
-	if shift.Sample {
+	shift, ok := shiftOf()
+	if !ok {
 		return
 	}
 	loc := shift.Location(n.cfg.Location)
@@ -762,11 +805,59 @@ func (n *Nudger) askHealth(ctx context.Context, st bh.ShiftState, h bh.RiskItem,
 	if quiet.Contains(local) {
 		return
 	}
-	rec := bh.PostRecord{Key: key, Kind: bh.PostHealthAsk, TeamID: st.TeamID, ShiftID: st.ShiftID, Day: local.Format(time.DateOnly),
-		Items: []string{h.Key}, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: shift.ChannelID}
-	item := h
-	n.send(ctx, rec, bh.RadarPost{Kind: bh.PostHealthAsk, Shift: shift, State: st, Item: &item, Location: loc, Now: now,
+	items := make([]string, len(due))
+	for i, h := range due {
+		items[i] = h.Key
+	}
+	rec := bh.PostRecord{Key: keys[0], Kind: bh.PostHealthAsk, TeamID: st.TeamID, ShiftID: st.ShiftID, Day: local.Format(time.DateOnly),
+		Items: items, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: shift.ChannelID}
+	claimed, err := n.cfg.Store.ClaimPost(ctx, rec)
+	if err != nil {
+		if ctx.Err() == nil {
+			n.cfg.Logger.Error("radar: claim a post", "key", rec.Key, "err", err)
+		}
+		return
+	}
+	n.mu.Lock()
+	n.sent[rec.Key] = true // ours, or another process's to send
+	n.mu.Unlock()
+	if !claimed {
+		return
+	}
+	batch := due[:1]
+	for i, h := range due[1:] {
+		cov := rec
+		cov.Key, cov.Items, cov.TS = keys[i+1], []string{h.Key}, "in "+rec.Key
+		mine, err := n.cfg.Store.ClaimPost(ctx, cov)
+		if err == nil && !mine {
+			continue // another process asks about it
+		}
+		if err != nil && ctx.Err() == nil {
+			// Asked here all the same: a question twice beats none.
+			n.cfg.Logger.Warn("radar: record a health ask as covered", "key", cov.Key, "err", err)
+		}
+		n.mu.Lock()
+		n.sent[cov.Key] = true
+		n.mu.Unlock()
+		batch = append(batch, h)
+	}
+	rec.Items = rec.Items[:0]
+	for _, h := range batch {
+		rec.Items = append(rec.Items, h.Key)
+	}
+	n.deliver(ctx, rec, bh.RadarPost{Kind: bh.PostHealthAsk, Shift: shift, State: asked(st, batch), Location: loc, Now: now,
 		Why: "a day without news"})
+}
+
+// asked is st as a health ask shows it: its health notes are the ones
+// asked about, each marked Ask.
+func asked(st bh.ShiftState, health []bh.RiskItem) bh.ShiftState {
+	st.Health = make([]bh.RiskItem, len(health))
+	for i, h := range health {
+		h.Ask = true
+		st.Health[i] = h
+	}
+	return st
 }
 
 // healthMark is the part of a post's fingerprint that time alone moves:
@@ -836,22 +927,25 @@ func (n *Nudger) resume(ctx context.Context, rec bh.PostRecord) {
 		return
 	}
 	now := n.cfg.Now()
-	if rec.Kind != bh.PostReminder {
+	if rec.Kind != bh.PostReminder && rec.Kind != bh.PostHealthAsk {
 		// What the post will show now, for the next look to compare with.
 		rec.Level, rec.Critical, rec.Items, rec.Fingerprint = st.Level, st.Critical(), itemKeys(st), fp
 	}
 	post := bh.RadarPost{Kind: rec.Kind, Shift: shift, State: st, Location: shift.Location(n.cfg.Location), Now: now, Why: "after a restart"}
 	if rec.Kind == bh.PostHealthAsk {
-		var key string
-		if len(rec.Items) > 0 {
-			key = rec.Items[0]
+		// One message for the notes it was claimed for that still wait
+		// for an answer.
+		var batch []bh.RiskItem
+		for _, key := range rec.Items {
+			if it, ok := itemByKey(st, key); ok && it.Ask {
+				batch = append(batch, it)
+			}
 		}
-		it, ok := itemByKey(st, key)
-		if !ok || !it.Ask {
-			_ = n.cfg.Store.PostFailed(ctx, rec.Key, "the health note was answered (resolved, still a concern, or deleted)")
+		if len(batch) == 0 {
+			_ = n.cfg.Store.PostFailed(ctx, rec.Key, "the health notes were answered (resolved, still a concern, or deleted)")
 			return
 		}
-		post.Item = &it
+		post.State = asked(st, batch)
 	}
 	if rec.Kind == bh.PostReminder {
 		var key string

@@ -1030,3 +1030,165 @@ func TestRadarNeverSpeaksForTheSample(t *testing.T) {
 	rig.nudger.Tick(ctx)
 	assert.Zero(t, notify.callCount())
 }
+
+// countingStore is a radar.PostStore that serves fixed states and counts
+// every call by name.
+type countingStore struct {
+	mu     sync.Mutex
+	states []bh.ShiftState
+	calls  map[string]int
+}
+
+func (c *countingStore) count(name string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.calls == nil {
+		c.calls = map[string]int{}
+	}
+	c.calls[name]++
+}
+
+func (c *countingStore) ShiftByID(_ context.Context, teamID, shiftID string) (bh.Shift, error) {
+	c.count("ShiftByID")
+	return bh.Shift{ID: shiftID, TeamID: teamID, ChannelID: "D1"}, nil
+}
+
+func (c *countingStore) ShiftState(_ context.Context, _, shiftID string) (bh.ShiftState, string, bool, error) {
+	c.count("ShiftState")
+	for _, st := range c.states {
+		if st.ShiftID == shiftID {
+			return st, "fp", true, nil
+		}
+	}
+	return bh.ShiftState{}, "", false, nil
+}
+
+func (c *countingStore) StatesAtRisk(context.Context, bh.RiskLevel) ([]bh.ShiftState, error) {
+	c.count("StatesAtRisk")
+	return c.states, nil
+}
+
+func (c *countingStore) RadarSettings(context.Context, string, string) (bh.RadarSettings, error) {
+	c.count("RadarSettings")
+	return bh.RadarSettings{}, nil
+}
+
+func (c *countingStore) UpdateRadarSettings(context.Context, string, string, func(*bh.RadarSettings) bool) (bh.RadarSettings, bool, error) {
+	c.count("UpdateRadarSettings")
+	return bh.RadarSettings{}, false, nil
+}
+
+func (c *countingStore) AllRadarSettings(context.Context) ([]bh.RadarSettings, error) {
+	c.count("AllRadarSettings")
+	return nil, nil
+}
+
+func (c *countingStore) ClaimPost(context.Context, bh.PostRecord) (bool, error) {
+	c.count("ClaimPost")
+	return true, nil
+}
+
+func (c *countingStore) PostSent(context.Context, bh.PostRecord, string) error {
+	c.count("PostSent")
+	return nil
+}
+
+func (c *countingStore) PostFailed(context.Context, string, string) error {
+	c.count("PostFailed")
+	return nil
+}
+
+func (c *countingStore) RefreshPost(context.Context, string, string, bh.PostRecord) (bool, error) {
+	c.count("RefreshPost")
+	return false, nil
+}
+
+func (c *countingStore) LastNudge(context.Context, string, string, string) (bh.PostRecord, bool, error) {
+	c.count("LastNudge")
+	return bh.PostRecord{}, false, nil
+}
+
+func (c *countingStore) TakeStalePosts(context.Context, time.Time, string) ([]bh.PostRecord, error) {
+	c.count("TakeStalePosts")
+	return nil, nil
+}
+
+// A sweep every minute sees each deadline of the coming day: one whose
+// reminder cannot be due yet costs no store read, and the deadlines and
+// health notes of one shift share one read of it when some may be due.
+func TestRadarSweepReadsTheStoreOnlyForWhatMayBeDue(t *testing.T) {
+	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC) // quiet hours 22–07, the default
+	at := func(d time.Duration) *time.Time { t := now.Add(d); return &t }
+	deadlines := func(ds ...time.Duration) []bh.RiskItem {
+		var out []bh.RiskItem
+		for i, d := range ds {
+			out = append(out, bh.RiskItem{Key: fmt.Sprintf("deadline:n%d", i), Kind: bh.TagDeadline, Text: "form", At: at(d), Level: bh.RiskLow, NoteIDs: []string{fmt.Sprintf("n%d", i)}})
+		}
+		return out
+	}
+	since := now.Add(-time.Hour)
+	waiting := []bh.RiskItem{{Key: "health:h1", Text: "rash", NoteIDs: []string{"h1"}, Since: &since}}
+	for _, tc := range []struct {
+		name      string
+		deadlines []bh.RiskItem
+		shiftByID int
+	}{
+		// 08:00 tomorrow (reminded at 20:00, before the quiet hours),
+		// 13:00 and 14:00 tomorrow (reminded at 11:00 and 12:00).
+		{"far ahead", deadlines(20*time.Hour, 25*time.Hour, 26*time.Hour), 0},
+		{"this afternoon, none due yet", deadlines(3*time.Hour, 3*time.Hour+10*time.Minute, 3*time.Hour+20*time.Minute), 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := bh.ShiftState{TeamID: "T1", ShiftID: "s1", ChannelID: "D1", Level: bh.RiskLow, Deadlines: tc.deadlines, Health: waiting, ComputedAt: now.Add(-time.Hour)}
+			db := &countingStore{states: []bh.ShiftState{st}}
+			notify := &recNotifier{}
+			n, err := radar.NewNudger(radar.NudgerConfig{Store: db, Notify: notify, Now: func() time.Time { return now }})
+			require.NoError(t, err)
+			n.Tick(context.Background())
+			assert.Equal(t, map[string]int{"TakeStalePosts": 1, "AllRadarSettings": 1, "StatesAtRisk": 1, "ShiftByID": tc.shiftByID}, withoutZero(db.calls))
+			assert.Zero(t, notify.callCount(), "nothing due")
+		})
+	}
+}
+
+func withoutZero(m map[string]int) map[string]int {
+	out := map[string]int{}
+	for k, v := range m {
+		if v != 0 {
+			out[k] = v
+		}
+	}
+	if _, ok := out["ShiftByID"]; !ok {
+		out["ShiftByID"] = 0
+	}
+	return out
+}
+
+// A health note's ask comes with time alone, no note changing: the day's
+// standing message is updated in place to show "Still a concern?".
+func TestRadarStandingMessageShowsAHealthAsk(t *testing.T) {
+	start := time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC)
+	clock := clocktest.New(start)
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	rig := newRadarRig(t, db, clock, notify, "p1")
+	note(t, db, "D1", "baby has a rash on her arm", "1.01")
+	rig.settle(func(s bh.ShiftState) bool { return len(s.Health) == 1 })
+
+	clock.Set(start.Add(13 * time.Hour)) // 09:00: the day's message
+	note(t, db, "D1", "low: wipes < 1 day", "1.02")
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 2 })
+	rig.stepTo(clock, start.Add(14*time.Hour), 10*time.Minute)
+	news, _ := notify.sent(bh.PostNudge)
+	require.Len(t, news, 1, "the day's message stands")
+	require.False(t, news[0].State.Health[0].Ask)
+
+	rig.stepTo(clock, start.Add(24*time.Hour+30*time.Minute), 10*time.Minute)
+	news, updates := notify.sent(bh.PostNudge)
+	require.Len(t, news, 1, "no new message for an ask")
+	var shown bool
+	for _, u := range updates {
+		shown = shown || (u.UpdateTS != "" && u.Now.After(start.Add(24*time.Hour)) && len(u.State.Health) == 1 && u.State.Health[0].Ask)
+	}
+	assert.True(t, shown, "the standing message, updated in place, asks \"Still a concern?\"")
+}

@@ -2,15 +2,18 @@ package radar_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/slack-go/slack"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 )
 
@@ -112,9 +115,9 @@ func TestRadarAsksAboutHealthNotes(t *testing.T) {
 	require.Len(t, asks(), 1, "asked when the quiet hours end")
 	first := asks()[0]
 	assert.Equal(t, day(2, 7), first.Now.Truncate(time.Hour))
-	require.NotNil(t, first.Item)
-	assert.Equal(t, "health:"+n.ID, first.Item.Key)
-	assert.True(t, first.Item.Ask)
+	require.Len(t, first.State.Health, 1, "the note asked about")
+	assert.Equal(t, "health:"+n.ID, first.State.Health[0].Key)
+	assert.True(t, first.State.Health[0].Ask)
 
 	// Asked once a day while nobody answers; day 9, 12:00: still a concern.
 	rig.stepTo(clock, day(9, 12), time.Hour)
@@ -147,6 +150,89 @@ func TestRadarAsksAboutHealthNotes(t *testing.T) {
 	rig.settle(func(s bh.ShiftState) bool { return len(s.Health) == 0 })
 	rig.stepTo(clock, day(32, 13), time.Hour)
 	assert.Len(t, asks(), before+20)
+}
+
+// Three health notes written in the night come due their asks in the next
+// night's quiet hours: at 07:00 one message asks about all three, each
+// with its buttons, not three messages; once a day, on the thirtieth day
+// as on the first.
+func TestRadarAsksAboutHealthNotesInOneMessage(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 11, 23, 22, 30, 0, 0, time.UTC)) // quiet hours 22–07, the default
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	rig := newRadarRig(t, db, clock, notify, "p1")
+	texts := []string{"baby has a rash on her arm", "baby 38.4 fever since 6pm", "baby threw up twice after feeding"}
+	var keys []string
+	for i, text := range texts {
+		n := note(t, db, "D1", text, fmt.Sprintf("1.0%d", i+1))
+		keys = append(keys, "health:"+n.ID)
+		rig.settle(func(s bh.ShiftState) bool { return len(s.Health) == i+1 })
+		clock.Advance(2 * time.Hour) // written 22:30, 00:30 and 02:30
+	}
+	asks := func() []bh.RadarPost { news, _ := notify.sent(bh.PostHealthAsk); return news }
+
+	for d := 1; d <= 30; d++ {
+		morning := time.Date(2026, 11, 24+d, 7, 0, 0, 0, time.UTC)
+		rig.stepTo(clock, morning.Add(90*time.Minute), time.Hour)
+		if d != 1 && d != 30 {
+			continue
+		}
+		t.Run(fmt.Sprintf("day %d", d), func(t *testing.T) {
+			got := asks()
+			require.Equal(t, d, len(got), "one message a morning, not one a note")
+			p := got[d-1]
+			assert.Equal(t, morning, p.Now.Truncate(time.Hour), "when the quiet hours end")
+			var asked []string
+			for _, h := range p.State.Health {
+				assert.True(t, h.Ask)
+				asked = append(asked, h.Key)
+			}
+			assert.Equal(t, keys, asked, "all three, oldest first")
+			m := blocks.RadarPost(p, nil, nil)
+			var concerns int
+			for _, b := range m.Blocks {
+				if a, ok := b.(*slack.ActionBlock); ok {
+					for _, e := range a.Elements.ElementSet {
+						if btn, ok := e.(*slack.ButtonBlockElement); ok && btn.ActionID == blocks.ActionHealthConcern {
+							concerns++
+						}
+					}
+				}
+			}
+			assert.Equal(t, 3, concerns, "each note with Resolved and Still a concern")
+		})
+	}
+	for i, p := range asks() {
+		assert.False(t, bh.DefaultQuietHours.Contains(p.Now), "ask %d at %s", i, p.Now)
+	}
+}
+
+// A health ask that failed in passing is taken over by the sweep and sent
+// as it was claimed: one message for all its notes, none asked again.
+func TestRadarRetriesAHealthAskForAllItsNotes(t *testing.T) {
+	start := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
+	clock := clocktest.New(start)
+	db := openTestStore(t, clock)
+	failed := 0
+	notify := &recNotifier{fail: func(p bh.RadarPost) error {
+		if p.Kind == bh.PostHealthAsk && failed == 0 {
+			failed++
+			return errors.New("slack: timeout")
+		}
+		return nil
+	}}
+	rig := newRadarRig(t, db, clock, notify, "p1")
+	for i, text := range []string{"baby has a rash on her arm", "baby 38.4 fever since 6pm", "baby threw up twice after feeding"} {
+		note(t, db, "D1", text, fmt.Sprintf("1.0%d", i+1))
+		rig.settle(func(s bh.ShiftState) bool { return len(s.Health) == i+1 })
+	}
+	rig.stepTo(clock, start.Add(24*time.Hour+5*time.Minute), time.Minute)
+	require.Equal(t, 1, failed, "the first try failed")
+	rig.stepTo(clock, start.Add(30*time.Hour), 10*time.Minute)
+	news, _ := notify.sent(bh.PostHealthAsk)
+	require.Len(t, news, 1, "one message, after the retry")
+	assert.Len(t, news[0].State.Health, 3, "all the notes it was claimed for")
+	assert.Equal(t, "after a restart", news[0].Why)
 }
 
 // A deadline written in the night, its reminder's time in the quiet hours
