@@ -118,9 +118,10 @@ const (
 	PostNudge    PostKind = "nudge"
 	PostReminder PostKind = "reminder"
 	PostOutlook  PostKind = "outlook"
-	// PostHealthAsk asks "Still a concern?" about a health note open
-	// HealthAskAfter without news: once per note per HealthAskAfter, never
-	// in quiet hours. Its Item is the note's RiskItem.
+	// PostHealthAsk asks "Still a concern?" about the health notes open
+	// HealthAskAfter without news, all due at once in one message: once per
+	// note per HealthAskAfter, never in quiet hours. The notes asked about
+	// are its State.Health (each with Ask).
 	PostHealthAsk PostKind = "health_ask"
 )
 
@@ -129,7 +130,7 @@ type RadarPost struct {
 	Kind  PostKind
 	Shift Shift
 	State ShiftState
-	// Item is the deadline a reminder is about.
+	// Item is the deadline a reminder is about (nil for other posts).
 	Item *RiskItem
 	// Why says why now ("risk rose to critical", "due in 2 h"); WhyStamps
 	// are the times written in it.
