@@ -101,7 +101,10 @@ var medicalWords = indexPlain([]string{
 	// Stomach, feeding, diapers.
 	"spit up a lot", "spitting up a lot", "spits up a lot", "spit up is", "spitting up", "spit up looks", "spit up was", "spit up has", "spit up all", "spit up everything", "spit up after every", "spits up",
 	"spitup", "spit-up", "vomit*", "vommit*", "vomming", "vom", "throwing up", "threw up", "throw up", "throws up",
-	"puke*", "puking", "projectile", "been sick", "diarrh*", "diarh*", "diarea*", "diahr*", "dierr*", "runny poo*",
+	"puke*", "puking", "projectile", "been sick", "diarrh*", "diarh*", "diarea*", "diahr*", "dierr*", "diarr*", "diare*", "diaria*", "diorr*", "diorh*",
+	"dihar*", "diharr*", "dirrh*", "direa*", "dyarr*", "diaher*", "diareah*", "the runs", "the squirts", "liquid poo*",
+	"poo like water", "poop like water", "poop is like water", "poops are like water", "pure liquid", "water poo*",
+	"loose bm*", "runny bm*", "watery bm*", "watery stool*", "watery diaper*", "watery nappy", "blowouts all day", "runny poo*",
 	"watery poo*", "loose poo*", "loose stool*", "explosive poo*", "constipat*", "hasnt pooped", "not pooped",
 	"hasnt pooed", "no poop", "no poo", "green poop", "black poop", "white poop", "grey poop", "gray poop",
 	"pale poop", "blood", "bloody", "jelly-like", "jelly looking", "jelly-looking", "tarry", "like tar", "not eating",
@@ -175,7 +178,11 @@ var medicalWords = indexPlain([]string{
 // figures of speech, supplies, tests booked, objects that fell. They are
 // blanked before the vocabularies are read.
 var notMedical = indexPlain([]string{
-	"sick of", "sick and tired", "sick playlist", "sick beat", "sick song", "sick track", "sick view", "sick ride",
+	"sick of", "sick and tired", "sick to death of", "bleeding money", "bleeding cash", "bleeding us dry",
+	"bleeding me dry", "bleeding $", "bleeding into", "colours bleeding", "colors bleeding", "color bleeding",
+	"colour bleeding", "dye bleeding", "bleeding edge", "bleeding heart", "break a leg", "computer virus", "virus scan",
+	"antivirus", "anti virus", "anti-virus", "sick burn", "sick trick", "sick moves", "sick tune", "sick tunes",
+	"sick pic", "sick photo", "sick shot", "sick shots", "sick goal", "sick save", "sick!", "sick playlist", "sick beat", "sick song", "sick track", "sick view", "sick ride",
 	"sick deal", "sick day", "sick days", "sick leave", "sick note", "sick pay", "rash cream", "rash ointment",
 	"rash paste", "rash balm", "rash spray", "rash powder", "rash guard", "rashguard", "rash decision",
 	"fever-pitch", "fever pitch", "fever thermometer", "fever dream", "cabin fever", "spring fever",
@@ -387,5 +394,62 @@ var otherPeople = indexPlain(func() []string {
 // baby").
 var familyWords = indexPlain([]string{
 	"baby", "baby's", "babies", "lo", "newborn", "infant", "bub", "i", "i'm", "i've", "i'd", "me", "my", "myself",
-	"we", "our", "us", "son", "daughter", "twins", "wife", "husband", "partner",
+	"we", "our", "us", "son", "daughter", "twins", "wife", "husband", "partner", "dd", "ds", "dh", "dw", "gf", "bf",
+	"hubby", "fiance", "fiancee", "spouse", "ours", "mine",
+})
+
+// normalWords call what was seen normal ("normal yellow seedy", "like
+// usual"); abnormalWords say it is not ("not the normal milky kind",
+// "never seen that"). normalColours are what a normal sentence blanks.
+var normalWords = indexPlain([]string{
+	"normal", "normally", "like usual", "as usual", "usual", "looks fine", "look fine", "looked fine", "all fine",
+	"seedy", "mustard", "healthy looking", "healthy-looking", "all good", "nothing unusual", "nothing weird",
+	"nothing new", "same as always", "as always", "like always", "typical", "textbook", "standard",
+})
+
+var abnormalWords = indexPlain([]string{
+	"not normal", "not the normal", "not her normal", "not his normal", "not its normal", "not their normal",
+	"not the usual", "not her usual", "not his usual", "not its usual", "not like usual", "not like normal",
+	"not as usual", "not usual", "isnt normal", "isnt usual", "doesnt look normal", "doesnt seem normal",
+	"dont look normal", "not looking normal", "not normal looking", "unusual", "unusually", "abnormal*",
+	"never seen", "never had", "weird colou*", "strange colou*", "different colou*", "funny colou*", "odd colou*",
+	"wrong colou*", "doesnt look right", "dont look right", "not right", "looks off", "look off", "looks weird",
+	"look weird", "looks wrong", "looks strange", "worrying", "worried", "concerned", "concerning", "alarming", "scary",
+	"freaking out", "freaked out", "scared",
+})
+
+var normalColours = indexPlain([]string{
+	"yellow", "yellowish", "yellowy", "green", "greenish", "brown", "brownish", "orange", "mustard", "runny",
+	"white", "whitish", "pale", "dark", "red", "reddish", "pink", "pinkish", "grey", "gray", "black", "blue",
+	"bluish", "green poop", "black poop", "white poop", "grey poop", "gray poop", "pale poop", "looks yellow",
+	"looking yellow", "yellow skin", "yellow eyes", "yellow tinge", "dark pee", "dark urine",
+})
+
+// outputWords are what a baby brings up or passes: with abnormalWords
+// ("spit up, not the normal kind") a concern.
+var outputWords = indexPlain([]string{
+	"spit up", "spitup", "spit-up", "spit ups", "puke", "vomit*", "sick up", "poop*", "poo", "poos", "stool*",
+	"pee", "wee", "urine", "diaper*", "nappy", "nappies", "bm", "bms", "mucus", "snot", "discharge",
+})
+
+// careVerbs begin a chore of care done to the body ("wipe behind his
+// ears", "lotion on her legs", "trim nails"); careConcern are the signs
+// that still make such a clause a concern ("clean the cut on his knee").
+var careVerbs = indexPlain([]string{
+	"wipe", "wiped", "wiping", "clean", "cleaned", "cleaning", "wash", "washed", "washing", "rinse", "bathe",
+	"bath", "lotion", "moisturi*", "oil", "massage", "massaged", "rub", "rubbed", "trim", "trimmed", "trimming",
+	"file", "filed", "filing", "clip", "clipped", "cut her nails", "cut his nails", "brush", "brushed", "brushing",
+	"comb", "combed", "dry", "dried", "pat dry", "put lotion", "put cream", "put oil", "put vaseline", "put socks",
+	"put mittens", "apply", "applied", "dress", "dressed", "change", "changed", "swaddle", "swaddled", "tickle",
+	"tickled", "kiss", "kissed", "measure", "measured", "weigh", "weighed", "check", "checked", "stretch",
+	"stretches", "exercise", "exercises", "bicycle", "do bicycle", "do tummy", "tummy time", "sunscreen",
+	"spf", "lather", "shampoo", "soak", "scrub", "get", "take", "teach", "practice", "practise", "photo", "pic",
+})
+
+var careConcern = indexPlain([]string{
+	"cut", "cuts", "scrape*", "gash", "raw", "cracked", "bleeding", "bled", "blood*", "blister*", "sore", "sores",
+	"infected", "oozing", "weeping", "swollen", "swelling", "red", "redness", "peeling", "flaky", "burn*", "rash*",
+	"bruise*", "bump", "lump*", "hurt*", "pain*", "itch*", "crust*", "pus", "scab*", "wound*", "bite", "bites",
+	"splinter", "sting*", "puffy", "tender", "broken", "smell*", "stink*", "spots", "bumps", "hives", "welts",
+	"dry patches", "eczema", "not normal", "worried", "worrying", "weird", "funny", "strange",
 })

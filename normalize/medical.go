@@ -79,6 +79,82 @@ var breathingRe = regexp.MustCompile(`\bbreath\w*\s+(?:\w+\s+){0,2}?(?:fast|fast
 // feeds", "couldnt rouse her".
 var wakeRe = regexp.MustCompile(`\b(?:cant|cannot|couldnt|barely|hardly|wont|wouldnt|struggl\w* to|not able to|unable to|trouble)\s+(?:\w+\s+)?(?:wake|waking|rouse|rousing)\s+(?:her|him|them|baby|the baby|lo|bub)\b`)
 
+// apneaRe is breathing that pauses or stops: "pausing her breathing",
+// "stops breathing for a few sec", "holds his breath till he goes red",
+// "gaps between her breaths". Holding one's own breath is a figure of
+// speech, so only hers or his count.
+var apneaRe = regexp.MustCompile(`\b(?:paus\w*|stops?|stopping|stopped|holds|holding|held)\s+(?:her|his|their|the)?\s*(?:breathing|breathin|breath|breaths)\b` +
+	`|\bforg[eo]t\w*\s+to\s+breathe\b` +
+	`|\b(?:pauses?|gaps?|breaks?|stops?)\s+(?:\w+\s+){0,2}?(?:in|between)\s+(?:her\s+|his\s+|their\s+|the\s+)?(?:breathing|breaths)\b` +
+	`|\bbreath(?:ing|in|s)?\s+(?:\w+\s+){0,2}?(?:paus\w*|stops|stopped|stopping|cuts out|goes quiet)\b`)
+
+// outputColourRe is spit-up, vomit, stool or pee of a colour it should not
+// have: "green spit up", "white/black poop", "pee is pinkish", "poop is
+// chalky grey". Milky white spit-up and yellow stool are normal and not
+// listed; a clause that calls what it saw normal is blanked first
+// (maskNormal).
+var outputColourRe = func() *regexp.Regexp {
+	const (
+		shade  = `(?:(?:bright|dark|pale|light|neon|very|really|super|kinda|kind of|almost|like|a|bit|weird|strange)\s+){0,2}`
+		spitC  = `(?:green|greenish|yellow|yellowish|red|reddish|bloody|pink|pinkish|brown|brownish|black|blackish|coffee|dark)`
+		spitN  = `(?:spit\s*-?\s*ups?|spitups?|puke|pukes|vomit|vom|sick|throw\s*up|spew)`
+		stoolC = `(?:white|whitish|black|blackish|red|reddish|grey|gray|greyish|grayish|pale|chalky|clay|maroon|bloody|tarry|silver|colou?rless|green|greenish|pink|pinkish)`
+		stoolN = `(?:poops?|poopy|poo|poos|pooh|stools?|bms?|bowel movements?|diaper contents)`
+		peeC   = `(?:red|reddish|pink|pinkish|orange|brown|brownish|dark|bloody|cloudy|dark yellow|tea colou?red)`
+		peeN   = `(?:pee|wee|urine|wees|pees)`
+		verb   = `\s+(?:is|was|are|were|s|looks|looked|looking|seems|seemed|has been|came out|comes out|coming out|turned|went|still|always|all)\s+(?:\w+\s+){0,2}?`
+		or     = `(?:\s*(?:/|or|and|n|&|,)\s*`
+	)
+	var alts []string
+	for _, p := range [][2]string{{spitC, spitN}, {stoolC, stoolN}, {peeC, peeN}} {
+		c := shade + p[0] + or + shade + p[0] + `)*`
+		alts = append(alts, `\b`+c+`\s+(?:\w+\s+)?`+p[1]+`\b`, `\b`+p[1]+verb+c+`\b`)
+	}
+	return regexp.MustCompile(strings.Join(alts, "|"))
+}()
+
+// closedEyesRe is a baby too sleepy to open their eyes: "barely opens his
+// eyes", "cant keep her eyes open". A parent's own eyes are tiredness.
+var closedEyesRe = regexp.MustCompile(`\b(?:barely|hardly|wont|cant|not|doesnt|isnt|wouldnt|wasnt|cannot|couldnt|never|struggl\w* to)\s+(?:even\s+)?(?:open|opening|opens|opened|keep|keeping|keeps|kept)\s+(?:her|his|their|its)\s+eyes\b`)
+
+// sleepyRe is the baby far sleepier than usual: "shes so sleepy today",
+// "lo seems really out of it". Not the parent ("im so sleepy"), and not a
+// sleepy baby after a bath or at bedtime (sleepyUsual).
+var sleepyRe = regexp.MustCompile(`\b(?:she|he|shes|hes|lo|baby|babys|dd|ds|bub|they|theyre)\s+(?:is\s+|s\s+|been\s+|has been\s+|seems\s+|seem\s+|was\s+|looks\s+|is being\s+|just\s+)?(?:so|super|really|very|extremely|unusually|way too|crazy|abnormally|weirdly|strangely|oddly|scarily|soo+)\s+(?:sleepy|drowsy|out of it|zonked|dopey|groggy|quiet and sleepy)\b`)
+
+var sleepyUsual = indexPlain([]string{"after bath", "after her bath", "after his bath", "after the bath", "bedtime",
+	"bed time", "early night", "down early", "lol", "haha", "cute", "yay", "finally", "after her feed", "after his feed",
+	"after the feed", "milk drunk", "after tummy time", "after the walk", "after swim", "after swimming", "after her massage",
+	"after his massage", "went down", "go down", "nap time", "naptime", "growth spurt"})
+
+// cryRe is crying unlike the baby's own: high-pitched, shrill or weak, a
+// cry that "doesnt sound like him", or crying no one can settle for hours.
+var cryRe = regexp.MustCompile(`\bhigh\s*-?\s*pitch\w*\s+(?:\w+\s+){0,2}?(?:cry|cries|crying|scream\w*|wail\w*|shriek\w*|squeal\w*)\b` +
+	`|\b(?:weird|strange|odd|unusual|shrill|piercing|weak|feeble|hoarse|painful sounding|pained|eerie)\s+(?:\w+\s+)?(?:cry|crying|scream|screaming|wail|whimper\w*|moan\w*)\b` +
+	`|\bcry(?:ing)?\s+(?:doesnt|dont|does not|didnt|isnt|wasnt|is not)\s+(?:sound|sounding|seem)\s+(?:like|right|normal)\b` +
+	`|\bcry(?:ing)?\s+(?:sounds?|sounded|sounding|is|was)\s+(?:\w+\s+)?(?:weird|strange|different|off|wrong|odd|hoarse|weak|high|shrill|like a cat|painful)\b` +
+	`|\bnever\s+heard\s+(?:her|him|them|lo|baby|the baby)\s+(?:cry|scream)\b` +
+	`|\b(?:cant|cannot|couldnt|cant even|nothing will|nothing can|nothing|no way to|impossible to)\s+(?:console|consoles|settle|settles|calm|calms|soothe|soothes)\b[^.;!?]{0,30}\b(?:hours?|hrs?|all (?:day|night|evening|afternoon))\b` +
+	`|\b(?:cry\w*|cried|scream\w*|wail\w*|howl\w*|shriek\w*)\s+(?:non\s*-?\s*stop|nonstop|without stopping|without a break|solidly|straight|inconsolabl\w*|constantly)\s+(?:for\s+)?(?:over\s+|like\s+|almost\s+|nearly\s+|about\s+)?(?:\d+|an?|two|three|four|five|six)\s*\+?\s*(?:hours?|hrs?|h)\b` +
+	`|\b(?:cry\w*|cried|scream\w*|wail\w*|howl\w*|shriek\w*)\s+(?:\w+\s+)?(?:for\s+)?(?:over\s+|like\s+|almost\s+|nearly\s+)?(?:[3-9]|three|four|five|six|several)\s*\+?\s*(?:hours?|hrs?)\s+(?:straight|nonstop|non stop|now|and counting|no matter what)\b`)
+
+// moodRe are frightening thoughts that will not leave: "cant stop
+// picturing him falling", "scary thoughts wont go away", "keep imagining
+// something happening to her".
+var moodRe = regexp.MustCompile(`\b(?:cant stop|cannot stop|keep|keeps|kept|constantly|always|cant help)\s+(?:\w+\s+)?(?:picturing|imagining|visuali[sz]ing|seeing (?:her|him|the baby|lo)|thinking (?:about|of) (?:her|him|the baby|baby|lo|something|what)|thinking the worst)\b` +
+	`|\b(?:picturing|imagining|imagine|visuali[sz]\w*|images? of|thoughts? of|flashes of|visions? of|see|seeing|dreams? of|dreaming of)\s+(?:her|him|them|the baby|baby|lo|my baby|ds|dd|my son|my daughter)\s+(?:\w+\s+){0,2}?(?:fall\w*|fell|drown\w*|dying|die|dead|get(?:ting)? hurt|being hurt|hurt|dropp\w*|smother\w*|chok\w*|suffocat\w*|stop\w* breathing|not breathing|crush\w*|burn\w*|get(?:ting)? hit|snatched|taken|stolen)\b` +
+	`|\b(?:thoughts?|images?|pictures?|visions?|feelings?)\s+(?:that\s+|just\s+|in my head\s+)?(?:wont|dont|will not|do not|never|cant|that wont)\s+(?:go away|stop|leave|quit|switch off|shut off|shut up|let up)\b` +
+	`|\b(?:cant|cannot|couldnt)\s+(?:get|shake|push|stop)\s+(?:the|these|those|this|that|it|them|my)?\s*(?:\w+\s+)?(?:thoughts?|images?|pictures?|scenarios?|what ifs|worst case)\b`)
+
+// familyHarmRe is someone in the family saying they would be better gone:
+// "wife said we would all be better off without her", "partner said shed
+// be better off not being here". The partner is family; a note that
+// names only someone outside it is read by aboutSomeoneElse first.
+var familyHarmRe = regexp.MustCompile(`\bbetter off\s+(?:not\s+(?:being\s+)?(?:here|alive|around|born)|gone|dead|if (?:i|she|he) (?:wasnt|werent|was not|were not|was gone|didnt exist|died|disappeared))\b` +
+	`|\b(?:would|wd|d|be|all|everyone|everybody|family|kids|baby|we|youd|yall)\s+(?:\w+\s+){0,2}?better off\s+without\s+(?:me|her|him|us)\b` +
+	`|\b(?:doesnt|didnt|does not|dont|do not)\s+want\s+to\s+(?:be here anymore|be here any more|be alive|live anymore|live any more|exist|wake up|go on)\b` +
+	`|\b(?:wants|wishes|wished|wanted)\s+(?:\w+\s+){0,2}?(?:to die|to disappear|she was dead|he was dead|she were dead|he were dead|to end it|to not exist|to not wake up|to not be here)\b`)
+
 // doseAmountRe is a dose by its measure: "gave 5ml instead of 2.5ml",
 // "2.5 mg": a millilitre alone is as often a feed.
 var doseAmountRe = regexp.MustCompile(`\binstead of\s+(?:the\s+)?\d+(?:\.\d+)?\s*(?:ml|mls|mg|cc|tsp)\b|\b\d+(?:\.\d+)?\s*(?:mg|cc|tsp)\b`)
@@ -89,7 +165,7 @@ var respondRe = regexp.MustCompile(`\b(?:not|barely|hardly|isnt|doesnt|didnt|won
 
 // thingRe is an object doing what a body does ("the printer choked", "the
 // shelf fell off", "laptop is infected"): not a health note.
-var thingRe = regexp.MustCompile(`\b(?:printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|lid|mobile|crib mobile|lamp|clock)\s+(?:\w+\s+){0,2}?(?:choked|choking|died|coughed|coughing|sneez\w*|threw up|spit\w*|bleeding|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|crashed|burn\w*|overheat\w*|infected|swollen)`)
+var thingRe = regexp.MustCompile(`\b(?:printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|lid|mobile|crib mobile|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork)\s+(?:\w+\s+){0,2}?(?:choked|choking|died|dead|dying|coughed|coughing|sneez\w*|threw up|spit\w*|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware)`)
 
 // personState is a person and a state in one clause ("she has", "baby is",
 // "i feel"): such a clause says how someone is, so it is read even when it
@@ -121,7 +197,7 @@ func isMedical(s string) bool {
 	if other {
 		return false
 	}
-	if moodWords.in(t) {
+	if moodIn(t) {
 		return true
 	}
 	// Read before supplies are set aside: a dose gone wrong or something
@@ -130,7 +206,7 @@ func isMedical(s string) bool {
 	if doseWords.in(t) || hazardWords.in(t) && ingestWords.in(t) || padRe.MatchString(t) || doseAmountRe.MatchString(t) {
 		return true
 	}
-	t = maskSupply(t)
+	t = maskNormal(maskSupply(t))
 	if medicalWords.in(t) || medicineWords.in(t) || routineDrops.in(t) && routineQuestion.in(t) || droppedRe.MatchString(t) {
 		return true
 	}
@@ -138,7 +214,9 @@ func isMedical(s string) bool {
 		return true
 	}
 	if feedingRe.MatchString(t) || wetDiaperRe.MatchString(t) || vaccineRe.MatchString(t) ||
-		feelsHotRe.MatchString(t) || respondRe.MatchString(t) || breathingRe.MatchString(t) || wakeRe.MatchString(t) {
+		feelsHotRe.MatchString(t) || respondRe.MatchString(t) || breathingRe.MatchString(t) || wakeRe.MatchString(t) ||
+		apneaRe.MatchString(t) || outputColourRe.MatchString(t) || closedEyesRe.MatchString(t) || cryRe.MatchString(t) ||
+		sleepyBaby(t) {
 		return true
 	}
 	if bodyConcern(t) {
@@ -149,23 +227,88 @@ func isMedical(s string) bool {
 
 // isHarm: thoughts of self-harm, of harming the baby, of not wanting to
 // live.
-func isHarm(t string) bool { return harmWords.in(t) || harmRe.MatchString(t) }
+func isHarm(t string) bool {
+	return harmWords.in(t) || harmRe.MatchString(t) || familyHarmRe.MatchString(t) && !aboutSomeoneElse(t)
+}
+
+// moodIn: the parent's own low mood, worry or frightening thoughts.
+func moodIn(t string) bool { return moodWords.in(t) || moodRe.MatchString(t) }
+
+// sleepyBaby: the baby far sleepier than usual, in a clause that is not
+// about a bath, a feed or bedtime.
+func sleepyBaby(t string) bool {
+	for _, c := range splitClauses(t) {
+		if sleepyRe.MatchString(c) && !sleepyUsual.in(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// maskNormal blanks colours in a sentence that calls what it saw normal
+// ("normal yellow seedy poop", "mustard yellow like usual"): a normal
+// observation logged is not a concern. A sentence that says it is not
+// normal, or asks whether it is, is kept.
+func maskNormal(t string) string {
+	if !normalWords.in(t) {
+		return t
+	}
+	b := []byte(t)
+	start := 0
+	for i := 0; i <= len(t); i++ {
+		if i < len(t) && !strings.ContainsRune(";!?\n", rune(t[i])) && (t[i] != '.' || i+1 < len(t) && t[i+1] != ' ') {
+			continue
+		}
+		c := t[start:i]
+		asked := i < len(t) && t[i] == '?' || normalAsked.MatchString(c)
+		if normalWords.in(c) && !asked && !abnormalWords.in(c) {
+			m := normalColours.blank(c)
+			copy(b[start:i], m)
+		}
+		start = i + 1
+	}
+	return string(b)
+}
+
+// normalAsked is a question whether something is normal, written without
+// its question mark: "is green poop normal".
+var normalAsked = regexp.MustCompile(`^\s*(?:\w+\s+)?(?:is|are|does|do|should|can|could|isnt|arent)\s+(?:\w+\s+){0,5}?(?:normal|usual|ok|okay|fine)\b`)
 
 // bodyConcern: a part of the body and something wrong with it in one
 // sentence. A colour counts only when the sentence is not about clothes.
+//
+// A clause that is a chore of care ("wipe behind his ears", "lotion on
+// her legs") counts only with a sign of injury or soreness (careConcern):
+// what it names is being cared for, not worried about.
 func bodyConcern(t string) bool {
 	for _, c := range splitClauses(t) {
+		if outputWords.in(c) && abnormalWords.in(c) {
+			return true
+		}
 		if !bodyWords.in(c) {
 			continue
 		}
 		if clothingWords.in(c) {
 			c = colourWords.blank(c)
 		}
-		if concernWords.in(c) {
+		if isCareClause(c) {
+			if careConcern.in(c) {
+				return true
+			}
+			continue
+		}
+		if concernWords.in(c) || abnormalWords.in(c) {
 			return true
 		}
 	}
 	return false
+}
+
+// isCareClause: the clause begins (after fillers like "pls", "need to")
+// with a chore of care.
+func isCareClause(c string) bool {
+	c = trimFillers(strings.TrimSpace(c))
+	return careVerbs.at(c, 0)
 }
 
 // maskSupply blanks the clauses (split at commas too) that are an errand
@@ -199,6 +342,15 @@ func isSupplyClause(c string) bool {
 	if c == "" || personState.MatchString(c) {
 		return false
 	}
+	c = trimFillers(c)
+	if strings.HasPrefix(c, "need to") {
+		return false
+	}
+	return supplyVerbs.at(c, 0) || supplyWords.in(c)
+}
+
+// trimFillers drops the fillers that come before a clause's verb.
+func trimFillers(c string) string {
 	for trimmed := true; trimmed; {
 		trimmed = false
 		for _, f := range leadFillers {
@@ -207,10 +359,7 @@ func isSupplyClause(c string) bool {
 			}
 		}
 	}
-	if strings.HasPrefix(c, "need to") {
-		return false
-	}
-	return supplyVerbs.at(c, 0) || supplyWords.in(c)
+	return c
 }
 
 func spaces(m string) string { return strings.Repeat(" ", len(m)) }
@@ -263,6 +412,45 @@ func aboutSomeoneElse(t string) bool {
 	return otherPeople.in(t) && !familyWords.in(otherPeople.blank(t))
 }
 
+// blankOthers blanks, in a note that names the family too, the clauses
+// (split at commas and "so", "but") about someone outside it and those that
+// follow them without naming the family again: "coworker out sick w covid,
+// im covering his shifts" is about the coworker's illness; "grandma is
+// here, baby has a fever" is the baby's.
+func blankOthers(t string) string {
+	if !otherPeople.in(t) {
+		return t
+	}
+	b := []byte(t)
+	start, theirs := 0, false
+	for i := 0; i <= len(t); i++ {
+		cut := i == len(t) || strings.ContainsRune(",.;!?:\n", rune(t[i]))
+		for _, w := range []string{" so ", " but ", " and then ", " - "} {
+			if !cut && strings.HasPrefix(t[i:], w) {
+				cut = true
+			}
+		}
+		if !cut {
+			continue
+		}
+		c := t[start:i]
+		if strings.TrimSpace(c) != "" {
+			family := familyWords.in(otherPeople.blank(c))
+			switch {
+			case otherPeople.in(c) && !family:
+				theirs = true
+			case family:
+				theirs = false
+			}
+			if theirs {
+				copy(b[start:i], spaces(c))
+			}
+		}
+		start = i + 1
+	}
+	return string(b)
+}
+
 // healthText is a note's text as the health rules read it: apostrophes
 // dropped, someone else's kin marked, figures of speech and objects
 // blanked. harm says it holds thoughts of harm; other that it is about
@@ -275,7 +463,7 @@ func healthText(s string) (t string, harm, other bool) {
 	if aboutSomeoneElse(t) {
 		return t, false, true
 	}
-	t = notMedical.blank(t)
+	t = notMedical.blank(blankOthers(t))
 	for _, re := range []*regexp.Regexp{thingRe, keepWarmRe, productForRe} {
 		t = re.ReplaceAllStringFunc(t, spaces)
 	}
@@ -286,7 +474,7 @@ func healthText(s string) (t string, harm, other bool) {
 // of harm.
 func isMood(s string) bool {
 	t, harm, other := healthText(s)
-	return harm || !other && moodWords.in(t)
+	return harm || !other && moodIn(t)
 }
 
 // IsHealth reports whether text reads as a health concern, as a note's
