@@ -60,6 +60,17 @@ var moodWords = indexPlain([]string{
 	"so angry", "angry all the time", "scare myself", "scares me how", "feels pointless", "everything is pointless",
 	"whats the point", "no point in anything", "mistake having", "mistake becoming", "mistake to have",
 	"cant keep doing this", "nothing feels", "paranoid", "obsessive", "ocd", "cant stop checking",
+	"brain wont shut off", "brain wont switch off", "mind wont shut off", "mind wont switch off", "head wont shut off",
+	"cant shut my brain off", "cant shut my mind off", "cant turn my mind off", "worst case scenarios", "catastrophi*",
+	"spiraling", "spiralling", "what ifs", "im a bad mom", "im a bad mother", "im a bad dad", "im a bad parent",
+	"shes a bad mom", "a bad mother", "such a bad mom", "im a terrible", "im an awful", "im a failure", "im failing",
+	"worst mom", "worst mother", "worst dad", "useless mom", "useless mother", "bad parent", "hasnt left bed",
+	"hasnt left the bed", "cant get out of bed", "wont get out of bed", "hasnt gotten out of bed", "stays in bed all day",
+	"everything feels grey", "everything feels gray", "everything feels heavy", "everything is grey", "everything is gray",
+	"feel grey", "feel gray", "feel flat", "not sleeping or eating", "not eating or sleeping", "no appetite",
+	"lost my appetite", "better off with someone else", "better off with another", "better off with a different",
+	"deserves a better mom", "deserves a better mother", "deserves a better dad", "deserves better than me",
+	"burst into tears", "bursting into tears", "keep crying", "keeps crying", "in tears all", "in tears every",
 })
 
 // medicalWords are symptoms, injuries, worries about feeding, diapers and
@@ -136,9 +147,18 @@ var medicalWords = indexPlain([]string{
 	"very sleepy", "super sleepy", "unusually sleepy", "so sleepy all day", "sleeping all day",
 	"sleeping more than", "sleeping way more", "weak cry", "high pitched cry", "high-pitched cry", "moaning",
 	"inconsolable", "screaming for hours", "crying for hours", "screamed for hours", "cried for hours", "seizure*",
-	"convuls*", "twitching", "jerking", "eyes rolling", "eyes rolled", "fainted", "feel faint", "felt faint",
+	"convuls*", "twitching", "jerking", "eyes rolling", "eyes rolled", "rolled back in her head", "rolled back in his head", "fainted", "feel faint", "felt faint",
 	"feeling faint", "nearly fainted", "blacked out", "dizzy", "dizziness", "lightheaded", "light headed",
-	"passed out", "sneez*", "grunting", "gasping", "rattly", "rattling", "rattley", "short of breath",
+	"passed out", "grunting", "burnin up", "throwin up", "pukin", "vomitin", "wheezin", "chokin", "gaggin",
+	"spittin up", "rag doll", "ragdoll", "rag-doll", "no muscle tone", "arms just hang", "hangs limp", "poor feed*",
+	"feeding poorly", "feeds poorly", "eating poorly", "drinking poorly", "not feeding well", "not eating well",
+	"sleepier than", "more sleepy than", "came back up", "comes back up", "coming back up", "brought it all up",
+	"brought everything up", "brought up her whole", "brought up his whole", "brought up all", "brought up everything",
+	"red dots", "purple dots", "pink dots", "tiny dots", "dont fade", "doesnt fade", "dont go white", "doesnt go white",
+	"dont blanch", "doesnt blanch", "non blanching", "non-blanching", "nonblanching", "glass test",
+	"jerky movements", "jerking movements", "jerked", "twitches", "twitched", "spasm*", "went stiff", "goes stiff",
+	"going stiff", "body stiffen*", "stiffened", "stiffens", "staring blankly", "stares blankly", "blank stare",
+	"staring into space", "seizur*", "siezur*", "seisur*", "sezur*", "seizing", "too low", "gasping", "rattly", "rattling", "rattley", "short of breath",
 	"shortness of breath", "out of breath", "heart racing", "racing heart", "palpitation*", "arching", "shaking",
 	"eyes rolling", "nosebleed*", "nose bleed*", "mucus", "tongue tie", "lip tie", "latch hurts",
 	"flat spot", "ear ache", "earache", "toothache", "hiccuping for", "hiccups for", "hiccupping for", "hiccuped for", "dry skin", "dry patches",
@@ -209,7 +229,7 @@ var notMedical = indexPlain([]string{
 	"covid shot", "covid vaccine", "covid booster", "covid jab", "covid test", "covid tests", "rsv shot",
 	"rsv vaccine", "rsv jab", "wound up", "dying for", "dying to",
 	"painful to watch", "hurts my feelings", "it hurts to say",
-	"breast pump*", "breast pad*", "breast milk", "breastmilk", "breast shell*", "breast shield*",
+	"breast pump*", "breast pad*", "tongue tie consult", "breast milk", "breastmilk", "breast shell*", "breast shield*",
 	"nipple shield*", "nipple cream", "bottle nipple*", "nipple size", "nipples size", "nipple flow", "flow nipple*",
 	"dosing syringe", "dosing cup", "dose cup", "blood sugar test", "glucose test", "flu season", "allergy form", "allergy forms", "allergy list",
 	"allergy info", "keep an eye", "an eye on", "cut her nails", "cut his nails", "cut the babys nails", "cut babys nails",
@@ -266,7 +286,8 @@ var doseWords = indexPlain([]string{
 	"missed her dose", "missed his dose", "missed my dose", "forgot her dose", "forgot his dose", "forgot my dose",
 	"forgot to give", "how many ml", "how many mg",
 	"can i give", "can we give", "should i give", "should we give", "ok to give", "okay to give", "safe to give",
-	"ok to take", "okay to take", "safe to take", "is it safe",
+	"ok to take", "okay to take", "safe to take", "is it safe", "for her weight", "for his weight", "dosing chart",
+	"dose chart", "spat out her", "spat out his", "spit out her", "spit out his",
 	"is that safe", "is this safe", "can she have", "can he have", "can baby have", "when can she", "when can he",
 	"while breastfeeding", "while breast feeding", "while pumping", "while nursing",
 	"while bf", "while bfing", "when breastfeeding", "when pumping", "compatible with breastfeeding",
@@ -284,6 +305,7 @@ var supplyWords = indexPlain([]string{
 	"first aid kit", "medicine cabinet", "cabinet", "on sale", "coupon", "transfer*", "batter*", "stock*",
 	"supply", "supplies", "expired", "expiring", "insurance", "copay", "receipt*", "dropper", "syringe", "need new", "new one", "new ones", "spare", "backup", "travel size",
 	"store brand", "generic", "cheaper", "price",
+	"pickup", "pick-up", "collect", "arrived", "came in", "shipped", "is ready", "are ready",
 })
 
 // supplyVerbs begin a clause that is an errand for a thing ("pack the
@@ -309,7 +331,7 @@ var hazardWords = indexPlain([]string{
 // ingestWords say something went into the mouth.
 var ingestWords = indexPlain([]string{
 	"swallow*", "ate", "chewing", "chewed", "sucking", "licking", "in mouth", "mouth", "eaten", "eat some", "chewed", "chewing on", "chewed on", "bit into", "bit a", "licked",
-	"sucked on", "sucking on", "drank", "drunk some", "in his mouth", "in her mouth", "in their mouth",
+	"sucked on", "sucking on", "chomp*", "nibbl*", "gnaw*", "munch*", "bit off", "bitten", "tasted", "drank", "drunk some", "in his mouth", "in her mouth", "in their mouth",
 	"in the mouth", "into his mouth", "into her mouth", "mouthed", "mouthing", "got into", "foam", "foaming",
 })
 
@@ -343,7 +365,7 @@ var bodyWords = indexPlain(func() []string {
 }())
 
 var concernWords = indexPlain([]string{
-	"sore", "pull in", "pulls in", "pulling in", "sinking in", "sinks in", "sink in", "bigger than the other", "larger than the other", "fatter than the other", "puffier than", "different size", "rolling up", "rolling back", "rolled back", "rolled up", "warm", "red", "redness", "reddish", "swollen", "swelling", "puffy", "bled", "blood*", "bruise*",
+	"sore", "pull in", "pulls in", "pulling in", "sinking in", "sinks in", "sink in", "bigger than the other", "larger than the other", "fatter than the other", "puffier than", "different size", "warm", "red", "redness", "reddish", "swollen", "swelling", "puffy", "bled", "blood*", "bruise*",
 	"blister*", "mucus", "raw", "bulging", "racing", "pounding", "hurts", "hurt", "hurting", "pain*", "ache*",
 	"aching", "itch*", "bumps", "bump", "bumpy", "spots", "spotty", "discharge", "worse", "bloated", "distended",
 	"fluid", "peeling", "flaky", "crossing", "crossed", "skipping", "sweating", "sweaty", "lumps", "lump", "lumpy",
@@ -357,7 +379,8 @@ var concernWords = indexPlain([]string{
 	"tender", "opening", "gaping", "split", "pulling apart", "came apart", "infected", "streak*",
 	"patch*", "welts", "rough", "wheezy", "tight", "limp", "limping", "twitch*", "jerk*", "retraction*", "retracting", "sucking in", "unrespons*", "not responsive", "barely responsive",
 	"not moving", "wont move", "doesnt move", "cold and", "ice cold", "clammy", "mottled",
-	"sunken", "bone dry", "blocked", "lesion*", "sores", "ulcer*", "pimple*", "pustule*",
+	"sunken", "bone dry", "blocked", "noisy", "squeaky", "squeak*", "gurgl*", "raspy", "hoarse", "snort*",
+	"wet sounding", "wet sound", "lesion*", "sores", "ulcer*", "pimple*", "pustule*",
 })
 
 // otherPeople are people outside the family and pets, and the ways of
@@ -407,6 +430,13 @@ var normalWords = indexPlain([]string{
 	"nothing new", "same as always", "as always", "like always", "typical", "textbook", "standard",
 })
 
+// reassureWords say a part of the body is fine or healing.
+var reassureWords = indexPlain([]string{
+	"healing fine", "healing well", "healing nicely", "healing good", "healed up", "all healed", "looks fine",
+	"looks good", "looking good", "looks great", "all good", "no issues", "nothing to worry", "said its fine",
+	"said its normal", "said it was fine", "said it was normal", "totally normal", "perfectly normal", "all clear",
+})
+
 var abnormalWords = indexPlain([]string{
 	"not normal", "not the normal", "not her normal", "not his normal", "not its normal", "not their normal",
 	"not the usual", "not her usual", "not his usual", "not its usual", "not like usual", "not like normal",
@@ -438,7 +468,9 @@ var outputWords = indexPlain([]string{
 var careVerbs = indexPlain([]string{
 	"wipe", "wiped", "wiping", "clean", "cleaned", "cleaning", "wash", "washed", "washing", "rinse", "bathe",
 	"bath", "lotion", "moisturi*", "oil", "massage", "massaged", "rub", "rubbed", "trim", "trimmed", "trimming",
-	"file", "filed", "filing", "clip", "clipped", "cut her nails", "cut his nails", "brush", "brushed", "brushing",
+	"file", "filed", "filing", "clip", "clipped", "cut her nails", "cut his nails", "cut the babys", "cut babys",
+	"cut her finger*", "cut his finger*", "cut her toe*", "cut his toe*", "cut the nails", "cut nails", "cut fingernails",
+	"cut toenails", "cut my toenails", "cut my nails", "cut her hair", "cut his hair", "cut my hair", "brush", "brushed", "brushing",
 	"comb", "combed", "dry", "dried", "pat dry", "put lotion", "put cream", "put oil", "put vaseline", "put socks",
 	"put mittens", "apply", "applied", "dress", "dressed", "change", "changed", "swaddle", "swaddled", "tickle",
 	"tickled", "kiss", "kissed", "measure", "measured", "weigh", "weighed", "check", "checked", "stretch",
@@ -448,7 +480,7 @@ var careVerbs = indexPlain([]string{
 
 var careConcern = indexPlain([]string{
 	"cut", "cuts", "scrape*", "gash", "raw", "cracked", "bleeding", "bled", "blood*", "blister*", "sore", "sores",
-	"infected", "oozing", "weeping", "swollen", "swelling", "red", "redness", "peeling", "flaky", "burn*", "rash*",
+	"infected", "oozing", "weeping", "swollen", "swelling", "redness", "peeling", "flaky", "burn*", "rash*",
 	"bruise*", "bump", "lump*", "hurt*", "pain*", "itch*", "crust*", "pus", "scab*", "wound*", "bite", "bites",
 	"splinter", "sting*", "puffy", "tender", "broken", "smell*", "stink*", "spots", "bumps", "hives", "welts",
 	"dry patches", "eczema", "not normal", "worried", "worrying", "weird", "funny", "strange",

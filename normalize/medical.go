@@ -7,6 +7,7 @@ package normalize
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -19,7 +20,7 @@ var bareTempRe = regexp.MustCompile(`(?:^|[^$\d.,])(?:3[7-9]|4[0-2]|99|10[0-6])[
 
 // tempNumberRe is "temp 38", "temperature was 101": a reading, with or
 // without decimals.
-var tempNumberRe = regexp.MustCompile(`\btemp(?:erature)?\s*(?:of|is|was|at|=|:)?\s*\d`)
+var tempNumberRe = regexp.MustCompile(`\btemp(?:erature)?\s*(?:of|is|was|at|=|:)?\s*\d[\d.,]*`)
 
 // feelsHotRe is someone feeling hot: "she feels warm", "baby is burning
 // up", "i feel hot and shivery"; a room that feels hot is not.
@@ -48,7 +49,14 @@ var feedingRe = regexp.MustCompile(`\b(?:cant|cannot|can not|wont|will not|isnt|
 	`|\b(?:feeding|eating|drinking|nursing|taking|feeds|eats|drinks)\s+(?:\w+\s+)?(?:less|fewer)\b` +
 	`|\brefus\w*\s+(?:to\s+)?(?:every|all|any|her|his|each|the|most)\s+(?:feed\w*|bottles?|meals?|food)\b` +
 	`|\b(?:barely|hardly|not|hasnt|havent|didnt)\s+(?:took|taken|take|drank|drunk|drink|ate|eaten|eat|touched|had|taking|eating|drinking)\s+(?:anything|any|much|a thing|a drop|more than|a bite|a sip)\b` +
-	`|\b(?:not|no)\s+interested in (?:the |her |his |a |any )?(?:bottle|boob|breast|feed\w*|food|eating|milk|formula|nursing)`)
+	`|\b(?:not|no)\s+interested in (?:the |her |his |a |any )?(?:bottle|boob|breast|feed\w*|food|eating|milk|formula|nursing)` +
+	`|\b(?:hasnt|havent|has not|hadnt|didnt|not)\s+(?:had|have|taken|take|done)\s+(?:a |any |one )?(?:proper|real|good|decent|full|single|whole|complete)\s+(?:bottle|feed|meal|nurse|nursing session|drink)` +
+	`|\b(?:wont|didnt|doesnt|wouldnt|not|refus\w+ to|cant)\s+(?:even\s+)?(?:take|drink|eat|finish|have|keep down)\s+more than\b` +
+	`|\b(?:took|takes|taking|drank|drinking|ate|eating|had|having|finished)\s+(?:less than|under|barely|hardly)\s+(?:an?\s+|\d|half|one|two)` +
+	`|\bonly\s+(?:fed|feeds|feeding|nursed|nurses|nursing|ate|eats|latched|sucked|drank|lasted|fed well)\s+(?:for\s+)?(?:like\s+|about\s+|maybe\s+)?(?:\d+|a few|two|three|five|one|a minute|a min)\s*(?:min|mins|minutes|m|sec|secs|seconds)?\b` +
+	`|\b(?:barely|hardly)\s+(?:took|taken|drank|drunk|ate|eaten|had|finished|managed)\s+(?:\d|an? oz|half|one|two)` +
+	`|\bpush\w*\s+(?:the\s+)?(?:bottle|breast|boob|nipple|spoon)?\s*away\b` +
+	`|\bscream\w*\s+(?:\w+\s+)?(?:after|during|through|thru)\s+(?:every|each|all|her|his|the)?\s*(?:feeds?|bottles?|feedings?)\b`)
 
 // wetDiaperRe is too few wet diapers or a dry one; a wet diaper alone is a
 // log of the day, not a worry.
@@ -102,7 +110,7 @@ var outputColourRe = func() *regexp.Regexp {
 		stoolN = `(?:poops?|poopy|poo|poos|pooh|stools?|bms?|bowel movements?|diaper contents)`
 		peeC   = `(?:red|reddish|pink|pinkish|orange|brown|brownish|dark|bloody|cloudy|dark yellow|tea colou?red)`
 		peeN   = `(?:pee|wee|urine|wees|pees)`
-		verb   = `\s+(?:is|was|are|were|s|looks|looked|looking|seems|seemed|has been|came out|comes out|coming out|turned|went|still|always|all)\s+(?:\w+\s+){0,2}?`
+		verb   = `\s+(?:is|was|are|were|s|looks|looked|looking|seems|seemed|has been|came out|comes out|coming out|turned|went|still|always|all|had|has|have|with|w|got|contains|contained|showed|shows)\s+(?:\w+\s+){0,3}?`
 		or     = `(?:\s*(?:/|or|and|n|&|,)\s*`
 	)
 	var alts []string
@@ -144,20 +152,33 @@ var cryRe = regexp.MustCompile(`\bhigh\s*-?\s*pitch\w*\s+(?:\w+\s+){0,2}?(?:cry|
 var moodRe = regexp.MustCompile(`\b(?:cant stop|cannot stop|keep|keeps|kept|constantly|always|cant help)\s+(?:\w+\s+)?(?:picturing|imagining|visuali[sz]ing|seeing (?:her|him|the baby|lo)|thinking (?:about|of) (?:her|him|the baby|baby|lo|something|what)|thinking the worst)\b` +
 	`|\b(?:picturing|imagining|imagine|visuali[sz]\w*|images? of|thoughts? of|flashes of|visions? of|see|seeing|dreams? of|dreaming of)\s+(?:her|him|them|the baby|baby|lo|my baby|ds|dd|my son|my daughter)\s+(?:\w+\s+){0,2}?(?:fall\w*|fell|drown\w*|dying|die|dead|get(?:ting)? hurt|being hurt|hurt|dropp\w*|smother\w*|chok\w*|suffocat\w*|stop\w* breathing|not breathing|crush\w*|burn\w*|get(?:ting)? hit|snatched|taken|stolen)\b` +
 	`|\b(?:thoughts?|images?|pictures?|visions?|feelings?)\s+(?:that\s+|just\s+|in my head\s+)?(?:wont|dont|will not|do not|never|cant|that wont)\s+(?:go away|stop|leave|quit|switch off|shut off|shut up|let up)\b` +
-	`|\b(?:cant|cannot|couldnt)\s+(?:get|shake|push|stop)\s+(?:the|these|those|this|that|it|them|my)?\s*(?:\w+\s+)?(?:thoughts?|images?|pictures?|scenarios?|what ifs|worst case)\b`)
+	`|\b(?:cant|cannot|couldnt)\s+(?:get|shake|push|stop)\s+(?:the|these|those|this|that|it|them|my)?\s*(?:\w+\s+)?(?:thoughts?|images?|pictures?|scenarios?|what ifs|worst case)\b` +
+	`|\bi\s+(?:\w+\s+)?(?:cry|sob|weep|bawl)\s+(?:every|all|each|constantly|daily|most|so much|nonstop|non stop|whenever|at everything|over everything|for no|multiple)\b`)
+
+// sneezeRe is sneezing that goes on; a sneeze alone is a newborn's day.
+var sneezeRe = regexp.MustCompile(`\bsneez\w*\s+(?:\w+\s+)?(?:a lot|all|constantly|nonstop|non stop|so much|lots|loads|every|again and again|and cough\w*|and snott\w*|with|w)\b|\bkeeps?\s+sneezing\b|\bsneezing fits?\b`)
+
+// earRe is a baby at their ear: "keeps grabbing her ear", "rubbing his
+// ears and screaming".
+var earRe = regexp.MustCompile(`\b(?:grab\w*|pull\w*|tug\w*|rub\w*|hit\w*|scratch\w*|batting|bats|holding|holds|clutch\w*|pok\w*|hitting)\s+(?:at\s+)?(?:her|his|their|its)\s+(?:left\s+|right\s+)?ears?\b`)
+
+// lessActiveRe is the baby doing less than usual: "not kicking like
+// usual", "not smiling as much as before". Sleep and naps that change are
+// a phase, not this.
+var lessActiveRe = regexp.MustCompile(`\bnot\s+(?:moving|kicking|wriggling|wiggling|squirming|babbling|smiling|cooing|reacting|responding|crying|looking at (?:us|me|anything)|playing|interested|alert|herself|himself)\s+(?:\w+\s+)?(?:like|as (?:much )?(?:as )?)\s*(?:usual|normal|normally|she usually|he usually|she normally|he normally|before|she does|he does|always)\b`)
 
 // familyHarmRe is someone in the family saying they would be better gone:
 // "wife said we would all be better off without her", "partner said shed
 // be better off not being here". The partner is family; a note that
 // names only someone outside it is read by aboutSomeoneElse first.
 var familyHarmRe = regexp.MustCompile(`\bbetter off\s+(?:not\s+(?:being\s+)?(?:here|alive|around|born)|gone|dead|if (?:i|she|he) (?:wasnt|werent|was not|were not|was gone|didnt exist|died|disappeared))\b` +
-	`|\b(?:would|wd|d|be|all|everyone|everybody|family|kids|baby|we|youd|yall)\s+(?:\w+\s+){0,2}?better off\s+without\s+(?:me|her|him|us)\b` +
+	`|\b(?:would|wd|d|be|all|everyone|everybody|family|kids|baby|we|youd|yall)\s+(?:\w+\s+){0,2}?better\s+(?:off\s+)?without\s+(?:me|her|him|us)\b` +
 	`|\b(?:doesnt|didnt|does not|dont|do not)\s+want\s+to\s+(?:be here anymore|be here any more|be alive|live anymore|live any more|exist|wake up|go on)\b` +
 	`|\b(?:wants|wishes|wished|wanted)\s+(?:\w+\s+){0,2}?(?:to die|to disappear|she was dead|he was dead|she were dead|he were dead|to end it|to not exist|to not wake up|to not be here)\b`)
 
 // doseAmountRe is a dose by its measure: "gave 5ml instead of 2.5ml",
 // "2.5 mg": a millilitre alone is as often a feed.
-var doseAmountRe = regexp.MustCompile(`\binstead of\s+(?:the\s+)?\d+(?:\.\d+)?\s*(?:ml|mls|mg|cc|tsp)\b|\b\d+(?:\.\d+)?\s*(?:mg|cc|tsp)\b`)
+var doseAmountRe = regexp.MustCompile(`\binstead of\s+(?:the\s+)?\d+(?:\.\d+)?\s*(?:ml|mls|mg|cc|tsp)\b|\b\d+(?:\.\d+)?\s*(?:mg|cc|tsp)\b|(?:^|[^\d.])\d\.\d+\s*(?:ml|mls)\b`)
 
 // respondRe is someone barely responding; emails and messages that go
 // unanswered are blanked first (notMedical).
@@ -165,12 +186,12 @@ var respondRe = regexp.MustCompile(`\b(?:not|barely|hardly|isnt|doesnt|didnt|won
 
 // thingRe is an object doing what a body does ("the printer choked", "the
 // shelf fell off", "laptop is infected"): not a health note.
-var thingRe = regexp.MustCompile(`\b(?:printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|lid|mobile|crib mobile|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork)\s+(?:\w+\s+){0,2}?(?:choked|choking|died|dead|dying|coughed|coughing|sneez\w*|threw up|spit\w*|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware)`)
+var thingRe = regexp.MustCompile(`\b(?:printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|lid|mobile|crib mobile|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio)\s+(?:\w+\s+){0,3}?(?:choked|choking|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|sneez\w*|threw up|spit\w*|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware)`)
 
 // personState is a person and a state in one clause ("she has", "baby is",
 // "i feel"): such a clause says how someone is, so it is read even when it
 // also names a purchase.
-var personState = regexp.MustCompile(`\b(?:she|he|shes|hes|baby|babys|lo|bub|i|im|ive|we|they|her|his|my|its|it)\s+(?:\w+\s+)?(?:is|s|has|had|was|were|are|keeps|kept|seems|seemed|looks|looked|feels|felt|feel|got|gets|cant|wont|still|just|threw|vomited|been)\b`)
+var personState = regexp.MustCompile(`\b(?:she|he|shes|hes|baby|babys|lo|bub|dd|ds|its)\s+(?:\w+\s+)?(?:still\s+)?(?:scream|cry|vomit|throw|cough|wheez|struggl|refus|burn|shak|bleed|chok|gagg|spitt|sweat|breath|fuss|arch|grunt|twitch|jerk)\w*ing\b|\b(?:she|he|shes|hes|baby|babys|lo|bub|i|im|ive|we|they|her|his|my|its|it)\s+(?:\w+\s+)?(?:is|s|has|had|was|were|are|keeps|kept|seems|seemed|looks|looked|feels|felt|feel|got|gets|cant|wont|still|just|threw|vomited|been)\b`)
 
 // clothingWords: a colour beside a body part in a clause about clothes
 // ("pink hat for her head") is an outfit, not a concern.
@@ -210,19 +231,46 @@ func isMedical(s string) bool {
 	if medicalWords.in(t) || medicineWords.in(t) || routineDrops.in(t) && routineQuestion.in(t) || droppedRe.MatchString(t) {
 		return true
 	}
-	if (strings.Contains(t, "°") || strings.Contains(t, "degree")) && tempRe.MatchString(t) {
+	if (strings.Contains(t, "°") || strings.Contains(t, "degree")) && feverReading(t, tempRe) {
 		return true
 	}
 	if feedingRe.MatchString(t) || wetDiaperRe.MatchString(t) || vaccineRe.MatchString(t) ||
 		feelsHotRe.MatchString(t) || respondRe.MatchString(t) || breathingRe.MatchString(t) || wakeRe.MatchString(t) ||
 		apneaRe.MatchString(t) || outputColourRe.MatchString(t) || closedEyesRe.MatchString(t) || cryRe.MatchString(t) ||
-		sleepyBaby(t) {
+		sleepyBaby(t) || sneezeRe.MatchString(t) || earRe.MatchString(t) || lessActiveRe.MatchString(t) {
 		return true
 	}
 	if bodyConcern(t) {
 		return true
 	}
-	return bareTempRe.MatchString(t) || tempNumberRe.MatchString(t)
+	return feverReading(t, bareTempRe) || feverReading(t, tempNumberRe)
+}
+
+// feverReading: a temperature in t read by re is a concern: a fever or a
+// low one. A reading in the normal range ("temp 36.8, all good") is a log,
+// unless the note asks about it; a figure not read as degrees keeps the
+// old reading (a concern).
+func feverReading(t string, re *regexp.Regexp) bool {
+	for _, m := range re.FindAllString(t, -1) {
+		v, ok := readingValue(m)
+		if !ok || v < 36 || v >= 37.5 && v < 45 || v >= 45 && v < 96.8 || v >= 99.5 || strings.Contains(t, "?") {
+			return true
+		}
+	}
+	return false
+}
+
+var readingNumber = regexp.MustCompile(`\d+(?:[.,]\d+)?`)
+
+// readingValue is the first number of a temperature match; ok is false
+// when it is not one a thermometer shows (an hour, a count).
+func readingValue(m string) (float64, bool) {
+	n := strings.Replace(readingNumber.FindString(m), ",", ".", 1)
+	v, err := strconv.ParseFloat(n, 64)
+	if err != nil || v < 34 || v > 43 && v < 93 || v > 110 {
+		return 0, false
+	}
+	return v, true
 }
 
 // isHarm: thoughts of self-harm, of harming the baby, of not wanting to
@@ -288,11 +336,14 @@ func bodyConcern(t string) bool {
 		if !bodyWords.in(c) {
 			continue
 		}
+		if calm(c) {
+			continue
+		}
 		if clothingWords.in(c) {
 			c = colourWords.blank(c)
 		}
 		if isCareClause(c) {
-			if careConcern.in(c) {
+			if careConcern.in(careRest(c)) {
 				return true
 			}
 			continue
@@ -304,11 +355,24 @@ func bodyConcern(t string) bool {
 	return false
 }
 
+// calm: the sentence says what it names is fine ("scar is itchy but
+// healing fine", "normal yellow seedy") and neither doubts it nor asks.
+func calm(c string) bool {
+	return (normalWords.in(c) || reassureWords.in(c)) && !abnormalWords.in(c) && !normalAsked.MatchString(c)
+}
+
 // isCareClause: the clause begins (after fillers like "pls", "need to")
 // with a chore of care.
 func isCareClause(c string) bool {
 	c = trimFillers(strings.TrimSpace(c))
 	return careVerbs.at(c, 0)
+}
+
+// careRest is a care clause without its verb, so "cut her nails" is not
+// read as a cut.
+func careRest(c string) string {
+	c = trimFillers(strings.TrimSpace(c))
+	return c[careVerbs.matchLen(c, 0):]
 }
 
 // maskSupply blanks the clauses (split at commas too) that are an errand
@@ -319,7 +383,7 @@ func maskSupply(t string) string {
 	b := []byte(t)
 	start := 0
 	for i := 0; i <= len(t); i++ {
-		if i < len(t) && !strings.ContainsRune(",.;!?\n", rune(t[i])) {
+		if i < len(t) && !strings.ContainsRune(",.;!?:\n", rune(t[i])) {
 			continue
 		}
 		if c := t[start:i]; isSupplyClause(c) {
@@ -332,6 +396,14 @@ func maskSupply(t string) string {
 	return string(b)
 }
 
+// readyWords say a supply is ready or has come: "my prescription is ready
+// after 3", "the new thermometer arrived". Such a clause is about having
+// it even when it reads "my ... is".
+var readyWords = indexPlain([]string{"is ready", "are ready", "ready for pickup", "ready for pick up",
+	"ready to pick up", "ready to collect", "arrived", "came in the mail", "has shipped", "shipped", "got delivered",
+	"was delivered", "were delivered", "been delivered",
+	"back in stock", "on sale", "in stock"})
+
 // leadFillers come before an errand's verb: "need to buy", "pls grab".
 var leadFillers = []string{"need to ", "needs to ", "have to ", "remember to ", "dont forget to ", "don't forget to ",
 	"pls ", "please ", "todo: ", "todo ", "to do: ", "reminder: ", "reminder ", "also ", "and ", "then ", "- ", "* ",
@@ -339,7 +411,13 @@ var leadFillers = []string{"need to ", "needs to ", "have to ", "remember to ", 
 
 func isSupplyClause(c string) bool {
 	c = strings.TrimSpace(c)
-	if c == "" || personState.MatchString(c) {
+	if c == "" {
+		return false
+	}
+	if readyWords.in(c) {
+		return true
+	}
+	if personState.MatchString(c) {
 		return false
 	}
 	c = trimFillers(c)
@@ -451,6 +529,80 @@ func blankOthers(t string) string {
 	return string(b)
 }
 
+// apptRe is an appointment named by what it is for ("tongue tie
+// consult", "jaundice follow up", "allergy clinic"): booking it is an
+// errand; a concern beside it ("rash spreading, booked an appt") is read
+// in its own clause.
+var apptRe = regexp.MustCompile(`(?:\b\w+\s+){0,2}?\b(?:consult|consults|consultation|appointment|appointments|appt|appts|referral|follow\s*-?\s*ups?|followup|checkup|check-up|clinic|specialist|screening|eval|evaluation|assessment)\b`)
+
+// slangSickRe is "sick" said of a thing: "that new show is sick", "her
+// recital was sick". A person, a pet or the household being sick is not
+// slang (sickSubjects).
+var slangSickRe = regexp.MustCompile(`\b(?:that|this|the|your|his|her|their|our|my|these|those)\s+(?:\w+\s+)?(\w+)\s+(?:is|was|are|were|looks|sounds|looked|sounded|s)\s+(?:so\s+|soo+\s+|super\s+|pretty\s+|totally\s+|absolutely\s+|lowkey\s+|honestly\s+)?sick\b(?:\s+(?:too|again|today|tonight|now|still|all day|since|with|w|and))?`)
+
+var sickSubjects = map[string]bool{"baby": true, "lo": true, "bub": true, "one": true, "kid": true, "kids": true,
+	"boy": true, "girl": true, "twins": true, "twin": true, "son": true, "daughter": true, "husband": true, "wife": true,
+	"partner": true, "toddler": true, "newborn": true, "infant": true, "house": true, "household": true, "family": true,
+	"man": true, "babe": true, "hubby": true, "dh": true, "dd": true, "ds": true, "dw": true, "gf": true, "bf": true,
+	"little": true, "tummy": true, "stomach": true, "belly": true, "bubba": true, "princess": true, "guy": true,
+	"lot": true, "everyone": true, "fiance": true, "fiancee": true, "sweetie": true, "poor": true, "she": true,
+	"he": true, "i": true, "we": true, "they": true, "im": true, "me": true, "kiddo": true, "babies": true, "lad": true,
+	"bubs": true, "mom": true, "mum": true, "dad": true, "mama": true, "papa": true, "daddy": true, "mommy": true,
+	"both": true, "all": true, "everybody": true, "us": true}
+
+func blankSlangSick(t string) string {
+	if !strings.Contains(t, "sick") {
+		return t
+	}
+	return slangSickRe.ReplaceAllStringFunc(t, func(m string) string {
+		sub := slangSickRe.FindStringSubmatch(m)
+		if sickSubjects[sub[1]] || strings.HasSuffix(m, " since") || strings.HasSuffix(m, " with") ||
+			strings.HasSuffix(m, " w") || strings.HasSuffix(m, " again") || strings.HasSuffix(m, " still") ||
+			strings.HasSuffix(m, " all day") || strings.HasSuffix(m, " and") {
+			return m
+		}
+		return spaces(m)
+	})
+}
+
+// techWords: a virus in a clause about a device or an app is not an
+// illness.
+var techWords = indexPlain([]string{
+	"laptop", "computer", "pc", "mac", "macbook", "phone", "iphone", "android", "ipad", "tablet", "app", "apps",
+	"email", "emails", "inbox", "spotify", "netflix", "youtube", "instagram", "facebook", "whatsapp", "chrome",
+	"windows", "software", "malware", "antivirus", "hacked", "password", "pop ups", "popups", "pop-ups", "download*",
+	"link", "links", "click*", "it dept", "tech support", "wifi", "router", "browser", "account", "files", "website",
+	"server", "update", "reinstall", "reboot", "restart",
+})
+
+func blankTechVirus(t string) string {
+	if !strings.Contains(t, "virus") || !techWords.in(t) {
+		return t
+	}
+	b := []byte(t)
+	for _, c := range clauseSpans(t, ",.;!?:\n") {
+		if s := t[c[0]:c[1]]; techWords.in(s) {
+			copy(b[c[0]:c[1]], virusWords.blank(s))
+		}
+	}
+	return string(b)
+}
+
+var virusWords = indexPlain([]string{"virus", "viruses", "viral", "infected", "infection", "bug", "sick"})
+
+// clauseSpans are the [start, end) spans of t between the bytes of cuts.
+func clauseSpans(t, cuts string) [][2]int {
+	var out [][2]int
+	start := 0
+	for i := 0; i <= len(t); i++ {
+		if i == len(t) || strings.IndexByte(cuts, t[i]) >= 0 {
+			out = append(out, [2]int{start, i})
+			start = i + 1
+		}
+	}
+	return out
+}
+
 // healthText is a note's text as the health rules read it: apostrophes
 // dropped, someone else's kin marked, figures of speech and objects
 // blanked. harm says it holds thoughts of harm; other that it is about
@@ -464,9 +616,10 @@ func healthText(s string) (t string, harm, other bool) {
 		return t, false, true
 	}
 	t = notMedical.blank(blankOthers(t))
-	for _, re := range []*regexp.Regexp{thingRe, keepWarmRe, productForRe} {
+	for _, re := range []*regexp.Regexp{thingRe, keepWarmRe, productForRe, apptRe} {
 		t = re.ReplaceAllStringFunc(t, spaces)
 	}
+	t = blankSlangSick(blankTechVirus(t))
 	return t, false, false
 }
 
