@@ -67,9 +67,16 @@ var moodWords = indexPlain([]string{
 	"worst mom", "worst mother", "worst dad", "useless mom", "useless mother", "bad parent", "hasnt left bed",
 	"hasnt left the bed", "cant get out of bed", "wont get out of bed", "hasnt gotten out of bed", "stays in bed all day",
 	"everything feels grey", "everything feels gray", "everything feels heavy", "everything is grey", "everything is gray",
-	"feel grey", "feel gray", "feel flat", "not sleeping or eating", "not eating or sleeping", "no appetite",
-	"lost my appetite", "better off with someone else", "better off with another", "better off with a different",
+	"feel grey", "feel gray", "feel flat", "not sleeping or eating", "not eating or sleeping", "lost my appetite", "better off with someone else", "better off with another", "better off with a different",
 	"deserves a better mom", "deserves a better mother", "deserves a better dad", "deserves better than me",
+	"hate myself", "hate my life", "hate being a mom", "hate being a mother", "im a burden", "hes a burden",
+	"shes a burden", "a burden to", "feel like a burden", "no patience", "lost my patience", "losing my temper",
+	"lose my temper", "scream at everyone", "yell at everyone", "yelling at everyone", "screaming at everyone",
+	"feel like a ghost", "going through the motions", "dont feel like her mom", "dont feel like his mom",
+	"dont feel like a mom", "dont feel like her mother", "dont feel like his mother", "dont feel like shes mine",
+	"dont feel like hes mine", "babysitting someone", "and cry before", "and cry in", "cry in the car",
+	"cry in the shower", "cry in the bathroom", "cry myself to sleep", "cried myself to sleep", "sit and cry",
+	"and cry before", "hide and cry", "cry alone", "crying alone", "crying in the shower", "crying in the car",
 	"burst into tears", "bursting into tears", "keep crying", "keeps crying", "in tears all", "in tears every",
 })
 
@@ -158,7 +165,14 @@ var medicalWords = indexPlain([]string{
 	"dont blanch", "doesnt blanch", "non blanching", "non-blanching", "nonblanching", "glass test",
 	"jerky movements", "jerking movements", "jerked", "twitches", "twitched", "spasm*", "went stiff", "goes stiff",
 	"going stiff", "body stiffen*", "stiffened", "stiffens", "staring blankly", "stares blankly", "blank stare",
-	"staring into space", "seizur*", "siezur*", "seisur*", "sezur*", "seizing", "too low", "gasping", "rattly", "rattling", "rattley", "short of breath",
+	"staring into space", "ribs show*", "see her ribs", "see his ribs", "between her ribs", "between his ribs",
+	"under her ribs", "under his ribs", "skin pulls in", "skin sucks in", "getting enough", "getting anything",
+	"not enough milk", "seems starving", "always starving", "never satisfied", "never seems full", "supply dropped",
+	"supply has dropped", "supply is dropping", "supply tanked", "losing my supply", "no appetite", "hit the tile",
+	"hit the tiles", "hit the concrete", "hit the pavement", "hit the ground", "not like her", "not like him",
+	"unlike her", "unlike him", "not her usual self", "not his usual self", "not her normal self", "not his normal self",
+	"went rigid", "goes rigid", "going rigid", "rigid and", "shook for a", "shaking for a", "shook all over",
+	"shook for like", "seizur*", "siezur*", "seisur*", "sezur*", "seizing", "too low", "gasping", "rattly", "rattling", "rattley", "short of breath",
 	"shortness of breath", "out of breath", "heart racing", "racing heart", "palpitation*", "arching", "shaking",
 	"eyes rolling", "nosebleed*", "nose bleed*", "mucus", "tongue tie", "lip tie", "latch hurts",
 	"flat spot", "ear ache", "earache", "toothache", "hiccuping for", "hiccups for", "hiccupping for", "hiccuped for", "dry skin", "dry patches",
@@ -305,12 +319,13 @@ var supplyWords = indexPlain([]string{
 	"first aid kit", "medicine cabinet", "cabinet", "on sale", "coupon", "transfer*", "batter*", "stock*",
 	"supply", "supplies", "expired", "expiring", "insurance", "copay", "receipt*", "dropper", "syringe", "need new", "new one", "new ones", "spare", "backup", "travel size",
 	"store brand", "generic", "cheaper", "price",
-	"pickup", "pick-up", "collect", "arrived", "came in", "shipped", "is ready", "are ready",
+	"pickup", "pick-up", "collect", "arrived", "for when", "just in case", "on hand", "to have on hand", "came in", "shipped", "is ready", "are ready",
 })
 
 // supplyVerbs begin a clause that is an errand for a thing ("pack the
 // advil", "grab saline", "order nipple cream").
 var supplyVerbs = indexPlain([]string{
+	"renew", "request", "collect", "fill", "submit", "post", "mail", "put away", "store", "hide", "move the",
 	"buy", "pick up", "grab", "order", "reorder", "restock", "stock up", "stock", "refill", "pack",
 	"get more", "need more", "need", "return", "throw out", "toss", "replace", "label",
 	"compare", "check stock",
@@ -379,7 +394,7 @@ var concernWords = indexPlain([]string{
 	"tender", "opening", "gaping", "split", "pulling apart", "came apart", "infected", "streak*",
 	"patch*", "welts", "rough", "wheezy", "tight", "limp", "limping", "twitch*", "jerk*", "retraction*", "retracting", "sucking in", "unrespons*", "not responsive", "barely responsive",
 	"not moving", "wont move", "doesnt move", "cold and", "ice cold", "clammy", "mottled",
-	"sunken", "bone dry", "blocked", "noisy", "squeaky", "squeak*", "gurgl*", "raspy", "hoarse", "snort*",
+	"sunken", "bone dry", "blocked", "grunt*", "noisy", "squeaky", "squeak*", "gurgl*", "raspy", "hoarse", "snort*",
 	"wet sounding", "wet sound", "lesion*", "sores", "ulcer*", "pimple*", "pustule*",
 })
 

@@ -56,6 +56,8 @@ var feedingRe = regexp.MustCompile(`\b(?:cant|cannot|can not|wont|will not|isnt|
 	`|\bonly\s+(?:fed|feeds|feeding|nursed|nurses|nursing|ate|eats|latched|sucked|drank|lasted|fed well)\s+(?:for\s+)?(?:like\s+|about\s+|maybe\s+)?(?:\d+|a few|two|three|five|one|a minute|a min)\s*(?:min|mins|minutes|m|sec|secs|seconds)?\b` +
 	`|\b(?:barely|hardly)\s+(?:took|taken|drank|drunk|ate|eaten|had|finished|managed)\s+(?:\d|an? oz|half|one|two)` +
 	`|\bpush\w*\s+(?:the\s+)?(?:bottle|breast|boob|nipple|spoon)?\s*away\b` +
+	`|\bskipp\w*\s+(?:\d+|two|three|several|multiple|all|most|her|his)\s+(?:\w+\s+)?(?:feeds|bottles|feedings|meals)\b|\bskipping\s+feeds\b` +
+	`|\b(?:she|he|shes|hes|lo|baby|dd|ds|bub)\s+(?:\w+\s+)?(?:not|isnt|wasnt|never|doesnt seem)\s+(?:\w+\s+)?hungry\b` +
 	`|\bscream\w*\s+(?:\w+\s+)?(?:after|during|through|thru)\s+(?:every|each|all|her|his|the)?\s*(?:feeds?|bottles?|feedings?)\b`)
 
 // wetDiaperRe is too few wet diapers or a dry one; a wet diaper alone is a
@@ -81,11 +83,30 @@ var harmRe = regexp.MustCompile(`\b(?:want|wanna|wish|wishing|wished|wanting)\b[
 
 // breathingRe is breathing described as wrong: "breathing really fast",
 // "breathes funny", "breathing seems shallow".
-var breathingRe = regexp.MustCompile(`\bbreath\w*\s+(?:\w+\s+){0,2}?(?:fast|faster|quick|quickly|rapid|rapidly|hard|heavy|heavily|shallow|funny|weird|weirdly|strange|odd|noisy|noisily|loud|loudly|labou?red|irregular|irregularly|fast|wheezy|raspy|squeaky|crackly|rattly|pant\w*|gasp\w*)\b`)
+var breathingRe = regexp.MustCompile(`\bbreath(?:ing|in|es)\s+like\s+(?:a|an|shes|hes|she|he|theyve|its|a little)\b|\bbreath\w*\s+(?:\w+\s+){0,2}?(?:fast|faster|quick|quickly|rapid|rapidly|hard|heavy|heavily|shallow|funny|weird|weirdly|strange|odd|noisy|noisily|loud|loudly|labou?red|irregular|irregularly|fast|wheezy|raspy|squeaky|crackly|rattly|pant\w*|gasp\w*)\b`)
 
 // wakeRe is a baby who can hardly be woken: "can barely wake him for
 // feeds", "couldnt rouse her".
 var wakeRe = regexp.MustCompile(`\b(?:cant|cannot|couldnt|barely|hardly|wont|wouldnt|struggl\w* to|not able to|unable to|trouble)\s+(?:\w+\s+)?(?:wake|waking|rouse|rousing)\s+(?:her|him|them|baby|the baby|lo|bub)\b`)
+
+// fallRe is the baby sliding or falling off something: "lo slid off the
+// bed", "she tumbled out of the bouncer".
+var fallRe = regexp.MustCompile(`\b(?:she|he|lo|baby|dd|ds|bub|toddler|they|twins?)\s+(?:\w+\s+)?(?:slid|slipped|tumbled|toppled|fell|rolled|tipped|flipped)\s+(?:right\s+|straight\s+)?(?:off|out of|from|onto the floor|onto the ground|down the stairs|down the steps|head first)\b`)
+
+// feedDropRe and feedDrop read feeds that have shrunk: "went from 4oz to
+// 1oz per feed".
+var feedDropRe = regexp.MustCompile(`\b(?:went|gone|going|dropped|down|fell|fallen)\s+from\s+(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?)?\s+(?:to|down to)\s+(?:only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?)\b`)
+
+func feedDrop(t string) bool {
+	for _, m := range feedDropRe.FindAllStringSubmatch(t, -1) {
+		from, err1 := strconv.ParseFloat(m[1], 64)
+		to, err2 := strconv.ParseFloat(m[2], 64)
+		if err1 == nil && err2 == nil && to < from {
+			return true
+		}
+	}
+	return false
+}
 
 // apneaRe is breathing that pauses or stops: "pausing her breathing",
 // "stops breathing for a few sec", "holds his breath till he goes red",
@@ -137,7 +158,7 @@ var sleepyUsual = indexPlain([]string{"after bath", "after her bath", "after his
 
 // cryRe is crying unlike the baby's own: high-pitched, shrill or weak, a
 // cry that "doesnt sound like him", or crying no one can settle for hours.
-var cryRe = regexp.MustCompile(`\bhigh\s*-?\s*pitch\w*\s+(?:\w+\s+){0,2}?(?:cry|cries|crying|scream\w*|wail\w*|shriek\w*|squeal\w*)\b` +
+var cryRe = regexp.MustCompile(`\bscreech\w*\s+(?:\w+\s+)?(?:cry|cries|crying|scream\w*)\b|\bcry(?:ing)?\s+(?:that\s+)?(?:doesnt|wont|will not|does not|didnt|never)\s+stop\b|\bhigh\s*-?\s*pitch\w*\s+(?:\w+\s+){0,2}?(?:cry|cries|crying|scream\w*|wail\w*|shriek\w*|squeal\w*)\b` +
 	`|\b(?:weird|strange|odd|unusual|shrill|piercing|weak|feeble|hoarse|painful sounding|pained|eerie)\s+(?:\w+\s+)?(?:cry|crying|scream|screaming|wail|whimper\w*|moan\w*)\b` +
 	`|\bcry(?:ing)?\s+(?:doesnt|dont|does not|didnt|isnt|wasnt|is not)\s+(?:sound|sounding|seem)\s+(?:like|right|normal)\b` +
 	`|\bcry(?:ing)?\s+(?:sounds?|sounded|sounding|is|was)\s+(?:\w+\s+)?(?:weird|strange|different|off|wrong|odd|hoarse|weak|high|shrill|like a cat|painful)\b` +
@@ -173,6 +194,7 @@ var lessActiveRe = regexp.MustCompile(`\bnot\s+(?:moving|kicking|wriggling|wiggl
 // names only someone outside it is read by aboutSomeoneElse first.
 var familyHarmRe = regexp.MustCompile(`\bbetter off\s+(?:not\s+(?:being\s+)?(?:here|alive|around|born)|gone|dead|if (?:i|she|he) (?:wasnt|werent|was not|were not|was gone|didnt exist|died|disappeared))\b` +
 	`|\b(?:would|wd|d|be|all|everyone|everybody|family|kids|baby|we|youd|yall)\s+(?:\w+\s+){0,2}?better\s+(?:off\s+)?without\s+(?:me|her|him|us)\b` +
+	`|\b(?:wed|youd|theyd|everyone would|we would|you would|family would|kids would|yall would|everyone d|we d)\s+(?:all\s+)?be\s+better\s+off\s*(?:$|[.!?,;]|\s+if\s+(?:i|she|he)\b)` +
 	`|\b(?:doesnt|didnt|does not|dont|do not)\s+want\s+to\s+(?:be here anymore|be here any more|be alive|live anymore|live any more|exist|wake up|go on)\b` +
 	`|\b(?:wants|wishes|wished|wanted)\s+(?:\w+\s+){0,2}?(?:to die|to disappear|she was dead|he was dead|she were dead|he were dead|to end it|to not exist|to not wake up|to not be here)\b`)
 
@@ -186,7 +208,7 @@ var respondRe = regexp.MustCompile(`\b(?:not|barely|hardly|isnt|doesnt|didnt|won
 
 // thingRe is an object doing what a body does ("the printer choked", "the
 // shelf fell off", "laptop is infected"): not a health note.
-var thingRe = regexp.MustCompile(`\b(?:printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|lid|mobile|crib mobile|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio)\s+(?:\w+\s+){0,3}?(?:choked|choking|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|sneez\w*|threw up|spit\w*|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware)`)
+var thingRe = regexp.MustCompile(`\b(?:printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio)s?\s+(?:\w+\s+){0,3}?(?:choked|choking|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|sneez\w*|threw up|spit\w*|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware)`)
 
 // personState is a person and a state in one clause ("she has", "baby is",
 // "i feel"): such a clause says how someone is, so it is read even when it
@@ -234,7 +256,7 @@ func isMedical(s string) bool {
 	if (strings.Contains(t, "°") || strings.Contains(t, "degree")) && feverReading(t, tempRe) {
 		return true
 	}
-	if feedingRe.MatchString(t) || wetDiaperRe.MatchString(t) || vaccineRe.MatchString(t) ||
+	if feedingRe.MatchString(t) || wetDiaperRe.MatchString(t) || vaccineRead(t) || fallRe.MatchString(t) || feedDrop(t) ||
 		feelsHotRe.MatchString(t) || respondRe.MatchString(t) || breathingRe.MatchString(t) || wakeRe.MatchString(t) ||
 		apneaRe.MatchString(t) || outputColourRe.MatchString(t) || closedEyesRe.MatchString(t) || cryRe.MatchString(t) ||
 		sleepyBaby(t) || sneezeRe.MatchString(t) || earRe.MatchString(t) || lessActiveRe.MatchString(t) {
@@ -298,7 +320,7 @@ func sleepyBaby(t string) bool {
 // observation logged is not a concern. A sentence that says it is not
 // normal, or asks whether it is, is kept.
 func maskNormal(t string) string {
-	if !normalWords.in(t) {
+	if !normalWords.in(t) && !reassureWords.in(t) && !reassureRe.MatchString(t) {
 		return t
 	}
 	b := []byte(t)
@@ -309,7 +331,7 @@ func maskNormal(t string) string {
 		}
 		c := t[start:i]
 		asked := i < len(t) && t[i] == '?' || normalAsked.MatchString(c)
-		if normalWords.in(c) && !asked && !abnormalWords.in(c) {
+		if !asked && calm(c) {
 			m := normalColours.blank(c)
 			copy(b[start:i], m)
 		}
@@ -320,7 +342,7 @@ func maskNormal(t string) string {
 
 // normalAsked is a question whether something is normal, written without
 // its question mark: "is green poop normal".
-var normalAsked = regexp.MustCompile(`^\s*(?:\w+\s+)?(?:is|are|does|do|should|can|could|isnt|arent)\s+(?:\w+\s+){0,5}?(?:normal|usual|ok|okay|fine)\b`)
+var normalAsked = regexp.MustCompile(`(?:^|[,:]|\s(?:so|and|but|or))\s*(?:\w+\s+)?(?:is|are|does|do|should|can|could|isnt|arent)\s+(?:\w+\s+){0,5}?(?:normal|usual|ok|okay|fine)\b`)
 
 // bodyConcern: a part of the body and something wrong with it in one
 // sentence. A colour counts only when the sentence is not about clothes.
@@ -358,7 +380,25 @@ func bodyConcern(t string) bool {
 // calm: the sentence says what it names is fine ("scar is itchy but
 // healing fine", "normal yellow seedy") and neither doubts it nor asks.
 func calm(c string) bool {
-	return (normalWords.in(c) || reassureWords.in(c)) && !abnormalWords.in(c) && !normalAsked.MatchString(c)
+	return (normalWords.in(c) || reassureWords.in(c) || reassureRe.MatchString(c)) && !abnormalWords.in(c) && !normalAsked.MatchString(c)
+}
+
+// reassureRe is a professional's word that it is fine: "ped said thats
+// fine", "the nurse told us its normal".
+var reassureRe = regexp.MustCompile(`\b(?:said|says|told us|told me|reassured us|reassured me|confirmed)\s+(?:\w+\s+){0,2}?(?:fine|normal|ok|okay|nothing to worry|expected|common|harmless|nothing serious)\b`)
+
+// vaccineRead: something noticed after a vaccination, in a sentence that
+// does not call it the normal, expected reaction.
+func vaccineRead(t string) bool {
+	if !vaccineRe.MatchString(t) {
+		return false
+	}
+	for _, c := range splitClauses(t) {
+		if vaccineRe.MatchString(c) && !calm(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // isCareClause: the clause begins (after fillers like "pls", "need to")
