@@ -69,6 +69,9 @@ var moodWords = indexPlain([]string{
 	"everything feels grey", "everything feels gray", "everything feels heavy", "everything is grey", "everything is gray",
 	"feel grey", "feel gray", "feel flat", "not sleeping or eating", "not eating or sleeping", "lost my appetite", "better off with someone else", "better off with another", "better off with a different",
 	"deserves a better mom", "deserves a better mother", "deserves a better dad", "deserves better than me",
+	"the baby hates me", "baby hates me", "my baby hates me", "feel like she hates me", "feel like he hates me",
+	"think she hates me", "think he hates me", "doesnt love me", "cant do anything right", "doing everything wrong",
+	"do everything wrong", "failing her", "failing him", "failing at this", "failing as",
 	"hate myself", "hate my life", "hate being a mom", "hate being a mother", "im a burden", "hes a burden",
 	"shes a burden", "a burden to", "feel like a burden", "no patience", "lost my patience", "losing my temper",
 	"lose my temper", "scream at everyone", "yell at everyone", "yelling at everyone", "screaming at everyone",
@@ -165,7 +168,7 @@ var medicalWords = indexPlain([]string{
 	"dont blanch", "doesnt blanch", "non blanching", "non-blanching", "nonblanching", "glass test",
 	"jerky movements", "jerking movements", "jerked", "twitches", "twitched", "spasm*", "went stiff", "goes stiff",
 	"going stiff", "body stiffen*", "stiffened", "stiffens", "staring blankly", "stares blankly", "blank stare",
-	"staring into space", "ribs show*", "see her ribs", "see his ribs", "between her ribs", "between his ribs",
+	"staring into space", "coffee grounds", "coffee-ground", "coffee ground", "currant jelly", "ribs show*", "see her ribs", "see his ribs", "between her ribs", "between his ribs",
 	"under her ribs", "under his ribs", "skin pulls in", "skin sucks in", "getting enough", "getting anything",
 	"not enough milk", "seems starving", "always starving", "never satisfied", "never seems full", "supply dropped",
 	"supply has dropped", "supply is dropping", "supply tanked", "losing my supply", "no appetite", "hit the tile",
@@ -224,7 +227,8 @@ var notMedical = indexPlain([]string{
 	"cough syrup", "blood test", "blood tests", "blood work", "bloodwork", "blood draw", "blood type",
 	"blood drive", "blood orange", "blood donation", "donate blood", "give blood", "giving blood",
 	"blood pressure cuff", "blood pressure monitor", "such a headache", "what a headache", "is a headache",
-	"was a headache", "been a headache", "real headache", "total headache", "giving me a headache",
+	"was a headache", "been a headache", "real headache", "total headache", "giving me a headache", "giving me a migraine", "gave me a migraine", "gives me a migraine",
+	"such a migraine", "what a migraine", "total migraine",
 	"gave me a headache", "gives me a headache", "give me a headache", "giving us a headache", "headache of a",
 	"pain in the neck", "pain in the butt", "pain in the ass", "pain in the backside", "swallowed my pride",
 	"swallow my pride", "swallow the cost", "wheel fell off", "fell off the wall", "fell off the shelf",
@@ -339,13 +343,13 @@ var hazardWords = indexPlain([]string{
 	"medicine", "meds", "chemical*", "bleach", "cleaner", "cleaning spray", "dishwasher tab*", "soap",
 	"hand sanitizer", "sanitiser", "sanitizer", "nail polish", "polish remover", "perfume",
 	"cigarette*", "nicotine", "vape", "weed", "edible*",
-	"plant", "marble", "bead*", "lego*", "button", "screw", "pin", "safety pin",
+	"plant", "marble", "bead*", "cat food", "dog food", "cat litter", "litter", "dog treats", "lego*", "button", "screw", "pin", "safety pin",
 	"earring", "bottle cap", "wrapper", "foil", "sponge", "silica",
 })
 
 // ingestWords say something went into the mouth.
 var ingestWords = indexPlain([]string{
-	"swallow*", "ate", "chewing", "chewed", "sucking", "licking", "in mouth", "mouth", "eaten", "eat some", "chewed", "chewing on", "chewed on", "bit into", "bit a", "licked",
+	"swallow*", "ate", "eaten some", "ate some", "chewing", "chewed", "sucking", "licking", "in mouth", "mouth", "eaten", "eat some", "chewed", "chewing on", "chewed on", "bit into", "bit a", "licked",
 	"sucked on", "sucking on", "chomp*", "nibbl*", "gnaw*", "munch*", "bit off", "bitten", "tasted", "drank", "drunk some", "in his mouth", "in her mouth", "in their mouth",
 	"in the mouth", "into his mouth", "into her mouth", "mouthed", "mouthing", "got into", "foam", "foaming",
 })
@@ -394,7 +398,9 @@ var concernWords = indexPlain([]string{
 	"tender", "opening", "gaping", "split", "pulling apart", "came apart", "infected", "streak*",
 	"patch*", "welts", "rough", "wheezy", "tight", "limp", "limping", "twitch*", "jerk*", "retraction*", "retracting", "sucking in", "unrespons*", "not responsive", "barely responsive",
 	"not moving", "wont move", "doesnt move", "cold and", "ice cold", "clammy", "mottled",
-	"sunken", "bone dry", "blocked", "grunt*", "noisy", "squeaky", "squeak*", "gurgl*", "raspy", "hoarse", "snort*",
+	"sunken", "bone dry", "blocked", "grunt*", "weird", "weirdly", "strange", "strangely", "odd", "oddly", "flicking",
+	"darting", "side to side", "twitchy", "wonky", "lopsided", "droop*", "shake", "shakes", "shaking", "shaky",
+	"trembl*", "noisy", "squeaky", "squeak*", "gurgl*", "raspy", "hoarse", "snort*",
 	"wet sounding", "wet sound", "lesion*", "sores", "ulcer*", "pimple*", "pustule*",
 })
 
@@ -426,6 +432,12 @@ var otherPeople = indexPlain(func() []string {
 		"drop off soup", "bring dinner", "bring them dinner", "drop off dinner", "meal train", "visit her in",
 		"visit him in", "visiting hours", "someone else")
 }())
+
+// petThings are a pet's belongings, not the pet: "he ate the cat food"
+// is the baby's note.
+var petThings = indexPlain([]string{"cat food", "dog food", "cat litter", "litter box", "dog treats", "cat treats",
+	"dog toy", "cat toy", "dog bowl", "cat bowl", "dog bed", "cat bed", "dog hair", "cat hair", "pet food", "dog water",
+	"cat water", "dog biscuit*", "dog chew*", "flea collar", "flea treatment", "dog poo*", "dog poop*"})
 
 // familyWords name the baby or the one writing: with them, a note is the
 // family's even when it names someone else too ("grandma dropped the

@@ -56,13 +56,17 @@ var feedingRe = regexp.MustCompile(`\b(?:cant|cannot|can not|wont|will not|isnt|
 	`|\bonly\s+(?:fed|feeds|feeding|nursed|nurses|nursing|ate|eats|latched|sucked|drank|lasted|fed well)\s+(?:for\s+)?(?:like\s+|about\s+|maybe\s+)?(?:\d+|a few|two|three|five|one|a minute|a min)\s*(?:min|mins|minutes|m|sec|secs|seconds)?\b` +
 	`|\b(?:barely|hardly)\s+(?:took|taken|drank|drunk|ate|eaten|had|finished|managed)\s+(?:\d|an? oz|half|one|two)` +
 	`|\bpush\w*\s+(?:the\s+)?(?:bottle|breast|boob|nipple|spoon)?\s*away\b` +
+	`|\bonly\s+(?:wanting|wants|want|taking|takes|took|drank|drinks|drinking|ate|eats|eating|had|has|having|finished|finishes|managing|managed|manages|downed|did|does|doing)\s+(?:like\s+|about\s+|maybe\s+)?(?:\d+(?:\.\d+)?\s*(?:oz|ml|ounces?)|an? oz|an ounce|half)` +
+	`|\bpull(?:s|ing|ed)?\s+off\s*(?:$|[,.;!?]|\s+(?:and|screaming|crying|arching|after|every|again|then|gagging|choking|coughing))` +
+	`|\b(?:not|isnt|wont|barely|hardly|stopped)\s+taking\s+(?:the |a |her |his |any |a single )?(?:bottle|boob|breast|feeds?|milk|formula)` +
+	`|\bscream\w*\s+when\s+(?:i|we|you|dh|dw)\s+(?:offer|try|put)\w*\s+(?:it|the bottle|the breast|the boob|her the|him the|food)` +
 	`|\bskipp\w*\s+(?:\d+|two|three|several|multiple|all|most|her|his)\s+(?:\w+\s+)?(?:feeds|bottles|feedings|meals)\b|\bskipping\s+feeds\b` +
 	`|\b(?:she|he|shes|hes|lo|baby|dd|ds|bub)\s+(?:\w+\s+)?(?:not|isnt|wasnt|never|doesnt seem)\s+(?:\w+\s+)?hungry\b` +
 	`|\bscream\w*\s+(?:\w+\s+)?(?:after|during|through|thru)\s+(?:every|each|all|her|his|the)?\s*(?:feeds?|bottles?|feedings?)\b`)
 
 // wetDiaperRe is too few wet diapers or a dry one; a wet diaper alone is a
 // log of the day, not a worry.
-var wetDiaperRe = regexp.MustCompile(`\b(?:no|only|just|not many|few|fewer|barely any|hasnt had an?y?|hasnt had a|havent seen a)\s+(?:\d+\s+|one\s+|two\s+|three\s+)?wet\s+(?:diaper|nappy|nappie)` +
+var wetDiaperRe = regexp.MustCompile(`\bno\s+(?:dirty|poopy|poo|poop|soiled)\s+(?:diaper|nappy|nappie)s?\s+(?:for|since|in)\s+(?:\d+|two|three|four|five|a few|several)\s+days?\b|\b(?:no|only|just|not many|few|fewer|barely any|hasnt had an?y?|hasnt had a|havent seen a)\s+(?:\d+\s+|one\s+|two\s+|three\s+)?wet\s+(?:diaper|nappy|nappie)` +
 	`|\b(?:no|not|havent|hasnt|hadnt|barely|hardly)\b[^.;!?]{0,25}\bwet\s+(?:diaper|nappy|nappie)` +
 	`|\b(?:diaper|nappy|nappie)s?\s+(?:is\s+|was\s+|are\s+|were\s+|still\s+|been\s+|stays?\s+|stayed\s+|totally\s+|completely\s+)*(?:bone\s+)?dry\b` +
 	`|\bdry\s+(?:diaper|nappy|nappie)s?\s+(?:since|for|all|after|in|overnight)\b`)
@@ -174,6 +178,8 @@ var moodRe = regexp.MustCompile(`\b(?:cant stop|cannot stop|keep|keeps|kept|cons
 	`|\b(?:picturing|imagining|imagine|visuali[sz]\w*|images? of|thoughts? of|flashes of|visions? of|see|seeing|dreams? of|dreaming of)\s+(?:her|him|them|the baby|baby|lo|my baby|ds|dd|my son|my daughter)\s+(?:\w+\s+){0,2}?(?:fall\w*|fell|drown\w*|dying|die|dead|get(?:ting)? hurt|being hurt|hurt|dropp\w*|smother\w*|chok\w*|suffocat\w*|stop\w* breathing|not breathing|crush\w*|burn\w*|get(?:ting)? hit|snatched|taken|stolen)\b` +
 	`|\b(?:thoughts?|images?|pictures?|visions?|feelings?)\s+(?:that\s+|just\s+|in my head\s+)?(?:wont|dont|will not|do not|never|cant|that wont)\s+(?:go away|stop|leave|quit|switch off|shut off|shut up|let up)\b` +
 	`|\b(?:cant|cannot|couldnt)\s+(?:get|shake|push|stop)\s+(?:the|these|those|this|that|it|them|my)?\s*(?:\w+\s+)?(?:thoughts?|images?|pictures?|scenarios?|what ifs|worst case)\b` +
+	`|\b(?:keep|keeps|cant stop|constantly|always)\s+(?:thinking|worrying|imagining|picturing)\s+(?:that\s+)?(?:im|i|ill|she|he|something|the baby|hes|shes)\b` +
+	`|\b(?:going to|gonna|might|will|afraid ill|scared ill|terrified ill|worried ill)\s+drop\s+(?:her|him|the baby|lo)\s*(?:$|[,.;!?]|\s+(?:down|on|from|when|while|and|or|by))` +
 	`|\bi\s+(?:\w+\s+)?(?:cry|sob|weep|bawl)\s+(?:every|all|each|constantly|daily|most|so much|nonstop|non stop|whenever|at everything|over everything|for no|multiple)\b`)
 
 // sneezeRe is sneezing that goes on; a sneeze alone is a newborn's day.
@@ -527,8 +533,15 @@ func markOthers(s string) string {
 // rsv"), and no one in it (the baby, "I", "we"). Someone else unwell is
 // not the family's health note.
 func aboutSomeoneElse(t string) bool {
-	return otherPeople.in(t) && !familyWords.in(otherPeople.blank(t))
+	t = petThings.blank(t)
+	return otherPeople.in(t) && !namesFamily(otherPeople.blank(t))
 }
+
+// namesFamily: the text names the baby or the one writing; "i" alone is
+// read here, as the word lists hold two letters or more.
+func namesFamily(t string) bool { return familyWords.in(t) || loneI.MatchString(t) }
+
+var loneI = regexp.MustCompile(`(?:^|[^a-z0-9])i(?:$|[^a-z0-9])`)
 
 // blankOthers blanks, in a note that names the family too, the clauses
 // (split at commas and "so", "but") about someone outside it and those that
@@ -536,7 +549,7 @@ func aboutSomeoneElse(t string) bool {
 // im covering his shifts" is about the coworker's illness; "grandma is
 // here, baby has a fever" is the baby's.
 func blankOthers(t string) string {
-	if !otherPeople.in(t) {
+	if !otherPeople.in(petThings.blank(t)) {
 		return t
 	}
 	b := []byte(t)
@@ -553,9 +566,9 @@ func blankOthers(t string) string {
 		}
 		c := t[start:i]
 		if strings.TrimSpace(c) != "" {
-			family := familyWords.in(otherPeople.blank(c))
+			family := namesFamily(otherPeople.blank(c))
 			switch {
-			case otherPeople.in(c) && !family:
+			case otherPeople.in(petThings.blank(c)) && !family:
 				theirs = true
 			case family:
 				theirs = false
