@@ -42,9 +42,10 @@ type healthBar struct{ recall, fp float64 }
 
 var (
 	goalBar = healthBar{recall: 0.97, fp: 0.02}
-	// heldOutBar is what the held-out set measured when it was first run
-	// (recall 113 of 120, false positives 9 of 105): a floor, not the goal.
-	heldOutBar = healthBar{recall: 0.94, fp: 0.09}
+	// heldOutBar is set after a fresh held-out set is first measured, to
+	// what it measured: a floor, not the goal. Until then it holds nothing
+	// (the last set, recall 94.2 %, false positives 8.6 %, moved to tuning).
+	heldOutBar = healthBar{recall: 0, fp: 1}
 )
 
 // minHeldOutShare: a held-out set, when there is one, is a fair part of
@@ -173,6 +174,50 @@ func TestThoughtsOfHarmAreAlwaysHealth(t *testing.T) {
 			assert.True(t, f.Medical, "Medical")
 			assert.True(t, f.Mood, "Mood")
 			assert.True(t, normalize.IsHealth(text), "IsHealth")
+		})
+	}
+}
+
+// The structural readings, each on a pair: the concern and the everyday
+// note that shares its words.
+func TestHealthReadsStructure(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"someone else's illness beside the family", "grandma is here, baby has a fever", "coworker out sick w covid, im covering his shifts"},
+		{"a normal observation is logged, not a concern", "poop is white and chalky today", "poop was yellow n seedy like usual"},
+		{"a normal observation asked about is a concern", "is green poop normal", "green poop again like usual from the formula"},
+		{"a care chore with a body part", "his ears are red and crusty behind", "wipe behind his ears n neck folds, milk gets stuck there"},
+		{"a care chore is not a cut", "cut on his finger is bleeding", "cut his fingernails after the bath"},
+		{"a device's virus", "lo has a virus, vomiting since 2", "laptop caught a virus, call IT tmrw"},
+		{"sick said of a thing", "the baby is sick again", "their halloween costume was sick"},
+		{"a temperature in the normal range", "temp 38.2 after her nap", "temp 36.8, all good after the bath"},
+		{"an appointment named by its reason", "her tongue tie makes the latch hurt", "schedule tongue tie consult, referral is in the portal"},
+		{"a supply that is ready", "my incision is oozing", "pharmacy pickup: my prescription is ready after 3"},
+		{"a sneeze", "sneezing all day and snotty", "he sneezed once at bath time, so cute"},
+		{"a baby sleepier than usual", "hes so sleepy today, barely opens his eyes", "she was so sleepy after her bath lol"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}
+
+// Frightening thoughts that will not leave, and a partner saying the
+// family would be better off without them, are the family's mood.
+func TestFrighteningThoughtsAreMood(t *testing.T) {
+	for _, text := range []string{
+		"cant stop picturing him falling down the stairs",
+		"the scary thoughts wont go away",
+		"wife said we would all be better off without her",
+		"partner said shed be better off not being here",
+		"i cry every time he goes to work",
+	} {
+		t.Run(text, func(t *testing.T) {
+			f := normalize.One(bh.Note{ID: "n1", Text: text, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: mon10}, newYork, mon10)
+			assert.True(t, f.Medical, "Medical")
+			assert.True(t, f.Mood, "Mood")
 		})
 	}
 }

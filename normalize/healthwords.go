@@ -60,6 +60,27 @@ var moodWords = indexPlain([]string{
 	"so angry", "angry all the time", "scare myself", "scares me how", "feels pointless", "everything is pointless",
 	"whats the point", "no point in anything", "mistake having", "mistake becoming", "mistake to have",
 	"cant keep doing this", "nothing feels", "paranoid", "obsessive", "ocd", "cant stop checking",
+	"brain wont shut off", "brain wont switch off", "mind wont shut off", "mind wont switch off", "head wont shut off",
+	"cant shut my brain off", "cant shut my mind off", "cant turn my mind off", "worst case scenarios", "catastrophi*",
+	"spiraling", "spiralling", "what ifs", "im a bad mom", "im a bad mother", "im a bad dad", "im a bad parent",
+	"shes a bad mom", "a bad mother", "such a bad mom", "im a terrible", "im an awful", "im a failure", "im failing",
+	"worst mom", "worst mother", "worst dad", "useless mom", "useless mother", "bad parent", "hasnt left bed",
+	"hasnt left the bed", "cant get out of bed", "wont get out of bed", "hasnt gotten out of bed", "stays in bed all day",
+	"everything feels grey", "everything feels gray", "everything feels heavy", "everything is grey", "everything is gray",
+	"feel grey", "feel gray", "feel flat", "not sleeping or eating", "not eating or sleeping", "lost my appetite", "better off with someone else", "better off with another", "better off with a different",
+	"deserves a better mom", "deserves a better mother", "deserves a better dad", "deserves better than me",
+	"the baby hates me", "baby hates me", "my baby hates me", "feel like she hates me", "feel like he hates me",
+	"think she hates me", "think he hates me", "doesnt love me", "cant do anything right", "doing everything wrong",
+	"do everything wrong", "failing her", "failing him", "failing at this", "failing as",
+	"hate myself", "hate my life", "hate being a mom", "hate being a mother", "im a burden", "hes a burden",
+	"shes a burden", "a burden to", "feel like a burden", "no patience", "lost my patience", "losing my temper",
+	"lose my temper", "scream at everyone", "yell at everyone", "yelling at everyone", "screaming at everyone",
+	"feel like a ghost", "going through the motions", "dont feel like her mom", "dont feel like his mom",
+	"dont feel like a mom", "dont feel like her mother", "dont feel like his mother", "dont feel like shes mine",
+	"dont feel like hes mine", "babysitting someone", "and cry before", "and cry in", "cry in the car",
+	"cry in the shower", "cry in the bathroom", "cry myself to sleep", "cried myself to sleep", "sit and cry",
+	"and cry before", "hide and cry", "cry alone", "crying alone", "crying in the shower", "crying in the car",
+	"burst into tears", "bursting into tears", "keep crying", "keeps crying", "in tears all", "in tears every",
 })
 
 // medicalWords are symptoms, injuries, worries about feeding, diapers and
@@ -101,7 +122,10 @@ var medicalWords = indexPlain([]string{
 	// Stomach, feeding, diapers.
 	"spit up a lot", "spitting up a lot", "spits up a lot", "spit up is", "spitting up", "spit up looks", "spit up was", "spit up has", "spit up all", "spit up everything", "spit up after every", "spits up",
 	"spitup", "spit-up", "vomit*", "vommit*", "vomming", "vom", "throwing up", "threw up", "throw up", "throws up",
-	"puke*", "puking", "projectile", "been sick", "diarrh*", "diarh*", "diarea*", "diahr*", "dierr*", "runny poo*",
+	"puke*", "puking", "projectile", "been sick", "diarrh*", "diarh*", "diarea*", "diahr*", "dierr*", "diarr*", "diare*", "diaria*", "diorr*", "diorh*",
+	"dihar*", "diharr*", "dirrh*", "direa*", "dyarr*", "diaher*", "diareah*", "the runs", "the squirts", "liquid poo*",
+	"poo like water", "poop like water", "poop is like water", "poops are like water", "pure liquid", "water poo*",
+	"loose bm*", "runny bm*", "watery bm*", "watery stool*", "watery diaper*", "watery nappy", "blowouts all day", "runny poo*",
 	"watery poo*", "loose poo*", "loose stool*", "explosive poo*", "constipat*", "hasnt pooped", "not pooped",
 	"hasnt pooed", "no poop", "no poo", "green poop", "black poop", "white poop", "grey poop", "gray poop",
 	"pale poop", "blood", "bloody", "jelly-like", "jelly looking", "jelly-looking", "tarry", "like tar", "not eating",
@@ -133,9 +157,25 @@ var medicalWords = indexPlain([]string{
 	"very sleepy", "super sleepy", "unusually sleepy", "so sleepy all day", "sleeping all day",
 	"sleeping more than", "sleeping way more", "weak cry", "high pitched cry", "high-pitched cry", "moaning",
 	"inconsolable", "screaming for hours", "crying for hours", "screamed for hours", "cried for hours", "seizure*",
-	"convuls*", "twitching", "jerking", "eyes rolling", "eyes rolled", "fainted", "feel faint", "felt faint",
+	"convuls*", "twitching", "jerking", "eyes rolling", "eyes rolled", "rolled back in her head", "rolled back in his head", "fainted", "feel faint", "felt faint",
 	"feeling faint", "nearly fainted", "blacked out", "dizzy", "dizziness", "lightheaded", "light headed",
-	"passed out", "sneez*", "grunting", "gasping", "rattly", "rattling", "rattley", "short of breath",
+	"passed out", "grunting", "burnin up", "throwin up", "pukin", "vomitin", "wheezin", "chokin", "gaggin",
+	"spittin up", "rag doll", "ragdoll", "rag-doll", "no muscle tone", "arms just hang", "hangs limp", "poor feed*",
+	"feeding poorly", "feeds poorly", "eating poorly", "drinking poorly", "not feeding well", "not eating well",
+	"sleepier than", "more sleepy than", "came back up", "comes back up", "coming back up", "brought it all up",
+	"brought everything up", "brought up her whole", "brought up his whole", "brought up all", "brought up everything",
+	"red dots", "purple dots", "pink dots", "tiny dots", "dont fade", "doesnt fade", "dont go white", "doesnt go white",
+	"dont blanch", "doesnt blanch", "non blanching", "non-blanching", "nonblanching", "glass test",
+	"jerky movements", "jerking movements", "jerked", "twitches", "twitched", "spasm*", "went stiff", "goes stiff",
+	"going stiff", "body stiffen*", "stiffened", "stiffens", "staring blankly", "stares blankly", "blank stare",
+	"staring into space", "coffee grounds", "coffee-ground", "coffee ground", "currant jelly", "ribs show*", "see her ribs", "see his ribs", "between her ribs", "between his ribs",
+	"under her ribs", "under his ribs", "skin pulls in", "skin sucks in", "getting enough", "getting anything",
+	"not enough milk", "seems starving", "always starving", "never satisfied", "never seems full", "supply dropped",
+	"supply has dropped", "supply is dropping", "supply tanked", "losing my supply", "no appetite", "hit the tile",
+	"hit the tiles", "hit the concrete", "hit the pavement", "hit the ground", "not like her", "not like him",
+	"unlike her", "unlike him", "not her usual self", "not his usual self", "not her normal self", "not his normal self",
+	"went rigid", "goes rigid", "going rigid", "rigid and", "shook for a", "shaking for a", "shook all over",
+	"shook for like", "seizur*", "siezur*", "seisur*", "sezur*", "seizing", "too low", "gasping", "rattly", "rattling", "rattley", "short of breath",
 	"shortness of breath", "out of breath", "heart racing", "racing heart", "palpitation*", "arching", "shaking",
 	"eyes rolling", "nosebleed*", "nose bleed*", "mucus", "tongue tie", "lip tie", "latch hurts",
 	"flat spot", "ear ache", "earache", "toothache", "hiccuping for", "hiccups for", "hiccupping for", "hiccuped for", "dry skin", "dry patches",
@@ -175,7 +215,11 @@ var medicalWords = indexPlain([]string{
 // figures of speech, supplies, tests booked, objects that fell. They are
 // blanked before the vocabularies are read.
 var notMedical = indexPlain([]string{
-	"sick of", "sick and tired", "sick playlist", "sick beat", "sick song", "sick track", "sick view", "sick ride",
+	"sick of", "sick and tired", "sick to death of", "bleeding money", "bleeding cash", "bleeding us dry",
+	"bleeding me dry", "bleeding $", "bleeding into", "colours bleeding", "colors bleeding", "color bleeding",
+	"colour bleeding", "dye bleeding", "bleeding edge", "bleeding heart", "break a leg", "computer virus", "virus scan",
+	"antivirus", "anti virus", "anti-virus", "sick burn", "sick trick", "sick moves", "sick tune", "sick tunes",
+	"sick pic", "sick photo", "sick shot", "sick shots", "sick goal", "sick save", "sick!", "sick playlist", "sick beat", "sick song", "sick track", "sick view", "sick ride",
 	"sick deal", "sick day", "sick days", "sick leave", "sick note", "sick pay", "rash cream", "rash ointment",
 	"rash paste", "rash balm", "rash spray", "rash powder", "rash guard", "rashguard", "rash decision",
 	"fever-pitch", "fever pitch", "fever thermometer", "fever dream", "cabin fever", "spring fever",
@@ -183,7 +227,8 @@ var notMedical = indexPlain([]string{
 	"cough syrup", "blood test", "blood tests", "blood work", "bloodwork", "blood draw", "blood type",
 	"blood drive", "blood orange", "blood donation", "donate blood", "give blood", "giving blood",
 	"blood pressure cuff", "blood pressure monitor", "such a headache", "what a headache", "is a headache",
-	"was a headache", "been a headache", "real headache", "total headache", "giving me a headache",
+	"was a headache", "been a headache", "real headache", "total headache", "giving me a headache", "giving me a migraine", "gave me a migraine", "gives me a migraine",
+	"such a migraine", "what a migraine", "total migraine",
 	"gave me a headache", "gives me a headache", "give me a headache", "giving us a headache", "headache of a",
 	"pain in the neck", "pain in the butt", "pain in the ass", "pain in the backside", "swallowed my pride",
 	"swallow my pride", "swallow the cost", "wheel fell off", "fell off the wall", "fell off the shelf",
@@ -202,7 +247,7 @@ var notMedical = indexPlain([]string{
 	"covid shot", "covid vaccine", "covid booster", "covid jab", "covid test", "covid tests", "rsv shot",
 	"rsv vaccine", "rsv jab", "wound up", "dying for", "dying to",
 	"painful to watch", "hurts my feelings", "it hurts to say",
-	"breast pump*", "breast pad*", "breast milk", "breastmilk", "breast shell*", "breast shield*",
+	"breast pump*", "breast pad*", "tongue tie consult", "breast milk", "breastmilk", "breast shell*", "breast shield*",
 	"nipple shield*", "nipple cream", "bottle nipple*", "nipple size", "nipples size", "nipple flow", "flow nipple*",
 	"dosing syringe", "dosing cup", "dose cup", "blood sugar test", "glucose test", "flu season", "allergy form", "allergy forms", "allergy list",
 	"allergy info", "keep an eye", "an eye on", "cut her nails", "cut his nails", "cut the babys nails", "cut babys nails",
@@ -259,7 +304,8 @@ var doseWords = indexPlain([]string{
 	"missed her dose", "missed his dose", "missed my dose", "forgot her dose", "forgot his dose", "forgot my dose",
 	"forgot to give", "how many ml", "how many mg",
 	"can i give", "can we give", "should i give", "should we give", "ok to give", "okay to give", "safe to give",
-	"ok to take", "okay to take", "safe to take", "is it safe",
+	"ok to take", "okay to take", "safe to take", "is it safe", "for her weight", "for his weight", "dosing chart",
+	"dose chart", "spat out her", "spat out his", "spit out her", "spit out his",
 	"is that safe", "is this safe", "can she have", "can he have", "can baby have", "when can she", "when can he",
 	"while breastfeeding", "while breast feeding", "while pumping", "while nursing",
 	"while bf", "while bfing", "when breastfeeding", "when pumping", "compatible with breastfeeding",
@@ -277,11 +323,13 @@ var supplyWords = indexPlain([]string{
 	"first aid kit", "medicine cabinet", "cabinet", "on sale", "coupon", "transfer*", "batter*", "stock*",
 	"supply", "supplies", "expired", "expiring", "insurance", "copay", "receipt*", "dropper", "syringe", "need new", "new one", "new ones", "spare", "backup", "travel size",
 	"store brand", "generic", "cheaper", "price",
+	"pickup", "pick-up", "collect", "arrived", "for when", "just in case", "on hand", "to have on hand", "came in", "shipped", "is ready", "are ready",
 })
 
 // supplyVerbs begin a clause that is an errand for a thing ("pack the
 // advil", "grab saline", "order nipple cream").
 var supplyVerbs = indexPlain([]string{
+	"renew", "request", "collect", "fill", "submit", "post", "mail", "put away", "store", "hide", "move the",
 	"buy", "pick up", "grab", "order", "reorder", "restock", "stock up", "stock", "refill", "pack",
 	"get more", "need more", "need", "return", "throw out", "toss", "replace", "label",
 	"compare", "check stock",
@@ -295,14 +343,14 @@ var hazardWords = indexPlain([]string{
 	"medicine", "meds", "chemical*", "bleach", "cleaner", "cleaning spray", "dishwasher tab*", "soap",
 	"hand sanitizer", "sanitiser", "sanitizer", "nail polish", "polish remover", "perfume",
 	"cigarette*", "nicotine", "vape", "weed", "edible*",
-	"plant", "marble", "bead*", "lego*", "button", "screw", "pin", "safety pin",
+	"plant", "marble", "bead*", "cat food", "dog food", "cat litter", "litter", "dog treats", "lego*", "button", "screw", "pin", "safety pin",
 	"earring", "bottle cap", "wrapper", "foil", "sponge", "silica",
 })
 
 // ingestWords say something went into the mouth.
 var ingestWords = indexPlain([]string{
-	"swallow*", "ate", "chewing", "chewed", "sucking", "licking", "in mouth", "mouth", "eaten", "eat some", "chewed", "chewing on", "chewed on", "bit into", "bit a", "licked",
-	"sucked on", "sucking on", "drank", "drunk some", "in his mouth", "in her mouth", "in their mouth",
+	"swallow*", "ate", "eaten some", "ate some", "chewing", "chewed", "sucking", "licking", "in mouth", "mouth", "eaten", "eat some", "chewed", "chewing on", "chewed on", "bit into", "bit a", "licked",
+	"sucked on", "sucking on", "chomp*", "nibbl*", "gnaw*", "munch*", "bit off", "bitten", "tasted", "drank", "drunk some", "in his mouth", "in her mouth", "in their mouth",
 	"in the mouth", "into his mouth", "into her mouth", "mouthed", "mouthing", "got into", "foam", "foaming",
 })
 
@@ -336,7 +384,7 @@ var bodyWords = indexPlain(func() []string {
 }())
 
 var concernWords = indexPlain([]string{
-	"sore", "pull in", "pulls in", "pulling in", "sinking in", "sinks in", "sink in", "bigger than the other", "larger than the other", "fatter than the other", "puffier than", "different size", "rolling up", "rolling back", "rolled back", "rolled up", "warm", "red", "redness", "reddish", "swollen", "swelling", "puffy", "bled", "blood*", "bruise*",
+	"sore", "pull in", "pulls in", "pulling in", "sinking in", "sinks in", "sink in", "bigger than the other", "larger than the other", "fatter than the other", "puffier than", "different size", "warm", "red", "redness", "reddish", "swollen", "swelling", "puffy", "bled", "blood*", "bruise*",
 	"blister*", "mucus", "raw", "bulging", "racing", "pounding", "hurts", "hurt", "hurting", "pain*", "ache*",
 	"aching", "itch*", "bumps", "bump", "bumpy", "spots", "spotty", "discharge", "worse", "bloated", "distended",
 	"fluid", "peeling", "flaky", "crossing", "crossed", "skipping", "sweating", "sweaty", "lumps", "lump", "lumpy",
@@ -350,7 +398,10 @@ var concernWords = indexPlain([]string{
 	"tender", "opening", "gaping", "split", "pulling apart", "came apart", "infected", "streak*",
 	"patch*", "welts", "rough", "wheezy", "tight", "limp", "limping", "twitch*", "jerk*", "retraction*", "retracting", "sucking in", "unrespons*", "not responsive", "barely responsive",
 	"not moving", "wont move", "doesnt move", "cold and", "ice cold", "clammy", "mottled",
-	"sunken", "bone dry", "blocked", "lesion*", "sores", "ulcer*", "pimple*", "pustule*",
+	"sunken", "bone dry", "blocked", "grunt*", "weird", "weirdly", "strange", "strangely", "odd", "oddly", "flicking",
+	"darting", "side to side", "twitchy", "wonky", "lopsided", "droop*", "shake", "shakes", "shaking", "shaky",
+	"trembl*", "noisy", "squeaky", "squeak*", "gurgl*", "raspy", "hoarse", "snort*",
+	"wet sounding", "wet sound", "lesion*", "sores", "ulcer*", "pimple*", "pustule*",
 })
 
 // otherPeople are people outside the family and pets, and the ways of
@@ -382,10 +433,82 @@ var otherPeople = indexPlain(func() []string {
 		"visit him in", "visiting hours", "someone else")
 }())
 
+// petThings are a pet's belongings, not the pet: "he ate the cat food"
+// is the baby's note.
+var petThings = indexPlain([]string{"cat food", "dog food", "cat litter", "litter box", "dog treats", "cat treats",
+	"dog toy", "cat toy", "dog bowl", "cat bowl", "dog bed", "cat bed", "dog hair", "cat hair", "pet food", "dog water",
+	"cat water", "dog biscuit*", "dog chew*", "flea collar", "flea treatment", "dog poo*", "dog poop*"})
+
 // familyWords name the baby or the one writing: with them, a note is the
 // family's even when it names someone else too ("grandma dropped the
 // baby").
 var familyWords = indexPlain([]string{
 	"baby", "baby's", "babies", "lo", "newborn", "infant", "bub", "i", "i'm", "i've", "i'd", "me", "my", "myself",
-	"we", "our", "us", "son", "daughter", "twins", "wife", "husband", "partner",
+	"we", "our", "us", "son", "daughter", "twins", "wife", "husband", "partner", "dd", "ds", "dh", "dw", "gf", "bf",
+	"hubby", "fiance", "fiancee", "spouse", "ours", "mine",
+})
+
+// normalWords call what was seen normal ("normal yellow seedy", "like
+// usual"); abnormalWords say it is not ("not the normal milky kind",
+// "never seen that"). normalColours are what a normal sentence blanks.
+var normalWords = indexPlain([]string{
+	"normal", "normally", "like usual", "as usual", "usual", "looks fine", "look fine", "looked fine", "all fine",
+	"seedy", "mustard", "healthy looking", "healthy-looking", "all good", "nothing unusual", "nothing weird",
+	"nothing new", "same as always", "as always", "like always", "typical", "textbook", "standard",
+})
+
+// reassureWords say a part of the body is fine or healing.
+var reassureWords = indexPlain([]string{
+	"healing fine", "healing well", "healing nicely", "healing good", "healed up", "all healed", "looks fine",
+	"looks good", "looking good", "looks great", "all good", "no issues", "nothing to worry", "said its fine",
+	"said its normal", "said it was fine", "said it was normal", "totally normal", "perfectly normal", "all clear",
+})
+
+var abnormalWords = indexPlain([]string{
+	"not normal", "not the normal", "not her normal", "not his normal", "not its normal", "not their normal",
+	"not the usual", "not her usual", "not his usual", "not its usual", "not like usual", "not like normal",
+	"not as usual", "not usual", "isnt normal", "isnt usual", "doesnt look normal", "doesnt seem normal",
+	"dont look normal", "not looking normal", "not normal looking", "unusual", "unusually", "abnormal*",
+	"never seen", "never had", "weird colou*", "strange colou*", "different colou*", "funny colou*", "odd colou*",
+	"wrong colou*", "doesnt look right", "dont look right", "not right", "looks off", "look off", "looks weird",
+	"look weird", "looks wrong", "looks strange", "worrying", "worried", "concerned", "concerning", "alarming", "scary",
+	"freaking out", "freaked out", "scared",
+})
+
+var normalColours = indexPlain([]string{
+	"yellow", "yellowish", "yellowy", "green", "greenish", "brown", "brownish", "orange", "mustard", "runny",
+	"white", "whitish", "pale", "dark", "red", "reddish", "pink", "pinkish", "grey", "gray", "black", "blue",
+	"bluish", "green poop", "black poop", "white poop", "grey poop", "gray poop", "pale poop", "looks yellow",
+	"looking yellow", "yellow skin", "yellow eyes", "yellow tinge", "dark pee", "dark urine",
+})
+
+// outputWords are what a baby brings up or passes: with abnormalWords
+// ("spit up, not the normal kind") a concern.
+var outputWords = indexPlain([]string{
+	"spit up", "spitup", "spit-up", "spit ups", "puke", "vomit*", "sick up", "poop*", "poo", "poos", "stool*",
+	"pee", "wee", "urine", "diaper*", "nappy", "nappies", "bm", "bms", "mucus", "snot", "discharge",
+})
+
+// careVerbs begin a chore of care done to the body ("wipe behind his
+// ears", "lotion on her legs", "trim nails"); careConcern are the signs
+// that still make such a clause a concern ("clean the cut on his knee").
+var careVerbs = indexPlain([]string{
+	"wipe", "wiped", "wiping", "clean", "cleaned", "cleaning", "wash", "washed", "washing", "rinse", "bathe",
+	"bath", "lotion", "moisturi*", "oil", "massage", "massaged", "rub", "rubbed", "trim", "trimmed", "trimming",
+	"file", "filed", "filing", "clip", "clipped", "cut her nails", "cut his nails", "cut the babys", "cut babys",
+	"cut her finger*", "cut his finger*", "cut her toe*", "cut his toe*", "cut the nails", "cut nails", "cut fingernails",
+	"cut toenails", "cut my toenails", "cut my nails", "cut her hair", "cut his hair", "cut my hair", "brush", "brushed", "brushing",
+	"comb", "combed", "dry", "dried", "pat dry", "put lotion", "put cream", "put oil", "put vaseline", "put socks",
+	"put mittens", "apply", "applied", "dress", "dressed", "change", "changed", "swaddle", "swaddled", "tickle",
+	"tickled", "kiss", "kissed", "measure", "measured", "weigh", "weighed", "check", "checked", "stretch",
+	"stretches", "exercise", "exercises", "bicycle", "do bicycle", "do tummy", "tummy time", "sunscreen",
+	"spf", "lather", "shampoo", "soak", "scrub", "get", "take", "teach", "practice", "practise", "photo", "pic",
+})
+
+var careConcern = indexPlain([]string{
+	"cut", "cuts", "scrape*", "gash", "raw", "cracked", "bleeding", "bled", "blood*", "blister*", "sore", "sores",
+	"infected", "oozing", "weeping", "swollen", "swelling", "redness", "peeling", "flaky", "burn*", "rash*",
+	"bruise*", "bump", "lump*", "hurt*", "pain*", "itch*", "crust*", "pus", "scab*", "wound*", "bite", "bites",
+	"splinter", "sting*", "puffy", "tender", "broken", "smell*", "stink*", "spots", "bumps", "hives", "welts",
+	"dry patches", "eczema", "not normal", "worried", "worrying", "weird", "funny", "strange",
 })

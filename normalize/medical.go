@@ -7,6 +7,7 @@ package normalize
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -19,7 +20,7 @@ var bareTempRe = regexp.MustCompile(`(?:^|[^$\d.,])(?:3[7-9]|4[0-2]|99|10[0-6])[
 
 // tempNumberRe is "temp 38", "temperature was 101": a reading, with or
 // without decimals.
-var tempNumberRe = regexp.MustCompile(`\btemp(?:erature)?\s*(?:of|is|was|at|=|:)?\s*\d`)
+var tempNumberRe = regexp.MustCompile(`\btemp(?:erature)?\s*(?:of|is|was|at|=|:)?\s*\d[\d.,]*`)
 
 // feelsHotRe is someone feeling hot: "she feels warm", "baby is burning
 // up", "i feel hot and shivery"; a room that feels hot is not.
@@ -48,11 +49,24 @@ var feedingRe = regexp.MustCompile(`\b(?:cant|cannot|can not|wont|will not|isnt|
 	`|\b(?:feeding|eating|drinking|nursing|taking|feeds|eats|drinks)\s+(?:\w+\s+)?(?:less|fewer)\b` +
 	`|\brefus\w*\s+(?:to\s+)?(?:every|all|any|her|his|each|the|most)\s+(?:feed\w*|bottles?|meals?|food)\b` +
 	`|\b(?:barely|hardly|not|hasnt|havent|didnt)\s+(?:took|taken|take|drank|drunk|drink|ate|eaten|eat|touched|had|taking|eating|drinking)\s+(?:anything|any|much|a thing|a drop|more than|a bite|a sip)\b` +
-	`|\b(?:not|no)\s+interested in (?:the |her |his |a |any )?(?:bottle|boob|breast|feed\w*|food|eating|milk|formula|nursing)`)
+	`|\b(?:not|no)\s+interested in (?:the |her |his |a |any )?(?:bottle|boob|breast|feed\w*|food|eating|milk|formula|nursing)` +
+	`|\b(?:hasnt|havent|has not|hadnt|didnt|not)\s+(?:had|have|taken|take|done)\s+(?:a |any |one )?(?:proper|real|good|decent|full|single|whole|complete)\s+(?:bottle|feed|meal|nurse|nursing session|drink)` +
+	`|\b(?:wont|didnt|doesnt|wouldnt|not|refus\w+ to|cant)\s+(?:even\s+)?(?:take|drink|eat|finish|have|keep down)\s+more than\b` +
+	`|\b(?:took|takes|taking|drank|drinking|ate|eating|had|having|finished)\s+(?:less than|under|barely|hardly)\s+(?:an?\s+|\d|half|one|two)` +
+	`|\bonly\s+(?:fed|feeds|feeding|nursed|nurses|nursing|ate|eats|latched|sucked|drank|lasted|fed well)\s+(?:for\s+)?(?:like\s+|about\s+|maybe\s+)?(?:\d+|a few|two|three|five|one|a minute|a min)\s*(?:min|mins|minutes|m|sec|secs|seconds)?\b` +
+	`|\b(?:barely|hardly)\s+(?:took|taken|drank|drunk|ate|eaten|had|finished|managed)\s+(?:\d|an? oz|half|one|two)` +
+	`|\bpush\w*\s+(?:the\s+)?(?:bottle|breast|boob|nipple|spoon)?\s*away\b` +
+	`|\bonly\s+(?:wanting|wants|want|taking|takes|took|drank|drinks|drinking|ate|eats|eating|had|has|having|finished|finishes|managing|managed|manages|downed|did|does|doing)\s+(?:like\s+|about\s+|maybe\s+)?(?:\d+(?:\.\d+)?\s*(?:oz|ml|ounces?)|an? oz|an ounce|half)` +
+	`|\bpull(?:s|ing|ed)?\s+off\s*(?:$|[,.;!?]|\s+(?:and|screaming|crying|arching|after|every|again|then|gagging|choking|coughing))` +
+	`|\b(?:not|isnt|wont|barely|hardly|stopped)\s+taking\s+(?:the |a |her |his |any |a single )?(?:bottle|boob|breast|feeds?|milk|formula)` +
+	`|\bscream\w*\s+when\s+(?:i|we|you|dh|dw)\s+(?:offer|try|put)\w*\s+(?:it|the bottle|the breast|the boob|her the|him the|food)` +
+	`|\bskipp\w*\s+(?:\d+|two|three|several|multiple|all|most|her|his)\s+(?:\w+\s+)?(?:feeds|bottles|feedings|meals)\b|\bskipping\s+feeds\b` +
+	`|\b(?:she|he|shes|hes|lo|baby|dd|ds|bub)\s+(?:\w+\s+)?(?:not|isnt|wasnt|never|doesnt seem)\s+(?:\w+\s+)?hungry\b` +
+	`|\bscream\w*\s+(?:\w+\s+)?(?:after|during|through|thru)\s+(?:every|each|all|her|his|the)?\s*(?:feeds?|bottles?|feedings?)\b`)
 
 // wetDiaperRe is too few wet diapers or a dry one; a wet diaper alone is a
 // log of the day, not a worry.
-var wetDiaperRe = regexp.MustCompile(`\b(?:no|only|just|not many|few|fewer|barely any|hasnt had an?y?|hasnt had a|havent seen a)\s+(?:\d+\s+|one\s+|two\s+|three\s+)?wet\s+(?:diaper|nappy|nappie)` +
+var wetDiaperRe = regexp.MustCompile(`\bno\s+(?:dirty|poopy|poo|poop|soiled)\s+(?:diaper|nappy|nappie)s?\s+(?:for|since|in)\s+(?:\d+|two|three|four|five|a few|several)\s+days?\b|\b(?:no|only|just|not many|few|fewer|barely any|hasnt had an?y?|hasnt had a|havent seen a)\s+(?:\d+\s+|one\s+|two\s+|three\s+)?wet\s+(?:diaper|nappy|nappie)` +
 	`|\b(?:no|not|havent|hasnt|hadnt|barely|hardly)\b[^.;!?]{0,25}\bwet\s+(?:diaper|nappy|nappie)` +
 	`|\b(?:diaper|nappy|nappie)s?\s+(?:is\s+|was\s+|are\s+|were\s+|still\s+|been\s+|stays?\s+|stayed\s+|totally\s+|completely\s+)*(?:bone\s+)?dry\b` +
 	`|\bdry\s+(?:diaper|nappy|nappie)s?\s+(?:since|for|all|after|in|overnight)\b`)
@@ -73,15 +87,126 @@ var harmRe = regexp.MustCompile(`\b(?:want|wanna|wish|wishing|wished|wanting)\b[
 
 // breathingRe is breathing described as wrong: "breathing really fast",
 // "breathes funny", "breathing seems shallow".
-var breathingRe = regexp.MustCompile(`\bbreath\w*\s+(?:\w+\s+){0,2}?(?:fast|faster|quick|quickly|rapid|rapidly|hard|heavy|heavily|shallow|funny|weird|weirdly|strange|odd|noisy|noisily|loud|loudly|labou?red|irregular|irregularly|fast|wheezy|raspy|squeaky|crackly|rattly|pant\w*|gasp\w*)\b`)
+var breathingRe = regexp.MustCompile(`\bbreath(?:ing|in|es)\s+like\s+(?:a|an|shes|hes|she|he|theyve|its|a little)\b|\bbreath\w*\s+(?:\w+\s+){0,2}?(?:fast|faster|quick|quickly|rapid|rapidly|hard|heavy|heavily|shallow|funny|weird|weirdly|strange|odd|noisy|noisily|loud|loudly|labou?red|irregular|irregularly|fast|wheezy|raspy|squeaky|crackly|rattly|pant\w*|gasp\w*)\b`)
 
 // wakeRe is a baby who can hardly be woken: "can barely wake him for
 // feeds", "couldnt rouse her".
 var wakeRe = regexp.MustCompile(`\b(?:cant|cannot|couldnt|barely|hardly|wont|wouldnt|struggl\w* to|not able to|unable to|trouble)\s+(?:\w+\s+)?(?:wake|waking|rouse|rousing)\s+(?:her|him|them|baby|the baby|lo|bub)\b`)
 
+// fallRe is the baby sliding or falling off something: "lo slid off the
+// bed", "she tumbled out of the bouncer".
+var fallRe = regexp.MustCompile(`\b(?:she|he|lo|baby|dd|ds|bub|toddler|they|twins?)\s+(?:\w+\s+)?(?:slid|slipped|tumbled|toppled|fell|rolled|tipped|flipped)\s+(?:right\s+|straight\s+)?(?:off|out of|from|onto the floor|onto the ground|down the stairs|down the steps|head first)\b`)
+
+// feedDropRe and feedDrop read feeds that have shrunk: "went from 4oz to
+// 1oz per feed".
+var feedDropRe = regexp.MustCompile(`\b(?:went|gone|going|dropped|down|fell|fallen)\s+from\s+(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?)?\s+(?:to|down to)\s+(?:only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?)\b`)
+
+func feedDrop(t string) bool {
+	for _, m := range feedDropRe.FindAllStringSubmatch(t, -1) {
+		from, err1 := strconv.ParseFloat(m[1], 64)
+		to, err2 := strconv.ParseFloat(m[2], 64)
+		if err1 == nil && err2 == nil && to < from {
+			return true
+		}
+	}
+	return false
+}
+
+// apneaRe is breathing that pauses or stops: "pausing her breathing",
+// "stops breathing for a few sec", "holds his breath till he goes red",
+// "gaps between her breaths". Holding one's own breath is a figure of
+// speech, so only hers or his count.
+var apneaRe = regexp.MustCompile(`\b(?:paus\w*|stops?|stopping|stopped|holds|holding|held)\s+(?:her|his|their|the)?\s*(?:breathing|breathin|breath|breaths)\b` +
+	`|\bforg[eo]t\w*\s+to\s+breathe\b` +
+	`|\b(?:pauses?|gaps?|breaks?|stops?)\s+(?:\w+\s+){0,2}?(?:in|between)\s+(?:her\s+|his\s+|their\s+|the\s+)?(?:breathing|breaths)\b` +
+	`|\bbreath(?:ing|in|s)?\s+(?:\w+\s+){0,2}?(?:paus\w*|stops|stopped|stopping|cuts out|goes quiet)\b`)
+
+// outputColourRe is spit-up, vomit, stool or pee of a colour it should not
+// have: "green spit up", "white/black poop", "pee is pinkish", "poop is
+// chalky grey". Milky white spit-up and yellow stool are normal and not
+// listed; a clause that calls what it saw normal is blanked first
+// (maskNormal).
+var outputColourRe = func() *regexp.Regexp {
+	const (
+		shade  = `(?:(?:bright|dark|pale|light|neon|very|really|super|kinda|kind of|almost|like|a|bit|weird|strange)\s+){0,2}`
+		spitC  = `(?:green|greenish|yellow|yellowish|red|reddish|bloody|pink|pinkish|brown|brownish|black|blackish|coffee|dark)`
+		spitN  = `(?:spit\s*-?\s*ups?|spitups?|puke|pukes|vomit|vom|sick|throw\s*up|spew)`
+		stoolC = `(?:white|whitish|black|blackish|red|reddish|grey|gray|greyish|grayish|pale|chalky|clay|maroon|bloody|tarry|silver|colou?rless|green|greenish|pink|pinkish)`
+		stoolN = `(?:poops?|poopy|poo|poos|pooh|stools?|bms?|bowel movements?|diaper contents)`
+		peeC   = `(?:red|reddish|pink|pinkish|orange|brown|brownish|dark|bloody|cloudy|dark yellow|tea colou?red)`
+		peeN   = `(?:pee|wee|urine|wees|pees)`
+		verb   = `\s+(?:is|was|are|were|s|looks|looked|looking|seems|seemed|has been|came out|comes out|coming out|turned|went|still|always|all|had|has|have|with|w|got|contains|contained|showed|shows)\s+(?:\w+\s+){0,3}?`
+		or     = `(?:\s*(?:/|or|and|n|&|,)\s*`
+	)
+	var alts []string
+	for _, p := range [][2]string{{spitC, spitN}, {stoolC, stoolN}, {peeC, peeN}} {
+		c := shade + p[0] + or + shade + p[0] + `)*`
+		alts = append(alts, `\b`+c+`\s+(?:\w+\s+)?`+p[1]+`\b`, `\b`+p[1]+verb+c+`\b`)
+	}
+	return regexp.MustCompile(strings.Join(alts, "|"))
+}()
+
+// closedEyesRe is a baby too sleepy to open their eyes: "barely opens his
+// eyes", "cant keep her eyes open". A parent's own eyes are tiredness.
+var closedEyesRe = regexp.MustCompile(`\b(?:barely|hardly|wont|cant|not|doesnt|isnt|wouldnt|wasnt|cannot|couldnt|never|struggl\w* to)\s+(?:even\s+)?(?:open|opening|opens|opened|keep|keeping|keeps|kept)\s+(?:her|his|their|its)\s+eyes\b`)
+
+// sleepyRe is the baby far sleepier than usual: "shes so sleepy today",
+// "lo seems really out of it". Not the parent ("im so sleepy"), and not a
+// sleepy baby after a bath or at bedtime (sleepyUsual).
+var sleepyRe = regexp.MustCompile(`\b(?:she|he|shes|hes|lo|baby|babys|dd|ds|bub|they|theyre)\s+(?:is\s+|s\s+|been\s+|has been\s+|seems\s+|seem\s+|was\s+|looks\s+|is being\s+|just\s+)?(?:so|super|really|very|extremely|unusually|way too|crazy|abnormally|weirdly|strangely|oddly|scarily|soo+)\s+(?:sleepy|drowsy|out of it|zonked|dopey|groggy|quiet and sleepy)\b`)
+
+var sleepyUsual = indexPlain([]string{"after bath", "after her bath", "after his bath", "after the bath", "bedtime",
+	"bed time", "early night", "down early", "lol", "haha", "cute", "yay", "finally", "after her feed", "after his feed",
+	"after the feed", "milk drunk", "after tummy time", "after the walk", "after swim", "after swimming", "after her massage",
+	"after his massage", "went down", "go down", "nap time", "naptime", "growth spurt"})
+
+// cryRe is crying unlike the baby's own: high-pitched, shrill or weak, a
+// cry that "doesnt sound like him", or crying no one can settle for hours.
+var cryRe = regexp.MustCompile(`\bscreech\w*\s+(?:\w+\s+)?(?:cry|cries|crying|scream\w*)\b|\bcry(?:ing)?\s+(?:that\s+)?(?:doesnt|wont|will not|does not|didnt|never)\s+stop\b|\bhigh\s*-?\s*pitch\w*\s+(?:\w+\s+){0,2}?(?:cry|cries|crying|scream\w*|wail\w*|shriek\w*|squeal\w*)\b` +
+	`|\b(?:weird|strange|odd|unusual|shrill|piercing|weak|feeble|hoarse|painful sounding|pained|eerie)\s+(?:\w+\s+)?(?:cry|crying|scream|screaming|wail|whimper\w*|moan\w*)\b` +
+	`|\bcry(?:ing)?\s+(?:doesnt|dont|does not|didnt|isnt|wasnt|is not)\s+(?:sound|sounding|seem)\s+(?:like|right|normal)\b` +
+	`|\bcry(?:ing)?\s+(?:sounds?|sounded|sounding|is|was)\s+(?:\w+\s+)?(?:weird|strange|different|off|wrong|odd|hoarse|weak|high|shrill|like a cat|painful)\b` +
+	`|\bnever\s+heard\s+(?:her|him|them|lo|baby|the baby)\s+(?:cry|scream)\b` +
+	`|\b(?:cant|cannot|couldnt|cant even|nothing will|nothing can|nothing|no way to|impossible to)\s+(?:console|consoles|settle|settles|calm|calms|soothe|soothes)\b[^.;!?]{0,30}\b(?:hours?|hrs?|all (?:day|night|evening|afternoon))\b` +
+	`|\b(?:cry\w*|cried|scream\w*|wail\w*|howl\w*|shriek\w*)\s+(?:non\s*-?\s*stop|nonstop|without stopping|without a break|solidly|straight|inconsolabl\w*|constantly)\s+(?:for\s+)?(?:over\s+|like\s+|almost\s+|nearly\s+|about\s+)?(?:\d+|an?|two|three|four|five|six)\s*\+?\s*(?:hours?|hrs?|h)\b` +
+	`|\b(?:cry\w*|cried|scream\w*|wail\w*|howl\w*|shriek\w*)\s+(?:\w+\s+)?(?:for\s+)?(?:over\s+|like\s+|almost\s+|nearly\s+)?(?:[3-9]|three|four|five|six|several)\s*\+?\s*(?:hours?|hrs?)\s+(?:straight|nonstop|non stop|now|and counting|no matter what)\b`)
+
+// moodRe are frightening thoughts that will not leave: "cant stop
+// picturing him falling", "scary thoughts wont go away", "keep imagining
+// something happening to her".
+var moodRe = regexp.MustCompile(`\b(?:cant stop|cannot stop|keep|keeps|kept|constantly|always|cant help)\s+(?:\w+\s+)?(?:picturing|imagining|visuali[sz]ing|seeing (?:her|him|the baby|lo)|thinking (?:about|of) (?:her|him|the baby|baby|lo|something|what)|thinking the worst)\b` +
+	`|\b(?:picturing|imagining|imagine|visuali[sz]\w*|images? of|thoughts? of|flashes of|visions? of|see|seeing|dreams? of|dreaming of)\s+(?:her|him|them|the baby|baby|lo|my baby|ds|dd|my son|my daughter)\s+(?:\w+\s+){0,2}?(?:fall\w*|fell|drown\w*|dying|die|dead|get(?:ting)? hurt|being hurt|hurt|dropp\w*|smother\w*|chok\w*|suffocat\w*|stop\w* breathing|not breathing|crush\w*|burn\w*|get(?:ting)? hit|snatched|taken|stolen)\b` +
+	`|\b(?:thoughts?|images?|pictures?|visions?|feelings?)\s+(?:that\s+|just\s+|in my head\s+)?(?:wont|dont|will not|do not|never|cant|that wont)\s+(?:go away|stop|leave|quit|switch off|shut off|shut up|let up)\b` +
+	`|\b(?:cant|cannot|couldnt)\s+(?:get|shake|push|stop)\s+(?:the|these|those|this|that|it|them|my)?\s*(?:\w+\s+)?(?:thoughts?|images?|pictures?|scenarios?|what ifs|worst case)\b` +
+	`|\b(?:keep|keeps|cant stop|constantly|always)\s+(?:thinking|worrying|imagining|picturing)\s+(?:that\s+)?(?:im|i|ill|she|he|something|the baby|hes|shes)\b` +
+	`|\b(?:going to|gonna|might|will|afraid ill|scared ill|terrified ill|worried ill)\s+drop\s+(?:her|him|the baby|lo)\s*(?:$|[,.;!?]|\s+(?:down|on|from|when|while|and|or|by))` +
+	`|\bi\s+(?:\w+\s+)?(?:cry|sob|weep|bawl)\s+(?:every|all|each|constantly|daily|most|so much|nonstop|non stop|whenever|at everything|over everything|for no|multiple)\b`)
+
+// sneezeRe is sneezing that goes on; a sneeze alone is a newborn's day.
+var sneezeRe = regexp.MustCompile(`\bsneez\w*\s+(?:\w+\s+)?(?:a lot|all|constantly|nonstop|non stop|so much|lots|loads|every|again and again|and cough\w*|and snott\w*|with|w)\b|\bkeeps?\s+sneezing\b|\bsneezing fits?\b`)
+
+// earRe is a baby at their ear: "keeps grabbing her ear", "rubbing his
+// ears and screaming".
+var earRe = regexp.MustCompile(`\b(?:grab\w*|pull\w*|tug\w*|rub\w*|hit\w*|scratch\w*|batting|bats|holding|holds|clutch\w*|pok\w*|hitting)\s+(?:at\s+)?(?:her|his|their|its)\s+(?:left\s+|right\s+)?ears?\b`)
+
+// lessActiveRe is the baby doing less than usual: "not kicking like
+// usual", "not smiling as much as before". Sleep and naps that change are
+// a phase, not this.
+var lessActiveRe = regexp.MustCompile(`\bnot\s+(?:moving|kicking|wriggling|wiggling|squirming|babbling|smiling|cooing|reacting|responding|crying|looking at (?:us|me|anything)|playing|interested|alert|herself|himself)\s+(?:\w+\s+)?(?:like|as (?:much )?(?:as )?)\s*(?:usual|normal|normally|she usually|he usually|she normally|he normally|before|she does|he does|always)\b`)
+
+// familyHarmRe is someone in the family saying they would be better gone:
+// "wife said we would all be better off without her", "partner said shed
+// be better off not being here". The partner is family; a note that
+// names only someone outside it is read by aboutSomeoneElse first.
+var familyHarmRe = regexp.MustCompile(`\bbetter off\s+(?:not\s+(?:being\s+)?(?:here|alive|around|born)|gone|dead|if (?:i|she|he) (?:wasnt|werent|was not|were not|was gone|didnt exist|died|disappeared))\b` +
+	`|\b(?:would|wd|d|be|all|everyone|everybody|family|kids|baby|we|youd|yall)\s+(?:\w+\s+){0,2}?better\s+(?:off\s+)?without\s+(?:me|her|him|us)\b` +
+	`|\b(?:wed|youd|theyd|everyone would|we would|you would|family would|kids would|yall would|everyone d|we d)\s+(?:all\s+)?be\s+better\s+off\s*(?:$|[.!?,;]|\s+if\s+(?:i|she|he)\b)` +
+	`|\b(?:doesnt|didnt|does not|dont|do not)\s+want\s+to\s+(?:be here anymore|be here any more|be alive|live anymore|live any more|exist|wake up|go on)\b` +
+	`|\b(?:wants|wishes|wished|wanted)\s+(?:\w+\s+){0,2}?(?:to die|to disappear|she was dead|he was dead|she were dead|he were dead|to end it|to not exist|to not wake up|to not be here)\b`)
+
 // doseAmountRe is a dose by its measure: "gave 5ml instead of 2.5ml",
 // "2.5 mg": a millilitre alone is as often a feed.
-var doseAmountRe = regexp.MustCompile(`\binstead of\s+(?:the\s+)?\d+(?:\.\d+)?\s*(?:ml|mls|mg|cc|tsp)\b|\b\d+(?:\.\d+)?\s*(?:mg|cc|tsp)\b`)
+var doseAmountRe = regexp.MustCompile(`\binstead of\s+(?:the\s+)?\d+(?:\.\d+)?\s*(?:ml|mls|mg|cc|tsp)\b|\b\d+(?:\.\d+)?\s*(?:mg|cc|tsp)\b|(?:^|[^\d.])\d\.\d+\s*(?:ml|mls)\b`)
 
 // respondRe is someone barely responding; emails and messages that go
 // unanswered are blanked first (notMedical).
@@ -89,12 +214,12 @@ var respondRe = regexp.MustCompile(`\b(?:not|barely|hardly|isnt|doesnt|didnt|won
 
 // thingRe is an object doing what a body does ("the printer choked", "the
 // shelf fell off", "laptop is infected"): not a health note.
-var thingRe = regexp.MustCompile(`\b(?:printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|lid|mobile|crib mobile|lamp|clock)\s+(?:\w+\s+){0,2}?(?:choked|choking|died|coughed|coughing|sneez\w*|threw up|spit\w*|bleeding|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|crashed|burn\w*|overheat\w*|infected|swollen)`)
+var thingRe = regexp.MustCompile(`\b(?:printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio)s?\s+(?:\w+\s+){0,3}?(?:choked|choking|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|sneez\w*|threw up|spit\w*|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware)`)
 
 // personState is a person and a state in one clause ("she has", "baby is",
 // "i feel"): such a clause says how someone is, so it is read even when it
 // also names a purchase.
-var personState = regexp.MustCompile(`\b(?:she|he|shes|hes|baby|babys|lo|bub|i|im|ive|we|they|her|his|my|its|it)\s+(?:\w+\s+)?(?:is|s|has|had|was|were|are|keeps|kept|seems|seemed|looks|looked|feels|felt|feel|got|gets|cant|wont|still|just|threw|vomited|been)\b`)
+var personState = regexp.MustCompile(`\b(?:she|he|shes|hes|baby|babys|lo|bub|dd|ds|its)\s+(?:\w+\s+)?(?:still\s+)?(?:scream|cry|vomit|throw|cough|wheez|struggl|refus|burn|shak|bleed|chok|gagg|spitt|sweat|breath|fuss|arch|grunt|twitch|jerk)\w*ing\b|\b(?:she|he|shes|hes|baby|babys|lo|bub|i|im|ive|we|they|her|his|my|its|it)\s+(?:\w+\s+)?(?:is|s|has|had|was|were|are|keeps|kept|seems|seemed|looks|looked|feels|felt|feel|got|gets|cant|wont|still|just|threw|vomited|been)\b`)
 
 // clothingWords: a colour beside a body part in a clause about clothes
 // ("pink hat for her head") is an outfit, not a concern.
@@ -121,7 +246,7 @@ func isMedical(s string) bool {
 	if other {
 		return false
 	}
-	if moodWords.in(t) {
+	if moodIn(t) {
 		return true
 	}
 	// Read before supplies are set aside: a dose gone wrong or something
@@ -130,42 +255,170 @@ func isMedical(s string) bool {
 	if doseWords.in(t) || hazardWords.in(t) && ingestWords.in(t) || padRe.MatchString(t) || doseAmountRe.MatchString(t) {
 		return true
 	}
-	t = maskSupply(t)
+	t = maskNormal(maskSupply(t))
 	if medicalWords.in(t) || medicineWords.in(t) || routineDrops.in(t) && routineQuestion.in(t) || droppedRe.MatchString(t) {
 		return true
 	}
-	if (strings.Contains(t, "°") || strings.Contains(t, "degree")) && tempRe.MatchString(t) {
+	if (strings.Contains(t, "°") || strings.Contains(t, "degree")) && feverReading(t, tempRe) {
 		return true
 	}
-	if feedingRe.MatchString(t) || wetDiaperRe.MatchString(t) || vaccineRe.MatchString(t) ||
-		feelsHotRe.MatchString(t) || respondRe.MatchString(t) || breathingRe.MatchString(t) || wakeRe.MatchString(t) {
+	if feedingRe.MatchString(t) || wetDiaperRe.MatchString(t) || vaccineRead(t) || fallRe.MatchString(t) || feedDrop(t) ||
+		feelsHotRe.MatchString(t) || respondRe.MatchString(t) || breathingRe.MatchString(t) || wakeRe.MatchString(t) ||
+		apneaRe.MatchString(t) || outputColourRe.MatchString(t) || closedEyesRe.MatchString(t) || cryRe.MatchString(t) ||
+		sleepyBaby(t) || sneezeRe.MatchString(t) || earRe.MatchString(t) || lessActiveRe.MatchString(t) {
 		return true
 	}
 	if bodyConcern(t) {
 		return true
 	}
-	return bareTempRe.MatchString(t) || tempNumberRe.MatchString(t)
+	return feverReading(t, bareTempRe) || feverReading(t, tempNumberRe)
+}
+
+// feverReading: a temperature in t read by re is a concern: a fever or a
+// low one. A reading in the normal range ("temp 36.8, all good") is a log,
+// unless the note asks about it; a figure not read as degrees keeps the
+// old reading (a concern).
+func feverReading(t string, re *regexp.Regexp) bool {
+	for _, m := range re.FindAllString(t, -1) {
+		v, ok := readingValue(m)
+		if !ok || v < 36 || v >= 37.5 && v < 45 || v >= 45 && v < 96.8 || v >= 99.5 || strings.Contains(t, "?") {
+			return true
+		}
+	}
+	return false
+}
+
+var readingNumber = regexp.MustCompile(`\d+(?:[.,]\d+)?`)
+
+// readingValue is the first number of a temperature match; ok is false
+// when it is not one a thermometer shows (an hour, a count).
+func readingValue(m string) (float64, bool) {
+	n := strings.Replace(readingNumber.FindString(m), ",", ".", 1)
+	v, err := strconv.ParseFloat(n, 64)
+	if err != nil || v < 34 || v > 43 && v < 93 || v > 110 {
+		return 0, false
+	}
+	return v, true
 }
 
 // isHarm: thoughts of self-harm, of harming the baby, of not wanting to
 // live.
-func isHarm(t string) bool { return harmWords.in(t) || harmRe.MatchString(t) }
+func isHarm(t string) bool {
+	return harmWords.in(t) || harmRe.MatchString(t) || familyHarmRe.MatchString(t) && !aboutSomeoneElse(t)
+}
+
+// moodIn: the parent's own low mood, worry or frightening thoughts.
+func moodIn(t string) bool { return moodWords.in(t) || moodRe.MatchString(t) }
+
+// sleepyBaby: the baby far sleepier than usual, in a clause that is not
+// about a bath, a feed or bedtime.
+func sleepyBaby(t string) bool {
+	for _, c := range splitClauses(t) {
+		if sleepyRe.MatchString(c) && !sleepyUsual.in(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// maskNormal blanks colours in a sentence that calls what it saw normal
+// ("normal yellow seedy poop", "mustard yellow like usual"): a normal
+// observation logged is not a concern. A sentence that says it is not
+// normal, or asks whether it is, is kept.
+func maskNormal(t string) string {
+	if !normalWords.in(t) && !reassureWords.in(t) && !reassureRe.MatchString(t) {
+		return t
+	}
+	b := []byte(t)
+	start := 0
+	for i := 0; i <= len(t); i++ {
+		if i < len(t) && !strings.ContainsRune(";!?\n", rune(t[i])) && (t[i] != '.' || i+1 < len(t) && t[i+1] != ' ') {
+			continue
+		}
+		c := t[start:i]
+		asked := i < len(t) && t[i] == '?' || normalAsked.MatchString(c)
+		if !asked && calm(c) {
+			m := normalColours.blank(c)
+			copy(b[start:i], m)
+		}
+		start = i + 1
+	}
+	return string(b)
+}
+
+// normalAsked is a question whether something is normal, written without
+// its question mark: "is green poop normal".
+var normalAsked = regexp.MustCompile(`(?:^|[,:]|\s(?:so|and|but|or))\s*(?:\w+\s+)?(?:is|are|does|do|should|can|could|isnt|arent)\s+(?:\w+\s+){0,5}?(?:normal|usual|ok|okay|fine)\b`)
 
 // bodyConcern: a part of the body and something wrong with it in one
 // sentence. A colour counts only when the sentence is not about clothes.
+//
+// A clause that is a chore of care ("wipe behind his ears", "lotion on
+// her legs") counts only with a sign of injury or soreness (careConcern):
+// what it names is being cared for, not worried about.
 func bodyConcern(t string) bool {
 	for _, c := range splitClauses(t) {
+		if outputWords.in(c) && abnormalWords.in(c) {
+			return true
+		}
 		if !bodyWords.in(c) {
+			continue
+		}
+		if calm(c) {
 			continue
 		}
 		if clothingWords.in(c) {
 			c = colourWords.blank(c)
 		}
-		if concernWords.in(c) {
+		if isCareClause(c) {
+			if careConcern.in(careRest(c)) {
+				return true
+			}
+			continue
+		}
+		if concernWords.in(c) || abnormalWords.in(c) {
 			return true
 		}
 	}
 	return false
+}
+
+// calm: the sentence says what it names is fine ("scar is itchy but
+// healing fine", "normal yellow seedy") and neither doubts it nor asks.
+func calm(c string) bool {
+	return (normalWords.in(c) || reassureWords.in(c) || reassureRe.MatchString(c)) && !abnormalWords.in(c) && !normalAsked.MatchString(c)
+}
+
+// reassureRe is a professional's word that it is fine: "ped said thats
+// fine", "the nurse told us its normal".
+var reassureRe = regexp.MustCompile(`\b(?:said|says|told us|told me|reassured us|reassured me|confirmed)\s+(?:\w+\s+){0,2}?(?:fine|normal|ok|okay|nothing to worry|expected|common|harmless|nothing serious)\b`)
+
+// vaccineRead: something noticed after a vaccination, in a sentence that
+// does not call it the normal, expected reaction.
+func vaccineRead(t string) bool {
+	if !vaccineRe.MatchString(t) {
+		return false
+	}
+	for _, c := range splitClauses(t) {
+		if vaccineRe.MatchString(c) && !calm(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// isCareClause: the clause begins (after fillers like "pls", "need to")
+// with a chore of care.
+func isCareClause(c string) bool {
+	c = trimFillers(strings.TrimSpace(c))
+	return careVerbs.at(c, 0)
+}
+
+// careRest is a care clause without its verb, so "cut her nails" is not
+// read as a cut.
+func careRest(c string) string {
+	c = trimFillers(strings.TrimSpace(c))
+	return c[careVerbs.matchLen(c, 0):]
 }
 
 // maskSupply blanks the clauses (split at commas too) that are an errand
@@ -176,7 +429,7 @@ func maskSupply(t string) string {
 	b := []byte(t)
 	start := 0
 	for i := 0; i <= len(t); i++ {
-		if i < len(t) && !strings.ContainsRune(",.;!?\n", rune(t[i])) {
+		if i < len(t) && !strings.ContainsRune(",.;!?:\n", rune(t[i])) {
 			continue
 		}
 		if c := t[start:i]; isSupplyClause(c) {
@@ -189,6 +442,14 @@ func maskSupply(t string) string {
 	return string(b)
 }
 
+// readyWords say a supply is ready or has come: "my prescription is ready
+// after 3", "the new thermometer arrived". Such a clause is about having
+// it even when it reads "my ... is".
+var readyWords = indexPlain([]string{"is ready", "are ready", "ready for pickup", "ready for pick up",
+	"ready to pick up", "ready to collect", "arrived", "came in the mail", "has shipped", "shipped", "got delivered",
+	"was delivered", "were delivered", "been delivered",
+	"back in stock", "on sale", "in stock"})
+
 // leadFillers come before an errand's verb: "need to buy", "pls grab".
 var leadFillers = []string{"need to ", "needs to ", "have to ", "remember to ", "dont forget to ", "don't forget to ",
 	"pls ", "please ", "todo: ", "todo ", "to do: ", "reminder: ", "reminder ", "also ", "and ", "then ", "- ", "* ",
@@ -196,9 +457,24 @@ var leadFillers = []string{"need to ", "needs to ", "have to ", "remember to ", 
 
 func isSupplyClause(c string) bool {
 	c = strings.TrimSpace(c)
-	if c == "" || personState.MatchString(c) {
+	if c == "" {
 		return false
 	}
+	if readyWords.in(c) {
+		return true
+	}
+	if personState.MatchString(c) {
+		return false
+	}
+	c = trimFillers(c)
+	if strings.HasPrefix(c, "need to") {
+		return false
+	}
+	return supplyVerbs.at(c, 0) || supplyWords.in(c)
+}
+
+// trimFillers drops the fillers that come before a clause's verb.
+func trimFillers(c string) string {
 	for trimmed := true; trimmed; {
 		trimmed = false
 		for _, f := range leadFillers {
@@ -207,10 +483,7 @@ func isSupplyClause(c string) bool {
 			}
 		}
 	}
-	if strings.HasPrefix(c, "need to") {
-		return false
-	}
-	return supplyVerbs.at(c, 0) || supplyWords.in(c)
+	return c
 }
 
 func spaces(m string) string { return strings.Repeat(" ", len(m)) }
@@ -260,7 +533,127 @@ func markOthers(s string) string {
 // rsv"), and no one in it (the baby, "I", "we"). Someone else unwell is
 // not the family's health note.
 func aboutSomeoneElse(t string) bool {
-	return otherPeople.in(t) && !familyWords.in(otherPeople.blank(t))
+	t = petThings.blank(t)
+	return otherPeople.in(t) && !namesFamily(otherPeople.blank(t))
+}
+
+// namesFamily: the text names the baby or the one writing; "i" alone is
+// read here, as the word lists hold two letters or more.
+func namesFamily(t string) bool { return familyWords.in(t) || loneI.MatchString(t) }
+
+var loneI = regexp.MustCompile(`(?:^|[^a-z0-9])i(?:$|[^a-z0-9])`)
+
+// blankOthers blanks, in a note that names the family too, the clauses
+// (split at commas and "so", "but") about someone outside it and those that
+// follow them without naming the family again: "coworker out sick w covid,
+// im covering his shifts" is about the coworker's illness; "grandma is
+// here, baby has a fever" is the baby's.
+func blankOthers(t string) string {
+	if !otherPeople.in(petThings.blank(t)) {
+		return t
+	}
+	b := []byte(t)
+	start, theirs := 0, false
+	for i := 0; i <= len(t); i++ {
+		cut := i == len(t) || strings.ContainsRune(",.;!?:\n", rune(t[i]))
+		for _, w := range []string{" so ", " but ", " and then ", " - "} {
+			if !cut && strings.HasPrefix(t[i:], w) {
+				cut = true
+			}
+		}
+		if !cut {
+			continue
+		}
+		c := t[start:i]
+		if strings.TrimSpace(c) != "" {
+			family := namesFamily(otherPeople.blank(c))
+			switch {
+			case otherPeople.in(petThings.blank(c)) && !family:
+				theirs = true
+			case family:
+				theirs = false
+			}
+			if theirs {
+				copy(b[start:i], spaces(c))
+			}
+		}
+		start = i + 1
+	}
+	return string(b)
+}
+
+// apptRe is an appointment named by what it is for ("tongue tie
+// consult", "jaundice follow up", "allergy clinic"): booking it is an
+// errand; a concern beside it ("rash spreading, booked an appt") is read
+// in its own clause.
+var apptRe = regexp.MustCompile(`(?:\b\w+\s+){0,2}?\b(?:consult|consults|consultation|appointment|appointments|appt|appts|referral|follow\s*-?\s*ups?|followup|checkup|check-up|clinic|specialist|screening|eval|evaluation|assessment)\b`)
+
+// slangSickRe is "sick" said of a thing: "that new show is sick", "her
+// recital was sick". A person, a pet or the household being sick is not
+// slang (sickSubjects).
+var slangSickRe = regexp.MustCompile(`\b(?:that|this|the|your|his|her|their|our|my|these|those)\s+(?:\w+\s+)?(\w+)\s+(?:is|was|are|were|looks|sounds|looked|sounded|s)\s+(?:so\s+|soo+\s+|super\s+|pretty\s+|totally\s+|absolutely\s+|lowkey\s+|honestly\s+)?sick\b(?:\s+(?:too|again|today|tonight|now|still|all day|since|with|w|and))?`)
+
+var sickSubjects = map[string]bool{"baby": true, "lo": true, "bub": true, "one": true, "kid": true, "kids": true,
+	"boy": true, "girl": true, "twins": true, "twin": true, "son": true, "daughter": true, "husband": true, "wife": true,
+	"partner": true, "toddler": true, "newborn": true, "infant": true, "house": true, "household": true, "family": true,
+	"man": true, "babe": true, "hubby": true, "dh": true, "dd": true, "ds": true, "dw": true, "gf": true, "bf": true,
+	"little": true, "tummy": true, "stomach": true, "belly": true, "bubba": true, "princess": true, "guy": true,
+	"lot": true, "everyone": true, "fiance": true, "fiancee": true, "sweetie": true, "poor": true, "she": true,
+	"he": true, "i": true, "we": true, "they": true, "im": true, "me": true, "kiddo": true, "babies": true, "lad": true,
+	"bubs": true, "mom": true, "mum": true, "dad": true, "mama": true, "papa": true, "daddy": true, "mommy": true,
+	"both": true, "all": true, "everybody": true, "us": true}
+
+func blankSlangSick(t string) string {
+	if !strings.Contains(t, "sick") {
+		return t
+	}
+	return slangSickRe.ReplaceAllStringFunc(t, func(m string) string {
+		sub := slangSickRe.FindStringSubmatch(m)
+		if sickSubjects[sub[1]] || strings.HasSuffix(m, " since") || strings.HasSuffix(m, " with") ||
+			strings.HasSuffix(m, " w") || strings.HasSuffix(m, " again") || strings.HasSuffix(m, " still") ||
+			strings.HasSuffix(m, " all day") || strings.HasSuffix(m, " and") {
+			return m
+		}
+		return spaces(m)
+	})
+}
+
+// techWords: a virus in a clause about a device or an app is not an
+// illness.
+var techWords = indexPlain([]string{
+	"laptop", "computer", "pc", "mac", "macbook", "phone", "iphone", "android", "ipad", "tablet", "app", "apps",
+	"email", "emails", "inbox", "spotify", "netflix", "youtube", "instagram", "facebook", "whatsapp", "chrome",
+	"windows", "software", "malware", "antivirus", "hacked", "password", "pop ups", "popups", "pop-ups", "download*",
+	"link", "links", "click*", "it dept", "tech support", "wifi", "router", "browser", "account", "files", "website",
+	"server", "update", "reinstall", "reboot", "restart",
+})
+
+func blankTechVirus(t string) string {
+	if !strings.Contains(t, "virus") || !techWords.in(t) {
+		return t
+	}
+	b := []byte(t)
+	for _, c := range clauseSpans(t, ",.;!?:\n") {
+		if s := t[c[0]:c[1]]; techWords.in(s) {
+			copy(b[c[0]:c[1]], virusWords.blank(s))
+		}
+	}
+	return string(b)
+}
+
+var virusWords = indexPlain([]string{"virus", "viruses", "viral", "infected", "infection", "bug", "sick"})
+
+// clauseSpans are the [start, end) spans of t between the bytes of cuts.
+func clauseSpans(t, cuts string) [][2]int {
+	var out [][2]int
+	start := 0
+	for i := 0; i <= len(t); i++ {
+		if i == len(t) || strings.IndexByte(cuts, t[i]) >= 0 {
+			out = append(out, [2]int{start, i})
+			start = i + 1
+		}
+	}
+	return out
 }
 
 // healthText is a note's text as the health rules read it: apostrophes
@@ -275,10 +668,11 @@ func healthText(s string) (t string, harm, other bool) {
 	if aboutSomeoneElse(t) {
 		return t, false, true
 	}
-	t = notMedical.blank(t)
-	for _, re := range []*regexp.Regexp{thingRe, keepWarmRe, productForRe} {
+	t = notMedical.blank(blankOthers(t))
+	for _, re := range []*regexp.Regexp{thingRe, keepWarmRe, productForRe, apptRe} {
 		t = re.ReplaceAllStringFunc(t, spaces)
 	}
+	t = blankSlangSick(blankTechVirus(t))
 	return t, false, false
 }
 
@@ -286,7 +680,7 @@ func healthText(s string) (t string, harm, other bool) {
 // of harm.
 func isMood(s string) bool {
 	t, harm, other := healthText(s)
-	return harm || !other && moodWords.in(t)
+	return harm || !other && moodIn(t)
 }
 
 // IsHealth reports whether text reads as a health concern, as a note's
