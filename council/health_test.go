@@ -458,3 +458,83 @@ func TestHandoffListsResolvedHealthNotes(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, h, again.Handoff.Content, "replayed from the pack")
 }
+
+// A heuristic block is checked by the notes it cites, not by its title: an
+// errand trip joins the words of several notes ("baby monitor batteries",
+// "the dog threw up"), which together may read as a concern that none of
+// them is. Such a trip stands; nothing is dropped.
+func TestATripOfEverydayNotesIsNeverDropped(t *testing.T) {
+	cases := []struct{ name, a, b string }{
+		{"a pet unwell beside a baby's thing", "buy baby monitor batteries", "buy dog food at the store, the dog threw up again"},
+		{"diapers and red onions", "out of diapers", "task: buy red onions at the store"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			notes := []bh.Note{note("a", tc.a, monday10.Add(-time.Hour)), note("b", tc.b, monday10.Add(-30*time.Minute))}
+			out := runCouncil(t, notes, runOf(1, bh.EnergyAuto))
+			for _, f := range out.Facts {
+				require.False(t, f.Medical, "%q is not a health note", f.Title)
+			}
+			var errands bh.Proposal
+			for _, p := range out.Proposals {
+				if p.Archetype == bh.ErrandsFirst {
+					errands = p
+				}
+			}
+			trip := blockOf(errands, "b")
+			require.NotNil(t, trip, "the Errands-first trip is planned: %+v", errands.Blocks)
+			assert.Equal(t, []string{"a", "b"}, trip.NoteIDs, "one trip for both")
+			assert.NotContains(t, errands.Summary, "left out")
+			for _, it := range errands.Now {
+				assert.NotContains(t, it.Text, "not in this plan", "Now does not say it is unplanned")
+			}
+		})
+	}
+}
+
+// note is a note as sent: a prefix sets its tag.
+func note(id, raw string, at time.Time) bh.Note {
+	p, _ := bh.ParseNoteText(raw)
+	n := plainNote(id, p.Text, at)
+	n.RawText = raw
+	if p.FromPrefix {
+		n.Tag, n.TagSource = p.Tag, bh.TagByPrefix
+	}
+	return n
+}
+
+// No heuristic block ever cites a health note, whatever the notes say:
+// health notes are listed apart, so the check that would leave such a
+// block out (and say so) never has to.
+func TestNoHeuristicBlockCitesAHealthNote(t *testing.T) {
+	health := []string{
+		"baby 38.4 fever since 6pm", "task: call the pediatrician about her rash", "deadline: ask the doctor about the rash by 5pm",
+		"she is breathing fast and wheezy", "blood in her diaper", "appointment: pediatrician for her fever tomorrow 9am",
+		"my incision is red and hot", "out of diapers, she has had no wet diaper since noon", "note: vomited twice after the feed",
+		"task: buy a thermometer, she feels hot", "cant wake him for feeds",
+	}
+	notes := sampleNotes(monday10)
+	for i, h := range health {
+		notes = append(notes, note(fmt.Sprintf("h%d", i), h, monday10.Add(-time.Duration(i+1)*7*time.Minute)))
+	}
+	for _, energy := range []bh.Energy{bh.EnergyLow, bh.EnergyMedium, bh.EnergyHigh} {
+		for _, now := range []time.Time{monday10, evening940} {
+			run := runOf(1, energy)
+			run.Now = now
+			out := runCouncil(t, notes, run)
+			medical := map[string]bool{}
+			for _, f := range out.Facts {
+				medical[f.NoteID] = f.Medical
+			}
+			require.GreaterOrEqual(t, len(out.Proposals[0].Health), 8, "the health notes are read as such")
+			for _, p := range out.Proposals {
+				assert.NotContains(t, p.Summary, "health note", "%s left a block out", p.Archetype)
+				for _, b := range p.Blocks {
+					for _, id := range b.NoteIDs {
+						assert.False(t, medical[id], "%s %s: %q cites health note %s", energy, p.Archetype, b.Title, id)
+					}
+				}
+			}
+		}
+	}
+}

@@ -594,7 +594,11 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 			sc.rest(r, restTitle)
 		}
 	}
-	p := bh.Proposal{Archetype: a, Agent: AgentFor(a), Summary: summary, Blocks: s.checked(sc.sorted()), Source: "heuristic"}
+	blocks, left := s.checked(sc.sorted())
+	for _, l := range left {
+		summary += " " + strings.ToUpper(l[:1]) + l[1:] + "."
+	}
+	p := bh.Proposal{Archetype: a, Agent: AgentFor(a), Summary: summary, Blocks: blocks, Source: "heuristic"}
 	p.Top = topFive(s, p.Blocks, unplaced(s, p.Blocks))
 	p.Admin = adminChecklist(s)
 	p.RunningLow = runningLow(s)
