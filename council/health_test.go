@@ -538,3 +538,46 @@ func TestNoHeuristicBlockCitesAHealthNote(t *testing.T) {
 		}
 	}
 }
+
+// At night only the baby's feed or diapering, out, makes a night errand
+// and "needed before the next feed": "out of oat milk" waits for morning.
+func TestOnlyTheBabysSuppliesAreNeededAtNight(t *testing.T) {
+	cases := []struct {
+		note string
+		need string // Now's opening, "" for none
+	}{
+		{"out of formula", "Out of formula — needed before the next feed"},
+		{"out of pumped milk", "Out of milk — needed before the next feed"},
+		{"out of baby wipes", "Out of wipes — needed before the next change"},
+		{"out of oat milk", ""},
+		{"need a water bottle, out", ""},
+		{"out of nipple cream", ""},
+		{"out of lens wipes", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.note, func(t *testing.T) {
+			run := nightRun(evening940)
+			out := runCouncil(t, []bh.Note{plainNote("s", tc.note, evening940.Add(-time.Minute))}, run)
+			for _, p := range out.Proposals {
+				var now []string
+				for _, it := range p.Now {
+					now = append(now, it.Text)
+				}
+				night := false
+				for _, b := range p.Blocks {
+					night = night || strings.HasPrefix(b.Title, "Get ") && b.Start.Before(evening940.Add(2*time.Hour))
+				}
+				if tc.need == "" {
+					assert.False(t, night, "%s: a night errand for it", p.Archetype)
+					for _, s := range now {
+						assert.NotContains(t, s, "needed before the next", p.Archetype)
+					}
+					continue
+				}
+				require.NotEmpty(t, now, p.Archetype)
+				assert.True(t, strings.HasPrefix(now[0], tc.need), "%s: %q", p.Archetype, now[0])
+				assert.True(t, night, "%s gets it tonight", p.Archetype)
+			}
+		})
+	}
+}

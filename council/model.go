@@ -244,7 +244,7 @@ func (s *situation) outAtNight() []string {
 	}
 	var ids []string
 	for _, w := range s.restock {
-		if w.out && outUse(w.restock) != "" {
+		if w.out && w.use != "" {
 			ids = append(ids, w.noteIDs[0])
 		}
 	}

@@ -40,6 +40,7 @@ type work struct {
 	noteIDs  []string
 	urgency  int // 0 overdue/due in the horizon, 1 due within 48 h, 2 later, 3 no date
 	restock  []string
+	use      string // "feed" or "change": a supply needed through the night (outUse)
 	critical bool // running-low item that runs out within a day
 	out      bool // a supply already out
 	now      bool // what the radar calls critical: out, running out within nowCritical, overdue
@@ -186,7 +187,7 @@ func newSituation(facts []bh.Fact, loc *time.Location, now, from time.Time, hori
 				}
 				now := f.Out || (sp.runsOut != nil && !sp.runsOut.After(s.now.Add(nowCritical)))
 				s.restock = append(s.restock, work{title: "Restock " + strings.Join(sp.items, ", "), kind: "errand", dur: 10 * time.Minute,
-					due: sp.runsOut, noteIDs: ids, urgency: urg, restock: sp.items, critical: critical, now: now, out: f.Out})
+					due: sp.runsOut, noteIDs: ids, urgency: urg, restock: sp.items, use: factUse(f), critical: critical, now: now, out: f.Out})
 				continue
 			}
 		}
@@ -643,10 +644,10 @@ func nowList(s *situation, blocks []bh.Block) []bh.Item {
 		}
 		soon := false // a deadline due before the plan's first rest ends
 		switch {
-		case f.Kind == bh.TagInventory && f.Out && night && outUse(supplyItems(f)) != "":
+		case f.Kind == bh.TagInventory && f.Out && night && factUse(f) != "":
 			// At night, plainly: the baby feeds (or needs changing) before
 			// the morning.
-			text = "Out of " + strings.Join(supplyItems(f), ", ") + " — needed before the next " + outUse(supplyItems(f))
+			text = "Out of " + strings.Join(supplyItems(f), ", ") + " — needed before the next " + factUse(f)
 		case f.Kind == bh.TagInventory && f.Out:
 			text = "Get " + strings.Join(supplyItems(f), ", ") + " — out since " + stamp(f.CreatedAt, "Mon 15:04")
 		case f.Kind == bh.TagInventory && f.Horizon > 0 && !f.CreatedAt.Add(f.Horizon).After(s.now.Add(nowCritical)):
@@ -787,24 +788,6 @@ func runningLow(s *situation) []bh.Item {
 	return out
 }
 
-// feedWords and changeWords name what a baby needs through the night: out
-// of one, it cannot wait for the morning.
-var feedWords = []string{"formula", "milk", "bottle", "nipple"}
-var changeWords = []string{"diaper", "nappies", "nappy", "wipes"}
-
-// outUse is what an out supply is needed for before the morning: "feed",
-// "change", or "" for anything else.
-func outUse(items []string) string {
-	all := strings.Join(items, " ")
-	switch {
-	case containsAny(all, feedWords):
-		return "feed"
-	case containsAny(all, changeWords):
-		return "change"
-	}
-	return ""
-}
-
 // nightSoon reports whether the plan starts at night: its quiet hours begin
 // within 4 hours, or, with none, it is late evening or night.
 func (s *situation) nightSoon() bool {
@@ -825,7 +808,7 @@ func (sc *schedule) nightOut() map[string]bool {
 		return got
 	}
 	for _, w := range sc.s.restock {
-		use := outUse(w.restock)
+		use := w.use
 		if !w.out || use == "" {
 			continue
 		}
