@@ -41,9 +41,9 @@ type work struct {
 	urgency  int // 0 overdue/due in the horizon, 1 due within 48 h, 2 later, 3 no date
 	restock  []string
 	use      string // "feed" or "change": a supply needed through the night (outUse)
-	critical bool // running-low item that runs out within a day
-	out      bool // a supply already out
-	now      bool // what the radar calls critical: out, running out within nowCritical, overdue
+	critical bool   // running-low item that runs out within a day
+	out      bool   // a supply already out
+	now      bool   // what the radar calls critical: out, running out within nowCritical, overdue
 	medical  bool
 	mood     bool // a medical note about the parent's own low mood
 }
