@@ -581,3 +581,29 @@ func TestOnlyTheBabysSuppliesAreNeededAtNight(t *testing.T) {
 		})
 	}
 }
+
+// A health note a day without news is asked about on every plan's health
+// list ("Still a concern?"); a fresh one, or one answered "still a
+// concern" within the day, is not.
+func TestAHealthNoteADayOldIsAskedAbout(t *testing.T) {
+	stillOn := monday10.Add(-3 * time.Hour)
+	old := plainNote("old", "baby 38.4 fever since 6pm", monday10.Add(-25*time.Hour))
+	answered := plainNote("answered", "rash on her cheek, should I worry", monday10.Add(-30*time.Hour))
+	answered.StillOnAt = &stillOn
+	fresh := plainNote("fresh", "she is breathing fast and wheezy", monday10.Add(-2*time.Hour))
+	notes := []bh.Note{old, answered, fresh, taskNote("t", "call grandma", monday10.Add(-time.Hour))}
+	modes(t, func(t *testing.T, c *council.Council, run bh.Run) {
+		out, err := c.Run(context.Background(), council.Input{Run: run, Notes: notes}, nil)
+		require.NoError(t, err)
+		for _, p := range out.Proposals {
+			ask := map[string]bool{}
+			for _, it := range p.Health {
+				ask[it.NoteIDs[0]] = it.Ask
+			}
+			assert.Equal(t, map[string]bool{"old": true, "answered": false, "fresh": false}, ask, p.Archetype)
+		}
+		again, err := c.Run(context.Background(), council.Input{Run: run, Pack: &out.Pack}, nil)
+		require.NoError(t, err)
+		assert.Equal(t, out.Winner().Health, again.Winner().Health, "replayed from the pack")
+	})
+}

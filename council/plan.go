@@ -46,6 +46,7 @@ type work struct {
 	now      bool   // what the radar calls critical: out, running out within nowCritical, overdue
 	medical  bool
 	mood     bool // a medical note about the parent's own low mood
+	ask      bool // a health note due its "Still a concern?" (Fact.HealthAsk)
 }
 
 // situation is everything the planners share: the facts of the pack, the
@@ -134,7 +135,8 @@ func newSituation(facts []bh.Fact, loc *time.Location, now, from time.Time, hori
 		if f.Medical {
 			// Listed apart, never planned: a time slot for "breathing fast"
 			// would be triage.
-			s.medical = append(s.medical, work{title: f.Title, kind: "care", noteIDs: ids, medical: true, mood: f.Mood})
+			s.medical = append(s.medical, work{title: f.Title, kind: "care", noteIDs: ids, medical: true, mood: f.Mood,
+				ask: f.HealthAsk(s.now)})
 			continue
 		}
 		switch f.LifeAt(s.now, loc) {
@@ -684,9 +686,11 @@ func supplyItems(f bh.Fact) []string {
 
 // healthList is the shift's health notes, as written, for the top of the
 // card and of handoff.md; mood says one is about the parent's own mood.
+// One a day without news is asked about ("Still a concern?"), never
+// dropped.
 func healthList(s *situation) (items []bh.Item, mood bool) {
 	for _, m := range s.medical {
-		items = append(items, bh.Item{Text: m.title, NoteIDs: m.noteIDs})
+		items = append(items, bh.Item{Text: m.title, NoteIDs: m.noteIDs, Ask: m.ask})
 		mood = mood || m.mood
 	}
 	return items, mood
