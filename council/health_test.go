@@ -112,9 +112,17 @@ func TestAHealthNoteWithNoTextStillLists(t *testing.T) {
 	})
 }
 
-// scriptPlanners answers every planner call with blocks(window start) and
-// counts the calls per archetype.
-func scriptPlanners(srv *openaitest.Server, blocks func(start time.Time) string) map[string]int {
+// planInput is what a planner is asked about: its window, the notes and
+// which of them are health notes.
+type planInput struct {
+	Start  time.Time
+	Notes  []string // ids
+	Health map[string]bool
+}
+
+// scriptPlans answers every planner call with the blocks plan makes of
+// its input and counts the calls per archetype.
+func scriptPlans(srv *openaitest.Server, plan func(in planInput) string) map[string]int {
 	var mu sync.Mutex
 	calls := map[string]int{}
 	srv.Script(func(_ int, r openaitest.Request) (openaitest.Reply, bool) {
@@ -130,20 +138,40 @@ func scriptPlanners(srv *openaitest.Server, blocks func(start time.Time) string)
 		mu.Unlock()
 		var in struct {
 			WindowStart string `json:"window_start"`
+			Notes       []struct {
+				ID string `json:"id"`
+			} `json:"notes"`
+			Health []string `json:"health_note_ids"`
 		}
 		raw := r.Input
 		if i := strings.Index(raw, "\n\nYour previous answer"); i >= 0 {
 			raw = raw[:i]
 		}
 		_ = json.Unmarshal([]byte(raw), &in)
-		start, _ := time.Parse(time.RFC3339, in.WindowStart)
-		return openaitest.Reply{Text: `{"summary":"A calm plan.","blocks":[` + blocks(start) + `],"top":[]}`}, true
+		pi := planInput{Health: map[string]bool{}}
+		pi.Start, _ = time.Parse(time.RFC3339, in.WindowStart)
+		for _, n := range in.Notes {
+			pi.Notes = append(pi.Notes, n.ID)
+		}
+		for _, h := range in.Health {
+			pi.Health[h] = true
+		}
+		return openaitest.Reply{Text: `{"summary":"A calm plan.","blocks":[` + plan(pi) + `],"top":[]}`}, true
 	})
 	return calls
 }
 
+// scriptPlanners answers every planner call with blocks(window start).
+func scriptPlanners(srv *openaitest.Server, blocks func(start time.Time) string) map[string]int {
+	return scriptPlans(srv, func(in planInput) string { return blocks(in.Start) })
+}
+
 func blockJSON(from, to time.Time, title string, ids ...string) string {
-	b, _ := json.Marshal(map[string]any{"start": from.Format(time.RFC3339), "end": to.Format(time.RFC3339), "title": title, "kind": "admin", "note_ids": append([]string{}, ids...)})
+	return kindJSON(from, to, title, "admin", ids...)
+}
+
+func kindJSON(from, to time.Time, title, kind string, ids ...string) string {
+	b, _ := json.Marshal(map[string]any{"start": from.Format(time.RFC3339), "end": to.Format(time.RFC3339), "title": title, "kind": kind, "note_ids": append([]string{}, ids...)})
 	return string(b)
 }
 
@@ -261,35 +289,51 @@ func nightRun(now time.Time) bh.Run {
 	return r
 }
 
-// runModes runs the council on notes at now in every mode (the model
-// answering with the test server's default plans) and hands each output.
-func runModes(t *testing.T, notes []bh.Note, now time.Time, check func(t *testing.T, out council.Output)) {
+// runModes runs the council on notes at now in every mode and hands each
+// output. In the model modes the planners answer with plan(their input):
+// a valid plan, on time, that the council must use (each proposal's
+// source is "llm"), so the checks run on the model's own plan.
+func runModes(t *testing.T, notes []bh.Note, now time.Time, plan func(in planInput) string, check func(t *testing.T, out council.Output)) {
 	for _, mode := range []string{"heuristic", "openai", "multi"} {
 		t.Run(mode, func(t *testing.T) {
-			cfg := council.Config{Clock: func() time.Time { return now }}
+			out := runMode(t, mode, notes, now, plan)
 			if mode != "heuristic" {
-				srv := openaitest.New()
-				defer srv.Close()
-				m, err := openai.New(openai.Config{APIKey: "test-model-key", Model: "test-model", BaseURL: srv.URL(), MaxAttempts: 2, Timeout: 2 * time.Second,
-					Sleep: func(context.Context, time.Duration) error { return nil }})
-				require.NoError(t, err)
-				cfg.Planner = m
-				if mode == "multi" {
-					cfg.Judge = m
+				for _, p := range out.Proposals {
+					require.Equal(t, "llm", p.Source, "%s: the model's plan is used (%s)", p.Archetype, p.Fallback)
 				}
 			}
-			c, err := council.New(cfg)
-			require.NoError(t, err)
-			run := nightRun(now)
-			run.Mode = ""
-			out, err := c.Run(context.Background(), council.Input{Run: run, Notes: notes}, nil)
-			require.NoError(t, err)
 			check(t, out)
-			_, diffs, err := c.Replay(context.Background(), out.Record())
-			require.NoError(t, err)
-			assert.Empty(t, diffs)
 		})
 	}
+}
+
+// runMode runs the council once in mode (heuristic, openai, multi), the
+// planners answering with plan, and checks that a replay reproduces it.
+func runMode(t *testing.T, mode string, notes []bh.Note, now time.Time, plan func(in planInput) string) council.Output {
+	t.Helper()
+	cfg := council.Config{Clock: func() time.Time { return now }}
+	if mode != "heuristic" {
+		srv := openaitest.New()
+		t.Cleanup(srv.Close)
+		scriptPlans(srv, plan)
+		m, err := openai.New(openai.Config{APIKey: "test-model-key", Model: "test-model", BaseURL: srv.URL(), MaxAttempts: 2, Timeout: 2 * time.Second,
+			Sleep: func(context.Context, time.Duration) error { return nil }})
+		require.NoError(t, err)
+		cfg.Planner = m
+		if mode == "multi" {
+			cfg.Judge = m
+		}
+	}
+	c, err := council.New(cfg)
+	require.NoError(t, err)
+	run := nightRun(now)
+	run.Mode = ""
+	out, err := c.Run(context.Background(), council.Input{Run: run, Notes: notes}, nil)
+	require.NoError(t, err)
+	_, diffs, err := c.Replay(context.Background(), out.Record())
+	require.NoError(t, err)
+	assert.Empty(t, diffs)
+	return out
 }
 
 // noBlockAfterItsDeadline: no block of any plan ends after the due time of
@@ -320,35 +364,61 @@ func plainNote(id, text string, at time.Time) bh.Note {
 }
 
 // "pay daycare deposit online by 11:59pm tonight" at 9:40 PM is never
-// planned for the next morning: it is for before sleep, in Now.
+// planned for the next morning: it is for before sleep, in Now — planned
+// tonight, or "Before you sleep" when the plan leaves it out. The model
+// modes run once with a model that plans it on time and once with one
+// that leaves it out.
 func TestADeadlineTonightIsBeforeSleep(t *testing.T) {
 	notes := []bh.Note{plainNote("d", "pay daycare deposit online by 11:59pm tonight", evening940.Add(-5*time.Minute))}
 	due := time.Date(2026, 11, 23, 23, 59, 0, 0, councilTZ)
-	runModes(t, notes, evening940, func(t *testing.T, out council.Output) {
-		noBlockAfterItsDeadline(t, out)
-		for _, p := range out.Proposals {
-			for _, b := range p.Blocks {
-				if slices.Contains(b.NoteIDs, "d") {
-					assert.False(t, b.End.After(due), "%s plans it after it is due", p.Archetype)
+	night := func(from time.Time) string {
+		return kindJSON(from, time.Date(2026, 11, 24, 6, 30, 0, 0, councilTZ), "Night sleep between feeds", "rest")
+	}
+	plans := []struct {
+		name string
+		plan func(in planInput) string
+		// planned is whether the model plans it (the heuristic's own plan
+		// is checked either way).
+		planned bool
+	}{
+		{"the model plans it tonight", func(in planInput) string {
+			return kindJSON(in.Start, in.Start.Add(15*time.Minute), "Pay the daycare deposit online", "admin", "d") + "," + night(in.Start.Add(15*time.Minute))
+		}, true},
+		{"the model leaves it out", func(in planInput) string { return night(in.Start.Add(15 * time.Minute)) }, false},
+	}
+	for _, pl := range plans {
+		t.Run(pl.name, func(t *testing.T) {
+			runModes(t, notes, evening940, pl.plan, func(t *testing.T, out council.Output) {
+				noBlockAfterItsDeadline(t, out)
+				for _, p := range out.Proposals {
+					b := blockOf(p, "d")
+					if p.Source == "llm" {
+						assert.Equal(t, pl.planned, b != nil, "%s: the model's own plan", p.Archetype)
+					}
+					if b != nil {
+						assert.False(t, b.End.After(due), "%s plans it after it is due", p.Archetype)
+					}
+					var now *bh.Item
+					for i, it := range p.Now {
+						if slices.Contains(it.NoteIDs, "d") {
+							now = &p.Now[i]
+						}
+					}
+					require.NotNil(t, now, "%s: in Now", p.Archetype)
+					if b == nil {
+						assert.Equal(t, "Before you sleep: pay daycare deposit online by 11:59pm tonight — due 23:59", now.Text, p.Archetype)
+					} else {
+						assert.Equal(t, "pay daycare deposit online by 11:59pm tonight — due 23:59 · planned "+b.Start.Format("15:04"), now.Text, p.Archetype)
+					}
+					for _, it := range p.Top {
+						assert.NotContains(t, it.Text, "Later: pay daycare", "%s: not for later", p.Archetype)
+					}
 				}
-			}
-			var now *bh.Item
-			for i, it := range p.Now {
-				if slices.Contains(it.NoteIDs, "d") {
-					now = &p.Now[i]
-				}
-			}
-			require.NotNil(t, now, "%s: in Now", p.Archetype)
-			if blockOf(p, "d") == nil {
-				assert.Equal(t, "Before you sleep: pay daycare deposit online by 11:59pm tonight — due 23:59", now.Text, p.Archetype)
-			}
-			for _, it := range p.Top {
-				assert.NotContains(t, it.Text, "Later: pay daycare", "%s: not for later", p.Archetype)
-			}
-		}
-		w := out.Winner()
-		assert.Contains(t, out.Handoff.Content, "## Do now\n\n- "+council.MarkdownText(w.Now[0].Text))
-	})
+				w := out.Winner()
+				assert.Contains(t, out.Handoff.Content, "## Do now\n\n- "+council.MarkdownText(w.Now[0].Text))
+			})
+		})
+	}
 }
 
 func blockOf(p bh.Proposal, id string) *bh.Block {
@@ -361,13 +431,21 @@ func blockOf(p bh.Proposal, id string) *bh.Block {
 }
 
 // "out of formula" at 9:40 PM says so plainly in Now, and no plan opens
-// with the night's sleep while it is open.
+// with the night's sleep while it is open: the model modes answer with a
+// plan that gets the formula first, which is used.
 func TestOutOfFormulaAtNight(t *testing.T) {
 	notes := []bh.Note{plainNote("f", "out of formula", evening940.Add(-time.Minute)), taskNote("t", "call grandma", evening940.Add(-time.Hour))}
-	runModes(t, notes, evening940, func(t *testing.T, out council.Output) {
+	formulaFirst := func(in planInput) string {
+		return strings.Join([]string{
+			kindJSON(in.Start, in.Start.Add(30*time.Minute), "Get formula at the 24-hour store", "errand", "f"),
+			kindJSON(in.Start.Add(30*time.Minute), in.Start.Add(9*time.Hour), "Night sleep between feeds", "rest"),
+			kindJSON(in.Start.Add(10*time.Hour), in.Start.Add(10*time.Hour+15*time.Minute), "Call grandma", "admin", "t"),
+		}, ",")
+	}
+	runModes(t, notes, evening940, formulaFirst, func(t *testing.T, out council.Output) {
 		for _, p := range out.Proposals {
 			require.NotEmpty(t, p.Now, p.Archetype)
-			assert.True(t, strings.HasPrefix(p.Now[0].Text, "Out of formula — needed before the next feed"), "%s: %q", p.Archetype, p.Now[0].Text)
+			assert.True(t, strings.HasPrefix(p.Now[0].Text, "Out of formula — needed before the next feed · planned 21:45"), "%s: %q", p.Archetype, p.Now[0].Text)
 			assert.Equal(t, []string{"f"}, p.Now[0].NoteIDs)
 			require.NotEmpty(t, p.Blocks)
 			first := p.Blocks[0]
@@ -382,6 +460,33 @@ func TestOutOfFormulaAtNight(t *testing.T) {
 		}
 		assert.Contains(t, out.Handoff.Content, "- Out of formula — needed before the next feed")
 	})
+}
+
+// A model's plan that opens with sleep while the formula is out, or gets
+// it only late, is refused: asked again once, then the heuristic plan,
+// which gets the formula first, stands in.
+func TestAModelThatSleepsWhileTheFormulaIsOutIsRefused(t *testing.T) {
+	notes := []bh.Note{plainNote("f", "out of formula", evening940.Add(-time.Minute)), taskNote("t", "call grandma", evening940.Add(-time.Hour))}
+	sleepFirst := func(in planInput) string {
+		return strings.Join([]string{
+			kindJSON(in.Start, in.Start.Add(8*time.Hour), "Night sleep", "rest"),
+			kindJSON(in.Start.Add(8*time.Hour), in.Start.Add(8*time.Hour+30*time.Minute), "Get formula", "errand", "f"),
+		}, ",")
+	}
+	for _, mode := range []string{"openai", "multi"} {
+		t.Run(mode, func(t *testing.T) {
+			out := runMode(t, mode, notes, evening940, sleepFirst)
+			for _, p := range out.Proposals {
+				assert.Equal(t, "fallback", p.Source, p.Archetype)
+				assert.Contains(t, p.Fallback, "block 1: sleep comes first while a feeding or diapering supply is out (note f)")
+				require.NotEmpty(t, p.Blocks)
+				assert.NotEqual(t, "rest", p.Blocks[0].Kind, "%s: the heuristic plan stands in", p.Archetype)
+				assert.Contains(t, p.Blocks[0].NoteIDs, "f")
+				require.NotEmpty(t, p.Now)
+				assert.True(t, strings.HasPrefix(p.Now[0].Text, "Out of formula — needed before the next feed · planned 21:45"), "%s: %q", p.Archetype, p.Now[0].Text)
+			}
+		})
+	}
 }
 
 // No block ends after its deadline, for every planner, over windows that
@@ -411,24 +516,46 @@ func TestNoBlockEndsAfterItsDeadline(t *testing.T) {
 				}
 				notes = append(notes, n)
 			}
-			runModes(t, notes, tc.now, func(t *testing.T, out council.Output) { noBlockAfterItsDeadline(t, out) })
+			// The model plans each note at once, a quarter-hour each: on
+			// time, and used.
+			onTime := func(in planInput) string {
+				var bs []string
+				from := in.Start
+				for _, id := range in.Notes {
+					if !in.Health[id] {
+						bs = append(bs, blockJSON(from, from.Add(15*time.Minute), "Paperwork", id))
+						from = from.Add(15 * time.Minute)
+					}
+				}
+				return strings.Join(bs, ",")
+			}
+			runModes(t, notes, tc.now, onTime, func(t *testing.T, out council.Output) {
+				noBlockAfterItsDeadline(t, out)
+				for _, p := range out.Proposals {
+					if p.Source == "llm" {
+						for _, n := range notes {
+							assert.NotNil(t, blockOf(p, n.ID), "%s: the model's plan has note %s", p.Archetype, n.ID)
+						}
+					}
+				}
+			})
 			t.Run("a model that plans late", func(t *testing.T) {
-				srv := openaitest.New()
-				defer srv.Close()
-				scriptPlanners(srv, func(start time.Time) string {
+				late := func(in planInput) string {
 					var bs []string
-					for i := range notes {
-						from := start.Add(time.Duration(10+i) * time.Hour)
-						bs = append(bs, blockJSON(from, from.Add(30*time.Minute), "Paperwork", notes[i].ID))
+					for i, id := range in.Notes {
+						from := in.Start.Add(time.Duration(10+i) * time.Hour)
+						bs = append(bs, blockJSON(from, from.Add(30*time.Minute), "Paperwork", id))
 					}
 					return strings.Join(bs, ",")
-				})
-				c := modelCouncil(t, srv, false)
-				run := nightRun(tc.now)
-				run.Mode = ""
-				out, err := c.Run(context.Background(), council.Input{Run: run, Notes: notes}, nil)
-				require.NoError(t, err)
-				noBlockAfterItsDeadline(t, out)
+				}
+				for _, mode := range []string{"openai", "multi"} {
+					out := runMode(t, mode, notes, tc.now, late)
+					noBlockAfterItsDeadline(t, out)
+					for _, p := range out.Proposals {
+						assert.Equal(t, "fallback", p.Source, "%s %s: refused", mode, p.Archetype)
+						assert.Contains(t, p.Fallback, "ends after the deadline of note", "%s %s", mode, p.Archetype)
+					}
+				}
 			})
 		})
 	}
