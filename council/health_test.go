@@ -43,7 +43,7 @@ func taskNote(id, text string, at time.Time) bh.Note {
 
 // A health note is never lost in a full pack: one fever among 300 open
 // tasks (written after it, so recency alone would drop it) is in the pack,
-// the winning plan's health list and handoff.md.
+// every plan's health list (which the card shows) and handoff.md.
 func TestHealthNoteIsNeverLostInAFullPack(t *testing.T) {
 	const words = "baby 38.4 fever since 6pm; she was warm and fussy all evening, fed a little at 8 and again at 10, and would not settle in the crib for long"
 	fever := bh.Note{ID: "fever", TeamID: "T1", ShiftID: "s1", Text: words, RawText: words, Tag: bh.TagNote,
@@ -58,10 +58,14 @@ func TestHealthNoteIsNeverLostInAFullPack(t *testing.T) {
 		require.NoError(t, err)
 		assert.Contains(t, out.Pack.IncludedLogIDs, "fever")
 		assert.Greater(t, out.Pack.Omitted, 100, "the budget is full")
-		w := out.Winner()
-		require.Len(t, w.Health, 1)
-		assert.Equal(t, []string{"fever"}, w.Health[0].NoteIDs)
-		assert.Contains(t, w.Health[0].Text, "38.4 fever")
+		require.Len(t, out.Proposals, 3)
+		for _, p := range out.Proposals {
+			// Every plan's: the card lists the chosen one's, and a person
+			// may choose another.
+			require.Len(t, p.Health, 1, p.Archetype)
+			assert.Equal(t, []string{"fever"}, p.Health[0].NoteIDs, p.Archetype)
+			assert.True(t, strings.HasPrefix(p.Health[0].Text, "baby 38.4 fever since 6pm; she was warm"), "%s: %q", p.Archetype, p.Health[0].Text)
+		}
 		h := out.Handoff.Content
 		assert.Contains(t, h, bh.HealthLine)
 		assert.Contains(t, h, council.MarkdownText(words), "whole, never cut")
@@ -272,7 +276,24 @@ func TestRejectedWordsNeverReachAPerson(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 6, kept, "the audit keeps every rejected answer whole")
-	assert.Contains(t, srv.Calls()[len(srv.Calls())-1].Input+out.Council.Content, "blocks 1 and 2 overlap")
+	// The rule is named in each place a person or the model reads it: every
+	// re-ask, and each planner's line and re-ask in the transcript.
+	for _, call := range srv.Calls() {
+		if strings.Contains(call.Input, "Your previous answer was rejected") {
+			assert.Contains(t, call.Input, "\n- blocks 1 and 2 overlap", "the re-ask")
+		}
+	}
+	for _, task := range []string{council.TaskSleep, council.TaskErrands, council.TaskAdmin} {
+		line := ""
+		for _, l := range strings.Split(out.Council.Content, "\n") {
+			if strings.HasPrefix(l, "- "+task+" ") {
+				line = l
+			}
+		}
+		assert.Contains(t, line, "**fell back** to the heuristic: invalid answer:", task)
+		assert.True(t, strings.HasSuffix(line, "; blocks 1 and 2 overlap"), "%s's line in the transcript: %q", task, line)
+	}
+	assert.Equal(t, 3, strings.Count(out.Council.Content, "\n- blocks 1 and 2 overlap\n"), "each re-ask in the transcript")
 	before := len(srv.Calls())
 	_, diffs, err := c.Replay(context.Background(), out.Record())
 	require.NoError(t, err)
