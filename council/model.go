@@ -128,8 +128,9 @@ var watchRE = regexp.MustCompile(`(?i)\b(breath\w*|pulse|heart ?rate|oxygen|vita
 // concern. Every plan is checked by one rule: a block is refused when it
 // cites a health note (citedHealth), or when its planner's own words read
 // as a health concern (this). Only a model writes its own words; a
-// heuristic block's title is the words of the notes it cites, so citing
-// is its whole check (checked).
+// heuristic block's title is the words of the notes it cites and a few
+// fixed labels ("Errand run", "Rest / nap window"), none about health, so
+// citing is its whole check (checked).
 func readsAsHealth(t string) bool { return normalize.IsHealth(t) || watchRE.MatchString(t) }
 
 // adviceRules are the rules of medical advice, by what a problem says.
