@@ -115,11 +115,23 @@ var (
 	diagnosisRE = regexp.MustCompile(`(?i)\bdiagnos\w*`)
 )
 
-// watchRE finds a health watch in a model's own words that the note
+// watchRE finds a health watch in a planner's own words that the note
 // reader does not take for a concern on its own ("check her breathing
 // every 10 min"): a plan's words are not a parent's, and a planner has no
-// business watching breathing, a pulse or symptoms.
+// business watching breathing, a pulse or symptoms. It duplicates the
+// normaliser's job and should move into normalize.IsHealth (left here
+// while the normaliser is reworked); readsAsHealth is the one place that
+// reads it.
 var watchRE = regexp.MustCompile(`(?i)\b(breath\w*|pulse|heart ?rate|oxygen|vitals?|symptoms?)\b`)
+
+// readsAsHealth reports whether a planner's own words read as a health
+// concern. Every plan is checked by one rule: a block is refused when it
+// cites a health note (citedHealth), or when its planner's own words read
+// as a health concern (this). Only a model writes its own words; a
+// heuristic block's title is the words of the notes it cites and a few
+// fixed labels ("Errand run", "Rest / nap window"), none about health, so
+// citing is its whole check (checked).
+func readsAsHealth(t string) bool { return normalize.IsHealth(t) || watchRE.MatchString(t) }
 
 // adviceRules are the rules of medical advice, by what a problem says.
 var adviceRules = []struct {
@@ -135,7 +147,7 @@ const problemAdvice = "medical advice: "
 // not reach a person, not even in the list of what was wrong with it.
 func wordProblems(field, t string) []string {
 	out := adviceProblems(field, t)
-	if normalize.IsHealth(t) || watchRE.MatchString(t) {
+	if readsAsHealth(t) {
 		out = append(out, field+" reads as a health concern (health concerns are listed apart, never planned)")
 	}
 	return out
@@ -164,36 +176,35 @@ func (s *situation) healthIDs() map[string]bool {
 	return ids
 }
 
-// healthProblems is why block b would plan a health concern: it cites a
-// health note, or its own words read as one. Every plan is checked with
-// it, the heuristic ones too.
-func healthProblems(where string, b bh.Block, health map[string]bool) []string {
-	var out []string
-	for _, id := range b.NoteIDs {
+// citedHealth is the first health note among ids, "" if none: a time
+// slot or a top item for a health note would be triage.
+func citedHealth(ids []string, health map[string]bool) string {
+	for _, id := range ids {
 		if health[id] {
-			// A time slot for a health note is triage.
-			out = append(out, fmt.Sprintf("%s: plans health note %s (health notes are listed apart, never planned)", where, id))
-			break
+			return id
 		}
 	}
-	if normalize.IsHealth(b.Title) {
-		out = append(out, where+": title reads as a health concern (health concerns are listed apart, never planned)")
-	}
-	return out
+	return ""
 }
 
-// checked is a heuristic plan's blocks, checked as a model's are: one that
-// would plan a health concern is left out. None should be (a heuristic
-// block never cites a health note); the check makes sure.
-func (s *situation) checked(blocks []bh.Block) []bh.Block {
+// checked is a heuristic plan's blocks, checked by the one rule every plan
+// is (readsAsHealth), by the notes they cite: a heuristic block's words are
+// its notes' own, and reading a trip's joined title would add up words of
+// different notes ("baby monitor batteries", "the dog threw up") into a
+// concern that none of them is. A heuristic never plans a health note
+// (newSituation lists them apart), so a block that cites one is a bug: it
+// is left out, never silently — left says so, for the proposal to show.
+func (s *situation) checked(blocks []bh.Block) (kept []bh.Block, left []string) {
 	health := s.healthIDs()
-	out := make([]bh.Block, 0, len(blocks))
+	kept = make([]bh.Block, 0, len(blocks))
 	for _, b := range blocks {
-		if len(healthProblems("", b, health)) == 0 {
-			out = append(out, b)
+		if id := citedHealth(b.NoteIDs, health); id != "" {
+			left = append(left, fmt.Sprintf("a block for note %s was left out: it is a health note (health notes are listed apart, never planned)", id))
+			continue
 		}
+		kept = append(kept, b)
 	}
-	return out
+	return kept, left
 }
 
 // hardDues are the due times of the situation's deadlines (and dated
@@ -234,7 +245,7 @@ func (s *situation) outAtNight() []string {
 	}
 	var ids []string
 	for _, w := range s.restock {
-		if w.out && outUse(w.restock) != "" {
+		if w.out && w.use != "" {
 			ids = append(ids, w.noteIDs[0])
 		}
 	}
@@ -366,13 +377,10 @@ func checkPlan(s *situation, pack bh.ContextPack, text string) (modelPlan, []bh.
 		}
 		checkText(where, "title", b.Title, maxModelTitle)
 		checkIDs(where, b.NoteIDs)
-		bl := bh.Block{Start: start.In(s.loc), End: end.In(s.loc), Title: b.Title, Kind: b.Kind, NoteIDs: b.NoteIDs}
-		for _, p := range healthProblems(where, bl, health) {
-			if !strings.HasPrefix(p, where+": title") { // the title's words are checked above
-				errs = append(errs, p)
-			}
+		if id := citedHealth(b.NoteIDs, health); id != "" {
+			errs = append(errs, fmt.Sprintf("%s: plans health note %s (health notes are listed apart, never planned)", where, id))
 		}
-		blocks = append(blocks, bl)
+		blocks = append(blocks, bh.Block{Start: start.In(s.loc), End: end.In(s.loc), Title: b.Title, Kind: b.Kind, NoteIDs: b.NoteIDs})
 	}
 	errs = append(errs, lateBlocks(s, blocks)...)
 	sorted := append([]bh.Block(nil), blocks...)
@@ -412,11 +420,8 @@ func checkPlan(s *situation, pack bh.ContextPack, text string) (modelPlan, []bh.
 		where := fmt.Sprintf("top item %d", i+1)
 		checkText(where, "text", t.Text, maxModelItem)
 		checkIDs(where, t.NoteIDs)
-		for _, id := range t.NoteIDs {
-			if health[id] {
-				errs = append(errs, fmt.Sprintf("%s: lists health note %s (health notes are listed apart)", where, id))
-				break
-			}
+		if id := citedHealth(t.NoteIDs, health); id != "" {
+			errs = append(errs, fmt.Sprintf("%s: lists health note %s (health notes are listed apart)", where, id))
 		}
 	}
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Start.Before(sorted[j].Start) })

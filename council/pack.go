@@ -72,8 +72,10 @@ func packText(n bh.Note) string {
 // BuildPack makes the run's context pack from the shift's notes and their
 // facts (same order, as Normalize returns them for the live notes); health
 // names the health notes. Health notes are never lost: each is kept whole,
-// first, even past the budget (the summary says so), since the card's and
-// handoff's health lists are read from the pack. Trimming then keeps the
+// first, even past the budget (the summary says so). The plans'
+// Proposal.Health, which handoff.md and the card list, is read from the
+// pack, and is complete because the pack never drops a health note; the
+// handoff message reads the notes themselves. Trimming then keeps the
 // most recent deadline, running-low and task notes, then fills the budget
 // by recency; a note too large for what is left is cut to fit. Included
 // notes are listed oldest first so the text reads as a timeline.
@@ -171,7 +173,9 @@ func BuildPack(runID, shiftID string, notes []bh.Note, kinds map[string]bh.Tag, 
 	pack.CompiledText = text.String()
 	pack.TokenEstimate = EstimateTokens(pack.CompiledText)
 	pack.Summary = packSummary(len(cands), counts, pack.Omitted)
-	if pack.TokenEstimate > budget {
+	if healthNotes > 0 && pack.TokenEstimate > budget {
+		// Only health notes go past the budget; a budget smaller than the
+		// header alone is not their doing.
 		pack.Summary += fmt.Sprintf(" The %s kept whole past the %d-token budget.", plural(healthNotes, "health note is", "health notes are"), budget)
 	}
 	return pack

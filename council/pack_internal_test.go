@@ -34,6 +34,24 @@ func TestAPackFillsToTheLastToken(t *testing.T) {
 	assert.Equal(t, short.ID, p.IncludedLogIDs[0], "oldest first, and there")
 }
 
+// A budget smaller than the header alone, with no health note, is not
+// "0 health notes kept whole past the budget": the summary only says that
+// of health notes there are.
+func TestATinyBudgetWithNoHealthNote(t *testing.T) {
+	at := time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
+	notes := []bh.Note{{ID: "n1", Tag: bh.TagTask, Text: "call grandma", CreatedAt: at.Add(-time.Hour)}}
+	budget := EstimateTokens(packHeader) - 5
+	p := BuildPack("r", "s", notes, nil, nil, budget, at)
+	require.Greater(t, p.TokenEstimate, budget, "the header alone is past the budget")
+	assert.Empty(t, p.IncludedLogIDs)
+	assert.NotContains(t, p.Summary, "health note")
+	assert.Equal(t, "1 notes in the shift; 1 older notes left out to fit the token budget.", p.Summary)
+
+	withHealth := BuildPack("r", "s", append(notes, bh.Note{ID: "h", Tag: bh.TagNote, Text: "fever 39", CreatedAt: at.Add(-time.Hour)}), nil,
+		map[string]bool{"h": true}, budget, at)
+	assert.Contains(t, withHealth.Summary, fmt.Sprintf("The 1 health note is kept whole past the %d-token budget.", budget))
+}
+
 // BenchmarkBuildPackMonths is a pack from a shift of three months (1,200
 // open notes): go test ./council -run x -bench BuildPack.
 func BenchmarkBuildPackMonths(b *testing.B) {

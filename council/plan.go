@@ -40,11 +40,13 @@ type work struct {
 	noteIDs  []string
 	urgency  int // 0 overdue/due in the horizon, 1 due within 48 h, 2 later, 3 no date
 	restock  []string
-	critical bool // running-low item that runs out within a day
-	out      bool // a supply already out
-	now      bool // what the radar calls critical: out, running out within nowCritical, overdue
+	use      string // "feed" or "change": a supply needed through the night (outUse)
+	critical bool   // running-low item that runs out within a day
+	out      bool   // a supply already out
+	now      bool   // what the radar calls critical: out, running out within nowCritical, overdue
 	medical  bool
 	mood     bool // a medical note about the parent's own low mood
+	ask      bool // a health note due its "Still a concern?" (Fact.HealthAsk)
 }
 
 // situation is everything the planners share: the facts of the pack, the
@@ -133,7 +135,8 @@ func newSituation(facts []bh.Fact, loc *time.Location, now, from time.Time, hori
 		if f.Medical {
 			// Listed apart, never planned: a time slot for "breathing fast"
 			// would be triage.
-			s.medical = append(s.medical, work{title: f.Title, kind: "care", noteIDs: ids, medical: true, mood: f.Mood})
+			s.medical = append(s.medical, work{title: f.Title, kind: "care", noteIDs: ids, medical: true, mood: f.Mood,
+				ask: f.HealthAsk(s.now)})
 			continue
 		}
 		switch f.LifeAt(s.now, loc) {
@@ -186,7 +189,7 @@ func newSituation(facts []bh.Fact, loc *time.Location, now, from time.Time, hori
 				}
 				now := f.Out || (sp.runsOut != nil && !sp.runsOut.After(s.now.Add(nowCritical)))
 				s.restock = append(s.restock, work{title: "Restock " + strings.Join(sp.items, ", "), kind: "errand", dur: 10 * time.Minute,
-					due: sp.runsOut, noteIDs: ids, urgency: urg, restock: sp.items, critical: critical, now: now, out: f.Out})
+					due: sp.runsOut, noteIDs: ids, urgency: urg, restock: sp.items, use: factUse(f), critical: critical, now: now, out: f.Out})
 				continue
 			}
 		}
@@ -594,7 +597,11 @@ func plan(s *situation, a bh.Archetype) bh.Proposal {
 			sc.rest(r, restTitle)
 		}
 	}
-	p := bh.Proposal{Archetype: a, Agent: AgentFor(a), Summary: summary, Blocks: s.checked(sc.sorted()), Source: "heuristic"}
+	blocks, left := s.checked(sc.sorted())
+	for _, l := range left {
+		summary += " " + strings.ToUpper(l[:1]) + l[1:] + "."
+	}
+	p := bh.Proposal{Archetype: a, Agent: AgentFor(a), Summary: summary, Blocks: blocks, Source: "heuristic"}
 	p.Top = topFive(s, p.Blocks, unplaced(s, p.Blocks))
 	p.Admin = adminChecklist(s)
 	p.RunningLow = runningLow(s)
@@ -639,10 +646,10 @@ func nowList(s *situation, blocks []bh.Block) []bh.Item {
 		}
 		soon := false // a deadline due before the plan's first rest ends
 		switch {
-		case f.Kind == bh.TagInventory && f.Out && night && outUse(supplyItems(f)) != "":
+		case f.Kind == bh.TagInventory && f.Out && night && factUse(f) != "":
 			// At night, plainly: the baby feeds (or needs changing) before
 			// the morning.
-			text = "Out of " + strings.Join(supplyItems(f), ", ") + " — needed before the next " + outUse(supplyItems(f))
+			text = "Out of " + strings.Join(supplyItems(f), ", ") + " — needed before the next " + factUse(f)
 		case f.Kind == bh.TagInventory && f.Out:
 			text = "Get " + strings.Join(supplyItems(f), ", ") + " — out since " + stamp(f.CreatedAt, "Mon 15:04")
 		case f.Kind == bh.TagInventory && f.Horizon > 0 && !f.CreatedAt.Add(f.Horizon).After(s.now.Add(nowCritical)):
@@ -679,9 +686,11 @@ func supplyItems(f bh.Fact) []string {
 
 // healthList is the shift's health notes, as written, for the top of the
 // card and of handoff.md; mood says one is about the parent's own mood.
+// One a day without news is asked about ("Still a concern?"), never
+// dropped.
 func healthList(s *situation) (items []bh.Item, mood bool) {
 	for _, m := range s.medical {
-		items = append(items, bh.Item{Text: m.title, NoteIDs: m.noteIDs})
+		items = append(items, bh.Item{Text: m.title, NoteIDs: m.noteIDs, Ask: m.ask})
 		mood = mood || m.mood
 	}
 	return items, mood
@@ -783,24 +792,6 @@ func runningLow(s *situation) []bh.Item {
 	return out
 }
 
-// feedWords and changeWords name what a baby needs through the night: out
-// of one, it cannot wait for the morning.
-var feedWords = []string{"formula", "milk", "bottle", "nipple"}
-var changeWords = []string{"diaper", "nappies", "nappy", "wipes"}
-
-// outUse is what an out supply is needed for before the morning: "feed",
-// "change", or "" for anything else.
-func outUse(items []string) string {
-	all := strings.Join(items, " ")
-	switch {
-	case containsAny(all, feedWords):
-		return "feed"
-	case containsAny(all, changeWords):
-		return "change"
-	}
-	return ""
-}
-
 // nightSoon reports whether the plan starts at night: its quiet hours begin
 // within 4 hours, or, with none, it is late evening or night.
 func (s *situation) nightSoon() bool {
@@ -821,7 +812,7 @@ func (sc *schedule) nightOut() map[string]bool {
 		return got
 	}
 	for _, w := range sc.s.restock {
-		use := outUse(w.restock)
+		use := w.use
 		if !w.out || use == "" {
 			continue
 		}

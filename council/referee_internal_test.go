@@ -5,8 +5,10 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/normalize"
 )
 
 // Each rubric dimension on its own: the edges that decide a point.
@@ -119,11 +121,17 @@ func TestALatePlanNeverWins(t *testing.T) {
 	assert.Equal(t, bh.AdminFirst, d.Winner)
 }
 
-// A heuristic plan is checked as a model's is: a block that cites a health
-// note, or whose words read as a health concern, never stands.
-func TestHeuristicBlocksAreCheckedToo(t *testing.T) {
+// A heuristic plan is checked by the notes its blocks cite, never by
+// their titles: a trip's title joins the words of several notes, which
+// together may read as a concern none of them is. A block that cites a
+// health note (a bug) is left out and said, never silently.
+func TestHeuristicBlocksAreCheckedByNote(t *testing.T) {
 	s := &situation{medical: []work{{title: "fever", noteIDs: []string{"h"}, medical: true}}}
-	in := []bh.Block{{Title: "Call grandma", Kind: "admin", NoteIDs: []string{"t"}}, {Title: "Nap", Kind: "rest", NoteIDs: []string{"h"}},
-		{Title: "Take her temperature", Kind: "care"}}
-	assert.Equal(t, in[:1], s.checked(in))
+	// Words that read as a concern, in a block of no health note.
+	trip := bh.Block{Title: "Errand run: restock wipes; baby 38.9 fever", Kind: "errand", NoteIDs: []string{"b", "d"}}
+	require.True(t, normalize.IsHealth(trip.Title), "the title reads as a concern (else this test tests nothing)")
+	in := []bh.Block{{Title: "Call grandma", Kind: "admin", NoteIDs: []string{"t"}}, trip, {Title: "Nap", Kind: "rest", NoteIDs: []string{"x", "h"}}}
+	kept, left := s.checked(in)
+	assert.Equal(t, in[:2], kept)
+	assert.Equal(t, []string{"a block for note h was left out: it is a health note (health notes are listed apart, never planned)"}, left)
 }
