@@ -42,10 +42,10 @@ type healthBar struct{ recall, fp float64 }
 
 var (
 	goalBar = healthBar{recall: 0.97, fp: 0.02}
-	// heldOutBar is set after a fresh held-out set is first measured, to
-	// what it measured: a floor, not the goal. Until then it holds nothing
-	// (the last set, recall 94.2 %, false positives 8.6 %, moved to tuning).
-	heldOutBar = healthBar{recall: 0, fp: 1}
+	// heldOutBar is what the held-out set measured when it was first run
+	// (recall 205 of 220, false positives 22 of 195): a floor that catches a
+	// rule change reading fewer of them, not the goal.
+	heldOutBar = healthBar{recall: 0.93, fp: 0.12}
 )
 
 // minHeldOutShare: a held-out set, when there is one, is a fair part of
