@@ -115,13 +115,11 @@ var (
 	diagnosisRE = regexp.MustCompile(`(?i)\bdiagnos\w*`)
 )
 
-// watchRE finds a health watch in a planner's own words that the note
-// reader does not take for a concern on its own ("check her breathing
-// every 10 min"): a plan's words are not a parent's, and a planner has no
-// business watching breathing, a pulse or symptoms. It duplicates the
-// normaliser's job and should move into normalize.IsHealth (left here
-// while the normaliser is reworked); readsAsHealth is the one place that
-// reads it.
+// watchRE is stricter for a plan than the note reader is for a note: the
+// reader takes watching a vital sign for a concern ("check her breathing
+// every 10 min"), while a planner's own words may not name breathing, a
+// pulse or symptoms at all — a plan has no business with them, however it
+// words it. readsAsHealth is the one place that reads it.
 var watchRE = regexp.MustCompile(`(?i)\b(breath\w*|pulse|heart ?rate|oxygen|vitals?|symptoms?)\b`)
 
 // readsAsHealth reports whether a planner's own words read as a health

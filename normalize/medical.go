@@ -89,6 +89,11 @@ var harmRe = regexp.MustCompile(`\b(?:want|wanna|wish|wishing|wished|wanting)\b[
 // "breathes funny", "breathing seems shallow".
 var breathingRe = regexp.MustCompile(`\bbreath(?:ing|in|es)\s+like\s+(?:a|an|shes|hes|she|he|theyve|its|a little)\b|\bbreath\w*\s+(?:\w+\s+){0,2}?(?:fast|faster|quick|quickly|rapid|rapidly|hard|heavy|heavily|shallow|funny|weird|weirdly|strange|odd|noisy|noisily|loud|loudly|labou?red|irregular|irregularly|fast|wheezy|raspy|squeaky|crackly|rattly|pant\w*|gasp\w*)\b`)
 
+// watchRe is someone watching a vital sign: "check her breathing every 10
+// min", "keep an eye on his temp", "monitor her oxygen". Watching breathing
+// or a pulse is what a worry looks like; a plan that says it has made one.
+var watchRe = regexp.MustCompile(`\b(?:check\w*|monitor\w*|watch\w*|keep (?:an )?eye on|keeping (?:an )?eye on|count\w*)\s+(?:her|his|their|my|your|(?:the\s+)?bab(?:y|ys|y's)|lo|los|lo's)\s+(?:breath\w*|pulse|heart ?rate|heartbeat|oxygen|o2|sats|vitals?|temp|temperature)\b`)
+
 // wakeRe is a baby who can hardly be woken: "can barely wake him for
 // feeds", "couldnt rouse her".
 var wakeRe = regexp.MustCompile(`\b(?:cant|cannot|couldnt|barely|hardly|wont|wouldnt|struggl\w* to|not able to|unable to|trouble)\s+(?:\w+\s+)?(?:wake|waking|rouse|rousing)\s+(?:her|him|them|baby|the baby|lo|bub)\b`)
@@ -246,7 +251,9 @@ func isMedical(s string) bool {
 	if other {
 		return false
 	}
-	if moodIn(t) {
+	// Read on the words as written: "keep an eye on" is set aside as a
+	// figure of speech, but not when what is watched is a vital sign.
+	if moodIn(t) || watchRe.MatchString(s) {
 		return true
 	}
 	// Read before supplies are set aside: a dose gone wrong or something
