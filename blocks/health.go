@@ -54,22 +54,17 @@ func healthLine(e HealthEntry) string {
 	return "• " + text
 }
 
-// healthButtons say what each entry's buttons are on one surface: Resolved
-// (and Undo) carry values the surface's handler checks.
-type healthButtons struct {
-	resolve func(noteID string) slack.BlockElement
-	undo    func(noteID string) slack.BlockElement
-	// concern, when set, is "Still a concern" for entries that ask.
-	concern func(noteID string) slack.BlockElement
-	blockID func(noteID string) string
-}
-
-// healthBlocks lists entries under the health line, at most n, each with
-// its Resolved; more says what follows a cut list ("…and %d more in
-// handoff.md"). An entry asked about gets both answers in a row of its own.
-func healthBlocks(entries []HealthEntry, mood bool, n int, more string, btn healthButtons) []slack.Block {
+// healthBlocks lists open health notes under the health line, at most n,
+// each with Resolved; more says what follows a cut list ("…and %d more in
+// handoff.md"). An entry asked about gets Resolved and Still a concern in a
+// row of its own. blockID, when set, names a note's section (its row of
+// answers adds ":ask"). Both buttons carry the note id.
+func healthBlocks(entries []HealthEntry, mood bool, n int, more string, blockID func(noteID string) string) []slack.Block {
 	if len(entries) == 0 {
 		return nil
+	}
+	resolve := func(id string) slack.BlockElement {
+		return slack.NewButtonBlockElement(ActionHealthResolved, id, plain("Resolved", MaxButtonText))
 	}
 	bl := []slack.Block{section(healthHead(mood))}
 	for i, e := range entries {
@@ -78,24 +73,19 @@ func healthBlocks(entries []HealthEntry, mood bool, n int, more string, btn heal
 			break
 		}
 		sec := section(healthLine(e))
-		if btn.blockID != nil {
-			sec.BlockID = btn.blockID(e.NoteID)
+		ask := "health_ask:" + e.NoteID
+		if blockID != nil {
+			sec.BlockID, ask = blockID(e.NoteID), blockID(e.NoteID)+":ask"
 		}
 		switch {
 		case e.NoteID == "":
 			// Nothing to press on: a line without its note.
-		case e.Resolved:
-			sec.Accessory = slack.NewAccessory(btn.undo(e.NoteID))
-		case e.Ask && btn.concern != nil:
-			bl = append(bl, sec)
-			id := "health_ask:" + e.NoteID
-			if btn.blockID != nil {
-				id = btn.blockID(e.NoteID) + ":ask"
-			}
-			bl = append(bl, slack.NewActionBlock(id, btn.resolve(e.NoteID), btn.concern(e.NoteID)))
+		case e.Ask:
+			bl = append(bl, sec, slack.NewActionBlock(ask, resolve(e.NoteID),
+				slack.NewButtonBlockElement(ActionHealthConcern, e.NoteID, plain("Still a concern", MaxButtonText))))
 			continue
 		default:
-			sec.Accessory = slack.NewAccessory(btn.resolve(e.NoteID))
+			sec.Accessory = slack.NewAccessory(resolve(e.NoteID))
 		}
 		bl = append(bl, sec)
 	}
@@ -141,23 +131,6 @@ func healthControl(entries []HealthEntry, action string, value func(noteID strin
 
 // maxOptions is Slack's limit of options in a static select.
 const maxOptions = 100
-
-// noteHealthButtons are the buttons that name a note by its id alone: the
-// card's, the radar's and App Home's.
-func noteHealthButtons(blockID func(string) string) healthButtons {
-	return healthButtons{
-		resolve: func(id string) slack.BlockElement {
-			return slack.NewButtonBlockElement(ActionHealthResolved, id, plain("Resolved", MaxButtonText))
-		},
-		undo: func(id string) slack.BlockElement {
-			return slack.NewButtonBlockElement(ActionRadarUndone, id, plain("Undo", MaxButtonText))
-		},
-		concern: func(id string) slack.BlockElement {
-			return slack.NewButtonBlockElement(ActionHealthConcern, id, plain("Still a concern", MaxButtonText))
-		},
-		blockID: blockID,
-	}
-}
 
 // HealthText is the open health notes as a notification's words: the
 // first few, escaped like every note's words, then how many more.
@@ -265,5 +238,5 @@ func homeHealth(in HomeInput) []slack.Block {
 		entries = append(entries, e)
 	}
 	return healthBlocks(entries, in.Mood, maxHomeHealth, "…and %d more: `/radar` in our DM",
-		noteHealthButtons(func(id string) string { return "home_health:" + id }))
+		func(id string) string { return "home_health:" + id })
 }

@@ -170,7 +170,7 @@ func (r radarText) healthBlocks(health []bh.RiskItem, more string) []slack.Block
 		mood = mood || h.Mood
 		entries = append(entries, e)
 	}
-	return healthBlocks(entries, mood, maxRadarHealth, "…and %d more "+strings.ReplaceAll(more, "%", "%%"), noteHealthButtons(nil))
+	return healthBlocks(entries, mood, maxRadarHealth, "…and %d more "+strings.ReplaceAll(more, "%", "%%"), nil)
 }
 
 // healthNotice leads a message's notification text when health notes are
