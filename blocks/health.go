@@ -174,6 +174,11 @@ func ResolvedNotice(n bh.Note, undoAction, undoValue string) Message {
 	return Message{Text: text, Blocks: []slack.Block{sec}}
 }
 
+// ListedAgainNotice confirms an Undo of Resolved privately.
+func ListedAgainNotice(n bh.Note) Message {
+	return Notice("↩️ Listed again: " + Echo(healthWords(n.Text), 100) + ". " + bh.HealthLine)
+}
+
 // ConcernNotice confirms "Still a concern" privately.
 func ConcernNotice(n bh.Note) Message {
 	return Notice(HealthMark + " Still listed: " + Echo(healthWords(n.Text), 100) + ". I will ask again in a day; tap Resolved when it is.")

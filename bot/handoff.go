@@ -57,6 +57,9 @@ type handoffs struct {
 	// messages are: a receiver quick enough to tap Got it before then
 	// would find no thread to tell.
 	locks keylock.Locks
+	// redraws keeps one re-render of a handoff's messages at a time, so an
+	// older read never lands after a newer one.
+	redraws keylock.Locks
 }
 
 const handoffUsage = "Try `/handoff` (a form), `/handoff @Sam`, `/handoff @Sam from 7pm for 10h`, or `/handoff @Sam tomorrow 7am 12h`."
@@ -444,6 +447,7 @@ func (h *handoffs) message(ctx context.Context, ho bh.Handoff, receiver, where s
 
 // refresh re-renders every message of a handoff (after Got it, a Done).
 func (h *handoffs) refresh(ctx context.Context, ho bh.Handoff) {
+	defer h.redraws.Lock(ho.TeamID + "/" + ho.ID)()
 	var rec *bh.RunRecord
 	if ho.RunID != "" {
 		if r, err := h.store.RunRecord(ctx, ho.TeamID, ho.RunID); err == nil {
@@ -622,11 +626,12 @@ func (h *handoffs) done(ctx context.Context, cb slack.InteractionCallback, a *sl
 		// Every handoff and the card list it; Undo comes privately, checked
 		// against this handoff as the Resolved was.
 		b.healthChanged(ctx, n)
-		if !undo {
-			msg := blocks.ResolvedNotice(n, blocks.ActionHandoffUndone, blocks.HandoffDoneValue(ho.ID, n.ID))
-			if _, err := b.api.PostEphemeralContext(ctx, channelOf(cb), cb.User.ID, msg.Options()...); err != nil {
-				b.log.Debug("bot: confirm resolved", "err", err)
-			}
+		msg := blocks.ResolvedNotice(n, blocks.ActionHandoffUndone, blocks.HandoffDoneValue(ho.ID, n.ID))
+		if undo {
+			msg = blocks.ListedAgainNotice(n)
+		}
+		if _, err := b.api.PostEphemeralContext(ctx, channelOf(cb), cb.User.ID, msg.Options()...); err != nil {
+			b.log.Debug("bot: confirm resolved", "err", err)
 		}
 	} else {
 		h.refresh(ctx, ho)

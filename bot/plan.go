@@ -15,6 +15,7 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/council"
+	"github.com/babyhandoff/babyhandoff/internal/keylock"
 )
 
 // planStore is what planning needs from the store: the council's own
@@ -52,6 +53,10 @@ type planner struct {
 	home  *home
 	// flights keeps one council run per shift at a time in this process.
 	flights flights
+	// redraws keeps one refresh of a card at a time: each reads the
+	// notes afresh, so the last to run shows the latest, never an older
+	// read that finished later.
+	redraws keylock.Locks
 }
 
 // planArgs is a parsed /plan.
@@ -441,6 +446,7 @@ func packNoteIDs(p bh.ContextPack) []string {
 // not since), in place, if the card is still that run's.
 func (p *planner) refreshCard(ctx context.Context, teamID, runID, channelID string) {
 	b := p.b
+	defer p.redraws.Lock(teamID + "/" + runID)()
 	rec, err := p.store.RunRecord(ctx, teamID, runID)
 	if err != nil || rec.Run.ChannelID != channelID || rec.Run.CardTS == "" {
 		if err != nil {

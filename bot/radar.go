@@ -229,7 +229,7 @@ func (r *radarHandler) mark(ctx context.Context, cb slack.InteractionCallback, c
 	msg := notice(n)
 	switch {
 	case !done && isHealthNote(n):
-		msg = blocks.Notice("↩️ Listed again: " + blocks.Echo(n.Text, 100) + ". " + bh.HealthLine)
+		msg = blocks.ListedAgainNotice(n)
 	case !done:
 		msg = blocks.Notice("↩️ Back on the radar: " + blocks.Echo(n.Text, 100) + ".")
 	}

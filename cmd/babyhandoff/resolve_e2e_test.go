@@ -90,6 +90,7 @@ func TestE2EHealthNoteIsSeenAndResolved(t *testing.T) {
 
 	// Undo lists it again everywhere; Resolved again closes it.
 	h.ack(h.click("DU2", got.TS, "U2", blocks.ActionHandoffUndone, resolve))
+	h.ephemeral("DU2", "U2", "Listed again: baby 38.4 fever")
 	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
 		return m.Channel == "DU1" && m.TS == card.ts && strings.Contains(string(m.Blocks), `"action_id":"`+blocks.ActionHealthResolved+`"`)
 	})
