@@ -294,6 +294,11 @@ func (db *DB) Import(ctx context.Context, d Dump) (Imported, error) {
 			}
 		}
 	}
+	// A dump from before families (format 1) has no conversations: its
+	// shift becomes a family as at Open.
+	if err := db.migrateFamilies(ctx); err != nil {
+		return out, db.fail("import: make families", err)
+	}
 	return out, nil
 }
 

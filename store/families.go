@@ -139,6 +139,14 @@ func (db *DB) ensureShift(ctx context.Context, teamID, channelID, userID string,
 	}
 	if found && conv.ShiftID != "" {
 		sd, err := db.shiftTx(ctx, teamID, conv.ShiftID)
+		if err == nil && conv.Kind == string(bh.ConvDM) && conv.UserID == "" && userID != "" {
+			// A DM whose person the migration could not tell: now known.
+			if _, err := db.c.conversations.UpdateOne(ctx, bson.D{{Key: "_id", Value: conv.ID}, {Key: "user_id", Value: bson.D{{Key: "$exists", Value: false}}}},
+				bson.D{{Key: "$set", Value: bson.D{{Key: "user_id", Value: userID}}}}); err != nil {
+				return shiftDoc{}, err
+			}
+			return sd, db.addMember(ctx, memberDoc{TeamID: teamID, ShiftID: sd.ID, UserID: userID, JoinedAt: now})
+		}
 		if !isNoDocs(err) {
 			return sd, err
 		}

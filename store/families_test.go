@@ -1,8 +1,10 @@
 package store_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"sync"
@@ -348,7 +350,7 @@ func TestFamiliesSurviveARestart(t *testing.T) {
 }
 
 // A conversation from before families keeps its shift: its family is that
-// shift, and its next note records the conversation and its writer.
+// shift, with the DM's writer as its member, and its notes go on there.
 func TestAConversationFromBeforeFamiliesKeepsItsShift(t *testing.T) {
 	dir := t.TempDir()
 	raw, err := os.ReadFile(filepath.Join("testdata", "v20261124", "babyhandoff.bolt"))
@@ -364,6 +366,7 @@ func TestAConversationFromBeforeFamiliesKeepsItsShift(t *testing.T) {
 	conv, err := db.FamilyOf(ctx, "T1", "DU1")
 	require.NoError(t, err)
 	assert.Equal(t, sh.ID, conv.ShiftID)
+	assert.Equal(t, []string{"U1"}, f.members(sh.ID))
 	n := f.note("DU1", "U1", "got wipes")
 	assert.Equal(t, sh.ID, n.ShiftID)
 	assert.Equal(t, []string{"U1"}, f.members(sh.ID))
@@ -458,4 +461,103 @@ func TestPersonKeepsTheirQuietHours(t *testing.T) {
 			assert.Equal(t, bh.EINVALID, bh.ErrorCode(db.SetPerson(ctx, bh.Person{TeamID: "T1"})))
 		})
 	}
+}
+
+// A database written by the version before families (2026-11-26, made by
+// testdata/v20261126/make.go.txt against that version: Maya's DM with
+// quiet hours 21–5 and the outlook on, Sam's DM, a DM whose note has no
+// writer, a channel where Maya wrote and handed off to Sam, who took it
+// and is on duty, and a sample) opens with each conversation a family of
+// its own, says so once in the log, and a second start changes nothing.
+func TestOpensADatabaseOfTheCurrentVersion(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("testdata", "v20261126", "babyhandoff.bolt"))
+	require.NoError(t, err)
+	ctx := context.Background()
+	// The file's notes are on the shelf, which the query path does not
+	// read: the import test runs the migration on that path.
+	for _, engine := range bothEngines[:1] {
+		t.Run(engine.name, func(t *testing.T) {
+			dir := t.TempDir()
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "babyhandoff.bolt"), raw, 0o600))
+			var log bytes.Buffer
+			cfg := store.Config{DataDir: dir, Logger: slog.New(slog.NewTextHandler(&log, nil))}
+			for _, o := range engine.opts {
+				o(&cfg)
+			}
+			db, err := store.Open(ctx, cfg)
+			require.NoError(t, err)
+			f := &familyT{t: t, ctx: ctx, db: db}
+			du1, du2, du3, c1 := f.shift("DU1"), f.shift("DU2"), f.shift("DU3"), f.shift("C1")
+			assert.Len(t, map[string]bool{du1.ID: true, du2.ID: true, du3.ID: true, c1.ID: true}, 4, "a family each")
+			assert.Equal(t, []string{"U1"}, f.members(du1.ID))
+			assert.Equal(t, []string{"U2"}, f.members(du2.ID))
+			assert.Empty(t, f.members(du3.ID), "nobody known yet")
+			assert.Equal(t, []string{"U1", "U2"}, f.members(c1.ID), "the writer, and who took the handoff")
+			assert.Equal(t, []string{du1.ID, c1.ID}, sorted(f.familiesOf("U1"), du1.ID, c1.ID))
+			conv, err := db.FamilyOf(ctx, "T1", "DU1")
+			require.NoError(t, err)
+			assert.Equal(t, bh.Conversation{TeamID: "T1", ChannelID: "DU1", ShiftID: du1.ID, Kind: bh.ConvDM, UserID: "U1", Since: du1.CreatedAt}, conv)
+			cc, err := db.FamilyOf(ctx, "T1", "C1")
+			require.NoError(t, err)
+			assert.Equal(t, bh.ConvChannel, cc.Kind)
+			maya, err := db.Person(ctx, "T1", "U1")
+			require.NoError(t, err)
+			require.NotNil(t, maya.Quiet, "her DM's quiet hours are hers")
+			assert.Equal(t, bh.QuietHours{From: 21, To: 5}, *maya.Quiet)
+			sam, err := db.Person(ctx, "T1", "U2")
+			require.NoError(t, err)
+			assert.Nil(t, sam.Quiet)
+			set, err := db.RadarSettings(ctx, "T1", du1.ID)
+			require.NoError(t, err)
+			assert.True(t, set.OutlookOn, "the family's settings stay")
+
+			duty, err := db.Duty(ctx, "T1", c1.ID)
+			require.NoError(t, err)
+			assert.Equal(t, "U2", duty.UserID)
+			hos, err := db.RecentHandoffs(ctx, "T1", c1.ID, time.Time{})
+			require.NoError(t, err)
+			require.Len(t, hos, 1)
+			assert.Equal(t, "U2", hos[0].GotBy)
+			notes, err := db.Notes(ctx, "T1", du1.ID, true)
+			require.NoError(t, err)
+			assert.Len(t, notes, 3)
+			sample, err := db.Shift(ctx, "T1", bh.SampleChannel("DU1"))
+			require.NoError(t, err)
+			assert.Empty(t, f.members(sample.ID), "the sample is no family")
+
+			assert.Contains(t, log.String(), "store: families: 4 conversations → 4 families (3 DMs, 1 channels), 4 members, 1 quiet-hour settings moved to their people")
+			// The DM whose person was not known learns it from its next note.
+			n := f.note("DU3", "U3", "got wipes")
+			assert.Equal(t, du3.ID, n.ShiftID)
+			assert.Equal(t, []string{"U3"}, f.members(du3.ID))
+			require.NoError(t, db.Close(ctx))
+
+			log.Reset()
+			db, err = store.Open(ctx, cfg)
+			require.NoError(t, err)
+			t.Cleanup(func() { _ = db.Close(ctx) })
+			f.db = db
+			assert.NotContains(t, log.String(), "store: families", "nothing left to do")
+			assert.Equal(t, []string{"U1", "U2"}, f.members(c1.ID))
+			assert.Equal(t, du1.ID, f.shift("DU1").ID)
+			require.NoError(t, db.Close(ctx))
+		})
+	}
+}
+
+// sorted puts got in the order of want's ids (families are listed by when
+// one joined, which the migration takes from the conversation).
+func sorted(got []string, want ...string) []string {
+	out := make([]string, 0, len(got))
+	for _, w := range want {
+		for _, g := range got {
+			if g == w {
+				out = append(out, g)
+			}
+		}
+	}
+	if len(out) != len(got) {
+		return got
+	}
+	return out
 }

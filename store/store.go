@@ -229,6 +229,10 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 			return nil, db.fail("load index", err)
 		}
 	}
+	if err := db.migrateFamilies(ctx); err != nil {
+		_ = db.Close(context.Background())
+		return nil, db.fail("make families of the conversations", err)
+	}
 	return db, nil
 }
 
