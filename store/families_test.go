@@ -13,6 +13,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"go.mongodb.org/mongo-driver/bson"
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/store"
@@ -560,4 +561,73 @@ func sorted(got []string, want ...string) []string {
 		return got
 	}
 	return out
+}
+
+// An export carries the family: its conversations, members, their people
+// and its invites; an import gives them back. A dump from before families
+// imports as a family of its own.
+func TestExportCarriesTheFamily(t *testing.T) {
+	for name, open := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			f := &familyT{t: t, ctx: context.Background(), db: open(t)}
+			f.note("D1", "U1", "out of formula")
+			maya := f.shift("D1")
+			_, err := f.db.Join(f.ctx, bh.Member{TeamID: "T1", ShiftID: maya.ID, UserID: "U2", InvitedBy: "U1"}, "D2")
+			require.NoError(t, err)
+			f.note("D2", "U2", "got formula")
+			night := bh.QuietHours{From: 23, To: 6}
+			require.NoError(t, f.db.SetPerson(f.ctx, bh.Person{TeamID: "T1", UserID: "U2", Quiet: &night}))
+			require.NoError(t, f.db.SetPerson(f.ctx, bh.Person{TeamID: "T1", UserID: "U9", Quiet: &night}))
+			inv, err := f.db.CreateInvite(f.ctx, bh.Invite{TeamID: "T1", ShiftID: maya.ID, From: "U1", To: "U2"})
+			require.NoError(t, err)
+			_, _, err = f.db.AnswerInvite(f.ctx, "T1", inv.ID, bh.InviteJoin)
+			require.NoError(t, err)
+
+			listed, err := f.db.Conversations(f.ctx, "T1", "D2")
+			require.NoError(t, err)
+			require.Len(t, listed, 1)
+			assert.Equal(t, maya.ID, listed[0].ID, "a member's DM names its family")
+			dump, err := f.db.Export(f.ctx, maya)
+			require.NoError(t, err)
+			assert.Len(t, dump.Collections["conversations"], 2)
+			assert.Len(t, dump.Collections["members"], 2)
+			assert.Len(t, dump.Collections["people"], 1, "only its members'")
+			assert.Len(t, dump.Collections["invites"], 1)
+			require.NoError(t, store.CheckDump(dump))
+
+			to := &familyT{t: t, ctx: f.ctx, db: open(t)}
+			_, err = to.db.Import(f.ctx, dump)
+			require.NoError(t, err)
+			assert.Equal(t, maya.ID, to.shift("D2").ID)
+			assert.Equal(t, []string{"U1", "U2"}, to.members(maya.ID))
+			p, err := to.db.Person(f.ctx, "T1", "U2")
+			require.NoError(t, err)
+			require.NotNil(t, p.Quiet)
+			assert.Equal(t, night, *p.Quiet)
+			got, err := to.db.Invite(f.ctx, "T1", inv.ID)
+			require.NoError(t, err)
+			assert.Equal(t, bh.InviteJoin, got.Answer)
+			again, err := to.db.Import(f.ctx, dump)
+			require.NoError(t, err)
+			assert.Zero(t, again.New, "importing twice changes nothing")
+
+			// Format 1: no family in it.
+			old := store.Dump{Shift: dump.Shift, Collections: map[string][]bson.Raw{}}
+			for c, docs := range dump.Collections {
+				switch c {
+				case "conversations", "members", "people", "invites":
+				default:
+					old.Collections[c] = docs
+				}
+			}
+			v1 := &familyT{t: t, ctx: f.ctx, db: open(t)}
+			_, err = v1.db.Import(f.ctx, old)
+			require.NoError(t, err)
+			assert.Equal(t, maya.ID, v1.shift("D1").ID)
+			assert.Equal(t, []string{"U1"}, v1.members(maya.ID), "the DM's writer")
+			conv, err := v1.db.FamilyOf(f.ctx, "T1", "D1")
+			require.NoError(t, err)
+			assert.Equal(t, "U1", conv.UserID)
+		})
+	}
 }
