@@ -87,11 +87,13 @@ const (
 // to it and cut (with "…") beyond it.
 const MaxNoteRunes = 40000
 
-// Shift is the shared context of one conversation: a DM with the bot, or a
-// family channel where both partners post. One per team and channel.
+// Shift is a family's list: the shared context every conversation of the
+// family feeds (its members' DMs, a family channel; see Conversation).
 type Shift struct {
-	ID        string
-	TeamID    string
+	ID     string
+	TeamID string
+	// ChannelID is the family's founding key: the conversation of its first
+	// note (unique per team), or a FamilyKey. It is never a destination.
 	ChannelID string
 	// TZ is an IANA zone name; "" means the configured default.
 	TZ     string

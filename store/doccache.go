@@ -149,3 +149,88 @@ func (l *latestRuns) committed(puts []bson.Raw, gone bsonkit.List) error {
 	}
 	return nil
 }
+
+// groupIndex keeps a small collection's documents in memory by _id and in
+// groups (a family's members, a person's families), kept current as
+// docCache is.
+type groupIndex[T any] struct {
+	mu     sync.RWMutex
+	byID   map[string]T
+	groups map[string]map[string]T // group → _id → document
+	id     func(T) string
+	keys   func(T) []string // the groups a document is in
+}
+
+func newGroupIndex[T any](id func(T) string, keys func(T) []string) *groupIndex[T] {
+	return &groupIndex[T]{byID: map[string]T{}, groups: map[string]map[string]T{}, id: id, keys: keys}
+}
+
+func (g *groupIndex[T]) get(id string) (T, bool) {
+	g.mu.RLock()
+	defer g.mu.RUnlock()
+	d, ok := g.byID[id]
+	return d, ok
+}
+
+// group returns a copy of a group's documents, in no order.
+func (g *groupIndex[T]) group(key string) []T {
+	g.mu.RLock()
+	defer g.mu.RUnlock()
+	out := make([]T, 0, len(g.groups[key]))
+	for _, d := range g.groups[key] {
+		out = append(out, d)
+	}
+	return out
+}
+
+func (g *groupIndex[T]) fill(docs []T) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for _, d := range docs {
+		g.putLocked(d)
+	}
+}
+
+// putLocked stores d, out of the groups its older version was in.
+func (g *groupIndex[T]) putLocked(d T) {
+	id := g.id(d)
+	if old, ok := g.byID[id]; ok {
+		g.removeLocked(old)
+	}
+	g.byID[id] = d
+	for _, k := range g.keys(d) {
+		if g.groups[k] == nil {
+			g.groups[k] = map[string]T{}
+		}
+		g.groups[k][id] = d
+	}
+}
+
+func (g *groupIndex[T]) removeLocked(d T) {
+	id := g.id(d)
+	delete(g.byID, id)
+	for _, k := range g.keys(d) {
+		delete(g.groups[k], id)
+		if len(g.groups[k]) == 0 {
+			delete(g.groups, k)
+		}
+	}
+}
+
+func (g *groupIndex[T]) committed(puts []bson.Raw, gone bsonkit.List) error {
+	put, removed, err := decodeChange[T](puts, gone)
+	if err != nil {
+		return err
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for _, d := range removed {
+		if have, ok := g.byID[g.id(d)]; ok {
+			g.removeLocked(have)
+		}
+	}
+	for _, d := range put {
+		g.putLocked(d)
+	}
+	return nil
+}

@@ -15,9 +15,12 @@ import (
 
 // ExportFormat is the version of what Export produces. Import refuses a
 // higher one: it was written by a newer BabyHandoff.
-const ExportFormat = 1
+// Format 2 carries families: the conversations that feed the shift, its
+// members, their people and its invites; format 1 dumps import as before
+// families (each shift becomes a family of its own).
+const ExportFormat = 2
 
-// Dump is one conversation's documents, collection by collection, exactly
+// Dump is one family's documents (its shift's), collection by collection, exactly
 // as stored (as MongoDB Extended JSON when written out), so an import gives
 // back the same database: ids, times, versions, zipped run details, radar
 // state. Sent Slack event ids and files being uploaded are not part of it.
@@ -26,9 +29,19 @@ type Dump struct {
 	Collections map[string][]bson.Raw
 }
 
-// Conversations lists every shift, or the one of team/channel when both are
-// given.
+// Conversations lists every shift (a family's list), or the one
+// team/channel feeds when both are given.
 func (db *DB) Conversations(ctx context.Context, teamID, channelID string) ([]bh.Shift, error) {
+	if teamID != "" && channelID != "" {
+		sh, err := db.Shift(ctx, teamID, channelID)
+		if bh.ErrorCode(err) == bh.ENOTFOUND {
+			return []bh.Shift{}, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		return []bh.Shift{sh}, nil
+	}
 	filter := bson.D{}
 	if teamID != "" {
 		filter = append(filter, bson.E{Key: "team_id", Value: teamID})
@@ -47,7 +60,7 @@ func (db *DB) Conversations(ctx context.Context, teamID, channelID string) ([]bh
 	return out, nil
 }
 
-// Export reads everything one conversation's shift owns.
+// Export reads everything a family's shift owns, with who belongs to it.
 func (db *DB) Export(ctx context.Context, sh bh.Shift) (Dump, error) {
 	d := Dump{Shift: sh, Collections: map[string][]bson.Raw{}}
 	byShift := bson.D{{Key: "team_id", Value: sh.TeamID}, {Key: "shift_id", Value: sh.ID}}
@@ -73,6 +86,7 @@ func (db *DB) Export(ctx context.Context, sh bh.Shift) (Dump, error) {
 		{colLogs, byShift}, {colShiftState, byShift}, {colRuns, byShift}, {colEvents, byShift},
 		{colNudges, byShift}, {colRadarSettings, byShift}, {colDuty, byShift}, {colHandoffs, byShift},
 		{colCounters, bson.D{{Key: "_id", Value: "runs:" + sh.TeamID + ":" + sh.ID}}},
+		{colConversations, byShift}, {colMembers, byShift}, {colInvites, byShift},
 	} {
 		if c.name == colLogs && db.notesShelved() {
 			docs, err := db.shiftNotesRaw(sh.TeamID, sh.ID)
@@ -112,6 +126,16 @@ func (db *DB) Export(ctx context.Context, sh bh.Shift) (Dump, error) {
 			if err := raw(c, byRun); err != nil {
 				return Dump{}, db.fail("export "+c, err)
 			}
+		}
+	}
+	// The people of its members (their quiet hours).
+	if ms := d.Collections[colMembers]; len(ms) > 0 {
+		ids := bson.A{}
+		for _, m := range ms {
+			ids = append(ids, sh.TeamID+"/"+str(m, "user_id"))
+		}
+		if err := raw(colPeople, bson.D{{Key: "team_id", Value: sh.TeamID}, {Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}}); err != nil {
+			return Dump{}, db.fail("export people", err)
 		}
 	}
 	notes := idsOf(d.Collections[colLogs])
@@ -232,7 +256,7 @@ func (db *DB) Import(ctx context.Context, d Dump) (Imported, error) {
 	}
 	// Shifts first and counters last, so a half-done import (a crash) is
 	// never a run numbering behind its runs; the next import completes it.
-	order := []string{colShifts, colLogs, colReplies, colShiftState, colRuns, colTasks, colMessages, colContextPacks,
+	order := []string{colShifts, colConversations, colMembers, colPeople, colInvites, colLogs, colReplies, colShiftState, colRuns, colTasks, colMessages, colContextPacks,
 		colProposals, colDecisions, colArtifacts, colEvents, colNudges, colRadarSettings, colDuty, colHandoffs, colCounters}
 	for _, name := range order {
 		docs := d.Collections[name]
@@ -293,6 +317,11 @@ func (db *DB) Import(ctx context.Context, d Dump) (Imported, error) {
 				return out, db.fail(fmt.Sprintf("import %s", name), err)
 			}
 		}
+	}
+	// A dump from before families (format 1) has no conversations: its
+	// shift becomes a family as at Open.
+	if err := db.migrateFamilies(ctx); err != nil {
+		return out, db.fail("import: make families", err)
 	}
 	return out, nil
 }

@@ -59,6 +59,15 @@ func (db *DB) ensureIndexes(ctx context.Context) error {
 		colDuty:          nil,
 		// An answer in a sender's thread finds its handoff.
 		colHandoffs: {idx(bson.D{{Key: "team_id", Value: 1}, {Key: "thread_channel", Value: 1}, {Key: "thread_ts", Value: 1}}, options.Index().SetName("team_thread"))},
+		// A family's conversations and members; a person's families and
+		// invites. (A conversation's row is its _id, team/channel.)
+		colConversations: {idx(bson.D{{Key: "team_id", Value: 1}, {Key: "shift_id", Value: 1}}, options.Index().SetName("team_shift"))},
+		colMembers: {
+			idx(bson.D{{Key: "team_id", Value: 1}, {Key: "shift_id", Value: 1}}, options.Index().SetName("team_shift")),
+			idx(bson.D{{Key: "team_id", Value: 1}, {Key: "user_id", Value: 1}}, options.Index().SetName("team_user")),
+		},
+		colPeople:  nil,
+		colInvites: {idx(bson.D{{Key: "team_id", Value: 1}, {Key: "to", Value: 1}}, options.Index().SetName("team_to"))},
 	}
 	existing, err := db.db.ListCollectionNames(ctx, bson.D{})
 	if err != nil {
@@ -94,7 +103,7 @@ func (db *DB) ensureIndexes(ctx context.Context) error {
 // allCollections lists every collection the store keeps.
 var allCollections = []string{colAgents, colShifts, colLogs, colShiftState, colRuns, colTasks, colEvents,
 	colMessages, colContextPacks, colProposals, colDecisions, colArtifacts, colSlackEvents, colCounters, colReplies, colNudges, colRadarSettings, colUploads,
-	colDuty, colHandoffs}
+	colDuty, colHandoffs, colConversations, colMembers, colPeople, colInvites}
 
 func isNamespaceExists(err error) bool {
 	var ce mongo.CommandError

@@ -21,9 +21,11 @@ type memIndex struct {
 	shifts  *docCache[shiftDoc]      // "id:" + id, "tc:" + team/channel → shift
 	states  *docCache[shiftStateDoc] // team/shift → the radar's state
 	runs    *latestRuns
-	notes   map[string]string    // team/channel/ts → note id
-	events  map[string]time.Time // team:event → received
-	replies map[string]replyDoc  // note id → where its confirmation is
+	convs   *groupIndex[convDoc]   // conversations' rows: by _id, and "s:" team/shift
+	members *groupIndex[memberDoc] // by _id, "s:" team/shift and "u:" team/user
+	notes   map[string]string      // team/channel/ts → note id
+	events  map[string]time.Time   // team:event → received
+	replies map[string]replyDoc    // note id → where its confirmation is
 	ttl     time.Duration
 	byShift map[string]*shiftNotes // team/shift → its notes (notecache.go)
 	byID    map[string]*noteEntry  // note id → its entry in byShift
@@ -36,7 +38,26 @@ func (db *DB) buildIndex(ctx context.Context) error {
 	m := &memIndex{shifts: newDocCache(shiftKeys), states: newDocCache(func(d shiftStateDoc) []string { return []string{d.ID} }),
 		notes: map[string]string{}, events: map[string]time.Time{}, replies: map[string]replyDoc{},
 		runs:    &latestRuns{latest: map[string]runDoc{}},
-		byShift: map[string]*shiftNotes{}, byID: map[string]*noteEntry{}, ttl: db.cfg.EventTTL}
+		byShift: map[string]*shiftNotes{}, byID: map[string]*noteEntry{}, ttl: db.cfg.EventTTL,
+		convs: newGroupIndex(func(d convDoc) string { return d.ID }, func(d convDoc) []string {
+			if d.ShiftID == "" {
+				return nil // feeds no family
+			}
+			return []string{"s:" + d.TeamID + "/" + d.ShiftID}
+		}),
+		members: newGroupIndex(func(d memberDoc) string { return d.ID }, func(d memberDoc) []string {
+			return []string{"s:" + d.TeamID + "/" + d.ShiftID, "u:" + d.TeamID + "/" + d.UserID}
+		})}
+	convs, err := findAll[convDoc](ctx, db, colConversations, bson.D{}, nil)
+	if err != nil {
+		return err
+	}
+	m.convs.fill(convs)
+	members, err := findAll[memberDoc](ctx, db, colMembers, bson.D{}, nil)
+	if err != nil {
+		return err
+	}
+	m.members.fill(members)
 	shifts, err := findAll[shiftDoc](ctx, db, colShifts, bson.D{}, nil)
 	if err != nil {
 		return err
@@ -136,6 +157,14 @@ func (m *memIndex) shift(team, channel string) (shiftDoc, bool) {
 		return shiftDoc{}, false
 	}
 	return m.shifts.get("tc:" + team + "/" + channel)
+}
+
+// conv is the row of team/channel.
+func (m *memIndex) conv(team, channel string) (convDoc, bool) {
+	if m == nil {
+		return convDoc{}, false
+	}
+	return m.convs.get(convID(team, channel))
 }
 
 func (m *memIndex) shiftByID(team, id string) (shiftDoc, bool) {

@@ -268,6 +268,18 @@ func (m *memIndex) putNoteLocked(d logDoc) {
 	if d.MessageTS != "" {
 		m.notes[msgKey(d.TeamID, d.ChannelID, d.MessageTS)] = d.ID
 	}
+	if e, ok := m.byID[d.ID]; ok && (e.doc.TeamID != d.TeamID || e.doc.ShiftID != d.ShiftID) {
+		// Moved to another family's list (MoveOpenNotes): out of the old
+		// one's, then in as new.
+		if old := m.byShift[e.doc.TeamID+"/"+e.doc.ShiftID]; old != nil {
+			old.all = without(old.all, e)
+			if e.inLive {
+				old.live = without(old.live, e)
+			}
+			old.rev -= e.doc.Rev
+		}
+		delete(m.byID, d.ID)
+	}
 	s := m.byShift[key]
 	if s == nil {
 		s = &shiftNotes{}

@@ -95,8 +95,9 @@ type slackEventDoc struct {
 
 func newID() string { return primitive.NewObjectID().Hex() }
 
-// CaptureNote stores a note, creating the conversation's shift on its first
-// note. It is idempotent per Slack message: a second capture of the same
+// CaptureNote stores a note in the family the conversation feeds, making
+// a family of one (its writer) on the conversation's first note
+// (families.go). It is idempotent per Slack message: a second capture of the same
 // message (a retry, or the app_mention twin of a message event) returns the
 // stored note with created false. When CaptureNote returns nil the note is
 // durable, so the caller may ack the Slack envelope.
@@ -124,7 +125,7 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, er
 	)
 	err = db.write(ctx, func(ctx context.Context) error {
 		out, created = logDoc{}, false
-		shift, err := db.ensureShift(ctx, in.TeamID, in.ChannelID, now)
+		shift, err := db.ensureShift(ctx, in.TeamID, in.ChannelID, in.UserID, now)
 		if err != nil {
 			return err
 		}
@@ -179,30 +180,6 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, er
 		}
 	}
 	return n, created, nil
-}
-
-func (db *DB) ensureShift(ctx context.Context, teamID, channelID string, now time.Time) (shiftDoc, error) {
-	if sd, ok := db.mem.shift(teamID, channelID); ok {
-		return sd, nil
-	}
-	var sd shiftDoc
-	filter := bson.D{{Key: "team_id", Value: teamID}, {Key: "channel_id", Value: channelID}}
-	err := db.c.shifts.FindOne(ctx, filter).Decode(&sd)
-	if err == nil {
-		return sd, nil
-	}
-	if !isNoDocs(err) {
-		return sd, err
-	}
-	sd = shiftDoc{ID: newID(), TeamID: teamID, ChannelID: channelID, Sample: bh.IsSampleChannel(channelID), CreatedAt: now, UpdatedAt: now}
-	if _, err := db.c.shifts.InsertOne(ctx, sd); err != nil {
-		if !isDup(err) {
-			return sd, err
-		}
-		err = db.c.shifts.FindOne(ctx, filter).Decode(&sd)
-		return sd, err
-	}
-	return sd, nil
 }
 
 func (db *DB) findLog(ctx context.Context, filter bson.D) (logDoc, error) {
@@ -452,19 +429,25 @@ func (db *DB) EditNote(ctx context.Context, teamID, channelID, ts, rawText strin
 	return db.updateNote(ctx, "edit note "+n.ID, bson.D{{Key: "_id", Value: n.ID}, {Key: "team_id", Value: teamID}}, set, nil)
 }
 
-// Shift returns the conversation's shift.
+// Shift returns the family's list (its shift) that the conversation feeds.
 func (db *DB) Shift(ctx context.Context, teamID, channelID string) (bh.Shift, error) {
+	// Every row and shift is in memory on the embedded engine (read at
+	// open, kept by each commit): a miss is an answer too.
+	c, found, err := db.family(ctx, teamID, channelID, false)
+	if err != nil {
+		return bh.Shift{}, db.fail("get shift", err)
+	}
+	if !found {
+		return bh.Shift{}, db.fail("get shift", bh.Errorf(bh.ENOTFOUND, "There are no notes in this conversation yet."))
+	}
 	var d shiftDoc
-	var err error
 	if db.mem != nil {
-		// Every shift is in memory (read at open, kept by each commit):
-		// a miss is an answer too.
 		var ok bool
-		if d, ok = db.mem.shift(teamID, channelID); !ok {
+		if d, ok = db.mem.shiftByID(teamID, c.ShiftID); !ok {
 			err = mongo.ErrNoDocuments
 		}
 	} else {
-		err = db.c.shifts.FindOne(ctx, bson.D{{Key: "team_id", Value: teamID}, {Key: "channel_id", Value: channelID}}).Decode(&d)
+		err = db.c.shifts.FindOne(ctx, bson.D{{Key: "_id", Value: c.ShiftID}, {Key: "team_id", Value: teamID}}).Decode(&d)
 	}
 	if isNoDocs(err) {
 		return bh.Shift{}, db.fail("get shift", bh.Errorf(bh.ENOTFOUND, "There are no notes in this conversation yet."))

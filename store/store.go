@@ -113,7 +113,7 @@ type DB struct {
 type collections struct {
 	agents, shifts, logs, shiftState, runs, tasks, events, messages,
 	contextPacks, proposals, decisions, artifacts, slackEvents, counters, replies, nudges, radarSettings, uploads,
-	duty, handoffs lungo.ICollection
+	duty, handoffs, conversations, members, people, invites lungo.ICollection
 }
 
 // Collection names as in the PRD, plus what reliability needs.
@@ -138,6 +138,11 @@ const (
 	colUploads       = "uploads"
 	colDuty          = "duty"
 	colHandoffs      = "handoffs"
+	// Families (families.go).
+	colConversations = "conversations"
+	colMembers       = "members"
+	colPeople        = "people"
+	colInvites       = "invites"
 )
 
 // Open connects to (or opens) the database and makes sure every collection
@@ -195,6 +200,8 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		replies: db.db.Collection(colReplies), nudges: db.db.Collection(colNudges),
 		radarSettings: db.db.Collection(colRadarSettings), uploads: db.db.Collection(colUploads),
 		duty: db.db.Collection(colDuty), handoffs: db.db.Collection(colHandoffs),
+		conversations: db.db.Collection(colConversations), members: db.db.Collection(colMembers),
+		people: db.db.Collection(colPeople), invites: db.db.Collection(colInvites),
 	}
 	if db.embedded {
 		db.writes = make(chan *writeReq, 1024)
@@ -221,6 +228,10 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 			_ = db.Close(context.Background())
 			return nil, db.fail("load index", err)
 		}
+	}
+	if err := db.migrateFamilies(ctx); err != nil {
+		_ = db.Close(context.Background())
+		return nil, db.fail("make families of the conversations", err)
 	}
 	return db, nil
 }
@@ -351,6 +362,10 @@ func (db *DB) committed(h lungo.Handle, puts []bson.Raw, gone bsonkit.List) {
 		err = m.states.committed(puts, gone)
 	case colRuns:
 		err = m.runs.committed(puts, gone)
+	case colConversations:
+		err = m.convs.committed(puts, gone)
+	case colMembers:
+		err = m.members.committed(puts, gone)
 	}
 	if err != nil {
 		// Not expected: these documents were just encoded. Reads would
