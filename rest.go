@@ -27,20 +27,31 @@ func (q QuietHours) RestIn(from, to time.Time, loc *time.Location) (start, end t
 	if q.Off() || !to.After(from) {
 		return time.Time{}, time.Time{}, false
 	}
+	// On the step grid (quiet hours start on the hour), clipped to the
+	// window at both ends.
 	var s time.Time
-	for t := from; !t.After(to); t = t.Add(restStep) {
-		in := t.Before(to) && q.Contains(t.In(loc))
+	for t := from.Truncate(restStep); ; t = t.Add(restStep) {
+		at := t
+		if at.Before(from) {
+			at = from
+		}
+		if at.After(to) {
+			at = to
+		}
+		in := at.Before(to) && q.Contains(at.In(loc))
 		switch {
 		case in && s.IsZero():
-			s = t
+			s = at
 		case !in && !s.IsZero():
-			if t.Sub(s) >= time.Hour {
-				return s, t, true
+			if at.Sub(s) >= time.Hour {
+				return s, at, true
 			}
 			s = time.Time{}
 		}
+		if !at.Before(to) {
+			return time.Time{}, time.Time{}, false
+		}
 	}
-	return time.Time{}, time.Time{}, false
 }
 
 // Text says the rest as the sleeper's, calmly and without advice: "Maya

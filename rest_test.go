@@ -26,6 +26,8 @@ func TestQuietHoursRestIn(t *testing.T) {
 		{"cut by the window's end", bh.QuietHours{From: 22, To: 6}, at(24, 20, 0), at(25, 2, 0), at(24, 22, 0), at(25, 2, 0), true},
 		{"under an hour is no rest", bh.QuietHours{From: 22, To: 6}, at(24, 12, 0), at(24, 22, 30), time.Time{}, time.Time{}, false},
 		{"a day window", bh.QuietHours{From: 22, To: 6}, at(25, 7, 45), at(25, 19, 45), time.Time{}, time.Time{}, false},
+		{"from off the grid", bh.QuietHours{From: 22, To: 6}, at(24, 21, 40), at(25, 7, 40), at(24, 22, 0), at(25, 6, 0), true},
+		{"already in it, off the grid", bh.QuietHours{From: 22, To: 6}, at(24, 23, 7), at(25, 4, 53), at(24, 23, 7), at(25, 4, 53), true},
 		{"off", bh.QuietHours{}, at(24, 21, 45), at(25, 7, 45), time.Time{}, time.Time{}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
