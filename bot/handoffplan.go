@@ -110,3 +110,24 @@ func (s *sharer) fileLinks(ctx context.Context, rec bh.RunRecord, where string) 
 	}
 	return readable(notes, links, where), labels
 }
+
+// maxCardBack bounds how many handoff plans cardedBefore looks past.
+const maxCardBack = 8
+
+// cardedBefore is the newest run of run's shift before it that has a card:
+// a handoff's plan for its receiver has none, and the conversation's card
+// is still the one to bring up to date.
+func (p *planner) cardedBefore(ctx context.Context, run bh.Run) (bh.RunRecord, error) {
+	for v := run.Version - 1; v >= 1 && v >= run.Version-maxCardBack; v-- {
+		r, err := p.store.RunByVersion(ctx, run.TeamID, run.ShiftID, v)
+		switch {
+		case bh.ErrorCode(err) == bh.ENOTFOUND:
+			continue
+		case err != nil:
+			return bh.RunRecord{}, err
+		case r.CardTS != "":
+			return p.store.RunRecord(ctx, r.TeamID, r.ID)
+		}
+	}
+	return bh.RunRecord{}, bh.Errorf(bh.ENOTFOUND, "no card before plan v%d", run.Version)
+}
