@@ -78,8 +78,13 @@ type Run struct {
 	ForName  string
 	ForUntil time.Time
 	// Quiet are the shift's quiet hours when the run was made: planned
-	// as night sleep, never errands. Nil: none (runs made before).
-	Quiet       *QuietHours
+	// as night sleep, never errands. Nil: none (runs made before, and a
+	// handoff's plan: its person is on duty through the night).
+	Quiet *QuietHours
+	// Rest is others' sleep in the window while For is on duty (a
+	// handoff's sender): stated as theirs, never planned as For's. A run
+	// with Rest plans no night sleep for For, whatever Quiet says.
+	Rest        []Rest
 	Sample      bool
 	RequestedBy string
 	// CardChannel and CardTS locate the Decision Card in Slack: from the

@@ -308,7 +308,15 @@ func (h *handoffs) send(ctx context.Context, cb slack.InteractionCallback, chann
 	}
 	var rec *bh.RunRecord
 	if ans.Plan {
-		rec = h.plan(ctx, team, shift, runID)
+		if len(ans.To) == 1 && !ans.Everyone && ans.Post == "" {
+			// One receiver: the plan is made for them, their night.
+			if dm, err := b.dm(ctx, ans.To[0]); err == nil {
+				rec = b.planner.receiverPlan(ctx, shift, sender, ans.To[0], dm, start, ans.Hours)
+			}
+		}
+		if rec == nil {
+			rec = h.plan(ctx, team, shift, runID)
+		}
 	}
 	ho := bh.Handoff{TeamID: team, ShiftID: shift.ID, ChannelID: channelID, From: sender, To: ans.To, Everyone: ans.Everyone,
 		Post: ans.Post, Start: start, Hours: ans.Hours, Message: ans.Message}
@@ -363,10 +371,10 @@ func (h *handoffs) send(ctx context.Context, cb slack.InteractionCallback, chann
 	unlock()
 	unlock = nil
 	if rec != nil {
-		// The files, once the buttons work: they take a moment.
-		files := h.share.planFiles(ctx, *rec)
+		// The files, once the buttons work: they take a moment. Each
+		// reader's links are the ones they can open.
 		for _, m := range sent {
-			for _, f := range files {
+			for _, f := range h.share.handoffFiles(ctx, *rec, m.ChannelID) {
 				h.share.upload(ctx, team, f, m.ChannelID, m.TS, sender)
 			}
 		}
@@ -393,8 +401,10 @@ func target(receiver, where string) string {
 	return "<#" + where + ">"
 }
 
-// plan is the plan a handoff sends: the card's run, else the latest; nil
-// when the conversation has none.
+// plan is the plan a handoff to several people or a channel sends: the
+// card's run, else the latest; nil when the conversation has none. A run
+// of the shift is sent wherever it was made: the latest may be one made
+// for an earlier handoff's receiver.
 func (h *handoffs) plan(ctx context.Context, team string, shift bh.Shift, runID string) *bh.RunRecord {
 	if runID == "" {
 		run, err := h.store.LatestRun(ctx, team, shift.ID)
@@ -403,7 +413,10 @@ func (h *handoffs) plan(ctx context.Context, team string, shift bh.Shift, runID 
 		}
 		runID = run.ID
 	}
-	rec, err := authorizedRun(ctx, h.store, team, shift.ChannelID, runID)
+	rec, err := h.store.RunRecord(ctx, team, runID)
+	if err == nil && rec.Run.ShiftID != shift.ID {
+		err = bh.Errorf(bh.EFORBIDDEN, "that plan is another conversation's")
+	}
 	if err != nil {
 		h.b.log.Info("bot: handoff: no plan", "run_id", runID, "err", err)
 		return nil

@@ -38,6 +38,8 @@ type planStore interface {
 	runRecords
 	Run(ctx context.Context, teamID, runID string) (bh.Run, error)
 	LatestRun(ctx context.Context, teamID, shiftID string) (bh.Run, error)
+	// RunByVersion finds the card before a handoff's plan, which has none.
+	RunByVersion(ctx context.Context, teamID, shiftID string, version int) (bh.Run, error)
 	// SetRunCard records that a run's card is posted.
 	SetRunCard(ctx context.Context, teamID, runID, channelID, ts string) error
 	// Duty is who is on duty, for the card's head.
@@ -448,6 +450,13 @@ func (p *planner) refreshCard(ctx context.Context, teamID, runID, channelID stri
 	b := p.b
 	defer p.redraws.Lock(teamID + "/" + runID)()
 	rec, err := p.store.RunRecord(ctx, teamID, runID)
+	walked := false
+	if err == nil && rec.Run.CardTS == "" && len(rec.Run.Rest)+len(rec.Run.For) > 0 {
+		// A handoff's plan for its receiver has no card: the card to
+		// refresh is the newest one before it.
+		rec, err = p.cardedBefore(ctx, rec.Run)
+		runID, channelID, walked = rec.Run.ID, rec.Run.ChannelID, true
+	}
 	if err != nil || rec.Run.ChannelID != channelID || rec.Run.CardTS == "" {
 		if err != nil {
 			b.log.Debug("bot: refresh card", "run_id", runID, "err", err)
@@ -456,7 +465,7 @@ func (p *planner) refreshCard(ctx context.Context, teamID, runID, channelID stri
 	}
 	// A what-if turns the same message into its newer version: never show
 	// an older plan over it.
-	if latest, err := p.store.LatestRun(ctx, teamID, rec.Run.ShiftID); err != nil || latest.ID != runID {
+	if latest, err := p.store.LatestRun(ctx, teamID, rec.Run.ShiftID); !walked && (err != nil || latest.ID != runID) {
 		return
 	}
 	forkedFrom := 0

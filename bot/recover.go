@@ -138,8 +138,8 @@ func (r *recoverer) uploads(ctx context.Context, exclusive bool) {
 		if err == nil && !ok && (u.Kind == bh.ArtifactCalendar || u.Kind == bh.ArtifactPicture) {
 			// Made when asked, not stored: made again.
 			var ferr error
-			links, _, _ := r.share.links.refs(ctx, rec.Run.TeamID, rec.Run.ShiftID)
-			a, ferr = r.share.planFile(rec, u.Kind, links)
+			links, labels := r.share.fileLinks(ctx, rec, u.ChannelID)
+			a, ferr = r.share.planFile(rec, u.Kind, links, labels)
 			ok = ferr == nil
 		}
 		if err == nil && ok {

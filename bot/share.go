@@ -58,9 +58,9 @@ func (s *sharer) planFiles(ctx context.Context, rec bh.RunRecord) []bh.Artifact 
 	if a, ok := rec.Artifact(bh.ArtifactHandoff); ok {
 		out = append(out, a)
 	}
-	links, _, _ := s.links.refs(ctx, rec.Run.TeamID, rec.Run.ShiftID)
+	links, _, labels := s.links.refs(ctx, rec.Run.TeamID, rec.Run.ShiftID)
 	for _, kind := range []string{bh.ArtifactCalendar, bh.ArtifactPicture} {
-		a, err := s.planFile(rec, kind, links)
+		a, err := s.planFile(rec, kind, links, labels)
 		if err != nil {
 			s.b.log.Warn("bot: make a plan file", "run_id", rec.Run.ID, "kind", kind, "err", err)
 			continue
@@ -71,9 +71,9 @@ func (s *sharer) planFiles(ctx context.Context, rec bh.RunRecord) []bh.Artifact 
 }
 
 // planFile makes one of a run's calendar or picture, its blocks linked to
-// their notes' messages.
-func (s *sharer) planFile(rec bh.RunRecord, kind string, links blocks.Links) (bh.Artifact, error) {
-	in := planfile.Input{Run: rec.Run, Plan: rec.Winner(), Links: links, Now: rec.Run.Now}
+// their notes' messages and named by their words.
+func (s *sharer) planFile(rec bh.RunRecord, kind string, links blocks.Links, labels map[string]string) (bh.Artifact, error) {
+	in := planfile.Input{Run: rec.Run, Plan: rec.Winner(), Links: links, Labels: labels, Now: rec.Run.Now}
 	if kind == bh.ArtifactCalendar {
 		return planfile.Calendar(in)
 	}

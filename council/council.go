@@ -323,7 +323,11 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 	rec.set(TaskNormalize, bh.StatusCompleted, map[string]string{"facts": strconv.Itoa(len(facts))}, "")
 
 	sit := newSituation(facts, loc, run.Now, run.Start(), time.Duration(run.HorizonH)*time.Hour, run.Energy, run.For)
-	sit.setNight(run.Quiet)
+	if len(run.Rest) == 0 {
+		sit.setNight(run.Quiet)
+	}
+	// else the plan is a handoff's: its person is on duty through the
+	// night, which is the others' rest (stated as theirs in handoff.md).
 
 	// Three planners, concurrently, from the same pack. A model planner is
 	// bounded by its own time limit: one slow planner never holds up the

@@ -75,12 +75,17 @@ func safeLink(l string) bool {
 	return strings.HasPrefix(l, "https://") && !strings.ContainsAny(l, " ()<>[]\"\n`")
 }
 
-func energyLine(d bh.Decision) string {
+func energyLine(run bh.Run, d bh.Decision) string {
 	if d.EnergyChosen {
 		return string(d.Energy) + " (chosen)"
 	}
 	if len(d.EnergyNoteIDs) > 0 {
 		return string(d.Energy) + " (inferred)"
+	}
+	if run.For != "" {
+		// Only their own notes count: say whose were missing.
+		return fmt.Sprintf("%s (no sleep or energy note from %s in the last %d h)", d.Energy,
+			MarkdownText(cmpStr(run.ForName, "the person on duty")), int(bh.ObservationWindow.Hours()))
 	}
 	return string(d.Energy) + " (no recent sleep note)"
 }
@@ -111,7 +116,7 @@ func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d 
 	if run.Sample {
 		w("*Sample shift: these are the PRD's example notes, not yours.*\n\n")
 	}
-	w("%s · %s · %s · energy %s\n\n", now.Format("Mon Jan 2, 15:04 MST"), MarkdownText(p.Summary), d.Verdict(), energyLine(d))
+	w("%s · %s · %s · energy %s\n\n", now.Format("Mon Jan 2, 15:04 MST"), MarkdownText(p.Summary), d.Verdict(), energyLine(run, d))
 
 	if len(p.Health) > 0 {
 		// First, and apart from the plan: never a time slot.
@@ -131,9 +136,11 @@ func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d 
 		w("## Who's on\n\n")
 		w("- Nobody said yet: hand off from the card or App Home.\n\n")
 	case run.ForUntil.IsZero():
-		w("## Who's on\n\n- %s\n\n", MarkdownText(cmpStr(run.ForName, "The person on duty")))
+		w("## Who's on\n\n- %s\n", MarkdownText(cmpStr(run.ForName, "The person on duty")))
+		rests(&b, run, loc)
 	default:
-		w("## Who's on\n\n- %s, until %s\n\n", MarkdownText(cmpStr(run.ForName, "The person on duty")), run.ForUntil.In(loc).Format("Mon 15:04"))
+		w("## Who's on\n\n- %s, until %s\n", MarkdownText(cmpStr(run.ForName, "The person on duty")), run.ForUntil.In(loc).Format("Mon 15:04"))
+		rests(&b, run, loc)
 	}
 	if len(p.Now) > 0 {
 		// What the radar calls critical, before the plan.
@@ -236,6 +243,16 @@ func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d 
 	}
 	w("\n---\n\n*%s*\n", bh.Disclaimer)
 	return b.String()
+}
+
+// rests ends Who's on: the others' sleep in the window, each as theirs
+// (never a block of the plan, which is the person on duty's), then the
+// section's blank line.
+func rests(b *strings.Builder, run bh.Run, loc *time.Location) {
+	for _, r := range run.Rest {
+		fmt.Fprintf(b, "- 💤 %s\n", MarkdownText(r.Text(run.Start(), loc)))
+	}
+	b.WriteString("\n")
 }
 
 func kindTag(k string) string {

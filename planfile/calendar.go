@@ -3,7 +3,9 @@ package planfile
 import (
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -24,7 +26,8 @@ const dueAlarm = "-PT30M"
 // one event per time block (its kind as CATEGORIES, its notes and their
 // links in DESCRIPTION, the first note's link as URL) and one 15-minute
 // "Due: …" event per deadline, with an alarm 30 minutes before. The run's
-// id makes the events' UIDs, so it must be set.
+// id makes the events' UIDs, so it must be set; it is hashed there, and
+// notes are named by their labels: no store id is written in the file.
 //
 // Times are written in UTC ("…Z"), not with a TZID and a VTIMEZONE: Go's
 // zone database cannot be exported as VTIMEZONE rules, and a hand-made
@@ -45,7 +48,7 @@ func Calendar(in Input) (bh.Artifact, error) {
 		if b.Start.IsZero() {
 			return bh.Artifact{}, fmt.Errorf("planfile: block %d (%q) has no start", i, b.Title)
 		}
-		ev := cal.AddEvent(fmt.Sprintf("%s-block-%d@babyhandoff", in.Run.ID, i))
+		ev := cal.AddEvent(fmt.Sprintf("%s-block-%d@babyhandoff", uidKey(in.Run), i))
 		ev.SetDtStampTime(in.Run.Now)
 		ev.SetStartAt(b.Start)
 		// RFC 5545 wants DTEND after DTSTART; without one the event is an
@@ -59,21 +62,21 @@ func Calendar(in Input) (bh.Artifact, error) {
 			kind = "other"
 		}
 		ev.AddCategory(text(kind))
-		ev.SetDescription(describe("Kind: "+text(kind), b.NoteIDs, in.Links))
+		ev.SetDescription(describe("Kind: "+text(kind), b.NoteIDs, in.Links, in.Labels))
 		if link := firstLink(b.NoteIDs, in.Links); link != "" {
 			ev.SetURL(link)
 		}
 	}
 
 	for i, d := range deadlines(in.Plan) {
-		ev := cal.AddEvent(fmt.Sprintf("%s-due-%d@babyhandoff", in.Run.ID, i))
+		ev := cal.AddEvent(fmt.Sprintf("%s-due-%d@babyhandoff", uidKey(in.Run), i))
 		ev.SetDtStampTime(in.Run.Now)
 		ev.SetStartAt(d.Due)
 		ev.SetEndAt(d.Due.Add(dueLength))
 		summary := "Due: " + text(d.Text)
 		ev.SetSummary(summary)
 		ev.AddCategory("deadline")
-		ev.SetDescription(describe("Deadline", d.NoteIDs, in.Links))
+		ev.SetDescription(describe("Deadline", d.NoteIDs, in.Links, in.Labels))
 		if link := firstLink(d.NoteIDs, in.Links); link != "" {
 			ev.SetURL(link)
 		}
@@ -97,19 +100,40 @@ func Calendar(in Input) (bh.Artifact, error) {
 	}, nil
 }
 
-// describe is an event's DESCRIPTION: what it is, the notes it comes from,
-// and a line with each note's link.
-func describe(what string, noteIDs []string, links map[string]string) string {
+// describe is an event's DESCRIPTION: what it is, the notes it comes from
+// by their words, and a line with each note's link.
+func describe(what string, noteIDs []string, links, labels map[string]string) string {
 	lines := []string{what}
-	if len(noteIDs) > 0 {
-		lines = append(lines, "From notes: "+text(strings.Join(noteIDs, ", ")))
+	names := make([]string, 0, len(noteIDs))
+	for _, id := range noteIDs {
+		names = append(names, noteName(id, labels))
+	}
+	if len(names) > 0 {
+		lines = append(lines, "From notes: "+text(strings.Join(names, ", ")))
 	}
 	for _, id := range noteIDs {
 		if l := link(links[id]); l != "" {
-			lines = append(lines, text(id)+": "+l)
+			lines = append(lines, text(noteName(id, labels))+": "+l)
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// noteName is a note as a person knows it: its first words, quoted; "a
+// note" when they are not known (never its id).
+func noteName(id string, labels map[string]string) string {
+	if l := strings.TrimSpace(labels[id]); l != "" {
+		return "“" + l + "”"
+	}
+	return "a note"
+}
+
+// uidKey makes the events' UIDs unique to the run without writing its id:
+// the version, and a short hash of the id.
+func uidKey(run bh.Run) string {
+	h := fnv.New64a()
+	h.Write([]byte(run.ID))
+	return fmt.Sprintf("plan-v%d-%s", run.Version, strconv.FormatUint(h.Sum64(), 36))
 }
 
 // firstLink is the link of the first of the notes that has one.

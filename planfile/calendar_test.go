@@ -66,7 +66,7 @@ func TestCalendarBlocksComeBack(t *testing.T) {
 	require.Len(t, blocks, len(in.Plan.Blocks))
 	for i, b := range in.Plan.Blocks {
 		ev := blocks[i]
-		assert.Equal(t, fmt.Sprintf("r2-block-%d@babyhandoff", i), ev.Id())
+		assert.Equal(t, fmt.Sprintf("%s-block-%d@babyhandoff", uidKey(in.Run), i), ev.Id())
 		assert.Equal(t, b.Title, prop(ev, ics.ComponentPropertySummary))
 		assert.Equal(t, b.Kind, prop(ev, ics.ComponentPropertyCategories))
 		start, err := ev.GetStartAt()
@@ -81,9 +81,9 @@ func TestCalendarBlocksComeBack(t *testing.T) {
 		desc := prop(ev, ics.ComponentPropertyDescription)
 		assert.Contains(t, desc, "Kind: "+b.Kind)
 		for _, id := range b.NoteIDs {
-			assert.Contains(t, desc, id)
+			assert.Contains(t, desc, "“"+in.Labels[id]+"”", "the note by its words")
 			if l := in.Links[id]; l != "" {
-				assert.Contains(t, desc, id+": "+l)
+				assert.Contains(t, desc, "“"+in.Labels[id]+"”: "+l)
 			}
 		}
 	}
@@ -118,9 +118,35 @@ func TestCalendarLinks(t *testing.T) {
 	}
 	// Block 0's notes are n3 (linked) and n4 (not): both named, one link.
 	desc := prop(blocks[0], ics.ComponentPropertyDescription)
-	assert.Contains(t, desc, "From notes: n3, n4")
-	assert.Contains(t, desc, "n3: "+in.Links["n3"])
-	assert.NotContains(t, desc, "n4: ")
+	assert.Contains(t, desc, "From notes: “Pick up diapers +”, “Wipes running low; diaper”")
+	assert.Contains(t, desc, "“Pick up diapers +”: "+in.Links["n3"])
+	assert.NotContains(t, desc, "diaper”: ")
+}
+
+// A calendar names no store id: the run's and the notes' ids (24 hex
+// digits, as the store makes them) are neither in the UIDs nor in the
+// descriptions; a note without a label is "a note".
+func TestCalendarWritesNoIDs(t *testing.T) {
+	const runID, noteA, noteB = "6744d2b1c0ffee0123456789", "6744d2b1c0ffee0123456790", "6744d2b1c0ffee0123456791"
+	in := fixture()
+	in.Run.ID = runID
+	in.Plan.Blocks[0].NoteIDs = []string{noteA, noteB}
+	in.Plan.Admin[0].NoteIDs = []string{noteA}
+	in.Links = map[string]string{noteA: "https://babyhandoff.slack.com/archives/D1/p1763900000000300"}
+	in.Labels = map[string]string{noteA: "out of formula"}
+	a, err := Calendar(in)
+	require.NoError(t, err)
+	unfolded := strings.ReplaceAll(a.Content, "\r\n ", "")
+	assert.NotRegexp(t, `[0-9a-f]{24}`, unfolded)
+	assert.Contains(t, unfolded, `From notes: “out of formula”\, a note`)
+	again, err := Calendar(in)
+	require.NoError(t, err)
+	assert.Equal(t, a.Content, again.Content, "the same UIDs for the same run")
+	in.Run.ID = noteB
+	other, err := Calendar(in)
+	require.NoError(t, err)
+	assert.NotEqual(t, uidKey(in.Run), uidKey(bh.Run{ID: runID, Version: 2}), "another run, other UIDs")
+	assert.NotEqual(t, a.Content, other.Content)
 }
 
 func TestCalendarDeadlines(t *testing.T) {

@@ -14,10 +14,13 @@ import (
 
 // Input is one plan to write: the run (its window, zone, version, quiet
 // hours), its winning proposal, the Slack permalinks of its notes by note
-// id (may be nil), and now (the now-line of the picture).
+// id (may be nil; only those its reader can open), the notes' labels (their
+// first words) by note id, and now (the now-line of the picture). Note ids
+// are the store's: they never appear in a file, labels name the notes.
 type Input struct {
-	Run   bh.Run
-	Plan  bh.Proposal
-	Links map[string]string
-	Now   time.Time
+	Run    bh.Run
+	Plan   bh.Proposal
+	Links  map[string]string
+	Labels map[string]string
+	Now    time.Time
 }

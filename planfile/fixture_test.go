@@ -56,6 +56,10 @@ func fixture() Input {
 			"n3": "https://babyhandoff.slack.com/archives/D1/p1763900000000300",
 			"n5": "https://babyhandoff.slack.com/archives/D1/p1763900000000500",
 		},
+		Labels: map[string]string{
+			"n1": "Baby slept 4pm–6pm", "n2": "Submit daycare deposit form", "n3": "Pick up diapers +", "n4": "Wipes running low; diaper",
+			"n5": "Class assignment due in", "n7": "Call the pediatrician's", "n8": "Dinner with grandma (crème", "n9": "out of formula",
+		},
 		Now: at(0, 40),
 	}
 }

@@ -167,7 +167,8 @@ func TestE2EHandOffFromTheCard(t *testing.T) {
 		return strings.Contains(c.Form.Get("channel_id"), "DU2") && c.Form.Get("thread_ts") == got.TS
 	})
 	require.NoError(t, err, "handoff.md in the receiver's thread")
-	for _, name := range []string{"plan-v1.ics", "plan-v1.png"} {
+	// v2: the plan made for Sam, not the card's v1.
+	for _, name := range []string{"plan-v2.ics", "plan-v2.png"} {
 		f := waitFile(t, h, name)
 		assert.Equal(t, got.TS, f.ThreadTS, "%s in the receiver's thread", name)
 	}
@@ -197,8 +198,8 @@ func TestE2EHandOffFromTheCard(t *testing.T) {
 	})
 	require.NoError(t, err, "App Home says who is on duty")
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
-	v2 := h.waitCard("DU1", "v2 · ")
-	assert.Contains(t, string(v2.raw), "On duty: \\u003c@U2\\u003e until", "the card's head says who is on")
+	v3 := h.waitCard("DU1", "v3 · ")
+	assert.Contains(t, string(v3.raw), "On duty: \\u003c@U2\\u003e until", "the card's head says who is on")
 
 	// Ask: to the sender's thread, with a mention; the answer there comes
 	// back to the receiver's thread, and is not a note.
@@ -218,7 +219,7 @@ func TestE2EHandOffFromTheCard(t *testing.T) {
 	// conversation's card shows it.
 	cardUpdates := 0
 	for _, m := range h.fake.Messages("DU1") {
-		if m.TS == v2.ts {
+		if m.TS == v3.ts {
 			cardUpdates = m.Updated
 		}
 	}
@@ -228,14 +229,14 @@ func TestE2EHandOffFromTheCard(t *testing.T) {
 	})
 	require.NoError(t, err, "struck through, with Undo")
 	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
-		return m.Channel == "DU1" && m.TS == v2.ts && m.Updated > cardUpdates
+		return m.Channel == "DU1" && m.TS == v3.ts && m.Updated > cardUpdates
 	})
 	require.NoError(t, err, "the card is brought up to date")
 
 	// Got it came before the 15 minutes: no reminder, ever.
 	clock.Advance(30 * time.Minute)
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
-	h.waitCard("DU1", "v3 · ")
+	h.waitCard("DU1", "v4 · ")
 	// A reminder would be posted by a worker after the clock moved: give
 	// it a second to show before saying there is none.
 	short, cancel := context.WithTimeout(context.Background(), time.Second)
@@ -290,7 +291,7 @@ func TestE2EHandOffRemindsOnce(t *testing.T) {
 
 	clock.Advance(45 * time.Minute)
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
-	h.waitCard("DU1", "v1 · ")
+	h.waitCard("DU1", "v2 · ")
 	n := 0
 	for _, m := range h.fake.Messages("DU2") {
 		if strings.Contains(m.Text, "tap Got it") {

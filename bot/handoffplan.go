@@ -1,0 +1,133 @@
+package bot
+
+// This file: the plan a handoff sends to its one receiver, made for them.
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/blocks"
+	"github.com/babyhandoff/babyhandoff/council"
+)
+
+// receiverPlan runs the council for a handoff's one receiver: their window
+// (the handoff's start and hours), their energy (their own notes), the
+// sender's sleep in it stated as the sender's (Run.Rest, so no night of
+// the plan is theirs), and only links the receiver can open. The run is a
+// new version of the shift's, made for readerDM (the receiver's DM), with
+// no card. nil when it cannot be made (logged): the caller sends the
+// latest plan instead.
+func (p *planner) receiverPlan(ctx context.Context, shift bh.Shift, sender, receiver, readerDM string, start time.Time, hours int) *bh.RunRecord {
+	b := p.b
+	now := b.cfg.Now()
+	loc := shift.Location(b.cfg.Location)
+	log := b.log.With("shift_id", shift.ID, "receiver", receiver)
+	live, err := p.store.LiveNotes(ctx, shift.TeamID, shift.ID, now)
+	if err != nil {
+		log.Info("bot: handoff: the receiver's plan: notes", "err", err)
+		return nil
+	}
+	notes := familyNotes(live.Notes)
+	from := start
+	if !from.After(now) {
+		from = time.Time{}
+	}
+	end := start.Add(time.Duration(hours) * time.Hour)
+	run := bh.Run{TeamID: shift.TeamID, ShiftID: shift.ID, ChannelID: readerDM, Energy: bh.EnergyAuto, HorizonH: hours,
+		Mode: b.cfg.Council.Mode(), TZ: loc.String(), TokenBudget: b.cfg.TokenBudget, Now: now, From: from,
+		RequestedBy: sender, For: receiver, ForName: b.userName(ctx, receiver), ForUntil: end}
+	// The sender's night is theirs: they sleep in the conversation's quiet
+	// hours while the receiver is on duty (no Quiet of the receiver's).
+	night := bh.DefaultNightHours
+	if set, err := p.store.RadarSettings(ctx, shift.TeamID, shift.ID); err == nil {
+		night = set.NightHours()
+	}
+	if rs, re, ok := night.RestIn(run.Start(), end, loc); ok {
+		run.Rest = []bh.Rest{{UserID: sender, Name: b.userName(ctx, sender), Start: rs, End: re}}
+	}
+	links, _, _ := p.links.from(notes)
+	in := council.Input{Run: run, Notes: notes, Names: p.names(ctx, notes, now), Links: readable(notes, links, readerDM)}
+	out, err := b.cfg.Council.Execute(ctx, p.store, in, nil)
+	if err != nil {
+		log.Warn("bot: handoff: the receiver's plan", "err", err)
+		return nil
+	}
+	rec := out.Record()
+	return &rec
+}
+
+// readable keeps the links a reader can open: a note written in someone
+// else's DM is not (Slack shows the reader nothing there), so it is named
+// by its words instead. readerDM "" keeps them all (a channel reads them
+// as today).
+func readable(notes []bh.Note, links blocks.Links, readerDM string) blocks.Links {
+	if readerDM == "" {
+		return links
+	}
+	out := make(blocks.Links, len(links))
+	for _, n := range notes {
+		if l, ok := links[n.ID]; ok && (n.ChannelID == readerDM || !strings.HasPrefix(n.ChannelID, "D")) {
+			out[n.ID] = l
+		}
+	}
+	return out
+}
+
+// handoffFiles are a handoff's plan files for one reader: the run's stored
+// handoff.md (the receiver's plan's is already theirs), then its calendar
+// and picture linking only what readerDM can open.
+func (s *sharer) handoffFiles(ctx context.Context, rec bh.RunRecord, readerDM string) []bh.Artifact {
+	var out []bh.Artifact
+	if a, ok := rec.Artifact(bh.ArtifactHandoff); ok {
+		out = append(out, a)
+	}
+	links, labels := s.fileLinks(ctx, rec, readerDM)
+	for _, kind := range []string{bh.ArtifactCalendar, bh.ArtifactPicture} {
+		a, err := s.planFile(rec, kind, links, labels)
+		if err != nil {
+			s.b.log.Warn("bot: make a plan file", "run_id", rec.Run.ID, "kind", kind, "err", err)
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// fileLinks are the links and labels of a run's notes for a file sent to
+// where: in a DM, only the links its reader can open.
+func (s *sharer) fileLinks(ctx context.Context, rec bh.RunRecord, where string) (blocks.Links, map[string]string) {
+	notes, err := s.links.store.Notes(ctx, rec.Run.TeamID, rec.Run.ShiftID, true)
+	if err != nil {
+		s.b.log.Warn("bot: notes for a plan's files", "run_id", rec.Run.ID, "err", err)
+	}
+	notes = slices.DeleteFunc(notes, bh.Note.Deleted)
+	links, _, labels := s.links.from(notes)
+	if !strings.HasPrefix(where, "D") {
+		where = ""
+	}
+	return readable(notes, links, where), labels
+}
+
+// maxCardBack bounds how many handoff plans cardedBefore looks past.
+const maxCardBack = 8
+
+// cardedBefore is the newest run of run's shift before it that has a card:
+// a handoff's plan for its receiver has none, and the conversation's card
+// is still the one to bring up to date.
+func (p *planner) cardedBefore(ctx context.Context, run bh.Run) (bh.RunRecord, error) {
+	for v := run.Version - 1; v >= 1 && v >= run.Version-maxCardBack; v-- {
+		r, err := p.store.RunByVersion(ctx, run.TeamID, run.ShiftID, v)
+		switch {
+		case bh.ErrorCode(err) == bh.ENOTFOUND:
+			continue
+		case err != nil:
+			return bh.RunRecord{}, err
+		case r.CardTS != "":
+			return p.store.RunRecord(ctx, r.TeamID, r.ID)
+		}
+	}
+	return bh.RunRecord{}, bh.Errorf(bh.ENOTFOUND, "no card before plan v%d", run.Version)
+}
