@@ -51,6 +51,32 @@ type runDoc struct {
 	For      string    `bson:"for,omitempty"`
 	ForName  string    `bson:"for_name,omitempty"`
 	ForUntil time.Time `bson:"for_until,omitempty"`
+	// Rest is absent from runs made before plans knew of another's sleep.
+	Rest []restDoc `bson:"rest,omitempty"`
+}
+
+// restDoc is another caregiver's sleep in a plan's window (bh.Rest).
+type restDoc struct {
+	UserID string    `bson:"user_id"`
+	Name   string    `bson:"name,omitempty"`
+	Start  time.Time `bson:"start"`
+	End    time.Time `bson:"end"`
+}
+
+func toRestDocs(rs []bh.Rest) []restDoc {
+	var out []restDoc
+	for _, r := range rs {
+		out = append(out, restDoc{UserID: r.UserID, Name: r.Name, Start: r.Start.UTC(), End: r.End.UTC()})
+	}
+	return out
+}
+
+func restOf(ds []restDoc) []bh.Rest {
+	var out []bh.Rest
+	for _, d := range ds {
+		out = append(out, bh.Rest{UserID: d.UserID, Name: d.Name, Start: d.Start.UTC(), End: d.End.UTC()})
+	}
+	return out
 }
 
 func toRunDoc(r bh.Run) runDoc {
@@ -58,7 +84,7 @@ func toRunDoc(r bh.Run) runDoc {
 		Change: r.Change, ChangeStamps: toStampDocs(r.ChangeStamps), Status: string(r.Status), Energy: string(r.Energy), HorizonH: r.HorizonH, Mode: r.Mode, TZ: r.TZ,
 		TokenBudget: r.TokenBudget, Now: r.Now.UTC(), Sample: r.Sample, RequestedBy: r.RequestedBy, CardChannel: r.CardChannel,
 		CardTS: r.CardTS, CardPosted: r.CardPosted, Error: r.Error, CreatedAt: r.CreatedAt.UTC(), StartedAt: r.StartedAt.UTC(), FinishedAt: r.FinishedAt.UTC(),
-		From: r.From.UTC(), Quiet: toQuietDoc(r.Quiet), For: r.For, ForName: r.ForName, ForUntil: r.ForUntil.UTC()}
+		From: r.From.UTC(), Quiet: toQuietDoc(r.Quiet), For: r.For, ForName: r.ForName, ForUntil: r.ForUntil.UTC(), Rest: toRestDocs(r.Rest)}
 }
 
 func toQuietDoc(q *bh.QuietHours) *quietDoc {
@@ -80,7 +106,8 @@ func (d runDoc) domain() bh.Run {
 		Change: d.Change, ChangeStamps: fromStampDocs(d.ChangeStamps), Status: bh.Status(d.Status), Energy: bh.Energy(d.Energy), HorizonH: d.HorizonH, Mode: d.Mode, TZ: d.TZ,
 		TokenBudget: d.TokenBudget, Now: d.Now.UTC(), Sample: d.Sample, RequestedBy: d.RequestedBy, CardChannel: d.CardChannel,
 		CardTS: d.CardTS, CardPosted: d.CardPosted, Error: d.Error, CreatedAt: d.CreatedAt.UTC(), StartedAt: d.StartedAt.UTC(), FinishedAt: d.FinishedAt.UTC(),
-		From: utcOrZero(d.From), Quiet: d.Quiet.domain(), For: d.For, ForName: d.ForName, ForUntil: utcOrZero(d.ForUntil)}
+		From: utcOrZero(d.From), Quiet: d.Quiet.domain(), For: d.For, ForName: d.ForName, ForUntil: utcOrZero(d.ForUntil),
+		Rest: restOf(d.Rest)}
 }
 
 // utcPtr is t in UTC, nil for nil.

@@ -84,10 +84,22 @@ func TestRunsVersionsAndRoundTrip(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, "1.2", byID.CardTS)
 
-			// r2 and other were left running: a restart fails them with a reason.
+			// A plan made for the one on duty keeps whose it is and the
+			// other's sleep it states, for a replay to say the same.
+			night := bh.Rest{UserID: "U1", Name: "Maya", Start: now.Add(7 * time.Hour), End: now.Add(15 * time.Hour)}
+			forSam, err := db.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: "s3", For: "U2", ForName: "Sam", ForUntil: now.Add(16 * time.Hour),
+				Rest: []bh.Rest{night}, Now: now})
+			require.NoError(t, err)
+			samGot, err := db.Run(ctx, "T1", forSam.ID)
+			require.NoError(t, err)
+			assert.Equal(t, []bh.Rest{night}, samGot.Rest)
+			assert.Equal(t, "Sam", samGot.ForName)
+			assert.Nil(t, r2.Rest)
+
+			// r2, other and forSam were left running: a restart fails them with a reason.
 			failed, err := db.FailInterruptedRuns(ctx, 0)
 			require.NoError(t, err)
-			assert.Len(t, failed, 2)
+			assert.Len(t, failed, 3)
 			r2got, err := db.Run(ctx, "T1", r2.ID)
 			require.NoError(t, err)
 			assert.Equal(t, []bh.Stamp{bh.StampOf(now, "15:04")}, r2got.ChangeStamps, "a what-if's times kept with its change")
