@@ -1108,6 +1108,11 @@ func (c *countingStore) LastNudge(context.Context, string, string, string) (bh.P
 	return bh.PostRecord{}, false, nil
 }
 
+func (c *countingStore) NudgesOfDay(context.Context, string, string, string) ([]bh.PostRecord, error) {
+	c.count("NudgesOfDay")
+	return nil, nil
+}
+
 func (c *countingStore) TakeStalePosts(context.Context, time.Time, string) ([]bh.PostRecord, error) {
 	c.count("TakeStalePosts")
 	return nil, nil
