@@ -361,7 +361,7 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 			if standing.Fingerprint == fp {
 				continue
 			}
-			if !n.update(ctx, log, post, standing, fp, items, route.ChannelID) {
+			if !n.update(ctx, log, post, standing, fp, items, route) {
 				return
 			}
 		}
@@ -396,7 +396,7 @@ func standingNudges(nudges []bh.PostRecord, def string) []bh.PostRecord {
 // look (the message still shows the old state: the next look or sweep
 // updates it again). A conversation out of reach switches the radar off
 // only when it is where new posts go (route).
-func (n *Nudger) update(ctx context.Context, log *slog.Logger, post bh.RadarPost, standing bh.PostRecord, fp string, items []string, route string) bool {
+func (n *Nudger) update(ctx context.Context, log *slog.Logger, post bh.RadarPost, standing bh.PostRecord, fp string, items []string, route bh.Route) bool {
 	st := post.State
 	moved, err := n.cfg.Store.RefreshPost(ctx, standing.Key, standing.Fingerprint, bh.PostRecord{Fingerprint: fp, Items: items, Level: st.Level, Critical: st.Critical()})
 	if err != nil {
@@ -408,6 +408,9 @@ func (n *Nudger) update(ctx context.Context, log *slog.Logger, post bh.RadarPost
 	}
 	post.UpdateTS, post.Why = standing.TS, "updated"
 	post.To = bh.Route{ChannelID: standing.ChannelID}
+	if standing.ChannelID == route.ChannelID {
+		post.To, post.To.ThreadTS = route, "" // whose DM it is; an update has no thread
+	}
 	if _, err := n.cfg.Notify.PostRadar(ctx, post); err != nil {
 		code := bh.ErrorCode(err)
 		if code != bh.EFORBIDDEN && code != bh.ENOTFOUND {
@@ -416,7 +419,7 @@ func (n *Nudger) update(ctx context.Context, log *slog.Logger, post bh.RadarPost
 			}
 			return false
 		}
-		if standing.ChannelID != route {
+		if standing.ChannelID != route.ChannelID {
 			log.Warn("radar: could not update a message where the radar no longer posts", "channel", standing.ChannelID, "err", err)
 			return true
 		}
