@@ -148,10 +148,41 @@ type RadarPost struct {
 	// Duty is who is on duty in the conversation, filled in by the poster:
 	// in a family channel the radar speaks to them, with a mention.
 	Duty Duty
+	// DutyName is the duty person's name (filled in by the poster), for a
+	// DM they are not in: a mention there reaches nobody.
+	DutyName string
 	// Claims are who said "I'll do it", by note id (filled in by the
 	// poster): the radar names them and speaks to them rather than to the
 	// person on duty.
 	Claims map[string]string
+	// To is where the post goes: a new post is sent there, an update is
+	// made in the conversation of the message it updates (To.ChannelID).
+	// Empty: Shift.ChannelID (before families, the one conversation).
+	To Route
+}
+
+// Route is where a family's radar post goes (radar.Router decides): the
+// DM of the person on duty, threaded under their handoff message; else a
+// family channel; else the DM of whoever wrote the item's note.
+type Route struct {
+	// ChannelID is the conversation to post in.
+	ChannelID string
+	// UserID is the person whose DM it is; "" for a channel.
+	UserID string
+	// ThreadTS, when set, is the message (a handoff) to thread under.
+	ThreadTS string
+	// Duty says the person is on duty, the reason for the route.
+	Duty bool
+	// Why says why this route, for the logs ("on duty", "writer").
+	Why string
+}
+
+// Place is the conversation a post to r goes to: r.ChannelID, else def.
+func (r Route) Place(def string) string {
+	if r.ChannelID != "" {
+		return r.ChannelID
+	}
+	return def
 }
 
 // RadarSettings are a shift's radar choices and the radar's own notes on it.

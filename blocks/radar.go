@@ -322,7 +322,7 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 	if p.Kind != bh.PostNudge {
 		foot = When(p.Now, l, DayTime)
 	}
-	if d := DutyLine(p.Duty, p.Now, l); d != "" {
+	if d := radarDutyLine(p, l); d != "" {
 		foot = d + " · " + foot
 	}
 	bl = append(bl, slack.NewContextBlock("", mrkdwn(foot+" · _"+bh.Disclaimer+"_")))
@@ -363,7 +363,7 @@ func healthAsk(p bh.RadarPost, r radarText) Message {
 		text = mentions(to) + " " + text
 	}
 	foot := When(p.Now, r.loc, DayTime)
-	if d := DutyLine(p.Duty, p.Now, r.loc); d != "" {
+	if d := radarDutyLine(p, r.loc); d != "" {
 		foot = d + " · " + foot
 	}
 	bl = append(bl, slack.NewContextBlock("", mrkdwn(foot+" · _"+bh.Disclaimer+"_")))
@@ -378,11 +378,36 @@ func sectionText(b slack.Block) string {
 	return ""
 }
 
+// radarPlace is the conversation a radar post is in.
+func radarPlace(p bh.RadarPost) string { return p.To.Place(p.Shift.ChannelID) }
+
+// radarDutyLine says who is on duty at the foot of a radar post. A
+// mention reaches only people in the conversation, so in a DM the duty
+// person reads "You're on duty" in their own and their name elsewhere.
+func radarDutyLine(p bh.RadarPost, l *time.Location) string {
+	place := radarPlace(p)
+	if !strings.HasPrefix(place, "D") || !p.Duty.OnAt(p.Now) {
+		return DutyLine(p.Duty, p.Now, l)
+	}
+	until := ""
+	if !p.Duty.Until.IsZero() {
+		until = " until " + When(p.Duty.Until, l, DayTime)
+	}
+	if p.To.UserID != "" && p.To.UserID == p.Duty.UserID {
+		return "You're on duty" + until
+	}
+	name := p.DutyName
+	if name == "" {
+		name = "someone else"
+	}
+	return "On duty: " + Escape(name) + until
+}
+
 // speakTo is who a radar post in a family channel mentions: for each of
 // its items, whoever said "I'll do it", else the person on duty; nobody in
 // a DM (one reader) or in the morning outlook.
 func speakTo(p bh.RadarPost, items []bh.RiskItem) []string {
-	if strings.HasPrefix(p.Shift.ChannelID, "D") || p.Kind == bh.PostOutlook {
+	if strings.HasPrefix(radarPlace(p), "D") || p.Kind == bh.PostOutlook {
 		return nil
 	}
 	var to []string

@@ -114,6 +114,7 @@ type Store interface {
 	cardStore
 	shareStore
 	radarStore
+	routeStore
 	homeStore
 	linkStore
 	recoverStore

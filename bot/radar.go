@@ -346,17 +346,20 @@ func (r *radarHandler) setOutlook(ctx context.Context, teamID, channelID, userID
 
 var _ radar.Notifier = (*Bot)(nil)
 
-// PostRadar posts a radar message in the shift's conversation, or updates
-// one in place. A conversation out of reach (the bot was removed, the
-// channel archived or gone) comes back as EFORBIDDEN, so the radar stops
-// posting there instead of retrying.
+// PostRadar posts a radar message where it is routed (p.To: the DM of the
+// person on duty, a family channel, a writer's DM), or updates one in
+// place in its own conversation. A conversation out of reach (the bot was
+// removed, the channel archived or gone) comes back as EFORBIDDEN, so the
+// radar stops posting there instead of retrying.
 func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 	var links blocks.Links
 	var authors blocks.Authors
+	channel := p.To.Place(p.Shift.ChannelID)
+	p.To.ChannelID = channel
 	if live, err := b.radar.store.LiveNotes(ctx, p.Shift.TeamID, p.Shift.ID, b.cfg.Now()); err == nil {
 		notes := live.Notes
 		links, authors, _ = b.radar.links.from(notes)
-		if !strings.HasPrefix(p.Shift.ChannelID, "D") {
+		if !strings.HasPrefix(channel, "D") {
 			// Claims are a family channel's: a DM has one reader.
 			p.Claims = bh.Claims(notes)
 		}
@@ -365,6 +368,10 @@ func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 	}
 	if d, err := b.radar.store.Duty(ctx, p.Shift.TeamID, p.Shift.ID); err == nil {
 		p.Duty = d
+		if d.OnAt(p.Now) && strings.HasPrefix(channel, "D") && d.UserID != p.To.UserID {
+			// A mention in a DM the person is not in reaches nobody.
+			p.DutyName = b.userName(ctx, d.UserID)
+		}
 	} else {
 		b.log.Info("bot: radar: who is on duty", "shift_id", p.Shift.ID, "err", err)
 	}
@@ -372,14 +379,22 @@ func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 	var ts string
 	var err error
 	if p.UpdateTS != "" {
-		err = b.update(ctx, p.Shift.ChannelID, p.UpdateTS, msg)
+		err = b.update(ctx, channel, p.UpdateTS, msg)
 		ts = p.UpdateTS
 	} else {
 		opts := msg.Options()
 		if p.Key != "" {
 			opts = append(opts, slack.MsgOptionMetadata(slack.SlackMetadata{EventType: radarMetadataType, EventPayload: map[string]any{"key": p.Key}}))
 		}
-		_, ts, err = b.api.PostMessageContext(ctx, p.Shift.ChannelID, opts...)
+		if p.To.ThreadTS != "" {
+			// Under the handoff message, and broadcast to the DM: a reply
+			// alone notifies only those following the thread, and Got it
+			// (a button) follows nothing, so a night's alert could reach
+			// nobody; a broadcast also stays in the DM's history, where
+			// FindRadar looks after a restart.
+			opts = append(opts, slack.MsgOptionTS(p.To.ThreadTS), slack.MsgOptionBroadcast())
+		}
+		_, ts, err = b.api.PostMessageContext(ctx, channel, opts...)
 	}
 	if err != nil {
 		switch code := slackErr(err); code {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -29,6 +30,15 @@ type Notifier interface {
 	FindRadar(ctx context.Context, channelID, key string) (ts string, err error)
 }
 
+// Router decides where a family's new radar post goes and whose quiet
+// hours hold there (the bot: the DM of the person on duty, else a family
+// channel, else the DM of whoever wrote the lead item's note). items are
+// what the post is about, most urgent first (none for an outlook). Only
+// new posts are routed: a message already posted is updated where it is.
+type Router interface {
+	Route(ctx context.Context, shift bh.Shift, kind bh.PostKind, items []bh.RiskItem, now time.Time) (bh.Route, bh.QuietHours, error)
+}
+
 // PostStore keeps the nudger's claims and each shift's radar settings. A
 // claim is a unique key, so when several processes share a store each post
 // is sent by one of them.
@@ -46,6 +56,8 @@ type PostStore interface {
 	PostFailed(ctx context.Context, key, why string) error
 	RefreshPost(ctx context.Context, key, oldFP string, shows bh.PostRecord) (bool, error)
 	LastNudge(ctx context.Context, teamID, shiftID, day string) (bh.PostRecord, bool, error)
+	// NudgesOfDay lists the day's nudges, the latest first.
+	NudgesOfDay(ctx context.Context, teamID, shiftID, day string) ([]bh.PostRecord, error)
 	TakeStalePosts(ctx context.Context, cutoff time.Time, owner string) ([]bh.PostRecord, error)
 }
 
@@ -53,6 +65,9 @@ type PostStore interface {
 type NudgerConfig struct {
 	Store  PostStore // required
 	Notify Notifier  // required
+	// Router routes new posts. Default: the shift's own conversation
+	// (Shift.ChannelID) with the shift's quiet hours.
+	Router Router
 	// Location is the zone of shifts without one of their own. Default UTC.
 	Location *time.Location
 	// Now is the clock. Default time.Now.
@@ -303,19 +318,31 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 	if done {
 		return
 	}
-	last, had, err := n.cfg.Store.LastNudge(ctx, teamID, shiftID, day)
+	todays, err := n.cfg.Store.NudgesOfDay(ctx, teamID, shiftID, day)
 	if err != nil {
-		log.Error("radar: nudge: load the day's nudge", "err", err)
+		log.Error("radar: nudge: load the day's nudges", "err", err)
 		return
+	}
+	var last bh.PostRecord
+	had := len(todays) > 0
+	if had {
+		last = todays[0]
 	}
 	if had && last.TS == "" && last.Failed == "" {
 		return // being posted by someone, or picked up by the sweep after a crash
 	}
+	route, quiet, ok := n.route(ctx, shift, bh.PostNudge, urgent(st), now, set)
+	if !ok {
+		return
+	}
 	items := itemKeys(st)
-	post := bh.RadarPost{Kind: bh.PostNudge, Shift: shift, State: st, Location: loc, Now: now}
+	post := bh.RadarPost{Kind: bh.PostNudge, Shift: shift, State: st, Location: loc, Now: now, To: route}
+	// A rise is measured from the family's latest message, wherever it
+	// went (the one now on duty was handed that state), and goes to the
+	// route only.
 	rise := st.Level >= n.cfg.MinLevel && (!had || fresh || last.Failed != "" || roseFrom(last.Level, last.Critical, st))
 	if rise && !fresh {
-		rise = n.worthANewMessage(ctx, teamID, shiftID, st, had, last, set.QuietHours().Contains(now.In(loc)), now.In(loc))
+		rise = n.worthANewMessage(ctx, teamID, shiftID, st, had, last, quiet.Contains(now.In(loc)), now.In(loc))
 	}
 	switch {
 	case rise:
@@ -325,33 +352,80 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 		}
 		post.Why = n.why(had && last.Failed == "", fresh, last, st)
 		rec := bh.PostRecord{Key: fmt.Sprintf("nudge:%s/%s/%s/%d", teamID, shiftID, day, seq), Kind: bh.PostNudge, TeamID: teamID, ShiftID: shiftID,
-			Day: day, Seq: seq, Level: st.Level, Critical: st.Critical(), Items: items, Fingerprint: fp, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: shift.ChannelID}
+			Day: day, Seq: seq, Level: st.Level, Critical: st.Critical(), Items: items, Fingerprint: fp, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: route.ChannelID}
 		n.send(ctx, rec, post)
-	case had && last.TS != "" && last.Fingerprint != fp:
-		moved, err := n.cfg.Store.RefreshPost(ctx, last.Key, last.Fingerprint, bh.PostRecord{Fingerprint: fp, Items: items, Level: st.Level, Critical: st.Critical()})
-		if err != nil {
-			log.Error("radar: nudge: record the update", "err", err)
-			return
-		}
-		if moved {
-			post.UpdateTS, post.Why = last.TS, "updated"
-			if _, err := n.cfg.Notify.PostRadar(ctx, post); err != nil {
-				code := bh.ErrorCode(err)
-				if code != bh.EFORBIDDEN && code != bh.ENOTFOUND {
-					// The message still shows the old state: say so in the
-					// record, so the next look or sweep updates it again.
-					if _, rerr := n.cfg.Store.RefreshPost(ctx, last.Key, fp, last); rerr != nil {
-						log.Error("radar: nudge: undo the update's record", "err", rerr)
-					}
-					return
-				}
-				n.unreachable(ctx, teamID, shiftID, st.NotesRev, err)
+	default:
+		// No rise: every conversation's standing message of the day is
+		// updated in place (no notification), the one asleep's too.
+		for _, standing := range standingNudges(todays, shift.ChannelID) {
+			if standing.Fingerprint == fp {
+				continue
+			}
+			if !n.update(ctx, log, post, standing, fp, items, route) {
+				return
 			}
 		}
 	}
 	n.mu.Lock()
 	n.looked[key] = seen
 	n.mu.Unlock()
+}
+
+// standingNudges are the day's standing messages: in each conversation,
+// its latest nudge that was posted (nudges newest first). A record
+// without a conversation is def's (claimed before posts were routed).
+func standingNudges(nudges []bh.PostRecord, def string) []bh.PostRecord {
+	var out []bh.PostRecord
+	seen := map[string]bool{}
+	for _, r := range nudges {
+		if r.ChannelID == "" {
+			r.ChannelID = def
+		}
+		if seen[r.ChannelID] {
+			continue
+		}
+		seen[r.ChannelID] = true
+		if r.TS != "" && r.Failed == "" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// update shows post in place of the standing message; false stops the
+// look (the message still shows the old state: the next look or sweep
+// updates it again). A conversation out of reach switches the radar off
+// only when it is where new posts go (route).
+func (n *Nudger) update(ctx context.Context, log *slog.Logger, post bh.RadarPost, standing bh.PostRecord, fp string, items []string, route bh.Route) bool {
+	st := post.State
+	moved, err := n.cfg.Store.RefreshPost(ctx, standing.Key, standing.Fingerprint, bh.PostRecord{Fingerprint: fp, Items: items, Level: st.Level, Critical: st.Critical()})
+	if err != nil {
+		log.Error("radar: nudge: record the update", "err", err)
+		return false
+	}
+	if !moved {
+		return true
+	}
+	post.UpdateTS, post.Why = standing.TS, "updated"
+	post.To = bh.Route{ChannelID: standing.ChannelID}
+	if standing.ChannelID == route.ChannelID {
+		post.To, post.To.ThreadTS = route, "" // whose DM it is; an update has no thread
+	}
+	if _, err := n.cfg.Notify.PostRadar(ctx, post); err != nil {
+		code := bh.ErrorCode(err)
+		if code != bh.EFORBIDDEN && code != bh.ENOTFOUND {
+			if _, rerr := n.cfg.Store.RefreshPost(ctx, standing.Key, fp, standing); rerr != nil {
+				log.Error("radar: nudge: undo the update's record", "err", rerr)
+			}
+			return false
+		}
+		if standing.ChannelID != route.ChannelID {
+			log.Warn("radar: could not update a message where the radar no longer posts", "channel", standing.ChannelID, "err", err)
+			return true
+		}
+		n.unreachable(ctx, st.TeamID, st.ShiftID, st.NotesRev, err)
+	}
+	return true
 }
 
 // worthANewMessage keeps the radar calm: a rise that would post a new
@@ -436,6 +510,36 @@ func (n *Nudger) settings(ctx context.Context, teamID, shiftID string, st bh.Shi
 	return set, set.Off == ""
 }
 
+// route is where a new post about items goes now, and the quiet hours
+// there; ok is false when the router failed (logged: the next look or
+// sweep tries again, rather than wake the wrong person).
+func (n *Nudger) route(ctx context.Context, shift bh.Shift, kind bh.PostKind, items []bh.RiskItem, now time.Time, set bh.RadarSettings) (bh.Route, bh.QuietHours, bool) {
+	if n.cfg.Router == nil {
+		return bh.Route{ChannelID: shift.ChannelID}, set.QuietHours(), true
+	}
+	r, q, err := n.cfg.Router.Route(ctx, shift, kind, items, now)
+	if err != nil {
+		if ctx.Err() == nil {
+			n.cfg.Logger.Error("radar: route a post", "shift_id", shift.ID, "kind", kind, "err", err)
+		}
+		return r, q, false
+	}
+	if r.ChannelID == "" {
+		r.ChannelID = shift.ChannelID
+	}
+	return r, q, true
+}
+
+// urgent lists a state's items most urgent first: what a nudge is about.
+func urgent(st bh.ShiftState) []bh.RiskItem {
+	var out []bh.RiskItem
+	for _, g := range [][]bh.RiskItem{st.Deadlines, st.Inventory, st.Health, st.Commitments} {
+		out = append(out, g...)
+	}
+	slices.SortStableFunc(out, func(a, b bh.RiskItem) int { return int(b.Level) - int(a.Level) })
+	return out
+}
+
 // why says why a new nudge goes out now.
 func (n *Nudger) why(had, fresh bool, last bh.PostRecord, st bh.ShiftState) string {
 	switch {
@@ -502,7 +606,7 @@ func (n *Nudger) deliver(ctx context.Context, rec bh.PostRecord, post bh.RadarPo
 		}
 		return
 	}
-	rec.ChannelID = post.Shift.ChannelID
+	rec.ChannelID = post.To.Place(post.Shift.ChannelID)
 	if err := n.cfg.Store.PostSent(ctx, rec, ts); err != nil {
 		n.cfg.Logger.Error("radar: record a post", "key", rec.Key, "err", err)
 	}
@@ -605,10 +709,9 @@ func (n *Nudger) Tick(ctx context.Context) {
 		// The shift is read once for all of the state's reminders and
 		// asks, and only when one of them may be due.
 		shiftOf := n.shiftOnce(ctx, st)
-		q := s.QuietHours()
 		for _, d := range st.Deadlines {
 			if d.At != nil && now.Before(d.At.Add(ReminderGrace)) {
-				n.remind(ctx, st, d, q, now, shiftOf)
+				n.remind(ctx, st, d, s, now, shiftOf)
 			}
 		}
 		var asks []bh.RiskItem
@@ -617,7 +720,7 @@ func (n *Nudger) Tick(ctx context.Context) {
 				asks = append(asks, h)
 			}
 		}
-		n.askHealth(ctx, st, asks, q, now, shiftOf)
+		n.askHealth(ctx, st, asks, s, now, shiftOf)
 	}
 }
 
@@ -705,8 +808,14 @@ func earliestReminder(due time.Time, lead time.Duration, q bh.QuietHours) time.T
 // one that could not (the deadline came in the night) is never a new
 // message in them: the standing message shows it, updated in place, or it
 // waits for the quiet hours to end.
-func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, quiet bh.QuietHours, now time.Time, shiftOf func() (bh.Shift, bool)) {
-	if now.Before(earliestReminder(*d.At, n.cfg.ReminderLead, quiet)) {
+func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, set bh.RadarSettings, now time.Time, shiftOf func() (bh.Shift, bool)) {
+	// Whose quiet hours hold is known only once routed: with a router,
+	// the earliest time is the one of quiet hours a whole day long.
+	bound := set.QuietHours()
+	if n.cfg.Router != nil {
+		bound = bh.QuietHours{From: 0, To: 23}
+	}
+	if now.Before(earliestReminder(*d.At, n.cfg.ReminderLead, bound)) {
 		return // every sweep sees a deadline a day ahead: no read for it
 	}
 	key := reminderKey(st, d)
@@ -720,6 +829,10 @@ func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, qu
 	if !ok {
 		return
 	}
+	route, quiet, ok := n.route(ctx, shift, bh.PostReminder, []bh.RiskItem{d}, now, set)
+	if !ok {
+		return
+	}
 	loc := shift.Location(n.cfg.Location)
 	at, early := reminderAt(*d.At, n.cfg.ReminderLead, quiet, loc)
 	if now.Before(at) {
@@ -727,7 +840,7 @@ func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, qu
 	}
 	local := now.In(loc)
 	rec := bh.PostRecord{Key: key, Kind: bh.PostReminder, TeamID: st.TeamID, ShiftID: st.ShiftID, Day: local.Format(time.DateOnly),
-		Items: []string{d.Key}, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: shift.ChannelID}
+		Items: []string{d.Key}, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: route.ChannelID}
 	covered := func(by string) {
 		rec.TS = by
 		if _, err := n.cfg.Store.ClaimPost(ctx, rec); err == nil {
@@ -747,7 +860,9 @@ func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, qu
 		}
 		return
 	}
-	if err == nil && had && last.TS != "" && !last.PostedAt.Before(at) && contains(last.Items, d.Key) {
+	// Covered only where the reminder would go: the one told is the one
+	// to remind.
+	if err == nil && had && last.TS != "" && !last.PostedAt.Before(at) && contains(last.Items, d.Key) && last.ChannelID == route.ChannelID {
 		covered("covered by " + last.Key)
 		return
 	}
@@ -758,7 +873,7 @@ func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, qu
 		why, stamps = "it is due "+due.Text+", in your quiet hours", []bh.Stamp{due}
 	}
 	n.send(ctx, rec, bh.RadarPost{Kind: bh.PostReminder, Shift: shift, State: st, Item: &item, Location: loc, Now: now,
-		Why: why, WhyStamps: stamps})
+		Why: why, WhyStamps: stamps, To: route})
 }
 
 // healthAskKey names the ask about health note h at now: one per note per
@@ -783,7 +898,7 @@ func healthAskKey(st bh.ShiftState, h bh.RiskItem, now time.Time) (string, bool)
 //
 // The message is claimed under its first note's ask; each other note's
 // ask is recorded as covered by it, so no process asks it again.
-func (n *Nudger) askHealth(ctx context.Context, st bh.ShiftState, asks []bh.RiskItem, quiet bh.QuietHours, now time.Time, shiftOf func() (bh.Shift, bool)) {
+func (n *Nudger) askHealth(ctx context.Context, st bh.ShiftState, asks []bh.RiskItem, set bh.RadarSettings, now time.Time, shiftOf func() (bh.Shift, bool)) {
 	var keys []string
 	var due []bh.RiskItem
 	n.mu.Lock()
@@ -800,6 +915,10 @@ func (n *Nudger) askHealth(ctx context.Context, st bh.ShiftState, asks []bh.Risk
 	if !ok {
 		return
 	}
+	route, quiet, ok := n.route(ctx, shift, bh.PostHealthAsk, due, now, set)
+	if !ok {
+		return
+	}
 	loc := shift.Location(n.cfg.Location)
 	local := now.In(loc)
 	if quiet.Contains(local) {
@@ -810,7 +929,7 @@ func (n *Nudger) askHealth(ctx context.Context, st bh.ShiftState, asks []bh.Risk
 		items[i] = h.Key
 	}
 	rec := bh.PostRecord{Key: keys[0], Kind: bh.PostHealthAsk, TeamID: st.TeamID, ShiftID: st.ShiftID, Day: local.Format(time.DateOnly),
-		Items: items, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: shift.ChannelID}
+		Items: items, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: route.ChannelID}
 	claimed, err := n.cfg.Store.ClaimPost(ctx, rec)
 	if err != nil {
 		if ctx.Err() == nil {
@@ -846,7 +965,7 @@ func (n *Nudger) askHealth(ctx context.Context, st bh.ShiftState, asks []bh.Risk
 		rec.Items = append(rec.Items, h.Key)
 	}
 	n.deliver(ctx, rec, bh.RadarPost{Kind: bh.PostHealthAsk, Shift: shift, State: asked(st, batch), Location: loc, Now: now,
-		Why: "a day without news"})
+		Why: "a day without news", To: route})
 }
 
 // asked is st as a health ask shows it: its health notes are the ones
@@ -909,9 +1028,13 @@ func (n *Nudger) outlook(ctx context.Context, s bh.RadarSettings, now time.Time)
 	if err != nil || !found {
 		return
 	}
+	route, _, ok := n.route(ctx, shift, bh.PostOutlook, nil, now, s)
+	if !ok {
+		return
+	}
 	rec := bh.PostRecord{Key: key, Kind: bh.PostOutlook, TeamID: s.TeamID, ShiftID: s.ShiftID, Day: day, Level: st.Level,
-		Items: itemKeys(st), Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: shift.ChannelID}
-	n.send(ctx, rec, bh.RadarPost{Kind: bh.PostOutlook, Shift: shift, State: st, Location: loc, Now: now, Why: "your morning outlook"})
+		Items: itemKeys(st), Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: route.ChannelID}
+	n.send(ctx, rec, bh.RadarPost{Kind: bh.PostOutlook, Shift: shift, State: st, Location: loc, Now: now, Why: "your morning outlook", To: route})
 }
 
 // resume finishes a post a stopped process claimed but did not send, from
@@ -931,7 +1054,11 @@ func (n *Nudger) resume(ctx context.Context, rec bh.PostRecord) {
 		// What the post will show now, for the next look to compare with.
 		rec.Level, rec.Critical, rec.Items, rec.Fingerprint = st.Level, st.Critical(), itemKeys(st), fp
 	}
-	post := bh.RadarPost{Kind: rec.Kind, Shift: shift, State: st, Location: shift.Location(n.cfg.Location), Now: now, Why: "after a restart"}
+	// The post goes where it was claimed for (the route then), top level:
+	// the claim does not keep a thread.
+	channel := bh.Route{ChannelID: rec.ChannelID}.Place(shift.ChannelID)
+	post := bh.RadarPost{Kind: rec.Kind, Shift: shift, State: st, Location: shift.Location(n.cfg.Location), Now: now, Why: "after a restart",
+		To: bh.Route{ChannelID: channel}}
 	if rec.Kind == bh.PostHealthAsk {
 		// One message for the notes it was claimed for that still wait
 		// for an answer.
@@ -963,7 +1090,7 @@ func (n *Nudger) resume(ctx context.Context, rec bh.PostRecord) {
 	// The stopped process may have been killed after Slack took its post
 	// and before the store heard of it: that message is updated, not sent
 	// again. If the search fails, posting (a possible double) beats losing.
-	ts, err := n.cfg.Notify.FindRadar(ctx, shift.ChannelID, rec.Key)
+	ts, err := n.cfg.Notify.FindRadar(ctx, channel, rec.Key)
 	if err != nil && ctx.Err() == nil {
 		n.cfg.Logger.Warn("radar: look for a post a stopped process may have sent", "key", rec.Key, "err", err)
 	}
@@ -971,7 +1098,7 @@ func (n *Nudger) resume(ctx context.Context, rec bh.PostRecord) {
 		// Yesterday's nudge, or a reminder long overdue, is noise now;
 		// the message Slack may have taken is recorded, not updated.
 		if ts != "" {
-			rec.ChannelID = shift.ChannelID
+			rec.ChannelID = channel
 			err = n.cfg.Store.PostSent(ctx, rec, ts)
 		} else {
 			err = n.cfg.Store.PostFailed(ctx, rec.Key, why)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -118,9 +119,15 @@ const testDebounce = 3 * time.Second
 
 func newRadarRig(t *testing.T, db *store.DB, clock *clocktest.Clock, notify radar.Notifier, owner string) *radarRig {
 	t.Helper()
+	return newRoutedRig(t, db, clock, notify, owner, nil)
+}
+
+// newRoutedRig is newRadarRig with a router deciding where posts go.
+func newRoutedRig(t *testing.T, db *store.DB, clock *clocktest.Clock, notify radar.Notifier, owner string, router radar.Router) *radarRig {
+	t.Helper()
 	r := &radarRig{t: t, states: make(chan bh.ShiftState, 1000)}
 	var err error
-	r.nudger, err = radar.NewNudger(radar.NudgerConfig{Store: db, Notify: notify, Now: clock.Now, AfterFunc: clock.AfterFunc,
+	r.nudger, err = radar.NewNudger(radar.NudgerConfig{Store: db, Notify: notify, Router: router, Now: clock.Now, AfterFunc: clock.AfterFunc,
 		Debounce: testDebounce, Owner: owner, StaleAfter: time.Minute})
 	require.NoError(t, err)
 	r.watcher, err = radar.New(radar.Config{Source: db, Store: db, Now: clock.Now,
@@ -1108,6 +1115,11 @@ func (c *countingStore) LastNudge(context.Context, string, string, string) (bh.P
 	return bh.PostRecord{}, false, nil
 }
 
+func (c *countingStore) NudgesOfDay(context.Context, string, string, string) ([]bh.PostRecord, error) {
+	c.count("NudgesOfDay")
+	return nil, nil
+}
+
 func (c *countingStore) TakeStalePosts(context.Context, time.Time, string) ([]bh.PostRecord, error) {
 	c.count("TakeStalePosts")
 	return nil, nil
@@ -1191,4 +1203,186 @@ func TestRadarStandingMessageShowsAHealthAsk(t *testing.T) {
 		shown = shown || (u.UpdateTS != "" && u.Now.After(start.Add(24*time.Hour)) && len(u.State.Health) == 1 && u.State.Health[0].Ask)
 	}
 	assert.True(t, shown, "the standing message, updated in place, asks \"Still a concern?\"")
+}
+
+// fakeRouter routes every post to one place, with its quiet hours, as a
+// test sets them (the bot's Route decides from duty and the family).
+type fakeRouter struct {
+	mu    sync.Mutex
+	to    bh.Route
+	quiet bh.QuietHours
+	kinds []bh.PostKind
+}
+
+func (f *fakeRouter) Route(_ context.Context, _ bh.Shift, kind bh.PostKind, _ []bh.RiskItem, _ time.Time) (bh.Route, bh.QuietHours, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.kinds = append(f.kinds, kind)
+	return f.to, f.quiet, nil
+}
+
+func (f *fakeRouter) set(to bh.Route, quiet bh.QuietHours) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.to, f.quiet = to, quiet
+}
+
+var (
+	toMaya = bh.Route{ChannelID: "DU1", UserID: "U1", Why: "writer"}
+	toSam  = bh.Route{ChannelID: "DU2", UserID: "U2", ThreadTS: "9.000100", Duty: true, Why: "on duty"}
+)
+
+// places lists where posts went, in order.
+func places(ps []bh.RadarPost) []string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, p.To.ChannelID)
+	}
+	return out
+}
+
+// The nudger posts where the router says: the DM of the one on duty (with
+// their handoff's thread), else the writer's DM; the claim records it.
+func TestRadarPostsWhereTheRouterSays(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		to   bh.Route
+	}{
+		{"someone on duty: their DM", toSam},
+		{"nobody on duty: the writer's DM", toMaya},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			clock := clocktest.New(radarT0)
+			db := openTestStore(t, clock)
+			notify := &recNotifier{}
+			router := &fakeRouter{to: tc.to, quiet: bh.DefaultQuietHours}
+			rig := newRoutedRig(t, db, clock, notify, "p1", router)
+			shift := note(t, db, "DU1", "out of formula", "1.01").ShiftID
+			rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
+			clock.Advance(testDebounce)
+			require.Eventually(t, func() bool { news, _ := notify.sent(bh.PostNudge); return len(news) == 1 }, 10*time.Second, 5*time.Millisecond)
+			news, _ := notify.sent(bh.PostNudge)
+			assert.Equal(t, tc.to, news[0].To, "the route, thread and all")
+			posts, err := db.Posts(context.Background(), "T1", shift)
+			require.NoError(t, err)
+			require.Len(t, posts, 1)
+			assert.Equal(t, tc.to.ChannelID, posts[0].ChannelID, "the claim says where it went")
+		})
+	}
+}
+
+// Once Sam is on duty, the message already posted to Maya is only updated
+// in place; a rise goes to Sam only; a change with no rise updates both
+// standing messages of the day. Reminders go to Sam too.
+func TestRadarAPostMadeToMayaIsOnlyUpdatedAfterSamTakesDuty(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	router := &fakeRouter{to: toMaya, quiet: bh.DefaultQuietHours}
+	rig := newRoutedRig(t, db, clock, notify, "p1", router)
+	ctx := context.Background()
+	look := func(notes int) {
+		t.Helper()
+		rig.settle(func(s bh.ShiftState) bool { return s.Notes == notes })
+		clock.Advance(testDebounce)
+	}
+
+	wipes := note(t, db, "DU1", "low: wipes < 1 day", "1.01")
+	look(1)
+	require.Eventually(t, func() bool { news, _ := notify.sent(bh.PostNudge); return len(news) == 1 }, 10*time.Second, 5*time.Millisecond)
+
+	// Sam takes duty. A change with no rise: Maya's message is updated
+	// where it is, and nothing new is posted anywhere.
+	router.set(toSam, bh.DefaultQuietHours)
+	note(t, db, "DU1", "deadline: daycare form due Wednesday 9am", "1.02")
+	look(2)
+	require.Eventually(t, func() bool { _, ups := notify.sent(bh.PostNudge); return len(ups) == 1 }, 10*time.Second, 5*time.Millisecond)
+	news, ups := notify.sent(bh.PostNudge)
+	assert.Equal(t, []string{"DU1"}, places(news))
+	assert.Equal(t, []string{"DU1"}, places(ups), "updated in Maya's DM, not posted to Sam")
+	assert.Equal(t, "1.000100", ups[0].UpdateTS)
+
+	// A rise: new, in Sam's DM only.
+	formula := note(t, db, "DU1", "out of formula", "1.03")
+	look(3)
+	require.Eventually(t, func() bool { news, _ := notify.sent(bh.PostNudge); return len(news) == 2 }, 10*time.Second, 5*time.Millisecond)
+	news, ups = notify.sent(bh.PostNudge)
+	assert.Equal(t, []string{"DU1", "DU2"}, places(news), "the rise reaches the one on duty")
+	assert.Equal(t, "9.000100", news[1].To.ThreadTS, "under his handoff message")
+	assert.Len(t, ups, 1, "Maya's message is not touched by the rise")
+
+	// Formula done, no rise: both standing messages are updated in place.
+	_, err := db.MarkNoteDone(ctx, "T1", formula.ID, true)
+	require.NoError(t, err)
+	look(2)
+	require.Eventually(t, func() bool { _, ups := notify.sent(bh.PostNudge); return len(ups) == 3 }, 10*time.Second, 5*time.Millisecond)
+	news, ups = notify.sent(bh.PostNudge)
+	assert.Len(t, news, 2, "nothing new")
+	assert.ElementsMatch(t, []string{"DU1", "DU2"}, places(ups[1:]))
+	for _, u := range ups[1:] {
+		assert.Empty(t, u.To.ThreadTS, "an update has no thread")
+		want := map[string]string{"DU1": "1.000100", "DU2": "2.000100"}[u.To.ChannelID]
+		assert.Equal(t, want, u.UpdateTS, "each in its own conversation")
+	}
+	assert.Equal(t, "U2", ups[1+slices.IndexFunc(ups[1:], func(p bh.RadarPost) bool { return p.To.ChannelID == "DU2" })].To.UserID,
+		"Sam's own DM is known as his (the footer says \"You're on duty\")")
+
+	// A reminder goes where the router says now.
+	_, err = db.MarkNoteDone(ctx, "T1", wipes.ID, true)
+	require.NoError(t, err)
+	note(t, db, "DU1", "deadline: pharmacy closes at 4pm", "1.04")
+	look(2)
+	clock.Set(time.Date(2026, 11, 23, 14, 30, 0, 0, time.UTC))
+	rig.nudger.Tick(ctx)
+	rems, _ := notify.sent(bh.PostReminder)
+	require.Len(t, rems, 1)
+	assert.Equal(t, "DU2", rems[0].To.ChannelID)
+}
+
+// Quiet hours are the route person's, not the family's settings.
+func TestRadarQuietHoursAreTheRoutePersons(t *testing.T) {
+	at := time.Date(2026, 11, 23, 21, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		name  string
+		quiet bh.QuietHours // the route person's
+		want  int           // top-level messages after the second rise
+	}{
+		{"Sam's 20–6: an update at 21:00", bh.QuietHours{From: 20, To: 6}, 1},
+		{"Sam's none: a new message at 21:00", bh.QuietHours{}, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			clock := clocktest.New(time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC))
+			db := openTestStore(t, clock)
+			notify := &recNotifier{}
+			router := &fakeRouter{to: toSam, quiet: tc.quiet}
+			rig := newRoutedRig(t, db, clock, notify, "p1", router)
+			ctx := context.Background()
+			count := func() int { news, _ := notify.sent(bh.PostNudge); return len(news) }
+			wipes := note(t, db, "DU1", "low: wipes < 1 day", "1.01")
+			rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
+			clock.Advance(testDebounce)
+			require.Eventually(t, func() bool { return count() == 1 }, 10*time.Second, 5*time.Millisecond)
+			// The family's settings say otherwise: they do not count.
+			_, _, err := db.UpdateRadarSettings(ctx, "T1", wipes.ShiftID, func(s *bh.RadarSettings) bool {
+				q := bh.QuietHours{From: 23, To: 5}
+				if tc.quiet.Off() {
+					q = bh.QuietHours{From: 20, To: 6}
+				}
+				s.Quiet = &q
+				return true
+			})
+			require.NoError(t, err)
+			_, err = db.MarkNoteDone(ctx, "T1", wipes.ID, true)
+			require.NoError(t, err)
+			rig.settle(func(s bh.ShiftState) bool { return s.Notes == 0 })
+			clock.Advance(testDebounce)
+			require.Eventually(t, func() bool { _, ups := notify.sent(bh.PostNudge); return len(ups) == 1 }, 10*time.Second, 5*time.Millisecond)
+
+			clock.Set(at)
+			note(t, db, "DU1", "low: formula < 1 day", "1.02")
+			rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 && s.Level == bh.RiskHigh })
+			rig.nudger.Look(ctx, "T1", wipes.ShiftID, false)
+			assert.Equal(t, tc.want, count())
+		})
+	}
 }

@@ -116,6 +116,22 @@ func (db *DB) LastNudge(ctx context.Context, teamID, shiftID, day string) (bh.Po
 	return docs[0].domain(), true, nil
 }
 
+// NudgesOfDay lists a shift's nudges of the day, the latest first: the
+// radar keeps one standing message per conversation it posted in (the
+// same query as LastNudge, all of it).
+func (db *DB) NudgesOfDay(ctx context.Context, teamID, shiftID, day string) ([]bh.PostRecord, error) {
+	docs, err := findAll[postDoc](ctx, db, colNudges, bson.D{{Key: "team_id", Value: teamID}, {Key: "shift_id", Value: shiftID},
+		{Key: "kind", Value: string(bh.PostNudge)}, {Key: "day", Value: day}}, bson.D{{Key: "seq", Value: -1}})
+	if err != nil {
+		return nil, db.fail("nudges of the day", err)
+	}
+	out := make([]bh.PostRecord, 0, len(docs))
+	for _, d := range docs {
+		out = append(out, d.domain())
+	}
+	return out, nil
+}
+
 // Posts lists a shift's radar posts, newest claim first (audit, tests).
 func (db *DB) Posts(ctx context.Context, teamID, shiftID string) ([]bh.PostRecord, error) {
 	docs, err := findAll[postDoc](ctx, db, colNudges, bson.D{{Key: "team_id", Value: teamID}, {Key: "shift_id", Value: shiftID}},

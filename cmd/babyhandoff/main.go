@@ -236,7 +236,7 @@ func (m *Main) Run(ctx context.Context) error {
 		return configErrorf("cannot start the bot: %s", bh.ErrorMessage(err))
 	}
 	zones.users = b
-	nudger, err = radar.NewNudger(radar.NudgerConfig{Store: db, Notify: b, Location: loc, Now: now, AfterFunc: m.AfterFunc, Exclusive: exclusive,
+	nudger, err = radar.NewNudger(radar.NudgerConfig{Store: db, Notify: b, Router: b, Location: loc, Now: now, AfterFunc: m.AfterFunc, Exclusive: exclusive,
 		Debounce: time.Duration(cfg.RadarDebounceSeconds) * time.Second, ReminderLead: time.Duration(cfg.RadarReminderMinutes) * time.Minute, Logger: log})
 	if err != nil {
 		return configErrorf("cannot start the Risk Radar: %s", bh.ErrorMessage(err))

@@ -1,0 +1,153 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/radar"
+)
+
+// routeStore is what routing a radar post reads: who is on duty and their
+// handoff, the family's members and conversations, the writer of a note,
+// and whose quiet hours hold.
+type routeStore interface {
+	Duty(ctx context.Context, teamID, shiftID string) (bh.Duty, error)
+	Handoff(ctx context.Context, teamID, id string) (bh.Handoff, error)
+	Members(ctx context.Context, teamID, shiftID string) ([]bh.Member, error)
+	FamilyConversations(ctx context.Context, teamID, shiftID string) ([]bh.Conversation, error)
+	Note(ctx context.Context, teamID, id string) (bh.Note, error)
+	Person(ctx context.Context, teamID, userID string) (bh.Person, error)
+	RadarSettings(ctx context.Context, teamID, shiftID string) (bh.RadarSettings, error)
+}
+
+var _ radar.Router = (*Bot)(nil)
+
+// Route decides where a family's new radar post goes, and whose quiet
+// hours hold there:
+//  1. someone on duty who is a member: their DM, under their handoff
+//     message when there is one; their quiet hours;
+//  2. else a family channel (approximation: any channel that feeds the
+//     family; that all its people have joined is not checked here);
+//  3. else the DM of whoever wrote the lead item's note (for an outlook,
+//     with no item: the family's founding DM, else its first member's);
+//  4. else the family's founding conversation (before families: the one).
+//
+// A person's quiet hours are theirs (Person.Quiet), else the family's
+// radar settings, as before families.
+func (b *Bot) Route(ctx context.Context, shift bh.Shift, kind bh.PostKind, items []bh.RiskItem, now time.Time) (bh.Route, bh.QuietHours, error) {
+	st := b.cfg.Store
+	team := shift.TeamID
+	set, err := st.RadarSettings(ctx, team, shift.ID)
+	if err != nil {
+		return bh.Route{}, bh.QuietHours{}, fmt.Errorf("bot: route: settings: %w", err)
+	}
+	quietOf := func(user string) (bh.QuietHours, error) {
+		if user == "" {
+			return set.QuietHours(), nil
+		}
+		p, err := st.Person(ctx, team, user)
+		if err != nil {
+			return bh.QuietHours{}, fmt.Errorf("bot: route: person: %w", err)
+		}
+		if p.Quiet != nil {
+			return *p.Quiet, nil
+		}
+		return set.QuietHours(), nil
+	}
+	to := func(r bh.Route) (bh.Route, bh.QuietHours, error) {
+		q, err := quietOf(r.UserID)
+		return r, q, err
+	}
+	convs, err := st.FamilyConversations(ctx, team, shift.ID)
+	if err != nil {
+		return bh.Route{}, bh.QuietHours{}, fmt.Errorf("bot: route: conversations: %w", err)
+	}
+	dmOf := func(user string) string {
+		for _, c := range convs {
+			if c.Kind == bh.ConvDM && c.UserID == user {
+				return c.ChannelID
+			}
+		}
+		return ""
+	}
+
+	// 1. The one on duty, if a member: a receiver who never joined leaves
+	// the family's posts where they went before.
+	d, err := st.Duty(ctx, team, shift.ID)
+	if err != nil && bh.ErrorCode(err) != bh.ENOTFOUND {
+		return bh.Route{}, bh.QuietHours{}, fmt.Errorf("bot: route: duty: %w", err)
+	}
+	if d.OnAt(now) {
+		members, err := st.Members(ctx, team, shift.ID)
+		if err != nil {
+			return bh.Route{}, bh.QuietHours{}, fmt.Errorf("bot: route: members: %w", err)
+		}
+		if slices.ContainsFunc(members, func(m bh.Member) bool { return m.UserID == d.UserID }) {
+			r := bh.Route{UserID: d.UserID, Duty: true, Why: "on duty", ChannelID: dmOf(d.UserID)}
+			if d.HandoffID != "" {
+				if ho, err := st.Handoff(ctx, team, d.HandoffID); err == nil {
+					for _, m := range ho.Sent {
+						if m.UserID == d.UserID && strings.HasPrefix(m.ChannelID, "D") {
+							r.ChannelID, r.ThreadTS = m.ChannelID, m.TS
+						}
+					}
+				} else if bh.ErrorCode(err) != bh.ENOTFOUND {
+					return bh.Route{}, bh.QuietHours{}, fmt.Errorf("bot: route: handoff: %w", err)
+				}
+			}
+			if r.ChannelID != "" {
+				return to(r)
+			}
+		}
+	}
+
+	// 2. The family's channel.
+	for _, c := range convs {
+		if c.Kind == bh.ConvChannel {
+			return to(bh.Route{ChannelID: c.ChannelID, Why: "family channel"})
+		}
+	}
+
+	// 3. Whoever wrote the lead item's note.
+	for _, it := range items {
+		if len(it.NoteIDs) == 0 {
+			continue
+		}
+		n, err := st.Note(ctx, team, it.NoteIDs[0])
+		if err != nil {
+			if bh.ErrorCode(err) == bh.ENOTFOUND {
+				continue
+			}
+			return bh.Route{}, bh.QuietHours{}, fmt.Errorf("bot: route: note: %w", err)
+		}
+		ch := dmOf(n.UserID)
+		if ch == "" && strings.HasPrefix(n.ChannelID, "D") {
+			ch = n.ChannelID // written in their DM before it fed this family
+		}
+		if ch != "" {
+			return to(bh.Route{ChannelID: ch, UserID: n.UserID, Why: "writer"})
+		}
+		break
+	}
+
+	// 4. The family's own place: its founding DM, else a member's DM.
+	if !bh.IsFamilyKey(shift.ChannelID) {
+		user := ""
+		for _, c := range convs {
+			if c.ChannelID == shift.ChannelID {
+				user = c.UserID
+			}
+		}
+		return to(bh.Route{ChannelID: shift.ChannelID, UserID: user, Why: "founding conversation"})
+	}
+	for _, c := range convs {
+		if c.Kind == bh.ConvDM {
+			return to(bh.Route{ChannelID: c.ChannelID, UserID: c.UserID, Why: "a member's DM"})
+		}
+	}
+	return bh.Route{}, bh.QuietHours{}, bh.Errorf(bh.ENOTFOUND, "the family %s has no conversation to post in", shift.ID)
+}
