@@ -118,6 +118,7 @@ type Store interface {
 	linkStore
 	recoverStore
 	handoffStore
+	familyStore
 }
 
 // RadarStates computes a shift's radar state as of now (radar.Watcher).
