@@ -111,7 +111,7 @@ func TestClosesTextNamesAnotherMembersItem(t *testing.T) {
 	require.NoError(t, err)
 	at := time.Date(2026, 11, 24, 2, 40, 0, 0, time.UTC) // 9:40 PM in New York
 	names := func(u string) string { return map[string]string{"U1": "Maya"}[u] }
-	sam := bh.Note{UserID: "U2"}
+	sam := bh.Note{UserID: "U2", ChannelID: "DU2"}
 	for _, tc := range []struct {
 		name   string
 		closed []bh.Note
@@ -119,10 +119,11 @@ func TestClosesTextNamesAnotherMembersItem(t *testing.T) {
 	}{
 		{"nothing", nil, ""},
 		{"the writer's own", []bh.Note{{UserID: "U2", Text: "wipes  < 1 day"}}, "closes: running low — wipes < 1 day"},
-		{"a partner's", []bh.Note{{UserID: "U1", Text: "out of formula", CreatedAt: at}}, "closes: out of formula, noted by Maya 9:40 PM"},
-		{"both", []bh.Note{{UserID: "U2", Text: "wipes low"}, {UserID: "U1", Text: "out of formula", CreatedAt: at}},
+		{"a partner's", []bh.Note{{UserID: "U1", ChannelID: "DU1", Text: "out of formula", CreatedAt: at}}, "closes: out of formula, noted by Maya 9:40 PM"},
+		{"both", []bh.Note{{UserID: "U2", Text: "wipes low"}, {UserID: "U1", ChannelID: "DU1", Text: "out of formula", CreatedAt: at}},
 			"closes: running low — wipes low; out of formula, noted by Maya 9:40 PM"},
-		{"a partner Slack cannot name", []bh.Note{{UserID: "U3", Text: "out of formula", CreatedAt: at}}, "closes: out of formula, noted by your partner 9:40 PM"},
+		{"a partner's, in the same conversation", []bh.Note{{UserID: "U1", ChannelID: "DU2", Text: "diapers almost out"}}, "closes: running low — diapers almost out"},
+		{"a partner Slack cannot name", []bh.Note{{UserID: "U3", ChannelID: "DU3", Text: "out of formula", CreatedAt: at}}, "closes: out of formula, noted by your partner 9:40 PM"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.Equal(t, tc.want, closesText(sam, tc.closed, names, ny))

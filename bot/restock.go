@@ -100,15 +100,17 @@ func (r *restocks) closedNotes(ctx context.Context, n bh.Note) []bh.Note {
 }
 
 // closesText is what a purchase note's reply says it closed:
-// "closes: running low — diapers almost out" for the writer's own items,
-// and for another member's, who noted it and when: "closes: out of
+// "closes: running low — diapers almost out" for items in view, and for
+// another member's, noted elsewhere, who noted it and when: "closes: out of
 // formula, noted by Maya 9:40 PM" (in loc). name names a person. Plain
 // text: the reply escapes it (escaping here too showed "&amp;lt;").
 func closesText(by bh.Note, closed []bh.Note, name func(string) string, loc *time.Location) string {
 	var own, others []string
 	for _, c := range closed {
 		words := bh.Truncate(strings.Join(strings.Fields(c.Text), " "), 60)
-		if c.UserID == "" || c.UserID == by.UserID {
+		// An item noted in the same conversation was in view; one noted
+		// by a partner in their own DM was not, so it says whose it was.
+		if c.UserID == "" || c.UserID == by.UserID || c.ChannelID == by.ChannelID {
 			own = append(own, words)
 			continue
 		}
