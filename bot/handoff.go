@@ -49,7 +49,9 @@ type handoffs struct {
 	store handoffStore
 	share *sharer
 	home  *home
-	links *links
+	// families asks a receiver outside the family to join it.
+	families *families
+	links    *links
 
 	mu     sync.Mutex
 	timers map[string]func() bool // handoff id → its reminder's stop

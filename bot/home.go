@@ -75,6 +75,7 @@ func (h *home) publish(ctx context.Context, teamID, userID, hash string) {
 					in.Mood = in.Mood || it.Mood
 				}
 			}
+			in.Family = h.family(ctx, teamID, ch)
 			if d, err := h.store.Duty(ctx, teamID, sh.ID); err == nil {
 				in.Duty = d
 			}
@@ -106,6 +107,24 @@ func (h *home) publish(ctx context.Context, teamID, userID, hash string) {
 	if err != nil {
 		b.log.Error("bot: publish App Home", "user", userID, "err", err)
 	}
+}
+
+// family is who shares the list the DM feeds; nil when it feeds none.
+func (h *home) family(ctx context.Context, teamID, dm string) *blocks.HomeFamily {
+	conv, err := h.b.cfg.Store.FamilyOf(ctx, teamID, dm)
+	if err != nil {
+		return nil
+	}
+	members, err := h.b.cfg.Store.Members(ctx, teamID, conv.ShiftID)
+	if err != nil {
+		h.b.log.Warn("bot: home: members", "shift_id", conv.ShiftID, "err", err)
+		return nil
+	}
+	f := &blocks.HomeFamily{}
+	for _, m := range members {
+		f.Members = append(f.Members, m.UserID)
+	}
+	return f
 }
 
 // sample is what Home shows of the DM's sample shift; nil when none.
