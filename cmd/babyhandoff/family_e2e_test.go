@@ -227,3 +227,28 @@ func TestE2EFamilyRefusals(t *testing.T) {
 	require.Len(t, members, 1, "nobody joined")
 	assert.Equal(t, "U1", members[0].UserID)
 }
+
+// A handoff to someone outside the family also asks them to join it; if
+// they have not answered by the reminder, the sender is told, quietly.
+func TestE2EFamilyHandoffAsksToJoin(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 11, 24, 17, 0, 0, 0, time.UTC))
+	setup, _ := fakeTime(clock)
+	h := start(t, setup)
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "UTC"})
+	h.fake.SetUser(slacktest.User{ID: "U2", Name: "Sam", TZ: "UTC"})
+	h.note("DU1", "U1", "wipes < 1 day", tsAt(clock.Now(), 1))
+
+	assert.Nil(t, formErrors(t, h.ack(h.submitView(blocks.CallbackHandoff, "DU1|", handoffValues([]string{"U2"}, "", "from 7pm", 10, "", true)))))
+	h.topLevel("DU2", "handed off to you")
+	root := h.topLevel("DU1", "Handed off to <@U2>")
+	inv, _ := h.invite("DU2")
+	assert.Contains(t, string(inv.Blocks), "also handing off to you")
+	h.ephemeral("DU1", "U1", "Handed off.")
+
+	clock.Advance(14 * time.Minute)
+	clock.Advance(time.Minute)
+	h.topLevel("DU2", "tap *Got it*")
+	told := h.inThread("DU1", root.TS, "has not answered *Join* yet")
+	assert.Contains(t, told.Text, "Sam has not answered")
+	assert.NotContains(t, told.Text, "<@", "named, not mentioned")
+}
