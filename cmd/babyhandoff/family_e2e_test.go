@@ -113,11 +113,14 @@ func TestE2EFamilyJoinAndLeave(t *testing.T) {
 	h.ack(h.clickIn("DU2", "1700000000.000002", "U2", "b", blocks.ActionRadarDone, formID))
 	h.ephemeral("DU2", "U2", "Done: daycare form")
 
-	// Leave: the notes stay; Sam's next note starts a list of his own.
+	// Sam is on duty for the family; he leaves: the duty ends, and the
+	// family is told. The notes stay; his next note starts his own list.
+	h.ack(h.homeClick("U2", "VHOME", "home_duty", blocks.ActionDutyTake, "me"))
+	h.homeOf("U1", "On duty* · \\u003c@U2\\u003e since")
 	h.ack(h.homeAction("U2", "VHOME", map[string]any{"type": "button", "action_id": blocks.ActionFamilyLeave,
 		"block_id": blocks.BlockFamily + "_actions", "value": "leave", "action_ts": "1.1"}))
 	h.ephemeral("DU2", "U2", "You left the family's list")
-	h.topLevel("DU1", "<@U2> left the family's list")
+	h.topLevel("DU1", "<@U2> left the family's list, and their duty ended")
 	h.note("DU2", "U2", "wipes < 1 day", tsAt(clock.Now(), 6))
 
 	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
@@ -153,6 +156,9 @@ func TestE2EFamilyJoinAndLeave(t *testing.T) {
 		}
 	}
 	assert.True(t, closed.Done(), "Sam's purchase closed Maya's item")
+	duty, err := db.Duty(ctx, h.team, maya.ShiftID)
+	require.NoError(t, err)
+	assert.False(t, duty.OnAt(clock.Now()), "nobody is on duty once Sam left")
 }
 
 func mustNotes(t *testing.T, db *store.DB, team, shift string) []bh.Note {
