@@ -792,6 +792,8 @@ type HomeInput struct {
 	Duty   bh.Duty
 	Viewer string
 	Now    time.Time
+	// Family is who shares the viewer's list; nil shows no family section.
+	Family *HomeFamily
 }
 
 // HomeSample is what App Home shows of the sample shift.
@@ -822,6 +824,9 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 		shift = "*Your notes* · 1"
 	}
 	bl = append(bl, section(shift), homeDuty(in))
+	if in.Family != nil {
+		bl = append(bl, homeFamily(in.Family, in.Viewer)...)
+	}
 	if in.Radar != "" {
 		bl = append(bl, section("*Risk Radar* · "+Stamped(in.Radar, in.RadarStamps, 500)))
 	}

@@ -119,6 +119,7 @@ type Store interface {
 	linkStore
 	recoverStore
 	handoffStore
+	familyStore
 }
 
 // RadarStates computes a shift's radar state as of now (radar.Watcher).
@@ -181,6 +182,7 @@ type Bot struct {
 	radar    *radarHandler
 	recov    *recoverer
 	handoffs *handoffs
+	families *families
 }
 
 // identity is who the bot is in the workspace; URL is the workspace's
@@ -283,7 +285,9 @@ func (b *Bot) wire() {
 	b.recov = &recoverer{b: b, store: st, planner: b.planner, share: share}
 	b.handoffs = &handoffs{b: b, store: st, share: share, home: home, links: links}
 	capture.handoffs = b.handoffs
-	b.routes = newRoutes(capture, notes, modals, b.planner, cards, share, b.radar, home, b.handoffs)
+	b.families = &families{b: b, store: st, home: home}
+	b.handoffs.families = b.families
+	b.routes = newRoutes(capture, notes, modals, b.planner, cards, share, b.radar, home, b.handoffs, b.families)
 }
 
 // Ready is closed once Run has connected and Slack accepted the bot token.

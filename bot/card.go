@@ -101,7 +101,8 @@ func (c *cards) check(ctx context.Context, cb slack.InteractionCallback, a *slac
 	var done, open []string
 	for _, it := range blocks.CheckItems(rec.Winner()) {
 		n, err := c.store.Note(ctx, rec.Run.TeamID, it.NoteID)
-		if err != nil || n.Deleted() || n.ChannelID != channelID || n.Done() == ticked[it.NoteID] {
+		// A note of the run's family, wherever in it it was written.
+		if err != nil || n.Deleted() || n.ShiftID != rec.Run.ShiftID || n.Done() == ticked[it.NoteID] {
 			continue
 		}
 		_, err = setDone(ctx, c.store, n, cb.User.ID, ticked[it.NoteID])
@@ -179,6 +180,9 @@ func (c *cards) others(ctx context.Context, cb slack.InteractionCallback, a *sla
 	}
 	in := cardInput(rec)
 	in.Links, _, in.Labels = c.planner.links.refs(ctx, rec.Run.TeamID, rec.Run.ShiftID)
+	if dm := dmReader(rec.Run.ChannelID); dm != "" {
+		in.Links = c.planner.links.readableIn(ctx, rec.Run.TeamID, rec.Run.ShiftID, dm)
+	}
 	if _, err := c.b.api.OpenViewContext(ctx, cb.TriggerID, blocks.OthersModal(in)); err != nil {
 		c.b.log.Error("bot: open Why this plan?", "run_id", rec.Run.ID, "err", err)
 		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the other plans; please try again.")

@@ -49,7 +49,9 @@ type handoffs struct {
 	store handoffStore
 	share *sharer
 	home  *home
-	links *links
+	// families asks a receiver outside the family to join it.
+	families *families
+	links    *links
 
 	mu     sync.Mutex
 	timers map[string]func() bool // handoff id → its reminder's stop
@@ -370,6 +372,7 @@ func (h *handoffs) send(ctx context.Context, cb slack.InteractionCallback, chann
 	}
 	unlock()
 	unlock = nil
+	h.inviteOutsiders(ctx, ho, sent)
 	if rec != nil {
 		// The files, once the buttons work: they take a moment. Each
 		// reader's links are the ones they can open.
@@ -757,7 +760,57 @@ func (h *handoffs) remind(ctx context.Context, teamID, id string) {
 		if _, _, err := b.api.PostMessageContext(ctx, ho.ThreadChannel, append(msg.Options(), slack.MsgOptionTS(ho.ThreadTS))...); err != nil {
 			b.log.Info("bot: handoff: note to the sender", "handoff_id", ho.ID, "err", err)
 		}
+		for _, u := range h.unansweredJoins(ctx, ho) {
+			// Named, not mentioned: a quiet note, as the reminder's.
+			who := b.userName(ctx, u)
+			if who == "" {
+				who = "They"
+			}
+			text := fmt.Sprintf("%s has not answered *Join* yet: until they do, they do not share your family's list, and its posts keep going where they went before.", blocks.Escape(who))
+			if _, _, err := b.api.PostMessageContext(ctx, ho.ThreadChannel, append(blocks.Notice(text).Options(), slack.MsgOptionTS(ho.ThreadTS))...); err != nil {
+				b.log.Info("bot: handoff: note to the sender", "handoff_id", ho.ID, "err", err)
+			}
+		}
 	}
+}
+
+// inviteOutsiders asks each receiver reached in their DM who is not in the
+// family to join it (after the handoff itself, which they can take either
+// way).
+func (h *handoffs) inviteOutsiders(ctx context.Context, ho bh.Handoff, sent []bh.HandoffMessage) {
+	if h.families == nil || ho.Post != "" {
+		return
+	}
+	for _, m := range sent {
+		if m.UserID == "" || h.families.member(ctx, ho.TeamID, ho.ShiftID, m.UserID) {
+			continue
+		}
+		if err := h.families.invite(ctx, ho.TeamID, ho.ShiftID, ho.From, m.UserID, ho.ID); err != nil && bh.ErrorCode(err) != bh.ECONFLICT {
+			h.b.log.Info("bot: handoff: invite the receiver", "handoff_id", ho.ID, "err", err)
+		}
+	}
+}
+
+// unansweredJoins are the receivers of ho asked to join with it who have
+// not answered.
+func (h *handoffs) unansweredJoins(ctx context.Context, ho bh.Handoff) []string {
+	if h.families == nil {
+		return nil
+	}
+	var out []string
+	for _, u := range ho.To {
+		invs, err := h.families.store.InvitesTo(ctx, ho.TeamID, u)
+		if err != nil {
+			continue
+		}
+		for _, inv := range invs {
+			if inv.HandoffID == ho.ID && !inv.Answered() {
+				out = append(out, u)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // RecoverHandoffs schedules the reminders of handoffs a stopped process

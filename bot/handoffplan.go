@@ -59,23 +59,6 @@ func (p *planner) receiverPlan(ctx context.Context, shift bh.Shift, sender, rece
 	return &rec
 }
 
-// readable keeps the links a reader can open: a note written in someone
-// else's DM is not (Slack shows the reader nothing there), so it is named
-// by its words instead. readerDM "" keeps them all (a channel reads them
-// as today).
-func readable(notes []bh.Note, links blocks.Links, readerDM string) blocks.Links {
-	if readerDM == "" {
-		return links
-	}
-	out := make(blocks.Links, len(links))
-	for _, n := range notes {
-		if l, ok := links[n.ID]; ok && (n.ChannelID == readerDM || !strings.HasPrefix(n.ChannelID, "D")) {
-			out[n.ID] = l
-		}
-	}
-	return out
-}
-
 // handoffFiles are a handoff's plan files for one reader: the run's stored
 // handoff.md (the receiver's plan's is already theirs), then its calendar
 // and picture linking only what readerDM can open.

@@ -39,10 +39,11 @@ func (r *radarHandler) concern(ctx context.Context, cb slack.InteractionCallback
 		return
 	}
 	n, err := r.store.Note(ctx, cb.Team.ID, valueOf(a))
+	if err == nil {
+		err = b.mayActOn(ctx, cb.Team.ID, cb.User.ID, ch, n)
+	}
 	switch {
 	case err != nil:
-	case ch != n.ChannelID:
-		err = bh.Errorf(bh.EFORBIDDEN, "That button belongs to a note in another conversation; nothing was changed.")
 	case n.Deleted() || n.Done():
 		err = bh.Errorf(bh.ECONFLICT, "%q is already resolved or removed; nothing was changed.", bh.Truncate(n.Text, 60))
 	case !isHealthNote(n):

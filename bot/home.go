@@ -69,12 +69,13 @@ func (h *home) publish(ctx context.Context, teamID, userID, hash string) {
 				in.Radar, in.RadarStamps = radar.Summary(st, in.Location)
 				in.Open = append(append(in.Open, st.Deadlines...), st.Inventory...)
 				if in.Health = st.Health; len(in.Health) > 0 {
-					in.Links = h.links.of(ctx, teamID, sh.ID)
+					in.Links = h.links.readableIn(ctx, teamID, sh.ID, ch)
 				}
 				for _, it := range st.Health {
 					in.Mood = in.Mood || it.Mood
 				}
 			}
+			in.Family = h.family(ctx, teamID, ch)
 			if d, err := h.store.Duty(ctx, teamID, sh.ID); err == nil {
 				in.Duty = d
 			}
@@ -106,6 +107,24 @@ func (h *home) publish(ctx context.Context, teamID, userID, hash string) {
 	if err != nil {
 		b.log.Error("bot: publish App Home", "user", userID, "err", err)
 	}
+}
+
+// family is who shares the list the DM feeds; nil when it feeds none.
+func (h *home) family(ctx context.Context, teamID, dm string) *blocks.HomeFamily {
+	conv, err := h.b.cfg.Store.FamilyOf(ctx, teamID, dm)
+	if err != nil {
+		return nil
+	}
+	members, err := h.b.cfg.Store.Members(ctx, teamID, conv.ShiftID)
+	if err != nil {
+		h.b.log.Warn("bot: home: members", "shift_id", conv.ShiftID, "err", err)
+		return nil
+	}
+	f := &blocks.HomeFamily{}
+	for _, m := range members {
+		f.Members = append(f.Members, m.UserID)
+	}
+	return f
 }
 
 // sample is what Home shows of the DM's sample shift; nil when none.
@@ -165,11 +184,61 @@ func (h *home) planDM(ctx context.Context, cb slack.InteractionCallback, sample 
 	h.planner.plan(ctx, cb.Team.ID, ch, cb.User.ID, planArgs{energy: bh.EnergyAuto, hours: 12, sample: sample})
 }
 
-// shiftChanged republishes a person's Home after their DM shift changed.
+// shiftChanged republishes the App Homes that show the family channelID
+// feeds, after its list changed: the person's, when channelID is their DM,
+// and every member's whose DM feeds the same family.
 func (h *home) shiftChanged(ctx context.Context, teamID, channelID, userID string) {
-	if !strings.HasPrefix(channelID, "D") || userID == "" {
-		return
+	var users []string
+	if strings.HasPrefix(channelID, "D") && userID != "" {
+		users = append(users, userID)
 	}
+	if conv, err := h.b.cfg.Store.FamilyOf(ctx, teamID, channelID); err == nil {
+		users = append(users, h.familyHomes(ctx, teamID, conv.ShiftID)...)
+	}
+	h.publishAll(ctx, teamID, users)
+}
+
+// familyChanged republishes the App Home of everyone whose DM feeds the
+// family shiftID, plus also (a person who just left or joined).
+func (h *home) familyChanged(ctx context.Context, teamID, shiftID string, also ...string) {
+	h.publishAll(ctx, teamID, append(also, h.familyHomes(ctx, teamID, shiftID)...))
+}
+
+// maxFamilyHomes bounds the Homes one change republishes: a family is a
+// few people, and each publish is a Web API call.
+const maxFamilyHomes = 8
+
+// familyHomes are the people whose App Home shows the family shiftID: the
+// people of the DMs that feed it.
+func (h *home) familyHomes(ctx context.Context, teamID, shiftID string) []string {
+	convs, err := h.b.cfg.Store.FamilyConversations(ctx, teamID, shiftID)
+	if err != nil {
+		h.b.log.Warn("bot: home: family conversations", "shift_id", shiftID, "err", err)
+		return nil
+	}
+	var out []string
+	for _, c := range convs {
+		if c.Kind == bh.ConvDM && c.UserID != "" && len(out) < maxFamilyHomes {
+			out = append(out, c.UserID)
+		}
+	}
+	return out
+}
+
+// publishAll republishes each person's Home once.
+func (h *home) publishAll(ctx context.Context, teamID string, users []string) {
+	seen := map[string]bool{}
+	for _, u := range users {
+		if u == "" || seen[u] {
+			continue
+		}
+		seen[u] = true
+		h.republish(ctx, teamID, u)
+	}
+}
+
+// republish publishes a person's Home, coalesced per person.
+func (h *home) republish(ctx context.Context, teamID, userID string) {
 	key := teamID + "/" + userID
 	h.mu.Lock()
 	if h.pending == nil {

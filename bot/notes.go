@@ -121,7 +121,8 @@ func (nb *noteButtons) apply(ctx context.Context, cb slack.InteractionCallback, 
 	channelID := channelOf(cb)
 	n, err := nb.store.Note(ctx, cb.Team.ID, noteID)
 	if err == nil && channelID != n.ChannelID && channelID != n.ReplyChannel {
-		err = bh.Errorf(bh.EFORBIDDEN, "That button belongs to a note in another conversation; nothing was changed.")
+		// Pressed away from the note's reply: only its family acts on it.
+		err = b.mayActOn(ctx, cb.Team.ID, cb.User.ID, channelID, n)
 	}
 	if err == nil {
 		n, err = change(ctx, n)

@@ -325,6 +325,8 @@ func (p *planner) plan(ctx context.Context, teamID, channelID, userID string, a 
 		run.For, run.ForName, run.ForUntil = duty.UserID, b.userName(ctx, duty.UserID), duty.Until
 	}
 	links, _, _ := p.links.from(notes)
+	// Only links the plan's readers can open: a partner's DM is quoted.
+	links = readable(notes, links, dmReader(channelID))
 	p.run(ctx, council.Input{Run: run, Notes: notes, Names: p.names(ctx, notes, now), Links: links}, channelID, "", userID, 0)
 }
 
@@ -416,6 +418,7 @@ func (p *planner) card(ctx context.Context, rec bh.RunRecord, forkedFrom int) bl
 	if notes, err := p.store.NotesByID(ctx, rec.Run.TeamID, packNoteIDs(rec.Pack)); err == nil {
 		notes = slices.DeleteFunc(notes, bh.Note.Deleted) // a removed note is linked no more
 		links, _, labels = p.links.from(notes)
+		links = readable(notes, links, dmReader(rec.Run.ChannelID))
 		for _, n := range notes {
 			if n.Done() {
 				done[n.ID] = true

@@ -107,8 +107,8 @@ func (r *radarHandler) overdue(ctx context.Context, cb slack.InteractionCallback
 		return
 	}
 	n, err := r.store.Note(ctx, cb.Team.ID, noteID)
-	if err == nil && ch != n.ChannelID {
-		err = bh.Errorf(bh.EFORBIDDEN, "That menu belongs to a note in another conversation; nothing was changed.")
+	if err == nil {
+		err = b.mayActOn(ctx, cb.Team.ID, cb.User.ID, ch, n)
 	}
 	if err == nil && (n.Deleted() || n.Done()) {
 		err = bh.Errorf(bh.ECONFLICT, "%q is already done or removed; nothing was changed.", bh.Truncate(n.Text, 60))
@@ -216,8 +216,9 @@ func (r *radarHandler) markDone(ctx context.Context, cb slack.InteractionCallbac
 func (r *radarHandler) mark(ctx context.Context, cb slack.InteractionCallback, channelID, noteID, blockID string, done bool, notice func(bh.Note) blocks.Message) {
 	b := r.b
 	n, err := r.store.Note(ctx, cb.Team.ID, noteID)
-	if err == nil && channelID != n.ChannelID {
-		err = bh.Errorf(bh.EFORBIDDEN, "That button belongs to a note in another conversation; nothing was changed.")
+	if err == nil {
+		// Only the family acts on its items.
+		err = b.mayActOn(ctx, cb.Team.ID, cb.User.ID, channelID, n)
 	}
 	if err == nil {
 		n, err = tapDone(ctx, r.store, n, cb.User.ID, done)

@@ -99,7 +99,7 @@ func (r *replies) render(ctx context.Context, n bh.Note) blocks.Message {
 		return blocks.HealthNoteReply(n)
 	}
 	detail, stamps := detail(n, f, loc)
-	if closes := closesText(r.restocks.closedBy(ctx, n, f.Restocked)); closes != "" {
+	if closes := closesText(n, r.restocks.closedBy(ctx, n, f.Restocked), func(u string) string { return r.b.userName(ctx, u) }, loc); closes != "" {
 		detail = strings.TrimPrefix(detail+" · "+closes, " · ")
 	}
 	return blocks.NoteReply(n, detail, stamps...)

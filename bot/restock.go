@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -99,15 +100,33 @@ func (r *restocks) closedNotes(ctx context.Context, n bh.Note) []bh.Note {
 }
 
 // closesText is what a purchase note's reply says it closed:
-// "closes: running low — diapers almost out". Plain text: the reply
-// escapes it (escaping here too showed "&amp;lt;").
-func closesText(closed []bh.Note) string {
-	if len(closed) == 0 {
+// "closes: running low — diapers almost out" for items in view, and for
+// another member's, noted elsewhere, who noted it and when: "closes: out of
+// formula, noted by Maya 9:40 PM" (in loc). name names a person. Plain
+// text: the reply escapes it (escaping here too showed "&amp;lt;").
+func closesText(by bh.Note, closed []bh.Note, name func(string) string, loc *time.Location) string {
+	var own, others []string
+	for _, c := range closed {
+		words := bh.Truncate(strings.Join(strings.Fields(c.Text), " "), 60)
+		// An item noted in the same conversation was in view; one noted
+		// by a partner in their own DM was not, so it says whose it was.
+		if c.UserID == "" || c.UserID == by.UserID || c.ChannelID == by.ChannelID {
+			own = append(own, words)
+			continue
+		}
+		who := name(c.UserID)
+		if who == "" {
+			who = "your partner"
+		}
+		others = append(others, fmt.Sprintf("%s, noted by %s %s", words, who, c.CreatedAt.In(loc).Format("3:04 PM")))
+	}
+	var parts []string
+	if len(own) > 0 {
+		parts = append(parts, "running low — "+strings.Join(own, "; "))
+	}
+	parts = append(parts, others...)
+	if len(parts) == 0 {
 		return ""
 	}
-	var names []string
-	for _, c := range closed {
-		names = append(names, bh.Truncate(strings.Join(strings.Fields(c.Text), " "), 60))
-	}
-	return "closes: running low — " + strings.Join(names, "; ")
+	return "closes: " + strings.Join(parts, "; ")
 }

@@ -40,7 +40,7 @@ type prefixRoute struct {
 	handle action
 }
 
-func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *sharer, r *radarHandler, h *home, ho *handoffs) routes {
+func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *sharer, r *radarHandler, h *home, ho *handoffs, f *families) routes {
 	return routes{
 		capture: c,
 		home:    h,
@@ -86,6 +86,11 @@ func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *
 			blocks.ActionHandoffDone:   ho.done,
 			blocks.ActionHandoffUndone: ho.done,
 			blocks.ActionDutyTake:      ho.take,
+
+			blocks.ActionFamilyAdd:    f.add,
+			blocks.ActionFamilyJoin:   f.join,
+			blocks.ActionFamilyNotNow: f.notNow,
+			blocks.ActionFamilyLeave:  f.leave,
 		},
 		prefixed: []prefixRoute{
 			{blocks.ActionChipPrefix, n.retag},
