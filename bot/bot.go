@@ -142,6 +142,7 @@ type Slack interface {
 	GetUserInfoContext(ctx context.Context, user string, options ...slack.GetUserInfoOption) (*slack.User, error)
 	GetConversationHistoryContext(ctx context.Context, params *slack.GetConversationHistoryParameters) (*slack.GetConversationHistoryResponse, error)
 	GetConversationInfoContext(ctx context.Context, input *slack.GetConversationInfoInput) (*slack.Channel, error)
+	GetUsersInConversationContext(ctx context.Context, params *slack.GetUsersInConversationParameters) ([]string, string, error)
 }
 
 var _ Slack = (*slack.Client)(nil)
@@ -173,6 +174,8 @@ type Bot struct {
 	self   identity
 	// zones caches people's Slack time zones (zone.go).
 	zones zones
+	// chans caches channels' members (channel.go).
+	chans channels
 	// dms keeps each person's DM channel with the bot (user ID → channel
 	// ID): it never changes, and conversations.open is rate limited.
 	dms sync.Map

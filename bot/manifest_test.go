@@ -67,9 +67,12 @@ func TestManifestMatchesTheHandlers(t *testing.T) {
 	}
 	assert.True(t, events["app_mention"] && scopes["app_mentions:read"], "mentions")
 	assert.True(t, events["app_home_opened"], "App Home")
+	// A family channel's members are cached; these drop the cache.
+	assert.True(t, events["member_joined_channel"] && events["member_left_channel"] && scopes["channels:read"] && scopes["groups:read"], "channel members")
 	for e := range events {
 		switch {
-		case strings.HasPrefix(e, "message."), e == "app_mention", e == "app_home_opened":
+		case strings.HasPrefix(e, "message."), e == "app_mention", e == "app_home_opened",
+			e == "member_joined_channel", e == "member_left_channel":
 		default:
 			t.Errorf("the manifest subscribes to %s, which no handler reads", e)
 		}

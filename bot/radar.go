@@ -360,6 +360,10 @@ func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 	if live, err := b.radar.store.LiveNotes(ctx, p.Shift.TeamID, p.Shift.ID, b.cfg.Now()); err == nil {
 		notes := live.Notes
 		links, authors, _ = b.radar.links.from(notes)
+		// Only links its reader can open: in a DM, none into another
+		// member's DM; in a channel (read by several), none into any DM.
+		// Such a note is named by its words.
+		links = readable(notes, links, channel)
 		if !strings.HasPrefix(channel, "D") {
 			// Claims are a family channel's: a DM has one reader.
 			p.Claims = bh.Claims(notes)

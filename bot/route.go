@@ -30,8 +30,8 @@ var _ radar.Router = (*Bot)(nil)
 // hours hold there:
 //  1. someone on duty who is a member: their DM, under their handoff
 //     message when there is one; their quiet hours;
-//  2. else a family channel (approximation: any channel that feeds the
-//     family; that all its people have joined is not checked here);
+//  2. else a family channel every person in which has joined the family
+//     (channel.go);
 //  3. else the DM of whoever wrote the lead item's note (for an outlook,
 //     with no item: the family's founding DM, else its first member's);
 //  4. else the family's founding conversation (before families: the one).
@@ -81,8 +81,9 @@ func (b *Bot) Route(ctx context.Context, shift bh.Shift, kind bh.PostKind, items
 	if err != nil && bh.ErrorCode(err) != bh.ENOTFOUND {
 		return bh.Route{}, bh.QuietHours{}, fmt.Errorf("bot: route: duty: %w", err)
 	}
+	var members []bh.Member
 	if d.OnAt(now) {
-		members, err := st.Members(ctx, team, shift.ID)
+		members, err = st.Members(ctx, team, shift.ID)
 		if err != nil {
 			return bh.Route{}, bh.QuietHours{}, fmt.Errorf("bot: route: members: %w", err)
 		}
@@ -105,10 +106,26 @@ func (b *Bot) Route(ctx context.Context, shift bh.Shift, kind bh.PostKind, items
 		}
 	}
 
-	// 2. The family's channel.
+	// 2. The family's channel, once every person in it has joined: its
+	// posts quote every member's notes. A channel Slack will not list is
+	// skipped (and said in the log), never guessed.
 	for _, c := range convs {
-		if c.Kind == bh.ConvChannel {
+		if c.Kind != bh.ConvChannel {
+			continue
+		}
+		if members == nil {
+			if members, err = st.Members(ctx, team, shift.ID); err != nil {
+				return bh.Route{}, bh.QuietHours{}, fmt.Errorf("bot: route: members: %w", err)
+			}
+		}
+		ok, notYet, err := b.channelJoined(ctx, c.ChannelID, members)
+		switch {
+		case err != nil:
+			b.log.Warn("bot: route: a family channel's members; not posting there", "shift_id", shift.ID, "channel", c.ChannelID, "err", err)
+		case ok:
 			return to(bh.Route{ChannelID: c.ChannelID, Why: "family channel"})
+		default:
+			b.log.Debug("bot: route: a family channel not everyone in has joined", "shift_id", shift.ID, "channel", c.ChannelID, "not_yet", notYet)
 		}
 	}
 

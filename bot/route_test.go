@@ -1,7 +1,9 @@
 package bot_test
 
 import (
+	"bytes"
 	"context"
+	"log/slog"
 	"testing"
 	"time"
 
@@ -55,6 +57,8 @@ func TestRouteFollowsDutyThenChannelThenWriter(t *testing.T) {
 			place := "DU1"
 			if tc.channel {
 				place = "C1"
+				fake.SetChannel(slacktest.Channel{ID: "C1", IsMember: true, Members: []string{"U1", "U0BOT"}})
+				fake.SetUser(slacktest.User{ID: "U0BOT", Name: "babyhandoff", IsBot: true})
 			}
 			n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: place, UserID: "U1", RawText: "out of formula", MessageTS: "1.000100"})
 			require.NoError(t, err)
@@ -94,4 +98,150 @@ func TestRouteFollowsDutyThenChannelThenWriter(t *testing.T) {
 			assert.Equal(t, tc.wantQuiet, quiet)
 		})
 	}
+}
+
+// A family channel is where the family's posts go only once every person
+// in it has joined: bots and deactivated accounts are not people; a
+// channel Slack will not list is skipped, and the log says so. Otherwise
+// the post goes where it would without the channel (here: Sam's note, his
+// DM).
+func TestRouteFamilyChannelOnceEveryoneInItJoined(t *testing.T) {
+	now := time.Date(2026, 11, 23, 23, 0, 0, 0, time.UTC)
+	channel := bh.Route{ChannelID: "C1", Why: "family channel"}
+	samsDM := bh.Route{ChannelID: "DU2", UserID: "U2", Why: "writer"}
+	for _, tc := range []struct {
+		name    string
+		members []string // conversations.members of C1; nil: Slack fails
+		fail    string   // the error conversations.members answers
+		want    bh.Route
+		wantLog string
+	}{
+		{name: "all joined", members: []string{"U1", "U2", "U0BOT"}, want: channel},
+		{name: "one not joined", members: []string{"U1", "U2", "U3"}, want: samsDM},
+		{name: "a bot in the channel is ignored", members: []string{"U1", "UBOT2", "U2"}, want: channel},
+		{name: "a deactivated account is ignored", members: []string{"U1", "U2", "UGONE"}, want: channel},
+		{name: "nobody but bots: nobody's place", members: []string{"U0BOT", "UBOT2"}, want: samsDM},
+		{name: "members lookup failing: skipped, logged", fail: "ratelimited", want: samsDM,
+			wantLog: "a family channel's members; not posting there"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			db := storetest.New(t, storetest.WithClock(func() time.Time { return now }))
+			fake := slacktest.New(slacktest.Config{})
+			t.Cleanup(fake.Close)
+			var log bytes.Buffer
+			b := newBot(t, fake, db, bot.Config{Now: func() time.Time { return now }, Logger: slog.New(slog.NewTextHandler(&log, nil))})
+			fake.SetChannel(slacktest.Channel{ID: "C1", IsMember: true, Members: tc.members})
+			fake.SetUser(slacktest.User{ID: "U0BOT", Name: "babyhandoff", IsBot: true})
+			fake.SetUser(slacktest.User{ID: "UBOT2", Name: "reminders", IsBot: true})
+			fake.SetUser(slacktest.User{ID: "UGONE", Name: "old account", Deleted: true})
+			if tc.fail != "" {
+				fake.FailNext("conversations.members", slacktest.Failure{Error: tc.fail})
+			}
+
+			// Maya's notes in C1 made the family; Sam joined with his DM.
+			n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", UserID: "U1", RawText: "out of formula", MessageTS: "1.000100"})
+			require.NoError(t, err)
+			shift, err := db.ShiftByID(ctx, "T1", n.ShiftID)
+			require.NoError(t, err)
+			_, err = db.Join(ctx, bh.Member{TeamID: "T1", ShiftID: shift.ID, UserID: "U2", InvitedBy: "U1"}, "DU2")
+			require.NoError(t, err)
+			sams, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "DU2", UserID: "U2", RawText: "out of wipes", MessageTS: "2.000100"})
+			require.NoError(t, err)
+			require.Equal(t, shift.ID, sams.ShiftID)
+
+			items := []bh.RiskItem{{Key: "inventory:wipes", Level: bh.RiskCritical, NoteIDs: []string{sams.ID}}}
+			got, _, err := b.Route(ctx, shift, bh.PostNudge, items, now)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+			if tc.wantLog != "" {
+				assert.Contains(t, log.String(), tc.wantLog)
+				assert.Contains(t, log.String(), "channel=C1")
+			}
+		})
+	}
+}
+
+// A channel's members are asked once per ten minutes, not per post.
+func TestRouteAsksAChannelsMembersOncePerTenMinutes(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 11, 23, 23, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	db := storetest.New(t, storetest.WithClock(clock))
+	fake := slacktest.New(slacktest.Config{})
+	t.Cleanup(fake.Close)
+	b := newBot(t, fake, db, bot.Config{Now: clock})
+	fake.SetChannel(slacktest.Channel{ID: "C1", IsMember: true, Members: []string{"U1", "U3"}})
+	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", UserID: "U1", RawText: "out of formula", MessageTS: "1.000100"})
+	require.NoError(t, err)
+	shift, err := db.ShiftByID(ctx, "T1", n.ShiftID)
+	require.NoError(t, err)
+	route := func() string {
+		r, _, err := b.Route(ctx, shift, bh.PostOutlook, nil, now)
+		require.NoError(t, err)
+		return r.Why
+	}
+	assert.Equal(t, "founding conversation", route(), "U3 has not joined")
+
+	// U3 leaves the channel; within ten minutes the list is the cached one.
+	fake.SetChannel(slacktest.Channel{ID: "C1", IsMember: true, Members: []string{"U1"}})
+	now = now.Add(9 * time.Minute)
+	assert.Equal(t, "founding conversation", route())
+	assert.Len(t, fake.Calls("conversations.members"), 1)
+	now = now.Add(2 * time.Minute)
+	assert.Equal(t, "family channel", route())
+	assert.Len(t, fake.Calls("conversations.members"), 2)
+}
+
+// member_joined_channel and member_left_channel drop a channel's cached
+// members: the next post asks Slack again, not ten minutes later.
+func TestRouteAsksAgainWhenSomeoneJoinsOrLeavesTheChannel(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 11, 23, 23, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	db := storetest.New(t, storetest.WithClock(clock))
+	fake := slacktest.New(slacktest.Config{})
+	t.Cleanup(fake.Close)
+	b := newBot(t, fake, db, bot.Config{Now: clock})
+	runCtx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- b.Run(runCtx) }()
+	t.Cleanup(func() {
+		cancel()
+		assert.NoError(t, <-done)
+	})
+	wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
+	defer wcancel()
+	require.NoError(t, fake.WaitConnections(wctx, 1))
+
+	fake.SetChannel(slacktest.Channel{ID: "C1", IsMember: true, Members: []string{"U1", "U3"}})
+	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", UserID: "U1", RawText: "out of formula", MessageTS: "1.000100"})
+	require.NoError(t, err)
+	shift, err := db.ShiftByID(ctx, "T1", n.ShiftID)
+	require.NoError(t, err)
+	route := func() string {
+		r, _, err := b.Route(ctx, shift, bh.PostOutlook, nil, now)
+		require.NoError(t, err)
+		return r.Why
+	}
+	assert.Equal(t, "founding conversation", route(), "U3 has not joined")
+	for _, ev := range []struct {
+		typ     string
+		members []string
+	}{
+		{"member_left_channel", []string{"U1"}},
+		{"member_joined_channel", []string{"U1", "U3"}},
+	} {
+		fake.SetChannel(slacktest.Channel{ID: "C1", IsMember: true, Members: ev.members})
+		env, err := fake.SendEvent(wctx, map[string]any{"type": ev.typ, "channel": "C1", "channel_type": "C", "user": "U3", "team": "T1"})
+		require.NoError(t, err)
+		_, err = fake.WaitAck(wctx, env)
+		require.NoError(t, err)
+		want := "family channel"
+		if len(ev.members) > 1 {
+			want = "founding conversation"
+		}
+		assert.Equal(t, want, route(), ev.typ)
+	}
+	assert.Len(t, fake.Calls("conversations.members"), 3)
 }

@@ -183,6 +183,13 @@ func (b *Bot) eventsAPI(evt socketmode.Event) {
 		r.capture.onMention(evt.Request, ev.TeamID, eventID, inner)
 	case *slackevents.AppHomeOpenedEvent:
 		r.home.onOpened(evt.Request, ev.TeamID, inner)
+	case *slackevents.MemberJoinedChannelEvent:
+		// Whether a channel is the family's place is asked again.
+		b.chans.forget(inner.Channel)
+		b.ack(evt.Request, nil)
+	case *slackevents.MemberLeftChannelEvent:
+		b.chans.forget(inner.Channel)
+		b.ack(evt.Request, nil)
 	default:
 		b.ack(evt.Request, nil)
 	}

@@ -128,10 +128,12 @@ type User struct {
 	TeamID  string
 }
 
-// Channel is a conversations.info answer.
+// Channel is a conversations.info answer; Members is what
+// conversations.members lists for it (people and bots alike, as Slack does).
 type Channel struct {
 	ID, Name                  string
 	IsIM, IsPrivate, IsMember bool
+	Members                   []string
 }
 
 type apiHandler struct {
@@ -155,6 +157,7 @@ var apiMethods = map[string]apiHandler{
 	"conversations.info":           {true, (*Server).conversationsInfo},
 	"conversations.history":        {true, (*Server).conversationsHistory},
 	"conversations.open":           {true, (*Server).conversationsOpen},
+	"conversations.members":        {true, (*Server).conversationsMembers},
 	"files.getUploadURLExternal":   {true, (*Server).uploadURL},
 	"files.completeUploadExternal": {true, (*Server).completeUpload},
 }
@@ -438,7 +441,8 @@ func (s *Server) SetUser(u User) {
 	s.users[u.ID] = u
 }
 
-// SetChannel sets what conversations.info answers for c.ID.
+// SetChannel sets what conversations.info and conversations.members
+// answer for c.ID.
 func (s *Server) SetChannel(c Channel) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -821,6 +825,39 @@ func (s *Server) conversationsHistory(c *Call) map[string]any {
 		resp.ResponseMetaData.NextCursor = strconv.Itoa(skip + limit)
 	}
 	return answer(resp)
+}
+
+// conversationsMembers lists a channel's members, a page at a time (the
+// cursor is an offset). A channel no test set up is channel_not_found.
+func (s *Server) conversationsMembers(c *Call) map[string]any {
+	id := c.str("channel")
+	s.mu.Lock()
+	ch, ok := s.channels[id]
+	s.mu.Unlock()
+	if id == "" || !ok {
+		return apiError("channel_not_found")
+	}
+	limit := 100
+	if n, err := strconv.Atoi(c.str("limit")); err == nil && n > 0 && n <= 1000 {
+		limit = n
+	}
+	skip := 0
+	if cur := c.str("cursor"); cur != "" {
+		n, err := strconv.Atoi(cur)
+		if err != nil || n < 0 {
+			return apiError("invalid_cursor")
+		}
+		skip = n
+	}
+	page := []string{}
+	for i := skip; i < len(ch.Members) && i < skip+limit; i++ {
+		page = append(page, ch.Members[i])
+	}
+	next := ""
+	if skip+limit < len(ch.Members) {
+		next = strconv.Itoa(skip + limit)
+	}
+	return answer(map[string]any{"members": page, "response_metadata": map[string]any{"next_cursor": next}})
 }
 
 func (s *Server) conversationsOpen(c *Call) map[string]any {

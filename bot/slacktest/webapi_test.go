@@ -422,6 +422,29 @@ func TestUsersAndConversations(t *testing.T) {
 	assert.True(t, already)
 }
 
+// conversations.members pages through a channel's members as set; a
+// channel nobody set up is not found.
+func TestConversationsMembersPages(t *testing.T) {
+	s := newServer(t, Config{})
+	api := newAPI(s)
+	ctx := ctxFor(t)
+	s.SetChannel(Channel{ID: "C1", Name: "family", IsMember: true, Members: []string{"U1", "U2", "U0BOT"}})
+	var all []string
+	cursor := ""
+	for pages := 0; ; pages++ {
+		require.Less(t, pages, 3)
+		got, next, err := api.GetUsersInConversationContext(ctx, &slack.GetUsersInConversationParameters{ChannelID: "C1", Limit: 2, Cursor: cursor})
+		require.NoError(t, err)
+		all = append(all, got...)
+		if cursor = next; cursor == "" {
+			break
+		}
+	}
+	assert.Equal(t, []string{"U1", "U2", "U0BOT"}, all)
+	_, _, err := api.GetUsersInConversationContext(ctx, &slack.GetUsersInConversationParameters{ChannelID: "C404"})
+	require.ErrorContains(t, err, "channel_not_found")
+}
+
 func TestWaitCallSeesFutureCallsAndHonoursContext(t *testing.T) {
 	s := newServer(t, Config{})
 	api := newAPI(s)

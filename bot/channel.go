@@ -1,0 +1,100 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/slack-go/slack"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// channelTTL is how long a channel's member list is trusted:
+// conversations.members is rate limited (tier 4), and member_joined_channel
+// and member_left_channel drop it sooner.
+const channelTTL = 10 * time.Minute
+
+// channels caches channels' member lists (channel ID → members).
+type channels struct {
+	mu sync.Mutex
+	m  map[string]channelEntry
+}
+
+type channelEntry struct {
+	users []string
+	at    time.Time
+}
+
+// forget drops a channel's cached members: someone joined or left it.
+func (c *channels) forget(channelID string) {
+	c.mu.Lock()
+	delete(c.m, channelID)
+	c.mu.Unlock()
+}
+
+// channelMembers is who is in a channel, people and bots, as Slack lists
+// them (cached for channelTTL).
+func (b *Bot) channelMembers(ctx context.Context, channelID string) ([]string, error) {
+	now := b.cfg.Now()
+	b.chans.mu.Lock()
+	e, ok := b.chans.m[channelID]
+	b.chans.mu.Unlock()
+	if ok && now.Sub(e.at) < channelTTL && !now.Before(e.at) {
+		return e.users, nil
+	}
+	var users []string
+	cursor := ""
+	for {
+		page, next, err := b.api.GetUsersInConversationContext(ctx, &slack.GetUsersInConversationParameters{ChannelID: channelID, Cursor: cursor, Limit: 200})
+		if err != nil {
+			return nil, fmt.Errorf("bot: conversations.members %s: %w", channelID, err)
+		}
+		users = append(users, page...)
+		if next == "" || next == cursor {
+			break
+		}
+		cursor = next
+	}
+	b.chans.mu.Lock()
+	if b.chans.m == nil {
+		b.chans.m = map[string]channelEntry{}
+	}
+	b.chans.m[channelID] = channelEntry{users: users, at: now}
+	b.chans.mu.Unlock()
+	return users, nil
+}
+
+// channelJoined reports whether every person in a channel is a member of
+// the family (members): only then is it the family's shared place, where
+// the bot's posts may quote every member's notes. Bots (the bot itself
+// among them) and deactivated accounts are not people here; a channel
+// with no person in it is nobody's place. notYet is who has not joined,
+// for the log.
+func (b *Bot) channelJoined(ctx context.Context, channelID string, members []bh.Member) (ok bool, notYet []string, err error) {
+	users, err := b.channelMembers(ctx, channelID)
+	if err != nil {
+		return false, nil, err
+	}
+	self := b.identity().UserID
+	people := 0
+	for _, u := range users {
+		if u == self && self != "" {
+			continue
+		}
+		p, err := b.person(ctx, u)
+		if err != nil {
+			return false, nil, err
+		}
+		if p.bot || p.deleted {
+			continue
+		}
+		people++
+		if !slices.ContainsFunc(members, func(m bh.Member) bool { return m.UserID == u }) {
+			notYet = append(notYet, u)
+		}
+	}
+	return people > 0 && len(notYet) == 0, notYet, nil
+}
