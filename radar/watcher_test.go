@@ -236,14 +236,15 @@ func TestRadarStateFollowsTheShiftsZone(t *testing.T) {
 func TestRefreshIsQuietWhenOnlyANoteAgedOut(t *testing.T) {
 	clock := clocktest.New(radarT0)
 	db := openTestStore(t, clock)
-	rig := newRadarRig(t, db, clock, &recNotifier{}, "p1")
 	ctx := context.Background()
+	// The notes come before the radar starts, so its catch-up reads them
+	// in one look and no change of theirs is still queued when the clock
+	// moves (one handled after it would be a wake-up "a note changed").
 	n := note(t, db, "D1", "deadline: passport renewal due in 30 days", "1.01")
 	note(t, db, "D1", "slept 3h", "1.02")
+	rig := newRadarRig(t, db, clock, &recNotifier{}, "p1")
 	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 2 })
 
-	// The notes' own wake-ups may still be being recorded when the state
-	// settles: only one from the refresh, at its later time, would be wrong.
 	clock.Advance(25 * time.Hour)
 	refreshed := clock.Now()
 	rig.watcher.Refresh(ctx)
