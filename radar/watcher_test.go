@@ -36,7 +36,9 @@ func startWatcher(t *testing.T, db *store.DB, now func() time.Time) (<-chan bh.S
 
 func waitState(t *testing.T, states <-chan bh.ShiftState, match func(bh.ShiftState) bool) bh.ShiftState {
 	t.Helper()
-	timeout := time.After(10 * time.Second)
+	// A bound for a hang, not a measure: on a loaded machine 2,000 notes
+	// took half a minute.
+	timeout := time.After(2 * time.Minute)
 	for {
 		select {
 		case st := <-states:
