@@ -150,10 +150,19 @@ func TestE2EFamilyEvening(t *testing.T) {
 	backRoot := h.topLevel("DU2", "Handed off to <@U1>")
 	h.ack(h.click("DU1", back.TS, "U1", blocks.ActionHandoffGotIt, gotItOf(t, back.Blocks)))
 	h.inThread("DU2", backRoot.TS, "<@U1> has it from 07:45")
+	mark = len(h.fake.Calls("chat.postMessage"))
 
-	// 3 PM: Maya's plan (v4: hers, his and the one he handed back) says
-	// Sam got the formula, and no longer asks for it.
+	// 3 PM: the daycare form's reminder is Maya's, under her handoff.
 	to(at(25, 15, 0))
+	nudger.Tick(ctx)
+	mayas := h.radarPostCalls("DU1", mark)
+	require.Len(t, mayas, 1, "the reminder in Maya's DM")
+	assert.Contains(t, mayas[0].Form.Get("text"), "Reminder: daycare form")
+	assert.Equal(t, back.TS, mayas[0].Form.Get("thread_ts"), "under her handoff message")
+	assert.Empty(t, h.radarPostCalls("DU2", mark), "Sam is off duty")
+
+	// Maya's plan (v4: hers, his and the one he handed back) says
+	// Sam got the formula, and no longer asks for it.
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
 	plan := h.waitCard("DU1", "v4 · ")
 	assert.NotContains(t, plan.title+plan.text+string(plan.raw), "formula", "nothing to buy")
