@@ -14,6 +14,7 @@ import (
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 	"github.com/babyhandoff/babyhandoff/radar"
+	"github.com/babyhandoff/babyhandoff/store"
 )
 
 // radarPostCalls are the radar's chat.postMessage calls to channel (its
@@ -175,4 +176,96 @@ func TestE2EFamilyEvening(t *testing.T) {
 	now, _, _ := strings.Cut(doc, "## Done since yesterday")
 	assert.NotContains(t, now, "formula", "not among what to do")
 	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
+}
+
+// The evening's bad input. Maya and Sam hand off to each other at once:
+// the first Got it wins, and the second is told who has it. A handoff to
+// someone who never answers Join: the sender is told after the reminder,
+// and the family's radar posts keep going to Maya's DM.
+func TestE2EFamilyBadInput(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	require.NoError(t, err)
+	at := func(day, hour, minute int) time.Time { return time.Date(2026, 11, day, hour, minute, 0, 0, ny) }
+
+	t.Run("crossing handoffs", func(t *testing.T) {
+		clock := clocktest.New(at(24, 21, 40))
+		setup, _ := fakeTime(clock)
+		h := start(t, setup)
+		h.fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "America/New_York"})
+		h.fake.SetUser(slacktest.User{ID: "U2", Name: "Sam", TZ: "America/New_York"})
+		h.note("DU1", "U1", "out of formula", tsAt(clock.Now(), 1))
+		h.ack(h.addPartner("U1", "U2"))
+		inv, id := h.invite("DU2")
+		h.ack(h.click("DU2", inv.TS, "U2", blocks.ActionFamilyJoin, id))
+		h.ephemeral("DU2", "U2", "You joined")
+
+		// Each hands the night to the other before either taps Got it.
+		assert.Nil(t, formErrors(t, h.ack(h.submitView(blocks.CallbackHandoff, "DU1|", handoffValues([]string{"U2"}, "", "now", 10, "", false)))))
+		toSam := h.topLevel("DU2", "handed off to you")
+		mayasRoot := h.topLevel("DU1", "Handed off to <@U2>")
+		assert.Nil(t, formErrors(t, h.ack(h.submitViewAs("U2", blocks.CallbackHandoff, "DU2|", handoffValues([]string{"U1"}, "", "now", 10, "", false)))))
+		toMaya := h.topLevel("DU1", "handed off to you")
+		samsRoot := h.topLevel("DU2", "Handed off to <@U1>")
+
+		clock.Advance(2 * time.Minute)
+		h.ack(h.click("DU2", toSam.TS, "U2", blocks.ActionHandoffGotIt, gotItOf(t, toSam.Blocks)))
+		h.inThread("DU1", mayasRoot.TS, "<@U2> has it from 21:42")
+		clock.Advance(time.Minute)
+		h.ack(h.click("DU1", toMaya.TS, "U1", blocks.ActionHandoffGotIt, gotItOf(t, toMaya.Blocks)))
+		told := h.ephemeral("DU1", "U1", "already has it")
+		assert.Contains(t, told.Text, "<@U2> already has it")
+		assert.Contains(t, told.Text, "took your handoff at 21:42")
+		// Nor is Maya reminded to take a handoff that is moot.
+		clock.Advance(15 * time.Minute)
+		require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
+		for _, m := range h.fake.Messages("DU2") {
+			assert.NotContains(t, m.Text, "<@U1> has it from", "Sam's crossing handoff was not taken")
+		}
+		for _, m := range h.fake.Messages("DU1") {
+			assert.NotContains(t, m.Text, "<@U2> handed off to you at", "no reminder of Sam's crossing handoff")
+		}
+		db, err := store.Open(context.Background(), store.Config{DataDir: h.dir})
+		require.NoError(t, err)
+		defer db.Close(context.Background())
+		fam, err := db.FamilyOf(context.Background(), h.team, "DU1")
+		require.NoError(t, err)
+		duty, err := db.Duty(context.Background(), h.team, fam.ShiftID)
+		require.NoError(t, err)
+		assert.Equal(t, "U2", duty.UserID, "the first Got it won")
+		crossed, err := db.Handoff(context.Background(), h.team, gotItOf(t, toMaya.Blocks))
+		require.NoError(t, err)
+		assert.False(t, crossed.RemindedAt.IsZero(), "its reminder came due, and said nothing")
+		assert.Empty(t, crossed.GotBy)
+		_ = samsRoot
+	})
+
+	t.Run("Join never answered", func(t *testing.T) {
+		clock := clocktest.New(at(24, 21, 40))
+		setup, nudgers := fakeTime(clock)
+		h := start(t, setup)
+		<-nudgers
+		h.fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "America/New_York"})
+		h.fake.SetUser(slacktest.User{ID: "U2", Name: "Sam", TZ: "America/New_York"})
+		h.note("DU1", "U1", "wipes < 1 day", tsAt(clock.Now(), 1))
+		h.waitRadar(clock, "DU1", func(ms []slacktest.Message) bool { return len(ms) == 1 }, "Maya's evening message")
+
+		assert.Nil(t, formErrors(t, h.ack(h.submitView(blocks.CallbackHandoff, "DU1|", handoffValues([]string{"U2"}, "", "now", 10, "", false)))))
+		handed := h.topLevel("DU2", "handed off to you")
+		root := h.topLevel("DU1", "Handed off to <@U2>")
+		h.invite("DU2")
+		h.ephemeral("DU1", "U1", "Handed off.")
+		clock.Advance(15 * time.Minute)
+		told := h.inThread("DU1", root.TS, "has not answered *Join* yet")
+		assert.Contains(t, told.Text, "Sam has not answered")
+
+		// He takes the handoff without joining: his duty does not carry
+		// the family's posts to him.
+		h.ack(h.click("DU2", handed.TS, "U2", blocks.ActionHandoffGotIt, gotItOf(t, handed.Blocks)))
+		h.inThread("DU1", root.TS, "<@U2> has it from")
+		clock.Advance(time.Hour)
+		h.note("DU1", "U1", "out of diapers", tsAt(clock.Now(), 1))
+		h.waitRadar(clock, "DU1", func(ms []slacktest.Message) bool { return len(ms) == 2 }, "the rise in Maya's DM, where posts went before")
+		assert.Empty(t, h.radarPostsIn("DU2"), "nothing in the DM of someone outside the family")
+		require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
+	})
 }
