@@ -179,7 +179,9 @@ func TestE2EFamilyEvening(t *testing.T) {
 }
 
 // The evening's bad input. Maya and Sam hand off to each other at once:
-// the first Got it wins, and the second is told who has it. A handoff to
+// the first Got it wins, and the second is told who has it. Sam leaves
+// while on duty from a handoff: the family is told, and the radar speaks
+// to Maya again. A handoff to
 // someone who never answers Join: the sender is told after the reminder,
 // and the family's radar posts keep going to Maya's DM.
 func TestE2EFamilyBadInput(t *testing.T) {
@@ -237,6 +239,35 @@ func TestE2EFamilyBadInput(t *testing.T) {
 		assert.False(t, crossed.RemindedAt.IsZero(), "its reminder came due, and said nothing")
 		assert.Empty(t, crossed.GotBy)
 		_ = samsRoot
+	})
+
+	// Leaving on duty is TestE2EFamilyJoinAndLeave's; here the duty is a
+	// handoff's, and the radar comes back to Maya.
+	t.Run("leaving while on duty", func(t *testing.T) {
+		clock := clocktest.New(at(24, 21, 40))
+		setup, nudgers := fakeTime(clock)
+		h := start(t, setup)
+		<-nudgers
+		h.fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "America/New_York"})
+		h.fake.SetUser(slacktest.User{ID: "U2", Name: "Sam", TZ: "America/New_York"})
+		h.note("DU1", "U1", "wipes < 1 day", tsAt(clock.Now(), 1))
+		h.waitRadar(clock, "DU1", func(ms []slacktest.Message) bool { return len(ms) == 1 }, "Maya's evening message")
+		assert.Nil(t, formErrors(t, h.ack(h.submitView(blocks.CallbackHandoff, "DU1|", handoffValues([]string{"U2"}, "", "now", 10, "", false)))))
+		handed := h.topLevel("DU2", "handed off to you")
+		inv, id := h.invite("DU2")
+		h.ack(h.click("DU2", inv.TS, "U2", blocks.ActionFamilyJoin, id))
+		h.ephemeral("DU2", "U2", "You joined")
+		h.ack(h.click("DU2", handed.TS, "U2", blocks.ActionHandoffGotIt, gotItOf(t, handed.Blocks)))
+		h.inThread("DU1", h.topLevel("DU1", "Handed off to <@U2>").TS, "<@U2> has it from")
+
+		clock.Advance(time.Hour)
+		h.ack(h.homeAction("U2", "VHOME", map[string]any{"type": "button", "action_id": blocks.ActionFamilyLeave,
+			"block_id": blocks.BlockFamily + "_actions", "value": "leave", "action_ts": "1.1"}))
+		h.topLevel("DU1", "<@U2> left the family's list, and their duty ended")
+		h.note("DU1", "U1", "out of diapers", tsAt(clock.Now(), 1))
+		h.waitRadar(clock, "DU1", func(ms []slacktest.Message) bool { return len(ms) == 2 }, "the rise in Maya's DM")
+		assert.Empty(t, h.radarPostsIn("DU2"), "nothing for Sam once he left")
+		require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
 	})
 
 	t.Run("Join never answered", func(t *testing.T) {
