@@ -502,6 +502,41 @@ func (h *handoffs) handoffOf(ctx context.Context, cb slack.InteractionCallback, 
 	return ho, true
 }
 
+// crossedBy is the handoff that crossed ho: one between the same people
+// the other way (from a receiver of ho to its sender), taken by ho's
+// sender after ho was sent. Then ho is moot: its sender took the duty
+// they were handing away.
+func (h *handoffs) crossedBy(ctx context.Context, ho bh.Handoff) (bh.Handoff, bool) {
+	// A crossing handoff was sent at most its length before ho.
+	recent, err := h.store.RecentHandoffs(ctx, ho.TeamID, ho.ShiftID, ho.CreatedAt.Add(-24*time.Hour))
+	if err != nil {
+		h.b.log.Info("bot: handoff: crossing handoffs", "handoff_id", ho.ID, "err", err)
+		return bh.Handoff{}, false
+	}
+	for _, x := range recent {
+		if x.ID != ho.ID && x.Taken() && x.GotBy == ho.From && x.From != ho.From && ho.Receiver(x.From) && !x.GotAt.Before(ho.CreatedAt) {
+			return x, true
+		}
+	}
+	return bh.Handoff{}, false
+}
+
+// whose names from's handoff to user: "your" when it was theirs.
+func whose(from, user string) string {
+	if from == user {
+		return "your"
+	}
+	return fmt.Sprintf("<@%s>'s", from)
+}
+
+// locOf is the zone of ho's conversation.
+func (h *handoffs) locOf(ctx context.Context, ho bh.Handoff) *time.Location {
+	if shift, err := h.store.Shift(ctx, ho.TeamID, ho.ChannelID); err == nil {
+		return shift.Location(h.b.cfg.Location)
+	}
+	return h.b.cfg.Location
+}
+
 // gotIt is the receiver's Got it: the first one takes the duty; the
 // sender's thread names them; every message of the handoff shows it.
 func (h *handoffs) gotIt(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
@@ -514,6 +549,12 @@ func (h *handoffs) gotIt(ctx context.Context, cb slack.InteractionCallback, a *s
 	if ho.Over(now) && !ho.Taken() {
 		// Taking it now would put them on duty for a time that is over.
 		b.tell(ctx, channelOf(cb), cb.User.ID, "That handoff's time is over; nothing was changed. Ask for a new one if you are taking over now.")
+		return
+	}
+	if x, crossed := h.crossedBy(ctx, ho); crossed {
+		// Handed off to each other at once: the first Got it won.
+		b.tell(ctx, channelOf(cb), cb.User.ID, fmt.Sprintf("<@%s> already has it: they took %s handoff at %s; nothing was changed.",
+			x.GotBy, whose(x.From, cb.User.ID), x.GotAt.In(h.locOf(ctx, ho)).Format("15:04")))
 		return
 	}
 	ho, took, err := h.store.TakeHandoff(ctx, ho.TeamID, ho.ID, cb.User.ID, now)
@@ -736,6 +777,9 @@ func (h *handoffs) remind(ctx context.Context, teamID, id string) {
 	if err != nil {
 		b.log.Error("bot: handoff: reminder", "handoff_id", id, "err", err)
 		return
+	}
+	if _, crossed := h.crossedBy(ctx, ho); crossed {
+		return // nothing to tap: its sender has the duty
 	}
 	loc := b.cfg.Location
 	if shift, err := h.store.Shift(ctx, ho.TeamID, ho.ChannelID); err == nil {
