@@ -794,6 +794,19 @@ type HomeInput struct {
 	Now    time.Time
 	// Family is who shares the viewer's list; nil shows no family section.
 	Family *HomeFamily
+	// Quiet are the viewer's own quiet hours; nil: they chose none, and
+	// the family's (Outlook.Quiet, else the default) hold for them.
+	Quiet *bh.QuietHours
+	// Plan is the plan whose next blocks the one on duty sees under Next:
+	// one made for them, or for nobody in particular; nil: none. Done are
+	// its notes done since, struck through.
+	Plan *bh.RunRecord
+	Done map[string]bool
+}
+
+// onDuty reports whether the viewer is on duty at Now.
+func (in HomeInput) onDuty() bool {
+	return in.Viewer != "" && in.Duty.UserID == in.Viewer && in.Duty.OnAt(in.Now)
 }
 
 // HomeSample is what App Home shows of the sample shift.
@@ -802,12 +815,24 @@ type HomeSample struct {
 	Latest *bh.Run
 }
 
-// Home is the App Home tab: the person's DM shift, the latest decision in
-// brief, and buttons.
+// Home is the App Home tab, a status page first: for the one on duty, that
+// they are and until when; then the health notes, Now, Running low, their
+// plan's next blocks and the other open items, each with its Done; then
+// the notes, who shares them, the latest plan and the buttons; Settings
+// (the radar's wake-ups, outlook and quiet hours, the sample) last.
 func Home(in HomeInput) slack.HomeTabViewRequest {
 	bl := []slack.Block{slack.NewHeaderBlock(plain("BabyHandoff", MaxHeaderText))}
-	if hb := homeHealth(in); len(hb) > 0 {
-		bl = append(append(bl, hb...), slack.NewDividerBlock())
+	onDuty := in.onDuty()
+	if onDuty {
+		bl = append(bl, homeOnDuty(in))
+	}
+	bl = append(bl, homeHealth(in)...)
+	var next []slack.Block
+	if onDuty {
+		next = homeNext(in)
+	}
+	if status := homeOpen(in, next); len(status) > 0 || len(bl) > 1 {
+		bl = append(append(bl, status...), slack.NewDividerBlock())
 	}
 	bl = append(bl,
 		section("Send me quick notes in *Messages* (\"wipes < 1 day\", \"form due Fri 5pm\", \"slept 3h\"). `/plan` when you need a plan."),
@@ -823,15 +848,16 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 	case 1:
 		shift = "*Your notes* · 1"
 	}
-	bl = append(bl, section(shift), homeDuty(in))
+	bl = append(bl, section(shift))
+	if !onDuty {
+		bl = append(bl, homeDuty(in))
+	}
 	if in.Family != nil {
 		bl = append(bl, homeFamily(in.Family, in.Viewer)...)
 	}
 	if in.Radar != "" {
 		bl = append(bl, section("*Risk Radar* · "+Stamped(in.Radar, in.RadarStamps, 500)))
 	}
-	bl = append(bl, homeOpen(in)...)
-	bl = append(bl, homeRadar(in)...)
 	if in.Latest != nil {
 		r := in.Latest
 		w := r.Winner()
@@ -848,26 +874,42 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 	} else {
 		bl = append(bl, section("*Latest plan* · none yet"))
 	}
-	if s := in.Sample; s != nil && s.Notes > 0 {
-		text := fmt.Sprintf("🧪 *Sample* · the PRD's %d example notes, kept apart from yours; the radar never nudges for them", s.Notes)
-		if s.Latest != nil {
-			text += fmt.Sprintf("\nLatest: Sample · v%d · %s", s.Latest.Version, s.Latest.WindowText(loc(*s.Latest)))
-		}
-		sec := section(text)
-		sec.BlockID = "home_sample"
-		sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionClearSample, "clear", plain("Clear sample", MaxButtonText)))
-		bl = append(bl, sec)
-	}
 	bl = append(bl,
 		slack.NewActionBlock("home_actions",
 			slack.NewButtonBlockElement(ActionAddNote, "add", plain("Add note", MaxButtonText)),
 			slack.NewButtonBlockElement(ActionPlanNow, "plan", plain("Plan now", MaxButtonText)).WithStyle(slack.StylePrimary),
 			slack.NewButtonBlockElement(ActionHandoffOpen, HomeHandoff, plain("Hand off", MaxButtonText)),
-			slack.NewButtonBlockElement(ActionLoadSample, "sample", plain("Load sample", MaxButtonText)),
 		),
-		slack.NewContextBlock("home_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")),
 	)
+	bl = append(bl, homeSettings(in)...)
+	bl = append(bl, slack.NewContextBlock("home_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")))
 	return slack.HomeTabViewRequest{Type: slack.VTHomeTab, Blocks: slack.Blocks{BlockSet: bl}}
+}
+
+// BlockHomeSettings is the block id of App Home's Settings heading: what
+// follows it are settings, what comes before is the status.
+const BlockHomeSettings = "home_settings"
+
+// homeSettings is App Home's Settings, below the status: the radar's
+// wake-ups, the morning outlook, the viewer's quiet hours, the sample.
+func homeSettings(in HomeInput) []slack.Block {
+	head := slack.NewHeaderBlock(plain("Settings", MaxHeaderText))
+	head.BlockID = BlockHomeSettings
+	bl := append([]slack.Block{slack.NewDividerBlock(), head}, homeRadar(in)...)
+	load := slack.NewActionBlock("home_sample_actions",
+		slack.NewButtonBlockElement(ActionLoadSample, "sample", plain("Load sample", MaxButtonText)))
+	s := in.Sample
+	if s == nil || s.Notes == 0 {
+		return append(bl, section("🧪 *Sample* · *Load sample* plans the PRD's example notes, kept apart from yours."), load)
+	}
+	text := fmt.Sprintf("🧪 *Sample* · the PRD's %d example notes, kept apart from yours; the radar never nudges for them", s.Notes)
+	if s.Latest != nil {
+		text += fmt.Sprintf("\nLatest: Sample · v%d · %s", s.Latest.Version, s.Latest.WindowText(loc(*s.Latest)))
+	}
+	sec := section(text)
+	sec.BlockID = "home_sample"
+	sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionClearSample, "clear", plain("Clear sample", MaxButtonText)))
+	return append(bl, sec, load)
 }
 
 // ModelNote says which agents used a model and which fell back, and why

@@ -159,7 +159,7 @@ func TestGoldenSurfaces(t *testing.T) {
 	golden(t, "share_modal.json", blocks.ShareModal(v1.Run.ID, 1))
 	paris, _ := time.LoadLocation("Europe/Paris")
 	golden(t, "home.json", blocks.Home(blocks.HomeInput{Notes: 6, Latest: &v1, Location: paris,
-		Outlook: bh.RadarSettings{OutlookOn: true, OutlookHour: 7, Quiet: &bh.QuietHours{From: 23, To: 6}},
+		Outlook: bh.RadarSettings{OutlookOn: true, OutlookHour: 7}, Quiet: &bh.QuietHours{From: 23, To: 6},
 		WakeUps: []bh.Event{{At: v1.Run.Now, Text: "Risk Radar woke up: a note changed; risk medium → critical"}}}))
 	golden(t, "home_empty.json", blocks.Home(blocks.HomeInput{Outlook: bh.RadarSettings{OutlookHour: 7}}))
 	// Notes written, none open (done, or past: yesterday's "slept 3h").

@@ -513,6 +513,29 @@ func homeDuty(in HomeInput) slack.Block {
 	return sec
 }
 
+// homeOnDuty opens the App Home of the one on duty: "You're on duty for
+// the family until 7:45 AM" (the day too when the end is a day or more
+// away).
+func homeOnDuty(in HomeInput) slack.Block {
+	l := in.Location
+	if l == nil {
+		l = time.UTC
+	}
+	d := in.Duty
+	var text string
+	switch {
+	case d.Until.IsZero():
+		text = fmt.Sprintf("🟢 *You're on duty for the family* since %s, until someone takes over.", When(d.Since, l, DayTime))
+	case d.Until.Sub(in.Now) < 20*time.Hour:
+		text = fmt.Sprintf("🟢 *You're on duty for the family until %s*", When(d.Until, l, Clock))
+	default:
+		text = fmt.Sprintf("🟢 *You're on duty for the family until %s*", When(d.Until, l, DayTime))
+	}
+	sec := section(text)
+	sec.BlockID = "home_duty"
+	return sec
+}
+
 // DutyLine says who is on duty at now, or "" when nobody is.
 func DutyLine(d bh.Duty, now time.Time, l *time.Location) string {
 	switch {

@@ -100,7 +100,7 @@ func TestHomeDuty(t *testing.T) {
 		return nil
 	}
 	on := duty("U2")
-	assert.True(t, strings.HasPrefix(on.Text.Text, "*On duty* · <@U2> since "), on.Text.Text)
+	assert.True(t, strings.HasPrefix(on.Text.Text, "🟢 *You're on duty for the family* since "), on.Text.Text)
 	assert.Nil(t, on.Accessory, "already on")
 	off := duty("U1")
 	require.NotNil(t, off.Accessory)

@@ -442,30 +442,103 @@ const maxHomeOpen = 5
 // BlockHomeOpen prefixes the block id of an open item on App Home.
 const BlockHomeOpen = "home_open:"
 
-// homeOpen lists the radar's open items, each with its Done.
-func homeOpen(in HomeInput) []slack.Block {
+// homeOpen lists the radar's open items, each with its Done, in the order a
+// person on duty acts on them: Now (the critical ones), Running low (the
+// other supplies), then the other deadlines (Open). next, between Running
+// low and Open, is the plan's next blocks (App Home of the one on duty).
+func homeOpen(in HomeInput, next []slack.Block) []slack.Block {
+	var now, low, rest []bh.RiskItem
+	for _, it := range in.Open {
+		switch {
+		case len(it.NoteIDs) == 0:
+		case it.Level == bh.RiskCritical:
+			now = append(now, it)
+		case it.Kind == bh.TagInventory:
+			low = append(low, it)
+		default:
+			rest = append(rest, it)
+		}
+	}
+	bl := homeItems(in, now, "🔴 *Now*")
+	bl = append(bl, homeItems(in, low, "🛒 *Running low*")...)
+	bl = append(bl, next...)
+	return append(bl, homeItems(in, rest, "*Open* · mark what is done")...)
+}
+
+// homeItems is one group of App Home's open items under head, each with
+// its Done; at most maxHomeOpen, then a line saying where the rest are.
+func homeItems(in HomeInput, items []bh.RiskItem, head string) []slack.Block {
 	l := in.Location
 	if l == nil {
 		l = time.UTC
 	}
 	r := radarText{loc: l}
 	var bl []slack.Block
-	for _, it := range in.Open {
-		if len(it.NoteIDs) == 0 {
-			continue
-		}
-		if len(bl) == maxHomeOpen {
-			bl = append(bl, slack.NewContextBlock("", mrkdwn(fmt.Sprintf("…and %d more: `/radar` in our DM", len(in.Open)-maxHomeOpen))))
+	for i, it := range items {
+		if i == maxHomeOpen {
+			bl = append(bl, slack.NewContextBlock("", mrkdwn(fmt.Sprintf("…and %d more: `/radar` in our DM", len(items)-maxHomeOpen))))
 			break
 		}
 		text := r.item(it)
-		if len(bl) == 0 {
-			text = "*Open* · mark what is done\n" + text
+		if i == 0 {
+			text = head + "\n" + text
 		}
 		sec := section(Fit(text, MaxSectionText))
 		sec.BlockID = BlockHomeOpen + it.NoteIDs[0]
 		sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionRadarDone, it.NoteIDs[0], plain("Done", MaxButtonText)))
 		bl = append(bl, sec)
+	}
+	return bl
+}
+
+// maxHomeNext bounds the plan's blocks App Home lists under Next.
+const maxHomeNext = 4
+
+// BlockHomeNext prefixes the block id of a plan block on App Home.
+const BlockHomeNext = "home_next:"
+
+// homeNext is the next blocks of the plan made for the one on duty (not
+// yet ended at Now), each from a note with its Done; a note done since is
+// struck through, with Undo.
+func homeNext(in HomeInput) []slack.Block {
+	if in.Plan == nil {
+		return []slack.Block{section("⏭️ *Next* · no plan yet: *Plan now* makes one for your time on duty.")}
+	}
+	l := loc(in.Plan.Run)
+	var bl []slack.Block
+	var left int
+	for i, b := range in.Plan.Winner().Blocks {
+		if !b.End.After(in.Now) {
+			continue
+		}
+		if len(bl) == maxHomeNext {
+			left++
+			continue
+		}
+		text := fmt.Sprintf("*%s–%s* %s%s", When(b.Start, l, Clock), When(b.End, l, Clock), Stamped(b.Title, b.Stamps, 90), blockTag(b.Kind))
+		done := len(b.NoteIDs) > 0 && in.Done[b.NoteIDs[0]]
+		if done {
+			text = "✅ ~" + text + "~"
+		}
+		if len(bl) == 0 {
+			text = "⏭️ *Next* · your plan\n" + text
+		}
+		sec := section(Fit(text, MaxSectionText))
+		if len(b.NoteIDs) > 0 {
+			sec.BlockID = fmt.Sprintf("%s%d:%s", BlockHomeNext, i, b.NoteIDs[0])
+			btn := slack.NewButtonBlockElement(ActionRadarDone, b.NoteIDs[0], plain("Done", MaxButtonText))
+			if done {
+				btn = slack.NewButtonBlockElement(ActionRadarUndone, b.NoteIDs[0], plain("Undo", MaxButtonText))
+			}
+			sec.Accessory = slack.NewAccessory(btn)
+		}
+		bl = append(bl, sec)
+	}
+	if len(bl) == 0 {
+		return []slack.Block{section("⏭️ *Next* · your plan has nothing left: *Plan now* makes a new one.")}
+	}
+	if left > 0 {
+		bl = append(bl, slack.NewContextBlock("", mrkdwn(fmt.Sprintf("…and %d more on the card", left))))
 	}
 	return bl
 }
@@ -506,22 +579,25 @@ func homeRadar(in HomeInput) []slack.Block {
 	}
 	sec := section(status)
 	sec.Accessory = slack.NewAccessory(btn)
-	return append(bl, sec, quietSection(o, l))
+	return append(bl, sec, quietSection(o, in.Quiet, l))
 }
 
 // quietChoices are the quiet hours App Home offers; any others can be set
 // with /radar quiet.
 var quietChoices = []bh.QuietHours{{}, {From: 21, To: 6}, {From: 21, To: 7}, {From: 22, To: 6}, {From: 22, To: 7}, {From: 23, To: 6}, {From: 23, To: 7}}
 
-// quietSection shows the quiet hours with a select to change them.
-func quietSection(set bh.RadarSettings, l *time.Location) slack.Block {
+// quietSection shows the viewer's own quiet hours (mine; nil: the family's,
+// set, which are the default for whoever chose none) with a select to
+// change them: each person keeps their own.
+func quietSection(set bh.RadarSettings, mine *bh.QuietHours, l *time.Location) slack.Block {
 	q := set.QuietHours()
-	text := fmt.Sprintf("*Quiet hours* · %s (%s): the radar updates its message in place then, and posts a new one only for something newly critical; plans keep them for sleep.", q, l)
-	if set.Quiet == nil {
-		text = fmt.Sprintf("*Quiet hours* · %s (%s): the radar updates its message in place then, and posts a new one only for something newly critical. Plans keep %s for sleep until you choose.", q, l, set.NightHours())
+	text := fmt.Sprintf("*Your quiet hours* · %s (%s), the family's default: the radar updates its message in place then when it posts to you, and posts a new one only for something newly critical. Plans for you keep %s for sleep until you choose.", q, l, set.NightHours())
+	if mine != nil {
+		q = *mine
+		text = fmt.Sprintf("*Your quiet hours* · %s (%s): the radar updates its message in place then when it posts to you, and posts a new one only for something newly critical; plans for you keep them for sleep.", q, l)
 	}
 	if q.Off() {
-		text = "*Quiet hours* · off: the radar may post a new message at any hour when risk rises (at most one every 10 minutes); plans keep no night."
+		text = "*Your quiet hours* · off: the radar may post a new message to you at any hour when risk rises (at most one every 10 minutes); plans for you keep no night."
 	}
 	var opts []*slack.OptionBlockObject
 	var initial *slack.OptionBlockObject

@@ -88,25 +88,27 @@ func sectionText(b slack.Block) string {
 	return ""
 }
 
-// App Home's quiet hours select shows the hours in force as chosen, offers
-// the common ones, and keeps hours set by command (20–5) as an option.
+// App Home's quiet hours select shows the viewer's own hours as chosen
+// (else the family's, their default), offers the common ones, and keeps
+// hours set by command (20–5) as an option.
 func TestHomeQuietHours(t *testing.T) {
 	tests := []struct {
-		name     string
-		quiet    *bh.QuietHours
-		initial  string
-		text     string
-		plans    string
-		nOptions int
+		name          string
+		family, quiet *bh.QuietHours
+		initial       string
+		text          string
+		plans         string
+		nOptions      int
 	}{
-		{"the default", nil, "22-7", "*Quiet hours* · 22:00–07:00 (UTC)", "Plans keep 22:00–06:00 for sleep until you choose.", 7},
-		{"chosen from the list", &bh.QuietHours{From: 21, To: 6}, "21-6", "*Quiet hours* · 21:00–06:00 (UTC)", "plans keep them for sleep.", 7},
-		{"set by command", &bh.QuietHours{From: 20, To: 5}, "20-5", "*Quiet hours* · 20:00–05:00 (UTC)", "plans keep them for sleep.", 8},
-		{"off", &bh.QuietHours{}, "off", "*Quiet hours* · off", "plans keep no night.", 7},
+		{"the default", nil, nil, "22-7", "*Your quiet hours* · 22:00–07:00 (UTC), the family's default", "Plans for you keep 22:00–06:00 for sleep until you choose.", 7},
+		{"the family's, none of mine", &bh.QuietHours{From: 23, To: 7}, nil, "23-7", "*Your quiet hours* · 23:00–07:00 (UTC), the family's default", "Plans for you keep 23:00–07:00 for sleep until you choose.", 7},
+		{"mine, chosen from the list", &bh.QuietHours{From: 23, To: 7}, &bh.QuietHours{From: 21, To: 6}, "21-6", "*Your quiet hours* · 21:00–06:00 (UTC):", "plans for you keep them for sleep.", 7},
+		{"mine, set by command", nil, &bh.QuietHours{From: 20, To: 5}, "20-5", "*Your quiet hours* · 20:00–05:00 (UTC):", "plans for you keep them for sleep.", 8},
+		{"mine off", &bh.QuietHours{From: 23, To: 7}, &bh.QuietHours{}, "off", "*Your quiet hours* · off", "plans for you keep no night.", 7},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			view := blocks.Home(blocks.HomeInput{Outlook: bh.RadarSettings{OutlookHour: 7, Quiet: tt.quiet}})
+			view := blocks.Home(blocks.HomeInput{Outlook: bh.RadarSettings{OutlookHour: 7, Quiet: tt.family}, Quiet: tt.quiet})
 			var sec *slack.SectionBlock
 			for _, b := range view.Blocks.BlockSet {
 				if s, ok := b.(*slack.SectionBlock); ok && s.BlockID == "home_quiet" {

@@ -223,10 +223,9 @@ func (c *cards) whatIf(ctx context.Context, cb slack.InteractionCallback, parent
 		in.Notes = familyNotes(notes)
 		in.Names = c.planner.names(ctx, in.Notes, now)
 		in.Run.Now, in.Run.From = now, time.Time{}
-		if set, err := c.store.RadarSettings(ctx, run.TeamID, run.ShiftID); err == nil {
-			q := set.NightHours()
-			in.Run.Quiet = &q
-		}
+		// The night of the person the plan is for, as it is now.
+		q := c.planner.nightHours(ctx, in.Run)
+		in.Run.Quiet = &q
 		text, from := replannedText(parent.Pack, notes, now, run.Location(b.cfg.Location))
 		in.Run.Change += ", " + text
 		in.Run.ChangeStamps = []bh.Stamp{from}

@@ -26,6 +26,12 @@ type homeStore interface {
 	// ClearSample removes a conversation's sample notes.
 	ClearSample(ctx context.Context, teamID, channelID string) (int, error)
 	Duty(ctx context.Context, teamID, shiftID string) (bh.Duty, error)
+	// Person has the viewer's own quiet hours.
+	Person(ctx context.Context, teamID, userID string) (bh.Person, error)
+	// Handoff finds the plan made for the one on duty (the handoff that
+	// put them there); NotesByID says which of its notes are done since.
+	Handoff(ctx context.Context, teamID, id string) (bh.Handoff, error)
+	NotesByID(ctx context.Context, teamID string, ids []string) ([]bh.Note, error)
 }
 
 // home publishes a person's App Home (their DM shift: the radar, open
@@ -90,10 +96,19 @@ func (h *home) publish(ctx context.Context, teamID, userID, hash string) {
 					in.Latest = &rec
 				}
 			}
+			if in.Duty.UserID == userID && in.Duty.OnAt(in.Now) {
+				in.Plan, in.Done = h.dutyPlan(ctx, teamID, in.Duty, in.Latest)
+			}
 		}
 		in.Sample = h.sample(ctx, teamID, ch)
 	} else {
 		b.log.Warn("bot: home: open DM", "user", userID, "err", err)
+	}
+	// The quiet hours shown are the viewer's own: each person keeps theirs.
+	if p, err := h.store.Person(ctx, teamID, userID); err == nil {
+		in.Quiet = p.Quiet
+	} else {
+		b.log.Warn("bot: home: person", "user", userID, "err", err)
 	}
 	req := slack.PublishViewContextRequest{UserID: userID, View: blocks.Home(in)}
 	if hash != "" {
@@ -107,6 +122,44 @@ func (h *home) publish(ctx context.Context, teamID, userID, hash string) {
 	if err != nil {
 		b.log.Error("bot: publish App Home", "user", userID, "err", err)
 	}
+}
+
+// dutyPlan is the plan whose next blocks the one on duty sees: the one
+// sent with the handoff that put them on duty, else the latest; never a
+// plan made for someone else (their night is not this person's Next).
+// done are its notes done since.
+func (h *home) dutyPlan(ctx context.Context, teamID string, d bh.Duty, latest *bh.RunRecord) (plan *bh.RunRecord, done map[string]bool) {
+	mine := func(r bh.Run) bool { return r.For == "" || r.For == d.UserID }
+	if d.HandoffID != "" {
+		if ho, err := h.store.Handoff(ctx, teamID, d.HandoffID); err == nil && ho.RunID != "" {
+			if rec, err := h.store.RunRecord(ctx, teamID, ho.RunID); err == nil && mine(rec.Run) {
+				plan = &rec
+			}
+		}
+	}
+	if plan == nil && latest != nil && mine(latest.Run) && !latest.Run.Sample {
+		plan = latest
+	}
+	if plan == nil {
+		return nil, nil
+	}
+	var ids []string
+	for _, bl := range plan.Winner().Blocks {
+		ids = append(ids, bl.NoteIDs...)
+	}
+	if len(ids) == 0 {
+		return plan, nil
+	}
+	notes, err := h.store.NotesByID(ctx, teamID, ids)
+	if err != nil {
+		h.b.log.Warn("bot: home: the plan's notes", "run_id", plan.Run.ID, "err", err)
+		return plan, nil
+	}
+	done = map[string]bool{}
+	for _, n := range notes {
+		done[n.ID] = n.Done()
+	}
+	return plan, done
 }
 
 // family is who shares the list the DM feeds; nil when it feeds none.

@@ -31,8 +31,10 @@ type planStore interface {
 	LiveNotes(ctx context.Context, teamID, shiftID string, now time.Time) (bh.LiveNotes, error)
 	// LoadSample stores the PRD's sample shift in a conversation, once.
 	LoadSample(ctx context.Context, teamID, channelID, userID string) (bh.Shift, error)
-	// RadarSettings has the shift's quiet hours, planned as night sleep.
+	// RadarSettings has the family's quiet hours and Person a person's
+	// own: a plan keeps its person's as night sleep (nightHours).
 	RadarSettings(ctx context.Context, teamID, shiftID string) (bh.RadarSettings, error)
+	Person(ctx context.Context, teamID, userID string) (bh.Person, error)
 	// RunRecord, Run and LatestRun show a card again after an item on it
 	// was marked done (only the conversation's latest card).
 	runRecords
@@ -312,22 +314,43 @@ func (p *planner) plan(ctx context.Context, teamID, channelID, userID string, a 
 		// No window named: the asker's own duty window, current or next.
 		from, hours = dutyWindow(duty, userID, now, from, hours)
 	}
-	quiet := bh.DefaultNightHours
-	if set, err := p.store.RadarSettings(ctx, teamID, shift.ID); err == nil {
-		quiet = set.NightHours()
-	}
 	run := bh.Run{TeamID: teamID, ShiftID: shift.ID, ChannelID: channelID, Energy: a.energy, HorizonH: hours,
-		Mode: b.cfg.Council.Mode(), TZ: loc.String(), TokenBudget: b.cfg.TokenBudget, Now: now, From: from, Quiet: &quiet,
+		Mode: b.cfg.Council.Mode(), TZ: loc.String(), TokenBudget: b.cfg.TokenBudget, Now: now, From: from,
 		Sample: a.sample || shift.Sample, RequestedBy: userID}
 	if !run.Sample && duty.OnAt(run.Start()) {
 		// The plan is for whoever is on duty then: their own notes set
 		// its energy, and handoff.md says who is on.
 		run.For, run.ForName, run.ForUntil = duty.UserID, b.userName(ctx, duty.UserID), duty.Until
 	}
+	quiet := p.nightHours(ctx, run)
+	run.Quiet = &quiet
 	links, _, _ := p.links.from(notes)
 	// Only links the plan's readers can open: a partner's DM is quoted.
 	links = readable(notes, links, dmReader(channelID))
 	p.run(ctx, council.Input{Run: run, Notes: notes, Names: p.names(ctx, notes, now), Links: links}, channelID, "", userID, 0)
+}
+
+// nightHours are the night a plan keeps for sleep: the quiet hours of the
+// person it is for (Run.For, else who asked), each person keeping their
+// own; else the family's (its radar settings), else DefaultNightHours.
+func (p *planner) nightHours(ctx context.Context, run bh.Run) bh.QuietHours {
+	who := run.For
+	if who == "" {
+		who = run.RequestedBy
+	}
+	if who != "" {
+		per, err := p.store.Person(ctx, run.TeamID, who)
+		if err == nil && per.Quiet != nil {
+			return *per.Quiet
+		}
+		if err != nil {
+			p.b.log.Info("bot: plan: the person's quiet hours", "user", who, "err", err)
+		}
+	}
+	if set, err := p.store.RadarSettings(ctx, run.TeamID, run.ShiftID); err == nil {
+		return set.NightHours()
+	}
+	return bh.DefaultNightHours
 }
 
 // dutyWindow is the window of a /plan that named none: the asker's duty

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -94,6 +95,46 @@ func TestDutyWindow(t *testing.T) {
 			from, hours := dutyWindow(tt.d, "U1", now, time.Time{}, 12)
 			assert.Equal(t, tt.from, from)
 			assert.Equal(t, tt.hours, hours)
+		})
+	}
+}
+
+// nightStore answers a planner's Person and RadarSettings; nothing else.
+type nightStore struct {
+	planStore
+	people map[string]*bh.QuietHours
+	family *bh.QuietHours
+}
+
+func (s nightStore) Person(_ context.Context, team, user string) (bh.Person, error) {
+	return bh.Person{TeamID: team, UserID: user, Quiet: s.people[user]}, nil
+}
+
+func (s nightStore) RadarSettings(context.Context, string, string) (bh.RadarSettings, error) {
+	return bh.RadarSettings{Quiet: s.family}, nil
+}
+
+// A plan keeps the night of the person it is for (else of who asked);
+// one who chose none gets the family's default, never another's hours.
+func TestPlanNightIsThePlanPersons(t *testing.T) {
+	maya, family := &bh.QuietHours{From: 21, To: 5}, &bh.QuietHours{From: 23, To: 7}
+	tests := []struct {
+		name        string
+		family      *bh.QuietHours
+		forU, asked string
+		want        bh.QuietHours
+	}{
+		{"asked by Maya, for nobody: hers", nil, "", "UMAYA", *maya},
+		{"for Maya, asked by Sam: hers", nil, "UMAYA", "USAM", *maya},
+		{"for Sam, asked by Maya: his default, not hers", nil, "USAM", "UMAYA", bh.DefaultNightHours},
+		{"for Sam, the family chose hours: the family's", family, "USAM", "UMAYA", *family},
+		{"nobody at all: the default", nil, "", "", bh.DefaultNightHours},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := &planner{store: nightStore{people: map[string]*bh.QuietHours{"UMAYA": maya}, family: tt.family}}
+			got := p.nightHours(context.Background(), bh.Run{TeamID: "T1", ShiftID: "s1", For: tt.forU, RequestedBy: tt.asked})
+			assert.Equal(t, tt.want, got)
 		})
 	}
 }

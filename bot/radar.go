@@ -30,6 +30,9 @@ type radarStore interface {
 	// LiveNotes link a radar post's items to their notes and say who
 	// claimed what ("I'll do it"): the post cites only live notes.
 	LiveNotes(ctx context.Context, teamID, shiftID string, now time.Time) (bh.LiveNotes, error)
+	// Person and SetPerson hold a person's own quiet hours.
+	Person(ctx context.Context, teamID, userID string) (bh.Person, error)
+	SetPerson(ctx context.Context, p bh.Person) error
 }
 
 // radarHandler answers /radar and the radar's buttons (Done, Snooze, Plan,
@@ -54,7 +57,7 @@ func (r *radarHandler) command(ctx context.Context, cmd slack.SlashCommand) {
 	case strings.EqualFold(words[0], "quiet"):
 		r.setQuiet(ctx, cmd.TeamID, cmd.ChannelID, cmd.UserID, strings.Join(words[1:], " "))
 	default:
-		r.b.tell(ctx, cmd.ChannelID, cmd.UserID, "`/radar` shows the Risk Radar here; `/radar outlook on|off|6` sets the morning outlook; `/radar quiet 22-7` (or `10pm-6am`, or `off`) sets the quiet hours.")
+		r.b.tell(ctx, cmd.ChannelID, cmd.UserID, "`/radar` shows the Risk Radar here; `/radar outlook on|off|6` sets the morning outlook; `/radar quiet 22-7` (or `10pm-6am`, or `off`) sets your quiet hours.")
 	}
 }
 
@@ -157,15 +160,18 @@ func (r *radarHandler) outlook(ctx context.Context, cb slack.InteractionCallback
 	}
 }
 
-// quiet is App Home's quiet hours select: the person's DM conversation.
+// quiet is App Home's quiet hours select: the viewer's own.
 func (r *radarHandler) quiet(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
 	if ch, ok := r.b.actionChannel(ctx, cb); ok {
 		r.setQuiet(ctx, cb.Team.ID, ch, cb.User.ID, a.SelectedOption.Value)
 	}
 }
 
-// setQuiet sets a conversation's quiet hours ("22-7", "10pm-6am", "off")
-// and says what they now mean.
+// setQuiet sets a person's own quiet hours ("22-7", "10pm-6am", "off"),
+// from /radar quiet in any conversation or App Home, and says what they now
+// mean. They hold when the radar posts to that person and for the plans
+// made for them; the family's radar settings keep the default for those
+// who chose none.
 func (r *radarHandler) setQuiet(ctx context.Context, teamID, channelID, userID, how string) {
 	b := r.b
 	if strings.TrimSpace(how) == "" {
@@ -177,30 +183,28 @@ func (r *radarHandler) setQuiet(ctx context.Context, teamID, channelID, userID, 
 		b.tell(ctx, channelID, userID, bh.ErrorMessage(err)+" For example `/radar quiet 22-7`.")
 		return
 	}
-	shift, err := r.store.Shift(ctx, teamID, channelID)
-	if bh.ErrorCode(err) == bh.ENOTFOUND {
-		b.tell(ctx, channelID, userID, "No notes here yet, so the radar has nothing to keep quiet about. Send me a few first.")
-		return
-	}
-	if err == nil {
-		_, _, err = r.store.UpdateRadarSettings(ctx, teamID, shift.ID, func(set *bh.RadarSettings) bool {
-			if set.Quiet != nil && *set.Quiet == q {
-				return false
-			}
-			set.Quiet = &q
-			return true
-		})
+	p, err := r.store.Person(ctx, teamID, userID)
+	if err == nil && (p.Quiet == nil || *p.Quiet != q) {
+		p.TeamID, p.UserID, p.Quiet = teamID, userID, &q
+		err = r.store.SetPerson(ctx, p)
 	}
 	if err != nil {
 		b.refuse(ctx, channelID, userID, err)
 		return
 	}
-	msg := fmt.Sprintf("🌙 Quiet hours here: %s (%s). Then the radar updates its message in place and posts a new one only for something newly critical. Change them on App Home or with `/radar quiet 21-6` (`off` for none).", q, shift.Location(b.cfg.Location))
+	// The hours are on the family's clock; a person with no notes yet
+	// reads them on the workspace's.
+	loc := b.cfg.Location
+	if shift, err := r.store.Shift(ctx, teamID, channelID); err == nil {
+		loc = shift.Location(b.cfg.Location)
+	}
+	msg := fmt.Sprintf("🌙 Your quiet hours: %s (%s). Then, when the radar posts to you, it updates its message in place and posts a new one only for something newly critical; plans made for you keep them for sleep. Everyone in the family keeps their own. Change them on App Home or with `/radar quiet 21-6` (`off` for none).", q, loc)
 	if q.Off() {
-		msg = "Quiet hours off here: the radar may post at any hour when risk rises (at most one new message every 10 minutes). Turn them on again with `/radar quiet 22-7` or on App Home."
+		msg = "Your quiet hours are off: the radar may post to you at any hour when risk rises (at most one new message every 10 minutes). Turn them on again with `/radar quiet 22-7` or on App Home."
 	}
 	b.tell(ctx, channelID, userID, msg)
-	r.home.shiftChanged(ctx, teamID, channelID, userID)
+	// Only this person's Home shows them.
+	r.home.republish(ctx, teamID, userID)
 }
 
 // markDone marks a radar item's note done (or not), after checking that

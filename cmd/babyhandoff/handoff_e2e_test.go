@@ -337,7 +337,7 @@ func TestE2ELateGotItChangesNoDuty(t *testing.T) {
 	h.ack(h.homeClick("U1", "VHOME", "home_duty", blocks.ActionDutyTake, "me"))
 	_, err := h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
 		b, _ := json.Marshal(c.JSON["view"])
-		return c.JSON["user_id"] == "U1" && strings.Contains(string(b), "*On duty* · \\u003c@U1\\u003e")
+		return c.JSON["user_id"] == "U1" && strings.Contains(string(b), "You're on duty for the family")
 	})
 	require.NoError(t, err, "Maya is on duty now")
 	h.ack(h.click("DU2", got.TS, "U2", blocks.ActionHandoffGotIt, handoffID))
@@ -361,7 +361,7 @@ func TestE2ELateGotItChangesNoDuty(t *testing.T) {
 		}
 		return false
 	}, 5*time.Second, 5*time.Millisecond, "App Home drawn again")
-	assert.Contains(t, home, "*On duty* · \\u003c@U1\\u003e", "Maya is still on duty")
+	assert.Contains(t, home, "You're on duty for the family", "Maya is still on duty")
 }
 
 // In a family channel: a handoff to everyone there is one message with Got

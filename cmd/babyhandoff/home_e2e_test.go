@@ -57,7 +57,7 @@ func TestE2EAppHome(t *testing.T) {
 	require.NoError(t, err, "Home shows the new note")
 
 	// Load sample from Home plans in the person's own DM and updates Home.
-	h.ack(h.homeClick("U1", v.ID, "home_actions", "home_load_sample", "sample"))
+	h.ack(h.homeClick("U1", v.ID, "home_sample_actions", "home_load_sample", "sample"))
 	card := h.waitCard("DU1", "Sample · v1 · ")
 	assert.NotEmpty(t, card.runID)
 	_, err = h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
@@ -74,7 +74,7 @@ func TestE2EAppHome(t *testing.T) {
 	h.ephemeral("DU1", "U1", "Sample cleared (6 notes)")
 	_, err = h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
 		raw, _ := json.Marshal(c.JSON["view"])
-		return !strings.Contains(string(raw), "home_sample") && strings.Contains(string(raw), "Your notes* · 1")
+		return !strings.Contains(string(raw), `"home_sample"`) && strings.Contains(string(raw), "Your notes* · 1")
 	})
 	require.NoError(t, err, "log:\n%s", h.stderr.String())
 }

@@ -600,7 +600,7 @@ func TestE2EPlanKeepsTheNight(t *testing.T) {
 	assert.Equal(t, "22:00–06:00", night(h.waitCard("DU1", "v1 · ")), "the plans' default")
 
 	h.ack(h.slash("/radar", "quiet 23-7", "DU1", "U1"))
-	h.ephemeral("DU1", "U1", "Quiet hours here: 23:00–07:00")
+	h.ephemeral("DU1", "U1", "Your quiet hours: 23:00–07:00")
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
 	assert.Equal(t, "23:00–07:00", night(h.waitCard("DU1", "v2 · ")), "the hours chosen")
 }
