@@ -588,6 +588,18 @@ func (h *handoffs) gotIt(ctx context.Context, cb slack.InteractionCallback, a *s
 			b.log.Info("bot: handoff: tell the sender", "handoff_id", ho.ID, "err", err)
 		}
 	}
+	if member, err := mayAct(ctx, b.cfg.Store, ho.TeamID, cb.User.ID, "", ho.ShiftID); err == nil && !member {
+		// On duty, but outside the family: the radar cannot speak to them
+		// (consent is Join's), so neither parent may think it does.
+		name := b.userName(ctx, cb.User.ID)
+		if ho.ThreadTS != "" {
+			note := blocks.Notice(fmt.Sprintf("ℹ️ %s has not joined the family's list yet: until they tap *Join*, the radar's posts still come to you.", blocks.Escape(name)))
+			if _, _, err := b.api.PostMessageContext(ctx, ho.ThreadChannel, append(note.Options(), slack.MsgOptionTS(ho.ThreadTS))...); err != nil {
+				b.log.Info("bot: handoff: tell the sender the receiver is outside the family", "handoff_id", ho.ID, "err", err)
+			}
+		}
+		b.tell(ctx, channelOf(cb), cb.User.ID, "You have it. Tap *Join* in my message about the family's list to share it: then its alerts come to you while you are on duty.")
+	}
 	h.refresh(ctx, ho)
 	h.home.shiftChanged(ctx, ho.TeamID, ho.ChannelID, ho.From)
 }

@@ -39,12 +39,10 @@ func (p *planner) receiverPlan(ctx context.Context, shift bh.Shift, sender, rece
 	run := bh.Run{TeamID: shift.TeamID, ShiftID: shift.ID, ChannelID: readerDM, Energy: bh.EnergyAuto, HorizonH: hours,
 		Mode: b.cfg.Council.Mode(), TZ: loc.String(), TokenBudget: b.cfg.TokenBudget, Now: now, From: from,
 		RequestedBy: sender, For: receiver, ForName: b.userName(ctx, receiver), ForUntil: end}
-	// The sender's night is theirs: they sleep in the conversation's quiet
-	// hours while the receiver is on duty (no Quiet of the receiver's).
-	night := bh.DefaultNightHours
-	if set, err := p.store.RadarSettings(ctx, shift.TeamID, shift.ID); err == nil {
-		night = set.NightHours()
-	}
+	// The sender's night is theirs: they sleep in their own quiet hours
+	// (else the family's default) while the receiver is on duty (no Quiet
+	// of the receiver's).
+	night := p.nightHours(ctx, bh.Run{TeamID: shift.TeamID, ShiftID: shift.ID, For: sender})
 	if rs, re, ok := night.RestIn(run.Start(), end, loc); ok {
 		run.Rest = []bh.Rest{{UserID: sender, Name: b.userName(ctx, sender), Start: rs, End: re}}
 	}

@@ -37,6 +37,9 @@ func TestE2EHandoffPlanIsTheReceivers(t *testing.T) {
 	}
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
 	card := h.waitCard("DU1", "v1 · ")
+	// Maya's own quiet hours are her sleep in Sam's plan, not the default.
+	h.ack(h.slash("/radar", "quiet 23-5", "DU1", "U1"))
+	h.ephemeral("DU1", "U1", "Your quiet hours")
 
 	assert.Nil(t, formErrors(t, h.ack(h.submitView(blocks.CallbackHandoff, blocks.HandoffMetadata("DU1", card.runID),
 		handoffValues([]string{"U2"}, "", "now", 10, "", true)))))
@@ -49,7 +52,7 @@ func TestE2EHandoffPlanIsTheReceivers(t *testing.T) {
 	md := waitFile(t, h, "handoff-v2.md")
 	assert.Equal(t, got.TS, md.ThreadTS, "in Sam's thread")
 	doc := string(md.Content)
-	assert.Contains(t, doc, "## Who's on\n\n- Sam, until Wed 07:40\n- 💤 Maya sleeps 22:00–Wed 06:00 — wake them if you need a hand\n")
+	assert.Contains(t, doc, "## Who's on\n\n- Sam, until Wed 07:40\n- 💤 Maya sleeps 23:00–Wed 05:00 — wake them if you need a hand\n")
 	assert.Contains(t, doc, "energy medium (no sleep or energy note from Sam in the last 24 h)", "Maya's 2 hours are not Sam's")
 	assert.NotContains(t, doc, "Night sleep")
 	assert.NotContains(t, doc, "archives/DU1", "Sam cannot open Maya's DM")

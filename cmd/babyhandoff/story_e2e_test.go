@@ -293,6 +293,8 @@ func TestE2EFamilyBadInput(t *testing.T) {
 		// the family's posts to him.
 		h.ack(h.click("DU2", handed.TS, "U2", blocks.ActionHandoffGotIt, gotItOf(t, handed.Blocks)))
 		h.inThread("DU1", root.TS, "<@U2> has it from")
+		h.inThread("DU1", root.TS, "Sam has not joined the family's list yet")
+		h.ephemeral("DU2", "U2", "Tap *Join*")
 		clock.Advance(time.Hour)
 		h.note("DU1", "U1", "out of diapers", tsAt(clock.Now(), 1))
 		h.waitRadar(clock, "DU1", func(ms []slacktest.Message) bool { return len(ms) == 2 }, "the rise in Maya's DM, where posts went before")
