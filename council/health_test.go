@@ -755,3 +755,38 @@ func TestAHealthNoteADayOldIsAskedAbout(t *testing.T) {
 		assert.Equal(t, out.Winner().Health, again.Winner().Health, "replayed from the pack")
 	})
 }
+
+// An overdue deadline is Now, and only Now: the next afternoon, "pay the
+// pediatrician bill by 11:55pm" from last night is not listed again as for
+// later (handoff.md showed it in Do now and under Later).
+func TestAnOverdueDeadlineIsNotAlsoForLater(t *testing.T) {
+	var notes []bh.Note
+	for i, text := range []string{"out of formula", "daycare form due tomorrow 5pm", "slept 2h", "wipes < 1 day", "bottle at 11pm",
+		"call grandma tomorrow"} {
+		notes = append(notes, plainNote(fmt.Sprint("n", i), text, evening940))
+	}
+	notes = append(notes, plainNote("b", "pay pediatrician bill by 11:55pm", evening940))
+	afternoon := time.Date(2026, 11, 24, 15, 0, 0, 0, councilTZ)
+	for _, hours := range []int{1, 12} {
+		run := nightRun(afternoon)
+		run.HorizonH = hours // a short duty window leaves what does not fit for later
+		out := runCouncil(t, notes, run)
+		overdueOnlyInNow(t, out)
+	}
+}
+
+func overdueOnlyInNow(t *testing.T, out council.Output) {
+	t.Helper()
+	for _, p := range out.Proposals {
+		inNow := false
+		for _, it := range p.Now {
+			inNow = inNow || slices.Contains(it.NoteIDs, "b")
+		}
+		require.True(t, inNow, "%s: overdue, so Now", p.Archetype)
+		for _, it := range p.Top {
+			if slices.Contains(it.NoteIDs, "b") {
+				assert.False(t, strings.HasPrefix(it.Text, "Later: "), "%s: %q also for later", p.Archetype, it.Text)
+			}
+		}
+	}
+}

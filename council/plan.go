@@ -739,7 +739,8 @@ func topFive(s *situation, blocks []bh.Block, left []work) []bh.Item {
 		addItem(bh.Item{Text: start.Text + " " + b.Title, NoteIDs: b.NoteIDs, Stamps: append([]bh.Stamp{start}, b.Stamps...)})
 	}
 	for _, w := range left {
-		if w.title == "" || strings.HasPrefix(w.title, "Rest") {
+		if w.title == "" || strings.HasPrefix(w.title, "Rest") || w.due != nil && w.due.Before(s.now) {
+			// Overdue is Now (it says when the plan gets to it), never later.
 			continue
 		}
 		text := "Later: " + w.title
