@@ -30,7 +30,7 @@ type familyStore interface {
 	Invite(ctx context.Context, teamID, id string) (bh.Invite, error)
 	InvitesTo(ctx context.Context, teamID, userID string) ([]bh.Invite, error)
 	AnswerInvite(ctx context.Context, teamID, id string, answer bh.InviteAnswer) (bh.Invite, bool, error)
-	MoveOpenNotes(ctx context.Context, teamID, from, to string) (int, error)
+	MoveOpenNotes(ctx context.Context, teamID, from, to, userID string) (int, error)
 	LiveNotes(ctx context.Context, teamID, shiftID string, now time.Time) (bh.LiveNotes, error)
 	Duty(ctx context.Context, teamID, shiftID string) (bh.Duty, error)
 	SetDuty(ctx context.Context, d bh.Duty) error
@@ -205,13 +205,14 @@ func (f *families) inviteInput(ctx context.Context, inv bh.Invite, dm string) bl
 	if in.From == "" {
 		in.From = "<@" + inv.From + ">"
 	}
-	in.Moving = f.openItems(ctx, inv.TeamID, dm, inv.ShiftID)
+	in.Moving = f.openItems(ctx, inv.TeamID, dm, inv.To, inv.ShiftID)
 	return in
 }
 
-// openItems counts the open notes of the family dm feeds, unless it is
-// the family shiftID: what a Join moves.
-func (f *families) openItems(ctx context.Context, team, dm, shiftID string) int {
+// openItems counts user's own open notes in the family dm feeds, unless
+// it is the family shiftID: what a Join moves (other members' notes stay
+// with their family).
+func (f *families) openItems(ctx context.Context, team, dm, user, shiftID string) int {
 	conv, err := f.store.FamilyOf(ctx, team, dm)
 	if err != nil || conv.ShiftID == shiftID {
 		return 0
@@ -222,7 +223,7 @@ func (f *families) openItems(ctx context.Context, team, dm, shiftID string) int 
 	}
 	n := 0
 	for _, x := range live.Notes {
-		if !x.Done() && !x.Deleted() {
+		if x.UserID == user && !x.Done() && !x.Deleted() {
 			n++
 		}
 	}
@@ -278,7 +279,7 @@ func (f *families) join(ctx context.Context, cb slack.InteractionCallback, a *sl
 	}
 	moved := 0
 	if from != "" {
-		if moved, err = f.store.MoveOpenNotes(ctx, inv.TeamID, from, inv.ShiftID); err != nil {
+		if moved, err = f.store.MoveOpenNotes(ctx, inv.TeamID, from, inv.ShiftID, user); err != nil {
 			b.log.Error("bot: family: move open notes", "from", from, "to", inv.ShiftID, "err", err)
 		}
 	}

@@ -507,13 +507,14 @@ func (db *DB) AnswerInvite(ctx context.Context, teamID, id string, answer bh.Inv
 	return inv, answered, err
 }
 
-// MoveOpenNotes moves a family's open notes (live, not done) to another
-// family's list, as the person who joined agreed; closed ones stay in
-// their history. It reports how many moved. A moved note's revision rises
+// MoveOpenNotes moves the open notes (live, not done) that userID wrote
+// in a family to another family's list, as the person who joined agreed;
+// closed ones stay in their history, and other members' notes stay with
+// the family they were written for. It reports how many moved. A moved note's revision rises
 // and from keeps (in SweptRev) the revisions its notes take with them, so
 // the radar's order of states (LiveNotes.Rev) rises for both.
-func (db *DB) MoveOpenNotes(ctx context.Context, teamID, from, to string) (int, error) {
-	if from == to {
+func (db *DB) MoveOpenNotes(ctx context.Context, teamID, from, to, userID string) (int, error) {
+	if from == to || userID == "" {
 		return 0, nil
 	}
 	for _, id := range []string{from, to} {
@@ -529,7 +530,7 @@ func (db *DB) MoveOpenNotes(ctx context.Context, teamID, from, to string) (int, 
 	var open []bh.Note
 	took := 0
 	for _, n := range live.Notes {
-		if n.DoneAt == nil && !n.Deleted() {
+		if n.UserID == userID && n.DoneAt == nil && !n.Deleted() {
 			open = append(open, n)
 			took += n.Rev + 1
 		}

@@ -165,7 +165,7 @@ func TestJoinSharesTheList(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, "U1", ms[1].InvitedBy)
 
-			moved, err := f.db.MoveOpenNotes(f.ctx, "T1", from, maya)
+			moved, err := f.db.MoveOpenNotes(f.ctx, "T1", from, maya, "U2")
 			require.NoError(t, err)
 			assert.Equal(t, 1, moved)
 			got, err := f.db.Note(f.ctx, "T1", wipes.ID)
@@ -181,7 +181,7 @@ func TestJoinSharesTheList(t *testing.T) {
 			live, err := f.db.LiveNotes(f.ctx, "T1", maya, now)
 			require.NoError(t, err)
 			assert.Len(t, live.Notes, 2)
-			again, err := f.db.MoveOpenNotes(f.ctx, "T1", from, maya)
+			again, err := f.db.MoveOpenNotes(f.ctx, "T1", from, maya, "U2")
 			require.NoError(t, err)
 			assert.Zero(t, again)
 
@@ -210,6 +210,45 @@ func TestJoinSharesTheList(t *testing.T) {
 			}
 			_, err = f.db.Join(f.ctx, bh.Member{TeamID: "T2", ShiftID: maya, UserID: "U3"}, "")
 			assert.Equal(t, bh.ENOTFOUND, bh.ErrorCode(err), "another team's family")
+		})
+	}
+}
+
+// Sam, a member of Maya's family, joins Pat's: only the open notes he
+// wrote go with him; Maya's stay on her family's list, and both lists'
+// order of states still rises.
+func TestJoinMovesOnlyTheJoinersNotes(t *testing.T) {
+	for name, open := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			f := &familyT{t: t, ctx: context.Background(), db: open(t)}
+			formula := f.note("D1", "U1", "out of formula")
+			maya := f.shift("D1").ID
+			_, err := f.db.Join(f.ctx, bh.Member{TeamID: "T1", ShiftID: maya, UserID: "U2", InvitedBy: "U1"}, "D2")
+			require.NoError(t, err)
+			wipes := f.note("D2", "U2", "wipes < 1 day")
+			f.note("D3", "U3", "slept 2h")
+			pat := f.shift("D3").ID
+			now := time.Now()
+			mayaRev, patRev := f.rev(maya, now), f.rev(pat, now)
+
+			from, err := f.db.Join(f.ctx, bh.Member{TeamID: "T1", ShiftID: pat, UserID: "U2", InvitedBy: "U3"}, "D2")
+			require.NoError(t, err)
+			require.Equal(t, maya, from)
+			moved, err := f.db.MoveOpenNotes(f.ctx, "T1", from, pat, "U2")
+			require.NoError(t, err)
+			assert.Equal(t, 1, moved, "his own note only")
+			got, err := f.db.Note(f.ctx, "T1", formula.ID)
+			require.NoError(t, err)
+			assert.Equal(t, maya, got.ShiftID, "Maya's note stays in her family")
+			got, err = f.db.Note(f.ctx, "T1", wipes.ID)
+			require.NoError(t, err)
+			assert.Equal(t, pat, got.ShiftID)
+			assert.Equal(t, []string{"U1"}, f.members(maya))
+			assert.Greater(t, f.rev(maya, now), mayaRev)
+			assert.Greater(t, f.rev(pat, now), patRev)
+			none, err := f.db.MoveOpenNotes(f.ctx, "T1", from, pat, "")
+			require.NoError(t, err)
+			assert.Zero(t, none, "nobody's notes")
 		})
 	}
 }
