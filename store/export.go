@@ -112,6 +112,25 @@ func (db *DB) Export(ctx context.Context, sh bh.Shift) (Dump, error) {
 			return Dump{}, db.fail("export "+c.name, err)
 		}
 	}
+	// The row of the conversation that founded it, once its person left
+	// (no shift, or a family of their own since): without it an import
+	// would map that conversation back to the family it founded and make
+	// them a member again. It goes as not feeding this family.
+	if !bh.IsFamilyKey(sh.ChannelID) && !bh.IsSampleChannel(sh.ChannelID) {
+		var founding convDoc
+		err := db.c.conversations.FindOne(ctx, bson.D{{Key: "_id", Value: convID(sh.TeamID, sh.ChannelID)}}).Decode(&founding)
+		switch {
+		case err == nil && founding.ShiftID != sh.ID:
+			founding.ShiftID = ""
+			b, err := bson.Marshal(founding)
+			if err != nil {
+				return Dump{}, db.fail("export conversations", err)
+			}
+			d.Collections[colConversations] = append(d.Collections[colConversations], bson.Raw(b))
+		case err != nil && !isNoDocs(err):
+			return Dump{}, db.fail("export conversations", err)
+		}
+	}
 	// A run's details carry its run's id (zipped ones no shift id).
 	runs := idsOf(d.Collections[colRuns])
 	if len(runs) > 0 {

@@ -670,3 +670,57 @@ func TestExportCarriesTheFamily(t *testing.T) {
 		})
 	}
 }
+
+// A Leave survives an export and an import: the leaver's DM is not mapped
+// back to the family it founded, whether the leaver has no list since or
+// started one of their own.
+func TestLeaveSurvivesExportAndImport(t *testing.T) {
+	for name, open := range backends(t) {
+		for _, since := range []string{"nothing since", "a list of her own since", "an export without her DM's row"} {
+			t.Run(name+"/"+since, func(t *testing.T) {
+				f := &familyT{t: t, ctx: context.Background(), db: open(t)}
+				f.note("D1", "U1", "out of formula")
+				maya := f.shift("D1")
+				_, err := f.db.Join(f.ctx, bh.Member{TeamID: "T1", ShiftID: maya.ID, UserID: "U2", InvitedBy: "U1"}, "D2")
+				require.NoError(t, err)
+				require.NoError(t, f.db.Leave(f.ctx, "T1", maya.ID, "U1"))
+				if since != "nothing since" {
+					f.note("D1", "U1", "slept 5h")
+				}
+				dump, err := f.db.Export(f.ctx, maya)
+				require.NoError(t, err)
+				require.NoError(t, store.CheckDump(dump))
+				if since == "an export without her DM's row" {
+					// As an earlier version exported it: the family's
+					// rows say it is a family already.
+					var kept []bson.Raw
+					for _, c := range dump.Collections["conversations"] {
+						if c.Lookup("_id").StringValue() != "T1/D1" {
+							kept = append(kept, c)
+						}
+					}
+					require.Len(t, kept, len(dump.Collections["conversations"])-1)
+					dump.Collections["conversations"] = kept
+				}
+
+				to := &familyT{t: t, ctx: f.ctx, db: open(t), seq: f.seq}
+				_, err = to.db.Import(f.ctx, dump)
+				require.NoError(t, err)
+				assert.Equal(t, []string{"U2"}, to.members(maya.ID), "the leaver is not a member again")
+				assert.Equal(t, []string{"D2"}, to.channels(maya.ID))
+				if since == "an export without her DM's row" {
+					return // her DM still reads as the family it founded
+				}
+				_, err = to.db.FamilyOf(f.ctx, "T1", "D1")
+				assert.Equal(t, bh.ENOTFOUND, bh.ErrorCode(err), "her DM feeds no family here")
+				n := to.note("D1", "U1", "nap 40 min")
+				assert.NotEqual(t, maya.ID, n.ShiftID, "her next note starts a list of her own")
+				assert.Equal(t, []string{"U2"}, to.members(maya.ID))
+				again, err := to.db.Import(f.ctx, dump)
+				require.NoError(t, err)
+				assert.Zero(t, again.New)
+				assert.Equal(t, []string{"U2"}, to.members(maya.ID))
+			})
+		}
+	}
+}

@@ -29,13 +29,25 @@ func (db *DB) migrateFamilies(ctx context.Context) error {
 		return err
 	}
 	mapped := map[string]bool{}
+	// A shift with a conversation or a member is a family already (an
+	// import of one): its founding conversation, unmapped, is one whose
+	// person left it, not one from before families.
+	family := map[string]bool{}
 	for _, r := range rows {
 		mapped[r.ID] = true
+		family[r.ShiftID] = true
+	}
+	ms, err := findAll[memberDoc](ctx, db, colMembers, bson.D{}, nil)
+	if err != nil {
+		return err
+	}
+	for _, m := range ms {
+		family[m.ShiftID] = true
 	}
 	slices.SortFunc(shifts, func(a, b shiftDoc) int { return strings.Compare(a.ID, b.ID) })
 	var dms, channels, members, quiet int
 	for _, sd := range shifts {
-		if sd.Sample || bh.IsSampleChannel(sd.ChannelID) || bh.IsFamilyKey(sd.ChannelID) || mapped[convID(sd.TeamID, sd.ChannelID)] {
+		if sd.Sample || bh.IsSampleChannel(sd.ChannelID) || bh.IsFamilyKey(sd.ChannelID) || mapped[convID(sd.TeamID, sd.ChannelID)] || family[sd.ID] {
 			continue
 		}
 		kind := bh.ConversationKindOf(sd.ChannelID)
