@@ -532,7 +532,8 @@ func TestOpensADatabaseOfTheCurrentVersion(t *testing.T) {
 			assert.Equal(t, []string{"U1"}, f.members(du1.ID))
 			assert.Equal(t, []string{"U2"}, f.members(du2.ID))
 			assert.Empty(t, f.members(du3.ID), "nobody known yet")
-			assert.Equal(t, []string{"U1", "U2"}, f.members(c1.ID), "the writer, and who took the handoff")
+			assert.Equal(t, []string{"U1"}, f.members(c1.ID), "its writer: who took the handoff joins only by Join")
+			assert.Equal(t, []string{du2.ID}, f.familiesOf("U2"), "Sam, on duty in the channel, is in his own DM's family only")
 			assert.Equal(t, []string{du1.ID, c1.ID}, sorted(f.familiesOf("U1"), du1.ID, c1.ID))
 			conv, err := db.FamilyOf(ctx, "T1", "DU1")
 			require.NoError(t, err)
@@ -565,7 +566,7 @@ func TestOpensADatabaseOfTheCurrentVersion(t *testing.T) {
 			require.NoError(t, err)
 			assert.Empty(t, f.members(sample.ID), "the sample is no family")
 
-			assert.Contains(t, log.String(), "store: families: 4 conversations → 4 families (3 DMs, 1 channels), 4 members, 1 quiet-hour settings moved to their people")
+			assert.Contains(t, log.String(), "store: families: 4 conversations → 4 families (3 DMs, 1 channels), 3 members, 1 quiet-hour settings moved to their people")
 			// The DM whose person was not known learns it from its next note.
 			n := f.note("DU3", "U3", "got wipes")
 			assert.Equal(t, du3.ID, n.ShiftID)
@@ -578,7 +579,7 @@ func TestOpensADatabaseOfTheCurrentVersion(t *testing.T) {
 			t.Cleanup(func() { _ = db.Close(ctx) })
 			f.db = db
 			assert.NotContains(t, log.String(), "store: families", "nothing left to do")
-			assert.Equal(t, []string{"U1", "U2"}, f.members(c1.ID))
+			assert.Equal(t, []string{"U1"}, f.members(c1.ID))
 			assert.Equal(t, du1.ID, f.shift("DU1").ID)
 			require.NoError(t, db.Close(ctx))
 		})

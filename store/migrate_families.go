@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"go.mongodb.org/mongo-driver/bson"
 
@@ -14,8 +13,8 @@ import (
 
 // migrateFamilies makes each shift from before families the family of its
 // conversation, at Open: a DM's family is its person (the writer of its
-// notes), a channel's its notes' writers and whoever was on duty or in a
-// handoff there; a DM's quiet hours become its person's. Nothing moves
+// notes), a channel's its notes' writers; a DM's quiet hours become its
+// person's. Duty and handoffs carry over as they are. Nothing moves
 // between families: a person joins another only by Join. It only adds
 // what is missing, so it runs on every start, and after an import.
 func (db *DB) migrateFamilies(ctx context.Context) error {
@@ -117,44 +116,25 @@ func (db *DB) migrateFamilies(ctx context.Context) error {
 }
 
 // peopleOf are the people of a shift from before families, in the order
-// they first appear: a DM's is the writer of its notes; a channel's, its
-// notes' writers, then whoever was on duty, handed off or took a handoff.
+// they first appear: the writers of its notes there (a DM's, its one
+// person). Whoever was on duty or took a handoff there is not one by
+// that: a receiver joins the sender's family only by Join.
 func (db *DB) peopleOf(ctx context.Context, sd shiftDoc, kind bh.ConversationKind) ([]string, error) {
 	var out []string
 	seen := map[string]bool{}
-	add := func(u string) {
-		if u != "" && !seen[u] {
-			seen[u] = true
-			out = append(out, u)
-		}
-	}
 	notes, err := db.Notes(ctx, sd.TeamID, sd.ID, true)
 	if err != nil {
 		return nil, err
 	}
 	for _, n := range notes {
-		if n.ChannelID == sd.ChannelID {
-			add(n.UserID)
+		if n.ChannelID == sd.ChannelID && n.UserID != "" && !seen[n.UserID] {
+			seen[n.UserID] = true
+			out = append(out, n.UserID)
 		}
 		if kind == bh.ConvDM && len(out) > 0 {
 			return out, nil // one person
 		}
 	}
-	if kind == bh.ConvDM {
-		return out, nil // not known yet: the next note tells
-	}
-	duty, err := db.Duty(ctx, sd.TeamID, sd.ID)
-	if err != nil {
-		return nil, err
-	}
-	add(duty.UserID)
-	hos, err := db.RecentHandoffs(ctx, sd.TeamID, sd.ID, time.Time{})
-	if err != nil {
-		return nil, err
-	}
-	for _, h := range hos {
-		add(h.From)
-		add(h.GotBy)
-	}
+	// A DM with no writer yet: not known; its next note tells.
 	return out, nil
 }
