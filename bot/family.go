@@ -257,6 +257,12 @@ func (f *families) join(ctx context.Context, cb slack.InteractionCallback, a *sl
 		b.tell(ctx, ch, user, why+" Nothing was changed.")
 		return
 	}
+	if !f.member(ctx, inv.TeamID, inv.ShiftID, inv.From) {
+		// Who asked left that family since: the invite no longer stands,
+		// and it stays unanswered.
+		b.tell(ctx, ch, user, fmt.Sprintf("<@%s> is no longer in the family that invite was for, so it no longer stands; nothing was changed.", inv.From))
+		return
+	}
 	dm, err := b.dm(ctx, user)
 	if err != nil {
 		b.refuse(ctx, ch, user, err)
@@ -298,6 +304,10 @@ func (f *families) join(ctx context.Context, cb slack.InteractionCallback, a *sl
 	}
 	b.tell(ctx, ch, user, done)
 	f.tellSender(ctx, inv, fmt.Sprintf("👪 <@%s> joined your family's list.", user))
+	if from != "" && f.endDuty(ctx, inv.TeamID, from, user) {
+		// As a Leave: the family they left is told its duty ended.
+		f.tellFamily(ctx, inv.TeamID, from, fmt.Sprintf("👋 <@%s> joined another family's list, and their duty here ended: nobody is on duty now.", user))
+	}
 	f.home.familyChanged(ctx, inv.TeamID, inv.ShiftID, user)
 	if from != "" {
 		f.home.familyChanged(ctx, inv.TeamID, from)
@@ -360,22 +370,32 @@ func (f *families) leave(ctx context.Context, cb slack.InteractionCallback, _ *s
 		b.refuse(ctx, ch, user, err)
 		return
 	}
-	now := b.cfg.Now()
 	said := fmt.Sprintf("👋 <@%s> left the family's list; its notes stay with it.", user)
-	if d, err := f.store.Duty(ctx, team, conv.ShiftID); err == nil && d.UserID == user && (d.OnAt(now) || d.Next(now)) {
-		d.Until = now
-		if d.Since.After(now) {
-			d.Since = now
-		}
-		if err := f.store.SetDuty(ctx, d); err != nil {
-			b.log.Error("bot: family: end the leaver's duty", "shift_id", conv.ShiftID, "err", err)
-		} else {
-			said = fmt.Sprintf("👋 <@%s> left the family's list, and their duty ended: nobody is on duty now. The notes stay with the family.", user)
-		}
+	if f.endDuty(ctx, team, conv.ShiftID, user) {
+		said = fmt.Sprintf("👋 <@%s> left the family's list, and their duty ended: nobody is on duty now. The notes stay with the family.", user)
 	}
 	b.tell(ctx, ch, user, "You left the family's list. Its notes stay with it; your next note here starts a list of your own.")
 	f.tellFamily(ctx, team, conv.ShiftID, said)
 	f.home.familyChanged(ctx, team, conv.ShiftID, user)
+}
+
+// endDuty ends user's duty in the family shiftID, now or to come, as they
+// leave it; it reports whether there was one to end.
+func (f *families) endDuty(ctx context.Context, team, shiftID, user string) bool {
+	now := f.b.cfg.Now()
+	d, err := f.store.Duty(ctx, team, shiftID)
+	if err != nil || d.UserID != user || !(d.OnAt(now) || d.Next(now)) {
+		return false
+	}
+	d.Until = now
+	if d.Since.After(now) {
+		d.Since = now
+	}
+	if err := f.store.SetDuty(ctx, d); err != nil {
+		f.b.log.Error("bot: family: end the duty of who left", "shift_id", shiftID, "err", err)
+		return false
+	}
+	return true
 }
 
 // tellFamily posts text where the family reads it: each conversation that

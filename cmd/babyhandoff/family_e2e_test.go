@@ -258,3 +258,85 @@ func TestE2EFamilyHandoffAsksToJoin(t *testing.T) {
 	assert.Contains(t, told.Text, "Sam has not answered")
 	assert.NotContains(t, told.Text, "<@", "named, not mentioned")
 }
+
+// Sam, in Maya's family and on duty there, joins Pat's: only his own open
+// item goes with him (Maya's stay with her), the invite counted only his,
+// his duty in Maya's family ends and she is told. An invite whose sender
+// left the family since no longer stands: Join is refused, and nothing
+// changes.
+func TestE2EFamilyJoinElsewhere(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 11, 24, 21, 40, 0, 0, time.UTC))
+	setup, _ := fakeTime(clock)
+	h := start(t, setup)
+	for id, name := range map[string]string{"U1": "Maya", "U2": "Sam", "U3": "Pat", "U5": "Lee"} {
+		h.fake.SetUser(slacktest.User{ID: id, Name: name, TZ: "UTC"})
+	}
+	h.note("DU1", "U1", "out of formula", tsAt(clock.Now(), 1))
+	h.ack(h.addPartner("U1", "U2"))
+	inv, id := h.invite("DU2")
+	h.ack(h.click("DU2", inv.TS, "U2", blocks.ActionFamilyJoin, id))
+	h.ephemeral("DU2", "U2", "You joined")
+	h.note("DU2", "U2", "wipes < 1 day", tsAt(clock.Now(), 2))
+	h.ack(h.homeClick("U2", "VHOME", "home_duty", blocks.ActionDutyTake, "me"))
+	h.homeOf("U1", "On duty* · \\u003c@U2\\u003e since")
+
+	h.note("DU3", "U3", "slept 2h", tsAt(clock.Now(), 3))
+	h.ack(h.addPartner("U3", "U2"))
+	var pat slacktest.Message
+	_, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		if m.Channel == "DU2" && m.ThreadTS == "" && strings.Contains(m.Text, "Pat asked you") {
+			pat = m
+			return true
+		}
+		return false
+	})
+	require.NoError(t, err)
+	found := inviteID.FindStringSubmatch(string(pat.Blocks))
+	require.Len(t, found, 2)
+	assert.Contains(t, string(pat.Blocks), "Your 1 open item moves", "his own, not Maya's")
+	h.ack(h.click("DU2", pat.TS, "U2", blocks.ActionFamilyJoin, found[1]))
+	h.ephemeral("DU2", "U2", "Your 1 open item moved")
+	h.topLevel("DU1", "<@U2> joined another family's list, and their duty here ended")
+
+	// Lee is asked by Pat, who then leaves his family before Lee answers.
+	h.ack(h.addPartner("U3", "U5"))
+	lee, leeID := h.invite("DU5")
+	h.ack(h.homeAction("U3", "VHOME", map[string]any{"type": "button", "action_id": blocks.ActionFamilyLeave,
+		"block_id": blocks.BlockFamily + "_actions", "value": "leave", "action_ts": "1.1"}))
+	h.ephemeral("DU3", "U3", "You left the family's list")
+	h.ack(h.click("DU5", lee.TS, "U5", blocks.ActionFamilyJoin, leeID))
+	h.ephemeral("DU5", "U5", "<@U3> is no longer in the family that invite was for")
+
+	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
+	ctx := context.Background()
+	db, err := store.Open(ctx, store.Config{DataDir: h.dir})
+	require.NoError(t, err)
+	defer db.Close(ctx)
+	maya, err := db.FamilyOf(ctx, h.team, "DU1")
+	require.NoError(t, err)
+	sam, err := db.FamilyOf(ctx, h.team, "DU2")
+	require.NoError(t, err)
+	require.NotEqual(t, maya.ShiftID, sam.ShiftID)
+	texts := func(shift string) []string {
+		var out []string
+		for _, n := range mustNotes(t, db, h.team, shift) {
+			out = append(out, n.Text)
+		}
+		return out
+	}
+	assert.Equal(t, []string{"out of formula"}, texts(maya.ShiftID), "Maya's item stays with her family")
+	assert.ElementsMatch(t, []string{"slept 2h", "wipes < 1 day"}, texts(sam.ShiftID))
+	duty, err := db.Duty(ctx, h.team, maya.ShiftID)
+	require.NoError(t, err)
+	assert.False(t, duty.OnAt(clock.Now()), "Sam's duty in Maya's family ended")
+	members, err := db.Members(ctx, h.team, sam.ShiftID)
+	require.NoError(t, err)
+	var ids []string
+	for _, m := range members {
+		ids = append(ids, m.UserID)
+	}
+	assert.Equal(t, []string{"U2"}, ids, "Pat left; Lee did not join")
+	leeInv, err := db.Invite(ctx, h.team, leeID)
+	require.NoError(t, err)
+	assert.False(t, leeInv.Answered(), "the refused invite stays unanswered")
+}
