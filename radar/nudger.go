@@ -59,6 +59,8 @@ type PostStore interface {
 	// NudgesOfDay lists the day's nudges, the latest first.
 	NudgesOfDay(ctx context.Context, teamID, shiftID, day string) ([]bh.PostRecord, error)
 	TakeStalePosts(ctx context.Context, cutoff time.Time, owner string) ([]bh.PostRecord, error)
+	// FamilyConversations lists the conversations that feed a family now.
+	FamilyConversations(ctx context.Context, teamID, shiftID string) ([]bh.Conversation, error)
 }
 
 // NudgerConfig configures a Nudger.
@@ -355,10 +357,20 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 			Day: day, Seq: seq, Level: st.Level, Critical: st.Critical(), Items: items, Fingerprint: fp, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: route.ChannelID}
 		n.send(ctx, rec, post)
 	default:
-		// No rise: every conversation's standing message of the day is
-		// updated in place (no notification), the one asleep's too.
+		// No rise: the standing message of the day in each conversation
+		// that feeds the family is updated in place (no notification), the
+		// one asleep's too. One that left the family (its person left)
+		// keeps what it was shown: the family's items are not theirs now.
+		convs, err := n.cfg.Store.FamilyConversations(ctx, teamID, shiftID)
+		if err != nil {
+			log.Error("radar: nudge: load the family's conversations", "err", err)
+			return
+		}
+		feeds := func(ch string) bool {
+			return ch == route.ChannelID || slices.ContainsFunc(convs, func(c bh.Conversation) bool { return c.ChannelID == ch })
+		}
 		for _, standing := range standingNudges(todays, shift.ChannelID) {
-			if standing.Fingerprint == fp {
+			if standing.Fingerprint == fp || !feeds(standing.ChannelID) {
 				continue
 			}
 			if !n.update(ctx, log, post, standing, fp, items, route) {

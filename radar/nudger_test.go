@@ -1120,6 +1120,11 @@ func (c *countingStore) NudgesOfDay(context.Context, string, string, string) ([]
 	return nil, nil
 }
 
+func (c *countingStore) FamilyConversations(context.Context, string, string) ([]bh.Conversation, error) {
+	c.count("FamilyConversations")
+	return nil, nil
+}
+
 func (c *countingStore) TakeStalePosts(context.Context, time.Time, string) ([]bh.PostRecord, error) {
 	c.count("TakeStalePosts")
 	return nil, nil
@@ -1385,4 +1390,50 @@ func TestRadarQuietHoursAreTheRoutePersons(t *testing.T) {
 			assert.Equal(t, tc.want, count())
 		})
 	}
+}
+
+// A conversation that left the family (Maya left: her DM feeds it no
+// more) keeps the message it was sent, but it is no longer updated: the
+// family's items are not hers to see. The route's standing message is.
+func TestRadarDoesNotUpdateAConversationThatLeftTheFamily(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	router := &fakeRouter{to: toMaya, quiet: bh.DefaultQuietHours}
+	rig := newRoutedRig(t, db, clock, notify, "p1", router)
+	ctx := context.Background()
+	look := func(notes int) {
+		t.Helper()
+		rig.settle(func(s bh.ShiftState) bool { return s.Notes == notes })
+		clock.Advance(testDebounce)
+	}
+	count := func() (int, int) { news, ups := notify.sent(bh.PostNudge); return len(news), len(ups) }
+
+	wipes := note(t, db, "DU1", "low: wipes < 1 day", "1.01")
+	look(1)
+	require.Eventually(t, func() bool { n, _ := count(); return n == 1 }, 10*time.Second, 5*time.Millisecond)
+	router.set(toSam, bh.DefaultQuietHours)
+	_, err := db.Join(ctx, bh.Member{TeamID: "T1", ShiftID: wipes.ShiftID, UserID: "U2", InvitedBy: "U1"}, "DU2")
+	require.NoError(t, err)
+	formula := note(t, db, "DU1", "out of formula", "1.02")
+	look(2)
+	require.Eventually(t, func() bool { n, _ := count(); return n == 2 }, 10*time.Second, 5*time.Millisecond)
+
+	require.NoError(t, db.Leave(ctx, "T1", wipes.ShiftID, "U1"))
+	_, err = db.MarkNoteDone(ctx, "T1", formula.ID, true)
+	require.NoError(t, err)
+	look(1)
+	require.Eventually(t, func() bool { _, u := count(); return u >= 1 }, 10*time.Second, 5*time.Millisecond)
+	// A second change: its look runs after the first one has finished.
+	_, err = db.MarkNoteDone(ctx, "T1", wipes.ID, true)
+	require.NoError(t, err)
+	look(0)
+	require.Eventually(t, func() bool {
+		_, ups := notify.sent(bh.PostNudge)
+		return slices.ContainsFunc(ups, func(p bh.RadarPost) bool { return p.UpdateTS == "2.000100" && p.State.Notes == 0 })
+	}, 10*time.Second, 5*time.Millisecond)
+	news, ups := notify.sent(bh.PostNudge)
+	assert.Len(t, news, 2, "nothing new")
+	assert.NotContains(t, places(ups), "DU1", "Maya left: her DM is not updated")
+	assert.Contains(t, places(ups), "DU2")
 }
