@@ -814,6 +814,14 @@ func earliestReminder(due time.Time, lead time.Duration, q bh.QuietHours) time.T
 	return at.Add(-lead - time.Duration(span+1)*time.Hour)
 }
 
+// earliestReminderAnyQuiet is earliestReminder for whatever quiet hours
+// hold: the longest are 23 hours (From and To are whole hours, and equal
+// means off), so it is earliestReminder's bound for a 23-hour span.
+func earliestReminderAnyQuiet(due time.Time, lead time.Duration) time.Time {
+	const longest = 23
+	return due.Add(-lead).Add(-lead - (longest+1)*time.Hour)
+}
+
 // remind sends one reminder for a deadline, unless the day's nudge already
 // showed it inside the reminder's lead (the parent was just told). A
 // reminder whose time falls in the quiet hours goes out before they begin;
@@ -822,12 +830,12 @@ func earliestReminder(due time.Time, lead time.Duration, q bh.QuietHours) time.T
 // waits for the quiet hours to end.
 func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, set bh.RadarSettings, now time.Time, shiftOf func() (bh.Shift, bool)) {
 	// Whose quiet hours hold is known only once routed: with a router,
-	// the earliest time is the one of quiet hours a whole day long.
-	bound := set.QuietHours()
+	// the bound is the one of the longest quiet hours there are.
+	earliest := earliestReminder(*d.At, n.cfg.ReminderLead, set.QuietHours())
 	if n.cfg.Router != nil {
-		bound = bh.QuietHours{From: 0, To: 23}
+		earliest = earliestReminderAnyQuiet(*d.At, n.cfg.ReminderLead)
 	}
-	if now.Before(earliestReminder(*d.At, n.cfg.ReminderLead, bound)) {
+	if now.Before(earliest) {
 		return // every sweep sees a deadline a day ahead: no read for it
 	}
 	key := reminderKey(st, d)

@@ -1437,3 +1437,23 @@ func TestRadarDoesNotUpdateAConversationThatLeftTheFamily(t *testing.T) {
 	assert.NotContains(t, places(ups), "DU1", "Maya left: her DM is not updated")
 	assert.Contains(t, places(ups), "DU2")
 }
+
+// The sweep's early skip must not hold back a routed reminder: Sam's
+// quiet hours are 00:00–23:00, so the reminder of a deadline due Tuesday
+// 9 PM goes out Monday before they begin, and a sweep at 23:30 Monday
+// sends it (the family's own 22–7 would have skipped it as too early).
+func TestRadarRoutedReminderDueAt2330IsSent(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	router := &fakeRouter{to: toSam, quiet: bh.QuietHours{From: 0, To: 23}}
+	rig := newRoutedRig(t, db, clock, notify, "p1", router)
+	ctx := context.Background()
+	note(t, db, "DU1", "deadline: daycare form due Tuesday 9pm", "1.01")
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 && len(s.Deadlines) == 1 })
+	clock.Set(time.Date(2026, 11, 23, 23, 30, 0, 0, time.UTC))
+	rig.nudger.Tick(ctx)
+	rems, _ := notify.sent(bh.PostReminder)
+	require.Len(t, rems, 1)
+	assert.Equal(t, "DU2", rems[0].To.ChannelID)
+}
