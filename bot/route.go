@@ -24,7 +24,34 @@ type routeStore interface {
 	RadarSettings(ctx context.Context, teamID, shiftID string) (bh.RadarSettings, error)
 }
 
-var _ radar.Router = (*Bot)(nil)
+var (
+	_ radar.Router  = (*Bot)(nil)
+	_ radar.Reacher = (*Bot)(nil)
+)
+
+// Reaches reports whether channelID is still a member's DM with the bot
+// (a DM Route chose that does not feed the family): the radar may update
+// its message there. A conversation that feeds the family the radar
+// knows already; anything else is not the family's.
+func (b *Bot) Reaches(ctx context.Context, shift bh.Shift, channelID string) (bool, error) {
+	if bh.ConversationKindOf(channelID) != bh.ConvDM {
+		return false, nil
+	}
+	members, err := b.cfg.Store.Members(ctx, shift.TeamID, shift.ID)
+	if err != nil {
+		return false, fmt.Errorf("bot: reaches: members: %w", err)
+	}
+	for _, m := range members {
+		ch, err := b.dm(ctx, m.UserID)
+		if err != nil {
+			return false, fmt.Errorf("bot: reaches: %w", err)
+		}
+		if ch == channelID {
+			return true, nil
+		}
+	}
+	return false, nil
+}
 
 // Route decides where a family's new radar post goes, and whose quiet
 // hours hold there:

@@ -291,3 +291,33 @@ func TestRouteNeverToSomeoneWhoLeftNorAChannelNotAllJoined(t *testing.T) {
 		})
 	}
 }
+
+// Reaches: a member's DM with the bot is still the family's to update,
+// even one that does not feed it (a channel family's); a DM whose person
+// left is not, nor a channel (the family's own conversations the radar
+// knows).
+func TestReachesIsAMembersDMOnly(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 11, 23, 23, 0, 0, 0, time.UTC)
+	db := storetest.New(t, storetest.WithClock(func() time.Time { return now }))
+	fake := slacktest.New(slacktest.Config{})
+	t.Cleanup(fake.Close)
+	b := newBot(t, fake, db, bot.Config{Now: func() time.Time { return now }})
+	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", UserID: "U1", RawText: "out of formula", MessageTS: "1.000100"})
+	require.NoError(t, err)
+	shift, err := db.ShiftByID(ctx, "T1", n.ShiftID)
+	require.NoError(t, err)
+	_, err = db.Join(ctx, bh.Member{TeamID: "T1", ShiftID: shift.ID, UserID: "U2", InvitedBy: "U1"}, "DU2")
+	require.NoError(t, err)
+	reaches := func(ch string) bool {
+		ok, err := b.Reaches(ctx, shift, ch)
+		require.NoError(t, err)
+		return ok
+	}
+	assert.True(t, reaches("DU1"), "Maya's DM, though it feeds no family")
+	assert.True(t, reaches("DU2"))
+	assert.False(t, reaches("DU9"), "not a member's")
+	assert.False(t, reaches("C1"), "a channel is never reached this way")
+	require.NoError(t, db.Leave(ctx, "T1", shift.ID, "U2"))
+	assert.False(t, reaches("DU2"), "Sam left")
+}

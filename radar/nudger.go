@@ -39,6 +39,13 @@ type Router interface {
 	Route(ctx context.Context, shift bh.Shift, kind bh.PostKind, items []bh.RiskItem, now time.Time) (bh.Route, bh.QuietHours, error)
 }
 
+// Reacher is a Router that can also tell whether a conversation that no
+// longer feeds a family (or never did: a member's DM the router chose)
+// is still a member's, so the message posted there may be updated.
+type Reacher interface {
+	Reaches(ctx context.Context, shift bh.Shift, channelID string) (bool, error)
+}
+
 // PostStore keeps the nudger's claims and each shift's radar settings. A
 // claim is a unique key, so when several processes share a store each post
 // is sent by one of them.
@@ -367,7 +374,18 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 			return
 		}
 		feeds := func(ch string) bool {
-			return ch == route.ChannelID || slices.ContainsFunc(convs, func(c bh.Conversation) bool { return c.ChannelID == ch })
+			if ch == route.ChannelID || slices.ContainsFunc(convs, func(c bh.Conversation) bool { return c.ChannelID == ch }) {
+				return true
+			}
+			r, ok := n.cfg.Router.(Reacher)
+			if !ok {
+				return false
+			}
+			yes, err := r.Reaches(ctx, shift, ch)
+			if err != nil {
+				log.Warn("radar: nudge: whether a conversation is still the family's; not updating it", "channel", ch, "err", err)
+			}
+			return yes
 		}
 		for _, standing := range standingNudges(todays, shift.ChannelID) {
 			if standing.Fingerprint == fp || !feeds(standing.ChannelID) {
