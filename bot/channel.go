@@ -98,3 +98,22 @@ func (b *Bot) channelJoined(ctx context.Context, channelID string, members []bh.
 	}
 	return people > 0 && len(notYet) == 0, notYet, nil
 }
+
+// seesFamily reports whether a conversation may see all of the family
+// shiftID's notes: a DM (its person is a member, or it would not feed
+// the family), or a channel every person in which has joined. Anything
+// else sees only what was written in it.
+func (b *Bot) seesFamily(ctx context.Context, teamID, shiftID, channelID string) (bool, error) {
+	switch {
+	case channelID == "" || shiftID == "":
+		return false, nil
+	case bh.ConversationKindOf(channelID) == bh.ConvDM:
+		return true, nil
+	}
+	members, err := b.cfg.Store.Members(ctx, teamID, shiftID)
+	if err != nil {
+		return false, fmt.Errorf("bot: members: %w", err)
+	}
+	ok, _, err := b.channelJoined(ctx, channelID, members)
+	return ok, err
+}

@@ -43,40 +43,51 @@ var errNotMember = bh.Errorf(bh.EFORBIDDEN, "That button belongs to another conv
 
 // mayAct reports whether user may act on an item of the family shiftID
 // from a button pressed in channelID: a member of the family may, and so
-// may anyone pressing in a conversation that feeds it (a channel's people
-// before each of them joined: today's behaviour).
-func mayAct(ctx context.Context, st familyReader, teamID, userID, channelID, shiftID string) (bool, error) {
+// may anyone pressing in a DM that feeds it (its person is a member) or
+// in a channel that feeds it once every person in it has joined (joined
+// says; nil: no channel passes).
+func mayAct(ctx context.Context, st familyReader, teamID, userID, channelID, shiftID string, joined func(ctx context.Context, channelID, shiftID string) (bool, error)) (bool, error) {
 	if shiftID == "" {
 		return false, nil
 	}
-	if channelID != "" {
-		conv, err := st.FamilyOf(ctx, teamID, channelID)
-		switch {
-		case err == nil && conv.ShiftID == shiftID:
-			return true, nil
-		case err != nil && bh.ErrorCode(err) != bh.ENOTFOUND:
+	if userID != "" {
+		fams, err := st.FamiliesOf(ctx, teamID, userID)
+		if err != nil {
 			return false, err
 		}
-	}
-	if userID == "" {
-		return false, nil
-	}
-	fams, err := st.FamiliesOf(ctx, teamID, userID)
-	if err != nil {
-		return false, err
-	}
-	for _, m := range fams {
-		if m.ShiftID == shiftID {
-			return true, nil
+		for _, m := range fams {
+			if m.ShiftID == shiftID {
+				return true, nil
+			}
 		}
 	}
-	return false, nil
+	if channelID == "" {
+		return false, nil
+	}
+	conv, err := st.FamilyOf(ctx, teamID, channelID)
+	switch {
+	case err != nil && bh.ErrorCode(err) == bh.ENOTFOUND:
+		return false, nil
+	case err != nil:
+		return false, err
+	case conv.ShiftID != shiftID:
+		return false, nil
+	case bh.ConversationKindOf(channelID) == bh.ConvDM:
+		return true, nil
+	case joined == nil:
+		return false, nil
+	}
+	// A channel's person who has not joined acts only once everyone in
+	// it has: until then it is not the family's shared place.
+	return joined(ctx, channelID, shiftID)
 }
 
 // mayActOn is mayAct for note n as an error: nil when the presser may act
 // on it, errNotMember when not.
 func (b *Bot) mayActOn(ctx context.Context, teamID, userID, channelID string, n bh.Note) error {
-	ok, err := mayAct(ctx, b.cfg.Store, teamID, userID, channelID, n.ShiftID)
+	ok, err := mayAct(ctx, b.cfg.Store, teamID, userID, channelID, n.ShiftID, func(ctx context.Context, ch, shift string) (bool, error) {
+		return b.seesFamily(ctx, teamID, shift, ch)
+	})
 	if err != nil {
 		return err
 	}

@@ -39,8 +39,10 @@ func (f fakeFamilies) FamiliesOf(_ context.Context, team, user string) ([]bh.Mem
 }
 
 func TestMayActIsForTheFamilyOnly(t *testing.T) {
+	// CALL: a channel every person in which joined; C1: one not yet.
+	joined := func(_ context.Context, ch, _ string) (bool, error) { return ch == "CALL", nil }
 	fams := fakeFamilies{
-		convs:   map[string]string{"DU1": "F1", "DU2": "F1", "C1": "F2", "DU9": "F9"},
+		convs:   map[string]string{"DU1": "F1", "DU2": "F1", "C1": "F2", "CALL": "F2", "DU9": "F9"},
 		members: map[string][]string{"U1": {"F1"}, "U2": {"F1", "F2"}, "U9": {"F9"}},
 	}
 	for _, tc := range []struct {
@@ -51,7 +53,9 @@ func TestMayActIsForTheFamilyOnly(t *testing.T) {
 		{"a member in their own DM", "U2", "DU2", "F1", true},
 		{"a member from a channel of another family", "U2", "C1", "F1", true},
 		{"a member from App Home (no channel)", "U1", "", "F1", true},
-		{"a channel's person before joining (today's channel rule)", "U7", "C1", "F2", true},
+		{"a channel's person who has not joined, some in it not joined either", "U7", "C1", "F2", false},
+		{"a channel's person once everyone in it joined", "U7", "CALL", "F2", true},
+		{"a non-member in a channel of another family everyone in joined", "U7", "CALL", "F1", false},
 		{"a non-member in their own DM", "U9", "DU9", "F1", false},
 		{"a non-member in a conversation with no family", "U9", "C404", "F1", false},
 		{"a member of another family, from their own DM", "U1", "DU1", "F2", false},
@@ -59,12 +63,12 @@ func TestMayActIsForTheFamilyOnly(t *testing.T) {
 		{"no user and a foreign channel", "", "DU9", "F1", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := mayAct(context.Background(), fams, "T1", tc.user, tc.channel, tc.shift)
+			got, err := mayAct(context.Background(), fams, "T1", tc.user, tc.channel, tc.shift, joined)
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, got)
 		})
 	}
-	_, err := mayAct(context.Background(), fakeFamilies{err: bh.Errorf(bh.EINTERNAL, "down")}, "T1", "U1", "DU1", "F1")
+	_, err := mayAct(context.Background(), fakeFamilies{err: bh.Errorf(bh.EINTERNAL, "down")}, "T1", "U1", "DU1", "F1", joined)
 	assert.Error(t, err, "a failing store refuses rather than allows")
 }
 

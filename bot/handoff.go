@@ -588,7 +588,7 @@ func (h *handoffs) gotIt(ctx context.Context, cb slack.InteractionCallback, a *s
 			b.log.Info("bot: handoff: tell the sender", "handoff_id", ho.ID, "err", err)
 		}
 	}
-	if member, err := mayAct(ctx, b.cfg.Store, ho.TeamID, cb.User.ID, "", ho.ShiftID); err == nil && !member {
+	if member, err := mayAct(ctx, b.cfg.Store, ho.TeamID, cb.User.ID, "", ho.ShiftID, nil); err == nil && !member {
 		// On duty, but outside the family: the radar cannot speak to them
 		// (consent is Join's), so neither parent may think it does.
 		name := b.userName(ctx, cb.User.ID)

@@ -5,7 +5,6 @@ package bot
 import (
 	"context"
 	"slices"
-	"strings"
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
@@ -78,7 +77,8 @@ func (s *sharer) handoffFiles(ctx context.Context, rec bh.RunRecord, readerDM st
 }
 
 // fileLinks are the links and labels of a run's notes for a file sent to
-// where: in a DM, only the links its reader can open.
+// where: in a DM, only the links its reader can open; in a channel, none
+// into a DM.
 func (s *sharer) fileLinks(ctx context.Context, rec bh.RunRecord, where string) (blocks.Links, map[string]string) {
 	notes, err := s.links.store.Notes(ctx, rec.Run.TeamID, rec.Run.ShiftID, true)
 	if err != nil {
@@ -86,9 +86,8 @@ func (s *sharer) fileLinks(ctx context.Context, rec bh.RunRecord, where string) 
 	}
 	notes = slices.DeleteFunc(notes, bh.Note.Deleted)
 	links, _, labels := s.links.from(notes)
-	if !strings.HasPrefix(where, "D") {
-		where = ""
-	}
+	// Sent to a channel (read by several): no link into any DM, as the
+	// radar's posts there; the note is named by its words.
 	return readable(notes, links, where), labels
 }
 

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -55,8 +56,13 @@ func (r *restocks) closeBought(ctx context.Context, n bh.Note, items []string) {
 		r.b.log.Error("bot: restock: list notes", "note_id", n.ID, "err", err)
 		return
 	}
+	here := r.hereOnly(ctx, n)
+	written := map[string]string{} // note → its conversation
+	for _, x := range live.Notes {
+		written[x.ID] = x.ChannelID
+	}
 	for _, f := range normalize.Notes(live.Notes, r.b.cfg.Location, n.CreatedAt) {
-		if f.NoteID == n.ID || !f.ClosedBy(items) {
+		if f.NoteID == n.ID || !f.ClosedBy(items) || (here && written[f.NoteID] != n.ChannelID) {
 			continue
 		}
 		if _, err := r.store.MarkNoteDoneBy(ctx, n.TeamID, f.NoteID, bh.DoneBy{User: n.UserID, Note: n.ID}); err != nil {
@@ -65,13 +71,34 @@ func (r *restocks) closeBought(ctx context.Context, n bh.Note, items []string) {
 	}
 }
 
-// closedBy lists the items n closed that are still closed by it; bought is
-// what n says was bought (none: nothing to look up).
+// hereOnly reports whether a purchase noted in n's conversation closes
+// (and its reply quotes) only items written there: a channel someone in
+// which has not joined the family is not its shared place, so neither
+// its people close a member's DM item nor see its words. A failing lookup
+// counts as not joined.
+func (r *restocks) hereOnly(ctx context.Context, n bh.Note) bool {
+	if bh.ConversationKindOf(n.ChannelID) == bh.ConvDM {
+		return false
+	}
+	ok, err := r.b.seesFamily(ctx, n.TeamID, n.ShiftID, n.ChannelID)
+	if err != nil {
+		r.b.log.Warn("bot: restock: a channel's members; closing only its own items", "note_id", n.ID, "channel", n.ChannelID, "err", err)
+	}
+	return !ok
+}
+
+// closedBy lists the items n closed that are still closed by it, as its
+// reply may quote them; bought is what n says was bought (none: nothing
+// to look up).
 func (r *restocks) closedBy(ctx context.Context, n bh.Note, bought []string) []bh.Note {
 	if len(bought) == 0 || n.Deleted() {
 		return nil
 	}
-	return r.closedNotes(ctx, n)
+	closed := r.closedNotes(ctx, n)
+	if len(closed) > 0 && r.hereOnly(ctx, n) {
+		closed = slices.DeleteFunc(closed, func(x bh.Note) bool { return x.ChannelID != n.ChannelID })
+	}
+	return closed
 }
 
 // reopen opens again what n closed (n was taken back).

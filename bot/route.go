@@ -24,7 +24,34 @@ type routeStore interface {
 	RadarSettings(ctx context.Context, teamID, shiftID string) (bh.RadarSettings, error)
 }
 
-var _ radar.Router = (*Bot)(nil)
+var (
+	_ radar.Router  = (*Bot)(nil)
+	_ radar.Reacher = (*Bot)(nil)
+)
+
+// Reaches reports whether channelID is still a member's DM with the bot
+// (a DM Route chose that does not feed the family): the radar may update
+// its message there. A conversation that feeds the family the radar
+// knows already; anything else is not the family's.
+func (b *Bot) Reaches(ctx context.Context, shift bh.Shift, channelID string) (bool, error) {
+	if bh.ConversationKindOf(channelID) != bh.ConvDM {
+		return false, nil
+	}
+	members, err := b.cfg.Store.Members(ctx, shift.TeamID, shift.ID)
+	if err != nil {
+		return false, fmt.Errorf("bot: reaches: members: %w", err)
+	}
+	for _, m := range members {
+		ch, err := b.dm(ctx, m.UserID)
+		if err != nil {
+			return false, fmt.Errorf("bot: reaches: %w", err)
+		}
+		if ch == channelID {
+			return true, nil
+		}
+	}
+	return false, nil
+}
 
 // Route decides where a family's new radar post goes, and whose quiet
 // hours hold there:
@@ -32,9 +59,13 @@ var _ radar.Router = (*Bot)(nil)
 //     message when there is one; their quiet hours;
 //  2. else a family channel every person in which has joined the family
 //     (channel.go);
-//  3. else the DM of whoever wrote the lead item's note (for an outlook,
-//     with no item: the family's founding DM, else its first member's);
-//  4. else the family's founding conversation (before families: the one).
+//  3. else the DM of whoever wrote the lead item's note, while they are a
+//     member;
+//  4. else the family's founding DM while it feeds the family, else a
+//     member's DM (first joined first).
+//
+// Never a conversation that no longer feeds the family, nor a channel not
+// everyone in has joined, nor the DM of someone who is not a member.
 //
 // A person's quiet hours are theirs (Person.Quiet), else the family's
 // radar settings, as before families.
@@ -129,7 +160,18 @@ func (b *Bot) Route(ctx context.Context, shift bh.Shift, kind bh.PostKind, items
 		}
 	}
 
-	// 3. Whoever wrote the lead item's note.
+	// From here on, only conversations that feed the family now, and only
+	// members' DMs: someone who left must not hear the family's items.
+	if members == nil {
+		if members, err = st.Members(ctx, team, shift.ID); err != nil {
+			return bh.Route{}, bh.QuietHours{}, fmt.Errorf("bot: route: members: %w", err)
+		}
+	}
+	isMember := func(user string) bool {
+		return user != "" && slices.ContainsFunc(members, func(m bh.Member) bool { return m.UserID == user })
+	}
+
+	// 3. Whoever wrote the lead item's note, while a member.
 	for _, it := range items {
 		if len(it.NoteIDs) == 0 {
 			continue
@@ -141,9 +183,12 @@ func (b *Bot) Route(ctx context.Context, shift bh.Shift, kind bh.PostKind, items
 			}
 			return bh.Route{}, bh.QuietHours{}, fmt.Errorf("bot: route: note: %w", err)
 		}
+		if !isMember(n.UserID) {
+			break
+		}
 		ch := dmOf(n.UserID)
-		if ch == "" && strings.HasPrefix(n.ChannelID, "D") {
-			ch = n.ChannelID // written in their DM before it fed this family
+		if ch == "" && bh.ConversationKindOf(n.ChannelID) == bh.ConvDM {
+			ch = n.ChannelID // a member's own DM, written in before it fed this family
 		}
 		if ch != "" {
 			return to(bh.Route{ChannelID: ch, UserID: n.UserID, Why: "writer"})
@@ -151,20 +196,27 @@ func (b *Bot) Route(ctx context.Context, shift bh.Shift, kind bh.PostKind, items
 		break
 	}
 
-	// 4. The family's own place: its founding DM, else a member's DM.
-	if !bh.IsFamilyKey(shift.ChannelID) {
-		user := ""
-		for _, c := range convs {
-			if c.ChannelID == shift.ChannelID {
-				user = c.UserID
-			}
-		}
-		return to(bh.Route{ChannelID: shift.ChannelID, UserID: user, Why: "founding conversation"})
-	}
+	// 4. The family's own place: its founding DM while it feeds the family
+	// (a channel was weighed in 2), else a member's DM.
 	for _, c := range convs {
-		if c.Kind == bh.ConvDM {
-			return to(bh.Route{ChannelID: c.ChannelID, UserID: c.UserID, Why: "a member's DM"})
+		if c.ChannelID == shift.ChannelID && c.Kind == bh.ConvDM && isMember(c.UserID) {
+			return to(bh.Route{ChannelID: c.ChannelID, UserID: c.UserID, Why: "founding conversation"})
 		}
+	}
+	for _, m := range members {
+		if ch := dmOf(m.UserID); ch != "" {
+			return to(bh.Route{ChannelID: ch, UserID: m.UserID, Why: "a member's DM"})
+		}
+	}
+	// A member whose DM feeds no family of theirs (a channel family's
+	// people): their DM with the bot all the same.
+	for _, m := range members {
+		ch, err := b.dm(ctx, m.UserID)
+		if err != nil {
+			b.log.Warn("bot: route: open a member's DM", "shift_id", shift.ID, "user", m.UserID, "err", err)
+			continue
+		}
+		return to(bh.Route{ChannelID: ch, UserID: m.UserID, Why: "a member's DM"})
 	}
 	return bh.Route{}, bh.QuietHours{}, bh.Errorf(bh.ENOTFOUND, "the family %s has no conversation to post in", shift.ID)
 }

@@ -181,12 +181,12 @@ func TestRouteAsksAChannelsMembersOncePerTenMinutes(t *testing.T) {
 		require.NoError(t, err)
 		return r.Why
 	}
-	assert.Equal(t, "founding conversation", route(), "U3 has not joined")
+	assert.Equal(t, "a member's DM", route(), "U3 has not joined: not the channel, Maya's DM")
 
 	// U3 leaves the channel; within ten minutes the list is the cached one.
 	fake.SetChannel(slacktest.Channel{ID: "C1", IsMember: true, Members: []string{"U1"}})
 	now = now.Add(9 * time.Minute)
-	assert.Equal(t, "founding conversation", route())
+	assert.Equal(t, "a member's DM", route())
 	assert.Len(t, fake.Calls("conversations.members"), 1)
 	now = now.Add(2 * time.Minute)
 	assert.Equal(t, "family channel", route())
@@ -224,7 +224,7 @@ func TestRouteAsksAgainWhenSomeoneJoinsOrLeavesTheChannel(t *testing.T) {
 		require.NoError(t, err)
 		return r.Why
 	}
-	assert.Equal(t, "founding conversation", route(), "U3 has not joined")
+	assert.Equal(t, "a member's DM", route(), "U3 has not joined: not the channel, Maya's DM")
 	for _, ev := range []struct {
 		typ     string
 		members []string
@@ -239,9 +239,85 @@ func TestRouteAsksAgainWhenSomeoneJoinsOrLeavesTheChannel(t *testing.T) {
 		require.NoError(t, err)
 		want := "family channel"
 		if len(ev.members) > 1 {
-			want = "founding conversation"
+			want = "a member's DM"
 		}
 		assert.Equal(t, want, route(), ev.typ)
 	}
 	assert.Len(t, fake.Calls("conversations.members"), 3)
+}
+
+// Someone who left the family hears nothing of it: not as the writer of
+// the item's note, not as its founder. The family's posts go to a DM that
+// feeds it now (Sam's); a founding channel not everyone in has joined is
+// skipped as well.
+func TestRouteNeverToSomeoneWhoLeftNorAChannelNotAllJoined(t *testing.T) {
+	now := time.Date(2026, 11, 23, 23, 0, 0, 0, time.UTC)
+	samsDM := bh.Route{ChannelID: "DU2", UserID: "U2", Why: "a member's DM"}
+	for _, tc := range []struct {
+		name   string
+		place  string // where Maya founded the family
+		leaves bool   // Maya leaves the family
+		kind   bh.PostKind
+		want   bh.Route
+	}{
+		{name: "Maya's note, Maya left: Sam's DM", place: "DU1", leaves: true, kind: bh.PostNudge, want: samsDM},
+		{name: "the outlook, the founder left: Sam's DM", place: "DU1", leaves: true, kind: bh.PostOutlook, want: samsDM},
+		{name: "the outlook, a founding channel U3 never joined: a member's DM", place: "C1", kind: bh.PostOutlook,
+			want: bh.Route{ChannelID: "DU2", UserID: "U2", Why: "a member's DM"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			db := storetest.New(t, storetest.WithClock(func() time.Time { return now }))
+			fake := slacktest.New(slacktest.Config{})
+			t.Cleanup(fake.Close)
+			b := newBot(t, fake, db, bot.Config{Now: func() time.Time { return now }})
+			fake.SetChannel(slacktest.Channel{ID: "C1", IsMember: true, Members: []string{"U1", "U2", "U3"}})
+			n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: tc.place, UserID: "U1", RawText: "out of formula", MessageTS: "1.000100"})
+			require.NoError(t, err)
+			shift, err := db.ShiftByID(ctx, "T1", n.ShiftID)
+			require.NoError(t, err)
+			_, err = db.Join(ctx, bh.Member{TeamID: "T1", ShiftID: shift.ID, UserID: "U2", InvitedBy: "U1"}, "DU2")
+			require.NoError(t, err)
+			if tc.leaves {
+				require.NoError(t, db.Leave(ctx, "T1", shift.ID, "U1"))
+			}
+			var items []bh.RiskItem
+			if tc.kind == bh.PostNudge {
+				items = []bh.RiskItem{{Key: "inventory:formula", Level: bh.RiskCritical, NoteIDs: []string{n.ID}}}
+			}
+			got, _, err := b.Route(ctx, shift, tc.kind, items, now)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+// Reaches: a member's DM with the bot is still the family's to update,
+// even one that does not feed it (a channel family's); a DM whose person
+// left is not, nor a channel (the family's own conversations the radar
+// knows).
+func TestReachesIsAMembersDMOnly(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 11, 23, 23, 0, 0, 0, time.UTC)
+	db := storetest.New(t, storetest.WithClock(func() time.Time { return now }))
+	fake := slacktest.New(slacktest.Config{})
+	t.Cleanup(fake.Close)
+	b := newBot(t, fake, db, bot.Config{Now: func() time.Time { return now }})
+	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", UserID: "U1", RawText: "out of formula", MessageTS: "1.000100"})
+	require.NoError(t, err)
+	shift, err := db.ShiftByID(ctx, "T1", n.ShiftID)
+	require.NoError(t, err)
+	_, err = db.Join(ctx, bh.Member{TeamID: "T1", ShiftID: shift.ID, UserID: "U2", InvitedBy: "U1"}, "DU2")
+	require.NoError(t, err)
+	reaches := func(ch string) bool {
+		ok, err := b.Reaches(ctx, shift, ch)
+		require.NoError(t, err)
+		return ok
+	}
+	assert.True(t, reaches("DU1"), "Maya's DM, though it feeds no family")
+	assert.True(t, reaches("DU2"))
+	assert.False(t, reaches("DU9"), "not a member's")
+	assert.False(t, reaches("C1"), "a channel is never reached this way")
+	require.NoError(t, db.Leave(ctx, "T1", shift.ID, "U2"))
+	assert.False(t, reaches("DU2"), "Sam left")
 }

@@ -39,6 +39,13 @@ type Router interface {
 	Route(ctx context.Context, shift bh.Shift, kind bh.PostKind, items []bh.RiskItem, now time.Time) (bh.Route, bh.QuietHours, error)
 }
 
+// Reacher is a Router that can also tell whether a conversation that no
+// longer feeds a family (or never did: a member's DM the router chose)
+// is still a member's, so the message posted there may be updated.
+type Reacher interface {
+	Reaches(ctx context.Context, shift bh.Shift, channelID string) (bool, error)
+}
+
 // PostStore keeps the nudger's claims and each shift's radar settings. A
 // claim is a unique key, so when several processes share a store each post
 // is sent by one of them.
@@ -59,6 +66,8 @@ type PostStore interface {
 	// NudgesOfDay lists the day's nudges, the latest first.
 	NudgesOfDay(ctx context.Context, teamID, shiftID, day string) ([]bh.PostRecord, error)
 	TakeStalePosts(ctx context.Context, cutoff time.Time, owner string) ([]bh.PostRecord, error)
+	// FamilyConversations lists the conversations that feed a family now.
+	FamilyConversations(ctx context.Context, teamID, shiftID string) ([]bh.Conversation, error)
 }
 
 // NudgerConfig configures a Nudger.
@@ -355,10 +364,31 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 			Day: day, Seq: seq, Level: st.Level, Critical: st.Critical(), Items: items, Fingerprint: fp, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: route.ChannelID}
 		n.send(ctx, rec, post)
 	default:
-		// No rise: every conversation's standing message of the day is
-		// updated in place (no notification), the one asleep's too.
+		// No rise: the standing message of the day in each conversation
+		// that feeds the family is updated in place (no notification), the
+		// one asleep's too. One that left the family (its person left)
+		// keeps what it was shown: the family's items are not theirs now.
+		convs, err := n.cfg.Store.FamilyConversations(ctx, teamID, shiftID)
+		if err != nil {
+			log.Error("radar: nudge: load the family's conversations", "err", err)
+			return
+		}
+		feeds := func(ch string) bool {
+			if ch == route.ChannelID || slices.ContainsFunc(convs, func(c bh.Conversation) bool { return c.ChannelID == ch }) {
+				return true
+			}
+			r, ok := n.cfg.Router.(Reacher)
+			if !ok {
+				return false
+			}
+			yes, err := r.Reaches(ctx, shift, ch)
+			if err != nil {
+				log.Warn("radar: nudge: whether a conversation is still the family's; not updating it", "channel", ch, "err", err)
+			}
+			return yes
+		}
 		for _, standing := range standingNudges(todays, shift.ChannelID) {
-			if standing.Fingerprint == fp {
+			if standing.Fingerprint == fp || !feeds(standing.ChannelID) {
 				continue
 			}
 			if !n.update(ctx, log, post, standing, fp, items, route) {
@@ -802,6 +832,14 @@ func earliestReminder(due time.Time, lead time.Duration, q bh.QuietHours) time.T
 	return at.Add(-lead - time.Duration(span+1)*time.Hour)
 }
 
+// earliestReminderAnyQuiet is earliestReminder for whatever quiet hours
+// hold: the longest are 23 hours (From and To are whole hours, and equal
+// means off), so it is earliestReminder's bound for a 23-hour span.
+func earliestReminderAnyQuiet(due time.Time, lead time.Duration) time.Time {
+	const longest = 23
+	return due.Add(-lead).Add(-lead - (longest+1)*time.Hour)
+}
+
 // remind sends one reminder for a deadline, unless the day's nudge already
 // showed it inside the reminder's lead (the parent was just told). A
 // reminder whose time falls in the quiet hours goes out before they begin;
@@ -810,12 +848,12 @@ func earliestReminder(due time.Time, lead time.Duration, q bh.QuietHours) time.T
 // waits for the quiet hours to end.
 func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, set bh.RadarSettings, now time.Time, shiftOf func() (bh.Shift, bool)) {
 	// Whose quiet hours hold is known only once routed: with a router,
-	// the earliest time is the one of quiet hours a whole day long.
-	bound := set.QuietHours()
+	// the bound is the one of the longest quiet hours there are.
+	earliest := earliestReminder(*d.At, n.cfg.ReminderLead, set.QuietHours())
 	if n.cfg.Router != nil {
-		bound = bh.QuietHours{From: 0, To: 23}
+		earliest = earliestReminderAnyQuiet(*d.At, n.cfg.ReminderLead)
 	}
-	if now.Before(earliestReminder(*d.At, n.cfg.ReminderLead, bound)) {
+	if now.Before(earliest) {
 		return // every sweep sees a deadline a day ahead: no read for it
 	}
 	key := reminderKey(st, d)

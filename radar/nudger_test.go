@@ -1120,6 +1120,11 @@ func (c *countingStore) NudgesOfDay(context.Context, string, string, string) ([]
 	return nil, nil
 }
 
+func (c *countingStore) FamilyConversations(context.Context, string, string) ([]bh.Conversation, error) {
+	c.count("FamilyConversations")
+	return nil, nil
+}
+
 func (c *countingStore) TakeStalePosts(context.Context, time.Time, string) ([]bh.PostRecord, error) {
 	c.count("TakeStalePosts")
 	return nil, nil
@@ -1385,4 +1390,96 @@ func TestRadarQuietHoursAreTheRoutePersons(t *testing.T) {
 			assert.Equal(t, tc.want, count())
 		})
 	}
+}
+
+// reachRouter is a fakeRouter that says which conversations outside the
+// family are still a member's (radar.Reacher).
+type reachRouter struct {
+	*fakeRouter
+	reaches map[string]bool
+}
+
+func (r reachRouter) Reaches(_ context.Context, _ bh.Shift, ch string) (bool, error) {
+	return r.reaches[ch], nil
+}
+
+// A conversation that left the family (Maya left: her DM feeds it no
+// more) keeps the message it was sent, but it is no longer updated: the
+// family's items are not hers to see. The route's standing message is,
+// and so is one in a DM the router says is still a member's.
+func TestRadarDoesNotUpdateAConversationThatLeftTheFamily(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		reaches bool // the router says DU1 is still a member's DM
+	}{
+		{"Maya left: her DM is not updated", false},
+		{"the router says DU1 is a member's DM: updated", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			clock := clocktest.New(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))
+			db := openTestStore(t, clock)
+			notify := &recNotifier{}
+			router := &fakeRouter{to: toMaya, quiet: bh.DefaultQuietHours}
+			rig := newRoutedRig(t, db, clock, notify, "p1", reachRouter{fakeRouter: router, reaches: map[string]bool{"DU1": tc.reaches}})
+			ctx := context.Background()
+			look := func(notes int) {
+				t.Helper()
+				rig.settle(func(s bh.ShiftState) bool { return s.Notes == notes })
+				clock.Advance(testDebounce)
+			}
+			count := func() (int, int) { news, ups := notify.sent(bh.PostNudge); return len(news), len(ups) }
+
+			wipes := note(t, db, "DU1", "low: wipes < 1 day", "1.01")
+			look(1)
+			require.Eventually(t, func() bool { n, _ := count(); return n == 1 }, 10*time.Second, 5*time.Millisecond)
+			router.set(toSam, bh.DefaultQuietHours)
+			_, err := db.Join(ctx, bh.Member{TeamID: "T1", ShiftID: wipes.ShiftID, UserID: "U2", InvitedBy: "U1"}, "DU2")
+			require.NoError(t, err)
+			formula := note(t, db, "DU1", "out of formula", "1.02")
+			look(2)
+			require.Eventually(t, func() bool { n, _ := count(); return n == 2 }, 10*time.Second, 5*time.Millisecond)
+
+			require.NoError(t, db.Leave(ctx, "T1", wipes.ShiftID, "U1"))
+			_, err = db.MarkNoteDone(ctx, "T1", formula.ID, true)
+			require.NoError(t, err)
+			look(1)
+			require.Eventually(t, func() bool { _, u := count(); return u >= 1 }, 10*time.Second, 5*time.Millisecond)
+			// A second change: its look runs after the first one has finished.
+			_, err = db.MarkNoteDone(ctx, "T1", wipes.ID, true)
+			require.NoError(t, err)
+			look(0)
+			require.Eventually(t, func() bool {
+				_, ups := notify.sent(bh.PostNudge)
+				return slices.ContainsFunc(ups, func(p bh.RadarPost) bool { return p.UpdateTS == "2.000100" && p.State.Notes == 0 })
+			}, 10*time.Second, 5*time.Millisecond)
+			news, ups := notify.sent(bh.PostNudge)
+			assert.Len(t, news, 2, "nothing new")
+			if tc.reaches {
+				assert.Contains(t, places(ups), "DU1")
+			} else {
+				assert.NotContains(t, places(ups), "DU1", "Maya left: her DM is not updated")
+			}
+			assert.Contains(t, places(ups), "DU2")
+		})
+	}
+}
+
+// The sweep's early skip must not hold back a routed reminder: Sam's
+// quiet hours are 00:00–23:00, so the reminder of a deadline due Tuesday
+// 9 PM goes out Monday before they begin, and a sweep at 23:30 Monday
+// sends it (the family's own 22–7 would have skipped it as too early).
+func TestRadarRoutedReminderDueAt2330IsSent(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	router := &fakeRouter{to: toSam, quiet: bh.QuietHours{From: 0, To: 23}}
+	rig := newRoutedRig(t, db, clock, notify, "p1", router)
+	ctx := context.Background()
+	note(t, db, "DU1", "deadline: daycare form due Tuesday 9pm", "1.01")
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 && len(s.Deadlines) == 1 })
+	clock.Set(time.Date(2026, 11, 23, 23, 30, 0, 0, time.UTC))
+	rig.nudger.Tick(ctx)
+	rems, _ := notify.sent(bh.PostReminder)
+	require.Len(t, rems, 1)
+	assert.Equal(t, "DU2", rems[0].To.ChannelID)
 }

@@ -41,3 +41,25 @@ func TestEarliestReminderIsNeverLate(t *testing.T) {
 		}
 	}
 }
+
+// With a router the sweep does not know whose quiet hours hold: its
+// bound is never later than a reminder's time for any quiet hours at all,
+// 23:00–24:00 awake (0–23) and across midnight among them.
+func TestEarliestReminderAnyQuietIsNeverLate(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	require.NoError(t, err)
+	start := time.Date(2026, 10, 31, 0, 0, 0, 0, time.UTC) // New York's clock change
+	for _, l := range []*time.Location{time.UTC, ny} {
+		for from := 0; from < 24; from++ {
+			for to := 0; to < 24; to++ {
+				q := bh.QuietHours{From: from, To: to}
+				for due := start; due.Before(start.AddDate(0, 0, 3)); due = due.Add(30 * time.Minute) {
+					at, _ := reminderAt(due, 2*time.Hour, q, l)
+					if !assert.False(t, at.Before(earliestReminderAnyQuiet(due, 2*time.Hour)), "%s %s due %s", l, q, due) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
