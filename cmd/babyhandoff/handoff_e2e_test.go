@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
@@ -364,18 +365,32 @@ func TestE2ELateGotItChangesNoDuty(t *testing.T) {
 	assert.Contains(t, home, "You're on duty for the family", "Maya is still on duty")
 }
 
-// In a family channel: a handoff to everyone there is one message with Got
-// it; the first person to tap it is on duty, and the radar's next nudge in
-// the channel mentions them.
+// A handoff to everyone in a family channel (everyone in it has joined
+// the family): the first Got it among them takes it (the sender cannot);
+// while that person is on duty the radar speaks to them in their DM, not
+// in the channel; the card in the channel still offers "I'll do it", and
+// names who took what.
 func TestE2EHandOffToEveryoneInTheFamilyChannel(t *testing.T) {
 	clock := clocktest.New(time.Date(2026, 11, 24, 18, 0, 0, 0, time.UTC))
 	setup, nudgers := fakeTime(clock)
-	h := start(t, setup)
-	<-nudgers
+	var m *Main
+	h := start(t, func(mm *Main) { m = mm; setup(mm) })
+	<-nudgers // after this, m.db is set
+	ctx := context.Background()
 	h.fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "UTC"})
 	h.fake.SetUser(slacktest.User{ID: "U3", Name: "Grandma", TZ: "UTC"})
+	h.fake.SetUser(slacktest.User{ID: "U4", Name: "Uncle", TZ: "UTC"})
+	h.fake.SetUser(slacktest.User{ID: h.fake.Config().BotUserID, Name: "babyhandoff", IsBot: true})
+	h.fake.SetChannel(slacktest.Channel{ID: "CFAM", Name: "family", IsMember: true, Members: []string{"U1", "U3", "U4", h.fake.Config().BotUserID}})
 	h.ack(h.message("CFAM", "channel", "U1", "task: buy wipes", tsAt(clock.Now(), 1), nil))
 	h.replyTo("CFAM", tsAt(clock.Now(), 1))
+	// Grandma and the uncle joined the family (Join is tested elsewhere).
+	fam, err := m.db.FamilyOf(ctx, h.team, "CFAM")
+	require.NoError(t, err)
+	for _, u := range []string{"U3", "U4"} {
+		_, err = m.db.Join(ctx, bh.Member{TeamID: h.team, ShiftID: fam.ShiftID, UserID: u, InvitedBy: "U1"}, "D"+u)
+		require.NoError(t, err)
+	}
 
 	h.ack(h.slash("/handoff", "", "CFAM", "U1"))
 	form := h.openedView(blocks.CallbackHandoff)
@@ -402,32 +417,26 @@ func TestE2EHandOffToEveryoneInTheFamilyChannel(t *testing.T) {
 	formulaTS := tsAt(clock.Now(), 2)
 	h.ack(h.message("CFAM", "channel", "U1", "out of formula", formulaTS, nil))
 	h.replyTo("CFAM", formulaTS)
-	nudge := h.radarMessage(clock, "CFAM", func(m slacktest.Message) bool { return strings.Contains(m.Text, "formula") })
-	assert.True(t, strings.HasPrefix(nudge.Text, "<@U3> "), "the radar speaks to the one on duty: %q", nudge.Text)
+	nudge := h.radarMessage(clock, "DU3", func(m slacktest.Message) bool { return strings.Contains(m.Text, "formula") })
+	assert.NotContains(t, nudge.Text, "<@", "in her own DM the radar mentions nobody: %q", nudge.Text)
+	assert.Empty(t, h.radarPostsIn("CFAM"), "while Grandma is on duty, the channel gets no new radar post")
 
-	// "I'll do it" on the card: the card names who took it; the radar's
-	// next post speaks to them for their item, to the one on duty for the
-	// rest.
+	// "I'll do it" on the card: the card names who took it.
 	// The one on duty plans their own window: until the handoff ends.
 	h.ack(h.slash("/plan", "", "CFAM", "U3"))
 	card := h.waitCard("CFAM", "v1 · next 4h · ")
 	require.Contains(t, string(card.raw), blocks.CardClaimPrefix+card.runID, "a family channel's card offers I'll do it")
 	formula := noteIDOf(t, h.replyMessage("CFAM", formulaTS).Blocks)
-	claim := func(user string) {
-		h.ack(h.cardAction("CFAM", card.ts, user, map[string]any{"type": "static_select", "action_id": blocks.ActionCardClaim, "block_id": blocks.CardClaimPrefix + card.runID,
-			"action_ts": "1.1", "selected_option": map[string]any{"value": formula, "text": map[string]any{"type": "plain_text", "text": "formula"}}}))
-	}
-	claim("U4")
+	h.ack(h.cardAction("CFAM", card.ts, "U4", map[string]any{"type": "static_select", "action_id": blocks.ActionCardClaim, "block_id": blocks.CardClaimPrefix + card.runID,
+		"action_ts": "1.1", "selected_option": map[string]any{"value": formula, "text": map[string]any{"type": "plain_text", "text": "formula"}}}))
 	h.ephemeral("CFAM", "U4", "You are on it")
-	_, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
 		return m.TS == card.ts && m.Updated > 0 && strings.Contains(string(m.Blocks), `🙋 \u003c@U4\u003e`)
 	})
 	require.NoError(t, err, "the card names who is on it")
 
 	clock.Advance(11 * time.Minute)
 	h.ack(h.message("CFAM", "channel", "U1", "deadline: daycare form due in 1 hour", tsAt(clock.Now(), 3), nil))
-	second := h.radarMessage(clock, "CFAM", func(m slacktest.Message) bool { return m.TS != nudge.TS && strings.Contains(m.Text, "daycare") })
-	head, _, _ := strings.Cut(second.Text, " 🔴")
-	assert.ElementsMatch(t, []string{"<@U3>", "<@U4>"}, strings.Split(head, ", "), "the claimer for the formula, the one on duty for the form: %q", second.Text)
-	assert.Contains(t, string(second.Blocks), `🙋 \u003c@U4\u003e`, "the item names who is on it")
+	h.radarMessage(clock, "DU3", func(m slacktest.Message) bool { return m.TS != nudge.TS && strings.Contains(m.Text, "daycare") })
+	assert.Empty(t, h.radarPostsIn("CFAM"), "still nothing new in the channel while she is on duty")
 }
