@@ -280,13 +280,8 @@ func (f *families) join(ctx context.Context, cb slack.InteractionCallback, a *sl
 		return
 	}
 	in := f.inviteInput(ctx, inv, dm)
-	inv, answered, err := f.store.AnswerInvite(ctx, inv.TeamID, inv.ID, bh.InviteJoin)
-	if err != nil {
-		b.refuse(ctx, ch, user, err)
-		return
-	}
-	if !answered {
-		b.tell(ctx, ch, user, "You answered that invite already; nothing was changed.")
+	inv, ok = f.answer(ctx, cb, inv, bh.InviteJoin)
+	if !ok {
 		return
 	}
 	from, err := f.store.Join(ctx, bh.Member{TeamID: inv.TeamID, ShiftID: inv.ShiftID, UserID: user, InvitedBy: inv.From}, dm)
@@ -325,6 +320,22 @@ func (f *families) join(ctx context.Context, cb slack.InteractionCallback, a *sl
 	}
 }
 
+// answer records the first answer to inv; a second is told it changed
+// nothing, and ok is false for it (and for a failure, told too).
+func (f *families) answer(ctx context.Context, cb slack.InteractionCallback, inv bh.Invite, ans bh.InviteAnswer) (bh.Invite, bool) {
+	user, ch := cb.User.ID, channelOf(cb)
+	inv, answered, err := f.store.AnswerInvite(ctx, inv.TeamID, inv.ID, ans)
+	if err != nil {
+		f.b.refuse(ctx, ch, user, err)
+		return inv, false
+	}
+	if !answered {
+		f.b.tell(ctx, ch, user, "You answered that invite already; nothing was changed.")
+		return inv, false
+	}
+	return inv, true
+}
+
 // notNow is Not now: nothing changes, and the one who asked is told.
 func (f *families) notNow(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
 	b := f.b
@@ -334,13 +345,8 @@ func (f *families) notNow(ctx context.Context, cb slack.InteractionCallback, a *
 		return
 	}
 	in := f.inviteInput(ctx, inv, ch)
-	inv, answered, err := f.store.AnswerInvite(ctx, inv.TeamID, inv.ID, bh.InviteNotNow)
-	if err != nil {
-		b.refuse(ctx, ch, user, err)
-		return
-	}
-	if !answered {
-		b.tell(ctx, ch, user, "You answered that invite already; nothing was changed.")
+	inv, ok = f.answer(ctx, cb, inv, bh.InviteNotNow)
+	if !ok {
 		return
 	}
 	if ts := messageOf(cb); ts != "" {
