@@ -794,6 +794,9 @@ type HomeInput struct {
 	Now    time.Time
 	// Family is who shares the viewer's list; nil shows no family section.
 	Family *HomeFamily
+	// Handoffs are the family's handoffs of the last day, oldest first: who
+	// handed to whom, for when, and who has it.
+	Handoffs []bh.Handoff
 	// Quiet are the viewer's own quiet hours; nil: they chose none, and
 	// the family's (Outlook.Quiet, else the default) hold for them.
 	Quiet *bh.QuietHours
@@ -854,6 +857,9 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 	}
 	if in.Family != nil {
 		bl = append(bl, homeFamily(in.Family, in.Viewer)...)
+	}
+	if h := homeHandoffs(in); h != nil {
+		bl = append(bl, h)
 	}
 	if in.Radar != "" {
 		bl = append(bl, section("*Risk Radar* · "+Stamped(in.Radar, in.RadarStamps, 500)))

@@ -548,3 +548,40 @@ func DutyLine(d bh.Duty, now time.Time, l *time.Location) string {
 	}
 	return ""
 }
+
+// maxHomeHandoffs bounds the handoffs App Home lists.
+const maxHomeHandoffs = 4
+
+// homeHandoffs is the family's last day of handoffs on App Home, newest
+// last: "<@Maya> → <@Sam> · 21:45 until Wed 07:45 · Sam has it since
+// 21:47"; nil when there were none.
+func homeHandoffs(in HomeInput) slack.Block {
+	if len(in.Handoffs) == 0 {
+		return nil
+	}
+	l := in.Location
+	if l == nil {
+		l = time.UTC
+	}
+	hs := in.Handoffs
+	if len(hs) > maxHomeHandoffs {
+		hs = hs[len(hs)-maxHomeHandoffs:]
+	}
+	lines := []string{"*Handoffs* · the last day"}
+	for _, h := range hs {
+		to := mentions(h.To)
+		if len(h.To) == 0 {
+			to = "everyone"
+		}
+		line := fmt.Sprintf("<@%s> → %s · %s until %s", Escape(h.From), to, When(h.Start, l, Clock), When(h.End(), l, DayTime))
+		if h.Taken() {
+			line += fmt.Sprintf(" · <@%s> has had it since %s", Escape(h.GotBy), When(h.GotAt, l, Clock))
+		} else {
+			line += " · nobody has tapped Got it"
+		}
+		lines = append(lines, line)
+	}
+	sec := section(strings.Join(lines, "\n"))
+	sec.BlockID = "home_handoffs"
+	return sec
+}

@@ -144,3 +144,24 @@ func TestHandoffStillWaitingEscapesNames(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotContains(t, string(raw), `\u003c!channel`, "nor in the blocks")
 }
+
+// App Home lists the family's handoffs of the last day, both ways, with
+// who has each; none, no section.
+func TestHomeListsTheDaysHandoffs(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	require.NoError(t, err)
+	night := time.Date(2026, 11, 24, 21, 45, 0, 0, ny)
+	morning := night.Add(10 * time.Hour)
+	in := blocks.HomeInput{Location: ny, Now: morning.Add(time.Minute), Viewer: "U1", Handoffs: []bh.Handoff{
+		{ID: "h1", From: "U1", To: []string{"U2"}, Start: night, Hours: 10, GotBy: "U2", GotAt: night.Add(2 * time.Minute)},
+		{ID: "h2", From: "U2", To: []string{"U1"}, Start: morning, Hours: 8},
+	}}
+	raw := rawOf(t, blocks.Home(in).Blocks.BlockSet)
+	assert.Contains(t, raw, "*Handoffs* · the last day")
+	assert.Contains(t, raw, `\u003c@U1\u003e → \u003c@U2\u003e`)
+	assert.Contains(t, raw, `\u003c@U2\u003e has had it since`)
+	assert.Contains(t, raw, `\u003c@U2\u003e → \u003c@U1\u003e`)
+	assert.Contains(t, raw, "nobody has tapped Got it")
+	assert.Less(t, strings.Index(raw, `\u003c@U1\u003e → `), strings.Index(raw, `\u003c@U2\u003e → `), "oldest first")
+	assert.NotContains(t, rawOf(t, blocks.Home(blocks.HomeInput{Now: morning}).Blocks.BlockSet), "*Handoffs*")
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/slack-go/slack"
 	"github.com/slack-go/slack/slackevents"
@@ -32,6 +33,8 @@ type homeStore interface {
 	// put them there); NotesByID says which of its notes are done since.
 	Handoff(ctx context.Context, teamID, id string) (bh.Handoff, error)
 	NotesByID(ctx context.Context, teamID string, ids []string) ([]bh.Note, error)
+	// RecentHandoffs are the family's handoffs of the last day.
+	RecentHandoffs(ctx context.Context, teamID, shiftID string, since time.Time) ([]bh.Handoff, error)
 }
 
 // home publishes a person's App Home (their DM shift: the radar, open
@@ -84,6 +87,9 @@ func (h *home) publish(ctx context.Context, teamID, userID, hash string) {
 			in.Family = h.family(ctx, teamID, ch)
 			if d, err := h.store.Duty(ctx, teamID, sh.ID); err == nil {
 				in.Duty = d
+			}
+			if hs, err := h.store.RecentHandoffs(ctx, teamID, sh.ID, in.Now.Add(-24*time.Hour)); err == nil {
+				in.Handoffs = hs
 			}
 			if evs, err := h.store.ShiftEvents(ctx, teamID, sh.ID, bh.EventWakeUp, 3); err == nil {
 				in.WakeUps = evs

@@ -151,6 +151,15 @@ func TestE2EFamilyEvening(t *testing.T) {
 	backRoot := h.topLevel("DU2", "Handed off to <@U1>")
 	h.ack(h.click("DU1", back.TS, "U1", blocks.ActionHandoffGotIt, gotItOf(t, back.Blocks)))
 	h.inThread("DU2", backRoot.TS, "<@U1> has it from 07:45")
+	// The family's history shows both handoffs, each with who has it.
+	h.ack(h.homeOpened("U1", ""))
+	_, err = h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
+		b, _ := json.Marshal(c.JSON["view"])
+		v := string(b)
+		return c.JSON["user_id"] == "U1" && strings.Contains(v, `\u003c@U1\u003e → \u003c@U2\u003e`) && strings.Contains(v, `\u003c@U2\u003e → \u003c@U1\u003e`) &&
+			strings.Count(v, "has had it since") == 2
+	})
+	require.NoError(t, err, "Maya's App Home lists both handoffs")
 	mark = len(h.fake.Calls("chat.postMessage"))
 
 	// 3 PM: the daycare form's reminder is Maya's, under her handoff.
