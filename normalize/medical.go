@@ -244,16 +244,34 @@ var colourWords = indexPlain([]string{
 // note about its supply, or a fever's temperature — of the family, not of
 // someone else or a pet. Thoughts of harm are always one.
 func isMedical(s string) bool {
+	medical, _ := healthFlags(s)
+	return medical
+}
+
+// healthFlags reads a note's health text once and says whether it is a
+// health note (isMedical) and whether it is about the parent's own low
+// mood, worry or thoughts of harm: the text is the slow part, so it is not
+// read twice.
+func healthFlags(s string) (medical, mood bool) {
 	t, harm, other := healthText(s)
 	if harm {
-		return true
+		return true, true
 	}
 	if other {
-		return false
+		return false, false
 	}
+	if moodIn(t) {
+		return true, true
+	}
+	return medicalIn(s, t), false
+}
+
+// medicalIn is isMedical on a note s whose health text t names neither
+// thoughts of harm, someone else, nor the parent's mood.
+func medicalIn(s, t string) bool {
 	// Read on the words as written: "keep an eye on" is set aside as a
 	// figure of speech, but not when what is watched is a vital sign.
-	if moodIn(t) || watchRe.MatchString(s) {
+	if watchRe.MatchString(s) {
 		return true
 	}
 	// Read before supplies are set aside: a dose gone wrong or something
@@ -681,13 +699,6 @@ func healthText(s string) (t string, harm, other bool) {
 	}
 	t = blankSlangSick(blankTechVirus(t))
 	return t, false, false
-}
-
-// isMood: the note is about the parent's own low mood, worry or thoughts
-// of harm.
-func isMood(s string) bool {
-	t, harm, other := healthText(s)
-	return harm || !other && moodIn(t)
 }
 
 // IsHealth reports whether text reads as a health concern, as a note's

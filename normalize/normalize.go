@@ -149,8 +149,7 @@ func One(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 	f.Restocked = readRestock(clauses)
 	f.Energy, f.SleepHours = readEnergy(s)
 	f.DurationMin, f.DurationMax = duration(s)
-	f.Medical = isMedical(s)
-	f.Mood = isMood(s)
+	f.Medical, f.Mood = healthFlags(s)
 
 	// Which date follows a due word, and is there a commitment?
 	dueIdx := -1
