@@ -6,41 +6,40 @@ package normalize
 // from reading as the family's health note.
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 )
 
-var tempRe = regexp.MustCompile(`\b(?:3[5-9]|4[0-2])(?:[.,]\d)?\s*(?:°|degrees)|\b(?:9[7-9]|10[0-6])(?:\.\d)?\s*(?:°|degrees)`)
+var tempRe = guard(`\b(?:3[5-9]|4[0-2])(?:[.,]\d)?\s*(?:°|degrees)|\b(?:9[7-9]|10[0-6])(?:\.\d)?\s*(?:°|degrees)`)
 
 // bareTempRe is a temperature written without a unit: one decimal in the
 // range of a fever, Celsius or Fahrenheit ("37.9 under arm", "100.8"), not
 // a price.
-var bareTempRe = regexp.MustCompile(`(?:^|[^$\d.,])(?:3[7-9]|4[0-2]|99|10[0-6])[.,]\d(?:$|[^\d%])`)
+var bareTempRe = guard(`(?:^|[^$\d.,])(?:3[7-9]|4[0-2]|99|10[0-6])[.,]\d(?:$|[^\d%])`)
 
 // tempNumberRe is "temp 38", "temperature was 101": a reading, with or
 // without decimals.
-var tempNumberRe = regexp.MustCompile(`\btemp(?:erature)?\s*(?:of|is|was|at|=|:)?\s*\d[\d.,]*`)
+var tempNumberRe = guard(`\btemp(?:erature)?\s*(?:of|is|was|at|=|:)?\s*\d[\d.,]*`)
 
 // feelsHotRe is someone feeling hot: "she feels warm", "baby is burning
 // up", "i feel hot and shivery"; a room that feels hot is not.
-var feelsHotRe = regexp.MustCompile(`\b(?:she|he|shes|hes|baby|babys|lo|bub|i|im|her|his|him|head|forehead|chest|tummy|body|skin)\s+(?:\w+\s+)?(?:feels|felt|feel|feeling|is|was|seems|seemed|looks|got|been|getting|running|s)\s+(?:\w+\s+)?(?:hot|warm|boiling|burning|clammy|roasting)\b`)
+var feelsHotRe = guard(`\b(?:she|he|shes|hes|baby|babys|lo|bub|i|im|her|his|him|head|forehead|chest|tummy|body|skin)\s+(?:\w+\s+)?(?:feels|felt|feel|feeling|is|was|seems|seemed|looks|got|been|getting|running|s)\s+(?:\w+\s+)?(?:hot|warm|boiling|burning|clammy|roasting)\b`)
 
 // droppedRe is the baby dropped, not dropped off: "i dropped him",
 // "dropped her on the floor".
-var droppedRe = regexp.MustCompile(`\bdropped (?:her|him|the baby|baby|lo|bub)(?:\s*$|\s*[.,;!?]|\s+(?:on|onto|from|down|while|when|and|by accident|accidentally|out of|off the|off a|off my)\b)`)
+var droppedRe = guard(`\bdropped (?:her|him|the baby|baby|lo|bub)(?:\s*$|\s*[.,;!?]|\s+(?:on|onto|from|down|while|when|and|by accident|accidentally|out of|off the|off a|off my)\b)`)
 
 // keepWarmRe is keeping someone warm, not feeling warm.
-var keepWarmRe = regexp.MustCompile(`\bkeep\w*\s+(?:\w+\s+){0,3}?warm\b|\bwarm\s+(?:and\s+)?(?:cozy|cosy|snug)\b`)
+var keepWarmRe = guard(`\bkeep\w*\s+(?:\w+\s+){0,3}?warm\b|\bwarm\s+(?:and\s+)?(?:cozy|cosy|snug)\b`)
 
 // productForRe is a product and what it is for ("zinc cream for diaper
 // rash", "saline for her stuffy nose"): a supply, not a symptom seen.
-var productForRe = regexp.MustCompile(`\b(?:cream|creme|ointment|balm|paste|lotion|oil|powder|spray|wash|gel|saline|aspirator|frida|humidifier|vaporizer|vaporiser|thermometer|pads|bandaids?|plasters?|ice packs?|heating pad|sitz bath|peri bottle|witch hazel|vaseline|aquaphor|sudocrem|desitin|zinc|teether|teething toys?)\s+for\s+(?:the\s+|her\s+|his\s+|my\s+|babys?\s+|when\s+|if\s+)?(?:\w+\s+){0,1}\w+`)
+var productForRe = guard(`\b(?:cream|creme|ointment|balm|paste|lotion|oil|powder|spray|wash|gel|saline|aspirator|frida|humidifier|vaporizer|vaporiser|thermometer|pads|bandaids?|plasters?|ice packs?|heating pad|sitz bath|peri bottle|witch hazel|vaseline|aquaphor|sudocrem|desitin|zinc|teether|teething toys?)\s+for\s+(?:the\s+|her\s+|his\s+|my\s+|babys?\s+|when\s+|if\s+)?(?:\w+\s+){0,1}\w+`)
 
 // feedingRe is a feed that does not happen or is too small: "cant feed",
 // "wont take the bottle", "barely drinking", "hasnt eaten since 6",
 // "refusing the breast", "pulls away from the bottle", "only took 1 oz".
-var feedingRe = regexp.MustCompile(`\b(?:cant|cannot|can not|wont|will not|isnt|not|stopped|stops|barely|hardly|refus(?:es|ed|ing)?(?: to)?|too (?:sleepy|tired|weak) to)\s+(?:feed|feeding|finish|finishing|nurse|nursing|eat|eating|latch|latching|drink|drinking|suck|sucking|gain|gaining|take (?:the |a |her |his |any |a single )?(?:bottle|boob|breast|feed))\b` +
+var feedingRe = guard(`\b(?:cant|cannot|can not|wont|will not|isnt|not|stopped|stops|barely|hardly|refus(?:es|ed|ing)?(?: to)?|too (?:sleepy|tired|weak) to)\s+(?:feed|feeding|finish|finishing|nurse|nursing|eat|eating|latch|latching|drink|drinking|suck|sucking|gain|gaining|take (?:the |a |her |his |any |a single )?(?:bottle|boob|breast|feed))\b` +
 	`|\b(?:hasnt|havent|has not|have not|hadnt|didnt|did not)\s+(?:eaten|fed|drunk|drank|nursed|fed well|had (?:a |any )?(?:bottle|feed|milk|formula))\b` +
 	`|\brefus\w*\s+(?:to\s+)?(?:eat|feed|nurse|drink|the bottle|bottle|bottles|the breast|breast|boob|food|milk|formula|solids|feeds|feeding|the boob|to latch)\b` +
 	`|\bpull\w*\s+(?:off|away)\b[^.;!?]{0,40}\b(?:feed\w*|breast|boob|bottle|nipple|latch\w*|nurs\w*)` +
@@ -66,45 +65,45 @@ var feedingRe = regexp.MustCompile(`\b(?:cant|cannot|can not|wont|will not|isnt|
 
 // wetDiaperRe is too few wet diapers or a dry one; a wet diaper alone is a
 // log of the day, not a worry.
-var wetDiaperRe = regexp.MustCompile(`\bno\s+(?:dirty|poopy|poo|poop|soiled)\s+(?:diaper|nappy|nappie)s?\s+(?:for|since|in)\s+(?:\d+|two|three|four|five|a few|several)\s+days?\b|\b(?:no|only|just|not many|few|fewer|barely any|hasnt had an?y?|hasnt had a|havent seen a)\s+(?:\d+\s+|one\s+|two\s+|three\s+)?wet\s+(?:diaper|nappy|nappie)` +
+var wetDiaperRe = guard(`\bno\s+(?:dirty|poopy|poo|poop|soiled)\s+(?:diaper|nappy|nappie)s?\s+(?:for|since|in)\s+(?:\d+|two|three|four|five|a few|several)\s+days?\b|\b(?:no|only|just|not many|few|fewer|barely any|hasnt had an?y?|hasnt had a|havent seen a)\s+(?:\d+\s+|one\s+|two\s+|three\s+)?wet\s+(?:diaper|nappy|nappie)` +
 	`|\b(?:no|not|havent|hasnt|hadnt|barely|hardly)\b[^.;!?]{0,25}\bwet\s+(?:diaper|nappy|nappie)` +
 	`|\b(?:diaper|nappy|nappie)s?\s+(?:is\s+|was\s+|are\s+|were\s+|still\s+|been\s+|stays?\s+|stayed\s+|totally\s+|completely\s+)*(?:bone\s+)?dry\b` +
 	`|\bdry\s+(?:diaper|nappy|nappie)s?\s+(?:since|for|all|after|in|overnight)\b`)
 
 // vaccineRe is something noticed after a vaccination ("fussy and warm after
 // her vaccinations", "since the 4 month vaccines", "swollen after MMR").
-var vaccineRe = regexp.MustCompile(`\b(?:after|since|from|post|following)\b[^.,;!?]{0,20}\b(?:vaccin\w*|vax\w*|shots?|jabs?|immuni[sz]\w*|injections?|needles?|mmr|dtap|dtp|hep b|rotavirus|pcv|hib|boosters?)\b` +
+var vaccineRe = guard(`\b(?:after|since|from|post|following)\b[^.,;!?]{0,20}\b(?:vaccin\w*|vax\w*|shots?|jabs?|immuni[sz]\w*|injections?|needles?|mmr|dtap|dtp|hep b|rotavirus|pcv|hib|boosters?)\b` +
 	`|\b(?:where|since)\s+(?:they|she|he|i)\s+(?:gave|got|had|did)\b[^.,;!?]{0,15}\b(?:shots?|jabs?|vaccin\w*|injections?|needles?)\b` +
 	`|\b(?:vaccin\w*|shots?|jabs?|immuni[sz]\w*|injection)\s+(?:site|spot|leg|arm|thigh|reaction)\b`)
 
 // padRe is postpartum bleeding measured in pads: "soaking a pad an hour",
 // "soaked through 2 pads", "bleeding thru a pad".
-var padRe = regexp.MustCompile(`\bsoak\w*\s+(?:through\s+|thru\s+)?(?:a\s+|\d+\s+|two\s+|three\s+|my\s+|the\s+|multiple\s+|several\s+|more than one\s+)?(?:pad|pads|maxi|maxis)\b|\b(?:through|thru)\s+(?:a\s+|\d+\s+|the\s+)?pads?\b|\bpads?\s+(?:an|every|each|per)\s+hour`)
+var padRe = guard(`\bsoak\w*\s+(?:through\s+|thru\s+)?(?:a\s+|\d+\s+|two\s+|three\s+|my\s+|the\s+|multiple\s+|several\s+|more than one\s+)?(?:pad|pads|maxi|maxis)\b|\b(?:through|thru)\s+(?:a\s+|\d+\s+|the\s+)?pads?\b|\bpads?\s+(?:an|every|each|per)\s+hour`)
 
 // harmRe is a wish not to live, however it is put: "i just want to
 // disappear", "wish i could go to sleep and not wake up".
-var harmRe = regexp.MustCompile(`\b(?:want|wanna|wish|wishing|wished|wanting)\b[^.;!?]{0,25}\b(?:disappear|die|be dead|was dead|were dead|not exist|not be here|not be alive|not wake up|never wake up|end it|end my life|run away forever)\b`)
+var harmRe = guard(`\b(?:want|wanna|wish|wishing|wished|wanting)\b[^.;!?]{0,25}\b(?:disappear|die|be dead|was dead|were dead|not exist|not be here|not be alive|not wake up|never wake up|end it|end my life|run away forever)\b`)
 
 // breathingRe is breathing described as wrong: "breathing really fast",
 // "breathes funny", "breathing seems shallow".
-var breathingRe = regexp.MustCompile(`\bbreath(?:ing|in|es)\s+like\s+(?:a|an|shes|hes|she|he|theyve|its|a little)\b|\bbreath\w*\s+(?:\w+\s+){0,2}?(?:fast|faster|quick|quickly|rapid|rapidly|hard|heavy|heavily|shallow|funny|weird|weirdly|strange|odd|noisy|noisily|loud|loudly|labou?red|irregular|irregularly|fast|wheezy|raspy|squeaky|crackly|rattly|pant\w*|gasp\w*)\b`)
+var breathingRe = guard(`\bbreath(?:ing|in|es)\s+like\s+(?:a|an|shes|hes|she|he|theyve|its|a little)\b|\bbreath\w*\s+(?:\w+\s+){0,2}?(?:fast|faster|quick|quickly|rapid|rapidly|hard|heavy|heavily|shallow|funny|weird|weirdly|strange|odd|noisy|noisily|loud|loudly|labou?red|irregular|irregularly|fast|wheezy|raspy|squeaky|crackly|rattly|pant\w*|gasp\w*)\b`)
 
 // watchRe is someone watching a vital sign: "check her breathing every 10
 // min", "keep an eye on his temp", "monitor her oxygen". Watching breathing
 // or a pulse is what a worry looks like; a plan that says it has made one.
-var watchRe = regexp.MustCompile(`\b(?:check\w*|monitor\w*|watch\w*|keep (?:an )?eye on|keeping (?:an )?eye on|count\w*)\s+(?:her|his|their|my|your|(?:the\s+)?bab(?:y|ys|y's)|lo|los|lo's)\s+(?:breath\w*|pulse|heart ?rate|heartbeat|oxygen|o2|sats|vitals?|temp|temperature)\b`)
+var watchRe = guard(`\b(?:check\w*|monitor\w*|watch\w*|keep (?:an )?eye on|keeping (?:an )?eye on|count\w*)\s+(?:her|his|their|my|your|(?:the\s+)?bab(?:y|ys|y's)|lo|los|lo's)\s+(?:breath\w*|pulse|heart ?rate|heartbeat|oxygen|o2|sats|vitals?|temp|temperature)\b`)
 
 // wakeRe is a baby who can hardly be woken: "can barely wake him for
 // feeds", "couldnt rouse her".
-var wakeRe = regexp.MustCompile(`\b(?:cant|cannot|couldnt|barely|hardly|wont|wouldnt|struggl\w* to|not able to|unable to|trouble)\s+(?:\w+\s+)?(?:wake|waking|rouse|rousing)\s+(?:her|him|them|baby|the baby|lo|bub)\b`)
+var wakeRe = guard(`\b(?:cant|cannot|couldnt|barely|hardly|wont|wouldnt|struggl\w* to|not able to|unable to|trouble)\s+(?:\w+\s+)?(?:wake|waking|rouse|rousing)\s+(?:her|him|them|baby|the baby|lo|bub)\b`)
 
 // fallRe is the baby sliding or falling off something: "lo slid off the
 // bed", "she tumbled out of the bouncer".
-var fallRe = regexp.MustCompile(`\b(?:she|he|lo|baby|dd|ds|bub|toddler|they|twins?)\s+(?:\w+\s+)?(?:slid|slipped|tumbled|toppled|fell|rolled|tipped|flipped)\s+(?:right\s+|straight\s+)?(?:off|out of|from|onto the floor|onto the ground|down the stairs|down the steps|head first)\b`)
+var fallRe = guard(`\b(?:she|he|lo|baby|dd|ds|bub|toddler|they|twins?)\s+(?:\w+\s+)?(?:slid|slipped|tumbled|toppled|fell|rolled|tipped|flipped)\s+(?:right\s+|straight\s+)?(?:off|out of|from|onto the floor|onto the ground|down the stairs|down the steps|head first)\b`)
 
 // feedDropRe and feedDrop read feeds that have shrunk: "went from 4oz to
 // 1oz per feed".
-var feedDropRe = regexp.MustCompile(`\b(?:went|gone|going|dropped|down|fell|fallen)\s+from\s+(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?)?\s+(?:to|down to)\s+(?:only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?)\b`)
+var feedDropRe = guard(`\b(?:went|gone|going|dropped|down|fell|fallen)\s+from\s+(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?)?\s+(?:to|down to)\s+(?:only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?)\b`)
 
 func feedDrop(t string) bool {
 	for _, m := range feedDropRe.FindAllStringSubmatch(t, -1) {
@@ -121,7 +120,7 @@ func feedDrop(t string) bool {
 // "stops breathing for a few sec", "holds his breath till he goes red",
 // "gaps between her breaths". Holding one's own breath is a figure of
 // speech, so only hers or his count.
-var apneaRe = regexp.MustCompile(`\b(?:paus\w*|stops?|stopping|stopped|holds|holding|held)\s+(?:her|his|their|the)?\s*(?:breathing|breathin|breath|breaths)\b` +
+var apneaRe = guard(`\b(?:paus\w*|stops?|stopping|stopped|holds|holding|held)\s+(?:her|his|their|the)?\s*(?:breathing|breathin|breath|breaths)\b` +
 	`|\bforg[eo]t\w*\s+to\s+breathe\b` +
 	`|\b(?:pauses?|gaps?|breaks?|stops?)\s+(?:\w+\s+){0,2}?(?:in|between)\s+(?:her\s+|his\s+|their\s+|the\s+)?(?:breathing|breaths)\b` +
 	`|\bbreath(?:ing|in|s)?\s+(?:\w+\s+){0,2}?(?:paus\w*|stops|stopped|stopping|cuts out|goes quiet)\b`)
@@ -131,7 +130,7 @@ var apneaRe = regexp.MustCompile(`\b(?:paus\w*|stops?|stopping|stopped|holds|hol
 // chalky grey". Milky white spit-up and yellow stool are normal and not
 // listed; a clause that calls what it saw normal is blanked first
 // (maskNormal).
-var outputColourRe = func() *regexp.Regexp {
+var outputColourRe = func() *guardedRe {
 	const (
 		shade  = `(?:(?:bright|dark|pale|light|neon|very|really|super|kinda|kind of|almost|like|a|bit|weird|strange)\s+){0,2}`
 		spitC  = `(?:green|greenish|yellow|yellowish|red|reddish|bloody|pink|pinkish|brown|brownish|black|blackish|coffee|dark)`
@@ -148,17 +147,17 @@ var outputColourRe = func() *regexp.Regexp {
 		c := shade + p[0] + or + shade + p[0] + `)*`
 		alts = append(alts, `\b`+c+`\s+(?:\w+\s+)?`+p[1]+`\b`, `\b`+p[1]+verb+c+`\b`)
 	}
-	return regexp.MustCompile(strings.Join(alts, "|"))
+	return guard(strings.Join(alts, "|"))
 }()
 
 // closedEyesRe is a baby too sleepy to open their eyes: "barely opens his
 // eyes", "cant keep her eyes open". A parent's own eyes are tiredness.
-var closedEyesRe = regexp.MustCompile(`\b(?:barely|hardly|wont|cant|not|doesnt|isnt|wouldnt|wasnt|cannot|couldnt|never|struggl\w* to)\s+(?:even\s+)?(?:open|opening|opens|opened|keep|keeping|keeps|kept)\s+(?:her|his|their|its)\s+eyes\b`)
+var closedEyesRe = guard(`\b(?:barely|hardly|wont|cant|not|doesnt|isnt|wouldnt|wasnt|cannot|couldnt|never|struggl\w* to)\s+(?:even\s+)?(?:open|opening|opens|opened|keep|keeping|keeps|kept)\s+(?:her|his|their|its)\s+eyes\b`)
 
 // sleepyRe is the baby far sleepier than usual: "shes so sleepy today",
 // "lo seems really out of it". Not the parent ("im so sleepy"), and not a
 // sleepy baby after a bath or at bedtime (sleepyUsual).
-var sleepyRe = regexp.MustCompile(`\b(?:she|he|shes|hes|lo|baby|babys|dd|ds|bub|they|theyre)\s+(?:is\s+|s\s+|been\s+|has been\s+|seems\s+|seem\s+|was\s+|looks\s+|is being\s+|just\s+)?(?:so|super|really|very|extremely|unusually|way too|crazy|abnormally|weirdly|strangely|oddly|scarily|soo+)\s+(?:sleepy|drowsy|out of it|zonked|dopey|groggy|quiet and sleepy)\b`)
+var sleepyRe = guard(`\b(?:she|he|shes|hes|lo|baby|babys|dd|ds|bub|they|theyre)\s+(?:is\s+|s\s+|been\s+|has been\s+|seems\s+|seem\s+|was\s+|looks\s+|is being\s+|just\s+)?(?:so|super|really|very|extremely|unusually|way too|crazy|abnormally|weirdly|strangely|oddly|scarily|soo+)\s+(?:sleepy|drowsy|out of it|zonked|dopey|groggy|quiet and sleepy)\b`)
 
 var sleepyUsual = indexPlain([]string{"after bath", "after her bath", "after his bath", "after the bath", "bedtime",
 	"bed time", "early night", "down early", "lol", "haha", "cute", "yay", "finally", "after her feed", "after his feed",
@@ -167,7 +166,7 @@ var sleepyUsual = indexPlain([]string{"after bath", "after her bath", "after his
 
 // cryRe is crying unlike the baby's own: high-pitched, shrill or weak, a
 // cry that "doesnt sound like him", or crying no one can settle for hours.
-var cryRe = regexp.MustCompile(`\bscreech\w*\s+(?:\w+\s+)?(?:cry|cries|crying|scream\w*)\b|\bcry(?:ing)?\s+(?:that\s+)?(?:doesnt|wont|will not|does not|didnt|never)\s+stop\b|\bhigh\s*-?\s*pitch\w*\s+(?:\w+\s+){0,2}?(?:cry|cries|crying|scream\w*|wail\w*|shriek\w*|squeal\w*)\b` +
+var cryRe = guard(`\bscreech\w*\s+(?:\w+\s+)?(?:cry|cries|crying|scream\w*)\b|\bcry(?:ing)?\s+(?:that\s+)?(?:doesnt|wont|will not|does not|didnt|never)\s+stop\b|\bhigh\s*-?\s*pitch\w*\s+(?:\w+\s+){0,2}?(?:cry|cries|crying|scream\w*|wail\w*|shriek\w*|squeal\w*)\b` +
 	`|\b(?:weird|strange|odd|unusual|shrill|piercing|weak|feeble|hoarse|painful sounding|pained|eerie)\s+(?:\w+\s+)?(?:cry|crying|scream|screaming|wail|whimper\w*|moan\w*)\b` +
 	`|\bcry(?:ing)?\s+(?:doesnt|dont|does not|didnt|isnt|wasnt|is not)\s+(?:sound|sounding|seem)\s+(?:like|right|normal)\b` +
 	`|\bcry(?:ing)?\s+(?:sounds?|sounded|sounding|is|was)\s+(?:\w+\s+)?(?:weird|strange|different|off|wrong|odd|hoarse|weak|high|shrill|like a cat|painful)\b` +
@@ -179,7 +178,7 @@ var cryRe = regexp.MustCompile(`\bscreech\w*\s+(?:\w+\s+)?(?:cry|cries|crying|sc
 // moodRe are frightening thoughts that will not leave: "cant stop
 // picturing him falling", "scary thoughts wont go away", "keep imagining
 // something happening to her".
-var moodRe = regexp.MustCompile(`\b(?:cant stop|cannot stop|keep|keeps|kept|constantly|always|cant help)\s+(?:\w+\s+)?(?:picturing|imagining|visuali[sz]ing|seeing (?:her|him|the baby|lo)|thinking (?:about|of) (?:her|him|the baby|baby|lo|something|what)|thinking the worst)\b` +
+var moodRe = guard(`\b(?:cant stop|cannot stop|keep|keeps|kept|constantly|always|cant help)\s+(?:\w+\s+)?(?:picturing|imagining|visuali[sz]ing|seeing (?:her|him|the baby|lo)|thinking (?:about|of) (?:her|him|the baby|baby|lo|something|what)|thinking the worst)\b` +
 	`|\b(?:picturing|imagining|imagine|visuali[sz]\w*|images? of|thoughts? of|flashes of|visions? of|see|seeing|dreams? of|dreaming of)\s+(?:her|him|them|the baby|baby|lo|my baby|ds|dd|my son|my daughter)\s+(?:\w+\s+){0,2}?(?:fall\w*|fell|drown\w*|dying|die|dead|get(?:ting)? hurt|being hurt|hurt|dropp\w*|smother\w*|chok\w*|suffocat\w*|stop\w* breathing|not breathing|crush\w*|burn\w*|get(?:ting)? hit|snatched|taken|stolen)\b` +
 	`|\b(?:thoughts?|images?|pictures?|visions?|feelings?)\s+(?:that\s+|just\s+|in my head\s+)?(?:wont|dont|will not|do not|never|cant|that wont)\s+(?:go away|stop|leave|quit|switch off|shut off|shut up|let up)\b` +
 	`|\b(?:cant|cannot|couldnt)\s+(?:get|shake|push|stop)\s+(?:the|these|those|this|that|it|them|my)?\s*(?:\w+\s+)?(?:thoughts?|images?|pictures?|scenarios?|what ifs|worst case)\b` +
@@ -188,22 +187,22 @@ var moodRe = regexp.MustCompile(`\b(?:cant stop|cannot stop|keep|keeps|kept|cons
 	`|\bi\s+(?:\w+\s+)?(?:cry|sob|weep|bawl)\s+(?:every|all|each|constantly|daily|most|so much|nonstop|non stop|whenever|at everything|over everything|for no|multiple)\b`)
 
 // sneezeRe is sneezing that goes on; a sneeze alone is a newborn's day.
-var sneezeRe = regexp.MustCompile(`\bsneez\w*\s+(?:\w+\s+)?(?:a lot|all|constantly|nonstop|non stop|so much|lots|loads|every|again and again|and cough\w*|and snott\w*|with|w)\b|\bkeeps?\s+sneezing\b|\bsneezing fits?\b`)
+var sneezeRe = guard(`\bsneez\w*\s+(?:\w+\s+)?(?:a lot|all|constantly|nonstop|non stop|so much|lots|loads|every|again and again|and cough\w*|and snott\w*|with|w)\b|\bkeeps?\s+sneezing\b|\bsneezing fits?\b`)
 
 // earRe is a baby at their ear: "keeps grabbing her ear", "rubbing his
 // ears and screaming".
-var earRe = regexp.MustCompile(`\b(?:grab\w*|pull\w*|tug\w*|rub\w*|hit\w*|scratch\w*|batting|bats|holding|holds|clutch\w*|pok\w*|hitting)\s+(?:at\s+)?(?:her|his|their|its)\s+(?:left\s+|right\s+)?ears?\b`)
+var earRe = guard(`\b(?:grab\w*|pull\w*|tug\w*|rub\w*|hit\w*|scratch\w*|batting|bats|holding|holds|clutch\w*|pok\w*|hitting)\s+(?:at\s+)?(?:her|his|their|its)\s+(?:left\s+|right\s+)?ears?\b`)
 
 // lessActiveRe is the baby doing less than usual: "not kicking like
 // usual", "not smiling as much as before". Sleep and naps that change are
 // a phase, not this.
-var lessActiveRe = regexp.MustCompile(`\bnot\s+(?:moving|kicking|wriggling|wiggling|squirming|babbling|smiling|cooing|reacting|responding|crying|looking at (?:us|me|anything)|playing|interested|alert|herself|himself)\s+(?:\w+\s+)?(?:like|as (?:much )?(?:as )?)\s*(?:usual|normal|normally|she usually|he usually|she normally|he normally|before|she does|he does|always)\b`)
+var lessActiveRe = guard(`\bnot\s+(?:moving|kicking|wriggling|wiggling|squirming|babbling|smiling|cooing|reacting|responding|crying|looking at (?:us|me|anything)|playing|interested|alert|herself|himself)\s+(?:\w+\s+)?(?:like|as (?:much )?(?:as )?)\s*(?:usual|normal|normally|she usually|he usually|she normally|he normally|before|she does|he does|always)\b`)
 
 // familyHarmRe is someone in the family saying they would be better gone:
 // "wife said we would all be better off without her", "partner said shed
 // be better off not being here". The partner is family; a note that
 // names only someone outside it is read by aboutSomeoneElse first.
-var familyHarmRe = regexp.MustCompile(`\bbetter off\s+(?:not\s+(?:being\s+)?(?:here|alive|around|born)|gone|dead|if (?:i|she|he) (?:wasnt|werent|was not|were not|was gone|didnt exist|died|disappeared))\b` +
+var familyHarmRe = guard(`\bbetter off\s+(?:not\s+(?:being\s+)?(?:here|alive|around|born)|gone|dead|if (?:i|she|he) (?:wasnt|werent|was not|were not|was gone|didnt exist|died|disappeared))\b` +
 	`|\b(?:would|wd|d|be|all|everyone|everybody|family|kids|baby|we|youd|yall)\s+(?:\w+\s+){0,2}?better\s+(?:off\s+)?without\s+(?:me|her|him|us)\b` +
 	`|\b(?:wed|youd|theyd|everyone would|we would|you would|family would|kids would|yall would|everyone d|we d)\s+(?:all\s+)?be\s+better\s+off\s*(?:$|[.!?,;]|\s+if\s+(?:i|she|he)\b)` +
 	`|\b(?:doesnt|didnt|does not|dont|do not)\s+want\s+to\s+(?:be here anymore|be here any more|be alive|live anymore|live any more|exist|wake up|go on)\b` +
@@ -211,20 +210,20 @@ var familyHarmRe = regexp.MustCompile(`\bbetter off\s+(?:not\s+(?:being\s+)?(?:h
 
 // doseAmountRe is a dose by its measure: "gave 5ml instead of 2.5ml",
 // "2.5 mg": a millilitre alone is as often a feed.
-var doseAmountRe = regexp.MustCompile(`\binstead of\s+(?:the\s+)?\d+(?:\.\d+)?\s*(?:ml|mls|mg|cc|tsp)\b|\b\d+(?:\.\d+)?\s*(?:mg|cc|tsp)\b|(?:^|[^\d.])\d\.\d+\s*(?:ml|mls)\b`)
+var doseAmountRe = guard(`\binstead of\s+(?:the\s+)?\d+(?:\.\d+)?\s*(?:ml|mls|mg|cc|tsp)\b|\b\d+(?:\.\d+)?\s*(?:mg|cc|tsp)\b|(?:^|[^\d.])\d\.\d+\s*(?:ml|mls)\b`)
 
 // respondRe is someone barely responding; emails and messages that go
 // unanswered are blanked first (notMedical).
-var respondRe = regexp.MustCompile(`\b(?:not|barely|hardly|isnt|doesnt|didnt|wont|wasnt|stopped)\s+(?:really\s+|much\s+)?respond(?:ing|s|ed)?\b`)
+var respondRe = guard(`\b(?:not|barely|hardly|isnt|doesnt|didnt|wont|wasnt|stopped)\s+(?:really\s+|much\s+)?respond(?:ing|s|ed)?\b`)
 
 // thingRe is an object doing what a body does ("the printer choked", "the
 // shelf fell off", "laptop is infected"): not a health note.
-var thingRe = regexp.MustCompile(`\b(?:printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio)s?\s+(?:\w+\s+){0,3}?(?:choked|choking|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|sneez\w*|threw up|spit\w*|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware)`)
+var thingRe = guard(`\b(?:printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio)s?\s+(?:\w+\s+){0,3}?(?:choked|choking|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|sneez\w*|threw up|spit\w*|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware)`)
 
 // personState is a person and a state in one clause ("she has", "baby is",
 // "i feel"): such a clause says how someone is, so it is read even when it
 // also names a purchase.
-var personState = regexp.MustCompile(`\b(?:she|he|shes|hes|baby|babys|lo|bub|dd|ds|its)\s+(?:\w+\s+)?(?:still\s+)?(?:scream|cry|vomit|throw|cough|wheez|struggl|refus|burn|shak|bleed|chok|gagg|spitt|sweat|breath|fuss|arch|grunt|twitch|jerk)\w*ing\b|\b(?:she|he|shes|hes|baby|babys|lo|bub|i|im|ive|we|they|her|his|my|its|it)\s+(?:\w+\s+)?(?:is|s|has|had|was|were|are|keeps|kept|seems|seemed|looks|looked|feels|felt|feel|got|gets|cant|wont|still|just|threw|vomited|been)\b`)
+var personState = guard(`\b(?:she|he|shes|hes|baby|babys|lo|bub|dd|ds|its)\s+(?:\w+\s+)?(?:still\s+)?(?:scream|cry|vomit|throw|cough|wheez|struggl|refus|burn|shak|bleed|chok|gagg|spitt|sweat|breath|fuss|arch|grunt|twitch|jerk)\w*ing\b|\b(?:she|he|shes|hes|baby|babys|lo|bub|i|im|ive|we|they|her|his|my|its|it)\s+(?:\w+\s+)?(?:is|s|has|had|was|were|are|keeps|kept|seems|seemed|looks|looked|feels|felt|feel|got|gets|cant|wont|still|just|threw|vomited|been)\b`)
 
 // clothingWords: a colour beside a body part in a clause about clothes
 // ("pink hat for her head") is an outfit, not a concern.
@@ -303,7 +302,7 @@ func medicalIn(s, t string) bool {
 // low one. A reading in the normal range ("temp 36.8, all good") is a log,
 // unless the note asks about it; a figure not read as degrees keeps the
 // old reading (a concern).
-func feverReading(t string, re *regexp.Regexp) bool {
+func feverReading(t string, re *guardedRe) bool {
 	for _, m := range re.FindAllString(t, -1) {
 		v, ok := readingValue(m)
 		if !ok || v < 36 || v >= 37.5 && v < 45 || v >= 45 && v < 96.8 || v >= 99.5 || strings.Contains(t, "?") {
@@ -313,7 +312,7 @@ func feverReading(t string, re *regexp.Regexp) bool {
 	return false
 }
 
-var readingNumber = regexp.MustCompile(`\d+(?:[.,]\d+)?`)
+var readingNumber = guard(`\d+(?:[.,]\d+)?`)
 
 // readingValue is the first number of a temperature match; ok is false
 // when it is not one a thermometer shows (an hour, a count).
@@ -373,7 +372,7 @@ func maskNormal(t string) string {
 
 // normalAsked is a question whether something is normal, written without
 // its question mark: "is green poop normal".
-var normalAsked = regexp.MustCompile(`(?:^|[,:]|\s(?:so|and|but|or))\s*(?:\w+\s+)?(?:is|are|does|do|should|can|could|isnt|arent)\s+(?:\w+\s+){0,5}?(?:normal|usual|ok|okay|fine)\b`)
+var normalAsked = guard(`(?:^|[,:]|\s(?:so|and|but|or))\s*(?:\w+\s+)?(?:is|are|does|do|should|can|could|isnt|arent)\s+(?:\w+\s+){0,5}?(?:normal|usual|ok|okay|fine)\b`)
 
 // bodyConcern: a part of the body and something wrong with it in one
 // sentence. A colour counts only when the sentence is not about clothes.
@@ -416,7 +415,7 @@ func calm(c string) bool {
 
 // reassureRe is a professional's word that it is fine: "ped said thats
 // fine", "the nurse told us its normal".
-var reassureRe = regexp.MustCompile(`\b(?:said|says|told us|told me|reassured us|reassured me|confirmed)\s+(?:\w+\s+){0,2}?(?:fine|normal|ok|okay|nothing to worry|expected|common|harmless|nothing serious)\b`)
+var reassureRe = guard(`\b(?:said|says|told us|told me|reassured us|reassured me|confirmed)\s+(?:\w+\s+){0,2}?(?:fine|normal|ok|okay|nothing to worry|expected|common|harmless|nothing serious)\b`)
 
 // vaccineRead: something noticed after a vaccination, in a sentence that
 // does not call it the normal, expected reaction.
@@ -526,7 +525,7 @@ func plain(s string) string {
 // husband", "jess's baby". Their illness is not the family's; the phrase
 // is read as otherPeople's "someone else". Only with the apostrophe: without
 // it a name cannot be told from a verb ("dress baby").
-var possessiveOther = regexp.MustCompile(`\b(?:(?:my|our|the|your|a)\s+)?([a-z]+)'s\s+(?:husband|wife|partner|mom|mum|dad|son|daughter|kid|kids|baby|boy|girl|little one|toddler|family)\b`)
+var possessiveOther = guard(`\b(?:(?:my|our|the|your|a)\s+)?([a-z]+)'s\s+(?:husband|wife|partner|mom|mum|dad|son|daughter|kid|kids|baby|boy|girl|little one|toddler|family)\b`)
 
 // ownPossessive are the family's own: "baby's dad", "lo's", "it's".
 var ownPossessive = map[string]bool{"baby": true, "lo": true, "it": true, "he": true, "she": true, "that": true,
@@ -566,7 +565,7 @@ func aboutSomeoneElse(t string) bool {
 // read here, as the word lists hold two letters or more.
 func namesFamily(t string) bool { return familyWords.in(t) || loneI.MatchString(t) }
 
-var loneI = regexp.MustCompile(`(?:^|[^a-z0-9])i(?:$|[^a-z0-9])`)
+var loneI = guard(`(?:^|[^a-z0-9])i(?:$|[^a-z0-9])`)
 
 // blankOthers blanks, in a note that names the family too, the clauses
 // (split at commas and "so", "but") about someone outside it and those that
@@ -611,12 +610,12 @@ func blankOthers(t string) string {
 // consult", "jaundice follow up", "allergy clinic"): booking it is an
 // errand; a concern beside it ("rash spreading, booked an appt") is read
 // in its own clause.
-var apptRe = regexp.MustCompile(`(?:\b\w+\s+){0,2}?\b(?:consult|consults|consultation|appointment|appointments|appt|appts|referral|follow\s*-?\s*ups?|followup|checkup|check-up|clinic|specialist|screening|eval|evaluation|assessment)\b`)
+var apptRe = guard(`(?:\b\w+\s+){0,2}?\b(?:consult|consults|consultation|appointment|appointments|appt|appts|referral|follow\s*-?\s*ups?|followup|checkup|check-up|clinic|specialist|screening|eval|evaluation|assessment)\b`)
 
 // slangSickRe is "sick" said of a thing: "that new show is sick", "her
 // recital was sick". A person, a pet or the household being sick is not
 // slang (sickSubjects).
-var slangSickRe = regexp.MustCompile(`\b(?:that|this|the|your|his|her|their|our|my|these|those)\s+(?:\w+\s+)?(\w+)\s+(?:is|was|are|were|looks|sounds|looked|sounded|s)\s+(?:so\s+|soo+\s+|super\s+|pretty\s+|totally\s+|absolutely\s+|lowkey\s+|honestly\s+)?sick\b(?:\s+(?:too|again|today|tonight|now|still|all day|since|with|w|and))?`)
+var slangSickRe = guard(`\b(?:that|this|the|your|his|her|their|our|my|these|those)\s+(?:\w+\s+)?(\w+)\s+(?:is|was|are|were|looks|sounds|looked|sounded|s)\s+(?:so\s+|soo+\s+|super\s+|pretty\s+|totally\s+|absolutely\s+|lowkey\s+|honestly\s+)?sick\b(?:\s+(?:too|again|today|tonight|now|still|all day|since|with|w|and))?`)
 
 var sickSubjects = map[string]bool{"baby": true, "lo": true, "bub": true, "one": true, "kid": true, "kids": true,
 	"boy": true, "girl": true, "twins": true, "twin": true, "son": true, "daughter": true, "husband": true, "wife": true,
@@ -694,7 +693,7 @@ func healthText(s string) (t string, harm, other bool) {
 		return t, false, true
 	}
 	t = notMedical.blank(blankOthers(t))
-	for _, re := range []*regexp.Regexp{thingRe, keepWarmRe, productForRe, apptRe} {
+	for _, re := range []*guardedRe{thingRe, keepWarmRe, productForRe, apptRe} {
 		t = re.ReplaceAllStringFunc(t, spaces)
 	}
 	t = blankSlangSick(blankTechVirus(t))

@@ -1,0 +1,138 @@
+package normalize
+
+// This file: a cheap check before a slow regexp. Most notes hold none of
+// the words a health pattern is built on; looking for those words is far
+// cheaper than running the pattern.
+
+import (
+	"regexp"
+	"regexp/syntax"
+	"strings"
+)
+
+// guardedRe is a regexp with the literals one of which every match of it
+// contains (needs): a text holding none of them cannot match, and the
+// regexp is not run on it. needs is nil when no such set was found; the
+// regexp then always runs.
+type guardedRe struct {
+	*regexp.Regexp
+	needs []string
+}
+
+// guard compiles expr and derives its needed literals from its syntax.
+func guard(expr string) *guardedRe {
+	re := regexp.MustCompile(expr)
+	g := &guardedRe{Regexp: re}
+	if tree, err := syntax.Parse(expr, syntax.Perl); err == nil {
+		g.needs = required(tree.Simplify())
+	}
+	return g
+}
+
+// may: t holds one of the needed literals, so a match is possible.
+func (g *guardedRe) may(t string) bool {
+	if g.needs == nil {
+		return true
+	}
+	for _, n := range g.needs {
+		if strings.Contains(t, n) {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *guardedRe) MatchString(t string) bool { return g.may(t) && g.Regexp.MatchString(t) }
+
+func (g *guardedRe) ReplaceAllStringFunc(t string, f func(string) string) string {
+	if !g.may(t) {
+		return t
+	}
+	return g.Regexp.ReplaceAllStringFunc(t, f)
+}
+
+func (g *guardedRe) FindAllString(t string, n int) []string {
+	if !g.may(t) {
+		return nil
+	}
+	return g.Regexp.FindAllString(t, n)
+}
+
+func (g *guardedRe) FindAllStringSubmatch(t string, n int) [][]string {
+	if !g.may(t) {
+		return nil
+	}
+	return g.Regexp.FindAllStringSubmatch(t, n)
+}
+
+func (g *guardedRe) FindAllStringSubmatchIndex(t string, n int) [][]int {
+	if !g.may(t) {
+		return nil
+	}
+	return g.Regexp.FindAllStringSubmatchIndex(t, n)
+}
+
+// required is a set of literals one of which every match of re contains,
+// or nil when none is known. A literal is itself; an alternation needs
+// one of its branches' sets (unknown if any branch's is); a concatenation
+// contains every part's match, so any part's set will do, and the one
+// whose shortest literal is longest filters best; a repeat of at least
+// once needs what its body needs. Anything else (classes, optional and
+// empty-width parts, case folding) is unknown.
+func required(re *syntax.Regexp) []string {
+	switch re.Op {
+	case syntax.OpLiteral:
+		if re.Flags&syntax.FoldCase != 0 || len(re.Rune) == 0 {
+			return nil
+		}
+		return []string{string(re.Rune)}
+	case syntax.OpCapture:
+		return required(re.Sub[0])
+	case syntax.OpPlus:
+		return required(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min < 1 {
+			return nil
+		}
+		return required(re.Sub[0])
+	case syntax.OpAlternate:
+		var out []string
+		for _, sub := range re.Sub {
+			s := required(sub)
+			if s == nil {
+				return nil
+			}
+			out = append(out, s...)
+		}
+		return out
+	case syntax.OpConcat:
+		var best []string
+		for _, sub := range re.Sub {
+			if s := required(sub); s != nil && better(s, best) {
+				best = s
+			}
+		}
+		return best
+	}
+	return nil
+}
+
+// better: set a filters better than set b: its shortest literal is
+// longer, or as long with fewer literals.
+func better(a, b []string) bool {
+	if b == nil {
+		return true
+	}
+	if ma, mb := shortest(a), shortest(b); ma != mb {
+		return ma > mb
+	}
+	return len(a) < len(b)
+}
+
+func shortest(set []string) int {
+	m := len(set[0])
+	for _, s := range set[1:] {
+		m = min(m, len(s))
+	}
+	return m
+}

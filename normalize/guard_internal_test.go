@@ -1,0 +1,84 @@
+package normalize
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"regexp/syntax"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// required finds literals every match contains, and none where a match
+// may hold none of them.
+func TestRequiredLiterals(t *testing.T) {
+	for _, tc := range []struct {
+		expr string
+		want []string
+	}{
+		{`abc`, []string{"abc"}},
+		{`\bfever|\bchills\b`, []string{"fever", "chills"}},
+		{`\bcat\s+doggo\b`, []string{"doggo"}},
+		{`(?:ab)?c`, []string{"c"}},
+		{`(?:ab)+`, []string{"ab"}},
+		{`(?:ab){0,2}c`, []string{"c"}},
+		{`[ab]c`, []string{"c"}},
+		{`x*`, nil},
+		{`(?:ab)?`, nil},
+		{`ab|\d`, nil},
+		{`\d+`, nil},
+		{`(?i)abc`, nil},
+	} {
+		re, err := syntax.Parse(tc.expr, syntax.Perl)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, required(re.Simplify()), tc.expr)
+	}
+}
+
+// The check before each health pattern never skips a text the pattern
+// matches: every note of the health corpora, as written and as read.
+func TestGuardNeverSkipsAMatch(t *testing.T) {
+	guarded := map[string]*guardedRe{
+		"tempRe": tempRe, "bareTempRe": bareTempRe, "tempNumberRe": tempNumberRe, "feelsHotRe": feelsHotRe,
+		"droppedRe": droppedRe, "keepWarmRe": keepWarmRe, "productForRe": productForRe, "feedingRe": feedingRe,
+		"wetDiaperRe": wetDiaperRe, "vaccineRe": vaccineRe, "padRe": padRe, "harmRe": harmRe,
+		"breathingRe": breathingRe, "watchRe": watchRe, "wakeRe": wakeRe, "fallRe": fallRe,
+		"feedDropRe": feedDropRe, "apneaRe": apneaRe, "outputColourRe": outputColourRe,
+		"closedEyesRe": closedEyesRe, "sleepyRe": sleepyRe, "cryRe": cryRe, "moodRe": moodRe,
+		"sneezeRe": sneezeRe, "earRe": earRe, "lessActiveRe": lessActiveRe, "familyHarmRe": familyHarmRe,
+		"doseAmountRe": doseAmountRe, "respondRe": respondRe, "thingRe": thingRe, "personState": personState,
+		"readingNumber": readingNumber, "normalAsked": normalAsked, "reassureRe": reassureRe,
+		"possessiveOther": possessiveOther, "loneI": loneI, "apptRe": apptRe, "slangSickRe": slangSickRe,
+	}
+	var texts []string
+	for _, name := range []string{"health-tuning.txt", "health-heldout.txt", "everyday-tuning.txt", "everyday-heldout.txt"} {
+		f, err := os.Open(filepath.Join("testdata", "health", name))
+		require.NoError(t, err)
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			if line := strings.TrimSpace(sc.Text()); line != "" && !strings.HasPrefix(line, "#") {
+				p := prepareText(line)
+				texts = append(texts, line, p, plain(p), plain(markOthers(p)))
+			}
+		}
+		require.NoError(t, sc.Err())
+		require.NoError(t, f.Close())
+	}
+	require.NotEmpty(t, texts)
+	matched := 0
+	for name, g := range guarded {
+		for _, text := range texts {
+			for _, m := range g.Regexp.FindAllString(text, -1) {
+				matched++
+				if !assert.True(t, g.may(m), "%s skips its own match %q", name, m) ||
+					!assert.True(t, g.may(text), "%s skips %q", name, text) {
+					return
+				}
+			}
+		}
+	}
+	assert.Greater(t, matched, 1000, "the corpora exercise the patterns")
+}
