@@ -7,6 +7,7 @@ package normalize
 import (
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strings"
 )
 
@@ -74,11 +75,13 @@ func (g *guardedRe) FindAllStringSubmatchIndex(t string, n int) [][]int {
 
 // required is a set of literals one of which every match of re contains,
 // or nil when none is known. A literal is itself; an alternation needs
-// one of its branches' sets (unknown if any branch's is); a concatenation
-// contains every part's match, so any part's set will do, and the one
-// whose shortest literal is longest filters best; a repeat of at least
-// once needs what its body needs. Anything else (classes, optional and
-// empty-width parts, case folding) is unknown.
+// one of its branches' sets (unknown if any branch's is); a repeat of at
+// least once needs what its body needs. A concatenation contains every
+// part's match, so any part's set will do, and so does a run of parts
+// whose matches are all known (exact): "ha(?:snt|vent)" needs "hasnt" or
+// "havent". The set whose shortest literal is longest filters best.
+// Anything else (classes, optional and empty-width parts, case folding)
+// is unknown.
 func required(re *syntax.Regexp) []string {
 	switch re.Op {
 	case syntax.OpLiteral:
@@ -106,15 +109,99 @@ func required(re *syntax.Regexp) []string {
 		}
 		return out
 	case syntax.OpConcat:
-		var best []string
-		for _, sub := range re.Sub {
-			if s := required(sub); s != nil && better(s, best) {
+		var best, run []string
+		consider := func(s []string) {
+			if s != nil && !slices.Contains(s, "") && better(s, best) {
 				best = s
 			}
 		}
+		for _, sub := range re.Sub {
+			consider(required(sub))
+			e, ok := exact(sub)
+			switch {
+			case !ok:
+				consider(run)
+				run = nil
+			case run == nil:
+				run = e
+			default:
+				if joined, ok := cross(run, e); ok {
+					run = joined
+				} else {
+					consider(run)
+					run = e
+				}
+			}
+		}
+		consider(run)
 		return best
 	}
 	return nil
+}
+
+// maxExact bounds the sets exact builds.
+const maxExact = 64
+
+// exact is every string re can match, when they are few: literals,
+// alternations and concatenations of them, optional parts, and
+// empty-width assertions (which match ""). ok is false otherwise.
+func exact(re *syntax.Regexp) (set []string, ok bool) {
+	switch re.Op {
+	case syntax.OpLiteral:
+		if re.Flags&syntax.FoldCase != 0 {
+			return nil, false
+		}
+		return []string{string(re.Rune)}, true
+	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
+		syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+		return []string{""}, true
+	case syntax.OpCapture:
+		return exact(re.Sub[0])
+	case syntax.OpQuest:
+		s, ok := exact(re.Sub[0])
+		if !ok || len(s) >= maxExact {
+			return nil, false
+		}
+		return append(slices.Clone(s), ""), true
+	case syntax.OpAlternate:
+		var out []string
+		for _, sub := range re.Sub {
+			s, ok := exact(sub)
+			if !ok || len(out)+len(s) > maxExact {
+				return nil, false
+			}
+			out = append(out, s...)
+		}
+		return out, true
+	case syntax.OpConcat:
+		out := []string{""}
+		for _, sub := range re.Sub {
+			s, ok := exact(sub)
+			if !ok {
+				return nil, false
+			}
+			if out, ok = cross(out, s); !ok {
+				return nil, false
+			}
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// cross is every string of a followed by one of b, if there are not too
+// many.
+func cross(a, b []string) ([]string, bool) {
+	if len(a)*len(b) > maxExact {
+		return nil, false
+	}
+	out := make([]string, 0, len(a)*len(b))
+	for _, x := range a {
+		for _, y := range b {
+			out = append(out, x+y)
+		}
+	}
+	return out, true
 }
 
 // better: set a filters better than set b: its shortest literal is
