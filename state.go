@@ -155,6 +155,9 @@ type RadarPost struct {
 	// poster): the radar names them and speaks to them rather than to the
 	// person on duty.
 	Claims map[string]string
+	// ClaimNames are the claimers' names, by user id, for a post in a DM:
+	// there the radar names them rather than mentions them.
+	ClaimNames map[string]string
 	// To is where the post goes: a new post is sent there, an update is
 	// made in the conversation of the message it updates (To.ChannelID).
 	// Empty: Shift.ChannelID (before families, the one conversation).

@@ -39,8 +39,10 @@ type radarText struct {
 	links   Links
 	authors Authors
 	claims  map[string]string // who said "I'll do it", by note id
-	loc     *time.Location
-	now     time.Time // zero: no "in 2 h"
+	// names, when set, name claimers instead of mentioning them (a DM).
+	names map[string]string
+	loc   *time.Location
+	now   time.Time // zero: no "in 2 h"
 }
 
 func (r radarText) when(t *time.Time) string {
@@ -52,6 +54,30 @@ func (r radarText) when(t *time.Time) string {
 		s += " (in " + bh.Span(t.Sub(r.now)) + ")"
 	}
 	return s
+}
+
+// claimed is " · 🙋 <@U>" for who took an item on, or their names where
+// a mention would reach nobody.
+func (r radarText) claimed(ids []string) string {
+	if r.names == nil {
+		return claimedBy(r.claims, ids)
+	}
+	var who []string
+	for _, id := range ids {
+		if u := r.claims[id]; u != "" {
+			name := Escape(r.names[u])
+			if name == "" {
+				name = "someone"
+			}
+			if !slices.Contains(who, name) {
+				who = append(who, name)
+			}
+		}
+	}
+	if len(who) == 0 {
+		return ""
+	}
+	return " · 🙋 " + strings.Join(who, ", ")
 }
 
 func (r radarText) ref(ids []string) string {
@@ -121,7 +147,7 @@ func (r radarText) item(it bh.RiskItem) string {
 			text = "Get " + text
 		}
 	}
-	return fmt.Sprintf("%s %s %s%s%s%s%s%s", levelMark[it.Level], label, text, r.when(it.At), over, r.who(it.NoteIDs), claimedBy(r.claims, it.NoteIDs), r.ref(it.NoteIDs))
+	return fmt.Sprintf("%s %s %s%s%s%s%s%s", levelMark[it.Level], label, text, r.when(it.At), over, r.who(it.NoteIDs), r.claimed(it.NoteIDs), r.ref(it.NoteIDs))
 }
 
 func (r radarText) next(st bh.ShiftState) []string {
@@ -228,7 +254,7 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 		// A DM has one writer: "from @you" in one's own DM is noise.
 		authors = nil
 	}
-	r := radarText{links: links, authors: authors, claims: p.Claims, loc: l, now: p.Now}
+	r := radarText{links: links, authors: authors, claims: p.Claims, names: p.ClaimNames, loc: l, now: p.Now}
 	st := p.State
 	var items []bh.RiskItem
 	switch p.Kind {

@@ -368,9 +368,13 @@ func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 		// member's DM; in a channel (read by several), none into any DM.
 		// Such a note is named by its words.
 		links = readable(notes, links, channel)
-		if !strings.HasPrefix(channel, "D") {
-			// Claims are a family channel's: a DM has one reader.
-			p.Claims = bh.Claims(notes)
+		p.Claims = bh.Claims(notes)
+		if strings.HasPrefix(channel, "D") {
+			// A DM has one reader: claimers are named, not mentioned.
+			p.ClaimNames = map[string]string{}
+			for _, u := range p.Claims {
+				p.ClaimNames[u] = b.userName(ctx, u)
+			}
 		}
 	} else {
 		b.log.Warn("bot: radar: notes for links", "shift_id", p.Shift.ID, "err", err)
