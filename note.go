@@ -157,6 +157,16 @@ type DoneBy struct {
 	Dropped bool
 }
 
+// Words is what the note says: its text, else (a note stored before its
+// text was kept apart) what was sent without its tag prefix.
+func (n Note) Words() string {
+	if strings.TrimSpace(n.Text) == "" && n.RawText != "" {
+		p, _ := ParseNoteText(n.RawText)
+		return p.Text
+	}
+	return n.Text
+}
+
 // Deleted reports whether the note was soft-deleted.
 func (n Note) Deleted() bool { return n.DeletedAt != nil }
 

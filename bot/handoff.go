@@ -39,6 +39,8 @@ type handoffStore interface {
 	// RecentHandoffs are a shift's handoffs made since since.
 	RecentHandoffs(ctx context.Context, teamID, shiftID string, since time.Time) ([]bh.Handoff, error)
 	HandoffByThread(ctx context.Context, teamID, channelID, ts string) (bh.Handoff, error)
+	// LiveNotes are what a handoff's messages are made from.
+	LiveNotes(ctx context.Context, teamID, shiftID string, now time.Time) (bh.LiveNotes, error)
 }
 
 // handoffs hands a conversation to another caregiver: the form (from the
@@ -345,8 +347,9 @@ func (h *handoffs) send(ctx context.Context, cb slack.InteractionCallback, chann
 	}
 	var sent []bh.HandoffMessage
 	var failed []string
+	notes, links := h.notes(ctx, ho)
 	post := func(receiver, where string) {
-		msg := h.message(ctx, ho, receiver, where, rec)
+		msg := h.message(ctx, ho, receiver, where, rec, notes, links)
 		ch, ts, err := b.api.PostMessageContext(ctx, where, msg.Options()...)
 		if err != nil {
 			b.log.Info("bot: handoff: post", "handoff_id", ho.ID, "to", where, "err", err)
@@ -427,10 +430,23 @@ func (h *handoffs) plan(ctx context.Context, team string, shift bh.Shift, runID 
 	return &rec
 }
 
+// notes are what a handoff's messages are made from, read once for all
+// its receivers: the family's live notes (open ones, and those done lately
+// for "done since") and their links.
+func (h *handoffs) notes(ctx context.Context, ho bh.Handoff) ([]bh.Note, blocks.Links) {
+	live, err := h.store.LiveNotes(ctx, ho.TeamID, ho.ShiftID, h.b.cfg.Now())
+	if err != nil {
+		h.b.log.Info("bot: handoff: notes", "handoff_id", ho.ID, "err", err)
+		return nil, nil
+	}
+	links, _, _ := h.links.from(live.Notes)
+	return live.Notes, links
+}
+
 // message is one receiver's handoff message as it stands: what is done
 // since struck through, the first-time line for someone the bot has no
-// conversation with yet.
-func (h *handoffs) message(ctx context.Context, ho bh.Handoff, receiver, where string, rec *bh.RunRecord) blocks.Message {
+// conversation with yet. notes and links are h.notes'.
+func (h *handoffs) message(ctx context.Context, ho bh.Handoff, receiver, where string, rec *bh.RunRecord, notes []bh.Note, links blocks.Links) blocks.Message {
 	b := h.b
 	v := blocks.HandoffView{Handoff: ho, Receiver: receiver, SenderName: b.userName(ctx, ho.From), Now: b.cfg.Now(), Done: map[string]bool{}}
 	if shift, err := h.store.Shift(ctx, ho.TeamID, ho.ChannelID); err == nil {
@@ -441,13 +457,10 @@ func (h *handoffs) message(ctx context.Context, ho bh.Handoff, receiver, where s
 			v.FirstTime = true
 		}
 	}
-	notes, err := h.store.Notes(ctx, ho.TeamID, ho.ShiftID, false)
-	if err != nil {
-		b.log.Info("bot: handoff: notes", "handoff_id", ho.ID, "err", err)
-	}
 	// The health notes come from the notes, not the plan: a plan made
-	// before a fever, or none at all, must not hide it.
-	v.Health, v.Mood = healthEntries(notes, h.links.of(ctx, ho.TeamID, ho.ShiftID), ho.CreatedAt)
+	// before a fever, or none at all, must not hide it. Linked only where
+	// this message's reader can open them.
+	v.Health, v.Mood = healthEntries(notes, readable(notes, links, where), ho.CreatedAt)
 	if rec != nil {
 		w := rec.Winner()
 		v.Plan = &w
@@ -470,17 +483,14 @@ func (h *handoffs) refresh(ctx context.Context, ho bh.Handoff) {
 			rec = &r
 		}
 	}
+	notes, links := h.notes(ctx, ho)
 	for _, m := range ho.Sent {
-		if err := h.b.update(ctx, m.ChannelID, m.TS, h.message(ctx, ho, m.UserID, m.ChannelID, rec)); err != nil {
+		if err := h.b.update(ctx, m.ChannelID, m.TS, h.message(ctx, ho, m.UserID, m.ChannelID, rec, notes, links)); err != nil {
 			h.b.log.Info("bot: handoff: update message", "handoff_id", ho.ID, "err", err)
 		}
 	}
 	if ho.ThreadTS != "" {
-		loc := h.b.cfg.Location
-		if shift, err := h.store.Shift(ctx, ho.TeamID, ho.ChannelID); err == nil {
-			loc = shift.Location(loc)
-		}
-		if err := h.b.update(ctx, ho.ThreadChannel, ho.ThreadTS, blocks.HandoffThread(ho, loc)); err != nil {
+		if err := h.b.update(ctx, ho.ThreadChannel, ho.ThreadTS, blocks.HandoffThread(ho, h.locOf(ctx, ho))); err != nil {
 			h.b.log.Info("bot: handoff: update the sender's message", "handoff_id", ho.ID, "err", err)
 		}
 	}
@@ -578,10 +588,7 @@ func (h *handoffs) gotIt(ctx context.Context, cb slack.InteractionCallback, a *s
 		b.log.Error("bot: handoff: set duty", "handoff_id", ho.ID, "err", err)
 		b.tell(ctx, channelOf(cb), cb.User.ID, "You have it, but I could not record that you are on duty. "+bh.ErrorMessage(err)+" Tap *I'm on now* on my Home tab to try again.")
 	}
-	loc := b.cfg.Location
-	if shift, err := h.store.Shift(ctx, ho.TeamID, ho.ChannelID); err == nil {
-		loc = shift.Location(loc)
-	}
+	loc := h.locOf(ctx, ho)
 	if ho.ThreadTS != "" {
 		msg := blocks.HandoffTaken(ho, loc)
 		if _, _, err := b.api.PostMessageContext(ctx, ho.ThreadChannel, append(msg.Options(), slack.MsgOptionTS(ho.ThreadTS))...); err != nil {
@@ -793,10 +800,7 @@ func (h *handoffs) remind(ctx context.Context, teamID, id string) {
 	if _, crossed := h.crossedBy(ctx, ho); crossed {
 		return // nothing to tap: its sender has the duty
 	}
-	loc := b.cfg.Location
-	if shift, err := h.store.Shift(ctx, ho.TeamID, ho.ChannelID); err == nil {
-		loc = shift.Location(loc)
-	}
+	loc := h.locOf(ctx, ho)
 	var names []string
 	for _, m := range ho.Sent {
 		msg := blocks.HandoffReminder(ho, m.UserID, loc)

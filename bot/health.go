@@ -6,7 +6,6 @@ package bot
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"github.com/slack-go/slack"
@@ -84,23 +83,19 @@ func valueOf(a *slack.BlockAction) string {
 
 // isHealthNote reports whether a note reads as a health concern, as the
 // normaliser's Medical flag does.
-func isHealthNote(n bh.Note) bool { return normalize.IsHealth(noteWords(n)) }
+func isHealthNote(n bh.Note) bool { return normalize.IsHealth(n.Words()) }
 
 // healthEntries are the health notes among notes as a handoff lists them:
 // the open ones, oldest first, then those resolved since since (struck
-// through); mood says an open one is about the parent's own mood. A note is
-// linked only where its reader can open it — a channel, not its writer's DM
-// with the bot — and quoted otherwise.
+// through); mood says an open one is about the parent's own mood. links
+// are those the reader can open (readable); the others are quoted.
 func healthEntries(notes []bh.Note, links blocks.Links, since time.Time) (out []blocks.HealthEntry, mood bool) {
 	var resolved []blocks.HealthEntry
 	for _, n := range notes {
 		if n.Deleted() || (n.Done() && n.DoneAt.Before(since)) || !isHealthNote(n) {
 			continue
 		}
-		e := blocks.HealthEntry{NoteID: n.ID, Text: noteWords(n), Resolved: n.Done()}
-		if !strings.HasPrefix(n.ChannelID, "D") {
-			e.Link = links[n.ID]
-		}
+		e := blocks.HealthEntry{NoteID: n.ID, Text: n.Words(), Link: links[n.ID], Resolved: n.Done()}
 		if e.Resolved {
 			resolved = append(resolved, e)
 			continue
@@ -111,14 +106,4 @@ func healthEntries(notes []bh.Note, links blocks.Links, since time.Time) (out []
 		}
 	}
 	return append(out, resolved...), mood
-}
-
-// noteWords is a note's words without its tag prefix, read from what was
-// sent when the stored text is empty.
-func noteWords(n bh.Note) string {
-	if strings.TrimSpace(n.Text) != "" {
-		return n.Text
-	}
-	p, _ := bh.ParseNoteText(n.RawText)
-	return p.Text
 }

@@ -119,11 +119,7 @@ func One(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 		loc = time.UTC
 	}
 	now = now.In(loc)
-	text := n.Text
-	if strings.TrimSpace(text) == "" && n.RawText != "" {
-		p, _ := bh.ParseNoteText(n.RawText)
-		text = p.Text
-	}
+	text := n.Words()
 	f := bh.Fact{
 		NoteID:    n.ID,
 		Title:     titleOf(text),
