@@ -151,7 +151,7 @@ func benchHeader(w io.Writer) {
 	}
 	fmt.Fprintf(w, "# BabyHandoff benchmarks\n\nMade by `go run ./cmd/babyhandoff-bench -out BENCHMARKS.md` on %s: %s, %d CPUs, %s/%s, %s.\n\n",
 		time.Now().UTC().Format("2006-01-02 15:04 MST"), cpu, runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
-	fmt.Fprintln(w, "Method: every suite drives the real bot through a fake Slack on loopback (Socket Mode and Web API; nothing leaves the machine) against a temporary embedded database. Latencies are measured from the envelope (or the stored note) to what Slack receives; percentiles are nearest-rank. A note event the bot leaves unacked for 3 s is delivered again, as Slack does (up to three retries; column redelivered), and ack percentiles are over first deliveries. The machine is shared: repeat a run to see its spread. The README gives the goals each figure is held to.")
+	fmt.Fprintln(w, "Method: every suite drives the real bot through a fake Slack on loopback (Socket Mode and Web API; nothing leaves the machine) against a temporary embedded database. Latencies are measured from the envelope (or the stored note) to what Slack receives; percentiles are nearest-rank. A note event the bot leaves unacked for 3 s is delivered again, as Slack does (up to three retries; column redelivered), and ack percentiles are over first deliveries. The machine is shared: repeat a run to see its spread. docs/measured.md gives the goals each figure is held to.")
 	fmt.Fprintln(w)
 }
 

@@ -6,7 +6,7 @@
 // Retries are one layer, this package's: exponential backoff with full
 // jitter on time-outs, 429 (waiting at least its Retry-After) and 5xx, none
 // on other 4xx, up to MaxAttempts; the SDK's own retries are switched off.
-// openai-go's retries (v3.96) were measured against the README's
+// openai-go's retries (v3.96) were measured against docs/using.md.s
 // model-mode rules and fall short on two: an attempt that hits its
 // per-request timeout (option.WithRequestTimeout) ends the call instead of
 // being retried, and the first backoff (0.5 s) cannot be set, so tests
