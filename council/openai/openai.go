@@ -6,8 +6,8 @@
 // Retries are one layer, this package's: exponential backoff with full
 // jitter on time-outs, 429 (waiting at least its Retry-After) and 5xx, none
 // on other 4xx, up to MaxAttempts; the SDK's own retries are switched off.
-// openai-go's retries (v3.96) were measured against docs/using.md.s
-// model-mode rules and fall short on two: an attempt that hits its
+// openai-go's retries (v3.96) were measured against the model-mode rules in
+// docs/using.md and fall short on two: an attempt that hits its
 // per-request timeout (option.WithRequestTimeout) ends the call instead of
 // being retried, and the first backoff (0.5 s) cannot be set, so tests
 // would wait on real time. Where they agree (429, 5xx, no 400/401,
