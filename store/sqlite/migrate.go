@@ -134,8 +134,13 @@ func checkFile(ctx context.Context, path string) (fresh bool, err error) {
 		return false, refuse(path, fmt.Sprintf("is cut short (%d bytes of %d): it was truncated while copied or written", st.Size(), pages*pageSize), nil)
 	}
 	// The version, read through a read-only connection, which writes
-	// neither the file nor its header.
-	ro, err := sql.Open("sqlite", dsn(path, "mode=ro"))
+	// neither the file nor its header. Without a log the file is whole,
+	// and read as immutable: no log or index files are made beside it.
+	params := []string{"mode=ro"}
+	if !hasLog(path) {
+		params = append(params, "immutable=1")
+	}
+	ro, err := sql.Open("sqlite", dsn(path, params...))
 	if err != nil {
 		return false, refuse(path, "cannot be opened", err)
 	}
