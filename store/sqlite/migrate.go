@@ -118,9 +118,6 @@ func checkFile(ctx context.Context, path string) (fresh bool, err error) {
 	if _, err := io.ReadFull(f, h[:]); err != nil || !bytes.HasPrefix(h[:], []byte("SQLite format 3\x00")) {
 		return false, refuse(path, "is not a SQLite database", nil)
 	}
-	if binary.BigEndian.Uint32(h[68:]) != appID {
-		return false, refuse(path, "is another program's SQLite database, not BabyHandoff's", nil)
-	}
 	pageSize := int64(binary.BigEndian.Uint16(h[16:]))
 	if pageSize == 1 {
 		pageSize = 65536
@@ -148,6 +145,15 @@ func checkFile(ctx context.Context, path string) (fresh bool, err error) {
 	all, err := migrations()
 	if err != nil {
 		return false, err
+	}
+	// Read through the connection, not the header: the file's first
+	// commit may still be in the log.
+	var id uint32
+	if err := ro.QueryRowContext(ctx, "PRAGMA application_id").Scan(&id); err != nil {
+		return false, refuse(path, "cannot be read", err)
+	}
+	if id != appID {
+		return false, refuse(path, "is another program's SQLite database, not BabyHandoff's", nil)
 	}
 	var have int
 	if err := ro.QueryRowContext(ctx, "SELECT coalesce(max(version), 0) FROM migrations").Scan(&have); err != nil {

@@ -233,14 +233,14 @@ func (db *DB) NotesByID(ctx context.Context, teamID string, ids []string) ([]bh.
 	return out, err
 }
 
-// Notes returns a family's notes, oldest first, without deleted ones
-// unless withDeleted.
+// Notes returns a family's notes, oldest first (of one time, first
+// stored first), without deleted ones unless withDeleted.
 func (db *DB) Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error) {
 	where := "team_id = ? AND shift_id = ?"
 	if !withDeleted {
 		where += " AND deleted_at IS NULL"
 	}
-	out, err := notesWhere(ctx, db.rd, where+" ORDER BY created_at, id", teamID, shiftID)
+	out, err := notesWhere(ctx, db.rd, where+" ORDER BY created_at, rowid", teamID, shiftID)
 	return out, db.fail("list notes", err)
 }
 
@@ -258,7 +258,7 @@ func (db *DB) LiveNotes(ctx context.Context, teamID, shiftID string, now time.Ti
 			return err
 		}
 		live.Rev = swept + rev
-		live.Notes, err = notesWhere(ctx, q, "team_id = ? AND shift_id = ? AND open_until > ? ORDER BY created_at, id", teamID, shiftID, now.UnixNano())
+		live.Notes, err = notesWhere(ctx, q, "team_id = ? AND shift_id = ? AND open_until > ? ORDER BY created_at, rowid", teamID, shiftID, now.UnixNano())
 		return err
 	})
 	return live, err
