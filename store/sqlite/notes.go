@@ -151,7 +151,9 @@ func notesWhere(ctx context.Context, q querier, where string, args ...any) ([]bh
 	return out, rows.Err()
 }
 
-const byMessage = "team_id = ? AND channel_id = ? AND message_ts = ?"
+// byMessage finds a note by its Slack message; the last term lets the
+// query use the index of notes that have one.
+const byMessage = "team_id = ? AND channel_id = ? AND message_ts = ? AND message_ts <> ''"
 
 // CaptureNote stores a note in the family the conversation feeds, making
 // a family of one (its writer) on the conversation's first note. It is

@@ -103,7 +103,7 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	}
 	busy := fmt.Sprintf("_pragma=busy_timeout(%d)", cfg.BusyTimeout.Milliseconds())
 	db.wr, err = sql.Open("sqlite", dsn(db.path, "_txlock=immediate", busy,
-		"_pragma=journal_mode(WAL)", "_pragma=synchronous(FULL)", "_pragma=foreign_keys(1)"))
+		"_pragma=journal_mode(WAL)", "_pragma=synchronous(FULL)"))
 	if err != nil {
 		return nil, db.fail("open "+db.path, err)
 	}

@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -150,4 +151,35 @@ func TestConstraintErrorsAreConflicts(t *testing.T) {
 	assert.Equal(t, bh.ECONFLICT, bh.ErrorCode(err))
 	assert.Contains(t, err.Error(), "sqlite: copy a note:")
 	assert.Equal(t, "That is already saved.", bh.ErrorMessage(err))
+}
+
+// The hot paths' queries go through their indexes, not a scan of the
+// notes (a partial index is used only when the query names its
+// condition, which a first version of the message lookup did not).
+func TestHotPathsUseTheirIndexes(t *testing.T) {
+	db := openTest(t, t.TempDir(), nil)
+	for _, tt := range []struct{ query, index string }{
+		{"SELECT " + noteCols + " FROM notes WHERE " + byMessage, "notes_message"},
+		{"SELECT " + noteCols + " FROM notes WHERE team_id = ? AND shift_id = ? AND open_until > ? ORDER BY created_at, rowid", "notes_live"},
+		{"SELECT team_id, shift_id, seq FROM notes WHERE seq > ? ORDER BY seq LIMIT ?", "(seq>?)"},
+		{"SELECT " + noteCols + " FROM notes WHERE id = ? AND team_id = ?", "(id=?)"},
+		{"SELECT " + memberCols + " FROM members WHERE team_id = ? AND user_id = ? ORDER BY joined_at", "members_user"},
+		{"SELECT " + convCols + " FROM conversations WHERE team_id = ? AND shift_id = ? ORDER BY channel_id", "conversations_shift"},
+		{"SELECT " + inviteCols + " FROM invites WHERE team_id = ? AND to_user = ? ORDER BY created_at DESC", "invites_to"},
+	} {
+		rows, err := db.rd.QueryContext(context.Background(), "EXPLAIN QUERY PLAN "+tt.query, "T1", "a", "b", "c")
+		require.NoError(t, err)
+		var plan []string
+		for rows.Next() {
+			var id, parent, unused int
+			var detail string
+			require.NoError(t, rows.Scan(&id, &parent, &unused, &detail))
+			plan = append(plan, detail)
+		}
+		require.NoError(t, rows.Close())
+		assert.Contains(t, strings.Join(plan, "\n"), tt.index, "%s:\n%s", tt.query, plan)
+		for _, step := range plan {
+			assert.NotContains(t, step, "SCAN", tt.query)
+		}
+	}
 }

@@ -68,7 +68,7 @@ CREATE TABLE conversations (
 	since      INTEGER NOT NULL,
 	PRIMARY KEY (team_id, channel_id)
 );
-CREATE INDEX conversations_shift ON conversations (team_id, shift_id);
+CREATE INDEX conversations_shift ON conversations (team_id, shift_id, channel_id);
 
 CREATE TABLE members (
 	team_id    TEXT NOT NULL,
