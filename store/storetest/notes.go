@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/stretchr/testify/assert"
@@ -128,6 +129,37 @@ var noteCases = []suiteCase{
 		sh, err := h.ShiftByID(h.Ctx, Team, appt.ShiftID)
 		require.NoError(h.T, err)
 		assert.Equal(h.T, "", sh.TZ)
+	}},
+	{"DayThirtyReadsLikeDayTwo", func(h *H) {
+		// Each morning: how long the baby slept (past a day after), wipes
+		// running low, and yesterday's wipes bought. Half an hour later
+		// the live notes are the same three, whatever the history.
+		var yesterday bh.Note
+		shift, rev := "", 0
+		for day := range 30 {
+			h.Clock.Set(Start.Add(time.Duration(day) * 24 * time.Hour))
+			ts := func(i int) string { return fmt.Sprintf("%d.%d", day, i) }
+			h.Capture("D1", "U1", "slept 3h", ts(1))
+			wipes := h.Capture("D1", "U1", "wipes < 1 day", ts(2))
+			shift = wipes.ShiftID
+			if day > 0 {
+				_, err := h.MarkNoteDoneBy(h.Ctx, Team, yesterday.ID, bh.DoneBy{User: "U2"})
+				require.NoError(h.T, err)
+			}
+			yesterday = wipes
+			h.Clock.Advance(30 * time.Minute)
+			want := []string{"wipes < 1 day", "slept 3h", "wipes < 1 day"}
+			if day == 0 {
+				want = want[1:]
+			}
+			require.Equal(h.T, want, h.Live(shift), "day %d", day+1)
+			next := h.Rev(shift)
+			require.Greater(h.T, next, rev, "day %d", day+1)
+			rev = next
+		}
+		all, err := h.Notes(h.Ctx, Team, shift, true)
+		require.NoError(h.T, err)
+		assert.Len(h.T, all, 60)
 	}},
 	{"TheOrderOfStatesRisesWithEveryChange", func(h *H) {
 		n := h.Capture("D1", "U1", "wipes < 1 day", "1.1")
