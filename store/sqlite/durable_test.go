@@ -26,7 +26,7 @@ func TestAWriteBehindAnotherProcessIsUnavailableThenGoesThrough(t *testing.T) {
 	other := openTest(t, dir, nil)
 	db, err := Open(ctx, Config{DataDir: dir, BusyTimeout: 50 * time.Millisecond})
 	require.NoError(t, err)
-	defer db.Close(ctx)
+	defer func() { assert.NoError(t, db.Close(ctx)) }()
 	held, err := other.wr.BeginTx(ctx, nil)
 	require.NoError(t, err)
 	in := bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "wipes < 1 day", MessageTS: "1.1"}

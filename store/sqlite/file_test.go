@@ -113,7 +113,7 @@ func TestAFileOfOursOpensAgain(t *testing.T) {
 	require.NoError(t, db.Close(ctx), "twice is fine")
 	db, err = sqlite.Open(ctx, sqlite.Config{DataDir: dir})
 	require.NoError(t, err)
-	defer db.Close(ctx)
+	defer func() { assert.NoError(t, db.Close(ctx)) }()
 	got, err := db.Note(ctx, "T1", n.ID)
 	require.NoError(t, err)
 	assert.Equal(t, n, got)

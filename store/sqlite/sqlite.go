@@ -194,8 +194,11 @@ func (db *DB) read(ctx context.Context, op string, fn func(q *sql.Tx) error) err
 	if err != nil {
 		return db.fail(op, err)
 	}
-	defer tx.Rollback() //nolint:errcheck // read-only: nothing to keep
-	return db.fail(op, fn(tx))
+	err = fn(tx)
+	if rerr := tx.Rollback(); err == nil {
+		err = rerr // read-only: ending it keeps nothing
+	}
+	return db.fail(op, err)
 }
 
 // ring wakes every change stream waiting for a commit.

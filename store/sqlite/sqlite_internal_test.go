@@ -38,7 +38,8 @@ func TestReadsNeverWaitForAWrite(t *testing.T) {
 	require.NoError(t, err)
 	_, err = held.ExecContext(ctx, "UPDATE shifts SET tz = 'Europe/Paris'")
 	require.NoError(t, err)
-	defer held.Rollback() //nolint:errcheck
+	// Ended below; this only ends it when the test stops early.
+	t.Cleanup(func() { _ = held.Rollback() })
 	// A deadline of real time only so that a read stuck behind the writer
 	// fails the test instead of hanging it.
 	rctx, cancel := context.WithTimeout(ctx, 5*time.Second)
@@ -55,6 +56,7 @@ func TestReadsNeverWaitForAWrite(t *testing.T) {
 	_, created, err := db.CaptureNote(rctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "wipes < 1 day", MessageTS: "1.1"})
 	require.NoError(t, err)
 	assert.False(t, created, "a redelivery is answered without the writer")
+	require.NoError(t, held.Rollback())
 }
 
 // A change's number is never one a note had before, even when that note is
@@ -98,7 +100,7 @@ func TestAStreamResumesAfterARestart(t *testing.T) {
 	db = openTest(t, dir, clock.Now)
 	next, stop, err := db.WatchNotes(ctx, first[0].Token)
 	require.NoError(t, err)
-	defer stop() //nolint:errcheck
+	defer func() { assert.NoError(t, stop(), "stopping twice is fine") }()
 	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	got, err := next(wctx)
