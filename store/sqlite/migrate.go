@@ -11,6 +11,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,6 +21,9 @@ import (
 
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
+
+// migrationFS is where the migrations are read; tests give broken ones.
+var migrationFS fs.FS = migrationFiles
 
 // appID marks a SQLite file as this program's (the header's
 // application_id): "BbyH".
@@ -33,7 +37,7 @@ type migration struct {
 
 // migrations are the files of migrations/, by number ("0001_x.sql").
 func migrations() ([]migration, error) {
-	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
+	names, err := fs.Glob(migrationFS, "migrations/*.sql")
 	if err != nil {
 		return nil, err
 	}
@@ -45,7 +49,7 @@ func migrations() ([]migration, error) {
 		if err != nil {
 			return nil, fmt.Errorf("migration %s: no number", base)
 		}
-		b, err := migrationFiles.ReadFile(name)
+		b, err := fs.ReadFile(migrationFS, name)
 		if err != nil {
 			return nil, err
 		}
@@ -93,6 +97,50 @@ func (db *DB) migrate(ctx context.Context, fresh bool) error {
 		}
 		return nil
 	})
+}
+
+// create makes the database file whole or not at all: the schema is
+// applied to a file beside it, which is renamed into place once complete,
+// so a first start stopped half-way leaves no file to refuse.
+func (db *DB) create(ctx context.Context) (err error) {
+	tmp := db.path + ".new"
+	for _, p := range []string{tmp, tmp + "-wal", tmp + "-shm"} {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return db.fail("create "+db.path, err)
+		}
+	}
+	if db.wr, err = openWriter(tmp, db.cfg.BusyTimeout); err != nil {
+		return db.fail("create "+db.path, err)
+	}
+	err = db.migrate(ctx, true)
+	if cerr := db.wr.Close(); err == nil && cerr != nil {
+		err = db.fail("create "+db.path, cerr)
+	}
+	db.wr = nil
+	if err != nil {
+		return err
+	}
+	if hasLog(tmp) {
+		// Closing moves the log into the file; a log left means it did not.
+		return db.fail("create "+db.path, fmt.Errorf("%s-wal was not moved into the file", tmp))
+	}
+	if err := os.Rename(tmp, db.path); err != nil {
+		return db.fail("create "+db.path, err)
+	}
+	return db.fail("create "+db.path, syncDir(filepath.Dir(db.path)))
+}
+
+// syncDir makes a rename in dir durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // checkFile refuses, without writing to it, a file at path that is not

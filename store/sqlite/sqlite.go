@@ -101,27 +101,45 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	busy := fmt.Sprintf("_pragma=busy_timeout(%d)", cfg.BusyTimeout.Milliseconds())
-	db.wr, err = sql.Open("sqlite", dsn(db.path, "_txlock=immediate", busy,
-		"_pragma=journal_mode(WAL)", "_pragma=synchronous(FULL)"))
-	if err != nil {
+	if fresh {
+		if err := db.create(ctx); err != nil {
+			return nil, err
+		}
+	}
+	if db.wr, err = openWriter(db.path, cfg.BusyTimeout); err != nil {
 		return nil, db.fail("open "+db.path, err)
 	}
-	db.wr.SetMaxOpenConns(1)
-	db.wr.SetConnMaxIdleTime(0)
-	if err := db.migrate(ctx, fresh); err != nil {
-		_ = db.wr.Close()
+	if err := db.migrate(ctx, false); err != nil {
+		_ = db.wr.Close() // the migration's error is the one to tell
 		return nil, err
 	}
 	// Opened after the writer made the file WAL: readers then never take
 	// the write lock, and read a snapshot each transaction.
-	db.rd, err = sql.Open("sqlite", dsn(db.path, "mode=ro", busy))
+	db.rd, err = sql.Open("sqlite", dsn(db.path, "mode=ro", busyTimeout(cfg.BusyTimeout)))
 	if err != nil {
 		_ = db.wr.Close()
 		return nil, db.fail("open "+db.path, err)
 	}
 	db.rd.SetMaxOpenConns(cfg.Readers)
 	return db, nil
+}
+
+// openWriter is the one connection that writes path: WAL, each commit
+// synced (synchronous=FULL), each transaction taking the write lock as it
+// begins.
+func openWriter(path string, busy time.Duration) (*sql.DB, error) {
+	wr, err := sql.Open("sqlite", dsn(path, "_txlock=immediate", busyTimeout(busy),
+		"_pragma=journal_mode(WAL)", "_pragma=synchronous(FULL)"))
+	if err != nil {
+		return nil, err
+	}
+	wr.SetMaxOpenConns(1)
+	wr.SetConnMaxIdleTime(0)
+	return wr, nil
+}
+
+func busyTimeout(d time.Duration) string {
+	return fmt.Sprintf("_pragma=busy_timeout(%d)", d.Milliseconds())
 }
 
 func dsn(path string, params ...string) string {

@@ -2,8 +2,12 @@ package sqlite
 
 import (
 	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/stretchr/testify/assert"
@@ -184,4 +188,24 @@ func TestHotPathsUseTheirIndexes(t *testing.T) {
 			assert.NotContains(t, step, "SCAN", tt.query)
 		}
 	}
+}
+
+// A first start stopped half-way (here: a migration that fails) leaves no
+// database file, so the next start makes one instead of refusing it.
+func TestAFirstStartStoppedHalfWayLeavesNoFile(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	good := migrationFS
+	t.Cleanup(func() { migrationFS = good })
+	migrationFS = fstest.MapFS{
+		"migrations/0001_a.sql":      {Data: []byte("CREATE TABLE a (x INTEGER);")},
+		"migrations/0002_broken.sql": {Data: []byte("CREATE TABLE a (x INTEGER);")},
+	}
+	_, err := Open(ctx, Config{DataDir: dir})
+	require.Error(t, err)
+	_, err = os.Stat(filepath.Join(dir, FileName))
+	assert.ErrorIs(t, err, fs.ErrNotExist)
+	migrationFS = good
+	db := openTest(t, dir, nil)
+	capture(t, db, "D1", "wipes < 1 day", "1.1")
 }
