@@ -30,6 +30,53 @@ var noteCases = []suiteCase{
 		_, _, err = h.CaptureNote(h.Ctx, bh.NewNote{TeamID: Team, RawText: "no conversation"})
 		assert.Equal(h.T, bh.EINVALID, bh.ErrorCode(err))
 	}},
+	{"RedeliveriesAtOnceMakeOneNote", func(h *H) {
+		// Slack may deliver a message again on another connection while
+		// the first delivery is being stored.
+		const n = 8
+		type result struct {
+			id      string
+			created bool
+			err     error
+		}
+		results := make(chan result, n)
+		for range n {
+			go func() {
+				note, created, err := h.CaptureNote(h.Ctx, bh.NewNote{TeamID: Team, ChannelID: "D1", UserID: "U1", RawText: "wipes < 1 day", MessageTS: "1.1"})
+				results <- result{note.ID, created, err}
+			}()
+		}
+		ids, created := map[string]bool{}, 0
+		for range n {
+			r := <-results
+			require.NoError(h.T, r.err)
+			ids[r.id] = true
+			if r.created {
+				created++
+			}
+		}
+		assert.Len(h.T, ids, 1, "one note")
+		assert.Equal(h.T, 1, created, "stored by one delivery")
+		sh, err := h.Shift(h.Ctx, Team, "D1")
+		require.NoError(h.T, err)
+		all, err := h.Notes(h.Ctx, Team, sh.ID, true)
+		require.NoError(h.T, err)
+		assert.Len(h.T, all, 1)
+	}},
+	{"ASampleLivesApartFromTheFamily", func(h *H) {
+		mine := h.Capture("D1", "U1", "wipes < 1 day", "1.1")
+		sample := h.Capture(bh.SampleChannel("D1"), "U1", "diapers running low", "sample-1")
+		assert.NotEqual(h.T, mine.ShiftID, sample.ShiftID)
+		sh, err := h.Shift(h.Ctx, Team, bh.SampleChannel("D1"))
+		require.NoError(h.T, err)
+		assert.True(h.T, sh.Sample)
+		assert.Equal(h.T, sample.ShiftID, sh.ID)
+		fam, err := h.Shift(h.Ctx, Team, "D1")
+		require.NoError(h.T, err)
+		assert.False(h.T, fam.Sample)
+		assert.Equal(h.T, []string{"wipes < 1 day"}, h.Live(fam.ID))
+		assert.Equal(h.T, []string{"U1"}, h.users(h.FamiliesOf(h.Ctx, Team, "U1")), "a sample makes nobody a member")
+	}},
 	{"ANoteIsStoredAtItsMessagesTime", func(h *H) {
 		written := Start.Add(-90 * time.Second).Add(123456 * time.Microsecond)
 		n, _, err := h.CaptureNote(h.Ctx, bh.NewNote{TeamID: Team, ChannelID: "D1", UserID: "U1", RawText: "fed 90ml", MessageTS: "1.1", WrittenAt: written})
