@@ -83,8 +83,13 @@ func mayAct(ctx context.Context, st familyReader, teamID, userID, channelID, shi
 }
 
 // mayActOn is mayAct for note n as an error: nil when the presser may act
-// on it, errNotMember when not.
+// on it, errNotMember when not. Its writer may also act on it in the
+// channel it was written in (a channel's person who has not joined keeps
+// their own note's buttons; a DM's own reply is the capture's to allow).
 func (b *Bot) mayActOn(ctx context.Context, teamID, userID, channelID string, n bh.Note) error {
+	if userID != "" && userID == n.UserID && channelID == n.ChannelID && channelID != "" && bh.ConversationKindOf(channelID) == bh.ConvChannel {
+		return nil
+	}
 	ok, err := mayAct(ctx, b.cfg.Store, teamID, userID, channelID, n.ShiftID, func(ctx context.Context, ch, shift string) (bool, error) {
 		return b.seesFamily(ctx, teamID, shift, ch)
 	})

@@ -311,22 +311,30 @@ func (h *handoffs) send(ctx context.Context, cb slack.InteractionCallback, chann
 		start = now
 	}
 	var rec *bh.RunRecord
+	postTo := postedIn(channelID, ans)
 	if ans.Plan {
-		if len(ans.To) == 1 && !ans.Everyone && ans.Post == "" {
+		mayHide := false
+		switch {
+		case len(ans.To) == 1 && postTo == "":
 			// One receiver: the plan is made for them, their night.
 			if dm, err := b.dm(ctx, ans.To[0]); err == nil {
 				rec = b.planner.receiverPlan(ctx, shift, sender, ans.To[0], dm, start, ans.Hours)
 			}
+		case postTo != "":
+			if aud := b.audienceOf(ctx, team, shift.ID, postTo); !aud.whole {
+				// Posted in a channel where not everyone joined the family:
+				// a plan of that channel's notes, never the card's or the
+				// latest (they may hold notes from members' DMs).
+				mayHide = true
+				rec = b.planner.handoffPlan(ctx, shift, sender, "", aud, start, ans.Hours)
+			}
 		}
-		if rec == nil {
+		if rec == nil && !mayHide {
 			rec = h.plan(ctx, team, shift, runID)
 		}
 	}
 	ho := bh.Handoff{TeamID: team, ShiftID: shift.ID, ChannelID: channelID, From: sender, To: ans.To, Everyone: ans.Everyone,
-		Post: ans.Post, Start: start, Hours: ans.Hours, Message: ans.Message}
-	if ho.Everyone && ho.Post == "" {
-		ho.Post = channelID
-	}
+		Post: postTo, Start: start, Hours: ans.Hours, Message: ans.Message}
 	if rec != nil {
 		ho.RunID = rec.Run.ID
 	}
@@ -400,6 +408,16 @@ func (h *handoffs) send(ctx context.Context, cb slack.InteractionCallback, chann
 	b.tell(ctx, channelID, sender, told)
 }
 
+// postedIn is the channel a handoff is posted in ("" when it goes to its
+// receivers' DMs): the one picked, or, for everyone in it, the channel it
+// was sent from.
+func postedIn(channelID string, ans blocks.HandoffAnswers) string {
+	if ans.Everyone && ans.Post == "" {
+		return channelID
+	}
+	return ans.Post
+}
+
 func target(receiver, where string) string {
 	if receiver != "" {
 		return "<@" + receiver + ">"
@@ -458,9 +476,12 @@ func (h *handoffs) message(ctx context.Context, ho bh.Handoff, receiver, where s
 		}
 	}
 	// The health notes come from the notes, not the plan: a plan made
-	// before a fever, or none at all, must not hide it. Linked only where
-	// this message's reader can open them.
-	v.Health, v.Mood = healthEntries(notes, readable(notes, links, where), ho.CreatedAt)
+	// before a fever, or none at all, must not hide it. Only those this
+	// message's readers may see (in a channel where not everyone joined,
+	// its own), linked only where they can open them.
+	aud := b.audienceOf(ctx, ho.TeamID, ho.ShiftID, where)
+	notes = aud.notes(notes)
+	v.Health, v.Mood = healthEntries(notes, aud.links(notes, links), ho.CreatedAt)
 	if rec != nil {
 		w := rec.Winner()
 		v.Plan = &w
