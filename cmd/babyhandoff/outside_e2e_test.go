@@ -77,8 +77,19 @@ func TestE2EGotItFromOutsideTheFamily(t *testing.T) {
 	h.ack(h.click("DU3", pat.TS, "U3", blocks.ActionFamilyJoinTake, offer[1]))
 	h.ephemeral("DU3", "U3", "You joined")
 	h.ephemeral("DU3", "U3", "<@U5> already has it")
+	// A second tap: he is in the family now, so only Got it's answer.
 	h.ack(h.click("DU3", pat.TS, "U3", blocks.ActionFamilyJoinTake, offer[1]))
-	h.ephemeral("DU3", "U3", "<@U5> already has it; nothing was changed")
+	count := func(s string) int {
+		n := 0
+		for _, m := range h.fake.Messages("DU3") {
+			if m.Ephemeral && strings.Contains(m.Text, s) {
+				n++
+			}
+		}
+		return n
+	}
+	require.Eventually(t, func() bool { return count("<@U5> already has it") == 2 }, 5*time.Second, 5*time.Millisecond)
+	assert.Equal(t, 1, count("You joined"), "joined once")
 
 	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
 	taken := 0
