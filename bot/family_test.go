@@ -92,7 +92,8 @@ func TestReadableLinksAreTheReadersOwn(t *testing.T) {
 	}{
 		{"Sam's DM", "DU2", []string{"own", "channel", "saved-from-channel"}},
 		{"Maya's DM", "DU1", []string{"partner", "channel", "saved-from-dm", "saved-from-channel"}},
-		{"a channel reads every link, as before", "", []string{"own", "partner", "channel", "saved-from-dm", "saved-from-channel"}},
+		{"a channel reads no link into a DM", "C1", []string{"channel", "saved-from-channel"}},
+		{"nowhere said: as a channel", "", []string{"channel", "saved-from-channel"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := readable(notes, links, tc.reader)
@@ -105,8 +106,6 @@ func TestReadableLinksAreTheReadersOwn(t *testing.T) {
 			assert.Equal(t, tc.want, ids)
 		})
 	}
-	assert.Equal(t, "", dmReader("C1"))
-	assert.Equal(t, "DU1", dmReader("DU1"))
 	assert.Equal(t, "", linkChannel("https://example.com/x"))
 }
 

@@ -69,6 +69,9 @@ func (r *radarHandler) show(ctx context.Context, teamID, channelID, userID strin
 		b.tell(ctx, channelID, userID, "No notes here yet, so nothing to watch. Send me a few, or try `/plan sample`.")
 		return
 	}
+	if err == nil && !r.forMembers(ctx, teamID, shift, channelID, userID) {
+		return
+	}
 	var st bh.ShiftState
 	if err == nil {
 		st, err = b.cfg.Radar.State(ctx, shift)
@@ -78,10 +81,30 @@ func (r *radarHandler) show(ctx context.Context, teamID, channelID, userID strin
 		b.tell(ctx, channelID, userID, bh.ErrorMessage(err))
 		return
 	}
-	msg := blocks.Radar(st, r.links.of(ctx, teamID, shift.ID), shift.Location(b.cfg.Location))
+	// Only links its reader can open from here: in a DM, none into
+	// another member's DM; in a channel, none into any DM.
+	msg := blocks.Radar(st, r.links.readableIn(ctx, teamID, shift.ID, channelID), shift.Location(b.cfg.Location))
 	if _, err := b.api.PostEphemeralContext(ctx, channelID, userID, msg.Options()...); err != nil {
 		b.log.Error("bot: post radar", "channel", channelID, "err", err)
 	}
+}
+
+// forMembers reports whether userID may use the family's radar from
+// channelID: the radar reads the whole family's list, so in a channel
+// where not everyone has joined only its members may; anyone else is told
+// why (privately).
+func (r *radarHandler) forMembers(ctx context.Context, teamID string, shift bh.Shift, channelID, userID string) bool {
+	if shift.Sample || r.b.audienceOf(ctx, teamID, shift.ID, channelID).whole {
+		return true
+	}
+	if ok, err := mayAct(ctx, r.b.cfg.Store, teamID, userID, "", shift.ID, nil); err != nil || !ok {
+		if err != nil {
+			r.b.log.Info("bot: radar: is a member", "user", userID, "err", err)
+		}
+		r.b.tell(ctx, channelID, userID, "The radar here reads the family's whole list, so it is for its members: not everyone in this channel has joined, and you have not. Ask a member to add you with *Add your partner* on my Home tab.")
+		return false
+	}
+	return true
 }
 
 func (r *radarHandler) done(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
@@ -320,6 +343,9 @@ func (r *radarHandler) setOutlook(ctx context.Context, teamID, channelID, userID
 	shift, err := r.store.Shift(ctx, teamID, channelID)
 	if bh.ErrorCode(err) == bh.ENOTFOUND {
 		b.tell(ctx, channelID, userID, "No notes here yet, so there is nothing to look ahead at. Send me a few first.")
+		return
+	}
+	if err == nil && !r.forMembers(ctx, teamID, shift, channelID, userID) {
 		return
 	}
 	var set bh.RadarSettings

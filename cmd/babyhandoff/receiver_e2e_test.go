@@ -75,7 +75,7 @@ func TestE2EHandoffPlanIsTheReceivers(t *testing.T) {
 	}
 	require.NotEmpty(t, handoffID)
 	clock.Advance(7 * time.Minute)
-	h.ack(h.click("DU2", got.TS, "U2", blocks.ActionHandoffGotIt, handoffID))
+	h.joinAndTake("DU2", got.TS, "U2", handoffID)
 	h.inThread("DU1", h.topLevel("DU1", "Handed off to <@U2>").TS, "has it from")
 	clock.Advance(53 * time.Minute)
 	h.note("DU2", "U2", "got formula", tsAt(clock.Now(), 1))
@@ -87,17 +87,20 @@ func TestE2EHandoffPlanIsTheReceivers(t *testing.T) {
 	back := h.topLevel("DU1", "handed off to you")
 	assert.Contains(t, back.Text, "<@U2> handed off to you, until Wed ")
 	assert.NotContains(t, string(back.Blocks), "Night sleep")
-	md = waitFile(t, h, "handoff-v1.md")
+	md = waitFile(t, h, "handoff-v3.md")
 	assert.Equal(t, back.TS, md.ThreadTS, "in Maya's thread")
 	doc = string(md.Content)
 	// Sam's DM learns its zone from his first note, in the background:
 	// the hours are not asserted here, only whose they are.
 	assert.Contains(t, doc, "## Who's on\n\n- Maya, until Wed ")
 	assert.NotContains(t, doc, "sleeps", "Sam's night was over: nobody's rest in Maya's day")
-	assert.Contains(t, doc, "energy medium (no sleep or energy note from Maya in the last 24 h)")
+	// Sam joined to take it, so his hand back plans from the family's
+	// list (v3), where Maya's own "slept 2h" sets her energy.
+	assert.Contains(t, doc, "energy low (inferred)")
+	assert.Contains(t, doc, "got formula", "Sam's note, in his DM, by its words")
 	assert.NotContains(t, doc, "archives/DU2", "Maya cannot open Sam's DM")
 	assert.NotRegexp(t, storeID, doc)
-	ics = waitFile(t, h, "plan-v1.ics")
+	ics = waitFile(t, h, "plan-v3.ics")
 	assert.Equal(t, back.TS, ics.ThreadTS)
 	assert.NotRegexp(t, storeID, strings.ReplaceAll(string(ics.Content), "\r\n ", ""))
 	assert.Equal(t, 0, h.stop())

@@ -192,7 +192,8 @@ func TestE2EFamilyEvening(t *testing.T) {
 // while on duty from a handoff: the family is told, and the radar speaks
 // to Maya again. A handoff to
 // someone who never answers Join: the sender is told after the reminder,
-// and the family's radar posts keep going to Maya's DM.
+// his Got it is refused until he joins, and the family's radar posts keep
+// going to Maya's DM.
 func TestE2EFamilyBadInput(t *testing.T) {
 	ny, err := time.LoadLocation("America/New_York")
 	require.NoError(t, err)
@@ -298,16 +299,17 @@ func TestE2EFamilyBadInput(t *testing.T) {
 		told := h.inThread("DU1", root.TS, "has not answered *Join* yet")
 		assert.Contains(t, told.Text, "Sam has not answered")
 
-		// He takes the handoff without joining: his duty does not carry
-		// the family's posts to him.
+		// He cannot take the handoff without joining: nothing changes, and
+		// the family's posts stay where they went.
 		h.ack(h.click("DU2", handed.TS, "U2", blocks.ActionHandoffGotIt, gotItOf(t, handed.Blocks)))
-		h.inThread("DU1", root.TS, "<@U2> has it from")
-		h.inThread("DU1", root.TS, "Sam has not joined the family's list yet")
-		h.ephemeral("DU2", "U2", "Tap *Join*")
+		h.ephemeral("DU2", "U2", "You are not in Maya's family's list yet")
 		clock.Advance(time.Hour)
 		h.note("DU1", "U1", "out of diapers", tsAt(clock.Now(), 1))
 		h.waitRadar(clock, "DU1", func(ms []slacktest.Message) bool { return len(ms) == 2 }, "the rise in Maya's DM, where posts went before")
 		assert.Empty(t, h.radarPostsIn("DU2"), "nothing in the DM of someone outside the family")
 		require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
+		for _, m := range h.fake.Messages("DU1") {
+			assert.NotContains(t, m.Text, "has it from", "a refused Got it takes nothing")
+		}
 	})
 }
