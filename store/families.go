@@ -154,11 +154,26 @@ func (db *DB) ensureShift(ctx context.Context, teamID, channelID, userID string,
 		// after a Leave.
 	}
 	if !found {
-		// The conversation's own shift from before families, or a new one
-		// keyed by it; the unique key makes concurrent first notes one.
-		sd, err := db.ensureFoundedShift(ctx, teamID, channelID, channelID, now)
-		if err != nil {
+		// The conversation's own shift from before families keeps it.
+		sd, err := db.foundedShift(ctx, teamID, channelID, true)
+		if err != nil && !isNoDocs(err) {
 			return shiftDoc{}, err
+		}
+		if err != nil {
+			// A writer already in a family brings the conversation to it:
+			// a channel's first note (one list, not a second keyed by
+			// the channel), or their DM's first after a channel made them
+			// a member.
+			var ok bool
+			if sd, ok, err = db.writersFamily(ctx, teamID, userID); err != nil {
+				return shiftDoc{}, err
+			} else if !ok {
+				// A new family keyed by the conversation; the unique key
+				// makes concurrent first notes one.
+				if sd, err = db.ensureFoundedShift(ctx, teamID, channelID, channelID, now); err != nil {
+					return shiftDoc{}, err
+				}
+			}
 		}
 		return db.mapConversation(ctx, teamID, channelID, userID, sd, now)
 	}
@@ -186,6 +201,43 @@ func (db *DB) ensureShift(ctx context.Context, teamID, channelID, userID string,
 		return db.shiftTx(ctx, teamID, have.ShiftID)
 	}
 	return sd, db.addMember(ctx, memberDoc{TeamID: teamID, ShiftID: id, UserID: userID, JoinedAt: now})
+}
+
+// writersFamily is the family a conversation's first note by userID goes
+// to when the conversation has none: the one their DM feeds, else the one
+// they joined first; ok is false when they are in none. Only from a write
+// function: it reads what the write's transaction sees.
+func (db *DB) writersFamily(ctx context.Context, teamID, userID string) (sd shiftDoc, ok bool, err error) {
+	if userID == "" {
+		return shiftDoc{}, false, nil
+	}
+	ms, err := findAll[memberDoc](ctx, db, colMembers, bson.D{{Key: "team_id", Value: teamID}, {Key: "user_id", Value: userID}}, nil)
+	if err != nil || len(ms) == 0 {
+		return shiftDoc{}, false, err
+	}
+	slices.SortFunc(ms, func(a, b memberDoc) int {
+		if c := a.JoinedAt.Compare(b.JoinedAt); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	// A DM's row names its person; a channel's names nobody.
+	dms, err := findAll[convDoc](ctx, db, colConversations, bson.D{{Key: "team_id", Value: teamID}, {Key: "user_id", Value: userID}}, nil)
+	if err != nil {
+		return shiftDoc{}, false, err
+	}
+	pick := ms[0].ShiftID
+	for _, d := range dms {
+		if d.ShiftID != "" && slices.ContainsFunc(ms, func(m memberDoc) bool { return m.ShiftID == d.ShiftID }) {
+			pick = d.ShiftID
+			break
+		}
+	}
+	sd, err = db.shiftTx(ctx, teamID, pick)
+	if isNoDocs(err) {
+		return shiftDoc{}, false, nil
+	}
+	return sd, err == nil, err
 }
 
 // ensureFoundedShift is the shift key founded, made if there is none.

@@ -16,7 +16,9 @@ import (
 	"go.mongodb.org/mongo-driver/bson"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
 // familyT is a little language for the family tests: notes by a person in
@@ -723,5 +725,72 @@ func TestLeaveSurvivesExportAndImport(t *testing.T) {
 				assert.Equal(t, []string{"U2"}, to.members(maya.ID))
 			})
 		}
+	}
+}
+
+// A conversation's first note by someone already in a family goes to that
+// family's list: a channel Maya starts writing in is her family's place,
+// not a second, empty list keyed by the channel, and Sam's first DM after
+// a channel made him a member joins the family he has. A writer in no
+// family still starts one; a DM that fed a family before (a Leave) still
+// starts a new one.
+func TestAChannelsFirstNoteJoinsItsWritersFamily(t *testing.T) {
+	for _, engine := range bothEngines {
+		t.Run(engine.name, func(t *testing.T) {
+			clk := clocktest.New(time.Date(2026, 11, 24, 21, 40, 0, 0, time.UTC))
+			f := &familyT{t: t, ctx: context.Background(), db: storetest.New(t, append(engine.opts, storetest.WithClock(clk.Now))...)}
+			tick := func() { clk.Advance(time.Minute) }
+
+			f.note("D1", "U1", "out of formula")
+			maya := f.shift("D1").ID
+			tick()
+			c := f.note("C1", "U1", "daycare form due tomorrow 5pm")
+			assert.Equal(t, maya, c.ShiftID, "the channel feeds Maya's family")
+			assert.Equal(t, maya, f.shift("C1").ID)
+			assert.Equal(t, []string{"C1", "D1"}, f.channels(maya))
+			assert.Equal(t, []string{"U1"}, f.members(maya))
+			assert.Equal(t, []string{maya}, f.familiesOf("U1"), "no second family")
+			live, err := f.db.LiveNotes(f.ctx, "T1", maya, clk.Now())
+			require.NoError(t, err)
+			assert.Len(t, live.Notes, 2, "one list")
+			// Someone else writing there feeds that list, and is no member
+			// for it: members join by consent.
+			tick()
+			assert.Equal(t, maya, f.note("C1", "U2", "slept 2h").ShiftID)
+			assert.Equal(t, []string{"U1"}, f.members(maya))
+
+			// Sam's first note is in a channel: a family of his own, keyed
+			// by it. His first DM then joins it.
+			tick()
+			sam := f.note("C2", "U2", "wipes < 1 day").ShiftID
+			assert.NotEqual(t, maya, sam)
+			assert.Equal(t, "C2", f.shift("C2").ChannelID)
+			tick()
+			assert.Equal(t, sam, f.note("D2", "U2", "nap 40 min").ShiftID, "his DM joins the family he has")
+			assert.Equal(t, []string{"C2", "D2"}, f.channels(sam))
+			assert.Equal(t, []string{"U2"}, f.members(sam))
+			conv, err := f.db.FamilyOf(f.ctx, "T1", "D2")
+			require.NoError(t, err)
+			assert.Equal(t, "U2", conv.UserID)
+
+			// Once his DM has a row of its own (he left), it does not
+			// follow another family he is in: it starts a new one.
+			tick()
+			f.note("C3", "U3", "pediatrician friday 10am")
+			pat := f.shift("C3").ID
+			tick()
+			_, err = f.db.Join(f.ctx, bh.Member{TeamID: "T1", ShiftID: pat, UserID: "U2"}, "")
+			require.NoError(t, err)
+			require.NoError(t, f.db.Leave(f.ctx, "T1", sam, "U2"))
+			tick()
+			fresh := f.note("D2", "U2", "slept 3h").ShiftID
+			assert.NotContains(t, []string{maya, sam, pat}, fresh)
+
+			// In several families, a new channel goes to the one his DM
+			// feeds, not the one he joined first.
+			tick()
+			assert.Equal(t, fresh, f.note("C4", "U2", "bath at 7pm").ShiftID)
+			assert.Equal(t, []string{pat, fresh}, f.familiesOf("U2"))
+		})
 	}
 }
