@@ -383,48 +383,118 @@ func (db *DB) members(ctx context.Context, op, group string, filter bson.D) ([]b
 // time). With dm (the person's DM with the bot), that DM feeds the family
 // from now on, and the person is no longer a member of the family it fed
 // before, whose id is from ("" when none, or the same family). Its open
-// notes stay there: MoveOpenNotes moves them, when the person agreed.
+// notes stay there: MoveOpenNotes moves them, when the person agreed. A
+// Join asked by someone (m.InvitedBy) who is no longer in the family is
+// refused (ECONFLICT): their invite no longer stands.
 func (db *DB) Join(ctx context.Context, m bh.Member, dm string) (from string, err error) {
-	if m.TeamID == "" || m.ShiftID == "" || m.UserID == "" {
-		return "", db.fail("join family", bh.Errorf(bh.EINVALID, "Joining needs a team, a family and a person."))
-	}
-	if dm != "" && (bh.ConversationKindOf(dm) != bh.ConvDM) {
-		return "", db.fail("join family", bh.Errorf(bh.EINVALID, "Only a DM joins with its person."))
-	}
-	if _, err := db.ShiftByID(ctx, m.TeamID, m.ShiftID); err != nil {
+	if err := db.checkJoin(ctx, m, dm); err != nil {
 		return "", db.fail("join family", err)
 	}
 	now := db.now()
 	err = db.write(ctx, func(ctx context.Context) error {
-		from = ""
-		if err := db.addMember(ctx, memberDoc{TeamID: m.TeamID, ShiftID: m.ShiftID, UserID: m.UserID, JoinedAt: now, InvitedBy: m.InvitedBy}); err != nil {
-			return err
-		}
-		if dm == "" {
-			return nil
-		}
-		had, found, err := db.family(ctx, m.TeamID, dm, true)
-		if err != nil {
-			return err
-		}
-		if found && had.ShiftID == m.ShiftID {
-			return nil
-		}
-		row := convDoc{ID: convID(m.TeamID, dm), TeamID: m.TeamID, ChannelID: dm, ShiftID: m.ShiftID, Kind: string(bh.ConvDM), UserID: m.UserID, Since: now}
-		if _, err := db.c.conversations.ReplaceOne(ctx, bson.D{{Key: "_id", Value: row.ID}}, row, options.Replace().SetUpsert(true)); err != nil {
-			return err
-		}
-		if !found {
-			return nil
-		}
-		from = had.ShiftID
-		_, err = db.c.members.DeleteOne(ctx, bson.D{{Key: "_id", Value: memberID(m.TeamID, from, m.UserID)}})
+		from, err = db.joinTx(ctx, m, dm, now)
 		return err
 	})
 	if err != nil {
 		return "", db.fail("join family", err)
 	}
 	return from, nil
+}
+
+// AcceptInvite is Join by the invite id names, answered by userID, the
+// person it asks: the invite is answered Join in the same write as the
+// Join, so it is answered only if they joined (on a MongoDB deployment,
+// without a transaction, the Join is written first). An invite answered
+// before, or whose sender is no longer in its family, is refused
+// (ECONFLICT) and changes nothing.
+func (db *DB) AcceptInvite(ctx context.Context, teamID, id, userID, dm string) (inv bh.Invite, from string, err error) {
+	inv, err = db.Invite(ctx, teamID, id)
+	switch {
+	case err != nil:
+		return bh.Invite{}, "", err
+	case inv.To != userID:
+		return inv, "", db.fail("accept invite", bh.Errorf(bh.EFORBIDDEN, "That invite is for someone else; nothing was changed."))
+	case inv.Answered():
+		return inv, "", db.fail("accept invite", errInviteAnswered)
+	}
+	m := bh.Member{TeamID: teamID, ShiftID: inv.ShiftID, UserID: userID, InvitedBy: inv.From}
+	if err := db.checkJoin(ctx, m, dm); err != nil {
+		return inv, "", db.fail("accept invite", err)
+	}
+	now := db.now()
+	err = db.write(ctx, func(ctx context.Context) error {
+		if from, err = db.joinTx(ctx, m, dm, now); err != nil {
+			return err
+		}
+		res, err := db.c.invites.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}, {Key: "team_id", Value: teamID}, {Key: "answer", Value: bson.D{{Key: "$exists", Value: false}}}},
+			bson.D{{Key: "$set", Value: bson.D{{Key: "answer", Value: string(bh.InviteJoin)}, {Key: "answered_at", Value: now}}}})
+		if err == nil && res.ModifiedCount == 0 {
+			// Answered meanwhile (Not now, or a second press): on the
+			// embedded engine the Join is undone with this write.
+			err = errInviteAnswered
+		}
+		return err
+	})
+	if err != nil {
+		return inv, "", db.fail("accept invite", err)
+	}
+	inv, err = db.Invite(ctx, teamID, id)
+	return inv, from, err
+}
+
+var (
+	errInviteAnswered = bh.Errorf(bh.ECONFLICT, "You answered that invite already; nothing was changed.")
+	errInviterLeft    = bh.Errorf(bh.ECONFLICT, "The person who asked you is no longer in the family that invite was for, so it no longer stands; nothing was changed.")
+)
+
+// checkJoin refuses a Join that names no one, a DM that is not one, or a
+// family that is not there.
+func (db *DB) checkJoin(ctx context.Context, m bh.Member, dm string) error {
+	if m.TeamID == "" || m.ShiftID == "" || m.UserID == "" {
+		return bh.Errorf(bh.EINVALID, "Joining needs a team, a family and a person.")
+	}
+	if dm != "" && (bh.ConversationKindOf(dm) != bh.ConvDM) {
+		return bh.Errorf(bh.EINVALID, "Only a DM joins with its person.")
+	}
+	_, err := db.ShiftByID(ctx, m.TeamID, m.ShiftID)
+	return err
+}
+
+// joinTx is Join's writes, from a write function.
+func (db *DB) joinTx(ctx context.Context, m bh.Member, dm string, now time.Time) (from string, err error) {
+	if m.InvitedBy != "" && m.InvitedBy != m.UserID {
+		// Who asked must still be in the family: asked by someone who
+		// left, the invite no longer stands.
+		var have memberDoc
+		err := db.c.members.FindOne(ctx, bson.D{{Key: "_id", Value: memberID(m.TeamID, m.ShiftID, m.InvitedBy)}}).Decode(&have)
+		if isNoDocs(err) {
+			return "", errInviterLeft
+		} else if err != nil {
+			return "", err
+		}
+	}
+	if err := db.addMember(ctx, memberDoc{TeamID: m.TeamID, ShiftID: m.ShiftID, UserID: m.UserID, JoinedAt: now, InvitedBy: m.InvitedBy}); err != nil {
+		return "", err
+	}
+	if dm == "" {
+		return "", nil
+	}
+	had, found, err := db.family(ctx, m.TeamID, dm, true)
+	if err != nil {
+		return "", err
+	}
+	if found && had.ShiftID == m.ShiftID {
+		return "", nil
+	}
+	row := convDoc{ID: convID(m.TeamID, dm), TeamID: m.TeamID, ChannelID: dm, ShiftID: m.ShiftID, Kind: string(bh.ConvDM), UserID: m.UserID, Since: now}
+	if _, err := db.c.conversations.ReplaceOne(ctx, bson.D{{Key: "_id", Value: row.ID}}, row, options.Replace().SetUpsert(true)); err != nil {
+		return "", err
+	}
+	if !found {
+		return "", nil
+	}
+	_, err = db.c.members.DeleteOne(ctx, bson.D{{Key: "_id", Value: memberID(m.TeamID, had.ShiftID, m.UserID)}})
+	return had.ShiftID, err
 }
 
 // Leave takes a person out of a family. Its notes stay with it; the

@@ -794,3 +794,59 @@ func TestAChannelsFirstNoteJoinsItsWritersFamily(t *testing.T) {
 		})
 	}
 }
+
+// An invite whose sender left the family no longer stands: the store
+// refuses the Join (not only the bot, which checks first), and the invite
+// stays unanswered. An invite is answered Join only with the Join itself:
+// a second answer, or someone else's, changes nothing.
+func TestAJoinNeedsItsInviterInTheFamily(t *testing.T) {
+	for name, open := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			f := &familyT{t: t, ctx: context.Background(), db: open(t)}
+			f.note("D1", "U1", "out of formula")
+			maya := f.shift("D1").ID
+			f.note("D2", "U2", "wipes < 1 day")
+			sam := f.shift("D2").ID
+			f.note("D3", "U3", "slept 2h")
+			pat := f.shift("D3").ID
+			asked, err := f.db.CreateInvite(f.ctx, bh.Invite{TeamID: "T1", ShiftID: maya, From: "U1", To: "U2"})
+			require.NoError(t, err)
+			require.NoError(t, f.db.Leave(f.ctx, "T1", maya, "U1"))
+
+			_, _, err = f.db.AcceptInvite(f.ctx, "T1", asked.ID, "U2", "D2")
+			assert.Equal(t, bh.ECONFLICT, bh.ErrorCode(err))
+			assert.Contains(t, bh.ErrorMessage(err), "no longer in the family that invite was for")
+			_, err = f.db.Join(f.ctx, bh.Member{TeamID: "T1", ShiftID: maya, UserID: "U2", InvitedBy: "U1"}, "D2")
+			assert.Equal(t, bh.ECONFLICT, bh.ErrorCode(err), "Join itself checks who asked")
+			got, err := f.db.Invite(f.ctx, "T1", asked.ID)
+			require.NoError(t, err)
+			assert.False(t, got.Answered(), "a refused Join leaves the invite unanswered")
+			assert.Empty(t, f.members(maya))
+			assert.Equal(t, sam, f.shift("D2").ID, "his DM still feeds his own list")
+
+			inv, err := f.db.CreateInvite(f.ctx, bh.Invite{TeamID: "T1", ShiftID: pat, From: "U3", To: "U2"})
+			require.NoError(t, err)
+			_, _, err = f.db.AcceptInvite(f.ctx, "T1", inv.ID, "U9", "D9")
+			assert.Equal(t, bh.EFORBIDDEN, bh.ErrorCode(err), "someone else's invite")
+			got, from, err := f.db.AcceptInvite(f.ctx, "T1", inv.ID, "U2", "D2")
+			require.NoError(t, err)
+			assert.Equal(t, sam, from)
+			assert.Equal(t, bh.InviteJoin, got.Answer)
+			assert.Equal(t, []string{"U3", "U2"}, f.members(pat))
+			ms, err := f.db.Members(f.ctx, "T1", pat)
+			require.NoError(t, err)
+			assert.Equal(t, "U3", ms[1].InvitedBy)
+			assert.Equal(t, pat, f.shift("D2").ID)
+			_, _, err = f.db.AcceptInvite(f.ctx, "T1", inv.ID, "U2", "D2")
+			assert.Equal(t, bh.ECONFLICT, bh.ErrorCode(err), "answered already")
+
+			later, err := f.db.CreateInvite(f.ctx, bh.Invite{TeamID: "T1", ShiftID: pat, From: "U3", To: "U4"})
+			require.NoError(t, err)
+			_, _, err = f.db.AnswerInvite(f.ctx, "T1", later.ID, bh.InviteNotNow)
+			require.NoError(t, err)
+			_, _, err = f.db.AcceptInvite(f.ctx, "T1", later.ID, "U4", "D4")
+			assert.Equal(t, bh.ECONFLICT, bh.ErrorCode(err), "Not now stands")
+			assert.Equal(t, []string{"U3", "U2"}, f.members(pat))
+		})
+	}
+}
