@@ -165,7 +165,7 @@ func (db *DB) ensureShift(ctx context.Context, teamID, channelID, userID string,
 			// the channel), or their DM's first after a channel made them
 			// a member.
 			var ok bool
-			if sd, ok, err = db.writersFamily(ctx, teamID, userID); err != nil {
+			if sd, ok, err = db.writersFamily(ctx, teamID, userID, bh.ConversationKindOf(channelID) == bh.ConvDM); err != nil {
 				return shiftDoc{}, err
 			} else if !ok {
 				// A new family keyed by the conversation; the unique key
@@ -205,9 +205,11 @@ func (db *DB) ensureShift(ctx context.Context, teamID, channelID, userID string,
 
 // writersFamily is the family a conversation's first note by userID goes
 // to when the conversation has none: the one their DM feeds, else the one
-// they joined first; ok is false when they are in none. Only from a write
-// function: it reads what the write's transaction sees.
-func (db *DB) writersFamily(ctx context.Context, teamID, userID string) (sd shiftDoc, ok bool, err error) {
+// they joined first; ok is false when they are in none, and for a DM
+// (dm) when they have a DM row of their own already (theirs fed a family
+// before: it does not follow another). Only from a write function: it
+// reads what the write's transaction sees.
+func (db *DB) writersFamily(ctx context.Context, teamID, userID string, dm bool) (sd shiftDoc, ok bool, err error) {
 	if userID == "" {
 		return shiftDoc{}, false, nil
 	}
@@ -225,6 +227,9 @@ func (db *DB) writersFamily(ctx context.Context, teamID, userID string) (sd shif
 	dms, err := findAll[convDoc](ctx, db, colConversations, bson.D{{Key: "team_id", Value: teamID}, {Key: "user_id", Value: userID}}, nil)
 	if err != nil {
 		return shiftDoc{}, false, err
+	}
+	if dm && len(dms) > 0 {
+		return shiftDoc{}, false, nil
 	}
 	pick := ms[0].ShiftID
 	for _, d := range dms {
