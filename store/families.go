@@ -678,7 +678,11 @@ func (db *DB) MoveOpenNotes(ctx context.Context, teamID, from, to, userID string
 		for _, n := range open {
 			// As read: a note edited, done or moved since stays.
 			filter := bson.D{{Key: "_id", Value: n.ID}, {Key: "team_id", Value: teamID}, {Key: "shift_id", Value: from}, {Key: "rev", Value: n.Rev}}
-			update := bson.D{{Key: "$set", Value: bson.D{{Key: "shift_id", Value: to}, {Key: "updated_at", Value: now}}}, {Key: "$inc", Value: bson.D{{Key: "rev", Value: 1}}}}
+			// moved_from: the change says both lists changed (WatchNotes,
+			// ShiftsChangedSince), so the radar recomputes the one it
+			// left too.
+			update := bson.D{{Key: "$set", Value: bson.D{{Key: "shift_id", Value: to}, {Key: "updated_at", Value: now},
+				{Key: "moved_from", Value: from}, {Key: "moved_at", Value: now}}}, {Key: "$inc", Value: bson.D{{Key: "rev", Value: 1}}}}
 			if db.notesShelved() {
 				if _, err := db.updateShelved(filter, update); isNoDocs(err) {
 					continue

@@ -850,3 +850,82 @@ func TestAJoinNeedsItsInviterInTheFamily(t *testing.T) {
 		})
 	}
 }
+
+// A joiner's open notes moving to the family's list are read in that
+// family's zone from then on ("pediatrician 2pm" in New York is not over
+// at 4 PM UTC), and the move is a change to both lists: the change stream
+// and the radar's catch-up name the list they left too, so its state
+// loses them.
+func TestMovedNotesAreReadInTheirNewFamily(t *testing.T) {
+	for _, engine := range bothEngines {
+		t.Run(engine.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a safety net, not a measure
+			defer cancel()
+			clk := clocktest.New(time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC))
+			f := &familyT{t: t, ctx: ctx, db: storetest.New(t, append(engine.opts, storetest.WithClock(clk.Now))...)}
+			f.note("D1", "U1", "out of formula")
+			maya := f.shift("D1").ID
+			require.NoError(t, f.db.SetShiftTZ(ctx, "T1", maya, "America/New_York"))
+			appt := f.note("D2", "U2", "pediatrician appointment 2pm")
+			sam := f.shift("D2").ID
+			ids := func(shift string, at time.Time) []string {
+				live, err := f.db.LiveNotes(ctx, "T1", shift, at)
+				require.NoError(t, err)
+				var out []string
+				for _, n := range live.Notes {
+					out = append(out, n.ID)
+				}
+				return out
+			}
+			clk.Advance(2 * time.Hour)
+			require.Contains(t, ids(sam, clk.Now()), appt.ID, "read in UTC: 2 PM is still to come")
+			require.NotContains(t, ids(maya, clk.Now()), appt.ID)
+
+			next, stop, err := f.db.WatchNotes(ctx, nil)
+			require.NoError(t, err)
+			defer stop()
+			moveAt := clk.Now()
+			from, err := f.db.Join(ctx, bh.Member{TeamID: "T1", ShiftID: maya, UserID: "U2", InvitedBy: "U1"}, "D2")
+			require.NoError(t, err)
+			moved, err := f.db.MoveOpenNotes(ctx, "T1", from, maya, "U2")
+			require.NoError(t, err)
+			require.Equal(t, 1, moved)
+
+			// The move's changes come together, its list's and the one it
+			// left.
+			changed := map[string]bool{}
+			for !changed[maya] {
+				chs, err := next(ctx)
+				require.NoError(t, err)
+				for _, ch := range chs {
+					changed[ch.ShiftID] = true
+				}
+			}
+			assert.True(t, changed[sam], "the list the note left changed too")
+			since, err := f.db.ShiftsChangedSince(ctx, moveAt)
+			require.NoError(t, err)
+			var caught []string
+			for _, sh := range since {
+				caught = append(caught, sh.ID)
+			}
+			assert.ElementsMatch(t, []string{sam, maya}, caught, "the catch-up recomputes both")
+
+			// 4 PM UTC: over in UTC, 11 AM in New York.
+			clk.Advance(4 * time.Hour)
+			assert.Contains(t, ids(maya, clk.Now()), appt.ID, "read in the family's zone")
+			assert.Empty(t, ids(sam, clk.Now()))
+			// 8 PM UTC: 3 PM in New York, over.
+			clk.Advance(4 * time.Hour)
+			assert.NotContains(t, ids(maya, clk.Now()), appt.ID)
+
+			// A later change of the moved note is its new list's only.
+			_, err = f.db.RetagNote(ctx, "T1", appt.ID, bh.TagTask)
+			require.NoError(t, err)
+			chs, err := next(ctx)
+			require.NoError(t, err)
+			for _, ch := range chs {
+				assert.Equal(t, maya, ch.ShiftID)
+			}
+		})
+	}
+}

@@ -58,6 +58,20 @@ type logDoc struct {
 	ClaimedBy string     `bson:"claimed_by,omitempty"`
 	ClaimedAt *time.Time `bson:"claimed_at,omitempty"`
 	Rev       int        `bson:"rev"`
+	// MovedFrom is the shift the note last moved from (MoveOpenNotes),
+	// at MovedAt; absent for a note that never moved.
+	MovedFrom string     `bson:"moved_from,omitempty"`
+	MovedAt   *time.Time `bson:"moved_at,omitempty"`
+}
+
+// left is the shift this version of the note left ("" unless the version
+// is the move itself): a change to it is a change to that shift's list
+// too, whose radar state must lose the note.
+func (d logDoc) left() string {
+	if d.MovedFrom == "" || d.MovedAt == nil || !d.MovedAt.Equal(d.UpdatedAt) {
+		return ""
+	}
+	return d.MovedFrom
 }
 
 func (d logDoc) domain() bh.Note {
