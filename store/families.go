@@ -154,10 +154,17 @@ func (db *DB) ensureShift(ctx context.Context, teamID, channelID, userID string,
 		// after a Leave.
 	}
 	if !found {
-		// The conversation's own shift from before families keeps it.
+		// The conversation's own shift from before families keeps it,
+		// unless its person left that family (an import without the DM's
+		// row): then theirs is a new family, keyed apart.
 		sd, err := db.foundedShift(ctx, teamID, channelID, true)
 		if err != nil && !isNoDocs(err) {
 			return shiftDoc{}, err
+		}
+		if err == nil && userID != "" && slices.Contains(sd.Left, userID) && bh.ConversationKindOf(channelID) == bh.ConvDM {
+			if sd, err = db.newFamily(ctx, teamID, now); err != nil {
+				return shiftDoc{}, err
+			}
 		}
 		if err != nil {
 			// A writer already in a family brings the conversation to it:
@@ -179,11 +186,11 @@ func (db *DB) ensureShift(ctx context.Context, teamID, channelID, userID string,
 	}
 	// Its person left the family it fed: a new family, keyed apart from
 	// the shift the conversation founded.
-	id := newID()
-	sd := shiftDoc{ID: id, TeamID: teamID, ChannelID: bh.FamilyKey(id), CreatedAt: now, UpdatedAt: now}
-	if _, err := db.c.shifts.InsertOne(ctx, sd); err != nil {
+	sd, err := db.newFamily(ctx, teamID, now)
+	if err != nil {
 		return shiftDoc{}, err
 	}
+	id := sd.ID
 	res, err := db.c.conversations.UpdateOne(ctx, bson.D{{Key: "_id", Value: conv.ID}, {Key: "shift_id", Value: conv.ShiftID}},
 		bson.D{{Key: "$set", Value: bson.D{{Key: "shift_id", Value: id}, {Key: "since", Value: now}}}})
 	if err != nil {
@@ -201,6 +208,15 @@ func (db *DB) ensureShift(ctx context.Context, teamID, channelID, userID string,
 		return db.shiftTx(ctx, teamID, have.ShiftID)
 	}
 	return sd, db.addMember(ctx, memberDoc{TeamID: teamID, ShiftID: id, UserID: userID, JoinedAt: now})
+}
+
+// newFamily makes a family keyed apart from every conversation (its
+// founding conversation's key is another family's).
+func (db *DB) newFamily(ctx context.Context, teamID string, now time.Time) (shiftDoc, error) {
+	id := newID()
+	sd := shiftDoc{ID: id, TeamID: teamID, ChannelID: bh.FamilyKey(id), CreatedAt: now, UpdatedAt: now}
+	_, err := db.c.shifts.InsertOne(ctx, sd)
+	return sd, err
 }
 
 // writersFamily is the family a conversation's first note by userID goes
@@ -481,6 +497,11 @@ func (db *DB) joinTx(ctx context.Context, m bh.Member, dm string, now time.Time)
 	if err := db.addMember(ctx, memberDoc{TeamID: m.TeamID, ShiftID: m.ShiftID, UserID: m.UserID, JoinedAt: now, InvitedBy: m.InvitedBy}); err != nil {
 		return "", err
 	}
+	// Back in a family they once left: no longer one who left it.
+	if _, err := db.c.shifts.UpdateOne(ctx, bson.D{{Key: "_id", Value: m.ShiftID}, {Key: "team_id", Value: m.TeamID}, {Key: "left", Value: m.UserID}},
+		bson.D{{Key: "$pull", Value: bson.D{{Key: "left", Value: m.UserID}}}}); err != nil {
+		return "", err
+	}
 	if dm == "" {
 		return "", nil
 	}
@@ -514,8 +535,16 @@ func (db *DB) Leave(ctx context.Context, teamID, shiftID, userID string) error {
 		return err
 	}
 	err = db.write(ctx, func(ctx context.Context) error {
-		if _, err := db.c.members.DeleteOne(ctx, bson.D{{Key: "_id", Value: memberID(teamID, shiftID, userID)}}); err != nil {
+		res, err := db.c.members.DeleteOne(ctx, bson.D{{Key: "_id", Value: memberID(teamID, shiftID, userID)}})
+		if err != nil {
 			return err
+		}
+		if res.DeletedCount > 0 {
+			// Said on the shift too, which every export carries (Left).
+			if _, err := db.c.shifts.UpdateOne(ctx, bson.D{{Key: "_id", Value: shiftID}, {Key: "team_id", Value: teamID}},
+				bson.D{{Key: "$addToSet", Value: bson.D{{Key: "left", Value: userID}}}}); err != nil {
+				return err
+			}
 		}
 		for _, c := range convs {
 			if c.Kind != bh.ConvDM || c.UserID != userID {

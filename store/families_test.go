@@ -679,7 +679,7 @@ func TestExportCarriesTheFamily(t *testing.T) {
 // started one of their own.
 func TestLeaveSurvivesExportAndImport(t *testing.T) {
 	for name, open := range backends(t) {
-		for _, since := range []string{"nothing since", "a list of her own since", "an export without her DM's row"} {
+		for _, since := range []string{"nothing since", "a list of her own since", "an export without her DM's row", "a format-1 export"} {
 			t.Run(name+"/"+since, func(t *testing.T) {
 				f := &familyT{t: t, ctx: context.Background(), db: open(t)}
 				f.note("D1", "U1", "out of formula")
@@ -705,24 +705,38 @@ func TestLeaveSurvivesExportAndImport(t *testing.T) {
 					require.Len(t, kept, len(dump.Collections["conversations"])-1)
 					dump.Collections["conversations"] = kept
 				}
+				if since == "a format-1 export" {
+					// No family rows at all: the shift says who left.
+					for _, c := range []string{"conversations", "members", "people", "invites"} {
+						delete(dump.Collections, c)
+					}
+				}
 
 				to := &familyT{t: t, ctx: f.ctx, db: open(t), seq: f.seq}
 				_, err = to.db.Import(f.ctx, dump)
 				require.NoError(t, err)
-				assert.Equal(t, []string{"U2"}, to.members(maya.ID), "the leaver is not a member again")
-				assert.Equal(t, []string{"D2"}, to.channels(maya.ID))
-				if since == "an export without her DM's row" {
-					return // her DM still reads as the family it founded
+				members := []string{"U2"}
+				if since == "a format-1 export" {
+					members = nil // nobody's row came: Sam joins again by Join
+				} else {
+					assert.Equal(t, []string{"D2"}, to.channels(maya.ID))
 				}
-				_, err = to.db.FamilyOf(f.ctx, "T1", "D1")
-				assert.Equal(t, bh.ENOTFOUND, bh.ErrorCode(err), "her DM feeds no family here")
+				assert.Equal(t, members, to.members(maya.ID), "the leaver is not a member again")
+				if since != "an export without her DM's row" {
+					// (That one still reads as the family it founded until
+					// her next note.)
+					_, err = to.db.FamilyOf(f.ctx, "T1", "D1")
+					assert.Equal(t, bh.ENOTFOUND, bh.ErrorCode(err), "her DM feeds no family here")
+				}
 				n := to.note("D1", "U1", "nap 40 min")
 				assert.NotEqual(t, maya.ID, n.ShiftID, "her next note starts a list of her own")
-				assert.Equal(t, []string{"U2"}, to.members(maya.ID))
+				assert.Equal(t, bh.FamilyKey(n.ShiftID), to.shift("D1").ChannelID)
+				assert.Equal(t, members, to.members(maya.ID))
 				again, err := to.db.Import(f.ctx, dump)
 				require.NoError(t, err)
 				assert.Zero(t, again.New)
-				assert.Equal(t, []string{"U2"}, to.members(maya.ID))
+				assert.Equal(t, members, to.members(maya.ID))
+				assert.Equal(t, n.ShiftID, to.shift("D1").ID, "importing again changes nothing")
 			})
 		}
 	}
@@ -926,6 +940,33 @@ func TestMovedNotesAreReadInTheirNewFamily(t *testing.T) {
 			for _, ch := range chs {
 				assert.Equal(t, maya, ch.ShiftID)
 			}
+		})
+	}
+}
+
+// Who left a family and joined it again is a member again in every
+// export: a format-1 import maps the DM that founded it back.
+func TestRejoiningIsNoLongerLeaving(t *testing.T) {
+	for name, open := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			f := &familyT{t: t, ctx: context.Background(), db: open(t)}
+			f.note("D1", "U1", "out of formula")
+			maya := f.shift("D1")
+			_, err := f.db.Join(f.ctx, bh.Member{TeamID: "T1", ShiftID: maya.ID, UserID: "U2", InvitedBy: "U1"}, "D2")
+			require.NoError(t, err)
+			require.NoError(t, f.db.Leave(f.ctx, "T1", maya.ID, "U1"))
+			_, err = f.db.Join(f.ctx, bh.Member{TeamID: "T1", ShiftID: maya.ID, UserID: "U1", InvitedBy: "U2"}, "D1")
+			require.NoError(t, err)
+			dump, err := f.db.Export(f.ctx, maya)
+			require.NoError(t, err)
+			for _, c := range []string{"conversations", "members", "people", "invites"} {
+				delete(dump.Collections, c)
+			}
+			to := &familyT{t: t, ctx: f.ctx, db: open(t), seq: f.seq}
+			_, err = to.db.Import(f.ctx, dump)
+			require.NoError(t, err)
+			assert.Equal(t, []string{"U1"}, to.members(maya.ID))
+			assert.Equal(t, maya.ID, to.note("D1", "U1", "nap 40 min").ShiftID)
 		})
 	}
 }

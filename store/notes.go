@@ -22,6 +22,11 @@ type shiftDoc struct {
 	SweptRev  int       `bson:"swept_rev,omitempty"`
 	CreatedAt time.Time `bson:"created_at"`
 	UpdatedAt time.Time `bson:"updated_at"`
+	// Left are the people who left this family (Leave) and have not
+	// joined it again. It travels with the shift, in every export: an
+	// import without the family's rows (a format-1 dump) does not make
+	// them members again, nor map the DM of one who founded it back.
+	Left []string `bson:"left,omitempty"`
 }
 
 func (d shiftDoc) domain() bh.Shift {
