@@ -127,7 +127,8 @@ func TestE2EFamilyEveningInAChannel(t *testing.T) {
 // the bot to #family (C1: she, Sam and the bot) and writes there: C1
 // feeds the family's one list, not a second, empty one keyed by the
 // channel. /plan in C1 (everyone in it has joined) plans from the whole
-// list, the DM's note among it.
+// list, the DM's note among it. The other way round, a DM's first note
+// after its person's channel note feeds that channel's family.
 func TestE2EChannelOfADMFamily(t *testing.T) {
 	ny, err := time.LoadLocation("America/New_York")
 	require.NoError(t, err)
@@ -153,6 +154,13 @@ func TestE2EChannelOfADMFamily(t *testing.T) {
 	assert.Contains(t, string(card.raw), "formula", "the DM's note is on the channel's list")
 	assert.Contains(t, strings.ToLower(string(card.raw)), "daycare form")
 
+	// The other way round: Pat's first note is in #pat (C2, just Pat and
+	// the bot); her first DM afterwards feeds the family she has.
+	h.fake.SetUser(slacktest.User{ID: "U3", Name: "Pat", TZ: "America/New_York"})
+	h.fake.SetChannel(slacktest.Channel{ID: "C2", Name: "pat", IsMember: true, Members: []string{"U3", h.fake.Config().BotUserID}})
+	h.channelNote("C2", "U3", "pediatrician friday 10am", tsAt(clock.Now(), 2))
+	h.note("DU3", "U3", "slept 3h", tsAt(clock.Now(), 3))
+
 	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
 	ctx := context.Background()
 	db, err := store.Open(ctx, store.Config{DataDir: h.dir})
@@ -171,4 +179,10 @@ func TestE2EChannelOfADMFamily(t *testing.T) {
 		texts = append(texts, n.Text)
 	}
 	assert.ElementsMatch(t, []string{"out of formula", "daycare form due tomorrow 5pm"}, texts)
+	pat, err := db.FamilyOf(ctx, h.team, "C2")
+	require.NoError(t, err)
+	patDM, err := db.FamilyOf(ctx, h.team, "DU3")
+	require.NoError(t, err)
+	assert.Equal(t, pat.ShiftID, patDM.ShiftID, "Pat's DM joined the family her channel note made")
+	assert.NotEqual(t, dm.ShiftID, pat.ShiftID)
 }
