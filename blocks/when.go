@@ -102,7 +102,10 @@ func weekdayNear(t, now time.Time, layout, fallback string) (string, bool) {
 		return "", false
 	}
 	loc := now.Location()
-	day := func(x time.Time) time.Time { x = x.In(loc); return time.Date(x.Year(), x.Month(), x.Day(), 0, 0, 0, 0, time.UTC) }
+	day := func(x time.Time) time.Time {
+		x = x.In(loc)
+		return time.Date(x.Year(), x.Month(), x.Day(), 0, 0, 0, 0, time.UTC)
+	}
 	days := int(day(t).Sub(day(now)).Hours() / 24)
 	wd, rest, _ := strings.Cut(fallback, " ")
 	if days < 2 || days > 6 || len(wd) != 3 {
