@@ -309,7 +309,8 @@ func TestE2ERadarOnDemand(t *testing.T) {
 	r, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.Ephemeral && strings.HasPrefix(m.Text, "Risk Radar") })
 	require.NoError(t, err)
 	assert.Contains(t, r.Text, "critical")
-	assert.Contains(t, string(r.Blocks), "Restock formula")
+	assert.Contains(t, string(r.Blocks), "Get formula")
+	assert.NotContains(t, string(r.Blocks), "Restock formula", "no Next line repeats an item")
 	assert.Equal(t, "U1", r.EphemeralUser, "only the person who asked sees it")
 }
 
