@@ -375,9 +375,27 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 
 // byLevel is the state's deadlines and supplies, most urgent first: an
 // item out now comes before a form due tomorrow, whichever list it is in.
+// Within a level, what is wrong already (out, overdue) comes first, then
+// the soonest.
 func byLevel(st bh.ShiftState) []bh.RiskItem {
 	out := append(append([]bh.RiskItem(nil), st.Deadlines...), st.Inventory...)
-	slices.SortStableFunc(out, func(a, b bh.RiskItem) int { return int(b.Level) - int(a.Level) })
+	already := func(it bh.RiskItem) bool {
+		return it.Overdue || (it.Kind == bh.TagInventory && it.At == nil && it.Since != nil)
+	}
+	slices.SortStableFunc(out, func(a, b bh.RiskItem) int {
+		switch {
+		case a.Level != b.Level:
+			return int(b.Level) - int(a.Level)
+		case already(a) != already(b):
+			if already(a) {
+				return -1
+			}
+			return 1
+		case a.At != nil && b.At != nil:
+			return a.At.Compare(*b.At)
+		}
+		return 0
+	})
 	return out
 }
 

@@ -1162,6 +1162,7 @@ func (n *Nudger) outlook(ctx context.Context, s bh.RadarSettings, now time.Time)
 	if err != nil || !found {
 		return
 	}
+	st = Aged(st, now)
 	route, _, ok := n.route(ctx, shift, bh.PostOutlook, nil, now, s)
 	if !ok {
 		return
