@@ -152,7 +152,7 @@ func TestE2ERadarStopsWhereTheBotWasRemoved(t *testing.T) {
 		clock.Advance(time.Minute)
 	}
 	for _, m := range h.fake.Messages("C77") {
-		assert.NotContains(t, m.Text, "Radar", "nothing posted there")
+		assert.NotContains(t, string(m.Metadata), "babyhandoff_radar_post", "nothing posted there")
 	}
 	assert.Len(t, h.fake.Calls("chat.postMessage"), 2, "the reply and one radar attempt: no retry storm")
 }
