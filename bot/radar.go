@@ -425,7 +425,13 @@ func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 		if p.Key != "" {
 			opts = append(opts, slack.MsgOptionMetadata(slack.SlackMetadata{EventType: radarMetadataType, EventPayload: map[string]any{"key": p.Key}}))
 		}
-		if p.To.ThreadTS != "" {
+		switch {
+		case p.To.ThreadTS != "" && p.Kind == bh.PostNew:
+			// What was just added to the standing message, in its
+			// thread: not broadcast (the message itself shows the item);
+			// it notifies through its mention of the reader.
+			opts = append(opts, slack.MsgOptionTS(p.To.ThreadTS))
+		case p.To.ThreadTS != "":
 			// Under the handoff message, and broadcast to the DM: a reply
 			// alone notifies only those following the thread, and Got it
 			// (a button) follows nothing, so a night's alert could reach

@@ -560,12 +560,12 @@ func TestOldNotesLeaveThePlan(t *testing.T) {
 		for _, it := range p.StillOpen {
 			still = append(still, it.Text)
 		}
-		assert.Equal(t, []string{"daycare form due tomorrow 5pm — overdue since Thu 17:00, left out of plans", "buy wipes today — was for Sun Nov 22"}, still, p.Archetype)
+		assert.Equal(t, []string{"daycare form — overdue since Thu 17:00, left out of plans", "buy wipes — was for Sun Nov 22"}, still, p.Archetype)
 		require.Len(t, p.Now, 1, p.Archetype)
-		assert.Contains(t, p.Now[0].Text, "pay the water bill due today 6am — overdue since Mon 06:00")
+		assert.Contains(t, p.Now[0].Text, "pay the water bill — overdue since Mon 06:00")
 	}
 	assert.Contains(t, out.Handoff.Content, "## Still open?")
-	assert.Contains(t, out.Handoff.Content, "- [ ] buy wipes today — was for Sun Nov 22")
+	assert.Contains(t, out.Handoff.Content, "- [ ] buy wipes — was for Sun Nov 22")
 }
 
 // A plan for a later window starts there: "/plan tomorrow 7am" on Monday

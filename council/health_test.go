@@ -427,9 +427,9 @@ func TestADeadlineTonightIsBeforeSleep(t *testing.T) {
 					}
 					require.NotNil(t, now, "%s: in Now", p.Archetype)
 					if b == nil {
-						assert.Equal(t, "Before you sleep: pay daycare deposit online by 11:59pm tonight — due 23:59", now.Text, p.Archetype)
+						assert.Equal(t, "Before you sleep: pay daycare deposit online — due 23:59", now.Text, p.Archetype)
 					} else {
-						assert.Equal(t, "pay daycare deposit online by 11:59pm tonight — due 23:59 · planned "+b.Start.Format("15:04"), now.Text, p.Archetype)
+						assert.Equal(t, "pay daycare deposit online — due 23:59 · planned "+b.Start.Format("15:04"), now.Text, p.Archetype)
 					}
 					for _, it := range p.Top {
 						assert.NotContains(t, it.Text, "Later: pay daycare", "%s: not for later", p.Archetype)

@@ -309,7 +309,8 @@ func TestE2ERadarOnDemand(t *testing.T) {
 	r, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.Ephemeral && strings.HasPrefix(m.Text, "Risk Radar") })
 	require.NoError(t, err)
 	assert.Contains(t, r.Text, "critical")
-	assert.Contains(t, string(r.Blocks), "Restock formula")
+	assert.Contains(t, string(r.Blocks), "Get formula")
+	assert.NotContains(t, string(r.Blocks), "Restock formula", "no Next line repeats an item")
 	assert.Equal(t, "U1", r.EphemeralUser, "only the person who asked sees it")
 }
 
@@ -494,18 +495,18 @@ func TestE2EMarkDoneOnTheCard(t *testing.T) {
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
 	card := h.waitCard("DU1", "v1 · ")
 	notes := checkItems(t, card.raw)
-	wipes := notes["buy wipes today (due Mon 23:59)"]
+	wipes := notes["buy wipes — due Mon 23:59"]
 	require.NotEmpty(t, wipes, "the card lists the plan's items to tick: %v", notes)
 
 	h.ack(h.tick("DU1", card.ts, "U1", card.runID, wipes))
-	h.ephemeral("DU1", "U1", "Done: buy wipes today")
+	h.ephemeral("DU1", "U1", "Done: buy wipes")
 	_, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
-		return m.TS == card.ts && m.Updated > 0 && strings.Contains(string(m.Blocks), `"initial_options":[{"text":{"type":"plain_text","text":"buy wipes today (due Mon 23:59)"`)
+		return m.TS == card.ts && m.Updated > 0 && strings.Contains(string(m.Blocks), `"initial_options":[{"text":{"type":"plain_text","text":"buy wipes — due Mon 23:59"`)
 	})
 	require.NoError(t, err, "the card shows it ticked; log:\n%s", h.stderr.String())
 
 	h.ack(h.tick("DU1", card.ts, "U1", card.runID))
-	h.ephemeral("DU1", "U1", "Open again: buy wipes today")
+	h.ephemeral("DU1", "U1", "Open again: buy wipes")
 	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
 		return m.TS == card.ts && m.Updated > 1 && !strings.Contains(string(m.Blocks), `"initial_options"`)
 	})
@@ -571,7 +572,7 @@ func TestE2EOverdueDeadlinesAnswered(t *testing.T) {
 	h.ephemeral("DU1", "U1", "Still on: daycare form")
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
 	v2 := h.waitCard("DU1", "v2 · ")
-	assert.Contains(t, string(v2.raw), "daycare form due tomorrow 5pm — overdue since", "back in the plan as overdue")
+	assert.Contains(t, string(v2.raw), "daycare form — overdue since", "back in the plan as overdue")
 	assert.NotContains(t, string(v2.raw), "left out of plans")
 	assert.NotContains(t, string(v2.raw), "water bill", "dropped: not planned")
 	for _, n := range h.notes("DU1", false) {
