@@ -192,7 +192,7 @@ func CheckPlan(blocks []Block, r PlanRules) error {
 		r.Loc = time.UTC
 	}
 	for i, b := range blocks {
-		if err := r.fits(blocks, i, b, "Keeping "+name(b)); err != nil {
+		if err := r.check(blocks, i, b, "Keeping "+name(b), false); err != nil {
 			return err
 		}
 	}
@@ -338,15 +338,20 @@ func (r PlanRules) replace(bs []Block, i int, nb Block, verb string) ([]Block, e
 }
 
 // fits checks b, at index i of bs, against every rule; verb starts the
-// reason ("Moving “X” to 18:00").
+// reason ("Moving “X” to 18:00"). A block an op changed is checked
+// against all of them, even when it lands where only the night could be.
 func (r PlanRules) fits(bs []Block, i int, b Block, verb string) error {
+	return r.check(bs, i, b, verb, true)
+}
+
+func (r PlanRules) check(bs []Block, i int, b Block, verb string, changed bool) error {
 	if id := r.health(b); id != "" {
 		return Errorf(EINVALID, "%s would plan a health note: health notes are listed apart for a licensed professional, never planned.", verb)
 	}
 	if !b.End.After(b.Start) {
 		return Errorf(EINVALID, "%s would leave it no time.", verb)
 	}
-	if r.fixed(b) != "" {
+	if !changed && r.fixed(b) != "" {
 		// A commitment or the night stays as it came, wherever it lies.
 		return r.overlap(bs, i, b, verb)
 	}

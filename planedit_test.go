@@ -25,7 +25,7 @@ type editFixture struct {
 	formDue                      time.Time
 }
 
-func newEditFixture(t *testing.T) editFixture {
+func newEditFixture(t testing.TB) editFixture {
 	t.Helper()
 	ny, err := time.LoadLocation("America/New_York")
 	require.NoError(t, err)
@@ -138,6 +138,10 @@ func TestApply(t *testing.T) {
 			why: "Moving “Essay” to 21:30 would run into quiet hours (22:00–06:00) at 22:00: they are kept for sleep."},
 		{name: "a nap into quiet hours", ops: []bh.PlanOp{bh.MoveTo(f.nap2, f.hm(21, 30))},
 			why: "Moving “Rest / nap window” to 21:30 would run into quiet hours (22:00–06:00) at 22:00: they are kept for sleep."},
+		{name: "a nap wholly into the night's quiet hours, outside the window", ops: []bh.PlanOp{bh.MoveTo(f.nap, f.hm(4, 15))},
+			why: "Moving “Rest / nap window” to 04:15 would start it at 04:15, before this plan's window opens at 14:00."},
+		{name: "a nap wholly into quiet hours past the night", ops: []bh.PlanOp{bh.Drop(f.laundry), bh.MoveTo(f.nap, f.tue(6, 0)), bh.MoveTo(f.nap2, f.tue(5, 0))},
+			why: "Moving “Rest / nap window” to Tue 05:00 would run into quiet hours (22:00–06:00) at Tue 05:00: they are kept for sleep."},
 		{name: "onto another block", ops: []bh.PlanOp{bh.MoveTo(f.essay, f.hm(17, 30))},
 			why: "Moving “Essay” to 17:30 would overlap “Rest / nap window” (17:00–18:00)."},
 		{name: "a fixed commitment", ops: []bh.PlanOp{bh.MoveBy(f.ped, bh.MoveStep)},
