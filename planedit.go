@@ -145,11 +145,12 @@ type PlanEdit struct {
 	At  time.Time
 }
 
-// EditRun is the run an edit of parent makes: the next version, pointing
-// back, with the same settings and the edit as its change.
-func EditRun(parent Run, version int, e PlanEdit, change string) Run {
+// EditRun is the run an edit of parent makes: pointing back, with the
+// same settings and the edit as its change. The store gives it its id and
+// its version (the shift's next).
+func EditRun(parent Run, e PlanEdit, change string) Run {
 	r := parent
-	r.ID, r.Version, r.ParentRunID = "", version, parent.ID
+	r.ID, r.Version, r.ParentRunID = "", 0, parent.ID
 	r.Change, r.ChangeStamps = change, nil
 	r.Edit = &PlanEdit{Ops: append([]PlanOp(nil), e.Ops...), By: e.By, At: e.At}
 	r.RequestedBy = e.By

@@ -306,9 +306,9 @@ func TestEditRun(t *testing.T) {
 	parent := bh.Run{ID: "r1", TeamID: "T1", ShiftID: "s1", Version: 2, Status: bh.StatusCompleted, Energy: bh.EnergyLow,
 		HorizonH: 12, CardTS: "1.2", CardPosted: true, Quiet: &bh.QuietHours{From: 22, To: 6}, RequestedBy: "U1", CreatedAt: now.Add(-time.Hour)}
 	ops := []bh.PlanOp{bh.Drop(bh.Block{Title: "Essay", Kind: "focus", NoteIDs: []string{"n4"}})}
-	r := bh.EditRun(parent, 3, bh.PlanEdit{Ops: ops, By: "U2", At: now}, "dropped “Essay”")
+	r := bh.EditRun(parent, bh.PlanEdit{Ops: ops, By: "U2", At: now}, "dropped “Essay”")
 	assert.Equal(t, "", r.ID, "the store names it")
-	assert.Equal(t, 3, r.Version)
+	assert.Equal(t, 0, r.Version, "the store numbers it")
 	assert.Equal(t, "r1", r.ParentRunID)
 	assert.Equal(t, &bh.PlanEdit{Ops: ops, By: "U2", At: now}, r.Edit)
 	assert.Equal(t, "U2", r.RequestedBy)
