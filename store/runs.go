@@ -53,6 +53,52 @@ type runDoc struct {
 	ForUntil time.Time `bson:"for_until,omitempty"`
 	// Rest is absent from runs made before plans knew of another's sleep.
 	Rest []restDoc `bson:"rest,omitempty"`
+	// Edit is absent from runs the council made (bh.PlanEdit).
+	Edit *editDoc `bson:"edit,omitempty"`
+}
+
+// editDoc is the edit that made a run from its parent (bh.PlanEdit).
+type editDoc struct {
+	Ops []opDoc   `bson:"ops"`
+	By  string    `bson:"by"`
+	At  time.Time `bson:"at"`
+}
+
+// opDoc is one op of an edit (bh.PlanOp); durations in nanoseconds.
+type opDoc struct {
+	Kind       string    `bson:"kind"`
+	BlockKey   string    `bson:"block_key,omitempty"`
+	BlockStart time.Time `bson:"block_start,omitempty"`
+	By         int64     `bson:"by,omitempty"`
+	To         time.Time `bson:"to,omitempty"`
+	Title      string    `bson:"title,omitempty"`
+	BlockKind  string    `bson:"block_kind,omitempty"`
+	NoteIDs    []string  `bson:"note_ids,omitempty"`
+	Len        int64     `bson:"len,omitempty"`
+}
+
+func toEditDoc(e *bh.PlanEdit) *editDoc {
+	if e == nil {
+		return nil
+	}
+	d := &editDoc{By: e.By, At: e.At.UTC()}
+	for _, op := range e.Ops {
+		d.Ops = append(d.Ops, opDoc{Kind: string(op.Kind), BlockKey: op.Block.Key, BlockStart: utcOrZero(op.Block.Start), By: int64(op.By),
+			To: utcOrZero(op.To), Title: op.Title, BlockKind: op.BlockKind, NoteIDs: op.NoteIDs, Len: int64(op.Len)})
+	}
+	return d
+}
+
+func (d *editDoc) domain() *bh.PlanEdit {
+	if d == nil {
+		return nil
+	}
+	e := &bh.PlanEdit{By: d.By, At: d.At.UTC()}
+	for _, o := range d.Ops {
+		e.Ops = append(e.Ops, bh.PlanOp{Kind: bh.OpKind(o.Kind), Block: bh.BlockRef{Key: o.BlockKey, Start: utcOrZero(o.BlockStart)}, By: time.Duration(o.By),
+			To: utcOrZero(o.To), Title: o.Title, BlockKind: o.BlockKind, NoteIDs: o.NoteIDs, Len: time.Duration(o.Len)})
+	}
+	return e
 }
 
 // restDoc is another caregiver's sleep in a plan's window (bh.Rest).
@@ -84,7 +130,8 @@ func toRunDoc(r bh.Run) runDoc {
 		Change: r.Change, ChangeStamps: toStampDocs(r.ChangeStamps), Status: string(r.Status), Energy: string(r.Energy), HorizonH: r.HorizonH, Mode: r.Mode, TZ: r.TZ,
 		TokenBudget: r.TokenBudget, Now: r.Now.UTC(), Sample: r.Sample, RequestedBy: r.RequestedBy, CardChannel: r.CardChannel,
 		CardTS: r.CardTS, CardPosted: r.CardPosted, Error: r.Error, CreatedAt: r.CreatedAt.UTC(), StartedAt: r.StartedAt.UTC(), FinishedAt: r.FinishedAt.UTC(),
-		From: r.From.UTC(), Quiet: toQuietDoc(r.Quiet), For: r.For, ForName: r.ForName, ForUntil: r.ForUntil.UTC(), Rest: toRestDocs(r.Rest)}
+		From: r.From.UTC(), Quiet: toQuietDoc(r.Quiet), For: r.For, ForName: r.ForName, ForUntil: r.ForUntil.UTC(), Rest: toRestDocs(r.Rest),
+		Edit: toEditDoc(r.Edit)}
 }
 
 func toQuietDoc(q *bh.QuietHours) *quietDoc {
@@ -107,7 +154,7 @@ func (d runDoc) domain() bh.Run {
 		TokenBudget: d.TokenBudget, Now: d.Now.UTC(), Sample: d.Sample, RequestedBy: d.RequestedBy, CardChannel: d.CardChannel,
 		CardTS: d.CardTS, CardPosted: d.CardPosted, Error: d.Error, CreatedAt: d.CreatedAt.UTC(), StartedAt: d.StartedAt.UTC(), FinishedAt: d.FinishedAt.UTC(),
 		From: utcOrZero(d.From), Quiet: d.Quiet.domain(), For: d.For, ForName: d.ForName, ForUntil: utcOrZero(d.ForUntil),
-		Rest: restOf(d.Rest)}
+		Rest: restOf(d.Rest), Edit: d.Edit.domain()}
 }
 
 // utcPtr is t in UTC, nil for nil.

@@ -170,3 +170,31 @@ func TestLeftWorkIsTakenOnce(t *testing.T) {
 		})
 	}
 }
+
+// An edit's change (its ops, who, when) is part of its run's document.
+func TestRunEditRoundTrip(t *testing.T) {
+	for name, open := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			db := open(t)
+			now := time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
+			r1, err := db.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: "s1", Energy: bh.EnergyAuto, HorizonH: 12, TZ: "UTC", Now: now})
+			require.NoError(t, err)
+			essay := bh.Block{Start: now.Add(time.Hour), End: now.Add(2 * time.Hour), Title: "Essay", Kind: "focus", NoteIDs: []string{"n4"}}
+			add := bh.AddItem(bh.Item{Text: "Call insurance", NoteIDs: []string{"n6"}}, "admin", 45*time.Minute)
+			edit := bh.PlanEdit{By: "U2", At: now.Add(time.Minute), Ops: []bh.PlanOp{
+				bh.MoveBy(essay, -bh.MoveStep), bh.MoveTo(essay, now.Add(3*time.Hour)), bh.Resize(essay, bh.EditStep), bh.SwapNext(essay), bh.Drop(essay), add}}
+			r2, err := db.CreateRun(ctx, bh.EditRun(r1, edit, "moved “Essay”"))
+			require.NoError(t, err)
+
+			got, err := db.Run(ctx, "T1", r2.ID)
+			require.NoError(t, err)
+			assert.Equal(t, r1.ID, got.ParentRunID)
+			assert.Equal(t, 2, got.Version)
+			assert.Equal(t, &edit, got.Edit)
+			got1, err := db.Run(ctx, "T1", r1.ID)
+			require.NoError(t, err)
+			assert.Nil(t, got1.Edit, "a run the council made has none")
+		})
+	}
+}
