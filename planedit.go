@@ -356,14 +356,15 @@ func (r PlanRules) check(bs []Block, i int, b Block, verb string, changed bool) 
 		// A commitment or the night stays as it came, wherever it lies.
 		return r.overlap(bs, i, b, verb)
 	}
+	// Late is the worst of it: said first.
+	if due, ok := r.due(b); ok && b.End.After(due) {
+		return Errorf(EINVALID, "%s would end it at %s, after it is due at %s.", verb, r.clock(b.End), r.clock(due))
+	}
 	if b.Start.Before(r.Start) {
 		return Errorf(EINVALID, "%s would start it at %s, before this plan's window opens at %s.", verb, r.clock(b.Start), r.clock(r.Start))
 	}
 	if b.End.After(r.End) {
 		return Errorf(EINVALID, "%s would end it at %s, after this plan's window closes at %s.", verb, r.clock(b.End), r.clock(r.End))
-	}
-	if due, ok := r.due(b); ok && b.End.After(due) {
-		return Errorf(EINVALID, "%s would end it at %s, after it is due at %s.", verb, r.clock(b.End), r.clock(due))
 	}
 	if r.Quiet != nil && !r.Quiet.Off() {
 		if at, ok := r.quietAt(b.Start, b.End); ok {

@@ -122,6 +122,8 @@ func TestApply(t *testing.T) {
 			want: moved(f, [2]bh.Block{f.form, at(f.form, f.hm(16, 0), f.hm(16, 30))})},
 		{name: "a deadline moved past its due time", ops: []bh.PlanOp{bh.MoveTo(f.form, f.hm(18, 0))},
 			why: "Moving “Daycare form” to 18:00 would end it at 18:30, after it is due at 17:00."},
+		{name: "past its due time and the window: late is said first", ops: []bh.PlanOp{bh.MoveTo(f.form, f.tue(7, 45))},
+			why: "Moving “Daycare form” to Tue 07:45 would end it at Tue 08:15, after it is due at 17:00."},
 		{name: "later by a step: past due before any overlap", ops: []bh.PlanOp{bh.MoveBy(f.form, bh.MoveStep)},
 			why: "Moving “Daycare form” to 17:00 would end it at 17:30, after it is due at 17:00."},
 		{name: "to the window's last minute", ops: []bh.PlanOp{bh.MoveBy(f.laundry, bh.MoveStep)},
