@@ -8,9 +8,10 @@ import (
 )
 
 // A plan edit is a list of typed ops on a plan's time blocks, applied by
-// Apply: pure, deterministic, all or nothing. The rules an edit keeps are
-// data (PlanRules), so the engine needs no notes and no council; the
-// council derives the rules of a run from its notes.
+// Apply: pure, deterministic, all or nothing. It lives here, with the
+// domain, because a run records its ops (Run.Edit) and every layer reads
+// them; the rules an edit keeps are data (PlanRules), so the engine needs
+// no notes and no council: council.EditRules reads them from a run.
 //
 // The rules, for every block an op adds or changes:
 //   - it lies inside the plan's window and overlaps no other block;
