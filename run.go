@@ -84,7 +84,10 @@ type Run struct {
 	// Rest is others' sleep in the window while For is on duty (a
 	// handoff's sender): stated as theirs, never planned as For's. A run
 	// with Rest plans no night sleep for For, whatever Quiet says.
-	Rest        []Rest
+	Rest []Rest
+	// Clock is how the plan's reader writes times (its files and texts
+	// outside Slack's tokens): 12- or 24-hour, the zero value 24.
+	Clock       Clock
 	Sample      bool
 	RequestedBy string
 	// CardChannel and CardTS locate the Decision Card in Slack: from the
