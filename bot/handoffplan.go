@@ -37,7 +37,7 @@ func (p *planner) receiverPlan(ctx context.Context, shift bh.Shift, sender, rece
 	end := start.Add(time.Duration(hours) * time.Hour)
 	run := bh.Run{TeamID: shift.TeamID, ShiftID: shift.ID, ChannelID: readerDM, Energy: bh.EnergyAuto, HorizonH: hours,
 		Mode: b.cfg.Council.Mode(), TZ: loc.String(), TokenBudget: b.cfg.TokenBudget, Now: now, From: from,
-		RequestedBy: sender, For: receiver, ForName: b.userName(ctx, receiver), ForUntil: end}
+		RequestedBy: sender, For: receiver, ForName: b.userName(ctx, receiver), ForUntil: end, Clock: b.userClock(ctx, receiver)}
 	// The sender's night is theirs: they sleep in their own quiet hours
 	// (else the family's default) while the receiver is on duty (no Quiet
 	// of the receiver's).
