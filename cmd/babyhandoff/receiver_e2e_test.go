@@ -52,7 +52,7 @@ func TestE2EHandoffPlanIsTheReceivers(t *testing.T) {
 	md := waitFile(t, h, "handoff-v2.md")
 	assert.Equal(t, got.TS, md.ThreadTS, "in Sam's thread")
 	doc := string(md.Content)
-	assert.Contains(t, doc, "## Who's on\n\n- Sam, until Wed 07:40\n- 💤 Maya sleeps 23:00–Wed 05:00 — wake them if you need a hand\n")
+	assert.Contains(t, doc, "## Who's on\n- Sam, until Wed 7:40 AM\n- 💤 Maya sleeps 11 PM–Wed 5 AM — wake them if you need a hand\n")
 	assert.Contains(t, doc, "energy medium (no sleep or energy note from Sam in the last 24 h)", "Maya's 2 hours are not Sam's")
 	assert.NotContains(t, doc, "Night sleep")
 	assert.NotContains(t, doc, "archives/DU1", "Sam cannot open Maya's DM")
@@ -92,7 +92,7 @@ func TestE2EHandoffPlanIsTheReceivers(t *testing.T) {
 	doc = string(md.Content)
 	// Sam's DM learns its zone from his first note, in the background:
 	// the hours are not asserted here, only whose they are.
-	assert.Contains(t, doc, "## Who's on\n\n- Maya, until Wed ")
+	assert.Contains(t, doc, "## Who's on\n- Maya, until Wed ")
 	assert.NotContains(t, doc, "sleeps", "Sam's night was over: nobody's rest in Maya's day")
 	assert.Contains(t, doc, "energy medium (no sleep or energy note from Maya in the last 24 h)")
 	assert.NotContains(t, doc, "archives/DU2", "Maya cannot open Sam's DM")
