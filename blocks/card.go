@@ -777,6 +777,9 @@ type HomeInput struct {
 	// Outlook is the shift's morning outlook setting; Location shows times.
 	Outlook  bh.RadarSettings
 	Location *time.Location
+	// Clock is how the viewer reads times where Slack's tokens do not
+	// reach (plain text, the quiet hours' menu).
+	Clock bh.Clock
 	// Sample is the person's sample shift, shown apart; nil when none.
 	Sample *HomeSample
 	// Open are the radar's open items (deadlines, supplies), most urgent

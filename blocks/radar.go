@@ -594,7 +594,7 @@ func homeRadar(in HomeInput) []slack.Block {
 	status := fmt.Sprintf("*Morning outlook* · off (it would come at %02d:00, %s)", o.OutlookHour, l)
 	btn := slack.NewButtonBlockElement(ActionRadarOutlook, "on", plain(fmt.Sprintf("Turn on (%02d:00)", o.OutlookHour), MaxButtonText))
 	if o.OutlookOn {
-		status = fmt.Sprintf("*Morning outlook* · every day at %02d:00 (%s)", o.OutlookHour, l)
+		status = fmt.Sprintf("*Morning outlook* · every day at %s (%s)", in.Clock.Format(time.Date(2000, 1, 1, o.OutlookHour, 0, 0, 0, time.UTC), "15:04"), bh.ZoneName(l, in.Now))
 		btn = slack.NewButtonBlockElement(ActionRadarOutlook, "off", plain("Turn off", MaxButtonText))
 	}
 	if !o.SnoozedUntil.IsZero() {
@@ -605,7 +605,7 @@ func homeRadar(in HomeInput) []slack.Block {
 	}
 	sec := section(status)
 	sec.Accessory = slack.NewAccessory(btn)
-	return append(bl, sec, quietSection(o, in.Quiet, l))
+	return append(bl, sec, quietSection(o, in.Quiet, l, in.Clock, in.Now))
 }
 
 // quietChoices are the quiet hours App Home offers; any others can be set
@@ -615,12 +615,13 @@ var quietChoices = []bh.QuietHours{{}, {From: 21, To: 6}, {From: 21, To: 7}, {Fr
 // quietSection shows the viewer's own quiet hours (mine; nil: the family's,
 // set, which are the default for whoever chose none) with a select to
 // change them: each person keeps their own.
-func quietSection(set bh.RadarSettings, mine *bh.QuietHours, l *time.Location) slack.Block {
+func quietSection(set bh.RadarSettings, mine *bh.QuietHours, l *time.Location, c bh.Clock, now time.Time) slack.Block {
 	q := set.QuietHours()
-	text := fmt.Sprintf("*Your quiet hours* · %s (%s), the family's default: the radar updates its message in place then when it posts to you, and posts a new one only for something newly critical. Plans for you keep %s for sleep until you choose.", q, l, set.NightHours())
+	zone := bh.ZoneName(l, now)
+	text := fmt.Sprintf("*Your quiet hours* · %s (%s), the family's default: the radar updates its message in place then when it posts to you, and posts a new one only for something newly critical. Plans for you keep %s for sleep until you choose.", q.Say(c), zone, set.NightHours().Say(c))
 	if mine != nil {
 		q = *mine
-		text = fmt.Sprintf("*Your quiet hours* · %s (%s): the radar updates its message in place then when it posts to you, and posts a new one only for something newly critical; plans for you keep them for sleep.", q, l)
+		text = fmt.Sprintf("*Your quiet hours* · %s (%s): the radar updates its message in place then when it posts to you, and posts a new one only for something newly critical; plans for you keep them for sleep.", q.Say(c), zone)
 	}
 	if q.Off() {
 		text = "*Your quiet hours* · off: the radar may post a new message to you at any hour when risk rises (at most one every 10 minutes); plans for you keep no night."
@@ -631,13 +632,13 @@ func quietSection(set bh.RadarSettings, mine *bh.QuietHours, l *time.Location) s
 	if !slices.Contains(choices, q) {
 		choices = append(append([]bh.QuietHours(nil), choices...), q)
 	}
-	for _, c := range choices {
-		label := "Quiet hours: " + c.String()
-		if c.Off() {
+	for _, ch := range choices {
+		label := "Quiet hours: " + ch.Say(c)
+		if ch.Off() {
 			label = "No quiet hours"
 		}
-		o := slack.NewOptionBlockObject(c.Value(), plain(label, MaxOptionText), nil)
-		if c == q {
+		o := slack.NewOptionBlockObject(ch.Value(), plain(label, MaxOptionText), nil)
+		if ch == q {
 			initial = o
 		}
 		opts = append(opts, o)

@@ -198,7 +198,7 @@ func (r *radarHandler) setQuiet(ctx context.Context, teamID, channelID, userID, 
 	if shift, err := r.store.Shift(ctx, teamID, channelID); err == nil {
 		loc = shift.Location(b.cfg.Location)
 	}
-	msg := fmt.Sprintf("🌙 Your quiet hours: %s (%s). Then, when the radar posts to you, it updates its message in place and posts a new one only for something newly critical; plans made for you keep them for sleep. Everyone in the family keeps their own. Change them on App Home or with `/radar quiet 21-6` (`off` for none).", q, loc)
+	msg := fmt.Sprintf("🌙 Your quiet hours: %s (%s). Then, when the radar posts to you, it updates its message in place and posts a new one only for something newly critical; plans made for you keep them for sleep. Everyone in the family keeps their own. Change them on App Home or with `/radar quiet 21-6` (`off` for none).", q.Say(b.userClock(ctx, userID)), bh.ZoneName(loc, b.cfg.Now()))
 	if q.Off() {
 		msg = "Your quiet hours are off: the radar may post to you at any hour when risk rises (at most one new message every 10 minutes). Turn them on again with `/radar quiet 22-7` or on App Home."
 	}
