@@ -103,7 +103,7 @@ func checkSurfaces(t *testing.T, rec bh.RunRecord, links blocks.Links) {
 	assert.Empty(t, slacktest.ValidateView(viewMap(t, blocks.HandoffModal(blocks.HandoffForm{ChannelID: "C1", RunID: rec.Run.ID, Channel: true, To: []string{"U2"}, Hours: 10}))), "handoff form")
 	assert.Empty(t, slacktest.ValidateView(viewMap(t, blocks.AskModal("h1", strings.Repeat("Maya", 40)))), "ask form")
 	for name, m := range map[string]blocks.Message{"thread": blocks.HandoffThread(ho, time.UTC), "question": blocks.HandoffQuestion("U2", "U1", long),
-		"answer": blocks.HandoffAnswer("U1", long), "reminder": blocks.HandoffReminder(ho, "U2", time.UTC)} {
+		"answer": blocks.HandoffAnswer("U1", long), "reminder": blocks.HandoffReminder(ho, "U2", time.UTC, bh.Clock24)} {
 		assert.Empty(t, slacktest.ValidateBlocks("message", toAny(t, m.Blocks)), name)
 	}
 	d := council.Diff(council.FromRecord(rec), council.FromRecord(rec))

@@ -66,14 +66,15 @@ func tokenFor(t time.Time, layout, fallback string) string {
 // renders in mrkdwn text outside code (never in backticks) and never in
 // plain_text (headers, buttons): those take the fallback, Plain.
 func When(t time.Time, l *time.Location, layout string) string {
-	return tokenFor(t, layout, Plain(t, l, layout))
+	return tokenFor(t, layout, Plain(t, l, bh.Clock24, layout))
 }
 
-// Plain is t in the shift's zone, for text where Slack does not format
-// dates (notifications, headers, files).
-func Plain(t time.Time, l *time.Location, layout string) string {
+// Plain is t in the shift's zone on the reader's clock c ("Tue 7:45 AM"
+// or "Tue 07:45"), for text where Slack does not format dates
+// (notifications, plain_text).
+func Plain(t time.Time, l *time.Location, c bh.Clock, layout string) string {
 	if l == nil {
 		l = time.UTC
 	}
-	return t.In(l).Format(layout)
+	return c.Format(t.In(l), layout)
 }

@@ -45,7 +45,7 @@ func TestE2EHandoffPlanIsTheReceivers(t *testing.T) {
 		handoffValues([]string{"U2"}, "", "now", 10, "", true)))))
 	got := h.topLevel("DU2", "handed off to you")
 	raw := string(got.Blocks)
-	assert.Contains(t, got.Text, "until Wed 07:40")
+	assert.Contains(t, got.Text, "until Wed 7:40 AM", "on Sam's 12-hour clock (a US zone, no locale)")
 	assert.Contains(t, raw, "Next", "the receiver's next hours")
 	assert.NotContains(t, raw, "Night sleep", "Maya's night is not Sam's Next")
 
