@@ -654,8 +654,12 @@ func nowBlocks(in CardInput, p bh.Proposal, n int) []slack.Block {
 // maxChecks is Slack's limit of options in a checkboxes element.
 const maxChecks = 10
 
-// CheckItem is one item of a card's "Mark done": a note and its words.
-type CheckItem struct{ NoteID, Text string }
+// CheckItem is one item of a card's "Mark done": a note and its words,
+// with the times written in them.
+type CheckItem struct {
+	NoteID, Text string
+	Stamps       []bh.Stamp
+}
 
 // CheckItems are the items of a plan that come from a note, for "Mark
 // done": its blocks (a trip's errands one by one), then what waits; at most
@@ -663,10 +667,10 @@ type CheckItem struct{ NoteID, Text string }
 func CheckItems(p bh.Proposal) []CheckItem {
 	seen := map[string]bool{}
 	var out []CheckItem
-	add := func(id, text string) {
+	add := func(id, text string, stamps []bh.Stamp) {
 		if id != "" && !seen[id] && len(out) < maxChecks {
 			seen[id] = true
-			out = append(out, CheckItem{id, text})
+			out = append(out, CheckItem{NoteID: id, Text: text, Stamps: stamps})
 		}
 	}
 	for _, b := range p.Blocks {
@@ -680,12 +684,12 @@ func CheckItems(p bh.Proposal) []CheckItem {
 			if len(parts) == len(b.NoteIDs) {
 				text = parts[i]
 			}
-			add(id, text)
+			add(id, text, b.Stamps)
 		}
 	}
 	for _, it := range p.Top {
 		if rest, ok := strings.CutPrefix(it.Text, "Later: "); ok && len(it.NoteIDs) > 0 {
-			add(it.NoteIDs[0], rest)
+			add(it.NoteIDs[0], rest, it.Stamps)
 		}
 	}
 	return out
@@ -700,7 +704,7 @@ func checkBlock(in CardInput, p bh.Proposal) slack.Block {
 	}
 	var opts, checked []*slack.OptionBlockObject
 	for _, it := range items {
-		o := slack.NewOptionBlockObject(it.NoteID, plain(it.Text, MaxOptionText), nil)
+		o := checkOption(it.NoteID, it.Text, it.Stamps, loc(in.Run), in.Run.Clock)
 		opts = append(opts, o)
 		if in.Done[it.NoteID] {
 			checked = append(checked, o)

@@ -271,3 +271,18 @@ func must(b []byte, err error) []byte {
 	}
 	return b
 }
+
+// Mark done's labels follow the reader: Slack's tokens when the label
+// fits an option's 75 characters with them, else the card's reader's clock
+// in plain text, never a 24-hour time for a 12-hour reader.
+func TestMarkDoneLabelsFollowTheReadersClock(t *testing.T) {
+	rec := councilRun(t, sampleNotes(), 1, bh.EnergyMedium)
+	rec.Run.Clock = bh.Clock12
+	raw, err := json.Marshal(blocks.Card(blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals}))
+	require.NoError(t, err)
+	s := string(raw)
+	require.Contains(t, s, `"checkboxes"`)
+	_, boxes, _ := strings.Cut(s, `"checkboxes"`)
+	assert.Contains(t, boxes, "(due Tue 5 PM)")
+	assert.NotContains(t, boxes, "17:00")
+}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/slack-go/slack"
+
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
@@ -77,4 +79,15 @@ func Plain(t time.Time, l *time.Location, c bh.Clock, layout string) string {
 		l = time.UTC
 	}
 	return c.Format(t.In(l), layout)
+}
+
+// checkOption is a checkbox for text and its stamps: mrkdwn with Slack's
+// date tokens (each reader sees their own clock) when that fits an
+// option's 75 characters, else plain text on the clock c (the tokens'
+// markup alone takes some 50 of them).
+func checkOption(value, text string, stamps []bh.Stamp, l *time.Location, c bh.Clock) *slack.OptionBlockObject {
+	if s := Stamped(text, stamps, MaxOptionText); len([]rune(s)) <= MaxOptionText && strings.Contains(s, "<!date^") {
+		return slack.NewOptionBlockObject(value, slack.NewTextBlockObject(slack.MarkdownType, s, false, false), nil)
+	}
+	return slack.NewOptionBlockObject(value, plain(c.Restamp(text, stamps, l), MaxOptionText), nil)
 }
