@@ -247,10 +247,10 @@ func TestE2ERadarQuietHoursAndMidnight(t *testing.T) {
 	h.ack(h.homeSelect("U1", "home_quiet", blocks.ActionRadarQuiet, "21-6"))
 	// (The zone it names is the shift's: learnt from the writer's profile
 	// a moment after the first note, so not asserted here.)
-	h.ephemeral("DU1", "U1", "Your quiet hours: 21:00–06:00 (")
+	h.ephemeral("DU1", "U1", "Your quiet hours: 9 PM–6 AM (")
 	_, err = h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
 		raw, _ := json.Marshal(c.JSON["view"])
-		return strings.Contains(string(raw), "Your quiet hours* · 21:00–06:00")
+		return strings.Contains(string(raw), "Your quiet hours* · 9 PM–6 AM (")
 	})
 	require.NoError(t, err, "App Home shows the chosen hours; log:\n%s", h.stderr.String())
 
