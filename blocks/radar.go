@@ -281,7 +281,7 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 			what = Echo(items[0].Text, 80)
 		}
 		head = fmt.Sprintf("⏰ *Reminder* · %s — %s", what, Stamped(p.Why, p.WhyStamps, 300))
-		text = fmt.Sprintf("⏰ Reminder: %s — %s", what, Escape(p.Why))
+		text = fmt.Sprintf("⏰ Reminder: %s — %s", what, Escape(p.Clock.Restamp(p.Why, p.WhyStamps, l)))
 	case bh.PostOutlook:
 		head = fmt.Sprintf("☀️ *Your next 24 h* · risk %s · energy %s", st.Level, st.Energy)
 		text = fmt.Sprintf("☀️ Morning outlook: %d deadlines, %d running low, %d fixed", len(st.Deadlines), len(st.Inventory), len(st.Commitments))

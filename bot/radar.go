@@ -388,6 +388,10 @@ func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 	} else {
 		b.log.Info("bot: radar: who is on duty", "shift_id", p.Shift.ID, "err", err)
 	}
+	if strings.HasPrefix(channel, "D") {
+		// One reader: the notification is written on their clock.
+		p.Clock = b.userClock(ctx, p.To.UserID)
+	}
 	msg := blocks.RadarPost(p, links, authors)
 	var ts string
 	var err error
