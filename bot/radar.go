@@ -341,7 +341,8 @@ func (r *radarHandler) setOutlook(ctx context.Context, teamID, channelID, userID
 		return
 	}
 	l := shift.Location(b.cfg.Location)
-	msg := fmt.Sprintf("☀️ Morning outlook on: every day at %02d:00 (%s) in this conversation. Turn it off from App Home or with `/radar outlook off`.", set.OutlookHour, l)
+	at := b.userClock(ctx, userID).Format(time.Date(2000, 1, 1, set.OutlookHour, 0, 0, 0, time.UTC), "15:04")
+	msg := fmt.Sprintf("☀️ Morning outlook on: every day at %s (%s) in this conversation. Turn it off from App Home or with `/radar outlook off`.", at, bh.ZoneName(l, b.cfg.Now()))
 	if !set.OutlookOn {
 		msg = "Morning outlook off. Turn it on again from App Home or with `/radar outlook on`."
 	}

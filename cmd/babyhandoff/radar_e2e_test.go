@@ -116,7 +116,7 @@ func TestE2ERadarNudgeDoneSnoozeOutlook(t *testing.T) {
 
 	// The morning outlook, from the command.
 	h.ack(h.slash("/radar", "outlook 6", "DU1", "U1"))
-	h.ephemeral("DU1", "U1", "every day at 06:00 (Europe/Paris)")
+	h.ephemeral("DU1", "U1", "every day at 06:00 (Paris time)")
 	h.ack(h.slash("/radar", "outlook sometimes", "DU1", "U1"))
 	h.ephemeral("DU1", "U1", "an hour from 0 to 23")
 

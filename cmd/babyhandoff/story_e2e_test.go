@@ -75,7 +75,7 @@ func TestE2EFamilyEvening(t *testing.T) {
 		h.note("DU1", "U1", text, tsAt(clock.Now(), i+1))
 	}
 	h.ack(h.slash("/radar", "outlook 7", "DU1", "U1"))
-	h.ephemeral("DU1", "U1", "every day at 07:00")
+	h.ephemeral("DU1", "U1", "every day at 7 AM")
 	h.waitRadar(clock, "DU1", func(ms []slacktest.Message) bool { return len(ms) >= 1 }, "Maya's evening message")
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
 	card := h.waitCard("DU1", "v1 · ")
