@@ -233,33 +233,35 @@ const maxHead = 48
 
 // NextAction is the card's head: the first thing to do. What the radar
 // calls critical comes first ("Now: Get formula"), then the plan's first
-// block ("Next at 10:00: Errand run: wipes").
-func NextAction(p bh.Proposal, now time.Time, l *time.Location) string {
+// block ("Next at 10:00: Errand run: wipes"), on the reader's clock c: a
+// header and a notification are plain text, where Slack's tokens do not
+// reach.
+func NextAction(p bh.Proposal, now time.Time, l *time.Location, c bh.Clock) string {
 	if len(p.Now) > 0 {
 		action, _, _ := strings.Cut(p.Now[0].Text, " — ")
 		return "Now: " + bh.Truncate(action, maxHead)
 	}
 	if len(p.Blocks) > 0 {
 		b := p.Blocks[0]
-		return fmt.Sprintf("Next at %s: %s", clock(b.Start, now, l), bh.Truncate(b.Title, maxHead))
+		return fmt.Sprintf("Next at %s: %s", clock(b.Start, now, l, c), bh.Truncate(c.Restamp(b.Title, b.Stamps, l), maxHead))
 	}
 	return "Nothing pressing: rest when you can"
 }
 
-// clock is t as "15:04", or "Tue 15:04" when it is not on now's day.
-func clock(t, now time.Time, l *time.Location) string {
+// clock is t as "15:04", or "Tue 15:04" when it is not on now's day, on c.
+func clock(t, now time.Time, l *time.Location, c bh.Clock) string {
 	t, now = t.In(l), now.In(l)
 	if t.YearDay() != now.YearDay() || t.Year() != now.Year() {
-		return t.Format("Mon 15:04")
+		return c.Format(t, "Mon 15:04")
 	}
-	return t.Format("15:04")
+	return c.Format(t, "15:04")
 }
 
 // CardText is the notification text: all a locked phone shows, so it
 // leads with the next action.
 func CardText(in CardInput) string {
 	w := in.winner()
-	return Escape(bh.Truncate(fmt.Sprintf("%s · plan v%d, %s, %s", NextAction(w, in.Run.Now, loc(in.Run)), in.Run.Version, w.Archetype.Label(), in.Run.WindowText(loc(in.Run))), 300))
+	return Escape(bh.Truncate(fmt.Sprintf("%s · plan v%d, %s, %s", NextAction(w, in.Run.Now, loc(in.Run), in.Run.Clock), in.Run.Version, w.Archetype.Label(), in.Run.WindowText(loc(in.Run))), 300))
 }
 
 // EnergyOptions are the Energy dropdown's choices.
@@ -290,7 +292,7 @@ func Card(in CardInput) Message {
 		ctx += " · " + d
 	}
 	head := []slack.Block{
-		slack.NewHeaderBlock(plain(NextAction(w, in.Run.Now, l), MaxHeaderText)),
+		slack.NewHeaderBlock(plain(NextAction(w, in.Run.Now, l, in.Run.Clock), MaxHeaderText)),
 		slack.NewContextBlock("card_meta", mrkdwn("*Plan "+Escape(CardTitle(in.Run, w.Archetype))+"*"), mrkdwn(ctx)),
 	}
 	lines := claimedLines(w, l, 12, in.Claims)
