@@ -449,7 +449,7 @@ func Transcript(run bh.Run, pack bh.ContextPack, tasks []bh.Task, msgs []bh.Mess
 	// In the run's zone, like the rest of what a parent reads; named, since
 	// a file is read far from the card.
 	loc := run.Location(time.UTC)
-	w("## Timeline\n\nTimes in %s.\n\n", loc)
+	w("## Timeline\n\nTimes in %s.\n\n", bh.ZoneName(loc, run.Now))
 	for _, e := range events {
 		w("- %s · %s · %s\n", e.At.In(loc).Format("15:04:05.000"), e.Agent, MarkdownText(e.Text))
 	}
