@@ -154,7 +154,10 @@ type RadarPost struct {
 	Key string
 	// Location reads and shows times: the shift's zone.
 	Location *time.Location
-	Now      time.Time
+	// Clock is how its reader reads times where Slack's tokens do not
+	// reach (the notification text): set for a DM, whose reader is known.
+	Clock Clock
+	Now   time.Time
 	// Duty is who is on duty in the conversation, filled in by the poster:
 	// in a family channel the radar speaks to them, with a mention.
 	Duty Duty

@@ -290,7 +290,7 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 			what = Echo(items[0].Text, 80)
 		}
 		head = fmt.Sprintf("⏰ *Reminder* · %s — %s", what, StampedNear(p.Why, p.WhyStamps, 300, r.now))
-		text = fmt.Sprintf("⏰ Reminder: %s — %s", what, Escape(p.Why))
+		text = fmt.Sprintf("⏰ Reminder: %s — %s", what, Escape(p.Clock.Restamp(p.Why, p.WhyStamps, l)))
 	case bh.PostOutlook:
 		head = fmt.Sprintf("☀️ *Your next 24 h* · risk %s · energy %s", st.Level, st.Energy)
 		text = fmt.Sprintf("☀️ Morning outlook: %d deadlines, %d running low, %d fixed", len(st.Deadlines), len(st.Inventory), len(st.Commitments))
@@ -306,12 +306,12 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 		head = fmt.Sprintf("%s *Risk Radar · %s* — %s", levelMark[st.Level], st.Level, StampedNear(p.Why, p.WhyStamps, 300, r.now))
 		// A lock screen shows one line: the most urgent item, in words
 		// that say what is wrong, and how many more there are.
-		text = levelMark[items[0].Level] + " " + lockLine(items[0], l)
+		text = levelMark[items[0].Level] + " " + lockLine(items[0], l, p.Clock)
 		if len(all) > 1 {
 			text += fmt.Sprintf(" · +%d", len(all)-1)
 		}
 		if len(p.New) > 0 {
-			head = "🆕 *New:* " + newNames(p.New, l) + "\n" + head
+			head = "🆕 *New:* " + newNames(p.New, l, p.Clock) + "\n" + head
 		}
 	}
 	if to := speakTo(p, items); len(to) > 0 {
@@ -400,16 +400,16 @@ func byLevel(st bh.ShiftState) []bh.RiskItem {
 }
 
 // lockLine is an item as a notification shows it (plain text, no date
-// tokens): "Out of formula", "pay daycare deposit online — overdue",
+// tokens, on the reader's clock c): "Out of formula", "pay daycare deposit online — overdue",
 // "daycare form — due Wed 17:00".
-func lockLine(it bh.RiskItem, l *time.Location) string {
+func lockLine(it bh.RiskItem, l *time.Location, c bh.Clock) string {
 	text := Echo(it.Text, 60)
 	if it.Kind == bh.TagInventory {
 		switch {
 		case it.At == nil && (it.Since != nil || it.Level == bh.RiskCritical):
 			return "Out of " + text
 		case it.At != nil:
-			return text + " — runs out " + Plain(*it.At, l, DayTime)
+			return text + " — runs out " + Plain(*it.At, l, c, DayTime)
 		}
 		return text + " — running low"
 	}
@@ -417,16 +417,16 @@ func lockLine(it bh.RiskItem, l *time.Location) string {
 	case it.Overdue:
 		return text + " — overdue"
 	case it.At != nil:
-		return text + " — due " + Plain(*it.At, l, DayTime)
+		return text + " — due " + Plain(*it.At, l, c, DayTime)
 	}
 	return text
 }
 
 // newNames are the new items' lock lines, joined.
-func newNames(items []bh.RiskItem, l *time.Location) string {
+func newNames(items []bh.RiskItem, l *time.Location, c bh.Clock) string {
 	var names []string
 	for _, it := range items {
-		names = append(names, lockLine(it, l))
+		names = append(names, lockLine(it, l, c))
 	}
 	return strings.Join(names, " · ")
 }
@@ -452,8 +452,8 @@ func (r radarText) nextBeyond(st bh.ShiftState, shown []bh.RiskItem) []string {
 func newReply(p bh.RadarPost, r radarText) Message {
 	l := r.loc
 	mark := levelMark[bh.RiskCritical]
-	text := mark + " New: " + newNames(p.New, l) + " — added to the radar message"
-	head := mark + " *New:* " + newNames(p.New, l) + " — added to the radar message above"
+	text := mark + " New: " + newNames(p.New, l, p.Clock) + " — added to the radar message"
+	head := mark + " *New:* " + newNames(p.New, l, p.Clock) + " — added to the radar message above"
 	to := speakTo(p, p.New)
 	if strings.HasPrefix(radarPlace(p), "D") && isUserID(p.To.UserID) {
 		to = []string{p.To.UserID}
@@ -704,7 +704,7 @@ func homeRadar(in HomeInput) []slack.Block {
 	status := fmt.Sprintf("*Morning outlook* · off (it would come at %02d:00, %s)", o.OutlookHour, l)
 	btn := slack.NewButtonBlockElement(ActionRadarOutlook, "on", plain(fmt.Sprintf("Turn on (%02d:00)", o.OutlookHour), MaxButtonText))
 	if o.OutlookOn {
-		status = fmt.Sprintf("*Morning outlook* · every day at %02d:00 (%s)", o.OutlookHour, l)
+		status = fmt.Sprintf("*Morning outlook* · every day at %s (%s)", in.Clock.Format(time.Date(2000, 1, 1, o.OutlookHour, 0, 0, 0, time.UTC), "15:04"), bh.ZoneName(l, in.Now))
 		btn = slack.NewButtonBlockElement(ActionRadarOutlook, "off", plain("Turn off", MaxButtonText))
 	}
 	if !o.SnoozedUntil.IsZero() {
@@ -715,7 +715,7 @@ func homeRadar(in HomeInput) []slack.Block {
 	}
 	sec := section(status)
 	sec.Accessory = slack.NewAccessory(btn)
-	return append(bl, sec, quietSection(o, in.Quiet, l))
+	return append(bl, sec, quietSection(o, in.Quiet, l, in.Clock, in.Now))
 }
 
 // quietChoices are the quiet hours App Home offers; any others can be set
@@ -725,12 +725,13 @@ var quietChoices = []bh.QuietHours{{}, {From: 21, To: 6}, {From: 21, To: 7}, {Fr
 // quietSection shows the viewer's own quiet hours (mine; nil: the family's,
 // set, which are the default for whoever chose none) with a select to
 // change them: each person keeps their own.
-func quietSection(set bh.RadarSettings, mine *bh.QuietHours, l *time.Location) slack.Block {
+func quietSection(set bh.RadarSettings, mine *bh.QuietHours, l *time.Location, c bh.Clock, now time.Time) slack.Block {
 	q := set.QuietHours()
-	text := fmt.Sprintf("*Your quiet hours* · %s (%s), the family's default: the radar updates its message in place then when it posts to you, and posts a new one only for something newly critical. Plans for you keep %s for sleep until you choose.", q, l, set.NightHours())
+	zone := bh.ZoneName(l, now)
+	text := fmt.Sprintf("*Your quiet hours* · %s (%s), the family's default: the radar updates its message in place then when it posts to you, and posts a new one only for something newly critical. Plans for you keep %s for sleep until you choose.", q.Say(c), zone, set.NightHours().Say(c))
 	if mine != nil {
 		q = *mine
-		text = fmt.Sprintf("*Your quiet hours* · %s (%s): the radar updates its message in place then when it posts to you, and posts a new one only for something newly critical; plans for you keep them for sleep.", q, l)
+		text = fmt.Sprintf("*Your quiet hours* · %s (%s): the radar updates its message in place then when it posts to you, and posts a new one only for something newly critical; plans for you keep them for sleep.", q.Say(c), zone)
 	}
 	if q.Off() {
 		text = "*Your quiet hours* · off: the radar may post a new message to you at any hour when risk rises (at most one every 10 minutes); plans for you keep no night."
@@ -741,13 +742,13 @@ func quietSection(set bh.RadarSettings, mine *bh.QuietHours, l *time.Location) s
 	if !slices.Contains(choices, q) {
 		choices = append(append([]bh.QuietHours(nil), choices...), q)
 	}
-	for _, c := range choices {
-		label := "Quiet hours: " + c.String()
-		if c.Off() {
+	for _, ch := range choices {
+		label := "Quiet hours: " + ch.Say(c)
+		if ch.Off() {
 			label = "No quiet hours"
 		}
-		o := slack.NewOptionBlockObject(c.Value(), plain(label, MaxOptionText), nil)
-		if c == q {
+		o := slack.NewOptionBlockObject(ch.Value(), plain(label, MaxOptionText), nil)
+		if ch == q {
 			initial = o
 		}
 		opts = append(opts, o)

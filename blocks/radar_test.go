@@ -44,6 +44,11 @@ func TestRadarPosts(t *testing.T) {
 	late := blocks.RadarPost(bh.RadarPost{Kind: bh.PostReminder, Shift: shift, State: st, Item: &item, Location: time.UTC, Now: now,
 		Why: "it was due Mon 09:00 and is overdue", WhyStamps: []bh.Stamp{bh.StampOf(due, blocks.DayTime)}}, links, authors)
 	assert.Contains(t, sectionText(late.Blocks[0]), "it was due <!date^1795424400^{date_short_pretty} {time}|Mon 09:00> and is overdue")
+	// Its notification, in a DM, on its reader's clock.
+	late12 := blocks.RadarPost(bh.RadarPost{Kind: bh.PostReminder, Shift: shift, State: st, Item: &item, Location: time.UTC, Now: now, Clock: bh.Clock12,
+		Why: "it was due Mon 09:00 and is overdue", WhyStamps: []bh.Stamp{bh.StampOf(due, blocks.DayTime)}}, links, authors)
+	assert.Contains(t, late12.Text, "it was due Mon 9 AM and is overdue")
+	assert.Contains(t, late.Text, "it was due Mon 09:00 and is overdue")
 
 	// What a phone's notification shows: the items, not a generic line.
 	assert.Equal(t, "🔴 daycare form — due Mon 12:00 · +1", nudge.Text)

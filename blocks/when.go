@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/slack-go/slack"
+
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
@@ -76,7 +78,7 @@ func tokenFor(t time.Time, layout, fallback string) string {
 // renders in mrkdwn text outside code (never in backticks) and never in
 // plain_text (headers, buttons): those take the fallback, Plain.
 func When(t time.Time, l *time.Location, layout string) string {
-	return tokenFor(t, layout, Plain(t, l, layout))
+	return tokenFor(t, layout, Plain(t, l, bh.Clock24, layout))
 }
 
 // WhenNear is When for a message made at now: a day after tomorrow and
@@ -88,7 +90,7 @@ func WhenNear(t, now time.Time, l *time.Location, layout string) string {
 	if l == nil {
 		l = time.UTC
 	}
-	if wd, ok := weekdayNear(t, now.In(l), layout, Plain(t, l, layout)); ok {
+	if wd, ok := weekdayNear(t, now.In(l), layout, Plain(t, l, bh.Clock24, layout)); ok {
 		return wd
 	}
 	return When(t, l, layout)
@@ -117,11 +119,23 @@ func weekdayNear(t, now time.Time, layout, fallback string) (string, bool) {
 	return wd + " " + tokenFor(t, Clock, rest), true
 }
 
-// Plain is t in the shift's zone, for text where Slack does not format
-// dates (notifications, headers, files).
-func Plain(t time.Time, l *time.Location, layout string) string {
+// Plain is t in the shift's zone on the reader's clock c ("Tue 7:45 AM"
+// or "Tue 07:45"), for text where Slack does not format dates
+// (notifications, plain_text).
+func Plain(t time.Time, l *time.Location, c bh.Clock, layout string) string {
 	if l == nil {
 		l = time.UTC
 	}
-	return t.In(l).Format(layout)
+	return c.Format(t.In(l), layout)
+}
+
+// checkOption is a checkbox for text and its stamps: mrkdwn with Slack's
+// date tokens (each reader sees their own clock) when that fits an
+// option's 75 characters, else plain text on the clock c (the tokens'
+// markup alone takes some 50 of them).
+func checkOption(value, text string, stamps []bh.Stamp, l *time.Location, c bh.Clock) *slack.OptionBlockObject {
+	if s := Stamped(text, stamps, MaxOptionText); len([]rune(s)) <= MaxOptionText && strings.Contains(s, "<!date^") {
+		return slack.NewOptionBlockObject(value, slack.NewTextBlockObject(slack.MarkdownType, s, false, false), nil)
+	}
+	return slack.NewOptionBlockObject(value, plain(c.Restamp(text, stamps, l), MaxOptionText), nil)
 }

@@ -53,6 +53,8 @@ type runDoc struct {
 	ForUntil time.Time `bson:"for_until,omitempty"`
 	// Rest is absent from runs made before plans knew of another's sleep.
 	Rest []restDoc `bson:"rest,omitempty"`
+	// Clock is absent from runs made before readers had one (24-hour).
+	Clock string `bson:"clock,omitempty"`
 	// Edit is absent from runs the council made (bh.PlanEdit).
 	Edit *editDoc `bson:"edit,omitempty"`
 }
@@ -131,7 +133,7 @@ func toRunDoc(r bh.Run) runDoc {
 		TokenBudget: r.TokenBudget, Now: r.Now.UTC(), Sample: r.Sample, RequestedBy: r.RequestedBy, CardChannel: r.CardChannel,
 		CardTS: r.CardTS, CardPosted: r.CardPosted, Error: r.Error, CreatedAt: r.CreatedAt.UTC(), StartedAt: r.StartedAt.UTC(), FinishedAt: r.FinishedAt.UTC(),
 		From: r.From.UTC(), Quiet: toQuietDoc(r.Quiet), For: r.For, ForName: r.ForName, ForUntil: r.ForUntil.UTC(), Rest: toRestDocs(r.Rest),
-		Edit: toEditDoc(r.Edit)}
+		Clock: string(r.Clock), Edit: toEditDoc(r.Edit)}
 }
 
 func toQuietDoc(q *bh.QuietHours) *quietDoc {
@@ -154,7 +156,7 @@ func (d runDoc) domain() bh.Run {
 		TokenBudget: d.TokenBudget, Now: d.Now.UTC(), Sample: d.Sample, RequestedBy: d.RequestedBy, CardChannel: d.CardChannel,
 		CardTS: d.CardTS, CardPosted: d.CardPosted, Error: d.Error, CreatedAt: d.CreatedAt.UTC(), StartedAt: d.StartedAt.UTC(), FinishedAt: d.FinishedAt.UTC(),
 		From: utcOrZero(d.From), Quiet: d.Quiet.domain(), For: d.For, ForName: d.ForName, ForUntil: utcOrZero(d.ForUntil),
-		Rest: restOf(d.Rest), Edit: d.Edit.domain()}
+		Rest: restOf(d.Rest), Clock: bh.Clock(d.Clock), Edit: d.Edit.domain()}
 }
 
 // utcPtr is t in UTC, nil for nil.

@@ -55,7 +55,7 @@ func TestE2EFamilyEveningInAChannel(t *testing.T) {
 		h.channelNote("C1", "U1", text, tsAt(clock.Now(), i+1))
 	}
 	h.ack(h.slash("/radar", "outlook 7", "C1", "U1"))
-	h.ephemeral("C1", "U1", "every day at 07:00")
+	h.ephemeral("C1", "U1", "every day at 7 AM")
 	h.waitRadar(clock, "DU1", func(ms []slacktest.Message) bool { return len(ms) == 1 }, "the evening's message in Maya's DM")
 	assert.Empty(t, h.radarPostsIn("C1"), "nothing in C1 before everyone in it joined")
 

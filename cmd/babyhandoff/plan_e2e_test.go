@@ -167,8 +167,9 @@ func planFlow(t *testing.T, h *harness) {
 	f := waitFile(t, h, "handoff-v2.md")
 	assert.Equal(t, "C1", f.Channel)
 	assert.Equal(t, v2.ts, f.ThreadTS)
-	assert.True(t, strings.HasPrefix(string(f.Content), "---\ntitle: \"BabyHandoff v2\""))
-	assert.Contains(t, string(f.Content), "# Handoff v2 · next 12h · Sleep-first")
+	assert.True(t, strings.HasPrefix(string(f.Content), "# Handoff v2 · next 12h\n"), "no front matter before the first screen")
+	assert.Contains(t, string(f.Content), " · Sleep-first, ", "its last line names the plan")
+	assert.Contains(t, string(f.Content), "**10–11:30 AM**", "on the 12-hour clock of a US reader without a locale")
 	// With it the plan as a calendar (one event per block, parsed back)
 	// and as a picture (shown inline in Slack).
 	ics := waitFile(t, h, "plan-v2.ics")
