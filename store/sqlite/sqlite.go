@@ -51,6 +51,15 @@ type Config struct {
 	// Poll is how often a change stream looks for changes that another
 	// process wrote (this process's own wake it at once). Default 1 s.
 	Poll time.Duration
+	// EventTTL is how long processed Slack event ids are remembered.
+	// Default 24 h.
+	EventTTL time.Duration
+	// RunDetailAge is how long a run's details and events are kept (Sweep).
+	// Default 90 days.
+	RunDetailAge time.Duration
+	// ClosedNoteAge is how long a done or removed note is kept (Sweep).
+	// Default 365 days.
+	ClosedNoteAge time.Duration
 }
 
 // DB is an open SQLite store.
@@ -91,6 +100,15 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	}
 	if cfg.Poll <= 0 {
 		cfg.Poll = time.Second
+	}
+	if cfg.EventTTL <= 0 {
+		cfg.EventTTL = 24 * time.Hour
+	}
+	if cfg.RunDetailAge <= 0 {
+		cfg.RunDetailAge = 90 * 24 * time.Hour
+	}
+	if cfg.ClosedNoteAge <= 0 {
+		cfg.ClosedNoteAge = 365 * 24 * time.Hour
 	}
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
 		return nil, &bh.Error{Code: bh.EUNAVAILABLE, Message: fmt.Sprintf("Cannot create the data folder %s.", cfg.DataDir), Detail: err.Error(), Err: err}
