@@ -69,11 +69,13 @@ func affected(res interface{ RowsAffected() (int64, error) }, err error) (int64,
 	return res.RowsAffected()
 }
 
-// sweepRunDetails removes the details, files and events of up to a batch
-// of runs made before cutoff, and marks the runs.
+// sweepRunDetails removes the details (but the decision), files and events
+// of up to a batch of runs made before cutoff, and marks the runs.
 func (tx *Tx) sweepRunDetails(ctx context.Context, cutoff time.Time) (int64, error) {
 	const old = "SELECT id FROM runs WHERE created_at < ? AND details_removed_at IS NULL ORDER BY created_at LIMIT ?"
-	for _, q := range []string{"DELETE FROM run_details WHERE run_id IN (" + old + ")", "DELETE FROM artifacts WHERE run_id IN (" + old + ")",
+	// The decision stays with the run (an export carries it).
+	for _, q := range []string{"UPDATE run_details SET doc = json_set('{}', '$.Decision', json(doc -> '$.Decision')) WHERE run_id IN (" + old + ")",
+		"DELETE FROM artifacts WHERE run_id IN (" + old + ")",
 		"DELETE FROM events WHERE run_id IN (" + old + ")"} {
 		if _, err := tx.ExecContext(ctx, q, ms(cutoff), runSweepBatch); err != nil {
 			return 0, err
