@@ -25,8 +25,11 @@ func (db *DB) ShiftEvents(ctx context.Context, teamID, shiftID, typ string, limi
 	if limit <= 0 {
 		limit = -1
 	}
-	out, err := allDocs[bh.Event](ctx, db.rd, `SELECT doc FROM events WHERE team_id = ? AND shift_id = ? AND (? = '' OR type = ?)
-		ORDER BY at DESC LIMIT ?`, teamID, shiftID, typ, typ, limit)
+	query, args := "SELECT doc FROM events WHERE team_id = ? AND shift_id = ?", []any{teamID, shiftID}
+	if typ != "" { // through the index on the type
+		query, args = query+" AND type = ?", append(args, typ)
+	}
+	out, err := allDocs[bh.Event](ctx, db.rd, query+" ORDER BY at DESC LIMIT ?", append(args, limit)...)
 	if len(out) == 0 {
 		out = nil
 	}

@@ -28,7 +28,10 @@ func (db *DB) CreateHandoff(ctx context.Context, h bh.Handoff) (bh.Handoff, erro
 		h.ID, h.CreatedAt = newID(), tx.Now
 		return tx.putHandoff(ctx, h, true)
 	})
-	return asStored(h), err
+	if err != nil {
+		return bh.Handoff{}, err
+	}
+	return asStored(h), nil
 }
 
 // Handoff returns a handoff of the team.

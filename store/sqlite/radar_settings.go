@@ -60,8 +60,10 @@ func (db *DB) UpdateRadarSettings(ctx context.Context, teamID, shiftID string, c
 			_, err = tx.ExecContext(ctx, "INSERT OR REPLACE INTO radar_settings (team_id, shift_id, doc) VALUES (?, ?, ?)", teamID, shiftID, doc)
 			return err
 		})
-		if err != nil || won {
-			return asStored(s), won, err
+		if err != nil {
+			return bh.RadarSettings{}, false, err
+		} else if won {
+			return asStored(s), true, nil
 		}
 	}
 	return bh.RadarSettings{}, false, db.fail("update radar settings", bh.Errorf(bh.ECONFLICT, "the radar settings here keep changing; try again"))

@@ -20,7 +20,10 @@ func (db *DB) StartUpload(ctx context.Context, u bh.Upload) (bh.Upload, error) {
 		}
 		return err
 	})
-	return u, err
+	if err != nil {
+		return bh.Upload{}, err
+	}
+	return u, nil
 }
 
 // FinishUpload forgets an upload that is done.
