@@ -372,18 +372,24 @@ type personDoc struct {
 // Person is what follows a person (the zero Person of team/user when
 // nothing was stored).
 func (db *DB) Person(ctx context.Context, teamID, userID string) (bh.Person, error) {
+	p, err := personOf(ctx, db.rd, teamID, userID)
+	return p, db.fail("get person", err)
+}
+
+// personOf reads a person (UpdatedAt zero: never stored).
+func personOf(ctx context.Context, q querier, teamID, userID string) (bh.Person, error) {
 	p := bh.Person{TeamID: teamID, UserID: userID}
 	var raw []byte
 	var updated int64
-	err := db.rd.QueryRowContext(ctx, "SELECT doc, updated_at FROM people WHERE team_id = ? AND user_id = ?", teamID, userID).Scan(&raw, &updated)
+	err := q.QueryRowContext(ctx, "SELECT doc, updated_at FROM people WHERE team_id = ? AND user_id = ?", teamID, userID).Scan(&raw, &updated)
 	if err == sql.ErrNoRows {
 		return p, nil
 	} else if err != nil {
-		return bh.Person{}, db.fail("get person", err)
+		return bh.Person{}, err
 	}
 	var d personDoc
 	if err := json.Unmarshal(raw, &d); err != nil {
-		return bh.Person{}, db.fail("get person", err)
+		return bh.Person{}, err
 	}
 	p.Quiet, p.UpdatedAt = d.Quiet, fromMs(updated)
 	return p, nil
