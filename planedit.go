@@ -136,6 +136,10 @@ type PlanRules struct {
 	Dues map[string]time.Time
 	// Health are the health notes: never in a block.
 	Health map[string]bool
+	// Clock is the reader's (the person editing): a refusal writes its
+	// times on it ("to 6 PM"). The change a run records is written on the
+	// shift's 24-hour clock with its stamps, for every reader to restamp.
+	Clock Clock
 }
 
 // PlanEdit is the change that made a run from its parent (Run.ParentRunID):
@@ -147,12 +151,12 @@ type PlanEdit struct {
 }
 
 // EditRun is the run an edit of parent makes: pointing back, with the
-// same settings and the edit as its change. The store gives it its id and
+// same settings, the edit and what it did (ApplyChange) as its change. The store gives it its id and
 // its version (the shift's next).
-func EditRun(parent Run, e PlanEdit, change string) Run {
+func EditRun(parent Run, e PlanEdit, ch Change) Run {
 	r := parent
 	r.ID, r.Version, r.ParentRunID = "", 0, parent.ID
-	r.Change, r.ChangeStamps = change, nil
+	r.Change, r.ChangeStamps = ch.Text, append([]Stamp(nil), ch.Stamps...)
 	r.Edit = &PlanEdit{Ops: append([]PlanOp(nil), e.Ops...), By: e.By, At: e.At}
 	r.RequestedBy = e.By
 	r.Status, r.Error = StatusQueued, ""
@@ -172,19 +176,38 @@ func EditRun(parent Run, e PlanEdit, change string) Run {
 // returns and blocks are as they were. An op whose block is no longer in
 // the plan is refused with ECONFLICT. blocks is never changed.
 func Apply(blocks []Block, ops []PlanOp, r PlanRules) ([]Block, error) {
+	out, _, err := ApplyChange(blocks, ops, r)
+	return out, err
+}
+
+// Change is what an edit did, in one line for the thread and the run's
+// Change: "moved “Essay” to 15:30; dropped “Laundry”", its times written
+// on the shift's 24-hour clock and kept as Stamps.
+type Change struct {
+	Text   string
+	Stamps []Stamp
+}
+
+// ApplyChange is Apply, and says what changed.
+func ApplyChange(blocks []Block, ops []PlanOp, r PlanRules) ([]Block, Change, error) {
 	if r.Loc == nil {
 		r.Loc = time.UTC
 	}
 	cur := cloneBlocks(blocks)
+	var said []string
+	var ch Change
 	for _, op := range ops {
-		next, err := applyOne(cur, op, r)
+		next, c, err := applyOne(cur, op, r)
 		if err != nil {
-			return nil, err
+			return nil, Change{}, err
 		}
 		cur = next
+		said = append(said, c.Text)
+		ch.Stamps = append(ch.Stamps, c.Stamps...)
 	}
+	ch.Text = strings.Join(said, "; ")
 	sortBlocks(cur)
-	return cur, nil
+	return cur, ch, nil
 }
 
 // CheckPlan reports the first rule that blocks break, as Apply would
@@ -201,32 +224,37 @@ func CheckPlan(blocks []Block, r PlanRules) error {
 	return nil
 }
 
-func applyOne(bs []Block, op PlanOp, r PlanRules) ([]Block, error) {
+func applyOne(bs []Block, op PlanOp, r PlanRules) ([]Block, Change, error) {
 	if op.Kind == OpAdd {
 		return r.add(bs, op)
 	}
 	i, err := find(bs, op.Block, r)
 	if err != nil {
-		return nil, err
+		return nil, Change{}, err
 	}
 	b := bs[i]
 	if why := r.fixed(b); why != "" {
-		return nil, Errorf(EINVALID, "%s %s", name(b), why)
+		return nil, Change{}, Errorf(EINVALID, "%s %s", name(b), why)
 	}
 	switch op.Kind {
 	case OpDrop:
-		return append(bs[:i:i], bs[i+1:]...), nil
+		return append(bs[:i:i], bs[i+1:]...), Change{Text: "dropped " + name(b)}, nil
 	case OpResize:
 		if op.By == 0 {
-			return nil, Errorf(EINVALID, "Say how much shorter or longer %s should be.", name(b))
+			return nil, Change{}, Errorf(EINVALID, "Say how much shorter or longer %s should be.", name(b))
 		}
 		nb := b
 		nb.End = b.End.Add(op.By)
 		if nb.End.Sub(nb.Start) < EditStep {
-			return nil, Errorf(EINVALID, "%s is %s long: it cannot be shorter than %s.", name(b), Span(b.End.Sub(b.Start)), Span(EditStep))
+			return nil, Change{}, Errorf(EINVALID, "%s is %s long: it cannot be shorter than %s.", name(b), Span(b.End.Sub(b.Start)), Span(EditStep))
 		}
-		verb := fmt.Sprintf("Making %s %s long", name(b), Span(nb.End.Sub(nb.Start)))
-		return r.replace(bs, i, nb, verb)
+		length := Span(nb.End.Sub(nb.Start))
+		verb := fmt.Sprintf("Making %s %s long", name(b), length)
+		how := "longer"
+		if op.By < 0 {
+			how = "shorter"
+		}
+		return r.replace(bs, i, nb, verb, Change{Text: fmt.Sprintf("made %s %s (%s)", name(b), how, length)})
 	case OpMove:
 		nb := b
 		switch {
@@ -235,19 +263,19 @@ func applyOne(bs []Block, op PlanOp, r PlanRules) ([]Block, error) {
 		case op.By != 0:
 			nb.Start = b.Start.Add(op.By)
 		default:
-			return nil, Errorf(EINVALID, "Say where %s should move.", name(b))
+			return nil, Change{}, Errorf(EINVALID, "Say where %s should move.", name(b))
 		}
 		nb.End = nb.Start.Add(b.End.Sub(b.Start))
 		verb := fmt.Sprintf("Moving %s to %s", name(b), r.clock(nb.Start))
-		return r.replace(bs, i, nb, verb)
+		return r.replace(bs, i, nb, verb, r.stamped("moved "+name(b)+" to ", nb.Start))
 	case OpSwap:
 		j := nextBlock(bs, i)
 		if j < 0 {
-			return nil, Errorf(EINVALID, "%s is the plan's last block: there is nothing after it to swap with.", name(b))
+			return nil, Change{}, Errorf(EINVALID, "%s is the plan's last block: there is nothing after it to swap with.", name(b))
 		}
 		n := bs[j]
 		if why := r.fixed(n); why != "" {
-			return nil, Errorf(EINVALID, "%s cannot swap with %s, which %s", name(b), name(n), why)
+			return nil, Change{}, Errorf(EINVALID, "%s cannot swap with %s, which %s", name(b), name(n), why)
 		}
 		nn, nb := n, b
 		nn.Start, nn.End = b.Start, b.Start.Add(n.End.Sub(n.Start))
@@ -257,31 +285,49 @@ func applyOne(bs []Block, op PlanOp, r PlanRules) ([]Block, error) {
 		verb := fmt.Sprintf("Swapping %s with %s", name(b), name(n))
 		for _, k := range []int{j, i} {
 			if err := r.fits(out, k, out[k], verb); err != nil {
-				return nil, err
+				return nil, Change{}, err
 			}
 		}
-		return out, nil
+		return out, Change{Text: "swapped " + name(b) + " with " + name(n)}, nil
 	}
-	return nil, Errorf(EINVALID, "That is not a change a plan knows (%q).", string(op.Kind))
+	return nil, Change{}, Errorf(EINVALID, "That is not a change a plan knows (%q).", string(op.Kind))
+}
+
+// stamped is text with t written after it, on the shift's 24-hour clock,
+// as a stamp.
+func (r PlanRules) stamped(text string, t time.Time) Change {
+	layout := "15:04"
+	if !r.sameDay(t) {
+		layout = "Mon 15:04"
+	}
+	st := StampOf(t.In(r.Loc), layout)
+	return Change{Text: text + st.Text, Stamps: []Stamp{st}}
+}
+
+// sameDay reports whether t is on the window's first day.
+func (r PlanRules) sameDay(t time.Time) bool {
+	l, s := t.In(r.Loc), r.Start.In(r.Loc)
+	y, m, d := l.Date()
+	return y == s.Year() && m == s.Month() && d == s.Day()
 }
 
 // add puts op's item into the plan.
-func (r PlanRules) add(bs []Block, op PlanOp) ([]Block, error) {
+func (r PlanRules) add(bs []Block, op PlanOp) ([]Block, Change, error) {
 	title := strings.TrimSpace(op.Title)
 	if title == "" {
-		return nil, Errorf(EINVALID, "An item added to the plan needs a title.")
+		return nil, Change{}, Errorf(EINVALID, "An item added to the plan needs a title.")
 	}
 	nb := Block{Title: title, Kind: op.BlockKind, NoteIDs: append([]string(nil), op.NoteIDs...)}
 	if nb.Kind == "" {
 		nb.Kind = "home"
 	}
 	if nb.Kind == KindCommitment || nb.Kind == KindCare {
-		return nil, Errorf(EINVALID, "%s cannot be added as a %s: commitments come from notes with a time, and health notes are never planned.", name(nb), nb.Kind)
+		return nil, Change{}, Errorf(EINVALID, "%s cannot be added as a %s: commitments come from notes with a time, and health notes are never planned.", name(nb), nb.Kind)
 	}
 	for _, id := range nb.NoteIDs {
 		for _, b := range bs {
 			if b.Kind != KindCommitment && b.Kind != KindRest && contains(b.NoteIDs, id) {
-				return nil, Errorf(EINVALID, "%s is already in the plan at %s.", name(nb), r.clock(b.Start))
+				return nil, Change{}, Errorf(EINVALID, "%s is already in the plan at %s.", name(nb), r.clock(b.Start))
 			}
 		}
 	}
@@ -294,14 +340,14 @@ func (r PlanRules) add(bs []Block, op PlanOp) ([]Block, error) {
 		return r.insert(bs, nb, fmt.Sprintf("Adding %s at %s", name(nb), r.clock(nb.Start)))
 	}
 	if r.health(nb) != "" {
-		return nil, Errorf(EINVALID, "Adding %s would plan a health note: health notes are listed apart for a licensed professional, never planned.", name(nb))
+		return nil, Change{}, Errorf(EINVALID, "Adding %s would plan a health note: health notes are listed apart for a licensed professional, never planned.", name(nb))
 	}
 	// The earliest step where it fits: the same plan and item always land
 	// in the same place.
 	for t := r.Start; !t.Add(length).After(r.End); t = t.Add(EditStep) {
 		nb.Start, nb.End = t, t.Add(length)
-		if out, err := r.insert(bs, nb, "Adding "+name(nb)); err == nil {
-			return out, nil
+		if out, ch, err := r.insert(bs, nb, "Adding "+name(nb)); err == nil {
+			return out, ch, nil
 		}
 	}
 	why := fmt.Sprintf("There is no free %s in this plan's window", Span(length))
@@ -310,7 +356,7 @@ func (r PlanRules) add(bs []Block, op PlanOp) ([]Block, error) {
 	} else {
 		why += " for " + name(nb)
 	}
-	return nil, Errorf(EINVALID, "%s%s; it waits for a later plan.", why, r.quietText(", outside quiet hours"))
+	return nil, Change{}, Errorf(EINVALID, "%s%s; it waits for a later plan.", why, r.quietText(", outside quiet hours"))
 }
 
 func (r PlanRules) quietText(s string) string {
@@ -321,22 +367,22 @@ func (r PlanRules) quietText(s string) string {
 }
 
 // insert adds nb to bs when it fits.
-func (r PlanRules) insert(bs []Block, nb Block, verb string) ([]Block, error) {
+func (r PlanRules) insert(bs []Block, nb Block, verb string) ([]Block, Change, error) {
 	out := append(cloneBlocks(bs), nb)
 	if err := r.fits(out, len(out)-1, nb, verb); err != nil {
-		return nil, err
+		return nil, Change{}, err
 	}
-	return out, nil
+	return out, r.stamped("added "+name(nb)+" at ", nb.Start), nil
 }
 
 // replace puts nb in place of bs[i] when it fits.
-func (r PlanRules) replace(bs []Block, i int, nb Block, verb string) ([]Block, error) {
+func (r PlanRules) replace(bs []Block, i int, nb Block, verb string, ch Change) ([]Block, Change, error) {
 	out := cloneBlocks(bs)
 	out[i] = nb
 	if err := r.fits(out, i, nb, verb); err != nil {
-		return nil, err
+		return nil, Change{}, err
 	}
-	return out, nil
+	return out, ch, nil
 }
 
 // fits checks b, at index i of bs, against every rule; verb starts the
@@ -382,7 +428,7 @@ func (r PlanRules) overlap(bs []Block, i int, b Block, verb string) error {
 			if o.Kind == KindCommitment {
 				what = ", a fixed commitment"
 			}
-			return Errorf(EINVALID, "%s would overlap %s (%s–%s%s).", verb, name(o), r.clock(o.Start), r.clock(o.End), what)
+			return Errorf(EINVALID, "%s would overlap %s (%s%s).", verb, name(o), r.span(o.Start, o.End), what)
 		}
 	}
 	return nil
@@ -392,7 +438,7 @@ func (r PlanRules) overlap(bs []Block, i int, b Block, verb string) error {
 func (r PlanRules) fixed(b Block) string {
 	switch {
 	case b.Kind == KindCommitment:
-		return fmt.Sprintf("is a fixed commitment (%s–%s): it stays as it is.", r.clock(b.Start), r.clock(b.End))
+		return fmt.Sprintf("is a fixed commitment (%s): it stays as it is.", r.span(b.Start, b.End))
 	case b.Kind == KindRest && r.night(b):
 		return fmt.Sprintf("is the night kept for sleep by quiet hours (%s): change the quiet hours instead.", r.Quiet.String())
 	}
@@ -453,14 +499,22 @@ func (r PlanRules) health(b Block) string {
 	return ""
 }
 
-// clock writes t on the shift's clock: "17:00", with its day when it is
-// not the window's first day ("Wed 09:00").
+// clock writes t for the reader of a refusal: on the shift's zone and
+// the reader's clock, "17:00" or "5 PM", with its day when it is not the
+// window's first day ("Wed 09:00").
 func (r PlanRules) clock(t time.Time) string {
-	l, s := t.In(r.Loc), r.Start.In(r.Loc)
-	if y, m, d := l.Date(); y == s.Year() && m == s.Month() && d == s.Day() {
-		return l.Format("15:04")
+	if r.sameDay(t) {
+		return r.Clock.Format(t.In(r.Loc), "15:04")
 	}
-	return l.Format("Mon 15:04")
+	return r.Clock.Format(t.In(r.Loc), "Mon 15:04")
+}
+
+// span is from–to as clock writes them, the day written once.
+func (r PlanRules) span(from, to time.Time) string {
+	if r.sameDay(from) && r.sameDay(to) {
+		return r.Clock.Span(from.In(r.Loc), to.In(r.Loc))
+	}
+	return r.clock(from) + "–" + r.clock(to)
 }
 
 // find is the block ref names: the one block of its item, else the one

@@ -26,7 +26,7 @@ func FuzzApply(f *testing.F) {
 			data = data[4:]
 			ops = append(ops, op)
 			before := clone(cur)
-			got, err := bh.Apply(cur, []bh.PlanOp{op}, fx.rules)
+			got, ch, err := bh.ApplyChange(cur, []bh.PlanOp{op}, fx.rules)
 			if !equalBlocks(before, cur) {
 				t.Fatalf("Apply changed the plan it was given: %+v", op)
 			}
@@ -42,6 +42,9 @@ func FuzzApply(f *testing.F) {
 					t.Fatalf("refused without a reason: %v", err)
 				}
 				continue
+			}
+			if ch.Text == "" {
+				t.Fatalf("an accepted op says nothing of what it did: %+v", op)
 			}
 			keepsRules(t, fx, got, op)
 			cur = got

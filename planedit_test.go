@@ -308,12 +308,15 @@ func TestEditRun(t *testing.T) {
 	parent := bh.Run{ID: "r1", TeamID: "T1", ShiftID: "s1", Version: 2, Status: bh.StatusCompleted, Energy: bh.EnergyLow,
 		HorizonH: 12, CardTS: "1.2", CardPosted: true, Quiet: &bh.QuietHours{From: 22, To: 6}, RequestedBy: "U1", CreatedAt: now.Add(-time.Hour)}
 	ops := []bh.PlanOp{bh.Drop(bh.Block{Title: "Essay", Kind: "focus", NoteIDs: []string{"n4"}})}
-	r := bh.EditRun(parent, bh.PlanEdit{Ops: ops, By: "U2", At: now}, "dropped “Essay”")
+	moved := bh.Change{Text: "moved “Essay” to 16:00", Stamps: []bh.Stamp{bh.StampOf(now.Add(time.Hour), "15:04")}}
+	r := bh.EditRun(parent, bh.PlanEdit{Ops: ops, By: "U2", At: now}, moved)
 	assert.Equal(t, "", r.ID, "the store names it")
 	assert.Equal(t, 0, r.Version, "the store numbers it")
 	assert.Equal(t, "r1", r.ParentRunID)
 	assert.Equal(t, &bh.PlanEdit{Ops: ops, By: "U2", At: now}, r.Edit)
 	assert.Equal(t, "U2", r.RequestedBy)
+	assert.Equal(t, moved.Text, r.Change)
+	assert.Equal(t, moved.Stamps, r.ChangeStamps)
 	assert.Equal(t, bh.StatusQueued, r.Status)
 	assert.Equal(t, bh.EnergyLow, r.Energy, "the parent's settings")
 	assert.Equal(t, 12, r.HorizonH)
@@ -326,4 +329,44 @@ func TestEditRun(t *testing.T) {
 func TestBlockKey(t *testing.T) {
 	assert.Equal(t, "errand/n1+n2", bh.BlockKey(bh.Block{Title: "Errand run: a; b", Kind: "errand", NoteIDs: []string{"n1", "n2"}}))
 	assert.Equal(t, "rest/Rest / nap window", bh.BlockKey(bh.Block{Title: "Rest / nap window", Kind: "rest"}))
+}
+
+// A refusal is read by the person who edits: on their clock.
+func TestApplyRefusesOnTheReadersClock(t *testing.T) {
+	f := newEditFixture(t)
+	f.rules.Clock = bh.Clock12
+	for _, tt := range []struct {
+		name string
+		op   bh.PlanOp
+		why  string
+	}{
+		{"late", bh.MoveTo(f.form, f.hm(18, 0)), "Moving “Daycare form” to 6 PM would end it at 6:30 PM, after it is due at 5 PM."},
+		{"a commitment", bh.MoveTo(f.wipes, f.hm(15, 30)), "Moving “Errand run: wipes” to 3:30 PM would overlap “Pediatrician” (3–4 PM, a fixed commitment)."},
+		{"the next day", bh.MoveBy(f.laundry, time.Hour), "Moving “Laundry” to Tue 7:30 AM would end it at Tue 8:30 AM, after this plan's window closes at Tue 8 AM."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := bh.Apply(f.blocks, []bh.PlanOp{tt.op}, f.rules)
+			assert.Equal(t, tt.why, bh.ErrorMessage(err))
+		})
+	}
+}
+
+// What an edit did, in one line for the thread and the run's Change: its
+// times on the shift's 24-hour clock, kept as stamps for each reader's.
+func TestApplyChange(t *testing.T) {
+	f := newEditFixture(t)
+	f.rules.Clock = bh.Clock12
+	ops := []bh.PlanOp{bh.MoveBy(f.laundry, -bh.MoveStep), bh.Resize(f.wipes, -bh.EditStep), bh.Resize(f.essay, bh.EditStep),
+		bh.Drop(f.nap2), bh.SwapNext(f.nap), bh.AddItem(bh.Item{Text: "Call insurance", NoteIDs: []string{"n6"}}, "admin", 0)}
+	got, ch, err := bh.ApplyChange(f.blocks, ops, f.rules)
+	require.NoError(t, err)
+	want, err := bh.Apply(f.blocks, ops, f.rules)
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	assert.Equal(t, "moved “Laundry” to Tue 06:00; made “Errand run: wipes” shorter (15 min); made “Essay” longer (1 h); "+
+		"dropped “Rest / nap window”; swapped “Rest / nap window” with “Essay”; added “Call insurance” at 14:15", ch.Text)
+	assert.Equal(t, []bh.Stamp{bh.StampOf(f.tue(6, 0), "Mon 15:04"), bh.StampOf(f.hm(14, 15), "15:04")}, ch.Stamps)
+	assert.Equal(t, "moved “Laundry” to Tue 6 AM; made “Errand run: wipes” shorter (15 min); made “Essay” longer (1 h); "+
+		"dropped “Rest / nap window”; swapped “Rest / nap window” with “Essay”; added “Call insurance” at 2:15 PM",
+		bh.Clock12.Restamp(ch.Text, ch.Stamps, f.loc), "a reader's clock")
 }

@@ -53,7 +53,7 @@ var runCases = []suiteCase{
 		add := bh.AddItem(bh.Item{Text: "Call insurance", NoteIDs: []string{"n6"}}, "admin", 45*time.Minute)
 		edit := bh.PlanEdit{By: "U2", At: now.Add(time.Minute), Ops: []bh.PlanOp{
 			bh.MoveBy(essay, -bh.MoveStep), bh.MoveTo(essay, now.Add(3*time.Hour)), bh.Resize(essay, bh.EditStep), bh.SwapNext(essay), bh.Drop(essay), add}}
-		r2, err := h.CreateRun(h.Ctx, bh.EditRun(r1, edit, "moved “Essay”"))
+		r2, err := h.CreateRun(h.Ctx, bh.EditRun(r1, edit, bh.Change{Text: "moved “Essay” to 16:00"}))
 		require.NoError(h.T, err)
 
 		got, err := h.Run(h.Ctx, Team, r2.ID)
