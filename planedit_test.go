@@ -370,3 +370,46 @@ func TestApplyChange(t *testing.T) {
 		"dropped “Rest / nap window”; swapped “Rest / nap window” with “Essay”; added “Call insurance” at 2:15 PM",
 		bh.Clock12.Restamp(ch.Text, ch.Stamps, f.loc), "a reader's clock")
 }
+
+// Quiet hours are on the shift's clock, hour by hour: through a night the
+// clocks go back, and in a zone half an hour off UTC.
+func TestApplyQuietHoursOnTheShiftsClock(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	require.NoError(t, err)
+	kolkata, err := time.LoadLocation("Asia/Kolkata")
+	require.NoError(t, err)
+	quiet := &bh.QuietHours{From: 22, To: 6}
+	// 2026-11-01: New York's 02:00 EDT is 01:00 EST, so 01:00–02:00 comes twice.
+	fallBack := time.Date(2026, 11, 1, 5, 30, 0, 0, time.UTC) // 01:30 EDT, the first
+	for _, tt := range []struct {
+		name     string
+		loc      *time.Location
+		from, to time.Time // the window
+		block    bh.Block
+		to2      time.Time // where it moves
+		want     string    // "" when it fits
+	}{
+		{"the second 01:30 of a DST night", ny, time.Date(2026, 10, 31, 12, 0, 0, 0, ny), time.Date(2026, 11, 1, 12, 0, 0, 0, ny),
+			bh.Block{Title: "Laundry", Kind: "home", Start: time.Date(2026, 11, 1, 7, 0, 0, 0, ny), End: time.Date(2026, 11, 1, 8, 0, 0, 0, ny)},
+			fallBack.Add(time.Hour), "Moving “Laundry” to Sun 01:30 would run into quiet hours (22:00–06:00) at Sun 01:30: they are kept for sleep."},
+		{"06:00 after a DST night", ny, time.Date(2026, 10, 31, 12, 0, 0, 0, ny), time.Date(2026, 11, 1, 12, 0, 0, 0, ny),
+			bh.Block{Title: "Laundry", Kind: "home", Start: time.Date(2026, 11, 1, 7, 0, 0, 0, ny), End: time.Date(2026, 11, 1, 8, 0, 0, 0, ny)},
+			time.Date(2026, 11, 1, 6, 0, 0, 0, ny), ""},
+		{"half an hour off UTC: into 22:00", kolkata, time.Date(2026, 11, 23, 12, 0, 0, 0, kolkata), time.Date(2026, 11, 24, 0, 0, 0, 0, kolkata),
+			bh.Block{Title: "Laundry", Kind: "home", Start: time.Date(2026, 11, 23, 13, 0, 0, 0, kolkata), End: time.Date(2026, 11, 23, 14, 0, 0, 0, kolkata)},
+			time.Date(2026, 11, 23, 21, 30, 0, 0, kolkata), "Moving “Laundry” to 21:30 would run into quiet hours (22:00–06:00) at 22:00: they are kept for sleep."},
+		{"half an hour off UTC: up to 22:00", kolkata, time.Date(2026, 11, 23, 12, 0, 0, 0, kolkata), time.Date(2026, 11, 24, 0, 0, 0, 0, kolkata),
+			bh.Block{Title: "Laundry", Kind: "home", Start: time.Date(2026, 11, 23, 13, 0, 0, 0, kolkata), End: time.Date(2026, 11, 23, 14, 0, 0, 0, kolkata)},
+			time.Date(2026, 11, 23, 21, 0, 0, 0, kolkata), ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := bh.PlanRules{Start: tt.from, End: tt.to, Loc: tt.loc, Quiet: quiet}
+			_, err := bh.Apply([]bh.Block{tt.block}, []bh.PlanOp{bh.MoveTo(tt.block, tt.to2)}, r)
+			if tt.want == "" {
+				assert.NoError(t, err)
+				return
+			}
+			assert.Equal(t, tt.want, bh.ErrorMessage(err))
+		})
+	}
+}
