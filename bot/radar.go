@@ -78,7 +78,7 @@ func (r *radarHandler) show(ctx context.Context, teamID, channelID, userID strin
 	}
 	if err != nil {
 		b.log.Error("bot: radar", "channel", channelID, "err", err)
-		b.tell(ctx, channelID, userID, bh.ErrorMessage(err))
+		b.tell(ctx, channelID, userID, bh.ErrorText(ctx, err))
 		return
 	}
 	// Only links its reader can open from here: in a DM, none into
@@ -203,7 +203,7 @@ func (r *radarHandler) setQuiet(ctx context.Context, teamID, channelID, userID, 
 	}
 	q, err := bh.ParseQuietHours(how)
 	if err != nil {
-		b.tell(ctx, channelID, userID, bh.ErrorMessage(err)+" For example `/radar quiet 22-7`.")
+		b.tell(ctx, channelID, userID, bh.ErrorText(ctx, err)+" For example `/radar quiet 22-7`.")
 		return
 	}
 	p, err := r.store.Person(ctx, teamID, userID)
