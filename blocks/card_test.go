@@ -230,7 +230,7 @@ func TestCardPutsTheControlsFirst(t *testing.T) {
 	assert.NotContains(t, string(raw), "*Because*")
 	assert.NotContains(t, string(raw), "How the plans scored")
 	assert.NotContains(t, string(raw), "%", "no made-up probability")
-	assert.Contains(t, string(raw), "Errands-first won (25 · 24 · 21)", "every plan's points")
+	assert.Contains(t, string(raw), "Errands-first won (25 · 24 · 22)", "every plan's points")
 	assert.NotContains(t, string(raw), `"type":"checkboxes"`, "Mark done… opens the list")
 	others, err := json.Marshal(blocks.OthersModal(in))
 	require.NoError(t, err)
