@@ -226,3 +226,27 @@ func TestDataDirFlagWins(t *testing.T) {
 	assert.Equal(t, 2, run(context.Background(), []string{"--data-dir"}, &out, &errOut))
 	assert.Contains(t, errOut.String(), "--data-dir needs a folder")
 }
+
+// The README is read in two minutes: at most 200 lines, the quick start's
+// commands on its first screen, and every page of docs/ one click away
+// (each link it makes goes somewhere).
+func TestREADMEIsShortAndLinksEveryDoc(t *testing.T) {
+	readme := repoFile(t, "README.md")
+	lines := strings.Split(readme, "\n")
+	assert.LessOrEqual(t, len(lines), 200)
+	first := strings.Join(lines[:min(40, len(lines))], "\n")
+	for _, want := range []string{"manifest.yaml", "SLACK_APP_TOKEN", "SLACK_BOT_TOKEN", "go run ./cmd/babyhandoff", "go test ./..."} {
+		assert.Contains(t, first, want, "on the first screen")
+	}
+	pages, err := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
+	require.NoError(t, err)
+	require.NotEmpty(t, pages)
+	for _, p := range pages {
+		assert.Contains(t, readme, "](docs/"+filepath.Base(p)+")", "README links %s", filepath.Base(p))
+	}
+	for _, m := range regexp.MustCompile(`\]\(([^)#:]+)(?:#[^)]*)?\)|src="([^"]+)"`).FindAllStringSubmatch(readme, -1) {
+		target := m[1] + m[2]
+		_, err := os.Stat(filepath.Join("..", "..", target))
+		assert.NoError(t, err, "README links %s", target)
+	}
+}
