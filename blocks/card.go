@@ -84,16 +84,6 @@ func CardTitle(r bh.Run, winner bh.Archetype) string {
 	return t
 }
 
-func energyText(d bh.Decision) string {
-	switch {
-	case d.EnergyChosen:
-		return "energy " + string(d.Energy) + " (you chose)"
-	case len(d.EnergyNoteIDs) > 0:
-		return "energy " + string(d.Energy) + " (from your notes)"
-	}
-	return "energy " + string(d.Energy) + " (no recent sleep note)"
-}
-
 // blockLines lists a plan's time blocks, one per line.
 func blockLines(p bh.Proposal, l *time.Location, max int) string {
 	lines := blockLineList(p, l, max)
