@@ -693,3 +693,39 @@ func TestE2EPlanWhenANoteIsPast(t *testing.T) {
 	assert.Contains(t, transcript, "call grandma")
 	assert.NotContains(t, transcript, "slept 2h", "a past note is not in the plan's context")
 }
+
+// Mark done… in a family channel is the family's: someone in the channel
+// who did not join is refused, and nothing is marked; a member's save
+// marks it.
+func TestE2EMarkDoneInAChannelIsTheFamilys(t *testing.T) {
+	at := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
+	var m *Main
+	h := start(t, func(mm *Main) { m = mm; clockAt(at)(mm) })
+	ctx := context.Background()
+	for _, u := range []slacktest.User{{ID: "U1", Name: "Maya", TZ: "UTC"}, {ID: "U3", Name: "Grandma", TZ: "UTC"}, {ID: "U9", Name: "Neighbour", TZ: "UTC"},
+		{ID: h.fake.Config().BotUserID, Name: "babyhandoff", IsBot: true}} {
+		h.fake.SetUser(u)
+	}
+	h.fake.SetChannel(slacktest.Channel{ID: "CFAM", Name: "family", IsMember: true, Members: []string{"U1", "U3", "U9", h.fake.Config().BotUserID}})
+	wipesTS := tsAt(at, 1)
+	h.ack(h.message("CFAM", "channel", "U1", "task: buy wipes today", wipesTS, nil))
+	h.replyTo("CFAM", wipesTS)
+	wipes := noteIDOf(t, h.replyMessage("CFAM", wipesTS).Blocks)
+	fam, err := m.db.FamilyOf(ctx, h.team, "CFAM")
+	require.NoError(t, err)
+	_, err = m.db.Join(ctx, bh.Member{TeamID: h.team, ShiftID: fam.ShiftID, UserID: "U3", InvitedBy: "U1"}, "DU3")
+	require.NoError(t, err)
+	h.ack(h.slash("/plan", "", "CFAM", "U1"))
+	card := h.waitCard("CFAM", "v1 · ")
+
+	h.ack(h.tick("CFAM", card.ts, "U9", card.runID, wipes))
+	h.ephemeral("CFAM", "U9", "not in its family")
+	h.ack(h.tick("CFAM", card.ts, "U3", card.runID, wipes))
+	h.ephemeral("CFAM", "U3", "Done: buy wipes today")
+	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
+	for _, n := range h.notes("CFAM", false) {
+		if n.ID == wipes {
+			assert.Equal(t, "U3", n.DoneBy.User, "done by the member, not the neighbour")
+		}
+	}
+}
