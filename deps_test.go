@@ -31,6 +31,10 @@ func TestDependencyDirection(t *testing.T) {
 			"go.mongodb.org/", "github.com/256dpi/lungo", module + "/store", module + "/bot"},
 		// The store knows MongoDB, not Slack.
 		"/store": {"github.com/slack-go/", module + "/bot", module + "/blocks", module + "/council", module + "/radar"},
+		// The SQLite engine is a store of its own: no MongoDB, no bbolt, no
+		// import of the current store.
+		"/store/sqlite": {"github.com/slack-go/", "go.mongodb.org/", "github.com/256dpi/lungo", "go.etcd.io/bbolt", module + "/store",
+			module + "/bot", module + "/blocks", module + "/council", module + "/radar"},
 		// The bot reaches the store through its own small interfaces, and a
 		// model only through the council's.
 		"/bot": {"go.mongodb.org/", "github.com/256dpi/lungo", "github.com/openai/", module + "/store"},

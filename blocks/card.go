@@ -224,33 +224,35 @@ const maxHead = 48
 
 // NextAction is the card's head: the first thing to do. What the radar
 // calls critical comes first ("Now: Get formula"), then the plan's first
-// block ("Next at 10:00: Errand run: wipes").
-func NextAction(p bh.Proposal, now time.Time, l *time.Location) string {
+// block ("Next at 10:00: Errand run: wipes"), on the reader's clock c: a
+// header and a notification are plain text, where Slack's tokens do not
+// reach.
+func NextAction(p bh.Proposal, now time.Time, l *time.Location, c bh.Clock) string {
 	if len(p.Now) > 0 {
 		action, _, _ := strings.Cut(p.Now[0].Text, " — ")
 		return "Now: " + bh.Truncate(action, maxHead)
 	}
 	if len(p.Blocks) > 0 {
 		b := p.Blocks[0]
-		return fmt.Sprintf("Next at %s: %s", clock(b.Start, now, l), bh.Truncate(b.Title, maxHead))
+		return fmt.Sprintf("Next at %s: %s", clock(b.Start, now, l, c), bh.Truncate(c.Restamp(b.Title, b.Stamps, l), maxHead))
 	}
 	return "Nothing pressing: rest when you can"
 }
 
-// clock is t as "15:04", or "Tue 15:04" when it is not on now's day.
-func clock(t, now time.Time, l *time.Location) string {
+// clock is t as "15:04", or "Tue 15:04" when it is not on now's day, on c.
+func clock(t, now time.Time, l *time.Location, c bh.Clock) string {
 	t, now = t.In(l), now.In(l)
 	if t.YearDay() != now.YearDay() || t.Year() != now.Year() {
-		return t.Format("Mon 15:04")
+		return c.Format(t, "Mon 15:04")
 	}
-	return t.Format("15:04")
+	return c.Format(t, "15:04")
 }
 
 // CardText is the notification text: all a locked phone shows, so it
 // leads with the next action, then names the plan.
 func CardText(in CardInput) string {
 	w := in.winner()
-	return Escape(bh.Truncate(NextAction(w, in.Run.Now, loc(in.Run))+" · plan "+CardTitle(in.Run, w.Archetype), 300))
+	return Escape(bh.Truncate(NextAction(w, in.Run.Now, loc(in.Run), in.Run.Clock)+" · plan "+CardTitle(in.Run, w.Archetype), 300))
 }
 
 // MaxCard is the most a Decision Card may take on the phone (Height): one
@@ -269,7 +271,7 @@ func Card(in CardInput) Message {
 	// The Energy menu sits beside the line that names the energy.
 	meta := section(cardMeta(in, l))
 	meta.BlockID, meta.Accessory = CardMetaPrefix+in.Run.ID, slack.NewAccessory(energyMenu(in))
-	head := []slack.Block{slack.NewHeaderBlock(plain(NextAction(w, in.Run.Now, l), MaxHeaderText)), meta}
+	head := []slack.Block{slack.NewHeaderBlock(plain(NextAction(w, in.Run.Now, l, in.Run.Clock), MaxHeaderText)), meta}
 	health := cardHealth(in, w)
 	resolve := healthControl(health, ActionHealthResolved, func(id string) string { return id })
 	healthBlock := CardItemPrefix + in.Run.ID + ":health"
@@ -749,8 +751,12 @@ func uncovered(bs []bh.Block, used map[string]bool) []bh.Block {
 // maxChecks is Slack's limit of options in a checkboxes element.
 const maxChecks = 10
 
-// CheckItem is one item of a card's "Mark done": a note and its words.
-type CheckItem struct{ NoteID, Text string }
+// CheckItem is one item of a card's "Mark done": a note and its words,
+// with the times written in them.
+type CheckItem struct {
+	NoteID, Text string
+	Stamps       []bh.Stamp
+}
 
 // CheckItems are the items of a plan that come from a note, as the card's
 // "Mark done" listed them before Mark done… (cards posted then still send
@@ -768,13 +774,13 @@ type checkList struct {
 	out  []CheckItem
 }
 
-func (c *checkList) add(id, text string) {
+func (c *checkList) add(id, text string, stamps []bh.Stamp) {
 	if c.seen == nil {
 		c.seen = map[string]bool{}
 	}
 	if id != "" && !c.seen[id] && len(c.out) < maxChecks {
 		c.seen[id] = true
-		c.out = append(c.out, CheckItem{id, text})
+		c.out = append(c.out, CheckItem{NoteID: id, Text: text, Stamps: stamps})
 	}
 }
 
@@ -783,7 +789,7 @@ func (c *checkList) items(its []bh.Item) {
 	for _, it := range its {
 		if len(it.NoteIDs) > 0 {
 			action, _, _ := strings.Cut(it.Text, " — ")
-			c.add(it.NoteIDs[0], action)
+			c.add(it.NoteIDs[0], action, it.Stamps)
 		}
 	}
 }
@@ -801,12 +807,12 @@ func (c *checkList) plan(p bh.Proposal) {
 			if len(parts) == len(b.NoteIDs) {
 				text = parts[i]
 			}
-			c.add(id, text)
+			c.add(id, text, b.Stamps)
 		}
 	}
 	for _, it := range p.Top {
 		if rest, ok := strings.CutPrefix(it.Text, "Later: "); ok && len(it.NoteIDs) > 0 {
-			c.add(it.NoteIDs[0], rest)
+			c.add(it.NoteIDs[0], rest, it.Stamps)
 		}
 	}
 }
@@ -868,6 +874,9 @@ type HomeInput struct {
 	// Outlook is the shift's morning outlook setting; Location shows times.
 	Outlook  bh.RadarSettings
 	Location *time.Location
+	// Clock is how the viewer reads times where Slack's tokens do not
+	// reach (plain text, the quiet hours' menu).
+	Clock bh.Clock
 	// Sample is the person's sample shift, shown apart; nil when none.
 	Sample *HomeSample
 	// Open are the radar's open items (deadlines, supplies), most urgent

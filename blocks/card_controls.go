@@ -122,7 +122,7 @@ func MarkDoneModal(in CardInput) slack.ModalViewRequest {
 	var opts, ticked []*slack.OptionBlockObject
 	var done []string
 	for _, it := range MarkDoneItems(in.winner()) {
-		o := slack.NewOptionBlockObject(it.NoteID, plain(it.Text, MaxOptionText), nil)
+		o := checkOption(it.NoteID, it.Text, it.Stamps, loc(in.Run), in.Run.Clock)
 		opts = append(opts, o)
 		if in.Done[it.NoteID] {
 			ticked = append(ticked, o)

@@ -19,6 +19,10 @@ const (
 	ActionFamilyNotNow = "family_not_now"
 	// ActionFamilyLeave is App Home's Leave this family.
 	ActionFamilyLeave = "family_leave"
+	// ActionFamilyJoinTake is "Join Maya's family and take it", offered
+	// when someone outside the family taps Got it with an invite open: Join,
+	// then Got it. Its value is JoinTakeValue.
+	ActionFamilyJoinTake = "family_join_take"
 	// BlockFamily is App Home's family section; BlockFamilyInvite the
 	// invite's buttons.
 	BlockFamily       = "home_family"
@@ -101,4 +105,36 @@ func homeFamily(f *HomeFamily, viewer string) []slack.Block {
 			slack.NewButtonBlockElement(ActionFamilyLeave, "leave", plain("Leave this family", MaxButtonText))))
 	}
 	return out
+}
+
+// JoinTakeValue is the value of "Join … and take it": the invite, then
+// the handoff.
+func JoinTakeValue(inviteID, handoffID string) string { return inviteID + ":" + handoffID }
+
+// ParseJoinTake reads JoinTakeValue back.
+func ParseJoinTake(v string) (inviteID, handoffID string, ok bool) {
+	inviteID, handoffID, ok = strings.Cut(v, ":")
+	return inviteID, handoffID, ok && inviteID != "" && handoffID != ""
+}
+
+// NotInFamily refuses a Got it from someone outside the handoff's family
+// (privately): nothing changed. With an open invite (inviteID) it offers
+// to join from (the family of from, by name) and take the handoff at once.
+func NotInFamily(from, inviteID, handoffID string) Message {
+	if from == "" {
+		from = "the sender"
+	}
+	text := fmt.Sprintf("You are not in %s's family's list yet, and only its members take its handoffs; nothing was changed.", Escape(from))
+	if inviteID == "" {
+		text += fmt.Sprintf(" Ask %s to add you with *Add your partner* on my Home tab.", Escape(from))
+		return Notice(text)
+	}
+	text += " Join it and take the handoff in one tap:"
+	return Message{Text: text, Blocks: []slack.Block{
+		section(Fit(text, MaxSectionText)),
+		slack.NewActionBlock(BlockFamilyInvite,
+			slack.NewButtonBlockElement(ActionFamilyJoinTake, JoinTakeValue(inviteID, handoffID),
+				plain(fmt.Sprintf("Join %s's family and take it", from), MaxButtonText)).WithStyle(slack.StylePrimary),
+		),
+	}}
 }

@@ -57,3 +57,24 @@ func TestHomeFamily(t *testing.T) {
 	assert.Contains(t, two, `you and \u003c@U1\u003e share this list`)
 	assert.Contains(t, two, `"family_leave"`)
 }
+
+func TestNotInFamily(t *testing.T) {
+	offer := blocks.NotInFamily("Maya", "inv1", "ho1")
+	raw, err := json.Marshal(offer.Blocks)
+	require.NoError(t, err)
+	assert.Contains(t, offer.Text, "not in Maya's family's list yet")
+	assert.Contains(t, string(raw), `"family_join_take"`)
+	assert.Contains(t, string(raw), "Join Maya's family and take it")
+	inv, ho, ok := blocks.ParseJoinTake(blocks.JoinTakeValue("inv1", "ho1"))
+	assert.True(t, ok)
+	assert.Equal(t, []string{"inv1", "ho1"}, []string{inv, ho})
+	_, _, ok = blocks.ParseJoinTake("inv1")
+	assert.False(t, ok, "a value without a handoff")
+
+	plain := blocks.NotInFamily("<!here>", "", "ho1")
+	raw, err = json.Marshal(plain.Blocks)
+	require.NoError(t, err)
+	assert.NotContains(t, string(raw), "family_join_take", "no invite: nothing to join")
+	assert.Contains(t, plain.Text, "Add your partner")
+	assert.NotContains(t, plain.Text, "<!here>", "a name is never live")
+}

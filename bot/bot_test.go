@@ -429,6 +429,9 @@ func TestGotItWhoseDutyIsNotRecordedSaysSo(t *testing.T) {
 	team := fake.Config().TeamID
 	n, _, err := st.CaptureNote(ctx, bh.NewNote{TeamID: team, ChannelID: "D1", UserID: "U1", RawText: "wipes < 1 day", MessageTS: "1.000001"})
 	require.NoError(t, err)
+	// U2 is in the family (only members take its handoffs).
+	_, err = st.Join(ctx, bh.Member{TeamID: team, ShiftID: n.ShiftID, UserID: "U2", InvitedBy: "U1"}, "")
+	require.NoError(t, err)
 	ho, err := st.CreateHandoff(ctx, bh.Handoff{TeamID: team, ShiftID: n.ShiftID, ChannelID: "D1", From: "U1", To: []string{"U2"},
 		Start: time.Now().Add(-time.Minute), Hours: 4})
 	require.NoError(t, err)

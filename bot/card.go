@@ -239,6 +239,8 @@ func (c *cards) claim(ctx context.Context, cb slack.InteractionCallback, a *slac
 		err = bh.Errorf(bh.EFORBIDDEN, "That item is not on this plan; nothing was changed.")
 	case n.Deleted() || n.Done():
 		err = bh.Errorf(bh.ECONFLICT, "%q is already done or removed; nothing to take on.", bh.Truncate(n.Text, 60))
+	default:
+		err = b.mayActOn(ctx, cb.Team.ID, cb.User.ID, channelID, n)
 	}
 	if err != nil {
 		b.refuse(ctx, channelID, cb.User.ID, err)
@@ -272,10 +274,10 @@ func (c *cards) others(ctx context.Context, cb slack.InteractionCallback, a *sla
 		return
 	}
 	in := cardInput(rec)
-	in.Links, _, in.Labels = c.planner.links.refs(ctx, rec.Run.TeamID, rec.Run.ShiftID)
-	if dm := dmReader(rec.Run.ChannelID); dm != "" {
-		in.Links = c.planner.links.readableIn(ctx, rec.Run.TeamID, rec.Run.ShiftID, dm)
-	}
+	// Only links the card's conversation can open: in a channel, none into
+	// a DM.
+	_, _, in.Labels = c.planner.links.refs(ctx, rec.Run.TeamID, rec.Run.ShiftID)
+	in.Links = c.planner.links.readableIn(ctx, rec.Run.TeamID, rec.Run.ShiftID, rec.Run.ChannelID)
 	if _, err := c.b.api.OpenViewContext(ctx, cb.TriggerID, blocks.OthersModal(in)); err != nil {
 		c.b.log.Error("bot: open Why this plan?", "run_id", rec.Run.ID, "err", err)
 		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the other plans; please try again.")
@@ -304,16 +306,31 @@ func (c *cards) whatIf(ctx context.Context, cb slack.InteractionCallback, parent
 	run.Change, run.ChangeStamps = fmt.Sprintf("energy %s → %s", parent.Run.Energy, energy), nil
 	run.Mode = b.cfg.Council.Mode()
 	run.Energy, run.RequestedBy = energy, cb.User.ID
+	run.Clock = b.userClock(ctx, cb.User.ID)
 	run.ID, run.Version, run.CardTS, run.Error = "", 0, "", ""
 	in := council.Input{Run: run}
-	if now := b.cfg.Now(); now.Sub(parent.Run.Start()) > freshFor {
+	now := b.cfg.Now()
+	// In a channel where not everyone joined the family, a what-if plans
+	// from this channel's notes only: the parent's pack may hold others
+	// (made before someone new came in).
+	fresh, aud := now.Sub(parent.Run.Start()) <= freshFor, audience{whole: true}
+	if !run.Sample {
+		aud = b.audienceOf(ctx, run.TeamID, run.ShiftID, channelID)
+	}
+	var notes []bh.Note
+	if !fresh || !aud.whole {
 		live, err := c.store.LiveNotes(ctx, run.TeamID, run.ShiftID, now)
 		if err != nil {
 			b.refuse(ctx, channelID, cb.User.ID, err)
 			return
 		}
-		notes := live.Notes
-		in.Notes = familyNotes(notes)
+		notes = familyNotes(live.Notes)
+		fresh = fresh && !aud.hides(notes)
+	}
+	if !fresh {
+		c.planner.toldChannelOnly(ctx, aud, notes, cb.User.ID)
+		notes = aud.notes(notes)
+		in.Notes = notes
 		in.Names = c.planner.names(ctx, in.Notes, now)
 		in.Run.Now, in.Run.From = now, time.Time{}
 		// The night of the person the plan is for, as it is now.

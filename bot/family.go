@@ -24,7 +24,10 @@ type familyStore interface {
 	familyReader
 	FamilyConversations(ctx context.Context, teamID, shiftID string) ([]bh.Conversation, error)
 	Members(ctx context.Context, teamID, shiftID string) ([]bh.Member, error)
-	Join(ctx context.Context, m bh.Member, dm string) (from string, err error)
+	// AcceptInvite is Join by an invite, answered by the person it asks
+	// in the same write (ECONFLICT: answered already, or its sender left
+	// the family).
+	AcceptInvite(ctx context.Context, teamID, id, userID, dm string) (inv bh.Invite, from string, err error)
 	Leave(ctx context.Context, teamID, shiftID, userID string) error
 	CreateInvite(ctx context.Context, inv bh.Invite) (bh.Invite, error)
 	Invite(ctx context.Context, teamID, id string) (bh.Invite, error)
@@ -83,8 +86,13 @@ func mayAct(ctx context.Context, st familyReader, teamID, userID, channelID, shi
 }
 
 // mayActOn is mayAct for note n as an error: nil when the presser may act
-// on it, errNotMember when not.
+// on it, errNotMember when not. Its writer may also act on it in the
+// channel it was written in (a channel's person who has not joined keeps
+// their own note's buttons; a DM's own reply is the capture's to allow).
 func (b *Bot) mayActOn(ctx context.Context, teamID, userID, channelID string, n bh.Note) error {
+	if userID != "" && userID == n.UserID && channelID == n.ChannelID && channelID != "" && bh.ConversationKindOf(channelID) == bh.ConvChannel {
+		return nil
+	}
 	ok, err := mayAct(ctx, b.cfg.Store, teamID, userID, channelID, n.ShiftID, func(ctx context.Context, ch, shift string) (bool, error) {
 		return b.seesFamily(ctx, teamID, shift, ch)
 	})
@@ -188,6 +196,26 @@ func (f *families) member(ctx context.Context, team, shiftID, user string) bool 
 	return false
 }
 
+// openInvite is the id of an unanswered invite of user to the family
+// shiftID ("" when none), the one sent with handoffID first.
+func (f *families) openInvite(ctx context.Context, team, shiftID, user, handoffID string) string {
+	invs, err := f.store.InvitesTo(ctx, team, user)
+	if err != nil {
+		f.b.log.Info("bot: family: invites", "user", user, "err", err)
+		return ""
+	}
+	id := ""
+	for _, inv := range invs {
+		if inv.ShiftID != shiftID || inv.Answered() {
+			continue
+		}
+		if id == "" || inv.HandoffID == handoffID {
+			id = inv.ID
+		}
+	}
+	return id
+}
+
 // invite asks to to join the family shiftID (for a handoff, handoffID),
 // in their DM: an EEXIST error when they are in it already.
 func (f *families) invite(ctx context.Context, team, shiftID, from, to, handoffID string) error {
@@ -258,36 +286,34 @@ func (f *families) answerable(ctx context.Context, cb slack.InteractionCallback,
 // join is Join: the person shares the family's list from now on; their
 // own open items move to it, their closed ones stay in their history.
 func (f *families) join(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	if inv, ok := f.answerable(ctx, cb, a.Value); ok {
+		f.accept(ctx, cb, inv, messageOf(cb))
+	}
+}
+
+// accept joins the person who pressed to inv's family (the invite is
+// theirs: answerable), and reports whether they joined; if not, they were
+// told why. inviteTS, when set, is the invite's message, shown answered.
+func (f *families) accept(ctx context.Context, cb slack.InteractionCallback, inv bh.Invite, inviteTS string) bool {
 	b := f.b
 	user, ch := cb.User.ID, channelOf(cb)
-	inv, ok := f.answerable(ctx, cb, a.Value)
-	if !ok {
-		return
-	}
 	if why := f.notJoiner(ctx, inv.TeamID, user, true); why != "" {
 		b.tell(ctx, ch, user, why+" Nothing was changed.")
-		return
-	}
-	if !f.member(ctx, inv.TeamID, inv.ShiftID, inv.From) {
-		// Who asked left that family since: the invite no longer stands,
-		// and it stays unanswered.
-		b.tell(ctx, ch, user, fmt.Sprintf("<@%s> is no longer in the family that invite was for, so it no longer stands; nothing was changed.", inv.From))
-		return
+		return false
 	}
 	dm, err := b.dm(ctx, user)
 	if err != nil {
 		b.refuse(ctx, ch, user, err)
-		return
+		return false
 	}
 	in := f.inviteInput(ctx, inv, dm)
-	inv, ok = f.answer(ctx, cb, inv, bh.InviteJoin)
-	if !ok {
-		return
-	}
-	from, err := f.store.Join(ctx, bh.Member{TeamID: inv.TeamID, ShiftID: inv.ShiftID, UserID: user, InvitedBy: inv.From}, dm)
+	// The store answers the invite with the Join, in one write: refused
+	// (answered already, or who asked left that family since), nothing
+	// changes and the invite keeps its answer, or none.
+	inv, from, err := f.store.AcceptInvite(ctx, inv.TeamID, inv.ID, user, dm)
 	if err != nil {
 		b.refuse(ctx, ch, user, err)
-		return
+		return false
 	}
 	moved := 0
 	if from != "" {
@@ -303,8 +329,8 @@ func (f *families) join(ctx context.Context, cb slack.InteractionCallback, a *sl
 	default:
 		done += fmt.Sprintf(" Your %d open items moved to it.", moved)
 	}
-	if ts := messageOf(cb); ts != "" {
-		if err := b.update(ctx, ch, ts, blocks.InviteAnswered(in, done)); err != nil {
+	if inviteTS != "" {
+		if err := b.update(ctx, ch, inviteTS, blocks.InviteAnswered(in, done)); err != nil {
 			b.log.Info("bot: family: update the invite", "err", err)
 		}
 	}
@@ -318,6 +344,7 @@ func (f *families) join(ctx context.Context, cb slack.InteractionCallback, a *sl
 	if from != "" {
 		f.home.familyChanged(ctx, inv.TeamID, from)
 	}
+	return true
 }
 
 // answer records the first answer to inv; a second is told it changed

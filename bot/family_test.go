@@ -92,7 +92,8 @@ func TestReadableLinksAreTheReadersOwn(t *testing.T) {
 	}{
 		{"Sam's DM", "DU2", []string{"own", "channel", "saved-from-channel"}},
 		{"Maya's DM", "DU1", []string{"partner", "channel", "saved-from-dm", "saved-from-channel"}},
-		{"a channel reads every link, as before", "", []string{"own", "partner", "channel", "saved-from-dm", "saved-from-channel"}},
+		{"a channel reads no link into a DM", "C1", []string{"channel", "saved-from-channel"}},
+		{"nowhere said: as a channel", "", []string{"channel", "saved-from-channel"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := readable(notes, links, tc.reader)
@@ -105,8 +106,6 @@ func TestReadableLinksAreTheReadersOwn(t *testing.T) {
 			assert.Equal(t, tc.want, ids)
 		})
 	}
-	assert.Equal(t, "", dmReader("C1"))
-	assert.Equal(t, "DU1", dmReader("DU1"))
 	assert.Equal(t, "", linkChannel("https://example.com/x"))
 }
 
@@ -130,7 +129,7 @@ func TestClosesTextNamesAnotherMembersItem(t *testing.T) {
 		{"a partner Slack cannot name", []bh.Note{{UserID: "U3", ChannelID: "DU3", Text: "out of formula", CreatedAt: at}}, "closes: out of formula, noted by your partner 9:40 PM"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, closesText(sam, tc.closed, names, ny))
+			assert.Equal(t, tc.want, closesText(sam, tc.closed, names, ny, bh.Clock12))
 		})
 	}
 }

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"regexp"
@@ -311,22 +312,30 @@ func (h *handoffs) send(ctx context.Context, cb slack.InteractionCallback, chann
 		start = now
 	}
 	var rec *bh.RunRecord
+	postTo := postedIn(channelID, ans)
 	if ans.Plan {
-		if len(ans.To) == 1 && !ans.Everyone && ans.Post == "" {
+		mayHide := false
+		switch {
+		case len(ans.To) == 1 && postTo == "":
 			// One receiver: the plan is made for them, their night.
 			if dm, err := b.dm(ctx, ans.To[0]); err == nil {
 				rec = b.planner.receiverPlan(ctx, shift, sender, ans.To[0], dm, start, ans.Hours)
 			}
+		case postTo != "":
+			if aud := b.audienceOf(ctx, team, shift.ID, postTo); !aud.whole {
+				// Posted in a channel where not everyone joined the family:
+				// a plan of that channel's notes, never the card's or the
+				// latest (they may hold notes from members' DMs).
+				mayHide = true
+				rec = b.planner.handoffPlan(ctx, shift, sender, "", aud, start, ans.Hours)
+			}
 		}
-		if rec == nil {
+		if rec == nil && !mayHide {
 			rec = h.plan(ctx, team, shift, runID)
 		}
 	}
 	ho := bh.Handoff{TeamID: team, ShiftID: shift.ID, ChannelID: channelID, From: sender, To: ans.To, Everyone: ans.Everyone,
-		Post: ans.Post, Start: start, Hours: ans.Hours, Message: ans.Message}
-	if ho.Everyone && ho.Post == "" {
-		ho.Post = channelID
-	}
+		Post: postTo, Start: start, Hours: ans.Hours, Message: ans.Message}
 	if rec != nil {
 		ho.RunID = rec.Run.ID
 	}
@@ -400,6 +409,16 @@ func (h *handoffs) send(ctx context.Context, cb slack.InteractionCallback, chann
 	b.tell(ctx, channelID, sender, told)
 }
 
+// postedIn is the channel a handoff is posted in ("" when it goes to its
+// receivers' DMs): the one picked, or, for everyone in it, the channel it
+// was sent from.
+func postedIn(channelID string, ans blocks.HandoffAnswers) string {
+	if ans.Everyone && ans.Post == "" {
+		return channelID
+	}
+	return ans.Post
+}
+
 func target(receiver, where string) string {
 	if receiver != "" {
 		return "<@" + receiver + ">"
@@ -452,15 +471,21 @@ func (h *handoffs) message(ctx context.Context, ho bh.Handoff, receiver, where s
 	if shift, err := h.store.Shift(ctx, ho.TeamID, ho.ChannelID); err == nil {
 		v.Location = shift.Location(b.cfg.Location)
 	}
+	// The notification is read by the receiver (in a channel, by the
+	// people it names: their sender's clock stands in).
+	v.Clock = b.userClock(ctx, cmp.Or(receiver, ho.From))
 	if receiver != "" {
 		if _, err := h.store.Shift(ctx, ho.TeamID, where); bh.ErrorCode(err) == bh.ENOTFOUND {
 			v.FirstTime = true
 		}
 	}
 	// The health notes come from the notes, not the plan: a plan made
-	// before a fever, or none at all, must not hide it. Linked only where
-	// this message's reader can open them.
-	v.Health, v.Mood = healthEntries(notes, readable(notes, links, where), ho.CreatedAt)
+	// before a fever, or none at all, must not hide it. Only those this
+	// message's readers may see (in a channel where not everyone joined,
+	// its own), linked only where they can open them.
+	aud := b.audienceOf(ctx, ho.TeamID, ho.ShiftID, where)
+	notes = aud.notes(notes)
+	v.Health, v.Mood = healthEntries(notes, aud.links(notes, links), ho.CreatedAt)
 	if rec != nil {
 		w := rec.Winner()
 		v.Plan = &w
@@ -548,10 +573,47 @@ func (h *handoffs) locOf(ctx context.Context, ho bh.Handoff) *time.Location {
 }
 
 // gotIt is the receiver's Got it: the first one takes the duty; the
-// sender's thread names them; every message of the handoff shows it.
+// sender's thread names them; every message of the handoff shows it. Only
+// a member of the family takes it.
 func (h *handoffs) gotIt(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	h.takeOver(ctx, cb, a.Value, true)
+}
+
+// joinAndTake is "Join Maya's family and take it": Join's path, then Got
+// it's (where the first Got it still wins).
+func (h *handoffs) joinAndTake(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
 	b := h.b
-	ho, ok := h.handoffOf(ctx, cb, a.Value, false)
+	invID, id, ok := blocks.ParseJoinTake(a.Value)
+	if !ok {
+		b.tell(ctx, channelOf(cb), cb.User.ID, "That button does not name an invite and a handoff; nothing was changed.")
+		return
+	}
+	ho, ok := h.handoffOf(ctx, cb, id, false)
+	if !ok {
+		return
+	}
+	if !h.families.member(ctx, ho.TeamID, ho.ShiftID, cb.User.ID) {
+		inv, ok := h.families.answerable(ctx, cb, invID)
+		if !ok {
+			return
+		}
+		if inv.ShiftID != ho.ShiftID {
+			b.tell(ctx, channelOf(cb), cb.User.ID, "That invite is for another family than the handoff's; nothing was changed.")
+			return
+		}
+		if !h.families.accept(ctx, cb, inv, "") {
+			return
+		}
+	}
+	h.takeOver(ctx, cb, id, false)
+}
+
+// takeOver is Got it's path for the handoff id. Someone outside its family
+// is refused, and offered (offer) to join and take it at once when an
+// invite to that family waits for them.
+func (h *handoffs) takeOver(ctx context.Context, cb slack.InteractionCallback, id string, offer bool) {
+	b := h.b
+	ho, ok := h.handoffOf(ctx, cb, id, false)
 	if !ok {
 		return
 	}
@@ -565,6 +627,12 @@ func (h *handoffs) gotIt(ctx context.Context, cb slack.InteractionCallback, a *s
 		// Handed off to each other at once: the first Got it won.
 		b.tell(ctx, channelOf(cb), cb.User.ID, fmt.Sprintf("<@%s> already has it: they took %s handoff at %s; nothing was changed.",
 			x.GotBy, whose(x.From, cb.User.ID), x.GotAt.In(h.locOf(ctx, ho)).Format("15:04")))
+		return
+	}
+	if !ho.Taken() && !h.families.member(ctx, ho.TeamID, ho.ShiftID, cb.User.ID) {
+		// Only the family acts on its items, and duty is one: the radar
+		// could not speak to someone outside it (consent is Join's).
+		h.refuseOutsider(ctx, cb, ho, offer)
 		return
 	}
 	ho, took, err := h.store.TakeHandoff(ctx, ho.TeamID, ho.ID, cb.User.ID, now)
@@ -590,25 +658,29 @@ func (h *handoffs) gotIt(ctx context.Context, cb slack.InteractionCallback, a *s
 	}
 	loc := h.locOf(ctx, ho)
 	if ho.ThreadTS != "" {
-		msg := blocks.HandoffTaken(ho, loc)
+		msg := blocks.HandoffTaken(ho, loc, b.userClock(ctx, ho.From))
 		if _, _, err := b.api.PostMessageContext(ctx, ho.ThreadChannel, append(msg.Options(), slack.MsgOptionTS(ho.ThreadTS))...); err != nil {
 			b.log.Info("bot: handoff: tell the sender", "handoff_id", ho.ID, "err", err)
 		}
 	}
-	if member, err := mayAct(ctx, b.cfg.Store, ho.TeamID, cb.User.ID, "", ho.ShiftID, nil); err == nil && !member {
-		// On duty, but outside the family: the radar cannot speak to them
-		// (consent is Join's), so neither parent may think it does.
-		name := b.userName(ctx, cb.User.ID)
-		if ho.ThreadTS != "" {
-			note := blocks.Notice(fmt.Sprintf("ℹ️ %s has not joined the family's list yet: until they tap *Join*, the radar's posts still come to you.", blocks.Escape(name)))
-			if _, _, err := b.api.PostMessageContext(ctx, ho.ThreadChannel, append(note.Options(), slack.MsgOptionTS(ho.ThreadTS))...); err != nil {
-				b.log.Info("bot: handoff: tell the sender the receiver is outside the family", "handoff_id", ho.ID, "err", err)
-			}
-		}
-		b.tell(ctx, channelOf(cb), cb.User.ID, "You have it. Tap *Join* in my message about the family's list to share it: then its alerts come to you while you are on duty.")
-	}
 	h.refresh(ctx, ho)
 	h.home.shiftChanged(ctx, ho.TeamID, ho.ChannelID, ho.From)
+}
+
+// refuseOutsider tells someone outside ho's family, privately, that its
+// handoff is not theirs to take yet: with "Join … and take it" (offer)
+// when an invite to the family waits for them, else how to be added.
+func (h *handoffs) refuseOutsider(ctx context.Context, cb slack.InteractionCallback, ho bh.Handoff, offer bool) {
+	b := h.b
+	inv := ""
+	if offer {
+		inv = h.families.openInvite(ctx, ho.TeamID, ho.ShiftID, cb.User.ID, ho.ID)
+	}
+	msg := blocks.NotInFamily(b.userName(ctx, ho.From), inv, ho.ID)
+	if _, err := b.api.PostEphemeralContext(ctx, channelOf(cb), cb.User.ID, msg.Options()...); err != nil {
+		b.log.Info("bot: handoff: refuse someone outside the family", "handoff_id", ho.ID, "err", err)
+		b.tell(ctx, "", cb.User.ID, msg.Text)
+	}
 }
 
 // ask opens the question form for a receiver.
@@ -683,6 +755,12 @@ func (h *handoffs) done(ctx context.Context, cb slack.InteractionCallback, a *sl
 	}
 	ho, ok := h.handoffOf(ctx, cb, id, true)
 	if !ok {
+		return
+	}
+	if !h.families.member(ctx, ho.TeamID, ho.ShiftID, cb.User.ID) {
+		// A receiver who has not joined reads the handoff but acts on
+		// none of the family's items.
+		b.tell(ctx, channelOf(cb), cb.User.ID, "You are not in this family's list yet, and only its members close its items; nothing was changed. Tap *Join* in my message about the family's list first.")
 		return
 	}
 	undo := a.ActionID == blocks.ActionHandoffUndone
@@ -803,7 +881,7 @@ func (h *handoffs) remind(ctx context.Context, teamID, id string) {
 	loc := h.locOf(ctx, ho)
 	var names []string
 	for _, m := range ho.Sent {
-		msg := blocks.HandoffReminder(ho, m.UserID, loc)
+		msg := blocks.HandoffReminder(ho, m.UserID, loc, b.userClock(ctx, cmp.Or(m.UserID, ho.From)))
 		if _, _, err := b.api.PostMessageContext(ctx, m.ChannelID, msg.Options()...); err != nil {
 			b.log.Info("bot: handoff: remind", "handoff_id", ho.ID, "err", err)
 		}

@@ -20,24 +20,34 @@ import (
 // no card. nil when it cannot be made (logged): the caller sends the
 // latest plan instead.
 func (p *planner) receiverPlan(ctx context.Context, shift bh.Shift, sender, receiver, readerDM string, start time.Time, hours int) *bh.RunRecord {
+	return p.handoffPlan(ctx, shift, sender, receiver, audience{where: readerDM, whole: true}, start, hours)
+}
+
+// handoffPlan is receiverPlan for the audience aud, where the handoff is
+// read: a plan of only the notes aud may read; receiver "" makes it for
+// nobody in particular (a handoff posted in a channel).
+func (p *planner) handoffPlan(ctx context.Context, shift bh.Shift, sender, receiver string, aud audience, start time.Time, hours int) *bh.RunRecord {
 	b := p.b
 	now := b.cfg.Now()
 	loc := shift.Location(b.cfg.Location)
-	log := b.log.With("shift_id", shift.ID, "receiver", receiver)
+	log := b.log.With("shift_id", shift.ID, "receiver", receiver, "where", aud.where)
 	live, err := p.store.LiveNotes(ctx, shift.TeamID, shift.ID, now)
 	if err != nil {
 		log.Info("bot: handoff: the receiver's plan: notes", "err", err)
 		return nil
 	}
-	notes := familyNotes(live.Notes)
+	notes := aud.notes(familyNotes(live.Notes))
 	from := start
 	if !from.After(now) {
 		from = time.Time{}
 	}
 	end := start.Add(time.Duration(hours) * time.Hour)
-	run := bh.Run{TeamID: shift.TeamID, ShiftID: shift.ID, ChannelID: readerDM, Energy: bh.EnergyAuto, HorizonH: hours,
+	run := bh.Run{TeamID: shift.TeamID, ShiftID: shift.ID, ChannelID: aud.where, Energy: bh.EnergyAuto, HorizonH: hours,
 		Mode: b.cfg.Council.Mode(), TZ: loc.String(), TokenBudget: b.cfg.TokenBudget, Now: now, From: from,
-		RequestedBy: sender, For: receiver, ForName: b.userName(ctx, receiver), ForUntil: end}
+		RequestedBy: sender, Clock: b.userClock(ctx, sender)}
+	if receiver != "" {
+		run.For, run.ForName, run.ForUntil, run.Clock = receiver, b.userName(ctx, receiver), end, b.userClock(ctx, receiver)
+	}
 	// The sender's night is theirs: they sleep in their own quiet hours
 	// (else the family's default) while the receiver is on duty (no Quiet
 	// of the receiver's).
@@ -46,7 +56,7 @@ func (p *planner) receiverPlan(ctx context.Context, shift bh.Shift, sender, rece
 		run.Rest = []bh.Rest{{UserID: sender, Name: b.userName(ctx, sender), Start: rs, End: re}}
 	}
 	links, _, _ := p.links.from(notes)
-	in := council.Input{Run: run, Notes: notes, Names: p.names(ctx, notes, now), Links: readable(notes, links, readerDM)}
+	in := council.Input{Run: run, Notes: notes, Names: p.names(ctx, notes, now), Links: aud.links(notes, links)}
 	out, err := b.cfg.Council.Execute(ctx, p.store, in, nil)
 	if err != nil {
 		log.Warn("bot: handoff: the receiver's plan", "err", err)

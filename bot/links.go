@@ -20,12 +20,6 @@ type links struct {
 	store linkStore
 }
 
-// of is the links of a shift's notes.
-func (l *links) of(ctx context.Context, teamID, shiftID string) blocks.Links {
-	links, _, _ := l.refs(ctx, teamID, shiftID)
-	return links
-}
-
 // labelWords is how many of a note's first words name it in a link.
 const labelWords = 4
 
@@ -82,31 +76,29 @@ func (l *links) from(notes []bh.Note) (blocks.Links, blocks.Authors, map[string]
 	return links, authors, labels
 }
 
-// readable keeps the links a reader can open: a note written in someone
-// else's DM is not (Slack shows the reader nothing there), nor a saved
-// permalink into one, so it is named by its words instead. readerDM "" (a
-// channel) keeps them all, as before families.
-func readable(notes []bh.Note, links blocks.Links, readerDM string) blocks.Links {
-	if readerDM == "" {
-		return links
-	}
+// readable keeps the links the readers of the conversation where can
+// open: a note written in someone else's DM is not (Slack shows the reader
+// nothing there), nor a saved permalink into one, so it is named by its
+// words instead. In a DM, its own links and channels' are kept; in a
+// channel (read by several; "" too), none into any DM.
+func readable(notes []bh.Note, links blocks.Links, where string) blocks.Links {
 	out := make(blocks.Links, len(links))
 	for _, n := range notes {
-		if l, ok := links[n.ID]; ok && canOpen(n, l, readerDM) {
+		if l, ok := links[n.ID]; ok && canOpen(n, l, where) {
 			out[n.ID] = l
 		}
 	}
 	return out
 }
 
-// canOpen reports whether the reader of the DM readerDM can open link, the
-// link of note n: a link into a DM only from that DM itself.
-func canOpen(n bh.Note, link, readerDM string) bool {
+// canOpen reports whether the readers of the conversation where can open
+// link, the link of note n: a link into a DM only from that DM itself.
+func canOpen(n bh.Note, link, where string) bool {
 	ch := n.ChannelID
 	if c := linkChannel(link); c != "" {
 		ch = c
 	}
-	return ch == readerDM || !strings.HasPrefix(ch, "D")
+	return ch == where || !strings.HasPrefix(ch, "D")
 }
 
 // linkChannel is the conversation of a Slack message link
@@ -120,23 +112,14 @@ func linkChannel(link string) string {
 	return ch
 }
 
-// dmReader is the reader readable needs for a message in channelID: the
-// DM itself, or "" for a channel (its people read every link, as today).
-func dmReader(channelID string) string {
-	if strings.HasPrefix(channelID, "D") {
-		return channelID
-	}
-	return ""
-}
-
-// readableIn is the links of a family's notes its reader in readerDM can
-// open.
-func (l *links) readableIn(ctx context.Context, teamID, shiftID, readerDM string) blocks.Links {
+// readableIn is the links of a family's notes the readers of the
+// conversation where can open.
+func (l *links) readableIn(ctx context.Context, teamID, shiftID, where string) blocks.Links {
 	notes, err := l.store.Notes(ctx, teamID, shiftID, true)
 	if err != nil {
 		l.b.log.Warn("bot: notes for links", "shift_id", shiftID, "err", err)
 		return nil
 	}
 	links, _, _ := l.from(notes)
-	return readable(notes, links, dmReader(readerDM))
+	return readable(notes, links, where)
 }

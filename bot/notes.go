@@ -120,8 +120,10 @@ func (nb *noteButtons) apply(ctx context.Context, cb slack.InteractionCallback, 
 	b := nb.b
 	channelID := channelOf(cb)
 	n, err := nb.store.Note(ctx, cb.Team.ID, noteID)
-	if err == nil && channelID != n.ChannelID && channelID != n.ReplyChannel {
-		// Pressed away from the note's reply: only its family acts on it.
+	if err == nil && (bh.ConversationKindOf(channelID) != bh.ConvDM || (channelID != n.ChannelID && channelID != n.ReplyChannel)) {
+		// Only its family acts on it: pressed away from the note's reply,
+		// or in a channel (whose people need not all have joined), where
+		// its writer may too. In its own DM, the DM's person wrote it.
 		err = b.mayActOn(ctx, cb.Team.ID, cb.User.ID, channelID, n)
 	}
 	if err == nil {

@@ -61,6 +61,9 @@ type planner struct {
 	// notes afresh, so the last to run shows the latest, never an older
 	// read that finished later.
 	redraws keylock.Locks
+	// told holds who was told, per channel, that plans there use only its
+	// own notes (channel/user): once is enough.
+	told sync.Map
 }
 
 // planArgs is a parsed /plan.
@@ -305,6 +308,13 @@ func (p *planner) plan(ctx context.Context, teamID, channelID, userID string, a 
 		return
 	}
 	notes := familyNotes(live.Notes)
+	aud := audience{where: channelID, whole: true}
+	if !shift.Sample {
+		// In a channel where not everyone joined, only its own notes.
+		aud = b.audienceOf(ctx, teamID, shift.ID, channelID)
+		p.toldChannelOnly(ctx, aud, notes, userID)
+		notes = aud.notes(notes)
+	}
 	from, hours := a.when.from(now, loc, a.hours)
 	duty, err := p.store.Duty(ctx, teamID, shift.ID)
 	if err != nil {
@@ -316,7 +326,7 @@ func (p *planner) plan(ctx context.Context, teamID, channelID, userID string, a 
 	}
 	run := bh.Run{TeamID: teamID, ShiftID: shift.ID, ChannelID: channelID, Energy: a.energy, HorizonH: hours,
 		Mode: b.cfg.Council.Mode(), TZ: loc.String(), TokenBudget: b.cfg.TokenBudget, Now: now, From: from,
-		Sample: a.sample || shift.Sample, RequestedBy: userID}
+		Sample: a.sample || shift.Sample, RequestedBy: userID, Clock: b.userClock(ctx, userID)}
 	if !run.Sample && duty.OnAt(run.Start()) {
 		// The plan is for whoever is on duty then: their own notes set
 		// its energy, and handoff.md says who is on.
@@ -326,8 +336,21 @@ func (p *planner) plan(ctx context.Context, teamID, channelID, userID string, a 
 	run.Quiet = &quiet
 	links, _, _ := p.links.from(notes)
 	// Only links the plan's readers can open: a partner's DM is quoted.
-	links = readable(notes, links, dmReader(channelID))
+	links = aud.links(notes, links)
 	p.run(ctx, council.Input{Run: run, Notes: notes, Names: p.names(ctx, notes, now), Links: links}, channelID, "", userID, 0)
+}
+
+// toldChannelOnly tells user, privately and once per channel, that a plan
+// made in aud's conversation leaves out the family's notes written
+// elsewhere (when it does): not everyone there has joined the family.
+func (p *planner) toldChannelOnly(ctx context.Context, aud audience, notes []bh.Note, user string) {
+	if aud.whole || !aud.hides(notes) || user == "" {
+		return
+	}
+	if _, was := p.told.LoadOrStore(aud.where+"/"+user, true); was {
+		return
+	}
+	p.b.tell(ctx, aud.where, user, "🔒 Not everyone in this channel has joined the family's list, so plans here use only the notes written here; notes from members' DMs stay private. Once everyone here has joined, plans here use the whole list.")
 }
 
 // nightHours are the night a plan keeps for sleep: the quiet hours of the
@@ -447,7 +470,7 @@ func (p *planner) cardInput(ctx context.Context, rec bh.RunRecord, forkedFrom in
 	if notes, err := p.store.NotesByID(ctx, rec.Run.TeamID, packNoteIDs(rec.Pack)); err == nil {
 		notes = slices.DeleteFunc(notes, bh.Note.Deleted) // a removed note is linked no more
 		links, _, labels = p.links.from(notes)
-		links = readable(notes, links, dmReader(rec.Run.ChannelID))
+		links = readable(notes, links, rec.Run.ChannelID)
 		for _, n := range notes {
 			if n.Done() {
 				done[n.ID] = true

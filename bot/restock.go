@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -56,35 +55,21 @@ func (r *restocks) closeBought(ctx context.Context, n bh.Note, items []string) {
 		r.b.log.Error("bot: restock: list notes", "note_id", n.ID, "err", err)
 		return
 	}
-	here := r.hereOnly(ctx, n)
-	written := map[string]string{} // note → its conversation
-	for _, x := range live.Notes {
-		written[x.ID] = x.ChannelID
+	// A channel someone in which has not joined the family is not its
+	// shared place: its people close only items written there.
+	aud := r.b.audienceOf(ctx, n.TeamID, n.ShiftID, n.ChannelID)
+	mayClose := map[string]bool{}
+	for _, x := range aud.notes(live.Notes) {
+		mayClose[x.ID] = true
 	}
 	for _, f := range normalize.Notes(live.Notes, r.b.cfg.Location, n.CreatedAt) {
-		if f.NoteID == n.ID || !f.ClosedBy(items) || (here && written[f.NoteID] != n.ChannelID) {
+		if f.NoteID == n.ID || !f.ClosedBy(items) || !mayClose[f.NoteID] {
 			continue
 		}
 		if _, err := r.store.MarkNoteDoneBy(ctx, n.TeamID, f.NoteID, bh.DoneBy{User: n.UserID, Note: n.ID}); err != nil {
 			r.b.log.Error("bot: restock: close", "note_id", f.NoteID, "by", n.ID, "err", err)
 		}
 	}
-}
-
-// hereOnly reports whether a purchase noted in n's conversation closes
-// (and its reply quotes) only items written there: a channel someone in
-// which has not joined the family is not its shared place, so neither
-// its people close a member's DM item nor see its words. A failing lookup
-// counts as not joined.
-func (r *restocks) hereOnly(ctx context.Context, n bh.Note) bool {
-	if bh.ConversationKindOf(n.ChannelID) == bh.ConvDM {
-		return false
-	}
-	ok, err := r.b.seesFamily(ctx, n.TeamID, n.ShiftID, n.ChannelID)
-	if err != nil {
-		r.b.log.Warn("bot: restock: a channel's members; closing only its own items", "note_id", n.ID, "channel", n.ChannelID, "err", err)
-	}
-	return !ok
 }
 
 // closedBy lists the items n closed that are still closed by it, as its
@@ -95,10 +80,11 @@ func (r *restocks) closedBy(ctx context.Context, n bh.Note, bought []string) []b
 		return nil
 	}
 	closed := r.closedNotes(ctx, n)
-	if len(closed) > 0 && r.hereOnly(ctx, n) {
-		closed = slices.DeleteFunc(closed, func(x bh.Note) bool { return x.ChannelID != n.ChannelID })
+	if len(closed) == 0 {
+		return nil
 	}
-	return closed
+	// The reply quotes only what its conversation may read.
+	return r.b.audienceOf(ctx, n.TeamID, n.ShiftID, n.ChannelID).notes(closed)
 }
 
 // reopen opens again what n closed (n was taken back).
@@ -131,7 +117,7 @@ func (r *restocks) closedNotes(ctx context.Context, n bh.Note) []bh.Note {
 // another member's, noted elsewhere, who noted it and when: "closes: out of
 // formula, noted by Maya 9:40 PM" (in loc). name names a person. Plain
 // text: the reply escapes it (escaping here too showed "&amp;lt;").
-func closesText(by bh.Note, closed []bh.Note, name func(string) string, loc *time.Location) string {
+func closesText(by bh.Note, closed []bh.Note, name func(string) string, loc *time.Location, clock bh.Clock) string {
 	var own, others []string
 	for _, c := range closed {
 		words := bh.Truncate(strings.Join(strings.Fields(c.Text), " "), 60)
@@ -145,7 +131,7 @@ func closesText(by bh.Note, closed []bh.Note, name func(string) string, loc *tim
 		if who == "" {
 			who = "your partner"
 		}
-		others = append(others, fmt.Sprintf("%s, noted by %s %s", words, who, c.CreatedAt.In(loc).Format("3:04 PM")))
+		others = append(others, fmt.Sprintf("%s, noted by %s %s", words, who, clock.Format(c.CreatedAt.In(loc), "15:04")))
 	}
 	var parts []string
 	if len(own) > 0 {

@@ -95,6 +95,8 @@ func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *
 			blocks.ActionFamilyJoin:   f.join,
 			blocks.ActionFamilyNotNow: f.notNow,
 			blocks.ActionFamilyLeave:  f.leave,
+			// "Join … and take it", on a Got it refused to someone outside.
+			blocks.ActionFamilyJoinTake: ho.joinAndTake,
 		},
 		prefixed: []prefixRoute{
 			{blocks.ActionChipPrefix, n.retag},

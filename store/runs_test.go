@@ -88,12 +88,13 @@ func TestRunsVersionsAndRoundTrip(t *testing.T) {
 			// other's sleep it states, for a replay to say the same.
 			night := bh.Rest{UserID: "U1", Name: "Maya", Start: now.Add(7 * time.Hour), End: now.Add(15 * time.Hour)}
 			forSam, err := db.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: "s3", For: "U2", ForName: "Sam", ForUntil: now.Add(16 * time.Hour),
-				Rest: []bh.Rest{night}, Now: now})
+				Rest: []bh.Rest{night}, Now: now, Clock: bh.Clock12})
 			require.NoError(t, err)
 			samGot, err := db.Run(ctx, "T1", forSam.ID)
 			require.NoError(t, err)
 			assert.Equal(t, []bh.Rest{night}, samGot.Rest)
 			assert.Equal(t, "Sam", samGot.ForName)
+			assert.Equal(t, bh.Clock12, samGot.Clock, "its files are written on its reader's clock, in a replay too")
 			assert.Nil(t, r2.Rest)
 
 			// r2, other and forSam were left running: a restart fails them with a reason.

@@ -21,6 +21,23 @@ import (
 // inviteID is the invite a Join button names.
 var inviteID = regexp.MustCompile(`"action_id":"family_join","value":"([^"]+)"`)
 
+// joinTakeValue is the value of "Join … and take it".
+var joinTakeValue = regexp.MustCompile(`"action_id":"family_join_take","value":"([^"]+)"`)
+
+// joinAndTake is Got it from user, not yet in the handoff's family, on the
+// handoff message ts in channel: refused privately with "Join … and take
+// it", which they tap. It returns the refusal.
+func (h *harness) joinAndTake(channel, ts, user, handoffID string) slacktest.Message {
+	h.t.Helper()
+	h.ack(h.click(channel, ts, user, blocks.ActionHandoffGotIt, handoffID))
+	offer := h.ephemeral(channel, user, "not in")
+	found := joinTakeValue.FindStringSubmatch(string(offer.Blocks))
+	require.Len(h.t, found, 2, "the refusal offers to join and take it: %s", offer.Blocks)
+	h.ack(h.click(channel, offer.TS, user, blocks.ActionFamilyJoinTake, found[1]))
+	h.ephemeral(channel, user, "You joined")
+	return offer
+}
+
 // addPartner picks partner in user's App Home "Add your partner".
 func (h *harness) addPartner(user, partner string) string {
 	h.t.Helper()
@@ -305,7 +322,7 @@ func TestE2EFamilyJoinElsewhere(t *testing.T) {
 		"block_id": blocks.BlockFamily + "_actions", "value": "leave", "action_ts": "1.1"}))
 	h.ephemeral("DU3", "U3", "You left the family's list")
 	h.ack(h.click("DU5", lee.TS, "U5", blocks.ActionFamilyJoin, leeID))
-	h.ephemeral("DU5", "U5", "<@U3> is no longer in the family that invite was for")
+	h.ephemeral("DU5", "U5", "The person who asked you is no longer in the family that invite was for")
 
 	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
 	ctx := context.Background()

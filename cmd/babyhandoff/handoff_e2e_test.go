@@ -180,8 +180,10 @@ func TestE2EHandOffFromTheCard(t *testing.T) {
 	h.ack(h.click("DU9", got.TS, "U9", blocks.ActionHandoffGotIt, handoffID))
 	h.ephemeral("DU9", "U9", "not yours to take")
 
+	// Sam is not in Maya's family yet: his Got it is refused, with the
+	// offer to join and take it in one tap.
 	clock.Advance(2 * time.Minute)
-	h.ack(h.click("DU2", got.TS, "U2", blocks.ActionHandoffGotIt, handoffID))
+	h.joinAndTake("DU2", got.TS, "U2", handoffID)
 	taken := h.inThread("DU1", root.TS, "has it from")
 	assert.Contains(t, taken.Text, "<@U2> has it from 21:42", "the sender's thread names the receiver")
 	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
@@ -307,7 +309,7 @@ func TestE2EHandOffRemindsOnce(t *testing.T) {
 			handoffID = b.Value
 		}
 	}
-	h.ack(h.click("DU2", reminder.TS, "U2", blocks.ActionHandoffGotIt, handoffID))
+	h.joinAndTake("DU2", reminder.TS, "U2", handoffID)
 	h.inThread("DU1", root.TS, "<@U2> has it from")
 }
 
@@ -437,7 +439,9 @@ func TestE2EHandOffToEveryoneInTheFamilyChannel(t *testing.T) {
 
 	clock.Advance(11 * time.Minute)
 	h.ack(h.message("CFAM", "channel", "U1", "deadline: daycare form due in 1 hour", tsAt(clock.Now(), 3), nil))
-	second := h.radarMessage(clock, "DU3", func(m slacktest.Message) bool { return m.TS != nudge.TS && strings.Contains(m.Text, "daycare") })
+	second := h.radarMessage(clock, "DU3", func(m slacktest.Message) bool {
+		return m.TS != nudge.TS && strings.Contains(string(m.Blocks), "daycare")
+	})
 	assert.Contains(t, string(second.Blocks), "🙋 Uncle", "the item names who is on it")
 	assert.NotContains(t, string(second.Blocks), `\u003c@U4\u003e`, "by name: a mention in her DM reaches nobody")
 	assert.Empty(t, h.radarPostsIn("CFAM"), "still nothing new in the channel while she is on duty")

@@ -26,7 +26,7 @@ func healthLineJSON(t *testing.T) string {
 // and leaves only when someone taps Resolved: its capture reply carries the
 // health line and Resolved; the card lists it with Resolved; a handoff made
 // for the partner opens with it (in the notification too), even with no
-// plan sent; Resolved from the partner's DM closes it, and the next card
+// plan sent; Resolved from the partner's DM, once they joined, closes it, and the next card
 // and App Home no longer list it.
 func TestE2EHealthNoteIsSeenAndResolved(t *testing.T) {
 	clock := clocktest.New(time.Date(2026, 11, 24, 21, 40, 0, 0, time.UTC))
@@ -74,6 +74,10 @@ func TestE2EHealthNoteIsSeenAndResolved(t *testing.T) {
 	}
 	require.NotEmpty(t, resolve, "Resolved beside the health note; blocks: %s", got.Blocks)
 
+	// Sam joins the family (only its members close its items).
+	inv, id := h.invite("DU2")
+	h.ack(h.click("DU2", inv.TS, "U2", blocks.ActionFamilyJoin, id))
+	h.ephemeral("DU2", "U2", "You joined")
 	clock.Advance(time.Hour)
 	h.ack(h.click("DU2", got.TS, "U2", blocks.ActionHandoffDone, resolve))
 	_, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {

@@ -1,5 +1,7 @@
 // Package storetest gives tests a real store without ceremony: a temporary
-// embedded database, closed when the test ends.
+// embedded database, closed when the test ends. It also holds the store's
+// contract (contract.go): small repositories and the conformance cases
+// that Run plays against an engine, the same for every engine.
 //
 // Tests of every package that needs a store (radar, cmd, the benchmarks,
 // store's own) open it here, so a change to how a store is opened is made

@@ -1,0 +1,478 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"time"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// This file: families. A family is a shift (its list); conversations map
+// Slack conversations to it, members say who belongs, people hold what
+// follows a person, invites ask someone to join.
+//
+// A conversation's row, once written, is never removed: a DM whose person
+// left its family keeps a row with no shift, so its next note starts a new
+// family instead of going back to the shift its own id founded. A
+// conversation without a row is a sample, or one from before families:
+// its family is the shift it founded, if any.
+
+const shiftCols = "id, team_id, channel_id, tz, sample, swept_rev, created_at, updated_at"
+
+func scanShift(s scanner) (bh.Shift, error) {
+	var sh bh.Shift
+	var created, updated int64
+	err := s.Scan(&sh.ID, &sh.TeamID, &sh.ChannelID, &sh.TZ, &sh.Sample, &sh.SweptRev, &created, &updated)
+	sh.CreatedAt, sh.UpdatedAt = fromMs(created), fromMs(updated)
+	return sh, err
+}
+
+func shiftByID(ctx context.Context, q querier, teamID, id string) (bh.Shift, error) {
+	return scanShift(q.QueryRowContext(ctx, "SELECT "+shiftCols+" FROM shifts WHERE id = ? AND team_id = ?", id, teamID))
+}
+
+// foundedShift is the family whose founding key is key.
+func foundedShift(ctx context.Context, q querier, teamID, key string) (bh.Shift, error) {
+	return scanShift(q.QueryRowContext(ctx, "SELECT "+shiftCols+" FROM shifts WHERE team_id = ? AND channel_id = ?", teamID, key))
+}
+
+const convCols = "team_id, channel_id, shift_id, kind, user_id, since"
+
+func scanConv(s scanner) (bh.Conversation, error) {
+	var c bh.Conversation
+	var since int64
+	err := s.Scan(&c.TeamID, &c.ChannelID, &c.ShiftID, &c.Kind, &c.UserID, &since)
+	c.Since = fromMs(since)
+	return c, err
+}
+
+// family is the row of team/channel, or for a conversation without one,
+// one made up from the shift it founded. found is false when it feeds no
+// family.
+func family(ctx context.Context, q querier, teamID, channelID string) (c bh.Conversation, found bool, err error) {
+	if !bh.IsSampleChannel(channelID) {
+		c, err = scanConv(q.QueryRowContext(ctx, "SELECT "+convCols+" FROM conversations WHERE team_id = ? AND channel_id = ?", teamID, channelID))
+		if err != sql.ErrNoRows {
+			return c, err == nil && c.ShiftID != "", err
+		}
+	}
+	sh, err := foundedShift(ctx, q, teamID, channelID)
+	if err == sql.ErrNoRows {
+		return bh.Conversation{}, false, nil
+	} else if err != nil {
+		return bh.Conversation{}, false, err
+	}
+	return bh.Conversation{TeamID: teamID, ChannelID: channelID, ShiftID: sh.ID, Kind: bh.ConversationKindOf(channelID), Since: sh.CreatedAt}, true, nil
+}
+
+// ensureShift is the family a note in team/channel goes to, made on the
+// conversation's first note: a shift, the conversation's row and the
+// writer as its member.
+func (tx *Tx) ensureShift(ctx context.Context, teamID, channelID, userID string) (bh.Shift, error) {
+	if bh.IsSampleChannel(channelID) {
+		// A sample lives apart from every family.
+		return tx.ensureFoundedShift(ctx, teamID, channelID)
+	}
+	c, err := scanConv(tx.QueryRowContext(ctx, "SELECT "+convCols+" FROM conversations WHERE team_id = ? AND channel_id = ?", teamID, channelID))
+	if err == sql.ErrNoRows {
+		// Its own shift from before families; else a writer already in a
+		// family brings the conversation to it (a channel's first note
+		// joins their list, not a second keyed by the channel); else a
+		// new one keyed by it.
+		sh, err := foundedShift(ctx, tx, teamID, channelID)
+		if err == sql.ErrNoRows {
+			sh, err = tx.writersFamily(ctx, teamID, userID)
+		}
+		if err == sql.ErrNoRows {
+			sh, err = tx.ensureFoundedShift(ctx, teamID, channelID)
+		}
+		if err != nil {
+			return sh, err
+		}
+		kind := bh.ConversationKindOf(channelID)
+		row := bh.Conversation{TeamID: teamID, ChannelID: channelID, ShiftID: sh.ID, Kind: kind, Since: tx.Now}
+		if kind == bh.ConvDM {
+			row.UserID = userID
+		}
+		if err := tx.putConv(ctx, row); err != nil {
+			return sh, err
+		}
+		return sh, tx.addMember(ctx, bh.Member{TeamID: teamID, ShiftID: sh.ID, UserID: userID})
+	} else if err != nil {
+		return bh.Shift{}, err
+	}
+	if c.ShiftID != "" {
+		sh, err := shiftByID(ctx, tx, teamID, c.ShiftID)
+		if err == nil && c.Kind == bh.ConvDM && c.UserID == "" && userID != "" {
+			// A DM whose person was not known: now known.
+			c.UserID = userID
+			if err := tx.putConv(ctx, c); err != nil {
+				return sh, err
+			}
+			return sh, tx.addMember(ctx, bh.Member{TeamID: teamID, ShiftID: sh.ID, UserID: userID})
+		}
+		if err != sql.ErrNoRows {
+			return sh, err
+		}
+		// A row pointing at no shift (not expected): a new family.
+	}
+	// Its person left the family it fed: a new family, keyed apart from
+	// the shift the conversation founded.
+	id := newID()
+	sh := bh.Shift{ID: id, TeamID: teamID, ChannelID: bh.FamilyKey(id), CreatedAt: tx.Now, UpdatedAt: tx.Now}
+	if err := tx.insertShift(ctx, sh); err != nil {
+		return sh, err
+	}
+	c.ShiftID, c.Since = id, tx.Now
+	if err := tx.putConv(ctx, c); err != nil {
+		return sh, err
+	}
+	return sh, tx.addMember(ctx, bh.Member{TeamID: teamID, ShiftID: id, UserID: userID})
+}
+
+// writersFamily is the family a conversation's first note by userID goes
+// to: the one their DM feeds, else the one they joined first;
+// sql.ErrNoRows when they are in none.
+func (tx *Tx) writersFamily(ctx context.Context, teamID, userID string) (bh.Shift, error) {
+	if userID == "" {
+		return bh.Shift{}, sql.ErrNoRows
+	}
+	var id string
+	err := tx.QueryRowContext(ctx, `SELECT m.shift_id FROM members m
+		LEFT JOIN conversations c ON c.team_id = m.team_id AND c.shift_id = m.shift_id AND c.user_id = m.user_id
+		WHERE m.team_id = ? AND m.user_id = ?
+		ORDER BY c.channel_id IS NULL, m.joined_at, m.shift_id LIMIT 1`, teamID, userID).Scan(&id)
+	if err != nil {
+		return bh.Shift{}, err
+	}
+	return shiftByID(ctx, tx, teamID, id)
+}
+
+func (tx *Tx) ensureFoundedShift(ctx context.Context, teamID, key string) (bh.Shift, error) {
+	sh, err := foundedShift(ctx, tx, teamID, key)
+	if err != sql.ErrNoRows {
+		return sh, err
+	}
+	sh = bh.Shift{ID: newID(), TeamID: teamID, ChannelID: key, Sample: bh.IsSampleChannel(key), CreatedAt: tx.Now, UpdatedAt: tx.Now}
+	return sh, tx.insertShift(ctx, sh)
+}
+
+func (tx *Tx) insertShift(ctx context.Context, sh bh.Shift) error {
+	_, err := tx.ExecContext(ctx, "INSERT INTO shifts ("+shiftCols+") VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+		sh.ID, sh.TeamID, sh.ChannelID, sh.TZ, sh.Sample, sh.SweptRev, ms(sh.CreatedAt), ms(sh.UpdatedAt))
+	return err
+}
+
+func (tx *Tx) putConv(ctx context.Context, c bh.Conversation) error {
+	_, err := tx.ExecContext(ctx, "INSERT OR REPLACE INTO conversations ("+convCols+") VALUES (?, ?, ?, ?, ?, ?)",
+		c.TeamID, c.ChannelID, c.ShiftID, c.Kind, c.UserID, ms(c.Since))
+	return err
+}
+
+// addMember adds a member, as of now, unless they are one ("" adds nobody).
+func (tx *Tx) addMember(ctx context.Context, m bh.Member) error {
+	if m.UserID == "" {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO members (team_id, shift_id, user_id, joined_at, invited_by) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT DO NOTHING`, m.TeamID, m.ShiftID, m.UserID, ms(tx.Now), m.InvitedBy)
+	return err
+}
+
+// Shift returns the family (its shift) that the conversation feeds.
+func (db *DB) Shift(ctx context.Context, teamID, channelID string) (sh bh.Shift, err error) {
+	err = db.read(ctx, "get shift", func(q *sql.Tx) error {
+		c, found, err := family(ctx, q, teamID, channelID)
+		if err != nil {
+			return err
+		}
+		if !found {
+			return bh.Errorf(bh.ENOTFOUND, "There are no notes in this conversation yet.")
+		}
+		sh, err = shiftByID(ctx, q, teamID, c.ShiftID)
+		return notFound(err, "There are no notes in this conversation yet.")
+	})
+	return sh, err
+}
+
+// ShiftByID returns a family's shift by id.
+func (db *DB) ShiftByID(ctx context.Context, teamID, shiftID string) (bh.Shift, error) {
+	sh, err := shiftByID(ctx, db.rd, teamID, shiftID)
+	return sh, db.fail("get shift "+shiftID, notFound(err, "That conversation has no shift."))
+}
+
+// FamilyOf is the family whose list team/channel feeds. ENOTFOUND before
+// the conversation's first note, and after its person left that family.
+func (db *DB) FamilyOf(ctx context.Context, teamID, channelID string) (c bh.Conversation, err error) {
+	err = db.read(ctx, "get family", func(q *sql.Tx) error {
+		var found bool
+		c, found, err = family(ctx, q, teamID, channelID)
+		if err == nil && !found {
+			err = bh.Errorf(bh.ENOTFOUND, "There are no notes in this conversation yet.")
+		}
+		return err
+	})
+	return c, err
+}
+
+// FamilyConversations lists the conversations that feed a family, by
+// channel id.
+func (db *DB) FamilyConversations(ctx context.Context, teamID, shiftID string) ([]bh.Conversation, error) {
+	rows, err := db.rd.QueryContext(ctx, "SELECT "+convCols+" FROM conversations WHERE team_id = ? AND shift_id = ? ORDER BY channel_id", teamID, shiftID)
+	if err != nil {
+		return nil, db.fail("list family conversations", err)
+	}
+	out, err := collect(rows, scanConv)
+	return out, db.fail("list family conversations", err)
+}
+
+const memberCols = "team_id, shift_id, user_id, joined_at, invited_by"
+
+func scanMember(s scanner) (bh.Member, error) {
+	var m bh.Member
+	var joined int64
+	err := s.Scan(&m.TeamID, &m.ShiftID, &m.UserID, &joined, &m.InvitedBy)
+	m.JoinedAt = fromMs(joined)
+	return m, err
+}
+
+// Members lists a family's members, first joined first.
+func (db *DB) Members(ctx context.Context, teamID, shiftID string) ([]bh.Member, error) {
+	return db.members(ctx, "list members", "shift_id", teamID, shiftID)
+}
+
+// FamiliesOf lists the families a person belongs to (one row each),
+// first joined first.
+func (db *DB) FamiliesOf(ctx context.Context, teamID, userID string) ([]bh.Member, error) {
+	return db.members(ctx, "list families", "user_id", teamID, userID)
+}
+
+func (db *DB) members(ctx context.Context, op, col, teamID, v string) ([]bh.Member, error) {
+	rows, err := db.rd.QueryContext(ctx, "SELECT "+memberCols+" FROM members WHERE team_id = ? AND "+col+" = ? ORDER BY joined_at, shift_id, user_id", teamID, v)
+	if err != nil {
+		return nil, db.fail(op, err)
+	}
+	out, err := collect(rows, scanMember)
+	return out, db.fail(op, err)
+}
+
+func collect[T any](rows *sql.Rows, scan func(scanner) (T, error)) ([]T, error) {
+	defer rows.Close()
+	out := []T{}
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// Join makes m.UserID a member of the family m.ShiftID. With dm (the
+// person's DM with the bot), that DM feeds the family from now on, and
+// the person is no longer a member of the family it fed before, whose id
+// is from ("" when none, or the same family). Its open notes stay there:
+// MoveOpenNotes moves them, when the person agreed.
+func (db *DB) Join(ctx context.Context, m bh.Member, dm string) (from string, err error) {
+	if m.TeamID == "" || m.ShiftID == "" || m.UserID == "" {
+		return "", db.fail("join family", bh.Errorf(bh.EINVALID, "Joining needs a team, a family and a person."))
+	}
+	if dm != "" && bh.ConversationKindOf(dm) != bh.ConvDM {
+		return "", db.fail("join family", bh.Errorf(bh.EINVALID, "Only a DM joins with its person."))
+	}
+	err = db.write(ctx, "join family", func(tx *Tx) error {
+		from = ""
+		if _, err := shiftByID(ctx, tx, m.TeamID, m.ShiftID); err != nil {
+			return notFound(err, "That family no longer exists.")
+		}
+		if err := tx.addMember(ctx, m); err != nil || dm == "" {
+			return err
+		}
+		had, found, err := family(ctx, tx, m.TeamID, dm)
+		if err != nil || (found && had.ShiftID == m.ShiftID) {
+			return err
+		}
+		if err := tx.putConv(ctx, bh.Conversation{TeamID: m.TeamID, ChannelID: dm, ShiftID: m.ShiftID, Kind: bh.ConvDM, UserID: m.UserID, Since: tx.Now}); err != nil || !found {
+			return err
+		}
+		from = had.ShiftID
+		_, err = tx.ExecContext(ctx, "DELETE FROM members WHERE team_id = ? AND shift_id = ? AND user_id = ?", m.TeamID, from, m.UserID)
+		return err
+	})
+	return from, err
+}
+
+// Leave takes a person out of a family. Its notes stay with it; the
+// person's DM stops feeding it, so their next note there starts a new
+// family. Leaving a family one is not in changes nothing.
+func (db *DB) Leave(ctx context.Context, teamID, shiftID, userID string) error {
+	if teamID == "" || shiftID == "" || userID == "" {
+		return db.fail("leave family", bh.Errorf(bh.EINVALID, "Leaving needs a team, a family and a person."))
+	}
+	return db.write(ctx, "leave family", func(tx *Tx) error {
+		if _, err := tx.ExecContext(ctx, "DELETE FROM members WHERE team_id = ? AND shift_id = ? AND user_id = ?", teamID, shiftID, userID); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, "UPDATE conversations SET shift_id = '', since = ? WHERE team_id = ? AND shift_id = ? AND kind = ? AND user_id = ?",
+			ms(tx.Now), teamID, shiftID, bh.ConvDM, userID)
+		return err
+	})
+}
+
+// MoveOpenNotes moves the open notes (live, not done) that userID wrote
+// in a family to another family's list, as the person who joined agreed.
+// It reports how many moved. Each moved note's revision rises, and from
+// keeps (in SweptRev) the revisions its notes take with them, so the
+// radar's order of states (LiveNotes.Rev) rises for both.
+func (db *DB) MoveOpenNotes(ctx context.Context, teamID, from, to, userID string) (moved int, err error) {
+	if from == to || userID == "" {
+		return 0, nil
+	}
+	err = db.write(ctx, "move notes", func(tx *Tx) error {
+		moved = 0
+		if _, err := shiftByID(ctx, tx, teamID, from); err != nil {
+			return notFound(err, "That family no longer exists.")
+		}
+		dest, err := shiftByID(ctx, tx, teamID, to)
+		if err != nil {
+			return notFound(err, "That family no longer exists.")
+		}
+		open, err := notesWhere(ctx, tx, "team_id = ? AND shift_id = ? AND open_until > ? AND user_id = ? AND done_at IS NULL AND deleted_at IS NULL",
+			teamID, from, tx.Now.UnixNano(), userID)
+		if err != nil || len(open) == 0 {
+			return err
+		}
+		took := 0
+		for _, n := range open {
+			took += n.Rev + 1
+		}
+		if _, err := tx.ExecContext(ctx, "UPDATE shifts SET swept_rev = swept_rev + ? WHERE id = ?", took, from); err != nil {
+			return err
+		}
+		for _, n := range open {
+			n.ShiftID, n.UpdatedAt = to, tx.Now
+			n.Rev++
+			if err := tx.putNote(ctx, n, db.zone(dest), false, true); err != nil {
+				return err
+			}
+		}
+		moved = len(open)
+		return nil
+	})
+	return moved, err
+}
+
+type personDoc struct {
+	Quiet *bh.QuietHours `json:"quiet,omitempty"`
+}
+
+// Person is what follows a person (the zero Person of team/user when
+// nothing was stored).
+func (db *DB) Person(ctx context.Context, teamID, userID string) (bh.Person, error) {
+	p := bh.Person{TeamID: teamID, UserID: userID}
+	var raw []byte
+	var updated int64
+	err := db.rd.QueryRowContext(ctx, "SELECT doc, updated_at FROM people WHERE team_id = ? AND user_id = ?", teamID, userID).Scan(&raw, &updated)
+	if err == sql.ErrNoRows {
+		return p, nil
+	} else if err != nil {
+		return bh.Person{}, db.fail("get person", err)
+	}
+	var d personDoc
+	if err := json.Unmarshal(raw, &d); err != nil {
+		return bh.Person{}, db.fail("get person", err)
+	}
+	p.Quiet, p.UpdatedAt = d.Quiet, fromMs(updated)
+	return p, nil
+}
+
+// SetPerson stores what follows a person, replacing what was.
+func (db *DB) SetPerson(ctx context.Context, p bh.Person) error {
+	if p.TeamID == "" || p.UserID == "" {
+		return db.fail("set person", bh.Errorf(bh.EINVALID, "A person needs a team and an id."))
+	}
+	raw, err := json.Marshal(personDoc{Quiet: p.Quiet})
+	if err != nil {
+		return db.fail("set person", err)
+	}
+	return db.write(ctx, "set person", func(tx *Tx) error {
+		_, err := tx.ExecContext(ctx, "INSERT OR REPLACE INTO people (team_id, user_id, doc, updated_at) VALUES (?, ?, ?, ?)", p.TeamID, p.UserID, raw, ms(tx.Now))
+		return err
+	})
+}
+
+const inviteCols = "id, team_id, shift_id, from_user, to_user, handoff_id, created_at, answer, answered_at"
+
+func scanInvite(s scanner) (bh.Invite, error) {
+	var inv bh.Invite
+	var created int64
+	var answered sql.NullInt64
+	err := s.Scan(&inv.ID, &inv.TeamID, &inv.ShiftID, &inv.From, &inv.To, &inv.HandoffID, &created, &inv.Answer, &answered)
+	inv.CreatedAt = fromMs(created)
+	if answered.Valid {
+		inv.AnsweredAt = fromMs(answered.Int64)
+	}
+	return inv, err
+}
+
+// CreateInvite records an invite to join a family, with a new id and the
+// store's time.
+func (db *DB) CreateInvite(ctx context.Context, inv bh.Invite) (bh.Invite, error) {
+	if inv.TeamID == "" || inv.ShiftID == "" || inv.From == "" || inv.To == "" {
+		return bh.Invite{}, db.fail("create invite", bh.Errorf(bh.EINVALID, "An invite needs a team, a family, who asks and whom."))
+	}
+	inv.ID, inv.Answer, inv.AnsweredAt = newID(), "", time.Time{}
+	err := db.write(ctx, "create invite", func(tx *Tx) error {
+		inv.CreatedAt = tx.Now
+		_, err := tx.ExecContext(ctx, "INSERT INTO invites (id, team_id, shift_id, from_user, to_user, handoff_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+			inv.ID, inv.TeamID, inv.ShiftID, inv.From, inv.To, inv.HandoffID, ms(inv.CreatedAt))
+		return err
+	})
+	if err != nil {
+		return bh.Invite{}, err
+	}
+	return inv, nil
+}
+
+// Invite is one invite of a team.
+func (db *DB) Invite(ctx context.Context, teamID, id string) (bh.Invite, error) {
+	inv, err := scanInvite(db.rd.QueryRowContext(ctx, "SELECT "+inviteCols+" FROM invites WHERE id = ? AND team_id = ?", id, teamID))
+	return inv, db.fail("get invite", notFound(err, "That invite no longer exists."))
+}
+
+// InvitesTo lists the invites sent to a person, newest first, answered
+// or not.
+func (db *DB) InvitesTo(ctx context.Context, teamID, userID string) ([]bh.Invite, error) {
+	rows, err := db.rd.QueryContext(ctx, "SELECT "+inviteCols+" FROM invites WHERE team_id = ? AND to_user = ? ORDER BY created_at DESC, id DESC", teamID, userID)
+	if err != nil {
+		return nil, db.fail("list invites", err)
+	}
+	out, err := collect(rows, scanInvite)
+	return out, db.fail("list invites", err)
+}
+
+// AnswerInvite records an invite's answer. Only the first answer counts:
+// answered is false (and inv has the answer that stands) when it was
+// answered before.
+func (db *DB) AnswerInvite(ctx context.Context, teamID, id string, answer bh.InviteAnswer) (inv bh.Invite, answered bool, err error) {
+	if !answer.Valid() {
+		return bh.Invite{}, false, db.fail("answer invite", bh.Errorf(bh.EINVALID, "%q is not an answer.", answer))
+	}
+	err = db.write(ctx, "answer invite", func(tx *Tx) error {
+		res, err := tx.ExecContext(ctx, "UPDATE invites SET answer = ?, answered_at = ? WHERE id = ? AND team_id = ? AND answer = ''", answer, ms(tx.Now), id, teamID)
+		if err != nil {
+			return err
+		}
+		k, err := res.RowsAffected()
+		answered = k == 1
+		return err
+	})
+	if err != nil {
+		return bh.Invite{}, false, err
+	}
+	inv, err = db.Invite(ctx, teamID, id)
+	return inv, answered, err
+}

@@ -1,0 +1,461 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"math"
+	"strings"
+	"time"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/normalize"
+)
+
+// This file: notes. What queries filter and sort by are columns; the rest
+// of a note is its doc (noteDoc).
+
+// noteDoc is the part of a note no query looks into.
+type noteDoc struct {
+	Text         string     `json:"text"`
+	RawText      string     `json:"raw_text"`
+	Tag          string     `json:"tag"`
+	TagSource    string     `json:"tag_source"`
+	Source       string     `json:"source,omitempty"`
+	Permalink    string     `json:"permalink,omitempty"`
+	EventID      string     `json:"event_id,omitempty"`
+	DoneBy       string     `json:"done_by,omitempty"`
+	DoneByNote   string     `json:"done_by_note,omitempty"`
+	Dropped      bool       `json:"dropped,omitempty"`
+	StillOnAt    *time.Time `json:"still_on_at,omitempty"`
+	ClaimedBy    string     `json:"claimed_by,omitempty"`
+	ClaimedAt    *time.Time `json:"claimed_at,omitempty"`
+	ReplyChannel string     `json:"reply_channel,omitempty"`
+	ReplyTS      string     `json:"reply_ts,omitempty"`
+}
+
+const noteCols = "id, team_id, shift_id, channel_id, user_id, message_ts, rev, created_at, updated_at, deleted_at, done_at, doc"
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanNote(s scanner) (bh.Note, error) {
+	var (
+		n                bh.Note
+		created, updated int64
+		deleted, done    sql.NullInt64
+		raw              []byte
+		doc              noteDoc
+	)
+	if err := s.Scan(&n.ID, &n.TeamID, &n.ShiftID, &n.ChannelID, &n.UserID, &n.MessageTS, &n.Rev, &created, &updated, &deleted, &done, &raw); err != nil {
+		return bh.Note{}, err
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		return bh.Note{}, err
+	}
+	n.CreatedAt, n.UpdatedAt, n.DeletedAt, n.DoneAt = fromMs(created), fromMs(updated), fromNullMs(deleted), fromNullMs(done)
+	n.Text, n.RawText, n.Tag, n.TagSource, n.Source = doc.Text, doc.RawText, bh.Tag(doc.Tag), bh.TagSource(doc.TagSource), bh.NoteSource(doc.Source)
+	n.Permalink, n.EventID, n.ReplyChannel, n.ReplyTS = doc.Permalink, doc.EventID, doc.ReplyChannel, doc.ReplyTS
+	if n.DoneAt != nil {
+		n.DoneBy = bh.DoneBy{User: doc.DoneBy, Note: doc.DoneByNote, Dropped: doc.Dropped}
+	}
+	n.StillOnAt = utcPtr(doc.StillOnAt)
+	if doc.ClaimedBy != "" && doc.ClaimedAt != nil {
+		n.ClaimedBy, n.ClaimedAt = doc.ClaimedBy, utcPtr(doc.ClaimedAt)
+	}
+	return n, nil
+}
+
+func utcPtr(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}
+
+func docOf(n bh.Note) ([]byte, error) {
+	d := noteDoc{Text: n.Text, RawText: n.RawText, Tag: string(n.Tag), TagSource: string(n.TagSource), Source: string(n.Source),
+		Permalink: n.Permalink, EventID: n.EventID, StillOnAt: n.StillOnAt, ClaimedBy: n.ClaimedBy, ClaimedAt: n.ClaimedAt,
+		ReplyChannel: n.ReplyChannel, ReplyTS: n.ReplyTS}
+	if n.DoneAt != nil {
+		d.DoneBy, d.DoneByNote, d.Dropped = n.DoneBy.User, n.DoneBy.Note, n.DoneBy.Dropped
+	}
+	return json.Marshal(d)
+}
+
+// openUntil is when n stops being live (bh.LiveNotes), in Unix
+// nanoseconds: live while now is before it. A removed note never was; a
+// done one stays DoneWindow; otherwise its own words decide, read in loc.
+func openUntil(n bh.Note, loc *time.Location) int64 {
+	switch {
+	case n.DeletedAt != nil:
+		return 0
+	case n.DoneAt != nil:
+		return n.DoneAt.Add(bh.DoneWindow).UnixNano() + 1
+	}
+	if from, ok := normalize.One(n, loc, n.CreatedAt).PastFrom(); ok {
+		return from.UnixNano()
+	}
+	return math.MaxInt64
+}
+
+// putNote writes n: a new row, or the row of its id. A change (anything
+// the radar should hear of) takes the next number of the notes counter,
+// which no note has had before.
+func (tx *Tx) putNote(ctx context.Context, n bh.Note, loc *time.Location, insert, change bool) error {
+	doc, err := docOf(n)
+	if err != nil {
+		return err
+	}
+	var seq sql.NullInt64
+	if change {
+		if err := tx.QueryRowContext(ctx, "UPDATE counters SET value = value + 1 WHERE name = 'notes' RETURNING value").Scan(&seq); err != nil {
+			return err
+		}
+		tx.notes = true
+	}
+	args := []any{n.TeamID, n.ShiftID, n.ChannelID, n.UserID, n.MessageTS, seq, n.Rev, ms(n.CreatedAt), ms(n.UpdatedAt),
+		nullMs(n.DeletedAt), nullMs(n.DoneAt), openUntil(n, loc), doc, n.ID}
+	if insert {
+		_, err = tx.ExecContext(ctx, `INSERT INTO notes (team_id, shift_id, channel_id, user_id, message_ts, seq, rev, created_at,
+			updated_at, deleted_at, done_at, open_until, doc, id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, args...)
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE notes SET team_id = ?, shift_id = ?, channel_id = ?, user_id = ?, message_ts = ?,
+		seq = coalesce(?, seq), rev = ?, created_at = ?, updated_at = ?, deleted_at = ?, done_at = ?, open_until = ?, doc = ?
+		WHERE id = ?`, args...)
+	return err
+}
+
+// zone is where a family's notes are read.
+func (db *DB) zone(sh bh.Shift) *time.Location { return sh.Location(db.cfg.Location) }
+
+func noteWhere(ctx context.Context, q querier, where string, args ...any) (bh.Note, error) {
+	return scanNote(q.QueryRowContext(ctx, "SELECT "+noteCols+" FROM notes WHERE "+where, args...))
+}
+
+func notesWhere(ctx context.Context, q querier, where string, args ...any) ([]bh.Note, error) {
+	rows, err := q.QueryContext(ctx, "SELECT "+noteCols+" FROM notes WHERE "+where, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []bh.Note{}
+	for rows.Next() {
+		n, err := scanNote(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, rows.Err()
+}
+
+// byMessage finds a note by its Slack message; the last term lets the
+// query use the index of notes that have one.
+const byMessage = "team_id = ? AND channel_id = ? AND message_ts = ? AND message_ts <> ''"
+
+// CaptureNote stores a note in the family the conversation feeds, making
+// a family of one (its writer) on the conversation's first note. It is
+// idempotent per Slack message: a second capture of the same message
+// returns the stored note with created false, without a write. When it
+// returns nil the note is durable, so the caller may ack the envelope.
+func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, created bool, err error) {
+	if in.TeamID == "" || in.ChannelID == "" {
+		return bh.Note{}, false, db.fail("capture note", bh.Errorf(bh.EINVALID, "A note needs a team and a conversation."))
+	}
+	r, err := in.Resolve()
+	if err != nil {
+		return bh.Note{}, false, db.fail("capture note", err)
+	}
+	if in.MessageTS != "" {
+		n, err := noteWhere(ctx, db.rd, byMessage, in.TeamID, in.ChannelID, in.MessageTS)
+		if err == nil {
+			return n, false, nil
+		} else if err != sql.ErrNoRows {
+			return bh.Note{}, false, db.fail("capture note", err)
+		}
+	}
+	err = db.write(ctx, "capture note", func(tx *Tx) error {
+		created = false
+		sh, err := tx.ensureShift(ctx, in.TeamID, in.ChannelID, in.UserID)
+		if err != nil {
+			return err
+		}
+		if in.MessageTS != "" {
+			// Stored meanwhile by another process.
+			if n, err = noteWhere(ctx, tx, byMessage, in.TeamID, in.ChannelID, in.MessageTS); err != sql.ErrNoRows {
+				return err
+			}
+		}
+		n = bh.Note{ID: newID(), TeamID: in.TeamID, ShiftID: sh.ID, ChannelID: in.ChannelID, UserID: in.UserID,
+			Text: r.Text, RawText: bh.CleanText(in.RawText), Tag: r.Tag, TagSource: r.TagSource, Source: in.Source,
+			MessageTS: in.MessageTS, Permalink: in.Permalink, EventID: in.EventID, CreatedAt: tx.Now, UpdatedAt: tx.Now, Rev: 1}
+		if !in.WrittenAt.IsZero() {
+			// The note's time is its message's: every rule counts from it.
+			n.CreatedAt = in.WrittenAt.UTC().Truncate(time.Millisecond)
+		}
+		created = true
+		return tx.putNote(ctx, n, db.zone(sh), true, true)
+	})
+	if err != nil {
+		return bh.Note{}, false, err
+	}
+	return n, created, nil
+}
+
+// Note returns a note of the team by id, deleted or not.
+func (db *DB) Note(ctx context.Context, teamID, id string) (bh.Note, error) {
+	n, err := noteWhere(ctx, db.rd, "id = ? AND team_id = ?", id, teamID)
+	return n, db.fail("get note "+id, notFound(err, "That note no longer exists."))
+}
+
+// NoteByMessage returns the note captured from a Slack message.
+func (db *DB) NoteByMessage(ctx context.Context, teamID, channelID, ts string) (bh.Note, error) {
+	n, err := noteWhere(ctx, db.rd, byMessage, teamID, channelID, ts)
+	return n, db.fail("get note by message "+ts, notFound(err, "No note was saved from that message."))
+}
+
+// NotesByID returns the team's notes of ids that exist, deleted ones too,
+// in the order of ids.
+func (db *DB) NotesByID(ctx context.Context, teamID string, ids []string) ([]bh.Note, error) {
+	out := make([]bh.Note, 0, len(ids))
+	err := db.read(ctx, "list notes by id", func(q *sql.Tx) error {
+		for _, id := range ids {
+			n, err := noteWhere(ctx, q, "id = ? AND team_id = ?", id, teamID)
+			if err == sql.ErrNoRows {
+				continue
+			} else if err != nil {
+				return err
+			}
+			out = append(out, n)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Notes returns a family's notes, oldest first (of one time, first
+// stored first), without deleted ones unless withDeleted.
+func (db *DB) Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error) {
+	where := "team_id = ? AND shift_id = ?"
+	if !withDeleted {
+		where += " AND deleted_at IS NULL"
+	}
+	out, err := notesWhere(ctx, db.rd, where+" ORDER BY created_at, rowid", teamID, shiftID)
+	return out, db.fail("list notes", err)
+}
+
+// LiveNotes returns what plans and the radar read of a family's notes at
+// now (bh.LiveNotes), through the index on when each stops being live: its
+// cost follows the open notes, not the family's history.
+func (db *DB) LiveNotes(ctx context.Context, teamID, shiftID string, now time.Time) (bh.LiveNotes, error) {
+	live := bh.LiveNotes{Notes: []bh.Note{}}
+	err := db.read(ctx, "live notes", func(q *sql.Tx) error {
+		var swept, rev int
+		err := q.QueryRowContext(ctx, "SELECT swept_rev, notes_rev FROM shifts WHERE id = ? AND team_id = ?", shiftID, teamID).Scan(&swept, &rev)
+		if err == sql.ErrNoRows {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		live.Rev = swept + rev
+		live.Notes, err = notesWhere(ctx, q, "team_id = ? AND shift_id = ? AND open_until > ? ORDER BY created_at, rowid", teamID, shiftID, now.UnixNano())
+		return err
+	})
+	return live, err
+}
+
+// changeNote applies change to a note of the team as one write: its
+// revision rises, it is updated now and the radar hears of it. Unless
+// deletedToo, a deleted note is not found. change reports false to leave
+// the note as it is.
+func (db *DB) changeNote(ctx context.Context, op, teamID, id string, deletedToo bool, change func(n *bh.Note, now time.Time) bool) (n bh.Note, err error) {
+	err = db.write(ctx, op, func(tx *Tx) error {
+		if n, err = noteWhere(ctx, tx, "id = ? AND team_id = ?", id, teamID); err != nil {
+			return notFound(err, "That note no longer exists.")
+		}
+		if n.DeletedAt != nil && !deletedToo {
+			return bh.Errorf(bh.ENOTFOUND, "That note no longer exists.")
+		}
+		if !change(&n, tx.Now) {
+			return nil
+		}
+		n.Rev++
+		n.UpdatedAt = tx.Now
+		sh, err := shiftByID(ctx, tx, teamID, n.ShiftID)
+		if err != nil {
+			return err
+		}
+		return tx.putNote(ctx, n, db.zone(sh), false, true)
+	})
+	return n, err
+}
+
+// RetagNote sets a note's tag as a person's choice.
+func (db *DB) RetagNote(ctx context.Context, teamID, id string, tag bh.Tag) (bh.Note, error) {
+	if !tag.Valid() {
+		return bh.Note{}, db.fail("retag note "+id, bh.Errorf(bh.EINVALID, "%q is not a tag.", tag))
+	}
+	return db.changeNote(ctx, "retag note "+id, teamID, id, true, func(n *bh.Note, _ time.Time) bool {
+		n.Tag, n.TagSource = tag, bh.TagByUser
+		return true
+	})
+}
+
+// DeleteNote soft-deletes a note (Undo, or its message was deleted).
+// Deleting a deleted note is not an error and keeps the first time.
+func (db *DB) DeleteNote(ctx context.Context, teamID, id string) (bh.Note, error) {
+	return db.changeNote(ctx, "delete note "+id, teamID, id, true, func(n *bh.Note, now time.Time) bool {
+		if n.DeletedAt != nil {
+			return false
+		}
+		n.DeletedAt = &now
+		return true
+	})
+}
+
+// RestoreNote undoes DeleteNote.
+func (db *DB) RestoreNote(ctx context.Context, teamID, id string) (bh.Note, error) {
+	return db.changeNote(ctx, "restore note "+id, teamID, id, true, func(n *bh.Note, _ time.Time) bool {
+		n.DeletedAt = nil
+		return true
+	})
+}
+
+// EditNote follows an edit of the note's source message: the text is
+// re-read, a new prefix re-tags it, a tag a person chose is kept, and an
+// inferred tag is inferred again (inferred: the normaliser's kind for the
+// new text). An edit that leaves nothing deletes the note.
+func (db *DB) EditNote(ctx context.Context, teamID, channelID, ts, rawText string, inferred bh.Tag) (bh.Note, error) {
+	n, err := db.NoteByMessage(ctx, teamID, channelID, ts)
+	if err != nil {
+		return bh.Note{}, err
+	}
+	t, ok := bh.ParseNoteText(rawText)
+	if !ok {
+		return db.DeleteNote(ctx, teamID, n.ID)
+	}
+	return db.changeNote(ctx, "edit note "+n.ID, teamID, n.ID, true, func(n *bh.Note, _ time.Time) bool {
+		n.Text, n.RawText = t.Text, bh.CleanText(rawText)
+		if tag, source, keep := bh.EditedTag(*n, t, inferred); !keep {
+			n.Tag, n.TagSource = tag, source
+		}
+		return true
+	})
+}
+
+// MarkNoteDone marks a note's item done (or not done any more).
+func (db *DB) MarkNoteDone(ctx context.Context, teamID, id string, done bool) (bh.Note, error) {
+	if done {
+		return db.MarkNoteDoneBy(ctx, teamID, id, bh.DoneBy{})
+	}
+	return db.changeNote(ctx, "mark note not done "+id, teamID, id, false, func(n *bh.Note, _ time.Time) bool {
+		n.DoneAt, n.DoneBy = nil, bh.DoneBy{}
+		return true
+	})
+}
+
+// MarkNoteDoneBy is MarkNoteDone(done) recording who: a person, or the
+// note that said the item was bought.
+func (db *DB) MarkNoteDoneBy(ctx context.Context, teamID, id string, by bh.DoneBy) (bh.Note, error) {
+	return db.changeNote(ctx, "mark note done "+id, teamID, id, false, func(n *bh.Note, now time.Time) bool {
+		n.DoneAt, n.DoneBy = &now, by
+		return true
+	})
+}
+
+// MarkStillOn records that a person says an overdue deadline is still on.
+func (db *DB) MarkStillOn(ctx context.Context, teamID, id string) (bh.Note, error) {
+	return db.changeNote(ctx, "mark note still on "+id, teamID, id, false, func(n *bh.Note, now time.Time) bool {
+		n.StillOnAt = &now
+		return true
+	})
+}
+
+// ClaimNote records who said "I'll do it"; user "" takes the claim back.
+func (db *DB) ClaimNote(ctx context.Context, teamID, id, user string) (bh.Note, error) {
+	return db.changeNote(ctx, "claim note "+id, teamID, id, false, func(n *bh.Note, now time.Time) bool {
+		n.ClaimedBy, n.ClaimedAt = user, &now
+		if user == "" {
+			n.ClaimedAt = nil
+		}
+		return true
+	})
+}
+
+// SetNoteReply records where the bot's confirmation for a note is. It is
+// not a change of the note: its revision stays and the radar hears nothing.
+func (db *DB) SetNoteReply(ctx context.Context, teamID, id, channelID, ts string) error {
+	return db.write(ctx, "set note reply "+id, func(tx *Tx) error {
+		n, err := noteWhere(ctx, tx, "id = ? AND team_id = ?", id, teamID)
+		if err != nil {
+			return notFound(err, "That note no longer exists.")
+		}
+		n.ReplyChannel, n.ReplyTS = channelID, ts
+		sh, err := shiftByID(ctx, tx, teamID, n.ShiftID)
+		if err != nil {
+			return err
+		}
+		return tx.putNote(ctx, n, db.zone(sh), false, false)
+	})
+}
+
+// MarkEvent records a Slack event id and reports whether this is its
+// first delivery.
+func (db *DB) MarkEvent(ctx context.Context, teamID, eventID string) (first bool, err error) {
+	if eventID == "" {
+		return true, nil
+	}
+	err = db.write(ctx, "mark event "+eventID, func(tx *Tx) error {
+		res, err := tx.ExecContext(ctx, "INSERT INTO slack_events (team_id, event_id, received_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+			teamID, eventID, ms(tx.Now))
+		if err != nil {
+			return err
+		}
+		k, err := res.RowsAffected()
+		first = k == 1
+		return err
+	})
+	return first, err
+}
+
+// EventSeen reports whether MarkEvent recorded the event.
+func (db *DB) EventSeen(ctx context.Context, teamID, eventID string) (bool, error) {
+	if eventID == "" {
+		return false, nil
+	}
+	var one int
+	err := db.rd.QueryRowContext(ctx, "SELECT 1 FROM slack_events WHERE team_id = ? AND event_id = ?", teamID, eventID).Scan(&one)
+	if err == sql.ErrNoRows {
+		return false, nil
+	}
+	return err == nil, db.fail("check event "+eventID, err)
+}
+
+// SetShiftTZ records the family's time zone, and reads its open notes'
+// words again there (an appointment at 2 p.m. ends at another moment).
+func (db *DB) SetShiftTZ(ctx context.Context, teamID, shiftID, tz string) error {
+	tz = strings.TrimSpace(tz)
+	return db.write(ctx, "set shift tz", func(tx *Tx) error {
+		if _, err := tx.ExecContext(ctx, "UPDATE shifts SET tz = ?, updated_at = ? WHERE id = ? AND team_id = ?", tz, ms(tx.Now), shiftID, teamID); err != nil {
+			return err
+		}
+		sh, err := shiftByID(ctx, tx, teamID, shiftID)
+		if err == sql.ErrNoRows {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		open, err := notesWhere(ctx, tx, "team_id = ? AND shift_id = ? AND deleted_at IS NULL AND done_at IS NULL", teamID, shiftID)
+		if err != nil {
+			return err
+		}
+		for _, n := range open {
+			if _, err := tx.ExecContext(ctx, "UPDATE notes SET open_until = ? WHERE id = ?", openUntil(n, db.zone(sh)), n.ID); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}

@@ -1,0 +1,270 @@
+// Package sqlite keeps BabyHandoff's notes and families in one SQLite file,
+// through modernc.org/sqlite (pure Go, no cgo).
+//
+// The file is in WAL mode with synchronous=FULL: a write is durable when it
+// returns. Writes go through one connection, each in an immediate
+// transaction (Tx) that carries its time from the injected clock; reads go
+// through a pool of read-only connections and never wait for a writer. The
+// schema is the numbered files in migrations/, applied in one transaction
+// at open and recorded in the migrations table. Driver errors become domain
+// errors in one place (fail, errors.go).
+package sqlite
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	_ "modernc.org/sqlite" // the "sqlite" driver
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// FileName is the database file's name in Config.DataDir.
+const FileName = "babyhandoff.db"
+
+// Config configures Open. The zero value opens ./data/babyhandoff.db.
+type Config struct {
+	// DataDir holds the database file. Default "./data".
+	DataDir string
+	// Logger hears what a person must look at. Default: discard.
+	Logger *slog.Logger
+	// Now is the clock. Default time.Now. Times are stored to the millisecond.
+	Now func() time.Time
+	// Location is the zone of families that have none of their own, where a
+	// note's words are read ("pediatrician 2pm" ends at 3 p.m. there).
+	// Default UTC.
+	Location *time.Location
+	// Readers is how many read-only connections may be open. Default 4.
+	Readers int
+	// BusyTimeout is how long a write waits for another process's write
+	// before it fails as unavailable. Default 5 s.
+	BusyTimeout time.Duration
+	// Poll is how often a change stream looks for changes that another
+	// process wrote (this process's own wake it at once). Default 1 s.
+	Poll time.Duration
+}
+
+// DB is an open SQLite store.
+type DB struct {
+	cfg  Config
+	log  *slog.Logger
+	path string
+	wr   *sql.DB // one connection: every write, in order
+	rd   *sql.DB // read-only connections
+
+	mu     sync.Mutex
+	bell   chan struct{} // closed and replaced after a commit that changed notes
+	closed chan struct{}
+	once   sync.Once
+}
+
+// Open opens (or creates) the database file in cfg.DataDir and brings its
+// schema up to date. A file that is not this program's SQLite database, is
+// truncated, or was written by a newer version is refused, unchanged.
+func Open(ctx context.Context, cfg Config) (*DB, error) {
+	if cfg.DataDir == "" {
+		cfg.DataDir = "./data"
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Location == nil {
+		cfg.Location = time.UTC
+	}
+	if cfg.Readers <= 0 {
+		cfg.Readers = 4
+	}
+	if cfg.BusyTimeout <= 0 {
+		cfg.BusyTimeout = 5 * time.Second
+	}
+	if cfg.Poll <= 0 {
+		cfg.Poll = time.Second
+	}
+	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+		return nil, &bh.Error{Code: bh.EUNAVAILABLE, Message: fmt.Sprintf("Cannot create the data folder %s.", cfg.DataDir), Detail: err.Error(), Err: err}
+	}
+	db := &DB{cfg: cfg, log: cfg.Logger, path: filepath.Join(cfg.DataDir, FileName),
+		bell: make(chan struct{}), closed: make(chan struct{})}
+	fresh, err := checkFile(ctx, db.path)
+	if err != nil {
+		return nil, err
+	}
+	if fresh {
+		if err := db.create(ctx); err != nil {
+			return nil, err
+		}
+	}
+	if db.wr, err = openWriter(db.path, cfg.BusyTimeout); err != nil {
+		return nil, db.fail("open "+db.path, err)
+	}
+	if err := db.migrate(ctx, false); err != nil {
+		_ = db.wr.Close() // the migration's error is the one to tell
+		return nil, err
+	}
+	// Opened after the writer made the file WAL: readers then never take
+	// the write lock, and read a snapshot each transaction.
+	db.rd, err = sql.Open("sqlite", dsn(db.path, "mode=ro", busyTimeout(cfg.BusyTimeout)))
+	if err != nil {
+		_ = db.wr.Close()
+		return nil, db.fail("open "+db.path, err)
+	}
+	db.rd.SetMaxOpenConns(cfg.Readers)
+	return db, nil
+}
+
+// openWriter is the one connection that writes path: WAL, each commit
+// synced (synchronous=FULL), each transaction taking the write lock as it
+// begins.
+func openWriter(path string, busy time.Duration) (*sql.DB, error) {
+	wr, err := sql.Open("sqlite", dsn(path, "_txlock=immediate", busyTimeout(busy),
+		"_pragma=journal_mode(WAL)", "_pragma=synchronous(FULL)"))
+	if err != nil {
+		return nil, err
+	}
+	wr.SetMaxOpenConns(1)
+	wr.SetConnMaxIdleTime(0)
+	return wr, nil
+}
+
+func busyTimeout(d time.Duration) string {
+	return fmt.Sprintf("_pragma=busy_timeout(%d)", d.Milliseconds())
+}
+
+func dsn(path string, params ...string) string {
+	u := "file:" + (&url.URL{Path: path}).EscapedPath() + "?"
+	for i, p := range params {
+		if i > 0 {
+			u += "&"
+		}
+		u += p
+	}
+	return u
+}
+
+// Path is the database file.
+func (db *DB) Path() string { return db.path }
+
+// Ping checks that the database answers.
+func (db *DB) Ping(ctx context.Context) error {
+	return db.fail("ping", db.rd.PingContext(ctx))
+}
+
+// Close ends every change stream and closes the file. Safe to call twice.
+func (db *DB) Close(context.Context) error {
+	var err error
+	db.once.Do(func() {
+		close(db.closed)
+		err = db.rd.Close()
+		if werr := db.wr.Close(); err == nil {
+			err = werr
+		}
+	})
+	return db.fail("close", err)
+}
+
+// Tx is one write transaction, with the time it happens at.
+type Tx struct {
+	*sql.Tx
+	db  *DB
+	Now time.Time
+	// notes is set when the transaction changed a note: the commit wakes
+	// the change streams.
+	notes bool
+}
+
+// write runs fn in an immediate transaction on the writer connection and
+// commits it. ctx bounds only this write: nothing else shares its
+// transaction.
+func (db *DB) write(ctx context.Context, op string, fn func(*Tx) error) error {
+	sqlTx, err := db.wr.BeginTx(ctx, nil)
+	if err != nil {
+		return db.fail(op, err)
+	}
+	tx := &Tx{Tx: sqlTx, db: db, Now: db.now()}
+	if err := fn(tx); err != nil {
+		_ = sqlTx.Rollback() // the error that matters is fn's
+		return db.fail(op, err)
+	}
+	if err := sqlTx.Commit(); err != nil {
+		return db.fail(op, err)
+	}
+	if tx.notes {
+		db.ring()
+	}
+	return nil
+}
+
+// read runs fn in a read-only transaction on the read pool: one snapshot.
+func (db *DB) read(ctx context.Context, op string, fn func(q *sql.Tx) error) error {
+	tx, err := db.rd.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return db.fail(op, err)
+	}
+	err = fn(tx)
+	if rerr := tx.Rollback(); err == nil {
+		err = rerr // read-only: ending it keeps nothing
+	}
+	return db.fail(op, err)
+}
+
+// ring wakes every change stream waiting for a commit.
+func (db *DB) ring() {
+	db.mu.Lock()
+	close(db.bell)
+	db.bell = make(chan struct{})
+	db.mu.Unlock()
+}
+
+func (db *DB) bellNow() <-chan struct{} {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	return db.bell
+}
+
+func (db *DB) now() time.Time { return db.cfg.Now().UTC().Truncate(time.Millisecond) }
+
+// querier is a transaction or a pool: what a query needs.
+type querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// ms is a time as stored: Unix milliseconds.
+func ms(t time.Time) int64 { return t.UnixMilli() }
+
+func fromMs(v int64) time.Time { return time.UnixMilli(v).UTC() }
+
+func fromNullMs(v sql.NullInt64) *time.Time {
+	if !v.Valid {
+		return nil
+	}
+	t := fromMs(v.Int64)
+	return &t
+}
+
+func nullMs(t *time.Time) sql.NullInt64 {
+	if t == nil {
+		return sql.NullInt64{}
+	}
+	return sql.NullInt64{Int64: ms(*t), Valid: true}
+}
+
+// newID is 12 random bytes in hex, as long as the ids MongoDB makes.
+func newID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:]) // never fails (crypto/rand)
+	return hex.EncodeToString(b[:])
+}
