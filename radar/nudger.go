@@ -327,7 +327,7 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 	if done {
 		return
 	}
-	todays, err := n.cfg.Store.NudgesOfDay(ctx, teamID, shiftID, day)
+	todays, nextSeq, err := n.nudgesOfDay(ctx, teamID, shiftID, now.In(loc))
 	if err != nil {
 		log.Error("radar: nudge: load the day's nudges", "err", err)
 		return
@@ -355,10 +355,7 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 	}
 	switch {
 	case rise:
-		seq := 1
-		if had {
-			seq = last.Seq + 1
-		}
+		seq := nextSeq
 		post.Why = n.why(had && last.Failed == "", fresh, last, st)
 		rec := bh.PostRecord{Key: fmt.Sprintf("nudge:%s/%s/%s/%d", teamID, shiftID, day, seq), Kind: bh.PostNudge, TeamID: teamID, ShiftID: shiftID,
 			Day: day, Seq: seq, Level: st.Level, Critical: st.Critical(), Items: items, Fingerprint: fp, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: route.ChannelID}
@@ -399,6 +396,45 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 	n.mu.Lock()
 	n.looked[key] = seen
 	n.mu.Unlock()
+}
+
+// nudgesOfDay lists the nudges claimed on local's day in the family's
+// zone now, the latest first, and the next free sequence number of that
+// day's key. A nudge is filed under the day it was claimed on in the zone
+// known then: a zone learnt later (the first note's writer's, once Slack
+// tells it) can move that day by one either way, and the day's message
+// must still be found, or the same risk would be posted again as the
+// day's first (and, with the route changed meanwhile, somewhere new).
+func (n *Nudger) nudgesOfDay(ctx context.Context, teamID, shiftID string, local time.Time) ([]bh.PostRecord, int, error) {
+	day := local.Format(time.DateOnly)
+	loc := local.Location()
+	var out []bh.PostRecord
+	next := 1
+	for _, d := range []string{day, local.AddDate(0, 0, -1).Format(time.DateOnly), local.AddDate(0, 0, 1).Format(time.DateOnly)} {
+		recs, err := n.cfg.Store.NudgesOfDay(ctx, teamID, shiftID, d)
+		if err != nil {
+			return nil, 0, err
+		}
+		for _, r := range recs {
+			if d == day {
+				next = max(next, r.Seq+1) // a key is never claimed twice
+			}
+			switch {
+			case r.ClaimedAt.IsZero() && d == day:
+			case r.ClaimedAt.IsZero() || r.ClaimedAt.In(loc).Format(time.DateOnly) != day:
+				continue
+			}
+			next = max(next, r.Seq+1) // counted on from the day's latest
+			out = append(out, r)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b bh.PostRecord) int {
+		if c := b.ClaimedAt.Compare(a.ClaimedAt); c != 0 {
+			return c
+		}
+		return b.Seq - a.Seq
+	})
+	return out, next, nil
 }
 
 // standingNudges are the day's standing messages: in each conversation,
