@@ -117,3 +117,24 @@ func (b *Bot) seesFamily(ctx context.Context, teamID, shiftID, channelID string)
 	ok, _, err := b.channelJoined(ctx, channelID, members)
 	return ok, err
 }
+
+// readersChanged tells cmd (Config.ReadersChanged) that who reads a
+// family's channel changed: a radar message already there may show the
+// whole family's list, which someone who came in and has not joined must
+// not read.
+func (b *Bot) readersChanged(teamID, channelID string) {
+	if b.cfg.ReadersChanged == nil || bh.ConversationKindOf(channelID) == bh.ConvDM {
+		return
+	}
+	b.enqueue("channel readers", func(ctx context.Context) {
+		shift, err := b.cfg.Store.Shift(ctx, teamID, channelID)
+		switch {
+		case bh.ErrorCode(err) == bh.ENOTFOUND:
+			return // not a family's channel
+		case err != nil:
+			b.log.Warn("bot: a channel's family, after someone came or went", "channel", channelID, "err", err)
+			return
+		}
+		b.cfg.ReadersChanged(ctx, teamID, shift.ID, channelID)
+	})
+}

@@ -363,39 +363,100 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 	default:
 		// No rise: the standing message of the day in each conversation
 		// that feeds the family is updated in place (no notification), the
-		// one asleep's too. One that left the family (its person left)
-		// keeps what it was shown: the family's items are not theirs now.
-		convs, err := n.cfg.Store.FamilyConversations(ctx, teamID, shiftID)
-		if err != nil {
-			log.Error("radar: nudge: load the family's conversations", "err", err)
+		// one asleep's too.
+		if !n.updateStanding(ctx, log, post, todays, fp, items, route, "") {
 			return
-		}
-		feeds := func(ch string) bool {
-			if ch == route.ChannelID || slices.ContainsFunc(convs, func(c bh.Conversation) bool { return c.ChannelID == ch }) {
-				return true
-			}
-			r, ok := n.cfg.Router.(Reacher)
-			if !ok {
-				return false
-			}
-			yes, err := r.Reaches(ctx, shift, ch)
-			if err != nil {
-				log.Warn("radar: nudge: whether a conversation is still the family's; not updating it", "channel", ch, "err", err)
-			}
-			return yes
-		}
-		for _, standing := range standingNudges(todays, shift.ChannelID) {
-			if standing.Fingerprint == fp || !feeds(standing.ChannelID) {
-				continue
-			}
-			if !n.update(ctx, log, post, standing, fp, items, route) {
-				return
-			}
 		}
 	}
 	n.mu.Lock()
 	n.looked[key] = seen
 	n.mu.Unlock()
+}
+
+// updateStanding updates the day's standing messages that show another
+// state than fp, or, with only set, the one in that conversation whatever
+// it shows; false stops the look (see update). One in a conversation that
+// left the family (its person left) keeps what it was shown: the family's
+// items are not theirs now.
+func (n *Nudger) updateStanding(ctx context.Context, log *slog.Logger, post bh.RadarPost, todays []bh.PostRecord, fp string, items []string, route bh.Route, only string) bool {
+	shift := post.Shift
+	convs, err := n.cfg.Store.FamilyConversations(ctx, shift.TeamID, shift.ID)
+	if err != nil {
+		log.Error("radar: nudge: load the family's conversations", "err", err)
+		return false
+	}
+	feeds := func(ch string) bool {
+		if ch == route.ChannelID || slices.ContainsFunc(convs, func(c bh.Conversation) bool { return c.ChannelID == ch }) {
+			return true
+		}
+		r, ok := n.cfg.Router.(Reacher)
+		if !ok {
+			return false
+		}
+		yes, err := r.Reaches(ctx, shift, ch)
+		if err != nil {
+			log.Warn("radar: nudge: whether a conversation is still the family's; not updating it", "channel", ch, "err", err)
+		}
+		return yes
+	}
+	for _, standing := range standingNudges(todays, shift.ChannelID) {
+		switch {
+		case only != "" && standing.ChannelID != only:
+			continue
+		case only == "" && standing.Fingerprint == fp:
+			continue
+		case !feeds(standing.ChannelID):
+			continue
+		}
+		if !n.update(ctx, log, post, standing, fp, items, route) {
+			return false
+		}
+	}
+	return true
+}
+
+// Reshow updates the family's standing message of the day in channelID
+// in place, with the state as it is now, whether or not that state
+// changed: who reads the conversation changed (someone came into a
+// channel who has not joined the family), and the message must show only
+// what its readers now may see (the Notifier decides what that is).
+// Nothing new is posted.
+func (n *Nudger) Reshow(ctx context.Context, teamID, shiftID, channelID string) {
+	defer n.locks.Lock(teamID + "/" + shiftID)()
+	log := n.cfg.Logger.With("shift_id", shiftID, "channel", channelID)
+	st, fp, found, err := n.cfg.Store.ShiftState(ctx, teamID, shiftID)
+	if err != nil || !found {
+		if err != nil && ctx.Err() == nil {
+			log.Error("radar: reshow: load state", "err", err)
+		}
+		return
+	}
+	set, err := n.cfg.Store.RadarSettings(ctx, teamID, shiftID)
+	if err != nil {
+		log.Error("radar: reshow: load settings", "err", err)
+		return
+	}
+	shift, err := n.cfg.Store.ShiftByID(ctx, teamID, shiftID)
+	if err != nil || shift.Sample {
+		if err != nil {
+			log.Error("radar: reshow: load shift", "err", err)
+		}
+		return
+	}
+	now := n.cfg.Now()
+	loc := shift.Location(n.cfg.Location)
+	todays, _, err := n.nudgesOfDay(ctx, teamID, shiftID, now.In(loc))
+	if err != nil {
+		log.Error("radar: reshow: load the day's nudges", "err", err)
+		return
+	}
+	route, _, ok := n.route(ctx, shift, bh.PostNudge, urgent(st), now, set)
+	if !ok {
+		route = bh.Route{}
+	}
+	fp += healthMark(st)
+	post := bh.RadarPost{Kind: bh.PostNudge, Shift: shift, State: st, Location: loc, Now: now, To: route}
+	n.updateStanding(ctx, log, post, todays, fp, itemKeys(st), route, channelID)
 }
 
 // nudgesOfDay lists the nudges claimed on local's day in the family's
@@ -464,13 +525,16 @@ func standingNudges(nudges []bh.PostRecord, def string) []bh.PostRecord {
 // only when it is where new posts go (route).
 func (n *Nudger) update(ctx context.Context, log *slog.Logger, post bh.RadarPost, standing bh.PostRecord, fp string, items []string, route bh.Route) bool {
 	st := post.State
-	moved, err := n.cfg.Store.RefreshPost(ctx, standing.Key, standing.Fingerprint, bh.PostRecord{Fingerprint: fp, Items: items, Level: st.Level, Critical: st.Critical()})
-	if err != nil {
-		log.Error("radar: nudge: record the update", "err", err)
-		return false
-	}
-	if !moved {
-		return true
+	if standing.Fingerprint != fp {
+		// Recorded first: of several processes, one updates.
+		moved, err := n.cfg.Store.RefreshPost(ctx, standing.Key, standing.Fingerprint, bh.PostRecord{Fingerprint: fp, Items: items, Level: st.Level, Critical: st.Critical()})
+		if err != nil {
+			log.Error("radar: nudge: record the update", "err", err)
+			return false
+		}
+		if !moved {
+			return true
+		}
 	}
 	post.UpdateTS, post.Why = standing.TS, "updated"
 	post.To = bh.Route{ChannelID: standing.ChannelID}
@@ -480,6 +544,9 @@ func (n *Nudger) update(ctx context.Context, log *slog.Logger, post bh.RadarPost
 	if _, err := n.cfg.Notify.PostRadar(ctx, post); err != nil {
 		code := bh.ErrorCode(err)
 		if code != bh.EFORBIDDEN && code != bh.ENOTFOUND {
+			if standing.Fingerprint == fp {
+				return false
+			}
 			if _, rerr := n.cfg.Store.RefreshPost(ctx, standing.Key, fp, standing); rerr != nil {
 				log.Error("radar: nudge: undo the update's record", "err", rerr)
 			}
