@@ -408,7 +408,7 @@ func (n *Nudger) updateStanding(ctx context.Context, log *slog.Logger, post bh.R
 		case !feeds(standing.ChannelID):
 			continue
 		}
-		if !n.update(ctx, log, post, standing, fp, items, route) {
+		if !n.update(ctx, log, post, standing, fp, items, route, only != "") {
 			return false
 		}
 	}
@@ -420,7 +420,8 @@ func (n *Nudger) updateStanding(ctx context.Context, log *slog.Logger, post bh.R
 // changed: who reads the conversation changed (someone came into a
 // channel who has not joined the family), and the message must show only
 // what its readers now may see (the Notifier decides what that is).
-// Nothing new is posted.
+// Nothing new is posted, and nothing is recorded: a change it happens to
+// show first is still a rise for the look that follows.
 func (n *Nudger) Reshow(ctx context.Context, teamID, shiftID, channelID string) {
 	defer n.locks.Lock(teamID + "/" + shiftID)()
 	log := n.cfg.Logger.With("shift_id", shiftID, "channel", channelID)
@@ -519,13 +520,16 @@ func standingNudges(nudges []bh.PostRecord, def string) []bh.PostRecord {
 	return out
 }
 
-// update shows post in place of the standing message; false stops the
-// look (the message still shows the old state: the next look or sweep
-// updates it again). A conversation out of reach switches the radar off
-// only when it is where new posts go (route).
-func (n *Nudger) update(ctx context.Context, log *slog.Logger, post bh.RadarPost, standing bh.PostRecord, fp string, items []string, route bh.Route) bool {
+// update shows post in place of the standing message (redraw: without
+// recording it as shown, so the look that follows a change still measures
+// a rise from what was recorded); false stops the look (the message still
+// shows the old state: the next look or sweep updates it again). A
+// conversation out of reach switches the radar off only when it is where
+// new posts go (route).
+func (n *Nudger) update(ctx context.Context, log *slog.Logger, post bh.RadarPost, standing bh.PostRecord, fp string, items []string, route bh.Route, redraw bool) bool {
 	st := post.State
-	if standing.Fingerprint != fp {
+	recorded := !redraw && standing.Fingerprint != fp
+	if recorded {
 		// Recorded first: of several processes, one updates.
 		moved, err := n.cfg.Store.RefreshPost(ctx, standing.Key, standing.Fingerprint, bh.PostRecord{Fingerprint: fp, Items: items, Level: st.Level, Critical: st.Critical()})
 		if err != nil {
@@ -544,7 +548,7 @@ func (n *Nudger) update(ctx context.Context, log *slog.Logger, post bh.RadarPost
 	if _, err := n.cfg.Notify.PostRadar(ctx, post); err != nil {
 		code := bh.ErrorCode(err)
 		if code != bh.EFORBIDDEN && code != bh.ENOTFOUND {
-			if standing.Fingerprint == fp {
+			if !recorded {
 				return false
 			}
 			if _, rerr := n.cfg.Store.RefreshPost(ctx, standing.Key, fp, standing); rerr != nil {
