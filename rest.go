@@ -56,15 +56,16 @@ func (q QuietHours) RestIn(from, to time.Time, loc *time.Location) (start, end t
 
 // Text says the rest as the sleeper's, calmly and without advice: "Maya
 // sleeps until Wed 06:00 — wake them if you need a hand", or "Maya sleeps
-// 22:00–Wed 06:00 — …" when it starts after from (the plan's start).
-func (r Rest) Text(from time.Time, loc *time.Location) string {
+// 22:00–Wed 06:00 — …" when it starts after from (the plan's start),
+// written on c ("until Wed 6 AM").
+func (r Rest) Text(from time.Time, loc *time.Location, c Clock) string {
 	name := r.Name
 	if name == "" {
 		name = "The one who handed off"
 	}
-	end := r.End.In(loc).Format("Mon 15:04")
+	end := c.Format(r.End.In(loc), "Mon 15:04")
 	if r.Start.After(from) {
-		return fmt.Sprintf("%s sleeps %s–%s — wake them if you need a hand", name, r.Start.In(loc).Format("15:04"), end)
+		return fmt.Sprintf("%s sleeps %s–%s — wake them if you need a hand", name, c.Format(r.Start.In(loc), "15:04"), end)
 	}
 	return fmt.Sprintf("%s sleeps until %s — wake them if you need a hand", name, end)
 }

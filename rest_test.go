@@ -43,8 +43,9 @@ func TestRestText(t *testing.T) {
 	loc := time.UTC
 	from := time.Date(2026, 11, 24, 21, 45, 0, 0, loc)
 	r := bh.Rest{UserID: "U1", Name: "Maya", Start: time.Date(2026, 11, 24, 22, 0, 0, 0, loc), End: time.Date(2026, 11, 25, 6, 0, 0, 0, loc)}
-	assert.Equal(t, "Maya sleeps 22:00–Wed 06:00 — wake them if you need a hand", r.Text(from, loc))
-	assert.Equal(t, "Maya sleeps until Wed 06:00 — wake them if you need a hand", r.Text(r.Start, loc), "already asleep")
+	assert.Equal(t, "Maya sleeps 22:00–Wed 06:00 — wake them if you need a hand", r.Text(from, loc, bh.Clock24))
+	assert.Equal(t, "Maya sleeps until Wed 06:00 — wake them if you need a hand", r.Text(r.Start, loc, bh.Clock24), "already asleep")
+	assert.Equal(t, "Maya sleeps 10 PM–Wed 6 AM — wake them if you need a hand", r.Text(from, loc, bh.Clock12), "on a 12-hour clock")
 	r.Name = ""
-	assert.Contains(t, r.Text(from, loc), "The one who handed off sleeps", "never an id")
+	assert.Contains(t, r.Text(from, loc, bh.Clock24), "The one who handed off sleeps", "never an id")
 }

@@ -84,7 +84,10 @@ type Run struct {
 	// Rest is others' sleep in the window while For is on duty (a
 	// handoff's sender): stated as theirs, never planned as For's. A run
 	// with Rest plans no night sleep for For, whatever Quiet says.
-	Rest        []Rest
+	Rest []Rest
+	// Clock is how the plan's reader writes times (its files and texts
+	// outside Slack's tokens): 12- or 24-hour, the zero value 24.
+	Clock       Clock
 	Sample      bool
 	RequestedBy string
 	// CardChannel and CardTS locate the Decision Card in Slack: from the
@@ -455,17 +458,19 @@ func (r Run) Start() time.Time {
 }
 
 // WindowText names the run's window: "next 12h", or for a later window
-// its times on the shift's clock, "Tue 07:00–19:00".
+// its times on the shift's clock, "Tue 07:00–19:00", written on the run's
+// Clock ("Tue 7 AM–7 PM").
 func (r Run) WindowText(loc *time.Location) string {
 	if !r.Later() {
 		return fmt.Sprintf("next %dh", r.HorizonH)
 	}
 	from := r.From.In(loc)
 	to := from.Add(time.Duration(r.HorizonH) * time.Hour)
+	c := r.Clock
 	if to.YearDay() != from.YearDay() && r.HorizonH >= 24 {
-		return from.Format("Mon 15:04") + "–" + to.Format("Mon 15:04")
+		return c.Format(from, "Mon 15:04") + "–" + c.Format(to, "Mon 15:04")
 	}
-	return from.Format("Mon 15:04") + "–" + to.Format("15:04")
+	return from.Format("Mon ") + c.Span(from, to)
 }
 
 // Later reports whether the run plans a window that starts later than now

@@ -123,6 +123,12 @@ const (
 	// note per HealthAskAfter, never in quiet hours. The notes asked about
 	// are its State.Health (each with Ask).
 	PostHealthAsk PostKind = "health_ask"
+	// PostNew is a short reply, in the thread of the standing message,
+	// saying what new critical item the message was just updated with:
+	// Slack does not notify an update in place, so within the calm window
+	// this reply (mentioning its reader) is how the new item is heard.
+	// Its items are New.
+	PostNew PostKind = "new"
 )
 
 // RadarPost is a message the radar wants in a shift's conversation.
@@ -138,13 +144,20 @@ type RadarPost struct {
 	WhyStamps []Stamp
 	// UpdateTS, when set, is the message to update in place.
 	UpdateTS string
+	// New are critical items the message did not show before: an update
+	// in place leads with them ("New: Out of formula"), and a PostNew
+	// reply names them.
+	New []RiskItem
 	// Key is the post's claim in the store. The message carries it (as
 	// Slack message metadata) so that a process taking over a stale claim
 	// can find a post Slack took but the store never heard of.
 	Key string
 	// Location reads and shows times: the shift's zone.
 	Location *time.Location
-	Now      time.Time
+	// Clock is how its reader reads times where Slack's tokens do not
+	// reach (the notification text): set for a DM, whose reader is known.
+	Clock Clock
+	Now   time.Time
 	// Duty is who is on duty in the conversation, filled in by the poster:
 	// in a family channel the radar speaks to them, with a mention.
 	Duty Duty

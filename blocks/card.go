@@ -233,33 +233,35 @@ const maxHead = 48
 
 // NextAction is the card's head: the first thing to do. What the radar
 // calls critical comes first ("Now: Get formula"), then the plan's first
-// block ("Next at 10:00: Errand run: wipes").
-func NextAction(p bh.Proposal, now time.Time, l *time.Location) string {
+// block ("Next at 10:00: Errand run: wipes"), on the reader's clock c: a
+// header and a notification are plain text, where Slack's tokens do not
+// reach.
+func NextAction(p bh.Proposal, now time.Time, l *time.Location, c bh.Clock) string {
 	if len(p.Now) > 0 {
 		action, _, _ := strings.Cut(p.Now[0].Text, " — ")
 		return "Now: " + bh.Truncate(action, maxHead)
 	}
 	if len(p.Blocks) > 0 {
 		b := p.Blocks[0]
-		return fmt.Sprintf("Next at %s: %s", clock(b.Start, now, l), bh.Truncate(b.Title, maxHead))
+		return fmt.Sprintf("Next at %s: %s", clock(b.Start, now, l, c), bh.Truncate(c.Restamp(b.Title, b.Stamps, l), maxHead))
 	}
 	return "Nothing pressing: rest when you can"
 }
 
-// clock is t as "15:04", or "Tue 15:04" when it is not on now's day.
-func clock(t, now time.Time, l *time.Location) string {
+// clock is t as "15:04", or "Tue 15:04" when it is not on now's day, on c.
+func clock(t, now time.Time, l *time.Location, c bh.Clock) string {
 	t, now = t.In(l), now.In(l)
 	if t.YearDay() != now.YearDay() || t.Year() != now.Year() {
-		return t.Format("Mon 15:04")
+		return c.Format(t, "Mon 15:04")
 	}
-	return t.Format("15:04")
+	return c.Format(t, "15:04")
 }
 
 // CardText is the notification text: all a locked phone shows, so it
 // leads with the next action.
 func CardText(in CardInput) string {
 	w := in.winner()
-	return Escape(bh.Truncate(fmt.Sprintf("%s · plan v%d, %s, %s", NextAction(w, in.Run.Now, loc(in.Run)), in.Run.Version, w.Archetype.Label(), in.Run.WindowText(loc(in.Run))), 300))
+	return Escape(bh.Truncate(fmt.Sprintf("%s · plan v%d, %s, %s", NextAction(w, in.Run.Now, loc(in.Run), in.Run.Clock), in.Run.Version, w.Archetype.Label(), in.Run.WindowText(loc(in.Run))), 300))
 }
 
 // EnergyOptions are the Energy dropdown's choices.
@@ -290,7 +292,7 @@ func Card(in CardInput) Message {
 		ctx += " · " + d
 	}
 	head := []slack.Block{
-		slack.NewHeaderBlock(plain(NextAction(w, in.Run.Now, l), MaxHeaderText)),
+		slack.NewHeaderBlock(plain(NextAction(w, in.Run.Now, l, in.Run.Clock), MaxHeaderText)),
 		slack.NewContextBlock("card_meta", mrkdwn("*Plan "+Escape(CardTitle(in.Run, w.Archetype))+"*"), mrkdwn(ctx)),
 	}
 	lines := claimedLines(w, l, 12, in.Claims)
@@ -654,8 +656,12 @@ func nowBlocks(in CardInput, p bh.Proposal, n int) []slack.Block {
 // maxChecks is Slack's limit of options in a checkboxes element.
 const maxChecks = 10
 
-// CheckItem is one item of a card's "Mark done": a note and its words.
-type CheckItem struct{ NoteID, Text string }
+// CheckItem is one item of a card's "Mark done": a note and its words,
+// with the times written in them.
+type CheckItem struct {
+	NoteID, Text string
+	Stamps       []bh.Stamp
+}
 
 // CheckItems are the items of a plan that come from a note, for "Mark
 // done": its blocks (a trip's errands one by one), then what waits; at most
@@ -663,10 +669,10 @@ type CheckItem struct{ NoteID, Text string }
 func CheckItems(p bh.Proposal) []CheckItem {
 	seen := map[string]bool{}
 	var out []CheckItem
-	add := func(id, text string) {
+	add := func(id, text string, stamps []bh.Stamp) {
 		if id != "" && !seen[id] && len(out) < maxChecks {
 			seen[id] = true
-			out = append(out, CheckItem{id, text})
+			out = append(out, CheckItem{NoteID: id, Text: text, Stamps: stamps})
 		}
 	}
 	for _, b := range p.Blocks {
@@ -680,12 +686,12 @@ func CheckItems(p bh.Proposal) []CheckItem {
 			if len(parts) == len(b.NoteIDs) {
 				text = parts[i]
 			}
-			add(id, text)
+			add(id, text, b.Stamps)
 		}
 	}
 	for _, it := range p.Top {
 		if rest, ok := strings.CutPrefix(it.Text, "Later: "); ok && len(it.NoteIDs) > 0 {
-			add(it.NoteIDs[0], rest)
+			add(it.NoteIDs[0], rest, it.Stamps)
 		}
 	}
 	return out
@@ -700,7 +706,7 @@ func checkBlock(in CardInput, p bh.Proposal) slack.Block {
 	}
 	var opts, checked []*slack.OptionBlockObject
 	for _, it := range items {
-		o := slack.NewOptionBlockObject(it.NoteID, plain(it.Text, MaxOptionText), nil)
+		o := checkOption(it.NoteID, it.Text, it.Stamps, loc(in.Run), in.Run.Clock)
 		opts = append(opts, o)
 		if in.Done[it.NoteID] {
 			checked = append(checked, o)
@@ -777,6 +783,9 @@ type HomeInput struct {
 	// Outlook is the shift's morning outlook setting; Location shows times.
 	Outlook  bh.RadarSettings
 	Location *time.Location
+	// Clock is how the viewer reads times where Slack's tokens do not
+	// reach (plain text, the quiet hours' menu).
+	Clock bh.Clock
 	// Sample is the person's sample shift, shown apart; nil when none.
 	Sample *HomeSample
 	// Open are the radar's open items (deadlines, supplies), most urgent

@@ -103,7 +103,7 @@ func checkSurfaces(t *testing.T, rec bh.RunRecord, links blocks.Links) {
 	assert.Empty(t, slacktest.ValidateView(viewMap(t, blocks.HandoffModal(blocks.HandoffForm{ChannelID: "C1", RunID: rec.Run.ID, Channel: true, To: []string{"U2"}, Hours: 10}))), "handoff form")
 	assert.Empty(t, slacktest.ValidateView(viewMap(t, blocks.AskModal("h1", strings.Repeat("Maya", 40)))), "ask form")
 	for name, m := range map[string]blocks.Message{"thread": blocks.HandoffThread(ho, time.UTC), "question": blocks.HandoffQuestion("U2", "U1", long),
-		"answer": blocks.HandoffAnswer("U1", long), "reminder": blocks.HandoffReminder(ho, "U2", time.UTC)} {
+		"answer": blocks.HandoffAnswer("U1", long), "reminder": blocks.HandoffReminder(ho, "U2", time.UTC, bh.Clock24)} {
 		assert.Empty(t, slacktest.ValidateBlocks("message", toAny(t, m.Blocks)), name)
 	}
 	d := council.Diff(council.FromRecord(rec), council.FromRecord(rec))
@@ -270,4 +270,19 @@ func must(b []byte, err error) []byte {
 		panic(err)
 	}
 	return b
+}
+
+// Mark done's labels follow the reader: Slack's tokens when the label
+// fits an option's 75 characters with them, else the card's reader's clock
+// in plain text, never a 24-hour time for a 12-hour reader.
+func TestMarkDoneLabelsFollowTheReadersClock(t *testing.T) {
+	rec := councilRun(t, sampleNotes(), 1, bh.EnergyMedium)
+	rec.Run.Clock = bh.Clock12
+	raw, err := json.Marshal(blocks.Card(blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals}))
+	require.NoError(t, err)
+	s := string(raw)
+	require.Contains(t, s, `"checkboxes"`)
+	_, boxes, _ := strings.Cut(s, `"checkboxes"`)
+	assert.Contains(t, boxes, "— due Tue 5 PM")
+	assert.NotContains(t, boxes, "17:00")
 }

@@ -182,7 +182,9 @@ type HandoffView struct {
 	// FirstTime adds one line saying what BabyHandoff is for.
 	FirstTime bool
 	Location  *time.Location
-	Now       time.Time
+	// Clock is how the receiver reads times in the notification text.
+	Clock bh.Clock
+	Now   time.Time
 }
 
 // maxHandoffNext bounds the next blocks a handoff shows: it must fit a
@@ -210,10 +212,10 @@ func HandoffMessage(v HandoffView) Message {
 		}
 	}
 	span := "until " + When(h.End(), l, DayTime)
-	plainSpan := "until " + Plain(h.End(), l, DayTime)
+	plainSpan := "until " + Plain(h.End(), l, v.Clock, DayTime)
 	if h.Start.Sub(v.Now) > 5*time.Minute {
 		span = "from " + When(h.Start, l, DayTime) + " " + span
-		plainSpan = "from " + Plain(h.Start, l, DayTime) + " " + plainSpan
+		plainSpan = "from " + Plain(h.Start, l, v.Clock, DayTime) + " " + plainSpan
 	}
 	head := fmt.Sprintf("🤝 *<@%s> handed off to %s* at %s, %s", h.From, you, When(h.CreatedAt, l, Clock), span)
 	text := fmt.Sprintf("<@%s> handed off to %s, %s", h.From, you, plainSpan)
@@ -425,17 +427,18 @@ func HandoffThread(h bh.Handoff, l *time.Location) Message {
 }
 
 // HandoffTaken is the sender's thread reply when a receiver taps Got it:
-// the receiver named with a mention.
-func HandoffTaken(h bh.Handoff, l *time.Location) Message {
-	return Message{Text: fmt.Sprintf("<@%s> has it from %s", h.GotBy, Plain(h.GotAt, l, Clock)),
+// the receiver named with a mention; its notification on the sender's
+// clock c.
+func HandoffTaken(h bh.Handoff, l *time.Location, c bh.Clock) Message {
+	return Message{Text: fmt.Sprintf("<@%s> has it from %s", h.GotBy, Plain(h.GotAt, l, c, Clock)),
 		Blocks: []slack.Block{section(fmt.Sprintf("✅ <@%s> has it from %s", h.GotBy, When(h.GotAt, l, Clock)))}}
 }
 
 // HandoffReminder is the one gentle reminder to a receiver who has not
 // tapped Got it, with the button again.
 // In a channel post (receiver "") it names who it was for: the people
-// named, or @here.
-func HandoffReminder(h bh.Handoff, receiver string, l *time.Location) Message {
+// named, or @here. Its notification is on the receiver's clock c.
+func HandoffReminder(h bh.Handoff, receiver string, l *time.Location, c bh.Clock) Message {
 	you := "you"
 	if receiver == "" {
 		you = "<!here>"
@@ -443,7 +446,7 @@ func HandoffReminder(h bh.Handoff, receiver string, l *time.Location) Message {
 			you = mentions(h.To)
 		}
 	}
-	text := fmt.Sprintf("<@%s> handed off to %s at %s: tap Got it when you have it.", h.From, you, Plain(h.CreatedAt, l, Clock))
+	text := fmt.Sprintf("<@%s> handed off to %s at %s: tap Got it when you have it.", h.From, you, Plain(h.CreatedAt, l, c, Clock))
 	return Message{Text: text, Blocks: []slack.Block{
 		section(fmt.Sprintf("⏰ <@%s> handed off to %s at %s: tap *Got it* when you have it.", h.From, you, When(h.CreatedAt, l, Clock))),
 		slack.NewActionBlock("handoff_actions:"+h.ID,

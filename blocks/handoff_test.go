@@ -128,10 +128,10 @@ func TestHandoffFitsOnePhoneScreen(t *testing.T) {
 func TestHandoffReminderSaysWhoItIsFor(t *testing.T) {
 	at := time.Date(2026, 11, 24, 19, 0, 0, 0, time.UTC)
 	ho := bh.Handoff{ID: "h1", From: "U1", To: []string{"U2"}, CreatedAt: at, Hours: 4}
-	assert.Equal(t, "<@U1> handed off to you at 19:00: tap Got it when you have it.", blocks.HandoffReminder(ho, "U2", time.UTC).Text)
-	assert.Equal(t, "<@U1> handed off to <@U2> at 19:00: tap Got it when you have it.", blocks.HandoffReminder(ho, "", time.UTC).Text)
+	assert.Equal(t, "<@U1> handed off to you at 19:00: tap Got it when you have it.", blocks.HandoffReminder(ho, "U2", time.UTC, bh.Clock24).Text)
+	assert.Equal(t, "<@U1> handed off to <@U2> at 19:00: tap Got it when you have it.", blocks.HandoffReminder(ho, "", time.UTC, bh.Clock24).Text)
 	ho.To, ho.Everyone = nil, true
-	assert.Equal(t, "<@U1> handed off to <!here> at 19:00: tap Got it when you have it.", blocks.HandoffReminder(ho, "", time.UTC).Text)
+	assert.Equal(t, "<@U1> handed off to <!here> at 19:00: tap Got it when you have it.", blocks.HandoffReminder(ho, "", time.UTC, bh.Clock24).Text)
 }
 
 // A name is a person's own text: in the notification text too it is
@@ -164,4 +164,22 @@ func TestHomeListsTheDaysHandoffs(t *testing.T) {
 	assert.Contains(t, raw, "nobody has tapped Got it")
 	assert.Less(t, strings.Index(raw, `\u003c@U1\u003e → `), strings.Index(raw, `\u003c@U2\u003e → `), "oldest first")
 	assert.NotContains(t, rawOf(t, blocks.Home(blocks.HomeInput{Now: morning}).Blocks.BlockSet), "*Handoffs*")
+}
+
+// A notification is all a locked phone shows, and Slack's tokens do not
+// reach it: a 12-hour reader gets a 12-hour time there.
+func TestHandoffNotificationsFollowTheReadersClock(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	require.NoError(t, err)
+	at := time.Date(2026, 11, 24, 21, 45, 0, 0, ny)
+	ho := bh.Handoff{ID: "h1", From: "U1", To: []string{"U2"}, Start: at, Hours: 10, CreatedAt: at, GotBy: "U2", GotAt: at.Add(2 * time.Minute)}
+	v := blocks.HandoffView{Handoff: ho, Receiver: "U2", Now: at, Location: ny, Clock: bh.Clock12}
+	ho.GotBy = ""
+	v.Handoff = ho
+	assert.Equal(t, "<@U1> handed off to you, until Wed 7:45 AM", blocks.HandoffMessage(v).Text)
+	v.Clock = bh.Clock24
+	assert.Equal(t, "<@U1> handed off to you, until Wed 07:45", blocks.HandoffMessage(v).Text)
+	ho.GotBy = "U2"
+	assert.Equal(t, "<@U2> has it from 9:47 PM", blocks.HandoffTaken(ho, ny, bh.Clock12).Text)
+	assert.Equal(t, "<@U1> handed off to you at 9:45 PM: tap Got it when you have it.", blocks.HandoffReminder(ho, "U2", ny, bh.Clock12).Text)
 }

@@ -1,6 +1,7 @@
 package blocks_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -160,4 +161,26 @@ func TestHomeSettingsComeAfterTheStatus(t *testing.T) {
 			assert.Greater(t, at, settings, "setting %d below Settings", i)
 		}
 	}
+}
+
+// A 12-hour reader sees their quiet hours, and the menu's choices, on a
+// 12-hour clock; the zone is named as people say it, never its IANA id.
+func TestHomeQuietHoursOnTheReadersClock(t *testing.T) {
+	in := familyHome(t, "U1")
+	in.Outlook.Quiet = &bh.QuietHours{From: 22, To: 7}
+	in.Clock = bh.Clock12
+	raw := homeJSON(t, in)
+	assert.Contains(t, raw, "10 PM–7 AM (New York time)")
+	assert.Contains(t, raw, "Quiet hours: 9 PM–6 AM")
+	assert.NotContains(t, raw, "America/New_York")
+	in.Clock = bh.Clock24
+	raw = homeJSON(t, in)
+	assert.Contains(t, raw, "22:00–07:00 (New York time)")
+}
+
+func homeJSON(t *testing.T, in blocks.HomeInput) string {
+	t.Helper()
+	raw, err := json.Marshal(blocks.Home(in).Blocks)
+	require.NoError(t, err)
+	return string(raw)
 }

@@ -42,18 +42,16 @@ type radarText struct {
 	// names, when set, name claimers instead of mentioning them (a DM).
 	names map[string]string
 	loc   *time.Location
-	now   time.Time // zero: no "in 2 h"
+	now   time.Time // when the message is made; zero: dates as Slack writes them
 }
 
 func (r radarText) when(t *time.Time) string {
 	if t == nil {
 		return ""
 	}
-	s := " · " + When(*t, r.loc, DayTime)
-	if !r.now.IsZero() && t.After(r.now) && t.Sub(r.now) < 24*time.Hour {
-		s += " (in " + bh.Span(t.Sub(r.now)) + ")"
-	}
-	return s
+	// No "(in 2 h)": a message stays on screen for hours, and a duration
+	// written at 9:40 PM is false by 3 AM. The date token says when.
+	return " · " + WhenNear(*t, r.now, r.loc, DayTime)
 }
 
 // claimed is " · 🙋 <@U>" for who took an item on, or their names where
@@ -214,15 +212,18 @@ func healthNotice(health []bh.RiskItem) string {
 // Radar is the /radar answer: the shift's risks, commitments and the next
 // three actions, each linked to its notes.
 func Radar(st bh.ShiftState, links Links, l *time.Location) Message {
-	r := radarText{links: links, loc: l}
+	if l == nil {
+		l = time.UTC
+	}
+	r := radarText{links: links, loc: l, now: st.ComputedAt.In(l)}
 	var risks []string
-	for _, g := range [][]bh.RiskItem{st.Deadlines, st.Inventory} {
-		for _, it := range g {
-			if len(risks) == 8 {
-				break
-			}
-			risks = append(risks, r.item(it))
+	var shown []bh.RiskItem
+	for _, it := range byLevel(st) {
+		if len(risks) == 8 {
+			break
 		}
+		risks = append(risks, r.item(it))
+		shown = append(shown, it)
 	}
 	if len(risks) == 0 {
 		risks = append(risks, "No deadlines or running-low items in your notes.")
@@ -234,7 +235,14 @@ func Radar(st bh.ShiftState, links Links, l *time.Location) Message {
 	if c := r.commitments(st); c != "" {
 		bl = append(bl, section("*Fixed*\n"+c))
 	}
-	bl = append(bl, section("*Next*\n"+strings.Join(r.next(st), "\n")), slack.NewContextBlock("radar_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")))
+	next := r.nextBeyond(st, shown)
+	if len(shown) == 0 {
+		next = r.next(st)
+	}
+	if len(next) > 0 {
+		bl = append(bl, section("*Next*\n"+strings.Join(next, "\n")))
+	}
+	bl = append(bl, slack.NewContextBlock("radar_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")))
 	return Message{Text: healthNotice(st.Health) + fmt.Sprintf("Risk Radar: %s, %d items to watch", st.Level, len(st.Deadlines)+len(st.Inventory)), Blocks: bl}
 }
 
@@ -254,9 +262,9 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 		// A DM has one writer: "from @you" in one's own DM is noise.
 		authors = nil
 	}
-	r := radarText{links: links, authors: authors, claims: p.Claims, names: p.ClaimNames, loc: l, now: p.Now}
+	r := radarText{links: links, authors: authors, claims: p.Claims, names: p.ClaimNames, loc: l, now: p.Now.In(l)}
 	st := p.State
-	var items []bh.RiskItem
+	var items, all []bh.RiskItem
 	switch p.Kind {
 	case bh.PostHealthAsk:
 		return healthAsk(p, r)
@@ -264,14 +272,15 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 		if p.Item != nil {
 			items = []bh.RiskItem{*p.Item}
 		}
+	case bh.PostNew:
+		return newReply(p, r)
 	default:
-		for _, g := range [][]bh.RiskItem{st.Deadlines, st.Inventory} {
-			for _, it := range g {
-				if it.Level >= bh.RiskMedium && len(items) < maxNudgeItems {
-					items = append(items, it)
-				}
+		for _, it := range byLevel(st) {
+			if it.Level >= bh.RiskMedium {
+				all = append(all, it)
 			}
 		}
+		items = all[:min(len(all), maxNudgeItems)]
 	}
 	var head, text string
 	switch p.Kind {
@@ -280,8 +289,8 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 		if len(items) == 1 {
 			what = Echo(items[0].Text, 80)
 		}
-		head = fmt.Sprintf("⏰ *Reminder* · %s — %s", what, Stamped(p.Why, p.WhyStamps, 300))
-		text = fmt.Sprintf("⏰ Reminder: %s — %s", what, Escape(p.Why))
+		head = fmt.Sprintf("⏰ *Reminder* · %s — %s", what, StampedNear(p.Why, p.WhyStamps, 300, r.now))
+		text = fmt.Sprintf("⏰ Reminder: %s — %s", what, Escape(p.Clock.Restamp(p.Why, p.WhyStamps, l)))
 	case bh.PostOutlook:
 		head = fmt.Sprintf("☀️ *Your next 24 h* · risk %s · energy %s", st.Level, st.Energy)
 		text = fmt.Sprintf("☀️ Morning outlook: %d deadlines, %d running low, %d fixed", len(st.Deadlines), len(st.Inventory), len(st.Commitments))
@@ -294,16 +303,16 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 			text = "Risk Radar: calmer now"
 			break
 		}
-		head = fmt.Sprintf("%s *Risk Radar · %s* — %s", levelMark[st.Level], st.Level, Stamped(p.Why, p.WhyStamps, 300))
-		var names []string
-		for i, it := range items {
-			if i == 2 {
-				names = append(names, fmt.Sprintf("+%d more", len(items)-2))
-				break
-			}
-			names = append(names, Echo(it.Text, 60))
+		head = fmt.Sprintf("%s *Risk Radar · %s* — %s", levelMark[st.Level], st.Level, StampedNear(p.Why, p.WhyStamps, 300, r.now))
+		// A lock screen shows one line: the most urgent item, in words
+		// that say what is wrong, and how many more there are.
+		text = levelMark[items[0].Level] + " " + lockLine(items[0], l, p.Clock)
+		if len(all) > 1 {
+			text += fmt.Sprintf(" · +%d", len(all)-1)
 		}
-		text = fmt.Sprintf("%s Radar: %s", levelMark[st.Level], strings.Join(names, " · "))
+		if len(p.New) > 0 {
+			head = "🆕 *New:* " + newNames(p.New, l, p.Clock) + "\n" + head
+		}
 	}
 	if to := speakTo(p, items); len(to) > 0 {
 		head = mentions(to) + " " + head
@@ -321,6 +330,9 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 		}
 		bl = append(bl, sec)
 	}
+	// "Next" names only what the items above do not: "Restock formula"
+	// under "Get formula" says it twice.
+	next := r.nextBeyond(st, items)
 	if p.Kind == bh.PostOutlook {
 		if len(items) == 0 {
 			bl = append(bl, section("No deadlines or running-low items in your notes."))
@@ -328,9 +340,14 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 		if c := r.commitments(st); c != "" {
 			bl = append(bl, section("*Fixed*\n"+c))
 		}
-		bl = append(bl, section("*Next*\n"+strings.Join(r.next(st), "\n")))
-	} else if len(st.NextActions) > 0 && len(items) > 0 {
-		bl = append(bl, slack.NewContextBlock("", mrkdwn(Fit("Next: "+strings.Join(r.next(st)[:1], ""), 2000))))
+		if len(items) == 0 {
+			next = r.next(st)
+		}
+		if len(next) > 0 {
+			bl = append(bl, section("*Next*\n"+strings.Join(next, "\n")))
+		}
+	} else if len(next) > 0 && len(items) > 0 {
+		bl = append(bl, slack.NewContextBlock("", mrkdwn(Fit("Next: "+next[0], 2000))))
 	}
 	buttons := []slack.BlockElement{
 		slack.NewButtonBlockElement(ActionRadarSnooze+"_1h", "1h", plain("Snooze 1 h", MaxButtonText)),
@@ -344,15 +361,108 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 		}
 	}
 	bl = append(bl, slack.NewActionBlock(BlockRadarActions+p.Shift.ID, buttons...))
-	foot := "Updated " + When(p.Now, l, Clock) + " · one radar message a day, a new one only when risk rises"
+	// The foot says when and who is on duty; no rules of the radar's own.
+	foot := "Updated " + When(p.Now, l, DayTime)
 	if p.Kind != bh.PostNudge {
 		foot = When(p.Now, l, DayTime)
 	}
 	if d := radarDutyLine(p, l); d != "" {
 		foot = d + " · " + foot
 	}
-	bl = append(bl, slack.NewContextBlock("", mrkdwn(foot+" · _"+bh.Disclaimer+"_")))
+	bl = append(bl, slack.NewContextBlock("", mrkdwn(foot)))
 	return Message{Text: Fit(healthNotice(st.Health)+text, 3000), Blocks: bl}
+}
+
+// byLevel is the state's deadlines and supplies, most urgent first: an
+// item out now comes before a form due tomorrow, whichever list it is in.
+// Within a level, what is wrong already (out, overdue) comes first, then
+// the soonest.
+func byLevel(st bh.ShiftState) []bh.RiskItem {
+	out := append(append([]bh.RiskItem(nil), st.Deadlines...), st.Inventory...)
+	already := func(it bh.RiskItem) bool {
+		return it.Overdue || (it.Kind == bh.TagInventory && it.At == nil && it.Since != nil)
+	}
+	slices.SortStableFunc(out, func(a, b bh.RiskItem) int {
+		switch {
+		case a.Level != b.Level:
+			return int(b.Level) - int(a.Level)
+		case already(a) != already(b):
+			if already(a) {
+				return -1
+			}
+			return 1
+		case a.At != nil && b.At != nil:
+			return a.At.Compare(*b.At)
+		}
+		return 0
+	})
+	return out
+}
+
+// lockLine is an item as a notification shows it (plain text, no date
+// tokens, on the reader's clock c): "Out of formula", "pay daycare deposit online — overdue",
+// "daycare form — due Wed 17:00".
+func lockLine(it bh.RiskItem, l *time.Location, c bh.Clock) string {
+	text := Echo(it.Text, 60)
+	if it.Kind == bh.TagInventory {
+		switch {
+		case it.At == nil && (it.Since != nil || it.Level == bh.RiskCritical):
+			return "Out of " + text
+		case it.At != nil:
+			return text + " — runs out " + Plain(*it.At, l, c, DayTime)
+		}
+		return text + " — running low"
+	}
+	switch {
+	case it.Overdue:
+		return text + " — overdue"
+	case it.At != nil:
+		return text + " — due " + Plain(*it.At, l, c, DayTime)
+	}
+	return text
+}
+
+// newNames are the new items' lock lines, joined.
+func newNames(items []bh.RiskItem, l *time.Location, c bh.Clock) string {
+	var names []string
+	for _, it := range items {
+		names = append(names, lockLine(it, l, c))
+	}
+	return strings.Join(names, " · ")
+}
+
+// nextBeyond is the state's next actions but those about the items shown.
+func (r radarText) nextBeyond(st bh.ShiftState, shown []bh.RiskItem) []string {
+	var out []string
+	for _, a := range st.NextActions {
+		if slices.ContainsFunc(shown, func(it bh.RiskItem) bool {
+			return slices.ContainsFunc(a.NoteIDs, func(id string) bool { return slices.Contains(it.NoteIDs, id) })
+		}) {
+			continue
+		}
+		out = append(out, StampedNear(a.Text, a.Stamps, 150, r.now)+r.ref(a.NoteIDs))
+	}
+	return out
+}
+
+// newReply is the reply, in the standing message's thread, that a new
+// critical item was added to it: an update in place does not notify, this
+// does (it mentions whom the radar speaks to: the DM's person, or in a
+// channel whoever claimed the item or is on duty).
+func newReply(p bh.RadarPost, r radarText) Message {
+	l := r.loc
+	mark := levelMark[bh.RiskCritical]
+	text := mark + " New: " + newNames(p.New, l, p.Clock) + " — added to the radar message"
+	head := mark + " *New:* " + newNames(p.New, l, p.Clock) + " — added to the radar message above"
+	to := speakTo(p, p.New)
+	if strings.HasPrefix(radarPlace(p), "D") && isUserID(p.To.UserID) {
+		to = []string{p.To.UserID}
+	}
+	if len(to) > 0 {
+		text = mentions(to) + " " + text
+		head = mentions(to) + " " + head
+	}
+	return Message{Text: Fit(text, 3000), Blocks: []slack.Block{section(Fit(head, MaxSectionText))}}
 }
 
 // healthAsk asks about the health notes open a day without news whose ask
@@ -498,7 +608,7 @@ func homeItems(in HomeInput, items []bh.RiskItem, head string) []slack.Block {
 	if l == nil {
 		l = time.UTC
 	}
-	r := radarText{loc: l}
+	r := radarText{loc: l, now: in.Now.In(l)}
 	var bl []slack.Block
 	for i, it := range items {
 		if i == maxHomeOpen {
@@ -594,7 +704,7 @@ func homeRadar(in HomeInput) []slack.Block {
 	status := fmt.Sprintf("*Morning outlook* · off (it would come at %02d:00, %s)", o.OutlookHour, l)
 	btn := slack.NewButtonBlockElement(ActionRadarOutlook, "on", plain(fmt.Sprintf("Turn on (%02d:00)", o.OutlookHour), MaxButtonText))
 	if o.OutlookOn {
-		status = fmt.Sprintf("*Morning outlook* · every day at %02d:00 (%s)", o.OutlookHour, l)
+		status = fmt.Sprintf("*Morning outlook* · every day at %s (%s)", in.Clock.Format(time.Date(2000, 1, 1, o.OutlookHour, 0, 0, 0, time.UTC), "15:04"), bh.ZoneName(l, in.Now))
 		btn = slack.NewButtonBlockElement(ActionRadarOutlook, "off", plain("Turn off", MaxButtonText))
 	}
 	if !o.SnoozedUntil.IsZero() {
@@ -605,7 +715,7 @@ func homeRadar(in HomeInput) []slack.Block {
 	}
 	sec := section(status)
 	sec.Accessory = slack.NewAccessory(btn)
-	return append(bl, sec, quietSection(o, in.Quiet, l))
+	return append(bl, sec, quietSection(o, in.Quiet, l, in.Clock, in.Now))
 }
 
 // quietChoices are the quiet hours App Home offers; any others can be set
@@ -615,12 +725,13 @@ var quietChoices = []bh.QuietHours{{}, {From: 21, To: 6}, {From: 21, To: 7}, {Fr
 // quietSection shows the viewer's own quiet hours (mine; nil: the family's,
 // set, which are the default for whoever chose none) with a select to
 // change them: each person keeps their own.
-func quietSection(set bh.RadarSettings, mine *bh.QuietHours, l *time.Location) slack.Block {
+func quietSection(set bh.RadarSettings, mine *bh.QuietHours, l *time.Location, c bh.Clock, now time.Time) slack.Block {
 	q := set.QuietHours()
-	text := fmt.Sprintf("*Your quiet hours* · %s (%s), the family's default: the radar updates its message in place then when it posts to you, and posts a new one only for something newly critical. Plans for you keep %s for sleep until you choose.", q, l, set.NightHours())
+	zone := bh.ZoneName(l, now)
+	text := fmt.Sprintf("*Your quiet hours* · %s (%s), the family's default: the radar updates its message in place then when it posts to you, and posts a new one only for something newly critical. Plans for you keep %s for sleep until you choose.", q.Say(c), zone, set.NightHours().Say(c))
 	if mine != nil {
 		q = *mine
-		text = fmt.Sprintf("*Your quiet hours* · %s (%s): the radar updates its message in place then when it posts to you, and posts a new one only for something newly critical; plans for you keep them for sleep.", q, l)
+		text = fmt.Sprintf("*Your quiet hours* · %s (%s): the radar updates its message in place then when it posts to you, and posts a new one only for something newly critical; plans for you keep them for sleep.", q.Say(c), zone)
 	}
 	if q.Off() {
 		text = "*Your quiet hours* · off: the radar may post a new message to you at any hour when risk rises (at most one every 10 minutes); plans for you keep no night."
@@ -631,13 +742,13 @@ func quietSection(set bh.RadarSettings, mine *bh.QuietHours, l *time.Location) s
 	if !slices.Contains(choices, q) {
 		choices = append(append([]bh.QuietHours(nil), choices...), q)
 	}
-	for _, c := range choices {
-		label := "Quiet hours: " + c.String()
-		if c.Off() {
+	for _, ch := range choices {
+		label := "Quiet hours: " + ch.Say(c)
+		if ch.Off() {
 			label = "No quiet hours"
 		}
-		o := slack.NewOptionBlockObject(c.Value(), plain(label, MaxOptionText), nil)
-		if c == q {
+		o := slack.NewOptionBlockObject(ch.Value(), plain(label, MaxOptionText), nil)
+		if ch == q {
 			initial = o
 		}
 		opts = append(opts, o)

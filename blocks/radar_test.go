@@ -44,12 +44,18 @@ func TestRadarPosts(t *testing.T) {
 	late := blocks.RadarPost(bh.RadarPost{Kind: bh.PostReminder, Shift: shift, State: st, Item: &item, Location: time.UTC, Now: now,
 		Why: "it was due Mon 09:00 and is overdue", WhyStamps: []bh.Stamp{bh.StampOf(due, blocks.DayTime)}}, links, authors)
 	assert.Contains(t, sectionText(late.Blocks[0]), "it was due <!date^1795424400^{date_short_pretty} {time}|Mon 09:00> and is overdue")
+	// Its notification, in a DM, on its reader's clock.
+	late12 := blocks.RadarPost(bh.RadarPost{Kind: bh.PostReminder, Shift: shift, State: st, Item: &item, Location: time.UTC, Now: now, Clock: bh.Clock12,
+		Why: "it was due Mon 09:00 and is overdue", WhyStamps: []bh.Stamp{bh.StampOf(due, blocks.DayTime)}}, links, authors)
+	assert.Contains(t, late12.Text, "it was due Mon 9 AM and is overdue")
+	assert.Contains(t, late.Text, "it was due Mon 09:00 and is overdue")
 
 	// What a phone's notification shows: the items, not a generic line.
-	assert.Equal(t, "🔴 Radar: daycare form · wipes &lt; 1 day", nudge.Text)
+	assert.Equal(t, "🔴 daycare form — due Mon 12:00 · +1", nudge.Text)
 	first, second := sectionText(nudge.Blocks[1]), sectionText(nudge.Blocks[2])
 	assert.Contains(t, first, "from <@U1>", "who logged it")
-	assert.Contains(t, first, "^{date_short_pretty} {time}|Mon 12:00> (in 2 h)", "by when, in the reader's own clock")
+	assert.Contains(t, first, "^{date_short_pretty} {time}|Mon 12:00>", "by when, in the reader's own clock")
+	assert.NotContains(t, first, "(in ", "no duration that is false an hour later")
 	assert.Contains(t, second, "Get wipes", "a supply leads with what to do")
 	assert.NotContains(t, second, "<!channel>", "a forged author is never a live mention")
 
@@ -59,6 +65,54 @@ func TestRadarPosts(t *testing.T) {
 
 	calm := blocks.RadarPost(bh.RadarPost{Kind: bh.PostNudge, Shift: shift, State: bh.ShiftState{Level: bh.RiskLow}, Location: time.UTC, Now: now}, nil, nil)
 	assert.Equal(t, "Risk Radar: calmer now", calm.Text)
+}
+
+// Read from a lock screen at 9:40 PM: the formula that is out now leads,
+// whichever list it is in; the notification names it and counts the rest;
+// nothing says "in 2 h", no rule of the radar's own sits at the foot, and
+// no Next line repeats an item above it. A date within the week carries its
+// weekday.
+func TestRadarReadFromTheLockScreen(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	require.NoError(t, err)
+	now := time.Date(2026, 11, 24, 21, 40, 0, 0, ny)
+	form, fri := now.Add(19*time.Hour+20*time.Minute), time.Date(2026, 11, 27, 23, 59, 0, 0, ny)
+	wipes := now.Add(20 * time.Hour)
+	st := bh.ShiftState{TeamID: "T1", ShiftID: "s1", Energy: bh.EnergyLow, Level: bh.RiskCritical,
+		Deadlines: []bh.RiskItem{
+			{Key: "deadline:n1", Kind: bh.TagDeadline, Text: "daycare form", At: &form, Level: bh.RiskMedium, NoteIDs: []string{"n1"}},
+			{Key: "deadline:n4", Kind: bh.TagDeadline, Text: "library books", At: &fri, Level: bh.RiskMedium, NoteIDs: []string{"n4"}}},
+		Inventory: []bh.RiskItem{
+			{Key: "inventory:n2", Kind: bh.TagInventory, Text: "formula", Since: &now, Level: bh.RiskCritical, NoteIDs: []string{"n2"}},
+			{Key: "inventory:n3", Kind: bh.TagInventory, Text: "wipes", At: &wipes, Level: bh.RiskHigh, NoteIDs: []string{"n3"}}},
+		NextActions: []bh.Item{{Text: "Restock formula", NoteIDs: []string{"n2"}}, {Text: "Rest when the baby sleeps: energy is low"}}}
+	shift := bh.Shift{ID: "s1", TeamID: "T1", ChannelID: "D1"}
+	m := blocks.RadarPost(bh.RadarPost{Kind: bh.PostNudge, Shift: shift, State: st, Why: "risk is critical", Location: ny, Now: now}, nil, nil)
+	assert.Equal(t, "🔴 Out of formula · +3", m.Text)
+	var order []string
+	for _, b := range m.Blocks {
+		order = append(order, sectionText(b))
+	}
+	all := strings.Join(order, "\n")
+	assert.Less(t, strings.Index(all, "Get formula"), strings.Index(all, "Get wipes"), "critical first")
+	assert.Less(t, strings.Index(all, "Get wipes"), strings.Index(all, "daycare form"), "high before medium")
+	assert.Contains(t, all, "library books · Fri <!date^"+fmt.Sprint(fri.Unix())+"^{time}|23:59>", "a day within the week by its weekday")
+	raw, err := json.Marshal(m.Blocks)
+	require.NoError(t, err)
+	assert.NotContains(t, string(raw), "(in ")
+	assert.NotContains(t, string(raw), "one radar message a day")
+	assert.NotContains(t, string(raw), "Restock formula", "Next does not repeat Get formula")
+	assert.Contains(t, string(raw), "Next: Rest when the baby sleeps")
+
+	// A new critical item within the calm window: the standing message
+	// leads with it, and a reply in its thread notifies its reader.
+	st.Inventory[1].Level = bh.RiskCritical
+	up := blocks.RadarPost(bh.RadarPost{Kind: bh.PostNudge, Shift: shift, State: st, Why: "updated", Location: ny, Now: now, UpdateTS: "1.2",
+		New: []bh.RiskItem{st.Inventory[1]}}, nil, nil)
+	assert.True(t, strings.HasPrefix(sectionText(up.Blocks[0]), "🆕 *New:* wipes — runs out Wed 17:40"), sectionText(up.Blocks[0]))
+	reply := blocks.RadarPost(bh.RadarPost{Kind: bh.PostNew, Shift: shift, State: st, Location: ny, Now: now,
+		To: bh.Route{ChannelID: "D1", UserID: "U1", ThreadTS: "1.2"}, New: []bh.RiskItem{st.Inventory[1]}}, nil, nil)
+	assert.Equal(t, "<@U1> 🔴 New: wipes — runs out Wed 17:40 — added to the radar message", reply.Text)
 }
 
 func TestRadarPostsStayWithinLimits(t *testing.T) {

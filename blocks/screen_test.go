@@ -169,4 +169,9 @@ func TestCardHeadIsTheNextAction(t *testing.T) {
 			assert.Equal(t, blocks.Escape(tt.want)+" · plan v2, Sleep-first, next 12h", card.Text)
 		})
 	}
+	// On a 12-hour reader's clock: the header and the notification are
+	// plain text, where Slack's tokens do not reach.
+	in := blocks.CardInput{Run: bh.Run{ID: "r1", Version: 2, HorizonH: 12, TZ: "America/New_York", Now: at, Clock: bh.Clock12},
+		Decision: bh.Decision{Winner: bh.SleepFirst}, Proposals: []bh.Proposal{{Archetype: bh.SleepFirst, Blocks: []bh.Block{nap}}}}
+	assert.Equal(t, "Next at 8 AM: Rest / nap window · plan v2, Sleep-first, next 12h", blocks.Card(in).Text)
 }

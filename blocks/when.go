@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/slack-go/slack"
+
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
@@ -34,6 +36,13 @@ var slackTokens = map[string]string{
 // note's own words that look like a time stay as written; a stamp the cut
 // removed stays plain.
 func Stamped(text string, stamps []bh.Stamp, n int) string {
+	return StampedNear(text, stamps, n, time.Time{})
+}
+
+// StampedNear is Stamped for a message made at now (on the shift's
+// clock: its zone says where days turn): a stamp's day within the coming
+// week is named by its weekday (WhenNear).
+func StampedNear(text string, stamps []bh.Stamp, n int, now time.Time) string {
 	s := Echo(text, n)
 	end := len(s)
 	for i := len(stamps) - 1; i >= 0; i-- {
@@ -46,6 +55,9 @@ func Stamped(text string, stamps []bh.Stamp, n int) string {
 			continue
 		}
 		tok := tokenFor(st.At, st.Layout, st.Text)
+		if wd, ok := weekdayNear(st.At, now, st.Layout, st.Text); ok {
+			tok = wd
+		}
 		s = s[:at] + tok + s[at+len(st.Text):]
 		end = at
 	}
@@ -66,14 +78,64 @@ func tokenFor(t time.Time, layout, fallback string) string {
 // renders in mrkdwn text outside code (never in backticks) and never in
 // plain_text (headers, buttons): those take the fallback, Plain.
 func When(t time.Time, l *time.Location, layout string) string {
-	return tokenFor(t, layout, Plain(t, l, layout))
+	return tokenFor(t, layout, Plain(t, l, bh.Clock24, layout))
 }
 
-// Plain is t in the shift's zone, for text where Slack does not format
-// dates (notifications, headers, files).
-func Plain(t time.Time, l *time.Location, layout string) string {
+// WhenNear is When for a message made at now: a day after tomorrow and
+// within the coming week is named by its weekday, then the time in Slack's
+// formatting ("Fri 11:59 PM"), where Slack's own date token would write
+// "Nov 27, 2026". Today and tomorrow stay Slack's words, which Slack keeps
+// true on any later day. A zero now is When.
+func WhenNear(t, now time.Time, l *time.Location, layout string) string {
 	if l == nil {
 		l = time.UTC
 	}
-	return t.In(l).Format(layout)
+	if wd, ok := weekdayNear(t, now.In(l), layout, Plain(t, l, bh.Clock24, layout)); ok {
+		return wd
+	}
+	return When(t, l, layout)
+}
+
+// weekdayNear is t as "Fri <time token>" when layout writes a day, the
+// fallback names it by its weekday (its first word, on the shift's clock)
+// and t falls 2 to 6 days after now.
+func weekdayNear(t, now time.Time, layout, fallback string) (string, bool) {
+	if now.IsZero() || (layout != DayTime && layout != Day) {
+		return "", false
+	}
+	loc := now.Location()
+	day := func(x time.Time) time.Time {
+		x = x.In(loc)
+		return time.Date(x.Year(), x.Month(), x.Day(), 0, 0, 0, 0, time.UTC)
+	}
+	days := int(day(t).Sub(day(now)).Hours() / 24)
+	wd, rest, _ := strings.Cut(fallback, " ")
+	if days < 2 || days > 6 || len(wd) != 3 {
+		return "", false
+	}
+	if layout == Day {
+		return wd, true
+	}
+	return wd + " " + tokenFor(t, Clock, rest), true
+}
+
+// Plain is t in the shift's zone on the reader's clock c ("Tue 7:45 AM"
+// or "Tue 07:45"), for text where Slack does not format dates
+// (notifications, plain_text).
+func Plain(t time.Time, l *time.Location, c bh.Clock, layout string) string {
+	if l == nil {
+		l = time.UTC
+	}
+	return c.Format(t.In(l), layout)
+}
+
+// checkOption is a checkbox for text and its stamps: mrkdwn with Slack's
+// date tokens (each reader sees their own clock) when that fits an
+// option's 75 characters, else plain text on the clock c (the tokens'
+// markup alone takes some 50 of them).
+func checkOption(value, text string, stamps []bh.Stamp, l *time.Location, c bh.Clock) *slack.OptionBlockObject {
+	if s := Stamped(text, stamps, MaxOptionText); len([]rune(s)) <= MaxOptionText && strings.Contains(s, "<!date^") {
+		return slack.NewOptionBlockObject(value, slack.NewTextBlockObject(slack.MarkdownType, s, false, false), nil)
+	}
+	return slack.NewOptionBlockObject(value, plain(c.Restamp(text, stamps, l), MaxOptionText), nil)
 }

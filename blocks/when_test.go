@@ -18,7 +18,7 @@ func TestWhen(t *testing.T) {
 	assert.Equal(t, "<!date^1795488120^{time}|21:42>", blocks.When(at, ny, blocks.Clock))
 	assert.Equal(t, "<!date^1795488120^{date_short_pretty} {time}|Mon 21:42>", blocks.When(at, ny, blocks.DayTime))
 	assert.Equal(t, "<!date^1795488120^{date_short_pretty}|Mon Nov 23>", blocks.When(at, ny, blocks.Day))
-	assert.Equal(t, "Tue 02:42", blocks.Plain(at, nil, blocks.DayTime), "no zone: UTC")
+	assert.Equal(t, "Tue 02:42", blocks.Plain(at, nil, bh.Clock24, blocks.DayTime), "no zone: UTC")
 }
 
 // A planner's text shows its stamps as date tokens, found from the end:

@@ -218,6 +218,7 @@ func (c *cards) whatIf(ctx context.Context, cb slack.InteractionCallback, parent
 	run.Change, run.ChangeStamps = fmt.Sprintf("energy %s → %s", parent.Run.Energy, energy), nil
 	run.Mode = b.cfg.Council.Mode()
 	run.Energy, run.RequestedBy = energy, cb.User.ID
+	run.Clock = b.userClock(ctx, cb.User.ID)
 	run.ID, run.Version, run.CardTS, run.Error = "", 0, "", ""
 	in := council.Input{Run: run}
 	now := b.cfg.Now()

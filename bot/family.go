@@ -24,7 +24,10 @@ type familyStore interface {
 	familyReader
 	FamilyConversations(ctx context.Context, teamID, shiftID string) ([]bh.Conversation, error)
 	Members(ctx context.Context, teamID, shiftID string) ([]bh.Member, error)
-	Join(ctx context.Context, m bh.Member, dm string) (from string, err error)
+	// AcceptInvite is Join by an invite, answered by the person it asks
+	// in the same write (ECONFLICT: answered already, or its sender left
+	// the family).
+	AcceptInvite(ctx context.Context, teamID, id, userID, dm string) (inv bh.Invite, from string, err error)
 	Leave(ctx context.Context, teamID, shiftID, userID string) error
 	CreateInvite(ctx context.Context, inv bh.Invite) (bh.Invite, error)
 	Invite(ctx context.Context, teamID, id string) (bh.Invite, error)
@@ -298,23 +301,16 @@ func (f *families) accept(ctx context.Context, cb slack.InteractionCallback, inv
 		b.tell(ctx, ch, user, why+" Nothing was changed.")
 		return false
 	}
-	if !f.member(ctx, inv.TeamID, inv.ShiftID, inv.From) {
-		// Who asked left that family since: the invite no longer stands,
-		// and it stays unanswered.
-		b.tell(ctx, ch, user, fmt.Sprintf("<@%s> is no longer in the family that invite was for, so it no longer stands; nothing was changed.", inv.From))
-		return false
-	}
 	dm, err := b.dm(ctx, user)
 	if err != nil {
 		b.refuse(ctx, ch, user, err)
 		return false
 	}
 	in := f.inviteInput(ctx, inv, dm)
-	inv, ok := f.answer(ctx, cb, inv, bh.InviteJoin)
-	if !ok {
-		return false
-	}
-	from, err := f.store.Join(ctx, bh.Member{TeamID: inv.TeamID, ShiftID: inv.ShiftID, UserID: user, InvitedBy: inv.From}, dm)
+	// The store answers the invite with the Join, in one write: refused
+	// (answered already, or who asked left that family since), nothing
+	// changes and the invite keeps its answer, or none.
+	inv, from, err := f.store.AcceptInvite(ctx, inv.TeamID, inv.ID, user, dm)
 	if err != nil {
 		b.refuse(ctx, ch, user, err)
 		return false

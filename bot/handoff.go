@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"regexp"
@@ -470,6 +471,9 @@ func (h *handoffs) message(ctx context.Context, ho bh.Handoff, receiver, where s
 	if shift, err := h.store.Shift(ctx, ho.TeamID, ho.ChannelID); err == nil {
 		v.Location = shift.Location(b.cfg.Location)
 	}
+	// The notification is read by the receiver (in a channel, by the
+	// people it names: their sender's clock stands in).
+	v.Clock = b.userClock(ctx, cmp.Or(receiver, ho.From))
 	if receiver != "" {
 		if _, err := h.store.Shift(ctx, ho.TeamID, where); bh.ErrorCode(err) == bh.ENOTFOUND {
 			v.FirstTime = true
@@ -654,7 +658,7 @@ func (h *handoffs) takeOver(ctx context.Context, cb slack.InteractionCallback, i
 	}
 	loc := h.locOf(ctx, ho)
 	if ho.ThreadTS != "" {
-		msg := blocks.HandoffTaken(ho, loc)
+		msg := blocks.HandoffTaken(ho, loc, b.userClock(ctx, ho.From))
 		if _, _, err := b.api.PostMessageContext(ctx, ho.ThreadChannel, append(msg.Options(), slack.MsgOptionTS(ho.ThreadTS))...); err != nil {
 			b.log.Info("bot: handoff: tell the sender", "handoff_id", ho.ID, "err", err)
 		}
@@ -877,7 +881,7 @@ func (h *handoffs) remind(ctx context.Context, teamID, id string) {
 	loc := h.locOf(ctx, ho)
 	var names []string
 	for _, m := range ho.Sent {
-		msg := blocks.HandoffReminder(ho, m.UserID, loc)
+		msg := blocks.HandoffReminder(ho, m.UserID, loc, b.userClock(ctx, cmp.Or(m.UserID, ho.From)))
 		if _, _, err := b.api.PostMessageContext(ctx, m.ChannelID, msg.Options()...); err != nil {
 			b.log.Info("bot: handoff: remind", "handoff_id", ho.ID, "err", err)
 		}

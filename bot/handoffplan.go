@@ -44,9 +44,9 @@ func (p *planner) handoffPlan(ctx context.Context, shift bh.Shift, sender, recei
 	end := start.Add(time.Duration(hours) * time.Hour)
 	run := bh.Run{TeamID: shift.TeamID, ShiftID: shift.ID, ChannelID: aud.where, Energy: bh.EnergyAuto, HorizonH: hours,
 		Mode: b.cfg.Council.Mode(), TZ: loc.String(), TokenBudget: b.cfg.TokenBudget, Now: now, From: from,
-		RequestedBy: sender}
+		RequestedBy: sender, Clock: b.userClock(ctx, sender)}
 	if receiver != "" {
-		run.For, run.ForName, run.ForUntil = receiver, b.userName(ctx, receiver), end
+		run.For, run.ForName, run.ForUntil, run.Clock = receiver, b.userName(ctx, receiver), end, b.userClock(ctx, receiver)
 	}
 	// The sender's night is theirs: they sleep in their own quiet hours
 	// (else the family's default) while the receiver is on duty (no Quiet

@@ -69,7 +69,7 @@ func (h *home) onOpened(req *socketmode.Request, teamID string, ev *slackevents.
 // publish the fresh state once more without it.
 func (h *home) publish(ctx context.Context, teamID, userID, hash string) {
 	b := h.b
-	in := blocks.HomeInput{Outlook: bh.RadarSettings{OutlookHour: 7}, Viewer: userID, Now: b.cfg.Now()}
+	in := blocks.HomeInput{Outlook: bh.RadarSettings{OutlookHour: 7}, Viewer: userID, Now: b.cfg.Now(), Clock: b.userClock(ctx, userID)}
 	if ch, err := b.dm(ctx, userID); err == nil {
 		if sh, err := h.store.Shift(ctx, teamID, ch); err == nil {
 			in.Location, in.Written = sh.Location(b.cfg.Location), true

@@ -329,7 +329,7 @@ func (p *planner) plan(ctx context.Context, teamID, channelID, userID string, a 
 	}
 	run := bh.Run{TeamID: teamID, ShiftID: shift.ID, ChannelID: channelID, Energy: a.energy, HorizonH: hours,
 		Mode: b.cfg.Council.Mode(), TZ: loc.String(), TokenBudget: b.cfg.TokenBudget, Now: now, From: from,
-		Sample: a.sample || shift.Sample, RequestedBy: userID}
+		Sample: a.sample || shift.Sample, RequestedBy: userID, Clock: b.userClock(ctx, userID)}
 	if !run.Sample && duty.OnAt(run.Start()) {
 		// The plan is for whoever is on duty then: their own notes set
 		// its energy, and handoff.md says who is on.

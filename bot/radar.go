@@ -221,7 +221,7 @@ func (r *radarHandler) setQuiet(ctx context.Context, teamID, channelID, userID, 
 	if shift, err := r.store.Shift(ctx, teamID, channelID); err == nil {
 		loc = shift.Location(b.cfg.Location)
 	}
-	msg := fmt.Sprintf("🌙 Your quiet hours: %s (%s). Then, when the radar posts to you, it updates its message in place and posts a new one only for something newly critical; plans made for you keep them for sleep. Everyone in the family keeps their own. Change them on App Home or with `/radar quiet 21-6` (`off` for none).", q, loc)
+	msg := fmt.Sprintf("🌙 Your quiet hours: %s (%s). Then, when the radar posts to you, it updates its message in place and posts a new one only for something newly critical; plans made for you keep them for sleep. Everyone in the family keeps their own. Change them on App Home or with `/radar quiet 21-6` (`off` for none).", q.Say(b.userClock(ctx, userID)), bh.ZoneName(loc, b.cfg.Now()))
 	if q.Off() {
 		msg = "Your quiet hours are off: the radar may post to you at any hour when risk rises (at most one new message every 10 minutes). Turn them on again with `/radar quiet 22-7` or on App Home."
 	}
@@ -367,7 +367,8 @@ func (r *radarHandler) setOutlook(ctx context.Context, teamID, channelID, userID
 		return
 	}
 	l := shift.Location(b.cfg.Location)
-	msg := fmt.Sprintf("☀️ Morning outlook on: every day at %02d:00 (%s) in this conversation. Turn it off from App Home or with `/radar outlook off`.", set.OutlookHour, l)
+	at := b.userClock(ctx, userID).Format(time.Date(2000, 1, 1, set.OutlookHour, 0, 0, 0, time.UTC), "15:04")
+	msg := fmt.Sprintf("☀️ Morning outlook on: every day at %s (%s) in this conversation. Turn it off from App Home or with `/radar outlook off`.", at, bh.ZoneName(l, b.cfg.Now()))
 	if !set.OutlookOn {
 		msg = "Morning outlook off. Turn it on again from App Home or with `/radar outlook on`."
 	}
@@ -420,6 +421,10 @@ func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 	} else {
 		b.log.Info("bot: radar: who is on duty", "shift_id", p.Shift.ID, "err", err)
 	}
+	if strings.HasPrefix(channel, "D") {
+		// One reader: the notification is written on their clock.
+		p.Clock = b.userClock(ctx, p.To.UserID)
+	}
 	msg := blocks.RadarPost(p, links, authors)
 	var ts string
 	if p.UpdateTS != "" {
@@ -430,7 +435,13 @@ func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 		if p.Key != "" {
 			opts = append(opts, slack.MsgOptionMetadata(slack.SlackMetadata{EventType: radarMetadataType, EventPayload: map[string]any{"key": p.Key}}))
 		}
-		if p.To.ThreadTS != "" {
+		switch {
+		case p.To.ThreadTS != "" && p.Kind == bh.PostNew:
+			// What was just added to the standing message, in its
+			// thread: not broadcast (the message itself shows the item);
+			// it notifies through its mention of the reader.
+			opts = append(opts, slack.MsgOptionTS(p.To.ThreadTS))
+		case p.To.ThreadTS != "":
 			// Under the handoff message, and broadcast to the DM: a reply
 			// alone notifies only those following the thread, and Got it
 			// (a button) follows nothing, so a night's alert could reach

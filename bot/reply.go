@@ -54,11 +54,13 @@ func (r *replies) read(raw string, at time.Time) (kind bh.Tag, bought []string) 
 // detail says what the normaliser read beyond the tag, for the reply:
 // "due Thu 17:00", "Mon 14:00–15:00", "runs out by Tue 10:00", "energy low".
 // Times are read relative to when the note was written, in loc: the
-// writer's own zone, so "tomorrow 5pm" is their tomorrow.
-func detail(n bh.Note, f bh.Fact, loc *time.Location) (string, []bh.Stamp) {
+// writer's own zone, so "tomorrow 5pm" is their tomorrow, and written on
+// their clock c: the notification shows the text as it is.
+func detail(n bh.Note, f bh.Fact, loc *time.Location, c bh.Clock) (string, []bh.Stamp) {
 	var stamps []bh.Stamp
 	stamp := func(t time.Time, layout string) string {
 		st := bh.StampOf(t.In(loc), layout)
+		st.Text = c.Format(t.In(loc), layout)
 		stamps = append(stamps, st)
 		return st.Text
 	}
@@ -98,8 +100,9 @@ func (r *replies) render(ctx context.Context, n bh.Note) blocks.Message {
 		// The health line in full, with Resolved: no grey tag, no time.
 		return blocks.HealthNoteReply(n)
 	}
-	detail, stamps := detail(n, f, loc)
-	if closes := closesText(n, r.restocks.closedBy(ctx, n, f.Restocked), func(u string) string { return r.b.userName(ctx, u) }, loc); closes != "" {
+	c := r.b.userClock(ctx, n.UserID)
+	detail, stamps := detail(n, f, loc, c)
+	if closes := closesText(n, r.restocks.closedBy(ctx, n, f.Restocked), func(u string) string { return r.b.userName(ctx, u) }, loc, c); closes != "" {
 		detail = strings.TrimPrefix(detail+" · "+closes, " · ")
 	}
 	return blocks.NoteReply(n, detail, stamps...)

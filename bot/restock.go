@@ -117,7 +117,7 @@ func (r *restocks) closedNotes(ctx context.Context, n bh.Note) []bh.Note {
 // another member's, noted elsewhere, who noted it and when: "closes: out of
 // formula, noted by Maya 9:40 PM" (in loc). name names a person. Plain
 // text: the reply escapes it (escaping here too showed "&amp;lt;").
-func closesText(by bh.Note, closed []bh.Note, name func(string) string, loc *time.Location) string {
+func closesText(by bh.Note, closed []bh.Note, name func(string) string, loc *time.Location, clock bh.Clock) string {
 	var own, others []string
 	for _, c := range closed {
 		words := bh.Truncate(strings.Join(strings.Fields(c.Text), " "), 60)
@@ -131,7 +131,7 @@ func closesText(by bh.Note, closed []bh.Note, name func(string) string, loc *tim
 		if who == "" {
 			who = "your partner"
 		}
-		others = append(others, fmt.Sprintf("%s, noted by %s %s", words, who, c.CreatedAt.In(loc).Format("3:04 PM")))
+		others = append(others, fmt.Sprintf("%s, noted by %s %s", words, who, clock.Format(c.CreatedAt.In(loc), "15:04")))
 	}
 	var parts []string
 	if len(own) > 0 {

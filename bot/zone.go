@@ -21,8 +21,10 @@ type zones struct {
 }
 
 type zoneEntry struct {
-	tz   string // "" : Slack has none for them
-	name string // as Slack shows them: display name, else real name
+	tz string // "" : Slack has none for them
+	// clock is how they read times: their locale's, else their zone's.
+	clock bh.Clock
+	name  string // as Slack shows them: display name, else real name
 	// bot, deleted and team say whether they can take a handoff.
 	bot, deleted bool
 	team         string
@@ -79,7 +81,7 @@ func (b *Bot) person(ctx context.Context, userID string) (zoneEntry, error) {
 	if b.zones.m == nil {
 		b.zones.m = map[string]zoneEntry{}
 	}
-	e = zoneEntry{tz: tz, name: name, bot: u.IsBot || u.IsAppUser, deleted: u.Deleted, team: u.TeamID, at: now}
+	e = zoneEntry{tz: tz, clock: bh.ClockFor(u.Locale, u.TZ), name: name, bot: u.IsBot || u.IsAppUser, deleted: u.Deleted, team: u.TeamID, at: now}
 	b.zones.m[userID] = e
 	b.zones.mu.Unlock()
 	return e, nil
@@ -100,4 +102,18 @@ func (b *Bot) userLoc(ctx context.Context, userID string) *time.Location {
 	// The zone is wanted for every note: loaded once, not read from the
 	// zone database on each call.
 	return bh.ZoneOr(tz, def)
+}
+
+// userClock is how a person reads times (12- or 24-hour): what users.info
+// says of their locale, else 12-hour in a US zone; 24-hour when Slack
+// cannot say.
+func (b *Bot) userClock(ctx context.Context, userID string) bh.Clock {
+	if userID == "" {
+		return bh.Clock24
+	}
+	e, err := b.person(ctx, userID)
+	if err != nil {
+		b.log.Debug("bot: a person's clock", "user", userID, "err", err)
+	}
+	return e.clock
 }

@@ -54,20 +54,22 @@ func DiffArtifact(d bh.RunDiff, to bh.Run) bh.Artifact {
 	// Both plans in the run's zone: the parent's times come back from the
 	// store in UTC, the new plan's are local.
 	loc := to.Location(time.UTC)
-	fmt.Fprintf(&b, "Times in %s.\n\n", loc)
+	c := to.Clock
+	at := func(t time.Time) string { return c.Format(t.In(loc), "15:04") }
+	fmt.Fprintf(&b, "Times in %s.\n\n", bh.ZoneName(loc, to.Now))
 	if d.WinnerChanged() {
 		fmt.Fprintf(&b, "Winner: %s → %s\n\n", d.WinnerBefore.Label(), d.WinnerAfter.Label())
 	} else {
 		fmt.Fprintf(&b, "Winner: %s (unchanged)\n\n", d.WinnerAfter.Label())
 	}
 	for _, x := range d.BlocksAdded {
-		fmt.Fprintf(&b, "- added: %s %s\n", x.Start.In(loc).Format("15:04"), MarkdownText(x.Title))
+		fmt.Fprintf(&b, "- added: %s %s\n", at(x.Start), MarkdownText(c.Restamp(x.Title, x.Stamps, loc)))
 	}
 	for _, x := range d.BlocksRemoved {
-		fmt.Fprintf(&b, "- removed: %s %s\n", x.Start.In(loc).Format("15:04"), MarkdownText(x.Title))
+		fmt.Fprintf(&b, "- removed: %s %s\n", at(x.Start), MarkdownText(c.Restamp(x.Title, x.Stamps, loc)))
 	}
 	for _, m := range d.BlocksMoved {
-		fmt.Fprintf(&b, "- moved: %s %s → %s\n", MarkdownText(m.Title), m.From.In(loc).Format("15:04"), m.To.In(loc).Format("15:04"))
+		fmt.Fprintf(&b, "- moved: %s %s → %s\n", MarkdownText(c.Restamp(m.Title, m.Stamps, loc)), at(m.From), at(m.To))
 	}
 	b.WriteString("\n```diff\n" + d.UnifiedDiff + "```\n")
 	return bh.Artifact{ID: to.ID + ":diff", RunID: to.ID, Kind: bh.ArtifactDiff, Name: fmt.Sprintf("handoff-v%d-to-v%d.diff.md", d.FromVersion, d.ToVersion),

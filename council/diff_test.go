@@ -22,7 +22,10 @@ func TestDiffFileIsInTheShiftsZone(t *testing.T) {
 		BlocksMoved:   []bh.BlockMove{{Title: "Nap", From: fromUTC, To: toLocal}},
 		BlocksRemoved: []bh.Block{{Title: "Errand run", Start: fromUTC}}}
 	a := council.DiffArtifact(d, bh.Run{ID: "r2", TZ: "America/New_York", Now: toLocal})
-	assert.Contains(t, a.Content, "Times in America/New_York.")
+	assert.Contains(t, a.Content, "Times in New York time.")
 	assert.Contains(t, a.Content, "- moved: Nap 10:00 → 11:00")
 	assert.Contains(t, a.Content, "- removed: 10:00 Errand run")
+	// On its reader's clock.
+	a = council.DiffArtifact(d, bh.Run{ID: "r2", TZ: "America/New_York", Now: toLocal, Clock: bh.Clock12})
+	assert.Contains(t, a.Content, "- moved: Nap 10 AM → 11 AM")
 }

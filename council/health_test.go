@@ -427,16 +427,16 @@ func TestADeadlineTonightIsBeforeSleep(t *testing.T) {
 					}
 					require.NotNil(t, now, "%s: in Now", p.Archetype)
 					if b == nil {
-						assert.Equal(t, "Before you sleep: pay daycare deposit online by 11:59pm tonight — due 23:59", now.Text, p.Archetype)
+						assert.Equal(t, "Before you sleep: pay daycare deposit online — due 23:59", now.Text, p.Archetype)
 					} else {
-						assert.Equal(t, "pay daycare deposit online by 11:59pm tonight — due 23:59 · planned "+b.Start.Format("15:04"), now.Text, p.Archetype)
+						assert.Equal(t, "pay daycare deposit online — due 23:59 · planned "+b.Start.Format("15:04"), now.Text, p.Archetype)
 					}
 					for _, it := range p.Top {
 						assert.NotContains(t, it.Text, "Later: pay daycare", "%s: not for later", p.Archetype)
 					}
 				}
 				w := out.Winner()
-				assert.Contains(t, out.Handoff.Content, "## Do now\n\n- "+council.MarkdownText(w.Now[0].Text))
+				assert.Contains(t, out.Handoff.Content, "## Do now\n- "+council.MarkdownText(w.Now[0].Text))
 			})
 		})
 	}
@@ -597,8 +597,8 @@ func TestHandoffListsResolvedHealthNotes(t *testing.T) {
 	out, err := c.Run(context.Background(), council.Input{Run: runOf(1, bh.EnergyAuto), Notes: notes, Names: map[string]string{"U2": "Sam"}}, nil)
 	require.NoError(t, err)
 	h := out.Handoff.Content
-	assert.Contains(t, h, "## Resolved since yesterday\n\n- baby 38.4 fever since 6pm — resolved by Sam, Mon 08:00\n")
-	assert.Contains(t, h, "## Done since yesterday\n\n- [x] buy wipes — done by Sam, Mon 09:00\n")
+	assert.Contains(t, h, "## Resolved since yesterday\n- baby 38.4 fever since 6pm — resolved by Sam, Mon 08:00\n")
+	assert.Contains(t, h, "## Done since yesterday\n- [x] buy wipes — done by Sam, Mon 09:00\n")
 	assert.NotContains(t, h, "rash on her arm", "resolved two days ago: not news")
 	assert.NotContains(t, h, bh.HealthLine, "no open health note")
 	assert.Empty(t, out.Winner().Health)

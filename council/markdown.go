@@ -2,71 +2,147 @@ package council
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
-// mdEscaper makes user text inert in Markdown (CommonMark and Obsidian):
-// every character that could start emphasis, a link, a wikilink, HTML, a
-// tag, a highlight or a comment is backslash-escaped.
-var mdEscaper = strings.NewReplacer(
-	`\`, `\\`, "`", "\\`", `*`, `\*`, `_`, `\_`, `[`, `\[`, `]`, `\]`, `<`, `\<`, `>`, `\>`,
-	`#`, `\#`, `|`, `\|`, `~`, `\~`, `!`, `\!`, `&`, `\&`, `=`, `\=`, `%`, `\%`, `^`, `\^`, `$`, `\$`,
-)
-
-// MarkdownText is user text as one inert Markdown line.
+// MarkdownText is user text as one inert Markdown line, escaped only
+// where a Markdown reader (CommonMark, GitHub's, Obsidian) would act on it,
+// so a plain viewer shows it as written: "<3 diapers left" stays, "<b>",
+// "*x*", "[a](b)", "#tag", "==x==" and "&amp;" get a backslash. Invalid
+// UTF-8 is replaced; white space and control characters are one space.
 func MarkdownText(s string) string {
-	return mdEscaper.Replace(strings.Join(strings.Fields(s), " "))
+	s = strings.Map(func(r rune) rune {
+		if r < ' ' || r == 0x7f {
+			return ' '
+		}
+		return r
+	}, strings.ToValidUTF8(s, "\uFFFD"))
+	s = strings.Join(strings.Fields(s), " ")
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); i++ {
+		if mdActs(s, i) {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// mdActs reports whether a Markdown reader would act on s[i]: start a
+// block at the line's start, emphasis, code, a link, HTML, an entity, a
+// strikethrough, or Obsidian's tags, highlights, comments and math.
+func mdActs(s string, i int) bool {
+	c := s[i]
+	next := byte(0)
+	if i+1 < len(s) {
+		next = s[i+1]
+	}
+	switch c {
+	case '`', '*', '_', '[', ']':
+		return true
+	case '#', '>', '+', '-', '|':
+		if i == 0 {
+			return true // a heading, a quote, a list, a table
+		}
+		return c == '#' && s[i-1] == ' ' && tagStart(next)
+	case '.', ')':
+		// "1. x" at the line's start is a numbered list.
+		return i > 0 && i <= 9 && allDigits(s[:i]) && (next == 0 || next == ' ')
+	case '\\':
+		return next == 0 || isPunct(next)
+	case '<':
+		// HTML, or an autolink (<https://x>, <a@b>): a '>' before any space.
+		if isLetter(next) || next == '/' || next == '!' || next == '?' {
+			return true
+		}
+		for j := i + 1; j < len(s) && s[j] != ' ' && s[j] != '<'; j++ {
+			if s[j] == '>' {
+				return true
+			}
+		}
+		return false
+	case '&':
+		return entity(s[i:])
+	case '~', '$':
+		return strings.IndexByte(s[i+1:], c) >= 0 // a pair strikes through, or is math
+	case '=', '%':
+		return next == c || (i > 0 && s[i-1] == c) // ==highlight==, %%comment%%
+	case '^':
+		return i == 0 || s[i-1] == ' ' // Obsidian's block id
+	}
+	return false
+}
+
+// tagStart reports whether c after a '#' makes an Obsidian tag.
+func tagStart(c byte) bool { return isLetter(c) || c == '_' || c == '/' || c == '-' || c >= 0x80 }
+
+func isLetter(c byte) bool { return (c|0x20) >= 'a' && (c|0x20) <= 'z' }
+
+func isPunct(c byte) bool {
+	return c < 0x80 && strings.IndexByte("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", c) >= 0
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// entity reports whether s starts with an HTML entity a reader would
+// decode: "&amp;", "&#35;", "&#x23;".
+func entity(s string) bool {
+	end := strings.IndexByte(s, ';')
+	if end < 2 || end > 33 {
+		return false
+	}
+	name := s[1:end]
+	if name[0] == '#' {
+		name = strings.TrimLeft(name[1:], "xX")
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !isLetter(c) && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return name != ""
 }
 
 func span(b bh.Block, loc *time.Location) string {
 	return b.Start.In(loc).Format("15:04") + "–" + b.End.In(loc).Format("15:04")
 }
 
-// noteNums names a pack's notes for people: "note 3" (its place in the
-// evidence), linked to its Slack message when the pack has the link.
-type noteNums struct {
-	num  map[string]int
-	link map[string]string
-}
+// noteNames names a pack's notes for the reader of a file: by their own
+// quoted words, linked to their Slack messages where the pack has a link
+// (only links the reader can open are given), never by an id or a number.
+type noteNames struct{ link map[string]string }
 
-func numsOf(pack bh.ContextPack) noteNums {
-	n := noteNums{num: map[string]int{}, link: map[string]string{}}
-	for i, r := range pack.LogRefs {
-		n.num[r.LogID] = i + 1
-		if r.Link != "" {
+func namesOf(pack bh.ContextPack) noteNames {
+	n := noteNames{link: map[string]string{}}
+	for _, r := range pack.LogRefs {
+		if r.Link != "" && safeLink(r.Link) {
 			n.link[r.LogID] = r.Link
 		}
 	}
 	return n
 }
 
-// name is one note as "[note 3](link)", or "note 3" without a link.
-func (n noteNums) name(id string) string {
-	num, ok := n.num[id]
-	if !ok {
-		return ""
+// quote is a note's words as written, quoted, linked to its message when
+// the reader can open it.
+func (n noteNames) quote(r bh.LogRef) string {
+	q := MarkdownText("“" + bh.Truncate(strings.Join(strings.Fields(r.Text), " "), 160) + "”")
+	if link := n.link[r.LogID]; link != "" {
+		return "[" + q + "](" + link + ")"
 	}
-	if l := n.link[id]; l != "" && safeLink(l) {
-		return fmt.Sprintf("[note %d](%s)", num, l)
-	}
-	return fmt.Sprintf("note %d", num)
-}
-
-// refs is " (note 3, note 4)", or "" for none.
-func (n noteNums) refs(ids []string) string {
-	var out []string
-	for _, id := range ids {
-		if s := n.name(id); s != "" {
-			out = append(out, s)
-		}
-	}
-	if len(out) == 0 {
-		return ""
-	}
-	return " (" + strings.Join(out, ", ") + ")"
+	return q
 }
 
 // safeLink admits a Slack message link into Markdown: https, and nothing
@@ -90,93 +166,126 @@ func energyLine(run bh.Run, d bh.Decision) string {
 	return string(d.Energy) + " (no recent sleep note)"
 }
 
-// Handoff writes handoff.md, to be read on a phone at 3 a.m.: a short
-// front matter, then who is on, what to do now, the next hours, what runs
-// low; then the rest — what waits, what was done, what is still open, the
-// admin checklist, the outlook, why this plan, the evidence. Health notes
-// come first of all, apart from the plan. Notes are "note 3", linked to
-// their messages; every time is written out on the shift's clock.
-// Everything a person wrote is escaped.
+// onList reports whether items already say every one of ids' notes.
+func onList(ids []string, items []bh.Item) bool {
+	if len(ids) == 0 {
+		return false
+	}
+	for _, id := range ids {
+		found := false
+		for _, it := range items {
+			found = found || slices.Contains(it.NoteIDs, id)
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// nextHours is how far "Next 3 hours" looks: what the one on duty does
+// before they next look.
+const nextHours = 3
+
+// Handoff writes handoff.md, to be read on a phone at 3 a.m.: the first
+// screen holds who is on (and who sleeps), health notes, what to do now and
+// the next three hours; then the rest of the plan, what runs low, what
+// waits, what was done, the admin checklist, and the notes it comes from,
+// quoted with when they were written. What a front matter would say is one
+// short line at the end. Times are on the shift's zone and the run's Clock.
+// Everything a person wrote is escaped, only where a reader would act on it.
 func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d bh.Decision, loc *time.Location) string {
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	c := run.Clock
+	at := func(t time.Time, layout string) string { return c.Format(t.In(loc), layout) }
+	say := func(text string, stamps []bh.Stamp) string { return MarkdownText(c.Restamp(text, stamps, loc)) }
 	now := run.Now.In(loc)
-	notes := numsOf(pack)
-	w("---\n")
-	w("title: \"BabyHandoff v%d\"\n", run.Version)
-	w("window: %q\n", run.WindowText(loc))
-	w("generated: %s\n", now.Format(time.RFC3339))
-	w("verdict: %q\n", d.Verdict())
-	if run.Sample {
-		w("sample: true\n")
-	}
-	w("tags: [babyhandoff, handoff]\n")
-	w("---\n\n")
-	w("# Handoff v%d · %s · %s\n\n", run.Version, run.WindowText(loc), p.Archetype.Label())
+	notes := namesOf(pack)
+	w("# Handoff v%d · %s\n\n", run.Version, run.WindowText(loc))
 	if run.Sample {
 		w("*Sample shift: these are the PRD's example notes, not yours.*\n\n")
-	}
-	w("%s · %s · %s · energy %s\n\n", now.Format("Mon Jan 2, 15:04 MST"), MarkdownText(p.Summary), d.Verdict(), energyLine(run, d))
-
-	if len(p.Health) > 0 {
-		// First, and apart from the plan: never a time slot.
-		w("## Health notes\n\n%s\n\n", bh.HealthLine)
-		if p.MoodSupport {
-			w("%s\n\n", bh.MoodSupportLine)
-		}
-		for _, it := range p.Health {
-			w("- %s%s\n", MarkdownText(it.Text), notes.refs(it.NoteIDs))
-		}
-		w("\n")
 	}
 	switch {
 	case run.Sample:
 		// The sample is nobody's shift: there is no one to hand it to.
 	case run.For == "":
-		w("## Who's on\n\n")
-		w("- Nobody said yet: hand off from the card or App Home.\n\n")
+		w("## Who's on\n- Nobody said yet: hand off from the card or App Home.\n\n")
 	case run.ForUntil.IsZero():
-		w("## Who's on\n\n- %s\n", MarkdownText(cmpStr(run.ForName, "The person on duty")))
+		w("## Who's on\n- %s\n", MarkdownText(cmpStr(run.ForName, "The person on duty")))
 		rests(&b, run, loc)
 	default:
-		w("## Who's on\n\n- %s, until %s\n", MarkdownText(cmpStr(run.ForName, "The person on duty")), run.ForUntil.In(loc).Format("Mon 15:04"))
+		w("## Who's on\n- %s, until %s\n", MarkdownText(cmpStr(run.ForName, "The person on duty")), at(run.ForUntil, "Mon 15:04"))
 		rests(&b, run, loc)
 	}
-	if len(p.Now) > 0 {
-		// What the radar calls critical, before the plan.
-		w("## Do now\n\n")
-		for _, it := range p.Now {
-			w("- %s%s\n", MarkdownText(it.Text), notes.refs(it.NoteIDs))
+	if len(p.Health) > 0 {
+		// Apart from the plan: never a time slot.
+		w("## Health notes\n%s\n", bh.HealthLine)
+		if p.MoodSupport {
+			w("\n%s\n", bh.MoodSupportLine)
+		}
+		for _, it := range p.Health {
+			w("- %s\n", say(it.Text, it.Stamps))
 		}
 		w("\n")
 	}
-	if run.Later() {
-		w("## %s\n\n", run.WindowText(loc))
-	} else {
-		w("## Next %d hours\n\n", run.HorizonH)
+	if len(p.Now) > 0 {
+		// What the radar calls critical, before the plan.
+		w("## Do now\n")
+		for _, it := range p.Now {
+			w("- %s\n", say(it.Text, it.Stamps))
+		}
+		w("\n")
 	}
-	if len(p.Blocks) == 0 {
-		w("- Nothing scheduled: rest when you can.\n")
-	}
+	// The next hours first; the rest of the window after.
+	soon := run.Start().Add(nextHours * time.Hour)
+	var next, then []bh.Block
 	for _, bl := range p.Blocks {
-		w("- **%s** %s%s%s\n", span(bl, loc), MarkdownText(bl.Title), kindTag(bl.Kind), notes.refs(bl.NoteIDs))
+		if bl.Start.Before(soon) {
+			next = append(next, bl)
+		} else {
+			then = append(then, bl)
+		}
 	}
-	w("\n## Running low\n\n")
-	if len(p.RunningLow) == 0 {
-		w("- Nothing reported.\n")
+	block := func(bl bh.Block) {
+		w("- **%s** %s%s\n", c.Span(bl.Start.In(loc), bl.End.In(loc)), say(bl.Title, bl.Stamps), kindTag(bl.Kind))
 	}
-	for _, it := range p.RunningLow {
-		w("- %s%s\n", MarkdownText(it.Text), notes.refs(it.NoteIDs))
+	switch {
+	case run.Later():
+		w("## %s\n", run.WindowText(loc))
+		next, then = p.Blocks, nil
+	default:
+		w("## Next %d hours\n", nextHours)
+	}
+	if len(next) == 0 {
+		w("- Nothing planned: rest when you can.\n")
+	}
+	for _, bl := range next {
+		block(bl)
+	}
+	if len(then) > 0 {
+		w("\n## Then\n")
+		for _, bl := range then {
+			block(bl)
+		}
+	}
+	// What runs low, but not what Do now says is out.
+	low := slices.DeleteFunc(slices.Clone(p.RunningLow), func(it bh.Item) bool { return onList(it.NoteIDs, p.Now) })
+	if len(low) > 0 {
+		w("\n## Running low\n")
+		for _, it := range low {
+			w("- %s\n", say(it.Text, it.Stamps))
+		}
 	}
 	// The plan's blocks are above: Later is only what waits.
 	later := false
 	for _, it := range p.Top {
-		if rest, ok := strings.CutPrefix(it.Text, "Later: "); ok {
+		if rest, ok := strings.CutPrefix(it.Text, "Later: "); ok && !onList(it.NoteIDs, p.Admin) {
 			if !later {
-				w("\n## Later\n\n")
+				w("\n## Later\n")
 				later = true
 			}
-			w("- %s%s\n", MarkdownText(rest), notes.refs(it.NoteIDs))
+			w("- %s\n", say(rest, it.Stamps))
 		}
 	}
 	// A health note marked done is resolved, apart from the done items:
@@ -196,52 +305,48 @@ func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d 
 		return " by " + MarkdownText(d.By)
 	}
 	if len(resolved) > 0 {
-		w("\n## Resolved since yesterday\n\n")
+		w("\n## Resolved since yesterday\n")
 		for _, d := range resolved {
-			w("- %s — resolved%s, %s\n", MarkdownText(cmpStr(d.Text, "A health note")), by(d), d.At.In(loc).Format("Mon 15:04"))
+			w("- %s — resolved%s, %s\n", MarkdownText(cmpStr(d.Text, "A health note")), by(d), at(d.At, "Mon 15:04"))
 		}
 	}
 	if len(done) > 0 {
-		w("\n## Done since yesterday\n\n")
+		w("\n## Done since yesterday\n")
 		for _, d := range done {
-			w("- [x] %s — done%s, %s\n", MarkdownText(d.Text), by(d), d.At.In(loc).Format("Mon 15:04"))
+			w("- [x] %s — done%s, %s\n", MarkdownText(d.Text), by(d), at(d.At, "Mon 15:04"))
 		}
 	}
 	if len(p.StillOpen) > 0 {
-		w("\n## Still open?\n\nNot planned any more; mark each done, or send it again with a new day.\n\n")
+		w("\n## Still open?\nNot planned any more; mark each done, or send it again with a new day.\n\n")
 		for _, it := range p.StillOpen {
-			w("- [ ] %s%s\n", MarkdownText(it.Text), notes.refs(it.NoteIDs))
+			w("- [ ] %s\n", say(it.Text, it.Stamps))
 		}
 	}
-	w("\n## Admin checklist\n\n")
-	if len(p.Admin) == 0 {
-		w("- Nothing on paper right now.\n")
-	}
-	for _, it := range p.Admin {
-		due := ""
-		if it.Due != nil {
-			due = " — due " + it.Due.In(loc).Format("Mon Jan 2 15:04")
+	if len(p.Admin) > 0 {
+		w("\n## Admin checklist\n")
+		for _, it := range p.Admin {
+			due := ""
+			if it.Due != nil {
+				due = " — due " + at(*it.Due, "Mon Jan 2 15:04")
+			}
+			w("- [ ] %s%s\n", say(it.Text, it.Stamps), due)
 		}
-		w("- [ ] %s%s%s\n", MarkdownText(it.Text), due, notes.refs(it.NoteIDs))
 	}
-	w("\n## 24h outlook\n\n")
-	outlook(&b, facts, run.Now.In(loc), loc, notes)
-	w("\n## Why this plan\n\n")
-	for _, r := range d.Rationale {
-		w("- %s%s\n", MarkdownText(r.Text), notes.refs(r.NoteIDs))
-	}
-	w("\n## Evidence\n\n")
+	outlook(&b, facts, p, now, loc, c)
+	w("\n## Notes\n")
 	if len(pack.LogRefs) == 0 {
 		w("- No notes yet.\n")
 	}
 	for _, r := range pack.LogRefs {
 		// When it was written: a "tomorrow" in it is read from then.
-		w("- **%s** · %s · %s · written %s\n", notes.name(r.LogID), r.Kind.Label(), MarkdownText(r.Text), r.CreatedAt.In(loc).Format("Mon 15:04"))
+		w("- %s · %s\n", at(r.CreatedAt, "Mon 15:04"), notes.quote(r))
 	}
 	if pack.Omitted > 0 {
 		w("- …and %d older notes that did not fit the context budget.\n", pack.Omitted)
 	}
-	w("\n---\n\n*%s*\n", bh.Disclaimer)
+	// What a front matter would hold, as one line a phone need not reach.
+	w("\n*v%d · made %s, %s · %s, %s · energy %s · #babyhandoff*\n\n*%s*\n", run.Version,
+		c.Format(now, "Mon Jan 2 15:04"), bh.ZoneName(loc, run.Now), p.Archetype.Label(), d.Verdict(), energyLine(run, d), bh.Disclaimer)
 	return b.String()
 }
 
@@ -250,7 +355,7 @@ func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d 
 // section's blank line.
 func rests(b *strings.Builder, run bh.Run, loc *time.Location) {
 	for _, r := range run.Rest {
-		fmt.Fprintf(b, "- 💤 %s\n", MarkdownText(r.Text(run.Start(), loc)))
+		fmt.Fprintf(b, "- 💤 %s\n", MarkdownText(r.Text(run.Start(), loc, run.Clock)))
 	}
 	b.WriteString("\n")
 }
@@ -273,28 +378,26 @@ func kindTag(k string) string {
 	return ""
 }
 
-// outlook lists deadlines in the next 24 hours and what to prep now.
-func outlook(b *strings.Builder, facts []bh.Fact, now time.Time, loc *time.Location, notes noteNums) {
+// outlook is "Prep now": deadlines one to three days away, to prepare
+// for now (nearer ones are in the plan and the checklist, supplies under
+// Running low); nothing when there is none.
+func outlook(b *strings.Builder, facts []bh.Fact, p bh.Proposal, now time.Time, loc *time.Location, c bh.Clock) {
+	said := map[string]bool{} // on the checklist or under Later already
+	for _, it := range append(slices.Clip(p.Admin), p.Top...) {
+		for _, id := range it.NoteIDs {
+			said[id] = true
+		}
+	}
 	until := now.Add(24 * time.Hour)
-	n := 0
+	head := false
 	for _, f := range facts {
-		if f.Due != nil && f.Due.After(now) && !f.Due.After(until) {
-			fmt.Fprintf(b, "- Due %s: %s%s\n", f.Due.In(loc).Format("Mon 15:04"), MarkdownText(f.Title), notes.refs([]string{f.NoteID}))
-			n++
+		if f.Due != nil && f.Due.After(until) && f.Due.Sub(now) <= 72*time.Hour && !said[f.NoteID] {
+			if !head {
+				b.WriteString("\n## Prep now\n")
+				head = true
+			}
+			fmt.Fprintf(b, "- %s is due %s\n", MarkdownText(f.Title), c.Format(f.Due.In(loc), "Mon 15:04"))
 		}
-	}
-	for _, f := range facts {
-		if f.Kind == bh.TagInventory && (f.Out || (f.Horizon > 0 && f.Horizon <= 48*time.Hour)) {
-			fmt.Fprintf(b, "- Prep now: restock %s before it runs out%s\n", MarkdownText(strings.Join(f.Items, ", ")), notes.refs([]string{f.NoteID}))
-			n++
-		}
-		if f.Due != nil && f.Due.After(until) && f.Due.Sub(now) <= 72*time.Hour {
-			fmt.Fprintf(b, "- Prep now: %s is due %s%s\n", MarkdownText(f.Title), f.Due.In(loc).Format("Mon 15:04"), notes.refs([]string{f.NoteID}))
-			n++
-		}
-	}
-	if n == 0 {
-		b.WriteString("- Nothing due in the next 24 hours.\n")
 	}
 }
 
@@ -346,7 +449,7 @@ func Transcript(run bh.Run, pack bh.ContextPack, tasks []bh.Task, msgs []bh.Mess
 	// In the run's zone, like the rest of what a parent reads; named, since
 	// a file is read far from the card.
 	loc := run.Location(time.UTC)
-	w("## Timeline\n\nTimes in %s.\n\n", loc)
+	w("## Timeline\n\nTimes in %s.\n\n", bh.ZoneName(loc, run.Now))
 	for _, e := range events {
 		w("- %s · %s · %s\n", e.At.In(loc).Format("15:04:05.000"), e.Agent, MarkdownText(e.Text))
 	}

@@ -1,7 +1,6 @@
 package council
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -270,15 +269,13 @@ func (s *situation) setNight(quiet *bh.QuietHours) {
 	}
 }
 
-// relativeRe finds words whose day depends on when the note was written.
-var relativeRe = regexp.MustCompile(`\b(today|tonight|tomorrow|tmrw|tmr|yesterday|this (morning|afternoon|evening)|in \d+ (mins?|minutes?|hours?|hrs?|days?))\b`)
-
-// blockTitle is w as a time block: "due tomorrow" read on a later day
-// misleads, so a title with such words says when ("… (due Tue 17:00)").
+// blockTitle is w as a time block. A note's title names the item, not when
+// (normalize leaves out "tomorrow 5pm"), so a deadline's block says when
+// it is due itself: "daycare form — due Tue 17:00".
 func blockTitle(w work) (string, []bh.Stamp) {
-	if w.due != nil && relativeRe.MatchString(strings.ToLower(w.title)) {
-		due := bh.StampOf(*w.due, "Mon 15:04")
-		return w.title + " (due " + due.Text + ")", []bh.Stamp{due}
+	if w.hard != nil {
+		due := bh.StampOf(*w.hard, "Mon 15:04")
+		return w.title + " — due " + due.Text, []bh.Stamp{due}
 	}
 	return w.title, nil
 }

@@ -47,7 +47,7 @@ func TestHandoffPlanIsTheReceivers(t *testing.T) {
 		}
 	}
 	h := out.Handoff.Content
-	assert.Contains(t, h, "## Who's on\n\n- Sam, until Wed 07:45\n- 💤 Maya sleeps 22:00–Wed 06:00 — wake them if you need a hand\n\n")
+	assert.Contains(t, h, "## Who's on\n- Sam, until Wed 07:45\n- 💤 Maya sleeps 22:00–Wed 06:00 — wake them if you need a hand\n\n")
 	assert.Contains(t, h, "energy medium (no sleep or energy note from Sam in the last 24 h)", "Maya's 2 hours are not Sam's")
 	assert.NotContains(t, h, "Night sleep")
 	golden(t, "receiver_handoff.md", h)

@@ -87,7 +87,12 @@
 //     and speaks of no routine or rule ("every", "a day", "usually",
 //     "don't"…). It counts for a day (bh.ObservationWindow), then is past.
 //   - Title: one line, whitespace collapsed, a leading bullet dropped, at most
-//     120 runes.
+//     120 runes; the item, not the note's words for when: with a due or
+//     fixed time every time phrase goes with the words that led to it
+//     ("daycare form due tomorrow 5pm" → "daycare form": surfaces write the
+//     time themselves), otherwise only phrases that count from when the
+//     note was written ("tonight", "in 3 hours"). The note's own words stay
+//     in the note, for evidence.
 //   - Only the first 1,000 bytes of a note are analysed (the title reads its
 //     start); notes are short and this keeps a 40,000-rune note cheap.
 package normalize
@@ -229,6 +234,10 @@ func One(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 	}
 	f.Horizon = inv.horizon
 	f.Out = inv.out
+	if len(moments) > 0 {
+		// Read from a longer cut, so the title still fills its 120 runes.
+		f.Title = bh.Truncate(itemTitle(titleN(text, 240), anchor, commitCue, f.Due != nil || f.Start != nil), 120)
+	}
 	f.Observation = f.Kind == bh.TagNote && !f.Medical && f.Due == nil && f.Start == nil && f.DurationMin == 0 && len(f.Items) == 0 &&
 		!f.Out && len(f.Restocked) == 0 && (f.Energy != "" || f.SleepHours > 0 || (logWords.in(s) && !routineWords.in(s)))
 	return f

@@ -81,7 +81,7 @@ func TestPhoneShorthand(t *testing.T) {
 			f := normalize.One(n, newYork, mon10)
 			require.NotNil(t, f.Due, "%q: no due time", tc.text)
 			assert.Equal(t, tc.due, *f.Due, "%q", tc.text)
-			assert.Equal(t, tc.text, f.Title, "the title keeps what the person wrote")
+			assert.Equal(t, "form", f.Title, "the title is the item, not the words for when (the shorthand itself stays in the note)")
 		})
 	}
 }

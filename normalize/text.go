@@ -143,8 +143,10 @@ func mask(s string, phrases []string) string {
 
 // titleOf is the text on one line, whitespace collapsed, without a leading
 // bullet, at most 120 runes.
-func titleOf(text string) string {
-	const limit = 120
+func titleOf(text string) string { return titleN(text, 120) }
+
+// titleN is titleOf cut at limit runes.
+func titleN(text string, limit int) string {
 	text = strings.TrimLeftFunc(text, unicode.IsSpace)
 	for _, bullet := range []string{"- ", "* ", "• ", "· ", "▪ "} {
 		if strings.HasPrefix(text, bullet) {

@@ -42,7 +42,8 @@ func Calendar(in Input) (bh.Artifact, error) {
 	cal.SetProductId("-//BabyHandoff//plan//EN")
 	cal.SetMethod(ics.MethodPublish)
 	cal.SetXWRCalName(fmt.Sprintf("BabyHandoff plan v%d", in.Run.Version))
-	cal.SetXWRTimezone(in.Run.Location(nil).String())
+	loc := in.Run.Location(nil)
+	cal.SetXWRTimezone(loc.String())
 
 	for i, b := range in.Plan.Blocks {
 		if b.Start.IsZero() {
@@ -56,7 +57,7 @@ func Calendar(in Input) (bh.Artifact, error) {
 		if b.End.After(b.Start) {
 			ev.SetEndAt(b.End)
 		}
-		ev.SetSummary(text(b.Title))
+		ev.SetSummary(text(in.Run.Clock.Restamp(b.Title, b.Stamps, loc)))
 		kind := b.Kind
 		if kind == "" {
 			kind = "other"
@@ -73,7 +74,7 @@ func Calendar(in Input) (bh.Artifact, error) {
 		ev.SetDtStampTime(in.Run.Now)
 		ev.SetStartAt(d.Due)
 		ev.SetEndAt(d.Due.Add(dueLength))
-		summary := "Due: " + text(d.Text)
+		summary := "Due: " + text(in.Run.Clock.Restamp(d.Text, d.Stamps, loc))
 		ev.SetSummary(summary)
 		ev.AddCategory("deadline")
 		ev.SetDescription(describe("Deadline", d.NoteIDs, in.Links, in.Labels))
@@ -119,11 +120,11 @@ func describe(what string, noteIDs []string, links, labels map[string]string) st
 	return strings.Join(lines, "\n")
 }
 
-// noteName is a note as a person knows it: its first words, quoted; "a
-// note" when they are not known (never its id).
+// noteName is a note as a person knows it: its first words, quoted
+// (bh.NoteLabel); "a note" when they are not known (never its id).
 func noteName(id string, labels map[string]string) string {
-	if l := strings.TrimSpace(labels[id]); l != "" {
-		return "“" + l + "”"
+	if l := bh.NoteLabel(labels[id]); l != "" {
+		return l
 	}
 	return "a note"
 }

@@ -307,3 +307,27 @@ func TestCalendarGolden(t *testing.T) {
 	want := golden(t, "plan-v2.ics", []byte(a.Content))
 	assert.Equal(t, string(want), a.Content)
 }
+
+// A reader on a 12-hour clock gets 12-hour times in the calendar's texts
+// and on the picture's axis and labels; the zone is named as people say it.
+func TestFilesFollowTheReadersClock(t *testing.T) {
+	in := fixture()
+	in.Run.Clock = bh.Clock12
+	due := at(25, 0)
+	in.Plan.Blocks[1].Stamps = []bh.Stamp{bh.StampOf(due.In(newYork), "Mon 15:04")}
+	in.Plan.Admin[0].Stamps = nil
+	a, err := Calendar(in)
+	require.NoError(t, err)
+	unfolded := strings.ReplaceAll(a.Content, "\r\n ", "")
+	assert.Contains(t, unfolded, "SUMMARY:Submit daycare deposit form by tomorrow 5pm (due Tue 5 PM)")
+	assert.NotContains(t, unfolded, "17:00")
+
+	l, err := newLayout(in)
+	require.NoError(t, err)
+	assert.Equal(t, "4 PM", l.hour(at(0, 0)))
+	assert.Equal(t, "12:30 AM", l.hour(at(8, 30)))
+	in.Run.Clock = bh.Clock24
+	l, err = newLayout(in)
+	require.NoError(t, err)
+	assert.Equal(t, "16:00", l.hour(at(0, 0)))
+}

@@ -12,6 +12,7 @@ type deadline struct {
 	Text    string
 	Due     time.Time
 	NoteIDs []string
+	Stamps  []bh.Stamp // the times written in Text
 }
 
 // deadlines are the plan's dated items, each once: the same note's deadline
@@ -38,7 +39,7 @@ func deadlines(p bh.Proposal) []deadline {
 			// "Later: " is how a priority says it waits; the deadline
 			// itself does not wait.
 			text := strings.TrimPrefix(it.Text, "Later: ")
-			out = append(out, deadline{Text: text, Due: *it.Due, NoteIDs: it.NoteIDs})
+			out = append(out, deadline{Text: text, Due: *it.Due, NoteIDs: it.NoteIDs, Stamps: it.Stamps})
 		}
 	}
 	return out

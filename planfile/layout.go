@@ -33,6 +33,7 @@ func hourPx(hours int) int { return min(maxHourPx, maxTimelineH/hours) }
 // layout is where everything goes; drawing only paints it.
 type layout struct {
 	loc        *time.Location
+	clock      bh.Clock // the reader's: "17:00" or "5 PM"
 	start, end time.Time
 	hourPx     int
 	height     int
@@ -59,7 +60,7 @@ func newLayout(in Input) (layout, error) {
 	case hours > maxHours:
 		return layout{}, fmt.Errorf("planfile: a %d-hour window is longer than the %d hours a picture shows", hours, maxHours)
 	}
-	l := layout{loc: in.Run.Location(nil), start: in.Run.Start(), hourPx: hourPx(hours)}
+	l := layout{loc: in.Run.Location(nil), clock: in.Run.Clock, start: in.Run.Start(), hourPx: hourPx(hours)}
 	l.end = l.start.Add(time.Duration(hours) * time.Hour)
 	l.height = headerH + hours*l.hourPx + footerH
 	l.left, l.right = margin+gutterW, picWidth-margin
@@ -183,3 +184,6 @@ func minTime(a, b time.Time) time.Time {
 	}
 	return b
 }
+
+// hour is t's time of day on the reader's clock, for the axis and labels.
+func (l layout) hour(t time.Time) string { return l.clock.Format(t.In(l.loc), "15:04") }

@@ -115,11 +115,12 @@ func (p *painter) header(in Input) {
 	drawText(p.img, p.title, ink, margin, 64, p.title.fit(p.title.clean(head), w))
 
 	from, to := p.l.start.In(p.l.loc), p.l.end.In(p.l.loc)
-	window := from.Format("Mon 2 Jan, 15:04") + "–" + to.Format("15:04")
+	c := p.l.clock
+	window := from.Format("Mon 2 Jan, ") + c.Span(from, to)
 	if to.YearDay() != from.YearDay() || to.Year() != from.Year() {
-		window = from.Format("Mon 2 Jan 15:04") + " – " + to.Format("Mon 15:04")
+		window = c.Format(from, "Mon 2 Jan 15:04") + " – " + c.Format(to, "Mon 15:04")
 	}
-	drawText(p.img, p.sub, inkSoft, margin, 106, p.sub.fit(window+" · "+p.l.loc.String(), w))
+	drawText(p.img, p.sub, inkSoft, margin, 106, p.sub.fit(window+" · "+bh.ZoneName(p.l.loc, from), w))
 	if s := p.sub.clean(in.Plan.Summary); s != "" {
 		drawText(p.img, p.sub, inkSoft, margin, 144, p.sub.fit(s, w))
 	}
@@ -142,7 +143,7 @@ func (p *painter) grid() {
 	if len(marks) == 0 || p.l.y(marks[0])-p.l.y(p.l.start) >= 40 {
 		y := p.l.y(p.l.start)
 		fillRect(p.img, image.Rect(p.l.left-10, y-1, p.l.left, y+1), gridHour)
-		drawText(p.img, p.sub, inkSoft, margin, y+p.sub.capHeight()/2, p.l.start.In(p.l.loc).Format("15:04"))
+		drawText(p.img, p.sub, inkSoft, margin, y+p.sub.capHeight()/2, p.l.hour(p.l.start))
 	}
 	for _, t := range marks {
 		if half := t.Add(30 * time.Minute); half.Before(p.l.end) {
@@ -154,7 +155,7 @@ func (p *painter) grid() {
 		y := p.l.y(t)
 		fillRect(p.img, image.Rect(p.l.left-10, y-1, picWidth-margin, y+1), gridHour)
 		local := t.In(p.l.loc)
-		drawText(p.img, p.sub, inkSoft, margin, y+p.sub.capHeight()/2, local.Format("15:04"))
+		drawText(p.img, p.sub, inkSoft, margin, y+p.sub.capHeight()/2, p.l.hour(t))
 		if local.Hour() == 0 {
 			drawText(p.img, p.small, inkSoft, margin, y+p.sub.capHeight()/2+30, local.Format("Mon"))
 		}
@@ -178,24 +179,24 @@ func (p *painter) block(b placed) {
 
 	x, w := inner.Min.X+14, inner.Dx()-14-12
 	h := inner.Dy()
-	start, end := b.Start.In(p.l.loc).Format("15:04"), b.End.In(p.l.loc).Format("15:04")
+	span := p.l.clock.Span(b.Start.In(p.l.loc), b.End.In(p.l.loc))
 	kind := b.Kind
 	if kind == "" {
 		kind = "other"
 	}
-	title := p.name.clean(b.Title)
+	title := p.name.clean(p.l.clock.Restamp(b.Title, b.Stamps, p.l.loc))
 	const smallLine, nameLine, top, bottom = 30, 38, 6, 2
 	switch {
 	case h >= top+smallLine+nameLine+bottom:
 		y := inner.Min.Y + top + p.small.Metrics().Ascent.Ceil()
-		drawText(p.img, p.small, inkSoft, x, y, p.small.fit(start+"–"+end+" · "+p.small.clean(kind), w))
+		drawText(p.img, p.small, inkSoft, x, y, p.small.fit(span+" · "+p.small.clean(kind), w))
 		lines := min(2, (h-top-bottom-smallLine)/nameLine)
 		for i, line := range p.name.wrap(title, w, lines) {
 			drawText(p.img, p.name, ink, x, y+smallLine+i*nameLine+2, line)
 		}
 	case h >= 22:
 		y := inner.Min.Y + h/2 + p.nameSmall.capHeight()/2
-		x2 := drawText(p.img, p.small, inkSoft, x, y, p.small.fit(start+"–"+end, w)) + 10
+		x2 := drawText(p.img, p.small, inkSoft, x, y, p.small.fit(span, w)) + 10
 		drawText(p.img, p.nameSmall, ink, x2, y, p.nameSmall.fit(p.nameSmall.clean(title), x+w-x2))
 	}
 }
@@ -213,7 +214,7 @@ func (p *painter) deadlines() {
 		fillDiamond(p.img, cx, y, rad-3, dueFill)
 		ly := max(y, next)
 		next = ly + lineH
-		label := "due " + d.Due.In(p.l.loc).Format("15:04")
+		label := "due " + p.l.hour(d.Due)
 		drawText(p.img, p.mark, ink, cx+rad+8, ly+p.mark.capHeight()/2, p.mark.fit(label, picWidth-8-(cx+rad+8)))
 	}
 }

@@ -317,9 +317,12 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 	}
 	loc := shift.Location(n.cfg.Location)
 	day := now.In(loc).Format(time.DateOnly)
-	// A health note's ask comes with time alone: the standing message
-	// shows it (updated in place) as it shows a note's change.
-	fp += healthMark(st)
+	st = Aged(st, now)
+	// What the standing message shows moves with time alone too: a health
+	// note's ask, a deadline turning overdue, the day's turn (its dates
+	// read "today" and "tomorrow"). Each is shown by an update in place,
+	// quiet hours or not; an update does not notify.
+	fp = postFingerprint(fp, st, day)
 	n.mu.Lock()
 	seen := day + "/" + fp + "/" + st.ComputedAt.String()
 	done := !fresh && n.looked[key] == seen
@@ -351,6 +354,22 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 	// route only.
 	rise := st.Level >= n.cfg.MinLevel && (!had || fresh || last.Failed != "" || roseFrom(last.Level, last.Critical, st))
 	if rise && !fresh {
+		// Within the calm window a new critical item is added to the
+		// message standing in the route's conversation, and a reply in its
+		// thread makes it heard: one message, one state.
+		if standing, ok := n.calmStanding(todays, shift.ChannelID, route.ChannelID, now); ok {
+			added := newKeys(standing.Critical, st.Critical())
+			if quiet.Contains(now.In(loc)) {
+				added = n.untold(st, added, standing.Items)
+			}
+			if len(added) > 0 {
+				n.addNew(ctx, log, post, standing, fp, items, route, added)
+				n.mu.Lock()
+				n.looked[key] = seen
+				n.mu.Unlock()
+				return
+			}
+		}
 		rise = n.worthANewMessage(ctx, teamID, shiftID, st, had, last, quiet.Contains(now.In(loc)), now.In(loc))
 	}
 	switch {
@@ -399,7 +418,20 @@ func (n *Nudger) updateStanding(ctx context.Context, log *slog.Logger, post bh.R
 		}
 		return yes
 	}
-	for _, standing := range standingNudges(todays, shift.ChannelID) {
+	// Past midnight a conversation's standing message may be yesterday's
+	// (the night's): it is updated at the day's turn and through the night
+	// until the day's first message.
+	standing := standingNudges(todays, shift.ChannelID)
+	yesterday, err := n.cfg.Store.NudgesOfDay(ctx, shift.TeamID, shift.ID, post.Now.In(post.Location).AddDate(0, 0, -1).Format(time.DateOnly))
+	if err != nil {
+		log.Warn("radar: nudge: load yesterday's nudges", "err", err)
+	}
+	for _, y := range standingNudges(yesterday, shift.ChannelID) {
+		if !slices.ContainsFunc(standing, func(r bh.PostRecord) bool { return r.ChannelID == y.ChannelID }) {
+			standing = append(standing, y)
+		}
+	}
+	for _, standing := range standing {
 		switch {
 		case only != "" && standing.ChannelID != only:
 			continue
@@ -408,7 +440,7 @@ func (n *Nudger) updateStanding(ctx context.Context, log *slog.Logger, post bh.R
 		case !feeds(standing.ChannelID):
 			continue
 		}
-		if !n.update(ctx, log, post, standing, fp, items, route, only != "") {
+		if _, ok := n.update(ctx, log, post, standing, fp, items, route, only != ""); !ok {
 			return false
 		}
 	}
@@ -520,13 +552,53 @@ func standingNudges(nudges []bh.PostRecord, def string) []bh.PostRecord {
 	return out
 }
 
+// calmStanding is the day's standing message in the conversation ch when
+// it was posted less than Calm ago.
+func (n *Nudger) calmStanding(todays []bh.PostRecord, def, ch string, now time.Time) (bh.PostRecord, bool) {
+	for _, r := range standingNudges(todays, def) {
+		if r.ChannelID == ch && now.Sub(r.ClaimedAt) < n.cfg.Calm {
+			return r, true
+		}
+	}
+	return bh.PostRecord{}, false
+}
+
+// addNew updates the standing message with the new critical items at its
+// top, then replies in its thread naming them: Slack does not notify an
+// update in place, and a reply that mentions its reader does. Only the
+// process whose update was recorded replies.
+func (n *Nudger) addNew(ctx context.Context, log *slog.Logger, post bh.RadarPost, standing bh.PostRecord, fp string, items []string, route bh.Route, added []string) {
+	for _, k := range added {
+		if it, ok := itemByKey(post.State, k); ok {
+			post.New = append(post.New, it)
+		}
+	}
+	sent, ok := n.update(ctx, log, post, standing, fp, items, route, false)
+	if !ok || !sent {
+		return
+	}
+	reply := post
+	reply.Kind, reply.UpdateTS, reply.Why, reply.Key = bh.PostNew, "", "new critical", ""
+	reply.To = route
+	if reply.To.ChannelID != standing.ChannelID {
+		reply.To = bh.Route{ChannelID: standing.ChannelID}
+	}
+	if reply.To.ThreadTS == "" {
+		reply.To.ThreadTS = standing.TS
+	}
+	if _, err := n.cfg.Notify.PostRadar(ctx, reply); err != nil && ctx.Err() == nil {
+		log.Warn("radar: nudge: reply with what is new; the message shows it", "err", err)
+	}
+}
+
 // update shows post in place of the standing message (redraw: without
 // recording it as shown, so the look that follows a change still measures
-// a rise from what was recorded); false stops the look (the message still
-// shows the old state: the next look or sweep updates it again). A
+// a rise from what was recorded); ok false stops the look (the message
+// still shows the old state: the next look or sweep updates it again).
+// sent says this call updated it (another process may have). A
 // conversation out of reach switches the radar off only when it is where
 // new posts go (route).
-func (n *Nudger) update(ctx context.Context, log *slog.Logger, post bh.RadarPost, standing bh.PostRecord, fp string, items []string, route bh.Route, redraw bool) bool {
+func (n *Nudger) update(ctx context.Context, log *slog.Logger, post bh.RadarPost, standing bh.PostRecord, fp string, items []string, route bh.Route, redraw bool) (sent, ok bool) {
 	st := post.State
 	recorded := !redraw && standing.Fingerprint != fp
 	if recorded {
@@ -534,10 +606,10 @@ func (n *Nudger) update(ctx context.Context, log *slog.Logger, post bh.RadarPost
 		moved, err := n.cfg.Store.RefreshPost(ctx, standing.Key, standing.Fingerprint, bh.PostRecord{Fingerprint: fp, Items: items, Level: st.Level, Critical: st.Critical()})
 		if err != nil {
 			log.Error("radar: nudge: record the update", "err", err)
-			return false
+			return false, false
 		}
 		if !moved {
-			return true
+			return false, true
 		}
 	}
 	post.UpdateTS, post.Why = standing.TS, "updated"
@@ -549,20 +621,21 @@ func (n *Nudger) update(ctx context.Context, log *slog.Logger, post bh.RadarPost
 		code := bh.ErrorCode(err)
 		if code != bh.EFORBIDDEN && code != bh.ENOTFOUND {
 			if !recorded {
-				return false
+				return false, false
 			}
 			if _, rerr := n.cfg.Store.RefreshPost(ctx, standing.Key, fp, standing); rerr != nil {
 				log.Error("radar: nudge: undo the update's record", "err", rerr)
 			}
-			return false
+			return false, false
 		}
 		if standing.ChannelID != route.ChannelID {
 			log.Warn("radar: could not update a message where the radar no longer posts", "channel", standing.ChannelID, "err", err)
-			return true
+			return false, true
 		}
 		n.unreachable(ctx, st.TeamID, st.ShiftID, st.NotesRev, err)
+		return false, true
 	}
-	return true
+	return true, true
 }
 
 // worthANewMessage keeps the radar calm: a rise that would post a new
@@ -1136,12 +1209,35 @@ func healthMark(st bh.ShiftState) string {
 	return b.String()
 }
 
+// postFingerprint is what a radar message of st shows on day: the state's
+// inputs (fp) and what time alone moves.
+func postFingerprint(fp string, st bh.ShiftState, day string) string {
+	return fp + healthMark(st) + shownMark(st) + "/day:" + day
+}
+
+// shownMark is the part of a post's fingerprint that time alone moves in
+// what its items show: each one's level, and whether it is overdue.
+func shownMark(st bh.ShiftState) string {
+	var b strings.Builder
+	for _, g := range [][]bh.RiskItem{st.Deadlines, st.Inventory} {
+		for _, it := range g {
+			b.WriteString("/" + it.Key + ":" + it.Level.String())
+			if it.Overdue {
+				b.WriteString(":overdue")
+			}
+		}
+	}
+	return b.String()
+}
+
+// reminderWhy says when the deadline is due, as a date (a message stays on
+// screen: "in 2 h" is false an hour later).
 func reminderWhy(d bh.RiskItem, now time.Time, loc *time.Location) (string, []bh.Stamp) {
+	due := bh.StampOf(d.At.In(loc), "Mon 15:04")
 	if !now.Before(*d.At) {
-		due := bh.StampOf(d.At.In(loc), "Mon 15:04")
 		return "it was due " + due.Text + " and is overdue", []bh.Stamp{due}
 	}
-	return "it is due in " + bh.Span(d.At.Sub(now)), nil
+	return "due " + due.Text, []bh.Stamp{due}
 }
 
 // outlook sends the day's morning outlook once, from its hour until
@@ -1173,6 +1269,7 @@ func (n *Nudger) outlook(ctx context.Context, s bh.RadarSettings, now time.Time)
 	if err != nil || !found {
 		return
 	}
+	st = Aged(st, now)
 	route, _, ok := n.route(ctx, shift, bh.PostOutlook, nil, now, s)
 	if !ok {
 		return
@@ -1197,7 +1294,9 @@ func (n *Nudger) resume(ctx context.Context, rec bh.PostRecord) {
 	now := n.cfg.Now()
 	if rec.Kind != bh.PostReminder && rec.Kind != bh.PostHealthAsk {
 		// What the post will show now, for the next look to compare with.
-		rec.Level, rec.Critical, rec.Items, rec.Fingerprint = st.Level, st.Critical(), itemKeys(st), fp
+		st = Aged(st, now)
+		day := now.In(shift.Location(n.cfg.Location)).Format(time.DateOnly)
+		rec.Level, rec.Critical, rec.Items, rec.Fingerprint = st.Level, st.Critical(), itemKeys(st), postFingerprint(fp, st, day)
 	}
 	// The post goes where it was claimed for (the route then), top level:
 	// the claim does not keep a thread.

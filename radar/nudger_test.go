@@ -211,21 +211,32 @@ func TestRadarNudgesOnceForABurstThenOnlyWhenRiskRises(t *testing.T) {
 	require.Len(t, updates, 1)
 	assert.Equal(t, "1.000100", updates[0].UpdateTS, "updated in place")
 
-	// Out of formula: risk rises to critical, a new message.
+	// Out of formula within the calm window: risk rises to critical, and
+	// the standing message leads with it ("New: …"); an update does not
+	// notify, so a reply in its thread does. No second message.
 	formula := note(t, db, "D1", "out of formula", "2.02")
 	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 12 })
 	clock.Advance(testDebounce)
-	news, _ = notify.sent(bh.PostNudge)
-	require.Len(t, news, 2, "risk rose: a new message")
-	assert.Equal(t, "risk rose from high to critical", news[1].Why)
+	news, updates = notify.sent(bh.PostNudge)
+	require.Len(t, news, 1, "within the calm window: one message, one state")
+	up := updates[len(updates)-1]
+	assert.Equal(t, "1.000100", up.UpdateTS)
+	require.Len(t, up.New, 1)
+	assert.Equal(t, "formula", up.New[0].Text)
+	replies, _ := notify.sent(bh.PostNew)
+	require.Len(t, replies, 1, "the new item is heard through a reply")
+	assert.Equal(t, "1.000100", replies[0].To.ThreadTS, "in the standing message's thread")
+	assert.Equal(t, "formula", replies[0].New[0].Text)
 
-	// Another critical item: new again, and it says which.
+	// Another critical item after the calm window: a new message, and it
+	// says which.
+	clock.Advance(10 * time.Minute)
 	diapers := note(t, db, "D1", "out of diapers", "2.03")
 	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 13 })
 	clock.Advance(testDebounce)
 	news, _ = notify.sent(bh.PostNudge)
-	require.Len(t, news, 3)
-	assert.Contains(t, news[2].Why, "new critical: diapers")
+	require.Len(t, news, 2)
+	assert.Contains(t, news[1].Why, "new critical: diapers")
 
 	// Done on both: the day's message is updated, nothing new is posted.
 	for _, n := range []bh.Note{formula, diapers} {
@@ -236,7 +247,7 @@ func TestRadarNudgesOnceForABurstThenOnlyWhenRiskRises(t *testing.T) {
 	assert.Equal(t, bh.RiskHigh, st.Level, "done items leave the radar")
 	clock.Advance(testDebounce)
 	news, updates = notify.sent(bh.PostNudge)
-	assert.Len(t, news, 3)
+	assert.Len(t, news, 2)
 	require.NotEmpty(t, updates)
 	last := updates[len(updates)-1]
 	assert.Equal(t, "3.000100", last.UpdateTS)
@@ -245,7 +256,7 @@ func TestRadarNudgesOnceForABurstThenOnlyWhenRiskRises(t *testing.T) {
 	// The store holds one claim per message, with its ts.
 	posts, err := db.Posts(ctx, "T1", shift)
 	require.NoError(t, err)
-	require.Len(t, posts, 3)
+	require.Len(t, posts, 2)
 	for _, p := range posts {
 		assert.NotEmpty(t, p.TS, p.Key)
 	}
@@ -254,7 +265,7 @@ func TestRadarNudgesOnceForABurstThenOnlyWhenRiskRises(t *testing.T) {
 	clock.Advance(24 * time.Hour)
 	rig.nudger.Look(ctx, "T1", shift, false)
 	news, _ = notify.sent(bh.PostNudge)
-	assert.Len(t, news, 4, "one radar message per shift per day")
+	assert.Len(t, news, 3, "one radar message per shift per day")
 }
 
 func TestRadarSnoozeSilencesUntilItEnds(t *testing.T) {
@@ -367,7 +378,7 @@ func TestRadarReminderDueDuringDowntimeIsSentOnceAfterRestart(t *testing.T) {
 	rig.nudger.Tick(ctx)
 	news, _ = notify.sent(bh.PostReminder)
 	require.Len(t, news, 1, "sent once: not lost, not repeated")
-	assert.Equal(t, "it is due in 1 h 30 min", news[0].Why)
+	assert.Equal(t, "due Tue 12:00", news[0].Why)
 	require.NotNil(t, news[0].Item)
 	assert.Equal(t, "deadline:"+n.ID, news[0].Item.Key)
 }
@@ -1482,4 +1493,43 @@ func TestRadarRoutedReminderDueAt2330IsSent(t *testing.T) {
 	rems, _ := notify.sent(bh.PostReminder)
 	require.Len(t, rems, 1)
 	assert.Equal(t, "DU2", rems[0].To.ChannelID)
+}
+
+// The standing message stays true through the night without a word: a
+// deadline that turns overdue at midnight, in quiet hours, is shown by an
+// update in place (no new message, no notification), and the day's turn
+// alone brings the night's message up to date once.
+func TestTheStandingMessageStaysTrueThroughTheNight(t *testing.T) {
+	evening := time.Date(2026, 11, 24, 21, 40, 0, 0, time.UTC) // the shift has no zone: UTC
+	clock := clocktest.New(evening)
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	rig := newRadarRig(t, db, clock, notify, "p1")
+	ctx := context.Background()
+	note(t, db, "D1", "deadline: pay daycare deposit by 11:59pm", "1.01")
+	n := note(t, db, "D1", "low: wipes < 1 day", "1.02")
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 2 })
+	clock.Advance(testDebounce)
+	news, _ := notify.sent(bh.PostNudge)
+	require.Len(t, news, 1, "the evening's message")
+	before := len(notify.posts)
+
+	// 00:05, quiet hours: the deposit is overdue.
+	clock.Set(time.Date(2026, 11, 25, 0, 5, 0, 0, time.UTC))
+	rig.nudger.Tick(ctx)
+	news, updates := notify.sent(bh.PostNudge)
+	assert.Len(t, news, 1, "no new message in the night for what the parent was told")
+	require.NotEmpty(t, updates, "the standing message shows it overdue")
+	up := updates[len(updates)-1]
+	assert.Equal(t, "1.000100", up.UpdateTS)
+	require.NotEmpty(t, up.State.Deadlines)
+	assert.True(t, up.State.Deadlines[0].Overdue, "updated to overdue: %+v", up.State.Deadlines[0])
+
+	// 03:00: nothing moved since: no churn.
+	shown := len(notify.posts)
+	clock.Set(time.Date(2026, 11, 25, 3, 0, 0, 0, time.UTC))
+	rig.nudger.Tick(ctx)
+	rig.nudger.Look(ctx, "T1", n.ShiftID, false)
+	assert.Equal(t, shown, len(notify.posts), "one update per change")
+	assert.Greater(t, shown, before)
 }

@@ -88,17 +88,6 @@ func Compute(shift bh.Shift, facts []bh.Fact, now time.Time, energy bh.Energy, l
 			st.Commitments = append(st.Commitments, bh.RiskItem{Key: "commitment:" + f.NoteID, Kind: f.Kind, Text: f.Title, At: f.Start, NoteIDs: ids, Level: bh.RiskLow})
 		}
 	}
-	byTime := func(items []bh.RiskItem) {
-		sort.SliceStable(items, func(i, j int) bool {
-			if items[i].Level != items[j].Level {
-				return items[i].Level > items[j].Level
-			}
-			if (items[i].At == nil) != (items[j].At == nil) {
-				return items[i].At != nil
-			}
-			return items[i].At != nil && items[i].At.Before(*items[j].At)
-		})
-	}
 	sort.Stable(oldestFirst{st.Health, written})
 	byTime(st.Deadlines)
 	byTime(st.Inventory)
@@ -109,6 +98,43 @@ func Compute(shift bh.Shift, facts []bh.Fact, now time.Time, energy bh.Energy, l
 		}
 	}
 	st.NextActions = nextActions(st, now, loc)
+	return st
+}
+
+// byTime orders items by level, then by time, those without one last.
+func byTime(items []bh.RiskItem) {
+	sort.SliceStable(items, func(i, j int) bool {
+		if items[i].Level != items[j].Level {
+			return items[i].Level > items[j].Level
+		}
+		if (items[i].At == nil) != (items[j].At == nil) {
+			return items[i].At != nil
+		}
+		return items[i].At != nil && items[i].At.Before(*items[j].At)
+	})
+}
+
+// Aged is st as it stands at now when only time has passed since it was
+// computed: a deadline whose time has gone by is overdue, and critical.
+// The watcher computes states again as time passes, on a schedule of its
+// own; a message made in between must not call due what is overdue.
+func Aged(st bh.ShiftState, now time.Time) bh.ShiftState {
+	var ds []bh.RiskItem
+	for i, d := range st.Deadlines {
+		if d.At == nil || d.Overdue || d.Dropped || !now.After(*d.At) {
+			continue
+		}
+		if ds == nil {
+			ds = append([]bh.RiskItem(nil), st.Deadlines...)
+		}
+		ds[i].Overdue, ds[i].Level = true, bh.RiskCritical
+	}
+	if ds == nil {
+		return st
+	}
+	byTime(ds)
+	st.Deadlines = ds
+	st.Level = bh.RiskCritical
 	return st
 }
 

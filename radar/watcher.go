@@ -14,6 +14,7 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/internal/keylock"
+	"github.com/babyhandoff/babyhandoff/normalize"
 )
 
 // ChangeSource tells the radar which shifts changed. The change stream is
@@ -263,7 +264,8 @@ func (w *Watcher) catchUp(ctx context.Context, since time.Time) (int, bool) {
 
 // fingerprint identifies the inputs of a state, in two halves of 32 hex
 // digits: what people changed — the revisions of all the shift's notes
-// (rev), a chosen energy, the zone — and which notes are live, with each
+// (rev), a chosen energy, the zone, and the version of the rules that read
+// the notes — and which notes are live, with each
 // one's id, revision, deletion and done. Time alone moves only the second
 // half (a night's sleep a day on). The same inputs are never processed
 // twice, however often the doorbell rings.
@@ -282,7 +284,9 @@ func fingerprint(notes []bh.Note, rev int, energy bh.Energy, tz string) string {
 		parts = append(parts, string(b))
 	}
 	sort.Strings(parts)
-	inputs := sha256.Sum256([]byte("rev:" + strconv.Itoa(rev) + "\nenergy:" + string(energy) + "\ntz:" + tz))
+	// The reading rules' version too: a state written by older rules
+	// (titles with "tomorrow" in them) is computed again once.
+	inputs := sha256.Sum256([]byte("rev:" + strconv.Itoa(rev) + "\nenergy:" + string(energy) + "\ntz:" + tz + "\nread:" + strconv.Itoa(normalize.Version)))
 	live := sha256.Sum256([]byte(strings.Join(parts, "\n")))
 	return hex.EncodeToString(inputs[:16]) + hex.EncodeToString(live[:16])
 }

@@ -481,3 +481,41 @@ func TestRadarYieldsBeforeARecompute(t *testing.T) {
 	st := waitState(t, states, func(s bh.ShiftState) bool { return s.ShiftID == n.ShiftID })
 	assert.Equal(t, bh.RiskCritical, st.Level)
 }
+
+// Sam joins Maya's family and his open item moves to her list: the radar
+// recomputes both lists, so the one he left does not keep a state (and
+// its posts) with an item that is no longer on it.
+func TestRadarRecomputesTheListAJoinerLeft(t *testing.T) {
+	ctx := context.Background()
+	clock := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	now := func() time.Time { return clock }
+	db := storetest.New(t, storetest.WithClock(now))
+	states, stop := startWatcher(t, db, now)
+	defer stop()
+	maya, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", UserID: "U1", RawText: "slept 2h", MessageTS: "1.1"})
+	require.NoError(t, err)
+	wipes, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D2", UserID: "U2", RawText: "low: wipes < 1 day", MessageTS: "2.1"})
+	require.NoError(t, err)
+	waitState(t, states, func(s bh.ShiftState) bool { return s.ShiftID == wipes.ShiftID && s.Level == bh.RiskHigh })
+
+	from, err := db.Join(ctx, bh.Member{TeamID: "T1", ShiftID: maya.ShiftID, UserID: "U2", InvitedBy: "U1"}, "D2")
+	require.NoError(t, err)
+	require.Equal(t, wipes.ShiftID, from)
+	moved, err := db.MoveOpenNotes(ctx, "T1", from, maya.ShiftID, "U2")
+	require.NoError(t, err)
+	require.Equal(t, 1, moved)
+
+	// In either order: both lists changed.
+	seen := map[string]bh.ShiftState{}
+	for seen[maya.ShiftID].Level != bh.RiskHigh || seen[from].ShiftID == "" {
+		st := waitState(t, states, func(bh.ShiftState) bool { return true })
+		seen[st.ShiftID] = st
+	}
+	left := seen[from]
+	assert.Equal(t, bh.RiskNone, left.Level, "the list he left no longer holds the wipes")
+	assert.Zero(t, left.Notes)
+	saved, _, found, err := db.ShiftState(ctx, "T1", from)
+	require.NoError(t, err)
+	require.True(t, found)
+	assert.Empty(t, saved.Inventory)
+}

@@ -86,3 +86,16 @@ func TestBackupWhileWritingRestores(t *testing.T) {
 	}
 	assert.Equal(t, []string{"babyhandoff-2027-01-06.bolt", "babyhandoff-2027-01-07.bolt"}, kept)
 }
+
+// clock is a settable clock for the store.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) Add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}

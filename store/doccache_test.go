@@ -10,6 +10,7 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
 // The embedded store answers shifts and radar states from memory; each
@@ -104,15 +105,15 @@ func TestLatestRunFollowsEveryRun(t *testing.T) {
 	r1, err := db.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: "s1", Energy: bh.EnergyAuto, HorizonH: 12, TZ: "UTC", Now: now})
 	require.NoError(t, err)
 	assert.Empty(t, latest(db, "s1"), "a run still running is not a plan yet")
-	require.NoError(t, db.SaveRunRecord(ctx, sampleRecord(r1)))
+	require.NoError(t, db.SaveRunRecord(ctx, storetest.Record(r1)))
 	assert.Equal(t, r1.ID, latest(db, "s1"))
 	r2, err := db.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: "s1", ParentRunID: r1.ID, Energy: bh.EnergyLow, HorizonH: 12, TZ: "UTC", Now: now})
 	require.NoError(t, err)
 	other, err := db.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: "s2", Energy: bh.EnergyAuto, HorizonH: 12, TZ: "UTC", Now: now})
 	require.NoError(t, err)
-	require.NoError(t, db.SaveRunRecord(ctx, sampleRecord(other)))
+	require.NoError(t, db.SaveRunRecord(ctx, storetest.Record(other)))
 	assert.Equal(t, r1.ID, latest(db, "s1"))
-	require.NoError(t, db.SaveRunRecord(ctx, sampleRecord(r2)))
+	require.NoError(t, db.SaveRunRecord(ctx, storetest.Record(r2)))
 	assert.Equal(t, r2.ID, latest(db, "s1"))
 	assert.Equal(t, other.ID, latest(db, "s2"))
 	require.NoError(t, db.SetRunCard(ctx, "T1", r2.ID, "D1", "1.2"))

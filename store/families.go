@@ -154,21 +154,43 @@ func (db *DB) ensureShift(ctx context.Context, teamID, channelID, userID string,
 		// after a Leave.
 	}
 	if !found {
-		// The conversation's own shift from before families, or a new one
-		// keyed by it; the unique key makes concurrent first notes one.
-		sd, err := db.ensureFoundedShift(ctx, teamID, channelID, channelID, now)
-		if err != nil {
+		// The conversation's own shift from before families keeps it,
+		// unless its person left that family (an import without the DM's
+		// row): then theirs is a new family, keyed apart.
+		sd, err := db.foundedShift(ctx, teamID, channelID, true)
+		if err != nil && !isNoDocs(err) {
 			return shiftDoc{}, err
+		}
+		if err == nil && userID != "" && slices.Contains(sd.Left, userID) && bh.ConversationKindOf(channelID) == bh.ConvDM {
+			if sd, err = db.newFamily(ctx, teamID, now); err != nil {
+				return shiftDoc{}, err
+			}
+		}
+		if err != nil {
+			// A writer already in a family brings the conversation to it:
+			// a channel's first note (one list, not a second keyed by
+			// the channel), or their DM's first after a channel made them
+			// a member.
+			var ok bool
+			if sd, ok, err = db.writersFamily(ctx, teamID, userID, bh.ConversationKindOf(channelID) == bh.ConvDM); err != nil {
+				return shiftDoc{}, err
+			} else if !ok {
+				// A new family keyed by the conversation; the unique key
+				// makes concurrent first notes one.
+				if sd, err = db.ensureFoundedShift(ctx, teamID, channelID, channelID, now); err != nil {
+					return shiftDoc{}, err
+				}
+			}
 		}
 		return db.mapConversation(ctx, teamID, channelID, userID, sd, now)
 	}
 	// Its person left the family it fed: a new family, keyed apart from
 	// the shift the conversation founded.
-	id := newID()
-	sd := shiftDoc{ID: id, TeamID: teamID, ChannelID: bh.FamilyKey(id), CreatedAt: now, UpdatedAt: now}
-	if _, err := db.c.shifts.InsertOne(ctx, sd); err != nil {
+	sd, err := db.newFamily(ctx, teamID, now)
+	if err != nil {
 		return shiftDoc{}, err
 	}
+	id := sd.ID
 	res, err := db.c.conversations.UpdateOne(ctx, bson.D{{Key: "_id", Value: conv.ID}, {Key: "shift_id", Value: conv.ShiftID}},
 		bson.D{{Key: "$set", Value: bson.D{{Key: "shift_id", Value: id}, {Key: "since", Value: now}}}})
 	if err != nil {
@@ -186,6 +208,57 @@ func (db *DB) ensureShift(ctx context.Context, teamID, channelID, userID string,
 		return db.shiftTx(ctx, teamID, have.ShiftID)
 	}
 	return sd, db.addMember(ctx, memberDoc{TeamID: teamID, ShiftID: id, UserID: userID, JoinedAt: now})
+}
+
+// newFamily makes a family keyed apart from every conversation (its
+// founding conversation's key is another family's).
+func (db *DB) newFamily(ctx context.Context, teamID string, now time.Time) (shiftDoc, error) {
+	id := newID()
+	sd := shiftDoc{ID: id, TeamID: teamID, ChannelID: bh.FamilyKey(id), CreatedAt: now, UpdatedAt: now}
+	_, err := db.c.shifts.InsertOne(ctx, sd)
+	return sd, err
+}
+
+// writersFamily is the family a conversation's first note by userID goes
+// to when the conversation has none: the one their DM feeds, else the one
+// they joined first; ok is false when they are in none, and for a DM
+// (dm) when they have a DM row of their own already (theirs fed a family
+// before: it does not follow another). Only from a write function: it
+// reads what the write's transaction sees.
+func (db *DB) writersFamily(ctx context.Context, teamID, userID string, dm bool) (sd shiftDoc, ok bool, err error) {
+	if userID == "" {
+		return shiftDoc{}, false, nil
+	}
+	ms, err := findAll[memberDoc](ctx, db, colMembers, bson.D{{Key: "team_id", Value: teamID}, {Key: "user_id", Value: userID}}, nil)
+	if err != nil || len(ms) == 0 {
+		return shiftDoc{}, false, err
+	}
+	slices.SortFunc(ms, func(a, b memberDoc) int {
+		if c := a.JoinedAt.Compare(b.JoinedAt); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	// A DM's row names its person; a channel's names nobody.
+	dms, err := findAll[convDoc](ctx, db, colConversations, bson.D{{Key: "team_id", Value: teamID}, {Key: "user_id", Value: userID}}, nil)
+	if err != nil {
+		return shiftDoc{}, false, err
+	}
+	if dm && len(dms) > 0 {
+		return shiftDoc{}, false, nil
+	}
+	pick := ms[0].ShiftID
+	for _, d := range dms {
+		if d.ShiftID != "" && slices.ContainsFunc(ms, func(m memberDoc) bool { return m.ShiftID == d.ShiftID }) {
+			pick = d.ShiftID
+			break
+		}
+	}
+	sd, err = db.shiftTx(ctx, teamID, pick)
+	if isNoDocs(err) {
+		return shiftDoc{}, false, nil
+	}
+	return sd, err == nil, err
 }
 
 // ensureFoundedShift is the shift key founded, made if there is none.
@@ -331,48 +404,123 @@ func (db *DB) members(ctx context.Context, op, group string, filter bson.D) ([]b
 // time). With dm (the person's DM with the bot), that DM feeds the family
 // from now on, and the person is no longer a member of the family it fed
 // before, whose id is from ("" when none, or the same family). Its open
-// notes stay there: MoveOpenNotes moves them, when the person agreed.
+// notes stay there: MoveOpenNotes moves them, when the person agreed. A
+// Join asked by someone (m.InvitedBy) who is no longer in the family is
+// refused (ECONFLICT): their invite no longer stands.
 func (db *DB) Join(ctx context.Context, m bh.Member, dm string) (from string, err error) {
-	if m.TeamID == "" || m.ShiftID == "" || m.UserID == "" {
-		return "", db.fail("join family", bh.Errorf(bh.EINVALID, "Joining needs a team, a family and a person."))
-	}
-	if dm != "" && (bh.ConversationKindOf(dm) != bh.ConvDM) {
-		return "", db.fail("join family", bh.Errorf(bh.EINVALID, "Only a DM joins with its person."))
-	}
-	if _, err := db.ShiftByID(ctx, m.TeamID, m.ShiftID); err != nil {
+	if err := db.checkJoin(ctx, m, dm); err != nil {
 		return "", db.fail("join family", err)
 	}
 	now := db.now()
 	err = db.write(ctx, func(ctx context.Context) error {
-		from = ""
-		if err := db.addMember(ctx, memberDoc{TeamID: m.TeamID, ShiftID: m.ShiftID, UserID: m.UserID, JoinedAt: now, InvitedBy: m.InvitedBy}); err != nil {
-			return err
-		}
-		if dm == "" {
-			return nil
-		}
-		had, found, err := db.family(ctx, m.TeamID, dm, true)
-		if err != nil {
-			return err
-		}
-		if found && had.ShiftID == m.ShiftID {
-			return nil
-		}
-		row := convDoc{ID: convID(m.TeamID, dm), TeamID: m.TeamID, ChannelID: dm, ShiftID: m.ShiftID, Kind: string(bh.ConvDM), UserID: m.UserID, Since: now}
-		if _, err := db.c.conversations.ReplaceOne(ctx, bson.D{{Key: "_id", Value: row.ID}}, row, options.Replace().SetUpsert(true)); err != nil {
-			return err
-		}
-		if !found {
-			return nil
-		}
-		from = had.ShiftID
-		_, err = db.c.members.DeleteOne(ctx, bson.D{{Key: "_id", Value: memberID(m.TeamID, from, m.UserID)}})
+		from, err = db.joinTx(ctx, m, dm, now)
 		return err
 	})
 	if err != nil {
 		return "", db.fail("join family", err)
 	}
 	return from, nil
+}
+
+// AcceptInvite is Join by the invite id names, answered by userID, the
+// person it asks: the invite is answered Join in the same write as the
+// Join, so it is answered only if they joined (on a MongoDB deployment,
+// without a transaction, the Join is written first). An invite answered
+// before, or whose sender is no longer in its family, is refused
+// (ECONFLICT) and changes nothing.
+func (db *DB) AcceptInvite(ctx context.Context, teamID, id, userID, dm string) (inv bh.Invite, from string, err error) {
+	inv, err = db.Invite(ctx, teamID, id)
+	switch {
+	case err != nil:
+		return bh.Invite{}, "", err
+	case inv.To != userID:
+		return inv, "", db.fail("accept invite", bh.Errorf(bh.EFORBIDDEN, "That invite is for someone else; nothing was changed."))
+	case inv.Answered():
+		return inv, "", db.fail("accept invite", errInviteAnswered)
+	}
+	m := bh.Member{TeamID: teamID, ShiftID: inv.ShiftID, UserID: userID, InvitedBy: inv.From}
+	if err := db.checkJoin(ctx, m, dm); err != nil {
+		return inv, "", db.fail("accept invite", err)
+	}
+	now := db.now()
+	err = db.write(ctx, func(ctx context.Context) error {
+		if from, err = db.joinTx(ctx, m, dm, now); err != nil {
+			return err
+		}
+		res, err := db.c.invites.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}, {Key: "team_id", Value: teamID}, {Key: "answer", Value: bson.D{{Key: "$exists", Value: false}}}},
+			bson.D{{Key: "$set", Value: bson.D{{Key: "answer", Value: string(bh.InviteJoin)}, {Key: "answered_at", Value: now}}}})
+		if err == nil && res.ModifiedCount == 0 {
+			// Answered meanwhile (Not now, or a second press): on the
+			// embedded engine the Join is undone with this write.
+			err = errInviteAnswered
+		}
+		return err
+	})
+	if err != nil {
+		return inv, "", db.fail("accept invite", err)
+	}
+	inv, err = db.Invite(ctx, teamID, id)
+	return inv, from, err
+}
+
+var (
+	errInviteAnswered = bh.Errorf(bh.ECONFLICT, "You answered that invite already; nothing was changed.")
+	errInviterLeft    = bh.Errorf(bh.ECONFLICT, "The person who asked you is no longer in the family that invite was for, so it no longer stands; nothing was changed.")
+)
+
+// checkJoin refuses a Join that names no one, a DM that is not one, or a
+// family that is not there.
+func (db *DB) checkJoin(ctx context.Context, m bh.Member, dm string) error {
+	if m.TeamID == "" || m.ShiftID == "" || m.UserID == "" {
+		return bh.Errorf(bh.EINVALID, "Joining needs a team, a family and a person.")
+	}
+	if dm != "" && (bh.ConversationKindOf(dm) != bh.ConvDM) {
+		return bh.Errorf(bh.EINVALID, "Only a DM joins with its person.")
+	}
+	_, err := db.ShiftByID(ctx, m.TeamID, m.ShiftID)
+	return err
+}
+
+// joinTx is Join's writes, from a write function.
+func (db *DB) joinTx(ctx context.Context, m bh.Member, dm string, now time.Time) (from string, err error) {
+	if m.InvitedBy != "" && m.InvitedBy != m.UserID {
+		// Who asked must still be in the family: asked by someone who
+		// left, the invite no longer stands.
+		var have memberDoc
+		err := db.c.members.FindOne(ctx, bson.D{{Key: "_id", Value: memberID(m.TeamID, m.ShiftID, m.InvitedBy)}}).Decode(&have)
+		if isNoDocs(err) {
+			return "", errInviterLeft
+		} else if err != nil {
+			return "", err
+		}
+	}
+	if err := db.addMember(ctx, memberDoc{TeamID: m.TeamID, ShiftID: m.ShiftID, UserID: m.UserID, JoinedAt: now, InvitedBy: m.InvitedBy}); err != nil {
+		return "", err
+	}
+	// Back in a family they once left: no longer one who left it.
+	if _, err := db.c.shifts.UpdateOne(ctx, bson.D{{Key: "_id", Value: m.ShiftID}, {Key: "team_id", Value: m.TeamID}, {Key: "left", Value: m.UserID}},
+		bson.D{{Key: "$pull", Value: bson.D{{Key: "left", Value: m.UserID}}}}); err != nil {
+		return "", err
+	}
+	if dm == "" {
+		return "", nil
+	}
+	had, found, err := db.family(ctx, m.TeamID, dm, true)
+	if err != nil {
+		return "", err
+	}
+	if found && had.ShiftID == m.ShiftID {
+		return "", nil
+	}
+	row := convDoc{ID: convID(m.TeamID, dm), TeamID: m.TeamID, ChannelID: dm, ShiftID: m.ShiftID, Kind: string(bh.ConvDM), UserID: m.UserID, Since: now}
+	if _, err := db.c.conversations.ReplaceOne(ctx, bson.D{{Key: "_id", Value: row.ID}}, row, options.Replace().SetUpsert(true)); err != nil {
+		return "", err
+	}
+	if !found {
+		return "", nil
+	}
+	_, err = db.c.members.DeleteOne(ctx, bson.D{{Key: "_id", Value: memberID(m.TeamID, had.ShiftID, m.UserID)}})
+	return had.ShiftID, err
 }
 
 // Leave takes a person out of a family. Its notes stay with it; the
@@ -387,8 +535,16 @@ func (db *DB) Leave(ctx context.Context, teamID, shiftID, userID string) error {
 		return err
 	}
 	err = db.write(ctx, func(ctx context.Context) error {
-		if _, err := db.c.members.DeleteOne(ctx, bson.D{{Key: "_id", Value: memberID(teamID, shiftID, userID)}}); err != nil {
+		res, err := db.c.members.DeleteOne(ctx, bson.D{{Key: "_id", Value: memberID(teamID, shiftID, userID)}})
+		if err != nil {
 			return err
+		}
+		if res.DeletedCount > 0 {
+			// Said on the shift too, which every export carries (Left).
+			if _, err := db.c.shifts.UpdateOne(ctx, bson.D{{Key: "_id", Value: shiftID}, {Key: "team_id", Value: teamID}},
+				bson.D{{Key: "$addToSet", Value: bson.D{{Key: "left", Value: userID}}}}); err != nil {
+				return err
+			}
 		}
 		for _, c := range convs {
 			if c.Kind != bh.ConvDM || c.UserID != userID {
@@ -551,7 +707,11 @@ func (db *DB) MoveOpenNotes(ctx context.Context, teamID, from, to, userID string
 		for _, n := range open {
 			// As read: a note edited, done or moved since stays.
 			filter := bson.D{{Key: "_id", Value: n.ID}, {Key: "team_id", Value: teamID}, {Key: "shift_id", Value: from}, {Key: "rev", Value: n.Rev}}
-			update := bson.D{{Key: "$set", Value: bson.D{{Key: "shift_id", Value: to}, {Key: "updated_at", Value: now}}}, {Key: "$inc", Value: bson.D{{Key: "rev", Value: 1}}}}
+			// moved_from: the change says both lists changed (WatchNotes,
+			// ShiftsChangedSince), so the radar recomputes the one it
+			// left too.
+			update := bson.D{{Key: "$set", Value: bson.D{{Key: "shift_id", Value: to}, {Key: "updated_at", Value: now},
+				{Key: "moved_from", Value: from}, {Key: "moved_at", Value: now}}}, {Key: "$inc", Value: bson.D{{Key: "rev", Value: 1}}}}
 			if db.notesShelved() {
 				if _, err := db.updateShelved(filter, update); isNoDocs(err) {
 					continue

@@ -16,7 +16,9 @@ import (
 	"go.mongodb.org/mongo-driver/bson"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
 // familyT is a little language for the family tests: notes by a person in
@@ -677,7 +679,7 @@ func TestExportCarriesTheFamily(t *testing.T) {
 // started one of their own.
 func TestLeaveSurvivesExportAndImport(t *testing.T) {
 	for name, open := range backends(t) {
-		for _, since := range []string{"nothing since", "a list of her own since", "an export without her DM's row"} {
+		for _, since := range []string{"nothing since", "a list of her own since", "an export without her DM's row", "a format-1 export"} {
 			t.Run(name+"/"+since, func(t *testing.T) {
 				f := &familyT{t: t, ctx: context.Background(), db: open(t)}
 				f.note("D1", "U1", "out of formula")
@@ -703,25 +705,268 @@ func TestLeaveSurvivesExportAndImport(t *testing.T) {
 					require.Len(t, kept, len(dump.Collections["conversations"])-1)
 					dump.Collections["conversations"] = kept
 				}
+				if since == "a format-1 export" {
+					// No family rows at all: the shift says who left.
+					for _, c := range []string{"conversations", "members", "people", "invites"} {
+						delete(dump.Collections, c)
+					}
+				}
 
 				to := &familyT{t: t, ctx: f.ctx, db: open(t), seq: f.seq}
 				_, err = to.db.Import(f.ctx, dump)
 				require.NoError(t, err)
-				assert.Equal(t, []string{"U2"}, to.members(maya.ID), "the leaver is not a member again")
-				assert.Equal(t, []string{"D2"}, to.channels(maya.ID))
-				if since == "an export without her DM's row" {
-					return // her DM still reads as the family it founded
+				members := []string{"U2"}
+				if since == "a format-1 export" {
+					members = nil // nobody's row came: Sam joins again by Join
+				} else {
+					assert.Equal(t, []string{"D2"}, to.channels(maya.ID))
 				}
-				_, err = to.db.FamilyOf(f.ctx, "T1", "D1")
-				assert.Equal(t, bh.ENOTFOUND, bh.ErrorCode(err), "her DM feeds no family here")
+				assert.Equal(t, members, to.members(maya.ID), "the leaver is not a member again")
+				if since != "an export without her DM's row" {
+					// (That one still reads as the family it founded until
+					// her next note.)
+					_, err = to.db.FamilyOf(f.ctx, "T1", "D1")
+					assert.Equal(t, bh.ENOTFOUND, bh.ErrorCode(err), "her DM feeds no family here")
+				}
 				n := to.note("D1", "U1", "nap 40 min")
 				assert.NotEqual(t, maya.ID, n.ShiftID, "her next note starts a list of her own")
-				assert.Equal(t, []string{"U2"}, to.members(maya.ID))
+				assert.Equal(t, bh.FamilyKey(n.ShiftID), to.shift("D1").ChannelID)
+				assert.Equal(t, members, to.members(maya.ID))
 				again, err := to.db.Import(f.ctx, dump)
 				require.NoError(t, err)
 				assert.Zero(t, again.New)
-				assert.Equal(t, []string{"U2"}, to.members(maya.ID))
+				assert.Equal(t, members, to.members(maya.ID))
+				assert.Equal(t, n.ShiftID, to.shift("D1").ID, "importing again changes nothing")
 			})
 		}
+	}
+}
+
+// A conversation's first note by someone already in a family goes to that
+// family's list: a channel Maya starts writing in is her family's place,
+// not a second, empty list keyed by the channel, and Sam's first DM after
+// a channel made him a member joins the family he has. A writer in no
+// family still starts one; a DM that fed a family before (a Leave) still
+// starts a new one.
+func TestAChannelsFirstNoteJoinsItsWritersFamily(t *testing.T) {
+	for _, engine := range bothEngines {
+		t.Run(engine.name, func(t *testing.T) {
+			clk := clocktest.New(time.Date(2026, 11, 24, 21, 40, 0, 0, time.UTC))
+			f := &familyT{t: t, ctx: context.Background(), db: storetest.New(t, append(engine.opts, storetest.WithClock(clk.Now))...)}
+			tick := func() { clk.Advance(time.Minute) }
+
+			f.note("D1", "U1", "out of formula")
+			maya := f.shift("D1").ID
+			tick()
+			c := f.note("C1", "U1", "daycare form due tomorrow 5pm")
+			assert.Equal(t, maya, c.ShiftID, "the channel feeds Maya's family")
+			assert.Equal(t, maya, f.shift("C1").ID)
+			assert.Equal(t, []string{"C1", "D1"}, f.channels(maya))
+			assert.Equal(t, []string{"U1"}, f.members(maya))
+			assert.Equal(t, []string{maya}, f.familiesOf("U1"), "no second family")
+			live, err := f.db.LiveNotes(f.ctx, "T1", maya, clk.Now())
+			require.NoError(t, err)
+			assert.Len(t, live.Notes, 2, "one list")
+			// Someone else writing there feeds that list, and is no member
+			// for it: members join by consent.
+			tick()
+			assert.Equal(t, maya, f.note("C1", "U2", "slept 2h").ShiftID)
+			assert.Equal(t, []string{"U1"}, f.members(maya))
+
+			// Sam's first note is in a channel: a family of his own, keyed
+			// by it. His first DM then joins it.
+			tick()
+			sam := f.note("C2", "U2", "wipes < 1 day").ShiftID
+			assert.NotEqual(t, maya, sam)
+			assert.Equal(t, "C2", f.shift("C2").ChannelID)
+			tick()
+			assert.Equal(t, sam, f.note("D2", "U2", "nap 40 min").ShiftID, "his DM joins the family he has")
+			assert.Equal(t, []string{"C2", "D2"}, f.channels(sam))
+			assert.Equal(t, []string{"U2"}, f.members(sam))
+			conv, err := f.db.FamilyOf(f.ctx, "T1", "D2")
+			require.NoError(t, err)
+			assert.Equal(t, "U2", conv.UserID)
+
+			// Once his DM has a row of its own (he left), it does not
+			// follow another family he is in: it starts a new one.
+			tick()
+			f.note("C3", "U3", "pediatrician friday 10am")
+			pat := f.shift("C3").ID
+			tick()
+			_, err = f.db.Join(f.ctx, bh.Member{TeamID: "T1", ShiftID: pat, UserID: "U2"}, "")
+			require.NoError(t, err)
+			require.NoError(t, f.db.Leave(f.ctx, "T1", sam, "U2"))
+			tick()
+			fresh := f.note("D2", "U2", "slept 3h").ShiftID
+			assert.NotContains(t, []string{maya, sam, pat}, fresh)
+
+			// In several families, a new channel goes to the one his DM
+			// feeds, not the one he joined first.
+			tick()
+			assert.Equal(t, fresh, f.note("C4", "U2", "bath at 7pm").ShiftID)
+			assert.Equal(t, []string{pat, fresh}, f.familiesOf("U2"))
+		})
+	}
+}
+
+// An invite whose sender left the family no longer stands: the store
+// refuses the Join (not only the bot, which checks first), and the invite
+// stays unanswered. An invite is answered Join only with the Join itself:
+// a second answer, or someone else's, changes nothing.
+func TestAJoinNeedsItsInviterInTheFamily(t *testing.T) {
+	for name, open := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			f := &familyT{t: t, ctx: context.Background(), db: open(t)}
+			f.note("D1", "U1", "out of formula")
+			maya := f.shift("D1").ID
+			f.note("D2", "U2", "wipes < 1 day")
+			sam := f.shift("D2").ID
+			f.note("D3", "U3", "slept 2h")
+			pat := f.shift("D3").ID
+			asked, err := f.db.CreateInvite(f.ctx, bh.Invite{TeamID: "T1", ShiftID: maya, From: "U1", To: "U2"})
+			require.NoError(t, err)
+			require.NoError(t, f.db.Leave(f.ctx, "T1", maya, "U1"))
+
+			_, _, err = f.db.AcceptInvite(f.ctx, "T1", asked.ID, "U2", "D2")
+			assert.Equal(t, bh.ECONFLICT, bh.ErrorCode(err))
+			assert.Contains(t, bh.ErrorMessage(err), "no longer in the family that invite was for")
+			_, err = f.db.Join(f.ctx, bh.Member{TeamID: "T1", ShiftID: maya, UserID: "U2", InvitedBy: "U1"}, "D2")
+			assert.Equal(t, bh.ECONFLICT, bh.ErrorCode(err), "Join itself checks who asked")
+			got, err := f.db.Invite(f.ctx, "T1", asked.ID)
+			require.NoError(t, err)
+			assert.False(t, got.Answered(), "a refused Join leaves the invite unanswered")
+			assert.Empty(t, f.members(maya))
+			assert.Equal(t, sam, f.shift("D2").ID, "his DM still feeds his own list")
+
+			inv, err := f.db.CreateInvite(f.ctx, bh.Invite{TeamID: "T1", ShiftID: pat, From: "U3", To: "U2"})
+			require.NoError(t, err)
+			_, _, err = f.db.AcceptInvite(f.ctx, "T1", inv.ID, "U9", "D9")
+			assert.Equal(t, bh.EFORBIDDEN, bh.ErrorCode(err), "someone else's invite")
+			got, from, err := f.db.AcceptInvite(f.ctx, "T1", inv.ID, "U2", "D2")
+			require.NoError(t, err)
+			assert.Equal(t, sam, from)
+			assert.Equal(t, bh.InviteJoin, got.Answer)
+			assert.Equal(t, []string{"U3", "U2"}, f.members(pat))
+			ms, err := f.db.Members(f.ctx, "T1", pat)
+			require.NoError(t, err)
+			assert.Equal(t, "U3", ms[1].InvitedBy)
+			assert.Equal(t, pat, f.shift("D2").ID)
+			_, _, err = f.db.AcceptInvite(f.ctx, "T1", inv.ID, "U2", "D2")
+			assert.Equal(t, bh.ECONFLICT, bh.ErrorCode(err), "answered already")
+
+			later, err := f.db.CreateInvite(f.ctx, bh.Invite{TeamID: "T1", ShiftID: pat, From: "U3", To: "U4"})
+			require.NoError(t, err)
+			_, _, err = f.db.AnswerInvite(f.ctx, "T1", later.ID, bh.InviteNotNow)
+			require.NoError(t, err)
+			_, _, err = f.db.AcceptInvite(f.ctx, "T1", later.ID, "U4", "D4")
+			assert.Equal(t, bh.ECONFLICT, bh.ErrorCode(err), "Not now stands")
+			assert.Equal(t, []string{"U3", "U2"}, f.members(pat))
+		})
+	}
+}
+
+// A joiner's open notes moving to the family's list are read in that
+// family's zone from then on ("pediatrician 2pm" in New York is not over
+// at 4 PM UTC), and the move is a change to both lists: the change stream
+// and the radar's catch-up name the list they left too, so its state
+// loses them.
+func TestMovedNotesAreReadInTheirNewFamily(t *testing.T) {
+	for _, engine := range bothEngines {
+		t.Run(engine.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a safety net, not a measure
+			defer cancel()
+			clk := clocktest.New(time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC))
+			f := &familyT{t: t, ctx: ctx, db: storetest.New(t, append(engine.opts, storetest.WithClock(clk.Now))...)}
+			f.note("D1", "U1", "out of formula")
+			maya := f.shift("D1").ID
+			require.NoError(t, f.db.SetShiftTZ(ctx, "T1", maya, "America/New_York"))
+			appt := f.note("D2", "U2", "pediatrician appointment 2pm")
+			sam := f.shift("D2").ID
+			ids := func(shift string, at time.Time) []string {
+				live, err := f.db.LiveNotes(ctx, "T1", shift, at)
+				require.NoError(t, err)
+				var out []string
+				for _, n := range live.Notes {
+					out = append(out, n.ID)
+				}
+				return out
+			}
+			clk.Advance(2 * time.Hour)
+			require.Contains(t, ids(sam, clk.Now()), appt.ID, "read in UTC: 2 PM is still to come")
+			require.NotContains(t, ids(maya, clk.Now()), appt.ID)
+
+			next, stop, err := f.db.WatchNotes(ctx, nil)
+			require.NoError(t, err)
+			defer stop()
+			moveAt := clk.Now()
+			from, err := f.db.Join(ctx, bh.Member{TeamID: "T1", ShiftID: maya, UserID: "U2", InvitedBy: "U1"}, "D2")
+			require.NoError(t, err)
+			moved, err := f.db.MoveOpenNotes(ctx, "T1", from, maya, "U2")
+			require.NoError(t, err)
+			require.Equal(t, 1, moved)
+
+			// The move's changes come together, its list's and the one it
+			// left.
+			changed := map[string]bool{}
+			for !changed[maya] {
+				chs, err := next(ctx)
+				require.NoError(t, err)
+				for _, ch := range chs {
+					changed[ch.ShiftID] = true
+				}
+			}
+			assert.True(t, changed[sam], "the list the note left changed too")
+			since, err := f.db.ShiftsChangedSince(ctx, moveAt)
+			require.NoError(t, err)
+			var caught []string
+			for _, sh := range since {
+				caught = append(caught, sh.ID)
+			}
+			assert.ElementsMatch(t, []string{sam, maya}, caught, "the catch-up recomputes both")
+
+			// 4 PM UTC: over in UTC, 11 AM in New York.
+			clk.Advance(4 * time.Hour)
+			assert.Contains(t, ids(maya, clk.Now()), appt.ID, "read in the family's zone")
+			assert.Empty(t, ids(sam, clk.Now()))
+			// 8 PM UTC: 3 PM in New York, over.
+			clk.Advance(4 * time.Hour)
+			assert.NotContains(t, ids(maya, clk.Now()), appt.ID)
+
+			// A later change of the moved note is its new list's only.
+			_, err = f.db.RetagNote(ctx, "T1", appt.ID, bh.TagTask)
+			require.NoError(t, err)
+			chs, err := next(ctx)
+			require.NoError(t, err)
+			for _, ch := range chs {
+				assert.Equal(t, maya, ch.ShiftID)
+			}
+		})
+	}
+}
+
+// Who left a family and joined it again is a member again in every
+// export: a format-1 import maps the DM that founded it back.
+func TestRejoiningIsNoLongerLeaving(t *testing.T) {
+	for name, open := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			f := &familyT{t: t, ctx: context.Background(), db: open(t)}
+			f.note("D1", "U1", "out of formula")
+			maya := f.shift("D1")
+			_, err := f.db.Join(f.ctx, bh.Member{TeamID: "T1", ShiftID: maya.ID, UserID: "U2", InvitedBy: "U1"}, "D2")
+			require.NoError(t, err)
+			require.NoError(t, f.db.Leave(f.ctx, "T1", maya.ID, "U1"))
+			_, err = f.db.Join(f.ctx, bh.Member{TeamID: "T1", ShiftID: maya.ID, UserID: "U1", InvitedBy: "U2"}, "D1")
+			require.NoError(t, err)
+			dump, err := f.db.Export(f.ctx, maya)
+			require.NoError(t, err)
+			for _, c := range []string{"conversations", "members", "people", "invites"} {
+				delete(dump.Collections, c)
+			}
+			to := &familyT{t: t, ctx: f.ctx, db: open(t), seq: f.seq}
+			_, err = to.db.Import(f.ctx, dump)
+			require.NoError(t, err)
+			assert.Equal(t, []string{"U1"}, to.members(maya.ID))
+			assert.Equal(t, maya.ID, to.note("D1", "U1", "nap 40 min").ShiftID)
+		})
 	}
 }

@@ -22,6 +22,7 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
 // crashChildDir, when set, makes TestCrashChild the writer that
@@ -72,7 +73,7 @@ func TestCrashChild(t *testing.T) {
 		for {
 			run, err := db.CreateRun(context.Background(), bh.Run{TeamID: "T1", ShiftID: "plans"})
 			if err == nil {
-				err = db.SaveRunRecord(context.Background(), sampleRecord(run))
+				err = db.SaveRunRecord(context.Background(), storetest.Record(run))
 			}
 			if err != nil {
 				say("error", err)

@@ -44,7 +44,7 @@ func (db *DB) migrateFamilies(ctx context.Context) error {
 		family[m.ShiftID] = true
 	}
 	slices.SortFunc(shifts, func(a, b shiftDoc) int { return strings.Compare(a.ID, b.ID) })
-	var dms, channels, members, quiet int
+	var dms, channels, members, quiet, gone int
 	for _, sd := range shifts {
 		if sd.Sample || bh.IsSampleChannel(sd.ChannelID) || bh.IsFamilyKey(sd.ChannelID) || mapped[convID(sd.TeamID, sd.ChannelID)] || family[sd.ID] {
 			continue
@@ -55,6 +55,16 @@ func (db *DB) migrateFamilies(ctx context.Context) error {
 			return fmt.Errorf("shift %s: %w", sd.ID, err)
 		}
 		row := convDoc{ID: convID(sd.TeamID, sd.ChannelID), TeamID: sd.TeamID, ChannelID: sd.ChannelID, ShiftID: sd.ID, Kind: string(kind), Since: sd.CreatedAt}
+		// Who left it (a dump without its family's rows) stays out: a
+		// DM whose person left feeds no family, as after their Leave.
+		people = slices.DeleteFunc(people, func(u string) bool { return slices.Contains(sd.Left, u) })
+		if kind == bh.ConvDM && len(people) == 0 && len(sd.Left) > 0 {
+			if writers, err := db.peopleOf(ctx, sd, kind); err != nil {
+				return fmt.Errorf("shift %s: %w", sd.ID, err)
+			} else if len(writers) > 0 {
+				row.ShiftID, row.UserID = "", writers[0]
+			}
+		}
 		var q *quietDoc
 		if kind == bh.ConvDM && len(people) > 0 {
 			row.UserID = people[0]
@@ -97,7 +107,9 @@ func (db *DB) migrateFamilies(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("shift %s: %w", sd.ID, err)
 		}
-		if kind == bh.ConvDM {
+		if row.ShiftID == "" {
+			gone++
+		} else if kind == bh.ConvDM {
 			dms++
 		} else {
 			channels++
@@ -111,6 +123,9 @@ func (db *DB) migrateFamilies(ctx context.Context) error {
 		db.log.Info(fmt.Sprintf("store: families: %d conversations → %d families (%d DMs, %d channels), %d members, %d quiet-hour settings moved to their people",
 			dms+channels, dms+channels, dms, channels, members, quiet),
 			"conversations", dms+channels, "dms", dms, "channels", channels, "members", members, "quiet", quiet)
+	}
+	if gone > 0 {
+		db.log.Info(fmt.Sprintf("store: families: %d DMs of people who had left the family they founded feed no family; their next note starts one", gone), "dms", gone)
 	}
 	return nil
 }

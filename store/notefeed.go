@@ -59,18 +59,17 @@ func (f *noteFeed) publish(puts []bson.Raw) {
 	defer f.mu.Unlock()
 	for _, raw := range puts {
 		f.seq++
-		team, _ := raw.Lookup("team_id").StringValueOK()
-		shift, _ := raw.Lookup("shift_id").StringValueOK()
-		ch := bh.NoteChange{TeamID: team, ShiftID: shift, Token: f.token(f.seq)}
-		for s := range f.subs {
-			if s.dead {
-				continue
-			}
-			select {
-			case s.ch <- ch:
-			default:
-				s.dead = true
-				close(s.lost)
+		for _, ch := range noteChanges(raw, f.token(f.seq)) {
+			for s := range f.subs {
+				if s.dead {
+					continue
+				}
+				select {
+				case s.ch <- ch:
+				default:
+					s.dead = true
+					close(s.lost)
+				}
 			}
 		}
 	}
@@ -151,4 +150,21 @@ func (f *noteFeed) watch(resume []byte) (func(context.Context) ([]bh.NoteChange,
 		return out, nil
 	}
 	return next, stop, nil
+}
+
+// noteChanges are the changes a note's stored version makes: to its
+// shift's list, and to the list it left when the version is its move.
+// Read by lookups: publish runs on every commit.
+func noteChanges(raw bson.Raw, token []byte) []bh.NoteChange {
+	team, _ := raw.Lookup("team_id").StringValueOK()
+	shift, _ := raw.Lookup("shift_id").StringValueOK()
+	out := []bh.NoteChange{{TeamID: team, ShiftID: shift, Token: token}}
+	if from, ok := raw.Lookup("moved_from").StringValueOK(); ok && from != "" {
+		at, ok1 := raw.Lookup("moved_at").TimeOK()
+		updated, ok2 := raw.Lookup("updated_at").TimeOK()
+		if ok1 && ok2 && at.Equal(updated) {
+			out = append(out, bh.NoteChange{TeamID: team, ShiftID: from, Token: token})
+		}
+	}
+	return out
 }

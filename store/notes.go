@@ -22,6 +22,11 @@ type shiftDoc struct {
 	SweptRev  int       `bson:"swept_rev,omitempty"`
 	CreatedAt time.Time `bson:"created_at"`
 	UpdatedAt time.Time `bson:"updated_at"`
+	// Left are the people who left this family (Leave) and have not
+	// joined it again. It travels with the shift, in every export: an
+	// import without the family's rows (a format-1 dump) does not make
+	// them members again, nor map the DM of one who founded it back.
+	Left []string `bson:"left,omitempty"`
 }
 
 func (d shiftDoc) domain() bh.Shift {
@@ -58,6 +63,20 @@ type logDoc struct {
 	ClaimedBy string     `bson:"claimed_by,omitempty"`
 	ClaimedAt *time.Time `bson:"claimed_at,omitempty"`
 	Rev       int        `bson:"rev"`
+	// MovedFrom is the shift the note last moved from (MoveOpenNotes),
+	// at MovedAt; absent for a note that never moved.
+	MovedFrom string     `bson:"moved_from,omitempty"`
+	MovedAt   *time.Time `bson:"moved_at,omitempty"`
+}
+
+// left is the shift this version of the note left ("" unless the version
+// is the move itself): a change to it is a change to that shift's list
+// too, whose radar state must lose the note.
+func (d logDoc) left() string {
+	if d.MovedFrom == "" || d.MovedAt == nil || !d.MovedAt.Equal(d.UpdatedAt) {
+		return ""
+	}
+	return d.MovedFrom
 }
 
 func (d logDoc) domain() bh.Note {

@@ -222,10 +222,15 @@ func (db *DB) notesChangedSince(since time.Time) [][2]string {
 	seen := map[[2]string]bool{}
 	var out [][2]string
 	db.mem.eachNote(func(d *logDoc) {
-		k := [2]string{d.TeamID, d.ShiftID}
-		if !d.UpdatedAt.Before(since) && !seen[k] {
-			seen[k] = true
-			out = append(out, k)
+		if d.UpdatedAt.Before(since) {
+			return
+		}
+		for _, shift := range []string{d.ShiftID, d.left()} {
+			// A moved note changed the list it left too.
+			if k := [2]string{d.TeamID, shift}; shift != "" && !seen[k] {
+				seen[k] = true
+				out = append(out, k)
+			}
 		}
 	})
 	slices.SortFunc(out, func(a, b [2]string) int {

@@ -34,33 +34,28 @@ func (db *DB) WatchNotes(ctx context.Context, resume []byte) (func(context.Conte
 	if err != nil {
 		return nil, nil, db.fail("watch notes", err)
 	}
-	read := func() (bh.NoteChange, bool, error) {
+	read := func() ([]bh.NoteChange, error) {
 		var ev struct {
-			Doc struct {
-				TeamID  string `bson:"team_id"`
-				ShiftID string `bson:"shift_id"`
-			} `bson:"fullDocument"`
+			Doc bson.Raw `bson:"fullDocument"`
 		}
 		if err := cs.Decode(&ev); err != nil {
-			return bh.NoteChange{}, false, db.fail("read note change", err)
+			return nil, db.fail("read note change", err)
 		}
-		if ev.Doc.ShiftID == "" {
+		if shift, _ := ev.Doc.Lookup("shift_id").StringValueOK(); shift == "" {
 			// A hard deletion (notes are soft-deleted; only by hand): the
 			// catch-up covers it.
-			return bh.NoteChange{}, false, nil
+			return nil, nil
 		}
-		return bh.NoteChange{TeamID: ev.Doc.TeamID, ShiftID: ev.Doc.ShiftID, Token: append([]byte(nil), cs.ResumeToken()...)}, true, nil
+		return noteChanges(ev.Doc, append([]byte(nil), cs.ResumeToken()...)), nil
 	}
 	next := func(ctx context.Context) ([]bh.NoteChange, error) {
 		var out []bh.NoteChange
 		for len(out) == 0 && cs.Next(ctx) {
-			ch, ok, err := read()
+			chs, err := read()
 			if err != nil {
 				return nil, err
 			}
-			if ok {
-				out = append(out, ch)
-			}
+			out = append(out, chs...)
 		}
 		if len(out) == 0 {
 			if err := ctx.Err(); err != nil {
@@ -72,13 +67,11 @@ func (db *DB) WatchNotes(ctx context.Context, resume []byte) (func(context.Conte
 			return nil, io.EOF
 		}
 		for len(out) < maxChangeBatch && cs.TryNext(ctx) {
-			ch, ok, err := read()
+			chs, err := read()
 			if err != nil {
 				return nil, err
 			}
-			if ok {
-				out = append(out, ch)
-			}
+			out = append(out, chs...)
 		}
 		return out, nil
 	}
@@ -101,10 +94,16 @@ func (db *DB) ShiftsChangedSince(ctx context.Context, since time.Time) ([]bh.Shi
 			refs = append(refs, ref{TeamID: k[0], ShiftID: k[1]})
 		}
 	} else {
-		var err error
-		refs, err = findAll[ref](ctx, db, colLogs, bson.D{{Key: "updated_at", Value: bson.D{{Key: "$gte", Value: since.UTC()}}}}, nil)
+		docs, err := findAll[logDoc](ctx, db, colLogs, bson.D{{Key: "updated_at", Value: bson.D{{Key: "$gte", Value: since.UTC()}}}}, nil)
 		if err != nil {
 			return nil, db.fail("shifts changed since", err)
+		}
+		for _, d := range docs {
+			refs = append(refs, ref{TeamID: d.TeamID, ShiftID: d.ShiftID})
+			if left := d.left(); left != "" {
+				// The list a moved note left changed too.
+				refs = append(refs, ref{TeamID: d.TeamID, ShiftID: left})
+			}
 		}
 	}
 	seen := map[string]bool{}
@@ -115,6 +114,9 @@ func (db *DB) ShiftsChangedSince(ctx context.Context, since time.Time) ([]bh.Shi
 		}
 		seen[r.TeamID+"/"+r.ShiftID] = true
 		sh, err := db.ShiftByID(ctx, r.TeamID, r.ShiftID)
+		if bh.ErrorCode(err) == bh.ENOTFOUND {
+			continue // a list a note left, gone since: nothing to recompute
+		}
 		if err != nil {
 			return nil, err
 		}

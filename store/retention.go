@@ -10,18 +10,11 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
-// Swept counts what one Sweep removed.
-type Swept struct {
-	RunDetails int // runs whose details were removed (the runs and their decisions stay)
-	Events     int // events older than RunDetailAge, and radar wake-ups past a shift's latest three and the last day
-	Notes      int // notes closed (done or removed) more than ClosedNoteAge ago
-	SlackIDs   int // Slack event ids older than EventTTL
-	Replies    int // reply locations older than ReplyAge
-}
+// Swept counts what one Sweep removed (bh.Swept, shared by the engines).
+type Swept = bh.Swept
 
-// ReplyAge is how long where a note's confirmation was posted is kept: while
-// its note can still be edited or re-tagged from it.
-const ReplyAge = 30 * 24 * time.Hour
+// ReplyAge is how long where a note's confirmation was posted is kept.
+const ReplyAge = bh.ReplyAge
 
 // runSweepBatch and noteSweepBatch bound how many runs and notes one Sweep
 // removes, so one commit stays short even on a first sweep over a year of

@@ -53,6 +53,8 @@ type runDoc struct {
 	ForUntil time.Time `bson:"for_until,omitempty"`
 	// Rest is absent from runs made before plans knew of another's sleep.
 	Rest []restDoc `bson:"rest,omitempty"`
+	// Clock is absent from runs made before readers had one (24-hour).
+	Clock string `bson:"clock,omitempty"`
 }
 
 // restDoc is another caregiver's sleep in a plan's window (bh.Rest).
@@ -84,7 +86,8 @@ func toRunDoc(r bh.Run) runDoc {
 		Change: r.Change, ChangeStamps: toStampDocs(r.ChangeStamps), Status: string(r.Status), Energy: string(r.Energy), HorizonH: r.HorizonH, Mode: r.Mode, TZ: r.TZ,
 		TokenBudget: r.TokenBudget, Now: r.Now.UTC(), Sample: r.Sample, RequestedBy: r.RequestedBy, CardChannel: r.CardChannel,
 		CardTS: r.CardTS, CardPosted: r.CardPosted, Error: r.Error, CreatedAt: r.CreatedAt.UTC(), StartedAt: r.StartedAt.UTC(), FinishedAt: r.FinishedAt.UTC(),
-		From: r.From.UTC(), Quiet: toQuietDoc(r.Quiet), For: r.For, ForName: r.ForName, ForUntil: r.ForUntil.UTC(), Rest: toRestDocs(r.Rest)}
+		From: r.From.UTC(), Quiet: toQuietDoc(r.Quiet), For: r.For, ForName: r.ForName, ForUntil: r.ForUntil.UTC(), Rest: toRestDocs(r.Rest),
+		Clock: string(r.Clock)}
 }
 
 func toQuietDoc(q *bh.QuietHours) *quietDoc {
@@ -107,7 +110,7 @@ func (d runDoc) domain() bh.Run {
 		TokenBudget: d.TokenBudget, Now: d.Now.UTC(), Sample: d.Sample, RequestedBy: d.RequestedBy, CardChannel: d.CardChannel,
 		CardTS: d.CardTS, CardPosted: d.CardPosted, Error: d.Error, CreatedAt: d.CreatedAt.UTC(), StartedAt: d.StartedAt.UTC(), FinishedAt: d.FinishedAt.UTC(),
 		From: utcOrZero(d.From), Quiet: d.Quiet.domain(), For: d.For, ForName: d.ForName, ForUntil: utcOrZero(d.ForUntil),
-		Rest: restOf(d.Rest)}
+		Rest: restOf(d.Rest), Clock: bh.Clock(d.Clock)}
 }
 
 // utcPtr is t in UTC, nil for nil.

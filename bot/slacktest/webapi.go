@@ -121,7 +121,9 @@ type File struct {
 type User struct {
 	ID, Name, RealName, TZ string
 	TZOffset               int
-	IsBot                  bool
+	// Locale is what users.info says with include_locale ("en-GB"); "" says none.
+	Locale string
+	IsBot  bool
 	// Deleted is a deactivated account; TeamID, when set, another
 	// workspace's person (the fake's own team otherwise).
 	Deleted bool
@@ -757,7 +759,7 @@ func (s *Server) usersInfo(c *Call) map[string]any {
 	return answer(struct {
 		User slack.User `json:"user"`
 	}{slack.User{ID: u.ID, TeamID: team, Name: u.Name, RealName: u.RealName, TZ: u.TZ, TZLabel: u.TZ, TZOffset: u.TZOffset, IsBot: u.IsBot,
-		Deleted: u.Deleted, Profile: slack.UserProfile{RealName: u.RealName, DisplayName: u.Name}}})
+		Locale: u.Locale, Deleted: u.Deleted, Profile: slack.UserProfile{RealName: u.RealName, DisplayName: u.Name}}})
 }
 
 func (s *Server) conversationsInfo(c *Call) map[string]any {

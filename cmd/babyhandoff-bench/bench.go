@@ -491,10 +491,13 @@ func benchPlans(ctx context.Context, n int, stdout, stderr io.Writer) int {
 	}
 	cpu := readCPUTimes()
 	for i := 0; i < n; i++ {
-		ch := fmt.Sprintf("CBENCH%d", i)
+		// A person of its own per round: a channel's first note by someone
+		// already in a family joins that family, and each round measures
+		// a family of its own.
+		ch, user := fmt.Sprintf("CBENCH%d", i), fmt.Sprintf("UBENCH%d", i)
 		wait, cancel := context.WithTimeout(ctx, 30*time.Second)
 		slash := func(text, version string) (time.Duration, time.Duration, slacktest.Message, error) {
-			payload, _ := json.Marshal(map[string]any{"team_id": team, "channel_id": ch, "user_id": "UBENCH", "command": "/plan", "text": text,
+			payload, _ := json.Marshal(map[string]any{"team_id": team, "channel_id": ch, "user_id": user, "command": "/plan", "text": text,
 				"trigger_id": "1.2.x", "response_url": "https://hooks.slack.test/x"})
 			start := time.Now()
 			id, err := fake.Send(ctx, slacktest.Envelope{Type: "slash_commands", Payload: payload, AcceptsResponsePayload: true})
@@ -517,7 +520,7 @@ func benchPlans(ctx context.Context, n int, stdout, stderr io.Writer) int {
 				break
 			}
 			var id string
-			id, err = fake.SendEvent(ctx, map[string]any{"type": "message", "channel": ch, "channel_type": "channel", "user": "UBENCH",
+			id, err = fake.SendEvent(ctx, map[string]any{"type": "message", "channel": ch, "channel_type": "channel", "user": user,
 				"text": s.Text, "ts": fmt.Sprintf("%d.%06d", time.Now().Unix(), j+1)})
 			if err == nil {
 				_, err = fake.WaitAck(wait, id)
@@ -532,7 +535,7 @@ func benchPlans(ctx context.Context, n int, stdout, stderr io.Writer) int {
 		if err == nil {
 			if err == nil {
 				runID := cardRun(card)
-				action, _ := json.Marshal(map[string]any{"type": "block_actions", "team": map[string]any{"id": team}, "user": map[string]any{"id": "UBENCH"},
+				action, _ := json.Marshal(map[string]any{"type": "block_actions", "team": map[string]any{"id": team}, "user": map[string]any{"id": user},
 					"channel": map[string]any{"id": ch}, "container": map[string]any{"type": "message", "message_ts": card.TS, "channel_id": ch},
 					"trigger_id": "1.2.y", "actions": []any{map[string]any{"type": "static_select", "action_id": "card_energy", "block_id": "card_actions:" + runID,
 						"selected_option": map[string]any{"value": "low", "text": map[string]any{"type": "plain_text", "text": "low"}}}}})

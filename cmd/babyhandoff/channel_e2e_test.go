@@ -13,6 +13,7 @@ import (
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 	"github.com/babyhandoff/babyhandoff/radar"
+	"github.com/babyhandoff/babyhandoff/store"
 )
 
 // channelNote is a note written in a channel, and the bot's reply to it.
@@ -54,7 +55,7 @@ func TestE2EFamilyEveningInAChannel(t *testing.T) {
 		h.channelNote("C1", "U1", text, tsAt(clock.Now(), i+1))
 	}
 	h.ack(h.slash("/radar", "outlook 7", "C1", "U1"))
-	h.ephemeral("C1", "U1", "every day at 07:00")
+	h.ephemeral("C1", "U1", "every day at 7 AM")
 	h.waitRadar(clock, "DU1", func(ms []slacktest.Message) bool { return len(ms) == 1 }, "the evening's message in Maya's DM")
 	assert.Empty(t, h.radarPostsIn("C1"), "nothing in C1 before everyone in it joined")
 
@@ -120,4 +121,68 @@ func TestE2EFamilyEveningInAChannel(t *testing.T) {
 	assert.Contains(t, string(day.Blocks), "wipes")
 	assert.NotContains(t, string(day.Blocks), "archives/DU2", "no link into Sam's DM from the channel")
 	assert.Equal(t, 0, h.stop())
+}
+
+// Maya's family started in her DM, and Sam joined it. She then invites
+// the bot to #family (C1: she, Sam and the bot) and writes there: C1
+// feeds the family's one list, not a second, empty one keyed by the
+// channel. /plan in C1 (everyone in it has joined) plans from the whole
+// list, the DM's note among it. The other way round, a DM's first note
+// after its person's channel note feeds that channel's family.
+func TestE2EChannelOfADMFamily(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	require.NoError(t, err)
+	clock := clocktest.New(time.Date(2026, 11, 24, 21, 40, 0, 0, ny))
+	setup, _ := fakeTime(clock)
+	h := start(t, setup)
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "America/New_York"})
+	h.fake.SetUser(slacktest.User{ID: "U2", Name: "Sam", TZ: "America/New_York"})
+	h.fake.SetUser(slacktest.User{ID: h.fake.Config().BotUserID, Name: "babyhandoff", IsBot: true})
+	h.fake.SetChannel(slacktest.Channel{ID: "C1", Name: "family", IsMember: true,
+		Members: []string{"U1", "U2", h.fake.Config().BotUserID}})
+
+	h.note("DU1", "U1", "out of formula", tsAt(clock.Now(), 1))
+	h.ack(h.addPartner("U1", "U2"))
+	inv, id := h.invite("DU2")
+	h.ack(h.click("DU2", inv.TS, "U2", blocks.ActionFamilyJoin, id))
+	h.ephemeral("DU2", "U2", "You joined")
+
+	clock.Advance(time.Minute)
+	h.channelNote("C1", "U1", "daycare form due tomorrow 5pm", tsAt(clock.Now(), 1))
+	h.ack(h.slash("/plan", "", "C1", "U1"))
+	card := h.waitCard("C1", "v1 · ")
+	assert.Contains(t, string(card.raw), "formula", "the DM's note is on the channel's list")
+	assert.Contains(t, strings.ToLower(string(card.raw)), "daycare form")
+
+	// The other way round: Pat's first note is in #pat (C2, just Pat and
+	// the bot); her first DM afterwards feeds the family she has.
+	h.fake.SetUser(slacktest.User{ID: "U3", Name: "Pat", TZ: "America/New_York"})
+	h.fake.SetChannel(slacktest.Channel{ID: "C2", Name: "pat", IsMember: true, Members: []string{"U3", h.fake.Config().BotUserID}})
+	h.channelNote("C2", "U3", "pediatrician friday 10am", tsAt(clock.Now(), 2))
+	h.note("DU3", "U3", "slept 3h", tsAt(clock.Now(), 3))
+
+	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
+	ctx := context.Background()
+	db, err := store.Open(ctx, store.Config{DataDir: h.dir})
+	require.NoError(t, err)
+	defer db.Close(ctx)
+	dm, err := db.FamilyOf(ctx, h.team, "DU1")
+	require.NoError(t, err)
+	ch, err := db.FamilyOf(ctx, h.team, "C1")
+	require.NoError(t, err)
+	assert.Equal(t, dm.ShiftID, ch.ShiftID, "one family, one list")
+	fams, err := db.FamiliesOf(ctx, h.team, "U1")
+	require.NoError(t, err)
+	assert.Len(t, fams, 1, "no second family for Maya")
+	var texts []string
+	for _, n := range mustNotes(t, db, h.team, dm.ShiftID) {
+		texts = append(texts, n.Text)
+	}
+	assert.ElementsMatch(t, []string{"out of formula", "daycare form due tomorrow 5pm"}, texts)
+	pat, err := db.FamilyOf(ctx, h.team, "C2")
+	require.NoError(t, err)
+	patDM, err := db.FamilyOf(ctx, h.team, "DU3")
+	require.NoError(t, err)
+	assert.Equal(t, pat.ShiftID, patDM.ShiftID, "Pat's DM joined the family her channel note made")
+	assert.NotEqual(t, dm.ShiftID, pat.ShiftID)
 }

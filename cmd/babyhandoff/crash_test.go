@@ -267,7 +267,7 @@ func TestCrashDuringARadarNudgeSendsItOnce(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
 			isRadar := func(m slacktest.Message) bool {
-				return m.Channel == "DU1" && m.ThreadTS == "" && !m.Ephemeral && strings.Contains(m.Text, "Radar")
+				return m.Channel == "DU1" && m.ThreadTS == "" && !m.Ephemeral && strings.Contains(string(m.Metadata), "babyhandoff_radar_post")
 			}
 
 			// The child runs on the wall clock: its note is written now.

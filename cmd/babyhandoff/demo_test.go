@@ -33,7 +33,7 @@ func TestDemoRunsTheSampleShiftOffline(t *testing.T) {
 		assert.NotEmpty(t, b)
 	}
 	h, _ := os.ReadFile(filepath.Join(out, "handoff.md"))
-	assert.Contains(t, string(h), "sample: true")
+	assert.Contains(t, string(h), "*Sample shift: these are the PRD's example notes, not yours.*")
 	assert.Contains(t, string(h), bh.Disclaimer)
 }
 

@@ -693,13 +693,17 @@ func TestE2ENoteTimeIsTheMessagesTime(t *testing.T) {
 	h.ack(h.message("D1", "im", "U1", "slept 2h", late, nil))
 	h.replyTo("D1", late)
 
+	// The DM joined the family C9's note made (its first note after it),
+	// so the family's list holds both.
 	notes := h.notes("C9", false)
-	require.Len(t, notes, 1)
+	require.Len(t, notes, 2)
+	byChannel := map[string]bh.Note{}
+	for _, n := range notes {
+		byChannel[n.ChannelID] = n
+	}
 	// (The database keeps milliseconds.)
-	assert.Equal(t, at.Add(-15*time.Hour), notes[0].CreatedAt, "the note is as old as its message")
-	dm := h.notes("D1", false)
-	require.Len(t, dm, 1)
-	assert.Equal(t, at.Add(-2*time.Hour), dm[0].CreatedAt)
+	assert.Equal(t, at.Add(-15*time.Hour), byChannel["C9"].CreatedAt, "the note is as old as its message")
+	assert.Equal(t, at.Add(-2*time.Hour), byChannel["D1"].CreatedAt)
 }
 
 func TestE2EDisconnectMidStreamLosesNothing(t *testing.T) {
@@ -796,10 +800,19 @@ func TestE2EFirstReplyUsesTheWritersZone(t *testing.T) {
 	h.fake.SetUser(slacktest.User{ID: "U7", Name: "parent", TZ: "America/Los_Angeles"})
 	h.note("D7", "U7", "daycare form due tomorrow 5pm", tsAt(at, 100))
 	reply := h.replyMessage("D7", tsAt(at, 100))
-	assert.Contains(t, reply.Text, "due Tue 17:00", "the writer's tomorrow")
+	assert.Contains(t, reply.Text, "due Tue 5 PM", "the writer's tomorrow, on a US reader's 12-hour clock")
 
 	// Someone Slack knows no zone for: DEFAULT_TZ (UTC here).
 	h.fake.SetUser(slacktest.User{ID: "U8", Name: "partner"})
 	h.note("D8", "U8", "daycare form due tomorrow 5pm", tsAt(at, 200))
 	assert.Contains(t, h.replyMessage("D8", tsAt(at, 200)).Text, "due Wed 17:00")
+
+	// A locale Slack gives wins over the zone: en-GB in Los Angeles reads
+	// 24-hour, en-US anywhere 12-hour.
+	h.fake.SetUser(slacktest.User{ID: "U9", Name: "gran", TZ: "America/Los_Angeles", Locale: "en-GB"})
+	h.note("D9", "U9", "daycare form due tomorrow 5pm", tsAt(at, 300))
+	assert.Contains(t, h.replyMessage("D9", tsAt(at, 300)).Text, "due Tue 17:00")
+	h.fake.SetUser(slacktest.User{ID: "U10", Name: "aunt", TZ: "Europe/London", Locale: "en-US"})
+	h.note("D10", "U10", "daycare form due tomorrow 5pm", tsAt(at, 400))
+	assert.Contains(t, h.replyMessage("D10", tsAt(at, 400)).Text, "due Wed 5 PM", "London's tomorrow, on an en-US clock")
 }

@@ -322,7 +322,7 @@ func TestE2EFamilyJoinElsewhere(t *testing.T) {
 		"block_id": blocks.BlockFamily + "_actions", "value": "leave", "action_ts": "1.1"}))
 	h.ephemeral("DU3", "U3", "You left the family's list")
 	h.ack(h.click("DU5", lee.TS, "U5", blocks.ActionFamilyJoin, leeID))
-	h.ephemeral("DU5", "U5", "<@U3> is no longer in the family that invite was for")
+	h.ephemeral("DU5", "U5", "The person who asked you is no longer in the family that invite was for")
 
 	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
 	ctx := context.Background()

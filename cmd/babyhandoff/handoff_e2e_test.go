@@ -439,7 +439,9 @@ func TestE2EHandOffToEveryoneInTheFamilyChannel(t *testing.T) {
 
 	clock.Advance(11 * time.Minute)
 	h.ack(h.message("CFAM", "channel", "U1", "deadline: daycare form due in 1 hour", tsAt(clock.Now(), 3), nil))
-	second := h.radarMessage(clock, "DU3", func(m slacktest.Message) bool { return m.TS != nudge.TS && strings.Contains(m.Text, "daycare") })
+	second := h.radarMessage(clock, "DU3", func(m slacktest.Message) bool {
+		return m.TS != nudge.TS && strings.Contains(string(m.Blocks), "daycare")
+	})
 	assert.Contains(t, string(second.Blocks), "🙋 Uncle", "the item names who is on it")
 	assert.NotContains(t, string(second.Blocks), `\u003c@U4\u003e`, "by name: a mention in her DM reaches nobody")
 	assert.Empty(t, h.radarPostsIn("CFAM"), "still nothing new in the channel while she is on duty")

@@ -131,7 +131,7 @@ func TestTwoProcessesShareOneMongoDB(t *testing.T) {
 		require.NoError(t, err, "logs:\n%s\n%s", a.stderr.String(), b.stderr.String())
 	}
 	isRadar := func(m slacktest.Message) bool {
-		return m.Channel == "DU1" && m.ThreadTS == "" && !m.Ephemeral && strings.Contains(m.Text, "Radar")
+		return m.Channel == "DU1" && m.ThreadTS == "" && !m.Ephemeral && strings.Contains(string(m.Metadata), "babyhandoff_radar_post")
 	}
 	_, err = fake.WaitMessage(ctx, isRadar)
 	require.NoError(t, err, "no radar message; logs:\n%s\n%s", a.stderr.String(), b.stderr.String())

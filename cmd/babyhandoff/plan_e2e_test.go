@@ -167,8 +167,9 @@ func planFlow(t *testing.T, h *harness) {
 	f := waitFile(t, h, "handoff-v2.md")
 	assert.Equal(t, "C1", f.Channel)
 	assert.Equal(t, v2.ts, f.ThreadTS)
-	assert.True(t, strings.HasPrefix(string(f.Content), "---\ntitle: \"BabyHandoff v2\""))
-	assert.Contains(t, string(f.Content), "# Handoff v2 · next 12h · Sleep-first")
+	assert.True(t, strings.HasPrefix(string(f.Content), "# Handoff v2 · next 12h\n"), "no front matter before the first screen")
+	assert.Contains(t, string(f.Content), " · Sleep-first, ", "its last line names the plan")
+	assert.Contains(t, string(f.Content), "**10–11:30 AM**", "on the 12-hour clock of a US reader without a locale")
 	// With it the plan as a calendar (one event per block, parsed back)
 	// and as a picture (shown inline in Slack).
 	ics := waitFile(t, h, "plan-v2.ics")
@@ -309,7 +310,8 @@ func TestE2ERadarOnDemand(t *testing.T) {
 	r, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.Ephemeral && strings.HasPrefix(m.Text, "Risk Radar") })
 	require.NoError(t, err)
 	assert.Contains(t, r.Text, "critical")
-	assert.Contains(t, string(r.Blocks), "Restock formula")
+	assert.Contains(t, string(r.Blocks), "Get formula")
+	assert.NotContains(t, string(r.Blocks), "Restock formula", "no Next line repeats an item")
 	assert.Equal(t, "U1", r.EphemeralUser, "only the person who asked sees it")
 }
 
@@ -494,18 +496,18 @@ func TestE2EMarkDoneOnTheCard(t *testing.T) {
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
 	card := h.waitCard("DU1", "v1 · ")
 	notes := checkItems(t, card.raw)
-	wipes := notes["buy wipes today (due Mon 23:59)"]
+	wipes := notes["buy wipes — due Mon 23:59"]
 	require.NotEmpty(t, wipes, "the card lists the plan's items to tick: %v", notes)
 
 	h.ack(h.tick("DU1", card.ts, "U1", card.runID, wipes))
-	h.ephemeral("DU1", "U1", "Done: buy wipes today")
+	h.ephemeral("DU1", "U1", "Done: buy wipes")
 	_, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
-		return m.TS == card.ts && m.Updated > 0 && strings.Contains(string(m.Blocks), `"initial_options":[{"text":{"type":"plain_text","text":"buy wipes today (due Mon 23:59)"`)
+		return m.TS == card.ts && m.Updated > 0 && strings.Contains(string(m.Blocks), `"initial_options":[{"text":{"type":"plain_text","text":"buy wipes — due Mon 23:59"`)
 	})
 	require.NoError(t, err, "the card shows it ticked; log:\n%s", h.stderr.String())
 
 	h.ack(h.tick("DU1", card.ts, "U1", card.runID))
-	h.ephemeral("DU1", "U1", "Open again: buy wipes today")
+	h.ephemeral("DU1", "U1", "Open again: buy wipes")
 	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
 		return m.TS == card.ts && m.Updated > 1 && !strings.Contains(string(m.Blocks), `"initial_options"`)
 	})
@@ -571,7 +573,7 @@ func TestE2EOverdueDeadlinesAnswered(t *testing.T) {
 	h.ephemeral("DU1", "U1", "Still on: daycare form")
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
 	v2 := h.waitCard("DU1", "v2 · ")
-	assert.Contains(t, string(v2.raw), "daycare form due tomorrow 5pm — overdue since", "back in the plan as overdue")
+	assert.Contains(t, string(v2.raw), "daycare form — overdue since", "back in the plan as overdue")
 	assert.NotContains(t, string(v2.raw), "left out of plans")
 	assert.NotContains(t, string(v2.raw), "water bill", "dropped: not planned")
 	for _, n := range h.notes("DU1", false) {

@@ -45,14 +45,14 @@ func TestE2EHandoffPlanIsTheReceivers(t *testing.T) {
 		handoffValues([]string{"U2"}, "", "now", 10, "", true)))))
 	got := h.topLevel("DU2", "handed off to you")
 	raw := string(got.Blocks)
-	assert.Contains(t, got.Text, "until Wed 07:40")
+	assert.Contains(t, got.Text, "until Wed 7:40 AM", "on Sam's 12-hour clock (a US zone, no locale)")
 	assert.Contains(t, raw, "Next", "the receiver's next hours")
 	assert.NotContains(t, raw, "Night sleep", "Maya's night is not Sam's Next")
 
 	md := waitFile(t, h, "handoff-v2.md")
 	assert.Equal(t, got.TS, md.ThreadTS, "in Sam's thread")
 	doc := string(md.Content)
-	assert.Contains(t, doc, "## Who's on\n\n- Sam, until Wed 07:40\n- 💤 Maya sleeps 23:00–Wed 05:00 — wake them if you need a hand\n")
+	assert.Contains(t, doc, "## Who's on\n- Sam, until Wed 7:40 AM\n- 💤 Maya sleeps 11 PM–Wed 5 AM — wake them if you need a hand\n")
 	assert.Contains(t, doc, "energy medium (no sleep or energy note from Sam in the last 24 h)", "Maya's 2 hours are not Sam's")
 	assert.NotContains(t, doc, "Night sleep")
 	assert.NotContains(t, doc, "archives/DU1", "Sam cannot open Maya's DM")
@@ -92,7 +92,7 @@ func TestE2EHandoffPlanIsTheReceivers(t *testing.T) {
 	doc = string(md.Content)
 	// Sam's DM learns its zone from his first note, in the background:
 	// the hours are not asserted here, only whose they are.
-	assert.Contains(t, doc, "## Who's on\n\n- Maya, until Wed ")
+	assert.Contains(t, doc, "## Who's on\n- Maya, until Wed ")
 	assert.NotContains(t, doc, "sleeps", "Sam's night was over: nobody's rest in Maya's day")
 	// Sam joined to take it, so his hand back plans from the family's
 	// list (v3), where Maya's own "slept 2h" sets her energy.

@@ -68,7 +68,7 @@ func TestE2ERadarFollowsTheOneOnDuty(t *testing.T) {
 		h.note("DU1", "U1", text, tsAt(clock.Now(), i+1))
 	}
 	h.ack(h.slash("/radar", "outlook 7", "DU1", "U1"))
-	h.ephemeral("DU1", "U1", "every day at 07:00")
+	h.ephemeral("DU1", "U1", "every day at 7 AM")
 	mayas := h.waitRadar(clock, "DU1", func(ms []slacktest.Message) bool { return len(ms) == 1 }, "Maya's evening message")
 
 	// Sam joins the family (through the store: Join is another step's),

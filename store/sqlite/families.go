@@ -77,8 +77,17 @@ func (tx *Tx) ensureShift(ctx context.Context, teamID, channelID, userID string)
 	}
 	c, err := scanConv(tx.QueryRowContext(ctx, "SELECT "+convCols+" FROM conversations WHERE team_id = ? AND channel_id = ?", teamID, channelID))
 	if err == sql.ErrNoRows {
-		// Its own shift from before families, or a new one keyed by it.
-		sh, err := tx.ensureFoundedShift(ctx, teamID, channelID)
+		// Its own shift from before families; else a writer already in a
+		// family brings the conversation to it (a channel's first note
+		// joins their list, not a second keyed by the channel); else a
+		// new one keyed by it.
+		sh, err := foundedShift(ctx, tx, teamID, channelID)
+		if err == sql.ErrNoRows {
+			sh, err = tx.writersFamily(ctx, teamID, userID)
+		}
+		if err == sql.ErrNoRows {
+			sh, err = tx.ensureFoundedShift(ctx, teamID, channelID)
+		}
 		if err != nil {
 			return sh, err
 		}
@@ -121,6 +130,24 @@ func (tx *Tx) ensureShift(ctx context.Context, teamID, channelID, userID string)
 		return sh, err
 	}
 	return sh, tx.addMember(ctx, bh.Member{TeamID: teamID, ShiftID: id, UserID: userID})
+}
+
+// writersFamily is the family a conversation's first note by userID goes
+// to: the one their DM feeds, else the one they joined first;
+// sql.ErrNoRows when they are in none.
+func (tx *Tx) writersFamily(ctx context.Context, teamID, userID string) (bh.Shift, error) {
+	if userID == "" {
+		return bh.Shift{}, sql.ErrNoRows
+	}
+	var id string
+	err := tx.QueryRowContext(ctx, `SELECT m.shift_id FROM members m
+		LEFT JOIN conversations c ON c.team_id = m.team_id AND c.shift_id = m.shift_id AND c.user_id = m.user_id
+		WHERE m.team_id = ? AND m.user_id = ?
+		ORDER BY c.channel_id IS NULL, m.joined_at, m.shift_id LIMIT 1`, teamID, userID).Scan(&id)
+	if err != nil {
+		return bh.Shift{}, err
+	}
+	return shiftByID(ctx, tx, teamID, id)
 }
 
 func (tx *Tx) ensureFoundedShift(ctx context.Context, teamID, key string) (bh.Shift, error) {
@@ -345,18 +372,24 @@ type personDoc struct {
 // Person is what follows a person (the zero Person of team/user when
 // nothing was stored).
 func (db *DB) Person(ctx context.Context, teamID, userID string) (bh.Person, error) {
+	p, err := personOf(ctx, db.rd, teamID, userID)
+	return p, db.fail("get person", err)
+}
+
+// personOf reads a person (UpdatedAt zero: never stored).
+func personOf(ctx context.Context, q querier, teamID, userID string) (bh.Person, error) {
 	p := bh.Person{TeamID: teamID, UserID: userID}
 	var raw []byte
 	var updated int64
-	err := db.rd.QueryRowContext(ctx, "SELECT doc, updated_at FROM people WHERE team_id = ? AND user_id = ?", teamID, userID).Scan(&raw, &updated)
+	err := q.QueryRowContext(ctx, "SELECT doc, updated_at FROM people WHERE team_id = ? AND user_id = ?", teamID, userID).Scan(&raw, &updated)
 	if err == sql.ErrNoRows {
 		return p, nil
 	} else if err != nil {
-		return bh.Person{}, db.fail("get person", err)
+		return bh.Person{}, err
 	}
 	var d personDoc
 	if err := json.Unmarshal(raw, &d); err != nil {
-		return bh.Person{}, db.fail("get person", err)
+		return bh.Person{}, err
 	}
 	p.Quiet, p.UpdatedAt = d.Quiet, fromMs(updated)
 	return p, nil

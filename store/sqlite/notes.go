@@ -397,7 +397,12 @@ func (db *DB) SetNoteReply(ctx context.Context, teamID, id, channelID, ts string
 		if err != nil {
 			return err
 		}
-		return tx.putNote(ctx, n, db.zone(sh), false, false)
+		if err := tx.putNote(ctx, n, db.zone(sh), false, false); err != nil {
+			return err
+		}
+		// When, for the sweep: a reply's place is kept bh.ReplyAge.
+		_, err = tx.ExecContext(ctx, "UPDATE notes SET reply_at = ? WHERE id = ?", ms(tx.Now), id)
+		return err
 	})
 }
 

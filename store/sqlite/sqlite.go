@@ -21,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	_ "modernc.org/sqlite" // the "sqlite" driver
@@ -51,6 +52,20 @@ type Config struct {
 	// Poll is how often a change stream looks for changes that another
 	// process wrote (this process's own wake it at once). Default 1 s.
 	Poll time.Duration
+	// EventTTL is how long processed Slack event ids are remembered.
+	// Default 24 h.
+	EventTTL time.Duration
+	// RunDetailAge is how long a run's details and events are kept (Sweep).
+	// Default 90 days.
+	RunDetailAge time.Duration
+	// ClosedNoteAge is how long a done or removed note is kept (Sweep).
+	// Default 365 days.
+	ClosedNoteAge time.Duration
+	// MaxBatch caps how many writes share one commit. Default 128.
+	MaxBatch int
+	// CheckpointAfter is how many commits pass between background
+	// checkpoints. Default 100.
+	CheckpointAfter int
 }
 
 // DB is an open SQLite store.
@@ -58,8 +73,16 @@ type DB struct {
 	cfg  Config
 	log  *slog.Logger
 	path string
-	wr   *sql.DB // one connection: every write, in order
+	wr   *sql.DB // one connection: every write, in order (commit.go)
 	rd   *sql.DB // read-only connections
+	ck   *sql.DB // one connection for checkpoints
+
+	queue      chan *request // writes waiting for the writer
+	writerDone chan struct{}
+	commits    atomic.Int64
+	waiting    atomic.Int64  // callers of write not yet taken or answered
+	ckpt       chan struct{} // asks for a checkpoint
+	ckptDone   chan struct{}
 
 	mu     sync.Mutex
 	bell   chan struct{} // closed and replaced after a commit that changed notes
@@ -92,15 +115,38 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	if cfg.Poll <= 0 {
 		cfg.Poll = time.Second
 	}
+	if cfg.EventTTL <= 0 {
+		cfg.EventTTL = 24 * time.Hour
+	}
+	if cfg.RunDetailAge <= 0 {
+		cfg.RunDetailAge = 90 * 24 * time.Hour
+	}
+	if cfg.ClosedNoteAge <= 0 {
+		cfg.ClosedNoteAge = 365 * 24 * time.Hour
+	}
+	if cfg.MaxBatch <= 0 {
+		cfg.MaxBatch = 128
+	}
+	if cfg.CheckpointAfter <= 0 {
+		cfg.CheckpointAfter = 100
+	}
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
 		return nil, &bh.Error{Code: bh.EUNAVAILABLE, Message: fmt.Sprintf("Cannot create the data folder %s.", cfg.DataDir), Detail: err.Error(), Err: err}
 	}
 	db := &DB{cfg: cfg, log: cfg.Logger, path: filepath.Join(cfg.DataDir, FileName),
-		bell: make(chan struct{}), closed: make(chan struct{})}
+		bell: make(chan struct{}), closed: make(chan struct{}), queue: make(chan *request), writerDone: make(chan struct{}),
+		ckpt: make(chan struct{}, 1), ckptDone: make(chan struct{})}
 	fresh, err := checkFile(ctx, db.path)
 	if err != nil {
 		return nil, err
 	}
+	go db.commit()
+	defer func() {
+		if db.rd == nil { // Open failed: the writer stops
+			close(db.closed)
+			<-db.writerDone
+		}
+	}()
 	if fresh {
 		if err := db.create(ctx); err != nil {
 			return nil, err
@@ -115,21 +161,42 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	}
 	// Opened after the writer made the file WAL: readers then never take
 	// the write lock, and read a snapshot each transaction.
-	db.rd, err = sql.Open("sqlite", dsn(db.path, "mode=ro", busyTimeout(cfg.BusyTimeout)))
+	rd, err := sql.Open("sqlite", dsn(db.path, "mode=ro", busyTimeout(cfg.BusyTimeout)))
 	if err != nil {
 		_ = db.wr.Close()
 		return nil, db.fail("open "+db.path, err)
 	}
+	db.rd = rd
 	db.rd.SetMaxOpenConns(cfg.Readers)
+	if err := db.openCheckpointer(); err != nil {
+		_ = db.rd.Close() // the checkpointer's error is the one to tell
+		_ = db.wr.Close()
+		db.rd = nil
+		return nil, err
+	}
 	return db, nil
+}
+
+// openCheckpointer opens the checkpoints' own connection and starts them.
+func (db *DB) openCheckpointer() error {
+	ck, err := sql.Open("sqlite", dsn(db.path, busyTimeout(db.cfg.BusyTimeout)))
+	if err != nil {
+		return db.fail("open "+db.path, err)
+	}
+	ck.SetMaxOpenConns(1)
+	db.ck = ck
+	go db.checkpoints()
+	return nil
 }
 
 // openWriter is the one connection that writes path: WAL, each commit
 // synced (synchronous=FULL), each transaction taking the write lock as it
-// begins.
+// begins, no checkpoint inside a commit (commit.go checkpoints), the log
+// cut back to walLimit when it restarts.
 func openWriter(path string, busy time.Duration) (*sql.DB, error) {
 	wr, err := sql.Open("sqlite", dsn(path, "_txlock=immediate", busyTimeout(busy),
-		"_pragma=journal_mode(WAL)", "_pragma=synchronous(FULL)"))
+		"_pragma=journal_mode(WAL)", "_pragma=synchronous(FULL)", "_pragma=wal_autocheckpoint(0)",
+		fmt.Sprintf("_pragma=journal_size_limit(%d)", walLimit)))
 	if err != nil {
 		return nil, err
 	}
@@ -166,9 +233,13 @@ func (db *DB) Close(context.Context) error {
 	var err error
 	db.once.Do(func() {
 		close(db.closed)
+		<-db.writerDone // a batch under way ends first
+		<-db.ckptDone
 		err = db.rd.Close()
-		if werr := db.wr.Close(); err == nil {
-			err = werr
+		for _, c := range []*sql.DB{db.ck, db.wr} {
+			if cerr := c.Close(); err == nil {
+				err = cerr
+			}
 		}
 	})
 	return db.fail("close", err)
@@ -182,28 +253,6 @@ type Tx struct {
 	// notes is set when the transaction changed a note: the commit wakes
 	// the change streams.
 	notes bool
-}
-
-// write runs fn in an immediate transaction on the writer connection and
-// commits it. ctx bounds only this write: nothing else shares its
-// transaction.
-func (db *DB) write(ctx context.Context, op string, fn func(*Tx) error) error {
-	sqlTx, err := db.wr.BeginTx(ctx, nil)
-	if err != nil {
-		return db.fail(op, err)
-	}
-	tx := &Tx{Tx: sqlTx, db: db, Now: db.now()}
-	if err := fn(tx); err != nil {
-		_ = sqlTx.Rollback() // the error that matters is fn's
-		return db.fail(op, err)
-	}
-	if err := sqlTx.Commit(); err != nil {
-		return db.fail(op, err)
-	}
-	if tx.notes {
-		db.ring()
-	}
-	return nil
 }
 
 // read runs fn in a read-only transaction on the read pool: one snapshot.

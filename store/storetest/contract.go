@@ -80,6 +80,83 @@ type Changes interface {
 	ShiftsChangedSince(ctx context.Context, since time.Time) ([]bh.Shift, error)
 }
 
+// Runs are plans: made, saved whole once, failed with a reason.
+type Runs interface {
+	CreateRun(ctx context.Context, run bh.Run) (bh.Run, error)
+	SaveRunRecord(ctx context.Context, rec bh.RunRecord) error
+	SaveArtifact(ctx context.Context, teamID, shiftID string, a bh.Artifact) error
+	Run(ctx context.Context, teamID, runID string) (bh.Run, error)
+	RunByID(ctx context.Context, runID string) (bh.Run, error)
+	RunByVersion(ctx context.Context, teamID, shiftID string, version int) (bh.Run, error)
+	LatestRun(ctx context.Context, teamID, shiftID string) (bh.Run, error)
+	RunRecord(ctx context.Context, teamID, runID string) (bh.RunRecord, error)
+	FailRun(ctx context.Context, teamID, runID, reason string) error
+	FailInterruptedRuns(ctx context.Context, olderThan time.Duration) ([]bh.Run, error)
+	UnpostedRuns(ctx context.Context, since time.Time) ([]bh.Run, error)
+	SetRunCard(ctx context.Context, teamID, runID, channelID, ts string) error
+}
+
+// Work is what a stopped process leaves for the next: agents, uploads.
+type Work interface {
+	RegisterAgents(ctx context.Context, agents []bh.Agent) error
+	Agents(ctx context.Context) ([]bh.Agent, error)
+	StartUpload(ctx context.Context, u bh.Upload) (bh.Upload, error)
+	FinishUpload(ctx context.Context, id string) error
+	TakePendingUploads(ctx context.Context, cutoff time.Time) ([]bh.Upload, error)
+}
+
+// Radar is the radar's state of each family and its timeline.
+type Radar interface {
+	ShiftState(ctx context.Context, teamID, shiftID string) (st bh.ShiftState, fingerprint string, found bool, err error)
+	SaveShiftState(ctx context.Context, st bh.ShiftState, fingerprint string, ev *bh.Event, cur *bh.RadarCursor) error
+	StatesAtRisk(ctx context.Context, min bh.RiskLevel) ([]bh.ShiftState, error)
+	RadarCursor(ctx context.Context) (bh.RadarCursor, error)
+	SaveRadarCursor(ctx context.Context, cur bh.RadarCursor) error
+	ShiftEvents(ctx context.Context, teamID, shiftID, typ string, limit int) ([]bh.Event, error)
+}
+
+// Posts are the radar's messages, claimed before they are sent.
+type Posts interface {
+	ClaimPost(ctx context.Context, p bh.PostRecord) (bool, error)
+	PostSent(ctx context.Context, rec bh.PostRecord, ts string) error
+	PostFailed(ctx context.Context, key, why string) error
+	RefreshPost(ctx context.Context, key, oldFP string, shows bh.PostRecord) (bool, error)
+	LastNudge(ctx context.Context, teamID, shiftID, day string) (bh.PostRecord, bool, error)
+	NudgesOfDay(ctx context.Context, teamID, shiftID, day string) ([]bh.PostRecord, error)
+	Posts(ctx context.Context, teamID, shiftID string) ([]bh.PostRecord, error)
+	TakeStalePosts(ctx context.Context, cutoff time.Time, owner string) ([]bh.PostRecord, error)
+}
+
+// Settings are a family's radar settings.
+type Settings interface {
+	RadarSettings(ctx context.Context, teamID, shiftID string) (bh.RadarSettings, error)
+	UpdateRadarSettings(ctx context.Context, teamID, shiftID string, change func(*bh.RadarSettings) bool) (bh.RadarSettings, bool, error)
+	AllRadarSettings(ctx context.Context) ([]bh.RadarSettings, error)
+}
+
+// Handoffs and who is on duty.
+type Handoffs interface {
+	Duty(ctx context.Context, teamID, shiftID string) (bh.Duty, error)
+	SetDuty(ctx context.Context, d bh.Duty) error
+	CreateHandoff(ctx context.Context, h bh.Handoff) (bh.Handoff, error)
+	Handoff(ctx context.Context, teamID, id string) (bh.Handoff, error)
+	HandoffSent(ctx context.Context, teamID, id, threadChannel, threadTS string, sent []bh.HandoffMessage) error
+	TakeHandoff(ctx context.Context, teamID, id, user string, t time.Time) (bh.Handoff, bool, error)
+	ClaimHandoffReminder(ctx context.Context, teamID, id string, t time.Time) (bool, error)
+	WaitingHandoffs(ctx context.Context, since time.Time) ([]bh.Handoff, error)
+	RecentHandoffs(ctx context.Context, teamID, shiftID string, since time.Time) ([]bh.Handoff, error)
+	HandoffByThread(ctx context.Context, teamID, channelID, ts string) (bh.Handoff, error)
+}
+
+// Upkeep is the sample family and retention.
+type Upkeep interface {
+	LoadSample(ctx context.Context, teamID, channelID, userID string) (bh.Shift, error)
+	ClearSample(ctx context.Context, teamID, channelID string) (int, error)
+	// Sweep removes, by the store's clock, what is kept only for a while
+	// (RUN_DETAIL_DAYS, NOTE_DAYS, event ids, reply places).
+	Sweep(ctx context.Context) (bh.Swept, error)
+}
+
 // Store is every repository the suite covers.
 type Store interface {
 	Notes
@@ -88,6 +165,13 @@ type Store interface {
 	Families
 	People
 	Changes
+	Runs
+	Work
+	Radar
+	Posts
+	Settings
+	Handoffs
+	Upkeep
 }
 
 // Opener opens a new, empty store of the engine under test on the clock
@@ -116,7 +200,7 @@ type suiteCase struct {
 
 // Run runs every case of the contract against the engine open opens.
 func Run(t *testing.T, open Opener) {
-	for _, c := range slices.Concat(noteCases, familyCases, changeCases) {
+	for _, c := range slices.Concat(noteCases, familyCases, changeCases, runCases, radarCases, handoffCases, upkeepCases) {
 		t.Run(c.name, func(t *testing.T) {
 			clock := clocktest.New(Start)
 			c.run(&H{Store: open(t, clock.Now), T: t, Clock: clock, Ctx: context.Background()})

@@ -41,9 +41,13 @@ var familyCases = []suiteCase{
 
 		ch := h.Capture("C1", "U1", "pick up the stroller", "1.2")
 		h.Capture("C1", "U2", "and the car seat", "1.3")
-		assert.NotEqual(h.T, sh.ID, ch.ShiftID, "a channel of its own is its own family")
-		assert.Equal(h.T, []string{"U1"}, h.users(h.Members(h.Ctx, Team, ch.ShiftID)), "its first writer")
-		assert.Equal(h.T, []string{"U1", "U1"}, h.users(h.FamiliesOf(h.Ctx, Team, "U1")))
+		assert.Equal(h.T, sh.ID, ch.ShiftID, "a channel's first note by a member joins their family: one list")
+		assert.Equal(h.T, []string{"U1"}, h.users(h.Members(h.Ctx, Team, ch.ShiftID)), "a second writer is not a member until they Join")
+		assert.Equal(h.T, []string{"U1"}, h.users(h.FamiliesOf(h.Ctx, Team, "U1")))
+
+		other := h.Capture("C2", "U3", "nobody's family yet", "1.4")
+		assert.NotEqual(h.T, sh.ID, other.ShiftID, "a channel whose first writer is in no family is a family of its own")
+		assert.Equal(h.T, []string{"U3"}, h.users(h.Members(h.Ctx, Team, other.ShiftID)), "its first writer")
 	}},
 	{"JoiningMovesTheDMAndItsOpenNotesWhenAsked", func(h *H) {
 		maya := h.Capture("D1", "U1", "wipes < 1 day", "1.1")

@@ -1,0 +1,136 @@
+package normalize
+
+// This file: a note's title as the item it names, without the note's own
+// words for when.
+
+import (
+	"strings"
+	"time"
+	"unicode"
+)
+
+// Version names the rules that read a note. It changes when a stored
+// reading of the same note would come out differently (version 2: titles
+// leave out the note's words for when), so a radar state computed under
+// older rules is computed again.
+const Version = 2
+
+// itemTitle is the title of a note whose time phrases normalize
+// understood, built from the item rather than from the note's words for
+// when: "daycare form due tomorrow 5pm" is "daycare form", since every
+// surface writes the due time itself ("due Tue 5 PM"), and "tomorrow" read
+// the next day would be false. With understood set (the note has a due
+// time or a fixed time) every time phrase goes; otherwise only those that
+// count from when the note was written ("tonight", "in 3 hours", "friday"),
+// so "bottle at 11pm" keeps its time. A title left with nothing is the
+// note's words as they were.
+func itemTitle(title string, now time.Time, commit, understood bool) string {
+	words := strings.Fields(title)
+	if len(words) == 0 {
+		return title
+	}
+	// The words as the time rules read them, one space apart, so a
+	// phrase's bytes map back to the words the person wrote.
+	var b strings.Builder
+	starts := make([]int, len(words))
+	for i, w := range words {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		starts[i] = b.Len()
+		b.WriteString(strings.ReplaceAll(prepareText(w), " ", "_"))
+	}
+	s := mask(b.String(), masked)
+	drop := make([]bool, len(words))
+	any := false
+	for _, m := range findMoments(s, now, commit) {
+		if !understood && !relativePhrase(s[m.left:m.right]) {
+			continue
+		}
+		first := -1
+		for i := range words {
+			end := len(s)
+			if i+1 < len(words) {
+				end = starts[i+1] - 1
+			}
+			if starts[i] < m.right && end > m.left {
+				drop[i], any = true, true
+				if first < 0 {
+					first = i
+				}
+			}
+		}
+		// The words that led to the time go with it: "due", "by", "at".
+		for i := first - 1; i >= 0 && !drop[i] && leadWord(words[i]); i-- {
+			drop[i] = true
+		}
+	}
+	if !any {
+		return title
+	}
+	var out []string
+	for i, w := range words {
+		if !drop[i] {
+			out = append(out, w)
+			continue
+		}
+		// Keep what closed the clause: "form due fri, then call" → "form, then call".
+		if tail := strings.TrimRightFunc(w, isClosing); len(tail) < len(w) && len(out) > 0 {
+			out[len(out)-1] += w[len(tail):]
+		}
+	}
+	t := strings.TrimRightFunc(strings.Join(out, " "), func(r rune) bool {
+		return r == ':' || r == '-' || r == '—' || r == '–' || r == ',' || unicode.IsSpace(r)
+	})
+	t = strings.TrimLeftFunc(t, func(r rune) bool { return r == ':' || r == '-' || r == ',' || unicode.IsSpace(r) })
+	if !hasLetter(t) {
+		return title
+	}
+	return t
+}
+
+func isClosing(r rune) bool {
+	return r == ',' || r == '.' || r == ';' || r == '!' || r == '?' || r == ')'
+}
+
+func hasLetter(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// leadWords lead a time phrase and mean nothing without it.
+var leadWords = map[string]bool{
+	"due": true, "by": true, "before": true, "until": true, "till": true, "til": true, "on": true, "at": true,
+	"for": true, "from": true, "since": true, "was": true, "were": true, "are": true, "be": true, "starting": true, "around": true, "about": true, "~": true, "@": true, "is": true,
+	"deadline": true, "deadline:": true, "due:": true, "latest": true, "no": true, "later": true, "than": true,
+	"expires": true, "expire": true, "expiring": true, "within": true, "-": true, "—": true, "–": true,
+}
+
+func leadWord(w string) bool {
+	w = strings.ToLower(strings.TrimRightFunc(w, isClosing))
+	return leadWords[w]
+}
+
+// relativeWords make a time phrase count from when it was written.
+var relativeWords = map[string]bool{
+	"today": true, "tonight": true, "tomorrow": true, "yesterday": true, "this": true, "next": true, "last": true,
+	"ago": true, "in": true, "weekend": true, "week": true, "eod": true, "eow": true, "cob": true, "eob": true, "end": true,
+	"morning": true, "afternoon": true, "evening": true, "night": true, "now": true,
+	"monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true, "saturday": true, "sunday": true,
+	"mon": true, "tue": true, "tues": true, "wed": true, "thu": true, "thur": true, "thurs": true, "fri": true, "sat": true, "sun": true,
+}
+
+// relativePhrase reports whether a time phrase (as prepared) names a day
+// by its distance from when the note was written.
+func relativePhrase(p string) bool {
+	for _, w := range strings.FieldsFunc(p, func(r rune) bool { return r == ' ' || r == '_' || r == ',' || r == '.' }) {
+		if relativeWords[w] {
+			return true
+		}
+	}
+	return false
+}

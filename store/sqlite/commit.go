@@ -1,0 +1,196 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"os"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// This file: group commit and the background checkpoint.
+//
+// Every write goes to one goroutine (commit). Writes that wait while a
+// commit is being made are taken together into the next: one transaction,
+// one sync, each write in a savepoint of its own, so a write that fails
+// is undone alone and the others commit. The transaction and every
+// statement in it run on a context of their own: one caller's deadline can
+// neither interrupt a statement (SQLite would roll back the whole
+// transaction) nor end the batch. A caller whose context ends before its
+// write is taken gets its error and its write never runs; once taken, it
+// waits for the commit, which it shares.
+//
+// The writer never checkpoints (wal_autocheckpoint is off on its
+// connection): after every Config.CheckpointAfter commits, a goroutine
+// checkpoints on a connection of its own, so no note's commit waits for
+// one; the writer starts the log over when it passes half of walLimit
+// (boundLog).
+
+// walLimit bounds the log's file once it is reset after a checkpoint.
+const walLimit = 4 << 20
+
+// request is one write waiting for the writer.
+type request struct {
+	ctx  context.Context
+	op   string
+	fn   func(*Tx) error
+	done chan error
+}
+
+// write runs fn as one write (see the top of this file) and returns when it
+// is durable, or failed and undone.
+func (db *DB) write(ctx context.Context, op string, fn func(*Tx) error) error {
+	req := &request{ctx: ctx, op: op, fn: fn, done: make(chan error, 1)}
+	db.waiting.Add(1)
+	defer db.waiting.Add(-1)
+	select {
+	case db.queue <- req:
+		return <-req.done
+	case <-ctx.Done():
+		return db.fail(op, ctx.Err())
+	case <-db.closed:
+		return db.fail(op, bh.Errorf(bh.EUNAVAILABLE, "The database is closed."))
+	}
+}
+
+// commit takes the writes that wait, one batch a transaction, until Close.
+func (db *DB) commit() {
+	defer close(db.writerDone)
+	for {
+		var batch []*request
+		select {
+		case req := <-db.queue:
+			batch = append(batch, req)
+		case <-db.closed:
+			return
+		}
+	more:
+		for len(batch) < db.cfg.MaxBatch {
+			select {
+			case req := <-db.queue:
+				batch = append(batch, req)
+			default:
+				break more
+			}
+		}
+		db.commitBatch(batch)
+	}
+}
+
+// commitBatch runs a batch in one transaction and tells each its outcome.
+func (db *DB) commitBatch(batch []*request) {
+	errs := make([]error, len(batch))
+	notes := false
+	sqlTx, err := db.wr.BeginTx(context.Background(), nil)
+	if err == nil {
+		for i, req := range batch {
+			if errs[i] = req.ctx.Err(); errs[i] != nil {
+				continue // gone before its turn: never run
+			}
+			tx := &Tx{Tx: sqlTx, db: db, Now: db.now()}
+			if errs[i], err = tx.savepoint(req.fn); err != nil {
+				break // the transaction itself failed: the batch is lost
+			}
+			notes = notes || (errs[i] == nil && tx.notes)
+		}
+	}
+	if err == nil {
+		err = sqlTx.Commit()
+	} else if sqlTx != nil {
+		_ = sqlTx.Rollback() // the error that matters is err
+	}
+	if err == nil {
+		db.commits.Add(1)
+		if notes {
+			db.ring()
+		}
+		db.boundLog()
+		if db.commits.Load()%int64(db.cfg.CheckpointAfter) == 0 {
+			select {
+			case db.ckpt <- struct{}{}:
+			default: // one is on its way
+			}
+		}
+	}
+	for i, req := range batch {
+		if err != nil && errs[i] == nil {
+			errs[i] = err
+		}
+		req.done <- db.fail(req.op, errs[i])
+	}
+}
+
+// savepoint runs fn in a savepoint: its error undoes what it wrote and
+// nothing else. A failure of the savepoint itself is the batch's (err).
+func (tx *Tx) savepoint(fn func(*Tx) error) (fnErr, err error) {
+	if _, err := tx.Tx.ExecContext(context.Background(), "SAVEPOINT w"); err != nil {
+		return err, err
+	}
+	if fnErr = fn(tx); fnErr != nil {
+		if _, err := tx.Tx.ExecContext(context.Background(), "ROLLBACK TO w"); err != nil {
+			return fnErr, err
+		}
+	}
+	_, err = tx.Tx.ExecContext(context.Background(), "RELEASE w")
+	return fnErr, err
+}
+
+// A write's statements run detached from its caller's context (see above).
+
+func (tx *Tx) ExecContext(_ context.Context, query string, args ...any) (sql.Result, error) {
+	return tx.Tx.ExecContext(context.Background(), query, args...)
+}
+
+func (tx *Tx) QueryContext(_ context.Context, query string, args ...any) (*sql.Rows, error) {
+	return tx.Tx.QueryContext(context.Background(), query, args...)
+}
+
+func (tx *Tx) QueryRowContext(_ context.Context, query string, args ...any) *sql.Row {
+	return tx.Tx.QueryRowContext(context.Background(), query, args...)
+}
+
+// checkpoints copies the log into the file when commit asks, on its own
+// connection, until Close.
+func (db *DB) checkpoints() {
+	defer close(db.ckptDone)
+	for {
+		select {
+		case <-db.ckpt:
+			if _, _, err := db.Checkpoint(context.Background()); err != nil {
+				db.log.Warn("sqlite: background checkpoint", "file", db.path, "err", err)
+			}
+		case <-db.closed:
+			return
+		}
+	}
+}
+
+// Checkpoint copies what the log holds into the database file without
+// waiting for readers or the writer (PASSIVE), and reports how many pages
+// the log held and how many it copied.
+func (db *DB) Checkpoint(ctx context.Context) (logPages, copied int, err error) {
+	var busy int
+	err = db.ck.QueryRowContext(ctx, "PRAGMA wal_checkpoint(PASSIVE)").Scan(&busy, &logPages, &copied)
+	return logPages, copied, db.fail("checkpoint", err)
+}
+
+// boundLog starts the log over once its file passes half of walLimit. Under
+// steady writes the log is never all copied at a moment a write begins, so
+// the writer never starts it over by itself, and a checkpoint on another
+// connection that waits for the writer would wait for ever. So the writer
+// does it, between two commits: the passive checkpoints have copied most
+// of it already, and the next batch waits only for the rest.
+func (db *DB) boundLog() {
+	fi, err := os.Stat(db.path + "-wal")
+	if err != nil || fi.Size() <= walLimit/2 {
+		return
+	}
+	var busy, logPages, copied int
+	err = db.wr.QueryRowContext(context.Background(), "PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &logPages, &copied)
+	if err != nil || busy != 0 {
+		db.log.Warn("sqlite: the log could not be started over", "file", db.path, "busy", busy, "err", err)
+	}
+}
+
+// Commits is how many transactions the writer committed (a batch is one).
+func (db *DB) Commits() int64 { return db.commits.Load() }

@@ -1,0 +1,159 @@
+package sqlite
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"runtime"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// held opens a store whose writer is busy with a write that waits for
+// release: writes made meanwhile wait together for the next commit.
+func held(t *testing.T, cfg Config) (db *DB, release func()) {
+	t.Helper()
+	cfg.DataDir = t.TempDir()
+	db, err := Open(context.Background(), cfg)
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, db.Close(context.Background())) })
+	hold, taken, busy := make(chan struct{}), make(chan struct{}), make(chan error, 1)
+	go func() {
+		busy <- db.write(context.Background(), "hold", func(*Tx) error { close(taken); <-hold; return nil })
+	}()
+	<-taken
+	return db, func() {
+		close(hold)
+		require.NoError(t, <-busy)
+	}
+}
+
+// waitFor returns once n writes wait for the writer.
+func waitFor(db *DB, n int) {
+	for db.waiting.Load() < int64(n)+1 { // and the held one
+		runtime.Gosched()
+	}
+}
+
+func agents(t *testing.T, db *DB) []string {
+	t.Helper()
+	as, err := db.Agents(context.Background())
+	require.NoError(t, err)
+	var names []string
+	for _, a := range as {
+		names = append(names, a.Name)
+	}
+	return names
+}
+
+func addAgent(ctx context.Context, tx *Tx, name string) error {
+	_, err := tx.ExecContext(ctx, "INSERT INTO agents (name, doc) VALUES (?, ?)", name, fmt.Sprintf(`{"Name":%q}`, name))
+	return err
+}
+
+// Writes that wait together share one commit, each in its own savepoint:
+// one that fails is undone alone, after writing, and the others are kept.
+func TestWritesWaitingTogetherShareACommitAndFailAlone(t *testing.T) {
+	db, release := held(t, Config{})
+	before := db.Commits()
+	errs := make([]error, 5)
+	var wg sync.WaitGroup
+	for i := range 5 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = db.write(context.Background(), "add agent", func(tx *Tx) error {
+				if err := addAgent(context.Background(), tx, fmt.Sprint("a", i)); err != nil {
+					return err
+				}
+				if i == 2 {
+					return bh.Errorf(bh.EINVALID, "refused after writing")
+				}
+				if i == 3 { // a broken constraint after writing
+					return addAgent(context.Background(), tx, "a3")
+				}
+				return nil
+			})
+		}()
+	}
+	waitFor(db, 5)
+	release()
+	wg.Wait()
+	assert.Equal(t, before+2, db.Commits(), "the held write's commit, then one for the five")
+	assert.Equal(t, bh.EINVALID, bh.ErrorCode(errs[2]))
+	assert.Equal(t, bh.ECONFLICT, bh.ErrorCode(errs[3]))
+	for _, i := range []int{0, 1, 4} {
+		assert.NoError(t, errs[i])
+	}
+	assert.Equal(t, []string{"a0", "a1", "a4"}, agents(t, db), "what the failed writes wrote is undone, theirs alone")
+}
+
+// A caller's deadline is its own: a batch's statements never run on it,
+// so a deadline passing during a write neither interrupts that write nor
+// ends the batch. A write whose caller left before its turn never runs.
+func TestABatchDoesNotDependOnOneCallersDeadline(t *testing.T) {
+	db, release := held(t, Config{})
+	ctx, cancel := context.WithCancel(context.Background())
+	errs := make([]error, 3)
+	var wg sync.WaitGroup
+	run := func(i int, ctx context.Context, fn func(*Tx) error) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = db.write(ctx, "add agent", fn)
+		}()
+	}
+	run(0, ctx, func(tx *Tx) error {
+		if err := addAgent(ctx, tx, "mine"); err != nil {
+			return err
+		}
+		cancel() // the caller's deadline passes during its write
+		return addAgent(ctx, tx, "mine-too")
+	})
+	for i := 1; i < 3; i++ {
+		run(i, context.Background(), func(tx *Tx) error { return addAgent(context.Background(), tx, fmt.Sprint("other", i)) })
+	}
+	waitFor(db, 3)
+	gone, leave := context.WithCancel(context.Background())
+	leave()
+	assert.Equal(t, bh.EUNAVAILABLE, bh.ErrorCode(db.write(gone, "add agent", func(tx *Tx) error { return addAgent(gone, tx, "never") })))
+	release()
+	wg.Wait()
+	for _, err := range errs {
+		assert.NoError(t, err)
+	}
+	assert.Equal(t, []string{"mine", "mine-too", "other1", "other2"}, agents(t, db))
+}
+
+// The writer never checkpoints; the background checkpoint keeps the log
+// bounded however many notes come.
+func TestTheLogStaysBounded(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, Config{DataDir: t.TempDir(), CheckpointAfter: 10})
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, db.Close(ctx)) })
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 100 {
+				_, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: fmt.Sprint("D", w), RawText: fmt.Sprintf("note %d with some words to take room", i),
+					MessageTS: fmt.Sprint(i)})
+				assert.NoError(t, err)
+			}
+		}()
+	}
+	wg.Wait()
+	fi, err := os.Stat(db.path + "-wal")
+	require.NoError(t, err)
+	assert.LessOrEqual(t, fi.Size(), int64(walLimit), "the log is reused, not grown")
+	logPages, copied, err := db.Checkpoint(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, logPages, copied)
+}
