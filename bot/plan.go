@@ -62,7 +62,10 @@ type planner struct {
 	// read that finished later.
 	redraws keylock.Locks
 	// told holds who was told, per channel, that plans there use only its
-	// own notes (channel/user): once is enough.
+	// own notes (channel/user): once is enough. It is kept in memory only,
+	// on purpose: a second telling after a restart costs one private line,
+	// while keeping it would add a setting to each person in both stores
+	// (docs/using.md says it may repeat).
 	told sync.Map
 }
 

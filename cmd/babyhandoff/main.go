@@ -263,6 +263,11 @@ func (m *Main) Run(ctx context.Context) error {
 		Council:  cncl,
 		Radar:    watcher,
 		Noted:    zones.noted,
+		// Someone came into a family's channel: its radar message shows
+		// only what they may read.
+		ReadersChanged: func(ctx context.Context, teamID, shiftID, channelID string) {
+			nudger.Reshow(ctx, teamID, shiftID, channelID)
+		},
 		Logger:   log,
 		Location: loc,
 		Now:      now,
