@@ -605,7 +605,7 @@ func (db *DB) saveRunShelved(ctx context.Context, r bh.Run, details map[string][
 		// them to the run's sweep; RunRecord reads details of completed
 		// runs only.
 		if rerr := db.shelf.removeRuns(detailColls(), []string{r.ID}); rerr != nil {
-			db.log.Error("store: remove the details of a run not saved", "run", r.ID, "err", rerr)
+			db.log.ErrorContext(ctx, "store: remove the details of a run not saved", "run", r.ID, "err", rerr)
 		}
 	}
 	return err
