@@ -57,6 +57,15 @@ func ErrorText(ctx context.Context, err error) string {
 	return msg
 }
 
+// Ref is " (ref 7f3a…)" for a message about a failure of ours that is not
+// an error value (a form Slack would not open), "" without a trace.
+func Ref(ctx context.Context) string {
+	if id := TraceID(ctx); id != "" {
+		return " (ref " + id + ")"
+	}
+	return ""
+}
+
 func internalMessage(ref string) string {
 	return "Something went wrong on our side (ref " + ref + "). Nothing you did; please try again in a moment."
 }

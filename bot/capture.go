@@ -257,7 +257,7 @@ const lastSlackRetry = 3
 // notStored tells the person, in the note's thread, that their note could
 // not be saved, quoting it so nothing is lost.
 func (c *capture) notStored(ctx context.Context, in bh.NewNote, why string) {
-	msg := blocks.Notice("⚠️ I could not save this note: " + why + ". Please send it again in a few minutes.\n>" + blocks.Echo(in.RawText, 500))
+	msg := blocks.Notice("⚠️ I could not save this note: " + why + bh.Ref(ctx) + ". Please send it again in a few minutes.\n>" + blocks.Echo(in.RawText, 500))
 	opts := msg.Options()
 	if in.MessageTS != "" {
 		opts = append(opts, slack.MsgOptionTS(in.MessageTS))

@@ -178,7 +178,7 @@ func (h *handoffs) open(ctx context.Context, cb slack.InteractionCallback, a *sl
 func (h *handoffs) openForm(ctx context.Context, triggerID string, f blocks.HandoffForm, channelID, userID string) {
 	if _, err := h.b.api.OpenViewContext(ctx, triggerID, blocks.HandoffModal(f)); err != nil {
 		h.b.log.ErrorContext(ctx, "bot: open Hand off", "channel", f.ChannelID, "err", err)
-		h.b.tell(ctx, channelID, userID, "I could not open the Hand off form; please try again.")
+		h.b.tell(ctx, channelID, userID, "I could not open the Hand off form"+bh.Ref(ctx)+"; please try again.")
 	}
 }
 
@@ -691,7 +691,7 @@ func (h *handoffs) ask(ctx context.Context, cb slack.InteractionCallback, a *sla
 	}
 	if _, err := h.b.api.OpenViewContext(ctx, cb.TriggerID, blocks.AskModal(ho.ID, h.b.userName(ctx, ho.From))); err != nil {
 		h.b.log.ErrorContext(ctx, "bot: open Ask", "handoff_id", ho.ID, "err", err)
-		h.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the question form; please try again.")
+		h.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the question form"+bh.Ref(ctx)+"; please try again.")
 	}
 }
 
@@ -719,7 +719,7 @@ func (h *handoffs) askSubmit(req *socketmode.Request, cb slack.InteractionCallba
 		}
 		msg := blocks.HandoffQuestion(cb.User.ID, ho.From, q)
 		if _, _, err := h.b.api.PostMessageContext(ctx, ho.ThreadChannel, append(msg.Options(), slack.MsgOptionTS(ho.ThreadTS))...); err != nil {
-			h.b.tell(ctx, "", cb.User.ID, fmt.Sprintf("I could not pass your question on (%s). Please try again.", slackErr(err)))
+			h.b.tell(ctx, "", cb.User.ID, fmt.Sprintf("I could not pass your question on (%s)%s. Please try again.", slackErr(err), bh.Ref(ctx)))
 			return
 		}
 		for _, m := range ho.Sent {

@@ -31,7 +31,7 @@ type modals struct {
 func (m *modals) open(ctx context.Context, cb slack.InteractionCallback) {
 	if _, err := m.b.api.OpenViewContext(ctx, cb.TriggerID, blocks.AddNoteModal()); err != nil {
 		m.b.log.ErrorContext(ctx, "bot: open Add note modal", "err", err)
-		m.b.tell(ctx, "", cb.User.ID, "I could not open the Add note form. Please try again, or just send me the note as a message.")
+		m.b.tell(ctx, "", cb.User.ID, "I could not open the Add note form"+bh.Ref(ctx)+". Please try again, or just send me the note as a message.")
 	}
 }
 

@@ -123,7 +123,7 @@ func (s *sharer) send(ctx context.Context, a bh.Artifact, channelID, threadTS, u
 	_, err := s.b.api.UploadFileContext(ctx, p)
 	if err != nil {
 		s.b.log.ErrorContext(ctx, "bot: upload file", "file", a.Name, "run_id", a.RunID, "err", err)
-		s.b.tell(ctx, channelID, userID, fmt.Sprintf("I could not upload %s (%s). Please try again.", a.Name, slackErr(err)))
+		s.b.tell(ctx, channelID, userID, fmt.Sprintf("I could not upload %s (%s)%s. Please try again.", a.Name, slackErr(err), bh.Ref(ctx)))
 	}
 }
 
@@ -135,7 +135,7 @@ func (s *sharer) open(ctx context.Context, cb slack.InteractionCallback, a *slac
 	}
 	if _, err := s.b.api.OpenViewContext(ctx, cb.TriggerID, blocks.ShareModal(rec.Run.ID, rec.Run.Version)); err != nil {
 		s.b.log.ErrorContext(ctx, "bot: open Share", "run_id", rec.Run.ID, "err", err)
-		s.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the share form; please try again.")
+		s.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the share form"+bh.Ref(ctx)+"; please try again.")
 	}
 }
 
@@ -179,7 +179,7 @@ func (s *sharer) share(ctx context.Context, cb slack.InteractionCallback, runID,
 	ch, ts, err := b.api.PostMessageContext(ctx, target, msg.Options()...)
 	if err != nil {
 		b.log.InfoContext(ctx, "bot: share failed", "run_id", runID, "err", err)
-		b.tell(ctx, "", cb.User.ID, fmt.Sprintf("I could not post there (%s). For a channel, invite me first with /invite @BabyHandoff.", slackErr(err)))
+		b.tell(ctx, "", cb.User.ID, fmt.Sprintf("I could not post there (%s)%s. For a channel, invite me first with /invite @BabyHandoff.", slackErr(err), bh.Ref(ctx)))
 		return
 	}
 	for _, f := range s.planFiles(ctx, rec) {
