@@ -51,9 +51,12 @@ import (
 
 // Config configures New. Zero fields take the stated defaults.
 type Config struct {
-	// BotToken (xoxb-…) and AppToken (xapp-…) are required.
+	// BotToken (xoxb-…) is required; AppToken (xapp-…) too, unless HTTP.
 	BotToken string
 	AppToken string
+	// HTTP: envelopes come through Deliver (an HTTP transport) and Run
+	// opens no Socket Mode connection. Default false (Socket Mode).
+	HTTP bool
 	// Store is required.
 	Store Store
 	// Council plans. Required.
@@ -166,6 +169,8 @@ type Bot struct {
 	sent *ackSent
 	// acks counts the notes whose ack is on its way (ackfirst.go).
 	acks acksFirst
+	// answers are the acks HTTP requests wait for (deliver.go).
+	answers answers
 	// ready is closed once Slack accepted the tokens.
 	ready     chan struct{}
 	readyOnce sync.Once
@@ -195,7 +200,7 @@ type identity struct{ UserID, BotID, TeamID, URL string }
 // New checks cfg and builds a Bot. It does not connect; Run does.
 func New(cfg Config) (*Bot, error) {
 	switch {
-	case cfg.BotToken == "" || cfg.AppToken == "":
+	case cfg.BotToken == "" || (cfg.AppToken == "" && !cfg.HTTP):
 		return nil, bh.Errorf(bh.EINVALID, "bot: both SLACK_BOT_TOKEN and SLACK_APP_TOKEN are required")
 	case cfg.Store == nil:
 		return nil, bh.Errorf(bh.EINVALID, "bot: a store is required")
