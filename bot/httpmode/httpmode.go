@@ -36,10 +36,12 @@ type Envelopes interface {
 	Deliver(evt socketmode.Event, answer func(payload any)) (forget func(), ok bool)
 }
 
-// EventLog tells whether an event id was already handled, by this process
-// or another on the same database (the store's processed-event ids).
+// EventLog is the store's processed-event ids, shared by every process on
+// the database: an event acked over HTTP is marked, and a retry of a
+// marked event is not routed again.
 type EventLog interface {
 	EventSeen(ctx context.Context, teamID, eventID string) (bool, error)
+	MarkEvent(ctx context.Context, teamID, eventID string) (bool, error)
 }
 
 // Pinger reports whether the database answers (the store's Ping).
@@ -181,7 +183,16 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, body []byte) {
 			}
 		}
 	}
-	s.deliver(w, r, socketmode.Event{Type: socketmode.EventTypeEventsAPI, Data: ev, Request: req})
+	if !s.deliver(w, r, socketmode.Event{Type: socketmode.EventTypeEventsAPI, Data: ev, Request: req}) || eventID == "" {
+		return
+	}
+	// Acked: Slack retries it only if the answer is lost on the way, and
+	// then it must not be handled again, here or by another process. Marked
+	// after the answer is out, so the mark never delays an ack.
+	_ = http.NewResponseController(w).Flush() // a writer that cannot flush answers when the handler returns
+	if _, err := s.cfg.Events.MarkEvent(context.WithoutCancel(r.Context()), ev.TeamID, eventID); err != nil {
+		s.log.Warn("http: event handled but not marked; a retry would be routed again", "event_id", eventID, "err", err)
+	}
 }
 
 // interactivity routes a form-encoded payload=… interaction.
@@ -220,30 +231,34 @@ func (s *Server) commands(w http.ResponseWriter, r *http.Request, body []byte) {
 
 // deliver routes evt and turns its ack into the response: 200 with the
 // ack's payload as JSON, or 503 when it is not acked in time (a note not
-// stored) so that Slack delivers it again.
-func (s *Server) deliver(w http.ResponseWriter, r *http.Request, evt socketmode.Event) {
+// stored) so that Slack delivers it again. It reports whether it acked.
+func (s *Server) deliver(w http.ResponseWriter, r *http.Request, evt socketmode.Event) bool {
 	acked := make(chan any, 1)
 	forget, ok := s.cfg.Envelopes.Deliver(evt, func(payload any) { acked <- payload })
 	if !ok {
 		http.Error(w, "not ready; try again", http.StatusServiceUnavailable)
-		return
+		return false
 	}
 	t := time.NewTimer(s.cfg.AckTimeout)
 	defer t.Stop()
 	select {
 	case payload := <-acked:
 		s.respond(w, payload)
+		return true
 	case <-t.C:
 		forget()
 		select {
 		case payload := <-acked: // acked as it was forgotten
 			s.respond(w, payload)
+			return true
 		default:
 			s.log.Warn("http: not acked in time; Slack will deliver it again", "type", string(evt.Type), "timeout", s.cfg.AckTimeout)
 			http.Error(w, "not handled in time", http.StatusServiceUnavailable)
+			return false
 		}
 	case <-r.Context().Done():
 		forget()
+		return false
 	}
 }
 

@@ -53,6 +53,14 @@ func (f *fakeBot) EventSeen(_ context.Context, _, eventID string) (bool, error) 
 	return f.seen[eventID], nil
 }
 
+func (f *fakeBot) MarkEvent(_ context.Context, _, eventID string) (bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	first := !f.seen[eventID]
+	f.seen[eventID] = true
+	return first, nil
+}
+
 func (f *fakeBot) Ping(context.Context) error { return f.ping }
 
 func (f *fakeBot) events() []socketmode.Event {
@@ -139,6 +147,7 @@ func TestSignatures(t *testing.T) {
 			}
 			assert.Empty(t, r.bot.events(), "nothing of a refused request is routed")
 			assert.Zero(t, r.bot.asked, "nor looked up")
+			assert.Empty(t, r.bot.seen, "nor marked")
 			assert.Contains(t, r.log.String(), "bad signature")
 			assert.NotContains(t, r.log.String(), "secret family note", "the body is never logged")
 		})
@@ -211,16 +220,21 @@ func TestRequestsBecomeSocketEnvelopes(t *testing.T) {
 	assert.Equal(t, "note_undo", cb.ActionCallback.BlockActions[0].ActionID)
 }
 
-// A retry is logged with its number; one of an event already handled (by
-// any process on the database) is acked without being routed again, one
-// not yet handled is routed with its retry number (the last one is told
-// apart, as in Socket Mode).
+// An acked event is marked in the store's event ids; a retry is logged
+// with its number, and one of a marked event (acked here or by another
+// process, its answer lost) is acked without being routed again. An event
+// not acked (503) is not marked: its retry is routed, with its number (the
+// last one is told apart, as in Socket Mode).
 func TestRetries(t *testing.T) {
-	r := newRig(t)
+	r := newRig(t, func(c *httpmode.Config) { c.AckTimeout = time.Millisecond })
+	r.bot.hold = true
 	ev, resp, err := r.fake.PostEvent(ctx(t), dm("milk at 5"), slacktest.HTTPOptions{})
 	require.NoError(t, err)
-	require.Equal(t, http.StatusOK, resp.Status)
-	assert.Zero(t, r.bot.asked, "a first delivery costs no lookup")
+	require.Equal(t, http.StatusServiceUnavailable, resp.Status, "not stored in time")
+	r.bot.mu.Lock()
+	assert.False(t, r.bot.seen[ev.ID], "not acked, not marked")
+	r.bot.hold = false
+	r.bot.mu.Unlock()
 
 	resp, err = r.fake.PostSigned(ctx(t), "/slack/events", "application/json", ev.Body, slacktest.HTTPOptions{RetryNum: 1, RetryReason: "http_timeout"})
 	require.NoError(t, err)
@@ -228,15 +242,16 @@ func TestRetries(t *testing.T) {
 	require.Len(t, r.bot.events(), 2, "not handled yet: routed again")
 	assert.Equal(t, 1, r.bot.events()[1].Request.RetryAttempt)
 	assert.Equal(t, "http_timeout", r.bot.events()[1].Request.RetryReason)
-
 	r.bot.mu.Lock()
-	r.bot.seen[ev.ID] = true
+	assert.True(t, r.bot.seen[ev.ID], "acked: marked")
 	r.bot.mu.Unlock()
-	resp, err = r.fake.PostSigned(ctx(t), "/slack/events", "application/json", ev.Body, slacktest.HTTPOptions{RetryNum: 2, RetryReason: "http_timeout"})
+
+	resp, err = r.fake.PostSigned(ctx(t), "/slack/events", "application/json", ev.Body, slacktest.HTTPOptions{RetryNum: 2, RetryReason: "http_error"})
 	require.NoError(t, err)
 	assert.Equal(t, http.StatusOK, resp.Status)
 	assert.Len(t, r.bot.events(), 2, "handled: acked, not routed")
 	assert.Contains(t, r.log.String(), "retry_num=2")
+	assert.Contains(t, r.log.String(), "retried event already handled")
 }
 
 // A modal's validation errors travel in the ack: they are the response.
