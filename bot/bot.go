@@ -13,6 +13,8 @@
 //   - bot.go: Config, New, the Store the bot needs (the union of its
 //     handlers' small interfaces).
 //   - socket.go: the Socket Mode loop, the workers, dispatch of envelopes.
+//   - deliver.go: envelopes from another transport (bot/httpmode, over
+//     HTTP), routed the same way, their acks handed back to the request.
 //   - routes.go: the one table from commands, action_ids and callback_ids
 //     to handlers. A new button is one line here.
 //   - respond.go: ack, tell, refuse, update, dm: how the bot answers.

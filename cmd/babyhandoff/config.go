@@ -94,6 +94,8 @@ func (c Config) validate(needSlack bool) error {
 			return configErrorf("SLACK_APP_TOKEN is missing: in your Slack app's settings open Basic Information → App-Level Tokens, create one with the connections:write scope (it starts with xapp-) and put it in .env (or, to serve Slack over HTTP instead, set SLACK_SIGNING_SECRET: see docs/running.md)")
 		case !strings.HasPrefix(c.SlackAppToken, "xapp-"):
 			return configErrorf("SLACK_APP_TOKEN is not an app-level token (those start with xapp-): create one under Basic Information → App-Level Tokens with the connections:write scope")
+		}
+		switch {
 		case strings.TrimSpace(c.SlackBotToken) == "":
 			return configErrorf("SLACK_BOT_TOKEN is missing: install the app to your workspace, then copy the Bot User OAuth Token (it starts with xoxb-) from OAuth & Permissions into .env")
 		case !strings.HasPrefix(c.SlackBotToken, "xoxb-"):
