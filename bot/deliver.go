@@ -2,6 +2,7 @@ package bot
 
 import (
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -70,7 +71,7 @@ func (a *answers) stop(jobs chan job) {
 // take answers an HTTP envelope's ack. handled is false for a socket
 // envelope; ok is false when the request no longer waits.
 func (a *answers) take(envelopeID string, payload any) (handled, ok bool) {
-	if len(envelopeID) < len(httpEnvelope) || envelopeID[:len(httpEnvelope)] != httpEnvelope {
+	if !strings.HasPrefix(envelopeID, httpEnvelope) {
 		return false, false
 	}
 	f, found := a.waiting.LoadAndDelete(envelopeID)
