@@ -140,7 +140,7 @@ func (c *cards) openMarkDone(ctx context.Context, cb slack.InteractionCallback, 
 	}
 	if _, err := c.b.api.OpenViewContext(ctx, cb.TriggerID, blocks.MarkDoneModal(c.planner.cardInput(ctx, rec, 0))); err != nil {
 		c.b.log.ErrorContext(ctx, "bot: open Mark done", "run_id", rec.Run.ID, "err", err)
-		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the list; please try again.")
+		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the list"+bh.Ref(ctx)+"; please try again.")
 	}
 }
 
@@ -280,7 +280,7 @@ func (c *cards) others(ctx context.Context, cb slack.InteractionCallback, a *sla
 	in.Links = c.planner.links.readableIn(ctx, rec.Run.TeamID, rec.Run.ShiftID, rec.Run.ChannelID)
 	if _, err := c.b.api.OpenViewContext(ctx, cb.TriggerID, blocks.OthersModal(in)); err != nil {
 		c.b.log.ErrorContext(ctx, "bot: open Why this plan?", "run_id", rec.Run.ID, "err", err)
-		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the other plans; please try again.")
+		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the other plans"+bh.Ref(ctx)+"; please try again.")
 	}
 }
 
