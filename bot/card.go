@@ -139,8 +139,8 @@ func (c *cards) openMarkDone(ctx context.Context, cb slack.InteractionCallback, 
 		return
 	}
 	if _, err := c.b.api.OpenViewContext(ctx, cb.TriggerID, blocks.MarkDoneModal(c.planner.cardInput(ctx, rec, 0))); err != nil {
-		c.b.log.Error("bot: open Mark done", "run_id", rec.Run.ID, "err", err)
-		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the list; please try again.")
+		c.b.log.ErrorContext(ctx, "bot: open Mark done", "run_id", rec.Run.ID, "err", err)
+		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the list"+bh.Ref(ctx)+"; please try again.")
 	}
 }
 
@@ -279,8 +279,8 @@ func (c *cards) others(ctx context.Context, cb slack.InteractionCallback, a *sla
 	_, _, in.Labels = c.planner.links.refs(ctx, rec.Run.TeamID, rec.Run.ShiftID)
 	in.Links = c.planner.links.readableIn(ctx, rec.Run.TeamID, rec.Run.ShiftID, rec.Run.ChannelID)
 	if _, err := c.b.api.OpenViewContext(ctx, cb.TriggerID, blocks.OthersModal(in)); err != nil {
-		c.b.log.Error("bot: open Why this plan?", "run_id", rec.Run.ID, "err", err)
-		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the other plans; please try again.")
+		c.b.log.ErrorContext(ctx, "bot: open Why this plan?", "run_id", rec.Run.ID, "err", err)
+		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the other plans"+bh.Ref(ctx)+"; please try again.")
 	}
 }
 
@@ -350,12 +350,12 @@ func (c *cards) whatIf(ctx context.Context, cb slack.InteractionCallback, parent
 	d := council.Diff(council.FromRecord(parent), out)
 	art := council.DiffArtifact(d, out.Run)
 	if err := c.store.SaveArtifact(ctx, out.Run.TeamID, out.Run.ShiftID, art); err != nil {
-		b.log.Error("bot: save diff", "run_id", out.Run.ID, "err", err)
+		b.log.ErrorContext(ctx, "bot: save diff", "run_id", out.Run.ID, "err", err)
 	}
 	msg := blocks.DiffReply(d, out.Run.Location(b.cfg.Location))
 	opts := append(msg.Options(), slack.MsgOptionTS(cardTS))
 	if _, _, err := b.api.PostMessageContext(ctx, channelID, opts...); err != nil {
-		b.log.Error("bot: post what-if summary", "run_id", out.Run.ID, "err", err)
+		b.log.ErrorContext(ctx, "bot: post what-if summary", "run_id", out.Run.ID, "err", err)
 		return
 	}
 	if d.ScheduleUnchanged() {

@@ -139,7 +139,7 @@ func (r routes) blockActions(ctx context.Context, b *Bot, cb slack.InteractionCa
 			continue
 		}
 		// A button of ours from an older version, or a forged one.
-		b.log.Debug("bot: unknown action", "action_id", a.ActionID)
+		b.log.DebugContext(ctx, "bot: unknown action", "action_id", a.ActionID)
 		b.tell(ctx, channelOf(cb), cb.User.ID, "That button is not one I know (perhaps from an older message); nothing was changed.")
 	}
 }

@@ -420,7 +420,12 @@ func outlook(b *strings.Builder, facts []bh.Fact, p bh.Proposal, now time.Time, 
 func Transcript(run bh.Run, pack bh.ContextPack, tasks []bh.Task, msgs []bh.Message, events []bh.Event) string {
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
-	w("---\ntitle: \"BabyHandoff council v%d\"\nrun: %q\nshift: %q\nversion: %d\nmode: %q\ntags: [babyhandoff, council]\n---\n\n", run.Version, run.ID, run.ShiftID, run.Version, run.Mode)
+	w("---\ntitle: \"BabyHandoff council v%d\"\nrun: %q\nshift: %q\nversion: %d\nmode: %q\n", run.Version, run.ID, run.ShiftID, run.Version, run.Mode)
+	if run.TraceID != "" {
+		// grep the logs for it to follow the run's work.
+		w("trace: %q\n", run.TraceID)
+	}
+	w("tags: [babyhandoff, council]\n---\n\n")
 	w("# Council transcript v%d\n\n", run.Version)
 	if run.ParentRunID != "" {
 		w("What-if of run `%s`: %s.\n\n", run.ParentRunID, MarkdownText(run.Change))
@@ -429,9 +434,12 @@ func Transcript(run bh.Run, pack bh.ContextPack, tasks []bh.Task, msgs []bh.Mess
 	w("- Budget: %d tokens; estimate: %d tokens; notes included: %d; left out: %d\n", pack.TokenBudget, pack.TokenEstimate, len(pack.IncludedLogIDs), pack.Omitted)
 	w("- Summary: %s\n\n", MarkdownText(pack.Summary))
 	w("## Tasks\n\n")
-	w("| task | agent | status | attempts |\n|---|---|---|---|\n")
+	// Hashes, short, of what each step read and made: a replay names the
+	// first step whose output differs.
+	w("| task | agent | status | attempts | duration | input | output |\n|---|---|---|---|---|---|---|\n")
 	for _, t := range tasks {
-		w("| %s | %s | %s | %d/%d |\n", t.Name, t.Agent, t.Status, t.Attempt, t.MaxAttempts)
+		w("| %s | %s | %s | %d/%d | %s | %s | %s |\n", t.Name, t.Agent, t.Status, t.Attempt, t.MaxAttempts, msText(t.Outputs["duration_ms"]),
+			hashText(t.Outputs["input_hash"]), hashText(t.Outputs["output_hash"]))
 	}
 	if use := modelUse(tasks); use != "" {
 		w("\n## Model use\n\n%s", use)
@@ -534,6 +542,22 @@ func modelUse(tasks []bh.Task) string {
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// msText is a step's duration_ms as the transcript shows it.
+func msText(ms string) string {
+	if ms == "" {
+		return "–"
+	}
+	return ms + " ms"
+}
+
+// hashText is a step's hash, short, in code.
+func hashText(h string) string {
+	if h == "" {
+		return "–"
+	}
+	return "`" + Short(h) + "`"
 }
 
 func cmpStr(s, def string) string {

@@ -289,13 +289,14 @@ func (n *Nudger) Pending() int {
 // place, or nothing. fresh starts a new message whatever the day's last one
 // showed (a snooze ended).
 func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
+	ctx = bh.EnsureTrace(ctx) // its log lines and store calls, as one story
 	key := teamID + "/" + shiftID
 	defer n.locks.Lock(key)()
 	log := n.cfg.Logger.With("shift_id", shiftID)
 	st, fp, found, err := n.cfg.Store.ShiftState(ctx, teamID, shiftID)
 	if err != nil || !found {
 		if err != nil && ctx.Err() == nil {
-			log.Error("radar: nudge: load state", "err", err)
+			log.ErrorContext(ctx, "radar: nudge: load state", "err", err)
 		}
 		return
 	}
@@ -309,7 +310,7 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 	}
 	shift, err := n.cfg.Store.ShiftByID(ctx, teamID, shiftID)
 	if err != nil {
-		log.Error("radar: nudge: load shift", "err", err)
+		log.ErrorContext(ctx, "radar: nudge: load shift", "err", err)
 		return
 	}
 	if shift.Sample {
@@ -332,7 +333,7 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 	}
 	todays, nextSeq, err := n.nudgesOfDay(ctx, teamID, shiftID, now.In(loc))
 	if err != nil {
-		log.Error("radar: nudge: load the day's nudges", "err", err)
+		log.ErrorContext(ctx, "radar: nudge: load the day's nudges", "err", err)
 		return
 	}
 	var last bh.PostRecord
@@ -401,7 +402,7 @@ func (n *Nudger) updateStanding(ctx context.Context, log *slog.Logger, post bh.R
 	shift := post.Shift
 	convs, err := n.cfg.Store.FamilyConversations(ctx, shift.TeamID, shift.ID)
 	if err != nil {
-		log.Error("radar: nudge: load the family's conversations", "err", err)
+		log.ErrorContext(ctx, "radar: nudge: load the family's conversations", "err", err)
 		return false
 	}
 	feeds := func(ch string) bool {
@@ -414,7 +415,7 @@ func (n *Nudger) updateStanding(ctx context.Context, log *slog.Logger, post bh.R
 		}
 		yes, err := r.Reaches(ctx, shift, ch)
 		if err != nil {
-			log.Warn("radar: nudge: whether a conversation is still the family's; not updating it", "channel", ch, "err", err)
+			log.WarnContext(ctx, "radar: nudge: whether a conversation is still the family's; not updating it", "channel", ch, "err", err)
 		}
 		return yes
 	}
@@ -424,7 +425,7 @@ func (n *Nudger) updateStanding(ctx context.Context, log *slog.Logger, post bh.R
 	standing := standingNudges(todays, shift.ChannelID)
 	yesterday, err := n.cfg.Store.NudgesOfDay(ctx, shift.TeamID, shift.ID, post.Now.In(post.Location).AddDate(0, 0, -1).Format(time.DateOnly))
 	if err != nil {
-		log.Warn("radar: nudge: load yesterday's nudges", "err", err)
+		log.WarnContext(ctx, "radar: nudge: load yesterday's nudges", "err", err)
 	}
 	for _, y := range standingNudges(yesterday, shift.ChannelID) {
 		if !slices.ContainsFunc(standing, func(r bh.PostRecord) bool { return r.ChannelID == y.ChannelID }) {
@@ -455,24 +456,25 @@ func (n *Nudger) updateStanding(ctx context.Context, log *slog.Logger, post bh.R
 // Nothing new is posted, and nothing is recorded: a change it happens to
 // show first is still a rise for the look that follows.
 func (n *Nudger) Reshow(ctx context.Context, teamID, shiftID, channelID string) {
+	ctx = bh.EnsureTrace(ctx) // its log lines and store calls, as one story
 	defer n.locks.Lock(teamID + "/" + shiftID)()
 	log := n.cfg.Logger.With("shift_id", shiftID, "channel", channelID)
 	st, fp, found, err := n.cfg.Store.ShiftState(ctx, teamID, shiftID)
 	if err != nil || !found {
 		if err != nil && ctx.Err() == nil {
-			log.Error("radar: reshow: load state", "err", err)
+			log.ErrorContext(ctx, "radar: reshow: load state", "err", err)
 		}
 		return
 	}
 	set, err := n.cfg.Store.RadarSettings(ctx, teamID, shiftID)
 	if err != nil {
-		log.Error("radar: reshow: load settings", "err", err)
+		log.ErrorContext(ctx, "radar: reshow: load settings", "err", err)
 		return
 	}
 	shift, err := n.cfg.Store.ShiftByID(ctx, teamID, shiftID)
 	if err != nil || shift.Sample {
 		if err != nil {
-			log.Error("radar: reshow: load shift", "err", err)
+			log.ErrorContext(ctx, "radar: reshow: load shift", "err", err)
 		}
 		return
 	}
@@ -480,7 +482,7 @@ func (n *Nudger) Reshow(ctx context.Context, teamID, shiftID, channelID string) 
 	loc := shift.Location(n.cfg.Location)
 	todays, _, err := n.nudgesOfDay(ctx, teamID, shiftID, now.In(loc))
 	if err != nil {
-		log.Error("radar: reshow: load the day's nudges", "err", err)
+		log.ErrorContext(ctx, "radar: reshow: load the day's nudges", "err", err)
 		return
 	}
 	route, _, ok := n.route(ctx, shift, bh.PostNudge, urgent(st), now, set)
@@ -587,7 +589,7 @@ func (n *Nudger) addNew(ctx context.Context, log *slog.Logger, post bh.RadarPost
 		reply.To.ThreadTS = standing.TS
 	}
 	if _, err := n.cfg.Notify.PostRadar(ctx, reply); err != nil && ctx.Err() == nil {
-		log.Warn("radar: nudge: reply with what is new; the message shows it", "err", err)
+		log.WarnContext(ctx, "radar: nudge: reply with what is new; the message shows it", "err", err)
 	}
 }
 
@@ -605,7 +607,7 @@ func (n *Nudger) update(ctx context.Context, log *slog.Logger, post bh.RadarPost
 		// Recorded first: of several processes, one updates.
 		moved, err := n.cfg.Store.RefreshPost(ctx, standing.Key, standing.Fingerprint, bh.PostRecord{Fingerprint: fp, Items: items, Level: st.Level, Critical: st.Critical()})
 		if err != nil {
-			log.Error("radar: nudge: record the update", "err", err)
+			log.ErrorContext(ctx, "radar: nudge: record the update", "err", err)
 			return false, false
 		}
 		if !moved {
@@ -624,12 +626,12 @@ func (n *Nudger) update(ctx context.Context, log *slog.Logger, post bh.RadarPost
 				return false, false
 			}
 			if _, rerr := n.cfg.Store.RefreshPost(ctx, standing.Key, fp, standing); rerr != nil {
-				log.Error("radar: nudge: undo the update's record", "err", rerr)
+				log.ErrorContext(ctx, "radar: nudge: undo the update's record", "err", rerr)
 			}
 			return false, false
 		}
 		if standing.ChannelID != route.ChannelID {
-			log.Warn("radar: could not update a message where the radar no longer posts", "channel", standing.ChannelID, "err", err)
+			log.WarnContext(ctx, "radar: could not update a message where the radar no longer posts", "channel", standing.ChannelID, "err", err)
 			return false, true
 		}
 		n.unreachable(ctx, st.TeamID, st.ShiftID, st.NotesRev, err)
@@ -855,13 +857,14 @@ const ReminderGrace = 12 * time.Hour
 // reminders that came due, morning outlooks, and shifts at risk not looked
 // at yet by this process (a look lost to a restart).
 func (n *Nudger) Tick(ctx context.Context) {
+	ctx = bh.EnsureTrace(ctx) // its log lines and store calls, as one story
 	now := n.cfg.Now()
 	log := n.cfg.Logger
 	n.takeStale(ctx, now.Add(-n.cfg.StaleAfter))
 	all, err := n.cfg.Store.AllRadarSettings(ctx)
 	if err != nil {
 		if ctx.Err() == nil {
-			log.Error("radar: sweep: settings", "err", err)
+			log.ErrorContext(ctx, "radar: sweep: settings", "err", err)
 		}
 		return
 	}
@@ -879,7 +882,7 @@ func (n *Nudger) Tick(ctx context.Context) {
 				return true
 			})
 			if err != nil {
-				log.Error("radar: sweep: end a snooze", "err", err)
+				log.ErrorContext(ctx, "radar: sweep: end a snooze", "err", err)
 				continue
 			}
 			s = ended
@@ -895,7 +898,7 @@ func (n *Nudger) Tick(ctx context.Context) {
 	states, err := n.cfg.Store.StatesAtRisk(ctx, n.cfg.MinLevel)
 	if err != nil {
 		if ctx.Err() == nil {
-			log.Error("radar: sweep: states", "err", err)
+			log.ErrorContext(ctx, "radar: sweep: states", "err", err)
 		}
 		return
 	}

@@ -228,8 +228,13 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, "babyhandoff replay:", err)
 		return 1
 	}
+	if run.TraceID != "" {
+		// grep the logs for it: the work that made the run.
+		fmt.Fprintf(stdout, "run %s (v%d) was made in trace %s\n", run.ID, run.Version, run.TraceID)
+	}
 	if len(diffs) > 0 {
-		fmt.Fprintf(stdout, "run %s (v%d): replay DIFFERS in %s\n", run.ID, run.Version, strings.Join(diffs, ", "))
+		// The first entry names the first step whose output differs.
+		fmt.Fprintf(stdout, "run %s (v%d): replay DIFFERS in %s\n", run.ID, run.Version, strings.Join(diffs, "; "))
 		return 1
 	}
 	fmt.Fprintf(stdout, "run %s (v%d): replay matches: proposals, decision and handoff.md are byte-identical\n", run.ID, run.Version)

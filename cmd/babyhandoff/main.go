@@ -223,7 +223,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	log.Info("database ready", "where", where)
 
-	cncl, err := newCouncil(ctx, db, cfg, log)
+	cncl, err := newCouncil(ctx, db, cfg, log, now)
 	if err != nil {
 		return err
 	}
@@ -326,7 +326,7 @@ func (m *Main) Close() error {
 // newCouncil registers the council's agents, reads the registry back (the
 // coordinator assigns tasks by skill from it) and staffs the council, on a
 // model when COUNCIL_MODE says so.
-func newCouncil(ctx context.Context, db *store.DB, cfg Config, log *slog.Logger) (*council.Council, error) {
+func newCouncil(ctx context.Context, db *store.DB, cfg Config, log *slog.Logger, now func() time.Time) (*council.Council, error) {
 	if err := db.RegisterAgents(ctx, council.DefaultAgents()); err != nil {
 		return nil, fmt.Errorf("cannot register the council's agents: %w", err)
 	}
@@ -334,7 +334,7 @@ func newCouncil(ctx context.Context, db *store.DB, cfg Config, log *slog.Logger)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read the agents registry: %w", err)
 	}
-	ccfg := council.Config{Agents: agents, MaxAttempts: 1 + cfg.AgentMaxRetries}
+	ccfg := council.Config{Agents: agents, MaxAttempts: 1 + cfg.AgentMaxRetries, Logger: log, Clock: now}
 	if cfg.CouncilMode != "heuristic" {
 		model, err := councilopenai.New(councilopenai.Config{APIKey: cfg.OpenAIAPIKey, Model: cfg.OpenAIModel, BaseURL: cfg.OpenAIBaseURL,
 			MaxAttempts: 1 + cfg.AgentMaxRetries, Timeout: time.Duration(cfg.AgentTimeoutSeconds) * time.Second, Logger: log})
