@@ -252,10 +252,10 @@ func HandoffMessage(v HandoffView) Message {
 				}
 				bl = append(bl, slack.NewContextBlock("", mrkdwn(rest)))
 			} else {
-				if lines := claimedLines(*p, l, f.next, v.Claims); len(lines) > 0 {
+				if lines := claimedLines(*p, l, f.next, v.Claims, v.Now); len(lines) > 0 {
 					bl = append(bl, section("*Next*\n"+strings.Join(lines, "\n")))
 				}
-				if low := itemLines(p.RunningLow, f.low); low != "" {
+				if low := itemLines(p.RunningLow, f.low, v.Now.In(l)); low != "" {
 					bl = append(bl, section("*Running low*\n"+low))
 				}
 			}
@@ -358,7 +358,7 @@ func handoffNow(v HandoffView, p *bh.Proposal, n int, more bool) []slack.Block {
 		if i == 0 {
 			head = "🔴 *Do now*\n"
 		}
-		text := Stamped(it.Text, it.Stamps, 200) + claimedBy(v.Claims, it.NoteIDs)
+		text := StampedNear(it.Text, it.Stamps, 200, v.Now.In(cmpLoc(v.Location))) + claimedBy(v.Claims, it.NoteIDs)
 		if len(it.NoteIDs) == 0 {
 			bl = append(bl, section(head+text))
 			continue
@@ -385,15 +385,15 @@ func ParseHandoffDone(v string) (handoffID, noteID string, ok bool) {
 	return strings.Cut(v, ":")
 }
 
-// itemLines lists items' texts, at most n.
-func itemLines(items []bh.Item, n int) string {
+// itemLines lists items' texts, at most n, for a message made at now.
+func itemLines(items []bh.Item, n int, now time.Time) string {
 	var lines []string
 	for i, it := range items {
 		if i == n {
 			lines = append(lines, fmt.Sprintf("…and %d more in handoff.md", len(items)-n))
 			break
 		}
-		lines = append(lines, "• "+Stamped(it.Text, it.Stamps, 120))
+		lines = append(lines, "• "+StampedNear(it.Text, it.Stamps, 120, now))
 	}
 	return strings.Join(lines, "\n")
 }

@@ -151,7 +151,7 @@ func (r radarText) item(it bh.RiskItem) string {
 func (r radarText) next(st bh.ShiftState) []string {
 	var next []string
 	for i, a := range st.NextActions {
-		next = append(next, fmt.Sprintf("%d. %s%s", i+1, Stamped(a.Text, a.Stamps, 150), r.ref(a.NoteIDs)))
+		next = append(next, fmt.Sprintf("%d. %s%s", i+1, StampedNear(a.Text, a.Stamps, 150, r.now), r.ref(a.NoteIDs)))
 	}
 	if len(next) == 0 && len(st.Health) > 0 {
 		next = append(next, "No deadline or supply is urgent.")

@@ -64,6 +64,14 @@ func StampedNear(text string, stamps []bh.Stamp, n int, now time.Time) string {
 	return s
 }
 
+// cmpLoc is l, or UTC for none.
+func cmpLoc(l *time.Location) *time.Location {
+	if l == nil {
+		return time.UTC
+	}
+	return l
+}
+
 // tokenFor is Slack's date formatting for t in layout, with fallback for
 // clients and notifications that do not format dates.
 func tokenFor(t time.Time, layout, fallback string) string {
