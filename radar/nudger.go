@@ -62,7 +62,6 @@ type PostStore interface {
 	PostSent(ctx context.Context, rec bh.PostRecord, ts string) error
 	PostFailed(ctx context.Context, key, why string) error
 	RefreshPost(ctx context.Context, key, oldFP string, shows bh.PostRecord) (bool, error)
-	LastNudge(ctx context.Context, teamID, shiftID, day string) (bh.PostRecord, bool, error)
 	// NudgesOfDay lists the day's nudges, the latest first.
 	NudgesOfDay(ctx context.Context, teamID, shiftID, day string) ([]bh.PostRecord, error)
 	TakeStalePosts(ctx context.Context, cutoff time.Time, owner string) ([]bh.PostRecord, error)
@@ -422,7 +421,7 @@ func (n *Nudger) updateStanding(ctx context.Context, log *slog.Logger, post bh.R
 	// (the night's): it is updated at the day's turn and through the night
 	// until the day's first message.
 	standing := standingNudges(todays, shift.ChannelID)
-	yesterday, err := n.cfg.Store.NudgesOfDay(ctx, shift.TeamID, shift.ID, post.Now.In(post.Location).AddDate(0, 0, -1).Format(time.DateOnly))
+	yesterday, _, err := n.nudgesOfDay(ctx, shift.TeamID, shift.ID, post.Now.In(post.Location).AddDate(0, 0, -1))
 	if err != nil {
 		log.Warn("radar: nudge: load yesterday's nudges", "err", err)
 	}
@@ -529,6 +528,16 @@ func (n *Nudger) nudgesOfDay(ctx context.Context, teamID, shiftID string, local 
 		return b.Seq - a.Seq
 	})
 	return out, next, nil
+}
+
+// lastNudge is the latest nudge claimed on local's day in the family's
+// zone now (nudgesOfDay: not the day it was filed under).
+func (n *Nudger) lastNudge(ctx context.Context, teamID, shiftID string, local time.Time) (bh.PostRecord, bool, error) {
+	recs, _, err := n.nudgesOfDay(ctx, teamID, shiftID, local)
+	if err != nil || len(recs) == 0 {
+		return bh.PostRecord{}, false, err
+	}
+	return recs[0], true, nil
 }
 
 // standingNudges are the day's standing messages: in each conversation,
@@ -670,8 +679,7 @@ func (n *Nudger) worthANewMessage(ctx context.Context, teamID, shiftID string, s
 	if !quiet {
 		return true // the day's first message
 	}
-	yesterday := local.AddDate(0, 0, -1).Format(time.DateOnly)
-	prev, ok, err := n.cfg.Store.LastNudge(ctx, teamID, shiftID, yesterday)
+	prev, ok, err := n.lastNudge(ctx, teamID, shiftID, local.AddDate(0, 0, -1))
 	if err != nil {
 		return true
 	}
@@ -1067,11 +1075,11 @@ func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, se
 			n.mu.Unlock()
 		}
 	}
-	last, had, err := n.cfg.Store.LastNudge(ctx, st.TeamID, st.ShiftID, rec.Day)
+	last, had, err := n.lastNudge(ctx, st.TeamID, st.ShiftID, local)
 	if quiet.Contains(local) {
 		if err == nil && !had {
 			// The night's message may be yesterday's.
-			last, had, err = n.cfg.Store.LastNudge(ctx, st.TeamID, st.ShiftID, local.AddDate(0, 0, -1).Format(time.DateOnly))
+			last, had, err = n.lastNudge(ctx, st.TeamID, st.ShiftID, local.AddDate(0, 0, -1))
 		}
 		if err == nil && had && last.TS != "" && contains(last.Items, d.Key) {
 			covered("folded into " + last.Key)
