@@ -376,7 +376,7 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 		seq := nextSeq
 		post.Why = n.why(had && last.Failed == "", fresh, last, st)
 		rec := bh.PostRecord{Key: fmt.Sprintf("nudge:%s/%s/%s/%d", teamID, shiftID, day, seq), Kind: bh.PostNudge, TeamID: teamID, ShiftID: shiftID,
-			Day: day, Seq: seq, Level: st.Level, Critical: st.Critical(), Items: items, Fingerprint: fp, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: route.ChannelID}
+			Day: day, Seq: seq, Level: st.Level, Critical: st.Critical(), Items: items, Fingerprint: fp, Owner: n.cfg.Owner, ClaimedAt: now, MadeAt: now, ChannelID: route.ChannelID}
 		n.send(ctx, rec, post)
 	default:
 		// No rise: the standing message of the day in each conversation
@@ -1066,7 +1066,7 @@ func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, se
 	}
 	local := now.In(loc)
 	rec := bh.PostRecord{Key: key, Kind: bh.PostReminder, TeamID: st.TeamID, ShiftID: st.ShiftID, Day: local.Format(time.DateOnly),
-		Items: []string{d.Key}, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: route.ChannelID}
+		Items: []string{d.Key}, Owner: n.cfg.Owner, ClaimedAt: now, MadeAt: now, ChannelID: route.ChannelID}
 	covered := func(by string) {
 		rec.TS = by
 		if _, err := n.cfg.Store.ClaimPost(ctx, rec); err == nil {
@@ -1155,7 +1155,7 @@ func (n *Nudger) askHealth(ctx context.Context, st bh.ShiftState, asks []bh.Risk
 		items[i] = h.Key
 	}
 	rec := bh.PostRecord{Key: keys[0], Kind: bh.PostHealthAsk, TeamID: st.TeamID, ShiftID: st.ShiftID, Day: local.Format(time.DateOnly),
-		Items: items, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: route.ChannelID}
+		Items: items, Owner: n.cfg.Owner, ClaimedAt: now, MadeAt: now, ChannelID: route.ChannelID}
 	claimed, err := n.cfg.Store.ClaimPost(ctx, rec)
 	if err != nil {
 		if ctx.Err() == nil {
@@ -1283,7 +1283,7 @@ func (n *Nudger) outlook(ctx context.Context, s bh.RadarSettings, now time.Time)
 		return
 	}
 	rec := bh.PostRecord{Key: key, Kind: bh.PostOutlook, TeamID: s.TeamID, ShiftID: s.ShiftID, Day: day, Level: st.Level,
-		Items: itemKeys(st), Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: route.ChannelID}
+		Items: itemKeys(st), Owner: n.cfg.Owner, ClaimedAt: now, MadeAt: now, ChannelID: route.ChannelID}
 	n.send(ctx, rec, bh.RadarPost{Kind: bh.PostOutlook, Shift: shift, State: st, Location: loc, Now: now, Why: "your morning outlook", To: route})
 }
 
@@ -1377,7 +1377,14 @@ func (n *Nudger) tooLate(ctx context.Context, rec bh.PostRecord, post bh.RadarPo
 			return "the deadline passed too long ago when the post was picked up again"
 		}
 	case bh.PostNudge, bh.PostOutlook:
-		if rec.Day != "" && rec.Day != local.Format(time.DateOnly) {
+		// Its day is the local date it was made on in the family's zone
+		// now: the day it was filed under was in the zone known then, and
+		// a zone learnt since can move it by one either way.
+		day := rec.Day
+		if !rec.MadeAt.IsZero() {
+			day = rec.MadeAt.In(post.Location).Format(time.DateOnly)
+		}
+		if day != "" && day != local.Format(time.DateOnly) {
 			return "its day was over when the post was picked up again"
 		}
 		if rec.Kind != bh.PostOutlook {

@@ -10,6 +10,7 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
+	"github.com/babyhandoff/babyhandoff/radar"
 )
 
 // These tests learn a family's zone after the radar posted: its posts
@@ -46,4 +47,51 @@ func TestRadarNightKnowsLastEveningsMessageAfterTheZoneIsLearnt(t *testing.T) {
 	rig.nudger.Look(ctx, "T1", n.ShiftID, false)
 	news, _ = notify.sent(bh.PostNudge)
 	assert.Len(t, news, 1, "no second message in the night for the formula the parent was told of")
+}
+
+// A nudge a stopped process claimed at 9:40 PM, filed under the UTC day
+// (already the 25th), is still the evening's when it is picked up at
+// 9:45 PM after the zone was learnt: it is sent, not dropped as a day
+// that is over.
+func TestRadarResumesTheEveningsNudgeAfterTheZoneIsLearnt(t *testing.T) {
+	ny := newYork(t)
+	evening := time.Date(2026, 11, 24, 21, 40, 0, 0, ny)
+	clock := clocktest.New(evening)
+	db := openTestStore(t, clock)
+	ctx := context.Background()
+	n := note(t, db, "D1", "out of formula", "1.01")
+	rig := newRadarRig(t, db, clock, &recNotifier{}, "p0")
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
+	rig.stop()
+	rec := bh.PostRecord{Key: "nudge:T1/" + n.ShiftID + "/2026-11-25/1", Kind: bh.PostNudge, TeamID: "T1", ShiftID: n.ShiftID,
+		Day: "2026-11-25", Seq: 1, Level: bh.RiskCritical, Owner: "killed", ClaimedAt: evening, MadeAt: evening}
+	claimed, err := db.ClaimPost(ctx, rec)
+	require.NoError(t, err)
+	require.True(t, claimed)
+	require.NoError(t, db.SetShiftTZ(ctx, "T1", n.ShiftID, "America/New_York"))
+
+	clock.Advance(5 * time.Minute)
+	notify := &recNotifier{}
+	nudger, err := radar.NewNudger(radar.NudgerConfig{Store: db, Notify: notify, Now: clock.Now, AfterFunc: clock.AfterFunc, Exclusive: true, Owner: "p1"})
+	require.NoError(t, err)
+	rctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { defer close(done); _ = nudger.Run(rctx) }()
+	var left bh.PostRecord
+	require.Eventually(t, func() bool {
+		posts, err := db.Posts(ctx, "T1", n.ShiftID)
+		require.NoError(t, err)
+		for _, p := range posts {
+			if p.Key == rec.Key && (p.Failed != "" || p.TS != "") {
+				left = p
+				return true
+			}
+		}
+		return false
+	}, 10*time.Second, 5*time.Millisecond, "the left claim was not settled")
+	cancel()
+	<-done
+	assert.Empty(t, left.Failed, "the evening's nudge is not a day that is over")
+	assert.NotEmpty(t, left.TS)
+	assert.Equal(t, evening.UTC(), left.MadeAt.UTC(), "a claim taken over keeps when it was made")
 }
