@@ -64,6 +64,8 @@ type PostStore interface {
 	RefreshPost(ctx context.Context, key, oldFP string, shows bh.PostRecord) (bool, error)
 	// NudgesOfDay lists the day's nudges, the latest first.
 	NudgesOfDay(ctx context.Context, teamID, shiftID, day string) ([]bh.PostRecord, error)
+	// Posts lists a family's posts, the newest claim first.
+	Posts(ctx context.Context, teamID, shiftID string) ([]bh.PostRecord, error)
 	TakeStalePosts(ctx context.Context, cutoff time.Time, owner string) ([]bh.PostRecord, error)
 	// FamilyConversations lists the conversations that feed a family now.
 	FamilyConversations(ctx context.Context, teamID, shiftID string) ([]bh.Conversation, error)
@@ -1268,10 +1270,23 @@ func (n *Nudger) outlook(ctx context.Context, s bh.RadarSettings, now time.Time)
 	}
 	key := fmt.Sprintf("outlook:%s/%s/%s", s.TeamID, s.ShiftID, day)
 	n.mu.Lock()
-	done := n.sent[key]
+	done, near := n.sent[key], n.sent["near/"+key]
 	n.mu.Unlock()
 	if done {
 		return
+	}
+	if !near {
+		sent, err := n.outlookSentOn(ctx, s, local, key)
+		if err != nil {
+			n.cfg.Logger.Error("radar: outlook: load the family's posts", "shift_id", s.ShiftID, "err", err)
+			return
+		}
+		n.mu.Lock()
+		n.sent[key], n.sent["near/"+key] = sent, true
+		n.mu.Unlock()
+		if sent {
+			return
+		}
 	}
 	st, _, found, err := n.cfg.Store.ShiftState(ctx, s.TeamID, s.ShiftID)
 	if err != nil || !found {
@@ -1285,6 +1300,32 @@ func (n *Nudger) outlook(ctx context.Context, s bh.RadarSettings, now time.Time)
 	rec := bh.PostRecord{Key: key, Kind: bh.PostOutlook, TeamID: s.TeamID, ShiftID: s.ShiftID, Day: day, Level: st.Level,
 		Items: itemKeys(st), Owner: n.cfg.Owner, ClaimedAt: now, MadeAt: now, ChannelID: route.ChannelID}
 	n.send(ctx, rec, bh.RadarPost{Kind: bh.PostOutlook, Shift: shift, State: st, Location: loc, Now: now, Why: "your morning outlook", To: route})
+}
+
+// outlookSentOn reports whether an outlook other than key's was made on
+// local's day in the family's zone now. An outlook is filed under the day
+// it was made on in the zone known then: a zone learnt later can move
+// that day by one, and the family would read a second outlook that
+// morning under the next day's key.
+func (n *Nudger) outlookSentOn(ctx context.Context, s bh.RadarSettings, local time.Time, key string) (bool, error) {
+	posts, err := n.cfg.Store.Posts(ctx, s.TeamID, s.ShiftID)
+	if err != nil {
+		return false, err
+	}
+	day, loc := local.Format(time.DateOnly), local.Location()
+	for _, p := range posts {
+		if local.Sub(p.ClaimedAt) > 3*24*time.Hour {
+			break // newest claim first: the rest are older
+		}
+		made := p.MadeAt
+		if made.IsZero() {
+			made = p.ClaimedAt
+		}
+		if p.Kind == bh.PostOutlook && p.Key != key && p.Failed == "" && made.In(loc).Format(time.DateOnly) == day {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // resume finishes a post a stopped process claimed but did not send, from

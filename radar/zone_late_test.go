@@ -95,3 +95,33 @@ func TestRadarResumesTheEveningsNudgeAfterTheZoneIsLearnt(t *testing.T) {
 	assert.NotEmpty(t, left.TS)
 	assert.Equal(t, evening.UTC(), left.MadeAt.UTC(), "a claim taken over keeps when it was made")
 }
+
+// The morning outlook went out at noon UTC, before the family's zone was
+// known: in Auckland, where they live, that was 1 AM on the 28th. Their
+// morning of the 28th has had its outlook: no second one at 7:30.
+func TestRadarOutlookOnceADayAfterTheZoneIsLearnt(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC))
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	rig := newRadarRig(t, db, clock, notify, "p1")
+	ctx := context.Background()
+	n := note(t, db, "D1", "slept 2h", "1.01")
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
+	_, _, err := db.UpdateRadarSettings(ctx, "T1", n.ShiftID, func(s *bh.RadarSettings) bool { s.OutlookOn, s.OutlookHour = true, 7; return true })
+	require.NoError(t, err)
+	rig.nudger.Tick(ctx)
+	news, _ := notify.sent(bh.PostOutlook)
+	require.Len(t, news, 1, "the outlook, at noon UTC")
+
+	require.NoError(t, db.SetShiftTZ(ctx, "T1", n.ShiftID, "Pacific/Auckland"))
+	rig.watcher.Recompute(ctx, "T1", n.ShiftID)
+	clock.Set(time.Date(2026, 11, 27, 18, 30, 0, 0, time.UTC)) // 7:30 AM on the 28th in Auckland
+	rig.nudger.Tick(ctx)
+	news, _ = notify.sent(bh.PostOutlook)
+	assert.Len(t, news, 1, "one outlook on the 28th in Auckland")
+
+	clock.Set(time.Date(2026, 11, 28, 18, 30, 0, 0, time.UTC)) // 7:30 AM on the 29th
+	rig.nudger.Tick(ctx)
+	news, _ = notify.sent(bh.PostOutlook)
+	assert.Len(t, news, 2, "the next morning's")
+}
