@@ -424,6 +424,11 @@ func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 	if strings.HasPrefix(channel, "D") {
 		// One reader: the notification is written on their clock.
 		p.Clock = b.userClock(ctx, p.To.UserID)
+	} else if p.Location != nil {
+		// Many readers: the clock most of them read where the family
+		// lives (12-hour in a US zone), as for a reader Slack says
+		// nothing of.
+		p.Clock = bh.ClockFor("", p.Location.String())
 	}
 	msg := blocks.RadarPost(p, links, authors)
 	var ts string
