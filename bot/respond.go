@@ -17,6 +17,9 @@ func (b *Bot) ack(req *socketmode.Request, payload any) bool {
 	if req == nil || req.EnvelopeID == "" {
 		return false
 	}
+	if http, ok := b.answers.take(req.EnvelopeID, payload); http {
+		return ok
+	}
 	var err error
 	if payload != nil {
 		err = b.sm.Ack(*req, payload)
@@ -35,6 +38,9 @@ func (b *Bot) ack(req *socketmode.Request, payload any) bool {
 func (b *Bot) ackThenFollow(req *socketmode.Request) {
 	if req == nil || req.EnvelopeID == "" {
 		return
+	}
+	if http, _ := b.answers.take(req.EnvelopeID, nil); http {
+		return // the response is written by the request's own goroutine
 	}
 	ch := b.sent.expect(req.EnvelopeID)
 	if !b.ack(req, nil) {

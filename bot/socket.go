@@ -37,7 +37,9 @@ func (b *Bot) Run(ctx context.Context) error {
 	sockCtx, stopSocket := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopSocket()
 	sockErr := make(chan error, 1)
-	go func() { sockErr <- b.sm.RunContext(sockCtx) }()
+	if !b.cfg.HTTP {
+		go func() { sockErr <- b.sm.RunContext(sockCtx) }()
+	}
 
 	workCtx, stopWork := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopWork()
@@ -70,7 +72,7 @@ loop:
 	}
 
 	// Stop taking work, then let the workers finish what they hold.
-	close(b.jobs)
+	b.answers.stop(b.jobs)
 	done := make(chan struct{})
 	go func() { b.wg.Wait(); close(done) }()
 	select {

@@ -49,7 +49,7 @@ func mdActs(s string, i int) bool {
 		if i == 0 {
 			return true // a heading, a quote, a list, a table
 		}
-		return c == '#' && s[i-1] == ' ' && tagStart(next)
+		return c == '#' && s[i-1] == ' ' && isTag(s[i+1:])
 	case '.', ')':
 		// "1. x" at the line's start is a numbered list.
 		return i > 0 && i <= 9 && allDigits(s[:i]) && (next == 0 || next == ' ')
@@ -78,8 +78,22 @@ func mdActs(s string, i int) bool {
 	return false
 }
 
-// tagStart reports whether c after a '#' makes an Obsidian tag.
-func tagStart(c byte) bool { return isLetter(c) || c == '_' || c == '/' || c == '-' || c >= 0x80 }
+// isTag reports whether rest, after a '#', makes an Obsidian tag: a run of
+// letters, digits, '_', '-', '/' or non-ASCII that is not digits alone
+// ("#1a" is a tag, "#1" and "#!" are not).
+func isTag(rest string) bool {
+	for i := 0; i < len(rest); i++ {
+		c := rest[i]
+		switch {
+		case c >= '0' && c <= '9':
+		case isLetter(c) || c == '_' || c == '/' || c == '-' || c >= 0x80:
+			return true
+		default:
+			return false
+		}
+	}
+	return false
+}
 
 func isLetter(c byte) bool { return (c|0x20) >= 'a' && (c|0x20) <= 'z' }
 

@@ -4,7 +4,7 @@
 // together (Main). The benchmarks are a program of their own,
 // cmd/babyhandoff-bench, so this binary links no fake. Usage:
 //
-//	babyhandoff          run the bot (Socket Mode; embedded database by default)
+//	babyhandoff          run the bot (Socket Mode, or HTTP with SLACK_SIGNING_SECRET; embedded database by default)
 //	babyhandoff demo     the sample shift through the council, offline
 //	babyhandoff replay   re-run a stored run and compare its outputs
 //	babyhandoff export   write conversations as JSON and Markdown (backup, moving to MongoDB)
@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"strings"
@@ -184,6 +185,9 @@ type Main struct {
 	AfterFunc func(time.Duration, func()) func() bool
 	// NudgerReady, when set, hears the radar's nudger once it is built.
 	NudgerReady func(*radar.Nudger)
+	// Listening, when set, hears HTTP mode's address once it serves and
+	// the bot is connected.
+	Listening func(net.Addr)
 
 	db *store.DB
 }
@@ -258,6 +262,7 @@ func (m *Main) Run(ctx context.Context) error {
 	b, err = bot.New(bot.Config{
 		BotToken: cfg.SlackBotToken,
 		AppToken: cfg.SlackAppToken,
+		HTTP:     cfg.HTTPMode(),
 		APIURL:   cfg.SlackAPIURL,
 		Store:    db,
 		Council:  cncl,
@@ -298,6 +303,9 @@ func (m *Main) Run(ctx context.Context) error {
 		}
 		return nil
 	})
+	if cfg.HTTPMode() {
+		g.Go(func() error { return serveHTTP(gctx, cfg, b, db, log, m.Listening) })
+	}
 	g.Go(func() error { return recoverLeftWork(gctx, b, botStopped, interrupted, exclusive, time.Minute) })
 	g.Go(func() error { return watcher.Run(gctx) })
 	g.Go(func() error { return nudger.Run(gctx) })
