@@ -214,10 +214,16 @@ func healthNotice(health []bh.RiskItem) string {
 // Radar is the /radar answer: the shift's risks, commitments and the next
 // three actions, each linked to its notes.
 func Radar(st bh.ShiftState, links Links, l *time.Location) Message {
+	return RadarOn(st, links, l, bh.Clock24)
+}
+
+// RadarOn is Radar for a reader who reads the clock c (the one who asked):
+// the text inside its date tokens is on c.
+func RadarOn(st bh.ShiftState, links Links, l *time.Location, c bh.Clock) Message {
 	if l == nil {
 		l = time.UTC
 	}
-	r := radarText{links: links, loc: l, now: st.ComputedAt.In(l)}
+	r := radarText{links: links, loc: l, now: st.ComputedAt.In(l), clock: c}
 	var risks []string
 	var shown []bh.RiskItem
 	for _, it := range byLevel(st) {

@@ -83,7 +83,7 @@ func (r *radarHandler) show(ctx context.Context, teamID, channelID, userID strin
 	}
 	// Only links its reader can open from here: in a DM, none into
 	// another member's DM; in a channel, none into any DM.
-	msg := blocks.Radar(st, r.links.readableIn(ctx, teamID, shift.ID, channelID), shift.Location(b.cfg.Location))
+	msg := blocks.RadarOn(st, r.links.readableIn(ctx, teamID, shift.ID, channelID), shift.Location(b.cfg.Location), b.userClock(ctx, userID))
 	if _, err := b.api.PostEphemeralContext(ctx, channelID, userID, msg.Options()...); err != nil {
 		b.log.Error("bot: post radar", "channel", channelID, "err", err)
 	}
