@@ -83,7 +83,7 @@ func (r *radarHandler) show(ctx context.Context, teamID, channelID, userID strin
 	}
 	// Only links its reader can open from here: in a DM, none into
 	// another member's DM; in a channel, none into any DM.
-	msg := blocks.Radar(st, r.links.readableIn(ctx, teamID, shift.ID, channelID), shift.Location(b.cfg.Location))
+	msg := blocks.RadarOn(st, r.links.readableIn(ctx, teamID, shift.ID, channelID), shift.Location(b.cfg.Location), b.userClock(ctx, userID))
 	if _, err := b.api.PostEphemeralContext(ctx, channelID, userID, msg.Options()...); err != nil {
 		b.log.ErrorContext(ctx, "bot: post radar", "channel", channelID, "err", err)
 	}
@@ -424,6 +424,11 @@ func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 	if strings.HasPrefix(channel, "D") {
 		// One reader: the notification is written on their clock.
 		p.Clock = b.userClock(ctx, p.To.UserID)
+	} else if p.Location != nil {
+		// Many readers: the clock most of them read where the family
+		// lives (12-hour in a US zone), as for a reader Slack says
+		// nothing of.
+		p.Clock = bh.ClockFor("", p.Location.String())
 	}
 	msg := blocks.RadarPost(p, links, authors)
 	var ts string

@@ -262,7 +262,11 @@ func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d 
 		}
 	}
 	block := func(bl bh.Block) {
-		w("- **%s** %s%s\n", c.Span(bl.Start.In(loc), bl.End.In(loc)), say(bl.Title, bl.Stamps), kindTag(bl.Kind))
+		tag := kindTag(bl.Kind)
+		if bl.Kind == "rest" && strings.HasPrefix(strings.ToLower(bl.Title), "rest") {
+			tag = "" // "Rest / nap window · rest" says it twice, and takes a second row on a phone
+		}
+		w("- **%s** %s%s\n", c.Span(bl.Start.In(loc), bl.End.In(loc)), say(bl.Title, bl.Stamps), tag)
 	}
 	switch {
 	case run.Later():

@@ -62,9 +62,10 @@ type PostStore interface {
 	PostSent(ctx context.Context, rec bh.PostRecord, ts string) error
 	PostFailed(ctx context.Context, key, why string) error
 	RefreshPost(ctx context.Context, key, oldFP string, shows bh.PostRecord) (bool, error)
-	LastNudge(ctx context.Context, teamID, shiftID, day string) (bh.PostRecord, bool, error)
 	// NudgesOfDay lists the day's nudges, the latest first.
 	NudgesOfDay(ctx context.Context, teamID, shiftID, day string) ([]bh.PostRecord, error)
+	// Posts lists a family's posts, the newest claim first.
+	Posts(ctx context.Context, teamID, shiftID string) ([]bh.PostRecord, error)
 	TakeStalePosts(ctx context.Context, cutoff time.Time, owner string) ([]bh.PostRecord, error)
 	// FamilyConversations lists the conversations that feed a family now.
 	FamilyConversations(ctx context.Context, teamID, shiftID string) ([]bh.Conversation, error)
@@ -378,7 +379,7 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 		seq := nextSeq
 		post.Why = n.why(had && last.Failed == "", fresh, last, st)
 		rec := bh.PostRecord{Key: fmt.Sprintf("nudge:%s/%s/%s/%d", teamID, shiftID, day, seq), Kind: bh.PostNudge, TeamID: teamID, ShiftID: shiftID,
-			Day: day, Seq: seq, Level: st.Level, Critical: st.Critical(), Items: items, Fingerprint: fp, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: route.ChannelID}
+			Day: day, Seq: seq, Level: st.Level, Critical: st.Critical(), Items: items, Fingerprint: fp, Owner: n.cfg.Owner, ClaimedAt: now, MadeAt: now, ChannelID: route.ChannelID}
 		n.send(ctx, rec, post)
 	default:
 		// No rise: the standing message of the day in each conversation
@@ -423,7 +424,7 @@ func (n *Nudger) updateStanding(ctx context.Context, log *slog.Logger, post bh.R
 	// (the night's): it is updated at the day's turn and through the night
 	// until the day's first message.
 	standing := standingNudges(todays, shift.ChannelID)
-	yesterday, err := n.cfg.Store.NudgesOfDay(ctx, shift.TeamID, shift.ID, post.Now.In(post.Location).AddDate(0, 0, -1).Format(time.DateOnly))
+	yesterday, _, err := n.nudgesOfDay(ctx, shift.TeamID, shift.ID, post.Now.In(post.Location).AddDate(0, 0, -1))
 	if err != nil {
 		log.WarnContext(ctx, "radar: nudge: load yesterday's nudges", "err", err)
 	}
@@ -531,6 +532,16 @@ func (n *Nudger) nudgesOfDay(ctx context.Context, teamID, shiftID string, local 
 		return b.Seq - a.Seq
 	})
 	return out, next, nil
+}
+
+// lastNudge is the latest nudge claimed on local's day in the family's
+// zone now (nudgesOfDay: not the day it was filed under).
+func (n *Nudger) lastNudge(ctx context.Context, teamID, shiftID string, local time.Time) (bh.PostRecord, bool, error) {
+	recs, _, err := n.nudgesOfDay(ctx, teamID, shiftID, local)
+	if err != nil || len(recs) == 0 {
+		return bh.PostRecord{}, false, err
+	}
+	return recs[0], true, nil
 }
 
 // standingNudges are the day's standing messages: in each conversation,
@@ -672,8 +683,7 @@ func (n *Nudger) worthANewMessage(ctx context.Context, teamID, shiftID string, s
 	if !quiet {
 		return true // the day's first message
 	}
-	yesterday := local.AddDate(0, 0, -1).Format(time.DateOnly)
-	prev, ok, err := n.cfg.Store.LastNudge(ctx, teamID, shiftID, yesterday)
+	prev, ok, err := n.lastNudge(ctx, teamID, shiftID, local.AddDate(0, 0, -1))
 	if err != nil {
 		return true
 	}
@@ -1061,7 +1071,7 @@ func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, se
 	}
 	local := now.In(loc)
 	rec := bh.PostRecord{Key: key, Kind: bh.PostReminder, TeamID: st.TeamID, ShiftID: st.ShiftID, Day: local.Format(time.DateOnly),
-		Items: []string{d.Key}, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: route.ChannelID}
+		Items: []string{d.Key}, Owner: n.cfg.Owner, ClaimedAt: now, MadeAt: now, ChannelID: route.ChannelID}
 	covered := func(by string) {
 		rec.TS = by
 		if _, err := n.cfg.Store.ClaimPost(ctx, rec); err == nil {
@@ -1070,11 +1080,11 @@ func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, se
 			n.mu.Unlock()
 		}
 	}
-	last, had, err := n.cfg.Store.LastNudge(ctx, st.TeamID, st.ShiftID, rec.Day)
+	last, had, err := n.lastNudge(ctx, st.TeamID, st.ShiftID, local)
 	if quiet.Contains(local) {
 		if err == nil && !had {
 			// The night's message may be yesterday's.
-			last, had, err = n.cfg.Store.LastNudge(ctx, st.TeamID, st.ShiftID, local.AddDate(0, 0, -1).Format(time.DateOnly))
+			last, had, err = n.lastNudge(ctx, st.TeamID, st.ShiftID, local.AddDate(0, 0, -1))
 		}
 		if err == nil && had && last.TS != "" && contains(last.Items, d.Key) {
 			covered("folded into " + last.Key)
@@ -1150,7 +1160,7 @@ func (n *Nudger) askHealth(ctx context.Context, st bh.ShiftState, asks []bh.Risk
 		items[i] = h.Key
 	}
 	rec := bh.PostRecord{Key: keys[0], Kind: bh.PostHealthAsk, TeamID: st.TeamID, ShiftID: st.ShiftID, Day: local.Format(time.DateOnly),
-		Items: items, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: route.ChannelID}
+		Items: items, Owner: n.cfg.Owner, ClaimedAt: now, MadeAt: now, ChannelID: route.ChannelID}
 	claimed, err := n.cfg.Store.ClaimPost(ctx, rec)
 	if err != nil {
 		if ctx.Err() == nil {
@@ -1263,10 +1273,23 @@ func (n *Nudger) outlook(ctx context.Context, s bh.RadarSettings, now time.Time)
 	}
 	key := fmt.Sprintf("outlook:%s/%s/%s", s.TeamID, s.ShiftID, day)
 	n.mu.Lock()
-	done := n.sent[key]
+	done, near := n.sent[key], n.sent["near/"+key]
 	n.mu.Unlock()
 	if done {
 		return
+	}
+	if !near {
+		sent, err := n.outlookSentOn(ctx, s, local, key)
+		if err != nil {
+			n.cfg.Logger.Error("radar: outlook: load the family's posts", "shift_id", s.ShiftID, "err", err)
+			return
+		}
+		n.mu.Lock()
+		n.sent[key], n.sent["near/"+key] = sent, true
+		n.mu.Unlock()
+		if sent {
+			return
+		}
 	}
 	st, _, found, err := n.cfg.Store.ShiftState(ctx, s.TeamID, s.ShiftID)
 	if err != nil || !found {
@@ -1278,8 +1301,34 @@ func (n *Nudger) outlook(ctx context.Context, s bh.RadarSettings, now time.Time)
 		return
 	}
 	rec := bh.PostRecord{Key: key, Kind: bh.PostOutlook, TeamID: s.TeamID, ShiftID: s.ShiftID, Day: day, Level: st.Level,
-		Items: itemKeys(st), Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: route.ChannelID}
+		Items: itemKeys(st), Owner: n.cfg.Owner, ClaimedAt: now, MadeAt: now, ChannelID: route.ChannelID}
 	n.send(ctx, rec, bh.RadarPost{Kind: bh.PostOutlook, Shift: shift, State: st, Location: loc, Now: now, Why: "your morning outlook", To: route})
+}
+
+// outlookSentOn reports whether an outlook other than key's was made on
+// local's day in the family's zone now. An outlook is filed under the day
+// it was made on in the zone known then: a zone learnt later can move
+// that day by one, and the family would read a second outlook that
+// morning under the next day's key.
+func (n *Nudger) outlookSentOn(ctx context.Context, s bh.RadarSettings, local time.Time, key string) (bool, error) {
+	posts, err := n.cfg.Store.Posts(ctx, s.TeamID, s.ShiftID)
+	if err != nil {
+		return false, err
+	}
+	day, loc := local.Format(time.DateOnly), local.Location()
+	for _, p := range posts {
+		if local.Sub(p.ClaimedAt) > 3*24*time.Hour {
+			break // newest claim first: the rest are older
+		}
+		made := p.MadeAt
+		if made.IsZero() {
+			made = p.ClaimedAt
+		}
+		if p.Kind == bh.PostOutlook && p.Key != key && p.Failed == "" && made.In(loc).Format(time.DateOnly) == day {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // resume finishes a post a stopped process claimed but did not send, from
@@ -1372,7 +1421,14 @@ func (n *Nudger) tooLate(ctx context.Context, rec bh.PostRecord, post bh.RadarPo
 			return "the deadline passed too long ago when the post was picked up again"
 		}
 	case bh.PostNudge, bh.PostOutlook:
-		if rec.Day != "" && rec.Day != local.Format(time.DateOnly) {
+		// Its day is the local date it was made on in the family's zone
+		// now: the day it was filed under was in the zone known then, and
+		// a zone learnt since can move it by one either way.
+		day := rec.Day
+		if !rec.MadeAt.IsZero() {
+			day = rec.MadeAt.In(post.Location).Format(time.DateOnly)
+		}
+		if day != "" && day != local.Format(time.DateOnly) {
 			return "its day was over when the post was picked up again"
 		}
 		if rec.Kind != bh.PostOutlook {
