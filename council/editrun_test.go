@@ -1,0 +1,70 @@
+package council_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/council"
+)
+
+// An edit's run is the parent's plan with the edited blocks: the winner's
+// lists that follow from its blocks are made again (a dropped block's item
+// waits for later, and Add to plan offers it), the other plans and the
+// decision stay, and handoff.md is written for the new version.
+func TestEditedRunFollowsItsBlocks(t *testing.T) {
+	out := runCouncil(t, sampleNotes(monday10), runOf(1, bh.EnergyAuto))
+	parent := out.Record()
+	w := out.Winner()
+	var drop bh.Block
+	for _, b := range w.Blocks {
+		if len(b.NoteIDs) > 0 && b.Kind != bh.KindCommitment && b.Kind != bh.KindRest {
+			drop = b
+			break
+		}
+	}
+	require.NotEmpty(t, drop.NoteIDs, "a block from a note")
+	rules := council.EditRules(out.Run, out.Pack)
+	blocks, ch, err := bh.ApplyChange(w.Blocks, []bh.PlanOp{bh.Drop(drop)}, rules)
+	require.NoError(t, err)
+	before := council.Waiting(out.Run, out.Pack, w.Blocks)
+
+	run := bh.EditRun(out.Run, bh.PlanEdit{Ops: []bh.PlanOp{bh.Drop(drop)}, By: "U1", At: monday10}, ch)
+	run.ID, run.Version = "r2", 2
+	got := council.Edited(parent, run, blocks)
+
+	gw := got.Winner()
+	assert.Equal(t, blocks, gw.Blocks)
+	assert.Equal(t, w.Archetype, gw.Archetype)
+	for _, it := range gw.Top {
+		assert.False(t, strings.HasSuffix(it.Text, " "+drop.Title), "the dropped block is not among the top items: %q", it.Text)
+	}
+	later := false
+	for _, it := range gw.Top {
+		later = later || strings.HasPrefix(it.Text, "Later: ") && len(it.NoteIDs) > 0 && slices.Contains(drop.NoteIDs, it.NoteIDs[0])
+	}
+	assert.True(t, later, "the dropped items wait for later: %+v", gw.Top)
+	waiting := council.Waiting(got.Run, got.Pack, gw.Blocks)
+	require.Len(t, waiting, len(before)+len(drop.NoteIDs))
+	var add *council.WaitingItem
+	for i, it := range waiting {
+		if it.Item.NoteIDs[0] == drop.NoteIDs[0] {
+			add = &waiting[i]
+		}
+	}
+	require.NotNil(t, add, "Add to plan offers the dropped item: %+v", waiting)
+	back, err := bh.Apply(gw.Blocks, []bh.PlanOp{add.Op}, rules)
+	require.NoError(t, err, "the item goes back in")
+	assert.Len(t, back, len(w.Blocks))
+
+	assert.Equal(t, "handoff-v2.md", got.Handoff.Name)
+	assert.NotContains(t, got.Handoff.Content, "| "+drop.Title)
+	assert.Equal(t, out.Decision.Winner, got.Decision.Winner)
+	assert.Equal(t, "r2:decision", got.Decision.ID)
+	assert.Equal(t, "edit", council.RunKind(got.Run))
+	assert.Equal(t, "plan", council.RunKind(out.Run))
+}
