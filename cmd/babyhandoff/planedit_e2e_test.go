@@ -254,3 +254,18 @@ func TestE2EEditThePlanFromTheCard(t *testing.T) {
 	last := h.cardAt("DU1", v1.ts, "v8 · ")
 	assert.Equal(t, v8.raw, last.raw, "nothing changed")
 }
+
+// The sample's plan is its asker's to try edits on: nobody's family.
+func TestE2EEditTheSamplePlan(t *testing.T) {
+	h := start(t, atPlanTime)
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "UTC"})
+	h.ack(h.slash("/plan", "sample", "DU1", "U1"))
+	v1 := h.waitCard("DU1", "v1 · next 12h")
+	h.ack(h.cardMenu("DU1", v1, "U1", blocks.ActionEditPlan))
+	form := h.viewWith(blocks.CallbackEditPlan, "Edit plan v1")
+	h.ack(h.editDrop("U1", form, h.blockIndex(form, "Rest / nap")))
+	v2 := h.cardAt("DU1", v1.ts, "Sample · v2 · ")
+	assert.Contains(t, string(v2.raw), "dropped “Rest / nap window")
+	h.ack(h.editDrop("U9", form, 0))
+	h.ephemeral("DU1", "U9", "not in its family")
+}
