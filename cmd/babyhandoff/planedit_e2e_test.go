@@ -186,6 +186,8 @@ func TestE2EEditThePlanFromTheCard(t *testing.T) {
 	form4 := h.viewWith(blocks.CallbackEditPlan, "Edit plan v4")
 	h.ack(h.editMoveTo("U1", form4, h.blockIndex(form4, "daycare form"), "14:00"))
 	h.ephemeral("DU1", "U1", "after it is due at 14:00")
+	still := h.cardAt("DU1", v1.ts, "v4 · ")
+	assert.Equal(t, v4.raw, still.raw, "the refused edit changed nothing")
 
 	// Drop the errand again (v5), then an edit on v4's form of that
 	// errand: it is gone, so it is refused with what changed.
@@ -268,4 +270,27 @@ func TestE2EEditTheSamplePlan(t *testing.T) {
 	assert.Contains(t, string(v2.raw), "dropped “Rest / nap window")
 	h.ack(h.editDrop("U9", form, 0))
 	h.ephemeral("DU1", "U9", "not in its family")
+}
+
+// Two edits at once from the same form: one is made; the other, made on
+// the version before it, no longer fits (its block is gone) and is
+// refused, naming the version it would have changed; one new version.
+func TestE2ETwoEditsAtOnce(t *testing.T) {
+	h := start(t, clockAt(time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)))
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "UTC"})
+	h.note("DU1", "U1", "task: buy wipes", tsAt(time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC), 1))
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	v1 := h.waitCard("DU1", "v1 · next 12h")
+	h.ack(h.cardMenu("DU1", v1, "U1", blocks.ActionEditPlan))
+	form := h.viewWith(blocks.CallbackEditPlan, "Edit plan v1")
+	i := h.blockIndex(form, "buy wipes")
+	a, b := h.editDrop("U1", form, i), h.editDrop("U1", form, i)
+	h.ack(a)
+	h.ack(b)
+	h.ephemeral("DU1", "U1", "The plan changed since you opened it: it is v2 now (dropped “Errand run: buy wipes”)")
+	h.cardAt("DU1", v1.ts, "v2 · ")
+	h.viewWith(blocks.CallbackEditPlan, "Edit plan v2")
+	for _, m := range h.fake.Messages("DU1") {
+		assert.NotContains(t, m.Text, "v3", "one new version only")
+	}
 }
