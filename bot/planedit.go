@@ -192,11 +192,13 @@ func (c *cards) edit(ctx context.Context, user string, shown bh.RunRecord, ops [
 	rules.Clock = b.userClock(ctx, user)
 	bs, ch, err := bh.ApplyChange(cur.Winner().Blocks, ops, rules)
 	if err != nil {
+		// The engine's reasons quote the notes' words: escaped.
+		why := blocks.Escape(bh.ErrorMessage(err))
 		if cur.Run.ID != shown.Run.ID {
 			err = bh.Errorf(bh.ErrorCode(err), "The plan changed since you opened it: it is v%d now (%s). %s Nothing was changed.",
-				cur.Run.Version, blocks.Echo(rules.Clock.Restamp(cur.Run.Change, cur.Run.ChangeStamps, rules.Loc), 200), bh.ErrorMessage(err))
+				cur.Run.Version, blocks.Echo(rules.Clock.Restamp(cur.Run.Change, cur.Run.ChangeStamps, rules.Loc), 200), why)
 		} else {
-			err = bh.Errorf(bh.ErrorCode(err), "%s Nothing was changed.", bh.ErrorMessage(err))
+			err = bh.Errorf(bh.ErrorCode(err), "%s Nothing was changed.", why)
 		}
 		b.refuse(ctx, channelID, user, err)
 		c.showForm(ctx, cur, viewID)
