@@ -3,6 +3,7 @@ package council
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"strings"
 	"time"
 
@@ -136,4 +137,39 @@ func RunKind(r bh.Run) string {
 // BackTo is the change of a run that brings version v's plan back.
 func BackTo(v int, why string) string {
 	return strings.TrimSpace(fmt.Sprintf("back to v%d's plan %s", v, why))
+}
+
+// ReplayEdit makes an edited run (rec, with its Edit) again from its
+// stored parent: its ops applied to the parent's plan (none: the parent's
+// plan brought back), and reports which outputs differ from what was
+// stored, as Replay does for a run the council made.
+func ReplayEdit(parent, rec bh.RunRecord) (Output, []string, error) {
+	e := rec.Run.Edit
+	if e == nil || rec.Run.ParentRunID != parent.Run.ID {
+		return Output{}, nil, bh.Errorf(bh.EINVALID, "council: run %s is not an edit of run %s", rec.Run.ID, parent.Run.ID)
+	}
+	bs := parent.Winner().Blocks
+	var diffs []string
+	if len(e.Ops) > 0 {
+		var ch bh.Change
+		var err error
+		bs, ch, err = bh.ApplyChange(bs, e.Ops, EditRules(parent.Run, parent.Pack))
+		if err != nil {
+			return Output{}, nil, fmt.Errorf("council: replay edit %s: %w", rec.Run.ID, err)
+		}
+		if ch.Text != rec.Run.Change {
+			diffs = append(diffs, "change")
+		}
+	}
+	out := Edited(parent, rec.Run, bs)
+	if !reflect.DeepEqual(normalizeProposals(out.Proposals), normalizeProposals(rec.Proposals)) {
+		diffs = append(diffs, "proposals")
+	}
+	if !reflect.DeepEqual(out.Decision, rec.Decision) {
+		diffs = append(diffs, "decision")
+	}
+	if stored, _ := rec.Artifact(bh.ArtifactHandoff); out.Handoff.Content != stored.Content {
+		diffs = append(diffs, "handoff.md")
+	}
+	return out, diffs, nil
 }

@@ -67,4 +67,17 @@ func TestEditedRunFollowsItsBlocks(t *testing.T) {
 	assert.Equal(t, "r2:decision", got.Decision.ID)
 	assert.Equal(t, "edit", council.RunKind(got.Run))
 	assert.Equal(t, "plan", council.RunKind(out.Run))
+
+	// Replay makes it again from its parent; a stored edit that says
+	// otherwise is noticed.
+	_, diffs, err := council.ReplayEdit(parent, got.Record())
+	require.NoError(t, err)
+	assert.Empty(t, diffs)
+	tampered := got.Record()
+	tampered.Run.Edit = &bh.PlanEdit{Ops: []bh.PlanOp{bh.Drop(w.Blocks[0])}, By: "U1", At: monday10}
+	_, diffs, err = council.ReplayEdit(parent, tampered)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"change", "proposals", "handoff.md"}, diffs)
+	_, _, err = council.ReplayEdit(got.Record(), got.Record())
+	assert.Equal(t, bh.EINVALID, bh.ErrorCode(err), "not its parent")
 }

@@ -255,6 +255,15 @@ func TestE2EEditThePlanFromTheCard(t *testing.T) {
 	require.NoError(t, err, "refused to someone outside; log:\n%s", h.stderr.String())
 	last := h.cardAt("DU1", v1.ts, "v8 · ")
 	assert.Equal(t, v8.raw, last.raw, "nothing changed")
+
+	// Replay makes an edit, an undo and a version brought back again from
+	// their parents, byte for byte.
+	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
+	for _, id := range []string{v2.runID, v4.runID, v6.runID, v7.runID, v8.runID} {
+		var out, errOut syncBuffer
+		require.Equal(t, 0, run(h.ctx(), []string{"replay", id}, &out, &errOut), "stderr:\n%s", errOut.String())
+		assert.Contains(t, out.String(), "replay matches")
+	}
 }
 
 // The sample's plan is its asker's to try edits on: nobody's family.
