@@ -184,6 +184,10 @@ func (c *cards) edit(ctx context.Context, user string, shown bh.RunRecord, ops [
 	channelID := shown.Run.ChannelID
 	key := shown.Run.TeamID + "/" + shown.Run.ShiftID
 	defer c.edits.Lock(key)()
+	if !c.hold(ctx, user, shown.Run) {
+		return
+	}
+	defer c.planner.flights.done(key)
 	cur, ok := c.current(ctx, user, shown)
 	if !ok {
 		return
@@ -215,14 +219,11 @@ func (c *cards) edit(ctx context.Context, user string, shown bh.RunRecord, ops [
 
 // current is the shift's current plan for an edit of shown, or false
 // once the person was told why there is none to edit.
+//
+// Its caller holds the shift's edit lock and its council flight (hold):
+// no edit and no council run make a version meanwhile.
 func (c *cards) current(ctx context.Context, user string, shown bh.RunRecord) (bh.RunRecord, bool) {
 	b := c.b
-	key := shown.Run.TeamID + "/" + shown.Run.ShiftID
-	if !c.planner.flights.start(key) {
-		b.tell(ctx, shown.Run.ChannelID, user, "I'm planning for this conversation right now; edit the card once it updates. Nothing was changed.")
-		return bh.RunRecord{}, false
-	}
-	defer c.planner.flights.done(key)
 	latest, err := c.planner.store.LatestRun(ctx, shown.Run.TeamID, shown.Run.ShiftID)
 	cur := shown
 	if err == nil && latest.ID != shown.Run.ID {
@@ -238,6 +239,16 @@ func (c *cards) current(ctx context.Context, user string, shown bh.RunRecord) (b
 		return bh.RunRecord{}, false
 	}
 	return cur, true
+}
+
+// hold takes the shift's council flight for an edit, or tells the person
+// a plan is being made (false).
+func (c *cards) hold(ctx context.Context, user string, r bh.Run) bool {
+	if !c.planner.flights.start(r.TeamID + "/" + r.ShiftID) {
+		c.b.tell(ctx, r.ChannelID, user, "I'm planning for this conversation right now; edit the card once it updates. Nothing was changed.")
+		return false
+	}
+	return true
 }
 
 // commit stores run (an edit of parent, or parent brought back; its plan
@@ -325,6 +336,10 @@ func (c *cards) undo(ctx context.Context, cb slack.InteractionCallback, a *slack
 func (c *cards) bringBack(ctx context.Context, user string, shown, target bh.RunRecord, why, viewID string, versions bool) {
 	key := shown.Run.TeamID + "/" + shown.Run.ShiftID
 	defer c.edits.Lock(key)()
+	if !c.hold(ctx, user, shown.Run) {
+		return
+	}
+	defer c.planner.flights.done(key)
 	cur, ok := c.current(ctx, user, shown)
 	if !ok {
 		return
