@@ -136,7 +136,7 @@ func EditModal(in CardInput, waiting []bh.Item) slack.ModalViewRequest {
 	if len(w.Blocks) == 0 {
 		bl = append(bl, section("Nothing scheduled yet."))
 	}
-	if add := addControl(waiting); add != nil {
+	if add := addControl(waiting, l, in.Run.Clock); add != nil {
 		bl = append(bl, add)
 	} else {
 		bl = append(bl, slack.NewContextBlock("", mrkdwn("Nothing waits for later: every open item is in the plan.")))
@@ -148,7 +148,7 @@ func EditModal(in CardInput, waiting []bh.Item) slack.ModalViewRequest {
 
 // addControl is Add to plan…: the items that wait, one to put in the plan
 // where it first fits. nil when nothing waits.
-func addControl(waiting []bh.Item) slack.Block {
+func addControl(waiting []bh.Item, l *time.Location, c bh.Clock) slack.Block {
 	var opts []*slack.OptionBlockObject
 	seen := map[string]bool{}
 	for _, it := range waiting {
@@ -156,7 +156,7 @@ func addControl(waiting []bh.Item) slack.Block {
 			continue
 		}
 		seen[it.NoteIDs[0]] = true
-		opts = append(opts, slack.NewOptionBlockObject(bh.Truncate(it.NoteIDs[0], MaxOptionValue), plain(it.Text, MaxOptionText), nil))
+		opts = append(opts, slack.NewOptionBlockObject(bh.Truncate(it.NoteIDs[0], MaxOptionValue), plain(c.Restamp(it.Text, it.Stamps, l), MaxOptionText), nil))
 	}
 	if len(opts) == 0 {
 		return nil

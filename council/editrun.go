@@ -36,8 +36,8 @@ func Waiting(run bh.Run, pack bh.ContextPack, blocks []bh.Block) []WaitingItem {
 		if w.title == "" || w.medical {
 			continue
 		}
-		title, _ := blockTitle(w)
-		it := bh.Item{Text: planTitle(title), NoteIDs: w.noteIDs, Due: w.due}
+		title, stamps := blockTitle(w)
+		it := bh.Item{Text: title, NoteIDs: w.noteIDs, Due: w.due, Stamps: stamps}
 		kind := w.kind
 		if kind == "" || kind == bh.KindCare || kind == bh.KindCommitment {
 			kind = "home"
@@ -74,7 +74,7 @@ func Edited(parent bh.RunRecord, run bh.Run, blocks []bh.Block) Output {
 	for i, p := range parent.Proposals {
 		p.ID, p.RunID = run.ID+":"+string(p.Archetype), run.ID
 		if p.Archetype == dec.Winner {
-			p.Blocks = append([]bh.Block(nil), blocks...)
+			p.Blocks = stamped(&s, blocks)
 			p.Top = topFive(&s, p.Blocks, unplaced(&s, p.Blocks))
 			p.Now = nowList(&s, p.Blocks)
 			winner = p
@@ -97,6 +97,25 @@ func Edited(parent bh.RunRecord, run bh.Run, blocks []bh.Block) Output {
 	out := Output{Run: run, Pack: pack, Facts: facts, Proposals: props, Decision: dec, Handoff: handoff, Events: []bh.Event{ev}}
 	out.Council = bh.Artifact{ID: run.ID + ":council", RunID: run.ID, Kind: bh.ArtifactTranscript, Name: fmt.Sprintf("council-v%d.md", run.Version),
 		Content: Transcript(run, pack, nil, nil, out.Events), CreatedAt: run.CreatedAt.UTC()}
+	return out
+}
+
+// stamped is blocks, each added one (an op carries no stamps) with the
+// times its title writes, as its planner would have stamped it.
+func stamped(s *situation, blocks []bh.Block) []bh.Block {
+	out := append([]bh.Block(nil), blocks...)
+	for i, b := range out {
+		if len(b.Stamps) > 0 || len(b.NoteIDs) == 0 {
+			continue
+		}
+		for _, ws := range [][]work{s.deadlines, s.tasks, s.restock} {
+			for _, w := range ws {
+				if title, st := blockTitle(w); w.noteIDs[0] == b.NoteIDs[0] && title == b.Title {
+					out[i].Stamps = st
+				}
+			}
+		}
+	}
 	return out
 }
 

@@ -60,6 +60,27 @@ func TestEditedRunFollowsItsBlocks(t *testing.T) {
 	back, err := bh.Apply(gw.Blocks, []bh.PlanOp{add.Op}, rules)
 	require.NoError(t, err, "the item goes back in")
 	assert.Len(t, back, len(w.Blocks))
+	// An added deadline's block writes its due time as the planner does,
+	// stamped.
+	var dated *council.WaitingItem
+	for i, it := range waiting {
+		if len(it.Item.Stamps) > 0 {
+			dated = &waiting[i]
+		}
+	}
+	require.NotNil(t, dated, "a deadline waits: %+v", waiting)
+	withDue, err := bh.Apply(gw.Blocks, []bh.PlanOp{dated.Op}, rules)
+	require.NoError(t, err)
+	found := 0
+	for _, b := range council.Edited(parent, run, withDue).Winner().Blocks {
+		if slices.Equal(b.NoteIDs, dated.Item.NoteIDs) {
+			found++
+			assert.Contains(t, b.Title, " — due ")
+			assert.NotEmpty(t, b.Stamps, "%q", b.Title)
+		}
+	}
+	assert.Equal(t, 1, found)
+	assert.Equal(t, add.Item.Text, add.Op.Title)
 
 	assert.Equal(t, "handoff-v2.md", got.Handoff.Name)
 	assert.NotContains(t, got.Handoff.Content, "| "+drop.Title)
