@@ -58,6 +58,8 @@ type CardInput struct {
 	Duty bh.Duty
 	// Claims are who said "I'll do it", by note id.
 	Claims map[string]string
+	// Undo shows Undo on a card made by an edit a moment ago.
+	Undo bool
 }
 
 func (in CardInput) winner() bh.Proposal { return bh.WinnerOf(in.Proposals, in.Decision) }
@@ -369,7 +371,9 @@ func cardMeta(in CardInput, l *time.Location) string {
 	if in.Run.Sample {
 		parts = append(parts, "🧪 *sample notes*")
 	}
-	if in.ForkedFrom > 0 {
+	if in.Run.Edit != nil {
+		parts = append(parts, editMeta(in))
+	} else if in.ForkedFrom > 0 {
 		parts = append(parts, fmt.Sprintf("what-if of v%d: %s", in.ForkedFrom, StampedNear(in.Run.Change, in.Run.ChangeStamps, 300, in.Run.Now.In(l))))
 	}
 	if d := DutyLine(in.Duty, in.Run.Now, l); d != "" {

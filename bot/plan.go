@@ -485,8 +485,10 @@ func (p *planner) cardInput(ctx context.Context, rec bh.RunRecord, forkedFrom in
 	if err != nil {
 		p.b.log.InfoContext(ctx, "bot: card: who is on duty", "shift_id", rec.Run.ShiftID, "err", err)
 	}
+	// Undo, for a minute after an edit (planedit.go).
+	undo := rec.Run.Edit != nil && len(rec.Run.Edit.Ops) > 0 && p.b.cfg.Now().Sub(rec.Run.Edit.At) <= undoFor
 	return blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals, Links: links, Labels: labels,
-		ForkedFrom: forkedFrom, Done: done, Duty: duty, Claims: claims}
+		ForkedFrom: forkedFrom, Done: done, Duty: duty, Claims: claims, Undo: undo}
 }
 
 // packNoteIDs are the notes a run can cite: every plan item, reason and

@@ -223,7 +223,16 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, "babyhandoff replay:", err)
 		return 1
 	}
-	_, diffs, err := c.Replay(ctx, rec)
+	var diffs []string
+	if rec.Run.Edit != nil {
+		// An edited run is made again from its parent and its edit.
+		var parent bh.RunRecord
+		if parent, err = db.RunRecord(ctx, run.TeamID, run.ParentRunID); err == nil {
+			_, diffs, err = council.ReplayEdit(parent, rec)
+		}
+	} else {
+		_, diffs, err = c.Replay(ctx, rec)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "babyhandoff replay:", err)
 		return 1
