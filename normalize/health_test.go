@@ -250,6 +250,9 @@ func TestHealthReadsWhoAndWhat(t *testing.T) {
 		{"something pushed into the nose", "he pushed a pea up his nostril", "put saline in his nose before the feed"},
 		{"a care chore on cradle cap", "cradle cap is red and weeping", "brush the cradle cap gently after the bath"},
 		{"a child named by age", "the 3yo drank some of the mouthwash", "the 3yo drank all her milk"},
+		{"a pronoun that cannot be theirs", "my mom babysat and she said he threw up twice", "my mom babysat and she said she has a cold"},
+		{"the other pronoun after kin", "my dad has a cold and she has a cough now", "grandpa is poorly, he has pneumonia"},
+		{"an illness caught", "mil stayed over and i think baby caught her cold", "mil stayed over, she has a cold so she wore a mask"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)

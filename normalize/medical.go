@@ -290,7 +290,7 @@ func medicalIn(s, t string) bool {
 		feelsHotRe.MatchString(t) || respondRe.MatchString(t) || breathingRe.MatchString(t) || wakeRe.MatchString(t) ||
 		apneaRe.MatchString(t) || outputColourRe.MatchString(t) || closedEyesRe.MatchString(t) || cryRe.MatchString(t) ||
 		sleepyBaby(t) || sneezeRe.MatchString(t) || earRe.MatchString(t) || lessActiveRe.MatchString(t) ||
-		vomitAllRe.MatchString(t) || objectIn(t) || hearingRe.MatchString(t) {
+		vomitAllRe.MatchString(t) || objectIn(t) || hearingRe.MatchString(t) || caughtRe.MatchString(t) {
 		return true
 	}
 	if bodyConcern(t) {
@@ -581,11 +581,20 @@ var loneI = guard(`(?:^|[^a-z0-9])i(?:$|[^a-z0-9])`)
 // im covering his shifts" is about the coworker's illness; "grandma is
 // here, baby has a fever" is the baby's.
 func blankOthers(t string) string {
+	s, _ := readOthers(t)
+	return s
+}
+
+// readOthers is blankOthers, and says whether a clause after someone
+// else's was read as the baby's by its pronoun alone: such a note is not
+// about someone else though it names no one in the family.
+func readOthers(t string) (string, bool) {
 	if !otherPeople.in(petThings.blank(t)) {
-		return t
+		return t, false
 	}
+	byPronoun := false
 	b := []byte(t)
-	start, theirs := 0, false
+	start, theirs, gender := 0, false, ""
 	for i := 0; i <= len(t); i++ {
 		cut := i == len(t) || strings.ContainsRune(",.;!?:\n", rune(t[i]))
 		for _, w := range []string{" so ", " but ", " and ", " - "} {
@@ -601,17 +610,23 @@ func blankOthers(t string) string {
 			rest := otherPeople.blank(c)
 			family := namesFamily(rest)
 			whole := strings.TrimSpace(petThings.blank(c))
-			lead := trimFillers(whole)
+			lead := trimLeadAdverbs(trimFillers(whole))
 			switch {
 			case otherPeople.in(petThings.blank(c)) && !family:
-				theirs = true
+				theirs, gender = true, othersGender(c)
 			// The clause's subject decides: "my sister's baby has an ear
 			// infection and she asked to borrow our humidifier" is the
 			// sister's, though it names "our"; a clause that goes on with
 			// "she"/"they" after someone else's stays theirs.
 			case (otherPeople.at(whole, 0) || otherPeople.at(lead, 0)) && !strongFamily(rest):
-				theirs = true
+				theirs, gender = true, othersGender(c)
 			case theirs && startPronoun.at(lead, 0) && !childWords.in(c) && !subjectI.MatchString(c):
+				// A pronoun that cannot be theirs is the baby's: "grandma
+				// held her and he was burning up", "my mom babysat and
+				// she said he threw up" (the report is hers, about him).
+				if g, p := pronounAfterReport(lead, gender); g != "" && p != "" && g != p {
+					theirs, byPronoun = false, true
+				}
 			case family:
 				theirs = false
 			}
@@ -621,7 +636,7 @@ func blankOthers(t string) string {
 		}
 		start = i + 1
 	}
-	return string(b)
+	return string(b), byPronoun
 }
 
 // apptRe is an appointment named by what it is for ("tongue tie
@@ -708,7 +723,9 @@ func healthText(s string) (t string, harm, other bool) {
 		return t, true, false
 	}
 	if aboutSomeoneElse(t) {
-		return t, false, true
+		if _, ours := readOthers(t); !ours {
+			return t, false, true
+		}
 	}
 	// Something swallowed is the family's concern even when it was
 	// someone else's ("grandpa's pills"), and so is the baby's contact

@@ -175,9 +175,15 @@ func maskMess(t string) string {
 // was with him yesterday", "she played with them all morning". Contact
 // with an illness is the family's health question, so such a note is
 // read whole.
-var exposureRe = guard(`\b(?:was|were|been|played|playing|spent \w+|cuddled|held|kissed|shared)\s+(?:\w+\s+){0,2}?(?:with|around|near|next to|by)\s+(?:him|her|them|the \w+|someone else)\b`)
+var exposureRe = guard(`\b(?:was|were|been|played|playing|spent \w+|cuddled|held|kissed|shared)\s+(?:\w+\s+){0,3}?(?:with|around|near|next to|by)\s+(?:him|her|them|the \w+|someone else)\b`)
 
-func exposed(t string) bool { return childWords.in(t) && exposureRe.MatchString(t) }
+// caughtRe is an illness passed on: "baby caught her cold", "i think he
+// picked up their bug". Caught, it is the family's.
+var caughtRe = guard(`\b(?:caught|catching|got|picked up|gave (?:her|him|them|the baby|baby|lo))\s+(?:her|his|their|the|a|my|our)\s+(?:cold|bug|flu|virus|cough|germs|sickness|chickenpox|covid|rsv|measles)\b`)
+
+func exposed(t string) bool {
+	return childWords.in(t) && exposureRe.MatchString(t) || caughtRe.MatchString(t)
+}
 
 // symptomBeside: an errand's clause that also names a symptom ("buy
 // calpol for her fever") is a concern, not a supply.
@@ -236,4 +242,72 @@ func objectIn(t string) bool {
 		}
 	}
 	return false
+}
+
+// femaleOthers and maleOthers are the people outside the family whose
+// pronoun is known: a clause that goes on with the other pronoun is not
+// about them.
+var (
+	femaleOthers = indexPlain([]string{"grandma", "granny", "gran", "nana", "nanna", "grandmother", "mum", "mom",
+		"mother", "mil", "mother in law", "mother-in-law", "sister", "sil", "sister-in-law", "aunt", "auntie",
+		"aunty", "niece"})
+	maleOthers = indexPlain([]string{"grandpa", "grandad", "granddad", "grandfather", "dad", "father", "fil",
+		"father in law", "father-in-law", "brother", "bil", "brother-in-law", "uncle", "nephew"})
+	femalePronoun = indexPlain([]string{"she", "shes", "her"})
+	malePronoun   = indexPlain([]string{"he", "hes", "his", "him"})
+)
+
+// othersGender is "f" or "m" when the clause names people outside the
+// family of one gender only, else "".
+func othersGender(c string) string {
+	f, m := femaleOthers.in(c), maleOthers.in(c)
+	switch {
+	case f && !m:
+		return "f"
+	case m && !f:
+		return "m"
+	}
+	return ""
+}
+
+func pronounGender(c string) string {
+	switch {
+	case femalePronoun.at(c, 0):
+		return "f"
+	case malePronoun.at(c, 0):
+		return "m"
+	}
+	return ""
+}
+
+// pronounReport is "she says", "he said that": the one reporting, then
+// what is reported.
+var pronounReport = guard(`^(?:she|he|they)\s+(?:says|said|thinks|noticed|reckons|told (?:me|us)|mentioned|texted)\s+(?:that\s+)?`)
+
+// pronounAfterReport is the gender of the other person (from the clause
+// before, else from the one reporting) and of the pronoun the clause is
+// about (after a report, the reported one's).
+func pronounAfterReport(lead, other string) (g, p string) {
+	if m := pronounReport.FindString(lead); m != "" {
+		if other == "" {
+			other = pronounGender(m)
+		}
+		return other, pronounGender(trimLeadAdverbs(lead[len(m):]))
+	}
+	return other, pronounGender(lead)
+}
+
+// leadAdverbs come before a clause's subject: "now she has a rash".
+var leadAdverbs = []string{"now ", "then ", "later ", "today ", "tonight ", "suddenly ", "also ", "and "}
+
+func trimLeadAdverbs(c string) string {
+	for trimmed := true; trimmed; {
+		trimmed = false
+		for _, a := range leadAdverbs {
+			if strings.HasPrefix(c, a) {
+				c, trimmed = strings.TrimSpace(c[len(a):]), true
+			}
+		}
+	}
+	return c
 }
