@@ -57,6 +57,10 @@ func TestGuardNeverSkipsAMatch(t *testing.T) {
 		"doseAmountRe": doseAmountRe, "respondRe": respondRe, "thingRe": thingRe, "personState": personState,
 		"readingNumber": readingNumber, "normalAsked": normalAsked, "reassureRe": reassureRe,
 		"possessiveOther": possessiveOther, "loneI": loneI, "apptRe": apptRe, "slangSickRe": slangSickRe,
+		"reporterRe": reporterRe, "siblingRe": siblingRe, "ownRoleRe": ownRoleRe, "ageRe": ageRe,
+		"subjectI": subjectI, "messColourRe": messColourRe, "absentRe": absentRe, "exposureRe": exposureRe,
+		"hearingRe": hearingRe, "partnerMoodRe": partnerMoodRe, "vomitAllRe": vomitAllRe, "objectInRe": objectInRe,
+		"pronounReport": pronounReport, "caughtRe": caughtRe,
 	}
 	var texts []string
 	for _, name := range []string{"health-tuning.txt", "health-heldout.txt", "everyday-tuning.txt", "everyday-heldout.txt"} {
@@ -86,4 +90,44 @@ func TestGuardNeverSkipsAMatch(t *testing.T) {
 		}
 	}
 	assert.Greater(t, matched, 1000, "the corpora exercise the patterns")
+}
+
+// The word checks in front of the structural patterns (structure.go) name
+// a word every match holds: no match of a corpus note, nor of the pairs
+// the structure tests read, is ever skipped by them.
+func TestWordChecksNeverSkipAMatch(t *testing.T) {
+	checks := []struct {
+		name  string
+		words phraseIndex
+		re    *guardedRe
+	}{
+		{"reporterWords/reporterRe", reporterWords, reporterRe},
+		{"reporterWords/siblingRe", reporterWords, siblingRe},
+		{"roleWords/ownRoleRe", roleWords, ownRoleRe},
+		{"partnerWords/partnerMoodRe", partnerWords, partnerMoodRe},
+		{"absentWords/absentRe", absentWords, absentRe},
+	}
+	texts := []string{"night nanny note: he felt warm", "my big sister has a cold", "our son's teacher has flu",
+		"her twins are poorly", "husband barely talks since the baby came", "wife feels so useless",
+		"no reaction at all", "allergies: none", "grandma says she is off", "the sitter said that he coughed"}
+	for _, name := range []string{"health-tuning.txt", "health-heldout.txt", "everyday-tuning.txt", "everyday-heldout.txt"} {
+		b, err := os.ReadFile(filepath.Join("testdata", "health", name))
+		require.NoError(t, err)
+		for _, line := range strings.Split(string(b), "\n") {
+			if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+				p := prepareText(line)
+				texts = append(texts, p, plain(markOthers(p)))
+			}
+		}
+	}
+	matched := 0
+	for _, c := range checks {
+		for _, text := range texts {
+			for _, m := range c.re.FindAllString(text, -1) {
+				matched++
+				assert.True(t, c.words.in(m), "%s skips the match %q of %q", c.name, m, text)
+			}
+		}
+	}
+	assert.Greater(t, matched, 20, "the texts exercise the patterns")
 }

@@ -42,9 +42,9 @@ type healthBar struct{ recall, fp float64 }
 
 var (
 	goalBar = healthBar{recall: 0.97, fp: 0.02}
-	// heldOutBar is what the held-out set measured when it was first run
-	// (recall 205 of 220, false positives 22 of 195): a floor that catches a
-	// rule change reading fewer of them, not the goal.
+	// heldOutBar is what the third held-out set measured when it was
+	// first run (recall 205 of 220, false positives 22 of 195), before it
+	// moved to tuning: a floor for the next fresh set, not the goal.
 	heldOutBar = healthBar{recall: 0.93, fp: 0.12}
 )
 
@@ -218,6 +218,45 @@ func TestFrighteningThoughtsAreMood(t *testing.T) {
 			f := normalize.One(bh.Note{ID: "n1", Text: text, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: mon10}, newYork, mon10)
 			assert.True(t, f.Medical, "Medical")
 			assert.True(t, f.Mood, "Mood")
+		})
+	}
+}
+
+// The readings of who a note is about and what its sentence does, each
+// on a pair: the concern and the everyday note that shares its words.
+func TestHealthReadsWhoAndWhat(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"whoever minds the baby reports on her", "grandma noticed a rash on his back", "nanny called in sick, need backup"},
+		{"a sitter's report", "the sitter said he wouldnt take his bottle", "the sitter said she cant do friday"},
+		{"the baby's sibling is family", "little brother (3) has a rash on his legs", "my big sister has a cold, lunch is off"},
+		{"the clause's subject decides", "grandma is here and baby has croup", "my sister's baby has croup and she wants to borrow our humidifier"},
+		{"a pronoun goes on with someone else", "our lo has a fever, she is so hot", "neighbour's son broke his wrist, she asked us to mind the dog while they're at urgent care"},
+		{"someone's teacher or twins are theirs", "our son has a fever", "our son's teacher is off with the flu"},
+		{"a list of supplies", "buy calpol for her fever", "need: calpol, wipes, nappy cream"},
+		{"a list with how she is (kept as before)", "add calpol to the list, she is burning up", "add calpol and plasters to the list"},
+		{"a stain in the laundry", "poo is black and sticky, stained his vest", "spit-up all over the sofa cover, soak in cold water"},
+		{"a sign said to be absent", "no rash, but her lips are swelling", "tried egg for the first time, no reaction at all"},
+		{"a form's field", "she has a rash after the amoxicillin", "daycare form: allergies none, vaccines up to date"},
+		{"as usual, unless more than usual", "spitting up more than usual today", "the usual little spit-up after her bottle, happy after"},
+		{"the partner's drinking and silence", "husband drinking every night since the baby came and wont talk to me", "husband drinking at his friends birthday tonight"},
+		{"something of someone else swallowed", "found two of grandpa's pills on the floor, toddler had one in her mouth", "grandpa's pills are in the top cupboard now"},
+		{"the baby with someone unwell", "friend's baby in hospital with rsv, our lo was with her on sunday", "friend's baby in hospital with rsv, sending flowers"},
+		{"an appliance that pukes", "he is puking after every feed", "the dishwasher is puking foam again"},
+		{"a low temperature", "temp only 35.5 after the bath", "temp only 36.9 after the bath"},
+		{"no reaction to sound", "she doesnt react to loud sounds at all", "she doesnt react to the cat anymore lol"},
+		{"a whole feed brought back", "he spit the whole bottle back up", "he gulped the whole bottle down"},
+		{"something pushed into the nose", "he pushed a pea up his nostril", "put saline in his nose before the feed"},
+		{"a care chore on cradle cap", "cradle cap is red and weeping", "brush the cradle cap gently after the bath"},
+		{"a child named by age", "the 3yo drank some of the mouthwash", "the 3yo drank all her milk"},
+		{"a pronoun that cannot be theirs", "my mom babysat and she said he threw up twice", "my mom babysat and she said she has a cold"},
+		{"the other pronoun after kin", "my dad has a cold and she has a cough now", "grandpa is poorly, he has pneumonia"},
+		{"an illness caught", "mil stayed over and i think baby caught her cold", "mil stayed over, she has a cold so she wore a mask"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
 		})
 	}
 }

@@ -330,7 +330,7 @@ var supplyWords = indexPlain([]string{
 // advil", "grab saline", "order nipple cream").
 var supplyVerbs = indexPlain([]string{
 	"renew", "request", "collect", "fill", "submit", "post", "mail", "put away", "store", "hide", "move the",
-	"buy", "pick up", "grab", "order", "reorder", "restock", "stock up", "stock", "refill", "pack",
+	"buy", "pick up", "picked up", "grab", "order", "reorder", "restock", "stock up", "stock", "refill", "pack",
 	"get more", "need more", "need", "return", "throw out", "toss", "replace", "label",
 	"compare", "check stock",
 })
@@ -344,7 +344,7 @@ var hazardWords = indexPlain([]string{
 	"hand sanitizer", "sanitiser", "sanitizer", "nail polish", "polish remover", "perfume",
 	"cigarette*", "nicotine", "vape", "weed", "edible*",
 	"plant", "marble", "bead*", "cat food", "dog food", "cat litter", "litter", "dog treats", "lego*", "button", "screw", "pin", "safety pin",
-	"earring", "bottle cap", "wrapper", "foil", "sponge", "silica",
+	"earring", "bottle cap", "wrapper", "foil", "sponge", "silica", "tablet*", "mouthwash", "iron",
 })
 
 // ingestWords say something went into the mouth.
@@ -352,6 +352,7 @@ var ingestWords = indexPlain([]string{
 	"swallow*", "ate", "eaten some", "ate some", "chewing", "chewed", "sucking", "licking", "in mouth", "mouth", "eaten", "eat some", "chewed", "chewing on", "chewed on", "bit into", "bit a", "licked",
 	"sucked on", "sucking on", "chomp*", "nibbl*", "gnaw*", "munch*", "bit off", "bitten", "tasted", "drank", "drunk some", "in his mouth", "in her mouth", "in their mouth",
 	"in the mouth", "into his mouth", "into her mouth", "mouthed", "mouthing", "got into", "foam", "foaming",
+	"bottle open", "had the bottle", "opened the bottle", "lid off", "drank from", "chewed up",
 })
 
 // bodyWords and concernWords: a part of the body and something wrong with
@@ -418,6 +419,7 @@ var otherPeople = indexPlain(func() []string {
 		"sil", "bil", "sister-in-law", "brother-in-law", "aunt", "auntie", "aunty", "uncle", "cousin", "niece",
 		"nephew", "coworker", "co-worker", "colleague", "boss", "manager", "neighbor", "neighbour", "friend",
 		"bestie", "roommate", "flatmate", "babysitter", "sitter", "nanny", "teacher", "classmate", "landlord",
+		"team", "teammate", "office", "client", "customer", "student", "substitute",
 	} {
 		out = append(out, n, n+"s", n+"'s", "my "+n, "my "+n+"'s", "my "+n+"s", "our "+n, "our "+n+"'s", "the "+n, "the "+n+"'s")
 		for _, kin := range []string{"baby", "kid", "kids", "son", "daughter", "husband", "wife", "partner", "boy", "girl", "little one", "toddler", "mom", "dad", "mum"} {
@@ -445,7 +447,8 @@ var petThings = indexPlain([]string{"cat food", "dog food", "cat litter", "litte
 var familyWords = indexPlain([]string{
 	"baby", "baby's", "babies", "lo", "newborn", "infant", "bub", "i", "i'm", "i've", "i'd", "me", "my", "myself",
 	"we", "our", "us", "son", "daughter", "twins", "wife", "husband", "partner", "dd", "ds", "dh", "dw", "gf", "bf",
-	"hubby", "fiance", "fiancee", "spouse", "ours", "mine",
+	"hubby", "fiance", "fiancee", "spouse", "ours", "mine", "grandson", "granddaughter", "toddler", "sibling",
+	"siblings",
 })
 
 // normalWords call what was seen normal ("normal yellow seedy", "like
@@ -472,7 +475,7 @@ var abnormalWords = indexPlain([]string{
 	"never seen", "never had", "weird colou*", "strange colou*", "different colou*", "funny colou*", "odd colou*",
 	"wrong colou*", "doesnt look right", "dont look right", "not right", "looks off", "look off", "looks weird",
 	"look weird", "looks wrong", "looks strange", "worrying", "worried", "concerned", "concerning", "alarming", "scary",
-	"freaking out", "freaked out", "scared",
+	"freaking out", "freaked out", "scared", "than usual", "than normal", "than before", "more often",
 })
 
 var normalColours = indexPlain([]string{

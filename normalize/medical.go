@@ -19,7 +19,7 @@ var bareTempRe = guard(`(?:^|[^$\d.,])(?:3[7-9]|4[0-2]|99|10[0-6])[.,]\d(?:$|[^\
 
 // tempNumberRe is "temp 38", "temperature was 101": a reading, with or
 // without decimals.
-var tempNumberRe = guard(`\btemp(?:erature)?\s*(?:of|is|was|at|=|:)?\s*\d[\d.,]*`)
+var tempNumberRe = guard(`\btemp(?:erature)?\s*(?:(?:of|is|was|at|=|:|only|just|still|now|reading|read|down to|back to|up to|around|about|dropped to|went to|has been|this morning|tonight|this evening)\s*)*\d[\d.,]*`)
 
 // feelsHotRe is someone feeling hot: "she feels warm", "baby is burning
 // up", "i feel hot and shivery"; a room that feels hot is not.
@@ -39,14 +39,14 @@ var productForRe = guard(`\b(?:cream|creme|ointment|balm|paste|lotion|oil|powder
 // feedingRe is a feed that does not happen or is too small: "cant feed",
 // "wont take the bottle", "barely drinking", "hasnt eaten since 6",
 // "refusing the breast", "pulls away from the bottle", "only took 1 oz".
-var feedingRe = guard(`\b(?:cant|cannot|can not|wont|will not|isnt|not|stopped|stops|barely|hardly|refus(?:es|ed|ing)?(?: to)?|too (?:sleepy|tired|weak) to)\s+(?:feed|feeding|finish|finishing|nurse|nursing|eat|eating|latch|latching|drink|drinking|suck|sucking|gain|gaining|take (?:the |a |her |his |any |a single )?(?:bottle|boob|breast|feed))\b` +
+var feedingRe = guard(`\b(?:cant|cannot|can not|wont|wouldnt|would not|doesnt|didnt|will not|isnt|not|stopped|stops|barely|hardly|refus(?:es|ed|ing)?(?: to)?|too (?:sleepy|tired|weak) to)\s+(?:feed|feeding|finish|finishing|nurse|nursing|eat|eating|latch|latching|drink|drinking|suck|sucking|gain|gaining|take (?:the |a |her |his |any |a single )?(?:bottle|boob|breast|feed))\b` +
 	`|\b(?:hasnt|havent|has not|have not|hadnt|didnt|did not)\s+(?:eaten|fed|drunk|drank|nursed|fed well|had (?:a |any )?(?:bottle|feed|milk|formula))\b` +
 	`|\brefus\w*\s+(?:to\s+)?(?:eat|feed|nurse|drink|the bottle|bottle|bottles|the breast|breast|boob|food|milk|formula|solids|feeds|feeding|the boob|to latch)\b` +
 	`|\bpull\w*\s+(?:off|away)\b[^.;!?]{0,40}\b(?:feed\w*|breast|boob|bottle|nipple|latch\w*|nurs\w*)` +
-	`|\bonly\s+(?:took|drank|ate|had|finished|managed|drinking|taking|eating)\s+(?:about\s+|like\s+|maybe\s+|a\s+)?(?:\d|half|one|two|a few|a couple)` +
+	`|\bonly\s+(?:took|taken|drank|drunk|ate|eaten|had|finished|managed|drinking|taking|eating)\s+(?:about\s+|like\s+|maybe\s+|a\s+)?(?:\d|half|one|two|a few|a couple)` +
 	`|\bonly\s+\d+(?:\.\d)?\s*(?:oz|ml|ounces?)\b` +
 	`|\b(?:feeding|eating|drinking|nursing|taking|feeds|eats|drinks)\s+(?:\w+\s+)?(?:less|fewer)\b` +
-	`|\brefus\w*\s+(?:to\s+)?(?:every|all|any|her|his|each|the|most)\s+(?:feed\w*|bottles?|meals?|food)\b` +
+	`|\brefus\w*\s+(?:to\s+)?(?:every|all|any|her|his|each|the|most)\s+(?:\w+\s+){0,2}?(?:feed\w*|bottles?|meals?|food)\b` +
 	`|\b(?:barely|hardly|not|hasnt|havent|didnt)\s+(?:took|taken|take|drank|drunk|drink|ate|eaten|eat|touched|had|taking|eating|drinking)\s+(?:anything|any|much|a thing|a drop|more than|a bite|a sip)\b` +
 	`|\b(?:not|no)\s+interested in (?:the |her |his |a |any )?(?:bottle|boob|breast|feed\w*|food|eating|milk|formula|nursing)` +
 	`|\b(?:hasnt|havent|has not|hadnt|didnt|not)\s+(?:had|have|taken|take|done)\s+(?:a |any |one )?(?:proper|real|good|decent|full|single|whole|complete)\s+(?:bottle|feed|meal|nurse|nursing session|drink)` +
@@ -67,7 +67,7 @@ var feedingRe = guard(`\b(?:cant|cannot|can not|wont|will not|isnt|not|stopped|s
 // log of the day, not a worry.
 var wetDiaperRe = guard(`\bno\s+(?:dirty|poopy|poo|poop|soiled)\s+(?:diaper|nappy|nappie)s?\s+(?:for|since|in)\s+(?:\d+|two|three|four|five|a few|several)\s+days?\b|\b(?:no|only|just|not many|few|fewer|barely any|hasnt had an?y?|hasnt had a|havent seen a)\s+(?:\d+\s+|one\s+|two\s+|three\s+)?wet\s+(?:diaper|nappy|nappie)` +
 	`|\b(?:no|not|havent|hasnt|hadnt|barely|hardly)\b[^.;!?]{0,25}\bwet\s+(?:diaper|nappy|nappie)` +
-	`|\b(?:diaper|nappy|nappie)s?\s+(?:is\s+|was\s+|are\s+|were\s+|still\s+|been\s+|stays?\s+|stayed\s+|totally\s+|completely\s+)*(?:bone\s+)?dry\b` +
+	`|\b(?:diaper|nappy|nappie)s?\s+(?:is\s+|was\s+|are\s+|were\s+|has\s+|had\s+|have\s+|still\s+|been\s+|stays?\s+|stayed\s+|totally\s+|completely\s+)*(?:bone\s+)?dry\b` +
 	`|\bdry\s+(?:diaper|nappy|nappie)s?\s+(?:since|for|all|after|in|overnight)\b`)
 
 // vaccineRe is something noticed after a vaccination ("fussy and warm after
@@ -218,7 +218,7 @@ var respondRe = guard(`\b(?:not|barely|hardly|isnt|doesnt|didnt|wont|wasnt|stopp
 
 // thingRe is an object doing what a body does ("the printer choked", "the
 // shelf fell off", "laptop is infected"): not a health note.
-var thingRe = guard(`\b(?:printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio)s?\s+(?:\w+\s+){0,3}?(?:choked|choking|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|sneez\w*|threw up|spit\w*|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware)`)
+var thingRe = guard(`\b(?:printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio)s?\s+(?:\w+\s+){0,3}?(?:choked|choking|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|sneez\w*|threw up|spit\w*|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware|puk\w*|vomit\w*|throwing up|spew\w*|seizures?|(?:having|has|had)\s+(?:a\s+)?fit)`)
 
 // personState is a person and a state in one clause ("she has", "baby is",
 // "i feel"): such a clause says how someone is, so it is read even when it
@@ -279,7 +279,7 @@ func medicalIn(s, t string) bool {
 	if doseWords.in(t) || hazardWords.in(t) && ingestWords.in(t) || padRe.MatchString(t) || doseAmountRe.MatchString(t) {
 		return true
 	}
-	t = maskNormal(maskSupply(t))
+	t = maskCare(maskMess(maskNormal(maskSupply(maskList(t)))))
 	if medicalWords.in(t) || medicineWords.in(t) || routineDrops.in(t) && routineQuestion.in(t) || droppedRe.MatchString(t) {
 		return true
 	}
@@ -289,7 +289,8 @@ func medicalIn(s, t string) bool {
 	if feedingRe.MatchString(t) || wetDiaperRe.MatchString(t) || vaccineRead(t) || fallRe.MatchString(t) || feedDrop(t) ||
 		feelsHotRe.MatchString(t) || respondRe.MatchString(t) || breathingRe.MatchString(t) || wakeRe.MatchString(t) ||
 		apneaRe.MatchString(t) || outputColourRe.MatchString(t) || closedEyesRe.MatchString(t) || cryRe.MatchString(t) ||
-		sleepyBaby(t) || sneezeRe.MatchString(t) || earRe.MatchString(t) || lessActiveRe.MatchString(t) {
+		sleepyBaby(t) || sneezeRe.MatchString(t) || earRe.MatchString(t) || lessActiveRe.MatchString(t) ||
+		vomitAllRe.MatchString(t) || objectIn(t) || hearingRe.MatchString(t) || caughtRe.MatchString(t) {
 		return true
 	}
 	if bodyConcern(t) {
@@ -332,7 +333,9 @@ func isHarm(t string) bool {
 }
 
 // moodIn: the parent's own low mood, worry or frightening thoughts.
-func moodIn(t string) bool { return moodWords.in(t) || moodRe.MatchString(t) }
+func moodIn(t string) bool {
+	return moodWords.in(t) || moodRe.MatchString(t) || partnerWords.in(t) && partnerMoodRe.MatchString(t)
+}
 
 // sleepyBaby: the baby far sleepier than usual, in a clause that is not
 // about a bath, a feed or bedtime.
@@ -362,7 +365,7 @@ func maskNormal(t string) string {
 		c := t[start:i]
 		asked := i < len(t) && t[i] == '?' || normalAsked.MatchString(c)
 		if !asked && calm(c) {
-			m := normalColours.blank(c)
+			m := calmOutput(normalColours.blank(c))
 			copy(b[start:i], m)
 		}
 		start = i + 1
@@ -469,7 +472,7 @@ func maskSupply(t string) string {
 // readyWords say a supply is ready or has come: "my prescription is ready
 // after 3", "the new thermometer arrived". Such a clause is about having
 // it even when it reads "my ... is".
-var readyWords = indexPlain([]string{"is ready", "are ready", "ready for pickup", "ready for pick up",
+var readyWords = indexPlain([]string{"is ready", "are ready", "ready for pickup", "ready for pick up", "ready for collection",
 	"ready to pick up", "ready to collect", "arrived", "came in the mail", "has shipped", "shipped", "got delivered",
 	"was delivered", "were delivered", "been delivered",
 	"back in stock", "on sale", "in stock"})
@@ -494,7 +497,7 @@ func isSupplyClause(c string) bool {
 	if strings.HasPrefix(c, "need to") {
 		return false
 	}
-	return supplyVerbs.at(c, 0) || supplyWords.in(c)
+	return (supplyVerbs.at(c, 0) || supplyWords.in(c)) && !symptomBeside(c)
 }
 
 // trimFillers drops the fillers that come before a clause's verb.
@@ -525,13 +528,16 @@ func plain(s string) string {
 // husband", "jess's baby". Their illness is not the family's; the phrase
 // is read as otherPeople's "someone else". Only with the apostrophe: without
 // it a name cannot be told from a verb ("dress baby").
-var possessiveOther = guard(`\b(?:(?:my|our|the|your|a)\s+)?([a-z]+)'s\s+(?:husband|wife|partner|mom|mum|dad|son|daughter|kid|kids|baby|boy|girl|little one|toddler|family)\b`)
+var possessiveOther = guard(`\b(?:(?:my|our|the|your|a)\s+)?([a-z]+)'s\s+(?:husband|wife|partner|mom|mum|dad|son|daughter|kid|kids|baby|boy|girl|little one|toddler|family|twins|children)\b`)
 
 // ownPossessive are the family's own: "baby's dad", "lo's", "it's".
 var ownPossessive = map[string]bool{"baby": true, "lo": true, "it": true, "he": true, "she": true, "that": true,
 	"what": true, "who": true, "there": true, "here": true, "let": true, "twin": true, "twins": true, "bub": true}
 
 func markOthers(s string) string {
+	if roleWords.in(plain(s)) && ownRoleRe.may(s) {
+		s = ownRoleRe.ReplaceAllString(s, "someone else")
+	}
 	if !strings.Contains(s, "'s") {
 		return s
 	}
@@ -563,7 +569,9 @@ func aboutSomeoneElse(t string) bool {
 
 // namesFamily: the text names the baby or the one writing; "i" alone is
 // read here, as the word lists hold two letters or more.
-func namesFamily(t string) bool { return familyWords.in(t) || loneI.MatchString(t) }
+func namesFamily(t string) bool {
+	return familyWords.in(t) || loneI.MatchString(t) || ageRe.MatchString(t)
+}
 
 var loneI = guard(`(?:^|[^a-z0-9])i(?:$|[^a-z0-9])`)
 
@@ -573,14 +581,23 @@ var loneI = guard(`(?:^|[^a-z0-9])i(?:$|[^a-z0-9])`)
 // im covering his shifts" is about the coworker's illness; "grandma is
 // here, baby has a fever" is the baby's.
 func blankOthers(t string) string {
+	s, _ := readOthers(t)
+	return s
+}
+
+// readOthers is blankOthers, and says whether a clause after someone
+// else's was read as the baby's by its pronoun alone: such a note is not
+// about someone else though it names no one in the family.
+func readOthers(t string) (string, bool) {
 	if !otherPeople.in(petThings.blank(t)) {
-		return t
+		return t, false
 	}
+	byPronoun := false
 	b := []byte(t)
-	start, theirs := 0, false
+	start, theirs, gender := 0, false, ""
 	for i := 0; i <= len(t); i++ {
 		cut := i == len(t) || strings.ContainsRune(",.;!?:\n", rune(t[i]))
-		for _, w := range []string{" so ", " but ", " and then ", " - "} {
+		for _, w := range []string{" so ", " but ", " and ", " - "} {
 			if !cut && strings.HasPrefix(t[i:], w) {
 				cut = true
 			}
@@ -590,10 +607,26 @@ func blankOthers(t string) string {
 		}
 		c := t[start:i]
 		if strings.TrimSpace(c) != "" {
-			family := namesFamily(otherPeople.blank(c))
+			rest := otherPeople.blank(c)
+			family := namesFamily(rest)
+			whole := strings.TrimSpace(petThings.blank(c))
+			lead := trimLeadAdverbs(trimFillers(whole))
 			switch {
 			case otherPeople.in(petThings.blank(c)) && !family:
-				theirs = true
+				theirs, gender = true, othersGender(c)
+			// The clause's subject decides: "my sister's baby has an ear
+			// infection and she asked to borrow our humidifier" is the
+			// sister's, though it names "our"; a clause that goes on with
+			// "she"/"they" after someone else's stays theirs.
+			case (otherPeople.at(whole, 0) || otherPeople.at(lead, 0)) && !strongFamily(rest):
+				theirs, gender = true, othersGender(c)
+			case theirs && startPronoun.at(lead, 0) && !childWords.in(c) && !subjectI.MatchString(c):
+				// A pronoun that cannot be theirs is the baby's: "grandma
+				// held her and he was burning up", "my mom babysat and
+				// she said he threw up" (the report is hers, about him).
+				if g, p := pronounAfterReport(lead, gender); g != "" && p != "" && g != p {
+					theirs, byPronoun = false, true
+				}
 			case family:
 				theirs = false
 			}
@@ -603,7 +636,7 @@ func blankOthers(t string) string {
 		}
 		start = i + 1
 	}
-	return string(b)
+	return string(b), byPronoun
 }
 
 // apptRe is an appointment named by what it is for ("tongue tie
@@ -685,14 +718,25 @@ func clauseSpans(t, cuts string) [][2]int {
 // blanked. harm says it holds thoughts of harm; other that it is about
 // someone outside the family.
 func healthText(s string) (t string, harm, other bool) {
-	t = plain(markOthers(s))
+	t = markReporters(plain(markOthers(s)))
 	if isHarm(t) {
 		return t, true, false
 	}
 	if aboutSomeoneElse(t) {
-		return t, false, true
+		if _, ours := readOthers(t); !ours {
+			return t, false, true
+		}
 	}
-	t = notMedical.blank(blankOthers(t))
+	// Something swallowed is the family's concern even when it was
+	// someone else's ("grandpa's pills"), and so is the baby's contact
+	// with someone unwell: such a note is read whole.
+	if otherPeople.in(t) && !(hazardWords.in(t) && ingestWords.in(t)) && !exposed(t) {
+		t = blankOthers(t)
+	}
+	t = notMedical.blank(t)
+	if absentWords.in(t) && absentRe.may(t) {
+		t = absentRe.ReplaceAllStringFunc(t, spaces)
+	}
 	for _, re := range []*guardedRe{thingRe, keepWarmRe, productForRe, apptRe} {
 		t = re.ReplaceAllStringFunc(t, spaces)
 	}

@@ -1,0 +1,313 @@
+package normalize
+
+// This file: the structural readings of a note — who it is about (a
+// nanny's or a grandparent's report about the baby, a sibling, someone's
+// own kin), what its sentence is about (a shopping list, a stain in the
+// laundry, a care chore), and what it says is absent or as expected.
+// They read the shape of a sentence rather than one more word, so they
+// hold on notes the word lists were never tuned on.
+
+import "strings"
+
+// reporterRe is someone who looks after the baby reporting on it: "night
+// nanny note:", "grandma says", "the sitter noticed that". What follows is
+// about the baby, so the reporter is not read as someone else unwell.
+// A kin reporter ("my mil says she has flu") may be speaking of herself;
+// read as the baby's, a false alarm is the safer mistake.
+var reporterRe = guard(`\b(?:(?:night|day|the|our|my)\s+)*(?:nanny|nannys|babysitter|sitter|au pair|childminder|daycare|nursery|grandma|grandpa|granny|gran|nana|nanna|grandad|granddad|grandparents|mil|fil|mum|mom|mother|dad|father)\s*(?:(?:note|notes|update|log|report|here)\s*[:\-]|(?:says|said|noticed|notices|reports|reported|thinks|texted|messaged|called to say|called and said|mentioned|told (?:me|us)|spotted|saw|found|wrote|is worried|was worried|worried)\b(?:\s+that\b)?)`)
+
+// siblingRe is the baby's brother or sister ("big sister (2)", "baby
+// brother"): family, not someone else. "my big sister" is the writer's.
+var siblingRe = guard(`\b(my\s+|your\s+)?(?:big|little|baby|twin)\s+(?:sister|brother|sis|bro)\b`)
+
+// ownRoleRe is someone's teacher, friend or coach ("our son's teacher",
+// "her twins", "his friends"): the illness is theirs, not the family's,
+// even though the phrase names the family.
+var ownRoleRe = guard(`\b(?:(?:my|our|the|your)\s+)?[a-z]+'s\s+(?:teachers?|friends?|classmates?|coach|boss|coworkers?|colleagues?|cousins?|grandma|grandpa|nanny|twins|children)\b` +
+	`|\b(?:her|his|their)\s+(?:twins|kids|children|son|daughter|husband|wife|boyfriend|girlfriend|friends?|classmates?|teacher|boss)\b`)
+
+// ageRe names a child by age ("the 2yo", "3 year old", "7 wk old"): the
+// family's own child.
+var ageRe = guard(`\b\d{1,2}\s*-?\s*(?:yo|y/o|yr old|yrs old|year old|years old|mo old|mth old|month old|months old|wk old|wks old|week old|weeks old|yo's)\b`)
+
+// childWords name the baby or a child of the family; a clause that names
+// one is the family's, whoever else it names.
+var childWords = indexPlain([]string{"baby", "babys", "babies", "lo", "newborn", "infant", "bub", "son", "daughter",
+	"twins", "twin", "toddler", "dd", "ds", "grandson", "granddaughter", "sibling", "siblings", "kiddo"})
+
+// subjectI is the writer as a clause's subject or owner.
+var subjectI = guard(`(?:^|[^a-z])(?:i|im|ive|id|we|weve|my)(?:$|[^a-z])`)
+
+var startPronoun = indexPlain([]string{"she", "he", "shes", "hes", "they", "theyre", "theyve", "her", "his", "their"})
+
+// reporterWords are the words every reporterRe or siblingRe match holds:
+// a cheap check that spares most notes both patterns.
+var reporterWords = indexPlain([]string{"nanny", "nannys", "babysitter", "sitter", "au pair", "childminder",
+	"daycare", "nursery", "grandma", "grandpa", "granny", "gran", "nana", "nanna", "grandad", "granddad",
+	"grandparents", "mil", "fil", "mum", "mom", "mother", "dad", "father", "sister", "brother", "sis", "bro"})
+
+// roleWords: every ownRoleRe match holds one.
+var roleWords = indexPlain([]string{"teacher*", "friend*", "classmate*", "coach", "boss", "coworker*",
+	"colleague*", "cousin*", "grandma", "grandpa", "nanny", "twins", "children", "kids", "son", "daughter",
+	"husband", "wife", "boyfriend", "girlfriend"})
+
+// partnerWords: every partnerMoodRe match holds one.
+var partnerWords = indexPlain([]string{"drinking", "talk*", "speak*", "leav*", "bed", "trapped", "useless",
+	"worthless", "hopeless", "numb", "failure"})
+
+// absentWords: every absentRe match holds one.
+var absentWords = indexPlain([]string{"no", "without", "zero", "not any", "none", "nil", "n/a", "nope"})
+
+// markReporters blanks a reporter's lead-in and renames the baby's
+// siblings, so the rules read what was reported.
+func markReporters(t string) string {
+	if !reporterWords.in(t) {
+		return t
+	}
+	if reporterRe.may(t) {
+		t = reporterRe.ReplaceAllStringFunc(t, spaces)
+	}
+	if siblingRe.may(t) {
+		t = siblingRe.ReplaceAllStringFunc(t, func(m string) string {
+			if strings.HasPrefix(m, "my") || strings.HasPrefix(m, "your") {
+				// The writer's own: read as "my sister", someone else.
+				f := strings.Fields(m)
+				return f[0] + " " + f[len(f)-1]
+			}
+			return "sibling"
+		})
+	}
+	return t
+}
+
+// strongFamily: the clause is about the baby, a child of the family or
+// the writer as its subject, not merely "us" or "our" as an object.
+func strongFamily(c string) bool {
+	return childWords.in(c) || subjectI.MatchString(c) || ageRe.MatchString(c)
+}
+
+// listMarkers make a sentence a shopping or packing list: every item in
+// it is a supply, unless a clause also says how someone is.
+var listMarkers = indexPlain([]string{"add to the list", "to the list", "on the list", "shopping list",
+	"grocery list", "need:", "buy:", "get:", "list:", "to buy:", "to get:", "shopping:", "pharmacy:", "amazon order",
+	"the order", "medicine cabinet", "on hand", "just in case", "first aid kit", "diaper bag", "nappy bag",
+	"changing bag", "stock up", "restock*", "picked up", "top up", "for the cupboard"})
+
+// maskList blanks the items of a list sentence; a clause that says how
+// someone is (personState) or names a symptom (medicalWords beyond a
+// medicine's name) is kept.
+func maskList(t string) string {
+	if !listMarkers.in(t) {
+		return t
+	}
+	b := []byte(t)
+	for _, s := range clauseSpans(t, ".;!?\n") {
+		sent := t[s[0]:s[1]]
+		if !listMarkers.in(sent) {
+			continue
+		}
+		for _, c := range clauseSpans(sent, ",") {
+			cl := sent[c[0]:c[1]]
+			if personState.MatchString(cl) || medicalWords.in(medicineWords.blank(listMarkers.blank(cl))) {
+				continue
+			}
+			copy(b[s[0]+c[0]:s[0]+c[1]], spaces(cl))
+		}
+	}
+	return string(b)
+}
+
+// messWords make a sentence about cleaning a thing: spit-up or a poo
+// stain on a vest is laundry, not a symptom.
+var messWords = indexPlain([]string{"stain*", "stain remover", "laundry", "soak in", "soak it", "cold water",
+	"dish soap", "in the wash", "wash it", "washed", "came out", "come out", "sleepsuit*", "vest", "vests", "shirt*",
+	"car seat cover", "carpet", "rug", "sofa", "couch", "upholstery", "bedsheet*", "sheets"})
+
+// mildOutput are what a healthy baby brings up or passes; blanked in a
+// sentence about laundry or one that calls it normal.
+var mildOutput = indexPlain([]string{"spit up", "spitup", "spit-up", "spit ups", "spit", "poo", "poop", "poos",
+	"poops", "milk", "posset*", "hiccup*"})
+
+// tempWords are blanked in a calm sentence only beside a reading in the
+// normal range ("temperature was 36.8, totally normal"): "temp 39, the
+// nurse said its fine" stays a fever.
+var tempWords = indexPlain([]string{"temp", "temps", "temperature"})
+
+// calmOutput blanks, in a sentence that calls what it saw normal, the
+// mild outputs and a normal reading's words.
+func calmOutput(c string) string {
+	c = mildOutput.blank(c)
+	if tempWords.in(c) && tempNumberRe.MatchString(c) && !feverReading(c, tempNumberRe) && !feverReading(c, bareTempRe) {
+		c = tempWords.blank(c)
+	}
+	return c
+}
+
+// messColourRe is a colour said of the thing being cleaned ("the white
+// vest"), not of what is on it.
+var messColourRe = guard(`\b(?:white|cream|grey|gray|pink|blue|yellow|red|black|green|brown|beige)\s+(?:\w+\s+)?(?:vests?|sleepsuits?|shirts?|onesies?|sheets?|bedsheets?|carpet|rug|sofa|couch|cover|blanket|muslins?|bibs?|sleepers?|babygrows?|clothes|top)\b`)
+
+// maskMess blanks, in a sentence about cleaning, the mild outputs and the
+// colours of what is cleaned; blood, vomit and a colour said of the
+// output itself stay.
+func maskMess(t string) string {
+	if !messWords.in(t) {
+		return t
+	}
+	b := []byte(t)
+	for _, c := range clauseSpans(t, ".;!?\n") {
+		cl := t[c[0]:c[1]]
+		if !messWords.in(cl) {
+			continue
+		}
+		// A colour or an oddity said of the output itself ("it was
+		// black") keeps the sentence whole.
+		cl = messColourRe.ReplaceAllStringFunc(cl, spaces)
+		if colourWords.in(cl) || abnormalWords.in(cl) {
+			continue
+		}
+		copy(b[c[0]:c[1]], mildOutput.blank(cl))
+	}
+	return string(b)
+}
+
+// exposureRe is the family's child with someone who is unwell: "our lo
+// was with him yesterday", "she played with them all morning". Contact
+// with an illness is the family's health question, so such a note is
+// read whole.
+var exposureRe = guard(`\b(?:was|were|been|played|playing|spent \w+|cuddled|held|kissed|shared)\s+(?:\w+\s+){0,3}?(?:with|around|near|next to|by)\s+(?:him|her|them|the \w+|someone else)\b`)
+
+// caughtRe is an illness passed on: "baby caught her cold", "i think he
+// picked up their bug". Caught, it is the family's.
+var caughtRe = guard(`\b(?:caught|catching|got|picked up|gave (?:her|him|them|the baby|baby|lo))\s+(?:her|his|their|the|a|my|our)\s+(?:cold|bug|flu|virus|cough|germs|sickness|chickenpox|covid|rsv|measles)\b`)
+
+func exposed(t string) bool {
+	return childWords.in(t) && exposureRe.MatchString(t) || caughtRe.MatchString(t)
+}
+
+// symptomBeside: an errand's clause that also names a symptom ("buy
+// calpol for her fever") is a concern, not a supply.
+func symptomBeside(c string) bool {
+	if !medicalWords.in(c) {
+		return false
+	}
+	return medicalWords.in(medicineWords.blank(supplyWords.blank(c)))
+}
+
+// hearingRe is a baby who does not react to sound.
+var hearingRe = guard(`\b(?:doesnt|dont|didnt|not|never|isnt|wont|no)\s+(?:\w+\s+)?(?:react\w*|respond\w*|startl\w*|turn\w*|flinch\w*)\s+(?:to|at|when)\s+(?:\w+\s+){0,2}?(?:noises?|sounds?|voices?|my voice|her name|his name|name|clap\w*|bangs?)\b`)
+
+// absentRe is a sign said to be absent: "no reaction at all", "no fever
+// so far", a form's "allergies none". A question or a sign that goes on ("no fever but…") is read
+// in its own clause.
+var absentRe = guard(`\b(?:allerg\w*|reactions?|symptoms?|meds|medications?|conditions?)\s*[:\-]?\s*(?:none|nil|n/a|no|nope)\b|\b(?:no|without|zero|not any)\s+(?:\w+\s+)?(?:reaction|reactions|rash|fever|temperature|temp|symptoms?|swelling|redness|hives|vomiting|bleeding|blood|spots|problems?|issues?)(?:\s+(?:at all|whatsoever|so far|yet|today|since|after\s+\w+))?\s*(?:$|[,.;!])`)
+
+// mildCare are skin signs a care chore tends as a matter of course:
+// "brush the cradle cap".
+var mildCare = indexPlain([]string{"cradle cap", "dry skin", "flakes", "flaky", "milia", "baby acne"})
+
+// maskCare blanks mildCare in a care clause that names no injury.
+func maskCare(t string) string {
+	if !mildCare.in(t) {
+		return t
+	}
+	b := []byte(t)
+	for _, c := range clauseSpans(t, ",.;!?\n") {
+		if cl := t[c[0]:c[1]]; isCareClause(cl) && !careConcern.in(mildCare.blank(careRest(cl))) {
+			copy(b[c[0]:c[1]], mildCare.blank(cl))
+		}
+	}
+	return string(b)
+}
+
+// partnerMoodRe is the partner withdrawn or drinking since the baby came:
+// the family's mood, written about the other parent.
+var partnerMoodRe = guard(`\b(?:husband|wife|partner|dh|dw|hubby|boyfriend|girlfriend|he|she|hes|shes)\b[^.;!?]{0,50}\b(?:drinking\s+(?:every|each|most|all|more|heavily|a lot|so much|again|alone)|(?:hardly|barely|doesnt|wont|not|stopped)\s+(?:talk|talks|talking|speak|speaks|speaking|leav\w+ the house|get\w* out of bed)|feels?\s+(?:so\s+)?(?:trapped|useless|worthless|hopeless|numb|like a failure))\b`)
+
+// vomitAllRe is a whole feed brought back: "threw all of it up", "spit
+// the whole bottle back up".
+var vomitAllRe = guard(`\b(?:threw|throw\w*|spit\w*|spat|vomit\w*|brought|brings|bringing|puk\w*)\s+(?:it\s+)?(?:all|everything|the whole|the entire|whole|most|every bit)\b(?:\s+of\s+(?:it|that))?(?:\s+\w+){0,2}?\s+(?:back\s+)?up\b`)
+
+// objectInRe is something pushed into the nose or an ear; saline, drops
+// and the like are care (objectCare).
+var objectInRe = guard(`\b(?:push\w*|put|puts|putting|shov\w*|stuck|stuff\w*|jamm\w*|lodged|poked|inserted)\b[^.;!?]{0,30}\b(?:up|in|into|inside)\s+(?:her|his|their|the|a|its)\s+(?:nose|nostrils?|ears?|ear canal)\b`)
+
+var objectCare = indexPlain([]string{"saline", "drop", "drops", "spray", "cream", "vaseline", "aspirator", "frida",
+	"snot sucker", "oil", "cotton", "q-tip", "qtip", "thermometer", "bulb", "medicine", "ointment", "finger"})
+
+func objectIn(t string) bool {
+	for _, m := range objectInRe.FindAllString(t, -1) {
+		if !objectCare.in(m) {
+			return true
+		}
+	}
+	return false
+}
+
+// femaleOthers and maleOthers are the people outside the family whose
+// pronoun is known: a clause that goes on with the other pronoun is not
+// about them.
+var (
+	femaleOthers = indexPlain([]string{"grandma", "granny", "gran", "nana", "nanna", "grandmother", "mum", "mom",
+		"mother", "mil", "mother in law", "mother-in-law", "sister", "sil", "sister-in-law", "aunt", "auntie",
+		"aunty", "niece"})
+	maleOthers = indexPlain([]string{"grandpa", "grandad", "granddad", "grandfather", "dad", "father", "fil",
+		"father in law", "father-in-law", "brother", "bil", "brother-in-law", "uncle", "nephew"})
+	femalePronoun = indexPlain([]string{"she", "shes", "her"})
+	malePronoun   = indexPlain([]string{"he", "hes", "his", "him"})
+)
+
+// othersGender is "f" or "m" when the clause names people outside the
+// family of one gender only, else "".
+func othersGender(c string) string {
+	f, m := femaleOthers.in(c), maleOthers.in(c)
+	switch {
+	case f && !m:
+		return "f"
+	case m && !f:
+		return "m"
+	}
+	return ""
+}
+
+func pronounGender(c string) string {
+	switch {
+	case femalePronoun.at(c, 0):
+		return "f"
+	case malePronoun.at(c, 0):
+		return "m"
+	}
+	return ""
+}
+
+// pronounReport is "she says", "he said that": the one reporting, then
+// what is reported.
+var pronounReport = guard(`^(?:she|he|they)\s+(?:says|said|thinks|noticed|reckons|told (?:me|us)|mentioned|texted)\s+(?:that\s+)?`)
+
+// pronounAfterReport is the gender of the other person (from the clause
+// before, else from the one reporting) and of the pronoun the clause is
+// about (after a report, the reported one's).
+func pronounAfterReport(lead, other string) (g, p string) {
+	if m := pronounReport.FindString(lead); m != "" {
+		if other == "" {
+			other = pronounGender(m)
+		}
+		return other, pronounGender(trimLeadAdverbs(lead[len(m):]))
+	}
+	return other, pronounGender(lead)
+}
+
+// leadAdverbs come before a clause's subject: "now she has a rash".
+var leadAdverbs = []string{"now ", "then ", "later ", "today ", "tonight ", "suddenly ", "also ", "and "}
+
+func trimLeadAdverbs(c string) string {
+	for trimmed := true; trimmed; {
+		trimmed = false
+		for _, a := range leadAdverbs {
+			if strings.HasPrefix(c, a) {
+				c, trimmed = strings.TrimSpace(c[len(a):]), true
+			}
+		}
+	}
+	return c
+}
