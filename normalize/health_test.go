@@ -42,10 +42,10 @@ type healthBar struct{ recall, fp float64 }
 
 var (
 	goalBar = healthBar{recall: 0.97, fp: 0.02}
-	// heldOutBar is what the third held-out set measured when it was
-	// first run (recall 205 of 220, false positives 22 of 195), before it
-	// moved to tuning: a floor for the next fresh set, not the goal.
-	heldOutBar = healthBar{recall: 0.93, fp: 0.12}
+	// heldOutBar is what the fourth and fifth held-out sets measured when
+	// first run (recall 262 of 283, false positives 30 of 259): a floor
+	// that catches a rule change reading fewer of them, not the goal.
+	heldOutBar = healthBar{recall: 0.92, fp: 0.12}
 )
 
 // minHeldOutShare: a held-out set, when there is one, is a fair part of
