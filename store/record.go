@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -42,7 +43,7 @@ func RecordOf(d Dump) (bh.FamilyRecord, error) {
 			case colShifts:
 				var v shiftDoc
 				if decode(&v) {
-					r.Shift = v.domain()
+					r.Shift, r.Left = v.domain(), v.Left
 				}
 			case colLogs:
 				var v logDoc
@@ -203,7 +204,7 @@ func DumpOf(r bh.FamilyRecord) (Dump, error) {
 	}
 	sh := r.Shift
 	add(colShifts, shiftDoc{ID: sh.ID, TeamID: sh.TeamID, ChannelID: sh.ChannelID, TZ: sh.TZ, Sample: sh.Sample, SweptRev: sh.SweptRev,
-		CreatedAt: sh.CreatedAt.UTC(), UpdatedAt: sh.UpdatedAt.UTC()})
+		CreatedAt: sh.CreatedAt.UTC(), UpdatedAt: sh.UpdatedAt.UTC(), Left: r.Left})
 	for _, c := range r.Conversations {
 		add(colConversations, convDoc{ID: convID(c.TeamID, c.ChannelID), TeamID: c.TeamID, ChannelID: c.ChannelID, ShiftID: c.ShiftID, Kind: string(c.Kind),
 			UserID: c.UserID, Since: c.Since.UTC()})
@@ -318,4 +319,23 @@ func toHandoffDoc(h bh.Handoff) handoffDoc {
 		d.Sent = append(d.Sent, handoffMessageDoc{UserID: m.UserID, ChannelID: m.ChannelID, TS: m.TS})
 	}
 	return d
+}
+
+// ExportFamily is Export as a family's record, the form both engines
+// share.
+func (db *DB) ExportFamily(ctx context.Context, sh bh.Shift) (bh.FamilyRecord, error) {
+	d, err := db.Export(ctx, sh)
+	if err != nil {
+		return bh.FamilyRecord{}, err
+	}
+	return RecordOf(d)
+}
+
+// ImportFamily is Import of a family's record.
+func (db *DB) ImportFamily(ctx context.Context, r bh.FamilyRecord) (Imported, error) {
+	d, err := DumpOf(r)
+	if err != nil {
+		return Imported{}, db.fail("import", err)
+	}
+	return db.Import(ctx, d)
 }

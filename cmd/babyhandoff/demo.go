@@ -17,10 +17,14 @@ import (
 	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/council"
 	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/sqlite"
 )
 
-// Compile-time checks: the store provides what the council defines.
-var _ council.Store = (*store.DB)(nil)
+// Compile-time checks: both engines provide what the council defines.
+var (
+	_ council.Store = (*store.DB)(nil)
+	_ council.Store = (*sqlite.DB)(nil)
+)
 
 func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)

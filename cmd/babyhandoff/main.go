@@ -32,15 +32,21 @@ import (
 	councilopenai "github.com/babyhandoff/babyhandoff/council/openai"
 	"github.com/babyhandoff/babyhandoff/radar"
 	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/sqlite"
 	"golang.org/x/sync/errgroup"
 )
 
-// Compile-time checks that the store provides what its consumers define.
+// Compile-time checks that both embedded engines provide what the
+// consumers define.
 var (
 	_ bot.Store          = (*store.DB)(nil)
 	_ radar.ChangeSource = (*store.DB)(nil)
 	_ radar.Store        = (*store.DB)(nil)
 	_ radar.PostStore    = (*store.DB)(nil)
+	_ bot.Store          = (*sqlite.DB)(nil)
+	_ radar.ChangeSource = (*sqlite.DB)(nil)
+	_ radar.Store        = (*sqlite.DB)(nil)
+	_ radar.PostStore    = (*sqlite.DB)(nil)
 )
 
 func main() {
