@@ -21,7 +21,6 @@ import (
 	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
-	"github.com/babyhandoff/babyhandoff/store"
 )
 
 // slash sends a slash command envelope and returns its envelope id.
@@ -328,8 +327,7 @@ func TestE2EContextPackTokenBudgetIsUsed(t *testing.T) {
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
 	h.waitCard("DU1", "v1 · ")
 	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
-	db, err := store.Open(context.Background(), store.Config{DataDir: h.dir})
-	require.NoError(t, err)
+	db := openTestDB(t, h.dir)
 	defer db.Close(context.Background())
 	sh, err := db.Shift(context.Background(), h.team, "DU1")
 	require.NoError(t, err)

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/bot"
+	"github.com/babyhandoff/babyhandoff/council"
+	"github.com/babyhandoff/babyhandoff/radar"
+	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/sqlite"
+)
+
+// The embedded engines EMBEDDED_ENGINE chooses between.
+const (
+	engineBolt   = "bolt"
+	engineSQLite = "sqlite"
+)
+
+// defaultEngine is the embedded engine when EMBEDDED_ENGINE is empty. It
+// stays bolt until a first start moves an existing bolt file into SQLite:
+// without that move, a switch would leave existing data behind.
+var defaultEngine = engineBolt
+
+// Database is what this program needs of its database, whichever engine
+// keeps it: what the bot, the radar and the council define, and what
+// Main, export and import do themselves.
+type Database interface {
+	bot.Store
+	radar.ChangeSource
+	radar.Store
+	radar.PostStore
+	council.Store
+
+	// SetShiftTZ records a family's zone (zoneLearner).
+	SetShiftTZ(ctx context.Context, teamID, shiftID, tz string) error
+	RegisterAgents(ctx context.Context, agents []bh.Agent) error
+	Agents(ctx context.Context) ([]bh.Agent, error)
+	// FailInterruptedRuns marks runs left "running" by a stopped process.
+	FailInterruptedRuns(ctx context.Context, olderThan time.Duration) ([]bh.Run, error)
+	// Sweep removes what is kept only for a while (RUN_DETAIL_DAYS, NOTE_DAYS).
+	Sweep(ctx context.Context) (bh.Swept, error)
+	// DailyBackup keeps a copy a day in DATA_DIR/backups (embedded engines).
+	DailyBackup(ctx context.Context, keep int) (string, error)
+	// RunByID is replay's.
+	RunByID(ctx context.Context, runID string) (bh.Run, error)
+	// Conversations, Export and Import are export and import's.
+	Conversations(ctx context.Context, teamID, channelID string) ([]bh.Shift, error)
+	Export(ctx context.Context, sh bh.Shift) (store.Dump, error)
+	Import(ctx context.Context, d store.Dump) (bh.Imported, error)
+	Ping(ctx context.Context) error
+	Close(ctx context.Context) error
+}
+
+// dbOptions are what the bot process sets of a database besides where
+// it is.
+type dbOptions struct {
+	Logger        *slog.Logger
+	Now           func() time.Time
+	Location      *time.Location
+	RunDetailAge  time.Duration
+	ClosedNoteAge time.Duration
+	// Exclusive takes DATA_DIR's lock on an engine that does not take it
+	// itself (SQLite): the bot's process is then the only bot on the file,
+	// while export and import may run beside it.
+	Exclusive bool
+	// Importing opens SQLite even over a DATA_DIR that holds only a bolt
+	// file: an import of that file's export is how its data moves.
+	Importing bool
+}
+
+// opened is an open database, where it is, and whether this process is
+// the only one that may run plans on it.
+type opened struct {
+	Database
+	where     string
+	exclusive bool
+}
+
+// openDatabase opens the database the settings name: MongoDB at
+// MONGODB_URI, else the embedded engine EMBEDDED_ENGINE in DATA_DIR.
+func openDatabase(ctx context.Context, cfg Config, o dbOptions) (*opened, error) {
+	if cfg.MongoURI != "" || cfg.EmbeddedEngine != engineSQLite {
+		db, err := store.Open(ctx, store.Config{URI: cfg.MongoURI, Database: cfg.MongoDB, DataDir: cfg.DataDir, Logger: o.Logger, Now: o.Now,
+			RunDetailAge: o.RunDetailAge, ClosedNoteAge: o.ClosedNoteAge, Location: o.Location})
+		if err != nil {
+			return nil, err
+		}
+		if !db.Embedded() {
+			return &opened{Database: boltDB{db}, where: "MongoDB at MONGODB_URI"}, nil
+		}
+		// The embedded file is this process's alone: it is locked.
+		return &opened{Database: boltDB{db}, where: "embedded database " + db.Path(), exclusive: true}, nil
+	}
+	var unlock func()
+	if o.Exclusive {
+		if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+			return nil, err
+		}
+		var err error
+		if unlock, err = store.LockDir(cfg.DataDir); err != nil {
+			return nil, err
+		}
+	}
+	if err := refuseStranded(cfg.DataDir); err != nil && !o.Importing {
+		if unlock != nil {
+			unlock()
+		}
+		return nil, err
+	}
+	db, err := sqlite.Open(ctx, sqlite.Config{DataDir: cfg.DataDir, Logger: o.Logger, Now: o.Now, Location: o.Location,
+		RunDetailAge: o.RunDetailAge, ClosedNoteAge: o.ClosedNoteAge})
+	if err != nil {
+		if unlock != nil {
+			unlock()
+		}
+		return nil, err
+	}
+	return &opened{Database: sqliteDB{DB: db, unlock: unlock}, where: "embedded database " + db.Path(), exclusive: o.Exclusive}, nil
+}
+
+// refuseStranded stops a start on SQLite over a DATA_DIR that holds the
+// bolt engine's data and no SQLite file yet: the bot would start empty,
+// and the families' notes would look lost.
+func refuseStranded(dir string) error {
+	if _, err := os.Stat(filepath.Join(dir, sqlite.FileName)); err == nil || !errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	bolt := filepath.Join(dir, store.FileName)
+	if _, err := os.Stat(bolt); err != nil {
+		return nil
+	}
+	return bh.Errorf(bh.EINVALID, "EMBEDDED_ENGINE=sqlite, but %s holds its data in %s, which this version does not move into SQLite. Nothing was changed: set EMBEDDED_ENGINE=bolt, or move the data: babyhandoff export with EMBEDDED_ENGINE=bolt, then babyhandoff import with EMBEDDED_ENGINE=sqlite.", dir, bolt)
+}
+
+// boltDB is the current store (bbolt file, or MongoDB) as a Database.
+type boltDB struct{ *store.DB }
+
+// DailyBackup is the store's, which takes no context.
+func (db boltDB) DailyBackup(_ context.Context, keep int) (string, error) {
+	return db.DB.DailyBackup(keep)
+}
+
+// sqliteDB is store/sqlite as a Database: export and import in the
+// current format through a family's record.
+type sqliteDB struct {
+	*sqlite.DB
+	unlock func() // DATA_DIR's lock, when taken
+}
+
+func (db sqliteDB) Export(ctx context.Context, sh bh.Shift) (store.Dump, error) {
+	r, err := db.ExportFamily(ctx, sh)
+	if err != nil {
+		return store.Dump{}, err
+	}
+	return store.DumpOf(r)
+}
+
+func (db sqliteDB) Import(ctx context.Context, d store.Dump) (bh.Imported, error) {
+	r, err := store.RecordOf(d)
+	if err != nil {
+		return bh.Imported{}, err
+	}
+	return db.ImportFamily(ctx, r)
+}
+
+func (db sqliteDB) Close(ctx context.Context) error {
+	err := db.DB.Close(ctx)
+	if db.unlock != nil {
+		db.unlock()
+	}
+	return err
+}
+
+// Compile-time checks: each engine is a Database.
+var (
+	_ Database = boltDB{}
+	_ Database = sqliteDB{}
+)
