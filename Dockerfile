@@ -15,7 +15,9 @@ FROM gcr.io/distroless/static-debian12:nonroot
 COPY --from=build /out/babyhandoff /usr/local/bin/babyhandoff
 # The volume's first use copies this folder's owner: the nonroot user.
 COPY --from=build --chown=65532:65532 /out/data /data
-ENV DATA_DIR=/data
 VOLUME /data
 USER 65532:65532
-ENTRYPOINT ["/usr/local/bin/babyhandoff"]
+# The folder is a flag, not only ENV DATA_DIR: "docker run --env-file .env" puts
+# the .env's variables over the image's, and a flag wins over them all.
+# Commands go after the image name: docker run … babyhandoff export --out /data/export
+ENTRYPOINT ["/usr/local/bin/babyhandoff", "--data-dir", "/data"]

@@ -4,6 +4,15 @@
 // It depends on the standard library only. Slack, MongoDB and model clients
 // live in the subpackages (bot, store, council/openai) and translate to and
 // from these types at their boundaries.
+//
+// A plan is edited by typed ops (add an item, drop, shorter/longer, move
+// by half an hour or to a time, swap with the next block) through Apply:
+// pure, deterministic, all or nothing. Every block an op adds or changes
+// stays inside the plan's window, overlaps no other block, keeps out of
+// the quiet hours (kept for sleep), ends by its deadline and does no
+// health note; fixed commitments and the night never change. A refused op
+// says which rule, for a person, and changes nothing. An edited run
+// records its ops, who and when (Run.Edit), next to its parent.
 package babyhandoff
 
 import (

@@ -58,7 +58,10 @@ type Run struct {
 	Change string
 	// ChangeStamps are the times written in Change ("re-planned from 13:00").
 	ChangeStamps []Stamp
-	Status       Status
+	// Edit is the change of a run made by editing its parent's plan (the
+	// ops, who, when): nil for a run the council made.
+	Edit   *PlanEdit
+	Status Status
 	// Settings: everything the council needs besides the notes, so a run
 	// can be replayed exactly.
 	Energy      Energy // requested: auto, high, medium, low

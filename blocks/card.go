@@ -18,8 +18,9 @@ const (
 	ActionTranscript = "card_transcript"
 	ActionOthers     = "card_others"
 	ActionShare      = "card_share"
-	// ActionCardCheck is the card's "Mark done" checkboxes; its block id
-	// is CardCheckPrefix + run id, each option's value a note id.
+	// ActionCardCheck is the "Mark done" checkboxes (in Mark done…, and
+	// on cards posted before it); on a card its block id is
+	// CardCheckPrefix + run id. Each option's value is a note id.
 	ActionCardCheck   = "card_check"
 	CardCheckPrefix   = "card_check:"
 	ActionPlanNow     = "plan_now"
@@ -81,16 +82,6 @@ func CardTitle(r bh.Run, winner bh.Archetype) string {
 		t = "Sample · " + t
 	}
 	return t
-}
-
-func energyText(d bh.Decision) string {
-	switch {
-	case d.EnergyChosen:
-		return "energy " + string(d.Energy) + " (you chose)"
-	case len(d.EnergyNoteIDs) > 0:
-		return "energy " + string(d.Energy) + " (from your notes)"
-	}
-	return "energy " + string(d.Energy) + " (no recent sleep note)"
 }
 
 // blockLines lists a plan's time blocks, one per line.
@@ -258,54 +249,39 @@ func clock(t, now time.Time, l *time.Location, c bh.Clock) string {
 }
 
 // CardText is the notification text: all a locked phone shows, so it
-// leads with the next action.
+// leads with the next action, then names the plan.
 func CardText(in CardInput) string {
 	w := in.winner()
-	return Escape(bh.Truncate(fmt.Sprintf("%s · plan v%d, %s, %s", NextAction(w, in.Run.Now, loc(in.Run), in.Run.Clock), in.Run.Version, w.Archetype.Label(), in.Run.WindowText(loc(in.Run))), 300))
+	return Escape(bh.Truncate(NextAction(w, in.Run.Now, loc(in.Run), in.Run.Clock)+" · plan "+CardTitle(in.Run, w.Archetype), 300))
 }
 
-// EnergyOptions are the Energy dropdown's choices.
-func EnergyOptions() []*slack.OptionBlockObject {
-	var out []*slack.OptionBlockObject
-	for _, e := range []bh.Energy{bh.EnergyAuto, bh.EnergyHigh, bh.EnergyMedium, bh.EnergyLow} {
-		label := strings.ToUpper(string(e[:1])) + string(e[1:])
-		out = append(out, slack.NewOptionBlockObject(string(e), plain("Energy: "+label, MaxOptionText), nil))
-	}
-	return out
-}
+// MaxCard is the most a Decision Card may take on the phone (Height): one
+// screen and a little, so nothing needs a second look.
+const MaxCard = 700
 
-// Card is the Decision Card. Its head is the next action; health notes,
-// Now (each with its Done), the next hours and the controls come first and
-// are fitted to the first phone screen (Height); what does not fit goes on
-// after the controls, so nothing is lost, only moved down.
+// Card is the Decision Card, one phone screen (MaxCard). Its head is the
+// next action, under it one line of when, what energy and which plan won;
+// then the health notes, Now (each with its Done, the first one green),
+// the next hours (a Done on each line from a note), the controls, and
+// what waits. What does not fit is counted ("…and 3 more in handoff.md"):
+// the full plan is in handoff.md and behind Why this plan? and Mark done….
 func Card(in CardInput) Message {
 	w := in.winner()
 	l := loc(in.Run)
-	ctx := fmt.Sprintf("*%s* · %s · made %s", in.Decision.Verdict(), energyText(in.Decision), When(in.Run.Now, l, DayTime))
-	if in.Run.Sample {
-		ctx += " · 🧪 *sample notes*"
-	}
-	if in.ForkedFrom > 0 {
-		ctx += fmt.Sprintf(" · what-if of v%d: %s", in.ForkedFrom, Stamped(in.Run.Change, in.Run.ChangeStamps, 300))
-	}
-	if d := DutyLine(in.Duty, in.Run.Now, l); d != "" {
-		ctx += " · " + d
-	}
-	head := []slack.Block{
-		slack.NewHeaderBlock(plain(NextAction(w, in.Run.Now, l, in.Run.Clock), MaxHeaderText)),
-		slack.NewContextBlock("card_meta", mrkdwn("*Plan "+Escape(CardTitle(in.Run, w.Archetype))+"*"), mrkdwn(ctx)),
-	}
-	lines := claimedLines(w, l, 12, in.Claims)
-	if len(lines) == 0 {
-		lines = []string{"Nothing scheduled: rest when you can."}
-	}
-	controls := cardControls(in)
+	// The Energy menu sits beside the line that names the energy.
+	meta := section(cardMeta(in, l))
+	meta.BlockID, meta.Accessory = CardMetaPrefix+in.Run.ID, slack.NewAccessory(energyMenu(in))
+	head := []slack.Block{slack.NewHeaderBlock(plain(NextAction(w, in.Run.Now, l, in.Run.Clock), MaxHeaderText)), meta}
 	health := cardHealth(in, w)
 	resolve := healthControl(health, ActionHealthResolved, func(id string) string { return id })
 	healthBlock := CardItemPrefix + in.Run.ID + ":health"
-	f := cardFit{next: len(lines), health: min(len(health), maxHealth), now: min(len(w.Now), maxNow)}
-	first := func() []slack.Block {
-		bl := append([]slack.Block(nil), head...)
+	later := laterList(w)
+	f := cardFit{next: len(w.Blocks), health: min(len(health), maxHealth), now: min(len(w.Now), maxNow),
+		later: min(len(later), maxLater), stillOpen: min(len(w.StillOpen), maxStillOpen)}
+	// render lays the card out as f says; controls is the index of the
+	// controls, which must be on the first screen.
+	render := func() (bl []slack.Block, controls int) {
+		bl = append(bl, head...)
 		more := "…%d more below"
 		if f.health == maxHealth {
 			more = "…and %d more in handoff.md"
@@ -317,51 +293,116 @@ func Card(in CardInput) Message {
 			}
 			bl = append(bl, sec)
 		}
-		bl = append(bl, nowBlocks(in, w, f.now)...)
-		bl = append(bl, section("*Next hours*\n"+strings.Join(lines[:f.next], "\n")), controls)
+		used := map[string]bool{}
+		now, green := itemBlocks(in, w.Now, f.now, "🔴 *Now*\n", "…and %d more: `/radar`", used, true)
+		bl = append(bl, now...)
+		bl = append(bl, nextBlocks(in, w, f.next, used)...)
+		controls = len(bl)
+		bl = append(bl, cardControls(in, !green))
 		if resolve != nil && f.resolveBelow {
 			bl = append(bl, slack.NewActionBlock(healthBlock, resolve))
 		}
-		return bl
-	}
-	for Height(first()) > FirstScreen && f.shrink() {
-	}
-	bl := first()
-	if f.next < len(lines) {
-		bl = append(bl, section("*Then*\n"+strings.Join(lines[f.next:], "\n")))
-	}
-	if f.health < min(len(health), maxHealth) {
-		var b strings.Builder
-		b.WriteString(HealthMark + " *More health notes*")
-		for i, e := range health[f.health:] {
-			if f.health+i == maxHealth {
-				fmt.Fprintf(&b, "\n…and %d more in handoff.md", len(health)-maxHealth)
-				break
+		if f.health < min(len(health), maxHealth) {
+			var b strings.Builder
+			b.WriteString(HealthMark + " *More health notes*")
+			for i, e := range health[f.health:] {
+				if f.health+i == maxHealth {
+					fmt.Fprintf(&b, "\n…and %d more in handoff.md", len(health)-maxHealth)
+					break
+				}
+				b.WriteString("\n" + healthLine(e))
 			}
-			b.WriteString("\n" + healthLine(e))
+			bl = append(bl, section(b.String()))
 		}
-		bl = append(bl, section(b.String()))
+		if len(later) > 0 {
+			lines := later[:f.later]
+			if n := len(later) - f.later; n > 0 {
+				lines = append(lines[:len(lines):len(lines)], fmt.Sprintf("…and %d more in handoff.md", n))
+			}
+			bl = append(bl, section("*Later*\n"+strings.Join(lines, "\n")))
+		}
+		open, _ := itemBlocks(in, w.StillOpen, f.stillOpen, "*Still open?* Not planned any more.\n", "…and %d more: Mark done…", used, false)
+		bl = append(bl, open...)
+		if claim := claimBlock(in, w); claim != nil {
+			bl = append(bl, claim)
+		}
+		note := in.ModelNote
+		if note == "" {
+			note = ModelNote(in.Proposals, in.Decision)
+		}
+		if note != "" {
+			bl = append(bl, slack.NewContextBlock("card_model", mrkdwn(Fit(Escape(note), 2000))))
+		}
+		bl = append(bl, slack.NewContextBlock("card_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")))
+		return bl, controls
 	}
-	if later := laterLines(w); later != "" {
-		bl = append(bl, section("*Later*\n"+later))
+	// Resolved beside the health notes or below the controls, whichever
+	// is shorter: beside them, the narrower text wraps into more lines.
+	if resolve != nil {
+		beside, _ := render()
+		f.resolveBelow = true
+		if below, _ := render(); Height(below) >= Height(beside) {
+			f.resolveBelow = false
+		}
 	}
-	bl = append(bl, stillOpenBlocks(in, w)...)
-	if check := checkBlock(in, w); check != nil {
-		bl = append(bl, check)
+	fits := func() bool {
+		bl, controls := render()
+		return Height(bl) <= MaxCard && Height(bl[:controls+1]) <= FirstScreen
 	}
-	if claim := claimBlock(in, w); claim != nil {
-		bl = append(bl, claim)
+	for !fits() && f.shrink() {
 	}
-	note := in.ModelNote
-	if note == "" {
-		note = ModelNote(in.Proposals, in.Decision)
-	}
-	if note != "" {
-		bl = append(bl, slack.NewContextBlock("card_model", mrkdwn(Fit(Escape(note), 2000))))
-	}
-	bl = append(bl, slack.NewContextBlock("card_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")))
+	bl, _ := render()
 	return Message{Text: CardText(in), Blocks: bl}
 }
+
+// cardMeta is the line under the card's head: when the plan was made, for
+// what energy, and which plan won with every plan's points ("made 9:43 PM ·
+// energy low · Sleep-first won (20 · 17 · 16)"). Why it won, and the plans
+// themselves, are behind Why this plan?.
+func cardMeta(in CardInput, l *time.Location) string {
+	parts := []string{"made " + When(in.Run.Now, l, Clock)}
+	if e := EnergyInUse(in.Run, in.Decision); e != "" && e != bh.EnergyAuto {
+		parts = append(parts, "energy "+string(e))
+	}
+	parts = append(parts, WonLine(in.Decision))
+	if in.Run.Sample {
+		parts = append(parts, "🧪 *sample notes*")
+	}
+	if in.ForkedFrom > 0 {
+		parts = append(parts, fmt.Sprintf("what-if of v%d: %s", in.ForkedFrom, Stamped(in.Run.Change, in.Run.ChangeStamps, 300)))
+	}
+	if d := DutyLine(in.Duty, in.Run.Now, l); d != "" {
+		parts = append(parts, d)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// WonLine names the winner and every plan's points, the winner's first,
+// then the others from the most: "Sleep-first won (20 · 17 · 16)".
+func WonLine(d bh.Decision) string {
+	var win, others []int
+	for _, c := range d.Scorecards {
+		if c.Archetype == d.Winner && len(win) == 0 {
+			win = append(win, c.Total)
+		} else {
+			others = append(others, c.Total)
+		}
+	}
+	slices.Sort(others)
+	slices.Reverse(others)
+	points := append(win, others...)
+	if len(points) == 0 {
+		return d.Winner.Label() + " won"
+	}
+	words := make([]string, len(points))
+	for i, p := range points {
+		words[i] = fmt.Sprint(p)
+	}
+	return fmt.Sprintf("%s won (%s)", d.Winner.Label(), strings.Join(words, " · "))
+}
+
+// maxLater bounds the Later lines on a card; handoff.md has all.
+const maxLater = 3
 
 // maxHealth bounds the health notes listed on a card; handoff.md has all.
 const maxHealth = 8
@@ -381,32 +422,33 @@ func cardHealth(in CardInput, p bh.Proposal) []HealthEntry {
 	return out
 }
 
-// cardFit is how many of each list the card's first screen shows.
+// cardFit is how much of each list the card shows.
 type cardFit struct {
-	next, health, now int
+	next, health, now, later, stillOpen int
 	// resolveBelow moves the health notes' Resolved from beside them to
-	// just below the controls: the narrower text beside a control wraps
-	// into more lines.
+	// just below the controls.
 	resolveBelow bool
 }
 
-// shrink gives up one line of the first screen, the least needed first: the
-// next hours beyond three, the room beside the health notes (Resolved goes
-// below the controls), health notes beyond two (they go on after the
-// controls), Now items beyond the first (the radar lists them), then the
-// last extra lines. It reports false when nothing is left to give.
+// shrink gives up a line, the least needed first: the next hours beyond
+// three, what waits beyond one, the next hours beyond one, Now items
+// beyond the first (the radar lists them), health notes beyond two on the
+// first screen (they go on after the controls, never off the card). It
+// reports false when nothing is left to give.
 func (f *cardFit) shrink() bool {
 	switch {
 	case f.next > 3:
 		f.next--
-	case !f.resolveBelow:
-		f.resolveBelow = true
-	case f.health > 2:
-		f.health--
-	case f.now > 1:
-		f.now--
+	case f.later > 1:
+		f.later--
+	case f.stillOpen > 1:
+		f.stillOpen--
 	case f.next > 1:
 		f.next--
+	case f.now > 1:
+		f.now--
+	case f.health > 2:
+		f.health--
 	case f.health > 1:
 		f.health--
 	default:
@@ -415,44 +457,20 @@ func (f *cardFit) shrink() bool {
 	return true
 }
 
-// cardControls is the card's row of controls: the Energy what-if, the
-// files, the other plans, Share.
-func cardControls(in CardInput) slack.Block {
-	sel := slack.NewOptionsSelectBlockElement(slack.OptTypeStatic, plain("Energy", 150), ActionEnergy, EnergyOptions()...)
-	for _, o := range sel.Options {
-		if o.Value == string(in.Run.Energy) {
-			sel.InitialOption = o
-		}
-	}
-	if sel.InitialOption == nil {
-		sel.InitialOption = sel.Options[0]
-	}
-	id := in.Run.ID
-	elems := []slack.BlockElement{sel,
-		slack.NewButtonBlockElement(ActionDownload, id, plain("Download plan", MaxButtonText)).WithStyle(slack.StylePrimary)}
-	if !in.Run.Sample {
-		// The sample is nobody's shift to hand over.
-		elems = append(elems, slack.NewButtonBlockElement(ActionHandoffOpen, id, plain("Hand off", MaxButtonText)))
-	}
-	elems = append(elems,
-		slack.NewButtonBlockElement(ActionOthers, id, plain("Why this plan?", MaxButtonText)),
-		slack.NewButtonBlockElement(ActionTranscript, id, plain("Transcript", MaxButtonText)),
-		slack.NewButtonBlockElement(ActionShare, id, plain("Share", MaxButtonText)))
-	// A select has no value of its own: the block id names the run.
-	return slack.NewActionBlock(CardActionsPrefix+id, elems...)
-}
-
-// laterLines lists what the plan leaves for later (the items the Next
-// hours do not show already); "" when nothing waits.
-func laterLines(p bh.Proposal) string {
-	var b strings.Builder
+// laterList is what the plan leaves for later (the items the next hours
+// do not show already), a line each.
+func laterList(p bh.Proposal) []string {
+	var out []string
 	for _, it := range p.Top {
 		if rest, ok := strings.CutPrefix(it.Text, "Later: "); ok {
-			b.WriteString("• " + Stamped(rest, it.Stamps, 120) + "\n")
+			out = append(out, "• "+Stamped(rest, it.Stamps, 120))
 		}
 	}
-	return strings.TrimRight(b.String(), "\n")
+	return out
 }
+
+// laterLines is laterList as one text; "" when nothing waits.
+func laterLines(p bh.Proposal) string { return strings.Join(laterList(p), "\n") }
 
 // TaskView is one task's state on the progress message.
 type TaskView struct {
@@ -615,8 +633,12 @@ func CardRunOf(blockID string) string {
 
 // itemBlocks renders items with their Done (or, done, struck through with
 // Undo), under head; at most n, then a line saying where the rest are.
-func itemBlocks(in CardInput, items []bh.Item, n int, head, more string) []slack.Block {
+// used are the notes already given a button on the card (a block id is
+// made from its note and may not repeat); green makes the first Done the
+// card's primary button, and the result says whether one was.
+func itemBlocks(in CardInput, items []bh.Item, n int, head, more string, used map[string]bool, green bool) ([]slack.Block, bool) {
 	var bl []slack.Block
+	greened := false
 	for i, it := range items {
 		if i == n {
 			bl = append(bl, slack.NewContextBlock("", mrkdwn(fmt.Sprintf(more, len(items)-i))))
@@ -632,25 +654,98 @@ func itemBlocks(in CardInput, items []bh.Item, n int, head, more string) []slack
 			text = "✅ ~" + text + "~"
 		}
 		sec := section(h + text)
-		if len(it.NoteIDs) > 0 {
-			sec.BlockID = fmt.Sprintf("%s%s:%s", CardItemPrefix, in.Run.ID, it.NoteIDs[0])
+		if len(it.NoteIDs) > 0 && !used[it.NoteIDs[0]] {
+			id := it.NoteIDs[0]
+			used[id] = true
+			sec.BlockID = fmt.Sprintf("%s%s:%s", CardItemPrefix, in.Run.ID, id)
 			switch {
 			case done:
-				sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionRadarUndone, it.NoteIDs[0], plain("Undo", MaxButtonText)))
+				sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionRadarUndone, id, plain("Undo", MaxButtonText)))
 			case it.Ask:
-				sec.Accessory = slack.NewAccessory(OverdueMenu(it.NoteIDs[0]))
+				sec.Accessory = slack.NewAccessory(OverdueMenu(id))
 			default:
-				sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionRadarDone, it.NoteIDs[0], plain("Done", MaxButtonText)))
+				btn := slack.NewButtonBlockElement(ActionRadarDone, id, plain("Done", MaxButtonText))
+				if green && !greened {
+					btn, greened = btn.WithStyle(slack.StylePrimary), true
+				}
+				sec.Accessory = slack.NewAccessory(btn)
 			}
 		}
 		bl = append(bl, sec)
 	}
+	return bl, greened
+}
+
+// nextBlocks are the plan's first n time blocks under "Next hours" (or the
+// window's name when it starts later). A block from one note has its own
+// Done (struck through with Undo once done); rest and commitments run
+// together. A block whose notes Now already shows with their Done is left
+// out: Now says when it is planned.
+func nextBlocks(in CardInput, p bh.Proposal, n int, used map[string]bool) []slack.Block {
+	l := loc(in.Run)
+	heading := "*Next hours*\n"
+	if in.Run.Later() {
+		heading = "*" + Escape(in.Run.WindowText(l)) + "*\n"
+	}
+	var bl []slack.Block
+	var run []string // lines without a button, waiting for their section
+	flush := func() {
+		if len(run) > 0 {
+			bl = append(bl, section(strings.Join(run, "\n")))
+			run = nil
+		}
+	}
+	left := uncovered(p.Blocks, used)
+	for i, b := range left {
+		if i == n {
+			flush()
+			bl = append(bl, slack.NewContextBlock("", mrkdwn(fmt.Sprintf("…and %d more in handoff.md", len(left)-n))))
+			break
+		}
+		line := fmt.Sprintf("*%s–%s* %s%s%s", When(b.Start, l, Clock), When(b.End, l, Clock), Stamped(b.Title, b.Stamps, 90), blockTag(b.Kind), claimedBy(in.Claims, b.NoteIDs))
+		head := ""
+		if i == 0 {
+			head = heading
+		}
+		if len(b.NoteIDs) != 1 || b.Kind == "rest" || b.Kind == "commitment" || used[b.NoteIDs[0]] {
+			run = append(run, head+line)
+			continue
+		}
+		id := b.NoteIDs[0]
+		used[id] = true
+		btn := slack.NewButtonBlockElement(ActionRadarDone, id, plain("Done", MaxButtonText))
+		if in.Done[id] {
+			line = "✅ ~" + line + "~"
+			btn = slack.NewButtonBlockElement(ActionRadarUndone, id, plain("Undo", MaxButtonText))
+		}
+		line = head + line
+		flush()
+		sec := section(line)
+		sec.BlockID = fmt.Sprintf("%s%s:%s", CardItemPrefix, in.Run.ID, id)
+		sec.Accessory = slack.NewAccessory(btn)
+		bl = append(bl, sec)
+	}
+	if len(left) == 0 {
+		run = append(run, heading+"Nothing scheduled: rest when you can.")
+	}
+	flush()
 	return bl
 }
 
-// nowBlocks are the plan's first n critical items, each with its Done.
-func nowBlocks(in CardInput, p bh.Proposal, n int) []slack.Block {
-	return itemBlocks(in, p.Now, n, "🔴 *Now*\n", "…and %d more: `/radar`")
+// uncovered are the blocks whose notes do not all have their Done on the
+// card already (a block of no note, such as rest, always counts).
+func uncovered(bs []bh.Block, used map[string]bool) []bh.Block {
+	var out []bh.Block
+	for _, b := range bs {
+		all := len(b.NoteIDs) > 0
+		for _, id := range b.NoteIDs {
+			all = all && used[id]
+		}
+		if !all {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // maxChecks is Slack's limit of options in a checkboxes element.
@@ -663,18 +758,44 @@ type CheckItem struct {
 	Stamps       []bh.Stamp
 }
 
-// CheckItems are the items of a plan that come from a note, for "Mark
-// done": its blocks (a trip's errands one by one), then what waits; at most
-// Slack's ten.
+// CheckItems are the items of a plan that come from a note, as the card's
+// "Mark done" listed them before Mark done… (cards posted then still send
+// it) and "I'll do it" lists them: its blocks (a trip's errands one by
+// one), then what waits; at most Slack's ten.
 func CheckItems(p bh.Proposal) []CheckItem {
-	seen := map[string]bool{}
-	var out []CheckItem
-	add := func(id, text string, stamps []bh.Stamp) {
-		if id != "" && !seen[id] && len(out) < maxChecks {
-			seen[id] = true
-			out = append(out, CheckItem{NoteID: id, Text: text, Stamps: stamps})
+	var c checkList
+	c.plan(p)
+	return c.out
+}
+
+// checkList collects items from notes, each once, at most Slack's ten.
+type checkList struct {
+	seen map[string]bool
+	out  []CheckItem
+}
+
+func (c *checkList) add(id, text string, stamps []bh.Stamp) {
+	if c.seen == nil {
+		c.seen = map[string]bool{}
+	}
+	if id != "" && !c.seen[id] && len(c.out) < maxChecks {
+		c.seen[id] = true
+		c.out = append(c.out, CheckItem{NoteID: id, Text: text, Stamps: stamps})
+	}
+}
+
+// items adds radar items (Now, Still open?) by their action's words.
+func (c *checkList) items(its []bh.Item) {
+	for _, it := range its {
+		if len(it.NoteIDs) > 0 {
+			action, _, _ := strings.Cut(it.Text, " — ")
+			c.add(it.NoteIDs[0], action, it.Stamps)
 		}
 	}
+}
+
+// plan adds a plan's blocks from notes, then what waits.
+func (c *checkList) plan(p bh.Proposal) {
 	for _, b := range p.Blocks {
 		if b.Kind == "rest" || b.Kind == "commitment" {
 			continue
@@ -686,38 +807,14 @@ func CheckItems(p bh.Proposal) []CheckItem {
 			if len(parts) == len(b.NoteIDs) {
 				text = parts[i]
 			}
-			add(id, text, b.Stamps)
+			c.add(id, text, b.Stamps)
 		}
 	}
 	for _, it := range p.Top {
 		if rest, ok := strings.CutPrefix(it.Text, "Later: "); ok && len(it.NoteIDs) > 0 {
-			add(it.NoteIDs[0], rest, it.Stamps)
+			c.add(it.NoteIDs[0], rest, it.Stamps)
 		}
 	}
-	return out
-}
-
-// checkBlock is "Mark done": a checkbox for each CheckItem, checked when
-// done; nil when the plan has none.
-func checkBlock(in CardInput, p bh.Proposal) slack.Block {
-	items := CheckItems(p)
-	if len(items) == 0 {
-		return nil
-	}
-	var opts, checked []*slack.OptionBlockObject
-	for _, it := range items {
-		o := checkOption(it.NoteID, it.Text, it.Stamps, loc(in.Run), in.Run.Clock)
-		opts = append(opts, o)
-		if in.Done[it.NoteID] {
-			checked = append(checked, o)
-		}
-	}
-	cb := slack.NewCheckboxGroupsBlockElement(ActionCardCheck, opts...)
-	cb.InitialOptions = checked
-	sec := section("*Mark done*\nTick what is done: it leaves the radar and the next plan.")
-	sec.BlockID = CardCheckPrefix + in.Run.ID
-	sec.Accessory = slack.NewAccessory(cb)
-	return sec
 }
 
 // ActionCardClaim is the card's "I'll do it" menu; CardClaimPrefix + the
@@ -761,12 +858,6 @@ func claimBlock(in CardInput, p bh.Proposal) slack.Block {
 
 // maxStillOpen bounds the "Still open?" items on a card; handoff.md has all.
 const maxStillOpen = 3
-
-// stillOpenBlocks asks about what is no longer planned but not done: dated
-// tasks whose day ended, deadlines long overdue; each with its Done.
-func stillOpenBlocks(in CardInput, p bh.Proposal) []slack.Block {
-	return itemBlocks(in, p.StillOpen, maxStillOpen, "*Still open?* Not planned any more.\n", "…and %d more in handoff.md")
-}
 
 // HomeInput is what App Home shows for one person.
 type HomeInput struct {

@@ -213,16 +213,25 @@ func TestCardPutsTheControlsFirst(t *testing.T) {
 		case *slack.ActionBlock:
 			kinds = append(kinds, "controls")
 		case *slack.SectionBlock:
+			if x.BlockID == blocks.CardMetaPrefix+rec.Run.ID {
+				kinds = append(kinds, "meta")
+				continue
+			}
+			if strings.HasPrefix(x.Text.Text, "*<!date") {
+				kinds = append(kinds, "a line")
+				continue
+			}
 			kinds = append(kinds, strings.SplitN(strings.TrimPrefix(x.Text.Text, "*"), "*", 2)[0])
 		}
 	}
-	assert.Equal(t, []string{"Next hours", "controls", "Later", "Mark done"}, kinds, "the reasons are behind Why this plan?")
+	assert.Equal(t, []string{"meta", "Next hours", "a line", "a line", "controls", "Later"}, kinds, "the reasons are behind Why this plan?; no Mark done list on the face")
 	raw, err := json.Marshal(card.Blocks)
 	require.NoError(t, err)
 	assert.NotContains(t, string(raw), "*Because*")
 	assert.NotContains(t, string(raw), "How the plans scored")
 	assert.NotContains(t, string(raw), "%", "no made-up probability")
-	assert.Contains(t, string(raw), "points")
+	assert.Contains(t, string(raw), "Errands-first won (25 · 24 · 22)", "every plan's points")
+	assert.NotContains(t, string(raw), `"type":"checkboxes"`, "Mark done… opens the list")
 	others, err := json.Marshal(blocks.OthersModal(in))
 	require.NoError(t, err)
 	assert.Contains(t, string(others), "How the plans scored")
@@ -272,13 +281,13 @@ func must(b []byte, err error) []byte {
 	return b
 }
 
-// Mark done's labels follow the reader: Slack's tokens when the label
+// Mark done…'s labels follow the reader: Slack's tokens when the label
 // fits an option's 75 characters with them, else the card's reader's clock
 // in plain text, never a 24-hour time for a 12-hour reader.
 func TestMarkDoneLabelsFollowTheReadersClock(t *testing.T) {
 	rec := councilRun(t, sampleNotes(), 1, bh.EnergyMedium)
 	rec.Run.Clock = bh.Clock12
-	raw, err := json.Marshal(blocks.Card(blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals}))
+	raw, err := json.Marshal(blocks.MarkDoneModal(blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals}))
 	require.NoError(t, err)
 	s := string(raw)
 	require.Contains(t, s, `"checkboxes"`)

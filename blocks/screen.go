@@ -31,6 +31,7 @@ const (
 	contextChar  = 7
 	contextLine  = 18
 	controlH     = 36
+	overflowW    = 44 // the ⋯ menu's button
 	selectH      = 44
 	buttonPad    = 32
 	controlGap   = 8
@@ -109,29 +110,33 @@ func blockHeight(b slack.Block) int {
 }
 
 // actionsHeight lays a row of controls out as the app does: a select takes
-// a row of its own, buttons flow and wrap.
+// a row of its own, buttons (and the ⋯ menu) flow and wrap.
 func actionsHeight(a *slack.ActionBlock) int {
 	h, row := 0, 0
 	for _, e := range a.Elements.ElementSet {
+		w := 0
 		switch x := e.(type) {
 		case *slack.ButtonBlockElement:
-			w := utf8.RuneCountInString(x.Text.Text)*bodyChar + buttonPad
-			if row > 0 && row+controlGap+w <= column {
-				row += controlGap + w
-				continue
-			}
-			if row > 0 {
-				h += controlGap
-			}
-			h += controlH
-			row = w
+			w = utf8.RuneCountInString(x.Text.Text)*bodyChar + buttonPad
+		case *slack.OverflowBlockElement:
+			w = overflowW
 		default:
 			if h > 0 {
 				h += controlGap
 			}
 			h += selectH
 			row = column // nothing shares a select's row
+			continue
 		}
+		if row > 0 && row+controlGap+w <= column {
+			row += controlGap + w
+			continue
+		}
+		if row > 0 {
+			h += controlGap
+		}
+		h += controlH
+		row = w
 	}
 	return h
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -43,6 +45,8 @@ func TestHeightModel(t *testing.T) {
 		{"buttons share a row while they fit", slack.NewActionBlock("", btn("Other plans"), btn("Transcript"), btn("Share")), 36},
 		{"and wrap when they do not", slack.NewActionBlock("", btn("Download handoff.md"), btn("Other plans"), btn("Transcript")), 36 + 8 + 36},
 		{"a divider", slack.NewDividerBlock(), 17},
+		{"the ⋯ menu flows with the buttons", slack.NewActionBlock("", btn("Hand off"), btn("Why this plan?"), slack.NewOverflowBlockElement("m")), 36},
+		{"and wraps like one", slack.NewActionBlock("", btn("Hand off"), btn("Why this plan?"), btn("Mark done…"), slack.NewOverflowBlockElement("m")), 36 + 8 + 36},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -79,9 +83,11 @@ func cardOf(t *testing.T, now time.Time, texts ...string) blocks.CardInput {
 	return blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals, Links: links}
 }
 
-// The first phone screen holds the head, the first Now item's Done, Energy
-// and Share, however full the plan; what does not fit follows the controls,
-// so every block of the plan is still on the card.
+// The card is one phone screen (MaxCard) and its first screen holds the
+// head, the first Now item's Done, Energy and the ⋯ menu, however full the
+// plan; a plan's block is on the card or counted in a line that says where
+// the rest are, and every health note is on it (health notes may take the
+// card past one screen: they are never cut).
 func TestCardControlsOnTheFirstScreen(t *testing.T) {
 	morning := time.Date(2026, 11, 23, 8, 0, 0, 0, time.FixedZone("EST", -5*3600))
 	night := time.Date(2026, 11, 23, 21, 41, 0, 0, time.FixedZone("EST", -5*3600))
@@ -103,6 +109,7 @@ func TestCardControlsOnTheFirstScreen(t *testing.T) {
 		"health, now and a full day": cardOf(t, morning, append(worried, busy...)...),
 		"nothing":                    cardOf(t, morning),
 	}
+	more := regexp.MustCompile(`…and (\d+) more in handoff\.md`)
 	for name, in := range cases {
 		t.Run(name, func(t *testing.T) {
 			card := blocks.Card(in)
@@ -111,7 +118,7 @@ func TestCardControlsOnTheFirstScreen(t *testing.T) {
 			require.NoError(t, err)
 			doc := string(raw)
 			assert.Contains(t, doc, `"action_id":"card_energy"`, "Energy on the first screen")
-			assert.Contains(t, doc, `"action_id":"card_share"`, "Share on the first screen")
+			assert.Contains(t, doc, `"action_id":"card_more"`, "the ⋯ menu on the first screen")
 			_, isHead := card.Blocks[0].(*slack.HeaderBlock)
 			assert.True(t, isHead)
 			w := in.Proposals[0]
@@ -119,6 +126,9 @@ func TestCardControlsOnTheFirstScreen(t *testing.T) {
 				if p.Archetype == in.Decision.Winner {
 					w = p
 				}
+			}
+			if len(w.Health) <= 2 {
+				assert.LessOrEqual(t, blocks.Height(card.Blocks), blocks.MaxCard, "one screen")
 			}
 			if len(w.Now) > 0 {
 				assert.Contains(t, doc, `"action_id":"radar_done"`, "the first Now item's Done on the first screen")
@@ -128,11 +138,28 @@ func TestCardControlsOnTheFirstScreen(t *testing.T) {
 			}
 			all, err := json.Marshal(card.Blocks)
 			require.NoError(t, err)
-			for i, b := range w.Blocks {
-				if i < 12 && !strings.HasSuffix(bh.Truncate(b.Title, 20), "…") {
-					assert.Contains(t, string(all), bh.Truncate(b.Title, 20), "every block still on the card")
+			inNow := map[string]bool{}
+			for _, it := range w.Now {
+				for _, id := range it.NoteIDs {
+					inNow[id] = true
 				}
 			}
+			shown, counted := 0, 0
+			for _, b := range w.Blocks {
+				prefix, _ := json.Marshal(string([]rune(b.Title)[:min(12, len([]rune(b.Title)))]))
+				now := len(b.NoteIDs) > 0
+				for _, id := range b.NoteIDs {
+					now = now && inNow[id]
+				}
+				if now || strings.Contains(string(all), strings.Trim(string(prefix), `"`)) {
+					shown++ // on the card, or in Now with its time
+				}
+			}
+			for _, m := range more.FindAllStringSubmatch(string(all), -1) {
+				n, _ := strconv.Atoi(m[1])
+				counted += n
+			}
+			assert.GreaterOrEqual(t, shown+counted, len(w.Blocks), "every block on the card or counted")
 			for _, h := range w.Health {
 				assert.Contains(t, string(all), blocks.Echo(h.Text, 120), "every health note still on the card")
 			}
@@ -166,12 +193,12 @@ func TestCardHeadIsTheNextAction(t *testing.T) {
 			head, ok := card.Blocks[0].(*slack.HeaderBlock)
 			require.True(t, ok)
 			assert.Equal(t, tt.want, head.Text.Text)
-			assert.Equal(t, blocks.Escape(tt.want)+" · plan v2, Sleep-first, next 12h", card.Text)
+			assert.Equal(t, blocks.Escape(tt.want)+" · plan v2 · next 12h · Sleep-first", card.Text)
 		})
 	}
 	// On a 12-hour reader's clock: the header and the notification are
 	// plain text, where Slack's tokens do not reach.
 	in := blocks.CardInput{Run: bh.Run{ID: "r1", Version: 2, HorizonH: 12, TZ: "America/New_York", Now: at, Clock: bh.Clock12},
 		Decision: bh.Decision{Winner: bh.SleepFirst}, Proposals: []bh.Proposal{{Archetype: bh.SleepFirst, Blocks: []bh.Block{nap}}}}
-	assert.Equal(t, "Next at 8 AM: Rest / nap window · plan v2, Sleep-first, next 12h", blocks.Card(in).Text)
+	assert.Equal(t, "Next at 8 AM: Rest / nap window · plan v2 · next 12h · Sleep-first", blocks.Card(in).Text)
 }

@@ -58,3 +58,60 @@ func (a audience) hides(ns []bh.Note) bool { return len(a.notes(ns)) < len(ns) }
 func (a audience) links(ns []bh.Note, links blocks.Links) blocks.Links {
 	return readable(ns, links, a.where)
 }
+
+// state keeps of st what the audience may read, live being the family's
+// notes: in a channel where not everyone joined, only the items of notes
+// written there, its level theirs, and the energy the default when only
+// notes from elsewhere told it. Each item comes from one note, so
+// nothing of a note from elsewhere shows through.
+func (a audience) state(st bh.ShiftState, live []bh.Note) bh.ShiftState {
+	if a.whole {
+		return st
+	}
+	here := map[string]bool{}
+	open := 0
+	for _, n := range live {
+		if a.wrote(n) {
+			here[n.ID] = true
+			if !n.Deleted() && !n.Done() {
+				open++
+			}
+		}
+	}
+	seen := func(ids []string) bool {
+		for _, id := range ids {
+			if !here[id] {
+				return false
+			}
+		}
+		return true
+	}
+	keep := func(items []bh.RiskItem) []bh.RiskItem {
+		out := items[:0:0]
+		for _, it := range items {
+			if seen(it.NoteIDs) {
+				out = append(out, it)
+			}
+		}
+		return out
+	}
+	st.Deadlines, st.Inventory, st.Commitments, st.Health = keep(st.Deadlines), keep(st.Inventory), keep(st.Commitments), keep(st.Health)
+	st.Level = bh.RiskNone
+	for _, g := range [][]bh.RiskItem{st.Deadlines, st.Inventory} {
+		for _, it := range g {
+			st.Level = max(st.Level, it.Level)
+		}
+	}
+	next := st.NextActions[:0:0]
+	for _, it := range st.NextActions {
+		if seen(it.NoteIDs) {
+			next = append(next, it)
+		}
+	}
+	st.NextActions = next
+	if !st.EnergyChosen && len(st.EnergyNoteIDs) > 0 && !seen(st.EnergyNoteIDs) {
+		st.Energy, st.EnergyNoteIDs, _ = bh.EnergyOf(nil, bh.EnergyAuto, st.ComputedAt)
+	}
+	st.Notes = min(st.Notes, open)
+	return st
+}

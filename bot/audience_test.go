@@ -38,3 +38,25 @@ func TestAnAudienceSeesWhatItMay(t *testing.T) {
 		})
 	}
 }
+
+// A radar state shown in a channel not everyone in which joined keeps only
+// the items of notes written there, their level, and no energy told by a
+// note from elsewhere; the whole family's audience sees it all.
+func TestAnAudienceSeesOnlyItsItemsOfTheRadar(t *testing.T) {
+	notes := []bh.Note{{ID: "here", ChannelID: "C1"}, {ID: "dm", ChannelID: "DU3"}}
+	st := bh.ShiftState{Level: bh.RiskCritical, Energy: bh.EnergyLow, EnergyNoteIDs: []string{"dm"}, Notes: 2,
+		Inventory:   []bh.RiskItem{{Key: "inventory:dm", Level: bh.RiskCritical, NoteIDs: []string{"dm"}}, {Key: "inventory:here", Level: bh.RiskHigh, NoteIDs: []string{"here"}}},
+		Health:      []bh.RiskItem{{Key: "health:dm", NoteIDs: []string{"dm"}}},
+		NextActions: []bh.Item{{Text: "Restock formula", NoteIDs: []string{"dm"}}, {Text: "Restock wipes", NoteIDs: []string{"here"}}}}
+
+	assert.Equal(t, st, audience{where: "C1", whole: true}.state(st, notes), "everyone joined: all of it")
+	got := audience{where: "C1"}.state(st, notes)
+	assert.Equal(t, bh.RiskHigh, got.Level, "the level of what is shown")
+	assert.Equal(t, []bh.RiskItem{st.Inventory[1]}, got.Inventory)
+	assert.Empty(t, got.Health, "a health note from a DM stays there")
+	assert.Equal(t, []bh.Item{st.NextActions[1]}, got.NextActions)
+	assert.NotEqual(t, bh.EnergyLow, got.Energy, "the energy a DM's note told")
+	assert.Empty(t, got.EnergyNoteIDs)
+	assert.Equal(t, 1, got.Notes)
+	assert.Len(t, st.Inventory, 2, "the state it was given is not changed")
+}

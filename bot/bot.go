@@ -64,6 +64,10 @@ type Config struct {
 	// Noted, when set, hears every note just captured, after its reply
 	// (cmd learns the shift's time zone from it).
 	Noted func(ctx context.Context, n bh.Note)
+	// ReadersChanged, when set, hears that who reads a family's channel
+	// changed (someone came into it, or left): cmd has the radar show its
+	// message there again, as its readers now may see it.
+	ReadersChanged func(ctx context.Context, teamID, shiftID, channelID string)
 
 	// APIURL is the Web API base, ending in "/". Default https://slack.com/api/.
 	APIURL string

@@ -240,6 +240,8 @@ func (c *capture) store1(ctx context.Context, req *socketmode.Request, in bh.New
 	}
 	b.ackThenFollow(req)
 	acked()
+	// First: what the note's reply may quote depends on who reads here.
+	b.wroteInChannel(ctx, n)
 	c.restocks.closeBought(ctx, n, bought)
 	c.replies.post(ctx, n, in.ChannelID, in.MessageTS)
 	if b.cfg.Noted != nil {

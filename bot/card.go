@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/slack-go/slack"
+	"github.com/slack-go/slack/socketmode"
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/blocks"
@@ -76,21 +77,47 @@ func cardInput(rec bh.RunRecord) blocks.CardInput {
 	return blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals}
 }
 
-// energy is the Energy dropdown: a what-if. The menu carries no value of
-// its own, so the run is named by the actions block's id.
+// energy is the Energy menu: a what-if. The menu carries no value of its
+// own, so the run is named by its block's id (the meta line's; on cards
+// made before it, the actions block's). The energy the plan already has
+// makes no new version: the person is told so.
 func (c *cards) energy(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
-	rec, ok := cardRun(ctx, c.b, c.store, cb, strings.TrimPrefix(a.BlockID, blocks.CardActionsPrefix))
-	if ok {
-		c.whatIf(ctx, cb, rec, bh.Energy(a.SelectedOption.Value), channelOf(cb), messageOf(cb))
+	runID := strings.TrimPrefix(strings.TrimPrefix(a.BlockID, blocks.CardMetaPrefix), blocks.CardActionsPrefix)
+	rec, ok := cardRun(ctx, c.b, c.store, cb, runID)
+	if !ok {
+		return
+	}
+	chosen := bh.Energy(a.SelectedOption.Value)
+	inUse := blocks.EnergyInUse(rec.Run, rec.Decision)
+	if chosen == inUse || chosen == bh.EnergyAuto && rec.Run.Energy == bh.EnergyAuto {
+		c.b.tell(ctx, channelOf(cb), cb.User.ID, fmt.Sprintf("Already planned for %s energy.", inUse))
+		return
+	}
+	c.whatIf(ctx, cb, rec, chosen, channelOf(cb), messageOf(cb))
+}
+
+// more is the card's ⋯ menu: Download plan, Transcript, Share. Each option
+// is the action it stands for; the run is named by the block's id.
+func (c *cards) more(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	pressed := *a
+	pressed.Value = strings.TrimPrefix(a.BlockID, blocks.CardActionsPrefix)
+	switch a.SelectedOption.Value {
+	case blocks.ActionDownload:
+		c.share.download(ctx, cb, &pressed)
+	case blocks.ActionTranscript:
+		c.share.transcript(ctx, cb, &pressed)
+	case blocks.ActionShare:
+		c.share.open(ctx, cb, &pressed)
+	default:
+		c.b.tell(ctx, channelOf(cb), cb.User.ID, "That menu item is not one I know; nothing was done.")
 	}
 }
 
-// check is the card's "Mark done": each item ticked is marked done (by
-// the person), each unticked is open again; the card then shows it.
+// check is the "Mark done" checkboxes of a card posted before Mark done…:
+// each item ticked is marked done (by the person), each unticked is open
+// again; the card then shows it.
 func (c *cards) check(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
-	b := c.b
-	channelID := channelOf(cb)
-	rec, ok := cardRun(ctx, b, c.store, cb, strings.TrimPrefix(a.BlockID, blocks.CardCheckPrefix))
+	rec, ok := cardRun(ctx, c.b, c.store, cb, strings.TrimPrefix(a.BlockID, blocks.CardCheckPrefix))
 	if !ok {
 		return
 	}
@@ -98,26 +125,86 @@ func (c *cards) check(ctx context.Context, cb slack.InteractionCallback, a *slac
 	for _, o := range a.SelectedOptions {
 		ticked[o.Value] = true
 	}
-	var done, open []string
+	want := map[string]bool{}
 	for _, it := range blocks.CheckItems(rec.Winner()) {
-		n, err := c.store.Note(ctx, rec.Run.TeamID, it.NoteID)
-		// A note of the run's family, wherever in it it was written.
-		if err != nil || n.Deleted() || n.ShiftID != rec.Run.ShiftID || n.Done() == ticked[it.NoteID] {
-			continue
+		want[it.NoteID] = ticked[it.NoteID]
+	}
+	c.setItems(ctx, cb.User.ID, channelOf(cb), rec, blocks.CheckItems(rec.Winner()), want)
+}
+
+// openMarkDone is Mark done…: the plan's items in a form, ticked when done.
+func (c *cards) openMarkDone(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	rec, ok := cardRun(ctx, c.b, c.store, cb, a.Value)
+	if !ok {
+		return
+	}
+	if _, err := c.b.api.OpenViewContext(ctx, cb.TriggerID, blocks.MarkDoneModal(c.planner.cardInput(ctx, rec, 0))); err != nil {
+		c.b.log.Error("bot: open Mark done", "run_id", rec.Run.ID, "err", err)
+		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the list; please try again.")
+	}
+}
+
+// markDone saves Mark done…: what the person ticked is done, what they
+// unticked is open again; what they left as it was is not touched, so a
+// partner's Done since the form opened stands.
+func (c *cards) markDone(req *socketmode.Request, cb slack.InteractionCallback) {
+	c.b.ack(req, nil)
+	runID, was := blocks.ParseMarkDoneMetadata(cb.View.PrivateMetadata)
+	ticked := map[string]bool{}
+	if v := cb.View.State; v != nil {
+		for _, o := range v.Values[blocks.InputMarkDone][blocks.ActionCardCheck].SelectedOptions {
+			ticked[o.Value] = true
 		}
-		// Only the family (or the note's writer) acts on its items.
-		if err := b.mayActOn(ctx, cb.Team.ID, cb.User.ID, channelID, n); err != nil {
-			b.refuse(ctx, channelID, cb.User.ID, err)
+	}
+	c.b.enqueue("mark done", func(ctx context.Context) {
+		run, err := c.store.Run(ctx, cb.Team.ID, runID)
+		var rec bh.RunRecord
+		if err == nil {
+			rec, err = authorizedRun(ctx, c.store, cb.Team.ID, run.ChannelID, runID)
+		}
+		if err != nil {
+			c.b.refuse(ctx, "", cb.User.ID, err)
 			return
 		}
-		_, err = setDone(ctx, c.store, n, cb.User.ID, ticked[it.NoteID])
-		if ticked[it.NoteID] {
+		items := blocks.MarkDoneItems(rec.Winner())
+		want := map[string]bool{}
+		for _, it := range items {
+			if ticked[it.NoteID] != was[it.NoteID] {
+				want[it.NoteID] = ticked[it.NoteID]
+			}
+		}
+		c.setItems(ctx, cb.User.ID, run.ChannelID, rec, items, want)
+	})
+}
+
+// setItems marks each of items done or open again as want says (items it
+// does not name are left as they are), tells the person what changed, and
+// shows the card again. Only the family acts on its items.
+func (c *cards) setItems(ctx context.Context, user, channelID string, rec bh.RunRecord, items []blocks.CheckItem, want map[string]bool) {
+	b := c.b
+	var done, open []string
+	for _, it := range items {
+		w, ok := want[it.NoteID]
+		if !ok {
+			continue
+		}
+		n, err := c.store.Note(ctx, rec.Run.TeamID, it.NoteID)
+		// A note of the run's family, wherever in it it was written.
+		if err != nil || n.Deleted() || n.ShiftID != rec.Run.ShiftID || n.Done() == w {
+			continue
+		}
+		if err := b.mayActOn(ctx, rec.Run.TeamID, user, channelID, n); err != nil {
+			b.refuse(ctx, channelID, user, err)
+			return
+		}
+		_, err = setDone(ctx, c.store, n, user, w)
+		if w {
 			done = append(done, it.Text)
 		} else {
 			open = append(open, it.Text)
 		}
 		if err != nil {
-			b.refuse(ctx, channelID, cb.User.ID, err)
+			b.refuse(ctx, channelID, user, err)
 			return
 		}
 	}
@@ -129,9 +216,10 @@ func (c *cards) check(ctx context.Context, cb slack.InteractionCallback, a *slac
 		lines = append(lines, "↩️ Open again: "+blocks.Echo(strings.Join(open, "; "), 300))
 	}
 	if len(lines) == 0 {
+		b.tell(ctx, channelID, user, "Nothing changed: the plan's items are as you left them.")
 		return
 	}
-	b.tell(ctx, channelID, cb.User.ID, strings.Join(lines, "\n"))
+	b.tell(ctx, channelID, user, strings.Join(lines, "\n"))
 	c.planner.refreshCard(ctx, rec.Run.TeamID, rec.Run.ID, channelID)
 }
 

@@ -35,6 +35,37 @@ func (c *channels) forget(channelID string) {
 	c.mu.Unlock()
 }
 
+// saw notes that user wrote in channelID: if the cached member list
+// lacks them, they came in since (member_joined_channel may come later,
+// or never), and the list is asked again before the bot next decides
+// what the channel may read.
+func (c *channels) saw(channelID, user string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.m[channelID]; ok && !slices.Contains(e.users, user) {
+		delete(c.m, channelID)
+	}
+}
+
+// wroteInChannel hears a note n written in a family's channel: from
+// someone who has not joined, the channel is not (or no longer) the
+// family's shared place, and what the radar shows there is redrawn for
+// its readers now (readersChanged), before the note's own look, which
+// may post elsewhere and leave the channel's message as it was.
+func (b *Bot) wroteInChannel(ctx context.Context, n bh.Note) {
+	if bh.ConversationKindOf(n.ChannelID) != bh.ConvChannel || n.UserID == "" {
+		return
+	}
+	b.chans.saw(n.ChannelID, n.UserID)
+	member, err := mayAct(ctx, b.cfg.Store, n.TeamID, n.UserID, "", n.ShiftID, nil)
+	if err != nil {
+		b.log.Info("bot: is a channel note's writer in its family", "channel", n.ChannelID, "err", err)
+	}
+	if !member {
+		b.readersChanged(n.TeamID, n.ChannelID)
+	}
+}
+
 // channelMembers is who is in a channel, people and bots, as Slack lists
 // them (cached for channelTTL).
 func (b *Bot) channelMembers(ctx context.Context, channelID string) ([]string, error) {
@@ -116,4 +147,25 @@ func (b *Bot) seesFamily(ctx context.Context, teamID, shiftID, channelID string)
 	}
 	ok, _, err := b.channelJoined(ctx, channelID, members)
 	return ok, err
+}
+
+// readersChanged tells cmd (Config.ReadersChanged) that who reads a
+// family's channel changed: a radar message already there may show the
+// whole family's list, which someone who came in and has not joined must
+// not read.
+func (b *Bot) readersChanged(teamID, channelID string) {
+	if b.cfg.ReadersChanged == nil || bh.ConversationKindOf(channelID) == bh.ConvDM {
+		return
+	}
+	b.enqueue("channel readers", func(ctx context.Context) {
+		shift, err := b.cfg.Store.Shift(ctx, teamID, channelID)
+		switch {
+		case bh.ErrorCode(err) == bh.ENOTFOUND:
+			return // not a family's channel
+		case err != nil:
+			b.log.Warn("bot: a channel's family, after someone came or went", "channel", channelID, "err", err)
+			return
+		}
+		b.cfg.ReadersChanged(ctx, teamID, shift.ID, channelID)
+	})
 }

@@ -321,7 +321,7 @@ func (f *families) accept(ctx context.Context, cb slack.InteractionCallback, inv
 			b.log.Error("bot: family: move open notes", "from", from, "to", inv.ShiftID, "err", err)
 		}
 	}
-	done := "✅ You joined: you share the family's list from now on."
+	done := fmt.Sprintf("✅ You joined %s family: you share its list from now on.", possessive(in.From))
 	switch moved {
 	case 0:
 	case 1:
@@ -329,8 +329,14 @@ func (f *families) accept(ctx context.Context, cb slack.InteractionCallback, inv
 	default:
 		done += fmt.Sprintf(" Your %d open items moved to it.", moved)
 	}
+	where := ch
+	if inviteTS == "" {
+		// Joined from elsewhere (Join and take it): the invite in their
+		// DM loses its Join too, rather than answer "already" later.
+		where, inviteTS = dm, f.findInvite(ctx, dm, inv.ID)
+	}
 	if inviteTS != "" {
-		if err := b.update(ctx, ch, inviteTS, blocks.InviteAnswered(in, done)); err != nil {
+		if err := b.update(ctx, where, inviteTS, blocks.InviteAnswered(in, done)); err != nil {
 			b.log.Info("bot: family: update the invite", "err", err)
 		}
 	}
@@ -345,6 +351,59 @@ func (f *families) accept(ctx context.Context, cb slack.InteractionCallback, inv
 		f.home.familyChanged(ctx, inv.TeamID, from)
 	}
 	return true
+}
+
+// invitePages bounds findInvite: an invite answered from a handoff was
+// sent with it, among the DM's latest messages.
+const invitePages = 2
+
+// findInvite is the ts of the invite id's message (its Join button) among
+// the bot's latest messages in dm, "" when not found (logged): the
+// invite keeps its buttons, and a late Join says it was answered.
+func (f *families) findInvite(ctx context.Context, dm, id string) string {
+	params := &slack.GetConversationHistoryParameters{ChannelID: dm, Limit: 100}
+	for page := 0; page < invitePages; page++ {
+		resp, err := f.b.api.GetConversationHistoryContext(ctx, params)
+		if err != nil {
+			f.b.log.Info("bot: family: find the invite's message", "invite_id", id, "err", err)
+			return ""
+		}
+		for _, m := range resp.Messages {
+			if hasInviteButton(m.Blocks, id) {
+				return m.Timestamp
+			}
+		}
+		if !resp.HasMore || resp.ResponseMetaData.NextCursor == "" {
+			break
+		}
+		params.Cursor = resp.ResponseMetaData.NextCursor
+	}
+	f.b.log.Info("bot: family: the invite's message is not among the DM's latest", "invite_id", id)
+	return ""
+}
+
+// hasInviteButton reports whether bl holds the Join button of invite id.
+func hasInviteButton(bl slack.Blocks, id string) bool {
+	for _, blk := range bl.BlockSet {
+		act, ok := blk.(*slack.ActionBlock)
+		if !ok || act.BlockID != blocks.BlockFamilyInvite || act.Elements == nil {
+			continue
+		}
+		for _, el := range act.Elements.ElementSet {
+			if btn, ok := el.(*slack.ButtonBlockElement); ok && btn.ActionID == blocks.ActionFamilyJoin && btn.Value == id {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// possessive is "Maya's" for a name, "their" for a mention (no name).
+func possessive(name string) string {
+	if name == "" || strings.HasPrefix(name, "<@") {
+		return "their"
+	}
+	return name + "'s"
 }
 
 // answer records the first answer to inv; a second is told it changed

@@ -62,7 +62,10 @@ type planner struct {
 	// read that finished later.
 	redraws keylock.Locks
 	// told holds who was told, per channel, that plans there use only its
-	// own notes (channel/user): once is enough.
+	// own notes (channel/user): once is enough. It is kept in memory only,
+	// on purpose: a second telling after a restart costs one private line,
+	// while keeping it would add a setting to each person in both stores
+	// (docs/using.md says it may repeat).
 	told sync.Map
 }
 
@@ -455,6 +458,12 @@ func (p *planner) run(ctx context.Context, in council.Input, channelID, cardTS, 
 
 // card renders a run's Decision Card with links to its notes.
 func (p *planner) card(ctx context.Context, rec bh.RunRecord, forkedFrom int) blocks.Message {
+	return blocks.Card(p.cardInput(ctx, rec, forkedFrom))
+}
+
+// cardInput is what a run's card shows as things stand: links to its
+// notes, what is done since, who is on duty, who claimed what.
+func (p *planner) cardInput(ctx context.Context, rec bh.RunRecord, forkedFrom int) blocks.CardInput {
 	// One read of the notes the card can cite — its pack's — serves the
 	// links, what is done and who claimed what.
 	var links blocks.Links
@@ -476,8 +485,8 @@ func (p *planner) card(ctx context.Context, rec bh.RunRecord, forkedFrom int) bl
 	if err != nil {
 		p.b.log.Info("bot: card: who is on duty", "shift_id", rec.Run.ShiftID, "err", err)
 	}
-	return blocks.Card(blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals, Links: links, Labels: labels,
-		ForkedFrom: forkedFrom, Done: done, Duty: duty, Claims: claims})
+	return blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals, Links: links, Labels: labels,
+		ForkedFrom: forkedFrom, Done: done, Duty: duty, Claims: claims}
 }
 
 // packNoteIDs are the notes a run can cite: every plan item, reason and

@@ -388,7 +388,13 @@ func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 	var authors blocks.Authors
 	channel := p.To.Place(p.Shift.ChannelID)
 	p.To.ChannelID = channel
-	if live, err := b.radar.store.LiveNotes(ctx, p.Shift.TeamID, p.Shift.ID, b.cfg.Now()); err == nil {
+	// A channel where not everyone joined sees only the items of notes
+	// written there, in a new post or an old one updated: its readers
+	// changed since the message was posted, maybe (someone came in).
+	aud := b.audienceOf(ctx, p.Shift.TeamID, p.Shift.ID, channel)
+	live, err := b.radar.store.LiveNotes(ctx, p.Shift.TeamID, p.Shift.ID, b.cfg.Now())
+	p.State = aud.state(p.State, live.Notes)
+	if err == nil {
 		notes := live.Notes
 		links, authors, _ = b.radar.links.from(notes)
 		// Only links its reader can open: in a DM, none into another
@@ -421,7 +427,6 @@ func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 	}
 	msg := blocks.RadarPost(p, links, authors)
 	var ts string
-	var err error
 	if p.UpdateTS != "" {
 		err = b.update(ctx, channel, p.UpdateTS, msg)
 		ts = p.UpdateTS

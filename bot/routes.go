@@ -56,9 +56,13 @@ func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *
 			blocks.ActionNoteDone:   n.done,
 			blocks.ActionNoteReopen: n.reopen,
 			// The Decision Card.
-			blocks.ActionEnergy:     cd.energy,
-			blocks.ActionOthers:     cd.others,
-			blocks.ActionRerun:      cd.rerun,
+			blocks.ActionEnergy:   cd.energy,
+			blocks.ActionOthers:   cd.others,
+			blocks.ActionRerun:    cd.rerun,
+			blocks.ActionCardMore: cd.more,
+			blocks.ActionMarkDone: cd.openMarkDone,
+			// Buttons and checkboxes of cards posted before ⋯ and Mark
+			// done…: those cards stay in conversations.
 			blocks.ActionDownload:   s.download,
 			blocks.ActionTranscript: s.transcript,
 			blocks.ActionShare:      s.open,
@@ -107,6 +111,7 @@ func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *
 		submissions: map[string]func(*socketmode.Request, slack.InteractionCallback){
 			blocks.CallbackAddNote:    m.submit,
 			blocks.CallbackShare:      s.submit,
+			blocks.CallbackMarkDone:   cd.markDone,
 			blocks.CallbackHandoff:    ho.submit,
 			blocks.CallbackHandoffAsk: ho.askSubmit,
 		},

@@ -187,9 +187,11 @@ func (b *Bot) eventsAPI(evt socketmode.Event) {
 		// Whether a channel is the family's place is asked again.
 		b.chans.forget(inner.Channel)
 		b.ack(evt.Request, nil)
+		b.readersChanged(ev.TeamID, inner.Channel)
 	case *slackevents.MemberLeftChannelEvent:
 		b.chans.forget(inner.Channel)
 		b.ack(evt.Request, nil)
+		b.readersChanged(ev.TeamID, inner.Channel)
 	default:
 		b.ack(evt.Request, nil)
 	}

@@ -165,8 +165,9 @@ func rateDeadlines(s *situation, p bh.Proposal) (int, reason) {
 				return 4, sayf("%s is done less than an hour before it is due.", quote(d.title))
 			}
 		case d.due.Sub(s.start) <= 48*time.Hour:
+			// Due after the window: it can wait for the next plan.
 			if b == nil {
-				return 3, sayf("%s (due %s) is left for later.", quote(d.title), bh.StampOf(*d.due, "Mon 15:04"))
+				return 4, sayf("%s (due %s) is left for later.", quote(d.title), bh.StampOf(*d.due, "Mon 15:04"))
 			}
 		default:
 			if b == nil {
@@ -177,14 +178,20 @@ func rateDeadlines(s *situation, p bh.Proposal) (int, reason) {
 	})
 }
 
-// workload is a proposal's rest and its work, in time.
-func workload(p bh.Proposal) (rest, load time.Duration) {
-	return minutes(p.Blocks, "rest"), minutes(p.Blocks, "errand", "admin", "focus", "home", "care")
+// workload is a proposal's rest in waking time (the night's sleep in the
+// quiet hours every plan keeps alike is not counted) and its work.
+func workload(s *situation, p bh.Proposal) (rest, load time.Duration) {
+	for _, b := range p.Blocks {
+		if b.Kind == "rest" {
+			rest += s.awake(b.Start, b.End)
+		}
+	}
+	return rest, minutes(p.Blocks, "errand", "admin", "focus", "home", "care")
 }
 
 // rateEnergy: rest and work as the parent's energy allows.
 func rateEnergy(s *situation, p bh.Proposal) (int, reason) {
-	rest, load := workload(p)
+	rest, load := workload(s, p)
 	var v int
 	switch s.energy {
 	case bh.EnergyLow:
@@ -229,12 +236,11 @@ func rateEnergy(s *situation, p bh.Proposal) (int, reason) {
 	}
 }
 
-// rateTimeWindow: does it fit the waking day, with few trips and nothing
-// landing after its due time?
+// rateTimeWindow: does its work fit the waking day, with few trips and
+// nothing landing after its due time? Rest fills no day: it is what gives.
 func rateTimeWindow(s *situation, p bh.Proposal) (int, reason) {
-	rest, load := workload(p)
-	awake := wakingTime(s.start, s.end)
-	planned := rest + load
+	_, planned := workload(s, p)
+	awake := s.awake(s.start, s.end)
 	trips := 0
 	for _, b := range p.Blocks {
 		if b.Kind == "errand" {
@@ -297,15 +303,34 @@ func rateInventory(s *situation, p bh.Proposal) (int, reason) {
 	})
 }
 
-// wakingTime is the part of [from, to) outside 23:00–06:00.
-func wakingTime(from, to time.Time) time.Duration {
+// awake is the part of [from, to) outside the night the plans keep (the
+// quiet hours in the window); a run without quiet hours sleeps
+// 23:00–06:00.
+func (s *situation) awake(from, to time.Time) time.Duration {
 	var d time.Duration
 	for t := from; t.Before(to); t = t.Add(step) {
-		if h := t.Hour(); h >= 6 && h < 23 {
-			d += step
+		if s.asleep(t) {
+			continue
 		}
+		d += min(step, to.Sub(t))
 	}
 	return d
+}
+
+func (s *situation) asleep(t time.Time) bool {
+	if s.night == nil {
+		if s.loc != nil {
+			t = t.In(s.loc)
+		}
+		h := t.Hour()
+		return h < 6 || h >= 23
+	}
+	for _, n := range s.night {
+		if !t.Before(n.Start) && t.Before(n.End) {
+			return true
+		}
+	}
+	return false
 }
 
 // tieOrder is the PRD's tie-break order after the total.

@@ -51,6 +51,15 @@ func TestRubricScorers(t *testing.T) {
 			plan(block("rest", "", at(1, 0), at(1, 30))), 2, "Energy is low"},
 		{"low energy, long rest but too much work", rateEnergy, with(func(s *situation) { s.energy = bh.EnergyLow }),
 			plan(block("rest", "", at(0, 0), at(3, 0)), block("admin", "n1", at(3, 0), at(5, 0))), 4, "2 h of work"},
+		{"low energy: the night's sleep is not the day's rest", rateEnergy, with(func(s *situation) {
+			s.energy, s.night = bh.EnergyLow, []bh.Block{{Kind: "rest", Start: at(0, 0), End: at(8, 0)}}
+		}), plan(block("rest", "", at(0, 0), at(8, 0)), block("rest", "", at(8, 0), at(8, 30))), 2, "30 min of rest"},
+		{"a deadline due after the window can wait", rateDeadlines, with(func(s *situation) {
+			s.deadlines = []work{{title: "form", due: ptr(at(30, 0)), noteIDs: []string{"n1"}}}
+		}), plan(), 4, "left for later"},
+		{"rest fills no day", rateTimeWindow, &base, plan(block("rest", "", at(0, 0), at(11, 0)), block("errand", "n9", at(11, 0), at(12, 0))), 5, "1 h planned in 12 h of waking time"},
+		{"the night is not waking time", rateTimeWindow, with(func(s *situation) { s.night = []bh.Block{{Kind: "rest", Start: at(0, 0), End: at(8, 0)}} }),
+			plan(block("errand", "n9", at(8, 0), at(11, 0))), 4, "3 h planned in 4 h of waking time, one trip; little slack"},
 		{"high energy, little rest", rateEnergy, with(func(s *situation) { s.energy = bh.EnergyHigh }), plan(), 5, "Energy is high"},
 		{"one trip", rateTimeWindow, &base, plan(block("errand", "n9", at(1, 0), at(2, 0))), 5, "one trip"},
 		{"three trips", rateTimeWindow, &base, plan(block("errand", "a", at(1, 0), at(2, 0)), block("errand", "b", at(3, 0), at(4, 0)),

@@ -25,9 +25,15 @@ const dueAlarm = "-PT30M"
 // Calendar is the plan as an iCalendar file (RFC 5545), named plan-vN.ics:
 // one event per time block (its kind as CATEGORIES, its notes and their
 // links in DESCRIPTION, the first note's link as URL) and one 15-minute
-// "Due: …" event per deadline, with an alarm 30 minutes before. The run's
-// id makes the events' UIDs, so it must be set; it is hashed there, and
-// notes are named by their labels: no store id is written in the file.
+// "Due: …" event per deadline, with an alarm 30 minutes before. Notes are
+// named by their labels: no store id is written in the file.
+//
+// An event's UID is its item's, the same in every version of the plan:
+// the shift, the item's kind and first note (a block without notes: its
+// title), and which of the plan's same items it is, hashed. SEQUENCE is
+// the run's version, so a calendar that imports v2 after v1 updates v1's
+// events (moved, longer) instead of showing each twice. The run's id must
+// be set all the same: a plan file belongs to a stored run.
 //
 // Times are written in UTC ("…Z"), not with a TZID and a VTIMEZONE: Go's
 // zone database cannot be exported as VTIMEZONE rules, and a hand-made
@@ -45,12 +51,23 @@ func Calendar(in Input) (bh.Artifact, error) {
 	loc := in.Run.Location(nil)
 	cal.SetXWRTimezone(loc.String())
 
+	stamp := in.Run.Now
+	if in.Run.CreatedAt.After(stamp) {
+		// An edit keeps its plan's clock, and is made later.
+		stamp = in.Run.CreatedAt
+	}
+	uids := newUIDs(in.Run)
 	for i, b := range in.Plan.Blocks {
 		if b.Start.IsZero() {
 			return bh.Artifact{}, fmt.Errorf("planfile: block %d (%q) has no start", i, b.Title)
 		}
-		ev := cal.AddEvent(fmt.Sprintf("%s-block-%d@babyhandoff", uidKey(in.Run), i))
-		ev.SetDtStampTime(in.Run.Now)
+		key := b.Kind + "/" + b.Title
+		if len(b.NoteIDs) > 0 {
+			key = b.Kind + "/note:" + b.NoteIDs[0]
+		}
+		ev := cal.AddEvent(uids.next("block", key))
+		ev.SetDtStampTime(stamp)
+		ev.SetSequence(in.Run.Version)
 		ev.SetStartAt(b.Start)
 		// RFC 5545 wants DTEND after DTSTART; without one the event is an
 		// instant, which is what a zero-length block is.
@@ -69,9 +86,14 @@ func Calendar(in Input) (bh.Artifact, error) {
 		}
 	}
 
-	for i, d := range deadlines(in.Plan) {
-		ev := cal.AddEvent(fmt.Sprintf("%s-due-%d@babyhandoff", uidKey(in.Run), i))
-		ev.SetDtStampTime(in.Run.Now)
+	for _, d := range deadlines(in.Plan) {
+		key := "text:" + d.Text
+		if len(d.NoteIDs) > 0 {
+			key = "note:" + d.NoteIDs[0]
+		}
+		ev := cal.AddEvent(uids.next("due", key))
+		ev.SetDtStampTime(stamp)
+		ev.SetSequence(in.Run.Version)
 		ev.SetStartAt(d.Due)
 		ev.SetEndAt(d.Due.Add(dueLength))
 		summary := "Due: " + text(in.Run.Clock.Restamp(d.Text, d.Stamps, loc))
@@ -129,12 +151,32 @@ func noteName(id string, labels map[string]string) string {
 	return "a note"
 }
 
-// uidKey makes the events' UIDs unique to the run without writing its id:
-// the version, and a short hash of the id.
-func uidKey(run bh.Run) string {
+// uids makes a plan's event UIDs (see Calendar): "bh-<shift>-block-<item>"
+// with both parts hashed, so no store id is written.
+type uids struct {
+	scope string
+	seen  map[string]int
+}
+
+func newUIDs(run bh.Run) *uids {
+	scope := run.TeamID + "/" + run.ShiftID
+	if run.ShiftID == "" {
+		scope = "run/" + run.ID
+	}
+	return &uids{scope: hash36(scope), seen: map[string]int{}}
+}
+
+// next is the UID of what's item key (the n-th of that key in this plan).
+func (u *uids) next(what, key string) string {
+	n := u.seen[what+"/"+key]
+	u.seen[what+"/"+key] = n + 1
+	return fmt.Sprintf("bh-%s-%s-%s@babyhandoff", u.scope, what, hash36(key+"#"+strconv.Itoa(n)))
+}
+
+func hash36(s string) string {
 	h := fnv.New64a()
-	h.Write([]byte(run.ID))
-	return fmt.Sprintf("plan-v%d-%s", run.Version, strconv.FormatUint(h.Sum64(), 36))
+	h.Write([]byte(s))
+	return strconv.FormatUint(h.Sum64(), 36)
 }
 
 // firstLink is the link of the first of the notes that has one.

@@ -1,7 +1,6 @@
 package planfile
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -66,7 +65,8 @@ func TestCalendarBlocksComeBack(t *testing.T) {
 	require.Len(t, blocks, len(in.Plan.Blocks))
 	for i, b := range in.Plan.Blocks {
 		ev := blocks[i]
-		assert.Equal(t, fmt.Sprintf("%s-block-%d@babyhandoff", uidKey(in.Run), i), ev.Id())
+		assert.Regexp(t, `^bh-[0-9a-z]+-block-[0-9a-z]+@babyhandoff$`, ev.Id())
+		assert.Equal(t, "2", prop(ev, ics.ComponentPropertySequence), "the version")
 		assert.Equal(t, b.Title, prop(ev, ics.ComponentPropertySummary))
 		assert.Equal(t, b.Kind, prop(ev, ics.ComponentPropertyCategories))
 		start, err := ev.GetStartAt()
@@ -143,10 +143,75 @@ func TestCalendarWritesNoIDs(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, a.Content, again.Content, "the same UIDs for the same run")
 	in.Run.ID = noteB
+	later, err := Calendar(in)
+	require.NoError(t, err)
+	assert.Equal(t, a.Content, later.Content, "another run of the shift: the same items, the same UIDs")
+	in.Run.ShiftID = "s2"
 	other, err := Calendar(in)
 	require.NoError(t, err)
-	assert.NotEqual(t, uidKey(in.Run), uidKey(bh.Run{ID: runID, Version: 2}), "another run, other UIDs")
-	assert.NotEqual(t, a.Content, other.Content)
+	assert.NotEqual(t, uidsOf(parse(t, a)), uidsOf(parse(t, other)), "another shift, other UIDs")
+}
+
+func uidsOf(cal *ics.Calendar) []string {
+	var out []string
+	for _, ev := range cal.Events() {
+		out = append(out, ev.Id())
+	}
+	return out
+}
+
+// A calendar that imports plan v1 and then v2 (an edit: a block moved, one
+// dropped, the night shorter) holds each item once, as v2 has it: every
+// event of v2 updates v1's of the same item (same UID, higher SEQUENCE).
+// It keeps v1's dropped block: a PUBLISH file only adds and updates.
+func TestCalendarVersionsUpdateNotDouble(t *testing.T) {
+	v1 := fixture()
+	v1.Run.ID, v1.Run.Version = "r1", 1
+	v2 := fixture()
+	v2.Run.ID, v2.Run.Version, v2.Run.ParentRunID = "r2", 2, "r1"
+	v2.Run.CreatedAt = monday16.Add(10 * time.Minute)
+	focus := v2.Plan.Blocks[4]
+	edited, err := bh.Apply(v2.Plan.Blocks, []bh.PlanOp{bh.Drop(v2.Plan.Blocks[5]), bh.MoveBy(focus, bh.EditStep)},
+		bh.PlanRules{Start: at(0, 0), End: at(12, 0), Loc: newYork})
+	require.NoError(t, err)
+	v2.Plan.Blocks = edited
+
+	a1, err := Calendar(v1)
+	require.NoError(t, err)
+	a2, err := Calendar(v2)
+	require.NoError(t, err)
+	cal1, cal2 := parse(t, a1), parse(t, a2)
+
+	// A calendar's import: an event replaces the one of its UID when its
+	// SEQUENCE is higher.
+	held := map[string]*ics.VEvent{}
+	seq := func(ev *ics.VEvent) string { return prop(ev, ics.ComponentPropertySequence) }
+	for _, cal := range []*ics.Calendar{cal1, cal2} {
+		for _, ev := range cal.Events() {
+			if old, ok := held[ev.Id()]; ok {
+				require.Greater(t, seq(ev), seq(old), "v2 updates %s", prop(ev, ics.ComponentPropertySummary))
+			}
+			held[ev.Id()] = ev
+		}
+	}
+	assert.Len(t, cal1.Events(), len(held), "no item twice: v2's events are all v1's items")
+	assert.Len(t, cal2.Events(), len(held)-1, "v2 has one block less")
+	for _, ev := range cal2.Events() {
+		assert.Equal(t, "2", seq(ev))
+		stamp, err := ev.GetDtStampTime()
+		require.NoError(t, err)
+		assert.True(t, v2.Run.CreatedAt.Equal(stamp), "stamped when the edit was made")
+	}
+	var moved *ics.VEvent
+	for _, ev := range held {
+		if prop(ev, ics.ComponentPropertySummary) == focus.Title {
+			moved = ev
+		}
+	}
+	require.NotNil(t, moved)
+	start, err := moved.GetStartAt()
+	require.NoError(t, err)
+	assert.True(t, focus.Start.Add(bh.EditStep).Equal(start), "the moved block at its new time")
 }
 
 func TestCalendarDeadlines(t *testing.T) {

@@ -330,7 +330,7 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 	if done {
 		return
 	}
-	todays, err := n.cfg.Store.NudgesOfDay(ctx, teamID, shiftID, day)
+	todays, nextSeq, err := n.nudgesOfDay(ctx, teamID, shiftID, now.In(loc))
 	if err != nil {
 		log.Error("radar: nudge: load the day's nudges", "err", err)
 		return
@@ -374,10 +374,7 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 	}
 	switch {
 	case rise:
-		seq := 1
-		if had {
-			seq = last.Seq + 1
-		}
+		seq := nextSeq
 		post.Why = n.why(had && last.Failed == "", fresh, last, st)
 		rec := bh.PostRecord{Key: fmt.Sprintf("nudge:%s/%s/%s/%d", teamID, shiftID, day, seq), Kind: bh.PostNudge, TeamID: teamID, ShiftID: shiftID,
 			Day: day, Seq: seq, Level: st.Level, Critical: st.Critical(), Items: items, Fingerprint: fp, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: route.ChannelID}
@@ -385,52 +382,153 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 	default:
 		// No rise: the standing message of the day in each conversation
 		// that feeds the family is updated in place (no notification), the
-		// one asleep's too. One that left the family (its person left)
-		// keeps what it was shown: the family's items are not theirs now.
-		convs, err := n.cfg.Store.FamilyConversations(ctx, teamID, shiftID)
-		if err != nil {
-			log.Error("radar: nudge: load the family's conversations", "err", err)
+		// one asleep's too.
+		if !n.updateStanding(ctx, log, post, todays, fp, items, route, "") {
 			return
-		}
-		feeds := func(ch string) bool {
-			if ch == route.ChannelID || slices.ContainsFunc(convs, func(c bh.Conversation) bool { return c.ChannelID == ch }) {
-				return true
-			}
-			r, ok := n.cfg.Router.(Reacher)
-			if !ok {
-				return false
-			}
-			yes, err := r.Reaches(ctx, shift, ch)
-			if err != nil {
-				log.Warn("radar: nudge: whether a conversation is still the family's; not updating it", "channel", ch, "err", err)
-			}
-			return yes
-		}
-		// Past midnight a conversation's standing message may be
-		// yesterday's (the night's): it is updated at the day's turn and
-		// through the night until the day's first message.
-		standing := standingNudges(todays, shift.ChannelID)
-		if yesterday, err := n.cfg.Store.NudgesOfDay(ctx, teamID, shiftID, now.In(loc).AddDate(0, 0, -1).Format(time.DateOnly)); err != nil {
-			log.Warn("radar: nudge: load yesterday's nudges", "err", err)
-		} else {
-			for _, y := range standingNudges(yesterday, shift.ChannelID) {
-				if !slices.ContainsFunc(standing, func(r bh.PostRecord) bool { return r.ChannelID == y.ChannelID }) {
-					standing = append(standing, y)
-				}
-			}
-		}
-		for _, standing := range standing {
-			if standing.Fingerprint == fp || !feeds(standing.ChannelID) {
-				continue
-			}
-			if _, ok := n.update(ctx, log, post, standing, fp, items, route); !ok {
-				return
-			}
 		}
 	}
 	n.mu.Lock()
 	n.looked[key] = seen
 	n.mu.Unlock()
+}
+
+// updateStanding updates the day's standing messages that show another
+// state than fp, or, with only set, the one in that conversation whatever
+// it shows; false stops the look (see update). One in a conversation that
+// left the family (its person left) keeps what it was shown: the family's
+// items are not theirs now.
+func (n *Nudger) updateStanding(ctx context.Context, log *slog.Logger, post bh.RadarPost, todays []bh.PostRecord, fp string, items []string, route bh.Route, only string) bool {
+	shift := post.Shift
+	convs, err := n.cfg.Store.FamilyConversations(ctx, shift.TeamID, shift.ID)
+	if err != nil {
+		log.Error("radar: nudge: load the family's conversations", "err", err)
+		return false
+	}
+	feeds := func(ch string) bool {
+		if ch == route.ChannelID || slices.ContainsFunc(convs, func(c bh.Conversation) bool { return c.ChannelID == ch }) {
+			return true
+		}
+		r, ok := n.cfg.Router.(Reacher)
+		if !ok {
+			return false
+		}
+		yes, err := r.Reaches(ctx, shift, ch)
+		if err != nil {
+			log.Warn("radar: nudge: whether a conversation is still the family's; not updating it", "channel", ch, "err", err)
+		}
+		return yes
+	}
+	// Past midnight a conversation's standing message may be yesterday's
+	// (the night's): it is updated at the day's turn and through the night
+	// until the day's first message.
+	standing := standingNudges(todays, shift.ChannelID)
+	yesterday, err := n.cfg.Store.NudgesOfDay(ctx, shift.TeamID, shift.ID, post.Now.In(post.Location).AddDate(0, 0, -1).Format(time.DateOnly))
+	if err != nil {
+		log.Warn("radar: nudge: load yesterday's nudges", "err", err)
+	}
+	for _, y := range standingNudges(yesterday, shift.ChannelID) {
+		if !slices.ContainsFunc(standing, func(r bh.PostRecord) bool { return r.ChannelID == y.ChannelID }) {
+			standing = append(standing, y)
+		}
+	}
+	for _, standing := range standing {
+		switch {
+		case only != "" && standing.ChannelID != only:
+			continue
+		case only == "" && standing.Fingerprint == fp:
+			continue
+		case !feeds(standing.ChannelID):
+			continue
+		}
+		if _, ok := n.update(ctx, log, post, standing, fp, items, route, only != ""); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// Reshow updates the family's standing message of the day in channelID
+// in place, with the state as it is now, whether or not that state
+// changed: who reads the conversation changed (someone came into a
+// channel who has not joined the family), and the message must show only
+// what its readers now may see (the Notifier decides what that is).
+// Nothing new is posted, and nothing is recorded: a change it happens to
+// show first is still a rise for the look that follows.
+func (n *Nudger) Reshow(ctx context.Context, teamID, shiftID, channelID string) {
+	defer n.locks.Lock(teamID + "/" + shiftID)()
+	log := n.cfg.Logger.With("shift_id", shiftID, "channel", channelID)
+	st, fp, found, err := n.cfg.Store.ShiftState(ctx, teamID, shiftID)
+	if err != nil || !found {
+		if err != nil && ctx.Err() == nil {
+			log.Error("radar: reshow: load state", "err", err)
+		}
+		return
+	}
+	set, err := n.cfg.Store.RadarSettings(ctx, teamID, shiftID)
+	if err != nil {
+		log.Error("radar: reshow: load settings", "err", err)
+		return
+	}
+	shift, err := n.cfg.Store.ShiftByID(ctx, teamID, shiftID)
+	if err != nil || shift.Sample {
+		if err != nil {
+			log.Error("radar: reshow: load shift", "err", err)
+		}
+		return
+	}
+	now := n.cfg.Now()
+	loc := shift.Location(n.cfg.Location)
+	todays, _, err := n.nudgesOfDay(ctx, teamID, shiftID, now.In(loc))
+	if err != nil {
+		log.Error("radar: reshow: load the day's nudges", "err", err)
+		return
+	}
+	route, _, ok := n.route(ctx, shift, bh.PostNudge, urgent(st), now, set)
+	if !ok {
+		route = bh.Route{}
+	}
+	fp += healthMark(st)
+	post := bh.RadarPost{Kind: bh.PostNudge, Shift: shift, State: st, Location: loc, Now: now, To: route}
+	n.updateStanding(ctx, log, post, todays, fp, itemKeys(st), route, channelID)
+}
+
+// nudgesOfDay lists the nudges claimed on local's day in the family's
+// zone now, the latest first, and the next free sequence number of that
+// day's key. A nudge is filed under the day it was claimed on in the zone
+// known then: a zone learnt later (the first note's writer's, once Slack
+// tells it) can move that day by one either way, and the day's message
+// must still be found, or the same risk would be posted again as the
+// day's first (and, with the route changed meanwhile, somewhere new).
+func (n *Nudger) nudgesOfDay(ctx context.Context, teamID, shiftID string, local time.Time) ([]bh.PostRecord, int, error) {
+	day := local.Format(time.DateOnly)
+	loc := local.Location()
+	var out []bh.PostRecord
+	next := 1
+	for _, d := range []string{day, local.AddDate(0, 0, -1).Format(time.DateOnly), local.AddDate(0, 0, 1).Format(time.DateOnly)} {
+		recs, err := n.cfg.Store.NudgesOfDay(ctx, teamID, shiftID, d)
+		if err != nil {
+			return nil, 0, err
+		}
+		for _, r := range recs {
+			if d == day {
+				next = max(next, r.Seq+1) // a key is never claimed twice
+			}
+			switch {
+			case r.ClaimedAt.IsZero() && d == day:
+			case r.ClaimedAt.IsZero() || r.ClaimedAt.In(loc).Format(time.DateOnly) != day:
+				continue
+			}
+			next = max(next, r.Seq+1) // counted on from the day's latest
+			out = append(out, r)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b bh.PostRecord) int {
+		if c := b.ClaimedAt.Compare(a.ClaimedAt); c != 0 {
+			return c
+		}
+		return b.Seq - a.Seq
+	})
+	return out, next, nil
 }
 
 // standingNudges are the day's standing messages: in each conversation,
@@ -475,7 +573,7 @@ func (n *Nudger) addNew(ctx context.Context, log *slog.Logger, post bh.RadarPost
 			post.New = append(post.New, it)
 		}
 	}
-	sent, ok := n.update(ctx, log, post, standing, fp, items, route)
+	sent, ok := n.update(ctx, log, post, standing, fp, items, route, false)
 	if !ok || !sent {
 		return
 	}
@@ -493,20 +591,26 @@ func (n *Nudger) addNew(ctx context.Context, log *slog.Logger, post bh.RadarPost
 	}
 }
 
-// update shows post in place of the standing message; ok false stops the
-// look (the message still shows the old state: the next look or sweep
-// updates it again). sent says this call updated it (another process may
-// have). A conversation out of reach switches the radar off only when it
-// is where new posts go (route).
-func (n *Nudger) update(ctx context.Context, log *slog.Logger, post bh.RadarPost, standing bh.PostRecord, fp string, items []string, route bh.Route) (sent, ok bool) {
+// update shows post in place of the standing message (redraw: without
+// recording it as shown, so the look that follows a change still measures
+// a rise from what was recorded); ok false stops the look (the message
+// still shows the old state: the next look or sweep updates it again).
+// sent says this call updated it (another process may have). A
+// conversation out of reach switches the radar off only when it is where
+// new posts go (route).
+func (n *Nudger) update(ctx context.Context, log *slog.Logger, post bh.RadarPost, standing bh.PostRecord, fp string, items []string, route bh.Route, redraw bool) (sent, ok bool) {
 	st := post.State
-	moved, err := n.cfg.Store.RefreshPost(ctx, standing.Key, standing.Fingerprint, bh.PostRecord{Fingerprint: fp, Items: items, Level: st.Level, Critical: st.Critical()})
-	if err != nil {
-		log.Error("radar: nudge: record the update", "err", err)
-		return false, false
-	}
-	if !moved {
-		return false, true
+	recorded := !redraw && standing.Fingerprint != fp
+	if recorded {
+		// Recorded first: of several processes, one updates.
+		moved, err := n.cfg.Store.RefreshPost(ctx, standing.Key, standing.Fingerprint, bh.PostRecord{Fingerprint: fp, Items: items, Level: st.Level, Critical: st.Critical()})
+		if err != nil {
+			log.Error("radar: nudge: record the update", "err", err)
+			return false, false
+		}
+		if !moved {
+			return false, true
+		}
 	}
 	post.UpdateTS, post.Why = standing.TS, "updated"
 	post.To = bh.Route{ChannelID: standing.ChannelID}
@@ -516,6 +620,9 @@ func (n *Nudger) update(ctx context.Context, log *slog.Logger, post bh.RadarPost
 	if _, err := n.cfg.Notify.PostRadar(ctx, post); err != nil {
 		code := bh.ErrorCode(err)
 		if code != bh.EFORBIDDEN && code != bh.ENOTFOUND {
+			if !recorded {
+				return false, false
+			}
 			if _, rerr := n.cfg.Store.RefreshPost(ctx, standing.Key, fp, standing); rerr != nil {
 				log.Error("radar: nudge: undo the update's record", "err", rerr)
 			}

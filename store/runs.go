@@ -55,6 +55,52 @@ type runDoc struct {
 	Rest []restDoc `bson:"rest,omitempty"`
 	// Clock is absent from runs made before readers had one (24-hour).
 	Clock string `bson:"clock,omitempty"`
+	// Edit is absent from runs the council made (bh.PlanEdit).
+	Edit *editDoc `bson:"edit,omitempty"`
+}
+
+// editDoc is the edit that made a run from its parent (bh.PlanEdit).
+type editDoc struct {
+	Ops []opDoc   `bson:"ops"`
+	By  string    `bson:"by"`
+	At  time.Time `bson:"at"`
+}
+
+// opDoc is one op of an edit (bh.PlanOp); durations in nanoseconds.
+type opDoc struct {
+	Kind       string    `bson:"kind"`
+	BlockKey   string    `bson:"block_key,omitempty"`
+	BlockStart time.Time `bson:"block_start,omitempty"`
+	By         int64     `bson:"by,omitempty"`
+	To         time.Time `bson:"to,omitempty"`
+	Title      string    `bson:"title,omitempty"`
+	BlockKind  string    `bson:"block_kind,omitempty"`
+	NoteIDs    []string  `bson:"note_ids,omitempty"`
+	Len        int64     `bson:"len,omitempty"`
+}
+
+func toEditDoc(e *bh.PlanEdit) *editDoc {
+	if e == nil {
+		return nil
+	}
+	d := &editDoc{By: e.By, At: e.At.UTC()}
+	for _, op := range e.Ops {
+		d.Ops = append(d.Ops, opDoc{Kind: string(op.Kind), BlockKey: op.Block.Key, BlockStart: utcOrZero(op.Block.Start), By: int64(op.By),
+			To: utcOrZero(op.To), Title: op.Title, BlockKind: op.BlockKind, NoteIDs: op.NoteIDs, Len: int64(op.Len)})
+	}
+	return d
+}
+
+func (d *editDoc) domain() *bh.PlanEdit {
+	if d == nil {
+		return nil
+	}
+	e := &bh.PlanEdit{By: d.By, At: d.At.UTC()}
+	for _, o := range d.Ops {
+		e.Ops = append(e.Ops, bh.PlanOp{Kind: bh.OpKind(o.Kind), Block: bh.BlockRef{Key: o.BlockKey, Start: utcOrZero(o.BlockStart)}, By: time.Duration(o.By),
+			To: utcOrZero(o.To), Title: o.Title, BlockKind: o.BlockKind, NoteIDs: o.NoteIDs, Len: time.Duration(o.Len)})
+	}
+	return e
 }
 
 // restDoc is another caregiver's sleep in a plan's window (bh.Rest).
@@ -87,7 +133,7 @@ func toRunDoc(r bh.Run) runDoc {
 		TokenBudget: r.TokenBudget, Now: r.Now.UTC(), Sample: r.Sample, RequestedBy: r.RequestedBy, CardChannel: r.CardChannel,
 		CardTS: r.CardTS, CardPosted: r.CardPosted, Error: r.Error, CreatedAt: r.CreatedAt.UTC(), StartedAt: r.StartedAt.UTC(), FinishedAt: r.FinishedAt.UTC(),
 		From: r.From.UTC(), Quiet: toQuietDoc(r.Quiet), For: r.For, ForName: r.ForName, ForUntil: r.ForUntil.UTC(), Rest: toRestDocs(r.Rest),
-		Clock: string(r.Clock)}
+		Clock: string(r.Clock), Edit: toEditDoc(r.Edit)}
 }
 
 func toQuietDoc(q *bh.QuietHours) *quietDoc {
@@ -110,7 +156,7 @@ func (d runDoc) domain() bh.Run {
 		TokenBudget: d.TokenBudget, Now: d.Now.UTC(), Sample: d.Sample, RequestedBy: d.RequestedBy, CardChannel: d.CardChannel,
 		CardTS: d.CardTS, CardPosted: d.CardPosted, Error: d.Error, CreatedAt: d.CreatedAt.UTC(), StartedAt: d.StartedAt.UTC(), FinishedAt: d.FinishedAt.UTC(),
 		From: utcOrZero(d.From), Quiet: d.Quiet.domain(), For: d.For, ForName: d.ForName, ForUntil: utcOrZero(d.ForUntil),
-		Rest: restOf(d.Rest), Clock: bh.Clock(d.Clock)}
+		Rest: restOf(d.Rest), Clock: bh.Clock(d.Clock), Edit: d.Edit.domain()}
 }
 
 // utcPtr is t in UTC, nil for nil.

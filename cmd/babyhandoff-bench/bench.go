@@ -487,7 +487,7 @@ func benchPlans(ctx context.Context, n int, stdout, stderr io.Writer) int {
 	team := fake.Config().TeamID
 	var acks, cards, samples, whatifs []time.Duration
 	titled := func(m slacktest.Message, want string) bool {
-		return strings.Contains(string(m.Blocks), `"text":"*Plan `+want)
+		return isCard(m, want)
 	}
 	cpu := readCPUTimes()
 	for i := 0; i < n; i++ {
@@ -537,7 +537,7 @@ func benchPlans(ctx context.Context, n int, stdout, stderr io.Writer) int {
 				runID := cardRun(card)
 				action, _ := json.Marshal(map[string]any{"type": "block_actions", "team": map[string]any{"id": team}, "user": map[string]any{"id": user},
 					"channel": map[string]any{"id": ch}, "container": map[string]any{"type": "message", "message_ts": card.TS, "channel_id": ch},
-					"trigger_id": "1.2.y", "actions": []any{map[string]any{"type": "static_select", "action_id": "card_energy", "block_id": "card_actions:" + runID,
+					"trigger_id": "1.2.y", "actions": []any{map[string]any{"type": "static_select", "action_id": "card_energy", "block_id": "card_meta:" + runID,
 						"selected_option": map[string]any{"value": "low", "text": map[string]any{"type": "plain_text", "text": "low"}}}}})
 				start := time.Now()
 				if _, err = fake.Send(ctx, slacktest.Envelope{Type: "interactive", Payload: action}); err == nil {
@@ -564,20 +564,49 @@ func benchPlans(ctx context.Context, n int, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// cardRun reads the run id from a card's Download button.
-func cardRun(m slacktest.Message) string {
+// isCard reports whether m is a Decision Card whose title starts with
+// version ("v2 · "): its notification text ends "· plan v2 · next 12h · …".
+func isCard(m slacktest.Message, version string) bool {
+	return strings.Contains(m.Text, " · plan "+version) && cardRun(m) != ""
+}
+
+// otherEnergy is an energy the card's Energy menu offers besides the one
+// in use (the same one makes no new version).
+func otherEnergy(m slacktest.Message) string {
 	var bl []struct {
-		Elements []struct {
-			ActionID string `json:"action_id"`
-			Value    string `json:"value"`
-		} `json:"elements"`
+		Accessory struct {
+			ActionID      string `json:"action_id"`
+			InitialOption struct {
+				Value string `json:"value"`
+			} `json:"initial_option"`
+			Options []struct {
+				Value string `json:"value"`
+			} `json:"options"`
+		} `json:"accessory"`
 	}
 	_ = json.Unmarshal(m.Blocks, &bl)
 	for _, b := range bl {
-		for _, e := range b.Elements {
-			if e.ActionID == "card_download" {
-				return e.Value
+		if b.Accessory.ActionID != "card_energy" {
+			continue
+		}
+		for _, o := range b.Accessory.Options {
+			if o.Value != b.Accessory.InitialOption.Value {
+				return o.Value
 			}
+		}
+	}
+	return "low"
+}
+
+// cardRun reads the run id from a card's controls (their block id).
+func cardRun(m slacktest.Message) string {
+	var bl []struct {
+		BlockID string `json:"block_id"`
+	}
+	_ = json.Unmarshal(m.Blocks, &bl)
+	for _, b := range bl {
+		if id, ok := strings.CutPrefix(b.BlockID, "card_actions:"); ok {
+			return id
 		}
 	}
 	return ""

@@ -288,7 +288,7 @@ func soakPlan(ctx context.Context, fake *slacktest.Server, team, channel string,
 		return 0, slacktest.Message{}, err
 	}
 	card, err := fake.WaitMessage(wait, func(m slacktest.Message) bool {
-		return m.Channel == channel && strings.Contains(string(m.Blocks), fmt.Sprintf(`"text":"*Plan v%d · `, version))
+		return m.Channel == channel && isCard(m, fmt.Sprintf("v%d · ", version))
 	})
 	return time.Since(start), card, err
 }
@@ -299,13 +299,13 @@ func soakWhatIf(ctx context.Context, fake *slacktest.Server, team, channel strin
 	defer cancel()
 	action, _ := json.Marshal(map[string]any{"type": "block_actions", "team": map[string]any{"id": team}, "user": map[string]any{"id": "UFAMILY"},
 		"channel": map[string]any{"id": channel}, "container": map[string]any{"type": "message", "message_ts": card.TS, "channel_id": channel},
-		"trigger_id": "1.2.y", "actions": []any{map[string]any{"type": "static_select", "action_id": "card_energy", "block_id": "card_actions:" + cardRun(card),
-			"selected_option": map[string]any{"value": "low", "text": map[string]any{"type": "plain_text", "text": "low"}}}}})
+		"trigger_id": "1.2.y", "actions": []any{map[string]any{"type": "static_select", "action_id": "card_energy", "block_id": "card_meta:" + cardRun(card),
+			"selected_option": map[string]any{"value": otherEnergy(card), "text": map[string]any{"type": "plain_text", "text": "energy"}}}}})
 	if _, err := fake.Send(ctx, slacktest.Envelope{Type: "interactive", Payload: action}); err != nil {
 		return err
 	}
 	_, err := fake.WaitMessage(wait, func(m slacktest.Message) bool {
-		return m.Channel == channel && strings.Contains(string(m.Blocks), fmt.Sprintf(`"text":"*Plan v%d · `, version))
+		return m.Channel == channel && isCard(m, fmt.Sprintf("v%d · ", version))
 	})
 	return err
 }
@@ -334,11 +334,11 @@ func soakDownload(ctx context.Context, fake *slacktest.Server, team, channel str
 	before := delivered()
 	action, _ := json.Marshal(map[string]any{"type": "block_actions", "team": map[string]any{"id": team}, "user": map[string]any{"id": "UFAMILY"},
 		"channel": map[string]any{"id": channel}, "container": map[string]any{"type": "message", "message_ts": card.TS, "channel_id": channel},
-		// slack-go reads a button action only with its text: without it the
-		// tap was read as no action at all (the diff file of the what-if
-		// before hid that no handoff.md was ever uploaded).
-		"trigger_id": "1.2.z", "actions": []any{map[string]any{"type": "button", "action_id": "card_download", "value": cardRun(card),
-			"block_id": "card_actions:" + cardRun(card), "action_ts": "1.3", "text": map[string]any{"type": "plain_text", "text": "Download plan"}}}})
+		// slack-go reads an action only with its text or chosen option:
+		// without it the tap was read as no action at all (the diff file of
+		// the what-if before hid that no handoff.md was ever uploaded).
+		"trigger_id": "1.2.z", "actions": []any{map[string]any{"type": "overflow", "action_id": "card_more", "block_id": "card_actions:" + cardRun(card), "action_ts": "1.3",
+			"selected_option": map[string]any{"value": "card_download", "text": map[string]any{"type": "plain_text", "text": "Download plan"}}}}})
 	if _, err := fake.Send(ctx, slacktest.Envelope{Type: "interactive", Payload: action}); err != nil {
 		return err
 	}

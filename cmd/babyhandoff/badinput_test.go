@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 )
 
@@ -65,6 +66,12 @@ func press(block, action string, value func(h *harness) string) func(h *harness,
 	return func(h *harness, ch string) string {
 		return h.clickIn(ch, "1700000000.000001", "U1", block, action, value(h))
 	}
+}
+
+// overflowChoice is a choice in a card's ⋯ menu.
+func overflowChoice(runID, value string) map[string]any {
+	return map[string]any{"type": "overflow", "action_id": blocks.ActionCardMore, "block_id": blocks.CardActionsPrefix + runID, "action_ts": "1.1",
+		"selected_option": map[string]any{"value": value, "text": map[string]any{"type": "plain_text", "text": value}}}
 }
 
 func viewSubmit(callback, metadata string, state map[string]any) func(h *harness, ch string) string {
@@ -149,6 +156,14 @@ func TestBadInputCatalogue(t *testing.T) {
 			return h.selectEnergy(ch, "1700000000.000001", "U1", card.runID, "low")
 		}, want: "tell:another conversation"},
 		{name: "Share for another conversation's plan", send: press("b", "card_share", runID), want: "tell:another conversation"},
+		{name: "⋯ with an item it does not have", send: func(h *harness, ch string) string {
+			return h.cardAction(ch, "1700000000.000001", "U1", overflowChoice(card.runID, "launch_rockets"))
+		}, want: "tell:not one I know"},
+		{name: "⋯ Download for another conversation's plan", send: func(h *harness, ch string) string {
+			return h.cardAction(ch, "1700000000.000001", "U1", overflowChoice(runID(h), blocks.ActionDownload))
+		}, want: "tell:another conversation"},
+		{name: "Mark done… for another conversation's plan", send: press("b", "card_mark_done", runID), want: "tell:another conversation"},
+		{name: "Mark done… saved for a plan that does not exist", send: viewSubmit("card_mark_done", "nosuchrun n1", map[string]any{})},
 		{name: "Done on another conversation's note", send: press("b", "radar_done", func(*harness) string { return otherNote }), want: "tell:another conversation"},
 		{name: "Resolved on another conversation's note", send: press("b", "health_resolved", func(*harness) string { return otherNote }), want: "tell:another conversation"},
 		{name: "Still a concern on another conversation's note", send: press("b", "health_concern", func(*harness) string { return otherNote }), want: "tell:another conversation"},

@@ -23,8 +23,9 @@ type Config struct {
 	DataDir  string `envconfig:"DATA_DIR" default:"./data"`
 	// EmbeddedEngine keeps the data in DATA_DIR when MONGODB_URI is empty:
 	// "bolt" (the current file, babyhandoff.bolt) or "sqlite"
-	// (babyhandoff.db). Empty: defaultEngine.
-	EmbeddedEngine string `envconfig:"EMBEDDED_ENGINE"`
+	// (babyhandoff.db). Unset: defaultEngine, which is the tag's default
+	// outside tests.
+	EmbeddedEngine string `envconfig:"EMBEDDED_ENGINE" default:"bolt"`
 
 	DefaultTZ string `envconfig:"DEFAULT_TZ" default:"UTC"`
 	LogLevel  string `envconfig:"LOG_LEVEL" default:"info"`
@@ -81,7 +82,7 @@ func loadConfig(envFile string, needSlack bool) (Config, error) {
 		return Config{}, configErrorf("configuration: %v", err)
 	}
 	c.EmbeddedEngine = strings.ToLower(strings.TrimSpace(c.EmbeddedEngine))
-	if c.EmbeddedEngine == "" {
+	if _, set := os.LookupEnv("EMBEDDED_ENGINE"); !set {
 		c.EmbeddedEngine = defaultEngine
 	}
 	return c, c.validate(needSlack)

@@ -108,7 +108,7 @@ func TestCrashDuringAPlanIsPutRightAtRestart(t *testing.T) {
 	wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
 	defer wcancel()
 	fixed, err := fake.WaitMessage(wctx, func(m slacktest.Message) bool {
-		return m.Channel == "DU1" && m.TS == progress.TS && (strings.Contains(titleOf(m.Blocks), "v1 · ") || strings.Contains(m.Text, "interrupted"))
+		return m.Channel == "DU1" && m.TS == progress.TS && (strings.Contains(titleOf(m), "v1 · ") || strings.Contains(m.Text, "interrupted"))
 	})
 	require.NoError(t, err, "the message was not put right; log:\n%s", c.stderr.String())
 	assert.Less(t, time.Since(restarted), 10*time.Second)
@@ -128,7 +128,7 @@ func TestCrashDuringAPlanIsPutRightAtRestart(t *testing.T) {
 	assert.Equal(t, 1, latest.Version, "no second run by itself")
 	cards := 0
 	for _, m := range fake.Messages("DU1") {
-		if m.ThreadTS == "" && !m.Ephemeral && strings.Contains(titleOf(m.Blocks), "v1 · ") {
+		if m.ThreadTS == "" && !m.Ephemeral && strings.Contains(titleOf(m), "v1 · ") {
 			cards++
 		}
 	}
@@ -195,15 +195,10 @@ func TestCrashDuringAnUploadIsFinishedAtRestart(t *testing.T) {
 	})
 	require.NoError(t, err)
 	card, err := fake.WaitMessage(ctx, func(m slacktest.Message) bool {
-		return m.Channel == "DU1" && strings.Contains(titleOf(m.Blocks), "v1 · ")
+		return m.Channel == "DU1" && strings.Contains(titleOf(m), "v1 · ")
 	})
 	require.NoError(t, err, "log:\n%s", c.stderr.String())
-	var runID string
-	for _, b := range buttons(t, card.Blocks) {
-		if b.ActionID == blocks.ActionDownload {
-			runID = b.Value
-		}
-	}
+	runID := cardRunID(card.Blocks)
 	require.NotEmpty(t, runID)
 
 	arrived := make(chan string, 1)

@@ -22,10 +22,15 @@ const (
 	engineSQLite = "sqlite"
 )
 
-// defaultEngine is the embedded engine when EMBEDDED_ENGINE is empty. It
-// stays bolt until a first start moves an existing bolt file into SQLite:
-// without that move, a switch would leave existing data behind.
-var defaultEngine = engineBolt
+// builtinEngine is the embedded engine when EMBEDDED_ENGINE is unset (as
+// Config's tag says). It stays bolt until a first start moves an existing
+// bolt file into SQLite: without that move, a switch would leave
+// existing data behind.
+const builtinEngine = engineBolt
+
+// defaultEngine is builtinEngine, except in tests that run on another
+// engine (BABYHANDOFF_TEST_ENGINE).
+var defaultEngine = builtinEngine
 
 // Database is what this program needs of its database, whichever engine
 // keeps it: what the bot, the radar and the council define, and what

@@ -110,9 +110,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "  %s %-15s %-19s %s\n", mark, t.Agent, t.Name, t.Status)
 	}
 	sh, _ := db.Shift(ctx, "TDEMO", bh.SampleChannel("DDEMO"))
-	run := bh.Run{TeamID: "TDEMO", ShiftID: sh.ID, ChannelID: "DDEMO", Energy: e, HorizonH: *hours, Mode: "heuristic", TZ: zone,
-		TokenBudget: council.DefaultTokenBudget, Now: now, Sample: true}
-	res, err := c.Execute(ctx, db, council.Input{Run: run, Notes: notes}, observe)
+	res, err := c.Execute(ctx, db, council.Input{Run: demoRun(sh.ID, zone, e, *hours, now), Notes: notes}, observe)
 	if err != nil {
 		fmt.Fprintln(stderr, "babyhandoff demo:", err)
 		return 1
@@ -154,13 +152,30 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// demoRun is the run the demo plans: the sample shift's next hours, with
+// the night a family keeps until someone chooses quiet hours, as the bot
+// plans it (an evening demo plans sleep, and no errand in the night).
+func demoRun(shiftID, zone string, e bh.Energy, hours int, now time.Time) bh.Run {
+	night := bh.DefaultNightHours
+	return bh.Run{TeamID: "TDEMO", ShiftID: shiftID, ChannelID: "DDEMO", Energy: e, HorizonH: hours, Mode: "heuristic", TZ: zone,
+		TokenBudget: council.DefaultTokenBudget, Now: now, Sample: true, Quiet: &night}
+}
+
 // cardText is the Decision Card as readable text.
 func cardText(o council.Output) string {
 	var b strings.Builder
 	w := o.Winner()
 	loc := o.Run.Location(time.UTC)
 	title := blocks.CardTitle(o.Run, w.Archetype)
-	fmt.Fprintf(&b, "┌ %s\n│ %s · energy %s\n│\n│ Next hours\n", title, o.Decision.Verdict(), o.Decision.Energy)
+	fmt.Fprintf(&b, "┌ %s\n│ %s · energy %s\n│\n", title, o.Decision.Verdict(), o.Decision.Energy)
+	if len(w.Now) > 0 {
+		b.WriteString("│ Now\n")
+		for _, it := range w.Now {
+			fmt.Fprintf(&b, "│   • %s\n", it.Text)
+		}
+		b.WriteString("│\n")
+	}
+	b.WriteString("│ Next hours\n")
 	for _, bl := range w.Blocks {
 		fmt.Fprintf(&b, "│   %s–%s  %s\n", bl.Start.In(loc).Format("15:04"), bl.End.In(loc).Format("15:04"), bl.Title)
 	}
@@ -225,10 +240,16 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	return 0
 }
 
+// sampleStore is what sampleNotes needs of a store, on either engine.
+type sampleStore interface {
+	LoadSample(ctx context.Context, teamID, channelID, userID string) (bh.Shift, error)
+	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
+}
+
 // sampleNotes stores the sample shift in a conversation and returns its
 // notes in the sample's order (they are stored concurrently, so the store's
 // order varies; the demo's output must not).
-func sampleNotes(ctx context.Context, db *store.DB, teamID, channelID, userID string) ([]bh.Note, error) {
+func sampleNotes(ctx context.Context, db sampleStore, teamID, channelID, userID string) ([]bh.Note, error) {
 	sh, err := db.LoadSample(ctx, teamID, channelID, userID)
 	if err != nil {
 		return nil, err

@@ -51,8 +51,7 @@ func TestReplayCommand(t *testing.T) {
 	t.Setenv("DATA_DIR", dir)
 	ctx := context.Background()
 	now := time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
-	db, err := store.Open(ctx, store.Config{DataDir: dir})
-	require.NoError(t, err)
+	db := openTestDB(t, dir)
 	notes, err := sampleNotes(ctx, db, "T1", "D1", "U1")
 	require.NoError(t, err)
 	c, err := council.New(council.Config{})
@@ -66,8 +65,7 @@ func TestReplayCommand(t *testing.T) {
 	assert.Contains(t, stdout.String(), "replay matches")
 
 	// Tamper with the stored handoff: the replay must notice.
-	db, err = store.Open(ctx, store.Config{DataDir: dir})
-	require.NoError(t, err)
+	db = openTestDB(t, dir)
 	h := res.Handoff
 	h.Content += "\nedited by hand\n"
 	require.NoError(t, db.SaveArtifact(ctx, "T1", res.Run.ShiftID, h))
@@ -98,6 +96,65 @@ func BenchmarkPersistedRun(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		if _, err := c.Execute(ctx, db, council.Input{Run: bh.Run{TeamID: "T1", ShiftID: notes[0].ShiftID, Energy: bh.EnergyAuto, HorizonH: 12, TZ: "UTC", Now: now}, Notes: notes}, nil); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// What the README and docs/using.md say of the demo holds in the evening
+// as in the morning: `--energy low` plans sleep first, `--energy medium`
+// one trip first; and its output folder is kept out of git.
+func TestDemoWordsHoldAtAnyHour(t *testing.T) {
+	gitignore, err := os.ReadFile(filepath.Join("..", "..", ".gitignore"))
+	require.NoError(t, err)
+	assert.Regexp(t, `(?m)^/?babyhandoff-demo/?$`, string(gitignore), "the demo's output is not committed by mistake")
+	clearEnv(t)
+	for _, at := range []string{"2026-11-23T21:40", "2026-11-23T10:00"} {
+		for energy, winner := range map[string]string{"low": "Sleep-first", "medium": "Errands-first"} {
+			var stdout, stderr strings.Builder
+			code := run(context.Background(), []string{"demo", "--energy", energy, "--out", filepath.Join(t.TempDir(), "demo"), "--tz", "America/New_York", "--now", at}, &stdout, &stderr)
+			require.Equal(t, 0, code, stderr.String())
+			assert.Contains(t, stdout.String(), "┌ Sample · v1 · next 12h · "+winner, "%s at %s", energy, at)
+		}
+	}
+}
+
+// The demo plans the evening as a family would: the night is sleep (no
+// plan puts an errand or a task in it), and no plan puts an item after its
+// due time.
+func TestDemoKeepsTheNightAndDueTimes(t *testing.T) {
+	ctx := context.Background()
+	ny, err := time.LoadLocation("America/New_York")
+	require.NoError(t, err)
+	for _, now := range []time.Time{time.Date(2026, 11, 23, 21, 40, 0, 0, ny), time.Date(2026, 11, 23, 10, 0, 0, 0, ny)} {
+		db, err := store.Open(ctx, store.Config{DataDir: t.TempDir(), Now: func() time.Time { return now }})
+		require.NoError(t, err)
+		notes, err := sampleNotes(ctx, db, "TDEMO", "DDEMO", "UDEMO")
+		require.NoError(t, err)
+		c, err := council.New(council.Config{})
+		require.NoError(t, err)
+		out, err := c.Execute(ctx, db, council.Input{Run: demoRun(notes[0].ShiftID, "America/New_York", bh.EnergyLow, 12, now), Notes: notes}, nil)
+		require.NoError(t, err)
+		require.NoError(t, db.Close(ctx))
+		due := map[string]time.Time{}
+		for _, f := range out.Facts {
+			if f.Due != nil {
+				due[f.NoteID] = *f.Due
+			}
+		}
+		for _, p := range out.Proposals {
+			for _, b := range p.Blocks {
+				if b.Kind == "rest" || b.Kind == "commitment" {
+					continue
+				}
+				for _, t0 := range []time.Time{b.Start, b.End.Add(-time.Minute)} {
+					assert.False(t, bh.DefaultNightHours.Contains(t0.In(ny)), "%s at %s: %s %q is in the night", p.Archetype, now.Format("15:04"), t0.In(ny).Format("15:04"), b.Title)
+				}
+				for _, id := range b.NoteIDs {
+					if d, ok := due[id]; ok {
+						assert.False(t, b.End.After(d), "%s at %s: %q ends after its due time %s", p.Archetype, now.Format("15:04"), b.Title, d.In(ny).Format("Mon 15:04"))
+					}
+				}
+			}
 		}
 	}
 }

@@ -74,7 +74,7 @@ func TestE2ESocketFaultsUnderLoad(t *testing.T) {
 	require.Eventually(t, func() bool {
 		cards := 0
 		for _, m := range h.fake.Messages("DU1") {
-			if strings.Contains(titleOf(m.Blocks), " · next 12h") {
+			if strings.Contains(titleOf(m), " · next 12h") {
 				cards++
 			}
 		}

@@ -59,6 +59,9 @@ func main() {
 const usage = `BabyHandoff — a Slack bot for exhausted parents.
 
 Usage:
+  babyhandoff [--data-dir DIR] [command]
+                       --data-dir is the embedded database's folder; it wins over DATA_DIR
+                       (in .env or the environment): the Docker image and the systemd unit use it
   babyhandoff          run the bot (reads .env and the environment; see .env.example)
   babyhandoff demo [--energy auto|high|medium|low] [--hours 12] [--out DIR] [--tz ZONE] [--now 2026-11-23T10:00]
                        the sample shift through the whole council, offline; writes handoff.md, council.md, card.json
@@ -74,6 +77,21 @@ Usage:
 
 // run is the whole program; main only adds signals and the exit code.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	args, dataDir, err := dataDirFlag(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "babyhandoff: %v\n\n%s", err, usage)
+		return 2
+	}
+	if dataDir != "" {
+		// The flag is DATA_DIR for this process: it wins over the
+		// environment and over .env (which never overrides a set variable),
+		// so a copied .env.example cannot move a container's or a service's
+		// database away from its volume.
+		if err := os.Setenv("DATA_DIR", dataDir); err != nil {
+			fmt.Fprintln(stderr, "babyhandoff:", err)
+			return 2
+		}
+	}
 	cmd := ""
 	if len(args) > 0 {
 		cmd = args[0]
@@ -98,6 +116,27 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "babyhandoff: unknown command %q\n\n%s", cmd, usage)
 		return 2
 	}
+}
+
+// dataDirFlag takes a leading --data-dir DIR (or --data-dir=DIR) off args.
+func dataDirFlag(args []string) (rest []string, dir string, err error) {
+	if len(args) == 0 {
+		return args, "", nil
+	}
+	if v, ok := strings.CutPrefix(args[0], "--data-dir="); ok {
+		dir, rest = v, args[1:]
+	} else if args[0] == "--data-dir" {
+		if len(args) < 2 {
+			return nil, "", errors.New("--data-dir needs a folder")
+		}
+		dir, rest = args[1], args[2:]
+	} else {
+		return args, "", nil
+	}
+	if strings.TrimSpace(dir) == "" {
+		return nil, "", errors.New("--data-dir needs a folder")
+	}
+	return rest, dir, nil
 }
 
 // runBot runs the bot until ctx ends. setup, when set, adjusts the Main
@@ -226,6 +265,11 @@ func (m *Main) Run(ctx context.Context) error {
 		Council:  cncl,
 		Radar:    watcher,
 		Noted:    zones.noted,
+		// Someone came into a family's channel: its radar message shows
+		// only what they may read.
+		ReadersChanged: func(ctx context.Context, teamID, shiftID, channelID string) {
+			nudger.Reshow(ctx, teamID, shiftID, channelID)
+		},
 		Logger:   log,
 		Location: loc,
 		Now:      now,
@@ -319,7 +363,9 @@ func sweep(ctx context.Context, db Database, interval time.Duration, backups int
 			log.Info("retention sweep", "run_details", swept.RunDetails, "events", swept.Events, "notes", swept.Notes, "slack_ids", swept.SlackIDs, "replies", swept.Replies)
 		}
 		if backups > 0 {
-			if path, err := db.DailyBackup(ctx, backups); err != nil {
+			// A copy begun is finished, even at shutdown: on SQLite it is
+			// a read that a cancelled context would cut short.
+			if path, err := db.DailyBackup(context.WithoutCancel(ctx), backups); err != nil {
 				log.Error("daily copy of the database", "err", err)
 			} else if path != "" {
 				log.Info("daily copy of the database", "path", path)

@@ -37,12 +37,72 @@ func (h *harness) slash(command, text, channel, user string) string {
 // selectEnergy sends the card's Energy dropdown choice.
 func (h *harness) selectEnergy(channel, cardTS, user, runID, energy string) string {
 	h.t.Helper()
-	return h.cardAction(channel, cardTS, user, map[string]any{"type": "static_select", "action_id": "card_energy", "block_id": "card_actions:" + runID, "action_ts": "1.1",
+	return h.cardAction(channel, cardTS, user, map[string]any{"type": "static_select", "action_id": "card_energy", "block_id": blocks.CardMetaPrefix + runID, "action_ts": "1.1",
 		"selected_option": map[string]any{"value": energy, "text": map[string]any{"type": "plain_text", "text": energy}}})
 }
 
-// tick sends the card's "Mark done" with noteIDs ticked (and the rest not).
+// dateFallbacks finds Slack's date tokens, "<!date^…|Mon 23:59>", keeping
+// the words a client without them shows.
+var dateFallbacks = regexp.MustCompile(`<!date\^[^|>]*\|([^>]*)>`)
+
+// markDoneForm presses the card's Mark done… and returns the form it
+// opens: its items (words → note id), those ticked, and its metadata.
+func (h *harness) markDoneForm(channel, cardTS, user, runID string) (items map[string]string, ticked []string, metadata string) {
+	h.t.Helper()
+	before := len(h.fake.Calls("views.open"))
+	h.ack(h.click(channel, cardTS, user, blocks.ActionMarkDone, runID))
+	n := 0
+	c, err := h.fake.WaitCall(h.ctx(), "views.open", func(slacktest.Call) bool { n++; return n > before })
+	require.NoError(h.t, err, "no Mark done form; log:\n%s", h.stderr.String())
+	raw, err := json.Marshal(c.JSON["view"])
+	require.NoError(h.t, err)
+	var view struct {
+		CallbackID      string `json:"callback_id"`
+		PrivateMetadata string `json:"private_metadata"`
+		Blocks          []struct {
+			Element struct {
+				Options []struct {
+					Value string `json:"value"`
+					Text  struct {
+						Text string `json:"text"`
+					} `json:"text"`
+				} `json:"options"`
+				InitialOptions []struct {
+					Value string `json:"value"`
+				} `json:"initial_options"`
+			} `json:"element"`
+		} `json:"blocks"`
+	}
+	require.NoError(h.t, json.Unmarshal(raw, &view))
+	require.Equal(h.t, blocks.CallbackMarkDone, view.CallbackID)
+	items = map[string]string{}
+	for _, b := range view.Blocks {
+		for _, o := range b.Element.Options {
+			// A label is read as a phone without Slack's dates shows it.
+			items[dateFallbacks.ReplaceAllString(o.Text.Text, "$1")] = o.Value
+		}
+		for _, o := range b.Element.InitialOptions {
+			ticked = append(ticked, o.Value)
+		}
+	}
+	return items, ticked, view.PrivateMetadata
+}
+
+// tick saves the card's Mark done… with noteIDs ticked (and the rest not).
 func (h *harness) tick(channel, cardTS, user, runID string, noteIDs ...string) string {
+	h.t.Helper()
+	_, _, metadata := h.markDoneForm(channel, cardTS, user, runID)
+	opts := []any{}
+	for _, id := range noteIDs {
+		opts = append(opts, map[string]any{"value": id, "text": map[string]any{"type": "plain_text", "text": id}})
+	}
+	return h.submitViewAs(user, blocks.CallbackMarkDone, metadata, map[string]any{
+		blocks.InputMarkDone: map[string]any{blocks.ActionCardCheck: map[string]any{"type": "checkboxes", "selected_options": opts}}})
+}
+
+// tickOnAnOldCard sends the "Mark done" checkboxes of a card posted before
+// Mark done…, with noteIDs ticked (and the rest not).
+func (h *harness) tickOnAnOldCard(channel, cardTS, user, runID string, noteIDs ...string) string {
 	h.t.Helper()
 	opts := []any{}
 	for _, id := range noteIDs {
@@ -75,37 +135,43 @@ type cardView struct {
 	raw              json.RawMessage
 }
 
-// waitCard waits for a message in channel whose title (card_meta) contains prefix.
+// waitCard waits for a message in channel whose title (titleOf) contains
+// prefix.
 func (h *harness) waitCard(channel, prefix string) cardView {
 	h.t.Helper()
 	m, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
-		return m.Channel == channel && strings.Contains(titleOf(m.Blocks), prefix)
+		return m.Channel == channel && strings.Contains(titleOf(m), prefix)
 	})
 	require.NoError(h.t, err, "no card %q; log:\n%s", prefix, h.stderr.String())
-	c := cardView{ts: m.TS, title: titleOf(m.Blocks), text: m.Text, raw: m.Blocks}
-	for _, b := range buttons(h.t, m.Blocks) {
-		if b.ActionID == "card_download" {
-			c.runID = b.Value
-		}
-	}
-	return c
+	return cardView{ts: m.TS, title: titleOf(m), text: m.Text, raw: m.Blocks, runID: cardRunID(m.Blocks)}
 }
 
-// titleOf is a card's title ("v1 · next 12h · Sleep-first"): the first
-// part of its card_meta context; "" for any other message.
-func titleOf(raw json.RawMessage) string {
+// cardRunID is the run a card shows, from its controls' block id.
+func cardRunID(raw json.RawMessage) string {
 	var bl []struct {
-		Type     string `json:"type"`
-		BlockID  string `json:"block_id"`
-		Elements []struct {
-			Text string `json:"text"`
-		} `json:"elements"`
+		BlockID string `json:"block_id"`
 	}
 	_ = json.Unmarshal(raw, &bl)
 	for _, b := range bl {
-		if b.Type == "context" && b.BlockID == "card_meta" && len(b.Elements) > 0 {
-			return strings.TrimSuffix(strings.TrimPrefix(b.Elements[0].Text, "*Plan "), "*")
+		if id, ok := strings.CutPrefix(b.BlockID, blocks.CardActionsPrefix); ok {
+			return id
 		}
+	}
+	return ""
+}
+
+// cardTitle finds a card's title in its notification text ("Now: Get
+// formula · plan v1 · next 12h · Sleep-first").
+var cardTitle = regexp.MustCompile(` · plan ((?:Sample · )?v\d+ · .*)$`)
+
+// titleOf is a card's title ("v1 · next 12h · Sleep-first"); "" for any
+// other message.
+func titleOf(m slacktest.Message) string {
+	if !strings.Contains(string(m.Blocks), blocks.CardActionsPrefix) {
+		return ""
+	}
+	if t := cardTitle.FindStringSubmatch(m.Text); t != nil {
+		return t[1]
 	}
 	return ""
 }
@@ -134,7 +200,7 @@ func planFlow(t *testing.T, h *harness) {
 	assert.Contains(t, progress.Form.Get("text"), "Planning")
 	v1 := h.waitCard("C1", "v1 · next 12h · ")
 	assert.Equal(t, "Sample · v1 · next 12h · Errands-first", v1.title, "the sample at medium energy")
-	assert.Contains(t, v1.text, "plan v1, Errands-first", "a meaningful notification text")
+	assert.Contains(t, v1.text, "plan Sample · v1 · next 12h · Errands-first", "a meaningful notification text")
 	assert.True(t, strings.HasPrefix(v1.text, "Next at "), "the notification leads with the next action: %q", v1.text)
 	assert.Contains(t, string(v1.raw), "sample notes")
 	assert.Contains(t, string(v1.raw), bh.Disclaimer)
@@ -275,10 +341,10 @@ func TestE2EPlanAuthorizationAndSingleFlight(t *testing.T) {
 	assert.Empty(t, h.fake.Files(), "nothing was uploaded for the forged actions")
 	cards := 0
 	for _, m := range h.fake.Messages("C2") {
-		if titleOf(m.Blocks) != "" {
+		if titleOf(m) != "" {
 			cards++
 		}
-		assert.NotContains(t, titleOf(m.Blocks), "v2", "no second run, and nothing forked")
+		assert.NotContains(t, titleOf(m), "v2", "no second run, and nothing forked")
 	}
 	assert.Equal(t, 1, cards)
 }
@@ -351,21 +417,21 @@ func TestE2EPlanWhenSlackNamesNoMessage(t *testing.T) {
 	assert.Contains(t, m.Text, "without a ts")
 }
 
-// A what-if that changes nothing says so in its thread and uploads no diff
-// file of no changes.
-func TestE2EWhatIfThatChangesNothingSendsNoFile(t *testing.T) {
+// Choosing the energy the plan already has changes nothing and says so,
+// privately: no new version, no thread, no file.
+func TestE2ESameEnergyChangesNothing(t *testing.T) {
 	h := start(t, atPlanTime)
 	h.ack(h.slash("/plan", "sample medium", "C1", "U1"))
 	v1 := h.waitCard("C1", "v1 · next 12h · ")
+	assert.Contains(t, string(v1.raw), `"initial_option":{"text":{"type":"plain_text","text":"Medium — you chose","emoji":false},"value":"medium"}`, "the menu starts at the energy in use")
 	h.ack(h.selectEnergy("C1", v1.ts, "U1", v1.runID, "medium"))
-	h.waitCard("C1", "v2 · next 12h · ")
-	summary, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.ThreadTS == v1.ts && strings.Contains(m.Text, "v1 → v2") })
-	require.NoError(t, err)
-	raw, _ := json.Marshal(summary.Blocks)
-	assert.Contains(t, string(raw), "The schedule did not change")
-	// The upload would start right after the summary, in the same job.
-	assert.Never(t, func() bool { return len(h.fake.Calls("files.getUploadURLExternal")) > 0 }, time.Second, 10*time.Millisecond,
-		"a diff file of no changes was uploaded")
+	h.ephemeral("C1", "U1", "Already planned for medium energy.")
+	assert.Never(t, func() bool {
+		return len(h.fake.Calls("files.getUploadURLExternal")) > 0 || titleOf(h.fake.Messages("C1")[0]) != v1.title
+	}, 300*time.Millisecond, 10*time.Millisecond, "no v2, no file")
+	for _, m := range h.fake.Messages("C1") {
+		assert.Empty(t, m.ThreadTS, "no what-if thread")
+	}
 }
 
 // sharePerson is the Share modal's state with a person picked.
@@ -397,7 +463,7 @@ func TestE2EPlanTomorrowMorning(t *testing.T) {
 	require.NoError(t, json.Unmarshal(card.raw, &bl))
 	assert.Contains(t, bl[0].Text.Text, "Next at Tue 07:00", "the head says when")
 	assert.Contains(t, string(card.raw), `|07:00\u003e`, "blocks from 07:00")
-	assert.NotContains(t, string(card.raw), `|10:00\u003e`, "nothing planned from now")
+	assert.NotContains(t, string(card.raw), `|10:00\u003e–`, "nothing planned from now")
 }
 
 // An Energy change on a card from hours ago plans from now, with the notes
@@ -483,8 +549,10 @@ func TestE2EDoneOnTheCard(t *testing.T) {
 	assert.Equal(t, "U1", notes[0].DoneBy.User)
 }
 
-// "Mark done" on the card: ticking an item marks its note done (by the
-// person) and the card shows it ticked; unticking opens it again.
+// Mark done… on the card opens the plan's items: ticking one marks its
+// note done (by the person) and the card shows it struck through, the
+// form then ticked; unticking opens it again. A card posted before Mark
+// done… still takes its checkboxes.
 func TestE2EMarkDoneOnTheCard(t *testing.T) {
 	at := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
 	h := start(t, clockAt(at))
@@ -493,23 +561,31 @@ func TestE2EMarkDoneOnTheCard(t *testing.T) {
 	h.note("DU1", "U1", "task: call the insurance company today", tsAt(at, 2))
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
 	card := h.waitCard("DU1", "v1 · ")
-	notes := checkItems(t, card.raw)
+	assert.NotContains(t, string(card.raw), `"checkboxes"`, "no list on the card's face")
+	notes, ticked, _ := h.markDoneForm("DU1", card.ts, "U1", card.runID)
 	wipes := notes["buy wipes — due Mon 23:59"]
-	require.NotEmpty(t, wipes, "the card lists the plan's items to tick: %v", notes)
+	require.NotEmpty(t, wipes, "Mark done… lists the plan's items to tick: %v", notes)
+	assert.Empty(t, ticked)
 
 	h.ack(h.tick("DU1", card.ts, "U1", card.runID, wipes))
 	h.ephemeral("DU1", "U1", "Done: buy wipes")
 	_, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
-		return m.TS == card.ts && m.Updated > 0 && strings.Contains(string(m.Blocks), `"initial_options":[{"text":{"type":"plain_text","text":"buy wipes — due Mon 23:59"`)
+		return m.TS == card.ts && m.Updated > 0 && strings.Contains(string(m.Blocks), `"action_id":"radar_undone","value":"`+wipes+`"`)
 	})
-	require.NoError(t, err, "the card shows it ticked; log:\n%s", h.stderr.String())
+	require.NoError(t, err, "the card shows it done, with Undo; log:\n%s", h.stderr.String())
+	_, ticked, _ = h.markDoneForm("DU1", card.ts, "U1", card.runID)
+	assert.Equal(t, []string{wipes}, ticked, "the form shows it ticked")
 
 	h.ack(h.tick("DU1", card.ts, "U1", card.runID))
 	h.ephemeral("DU1", "U1", "Open again: buy wipes")
 	_, err = h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
-		return m.TS == card.ts && m.Updated > 1 && !strings.Contains(string(m.Blocks), `"initial_options"`)
+		return m.TS == card.ts && m.Updated > 1 && !strings.Contains(string(m.Blocks), `"radar_undone"`)
 	})
 	require.NoError(t, err)
+
+	// The checkboxes of a card from before.
+	h.ack(h.tickOnAnOldCard("DU1", card.ts, "U1", card.runID, wipes))
+	h.ephemeral("DU1", "U1", "Done: buy wipes")
 }
 
 // An overdue deadline asks for an answer: Drop lets it go (out of plans,
@@ -621,4 +697,40 @@ func TestE2EPlanWhenANoteIsPast(t *testing.T) {
 	transcript := string(waitFile(t, h, "council-v1.md").Content)
 	assert.Contains(t, transcript, "call grandma")
 	assert.NotContains(t, transcript, "slept 2h", "a past note is not in the plan's context")
+}
+
+// Mark done… in a family channel is the family's: someone in the channel
+// who did not join is refused, and nothing is marked; a member's save
+// marks it.
+func TestE2EMarkDoneInAChannelIsTheFamilys(t *testing.T) {
+	at := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
+	var m *Main
+	h := start(t, func(mm *Main) { m = mm; clockAt(at)(mm) })
+	ctx := context.Background()
+	for _, u := range []slacktest.User{{ID: "U1", Name: "Maya", TZ: "UTC"}, {ID: "U3", Name: "Grandma", TZ: "UTC"}, {ID: "U9", Name: "Neighbour", TZ: "UTC"},
+		{ID: h.fake.Config().BotUserID, Name: "babyhandoff", IsBot: true}} {
+		h.fake.SetUser(u)
+	}
+	h.fake.SetChannel(slacktest.Channel{ID: "CFAM", Name: "family", IsMember: true, Members: []string{"U1", "U3", "U9", h.fake.Config().BotUserID}})
+	wipesTS := tsAt(at, 1)
+	h.ack(h.message("CFAM", "channel", "U1", "task: buy wipes today", wipesTS, nil))
+	h.replyTo("CFAM", wipesTS)
+	wipes := noteIDOf(t, h.replyMessage("CFAM", wipesTS).Blocks)
+	fam, err := dbOf(m).FamilyOf(ctx, h.team, "CFAM")
+	require.NoError(t, err)
+	_, err = dbOf(m).Join(ctx, bh.Member{TeamID: h.team, ShiftID: fam.ShiftID, UserID: "U3", InvitedBy: "U1"}, "DU3")
+	require.NoError(t, err)
+	h.ack(h.slash("/plan", "", "CFAM", "U1"))
+	card := h.waitCard("CFAM", "v1 · ")
+
+	h.ack(h.tick("CFAM", card.ts, "U9", card.runID, wipes))
+	h.ephemeral("CFAM", "U9", "not in its family")
+	h.ack(h.tick("CFAM", card.ts, "U3", card.runID, wipes))
+	h.ephemeral("CFAM", "U3", "Done: buy wipes")
+	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
+	for _, n := range h.notes("CFAM", false) {
+		if n.ID == wipes {
+			assert.Equal(t, "U3", n.DoneBy.User, "done by the member, not the neighbour")
+		}
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/slack-go/slack"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -78,6 +79,12 @@ func TestE2EFamilyEvening(t *testing.T) {
 	h.waitRadar(clock, "DU1", func(ms []slacktest.Message) bool { return len(ms) >= 1 }, "Maya's evening message")
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
 	card := h.waitCard("DU1", "v1 · ")
+	// One phone screen, its green button the next action.
+	var bl slack.Blocks
+	require.NoError(t, json.Unmarshal(card.raw, &bl))
+	assert.LessOrEqual(t, blocks.Height(bl.BlockSet), blocks.MaxCard, "one screen: %d px", blocks.Height(bl.BlockSet))
+	assert.Regexp(t, `"action_id":"radar_done","value":"[0-9a-f]+","style":"primary"`, string(card.raw), "Done on Now is the green button")
+	assert.Contains(t, string(card.raw), "Low — from your notes")
 
 	// 9:45 PM: Hand off to Sam, who is not in the family, for 10 hours.
 	to(at(24, 21, 45))
@@ -175,7 +182,8 @@ func TestE2EFamilyEvening(t *testing.T) {
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
 	plan := h.waitCard("DU1", "v4 · ")
 	assert.NotContains(t, plan.title+plan.text+string(plan.raw), "formula", "nothing to buy")
-	h.ack(h.click("DU1", plan.ts, "U1", "card_download", plan.runID))
+	h.ack(h.cardAction("DU1", plan.ts, "U1", map[string]any{"type": "overflow", "action_id": blocks.ActionCardMore, "block_id": blocks.CardActionsPrefix + plan.runID,
+		"action_ts": "1.1", "selected_option": map[string]any{"value": blocks.ActionDownload, "text": map[string]any{"type": "plain_text", "text": "Download plan"}}}))
 	doc := string(waitFile(t, h, "handoff-v4.md").Content)
 	_, done, ok := strings.Cut(doc, "## Done since yesterday\n")
 	require.True(t, ok, "the plan says what was done:\n%s", doc)

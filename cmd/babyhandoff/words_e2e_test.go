@@ -63,21 +63,21 @@ func (h *harness) homeView(user string) string {
 	return string(raw)
 }
 
-// withoutEvidence is handoff.md but its Evidence, where the notes are
+// withoutEvidence is handoff.md but its Notes, where the notes are
 // quoted as written, each with when it was written.
 func withoutEvidence(t *testing.T, doc string) string {
 	t.Helper()
-	head, ev, ok := strings.Cut(doc, "## Evidence")
+	head, notes, ok := strings.Cut(doc, "## Notes")
 	if !ok {
 		return doc
 	}
-	for _, line := range strings.Split(ev, "\n") {
+	notes, tail, _ := strings.Cut(notes, "\n\n*")
+	for _, line := range strings.Split(notes, "\n") {
 		if strings.HasPrefix(line, "- ") {
-			assert.Contains(t, line, "written", "a quoted note says when it was written")
+			assert.Regexp(t, `^- \w{3} [^·]+ · `, line, "a quoted note says when it was written")
 		}
 	}
-	_, tail, _ := strings.Cut(ev, "\n---")
-	return head + tail
+	return head + "*" + tail
 }
 
 // The evening of the issue, read at 9:40 PM, at 3 AM and at 3 PM the next
@@ -131,7 +131,7 @@ func TestE2EWordsStayTrueAtAnyHour(t *testing.T) {
 		h.note("DU1", "U1", text, tsAt(clock.Now(), i+1))
 	}
 	h.ack(h.slash("/radar", "outlook 7", "DU1", "U1"))
-	h.ephemeral("DU1", "U1", "every day at 07:00")
+	h.ephemeral("DU1", "U1", "every day at 7 AM") // on Maya's 12-hour clock
 	evening := h.waitRadar(clock, "DU1", func(ms []slacktest.Message) bool { return len(ms) >= 1 }, "Maya's evening message")
 	assert.Contains(t, evening[0].Text, "🔴 Out of formula · +", "the lock screen leads with what is out now (after the count of health notes)")
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
@@ -179,7 +179,7 @@ func TestE2EWordsStayTrueAtAnyHour(t *testing.T) {
 	var reminded bool
 	for _, ch := range []string{"DU1", "DU2"} {
 		for _, m := range h.radarPostsIn(ch) {
-			if strings.Contains(m.Text, "⏰ Reminder: daycare form — due Wed 17:00") {
+			if strings.Contains(m.Text, "⏰ Reminder: daycare form — due Wed 5 PM") {
 				reminded = true
 			}
 		}

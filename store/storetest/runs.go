@@ -43,6 +43,28 @@ func Record(run bh.Run) bh.RunRecord {
 }
 
 var runCases = []suiteCase{
+	{"AnEditIsKeptWithItsRun", func(h *H) {
+		// An edit's change (its ops, who, when) is part of its run's
+		// document; a run the council made has none.
+		now := h.Clock.Now().UTC()
+		r1, err := h.CreateRun(h.Ctx, bh.Run{TeamID: Team, ShiftID: "s1", Energy: bh.EnergyAuto, HorizonH: 12, TZ: "UTC", Now: now})
+		require.NoError(h.T, err)
+		essay := bh.Block{Start: now.Add(time.Hour), End: now.Add(2 * time.Hour), Title: "Essay", Kind: "focus", NoteIDs: []string{"n4"}}
+		add := bh.AddItem(bh.Item{Text: "Call insurance", NoteIDs: []string{"n6"}}, "admin", 45*time.Minute)
+		edit := bh.PlanEdit{By: "U2", At: now.Add(time.Minute), Ops: []bh.PlanOp{
+			bh.MoveBy(essay, -bh.MoveStep), bh.MoveTo(essay, now.Add(3*time.Hour)), bh.Resize(essay, bh.EditStep), bh.SwapNext(essay), bh.Drop(essay), add}}
+		r2, err := h.CreateRun(h.Ctx, bh.EditRun(r1, edit, bh.Change{Text: "moved “Essay” to 16:00"}))
+		require.NoError(h.T, err)
+
+		got, err := h.Run(h.Ctx, Team, r2.ID)
+		require.NoError(h.T, err)
+		assert.Equal(h.T, r1.ID, got.ParentRunID)
+		assert.Equal(h.T, 2, got.Version)
+		assert.Equal(h.T, &edit, got.Edit)
+		got1, err := h.Run(h.Ctx, Team, r1.ID)
+		require.NoError(h.T, err)
+		assert.Nil(h.T, got1.Edit)
+	}},
 	{"RunsAreNumberedAndSavedWholeOnce", func(h *H) {
 		now := h.Clock.Now()
 		r1, err := h.CreateRun(h.Ctx, bh.Run{TeamID: Team, ShiftID: "s1", Energy: bh.EnergyAuto, HorizonH: 12, TZ: "UTC"})
