@@ -2,10 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
@@ -74,9 +73,6 @@ type dbOptions struct {
 	// itself (SQLite): the bot's process is then the only bot on the file,
 	// while export and import may run beside it.
 	Exclusive bool
-	// Importing opens SQLite even over a DATA_DIR that holds only a bolt
-	// file: an import of that file's export is how its data moves.
-	Importing bool
 }
 
 // opened is an open database, where it is, and whether this process is
@@ -112,7 +108,7 @@ func openDatabase(ctx context.Context, cfg Config, o dbOptions) (*opened, error)
 			return nil, err
 		}
 	}
-	if err := refuseStranded(cfg.DataDir); err != nil && !o.Importing {
+	if err := moveOnce(ctx, cfg.DataDir, unlock != nil, o); err != nil {
 		if unlock != nil {
 			unlock()
 		}
@@ -129,18 +125,32 @@ func openDatabase(ctx context.Context, cfg Config, o dbOptions) (*opened, error)
 	return &opened{Database: sqliteDB{DB: db, unlock: unlock}, where: "embedded database " + db.Path(), exclusive: o.Exclusive}, nil
 }
 
-// refuseStranded stops a start on SQLite over a DATA_DIR that holds the
-// bolt engine's data and no SQLite file yet: the bot would start empty,
-// and the families' notes would look lost.
-func refuseStranded(dir string) error {
-	if _, err := os.Stat(filepath.Join(dir, sqlite.FileName)); err == nil || !errors.Is(err, os.ErrNotExist) {
-		return nil
+// moveOnce moves the bolt engine's data in dir into SQLite if it is
+// there (moveToSQLite), holding dir's lock for it if the caller does not
+// (locked): a bolt process running on dir stops the move, clearly.
+func moveOnce(ctx context.Context, dir string, locked bool, o dbOptions) error {
+	if files, err := oldFiles(dir); err != nil || len(files) == 0 {
+		return err
 	}
-	bolt := filepath.Join(dir, store.FileName)
-	if _, err := os.Stat(bolt); err != nil {
-		return nil
+	if !locked {
+		unlock, err := store.LockDir(dir)
+		if err != nil {
+			return err
+		}
+		defer unlock()
 	}
-	return bh.Errorf(bh.EINVALID, "EMBEDDED_ENGINE=sqlite, but %s holds its data in %s, which this version does not move into SQLite. Nothing was changed: set EMBEDDED_ENGINE=bolt, or move the data: babyhandoff export with EMBEDDED_ENGINE=bolt, then babyhandoff import with EMBEDDED_ENGINE=sqlite.", dir, bolt)
+	now, log := time.Now, o.Logger
+	if o.Now != nil {
+		now = o.Now
+	}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	if _, _, err := moveToSQLite(ctx, dir, now(), log); err != nil {
+		return &bh.Error{Code: bh.EUNAVAILABLE, Err: err,
+			Message: fmt.Sprintf("Cannot move the embedded database in %s into SQLite (%v). Nothing was changed: the old files are as they were. Set EMBEDDED_ENGINE=bolt to run on them meanwhile.", dir, err)}
+	}
+	return nil
 }
 
 // boltDB is the current store (bbolt file, or MongoDB) as a Database.

@@ -51,7 +51,7 @@ func openStoreFor(ctx context.Context, cmd string, stderr io.Writer) (Database, 
 		fmt.Fprintf(stderr, "babyhandoff %s: %v\n", cmd, err)
 		return nil, 2
 	}
-	db, err := openDatabase(ctx, cfg, dbOptions{Importing: cmd == "import"})
+	db, err := openDatabase(ctx, cfg, dbOptions{})
 	if err != nil {
 		fmt.Fprintf(stderr, "babyhandoff %s: %s\n", cmd, bh.ErrorMessage(err))
 		return nil, 1

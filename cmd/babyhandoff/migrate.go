@@ -1,0 +1,261 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/sqlite"
+)
+
+// This file: the one-time move of the bolt engine's data (the current
+// file and its log, or the older single file) into SQLite, at the first
+// start on SQLite. The old format is read only here, through the current
+// store; this file, and with it the bolt engine, can go once no install
+// older than the SQLite default is left to move (a release or two after
+// it, with the release notes saying "start the previous version once").
+
+// sqliteMagic begins every SQLite file.
+var sqliteMagic = []byte("SQLite format 3\x00")
+
+// oldFiles are the bolt engine's files in dir that a move takes: the
+// current file and its log, or else the older single file (named as
+// SQLite's file is, so it is told apart by its first bytes). None: nothing
+// to move (a new DATA_DIR, or one moved already).
+func oldFiles(dir string) ([]string, error) {
+	bolt := filepath.Join(dir, store.FileName)
+	if _, err := os.Stat(bolt); err == nil {
+		files := []string{store.FileName}
+		if _, err := os.Stat(bolt + ".wal"); err == nil {
+			files = append(files, store.FileName+".wal")
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
+		return files, nil
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	f, err := os.Open(filepath.Join(dir, store.LegacyFileName))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	head := make([]byte, len(sqliteMagic))
+	n, err := io.ReadFull(f, head)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	if n == 0 || bytes.Equal(head[:n], sqliteMagic) {
+		// SQLite's own file (or an empty one, which SQLite refuses as such).
+		return nil, nil
+	}
+	return []string{store.LegacyFileName}, nil
+}
+
+// moved counts what a move took.
+type moved struct {
+	Families, Notes, Runs, Handoffs int
+}
+
+// migrationHook, when set (by tests), runs after the families are written
+// to the new file and before anything is renamed; an error stops the move.
+var migrationHook func() error
+
+// moveToSQLite moves the bolt engine's data in dir into SQLite, once, and
+// says what it moved (nothing when there was nothing to move). It works on
+// copies: the old files are read from a copy in a folder of its own, the
+// new file is made there, each family is checked (its notes', runs' and
+// handoffs' ids) against what was read, and only then are the old files
+// renamed to NAME.migrated-YYYYMMDD and the new one renamed into place.
+// Any failure before that leaves dir as it was, byte for byte. The caller
+// holds dir's lock.
+func moveToSQLite(ctx context.Context, dir string, now time.Time, log *slog.Logger) (moved, []string, error) {
+	files, err := oldFiles(dir)
+	if err != nil || len(files) == 0 {
+		return moved{}, nil, err
+	}
+	work, err := os.MkdirTemp(dir, ".moving-to-sqlite-")
+	if err != nil {
+		return moved{}, nil, err
+	}
+	defer os.RemoveAll(work)
+	old := filepath.Join(work, "old")
+	if err := os.Mkdir(old, 0o700); err != nil {
+		return moved{}, nil, err
+	}
+	for _, name := range files {
+		if err := copyFile(filepath.Join(dir, name), filepath.Join(old, name)); err != nil {
+			return moved{}, nil, err
+		}
+	}
+	records, err := readOld(ctx, old)
+	if err != nil {
+		return moved{}, nil, fmt.Errorf("read %s: %w", filepath.Join(dir, files[0]), err)
+	}
+	made := filepath.Join(work, sqlite.FileName)
+	out, err := writeNew(ctx, filepath.Join(work, "new"), made, records)
+	if err != nil {
+		return moved{}, nil, err
+	}
+	if migrationHook != nil {
+		if err := migrationHook(); err != nil {
+			return moved{}, nil, err
+		}
+	}
+
+	// Rename: the old files aside (kept), then the new one in; put back
+	// what was renamed if a step fails.
+	suffix := ".migrated-" + now.UTC().Format("20060102")
+	var kept, done []string
+	undo := func() {
+		for _, name := range slices.Backward(done) {
+			_ = os.Rename(filepath.Join(dir, name+suffix), filepath.Join(dir, name))
+		}
+	}
+	for _, name := range files {
+		if _, err := os.Stat(filepath.Join(dir, name+suffix)); err == nil {
+			undo()
+			return moved{}, nil, fmt.Errorf("%s is in the way of keeping %s; move it away and start again", filepath.Join(dir, name+suffix), name)
+		}
+		if err := os.Rename(filepath.Join(dir, name), filepath.Join(dir, name+suffix)); err != nil {
+			undo()
+			return moved{}, nil, err
+		}
+		done = append(done, name)
+		kept = append(kept, filepath.Join(dir, name+suffix))
+	}
+	if err := os.Rename(made, filepath.Join(dir, sqlite.FileName)); err != nil {
+		undo()
+		return moved{}, nil, err
+	}
+	if err := syncDir(dir); err != nil {
+		// Moved: only the renames' durability is in doubt.
+		log.Warn("moved into SQLite, but the folder could not be synced", "dir", dir, "err", err)
+	}
+	log.Info(fmt.Sprintf("moved the embedded database into SQLite: %d families, %d notes, %d plans, %d handoffs; the old files are kept as %v",
+		out.Families, out.Notes, out.Runs, out.Handoffs, kept), "file", filepath.Join(dir, sqlite.FileName),
+		"families", out.Families, "notes", out.Notes, "plans", out.Runs, "handoffs", out.Handoffs)
+	return out, kept, nil
+}
+
+// readOld reads every family of the bolt engine's files in dir.
+func readOld(ctx context.Context, dir string) ([]bh.FamilyRecord, error) {
+	db, err := store.Open(ctx, store.Config{DataDir: dir})
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close(context.Background())
+	shifts, err := db.Conversations(ctx, "", "")
+	if err != nil {
+		return nil, err
+	}
+	var out []bh.FamilyRecord
+	for _, sh := range shifts {
+		r, err := db.ExportFamily(ctx, sh)
+		if err != nil {
+			return nil, fmt.Errorf("family %s: %w", sh.ID, err)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// writeNew writes records into a new SQLite database in dir, checks each
+// family against its record, and leaves a consistent copy of it at path.
+func writeNew(ctx context.Context, dir, path string, records []bh.FamilyRecord) (moved, error) {
+	db, err := sqlite.Open(ctx, sqlite.Config{DataDir: dir})
+	if err != nil {
+		return moved{}, err
+	}
+	defer db.Close(context.Background())
+	var out moved
+	for _, r := range records {
+		if _, err := db.ImportFamily(ctx, r); err != nil {
+			return moved{}, fmt.Errorf("write family %s into SQLite: %w", r.Shift.ID, err)
+		}
+		got, err := db.ExportFamily(ctx, r.Shift)
+		if err != nil {
+			return moved{}, fmt.Errorf("read family %s back from SQLite: %w", r.Shift.ID, err)
+		}
+		if err := sameIDs(r, got); err != nil {
+			return moved{}, fmt.Errorf("family %s: %w", r.Shift.ID, err)
+		}
+		out.Families++
+		out.Notes += len(r.Notes)
+		out.Runs += len(r.Runs)
+		out.Handoffs += len(r.Handoffs)
+	}
+	return out, db.BackupTo(ctx, path)
+}
+
+// sameIDs checks that SQLite holds what was read of a family: the same
+// notes, runs, handoffs, members and conversations, by id.
+func sameIDs(want, got bh.FamilyRecord) error {
+	for _, c := range []struct {
+		what      string
+		want, got []string
+	}{
+		{"notes", ids(want.Notes, func(n bh.Note) string { return n.ID }), ids(got.Notes, func(n bh.Note) string { return n.ID })},
+		{"plans", ids(want.Runs, func(r bh.RunRecord) string { return r.Run.ID }), ids(got.Runs, func(r bh.RunRecord) string { return r.Run.ID })},
+		{"handoffs", ids(want.Handoffs, func(h bh.Handoff) string { return h.ID }), ids(got.Handoffs, func(h bh.Handoff) string { return h.ID })},
+		{"members", ids(want.Members, func(m bh.Member) string { return m.UserID }), ids(got.Members, func(m bh.Member) string { return m.UserID })},
+		{"conversations", ids(want.Conversations, func(c bh.Conversation) string { return c.ChannelID }), ids(got.Conversations, func(c bh.Conversation) string { return c.ChannelID })},
+	} {
+		if !slices.Equal(c.want, c.got) {
+			return fmt.Errorf("SQLite holds %d %s, not the %d read (%v, not %v)", len(c.got), c.what, len(c.want), c.got, c.want)
+		}
+	}
+	return nil
+}
+
+func ids[T any](s []T, id func(T) string) []string {
+	out := []string{}
+	for _, v := range s {
+		out = append(out, id(v))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// copyFile copies a file whole and syncs the copy.
+func copyFile(from, to string) error {
+	src, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	dst, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(dst, src); err != nil {
+		dst.Close()
+		return err
+	}
+	if err := dst.Sync(); err != nil {
+		dst.Close()
+		return err
+	}
+	return dst.Close()
+}
+
+// syncDir makes a folder's renames durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
+}
