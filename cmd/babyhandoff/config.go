@@ -22,10 +22,10 @@ type Config struct {
 	MongoDB  string `envconfig:"MONGODB_DB" default:"babyhandoff"`
 	DataDir  string `envconfig:"DATA_DIR" default:"./data"`
 	// EmbeddedEngine keeps the data in DATA_DIR when MONGODB_URI is empty:
-	// "bolt" (the current file, babyhandoff.bolt) or "sqlite"
-	// (babyhandoff.db). Unset: defaultEngine, which is the tag's default
-	// outside tests.
-	EmbeddedEngine string `envconfig:"EMBEDDED_ENGINE" default:"bolt"`
+	// "sqlite" (babyhandoff.db) or "bolt" (babyhandoff.bolt, the engine
+	// before). Unset: defaultEngine, which is the tag's default outside
+	// tests.
+	EmbeddedEngine string `envconfig:"EMBEDDED_ENGINE" default:"sqlite"`
 
 	DefaultTZ string `envconfig:"DEFAULT_TZ" default:"UTC"`
 	LogLevel  string `envconfig:"LOG_LEVEL" default:"info"`
@@ -107,7 +107,7 @@ func (c Config) validate(needSlack bool) error {
 	switch c.EmbeddedEngine {
 	case engineBolt, engineSQLite:
 	default:
-		return configErrorf("EMBEDDED_ENGINE must be bolt or sqlite (or left empty for %s)", defaultEngine)
+		return configErrorf("EMBEDDED_ENGINE must be sqlite or bolt (or left unset for %s)", defaultEngine)
 	}
 	if _, err := time.LoadLocation(c.DefaultTZ); err != nil {
 		return configErrorf("DEFAULT_TZ %q is not a time zone name; use one like Europe/Berlin or America/New_York", c.DefaultTZ)

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
@@ -22,10 +26,9 @@ const (
 )
 
 // builtinEngine is the embedded engine when EMBEDDED_ENGINE is unset (as
-// Config's tag says). It stays bolt until a first start moves an existing
-// bolt file into SQLite: without that move, a switch would leave
-// existing data behind.
-const builtinEngine = engineBolt
+// Config's tag says): SQLite, whose first start moves the bolt engine's
+// data into it (moveToSQLite).
+const builtinEngine = engineSQLite
 
 // defaultEngine is builtinEngine, except in tests that run on another
 // engine (BABYHANDOFF_TEST_ENGINE).
@@ -86,6 +89,11 @@ type opened struct {
 // openDatabase opens the database the settings name: MongoDB at
 // MONGODB_URI, else the embedded engine EMBEDDED_ENGINE in DATA_DIR.
 func openDatabase(ctx context.Context, cfg Config, o dbOptions) (*opened, error) {
+	if cfg.MongoURI == "" && cfg.EmbeddedEngine == engineBolt {
+		if err := refuseMoved(cfg.DataDir); err != nil {
+			return nil, err
+		}
+	}
 	if cfg.MongoURI != "" || cfg.EmbeddedEngine != engineSQLite {
 		db, err := store.Open(ctx, store.Config{URI: cfg.MongoURI, Database: cfg.MongoDB, DataDir: cfg.DataDir, Logger: o.Logger, Now: o.Now,
 			RunDetailAge: o.RunDetailAge, ClosedNoteAge: o.ClosedNoteAge, Location: o.Location})
@@ -151,6 +159,27 @@ func moveOnce(ctx context.Context, dir string, locked bool, o dbOptions) error {
 			Message: fmt.Sprintf("Cannot move the embedded database in %s into SQLite (%v). Nothing was changed: the old files are as they were. Set EMBEDDED_ENGINE=bolt to run on them meanwhile.", dir, err)}
 	}
 	return nil
+}
+
+// refuseMoved stops the bolt engine over a DATA_DIR whose data is in
+// SQLite already (moved, or never bolt's): the bolt engine would take the
+// SQLite file for its older single file and refuse it with advice that
+// does not fit.
+func refuseMoved(dir string) error {
+	if _, err := os.Stat(filepath.Join(dir, store.FileName)); !errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	f, err := os.Open(filepath.Join(dir, sqlite.FileName))
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	head := make([]byte, len(sqliteMagic))
+	if _, err := io.ReadFull(f, head); err != nil || !bytes.Equal(head, sqliteMagic) {
+		return nil
+	}
+	return bh.Errorf(bh.EINVALID, "EMBEDDED_ENGINE=bolt, but the data in %s is in SQLite (%s). Nothing was changed: leave EMBEDDED_ENGINE unset (SQLite is the default). To go back to the bolt files a move kept, stop the bot and rename %s.migrated-DATE back to %s; notes written since are only in SQLite.",
+		dir, sqlite.FileName, store.FileName, store.FileName)
 }
 
 // boltDB is the current store (bbolt file, or MongoDB) as a Database.

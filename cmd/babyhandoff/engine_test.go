@@ -71,7 +71,7 @@ func TestEmbeddedEngineSetting(t *testing.T) {
 		engine, want string
 		code         int
 	}{
-		{"mysql", "EMBEDDED_ENGINE must be bolt or sqlite", 2},
+		{"mysql", "EMBEDDED_ENGINE must be sqlite or bolt", 2},
 	} {
 		t.Run(tt.engine, func(t *testing.T) {
 			clearEnv(t)
@@ -117,6 +117,6 @@ func dbFile() string {
 // Outside tests, an unset EMBEDDED_ENGINE is the default documented in
 // .env.example and docs/running.md (Config's tag).
 func TestTheDefaultEngineIsTheDocumentedOne(t *testing.T) {
-	assert.Equal(t, engineBolt, builtinEngine)
+	assert.Equal(t, engineSQLite, builtinEngine)
 	assert.Equal(t, builtinEngine, configDefaults()["EMBEDDED_ENGINE"])
 }

@@ -85,6 +85,14 @@ func moveToSQLite(ctx context.Context, dir string, now time.Time, log *slog.Logg
 	if err != nil || len(files) == 0 {
 		return moved{}, nil, err
 	}
+	if files[0] == store.FileName {
+		// Both engines' files (the bolt ones put back after a move, say):
+		// which is current only a person can tell.
+		if _, err := os.Stat(filepath.Join(dir, sqlite.FileName)); err == nil {
+			return moved{}, nil, fmt.Errorf("%s holds both %s and %s; keep the one with the newest notes and move the other away (or set EMBEDDED_ENGINE=bolt to use %s)",
+				dir, store.FileName, sqlite.FileName, store.FileName)
+		}
+	}
 	work, err := os.MkdirTemp(dir, ".moving-to-sqlite-")
 	if err != nil {
 		return moved{}, nil, err

@@ -125,6 +125,13 @@ func TestTheFirstStartOnSQLiteMovesEachEarlierFormat(t *testing.T) {
 			assert.Equal(t, want, notesByFamily(t, db))
 			require.NoError(t, db.Close(ctx))
 			assert.NotContains(t, logs.String(), "moved", "once")
+
+			// Set back to bolt: refused, with what to do, and nothing changed.
+			before := sums(t, dir)
+			_, err = openDatabase(ctx, Config{DataDir: dir, EmbeddedEngine: engineBolt}, o)
+			require.Error(t, err)
+			assert.Contains(t, bh.ErrorMessage(err), "is in SQLite")
+			assert.Equal(t, before, sums(t, dir))
 		})
 	}
 }
@@ -165,4 +172,26 @@ func TestNoMoveWhileABoltBotRuns(t *testing.T) {
 		assert.Contains(t, bh.ErrorMessage(err), "is in use by")
 		assert.NoFileExists(t, filepath.Join(dir, sqlite.FileName))
 	}
+}
+
+// Both engines' files in one DATA_DIR (the bolt files put back after a
+// move): no move over the SQLite file, nothing changed, and the message
+// says what to do.
+func TestNoMoveOverASQLiteFile(t *testing.T) {
+	ctx := context.Background()
+	dir, _ := fixtureDir(t, "v20261126", store.FileName)
+	other := t.TempDir()
+	db, err := openDatabase(ctx, Config{DataDir: other, EmbeddedEngine: engineSQLite}, dbOptions{})
+	require.NoError(t, err)
+	require.NoError(t, db.Close(ctx))
+	raw, err := os.ReadFile(filepath.Join(other, sqlite.FileName))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, sqlite.FileName), raw, 0o600))
+	before := sums(t, dir)
+	_, err = openDatabase(ctx, Config{DataDir: dir, EmbeddedEngine: engineSQLite}, dbOptions{Exclusive: true})
+	require.Error(t, err)
+	assert.Contains(t, bh.ErrorMessage(err), "holds both")
+	after := sums(t, dir)
+	delete(after, store.LockFileName)
+	assert.Equal(t, before, after)
 }
