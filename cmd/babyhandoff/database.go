@@ -137,7 +137,11 @@ func openDatabase(ctx context.Context, cfg Config, o dbOptions) (*opened, error)
 // there (moveToSQLite), holding dir's lock for it if the caller does not
 // (locked): a bolt process running on dir stops the move, clearly.
 func moveOnce(ctx context.Context, dir string, locked bool, o dbOptions) error {
-	if files, err := oldFiles(dir); err != nil || len(files) == 0 {
+	leftover, err := filepath.Glob(filepath.Join(dir, ".moving-to-sqlite-*"))
+	if err != nil {
+		return err
+	}
+	if files, err := oldFiles(dir); err != nil || (len(files) == 0 && len(leftover) == 0) {
 		return err
 	}
 	if !locked {
@@ -153,6 +157,10 @@ func moveOnce(ctx context.Context, dir string, locked bool, o dbOptions) error {
 	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
+	}
+	if err := finishMoves(dir, log); err != nil {
+		return &bh.Error{Code: bh.EUNAVAILABLE, Err: err,
+			Message: fmt.Sprintf("Cannot finish the move of the embedded database in %s into SQLite (%v).", dir, err)}
 	}
 	if _, _, err := moveToSQLite(ctx, dir, now(), log); err != nil {
 		return &bh.Error{Code: bh.EUNAVAILABLE, Err: err,

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
@@ -122,39 +123,119 @@ func moveToSQLite(ctx context.Context, dir string, now time.Time, log *slog.Logg
 		}
 	}
 
-	// Rename: the old files aside (kept), then the new one in; put back
-	// what was renamed if a step fails.
+	// The new file is whole: say so, so that a start after a kill in the
+	// renames below finishes them (finishMoves) instead of starting empty.
 	suffix := ".migrated-" + now.UTC().Format("20060102")
-	var kept, done []string
-	undo := func() {
-		for _, name := range slices.Backward(done) {
-			_ = os.Rename(filepath.Join(dir, name+suffix), filepath.Join(dir, name))
-		}
-	}
 	for _, name := range files {
 		if _, err := os.Stat(filepath.Join(dir, name+suffix)); err == nil {
-			undo()
 			return moved{}, nil, fmt.Errorf("%s is in the way of keeping %s; move it away and start again", filepath.Join(dir, name+suffix), name)
 		}
-		if err := os.Rename(filepath.Join(dir, name), filepath.Join(dir, name+suffix)); err != nil {
-			undo()
-			return moved{}, nil, err
-		}
-		done = append(done, name)
-		kept = append(kept, filepath.Join(dir, name+suffix))
 	}
-	if err := os.Rename(made, filepath.Join(dir, sqlite.FileName)); err != nil {
-		undo()
+	if err := writeReady(work, suffix, files); err != nil {
 		return moved{}, nil, err
 	}
-	if err := syncDir(dir); err != nil {
-		// Moved: only the renames' durability is in doubt.
-		log.Warn("moved into SQLite, but the folder could not be synced", "dir", dir, "err", err)
+	kept, err := finishMove(dir, work, suffix, files)
+	if err != nil {
+		return moved{}, nil, err
 	}
 	log.Info(fmt.Sprintf("moved the embedded database into SQLite: %d families, %d notes, %d plans, %d handoffs; the old files are kept as %v",
 		out.Families, out.Notes, out.Runs, out.Handoffs, kept), "file", filepath.Join(dir, sqlite.FileName),
 		"families", out.Families, "notes", out.Notes, "plans", out.Runs, "handoffs", out.Handoffs)
 	return out, kept, nil
+}
+
+// readyName marks a move's folder whose new file is whole: its first line
+// is the suffix the old files take, the others their names.
+const readyName = "ready"
+
+func writeReady(work, suffix string, files []string) error {
+	f, err := os.OpenFile(filepath.Join(work, readyName), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString(strings.Join(append([]string{suffix}, files...), "\n") + "\n")
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = syncDir(work)
+	}
+	return err
+}
+
+// finishMove renames the old files aside (kept) and the new one in, each
+// step only if not done yet, so a move stopped in the middle is finished
+// by the next start. A failure puts back what this call renamed and
+// removes the ready mark: the move is then not done, and nothing changed.
+func finishMove(dir, work, suffix string, files []string) (kept []string, err error) {
+	var done []string
+	defer func() {
+		if err == nil {
+			return
+		}
+		for _, name := range slices.Backward(done) {
+			_ = os.Rename(filepath.Join(dir, name+suffix), filepath.Join(dir, name))
+		}
+		_ = os.Remove(filepath.Join(work, readyName))
+	}()
+	for _, name := range files {
+		kept = append(kept, filepath.Join(dir, name+suffix))
+		if _, err := os.Stat(filepath.Join(dir, name)); errors.Is(err, os.ErrNotExist) {
+			continue // renamed by the start that was stopped
+		}
+		if err := os.Rename(filepath.Join(dir, name), filepath.Join(dir, name+suffix)); err != nil {
+			return nil, err
+		}
+		done = append(done, name)
+	}
+	if err := os.Rename(filepath.Join(work, sqlite.FileName), filepath.Join(dir, sqlite.FileName)); err != nil {
+		return nil, err
+	}
+	if err := syncDir(dir); err != nil {
+		// Moved: only the renames' durability is in doubt; the next start
+		// finds the old files renamed or finishes again.
+		return kept, nil
+	}
+	return kept, nil
+}
+
+// finishMoves deals with the folders of moves that stopped (a kill): one
+// whose new file was whole (ready) is finished, any other removed (its
+// move had changed nothing yet).
+func finishMoves(dir string, log *slog.Logger) error {
+	works, err := filepath.Glob(filepath.Join(dir, ".moving-to-sqlite-*"))
+	if err != nil {
+		return err
+	}
+	for _, work := range works {
+		raw, err := os.ReadFile(filepath.Join(work, readyName))
+		if errors.Is(err, os.ErrNotExist) {
+			if err := os.RemoveAll(work); err != nil {
+				return err
+			}
+			continue
+		} else if err != nil {
+			return err
+		}
+		lines := strings.Fields(string(raw))
+		if len(lines) < 2 {
+			return fmt.Errorf("%s is damaged; move %s away and start again", filepath.Join(work, readyName), work)
+		}
+		if _, err := os.Stat(filepath.Join(work, sqlite.FileName)); err == nil {
+			kept, err := finishMove(dir, work, lines[0], lines[1:])
+			if err != nil {
+				return err
+			}
+			log.Info(fmt.Sprintf("finished moving the embedded database into SQLite (a start stopped in the middle); the old files are kept as %v", kept))
+		}
+		if err := os.RemoveAll(work); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // readOld reads every family of the bolt engine's files in dir.

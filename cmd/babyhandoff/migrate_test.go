@@ -195,3 +195,54 @@ func TestNoMoveOverASQLiteFile(t *testing.T) {
 	delete(after, store.LockFileName)
 	assert.Equal(t, before, after)
 }
+
+// A start killed in the middle of a move: before the new file was whole,
+// the next start removes its work and moves again; after (the old file
+// renamed, the new one not yet in place), the next start finishes the
+// move instead of starting empty.
+func TestAMoveStoppedByAKillIsFinishedOrRedone(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)
+	o := dbOptions{Exclusive: true, Now: func() time.Time { return now }}
+	cfg := func(dir string) Config { return Config{DataDir: dir, EmbeddedEngine: engineSQLite} }
+	for _, f := range earlierFormats {
+		t.Run(f.name, func(t *testing.T) {
+			// A whole new file, as a move makes it.
+			doneDir, raw := fixtureDir(t, f.name, f.file)
+			db, err := openDatabase(ctx, cfg(doneDir), o)
+			require.NoError(t, err)
+			want := notesByFamily(t, db)
+			require.NoError(t, db.Close(ctx))
+			made, err := os.ReadFile(filepath.Join(doneDir, sqlite.FileName))
+			require.NoError(t, err)
+
+			t.Run("before the new file was whole", func(t *testing.T) {
+				dir, _ := fixtureDir(t, f.name, f.file)
+				work := filepath.Join(dir, ".moving-to-sqlite-1")
+				require.NoError(t, os.MkdirAll(filepath.Join(work, "old"), 0o700))
+				require.NoError(t, os.WriteFile(filepath.Join(work, sqlite.FileName), made[:len(made)/2], 0o600))
+				db, err := openDatabase(ctx, cfg(dir), o)
+				require.NoError(t, err)
+				assert.Equal(t, want, notesByFamily(t, db))
+				require.NoError(t, db.Close(ctx))
+				assert.NoDirExists(t, work)
+			})
+			t.Run("between the renames", func(t *testing.T) {
+				dir, _ := fixtureDir(t, f.name, f.file)
+				work := filepath.Join(dir, ".moving-to-sqlite-2")
+				require.NoError(t, os.Mkdir(work, 0o700))
+				require.NoError(t, os.WriteFile(filepath.Join(work, sqlite.FileName), made, 0o600))
+				require.NoError(t, writeReady(work, ".migrated-20261128", []string{f.file}))
+				require.NoError(t, os.Rename(filepath.Join(dir, f.file), filepath.Join(dir, f.file+".migrated-20261128")))
+				db, err := openDatabase(ctx, cfg(dir), o)
+				require.NoError(t, err)
+				assert.Equal(t, want, notesByFamily(t, db), "finished, not started empty")
+				require.NoError(t, db.Close(ctx))
+				assert.NoDirExists(t, work)
+				kept, err := os.ReadFile(filepath.Join(dir, f.file+".migrated-20261128"))
+				require.NoError(t, err)
+				assert.Equal(t, raw, kept)
+			})
+		})
+	}
+}
