@@ -81,7 +81,7 @@ var migrationHook func() error
 // renamed to NAME.migrated-YYYYMMDD and the new one renamed into place.
 // Any failure before that leaves dir as it was, byte for byte. The caller
 // holds dir's lock.
-func moveToSQLite(ctx context.Context, dir string, now time.Time, log *slog.Logger) (moved, []string, error) {
+func moveToSQLite(ctx context.Context, dir string, now time.Time, loc *time.Location, log *slog.Logger) (moved, []string, error) {
 	files, err := oldFiles(dir)
 	if err != nil || len(files) == 0 {
 		return moved{}, nil, err
@@ -113,7 +113,7 @@ func moveToSQLite(ctx context.Context, dir string, now time.Time, log *slog.Logg
 		return moved{}, nil, fmt.Errorf("read %s: %w", filepath.Join(dir, files[0]), err)
 	}
 	made := filepath.Join(work, sqlite.FileName)
-	out, err := writeNew(ctx, filepath.Join(work, "new"), made, records)
+	out, err := writeNew(ctx, filepath.Join(work, "new"), made, loc, records)
 	if err != nil {
 		return moved{}, nil, err
 	}
@@ -262,8 +262,10 @@ func readOld(ctx context.Context, dir string) ([]bh.FamilyRecord, error) {
 
 // writeNew writes records into a new SQLite database in dir, checks each
 // family against its record, and leaves a consistent copy of it at path.
-func writeNew(ctx context.Context, dir, path string, records []bh.FamilyRecord) (moved, error) {
-	db, err := sqlite.Open(ctx, sqlite.Config{DataDir: dir})
+// loc is DEFAULT_TZ: where a family without a zone reads its notes' words,
+// which SQLite works out as it writes them ("pediatrician 2pm").
+func writeNew(ctx context.Context, dir, path string, loc *time.Location, records []bh.FamilyRecord) (moved, error) {
+	db, err := sqlite.Open(ctx, sqlite.Config{DataDir: dir, Location: loc})
 	if err != nil {
 		return moved{}, err
 	}

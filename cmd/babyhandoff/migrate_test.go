@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -79,6 +80,47 @@ func notesByFamily(t *testing.T, db interface {
 	return out
 }
 
+// liveByFamily is, for each family, the texts of its live notes at each
+// hour from its first note to two days after its last.
+func liveByFamily(t *testing.T, db interface {
+	Conversations(ctx context.Context, teamID, channelID string) ([]bh.Shift, error)
+	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
+	LiveNotes(ctx context.Context, teamID, shiftID string, now time.Time) (bh.LiveNotes, error)
+}) map[string][]string {
+	t.Helper()
+	ctx := context.Background()
+	shifts, err := db.Conversations(ctx, "", "")
+	require.NoError(t, err)
+	out := map[string][]string{}
+	for _, sh := range shifts {
+		notes, err := db.Notes(ctx, sh.TeamID, sh.ID, true)
+		require.NoError(t, err)
+		if len(notes) == 0 {
+			continue
+		}
+		first, last := notes[0].CreatedAt, notes[0].UpdatedAt
+		for _, n := range notes {
+			if n.CreatedAt.Before(first) {
+				first = n.CreatedAt
+			}
+			if n.UpdatedAt.After(last) {
+				last = n.UpdatedAt
+			}
+		}
+		for at := first.Truncate(time.Hour); !at.After(last.Add(48 * time.Hour)); at = at.Add(time.Hour) {
+			live, err := db.LiveNotes(ctx, sh.TeamID, sh.ID, at)
+			require.NoError(t, err)
+			texts := []string{}
+			for _, n := range live.Notes {
+				texts = append(texts, n.Text)
+			}
+			slices.Sort(texts)
+			out[sh.ID] = append(out[sh.ID], at.Format(time.RFC3339)+": "+strings.Join(texts, " | "))
+		}
+	}
+	return out
+}
+
 // The first start on SQLite moves each earlier format into it once: the
 // same families and notes, said in the log, the old file kept renamed and
 // unchanged; a second start moves nothing.
@@ -89,20 +131,26 @@ func TestTheFirstStartOnSQLiteMovesEachEarlierFormat(t *testing.T) {
 		t.Run(f.name, func(t *testing.T) {
 			// What the current store reads of it (from a copy: it may
 			// upgrade the file it opens).
+			// Read in a zone not UTC: where a family without one reads
+			// its notes' words.
+			loc, err := time.LoadLocation("America/New_York")
+			require.NoError(t, err)
 			readDir, _ := fixtureDir(t, f.name, f.file)
-			old, err := store.Open(ctx, store.Config{DataDir: readDir})
+			old, err := store.Open(ctx, store.Config{DataDir: readDir, Location: loc})
 			require.NoError(t, err)
 			want := notesByFamily(t, old)
+			wantLive := liveByFamily(t, old)
 			require.NoError(t, old.Close(ctx))
 			require.NotEmpty(t, want)
 
 			dir, raw := fixtureDir(t, f.name, f.file)
 			var logs bytes.Buffer
 			cfg := Config{DataDir: dir, EmbeddedEngine: engineSQLite}
-			o := dbOptions{Exclusive: true, Now: func() time.Time { return now }, Logger: slog.New(slog.NewTextHandler(&logs, nil))}
+			o := dbOptions{Exclusive: true, Now: func() time.Time { return now }, Location: loc, Logger: slog.New(slog.NewTextHandler(&logs, nil))}
 			db, err := openDatabase(ctx, cfg, o)
 			require.NoError(t, err)
 			assert.Equal(t, want, notesByFamily(t, db), "the same families and notes")
+			assert.Equal(t, wantLive, liveByFamily(t, db), "the same notes live at each hour")
 			require.NoError(t, db.Close(ctx))
 			assert.Contains(t, logs.String(), "moved the embedded database into SQLite")
 
