@@ -38,6 +38,11 @@ func TestDependencyDirection(t *testing.T) {
 		// The bot reaches the store through its own small interfaces, and a
 		// model only through the council's.
 		"/bot": {"go.mongodb.org/", "github.com/256dpi/lungo", "github.com/openai/", module + "/store"},
+		// The HTTP transport turns requests into the bot's envelopes: it
+		// knows Slack's types and small interfaces, never the bot, the
+		// store or a database.
+		"/bot/httpmode": {"go.mongodb.org/", "github.com/256dpi/lungo", "github.com/openai/", module + "/store", module + "/bot",
+			module + "/council", module + "/radar", module + "/blocks"},
 		// Small helpers shared by the packages above: standard library only.
 		"/internal/keylock":   {"github.com/", "go.mongodb.org/", "golang.org/x/", "gopkg.in/"},
 		"/internal/clocktest": {"github.com/", "go.mongodb.org/", "golang.org/x/", "gopkg.in/"},

@@ -100,9 +100,12 @@ type Run struct {
 	CardTS      string
 	CardPosted  bool
 	Error       string
-	CreatedAt   time.Time
-	StartedAt   time.Time
-	FinishedAt  time.Time
+	// TraceID is the trace of the work that made the run (a /plan, a
+	// button): its log lines, tasks and events carry it too.
+	TraceID    string
+	CreatedAt  time.Time
+	StartedAt  time.Time
+	FinishedAt time.Time
 }
 
 // Task is one agent invocation in a run (the PRD's task graph).
@@ -115,11 +118,15 @@ type Task struct {
 	Attempt     int
 	MaxAttempts int
 	Inputs      map[string]string
-	Outputs     map[string]string
-	Error       string
-	QueuedAt    time.Time
-	StartedAt   time.Time
-	FinishedAt  time.Time
+	// Outputs hold every task's input_hash and output_hash (sha256 of a
+	// canonical encoding of what it read and made), duration_ms, and a
+	// model's tokens when one was asked.
+	Outputs    map[string]string
+	Error      string
+	TraceID    string
+	QueuedAt   time.Time
+	StartedAt  time.Time
+	FinishedAt time.Time
 }
 
 // Message is one entry of a run's append-only debate log.

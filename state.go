@@ -267,6 +267,10 @@ type PostRecord struct {
 	// TS that is old was left by a crash and is taken over.
 	Owner     string
 	ClaimedAt time.Time
+	// MadeAt is when the post was first claimed: the moment it belongs
+	// to. It stays when a claim is taken over (ClaimedAt moves then);
+	// zero on posts claimed before it was kept.
+	MadeAt    time.Time
 	ChannelID string
 	// TS is the posted message; Failed says why it will not be.
 	TS       string

@@ -58,6 +58,8 @@ type CardInput struct {
 	Duty bh.Duty
 	// Claims are who said "I'll do it", by note id.
 	Claims map[string]string
+	// Undo shows Undo on a card made by an edit a moment ago.
+	Undo bool
 }
 
 func (in CardInput) winner() bh.Proposal { return bh.WinnerOf(in.Proposals, in.Decision) }
@@ -84,9 +86,10 @@ func CardTitle(r bh.Run, winner bh.Archetype) string {
 	return t
 }
 
-// blockLines lists a plan's time blocks, one per line.
-func blockLines(p bh.Proposal, l *time.Location, max int) string {
-	lines := blockLineList(p, l, max)
+// blockLines lists a plan's time blocks, one per line, for a message
+// made at now (a day in the coming week is named by its weekday).
+func blockLines(p bh.Proposal, l *time.Location, max int, now time.Time) string {
+	lines := blockLineList(p, l, max, now)
 	if len(lines) == 0 {
 		return "Nothing scheduled: rest when you can."
 	}
@@ -95,20 +98,20 @@ func blockLines(p bh.Proposal, l *time.Location, max int) string {
 
 // blockLineList is a plan's blocks as lines, at most max of them, the last
 // saying how many more handoff.md has.
-func blockLineList(p bh.Proposal, l *time.Location, max int) []string {
-	return claimedLines(p, l, max, nil)
+func blockLineList(p bh.Proposal, l *time.Location, max int, now time.Time) []string {
+	return claimedLines(p, l, max, nil, now, bh.Clock24)
 }
 
 // claimedLines is blockLineList naming who said "I'll do it" for a
-// block's notes ("· 🙋 @Sam").
-func claimedLines(p bh.Proposal, l *time.Location, max int, claims map[string]string) []string {
+// block's notes ("· 🙋 @Sam"), its times' fallbacks on the reader's clock c.
+func claimedLines(p bh.Proposal, l *time.Location, max int, claims map[string]string, now time.Time, c bh.Clock) []string {
 	var out []string
 	for i, bl := range p.Blocks {
 		if i == max {
 			out = append(out, fmt.Sprintf("…and %d more in handoff.md", len(p.Blocks)-max))
 			break
 		}
-		out = append(out, fmt.Sprintf("*%s–%s* %s%s%s", When(bl.Start, l, Clock), When(bl.End, l, Clock), Stamped(bl.Title, bl.Stamps, 90), blockTag(bl.Kind), claimedBy(claims, bl.NoteIDs)))
+		out = append(out, fmt.Sprintf("*%s–%s* %s%s%s", WhenOn(bl.Start, l, Clock, c), WhenOn(bl.End, l, Clock, c), StampedOn(bl.Title, bl.Stamps, 90, now.In(l), c), blockTag(bl.Kind), claimedBy(claims, bl.NoteIDs)))
 	}
 	return out
 }
@@ -275,7 +278,7 @@ func Card(in CardInput) Message {
 	health := cardHealth(in, w)
 	resolve := healthControl(health, ActionHealthResolved, func(id string) string { return id })
 	healthBlock := CardItemPrefix + in.Run.ID + ":health"
-	later := laterList(w)
+	later := laterList(w, in.Run.Now.In(l), in.Run.Clock)
 	f := cardFit{next: len(w.Blocks), health: min(len(health), maxHealth), now: min(len(w.Now), maxNow),
 		later: min(len(later), maxLater), stillOpen: min(len(w.StillOpen), maxStillOpen)}
 	// render lays the card out as f says; controls is the index of the
@@ -360,7 +363,7 @@ func Card(in CardInput) Message {
 // energy low · Sleep-first won (20 · 17 · 16)"). Why it won, and the plans
 // themselves, are behind Why this plan?.
 func cardMeta(in CardInput, l *time.Location) string {
-	parts := []string{"made " + When(in.Run.Now, l, Clock)}
+	parts := []string{"made " + WhenOn(in.Run.Now, l, Clock, in.Run.Clock)}
 	if e := EnergyInUse(in.Run, in.Decision); e != "" && e != bh.EnergyAuto {
 		parts = append(parts, "energy "+string(e))
 	}
@@ -368,8 +371,10 @@ func cardMeta(in CardInput, l *time.Location) string {
 	if in.Run.Sample {
 		parts = append(parts, "🧪 *sample notes*")
 	}
-	if in.ForkedFrom > 0 {
-		parts = append(parts, fmt.Sprintf("what-if of v%d: %s", in.ForkedFrom, Stamped(in.Run.Change, in.Run.ChangeStamps, 300)))
+	if in.Run.Edit != nil {
+		parts = append(parts, editMeta(in))
+	} else if in.ForkedFrom > 0 {
+		parts = append(parts, fmt.Sprintf("what-if of v%d: %s", in.ForkedFrom, StampedNear(in.Run.Change, in.Run.ChangeStamps, 300, in.Run.Now.In(l))))
 	}
 	if d := DutyLine(in.Duty, in.Run.Now, l); d != "" {
 		parts = append(parts, d)
@@ -458,19 +463,22 @@ func (f *cardFit) shrink() bool {
 }
 
 // laterList is what the plan leaves for later (the items the next hours
-// do not show already), a line each.
-func laterList(p bh.Proposal) []string {
+// do not show already), a line each, for a message made at now and read
+// on the clock c.
+func laterList(p bh.Proposal, now time.Time, c bh.Clock) []string {
 	var out []string
 	for _, it := range p.Top {
 		if rest, ok := strings.CutPrefix(it.Text, "Later: "); ok {
-			out = append(out, "• "+Stamped(rest, it.Stamps, 120))
+			out = append(out, "• "+StampedOn(rest, it.Stamps, 120, now, c))
 		}
 	}
 	return out
 }
 
 // laterLines is laterList as one text; "" when nothing waits.
-func laterLines(p bh.Proposal) string { return strings.Join(laterList(p), "\n") }
+func laterLines(p bh.Proposal, now time.Time) string {
+	return strings.Join(laterList(p, now, bh.Clock24), "\n")
+}
 
 // TaskView is one task's state on the progress message.
 type TaskView struct {
@@ -561,7 +569,7 @@ func OthersModal(in CardInput) slack.ModalViewRequest {
 			}
 		}
 		bl = append(bl, slack.NewDividerBlock(), slack.NewHeaderBlock(plain(fmt.Sprintf("%s · %d/25", p.Archetype.Label(), card.Total), MaxHeaderText)))
-		bl = append(bl, section(Escape(p.Summary)+"\n"+blockLines(p, l, 10)))
+		bl = append(bl, section(Escape(p.Summary)+"\n"+blockLines(p, l, 10, in.Run.Now)))
 		var why []string
 		for _, s := range card.Scores {
 			why = append(why, fmt.Sprintf("*%s %d* %s", bh.DimensionLabel(s.Dimension), s.Value, Stamped(s.Why, s.Stamps, 160)))
@@ -605,8 +613,8 @@ func SharedCard(in CardInput, sharedBy string) Message {
 	if h := healthList(cardHealth(in, w), w.MoodSupport, maxHealth, "…and %d more in handoff.md"); h != "" {
 		m.Blocks = append(m.Blocks, section(h))
 	}
-	m.Blocks = append(m.Blocks, section("*Next hours*\n"+blockLines(w, l, 12)))
-	if later := laterLines(w); later != "" {
+	m.Blocks = append(m.Blocks, section("*Next hours*\n"+blockLines(w, l, 12, in.Run.Now)))
+	if later := laterLines(w, in.Run.Now.In(l)); later != "" {
 		m.Blocks = append(m.Blocks, section("*Later*\n"+later))
 	}
 	m.Blocks = append(m.Blocks, slack.NewContextBlock("card_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")))
@@ -648,7 +656,7 @@ func itemBlocks(in CardInput, items []bh.Item, n int, head, more string, used ma
 		if i == 0 {
 			h = head
 		}
-		text := Stamped(it.Text, it.Stamps, 200) + claimedBy(in.Claims, it.NoteIDs)
+		text := StampedOn(it.Text, it.Stamps, 200, in.Run.Now.In(loc(in.Run)), in.Run.Clock) + claimedBy(in.Claims, it.NoteIDs)
 		done := len(it.NoteIDs) > 0 && in.Done[it.NoteIDs[0]]
 		if done {
 			text = "✅ ~" + text + "~"
@@ -702,7 +710,8 @@ func nextBlocks(in CardInput, p bh.Proposal, n int, used map[string]bool) []slac
 			bl = append(bl, slack.NewContextBlock("", mrkdwn(fmt.Sprintf("…and %d more in handoff.md", len(left)-n))))
 			break
 		}
-		line := fmt.Sprintf("*%s–%s* %s%s%s", When(b.Start, l, Clock), When(b.End, l, Clock), Stamped(b.Title, b.Stamps, 90), blockTag(b.Kind), claimedBy(in.Claims, b.NoteIDs))
+		c := in.Run.Clock
+		line := fmt.Sprintf("*%s–%s* %s%s%s", WhenOn(b.Start, l, Clock, c), WhenOn(b.End, l, Clock, c), StampedOn(b.Title, b.Stamps, 90, in.Run.Now.In(l), c), blockTag(b.Kind), claimedBy(in.Claims, b.NoteIDs))
 		head := ""
 		if i == 0 {
 			head = heading
@@ -962,7 +971,7 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 		bl = append(bl, h)
 	}
 	if in.Radar != "" {
-		bl = append(bl, section("*Risk Radar* · "+Stamped(in.Radar, in.RadarStamps, 500)))
+		bl = append(bl, section("*Risk Radar* · "+StampedOn(in.Radar, in.RadarStamps, 500, in.Now.In(cmpLoc(in.Location)), in.Clock)))
 	}
 	if in.Latest != nil {
 		r := in.Latest
@@ -971,7 +980,7 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 		first := "nothing scheduled"
 		for _, b := range w.Blocks {
 			if b.Kind != "commitment" {
-				first = fmt.Sprintf("%s at %s", Stamped(b.Title, b.Stamps, 80), When(b.Start, l, Clock))
+				first = fmt.Sprintf("%s at %s", StampedNear(b.Title, b.Stamps, 80, in.Now.In(l)), When(b.Start, l, Clock))
 				break
 			}
 		}

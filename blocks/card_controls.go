@@ -80,7 +80,8 @@ func energyMenu(in CardInput) *slack.SelectBlockElement {
 }
 
 // cardControls is the card's row of controls: Hand off (green when no Done
-// above is), Why this plan?, Mark done… and ⋯ with the files and Share.
+// above is), Why this plan?, Mark done…, Undo a minute after an edit, and
+// ⋯ with Edit plan…, Versions…, the files and Share.
 func cardControls(in CardInput, greenHandOff bool) slack.Block {
 	id := in.Run.ID
 	var elems []slack.BlockElement
@@ -96,7 +97,13 @@ func cardControls(in CardInput, greenHandOff bool) slack.Block {
 	if len(MarkDoneItems(in.winner())) > 0 {
 		elems = append(elems, slack.NewButtonBlockElement(ActionMarkDone, id, plain("Mark done…", MaxButtonText)))
 	}
+	if in.Undo && in.Run.Edit != nil {
+		elems = append(elems, undoButton(in))
+	}
+	// Slack's ⋯ holds five options: these are all it may hold.
 	elems = append(elems, slack.NewOverflowBlockElement(ActionCardMore,
+		slack.NewOptionBlockObject(ActionEditPlan, plain("Edit plan…", MaxOptionText), nil),
+		slack.NewOptionBlockObject(ActionVersions, plain("Versions…", MaxOptionText), nil),
 		slack.NewOptionBlockObject(ActionDownload, plain("Download plan", MaxOptionText), nil),
 		slack.NewOptionBlockObject(ActionTranscript, plain("Transcript", MaxOptionText), nil),
 		slack.NewOptionBlockObject(ActionShare, plain("Share", MaxOptionText), nil)))

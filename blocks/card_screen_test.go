@@ -195,7 +195,7 @@ func TestCardDoneIsPerLine(t *testing.T) {
 	for _, o := range more.Options {
 		values = append(values, o.Value)
 	}
-	assert.Equal(t, []string{blocks.ActionDownload, blocks.ActionTranscript, blocks.ActionShare}, values)
+	assert.Equal(t, []string{blocks.ActionEditPlan, blocks.ActionVersions, blocks.ActionDownload, blocks.ActionTranscript, blocks.ActionShare}, values)
 
 	// Without Now, each of the next hours' lines from a note has its Done;
 	// one done is struck through, with Undo.

@@ -211,13 +211,13 @@ func HandoffMessage(v HandoffView) Message {
 			you = mentions(h.To)
 		}
 	}
-	span := "until " + When(h.End(), l, DayTime)
+	span := "until " + WhenOn(h.End(), l, DayTime, v.Clock)
 	plainSpan := "until " + Plain(h.End(), l, v.Clock, DayTime)
 	if h.Start.Sub(v.Now) > 5*time.Minute {
-		span = "from " + When(h.Start, l, DayTime) + " " + span
+		span = "from " + WhenOn(h.Start, l, DayTime, v.Clock) + " " + span
 		plainSpan = "from " + Plain(h.Start, l, v.Clock, DayTime) + " " + plainSpan
 	}
-	head := fmt.Sprintf("🤝 *<@%s> handed off to %s* at %s, %s", h.From, you, When(h.CreatedAt, l, Clock), span)
+	head := fmt.Sprintf("🤝 *<@%s> handed off to %s* at %s, %s", h.From, you, WhenOn(h.CreatedAt, l, Clock, v.Clock), span)
 	text := fmt.Sprintf("<@%s> handed off to %s, %s", h.From, you, plainSpan)
 	if h.Taken() {
 		head = fmt.Sprintf("✅ *<@%s> has it* from %s, until %s · handed off by <@%s>", h.GotBy, When(h.GotAt, l, Clock), When(h.End(), l, DayTime), h.From)
@@ -252,10 +252,10 @@ func HandoffMessage(v HandoffView) Message {
 				}
 				bl = append(bl, slack.NewContextBlock("", mrkdwn(rest)))
 			} else {
-				if lines := claimedLines(*p, l, f.next, v.Claims); len(lines) > 0 {
+				if lines := claimedLines(*p, l, f.next, v.Claims, v.Now, v.Clock); len(lines) > 0 {
 					bl = append(bl, section("*Next*\n"+strings.Join(lines, "\n")))
 				}
-				if low := itemLines(p.RunningLow, f.low); low != "" {
+				if low := itemLines(p.RunningLow, f.low, v.Now.In(l), v.Clock); low != "" {
 					bl = append(bl, section("*Running low*\n"+low))
 				}
 			}
@@ -358,7 +358,7 @@ func handoffNow(v HandoffView, p *bh.Proposal, n int, more bool) []slack.Block {
 		if i == 0 {
 			head = "🔴 *Do now*\n"
 		}
-		text := Stamped(it.Text, it.Stamps, 200) + claimedBy(v.Claims, it.NoteIDs)
+		text := StampedOn(it.Text, it.Stamps, 200, v.Now.In(cmpLoc(v.Location)), v.Clock) + claimedBy(v.Claims, it.NoteIDs)
 		if len(it.NoteIDs) == 0 {
 			bl = append(bl, section(head+text))
 			continue
@@ -385,15 +385,16 @@ func ParseHandoffDone(v string) (handoffID, noteID string, ok bool) {
 	return strings.Cut(v, ":")
 }
 
-// itemLines lists items' texts, at most n.
-func itemLines(items []bh.Item, n int) string {
+// itemLines lists items' texts, at most n, for a message made at now
+// and read on the clock c.
+func itemLines(items []bh.Item, n int, now time.Time, c bh.Clock) string {
 	var lines []string
 	for i, it := range items {
 		if i == n {
 			lines = append(lines, fmt.Sprintf("…and %d more in handoff.md", len(items)-n))
 			break
 		}
-		lines = append(lines, "• "+Stamped(it.Text, it.Stamps, 120))
+		lines = append(lines, "• "+StampedOn(it.Text, it.Stamps, 120, now, c))
 	}
 	return strings.Join(lines, "\n")
 }

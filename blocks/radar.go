@@ -43,6 +43,8 @@ type radarText struct {
 	names map[string]string
 	loc   *time.Location
 	now   time.Time // when the message is made; zero: dates as Slack writes them
+	// clock is the reader's, for the fallbacks inside date tokens.
+	clock bh.Clock
 }
 
 func (r radarText) when(t *time.Time) string {
@@ -51,7 +53,7 @@ func (r radarText) when(t *time.Time) string {
 	}
 	// No "(in 2 h)": a message stays on screen for hours, and a duration
 	// written at 9:40 PM is false by 3 AM. The date token says when.
-	return " · " + WhenNear(*t, r.now, r.loc, DayTime)
+	return " · " + WhenNearOn(*t, r.now, r.loc, DayTime, r.clock)
 }
 
 // claimed is " · 🙋 <@U>" for who took an item on, or their names where
@@ -136,7 +138,7 @@ func (r radarText) item(it bh.RiskItem) string {
 	if it.Kind == bh.TagInventory {
 		switch {
 		case it.At == nil && it.Since != nil:
-			text = "Get " + text + " — *out since* " + When(*it.Since, r.loc, DayTime)
+			text = "Get " + text + " — *out since* " + WhenOn(*it.Since, r.loc, DayTime, r.clock)
 		case it.At == nil && it.Level == bh.RiskCritical:
 			text = "Get " + text + " — *out*"
 		case it.At != nil:
@@ -151,7 +153,7 @@ func (r radarText) item(it bh.RiskItem) string {
 func (r radarText) next(st bh.ShiftState) []string {
 	var next []string
 	for i, a := range st.NextActions {
-		next = append(next, fmt.Sprintf("%d. %s%s", i+1, Stamped(a.Text, a.Stamps, 150), r.ref(a.NoteIDs)))
+		next = append(next, fmt.Sprintf("%d. %s%s", i+1, StampedOn(a.Text, a.Stamps, 150, r.now, r.clock), r.ref(a.NoteIDs)))
 	}
 	if len(next) == 0 && len(st.Health) > 0 {
 		next = append(next, "No deadline or supply is urgent.")
@@ -212,10 +214,16 @@ func healthNotice(health []bh.RiskItem) string {
 // Radar is the /radar answer: the shift's risks, commitments and the next
 // three actions, each linked to its notes.
 func Radar(st bh.ShiftState, links Links, l *time.Location) Message {
+	return RadarOn(st, links, l, bh.Clock24)
+}
+
+// RadarOn is Radar for a reader who reads the clock c (the one who asked):
+// the text inside its date tokens is on c.
+func RadarOn(st bh.ShiftState, links Links, l *time.Location, c bh.Clock) Message {
 	if l == nil {
 		l = time.UTC
 	}
-	r := radarText{links: links, loc: l, now: st.ComputedAt.In(l)}
+	r := radarText{links: links, loc: l, now: st.ComputedAt.In(l), clock: c}
 	var risks []string
 	var shown []bh.RiskItem
 	for _, it := range byLevel(st) {
@@ -262,7 +270,7 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 		// A DM has one writer: "from @you" in one's own DM is noise.
 		authors = nil
 	}
-	r := radarText{links: links, authors: authors, claims: p.Claims, names: p.ClaimNames, loc: l, now: p.Now.In(l)}
+	r := radarText{links: links, authors: authors, claims: p.Claims, names: p.ClaimNames, loc: l, now: p.Now.In(l), clock: p.Clock}
 	st := p.State
 	var items, all []bh.RiskItem
 	switch p.Kind {
@@ -289,7 +297,7 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 		if len(items) == 1 {
 			what = Echo(items[0].Text, 80)
 		}
-		head = fmt.Sprintf("⏰ *Reminder* · %s — %s", what, StampedNear(p.Why, p.WhyStamps, 300, r.now))
+		head = fmt.Sprintf("⏰ *Reminder* · %s — %s", what, StampedOn(p.Why, p.WhyStamps, 300, r.now, r.clock))
 		text = fmt.Sprintf("⏰ Reminder: %s — %s", what, Escape(p.Clock.Restamp(p.Why, p.WhyStamps, l)))
 	case bh.PostOutlook:
 		head = fmt.Sprintf("☀️ *Your next 24 h* · risk %s · energy %s", st.Level, st.Energy)
@@ -303,7 +311,7 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 			text = "Risk Radar: calmer now"
 			break
 		}
-		head = fmt.Sprintf("%s *Risk Radar · %s* — %s", levelMark[st.Level], st.Level, StampedNear(p.Why, p.WhyStamps, 300, r.now))
+		head = fmt.Sprintf("%s *Risk Radar · %s* — %s", levelMark[st.Level], st.Level, StampedOn(p.Why, p.WhyStamps, 300, r.now, r.clock))
 		// A lock screen shows one line: the most urgent item, in words
 		// that say what is wrong, and how many more there are.
 		text = levelMark[items[0].Level] + " " + lockLine(items[0], l, p.Clock)
@@ -362,9 +370,9 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 	}
 	bl = append(bl, slack.NewActionBlock(BlockRadarActions+p.Shift.ID, buttons...))
 	// The foot says when and who is on duty; no rules of the radar's own.
-	foot := "Updated " + When(p.Now, l, DayTime)
+	foot := "Updated " + WhenOn(p.Now, l, DayTime, p.Clock)
 	if p.Kind != bh.PostNudge {
-		foot = When(p.Now, l, DayTime)
+		foot = WhenOn(p.Now, l, DayTime, p.Clock)
 	}
 	if d := radarDutyLine(p, l); d != "" {
 		foot = d + " · " + foot
@@ -440,7 +448,7 @@ func (r radarText) nextBeyond(st bh.ShiftState, shown []bh.RiskItem) []string {
 		}) {
 			continue
 		}
-		out = append(out, StampedNear(a.Text, a.Stamps, 150, r.now)+r.ref(a.NoteIDs))
+		out = append(out, StampedOn(a.Text, a.Stamps, 150, r.now, r.clock)+r.ref(a.NoteIDs))
 	}
 	return out
 }
@@ -608,7 +616,7 @@ func homeItems(in HomeInput, items []bh.RiskItem, head string) []slack.Block {
 	if l == nil {
 		l = time.UTC
 	}
-	r := radarText{loc: l, now: in.Now.In(l)}
+	r := radarText{loc: l, now: in.Now.In(l), clock: in.Clock}
 	var bl []slack.Block
 	for i, it := range items {
 		if i == maxHomeOpen {

@@ -43,7 +43,16 @@ func Stamped(text string, stamps []bh.Stamp, n int) string {
 // clock: its zone says where days turn): a stamp's day within the coming
 // week is named by its weekday (WhenNear).
 func StampedNear(text string, stamps []bh.Stamp, n int, now time.Time) string {
+	return StampedOn(text, stamps, n, now, bh.Clock24)
+}
+
+// StampedOn is StampedNear for a reader who reads the clock c: the
+// fallback inside each date token (what a notification or an old client
+// shows) is written on c ("Fri 5 PM"), as is the weekday's time. A zero
+// now keeps the stamps' days as Slack writes them.
+func StampedOn(text string, stamps []bh.Stamp, n int, now time.Time, c bh.Clock) string {
 	s := Echo(text, n)
+	l := now.Location()
 	end := len(s)
 	for i := len(stamps) - 1; i >= 0; i-- {
 		st := stamps[i]
@@ -54,14 +63,26 @@ func StampedNear(text string, stamps []bh.Stamp, n int, now time.Time) string {
 		if at < 0 {
 			continue
 		}
-		tok := tokenFor(st.At, st.Layout, st.Text)
-		if wd, ok := weekdayNear(st.At, now, st.Layout, st.Text); ok {
+		fallback := st.Text
+		if c == bh.Clock12 && !now.IsZero() {
+			fallback = c.Format(st.At.In(l), st.Layout)
+		}
+		tok := tokenFor(st.At, st.Layout, fallback)
+		if wd, ok := weekdayNear(st.At, now, st.Layout, fallback); ok {
 			tok = wd
 		}
 		s = s[:at] + tok + s[at+len(st.Text):]
 		end = at
 	}
 	return s
+}
+
+// cmpLoc is l, or UTC for none.
+func cmpLoc(l *time.Location) *time.Location {
+	if l == nil {
+		return time.UTC
+	}
+	return l
 }
 
 // tokenFor is Slack's date formatting for t in layout, with fallback for
@@ -78,7 +99,12 @@ func tokenFor(t time.Time, layout, fallback string) string {
 // renders in mrkdwn text outside code (never in backticks) and never in
 // plain_text (headers, buttons): those take the fallback, Plain.
 func When(t time.Time, l *time.Location, layout string) string {
-	return tokenFor(t, layout, Plain(t, l, bh.Clock24, layout))
+	return WhenOn(t, l, layout, bh.Clock24)
+}
+
+// WhenOn is When with its fallback on the reader's clock c ("9:42 PM").
+func WhenOn(t time.Time, l *time.Location, layout string, c bh.Clock) string {
+	return tokenFor(t, layout, Plain(t, l, c, layout))
 }
 
 // WhenNear is When for a message made at now: a day after tomorrow and
@@ -87,13 +113,18 @@ func When(t time.Time, l *time.Location, layout string) string {
 // "Nov 27, 2026". Today and tomorrow stay Slack's words, which Slack keeps
 // true on any later day. A zero now is When.
 func WhenNear(t, now time.Time, l *time.Location, layout string) string {
+	return WhenNearOn(t, now, l, layout, bh.Clock24)
+}
+
+// WhenNearOn is WhenNear with its fallback on the reader's clock c.
+func WhenNearOn(t, now time.Time, l *time.Location, layout string, c bh.Clock) string {
 	if l == nil {
 		l = time.UTC
 	}
-	if wd, ok := weekdayNear(t, now.In(l), layout, Plain(t, l, bh.Clock24, layout)); ok {
+	if wd, ok := weekdayNear(t, now.In(l), layout, Plain(t, l, c, layout)); ok {
 		return wd
 	}
-	return When(t, l, layout)
+	return WhenOn(t, l, layout, c)
 }
 
 // weekdayNear is t as "Fri <time token>" when layout writes a day, the

@@ -1,10 +1,12 @@
 package blocks_test
 
 import (
+	"encoding/json"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/blocks"
@@ -49,4 +51,37 @@ func TestStamped(t *testing.T) {
 			assert.Equal(t, tt.want, blocks.Stamped(tt.text, tt.stamps, tt.n))
 		})
 	}
+}
+
+// A reader known to read a 12-hour clock finds it in the fallbacks too
+// (notifications and old clients show them), and a day in the coming
+// week named by its weekday.
+func TestStampedOnTheReadersClock(t *testing.T) {
+	ny, _ := time.LoadLocation("America/New_York")
+	now := time.Date(2026, 11, 24, 21, 40, 0, 0, ny) // Tue
+	due := time.Date(2026, 11, 27, 17, 0, 0, 0, ny)  // Fri
+	soon := time.Date(2026, 11, 25, 8, 30, 0, 0, ny) // tomorrow
+	stamps := []bh.Stamp{bh.StampOf(due, blocks.DayTime), bh.StampOf(soon, blocks.DayTime)}
+	text := "form — due Fri 17:00 · planned Wed 08:30"
+	assert.Equal(t, "form — due Fri <!date^1795816800^{time}|5 PM> · planned <!date^1795613400^{date_short_pretty} {time}|Wed 8:30 AM>",
+		blocks.StampedOn(text, stamps, 200, now, bh.Clock12))
+	assert.Equal(t, "form — due Fri <!date^1795816800^{time}|17:00> · planned <!date^1795613400^{date_short_pretty} {time}|Wed 08:30>",
+		blocks.StampedOn(text, stamps, 200, now, bh.Clock24))
+	assert.Equal(t, "Fri <!date^1795816800^{time}|5 PM>", blocks.WhenNearOn(due, now, ny, blocks.DayTime, bh.Clock12))
+	assert.Equal(t, "<!date^1795613400^{time}|8:30 AM>", blocks.WhenOn(soon, ny, blocks.Clock, bh.Clock12))
+}
+
+// /radar answers one person: its dates' fallbacks are on their clock.
+func TestRadarAnswerOnTheAskersClock(t *testing.T) {
+	ny, _ := time.LoadLocation("America/New_York")
+	now := time.Date(2026, 11, 24, 21, 40, 0, 0, ny)
+	due := time.Date(2026, 11, 25, 17, 0, 0, 0, ny)
+	st := bh.ShiftState{ComputedAt: now, Level: bh.RiskHigh,
+		Deadlines: []bh.RiskItem{{Key: "deadline:n1", Kind: bh.TagDeadline, Text: "daycare form", At: &due, Level: bh.RiskHigh, NoteIDs: []string{"n1"}}}}
+	raw, err := json.Marshal(blocks.RadarOn(st, nil, ny, bh.Clock12).Blocks)
+	require.NoError(t, err)
+	assert.Contains(t, string(raw), `{date_short_pretty} {time}|Wed 5 PM\u003e`)
+	raw, err = json.Marshal(blocks.Radar(st, nil, ny).Blocks)
+	require.NoError(t, err)
+	assert.Contains(t, string(raw), `{date_short_pretty} {time}|Wed 17:00\u003e`)
 }

@@ -26,7 +26,7 @@ type audience struct {
 func (b *Bot) audienceOf(ctx context.Context, teamID, shiftID, where string) audience {
 	whole, err := b.seesFamily(ctx, teamID, shiftID, where)
 	if err != nil {
-		b.log.Warn("bot: who reads this conversation", "channel", where, "shift_id", shiftID, "err", err)
+		b.log.WarnContext(ctx, "bot: who reads this conversation", "channel", where, "shift_id", shiftID, "err", err)
 		whole = false
 	}
 	return audience{where: where, whole: whole}

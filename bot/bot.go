@@ -13,6 +13,8 @@
 //   - bot.go: Config, New, the Store the bot needs (the union of its
 //     handlers' small interfaces).
 //   - socket.go: the Socket Mode loop, the workers, dispatch of envelopes.
+//   - deliver.go: envelopes from another transport (bot/httpmode, over
+//     HTTP), routed the same way, their acks handed back to the request.
 //   - routes.go: the one table from commands, action_ids and callback_ids
 //     to handlers. A new button is one line here.
 //   - respond.go: ack, tell, refuse, update, dm: how the bot answers.
@@ -51,9 +53,12 @@ import (
 
 // Config configures New. Zero fields take the stated defaults.
 type Config struct {
-	// BotToken (xoxb-…) and AppToken (xapp-…) are required.
+	// BotToken (xoxb-…) is required; AppToken (xapp-…) too, unless HTTP.
 	BotToken string
 	AppToken string
+	// HTTP: envelopes come through Deliver (an HTTP transport) and Run
+	// opens no Socket Mode connection. Default false (Socket Mode).
+	HTTP bool
 	// Store is required.
 	Store Store
 	// Council plans. Required.
@@ -139,6 +144,7 @@ type Slack interface {
 	UpdateMessageContext(ctx context.Context, channelID, timestamp string, options ...slack.MsgOption) (string, string, string, error)
 	PostEphemeralContext(ctx context.Context, channelID, userID string, options ...slack.MsgOption) (string, error)
 	OpenViewContext(ctx context.Context, triggerID string, view slack.ModalViewRequest) (*slack.ViewResponse, error)
+	UpdateViewContext(ctx context.Context, view slack.ModalViewRequest, externalID, hash, viewID string) (*slack.ViewResponse, error)
 	GetPermalinkContext(ctx context.Context, params *slack.PermalinkParameters) (string, error)
 	UploadFileContext(ctx context.Context, params slack.UploadFileParameters) (*slack.FileSummary, error)
 	PublishViewContext(ctx context.Context, req slack.PublishViewContextRequest) (*slack.ViewResponse, error)
@@ -170,6 +176,8 @@ type Bot struct {
 	sent *ackSent
 	// acks counts the notes whose ack is on its way (ackfirst.go).
 	acks acksFirst
+	// answers are the acks HTTP requests wait for (deliver.go).
+	answers answers
 	// ready is closed once Slack accepted the tokens.
 	ready     chan struct{}
 	readyOnce sync.Once
@@ -199,7 +207,7 @@ type identity struct{ UserID, BotID, TeamID, URL string }
 // New checks cfg and builds a Bot. It does not connect; Run does.
 func New(cfg Config) (*Bot, error) {
 	switch {
-	case cfg.BotToken == "" || cfg.AppToken == "":
+	case cfg.BotToken == "" || (cfg.AppToken == "" && !cfg.HTTP):
 		return nil, bh.Errorf(bh.EINVALID, "bot: both SLACK_BOT_TOKEN and SLACK_APP_TOKEN are required")
 	case cfg.Store == nil:
 		return nil, bh.Errorf(bh.EINVALID, "bot: a store is required")

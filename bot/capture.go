@@ -125,7 +125,7 @@ func (c *capture) threadReply(req *socketmode.Request, in bh.NewNote, threadTS s
 			return
 		case bh.ErrorCode(err) != bh.ENOTFOUND && !last:
 			// Perhaps an answer to pass on: Slack delivers it again.
-			b.log.Error("bot: thread reply: find its handoff; leaving the event unacked for redelivery", "channel", in.ChannelID, "event_id", in.EventID, "err", err)
+			b.log.ErrorContext(ctx, "bot: thread reply: find its handoff; leaving the event unacked for redelivery", "channel", in.ChannelID, "event_id", in.EventID, "err", err)
 			return
 		}
 		if in.Source != bh.SourceDM {
@@ -225,13 +225,13 @@ func (c *capture) store1(ctx context.Context, req *socketmode.Request, in bh.New
 			// Slack will not deliver this event again: say so, on the
 			// message, rather than lose the note in silence.
 			b.ack(req, nil)
-			b.log.Error("bot: note not stored on Slack's last delivery; told the user", "channel", in.ChannelID, "event_id", in.EventID, "err", err)
+			b.log.ErrorContext(ctx, "bot: note not stored on Slack's last delivery; told the user", "channel", in.ChannelID, "event_id", in.EventID, "err", err)
 			c.notStored(ctx, in, "the database is not answering")
 			return
 		}
 		// Not acked: Slack redelivers the event, and the store de-duplicates
 		// by message if the write did land after all.
-		b.log.Error("bot: note not stored; leaving the event unacked for redelivery", "channel", in.ChannelID, "event_id", in.EventID, "err", err)
+		b.log.ErrorContext(ctx, "bot: note not stored; leaving the event unacked for redelivery", "channel", in.ChannelID, "event_id", in.EventID, "err", err)
 		return
 	}
 	if !created {
@@ -257,13 +257,13 @@ const lastSlackRetry = 3
 // notStored tells the person, in the note's thread, that their note could
 // not be saved, quoting it so nothing is lost.
 func (c *capture) notStored(ctx context.Context, in bh.NewNote, why string) {
-	msg := blocks.Notice("⚠️ I could not save this note: " + why + ". Please send it again in a few minutes.\n>" + blocks.Echo(in.RawText, 500))
+	msg := blocks.Notice("⚠️ I could not save this note: " + why + bh.Ref(ctx) + ". Please send it again in a few minutes.\n>" + blocks.Echo(in.RawText, 500))
 	opts := msg.Options()
 	if in.MessageTS != "" {
 		opts = append(opts, slack.MsgOptionTS(in.MessageTS))
 	}
 	if _, _, err := c.b.api.PostMessageContext(ctx, in.ChannelID, opts...); err != nil {
-		c.b.log.Error("bot: tell that a note was not saved", "channel", in.ChannelID, "err", err)
+		c.b.log.ErrorContext(ctx, "bot: tell that a note was not saved", "channel", in.ChannelID, "err", err)
 	}
 }
 
@@ -314,7 +314,7 @@ func (c *capture) change(req *socketmode.Request, teamID, channelID, ts, eventID
 		defer cancel()
 		seen, err := c.store.EventSeen(sctx, teamID, eventID)
 		if err != nil {
-			b.log.Error("bot: note "+what+" not stored; leaving the event unacked", "event_id", eventID, "err", err)
+			b.log.ErrorContext(ctx, "bot: note "+what+" not stored; leaving the event unacked", "event_id", eventID, "err", err)
 			return
 		}
 		if seen {
@@ -331,11 +331,11 @@ func (c *capture) change(req *socketmode.Request, teamID, channelID, ts, eventID
 			b.ack(req, nil)
 			return
 		case err != nil:
-			b.log.Error("bot: note "+what+" failed; leaving the event unacked", "event_id", eventID, "err", err)
+			b.log.ErrorContext(ctx, "bot: note "+what+" failed; leaving the event unacked", "event_id", eventID, "err", err)
 			return
 		}
 		if _, err := c.store.MarkEvent(sctx, teamID, eventID); err != nil {
-			b.log.Error("bot: remember event", "event_id", eventID, "err", err)
+			b.log.ErrorContext(ctx, "bot: remember event", "event_id", eventID, "err", err)
 			return
 		}
 		b.ack(req, nil)

@@ -12,6 +12,7 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/council"
+	"github.com/babyhandoff/babyhandoff/internal/keylock"
 )
 
 // cardStore is what the Decision Card's controls need from the store.
@@ -44,6 +45,8 @@ type cards struct {
 	store   cardStore
 	planner *planner
 	share   *sharer
+	// edits keeps one edit of a shift's plan at a time (planedit.go).
+	edits keylock.Locks
 }
 
 // authorizedRun loads the run a control names, only if the control was
@@ -96,7 +99,8 @@ func (c *cards) energy(ctx context.Context, cb slack.InteractionCallback, a *sla
 	c.whatIf(ctx, cb, rec, chosen, channelOf(cb), messageOf(cb))
 }
 
-// more is the card's ⋯ menu: Download plan, Transcript, Share. Each option
+// more is the card's ⋯ menu: Edit plan…, Versions…, Download plan,
+// Transcript, Share. Each option
 // is the action it stands for; the run is named by the block's id.
 func (c *cards) more(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
 	pressed := *a
@@ -108,6 +112,10 @@ func (c *cards) more(ctx context.Context, cb slack.InteractionCallback, a *slack
 		c.share.transcript(ctx, cb, &pressed)
 	case blocks.ActionShare:
 		c.share.open(ctx, cb, &pressed)
+	case blocks.ActionEditPlan:
+		c.openEdit(ctx, cb, pressed.Value)
+	case blocks.ActionVersions:
+		c.openVersions(ctx, cb, pressed.Value)
 	default:
 		c.b.tell(ctx, channelOf(cb), cb.User.ID, "That menu item is not one I know; nothing was done.")
 	}
@@ -139,8 +147,8 @@ func (c *cards) openMarkDone(ctx context.Context, cb slack.InteractionCallback, 
 		return
 	}
 	if _, err := c.b.api.OpenViewContext(ctx, cb.TriggerID, blocks.MarkDoneModal(c.planner.cardInput(ctx, rec, 0))); err != nil {
-		c.b.log.Error("bot: open Mark done", "run_id", rec.Run.ID, "err", err)
-		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the list; please try again.")
+		c.b.log.ErrorContext(ctx, "bot: open Mark done", "run_id", rec.Run.ID, "err", err)
+		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the list"+bh.Ref(ctx)+"; please try again.")
 	}
 }
 
@@ -279,8 +287,8 @@ func (c *cards) others(ctx context.Context, cb slack.InteractionCallback, a *sla
 	_, _, in.Labels = c.planner.links.refs(ctx, rec.Run.TeamID, rec.Run.ShiftID)
 	in.Links = c.planner.links.readableIn(ctx, rec.Run.TeamID, rec.Run.ShiftID, rec.Run.ChannelID)
 	if _, err := c.b.api.OpenViewContext(ctx, cb.TriggerID, blocks.OthersModal(in)); err != nil {
-		c.b.log.Error("bot: open Why this plan?", "run_id", rec.Run.ID, "err", err)
-		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the other plans; please try again.")
+		c.b.log.ErrorContext(ctx, "bot: open Why this plan?", "run_id", rec.Run.ID, "err", err)
+		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the other plans"+bh.Ref(ctx)+"; please try again.")
 	}
 }
 
@@ -302,7 +310,7 @@ func (c *cards) whatIf(ctx context.Context, cb slack.InteractionCallback, parent
 		return
 	}
 	run := parent.Run
-	run.ParentRunID = parent.Run.ID
+	run.ParentRunID, run.Edit = parent.Run.ID, nil // a what-if plans again
 	run.Change, run.ChangeStamps = fmt.Sprintf("energy %s → %s", parent.Run.Energy, energy), nil
 	run.Mode = b.cfg.Council.Mode()
 	run.Energy, run.RequestedBy = energy, cb.User.ID
@@ -350,12 +358,12 @@ func (c *cards) whatIf(ctx context.Context, cb slack.InteractionCallback, parent
 	d := council.Diff(council.FromRecord(parent), out)
 	art := council.DiffArtifact(d, out.Run)
 	if err := c.store.SaveArtifact(ctx, out.Run.TeamID, out.Run.ShiftID, art); err != nil {
-		b.log.Error("bot: save diff", "run_id", out.Run.ID, "err", err)
+		b.log.ErrorContext(ctx, "bot: save diff", "run_id", out.Run.ID, "err", err)
 	}
 	msg := blocks.DiffReply(d, out.Run.Location(b.cfg.Location))
 	opts := append(msg.Options(), slack.MsgOptionTS(cardTS))
 	if _, _, err := b.api.PostMessageContext(ctx, channelID, opts...); err != nil {
-		b.log.Error("bot: post what-if summary", "run_id", out.Run.ID, "err", err)
+		b.log.ErrorContext(ctx, "bot: post what-if summary", "run_id", out.Run.ID, "err", err)
 		return
 	}
 	if d.ScheduleUnchanged() {

@@ -59,7 +59,7 @@ func (b *Bot) wroteInChannel(ctx context.Context, n bh.Note) {
 	b.chans.saw(n.ChannelID, n.UserID)
 	member, err := mayAct(ctx, b.cfg.Store, n.TeamID, n.UserID, "", n.ShiftID, nil)
 	if err != nil {
-		b.log.Info("bot: is a channel note's writer in its family", "channel", n.ChannelID, "err", err)
+		b.log.InfoContext(ctx, "bot: is a channel note's writer in its family", "channel", n.ChannelID, "err", err)
 	}
 	if !member {
 		b.readersChanged(n.TeamID, n.ChannelID)
@@ -163,7 +163,7 @@ func (b *Bot) readersChanged(teamID, channelID string) {
 		case bh.ErrorCode(err) == bh.ENOTFOUND:
 			return // not a family's channel
 		case err != nil:
-			b.log.Warn("bot: a channel's family, after someone came or went", "channel", channelID, "err", err)
+			b.log.WarnContext(ctx, "bot: a channel's family, after someone came or went", "channel", channelID, "err", err)
 			return
 		}
 		b.cfg.ReadersChanged(ctx, teamID, shift.ID, channelID)

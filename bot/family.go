@@ -201,7 +201,7 @@ func (f *families) member(ctx context.Context, team, shiftID, user string) bool 
 func (f *families) openInvite(ctx context.Context, team, shiftID, user, handoffID string) string {
 	invs, err := f.store.InvitesTo(ctx, team, user)
 	if err != nil {
-		f.b.log.Info("bot: family: invites", "user", user, "err", err)
+		f.b.log.InfoContext(ctx, "bot: family: invites", "user", user, "err", err)
 		return ""
 	}
 	id := ""
@@ -318,7 +318,7 @@ func (f *families) accept(ctx context.Context, cb slack.InteractionCallback, inv
 	moved := 0
 	if from != "" {
 		if moved, err = f.store.MoveOpenNotes(ctx, inv.TeamID, from, inv.ShiftID, user); err != nil {
-			b.log.Error("bot: family: move open notes", "from", from, "to", inv.ShiftID, "err", err)
+			b.log.ErrorContext(ctx, "bot: family: move open notes", "from", from, "to", inv.ShiftID, "err", err)
 		}
 	}
 	done := fmt.Sprintf("✅ You joined %s family: you share its list from now on.", possessive(in.From))
@@ -337,7 +337,7 @@ func (f *families) accept(ctx context.Context, cb slack.InteractionCallback, inv
 	}
 	if inviteTS != "" {
 		if err := b.update(ctx, where, inviteTS, blocks.InviteAnswered(in, done)); err != nil {
-			b.log.Info("bot: family: update the invite", "err", err)
+			b.log.InfoContext(ctx, "bot: family: update the invite", "err", err)
 		}
 	}
 	b.tell(ctx, ch, user, done)
@@ -365,7 +365,7 @@ func (f *families) findInvite(ctx context.Context, dm, id string) string {
 	for page := 0; page < invitePages; page++ {
 		resp, err := f.b.api.GetConversationHistoryContext(ctx, params)
 		if err != nil {
-			f.b.log.Info("bot: family: find the invite's message", "invite_id", id, "err", err)
+			f.b.log.InfoContext(ctx, "bot: family: find the invite's message", "invite_id", id, "err", err)
 			return ""
 		}
 		for _, m := range resp.Messages {
@@ -378,7 +378,7 @@ func (f *families) findInvite(ctx context.Context, dm, id string) string {
 		}
 		params.Cursor = resp.ResponseMetaData.NextCursor
 	}
-	f.b.log.Info("bot: family: the invite's message is not among the DM's latest", "invite_id", id)
+	f.b.log.InfoContext(ctx, "bot: family: the invite's message is not among the DM's latest", "invite_id", id)
 	return ""
 }
 
@@ -437,7 +437,7 @@ func (f *families) notNow(ctx context.Context, cb slack.InteractionCallback, a *
 	}
 	if ts := messageOf(cb); ts != "" {
 		if err := b.update(ctx, ch, ts, blocks.InviteAnswered(in, "Not now: your list stays your own.")); err != nil {
-			b.log.Info("bot: family: update the invite", "err", err)
+			b.log.InfoContext(ctx, "bot: family: update the invite", "err", err)
 		}
 	}
 	f.tellSender(ctx, inv, fmt.Sprintf("<@%s> said not now to sharing your family's list; nothing changed.", user))
@@ -450,7 +450,7 @@ func (f *families) tellSender(ctx context.Context, inv bh.Invite, text string) {
 		_, _, err = f.b.api.PostMessageContext(ctx, dm, blocks.Notice(text).Options()...)
 	}
 	if err != nil {
-		f.b.log.Info("bot: family: tell who asked", "invite_id", inv.ID, "err", err)
+		f.b.log.InfoContext(ctx, "bot: family: tell who asked", "invite_id", inv.ID, "err", err)
 	}
 }
 
@@ -495,7 +495,7 @@ func (f *families) endDuty(ctx context.Context, team, shiftID, user string) bool
 		d.Since = now
 	}
 	if err := f.store.SetDuty(ctx, d); err != nil {
-		f.b.log.Error("bot: family: end the duty of who left", "shift_id", shiftID, "err", err)
+		f.b.log.ErrorContext(ctx, "bot: family: end the duty of who left", "shift_id", shiftID, "err", err)
 		return false
 	}
 	return true
@@ -506,7 +506,7 @@ func (f *families) endDuty(ctx context.Context, team, shiftID, user string) bool
 func (f *families) tellFamily(ctx context.Context, team, shiftID, text string) {
 	convs, err := f.store.FamilyConversations(ctx, team, shiftID)
 	if err != nil {
-		f.b.log.Info("bot: family: its conversations", "shift_id", shiftID, "err", err)
+		f.b.log.InfoContext(ctx, "bot: family: its conversations", "shift_id", shiftID, "err", err)
 		return
 	}
 	for _, c := range convs {
@@ -514,7 +514,7 @@ func (f *families) tellFamily(ctx context.Context, team, shiftID, text string) {
 			continue
 		}
 		if _, _, err := f.b.api.PostMessageContext(ctx, c.ChannelID, blocks.Notice(text).Options()...); err != nil {
-			f.b.log.Info("bot: family: tell the family", "channel", c.ChannelID, "err", err)
+			f.b.log.InfoContext(ctx, "bot: family: tell the family", "channel", c.ChannelID, "err", err)
 		}
 	}
 }

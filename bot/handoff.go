@@ -177,8 +177,8 @@ func (h *handoffs) open(ctx context.Context, cb slack.InteractionCallback, a *sl
 
 func (h *handoffs) openForm(ctx context.Context, triggerID string, f blocks.HandoffForm, channelID, userID string) {
 	if _, err := h.b.api.OpenViewContext(ctx, triggerID, blocks.HandoffModal(f)); err != nil {
-		h.b.log.Error("bot: open Hand off", "channel", f.ChannelID, "err", err)
-		h.b.tell(ctx, channelID, userID, "I could not open the Hand off form; please try again.")
+		h.b.log.ErrorContext(ctx, "bot: open Hand off", "channel", f.ChannelID, "err", err)
+		h.b.tell(ctx, channelID, userID, "I could not open the Hand off form"+bh.Ref(ctx)+"; please try again.")
 	}
 }
 
@@ -244,7 +244,7 @@ func (h *handoffs) check(ctx context.Context, cb slack.InteractionCallback, chan
 		}
 	}
 	if _, err := parseWhen(ans.From); err != nil {
-		errs[blocks.InputHandoffFrom] = bh.ErrorMessage(err)
+		errs[blocks.InputHandoffFrom] = bh.ErrorText(ctx, err)
 	}
 	if ans.Hours < 1 || ans.Hours > bh.MaxHandoffHours {
 		errs[blocks.InputHandoffHours] = fmt.Sprintf("Pick 1 to %d hours.", bh.MaxHandoffHours)
@@ -352,7 +352,7 @@ func (h *handoffs) send(ctx context.Context, cb slack.InteractionCallback, chann
 	}()
 	threadCh, threadTS, err := b.api.PostMessageContext(ctx, channelID, blocks.HandoffThread(ho, loc).Options()...)
 	if err != nil {
-		b.log.Warn("bot: handoff: the sender's message", "handoff_id", ho.ID, "err", err)
+		b.log.WarnContext(ctx, "bot: handoff: the sender's message", "handoff_id", ho.ID, "err", err)
 	}
 	var sent []bh.HandoffMessage
 	var failed []string
@@ -361,7 +361,7 @@ func (h *handoffs) send(ctx context.Context, cb slack.InteractionCallback, chann
 		msg := h.message(ctx, ho, receiver, where, rec, notes, links)
 		ch, ts, err := b.api.PostMessageContext(ctx, where, msg.Options()...)
 		if err != nil {
-			b.log.Info("bot: handoff: post", "handoff_id", ho.ID, "to", where, "err", err)
+			b.log.InfoContext(ctx, "bot: handoff: post", "handoff_id", ho.ID, "to", where, "err", err)
 			failed = append(failed, fmt.Sprintf("%s (%s)", target(receiver, where), slackErr(err)))
 			return
 		}
@@ -380,7 +380,7 @@ func (h *handoffs) send(ctx context.Context, cb slack.InteractionCallback, chann
 		}
 	}
 	if err := h.store.HandoffSent(ctx, team, ho.ID, threadCh, threadTS, sent); err != nil {
-		b.log.Error("bot: handoff: record messages", "handoff_id", ho.ID, "err", err)
+		b.log.ErrorContext(ctx, "bot: handoff: record messages", "handoff_id", ho.ID, "err", err)
 	}
 	unlock()
 	unlock = nil
@@ -443,7 +443,7 @@ func (h *handoffs) plan(ctx context.Context, team string, shift bh.Shift, runID 
 		err = bh.Errorf(bh.EFORBIDDEN, "that plan is another conversation's")
 	}
 	if err != nil {
-		h.b.log.Info("bot: handoff: no plan", "run_id", runID, "err", err)
+		h.b.log.InfoContext(ctx, "bot: handoff: no plan", "run_id", runID, "err", err)
 		return nil
 	}
 	return &rec
@@ -455,7 +455,7 @@ func (h *handoffs) plan(ctx context.Context, team string, shift bh.Shift, runID 
 func (h *handoffs) notes(ctx context.Context, ho bh.Handoff) ([]bh.Note, blocks.Links) {
 	live, err := h.store.LiveNotes(ctx, ho.TeamID, ho.ShiftID, h.b.cfg.Now())
 	if err != nil {
-		h.b.log.Info("bot: handoff: notes", "handoff_id", ho.ID, "err", err)
+		h.b.log.InfoContext(ctx, "bot: handoff: notes", "handoff_id", ho.ID, "err", err)
 		return nil, nil
 	}
 	links, _, _ := h.links.from(live.Notes)
@@ -511,12 +511,12 @@ func (h *handoffs) refresh(ctx context.Context, ho bh.Handoff) {
 	notes, links := h.notes(ctx, ho)
 	for _, m := range ho.Sent {
 		if err := h.b.update(ctx, m.ChannelID, m.TS, h.message(ctx, ho, m.UserID, m.ChannelID, rec, notes, links)); err != nil {
-			h.b.log.Info("bot: handoff: update message", "handoff_id", ho.ID, "err", err)
+			h.b.log.InfoContext(ctx, "bot: handoff: update message", "handoff_id", ho.ID, "err", err)
 		}
 	}
 	if ho.ThreadTS != "" {
 		if err := h.b.update(ctx, ho.ThreadChannel, ho.ThreadTS, blocks.HandoffThread(ho, h.locOf(ctx, ho))); err != nil {
-			h.b.log.Info("bot: handoff: update the sender's message", "handoff_id", ho.ID, "err", err)
+			h.b.log.InfoContext(ctx, "bot: handoff: update the sender's message", "handoff_id", ho.ID, "err", err)
 		}
 	}
 }
@@ -545,7 +545,7 @@ func (h *handoffs) crossedBy(ctx context.Context, ho bh.Handoff) (bh.Handoff, bo
 	// A crossing handoff was sent at most its length before ho.
 	recent, err := h.store.RecentHandoffs(ctx, ho.TeamID, ho.ShiftID, ho.CreatedAt.Add(-24*time.Hour))
 	if err != nil {
-		h.b.log.Info("bot: handoff: crossing handoffs", "handoff_id", ho.ID, "err", err)
+		h.b.log.InfoContext(ctx, "bot: handoff: crossing handoffs", "handoff_id", ho.ID, "err", err)
 		return bh.Handoff{}, false
 	}
 	for _, x := range recent {
@@ -653,14 +653,14 @@ func (h *handoffs) takeOver(ctx context.Context, cb slack.InteractionCallback, i
 		// The handoff is theirs; only "who's on" was not written. Say so,
 		// with the way to put it right, rather than let App Home and the
 		// radar go on naming the person before.
-		b.log.Error("bot: handoff: set duty", "handoff_id", ho.ID, "err", err)
-		b.tell(ctx, channelOf(cb), cb.User.ID, "You have it, but I could not record that you are on duty. "+bh.ErrorMessage(err)+" Tap *I'm on now* on my Home tab to try again.")
+		b.log.ErrorContext(ctx, "bot: handoff: set duty", "handoff_id", ho.ID, "err", err)
+		b.tell(ctx, channelOf(cb), cb.User.ID, "You have it, but I could not record that you are on duty. "+bh.ErrorText(ctx, err)+" Tap *I'm on now* on my Home tab to try again.")
 	}
 	loc := h.locOf(ctx, ho)
 	if ho.ThreadTS != "" {
 		msg := blocks.HandoffTaken(ho, loc, b.userClock(ctx, ho.From))
 		if _, _, err := b.api.PostMessageContext(ctx, ho.ThreadChannel, append(msg.Options(), slack.MsgOptionTS(ho.ThreadTS))...); err != nil {
-			b.log.Info("bot: handoff: tell the sender", "handoff_id", ho.ID, "err", err)
+			b.log.InfoContext(ctx, "bot: handoff: tell the sender", "handoff_id", ho.ID, "err", err)
 		}
 	}
 	h.refresh(ctx, ho)
@@ -678,7 +678,7 @@ func (h *handoffs) refuseOutsider(ctx context.Context, cb slack.InteractionCallb
 	}
 	msg := blocks.NotInFamily(b.userName(ctx, ho.From), inv, ho.ID)
 	if _, err := b.api.PostEphemeralContext(ctx, channelOf(cb), cb.User.ID, msg.Options()...); err != nil {
-		b.log.Info("bot: handoff: refuse someone outside the family", "handoff_id", ho.ID, "err", err)
+		b.log.InfoContext(ctx, "bot: handoff: refuse someone outside the family", "handoff_id", ho.ID, "err", err)
 		b.tell(ctx, "", cb.User.ID, msg.Text)
 	}
 }
@@ -690,8 +690,8 @@ func (h *handoffs) ask(ctx context.Context, cb slack.InteractionCallback, a *sla
 		return
 	}
 	if _, err := h.b.api.OpenViewContext(ctx, cb.TriggerID, blocks.AskModal(ho.ID, h.b.userName(ctx, ho.From))); err != nil {
-		h.b.log.Error("bot: open Ask", "handoff_id", ho.ID, "err", err)
-		h.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the question form; please try again.")
+		h.b.log.ErrorContext(ctx, "bot: open Ask", "handoff_id", ho.ID, "err", err)
+		h.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the question form"+bh.Ref(ctx)+"; please try again.")
 	}
 }
 
@@ -719,14 +719,14 @@ func (h *handoffs) askSubmit(req *socketmode.Request, cb slack.InteractionCallba
 		}
 		msg := blocks.HandoffQuestion(cb.User.ID, ho.From, q)
 		if _, _, err := h.b.api.PostMessageContext(ctx, ho.ThreadChannel, append(msg.Options(), slack.MsgOptionTS(ho.ThreadTS))...); err != nil {
-			h.b.tell(ctx, "", cb.User.ID, fmt.Sprintf("I could not pass your question on (%s). Please try again.", slackErr(err)))
+			h.b.tell(ctx, "", cb.User.ID, fmt.Sprintf("I could not pass your question on (%s)%s. Please try again.", slackErr(err), bh.Ref(ctx)))
 			return
 		}
 		for _, m := range ho.Sent {
 			if m.UserID == cb.User.ID || (m.UserID == "" && ho.Everyone) {
 				note := blocks.Notice(fmt.Sprintf("❓ You asked <@%s>: %s — their answer will appear in this thread.", ho.From, blocks.Echo(q, 500)))
 				if _, _, err := h.b.api.PostMessageContext(ctx, m.ChannelID, append(note.Options(), slack.MsgOptionTS(m.TS))...); err != nil {
-					h.b.log.Info("bot: handoff: confirm question", "handoff_id", ho.ID, "err", err)
+					h.b.log.InfoContext(ctx, "bot: handoff: confirm question", "handoff_id", ho.ID, "err", err)
 				}
 			}
 		}
@@ -739,7 +739,7 @@ func (h *handoffs) relay(ctx context.Context, ho bh.Handoff, user, text string) 
 	msg := blocks.HandoffAnswer(user, text)
 	for _, m := range ho.Sent {
 		if _, _, err := h.b.api.PostMessageContext(ctx, m.ChannelID, append(msg.Options(), slack.MsgOptionTS(m.TS))...); err != nil {
-			h.b.log.Info("bot: handoff: pass an answer on", "handoff_id", ho.ID, "err", err)
+			h.b.log.InfoContext(ctx, "bot: handoff: pass an answer on", "handoff_id", ho.ID, "err", err)
 		}
 	}
 }
@@ -785,7 +785,7 @@ func (h *handoffs) done(ctx context.Context, cb slack.InteractionCallback, a *sl
 			msg = blocks.ListedAgainNotice(n)
 		}
 		if _, err := b.api.PostEphemeralContext(ctx, channelOf(cb), cb.User.ID, msg.Options()...); err != nil {
-			b.log.Debug("bot: confirm resolved", "err", err)
+			b.log.DebugContext(ctx, "bot: confirm resolved", "err", err)
 		}
 	} else {
 		h.refresh(ctx, ho)
@@ -802,7 +802,7 @@ func (h *handoffs) done(ctx context.Context, cb slack.InteractionCallback, a *sl
 func (h *handoffs) refreshShift(ctx context.Context, teamID, shiftID string) {
 	recent, err := h.store.RecentHandoffs(ctx, teamID, shiftID, h.b.cfg.Now().Add(-24*time.Hour))
 	if err != nil {
-		h.b.log.Info("bot: handoffs to bring up to date", "shift_id", shiftID, "err", err)
+		h.b.log.InfoContext(ctx, "bot: handoffs to bring up to date", "shift_id", shiftID, "err", err)
 		return
 	}
 	for _, ho := range recent {
@@ -866,13 +866,13 @@ func (h *handoffs) remind(ctx context.Context, teamID, id string) {
 	claimed, err := h.store.ClaimHandoffReminder(ctx, teamID, id, b.cfg.Now())
 	if err != nil || !claimed {
 		if err != nil {
-			b.log.Error("bot: handoff: claim reminder", "handoff_id", id, "err", err)
+			b.log.ErrorContext(ctx, "bot: handoff: claim reminder", "handoff_id", id, "err", err)
 		}
 		return
 	}
 	ho, err := h.store.Handoff(ctx, teamID, id)
 	if err != nil {
-		b.log.Error("bot: handoff: reminder", "handoff_id", id, "err", err)
+		b.log.ErrorContext(ctx, "bot: handoff: reminder", "handoff_id", id, "err", err)
 		return
 	}
 	if _, crossed := h.crossedBy(ctx, ho); crossed {
@@ -883,7 +883,7 @@ func (h *handoffs) remind(ctx context.Context, teamID, id string) {
 	for _, m := range ho.Sent {
 		msg := blocks.HandoffReminder(ho, m.UserID, loc, b.userClock(ctx, cmp.Or(m.UserID, ho.From)))
 		if _, _, err := b.api.PostMessageContext(ctx, m.ChannelID, msg.Options()...); err != nil {
-			b.log.Info("bot: handoff: remind", "handoff_id", ho.ID, "err", err)
+			b.log.InfoContext(ctx, "bot: handoff: remind", "handoff_id", ho.ID, "err", err)
 		}
 		if m.UserID != "" {
 			names = append(names, b.userName(ctx, m.UserID))
@@ -896,7 +896,7 @@ func (h *handoffs) remind(ctx context.Context, teamID, id string) {
 	if ho.ThreadTS != "" {
 		msg := blocks.HandoffStillWaiting(who)
 		if _, _, err := b.api.PostMessageContext(ctx, ho.ThreadChannel, append(msg.Options(), slack.MsgOptionTS(ho.ThreadTS))...); err != nil {
-			b.log.Info("bot: handoff: note to the sender", "handoff_id", ho.ID, "err", err)
+			b.log.InfoContext(ctx, "bot: handoff: note to the sender", "handoff_id", ho.ID, "err", err)
 		}
 		for _, u := range h.unansweredJoins(ctx, ho) {
 			// Named, not mentioned: a quiet note, as the reminder's.
@@ -906,7 +906,7 @@ func (h *handoffs) remind(ctx context.Context, teamID, id string) {
 			}
 			text := fmt.Sprintf("%s has not answered *Join* yet: until they do, they do not share your family's list, and its posts keep going where they went before.", blocks.Escape(who))
 			if _, _, err := b.api.PostMessageContext(ctx, ho.ThreadChannel, append(blocks.Notice(text).Options(), slack.MsgOptionTS(ho.ThreadTS))...); err != nil {
-				b.log.Info("bot: handoff: note to the sender", "handoff_id", ho.ID, "err", err)
+				b.log.InfoContext(ctx, "bot: handoff: note to the sender", "handoff_id", ho.ID, "err", err)
 			}
 		}
 	}
@@ -924,7 +924,7 @@ func (h *handoffs) inviteOutsiders(ctx context.Context, ho bh.Handoff, sent []bh
 			continue
 		}
 		if err := h.families.invite(ctx, ho.TeamID, ho.ShiftID, ho.From, m.UserID, ho.ID); err != nil && bh.ErrorCode(err) != bh.ECONFLICT {
-			h.b.log.Info("bot: handoff: invite the receiver", "handoff_id", ho.ID, "err", err)
+			h.b.log.InfoContext(ctx, "bot: handoff: invite the receiver", "handoff_id", ho.ID, "err", err)
 		}
 	}
 }
@@ -958,7 +958,7 @@ func (b *Bot) RecoverHandoffs(ctx context.Context) {
 	now := b.cfg.Now()
 	waiting, err := b.handoffs.store.WaitingHandoffs(ctx, now.Add(-24*time.Hour))
 	if err != nil {
-		b.log.Error("bot: recover handoff reminders", "err", err)
+		b.log.ErrorContext(ctx, "bot: recover handoff reminders", "err", err)
 		return
 	}
 	for _, ho := range waiting {

@@ -78,7 +78,7 @@ func (s *sharer) handoffFiles(ctx context.Context, rec bh.RunRecord, readerDM st
 	for _, kind := range []string{bh.ArtifactCalendar, bh.ArtifactPicture} {
 		a, err := s.planFile(rec, kind, links, labels)
 		if err != nil {
-			s.b.log.Warn("bot: make a plan file", "run_id", rec.Run.ID, "kind", kind, "err", err)
+			s.b.log.WarnContext(ctx, "bot: make a plan file", "run_id", rec.Run.ID, "kind", kind, "err", err)
 			continue
 		}
 		out = append(out, a)
@@ -92,7 +92,7 @@ func (s *sharer) handoffFiles(ctx context.Context, rec bh.RunRecord, readerDM st
 func (s *sharer) fileLinks(ctx context.Context, rec bh.RunRecord, where string) (blocks.Links, map[string]string) {
 	notes, err := s.links.store.Notes(ctx, rec.Run.TeamID, rec.Run.ShiftID, true)
 	if err != nil {
-		s.b.log.Warn("bot: notes for a plan's files", "run_id", rec.Run.ID, "err", err)
+		s.b.log.WarnContext(ctx, "bot: notes for a plan's files", "run_id", rec.Run.ID, "err", err)
 	}
 	notes = slices.DeleteFunc(notes, bh.Note.Deleted)
 	links, _, labels := s.links.from(notes)

@@ -57,7 +57,7 @@ func (r *radarHandler) concern(ctx context.Context, cb slack.InteractionCallback
 		return
 	}
 	if _, err := b.api.PostEphemeralContext(ctx, ch, cb.User.ID, blocks.ConcernNotice(n).Options()...); err != nil {
-		b.log.Debug("bot: confirm still a concern", "err", err)
+		b.log.DebugContext(ctx, "bot: confirm still a concern", "err", err)
 	}
 	r.home.shiftChanged(ctx, n.TeamID, n.ChannelID, cb.User.ID)
 	b.healthChanged(ctx, n)

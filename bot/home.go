@@ -108,13 +108,13 @@ func (h *home) publish(ctx context.Context, teamID, userID, hash string) {
 		}
 		in.Sample = h.sample(ctx, teamID, ch)
 	} else {
-		b.log.Warn("bot: home: open DM", "user", userID, "err", err)
+		b.log.WarnContext(ctx, "bot: home: open DM", "user", userID, "err", err)
 	}
 	// The quiet hours shown are the viewer's own: each person keeps theirs.
 	if p, err := h.store.Person(ctx, teamID, userID); err == nil {
 		in.Quiet = p.Quiet
 	} else {
-		b.log.Warn("bot: home: person", "user", userID, "err", err)
+		b.log.WarnContext(ctx, "bot: home: person", "user", userID, "err", err)
 	}
 	req := slack.PublishViewContextRequest{UserID: userID, View: blocks.Home(in)}
 	if hash != "" {
@@ -126,7 +126,7 @@ func (h *home) publish(ctx context.Context, teamID, userID, hash string) {
 		_, err = b.api.PublishViewContext(ctx, req)
 	}
 	if err != nil {
-		b.log.Error("bot: publish App Home", "user", userID, "err", err)
+		b.log.ErrorContext(ctx, "bot: publish App Home", "user", userID, "err", err)
 	}
 }
 
@@ -158,7 +158,7 @@ func (h *home) dutyPlan(ctx context.Context, teamID string, d bh.Duty, latest *b
 	}
 	notes, err := h.store.NotesByID(ctx, teamID, ids)
 	if err != nil {
-		h.b.log.Warn("bot: home: the plan's notes", "run_id", plan.Run.ID, "err", err)
+		h.b.log.WarnContext(ctx, "bot: home: the plan's notes", "run_id", plan.Run.ID, "err", err)
 		return plan, nil
 	}
 	done = map[string]bool{}
@@ -176,7 +176,7 @@ func (h *home) family(ctx context.Context, teamID, dm string) *blocks.HomeFamily
 	}
 	members, err := h.b.cfg.Store.Members(ctx, teamID, conv.ShiftID)
 	if err != nil {
-		h.b.log.Warn("bot: home: members", "shift_id", conv.ShiftID, "err", err)
+		h.b.log.WarnContext(ctx, "bot: home: members", "shift_id", conv.ShiftID, "err", err)
 		return nil
 	}
 	f := &blocks.HomeFamily{}
@@ -272,7 +272,7 @@ const maxFamilyHomes = 8
 func (h *home) familyHomes(ctx context.Context, teamID, shiftID string) []string {
 	convs, err := h.b.cfg.Store.FamilyConversations(ctx, teamID, shiftID)
 	if err != nil {
-		h.b.log.Warn("bot: home: family conversations", "shift_id", shiftID, "err", err)
+		h.b.log.WarnContext(ctx, "bot: home: family conversations", "shift_id", shiftID, "err", err)
 		return nil
 	}
 	var out []string

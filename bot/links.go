@@ -49,7 +49,7 @@ func label(text string) string {
 func (l *links) refs(ctx context.Context, teamID, shiftID string) (blocks.Links, blocks.Authors, map[string]string) {
 	notes, err := l.store.Notes(ctx, teamID, shiftID, true)
 	if err != nil {
-		l.b.log.Warn("bot: notes for links", "shift_id", shiftID, "err", err)
+		l.b.log.WarnContext(ctx, "bot: notes for links", "shift_id", shiftID, "err", err)
 		return nil, nil, nil
 	}
 	return l.from(notes)
@@ -117,7 +117,7 @@ func linkChannel(link string) string {
 func (l *links) readableIn(ctx context.Context, teamID, shiftID, where string) blocks.Links {
 	notes, err := l.store.Notes(ctx, teamID, shiftID, true)
 	if err != nil {
-		l.b.log.Warn("bot: notes for links", "shift_id", shiftID, "err", err)
+		l.b.log.WarnContext(ctx, "bot: notes for links", "shift_id", shiftID, "err", err)
 		return nil
 	}
 	links, _, _ := l.from(notes)

@@ -106,3 +106,36 @@ func keys[V any](m map[string]V) []string {
 	sort.Strings(out)
 	return out
 }
+
+// manifest.http.yaml is manifest.yaml with request URLs at the HTTP
+// transport's paths and Socket Mode off: nothing else may drift.
+func TestHTTPManifestIsTheSocketOneWithRequestURLs(t *testing.T) {
+	read := func(path string) map[string]any {
+		raw, err := os.ReadFile(path)
+		require.NoError(t, err)
+		var m map[string]any
+		require.NoError(t, yaml.Unmarshal(raw, &m))
+		return m
+	}
+	socket, web := read("../manifest.yaml"), read("../manifest.http.yaml")
+	settings := web["settings"].(map[string]any)
+	assert.Equal(t, false, settings["socket_mode_enabled"])
+	settings["socket_mode_enabled"] = true
+	for _, p := range []struct {
+		parent map[string]any
+		path   string
+	}{
+		{settings["event_subscriptions"].(map[string]any), "/slack/events"},
+		{settings["interactivity"].(map[string]any), "/slack/interactivity"},
+	} {
+		u, _ := p.parent["request_url"].(string)
+		assert.True(t, strings.HasPrefix(u, "https://") && strings.HasSuffix(u, p.path), "request_url %q", u)
+		delete(p.parent, "request_url")
+	}
+	for _, c := range web["features"].(map[string]any)["slash_commands"].([]any) {
+		cmd := c.(map[string]any)
+		assert.Regexp(t, `^https://.*/slack/commands$`, cmd["url"], "%s", cmd["command"])
+		delete(cmd, "url")
+	}
+	assert.Equal(t, socket, web)
+}

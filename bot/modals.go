@@ -30,8 +30,8 @@ type modals struct {
 // open opens the Add note modal.
 func (m *modals) open(ctx context.Context, cb slack.InteractionCallback) {
 	if _, err := m.b.api.OpenViewContext(ctx, cb.TriggerID, blocks.AddNoteModal()); err != nil {
-		m.b.log.Error("bot: open Add note modal", "err", err)
-		m.b.tell(ctx, "", cb.User.ID, "I could not open the Add note form. Please try again, or just send me the note as a message.")
+		m.b.log.ErrorContext(ctx, "bot: open Add note modal", "err", err)
+		m.b.tell(ctx, "", cb.User.ID, "I could not open the Add note form"+bh.Ref(ctx)+". Please try again, or just send me the note as a message.")
 	}
 }
 
@@ -99,15 +99,15 @@ func (m *modals) add(ctx context.Context, cb slack.InteractionCallback, in addNo
 		// tells us its channel id.
 		ch, ts, err := b.api.PostMessageContext(ctx, cb.User.ID, blocks.Notice("Saving your note…").Options()...)
 		if err != nil {
-			b.log.Error("bot: open DM for Add note", "err", err)
+			b.log.ErrorContext(ctx, "bot: open DM for Add note", "err", err)
 			return
 		}
 		n, _, err := m.store.CaptureNote(ctx, bh.NewNote{TeamID: cb.Team.ID, ChannelID: ch, UserID: cb.User.ID, RawText: in.Text, Tag: in.Tag,
 			Inferred: m.replies.infer(in.Text, b.cfg.Now()), Source: bh.SourceShortcut})
 		if err != nil {
-			b.log.Error("bot: store Add note", "err", err)
-			if uerr := b.update(ctx, ch, ts, blocks.Notice("⚠️ Your note was *not* saved: "+bh.ErrorMessage(err)+"\n>"+blocks.Echo(in.Text, 500))); uerr != nil {
-				b.log.Error("bot: say Add note was not saved", "err", uerr)
+			b.log.ErrorContext(ctx, "bot: store Add note", "err", err)
+			if uerr := b.update(ctx, ch, ts, blocks.Notice("⚠️ Your note was *not* saved: "+bh.ErrorText(ctx, err)+"\n>"+blocks.Echo(in.Text, 500))); uerr != nil {
+				b.log.ErrorContext(ctx, "bot: say Add note was not saved", "err", uerr)
 			}
 			return
 		}
@@ -120,8 +120,8 @@ func (m *modals) add(ctx context.Context, cb slack.InteractionCallback, in addNo
 	n, _, err := m.store.CaptureNote(ctx, bh.NewNote{TeamID: cb.Team.ID, ChannelID: channel, UserID: cb.User.ID, RawText: in.Text, Tag: in.Tag,
 		Inferred: m.replies.infer(in.Text, b.cfg.Now()), Source: bh.SourceShortcut})
 	if err != nil {
-		b.log.Error("bot: store Add note", "err", err)
-		b.tell(ctx, "", cb.User.ID, "⚠️ Your note was *not* saved: "+bh.ErrorMessage(err)+"\n>"+blocks.Echo(in.Text, 500))
+		b.log.ErrorContext(ctx, "bot: store Add note", "err", err)
+		b.tell(ctx, "", cb.User.ID, "⚠️ Your note was *not* saved: "+bh.ErrorText(ctx, err)+"\n>"+blocks.Echo(in.Text, 500))
 		return
 	}
 	m.restocks.close(ctx, n)
@@ -144,7 +144,7 @@ func (m *modals) saveAsNote(ctx context.Context, cb slack.InteractionCallback) {
 	link, err := b.api.GetPermalinkContext(ctx, &slack.PermalinkParameters{Channel: cb.Channel.ID, Ts: ts})
 	if err != nil {
 		// The note is worth keeping without its link.
-		b.log.Debug("bot: permalink for Save as note", "err", err)
+		b.log.DebugContext(ctx, "bot: permalink for Save as note", "err", err)
 		link = ""
 	}
 	// Yesterday's "due tomorrow 5pm" is due today: the note is as old as
@@ -153,8 +153,8 @@ func (m *modals) saveAsNote(ctx context.Context, cb slack.InteractionCallback) {
 	n, created, err := m.store.CaptureNote(ctx, bh.NewNote{TeamID: cb.Team.ID, ChannelID: cb.Channel.ID, UserID: cb.User.ID,
 		RawText: text, Inferred: m.replies.infer(text, written), Source: bh.SourceMessageShortcut, MessageTS: ts, Permalink: link, WrittenAt: written})
 	if err != nil {
-		b.log.Error("bot: store Save as note", "err", err)
-		b.tell(ctx, cb.Channel.ID, cb.User.ID, "⚠️ That message was *not* saved as a note: "+bh.ErrorMessage(err))
+		b.log.ErrorContext(ctx, "bot: store Save as note", "err", err)
+		b.tell(ctx, cb.Channel.ID, cb.User.ID, "⚠️ That message was *not* saved as a note: "+bh.ErrorText(ctx, err))
 		return
 	}
 	if !created {

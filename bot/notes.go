@@ -131,9 +131,9 @@ func (nb *noteButtons) apply(ctx context.Context, cb slack.InteractionCallback, 
 	}
 	if err != nil {
 		if bh.ErrorCode(err) == bh.EINTERNAL {
-			b.log.Error("bot: note action", "note_id", noteID, "err", err)
+			b.log.ErrorContext(ctx, "bot: note action", "note_id", noteID, "err", err)
 		}
-		b.tell(ctx, channelID, cb.User.ID, bh.ErrorMessage(err))
+		b.tell(ctx, channelID, cb.User.ID, bh.ErrorText(ctx, err))
 		return
 	}
 	ts := messageOf(cb)
@@ -142,7 +142,7 @@ func (nb *noteButtons) apply(ctx context.Context, cb slack.InteractionCallback, 
 		return
 	}
 	if err := b.update(ctx, channelID, ts, nb.replies.render(ctx, n)); err != nil {
-		b.log.Error("bot: update note reply", "note_id", n.ID, "err", err)
+		b.log.ErrorContext(ctx, "bot: update note reply", "note_id", n.ID, "err", err)
 	}
 	nb.home.shiftChanged(ctx, n.TeamID, n.ChannelID, cb.User.ID)
 	if isHealthNote(n) {

@@ -270,7 +270,7 @@ func (f *flights) done(key string) {
 func (p *planner) command(ctx context.Context, cmd slack.SlashCommand) {
 	a, err := parsePlanArgs(cmd.Text)
 	if err != nil {
-		p.b.tell(ctx, cmd.ChannelID, cmd.UserID, bh.ErrorMessage(err))
+		p.b.tell(ctx, cmd.ChannelID, cmd.UserID, bh.ErrorText(ctx, err))
 		return
 	}
 	p.plan(ctx, cmd.TeamID, cmd.ChannelID, cmd.UserID, a)
@@ -286,8 +286,8 @@ func (p *planner) plan(ctx context.Context, teamID, channelID, userID string, a 
 		// The sample is its own shift: its notes never mix with the
 		// family's, and the radar never speaks for it.
 		if shift, err = p.store.LoadSample(ctx, teamID, channelID, userID); err != nil {
-			b.log.Error("bot: load sample shift", "channel", channelID, "err", err)
-			b.tell(ctx, channelID, userID, "I could not load the sample notes: "+bh.ErrorMessage(err))
+			b.log.ErrorContext(ctx, "bot: load sample shift", "channel", channelID, "err", err)
+			b.tell(ctx, channelID, userID, "I could not load the sample notes: "+bh.ErrorText(ctx, err))
 			return
 		}
 	} else {
@@ -298,16 +298,16 @@ func (p *planner) plan(ctx context.Context, teamID, channelID, userID string, a 
 		return
 	}
 	if err != nil {
-		b.log.Error("bot: plan: load shift", "channel", channelID, "err", err)
-		b.tell(ctx, channelID, userID, bh.ErrorMessage(err))
+		b.log.ErrorContext(ctx, "bot: plan: load shift", "channel", channelID, "err", err)
+		b.tell(ctx, channelID, userID, bh.ErrorText(ctx, err))
 		return
 	}
 	loc := shift.Location(b.cfg.Location)
 	now := b.cfg.Now()
 	live, err := p.store.LiveNotes(ctx, teamID, shift.ID, now)
 	if err != nil {
-		b.log.Error("bot: plan: load notes", "shift_id", shift.ID, "err", err)
-		b.tell(ctx, channelID, userID, bh.ErrorMessage(err))
+		b.log.ErrorContext(ctx, "bot: plan: load notes", "shift_id", shift.ID, "err", err)
+		b.tell(ctx, channelID, userID, bh.ErrorText(ctx, err))
 		return
 	}
 	notes := familyNotes(live.Notes)
@@ -321,7 +321,7 @@ func (p *planner) plan(ctx context.Context, teamID, channelID, userID string, a 
 	from, hours := a.when.from(now, loc, a.hours)
 	duty, err := p.store.Duty(ctx, teamID, shift.ID)
 	if err != nil {
-		b.log.Info("bot: plan: who is on duty", "shift_id", shift.ID, "err", err)
+		b.log.InfoContext(ctx, "bot: plan: who is on duty", "shift_id", shift.ID, "err", err)
 	}
 	if a.when == (window{}) && !shift.Sample {
 		// No window named: the asker's own duty window, current or next.
@@ -370,7 +370,7 @@ func (p *planner) nightHours(ctx context.Context, run bh.Run) bh.QuietHours {
 			return *per.Quiet
 		}
 		if err != nil {
-			p.b.log.Info("bot: plan: the person's quiet hours", "user", who, "err", err)
+			p.b.log.InfoContext(ctx, "bot: plan: the person's quiet hours", "user", who, "err", err)
 		}
 	}
 	if set, err := p.store.RadarSettings(ctx, run.TeamID, run.ShiftID); err == nil {
@@ -422,7 +422,7 @@ func (p *planner) run(ctx context.Context, in council.Input, channelID, cardTS, 
 
 	prog := newProgress(b, channelID, cardTS, in.Run.Sample)
 	if err := prog.open(ctx); err != nil {
-		b.log.Error("bot: post council progress", "channel", channelID, "err", err)
+		b.log.ErrorContext(ctx, "bot: post council progress", "channel", channelID, "err", err)
 		b.tell(ctx, channelID, userID, "I cannot post in this conversation ("+slackErr(err)+"). Invite me with /invite @BabyHandoff, or plan in our DM.")
 		return council.Output{}, false
 	}
@@ -432,10 +432,10 @@ func (p *planner) run(ctx context.Context, in council.Input, channelID, cardTS, 
 	prog.stop()
 	release()
 	if err != nil {
-		b.log.Error("bot: council run failed", "shift_id", in.Run.ShiftID, "err", err)
-		msg := blocks.Notice("⚠️ I could not finish this plan: " + bh.ErrorMessage(err) + " Try `/plan` again.")
+		b.log.ErrorContext(ctx, "bot: council run failed", "shift_id", in.Run.ShiftID, "err", err)
+		msg := blocks.Notice("⚠️ I could not finish this plan: " + bh.ErrorText(ctx, err) + " Try `/plan` again.")
 		if uerr := b.update(context.WithoutCancel(ctx), channelID, prog.ts, msg); uerr != nil {
-			b.log.Error("bot: report failed run", "err", uerr)
+			b.log.ErrorContext(ctx, "bot: report failed run", "err", uerr)
 		}
 		return council.Output{}, false
 	}
@@ -483,10 +483,12 @@ func (p *planner) cardInput(ctx context.Context, rec bh.RunRecord, forkedFrom in
 	}
 	duty, err := p.store.Duty(ctx, rec.Run.TeamID, rec.Run.ShiftID)
 	if err != nil {
-		p.b.log.Info("bot: card: who is on duty", "shift_id", rec.Run.ShiftID, "err", err)
+		p.b.log.InfoContext(ctx, "bot: card: who is on duty", "shift_id", rec.Run.ShiftID, "err", err)
 	}
+	// Undo, for a minute after an edit (planedit.go).
+	undo := rec.Run.Edit != nil && len(rec.Run.Edit.Ops) > 0 && p.b.cfg.Now().Sub(rec.Run.Edit.At) <= undoFor
 	return blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals, Links: links, Labels: labels,
-		ForkedFrom: forkedFrom, Done: done, Duty: duty, Claims: claims}
+		ForkedFrom: forkedFrom, Done: done, Duty: duty, Claims: claims, Undo: undo}
 }
 
 // packNoteIDs are the notes a run can cite: every plan item, reason and
@@ -517,7 +519,7 @@ func (p *planner) refreshCard(ctx context.Context, teamID, runID, channelID stri
 	}
 	if err != nil || rec.Run.ChannelID != channelID || rec.Run.CardTS == "" {
 		if err != nil {
-			b.log.Debug("bot: refresh card", "run_id", runID, "err", err)
+			b.log.DebugContext(ctx, "bot: refresh card", "run_id", runID, "err", err)
 		}
 		return
 	}
@@ -533,6 +535,6 @@ func (p *planner) refreshCard(ctx context.Context, teamID, runID, channelID stri
 		}
 	}
 	if err := b.update(ctx, rec.Run.CardChannel, rec.Run.CardTS, p.card(ctx, rec, forkedFrom)); err != nil {
-		b.log.Warn("bot: refresh card", "run_id", runID, "err", err)
+		b.log.WarnContext(ctx, "bot: refresh card", "run_id", runID, "err", err)
 	}
 }

@@ -104,7 +104,7 @@ func (p *progress) loop(ctx context.Context) {
 		if errors.As(err, &rl) {
 			next = time.Now().Add(rl.RetryAfter)
 		} else if err != nil {
-			p.b.log.Debug("bot: progress update", "err", err)
+			p.b.log.DebugContext(ctx, "bot: progress update", "err", err)
 		}
 	}
 }

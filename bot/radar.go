@@ -77,15 +77,15 @@ func (r *radarHandler) show(ctx context.Context, teamID, channelID, userID strin
 		st, err = b.cfg.Radar.State(ctx, shift)
 	}
 	if err != nil {
-		b.log.Error("bot: radar", "channel", channelID, "err", err)
-		b.tell(ctx, channelID, userID, bh.ErrorMessage(err))
+		b.log.ErrorContext(ctx, "bot: radar", "channel", channelID, "err", err)
+		b.tell(ctx, channelID, userID, bh.ErrorText(ctx, err))
 		return
 	}
 	// Only links its reader can open from here: in a DM, none into
 	// another member's DM; in a channel, none into any DM.
-	msg := blocks.Radar(st, r.links.readableIn(ctx, teamID, shift.ID, channelID), shift.Location(b.cfg.Location))
+	msg := blocks.RadarOn(st, r.links.readableIn(ctx, teamID, shift.ID, channelID), shift.Location(b.cfg.Location), b.userClock(ctx, userID))
 	if _, err := b.api.PostEphemeralContext(ctx, channelID, userID, msg.Options()...); err != nil {
-		b.log.Error("bot: post radar", "channel", channelID, "err", err)
+		b.log.ErrorContext(ctx, "bot: post radar", "channel", channelID, "err", err)
 	}
 }
 
@@ -99,7 +99,7 @@ func (r *radarHandler) forMembers(ctx context.Context, teamID string, shift bh.S
 	}
 	if ok, err := mayAct(ctx, r.b.cfg.Store, teamID, userID, "", shift.ID, nil); err != nil || !ok {
 		if err != nil {
-			r.b.log.Info("bot: radar: is a member", "user", userID, "err", err)
+			r.b.log.InfoContext(ctx, "bot: radar: is a member", "user", userID, "err", err)
 		}
 		r.b.tell(ctx, channelID, userID, "The radar here reads the family's whole list, so it is for its members: not everyone in this channel has joined, and you have not. Ask a member to add you with *Add your partner* on my Home tab.")
 		return false
@@ -156,7 +156,7 @@ func (r *radarHandler) overdue(ctx context.Context, cb slack.InteractionCallback
 		return
 	}
 	if _, err := b.api.PostEphemeralContext(ctx, ch, cb.User.ID, msg.Options()...); err != nil {
-		b.log.Debug("bot: confirm overdue answer", "err", err)
+		b.log.DebugContext(ctx, "bot: confirm overdue answer", "err", err)
 	}
 	if run := blocks.CardRunOf(a.BlockID); run != "" {
 		r.planner.refreshCard(ctx, cb.Team.ID, run, ch)
@@ -203,7 +203,7 @@ func (r *radarHandler) setQuiet(ctx context.Context, teamID, channelID, userID, 
 	}
 	q, err := bh.ParseQuietHours(how)
 	if err != nil {
-		b.tell(ctx, channelID, userID, bh.ErrorMessage(err)+" For example `/radar quiet 22-7`.")
+		b.tell(ctx, channelID, userID, bh.ErrorText(ctx, err)+" For example `/radar quiet 22-7`.")
 		return
 	}
 	p, err := r.store.Person(ctx, teamID, userID)
@@ -262,7 +262,7 @@ func (r *radarHandler) mark(ctx context.Context, cb slack.InteractionCallback, c
 		msg = blocks.Notice("↩️ Back on the radar: " + blocks.Echo(n.Text, 100) + ".")
 	}
 	if _, err := b.api.PostEphemeralContext(ctx, channelID, cb.User.ID, msg.Options()...); err != nil {
-		b.log.Debug("bot: confirm done", "err", err)
+		b.log.DebugContext(ctx, "bot: confirm done", "err", err)
 	}
 	switch {
 	case isHealthNote(n):
@@ -410,7 +410,7 @@ func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 			}
 		}
 	} else {
-		b.log.Warn("bot: radar: notes for links", "shift_id", p.Shift.ID, "err", err)
+		b.log.WarnContext(ctx, "bot: radar: notes for links", "shift_id", p.Shift.ID, "err", err)
 	}
 	if d, err := b.radar.store.Duty(ctx, p.Shift.TeamID, p.Shift.ID); err == nil {
 		p.Duty = d
@@ -419,11 +419,16 @@ func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 			p.DutyName = b.userName(ctx, d.UserID)
 		}
 	} else {
-		b.log.Info("bot: radar: who is on duty", "shift_id", p.Shift.ID, "err", err)
+		b.log.InfoContext(ctx, "bot: radar: who is on duty", "shift_id", p.Shift.ID, "err", err)
 	}
 	if strings.HasPrefix(channel, "D") {
 		// One reader: the notification is written on their clock.
 		p.Clock = b.userClock(ctx, p.To.UserID)
+	} else if p.Location != nil {
+		// Many readers: the clock most of them read where the family
+		// lives (12-hour in a US zone), as for a reader Slack says
+		// nothing of.
+		p.Clock = bh.ClockFor("", p.Location.String())
 	}
 	msg := blocks.RadarPost(p, links, authors)
 	var ts string

@@ -58,23 +58,23 @@ func (b *Bot) Recover(ctx context.Context, interrupted []bh.Run, exclusive bool)
 	r.uploads(ctx, exclusive)
 	runs, err := r.store.UnpostedRuns(ctx, b.cfg.Now().Add(-recoverWindow))
 	if err != nil {
-		b.log.Error("bot: recover: list unposted cards", "err", err)
+		b.log.ErrorContext(ctx, "bot: recover: list unposted cards", "err", err)
 		return
 	}
 	for _, run := range runs {
 		rec, err := r.store.RunRecord(ctx, run.TeamID, run.ID)
 		if err != nil {
-			b.log.Error("bot: recover: load run", "run_id", run.ID, "err", err)
+			b.log.ErrorContext(ctx, "bot: recover: load run", "run_id", run.ID, "err", err)
 			continue
 		}
 		if err := b.update(ctx, run.CardChannel, run.CardTS, r.planner.card(ctx, rec, 0)); err != nil {
-			b.log.Warn("bot: recover: post a Decision Card", "run_id", run.ID, "err", err)
+			b.log.WarnContext(ctx, "bot: recover: post a Decision Card", "run_id", run.ID, "err", err)
 			continue
 		}
 		if err := r.store.SetRunCard(ctx, run.TeamID, run.ID, run.CardChannel, run.CardTS); err != nil {
-			b.log.Error("bot: recover: remember card", "run_id", run.ID, "err", err)
+			b.log.ErrorContext(ctx, "bot: recover: remember card", "run_id", run.ID, "err", err)
 		}
-		b.log.Info("posted the Decision Card of a plan saved before a restart", "run_id", run.ID)
+		b.log.InfoContext(ctx, "posted the Decision Card of a plan saved before a restart", "run_id", run.ID)
 	}
 }
 
@@ -87,10 +87,10 @@ func (b *Bot) RecoverShared(ctx context.Context) {
 	r := b.recov
 	runs, err := r.store.FailInterruptedRuns(ctx, InterruptedAfter)
 	if err != nil {
-		b.log.Error("bot: recover: interrupted plans", "err", err)
+		b.log.ErrorContext(ctx, "bot: recover: interrupted plans", "err", err)
 	}
 	for _, run := range runs {
-		b.log.Warn("marked an interrupted run as failed", "run_id", run.ID, "version", run.Version, "shift_id", run.ShiftID)
+		b.log.WarnContext(ctx, "marked an interrupted run as failed", "run_id", run.ID, "version", run.Version, "shift_id", run.ShiftID)
 		r.interrupted(ctx, run)
 	}
 	r.uploads(ctx, false)
@@ -109,12 +109,12 @@ func (r *recoverer) interrupted(ctx context.Context, run bh.Run) {
 			msg = r.planner.card(ctx, parent, 0)
 			note := blocks.Notice("⚠️ The what-if (" + blocks.Echo(run.Change, 100) + ") was interrupted by a restart; choose it again from Energy.")
 			if _, _, err := b.api.PostMessageContext(ctx, run.CardChannel, append(note.Options(), slack.MsgOptionTS(run.CardTS))...); err != nil {
-				b.log.Warn("bot: recover: explain an interrupted what-if", "run_id", run.ID, "err", err)
+				b.log.WarnContext(ctx, "bot: recover: explain an interrupted what-if", "run_id", run.ID, "err", err)
 			}
 		}
 	}
 	if err := b.update(ctx, run.CardChannel, run.CardTS, msg); err != nil {
-		b.log.Warn("bot: recover: update an interrupted plan's message", "run_id", run.ID, "err", err)
+		b.log.WarnContext(ctx, "bot: recover: update an interrupted plan's message", "run_id", run.ID, "err", err)
 	}
 }
 
@@ -129,7 +129,7 @@ func (r *recoverer) uploads(ctx context.Context, exclusive bool) {
 	}
 	ups, err := r.store.TakePendingUploads(ctx, cutoff)
 	if err != nil {
-		b.log.Error("bot: recover: list pending uploads", "err", err)
+		b.log.ErrorContext(ctx, "bot: recover: list pending uploads", "err", err)
 		return
 	}
 	for _, u := range ups {
@@ -144,10 +144,10 @@ func (r *recoverer) uploads(ctx context.Context, exclusive bool) {
 		}
 		if err == nil && ok {
 			r.share.send(ctx, a, u.ChannelID, u.ThreadTS, u.UserID)
-			b.log.Info("sent a file a restart had cut off", "run_id", u.RunID, "file", a.Name)
+			b.log.InfoContext(ctx, "sent a file a restart had cut off", "run_id", u.RunID, "file", a.Name)
 		}
 		if err := r.store.FinishUpload(ctx, u.ID); err != nil {
-			b.log.Warn("bot: recover: finish an upload", "err", err)
+			b.log.WarnContext(ctx, "bot: recover: finish an upload", "err", err)
 		}
 	}
 }

@@ -116,7 +116,7 @@ func (r *replies) post(ctx context.Context, n bh.Note, channelID, threadTS strin
 	}
 	ch, ts, err := r.b.api.PostMessageContext(ctx, channelID, opts...)
 	if err != nil {
-		r.b.log.Error("bot: post note reply", "note_id", n.ID, "channel", channelID, "err", err)
+		r.b.log.ErrorContext(ctx, "bot: post note reply", "note_id", n.ID, "channel", channelID, "err", err)
 		return
 	}
 	r.remember(ctx, n, ch, ts)
@@ -132,11 +132,11 @@ func (r *replies) postOrDM(ctx context.Context, n bh.Note, channelID, threadTS, 
 	}
 	ch, ts, err := r.b.api.PostMessageContext(ctx, channelID, opts...)
 	if err != nil {
-		r.b.log.Debug("bot: reply in conversation failed; using DM", "channel", channelID, "err", err)
+		r.b.log.DebugContext(ctx, "bot: reply in conversation failed; using DM", "channel", channelID, "err", err)
 		ch, ts, err = r.b.api.PostMessageContext(ctx, userID, msg.Options()...)
 	}
 	if err != nil {
-		r.b.log.Error("bot: post note reply", "note_id", n.ID, "err", err)
+		r.b.log.ErrorContext(ctx, "bot: post note reply", "note_id", n.ID, "err", err)
 		return
 	}
 	r.remember(ctx, n, ch, ts)
@@ -144,7 +144,7 @@ func (r *replies) postOrDM(ctx context.Context, n bh.Note, channelID, threadTS, 
 
 func (r *replies) remember(ctx context.Context, n bh.Note, channelID, ts string) {
 	if err := r.store.SetNoteReply(ctx, n.TeamID, n.ID, channelID, ts); err != nil {
-		r.b.log.Error("bot: remember note reply", "note_id", n.ID, "err", err)
+		r.b.log.ErrorContext(ctx, "bot: remember note reply", "note_id", n.ID, "err", err)
 	}
 }
 
@@ -154,6 +154,6 @@ func (r *replies) refresh(ctx context.Context, n bh.Note) {
 		return
 	}
 	if err := r.b.update(ctx, n.ReplyChannel, n.ReplyTS, r.render(ctx, n)); err != nil {
-		r.b.log.Error("bot: update note reply", "note_id", n.ID, "err", err)
+		r.b.log.ErrorContext(ctx, "bot: update note reply", "note_id", n.ID, "err", err)
 	}
 }

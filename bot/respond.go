@@ -17,6 +17,9 @@ func (b *Bot) ack(req *socketmode.Request, payload any) bool {
 	if req == nil || req.EnvelopeID == "" {
 		return false
 	}
+	if http, ok := b.answers.take(req.EnvelopeID, payload); http {
+		return ok
+	}
 	var err error
 	if payload != nil {
 		err = b.sm.Ack(*req, payload)
@@ -36,6 +39,9 @@ func (b *Bot) ackThenFollow(req *socketmode.Request) {
 	if req == nil || req.EnvelopeID == "" {
 		return
 	}
+	if http, _ := b.answers.take(req.EnvelopeID, nil); http {
+		return // the response is written by the request's own goroutine
+	}
 	ch := b.sent.expect(req.EnvelopeID)
 	if !b.ack(req, nil) {
 		b.sent.wait(req.EnvelopeID, nil) // nothing will be written
@@ -54,7 +60,7 @@ func (b *Bot) tell(ctx context.Context, channelID, userID, text string) {
 		}
 	}
 	if _, _, err := b.api.PostMessageContext(ctx, userID, msg.Options()...); err != nil {
-		b.log.Error("bot: tell user", "user", userID, "err", err)
+		b.log.ErrorContext(ctx, "bot: tell user", "user", userID, "err", err)
 	}
 }
 
@@ -62,9 +68,9 @@ func (b *Bot) tell(ctx context.Context, channelID, userID, text string) {
 // is logged and they get the generic apology.
 func (b *Bot) refuse(ctx context.Context, channelID, userID string, err error) {
 	if bh.ErrorCode(err) == bh.EINTERNAL {
-		b.log.Error("bot: action failed", "err", err)
+		b.log.ErrorContext(ctx, "bot: action failed", "err", err)
 	}
-	b.tell(ctx, channelID, userID, bh.ErrorMessage(err))
+	b.tell(ctx, channelID, userID, bh.ErrorText(ctx, err))
 }
 
 // update replaces a message. Slack's 429s and 5xx are retried by the
@@ -127,7 +133,7 @@ func (b *Bot) actionChannel(ctx context.Context, cb slack.InteractionCallback) (
 	}
 	ch, err := b.dm(ctx, cb.User.ID)
 	if err != nil {
-		b.log.Error("bot: home: open DM", "user", cb.User.ID, "err", err)
+		b.log.ErrorContext(ctx, "bot: home: open DM", "user", cb.User.ID, "err", err)
 		return "", false
 	}
 	return ch, true

@@ -52,7 +52,7 @@ func (r *restocks) closeBought(ctx context.Context, n bh.Note, items []string) {
 	// closed notes need no reading for every "got wipes".
 	live, err := r.store.LiveNotes(ctx, n.TeamID, n.ShiftID, r.b.cfg.Now())
 	if err != nil {
-		r.b.log.Error("bot: restock: list notes", "note_id", n.ID, "err", err)
+		r.b.log.ErrorContext(ctx, "bot: restock: list notes", "note_id", n.ID, "err", err)
 		return
 	}
 	// A channel someone in which has not joined the family is not its
@@ -67,7 +67,7 @@ func (r *restocks) closeBought(ctx context.Context, n bh.Note, items []string) {
 			continue
 		}
 		if _, err := r.store.MarkNoteDoneBy(ctx, n.TeamID, f.NoteID, bh.DoneBy{User: n.UserID, Note: n.ID}); err != nil {
-			r.b.log.Error("bot: restock: close", "note_id", f.NoteID, "by", n.ID, "err", err)
+			r.b.log.ErrorContext(ctx, "bot: restock: close", "note_id", f.NoteID, "by", n.ID, "err", err)
 		}
 	}
 }
@@ -91,7 +91,7 @@ func (r *restocks) closedBy(ctx context.Context, n bh.Note, bought []string) []b
 func (r *restocks) reopen(ctx context.Context, n bh.Note) {
 	for _, x := range r.closedNotes(ctx, n) {
 		if _, err := r.store.MarkNoteDone(ctx, n.TeamID, x.ID, false); err != nil {
-			r.b.log.Error("bot: restock: reopen", "note_id", x.ID, "err", err)
+			r.b.log.ErrorContext(ctx, "bot: restock: reopen", "note_id", x.ID, "err", err)
 		}
 	}
 }
@@ -100,7 +100,7 @@ func (r *restocks) reopen(ctx context.Context, n bh.Note) {
 func (r *restocks) closedNotes(ctx context.Context, n bh.Note) []bh.Note {
 	notes, err := r.store.Notes(ctx, n.TeamID, n.ShiftID, false)
 	if err != nil {
-		r.b.log.Error("bot: restock: list notes", "note_id", n.ID, "err", err)
+		r.b.log.ErrorContext(ctx, "bot: restock: list notes", "note_id", n.ID, "err", err)
 		return nil
 	}
 	var out []bh.Note

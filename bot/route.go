@@ -152,11 +152,11 @@ func (b *Bot) Route(ctx context.Context, shift bh.Shift, kind bh.PostKind, items
 		ok, notYet, err := b.channelJoined(ctx, c.ChannelID, members)
 		switch {
 		case err != nil:
-			b.log.Warn("bot: route: a family channel's members; not posting there", "shift_id", shift.ID, "channel", c.ChannelID, "err", err)
+			b.log.WarnContext(ctx, "bot: route: a family channel's members; not posting there", "shift_id", shift.ID, "channel", c.ChannelID, "err", err)
 		case ok:
 			return to(bh.Route{ChannelID: c.ChannelID, Why: "family channel"})
 		default:
-			b.log.Debug("bot: route: a family channel not everyone in has joined", "shift_id", shift.ID, "channel", c.ChannelID, "not_yet", notYet)
+			b.log.DebugContext(ctx, "bot: route: a family channel not everyone in has joined", "shift_id", shift.ID, "channel", c.ChannelID, "not_yet", notYet)
 		}
 	}
 
@@ -213,7 +213,7 @@ func (b *Bot) Route(ctx context.Context, shift bh.Shift, kind bh.PostKind, items
 	for _, m := range members {
 		ch, err := b.dm(ctx, m.UserID)
 		if err != nil {
-			b.log.Warn("bot: route: open a member's DM", "shift_id", shift.ID, "user", m.UserID, "err", err)
+			b.log.WarnContext(ctx, "bot: route: open a member's DM", "shift_id", shift.ID, "user", m.UserID, "err", err)
 			continue
 		}
 		return to(bh.Route{ChannelID: ch, UserID: m.UserID, Why: "a member's DM"})

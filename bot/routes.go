@@ -61,6 +61,13 @@ func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *
 			blocks.ActionRerun:    cd.rerun,
 			blocks.ActionCardMore: cd.more,
 			blocks.ActionMarkDone: cd.openMarkDone,
+			// Editing the plan (Edit plan…, Undo, Versions…).
+			blocks.ActionEditBlock:  cd.editBlock,
+			blocks.ActionEditMoveTo: cd.editMoveTo,
+			blocks.ActionEditDrop:   cd.editDrop,
+			blocks.ActionEditAdd:    cd.editAdd,
+			blocks.ActionEditUndo:   cd.undo,
+			blocks.ActionUseVersion: cd.useVersion,
 			// Buttons and checkboxes of cards posted before ⋯ and Mark
 			// done…: those cards stay in conversations.
 			blocks.ActionDownload:   s.download,
@@ -139,7 +146,7 @@ func (r routes) blockActions(ctx context.Context, b *Bot, cb slack.InteractionCa
 			continue
 		}
 		// A button of ours from an older version, or a forged one.
-		b.log.Debug("bot: unknown action", "action_id", a.ActionID)
+		b.log.DebugContext(ctx, "bot: unknown action", "action_id", a.ActionID)
 		b.tell(ctx, channelOf(cb), cb.User.ID, "That button is not one I know (perhaps from an older message); nothing was changed.")
 	}
 }

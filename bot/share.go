@@ -62,7 +62,7 @@ func (s *sharer) planFiles(ctx context.Context, rec bh.RunRecord) []bh.Artifact 
 	for _, kind := range []string{bh.ArtifactCalendar, bh.ArtifactPicture} {
 		a, err := s.planFile(rec, kind, links, labels)
 		if err != nil {
-			s.b.log.Warn("bot: make a plan file", "run_id", rec.Run.ID, "kind", kind, "err", err)
+			s.b.log.WarnContext(ctx, "bot: make a plan file", "run_id", rec.Run.ID, "kind", kind, "err", err)
 			continue
 		}
 		out = append(out, a)
@@ -103,12 +103,12 @@ func (s *sharer) artifact(ctx context.Context, cb slack.InteractionCallback, run
 func (s *sharer) upload(ctx context.Context, teamID string, a bh.Artifact, channelID, threadTS, userID string) {
 	u, err := s.store.StartUpload(ctx, bh.Upload{TeamID: teamID, RunID: a.RunID, Kind: a.Kind, ChannelID: channelID, ThreadTS: threadTS, UserID: userID})
 	if err != nil {
-		s.b.log.Warn("bot: record an upload", "run_id", a.RunID, "err", err)
+		s.b.log.WarnContext(ctx, "bot: record an upload", "run_id", a.RunID, "err", err)
 	}
 	s.send(ctx, a, channelID, threadTS, userID)
 	if u.ID != "" {
 		if err := s.store.FinishUpload(ctx, u.ID); err != nil {
-			s.b.log.Warn("bot: finish an upload", "run_id", a.RunID, "err", err)
+			s.b.log.WarnContext(ctx, "bot: finish an upload", "run_id", a.RunID, "err", err)
 		}
 	}
 }
@@ -122,8 +122,8 @@ func (s *sharer) send(ctx context.Context, a bh.Artifact, channelID, threadTS, u
 	}
 	_, err := s.b.api.UploadFileContext(ctx, p)
 	if err != nil {
-		s.b.log.Error("bot: upload file", "file", a.Name, "run_id", a.RunID, "err", err)
-		s.b.tell(ctx, channelID, userID, fmt.Sprintf("I could not upload %s (%s). Please try again.", a.Name, slackErr(err)))
+		s.b.log.ErrorContext(ctx, "bot: upload file", "file", a.Name, "run_id", a.RunID, "err", err)
+		s.b.tell(ctx, channelID, userID, fmt.Sprintf("I could not upload %s (%s)%s. Please try again.", a.Name, slackErr(err), bh.Ref(ctx)))
 	}
 }
 
@@ -134,8 +134,8 @@ func (s *sharer) open(ctx context.Context, cb slack.InteractionCallback, a *slac
 		return
 	}
 	if _, err := s.b.api.OpenViewContext(ctx, cb.TriggerID, blocks.ShareModal(rec.Run.ID, rec.Run.Version)); err != nil {
-		s.b.log.Error("bot: open Share", "run_id", rec.Run.ID, "err", err)
-		s.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the share form; please try again.")
+		s.b.log.ErrorContext(ctx, "bot: open Share", "run_id", rec.Run.ID, "err", err)
+		s.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the share form"+bh.Ref(ctx)+"; please try again.")
 	}
 }
 
@@ -172,14 +172,14 @@ func (s *sharer) share(ctx context.Context, cb slack.InteractionCallback, runID,
 		rec, err = authorizedRun(ctx, s.store, cb.Team.ID, run.ChannelID, runID)
 	}
 	if err != nil {
-		b.tell(ctx, "", cb.User.ID, "Not shared: "+bh.ErrorMessage(err))
+		b.tell(ctx, "", cb.User.ID, "Not shared: "+bh.ErrorText(ctx, err))
 		return
 	}
 	msg := blocks.SharedCard(cardInput(rec), cb.User.ID)
 	ch, ts, err := b.api.PostMessageContext(ctx, target, msg.Options()...)
 	if err != nil {
-		b.log.Info("bot: share failed", "run_id", runID, "err", err)
-		b.tell(ctx, "", cb.User.ID, fmt.Sprintf("I could not post there (%s). For a channel, invite me first with /invite @BabyHandoff.", slackErr(err)))
+		b.log.InfoContext(ctx, "bot: share failed", "run_id", runID, "err", err)
+		b.tell(ctx, "", cb.User.ID, fmt.Sprintf("I could not post there (%s)%s. For a channel, invite me first with /invite @BabyHandoff.", slackErr(err), bh.Ref(ctx)))
 		return
 	}
 	for _, f := range s.planFiles(ctx, rec) {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/slack-go/slack"
 	"github.com/slack-go/slack/slackevents"
 	"github.com/slack-go/slack/socketmode"
@@ -17,6 +18,8 @@ import (
 type job struct {
 	name string
 	fn   func(ctx context.Context)
+	// trace names the work: made when the envelope arrived.
+	trace string
 }
 
 // Run connects to Slack and handles envelopes until ctx ends, then stops
@@ -37,7 +40,9 @@ func (b *Bot) Run(ctx context.Context) error {
 	sockCtx, stopSocket := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopSocket()
 	sockErr := make(chan error, 1)
-	go func() { sockErr <- b.sm.RunContext(sockCtx) }()
+	if !b.cfg.HTTP {
+		go func() { sockErr <- b.sm.RunContext(sockCtx) }()
+	}
 
 	workCtx, stopWork := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopWork()
@@ -70,7 +75,7 @@ loop:
 	}
 
 	// Stop taking work, then let the workers finish what they hold.
-	close(b.jobs)
+	b.answers.stop(b.jobs)
 	done := make(chan struct{})
 	go func() { b.wg.Wait(); close(done) }()
 	select {
@@ -92,22 +97,26 @@ func (b *Bot) worker(ctx context.Context) {
 }
 
 func (b *Bot) runJob(ctx context.Context, j job) {
+	ctx = bh.WithTrace(ctx, j.trace)
 	defer func() {
 		if r := recover(); r != nil {
-			b.log.Error("bot: a handler panicked; the envelope was dropped", "job", j.name, "panic", fmt.Sprint(r))
+			b.log.ErrorContext(ctx, "bot: a handler panicked; the envelope was dropped", "job", j.name, "panic", fmt.Sprint(r))
 		}
 	}()
+	b.log.DebugContext(ctx, "bot: work", "job", j.name)
 	j.fn(ctx)
 }
 
 // enqueue hands work to the pool without blocking the reader. It reports
-// false when the queue is full.
+// false when the queue is full. The work gets a new trace id: every
+// envelope's work is enqueued as it arrives.
 func (b *Bot) enqueue(name string, fn func(ctx context.Context)) bool {
+	trace := bh.NewTraceID()
 	select {
-	case b.jobs <- job{name: name, fn: fn}:
+	case b.jobs <- job{name: name, fn: fn, trace: trace}:
 		return true
 	default:
-		b.log.Warn("bot: work queue full; envelope not taken", "job", name)
+		b.log.Warn("bot: work queue full; envelope not taken", "job", name, "trace", trace)
 		return false
 	}
 }

@@ -45,7 +45,7 @@ func (b *Bot) userName(ctx context.Context, userID string) string {
 	}
 	e, err := b.person(ctx, userID)
 	if err != nil {
-		b.log.Debug("bot: a person's name", "user", userID, "err", err)
+		b.log.DebugContext(ctx, "bot: a person's name", "user", userID, "err", err)
 	}
 	return e.name
 }
@@ -73,7 +73,7 @@ func (b *Bot) person(ctx context.Context, userID string) (zoneEntry, error) {
 	tz := u.TZ
 	if tz != "" {
 		if _, ok := bh.KnownZone(tz); !ok {
-			b.log.Debug("bot: unknown time zone in a profile", "tz", tz)
+			b.log.DebugContext(ctx, "bot: unknown time zone in a profile", "tz", tz)
 			tz = ""
 		}
 	}
@@ -96,7 +96,7 @@ func (b *Bot) userLoc(ctx context.Context, userID string) *time.Location {
 	}
 	tz, err := b.UserZone(ctx, userID)
 	if err != nil {
-		b.log.Debug("bot: a writer's zone", "user", userID, "err", err)
+		b.log.DebugContext(ctx, "bot: a writer's zone", "user", userID, "err", err)
 		return def
 	}
 	// The zone is wanted for every note: loaded once, not read from the
@@ -113,7 +113,7 @@ func (b *Bot) userClock(ctx context.Context, userID string) bh.Clock {
 	}
 	e, err := b.person(ctx, userID)
 	if err != nil {
-		b.log.Debug("bot: a person's clock", "user", userID, "err", err)
+		b.log.DebugContext(ctx, "bot: a person's clock", "user", userID, "err", err)
 	}
 	return e.clock
 }

@@ -3,6 +3,7 @@ package council
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"sort"
 	"strconv"
 	"strings"
@@ -94,6 +95,9 @@ type Config struct {
 	// (multi); its failure falls back to the deterministic rubric.
 	Planner Model
 	Judge   Model
+	// Logger hears each step at debug (step, agent, duration, hashes) and
+	// each failure at warn, with the run's trace. Default: discards.
+	Logger *slog.Logger
 }
 
 // Council runs the village council. It is safe for concurrent runs.
@@ -103,6 +107,7 @@ type Council struct {
 	maxAttempts int
 	planner     Model
 	judge       Model
+	log         *slog.Logger
 	// facts remembers what notes were read as, across runs (facts.go).
 	facts *factMemo
 }
@@ -130,10 +135,13 @@ func New(cfg Config) (*Council, error) {
 	if cfg.MaxAttempts <= 0 {
 		cfg.MaxAttempts = 1
 	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
 	if cfg.Judge != nil && cfg.Planner == nil {
 		return nil, bh.Errorf(bh.EINVALID, "council: a model referee needs model planners (multi mode)")
 	}
-	c := &Council{agents: cfg.Agents, clock: cfg.Clock, maxAttempts: cfg.MaxAttempts, planner: cfg.Planner, judge: cfg.Judge, facts: &factMemo{}}
+	c := &Council{agents: cfg.Agents, clock: cfg.Clock, maxAttempts: cfg.MaxAttempts, planner: cfg.Planner, judge: cfg.Judge, log: cfg.Logger, facts: &factMemo{}}
 	for _, g := range graph {
 		if c.assign(g.skill) == "" {
 			return nil, bh.Errorf(bh.EINVALID, "council: no agent has the skill %q needed by %s", g.skill, g.task)
@@ -194,6 +202,7 @@ type Observer func(bh.Task)
 // recorder collects a run's tasks, messages and events.
 type recorder struct {
 	mu     sync.Mutex
+	ctx    context.Context // for the log lines' trace
 	c      *Council
 	run    bh.Run
 	tasks  map[string]*bh.Task
@@ -207,7 +216,7 @@ func (r *recorder) event(agent, typ, text string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.events = append(r.events, bh.Event{ID: fmt.Sprintf("%s:e%03d", r.run.ID, len(r.events)+1), TeamID: r.run.TeamID, ShiftID: r.run.ShiftID,
-		RunID: r.run.ID, At: r.c.clock().UTC(), Agent: agent, Type: typ, Text: text})
+		RunID: r.run.ID, At: r.c.clock().UTC(), Agent: agent, Type: typ, Text: text, Meta: traceMeta(r.run.TraceID)})
 }
 
 func (r *recorder) message(taskName, sender, role, content string, meta map[string]string) {
@@ -234,11 +243,17 @@ func (r *recorder) set(name string, st bh.Status, outputs map[string]string, err
 	case bh.StatusCompleted, bh.StatusFailed:
 		t.FinishedAt = now
 	}
+	if t.Outputs == nil && len(outputs) > 0 {
+		t.Outputs = map[string]string{}
+	}
 	for k, v := range outputs {
-		if t.Outputs == nil {
-			t.Outputs = map[string]string{}
-		}
 		t.Outputs[k] = v
+	}
+	if !t.FinishedAt.IsZero() {
+		// On the injected clock, as every time of a run: wall time in
+		// production; under a test's settable clock, the time the test
+		// moved it (usually 0), so a replay or a test sees the same.
+		t.Outputs["duration_ms"] = strconv.FormatInt(t.FinishedAt.Sub(t.StartedAt).Milliseconds(), 10)
 	}
 	// A task that asked a model records its real number of calls, retries
 	// included (1 until then, and for the heuristic agents).
@@ -251,6 +266,12 @@ func (r *recorder) set(name string, st bh.Status, outputs map[string]string, err
 	r.mu.Unlock()
 	if st != bh.StatusRunning {
 		r.event(t.Agent, "task_"+string(st), fmt.Sprintf("%s %s", name, st))
+		o := snapshot.Outputs
+		r.c.log.DebugContext(r.ctx, "council: step", "run_id", r.run.ID, "step", name, "agent", t.Agent, "status", string(st),
+			"duration_ms", o["duration_ms"], "input_hash", Short(o["input_hash"]), "output_hash", Short(o["output_hash"]))
+		if errText != "" {
+			r.c.log.WarnContext(r.ctx, "council: step fell back", "run_id", r.run.ID, "step", name, "agent", t.Agent, "err", errText)
+		}
 	}
 	if obs != nil {
 		obs(snapshot)
@@ -280,11 +301,19 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 	loc := run.Location(time.UTC)
 	run.TZ = loc.String() // an unknown or empty zone is planned, and recorded, as UTC
 	run.Now = run.Now.In(loc)
+	// A run keeps the trace it was made in (a replay, its original's);
+	// its log lines and model requests carry the same.
+	if run.TraceID == "" {
+		run.TraceID = bh.TraceID(ctx)
+	}
+	if bh.TraceID(ctx) == "" {
+		ctx = bh.WithTrace(ctx, run.TraceID)
+	}
 
-	rec := &recorder{c: c, run: run, tasks: map[string]*bh.Task{}, obs: observe}
+	rec := &recorder{ctx: ctx, c: c, run: run, tasks: map[string]*bh.Task{}, obs: observe}
 	for _, g := range graph {
 		t := &bh.Task{ID: run.ID + ":" + g.task, RunID: run.ID, Name: g.task, Agent: c.assign(g.skill), Status: bh.StatusQueued,
-			MaxAttempts: c.maxAttempts, Inputs: map[string]string{"context_pack_id": run.ID + ":pack"}, QueuedAt: c.clock().UTC()}
+			MaxAttempts: c.maxAttempts, Inputs: map[string]string{"context_pack_id": run.ID + ":pack"}, TraceID: run.TraceID, QueuedAt: c.clock().UTC()}
 		if strings.HasPrefix(g.task, "plan_") {
 			t.Inputs["archetype"] = strings.TrimPrefix(g.task, "plan_")
 			t.Inputs["provider"] = run.Mode
@@ -318,9 +347,17 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 	}
 	// normalize_logs
 	rec.set(TaskNormalize, bh.StatusRunning, nil, "")
-	facts := c.facts.facts(run.TeamID+"/"+run.ShiftID+"/pack", notesFromPack(pack), loc, run.Now)
+	packNotes := notesFromPack(pack)
+	facts := c.facts.facts(run.TeamID+"/"+run.ShiftID+"/pack", packNotes, loc, run.Now)
 	rec.message(TaskNormalize, AgentNormalizer, "assistant", factsMessage(facts, loc), nil)
-	rec.set(TaskNormalize, bh.StatusCompleted, map[string]string{"facts": strconv.Itoa(len(facts))}, "")
+	normOut := stepHashes(struct {
+		Notes []bh.Note
+		TZ    string
+		Now   time.Time
+	}{packNotes, run.TZ, run.Now}, facts)
+	normOut["facts"] = strconv.Itoa(len(facts))
+	rec.set(TaskNormalize, bh.StatusCompleted, normOut, "")
+	set := settingsOf(run)
 
 	sit := newSituation(facts, loc, run.Now, run.Start(), time.Duration(run.HorizonH)*time.Hour, run.Energy, run.For)
 	if len(run.Rest) == 0 {
@@ -360,6 +397,13 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 					p.Source, p.Fallback = "fallback", reasonOf(err)
 				}
 				outputs, talks[i] = out, talk
+			}
+			for k, v := range stepHashes(struct {
+				Archetype bh.Archetype
+				Facts     string
+				Settings  settings
+			}{a, normOut["output_hash"], set}, p) {
+				outputs[k] = v
 			}
 			outputs["proposal_id"], outputs["blocks"] = p.ID, strconv.Itoa(len(p.Blocks))
 			props[i] = p
@@ -407,6 +451,17 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 	dec.ID, dec.RunID = run.ID+":decision", run.ID
 	dec.JudgedBy, dec.JudgeFallback = judgedBy, judgeFallback
 	rec.message(TaskScore, AgentReferee, "assistant", decisionMarkdown(dec), map[string]string{"decision_id": dec.ID})
+	propHashes := make([]string, len(props))
+	for i := range props {
+		propHashes[i] = rec.output(taskFor(props[i].Archetype), "output_hash")
+	}
+	for k, v := range stepHashes(struct {
+		Proposals []string
+		Settings  settings
+		Judge     bool
+	}{propHashes, set, c.judge != nil}, dec) {
+		scoreOut[k] = v
+	}
 	scoreOut["decision_id"], scoreOut["winner"] = dec.ID, string(dec.Winner)
 	rec.set(TaskScore, bh.StatusCompleted, scoreOut, scoreOut["error"])
 
@@ -421,7 +476,12 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 	handoff := bh.Artifact{ID: run.ID + ":handoff", RunID: run.ID, Kind: bh.ArtifactHandoff, Name: fmt.Sprintf("handoff-v%d.md", run.Version),
 		Content: Handoff(run, pack, facts, winner, dec, loc), CreatedAt: run.Now.UTC()}
 	rec.message(TaskHandoff, AgentWriter, "assistant", fmt.Sprintf("Wrote `%s` (%d bytes) for %s.", handoff.Name, len(handoff.Content), winner.Archetype.Label()), map[string]string{"artifact_id": handoff.ID})
-	rec.set(TaskHandoff, bh.StatusCompleted, map[string]string{"artifact_id": handoff.ID, "transcript_id": run.ID + ":council"}, "")
+	handOut := stepHashes(struct {
+		Decision, Winner, Pack string
+		Settings               settings
+	}{scoreOut["output_hash"], rec.output(taskFor(winner.Archetype), "output_hash"), digest(pack), set}, handoff.Content)
+	handOut["artifact_id"], handOut["transcript_id"] = handoff.ID, run.ID+":council"
+	rec.set(TaskHandoff, bh.StatusCompleted, handOut, "")
 	rec.event(AgentCoordinator, "run_completed", fmt.Sprintf("v%d completed: %s wins, %s", run.Version, dec.Winner.Label(), dec.Verdict()))
 
 	out := Output{Run: run, Pack: pack, Facts: facts, Proposals: props, Decision: dec, Handoff: handoff}
@@ -458,6 +518,21 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 		Content: Transcript(run, pack, out.Tasks, out.Messages, out.Events), CreatedAt: run.Now.UTC()}
 	out.Run.Status = bh.StatusCompleted
 	return out, nil
+}
+
+// output is a task's recorded output.
+func (r *recorder) output(task, key string) string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.tasks[task].Outputs[key]
+}
+
+// traceMeta is an event's meta: its trace, when the run has one.
+func traceMeta(trace string) map[string]string {
+	if trace == "" {
+		return nil
+	}
+	return map[string]string{"trace_id": trace}
 }
 
 func packMessage(p bh.ContextPack) string {

@@ -110,7 +110,9 @@ func checkPlan(t *testing.T, out council.Output) {
 
 // The PRD's demo: the sample shift with energy Medium and then Low.
 func TestSampleShiftMediumVsLow(t *testing.T) {
-	medium := runCouncil(t, sampleNotes(monday10), runOf(1, bh.EnergyMedium))
+	mrun := runOf(1, bh.EnergyMedium)
+	mrun.TraceID = "7f3a00aa11bb22cc" // the transcript's header shows it
+	medium := runCouncil(t, sampleNotes(monday10), mrun)
 	low := runCouncil(t, sampleNotes(monday10), runOf(2, bh.EnergyLow))
 	checkPlan(t, medium)
 	checkPlan(t, low)

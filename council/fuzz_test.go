@@ -63,11 +63,24 @@ func FuzzMarkdownText(f *testing.F) {
 				t.Fatalf("an Obsidian %c%c in %q", c, c, out)
 			case c == '$' && strings.Contains(out[i+1:], "$") && !strings.Contains(out[i+1:], "\\$"):
 				t.Fatalf("Obsidian math in %q", out)
-			case c == '#' && (i == 0 || out[i-1] == ' ') && next != 0 && next != ' ' && (next < '0' || next > '9') && next != '#':
+			case c == '#' && (i == 0 || out[i-1] == ' ') && obsidianTag(out[i+1:]):
 				t.Fatalf("an Obsidian tag in %q", out)
 			}
 		}
 	})
+}
+
+// obsidianTag reports whether rest, right after a '#', is an Obsidian tag:
+// it holds letters, digits, '_', '-', '/' and any non-ASCII, and not
+// digits alone ("#1" is no tag, "#!" neither: seed "0 #!"; "#1a" is one).
+func obsidianTag(rest string) bool {
+	name := rest
+	if j := strings.IndexFunc(rest, func(r rune) bool {
+		return !(r >= 0x80 || r == '_' || r == '-' || r == '/' || (r >= '0' && r <= '9') || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z'))
+	}); j >= 0 {
+		name = rest[:j]
+	}
+	return strings.Trim(name, "0123456789") != ""
 }
 
 // handoffHeadings are the headings the handoff writer has: what a note

@@ -49,7 +49,7 @@ func mdActs(s string, i int) bool {
 		if i == 0 {
 			return true // a heading, a quote, a list, a table
 		}
-		return c == '#' && s[i-1] == ' ' && tagStart(next)
+		return c == '#' && s[i-1] == ' ' && isTag(s[i+1:])
 	case '.', ')':
 		// "1. x" at the line's start is a numbered list.
 		return i > 0 && i <= 9 && allDigits(s[:i]) && (next == 0 || next == ' ')
@@ -78,8 +78,22 @@ func mdActs(s string, i int) bool {
 	return false
 }
 
-// tagStart reports whether c after a '#' makes an Obsidian tag.
-func tagStart(c byte) bool { return isLetter(c) || c == '_' || c == '/' || c == '-' || c >= 0x80 }
+// isTag reports whether rest, after a '#', makes an Obsidian tag: a run of
+// letters, digits, '_', '-', '/' or non-ASCII that is not digits alone
+// ("#1a" is a tag, "#1" and "#!" are not).
+func isTag(rest string) bool {
+	for i := 0; i < len(rest); i++ {
+		c := rest[i]
+		switch {
+		case c >= '0' && c <= '9':
+		case isLetter(c) || c == '_' || c == '/' || c == '-' || c >= 0x80:
+			return true
+		default:
+			return false
+		}
+	}
+	return false
+}
 
 func isLetter(c byte) bool { return (c|0x20) >= 'a' && (c|0x20) <= 'z' }
 
@@ -248,7 +262,11 @@ func Handoff(run bh.Run, pack bh.ContextPack, facts []bh.Fact, p bh.Proposal, d 
 		}
 	}
 	block := func(bl bh.Block) {
-		w("- **%s** %s%s\n", c.Span(bl.Start.In(loc), bl.End.In(loc)), say(bl.Title, bl.Stamps), kindTag(bl.Kind))
+		tag := kindTag(bl.Kind)
+		if bl.Kind == "rest" && strings.HasPrefix(strings.ToLower(bl.Title), "rest") {
+			tag = "" // "Rest / nap window · rest" says it twice, and takes a second row on a phone
+		}
+		w("- **%s** %s%s\n", c.Span(bl.Start.In(loc), bl.End.In(loc)), say(bl.Title, bl.Stamps), tag)
 	}
 	switch {
 	case run.Later():
@@ -406,7 +424,12 @@ func outlook(b *strings.Builder, facts []bh.Fact, p bh.Proposal, now time.Time, 
 func Transcript(run bh.Run, pack bh.ContextPack, tasks []bh.Task, msgs []bh.Message, events []bh.Event) string {
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
-	w("---\ntitle: \"BabyHandoff council v%d\"\nrun: %q\nshift: %q\nversion: %d\nmode: %q\ntags: [babyhandoff, council]\n---\n\n", run.Version, run.ID, run.ShiftID, run.Version, run.Mode)
+	w("---\ntitle: \"BabyHandoff council v%d\"\nrun: %q\nshift: %q\nversion: %d\nmode: %q\n", run.Version, run.ID, run.ShiftID, run.Version, run.Mode)
+	if run.TraceID != "" {
+		// grep the logs for it to follow the run's work.
+		w("trace: %q\n", run.TraceID)
+	}
+	w("tags: [babyhandoff, council]\n---\n\n")
 	w("# Council transcript v%d\n\n", run.Version)
 	if run.ParentRunID != "" {
 		w("What-if of run `%s`: %s.\n\n", run.ParentRunID, MarkdownText(run.Change))
@@ -415,9 +438,12 @@ func Transcript(run bh.Run, pack bh.ContextPack, tasks []bh.Task, msgs []bh.Mess
 	w("- Budget: %d tokens; estimate: %d tokens; notes included: %d; left out: %d\n", pack.TokenBudget, pack.TokenEstimate, len(pack.IncludedLogIDs), pack.Omitted)
 	w("- Summary: %s\n\n", MarkdownText(pack.Summary))
 	w("## Tasks\n\n")
-	w("| task | agent | status | attempts |\n|---|---|---|---|\n")
+	// Hashes, short, of what each step read and made: a replay names the
+	// first step whose output differs.
+	w("| task | agent | status | attempts | duration | input | output |\n|---|---|---|---|---|---|---|\n")
 	for _, t := range tasks {
-		w("| %s | %s | %s | %d/%d |\n", t.Name, t.Agent, t.Status, t.Attempt, t.MaxAttempts)
+		w("| %s | %s | %s | %d/%d | %s | %s | %s |\n", t.Name, t.Agent, t.Status, t.Attempt, t.MaxAttempts, msText(t.Outputs["duration_ms"]),
+			hashText(t.Outputs["input_hash"]), hashText(t.Outputs["output_hash"]))
 	}
 	if use := modelUse(tasks); use != "" {
 		w("\n## Model use\n\n%s", use)
@@ -520,6 +546,22 @@ func modelUse(tasks []bh.Task) string {
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// msText is a step's duration_ms as the transcript shows it.
+func msText(ms string) string {
+	if ms == "" {
+		return "–"
+	}
+	return ms + " ms"
+}
+
+// hashText is a step's hash, short, in code.
+func hashText(h string) string {
+	if h == "" {
+		return "–"
+	}
+	return "`" + Short(h) + "`"
 }
 
 func cmpStr(s, def string) string {

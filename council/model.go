@@ -452,9 +452,8 @@ type pendingMessage struct {
 // task's audit outputs, and the conversation: the prompt's parts and every
 // raw answer, from which a replay answers without the model.
 func (c *Council) ask(ctx context.Context, m Model, q Question, agent string, check func(string) []string) (string, map[string]string, []pendingMessage, error) {
-	start := c.clock()
 	out := map[string]string{"llm_used": "true", "provider": "", "model": "", "attempts": "0", "fallback": "false",
-		"input_tokens": "0", "output_tokens": "0", "input_hash": hash(q.Instructions + "\n" + q.Input)}
+		"input_tokens": "0", "output_tokens": "0", "prompt_hash": hash(q.Instructions + "\n" + q.Input)}
 	talk := []pendingMessage{
 		{"system", q.Instructions, map[string]string{"kind": "prompt_instructions", "schema": q.SchemaName}},
 		{"user", q.Input, map[string]string{"kind": "prompt_input"}},
@@ -500,8 +499,7 @@ func (c *Council) ask(ctx context.Context, m Model, q Question, agent string, ch
 	}
 	out["attempts"] = strconv.Itoa(attempts)
 	out["input_tokens"], out["output_tokens"] = strconv.Itoa(inTok), strconv.Itoa(outTok)
-	out["output_hash"] = hash(last)
-	out["duration_ms"] = strconv.FormatInt(c.clock().Sub(start).Milliseconds(), 10)
+	out["answer_hash"] = hash(last)
 	if lastErr != nil {
 		out["fallback"], out["error"] = "true", lastErr.Error()
 		return "", out, talk, lastErr

@@ -40,6 +40,9 @@ func FromRecord(r bh.RunRecord) Output {
 // forks a stored run, and stores everything it produced in one write. A
 // failed run is recorded as failed with its reason.
 func (c *Council) Execute(ctx context.Context, st Store, in Input, observe Observer) (Output, error) {
+	if in.Run.TraceID == "" {
+		in.Run.TraceID = bh.TraceID(ctx)
+	}
 	run, err := st.CreateRun(ctx, in.Run)
 	if err != nil {
 		return Output{}, err
@@ -60,6 +63,7 @@ func (c *Council) Execute(ctx context.Context, st Store, in Input, observe Obser
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			reason = "interrupted before it finished"
 		}
+		c.log.WarnContext(ctx, "council: run failed", "run_id", run.ID, "version", run.Version, "err", err)
 		// Record the failure even when ctx is what ended the run.
 		if ferr := st.FailRun(context.WithoutCancel(ctx), run.TeamID, run.ID, reason); ferr != nil {
 			return Output{}, errors.Join(err, ferr)
@@ -90,6 +94,9 @@ func (c *Council) Replay(ctx context.Context, rec bh.RunRecord) (Output, []strin
 		return Output{}, nil, err
 	}
 	var diffs []string
+	if step := FirstDifferentStep(rec.Tasks, out.Tasks); step != "" {
+		diffs = append(diffs, step)
+	}
 	if !reflect.DeepEqual(normalizeProposals(out.Proposals), normalizeProposals(rec.Proposals)) {
 		diffs = append(diffs, "proposals")
 	}
@@ -102,6 +109,33 @@ func (c *Council) Replay(ctx context.Context, rec bh.RunRecord) (Output, []strin
 	}
 	return out, diffs, nil
 }
+
+// FirstDifferentStep names the first task, in the graph's order, whose
+// output hash differs between a stored run and its replay ("step
+// plan_sleep_first (SleepPlanner): output …≠…"), and whether what it read
+// differed too; "" when every hashed step matches. A task stored without
+// a full hash (runs made before every step was hashed) is not compared.
+func FirstDifferentStep(stored, replayed []bh.Task) string {
+	again := map[string]bh.Task{}
+	for _, t := range replayed {
+		again[t.Name] = t
+	}
+	for _, t := range stored {
+		was, now := t.Outputs["output_hash"], again[t.Name].Outputs["output_hash"]
+		if len(was) != sha256Hex || was == now {
+			continue
+		}
+		read := "from the same input"
+		if t.Outputs["input_hash"] != again[t.Name].Outputs["input_hash"] {
+			read = "from a different input"
+		}
+		return fmt.Sprintf("step %s (%s): output %s, now %s, %s", t.Name, t.Agent, Short(was), Short(now), read)
+	}
+	return ""
+}
+
+// sha256Hex is the length of a step's hash.
+const sha256Hex = 64
 
 // normalizeProposals puts times in UTC so a stored (UTC) and a fresh (local)
 // proposal compare by instant.

@@ -80,6 +80,7 @@ func TestHandoffForThreeAMFitsTwoPhoneScreens(t *testing.T) {
 	}
 	assert.Regexp(t, `\*\*\d{1,2}(:\d{2})?–\d{1,2}(:\d{2})? [AP]M\*\*`, h, "the plan's blocks on a 12-hour clock")
 	assert.NotRegexp(t, `note \d`, h)
+	assert.NotContains(t, h, "window · rest", "a rest block is not called rest twice (a row on the phone)")
 
 	// The same run on a 24-hour clock: the same file, times as before.
 	run.Clock = bh.Clock24

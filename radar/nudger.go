@@ -62,9 +62,10 @@ type PostStore interface {
 	PostSent(ctx context.Context, rec bh.PostRecord, ts string) error
 	PostFailed(ctx context.Context, key, why string) error
 	RefreshPost(ctx context.Context, key, oldFP string, shows bh.PostRecord) (bool, error)
-	LastNudge(ctx context.Context, teamID, shiftID, day string) (bh.PostRecord, bool, error)
 	// NudgesOfDay lists the day's nudges, the latest first.
 	NudgesOfDay(ctx context.Context, teamID, shiftID, day string) ([]bh.PostRecord, error)
+	// Posts lists a family's posts, the newest claim first.
+	Posts(ctx context.Context, teamID, shiftID string) ([]bh.PostRecord, error)
 	TakeStalePosts(ctx context.Context, cutoff time.Time, owner string) ([]bh.PostRecord, error)
 	// FamilyConversations lists the conversations that feed a family now.
 	FamilyConversations(ctx context.Context, teamID, shiftID string) ([]bh.Conversation, error)
@@ -289,13 +290,14 @@ func (n *Nudger) Pending() int {
 // place, or nothing. fresh starts a new message whatever the day's last one
 // showed (a snooze ended).
 func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
+	ctx = bh.EnsureTrace(ctx) // its log lines and store calls, as one story
 	key := teamID + "/" + shiftID
 	defer n.locks.Lock(key)()
 	log := n.cfg.Logger.With("shift_id", shiftID)
 	st, fp, found, err := n.cfg.Store.ShiftState(ctx, teamID, shiftID)
 	if err != nil || !found {
 		if err != nil && ctx.Err() == nil {
-			log.Error("radar: nudge: load state", "err", err)
+			log.ErrorContext(ctx, "radar: nudge: load state", "err", err)
 		}
 		return
 	}
@@ -309,7 +311,7 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 	}
 	shift, err := n.cfg.Store.ShiftByID(ctx, teamID, shiftID)
 	if err != nil {
-		log.Error("radar: nudge: load shift", "err", err)
+		log.ErrorContext(ctx, "radar: nudge: load shift", "err", err)
 		return
 	}
 	if shift.Sample {
@@ -332,7 +334,7 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 	}
 	todays, nextSeq, err := n.nudgesOfDay(ctx, teamID, shiftID, now.In(loc))
 	if err != nil {
-		log.Error("radar: nudge: load the day's nudges", "err", err)
+		log.ErrorContext(ctx, "radar: nudge: load the day's nudges", "err", err)
 		return
 	}
 	var last bh.PostRecord
@@ -377,7 +379,7 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 		seq := nextSeq
 		post.Why = n.why(had && last.Failed == "", fresh, last, st)
 		rec := bh.PostRecord{Key: fmt.Sprintf("nudge:%s/%s/%s/%d", teamID, shiftID, day, seq), Kind: bh.PostNudge, TeamID: teamID, ShiftID: shiftID,
-			Day: day, Seq: seq, Level: st.Level, Critical: st.Critical(), Items: items, Fingerprint: fp, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: route.ChannelID}
+			Day: day, Seq: seq, Level: st.Level, Critical: st.Critical(), Items: items, Fingerprint: fp, Owner: n.cfg.Owner, ClaimedAt: now, MadeAt: now, ChannelID: route.ChannelID}
 		n.send(ctx, rec, post)
 	default:
 		// No rise: the standing message of the day in each conversation
@@ -401,7 +403,7 @@ func (n *Nudger) updateStanding(ctx context.Context, log *slog.Logger, post bh.R
 	shift := post.Shift
 	convs, err := n.cfg.Store.FamilyConversations(ctx, shift.TeamID, shift.ID)
 	if err != nil {
-		log.Error("radar: nudge: load the family's conversations", "err", err)
+		log.ErrorContext(ctx, "radar: nudge: load the family's conversations", "err", err)
 		return false
 	}
 	feeds := func(ch string) bool {
@@ -414,7 +416,7 @@ func (n *Nudger) updateStanding(ctx context.Context, log *slog.Logger, post bh.R
 		}
 		yes, err := r.Reaches(ctx, shift, ch)
 		if err != nil {
-			log.Warn("radar: nudge: whether a conversation is still the family's; not updating it", "channel", ch, "err", err)
+			log.WarnContext(ctx, "radar: nudge: whether a conversation is still the family's; not updating it", "channel", ch, "err", err)
 		}
 		return yes
 	}
@@ -422,9 +424,9 @@ func (n *Nudger) updateStanding(ctx context.Context, log *slog.Logger, post bh.R
 	// (the night's): it is updated at the day's turn and through the night
 	// until the day's first message.
 	standing := standingNudges(todays, shift.ChannelID)
-	yesterday, err := n.cfg.Store.NudgesOfDay(ctx, shift.TeamID, shift.ID, post.Now.In(post.Location).AddDate(0, 0, -1).Format(time.DateOnly))
+	yesterday, _, err := n.nudgesOfDay(ctx, shift.TeamID, shift.ID, post.Now.In(post.Location).AddDate(0, 0, -1))
 	if err != nil {
-		log.Warn("radar: nudge: load yesterday's nudges", "err", err)
+		log.WarnContext(ctx, "radar: nudge: load yesterday's nudges", "err", err)
 	}
 	for _, y := range standingNudges(yesterday, shift.ChannelID) {
 		if !slices.ContainsFunc(standing, func(r bh.PostRecord) bool { return r.ChannelID == y.ChannelID }) {
@@ -455,24 +457,25 @@ func (n *Nudger) updateStanding(ctx context.Context, log *slog.Logger, post bh.R
 // Nothing new is posted, and nothing is recorded: a change it happens to
 // show first is still a rise for the look that follows.
 func (n *Nudger) Reshow(ctx context.Context, teamID, shiftID, channelID string) {
+	ctx = bh.EnsureTrace(ctx) // its log lines and store calls, as one story
 	defer n.locks.Lock(teamID + "/" + shiftID)()
 	log := n.cfg.Logger.With("shift_id", shiftID, "channel", channelID)
 	st, fp, found, err := n.cfg.Store.ShiftState(ctx, teamID, shiftID)
 	if err != nil || !found {
 		if err != nil && ctx.Err() == nil {
-			log.Error("radar: reshow: load state", "err", err)
+			log.ErrorContext(ctx, "radar: reshow: load state", "err", err)
 		}
 		return
 	}
 	set, err := n.cfg.Store.RadarSettings(ctx, teamID, shiftID)
 	if err != nil {
-		log.Error("radar: reshow: load settings", "err", err)
+		log.ErrorContext(ctx, "radar: reshow: load settings", "err", err)
 		return
 	}
 	shift, err := n.cfg.Store.ShiftByID(ctx, teamID, shiftID)
 	if err != nil || shift.Sample {
 		if err != nil {
-			log.Error("radar: reshow: load shift", "err", err)
+			log.ErrorContext(ctx, "radar: reshow: load shift", "err", err)
 		}
 		return
 	}
@@ -480,7 +483,7 @@ func (n *Nudger) Reshow(ctx context.Context, teamID, shiftID, channelID string) 
 	loc := shift.Location(n.cfg.Location)
 	todays, _, err := n.nudgesOfDay(ctx, teamID, shiftID, now.In(loc))
 	if err != nil {
-		log.Error("radar: reshow: load the day's nudges", "err", err)
+		log.ErrorContext(ctx, "radar: reshow: load the day's nudges", "err", err)
 		return
 	}
 	route, _, ok := n.route(ctx, shift, bh.PostNudge, urgent(st), now, set)
@@ -529,6 +532,16 @@ func (n *Nudger) nudgesOfDay(ctx context.Context, teamID, shiftID string, local 
 		return b.Seq - a.Seq
 	})
 	return out, next, nil
+}
+
+// lastNudge is the latest nudge claimed on local's day in the family's
+// zone now (nudgesOfDay: not the day it was filed under).
+func (n *Nudger) lastNudge(ctx context.Context, teamID, shiftID string, local time.Time) (bh.PostRecord, bool, error) {
+	recs, _, err := n.nudgesOfDay(ctx, teamID, shiftID, local)
+	if err != nil || len(recs) == 0 {
+		return bh.PostRecord{}, false, err
+	}
+	return recs[0], true, nil
 }
 
 // standingNudges are the day's standing messages: in each conversation,
@@ -587,7 +600,7 @@ func (n *Nudger) addNew(ctx context.Context, log *slog.Logger, post bh.RadarPost
 		reply.To.ThreadTS = standing.TS
 	}
 	if _, err := n.cfg.Notify.PostRadar(ctx, reply); err != nil && ctx.Err() == nil {
-		log.Warn("radar: nudge: reply with what is new; the message shows it", "err", err)
+		log.WarnContext(ctx, "radar: nudge: reply with what is new; the message shows it", "err", err)
 	}
 }
 
@@ -605,7 +618,7 @@ func (n *Nudger) update(ctx context.Context, log *slog.Logger, post bh.RadarPost
 		// Recorded first: of several processes, one updates.
 		moved, err := n.cfg.Store.RefreshPost(ctx, standing.Key, standing.Fingerprint, bh.PostRecord{Fingerprint: fp, Items: items, Level: st.Level, Critical: st.Critical()})
 		if err != nil {
-			log.Error("radar: nudge: record the update", "err", err)
+			log.ErrorContext(ctx, "radar: nudge: record the update", "err", err)
 			return false, false
 		}
 		if !moved {
@@ -624,12 +637,12 @@ func (n *Nudger) update(ctx context.Context, log *slog.Logger, post bh.RadarPost
 				return false, false
 			}
 			if _, rerr := n.cfg.Store.RefreshPost(ctx, standing.Key, fp, standing); rerr != nil {
-				log.Error("radar: nudge: undo the update's record", "err", rerr)
+				log.ErrorContext(ctx, "radar: nudge: undo the update's record", "err", rerr)
 			}
 			return false, false
 		}
 		if standing.ChannelID != route.ChannelID {
-			log.Warn("radar: could not update a message where the radar no longer posts", "channel", standing.ChannelID, "err", err)
+			log.WarnContext(ctx, "radar: could not update a message where the radar no longer posts", "channel", standing.ChannelID, "err", err)
 			return false, true
 		}
 		n.unreachable(ctx, st.TeamID, st.ShiftID, st.NotesRev, err)
@@ -670,8 +683,7 @@ func (n *Nudger) worthANewMessage(ctx context.Context, teamID, shiftID string, s
 	if !quiet {
 		return true // the day's first message
 	}
-	yesterday := local.AddDate(0, 0, -1).Format(time.DateOnly)
-	prev, ok, err := n.cfg.Store.LastNudge(ctx, teamID, shiftID, yesterday)
+	prev, ok, err := n.lastNudge(ctx, teamID, shiftID, local.AddDate(0, 0, -1))
 	if err != nil {
 		return true
 	}
@@ -855,13 +867,14 @@ const ReminderGrace = 12 * time.Hour
 // reminders that came due, morning outlooks, and shifts at risk not looked
 // at yet by this process (a look lost to a restart).
 func (n *Nudger) Tick(ctx context.Context) {
+	ctx = bh.EnsureTrace(ctx) // its log lines and store calls, as one story
 	now := n.cfg.Now()
 	log := n.cfg.Logger
 	n.takeStale(ctx, now.Add(-n.cfg.StaleAfter))
 	all, err := n.cfg.Store.AllRadarSettings(ctx)
 	if err != nil {
 		if ctx.Err() == nil {
-			log.Error("radar: sweep: settings", "err", err)
+			log.ErrorContext(ctx, "radar: sweep: settings", "err", err)
 		}
 		return
 	}
@@ -879,7 +892,7 @@ func (n *Nudger) Tick(ctx context.Context) {
 				return true
 			})
 			if err != nil {
-				log.Error("radar: sweep: end a snooze", "err", err)
+				log.ErrorContext(ctx, "radar: sweep: end a snooze", "err", err)
 				continue
 			}
 			s = ended
@@ -895,7 +908,7 @@ func (n *Nudger) Tick(ctx context.Context) {
 	states, err := n.cfg.Store.StatesAtRisk(ctx, n.cfg.MinLevel)
 	if err != nil {
 		if ctx.Err() == nil {
-			log.Error("radar: sweep: states", "err", err)
+			log.ErrorContext(ctx, "radar: sweep: states", "err", err)
 		}
 		return
 	}
@@ -1058,7 +1071,7 @@ func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, se
 	}
 	local := now.In(loc)
 	rec := bh.PostRecord{Key: key, Kind: bh.PostReminder, TeamID: st.TeamID, ShiftID: st.ShiftID, Day: local.Format(time.DateOnly),
-		Items: []string{d.Key}, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: route.ChannelID}
+		Items: []string{d.Key}, Owner: n.cfg.Owner, ClaimedAt: now, MadeAt: now, ChannelID: route.ChannelID}
 	covered := func(by string) {
 		rec.TS = by
 		if _, err := n.cfg.Store.ClaimPost(ctx, rec); err == nil {
@@ -1067,11 +1080,11 @@ func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, se
 			n.mu.Unlock()
 		}
 	}
-	last, had, err := n.cfg.Store.LastNudge(ctx, st.TeamID, st.ShiftID, rec.Day)
+	last, had, err := n.lastNudge(ctx, st.TeamID, st.ShiftID, local)
 	if quiet.Contains(local) {
 		if err == nil && !had {
 			// The night's message may be yesterday's.
-			last, had, err = n.cfg.Store.LastNudge(ctx, st.TeamID, st.ShiftID, local.AddDate(0, 0, -1).Format(time.DateOnly))
+			last, had, err = n.lastNudge(ctx, st.TeamID, st.ShiftID, local.AddDate(0, 0, -1))
 		}
 		if err == nil && had && last.TS != "" && contains(last.Items, d.Key) {
 			covered("folded into " + last.Key)
@@ -1147,7 +1160,7 @@ func (n *Nudger) askHealth(ctx context.Context, st bh.ShiftState, asks []bh.Risk
 		items[i] = h.Key
 	}
 	rec := bh.PostRecord{Key: keys[0], Kind: bh.PostHealthAsk, TeamID: st.TeamID, ShiftID: st.ShiftID, Day: local.Format(time.DateOnly),
-		Items: items, Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: route.ChannelID}
+		Items: items, Owner: n.cfg.Owner, ClaimedAt: now, MadeAt: now, ChannelID: route.ChannelID}
 	claimed, err := n.cfg.Store.ClaimPost(ctx, rec)
 	if err != nil {
 		if ctx.Err() == nil {
@@ -1260,10 +1273,23 @@ func (n *Nudger) outlook(ctx context.Context, s bh.RadarSettings, now time.Time)
 	}
 	key := fmt.Sprintf("outlook:%s/%s/%s", s.TeamID, s.ShiftID, day)
 	n.mu.Lock()
-	done := n.sent[key]
+	done, near := n.sent[key], n.sent["near/"+key]
 	n.mu.Unlock()
 	if done {
 		return
+	}
+	if !near {
+		sent, err := n.outlookSentOn(ctx, s, local, key)
+		if err != nil {
+			n.cfg.Logger.Error("radar: outlook: load the family's posts", "shift_id", s.ShiftID, "err", err)
+			return
+		}
+		n.mu.Lock()
+		n.sent[key], n.sent["near/"+key] = sent, true
+		n.mu.Unlock()
+		if sent {
+			return
+		}
 	}
 	st, _, found, err := n.cfg.Store.ShiftState(ctx, s.TeamID, s.ShiftID)
 	if err != nil || !found {
@@ -1275,8 +1301,34 @@ func (n *Nudger) outlook(ctx context.Context, s bh.RadarSettings, now time.Time)
 		return
 	}
 	rec := bh.PostRecord{Key: key, Kind: bh.PostOutlook, TeamID: s.TeamID, ShiftID: s.ShiftID, Day: day, Level: st.Level,
-		Items: itemKeys(st), Owner: n.cfg.Owner, ClaimedAt: now, ChannelID: route.ChannelID}
+		Items: itemKeys(st), Owner: n.cfg.Owner, ClaimedAt: now, MadeAt: now, ChannelID: route.ChannelID}
 	n.send(ctx, rec, bh.RadarPost{Kind: bh.PostOutlook, Shift: shift, State: st, Location: loc, Now: now, Why: "your morning outlook", To: route})
+}
+
+// outlookSentOn reports whether an outlook other than key's was made on
+// local's day in the family's zone now. An outlook is filed under the day
+// it was made on in the zone known then: a zone learnt later can move
+// that day by one, and the family would read a second outlook that
+// morning under the next day's key.
+func (n *Nudger) outlookSentOn(ctx context.Context, s bh.RadarSettings, local time.Time, key string) (bool, error) {
+	posts, err := n.cfg.Store.Posts(ctx, s.TeamID, s.ShiftID)
+	if err != nil {
+		return false, err
+	}
+	day, loc := local.Format(time.DateOnly), local.Location()
+	for _, p := range posts {
+		if local.Sub(p.ClaimedAt) > 3*24*time.Hour {
+			break // newest claim first: the rest are older
+		}
+		made := p.MadeAt
+		if made.IsZero() {
+			made = p.ClaimedAt
+		}
+		if p.Kind == bh.PostOutlook && p.Key != key && p.Failed == "" && made.In(loc).Format(time.DateOnly) == day {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // resume finishes a post a stopped process claimed but did not send, from
@@ -1369,7 +1421,14 @@ func (n *Nudger) tooLate(ctx context.Context, rec bh.PostRecord, post bh.RadarPo
 			return "the deadline passed too long ago when the post was picked up again"
 		}
 	case bh.PostNudge, bh.PostOutlook:
-		if rec.Day != "" && rec.Day != local.Format(time.DateOnly) {
+		// Its day is the local date it was made on in the family's zone
+		// now: the day it was filed under was in the zone known then, and
+		// a zone learnt since can move it by one either way.
+		day := rec.Day
+		if !rec.MadeAt.IsZero() {
+			day = rec.MadeAt.In(post.Location).Format(time.DateOnly)
+		}
+		if day != "" && day != local.Format(time.DateOnly) {
 			return "its day was over when the post was picked up again"
 		}
 		if rec.Kind != bh.PostOutlook {

@@ -1533,3 +1533,8 @@ func TestTheStandingMessageStaysTrueThroughTheNight(t *testing.T) {
 	assert.Equal(t, shown, len(notify.posts), "one update per change")
 	assert.Greater(t, shown, before)
 }
+
+func (c *countingStore) Posts(context.Context, string, string) ([]bh.PostRecord, error) {
+	c.count("Posts")
+	return nil, nil
+}

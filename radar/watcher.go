@@ -304,6 +304,7 @@ func (w *Watcher) process(ctx context.Context, teamID, shiftID, why string, cur 
 // recompute recomputes one shift: after a change of its notes, or, with
 // timed, because time passed (then only a change of levels is saved).
 func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cur *bh.RadarCursor, timed bool) bool {
+	ctx = bh.EnsureTrace(ctx) // a look of its own, or part of a person's work
 	defer w.locks.Lock(teamID + "/" + shiftID)()
 	log := w.cfg.Logger.With("shift_id", shiftID)
 	now := w.cfg.Now()
@@ -311,29 +312,29 @@ func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cu
 	// its swept revisions again after the notes.
 	shift, err := w.cfg.Store.ShiftByID(ctx, teamID, shiftID)
 	if err != nil {
-		log.Error("radar: load shift", "err", err)
+		log.ErrorContext(ctx, "radar: load shift", "err", err)
 		return false
 	}
 	live, err := w.cfg.Store.LiveNotes(ctx, teamID, shiftID, now)
 	if err != nil {
-		log.Error("radar: load notes", "err", err)
+		log.ErrorContext(ctx, "radar: load notes", "err", err)
 		return false
 	}
 	energy, err := w.energy(ctx, teamID, shiftID)
 	if err != nil {
-		log.Error("radar: load latest run", "err", err)
+		log.ErrorContext(ctx, "radar: load latest run", "err", err)
 		return false
 	}
 	fp := fingerprint(live.Notes, live.Rev, energy, shift.TZ)
 	prev, prevFP, found, err := w.cfg.Store.ShiftState(ctx, teamID, shiftID)
 	if err != nil {
-		log.Error("radar: load state", "err", err)
+		log.ErrorContext(ctx, "radar: load state", "err", err)
 		return false
 	}
 	if found && prevFP == fp && !timed {
 		if cur != nil {
 			if err := w.cfg.Store.SaveRadarCursor(ctx, *cur); err != nil {
-				log.Error("radar: save cursor", "err", err)
+				log.ErrorContext(ctx, "radar: save cursor", "err", err)
 			}
 		}
 		return true
@@ -352,7 +353,7 @@ func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cu
 		Agent: "RiskRadar", Type: bh.EventWakeUp, Text: wakeText(why, prev, st, found)}
 	if err := w.cfg.Store.SaveShiftState(ctx, st, fp, ev, cur); err != nil {
 		if !errors.Is(err, context.Canceled) {
-			log.Error("radar: save state", "err", err)
+			log.ErrorContext(ctx, "radar: save state", "err", err)
 		}
 		return false
 	}

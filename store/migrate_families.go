@@ -120,12 +120,12 @@ func (db *DB) migrateFamilies(ctx context.Context) error {
 		}
 	}
 	if dms+channels > 0 {
-		db.log.Info(fmt.Sprintf("store: families: %d conversations → %d families (%d DMs, %d channels), %d members, %d quiet-hour settings moved to their people",
+		db.log.InfoContext(ctx, fmt.Sprintf("store: families: %d conversations → %d families (%d DMs, %d channels), %d members, %d quiet-hour settings moved to their people",
 			dms+channels, dms+channels, dms, channels, members, quiet),
 			"conversations", dms+channels, "dms", dms, "channels", channels, "members", members, "quiet", quiet)
 	}
 	if gone > 0 {
-		db.log.Info(fmt.Sprintf("store: families: %d DMs of people who had left the family they founded feed no family; their next note starts one", gone), "dms", gone)
+		db.log.InfoContext(ctx, fmt.Sprintf("store: families: %d DMs of people who had left the family they founded feed no family; their next note starts one", gone), "dms", gone)
 	}
 	return nil
 }

@@ -26,6 +26,7 @@ type postDoc struct {
 	Fingerprint string    `bson:"fingerprint,omitempty"`
 	Owner       string    `bson:"owner"`
 	ClaimedAt   time.Time `bson:"claimed_at"`
+	MadeAt      time.Time `bson:"made_at,omitempty"`
 	ChannelID   string    `bson:"channel_id,omitempty"`
 	TS          string    `bson:"ts"`
 	Failed      string    `bson:"failed,omitempty"`
@@ -34,14 +35,14 @@ type postDoc struct {
 
 func toPostDoc(p bh.PostRecord) postDoc {
 	return postDoc{ID: p.Key, Kind: string(p.Kind), TeamID: p.TeamID, ShiftID: p.ShiftID, Day: p.Day, Seq: p.Seq, Level: int(p.Level),
-		Critical: p.Critical, Items: p.Items, Fingerprint: p.Fingerprint, Owner: p.Owner, ClaimedAt: p.ClaimedAt.UTC(),
+		Critical: p.Critical, Items: p.Items, Fingerprint: p.Fingerprint, Owner: p.Owner, ClaimedAt: p.ClaimedAt.UTC(), MadeAt: p.MadeAt.UTC(),
 		ChannelID: p.ChannelID, TS: p.TS, Failed: p.Failed, PostedAt: p.PostedAt.UTC()}
 }
 
 func (d postDoc) domain() bh.PostRecord {
 	return bh.PostRecord{Key: d.ID, Kind: bh.PostKind(d.Kind), TeamID: d.TeamID, ShiftID: d.ShiftID, Day: d.Day, Seq: d.Seq,
 		Level: bh.RiskLevel(d.Level), Critical: d.Critical, Items: d.Items, Fingerprint: d.Fingerprint, Owner: d.Owner,
-		ClaimedAt: d.ClaimedAt.UTC(), ChannelID: d.ChannelID, TS: d.TS, Failed: d.Failed, PostedAt: d.PostedAt.UTC()}
+		ClaimedAt: d.ClaimedAt.UTC(), MadeAt: d.MadeAt.UTC(), ChannelID: d.ChannelID, TS: d.TS, Failed: d.Failed, PostedAt: d.PostedAt.UTC()}
 }
 
 // ClaimPost records the intent to post p. It reports false when another

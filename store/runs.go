@@ -57,6 +57,8 @@ type runDoc struct {
 	Clock string `bson:"clock,omitempty"`
 	// Edit is absent from runs the council made (bh.PlanEdit).
 	Edit *editDoc `bson:"edit,omitempty"`
+	// TraceID is absent from runs made before runs were traced.
+	TraceID string `bson:"trace_id,omitempty"`
 }
 
 // editDoc is the edit that made a run from its parent (bh.PlanEdit).
@@ -133,7 +135,7 @@ func toRunDoc(r bh.Run) runDoc {
 		TokenBudget: r.TokenBudget, Now: r.Now.UTC(), Sample: r.Sample, RequestedBy: r.RequestedBy, CardChannel: r.CardChannel,
 		CardTS: r.CardTS, CardPosted: r.CardPosted, Error: r.Error, CreatedAt: r.CreatedAt.UTC(), StartedAt: r.StartedAt.UTC(), FinishedAt: r.FinishedAt.UTC(),
 		From: r.From.UTC(), Quiet: toQuietDoc(r.Quiet), For: r.For, ForName: r.ForName, ForUntil: r.ForUntil.UTC(), Rest: toRestDocs(r.Rest),
-		Clock: string(r.Clock), Edit: toEditDoc(r.Edit)}
+		Clock: string(r.Clock), Edit: toEditDoc(r.Edit), TraceID: r.TraceID}
 }
 
 func toQuietDoc(q *bh.QuietHours) *quietDoc {
@@ -156,7 +158,7 @@ func (d runDoc) domain() bh.Run {
 		TokenBudget: d.TokenBudget, Now: d.Now.UTC(), Sample: d.Sample, RequestedBy: d.RequestedBy, CardChannel: d.CardChannel,
 		CardTS: d.CardTS, CardPosted: d.CardPosted, Error: d.Error, CreatedAt: d.CreatedAt.UTC(), StartedAt: d.StartedAt.UTC(), FinishedAt: d.FinishedAt.UTC(),
 		From: utcOrZero(d.From), Quiet: d.Quiet.domain(), For: d.For, ForName: d.ForName, ForUntil: utcOrZero(d.ForUntil),
-		Rest: restOf(d.Rest), Clock: bh.Clock(d.Clock), Edit: d.Edit.domain()}
+		Rest: restOf(d.Rest), Clock: bh.Clock(d.Clock), Edit: d.Edit.domain(), TraceID: d.TraceID}
 }
 
 // utcPtr is t in UTC, nil for nil.
@@ -189,6 +191,7 @@ type taskDoc struct {
 	Inputs      map[string]string `bson:"inputs,omitempty"`
 	Outputs     map[string]string `bson:"outputs,omitempty"`
 	Error       string            `bson:"error,omitempty"`
+	TraceID     string            `bson:"trace_id,omitempty"`
 	QueuedAt    time.Time         `bson:"queued_at"`
 	StartedAt   time.Time         `bson:"started_at"`
 	FinishedAt  time.Time         `bson:"finished_at"`
@@ -472,7 +475,7 @@ func (db *DB) SaveRunRecord(ctx context.Context, rec bh.RunRecord) error {
 	}
 	for _, t := range rec.Tasks {
 		zip(&docs.tasks, taskDoc{ID: t.ID, TeamID: team, ShiftID: shift, RunID: r.ID, Name: t.Name, AgentName: t.Agent,
-			Status: string(t.Status), Attempt: t.Attempt, MaxAttempts: t.MaxAttempts, Inputs: t.Inputs, Outputs: t.Outputs, Error: t.Error,
+			Status: string(t.Status), Attempt: t.Attempt, MaxAttempts: t.MaxAttempts, Inputs: t.Inputs, Outputs: t.Outputs, Error: t.Error, TraceID: t.TraceID,
 			QueuedAt: t.QueuedAt.UTC(), StartedAt: t.StartedAt.UTC(), FinishedAt: t.FinishedAt.UTC(), UpdatedAt: now},
 			keys(t.ID, bson.E{Key: "name", Value: t.Name}))
 	}
@@ -602,7 +605,7 @@ func (db *DB) saveRunShelved(ctx context.Context, r bh.Run, details map[string][
 		// them to the run's sweep; RunRecord reads details of completed
 		// runs only.
 		if rerr := db.shelf.removeRuns(detailColls(), []string{r.ID}); rerr != nil {
-			db.log.Error("store: remove the details of a run not saved", "run", r.ID, "err", rerr)
+			db.log.ErrorContext(ctx, "store: remove the details of a run not saved", "run", r.ID, "err", rerr)
 		}
 	}
 	return err
@@ -844,7 +847,7 @@ func (db *DB) RunRecord(ctx context.Context, teamID, runID string) (bh.RunRecord
 	rec.Tasks = make([]bh.Task, len(tasks))
 	for i, t := range tasks {
 		rec.Tasks[i] = bh.Task{ID: t.ID, RunID: t.RunID, Name: t.Name, Agent: t.AgentName, Status: bh.Status(t.Status), Attempt: t.Attempt,
-			MaxAttempts: t.MaxAttempts, Inputs: t.Inputs, Outputs: t.Outputs, Error: t.Error, QueuedAt: t.QueuedAt.UTC(), StartedAt: t.StartedAt.UTC(), FinishedAt: t.FinishedAt.UTC()}
+			MaxAttempts: t.MaxAttempts, Inputs: t.Inputs, Outputs: t.Outputs, Error: t.Error, TraceID: t.TraceID, QueuedAt: t.QueuedAt.UTC(), StartedAt: t.StartedAt.UTC(), FinishedAt: t.FinishedAt.UTC()}
 	}
 	slices.SortStableFunc(rec.Tasks, func(a, b bh.Task) int { return order[a.Name] - order[b.Name] })
 	msgs, err := findZipped[messageDoc](ctx, db, colMessages, teamID, runID, bson.D{{Key: "seq", Value: 1}})

@@ -263,7 +263,7 @@ func (db *DB) moveToShelf(ctx context.Context, log *slog.Logger) error {
 		case len(docs) == len(all):
 			err = db.db.Collection(coll).Drop(ctx)
 		case len(docs) > 0:
-			log.Warn("store: documents without the fields that place them on the shelf were left in the engine", "collection", coll, "documents", len(all)-len(docs))
+			log.WarnContext(ctx, "store: documents without the fields that place them on the shelf were left in the engine", "collection", coll, "documents", len(all)-len(docs))
 			err = db.write(ctx, func(ctx context.Context) error {
 				_, err := db.db.Collection(coll).DeleteMany(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: moved}}}})
 				return err
@@ -273,7 +273,7 @@ func (db *DB) moveToShelf(ctx context.Context, log *slog.Logger) error {
 			return fmt.Errorf("%s: %w", coll, err)
 		}
 		if len(docs) > 0 {
-			log.Info("store: moved out of the engine's memory", "collection", coll, "documents", len(docs))
+			log.InfoContext(ctx, "store: moved out of the engine's memory", "collection", coll, "documents", len(docs))
 		}
 	}
 	return nil

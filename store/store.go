@@ -308,6 +308,12 @@ func (db *DB) Path() string { return db.path }
 
 // Ping checks that the database answers.
 func (db *DB) Ping(ctx context.Context) error {
+	select {
+	case <-db.closing:
+		// The embedded engine still answers a ping once closed.
+		return bh.Errorf(bh.EINTERNAL, "store: ping: the database is closed")
+	default:
+	}
 	if err := db.client.Ping(ctx, nil); err != nil {
 		return db.fail("ping", err)
 	}

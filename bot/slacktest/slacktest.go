@@ -121,6 +121,9 @@ type Server struct {
 	users     map[string]User
 	channels  map[string]Channel
 	openedIMs map[string]bool
+
+	// HTTP mode (http.go)
+	appURL, appSecret string
 }
 
 // New starts a fake Slack listening on 127.0.0.1 with a random port.

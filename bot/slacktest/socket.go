@@ -433,6 +433,16 @@ func (s *Server) SendRaw(ctx context.Context, frame []byte) error {
 // a complete event_callback payload. The event_id is unique, or taken from
 // event["_event_id"] (which is then removed from the event sent).
 func (s *Server) SendEvent(ctx context.Context, event map[string]any) (string, error) {
+	payload, _, err := s.eventCallback(event)
+	if err != nil {
+		return "", err
+	}
+	return s.Send(ctx, Envelope{Type: "events_api", Payload: payload})
+}
+
+// eventCallback wraps an inner event into an event_callback payload and
+// returns it with its event_id.
+func (s *Server) eventCallback(event map[string]any) (json.RawMessage, string, error) {
 	ev := make(map[string]any, len(event))
 	for k, v := range event {
 		ev[k] = v
@@ -457,10 +467,7 @@ func (s *Server) SendEvent(ctx context.Context, event map[string]any) (string, e
 		"is_ext_shared_channel": false,
 		"event_context":         "4-fake",
 	})
-	if err != nil {
-		return "", err
-	}
-	return s.Send(ctx, Envelope{Type: "events_api", Payload: payload})
+	return payload, eventID, err
 }
 
 // SendFixture reads an envelope JSON file, gives it a fresh envelope_id, lets

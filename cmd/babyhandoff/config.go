@@ -17,6 +17,10 @@ type Config struct {
 	SlackAppToken string `envconfig:"SLACK_APP_TOKEN"`
 	SlackBotToken string `envconfig:"SLACK_BOT_TOKEN"`
 	SlackAPIURL   string `envconfig:"SLACK_API_URL" default:"https://slack.com/api/"`
+	// HTTP mode: with a signing secret and no app token, Slack's requests
+	// come over HTTP on Port instead of Socket Mode.
+	SlackSigningSecret string `envconfig:"SLACK_SIGNING_SECRET"`
+	Port               int    `envconfig:"PORT" default:"3000"`
 
 	MongoURI string `envconfig:"MONGODB_URI"`
 	MongoDB  string `envconfig:"MONGODB_DB" default:"babyhandoff"`
@@ -48,7 +52,7 @@ type Config struct {
 }
 
 // configKeys lists every variable Config reads.
-var configKeys = []string{"SLACK_APP_TOKEN", "SLACK_BOT_TOKEN", "SLACK_API_URL", "MONGODB_URI", "MONGODB_DB", "DATA_DIR", "EMBEDDED_ENGINE",
+var configKeys = []string{"SLACK_APP_TOKEN", "SLACK_BOT_TOKEN", "SLACK_API_URL", "SLACK_SIGNING_SECRET", "PORT", "MONGODB_URI", "MONGODB_DB", "DATA_DIR", "EMBEDDED_ENGINE",
 	"DEFAULT_TZ", "LOG_LEVEL", "LOG_FORMAT", "COUNCIL_MODE", "OPENAI_API_KEY", "OPENAI_MODEL", "OPENAI_BASE_URL",
 	"AGENT_MAX_RETRIES", "AGENT_TIMEOUT_SECONDS", "CONTEXT_PACK_TOKEN_BUDGET",
 	"RADAR_DEBOUNCE_SECONDS", "RADAR_REMINDER_MINUTES", "RUN_DETAIL_DAYS", "NOTE_DAYS", "BACKUP_DAYS"}
@@ -91,10 +95,16 @@ func loadConfig(envFile string, needSlack bool) (Config, error) {
 func (c Config) validate(needSlack bool) error {
 	if needSlack {
 		switch {
+		case c.HTTPMode():
+			if c.Port < 0 || c.Port > 65535 {
+				return configErrorf("PORT must be a TCP port (1-65535), the port Slack's requests arrive on in HTTP mode")
+			}
 		case strings.TrimSpace(c.SlackAppToken) == "":
-			return configErrorf("SLACK_APP_TOKEN is missing: in your Slack app's settings open Basic Information → App-Level Tokens, create one with the connections:write scope (it starts with xapp-) and put it in .env")
+			return configErrorf("SLACK_APP_TOKEN is missing: in your Slack app's settings open Basic Information → App-Level Tokens, create one with the connections:write scope (it starts with xapp-) and put it in .env (or, to serve Slack over HTTP instead, set SLACK_SIGNING_SECRET: see docs/running.md)")
 		case !strings.HasPrefix(c.SlackAppToken, "xapp-"):
 			return configErrorf("SLACK_APP_TOKEN is not an app-level token (those start with xapp-): create one under Basic Information → App-Level Tokens with the connections:write scope")
+		}
+		switch {
 		case strings.TrimSpace(c.SlackBotToken) == "":
 			return configErrorf("SLACK_BOT_TOKEN is missing: install the app to your workspace, then copy the Bot User OAuth Token (it starts with xoxb-) from OAuth & Permissions into .env")
 		case !strings.HasPrefix(c.SlackBotToken, "xoxb-"):
@@ -165,10 +175,16 @@ func (c Config) validate(needSlack bool) error {
 	return nil
 }
 
+// HTTPMode reports whether Slack's requests come over HTTP: a signing
+// secret and no app token. Socket Mode stays the default.
+func (c Config) HTTPMode() bool {
+	return strings.TrimSpace(c.SlackSigningSecret) != "" && strings.TrimSpace(c.SlackAppToken) == ""
+}
+
 // secrets lists the values that must never appear in output.
 func (c Config) secrets() []string {
 	var out []string
-	for _, s := range []string{c.SlackAppToken, c.SlackBotToken, c.OpenAIAPIKey, c.MongoURI} {
+	for _, s := range []string{c.SlackAppToken, c.SlackBotToken, c.SlackSigningSecret, c.OpenAIAPIKey, c.MongoURI} {
 		if len(s) >= 8 {
 			out = append(out, s)
 		}

@@ -45,6 +45,10 @@ func TestStartupConfigErrors(t *testing.T) {
 		{"no run details kept", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "RUN_DETAIL_DAYS": "0"}, "RUN_DETAIL_DAYS must be between 1 and 3650"},
 		{"closed notes kept forever", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "NOTE_DAYS": "99999"}, "NOTE_DAYS must be between 1 and 36500"},
 		{"backups kept for years", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "BACKUP_DAYS": "-1"}, "BACKUP_DAYS must be between 0 (no daily copies) and 365"},
+		{"HTTP mode without a bot token", map[string]string{"SLACK_SIGNING_SECRET": "signing-secretvalue"}, "SLACK_BOT_TOKEN is missing"},
+		{"HTTP mode on no port", map[string]string{"SLACK_SIGNING_SECRET": "signing-secretvalue", "SLACK_BOT_TOKEN": botTok, "PORT": "70000"}, "PORT must be a TCP port"},
+		{"HTTP mode, port not a number", map[string]string{"SLACK_SIGNING_SECRET": "signing-secretvalue", "SLACK_BOT_TOKEN": botTok, "PORT": "http"}, "PORT must be a whole number"},
+		{"neither app token nor signing secret", map[string]string{"SLACK_BOT_TOKEN": botTok}, "or, to serve Slack over HTTP instead, set SLACK_SIGNING_SECRET"},
 		{"model endpoint not a URL", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "COUNCIL_MODE": "openai", "OPENAI_API_KEY": "test-model-key-secretvalue", "OPENAI_BASE_URL": "localhost:8080"}, "OPENAI_BASE_URL"},
 	}
 	for _, tt := range tests {

@@ -227,13 +227,27 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, "babyhandoff replay:", err)
 		return 1
 	}
-	_, diffs, err := c.Replay(ctx, rec)
+	var diffs []string
+	if rec.Run.Edit != nil {
+		// An edited run is made again from its parent and its edit.
+		var parent bh.RunRecord
+		if parent, err = db.RunRecord(ctx, run.TeamID, run.ParentRunID); err == nil {
+			_, diffs, err = council.ReplayEdit(parent, rec)
+		}
+	} else {
+		_, diffs, err = c.Replay(ctx, rec)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "babyhandoff replay:", err)
 		return 1
 	}
+	if run.TraceID != "" {
+		// grep the logs for it: the work that made the run.
+		fmt.Fprintf(stdout, "run %s (v%d) was made in trace %s\n", run.ID, run.Version, run.TraceID)
+	}
 	if len(diffs) > 0 {
-		fmt.Fprintf(stdout, "run %s (v%d): replay DIFFERS in %s\n", run.ID, run.Version, strings.Join(diffs, ", "))
+		// The first entry names the first step whose output differs.
+		fmt.Fprintf(stdout, "run %s (v%d): replay DIFFERS in %s\n", run.ID, run.Version, strings.Join(diffs, "; "))
 		return 1
 	}
 	fmt.Fprintf(stdout, "run %s (v%d): replay matches: proposals, decision and handoff.md are byte-identical\n", run.ID, run.Version)

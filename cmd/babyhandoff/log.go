@@ -5,6 +5,8 @@ import (
 	"io"
 	"log/slog"
 	"strings"
+
+	"github.com/babyhandoff/babyhandoff/internal/tracelog"
 )
 
 // newLogger builds the one logger. Whatever it writes passes a redactor, so
@@ -22,7 +24,9 @@ func newLogger(w io.Writer, level, format string, secrets []string) *slog.Logger
 	if len(secrets) > 0 {
 		h = &redactHandler{next: h, r: newRedactor(secrets)}
 	}
-	return slog.New(h)
+	// Every line logged with a traced context says trace=…: one grep of a
+	// ref a person was shown finds the whole story.
+	return slog.New(tracelog.New(h))
 }
 
 func newRedactor(secrets []string) *strings.Replacer {

@@ -4,7 +4,7 @@
 // together (Main). The benchmarks are a program of their own,
 // cmd/babyhandoff-bench, so this binary links no fake. Usage:
 //
-//	babyhandoff          run the bot (Socket Mode; embedded database by default)
+//	babyhandoff          run the bot (Socket Mode, or HTTP with SLACK_SIGNING_SECRET; embedded database by default)
 //	babyhandoff demo     the sample shift through the council, offline
 //	babyhandoff replay   re-run a stored run and compare its outputs
 //	babyhandoff export   write conversations as JSON and Markdown (backup, moving to MongoDB)
@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"strings"
@@ -190,6 +191,9 @@ type Main struct {
 	AfterFunc func(time.Duration, func()) func() bool
 	// NudgerReady, when set, hears the radar's nudger once it is built.
 	NudgerReady func(*radar.Nudger)
+	// Listening, when set, hears HTTP mode's address once it serves and
+	// the bot is connected.
+	Listening func(net.Addr)
 
 	db *opened
 }
@@ -221,7 +225,7 @@ func (m *Main) Run(ctx context.Context) error {
 	m.db = db
 	log.Info("database ready", "where", db.where)
 
-	cncl, err := newCouncil(ctx, db, cfg, log)
+	cncl, err := newCouncil(ctx, db, cfg, log, now)
 	if err != nil {
 		return err
 	}
@@ -260,6 +264,7 @@ func (m *Main) Run(ctx context.Context) error {
 	b, err = bot.New(bot.Config{
 		BotToken: cfg.SlackBotToken,
 		AppToken: cfg.SlackAppToken,
+		HTTP:     cfg.HTTPMode(),
 		APIURL:   cfg.SlackAPIURL,
 		Store:    db,
 		Council:  cncl,
@@ -300,6 +305,9 @@ func (m *Main) Run(ctx context.Context) error {
 		}
 		return nil
 	})
+	if cfg.HTTPMode() {
+		g.Go(func() error { return serveHTTP(gctx, cfg, b, db, log, m.Listening) })
+	}
 	g.Go(func() error { return recoverLeftWork(gctx, b, botStopped, interrupted, exclusive, time.Minute) })
 	g.Go(func() error { return watcher.Run(gctx) })
 	g.Go(func() error { return nudger.Run(gctx) })
@@ -320,7 +328,7 @@ func (m *Main) Close() error {
 // newCouncil registers the council's agents, reads the registry back (the
 // coordinator assigns tasks by skill from it) and staffs the council, on a
 // model when COUNCIL_MODE says so.
-func newCouncil(ctx context.Context, db Database, cfg Config, log *slog.Logger) (*council.Council, error) {
+func newCouncil(ctx context.Context, db Database, cfg Config, log *slog.Logger, now func() time.Time) (*council.Council, error) {
 	if err := db.RegisterAgents(ctx, council.DefaultAgents()); err != nil {
 		return nil, fmt.Errorf("cannot register the council's agents: %w", err)
 	}
@@ -328,7 +336,7 @@ func newCouncil(ctx context.Context, db Database, cfg Config, log *slog.Logger) 
 	if err != nil {
 		return nil, fmt.Errorf("cannot read the agents registry: %w", err)
 	}
-	ccfg := council.Config{Agents: agents, MaxAttempts: 1 + cfg.AgentMaxRetries}
+	ccfg := council.Config{Agents: agents, MaxAttempts: 1 + cfg.AgentMaxRetries, Logger: log, Clock: now}
 	if cfg.CouncilMode != "heuristic" {
 		model, err := councilopenai.New(councilopenai.Config{APIKey: cfg.OpenAIAPIKey, Model: cfg.OpenAIModel, BaseURL: cfg.OpenAIBaseURL,
 			MaxAttempts: 1 + cfg.AgentMaxRetries, Timeout: time.Duration(cfg.AgentTimeoutSeconds) * time.Second, Logger: log})

@@ -170,7 +170,8 @@ func TestE2ERadarReadsTheFirstNoteAgainInTheLearntZone(t *testing.T) {
 	h.fake.SetUser(slacktest.User{ID: "U3", Name: "parent", TZ: "America/New_York"})
 	h.ack(h.message("DU3", "im", "U3", "daycare form due today 5pm", tsAt(clock.Now(), 300), nil))
 	h.radarMessage(clock, "DU3", func(m slacktest.Message) bool {
-		return strings.Contains(string(m.Blocks), "17:00") && !strings.Contains(string(m.Blocks), "12:00")
+		// On the parent's 12-hour clock (a New York zone), in the token's fallback too.
+		return strings.Contains(string(m.Blocks), "5 PM") && !strings.Contains(string(m.Blocks), "12 PM")
 	})
 }
 

@@ -195,3 +195,32 @@ func TestE2EWordsStayTrueAtAnyHour(t *testing.T) {
 	assert.Empty(t, falseAt(withoutEvidence(t, doc)), "handoff.md at 3 PM:\n%s", doc)
 	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
 }
+
+// "form due by fri", noted on a Tuesday morning, is "due Fri …" wherever
+// the plan is shown in a message made that day: the card (its lines and
+// what waits) and the handoff message; Slack's own date token alone would
+// write "Nov 27, 2026".
+func TestE2EADayThisWeekIsNamedByItsWeekday(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	require.NoError(t, err)
+	clock := clocktest.New(time.Date(2026, 11, 24, 10, 0, 0, 0, ny)) // a Tuesday
+	setup, _ := fakeTime(clock)
+	h := start(t, setup)
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "America/New_York"})
+	h.fake.SetUser(slacktest.User{ID: "U2", Name: "Sam", TZ: "America/New_York"})
+	for i, text := range []string{"daycare form due by fri", "pay daycare invoice by fri 5pm", "slept 8h"} {
+		h.note("DU1", "U1", text, tsAt(clock.Now(), i+1))
+	}
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	card := h.waitCard("DU1", "v1 · ")
+	fri := regexp.MustCompile(`Fri <!date\^\d+\^\{time\}\|`)
+	raw := unJSON.Replace(string(card.raw))
+	assert.Regexp(t, fri, raw, "the card names Friday")
+	assert.NotContains(t, raw, "{date_short_pretty} {time}|Fri", "no Friday is left to Slack's date")
+	assert.Nil(t, formErrors(t, h.ack(h.submitView(blocks.CallbackHandoff, blocks.HandoffMetadata("DU1", card.runID),
+		handoffValues([]string{"U2"}, "", "now", 10, "", true)))))
+	handed := unJSON.Replace(string(h.topLevel("DU2", "handed off to you").Blocks))
+	assert.Regexp(t, fri, handed, "the handoff message names Friday")
+	assert.NotContains(t, handed, "{date_short_pretty} {time}|Fri")
+	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
+}

@@ -121,6 +121,9 @@ func sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
+// TraceHeader carries the trace id of the work a request is part of.
+const TraceHeader = "X-Trace-Id"
+
 // Ask sends q and returns the model's JSON text. A failure after all
 // attempts is a *council.ModelError saying why in a few words (never the
 // key, never the body).
@@ -134,9 +137,15 @@ func (c *Client) Ask(ctx context.Context, q council.Question) (council.Answer, e
 		}},
 		Store: sdk.Bool(false),
 	}
+	var opts []option.RequestOption
+	if id := bh.TraceID(ctx); id != "" {
+		// The run's trace rides along, so a request in the provider's
+		// logs can be matched with ours.
+		opts = append(opts, option.WithHeader(TraceHeader, id))
+	}
 	for attempt := 1; ; attempt++ {
 		actx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
-		resp, err := c.svc.New(actx, params)
+		resp, err := c.svc.New(actx, params, opts...)
 		timedOut := actx.Err() != nil && ctx.Err() == nil
 		cancel()
 		if err == nil {

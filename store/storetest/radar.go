@@ -127,7 +127,7 @@ var radarCases = []suiteCase{
 		assert.Len(h.T, all, 2)
 	}},
 	{"APostIsClaimedOnceAndTakenOverWhenItsClaimerStopped", func(h *H) {
-		p := bh.PostRecord{Key: "S1/2026-11-24/1", Kind: bh.PostNudge, TeamID: Team, ShiftID: "S1", Day: "2026-11-24", Seq: 1, Owner: "p1", ClaimedAt: h.Clock.Now()}
+		p := bh.PostRecord{Key: "S1/2026-11-24/1", Kind: bh.PostNudge, TeamID: Team, ShiftID: "S1", Day: "2026-11-24", Seq: 1, Owner: "p1", ClaimedAt: h.Clock.Now(), MadeAt: h.Clock.Now()}
 		first, err := h.ClaimPost(h.Ctx, p)
 		require.NoError(h.T, err)
 		again, err := h.ClaimPost(h.Ctx, p)
@@ -148,6 +148,7 @@ var radarCases = []suiteCase{
 		require.NoError(h.T, err)
 		require.Len(h.T, stale, 1, "the unsent one")
 		assert.Equal(h.T, []any{p2.Key, "p2", h.Clock.Now()}, []any{stale[0].Key, stale[0].Owner, stale[0].ClaimedAt})
+		assert.True(h.T, p2.MadeAt.Equal(stale[0].MadeAt), "a claim taken over keeps when it was made: %v", stale[0].MadeAt)
 		stale, err = h.TakeStalePosts(h.Ctx, h.Clock.Now().Add(-time.Minute), "p3")
 		require.NoError(h.T, err)
 		assert.Empty(h.T, stale, "taken once")

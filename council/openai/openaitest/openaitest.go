@@ -19,6 +19,7 @@ import (
 type Request struct {
 	Model, Instructions, Input, SchemaName string
 	Auth                                   string // the Authorization header
+	Trace                                  string // the X-Trace-Id header
 }
 
 // Reply scripts one answer. Zero fields mean: status 200, no delay, the
@@ -84,7 +85,7 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 		} `json:"text"`
 	}
 	_ = json.Unmarshal(body, &in)
-	req := Request{Model: in.Model, Instructions: in.Instructions, Input: in.Input, SchemaName: in.Text.Format.Name, Auth: r.Header.Get("Authorization")}
+	req := Request{Model: in.Model, Instructions: in.Instructions, Input: in.Input, SchemaName: in.Text.Format.Name, Auth: r.Header.Get("Authorization"), Trace: r.Header.Get("X-Trace-Id")}
 	s.mu.Lock()
 	s.calls = append(s.calls, req)
 	n := len(s.calls)

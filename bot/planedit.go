@@ -1,0 +1,452 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/slack-go/slack"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/blocks"
+	"github.com/babyhandoff/babyhandoff/council"
+)
+
+// This file: editing a plan from its card (Edit plan…, Undo) and bringing
+// a version back (Versions…). Every change is a new version of the shift,
+// made by bh.Apply on the current plan and stored with its ops, who and
+// when (council.SaveEdit); the card turns into it in place, and the
+// thread says what changed in one line.
+
+// undoFor is how long a card keeps Undo after an edit, on the bot's clock.
+const undoFor = time.Minute
+
+// mayEdit refuses anyone outside the plan's family, as the card's other
+// buttons do (mayAct in the card's conversation). A form's controls come
+// from no conversation: a DM vouches only for a button pressed in it, so
+// from a form (inForm) its person must be a member.
+func (c *cards) mayEdit(ctx context.Context, user string, r bh.Run, inForm bool) error {
+	b := c.b
+	if r.Sample {
+		// The sample is nobody's family: whoever may press its card may
+		// edit it; from a form, its asker or anyone in its channel.
+		if user != "" && (!inForm || user == r.RequestedBy || bh.ConversationKindOf(r.ChannelID) == bh.ConvChannel) {
+			return nil
+		}
+		return errNotMember
+	}
+	where := r.ChannelID
+	if inForm && bh.ConversationKindOf(where) == bh.ConvDM {
+		where = ""
+	}
+	ok, err := mayAct(ctx, b.cfg.Store, r.TeamID, user, where, r.ShiftID, func(ctx context.Context, ch, shift string) (bool, error) {
+		return b.seesFamily(ctx, r.TeamID, shift, ch)
+	})
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return errNotMember
+	}
+	return nil
+}
+
+// openEdit is Edit plan… (the card's ⋯): the plan's blocks to change.
+func (c *cards) openEdit(ctx context.Context, cb slack.InteractionCallback, runID string) {
+	rec, ok := cardRun(ctx, c.b, c.store, cb, runID)
+	if !ok {
+		return
+	}
+	if err := c.mayEdit(ctx, cb.User.ID, rec.Run, false); err != nil {
+		c.b.refuse(ctx, channelOf(cb), cb.User.ID, err)
+		return
+	}
+	if _, err := c.b.api.OpenViewContext(ctx, cb.TriggerID, c.editModal(ctx, rec)); err != nil {
+		c.b.log.Error("bot: open Edit plan", "run_id", rec.Run.ID, "err", err)
+		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the plan to edit; please try again.")
+	}
+}
+
+func (c *cards) editModal(ctx context.Context, rec bh.RunRecord) slack.ModalViewRequest {
+	var waiting []bh.Item
+	for _, w := range council.Waiting(rec.Run, rec.Pack, rec.Winner().Blocks) {
+		waiting = append(waiting, w.Item)
+	}
+	return blocks.EditModal(c.planner.cardInput(ctx, rec, 0), waiting)
+}
+
+// formRun is the run an edit form shows (its metadata), only for a person
+// of its family; false once they were told why not.
+func (c *cards) formRun(ctx context.Context, cb slack.InteractionCallback) (bh.RunRecord, bool) {
+	runID := cb.View.PrivateMetadata
+	var err error
+	var rec bh.RunRecord
+	switch {
+	case cb.View.CallbackID != blocks.CallbackEditPlan || runID == "" || len(runID) > 64:
+		err = bh.Errorf(bh.EINVALID, "That form does not name a plan; nothing was changed.")
+	default:
+		if rec, err = c.store.RunRecord(ctx, cb.Team.ID, runID); err == nil {
+			err = c.mayEdit(ctx, cb.User.ID, rec.Run, true)
+		}
+	}
+	if err != nil {
+		c.b.refuse(ctx, rec.Run.ChannelID, cb.User.ID, err)
+		return rec, false
+	}
+	return rec, true
+}
+
+// shownBlock is the block of the form's plan a control names (its block
+// id, or a Drop's value), refusing any other.
+func (c *cards) shownBlock(ctx context.Context, cb slack.InteractionCallback, rec bh.RunRecord, ref string) (bh.Block, bool) {
+	bs := rec.Winner().Blocks
+	i, ok := blocks.EditIndex(ref, len(bs))
+	if !ok {
+		c.b.tell(ctx, rec.Run.ChannelID, cb.User.ID, "That control does not name a block of this plan; nothing was changed.")
+		return bh.Block{}, false
+	}
+	return bs[i], true
+}
+
+// editBlock is a block's ⋯ in the edit form.
+func (c *cards) editBlock(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	rec, ok := c.formRun(ctx, cb)
+	if !ok {
+		return
+	}
+	b, ok := c.shownBlock(ctx, cb, rec, a.BlockID)
+	if !ok {
+		return
+	}
+	op, ok := blocks.EditOp(a.SelectedOption.Value, b)
+	if !ok {
+		c.b.tell(ctx, rec.Run.ChannelID, cb.User.ID, "That menu item is not one I know; nothing was changed.")
+		return
+	}
+	c.edit(ctx, cb.User.ID, rec, []bh.PlanOp{op}, cb.View.ID)
+}
+
+// editMoveTo is the time a block is moved to in the edit form.
+func (c *cards) editMoveTo(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	rec, ok := c.formRun(ctx, cb)
+	if !ok {
+		return
+	}
+	b, ok := c.shownBlock(ctx, cb, rec, a.BlockID)
+	if !ok {
+		return
+	}
+	rules := council.EditRules(rec.Run, rec.Pack)
+	at, ok := blocks.MoveToTime(a.SelectedTime, b, rules.Start, rules.Loc)
+	if !ok {
+		c.b.tell(ctx, rec.Run.ChannelID, cb.User.ID, "That is not a time I can read; nothing was changed.")
+		return
+	}
+	if at.Equal(b.Start) {
+		return // the picker shows where it is
+	}
+	c.edit(ctx, cb.User.ID, rec, []bh.PlanOp{bh.MoveTo(b, at)}, cb.View.ID)
+}
+
+// editDrop is a block's Drop in the edit form.
+func (c *cards) editDrop(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	rec, ok := c.formRun(ctx, cb)
+	if !ok {
+		return
+	}
+	if b, ok := c.shownBlock(ctx, cb, rec, a.Value); ok {
+		c.edit(ctx, cb.User.ID, rec, []bh.PlanOp{bh.Drop(b)}, cb.View.ID)
+	}
+}
+
+// editAdd is Add to plan…: an item that waits, where it first fits.
+func (c *cards) editAdd(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	rec, ok := c.formRun(ctx, cb)
+	if !ok {
+		return
+	}
+	for _, w := range council.Waiting(rec.Run, rec.Pack, rec.Winner().Blocks) {
+		if len(w.Item.NoteIDs) > 0 && w.Item.NoteIDs[0] == a.SelectedOption.Value {
+			c.edit(ctx, cb.User.ID, rec, []bh.PlanOp{w.Op}, cb.View.ID)
+			return
+		}
+	}
+	c.b.tell(ctx, rec.Run.ChannelID, cb.User.ID, "That item no longer waits for this plan; nothing was changed.")
+}
+
+// edit applies ops, made on the plan shown, to the current version: one
+// edit of a shift at a time, so two people editing at once each see the
+// other's version. An op made on an older version is applied to the
+// current one when it still fits, else refused with what changed; the
+// form then shows the current version, to be asked again.
+func (c *cards) edit(ctx context.Context, user string, shown bh.RunRecord, ops []bh.PlanOp, viewID string) {
+	b := c.b
+	channelID := shown.Run.ChannelID
+	key := shown.Run.TeamID + "/" + shown.Run.ShiftID
+	defer c.edits.Lock(key)()
+	if !c.hold(ctx, user, shown.Run) {
+		return
+	}
+	defer c.planner.flights.done(key)
+	cur, ok := c.current(ctx, user, shown)
+	if !ok {
+		return
+	}
+	rules := council.EditRules(cur.Run, cur.Pack)
+	rules.Clock = b.userClock(ctx, user)
+	bs, ch, err := bh.ApplyChange(cur.Winner().Blocks, ops, rules)
+	if err != nil {
+		// The engine's reasons quote the notes' words: escaped.
+		why := blocks.Escape(bh.ErrorMessage(err))
+		if cur.Run.ID != shown.Run.ID {
+			err = bh.Errorf(bh.ErrorCode(err), "The plan changed since you opened it: it is v%d now (%s). %s Nothing was changed.",
+				cur.Run.Version, blocks.Echo(rules.Clock.Restamp(cur.Run.Change, cur.Run.ChangeStamps, rules.Loc), 200), why)
+		} else {
+			err = bh.Errorf(bh.ErrorCode(err), "%s Nothing was changed.", why)
+		}
+		b.refuse(ctx, channelID, user, err)
+		c.showForm(ctx, cur, viewID)
+		return
+	}
+	run := bh.EditRun(cur.Run, bh.PlanEdit{Ops: ops, By: user, At: b.cfg.Now()}, ch)
+	card := cur.Run
+	if card.CardTS == "" {
+		// A handoff's plan has no card: the card is the one edited.
+		card = shown.Run
+	}
+	c.commit(ctx, user, cur, cur, card, run, bs, viewID, false)
+}
+
+// current is the shift's current plan for an edit of shown, or false
+// once the person was told why there is none to edit.
+//
+// Its caller holds the shift's edit lock and its council flight (hold):
+// no edit and no council run make a version meanwhile.
+func (c *cards) current(ctx context.Context, user string, shown bh.RunRecord) (bh.RunRecord, bool) {
+	b := c.b
+	latest, err := c.planner.store.LatestRun(ctx, shown.Run.TeamID, shown.Run.ShiftID)
+	cur := shown
+	if err == nil && latest.ID != shown.Run.ID {
+		cur, err = c.store.RunRecord(ctx, latest.TeamID, latest.ID)
+	}
+	if err != nil {
+		b.refuse(ctx, shown.Run.ChannelID, user, err)
+		return bh.RunRecord{}, false
+	}
+	if cur.Run.ChannelID != shown.Run.ChannelID {
+		// The family's latest plan is another conversation's card.
+		b.tell(ctx, shown.Run.ChannelID, user, fmt.Sprintf("The latest plan (v%d) is on another conversation's card; edit it there. Nothing was changed.", cur.Run.Version))
+		return bh.RunRecord{}, false
+	}
+	return cur, true
+}
+
+// hold takes the shift's council flight for an edit, or tells the person
+// a plan is being made (false).
+func (c *cards) hold(ctx context.Context, user string, r bh.Run) bool {
+	if !c.planner.flights.start(r.TeamID + "/" + r.ShiftID) {
+		c.b.tell(ctx, r.ChannelID, user, "I'm planning for this conversation right now; edit the card once it updates. Nothing was changed.")
+		return false
+	}
+	return true
+}
+
+// commit stores run (an edit of parent, or parent brought back; its plan
+// is bs), turns the card into it (with Undo after an edit), says in the
+// thread what changed since from, the plan that was current, keeps that
+// diff, and shows the form (viewID) again.
+func (c *cards) commit(ctx context.Context, user string, parent, from bh.RunRecord, card bh.Run, run bh.Run, bs []bh.Block, viewID string, versions bool) {
+	b := c.b
+	out, err := council.SaveEdit(ctx, c.planner.store, parent, run, bs)
+	if err != nil {
+		b.refuse(ctx, parent.Run.ChannelID, user, err)
+		return
+	}
+	log := b.log.With("run_id", out.Run.ID, "version", out.Run.Version)
+	rec := out.Record()
+	cardCh, cardTS := card.CardChannel, card.CardTS
+	if cardTS != "" {
+		if err := c.planner.store.SetRunCard(ctx, rec.Run.TeamID, rec.Run.ID, cardCh, cardTS); err != nil {
+			log.Error("bot: remember card", "err", err)
+		}
+		rec.Run.CardChannel, rec.Run.CardTS = cardCh, cardTS
+		if err := b.update(ctx, cardCh, cardTS, c.planner.card(ctx, rec, parent.Run.Version)); err != nil {
+			log.Error("bot: show edited card", "err", err)
+		}
+		msg := blocks.EditReply(from.Run, rec.Run)
+		if _, _, err := b.api.PostMessageContext(ctx, cardCh, append(msg.Options(), slack.MsgOptionTS(cardTS))...); err != nil {
+			log.Error("bot: say what the edit changed", "err", err)
+		}
+	}
+	art := council.DiffArtifact(council.Diff(council.FromRecord(from), out), out.Run)
+	if err := c.store.SaveArtifact(ctx, out.Run.TeamID, out.Run.ShiftID, art); err != nil {
+		log.Error("bot: save edit diff", "err", err)
+	}
+	log.Info("plan edited", "parent_run_id", parent.Run.ID, "ops", len(run.Edit.Ops))
+	if versions {
+		c.showVersions(ctx, rec, viewID)
+	} else {
+		c.showForm(ctx, rec, viewID)
+	}
+	c.planner.home.shiftChanged(ctx, rec.Run.TeamID, rec.Run.ChannelID, user)
+}
+
+// showForm shows the edit form viewID again with rec's plan.
+func (c *cards) showForm(ctx context.Context, rec bh.RunRecord, viewID string) {
+	if viewID == "" {
+		return
+	}
+	if _, err := c.b.api.UpdateViewContext(ctx, c.editModal(ctx, rec), "", "", viewID); err != nil {
+		c.b.log.Warn("bot: show the edit form again", "run_id", rec.Run.ID, "err", err)
+	}
+}
+
+// undo is the card's Undo, for a minute after an edit: the plan before it
+// is current again, as a new version that points back to it (the edit
+// stays in Versions…).
+func (c *cards) undo(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	b := c.b
+	rec, ok := cardRun(ctx, b, c.store, cb, a.Value)
+	if !ok {
+		return
+	}
+	if err := c.mayEdit(ctx, cb.User.ID, rec.Run, false); err != nil {
+		b.refuse(ctx, channelOf(cb), cb.User.ID, err)
+		return
+	}
+	e := rec.Run.Edit
+	if e == nil || len(e.Ops) == 0 || rec.Run.ParentRunID == "" {
+		b.tell(ctx, channelOf(cb), cb.User.ID, "That plan was not made by an edit; nothing to undo.")
+		return
+	}
+	if b.cfg.Now().Sub(e.At) > undoFor {
+		b.tell(ctx, channelOf(cb), cb.User.ID, "Undo lasts a minute after an edit. To go back, use Versions… in the card's ⋯. Nothing was changed.")
+		return
+	}
+	parent, err := c.store.RunRecord(ctx, rec.Run.TeamID, rec.Run.ParentRunID)
+	if err != nil {
+		b.refuse(ctx, channelOf(cb), cb.User.ID, err)
+		return
+	}
+	c.bringBack(ctx, cb.User.ID, rec, parent, fmt.Sprintf("(undo of v%d)", rec.Run.Version), "", false)
+}
+
+// bringBack makes target's plan current again, as a new version that
+// points back to it, if the shown plan is still the current one.
+func (c *cards) bringBack(ctx context.Context, user string, shown, target bh.RunRecord, why, viewID string, versions bool) {
+	key := shown.Run.TeamID + "/" + shown.Run.ShiftID
+	defer c.edits.Lock(key)()
+	if !c.hold(ctx, user, shown.Run) {
+		return
+	}
+	defer c.planner.flights.done(key)
+	cur, ok := c.current(ctx, user, shown)
+	if !ok {
+		return
+	}
+	if cur.Run.ID != shown.Run.ID && !versions {
+		c.b.tell(ctx, shown.Run.ChannelID, user, fmt.Sprintf("The plan changed since (it is v%d now: %s); nothing was undone. Versions… in the card's ⋯ brings any version back.",
+			cur.Run.Version, blocks.Escape(bh.Truncate(cur.Run.Change, 200))))
+		return
+	}
+	if target.Run.ChannelID != cur.Run.ChannelID {
+		c.b.tell(ctx, shown.Run.ChannelID, user, fmt.Sprintf("v%d was planned in another conversation; bring it back there. Nothing was changed.", target.Run.Version))
+		return
+	}
+	change := bh.Change{Text: council.BackTo(target.Run.Version, why)}
+	run := bh.EditRun(target.Run, bh.PlanEdit{By: user, At: c.b.cfg.Now()}, change)
+	// The card is the current plan's.
+	card := cur.Run
+	if card.CardTS == "" {
+		card = shown.Run
+	}
+	c.commit(ctx, user, target, cur, card, run, target.Winner().Blocks, viewID, versions)
+}
+
+// openVersions is Versions… (the card's ⋯): every version of the plan.
+func (c *cards) openVersions(ctx context.Context, cb slack.InteractionCallback, runID string) {
+	rec, ok := cardRun(ctx, c.b, c.store, cb, runID)
+	if !ok {
+		return
+	}
+	if err := c.mayEdit(ctx, cb.User.ID, rec.Run, false); err != nil {
+		c.b.refuse(ctx, channelOf(cb), cb.User.ID, err)
+		return
+	}
+	if _, err := c.b.api.OpenViewContext(ctx, cb.TriggerID, c.versionsModal(ctx, rec)); err != nil {
+		c.b.log.Error("bot: open Versions", "run_id", rec.Run.ID, "err", err)
+		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the versions; please try again.")
+	}
+}
+
+// versionsModal lists the shift's versions up to the latest: who made each
+// and why; those of this conversation's cards may be brought back.
+func (c *cards) versionsModal(ctx context.Context, rec bh.RunRecord) slack.ModalViewRequest {
+	st := c.planner.store
+	latest, err := st.LatestRun(ctx, rec.Run.TeamID, rec.Run.ShiftID)
+	if err != nil {
+		latest = rec.Run
+	}
+	var lines []blocks.VersionLine
+	for v := max(1, latest.Version-60); v <= latest.Version; v++ {
+		r, err := st.RunByVersion(ctx, rec.Run.TeamID, rec.Run.ShiftID, v)
+		if err != nil {
+			continue
+		}
+		kind := council.RunKind(r)
+		by := r.RequestedBy
+		if r.Edit != nil {
+			by = r.Edit.By
+		}
+		lines = append(lines, blocks.VersionLine{RunID: r.ID, Version: r.Version, Kind: kind, By: by, Change: r.Change, ChangeStamps: r.ChangeStamps,
+			At: r.CreatedAt, Current: r.ID == latest.ID,
+			Usable: r.Status == bh.StatusCompleted && r.ChannelID == rec.Run.ChannelID && kind != "handoff" && r.Sample == rec.Run.Sample})
+	}
+	view := blocks.VersionsModal(lines, rec.Run.Location(c.b.cfg.Location))
+	view.PrivateMetadata = rec.Run.ID
+	return view
+}
+
+// showVersions shows Versions… (viewID) again after a version came back.
+func (c *cards) showVersions(ctx context.Context, rec bh.RunRecord, viewID string) {
+	if viewID == "" {
+		return
+	}
+	if _, err := c.b.api.UpdateViewContext(ctx, c.versionsModal(ctx, rec), "", "", viewID); err != nil {
+		c.b.log.Warn("bot: show the versions again", "run_id", rec.Run.ID, "err", err)
+	}
+}
+
+// useVersion is Use this version in Versions…: that version's plan is
+// current again, as a new version that points back to it.
+func (c *cards) useVersion(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	b := c.b
+	var target bh.RunRecord
+	var err error
+	if cb.View.CallbackID != blocks.CallbackVersions || a.Value == "" || len(a.Value) > 64 {
+		err = bh.Errorf(bh.EINVALID, "That button does not name a version; nothing was changed.")
+	} else if target, err = c.store.RunRecord(ctx, cb.Team.ID, a.Value); err == nil {
+		err = c.mayEdit(ctx, cb.User.ID, target.Run, true)
+	}
+	if err == nil && (target.Run.Status != bh.StatusCompleted || council.RunKind(target.Run) == "handoff") {
+		err = bh.Errorf(bh.EINVALID, "That version cannot be brought back; nothing was changed.")
+	}
+	if err != nil {
+		b.refuse(ctx, target.Run.ChannelID, cb.User.ID, err)
+		return
+	}
+	latest, err := c.planner.store.LatestRun(ctx, target.Run.TeamID, target.Run.ShiftID)
+	if err == nil && latest.ID == target.Run.ID {
+		b.tell(ctx, target.Run.ChannelID, cb.User.ID, fmt.Sprintf("v%d is already the current version.", target.Run.Version))
+		return
+	}
+	shown := target
+	if err == nil {
+		shown, err = c.store.RunRecord(ctx, latest.TeamID, latest.ID)
+	}
+	if err != nil {
+		b.refuse(ctx, target.Run.ChannelID, cb.User.ID, err)
+		return
+	}
+	c.bringBack(ctx, cb.User.ID, shown, target, "", cb.View.ID, true)
+}

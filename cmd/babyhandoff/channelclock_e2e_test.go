@@ -1,0 +1,44 @@
+package main
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/bot/slacktest"
+	"github.com/babyhandoff/babyhandoff/internal/clocktest"
+)
+
+// A radar message in #family is read by several people: it is written on
+// the clock of the family's zone (New York: 12-hour), in its notification
+// and in the text Slack keeps inside its date tokens.
+func TestE2ERadarInAFamilyChannelReadsTheFamilysClock(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	require.NoError(t, err)
+	clock := clocktest.New(time.Date(2026, 11, 24, 21, 40, 0, 0, ny))
+	setup, nudgers := fakeTime(clock)
+	var m *Main
+	h := start(t, func(mm *Main) { m = mm; setup(mm) })
+	<-nudgers
+	bot := h.fake.Config().BotUserID
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "America/New_York", Locale: "de-DE"})
+	h.fake.SetUser(slacktest.User{ID: "U2", Name: "Sam", TZ: "America/New_York"})
+	h.fake.SetUser(slacktest.User{ID: bot, Name: "babyhandoff", IsBot: true})
+	h.fake.SetChannel(slacktest.Channel{ID: "C1", Name: "family", IsMember: true, Members: []string{"U1", "U2", bot}})
+	h.channelNote("C1", "U1", "pay daycare deposit by 11pm", tsAt(clock.Now(), 1))
+	ctx := context.Background()
+	fam, err := dbOf(m).FamilyOf(ctx, h.team, "C1")
+	require.NoError(t, err)
+	_, err = dbOf(m).Join(ctx, bh.Member{TeamID: h.team, ShiftID: fam.ShiftID, UserID: "U2", InvitedBy: "U1"}, "DU2")
+	require.NoError(t, err)
+	posts := h.waitRadar(clock, "C1", func(ms []slacktest.Message) bool { return len(ms) > 0 }, "the radar's message in #family")
+	msg := unJSON.Replace(posts[0].Text + string(posts[0].Blocks))
+	assert.Contains(t, msg, "11 PM", "12-hour in a New York family's channel, whatever one member's locale")
+	assert.NotContains(t, msg, "|Tue 21:", "no 24-hour fallback")
+	assert.NotContains(t, msg, "23:00")
+	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
+}
