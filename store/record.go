@@ -73,7 +73,7 @@ func RecordOf(d Dump) (bh.FamilyRecord, error) {
 				var t taskDoc
 				if decode(&t) {
 					run(t.RunID).Tasks = append(run(t.RunID).Tasks, bh.Task{ID: t.ID, RunID: t.RunID, Name: t.Name, Agent: t.AgentName, Status: bh.Status(t.Status),
-						Attempt: t.Attempt, MaxAttempts: t.MaxAttempts, Inputs: t.Inputs, Outputs: t.Outputs, Error: t.Error, QueuedAt: t.QueuedAt.UTC(),
+						Attempt: t.Attempt, MaxAttempts: t.MaxAttempts, Inputs: t.Inputs, Outputs: t.Outputs, Error: t.Error, TraceID: t.TraceID, QueuedAt: t.QueuedAt.UTC(),
 						StartedAt: t.StartedAt.UTC(), FinishedAt: t.FinishedAt.UTC()})
 				}
 			case colMessages:
@@ -249,7 +249,7 @@ func DumpOf(r bh.FamilyRecord) (Dump, error) {
 		}
 		for _, t := range rec.Tasks {
 			zip(colTasks, t.ID, run.ID, taskDoc{ID: t.ID, TeamID: team, ShiftID: shift, RunID: run.ID, Name: t.Name, AgentName: t.Agent,
-				Status: string(t.Status), Attempt: t.Attempt, MaxAttempts: t.MaxAttempts, Inputs: t.Inputs, Outputs: t.Outputs, Error: t.Error,
+				Status: string(t.Status), Attempt: t.Attempt, MaxAttempts: t.MaxAttempts, Inputs: t.Inputs, Outputs: t.Outputs, Error: t.Error, TraceID: t.TraceID,
 				QueuedAt: t.QueuedAt.UTC(), StartedAt: t.StartedAt.UTC(), FinishedAt: t.FinishedAt.UTC(), UpdatedAt: run.FinishedAt}, bson.E{Key: "name", Value: t.Name})
 		}
 		for _, m := range rec.Messages {

@@ -21,7 +21,7 @@ func Record(run bh.Run) bh.RunRecord {
 			Done: []bh.DoneRef{{LogID: "n0", Text: "diapers almost out", At: at.Add(-time.Hour), By: "Sam"}}, CreatedAt: at},
 		Tasks: []bh.Task{
 			{ID: run.ID + ":write_handoff", RunID: run.ID, Name: "write_handoff", Agent: "HandoffWriter", Status: bh.StatusCompleted, Attempt: 1, MaxAttempts: 3,
-				Outputs: map[string]string{"artifact_id": "a"}, QueuedAt: at, StartedAt: at, FinishedAt: at},
+				Outputs: map[string]string{"artifact_id": "a"}, TraceID: "5eed1e55c0ffee00", QueuedAt: at, StartedAt: at, FinishedAt: at},
 			{ID: run.ID + ":normalize_logs", RunID: run.ID, Name: "normalize_logs", Agent: "Normalizer", Status: bh.StatusCompleted, Attempt: 1, MaxAttempts: 3,
 				Inputs: map[string]string{"context_pack_id": run.ID + ":pack"}, QueuedAt: at, StartedAt: at, FinishedAt: at},
 		},
