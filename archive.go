@@ -10,6 +10,10 @@ import (
 // the engine that kept it: what an export carries and an import gives back.
 type FamilyRecord struct {
 	Shift Shift
+	// Left are the people who left the family and have not joined it
+	// again: an import without its rows (format 1) does not make them
+	// members again, nor map the DM of one who founded it back.
+	Left []string
 	// Conversations are those that feed the family, and the one that
 	// founded it with ShiftID "" once its person left.
 	Conversations []Conversation
@@ -35,10 +39,20 @@ type FamilyRecord struct {
 	Handoffs       []Handoff
 }
 
+// Imported counts what an import of a family's record did: documents
+// New (written), Changed, Same (equal to what was there), and Kept: there
+// already and left as they were (the database may be newer than the
+// export; an import never takes it back). An engine that cannot tell
+// Changed and Same from Kept counts them as Kept.
+type Imported struct {
+	New, Changed, Same, Kept int
+}
+
 // Sort puts a record's lists in one order, whatever engine read them: by
 // id (people, members and conversations by their person or place), a
 // run's details as a run's record lists them.
 func (r *FamilyRecord) Sort() {
+	slices.Sort(r.Left)
 	sortBy(r.Conversations, func(c Conversation) string { return c.ChannelID })
 	sortBy(r.Members, func(m Member) string { return m.UserID })
 	sortBy(r.People, func(p Person) string { return p.UserID })

@@ -254,13 +254,7 @@ func idsOf(docs []bson.Raw) bson.A {
 }
 
 // Imported counts what Import wrote.
-type Imported struct {
-	New, Changed, Same int
-	// Kept counts documents that differ from the export and were left as
-	// they are: the database is newer than the export (a note edited or
-	// done since), and an import never takes it back.
-	Kept int
-}
+type Imported = bh.Imported
 
 // Import writes a conversation's documents by their ids: a document not
 // there is inserted, an equal one left alone, and one that differs is kept

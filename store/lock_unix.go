@@ -50,3 +50,8 @@ func lockDir(dir string) (func(), error) {
 		_ = f.Close()
 	}, nil
 }
+
+// LockDir takes DATA_DIR's lock for a process that keeps its data in
+// another engine (SQLite), so one bot at a time runs on it; unlock
+// releases it. ECONFLICT, naming the holder, when another process has it.
+func LockDir(dir string) (unlock func(), err error) { return lockDir(dir) }

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -42,7 +43,7 @@ func RecordOf(d Dump) (bh.FamilyRecord, error) {
 			case colShifts:
 				var v shiftDoc
 				if decode(&v) {
-					r.Shift = v.domain()
+					r.Shift, r.Left = v.domain(), v.Left
 				}
 			case colLogs:
 				var v logDoc
@@ -72,7 +73,7 @@ func RecordOf(d Dump) (bh.FamilyRecord, error) {
 				var t taskDoc
 				if decode(&t) {
 					run(t.RunID).Tasks = append(run(t.RunID).Tasks, bh.Task{ID: t.ID, RunID: t.RunID, Name: t.Name, Agent: t.AgentName, Status: bh.Status(t.Status),
-						Attempt: t.Attempt, MaxAttempts: t.MaxAttempts, Inputs: t.Inputs, Outputs: t.Outputs, Error: t.Error, QueuedAt: t.QueuedAt.UTC(),
+						Attempt: t.Attempt, MaxAttempts: t.MaxAttempts, Inputs: t.Inputs, Outputs: t.Outputs, Error: t.Error, TraceID: t.TraceID, QueuedAt: t.QueuedAt.UTC(),
 						StartedAt: t.StartedAt.UTC(), FinishedAt: t.FinishedAt.UTC()})
 				}
 			case colMessages:
@@ -203,7 +204,7 @@ func DumpOf(r bh.FamilyRecord) (Dump, error) {
 	}
 	sh := r.Shift
 	add(colShifts, shiftDoc{ID: sh.ID, TeamID: sh.TeamID, ChannelID: sh.ChannelID, TZ: sh.TZ, Sample: sh.Sample, SweptRev: sh.SweptRev,
-		CreatedAt: sh.CreatedAt.UTC(), UpdatedAt: sh.UpdatedAt.UTC()})
+		CreatedAt: sh.CreatedAt.UTC(), UpdatedAt: sh.UpdatedAt.UTC(), Left: r.Left})
 	for _, c := range r.Conversations {
 		add(colConversations, convDoc{ID: convID(c.TeamID, c.ChannelID), TeamID: c.TeamID, ChannelID: c.ChannelID, ShiftID: c.ShiftID, Kind: string(c.Kind),
 			UserID: c.UserID, Since: c.Since.UTC()})
@@ -248,7 +249,7 @@ func DumpOf(r bh.FamilyRecord) (Dump, error) {
 		}
 		for _, t := range rec.Tasks {
 			zip(colTasks, t.ID, run.ID, taskDoc{ID: t.ID, TeamID: team, ShiftID: shift, RunID: run.ID, Name: t.Name, AgentName: t.Agent,
-				Status: string(t.Status), Attempt: t.Attempt, MaxAttempts: t.MaxAttempts, Inputs: t.Inputs, Outputs: t.Outputs, Error: t.Error,
+				Status: string(t.Status), Attempt: t.Attempt, MaxAttempts: t.MaxAttempts, Inputs: t.Inputs, Outputs: t.Outputs, Error: t.Error, TraceID: t.TraceID,
 				QueuedAt: t.QueuedAt.UTC(), StartedAt: t.StartedAt.UTC(), FinishedAt: t.FinishedAt.UTC(), UpdatedAt: run.FinishedAt}, bson.E{Key: "name", Value: t.Name})
 		}
 		for _, m := range rec.Messages {
@@ -318,4 +319,23 @@ func toHandoffDoc(h bh.Handoff) handoffDoc {
 		d.Sent = append(d.Sent, handoffMessageDoc{UserID: m.UserID, ChannelID: m.ChannelID, TS: m.TS})
 	}
 	return d
+}
+
+// ExportFamily is Export as a family's record, the form both engines
+// share.
+func (db *DB) ExportFamily(ctx context.Context, sh bh.Shift) (bh.FamilyRecord, error) {
+	d, err := db.Export(ctx, sh)
+	if err != nil {
+		return bh.FamilyRecord{}, err
+	}
+	return RecordOf(d)
+}
+
+// ImportFamily is Import of a family's record.
+func (db *DB) ImportFamily(ctx context.Context, r bh.FamilyRecord) (Imported, error) {
+	d, err := DumpOf(r)
+	if err != nil {
+		return Imported{}, db.fail("import", err)
+	}
+	return db.Import(ctx, d)
 }

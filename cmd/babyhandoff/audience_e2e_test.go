@@ -35,10 +35,10 @@ func channelFamily(t *testing.T, joined ...string) (*harness, *clocktest.Clock, 
 	h.fake.SetChannel(slacktest.Channel{ID: "C1", Name: "family", IsMember: true, Members: []string{"U1", "U2", "U3", bot}})
 	h.channelNote("C1", "U1", "out of formula", tsAt(clock.Now(), 1))
 	ctx := context.Background()
-	fam, err := m.db.FamilyOf(ctx, h.team, "C1")
+	fam, err := dbOf(m).FamilyOf(ctx, h.team, "C1")
 	require.NoError(t, err)
 	for _, u := range append([]string{"U3"}, joined...) {
-		_, err = m.db.Join(ctx, bh.Member{TeamID: h.team, ShiftID: fam.ShiftID, UserID: u, InvitedBy: "U1"}, "D"+u)
+		_, err = dbOf(m).Join(ctx, bh.Member{TeamID: h.team, ShiftID: fam.ShiftID, UserID: u, InvitedBy: "U1"}, "D"+u)
 		require.NoError(t, err)
 	}
 	return h, clock, m, fam.ShiftID

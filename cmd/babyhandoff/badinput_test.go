@@ -13,7 +13,6 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
-	"github.com/babyhandoff/babyhandoff/store"
 )
 
 // badCase is one row of the bad input catalogue: a real payload from
@@ -236,8 +235,7 @@ func TestBadInputCatalogue(t *testing.T) {
 
 	// Nothing written for what was refused; the targets are unchanged.
 	ctx := context.Background()
-	db, err := store.Open(ctx, store.Config{DataDir: h.dir})
-	require.NoError(t, err)
+	db := openTestDB(t, h.dir)
 	defer db.Close(ctx)
 	for i, tc := range cases {
 		sh, err := db.Shift(ctx, h.team, fmt.Sprintf("CBAD%02d", i))

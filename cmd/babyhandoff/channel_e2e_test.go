@@ -13,7 +13,6 @@ import (
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 	"github.com/babyhandoff/babyhandoff/radar"
-	"github.com/babyhandoff/babyhandoff/store"
 )
 
 // channelNote is a note written in a channel, and the bot's reply to it.
@@ -163,8 +162,7 @@ func TestE2EChannelOfADMFamily(t *testing.T) {
 
 	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
 	ctx := context.Background()
-	db, err := store.Open(ctx, store.Config{DataDir: h.dir})
-	require.NoError(t, err)
+	db := openTestDB(t, h.dir)
 	defer db.Close(ctx)
 	dm, err := db.FamilyOf(ctx, h.team, "DU1")
 	require.NoError(t, err)

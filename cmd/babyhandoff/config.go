@@ -25,6 +25,11 @@ type Config struct {
 	MongoURI string `envconfig:"MONGODB_URI"`
 	MongoDB  string `envconfig:"MONGODB_DB" default:"babyhandoff"`
 	DataDir  string `envconfig:"DATA_DIR" default:"./data"`
+	// EmbeddedEngine keeps the data in DATA_DIR when MONGODB_URI is empty:
+	// "sqlite" (babyhandoff.db) or "bolt" (babyhandoff.bolt, the engine
+	// before). Unset: defaultEngine, which is the tag's default outside
+	// tests.
+	EmbeddedEngine string `envconfig:"EMBEDDED_ENGINE" default:"sqlite"`
 
 	DefaultTZ string `envconfig:"DEFAULT_TZ" default:"UTC"`
 	LogLevel  string `envconfig:"LOG_LEVEL" default:"info"`
@@ -47,7 +52,7 @@ type Config struct {
 }
 
 // configKeys lists every variable Config reads.
-var configKeys = []string{"SLACK_APP_TOKEN", "SLACK_BOT_TOKEN", "SLACK_API_URL", "SLACK_SIGNING_SECRET", "PORT", "MONGODB_URI", "MONGODB_DB", "DATA_DIR",
+var configKeys = []string{"SLACK_APP_TOKEN", "SLACK_BOT_TOKEN", "SLACK_API_URL", "SLACK_SIGNING_SECRET", "PORT", "MONGODB_URI", "MONGODB_DB", "DATA_DIR", "EMBEDDED_ENGINE",
 	"DEFAULT_TZ", "LOG_LEVEL", "LOG_FORMAT", "COUNCIL_MODE", "OPENAI_API_KEY", "OPENAI_MODEL", "OPENAI_BASE_URL",
 	"AGENT_MAX_RETRIES", "AGENT_TIMEOUT_SECONDS", "CONTEXT_PACK_TOKEN_BUDGET",
 	"RADAR_DEBOUNCE_SECONDS", "RADAR_REMINDER_MINUTES", "RUN_DETAIL_DAYS", "NOTE_DAYS", "BACKUP_DAYS"}
@@ -80,6 +85,10 @@ func loadConfig(envFile string, needSlack bool) (Config, error) {
 		}
 		return Config{}, configErrorf("configuration: %v", err)
 	}
+	c.EmbeddedEngine = strings.ToLower(strings.TrimSpace(c.EmbeddedEngine))
+	if _, set := os.LookupEnv("EMBEDDED_ENGINE"); !set {
+		c.EmbeddedEngine = defaultEngine
+	}
 	return c, c.validate(needSlack)
 }
 
@@ -104,6 +113,11 @@ func (c Config) validate(needSlack bool) error {
 		if !strings.HasPrefix(c.SlackAPIURL, "http://") && !strings.HasPrefix(c.SlackAPIURL, "https://") {
 			return configErrorf("SLACK_API_URL must be an http(s) URL such as https://slack.com/api/")
 		}
+	}
+	switch c.EmbeddedEngine {
+	case engineBolt, engineSQLite:
+	default:
+		return configErrorf("EMBEDDED_ENGINE must be sqlite or bolt (or left unset for %s)", defaultEngine)
 	}
 	if _, err := time.LoadLocation(c.DefaultTZ); err != nil {
 		return configErrorf("DEFAULT_TZ %q is not a time zone name; use one like Europe/Berlin or America/New_York", c.DefaultTZ)

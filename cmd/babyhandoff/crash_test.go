@@ -18,7 +18,6 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
-	"github.com/babyhandoff/babyhandoff/store"
 )
 
 // childEnv makes the test binary run the real program instead of the tests:
@@ -26,6 +25,7 @@ import (
 const childEnv = "BABYHANDOFF_E2E_CHILD"
 
 func TestMain(m *testing.M) {
+	useTestEngine()
 	if os.Getenv(childEnv) == "1" {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		code := run(ctx, nil, os.Stdout, os.Stderr)
@@ -116,8 +116,7 @@ func TestCrashDuringAPlanIsPutRightAtRestart(t *testing.T) {
 
 	require.NoError(t, c.cmd.Process.Signal(syscall.SIGTERM))
 	require.NoError(t, c.cmd.Wait(), "log:\n%s", c.stderr.String())
-	db, err := store.Open(context.Background(), store.Config{DataDir: dir})
-	require.NoError(t, err)
+	db := openTestDB(t, dir)
 	defer db.Close(context.Background())
 	sh, err := db.Shift(context.Background(), fake.Config().TeamID, "DU1")
 	require.NoError(t, err)
@@ -149,8 +148,7 @@ func TestInterruptedPlanOffersReRun(t *testing.T) {
 	_, ts, err := api.PostMessage("DU1", slack.MsgOptionText("The village council is working…", false))
 	require.NoError(t, err)
 	ctx := context.Background()
-	db, err := store.Open(ctx, store.Config{DataDir: h.dir})
-	require.NoError(t, err)
+	db := openTestDB(t, h.dir)
 	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: h.team, ChannelID: "DU1", UserID: "U1", RawText: "slept 3h", MessageTS: "1.1"})
 	require.NoError(t, err)
 	run, err := db.CreateRun(ctx, bh.Run{TeamID: h.team, ShiftID: n.ShiftID, ChannelID: "DU1", Energy: bh.EnergyLow, HorizonH: 8, CardChannel: "DU1", CardTS: ts})
@@ -324,8 +322,7 @@ func TestCrashDuringARadarNudgeSendsItOnce(t *testing.T) {
 				}
 			}
 			assert.Len(t, radarMsgs, 1, "one radar message, not two")
-			db, err := store.Open(context.Background(), store.Config{DataDir: dir})
-			require.NoError(t, err)
+			db := openTestDB(t, dir)
 			defer db.Close(context.Background())
 			sh, err := db.Shift(context.Background(), fake.Config().TeamID, "DU1")
 			require.NoError(t, err)

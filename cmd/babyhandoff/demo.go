@@ -17,10 +17,14 @@ import (
 	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/council"
 	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/sqlite"
 )
 
-// Compile-time checks: the store provides what the council defines.
-var _ council.Store = (*store.DB)(nil)
+// Compile-time checks: both engines provide what the council defines.
+var (
+	_ council.Store = (*store.DB)(nil)
+	_ council.Store = (*sqlite.DB)(nil)
+)
 
 func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
@@ -250,10 +254,16 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	return 0
 }
 
+// sampleStore is what sampleNotes needs of a store, on either engine.
+type sampleStore interface {
+	LoadSample(ctx context.Context, teamID, channelID, userID string) (bh.Shift, error)
+	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
+}
+
 // sampleNotes stores the sample shift in a conversation and returns its
 // notes in the sample's order (they are stored concurrently, so the store's
 // order varies; the demo's output must not).
-func sampleNotes(ctx context.Context, db *store.DB, teamID, channelID, userID string) ([]bh.Note, error) {
+func sampleNotes(ctx context.Context, db sampleStore, teamID, channelID, userID string) ([]bh.Note, error) {
 	sh, err := db.LoadSample(ctx, teamID, channelID, userID)
 	if err != nil {
 		return nil, err

@@ -51,8 +51,7 @@ func TestReplayCommand(t *testing.T) {
 	t.Setenv("DATA_DIR", dir)
 	ctx := context.Background()
 	now := time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
-	db, err := store.Open(ctx, store.Config{DataDir: dir})
-	require.NoError(t, err)
+	db := openTestDB(t, dir)
 	notes, err := sampleNotes(ctx, db, "T1", "D1", "U1")
 	require.NoError(t, err)
 	c, err := council.New(council.Config{})
@@ -66,8 +65,7 @@ func TestReplayCommand(t *testing.T) {
 	assert.Contains(t, stdout.String(), "replay matches")
 
 	// Tamper with the stored handoff: the replay must notice.
-	db, err = store.Open(ctx, store.Config{DataDir: dir})
-	require.NoError(t, err)
+	db = openTestDB(t, dir)
 	h := res.Handoff
 	h.Content += "\nedited by hand\n"
 	require.NoError(t, db.SaveArtifact(ctx, "T1", res.Run.ShiftID, h))

@@ -17,7 +17,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
-	"github.com/babyhandoff/babyhandoff/store"
 )
 
 // repoFile is a file of the repository, by its path from the root.
@@ -183,7 +182,7 @@ func TestTheDocumentedServiceKeepsItsDatabaseInItsStateDirectory(t *testing.T) {
 		args = append(args, put(a))
 	}
 	startAs(t, args, env)
-	assert.FileExists(t, filepath.Join(state, store.FileName), "the database is in the state directory")
+	assert.FileExists(t, filepath.Join(state, dbFile()), "the database is in the state directory")
 	assert.NoDirExists(t, "data", "nothing in the working folder")
 }
 
@@ -211,7 +210,7 @@ func TestTheImageKeepsItsDatabaseOnTheVolume(t *testing.T) {
 		args = append(args, put(a))
 	}
 	startAs(t, args, env)
-	assert.FileExists(t, filepath.Join(volume, store.FileName), "the database is on the volume")
+	assert.FileExists(t, filepath.Join(volume, dbFile()), "the database is on the volume")
 	assert.NoDirExists(t, "data", "nothing in the container's layer")
 }
 
@@ -220,7 +219,7 @@ func TestDataDirFlagWins(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "flag")
 	require.NoError(t, os.Mkdir(dir, 0o700))
 	startAs(t, []string{"--data-dir=" + dir}, map[string]string{"DATA_DIR": "./from-env"})
-	assert.FileExists(t, filepath.Join(dir, store.FileName))
+	assert.FileExists(t, filepath.Join(dir, dbFile()))
 	assert.NoDirExists(t, "from-env")
 	var out, errOut strings.Builder
 	assert.Equal(t, 2, run(context.Background(), []string{"--data-dir"}, &out, &errOut))

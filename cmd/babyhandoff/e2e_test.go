@@ -16,7 +16,6 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
-	"github.com/babyhandoff/babyhandoff/store"
 )
 
 const fixtures = "../../testdata/slack-fixtures"
@@ -266,8 +265,7 @@ func sendClick(ctx context.Context, fake *slacktest.Server, channel, messageTS, 
 func (h *harness) notes(channel string, withDeleted bool) []bh.Note {
 	h.t.Helper()
 	require.Equal(h.t, 0, h.stop(), "log:\n%s", h.stderr.String())
-	db, err := store.Open(context.Background(), store.Config{DataDir: h.dir})
-	require.NoError(h.t, err)
+	db := openTestDB(h.t, h.dir)
 	defer db.Close(context.Background())
 	sh, err := db.Shift(context.Background(), h.team, channel)
 	if bh.ErrorCode(err) == bh.ENOTFOUND {

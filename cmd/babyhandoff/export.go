@@ -43,19 +43,20 @@ type convData struct {
 	Collections map[string][]json.RawMessage `json:"collections"`
 }
 
-// openStoreFor opens the database the bot would (MONGODB_URI or DATA_DIR).
-func openStoreFor(ctx context.Context, cmd string, stderr io.Writer) (*store.DB, int) {
+// openStoreFor opens the database the bot would (MONGODB_URI, or
+// EMBEDDED_ENGINE in DATA_DIR).
+func openStoreFor(ctx context.Context, cmd string, stderr io.Writer) (Database, int) {
 	cfg, err := loadConfig(".env", false)
 	if err != nil {
 		fmt.Fprintf(stderr, "babyhandoff %s: %v\n", cmd, err)
 		return nil, 2
 	}
-	db, err := store.Open(ctx, store.Config{URI: cfg.MongoURI, Database: cfg.MongoDB, DataDir: cfg.DataDir})
+	db, err := openDatabase(ctx, cfg, dbOptions{})
 	if err != nil {
 		fmt.Fprintf(stderr, "babyhandoff %s: %s\n", cmd, bh.ErrorMessage(err))
 		return nil, 1
 	}
-	return db, 0
+	return db.Database, 0
 }
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9_-]+`)
@@ -119,7 +120,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	return 0
 }
 
-func exportConversation(ctx context.Context, db *store.DB, sh bh.Shift, out string) (exportedConvInfo, error) {
+func exportConversation(ctx context.Context, db Database, sh bh.Shift, out string) (exportedConvInfo, error) {
 	info := exportedConvInfo{Team: sh.TeamID, Channel: sh.ChannelID, Dir: unsafeName.ReplaceAllString(sh.TeamID+"-"+sh.ChannelID, "_")}
 	dir := filepath.Join(out, info.Dir)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -160,7 +161,7 @@ func exportConversation(ctx context.Context, db *store.DB, sh bh.Shift, out stri
 
 // readable is a conversation as a person reads it: the notes by day, the
 // plans, and each plan's handoff.md (while its details are kept).
-func readable(ctx context.Context, db *store.DB, sh bh.Shift) (string, int, map[string]string, error) {
+func readable(ctx context.Context, db Database, sh bh.Shift) (string, int, map[string]string, error) {
 	loc := sh.Location(time.UTC)
 	notes, err := db.Notes(ctx, sh.TeamID, sh.ID, true)
 	if err != nil {

@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
-	"github.com/babyhandoff/babyhandoff/store"
 )
 
 // snapshot is what a conversation holds, read through the store.
@@ -25,10 +24,10 @@ type snapshot struct {
 func snapshotOf(t *testing.T, dir, team, channel string) snapshot {
 	t.Helper()
 	ctx := context.Background()
-	db, err := store.Open(ctx, store.Config{DataDir: dir})
-	require.NoError(t, err)
+	db := openTestDB(t, dir)
 	defer db.Close(ctx)
 	var s snapshot
+	var err error
 	s.Shift, err = db.Shift(ctx, team, channel)
 	require.NoError(t, err)
 	s.Notes, err = db.Notes(ctx, team, s.Shift.ID, true)
@@ -106,9 +105,8 @@ func TestImportRefusesWhatIsNotAnExport(t *testing.T) {
 	// A small real export to damage.
 	src := t.TempDir()
 	t.Setenv("DATA_DIR", src)
-	db, err := store.Open(context.Background(), store.Config{DataDir: src})
-	require.NoError(t, err)
-	_, _, err = db.CaptureNote(context.Background(), bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "wipes < 1 day", MessageTS: "1.1"})
+	db := openTestDB(t, src)
+	_, _, err := db.CaptureNote(context.Background(), bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "wipes < 1 day", MessageTS: "1.1"})
 	require.NoError(t, err)
 	require.NoError(t, db.Close(context.Background()))
 	var stdout, stderr strings.Builder

@@ -15,7 +15,6 @@ import (
 	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
-	"github.com/babyhandoff/babyhandoff/store"
 )
 
 // inviteID is the invite a Join button names.
@@ -142,8 +141,7 @@ func TestE2EFamilyJoinAndLeave(t *testing.T) {
 
 	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
 	ctx := context.Background()
-	db, err := store.Open(ctx, store.Config{DataDir: h.dir})
-	require.NoError(t, err)
+	db := openTestDB(t, h.dir)
 	defer db.Close(ctx)
 	maya, err := db.FamilyOf(ctx, h.team, "DU1")
 	require.NoError(t, err)
@@ -178,7 +176,7 @@ func TestE2EFamilyJoinAndLeave(t *testing.T) {
 	assert.False(t, duty.OnAt(clock.Now()), "nobody is on duty once Sam left")
 }
 
-func mustNotes(t *testing.T, db *store.DB, team, shift string) []bh.Note {
+func mustNotes(t *testing.T, db testDB, team, shift string) []bh.Note {
 	t.Helper()
 	ns, err := db.Notes(context.Background(), team, shift, false)
 	require.NoError(t, err)
@@ -240,8 +238,7 @@ func TestE2EFamilyRefusals(t *testing.T) {
 	}
 	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
 	ctx := context.Background()
-	db, err := store.Open(ctx, store.Config{DataDir: h.dir})
-	require.NoError(t, err)
+	db := openTestDB(t, h.dir)
 	defer db.Close(ctx)
 	fam, err := db.FamilyOf(ctx, h.team, "DU1")
 	require.NoError(t, err)
@@ -326,8 +323,7 @@ func TestE2EFamilyJoinElsewhere(t *testing.T) {
 
 	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
 	ctx := context.Background()
-	db, err := store.Open(ctx, store.Config{DataDir: h.dir})
-	require.NoError(t, err)
+	db := openTestDB(t, h.dir)
 	defer db.Close(ctx)
 	maya, err := db.FamilyOf(ctx, h.team, "DU1")
 	require.NoError(t, err)

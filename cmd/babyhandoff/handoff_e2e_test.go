@@ -387,10 +387,10 @@ func TestE2EHandOffToEveryoneInTheFamilyChannel(t *testing.T) {
 	h.ack(h.message("CFAM", "channel", "U1", "task: buy wipes", tsAt(clock.Now(), 1), nil))
 	h.replyTo("CFAM", tsAt(clock.Now(), 1))
 	// Grandma and the uncle joined the family (Join is tested elsewhere).
-	fam, err := m.db.FamilyOf(ctx, h.team, "CFAM")
+	fam, err := dbOf(m).FamilyOf(ctx, h.team, "CFAM")
 	require.NoError(t, err)
 	for _, u := range []string{"U3", "U4"} {
-		_, err = m.db.Join(ctx, bh.Member{TeamID: h.team, ShiftID: fam.ShiftID, UserID: u, InvitedBy: "U1"}, "D"+u)
+		_, err = dbOf(m).Join(ctx, bh.Member{TeamID: h.team, ShiftID: fam.ShiftID, UserID: u, InvitedBy: "U1"}, "D"+u)
 		require.NoError(t, err)
 	}
 

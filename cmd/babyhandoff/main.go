@@ -33,15 +33,21 @@ import (
 	councilopenai "github.com/babyhandoff/babyhandoff/council/openai"
 	"github.com/babyhandoff/babyhandoff/radar"
 	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/sqlite"
 	"golang.org/x/sync/errgroup"
 )
 
-// Compile-time checks that the store provides what its consumers define.
+// Compile-time checks that both embedded engines provide what the
+// consumers define.
 var (
 	_ bot.Store          = (*store.DB)(nil)
 	_ radar.ChangeSource = (*store.DB)(nil)
 	_ radar.Store        = (*store.DB)(nil)
 	_ radar.PostStore    = (*store.DB)(nil)
+	_ bot.Store          = (*sqlite.DB)(nil)
+	_ radar.ChangeSource = (*sqlite.DB)(nil)
+	_ radar.Store        = (*sqlite.DB)(nil)
+	_ radar.PostStore    = (*sqlite.DB)(nil)
 )
 
 func main() {
@@ -189,7 +195,7 @@ type Main struct {
 	// the bot is connected.
 	Listening func(net.Addr)
 
-	db *store.DB
+	db *opened
 }
 
 // Run opens the database, builds the parts and runs them — the Slack
@@ -211,17 +217,13 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return configErrorf("DEFAULT_TZ %q is not a time zone: %v", cfg.DefaultTZ, err)
 	}
-	db, err := store.Open(ctx, store.Config{URI: cfg.MongoURI, Database: cfg.MongoDB, DataDir: cfg.DataDir, Logger: log, Now: now,
-		RunDetailAge: time.Duration(cfg.RunDetailDays) * 24 * time.Hour, ClosedNoteAge: time.Duration(cfg.NoteDays) * 24 * time.Hour, Location: loc})
+	db, err := openDatabase(ctx, cfg, dbOptions{Logger: log, Now: now, Location: loc, Exclusive: true,
+		RunDetailAge: time.Duration(cfg.RunDetailDays) * 24 * time.Hour, ClosedNoteAge: time.Duration(cfg.NoteDays) * 24 * time.Hour})
 	if err != nil {
 		return fmt.Errorf("cannot open the database: %s: %w", bh.ErrorMessage(err), err)
 	}
 	m.db = db
-	where := "MongoDB at MONGODB_URI"
-	if db.Embedded() {
-		where = "embedded database " + db.Path()
-	}
-	log.Info("database ready", "where", where)
+	log.Info("database ready", "where", db.where)
 
 	cncl, err := newCouncil(ctx, db, cfg, log, now)
 	if err != nil {
@@ -231,7 +233,7 @@ func (m *Main) Run(ctx context.Context) error {
 	// embedded file is this process's alone (it is locked), so every such
 	// run is a dead process's; with several processes on one MongoDB, only
 	// runs older than a council run can take are touched.
-	exclusive := db.Embedded()
+	exclusive := db.exclusive
 	olderThan := bot.InterruptedAfter
 	if exclusive {
 		olderThan = 0
@@ -326,7 +328,7 @@ func (m *Main) Close() error {
 // newCouncil registers the council's agents, reads the registry back (the
 // coordinator assigns tasks by skill from it) and staffs the council, on a
 // model when COUNCIL_MODE says so.
-func newCouncil(ctx context.Context, db *store.DB, cfg Config, log *slog.Logger, now func() time.Time) (*council.Council, error) {
+func newCouncil(ctx context.Context, db Database, cfg Config, log *slog.Logger, now func() time.Time) (*council.Council, error) {
 	if err := db.RegisterAgents(ctx, council.DefaultAgents()); err != nil {
 		return nil, fmt.Errorf("cannot register the council's agents: %w", err)
 	}
@@ -357,7 +359,7 @@ func newCouncil(ctx context.Context, db *store.DB, cfg Config, log *slog.Logger,
 // sweep removes what is kept no longer (RUN_DETAIL_DAYS, NOTE_DAYS) and
 // keeps the embedded database's daily copy (BACKUP_DAYS of them; 0: none),
 // at start-up and then every interval, until ctx ends.
-func sweep(ctx context.Context, db *store.DB, interval time.Duration, backups int, log *slog.Logger) {
+func sweep(ctx context.Context, db Database, interval time.Duration, backups int, log *slog.Logger) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
@@ -369,7 +371,9 @@ func sweep(ctx context.Context, db *store.DB, interval time.Duration, backups in
 			log.Info("retention sweep", "run_details", swept.RunDetails, "events", swept.Events, "notes", swept.Notes, "slack_ids", swept.SlackIDs, "replies", swept.Replies)
 		}
 		if backups > 0 {
-			if path, err := db.DailyBackup(backups); err != nil {
+			// A copy begun is finished, even at shutdown: on SQLite it is
+			// a read that a cancelled context would cut short.
+			if path, err := db.DailyBackup(context.WithoutCancel(ctx), backups); err != nil {
 				log.Error("daily copy of the database", "err", err)
 			} else if path != "" {
 				log.Info("daily copy of the database", "path", path)

@@ -13,7 +13,6 @@ import (
 	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
-	"github.com/babyhandoff/babyhandoff/store"
 )
 
 // handoffDones are the Done (and Resolved) buttons of a handoff message:
@@ -100,8 +99,7 @@ func TestE2EGotItFromOutsideTheFamily(t *testing.T) {
 	}
 	assert.Equal(t, 1, taken, "one Got it took it")
 	ctx := context.Background()
-	db, err := store.Open(ctx, store.Config{DataDir: h.dir})
-	require.NoError(t, err)
+	db := openTestDB(t, h.dir)
 	defer db.Close(ctx)
 	fam, err := db.FamilyOf(ctx, h.team, "DU1")
 	require.NoError(t, err)

@@ -21,7 +21,6 @@ import (
 	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
-	"github.com/babyhandoff/babyhandoff/store"
 )
 
 // slash sends a slash command envelope and returns its envelope id.
@@ -394,8 +393,7 @@ func TestE2EContextPackTokenBudgetIsUsed(t *testing.T) {
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
 	h.waitCard("DU1", "v1 · ")
 	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
-	db, err := store.Open(context.Background(), store.Config{DataDir: h.dir})
-	require.NoError(t, err)
+	db := openTestDB(t, h.dir)
 	defer db.Close(context.Background())
 	sh, err := db.Shift(context.Background(), h.team, "DU1")
 	require.NoError(t, err)
@@ -718,9 +716,9 @@ func TestE2EMarkDoneInAChannelIsTheFamilys(t *testing.T) {
 	h.ack(h.message("CFAM", "channel", "U1", "task: buy wipes today", wipesTS, nil))
 	h.replyTo("CFAM", wipesTS)
 	wipes := noteIDOf(t, h.replyMessage("CFAM", wipesTS).Blocks)
-	fam, err := m.db.FamilyOf(ctx, h.team, "CFAM")
+	fam, err := dbOf(m).FamilyOf(ctx, h.team, "CFAM")
 	require.NoError(t, err)
-	_, err = m.db.Join(ctx, bh.Member{TeamID: h.team, ShiftID: fam.ShiftID, UserID: "U3", InvitedBy: "U1"}, "DU3")
+	_, err = dbOf(m).Join(ctx, bh.Member{TeamID: h.team, ShiftID: fam.ShiftID, UserID: "U3", InvitedBy: "U1"}, "DU3")
 	require.NoError(t, err)
 	h.ack(h.slash("/plan", "", "CFAM", "U1"))
 	card := h.waitCard("CFAM", "v1 · ")

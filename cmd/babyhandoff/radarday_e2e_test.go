@@ -44,19 +44,19 @@ func TestE2ERadarZoneLearntLateKeepsTheDaysMessage(t *testing.T) {
 	first := h.waitRadar(clock, "DU1", func(ms []slacktest.Message) bool { return len(ms) == 1 }, "the evening's message in Maya's DM")[0]
 	h.fake.ClearFailures()
 	ctx := context.Background()
-	fam, err := m.db.FamilyOf(ctx, h.team, "C1")
+	fam, err := dbOf(m).FamilyOf(ctx, h.team, "C1")
 	require.NoError(t, err)
-	s, err := m.db.ShiftByID(ctx, h.team, fam.ShiftID)
+	s, err := dbOf(m).ShiftByID(ctx, h.team, fam.ShiftID)
 	require.NoError(t, err)
 	require.Empty(t, s.TZ, "the zone is not known yet")
-	_, err = m.db.Join(ctx, bh.Member{TeamID: h.team, ShiftID: fam.ShiftID, UserID: "U2", InvitedBy: "U1"}, "DU2")
+	_, err = dbOf(m).Join(ctx, bh.Member{TeamID: h.team, ShiftID: fam.ShiftID, UserID: "U2", InvitedBy: "U1"}, "DU2")
 	require.NoError(t, err)
 
 	// 9:41 PM: her next note; the zone is learnt (New York: still today).
 	clock.Advance(time.Minute)
 	h.channelNote("C1", "U1", "slept 2h", tsAt(clock.Now(), 1))
 	require.Eventually(t, func() bool {
-		s, err := m.db.ShiftByID(ctx, h.team, fam.ShiftID)
+		s, err := dbOf(m).ShiftByID(ctx, h.team, fam.ShiftID)
 		return err == nil && s.TZ == "America/New_York"
 	}, 10*time.Second, 10*time.Millisecond, "the zone learnt; log:\n%s", h.stderr.String())
 	h.waitRadar(clock, "DU1", func(ms []slacktest.Message) bool {

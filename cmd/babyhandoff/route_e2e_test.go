@@ -73,9 +73,9 @@ func TestE2ERadarFollowsTheOneOnDuty(t *testing.T) {
 
 	// Sam joins the family (through the store: Join is another step's),
 	// and takes the handoff.
-	fam, err := m.db.FamilyOf(ctx, h.team, "DU1")
+	fam, err := dbOf(m).FamilyOf(ctx, h.team, "DU1")
 	require.NoError(t, err)
-	_, err = m.db.Join(ctx, bh.Member{TeamID: h.team, ShiftID: fam.ShiftID, UserID: "U2", InvitedBy: "U1"}, "DU2")
+	_, err = dbOf(m).Join(ctx, bh.Member{TeamID: h.team, ShiftID: fam.ShiftID, UserID: "U2", InvitedBy: "U1"}, "DU2")
 	require.NoError(t, err)
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
 	card := h.waitCard("DU1", "v1 · ")
@@ -113,7 +113,7 @@ func TestE2ERadarFollowsTheOneOnDuty(t *testing.T) {
 	// 11:30 PM: diapers done (no rise): both standing messages are updated
 	// in place; Maya's names Sam rather than mentioning him.
 	diapers := noteByText(t, m, h.team, fam.ShiftID, "out of diapers")
-	_, err = m.db.MarkNoteDone(ctx, h.team, diapers.ID, true)
+	_, err = dbOf(m).MarkNoteDone(ctx, h.team, diapers.ID, true)
 	require.NoError(t, err)
 	h.waitRadar(clock, "DU1", func(ms []slacktest.Message) bool { return len(ms) == 1 && ms[0].Updated > 0 }, "Maya's message updated")
 	h.waitRadar(clock, "DU2", func(ms []slacktest.Message) bool { return len(ms) == 1 && ms[0].Updated > 0 }, "Sam's message updated")
@@ -151,7 +151,7 @@ func TestE2ERadarFollowsTheOneOnDuty(t *testing.T) {
 // noteByText finds an open note of the family by its words.
 func noteByText(t *testing.T, m *Main, team, shiftID, text string) bh.Note {
 	t.Helper()
-	live, err := m.db.LiveNotes(context.Background(), team, shiftID, time.Now().Add(24*time.Hour))
+	live, err := dbOf(m).LiveNotes(context.Background(), team, shiftID, time.Now().Add(24*time.Hour))
 	require.NoError(t, err)
 	for _, n := range live.Notes {
 		if strings.Contains(n.Text, text) || strings.Contains(n.RawText, text) {

@@ -15,7 +15,6 @@ import (
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 	"github.com/babyhandoff/babyhandoff/radar"
-	"github.com/babyhandoff/babyhandoff/store"
 )
 
 // radarPostCalls are the radar's chat.postMessage calls to channel (its
@@ -244,8 +243,7 @@ func TestE2EFamilyBadInput(t *testing.T) {
 		for _, m := range h.fake.Messages("DU1") {
 			assert.NotContains(t, m.Text, "<@U2> handed off to you at", "no reminder of Sam's crossing handoff")
 		}
-		db, err := store.Open(context.Background(), store.Config{DataDir: h.dir})
-		require.NoError(t, err)
+		db := openTestDB(t, h.dir)
 		defer db.Close(context.Background())
 		fam, err := db.FamilyOf(context.Background(), h.team, "DU1")
 		require.NoError(t, err)

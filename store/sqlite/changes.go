@@ -37,17 +37,29 @@ func (db *DB) Changes(ctx context.Context, after []byte, limit int) ([]bh.NoteCh
 			return nil, db.fail("list changes", bh.Errorf(bh.EINVALID, "That is not a position in the notes' changes."))
 		}
 	}
-	rows, err := db.rd.QueryContext(ctx, "SELECT team_id, shift_id, seq FROM notes WHERE seq > ? ORDER BY seq LIMIT ?", seq, limit)
+	rows, err := db.rd.QueryContext(ctx, `SELECT team_id, shift_id, seq, CASE WHEN moved_at = updated_at THEN moved_from ELSE '' END
+		FROM notes WHERE seq > ? ORDER BY seq LIMIT ?`, seq, limit)
 	if err != nil {
 		return nil, db.fail("list changes", err)
 	}
-	out, err := collect(rows, func(s scanner) (c bh.NoteChange, err error) {
+	defer rows.Close()
+	out := []bh.NoteChange{}
+	for rows.Next() {
+		var c bh.NoteChange
 		var seq int64
-		err = s.Scan(&c.TeamID, &c.ShiftID, &seq)
+		var left string
+		if err := rows.Scan(&c.TeamID, &c.ShiftID, &seq, &left); err != nil {
+			return nil, db.fail("list changes", err)
+		}
 		c.Token = Position(seq)
-		return c, err
-	})
-	return out, db.fail("list changes", err)
+		out = append(out, c)
+		if left != "" {
+			// A moved note's latest change is its move: the list it left
+			// changed too.
+			out = append(out, bh.NoteChange{TeamID: c.TeamID, ShiftID: left, Token: c.Token})
+		}
+	}
+	return out, db.fail("list changes", rows.Err())
 }
 
 // maxChangeBatch bounds how many changes one read of a stream takes.
@@ -105,10 +117,11 @@ func (db *DB) WatchNotes(ctx context.Context, resume []byte) (func(context.Conte
 }
 
 // ShiftsChangedSince lists the families with a note created, edited,
-// re-tagged or deleted at or after since.
+// re-tagged, deleted or moved (both lists) at or after since.
 func (db *DB) ShiftsChangedSince(ctx context.Context, since time.Time) ([]bh.Shift, error) {
 	rows, err := db.rd.QueryContext(ctx, `SELECT `+shiftCols+` FROM shifts WHERE id IN
-		(SELECT DISTINCT shift_id FROM notes WHERE updated_at >= ?) ORDER BY id`, ms(since))
+		(SELECT shift_id FROM notes WHERE updated_at >= ?
+		 UNION SELECT moved_from FROM notes WHERE updated_at >= ? AND moved_at = updated_at) ORDER BY id`, ms(since), ms(since))
 	if err != nil {
 		return nil, db.fail("shifts changed since", err)
 	}

@@ -38,6 +38,16 @@ func (db *DB) ExportFamily(ctx context.Context, sh bh.Shift) (r bh.FamilyRecord,
 		if r.Shift, err = shiftByID(ctx, q, team, id); err != nil {
 			return notFound(err, "That family no longer exists.")
 		}
+		var leavers []byte
+		if err := q.QueryRowContext(ctx, "SELECT leavers FROM shifts WHERE id = ?", id).Scan(&leavers); err != nil {
+			return err
+		}
+		if err := json.Unmarshal(leavers, &r.Left); err != nil {
+			return err
+		}
+		if len(r.Left) == 0 {
+			r.Left = nil
+		}
 		var errs []error
 		list := func(v any, query string, args ...any) {
 			var err error
@@ -205,12 +215,9 @@ func scanDoc(row *sql.Row, v any, more ...any) error {
 	return json.Unmarshal(raw, v)
 }
 
-// Imported counts what ImportFamily wrote.
-type Imported struct {
-	// New counts rows written; Kept, rows already there (the database may
-	// be newer than the export; an import never takes it back).
-	New, Kept int
-}
+// Imported counts what ImportFamily wrote: New and Kept (a row already
+// there is Kept, equal or not).
+type Imported = bh.Imported
 
 // ImportFamily writes a family's record in one transaction: what is not
 // there is inserted, what is there is kept as it is (so importing twice,
@@ -234,8 +241,12 @@ func (db *DB) ImportFamily(ctx context.Context, r bh.FamilyRecord) (out Imported
 		ins := func(query string, args ...any) error {
 			return count(changed(tx.ExecContext(ctx, "INSERT OR IGNORE INTO "+query, args...)))
 		}
-		if err := ins("shifts ("+shiftCols+") VALUES (?, ?, ?, ?, ?, ?, ?, ?)", sh.ID, sh.TeamID, sh.ChannelID, sh.TZ, sh.Sample, sh.SweptRev,
-			ms(sh.CreatedAt), ms(sh.UpdatedAt)); err != nil {
+		leavers, err := json.Marshal(append([]string{}, r.Left...))
+		if err != nil {
+			return err
+		}
+		if err := ins("shifts ("+shiftCols+", leavers) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", sh.ID, sh.TeamID, sh.ChannelID, sh.TZ, sh.Sample, sh.SweptRev,
+			ms(sh.CreatedAt), ms(sh.UpdatedAt), leavers); err != nil {
 			return err
 		}
 		for _, c := range r.Conversations {

@@ -64,6 +64,18 @@ func family(ctx context.Context, q querier, teamID, channelID string) (c bh.Conv
 	} else if err != nil {
 		return bh.Conversation{}, false, err
 	}
+	if bh.ConversationKindOf(channelID) == bh.ConvDM {
+		// A DM whose person left the family it founded (an import without
+		// its row) feeds none: their next note starts one.
+		var left bool
+		if err := q.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM shifts s, json_each(s.leavers) l
+			JOIN notes n ON n.team_id = s.team_id AND n.channel_id = ? AND n.user_id = l.value WHERE s.id = ?)`,
+			channelID, sh.ID).Scan(&left); err != nil {
+			return bh.Conversation{}, false, err
+		} else if left {
+			return bh.Conversation{}, false, nil
+		}
+	}
 	return bh.Conversation{TeamID: teamID, ChannelID: channelID, ShiftID: sh.ID, Kind: bh.ConversationKindOf(channelID), Since: sh.CreatedAt}, true, nil
 }
 
@@ -82,6 +94,15 @@ func (tx *Tx) ensureShift(ctx context.Context, teamID, channelID, userID string)
 		// joins their list, not a second keyed by the channel); else a
 		// new one keyed by it.
 		sh, err := foundedShift(ctx, tx, teamID, channelID)
+		if err == nil && userID != "" && bh.ConversationKindOf(channelID) == bh.ConvDM {
+			// Unless its person left that family (an import without the
+			// DM's row): then theirs is a new family, keyed apart.
+			if left, lerr := tx.left(ctx, sh, userID); lerr != nil {
+				return sh, lerr
+			} else if left {
+				return tx.newFamily(ctx, bh.Conversation{TeamID: teamID, ChannelID: channelID, Kind: bh.ConvDM, UserID: userID}, userID)
+			}
+		}
 		if err == sql.ErrNoRows {
 			sh, err = tx.writersFamily(ctx, teamID, userID)
 		}
@@ -120,8 +141,14 @@ func (tx *Tx) ensureShift(ctx context.Context, teamID, channelID, userID string)
 	}
 	// Its person left the family it fed: a new family, keyed apart from
 	// the shift the conversation founded.
+	return tx.newFamily(ctx, c, userID)
+}
+
+// newFamily makes a family keyed apart from every conversation, fed by c,
+// with userID its member.
+func (tx *Tx) newFamily(ctx context.Context, c bh.Conversation, userID string) (bh.Shift, error) {
 	id := newID()
-	sh := bh.Shift{ID: id, TeamID: teamID, ChannelID: bh.FamilyKey(id), CreatedAt: tx.Now, UpdatedAt: tx.Now}
+	sh := bh.Shift{ID: id, TeamID: c.TeamID, ChannelID: bh.FamilyKey(id), CreatedAt: tx.Now, UpdatedAt: tx.Now}
 	if err := tx.insertShift(ctx, sh); err != nil {
 		return sh, err
 	}
@@ -129,7 +156,14 @@ func (tx *Tx) ensureShift(ctx context.Context, teamID, channelID, userID string)
 	if err := tx.putConv(ctx, c); err != nil {
 		return sh, err
 	}
-	return sh, tx.addMember(ctx, bh.Member{TeamID: teamID, ShiftID: id, UserID: userID})
+	return sh, tx.addMember(ctx, bh.Member{TeamID: c.TeamID, ShiftID: id, UserID: userID})
+}
+
+// left tells whether userID left the family sh.
+func (tx *Tx) left(ctx context.Context, sh bh.Shift, userID string) (bool, error) {
+	var n int
+	err := tx.QueryRowContext(ctx, "SELECT count(*) FROM shifts, json_each(shifts.leavers) WHERE shifts.id = ? AND value = ?", sh.ID, userID).Scan(&n)
+	return n > 0, err
 }
 
 // writersFamily is the family a conversation's first note by userID goes
@@ -275,48 +309,138 @@ func collect[T any](rows *sql.Rows, scan func(scanner) (T, error)) ([]T, error) 
 // person's DM with the bot), that DM feeds the family from now on, and
 // the person is no longer a member of the family it fed before, whose id
 // is from ("" when none, or the same family). Its open notes stay there:
-// MoveOpenNotes moves them, when the person agreed.
+// MoveOpenNotes moves them, when the person agreed. A Join asked by
+// someone (m.InvitedBy) who is no longer in the family is refused
+// (ECONFLICT): their invite no longer stands.
 func (db *DB) Join(ctx context.Context, m bh.Member, dm string) (from string, err error) {
-	if m.TeamID == "" || m.ShiftID == "" || m.UserID == "" {
-		return "", db.fail("join family", bh.Errorf(bh.EINVALID, "Joining needs a team, a family and a person."))
-	}
-	if dm != "" && bh.ConversationKindOf(dm) != bh.ConvDM {
-		return "", db.fail("join family", bh.Errorf(bh.EINVALID, "Only a DM joins with its person."))
+	if err := checkJoin(m, dm); err != nil {
+		return "", db.fail("join family", err)
 	}
 	err = db.write(ctx, "join family", func(tx *Tx) error {
-		from = ""
-		if _, err := shiftByID(ctx, tx, m.TeamID, m.ShiftID); err != nil {
-			return notFound(err, "That family no longer exists.")
-		}
-		if err := tx.addMember(ctx, m); err != nil || dm == "" {
-			return err
-		}
-		had, found, err := family(ctx, tx, m.TeamID, dm)
-		if err != nil || (found && had.ShiftID == m.ShiftID) {
-			return err
-		}
-		if err := tx.putConv(ctx, bh.Conversation{TeamID: m.TeamID, ChannelID: dm, ShiftID: m.ShiftID, Kind: bh.ConvDM, UserID: m.UserID, Since: tx.Now}); err != nil || !found {
-			return err
-		}
-		from = had.ShiftID
-		_, err = tx.ExecContext(ctx, "DELETE FROM members WHERE team_id = ? AND shift_id = ? AND user_id = ?", m.TeamID, from, m.UserID)
+		from, err = tx.join(ctx, m, dm)
 		return err
 	})
 	return from, err
 }
 
+// AcceptInvite is Join by the invite id names, answered by userID, the
+// person it asks: the invite is answered Join in the same transaction as
+// the Join, so it is answered only if they joined. An invite answered
+// before, or whose sender is no longer in its family, is refused
+// (ECONFLICT) and changes nothing; someone else's is EFORBIDDEN.
+func (db *DB) AcceptInvite(ctx context.Context, teamID, id, userID, dm string) (inv bh.Invite, from string, err error) {
+	if inv, err = db.Invite(ctx, teamID, id); err != nil {
+		return bh.Invite{}, "", err
+	}
+	switch {
+	case inv.To != userID:
+		return inv, "", db.fail("accept invite", bh.Errorf(bh.EFORBIDDEN, "That invite is for someone else; nothing was changed."))
+	case inv.Answered():
+		return inv, "", db.fail("accept invite", errInviteAnswered)
+	}
+	m := bh.Member{TeamID: teamID, ShiftID: inv.ShiftID, UserID: userID, InvitedBy: inv.From}
+	if err := checkJoin(m, dm); err != nil {
+		return inv, "", db.fail("accept invite", err)
+	}
+	err = db.write(ctx, "accept invite", func(tx *Tx) error {
+		if from, err = tx.join(ctx, m, dm); err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, "UPDATE invites SET answer = ?, answered_at = ? WHERE id = ? AND team_id = ? AND answer = ''", bh.InviteJoin, ms(tx.Now), id, teamID)
+		if err != nil {
+			return err
+		}
+		if k, err := res.RowsAffected(); err != nil {
+			return err
+		} else if k == 0 {
+			// Answered meanwhile (Not now, or a second press): the Join
+			// is undone with this write.
+			return errInviteAnswered
+		}
+		return nil
+	})
+	if err != nil {
+		return inv, "", err
+	}
+	inv, err = db.Invite(ctx, teamID, id)
+	return inv, from, err
+}
+
+var (
+	errInviteAnswered = bh.Errorf(bh.ECONFLICT, "You answered that invite already; nothing was changed.")
+	errInviterLeft    = bh.Errorf(bh.ECONFLICT, "The person who asked you is no longer in the family that invite was for, so it no longer stands; nothing was changed.")
+)
+
+// checkJoin refuses a Join that names no one, or a DM that is not one.
+func checkJoin(m bh.Member, dm string) error {
+	if m.TeamID == "" || m.ShiftID == "" || m.UserID == "" {
+		return bh.Errorf(bh.EINVALID, "Joining needs a team, a family and a person.")
+	}
+	if dm != "" && bh.ConversationKindOf(dm) != bh.ConvDM {
+		return bh.Errorf(bh.EINVALID, "Only a DM joins with its person.")
+	}
+	return nil
+}
+
+// join is Join's writes.
+func (tx *Tx) join(ctx context.Context, m bh.Member, dm string) (from string, err error) {
+	if _, err := shiftByID(ctx, tx, m.TeamID, m.ShiftID); err != nil {
+		return "", notFound(err, "That family no longer exists.")
+	}
+	if m.InvitedBy != "" && m.InvitedBy != m.UserID {
+		// Who asked must still be in the family.
+		var one int
+		err := tx.QueryRowContext(ctx, "SELECT 1 FROM members WHERE team_id = ? AND shift_id = ? AND user_id = ?", m.TeamID, m.ShiftID, m.InvitedBy).Scan(&one)
+		if err == sql.ErrNoRows {
+			return "", errInviterLeft
+		} else if err != nil {
+			return "", err
+		}
+	}
+	if err := tx.addMember(ctx, m); err != nil {
+		return "", err
+	}
+	// Back in a family they once left: no longer one who left it.
+	if _, err := tx.ExecContext(ctx, `UPDATE shifts SET leavers = (SELECT json_group_array(value) FROM json_each(leavers) WHERE value <> ?)
+		WHERE id = ? AND team_id = ? AND EXISTS (SELECT 1 FROM json_each(leavers) WHERE value = ?)`, m.UserID, m.ShiftID, m.TeamID, m.UserID); err != nil {
+		return "", err
+	}
+	if dm == "" {
+		return "", nil
+	}
+	had, found, err := family(ctx, tx, m.TeamID, dm)
+	if err != nil || (found && had.ShiftID == m.ShiftID) {
+		return "", err
+	}
+	if err := tx.putConv(ctx, bh.Conversation{TeamID: m.TeamID, ChannelID: dm, ShiftID: m.ShiftID, Kind: bh.ConvDM, UserID: m.UserID, Since: tx.Now}); err != nil || !found {
+		return "", err
+	}
+	_, err = tx.ExecContext(ctx, "DELETE FROM members WHERE team_id = ? AND shift_id = ? AND user_id = ?", m.TeamID, had.ShiftID, m.UserID)
+	return had.ShiftID, err
+}
+
 // Leave takes a person out of a family. Its notes stay with it; the
 // person's DM stops feeding it, so their next note there starts a new
-// family. Leaving a family one is not in changes nothing.
+// family. The family remembers who left (leavers). Leaving a family one
+// is not in changes nothing.
 func (db *DB) Leave(ctx context.Context, teamID, shiftID, userID string) error {
 	if teamID == "" || shiftID == "" || userID == "" {
 		return db.fail("leave family", bh.Errorf(bh.EINVALID, "Leaving needs a team, a family and a person."))
 	}
 	return db.write(ctx, "leave family", func(tx *Tx) error {
-		if _, err := tx.ExecContext(ctx, "DELETE FROM members WHERE team_id = ? AND shift_id = ? AND user_id = ?", teamID, shiftID, userID); err != nil {
+		res, err := tx.ExecContext(ctx, "DELETE FROM members WHERE team_id = ? AND shift_id = ? AND user_id = ?", teamID, shiftID, userID)
+		if err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, "UPDATE conversations SET shift_id = '', since = ? WHERE team_id = ? AND shift_id = ? AND kind = ? AND user_id = ?",
+		if k, err := res.RowsAffected(); err != nil {
+			return err
+		} else if k > 0 {
+			if _, err := tx.ExecContext(ctx, `UPDATE shifts SET leavers = json_insert(leavers, '$[#]', ?)
+				WHERE id = ? AND team_id = ? AND NOT EXISTS (SELECT 1 FROM json_each(leavers) WHERE value = ?)`, userID, shiftID, teamID, userID); err != nil {
+				return err
+			}
+		}
+		_, err = tx.ExecContext(ctx, "UPDATE conversations SET shift_id = '', since = ? WHERE team_id = ? AND shift_id = ? AND kind = ? AND user_id = ?",
 			ms(tx.Now), teamID, shiftID, bh.ConvDM, userID)
 		return err
 	})
@@ -356,6 +480,11 @@ func (db *DB) MoveOpenNotes(ctx context.Context, teamID, from, to, userID string
 			n.ShiftID, n.UpdatedAt = to, tx.Now
 			n.Rev++
 			if err := tx.putNote(ctx, n, db.zone(dest), false, true); err != nil {
+				return err
+			}
+			// The move is a change to the list it left too (Changes,
+			// ShiftsChangedSince), so the radar recomputes both.
+			if _, err := tx.ExecContext(ctx, "UPDATE notes SET moved_from = ?, moved_at = ? WHERE id = ?", from, ms(tx.Now), n.ID); err != nil {
 				return err
 			}
 		}

@@ -242,7 +242,7 @@ func (db *DB) Notes(ctx context.Context, teamID, shiftID string, withDeleted boo
 	if !withDeleted {
 		where += " AND deleted_at IS NULL"
 	}
-	out, err := notesWhere(ctx, db.rd, where+" ORDER BY created_at, rowid", teamID, shiftID)
+	out, err := notesWhere(ctx, db.rd, where+" ORDER BY created_at, id", teamID, shiftID)
 	return out, db.fail("list notes", err)
 }
 
@@ -260,7 +260,7 @@ func (db *DB) LiveNotes(ctx context.Context, teamID, shiftID string, now time.Ti
 			return err
 		}
 		live.Rev = swept + rev
-		live.Notes, err = notesWhere(ctx, q, "team_id = ? AND shift_id = ? AND open_until > ? ORDER BY created_at, rowid", teamID, shiftID, now.UnixNano())
+		live.Notes, err = notesWhere(ctx, q, "team_id = ? AND shift_id = ? AND open_until > ? ORDER BY created_at, id", teamID, shiftID, now.UnixNano())
 		return err
 	})
 	return live, err

@@ -23,6 +23,28 @@ type runDetails struct {
 	Decision  bh.Decision
 }
 
+// UnmarshalJSON reads a run's details with a plan's empty lists as none
+// (nil), however they were written: as the current store reads them, so
+// a run reads the same before and after an export and import.
+func (d *runDetails) UnmarshalJSON(b []byte) error {
+	type plain runDetails
+	if err := json.Unmarshal(b, (*plain)(d)); err != nil {
+		return err
+	}
+	for i := range d.Proposals {
+		p := &d.Proposals[i]
+		if len(p.Blocks) == 0 {
+			p.Blocks = nil
+		}
+		for _, items := range []*[]bh.Item{&p.Top, &p.Admin, &p.RunningLow, &p.Now, &p.Health, &p.StillOpen} {
+			if len(*items) == 0 {
+				*items = nil
+			}
+		}
+	}
+	return nil
+}
+
 var (
 	errRunGone  = bh.Errorf(bh.ENOTFOUND, "That run no longer exists.")
 	errRunSaved = bh.Errorf(bh.ECONFLICT, "This run was already saved.")

@@ -14,6 +14,7 @@ import (
 	"context"
 	"crypto/rand"
 	"database/sql"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"log/slog"
@@ -311,9 +312,30 @@ func nullMs(t *time.Time) sql.NullInt64 {
 	return sql.NullInt64{Int64: ms(*t), Valid: true}
 }
 
-// newID is 12 random bytes in hex, as long as the ids MongoDB makes.
+// newID is an id made as MongoDB makes its ids (12 bytes in hex: the
+// second, this process's random bytes, a counter), so ids rise in the order
+// they are made, as the current store's do: notes of one instant are
+// listed in the order they were stored, also after an import, which
+// stores them by id.
 func newID() string {
 	var b [12]byte
-	_, _ = rand.Read(b[:]) // never fails (crypto/rand)
+	binary.BigEndian.PutUint32(b[:4], uint32(time.Now().Unix()))
+	copy(b[4:9], idProcess[:])
+	c := idCounter.Add(1)
+	b[9], b[10], b[11] = byte(c>>16), byte(c>>8), byte(c)
 	return hex.EncodeToString(b[:])
 }
+
+var (
+	idProcess = func() (p [5]byte) {
+		_, _ = rand.Read(p[:]) // never fails (crypto/rand)
+		return p
+	}()
+	idCounter = func() *atomic.Uint32 {
+		var c atomic.Uint32
+		var b [3]byte
+		_, _ = rand.Read(b[:])
+		c.Store(uint32(b[0])<<16 | uint32(b[1])<<8 | uint32(b[2]))
+		return &c
+	}()
+)

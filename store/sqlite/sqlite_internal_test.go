@@ -166,7 +166,7 @@ func TestHotPathsUseTheirIndexes(t *testing.T) {
 	db := openTest(t, t.TempDir(), nil)
 	for _, tt := range []struct{ query, index string }{
 		{"SELECT " + noteCols + " FROM notes WHERE " + byMessage, "notes_message"},
-		{"SELECT " + noteCols + " FROM notes WHERE team_id = ? AND shift_id = ? AND open_until > ? ORDER BY created_at, rowid", "notes_live"},
+		{"SELECT " + noteCols + " FROM notes WHERE team_id = ? AND shift_id = ? AND open_until > ? ORDER BY created_at, id", "notes_live"},
 		{"SELECT team_id, shift_id, seq FROM notes WHERE seq > ? ORDER BY seq LIMIT ?", "(seq>?)"},
 		{"SELECT " + noteCols + " FROM notes WHERE id = ? AND team_id = ?", "(id=?)"},
 		{"SELECT " + memberCols + " FROM members WHERE team_id = ? AND user_id = ? ORDER BY joined_at", "members_user"},

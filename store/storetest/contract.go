@@ -71,6 +71,9 @@ type People interface {
 	Invite(ctx context.Context, teamID, id string) (bh.Invite, error)
 	InvitesTo(ctx context.Context, teamID, userID string) ([]bh.Invite, error)
 	AnswerInvite(ctx context.Context, teamID, id string, answer bh.InviteAnswer) (bh.Invite, bool, error)
+	// AcceptInvite is Join by an invite, answered Join in the same write:
+	// ECONFLICT when it was answered or its sender left the family.
+	AcceptInvite(ctx context.Context, teamID, id, userID, dm string) (inv bh.Invite, from string, err error)
 }
 
 // Changes is how the radar hears of notes.
@@ -157,6 +160,14 @@ type Upkeep interface {
 	Sweep(ctx context.Context) (bh.Swept, error)
 }
 
+// Archive moves a family out and in whole: export, import, and the move
+// from one engine to the other.
+type Archive interface {
+	ExportFamily(ctx context.Context, sh bh.Shift) (bh.FamilyRecord, error)
+	// ImportFamily writes what is not there and keeps what is.
+	ImportFamily(ctx context.Context, r bh.FamilyRecord) (bh.Imported, error)
+}
+
 // Store is every repository the suite covers.
 type Store interface {
 	Notes
@@ -172,6 +183,7 @@ type Store interface {
 	Settings
 	Handoffs
 	Upkeep
+	Archive
 }
 
 // Opener opens a new, empty store of the engine under test on the clock
@@ -185,6 +197,9 @@ type H struct {
 	T     *testing.T
 	Clock *clocktest.Clock
 	Ctx   context.Context
+	// Fresh opens another empty store of the engine, on the same clock
+	// (where an export is imported).
+	Fresh func() Store
 }
 
 // Start is where every case's clock stands first: a Tuesday morning.
@@ -200,10 +215,10 @@ type suiteCase struct {
 
 // Run runs every case of the contract against the engine open opens.
 func Run(t *testing.T, open Opener) {
-	for _, c := range slices.Concat(noteCases, familyCases, changeCases, runCases, radarCases, handoffCases, upkeepCases) {
+	for _, c := range slices.Concat(noteCases, familyCases, joinCases, changeCases, runCases, radarCases, handoffCases, upkeepCases) {
 		t.Run(c.name, func(t *testing.T) {
 			clock := clocktest.New(Start)
-			c.run(&H{Store: open(t, clock.Now), T: t, Clock: clock, Ctx: context.Background()})
+			c.run(&H{Store: open(t, clock.Now), T: t, Clock: clock, Ctx: context.Background(), Fresh: func() Store { return open(t, clock.Now) }})
 		})
 	}
 }

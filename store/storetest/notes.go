@@ -77,6 +77,38 @@ var noteCases = []suiteCase{
 		assert.Equal(h.T, []string{"wipes < 1 day"}, h.Live(fam.ID))
 		assert.Equal(h.T, []string{"U1"}, h.users(h.FamiliesOf(h.Ctx, Team, "U1")), "a sample makes nobody a member")
 	}},
+	{"NotesOfOneInstantKeepTheirOrderThroughAnImport", func(h *H) {
+		// Messages of one instant are listed in the order they were
+		// stored, and so after the family is exported and imported.
+		var want []string
+		for i := range 8 {
+			want = append(want, h.Capture("D1", "U1", fmt.Sprintf("note %d", i), fmt.Sprintf("1.%d", i)).Text)
+		}
+		texts := func(ns []bh.Note) []string {
+			out := []string{}
+			for _, n := range ns {
+				out = append(out, n.Text)
+			}
+			return out
+		}
+		sh, err := h.Shift(h.Ctx, Team, "D1")
+		require.NoError(h.T, err)
+		for _, s := range []Store{h.Store, nil} {
+			if s == nil {
+				fam, err := h.ExportFamily(h.Ctx, sh)
+				require.NoError(h.T, err)
+				s = h.Fresh()
+				_, err = s.ImportFamily(h.Ctx, fam)
+				require.NoError(h.T, err)
+			}
+			all, err := s.Notes(h.Ctx, Team, sh.ID, true)
+			require.NoError(h.T, err)
+			assert.Equal(h.T, want, texts(all))
+			live, err := s.LiveNotes(h.Ctx, Team, sh.ID, h.Clock.Now())
+			require.NoError(h.T, err)
+			assert.Equal(h.T, want, texts(live.Notes))
+		}
+	}},
 	{"ANoteIsStoredAtItsMessagesTime", func(h *H) {
 		written := Start.Add(-90 * time.Second).Add(123456 * time.Microsecond)
 		n, _, err := h.CaptureNote(h.Ctx, bh.NewNote{TeamID: Team, ChannelID: "D1", UserID: "U1", RawText: "fed 90ml", MessageTS: "1.1", WrittenAt: written})

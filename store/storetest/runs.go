@@ -21,7 +21,7 @@ func Record(run bh.Run) bh.RunRecord {
 			Done: []bh.DoneRef{{LogID: "n0", Text: "diapers almost out", At: at.Add(-time.Hour), By: "Sam"}}, CreatedAt: at},
 		Tasks: []bh.Task{
 			{ID: run.ID + ":write_handoff", RunID: run.ID, Name: "write_handoff", Agent: "HandoffWriter", Status: bh.StatusCompleted, Attempt: 1, MaxAttempts: 3,
-				Outputs: map[string]string{"artifact_id": "a"}, QueuedAt: at, StartedAt: at, FinishedAt: at},
+				Outputs: map[string]string{"artifact_id": "a"}, TraceID: "5eed1e55c0ffee00", QueuedAt: at, StartedAt: at, FinishedAt: at},
 			{ID: run.ID + ":normalize_logs", RunID: run.ID, Name: "normalize_logs", Agent: "Normalizer", Status: bh.StatusCompleted, Attempt: 1, MaxAttempts: 3,
 				Inputs: map[string]string{"context_pack_id": run.ID + ":pack"}, QueuedAt: at, StartedAt: at, FinishedAt: at},
 		},
@@ -43,6 +43,38 @@ func Record(run bh.Run) bh.RunRecord {
 }
 
 var runCases = []suiteCase{
+	{"AnEmptyPlanReadsTheSameAfterExportAndImport", func(h *H) {
+		// A plan with nothing to place (the council writes empty, not
+		// absent, lists) reads as none, on every engine, before and after
+		// its family is exported and imported.
+		n := h.Capture("D1", "U1", "wipes < 1 day", "1.1")
+		run, err := h.CreateRun(h.Ctx, bh.Run{TeamID: Team, ShiftID: n.ShiftID, Energy: bh.EnergyAuto, HorizonH: 12, TZ: "UTC", Now: h.Clock.Now()})
+		require.NoError(h.T, err)
+		rec := Record(run)
+		rec.Proposals = append(rec.Proposals, bh.Proposal{ID: run.ID + ":errands_first", RunID: run.ID, Archetype: bh.ErrandsFirst, Agent: "ErrandsPlanner",
+			Summary: "s", Source: "heuristic", Blocks: []bh.Block{}, Top: []bh.Item{}, StillOpen: []bh.Item{}})
+		require.NoError(h.T, h.SaveRunRecord(h.Ctx, rec))
+		before, err := h.RunRecord(h.Ctx, Team, run.ID)
+		require.NoError(h.T, err)
+		require.Len(h.T, before.Proposals, 3)
+		for _, p := range before.Proposals {
+			if p.Archetype == bh.ErrandsFirst {
+				assert.Nil(h.T, p.Blocks, "no blocks read as none")
+				assert.Nil(h.T, p.Top)
+				assert.Nil(h.T, p.StillOpen)
+			}
+		}
+		sh, err := h.ShiftByID(h.Ctx, Team, n.ShiftID)
+		require.NoError(h.T, err)
+		fam, err := h.ExportFamily(h.Ctx, sh)
+		require.NoError(h.T, err)
+		to := h.Fresh()
+		_, err = to.ImportFamily(h.Ctx, fam)
+		require.NoError(h.T, err)
+		after, err := to.RunRecord(h.Ctx, Team, run.ID)
+		require.NoError(h.T, err)
+		assert.Equal(h.T, before, after)
+	}},
 	{"AnEditIsKeptWithItsRun", func(h *H) {
 		// An edit's change (its ops, who, when) is part of its run's
 		// document; a run the council made has none.

@@ -1,0 +1,236 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/bot"
+	"github.com/babyhandoff/babyhandoff/council"
+	"github.com/babyhandoff/babyhandoff/radar"
+	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/sqlite"
+)
+
+// The embedded engines EMBEDDED_ENGINE chooses between.
+const (
+	engineBolt   = "bolt"
+	engineSQLite = "sqlite"
+)
+
+// builtinEngine is the embedded engine when EMBEDDED_ENGINE is unset (as
+// Config's tag says): SQLite, whose first start moves the bolt engine's
+// data into it (moveToSQLite).
+const builtinEngine = engineSQLite
+
+// defaultEngine is builtinEngine, except in tests that run on another
+// engine (BABYHANDOFF_TEST_ENGINE).
+var defaultEngine = builtinEngine
+
+// Database is what this program needs of its database, whichever engine
+// keeps it: what the bot, the radar and the council define, and what
+// Main, export and import do themselves.
+type Database interface {
+	bot.Store
+	radar.ChangeSource
+	radar.Store
+	radar.PostStore
+	council.Store
+
+	// SetShiftTZ records a family's zone (zoneLearner).
+	SetShiftTZ(ctx context.Context, teamID, shiftID, tz string) error
+	RegisterAgents(ctx context.Context, agents []bh.Agent) error
+	Agents(ctx context.Context) ([]bh.Agent, error)
+	// FailInterruptedRuns marks runs left "running" by a stopped process.
+	FailInterruptedRuns(ctx context.Context, olderThan time.Duration) ([]bh.Run, error)
+	// Sweep removes what is kept only for a while (RUN_DETAIL_DAYS, NOTE_DAYS).
+	Sweep(ctx context.Context) (bh.Swept, error)
+	// DailyBackup keeps a copy a day in DATA_DIR/backups (embedded engines).
+	DailyBackup(ctx context.Context, keep int) (string, error)
+	// RunByID is replay's.
+	RunByID(ctx context.Context, runID string) (bh.Run, error)
+	// Conversations, Export and Import are export and import's.
+	Conversations(ctx context.Context, teamID, channelID string) ([]bh.Shift, error)
+	Export(ctx context.Context, sh bh.Shift) (store.Dump, error)
+	Import(ctx context.Context, d store.Dump) (bh.Imported, error)
+	Ping(ctx context.Context) error
+	Close(ctx context.Context) error
+}
+
+// dbOptions are what the bot process sets of a database besides where
+// it is.
+type dbOptions struct {
+	Logger        *slog.Logger
+	Now           func() time.Time
+	Location      *time.Location
+	RunDetailAge  time.Duration
+	ClosedNoteAge time.Duration
+	// Exclusive takes DATA_DIR's lock on an engine that does not take it
+	// itself (SQLite): the bot's process is then the only bot on the file,
+	// while export and import may run beside it.
+	Exclusive bool
+}
+
+// opened is an open database, where it is, and whether this process is
+// the only one that may run plans on it.
+type opened struct {
+	Database
+	where     string
+	exclusive bool
+}
+
+// openDatabase opens the database the settings name: MongoDB at
+// MONGODB_URI, else the embedded engine EMBEDDED_ENGINE in DATA_DIR.
+func openDatabase(ctx context.Context, cfg Config, o dbOptions) (*opened, error) {
+	if cfg.MongoURI == "" && cfg.EmbeddedEngine == engineBolt {
+		if err := refuseMoved(cfg.DataDir); err != nil {
+			return nil, err
+		}
+	}
+	if cfg.MongoURI != "" || cfg.EmbeddedEngine != engineSQLite {
+		db, err := store.Open(ctx, store.Config{URI: cfg.MongoURI, Database: cfg.MongoDB, DataDir: cfg.DataDir, Logger: o.Logger, Now: o.Now,
+			RunDetailAge: o.RunDetailAge, ClosedNoteAge: o.ClosedNoteAge, Location: o.Location})
+		if err != nil {
+			return nil, err
+		}
+		if !db.Embedded() {
+			return &opened{Database: boltDB{db}, where: "MongoDB at MONGODB_URI"}, nil
+		}
+		// The embedded file is this process's alone: it is locked.
+		return &opened{Database: boltDB{db}, where: "embedded database " + db.Path(), exclusive: true}, nil
+	}
+	var unlock func()
+	if o.Exclusive {
+		if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+			return nil, err
+		}
+		var err error
+		if unlock, err = store.LockDir(cfg.DataDir); err != nil {
+			return nil, err
+		}
+	}
+	if err := moveOnce(ctx, cfg.DataDir, unlock != nil, o); err != nil {
+		if unlock != nil {
+			unlock()
+		}
+		return nil, err
+	}
+	db, err := sqlite.Open(ctx, sqlite.Config{DataDir: cfg.DataDir, Logger: o.Logger, Now: o.Now, Location: o.Location,
+		RunDetailAge: o.RunDetailAge, ClosedNoteAge: o.ClosedNoteAge})
+	if err != nil {
+		if unlock != nil {
+			unlock()
+		}
+		return nil, err
+	}
+	return &opened{Database: sqliteDB{DB: db, unlock: unlock}, where: "embedded database " + db.Path(), exclusive: o.Exclusive}, nil
+}
+
+// moveOnce moves the bolt engine's data in dir into SQLite if it is
+// there (moveToSQLite), holding dir's lock for it if the caller does not
+// (locked): a bolt process running on dir stops the move, clearly.
+func moveOnce(ctx context.Context, dir string, locked bool, o dbOptions) error {
+	leftover, err := filepath.Glob(filepath.Join(dir, ".moving-to-sqlite-*"))
+	if err != nil {
+		return err
+	}
+	if files, err := oldFiles(dir); err != nil || (len(files) == 0 && len(leftover) == 0) {
+		return err
+	}
+	if !locked {
+		unlock, err := store.LockDir(dir)
+		if err != nil {
+			return err
+		}
+		defer unlock()
+	}
+	now, log := time.Now, o.Logger
+	if o.Now != nil {
+		now = o.Now
+	}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	if err := finishMoves(dir, log); err != nil {
+		return &bh.Error{Code: bh.EUNAVAILABLE, Err: err,
+			Message: fmt.Sprintf("Cannot finish the move of the embedded database in %s into SQLite (%v).", dir, err)}
+	}
+	if _, _, err := moveToSQLite(ctx, dir, now(), o.Location, log); err != nil {
+		return &bh.Error{Code: bh.EUNAVAILABLE, Err: err,
+			Message: fmt.Sprintf("Cannot move the embedded database in %s into SQLite (%v). Nothing was changed: the old files are as they were. Set EMBEDDED_ENGINE=bolt to run on them meanwhile.", dir, err)}
+	}
+	return nil
+}
+
+// refuseMoved stops the bolt engine over a DATA_DIR whose data is in
+// SQLite already (moved, or never bolt's): the bolt engine would take the
+// SQLite file for its older single file and refuse it with advice that
+// does not fit.
+func refuseMoved(dir string) error {
+	if _, err := os.Stat(filepath.Join(dir, store.FileName)); !errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	f, err := os.Open(filepath.Join(dir, sqlite.FileName))
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	head := make([]byte, len(sqliteMagic))
+	if _, err := io.ReadFull(f, head); err != nil || !bytes.Equal(head, sqliteMagic) {
+		return nil
+	}
+	return bh.Errorf(bh.EINVALID, "EMBEDDED_ENGINE=bolt, but the data in %s is in SQLite (%s). Nothing was changed: leave EMBEDDED_ENGINE unset (SQLite is the default). To go back to the bolt files a move kept, stop the bot and rename %s.migrated-DATE back to %s; notes written since are only in SQLite.",
+		dir, sqlite.FileName, store.FileName, store.FileName)
+}
+
+// boltDB is the current store (bbolt file, or MongoDB) as a Database.
+type boltDB struct{ *store.DB }
+
+// DailyBackup is the store's, which takes no context.
+func (db boltDB) DailyBackup(_ context.Context, keep int) (string, error) {
+	return db.DB.DailyBackup(keep)
+}
+
+// sqliteDB is store/sqlite as a Database: export and import in the
+// current format through a family's record.
+type sqliteDB struct {
+	*sqlite.DB
+	unlock func() // DATA_DIR's lock, when taken
+}
+
+func (db sqliteDB) Export(ctx context.Context, sh bh.Shift) (store.Dump, error) {
+	r, err := db.ExportFamily(ctx, sh)
+	if err != nil {
+		return store.Dump{}, err
+	}
+	return store.DumpOf(r)
+}
+
+func (db sqliteDB) Import(ctx context.Context, d store.Dump) (bh.Imported, error) {
+	r, err := store.RecordOf(d)
+	if err != nil {
+		return bh.Imported{}, err
+	}
+	return db.ImportFamily(ctx, r)
+}
+
+func (db sqliteDB) Close(ctx context.Context) error {
+	err := db.DB.Close(ctx)
+	if db.unlock != nil {
+		db.unlock()
+	}
+	return err
+}
+
+// Compile-time checks: each engine is a Database.
+var (
+	_ Database = boltDB{}
+	_ Database = sqliteDB{}
+)

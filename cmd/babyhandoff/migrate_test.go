@@ -1,0 +1,296 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"errors"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/sqlite"
+)
+
+// The earlier formats, as store/testdata keeps them: the single file of
+// the first versions, and the bolt file of 2026-11-24 and 2026-11-26.
+var earlierFormats = []struct{ name, file string }{
+	{"legacy", store.LegacyFileName},
+	{"v20261124", store.FileName},
+	{"v20261126", store.FileName},
+}
+
+// sums is each file's checksum in dir, by name (what is there, exactly).
+func sums(t *testing.T, dir string) map[string][32]byte {
+	t.Helper()
+	out := map[string][32]byte{}
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	for _, e := range entries {
+		if e.IsDir() {
+			out[e.Name()+"/"] = [32]byte{}
+			continue
+		}
+		raw, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		require.NoError(t, err)
+		out[e.Name()] = sha256.Sum256(raw)
+	}
+	return out
+}
+
+// fixtureDir is a DATA_DIR holding a copy of an earlier format's file.
+func fixtureDir(t *testing.T, format, file string) (dir string, raw []byte) {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("..", "..", "store", "testdata", format, file))
+	require.NoError(t, err)
+	dir = t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, file), raw, 0o600))
+	return dir, raw
+}
+
+// notesByFamily is every family's note ids, as the store in dir reads them.
+func notesByFamily(t *testing.T, db interface {
+	Conversations(ctx context.Context, teamID, channelID string) ([]bh.Shift, error)
+	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
+}) map[string][]string {
+	t.Helper()
+	ctx := context.Background()
+	shifts, err := db.Conversations(ctx, "", "")
+	require.NoError(t, err)
+	out := map[string][]string{}
+	for _, sh := range shifts {
+		notes, err := db.Notes(ctx, sh.TeamID, sh.ID, true)
+		require.NoError(t, err)
+		ids := []string{}
+		for _, n := range notes {
+			ids = append(ids, n.ID)
+		}
+		slices.Sort(ids)
+		out[sh.TeamID+"/"+sh.ID] = ids
+	}
+	return out
+}
+
+// liveByFamily is, for each family, the texts of its live notes at each
+// hour from its first note to two days after its last.
+func liveByFamily(t *testing.T, db interface {
+	Conversations(ctx context.Context, teamID, channelID string) ([]bh.Shift, error)
+	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
+	LiveNotes(ctx context.Context, teamID, shiftID string, now time.Time) (bh.LiveNotes, error)
+}) map[string][]string {
+	t.Helper()
+	ctx := context.Background()
+	shifts, err := db.Conversations(ctx, "", "")
+	require.NoError(t, err)
+	out := map[string][]string{}
+	for _, sh := range shifts {
+		notes, err := db.Notes(ctx, sh.TeamID, sh.ID, true)
+		require.NoError(t, err)
+		if len(notes) == 0 {
+			continue
+		}
+		first, last := notes[0].CreatedAt, notes[0].UpdatedAt
+		for _, n := range notes {
+			if n.CreatedAt.Before(first) {
+				first = n.CreatedAt
+			}
+			if n.UpdatedAt.After(last) {
+				last = n.UpdatedAt
+			}
+		}
+		for at := first.Truncate(time.Hour); !at.After(last.Add(48 * time.Hour)); at = at.Add(time.Hour) {
+			live, err := db.LiveNotes(ctx, sh.TeamID, sh.ID, at)
+			require.NoError(t, err)
+			texts := []string{}
+			for _, n := range live.Notes {
+				texts = append(texts, n.Text)
+			}
+			slices.Sort(texts)
+			out[sh.ID] = append(out[sh.ID], at.Format(time.RFC3339)+": "+strings.Join(texts, " | "))
+		}
+	}
+	return out
+}
+
+// The first start on SQLite moves each earlier format into it once: the
+// same families and notes, said in the log, the old file kept renamed and
+// unchanged; a second start moves nothing.
+func TestTheFirstStartOnSQLiteMovesEachEarlierFormat(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)
+	for _, f := range earlierFormats {
+		t.Run(f.name, func(t *testing.T) {
+			// What the current store reads of it (from a copy: it may
+			// upgrade the file it opens).
+			// Read in a zone not UTC: where a family without one reads
+			// its notes' words.
+			loc, err := time.LoadLocation("America/New_York")
+			require.NoError(t, err)
+			readDir, _ := fixtureDir(t, f.name, f.file)
+			old, err := store.Open(ctx, store.Config{DataDir: readDir, Location: loc})
+			require.NoError(t, err)
+			want := notesByFamily(t, old)
+			wantLive := liveByFamily(t, old)
+			require.NoError(t, old.Close(ctx))
+			require.NotEmpty(t, want)
+
+			dir, raw := fixtureDir(t, f.name, f.file)
+			var logs bytes.Buffer
+			cfg := Config{DataDir: dir, EmbeddedEngine: engineSQLite}
+			o := dbOptions{Exclusive: true, Now: func() time.Time { return now }, Location: loc, Logger: slog.New(slog.NewTextHandler(&logs, nil))}
+			db, err := openDatabase(ctx, cfg, o)
+			require.NoError(t, err)
+			assert.Equal(t, want, notesByFamily(t, db), "the same families and notes")
+			assert.Equal(t, wantLive, liveByFamily(t, db), "the same notes live at each hour")
+			require.NoError(t, db.Close(ctx))
+			assert.Contains(t, logs.String(), "moved the embedded database into SQLite")
+
+			kept, err := os.ReadFile(filepath.Join(dir, f.file+".migrated-20261128"))
+			require.NoError(t, err)
+			assert.Equal(t, raw, kept, "the old file is kept, unchanged")
+			assert.NoFileExists(t, filepath.Join(dir, store.FileName), "nothing left for the bolt engine to open")
+			head, err := os.ReadFile(filepath.Join(dir, sqlite.FileName))
+			require.NoError(t, err)
+			assert.True(t, bytes.HasPrefix(head, sqliteMagic))
+			entries, err := os.ReadDir(dir)
+			require.NoError(t, err)
+			for _, e := range entries {
+				assert.NotContains(t, e.Name(), ".moving-to-sqlite-", "no work left behind")
+			}
+
+			logs.Reset()
+			db, err = openDatabase(ctx, cfg, o)
+			require.NoError(t, err)
+			assert.Equal(t, want, notesByFamily(t, db))
+			require.NoError(t, db.Close(ctx))
+			assert.NotContains(t, logs.String(), "moved", "once")
+
+			// Set back to bolt: refused, with what to do, and nothing changed.
+			before := sums(t, dir)
+			_, err = openDatabase(ctx, Config{DataDir: dir, EmbeddedEngine: engineBolt}, o)
+			require.Error(t, err)
+			assert.Contains(t, bh.ErrorMessage(err), "is in SQLite")
+			assert.Equal(t, before, sums(t, dir))
+		})
+	}
+}
+
+// A move that fails at any step before the new file is in place leaves
+// DATA_DIR byte for byte as it was, and says so.
+func TestAFailedMoveChangesNothing(t *testing.T) {
+	ctx := context.Background()
+	for _, f := range earlierFormats {
+		t.Run(f.name, func(t *testing.T) {
+			dir, _ := fixtureDir(t, f.name, f.file)
+			before := sums(t, dir)
+			migrationHook = func() error { return errors.New("the disk is full") }
+			t.Cleanup(func() { migrationHook = nil })
+			_, err := openDatabase(ctx, Config{DataDir: dir, EmbeddedEngine: engineSQLite}, dbOptions{Exclusive: true})
+			require.Error(t, err)
+			assert.Contains(t, bh.ErrorMessage(err), "the disk is full")
+			assert.Contains(t, bh.ErrorMessage(err), "Nothing was changed")
+			assert.Contains(t, bh.ErrorMessage(err), dir)
+			after := sums(t, dir)
+			delete(after, store.LockFileName) // the bot's lock, empty once released
+			assert.Equal(t, before, after)
+		})
+	}
+}
+
+// A bolt bot still running on DATA_DIR stops the move (it holds the lock),
+// with the usual message, and nothing is moved.
+func TestNoMoveWhileABoltBotRuns(t *testing.T) {
+	ctx := context.Background()
+	dir, _ := fixtureDir(t, "v20261126", store.FileName)
+	held, err := store.Open(ctx, store.Config{DataDir: dir})
+	require.NoError(t, err)
+	defer held.Close(ctx)
+	for _, o := range []dbOptions{{Exclusive: true}, {}} {
+		_, err = openDatabase(ctx, Config{DataDir: dir, EmbeddedEngine: engineSQLite}, o)
+		require.Error(t, err)
+		assert.Contains(t, bh.ErrorMessage(err), "is in use by")
+		assert.NoFileExists(t, filepath.Join(dir, sqlite.FileName))
+	}
+}
+
+// Both engines' files in one DATA_DIR (the bolt files put back after a
+// move): no move over the SQLite file, nothing changed, and the message
+// says what to do.
+func TestNoMoveOverASQLiteFile(t *testing.T) {
+	ctx := context.Background()
+	dir, _ := fixtureDir(t, "v20261126", store.FileName)
+	other := t.TempDir()
+	db, err := openDatabase(ctx, Config{DataDir: other, EmbeddedEngine: engineSQLite}, dbOptions{})
+	require.NoError(t, err)
+	require.NoError(t, db.Close(ctx))
+	raw, err := os.ReadFile(filepath.Join(other, sqlite.FileName))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, sqlite.FileName), raw, 0o600))
+	before := sums(t, dir)
+	_, err = openDatabase(ctx, Config{DataDir: dir, EmbeddedEngine: engineSQLite}, dbOptions{Exclusive: true})
+	require.Error(t, err)
+	assert.Contains(t, bh.ErrorMessage(err), "holds both")
+	after := sums(t, dir)
+	delete(after, store.LockFileName)
+	assert.Equal(t, before, after)
+}
+
+// A start killed in the middle of a move: before the new file was whole,
+// the next start removes its work and moves again; after (the old file
+// renamed, the new one not yet in place), the next start finishes the
+// move instead of starting empty.
+func TestAMoveStoppedByAKillIsFinishedOrRedone(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)
+	o := dbOptions{Exclusive: true, Now: func() time.Time { return now }}
+	cfg := func(dir string) Config { return Config{DataDir: dir, EmbeddedEngine: engineSQLite} }
+	for _, f := range earlierFormats {
+		t.Run(f.name, func(t *testing.T) {
+			// A whole new file, as a move makes it.
+			doneDir, raw := fixtureDir(t, f.name, f.file)
+			db, err := openDatabase(ctx, cfg(doneDir), o)
+			require.NoError(t, err)
+			want := notesByFamily(t, db)
+			require.NoError(t, db.Close(ctx))
+			made, err := os.ReadFile(filepath.Join(doneDir, sqlite.FileName))
+			require.NoError(t, err)
+
+			t.Run("before the new file was whole", func(t *testing.T) {
+				dir, _ := fixtureDir(t, f.name, f.file)
+				work := filepath.Join(dir, ".moving-to-sqlite-1")
+				require.NoError(t, os.MkdirAll(filepath.Join(work, "old"), 0o700))
+				require.NoError(t, os.WriteFile(filepath.Join(work, sqlite.FileName), made[:len(made)/2], 0o600))
+				db, err := openDatabase(ctx, cfg(dir), o)
+				require.NoError(t, err)
+				assert.Equal(t, want, notesByFamily(t, db))
+				require.NoError(t, db.Close(ctx))
+				assert.NoDirExists(t, work)
+			})
+			t.Run("between the renames", func(t *testing.T) {
+				dir, _ := fixtureDir(t, f.name, f.file)
+				work := filepath.Join(dir, ".moving-to-sqlite-2")
+				require.NoError(t, os.Mkdir(work, 0o700))
+				require.NoError(t, os.WriteFile(filepath.Join(work, sqlite.FileName), made, 0o600))
+				require.NoError(t, writeReady(work, ".migrated-20261128", []string{f.file}))
+				require.NoError(t, os.Rename(filepath.Join(dir, f.file), filepath.Join(dir, f.file+".migrated-20261128")))
+				db, err := openDatabase(ctx, cfg(dir), o)
+				require.NoError(t, err)
+				assert.Equal(t, want, notesByFamily(t, db), "finished, not started empty")
+				require.NoError(t, db.Close(ctx))
+				assert.NoDirExists(t, work)
+				kept, err := os.ReadFile(filepath.Join(dir, f.file+".migrated-20261128"))
+				require.NoError(t, err)
+				assert.Equal(t, raw, kept)
+			})
+		})
+	}
+}
