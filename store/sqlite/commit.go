@@ -40,12 +40,26 @@ type request struct {
 // write runs fn as one write (see the top of this file) and returns when it
 // is durable, or failed and undone.
 func (db *DB) write(ctx context.Context, op string, fn func(*Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		// Gone already: never queued (a queue with room would take it).
+		return db.fail(op, err)
+	}
 	req := &request{ctx: ctx, op: op, fn: fn, done: make(chan error, 1)}
-	db.waiting.Add(1)
-	defer db.waiting.Add(-1)
 	select {
 	case db.queue <- req:
-		return <-req.done
+		select {
+		case err := <-req.done:
+			return err
+		case <-db.writerDone:
+			// The writer answers every write it took before it stops; one
+			// still in the queue then was never run.
+			select {
+			case err := <-req.done:
+				return err
+			default:
+				return db.fail(op, bh.Errorf(bh.EUNAVAILABLE, "The database is closed."))
+			}
+		}
 	case <-ctx.Done():
 		return db.fail(op, ctx.Err())
 	case <-db.closed:

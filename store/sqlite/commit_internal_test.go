@@ -33,9 +33,10 @@ func held(t *testing.T, cfg Config) (db *DB, release func()) {
 	}
 }
 
-// waitFor returns once n writes wait for the writer.
+// waitFor returns once n writes are queued for the writer (the held one
+// is taken already): the next batch holds them all.
 func waitFor(db *DB, n int) {
-	for db.waiting.Load() < int64(n)+1 { // and the held one
+	for len(db.queue) < n {
 		runtime.Gosched()
 	}
 }
@@ -156,4 +157,30 @@ func TestTheLogStaysBounded(t *testing.T) {
 	logPages, copied, err := db.Checkpoint(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, logPages, copied)
+}
+
+// Writes still queued when the database closes are answered, never left
+// waiting: each either committed before the writer stopped or is refused
+// as unavailable.
+func TestQueuedWritesAreAnsweredAtClose(t *testing.T) {
+	db, release := held(t, Config{})
+	errs := make(chan error, 3)
+	for i := range 3 {
+		go func() {
+			errs <- db.write(context.Background(), "add agent", func(tx *Tx) error {
+				return addAgent(context.Background(), tx, fmt.Sprint("late", i))
+			})
+		}()
+	}
+	waitFor(db, 3)
+	closed := make(chan error, 1)
+	go func() { closed <- db.Close(context.Background()) }()
+	<-db.closed
+	release()
+	require.NoError(t, <-closed)
+	for range 3 {
+		if err := <-errs; err != nil {
+			assert.Equal(t, bh.EUNAVAILABLE, bh.ErrorCode(err), "%v", err)
+		}
+	}
 }

@@ -81,7 +81,6 @@ type DB struct {
 	queue      chan *request // writes waiting for the writer
 	writerDone chan struct{}
 	commits    atomic.Int64
-	waiting    atomic.Int64  // callers of write not yet taken or answered
 	ckpt       chan struct{} // asks for a checkpoint
 	ckptDone   chan struct{}
 
@@ -135,7 +134,7 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		return nil, &bh.Error{Code: bh.EUNAVAILABLE, Message: fmt.Sprintf("Cannot create the data folder %s.", cfg.DataDir), Detail: err.Error(), Err: err}
 	}
 	db := &DB{cfg: cfg, log: cfg.Logger, path: filepath.Join(cfg.DataDir, FileName),
-		bell: make(chan struct{}), closed: make(chan struct{}), queue: make(chan *request), writerDone: make(chan struct{}),
+		bell: make(chan struct{}), closed: make(chan struct{}), queue: make(chan *request, cfg.MaxBatch), writerDone: make(chan struct{}),
 		ckpt: make(chan struct{}, 1), ckptDone: make(chan struct{})}
 	fresh, err := checkFile(ctx, db.path)
 	if err != nil {
