@@ -187,10 +187,16 @@ func (c *cards) markDone(req *socketmode.Request, cb slack.InteractionCallback) 
 
 // setItems marks each of items done or open again as want says (items it
 // does not name are left as they are), tells the person what changed, and
-// shows the card again. Only the family acts on its items.
+// shows the card again. Only the family acts on its items: every item is
+// checked before any is written, so a refusal changes nothing.
 func (c *cards) setItems(ctx context.Context, user, channelID string, rec bh.RunRecord, items []blocks.CheckItem, want map[string]bool) {
 	b := c.b
-	var done, open []string
+	type change struct {
+		n    bh.Note
+		text string
+		done bool
+	}
+	var todo []change
 	for _, it := range items {
 		w, ok := want[it.NoteID]
 		if !ok {
@@ -205,16 +211,23 @@ func (c *cards) setItems(ctx context.Context, user, channelID string, rec bh.Run
 			b.refuse(ctx, channelID, user, err)
 			return
 		}
-		_, err = setDone(ctx, c.store, n, user, w)
-		if w {
-			done = append(done, it.Text)
+		todo = append(todo, change{n, it.Text, w})
+	}
+	var done, open []string
+	var failed error
+	for _, ch := range todo {
+		if _, failed = setDone(ctx, c.store, ch.n, user, ch.done); failed != nil {
+			break
+		}
+		if ch.done {
+			done = append(done, ch.text)
 		} else {
-			open = append(open, it.Text)
+			open = append(open, ch.text)
 		}
-		if err != nil {
-			b.refuse(ctx, channelID, user, err)
-			return
-		}
+	}
+	if failed != nil && len(done)+len(open) == 0 {
+		b.refuse(ctx, channelID, user, failed)
+		return
 	}
 	var lines []string
 	if len(done) > 0 {
@@ -226,6 +239,13 @@ func (c *cards) setItems(ctx context.Context, user, channelID string, rec bh.Run
 	if len(lines) == 0 {
 		b.tell(ctx, channelID, user, "Nothing changed: the plan's items are as you left them.")
 		return
+	}
+	if failed != nil {
+		// Some were saved: say which, and that the rest were not.
+		if bh.ErrorCode(failed) == bh.EINTERNAL {
+			b.log.ErrorContext(ctx, "bot: mark done", "err", failed)
+		}
+		lines = append(lines, "The rest were not changed: "+bh.ErrorText(ctx, failed))
 	}
 	b.tell(ctx, channelID, user, strings.Join(lines, "\n"))
 	c.planner.refreshCard(ctx, rec.Run.TeamID, rec.Run.ID, channelID)
