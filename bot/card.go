@@ -353,7 +353,7 @@ func (c *cards) whatIf(ctx context.Context, cb slack.InteractionCallback, parent
 			return
 		}
 		notes = familyNotes(live.Notes)
-		fresh = fresh && !aud.hides(notes)
+		fresh = fresh && !aud.hides(notes) && c.packReadable(ctx, run.TeamID, aud, parent.Pack)
 	}
 	if !fresh {
 		c.planner.toldChannelOnly(ctx, aud, notes, cb.User.ID)
@@ -446,4 +446,24 @@ func (c *cards) rerun(ctx context.Context, cb slack.InteractionCallback, a *slac
 		return
 	}
 	c.planner.plan(ctx, cb.Team.ID, channelID, cb.User.ID, planArgs{energy: r.Energy, hours: r.HorizonH})
+}
+
+// packReadable reports whether aud may read every note pack carries: a
+// note in it may no longer be live (deleted, moved), so the live notes
+// alone do not tell. A note that cannot be read counts as not readable.
+func (c *cards) packReadable(ctx context.Context, teamID string, aud audience, pack bh.ContextPack) bool {
+	if aud.whole {
+		return true
+	}
+	ids := append([]string{}, pack.IncludedLogIDs...)
+	for _, d := range pack.Done {
+		ids = append(ids, d.LogID)
+	}
+	for _, id := range ids {
+		n, err := c.store.Note(ctx, teamID, id)
+		if err != nil || !aud.wrote(n) {
+			return false
+		}
+	}
+	return true
 }
