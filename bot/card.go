@@ -47,6 +47,8 @@ type cards struct {
 	share   *sharer
 	// edits keeps one edit of a shift's plan at a time (planedit.go).
 	edits keylock.Locks
+	// shows draws one card at a time after an edit (planedit.go).
+	shows keylock.Locks
 }
 
 // authorizedRun loads the run a control names, only if the control was

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/slack-go/slack"
@@ -182,12 +183,11 @@ func (c *cards) editAdd(ctx context.Context, cb slack.InteractionCallback, a *sl
 func (c *cards) edit(ctx context.Context, user string, shown bh.RunRecord, ops []bh.PlanOp, viewID string) {
 	b := c.b
 	channelID := shown.Run.ChannelID
-	key := shown.Run.TeamID + "/" + shown.Run.ShiftID
-	defer c.edits.Lock(key)()
-	if !c.hold(ctx, user, shown.Run) {
+	release, ok := c.hold(ctx, user, shown.Run)
+	if !ok {
 		return
 	}
-	defer c.planner.flights.done(key)
+	defer release()
 	cur, ok := c.current(ctx, user, shown)
 	if !ok {
 		return
@@ -204,6 +204,7 @@ func (c *cards) edit(ctx context.Context, user string, shown bh.RunRecord, ops [
 		} else {
 			err = bh.Errorf(bh.ErrorCode(err), "%s Nothing was changed.", why)
 		}
+		release()
 		b.refuse(ctx, channelID, user, err)
 		c.showForm(ctx, cur, viewID)
 		return
@@ -214,7 +215,7 @@ func (c *cards) edit(ctx context.Context, user string, shown bh.RunRecord, ops [
 		// A handoff's plan has no card: the card is the one edited.
 		card = shown.Run
 	}
-	c.commit(ctx, user, cur, cur, card, run, bs, viewID, false)
+	c.commit(ctx, user, release, cur, cur, card, run, bs, viewID, false)
 }
 
 // current is the shift's current plan for an edit of shown, or false
@@ -241,24 +242,36 @@ func (c *cards) current(ctx context.Context, user string, shown bh.RunRecord) (b
 	return cur, true
 }
 
-// hold takes the shift's council flight for an edit, or tells the person
-// a plan is being made (false).
-func (c *cards) hold(ctx context.Context, user string, r bh.Run) bool {
-	if !c.planner.flights.start(r.TeamID + "/" + r.ShiftID) {
+// hold takes the shift's edit lock and its council flight for an edit,
+// or tells the person a plan is being made (false). release gives both
+// back (once, however often it is called): right after the edit is
+// saved, before Slack is told, so a slow Slack holds up no one.
+func (c *cards) hold(ctx context.Context, user string, r bh.Run) (release func(), ok bool) {
+	key := r.TeamID + "/" + r.ShiftID
+	unlock := c.edits.Lock(key)
+	if !c.planner.flights.start(key) {
+		unlock()
 		c.b.tell(ctx, r.ChannelID, user, "I'm planning for this conversation right now; edit the card once it updates. Nothing was changed.")
-		return false
+		return nil, false
 	}
-	return true
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			c.planner.flights.done(key)
+			unlock()
+		})
+	}, true
 }
 
 // commit stores run (an edit of parent, or parent brought back; its plan
 // is bs), turns the card into it (with Undo after an edit), says in the
 // thread what changed since from, the plan that was current, keeps that
 // diff, and shows the form (viewID) again.
-func (c *cards) commit(ctx context.Context, user string, parent, from bh.RunRecord, card bh.Run, run bh.Run, bs []bh.Block, viewID string, versions bool) {
+func (c *cards) commit(ctx context.Context, user string, release func(), parent, from bh.RunRecord, card bh.Run, run bh.Run, bs []bh.Block, viewID string, versions bool) {
 	b := c.b
 	out, err := council.SaveEdit(ctx, c.planner.store, parent, run, bs)
 	if err != nil {
+		release()
 		b.refuse(ctx, parent.Run.ChannelID, user, err)
 		return
 	}
@@ -267,12 +280,13 @@ func (c *cards) commit(ctx context.Context, user string, parent, from bh.RunReco
 	cardCh, cardTS := card.CardChannel, card.CardTS
 	if cardTS != "" {
 		if err := c.planner.store.SetRunCard(ctx, rec.Run.TeamID, rec.Run.ID, cardCh, cardTS); err != nil {
-			log.Error("bot: remember card", "err", err)
+			log.ErrorContext(ctx, "bot: remember card", "err", err)
 		}
+	}
+	release()
+	if cardTS != "" {
 		rec.Run.CardChannel, rec.Run.CardTS = cardCh, cardTS
-		if err := b.update(ctx, cardCh, cardTS, c.planner.card(ctx, rec, parent.Run.Version)); err != nil {
-			log.Error("bot: show edited card", "err", err)
-		}
+		c.showCard(ctx, rec, parent.Run.Version)
 		msg := blocks.EditReply(from.Run, rec.Run)
 		if _, _, err := b.api.PostMessageContext(ctx, cardCh, append(msg.Options(), slack.MsgOptionTS(cardTS))...); err != nil {
 			log.Error("bot: say what the edit changed", "err", err)
@@ -289,6 +303,20 @@ func (c *cards) commit(ctx context.Context, user string, parent, from bh.RunReco
 		c.showForm(ctx, rec, viewID)
 	}
 	c.planner.home.shiftChanged(ctx, rec.Run.TeamID, rec.Run.ChannelID, user)
+}
+
+// showCard turns the card into rec, an edit saved, unless a newer version
+// on this card was saved since (its own edit draws it): with the edit's locks given
+// back before Slack is told, two edits' updates may cross. One card is
+// drawn at a time.
+func (c *cards) showCard(ctx context.Context, rec bh.RunRecord, parentVersion int) {
+	defer c.shows.Lock(rec.Run.CardChannel + "/" + rec.Run.CardTS)()
+	if latest, err := c.planner.store.LatestRun(ctx, rec.Run.TeamID, rec.Run.ShiftID); err == nil && latest.CardTS == rec.Run.CardTS && latest.Version > rec.Run.Version {
+		return
+	}
+	if err := c.b.update(ctx, rec.Run.CardChannel, rec.Run.CardTS, c.planner.card(ctx, rec, parentVersion)); err != nil {
+		c.b.log.ErrorContext(ctx, "bot: show edited card", "run_id", rec.Run.ID, "version", rec.Run.Version, "err", err)
+	}
 }
 
 // showForm shows the edit form viewID again with rec's plan.
@@ -334,12 +362,11 @@ func (c *cards) undo(ctx context.Context, cb slack.InteractionCallback, a *slack
 // bringBack makes target's plan current again, as a new version that
 // points back to it, if the shown plan is still the current one.
 func (c *cards) bringBack(ctx context.Context, user string, shown, target bh.RunRecord, why, viewID string, versions bool) {
-	key := shown.Run.TeamID + "/" + shown.Run.ShiftID
-	defer c.edits.Lock(key)()
-	if !c.hold(ctx, user, shown.Run) {
+	release, ok := c.hold(ctx, user, shown.Run)
+	if !ok {
 		return
 	}
-	defer c.planner.flights.done(key)
+	defer release()
 	cur, ok := c.current(ctx, user, shown)
 	if !ok {
 		return
@@ -360,7 +387,7 @@ func (c *cards) bringBack(ctx context.Context, user string, shown, target bh.Run
 	if card.CardTS == "" {
 		card = shown.Run
 	}
-	c.commit(ctx, user, target, cur, card, run, target.Winner().Blocks, viewID, versions)
+	c.commit(ctx, user, release, target, cur, card, run, target.Winner().Blocks, viewID, versions)
 }
 
 // openVersions is Versions… (the card's ⋯): every version of the plan.
