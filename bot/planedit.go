@@ -63,8 +63,8 @@ func (c *cards) openEdit(ctx context.Context, cb slack.InteractionCallback, runI
 		return
 	}
 	if _, err := c.b.api.OpenViewContext(ctx, cb.TriggerID, c.editModal(ctx, rec)); err != nil {
-		c.b.log.Error("bot: open Edit plan", "run_id", rec.Run.ID, "err", err)
-		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the plan to edit; please try again.")
+		c.b.log.ErrorContext(ctx, "bot: open Edit plan", "run_id", rec.Run.ID, "err", err)
+		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the plan to edit"+bh.Ref(ctx)+"; please try again.")
 	}
 }
 
@@ -286,17 +286,17 @@ func (c *cards) commit(ctx context.Context, user string, release func(), parent,
 	release()
 	if cardTS != "" {
 		rec.Run.CardChannel, rec.Run.CardTS = cardCh, cardTS
-		c.showCard(ctx, rec, parent.Run.Version)
+		c.showCard(ctx, user, rec, parent.Run.Version)
 		msg := blocks.EditReply(from.Run, rec.Run)
 		if _, _, err := b.api.PostMessageContext(ctx, cardCh, append(msg.Options(), slack.MsgOptionTS(cardTS))...); err != nil {
-			log.Error("bot: say what the edit changed", "err", err)
+			log.ErrorContext(ctx, "bot: say what the edit changed", "err", err)
 		}
 	}
 	art := council.DiffArtifact(council.Diff(council.FromRecord(from), out), out.Run)
 	if err := c.store.SaveArtifact(ctx, out.Run.TeamID, out.Run.ShiftID, art); err != nil {
-		log.Error("bot: save edit diff", "err", err)
+		log.ErrorContext(ctx, "bot: save edit diff", "err", err)
 	}
-	log.Info("plan edited", "parent_run_id", parent.Run.ID, "ops", len(run.Edit.Ops))
+	log.InfoContext(ctx, "plan edited", "parent_run_id", parent.Run.ID, "ops", len(run.Edit.Ops))
 	if versions {
 		c.showVersions(ctx, rec, viewID)
 	} else {
@@ -308,14 +308,16 @@ func (c *cards) commit(ctx context.Context, user string, release func(), parent,
 // showCard turns the card into rec, an edit saved, unless a newer version
 // on this card was saved since (its own edit draws it): with the edit's locks given
 // back before Slack is told, two edits' updates may cross. One card is
-// drawn at a time.
-func (c *cards) showCard(ctx context.Context, rec bh.RunRecord, parentVersion int) {
+// drawn at a time. A card Slack would not update is told to user: the
+// version stands.
+func (c *cards) showCard(ctx context.Context, user string, rec bh.RunRecord, parentVersion int) {
 	defer c.shows.Lock(rec.Run.CardChannel + "/" + rec.Run.CardTS)()
 	if latest, err := c.planner.store.LatestRun(ctx, rec.Run.TeamID, rec.Run.ShiftID); err == nil && latest.CardTS == rec.Run.CardTS && latest.Version > rec.Run.Version {
 		return
 	}
 	if err := c.b.update(ctx, rec.Run.CardChannel, rec.Run.CardTS, c.planner.card(ctx, rec, parentVersion)); err != nil {
 		c.b.log.ErrorContext(ctx, "bot: show edited card", "run_id", rec.Run.ID, "version", rec.Run.Version, "err", err)
+		c.b.tell(ctx, rec.Run.ChannelID, user, fmt.Sprintf("v%d is saved, but I could not update the card%s; Versions… in its ⋯ lists it.", rec.Run.Version, bh.Ref(ctx)))
 	}
 }
 
@@ -325,7 +327,7 @@ func (c *cards) showForm(ctx context.Context, rec bh.RunRecord, viewID string) {
 		return
 	}
 	if _, err := c.b.api.UpdateViewContext(ctx, c.editModal(ctx, rec), "", "", viewID); err != nil {
-		c.b.log.Warn("bot: show the edit form again", "run_id", rec.Run.ID, "err", err)
+		c.b.log.WarnContext(ctx, "bot: show the edit form again", "run_id", rec.Run.ID, "err", err)
 	}
 }
 
@@ -401,8 +403,8 @@ func (c *cards) openVersions(ctx context.Context, cb slack.InteractionCallback, 
 		return
 	}
 	if _, err := c.b.api.OpenViewContext(ctx, cb.TriggerID, c.versionsModal(ctx, rec)); err != nil {
-		c.b.log.Error("bot: open Versions", "run_id", rec.Run.ID, "err", err)
-		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the versions; please try again.")
+		c.b.log.ErrorContext(ctx, "bot: open Versions", "run_id", rec.Run.ID, "err", err)
+		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the versions"+bh.Ref(ctx)+"; please try again.")
 	}
 }
 
@@ -440,7 +442,7 @@ func (c *cards) showVersions(ctx context.Context, rec bh.RunRecord, viewID strin
 		return
 	}
 	if _, err := c.b.api.UpdateViewContext(ctx, c.versionsModal(ctx, rec), "", "", viewID); err != nil {
-		c.b.log.Warn("bot: show the versions again", "run_id", rec.Run.ID, "err", err)
+		c.b.log.WarnContext(ctx, "bot: show the versions again", "run_id", rec.Run.ID, "err", err)
 	}
 }
 

@@ -336,3 +336,31 @@ func TestE2EAnEditHoldsNothingWhileSlackIsSlow(t *testing.T) {
 	}
 	assert.NotEqual(t, v1.ts, v3.ts)
 }
+
+// What goes wrong around an edit is told with a ref that finds its log
+// lines: the form Slack would not open, and an edit saved whose card
+// Slack would not update (the version stands, and the person is told).
+func TestE2EEditFailuresCarryTheirRef(t *testing.T) {
+	h := start(t, clockAt(time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)))
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "UTC"})
+	h.note("DU1", "U1", "task: buy wipes", tsAt(time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC), 1))
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	v1 := h.waitCard("DU1", "v1 · next 12h")
+	story := func(m slacktest.Message, line string) {
+		t.Helper()
+		ref := refRE.FindStringSubmatch(m.Text)
+		require.Len(t, ref, 2, "the message names its ref: %s", m.Text)
+		assert.Contains(t, strings.Join(linesWith(h.stderr.String(), ref[1]), "\n"), line, "the log line of what failed has the ref")
+	}
+
+	h.fake.FailNext("views.open", slacktest.Failure{Error: "internal_error"})
+	h.ack(h.cardMenu("DU1", v1, "U1", blocks.ActionEditPlan))
+	story(h.ephemeral("DU1", "U1", "I could not open the plan to edit"), "bot: open Edit plan")
+
+	h.ack(h.cardMenu("DU1", v1, "U1", blocks.ActionEditPlan))
+	form := h.viewWith(blocks.CallbackEditPlan, "Edit plan v1")
+	h.fake.FailNext("chat.update", slacktest.Failure{Error: "internal_error"})
+	h.ack(h.editDrop("U1", form, h.blockIndex(form, "buy wipes")))
+	story(h.ephemeral("DU1", "U1", "v2 is saved"), "bot: show edited card")
+	h.viewWith(blocks.CallbackEditPlan, "Edit plan v2")
+}
