@@ -47,6 +47,8 @@ type cards struct {
 	share   *sharer
 	// edits keeps one edit of a shift's plan at a time (planedit.go).
 	edits keylock.Locks
+	// shows draws one card at a time after an edit (planedit.go).
+	shows keylock.Locks
 }
 
 // authorizedRun loads the run a control names, only if the control was
@@ -187,10 +189,16 @@ func (c *cards) markDone(req *socketmode.Request, cb slack.InteractionCallback) 
 
 // setItems marks each of items done or open again as want says (items it
 // does not name are left as they are), tells the person what changed, and
-// shows the card again. Only the family acts on its items.
+// shows the card again. Only the family acts on its items: every item is
+// checked before any is written, so a refusal changes nothing.
 func (c *cards) setItems(ctx context.Context, user, channelID string, rec bh.RunRecord, items []blocks.CheckItem, want map[string]bool) {
 	b := c.b
-	var done, open []string
+	type change struct {
+		n    bh.Note
+		text string
+		done bool
+	}
+	var todo []change
 	for _, it := range items {
 		w, ok := want[it.NoteID]
 		if !ok {
@@ -205,16 +213,23 @@ func (c *cards) setItems(ctx context.Context, user, channelID string, rec bh.Run
 			b.refuse(ctx, channelID, user, err)
 			return
 		}
-		_, err = setDone(ctx, c.store, n, user, w)
-		if w {
-			done = append(done, it.Text)
+		todo = append(todo, change{n, it.Text, w})
+	}
+	var done, open []string
+	var failed error
+	for _, ch := range todo {
+		if _, failed = setDone(ctx, c.store, ch.n, user, ch.done); failed != nil {
+			break
+		}
+		if ch.done {
+			done = append(done, ch.text)
 		} else {
-			open = append(open, it.Text)
+			open = append(open, ch.text)
 		}
-		if err != nil {
-			b.refuse(ctx, channelID, user, err)
-			return
-		}
+	}
+	if failed != nil && len(done)+len(open) == 0 {
+		b.refuse(ctx, channelID, user, failed)
+		return
 	}
 	var lines []string
 	if len(done) > 0 {
@@ -226,6 +241,13 @@ func (c *cards) setItems(ctx context.Context, user, channelID string, rec bh.Run
 	if len(lines) == 0 {
 		b.tell(ctx, channelID, user, "Nothing changed: the plan's items are as you left them.")
 		return
+	}
+	if failed != nil {
+		// Some were saved: say which, and that the rest were not.
+		if bh.ErrorCode(failed) == bh.EINTERNAL {
+			b.log.ErrorContext(ctx, "bot: mark done", "err", failed)
+		}
+		lines = append(lines, "The rest were not changed: "+bh.ErrorText(ctx, failed))
 	}
 	b.tell(ctx, channelID, user, strings.Join(lines, "\n"))
 	c.planner.refreshCard(ctx, rec.Run.TeamID, rec.Run.ID, channelID)
@@ -333,7 +355,7 @@ func (c *cards) whatIf(ctx context.Context, cb slack.InteractionCallback, parent
 			return
 		}
 		notes = familyNotes(live.Notes)
-		fresh = fresh && !aud.hides(notes)
+		fresh = fresh && !aud.hides(notes) && c.packReadable(ctx, run.TeamID, aud, parent.Pack)
 	}
 	if !fresh {
 		c.planner.toldChannelOnly(ctx, aud, notes, cb.User.ID)
@@ -426,4 +448,24 @@ func (c *cards) rerun(ctx context.Context, cb slack.InteractionCallback, a *slac
 		return
 	}
 	c.planner.plan(ctx, cb.Team.ID, channelID, cb.User.ID, planArgs{energy: r.Energy, hours: r.HorizonH})
+}
+
+// packReadable reports whether aud may read every note pack carries: a
+// note in it may no longer be live (deleted, moved), so the live notes
+// alone do not tell. A note that cannot be read counts as not readable.
+func (c *cards) packReadable(ctx context.Context, teamID string, aud audience, pack bh.ContextPack) bool {
+	if aud.whole {
+		return true
+	}
+	ids := append([]string{}, pack.IncludedLogIDs...)
+	for _, d := range pack.Done {
+		ids = append(ids, d.LogID)
+	}
+	for _, id := range ids {
+		n, err := c.store.Note(ctx, teamID, id)
+		if err != nil || !aud.wrote(n) {
+			return false
+		}
+	}
+	return true
 }

@@ -248,9 +248,9 @@ func (f *families) inviteInput(ctx context.Context, inv bh.Invite, dm string) bl
 	return in
 }
 
-// openItems counts user's own open notes in the family dm feeds, unless
-// it is the family shiftID: what a Join moves (other members' notes stay
-// with their family).
+// openItems counts user's own open notes written in their DM in the
+// family dm feeds, unless it is the family shiftID: what a Join moves
+// (other members' notes and channel notes stay with their family).
 func (f *families) openItems(ctx context.Context, team, dm, user, shiftID string) int {
 	conv, err := f.store.FamilyOf(ctx, team, dm)
 	if err != nil || conv.ShiftID == shiftID {
@@ -262,7 +262,7 @@ func (f *families) openItems(ctx context.Context, team, dm, user, shiftID string
 	}
 	n := 0
 	for _, x := range live.Notes {
-		if x.UserID == user && !x.Done() && !x.Deleted() {
+		if x.UserID == user && bh.ConversationKindOf(x.ChannelID) == bh.ConvDM && !x.Done() && !x.Deleted() {
 			n++
 		}
 	}

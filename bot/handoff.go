@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -485,6 +486,11 @@ func (h *handoffs) message(ctx context.Context, ho bh.Handoff, receiver, where s
 	// its own), linked only where they can open them.
 	aud := b.audienceOf(ctx, ho.TeamID, ho.ShiftID, where)
 	notes = aud.notes(notes)
+	if receiver != "" && bh.ConversationKindOf(where) == bh.ConvDM && !h.member(ctx, ho, receiver) {
+		// Someone outside the family (never joined, or left) keeps what
+		// was handed to them, redrawn as it changes, and nothing newer.
+		notes = writtenBy(notes, ho.CreatedAt)
+	}
 	v.Health, v.Mood = healthEntries(notes, aud.links(notes, links), ho.CreatedAt)
 	if rec != nil {
 		w := rec.Winner()
@@ -497,6 +503,28 @@ func (h *handoffs) message(ctx context.Context, ho bh.Handoff, receiver, where s
 		v.Claims = bh.Claims(notes)
 	}
 	return blocks.HandoffMessage(v)
+}
+
+// member reports whether user is in the handoff's family now; a failure
+// to tell counts as not (what they see is then only what was sent).
+func (h *handoffs) member(ctx context.Context, ho bh.Handoff, user string) bool {
+	ms, err := h.b.cfg.Store.Members(ctx, ho.TeamID, ho.ShiftID)
+	if err != nil {
+		h.b.log.InfoContext(ctx, "bot: handoff: members", "handoff_id", ho.ID, "err", err)
+		return false
+	}
+	return slices.ContainsFunc(ms, func(m bh.Member) bool { return m.UserID == user })
+}
+
+// writtenBy keeps the notes written by t.
+func writtenBy(notes []bh.Note, t time.Time) []bh.Note {
+	out := notes[:0:0]
+	for _, n := range notes {
+		if !n.CreatedAt.After(t) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // refresh re-renders every message of a handoff (after Got it, a Done).

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/slack-go/slack"
@@ -62,8 +63,8 @@ func (c *cards) openEdit(ctx context.Context, cb slack.InteractionCallback, runI
 		return
 	}
 	if _, err := c.b.api.OpenViewContext(ctx, cb.TriggerID, c.editModal(ctx, rec)); err != nil {
-		c.b.log.Error("bot: open Edit plan", "run_id", rec.Run.ID, "err", err)
-		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the plan to edit; please try again.")
+		c.b.log.ErrorContext(ctx, "bot: open Edit plan", "run_id", rec.Run.ID, "err", err)
+		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the plan to edit"+bh.Ref(ctx)+"; please try again.")
 	}
 }
 
@@ -182,12 +183,11 @@ func (c *cards) editAdd(ctx context.Context, cb slack.InteractionCallback, a *sl
 func (c *cards) edit(ctx context.Context, user string, shown bh.RunRecord, ops []bh.PlanOp, viewID string) {
 	b := c.b
 	channelID := shown.Run.ChannelID
-	key := shown.Run.TeamID + "/" + shown.Run.ShiftID
-	defer c.edits.Lock(key)()
-	if !c.hold(ctx, user, shown.Run) {
+	release, ok := c.hold(ctx, user, shown.Run)
+	if !ok {
 		return
 	}
-	defer c.planner.flights.done(key)
+	defer release()
 	cur, ok := c.current(ctx, user, shown)
 	if !ok {
 		return
@@ -204,6 +204,7 @@ func (c *cards) edit(ctx context.Context, user string, shown bh.RunRecord, ops [
 		} else {
 			err = bh.Errorf(bh.ErrorCode(err), "%s Nothing was changed.", why)
 		}
+		release()
 		b.refuse(ctx, channelID, user, err)
 		c.showForm(ctx, cur, viewID)
 		return
@@ -214,7 +215,7 @@ func (c *cards) edit(ctx context.Context, user string, shown bh.RunRecord, ops [
 		// A handoff's plan has no card: the card is the one edited.
 		card = shown.Run
 	}
-	c.commit(ctx, user, cur, cur, card, run, bs, viewID, false)
+	c.commit(ctx, user, release, cur, cur, card, run, bs, viewID, false)
 }
 
 // current is the shift's current plan for an edit of shown, or false
@@ -241,24 +242,36 @@ func (c *cards) current(ctx context.Context, user string, shown bh.RunRecord) (b
 	return cur, true
 }
 
-// hold takes the shift's council flight for an edit, or tells the person
-// a plan is being made (false).
-func (c *cards) hold(ctx context.Context, user string, r bh.Run) bool {
-	if !c.planner.flights.start(r.TeamID + "/" + r.ShiftID) {
+// hold takes the shift's edit lock and its council flight for an edit,
+// or tells the person a plan is being made (false). release gives both
+// back (once, however often it is called): right after the edit is
+// saved, before Slack is told, so a slow Slack holds up no one.
+func (c *cards) hold(ctx context.Context, user string, r bh.Run) (release func(), ok bool) {
+	key := r.TeamID + "/" + r.ShiftID
+	unlock := c.edits.Lock(key)
+	if !c.planner.flights.start(key) {
+		unlock()
 		c.b.tell(ctx, r.ChannelID, user, "I'm planning for this conversation right now; edit the card once it updates. Nothing was changed.")
-		return false
+		return nil, false
 	}
-	return true
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			c.planner.flights.done(key)
+			unlock()
+		})
+	}, true
 }
 
 // commit stores run (an edit of parent, or parent brought back; its plan
 // is bs), turns the card into it (with Undo after an edit), says in the
 // thread what changed since from, the plan that was current, keeps that
 // diff, and shows the form (viewID) again.
-func (c *cards) commit(ctx context.Context, user string, parent, from bh.RunRecord, card bh.Run, run bh.Run, bs []bh.Block, viewID string, versions bool) {
+func (c *cards) commit(ctx context.Context, user string, release func(), parent, from bh.RunRecord, card bh.Run, run bh.Run, bs []bh.Block, viewID string, versions bool) {
 	b := c.b
 	out, err := council.SaveEdit(ctx, c.planner.store, parent, run, bs)
 	if err != nil {
+		release()
 		b.refuse(ctx, parent.Run.ChannelID, user, err)
 		return
 	}
@@ -267,22 +280,23 @@ func (c *cards) commit(ctx context.Context, user string, parent, from bh.RunReco
 	cardCh, cardTS := card.CardChannel, card.CardTS
 	if cardTS != "" {
 		if err := c.planner.store.SetRunCard(ctx, rec.Run.TeamID, rec.Run.ID, cardCh, cardTS); err != nil {
-			log.Error("bot: remember card", "err", err)
+			log.ErrorContext(ctx, "bot: remember card", "err", err)
 		}
+	}
+	release()
+	if cardTS != "" {
 		rec.Run.CardChannel, rec.Run.CardTS = cardCh, cardTS
-		if err := b.update(ctx, cardCh, cardTS, c.planner.card(ctx, rec, parent.Run.Version)); err != nil {
-			log.Error("bot: show edited card", "err", err)
-		}
+		c.showCard(ctx, user, rec, parent.Run.Version)
 		msg := blocks.EditReply(from.Run, rec.Run)
 		if _, _, err := b.api.PostMessageContext(ctx, cardCh, append(msg.Options(), slack.MsgOptionTS(cardTS))...); err != nil {
-			log.Error("bot: say what the edit changed", "err", err)
+			log.ErrorContext(ctx, "bot: say what the edit changed", "err", err)
 		}
 	}
 	art := council.DiffArtifact(council.Diff(council.FromRecord(from), out), out.Run)
 	if err := c.store.SaveArtifact(ctx, out.Run.TeamID, out.Run.ShiftID, art); err != nil {
-		log.Error("bot: save edit diff", "err", err)
+		log.ErrorContext(ctx, "bot: save edit diff", "err", err)
 	}
-	log.Info("plan edited", "parent_run_id", parent.Run.ID, "ops", len(run.Edit.Ops))
+	log.InfoContext(ctx, "plan edited", "parent_run_id", parent.Run.ID, "ops", len(run.Edit.Ops))
 	if versions {
 		c.showVersions(ctx, rec, viewID)
 	} else {
@@ -291,13 +305,29 @@ func (c *cards) commit(ctx context.Context, user string, parent, from bh.RunReco
 	c.planner.home.shiftChanged(ctx, rec.Run.TeamID, rec.Run.ChannelID, user)
 }
 
+// showCard turns the card into rec, an edit saved, unless a newer version
+// on this card was saved since (its own edit draws it): with the edit's locks given
+// back before Slack is told, two edits' updates may cross. One card is
+// drawn at a time. A card Slack would not update is told to user: the
+// version stands.
+func (c *cards) showCard(ctx context.Context, user string, rec bh.RunRecord, parentVersion int) {
+	defer c.shows.Lock(rec.Run.CardChannel + "/" + rec.Run.CardTS)()
+	if latest, err := c.planner.store.LatestRun(ctx, rec.Run.TeamID, rec.Run.ShiftID); err == nil && latest.CardTS == rec.Run.CardTS && latest.Version > rec.Run.Version {
+		return
+	}
+	if err := c.b.update(ctx, rec.Run.CardChannel, rec.Run.CardTS, c.planner.card(ctx, rec, parentVersion)); err != nil {
+		c.b.log.ErrorContext(ctx, "bot: show edited card", "run_id", rec.Run.ID, "version", rec.Run.Version, "err", err)
+		c.b.tell(ctx, rec.Run.ChannelID, user, fmt.Sprintf("v%d is saved, but I could not update the card%s; Versions… in its ⋯ lists it.", rec.Run.Version, bh.Ref(ctx)))
+	}
+}
+
 // showForm shows the edit form viewID again with rec's plan.
 func (c *cards) showForm(ctx context.Context, rec bh.RunRecord, viewID string) {
 	if viewID == "" {
 		return
 	}
 	if _, err := c.b.api.UpdateViewContext(ctx, c.editModal(ctx, rec), "", "", viewID); err != nil {
-		c.b.log.Warn("bot: show the edit form again", "run_id", rec.Run.ID, "err", err)
+		c.b.log.WarnContext(ctx, "bot: show the edit form again", "run_id", rec.Run.ID, "err", err)
 	}
 }
 
@@ -334,12 +364,11 @@ func (c *cards) undo(ctx context.Context, cb slack.InteractionCallback, a *slack
 // bringBack makes target's plan current again, as a new version that
 // points back to it, if the shown plan is still the current one.
 func (c *cards) bringBack(ctx context.Context, user string, shown, target bh.RunRecord, why, viewID string, versions bool) {
-	key := shown.Run.TeamID + "/" + shown.Run.ShiftID
-	defer c.edits.Lock(key)()
-	if !c.hold(ctx, user, shown.Run) {
+	release, ok := c.hold(ctx, user, shown.Run)
+	if !ok {
 		return
 	}
-	defer c.planner.flights.done(key)
+	defer release()
 	cur, ok := c.current(ctx, user, shown)
 	if !ok {
 		return
@@ -360,7 +389,7 @@ func (c *cards) bringBack(ctx context.Context, user string, shown, target bh.Run
 	if card.CardTS == "" {
 		card = shown.Run
 	}
-	c.commit(ctx, user, target, cur, card, run, target.Winner().Blocks, viewID, versions)
+	c.commit(ctx, user, release, target, cur, card, run, target.Winner().Blocks, viewID, versions)
 }
 
 // openVersions is Versions… (the card's ⋯): every version of the plan.
@@ -374,8 +403,8 @@ func (c *cards) openVersions(ctx context.Context, cb slack.InteractionCallback, 
 		return
 	}
 	if _, err := c.b.api.OpenViewContext(ctx, cb.TriggerID, c.versionsModal(ctx, rec)); err != nil {
-		c.b.log.Error("bot: open Versions", "run_id", rec.Run.ID, "err", err)
-		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the versions; please try again.")
+		c.b.log.ErrorContext(ctx, "bot: open Versions", "run_id", rec.Run.ID, "err", err)
+		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the versions"+bh.Ref(ctx)+"; please try again.")
 	}
 }
 
@@ -413,7 +442,7 @@ func (c *cards) showVersions(ctx context.Context, rec bh.RunRecord, viewID strin
 		return
 	}
 	if _, err := c.b.api.UpdateViewContext(ctx, c.versionsModal(ctx, rec), "", "", viewID); err != nil {
-		c.b.log.Warn("bot: show the versions again", "run_id", rec.Run.ID, "err", err)
+		c.b.log.WarnContext(ctx, "bot: show the versions again", "run_id", rec.Run.ID, "err", err)
 	}
 }
 

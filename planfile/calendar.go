@@ -61,7 +61,9 @@ func Calendar(in Input) (bh.Artifact, error) {
 		if b.Start.IsZero() {
 			return bh.Artifact{}, fmt.Errorf("planfile: block %d (%q) has no start", i, b.Title)
 		}
-		key := b.Kind + "/" + b.Title
+		// A block of no note ("Night sleep") is that day's: the same title
+		// on another night is another event, not this one moved.
+		key := b.Kind + "/" + b.Title + "/" + b.Start.In(loc).Format(time.DateOnly)
 		if len(b.NoteIDs) > 0 {
 			key = b.Kind + "/note:" + b.NoteIDs[0]
 		}
@@ -87,7 +89,7 @@ func Calendar(in Input) (bh.Artifact, error) {
 	}
 
 	for _, d := range deadlines(in.Plan) {
-		key := "text:" + d.Text
+		key := "text:" + d.Text + "/" + d.Due.In(loc).Format(time.DateOnly)
 		if len(d.NoteIDs) > 0 {
 			key = "note:" + d.NoteIDs[0]
 		}

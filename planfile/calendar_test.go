@@ -1,6 +1,7 @@
 package planfile
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -185,11 +186,10 @@ func TestCalendarVersionsUpdateNotDouble(t *testing.T) {
 	// A calendar's import: an event replaces the one of its UID when its
 	// SEQUENCE is higher.
 	held := map[string]*ics.VEvent{}
-	seq := func(ev *ics.VEvent) string { return prop(ev, ics.ComponentPropertySequence) }
 	for _, cal := range []*ics.Calendar{cal1, cal2} {
 		for _, ev := range cal.Events() {
 			if old, ok := held[ev.Id()]; ok {
-				require.Greater(t, seq(ev), seq(old), "v2 updates %s", prop(ev, ics.ComponentPropertySummary))
+				require.Greater(t, seqOf(t, ev), seqOf(t, old), "v2 updates %s", prop(ev, ics.ComponentPropertySummary))
 			}
 			held[ev.Id()] = ev
 		}
@@ -197,7 +197,7 @@ func TestCalendarVersionsUpdateNotDouble(t *testing.T) {
 	assert.Len(t, cal1.Events(), len(held), "no item twice: v2's events are all v1's items")
 	assert.Len(t, cal2.Events(), len(held)-1, "v2 has one block less")
 	for _, ev := range cal2.Events() {
-		assert.Equal(t, "2", seq(ev))
+		assert.Equal(t, 2, seqOf(t, ev))
 		stamp, err := ev.GetDtStampTime()
 		require.NoError(t, err)
 		assert.True(t, v2.Run.CreatedAt.Equal(stamp), "stamped when the edit was made")
@@ -212,6 +212,44 @@ func TestCalendarVersionsUpdateNotDouble(t *testing.T) {
 	start, err := moved.GetStartAt()
 	require.NoError(t, err)
 	assert.True(t, focus.Start.Add(bh.EditStep).Equal(start), "the moved block at its new time")
+}
+
+// seqOf is an event's SEQUENCE as the number a calendar compares ("10"
+// is after "9").
+func seqOf(t *testing.T, ev *ics.VEvent) int {
+	t.Helper()
+	n, err := strconv.Atoi(prop(ev, ics.ComponentPropertySequence))
+	require.NoError(t, err)
+	return n
+}
+
+// Each night's plan is its own: importing Tuesday's plan (v10) after
+// Monday's (v9) keeps Monday's note-less blocks and deadlines where they
+// were rather than moving them to Tuesday.
+func TestCalendarNightsDoNotMoveEachOther(t *testing.T) {
+	night := func(id string, version, day int) Input {
+		in := fixture()
+		in.Run.ID, in.Run.Version = id, version
+		d := time.Duration(day) * 24 * time.Hour
+		in.Run.Now = monday16.Add(d)
+		in.Plan = bh.Proposal{Blocks: []bh.Block{
+			{Start: at(4, 30).Add(d), End: at(4, 45).Add(d), Title: "Buffer", Kind: "buffer"},
+			{Start: at(6, 0).Add(d), End: at(15, 0).Add(d), Title: "Night sleep (quiet hours)", Kind: "rest"},
+		}, Admin: []bh.Item{{Text: "Pay daycare", Due: ptr(at(2, 0).Add(d))}}}
+		return in
+	}
+	held := map[string]*ics.VEvent{}
+	for _, in := range []Input{night("r9", 9, 0), night("r10", 10, 1)} {
+		a, err := Calendar(in)
+		require.NoError(t, err)
+		for _, ev := range parse(t, a).Events() {
+			if old, ok := held[ev.Id()]; ok {
+				require.Greater(t, seqOf(t, ev), seqOf(t, old))
+			}
+			held[ev.Id()] = ev
+		}
+	}
+	assert.Len(t, held, 6, "both nights' buffer, sleep and deadline")
 }
 
 func TestCalendarDeadlines(t *testing.T) {

@@ -664,8 +664,9 @@ func (db *DB) AnswerInvite(ctx context.Context, teamID, id string, answer bh.Inv
 }
 
 // MoveOpenNotes moves the open notes (live, not done) that userID wrote
-// in a family to another family's list, as the person who joined agreed;
-// closed ones stay in their history, and other members' notes stay with
+// in their DM in a family to another family's list, as the person who
+// joined agreed; notes they wrote in a channel stay with the channel's
+// family, closed ones stay in their history, and other members' notes stay with
 // the family they were written for. It reports how many moved. A moved note's revision rises
 // and from keeps (in SweptRev) the revisions its notes take with them, so
 // the radar's order of states (LiveNotes.Rev) rises for both.
@@ -686,7 +687,9 @@ func (db *DB) MoveOpenNotes(ctx context.Context, teamID, from, to, userID string
 	var open []bh.Note
 	took := 0
 	for _, n := range live.Notes {
-		if n.UserID == userID && n.DoneAt == nil && !n.Deleted() {
+		// Only notes written in their own DM: a channel note was written
+		// for that channel's readers and stays with the channel's family.
+		if n.UserID == userID && bh.ConversationKindOf(n.ChannelID) == bh.ConvDM && n.DoneAt == nil && !n.Deleted() {
 			open = append(open, n)
 			took += n.Rev + 1
 		}

@@ -79,6 +79,9 @@ type Failure struct {
 	// Arrived, when set, hears the method's name as the call arrives
 	// (before any Delay): a test can act while the call hangs.
 	Arrived chan<- string
+	// Hold, when set, keeps the call waiting (after any Delay) until it is
+	// closed: a test decides when a hanging call ends, with no real time.
+	Hold <-chan struct{}
 }
 
 // Message is the current state of a message the bot posted.
@@ -291,6 +294,13 @@ func (s *Server) fail(r *http.Request, f Failure) (int, map[string]any, bool) {
 		case <-s.ctx.Done():
 		}
 		t.Stop()
+	}
+	if f.Hold != nil {
+		select {
+		case <-f.Hold:
+		case <-r.Context().Done():
+		case <-s.ctx.Done():
+		}
 	}
 	switch {
 	case f.Body != nil:

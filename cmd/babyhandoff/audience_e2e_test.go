@@ -204,3 +204,36 @@ func TestE2ERadarInADMLinksOnlyWhatItsReaderCanOpen(t *testing.T) {
 	assert.NotContains(t, string(radar.Blocks), "archives/D", "/radar in a channel links into no DM")
 	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
 }
+
+// A what-if made soon after the card reuses the card's notes only where
+// the conversation may read all of them: Pat's DM bill was on #family's
+// card while everyone had joined; he deleted it, and Dana came in without
+// joining. Maya's Energy what-if then plans from #family's own notes, and
+// the bill (no longer a live note) does not come back through the card's
+// old notes.
+func TestE2EWhatIfDoesNotReuseADMNoteNoLongerLive(t *testing.T) {
+	h, clock, _, _ := channelFamily(t, "U2")
+	billTS := tsAt(clock.Now(), 2)
+	h.note("DU3", "U3", "pay pediatrician bill by 11:55pm", billTS)
+	h.ack(h.slash("/plan", "", "C1", "U1"))
+	v1 := h.waitCard("C1", "v1 · ")
+	require.Contains(t, string(v1.raw), "pediatrician", "everyone joined: the whole list")
+
+	del := map[string]any{"subtype": "message_deleted", "hidden": true, "deleted_ts": billTS,
+		"previous_message": map[string]any{"type": "message", "user": "U3", "text": "pay pediatrician bill by 11:55pm", "ts": billTS}}
+	h.ack(h.message("DU3", "im", "", "", tsAt(clock.Now(), 3), del))
+	_, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.Channel == "DU3" && strings.Contains(m.Text, "removed")
+	})
+	require.NoError(t, err, "the bill removed; log:\n%s", h.stderr.String())
+	bot := h.fake.Config().BotUserID
+	h.fake.SetUser(slacktest.User{ID: "U4", Name: "Dana", TZ: "UTC"})
+	h.fake.SetChannel(slacktest.Channel{ID: "C1", Name: "family", IsMember: true, Members: []string{"U1", "U2", "U3", "U4", bot}})
+	h.ack(h.memberJoined("C1", "U4"))
+
+	h.ack(h.selectEnergy("C1", v1.ts, "U1", v1.runID, "low"))
+	v2 := h.waitCard("C1", "v2 · ")
+	assert.NotContains(t, string(v2.raw), "pediatrician", "Pat's DM note is not #family's to see now")
+	assert.Contains(t, string(v2.raw), "formula", "#family's own note")
+	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
+}

@@ -734,3 +734,35 @@ func TestE2EMarkDoneInAChannelIsTheFamilys(t *testing.T) {
 		}
 	}
 }
+
+// Mark done… with one item the presser may act on and one they may not
+// changes nothing, and says so: no item is left done behind a refusal
+// that says "nothing was changed".
+func TestE2EMarkDoneRefusedChangesNoItem(t *testing.T) {
+	at := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
+	h := start(t, clockAt(at))
+	for _, u := range []slacktest.User{{ID: "U1", Name: "Maya", TZ: "UTC"}, {ID: "U9", Name: "Neighbour", TZ: "UTC"},
+		{ID: h.fake.Config().BotUserID, Name: "babyhandoff", IsBot: true}} {
+		h.fake.SetUser(u)
+	}
+	h.fake.SetChannel(slacktest.Channel{ID: "CFAM", Name: "family", IsMember: true, Members: []string{"U1", "U9", h.fake.Config().BotUserID}})
+	// Maya's note makes the channel her family's; the neighbour, who did
+	// not join, may act only on their own note.
+	wipesTS := tsAt(at, 1)
+	h.ack(h.message("CFAM", "channel", "U1", "task: buy wipes today", wipesTS, nil))
+	h.replyTo("CFAM", wipesTS)
+	wipes := noteIDOf(t, h.replyMessage("CFAM", wipesTS).Blocks)
+	bookTS := tsAt(at, 2)
+	h.ack(h.message("CFAM", "channel", "U9", "task: return the library book by 11am", bookTS, nil))
+	h.replyTo("CFAM", bookTS)
+	book := noteIDOf(t, h.replyMessage("CFAM", bookTS).Blocks)
+	h.ack(h.slash("/plan", "", "CFAM", "U1"))
+	card := h.waitCard("CFAM", "v1 · ")
+
+	h.ack(h.tick("CFAM", card.ts, "U9", card.runID, book, wipes))
+	h.ephemeral("CFAM", "U9", "nothing was changed")
+	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
+	for _, n := range h.notes("CFAM", false) {
+		assert.False(t, n.Done(), "%q stays open: the save was refused", n.Text)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -302,4 +303,64 @@ func TestE2ETwoEditsAtOnce(t *testing.T) {
 	for _, m := range h.fake.Messages("DU1") {
 		assert.NotContains(t, m.Text, "v3", "one new version only")
 	}
+}
+
+// An edit holds the plan only while it is saved: while Slack is slow to
+// take the edited card, a /plan is made, not told a plan is being made.
+func TestE2EAnEditHoldsNothingWhileSlackIsSlow(t *testing.T) {
+	h := start(t, clockAt(time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)))
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "UTC"})
+	h.note("DU1", "U1", "task: buy wipes", tsAt(time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC), 1))
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	v1 := h.waitCard("DU1", "v1 · next 12h")
+	h.ack(h.cardMenu("DU1", v1, "U1", blocks.ActionEditPlan))
+	form := h.viewWith(blocks.CallbackEditPlan, "Edit plan v1")
+
+	arrived, release := make(chan string, 1), make(chan struct{})
+	var once sync.Once
+	free := func() { once.Do(func() { close(release) }) }
+	t.Cleanup(free)
+	h.fake.FailNext("chat.update", slacktest.Failure{Arrived: arrived, Hold: release})
+	h.ack(h.editDrop("U1", form, h.blockIndex(form, "buy wipes")))
+	select {
+	case <-arrived:
+	case <-h.ctx().Done():
+		t.Fatalf("the edited card was never sent; log:\n%s", h.stderr.String())
+	}
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	v3 := h.waitCard("DU1", "v3 · ")
+	free()
+	h.cardAt("DU1", v1.ts, "v2 · ")
+	for _, m := range h.fake.Messages("DU1") {
+		assert.NotContains(t, m.Text, "already planning", "the /plan was made")
+	}
+	assert.NotEqual(t, v1.ts, v3.ts)
+}
+
+// What goes wrong around an edit is told with a ref that finds its log
+// lines: the form Slack would not open, and an edit saved whose card
+// Slack would not update (the version stands, and the person is told).
+func TestE2EEditFailuresCarryTheirRef(t *testing.T) {
+	h := start(t, clockAt(time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)))
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "UTC"})
+	h.note("DU1", "U1", "task: buy wipes", tsAt(time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC), 1))
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	v1 := h.waitCard("DU1", "v1 · next 12h")
+	story := func(m slacktest.Message, line string) {
+		t.Helper()
+		ref := refRE.FindStringSubmatch(m.Text)
+		require.Len(t, ref, 2, "the message names its ref: %s", m.Text)
+		assert.Contains(t, strings.Join(linesWith(h.stderr.String(), ref[1]), "\n"), line, "the log line of what failed has the ref")
+	}
+
+	h.fake.FailNext("views.open", slacktest.Failure{Error: "internal_error"})
+	h.ack(h.cardMenu("DU1", v1, "U1", blocks.ActionEditPlan))
+	story(h.ephemeral("DU1", "U1", "I could not open the plan to edit"), "bot: open Edit plan")
+
+	h.ack(h.cardMenu("DU1", v1, "U1", blocks.ActionEditPlan))
+	form := h.viewWith(blocks.CallbackEditPlan, "Edit plan v1")
+	h.fake.FailNext("chat.update", slacktest.Failure{Error: "internal_error"})
+	h.ack(h.editDrop("U1", form, h.blockIndex(form, "buy wipes")))
+	story(h.ephemeral("DU1", "U1", "v2 is saved"), "bot: show edited card")
+	h.viewWith(blocks.CallbackEditPlan, "Edit plan v2")
 }

@@ -92,6 +92,21 @@ var familyCases = []suiteCase{
 		_, err = h.Join(h.Ctx, bh.Member{TeamID: Team, ShiftID: maya.ShiftID, UserID: "U3"}, "C9")
 		assert.Equal(h.T, bh.EINVALID, bh.ErrorCode(err), "only a DM joins with its person")
 	}},
+	{"JoiningMovesOnlyTheJoinersDMNotesNotTheirChannelNotes", func(h *H) {
+		// A channel note was written for that channel's readers; the
+		// family the joiner goes to may not be among them.
+		maya := h.Capture("D1", "U1", "wipes < 1 day", "1.1")
+		sam := h.Capture("D2", "U2", "buy a bottle brush", "2.1")
+		ch := h.Capture("C5", "U2", "mom's refill due Fri", "2.2")
+		require.Equal(h.T, sam.ShiftID, ch.ShiftID, "the channel joined Sam's family")
+		_, err := h.Join(h.Ctx, bh.Member{TeamID: Team, ShiftID: maya.ShiftID, UserID: "U2"}, "D2")
+		require.NoError(h.T, err)
+		moved, err := h.MoveOpenNotes(h.Ctx, Team, sam.ShiftID, maya.ShiftID, "U2")
+		require.NoError(h.T, err)
+		assert.Equal(h.T, 1, moved, "the DM note only")
+		assert.Equal(h.T, []string{"wipes < 1 day", "buy a bottle brush"}, h.Live(maya.ShiftID))
+		assert.Equal(h.T, []string{"mom's refill due Fri"}, h.Live(sam.ShiftID), "the channel's note stays with the channel's family")
+	}},
 	{"LeavingStartsANewFamilyAtTheNextNote", func(h *H) {
 		maya := h.Capture("D1", "U1", "wipes < 1 day", "1.1")
 		_, err := h.Join(h.Ctx, bh.Member{TeamID: Team, ShiftID: maya.ShiftID, UserID: "U2"}, "D2")
