@@ -464,7 +464,7 @@ func (db *DB) MoveOpenNotes(ctx context.Context, teamID, from, to, userID string
 		if err != nil {
 			return notFound(err, "That family no longer exists.")
 		}
-		open, err := notesWhere(ctx, tx, "team_id = ? AND shift_id = ? AND open_until > ? AND user_id = ? AND done_at IS NULL AND deleted_at IS NULL",
+		open, err := notesWhere(ctx, tx, "team_id = ? AND shift_id = ? AND open_until > ? AND user_id = ? AND done_at IS NULL AND deleted_at IS NULL AND substr(channel_id, 1, 1) = 'D'",
 			teamID, from, tx.Now.UnixNano(), userID)
 		if err != nil || len(open) == 0 {
 			return err
