@@ -60,7 +60,12 @@ type Run struct {
 	ChangeStamps []Stamp
 	// Edit is the change of a run made by editing its parent's plan (the
 	// ops, who, when): nil for a run the council made.
-	Edit   *PlanEdit
+	Edit *PlanEdit
+	// WhatIf are the inputs a what-if changed from its parent (ForkRun):
+	// nil for a plan, an edit, or a what-if made before they were typed.
+	WhatIf []InputChange
+	// Only is the one planner a what-if asked for ("" all three).
+	Only   Archetype
 	Status Status
 	// Settings: everything the council needs besides the notes, so a run
 	// can be replayed exactly.
