@@ -65,8 +65,13 @@ type Run struct {
 	// nil for a plan, an edit, or a what-if made before they were typed.
 	WhatIf []InputChange
 	// Only is the one planner a what-if asked for ("" all three).
-	Only   Archetype
-	Status Status
+	Only Archetype
+	// ReadNotes says a what-if planned from the notes as they were when
+	// it was made (a /plan that forked the latest run, a what-if of a card
+	// whose window had run), not from its parent's pack: it replays from
+	// its own pack.
+	ReadNotes bool
+	Status    Status
 	// Settings: everything the council needs besides the notes, so a run
 	// can be replayed exactly.
 	Energy      Energy // requested: auto, high, medium, low

@@ -49,7 +49,7 @@ func ForkPack(parent bh.ContextPack, changes []bh.InputChange) bh.ContextPack {
 // A what-if of a card whose window had run, or a /plan that forked the
 // latest run, read the notes afresh: it replays from its own pack.
 func ExactFork(parent, run bh.Run) bool {
-	return len(run.WhatIf) > 0 && run.ParentRunID == parent.ID && run.Now.Equal(parent.Now)
+	return len(run.WhatIf) > 0 && run.ParentRunID == parent.ID && !run.ReadNotes
 }
 
 // ReplayFork makes a what-if (rec, with its WhatIf) again from its stored

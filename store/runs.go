@@ -60,8 +60,9 @@ type runDoc struct {
 	// TraceID is absent from runs made before runs were traced.
 	TraceID string `bson:"trace_id,omitempty"`
 	// WhatIf and Only are absent from runs that are no typed what-if.
-	WhatIf []forkDoc `bson:"what_if,omitempty"`
-	Only   string    `bson:"only,omitempty"`
+	WhatIf    []forkDoc `bson:"what_if,omitempty"`
+	Only      string    `bson:"only,omitempty"`
+	ReadNotes bool      `bson:"read_notes,omitempty"`
 }
 
 // forkDoc is one input a what-if changed (bh.InputChange).
@@ -164,7 +165,7 @@ func toRunDoc(r bh.Run) runDoc {
 		CardTS: r.CardTS, CardPosted: r.CardPosted, Error: r.Error, CreatedAt: r.CreatedAt.UTC(), StartedAt: r.StartedAt.UTC(), FinishedAt: r.FinishedAt.UTC(),
 		From: r.From.UTC(), Quiet: toQuietDoc(r.Quiet), For: r.For, ForName: r.ForName, ForUntil: r.ForUntil.UTC(), Rest: toRestDocs(r.Rest),
 		Clock: string(r.Clock), Edit: toEditDoc(r.Edit), TraceID: r.TraceID,
-		WhatIf: toForkDocs(r.WhatIf), Only: string(r.Only)}
+		WhatIf: toForkDocs(r.WhatIf), Only: string(r.Only), ReadNotes: r.ReadNotes}
 }
 
 func toQuietDoc(q *bh.QuietHours) *quietDoc {
@@ -188,7 +189,7 @@ func (d runDoc) domain() bh.Run {
 		CardTS: d.CardTS, CardPosted: d.CardPosted, Error: d.Error, CreatedAt: d.CreatedAt.UTC(), StartedAt: d.StartedAt.UTC(), FinishedAt: d.FinishedAt.UTC(),
 		From: utcOrZero(d.From), Quiet: d.Quiet.domain(), For: d.For, ForName: d.ForName, ForUntil: utcOrZero(d.ForUntil),
 		Rest: restOf(d.Rest), Clock: bh.Clock(d.Clock), Edit: d.Edit.domain(), TraceID: d.TraceID,
-		WhatIf: forksOf(d.WhatIf), Only: bh.Archetype(d.Only)}
+		WhatIf: forksOf(d.WhatIf), Only: bh.Archetype(d.Only), ReadNotes: d.ReadNotes}
 }
 
 // utcPtr is t in UTC, nil for nil.

@@ -73,10 +73,12 @@ var runCases = []suiteCase{
 		only, _ := bh.PlannersChange(r1, bh.SleepFirst)
 		fork, err := bh.ForkRun(r1, []bh.InputChange{win, only, bh.NoteFork(bh.ForkLeaveOut, "n3", "buy wipes")}, time.UTC)
 		require.NoError(h.T, err)
+		fork.ReadNotes = true
 		r2, err := h.CreateRun(h.Ctx, fork)
 		require.NoError(h.T, err)
 		got, err := h.Run(h.Ctx, Team, r2.ID)
 		require.NoError(h.T, err)
+		assert.True(h.T, got.ReadNotes)
 		assert.Equal(h.T, r1.ID, got.ParentRunID)
 		assert.Equal(h.T, fork.WhatIf, got.WhatIf)
 		assert.Equal(h.T, bh.SleepFirst, got.Only)
