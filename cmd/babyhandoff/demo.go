@@ -235,6 +235,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		_, diffs, err = council.ReplayEdit(parent, rec)
 	case council.ExactFork(parent.Run, rec.Run):
 		// A what-if is made again from its parent and its changes.
+		fmt.Fprintf(stdout, "run %s (v%d) is a what-if of v%d (%s): made again from it\n", run.ID, run.Version, parent.Run.Version, rec.Run.Change)
 		_, diffs, err = c.ReplayFork(ctx, parent, rec)
 	default:
 		_, diffs, err = c.Replay(ctx, rec)
