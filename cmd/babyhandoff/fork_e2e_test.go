@@ -204,3 +204,49 @@ func TestE2EModelWhatIfSaysWhatChanged(t *testing.T) {
 	assert.Contains(t, out.String(), "replay matches")
 	assert.Len(t, srv.Calls(), asked, "the replay asked no model")
 }
+
+// What if… on the night, the planners and a note marked done: each a
+// version of its own whose thread names the change; done is for good.
+func TestE2EWhatIfQuietPlannersAndDone(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC))
+	setup, _ := fakeTime(clock)
+	h := start(t, setup)
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "UTC"})
+	h.note("DU1", "U1", "task: buy wipes", tsAt(clock.Now(), 1))
+	h.note("DU1", "U1", "task: call the insurance company", tsAt(clock.Now(), 2))
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	v1 := h.waitCard("DU1", "v1 · next 12h")
+
+	form1 := h.whyForm("DU1", v1, "U1", "v1")
+	h.ack(h.whatIfSelect("U1", form1, blocks.ActionWhatIfQuiet, "23-7"))
+	h.cardAt("DU1", v1.ts, "v2 · ")
+	h.inThread("DU1", v1.ts, "v1 → v2* (quiet hours 22:00–06:00 → 23:00–07:00)")
+
+	form2 := h.viewWith(blocks.CallbackWhatIf, "Plan v2 ")
+	var winner string
+	for _, a := range []string{"Sleep-first", "Errands-first", "Admin-first"} {
+		if strings.Contains(form2.raw, "Only "+a) {
+			winner = a
+		}
+	}
+	require.NotEmpty(t, winner, form2.raw)
+	// A forged planner: refused, nothing made.
+	h.ack(h.viewAction("U1", form2, map[string]any{"type": "button", "action_id": blocks.ActionWhatIfOnly, "block_id": blocks.WhatIfBlock, "action_ts": "1.1",
+		"value": "nap_first", "text": map[string]any{"type": "plain_text", "text": "x"}}))
+	h.ephemeral("DU1", "U1", "nothing was changed")
+	value := map[string]string{"Sleep-first": "sleep_first", "Errands-first": "errands_first", "Admin-first": "admin_first"}[winner]
+	h.ack(h.viewAction("U1", form2, map[string]any{"type": "button", "action_id": blocks.ActionWhatIfOnly, "block_id": blocks.WhatIfBlock, "action_ts": "1.1",
+		"value": value, "text": map[string]any{"type": "plain_text", "text": "Only"}}))
+	h.cardAt("DU1", v1.ts, "v3 · ")
+	h.inThread("DU1", v1.ts, "v2 → v3* (planners all three → only "+winner+")")
+	form3 := h.viewWith(blocks.CallbackWhatIf, "Plan v3 ")
+	assert.Contains(t, form3.raw, "All three planners")
+
+	h.whatIfNote("U1", form3, "buy wipes", blocks.WhatIfMarkDone)
+	h.cardAt("DU1", v1.ts, "v4 · ")
+	h.inThread("DU1", v1.ts, "v3 → v4* (marked done “")
+	// Done for good: the next plain plan leaves it out too.
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	v5 := h.waitCard("DU1", "v5 · ")
+	assert.NotContains(t, string(v5.raw), "buy wipes")
+}
