@@ -13,7 +13,7 @@ import (
 func forkParent() bh.Run {
 	now := time.Date(2026, 3, 3, 9, 0, 0, 0, time.UTC)
 	return bh.Run{ID: "r1", Version: 3, Energy: bh.EnergyMedium, HorizonH: 12, Now: now, Quiet: &bh.QuietHours{From: 22, To: 6},
-		CardTS: "1.1", Status: bh.StatusCompleted, Change: "old", Edit: &bh.PlanEdit{By: "U1"}}
+		CardTS: "1.1", Status: bh.StatusCompleted, Change: "old", Edit: &bh.PlanEdit{By: "U1"}, ReadNotes: true}
 }
 
 func TestForkRun(t *testing.T) {
@@ -63,6 +63,7 @@ func TestForkRun(t *testing.T) {
 			assert.Zero(t, r.Version)
 			assert.Empty(t, r.CardTS)
 			assert.Nil(t, r.Edit)
+			assert.False(t, r.ReadNotes, "a fork of a /plan fork plans from its parent's pack")
 			assert.Equal(t, tc.changes, r.WhatIf)
 			assert.Equal(t, tc.text, r.Change)
 			assert.Equal(t, tc.assumed, bh.Assumed(p, r.WhatIf, time.UTC))
