@@ -251,7 +251,7 @@ func Assumed(parent Run, changes []InputChange, loc *time.Location) string {
 	for _, c := range changes {
 		switch c.Kind {
 		case ForkEnergy:
-			was, now = append(was, c.From+" energy"), append(now, c.To+" energy")
+			was, now = append(was, energyAssumed(c.From)), append(now, energyAssumed(c.To))
 		case ForkWindow:
 			was, now = append(was, windowAssumed(parent, c.From, loc)), append(now, windowAssumed(parent, c.To, loc))
 		case ForkQuiet:
@@ -269,6 +269,14 @@ func Assumed(parent Run, changes []InputChange, loc *time.Location) string {
 		s = append(s, "The previous plan assumed "+andList(was)+"; now "+andList(now)+".")
 	}
 	return strings.Join(append(s, notes...), " ")
+}
+
+// energyAssumed is "low energy", or for auto where it comes from.
+func energyAssumed(e string) string {
+	if Energy(e) == EnergyAuto {
+		return "the energy the notes show"
+	}
+	return e + " energy"
 }
 
 // windowAssumed is "12 h", or "8 h from Tue 07:00" for a later window.

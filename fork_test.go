@@ -45,6 +45,8 @@ func TestForkRun(t *testing.T) {
 		}, "window next 12h → Tue 13:00–19:00", "The previous plan assumed 12 h; now 6 h from Tue 13:00."},
 		{"quiet hours off", []bh.InputChange{quiet}, func(t *testing.T, r bh.Run) { assert.True(t, r.Quiet.Off()) },
 			"quiet hours 22:00–06:00 → off", "The previous plan assumed quiet hours 22:00–06:00; now quiet hours off."},
+		{"energy from the notes", []bh.InputChange{{Kind: bh.ForkEnergy, From: "auto", To: "low"}}, func(t *testing.T, r bh.Run) { assert.Equal(t, bh.EnergyLow, r.Energy) },
+			"energy auto → low", "The previous plan assumed the energy the notes show; now low energy."},
 		{"one planner", []bh.InputChange{only}, func(t *testing.T, r bh.Run) { assert.Equal(t, bh.SleepFirst, r.Only) },
 			"planners all three → only Sleep-first", "The previous plan assumed planners all three; now planners only Sleep-first."},
 		{"notes", []bh.InputChange{out, done}, func(t *testing.T, r bh.Run) {

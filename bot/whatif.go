@@ -87,7 +87,7 @@ func (c *cards) whatIfHours(ctx context.Context, cb slack.InteractionCallback, a
 		c.b.tell(ctx, rec.Run.ChannelID, cb.User.ID, "That is not a length I offer; nothing was changed.")
 		return
 	}
-	var from = rec.Run.From
+	from := rec.Run.From
 	if !rec.Run.Later() {
 		from = rec.Run.Now // the window starts at the plan's clock, as it did
 	}
