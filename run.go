@@ -60,8 +60,18 @@ type Run struct {
 	ChangeStamps []Stamp
 	// Edit is the change of a run made by editing its parent's plan (the
 	// ops, who, when): nil for a run the council made.
-	Edit   *PlanEdit
-	Status Status
+	Edit *PlanEdit
+	// WhatIf are the inputs a what-if changed from its parent (ForkRun):
+	// nil for a plan, an edit, or a what-if made before they were typed.
+	WhatIf []InputChange
+	// Only is the one planner a what-if asked for ("" all three).
+	Only Archetype
+	// ReadNotes says a what-if planned from the notes as they were when
+	// it was made (a /plan that forked the latest run, a what-if of a card
+	// whose window had run), not from its parent's pack: it replays from
+	// its own pack.
+	ReadNotes bool
+	Status    Status
 	// Settings: everything the council needs besides the notes, so a run
 	// can be replayed exactly.
 	Energy      Energy // requested: auto, high, medium, low

@@ -560,6 +560,7 @@ func OthersModal(in CardInput) slack.ModalViewRequest {
 	if r := because(in.Decision, in.Links, in.Labels, 8); r != "" {
 		bl = append(bl, section("*Because*\n"+r))
 	}
+	bl = append(bl, whatIfBlocks(in)...)
 	bl = append(bl, section("*How the plans scored*\n"+RubricTable(in.Decision)))
 	for _, p := range in.Proposals {
 		var card bh.Scorecard
@@ -576,8 +577,8 @@ func OthersModal(in CardInput) slack.ModalViewRequest {
 		}
 		bl = append(bl, slack.NewContextBlock("", mrkdwn(strings.Join(why, "\n"))))
 	}
-	return slack.ModalViewRequest{Type: slack.VTModal, Title: plain("Why this plan?", MaxModalTitle), Close: plain("Close", 24),
-		Blocks: slack.Blocks{BlockSet: bl}}
+	return slack.ModalViewRequest{Type: slack.VTModal, CallbackID: CallbackWhatIf, PrivateMetadata: in.Run.ID,
+		Title: plain("Why this plan?", MaxModalTitle), Close: plain("Close", 24), Blocks: slack.Blocks{BlockSet: bl}}
 }
 
 // ShareModal asks where to share a plan: a person (who gets it in their DM

@@ -292,6 +292,7 @@ func (b *Bot) wire() {
 	share := &sharer{b: b, store: st, links: links}
 	b.planner = &planner{b: b, store: st, links: links, home: home}
 	cards := &cards{b: b, store: st, planner: b.planner, share: share}
+	b.planner.cards = cards
 	capture := &capture{b: b, store: st, replies: replies, home: home, restocks: restock}
 	notes := &noteButtons{b: b, store: st, replies: replies, home: home, restocks: restock}
 	modals := &modals{b: b, store: st, replies: replies, restocks: restock}

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -98,7 +99,8 @@ func (c *cards) energy(ctx context.Context, cb slack.InteractionCallback, a *sla
 		c.b.tell(ctx, channelOf(cb), cb.User.ID, fmt.Sprintf("Already planned for %s energy.", inUse))
 		return
 	}
-	c.whatIf(ctx, cb, rec, chosen, channelOf(cb), messageOf(cb))
+	ch, _ := bh.EnergyChange(rec.Run, chosen)
+	c.fork(ctx, cb.User.ID, rec, []bh.InputChange{ch}, channelOf(cb), messageOf(cb))
 }
 
 // more is the card's ⋯ menu: Edit plan…, Versions…, Download plan,
@@ -318,26 +320,23 @@ func (c *cards) others(ctx context.Context, cb slack.InteractionCallback, a *sla
 // an exact fork; after it, the what-if plans from now.
 const freshFor = 15 * time.Minute
 
-// whatIf forks the card's run with another energy: a new version, the card
-// updated in place, and a threaded summary of what changed with the diff as
-// a file. On a fresh card it is an exact fork (same notes and clock); on a
-// card whose window began more than freshFor ago, the hours before now are
+// fork makes a what-if of the card's run with changes (bh.ForkRun): a new
+// version, the card updated in place, and a threaded summary naming every
+// change with the diff as a file. On a fresh card it is an exact fork (the
+// parent's pack without the notes it leaves out, and its clock); on a card
+// whose window began more than freshFor ago, the hours before now are
 // gone, so it plans from now with the notes as they are now, and says so.
-func (c *cards) whatIf(ctx context.Context, cb slack.InteractionCallback, parent bh.RunRecord, energy bh.Energy, channelID, cardTS string) {
+func (c *cards) fork(ctx context.Context, user string, parent bh.RunRecord, changes []bh.InputChange, channelID, cardTS string) (council.Output, bool) {
 	b := c.b
-	switch energy {
-	case bh.EnergyAuto, bh.EnergyHigh, bh.EnergyMedium, bh.EnergyLow:
-	default:
-		b.tell(ctx, channelID, cb.User.ID, "That is not an energy level I know; nothing was changed.")
-		return
+	loc := parent.Run.Location(b.cfg.Location)
+	run, err := bh.ForkRun(parent.Run, changes, loc)
+	if err != nil {
+		b.refuse(ctx, channelID, user, err)
+		return council.Output{}, false
 	}
-	run := parent.Run
-	run.ParentRunID, run.Edit = parent.Run.ID, nil // a what-if plans again
-	run.Change, run.ChangeStamps = fmt.Sprintf("energy %s → %s", parent.Run.Energy, energy), nil
 	run.Mode = b.cfg.Council.Mode()
-	run.Energy, run.RequestedBy = energy, cb.User.ID
-	run.Clock = b.userClock(ctx, cb.User.ID)
-	run.ID, run.Version, run.CardTS, run.Error = "", 0, "", ""
+	run.RequestedBy = user
+	run.Clock = b.userClock(ctx, user)
 	in := council.Input{Run: run}
 	now := b.cfg.Now()
 	// In a channel where not everyone joined the family, a what-if plans
@@ -351,32 +350,56 @@ func (c *cards) whatIf(ctx context.Context, cb slack.InteractionCallback, parent
 	if !fresh || !aud.whole {
 		live, err := c.store.LiveNotes(ctx, run.TeamID, run.ShiftID, now)
 		if err != nil {
-			b.refuse(ctx, channelID, cb.User.ID, err)
-			return
+			b.refuse(ctx, channelID, user, err)
+			return council.Output{}, false
 		}
 		notes = familyNotes(live.Notes)
 		fresh = fresh && !aud.hides(notes) && c.packReadable(ctx, run.TeamID, aud, parent.Pack)
 	}
 	if !fresh {
-		c.planner.toldChannelOnly(ctx, aud, notes, cb.User.ID)
-		notes = aud.notes(notes)
+		c.planner.toldChannelOnly(ctx, aud, notes, user)
+		out := bh.LeftOut(changes)
+		notes = slices.DeleteFunc(aud.notes(notes), func(n bh.Note) bool { return out[n.ID] })
 		in.Notes = notes
 		in.Names = c.planner.names(ctx, in.Notes, now)
-		in.Run.Now, in.Run.From = now, time.Time{}
-		// The night of the person the plan is for, as it is now.
-		q := c.planner.nightHours(ctx, in.Run)
-		in.Run.Quiet = &q
-		text, from := replannedText(parent.Pack, notes, now, run.Location(b.cfg.Location))
+		in.Run.Now, in.Run.ReadNotes = now, true
+		if !in.Run.From.After(now) {
+			in.Run.From = time.Time{}
+		}
+		if !changesKind(changes, bh.ForkQuiet) {
+			// The night of the person the plan is for, as it is now.
+			q := c.planner.nightHours(ctx, in.Run)
+			in.Run.Quiet = &q
+		}
+		text, from := replannedText(parent.Pack, notes, now, loc)
 		in.Run.Change += ", " + text
 		in.Run.ChangeStamps = []bh.Stamp{from}
 	} else {
-		pack := parent.Pack
+		pack := council.ForkPack(parent.Pack, changes)
 		in.Pack = &pack
 	}
-	out, ok := c.planner.run(ctx, in, channelID, cardTS, cb.User.ID, parent.Run.Version)
+	out, ok := c.planner.run(ctx, in, channelID, cardTS, user, parent.Run.Version)
 	if !ok {
-		return
+		return out, false
 	}
+	c.diffReply(ctx, parent, out, channelID, cardTS, user)
+	return out, true
+}
+
+// changesKind reports whether changes change an input of kind k.
+func changesKind(changes []bh.InputChange, k bh.ForkKind) bool {
+	for _, c := range changes {
+		if c.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// diffReply says in the card's thread what changed from parent to out,
+// every change named, with the diff as a file when the schedule moved.
+func (c *cards) diffReply(ctx context.Context, parent bh.RunRecord, out council.Output, channelID, cardTS, user string) {
+	b := c.b
 	d := council.Diff(council.FromRecord(parent), out)
 	art := council.DiffArtifact(d, out.Run)
 	if err := c.store.SaveArtifact(ctx, out.Run.TeamID, out.Run.ShiftID, art); err != nil {
@@ -391,7 +414,7 @@ func (c *cards) whatIf(ctx context.Context, cb slack.InteractionCallback, parent
 	if d.ScheduleUnchanged() {
 		return // the summary says so; a file of no changes is noise (it stays stored)
 	}
-	c.share.upload(ctx, cb.Team.ID, art, channelID, cardTS, cb.User.ID)
+	c.share.upload(ctx, out.Run.TeamID, art, channelID, cardTS, user)
 }
 
 // replannedText says what a what-if from now changed besides the energy:

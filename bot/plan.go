@@ -55,6 +55,8 @@ type planner struct {
 	store planStore
 	links *links
 	home  *home
+	// cards says in a /plan fork's thread what changed (diffReply).
+	cards *cards
 	// flights keeps one council run per shift at a time in this process.
 	flights flights
 	// redraws keeps one refresh of a card at a time: each reads the
@@ -71,6 +73,9 @@ type planner struct {
 
 // planArgs is a parsed /plan.
 type planArgs struct {
+	// words says the person said how to plan (an energy, a window): a
+	// /plan that differs from the latest card's forks it (forkLatest).
+	words  bool
 	energy bh.Energy
 	hours  int
 	sample bool
@@ -129,6 +134,7 @@ func parseClock(s string) (h, m int, ok bool) {
 func parsePlanArgs(text string) (planArgs, error) {
 	a := planArgs{energy: bh.EnergyAuto, hours: 12}
 	fields := strings.Fields(strings.ToLower(text))
+	a.words = len(fields) > 0
 	for i := 0; i < len(fields); i++ {
 		f := fields[i]
 		// "7 am", "7 pm": one time in two words.
@@ -340,7 +346,58 @@ func (p *planner) plan(ctx context.Context, teamID, channelID, userID string, a 
 	links, _, _ := p.links.from(notes)
 	// Only links the plan's readers can open: a partner's DM is quoted.
 	links = aud.links(notes, links)
-	p.run(ctx, council.Input{Run: run, Notes: notes, Names: p.names(ctx, notes, now), Links: links}, channelID, "", userID, 0)
+	var parent bh.RunRecord
+	if a.words && !run.Sample {
+		parent = p.forkLatest(ctx, &run, loc)
+	}
+	out, ok := p.run(ctx, council.Input{Run: run, Notes: notes, Names: p.names(ctx, notes, now), Links: links}, channelID, "", userID, parent.Run.Version)
+	if ok && parent.Run.ID != "" && p.cards != nil {
+		p.cards.diffReply(ctx, parent, out, channelID, out.Run.CardTS, userID)
+	}
+}
+
+// forkLatest makes run, a /plan whose words differ from the latest card's
+// window or energy within the same duty, a what-if of that card's run: it
+// points back, its changes are typed, and its Change says so ("a what-if
+// of v3: energy medium → low; window next 12h → next 8h"). It plans from
+// the notes as they are now (ReadNotes). The same duty: the latest run is
+// this conversation's completed card, for the same person on duty (or,
+// with nobody on duty, for nobody), made the same day on the shift's
+// clock. It returns the parent's record, zero when run is no fork.
+func (p *planner) forkLatest(ctx context.Context, run *bh.Run, loc *time.Location) bh.RunRecord {
+	latest, err := p.store.LatestRun(ctx, run.TeamID, run.ShiftID)
+	if err != nil || !sameDuty(latest, *run, loc) {
+		return bh.RunRecord{}
+	}
+	var changes []bh.InputChange
+	if ch, ok := bh.EnergyChange(latest, run.Energy); ok {
+		changes = append(changes, ch)
+	}
+	if ch, ok := bh.WindowChange(latest, run.From, run.HorizonH); ok {
+		changes = append(changes, ch)
+	}
+	if len(changes) == 0 {
+		return bh.RunRecord{}
+	}
+	rec, err := p.store.RunRecord(ctx, latest.TeamID, latest.ID)
+	if err != nil {
+		p.b.log.InfoContext(ctx, "bot: plan: the latest run to fork", "run_id", latest.ID, "err", err)
+		return bh.RunRecord{}
+	}
+	run.ParentRunID, run.WhatIf, run.ReadNotes = latest.ID, changes, true
+	run.Change = fmt.Sprintf("a what-if of v%d: %s", latest.Version, bh.ChangesText(latest, changes, loc))
+	return rec
+}
+
+// sameDuty reports whether latest is a plan of the same duty as run: a
+// completed card of the same conversation, for the same person, made the
+// same day on the shift's clock.
+func sameDuty(latest, run bh.Run, loc *time.Location) bool {
+	if latest.Status != bh.StatusCompleted || latest.Sample || latest.CardTS == "" || latest.ChannelID != run.ChannelID || latest.For != run.For {
+		return false
+	}
+	a, b := latest.Now.In(loc), run.Now.In(loc)
+	return a.Year() == b.Year() && a.YearDay() == b.YearDay()
 }
 
 // toldChannelOnly tells user, privately and once per channel, that a plan

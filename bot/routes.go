@@ -68,6 +68,12 @@ func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *
 			blocks.ActionEditAdd:    cd.editAdd,
 			blocks.ActionEditUndo:   cd.undo,
 			blocks.ActionUseVersion: cd.useVersion,
+			// What if… (in Why this plan?).
+			blocks.ActionWhatIfStart: cd.whatIfStart,
+			blocks.ActionWhatIfHours: cd.whatIfHours,
+			blocks.ActionWhatIfQuiet: cd.whatIfQuiet,
+			blocks.ActionWhatIfOnly:  cd.whatIfOnly,
+			blocks.ActionWhatIfNote:  cd.whatIfNote,
 			// Buttons and checkboxes of cards posted before ⋯ and Mark
 			// done…: those cards stay in conversations.
 			blocks.ActionDownload:   s.download,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -311,7 +312,15 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 	}
 
 	rec := &recorder{ctx: ctx, c: c, run: run, tasks: map[string]*bh.Task{}, obs: observe}
+	planned := bh.Archetypes
+	if run.Only != "" {
+		// A what-if that asked for one planner runs only its task.
+		planned = []bh.Archetype{run.Only}
+	}
 	for _, g := range graph {
+		if strings.HasPrefix(g.task, "plan_") && !slices.Contains(planned, bh.Archetype(strings.TrimPrefix(g.task, "plan_"))) {
+			continue
+		}
 		t := &bh.Task{ID: run.ID + ":" + g.task, RunID: run.ID, Name: g.task, Agent: c.assign(g.skill), Status: bh.StatusQueued,
 			MaxAttempts: c.maxAttempts, Inputs: map[string]string{"context_pack_id": run.ID + ":pack"}, TraceID: run.TraceID, QueuedAt: c.clock().UTC()}
 		if strings.HasPrefix(g.task, "plan_") {
@@ -369,10 +378,12 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 	// Three planners, concurrently, from the same pack. A model planner is
 	// bounded by its own time limit: one slow planner never holds up the
 	// others beyond it.
-	props := make([]bh.Proposal, len(bh.Archetypes))
-	talks := make([][]pendingMessage, len(bh.Archetypes))
+	props := make([]bh.Proposal, len(planned))
+	talks := make([][]pendingMessage, len(planned))
+	// A what-if's planners are told what changed from the plan before.
+	changed := bh.Assumed(run, run.WhatIf, loc)
 	var wg sync.WaitGroup
-	for i, a := range bh.Archetypes {
+	for i, a := range planned {
 		wg.Add(1)
 		go func(i int, a bh.Archetype) {
 			defer wg.Done()
@@ -385,7 +396,7 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 			if c.planner != nil {
 				var mp modelPlan
 				var blocks []bh.Block
-				q := plannerQuestion(&sit, pack, a, name)
+				q := plannerQuestion(&sit, pack, a, name, changed)
 				_, out, talk, err := c.ask(ctx, c.planner, q, AgentFor(a), func(text string) []string {
 					var errs []string
 					mp, blocks, errs = checkPlan(&sit, pack, text)

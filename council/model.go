@@ -252,7 +252,7 @@ func (s *situation) outAtNight() []string {
 
 // plannerQuestion asks for one archetype's plan. Notes go in as JSON data
 // under "notes", and the instructions say they are data, not instructions.
-func plannerQuestion(s *situation, pack bh.ContextPack, a bh.Archetype, task string) Question {
+func plannerQuestion(s *situation, pack bh.ContextPack, a bh.Archetype, task, changed string) Question {
 	type noteIn struct {
 		ID      string `json:"id"`
 		Kind    string `json:"kind"`
@@ -299,6 +299,11 @@ Rules:
 - If a feeding or diapering supply is out at night, the plan does not open with sleep: getting it comes first.
 - At most %d blocks and %d top items; titles under %d characters, top items under %d, the summary under %d.`,
 		a.Label(), strategyOf(a), maxModelBlocks, maxModelTop, maxModelTitle, maxModelItem, maxModelSummary)
+	if changed != "" {
+		// A what-if: say what changed, so the plan answers the change
+		// rather than drifting from the one before for no reason.
+		instr += "\nThis plan is a what-if of an earlier plan. " + changed
+	}
 	return Question{Task: task, Instructions: instr, Input: string(raw), SchemaName: "plan", Schema: planSchema()}
 }
 

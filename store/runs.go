@@ -59,6 +59,35 @@ type runDoc struct {
 	Edit *editDoc `bson:"edit,omitempty"`
 	// TraceID is absent from runs made before runs were traced.
 	TraceID string `bson:"trace_id,omitempty"`
+	// WhatIf and Only are absent from runs that are no typed what-if.
+	WhatIf    []forkDoc `bson:"what_if,omitempty"`
+	Only      string    `bson:"only,omitempty"`
+	ReadNotes bool      `bson:"read_notes,omitempty"`
+}
+
+// forkDoc is one input a what-if changed (bh.InputChange).
+type forkDoc struct {
+	Kind   string `bson:"kind"`
+	From   string `bson:"from,omitempty"`
+	To     string `bson:"to,omitempty"`
+	NoteID string `bson:"note_id,omitempty"`
+	Text   string `bson:"text,omitempty"`
+}
+
+func toForkDocs(cs []bh.InputChange) []forkDoc {
+	var out []forkDoc
+	for _, c := range cs {
+		out = append(out, forkDoc{Kind: string(c.Kind), From: c.From, To: c.To, NoteID: c.NoteID, Text: c.Text})
+	}
+	return out
+}
+
+func forksOf(ds []forkDoc) []bh.InputChange {
+	var out []bh.InputChange
+	for _, d := range ds {
+		out = append(out, bh.InputChange{Kind: bh.ForkKind(d.Kind), From: d.From, To: d.To, NoteID: d.NoteID, Text: d.Text})
+	}
+	return out
 }
 
 // editDoc is the edit that made a run from its parent (bh.PlanEdit).
@@ -135,7 +164,8 @@ func toRunDoc(r bh.Run) runDoc {
 		TokenBudget: r.TokenBudget, Now: r.Now.UTC(), Sample: r.Sample, RequestedBy: r.RequestedBy, CardChannel: r.CardChannel,
 		CardTS: r.CardTS, CardPosted: r.CardPosted, Error: r.Error, CreatedAt: r.CreatedAt.UTC(), StartedAt: r.StartedAt.UTC(), FinishedAt: r.FinishedAt.UTC(),
 		From: r.From.UTC(), Quiet: toQuietDoc(r.Quiet), For: r.For, ForName: r.ForName, ForUntil: r.ForUntil.UTC(), Rest: toRestDocs(r.Rest),
-		Clock: string(r.Clock), Edit: toEditDoc(r.Edit), TraceID: r.TraceID}
+		Clock: string(r.Clock), Edit: toEditDoc(r.Edit), TraceID: r.TraceID,
+		WhatIf: toForkDocs(r.WhatIf), Only: string(r.Only), ReadNotes: r.ReadNotes}
 }
 
 func toQuietDoc(q *bh.QuietHours) *quietDoc {
@@ -158,7 +188,8 @@ func (d runDoc) domain() bh.Run {
 		TokenBudget: d.TokenBudget, Now: d.Now.UTC(), Sample: d.Sample, RequestedBy: d.RequestedBy, CardChannel: d.CardChannel,
 		CardTS: d.CardTS, CardPosted: d.CardPosted, Error: d.Error, CreatedAt: d.CreatedAt.UTC(), StartedAt: d.StartedAt.UTC(), FinishedAt: d.FinishedAt.UTC(),
 		From: utcOrZero(d.From), Quiet: d.Quiet.domain(), For: d.For, ForName: d.ForName, ForUntil: utcOrZero(d.ForUntil),
-		Rest: restOf(d.Rest), Clock: bh.Clock(d.Clock), Edit: d.Edit.domain(), TraceID: d.TraceID}
+		Rest: restOf(d.Rest), Clock: bh.Clock(d.Clock), Edit: d.Edit.domain(), TraceID: d.TraceID,
+		WhatIf: forksOf(d.WhatIf), Only: bh.Archetype(d.Only), ReadNotes: d.ReadNotes}
 }
 
 // utcPtr is t in UTC, nil for nil.

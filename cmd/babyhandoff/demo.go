@@ -228,13 +228,20 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return 1
 	}
 	var diffs []string
-	if rec.Run.Edit != nil {
+	var parent bh.RunRecord
+	if rec.Run.ParentRunID != "" && (rec.Run.Edit != nil || len(rec.Run.WhatIf) > 0) {
+		parent, err = db.RunRecord(ctx, run.TeamID, run.ParentRunID)
+	}
+	switch {
+	case err != nil:
+	case rec.Run.Edit != nil:
 		// An edited run is made again from its parent and its edit.
-		var parent bh.RunRecord
-		if parent, err = db.RunRecord(ctx, run.TeamID, run.ParentRunID); err == nil {
-			_, diffs, err = council.ReplayEdit(parent, rec)
-		}
-	} else {
+		_, diffs, err = council.ReplayEdit(parent, rec)
+	case council.ExactFork(parent.Run, rec.Run):
+		// A what-if is made again from its parent and its changes.
+		fmt.Fprintf(stdout, "run %s (v%d) is a what-if of v%d (%s): made again from it\n", run.ID, run.Version, parent.Run.Version, rec.Run.Change)
+		_, diffs, err = c.ReplayFork(ctx, parent, rec)
+	default:
 		_, diffs, err = c.Replay(ctx, rec)
 	}
 	if err != nil {

@@ -97,6 +97,27 @@ var runCases = []suiteCase{
 		require.NoError(h.T, err)
 		assert.Nil(h.T, got1.Edit)
 	}},
+	{"RunsKeepTheirWhatIf", func(h *H) {
+		now := h.Clock.Now()
+		r1, err := h.CreateRun(h.Ctx, bh.Run{TeamID: Team, ShiftID: "s1", Energy: bh.EnergyMedium, HorizonH: 12, TZ: "UTC", Now: now})
+		require.NoError(h.T, err)
+		win, _ := bh.WindowChange(r1, now.Add(2*time.Hour), 8)
+		only, _ := bh.PlannersChange(r1, bh.SleepFirst)
+		fork, err := bh.ForkRun(r1, []bh.InputChange{win, only, bh.NoteFork(bh.ForkLeaveOut, "n3", "buy wipes")}, time.UTC)
+		require.NoError(h.T, err)
+		fork.ReadNotes = true
+		r2, err := h.CreateRun(h.Ctx, fork)
+		require.NoError(h.T, err)
+		got, err := h.Run(h.Ctx, Team, r2.ID)
+		require.NoError(h.T, err)
+		assert.True(h.T, got.ReadNotes)
+		assert.Equal(h.T, r1.ID, got.ParentRunID)
+		assert.Equal(h.T, fork.WhatIf, got.WhatIf)
+		assert.Equal(h.T, bh.SleepFirst, got.Only)
+		got1, err := h.Run(h.Ctx, Team, r1.ID)
+		require.NoError(h.T, err)
+		assert.Nil(h.T, got1.WhatIf)
+	}},
 	{"RunsAreNumberedAndSavedWholeOnce", func(h *H) {
 		now := h.Clock.Now()
 		r1, err := h.CreateRun(h.Ctx, bh.Run{TeamID: Team, ShiftID: "s1", Energy: bh.EnergyAuto, HorizonH: 12, TZ: "UTC"})
