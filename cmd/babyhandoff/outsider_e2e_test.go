@@ -43,7 +43,7 @@ func TestE2EHandoffToAnOutsiderShowsNoNewerNotes(t *testing.T) {
 			fever := noteIDOf(t, h.replyMessage("DU1", feverTS).Blocks)
 			fam, err := m.db.FamilyOf(ctx, h.team, "DU1")
 			require.NoError(t, err)
-			_, err = m.db.Join(ctx, bh.Member{TeamID: h.team, ShiftID: fam.ShiftID, UserID: "U2", InvitedBy: "U1"}, "DU2")
+			_, err = dbOf(m).Join(ctx, bh.Member{TeamID: h.team, ShiftID: fam.ShiftID, UserID: "U2", InvitedBy: "U1"}, "DU2")
 			require.NoError(t, err)
 			h.ack(h.slash("/plan", "", "DU1", "U1"))
 			card := h.waitCard("DU1", "v1 · ")
