@@ -89,8 +89,6 @@ var moodWords = indexPlain([]string{
 // wherever they stand in a note (figures of speech and supplies are
 // masked first).
 var medicalWords = indexPlain([]string{
-	// Blood written as its emoji ("💩🩸").
-	"🩸",
 	// Temperature.
 	"fever*", "fevr*", "feaver*", "fevor*", "fver*", "temperature", "temprature*", "temperture*", "tempreture*",
 	"tempature*", "temp of", "high temp", "temps", "running a temp",
@@ -259,6 +257,7 @@ var notMedical = indexPlain([]string{
 	"responding to emails", "respond to emails", "responding to texts", "respond to texts", "responding to my text",
 	"respond to my text", "responding to my message", "responded to my email",
 	"went viral", "gone viral", "go viral", "blood donor", "temp of the bath", "temp of the water", "temp of the room", "temp of the milk", "temp of the bottle", "colic drops",
+	"snot sucker*", "snotsucker*", "snot vacuum",
 })
 
 // ambiguous "ill": plain() turns "I'll" into "ill"; notMedical blanks the
@@ -352,6 +351,7 @@ var hazardWords = indexPlain([]string{
 	"plant", "marble", "bead*", "cat food", "dog food", "cat litter", "litter", "dog treats", "lego*", "button", "screw", "pin", "safety pin",
 	"earring", "bottle cap", "wrapper", "foil", "sponge", "silica", "tablet*", "mouthwash", "iron",
 	"dishwasher liquid", "dishwasher gel", "washing up liquid", "washing-up liquid", "dish soap", "fabric softener", "descaler", "oven cleaner", "antifreeze", "white spirit", "adult paracetamol", "adult cough*", "adult medicine", "adult calpol", "adult tylenol", "adult ibuprofen", "adult strength", "adult dose",
+	"his adult", "her adult", "my adult", "their adult", "adult meds", "adult version",
 })
 
 // ingestWords say something went into the mouth.

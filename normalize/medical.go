@@ -280,7 +280,9 @@ func medicalIn(s, t string) bool {
 		return true
 	}
 	t = maskCare(maskMess(maskNormal(maskSupply(maskList(t)))))
-	if medicalWords.in(t) || medicineWords.in(t) || routineDrops.in(t) && routineQuestion.in(t) || droppedRe.MatchString(t) {
+	// The blood emoji ("💩🩸 in nappy") is blood; the word lists read
+	// only words.
+	if medicalWords.in(t) || medicineWords.in(t) || strings.Contains(t, "🩸") || routineDrops.in(t) && routineQuestion.in(t) || droppedRe.MatchString(t) {
 		return true
 	}
 	if (strings.Contains(t, "°") || strings.Contains(t, "degree")) && feverReading(t, tempRe) {
@@ -371,13 +373,28 @@ func maskNormal(t string) string {
 		c := t[start:i]
 		asked := i < len(t) && t[i] == '?' || normalAsked.MatchString(c)
 		if !asked && calm(c) {
-			m := calmOutput(normalColours.blank(c))
+			// A calm statement's "normal for her" and the check it
+			// reports ("jaundice check done, levels normal") are a
+			// result, not a question or a concern.
+			m := calmOutput(normalFor.blank(normalColours.blank(c)))
+			if checkRe.may(m) {
+				m = checkRe.ReplaceAllStringFunc(m, spaces)
+			}
 			copy(b[start:i], m)
 		}
 		start = i + 1
 	}
 	return string(b)
 }
+
+// normalFor is "normal for her", a question in medicalWords, said as a
+// statement in a calm sentence.
+var normalFor = indexPlain([]string{"normal for a", "normal for her", "normal for him", "normal for them", "normal for his",
+	"normal for babies", "normal for newborns", "normal for their age", "normal for her age", "normal for his age"})
+
+// checkRe is a check or test and what it was for: "jaundice check done",
+// "hearing test came back".
+var checkRe = guard(`\b\w+\s+(?:check|checks|test|tests|screen|screening|scan|levels?|bloods)\b(?:\s+(?:done|back|came back|results?|fine|clear|ok|okay))?`)
 
 // normalAsked is a question whether something is normal, written without
 // its question mark: "is green poop normal".

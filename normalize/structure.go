@@ -320,7 +320,9 @@ var harmBabyRe = guard(`\b(?:thoughts?|urges?|images?|visions?|impulses?|flashes
 // impairedRe is whoever minds the baby drunk or high: "partner drunk and
 // fell asleep with baby", "took something at the party and is out of
 // it, meant to be on baby duty". Read only in a note that names the baby.
-var impairedRe = guard(`\b(?:partner|husband|wife|dh|dw|hubby|boyfriend|girlfriend|bf|gf|nanny|sitter|babysitter|he|she|hes|shes|mil|fil|grandma|grandpa|i|im)\b[^.;!?]{0,30}\b(?:drunk|wasted|hammered|smashed|stoned|got high|is high|was high|off (?:his|her|my) face|took something|taken something|on something|out of it)\b`)
+//
+// "drunk" must end its phrase: "he drunk all his milk" is a feed.
+var impairedRe = guard(`\b(?:partner|husband|wife|dh|dw|hubby|boyfriend|girlfriend|bf|gf|nanny|sitter|babysitter|he|she|hes|shes|mil|fil|grandma|grandpa)\b[^.;!?]{0,30}\b(?:(?:drunk|wasted|hammered|smashed|stoned|high)(?:\s*$|\s*[,.;!?]|\s+(?:and|again|tonight|last night|now|while|with|on|at))|got high|off (?:his|her|my) face|took something|taken something|on something)`)
 
 // impaired: a carer drunk or high in a note about the baby; "out of it"
 // said of the baby is sleepiness, read elsewhere.
