@@ -61,6 +61,9 @@ func TestGuardNeverSkipsAMatch(t *testing.T) {
 		"subjectI": subjectI, "messColourRe": messColourRe, "absentRe": absentRe, "exposureRe": exposureRe,
 		"hearingRe": hearingRe, "partnerMoodRe": partnerMoodRe, "vomitAllRe": vomitAllRe, "objectInRe": objectInRe,
 		"pronounReport": pronounReport, "caughtRe": caughtRe,
+		"harmBabyRe": harmBabyRe, "impairedRe": impairedRe, "tippedRe": tippedRe, "weightRe": weightRe,
+		"fewWetsRe": fewWetsRe, "resolvedRe": resolvedRe, "contactRe": contactRe, "illSubjectRe": illSubjectRe,
+		"iStateRe": iStateRe, "lowSaid": lowSaid, "newbornCold": newbornCold, "checkRe": checkRe,
 	}
 	var texts []string
 	for _, name := range []string{"health-tuning.txt", "health-heldout.txt", "everyday-tuning.txt", "everyday-heldout.txt"} {

@@ -82,6 +82,7 @@ var moodWords = indexPlain([]string{
 	"and cry before", "hide and cry", "cry alone", "crying alone", "crying in the shower", "crying in the car",
 	"burst into tears", "bursting into tears", "keep crying", "keeps crying", "in tears all", "in tears every",
 	"talking really fast", "talking so fast", "talking super fast", "talking very fast", "talking nonstop", "talking non stop", "racing thoughts", "hearing voices",
+	"not making sense", "not making any sense", "making no sense", "talking gibberish", "doesnt need sleep", "doesnt need any sleep", "dont need sleep", "says she doesnt need to sleep", "seeing things that arent there", "hearing things that arent there", "seeing things", "hearing things",
 })
 
 // medicalWords are symptoms, injuries, worries about feeding, diapers and
@@ -258,6 +259,7 @@ var notMedical = indexPlain([]string{
 	"respond to my text", "responding to my message", "responded to my email",
 	"went viral", "gone viral", "go viral", "blood donor", "temp of the bath", "temp of the water", "temp of the room", "temp of the milk", "temp of the bottle", "colic drops",
 	"snot sucker*", "snotsucker*", "snot vacuum",
+	"like its in pain", "like it is in pain", "like its dying", "like it is dying", "like its about to die",
 })
 
 // ambiguous "ill": plain() turns "I'll" into "ill"; notMedical blanks the
@@ -352,6 +354,7 @@ var hazardWords = indexPlain([]string{
 	"earring", "bottle cap", "wrapper", "foil", "sponge", "silica", "tablet*", "mouthwash", "iron",
 	"dishwasher liquid", "dishwasher gel", "washing up liquid", "washing-up liquid", "dish soap", "fabric softener", "descaler", "oven cleaner", "antifreeze", "white spirit", "adult paracetamol", "adult cough*", "adult medicine", "adult calpol", "adult tylenol", "adult ibuprofen", "adult strength", "adult dose",
 	"his adult", "her adult", "my adult", "their adult", "adult meds", "adult version",
+	"fabric conditioner", "toilet cleaner", "drain cleaner", "window cleaner", "limescale", "laundry liquid", "washing liquid", "bubble bath", "shampoo", "essential oil*", "tea tree oil", "lighter fluid", "e-liquid", "vape juice", "nail varnish",
 })
 
 // ingestWords say something went into the mouth.

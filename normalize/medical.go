@@ -34,7 +34,7 @@ var keepWarmRe = guard(`\bkeep\w*\s+(?:\w+\s+){0,3}?warm\b|\bwarm\s+(?:and\s+)?(
 
 // productForRe is a product and what it is for ("zinc cream for diaper
 // rash", "saline for her stuffy nose"): a supply, not a symptom seen.
-var productForRe = guard(`\b(?:medicine|medicin|meds|sachets?|syrup|cream|creme|ointment|balm|paste|lotion|oil|powder|spray|wash|gel|saline|aspirator|frida|humidifier|vaporizer|vaporiser|thermometer|pads|bandaids?|plasters?|ice packs?|heating pad|sitz bath|peri bottle|witch hazel|vaseline|aquaphor|sudocrem|desitin|zinc|teether|teething toys?)\s+for\s+(?:the\s+|her\s+|his\s+|my\s+|babys?\s+|when\s+|if\s+)?(?:\w+\s+){0,1}\w+`)
+var productForRe = guard(`\b(?:medicine|medicin|meds|syrup|cream|creme|ointment|balm|paste|lotion|oil|powder|spray|wash|gel|saline|aspirator|frida|humidifier|vaporizer|vaporiser|thermometer|pads|bandaids?|plasters?|ice packs?|heating pad|sitz bath|peri bottle|witch hazel|vaseline|aquaphor|sudocrem|desitin|zinc|teether|teething toys?)\s+for\s+(?:the\s+|her\s+|his\s+|my\s+|babys?\s+|when\s+|if\s+)?(?:\w+\s+){0,1}\w+`)
 
 // feedingRe is a feed that does not happen or is too small: "cant feed",
 // "wont take the bottle", "barely drinking", "hasnt eaten since 6",
@@ -293,7 +293,7 @@ func medicalIn(s, t string) bool {
 		apneaRe.MatchString(t) || outputColourRe.MatchString(t) || closedEyesRe.MatchString(t) || cryRe.MatchString(t) ||
 		sleepyBaby(t) || sneezeRe.MatchString(t) || earRe.MatchString(t) || lessActiveRe.MatchString(t) ||
 		vomitAllRe.MatchString(t) || objectIn(t) || hearingRe.MatchString(t) || caughtRe.MatchString(t) ||
-		impaired(t) || tippedRe.MatchString(t) || weightRe.MatchString(t) || fewWetsRe.MatchString(t) {
+		impaired(t) || contactExposed(t) || tippedRe.MatchString(t) || weightRe.MatchString(t) || fewWetsRe.MatchString(t) {
 		return true
 	}
 	if bodyConcern(t) {
@@ -311,13 +311,17 @@ func feverReading(t string, re *guardedRe) bool {
 		v, ok := readingValue(m)
 		// A low reading said to be low ("temp only 36.0") is a concern
 		// a little above the line.
-		low := v < 36 || v < 36.5 && lowSaid.MatchString(m)
+		low := v < 36 || v < 36.5 && (lowSaid.MatchString(m) || newbornCold.MatchString(t))
 		if !ok || low || v >= 37.5 && v < 45 || v >= 45 && v < 96.8 || v >= 99.5 || strings.Contains(t, "?") {
 			return true
 		}
 	}
 	return false
 }
+
+// newbornCold: a note about a newborn or a baby cold to the touch, where
+// a reading just under 36.5 is low.
+var newbornCold = guard(`\b(?:cold|chilly|days? old|newborn|nb|\d+\s*(?:d|days?)\s*old)\b`)
 
 var lowSaid = guard(`\b(?:only|just|down to|dropped to)\b`)
 

@@ -322,7 +322,7 @@ var harmBabyRe = guard(`\b(?:thoughts?|urges?|images?|visions?|impulses?|flashes
 // it, meant to be on baby duty". Read only in a note that names the baby.
 //
 // "drunk" must end its phrase: "he drunk all his milk" is a feed.
-var impairedRe = guard(`\b(?:partner|husband|wife|dh|dw|hubby|boyfriend|girlfriend|bf|gf|nanny|sitter|babysitter|he|she|hes|shes|mil|fil|grandma|grandpa)\b[^.;!?]{0,30}\b(?:(?:drunk|wasted|hammered|smashed|stoned|high)(?:\s*$|\s*[,.;!?]|\s+(?:and|again|tonight|last night|now|while|with|on|at))|got high|off (?:his|her|my) face|took something|taken something|on something)`)
+var impairedRe = guard(`\b(?:partner|husband|wife|dh|dw|hubby|boyfriend|girlfriend|bf|gf|nanny|sitter|babysitter|he|she|hes|shes|mil|fil|grandma|grandpa)\b[^.;!?]{0,30}\b(?:(?:drunk|tipsy|wasted|hammered|smashed|stoned|high)(?:\s*$|\s*[,.;!?]|\s+(?:and|again|tonight|last night|now|while|with|on|at))|got high|smel\w* of (?:alcohol|booze|drink|weed)|off (?:his|her|my) face|took something|taken something|on something)`)
 
 // impaired: a carer drunk or high in a note about the baby; "out of it"
 // said of the baby is sleepiness, read elsewhere.
@@ -331,14 +331,14 @@ func impaired(t string) bool {
 }
 
 // tippedRe is a seat or a cot tipped over with the baby in it.
-var tippedRe = guard(`\b(?:knock\w*|tipp\w*|toppl\w*|flipp\w*|pull\w*|push\w*|fell|falls|went)\s+(?:\w+\s+){0,3}?over\s+with\s+(?:her|him|them|the baby|baby|lo|bub)\s+(?:still\s+)?(?:in|on)\b`)
+var tippedRe = guard(`\b(?:knock\w*|tipp\w*|toppl\w*|flipp\w*|pull\w*|push\w*|fell|falls|fallen|slid|slipped|rolled|went)\s+(?:\w+\s+){0,3}?with\s+(?:her|him|them|the baby|baby|lo|bub)\s+(?:still\s+)?(?:in|on|strapped)\b`)
 
-// weightRe is a child who will not stand or walk on a limb.
-var weightRe = guard(`\b(?:wont|cant|doesnt|didnt|not|refus\w* to|wouldnt|isnt|stopped)\s+(?:\w+\s+)?(?:put\w*|bear\w*|stand\w*|walk\w*)\s+(?:any\s+)?(?:weight\s+)?on\s+(?:her|his|their|the|my)\s+(?:left\s+|right\s+)?(?:leg|legs|foot|feet|ankle|knee|arm)\b`)
+// weightRe is a child who will not stand or walk on a limb, or use it.
+var weightRe = guard(`\b(?:wont|cant|doesnt|didnt|not|isnt|stopped|refus\w* to)\s+(?:\w+\s+)?(?:use|using|lift|lifting|move|moving)\s+(?:her|his|their)\s+(?:left\s+|right\s+)?(?:arm|leg)\b|\b(?:wont|cant|doesnt|didnt|not|refus\w* to|wouldnt|isnt|stopped)\s+(?:\w+\s+)?(?:put\w*|bear\w*|stand\w*|walk\w*)\s+(?:any\s+)?(?:weight\s+)?on\s+(?:her|his|their|the|my)\s+(?:left\s+|right\s+)?(?:leg|legs|foot|feet|ankle|knee|arm)\b`)
 
 // fewWetsRe is few wet nappies over a stretch: "3 wets since 6am", "only
 // 2 wet diapers in 12 hours".
-var fewWetsRe = guard(`\b(?:[0-3]|one|two|three)\s+(?:wets|wet ones|wet (?:diaper|nappy|nappie)s?)\s+(?:since|in|all day|today so far|over|the whole)\b`)
+var fewWetsRe = guard(`\b(?:[0-3]|one|two|three)\s+(?:wets|wees|pees|wet ones|wet (?:diaper|nappy|nappie)s?)\s+(?:since|in|all day|today so far|over|the whole)\b`)
 
 // resolvedRe is a clause that says a concern is over: "rash gone", "fever
 // broke yesterday", "mastitis cleared after antibiotics". Such a clause
@@ -386,14 +386,19 @@ var illSubjectRe = guard(`^(?:the\s+|our\s+|my\s+)?([a-z]+)(?:\s+[a-z]+){0,3}?\s
 
 // logisticsWords are what someone's illness does to the family's plans.
 var logisticsWords = indexPlain([]string{"cancel*", "reschedul*", "postpone*", "called off", "is off", "off", "backup",
-	"back up", "cover", "rebook*", "moved to", "no swimming", "no class", "no lesson"})
+	"back up", "cover", "rebook*", "moved", "move", "no swimming", "no class", "no lesson", "not coming", "cant come",
+	"cant make it", "wont make it", "wont be coming", "find someone", "need someone", "rearrang*", "push back",
+	"pushed back", "another day", "next week", "replacement", "stand in", "instead"})
 
 // illOutside: a note that names no one of the family, whose first clause
 // has someone else ill and goes on with what that does to plans: "coach
 // has flu, swimming cancelled". An ill subject the family's own or a
 // pronoun is not this.
 func illOutside(t string) bool {
-	if !logisticsWords.in(t) || namesFamily(t) {
+	// The family named as the one ill or with a sign keeps the note:
+	// "coach has flu and now lo is coughing". "my appointment moved" does
+	// not.
+	if !logisticsWords.in(t) || childWords.in(t) || ageRe.MatchString(t) || iStateRe.MatchString(t) {
 		return false
 	}
 	first := strings.TrimSpace(clauseSpansText(t))
@@ -403,6 +408,10 @@ func illOutside(t string) bool {
 	}
 	return !familyWords.in(m[1]) && !startPronoun.in(m[1]) && !childWords.in(m[1]) && m[1] != "it" && m[1] != "everyone"
 }
+
+// iStateRe is the writer saying how they are: "i have it too", "im
+// feeling rough".
+var iStateRe = guard(`\b(?:i|im|ive|we|were|weve)\s+(?:\w+\s+)?(?:have|has|got|feel|feeling|am|caught|think|also|too|both)\b`)
 
 // clauseSpansText is t up to its first comma or sentence end.
 func clauseSpansText(t string) string {
