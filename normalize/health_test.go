@@ -168,8 +168,8 @@ func TestThoughtsOfHarmAreAlwaysHealth(t *testing.T) {
 		"coworker covering my shift. honestly i dont want to be here anymore",
 		"sometimes i wish i could go to sleep and not wake up",
 		"urge to shake the baby when she wont stop",
-		"intrusive thoughts about throwing her down the stairs",
-		"grandma is staying. images of me drowning him in the bath",
+		"grandma is staying. thoughts of throwing him out the window wont stop",
+		"urges to throw her when she screams",
 	} {
 		t.Run(text, func(t *testing.T) {
 			f := normalize.One(bh.Note{ID: "n1", Text: text, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: mon10}, newYork, mon10)

@@ -313,9 +313,9 @@ func trimLeadAdverbs(c string) string {
 }
 
 // harmBabyRe is an intrusive thought of harming the baby: "keep getting
-// thoughts of dropping him off the balcony", "urges to shake her". Always
+// thoughts of dropping him off the balcony", "urges to throw her". Always
 // a health note about the parent, however the rest reads.
-var harmBabyRe = guard(`\b(?:thoughts?|urges?|images?|visions?|impulses?|flashes)\s+(?:\w+\s+){0,2}?(?:of|about)\s+(?:me\s+)?(?:dropp\w*|throw\w*|hurt\w*|harm\w*|shak\w*|drown\w*|smother\w*|suffocat\w*|push\w*|kill\w*|stab\w*|hit\w*|chuck\w*|strangl\w*|toss\w*)\s+(?:her|him|them|the baby|baby|lo|my baby|my son|my daughter)\b`)
+var harmBabyRe = guard(`\b(?:thoughts?|urges?|images?|visions?|impulses?|flashes)\s+(?:\w+\s+){0,2}?(?:of|about|to)\s+(?:me\s+)?(?:dropp\w*|throw\w*|hurt\w*|harm\w*|shak\w*|drown\w*|smother\w*|suffocat\w*|push\w*|kill\w*|stab\w*|hit\w*|chuck\w*|strangl\w*|toss\w*)\s+(?:her|him|them|the baby|baby|lo|my baby|my son|my daughter)\b`)
 
 // impairedRe is whoever minds the baby drunk or high: "partner drunk and
 // fell asleep with baby", "took something at the party and is out of
