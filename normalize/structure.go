@@ -406,8 +406,13 @@ func illOutside(t string) bool {
 	if m == nil {
 		return false
 	}
-	return !familyWords.in(m[1]) && !startPronoun.in(m[1]) && !childWords.in(m[1]) && m[1] != "it" && m[1] != "everyone"
+	return !familyWords.in(m[1]) && !startPronoun.in(m[1]) && !childWords.in(m[1]) && m[1] != "it" && m[1] != "everyone" &&
+		!saysOf.MatchString(m[0])
 }
+
+// saysOf: someone telling of another ("teacher says she is ill"), whose
+// illness is the one told of.
+var saysOf = guard(`\b(?:she|he|they|shes|hes|theyre|says|said|thinks|thought|reckons|told|called|rang|texted)\b`)
 
 // iStateRe is the writer saying how they are: "i have it too", "im
 // feeling rough".
