@@ -43,8 +43,9 @@ type healthBar struct{ recall, fp float64 }
 var (
 	goalBar = healthBar{recall: 0.97, fp: 0.02}
 	// heldOutBar is what the fourth and fifth held-out sets measured when
-	// first run (recall 262 of 283, false positives 30 of 259): a floor
-	// that catches a rule change reading fewer of them, not the goal.
+	// first run (recall 262 of 283, false positives 30 of 259), before
+	// they moved to tuning: a floor for the next set until it is measured,
+	// not the goal.
 	heldOutBar = healthBar{recall: 0.92, fp: 0.12}
 )
 
