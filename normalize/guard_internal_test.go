@@ -60,7 +60,10 @@ func TestGuardNeverSkipsAMatch(t *testing.T) {
 		"reporterRe": reporterRe, "siblingRe": siblingRe, "ownRoleRe": ownRoleRe, "ageRe": ageRe,
 		"subjectI": subjectI, "messColourRe": messColourRe, "absentRe": absentRe, "exposureRe": exposureRe,
 		"hearingRe": hearingRe, "partnerMoodRe": partnerMoodRe, "vomitAllRe": vomitAllRe, "objectInRe": objectInRe,
-		"pronounReport": pronounReport, "caughtRe": caughtRe,
+		"pronounReport": pronounReport, "caughtRe": caughtRe, "saysOf": saysOf,
+		"harmBabyRe": harmBabyRe, "impairedRe": impairedRe, "tippedRe": tippedRe, "weightRe": weightRe,
+		"fewWetsRe": fewWetsRe, "resolvedRe": resolvedRe, "contactRe": contactRe, "illSubjectRe": illSubjectRe,
+		"iStateRe": iStateRe, "lowSaid": lowSaid, "newbornCold": newbornCold, "checkRe": checkRe,
 	}
 	var texts []string
 	for _, name := range []string{"health-tuning.txt", "health-heldout.txt", "everyday-tuning.txt", "everyday-heldout.txt"} {

@@ -43,8 +43,9 @@ type healthBar struct{ recall, fp float64 }
 var (
 	goalBar = healthBar{recall: 0.97, fp: 0.02}
 	// heldOutBar is what the fourth and fifth held-out sets measured when
-	// first run (recall 262 of 283, false positives 30 of 259): a floor
-	// that catches a rule change reading fewer of them, not the goal.
+	// first run (recall 262 of 283, false positives 30 of 259), before
+	// they moved to tuning: a floor for the next set until it is measured,
+	// not the goal.
 	heldOutBar = healthBar{recall: 0.92, fp: 0.12}
 )
 
@@ -168,6 +169,8 @@ func TestThoughtsOfHarmAreAlwaysHealth(t *testing.T) {
 		"coworker covering my shift. honestly i dont want to be here anymore",
 		"sometimes i wish i could go to sleep and not wake up",
 		"urge to shake the baby when she wont stop",
+		"grandma is staying. thoughts of throwing him out the window wont stop",
+		"urges to throw her when she screams",
 	} {
 		t.Run(text, func(t *testing.T) {
 			f := normalize.One(bh.Note{ID: "n1", Text: text, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: mon10}, newYork, mon10)
@@ -253,6 +256,45 @@ func TestHealthReadsWhoAndWhat(t *testing.T) {
 		{"a pronoun that cannot be theirs", "my mom babysat and she said he threw up twice", "my mom babysat and she said she has a cold"},
 		{"the other pronoun after kin", "my dad has a cold and she has a cough now", "grandpa is poorly, he has pneumonia"},
 		{"an illness caught", "mil stayed over and i think baby caught her cold", "mil stayed over, she has a cold so she wore a mask"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}
+
+// The readings of the fourth and fifth sets' misses and false alarms, by
+// category, each on a pair: the concern and the everyday note that shares
+// its words (not the corpus notes themselves).
+func TestHealthReadsSafetyAndSupply(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"a household chemical sipped", "she drank some of the fabric conditioner", "bought the fabric conditioner on offer"},
+		{"tablets missing from an open pack", "vitamin tablets open on the floor and 3 gone missing", "vitamin tablets in the top cupboard"},
+		{"a carer's adult medicine given", "the sitter gave him some of her adult ibuprofen", "nanny takes adult ibuprofen for her back"},
+		{"a carer drunk or high with the baby", "boyfriend came home drunk and wants to hold the baby", "boyfriend had a few beers at the stag do, im driving home"},
+		{"a parent not sleeping and talking fast", "wife says she doesnt need sleep and keeps talking so fast", "wife talked to the midwife about sleep"},
+		{"a relative with a catching illness held the baby", "mil has shingles and cuddled the baby all afternoon", "mil has shingles, we will visit when she is better"},
+		{"a low reading in a newborn", "temp 36.1 and she is 4 days old", "temp 36.6 and she is 4 days old"},
+		{"few wet nappies over a stretch", "only 2 wees since breakfast and its teatime", "6 wet nappies today, loads of poos"},
+		{"refused the last feeds", "refused the last two bottles", "finished the last two bottles"},
+		{"too sleepy to feed", "cant keep her awake for feeds", "cant keep her awake after 7 lol"},
+		{"a seat tipped with the baby in it", "car seat slid off the counter with her in it", "car seat slid off the counter, no one in it"},
+		{"a limb not used", "she wont use her left arm since the fall", "she wont use her left hand for the spoon yet"},
+		{"a limb not stood on", "he cant put any weight on his foot", "he cant put weight on the scale without wriggling"},
+		{"the blood emoji", "🩸 in her nappy", "💩 in her nappy"},
+		{"a concern said to be over", "rash gone but now her lips are swelling", "eczema cleared up after the new cream"},
+		{"a fever broke", "fever broke overnight, now vomiting", "fever finally broke, all good"},
+		{"a concern nearly over is not over", "her rash is almost gone", "her rash is gone"},
+		{"a medicine on the shopping list", "calpol isnt touching her fever", "out of calpol, grab a bottle"},
+		{"a medicine in a bag", "gave calpol at 3, still hot", "ibuprofen sachets for the nappy bag"},
+		{"a prescription ready", "the prescription cream made her rash worse", "pharmacy: amoxicillin prescription ready"},
+		{"someone outside the family ill, plans changed", "cleaner has covid and baby has a cough now", "cleaner has covid, not coming this week"},
+		{"a thing in pain", "she cries like she is in pain", "the gate creaks like its in pain"},
+		{"a normal result", "jaundice levels rising again", "hearing test done, all normal"},
+		{"normal for her said", "is it normal for her to sleep this much", "3 naps today, normal for her"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)

@@ -81,6 +81,8 @@ var moodWords = indexPlain([]string{
 	"cry in the shower", "cry in the bathroom", "cry myself to sleep", "cried myself to sleep", "sit and cry",
 	"and cry before", "hide and cry", "cry alone", "crying alone", "crying in the shower", "crying in the car",
 	"burst into tears", "bursting into tears", "keep crying", "keeps crying", "in tears all", "in tears every",
+	"talking really fast", "talking so fast", "talking super fast", "talking very fast", "talking nonstop", "talking non stop", "racing thoughts", "hearing voices",
+	"not making sense", "not making any sense", "making no sense", "talking gibberish", "doesnt need sleep", "doesnt need any sleep", "dont need sleep", "says she doesnt need to sleep", "seeing things that arent there", "hearing things that arent there", "seeing things", "hearing things",
 })
 
 // medicalWords are symptoms, injuries, worries about feeding, diapers and
@@ -255,6 +257,9 @@ var notMedical = indexPlain([]string{
 	"caught my eye", "caught his eye", "caught her eye", "dark circles", "choked up", "responding to my email", "respond to my email",
 	"responding to emails", "respond to emails", "responding to texts", "respond to texts", "responding to my text",
 	"respond to my text", "responding to my message", "responded to my email",
+	"went viral", "gone viral", "go viral", "blood donor", "temp of the bath", "temp of the water", "temp of the room", "temp of the milk", "temp of the bottle", "colic drops",
+	"snot sucker*", "snotsucker*", "snot vacuum",
+	"like its in pain", "like it is in pain", "like its dying", "like it is dying", "like its about to die",
 })
 
 // ambiguous "ill": plain() turns "I'll" into "ill"; notMedical blanks the
@@ -324,6 +329,7 @@ var supplyWords = indexPlain([]string{
 	"supply", "supplies", "expired", "expiring", "insurance", "copay", "receipt*", "dropper", "syringe", "need new", "new one", "new ones", "spare", "backup", "travel size",
 	"store brand", "generic", "cheaper", "price",
 	"pickup", "pick-up", "collect", "arrived", "for when", "just in case", "on hand", "to have on hand", "came in", "shipped", "is ready", "are ready",
+	"sachet*", "holiday bag", "hospital bag", "changing bag", "nappy bag", "travel bag", "cupboard", "subscription*", "subscribe", "none left", "prescription ready", "meds ready", "medicine ready",
 })
 
 // supplyVerbs begin a clause that is an errand for a thing ("pack the
@@ -333,6 +339,7 @@ var supplyVerbs = indexPlain([]string{
 	"buy", "pick up", "picked up", "grab", "order", "reorder", "restock", "stock up", "stock", "refill", "pack",
 	"get more", "need more", "need", "return", "throw out", "toss", "replace", "label",
 	"compare", "check stock",
+	"out of",
 })
 
 // hazardWords are what a baby should not swallow; with an ingestion word
@@ -345,6 +352,9 @@ var hazardWords = indexPlain([]string{
 	"cigarette*", "nicotine", "vape", "weed", "edible*",
 	"plant", "marble", "bead*", "cat food", "dog food", "cat litter", "litter", "dog treats", "lego*", "button", "screw", "pin", "safety pin",
 	"earring", "bottle cap", "wrapper", "foil", "sponge", "silica", "tablet*", "mouthwash", "iron",
+	"dishwasher liquid", "dishwasher gel", "washing up liquid", "washing-up liquid", "dish soap", "fabric softener", "descaler", "oven cleaner", "antifreeze", "white spirit", "adult paracetamol", "adult cough*", "adult medicine", "adult calpol", "adult tylenol", "adult ibuprofen", "adult strength", "adult dose",
+	"his adult", "her adult", "my adult", "their adult", "adult meds", "adult version",
+	"fabric conditioner", "toilet cleaner", "drain cleaner", "window cleaner", "limescale", "laundry liquid", "washing liquid", "bubble bath", "shampoo", "essential oil*", "tea tree oil", "lighter fluid", "e-liquid", "vape juice", "nail varnish",
 })
 
 // ingestWords say something went into the mouth.
@@ -353,6 +363,7 @@ var ingestWords = indexPlain([]string{
 	"sucked on", "sucking on", "chomp*", "nibbl*", "gnaw*", "munch*", "bit off", "bitten", "tasted", "drank", "drunk some", "in his mouth", "in her mouth", "in their mouth",
 	"in the mouth", "into his mouth", "into her mouth", "mouthed", "mouthing", "got into", "foam", "foaming",
 	"bottle open", "had the bottle", "opened the bottle", "lid off", "drank from", "chewed up",
+	"sip", "sips", "a sip", "mouthful", "gulp*", "spat it out", "missing", "drank some", "had some of", "gave her some", "gave him some", "gave adult", "crushed",
 })
 
 // bodyWords and concernWords: a part of the body and something wrong with
@@ -367,7 +378,7 @@ var bodyWords = indexPlain(func() []string {
 		"tummy", "belly", "stomach", "abdomen", "breast", "breasts", "nipple*", "boob*", "butt", "bum", "poop*",
 		"poo", "poos", "stool*", "pee", "wee", "urine", "diaper*", "nappy", "nappies", "cord", "stump", "navel",
 		"belly button", "finger*", "fingernail*", "nail bed", "toe", "toes", "calf", "calves", "thigh*", "knee*",
-		"ankle*", "shin", "elbow*", "wrist*", "shoulder*", "hip", "hips", "tailbone", "pelvis", "perineum",
+		"ankle*", "shin", "elbow*", "wrist*", "shoulder*", "hip", "hips", "tailbone", "pelvis", "pelvic", "perineum",
 		"perineal", "vagina*", "vulva", "down there", "vision", "incision", "stitches", "scar", "wound*",
 		"c section", "c-section", "csection", "c sec", "c-sec", "armpit*", "groin", "genitals", "penis", "testicle*",
 		"scrotum", "foreskin", "circumcision", "spine", "joint*", "muscle*", "teeth", "tooth", "gum", "jaw",

@@ -34,19 +34,19 @@ var keepWarmRe = guard(`\bkeep\w*\s+(?:\w+\s+){0,3}?warm\b|\bwarm\s+(?:and\s+)?(
 
 // productForRe is a product and what it is for ("zinc cream for diaper
 // rash", "saline for her stuffy nose"): a supply, not a symptom seen.
-var productForRe = guard(`\b(?:cream|creme|ointment|balm|paste|lotion|oil|powder|spray|wash|gel|saline|aspirator|frida|humidifier|vaporizer|vaporiser|thermometer|pads|bandaids?|plasters?|ice packs?|heating pad|sitz bath|peri bottle|witch hazel|vaseline|aquaphor|sudocrem|desitin|zinc|teether|teething toys?)\s+for\s+(?:the\s+|her\s+|his\s+|my\s+|babys?\s+|when\s+|if\s+)?(?:\w+\s+){0,1}\w+`)
+var productForRe = guard(`\b(?:medicine|medicin|meds|syrup|cream|creme|ointment|balm|paste|lotion|oil|powder|spray|wash|gel|saline|aspirator|frida|humidifier|vaporizer|vaporiser|thermometer|pads|bandaids?|plasters?|ice packs?|heating pad|sitz bath|peri bottle|witch hazel|vaseline|aquaphor|sudocrem|desitin|zinc|teether|teething toys?)\s+for\s+(?:the\s+|her\s+|his\s+|my\s+|babys?\s+|when\s+|if\s+)?(?:\w+\s+){0,1}\w+`)
 
 // feedingRe is a feed that does not happen or is too small: "cant feed",
 // "wont take the bottle", "barely drinking", "hasnt eaten since 6",
 // "refusing the breast", "pulls away from the bottle", "only took 1 oz".
-var feedingRe = guard(`\b(?:cant|cannot|can not|wont|wouldnt|would not|doesnt|didnt|will not|isnt|not|stopped|stops|barely|hardly|refus(?:es|ed|ing)?(?: to)?|too (?:sleepy|tired|weak) to)\s+(?:feed|feeding|finish|finishing|nurse|nursing|eat|eating|latch|latching|drink|drinking|suck|sucking|gain|gaining|take (?:the |a |her |his |any |a single )?(?:bottle|boob|breast|feed))\b` +
+var feedingRe = guard(`\b(?:cant|cannot|can not|wont|wouldnt|would not|doesnt|didnt|will not|isnt|not|stopped|stops|barely|hardly|refus(?:es|ed|ing)?(?: to)?|too (?:sleepy|tired|weak) (?:to|at|during|for)|keep (?:her|him|them) awake (?:to|for|during))\s+(?:the\s+)?(?:breast|boob|bottle|feeds|feed|feeding|finish|finishing|nurse|nursing|eat|eating|latch|latching|drink|drinking|suck|sucking|gain|gaining|take (?:the |a |her |his |any |a single )?(?:bottle|boob|breast|feed))\b` +
 	`|\b(?:hasnt|havent|has not|have not|hadnt|didnt|did not)\s+(?:eaten|fed|drunk|drank|nursed|fed well|had (?:a |any )?(?:bottle|feed|milk|formula))\b` +
 	`|\brefus\w*\s+(?:to\s+)?(?:eat|feed|nurse|drink|the bottle|bottle|bottles|the breast|breast|boob|food|milk|formula|solids|feeds|feeding|the boob|to latch)\b` +
 	`|\bpull\w*\s+(?:off|away)\b[^.;!?]{0,40}\b(?:feed\w*|breast|boob|bottle|nipple|latch\w*|nurs\w*)` +
 	`|\bonly\s+(?:took|taken|drank|drunk|ate|eaten|had|finished|managed|drinking|taking|eating)\s+(?:about\s+|like\s+|maybe\s+|a\s+)?(?:\d|half|one|two|a few|a couple)` +
 	`|\bonly\s+\d+(?:\.\d)?\s*(?:oz|ml|ounces?)\b` +
 	`|\b(?:feeding|eating|drinking|nursing|taking|feeds|eats|drinks)\s+(?:\w+\s+)?(?:less|fewer)\b` +
-	`|\brefus\w*\s+(?:to\s+)?(?:every|all|any|her|his|each|the|most)\s+(?:\w+\s+){0,2}?(?:feed\w*|bottles?|meals?|food)\b` +
+	`|\brefus\w*\s+(?:to\s+)?(?:every|all|any|her|his|each|the|most|last|the last)\s+(?:\w+\s+){0,2}?(?:feed\w*|bottles?|meals?|food)\b` +
 	`|\b(?:barely|hardly|not|hasnt|havent|didnt)\s+(?:took|taken|take|drank|drunk|drink|ate|eaten|eat|touched|had|taking|eating|drinking)\s+(?:anything|any|much|a thing|a drop|more than|a bite|a sip)\b` +
 	`|\b(?:not|no)\s+interested in (?:the |her |his |a |any )?(?:bottle|boob|breast|feed\w*|food|eating|milk|formula|nursing)` +
 	`|\b(?:hasnt|havent|has not|hadnt|didnt|not)\s+(?:had|have|taken|take|done)\s+(?:a |any |one )?(?:proper|real|good|decent|full|single|whole|complete)\s+(?:bottle|feed|meal|nurse|nursing session|drink)` +
@@ -218,7 +218,7 @@ var respondRe = guard(`\b(?:not|barely|hardly|isnt|doesnt|didnt|wont|wasnt|stopp
 
 // thingRe is an object doing what a body does ("the printer choked", "the
 // shelf fell off", "laptop is infected"): not a health note.
-var thingRe = guard(`\b(?:printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio)s?\s+(?:\w+\s+){0,3}?(?:choked|choking|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|sneez\w*|threw up|spit\w*|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware|puk\w*|vomit\w*|throwing up|spew\w*|seizures?|(?:having|has|had)\s+(?:a\s+)?fit)`)
+var thingRe = guard(`\b(?:printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|pram|buggy|pushchair|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio)s?\s+(?:\w+\s+){0,3}?(?:choked|choking|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|sneez\w*|threw up|spit\w*|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware|puk\w*|vomit\w*|throwing up|spew\w*|seizures?|(?:having|has|had)\s+(?:a\s+)?fit|sick (?:noise|sound)s?|in pain)`)
 
 // personState is a person and a state in one clause ("she has", "baby is",
 // "i feel"): such a clause says how someone is, so it is read even when it
@@ -280,7 +280,9 @@ func medicalIn(s, t string) bool {
 		return true
 	}
 	t = maskCare(maskMess(maskNormal(maskSupply(maskList(t)))))
-	if medicalWords.in(t) || medicineWords.in(t) || routineDrops.in(t) && routineQuestion.in(t) || droppedRe.MatchString(t) {
+	// The blood emoji ("💩🩸 in nappy") is blood; the word lists read
+	// only words.
+	if medicalWords.in(t) || medicineWords.in(t) || strings.Contains(t, "🩸") || routineDrops.in(t) && routineQuestion.in(t) || droppedRe.MatchString(t) {
 		return true
 	}
 	if (strings.Contains(t, "°") || strings.Contains(t, "degree")) && feverReading(t, tempRe) {
@@ -290,7 +292,8 @@ func medicalIn(s, t string) bool {
 		feelsHotRe.MatchString(t) || respondRe.MatchString(t) || breathingRe.MatchString(t) || wakeRe.MatchString(t) ||
 		apneaRe.MatchString(t) || outputColourRe.MatchString(t) || closedEyesRe.MatchString(t) || cryRe.MatchString(t) ||
 		sleepyBaby(t) || sneezeRe.MatchString(t) || earRe.MatchString(t) || lessActiveRe.MatchString(t) ||
-		vomitAllRe.MatchString(t) || objectIn(t) || hearingRe.MatchString(t) || caughtRe.MatchString(t) {
+		vomitAllRe.MatchString(t) || objectIn(t) || hearingRe.MatchString(t) || caughtRe.MatchString(t) ||
+		impaired(t) || contactExposed(t) || tippedRe.MatchString(t) || weightRe.MatchString(t) || fewWetsRe.MatchString(t) {
 		return true
 	}
 	if bodyConcern(t) {
@@ -306,12 +309,21 @@ func medicalIn(s, t string) bool {
 func feverReading(t string, re *guardedRe) bool {
 	for _, m := range re.FindAllString(t, -1) {
 		v, ok := readingValue(m)
-		if !ok || v < 36 || v >= 37.5 && v < 45 || v >= 45 && v < 96.8 || v >= 99.5 || strings.Contains(t, "?") {
+		// A low reading said to be low ("temp only 36.0") is a concern
+		// a little above the line.
+		low := v < 36 || v < 36.5 && (lowSaid.MatchString(m) || newbornCold.MatchString(t))
+		if !ok || low || v >= 37.5 && v < 45 || v >= 45 && v < 96.8 || v >= 99.5 || strings.Contains(t, "?") {
 			return true
 		}
 	}
 	return false
 }
+
+// newbornCold: a note about a newborn or a baby cold to the touch, where
+// a reading just under 36.5 is low.
+var newbornCold = guard(`\b(?:cold|chilly|days? old|newborn|nb|\d+\s*(?:d|days?)\s*old)\b`)
+
+var lowSaid = guard(`\b(?:only|just|down to|dropped to)\b`)
 
 var readingNumber = guard(`\d+(?:[.,]\d+)?`)
 
@@ -329,7 +341,7 @@ func readingValue(m string) (float64, bool) {
 // isHarm: thoughts of self-harm, of harming the baby, of not wanting to
 // live.
 func isHarm(t string) bool {
-	return harmWords.in(t) || harmRe.MatchString(t) || familyHarmRe.MatchString(t) && !aboutSomeoneElse(t)
+	return harmWords.in(t) || harmRe.MatchString(t) || harmBabyRe.MatchString(t) || familyHarmRe.MatchString(t) && !aboutSomeoneElse(t)
 }
 
 // moodIn: the parent's own low mood, worry or frightening thoughts.
@@ -365,13 +377,28 @@ func maskNormal(t string) string {
 		c := t[start:i]
 		asked := i < len(t) && t[i] == '?' || normalAsked.MatchString(c)
 		if !asked && calm(c) {
-			m := calmOutput(normalColours.blank(c))
+			// A calm statement's "normal for her" and the check it
+			// reports ("jaundice check done, levels normal") are a
+			// result, not a question or a concern.
+			m := calmOutput(normalFor.blank(normalColours.blank(c)))
+			if checkRe.may(m) {
+				m = checkRe.ReplaceAllStringFunc(m, spaces)
+			}
 			copy(b[start:i], m)
 		}
 		start = i + 1
 	}
 	return string(b)
 }
+
+// normalFor is "normal for her", a question in medicalWords, said as a
+// statement in a calm sentence.
+var normalFor = indexPlain([]string{"normal for a", "normal for her", "normal for him", "normal for them", "normal for his",
+	"normal for babies", "normal for newborns", "normal for their age", "normal for her age", "normal for his age"})
+
+// checkRe is a check or test and what it was for: "jaundice check done",
+// "hearing test came back".
+var checkRe = guard(`\b\w+\s+(?:check|checks|test|tests|screen|screening|scan|levels?|bloods)\b(?:\s+(?:done|back|came back|results?|fine|clear|ok|okay))?`)
 
 // normalAsked is a question whether something is normal, written without
 // its question mark: "is green poop normal".
@@ -722,18 +749,23 @@ func healthText(s string) (t string, harm, other bool) {
 	if isHarm(t) {
 		return t, true, false
 	}
-	if aboutSomeoneElse(t) {
+	// Something swallowed is the family's concern even when it was
+	// someone else's ("grandpa's pills") or someone else gave it, and so
+	// is the baby dropped by someone and the baby's contact with someone
+	// unwell: such a note is read whole.
+	whole := hazardWords.in(t) && ingestWords.in(t) || droppedRe.MatchString(t) || exposed(t)
+	if !whole && aboutSomeoneElse(t) {
 		if _, ours := readOthers(t); !ours {
 			return t, false, true
 		}
 	}
-	// Something swallowed is the family's concern even when it was
-	// someone else's ("grandpa's pills"), and so is the baby's contact
-	// with someone unwell: such a note is read whole.
-	if otherPeople.in(t) && !(hazardWords.in(t) && ingestWords.in(t)) && !exposed(t) {
+	if !whole && illOutside(t) {
+		return t, false, true
+	}
+	if otherPeople.in(t) && !whole {
 		t = blankOthers(t)
 	}
-	t = notMedical.blank(t)
+	t = blankResolved(notMedical.blank(t))
 	if absentWords.in(t) && absentRe.may(t) {
 		t = absentRe.ReplaceAllStringFunc(t, spaces)
 	}

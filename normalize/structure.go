@@ -182,7 +182,7 @@ var exposureRe = guard(`\b(?:was|were|been|played|playing|spent \w+|cuddled|held
 var caughtRe = guard(`\b(?:caught|catching|got|picked up|gave (?:her|him|them|the baby|baby|lo))\s+(?:her|his|their|the|a|my|our)\s+(?:cold|bug|flu|virus|cough|germs|sickness|chickenpox|covid|rsv|measles)\b`)
 
 func exposed(t string) bool {
-	return childWords.in(t) && exposureRe.MatchString(t) || caughtRe.MatchString(t)
+	return childWords.in(t) && exposureRe.MatchString(t) || caughtRe.MatchString(t) || contactExposed(t)
 }
 
 // symptomBeside: an errand's clause that also names a symptom ("buy
@@ -310,4 +310,118 @@ func trimLeadAdverbs(c string) string {
 		}
 	}
 	return c
+}
+
+// harmBabyRe is an intrusive thought of harming the baby: "keep getting
+// thoughts of dropping him off the balcony", "urges to throw her". Always
+// a health note about the parent, however the rest reads.
+var harmBabyRe = guard(`\b(?:thoughts?|urges?|images?|visions?|impulses?|flashes)\s+(?:\w+\s+){0,2}?(?:of|about|to)\s+(?:me\s+)?(?:dropp\w*|throw\w*|hurt\w*|harm\w*|shak\w*|drown\w*|smother\w*|suffocat\w*|push\w*|kill\w*|stab\w*|hit\w*|chuck\w*|strangl\w*|toss\w*)\s+(?:her|him|them|the baby|baby|lo|my baby|my son|my daughter)\b`)
+
+// impairedRe is whoever minds the baby drunk or high: "partner drunk and
+// fell asleep with baby", "took something at the party and is out of
+// it, meant to be on baby duty". Read only in a note that names the baby.
+//
+// "drunk" must end its phrase: "he drunk all his milk" is a feed.
+var impairedRe = guard(`\b(?:partner|husband|wife|dh|dw|hubby|boyfriend|girlfriend|bf|gf|nanny|sitter|babysitter|he|she|hes|shes|mil|fil|grandma|grandpa)\b[^.;!?]{0,30}\b(?:(?:drunk|tipsy|wasted|hammered|smashed|stoned|high)(?:\s*$|\s*[,.;!?]|\s+(?:and|again|tonight|last night|now|while|with|on|at))|got high|smel\w* of (?:alcohol|booze|drink|weed)|off (?:his|her|my) face|took something|taken something|on something)`)
+
+// impaired: a carer drunk or high in a note about the baby; "out of it"
+// said of the baby is sleepiness, read elsewhere.
+func impaired(t string) bool {
+	return impairedRe.MatchString(t) && (childWords.in(t) || strings.Contains(t, "baby"))
+}
+
+// tippedRe is a seat or a cot tipped over with the baby in it.
+var tippedRe = guard(`\b(?:knock\w*|tipp\w*|toppl\w*|flipp\w*|pull\w*|push\w*|fell|falls|fallen|slid|slipped|rolled|went)\s+(?:\w+\s+){0,3}?with\s+(?:her|him|them|the baby|baby|lo|bub)\s+(?:still\s+)?(?:in|on|strapped)\b`)
+
+// weightRe is a child who will not stand or walk on a limb, or use it.
+var weightRe = guard(`\b(?:wont|cant|doesnt|didnt|not|isnt|stopped|refus\w* to)\s+(?:\w+\s+)?(?:use|using|lift|lifting|move|moving)\s+(?:her|his|their)\s+(?:left\s+|right\s+)?(?:arm|leg)\b|\b(?:wont|cant|doesnt|didnt|not|refus\w* to|wouldnt|isnt|stopped)\s+(?:\w+\s+)?(?:put\w*|bear\w*|stand\w*|walk\w*)\s+(?:any\s+)?(?:weight\s+)?on\s+(?:her|his|their|the|my)\s+(?:left\s+|right\s+)?(?:leg|legs|foot|feet|ankle|knee|arm)\b`)
+
+// fewWetsRe is few wet nappies over a stretch: "3 wets since 6am", "only
+// 2 wet diapers in 12 hours".
+var fewWetsRe = guard(`\b(?:[0-3]|one|two|three)\s+(?:wets|wees|pees|wet ones|wet (?:diaper|nappy|nappie)s?)\s+(?:since|in|all day|today so far|over|the whole)\b`)
+
+// resolvedRe is a clause that says a concern is over: "rash gone", "fever
+// broke yesterday", "mastitis cleared after antibiotics". Such a clause
+// is not a concern; the rest of the note is read as it stands, so "rash
+// gone but now she has a fever" stays one.
+var resolvedRe = guard(`\b(?:(?:fever|temp|temperature)\s+(?:has\s+|finally\s+)?broke|gone|cleared(?:\s+up)?|clear now|healed(?:\s+up)?|sorted|faded|went away|gone away|all done|resolved|all better)\s*(?:(?:now|yesterday|today|overnight|finally|completely|totally|at last)\s*)?(?:(?:after|with|since|thanks to)\s+(?:\w+\s*){1,4})?$`)
+
+// stillWords keep a resolved clause: something of it goes on, or what is
+// gone is what should stay (milk, appetite, feeling).
+var stillWords = indexPlain([]string{"still", "but", "again", "back", "not", "hasnt", "havent", "isnt", "milk", "supply",
+	"appetite", "voice", "kicks", "movement*", "feeling in", "sensation", "colour", "color", "waters", "skin", "mostly",
+	"almost", "nearly", "?"})
+
+// blankResolved blanks the clauses that say a concern is over.
+func blankResolved(t string) string {
+	if !resolvedRe.may(t) {
+		return t
+	}
+	b := []byte(t)
+	for _, c := range clauseSpans(t, ",.;!:\n") {
+		s := strings.TrimSpace(t[c[0]:c[1]])
+		if resolvedRe.MatchString(s) && !stillWords.in(s) && !strings.Contains(t, "?") {
+			copy(b[c[0]:c[1]], spaces(t[c[0]:c[1]]))
+		}
+	}
+	return string(b)
+}
+
+// contagiousWords and contactRe: someone with a catching illness who held,
+// kissed or visited the baby is the baby's exposure.
+var contagiousWords = indexPlain([]string{"covid", "flu", "chickenpox", "chicken pox", "cold sore*", "rsv", "whooping cough",
+	"measles", "strep", "norovirus", "noro", "stomach bug", "tummy bug", "d&v", "a cold", "conjunctivitis", "hand foot and mouth",
+	"hfmd", "shingles", "tb", "tuberculosis", "herpes", "impetigo", "scarlet fever"})
+
+var contactRe = guard(`\b(?:held|holding|hold|kissed|kissing|kiss|cuddled|cuddling|fed|touched|visited|came over|came round|stayed|sneezed on|coughed on)\b`)
+
+func contactExposed(t string) bool {
+	return contagiousWords.in(t) && contactRe.MatchString(t) && (childWords.in(t) || ageRe.MatchString(t))
+}
+
+// illSubjectRe is a clause whose subject is someone and whose verb says
+// they are ill: "plumber is ill", "coach has flu", "lucy from nct group
+// has a stomach bug".
+var illSubjectRe = guard(`^(?:the\s+|our\s+|my\s+)?([a-z]+)(?:\s+[a-z]+){0,3}?\s+(?:is|s|has|got|was|have|off|out)\s+(?:\w+\s+)?(?:ill|sick|poorly|unwell|flu|covid|a cold|food poisoning|a bug|a stomach bug|a tummy bug|norovirus|the lurgy|a virus)\b`)
+
+// logisticsWords are what someone's illness does to the family's plans.
+var logisticsWords = indexPlain([]string{"cancel*", "reschedul*", "postpone*", "called off", "is off", "off", "backup",
+	"back up", "cover", "rebook*", "moved", "move", "no swimming", "no class", "no lesson", "not coming", "cant come",
+	"cant make it", "wont make it", "wont be coming", "find someone", "need someone", "rearrang*", "push back",
+	"pushed back", "another day", "next week", "replacement", "stand in", "instead"})
+
+// illOutside: a note that names no one of the family, whose first clause
+// has someone else ill and goes on with what that does to plans: "coach
+// has flu, swimming cancelled". An ill subject the family's own or a
+// pronoun is not this.
+func illOutside(t string) bool {
+	// The family named as the one ill or with a sign keeps the note:
+	// "coach has flu and now lo is coughing". "my appointment moved" does
+	// not.
+	if !logisticsWords.in(t) || childWords.in(t) || ageRe.MatchString(t) || iStateRe.MatchString(t) {
+		return false
+	}
+	first := strings.TrimSpace(clauseSpansText(t))
+	m := illSubjectRe.FindStringSubmatch(first)
+	if m == nil {
+		return false
+	}
+	return !familyWords.in(m[1]) && !startPronoun.in(m[1]) && !childWords.in(m[1]) && m[1] != "it" && m[1] != "everyone" &&
+		!saysOf.MatchString(m[0])
+}
+
+// saysOf: someone telling of another ("teacher says she is ill"), whose
+// illness is the one told of.
+var saysOf = guard(`\b(?:she|he|they|shes|hes|theyre|says|said|thinks|thought|reckons|told|called|rang|texted)\b`)
+
+// iStateRe is the writer saying how they are: "i have it too", "im
+// feeling rough".
+var iStateRe = guard(`\b(?:i|im|ive|we|were|weve)\s+(?:\w+\s+)?(?:have|has|got|feel|feeling|am|caught|think|also|too|both)\b`)
+
+// clauseSpansText is t up to its first comma or sentence end.
+func clauseSpansText(t string) string {
+	if i := strings.IndexAny(t, ",.;!?:\n"); i >= 0 {
+		return t[:i]
+	}
+	return t
 }
