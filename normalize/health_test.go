@@ -42,11 +42,10 @@ type healthBar struct{ recall, fp float64 }
 
 var (
 	goalBar = healthBar{recall: 0.97, fp: 0.02}
-	// heldOutBar is what the fourth and fifth held-out sets measured when
-	// first run (recall 262 of 283, false positives 30 of 259), before
-	// they moved to tuning: a floor for the next set until it is measured,
-	// not the goal.
-	heldOutBar = healthBar{recall: 0.92, fp: 0.12}
+	// heldOutBar is what the sixth and seventh held-out sets measured
+	// when first run (recall 308 of 385, false positives 30 of 384): a
+	// floor that catches a rule change reading fewer of them, not the goal.
+	heldOutBar = healthBar{recall: 0.80, fp: 0.08}
 )
 
 // minHeldOutShare: a held-out set, when there is one, is a fair part of
