@@ -46,7 +46,7 @@ func (s *slowStore) HandoffByThread(ctx context.Context, teamID, channelID, ts s
 	return s.DB.HandoffByThread(ctx, teamID, channelID, ts)
 }
 
-func newSlowStore(t *testing.T) *slowStore { return &slowStore{DB: storetest.New(t)} }
+func newSlowStore(t *testing.T) *slowStore { return &slowStore{DB: storetest.Bolt(t)} }
 
 func (s *slowStore) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, error) {
 	s.mu.Lock()
@@ -457,7 +457,7 @@ func TestGotItWhoseDutyIsNotRecordedSaysSo(t *testing.T) {
 // at every App Home publish after a note (conversations.open allows about
 // 50 calls a minute).
 func TestAPersonsDMIsAskedOfSlackOnce(t *testing.T) {
-	fake := startBot(t, storetest.New(t))
+	fake := startBot(t, storetest.Bolt(t))
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	for i, text := range []string{"wipes < 1 day", "slept 3h", "out of formula"} {

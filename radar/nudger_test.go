@@ -19,7 +19,6 @@ import (
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 	"github.com/babyhandoff/babyhandoff/normalize"
 	"github.com/babyhandoff/babyhandoff/radar"
-	"github.com/babyhandoff/babyhandoff/store"
 	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
@@ -117,13 +116,13 @@ type radarRig struct {
 
 const testDebounce = 3 * time.Second
 
-func newRadarRig(t *testing.T, db *store.DB, clock *clocktest.Clock, notify radar.Notifier, owner string) *radarRig {
+func newRadarRig(t *testing.T, db storetest.DB, clock *clocktest.Clock, notify radar.Notifier, owner string) *radarRig {
 	t.Helper()
 	return newRoutedRig(t, db, clock, notify, owner, nil)
 }
 
 // newRoutedRig is newRadarRig with a router deciding where posts go.
-func newRoutedRig(t *testing.T, db *store.DB, clock *clocktest.Clock, notify radar.Notifier, owner string, router radar.Router) *radarRig {
+func newRoutedRig(t *testing.T, db storetest.DB, clock *clocktest.Clock, notify radar.Notifier, owner string, router radar.Router) *radarRig {
 	t.Helper()
 	r := &radarRig{t: t, states: make(chan bh.ShiftState, 1000)}
 	var err error
@@ -159,14 +158,14 @@ func (r *radarRig) settle(match func(bh.ShiftState) bool) bh.ShiftState {
 	return waitState(r.t, r.states, match)
 }
 
-func openTestStore(t *testing.T, clock *clocktest.Clock) *store.DB {
+func openTestStore(t *testing.T, clock *clocktest.Clock) storetest.DB {
 	t.Helper()
 	return storetest.New(t, storetest.WithClock(clock.Now))
 }
 
 var radarT0 = time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
 
-func note(t *testing.T, db *store.DB, channel, text, ts string) bh.Note {
+func note(t *testing.T, db storetest.DB, channel, text, ts string) bh.Note {
 	t.Helper()
 	// As the bot does: an untagged note is tagged by the normaliser.
 	parsed, _ := bh.ParseNoteText(text)
@@ -298,7 +297,7 @@ func TestRadarSnoozeSilencesUntilItEnds(t *testing.T) {
 	assert.Len(t, news, 1, "a sweep does not repeat it")
 }
 
-func snoozeUntil(t *testing.T, db *store.DB, shiftID string, until time.Time) {
+func snoozeUntil(t *testing.T, db storetest.DB, shiftID string, until time.Time) {
 	t.Helper()
 	_, _, err := db.UpdateRadarSettings(context.Background(), "T1", shiftID, func(s *bh.RadarSettings) bool {
 		s.SnoozedUntil = until
@@ -310,7 +309,7 @@ func snoozeUntil(t *testing.T, db *store.DB, shiftID string, until time.Time) {
 // staleSweep is the store as a second process's sweep saw it: it listed the
 // settings before the first process ended the snooze.
 type staleSweep struct {
-	*store.DB
+	storetest.DB
 	all []bh.RadarSettings
 }
 

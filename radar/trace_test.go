@@ -17,11 +17,11 @@ import (
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 	"github.com/babyhandoff/babyhandoff/internal/tracelog"
 	"github.com/babyhandoff/babyhandoff/radar"
-	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
 // brokenState is a store whose shift states cannot be read.
-type brokenState struct{ *store.DB }
+type brokenState struct{ storetest.DB }
 
 func (brokenState) ShiftState(context.Context, string, string) (bh.ShiftState, string, bool, error) {
 	return bh.ShiftState{}, "", false, errors.New("disk gone")

@@ -15,13 +15,12 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 	"github.com/babyhandoff/babyhandoff/radar"
-	"github.com/babyhandoff/babyhandoff/store"
 	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
 // startWatcher runs a Risk Radar on db; every changed state arrives on the
 // returned channel.
-func startWatcher(t *testing.T, db *store.DB, now func() time.Time) (<-chan bh.ShiftState, func()) {
+func startWatcher(t *testing.T, db storetest.DB, now func() time.Time) (<-chan bh.ShiftState, func()) {
 	t.Helper()
 	states := make(chan bh.ShiftState, 100)
 	w, err := radar.New(radar.Config{Source: db, Store: db, Now: now,
@@ -129,7 +128,7 @@ func TestRadarFingerprintIgnoresRepeats(t *testing.T) {
 // flakyNotes is the store with LiveNotes failing once on demand: a database
 // that hiccups in the middle of a recompute.
 type flakyNotes struct {
-	*store.DB
+	storetest.DB
 	mu     sync.Mutex
 	fail   bool
 	except string      // a shift whose reads never fail (it may be read again at any time)
@@ -260,7 +259,7 @@ func TestRefreshIsQuietWhenOnlyANoteAgedOut(t *testing.T) {
 	assert.Equal(t, 1, st.Notes, "the sleep note is past")
 }
 
-func mustShift(t *testing.T, db *store.DB, id string) bh.Shift {
+func mustShift(t *testing.T, db storetest.DB, id string) bh.Shift {
 	t.Helper()
 	sh, err := db.ShiftByID(context.Background(), "T1", id)
 	require.NoError(t, err)
@@ -271,7 +270,7 @@ func mustShift(t *testing.T, db *store.DB, id string) bh.Shift {
 // once, as the embedded engine's does when the watcher was busy longer than
 // the oplog keeps entries.
 type losingSource struct {
-	*store.DB
+	storetest.DB
 	mu    sync.Mutex
 	opens int
 	lost  chan struct{}

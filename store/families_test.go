@@ -752,7 +752,7 @@ func TestAChannelsFirstNoteJoinsItsWritersFamily(t *testing.T) {
 	for _, engine := range bothEngines {
 		t.Run(engine.name, func(t *testing.T) {
 			clk := clocktest.New(time.Date(2026, 11, 24, 21, 40, 0, 0, time.UTC))
-			f := &familyT{t: t, ctx: context.Background(), db: storetest.New(t, append(engine.opts, storetest.WithClock(clk.Now))...)}
+			f := &familyT{t: t, ctx: context.Background(), db: storetest.Bolt(t, append(engine.opts, storetest.WithClock(clk.Now))...)}
 			tick := func() { clk.Advance(time.Minute) }
 
 			f.note("D1", "U1", "out of formula")
@@ -876,7 +876,7 @@ func TestMovedNotesAreReadInTheirNewFamily(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a safety net, not a measure
 			defer cancel()
 			clk := clocktest.New(time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC))
-			f := &familyT{t: t, ctx: ctx, db: storetest.New(t, append(engine.opts, storetest.WithClock(clk.Now))...)}
+			f := &familyT{t: t, ctx: ctx, db: storetest.Bolt(t, append(engine.opts, storetest.WithClock(clk.Now))...)}
 			f.note("D1", "U1", "out of formula")
 			maya := f.shift("D1").ID
 			require.NoError(t, f.db.SetShiftTZ(ctx, "T1", maya, "America/New_York"))

@@ -36,7 +36,7 @@ func TestLiveNotesOverAMonth(t *testing.T) {
 			ctx := context.Background()
 			start := time.Date(2026, 11, 2, 8, 0, 0, 0, time.UTC)
 			clk := clocktest.New(start)
-			db := storetest.New(t, append(engine.opts, storetest.WithClock(clk.Now))...)
+			db := storetest.Bolt(t, append(engine.opts, storetest.WithClock(clk.Now))...)
 			ids := map[string]string{}
 			capture := func(name, text, ts string) {
 				n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: text, MessageTS: ts})
@@ -122,7 +122,7 @@ func TestLiveNotesReadInTheShiftsZone(t *testing.T) {
 	// in UTC, 10 a.m. had gone by when it was written: tomorrow's.
 	at := written.Add(5 * time.Hour)
 	clock := storetest.WithClock(func() time.Time { return written })
-	db := storetest.New(t, clock)
+	db := storetest.Bolt(t, clock)
 	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "pediatrician appointment 10am", MessageTS: "1.1"})
 	require.NoError(t, err)
 	count := func() int {
@@ -137,7 +137,7 @@ func TestLiveNotesReadInTheShiftsZone(t *testing.T) {
 	require.NoError(t, db.SetShiftTZ(ctx, "T1", n.ShiftID, ""))
 	assert.Equal(t, 1, count(), "back in UTC: tomorrow's again")
 
-	nyStore := storetest.New(t, clock, func(c *store.Config) { c.Location = ny })
+	nyStore := storetest.Bolt(t, clock, func(c *store.Config) { c.Location = ny })
 	n, _, err = nyStore.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "pediatrician appointment 10am", MessageTS: "1.1"})
 	require.NoError(t, err)
 	live, err := nyStore.LiveNotes(ctx, "T1", n.ShiftID, at)
@@ -151,7 +151,7 @@ func TestNotesByID(t *testing.T) {
 	for _, engine := range bothEngines {
 		t.Run(engine.name, func(t *testing.T) {
 			ctx := context.Background()
-			db := storetest.New(t, engine.opts...)
+			db := storetest.Bolt(t, engine.opts...)
 			a, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "wipes < 1 day", MessageTS: "1.1"})
 			require.NoError(t, err)
 			b, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "slept 3h", MessageTS: "1.2"})

@@ -22,10 +22,10 @@ import (
 func backends(t *testing.T) map[string]func(t *testing.T) *store.DB {
 	t.Helper()
 	b := map[string]func(t *testing.T) *store.DB{
-		"embedded": func(t *testing.T) *store.DB { return storetest.New(t) },
+		"embedded": func(t *testing.T) *store.DB { return storetest.Bolt(t) },
 		// The query paths a real deployment takes, on the embedded engine
 		// (which panics on query shapes it does not support).
-		"embedded-unindexed": func(t *testing.T) *store.DB { return storetest.New(t, storetest.Unindexed()) },
+		"embedded-unindexed": func(t *testing.T) *store.DB { return storetest.Bolt(t, storetest.Unindexed()) },
 	}
 	if uri := os.Getenv("MONGODB_TEST_URI"); uri != "" {
 		b["mongodb"] = func(t *testing.T) *store.DB {
@@ -96,7 +96,7 @@ func TestCaptureNote(t *testing.T) {
 }
 
 func TestCaptureNoteRejectsEmpty(t *testing.T) {
-	db := storetest.New(t)
+	db := storetest.Bolt(t)
 	for _, text := range []string{"", "   ", "\n\t", "task:", "\x00\x01"} {
 		_, _, err := db.CaptureNote(context.Background(), bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: text, MessageTS: "1"})
 		assert.Equal(t, bh.EINVALID, bh.ErrorCode(err), "%q", text)
@@ -192,7 +192,7 @@ func TestMarkEvent(t *testing.T) {
 
 // Concurrent captures share commits and none is lost or doubled.
 func TestConcurrentCaptureGroupCommit(t *testing.T) {
-	db := storetest.New(t)
+	db := storetest.Bolt(t)
 	ctx := context.Background()
 	var wg sync.WaitGroup
 	const n = 200

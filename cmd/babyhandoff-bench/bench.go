@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"sort"
@@ -23,7 +22,6 @@ import (
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/council"
 	"github.com/babyhandoff/babyhandoff/radar"
-	"github.com/babyhandoff/babyhandoff/store"
 )
 
 // runBench measures the bot end to end through the fake Slack on loopback:
@@ -48,7 +46,13 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	soakGap := fs.Duration("gap", 100*time.Millisecond, "real time between two of the family's notes (soak suite), and between the disk suite's spaced syncs")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file (go tool pprof)")
 	out := fs.String("out", "", "also write the results, with the method and the machine, to this Markdown file (e.g. BENCHMARKS.md)")
+	engine := fs.String("engine", "", "embedded engine to measure: sqlite, bolt or both (default both with -out, so the file shows them side by side from one run; else sqlite, the bot's default)")
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	engs, err := engines(*engine, *out != "")
+	if err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
 		return 2
 	}
 	if *cpuProfile != "" {
@@ -73,27 +77,33 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		defer f.Close()
 		w = io.MultiWriter(stdout, f)
-		benchHeader(w)
+		benchHeader(w, engs)
 	}
 	want := func(name string) bool { return *suite == "all" || *suite == name }
 	steps := []struct {
 		name string
 		run  func() int
 	}{
-		{"memory", func() int { return benchMemory(ctx, w, stderr) }},
+		{"memory", func() int { return benchMemory(ctx, engs, w, stderr) }},
 		{"disk", func() int { return benchDisk(ctx, *diskRounds, *soakGap, w, stderr) }},
-		{"capture", func() int { return benchCaptureSuite(ctx, *rate, *dur, *sizes, *sustain, w, stderr) }},
-		{"plan", func() int { return benchPlans(ctx, *plans, w, stderr) }},
-		{"radar", func() int { return benchRadar(ctx, *shifts, *samples, *debounce, w, stderr) }},
+		{"capture", func() int { return benchCaptureSuite(ctx, engs, *rate, *dur, *sizes, *sustain, w, stderr) }},
+		{"plan", func() int {
+			return eachEngine(engs, w, func(e string) int { return benchPlans(ctx, e, *plans, w, stderr) })
+		}},
+		{"radar", func() int {
+			return eachEngine(engs, w, func(e string) int { return benchRadar(ctx, e, *shifts, *samples, *debounce, w, stderr) })
+		}},
 		{"model", func() int { return benchModel(ctx, *modelRounds, *modelLatency, w, stderr) }},
 		{"soak", func() int {
-			if *suite == "all" {
-				// In a process of its own, so that its heap and RSS are a
-				// bot's after months, not what the suites before left.
-				return benchChild(ctx, w, stderr, "-suite", "soak", "-days", strconv.Itoa(*soakDays), "-idle", strconv.Itoa(*soakIdle),
-					"-gap", soakGap.String())
-			}
-			return benchSoak(ctx, *soakDays, *soakIdle, *soakGap, w, stderr)
+			return eachEngine(engs, w, func(e string) int {
+				if *suite == "all" {
+					// In a process of its own, so that its heap and RSS are a
+					// bot's after months, not what the suites before left.
+					return benchChild(ctx, w, stderr, "-suite", "soak", "-engine", e, "-days", strconv.Itoa(*soakDays), "-idle", strconv.Itoa(*soakIdle),
+						"-gap", soakGap.String())
+				}
+				return benchSoak(ctx, e, *soakDays, *soakIdle, *soakGap, w, stderr)
+			})
 		}},
 	}
 	ran := false
@@ -110,6 +120,19 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if !ran {
 		fmt.Fprintf(stderr, "bench: unknown -suite %q; use capture, plan, radar, model, memory, disk, soak or all\n", *suite)
 		return 2
+	}
+	return 0
+}
+
+// eachEngine runs a suite on each engine in turn, a blank line between.
+func eachEngine(engs []string, w io.Writer, run func(engine string) int) int {
+	for i, e := range engs {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		if code := run(e); code != 0 {
+			return code
+		}
 	}
 	return 0
 }
@@ -139,7 +162,7 @@ func benchChild(ctx context.Context, w, stderr io.Writer, args ...string) int {
 }
 
 // benchHeader says how and where the figures were made.
-func benchHeader(w io.Writer) {
+func benchHeader(w io.Writer, engs []string) {
 	cpu := "unknown CPU"
 	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
 		for _, line := range strings.Split(string(b), "\n") {
@@ -151,16 +174,16 @@ func benchHeader(w io.Writer) {
 	}
 	fmt.Fprintf(w, "# BabyHandoff benchmarks\n\nMade by `go run ./cmd/babyhandoff-bench -out BENCHMARKS.md` on %s: %s, %d CPUs, %s/%s, %s.\n\n",
 		time.Now().UTC().Format("2006-01-02 15:04 MST"), cpu, runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
-	fmt.Fprintln(w, "Method: every suite drives the real bot through a fake Slack on loopback (Socket Mode and Web API; nothing leaves the machine) against a temporary embedded database. Latencies are measured from the envelope (or the stored note) to what Slack receives; percentiles are nearest-rank. A note event the bot leaves unacked for 3 s is delivered again, as Slack does (up to three retries; column redelivered), and ack percentiles are over first deliveries. The machine is shared: repeat a run to see its spread. docs/measured.md gives the goals each figure is held to.")
+	fmt.Fprintf(w, "Method: every suite drives the real bot through a fake Slack on loopback (Socket Mode and Web API; nothing leaves the machine) against a temporary embedded database, on each engine measured (%s), in the same run: the capture suite alternates the engines row by row, the other suites measure one engine after the other. Latencies are measured from the envelope (or the stored note) to what Slack receives; percentiles are nearest-rank. A note event the bot leaves unacked for 3 s is delivered again, as Slack does (up to three retries; column redelivered), and ack percentiles are over first deliveries. The machine is shared: repeat a run to see its spread. docs/measured.md gives the goals each figure is held to.\n", strings.Join(engs, " and "))
 	fmt.Fprintln(w)
 }
 
 // benchCaptureSuite is the capture table: the base rate at each database
 // size, then higher rates held on an empty database.
-func benchCaptureSuite(ctx context.Context, rate int, dur time.Duration, sizes, sustain string, w, stderr io.Writer) int {
+func benchCaptureSuite(ctx context.Context, engs []string, rate int, dur time.Duration, sizes, sustain string, w, stderr io.Writer) int {
 	fmt.Fprintf(w, "## Capture: notes through the fake Slack for %s each (%s, %d CPUs, %s)\n\n", dur, runtime.Version(), runtime.NumCPU(), runtime.GOARCH)
-	fmt.Fprintln(w, "| database | rate | sent (in s) | stored | lost | duplicates | redelivered | ack p50 | ack p99 | ack max | ack p99 at the socket | log sync p99 | reply p50 | reply p99 | reply max | CPU stolen by the host |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| engine | database | rate | sent (in s) | stored | lost | duplicates | redelivered | ack p50 | ack p99 | ack max | ack p99 at the socket | log sync p99 | reply p50 | reply p99 | reply max | CPU stolen by the host |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	// probe marks the higher rates: they find the limit, and a loss there
 	// is a finding, not a failed run.
 	type runSpec struct {
@@ -188,19 +211,31 @@ func benchCaptureSuite(ctx context.Context, rate int, dur time.Duration, sizes, 
 		specs = append(specs, runSpec{r, 0, true})
 	}
 	failed := false
+	// Each row on each engine, one right after the other: the two engines
+	// meet the same moment of a shared machine.
+	type runOn struct {
+		runSpec
+		engine string
+	}
+	var runs []runOn
 	for _, sp := range specs {
-		r, err := benchCapture(ctx, sp.rate, dur, sp.mb)
+		for _, e := range engs {
+			runs = append(runs, runOn{sp, e})
+		}
+	}
+	for _, sp := range runs {
+		r, err := benchCapture(ctx, sp.engine, sp.rate, dur, sp.mb)
 		if err != nil {
 			fmt.Fprintln(stderr, "bench:", err)
 			return 1
 		}
-		fmt.Fprintf(w, "| %s | %d/s | %d (%.1f) | %d | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.label, sp.rate, r.sent, r.offered.Seconds(), r.stored, r.sent-r.stored, r.dups, r.redelivered,
-			ms(pct(r.acks, 50)), ms(pct(r.acks, 99)), ms(pct(r.acks, 100)), ms(pct(r.arrived, 99)), ms(pct(r.syncs, 99)), ms(pct(r.replies, 50)), ms(pct(r.replies, 99)), ms(pct(r.replies, 100)), r.stolen)
+		fmt.Fprintf(w, "| %s | %s | %d/s | %d (%.1f) | %d | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", sp.engine, r.label, sp.rate, r.sent, r.offered.Seconds(), r.stored, r.sent-r.stored, r.dups, r.redelivered,
+			ms(pct(r.acks, 50)), ms(pct(r.acks, 99)), ms(pct(r.acks, 100)), ms(pct(r.arrived, 99)), syncP99(r.syncs, sp.engine), ms(pct(r.replies, 50)), ms(pct(r.replies, 99)), ms(pct(r.replies, 100)), r.stolen)
 		if (r.sent != r.stored || r.dups > 0) && !sp.probe {
 			failed = true
 		}
 	}
-	fmt.Fprintln(w, "\nThe ack at the socket is its arrival in the fake Slack's socket (the kernel's receive time), before the fake's reader, which shares this process's CPUs with the bot, reads it. The log sync is each commit's write and sync of the database's log while the notes came: a note's ack waits for one, so the disk's tail is the ack's floor (the disk suite times it alone). The CPU stolen by the host is the share of this virtual machine's CPU time the hypervisor gave to others while the notes came (/proc/stat).")
+	fmt.Fprintln(w, "\nThe ack at the socket is its arrival in the fake Slack's socket (the kernel's receive time), before the fake's reader, which shares this process's CPUs with the bot, reads it. The log sync is each commit's write and sync of the database's log while the notes came: a note's ack waits for one, so the disk's tail is the ack's floor (the disk suite times it alone); only the bolt engine reports it (SQLite's is inside its driver: n/a). The CPU stolen by the host is the share of this virtual machine's CPU time the hypervisor gave to others while the notes came (/proc/stat).")
 	fmt.Fprintln(w, "\nRows above the base rate probe the limit: where notes are lost there, the bot was overloaded for the whole run (Slack's retries could not catch up).")
 	if failed {
 		fmt.Fprintln(stderr, "bench: notes were lost or doubled at the base rate")
@@ -210,26 +245,31 @@ func benchCaptureSuite(ctx context.Context, rate int, dur time.Duration, sizes, 
 }
 
 // benchMemory is the bot's memory at idle: connected, nothing to do.
-func benchMemory(ctx context.Context, w, stderr io.Writer) int {
-	db, closeDB, err := benchStore(ctx)
-	if err != nil {
-		fmt.Fprintln(stderr, "bench:", err)
-		return 1
-	}
-	defer closeDB()
-	_, _, stop, err := startBenchBot(ctx, db)
-	if err != nil {
-		fmt.Fprintln(stderr, "bench:", err)
-		return 1
-	}
-	defer stop()
-	runtime.GC()
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
+func benchMemory(ctx context.Context, engs []string, w, stderr io.Writer) int {
 	fmt.Fprintln(w, "## Memory at idle")
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "The bot connected to the fake Slack with an empty embedded database, after a GC: heap %.1f MB, from the OS %.1f MB, resident %s (this benchmark process, the fake Slack included). With 1,000 shifts: see the radar suite.\n",
-		float64(m.HeapAlloc)/(1<<20), float64(m.Sys)/(1<<20), rss())
+	fmt.Fprintln(w, "The bot connected to the fake Slack with an empty embedded database, after a GC (this benchmark process, the fake Slack included; an engine measured after another carries what the first left in the OS's figures). With 1,000 shifts: see the radar suite.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| engine | heap | from the OS | resident |\n|---|---|---|---|")
+	for _, e := range engs {
+		db, closeDB, err := benchStore(ctx, e)
+		if err != nil {
+			fmt.Fprintln(stderr, "bench:", err)
+			return 1
+		}
+		_, _, stop, err := startBenchBot(ctx, db)
+		if err != nil {
+			closeDB()
+			fmt.Fprintln(stderr, "bench:", err)
+			return 1
+		}
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		fmt.Fprintf(w, "| %s | %.1f MB | %.1f MB | %s |\n", e, float64(m.HeapAlloc)/(1<<20), float64(m.Sys)/(1<<20), rss())
+		stop()
+		closeDB()
+	}
 	return 0
 }
 
@@ -294,13 +334,13 @@ func pct(ds []time.Duration, p int) time.Duration {
 
 // prefill grows the embedded database to about mb megabytes with notes in
 // other shifts, the way months of use would.
-func prefill(ctx context.Context, db *store.DB, mb int) error {
+func prefill(ctx context.Context, db benchDB, mb int) error {
 	if mb <= 0 {
 		return nil
 	}
 	text := strings.Repeat("Pediatrician follow-up moved; bring the blue folder and the insurance card. ", 20)
 	for i := 0; ; i += 200 {
-		if fi, err := os.Stat(db.Path()); err == nil && fi.Size() >= int64(mb)<<20 {
+		if fileSize(db.Path()) >= int64(mb)<<20 {
 			return nil
 		}
 		var wg sync.WaitGroup
@@ -323,26 +363,22 @@ func prefill(ctx context.Context, db *store.DB, mb int) error {
 	}
 }
 
-func benchCapture(ctx context.Context, rate int, dur time.Duration, mb int) (captureResult, error) {
+func benchCapture(ctx context.Context, engine string, rate int, dur time.Duration, mb int) (captureResult, error) {
 	dir, err := os.MkdirTemp("", "babyhandoff-bench-")
 	if err != nil {
 		return captureResult{}, err
 	}
 	defer os.RemoveAll(dir)
 	var syncs logSyncs
-	db, err := store.Open(ctx, store.Config{DataDir: dir, LogSynced: syncs.heard})
+	db, closeDB, err := openEngine(ctx, engine, dir, engineOptions{LogSynced: syncs.heard})
 	if err != nil {
 		return captureResult{}, err
 	}
-	defer db.Close(context.Background())
+	defer closeDB()
 	if err := prefill(ctx, db, mb); err != nil {
 		return captureResult{}, fmt.Errorf("prefill: %w", err)
 	}
-	size := int64(0)
-	if fi, err := os.Stat(filepath.Join(dir, store.FileName)); err == nil {
-		size = fi.Size()
-	}
-	res := captureResult{label: fmt.Sprintf("embedded, %s", humanSize(size))}
+	res := captureResult{label: humanSize(fileSize(db.Path()))}
 
 	fake, _, stop, err := startBenchBot(ctx, db)
 	if err != nil {
@@ -471,8 +507,8 @@ func humanSize(n int64) string {
 }
 
 // benchPlans measures /plan and the Energy what-if through the fake Slack.
-func benchPlans(ctx context.Context, n int, stdout, stderr io.Writer) int {
-	db, closeDB, err := benchStore(ctx)
+func benchPlans(ctx context.Context, engine string, n int, stdout, stderr io.Writer) int {
+	db, closeDB, err := benchStore(ctx, engine)
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1
@@ -552,7 +588,7 @@ func benchPlans(ctx context.Context, n int, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	fmt.Fprintf(stdout, "## /plan: %d rounds of /plan sample, /plan, then Energy → Low, through the fake Slack, embedded store (%s, %d CPUs)\n\n", n, runtime.Version(), runtime.NumCPU())
+	fmt.Fprintf(stdout, "## /plan: %d rounds of /plan sample, /plan, then Energy → Low, through the fake Slack, %s engine (%s, %d CPUs)\n\n", n, engine, runtime.Version(), runtime.NumCPU())
 	fmt.Fprintln(stdout, "| step | p50 | p99 | max |\n|---|---|---|---|")
 	for _, row := range []struct {
 		name string
@@ -612,24 +648,32 @@ func cardRun(m slacktest.Message) string {
 	return ""
 }
 
-// benchStore opens an embedded store in a temporary folder; closeDB
+// benchStore opens engine's database in a temporary folder; closeDB
 // closes it and removes the folder.
-func benchStore(ctx context.Context) (db *store.DB, closeDB func(), err error) {
+func benchStore(ctx context.Context, engine string) (db benchDB, closeDB func(), err error) {
 	dir, err := os.MkdirTemp("", "babyhandoff-bench-")
 	if err != nil {
 		return nil, nil, err
 	}
-	db, err = store.Open(ctx, store.Config{DataDir: dir})
+	db, closeIt, err := openEngine(ctx, engine, dir, engineOptions{})
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, nil, err
 	}
-	return db, func() { _ = db.Close(context.Background()); os.RemoveAll(dir) }, nil
+	return db, func() { closeIt(); os.RemoveAll(dir) }, nil
+}
+
+// syncP99 is the log syncs' p99, where the engine tells them.
+func syncP99(syncs []time.Duration, engine string) string {
+	if engine != engineBolt {
+		return "n/a"
+	}
+	return ms(pct(syncs, 99))
 }
 
 // startBenchBot runs the real bot on db against a fresh fake Slack and
 // waits until it is connected. stop ends both.
-func startBenchBot(ctx context.Context, db *store.DB) (*slacktest.Server, *bot.Bot, func(), error) {
+func startBenchBot(ctx context.Context, db benchDB) (*slacktest.Server, *bot.Bot, func(), error) {
 	c, err := council.New(council.Config{})
 	if err != nil {
 		return nil, nil, nil, err

@@ -43,8 +43,8 @@ func (n *timedNotifier) FindRadar(ctx context.Context, channelID, key string) (s
 // settleAfterCatchUp lets the start-up's work end before sampling.
 const settleAfterCatchUp = 3 * time.Second
 
-func benchRadar(ctx context.Context, shifts, samples int, debounce time.Duration, stdout, stderr io.Writer) int {
-	db, closeDB, err := benchStore(ctx)
+func benchRadar(ctx context.Context, engine string, shifts, samples int, debounce time.Duration, stdout, stderr io.Writer) int {
+	db, closeDB, err := benchStore(ctx, engine)
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1
@@ -160,8 +160,8 @@ func benchRadar(ctx context.Context, shifts, samples int, debounce time.Duration
 		}
 		toState, toNudge = append(toState, st), append(toNudge, nu)
 	}
-	fmt.Fprintf(stdout, "## Risk Radar: %d shifts present (%d notes), %d samples, debounce %s (%s, %d CPUs)\n\n",
-		shifts, shifts*len(texts), samples, debounce, runtime.Version(), runtime.NumCPU())
+	fmt.Fprintf(stdout, "## Risk Radar: %d shifts present (%d notes), %d samples, debounce %s, %s engine (%s, %d CPUs)\n\n",
+		shifts, shifts*len(texts), samples, debounce, engine, runtime.Version(), runtime.NumCPU())
 	fmt.Fprintf(stdout, "catch-up of %d shifts at start-up: %s; heap after: %.1f MB. A note stored right after it: state in %s, nudge in %s (start-up work still going on). The samples below start %s later.\n\n",
 		shifts, catchUp.Round(time.Millisecond), float64(mem.HeapAlloc)/(1<<20), ms(firstState), ms(firstNudge), settleAfterCatchUp)
 	fmt.Fprintln(stdout, "| measure | p50 | p95 | max | goal |")

@@ -20,7 +20,6 @@ import (
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/council"
 	"github.com/babyhandoff/babyhandoff/radar"
-	"github.com/babyhandoff/babyhandoff/store"
 )
 
 // familyNotes are thirty notes of the kind a family sends in a day.
@@ -61,7 +60,7 @@ type soakWindow struct {
 // start. The family keeps up: each morning the tasks, deadlines and supplies
 // of the day before are marked done. Every 10 days it prints the database's
 // size, memory and the latencies of those days.
-func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr io.Writer) int {
+func benchSoak(ctx context.Context, engine string, days, idle int, gap time.Duration, w, stderr io.Writer) int {
 	fail := func(err error) int { fmt.Fprintln(stderr, "bench: soak:", err); return 1 }
 	clk := &soakClock{}
 	start := time.Date(2027, 1, 4, 7, 0, 0, 0, time.UTC)
@@ -72,11 +71,11 @@ func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr
 	}
 	defer os.RemoveAll(dir)
 	var syncs logSyncs
-	db, err := store.Open(ctx, store.Config{DataDir: dir, Now: clk.Now, LogSynced: syncs.heard})
+	db, closeDB, err := openEngine(ctx, engine, dir, engineOptions{Now: clk.Now, LogSynced: syncs.heard})
 	if err != nil {
 		return fail(err)
 	}
-	defer db.Close(context.Background())
+	defer closeDB()
 
 	// The other conversations: a deadline, a supply and a sleep note each.
 	var wg sync.WaitGroup
@@ -145,8 +144,8 @@ func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr
 	// Let the radar catch up with the idle conversations first.
 	time.Sleep(settleAfterCatchUp)
 
-	fmt.Fprintf(w, "## Soak: %d days of a family's use beside %d idle conversations (%s, %d CPUs)\n\n", days, idle, runtime.Version(), runtime.NumCPU())
-	fmt.Fprintf(w, "Each simulated day: 30 notes (one every 25 minutes of the clock from 07:00, %s apart in real time so the last one's reply, App Home and nudge are done, as they would be), 5 `/plan`, one Energy what-if and one Download plan (handoff.md, calendar and picture, waited for until all three are delivered), through the fake Slack, with the Risk Radar running (nudge debounce 50 ms); the retention sweep runs at each day's start, and each morning the family marks the day before's tasks, deadlines and supplies done. Latencies are over the ten days up to the row's day; sizes and memory at its end. A note's ack is timed from the envelope's send to the fake Slack's read of the ack, and \"at the socket\" to its arrival in the fake's socket (the kernel's receive time): the fake shares this process and its CPUs with the bot, and its reader may wait for the bot's work after the ack, which Slack's servers would not. \"Its log sync\" is the note's own write and sync of the database's log, which its ack waits for: the disk's part of the ack (the disk suite times it alone). \"CPU stolen by the host\" is the share of this virtual machine's CPU time the hypervisor gave to others while it wanted to run, over the row's days (/proc/stat): a stolen moment stalls whatever was running, an ack or a sync's completion. Heap and RSS are this process's after a collection that hands freed memory back: the bot and the fake Slack (which keeps every message it was sent; its record of calls and the bytes of delivered files are dropped each day).%s\n", gap, ownProcess())
+	fmt.Fprintf(w, "## Soak: %d days of a family's use beside %d idle conversations, %s engine (%s, %d CPUs)\n\n", days, idle, engine, runtime.Version(), runtime.NumCPU())
+	fmt.Fprintf(w, "Each simulated day: 30 notes (one every 25 minutes of the clock from 07:00, %s apart in real time so the last one's reply, App Home and nudge are done, as they would be), 5 `/plan`, one Energy what-if and one Download plan (handoff.md, calendar and picture, waited for until all three are delivered), through the fake Slack, with the Risk Radar running (nudge debounce 50 ms); the retention sweep runs at each day's start, and each morning the family marks the day before's tasks, deadlines and supplies done. Latencies are over the ten days up to the row's day; sizes and memory at its end. A note's ack is timed from the envelope's send to the fake Slack's read of the ack, and \"at the socket\" to its arrival in the fake's socket (the kernel's receive time): the fake shares this process and its CPUs with the bot, and its reader may wait for the bot's work after the ack, which Slack's servers would not. \"Its log sync\" is the note's own write and sync of the database's log, which its ack waits for: the disk's part of the ack (the disk suite times it alone; only the bolt engine reports it: n/a on SQLite). \"CPU stolen by the host\" is the share of this virtual machine's CPU time the hypervisor gave to others while it wanted to run, over the row's days (/proc/stat): a stolen moment stalls whatever was running, an ack or a sync's completion. Heap and RSS are this process's after a collection that hands freed memory back: the bot and the fake Slack (which keeps every message it was sent; its record of calls and the bytes of delivered files are dropped each day).%s\n", gap, ownProcess())
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| day | database file (in use) | notes (not done; open and not past: what plans read) | runs | heap | RSS (anon + file) | note ack p50 | note ack p99 | ack p99 at the socket | its log sync p99 | /plan → card p50 | /plan → card p99 | radar note → state p95 | CPU stolen by the host |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
@@ -223,7 +222,7 @@ func benchSoak(ctx context.Context, days, idle int, gap time.Duration, w, stderr
 			}
 		}
 		if day%10 == 0 || day == days {
-			if err := soakRow(ctx, w, db, team, day, clk.Now(), win); err != nil {
+			if err := soakRow(ctx, w, db, engine, team, day, clk.Now(), win); err != nil {
 				return fail(err)
 			}
 			win = soakWindow{cpu: readCPUTimes()}
@@ -251,7 +250,7 @@ func ownProcess() string {
 
 // soakKeepUp marks done the family's tasks, deadlines and supplies noted
 // before today.
-func soakKeepUp(ctx context.Context, db *store.DB, team, channel string, now time.Time) error {
+func soakKeepUp(ctx context.Context, db benchDB, team, channel string, now time.Time) error {
 	sh, err := db.Shift(ctx, team, channel)
 	if bh.ErrorCode(err) == bh.ENOTFOUND {
 		return nil
@@ -352,8 +351,14 @@ func soakDownload(ctx context.Context, fake *slacktest.Server, team, channel str
 }
 
 // soakRow prints one row of the soak table.
-func soakRow(ctx context.Context, w io.Writer, db *store.DB, team string, day int, now time.Time, win soakWindow) error {
-	size, used := db.FileUse()
+func soakRow(ctx context.Context, w io.Writer, db benchDB, engine, team string, day int, now time.Time, win soakWindow) error {
+	// The bolt engine tells the part of its files that holds data; a
+	// SQLite file's free pages are not counted here.
+	file := humanSize(fileSize(db.Path()))
+	if u, ok := db.(interface{ FileUse() (int64, int64) }); ok {
+		size, used := u.FileUse()
+		file = fmt.Sprintf("%s (%s)", humanSize(size), humanSize(used))
+	}
 	sh, err := db.Shift(ctx, team, "DFAMILY")
 	if err != nil {
 		return err
@@ -388,8 +393,8 @@ func soakRow(ctx context.Context, w io.Writer, db *store.DB, team string, day in
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	stolen := readCPUTimes().stolenSince(win.cpu)
-	fmt.Fprintf(w, "| %d | %s (%s) | %d (%d; %d) | %d | %.0f MB | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", day, humanSize(size), humanSize(used), len(notes), open, live, runs,
-		float64(m.HeapAlloc)/(1<<20), rssSplit(), ms(pct(win.acks, 50)), ms(pct(win.acks, 99)), ms(pct(win.arrived, 99)), ms(pct(win.syncs, 99)), ms(pct(win.cards, 50)), ms(pct(win.cards, 99)), ms(pct(win.states, 95)), stolen)
+	fmt.Fprintf(w, "| %d | %s | %d (%d; %d) | %d | %.0f MB | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", day, file, len(notes), open, live, runs,
+		float64(m.HeapAlloc)/(1<<20), rssSplit(), ms(pct(win.acks, 50)), ms(pct(win.acks, 99)), ms(pct(win.arrived, 99)), syncP99(win.syncs, engine), ms(pct(win.cards, 50)), ms(pct(win.cards, 99)), ms(pct(win.states, 95)), stolen)
 	return nil
 }
 

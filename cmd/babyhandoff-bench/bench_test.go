@@ -19,8 +19,8 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// The one benchmark command, shrunk: every suite runs and BENCHMARKS.md
-// says how, where and what.
+// The one benchmark command, shrunk: every suite runs on both engines and
+// BENCHMARKS.md says how, where and what.
 func TestBenchWritesEverySuite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every benchmark suite, briefly")
@@ -43,9 +43,15 @@ func TestBenchWritesEverySuite(t *testing.T) {
 	doc := string(b)
 	for _, want := range []string{"# BabyHandoff benchmarks", "Method:", "CPUs", "## Memory at idle", "## Disk: 20 rounds", "a bbolt commit's floor", "## Capture", "| 100/s |",
 		"## /plan", "## Risk Radar", "note stored → nudge posted",
-		"## Model mode", "overhead outside model calls", "## Soak: 2 days", "| 2 | ", "this suite has a process of its own"} {
+		"## Model mode", "overhead outside model calls", "## Soak: 2 days", "| 2 | ", "this suite has a process of its own",
+		// -out measures both engines in the one run.
+		"on each engine measured (sqlite and bolt)", "| engine |", "| sqlite | ", "| bolt | ",
+		"through the fake Slack, sqlite engine", "through the fake Slack, bolt engine", "debounce 50ms, sqlite engine", "debounce 50ms, bolt engine",
+		"idle conversations, sqlite engine", "idle conversations, bolt engine"} {
 		assert.Contains(t, doc, want)
 	}
+	// Each capture row on each engine, the engines alternating.
+	assert.Regexp(t, `(?m)^\| sqlite \| .* \| 50/s \|.*\n\| bolt \| .* \| 50/s \|.*\n\| sqlite \| .* \| 100/s \|.*\n\| bolt \| .* \| 100/s \|`, doc)
 	printed, err := os.ReadFile(stdout.Name())
 	require.NoError(t, err)
 	assert.Equal(t, doc, string(printed), "the file holds what was printed")

@@ -20,7 +20,7 @@ import (
 func TestARunStaysLean(t *testing.T) {
 	ctx := context.Background()
 	now := time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
-	db := storetest.New(t, storetest.WithClock(func() time.Time { return now }))
+	db := storetest.Bolt(t, storetest.WithClock(func() time.Time { return now }))
 	var notes []bh.Note
 	for i, text := range familyNotes {
 		n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", UserID: "U1", RawText: text, MessageTS: fmt.Sprintf("%d.000100", 1763900000+i)})

@@ -28,7 +28,7 @@ func TestExportRoundTripsBetweenTheEngines(t *testing.T) {
 
 	t.Run("current store to SQLite", func(t *testing.T) {
 		clock := clocktest.New(storetest.Start)
-		from := storetest.New(t, storetest.WithClock(clock.Now))
+		from := storetest.Bolt(t, storetest.WithClock(clock.Now))
 		sh := storetest.Fill(t, from, clock)
 		d, err := from.Export(ctx, sh)
 		require.NoError(t, err)
@@ -64,7 +64,7 @@ func TestExportRoundTripsBetweenTheEngines(t *testing.T) {
 		sweptKeepsItsDecision(t, want)
 		d, err := store.DumpOf(want)
 		require.NoError(t, err)
-		to := storetest.New(t, storetest.WithClock(clock.Now))
+		to := storetest.Bolt(t, storetest.WithClock(clock.Now))
 		_, err = to.Import(ctx, d)
 		require.NoError(t, err)
 		back, err := to.Export(ctx, sh)

@@ -104,7 +104,7 @@ func (tx *Tx) ensureShift(ctx context.Context, teamID, channelID, userID string)
 			}
 		}
 		if err == sql.ErrNoRows {
-			sh, err = tx.writersFamily(ctx, teamID, userID)
+			sh, err = tx.writersFamily(ctx, teamID, userID, bh.ConversationKindOf(channelID) == bh.ConvDM)
 		}
 		if err == sql.ErrNoRows {
 			sh, err = tx.ensureFoundedShift(ctx, teamID, channelID)
@@ -169,9 +169,21 @@ func (tx *Tx) left(ctx context.Context, sh bh.Shift, userID string) (bool, error
 // writersFamily is the family a conversation's first note by userID goes
 // to: the one their DM feeds, else the one they joined first;
 // sql.ErrNoRows when they are in none.
-func (tx *Tx) writersFamily(ctx context.Context, teamID, userID string) (bh.Shift, error) {
+func (tx *Tx) writersFamily(ctx context.Context, teamID, userID string, dm bool) (bh.Shift, error) {
 	if userID == "" {
 		return bh.Shift{}, sql.ErrNoRows
+	}
+	if dm {
+		// A DM brings its person to their family only as their first DM
+		// (after a channel made them a member): a second DM of theirs
+		// founds its own, as in the bolt engine.
+		var n int
+		if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM conversations WHERE team_id = ? AND user_id = ?", teamID, userID).Scan(&n); err != nil {
+			return bh.Shift{}, err
+		}
+		if n > 0 {
+			return bh.Shift{}, sql.ErrNoRows
+		}
 	}
 	var id string
 	err := tx.QueryRowContext(ctx, `SELECT m.shift_id FROM members m

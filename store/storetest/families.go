@@ -49,6 +49,16 @@ var familyCases = []suiteCase{
 		assert.NotEqual(h.T, sh.ID, other.ShiftID, "a channel whose first writer is in no family is a family of its own")
 		assert.Equal(h.T, []string{"U3"}, h.users(h.Members(h.Ctx, Team, other.ShiftID)), "its first writer")
 	}},
+	{"APersonsSecondDMIsAFamilyOfItsOwn", func(h *H) {
+		// A person's DM feeds the family it founded; another DM of theirs
+		// (a second workspace app's, a test's) founds its own, as the bolt
+		// engine always did: only a channel joins the writer's family.
+		first := h.Capture("D1", "U1", "wipes < 1 day", "1.1")
+		second := h.Capture("D2", "U1", "out of formula", "2.1")
+		assert.NotEqual(h.T, first.ShiftID, second.ShiftID)
+		ch := h.Capture("C1", "U1", "pick up the stroller", "3.1")
+		assert.Equal(h.T, first.ShiftID, ch.ShiftID, "a channel joins the family of the writer's DM")
+	}},
 	{"JoiningMovesTheDMAndItsOpenNotesWhenAsked", func(h *H) {
 		maya := h.Capture("D1", "U1", "wipes < 1 day", "1.1")
 		h.Clock.Advance(time.Minute)

@@ -9,19 +9,35 @@ import (
 	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/sqlite"
 	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
 func TestNewIsAFreshEmbeddedStoreOnTheGivenClock(t *testing.T) {
 	at := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
 	db := storetest.New(t, storetest.WithClock(func() time.Time { return at }))
-	assert.True(t, db.Embedded())
 	n, created, err := db.CaptureNote(context.Background(), bh.NewNote{TeamID: "T1", ChannelID: "D1", UserID: "U1", RawText: "wipes < 1 day", MessageTS: "1.1"})
 	require.NoError(t, err)
 	assert.True(t, created)
 	assert.True(t, n.CreatedAt.Equal(at), "stored on the given clock: %v", n.CreatedAt)
 
-	other := storetest.New(t, storetest.Unindexed())
+	other := storetest.Bolt(t, storetest.Unindexed())
 	_, err = other.Shift(context.Background(), "T1", "D1")
 	assert.Equal(t, bh.ENOTFOUND, bh.ErrorCode(err), "each store is its own")
+}
+
+// New opens the engine BABYHANDOFF_TEST_ENGINE names, SQLite by default
+// (the bot's); Bolt opens the bolt engine whatever it says.
+func TestNewOpensTheEngineUnderTest(t *testing.T) {
+	for _, tc := range []struct {
+		env  string
+		want any
+	}{{"", (*sqlite.DB)(nil)}, {"sqlite", (*sqlite.DB)(nil)}, {"bolt", (*store.DB)(nil)}} {
+		t.Run("engine="+tc.env, func(t *testing.T) {
+			t.Setenv(storetest.EngineEnv, tc.env)
+			assert.IsType(t, tc.want, storetest.New(t))
+			assert.True(t, storetest.Bolt(t).Embedded())
+		})
+	}
 }
