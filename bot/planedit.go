@@ -292,9 +292,15 @@ func (c *cards) commit(ctx context.Context, user string, release func(), parent,
 			log.ErrorContext(ctx, "bot: say what the edit changed", "err", err)
 		}
 	}
-	art := council.DiffArtifact(council.Diff(council.FromRecord(from), out), out.Run)
+	d := council.Diff(council.FromRecord(from), out)
+	art := council.DiffArtifact(d, out.Run)
 	if err := c.store.SaveArtifact(ctx, out.Run.TeamID, out.Run.ShiftID, art); err != nil {
 		log.ErrorContext(ctx, "bot: save edit diff", "err", err)
+	}
+	// The diff goes into the card's thread as a what-if's does; a file of
+	// no changes is noise (it stays stored).
+	if cardTS != "" && !d.ScheduleUnchanged() {
+		c.share.upload(ctx, out.Run.TeamID, art, cardCh, cardTS, user)
 	}
 	log.InfoContext(ctx, "plan edited", "parent_run_id", parent.Run.ID, "ops", len(run.Edit.Ops))
 	if versions {

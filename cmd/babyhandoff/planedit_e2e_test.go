@@ -161,6 +161,9 @@ func TestE2EEditThePlanFromTheCard(t *testing.T) {
 	f := waitFile(t, h, "handoff-v2.md")
 	assert.Contains(t, string(f.Content), "12:00")
 	waitFile(t, h, "plan-v2.ics")
+	// The edit's diff is in the thread, as a what-if's is.
+	diff := waitFile(t, h, "handoff-v1-to-v2.diff.md")
+	assert.Contains(t, string(diff.Content), "daycare form")
 
 	// Drop the errand (block 0): v3; it waits for later now.
 	h.ack(h.editDrop("U1", form2, h.blockIndex(form2, "buy wipes")))
