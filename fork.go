@@ -124,6 +124,7 @@ func ForkRun(parent Run, changes []InputChange, loc *time.Location) (Run, error)
 	r := parent
 	r.ID, r.Version, r.ParentRunID = "", 0, parent.ID
 	r.Edit, r.Status, r.Error = nil, StatusQueued, ""
+	r.TraceID = ""      // its own work's, set where it runs
 	r.ReadNotes = false // the caller says when it reads the notes afresh
 	r.CardTS, r.CardChannel, r.CardPosted = "", "", false
 	r.CreatedAt, r.StartedAt, r.FinishedAt = time.Time{}, time.Time{}, time.Time{}

@@ -13,7 +13,7 @@ import (
 func forkParent() bh.Run {
 	now := time.Date(2026, 3, 3, 9, 0, 0, 0, time.UTC)
 	return bh.Run{ID: "r1", Version: 3, Energy: bh.EnergyMedium, HorizonH: 12, Now: now, Quiet: &bh.QuietHours{From: 22, To: 6},
-		CardTS: "1.1", Status: bh.StatusCompleted, Change: "old", Edit: &bh.PlanEdit{By: "U1"}, ReadNotes: true}
+		CardTS: "1.1", Status: bh.StatusCompleted, Change: "old", Edit: &bh.PlanEdit{By: "U1"}, ReadNotes: true, TraceID: "parenttrace"}
 }
 
 func TestForkRun(t *testing.T) {
@@ -64,6 +64,7 @@ func TestForkRun(t *testing.T) {
 			assert.Empty(t, r.ID)
 			assert.Zero(t, r.Version)
 			assert.Empty(t, r.CardTS)
+			assert.Empty(t, r.TraceID, "its own work's trace, not the parent's")
 			assert.Nil(t, r.Edit)
 			assert.False(t, r.ReadNotes, "a fork of a /plan fork plans from its parent's pack")
 			assert.Equal(t, tc.changes, r.WhatIf)

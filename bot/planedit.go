@@ -210,6 +210,7 @@ func (c *cards) edit(ctx context.Context, user string, shown bh.RunRecord, ops [
 		return
 	}
 	run := bh.EditRun(cur.Run, bh.PlanEdit{Ops: ops, By: user, At: b.cfg.Now()}, ch)
+	run.TraceID = bh.TraceID(ctx)
 	card := cur.Run
 	if card.CardTS == "" {
 		// A handoff's plan has no card: the card is the one edited.
@@ -390,6 +391,7 @@ func (c *cards) bringBack(ctx context.Context, user string, shown, target bh.Run
 	}
 	change := bh.Change{Text: council.BackTo(target.Run.Version, why)}
 	run := bh.EditRun(target.Run, bh.PlanEdit{By: user, At: c.b.cfg.Now()}, change)
+	run.TraceID = bh.TraceID(ctx)
 	// The card is the current plan's.
 	card := cur.Run
 	if card.CardTS == "" {
