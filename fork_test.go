@@ -112,3 +112,20 @@ func TestChangesAreChanges(t *testing.T) {
 	assert.Equal(t, 8, h)
 	assert.True(t, from.Equal(time.Date(2026, 3, 3, 12, 0, 0, 0, time.UTC)))
 }
+
+// A window's times are stamps, written on the 24-hour clock whatever the
+// parent's: a Slack reader sees them on their own clock.
+func TestChangesStampedWindow(t *testing.T) {
+	p := forkParent()
+	p.Clock = bh.Clock12
+	at := time.Date(2026, 3, 3, 19, 0, 0, 0, time.UTC)
+	win, _ := bh.WindowChange(p, at, 10)
+	energy, _ := bh.EnergyChange(p, bh.EnergyLow)
+	ch := bh.ChangesStamped(p, []bh.InputChange{energy, win}, time.UTC)
+	assert.Equal(t, "energy medium → low; window next 12h → Tue 19:00–05:00", ch.Text)
+	assert.Equal(t, []bh.Stamp{bh.StampOf(at, "Mon 15:04"), bh.StampOf(at.Add(10*time.Hour), "15:04")}, ch.Stamps)
+	r, err := bh.ForkRun(p, []bh.InputChange{energy, win}, time.UTC)
+	require.NoError(t, err)
+	assert.Equal(t, ch.Text, r.Change)
+	assert.Equal(t, ch.Stamps, r.ChangeStamps)
+}
