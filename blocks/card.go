@@ -363,7 +363,17 @@ func Card(in CardInput) Message {
 // energy low · Sleep-first won (20 · 17 · 16)"). Why it won, and the plans
 // themselves, are behind Why this plan?.
 func cardMeta(in CardInput, l *time.Location) string {
-	parts := []string{"made " + WhenOn(in.Run.Now, l, Clock, in.Run.Clock)}
+	made := "made " + WhenOn(in.Run.Now, l, Clock, in.Run.Clock)
+	if e := in.Run.Edit; e != nil && !e.At.IsZero() {
+		// An edit keeps its parent's clock (the plan keeps its window):
+		// the card says when the version was made, not when its plan was.
+		word := "edited "
+		if len(e.Ops) == 0 {
+			word = "made "
+		}
+		made = word + WhenOn(e.At, l, Clock, in.Run.Clock)
+	}
+	parts := []string{made}
 	if e := EnergyInUse(in.Run, in.Decision); e != "" && e != bh.EnergyAuto {
 		parts = append(parts, "energy "+string(e))
 	}

@@ -185,6 +185,18 @@ func TestCardAfterAnEdit(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(raw), "edit of v1 by \\u003c@U2\\u003e: dropped “Laundry”")
 	assert.Contains(t, string(raw), blocks.ActionEditUndo)
+	// When the edit was made, not when its parent's plan was.
+	edited := rec.Run.Now.Add(47 * time.Minute)
+	in.Run.Edit.At = edited
+	meta, ok := blocks.Card(in).Blocks[1].(*slack.SectionBlock)
+	require.True(t, ok)
+	assert.True(t, strings.HasPrefix(meta.Text.Text, fmt.Sprintf("edited <!date^%d^", edited.Unix())), meta.Text.Text)
+	// A version brought back was made then too.
+	back := in
+	back.Run.Edit = &bh.PlanEdit{By: "U2", At: edited}
+	meta, ok = blocks.Card(back).Blocks[1].(*slack.SectionBlock)
+	require.True(t, ok)
+	assert.True(t, strings.HasPrefix(meta.Text.Text, fmt.Sprintf("made <!date^%d^", edited.Unix())), meta.Text.Text)
 
 	in.Undo = false
 	raw, err = json.Marshal(blocks.Card(in).Blocks)

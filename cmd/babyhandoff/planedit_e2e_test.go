@@ -196,7 +196,11 @@ func TestE2EEditThePlanFromTheCard(t *testing.T) {
 	// Drop the errand again (v5), then an edit on v4's form of that
 	// errand: it is gone, so it is refused with what changed.
 	h.ack(h.editDrop("U1", form4, h.blockIndex(form4, "buy wipes")))
-	h.cardAt("DU1", v1.ts, "v5 · ")
+	v5 := h.cardAt("DU1", v1.ts, "v5 · ")
+	// The card says when the edit was made (v1's plan was made at 10:00,
+	// and the plan keeps its window).
+	assert.Contains(t, string(v5.raw), "\"edited \\u003c!date^"+itoa(int(clock.Now().Unix()))+"^")
+	assert.Equal(t, "v5 · next 12h", v5.title[:len("v5 · next 12h")], "the window stays v1's")
 	h.ack(h.editMenu("U1", form4, h.blockIndex(form4, "buy wipes"), blocks.EditLater))
 	h.ephemeral("DU1", "U1", "The plan changed since you opened it: it is v5 now (dropped “Errand run: buy wipes”)")
 	// One made on v1's form that still fits is applied to v5: v6.
