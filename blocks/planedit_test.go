@@ -179,6 +179,17 @@ func TestCardAfterAnEdit(t *testing.T) {
 	rec.Run.Change = "dropped “Laundry”"
 	in := blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals, ForkedFrom: 1, Undo: true}
 	card := blocks.Card(in)
+	// A what-if plans again from the notes: asked before the Energy menu
+	// makes one, and said in What if….
+	energy := card.Blocks[1].(*slack.SectionBlock).Accessory.SelectElement
+	require.NotNil(t, energy.Confirm, "the edits are not kept: asked first")
+	assert.Contains(t, energy.Confirm.Text.Text, "v2 has edits made by hand. A what-if plans again from your notes: the edits are not kept")
+	others, err := json.Marshal(blocks.OthersModal(in))
+	require.NoError(t, err)
+	assert.Contains(t, string(others), "v2 has edits made by hand")
+	plan := in
+	plan.Run.Edit = nil
+	assert.Nil(t, blocks.Card(plan).Blocks[1].(*slack.SectionBlock).Accessory.SelectElement.Confirm, "a plan's what-if keeps all it has")
 	assert.Empty(t, slacktest.ValidateBlocks("message", toAny(t, card.Blocks)))
 	assert.LessOrEqual(t, blocks.Height(card.Blocks), blocks.MaxCard)
 	raw, err := json.Marshal(card.Blocks)

@@ -155,6 +155,9 @@ func TestE2EEditThePlanFromTheCard(t *testing.T) {
 	assert.Contains(t, string(v2.raw), "edit of v1 by \\u003c@U1\\u003e: moved “daycare form” to")
 	assert.Contains(t, string(v2.raw), blocks.ActionEditUndo)
 	h.inThread("DU1", v1.ts, "v1 → v2")
+	// A what-if of it would plan again from the notes: the Energy menu
+	// asks first.
+	assert.Contains(t, string(v2.raw), "v2 has edits made by hand. A what-if plans again from your notes: the edits are not kept")
 	form2 := h.viewWith(blocks.CallbackEditPlan, "Edit plan v2")
 	// Its files follow: handoff.md has the form at noon.
 	h.ack(h.click("DU1", v2.ts, "U1", "card_download", v2.runID))
