@@ -390,7 +390,11 @@ func cardMeta(in CardInput, l *time.Location) string {
 	if in.Run.Edit != nil {
 		parts = append(parts, editMeta(in))
 	} else if in.ForkedFrom > 0 {
-		parts = append(parts, fmt.Sprintf("what-if of v%d: %s", in.ForkedFrom, StampedNear(in.Run.Change, in.Run.ChangeStamps, 300, in.Run.Now.In(l))))
+		// A /plan whose words fork the latest card says "a what-if of v1:"
+		// in its Change already (its thread shows it): said once here.
+		prefix := fmt.Sprintf("what-if of v%d: ", in.ForkedFrom)
+		change := strings.TrimPrefix(in.Run.Change, "a "+prefix)
+		parts = append(parts, prefix+StampedNear(change, in.Run.ChangeStamps, 300, in.Run.Now.In(l)))
 	}
 	if d := DutyLine(in.Duty, in.Run.Now, l); d != "" {
 		parts = append(parts, d)

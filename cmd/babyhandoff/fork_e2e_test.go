@@ -268,4 +268,6 @@ func TestE2EWhatIfWindowTimesAreStamped(t *testing.T) {
 	h.inThread("DU1", v2.ts, "window next 12h → \\u003c!date^"+itoa(int(seven)))
 	h.inThread("DU1", v2.ts, "–\\u003c!date^"+itoa(int(five)))
 	assert.Contains(t, string(v2.raw), "\\u003c!date^"+itoa(int(seven)), "the card's what-if line too")
+	assert.Contains(t, string(v2.raw), "what-if of v1: window next 12h → ", "said once")
+	assert.NotContains(t, string(v2.raw), "what-if of v1: a what-if of v1")
 }
