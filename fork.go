@@ -124,6 +124,7 @@ func ForkRun(parent Run, changes []InputChange, loc *time.Location) (Run, error)
 	r := parent
 	r.ID, r.Version, r.ParentRunID = "", 0, parent.ID
 	r.Edit, r.Status, r.Error = nil, StatusQueued, ""
+	r.TraceID = ""      // its own work's, set where it runs
 	r.ReadNotes = false // the caller says when it reads the notes afresh
 	r.CardTS, r.CardChannel, r.CardPosted = "", "", false
 	r.CreatedAt, r.StartedAt, r.FinishedAt = time.Time{}, time.Time{}, time.Time{}
@@ -133,7 +134,8 @@ func ForkRun(parent Run, changes []InputChange, loc *time.Location) (Run, error)
 		}
 	}
 	r.WhatIf = append([]InputChange(nil), changes...)
-	r.Change, r.ChangeStamps = ChangesText(parent, changes, loc), nil
+	ch := ChangesStamped(parent, changes, loc)
+	r.Change, r.ChangeStamps = ch.Text, ch.Stamps
 	return r, nil
 }
 
@@ -186,17 +188,6 @@ func LeftOut(changes []InputChange) map[string]bool {
 	return out
 }
 
-// ChangesText names every change, for the diff reply and the run's Change:
-// "energy medium → low; window next 12h → next 8h; left out “wipes”". It
-// writes times on parent's clock in loc.
-func ChangesText(parent Run, changes []InputChange, loc *time.Location) string {
-	var out []string
-	for _, c := range changes {
-		out = append(out, c.Say(parent, loc))
-	}
-	return strings.Join(out, "; ")
-}
-
 // Say is the change as a person reads it; parent gives the clock a window
 // is read on.
 func (c InputChange) Say(parent Run, loc *time.Location) string {
@@ -215,6 +206,51 @@ func (c InputChange) Say(parent Run, loc *time.Location) string {
 		return "planners " + plannersSaid(c.From) + " → " + plannersSaid(c.To)
 	}
 	return string(c.Kind)
+}
+
+// ChangesStamped names every change, for the diff reply and the run's
+// Change: "energy medium → low; window next 12h → next 8h". A window's
+// times are written on the shift's 24-hour clock and kept as Stamps, so a
+// Slack reader sees them in their own zone and clock (as an edit's are),
+// not the family's.
+func ChangesStamped(parent Run, changes []InputChange, loc *time.Location) Change {
+	var out []string
+	var stamps []Stamp
+	for _, c := range changes {
+		if c.Kind != ForkWindow {
+			out = append(out, c.Say(parent, loc))
+			continue
+		}
+		from, fs := windowStamped(parent, c.From, loc)
+		to, ts := windowStamped(parent, c.To, loc)
+		out = append(out, "window "+from+" → "+to)
+		stamps = append(append(stamps, fs...), ts...)
+	}
+	return Change{Text: strings.Join(out, "; "), Stamps: stamps}
+}
+
+// windowStamped is a window value as WindowText writes it on the 24-hour
+// clock, with its start and end as stamps ("Tue 19:00–07:00").
+func windowStamped(parent Run, v string, loc *time.Location) (string, []Stamp) {
+	from, hours, err := ParseWindowValue(v)
+	if err != nil {
+		return v, nil
+	}
+	r := Run{Now: parent.Now, From: from, HorizonH: hours, Clock: Clock24}
+	if loc == nil {
+		loc = time.UTC
+	}
+	if !r.Later() {
+		return r.WindowText(loc), nil
+	}
+	f := from.In(loc)
+	t := f.Add(time.Duration(hours) * time.Hour)
+	toLayout := "15:04"
+	if t.YearDay() != f.YearDay() && hours >= 24 {
+		toLayout = "Mon 15:04"
+	}
+	fs, ts := StampOf(f, "Mon 15:04"), StampOf(t, toLayout)
+	return fs.Text + "–" + ts.Text, []Stamp{fs, ts}
 }
 
 func windowSaid(parent Run, v string, loc *time.Location) string {

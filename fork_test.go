@@ -13,7 +13,7 @@ import (
 func forkParent() bh.Run {
 	now := time.Date(2026, 3, 3, 9, 0, 0, 0, time.UTC)
 	return bh.Run{ID: "r1", Version: 3, Energy: bh.EnergyMedium, HorizonH: 12, Now: now, Quiet: &bh.QuietHours{From: 22, To: 6},
-		CardTS: "1.1", Status: bh.StatusCompleted, Change: "old", Edit: &bh.PlanEdit{By: "U1"}, ReadNotes: true}
+		CardTS: "1.1", Status: bh.StatusCompleted, Change: "old", Edit: &bh.PlanEdit{By: "U1"}, ReadNotes: true, TraceID: "parenttrace"}
 }
 
 func TestForkRun(t *testing.T) {
@@ -64,6 +64,7 @@ func TestForkRun(t *testing.T) {
 			assert.Empty(t, r.ID)
 			assert.Zero(t, r.Version)
 			assert.Empty(t, r.CardTS)
+			assert.Empty(t, r.TraceID, "its own work's trace, not the parent's")
 			assert.Nil(t, r.Edit)
 			assert.False(t, r.ReadNotes, "a fork of a /plan fork plans from its parent's pack")
 			assert.Equal(t, tc.changes, r.WhatIf)
@@ -110,4 +111,21 @@ func TestChangesAreChanges(t *testing.T) {
 	assert.Equal(t, "2026-03-03T12:00:00Z/8h", v)
 	assert.Equal(t, 8, h)
 	assert.True(t, from.Equal(time.Date(2026, 3, 3, 12, 0, 0, 0, time.UTC)))
+}
+
+// A window's times are stamps, written on the 24-hour clock whatever the
+// parent's: a Slack reader sees them on their own clock.
+func TestChangesStampedWindow(t *testing.T) {
+	p := forkParent()
+	p.Clock = bh.Clock12
+	at := time.Date(2026, 3, 3, 19, 0, 0, 0, time.UTC)
+	win, _ := bh.WindowChange(p, at, 10)
+	energy, _ := bh.EnergyChange(p, bh.EnergyLow)
+	ch := bh.ChangesStamped(p, []bh.InputChange{energy, win}, time.UTC)
+	assert.Equal(t, "energy medium → low; window next 12h → Tue 19:00–05:00", ch.Text)
+	assert.Equal(t, []bh.Stamp{bh.StampOf(at, "Mon 15:04"), bh.StampOf(at.Add(10*time.Hour), "15:04")}, ch.Stamps)
+	r, err := bh.ForkRun(p, []bh.InputChange{energy, win}, time.UTC)
+	require.NoError(t, err)
+	assert.Equal(t, ch.Text, r.Change)
+	assert.Equal(t, ch.Stamps, r.ChangeStamps)
 }

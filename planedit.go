@@ -159,6 +159,9 @@ func EditRun(parent Run, e PlanEdit, ch Change) Run {
 	r.Change, r.ChangeStamps = ch.Text, append([]Stamp(nil), ch.Stamps...)
 	r.Edit = &PlanEdit{Ops: append([]PlanOp(nil), e.Ops...), By: e.By, At: e.At}
 	r.RequestedBy = e.By
+	// The edit is its own work: the caller sets its trace (a parent's
+	// would send a ref of the edit to the parent's log lines).
+	r.TraceID = ""
 	r.Status, r.Error = StatusQueued, ""
 	r.CardChannel, r.CardTS, r.CardPosted = "", "", false
 	r.CreatedAt, r.StartedAt, r.FinishedAt = e.At, time.Time{}, time.Time{}

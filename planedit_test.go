@@ -306,7 +306,7 @@ func TestCheckPlan(t *testing.T) {
 func TestEditRun(t *testing.T) {
 	now := time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
 	parent := bh.Run{ID: "r1", TeamID: "T1", ShiftID: "s1", Version: 2, Status: bh.StatusCompleted, Energy: bh.EnergyLow,
-		HorizonH: 12, CardTS: "1.2", CardPosted: true, Quiet: &bh.QuietHours{From: 22, To: 6}, RequestedBy: "U1", CreatedAt: now.Add(-time.Hour)}
+		HorizonH: 12, CardTS: "1.2", CardPosted: true, Quiet: &bh.QuietHours{From: 22, To: 6}, RequestedBy: "U1", CreatedAt: now.Add(-time.Hour), TraceID: "parenttrace"}
 	ops := []bh.PlanOp{bh.Drop(bh.Block{Title: "Essay", Kind: "focus", NoteIDs: []string{"n4"}})}
 	moved := bh.Change{Text: "moved “Essay” to 16:00", Stamps: []bh.Stamp{bh.StampOf(now.Add(time.Hour), "15:04")}}
 	r := bh.EditRun(parent, bh.PlanEdit{Ops: ops, By: "U2", At: now}, moved)
@@ -322,6 +322,7 @@ func TestEditRun(t *testing.T) {
 	assert.Equal(t, 12, r.HorizonH)
 	assert.False(t, r.CardPosted, "its own card")
 	assert.Equal(t, now, r.CreatedAt)
+	assert.Empty(t, r.TraceID, "its own work's trace, not the parent's")
 	r.Quiet.From = 23
 	assert.Equal(t, 22, parent.Quiet.From, "the parent is not changed")
 }

@@ -358,12 +358,28 @@ func Card(in CardInput) Message {
 	return Message{Text: CardText(in), Blocks: bl}
 }
 
+// MadeAt is when r's version was made: an edit's (or a version brought
+// back) when it was, though it keeps its parent's clock for the plan's
+// window; a plan's, when it was planned.
+func MadeAt(r bh.Run) time.Time {
+	if r.Edit != nil && !r.Edit.At.IsZero() {
+		return r.Edit.At
+	}
+	return r.Now
+}
+
 // cardMeta is the line under the card's head: when the plan was made, for
 // what energy, and which plan won with every plan's points ("made 9:43 PM ·
 // energy low · Sleep-first won (20 · 17 · 16)"). Why it won, and the plans
 // themselves, are behind Why this plan?.
 func cardMeta(in CardInput, l *time.Location) string {
-	parts := []string{"made " + WhenOn(in.Run.Now, l, Clock, in.Run.Clock)}
+	// An edit keeps its parent's clock (the plan keeps its window): the
+	// card says when the version was made, not when its plan was.
+	made := "made "
+	if e := in.Run.Edit; e != nil && len(e.Ops) > 0 && !e.At.IsZero() {
+		made = "edited "
+	}
+	parts := []string{made + WhenOn(MadeAt(in.Run), l, Clock, in.Run.Clock)}
 	if e := EnergyInUse(in.Run, in.Decision); e != "" && e != bh.EnergyAuto {
 		parts = append(parts, "energy "+string(e))
 	}
@@ -374,7 +390,11 @@ func cardMeta(in CardInput, l *time.Location) string {
 	if in.Run.Edit != nil {
 		parts = append(parts, editMeta(in))
 	} else if in.ForkedFrom > 0 {
-		parts = append(parts, fmt.Sprintf("what-if of v%d: %s", in.ForkedFrom, StampedNear(in.Run.Change, in.Run.ChangeStamps, 300, in.Run.Now.In(l))))
+		// A /plan whose words fork the latest card says "a what-if of v1:"
+		// in its Change already (its thread shows it): said once here.
+		prefix := fmt.Sprintf("what-if of v%d: ", in.ForkedFrom)
+		change := strings.TrimPrefix(in.Run.Change, "a "+prefix)
+		parts = append(parts, prefix+StampedNear(change, in.Run.ChangeStamps, 300, in.Run.Now.In(l)))
 	}
 	if d := DutyLine(in.Duty, in.Run.Now, l); d != "" {
 		parts = append(parts, d)
@@ -986,7 +1006,7 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 			}
 		}
 		bl = append(bl, section(fmt.Sprintf("*Latest plan* · %s · %s · made %s\nFirst: %s",
-			CardTitle(r.Run, r.Decision.Winner), r.Decision.Verdict(), When(r.Run.Now, l, DayTime), first)))
+			CardTitle(r.Run, r.Decision.Winner), r.Decision.Verdict(), When(MadeAt(r.Run), l, DayTime), first)))
 	} else {
 		bl = append(bl, section("*Latest plan* · none yet"))
 	}

@@ -3,6 +3,7 @@ package blocks
 // This file: the Decision Card's controls and what they open.
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/slack-go/slack"
@@ -76,6 +77,11 @@ func energyMenu(in CardInput) *slack.SelectBlockElement {
 	opts, inUse := EnergyOptions(in.Run, in.Decision)
 	sel := slack.NewOptionsSelectBlockElement(slack.OptTypeStatic, plain("Energy", 150), ActionEnergy, opts...)
 	sel.InitialOption = inUse
+	if w := EditsReplanned(in.Run); w != "" {
+		// Asked before the what-if is made, not said after.
+		sel.Confirm = slack.NewConfirmationBlockObject(plain("Plan again?", 100), plain(w, 300),
+			plain("Plan again", 30), plain("Keep v"+strconv.Itoa(in.Run.Version), 30))
+	}
 	return sel
 }
 

@@ -2,6 +2,7 @@ package blocks_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -183,4 +184,15 @@ func homeJSON(t *testing.T, in blocks.HomeInput) string {
 	raw, err := json.Marshal(blocks.Home(in).Blocks)
 	require.NoError(t, err)
 	return string(raw)
+}
+
+// The latest plan, when edited, was made when the edit was, not when the
+// plan it edits was planned.
+func TestHomeLatestPlanEditedAt(t *testing.T) {
+	in := familyHome(t, "U1")
+	require.NotNil(t, in.Latest)
+	at := in.Latest.Run.Now.Add(47 * time.Minute)
+	in.Latest.Run.Edit = &bh.PlanEdit{Ops: []bh.PlanOp{{Kind: bh.OpDrop}}, By: "U1", At: at}
+	raw := rawOf(t, blocks.Home(in).Blocks.BlockSet)
+	assert.Contains(t, raw, fmt.Sprintf("made \\u003c!date^%d^", at.Unix()))
 }

@@ -265,3 +265,13 @@ func EditReply(from, to bh.Run) Message {
 	plainText := fmt.Sprintf("v%d → v%d: %s", from.Version, to.Version, bh.Truncate(to.Change, 200))
 	return Message{Text: Escape(plainText), Blocks: []slack.Block{section(text)}}
 }
+
+// EditsReplanned warns, before a what-if of r, that it plans again from
+// the notes: the edits by hand that made r's plan are not carried onto
+// the new plan (their blocks may not be in it). "" when r has none.
+func EditsReplanned(r bh.Run) string {
+	if r.Edit == nil || len(r.Edit.Ops) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("v%d has edits made by hand. A what-if plans again from your notes: the edits are not kept (Versions… keeps v%d).", r.Version, r.Version)
+}

@@ -179,12 +179,35 @@ func TestCardAfterAnEdit(t *testing.T) {
 	rec.Run.Change = "dropped “Laundry”"
 	in := blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals, ForkedFrom: 1, Undo: true}
 	card := blocks.Card(in)
+	// A what-if plans again from the notes: asked before the Energy menu
+	// makes one, and said in What if….
+	energy := card.Blocks[1].(*slack.SectionBlock).Accessory.SelectElement
+	require.NotNil(t, energy.Confirm, "the edits are not kept: asked first")
+	assert.Contains(t, energy.Confirm.Text.Text, "v2 has edits made by hand. A what-if plans again from your notes: the edits are not kept")
+	others, err := json.Marshal(blocks.OthersModal(in))
+	require.NoError(t, err)
+	assert.Contains(t, string(others), "v2 has edits made by hand")
+	plan := in
+	plan.Run.Edit = nil
+	assert.Nil(t, blocks.Card(plan).Blocks[1].(*slack.SectionBlock).Accessory.SelectElement.Confirm, "a plan's what-if keeps all it has")
 	assert.Empty(t, slacktest.ValidateBlocks("message", toAny(t, card.Blocks)))
 	assert.LessOrEqual(t, blocks.Height(card.Blocks), blocks.MaxCard)
 	raw, err := json.Marshal(card.Blocks)
 	require.NoError(t, err)
 	assert.Contains(t, string(raw), "edit of v1 by \\u003c@U2\\u003e: dropped “Laundry”")
 	assert.Contains(t, string(raw), blocks.ActionEditUndo)
+	// When the edit was made, not when its parent's plan was.
+	edited := rec.Run.Now.Add(47 * time.Minute)
+	in.Run.Edit.At = edited
+	meta, ok := blocks.Card(in).Blocks[1].(*slack.SectionBlock)
+	require.True(t, ok)
+	assert.True(t, strings.HasPrefix(meta.Text.Text, fmt.Sprintf("edited <!date^%d^", edited.Unix())), meta.Text.Text)
+	// A version brought back was made then too.
+	back := in
+	back.Run.Edit = &bh.PlanEdit{By: "U2", At: edited}
+	meta, ok = blocks.Card(back).Blocks[1].(*slack.SectionBlock)
+	require.True(t, ok)
+	assert.True(t, strings.HasPrefix(meta.Text.Text, fmt.Sprintf("made <!date^%d^", edited.Unix())), meta.Text.Text)
 
 	in.Undo = false
 	raw, err = json.Marshal(blocks.Card(in).Blocks)

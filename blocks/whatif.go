@@ -85,7 +85,11 @@ func WhatIfStartAt(hhmm string, run bh.Run) (time.Time, bool) {
 // and Mark done.
 func whatIfBlocks(in CardInput) []slack.Block {
 	l := loc(in.Run)
-	bl := []slack.Block{slack.NewDividerBlock(), section("*What if…* each change makes a new version on the card and says what changed in its thread.")}
+	intro := "*What if…* each change makes a new version on the card and says what changed in its thread."
+	if w := EditsReplanned(in.Run); w != "" {
+		intro += " " + Escape(w)
+	}
+	bl := []slack.Block{slack.NewDividerBlock(), section(intro)}
 	start := slack.NewTimePickerBlockElement(ActionWhatIfStart)
 	start.Placeholder = plain("Start at…", 150)
 	start.InitialTime = in.Run.Start().In(l).Format("15:04")

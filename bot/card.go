@@ -373,7 +373,7 @@ func (c *cards) fork(ctx context.Context, user string, parent bh.RunRecord, chan
 		}
 		text, from := replannedText(parent.Pack, notes, now, loc)
 		in.Run.Change += ", " + text
-		in.Run.ChangeStamps = []bh.Stamp{from}
+		in.Run.ChangeStamps = append(in.Run.ChangeStamps, from)
 	} else {
 		pack := council.ForkPack(parent.Pack, changes)
 		in.Pack = &pack

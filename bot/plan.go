@@ -385,7 +385,8 @@ func (p *planner) forkLatest(ctx context.Context, run *bh.Run, loc *time.Locatio
 		return bh.RunRecord{}
 	}
 	run.ParentRunID, run.WhatIf, run.ReadNotes = latest.ID, changes, true
-	run.Change = fmt.Sprintf("a what-if of v%d: %s", latest.Version, bh.ChangesText(latest, changes, loc))
+	ch := bh.ChangesStamped(latest, changes, loc)
+	run.Change, run.ChangeStamps = fmt.Sprintf("a what-if of v%d: %s", latest.Version, ch.Text), ch.Stamps
 	return rec
 }
 

@@ -210,6 +210,7 @@ func (c *cards) edit(ctx context.Context, user string, shown bh.RunRecord, ops [
 		return
 	}
 	run := bh.EditRun(cur.Run, bh.PlanEdit{Ops: ops, By: user, At: b.cfg.Now()}, ch)
+	run.TraceID = bh.TraceID(ctx)
 	card := cur.Run
 	if card.CardTS == "" {
 		// A handoff's plan has no card: the card is the one edited.
@@ -292,9 +293,15 @@ func (c *cards) commit(ctx context.Context, user string, release func(), parent,
 			log.ErrorContext(ctx, "bot: say what the edit changed", "err", err)
 		}
 	}
-	art := council.DiffArtifact(council.Diff(council.FromRecord(from), out), out.Run)
+	d := council.Diff(council.FromRecord(from), out)
+	art := council.DiffArtifact(d, out.Run)
 	if err := c.store.SaveArtifact(ctx, out.Run.TeamID, out.Run.ShiftID, art); err != nil {
 		log.ErrorContext(ctx, "bot: save edit diff", "err", err)
+	}
+	// The diff goes into the card's thread as a what-if's does; a file of
+	// no changes is noise (it stays stored).
+	if cardTS != "" && !d.ScheduleUnchanged() {
+		c.share.upload(ctx, out.Run.TeamID, art, cardCh, cardTS, user)
 	}
 	log.InfoContext(ctx, "plan edited", "parent_run_id", parent.Run.ID, "ops", len(run.Edit.Ops))
 	if versions {
@@ -384,6 +391,7 @@ func (c *cards) bringBack(ctx context.Context, user string, shown, target bh.Run
 	}
 	change := bh.Change{Text: council.BackTo(target.Run.Version, why)}
 	run := bh.EditRun(target.Run, bh.PlanEdit{By: user, At: c.b.cfg.Now()}, change)
+	run.TraceID = bh.TraceID(ctx)
 	// The card is the current plan's.
 	card := cur.Run
 	if card.CardTS == "" {

@@ -250,3 +250,24 @@ func TestE2EWhatIfQuietPlannersAndDone(t *testing.T) {
 	v5 := h.waitCard("DU1", "v5 · ")
 	assert.NotContains(t, string(v5.raw), "buy wipes")
 }
+
+// A what-if of the window names its times as Slack date tokens, as an
+// edit does: each reader sees them in their own zone and clock.
+func TestE2EWhatIfWindowTimesAreStamped(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC))
+	setup, _ := fakeTime(clock)
+	h := start(t, setup)
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "UTC"})
+	h.note("DU1", "U1", "task: buy wipes", tsAt(clock.Now(), 1))
+	h.ack(h.slash("/plan", "medium", "DU1", "U1"))
+	h.waitCard("DU1", "v1 · next 12h")
+	h.ack(h.slash("/plan", "medium from 7pm 10h", "DU1", "U1"))
+	v2 := h.waitCard("DU1", "v2 · ")
+	seven := time.Date(2026, 11, 23, 19, 0, 0, 0, time.UTC).Unix()
+	five := time.Date(2026, 11, 24, 5, 0, 0, 0, time.UTC).Unix()
+	h.inThread("DU1", v2.ts, "window next 12h → \\u003c!date^"+itoa(int(seven)))
+	h.inThread("DU1", v2.ts, "–\\u003c!date^"+itoa(int(five)))
+	assert.Contains(t, string(v2.raw), "\\u003c!date^"+itoa(int(seven)), "the card's what-if line too")
+	assert.Contains(t, string(v2.raw), "what-if of v1: window next 12h → ", "said once")
+	assert.NotContains(t, string(v2.raw), "what-if of v1: a what-if of v1")
+}

@@ -155,12 +155,18 @@ func TestE2EEditThePlanFromTheCard(t *testing.T) {
 	assert.Contains(t, string(v2.raw), "edit of v1 by \\u003c@U1\\u003e: moved “daycare form” to")
 	assert.Contains(t, string(v2.raw), blocks.ActionEditUndo)
 	h.inThread("DU1", v1.ts, "v1 → v2")
+	// A what-if of it would plan again from the notes: the Energy menu
+	// asks first.
+	assert.Contains(t, string(v2.raw), "v2 has edits made by hand. A what-if plans again from your notes: the edits are not kept")
 	form2 := h.viewWith(blocks.CallbackEditPlan, "Edit plan v2")
 	// Its files follow: handoff.md has the form at noon.
 	h.ack(h.click("DU1", v2.ts, "U1", "card_download", v2.runID))
 	f := waitFile(t, h, "handoff-v2.md")
 	assert.Contains(t, string(f.Content), "12:00")
 	waitFile(t, h, "plan-v2.ics")
+	// The edit's diff is in the thread, as a what-if's is.
+	diff := waitFile(t, h, "handoff-v1-to-v2.diff.md")
+	assert.Contains(t, string(diff.Content), "daycare form")
 
 	// Drop the errand (block 0): v3; it waits for later now.
 	h.ack(h.editDrop("U1", form2, h.blockIndex(form2, "buy wipes")))
@@ -193,7 +199,11 @@ func TestE2EEditThePlanFromTheCard(t *testing.T) {
 	// Drop the errand again (v5), then an edit on v4's form of that
 	// errand: it is gone, so it is refused with what changed.
 	h.ack(h.editDrop("U1", form4, h.blockIndex(form4, "buy wipes")))
-	h.cardAt("DU1", v1.ts, "v5 · ")
+	v5 := h.cardAt("DU1", v1.ts, "v5 · ")
+	// The card says when the edit was made (v1's plan was made at 10:00,
+	// and the plan keeps its window).
+	assert.Contains(t, string(v5.raw), "\"edited \\u003c!date^"+itoa(int(clock.Now().Unix()))+"^")
+	assert.Equal(t, "v5 · next 12h", v5.title[:len("v5 · next 12h")], "the window stays v1's")
 	h.ack(h.editMenu("U1", form4, h.blockIndex(form4, "buy wipes"), blocks.EditLater))
 	h.ephemeral("DU1", "U1", "The plan changed since you opened it: it is v5 now (dropped “Errand run: buy wipes”)")
 	// One made on v1's form that still fits is applied to v5: v6.

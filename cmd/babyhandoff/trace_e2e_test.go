@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/council/openai/openaitest"
 )
@@ -75,4 +76,34 @@ func TestE2EPlanTraceReachesTheCouncilAndTheModel(t *testing.T) {
 	code := run(h.ctx(), []string{"replay", card.runID}, &out, &errOut)
 	require.Equal(t, 0, code, "stderr:\n%s", errOut.String())
 	assert.Contains(t, out.String(), "was made in trace "+trace, "the stored run keeps its trace")
+}
+
+var madeInRE = regexp.MustCompile(`was made in trace ([0-9a-f]{16})`)
+
+// An edit and a what-if are each their own work: the version keeps the
+// trace of the press that made it, not its parent's, so a ref finds them.
+func TestE2EEditsAndForksKeepTheirOwnTrace(t *testing.T) {
+	h := start(t, atPlanTime)
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "UTC"})
+	h.ack(h.slash("/plan", "sample", "DU1", "U1"))
+	v1 := h.waitCard("DU1", "v1 · next 12h")
+	h.ack(h.cardMenu("DU1", v1, "U1", blocks.ActionEditPlan))
+	form := h.viewWith(blocks.CallbackEditPlan, "Edit plan v1")
+	h.ack(h.editDrop("U1", form, h.blockIndex(form, "Rest / nap")))
+	v2 := h.cardAt("DU1", v1.ts, "Sample · v2 · ")
+	h.ack(h.selectEnergy("DU1", v1.ts, "U1", v2.runID, "high"))
+	v3 := h.cardAt("DU1", v1.ts, "Sample · v3 · ")
+	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
+
+	log := h.stderr.String()
+	seen := map[string]string{}
+	for _, id := range []string{v1.runID, v2.runID, v3.runID} {
+		var out, errOut syncBuffer
+		require.Equal(t, 0, run(h.ctx(), []string{"replay", id}, &out, &errOut), "stderr:\n%s", errOut.String())
+		m := madeInRE.FindStringSubmatch(out.String())
+		require.Len(t, m, 2, "run %s keeps a trace: %s", id, out.String())
+		assert.NotContains(t, seen, m[1], "run %s has %s's trace", id, seen[m[1]])
+		seen[m[1]] = id
+		assert.Contains(t, strings.Join(linesWith(log, m[1]), "\n"), "run_id="+id, "its trace finds its work")
+	}
 }
