@@ -54,6 +54,12 @@ func (c *cards) mayEdit(ctx context.Context, user string, r bh.Run, inForm bool)
 
 // openEdit is Edit plan… (the card's ⋯): the plan's blocks to change.
 func (c *cards) openEdit(ctx context.Context, cb slack.InteractionCallback, runID string) {
+	c.openRunForm(ctx, cb, runID, "the plan to edit", c.editModal)
+}
+
+// openRunForm opens a form about the card's run for someone who may edit
+// it; what names the form in the apology if Slack will not open it.
+func (c *cards) openRunForm(ctx context.Context, cb slack.InteractionCallback, runID, what string, form func(context.Context, bh.RunRecord) slack.ModalViewRequest) {
 	rec, ok := cardRun(ctx, c.b, c.store, cb, runID)
 	if !ok {
 		return
@@ -62,9 +68,9 @@ func (c *cards) openEdit(ctx context.Context, cb slack.InteractionCallback, runI
 		c.b.refuse(ctx, channelOf(cb), cb.User.ID, err)
 		return
 	}
-	if _, err := c.b.api.OpenViewContext(ctx, cb.TriggerID, c.editModal(ctx, rec)); err != nil {
-		c.b.log.ErrorContext(ctx, "bot: open Edit plan", "run_id", rec.Run.ID, "err", err)
-		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the plan to edit"+bh.Ref(ctx)+"; please try again.")
+	if _, err := c.b.api.OpenViewContext(ctx, cb.TriggerID, form(ctx, rec)); err != nil {
+		c.b.log.ErrorContext(ctx, "bot: open a plan form", "form", what, "run_id", rec.Run.ID, "err", err)
+		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open "+what+bh.Ref(ctx)+"; please try again.")
 	}
 }
 
@@ -402,18 +408,7 @@ func (c *cards) bringBack(ctx context.Context, user string, shown, target bh.Run
 
 // openVersions is Versions… (the card's ⋯): every version of the plan.
 func (c *cards) openVersions(ctx context.Context, cb slack.InteractionCallback, runID string) {
-	rec, ok := cardRun(ctx, c.b, c.store, cb, runID)
-	if !ok {
-		return
-	}
-	if err := c.mayEdit(ctx, cb.User.ID, rec.Run, false); err != nil {
-		c.b.refuse(ctx, channelOf(cb), cb.User.ID, err)
-		return
-	}
-	if _, err := c.b.api.OpenViewContext(ctx, cb.TriggerID, c.versionsModal(ctx, rec)); err != nil {
-		c.b.log.ErrorContext(ctx, "bot: open Versions", "run_id", rec.Run.ID, "err", err)
-		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the versions"+bh.Ref(ctx)+"; please try again.")
-	}
+	c.openRunForm(ctx, cb, runID, "the versions", c.versionsModal)
 }
 
 // versionsModal lists the shift's versions up to the latest: who made each

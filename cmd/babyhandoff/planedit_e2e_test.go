@@ -365,7 +365,7 @@ func TestE2EEditFailuresCarryTheirRef(t *testing.T) {
 
 	h.fake.FailNext("views.open", slacktest.Failure{Error: "internal_error"})
 	h.ack(h.cardMenu("DU1", v1, "U1", blocks.ActionEditPlan))
-	story(h.ephemeral("DU1", "U1", "I could not open the plan to edit"), "bot: open Edit plan")
+	story(h.ephemeral("DU1", "U1", "I could not open the plan to edit"), "bot: open a plan form")
 
 	h.ack(h.cardMenu("DU1", v1, "U1", blocks.ActionEditPlan))
 	form := h.viewWith(blocks.CallbackEditPlan, "Edit plan v1")
