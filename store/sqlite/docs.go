@@ -72,7 +72,7 @@ func oneDoc[T any](ctx context.Context, q querier, query string, args ...any) (T
 	if err := q.QueryRowContext(ctx, query, args...).Scan(&raw); err != nil {
 		return v, err
 	}
-	return v, json.Unmarshal(raw, &v)
+	return v, unmarshalDoc(raw, &v)
 }
 
 // allDocs reads the docs of the rows query finds, in its order.
@@ -87,7 +87,7 @@ func allDocs[T any](ctx context.Context, q querier, query string, args ...any) (
 		if err := s.Scan(&raw); err != nil {
 			return v, err
 		}
-		return v, json.Unmarshal(raw, &v)
+		return v, unmarshalDoc(raw, &v)
 	})
 }
 

@@ -176,7 +176,7 @@ func (db *DB) exportRuns(ctx context.Context, q querier, r *bh.FamilyRecord) err
 		}
 		if details != nil {
 			var d runDetails
-			if err := json.Unmarshal(details, &d); err != nil {
+			if err := unmarshalDoc(details, &d); err != nil {
 				return err
 			}
 			rec.Pack, rec.Tasks, rec.Messages, rec.Proposals, rec.Decision = d.Pack, d.Tasks, d.Messages, d.Proposals, d.Decision
@@ -394,7 +394,7 @@ func (tx *Tx) importRuns(ctx context.Context, r bh.FamilyRecord, count func(bool
 			details = runDetails{Decision: rec.Decision}
 		}
 		if rec.Pack.ID != "" || rec.Decision.ID != "" {
-			d, err := jsonOf(details)
+			d, err := zipJSON(details)
 			if err == nil {
 				_, err = tx.ExecContext(ctx, "INSERT OR REPLACE INTO run_details (run_id, team_id, doc) VALUES (?, ?, ?)", rec.Run.ID, rec.Run.TeamID, d)
 			}

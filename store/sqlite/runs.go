@@ -128,7 +128,7 @@ func (db *DB) SaveRunRecord(ctx context.Context, rec bh.RunRecord) error {
 			return errRunSaved
 		}
 		r.Status, r.FinishedAt = bh.StatusCompleted, tx.Now
-		doc, err := jsonOf(runDetails{Pack: rec.Pack, Tasks: rec.Tasks, Messages: rec.Messages, Proposals: rec.Proposals, Decision: rec.Decision})
+		doc, err := zipJSON(runDetails{Pack: rec.Pack, Tasks: rec.Tasks, Messages: rec.Messages, Proposals: rec.Proposals, Decision: rec.Decision})
 		if err != nil {
 			return err
 		}
@@ -151,7 +151,7 @@ func (db *DB) SaveRunRecord(ctx context.Context, rec bh.RunRecord) error {
 }
 
 func (tx *Tx) putArtifact(ctx context.Context, teamID string, a bh.Artifact) error {
-	doc, err := jsonOf(a)
+	doc, err := zipJSON(a)
 	if err == nil {
 		_, err = tx.ExecContext(ctx, "INSERT OR REPLACE INTO artifacts (run_id, kind, team_id, doc) VALUES (?, ?, ?, ?)", a.RunID, a.Kind, teamID, doc)
 	}

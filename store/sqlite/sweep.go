@@ -73,9 +73,35 @@ func affected(res interface{ RowsAffected() (int64, error) }, err error) (int64,
 // of up to a batch of runs made before cutoff, and marks the runs.
 func (tx *Tx) sweepRunDetails(ctx context.Context, cutoff time.Time) (int64, error) {
 	const old = "SELECT id FROM runs WHERE created_at < ? AND details_removed_at IS NULL ORDER BY created_at LIMIT ?"
-	// The decision stays with the run (an export carries it).
-	for _, q := range []string{"UPDATE run_details SET doc = json_set('{}', '$.Decision', json(doc -> '$.Decision')) WHERE run_id IN (" + old + ")",
-		"DELETE FROM artifacts WHERE run_id IN (" + old + ")",
+	// The decision stays with the run (an export carries it); the doc may be
+	// compressed, so it is rewritten here rather than in SQL.
+	rows, err := tx.QueryContext(ctx, "SELECT run_id, doc FROM run_details WHERE run_id IN ("+old+")", ms(cutoff), runSweepBatch)
+	if err != nil {
+		return 0, err
+	}
+	type kept struct {
+		runID string
+		doc   []byte
+	}
+	keep, err := collect(rows, func(s scanner) (k kept, err error) {
+		var raw []byte
+		var d runDetails
+		if err = s.Scan(&k.runID, &raw); err == nil {
+			if err = unmarshalDoc(raw, &d); err == nil {
+				k.doc, err = zipJSON(runDetails{Decision: d.Decision})
+			}
+		}
+		return k, err
+	})
+	if err != nil {
+		return 0, err
+	}
+	for _, k := range keep {
+		if _, err := tx.ExecContext(ctx, "UPDATE run_details SET doc = ? WHERE run_id = ?", k.doc, k.runID); err != nil {
+			return 0, err
+		}
+	}
+	for _, q := range []string{"DELETE FROM artifacts WHERE run_id IN (" + old + ")",
 		"DELETE FROM events WHERE run_id IN (" + old + ")"} {
 		if _, err := tx.ExecContext(ctx, q, ms(cutoff), runSweepBatch); err != nil {
 			return 0, err
