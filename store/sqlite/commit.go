@@ -94,7 +94,7 @@ func (db *DB) commit() {
 // commitBatch runs a batch in one transaction and tells each its outcome.
 func (db *DB) commitBatch(batch []*request) {
 	errs := make([]error, len(batch))
-	notes := false
+	notes, undone := false, false
 	sqlTx, err := db.wr.BeginTx(context.Background(), nil)
 	if err == nil {
 		for i, req := range batch {
@@ -102,18 +102,25 @@ func (db *DB) commitBatch(batch []*request) {
 				continue // gone before its turn: never run
 			}
 			tx := &Tx{Tx: sqlTx, db: db, Now: db.now()}
+			if len(batch) == 1 {
+				// Alone in its transaction: a failure undoes the whole of
+				// it, so no savepoint is needed (a note's ack, most often).
+				errs[i] = req.fn(tx)
+				undone, notes = errs[i] != nil, errs[i] == nil && tx.notes
+				break
+			}
 			if errs[i], err = tx.savepoint(req.fn); err != nil {
 				break // the transaction itself failed: the batch is lost
 			}
 			notes = notes || (errs[i] == nil && tx.notes)
 		}
 	}
-	if err == nil {
+	if err == nil && !undone {
 		err = sqlTx.Commit()
 	} else if sqlTx != nil {
-		_ = sqlTx.Rollback() // the error that matters is err
+		_ = sqlTx.Rollback() // the error that matters is err, or the write's own
 	}
-	if err == nil {
+	if err == nil && !undone {
 		db.commits.Add(1)
 		if notes {
 			db.ring()

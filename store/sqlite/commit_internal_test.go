@@ -184,3 +184,23 @@ func TestQueuedWritesAreAnsweredAtClose(t *testing.T) {
 		}
 	}
 }
+
+// A write alone in its transaction runs without a savepoint: its failure,
+// after writing, undoes what it wrote and commits nothing.
+func TestAWriteAloneThatFailsLeavesNothing(t *testing.T) {
+	db, err := Open(context.Background(), Config{DataDir: t.TempDir()})
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, db.Close(context.Background())) })
+	before := db.commits.Load()
+	err = db.write(context.Background(), "add agent", func(tx *Tx) error {
+		if err := addAgent(context.Background(), tx, "half"); err != nil {
+			return err
+		}
+		return bh.Errorf(bh.EINVALID, "refused after writing")
+	})
+	assert.Equal(t, bh.EINVALID, bh.ErrorCode(err))
+	assert.Equal(t, before, db.commits.Load(), "nothing committed")
+	assert.Empty(t, agents(t, db))
+	require.NoError(t, db.write(context.Background(), "add agent", func(tx *Tx) error { return addAgent(context.Background(), tx, "whole") }))
+	assert.Equal(t, []string{"whole"}, agents(t, db))
+}
