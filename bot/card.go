@@ -354,7 +354,7 @@ func (c *cards) fork(ctx context.Context, user string, parent bh.RunRecord, chan
 			return council.Output{}, false
 		}
 		notes = familyNotes(live.Notes)
-		fresh = fresh && !aud.hides(notes) && c.packReadable(ctx, run.TeamID, aud, parent.Pack)
+		fresh = fresh && !aud.hides(notes) && c.packReadable(ctx, run.TeamID, aud, parent.Pack, notes)
 	}
 	if !fresh {
 		c.planner.toldChannelOnly(ctx, aud, notes, user)
@@ -475,18 +475,29 @@ func (c *cards) rerun(ctx context.Context, cb slack.InteractionCallback, a *slac
 
 // packReadable reports whether aud may read every note pack carries: a
 // note in it may no longer be live (deleted, moved), so the live notes
-// alone do not tell. A note that cannot be read counts as not readable.
-func (c *cards) packReadable(ctx context.Context, teamID string, aud audience, pack bh.ContextPack) bool {
+// alone do not tell; only those are read from the store. A note that
+// cannot be read counts as not readable.
+func (c *cards) packReadable(ctx context.Context, teamID string, aud audience, pack bh.ContextPack, live []bh.Note) bool {
 	if aud.whole {
 		return true
+	}
+	byID := make(map[string]bh.Note, len(live))
+	for _, n := range live {
+		byID[n.ID] = n
 	}
 	ids := append([]string{}, pack.IncludedLogIDs...)
 	for _, d := range pack.Done {
 		ids = append(ids, d.LogID)
 	}
 	for _, id := range ids {
-		n, err := c.store.Note(ctx, teamID, id)
-		if err != nil || !aud.wrote(n) {
+		n, ok := byID[id]
+		if !ok {
+			var err error
+			if n, err = c.store.Note(ctx, teamID, id); err != nil {
+				return false
+			}
+		}
+		if !aud.wrote(n) {
 			return false
 		}
 	}
