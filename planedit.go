@@ -2,6 +2,7 @@ package babyhandoff
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -329,7 +330,7 @@ func (r PlanRules) add(bs []Block, op PlanOp) ([]Block, Change, error) {
 	}
 	for _, id := range nb.NoteIDs {
 		for _, b := range bs {
-			if b.Kind != KindCommitment && b.Kind != KindRest && contains(b.NoteIDs, id) {
+			if b.Kind != KindCommitment && b.Kind != KindRest && slices.Contains(b.NoteIDs, id) {
 				return nil, Change{}, Errorf(EINVALID, "%s is already in the plan at %s.", name(nb), r.clock(b.Start))
 			}
 		}
@@ -563,15 +564,6 @@ func nextBlock(bs []Block, i int) int {
 func name(b Block) string {
 	t, _, _ := strings.Cut(b.Title, " — ")
 	return "“" + Truncate(strings.TrimSpace(t), 60) + "”"
-}
-
-func contains(ids []string, id string) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
-		}
-	}
-	return false
 }
 
 func cloneBlocks(bs []Block) []Block {

@@ -201,15 +201,15 @@ type VersionLine struct {
 	Usable bool
 }
 
-// maxVersions bounds the versions Versions… lists, the newest: one block
+// MaxVersions bounds the versions Versions… lists, the newest: one block
 // each of a view's hundred.
-const maxVersions = 60
+const MaxVersions = 60
 
 // VersionsModal is Versions…: v1…vN, newest first, who made each and why,
 // each but the current one with Use this version.
 func VersionsModal(lines []VersionLine, l *time.Location) slack.ModalViewRequest {
 	bl := []slack.Block{section("Every version of this plan, newest first. *Use this version* makes one current again, as a new version that points back to it.")}
-	for i := len(lines) - 1; i >= 0 && len(bl) <= maxVersions; i-- {
+	for i := len(lines) - 1; i >= 0 && len(bl) <= MaxVersions; i-- {
 		v := lines[i]
 		text := fmt.Sprintf("*v%d* · %s", v.Version, v.Kind)
 		if v.By != "" {

@@ -107,16 +107,12 @@ func WhenOn(t time.Time, l *time.Location, layout string, c bh.Clock) string {
 	return tokenFor(t, layout, Plain(t, l, c, layout))
 }
 
-// WhenNear is When for a message made at now: a day after tomorrow and
-// within the coming week is named by its weekday, then the time in Slack's
-// formatting ("Fri 11:59 PM"), where Slack's own date token would write
-// "Nov 27, 2026". Today and tomorrow stay Slack's words, which Slack keeps
-// true on any later day. A zero now is When.
-func WhenNear(t, now time.Time, l *time.Location, layout string) string {
-	return WhenNearOn(t, now, l, layout, bh.Clock24)
-}
-
-// WhenNearOn is WhenNear with its fallback on the reader's clock c.
+// WhenNearOn is When for a message made at now, its fallback on the
+// reader's clock c: a day after tomorrow and within the coming week is
+// named by its weekday, then the time in Slack's formatting ("Fri 11:59
+// PM"), where Slack's own date token would write "Nov 27, 2026". Today and
+// tomorrow stay Slack's words, which Slack keeps true on any later day. A
+// zero now is WhenOn.
 func WhenNearOn(t, now time.Time, l *time.Location, layout string, c bh.Clock) string {
 	if l == nil {
 		l = time.UTC

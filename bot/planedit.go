@@ -420,7 +420,7 @@ func (c *cards) versionsModal(ctx context.Context, rec bh.RunRecord) slack.Modal
 		latest = rec.Run
 	}
 	var lines []blocks.VersionLine
-	for v := max(1, latest.Version-60); v <= latest.Version; v++ {
+	for v := max(1, latest.Version-blocks.MaxVersions); v <= latest.Version; v++ {
 		r, err := st.RunByVersion(ctx, rec.Run.TeamID, rec.Run.ShiftID, v)
 		if err != nil {
 			continue
