@@ -5,6 +5,7 @@ import (
 	"compress/flate"
 	"encoding/json"
 	"io"
+	"sync"
 )
 
 // This file: a run's details and files, written once and read whole, are
@@ -15,6 +16,13 @@ import (
 // zipV1 marks a doc as DEFLATE-compressed JSON; JSON never starts with it.
 const zipV1 = 0x01
 
+// zipWriters keeps DEFLATE writers for reuse: a new one at
+// BestCompression allocates about a megabyte of state, per run saved.
+var zipWriters = sync.Pool{New: func() any {
+	w, _ := flate.NewWriter(io.Discard, flate.BestCompression) // a valid level: no error
+	return w
+}}
+
 // zipJSON is v as stored (asStored), as compressed JSON.
 func zipJSON[T any](v T) ([]byte, error) {
 	doc, err := jsonOf(v)
@@ -22,10 +30,9 @@ func zipJSON[T any](v T) ([]byte, error) {
 		return nil, err
 	}
 	buf := bytes.NewBuffer([]byte{zipV1})
-	w, err := flate.NewWriter(buf, flate.BestCompression)
-	if err != nil {
-		return nil, err
-	}
+	w := zipWriters.Get().(*flate.Writer)
+	defer zipWriters.Put(w)
+	w.Reset(buf)
 	if _, err := io.WriteString(w, doc); err != nil {
 		return nil, err
 	}
