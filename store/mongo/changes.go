@@ -1,0 +1,129 @@
+package mongo
+
+import (
+	"context"
+	"io"
+	"time"
+
+	"go.mongodb.org/mongo-driver/bson"
+	"go.mongodb.org/mongo-driver/mongo/options"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// This file: the radar's "changes since position P" on the notes
+// collection: a change stream, whose resume token is the position. A
+// token the server (or lungo's oplog) no longer holds fails WatchNotes;
+// the radar then catches up from ShiftsChangedSince and its cursor.
+
+// maxChangeBatch bounds how many waiting changes one read takes.
+const maxChangeBatch = 1000
+
+// noteEvent is what WatchNotes reads of a change event.
+type noteEvent struct {
+	Op     string   `bson:"operationType"`
+	Doc    *noteDoc `bson:"fullDocument"`
+	Update struct {
+		Fields bson.M `bson:"updatedFields"`
+	} `bson:"updateDescription"`
+}
+
+// quietFields are those whose change alone the radar need not hear of:
+// a reply's place, and when a note stops being live re-read in a new zone.
+var quietFields = map[string]bool{"replychannel": true, "replyts": true, "reply_at": true, "open_until": true}
+
+// changes are the note changes an event tells: none for a removal (only
+// the sweep removes notes, and only closed ones) or a quiet update; the
+// list a moved note left besides its own.
+func (ev noteEvent) changes(token []byte) []bh.NoteChange {
+	if ev.Doc == nil {
+		return nil
+	}
+	if ev.Op == "update" {
+		quiet := true
+		for f := range ev.Update.Fields {
+			quiet = quiet && quietFields[f]
+		}
+		if quiet {
+			return nil
+		}
+	}
+	out := []bh.NoteChange{{TeamID: ev.Doc.TeamID, ShiftID: ev.Doc.ShiftID, Token: token}}
+	if ev.Doc.MovedFrom != "" && ev.Doc.MovedAt != nil && ev.Doc.MovedAt.Equal(ev.Doc.UpdatedAt) {
+		out = append(out, bh.NoteChange{TeamID: ev.Doc.TeamID, ShiftID: ev.Doc.MovedFrom, Token: token})
+	}
+	return out
+}
+
+// WatchNotes streams note changes after the resume token (nil: from now).
+// next waits for a change, ctx or the stream's end (io.EOF), and returns
+// it with every change already waiting (up to maxChangeBatch), oldest
+// first, each with the token to resume after it.
+func (db *DB) WatchNotes(ctx context.Context, resume []byte) (func(context.Context) ([]bh.NoteChange, error), func() error, error) {
+	opts := options.ChangeStream().SetFullDocument(options.UpdateLookup)
+	if len(resume) > 0 {
+		opts.SetResumeAfter(bson.Raw(resume))
+	}
+	// An empty pipeline (lungo applies none): events are read in Go.
+	cs, err := db.c(colNotes).Watch(ctx, []bson.D{}, opts)
+	if err != nil {
+		return nil, nil, db.fail("watch notes", err)
+	}
+	read := func() ([]bh.NoteChange, error) {
+		var ev noteEvent
+		if err := cs.Decode(&ev); err != nil {
+			return nil, db.fail("read note change", err)
+		}
+		return ev.changes(append([]byte(nil), cs.ResumeToken()...)), nil
+	}
+	next := func(ctx context.Context) ([]bh.NoteChange, error) {
+		var out []bh.NoteChange
+		for len(out) == 0 && cs.Next(ctx) {
+			chs, err := read()
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, chs...)
+		}
+		if len(out) == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			if err := cs.Err(); err != nil {
+				return nil, db.fail("watch notes", err)
+			}
+			return nil, io.EOF
+		}
+		for len(out) < maxChangeBatch && cs.TryNext(ctx) {
+			chs, err := read()
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, chs...)
+		}
+		return out, nil
+	}
+	return next, func() error { return db.fail("stop watching notes", cs.Close(context.Background())) }, nil
+}
+
+// ShiftsChangedSince lists the families with a note created, edited,
+// re-tagged, deleted or moved (both lists) at or after since, by id.
+func (db *DB) ShiftsChangedSince(ctx context.Context, since time.Time) ([]bh.Shift, error) {
+	docs, err := all[noteDoc](ctx, db.c(colNotes), bson.M{"updatedat": bson.M{"$gte": since.UTC()}}, nil, 0)
+	if err != nil {
+		return nil, db.fail("shifts changed since", err)
+	}
+	ids := []string{}
+	for _, d := range docs {
+		ids = append(ids, d.ShiftID)
+		if d.MovedAt != nil && d.MovedAt.Equal(d.UpdatedAt) {
+			ids = append(ids, d.MovedFrom)
+		}
+	}
+	out, err := all[shiftDoc](ctx, db.c(colShifts), bson.M{"_id": bson.M{"$in": ids}}, bson.D{{Key: "_id", Value: 1}}, 0)
+	shifts := make([]bh.Shift, 0, len(out))
+	for _, d := range out {
+		shifts = append(shifts, d.Shift)
+	}
+	return shifts, db.fail("shifts changed since", err)
+}

@@ -1,0 +1,121 @@
+package mongo
+
+import (
+	"context"
+	"time"
+
+	"go.mongodb.org/mongo-driver/bson"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// This file: handoffs (collection handoffs, by id) and who is on duty
+// (duty, by team/shift).
+
+// Duty is who is on duty in a family (the zero Duty when nobody is).
+func (db *DB) Duty(ctx context.Context, teamID, shiftID string) (bh.Duty, error) {
+	d, err := get[bh.Duty](ctx, db.c(colDuty), key(teamID, shiftID))
+	if ok, err := found(err); !ok {
+		return bh.Duty{TeamID: teamID, ShiftID: shiftID}, db.fail("get duty", err)
+	}
+	return d, nil
+}
+
+// SetDuty records who is on duty.
+func (db *DB) SetDuty(ctx context.Context, d bh.Duty) error {
+	if d.TeamID == "" || d.ShiftID == "" || d.UserID == "" {
+		return bh.Errorf(bh.EINVALID, "A duty needs a team, a conversation and a person.")
+	}
+	return db.fail("set duty", put(ctx, db.c(colDuty), key(d.TeamID, d.ShiftID), d))
+}
+
+// CreateHandoff stores a handoff with a new id, made now.
+func (db *DB) CreateHandoff(ctx context.Context, h bh.Handoff) (bh.Handoff, error) {
+	h.ID, h.CreatedAt = newID(), db.now()
+	if _, err := insert(ctx, db.c(colHandoffs), h.ID, h); err != nil {
+		return bh.Handoff{}, db.fail("create handoff", err)
+	}
+	return db.Handoff(ctx, h.TeamID, h.ID) // as stored: times to the millisecond
+}
+
+// Handoff is one handoff of a team.
+func (db *DB) Handoff(ctx context.Context, teamID, id string) (bh.Handoff, error) {
+	d, err := one[doc[bh.Handoff]](ctx, db.c(colHandoffs), bson.M{"_id": id, "teamid": teamID})
+	return d.V, db.fail("get handoff", notFound(err, "That handoff no longer exists."))
+}
+
+// changeHandoff applies change to a handoff in one transaction; change
+// reports false to leave it as it is.
+func (db *DB) changeHandoff(ctx context.Context, op, teamID, id string, change func(h *bh.Handoff) bool) (h bh.Handoff, done bool, err error) {
+	err = db.write(ctx, op, func(ctx context.Context, _ time.Time) error {
+		d, err := one[doc[bh.Handoff]](ctx, db.c(colHandoffs), bson.M{"_id": id, "teamid": teamID})
+		if h = d.V; err != nil {
+			return notFound(err, "That handoff no longer exists.")
+		}
+		if done = change(&h); !done {
+			return nil
+		}
+		return put(ctx, db.c(colHandoffs), id, h)
+	})
+	if err == nil && done {
+		h, err = db.Handoff(ctx, teamID, id)
+	}
+	return h, done, err
+}
+
+// HandoffSent records the thread and the messages a handoff was sent as.
+func (db *DB) HandoffSent(ctx context.Context, teamID, id, threadChannel, threadTS string, sent []bh.HandoffMessage) error {
+	_, _, err := db.changeHandoff(ctx, "record handoff messages", teamID, id, func(h *bh.Handoff) bool {
+		h.ThreadChannel, h.ThreadTS, h.Sent = threadChannel, threadTS, sent
+		return true
+	})
+	return err
+}
+
+// TakeHandoff records who took a handoff, once: taken is false (and h
+// says who) when someone had.
+func (db *DB) TakeHandoff(ctx context.Context, teamID, id, user string, t time.Time) (bh.Handoff, bool, error) {
+	return db.changeHandoff(ctx, "take handoff", teamID, id, func(h *bh.Handoff) bool {
+		if h.GotBy != "" {
+			return false
+		}
+		h.GotBy, h.GotAt = user, t
+		return true
+	})
+}
+
+// ClaimHandoffReminder claims the one reminder of a handoff nobody took.
+func (db *DB) ClaimHandoffReminder(ctx context.Context, teamID, id string, t time.Time) (bool, error) {
+	_, claimed, err := db.changeHandoff(ctx, "claim handoff reminder", teamID, id, func(h *bh.Handoff) bool {
+		if h.GotBy != "" || !h.RemindedAt.IsZero() {
+			return false
+		}
+		h.RemindedAt = t
+		return true
+	})
+	return claimed, err
+}
+
+// WaitingHandoffs lists handoffs made since since that nobody took and
+// that were not reminded of, oldest first.
+func (db *DB) WaitingHandoffs(ctx context.Context, since time.Time) ([]bh.Handoff, error) {
+	out, err := values(all[doc[bh.Handoff]](ctx, db.c(colHandoffs), bson.M{"createdat": bson.M{"$gte": since.UTC()}, "gotby": "", "remindedat": time.Time{}},
+		bson.D{{Key: "createdat", Value: 1}}, 0))
+	return out, db.fail("list waiting handoffs", err)
+}
+
+// RecentHandoffs lists a family's handoffs made since since, oldest first.
+func (db *DB) RecentHandoffs(ctx context.Context, teamID, shiftID string, since time.Time) ([]bh.Handoff, error) {
+	out, err := values(all[doc[bh.Handoff]](ctx, db.c(colHandoffs), bson.M{"teamid": teamID, "shiftid": shiftID, "createdat": bson.M{"$gte": since.UTC()}},
+		bson.D{{Key: "createdat", Value: 1}}, 0))
+	return out, db.fail("list recent handoffs", err)
+}
+
+// HandoffByThread finds the handoff sent as the thread channel/ts.
+func (db *DB) HandoffByThread(ctx context.Context, teamID, channelID, ts string) (bh.Handoff, error) {
+	d, err := one[doc[bh.Handoff]](ctx, db.c(colHandoffs), bson.M{"teamid": teamID, "threadchannel": channelID, "threadts": ts})
+	if ts == "" {
+		err = errNoDocs
+	}
+	return d.V, db.fail("find handoff by thread", notFound(err, "No handoff there."))
+}

@@ -1,0 +1,347 @@
+package mongo
+
+import (
+	"context"
+	"math"
+	"strings"
+	"time"
+
+	"go.mongodb.org/mongo-driver/bson"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// This file: the notes collection. A note is its bh.Note with what the
+// queries need beside it: when it stops being live (LiveNotes' index),
+// where a move took it from, and when its reply was posted (Sweep).
+
+type noteDoc struct {
+	Key     string `bson:"_id"`
+	bh.Note `bson:",inline"`
+	// OpenUntil is when the note stops being live, in Unix nanoseconds:
+	// live while now is before it (openUntil).
+	OpenUntil int64      `bson:"open_until"`
+	MovedFrom string     `bson:"moved_from,omitempty"`
+	MovedAt   *time.Time `bson:"moved_at,omitempty"`
+	ReplyAt   *time.Time `bson:"reply_at,omitempty"`
+}
+
+// openUntil is when n stops being live (bh.LiveNotes): a removed note
+// never was; a done one stays DoneWindow; otherwise its own words decide
+// (Config.PastFrom), read in loc.
+func (db *DB) openUntil(n bh.Note, loc *time.Location) int64 {
+	switch {
+	case n.DeletedAt != nil:
+		return 0
+	case n.DoneAt != nil:
+		return n.DoneAt.Add(bh.DoneWindow).UnixNano() + 1
+	}
+	if from, ok := db.cfg.PastFrom(n, loc); ok {
+		return from.UnixNano()
+	}
+	return math.MaxInt64
+}
+
+// putNote writes n whole, as read in sh's zone (a change the radar hears of).
+func (db *DB) putNote(ctx context.Context, n bh.Note, sh bh.Shift, moved *noteDoc) error {
+	d := noteDoc{Key: n.ID, Note: n, OpenUntil: db.openUntil(n, db.zone(sh))}
+	if moved != nil {
+		d.MovedFrom, d.MovedAt, d.ReplyAt = moved.MovedFrom, moved.MovedAt, moved.ReplyAt
+	}
+	_, err := db.c(colNotes).ReplaceOne(ctx, bson.M{"_id": n.ID}, d, upsert())
+	return err
+}
+
+// zone is where a family's notes are read.
+func (db *DB) zone(sh bh.Shift) *time.Location { return sh.Location(db.cfg.Location) }
+
+func byMessage(teamID, channelID, ts string) bson.M {
+	return bson.M{"teamid": teamID, "channelid": channelID, "messagets": ts}
+}
+
+func (db *DB) noteDoc(ctx context.Context, teamID, id string) (noteDoc, error) {
+	return one[noteDoc](ctx, db.c(colNotes), bson.M{"_id": id, "teamid": teamID})
+}
+
+func (db *DB) notes(ctx context.Context, filter bson.M) ([]bh.Note, error) {
+	docs, err := all[noteDoc](ctx, db.c(colNotes), filter, bson.D{{Key: "createdat", Value: 1}, {Key: "_id", Value: 1}}, 0)
+	out := make([]bh.Note, 0, len(docs))
+	for _, d := range docs {
+		out = append(out, d.Note)
+	}
+	return out, err
+}
+
+// CaptureNote stores a note in the family the conversation feeds, making
+// a family of one (its writer) on the conversation's first note. It is
+// idempotent per Slack message: a second capture of the same message
+// returns the stored note with created false. When it returns nil the
+// note is stored (majority-acknowledged on a replica set), so the caller
+// may ack the envelope.
+func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, created bool, err error) {
+	if in.TeamID == "" || in.ChannelID == "" {
+		return bh.Note{}, false, db.fail("capture note", bh.Errorf(bh.EINVALID, "A note needs a team and a conversation."))
+	}
+	r, err := in.Resolve()
+	if err != nil {
+		return bh.Note{}, false, db.fail("capture note", err)
+	}
+	stored := func(ctx context.Context) (bool, error) {
+		if in.MessageTS == "" {
+			return false, nil
+		}
+		d, err := one[noteDoc](ctx, db.c(colNotes), byMessage(in.TeamID, in.ChannelID, in.MessageTS))
+		n = d.Note
+		return found(err)
+	}
+	if ok, err := stored(ctx); ok || err != nil {
+		return n, false, db.fail("capture note", err)
+	}
+	err = db.write(ctx, "capture note", func(ctx context.Context, now time.Time) error {
+		created = false
+		sh, err := db.ensureShift(ctx, now, in.TeamID, in.ChannelID, in.UserID)
+		if err != nil {
+			return err
+		}
+		if ok, err := stored(ctx); ok || err != nil { // stored meanwhile by another process
+			return err
+		}
+		n = bh.Note{ID: newID(), TeamID: in.TeamID, ShiftID: sh.ID, ChannelID: in.ChannelID, UserID: in.UserID,
+			Text: r.Text, RawText: bh.CleanText(in.RawText), Tag: r.Tag, TagSource: r.TagSource, Source: in.Source,
+			MessageTS: in.MessageTS, Permalink: in.Permalink, EventID: in.EventID, CreatedAt: now, UpdatedAt: now, Rev: 1}
+		if !in.WrittenAt.IsZero() {
+			// The note's time is its message's: every rule counts from it.
+			n.CreatedAt = in.WrittenAt.UTC().Truncate(time.Millisecond)
+		}
+		created = true
+		if err := db.bumpRevs(ctx, sh.ID, 0, 1); err != nil {
+			return err
+		}
+		return db.putNote(ctx, n, sh, nil)
+	})
+	if isDuplicate(err) { // the same message, stored by another process at once
+		if ok, rerr := stored(ctx); ok {
+			return n, false, nil
+		} else if rerr != nil {
+			err = rerr
+		}
+	}
+	if err != nil {
+		return bh.Note{}, false, db.fail("capture note", err)
+	}
+	return n, created, nil
+}
+
+// Note returns a note of the team by id, deleted or not.
+func (db *DB) Note(ctx context.Context, teamID, id string) (bh.Note, error) {
+	d, err := db.noteDoc(ctx, teamID, id)
+	return d.Note, db.fail("get note "+id, notFound(err, "That note no longer exists."))
+}
+
+// NoteByMessage returns the note captured from a Slack message.
+func (db *DB) NoteByMessage(ctx context.Context, teamID, channelID, ts string) (bh.Note, error) {
+	d, err := one[noteDoc](ctx, db.c(colNotes), byMessage(teamID, channelID, ts))
+	if ts == "" {
+		err = errNoDocs
+	}
+	return d.Note, db.fail("get note by message "+ts, notFound(err, "No note was saved from that message."))
+}
+
+// NotesByID returns the team's notes of ids that exist, deleted ones too,
+// in the order of ids.
+func (db *DB) NotesByID(ctx context.Context, teamID string, ids []string) ([]bh.Note, error) {
+	got, err := db.notes(ctx, bson.M{"teamid": teamID, "_id": bson.M{"$in": ids}})
+	byID := map[string]bh.Note{}
+	for _, n := range got {
+		byID[n.ID] = n
+	}
+	out := make([]bh.Note, 0, len(ids))
+	for _, id := range ids {
+		if n, ok := byID[id]; ok {
+			out = append(out, n)
+		}
+	}
+	return out, db.fail("list notes by id", err)
+}
+
+// Notes returns a family's notes, oldest first (of one time, first
+// stored first), without deleted ones unless withDeleted.
+func (db *DB) Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error) {
+	f := bson.M{"teamid": teamID, "shiftid": shiftID}
+	if !withDeleted {
+		f["deletedat"] = nil
+	}
+	out, err := db.notes(ctx, f)
+	return out, db.fail("list notes", err)
+}
+
+// LiveNotes returns what plans and the radar read of a family's notes at
+// now (bh.LiveNotes), through the index on when each stops being live.
+func (db *DB) LiveNotes(ctx context.Context, teamID, shiftID string, now time.Time) (bh.LiveNotes, error) {
+	live := bh.LiveNotes{Notes: []bh.Note{}}
+	sh, err := one[shiftDoc](ctx, db.c(colShifts), bson.M{"_id": shiftID, "teamid": teamID})
+	if ok, err := found(err); !ok {
+		return live, db.fail("live notes", err)
+	}
+	live.Rev = sh.SweptRev + sh.NotesRev
+	live.Notes, err = db.notes(ctx, bson.M{"teamid": teamID, "shiftid": shiftID, "open_until": bson.M{"$gt": now.UnixNano()}})
+	return live, db.fail("live notes", err)
+}
+
+// changeNote applies change to a note of the team in one transaction:
+// its revision rises, it is updated now and the radar hears of it. Unless
+// deletedToo, a deleted note is not found. change reports false to leave
+// the note as it is.
+func (db *DB) changeNote(ctx context.Context, op, teamID, id string, deletedToo bool, change func(n *bh.Note, now time.Time) bool) (n bh.Note, err error) {
+	err = db.write(ctx, op, func(ctx context.Context, now time.Time) error {
+		d, err := db.noteDoc(ctx, teamID, id)
+		if n = d.Note; err != nil {
+			return notFound(err, "That note no longer exists.")
+		}
+		if n.DeletedAt != nil && !deletedToo {
+			return bh.Errorf(bh.ENOTFOUND, "That note no longer exists.")
+		}
+		if !change(&n, now) {
+			return nil
+		}
+		n.Rev++
+		n.UpdatedAt = now
+		sh, err := db.shiftByID(ctx, teamID, n.ShiftID)
+		if err != nil {
+			return err
+		}
+		if err := db.bumpRevs(ctx, sh.ID, 0, 1); err != nil {
+			return err
+		}
+		return db.putNote(ctx, n, sh, &noteDoc{ReplyAt: d.ReplyAt})
+	})
+	return n, err
+}
+
+// RetagNote sets a note's tag as a person's choice.
+func (db *DB) RetagNote(ctx context.Context, teamID, id string, tag bh.Tag) (bh.Note, error) {
+	if !tag.Valid() {
+		return bh.Note{}, db.fail("retag note "+id, bh.Errorf(bh.EINVALID, "%q is not a tag.", tag))
+	}
+	return db.changeNote(ctx, "retag note "+id, teamID, id, true, func(n *bh.Note, _ time.Time) bool {
+		n.Tag, n.TagSource = tag, bh.TagByUser
+		return true
+	})
+}
+
+// DeleteNote soft-deletes a note (Undo, or its message was deleted).
+// Deleting a deleted note is not an error and keeps the first time.
+func (db *DB) DeleteNote(ctx context.Context, teamID, id string) (bh.Note, error) {
+	return db.changeNote(ctx, "delete note "+id, teamID, id, true, func(n *bh.Note, now time.Time) bool {
+		if n.DeletedAt != nil {
+			return false
+		}
+		n.DeletedAt = &now
+		return true
+	})
+}
+
+// RestoreNote undoes DeleteNote.
+func (db *DB) RestoreNote(ctx context.Context, teamID, id string) (bh.Note, error) {
+	return db.changeNote(ctx, "restore note "+id, teamID, id, true, func(n *bh.Note, _ time.Time) bool {
+		n.DeletedAt = nil
+		return true
+	})
+}
+
+// EditNote follows an edit of the note's source message: the text is
+// re-read, a new prefix re-tags it, a tag a person chose is kept, and an
+// inferred tag is inferred again (inferred: the normaliser's kind for the
+// new text). An edit that leaves nothing deletes the note.
+func (db *DB) EditNote(ctx context.Context, teamID, channelID, ts, rawText string, inferred bh.Tag) (bh.Note, error) {
+	n, err := db.NoteByMessage(ctx, teamID, channelID, ts)
+	if err != nil {
+		return bh.Note{}, err
+	}
+	t, ok := bh.ParseNoteText(rawText)
+	if !ok {
+		return db.DeleteNote(ctx, teamID, n.ID)
+	}
+	return db.changeNote(ctx, "edit note "+n.ID, teamID, n.ID, true, func(n *bh.Note, _ time.Time) bool {
+		n.Text, n.RawText = t.Text, bh.CleanText(rawText)
+		if tag, source, keep := bh.EditedTag(*n, t, inferred); !keep {
+			n.Tag, n.TagSource = tag, source
+		}
+		return true
+	})
+}
+
+// MarkNoteDone marks a note's item done (or not done any more).
+func (db *DB) MarkNoteDone(ctx context.Context, teamID, id string, done bool) (bh.Note, error) {
+	if done {
+		return db.MarkNoteDoneBy(ctx, teamID, id, bh.DoneBy{})
+	}
+	return db.changeNote(ctx, "mark note not done "+id, teamID, id, false, func(n *bh.Note, _ time.Time) bool {
+		n.DoneAt, n.DoneBy = nil, bh.DoneBy{}
+		return true
+	})
+}
+
+// MarkNoteDoneBy is MarkNoteDone(done) recording who: a person, or the
+// note that said the item was bought.
+func (db *DB) MarkNoteDoneBy(ctx context.Context, teamID, id string, by bh.DoneBy) (bh.Note, error) {
+	return db.changeNote(ctx, "mark note done "+id, teamID, id, false, func(n *bh.Note, now time.Time) bool {
+		n.DoneAt, n.DoneBy = &now, by
+		return true
+	})
+}
+
+// MarkStillOn records that a person says an overdue deadline is still on.
+func (db *DB) MarkStillOn(ctx context.Context, teamID, id string) (bh.Note, error) {
+	return db.changeNote(ctx, "mark note still on "+id, teamID, id, false, func(n *bh.Note, now time.Time) bool {
+		n.StillOnAt = &now
+		return true
+	})
+}
+
+// ClaimNote records who said "I'll do it"; user "" takes the claim back.
+func (db *DB) ClaimNote(ctx context.Context, teamID, id, user string) (bh.Note, error) {
+	return db.changeNote(ctx, "claim note "+id, teamID, id, false, func(n *bh.Note, now time.Time) bool {
+		n.ClaimedBy, n.ClaimedAt = user, &now
+		if user == "" {
+			n.ClaimedAt = nil
+		}
+		return true
+	})
+}
+
+// SetNoteReply records where the bot's confirmation for a note is. It is
+// not a change of the note: its revision stays, and the change stream
+// passes it by (changes.go).
+func (db *DB) SetNoteReply(ctx context.Context, teamID, id, channelID, ts string) error {
+	res, err := db.c(colNotes).UpdateOne(ctx, bson.M{"_id": id, "teamid": teamID},
+		bson.M{"$set": bson.M{"replychannel": channelID, "replyts": ts, "reply_at": db.now()}})
+	if err == nil && res.MatchedCount == 0 {
+		err = bh.Errorf(bh.ENOTFOUND, "That note no longer exists.")
+	}
+	return db.fail("set note reply "+id, err)
+}
+
+// SetShiftTZ records the family's time zone, and reads its open notes'
+// words again there (an appointment at 2 p.m. ends at another moment).
+func (db *DB) SetShiftTZ(ctx context.Context, teamID, shiftID, tz string) error {
+	tz = strings.TrimSpace(tz)
+	return db.write(ctx, "set shift tz", func(ctx context.Context, now time.Time) error {
+		res, err := db.c(colShifts).UpdateOne(ctx, bson.M{"_id": shiftID, "teamid": teamID}, bson.M{"$set": bson.M{"tz": tz, "updatedat": now}})
+		if err != nil || res.MatchedCount == 0 {
+			return err
+		}
+		sh, err := db.shiftByID(ctx, teamID, shiftID)
+		if err != nil {
+			return err
+		}
+		open, err := db.notes(ctx, bson.M{"teamid": teamID, "shiftid": shiftID, "deletedat": nil, "doneat": nil})
+		for _, n := range open {
+			if err != nil {
+				break
+			}
+			_, err = db.c(colNotes).UpdateOne(ctx, bson.M{"_id": n.ID}, bson.M{"$set": bson.M{"open_until": db.openUntil(n, db.zone(sh))}})
+		}
+		return err
+	})
+}

@@ -1,0 +1,118 @@
+package mongo
+
+import (
+	"context"
+	"time"
+
+	"go.mongodb.org/mongo-driver/bson"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// This file: the collections people (what follows a person, by
+// team/user) and invites (to join a family, by id).
+
+// Person is what follows a person (the zero Person of team/user when
+// nothing was stored).
+func (db *DB) Person(ctx context.Context, teamID, userID string) (bh.Person, error) {
+	p, err := get[bh.Person](ctx, db.c(colPeople), key(teamID, userID))
+	if ok, err := found(err); !ok {
+		return bh.Person{TeamID: teamID, UserID: userID}, db.fail("get person", err)
+	}
+	return p, nil
+}
+
+// SetPerson stores what follows a person, replacing what was.
+func (db *DB) SetPerson(ctx context.Context, p bh.Person) error {
+	if p.TeamID == "" || p.UserID == "" {
+		return db.fail("set person", bh.Errorf(bh.EINVALID, "A person needs a team and an id."))
+	}
+	p.UpdatedAt = db.now()
+	return db.fail("set person", put(ctx, db.c(colPeople), key(p.TeamID, p.UserID), p))
+}
+
+// CreateInvite records an invite to join a family, with a new id and the
+// store's time.
+func (db *DB) CreateInvite(ctx context.Context, inv bh.Invite) (bh.Invite, error) {
+	if inv.TeamID == "" || inv.ShiftID == "" || inv.From == "" || inv.To == "" {
+		return bh.Invite{}, db.fail("create invite", bh.Errorf(bh.EINVALID, "An invite needs a team, a family, who asks and whom."))
+	}
+	inv.ID, inv.Answer, inv.AnsweredAt, inv.CreatedAt = newID(), "", time.Time{}, db.now()
+	if _, err := insert(ctx, db.c(colInvites), inv.ID, inv); err != nil {
+		return bh.Invite{}, db.fail("create invite", err)
+	}
+	return inv, nil
+}
+
+// Invite is one invite of a team.
+func (db *DB) Invite(ctx context.Context, teamID, id string) (bh.Invite, error) {
+	d, err := one[doc[bh.Invite]](ctx, db.c(colInvites), bson.M{"_id": id, "teamid": teamID})
+	return d.V, db.fail("get invite", notFound(err, "That invite no longer exists."))
+}
+
+// InvitesTo lists the invites sent to a person, newest first, answered
+// or not.
+func (db *DB) InvitesTo(ctx context.Context, teamID, userID string) ([]bh.Invite, error) {
+	out, err := values(all[doc[bh.Invite]](ctx, db.c(colInvites), bson.M{"teamid": teamID, "to": userID}, sortDesc("createdat"), 0))
+	return out, db.fail("list invites", err)
+}
+
+// answer records an invite's answer unless it has one; it reports whether
+// it did.
+func (db *DB) answer(ctx context.Context, now time.Time, teamID, id string, answer bh.InviteAnswer) (bool, error) {
+	res, err := db.c(colInvites).UpdateOne(ctx, bson.M{"_id": id, "teamid": teamID, "answer": ""},
+		bson.M{"$set": bson.M{"answer": answer, "answeredat": now}})
+	return err == nil && res.ModifiedCount > 0, err
+}
+
+// AnswerInvite records an invite's answer. Only the first answer counts:
+// answered is false (and inv has the answer that stands) when it was
+// answered before.
+func (db *DB) AnswerInvite(ctx context.Context, teamID, id string, answer bh.InviteAnswer) (inv bh.Invite, answered bool, err error) {
+	if !answer.Valid() {
+		return bh.Invite{}, false, db.fail("answer invite", bh.Errorf(bh.EINVALID, "%q is not an answer.", answer))
+	}
+	if answered, err = db.answer(ctx, db.now(), teamID, id, answer); err != nil {
+		return bh.Invite{}, false, db.fail("answer invite", err)
+	}
+	inv, err = db.Invite(ctx, teamID, id)
+	return inv, answered, err
+}
+
+var errInviteAnswered = bh.Errorf(bh.ECONFLICT, "You answered that invite already; nothing was changed.")
+
+// AcceptInvite is Join by the invite id names, answered by userID, the
+// person it asks: the invite is answered Join in the same transaction as
+// the Join, so it is answered only if they joined. An invite answered
+// before, or whose sender is no longer in its family, is refused
+// (ECONFLICT) and changes nothing; someone else's is EFORBIDDEN.
+func (db *DB) AcceptInvite(ctx context.Context, teamID, id, userID, dm string) (inv bh.Invite, from string, err error) {
+	if inv, err = db.Invite(ctx, teamID, id); err != nil {
+		return bh.Invite{}, "", err
+	}
+	switch {
+	case inv.To != userID:
+		return inv, "", db.fail("accept invite", bh.Errorf(bh.EFORBIDDEN, "That invite is for someone else; nothing was changed."))
+	case inv.Answered():
+		return inv, "", db.fail("accept invite", errInviteAnswered)
+	}
+	m := bh.Member{TeamID: teamID, ShiftID: inv.ShiftID, UserID: userID, InvitedBy: inv.From}
+	if err := checkJoin(m, dm); err != nil {
+		return inv, "", db.fail("accept invite", err)
+	}
+	err = db.write(ctx, "accept invite", func(ctx context.Context, now time.Time) error {
+		if from, err = db.join(ctx, now, m, dm); err != nil {
+			return err
+		}
+		if ok, err := db.answer(ctx, now, teamID, id, bh.InviteJoin); err != nil || !ok {
+			// Answered meanwhile: the Join is undone with this transaction.
+			return errOr(err, errInviteAnswered)
+		}
+		return nil
+	})
+	if err != nil {
+		return inv, "", err
+	}
+	inv, err = db.Invite(ctx, teamID, id)
+	return inv, from, err
+}

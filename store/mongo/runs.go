@@ -1,0 +1,273 @@
+package mongo
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"go.mongodb.org/mongo-driver/bson"
+	"go.mongodb.org/mongo-driver/mongo/options"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// This file: plan runs (collection runs), what a completed run produced
+// (run_details, one document a run, which the sweep cuts to its
+// decision), its files (artifacts, by run/kind), the runs' version
+// counters (counters) and the council's agents (agents, by name).
+
+type runDoc struct {
+	Key              string `bson:"_id"`
+	bh.Run           `bson:",inline"`
+	DetailsRemovedAt *time.Time `bson:"details_removed_at,omitempty"`
+}
+
+// runDetails is what a completed run produced beside its run, its files
+// and its events.
+type runDetails struct {
+	TeamID    string `bson:"teamid"`
+	Pack      bh.ContextPack
+	Tasks     []bh.Task
+	Messages  []bh.Message
+	Proposals []bh.Proposal
+	Decision  bh.Decision
+}
+
+// read is d as a run's details read: a plan's empty lists as none,
+// however they were written, as every engine reads them.
+func (d runDetails) read() runDetails {
+	for i := range d.Proposals {
+		p := &d.Proposals[i]
+		if len(p.Blocks) == 0 {
+			p.Blocks = nil
+		}
+		for _, items := range []*[]bh.Item{&p.Top, &p.Admin, &p.RunningLow, &p.Now, &p.Health, &p.StillOpen} {
+			if len(*items) == 0 {
+				*items = nil
+			}
+		}
+	}
+	return d
+}
+
+type artifactDoc struct {
+	Key         string `bson:"_id"`
+	TeamID      string `bson:"teamid"`
+	bh.Artifact `bson:",inline"`
+}
+
+var (
+	errRunGone  = bh.Errorf(bh.ENOTFOUND, "That run no longer exists.")
+	errRunSaved = bh.Errorf(bh.ECONFLICT, "This run was already saved.")
+)
+
+// RegisterAgents writes the council's agents and their skills (idempotent).
+func (db *DB) RegisterAgents(ctx context.Context, agents []bh.Agent) error {
+	for _, a := range agents {
+		if err := put(ctx, db.c(colAgents), a.Name, a); err != nil {
+			return db.fail("register agents", err)
+		}
+	}
+	return nil
+}
+
+// Agents lists the registered agents by name.
+func (db *DB) Agents(ctx context.Context) ([]bh.Agent, error) {
+	out, err := values(all[doc[bh.Agent]](ctx, db.c(colAgents), bson.M{}, bson.D{{Key: "_id", Value: 1}}, 0))
+	return out, db.fail("list agents", err)
+}
+
+func runVersions(teamID, shiftID string) string { return "runs:" + key(teamID, shiftID) }
+
+// CreateRun gives run the next version of its family and an id, and
+// stores it as running.
+func (db *DB) CreateRun(ctx context.Context, run bh.Run) (bh.Run, error) {
+	if run.TeamID == "" || run.ShiftID == "" {
+		return bh.Run{}, db.fail("create run", bh.Errorf(bh.EINVALID, "A run needs a team and a shift."))
+	}
+	in := run
+	err := db.write(ctx, "create run", func(ctx context.Context, now time.Time) error {
+		run = in
+		run.CreatedAt, run.StartedAt, run.Status, run.ID = now, now, bh.StatusRunning, newID()
+		if run.Now.IsZero() {
+			run.Now = now
+		}
+		var c struct{ Value int }
+		err := db.c(colCounters).FindOneAndUpdate(ctx, bson.M{"_id": runVersions(run.TeamID, run.ShiftID)}, bson.M{"$inc": bson.M{"value": 1}},
+			options.FindOneAndUpdate().SetUpsert(true).SetReturnDocument(options.After)).Decode(&c)
+		if err != nil {
+			return err
+		}
+		run.Version = c.Value
+		_, err = db.c(colRuns).InsertOne(ctx, runDoc{Key: run.ID, Run: run})
+		return err
+	})
+	if err != nil {
+		return bh.Run{}, err
+	}
+	return db.Run(ctx, run.TeamID, run.ID) // as stored: times to the millisecond
+}
+
+// SaveRunRecord stores everything a run produced and marks it completed,
+// in one transaction. A run is saved once (ECONFLICT after).
+func (db *DB) SaveRunRecord(ctx context.Context, rec bh.RunRecord) error {
+	r := rec.Run
+	return db.write(ctx, "save run "+r.ID, func(ctx context.Context, now time.Time) error {
+		have, err := one[runDoc](ctx, db.c(colRuns), bson.M{"_id": r.ID, "teamid": r.TeamID})
+		if err != nil {
+			return notFound(err, errRunGone.Message)
+		}
+		if have.Status == bh.StatusCompleted {
+			return errRunSaved
+		}
+		r.Status, r.FinishedAt = bh.StatusCompleted, now
+		d := runDetails{TeamID: r.TeamID, Pack: rec.Pack, Tasks: rec.Tasks, Messages: rec.Messages, Proposals: rec.Proposals, Decision: rec.Decision}
+		if err := put(ctx, db.c(colRunDetails), r.ID, d); err != nil {
+			return err
+		}
+		for _, a := range rec.Artifacts {
+			if err := db.putArtifact(ctx, r.TeamID, a); err != nil {
+				return err
+			}
+		}
+		for _, e := range rec.Events {
+			e.TeamID, e.ShiftID, e.RunID = r.TeamID, r.ShiftID, r.ID
+			if _, err := db.putEvent(ctx, e); err != nil {
+				return err
+			}
+		}
+		_, err = db.c(colRuns).ReplaceOne(ctx, bson.M{"_id": r.ID}, runDoc{Key: r.ID, Run: r})
+		return err
+	})
+}
+
+func (db *DB) putArtifact(ctx context.Context, teamID string, a bh.Artifact) error {
+	k := key(a.RunID, a.Kind)
+	_, err := db.c(colArtifacts).ReplaceOne(ctx, bson.M{"_id": k}, artifactDoc{Key: k, TeamID: teamID, Artifact: a}, upsert())
+	return err
+}
+
+// SaveArtifact stores an extra file of a run (a what-if's diff); a second
+// of the same kind replaces the first.
+func (db *DB) SaveArtifact(ctx context.Context, teamID, _ string, a bh.Artifact) error {
+	return db.fail("save artifact "+a.ID, db.putArtifact(ctx, teamID, a))
+}
+
+// runOf reads one run, ENOTFOUND with msg when there is none.
+func (db *DB) runOf(ctx context.Context, op, msg string, filter bson.M, opts ...*options.FindOneOptions) (bh.Run, error) {
+	d, err := one[runDoc](ctx, db.c(colRuns), filter, opts...)
+	return d.Run, db.fail(op, notFound(err, msg))
+}
+
+// Run returns a run of the team.
+func (db *DB) Run(ctx context.Context, teamID, runID string) (bh.Run, error) {
+	return db.runOf(ctx, "get run "+runID, "That plan no longer exists.", bson.M{"_id": runID, "teamid": teamID})
+}
+
+// RunByID finds a run by id alone (the replay command, which has no team).
+func (db *DB) RunByID(ctx context.Context, runID string) (bh.Run, error) {
+	return db.runOf(ctx, "get run "+runID, "There is no run "+runID+".", bson.M{"_id": runID})
+}
+
+// LatestRun returns the family's newest completed run.
+func (db *DB) LatestRun(ctx context.Context, teamID, shiftID string) (bh.Run, error) {
+	return db.runOf(ctx, "latest run", "No plan yet for this conversation.",
+		bson.M{"teamid": teamID, "shiftid": shiftID, "status": bh.StatusCompleted}, options.FindOne().SetSort(bson.D{{Key: "version", Value: -1}}))
+}
+
+// RunByVersion returns a family's run of that version.
+func (db *DB) RunByVersion(ctx context.Context, teamID, shiftID string, version int) (bh.Run, error) {
+	return db.runOf(ctx, "get run", bh.Errorf(bh.ENOTFOUND, "There is no plan v%d here.", version).Message,
+		bson.M{"teamid": teamID, "shiftid": shiftID, "version": version})
+}
+
+// RunRecord loads everything a completed run wrote.
+func (db *DB) RunRecord(ctx context.Context, teamID, runID string) (rec bh.RunRecord, err error) {
+	r, err := one[runDoc](ctx, db.c(colRuns), bson.M{"_id": runID, "teamid": teamID})
+	if err != nil {
+		return rec, db.fail("load run "+runID, notFound(err, "That plan no longer exists."))
+	}
+	if r.DetailsRemovedAt != nil {
+		return rec, db.fail("load run "+runID, bh.Errorf(bh.ENOTFOUND, "Plan v%d is from %s: a plan's details (handoff.md, the transcript, the other plans) are kept for %d days, so they are no longer here. Run /plan for a fresh one.",
+			r.Version, r.CreatedAt.Format("Jan 2"), int(db.cfg.RunDetailAge.Hours()/24)))
+	}
+	d, err := get[runDetails](ctx, db.c(colRunDetails), runID)
+	if ok, err := found(err); !ok || r.Status != bh.StatusCompleted { // only a completed run's details are whole
+		return rec, db.fail("load run "+runID, errOr(err, bh.Errorf(bh.ENOTFOUND, "Run %s has no saved results (status %s).", runID, r.Status)))
+	}
+	d = d.read()
+	rec = bh.RunRecord{Run: r.Run, Pack: d.Pack, Tasks: d.Tasks, Messages: d.Messages, Proposals: d.Proposals, Decision: d.Decision}
+	order := map[string]int{"normalize_logs": 0, "plan_sleep_first": 1, "plan_errands_first": 2, "plan_admin_first": 3, "score_and_select": 4, "write_handoff": 5}
+	slices.SortStableFunc(rec.Tasks, func(a, b bh.Task) int { return order[a.Name] - order[b.Name] })
+	slices.SortStableFunc(rec.Messages, func(a, b bh.Message) int { return a.Seq - b.Seq })
+	arch := map[bh.Archetype]int{bh.SleepFirst: 0, bh.ErrandsFirst: 1, bh.AdminFirst: 2}
+	slices.SortStableFunc(rec.Proposals, func(a, b bh.Proposal) int { return arch[a.Archetype] - arch[b.Archetype] })
+	rec.Artifacts, rec.Events, err = db.runFiles(ctx, runID)
+	return rec, db.fail("load run "+runID, err)
+}
+
+// runFiles are a run's files, by kind, and its events, oldest first
+// (nil when none, as a run without them was always read).
+func (db *DB) runFiles(ctx context.Context, runID string) (files []bh.Artifact, events []bh.Event, err error) {
+	docs, err := all[artifactDoc](ctx, db.c(colArtifacts), bson.M{"runid": runID}, bson.D{{Key: "kind", Value: 1}}, 0)
+	for _, d := range docs {
+		files = append(files, d.Artifact)
+	}
+	if err == nil {
+		events, err = values(all[doc[bh.Event]](ctx, db.c(colEvents), bson.M{"runid": runID}, bson.D{{Key: "at", Value: 1}, {Key: "_id", Value: 1}}, 0))
+	}
+	if len(events) == 0 {
+		events = nil
+	}
+	return files, events, err
+}
+
+// changeRun applies change to a run of the team (none: no change).
+func (db *DB) changeRun(ctx context.Context, op, teamID, runID string, change bson.M) error {
+	_, err := db.c(colRuns).UpdateOne(ctx, bson.M{"_id": runID, "teamid": teamID}, bson.M{"$set": change})
+	return db.fail(op, err)
+}
+
+// FailRun marks a run failed with a reason a person can read.
+func (db *DB) FailRun(ctx context.Context, teamID, runID, reason string) error {
+	return db.changeRun(ctx, "fail run "+runID, teamID, runID, bson.M{"status": bh.StatusFailed, "error": reason, "finishedat": db.now()})
+}
+
+// SetRunCard records where a run's Decision Card is in Slack.
+func (db *DB) SetRunCard(ctx context.Context, teamID, runID, channelID, ts string) error {
+	return db.changeRun(ctx, "set run card "+runID, teamID, runID, bson.M{"cardchannel": channelID, "cardts": ts, "cardposted": true})
+}
+
+// FailInterruptedRuns marks runs left running or queued by a stopped
+// process, made olderThan ago or before, as failed, and returns them. Of
+// several processes looking, one marks each (the update names the status
+// it expects).
+func (db *DB) FailInterruptedRuns(ctx context.Context, olderThan time.Duration) (out []bh.Run, err error) {
+	now := db.now()
+	running := bson.M{"$in": []bh.Status{bh.StatusRunning, bh.StatusQueued}}
+	runs, err := all[runDoc](ctx, db.c(colRuns), bson.M{"status": running, "createdat": bson.M{"$lte": now.Add(-olderThan)}}, bson.D{{Key: "createdat", Value: 1}}, 0)
+	for _, r := range runs {
+		if err != nil {
+			break
+		}
+		r.Status, r.Error, r.FinishedAt = bh.StatusFailed, "interrupted: the bot stopped during this run", now
+		res, uerr := db.c(colRuns).UpdateOne(ctx, bson.M{"_id": r.ID, "status": running},
+			bson.M{"$set": bson.M{"status": r.Status, "error": r.Error, "finishedat": now}})
+		if err = uerr; err == nil && res.ModifiedCount > 0 {
+			out = append(out, r.Run)
+		}
+	}
+	return out, db.fail("fail interrupted runs", err)
+}
+
+// UnpostedRuns lists completed runs since since whose Decision Card was
+// never posted (the process stopped between saving the run and posting).
+func (db *DB) UnpostedRuns(ctx context.Context, since time.Time) ([]bh.Run, error) {
+	runs, err := all[runDoc](ctx, db.c(colRuns), bson.M{"status": bh.StatusCompleted, "createdat": bson.M{"$gte": since.UTC()},
+		"cardposted": false, "cardts": bson.M{"$ne": ""}}, bson.D{{Key: "createdat", Value: 1}}, 0)
+	var out []bh.Run
+	for _, r := range runs {
+		out = append(out, r.Run)
+	}
+	return out, db.fail("list unposted runs", err)
+}

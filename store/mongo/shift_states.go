@@ -1,0 +1,80 @@
+package mongo
+
+import (
+	"context"
+	"time"
+
+	"go.mongodb.org/mongo-driver/bson"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// This file: the radar's state of each family (collection shift_states,
+// by team/shift) and how far it has read the notes' changes
+// (radar_cursor, one document).
+
+type stateDoc struct {
+	Key           string `bson:"_id"`
+	bh.ShiftState `bson:",inline"`
+	Fingerprint   string `bson:"fingerprint"`
+	AtRisk        bool   `bson:"at_risk"`
+}
+
+// ShiftState returns a family's last radar state and the fingerprint of
+// the notes it was computed from; found is false before the first.
+func (db *DB) ShiftState(ctx context.Context, teamID, shiftID string) (st bh.ShiftState, fingerprint string, ok bool, err error) {
+	d, err := one[stateDoc](ctx, db.c(colShiftStates), bson.M{"_id": key(teamID, shiftID)})
+	ok, err = found(err)
+	return d.ShiftState, d.Fingerprint, ok, db.fail("get shift state", err)
+}
+
+// SaveShiftState stores a recomputed state with its "agent woke up" event
+// and, when set, the cursor, in one transaction. A state computed from
+// older notes than the one stored (a lower NotesRev) is not saved, nor its
+// event: only the cursor moves.
+func (db *DB) SaveShiftState(ctx context.Context, st bh.ShiftState, fingerprint string, ev *bh.Event, cur *bh.RadarCursor) error {
+	k := key(st.TeamID, st.ShiftID)
+	return db.write(ctx, "save shift state", func(ctx context.Context, _ time.Time) error {
+		have, err := one[stateDoc](ctx, db.c(colShiftStates), bson.M{"_id": k})
+		if ok, err := found(err); err != nil {
+			return err
+		} else if !ok || have.NotesRev <= st.NotesRev {
+			d := stateDoc{Key: k, ShiftState: st, Fingerprint: fingerprint, AtRisk: len(st.Deadlines) > 0 || len(st.Health) > 0}
+			if _, err := db.c(colShiftStates).ReplaceOne(ctx, bson.M{"_id": k}, d, upsert()); err != nil {
+				return err
+			}
+			if ev != nil {
+				if _, err := db.putEvent(ctx, *ev); err != nil {
+					return err
+				}
+			}
+		}
+		if cur != nil {
+			return put(ctx, db.c(colRadar), "radar", *cur)
+		}
+		return nil
+	})
+}
+
+// RadarCursor returns the saved cursor (zero before the first).
+func (db *DB) RadarCursor(ctx context.Context) (bh.RadarCursor, error) {
+	cur, err := get[bh.RadarCursor](ctx, db.c(colRadar), "radar")
+	_, err = found(err)
+	return cur, db.fail("get radar cursor", err)
+}
+
+// SaveRadarCursor moves the cursor on its own (a catch-up with nothing to do).
+func (db *DB) SaveRadarCursor(ctx context.Context, cur bh.RadarCursor) error {
+	return db.fail("save radar cursor", put(ctx, db.c(colRadar), "radar", cur))
+}
+
+// StatesAtRisk lists the states with deadlines or health items, or at min
+// or above.
+func (db *DB) StatesAtRisk(ctx context.Context, min bh.RiskLevel) ([]bh.ShiftState, error) {
+	docs, err := all[stateDoc](ctx, db.c(colShiftStates), bson.M{"$or": bson.A{bson.M{"at_risk": true}, bson.M{"level": bson.M{"$gte": min}}}}, nil, 0)
+	var out []bh.ShiftState
+	for _, d := range docs {
+		out = append(out, d.ShiftState)
+	}
+	return out, db.fail("list shift states", err)
+}
