@@ -40,7 +40,9 @@ func (db *DB) fail(op string, err error) error {
 	return fmt.Errorf("mongo: %s: %w", op, e)
 }
 
-func isDuplicate(err error) bool { return err != nil && (mongo.IsDuplicateKeyError(err) || lungo.IsUniquenessError(err)) }
+func isDuplicate(err error) bool {
+	return err != nil && (mongo.IsDuplicateKeyError(err) || lungo.IsUniquenessError(err))
+}
 
 // notFound is ENOTFOUND with msg when err is a missing document, else err.
 func notFound(err error, msg string) error {
