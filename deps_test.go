@@ -35,6 +35,12 @@ func TestDependencyDirection(t *testing.T) {
 		// import of the current store.
 		"/store/sqlite": {"github.com/slack-go/", "go.mongodb.org/", "github.com/256dpi/lungo", "go.etcd.io/bbolt", module + "/store",
 			module + "/bot", module + "/blocks", module + "/council", module + "/radar"},
+		// The MongoDB engine is a store of its own: lungo's driver
+		// interfaces, no bbolt, no import of the current store; a note's
+		// liveness arrives from outside (mongo.Config.PastFrom), not from
+		// the normaliser.
+		"/store/mongo": {"github.com/slack-go/", "go.etcd.io/bbolt", module + "/store", module + "/normalize",
+			module + "/bot", module + "/blocks", module + "/council", module + "/radar"},
 		// The tests' store harness opens either engine (the bolt store and
 		// store/sqlite) and knows no package whose tests use it.
 		"/store/storetest": {"github.com/slack-go/", module + "/bot", module + "/blocks", module + "/council", module + "/radar", module + "/cmd"},

@@ -115,7 +115,7 @@ func (c Config) validate(needSlack bool) error {
 		}
 	}
 	switch c.EmbeddedEngine {
-	case engineBolt, engineSQLite:
+	case engineBolt, engineSQLite, defaultEngine: // the default: the tests' engine too (BABYHANDOFF_TEST_ENGINE)
 	default:
 		return configErrorf("EMBEDDED_ENGINE must be sqlite or bolt (or left unset for %s)", defaultEngine)
 	}

@@ -94,7 +94,10 @@ func openDatabase(ctx context.Context, cfg Config, o dbOptions) (*opened, error)
 			return nil, err
 		}
 	}
-	if cfg.MongoURI != "" || cfg.EmbeddedEngine != engineSQLite {
+	if cfg.MongoURI != "" || cfg.EmbeddedEngine == engineMongo {
+		return openMongo(ctx, cfg, o)
+	}
+	if cfg.EmbeddedEngine != engineSQLite {
 		db, err := store.Open(ctx, store.Config{URI: cfg.MongoURI, Database: cfg.MongoDB, DataDir: cfg.DataDir, Logger: o.Logger, Now: o.Now,
 			RunDetailAge: o.RunDetailAge, ClosedNoteAge: o.ClosedNoteAge, Location: o.Location})
 		if err != nil {

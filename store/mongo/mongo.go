@@ -72,6 +72,7 @@ type DB struct {
 	client lungo.IClient
 	own    bool // Close disconnects client
 	db     lungo.IDatabase
+	closed atomic.Bool
 }
 
 // Collection names.
@@ -133,14 +134,18 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	return db, nil
 }
 
-// Ping checks that the database answers.
+// Ping checks that the database answers (not once the store is closed).
 func (db *DB) Ping(ctx context.Context) error {
+	if db.closed.Load() {
+		return db.fail("ping", mongo.ErrClientDisconnected)
+	}
 	return db.fail("ping", db.client.Ping(ctx, nil))
 }
 
 // Close disconnects from the deployment (a Config.Client stays open).
+// Safe to call twice.
 func (db *DB) Close(ctx context.Context) error {
-	if !db.own {
+	if db.closed.Swap(true) || !db.own {
 		return nil
 	}
 	return db.fail("close", db.client.Disconnect(ctx))

@@ -19,7 +19,7 @@ import (
 )
 
 // EngineEnv names the engine New opens: "sqlite" (the default, as the
-// bot's) or "bolt". The same variable chooses the engine of the bot's
+// bot's), "bolt" or "mongo" (Mongo). The same variable chooses the engine of the bot's
 // end-to-end tests.
 const EngineEnv = "BABYHANDOFF_TEST_ENGINE"
 
@@ -47,8 +47,10 @@ func New(t testing.TB, opts ...Option) DB {
 	case "", "sqlite":
 	case "bolt":
 		return Bolt(t, opts...)
+	case "mongo":
+		return Mongo(t, opts...)
 	default:
-		t.Fatalf("storetest: %s=%q: use sqlite or bolt", EngineEnv, e)
+		t.Fatalf("storetest: %s=%q: use sqlite, bolt or mongo", EngineEnv, e)
 	}
 	var c store.Config
 	for _, o := range opts {

@@ -10,6 +10,7 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/mongo"
 	"github.com/babyhandoff/babyhandoff/store/sqlite"
 	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
@@ -35,7 +36,7 @@ func TestNewOpensTheEngineUnderTest(t *testing.T) {
 	for _, tc := range []struct {
 		env  string
 		want any
-	}{{"", (*sqlite.DB)(nil)}, {"sqlite", (*sqlite.DB)(nil)}, {"bolt", (*store.DB)(nil)}} {
+	}{{"", (*sqlite.DB)(nil)}, {"sqlite", (*sqlite.DB)(nil)}, {"bolt", (*store.DB)(nil)}, {"mongo", (*mongo.DB)(nil)}} {
 		t.Run("engine="+tc.env, func(t *testing.T) {
 			t.Setenv(storetest.EngineEnv, tc.env)
 			assert.IsType(t, tc.want, storetest.New(t))

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"context"
+	"time"
+
+	"github.com/256dpi/lungo"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/normalize"
+	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/mongo"
+)
+
+// engineMongo is store/mongo as the engine under test
+// (BABYHANDOFF_TEST_ENGINE=mongo): on lungo's in-memory engine, which
+// only the tests can give (testMongoClient). A deployment chooses MongoDB
+// by MONGODB_URI.
+const engineMongo = "mongo"
+
+// testMongoClient, set by the tests, is the in-memory MongoDB of a
+// DATA_DIR: the same one each time the bot starts on it in the process.
+var testMongoClient func(dataDir string) (lungo.IClient, error)
+
+// openMongo opens store/mongo at MONGODB_URI (or, in tests, the in-memory
+// engine of DATA_DIR). Several processes may share it: none is exclusive.
+func openMongo(ctx context.Context, cfg Config, o dbOptions) (*opened, error) {
+	mc := mongo.Config{URI: cfg.MongoURI, Database: cfg.MongoDB, Logger: o.Logger, Now: o.Now, Location: o.Location,
+		RunDetailAge: o.RunDetailAge, ClosedNoteAge: o.ClosedNoteAge, PastFrom: pastFrom}
+	where := "MongoDB at MONGODB_URI"
+	if cfg.MongoURI == "" && testMongoClient != nil {
+		client, err := testMongoClient(cfg.DataDir)
+		if err != nil {
+			return nil, err
+		}
+		mc.Client, where = client, "MongoDB in memory (tests)"
+	}
+	db, err := mongo.Open(ctx, mc)
+	if err != nil {
+		return nil, err
+	}
+	return &opened{Database: mongoDB{db}, where: where}, nil
+}
+
+// pastFrom is when a note's own words stop it being live, as the
+// normaliser reads them (mongo.Config.PastFrom).
+func pastFrom(n bh.Note, loc *time.Location) (time.Time, bool) {
+	return normalize.One(n, loc, n.CreatedAt).PastFrom()
+}
+
+// mongoDB is store/mongo as a Database: export and import in the current
+// format through a family's record; no daily copy in DATA_DIR (a
+// deployment keeps its own backups: Atlas's, or mongodump).
+type mongoDB struct{ *mongo.DB }
+
+func (db mongoDB) DailyBackup(context.Context, int) (string, error) { return "", nil }
+
+func (db mongoDB) Export(ctx context.Context, sh bh.Shift) (store.Dump, error) {
+	r, err := db.ExportFamily(ctx, sh)
+	if err != nil {
+		return store.Dump{}, err
+	}
+	return store.DumpOf(r)
+}
+
+func (db mongoDB) Import(ctx context.Context, d store.Dump) (bh.Imported, error) {
+	r, err := store.RecordOf(d)
+	if err != nil {
+		return bh.Imported{}, err
+	}
+	return db.ImportFamily(ctx, r)
+}
+
+var _ Database = mongoDB{}
