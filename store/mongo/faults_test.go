@@ -39,9 +39,12 @@ func TestAMongoDBThatGoesAwayMidRun(t *testing.T) {
 
 	engine.Close() // the server goes away while the council works
 	for what, err := range map[string]error{
-		"save":    db.SaveRunRecord(ctx, bh.RunRecord{Run: run}),
-		"fail":    db.FailRun(ctx, "T1", run.ID, "the council could not finish"),
-		"capture": func() error { _, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", UserID: "U1", RawText: "slept 3h", MessageTS: "2.1"}); return err }(),
+		"save": db.SaveRunRecord(ctx, bh.RunRecord{Run: run}),
+		"fail": db.FailRun(ctx, "T1", run.ID, "the council could not finish"),
+		"capture": func() error {
+			_, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", UserID: "U1", RawText: "slept 3h", MessageTS: "2.1"})
+			return err
+		}(),
 	} {
 		assert.Equal(t, bh.EUNAVAILABLE, bh.ErrorCode(err), "%s: %v", what, err)
 		assert.Equal(t, "The database (MongoDB) did not answer. Try again in a moment.", bh.ErrorMessage(err), what)
