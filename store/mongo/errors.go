@@ -28,17 +28,18 @@ func (db *DB) fail(op string, err error) error {
 	}
 	e := &bh.Error{Code: bh.EINTERNAL, Detail: redactURI(err.Error(), db.cfg.URI), Err: err}
 	switch {
-	case errors.Is(err, mongo.ErrNoDocuments):
+	case errors.Is(err, errNoDocs):
 		e.Code, e.Message = bh.ENOTFOUND, "That no longer exists."
 	case isDuplicate(err):
 		e.Code, e.Message = bh.ECONFLICT, "That is already saved."
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled), errors.Is(err, lungo.ErrEngineClosed),
-		errors.Is(err, mongo.ErrClientDisconnected), mongo.IsTimeout(err), mongo.IsNetworkError(err),
-		strings.Contains(err.Error(), "server selection"):
+		errors.Is(err, mongo.ErrClientDisconnected), mongo.IsTimeout(err), mongo.IsNetworkError(err), strings.Contains(err.Error(), "server selection"):
 		e.Code, e.Message = bh.EUNAVAILABLE, "The database (MongoDB) did not answer. Try again in a moment."
 	}
 	return fmt.Errorf("mongo: %s: %w", op, e)
 }
+
+var errNoDocs = mongo.ErrNoDocuments
 
 func isDuplicate(err error) bool {
 	return err != nil && (mongo.IsDuplicateKeyError(err) || lungo.IsUniquenessError(err))
@@ -46,7 +47,7 @@ func isDuplicate(err error) bool {
 
 // notFound is ENOTFOUND with msg when err is a missing document, else err.
 func notFound(err error, msg string) error {
-	if errors.Is(err, mongo.ErrNoDocuments) {
+	if errors.Is(err, errNoDocs) {
 		return bh.Errorf(bh.ENOTFOUND, "%s", msg)
 	}
 	return err
@@ -54,10 +55,18 @@ func notFound(err error, msg string) error {
 
 // found is false for a missing document, which is then no error.
 func found(err error) (bool, error) {
-	if errors.Is(err, mongo.ErrNoDocuments) {
+	if errors.Is(err, errNoDocs) {
 		return false, nil
 	}
 	return err == nil, err
+}
+
+// errOr is err, or otherwise when err is nil.
+func errOr(err, otherwise error) error {
+	if err != nil {
+		return err
+	}
+	return otherwise
 }
 
 // redactURI removes the URI and its password from a message: driver

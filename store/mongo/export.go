@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/bson"
+	"go.mongodb.org/mongo-driver/mongo/options"
 
 	bh "github.com/babyhandoff/babyhandoff"
 )
@@ -205,7 +206,7 @@ func (db *DB) ImportFamily(ctx context.Context, r bh.FamilyRecord) (out bh.Impor
 				AtRisk: len(st.Deadlines) > 0 || len(st.Health) > 0})))
 		}
 		if r.RunVersion > 0 {
-			_, err := db.c(colCounters).UpdateOne(ctx, bson.M{"_id": runVersions(sh.TeamID, sh.ID)}, bson.M{"$max": bson.M{"value": r.RunVersion}}, upsertUpdate())
+			_, err := db.c(colCounters).UpdateOne(ctx, bson.M{"_id": runVersions(sh.TeamID, sh.ID)}, bson.M{"$max": bson.M{"value": r.RunVersion}}, options.Update().SetUpsert(true))
 			errs = append(errs, err)
 		}
 		for _, err := range errs {

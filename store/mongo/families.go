@@ -2,6 +2,7 @@ package mongo
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"go.mongodb.org/mongo-driver/bson"
@@ -9,8 +10,8 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
-// This file: families, in the collections shifts (a family's list),
-// conversations (a Slack conversation's family, by team/channel) and
+// This file: families, in the collections shifts (a family's list, by
+// id), conversations (a Slack conversation's family, by team/channel) and
 // members (by team/shift/user).
 //
 // A conversation's document, once written, is never removed: a DM whose
@@ -19,8 +20,8 @@ import (
 // conversation without one is a sample, or one from before families: its
 // family is the shift it founded, if any.
 
-// shiftDoc is a family's shift with what the store keeps of it besides:
-// the sum of its notes' revisions (LiveNotes.Rev) and who left it.
+// shiftDoc is a family's shift with the sum of its notes' revisions
+// (LiveNotes.Rev) and who left it.
 type shiftDoc struct {
 	Key      string `bson:"_id"`
 	bh.Shift `bson:",inline"`
@@ -45,8 +46,8 @@ func (db *DB) bumpRevs(ctx context.Context, shiftID string, swept, notes int) er
 }
 
 // family is the conversation of team/channel, or for one without a
-// document, one made up from the shift it founded. found is false when
-// it feeds no family.
+// document, one made up from the shift it founded; ok is false when it
+// feeds no family.
 func (db *DB) family(ctx context.Context, teamID, channelID string) (c bh.Conversation, ok bool, err error) {
 	if !bh.IsSampleChannel(channelID) {
 		c, err = get[bh.Conversation](ctx, db.c(colConversations), key(teamID, channelID))
@@ -58,13 +59,12 @@ func (db *DB) family(ctx context.Context, teamID, channelID string) (c bh.Conver
 	if ok, err := found(err); !ok {
 		return bh.Conversation{}, false, err
 	}
-	if bh.ConversationKindOf(channelID) == bh.ConvDM {
+	if bh.ConversationKindOf(channelID) == bh.ConvDM && len(sh.Leavers) > 0 {
 		// A DM whose person left the family it founded (an import without
 		// its document) feeds none: their next note starts one.
-		for _, u := range sh.Leavers {
-			if k, err := db.c(colNotes).CountDocuments(ctx, bson.M{"teamid": teamID, "channelid": channelID, "userid": u}); err != nil || k > 0 {
-				return bh.Conversation{}, false, err
-			}
+		k, err := db.c(colNotes).CountDocuments(ctx, bson.M{"teamid": teamID, "channelid": channelID, "userid": bson.M{"$in": sh.Leavers}})
+		if err != nil || k > 0 {
+			return bh.Conversation{}, false, err
 		}
 	}
 	return bh.Conversation{TeamID: teamID, ChannelID: channelID, ShiftID: sh.ID, Kind: bh.ConversationKindOf(channelID), Since: sh.CreatedAt}, true, nil
@@ -86,52 +86,36 @@ func (db *DB) ensureShift(ctx context.Context, now time.Time, teamID, channelID,
 		// else a writer already in a family brings the conversation to
 		// it; else a new one keyed by it.
 		d, err := db.foundedShift(ctx, teamID, channelID)
-		sh := d.Shift
-		if err == nil && userID != "" && kind == bh.ConvDM && contains(d.Leavers, userID) {
+		if err == nil && userID != "" && kind == bh.ConvDM && slices.Contains(d.Leavers, userID) {
 			return db.newFamily(ctx, now, bh.Conversation{TeamID: teamID, ChannelID: channelID, Kind: bh.ConvDM, UserID: userID}, userID)
 		}
+		sh := d.Shift
 		if err == errNoDocs {
 			sh, err = db.writersFamily(ctx, teamID, userID, kind == bh.ConvDM)
 		}
 		if err == errNoDocs {
 			sh, err = db.ensureFoundedShift(ctx, now, teamID, channelID)
 		}
-		if err != nil {
-			return sh, err
-		}
-		c := bh.Conversation{TeamID: teamID, ChannelID: channelID, ShiftID: sh.ID, Kind: kind, Since: now}
+		c = bh.Conversation{TeamID: teamID, ChannelID: channelID, ShiftID: sh.ID, Kind: kind, Since: now}
 		if kind == bh.ConvDM {
 			c.UserID = userID
 		}
-		if err := db.putConv(ctx, c); err != nil {
-			return sh, err
+		if err == nil {
+			err = db.putConv(ctx, c)
 		}
-		return sh, db.addMember(ctx, now, bh.Member{TeamID: teamID, ShiftID: sh.ID, UserID: userID})
+		return sh, errOr(err, db.addMember(ctx, now, bh.Member{TeamID: teamID, ShiftID: sh.ID, UserID: userID}))
 	}
 	if c.ShiftID != "" {
 		sh, err := db.shiftByID(ctx, teamID, c.ShiftID)
 		if err == nil && c.Kind == bh.ConvDM && c.UserID == "" && userID != "" {
 			c.UserID = userID // a DM whose person was not known: now known
-			if err := db.putConv(ctx, c); err != nil {
-				return sh, err
-			}
-			return sh, db.addMember(ctx, now, bh.Member{TeamID: teamID, ShiftID: sh.ID, UserID: userID})
+			return sh, errOr(db.putConv(ctx, c), db.addMember(ctx, now, bh.Member{TeamID: teamID, ShiftID: sh.ID, UserID: userID}))
 		}
 		if bh.ErrorCode(err) != bh.ENOTFOUND {
 			return sh, err
 		}
 	}
-	// Its person left the family it fed: a new family, keyed apart.
-	return db.newFamily(ctx, now, c, userID)
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
+	return db.newFamily(ctx, now, c, userID) // its person left the family it fed
 }
 
 // newFamily makes a family keyed apart from every conversation, fed by c,
@@ -139,19 +123,17 @@ func contains(list []string, s string) bool {
 func (db *DB) newFamily(ctx context.Context, now time.Time, c bh.Conversation, userID string) (bh.Shift, error) {
 	id := newID()
 	sh := bh.Shift{ID: id, TeamID: c.TeamID, ChannelID: bh.FamilyKey(id), CreatedAt: now, UpdatedAt: now}
-	if err := db.insertShift(ctx, sh, nil); err != nil {
-		return sh, err
-	}
 	c.ShiftID, c.Since = id, now
-	if err := db.putConv(ctx, c); err != nil {
-		return sh, err
+	err := db.insertShift(ctx, sh)
+	if err == nil {
+		err = db.putConv(ctx, c)
 	}
-	return sh, db.addMember(ctx, now, bh.Member{TeamID: c.TeamID, ShiftID: id, UserID: userID})
+	return sh, errOr(err, db.addMember(ctx, now, bh.Member{TeamID: c.TeamID, ShiftID: id, UserID: userID}))
 }
 
 // writersFamily is the family a conversation's first note by userID goes
-// to: the one their DM feeds, else the one they joined first;
-// errNoDocs when they are in none.
+// to: the one their DM feeds, else the one they joined first; errNoDocs
+// when they are in none.
 func (db *DB) writersFamily(ctx context.Context, teamID, userID string, dm bool) (bh.Shift, error) {
 	if userID == "" {
 		return bh.Shift{}, errNoDocs
@@ -168,22 +150,14 @@ func (db *DB) writersFamily(ctx context.Context, teamID, userID string, dm bool)
 		return bh.Shift{}, errOr(err, errNoDocs)
 	}
 	pick := ms[0].ShiftID
-	for _, m := range ms {
+	for _, m := range slices.Backward(ms) {
 		if k, err := db.c(colConversations).CountDocuments(ctx, bson.M{"teamid": teamID, "shiftid": m.ShiftID, "userid": userID}); err != nil {
 			return bh.Shift{}, err
 		} else if k > 0 {
 			pick = m.ShiftID
-			break
 		}
 	}
 	return db.shiftByID(ctx, teamID, pick)
-}
-
-func errOr(err, otherwise error) error {
-	if err != nil {
-		return err
-	}
-	return otherwise
 }
 
 func (db *DB) ensureFoundedShift(ctx context.Context, now time.Time, teamID, key string) (bh.Shift, error) {
@@ -192,11 +166,11 @@ func (db *DB) ensureFoundedShift(ctx context.Context, now time.Time, teamID, key
 		return d.Shift, err
 	}
 	sh := bh.Shift{ID: newID(), TeamID: teamID, ChannelID: key, Sample: bh.IsSampleChannel(key), CreatedAt: now, UpdatedAt: now}
-	return sh, db.insertShift(ctx, sh, nil)
+	return sh, db.insertShift(ctx, sh)
 }
 
-func (db *DB) insertShift(ctx context.Context, sh bh.Shift, leavers []string) error {
-	_, err := db.c(colShifts).InsertOne(ctx, shiftDoc{Key: sh.ID, Shift: sh, Leavers: append([]string{}, leavers...)})
+func (db *DB) insertShift(ctx context.Context, sh bh.Shift) error {
+	_, err := db.c(colShifts).InsertOne(ctx, shiftDoc{Key: sh.ID, Shift: sh, Leavers: []string{}})
 	return err
 }
 
@@ -243,12 +217,12 @@ func (db *DB) FamilyOf(ctx context.Context, teamID, channelID string) (bh.Conver
 // FamilyConversations lists the conversations that feed a family, by
 // channel id.
 func (db *DB) FamilyConversations(ctx context.Context, teamID, shiftID string) ([]bh.Conversation, error) {
-	out, err := values(all[doc[bh.Conversation]](ctx, db.c(colConversations), bson.M{"teamid": teamID, "shiftid": shiftID}, bson.D{{Key: "channelid", Value: 1}}, 0))
+	out, err := values(all[doc[bh.Conversation]](ctx, db.c(colConversations), bson.M{"teamid": teamID, "shiftid": shiftID}, by("channelid"), 0))
 	return out, db.fail("list family conversations", err)
 }
 
 func (db *DB) members(ctx context.Context, filter bson.M) ([]bh.Member, error) {
-	return values(all[doc[bh.Member]](ctx, db.c(colMembers), filter, bson.D{{Key: "joinedat", Value: 1}, {Key: "shiftid", Value: 1}, {Key: "userid", Value: 1}}, 0))
+	return values(all[doc[bh.Member]](ctx, db.c(colMembers), filter, by("joinedat", "shiftid", "userid"), 0))
 }
 
 // Members lists a family's members, first joined first.
@@ -257,8 +231,7 @@ func (db *DB) Members(ctx context.Context, teamID, shiftID string) ([]bh.Member,
 	return out, db.fail("list members", err)
 }
 
-// FamiliesOf lists the families a person belongs to (one each), first
-// joined first.
+// FamiliesOf lists the families a person belongs to, first joined first.
 func (db *DB) FamiliesOf(ctx context.Context, teamID, userID string) ([]bh.Member, error) {
 	out, err := db.members(ctx, bson.M{"teamid": teamID, "userid": userID})
 	return out, db.fail("list families", err)
@@ -267,10 +240,10 @@ func (db *DB) FamiliesOf(ctx context.Context, teamID, userID string) ([]bh.Membe
 // Join makes m.UserID a member of the family m.ShiftID. With dm (the
 // person's DM with the bot), that DM feeds the family from now on, and
 // the person is no longer a member of the family it fed before, whose id
-// is from ("" when none, or the same family). Its open notes stay there:
-// MoveOpenNotes moves them, when the person agreed. A Join asked by
-// someone (m.InvitedBy) who is no longer in the family is refused
-// (ECONFLICT): their invite no longer stands.
+// is from ("" when none, or the same family). Its open notes stay there
+// (MoveOpenNotes moves them). A Join asked by someone (m.InvitedBy) no
+// longer in the family is refused (ECONFLICT): their invite no longer
+// stands.
 func (db *DB) Join(ctx context.Context, m bh.Member, dm string) (from string, err error) {
 	if err := checkJoin(m, dm); err != nil {
 		return "", db.fail("join family", err)
@@ -300,8 +273,7 @@ func (db *DB) join(ctx context.Context, now time.Time, m bh.Member, dm string) (
 	if _, err := db.shiftByID(ctx, m.TeamID, m.ShiftID); err != nil {
 		return "", err
 	}
-	if m.InvitedBy != "" && m.InvitedBy != m.UserID {
-		// Who asked must still be in the family.
+	if m.InvitedBy != "" && m.InvitedBy != m.UserID { // who asked must still be in the family
 		if k, err := db.c(colMembers).CountDocuments(ctx, bson.M{"_id": key(m.TeamID, m.ShiftID, m.InvitedBy)}); err != nil || k == 0 {
 			return "", errOr(err, errInviterLeft)
 		}
@@ -310,11 +282,8 @@ func (db *DB) join(ctx context.Context, now time.Time, m bh.Member, dm string) (
 		return "", err
 	}
 	// Back in a family they once left: no longer one who left it.
-	if _, err := db.c(colShifts).UpdateOne(ctx, bson.M{"_id": m.ShiftID}, bson.M{"$pull": bson.M{"leavers": m.UserID}}); err != nil {
+	if _, err := db.c(colShifts).UpdateOne(ctx, bson.M{"_id": m.ShiftID}, bson.M{"$pull": bson.M{"leavers": m.UserID}}); err != nil || dm == "" {
 		return "", err
-	}
-	if dm == "" {
-		return "", nil
 	}
 	had, ok, err := db.family(ctx, m.TeamID, dm)
 	if err != nil || (ok && had.ShiftID == m.ShiftID) {
@@ -337,16 +306,13 @@ func (db *DB) Leave(ctx context.Context, teamID, shiftID, userID string) error {
 	}
 	return db.write(ctx, "leave family", func(ctx context.Context, now time.Time) error {
 		res, err := db.c(colMembers).DeleteOne(ctx, bson.M{"_id": key(teamID, shiftID, userID)})
-		if err != nil {
-			return err
+		if err == nil && res.DeletedCount > 0 {
+			_, err = db.c(colShifts).UpdateOne(ctx, bson.M{"_id": shiftID, "teamid": teamID}, bson.M{"$addToSet": bson.M{"leavers": userID}})
 		}
-		if res.DeletedCount > 0 {
-			if _, err := db.c(colShifts).UpdateOne(ctx, bson.M{"_id": shiftID, "teamid": teamID}, bson.M{"$addToSet": bson.M{"leavers": userID}}); err != nil {
-				return err
-			}
+		if err == nil {
+			_, err = db.c(colConversations).UpdateMany(ctx, bson.M{"teamid": teamID, "shiftid": shiftID, "kind": bh.ConvDM, "userid": userID},
+				bson.M{"$set": bson.M{"shiftid": "", "since": now}})
 		}
-		_, err = db.c(colConversations).UpdateMany(ctx, bson.M{"teamid": teamID, "shiftid": shiftID, "kind": bh.ConvDM, "userid": userID},
-			bson.M{"$set": bson.M{"shiftid": "", "since": now}})
 		return err
 	})
 }
@@ -362,38 +328,27 @@ func (db *DB) MoveOpenNotes(ctx context.Context, teamID, from, to, userID string
 	}
 	err = db.write(ctx, "move notes", func(ctx context.Context, now time.Time) error {
 		moved = 0
-		if _, err := db.shiftByID(ctx, teamID, from); err != nil {
+		_, err := db.shiftByID(ctx, teamID, from)
+		dest, derr := db.shiftByID(ctx, teamID, to)
+		if err = errOr(err, derr); err != nil {
 			return err
 		}
-		dest, err := db.shiftByID(ctx, teamID, to)
-		if err != nil {
-			return err
-		}
-		open, err := db.notes(ctx, bson.M{"teamid": teamID, "shiftid": from, "open_until": bson.M{"$gt": now.UnixNano()}, "userid": userID,
-			"doneat": nil, "deletedat": nil})
-		for _, n := range open {
-			if err != nil {
-				return err
-			}
-			if bh.ConversationKindOf(n.ChannelID) != bh.ConvDM {
-				continue
-			}
-			moved++
-			if err = db.bumpRevs(ctx, from, n.Rev+1, -n.Rev); err == nil {
-				err = db.bumpRevs(ctx, to, 0, n.Rev+1)
-			}
-			n.ShiftID, n.UpdatedAt = to, now
-			n.Rev++
-			// The move is a change to the list it left too (WatchNotes,
-			// ShiftsChangedSince), so the radar recomputes both.
-			if err == nil {
-				err = db.putNote(ctx, n, dest, &noteDoc{MovedFrom: from, MovedAt: &now})
+		open, err := all[noteDoc](ctx, db.c(colNotes), bson.M{"teamid": teamID, "shiftid": from, "open_until": bson.M{"$gt": now.UnixNano()},
+			"userid": userID, "doneat": nil, "deletedat": nil}, nil, 0)
+		for _, d := range open {
+			if n := d.Note; err == nil && bh.ConversationKindOf(n.ChannelID) == bh.ConvDM {
+				moved++
+				if err = db.bumpRevs(ctx, from, n.Rev+1, -n.Rev); err == nil {
+					err = db.bumpRevs(ctx, to, 0, n.Rev+1)
+				}
+				n.ShiftID, n.UpdatedAt, n.Rev = to, now, n.Rev+1
+				// The move is a change to the list it left too (WatchNotes,
+				// ShiftsChangedSince), so the radar recomputes both.
+				d.MovedFrom, d.MovedAt = from, &now
+				err = errOr(err, db.putNote(ctx, n, dest, &d))
 			}
 		}
 		return err
 	})
 	return moved, err
 }
-
-// sortDesc is a sort on field, newest first, then by _id.
-func sortDesc(field string) bson.D { return bson.D{{Key: field, Value: -1}, {Key: "_id", Value: -1}} }

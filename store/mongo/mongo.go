@@ -5,11 +5,10 @@
 // Each collection has a file named for it, with its queries; indexes.go
 // makes the indexes those queries use. Documents are the domain's values
 // (bh.Note, bh.Run, ...) as the driver encodes them (field names in lower
-// case), under an _id of their own and, where a query needs more, a few
+// case) under an _id of their own, with, where a query needs more, a few
 // fields beside them (noteDoc). Writes that belong together run in one
-// transaction (write): a replica set is required, as for change streams,
-// which wake the radar (changes.go). Driver errors become domain errors in
-// one place (fail, errors.go).
+// transaction (write); the radar wakes on a change stream (changes.go).
+// Driver errors become domain errors in one place (fail, errors.go).
 package mongo
 
 import (
@@ -18,6 +17,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"log/slog"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -29,13 +29,13 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
-// Config configures Open. URI or Client is required; every other zero
-// value has the default its comment states.
+// Config configures Open. URI or Client is required; every other field
+// has the default its comment states.
 type Config struct {
-	// URI of a MongoDB deployment (a replica set or Atlas: transactions
-	// and change streams need one). Ignored when Client is set.
+	// URI of a replica set or Atlas (transactions and change streams need
+	// one). Ignored when Client is set.
 	URI string
-	// Client is an open client to use instead of URI (tests: lungo's
+	// Client is an open client used instead of URI (tests: lungo's
 	// in-memory engine). Close leaves it open.
 	Client lungo.IClient
 	// Database name. Default "babyhandoff".
@@ -44,16 +44,15 @@ type Config struct {
 	Logger *slog.Logger
 	// Now is the clock. Default time.Now. Times are stored to the millisecond.
 	Now func() time.Time
-	// Location is the zone of families that have none of their own, where a
-	// note's words are read. Default UTC.
+	// Location is the zone of families that have none of their own, where
+	// a note's words are read. Default UTC.
 	Location *time.Location
-	// PastFrom tells when a note's own words stop it being live
+	// PastFrom is when a note's own words stop it being live
 	// ("pediatrician 2pm" ends at 3 p.m. in loc); ok false: never by its
-	// words. The store keeps the answer on the note for LiveNotes' index.
-	// Default: no note ends by its words (only done or removed).
+	// words. It is kept on the note for LiveNotes' index. Default: only
+	// done and removed notes stop being live.
 	PastFrom func(n bh.Note, loc *time.Location) (at time.Time, ok bool)
-	// EventTTL is how long processed Slack event ids are remembered.
-	// Default 24 h.
+	// EventTTL is how long Slack event ids are remembered. Default 24 h.
 	EventTTL time.Duration
 	// RunDetailAge is how long a run's details and events are kept (Sweep).
 	// Default 90 days.
@@ -84,9 +83,18 @@ const (
 	colShiftStates, colShifts, colSlackEvents, colUploads  = "shift_states", "shifts", "slack_events", "uploads"
 )
 
-// Open connects to the deployment and makes sure every collection has its
-// indexes. It is safe to call on every start.
+// Open connects to the deployment and makes every collection's indexes.
+// It is safe to call on every start.
 func Open(ctx context.Context, cfg Config) (*DB, error) {
+	def := func(v *time.Duration, d time.Duration) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	def(&cfg.EventTTL, 24*time.Hour)
+	def(&cfg.RunDetailAge, 90*24*time.Hour)
+	def(&cfg.ClosedNoteAge, 365*24*time.Hour)
+	def(&cfg.Timeout, 15*time.Second)
 	if cfg.Database == "" {
 		cfg.Database = "babyhandoff"
 	}
@@ -102,18 +110,6 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	if cfg.PastFrom == nil {
 		cfg.PastFrom = func(bh.Note, *time.Location) (time.Time, bool) { return time.Time{}, false }
 	}
-	if cfg.EventTTL <= 0 {
-		cfg.EventTTL = 24 * time.Hour
-	}
-	if cfg.RunDetailAge <= 0 {
-		cfg.RunDetailAge = 90 * 24 * time.Hour
-	}
-	if cfg.ClosedNoteAge <= 0 {
-		cfg.ClosedNoteAge = 365 * 24 * time.Hour
-	}
-	if cfg.Timeout <= 0 {
-		cfg.Timeout = 15 * time.Second
-	}
 	db := &DB{cfg: cfg, log: cfg.Logger, client: cfg.Client}
 	if db.client == nil {
 		if cfg.URI == "" {
@@ -127,9 +123,11 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		db.client, db.own = client, true
 	}
 	db.db = db.client.Database(cfg.Database)
-	if err := db.ensureIndexes(ctx); err != nil {
-		_ = db.Close(ctx) // the indexes' error is the one to tell
-		return nil, err
+	for col, models := range indexes {
+		if _, err := db.c(col).Indexes().CreateMany(ctx, models); err != nil {
+			_ = db.Close(ctx) // the index's error is the one to tell
+			return nil, db.fail("make the indexes of "+col, err)
+		}
 	}
 	return db, nil
 }
@@ -159,17 +157,14 @@ func (db *DB) c(name string) lungo.ICollection { return db.db.Collection(name) }
 
 func (db *DB) now() time.Time { return db.cfg.Now().UTC().Truncate(time.Millisecond) }
 
-// write runs fn in one transaction (retried whole on a transient error,
-// so fn sets its results afresh each time), with the transaction's time.
-// Reads inside fn must use its ctx to see the transaction's writes.
+// write runs fn in one transaction, with the transaction's time. fn may
+// run again (a transient error), so it sets its results afresh, and it
+// reads through its ctx to see the transaction's writes.
 func (db *DB) write(ctx context.Context, op string, fn func(ctx context.Context, now time.Time) error) error {
-	err := db.client.UseSession(ctx, func(sc lungo.ISessionContext) error {
-		_, err := sc.WithTransaction(sc, func(tc lungo.ISessionContext) (any, error) {
-			return nil, fn(tc, db.now())
-		})
+	return db.fail(op, db.client.UseSession(ctx, func(sc lungo.ISessionContext) error {
+		_, err := sc.WithTransaction(sc, func(tc lungo.ISessionContext) (any, error) { return nil, fn(tc, db.now()) })
 		return err
-	})
-	return db.fail(op, err)
+	}))
 }
 
 // doc is a domain value stored under a key of its own.
@@ -179,42 +174,45 @@ type doc[T any] struct {
 }
 
 // key joins the parts of a compound _id.
-func key(parts ...string) string {
-	k := ""
-	for i, p := range parts {
-		if i > 0 {
-			k += "/"
+func key(parts ...string) string { return strings.Join(parts, "/") }
+
+// by is a sort on fields, "-field" descending.
+func by(fields ...string) bson.D {
+	out := bson.D{}
+	for _, f := range fields {
+		if d, ok := strings.CutPrefix(f, "-"); ok {
+			out = append(out, bson.E{Key: d, Value: -1})
+		} else {
+			out = append(out, bson.E{Key: f, Value: 1})
 		}
-		k += p
 	}
-	return k
+	return out
 }
 
 // one decodes the document filter finds (mongo.ErrNoDocuments: none).
 func one[T any](ctx context.Context, c lungo.ICollection, filter any, opts ...*options.FindOneOptions) (T, error) {
 	var v T
-	err := c.FindOne(ctx, filter, opts...).Decode(&v)
-	return v, err
+	return v, c.FindOne(ctx, filter, opts...).Decode(&v)
 }
 
-// all decodes every document filter finds, in sort's order.
-func all[T any](ctx context.Context, c lungo.ICollection, filter any, sort bson.D, limit int64) ([]T, error) {
-	o := options.Find()
+// all decodes every document filter finds, in sort's order, at most limit
+// (0: all).
+func all[T any](ctx context.Context, c lungo.ICollection, filter any, sort bson.D, limit int) ([]T, error) {
+	out, o := []T{}, options.Find()
 	if sort != nil {
 		o.SetSort(sort)
 	}
 	if limit > 0 {
-		o.SetLimit(limit)
+		o.SetLimit(int64(limit))
 	}
 	cur, err := c.Find(ctx, filter, o)
-	if err != nil {
-		return nil, err
+	if err == nil {
+		err = cur.All(ctx, &out)
 	}
-	out := []T{}
-	return out, cur.All(ctx, &out)
+	return out, err
 }
 
-// values is the domain values of docs.
+// values are the domain values of docs.
 func values[T any](docs []doc[T], err error) ([]T, error) {
 	out := make([]T, 0, len(docs))
 	for _, d := range docs {
@@ -223,31 +221,32 @@ func values[T any](docs []doc[T], err error) ([]T, error) {
 	return out, err
 }
 
+// get reads the value under k.
+func get[T any](ctx context.Context, c lungo.ICollection, k string) (T, error) {
+	d, err := one[doc[T]](ctx, c, bson.M{"_id": k})
+	return d.V, err
+}
+
 // put writes v under k, replacing what was there.
 func put[T any](ctx context.Context, c lungo.ICollection, k string, v T) error {
-	_, err := c.ReplaceOne(ctx, bson.M{"_id": k}, doc[T]{k, v}, options.Replace().SetUpsert(true))
+	_, err := c.ReplaceOne(ctx, bson.M{"_id": k}, doc[T]{k, v}, upsert)
 	return err
 }
+
+var upsert = options.Replace().SetUpsert(true)
 
 // insert writes v under k unless k is there; it reports whether it wrote.
 func insert[T any](ctx context.Context, c lungo.ICollection, k string, v T) (bool, error) {
 	return insertDoc(ctx, c, doc[T]{k, v})
 }
 
-// insertDoc writes d (a document with its _id) unless its _id is there;
-// it reports whether it wrote.
+// insertDoc writes d (with its _id) unless its _id is there; it reports
+// whether it wrote.
 func insertDoc(ctx context.Context, c lungo.ICollection, d any) (bool, error) {
-	_, err := c.InsertOne(ctx, d)
-	if isDuplicate(err) {
-		return false, nil
+	if _, err := c.InsertOne(ctx, d); !isDuplicate(err) {
+		return err == nil, err
 	}
-	return err == nil, err
-}
-
-// get reads the value under k.
-func get[T any](ctx context.Context, c lungo.ICollection, k string) (T, error) {
-	d, err := one[doc[T]](ctx, c, bson.M{"_id": k})
-	return d.V, err
+	return false, nil
 }
 
 // newID is an id as MongoDB makes its ids (the second, this process's
@@ -269,9 +268,3 @@ var (
 	}()
 	idCounter atomic.Uint32
 )
-
-var errNoDocs = mongo.ErrNoDocuments
-
-func upsert() *options.ReplaceOptions { return options.Replace().SetUpsert(true) }
-
-func upsertUpdate() *options.UpdateOptions { return options.Update().SetUpsert(true) }

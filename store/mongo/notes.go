@@ -19,7 +19,7 @@ type noteDoc struct {
 	Key     string `bson:"_id"`
 	bh.Note `bson:",inline"`
 	// OpenUntil is when the note stops being live, in Unix nanoseconds:
-	// live while now is before it (openUntil).
+	// live while now is before it.
 	OpenUntil int64      `bson:"open_until"`
 	MovedFrom string     `bson:"moved_from,omitempty"`
 	MovedAt   *time.Time `bson:"moved_at,omitempty"`
@@ -42,13 +42,14 @@ func (db *DB) openUntil(n bh.Note, loc *time.Location) int64 {
 	return math.MaxInt64
 }
 
-// putNote writes n whole, as read in sh's zone (a change the radar hears of).
-func (db *DB) putNote(ctx context.Context, n bh.Note, sh bh.Shift, moved *noteDoc) error {
-	d := noteDoc{Key: n.ID, Note: n, OpenUntil: db.openUntil(n, db.zone(sh))}
-	if moved != nil {
-		d.MovedFrom, d.MovedAt, d.ReplyAt = moved.MovedFrom, moved.MovedAt, moved.ReplyAt
+// putNote writes n whole, read in sh's zone, keeping what d (if any) has
+// beside it.
+func (db *DB) putNote(ctx context.Context, n bh.Note, sh bh.Shift, d *noteDoc) error {
+	if d == nil {
+		d = &noteDoc{}
 	}
-	_, err := db.c(colNotes).ReplaceOne(ctx, bson.M{"_id": n.ID}, d, upsert())
+	d.Key, d.Note, d.OpenUntil = n.ID, n, db.openUntil(n, db.zone(sh))
+	_, err := db.c(colNotes).ReplaceOne(ctx, bson.M{"_id": n.ID}, d, upsert)
 	return err
 }
 
@@ -59,12 +60,8 @@ func byMessage(teamID, channelID, ts string) bson.M {
 	return bson.M{"teamid": teamID, "channelid": channelID, "messagets": ts}
 }
 
-func (db *DB) noteDoc(ctx context.Context, teamID, id string) (noteDoc, error) {
-	return one[noteDoc](ctx, db.c(colNotes), bson.M{"_id": id, "teamid": teamID})
-}
-
 func (db *DB) notes(ctx context.Context, filter bson.M) ([]bh.Note, error) {
-	docs, err := all[noteDoc](ctx, db.c(colNotes), filter, bson.D{{Key: "createdat", Value: 1}, {Key: "_id", Value: 1}}, 0)
+	docs, err := all[noteDoc](ctx, db.c(colNotes), filter, by("createdat", "_id"), 0)
 	out := make([]bh.Note, 0, len(docs))
 	for _, d := range docs {
 		out = append(out, d.Note)
@@ -76,8 +73,7 @@ func (db *DB) notes(ctx context.Context, filter bson.M) ([]bh.Note, error) {
 // a family of one (its writer) on the conversation's first note. It is
 // idempotent per Slack message: a second capture of the same message
 // returns the stored note with created false. When it returns nil the
-// note is stored (majority-acknowledged on a replica set), so the caller
-// may ack the envelope.
+// note is stored, so the caller may ack the envelope.
 func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, created bool, err error) {
 	if in.TeamID == "" || in.ChannelID == "" {
 		return bh.Note{}, false, db.fail("capture note", bh.Errorf(bh.EINVALID, "A note needs a team and a conversation."))
@@ -98,43 +94,32 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, create
 		return n, false, db.fail("capture note", err)
 	}
 	err = db.write(ctx, "capture note", func(ctx context.Context, now time.Time) error {
-		created = false
 		sh, err := db.ensureShift(ctx, now, in.TeamID, in.ChannelID, in.UserID)
 		if err != nil {
-			return err
-		}
-		if ok, err := stored(ctx); ok || err != nil { // stored meanwhile by another process
 			return err
 		}
 		n = bh.Note{ID: newID(), TeamID: in.TeamID, ShiftID: sh.ID, ChannelID: in.ChannelID, UserID: in.UserID,
 			Text: r.Text, RawText: bh.CleanText(in.RawText), Tag: r.Tag, TagSource: r.TagSource, Source: in.Source,
 			MessageTS: in.MessageTS, Permalink: in.Permalink, EventID: in.EventID, CreatedAt: now, UpdatedAt: now, Rev: 1}
-		if !in.WrittenAt.IsZero() {
-			// The note's time is its message's: every rule counts from it.
+		if !in.WrittenAt.IsZero() { // the note's time is its message's: every rule counts from it
 			n.CreatedAt = in.WrittenAt.UTC().Truncate(time.Millisecond)
 		}
-		created = true
 		if err := db.bumpRevs(ctx, sh.ID, 0, 1); err != nil {
 			return err
 		}
 		return db.putNote(ctx, n, sh, nil)
 	})
-	if isDuplicate(err) { // the same message, stored by another process at once
-		if ok, rerr := stored(ctx); ok {
-			return n, false, nil
-		} else if rerr != nil {
-			err = rerr
+	if isDuplicate(err) { // the same message, stored meanwhile by another process
+		if ok, rerr := stored(ctx); ok || rerr != nil {
+			return n, false, db.fail("capture note", rerr)
 		}
 	}
-	if err != nil {
-		return bh.Note{}, false, db.fail("capture note", err)
-	}
-	return n, created, nil
+	return n, err == nil, err
 }
 
 // Note returns a note of the team by id, deleted or not.
 func (db *DB) Note(ctx context.Context, teamID, id string) (bh.Note, error) {
-	d, err := db.noteDoc(ctx, teamID, id)
+	d, err := one[noteDoc](ctx, db.c(colNotes), bson.M{"_id": id, "teamid": teamID})
 	return d.Note, db.fail("get note "+id, notFound(err, "That note no longer exists."))
 }
 
@@ -194,26 +179,19 @@ func (db *DB) LiveNotes(ctx context.Context, teamID, shiftID string, now time.Ti
 // the note as it is.
 func (db *DB) changeNote(ctx context.Context, op, teamID, id string, deletedToo bool, change func(n *bh.Note, now time.Time) bool) (n bh.Note, err error) {
 	err = db.write(ctx, op, func(ctx context.Context, now time.Time) error {
-		d, err := db.noteDoc(ctx, teamID, id)
-		if n = d.Note; err != nil {
-			return notFound(err, "That note no longer exists.")
-		}
-		if n.DeletedAt != nil && !deletedToo {
-			return bh.Errorf(bh.ENOTFOUND, "That note no longer exists.")
+		d, err := one[noteDoc](ctx, db.c(colNotes), bson.M{"_id": id, "teamid": teamID})
+		if n = d.Note; err != nil || (n.DeletedAt != nil && !deletedToo) {
+			return notFound(errOr(err, errNoDocs), "That note no longer exists.")
 		}
 		if !change(&n, now) {
 			return nil
 		}
-		n.Rev++
-		n.UpdatedAt = now
+		n.Rev, n.UpdatedAt = n.Rev+1, now
 		sh, err := db.shiftByID(ctx, teamID, n.ShiftID)
-		if err != nil {
-			return err
+		if err == nil {
+			err = db.bumpRevs(ctx, sh.ID, 0, 1)
 		}
-		if err := db.bumpRevs(ctx, sh.ID, 0, 1); err != nil {
-			return err
-		}
-		return db.putNote(ctx, n, sh, &noteDoc{ReplyAt: d.ReplyAt})
+		return errOr(err, db.putNote(ctx, n, sh, &noteDoc{ReplyAt: d.ReplyAt}))
 	})
 	return n, err
 }
@@ -243,10 +221,7 @@ func (db *DB) DeleteNote(ctx context.Context, teamID, id string) (bh.Note, error
 
 // RestoreNote undoes DeleteNote.
 func (db *DB) RestoreNote(ctx context.Context, teamID, id string) (bh.Note, error) {
-	return db.changeNote(ctx, "restore note "+id, teamID, id, true, func(n *bh.Note, _ time.Time) bool {
-		n.DeletedAt = nil
-		return true
-	})
+	return db.changeNote(ctx, "restore note "+id, teamID, id, true, func(n *bh.Note, _ time.Time) bool { n.DeletedAt = nil; return true })
 }
 
 // EditNote follows an edit of the note's source message: the text is
@@ -293,10 +268,7 @@ func (db *DB) MarkNoteDoneBy(ctx context.Context, teamID, id string, by bh.DoneB
 
 // MarkStillOn records that a person says an overdue deadline is still on.
 func (db *DB) MarkStillOn(ctx context.Context, teamID, id string) (bh.Note, error) {
-	return db.changeNote(ctx, "mark note still on "+id, teamID, id, false, func(n *bh.Note, now time.Time) bool {
-		n.StillOnAt = &now
-		return true
-	})
+	return db.changeNote(ctx, "mark note still on "+id, teamID, id, false, func(n *bh.Note, now time.Time) bool { n.StillOnAt = &now; return true })
 }
 
 // ClaimNote records who said "I'll do it"; user "" takes the claim back.
@@ -311,7 +283,7 @@ func (db *DB) ClaimNote(ctx context.Context, teamID, id, user string) (bh.Note, 
 }
 
 // SetNoteReply records where the bot's confirmation for a note is. It is
-// not a change of the note: its revision stays, and the change stream
+// not a change of the note: its revision stays, and the radar's stream
 // passes it by (changes.go).
 func (db *DB) SetNoteReply(ctx context.Context, teamID, id, channelID, ts string) error {
 	res, err := db.c(colNotes).UpdateOne(ctx, bson.M{"_id": id, "teamid": teamID},
@@ -325,22 +297,20 @@ func (db *DB) SetNoteReply(ctx context.Context, teamID, id, channelID, ts string
 // SetShiftTZ records the family's time zone, and reads its open notes'
 // words again there (an appointment at 2 p.m. ends at another moment).
 func (db *DB) SetShiftTZ(ctx context.Context, teamID, shiftID, tz string) error {
-	tz = strings.TrimSpace(tz)
 	return db.write(ctx, "set shift tz", func(ctx context.Context, now time.Time) error {
-		res, err := db.c(colShifts).UpdateOne(ctx, bson.M{"_id": shiftID, "teamid": teamID}, bson.M{"$set": bson.M{"tz": tz, "updatedat": now}})
-		if err != nil || res.MatchedCount == 0 {
+		f := bson.M{"_id": shiftID, "teamid": teamID}
+		if res, err := db.c(colShifts).UpdateOne(ctx, f, bson.M{"$set": bson.M{"tz": strings.TrimSpace(tz), "updatedat": now}}); err != nil || res.MatchedCount == 0 {
 			return err
 		}
 		sh, err := db.shiftByID(ctx, teamID, shiftID)
-		if err != nil {
-			return err
+		var open []bh.Note
+		if err == nil {
+			open, err = db.notes(ctx, bson.M{"teamid": teamID, "shiftid": shiftID, "deletedat": nil, "doneat": nil})
 		}
-		open, err := db.notes(ctx, bson.M{"teamid": teamID, "shiftid": shiftID, "deletedat": nil, "doneat": nil})
 		for _, n := range open {
-			if err != nil {
-				break
+			if err == nil {
+				_, err = db.c(colNotes).UpdateOne(ctx, bson.M{"_id": n.ID}, bson.M{"$set": bson.M{"open_until": db.openUntil(n, db.zone(sh))}})
 			}
-			_, err = db.c(colNotes).UpdateOne(ctx, bson.M{"_id": n.ID}, bson.M{"$set": bson.M{"open_until": db.openUntil(n, db.zone(sh))}})
 		}
 		return err
 	})

@@ -53,7 +53,7 @@ func (db *DB) Invite(ctx context.Context, teamID, id string) (bh.Invite, error) 
 // InvitesTo lists the invites sent to a person, newest first, answered
 // or not.
 func (db *DB) InvitesTo(ctx context.Context, teamID, userID string) ([]bh.Invite, error) {
-	out, err := values(all[doc[bh.Invite]](ctx, db.c(colInvites), bson.M{"teamid": teamID, "to": userID}, sortDesc("createdat"), 0))
+	out, err := values(all[doc[bh.Invite]](ctx, db.c(colInvites), bson.M{"teamid": teamID, "to": userID}, by("-createdat", "-_id"), 0))
 	return out, db.fail("list invites", err)
 }
 

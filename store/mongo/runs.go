@@ -143,7 +143,7 @@ func (db *DB) SaveRunRecord(ctx context.Context, rec bh.RunRecord) error {
 
 func (db *DB) putArtifact(ctx context.Context, teamID string, a bh.Artifact) error {
 	k := key(a.RunID, a.Kind)
-	_, err := db.c(colArtifacts).ReplaceOne(ctx, bson.M{"_id": k}, artifactDoc{Key: k, TeamID: teamID, Artifact: a}, upsert())
+	_, err := db.c(colArtifacts).ReplaceOne(ctx, bson.M{"_id": k}, artifactDoc{Key: k, TeamID: teamID, Artifact: a}, upsert)
 	return err
 }
 

@@ -40,7 +40,7 @@ func (db *DB) SaveShiftState(ctx context.Context, st bh.ShiftState, fingerprint 
 			return err
 		} else if !ok || have.NotesRev <= st.NotesRev {
 			d := stateDoc{Key: k, ShiftState: st, Fingerprint: fingerprint, AtRisk: len(st.Deadlines) > 0 || len(st.Health) > 0}
-			if _, err := db.c(colShiftStates).ReplaceOne(ctx, bson.M{"_id": k}, d, upsert()); err != nil {
+			if _, err := db.c(colShiftStates).ReplaceOne(ctx, bson.M{"_id": k}, d, upsert); err != nil {
 				return err
 			}
 			if ev != nil {
