@@ -27,7 +27,7 @@ func (db *DB) ShiftEvents(ctx context.Context, teamID, shiftID, typ string, limi
 	if typ != "" {
 		f["type"] = typ
 	}
-	out, err := values(all[doc[bh.Event]](ctx, db.c(colEvents), f, by("-at", "-_id"), limit))
+	out, err := all[bh.Event](ctx, db.c(colEvents), f, by("-at", "-_id"), limit)
 	if len(out) == 0 {
 		out = nil
 	}

@@ -23,7 +23,6 @@ import (
 // shiftDoc is a family's shift with the sum of its notes' revisions
 // (LiveNotes.Rev) and who left it.
 type shiftDoc struct {
-	Key      string `bson:"_id"`
 	bh.Shift `bson:",inline"`
 	NotesRev int      `bson:"notes_rev"`
 	Leavers  []string `bson:"leavers"`
@@ -170,7 +169,7 @@ func (db *DB) ensureFoundedShift(ctx context.Context, now time.Time, teamID, key
 }
 
 func (db *DB) insertShift(ctx context.Context, sh bh.Shift) error {
-	_, err := db.c(colShifts).InsertOne(ctx, shiftDoc{Key: sh.ID, Shift: sh, Leavers: []string{}})
+	_, err := insert(ctx, db.c(colShifts), sh.ID, shiftDoc{Shift: sh, Leavers: []string{}})
 	return err
 }
 
@@ -217,12 +216,12 @@ func (db *DB) FamilyOf(ctx context.Context, teamID, channelID string) (bh.Conver
 // FamilyConversations lists the conversations that feed a family, by
 // channel id.
 func (db *DB) FamilyConversations(ctx context.Context, teamID, shiftID string) ([]bh.Conversation, error) {
-	out, err := values(all[doc[bh.Conversation]](ctx, db.c(colConversations), bson.M{"teamid": teamID, "shiftid": shiftID}, by("channelid"), 0))
+	out, err := all[bh.Conversation](ctx, db.c(colConversations), bson.M{"teamid": teamID, "shiftid": shiftID}, by("channelid"), 0)
 	return out, db.fail("list family conversations", err)
 }
 
 func (db *DB) members(ctx context.Context, filter bson.M) ([]bh.Member, error) {
-	return values(all[doc[bh.Member]](ctx, db.c(colMembers), filter, by("joinedat", "shiftid", "userid"), 0))
+	return all[bh.Member](ctx, db.c(colMembers), filter, by("joinedat", "shiftid", "userid"), 0)
 }
 
 // Members lists a family's members, first joined first.

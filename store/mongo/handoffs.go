@@ -40,16 +40,16 @@ func (db *DB) CreateHandoff(ctx context.Context, h bh.Handoff) (bh.Handoff, erro
 
 // Handoff is one handoff of a team.
 func (db *DB) Handoff(ctx context.Context, teamID, id string) (bh.Handoff, error) {
-	d, err := one[doc[bh.Handoff]](ctx, db.c(colHandoffs), bson.M{"_id": id, "teamid": teamID})
-	return d.V, db.fail("get handoff", notFound(err, "That handoff no longer exists."))
+	d, err := one[bh.Handoff](ctx, db.c(colHandoffs), bson.M{"_id": id, "teamid": teamID})
+	return d, db.fail("get handoff", notFound(err, "That handoff no longer exists."))
 }
 
 // changeHandoff applies change to a handoff in one transaction; change
 // reports false to leave it as it is.
 func (db *DB) changeHandoff(ctx context.Context, op, teamID, id string, change func(h *bh.Handoff) bool) (h bh.Handoff, done bool, err error) {
 	err = db.write(ctx, op, func(ctx context.Context, _ time.Time) error {
-		d, err := one[doc[bh.Handoff]](ctx, db.c(colHandoffs), bson.M{"_id": id, "teamid": teamID})
-		if h = d.V; err != nil {
+		d, err := one[bh.Handoff](ctx, db.c(colHandoffs), bson.M{"_id": id, "teamid": teamID})
+		if h = d; err != nil {
 			return notFound(err, "That handoff no longer exists.")
 		}
 		if done = change(&h); !done {
@@ -99,23 +99,23 @@ func (db *DB) ClaimHandoffReminder(ctx context.Context, teamID, id string, t tim
 // WaitingHandoffs lists handoffs made since since that nobody took and
 // that were not reminded of, oldest first.
 func (db *DB) WaitingHandoffs(ctx context.Context, since time.Time) ([]bh.Handoff, error) {
-	out, err := values(all[doc[bh.Handoff]](ctx, db.c(colHandoffs), bson.M{"createdat": bson.M{"$gte": since.UTC()}, "gotby": "", "remindedat": time.Time{}},
-		bson.D{{Key: "createdat", Value: 1}}, 0))
+	out, err := all[bh.Handoff](ctx, db.c(colHandoffs), bson.M{"createdat": bson.M{"$gte": since.UTC()}, "gotby": "", "remindedat": time.Time{}},
+		bson.D{{Key: "createdat", Value: 1}}, 0)
 	return out, db.fail("list waiting handoffs", err)
 }
 
 // RecentHandoffs lists a family's handoffs made since since, oldest first.
 func (db *DB) RecentHandoffs(ctx context.Context, teamID, shiftID string, since time.Time) ([]bh.Handoff, error) {
-	out, err := values(all[doc[bh.Handoff]](ctx, db.c(colHandoffs), bson.M{"teamid": teamID, "shiftid": shiftID, "createdat": bson.M{"$gte": since.UTC()}},
-		bson.D{{Key: "createdat", Value: 1}}, 0))
+	out, err := all[bh.Handoff](ctx, db.c(colHandoffs), bson.M{"teamid": teamID, "shiftid": shiftID, "createdat": bson.M{"$gte": since.UTC()}},
+		bson.D{{Key: "createdat", Value: 1}}, 0)
 	return out, db.fail("list recent handoffs", err)
 }
 
 // HandoffByThread finds the handoff sent as the thread channel/ts.
 func (db *DB) HandoffByThread(ctx context.Context, teamID, channelID, ts string) (bh.Handoff, error) {
-	d, err := one[doc[bh.Handoff]](ctx, db.c(colHandoffs), bson.M{"teamid": teamID, "threadchannel": channelID, "threadts": ts})
+	d, err := one[bh.Handoff](ctx, db.c(colHandoffs), bson.M{"teamid": teamID, "threadchannel": channelID, "threadts": ts})
 	if ts == "" {
 		err = errNoDocs
 	}
-	return d.V, db.fail("find handoff by thread", notFound(err, "No handoff there."))
+	return d, db.fail("find handoff by thread", notFound(err, "No handoff there."))
 }

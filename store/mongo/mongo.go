@@ -13,9 +13,6 @@ package mongo
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/binary"
-	"encoding/hex"
 	"log/slog"
 	"strings"
 	"sync/atomic"
@@ -23,6 +20,7 @@ import (
 
 	"github.com/256dpi/lungo"
 	"go.mongodb.org/mongo-driver/bson"
+	"go.mongodb.org/mongo-driver/bson/primitive"
 	"go.mongodb.org/mongo-driver/mongo"
 	"go.mongodb.org/mongo-driver/mongo/options"
 
@@ -212,24 +210,14 @@ func all[T any](ctx context.Context, c lungo.ICollection, filter any, sort bson.
 	return out, err
 }
 
-// values are the domain values of docs.
-func values[T any](docs []doc[T], err error) ([]T, error) {
-	out := make([]T, 0, len(docs))
-	for _, d := range docs {
-		out = append(out, d.V)
-	}
-	return out, err
-}
-
 // get reads the value under k.
 func get[T any](ctx context.Context, c lungo.ICollection, k string) (T, error) {
-	d, err := one[doc[T]](ctx, c, bson.M{"_id": k})
-	return d.V, err
+	return one[T](ctx, c, bson.M{"_id": k})
 }
 
 // put writes v under k, replacing what was there.
 func put[T any](ctx context.Context, c lungo.ICollection, k string, v T) error {
-	_, err := c.ReplaceOne(ctx, bson.M{"_id": k}, doc[T]{k, v}, upsert)
+	_, err := c.ReplaceOne(ctx, bson.M{"_id": k}, v, upsert) // an upsert takes its _id from the filter
 	return err
 }
 
@@ -249,22 +237,6 @@ func insertDoc(ctx context.Context, c lungo.ICollection, d any) (bool, error) {
 	return false, nil
 }
 
-// newID is an id as MongoDB makes its ids (the second, this process's
-// random bytes, a counter, in hex): ids rise in the order they are made,
-// so notes of one instant list in the order they were stored.
-func newID() string {
-	var b [12]byte
-	binary.BigEndian.PutUint32(b[:4], uint32(time.Now().Unix()))
-	copy(b[4:9], idProcess[:])
-	c := idCounter.Add(1)
-	b[9], b[10], b[11] = byte(c>>16), byte(c>>8), byte(c)
-	return hex.EncodeToString(b[:])
-}
-
-var (
-	idProcess = func() (p [5]byte) {
-		_, _ = rand.Read(p[:]) // never fails (crypto/rand)
-		return p
-	}()
-	idCounter atomic.Uint32
-)
+// newID is an id as MongoDB makes its ids: they rise in the order they
+// are made, so notes of one instant list in the order they were stored.
+func newID() string { return primitive.NewObjectID().Hex() }

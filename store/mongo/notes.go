@@ -16,7 +16,6 @@ import (
 // where a move took it from, and when its reply was posted (Sweep).
 
 type noteDoc struct {
-	Key     string `bson:"_id"`
 	bh.Note `bson:",inline"`
 	// OpenUntil is when the note stops being live, in Unix nanoseconds:
 	// live while now is before it.
@@ -48,9 +47,8 @@ func (db *DB) putNote(ctx context.Context, n bh.Note, sh bh.Shift, d *noteDoc) e
 	if d == nil {
 		d = &noteDoc{}
 	}
-	d.Key, d.Note, d.OpenUntil = n.ID, n, db.openUntil(n, db.zone(sh))
-	_, err := db.c(colNotes).ReplaceOne(ctx, bson.M{"_id": n.ID}, d, upsert)
-	return err
+	d.Note, d.OpenUntil = n, db.openUntil(n, db.zone(sh))
+	return put(ctx, db.c(colNotes), n.ID, d)
 }
 
 // zone is where a family's notes are read.

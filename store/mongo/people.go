@@ -46,14 +46,14 @@ func (db *DB) CreateInvite(ctx context.Context, inv bh.Invite) (bh.Invite, error
 
 // Invite is one invite of a team.
 func (db *DB) Invite(ctx context.Context, teamID, id string) (bh.Invite, error) {
-	d, err := one[doc[bh.Invite]](ctx, db.c(colInvites), bson.M{"_id": id, "teamid": teamID})
-	return d.V, db.fail("get invite", notFound(err, "That invite no longer exists."))
+	d, err := one[bh.Invite](ctx, db.c(colInvites), bson.M{"_id": id, "teamid": teamID})
+	return d, db.fail("get invite", notFound(err, "That invite no longer exists."))
 }
 
 // InvitesTo lists the invites sent to a person, newest first, answered
 // or not.
 func (db *DB) InvitesTo(ctx context.Context, teamID, userID string) ([]bh.Invite, error) {
-	out, err := values(all[doc[bh.Invite]](ctx, db.c(colInvites), bson.M{"teamid": teamID, "to": userID}, by("-createdat", "-_id"), 0))
+	out, err := all[bh.Invite](ctx, db.c(colInvites), bson.M{"teamid": teamID, "to": userID}, by("-createdat", "-_id"), 0)
 	return out, db.fail("list invites", err)
 }
 

@@ -72,7 +72,7 @@ func nudgesOfDay(teamID, shiftID, day string) bson.M {
 
 // LastNudge is a family's latest nudge of day.
 func (db *DB) LastNudge(ctx context.Context, teamID, shiftID, day string) (bh.PostRecord, bool, error) {
-	out, err := values(all[doc[bh.PostRecord]](ctx, db.c(colPosts), nudgesOfDay(teamID, shiftID, day), by("-seq", "-_id"), 1))
+	out, err := all[bh.PostRecord](ctx, db.c(colPosts), nudgesOfDay(teamID, shiftID, day), by("-seq", "-_id"), 1)
 	if err != nil || len(out) == 0 {
 		return bh.PostRecord{}, false, db.fail("last nudge", err)
 	}
@@ -81,13 +81,13 @@ func (db *DB) LastNudge(ctx context.Context, teamID, shiftID, day string) (bh.Po
 
 // NudgesOfDay lists a family's nudges of day, latest first.
 func (db *DB) NudgesOfDay(ctx context.Context, teamID, shiftID, day string) ([]bh.PostRecord, error) {
-	out, err := values(all[doc[bh.PostRecord]](ctx, db.c(colPosts), nudgesOfDay(teamID, shiftID, day), by("-seq", "-_id"), 0))
+	out, err := all[bh.PostRecord](ctx, db.c(colPosts), nudgesOfDay(teamID, shiftID, day), by("-seq", "-_id"), 0)
 	return out, db.fail("nudges of the day", err)
 }
 
 // Posts lists a family's posts, latest claimed first.
 func (db *DB) Posts(ctx context.Context, teamID, shiftID string) ([]bh.PostRecord, error) {
-	out, err := values(all[doc[bh.PostRecord]](ctx, db.c(colPosts), bson.M{"teamid": teamID, "shiftid": shiftID}, by("-claimedat", "-_id"), 0))
+	out, err := all[bh.PostRecord](ctx, db.c(colPosts), bson.M{"teamid": teamID, "shiftid": shiftID}, by("-claimedat", "-_id"), 0)
 	return out, db.fail("list posts", err)
 }
 
@@ -95,8 +95,8 @@ func (db *DB) Posts(ctx context.Context, teamID, shiftID string) ([]bh.PostRecor
 // sent nor failed (their process stopped), claimed again now.
 func (db *DB) TakeStalePosts(ctx context.Context, cutoff time.Time, owner string) (out []bh.PostRecord, err error) {
 	err = db.write(ctx, "take stale posts", func(ctx context.Context, now time.Time) error {
-		stale, err := values(all[doc[bh.PostRecord]](ctx, db.c(colPosts), bson.M{"ts": "", "failed": "", "claimedat": bson.M{"$lt": cutoff.UTC()}},
-			bson.D{{Key: "claimedat", Value: 1}}, 0))
+		stale, err := all[bh.PostRecord](ctx, db.c(colPosts), bson.M{"ts": "", "failed": "", "claimedat": bson.M{"$lt": cutoff.UTC()}},
+			bson.D{{Key: "claimedat", Value: 1}}, 0)
 		out = nil
 		for _, p := range stale {
 			p.Owner, p.ClaimedAt = owner, now

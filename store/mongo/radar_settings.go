@@ -2,39 +2,37 @@ package mongo
 
 import (
 	"context"
+
 	"go.mongodb.org/mongo-driver/bson"
-	"go.mongodb.org/mongo-driver/mongo"
 
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
 // This file: a family's radar settings (collection radar_settings, by
-// team/shift).
+// team/shift), each with the count of its writes, which a write names to
+// win only over what it read.
 
-// DefaultOutlookHour is the hour of the morning outlook until a family
-// sets its own.
+// DefaultOutlookHour is the morning outlook's hour until a family sets one.
 const DefaultOutlookHour = 7
 
-func (db *DB) settings(ctx context.Context, teamID, shiftID string) (bh.RadarSettings, error) {
-	s, err := get[bh.RadarSettings](ctx, db.c(colRadarSettings), key(teamID, shiftID))
-	if ok, err := found(err); !ok {
-		return bh.RadarSettings{TeamID: teamID, ShiftID: shiftID, OutlookHour: DefaultOutlookHour}, err
+type settingsDoc struct {
+	bh.RadarSettings `bson:",inline"`
+	Writes           int `bson:"writes"`
+}
+
+func (db *DB) settings(ctx context.Context, teamID, shiftID string) (settingsDoc, bool, error) {
+	d, err := get[settingsDoc](ctx, db.c(colRadarSettings), key(teamID, shiftID))
+	ok, err := found(err)
+	if !ok {
+		d.RadarSettings = bh.RadarSettings{TeamID: teamID, ShiftID: shiftID, OutlookHour: DefaultOutlookHour}
 	}
-	return s, nil
+	return d, ok, err
 }
 
 // RadarSettings returns a family's settings (the defaults before any).
 func (db *DB) RadarSettings(ctx context.Context, teamID, shiftID string) (bh.RadarSettings, error) {
-	s, err := db.settings(ctx, teamID, shiftID)
-	return s, db.fail("get radar settings", err)
-}
-
-// settingsDoc is a family's settings with the count of their writes,
-// which a write names to win only over what it read.
-type settingsDoc struct {
-	Key              string `bson:"_id"`
-	bh.RadarSettings `bson:",inline"`
-	Writes           int `bson:"writes"`
+	d, _, err := db.settings(ctx, teamID, shiftID)
+	return d.RadarSettings, db.fail("get radar settings", err)
 }
 
 // UpdateRadarSettings applies change to a family's settings; change
@@ -44,33 +42,25 @@ type settingsDoc struct {
 func (db *DB) UpdateRadarSettings(ctx context.Context, teamID, shiftID string, change func(*bh.RadarSettings) bool) (bh.RadarSettings, bool, error) {
 	k := key(teamID, shiftID)
 	for range 8 {
-		d, err := one[settingsDoc](ctx, db.c(colRadarSettings), bson.M{"_id": k})
-		ok, err := found(err)
-		if err != nil {
-			return bh.RadarSettings{}, false, db.fail("update radar settings", err)
-		}
+		d, ok, err := db.settings(ctx, teamID, shiftID)
 		s := d.RadarSettings
-		if !ok {
-			s = bh.RadarSettings{TeamID: teamID, ShiftID: shiftID, OutlookHour: DefaultOutlookHour}
-		}
-		if !change(&s) {
-			return s, false, nil
+		if err != nil || !change(&s) {
+			return s, false, db.fail("update radar settings", err)
 		}
 		s.TeamID, s.ShiftID = teamID, shiftID
-		next := settingsDoc{Key: k, RadarSettings: s, Writes: d.Writes + 1}
-		won, err := false, error(nil)
+		next, won := settingsDoc{RadarSettings: s, Writes: d.Writes + 1}, false
 		if !ok {
-			won, err = insertDoc(ctx, db.c(colRadarSettings), next)
+			won, err = insert(ctx, db.c(colRadarSettings), k, next)
+		} else if res, rerr := db.c(colRadarSettings).ReplaceOne(ctx, bson.M{"_id": k, "writes": d.Writes}, next); rerr == nil {
+			won = res.MatchedCount > 0
 		} else {
-			var res *mongo.UpdateResult
-			res, err = db.c(colRadarSettings).ReplaceOne(ctx, bson.M{"_id": k, "writes": d.Writes}, next)
-			won = err == nil && res.MatchedCount > 0
+			err = rerr
 		}
 		if err != nil {
 			return bh.RadarSettings{}, false, db.fail("update radar settings", err)
 		} else if won {
 			s, err = db.RadarSettings(ctx, teamID, shiftID) // as stored: times to the millisecond
-			return s, true, err
+			return s, err == nil, err
 		}
 	}
 	return bh.RadarSettings{}, false, db.fail("update radar settings", bh.Errorf(bh.ECONFLICT, "the radar settings here keep changing; try again"))
@@ -78,6 +68,6 @@ func (db *DB) UpdateRadarSettings(ctx context.Context, teamID, shiftID string, c
 
 // AllRadarSettings lists every family's stored settings.
 func (db *DB) AllRadarSettings(ctx context.Context) ([]bh.RadarSettings, error) {
-	out, err := values(all[doc[bh.RadarSettings]](ctx, db.c(colRadarSettings), bson.M{}, bson.D{{Key: "_id", Value: 1}}, 0))
+	out, err := all[bh.RadarSettings](ctx, db.c(colRadarSettings), bson.M{}, by("_id"), 0)
 	return out, db.fail("list radar settings", err)
 }

@@ -11,19 +11,17 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
-// This file: plan runs (collection runs), what a completed run produced
-// (run_details, one document a run, which the sweep cuts to its
-// decision), its files (artifacts, by run/kind), the runs' version
-// counters (counters) and the council's agents (agents, by name).
+// This file: plan runs (collection runs, by id), what a completed run
+// produced (run_details, by run id, which the sweep cuts to its decision),
+// its files (artifacts, by run/kind), the runs' version counters
+// (counters) and the council's agents (agents, by name).
 
 type runDoc struct {
-	Key              string `bson:"_id"`
 	bh.Run           `bson:",inline"`
 	DetailsRemovedAt *time.Time `bson:"details_removed_at,omitempty"`
 }
 
-// runDetails is what a completed run produced beside its run, its files
-// and its events.
+// runDetails is what a completed run produced beside its run, files and events.
 type runDetails struct {
 	TeamID    string `bson:"teamid"`
 	Pack      bh.ContextPack
@@ -33,33 +31,12 @@ type runDetails struct {
 	Decision  bh.Decision
 }
 
-// read is d as a run's details read: a plan's empty lists as none,
-// however they were written, as every engine reads them.
-func (d runDetails) read() runDetails {
-	for i := range d.Proposals {
-		p := &d.Proposals[i]
-		if len(p.Blocks) == 0 {
-			p.Blocks = nil
-		}
-		for _, items := range []*[]bh.Item{&p.Top, &p.Admin, &p.RunningLow, &p.Now, &p.Health, &p.StillOpen} {
-			if len(*items) == 0 {
-				*items = nil
-			}
-		}
-	}
-	return d
-}
-
 type artifactDoc struct {
-	Key         string `bson:"_id"`
 	TeamID      string `bson:"teamid"`
 	bh.Artifact `bson:",inline"`
 }
 
-var (
-	errRunGone  = bh.Errorf(bh.ENOTFOUND, "That run no longer exists.")
-	errRunSaved = bh.Errorf(bh.ECONFLICT, "This run was already saved.")
-)
+var errRunSaved = bh.Errorf(bh.ECONFLICT, "This run was already saved.")
 
 // RegisterAgents writes the council's agents and their skills (idempotent).
 func (db *DB) RegisterAgents(ctx context.Context, agents []bh.Agent) error {
@@ -73,39 +50,38 @@ func (db *DB) RegisterAgents(ctx context.Context, agents []bh.Agent) error {
 
 // Agents lists the registered agents by name.
 func (db *DB) Agents(ctx context.Context) ([]bh.Agent, error) {
-	out, err := values(all[doc[bh.Agent]](ctx, db.c(colAgents), bson.M{}, bson.D{{Key: "_id", Value: 1}}, 0))
+	out, err := all[bh.Agent](ctx, db.c(colAgents), bson.M{}, by("_id"), 0)
 	return out, db.fail("list agents", err)
 }
 
 func runVersions(teamID, shiftID string) string { return "runs:" + key(teamID, shiftID) }
 
 // CreateRun gives run the next version of its family and an id, and
-// stores it as running.
+// stores it as running, in one transaction.
 func (db *DB) CreateRun(ctx context.Context, run bh.Run) (bh.Run, error) {
 	if run.TeamID == "" || run.ShiftID == "" {
 		return bh.Run{}, db.fail("create run", bh.Errorf(bh.EINVALID, "A run needs a team and a shift."))
 	}
-	in := run
+	id := newID()
 	err := db.write(ctx, "create run", func(ctx context.Context, now time.Time) error {
-		run = in
-		run.CreatedAt, run.StartedAt, run.Status, run.ID = now, now, bh.StatusRunning, newID()
-		if run.Now.IsZero() {
-			run.Now = now
+		r := run
+		r.CreatedAt, r.StartedAt, r.Status, r.ID = now, now, bh.StatusRunning, id
+		if r.Now.IsZero() {
+			r.Now = now
 		}
 		var c struct{ Value int }
-		err := db.c(colCounters).FindOneAndUpdate(ctx, bson.M{"_id": runVersions(run.TeamID, run.ShiftID)}, bson.M{"$inc": bson.M{"value": 1}},
+		err := db.c(colCounters).FindOneAndUpdate(ctx, bson.M{"_id": runVersions(r.TeamID, r.ShiftID)}, bson.M{"$inc": bson.M{"value": 1}},
 			options.FindOneAndUpdate().SetUpsert(true).SetReturnDocument(options.After)).Decode(&c)
-		if err != nil {
-			return err
+		r.Version = c.Value
+		if err == nil {
+			_, err = insert(ctx, db.c(colRuns), id, runDoc{Run: r})
 		}
-		run.Version = c.Value
-		_, err = db.c(colRuns).InsertOne(ctx, runDoc{Key: run.ID, Run: run})
 		return err
 	})
 	if err != nil {
 		return bh.Run{}, err
 	}
-	return db.Run(ctx, run.TeamID, run.ID) // as stored: times to the millisecond
+	return db.Run(ctx, run.TeamID, id) // as stored: times to the millisecond
 }
 
 // SaveRunRecord stores everything a run produced and marks it completed,
@@ -114,37 +90,40 @@ func (db *DB) SaveRunRecord(ctx context.Context, rec bh.RunRecord) error {
 	r := rec.Run
 	return db.write(ctx, "save run "+r.ID, func(ctx context.Context, now time.Time) error {
 		have, err := one[runDoc](ctx, db.c(colRuns), bson.M{"_id": r.ID, "teamid": r.TeamID})
-		if err != nil {
-			return notFound(err, errRunGone.Message)
-		}
-		if have.Status == bh.StatusCompleted {
-			return errRunSaved
+		if err != nil || have.Status == bh.StatusCompleted {
+			return notFound(errOr(err, errRunSaved), "That run no longer exists.")
 		}
 		r.Status, r.FinishedAt = bh.StatusCompleted, now
-		d := runDetails{TeamID: r.TeamID, Pack: rec.Pack, Tasks: rec.Tasks, Messages: rec.Messages, Proposals: rec.Proposals, Decision: rec.Decision}
-		if err := put(ctx, db.c(colRunDetails), r.ID, d); err != nil {
-			return err
+		events := slices.Clone(rec.Events)
+		for i := range events {
+			events[i].TeamID, events[i].ShiftID, events[i].RunID = r.TeamID, r.ShiftID, r.ID
 		}
-		for _, a := range rec.Artifacts {
-			if err := db.putArtifact(ctx, r.TeamID, a); err != nil {
-				return err
-			}
+		err = put(ctx, db.c(colRunDetails), r.ID, runDetails{TeamID: r.TeamID, Pack: rec.Pack, Tasks: rec.Tasks, Messages: rec.Messages,
+			Proposals: rec.Proposals, Decision: rec.Decision})
+		if err == nil {
+			_, err = db.c(colRuns).ReplaceOne(ctx, bson.M{"_id": r.ID}, runDoc{Run: r})
 		}
-		for _, e := range rec.Events {
-			e.TeamID, e.ShiftID, e.RunID = r.TeamID, r.ShiftID, r.ID
-			if _, err := db.putEvent(ctx, e); err != nil {
-				return err
-			}
-		}
-		_, err = db.c(colRuns).ReplaceOne(ctx, bson.M{"_id": r.ID}, runDoc{Key: r.ID, Run: r})
-		return err
+		return errOr(err, db.saveFiles(ctx, r.TeamID, rec.Artifacts, events))
 	})
 }
 
+// saveFiles writes a run's files and events.
+func (db *DB) saveFiles(ctx context.Context, teamID string, files []bh.Artifact, events []bh.Event) error {
+	for _, a := range files {
+		if err := db.putArtifact(ctx, teamID, a); err != nil {
+			return err
+		}
+	}
+	for _, e := range events {
+		if _, err := db.putEvent(ctx, e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (db *DB) putArtifact(ctx context.Context, teamID string, a bh.Artifact) error {
-	k := key(a.RunID, a.Kind)
-	_, err := db.c(colArtifacts).ReplaceOne(ctx, bson.M{"_id": k}, artifactDoc{Key: k, TeamID: teamID, Artifact: a}, upsert)
-	return err
+	return put(ctx, db.c(colArtifacts), key(a.RunID, a.Kind), artifactDoc{TeamID: teamID, Artifact: a})
 }
 
 // SaveArtifact stores an extra file of a run (a what-if's diff); a second
@@ -172,7 +151,7 @@ func (db *DB) RunByID(ctx context.Context, runID string) (bh.Run, error) {
 // LatestRun returns the family's newest completed run.
 func (db *DB) LatestRun(ctx context.Context, teamID, shiftID string) (bh.Run, error) {
 	return db.runOf(ctx, "latest run", "No plan yet for this conversation.",
-		bson.M{"teamid": teamID, "shiftid": shiftID, "status": bh.StatusCompleted}, options.FindOne().SetSort(bson.D{{Key: "version", Value: -1}}))
+		bson.M{"teamid": teamID, "shiftid": shiftID, "status": bh.StatusCompleted}, options.FindOne().SetSort(by("-version")))
 }
 
 // RunByVersion returns a family's run of that version.
@@ -181,50 +160,57 @@ func (db *DB) RunByVersion(ctx context.Context, teamID, shiftID string, version 
 		bson.M{"teamid": teamID, "shiftid": shiftID, "version": version})
 }
 
+// runRecord is what is kept of a run: its details (ok false: none), its
+// files by kind and its events oldest first (nil when none).
+func (db *DB) runRecord(ctx context.Context, r runDoc) (rec bh.RunRecord, ok bool, err error) {
+	d, err := get[runDetails](ctx, db.c(colRunDetails), r.ID)
+	if ok, err = found(err); err != nil {
+		return rec, ok, err
+	}
+	for i := range d.Proposals { // a plan's empty lists read as none, as every engine reads them
+		p := &d.Proposals[i]
+		p.Blocks = nilIfEmpty(p.Blocks)
+		for _, items := range []*[]bh.Item{&p.Top, &p.Admin, &p.RunningLow, &p.Now, &p.Health, &p.StillOpen} {
+			*items = nilIfEmpty(*items)
+		}
+	}
+	rec = bh.RunRecord{Run: r.Run, Pack: d.Pack, Tasks: d.Tasks, Messages: d.Messages, Proposals: d.Proposals, Decision: d.Decision}
+	files, err := all[artifactDoc](ctx, db.c(colArtifacts), bson.M{"runid": r.ID}, by("kind"), 0)
+	for _, f := range files {
+		rec.Artifacts = append(rec.Artifacts, f.Artifact)
+	}
+	if err == nil {
+		rec.Events, err = all[bh.Event](ctx, db.c(colEvents), bson.M{"runid": r.ID}, by("at", "_id"), 0)
+		rec.Events = nilIfEmpty(rec.Events)
+	}
+	return rec, ok, err
+}
+
 // RunRecord loads everything a completed run wrote.
-func (db *DB) RunRecord(ctx context.Context, teamID, runID string) (rec bh.RunRecord, err error) {
+func (db *DB) RunRecord(ctx context.Context, teamID, runID string) (bh.RunRecord, error) {
 	r, err := one[runDoc](ctx, db.c(colRuns), bson.M{"_id": runID, "teamid": teamID})
 	if err != nil {
-		return rec, db.fail("load run "+runID, notFound(err, "That plan no longer exists."))
+		return bh.RunRecord{}, db.fail("load run "+runID, notFound(err, "That plan no longer exists."))
 	}
 	if r.DetailsRemovedAt != nil {
-		return rec, db.fail("load run "+runID, bh.Errorf(bh.ENOTFOUND, "Plan v%d is from %s: a plan's details (handoff.md, the transcript, the other plans) are kept for %d days, so they are no longer here. Run /plan for a fresh one.",
+		return bh.RunRecord{}, db.fail("load run "+runID, bh.Errorf(bh.ENOTFOUND, "Plan v%d is from %s: a plan's details (handoff.md, the transcript, the other plans) are kept for %d days, so they are no longer here. Run /plan for a fresh one.",
 			r.Version, r.CreatedAt.Format("Jan 2"), int(db.cfg.RunDetailAge.Hours()/24)))
 	}
-	d, err := get[runDetails](ctx, db.c(colRunDetails), runID)
-	if ok, err := found(err); !ok || r.Status != bh.StatusCompleted { // only a completed run's details are whole
-		return rec, db.fail("load run "+runID, errOr(err, bh.Errorf(bh.ENOTFOUND, "Run %s has no saved results (status %s).", runID, r.Status)))
+	rec, ok, err := db.runRecord(ctx, r)
+	if err == nil && (!ok || r.Status != bh.StatusCompleted) { // only a completed run's details are whole
+		err = bh.Errorf(bh.ENOTFOUND, "Run %s has no saved results (status %s).", runID, r.Status)
 	}
-	d = d.read()
-	rec = bh.RunRecord{Run: r.Run, Pack: d.Pack, Tasks: d.Tasks, Messages: d.Messages, Proposals: d.Proposals, Decision: d.Decision}
 	order := map[string]int{"normalize_logs": 0, "plan_sleep_first": 1, "plan_errands_first": 2, "plan_admin_first": 3, "score_and_select": 4, "write_handoff": 5}
 	slices.SortStableFunc(rec.Tasks, func(a, b bh.Task) int { return order[a.Name] - order[b.Name] })
 	slices.SortStableFunc(rec.Messages, func(a, b bh.Message) int { return a.Seq - b.Seq })
 	arch := map[bh.Archetype]int{bh.SleepFirst: 0, bh.ErrandsFirst: 1, bh.AdminFirst: 2}
 	slices.SortStableFunc(rec.Proposals, func(a, b bh.Proposal) int { return arch[a.Archetype] - arch[b.Archetype] })
-	rec.Artifacts, rec.Events, err = db.runFiles(ctx, runID)
 	return rec, db.fail("load run "+runID, err)
 }
 
-// runFiles are a run's files, by kind, and its events, oldest first
-// (nil when none, as a run without them was always read).
-func (db *DB) runFiles(ctx context.Context, runID string) (files []bh.Artifact, events []bh.Event, err error) {
-	docs, err := all[artifactDoc](ctx, db.c(colArtifacts), bson.M{"runid": runID}, bson.D{{Key: "kind", Value: 1}}, 0)
-	for _, d := range docs {
-		files = append(files, d.Artifact)
-	}
-	if err == nil {
-		events, err = values(all[doc[bh.Event]](ctx, db.c(colEvents), bson.M{"runid": runID}, bson.D{{Key: "at", Value: 1}, {Key: "_id", Value: 1}}, 0))
-	}
-	if len(events) == 0 {
-		events = nil
-	}
-	return files, events, err
-}
-
-// changeRun applies change to a run of the team (none: no change).
-func (db *DB) changeRun(ctx context.Context, op, teamID, runID string, change bson.M) error {
-	_, err := db.c(colRuns).UpdateOne(ctx, bson.M{"_id": runID, "teamid": teamID}, bson.M{"$set": change})
+// changeRun sets fields of a run of the team (none: no change).
+func (db *DB) changeRun(ctx context.Context, op, teamID, runID string, set bson.M) error {
+	_, err := db.c(colRuns).UpdateOne(ctx, bson.M{"_id": runID, "teamid": teamID}, bson.M{"$set": set})
 	return db.fail(op, err)
 }
 
@@ -244,17 +230,15 @@ func (db *DB) SetRunCard(ctx context.Context, teamID, runID, channelID, ts strin
 // it expects).
 func (db *DB) FailInterruptedRuns(ctx context.Context, olderThan time.Duration) (out []bh.Run, err error) {
 	now := db.now()
-	running := bson.M{"$in": []bh.Status{bh.StatusRunning, bh.StatusQueued}}
-	runs, err := all[runDoc](ctx, db.c(colRuns), bson.M{"status": running, "createdat": bson.M{"$lte": now.Add(-olderThan)}}, bson.D{{Key: "createdat", Value: 1}}, 0)
+	running := bson.M{"$in": bson.A{bh.StatusRunning, bh.StatusQueued}}
+	runs, err := all[runDoc](ctx, db.c(colRuns), bson.M{"status": running, "createdat": bson.M{"$lte": now.Add(-olderThan)}}, by("createdat"), 0)
 	for _, r := range runs {
-		if err != nil {
-			break
-		}
 		r.Status, r.Error, r.FinishedAt = bh.StatusFailed, "interrupted: the bot stopped during this run", now
-		res, uerr := db.c(colRuns).UpdateOne(ctx, bson.M{"_id": r.ID, "status": running},
-			bson.M{"$set": bson.M{"status": r.Status, "error": r.Error, "finishedat": now}})
-		if err = uerr; err == nil && res.ModifiedCount > 0 {
-			out = append(out, r.Run)
+		if err == nil {
+			res, uerr := db.c(colRuns).UpdateOne(ctx, bson.M{"_id": r.ID, "status": running}, bson.M{"$set": bson.M{"status": r.Status, "error": r.Error, "finishedat": now}})
+			if err = uerr; err == nil && res.ModifiedCount > 0 {
+				out = append(out, r.Run)
+			}
 		}
 	}
 	return out, db.fail("fail interrupted runs", err)
@@ -262,10 +246,9 @@ func (db *DB) FailInterruptedRuns(ctx context.Context, olderThan time.Duration) 
 
 // UnpostedRuns lists completed runs since since whose Decision Card was
 // never posted (the process stopped between saving the run and posting).
-func (db *DB) UnpostedRuns(ctx context.Context, since time.Time) ([]bh.Run, error) {
+func (db *DB) UnpostedRuns(ctx context.Context, since time.Time) (out []bh.Run, err error) {
 	runs, err := all[runDoc](ctx, db.c(colRuns), bson.M{"status": bh.StatusCompleted, "createdat": bson.M{"$gte": since.UTC()},
-		"cardposted": false, "cardts": bson.M{"$ne": ""}}, bson.D{{Key: "createdat", Value: 1}}, 0)
-	var out []bh.Run
+		"cardposted": false, "cardts": bson.M{"$ne": ""}}, by("createdat"), 0)
 	for _, r := range runs {
 		out = append(out, r.Run)
 	}

@@ -14,17 +14,19 @@ import (
 // (radar_cursor, one document).
 
 type stateDoc struct {
-	Key           string `bson:"_id"`
 	bh.ShiftState `bson:",inline"`
 	Fingerprint   string `bson:"fingerprint"`
 	AtRisk        bool   `bson:"at_risk"`
 }
 
+// atRisk is whether StatesAtRisk lists st whatever its level.
+func atRisk(st bh.ShiftState) bool { return len(st.Deadlines) > 0 || len(st.Health) > 0 }
+
 // ShiftState returns a family's last radar state and the fingerprint of
 // the notes it was computed from; found is false before the first.
-func (db *DB) ShiftState(ctx context.Context, teamID, shiftID string) (st bh.ShiftState, fingerprint string, ok bool, err error) {
-	d, err := one[stateDoc](ctx, db.c(colShiftStates), bson.M{"_id": key(teamID, shiftID)})
-	ok, err = found(err)
+func (db *DB) ShiftState(ctx context.Context, teamID, shiftID string) (bh.ShiftState, string, bool, error) {
+	d, err := get[stateDoc](ctx, db.c(colShiftStates), key(teamID, shiftID))
+	ok, err := found(err)
 	return d.ShiftState, d.Fingerprint, ok, db.fail("get shift state", err)
 }
 
@@ -35,19 +37,17 @@ func (db *DB) ShiftState(ctx context.Context, teamID, shiftID string) (st bh.Shi
 func (db *DB) SaveShiftState(ctx context.Context, st bh.ShiftState, fingerprint string, ev *bh.Event, cur *bh.RadarCursor) error {
 	k := key(st.TeamID, st.ShiftID)
 	return db.write(ctx, "save shift state", func(ctx context.Context, _ time.Time) error {
-		have, err := one[stateDoc](ctx, db.c(colShiftStates), bson.M{"_id": k})
-		if ok, err := found(err); err != nil {
-			return err
-		} else if !ok || have.NotesRev <= st.NotesRev {
-			d := stateDoc{Key: k, ShiftState: st, Fingerprint: fingerprint, AtRisk: len(st.Deadlines) > 0 || len(st.Health) > 0}
-			if _, err := db.c(colShiftStates).ReplaceOne(ctx, bson.M{"_id": k}, d, upsert); err != nil {
+		have, err := get[stateDoc](ctx, db.c(colShiftStates), k)
+		if ok, err := found(err); err == nil && (!ok || have.NotesRev <= st.NotesRev) {
+			err = put(ctx, db.c(colShiftStates), k, stateDoc{ShiftState: st, Fingerprint: fingerprint, AtRisk: atRisk(st)})
+			if ev != nil && err == nil {
+				_, err = db.putEvent(ctx, *ev)
+			}
+			if err != nil {
 				return err
 			}
-			if ev != nil {
-				if _, err := db.putEvent(ctx, *ev); err != nil {
-					return err
-				}
-			}
+		} else if err != nil {
+			return err
 		}
 		if cur != nil {
 			return put(ctx, db.c(colRadar), "radar", *cur)
@@ -70,9 +70,8 @@ func (db *DB) SaveRadarCursor(ctx context.Context, cur bh.RadarCursor) error {
 
 // StatesAtRisk lists the states with deadlines or health items, or at min
 // or above.
-func (db *DB) StatesAtRisk(ctx context.Context, min bh.RiskLevel) ([]bh.ShiftState, error) {
+func (db *DB) StatesAtRisk(ctx context.Context, min bh.RiskLevel) (out []bh.ShiftState, err error) {
 	docs, err := all[stateDoc](ctx, db.c(colShiftStates), bson.M{"$or": bson.A{bson.M{"at_risk": true}, bson.M{"level": bson.M{"$gte": min}}}}, nil, 0)
-	var out []bh.ShiftState
 	for _, d := range docs {
 		out = append(out, d.ShiftState)
 	}

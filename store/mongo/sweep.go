@@ -100,8 +100,8 @@ func (db *DB) sweepRunDetails(ctx context.Context, now, cutoff time.Time) (int, 
 // sweepWakeUps removes each family's radar wake-ups before cutoff that
 // are not among its latest wakeUpsKept.
 func (db *DB) sweepWakeUps(ctx context.Context, cutoff time.Time) (int, error) {
-	evs, err := values(all[doc[bh.Event]](ctx, db.c(colEvents), bson.M{"type": bh.EventWakeUp},
-		bson.D{{Key: "teamid", Value: 1}, {Key: "shiftid", Value: 1}, {Key: "at", Value: -1}}, 0))
+	evs, err := all[bh.Event](ctx, db.c(colEvents), bson.M{"type": bh.EventWakeUp},
+		bson.D{{Key: "teamid", Value: 1}, {Key: "shiftid", Value: 1}, {Key: "at", Value: -1}}, 0)
 	rank := map[string]int{}
 	var gone []string
 	for _, e := range evs {

@@ -30,7 +30,7 @@ func (db *DB) FinishUpload(ctx context.Context, id string) error {
 func (db *DB) TakePendingUploads(ctx context.Context, cutoff time.Time) (out []bh.Upload, err error) {
 	err = db.write(ctx, "take pending uploads", func(ctx context.Context, now time.Time) error {
 		old := bson.M{"createdat": bson.M{"$lt": cutoff.UTC()}}
-		if out, err = values(all[doc[bh.Upload]](ctx, db.c(colUploads), old, bson.D{{Key: "createdat", Value: 1}}, 0)); err != nil {
+		if out, err = all[bh.Upload](ctx, db.c(colUploads), old, bson.D{{Key: "createdat", Value: 1}}, 0); err != nil {
 			return err
 		}
 		_, err = db.c(colUploads).UpdateMany(ctx, old, bson.M{"$set": bson.M{"createdat": now}})
