@@ -40,82 +40,60 @@ func (db *DB) CreateHandoff(ctx context.Context, h bh.Handoff) (bh.Handoff, erro
 
 // Handoff is one handoff of a team.
 func (db *DB) Handoff(ctx context.Context, teamID, id string) (bh.Handoff, error) {
-	d, err := one[bh.Handoff](ctx, db.c(colHandoffs), bson.M{"_id": id, "teamid": teamID})
-	return d, db.fail("get handoff", notFound(err, "That handoff no longer exists."))
+	h, err := one[bh.Handoff](ctx, db.c(colHandoffs), bson.M{"_id": id, "teamid": teamID})
+	return h, db.fail("get handoff", notFound(err, "That handoff no longer exists."))
 }
 
-// changeHandoff applies change to a handoff in one transaction; change
-// reports false to leave it as it is.
-func (db *DB) changeHandoff(ctx context.Context, op, teamID, id string, change func(h *bh.Handoff) bool) (h bh.Handoff, done bool, err error) {
-	err = db.write(ctx, op, func(ctx context.Context, _ time.Time) error {
-		d, err := one[bh.Handoff](ctx, db.c(colHandoffs), bson.M{"_id": id, "teamid": teamID})
-		if h = d; err != nil {
-			return notFound(err, "That handoff no longer exists.")
-		}
-		if done = change(&h); !done {
-			return nil
-		}
-		return put(ctx, db.c(colHandoffs), id, h)
-	})
-	if err == nil && done {
-		h, err = db.Handoff(ctx, teamID, id)
+// setHandoff sets fields of a handoff of the team if it matches cond too,
+// and reports whether it did: of several processes, one does.
+func (db *DB) setHandoff(ctx context.Context, op, teamID, id string, cond, set bson.M) (bh.Handoff, bool, error) {
+	h, err := db.Handoff(ctx, teamID, id)
+	if err != nil {
+		return h, false, err
 	}
-	return h, done, err
+	cond["_id"], cond["teamid"] = id, teamID
+	res, err := db.c(colHandoffs).UpdateOne(ctx, cond, bson.M{"$set": set})
+	if err != nil || res.MatchedCount == 0 {
+		return h, false, db.fail(op, err)
+	}
+	h, err = db.Handoff(ctx, teamID, id)
+	return h, err == nil, err
 }
 
 // HandoffSent records the thread and the messages a handoff was sent as.
 func (db *DB) HandoffSent(ctx context.Context, teamID, id, threadChannel, threadTS string, sent []bh.HandoffMessage) error {
-	_, _, err := db.changeHandoff(ctx, "record handoff messages", teamID, id, func(h *bh.Handoff) bool {
-		h.ThreadChannel, h.ThreadTS, h.Sent = threadChannel, threadTS, sent
-		return true
-	})
+	_, _, err := db.setHandoff(ctx, "record handoff messages", teamID, id, bson.M{},
+		bson.M{"threadchannel": threadChannel, "threadts": threadTS, "sent": sent})
 	return err
 }
 
 // TakeHandoff records who took a handoff, once: taken is false (and h
 // says who) when someone had.
 func (db *DB) TakeHandoff(ctx context.Context, teamID, id, user string, t time.Time) (bh.Handoff, bool, error) {
-	return db.changeHandoff(ctx, "take handoff", teamID, id, func(h *bh.Handoff) bool {
-		if h.GotBy != "" {
-			return false
-		}
-		h.GotBy, h.GotAt = user, t
-		return true
-	})
+	return db.setHandoff(ctx, "take handoff", teamID, id, bson.M{"gotby": ""}, bson.M{"gotby": user, "gotat": t})
 }
 
 // ClaimHandoffReminder claims the one reminder of a handoff nobody took.
 func (db *DB) ClaimHandoffReminder(ctx context.Context, teamID, id string, t time.Time) (bool, error) {
-	_, claimed, err := db.changeHandoff(ctx, "claim handoff reminder", teamID, id, func(h *bh.Handoff) bool {
-		if h.GotBy != "" || !h.RemindedAt.IsZero() {
-			return false
-		}
-		h.RemindedAt = t
-		return true
-	})
+	_, claimed, err := db.setHandoff(ctx, "claim handoff reminder", teamID, id, bson.M{"gotby": "", "remindedat": time.Time{}}, bson.M{"remindedat": t})
 	return claimed, err
 }
 
 // WaitingHandoffs lists handoffs made since since that nobody took and
 // that were not reminded of, oldest first.
 func (db *DB) WaitingHandoffs(ctx context.Context, since time.Time) ([]bh.Handoff, error) {
-	out, err := all[bh.Handoff](ctx, db.c(colHandoffs), bson.M{"createdat": bson.M{"$gte": since.UTC()}, "gotby": "", "remindedat": time.Time{}},
-		bson.D{{Key: "createdat", Value: 1}}, 0)
+	out, err := all[bh.Handoff](ctx, db.c(colHandoffs), bson.M{"createdat": bson.M{"$gte": since}, "gotby": "", "remindedat": time.Time{}}, by("createdat"), 0)
 	return out, db.fail("list waiting handoffs", err)
 }
 
 // RecentHandoffs lists a family's handoffs made since since, oldest first.
 func (db *DB) RecentHandoffs(ctx context.Context, teamID, shiftID string, since time.Time) ([]bh.Handoff, error) {
-	out, err := all[bh.Handoff](ctx, db.c(colHandoffs), bson.M{"teamid": teamID, "shiftid": shiftID, "createdat": bson.M{"$gte": since.UTC()}},
-		bson.D{{Key: "createdat", Value: 1}}, 0)
+	out, err := all[bh.Handoff](ctx, db.c(colHandoffs), bson.M{"teamid": teamID, "shiftid": shiftID, "createdat": bson.M{"$gte": since}}, by("createdat"), 0)
 	return out, db.fail("list recent handoffs", err)
 }
 
 // HandoffByThread finds the handoff sent as the thread channel/ts.
 func (db *DB) HandoffByThread(ctx context.Context, teamID, channelID, ts string) (bh.Handoff, error) {
-	d, err := one[bh.Handoff](ctx, db.c(colHandoffs), bson.M{"teamid": teamID, "threadchannel": channelID, "threadts": ts})
-	if ts == "" {
-		err = errNoDocs
-	}
-	return d, db.fail("find handoff by thread", notFound(err, "No handoff there."))
+	h, err := one[bh.Handoff](ctx, db.c(colHandoffs), bson.M{"teamid": teamID, "threadchannel": channelID, "threadts": bson.M{"$eq": ts, "$ne": ""}})
+	return h, db.fail("find handoff by thread", notFound(err, "No handoff there."))
 }

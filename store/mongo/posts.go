@@ -12,21 +12,12 @@ import (
 // This file: the radar's messages (collection posts, by key), claimed
 // before they are sent so that of several processes one sends each.
 
-// changePost applies change to the post of key (none: no change) in one
-// transaction, and reports whether it did.
-func (db *DB) changePost(ctx context.Context, op, key string, change func(p *bh.PostRecord, now time.Time) bool) (done bool, err error) {
-	err = db.write(ctx, op, func(ctx context.Context, now time.Time) error {
-		p, err := get[bh.PostRecord](ctx, db.c(colPosts), key)
-		if ok, err := found(err); !ok {
-			done = false
-			return err
-		}
-		if done = change(&p, now); !done {
-			return nil
-		}
-		return put(ctx, db.c(colPosts), key, p)
-	})
-	return done, err
+// setPost sets fields of the post of key if it matches cond too, and
+// reports whether it did (none: no change).
+func (db *DB) setPost(ctx context.Context, op, key string, cond, set bson.M) (bool, error) {
+	cond["_id"] = key
+	res, err := db.c(colPosts).UpdateOne(ctx, cond, bson.M{"$set": set})
+	return err == nil && res.MatchedCount > 0, db.fail(op, err)
 }
 
 // ClaimPost records a post about to be sent; claimed is false when its key
@@ -38,41 +29,31 @@ func (db *DB) ClaimPost(ctx context.Context, p bh.PostRecord) (claimed bool, err
 
 // PostSent records where a claimed post went and what it showed.
 func (db *DB) PostSent(ctx context.Context, rec bh.PostRecord, ts string) error {
-	_, err := db.changePost(ctx, "record post "+rec.Key, rec.Key, func(p *bh.PostRecord, now time.Time) bool {
-		p.ChannelID, p.TS, p.PostedAt, p.Level, p.Critical, p.Items, p.Fingerprint = rec.ChannelID, ts, now, rec.Level, rec.Critical, rec.Items, rec.Fingerprint
-		return true
-	})
+	_, err := db.setPost(ctx, "record post "+rec.Key, rec.Key, bson.M{}, bson.M{"channelid": rec.ChannelID, "ts": ts, "postedat": db.now(),
+		"level": rec.Level, "critical": rec.Critical, "items": rec.Items, "fingerprint": rec.Fingerprint})
 	return err
 }
 
 // PostFailed records why a claimed post could not be sent.
 func (db *DB) PostFailed(ctx context.Context, key, why string) error {
-	_, err := db.changePost(ctx, "record failed post "+key, key, func(p *bh.PostRecord, _ time.Time) bool {
-		p.Failed = why
-		return true
-	})
+	_, err := db.setPost(ctx, "record failed post "+key, key, bson.M{}, bson.M{"failed": why})
 	return err
 }
 
 // RefreshPost records what a sent post shows after an edit, if it still
 // showed oldFP (of several processes editing, one wins).
 func (db *DB) RefreshPost(ctx context.Context, key, oldFP string, shows bh.PostRecord) (bool, error) {
-	return db.changePost(ctx, "refresh post "+key, key, func(p *bh.PostRecord, _ time.Time) bool {
-		if p.Fingerprint != oldFP {
-			return false
-		}
-		p.Fingerprint, p.Items, p.Level, p.Critical = shows.Fingerprint, shows.Items, shows.Level, shows.Critical
-		return true
-	})
+	return db.setPost(ctx, "refresh post "+key, key, bson.M{"fingerprint": oldFP},
+		bson.M{"fingerprint": shows.Fingerprint, "items": shows.Items, "level": shows.Level, "critical": shows.Critical})
 }
 
-func nudgesOfDay(teamID, shiftID, day string) bson.M {
-	return bson.M{"teamid": teamID, "shiftid": shiftID, "kind": bh.PostNudge, "day": day}
+func (db *DB) nudges(ctx context.Context, teamID, shiftID, day string, limit int) ([]bh.PostRecord, error) {
+	return all[bh.PostRecord](ctx, db.c(colPosts), bson.M{"teamid": teamID, "shiftid": shiftID, "kind": bh.PostNudge, "day": day}, by("-seq", "-_id"), limit)
 }
 
 // LastNudge is a family's latest nudge of day.
 func (db *DB) LastNudge(ctx context.Context, teamID, shiftID, day string) (bh.PostRecord, bool, error) {
-	out, err := all[bh.PostRecord](ctx, db.c(colPosts), nudgesOfDay(teamID, shiftID, day), by("-seq", "-_id"), 1)
+	out, err := db.nudges(ctx, teamID, shiftID, day, 1)
 	if err != nil || len(out) == 0 {
 		return bh.PostRecord{}, false, db.fail("last nudge", err)
 	}
@@ -81,7 +62,7 @@ func (db *DB) LastNudge(ctx context.Context, teamID, shiftID, day string) (bh.Po
 
 // NudgesOfDay lists a family's nudges of day, latest first.
 func (db *DB) NudgesOfDay(ctx context.Context, teamID, shiftID, day string) ([]bh.PostRecord, error) {
-	out, err := all[bh.PostRecord](ctx, db.c(colPosts), nudgesOfDay(teamID, shiftID, day), by("-seq", "-_id"), 0)
+	out, err := db.nudges(ctx, teamID, shiftID, day, 0)
 	return out, db.fail("nudges of the day", err)
 }
 
@@ -95,15 +76,13 @@ func (db *DB) Posts(ctx context.Context, teamID, shiftID string) ([]bh.PostRecor
 // sent nor failed (their process stopped), claimed again now.
 func (db *DB) TakeStalePosts(ctx context.Context, cutoff time.Time, owner string) (out []bh.PostRecord, err error) {
 	err = db.write(ctx, "take stale posts", func(ctx context.Context, now time.Time) error {
-		stale, err := all[bh.PostRecord](ctx, db.c(colPosts), bson.M{"ts": "", "failed": "", "claimedat": bson.M{"$lt": cutoff.UTC()}},
-			bson.D{{Key: "claimedat", Value: 1}}, 0)
+		stale, err := all[bh.PostRecord](ctx, db.c(colPosts), bson.M{"ts": "", "failed": "", "claimedat": bson.M{"$lt": cutoff}}, by("claimedat"), 0)
 		out = nil
 		for _, p := range stale {
-			p.Owner, p.ClaimedAt = owner, now
-			if err = put(ctx, db.c(colPosts), p.Key, p); err != nil {
-				return err
+			if p.Owner, p.ClaimedAt = owner, now; err == nil {
+				err = put(ctx, db.c(colPosts), p.Key, p)
+				out = append(out, p)
 			}
-			out = append(out, p)
 		}
 		return err
 	})
