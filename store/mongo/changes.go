@@ -33,23 +33,18 @@ type noteEvent struct {
 var quietFields = map[string]bool{"replychannel": true, "replyts": true, "reply_at": true, "open_until": true}
 
 // changes are the note changes an event tells: none for a removal (only
-// the sweep removes notes, and only closed ones) or a quiet update; the
-// list a moved note left besides its own.
+// the sweep removes notes, closed ones) or a quiet update; for a move,
+// the list the note left too.
 func (ev noteEvent) changes(token []byte) []bh.NoteChange {
-	if ev.Doc == nil {
+	quiet := ev.Op == "update"
+	for f := range ev.Update.Fields {
+		quiet = quiet && quietFields[f]
+	}
+	if ev.Doc == nil || quiet {
 		return nil
 	}
-	if ev.Op == "update" {
-		quiet := true
-		for f := range ev.Update.Fields {
-			quiet = quiet && quietFields[f]
-		}
-		if quiet {
-			return nil
-		}
-	}
 	out := []bh.NoteChange{{TeamID: ev.Doc.TeamID, ShiftID: ev.Doc.ShiftID, Token: token}}
-	if ev.Doc.MovedFrom != "" && ev.Doc.MovedAt != nil && ev.Doc.MovedAt.Equal(ev.Doc.UpdatedAt) {
+	if ev.Doc.moved() {
 		out = append(out, bh.NoteChange{TeamID: ev.Doc.TeamID, ShiftID: ev.Doc.MovedFrom, Token: token})
 	}
 	return out
@@ -64,44 +59,23 @@ func (db *DB) WatchNotes(ctx context.Context, resume []byte) (func(context.Conte
 	if len(resume) > 0 {
 		opts.SetResumeAfter(bson.Raw(resume))
 	}
-	// An empty pipeline (lungo applies none): events are read in Go.
-	cs, err := db.c(colNotes).Watch(ctx, []bson.D{}, opts)
+	cs, err := db.c(colNotes).Watch(ctx, []bson.D{}, opts) // lungo applies no pipeline: events are read here
 	if err != nil {
 		return nil, nil, db.fail("watch notes", err)
 	}
-	read := func() ([]bh.NoteChange, error) {
-		var ev noteEvent
-		if err := cs.Decode(&ev); err != nil {
-			return nil, db.fail("read note change", err)
-		}
-		return ev.changes(append([]byte(nil), cs.ResumeToken()...)), nil
-	}
 	next := func(ctx context.Context) ([]bh.NoteChange, error) {
 		var out []bh.NoteChange
-		for len(out) == 0 && cs.Next(ctx) {
-			chs, err := read()
-			if err != nil {
-				return nil, err
+		for len(out) < maxChangeBatch && (len(out) == 0 && cs.Next(ctx) || len(out) > 0 && cs.TryNext(ctx)) {
+			var ev noteEvent
+			if err := cs.Decode(&ev); err != nil {
+				return nil, db.fail("read note change", err)
 			}
-			out = append(out, chs...)
+			out = append(out, ev.changes(append([]byte(nil), cs.ResumeToken()...))...)
 		}
-		if len(out) == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			if err := cs.Err(); err != nil {
-				return nil, db.fail("watch notes", err)
-			}
-			return nil, io.EOF
+		if len(out) > 0 {
+			return out, nil
 		}
-		for len(out) < maxChangeBatch && cs.TryNext(ctx) {
-			chs, err := read()
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, chs...)
-		}
-		return out, nil
+		return nil, errOr(ctx.Err(), errOr(db.fail("watch notes", cs.Err()), io.EOF))
 	}
 	return next, func() error { return db.fail("stop watching notes", cs.Close(context.Background())) }, nil
 }
@@ -109,21 +83,16 @@ func (db *DB) WatchNotes(ctx context.Context, resume []byte) (func(context.Conte
 // ShiftsChangedSince lists the families with a note created, edited,
 // re-tagged, deleted or moved (both lists) at or after since, by id.
 func (db *DB) ShiftsChangedSince(ctx context.Context, since time.Time) ([]bh.Shift, error) {
-	docs, err := all[noteDoc](ctx, db.c(colNotes), bson.M{"updatedat": bson.M{"$gte": since.UTC()}}, nil, 0)
-	if err != nil {
-		return nil, db.fail("shifts changed since", err)
-	}
+	docs, err := all[noteDoc](ctx, db.c(colNotes), bson.M{"updatedat": bson.M{"$gte": since}}, nil, 0)
 	ids := []string{}
 	for _, d := range docs {
-		ids = append(ids, d.ShiftID)
-		if d.MovedAt != nil && d.MovedAt.Equal(d.UpdatedAt) {
+		if ids = append(ids, d.ShiftID); d.moved() {
 			ids = append(ids, d.MovedFrom)
 		}
 	}
-	out, err := all[shiftDoc](ctx, db.c(colShifts), bson.M{"_id": bson.M{"$in": ids}}, bson.D{{Key: "_id", Value: 1}}, 0)
-	shifts := make([]bh.Shift, 0, len(out))
-	for _, d := range out {
-		shifts = append(shifts, d.Shift)
+	if err != nil {
+		return nil, db.fail("shifts changed since", err)
 	}
-	return shifts, db.fail("shifts changed since", err)
+	out, err := all[bh.Shift](ctx, db.c(colShifts), bson.M{"_id": bson.M{"$in": ids}}, by("_id"), 0)
+	return out, db.fail("shifts changed since", err)
 }

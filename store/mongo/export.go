@@ -31,11 +31,7 @@ func (db *DB) Conversations(ctx context.Context, teamID, channelID string) ([]bh
 			f[k] = v
 		}
 	}
-	docs, err := all[shiftDoc](ctx, db.c(colShifts), f, by("teamid", "channelid"), 0)
-	out := []bh.Shift{}
-	for _, d := range docs {
-		out = append(out, d.Shift)
-	}
+	out, err := all[bh.Shift](ctx, db.c(colShifts), f, by("teamid", "channelid"), 0)
 	return out, db.fail("list conversations", err)
 }
 

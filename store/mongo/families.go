@@ -29,8 +29,8 @@ type shiftDoc struct {
 }
 
 func (db *DB) shiftByID(ctx context.Context, teamID, id string) (bh.Shift, error) {
-	d, err := one[shiftDoc](ctx, db.c(colShifts), bson.M{"_id": id, "teamid": teamID})
-	return d.Shift, notFound(err, "That family no longer exists.")
+	sh, err := one[bh.Shift](ctx, db.c(colShifts), bson.M{"_id": id, "teamid": teamID})
+	return sh, notFound(err, "That family no longer exists.")
 }
 
 // foundedShift is the family whose founding key is key.
@@ -199,8 +199,8 @@ func (db *DB) Shift(ctx context.Context, teamID, channelID string) (bh.Shift, er
 
 // ShiftByID returns a family's shift by id.
 func (db *DB) ShiftByID(ctx context.Context, teamID, shiftID string) (bh.Shift, error) {
-	d, err := one[shiftDoc](ctx, db.c(colShifts), bson.M{"_id": shiftID, "teamid": teamID})
-	return d.Shift, db.fail("get shift "+shiftID, notFound(err, "That conversation has no shift."))
+	sh, err := one[bh.Shift](ctx, db.c(colShifts), bson.M{"_id": shiftID, "teamid": teamID})
+	return sh, db.fail("get shift "+shiftID, notFound(err, "That conversation has no shift."))
 }
 
 // FamilyOf is the family whose list team/channel feeds. ENOTFOUND before

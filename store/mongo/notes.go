@@ -25,6 +25,9 @@ type noteDoc struct {
 	ReplyAt   *time.Time `bson:"reply_at,omitempty"`
 }
 
+// moved is whether the note's latest change was a move (from MovedFrom).
+func (d *noteDoc) moved() bool { return d.MovedAt != nil && d.MovedAt.Equal(d.UpdatedAt) }
+
 // openUntil is when n stops being live (bh.LiveNotes): a removed note
 // never was; a done one stays DoneWindow; otherwise its own words decide
 // (Config.PastFrom), read in loc.
@@ -59,12 +62,7 @@ func byMessage(teamID, channelID, ts string) bson.M {
 }
 
 func (db *DB) notes(ctx context.Context, filter bson.M) ([]bh.Note, error) {
-	docs, err := all[noteDoc](ctx, db.c(colNotes), filter, by("createdat", "_id"), 0)
-	out := make([]bh.Note, 0, len(docs))
-	for _, d := range docs {
-		out = append(out, d.Note)
-	}
-	return out, err
+	return all[bh.Note](ctx, db.c(colNotes), filter, by("createdat", "_id"), 0)
 }
 
 // CaptureNote stores a note in the family the conversation feeds, making

@@ -134,8 +134,8 @@ func (db *DB) SaveArtifact(ctx context.Context, teamID, _ string, a bh.Artifact)
 
 // runOf reads one run, ENOTFOUND with msg when there is none.
 func (db *DB) runOf(ctx context.Context, op, msg string, filter bson.M, opts ...*options.FindOneOptions) (bh.Run, error) {
-	d, err := one[runDoc](ctx, db.c(colRuns), filter, opts...)
-	return d.Run, db.fail(op, notFound(err, msg))
+	r, err := one[bh.Run](ctx, db.c(colRuns), filter, opts...)
+	return r, db.fail(op, notFound(err, msg))
 }
 
 // Run returns a run of the team.
@@ -246,11 +246,8 @@ func (db *DB) FailInterruptedRuns(ctx context.Context, olderThan time.Duration) 
 
 // UnpostedRuns lists completed runs since since whose Decision Card was
 // never posted (the process stopped between saving the run and posting).
-func (db *DB) UnpostedRuns(ctx context.Context, since time.Time) (out []bh.Run, err error) {
-	runs, err := all[runDoc](ctx, db.c(colRuns), bson.M{"status": bh.StatusCompleted, "createdat": bson.M{"$gte": since.UTC()},
-		"cardposted": false, "cardts": bson.M{"$ne": ""}}, by("createdat"), 0)
-	for _, r := range runs {
-		out = append(out, r.Run)
-	}
-	return out, db.fail("list unposted runs", err)
+func (db *DB) UnpostedRuns(ctx context.Context, since time.Time) ([]bh.Run, error) {
+	out, err := all[bh.Run](ctx, db.c(colRuns), bson.M{"status": bh.StatusCompleted, "createdat": bson.M{"$gte": since}, "cardposted": false,
+		"cardts": bson.M{"$ne": ""}}, by("createdat"), 0)
+	return nilIfEmpty(out), db.fail("list unposted runs", err)
 }

@@ -70,10 +70,7 @@ func (db *DB) SaveRadarCursor(ctx context.Context, cur bh.RadarCursor) error {
 
 // StatesAtRisk lists the states with deadlines or health items, or at min
 // or above.
-func (db *DB) StatesAtRisk(ctx context.Context, min bh.RiskLevel) (out []bh.ShiftState, err error) {
-	docs, err := all[stateDoc](ctx, db.c(colShiftStates), bson.M{"$or": bson.A{bson.M{"at_risk": true}, bson.M{"level": bson.M{"$gte": min}}}}, nil, 0)
-	for _, d := range docs {
-		out = append(out, d.ShiftState)
-	}
-	return out, db.fail("list shift states", err)
+func (db *DB) StatesAtRisk(ctx context.Context, min bh.RiskLevel) ([]bh.ShiftState, error) {
+	out, err := all[bh.ShiftState](ctx, db.c(colShiftStates), bson.M{"$or": bson.A{bson.M{"at_risk": true}, bson.M{"level": bson.M{"$gte": min}}}}, nil, 0)
+	return nilIfEmpty(out), db.fail("list shift states", err)
 }
