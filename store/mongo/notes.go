@@ -3,6 +3,7 @@ package mongo
 import (
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -66,48 +67,42 @@ func (db *DB) notes(ctx context.Context, filter bson.M) ([]bh.Note, error) {
 }
 
 // CaptureNote stores a note in the family the conversation feeds, making
-// a family of one (its writer) on the conversation's first note. It is
-// idempotent per Slack message: a second capture of the same message
-// returns the stored note with created false. When it returns nil the
-// note is stored, so the caller may ack the envelope.
+// a family of one (its writer) on the conversation's first note, in one
+// transaction. A second capture of the same Slack message returns the
+// stored note with created false. When it returns nil the note is
+// stored, so the caller may ack the envelope.
 func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, created bool, err error) {
+	r, bad := in.Resolve()
 	if in.TeamID == "" || in.ChannelID == "" {
-		return bh.Note{}, false, db.fail("capture note", bh.Errorf(bh.EINVALID, "A note needs a team and a conversation."))
+		bad = bh.Errorf(bh.EINVALID, "A note needs a team and a conversation.")
 	}
-	r, err := in.Resolve()
-	if err != nil {
-		return bh.Note{}, false, db.fail("capture note", err)
-	}
-	stored := func(ctx context.Context) (bool, error) {
-		if in.MessageTS == "" {
-			return false, nil
+	stored := func() (bool, error) { // the message's note, stored before (or meanwhile, by another process)
+		if in.MessageTS == "" || bad != nil {
+			return false, bad
 		}
-		d, err := one[noteDoc](ctx, db.c(colNotes), byMessage(in.TeamID, in.ChannelID, in.MessageTS))
-		n = d.Note
+		var err error
+		n, err = one[bh.Note](ctx, db.c(colNotes), byMessage(in.TeamID, in.ChannelID, in.MessageTS))
 		return found(err)
 	}
-	if ok, err := stored(ctx); ok || err != nil {
+	if ok, err := stored(); ok || err != nil {
 		return n, false, db.fail("capture note", err)
 	}
 	err = db.write(ctx, "capture note", func(ctx context.Context, now time.Time) error {
 		sh, err := db.ensureShift(ctx, now, in.TeamID, in.ChannelID, in.UserID)
-		if err != nil {
-			return err
-		}
 		n = bh.Note{ID: newID(), TeamID: in.TeamID, ShiftID: sh.ID, ChannelID: in.ChannelID, UserID: in.UserID,
 			Text: r.Text, RawText: bh.CleanText(in.RawText), Tag: r.Tag, TagSource: r.TagSource, Source: in.Source,
 			MessageTS: in.MessageTS, Permalink: in.Permalink, EventID: in.EventID, CreatedAt: now, UpdatedAt: now, Rev: 1}
 		if !in.WrittenAt.IsZero() { // the note's time is its message's: every rule counts from it
 			n.CreatedAt = in.WrittenAt.UTC().Truncate(time.Millisecond)
 		}
-		if err := db.bumpRevs(ctx, sh.ID, 0, 1); err != nil {
-			return err
+		if err == nil {
+			err = db.bumpRevs(ctx, sh.ID, 0, 1)
 		}
-		return db.putNote(ctx, n, sh, nil)
+		return errOr(err, db.putNote(ctx, n, sh, nil))
 	})
-	if isDuplicate(err) { // the same message, stored meanwhile by another process
-		if ok, rerr := stored(ctx); ok || rerr != nil {
-			return n, false, db.fail("capture note", rerr)
+	if isDuplicate(err) {
+		if ok, serr := stored(); ok || serr != nil {
+			return n, false, db.fail("capture note", serr)
 		}
 	}
 	return n, err == nil, err
@@ -115,31 +110,24 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, create
 
 // Note returns a note of the team by id, deleted or not.
 func (db *DB) Note(ctx context.Context, teamID, id string) (bh.Note, error) {
-	d, err := one[noteDoc](ctx, db.c(colNotes), bson.M{"_id": id, "teamid": teamID})
-	return d.Note, db.fail("get note "+id, notFound(err, "That note no longer exists."))
+	n, err := one[bh.Note](ctx, db.c(colNotes), bson.M{"_id": id, "teamid": teamID})
+	return n, db.fail("get note "+id, notFound(err, "That note no longer exists."))
 }
 
 // NoteByMessage returns the note captured from a Slack message.
 func (db *DB) NoteByMessage(ctx context.Context, teamID, channelID, ts string) (bh.Note, error) {
-	d, err := one[noteDoc](ctx, db.c(colNotes), byMessage(teamID, channelID, ts))
-	if ts == "" {
-		err = errNoDocs
-	}
-	return d.Note, db.fail("get note by message "+ts, notFound(err, "No note was saved from that message."))
+	n, err := one[bh.Note](ctx, db.c(colNotes), bson.M{"teamid": teamID, "channelid": channelID, "messagets": bson.M{"$eq": ts, "$ne": ""}})
+	return n, db.fail("get note by message "+ts, notFound(err, "No note was saved from that message."))
 }
 
 // NotesByID returns the team's notes of ids that exist, deleted ones too,
 // in the order of ids.
 func (db *DB) NotesByID(ctx context.Context, teamID string, ids []string) ([]bh.Note, error) {
 	got, err := db.notes(ctx, bson.M{"teamid": teamID, "_id": bson.M{"$in": ids}})
-	byID := map[string]bh.Note{}
-	for _, n := range got {
-		byID[n.ID] = n
-	}
-	out := make([]bh.Note, 0, len(ids))
+	out := make([]bh.Note, 0, len(got))
 	for _, id := range ids {
-		if n, ok := byID[id]; ok {
-			out = append(out, n)
+		if i := slices.IndexFunc(got, func(n bh.Note) bool { return n.ID == id }); i >= 0 {
+			out = append(out, got[i])
 		}
 	}
 	return out, db.fail("list notes by id", err)
@@ -197,21 +185,18 @@ func (db *DB) RetagNote(ctx context.Context, teamID, id string, tag bh.Tag) (bh.
 	if !tag.Valid() {
 		return bh.Note{}, db.fail("retag note "+id, bh.Errorf(bh.EINVALID, "%q is not a tag.", tag))
 	}
-	return db.changeNote(ctx, "retag note "+id, teamID, id, true, func(n *bh.Note, _ time.Time) bool {
-		n.Tag, n.TagSource = tag, bh.TagByUser
-		return true
-	})
+	return db.changeNote(ctx, "retag note "+id, teamID, id, true, func(n *bh.Note, _ time.Time) bool { n.Tag, n.TagSource = tag, bh.TagByUser; return true })
 }
 
 // DeleteNote soft-deletes a note (Undo, or its message was deleted).
 // Deleting a deleted note is not an error and keeps the first time.
 func (db *DB) DeleteNote(ctx context.Context, teamID, id string) (bh.Note, error) {
 	return db.changeNote(ctx, "delete note "+id, teamID, id, true, func(n *bh.Note, now time.Time) bool {
-		if n.DeletedAt != nil {
-			return false
+		if n.DeletedAt == nil {
+			n.DeletedAt = &now
+			return true
 		}
-		n.DeletedAt = &now
-		return true
+		return false
 	})
 }
 
@@ -247,19 +232,13 @@ func (db *DB) MarkNoteDone(ctx context.Context, teamID, id string, done bool) (b
 	if done {
 		return db.MarkNoteDoneBy(ctx, teamID, id, bh.DoneBy{})
 	}
-	return db.changeNote(ctx, "mark note not done "+id, teamID, id, false, func(n *bh.Note, _ time.Time) bool {
-		n.DoneAt, n.DoneBy = nil, bh.DoneBy{}
-		return true
-	})
+	return db.changeNote(ctx, "mark note not done "+id, teamID, id, false, func(n *bh.Note, _ time.Time) bool { n.DoneAt, n.DoneBy = nil, bh.DoneBy{}; return true })
 }
 
 // MarkNoteDoneBy is MarkNoteDone(done) recording who: a person, or the
 // note that said the item was bought.
 func (db *DB) MarkNoteDoneBy(ctx context.Context, teamID, id string, by bh.DoneBy) (bh.Note, error) {
-	return db.changeNote(ctx, "mark note done "+id, teamID, id, false, func(n *bh.Note, now time.Time) bool {
-		n.DoneAt, n.DoneBy = &now, by
-		return true
-	})
+	return db.changeNote(ctx, "mark note done "+id, teamID, id, false, func(n *bh.Note, now time.Time) bool { n.DoneAt, n.DoneBy = &now, by; return true })
 }
 
 // MarkStillOn records that a person says an overdue deadline is still on.
@@ -270,8 +249,7 @@ func (db *DB) MarkStillOn(ctx context.Context, teamID, id string) (bh.Note, erro
 // ClaimNote records who said "I'll do it"; user "" takes the claim back.
 func (db *DB) ClaimNote(ctx context.Context, teamID, id, user string) (bh.Note, error) {
 	return db.changeNote(ctx, "claim note "+id, teamID, id, false, func(n *bh.Note, now time.Time) bool {
-		n.ClaimedBy, n.ClaimedAt = user, &now
-		if user == "" {
+		if n.ClaimedBy, n.ClaimedAt = user, &now; user == "" {
 			n.ClaimedAt = nil
 		}
 		return true
@@ -299,15 +277,12 @@ func (db *DB) SetShiftTZ(ctx context.Context, teamID, shiftID, tz string) error 
 			return err
 		}
 		sh, err := db.shiftByID(ctx, teamID, shiftID)
-		var open []bh.Note
-		if err == nil {
-			open, err = db.notes(ctx, bson.M{"teamid": teamID, "shiftid": shiftID, "deletedat": nil, "doneat": nil})
-		}
+		open, oerr := db.notes(ctx, bson.M{"teamid": teamID, "shiftid": shiftID, "deletedat": nil, "doneat": nil})
 		for _, n := range open {
-			if err == nil {
+			if err = errOr(err, oerr); err == nil {
 				_, err = db.c(colNotes).UpdateOne(ctx, bson.M{"_id": n.ID}, bson.M{"$set": bson.M{"open_until": db.openUntil(n, db.zone(sh))}})
 			}
 		}
-		return err
+		return errOr(err, oerr)
 	})
 }

@@ -12,22 +12,25 @@ import (
 
 // This file: retention (Sweep), across the collections it cuts.
 
-const (
-	// sweepBatch bounds the runs or notes one transaction of Sweep takes.
-	sweepBatch = 200
-	// wakeUpsKept is how many radar wake-ups a family keeps past a day.
-	wakeUpsKept = 3
-)
+// sweepBatch bounds the runs or notes one transaction of Sweep takes;
+// wakeUpsKept is how many radar wake-ups a family keeps past a day.
+const sweepBatch, wakeUpsKept = 200, 3
 
 // Sweep removes, by the store's clock, what is kept only for a while:
 // run details and events past RunDetailAge (a run keeps its decision),
 // radar wake-ups past a family's latest three and the last day, notes
 // closed longer ago than ClosedNoteAge (their revisions go to the
 // shift's SweptRev), Slack event ids past EventTTL and reply places past
-// bh.ReplyAge.
+// bh.ReplyAge. Each step is a transaction (a batch, for runs and notes).
 func (db *DB) Sweep(ctx context.Context) (out bh.Swept, err error) {
 	now := db.now()
 	details, closed := now.Add(-db.cfg.RunDetailAge), now.Add(-db.cfg.ClosedNoteAge)
+	deleted := func(res *mongo.DeleteResult, err error) (int, error) {
+		if err != nil {
+			return 0, err
+		}
+		return int(res.DeletedCount), nil
+	}
 	for _, step := range []struct {
 		op    string
 		count *int
@@ -37,8 +40,33 @@ func (db *DB) Sweep(ctx context.Context) (out bh.Swept, err error) {
 		{"sweep events", &out.Events, func(ctx context.Context) (int, error) {
 			return deleted(db.c(colEvents).DeleteMany(ctx, bson.M{"at": bson.M{"$lt": details}}))
 		}},
-		{"sweep radar wake-ups", &out.Events, func(ctx context.Context) (int, error) { return db.sweepWakeUps(ctx, now.Add(-24*time.Hour)) }},
-		{"sweep notes", &out.Notes, func(ctx context.Context) (int, error) { return db.sweepNotes(ctx, closed) }},
+		{"sweep radar wake-ups", &out.Events, func(ctx context.Context) (int, error) {
+			evs, err := all[bh.Event](ctx, db.c(colEvents), bson.M{"type": bh.EventWakeUp}, by("teamid", "shiftid", "-at"), 0)
+			rank, gone := map[string]int{}, []string{}
+			for _, e := range evs {
+				if k := key(e.TeamID, e.ShiftID); rank[k] >= wakeUpsKept && e.At.Before(now.Add(-24*time.Hour)) {
+					gone = append(gone, e.ID)
+				} else {
+					rank[k]++
+				}
+			}
+			if err != nil || len(gone) == 0 {
+				return 0, err
+			}
+			return deleted(db.c(colEvents).DeleteMany(ctx, bson.M{"_id": bson.M{"$in": gone}}))
+		}},
+		{"sweep notes", &out.Notes, func(ctx context.Context) (int, error) {
+			notes, err := all[bh.Note](ctx, db.c(colNotes), bson.M{"$or": bson.A{bson.M{"deletedat": bson.M{"$lt": closed}}, bson.M{"doneat": bson.M{"$lt": closed}}}}, nil, sweepBatch)
+			for _, n := range notes {
+				if err == nil {
+					err = db.bumpRevs(ctx, n.ShiftID, n.Rev, -n.Rev)
+				}
+				if err == nil {
+					_, err = db.c(colNotes).DeleteOne(ctx, bson.M{"_id": n.ID})
+				}
+			}
+			return len(notes), err
+		}},
 		{"sweep event ids", &out.SlackIDs, func(ctx context.Context) (int, error) {
 			return deleted(db.c(colSlackEvents).DeleteMany(ctx, bson.M{"receivedat": bson.M{"$lt": now.Add(-db.cfg.EventTTL)}}))
 		}},
@@ -51,39 +79,25 @@ func (db *DB) Sweep(ctx context.Context) (out bh.Swept, err error) {
 			return int(res.ModifiedCount), nil
 		}},
 	} {
-		for {
-			var n int
+		for n := sweepBatch; n == sweepBatch; *step.count += n { // again while a batch was full
 			if err := db.write(ctx, step.op, func(ctx context.Context, _ time.Time) (err error) { n, err = step.run(ctx); return err }); err != nil {
 				return out, err
-			}
-			if *step.count += n; n < sweepBatch {
-				break // the batched steps are done; the others did all at once
 			}
 		}
 	}
 	return out, nil
 }
 
-func deleted(res *mongo.DeleteResult, err error) (int, error) {
-	if err != nil {
-		return 0, err
-	}
-	return int(res.DeletedCount), nil
-}
-
 // sweepRunDetails cuts a batch of the runs made before cutoff to their
 // run and decision.
 func (db *DB) sweepRunDetails(ctx context.Context, now, cutoff time.Time) (int, error) {
-	runs, err := all[runDoc](ctx, db.c(colRuns), bson.M{"createdat": bson.M{"$lt": cutoff}, "details_removed_at": nil}, bson.D{{Key: "createdat", Value: 1}}, sweepBatch)
+	runs, err := all[bh.Run](ctx, db.c(colRuns), bson.M{"createdat": bson.M{"$lt": cutoff}, "details_removed_at": nil}, by("createdat"), sweepBatch)
 	for _, r := range runs {
-		if err != nil {
-			break
-		}
-		d, gerr := get[runDetails](ctx, db.c(colRunDetails), r.ID)
-		if ok, gerr := found(gerr); ok {
+		d, derr := get[runDetails](ctx, db.c(colRunDetails), r.ID)
+		if ok, derr := found(derr); ok && err == nil {
 			err = put(ctx, db.c(colRunDetails), r.ID, runDetails{TeamID: d.TeamID, Decision: d.Decision})
 		} else {
-			err = gerr
+			err = errOr(err, derr)
 		}
 		for _, c := range []string{colArtifacts, colEvents} {
 			if err == nil {
@@ -95,37 +109,4 @@ func (db *DB) sweepRunDetails(ctx context.Context, now, cutoff time.Time) (int, 
 		}
 	}
 	return len(runs), err
-}
-
-// sweepWakeUps removes each family's radar wake-ups before cutoff that
-// are not among its latest wakeUpsKept.
-func (db *DB) sweepWakeUps(ctx context.Context, cutoff time.Time) (int, error) {
-	evs, err := all[bh.Event](ctx, db.c(colEvents), bson.M{"type": bh.EventWakeUp},
-		bson.D{{Key: "teamid", Value: 1}, {Key: "shiftid", Value: 1}, {Key: "at", Value: -1}}, 0)
-	rank := map[string]int{}
-	var gone []string
-	for _, e := range evs {
-		k := key(e.TeamID, e.ShiftID)
-		if rank[k]++; rank[k] > wakeUpsKept && e.At.Before(cutoff) {
-			gone = append(gone, e.ID)
-		}
-	}
-	if err != nil || len(gone) == 0 {
-		return 0, err
-	}
-	return deleted(db.c(colEvents).DeleteMany(ctx, bson.M{"_id": bson.M{"$in": gone}}))
-}
-
-// sweepNotes removes a batch of the notes closed before cutoff.
-func (db *DB) sweepNotes(ctx context.Context, cutoff time.Time) (int, error) {
-	notes, err := all[noteDoc](ctx, db.c(colNotes), bson.M{"$or": bson.A{bson.M{"deletedat": bson.M{"$lt": cutoff}}, bson.M{"doneat": bson.M{"$lt": cutoff}}}}, nil, sweepBatch)
-	for _, n := range notes {
-		if err == nil {
-			err = db.bumpRevs(ctx, n.ShiftID, n.Rev, -n.Rev)
-		}
-		if err == nil {
-			_, err = db.c(colNotes).DeleteOne(ctx, bson.M{"_id": n.ID})
-		}
-	}
-	return len(notes), err
 }
