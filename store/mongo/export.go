@@ -112,6 +112,13 @@ func (db *DB) ExportFamily(ctx context.Context, sh bh.Shift) (r bh.FamilyRecord,
 	return r, err
 }
 
+// addAll adds each of vs to col under its key.
+func addAll[T any](vs []T, col string, add func(string, any) bool, keyOf func(T) string) {
+	for _, v := range vs {
+		add(col, doc[T]{keyOf(v), v})
+	}
+}
+
 func nilIfEmpty[T any](s []T) []T {
 	if len(s) == 0 {
 		return nil
@@ -141,26 +148,14 @@ func (db *DB) ImportFamily(ctx context.Context, r bh.FamilyRecord) (out bh.Impor
 		}
 		add := func(col string, d any) bool { return count(insertDoc(ctx, db.c(col), d)) }
 		add(colShifts, doc[shiftDoc]{sh.ID, shiftDoc{Shift: sh, Leavers: append([]string{}, r.Left...)}})
-		for _, c := range r.Conversations {
-			add(colConversations, doc[bh.Conversation]{key(c.TeamID, c.ChannelID), c})
-		}
-		for _, m := range r.Members {
-			add(colMembers, doc[bh.Member]{key(m.TeamID, m.ShiftID, m.UserID), m})
-		}
-		for _, p := range r.People {
-			add(colPeople, doc[bh.Person]{key(p.TeamID, p.UserID), p})
-		}
-		for _, i := range r.Invites {
-			add(colInvites, doc[bh.Invite]{i.ID, i})
-		}
+		addAll(r.Conversations, colConversations, add, func(c bh.Conversation) string { return key(c.TeamID, c.ChannelID) })
+		addAll(r.Members, colMembers, add, func(m bh.Member) string { return key(m.TeamID, m.ShiftID, m.UserID) })
+		addAll(r.People, colPeople, add, func(p bh.Person) string { return key(p.TeamID, p.UserID) })
+		addAll(r.Invites, colInvites, add, func(i bh.Invite) string { return i.ID })
+		addAll(r.Posts, colPosts, add, func(p bh.PostRecord) string { return p.Key })
+		addAll(r.Handoffs, colHandoffs, add, func(h bh.Handoff) string { return h.ID })
 		for _, e := range r.Events {
 			count(db.putEvent(ctx, e))
-		}
-		for _, p := range r.Posts {
-			add(colPosts, doc[bh.PostRecord]{p.Key, p})
-		}
-		for _, h := range r.Handoffs {
-			add(colHandoffs, doc[bh.Handoff]{h.ID, h})
 		}
 		if s := r.Settings; s != nil {
 			add(colRadarSettings, doc[bh.RadarSettings]{key(sh.TeamID, sh.ID), *s})

@@ -65,7 +65,6 @@ type Config struct {
 // DB is an open MongoDB store.
 type DB struct {
 	cfg    Config
-	log    *slog.Logger
 	client lungo.IClient
 	own    bool // Close disconnects client
 	db     lungo.IDatabase
@@ -84,31 +83,20 @@ const (
 // Open connects to the deployment and makes every collection's indexes.
 // It is safe to call on every start.
 func Open(ctx context.Context, cfg Config) (*DB, error) {
-	def := func(v *time.Duration, d time.Duration) {
-		if *v <= 0 {
-			*v = d
-		}
-	}
-	def(&cfg.EventTTL, 24*time.Hour)
-	def(&cfg.RunDetailAge, 90*24*time.Hour)
-	def(&cfg.ClosedNoteAge, 365*24*time.Hour)
-	def(&cfg.Timeout, 15*time.Second)
-	if cfg.Database == "" {
-		cfg.Database = "babyhandoff"
-	}
-	if cfg.Logger == nil {
-		cfg.Logger = slog.New(slog.DiscardHandler)
-	}
+	or(&cfg.EventTTL, 24*time.Hour)
+	or(&cfg.RunDetailAge, 90*24*time.Hour)
+	or(&cfg.ClosedNoteAge, 365*24*time.Hour)
+	or(&cfg.Timeout, 15*time.Second)
+	or(&cfg.Database, "babyhandoff")
+	or(&cfg.Logger, slog.New(slog.DiscardHandler))
+	or(&cfg.Location, time.UTC)
 	if cfg.Now == nil {
 		cfg.Now = time.Now
-	}
-	if cfg.Location == nil {
-		cfg.Location = time.UTC
 	}
 	if cfg.PastFrom == nil {
 		cfg.PastFrom = func(bh.Note, *time.Location) (time.Time, bool) { return time.Time{}, false }
 	}
-	db := &DB{cfg: cfg, log: cfg.Logger, client: cfg.Client}
+	db := &DB{cfg: cfg, client: cfg.Client}
 	if db.client == nil {
 		if cfg.URI == "" {
 			return nil, bh.Errorf(bh.EINVALID, "MongoDB needs a URI (MONGODB_URI).")
@@ -128,6 +116,13 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		}
 	}
 	return db, nil
+}
+
+// or sets *v to d when it is the zero value.
+func or[T comparable](v *T, d T) {
+	if *v == *new(T) {
+		*v = d
+	}
 }
 
 // Ping checks that the database answers (not once the store is closed).
