@@ -61,6 +61,9 @@ func (db *DB) WatchNotes(ctx context.Context, resume []byte) (func(context.Conte
 	}
 	cs, err := db.c(colNotes).Watch(ctx, []bson.D{}, opts) // lungo applies no pipeline: events are read here
 	if err != nil {
+		if len(resume) > 0 {
+			db.cfg.Logger.Warn("mongo: the notes' change stream cannot resume at the radar's cursor (the oplog moved on, or the cursor is not this deployment's); the radar catches up from the notes' times", "err", err)
+		}
 		return nil, nil, db.fail("watch notes", err)
 	}
 	next := func(ctx context.Context) ([]bh.NoteChange, error) {

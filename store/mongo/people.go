@@ -90,29 +90,27 @@ func (db *DB) AcceptInvite(ctx context.Context, teamID, id, userID, dm string) (
 	if inv, err = db.Invite(ctx, teamID, id); err != nil {
 		return bh.Invite{}, "", err
 	}
+	m := bh.Member{TeamID: teamID, ShiftID: inv.ShiftID, UserID: userID, InvitedBy: inv.From}
 	switch {
 	case inv.To != userID:
-		return inv, "", db.fail("accept invite", bh.Errorf(bh.EFORBIDDEN, "That invite is for someone else; nothing was changed."))
+		err = bh.Errorf(bh.EFORBIDDEN, "That invite is for someone else; nothing was changed.")
 	case inv.Answered():
-		return inv, "", db.fail("accept invite", errInviteAnswered)
+		err = errInviteAnswered
+	default:
+		err = checkJoin(m, dm)
 	}
-	m := bh.Member{TeamID: teamID, ShiftID: inv.ShiftID, UserID: userID, InvitedBy: inv.From}
-	if err := checkJoin(m, dm); err != nil {
+	if err != nil {
 		return inv, "", db.fail("accept invite", err)
 	}
 	err = db.write(ctx, "accept invite", func(ctx context.Context, now time.Time) error {
-		if from, err = db.join(ctx, now, m, dm); err != nil {
-			return err
+		from, err = db.join(ctx, now, m, dm)
+		if ok, aerr := db.answer(ctx, now, teamID, id, bh.InviteJoin); err == nil && !ok {
+			err = errOr(aerr, errInviteAnswered) // answered meanwhile: the join is undone with the transaction
 		}
-		if ok, err := db.answer(ctx, now, teamID, id, bh.InviteJoin); err != nil || !ok {
-			// Answered meanwhile: the Join is undone with this transaction.
-			return errOr(err, errInviteAnswered)
-		}
-		return nil
+		return err
 	})
-	if err != nil {
-		return inv, "", err
+	if err == nil {
+		inv, err = db.Invite(ctx, teamID, id)
 	}
-	inv, err = db.Invite(ctx, teamID, id)
 	return inv, from, err
 }
