@@ -47,8 +47,9 @@ type Config struct {
 	Location *time.Location
 	// PastFrom is when a note's own words stop it being live
 	// ("pediatrician 2pm" ends at 3 p.m. in loc); ok false: never by its
-	// words. It is kept on the note for LiveNotes' index. Default: only
-	// done and removed notes stop being live.
+	// words. It is kept on the note for LiveNotes' index. The bot passes
+	// the normaliser's reading, which this package does not import.
+	// Default: only done and removed notes stop being live.
 	PastFrom func(n bh.Note, loc *time.Location) (at time.Time, ok bool)
 	// EventTTL is how long Slack event ids are remembered. Default 24 h.
 	EventTTL time.Duration
