@@ -19,12 +19,9 @@ import (
 // internal. A domain error passes through. Either way the operation is
 // named once, and the URI's password never shows.
 func (db *DB) fail(op string, err error) error {
-	if err == nil {
-		return nil
-	}
 	var de *bh.Error
-	if errors.As(err, &de) {
-		return fmt.Errorf("mongo: %s: %w", op, err)
+	if err == nil || errors.As(err, &de) {
+		return wrap(op, err)
 	}
 	e := &bh.Error{Code: bh.EINTERNAL, Detail: redactURI(err.Error(), db.cfg.URI), Err: err}
 	switch {
@@ -36,7 +33,14 @@ func (db *DB) fail(op string, err error) error {
 		errors.Is(err, mongo.ErrClientDisconnected), mongo.IsTimeout(err), mongo.IsNetworkError(err), strings.Contains(err.Error(), "server selection"):
 		e.Code, e.Message = bh.EUNAVAILABLE, "The database (MongoDB) did not answer. Try again in a moment."
 	}
-	return fmt.Errorf("mongo: %s: %w", op, e)
+	return wrap(op, e)
+}
+
+func wrap(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("mongo: %s: %w", op, err)
 }
 
 var errNoDocs = mongo.ErrNoDocuments
@@ -72,11 +76,8 @@ func errOr(err, otherwise error) error {
 // redactURI removes the URI and its password from a message: driver
 // errors sometimes echo the connection string.
 func redactURI(msg, uri string) string {
-	if uri == "" {
-		return msg
-	}
-	msg = strings.ReplaceAll(msg, uri, "[MONGODB_URI]")
-	if u, err := url.Parse(uri); err == nil && u.User != nil {
+	if u, err := url.Parse(uri); uri != "" && err == nil {
+		msg = strings.ReplaceAll(msg, uri, "[MONGODB_URI]")
 		if p, ok := u.User.Password(); ok && p != "" {
 			msg = strings.ReplaceAll(msg, p, "[redacted]")
 		}

@@ -11,17 +11,12 @@ import (
 )
 
 // This file: families, in the collections shifts (a family's list, by
-// id), conversations (a Slack conversation's family, by team/channel) and
-// members (by team/shift/user).
-//
-// A conversation's document, once written, is never removed: a DM whose
-// person left its family keeps one with no shift, so its next note starts
-// a new family instead of going back to the shift its own id founded. A
-// conversation without one is a sample, or one from before families: its
-// family is the shift it founded, if any.
+// id), conversations (a Slack conversation's family, by team/channel;
+// kept with no shift once a DM's person left, so its next note starts a
+// new family) and members (by team/shift/user). A conversation without a
+// document (a sample, or from before families) feeds the shift it founded.
 
-// shiftDoc is a family's shift with the sum of its notes' revisions
-// (LiveNotes.Rev) and who left it.
+// shiftDoc is a shift with the sum of its notes' revisions and who left it.
 type shiftDoc struct {
 	bh.Shift `bson:",inline"`
 	NotesRev int      `bson:"notes_rev"`
@@ -44,9 +39,8 @@ func (db *DB) bumpRevs(ctx context.Context, shiftID string, swept, notes int) er
 	return err
 }
 
-// family is the conversation of team/channel, or for one without a
-// document, one made up from the shift it founded; ok is false when it
-// feeds no family.
+// family is the conversation of team/channel (or one made up from the
+// shift it founded); ok is false when it feeds no family.
 func (db *DB) family(ctx context.Context, teamID, channelID string) (c bh.Conversation, ok bool, err error) {
 	if !bh.IsSampleChannel(channelID) {
 		c, err = get[bh.Conversation](ctx, db.c(colConversations), key(teamID, channelID))
@@ -59,8 +53,7 @@ func (db *DB) family(ctx context.Context, teamID, channelID string) (c bh.Conver
 		return bh.Conversation{}, false, err
 	}
 	if bh.ConversationKindOf(channelID) == bh.ConvDM && len(sh.Leavers) > 0 {
-		// A DM whose person left the family it founded (an import without
-		// its document) feeds none: their next note starts one.
+		// A DM whose person left the family it founded feeds none.
 		k, err := db.c(colNotes).CountDocuments(ctx, bson.M{"teamid": teamID, "channelid": channelID, "userid": bson.M{"$in": sh.Leavers}})
 		if err != nil || k > 0 {
 			return bh.Conversation{}, false, err
@@ -70,8 +63,7 @@ func (db *DB) family(ctx context.Context, teamID, channelID string) (c bh.Conver
 }
 
 // ensureShift is the family a note in team/channel goes to, made on the
-// conversation's first note: a shift, the conversation's document and
-// the writer as its member.
+// conversation's first note with the writer as its member.
 func (db *DB) ensureShift(ctx context.Context, now time.Time, teamID, channelID, userID string) (bh.Shift, error) {
 	if bh.IsSampleChannel(channelID) {
 		return db.ensureFoundedShift(ctx, now, teamID, channelID) // a sample lives apart
@@ -81,9 +73,8 @@ func (db *DB) ensureShift(ctx context.Context, now time.Time, teamID, channelID,
 	if ok, err := found(err); err != nil {
 		return bh.Shift{}, err
 	} else if !ok {
-		// Its own shift from before families, unless its person left it;
-		// else a writer already in a family brings the conversation to
-		// it; else a new one keyed by it.
+		// Its own shift from before families (unless its person left it),
+		// else the writer's family, else a new one keyed by it.
 		d, err := db.foundedShift(ctx, teamID, channelID)
 		if err == nil && userID != "" && kind == bh.ConvDM && slices.Contains(d.Leavers, userID) {
 			return db.newFamily(ctx, now, bh.Conversation{TeamID: teamID, ChannelID: channelID, Kind: bh.ConvDM, UserID: userID}, userID)
@@ -117,8 +108,7 @@ func (db *DB) ensureShift(ctx context.Context, now time.Time, teamID, channelID,
 	return db.newFamily(ctx, now, c, userID) // its person left the family it fed
 }
 
-// newFamily makes a family keyed apart from every conversation, fed by c,
-// with userID its member.
+// newFamily makes a family keyed apart, fed by c, with userID its member.
 func (db *DB) newFamily(ctx context.Context, now time.Time, c bh.Conversation, userID string) (bh.Shift, error) {
 	id := newID()
 	sh := bh.Shift{ID: id, TeamID: c.TeamID, ChannelID: bh.FamilyKey(id), CreatedAt: now, UpdatedAt: now}
@@ -130,16 +120,14 @@ func (db *DB) newFamily(ctx context.Context, now time.Time, c bh.Conversation, u
 	return sh, errOr(err, db.addMember(ctx, now, bh.Member{TeamID: c.TeamID, ShiftID: id, UserID: userID}))
 }
 
-// writersFamily is the family a conversation's first note by userID goes
-// to: the one their DM feeds, else the one they joined first; errNoDocs
-// when they are in none.
+// writersFamily is the family userID's note in a new conversation goes
+// to: the one their DM feeds, else their first; errNoDocs: none.
 func (db *DB) writersFamily(ctx context.Context, teamID, userID string, dm bool) (bh.Shift, error) {
 	if userID == "" {
 		return bh.Shift{}, errNoDocs
 	}
 	if dm {
-		// A DM brings its person to their family only as their first DM
-		// (after a channel made them a member): a second DM founds its own.
+		// Only a person's first DM goes to their family: a second founds its own.
 		if k, err := db.c(colConversations).CountDocuments(ctx, bson.M{"teamid": teamID, "userid": userID}); err != nil || k > 0 {
 			return bh.Shift{}, errOr(err, errNoDocs)
 		}
@@ -203,8 +191,8 @@ func (db *DB) ShiftByID(ctx context.Context, teamID, shiftID string) (bh.Shift, 
 	return sh, db.fail("get shift "+shiftID, notFound(err, "That conversation has no shift."))
 }
 
-// FamilyOf is the family whose list team/channel feeds. ENOTFOUND before
-// the conversation's first note, and after its person left that family.
+// FamilyOf is the family team/channel feeds: ENOTFOUND before its first
+// note, and after its person left that family.
 func (db *DB) FamilyOf(ctx context.Context, teamID, channelID string) (bh.Conversation, error) {
 	c, ok, err := db.family(ctx, teamID, channelID)
 	if err == nil && !ok {
@@ -213,8 +201,7 @@ func (db *DB) FamilyOf(ctx context.Context, teamID, channelID string) (bh.Conver
 	return c, db.fail("get family", err)
 }
 
-// FamilyConversations lists the conversations that feed a family, by
-// channel id.
+// FamilyConversations lists the conversations that feed a family, by id.
 func (db *DB) FamilyConversations(ctx context.Context, teamID, shiftID string) ([]bh.Conversation, error) {
 	out, err := all[bh.Conversation](ctx, db.c(colConversations), bson.M{"teamid": teamID, "shiftid": shiftID}, by("channelid"), 0)
 	return out, db.fail("list family conversations", err)
@@ -236,13 +223,10 @@ func (db *DB) FamiliesOf(ctx context.Context, teamID, userID string) ([]bh.Membe
 	return out, db.fail("list families", err)
 }
 
-// Join makes m.UserID a member of the family m.ShiftID. With dm (the
-// person's DM with the bot), that DM feeds the family from now on, and
-// the person is no longer a member of the family it fed before, whose id
-// is from ("" when none, or the same family). Its open notes stay there
-// (MoveOpenNotes moves them). A Join asked by someone (m.InvitedBy) no
-// longer in the family is refused (ECONFLICT): their invite no longer
-// stands.
+// Join makes m.UserID a member of family m.ShiftID. With dm (their DM
+// with the bot), that DM feeds it from now on, and they leave the family
+// it fed before, from ("" when none or the same; its notes stay there). A
+// Join asked by one no longer in the family (m.InvitedBy) is ECONFLICT.
 func (db *DB) Join(ctx context.Context, m bh.Member, dm string) (from string, err error) {
 	if err := checkJoin(m, dm); err != nil {
 		return "", db.fail("join family", err)
@@ -295,10 +279,9 @@ func (db *DB) join(ctx context.Context, now time.Time, m bh.Member, dm string) (
 	return had.ShiftID, err
 }
 
-// Leave takes a person out of a family. Its notes stay with it; the
-// person's DM stops feeding it, so their next note there starts a new
-// family. The family remembers who left. Leaving a family one is not in
-// changes nothing.
+// Leave takes a person out of a family, which keeps its notes and
+// remembers who left; their DM stops feeding it (their next note there
+// starts a new family). Leaving a family one is not in changes nothing.
 func (db *DB) Leave(ctx context.Context, teamID, shiftID, userID string) error {
 	if teamID == "" || shiftID == "" || userID == "" {
 		return db.fail("leave family", bh.Errorf(bh.EINVALID, "Leaving needs a team, a family and a person."))
@@ -316,11 +299,10 @@ func (db *DB) Leave(ctx context.Context, teamID, shiftID, userID string) error {
 	})
 }
 
-// MoveOpenNotes moves the open notes (live, not done) that userID wrote
-// in their DM in a family to another family's list, as the person who
-// joined agreed, and reports how many moved. Each moved note's revision
-// rises, and from keeps (in SweptRev) the revisions its notes take with
-// them, so the radar's order of states (LiveNotes.Rev) rises for both.
+// MoveOpenNotes moves the open notes userID wrote in their DM in a family
+// to another's list and reports how many moved. Each one's revision
+// rises and from keeps (in SweptRev) the revisions they take with them,
+// so LiveNotes.Rev rises for both.
 func (db *DB) MoveOpenNotes(ctx context.Context, teamID, from, to, userID string) (moved int, err error) {
 	if from == to || userID == "" {
 		return 0, nil
@@ -341,9 +323,7 @@ func (db *DB) MoveOpenNotes(ctx context.Context, teamID, from, to, userID string
 					err = db.bumpRevs(ctx, to, 0, n.Rev+1)
 				}
 				n.ShiftID, n.UpdatedAt, n.Rev = to, now, n.Rev+1
-				// The move is a change to the list it left too (WatchNotes,
-				// ShiftsChangedSince), so the radar recomputes both.
-				d.MovedFrom, d.MovedAt = from, &now
+				d.MovedFrom, d.MovedAt = from, &now // a change of the list it left too
 				err = errOr(err, db.putNote(ctx, n, dest, &d))
 			}
 		}

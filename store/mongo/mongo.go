@@ -14,6 +14,7 @@ package mongo
 import (
 	"context"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -81,6 +82,9 @@ const (
 	colShiftStates, colShifts, colSlackEvents, colUploads  = "shift_states", "shifts", "slack_events", "uploads"
 )
 
+var collections = []string{colAgents, colArtifacts, colConversations, colCounters, colDuty, colEvents, colHandoffs, colInvites,
+	colMembers, colNotes, colPeople, colPosts, colRadar, colRadarSettings, colRunDetails, colRuns, colShiftStates, colShifts, colSlackEvents, colUploads}
+
 // Open connects to the deployment and makes every collection's indexes.
 // It is safe to call on every start.
 func Open(ctx context.Context, cfg Config) (*DB, error) {
@@ -110,11 +114,20 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		db.client, db.own = client, true
 	}
 	db.db = db.client.Database(cfg.Database)
-	for col, models := range indexes {
-		if _, err := db.c(col).Indexes().CreateMany(ctx, models); err != nil {
-			_ = db.Close(ctx) // the index's error is the one to tell
-			return nil, db.fail("make the indexes of "+col, err)
+	have, err := db.db.ListCollectionNames(ctx, bson.M{})
+	for _, col := range collections { // made here: a transaction may not make one (before MongoDB 4.4)
+		if err == nil && !slices.Contains(have, col) {
+			if err = db.db.CreateCollection(ctx, col); err != nil && strings.Contains(err.Error(), "already exists") {
+				err = nil // made meanwhile by another process
+			}
 		}
+		if models := indexes[col]; err == nil && len(models) > 0 {
+			_, err = db.c(col).Indexes().CreateMany(ctx, models)
+		}
+	}
+	if err != nil {
+		_ = db.Close(ctx) // the first error is the one to tell
+		return nil, db.fail("make the collections and their indexes", err)
 	}
 	return db, nil
 }
