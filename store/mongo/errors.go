@@ -20,8 +20,10 @@ import (
 // named once, and the URI's password never shows.
 func (db *DB) fail(op string, err error) error {
 	var de *bh.Error
-	if err == nil || errors.As(err, &de) {
-		return wrap(op, err)
+	if err == nil {
+		return nil
+	} else if errors.As(err, &de) {
+		return fmt.Errorf("mongo: %s: %w", op, err)
 	}
 	e := &bh.Error{Code: bh.EINTERNAL, Detail: redactURI(err.Error(), db.cfg.URI), Err: err}
 	switch {
@@ -33,14 +35,7 @@ func (db *DB) fail(op string, err error) error {
 		errors.Is(err, mongo.ErrClientDisconnected), mongo.IsTimeout(err), mongo.IsNetworkError(err), strings.Contains(err.Error(), "server selection"):
 		e.Code, e.Message = bh.EUNAVAILABLE, "The database (MongoDB) did not answer. Try again in a moment."
 	}
-	return wrap(op, e)
-}
-
-func wrap(op string, err error) error {
-	if err == nil {
-		return nil
-	}
-	return fmt.Errorf("mongo: %s: %w", op, err)
+	return fmt.Errorf("mongo: %s: %w", op, e)
 }
 
 var errNoDocs = mongo.ErrNoDocuments

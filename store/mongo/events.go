@@ -2,7 +2,6 @@ package mongo
 
 import (
 	"context"
-	"time"
 
 	"go.mongodb.org/mongo-driver/bson"
 
@@ -21,40 +20,28 @@ func (db *DB) putEvent(ctx context.Context, e bh.Event) (bool, error) {
 }
 
 // ShiftEvents lists a family's events of type typ ("" for all), newest
-// first, at most limit (0: all).
+// first, at most limit (0: all; none: nil).
 func (db *DB) ShiftEvents(ctx context.Context, teamID, shiftID, typ string, limit int) ([]bh.Event, error) {
 	f := bson.M{"teamid": teamID, "shiftid": shiftID}
 	if typ != "" {
 		f["type"] = typ
 	}
 	out, err := all[bh.Event](ctx, db.c(colEvents), f, by("-at", "-_id"), limit)
-	if len(out) == 0 {
-		out = nil
-	}
-	return out, db.fail("list events", err)
-}
-
-type slackEvent struct {
-	TeamID     string    `bson:"teamid"`
-	EventID    string    `bson:"eventid"`
-	ReceivedAt time.Time `bson:"receivedat"`
+	return nilIfEmpty(out), db.fail("list events", err)
 }
 
 // MarkEvent records a Slack event id and reports whether this is its
 // first delivery.
-func (db *DB) MarkEvent(ctx context.Context, teamID, eventID string) (first bool, err error) {
+func (db *DB) MarkEvent(ctx context.Context, teamID, eventID string) (bool, error) {
 	if eventID == "" {
 		return true, nil
 	}
-	first, err = insert(ctx, db.c(colSlackEvents), key(teamID, eventID), slackEvent{teamID, eventID, db.now()})
+	first, err := insert(ctx, db.c(colSlackEvents), key(teamID, eventID), bson.M{"teamid": teamID, "receivedat": db.now()})
 	return first, db.fail("mark event "+eventID, err)
 }
 
 // EventSeen reports whether MarkEvent recorded the event.
 func (db *DB) EventSeen(ctx context.Context, teamID, eventID string) (bool, error) {
-	if eventID == "" {
-		return false, nil
-	}
-	k, err := db.c(colSlackEvents).CountDocuments(ctx, bson.M{"_id": key(teamID, eventID)})
+	k, err := db.c(colSlackEvents).CountDocuments(ctx, bson.M{"_id": key(teamID, eventID)}) // none for ""
 	return k > 0, db.fail("check event "+eventID, err)
 }

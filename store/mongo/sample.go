@@ -24,8 +24,8 @@ func (db *DB) LoadSample(ctx context.Context, teamID, channelID, userID string) 
 	return db.Shift(ctx, teamID, bh.SampleChannel(channelID))
 }
 
-// ClearSample removes a conversation's sample notes (Clear sample); the
-// family's own notes are not touched. It reports how many it removed.
+// ClearSample removes a conversation's sample notes (not the family's
+// own) and reports how many.
 func (db *DB) ClearSample(ctx context.Context, teamID, channelID string) (int, error) {
 	sh, err := db.Shift(ctx, teamID, bh.SampleChannel(channelID))
 	if bh.ErrorCode(err) == bh.ENOTFOUND {
