@@ -28,8 +28,7 @@ type noteEvent struct {
 	} `bson:"updateDescription"`
 }
 
-// quietFields are those whose change alone the radar need not hear of:
-// a reply's place, and when a note stops being live re-read in a new zone.
+// quietFields are those whose change alone the radar need not hear of.
 var quietFields = map[string]bool{"replychannel": true, "replyts": true, "reply_at": true, "open_until": true}
 
 // changes are the note changes an event tells: none for a removal (only
@@ -83,8 +82,8 @@ func (db *DB) WatchNotes(ctx context.Context, resume []byte) (func(context.Conte
 	return next, func() error { return db.fail("stop watching notes", cs.Close(context.Background())) }, nil
 }
 
-// ShiftsChangedSince lists the families with a note created, edited,
-// re-tagged, deleted or moved (both lists) at or after since, by id.
+// ShiftsChangedSince lists the families with a note changed (or moved,
+// both) at or after since.
 func (db *DB) ShiftsChangedSince(ctx context.Context, since time.Time) ([]bh.Shift, error) {
 	docs, err := all[noteDoc](ctx, db.c(colNotes), bson.M{"updatedat": bson.M{"$gte": since}}, nil, 0)
 	ids := []string{}

@@ -12,11 +12,9 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
-// This file: a family's whole record out and in (bh.FamilyRecord), across
-// the collections it owns, for export and import in the current format.
+// This file: a family's whole record (bh.FamilyRecord) out and in.
 
-// Conversations lists every family, or the one team/channel feeds when
-// both are given, or a team's or a channel's.
+// Conversations lists the families of team and channel ("": any).
 func (db *DB) Conversations(ctx context.Context, teamID, channelID string) ([]bh.Shift, error) {
 	if teamID != "" && channelID != "" {
 		sh, err := db.Shift(ctx, teamID, channelID)
@@ -68,8 +66,7 @@ func (db *DB) ExportFamily(ctx context.Context, sh bh.Shift) (r bh.FamilyRecord,
 		of := bson.M{"teamid": team, "shiftid": id}
 		r.Conversations = listOf[bh.Conversation](ctx, db.c(colConversations), of, &errs)
 		if !bh.IsFamilyKey(sh.ChannelID) && !bh.IsSampleChannel(sh.ChannelID) {
-			// The conversation that founded it, once its person left, goes
-			// as feeding no family: an import must not map it back.
+			// The conversation that founded it, once its person left, feeds none.
 			for _, c := range listOf[bh.Conversation](ctx, db.c(colConversations), bson.M{"teamid": team, "channelid": d.ChannelID, "shiftid": bson.M{"$ne": id}}, &errs) {
 				c.ShiftID = ""
 				r.Conversations = append(r.Conversations, c)
@@ -126,10 +123,8 @@ func nilIfEmpty[T any](s []T) []T {
 	return s
 }
 
-// ImportFamily writes a family's record in one transaction: what is not
-// there is inserted, what is there is kept as it is (so importing twice,
-// or an old export, changes nothing), except the run counter, which rises
-// to the export's if lower.
+// ImportFamily writes what of a family's record is not there, in one
+// transaction, and keeps what is; the run counter rises to the export's.
 func (db *DB) ImportFamily(ctx context.Context, r bh.FamilyRecord) (out bh.Imported, err error) {
 	sh := r.Shift
 	if sh.ID == "" || sh.TeamID == "" {

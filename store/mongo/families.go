@@ -62,8 +62,7 @@ func (db *DB) family(ctx context.Context, teamID, channelID string) (c bh.Conver
 	return bh.Conversation{TeamID: teamID, ChannelID: channelID, ShiftID: sh.ID, Kind: bh.ConversationKindOf(channelID), Since: sh.CreatedAt}, true, nil
 }
 
-// ensureShift is the family a note in team/channel goes to, made on the
-// conversation's first note with the writer as its member.
+// ensureShift is the family a note in team/channel goes to (made at its first).
 func (db *DB) ensureShift(ctx context.Context, now time.Time, teamID, channelID, userID string) (bh.Shift, error) {
 	if bh.IsSampleChannel(channelID) {
 		return db.ensureFoundedShift(ctx, now, teamID, channelID) // a sample lives apart
@@ -191,8 +190,7 @@ func (db *DB) ShiftByID(ctx context.Context, teamID, shiftID string) (bh.Shift, 
 	return sh, db.fail("get shift "+shiftID, notFound(err, "That conversation has no shift."))
 }
 
-// FamilyOf is the family team/channel feeds: ENOTFOUND before its first
-// note, and after its person left that family.
+// FamilyOf is the family team/channel feeds (ENOTFOUND: none).
 func (db *DB) FamilyOf(ctx context.Context, teamID, channelID string) (bh.Conversation, error) {
 	c, ok, err := db.family(ctx, teamID, channelID)
 	if err == nil && !ok {

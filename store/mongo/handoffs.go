@@ -9,8 +9,7 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
-// This file: handoffs (collection handoffs, by id) and who is on duty
-// (duty, by team/shift).
+// This file: handoffs (by id) and who is on duty (duty, by team/shift).
 
 // Duty is who is on duty in a family (the zero Duty when nobody is).
 func (db *DB) Duty(ctx context.Context, teamID, shiftID string) (bh.Duty, error) {
@@ -44,8 +43,7 @@ func (db *DB) Handoff(ctx context.Context, teamID, id string) (bh.Handoff, error
 	return h, db.fail("get handoff", notFound(err, "That handoff no longer exists."))
 }
 
-// setHandoff sets fields of a handoff of the team if it matches cond too,
-// and reports whether it did: of several processes, one does.
+// setHandoff sets fields of a handoff if it matches cond; true if it did.
 func (db *DB) setHandoff(ctx context.Context, op, teamID, id string, cond, set bson.M) (bh.Handoff, bool, error) {
 	h, err := db.Handoff(ctx, teamID, id)
 	if err != nil {
@@ -67,8 +65,7 @@ func (db *DB) HandoffSent(ctx context.Context, teamID, id, threadChannel, thread
 	return err
 }
 
-// TakeHandoff records who took a handoff, once: taken is false (and h
-// says who) when someone had.
+// TakeHandoff records who took a handoff, once (false: h says who did).
 func (db *DB) TakeHandoff(ctx context.Context, teamID, id, user string, t time.Time) (bh.Handoff, bool, error) {
 	return db.setHandoff(ctx, "take handoff", teamID, id, bson.M{"gotby": ""}, bson.M{"gotby": user, "gotat": t})
 }
@@ -79,8 +76,7 @@ func (db *DB) ClaimHandoffReminder(ctx context.Context, teamID, id string, t tim
 	return claimed, err
 }
 
-// WaitingHandoffs lists handoffs made since since that nobody took and
-// that were not reminded of, oldest first.
+// WaitingHandoffs lists handoffs since since nobody took nor was reminded of.
 func (db *DB) WaitingHandoffs(ctx context.Context, since time.Time) ([]bh.Handoff, error) {
 	out, err := all[bh.Handoff](ctx, db.c(colHandoffs), bson.M{"createdat": bson.M{"$gte": since}, "gotby": "", "remindedat": time.Time{}}, by("createdat"), 0)
 	return out, db.fail("list waiting handoffs", err)

@@ -28,14 +28,11 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
-// Config configures Open. URI or Client is required; every other field
-// has the default its comment states.
+// Config configures Open: URI or Client; the rest have stated defaults.
 type Config struct {
-	// URI of a replica set or Atlas (transactions and change streams need
-	// one). Ignored when Client is set.
+	// URI of a replica set or Atlas (for transactions and change streams).
 	URI string
-	// Client is an open client used instead of URI (tests: lungo's
-	// in-memory engine). Close leaves it open.
+	// Client is used instead of URI (tests: lungo's); Close leaves it open.
 	Client lungo.IClient
 	// Database name. Default "babyhandoff".
 	Database string
@@ -43,8 +40,7 @@ type Config struct {
 	Logger *slog.Logger
 	// Now is the clock. Default time.Now. Times are stored to the millisecond.
 	Now func() time.Time
-	// Location is the zone of families that have none of their own, where
-	// a note's words are read. Default UTC.
+	// Location reads the notes of families without a zone. Default UTC.
 	Location *time.Location
 	// PastFrom is when a note's own words stop it being live
 	// ("pediatrician 2pm" ends at 3 p.m. in loc); ok false: never by its
@@ -54,11 +50,9 @@ type Config struct {
 	PastFrom func(n bh.Note, loc *time.Location) (at time.Time, ok bool)
 	// EventTTL is how long Slack event ids are remembered. Default 24 h.
 	EventTTL time.Duration
-	// RunDetailAge is how long a run's details and events are kept (Sweep).
-	// Default 90 days.
+	// RunDetailAge is how long run details and events stay. Default 90 days.
 	RunDetailAge time.Duration
-	// ClosedNoteAge is how long a done or removed note is kept (Sweep).
-	// Default 365 days.
+	// ClosedNoteAge is how long closed notes stay. Default 365 days.
 	ClosedNoteAge time.Duration
 	// Timeout bounds each operation on a real server. Default 15 s.
 	Timeout time.Duration
@@ -85,8 +79,7 @@ const (
 var collections = []string{colAgents, colArtifacts, colConversations, colCounters, colDuty, colEvents, colHandoffs, colInvites,
 	colMembers, colNotes, colPeople, colPosts, colRadar, colRadarSettings, colRunDetails, colRuns, colShiftStates, colShifts, colSlackEvents, colUploads}
 
-// Open connects to the deployment and makes every collection's indexes.
-// It is safe to call on every start.
+// Open connects and makes the collections and indexes (on every start).
 func Open(ctx context.Context, cfg Config) (*DB, error) {
 	or(&cfg.EventTTL, 24*time.Hour)
 	or(&cfg.RunDetailAge, 90*24*time.Hour)
@@ -151,8 +144,7 @@ func (db *DB) Ping(ctx context.Context) error {
 	return db.fail("ping", err)
 }
 
-// Close disconnects from the deployment (a Config.Client stays open).
-// Safe to call twice.
+// Close disconnects (not a Config.Client); safe to call twice.
 func (db *DB) Close(ctx context.Context) error {
 	if db.closed.Swap(true) || !db.own {
 		return nil
@@ -202,8 +194,7 @@ func one[T any](ctx context.Context, c lungo.ICollection, filter any, opts ...*o
 	return v, c.FindOne(ctx, filter, opts...).Decode(&v)
 }
 
-// all decodes every document filter finds, in sort's order, at most limit
-// (0: all).
+// all decodes what filter finds, in sort's order, at most limit (0: all).
 func all[T any](ctx context.Context, c lungo.ICollection, filter any, sort bson.D, limit int) ([]T, error) {
 	out, o := []T{}, options.Find()
 	if sort != nil {
@@ -237,8 +228,7 @@ func insert[T any](ctx context.Context, c lungo.ICollection, k string, v T) (boo
 	return insertDoc(ctx, c, doc[T]{k, v})
 }
 
-// insertDoc writes d (with its _id) unless its _id is there; it reports
-// whether it wrote.
+// insertDoc writes d (with its _id) unless it is there; true if it wrote.
 func insertDoc(ctx context.Context, c lungo.ICollection, d any) (bool, error) {
 	if _, err := c.InsertOne(ctx, d); !isDuplicate(err) {
 		return err == nil, err
@@ -246,6 +236,5 @@ func insertDoc(ctx context.Context, c lungo.ICollection, d any) (bool, error) {
 	return false, nil
 }
 
-// newID is an id as MongoDB makes its ids: they rise in the order they
-// are made, so notes of one instant list in the order they were stored.
+// newID is an ObjectID: ids rise as made (notes of one instant list in order).
 func newID() string { return primitive.NewObjectID().Hex() }

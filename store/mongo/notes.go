@@ -12,14 +12,12 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
-// This file: the notes collection. A note is its bh.Note with what the
-// queries need beside it: when it stops being live (LiveNotes' index),
-// where a move took it from, and when its reply was posted (Sweep).
+// This file: the notes collection: each a bh.Note, with when it stops
+// being live, where a move took it from and when its reply was posted.
 
 type noteDoc struct {
 	bh.Note `bson:",inline"`
-	// OpenUntil is when the note stops being live, in Unix nanoseconds:
-	// live while now is before it.
+	// OpenUntil is when the note stops being live, in Unix nanoseconds.
 	OpenUntil int64      `bson:"open_until"`
 	MovedFrom string     `bson:"moved_from,omitempty"`
 	MovedAt   *time.Time `bson:"moved_at,omitempty"`
@@ -29,9 +27,8 @@ type noteDoc struct {
 // moved is whether the note's latest change was a move (from MovedFrom).
 func (d *noteDoc) moved() bool { return d.MovedAt != nil && d.MovedAt.Equal(d.UpdatedAt) }
 
-// openUntil is when n stops being live (bh.LiveNotes): a removed note
-// never was; a done one stays DoneWindow; otherwise its own words decide
-// (Config.PastFrom), read in loc.
+// openUntil is when n stops being live: a removed note never was, a done
+// one stays DoneWindow, else its own words decide (Config.PastFrom).
 func (db *DB) openUntil(n bh.Note, loc *time.Location) int64 {
 	switch {
 	case n.DeletedAt != nil:
@@ -45,8 +42,7 @@ func (db *DB) openUntil(n bh.Note, loc *time.Location) int64 {
 	return math.MaxInt64
 }
 
-// putNote writes n whole, read in sh's zone, keeping what d (if any) has
-// beside it.
+// putNote writes n, read in sh's zone, with what d (if any) has beside it.
 func (db *DB) putNote(ctx context.Context, n bh.Note, sh bh.Shift, d *noteDoc) error {
 	if d == nil {
 		d = &noteDoc{}
@@ -120,8 +116,7 @@ func (db *DB) NoteByMessage(ctx context.Context, teamID, channelID, ts string) (
 	return n, db.fail("get note by message "+ts, notFound(err, "No note was saved from that message."))
 }
 
-// NotesByID returns the team's notes of ids that exist, deleted ones too,
-// in the order of ids.
+// NotesByID returns the team's notes of ids that exist, in their order.
 func (db *DB) NotesByID(ctx context.Context, teamID string, ids []string) ([]bh.Note, error) {
 	got, err := db.notes(ctx, bson.M{"teamid": teamID, "_id": bson.M{"$in": ids}})
 	out := make([]bh.Note, 0, len(got))
@@ -133,8 +128,7 @@ func (db *DB) NotesByID(ctx context.Context, teamID string, ids []string) ([]bh.
 	return out, db.fail("list notes by id", err)
 }
 
-// Notes returns a family's notes, oldest first (of one time, first
-// stored first), without deleted ones unless withDeleted.
+// Notes returns a family's notes (deleted ones if withDeleted), oldest first.
 func (db *DB) Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error) {
 	f := bson.M{"teamid": teamID, "shiftid": shiftID}
 	if !withDeleted {
@@ -144,8 +138,7 @@ func (db *DB) Notes(ctx context.Context, teamID, shiftID string, withDeleted boo
 	return out, db.fail("list notes", err)
 }
 
-// LiveNotes returns what plans and the radar read of a family's notes at
-// now (bh.LiveNotes), through the index on when each stops being live.
+// LiveNotes is what plans and the radar read of a family's notes at now.
 func (db *DB) LiveNotes(ctx context.Context, teamID, shiftID string, now time.Time) (bh.LiveNotes, error) {
 	live := bh.LiveNotes{Notes: []bh.Note{}}
 	sh, err := one[shiftDoc](ctx, db.c(colShifts), bson.M{"_id": shiftID, "teamid": teamID})
@@ -157,10 +150,9 @@ func (db *DB) LiveNotes(ctx context.Context, teamID, shiftID string, now time.Ti
 	return live, db.fail("live notes", err)
 }
 
-// changeNote applies change to a note of the team in one transaction:
-// its revision rises, it is updated now and the radar hears of it. Unless
-// deletedToo, a deleted note is not found. change reports false to leave
-// the note as it is.
+// changeNote applies change (false: none) to a note of the team in one
+// transaction, raising its revision. Unless deletedToo, a deleted note is
+// not found.
 func (db *DB) changeNote(ctx context.Context, op, teamID, id string, deletedToo bool, change func(n *bh.Note, now time.Time) bool) (n bh.Note, err error) {
 	err = db.write(ctx, op, func(ctx context.Context, now time.Time) error {
 		d, err := one[noteDoc](ctx, db.c(colNotes), bson.M{"_id": id, "teamid": teamID})
@@ -188,8 +180,7 @@ func (db *DB) RetagNote(ctx context.Context, teamID, id string, tag bh.Tag) (bh.
 	return db.changeNote(ctx, "retag note "+id, teamID, id, true, func(n *bh.Note, _ time.Time) bool { n.Tag, n.TagSource = tag, bh.TagByUser; return true })
 }
 
-// DeleteNote soft-deletes a note (Undo, or its message was deleted).
-// Deleting a deleted note is not an error and keeps the first time.
+// DeleteNote soft-deletes a note; a deleted one keeps its first time.
 func (db *DB) DeleteNote(ctx context.Context, teamID, id string) (bh.Note, error) {
 	return db.changeNote(ctx, "delete note "+id, teamID, id, true, func(n *bh.Note, now time.Time) bool {
 		if n.DeletedAt == nil {
@@ -205,10 +196,8 @@ func (db *DB) RestoreNote(ctx context.Context, teamID, id string) (bh.Note, erro
 	return db.changeNote(ctx, "restore note "+id, teamID, id, true, func(n *bh.Note, _ time.Time) bool { n.DeletedAt = nil; return true })
 }
 
-// EditNote follows an edit of the note's source message: the text is
-// re-read, a new prefix re-tags it, a tag a person chose is kept, and an
-// inferred tag is inferred again (inferred: the normaliser's kind for the
-// new text). An edit that leaves nothing deletes the note.
+// EditNote follows an edit of the note's message (bh.EditedTag decides its
+// tag; inferred is the normaliser's); an edit that leaves nothing deletes it.
 func (db *DB) EditNote(ctx context.Context, teamID, channelID, ts, rawText string, inferred bh.Tag) (bh.Note, error) {
 	n, err := db.NoteByMessage(ctx, teamID, channelID, ts)
 	if err != nil {
@@ -235,8 +224,7 @@ func (db *DB) MarkNoteDone(ctx context.Context, teamID, id string, done bool) (b
 	return db.changeNote(ctx, "mark note not done "+id, teamID, id, false, func(n *bh.Note, _ time.Time) bool { n.DoneAt, n.DoneBy = nil, bh.DoneBy{}; return true })
 }
 
-// MarkNoteDoneBy is MarkNoteDone(done) recording who: a person, or the
-// note that said the item was bought.
+// MarkNoteDoneBy is MarkNoteDone(done) recording who (a person, or a note).
 func (db *DB) MarkNoteDoneBy(ctx context.Context, teamID, id string, by bh.DoneBy) (bh.Note, error) {
 	return db.changeNote(ctx, "mark note done "+id, teamID, id, false, func(n *bh.Note, now time.Time) bool { n.DoneAt, n.DoneBy = &now, by; return true })
 }
@@ -256,9 +244,8 @@ func (db *DB) ClaimNote(ctx context.Context, teamID, id, user string) (bh.Note, 
 	})
 }
 
-// SetNoteReply records where the bot's confirmation for a note is. It is
-// not a change of the note: its revision stays, and the radar's stream
-// passes it by (changes.go).
+// SetNoteReply records where the bot's confirmation for a note is: no
+// change of the note (its revision stays; the radar's stream passes it by).
 func (db *DB) SetNoteReply(ctx context.Context, teamID, id, channelID, ts string) error {
 	res, err := db.c(colNotes).UpdateOne(ctx, bson.M{"_id": id, "teamid": teamID},
 		bson.M{"$set": bson.M{"replychannel": channelID, "replyts": ts, "reply_at": db.now()}})
@@ -268,8 +255,7 @@ func (db *DB) SetNoteReply(ctx context.Context, teamID, id, channelID, ts string
 	return db.fail("set note reply "+id, err)
 }
 
-// SetShiftTZ records the family's time zone, and reads its open notes'
-// words again there (an appointment at 2 p.m. ends at another moment).
+// SetShiftTZ records the family's time zone and reads its open notes there.
 func (db *DB) SetShiftTZ(ctx context.Context, teamID, shiftID, tz string) error {
 	return db.write(ctx, "set shift tz", func(ctx context.Context, now time.Time) error {
 		f := bson.M{"_id": shiftID, "teamid": teamID}

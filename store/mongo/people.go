@@ -9,11 +9,9 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
-// This file: the collections people (what follows a person, by
-// team/user) and invites (to join a family, by id).
+// This file: people (by team/user) and invites (by id).
 
-// Person is what follows a person (the zero Person of team/user when
-// nothing was stored).
+// Person is what follows a person (zero when nothing was stored).
 func (db *DB) Person(ctx context.Context, teamID, userID string) (bh.Person, error) {
 	p, err := get[bh.Person](ctx, db.c(colPeople), key(teamID, userID))
 	if ok, err := found(err); !ok {
@@ -31,8 +29,7 @@ func (db *DB) SetPerson(ctx context.Context, p bh.Person) error {
 	return db.fail("set person", put(ctx, db.c(colPeople), key(p.TeamID, p.UserID), p))
 }
 
-// CreateInvite records an invite to join a family, with a new id and the
-// store's time.
+// CreateInvite records an invite to join a family, with a new id, now.
 func (db *DB) CreateInvite(ctx context.Context, inv bh.Invite) (bh.Invite, error) {
 	if inv.TeamID == "" || inv.ShiftID == "" || inv.From == "" || inv.To == "" {
 		return bh.Invite{}, db.fail("create invite", bh.Errorf(bh.EINVALID, "An invite needs a team, a family, who asks and whom."))
@@ -50,24 +47,21 @@ func (db *DB) Invite(ctx context.Context, teamID, id string) (bh.Invite, error) 
 	return d, db.fail("get invite", notFound(err, "That invite no longer exists."))
 }
 
-// InvitesTo lists the invites sent to a person, newest first, answered
-// or not.
+// InvitesTo lists the invites sent to a person, newest first.
 func (db *DB) InvitesTo(ctx context.Context, teamID, userID string) ([]bh.Invite, error) {
 	out, err := all[bh.Invite](ctx, db.c(colInvites), bson.M{"teamid": teamID, "to": userID}, by("-createdat", "-_id"), 0)
 	return out, db.fail("list invites", err)
 }
 
-// answer records an invite's answer unless it has one; it reports whether
-// it did.
+// answer records an invite's answer unless it has one; true if it did.
 func (db *DB) answer(ctx context.Context, now time.Time, teamID, id string, answer bh.InviteAnswer) (bool, error) {
 	res, err := db.c(colInvites).UpdateOne(ctx, bson.M{"_id": id, "teamid": teamID, "answer": ""},
 		bson.M{"$set": bson.M{"answer": answer, "answeredat": now}})
 	return err == nil && res.ModifiedCount > 0, err
 }
 
-// AnswerInvite records an invite's answer. Only the first answer counts:
-// answered is false (and inv has the answer that stands) when it was
-// answered before.
+// AnswerInvite records an invite's first answer (answered false: inv has
+// the one that stands).
 func (db *DB) AnswerInvite(ctx context.Context, teamID, id string, answer bh.InviteAnswer) (inv bh.Invite, answered bool, err error) {
 	if !answer.Valid() {
 		return bh.Invite{}, false, db.fail("answer invite", bh.Errorf(bh.EINVALID, "%q is not an answer.", answer))
@@ -81,11 +75,9 @@ func (db *DB) AnswerInvite(ctx context.Context, teamID, id string, answer bh.Inv
 
 var errInviteAnswered = bh.Errorf(bh.ECONFLICT, "You answered that invite already; nothing was changed.")
 
-// AcceptInvite is Join by the invite id names, answered by userID, the
-// person it asks: the invite is answered Join in the same transaction as
-// the Join, so it is answered only if they joined. An invite answered
-// before, or whose sender is no longer in its family, is refused
-// (ECONFLICT) and changes nothing; someone else's is EFORBIDDEN.
+// AcceptInvite is Join by the invite, by the person it asks, answered in
+// the same transaction. One answered before, or whose sender left, is
+// ECONFLICT; someone else's EFORBIDDEN.
 func (db *DB) AcceptInvite(ctx context.Context, teamID, id, userID, dm string) (inv bh.Invite, from string, err error) {
 	if inv, err = db.Invite(ctx, teamID, id); err != nil {
 		return bh.Invite{}, "", err

@@ -9,19 +9,16 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
-// This file: the radar's messages (collection posts, by key), claimed
-// before they are sent so that of several processes one sends each.
+// This file: the radar's messages (posts, by key), claimed before sent.
 
-// setPost sets fields of the post of key if it matches cond too, and
-// reports whether it did (none: no change).
+// setPost sets fields of the post of key if it matches cond; true if it did.
 func (db *DB) setPost(ctx context.Context, op, key string, cond, set bson.M) (bool, error) {
 	cond["_id"] = key
 	res, err := db.c(colPosts).UpdateOne(ctx, cond, bson.M{"$set": set})
 	return err == nil && res.MatchedCount > 0, db.fail(op, err)
 }
 
-// ClaimPost records a post about to be sent; claimed is false when its key
-// was claimed before (by this process or another).
+// ClaimPost records a post about to be sent (false: claimed before).
 func (db *DB) ClaimPost(ctx context.Context, p bh.PostRecord) (claimed bool, err error) {
 	claimed, err = insert(ctx, db.c(colPosts), p.Key, p)
 	return claimed, db.fail("claim post "+p.Key, err)
@@ -40,8 +37,7 @@ func (db *DB) PostFailed(ctx context.Context, key, why string) error {
 	return err
 }
 
-// RefreshPost records what a sent post shows after an edit, if it still
-// showed oldFP (of several processes editing, one wins).
+// RefreshPost records what a post shows after an edit, if it showed oldFP.
 func (db *DB) RefreshPost(ctx context.Context, key, oldFP string, shows bh.PostRecord) (bool, error) {
 	return db.setPost(ctx, "refresh post "+key, key, bson.M{"fingerprint": oldFP},
 		bson.M{"fingerprint": shows.Fingerprint, "items": shows.Items, "level": shows.Level, "critical": shows.Critical})
@@ -72,8 +68,8 @@ func (db *DB) Posts(ctx context.Context, teamID, shiftID string) ([]bh.PostRecor
 	return out, db.fail("list posts", err)
 }
 
-// TakeStalePosts hands owner the posts claimed before cutoff and neither
-// sent nor failed (their process stopped), claimed again now.
+// TakeStalePosts claims again for owner the posts claimed before cutoff
+// and neither sent nor failed (their process stopped).
 func (db *DB) TakeStalePosts(ctx context.Context, cutoff time.Time, owner string) (out []bh.PostRecord, err error) {
 	err = db.write(ctx, "take stale posts", func(ctx context.Context, now time.Time) error {
 		stale, err := all[bh.PostRecord](ctx, db.c(colPosts), bson.M{"ts": "", "failed": "", "claimedat": bson.M{"$lt": cutoff}}, by("claimedat"), 0)

@@ -11,10 +11,9 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
-// This file: plan runs (collection runs, by id), what a completed run
-// produced (run_details, by run id, which the sweep cuts to its decision),
-// its files (artifacts, by run/kind), the runs' version counters
-// (counters) and the council's agents (agents, by name).
+// This file: plan runs (collection runs, by id), what a completed one
+// produced (run_details, by run id; the sweep keeps its decision), its
+// files (artifacts), the version counters and the council's agents.
 
 type runDoc struct {
 	bh.Run           `bson:",inline"`
@@ -56,8 +55,7 @@ func (db *DB) Agents(ctx context.Context) ([]bh.Agent, error) {
 
 func runVersions(teamID, shiftID string) string { return "runs:" + key(teamID, shiftID) }
 
-// CreateRun gives run the next version of its family and an id, and
-// stores it as running, in one transaction.
+// CreateRun stores run as running, with an id and its family's next version.
 func (db *DB) CreateRun(ctx context.Context, run bh.Run) (bh.Run, error) {
 	if run.TeamID == "" || run.ShiftID == "" {
 		return bh.Run{}, db.fail("create run", bh.Errorf(bh.EINVALID, "A run needs a team and a shift."))
@@ -84,8 +82,8 @@ func (db *DB) CreateRun(ctx context.Context, run bh.Run) (bh.Run, error) {
 	return db.Run(ctx, run.TeamID, id) // as stored: times to the millisecond
 }
 
-// SaveRunRecord stores everything a run produced and marks it completed,
-// in one transaction. A run is saved once (ECONFLICT after).
+// SaveRunRecord stores what a run produced and marks it completed, in one
+// transaction, once (ECONFLICT after).
 func (db *DB) SaveRunRecord(ctx context.Context, rec bh.RunRecord) error {
 	r := rec.Run
 	return db.write(ctx, "save run "+r.ID, func(ctx context.Context, now time.Time) error {
@@ -126,8 +124,7 @@ func (db *DB) putArtifact(ctx context.Context, teamID string, a bh.Artifact) err
 	return put(ctx, db.c(colArtifacts), key(a.RunID, a.Kind), artifactDoc{TeamID: teamID, Artifact: a})
 }
 
-// SaveArtifact stores an extra file of a run (a what-if's diff); a second
-// of the same kind replaces the first.
+// SaveArtifact stores an extra file of a run, replacing one of its kind.
 func (db *DB) SaveArtifact(ctx context.Context, teamID, _ string, a bh.Artifact) error {
 	return db.fail("save artifact "+a.ID, db.putArtifact(ctx, teamID, a))
 }
@@ -160,8 +157,7 @@ func (db *DB) RunByVersion(ctx context.Context, teamID, shiftID string, version 
 		bson.M{"teamid": teamID, "shiftid": shiftID, "version": version})
 }
 
-// runRecord is what is kept of a run: its details (ok false: none), its
-// files by kind and its events oldest first (nil when none).
+// runRecord is what is kept of a run: details (ok false: none), files, events.
 func (db *DB) runRecord(ctx context.Context, r runDoc) (rec bh.RunRecord, ok bool, err error) {
 	d, err := get[runDetails](ctx, db.c(colRunDetails), r.ID)
 	if ok, err = found(err); err != nil {
@@ -224,10 +220,8 @@ func (db *DB) SetRunCard(ctx context.Context, teamID, runID, channelID, ts strin
 	return db.changeRun(ctx, "set run card "+runID, teamID, runID, bson.M{"cardchannel": channelID, "cardts": ts, "cardposted": true})
 }
 
-// FailInterruptedRuns marks runs left running or queued by a stopped
-// process, made olderThan ago or before, as failed, and returns them. Of
-// several processes looking, one marks each (the update names the status
-// it expects).
+// FailInterruptedRuns marks failed, and returns, the runs a stopped process
+// left running, made olderThan ago or before: each by one process.
 func (db *DB) FailInterruptedRuns(ctx context.Context, olderThan time.Duration) (out []bh.Run, err error) {
 	now := db.now()
 	running := bson.M{"$in": bson.A{bh.StatusRunning, bh.StatusQueued}}
@@ -244,8 +238,7 @@ func (db *DB) FailInterruptedRuns(ctx context.Context, olderThan time.Duration) 
 	return out, db.fail("fail interrupted runs", err)
 }
 
-// UnpostedRuns lists completed runs since since whose Decision Card was
-// never posted (the process stopped between saving the run and posting).
+// UnpostedRuns lists completed runs since since whose card was never posted.
 func (db *DB) UnpostedRuns(ctx context.Context, since time.Time) ([]bh.Run, error) {
 	out, err := all[bh.Run](ctx, db.c(colRuns), bson.M{"status": bh.StatusCompleted, "createdat": bson.M{"$gte": since}, "cardposted": false,
 		"cardts": bson.M{"$ne": ""}}, by("createdat"), 0)

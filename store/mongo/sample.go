@@ -9,8 +9,7 @@ import (
 // This file: the sample family, kept apart from a conversation's own notes.
 
 // LoadSample stores the sample notes as the conversation's sample family
-// (once: their message ids are fixed; cleared ones come back) and returns
-// that family.
+// (once; cleared ones come back) and returns it.
 func (db *DB) LoadSample(ctx context.Context, teamID, channelID, userID string) (bh.Shift, error) {
 	for _, in := range bh.SampleNotes(teamID, channelID, userID) {
 		n, _, err := db.CaptureNote(ctx, in)

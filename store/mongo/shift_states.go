@@ -9,9 +9,8 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
-// This file: the radar's state of each family (collection shift_states,
-// by team/shift) and how far it has read the notes' changes
-// (radar_cursor, one document).
+// This file: the radar's state of each family (shift_states, by
+// team/shift) and how far it has read the notes' changes (radar_cursor).
 
 type stateDoc struct {
 	bh.ShiftState `bson:",inline"`
@@ -22,18 +21,15 @@ type stateDoc struct {
 // atRisk is whether StatesAtRisk lists st whatever its level.
 func atRisk(st bh.ShiftState) bool { return len(st.Deadlines) > 0 || len(st.Health) > 0 }
 
-// ShiftState returns a family's last radar state and the fingerprint of
-// the notes it was computed from; found is false before the first.
+// ShiftState returns a family's last radar state and its notes' fingerprint.
 func (db *DB) ShiftState(ctx context.Context, teamID, shiftID string) (bh.ShiftState, string, bool, error) {
 	d, err := get[stateDoc](ctx, db.c(colShiftStates), key(teamID, shiftID))
 	ok, err := found(err)
 	return d.ShiftState, d.Fingerprint, ok, db.fail("get shift state", err)
 }
 
-// SaveShiftState stores a recomputed state with its "agent woke up" event
-// and, when set, the cursor, in one transaction. A state computed from
-// older notes than the one stored (a lower NotesRev) is not saved, nor its
-// event: only the cursor moves.
+// SaveShiftState stores a state with its event and the cursor in one
+// transaction; a state of older notes (lower NotesRev) only moves the cursor.
 func (db *DB) SaveShiftState(ctx context.Context, st bh.ShiftState, fingerprint string, ev *bh.Event, cur *bh.RadarCursor) error {
 	k := key(st.TeamID, st.ShiftID)
 	return db.write(ctx, "save shift state", func(ctx context.Context, _ time.Time) error {
@@ -68,8 +64,7 @@ func (db *DB) SaveRadarCursor(ctx context.Context, cur bh.RadarCursor) error {
 	return db.fail("save radar cursor", put(ctx, db.c(colRadar), "radar", cur))
 }
 
-// StatesAtRisk lists the states with deadlines or health items, or at min
-// or above.
+// StatesAtRisk lists the states with deadlines or health items, or at min.
 func (db *DB) StatesAtRisk(ctx context.Context, min bh.RiskLevel) ([]bh.ShiftState, error) {
 	out, err := all[bh.ShiftState](ctx, db.c(colShiftStates), bson.M{"$or": bson.A{bson.M{"at_risk": true}, bson.M{"level": bson.M{"$gte": min}}}}, nil, 0)
 	return nilIfEmpty(out), db.fail("list shift states", err)

@@ -12,8 +12,7 @@ import (
 
 // This file: retention (Sweep), across the collections it cuts.
 
-// sweepBatch bounds the runs or notes one transaction of Sweep takes;
-// wakeUpsKept is how many radar wake-ups a family keeps past a day.
+// Runs or notes a transaction of Sweep takes; radar wake-ups kept past a day.
 const sweepBatch, wakeUpsKept = 200, 3
 
 // Sweep removes, by the store's clock, what is kept only for a while:
@@ -88,8 +87,7 @@ func (db *DB) Sweep(ctx context.Context) (out bh.Swept, err error) {
 	return out, nil
 }
 
-// sweepRunDetails cuts a batch of the runs made before cutoff to their
-// run and decision.
+// sweepRunDetails cuts a batch of runs made before cutoff to their decision.
 func (db *DB) sweepRunDetails(ctx context.Context, now, cutoff time.Time) (int, error) {
 	runs, err := all[bh.Run](ctx, db.c(colRuns), bson.M{"createdat": bson.M{"$lt": cutoff}, "details_removed_at": nil}, by("createdat"), sweepBatch)
 	for _, r := range runs {

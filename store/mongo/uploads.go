@@ -9,8 +9,7 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
-// This file: files on their way to Slack (collection uploads, by id),
-// which a stopped process leaves for the next.
+// This file: files on their way to Slack (uploads, by id).
 
 // StartUpload records an upload about to start, with a new id.
 func (db *DB) StartUpload(ctx context.Context, u bh.Upload) (bh.Upload, error) {
@@ -25,8 +24,8 @@ func (db *DB) FinishUpload(ctx context.Context, id string) error {
 	return db.fail("finish upload "+id, err)
 }
 
-// TakePendingUploads hands over the uploads started before cutoff, and
-// restarts their clock, so another look does not take them again at once.
+// TakePendingUploads hands over the uploads started before cutoff, their
+// clock restarted.
 func (db *DB) TakePendingUploads(ctx context.Context, cutoff time.Time) (out []bh.Upload, err error) {
 	err = db.write(ctx, "take pending uploads", func(ctx context.Context, now time.Time) error {
 		old := bson.M{"createdat": bson.M{"$lt": cutoff.UTC()}}
