@@ -89,16 +89,13 @@ func (db *DB) ensureShift(ctx context.Context, now time.Time, teamID, channelID,
 		if kind == bh.ConvDM {
 			c.UserID = userID
 		}
-		if err == nil {
-			err = db.putConv(ctx, c)
-		}
-		return sh, errOr(err, db.addMember(ctx, now, bh.Member{TeamID: teamID, ShiftID: sh.ID, UserID: userID}))
+		return sh, errOr(err, db.feed(ctx, now, c, userID))
 	}
 	if c.ShiftID != "" {
 		sh, err := db.shiftByID(ctx, teamID, c.ShiftID)
 		if err == nil && c.Kind == bh.ConvDM && c.UserID == "" && userID != "" {
 			c.UserID = userID // a DM whose person was not known: now known
-			return sh, errOr(db.putConv(ctx, c), db.addMember(ctx, now, bh.Member{TeamID: teamID, ShiftID: sh.ID, UserID: userID}))
+			return sh, db.feed(ctx, now, c, userID)
 		}
 		if bh.ErrorCode(err) != bh.ENOTFOUND {
 			return sh, err
@@ -112,11 +109,7 @@ func (db *DB) newFamily(ctx context.Context, now time.Time, c bh.Conversation, u
 	id := newID()
 	sh := bh.Shift{ID: id, TeamID: c.TeamID, ChannelID: bh.FamilyKey(id), CreatedAt: now, UpdatedAt: now}
 	c.ShiftID, c.Since = id, now
-	err := db.insertShift(ctx, sh)
-	if err == nil {
-		err = db.putConv(ctx, c)
-	}
-	return sh, errOr(err, db.addMember(ctx, now, bh.Member{TeamID: c.TeamID, ShiftID: id, UserID: userID}))
+	return sh, errOr(db.insertShift(ctx, sh), db.feed(ctx, now, c, userID))
 }
 
 // writersFamily is the family userID's note in a new conversation goes
@@ -162,6 +155,11 @@ func (db *DB) insertShift(ctx context.Context, sh bh.Shift) error {
 
 func (db *DB) putConv(ctx context.Context, c bh.Conversation) error {
 	return put(ctx, db.c(colConversations), key(c.TeamID, c.ChannelID), c)
+}
+
+// feed makes c feed its family, with userID a member of it.
+func (db *DB) feed(ctx context.Context, now time.Time, c bh.Conversation, userID string) error {
+	return errOr(db.putConv(ctx, c), db.addMember(ctx, now, bh.Member{TeamID: c.TeamID, ShiftID: c.ShiftID, UserID: userID}))
 }
 
 // addMember adds a member, as of now, unless they are one ("" adds nobody).
