@@ -261,8 +261,15 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	// The radar may have read a shift's first notes in DEFAULT_TZ.
 	zones := &zoneLearner{store: db, learnt: watcher.Recompute, log: log}
+	installs, err := newInstalls(db.Database, cfg, now, log)
+	if err != nil {
+		return err
+	}
 	b, err = bot.New(bot.Config{
-		BotToken: cfg.SlackBotToken,
+		BotToken: installs.botToken(cfg),
+		Teams:    installs.teams(),
+		// app_uninstalled, tokens_revoked: the team's tokens are deleted.
+		Uninstalled: installs.uninstall(),
 		AppToken: cfg.SlackAppToken,
 		HTTP:     cfg.HTTPMode(),
 		APIURL:   cfg.SlackAPIURL,
@@ -306,7 +313,7 @@ func (m *Main) Run(ctx context.Context) error {
 		return nil
 	})
 	if cfg.HTTPMode() {
-		g.Go(func() error { return serveHTTP(gctx, cfg, b, db, log, m.Listening) })
+		g.Go(func() error { return serveHTTP(gctx, cfg, b, db, installs.pages, log, m.Listening) })
 	}
 	g.Go(func() error { return recoverLeftWork(gctx, b, botStopped, interrupted, exclusive, time.Minute) })
 	g.Go(func() error { return watcher.Run(gctx) })
