@@ -267,9 +267,6 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	b, err = bot.New(bot.Config{
 		BotToken: installs.botToken(cfg),
-		Teams:    installs.teams(),
-		// app_uninstalled, tokens_revoked: the team's tokens are deleted.
-		Uninstalled: installs.uninstall(),
 		AppToken: cfg.SlackAppToken,
 		HTTP:     cfg.HTTPMode(),
 		APIURL:   cfg.SlackAPIURL,
@@ -289,6 +286,11 @@ func (m *Main) Run(ctx context.Context) error {
 		AfterFunc: m.AfterFunc,
 		// CONTEXT_PACK_TOKEN_BUDGET: how much of the notes a plan reads.
 		TokenBudget: cfg.ContextPackTokenBudget,
+
+		// Installs by OAuth: each team's token; app_uninstalled and
+		// tokens_revoked delete it.
+		Teams:       installs.teams(),
+		Uninstalled: installs.uninstall(),
 	})
 	if err != nil {
 		return configErrorf("cannot start the bot: %s", bh.ErrorMessage(err))
