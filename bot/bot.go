@@ -64,6 +64,9 @@ type Config struct {
 	// Uninstalled, when set, hears app_uninstalled and tokens_revoked: it
 	// deletes the team's tokens.
 	Uninstalled func(ctx context.Context, teamID string) error
+	// InstallURL is where a workspace adds the app (/slack/install),
+	// shown to a person whose workspace's install is gone. Default: none.
+	InstallURL string
 	// HTTP: envelopes come through Deliver (an HTTP transport) and Run
 	// opens no Socket Mode connection. Default false (Socket Mode).
 	HTTP bool

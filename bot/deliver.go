@@ -45,8 +45,8 @@ func (b *Bot) Deliver(evt socketmode.Event, answer func(payload any)) (forget fu
 	if b.answers.stopped {
 		return func() {}, false
 	}
-	if b.notInstalled(evt) {
-		answer(nil)
+	if drop, reply := b.teamGate(evt); drop {
+		answer(reply)
 		return func() {}, true
 	}
 	req := socketmode.Request{}

@@ -199,32 +199,63 @@ func uninstallEvent(evt socketmode.Event) bool {
 	return false
 }
 
-// notInstalled tells whether evt's team has no installation (with many
-// teams): such an envelope is acked and dropped, and said in the log
-// once per team an hour.
-func (b *Bot) notInstalled(evt socketmode.Event) bool {
+// teamGate decides, with many teams, whether evt's team can be served.
+// An envelope of a team without an installation (uninstalled, or never)
+// is dropped, said in the log once per team an hour; one whose token
+// expired and could not be refreshed too. In both cases a person who
+// typed a command or pressed a button is told to add the app again (the
+// command's answer, or the button's response_url: no token needed).
+// reply is the ack's payload.
+func (b *Bot) teamGate(evt socketmode.Event) (drop bool, reply any) {
 	if b.cfg.Teams == nil || uninstallEvent(evt) {
-		return false
+		return false, nil
 	}
 	team := envelopeTeam(evt)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	_, _, err := b.cfg.Teams.TeamBot(ctx, team)
-	if err == nil {
-		return false
+	switch {
+	case err == nil:
+		return false, nil
+	case bh.ErrorCode(err) == bh.ENOTFOUND:
+		now := b.cfg.Now()
+		if last, ok := b.ignored.Load(team); !ok || now.Sub(last.(time.Time)) >= time.Hour {
+			b.ignored.Store(team, now)
+			b.log.Warn("bot: an envelope from a workspace the app is not installed in; ignored (said once an hour per workspace)",
+				"team", team, "type", string(evt.Type))
+		}
+		return true, b.tellReinstall(evt, "BabyHandoff is not installed in this workspace any more.")
+	case bh.ErrorCode(err) == bh.EUNAVAILABLE && evt.Type != socketmode.EventTypeEventsAPI:
+		// The token expired and its refresh failed (Tokens logged why).
+		return true, b.tellReinstall(evt, bh.ErrorMessage(err))
 	}
-	if bh.ErrorCode(err) != bh.ENOTFOUND {
-		// Unreadable, or a refresh that failed: the work goes on and its
-		// Slack calls say why.
-		return false
+	// A store that did not answer: the work goes on, its Slack calls say why.
+	return false, nil
+}
+
+// tellReinstall tells the person behind a command or a button that the
+// app must be added again: the command's ack payload, or a message to
+// the button's response_url. Events have no one to tell.
+func (b *Bot) tellReinstall(evt socketmode.Event, why string) any {
+	text := why
+	if b.cfg.InstallURL != "" {
+		text += " To use it again, add it to Slack: " + b.cfg.InstallURL
 	}
-	now := b.cfg.Now()
-	if last, ok := b.ignored.Load(team); !ok || now.Sub(last.(time.Time)) >= time.Hour {
-		b.ignored.Store(team, now)
-		b.log.Warn("bot: an envelope from a workspace the app is not installed in; ignored (said once an hour per workspace)",
-			"team", team, "type", string(evt.Type))
+	switch d := evt.Data.(type) {
+	case slack.SlashCommand:
+		return map[string]any{"response_type": "ephemeral", "text": text}
+	case slack.InteractionCallback:
+		if d.ResponseURL == "" {
+			return nil
+		}
+		b.enqueue(d.Team.ID, "tell reinstall", func(ctx context.Context) {
+			msg := &slack.WebhookMessage{ResponseType: "ephemeral", Text: text}
+			if err := slack.PostWebhookCustomHTTPContext(ctx, d.ResponseURL, b.cfg.HTTPClient, msg); err != nil {
+				b.log.WarnContext(ctx, "bot: could not tell a person to add the app again", "team", d.Team.ID, "err", err)
+			}
+		})
 	}
-	return true
+	return nil
 }
 
 // uninstalled hears app_uninstalled or tokens_revoked: the team's tokens

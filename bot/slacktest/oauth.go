@@ -20,7 +20,8 @@ type Grant struct {
 	Scope                  string // comma-separated
 	BotToken               string
 	// RefreshToken and ExpiresIn (seconds), when set, make a rotating
-	// token: grant_type=refresh_token with it hands out a new pair.
+	// token: grant_type=refresh_token with it hands out a new pair, for
+	// 12 hours.
 	RefreshToken string
 	ExpiresIn    int
 }
@@ -100,6 +101,7 @@ func (s *Server) oauthAccess(c *Call) map[string]any {
 		s.oauth.refreshed++
 		g.BotToken = fmt.Sprintf("%s-r%d", g.BotToken, s.oauth.refreshed)
 		g.RefreshToken = fmt.Sprintf("%s-r%d", g.RefreshToken, s.oauth.refreshed)
+		g.ExpiresIn = 12 * 60 * 60 // Slack's rotating tokens live 12 hours
 	} else {
 		if g, ok = s.oauth.grants[c.str("code")]; !ok {
 			return apiError("invalid_code")

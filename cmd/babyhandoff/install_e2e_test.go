@@ -138,6 +138,12 @@ func TestE2EInstallByOAuthServesEachTeamWithItsTokenUntilUninstalled(t *testing.
 	}
 	assert.Equal(t, 1, strings.Count(a.stderr.String(), "not installed in; ignored"), "logged once an hour per team; log:\n%s", a.stderr.String())
 	assert.Contains(t, a.stderr.String(), "team=TA")
+	// A person who types a command there is told how to add it again.
+	resp, err = a.fake.PostCommand(a.ctx(), url.Values{"team_id": {"TA"}, "command": {"/plan"}, "channel_id": {"DTA"}, "user_id": {"UTA1"}, "user_name": {"parent"}}, slacktest.HTTPOptions{})
+	require.NoError(t, err)
+	require.Equal(t, http.StatusOK, resp.Status)
+	assert.Contains(t, string(resp.Body), "not installed in this workspace any more")
+	assert.Contains(t, string(resp.Body), "https://bot.example.org/slack/install")
 
 	// Team B goes on with its own token.
 	require.Equal(t, http.StatusOK, a.dmNote("TB", "DTB", "UTB1", "pump at 3pm", "1700000003.000100").Status)
@@ -149,4 +155,35 @@ func TestE2EInstallByOAuthServesEachTeamWithItsTokenUntilUninstalled(t *testing.
 			assert.NotContains(t, a.stderr.String(), secret, "no token or secret in the log")
 		}
 	}
+}
+
+// A token with less than two hours left is refreshed before it is used;
+// tokens_revoked deletes the installation when the bot's token is among
+// those revoked (a person's own are none of its business).
+func TestE2EInstallByOAuthRefreshesAndHearsRevokedTokens(t *testing.T) {
+	a := startOAuth(t)
+	g := slacktest.Grant{Code: "code-c", TeamID: "TC", TeamName: "The Okafors", BotUserID: "UBOTC", InstallerID: "UC1", Scope: "chat:write",
+		BotToken: "xoxb-team-c-secret-token", RefreshToken: "xoxe-1-team-c-refresh", ExpiresIn: 3600}
+	status, page := a.addToSlack(g)
+	require.Equal(t, http.StatusOK, status, page)
+	require.Equal(t, http.StatusOK, a.dmNote("TC", "DTC", "UC1", "pump at 3pm", "1700000000.000100").Status)
+	assert.Equal(t, g.BotToken+"-r1", a.replyTo("DTC", "1700000000.000100").Token, "an hour left: refreshed before use")
+	assert.Equal(t, 1, a.fake.Refreshed())
+
+	revoke := func(tokens map[string]any) {
+		_, resp, err := a.fake.PostEvent(a.ctx(), map[string]any{"_team_id": "TC", "type": "tokens_revoked", "tokens": tokens, "event_ts": "1700000001.000000"}, slacktest.HTTPOptions{})
+		require.NoError(t, err)
+		require.Equal(t, http.StatusOK, resp.Status)
+	}
+	st := dbOf(a.main).(installStore)
+	revoke(map[string]any{"oauth": []any{"UC1"}})
+	_, err := st.Installation(a.ctx(), "TC")
+	assert.NoError(t, err, "a person's token revoked: the bot's stays")
+	revoke(map[string]any{"bot": []any{"UBOTC"}})
+	require.Eventually(t, func() bool { return strings.Contains(a.stderr.String(), "event=tokens_revoked") },
+		10*time.Second, 10*time.Millisecond, "log:\n%s", a.stderr.String())
+	_, err = st.Installation(a.ctx(), "TC")
+	assert.Equal(t, bh.ENOTFOUND, bh.ErrorCode(err))
+	assert.NotContains(t, a.stderr.String(), "xoxb-team-c")
+	assert.NotContains(t, a.stderr.String(), "xoxe-1-team-c")
 }

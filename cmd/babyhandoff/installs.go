@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"log/slog"
+	"strings"
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
@@ -16,6 +17,8 @@ import (
 type installs struct {
 	pages  *install.Pages
 	tokens *install.Tokens
+	// url is the Add to Slack page's public address.
+	url string
 }
 
 // newInstalls builds them on the database's installations.
@@ -45,7 +48,9 @@ func newInstalls(db Database, cfg Config, now func() time.Time, log *slog.Logger
 		return nil, configErrorf("installs by OAuth: %v", err)
 	}
 	log.Info("installs by OAuth: Add to Slack at /slack/install", "redirect_url", cfg.SlackRedirectURL)
-	return &installs{pages: pages, tokens: tokens}, nil
+	// The install page is served beside the redirect page.
+	url := strings.TrimSuffix(strings.TrimRight(cfg.SlackRedirectURL, "/"), "/oauth_redirect") + "/install"
+	return &installs{pages: pages, tokens: tokens, url: url}, nil
 }
 
 // botToken is the one token the bot holds: none when each team has its own.

@@ -291,6 +291,7 @@ func (m *Main) Run(ctx context.Context) error {
 		// tokens_revoked delete it.
 		Teams:       installs.teams(),
 		Uninstalled: installs.uninstall(),
+		InstallURL:  installs.url,
 	})
 	if err != nil {
 		return configErrorf("cannot start the bot: %s", bh.ErrorMessage(err))
