@@ -194,7 +194,7 @@ func (c *capture) busy(req *socketmode.Request, in bh.NewNote) {
 	case b.spare <- struct{}{}:
 		go func() {
 			defer func() { <-b.spare }()
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			ctx, cancel := context.WithTimeout(bh.WithTeam(context.Background(), in.TeamID), 10*time.Second)
 			defer cancel()
 			c.notStored(ctx, in, "I am too busy right now")
 		}()
