@@ -9,7 +9,11 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/bot"
 	"github.com/babyhandoff/babyhandoff/bot/install"
+	"github.com/babyhandoff/babyhandoff/store/sqlite"
 )
+
+// The SQLite engine keeps installations (MongoDB and bolt not yet).
+var _ install.Store = (*sqlite.DB)(nil)
 
 // installs is installs by OAuth, wired when SLACK_CLIENT_ID is set: the
 // Add to Slack pages and each team's token. Without it (one workspace on
