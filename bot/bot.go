@@ -35,6 +35,9 @@
 //   - links.go: links from plan items to the notes' Slack messages.
 //   - recover.go: putting right what a stopped process left (cmd calls it).
 //   - zone.go: a person's Slack time zone (cmd learns shifts' zones with it).
+//   - teams.go: many workspaces (installs by OAuth): each Slack call with
+//     its team's token, envelopes of a team without an install dropped,
+//     app_uninstalled and tokens_revoked.
 package bot
 
 import (
