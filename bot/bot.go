@@ -204,6 +204,8 @@ type Bot struct {
 	chans channels
 	// ignored: when a team without an installation was last logged.
 	ignored ignoredTeams
+	// urls: each team's address, with many teams (team ID → URL).
+	urls sync.Map
 	// dms keeps each person's DM channel with the bot (user ID → channel
 	// ID): it never changes, and conversations.open is rate limited.
 	dms sync.Map

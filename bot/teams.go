@@ -173,6 +173,28 @@ func (b *Bot) selfUser(teamID string) string {
 	return user
 }
 
+// workspaceURL is team's address (https://team.slack.com/), the base of
+// message permalinks: the one identity's on one token; with many, what
+// auth.test says with the team's token, asked once per team and process.
+func (b *Bot) workspaceURL(teamID string) string {
+	if b.cfg.Teams == nil || teamID == "" {
+		return b.identity().URL
+	}
+	if u, ok := b.urls.Load(teamID); ok {
+		return u.(string)
+	}
+	ctx, cancel := context.WithTimeout(bh.WithTeam(context.Background(), teamID), 5*time.Second)
+	defer cancel()
+	auth, err := b.api.AuthTestContext(ctx)
+	if err != nil {
+		// Links fall back to the notes' words this time; asked again next.
+		b.log.Debug("bot: a workspace's address", "team", teamID, "err", err)
+		return ""
+	}
+	b.urls.Store(teamID, auth.URL)
+	return auth.URL
+}
+
 // envelopeTeam is the team an envelope comes from.
 func envelopeTeam(evt socketmode.Event) string {
 	switch d := evt.Data.(type) {

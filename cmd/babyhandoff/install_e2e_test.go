@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -105,7 +106,11 @@ func TestE2EInstallByOAuthServesEachTeamWithItsTokenUntilUninstalled(t *testing.
 		reply := a.replyTo("D"+team, ts)
 		assert.Equal(t, grants[i].BotToken, reply.Token, "team %s's reply", team)
 	}
-	// /plan from team A: the card is posted with A's token.
+	// /plan from team A: the card is posted with A's token, and links its
+	// task's note under A's address.
+	now := fmt.Sprintf("%d.000100", time.Now().Unix())
+	require.Equal(t, http.StatusOK, a.dmNote("TA", "DTA", "UTA1", "task: call the pediatrician about the rash", now).Status)
+	a.replyTo("DTA", now)
 	resp, err := a.fake.PostCommand(a.ctx(), url.Values{"team_id": {"TA"}, "command": {"/plan"}, "channel_id": {"DTA"}, "user_id": {"UTA1"}, "user_name": {"parent"}}, slacktest.HTTPOptions{})
 	require.NoError(t, err)
 	require.Equal(t, http.StatusOK, resp.Status)
@@ -120,6 +125,7 @@ func TestE2EInstallByOAuthServesEachTeamWithItsTokenUntilUninstalled(t *testing.
 		}
 	}
 	require.NotEmpty(t, card.ts)
+	assert.Contains(t, string(card.raw), "https://fake.slack.test/archives/DTA/p"+strings.ReplaceAll(now, ".", ""), "the card links its note under team A's address")
 
 	// Team A uninstalls: its tokens are deleted.
 	_, resp, err = a.fake.PostEvent(a.ctx(), map[string]any{"_team_id": "TA", "type": "app_uninstalled", "event_ts": "1700000001.000000"}, slacktest.HTTPOptions{})
