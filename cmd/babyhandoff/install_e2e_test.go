@@ -109,8 +109,15 @@ func TestE2EInstallByOAuthServesEachTeamWithItsTokenUntilUninstalled(t *testing.
 	// /plan from team A: the card is posted with A's token, and links its
 	// task's note under A's address.
 	now := fmt.Sprintf("%d.000100", time.Now().Unix())
-	require.Equal(t, http.StatusOK, a.dmNote("TA", "DTA", "UTA1", "task: call the pediatrician about the rash", now).Status)
+	require.Equal(t, http.StatusOK, a.dmNote("TA", "DTA", "UTA1", "<@UBOTA> task: call the pediatrician about the rash", now).Status)
 	a.replyTo("DTA", now)
+	db := dbOf(a.main)
+	sh, err := db.Shift(a.ctx(), "TA", "DTA")
+	require.NoError(t, err)
+	n, err := db.NoteByMessage(a.ctx(), "TA", "DTA", now)
+	require.NoError(t, err)
+	assert.Equal(t, sh.ID, n.ShiftID)
+	assert.NotContains(t, n.RawText, "UBOTA", "a mention of team A's bot is not part of the note")
 	resp, err := a.fake.PostCommand(a.ctx(), url.Values{"team_id": {"TA"}, "command": {"/plan"}, "channel_id": {"DTA"}, "user_id": {"UTA1"}, "user_name": {"parent"}}, slacktest.HTTPOptions{})
 	require.NoError(t, err)
 	require.Equal(t, http.StatusOK, resp.Status)
