@@ -154,3 +154,17 @@ func TestUnreachableMongoDBIsAClearError(t *testing.T) {
 	assert.Contains(t, errOut.String(), "cannot open the database")
 	assert.NotContains(t, errOut.String()+out.String(), "hunter2secret")
 }
+
+// Installs by OAuth are kept by the SQLite engine only, for now: another
+// engine is refused at start-up with what to do, not at the first install.
+func TestOAuthNeedsTheSQLiteEngine(t *testing.T) {
+	clearEnv(t)
+	for k, v := range oauthEnv(map[string]string{"EMBEDDED_ENGINE": "bolt"}) {
+		t.Setenv(k, v)
+	}
+	var out, errOut strings.Builder
+	code := run(context.Background(), nil, &out, &errOut)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut.String(), "installs by OAuth (SLACK_CLIENT_ID) keep their installations in the embedded SQLite database")
+	assert.NotContains(t, errOut.String(), "secretvalue")
+}
