@@ -51,6 +51,9 @@ func newInstalls(db Database, cfg Config, now func() time.Time, log *slog.Logger
 	if err != nil {
 		return nil, configErrorf("installs by OAuth: %v", err)
 	}
+	if cfg.SlackBotToken != "" {
+		log.Warn("SLACK_BOT_TOKEN is not used with installs by OAuth (SLACK_CLIENT_ID): each workspace is served with its own token; add your workspace at /slack/install")
+	}
 	log.Info("installs by OAuth: Add to Slack at /slack/install", "redirect_url", cfg.SlackRedirectURL)
 	// The install page is served beside the redirect page.
 	url := strings.TrimSuffix(strings.TrimRight(cfg.SlackRedirectURL, "/"), "/oauth_redirect") + "/install"
