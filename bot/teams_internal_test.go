@@ -96,3 +96,30 @@ func TestTeamSlackUsesTheContextsTeam(t *testing.T) {
 	assert.NoError(t, err)
 	assert.NotNil(t, c)
 }
+
+// teamOfCalls is a Slack that hears which team each post is made for.
+type teamOfCalls struct {
+	Slack
+	teams chan string
+}
+
+func (s teamOfCalls) PostMessageContext(ctx context.Context, _ string, _ ...slack.MsgOption) (string, string, error) {
+	s.teams <- bh.TeamOf(ctx)
+	return "", "1.1", nil
+}
+
+// A note no worker could take, on Slack's last delivery: the sender is
+// told, with their own team's token.
+func TestBusyNoticeIsMadeForTheNotesTeam(t *testing.T) {
+	api := teamOfCalls{teams: make(chan string, 1)}
+	b := &Bot{cfg: Config{Now: time.Now}, log: slog.New(slog.DiscardHandler), api: api, spare: make(chan struct{}, 1)}
+	c := &capture{b: b}
+	c.busy(&socketmode.Request{EnvelopeID: httpEnvelope + "1", RetryAttempt: lastSlackRetry},
+		bh.NewNote{TeamID: "TA", ChannelID: "D1", RawText: "pump at 3pm", MessageTS: "1.1"})
+	select {
+	case team := <-api.teams:
+		assert.Equal(t, "TA", team)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the sender was not told")
+	}
+}
