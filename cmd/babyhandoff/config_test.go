@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -114,6 +115,22 @@ func TestRedactingLogger(t *testing.T) {
 	log.With("t", "xoxb-supersecret-1").Debug("x")
 	assert.NotContains(t, buf.String(), "supersecret")
 	assert.Contains(t, buf.String(), "[redacted]")
+}
+
+// A database file the bot refuses is named in one message, printed once
+// (its words were printed twice: once as the message, once in the cause).
+func TestARefusedDatabaseIsSaidOnce(t *testing.T) {
+	clearEnv(t)
+	dir := t.TempDir()
+	t.Setenv("SLACK_APP_TOKEN", "xapp-test-x")
+	t.Setenv("SLACK_BOT_TOKEN", "xoxb-test-x")
+	t.Setenv("DATA_DIR", dir)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "babyhandoff.db"), nil, 0o600))
+	var out, errOut strings.Builder
+	code := run(context.Background(), nil, &out, &errOut)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut.String(), "cannot open the database")
+	assert.Equal(t, 1, strings.Count(errOut.String(), "is empty (0 bytes)"), errOut.String())
 }
 
 type assertErr string

@@ -177,6 +177,17 @@ func runBot(ctx context.Context, stderr io.Writer, setup func(*Main)) int {
 	return 0
 }
 
+// openFailed says a database did not open, its message printed once: a
+// domain error's words (with its detail), else the cause's text. The
+// cause stays unwrappable.
+func openFailed(err error) error {
+	var e *bh.Error
+	if errors.As(err, &e) && e.Code != bh.EINTERNAL && e.Message != "" {
+		return &bh.Error{Code: e.Code, Message: "cannot open the database: " + e.Message, Detail: e.Detail, Err: err}
+	}
+	return fmt.Errorf("cannot open the database: %w", err)
+}
+
 // Main is the bot process: the database, the council, the Risk Radar and
 // the Slack front, wired together. Run starts them; Close releases what
 // Run opened.
@@ -220,7 +231,7 @@ func (m *Main) Run(ctx context.Context) error {
 	db, err := openDatabase(ctx, cfg, dbOptions{Logger: log, Now: now, Location: loc, Exclusive: true,
 		RunDetailAge: time.Duration(cfg.RunDetailDays) * 24 * time.Hour, ClosedNoteAge: time.Duration(cfg.NoteDays) * 24 * time.Hour})
 	if err != nil {
-		return fmt.Errorf("cannot open the database: %s: %w", bh.ErrorMessage(err), err)
+		return openFailed(err)
 	}
 	m.db = db
 	log.Info("database ready", "where", db.where)
