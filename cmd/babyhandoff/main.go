@@ -70,6 +70,8 @@ Usage:
                        re-run a stored run from its context pack and say whether the outputs match
   babyhandoff export --out DIR [--team T --conversation C]
                        write conversations (notes, plans, handoffs) as JSON and Markdown: a backup, or a move to MongoDB
+  babyhandoff backup --out FILE
+                       a consistent copy of the embedded database, also while the bot runs
   babyhandoff import DIR
                        read an export into the database (MONGODB_URI or DATA_DIR); importing twice changes nothing
   babyhandoff version  print the version and how it was built
@@ -106,6 +108,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return runReplay(ctx, args[1:], stdout, stderr)
 	case "export":
 		return runExport(ctx, args[1:], stdout, stderr)
+	case "backup":
+		return runBackup(ctx, args[1:], stdout, stderr)
 	case "import":
 		return runImport(ctx, args[1:], stdout, stderr)
 	case "version", "--version":
