@@ -1,0 +1,132 @@
+package legacy_test
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/legacy"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files from the old engine's reading")
+
+// fixtures are the earlier formats in testdata: the single file of the
+// first versions, the bbolt file of 2026-11-24 and of 2026-11-26 (before
+// families).
+var fixtures = []string{"single", "v20261124", "v20261126"}
+
+// now is when the reads happen (the stamp of quiet hours passed to a
+// DM's person).
+var now = func() time.Time { return time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC) }
+
+func goldenPath(fixture string) string { return filepath.Join("testdata", fixture+".golden.json") }
+
+// copyFixture copies a fixture's files into a new folder.
+func copyFixture(t *testing.T, fixture string) string {
+	t.Helper()
+	dir := t.TempDir()
+	entries, err := os.ReadDir(filepath.Join("testdata", fixture))
+	require.NoError(t, err)
+	for _, e := range entries {
+		raw, err := os.ReadFile(filepath.Join("testdata", fixture, e.Name()))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, e.Name()), raw, 0o600))
+	}
+	return dir
+}
+
+// records reads dir with the reader, decoded as the export format does.
+func records(t *testing.T, dir string) []bh.FamilyRecord {
+	t.Helper()
+	fams, err := legacy.Read(dir, now())
+	require.NoError(t, err)
+	var out []bh.FamilyRecord
+	for _, f := range fams {
+		r, err := store.RecordOf(store.Dump(f))
+		require.NoError(t, err)
+		out = append(out, r)
+	}
+	return out
+}
+
+// family is what the golden files keep of a family: its ids, readable,
+// and a checksum of its whole record.
+type family struct {
+	Family        string   `json:"family"`
+	Notes         []string `json:"notes"`
+	Runs          []string `json:"runs"`
+	Handoffs      []string `json:"handoffs"`
+	Members       []string `json:"members"`
+	Conversations []string `json:"conversations"`
+	Record        string   `json:"record_sha256"`
+}
+
+func summary(t *testing.T, recs []bh.FamilyRecord) []byte {
+	t.Helper()
+	out := []family{}
+	for _, r := range recs {
+		whole, err := json.Marshal(r)
+		require.NoError(t, err)
+		f := family{Family: r.Shift.TeamID + "/" + r.Shift.ID + " " + r.Shift.ChannelID, Notes: []string{}, Runs: []string{}, Handoffs: []string{},
+			Members: []string{}, Conversations: []string{}, Record: fmt.Sprintf("%x", sha256.Sum256(whole))}
+		for _, n := range r.Notes {
+			f.Notes = append(f.Notes, n.ID)
+		}
+		for _, x := range r.Runs {
+			f.Runs = append(f.Runs, x.Run.ID)
+		}
+		for _, h := range r.Handoffs {
+			f.Handoffs = append(f.Handoffs, h.ID)
+		}
+		for _, m := range r.Members {
+			f.Members = append(f.Members, m.UserID)
+		}
+		for _, c := range r.Conversations {
+			f.Conversations = append(f.Conversations, c.ChannelID+">"+c.ShiftID)
+		}
+		out = append(out, f)
+	}
+	b, err := json.MarshalIndent(out, "", "  ")
+	require.NoError(t, err)
+	return append(b, '\n')
+}
+
+// Each earlier format reads as the old engine read it (its golden file,
+// written from the old engine's reading), and its files stay byte for
+// byte as they were.
+func TestReadsEachEarlierFormat(t *testing.T) {
+	for _, fx := range fixtures {
+		t.Run(fx, func(t *testing.T) {
+			dir := filepath.Join("testdata", fx)
+			before := sums(t, dir)
+			want, err := os.ReadFile(goldenPath(fx))
+			require.NoError(t, err)
+			assert.Equal(t, string(want), string(summary(t, records(t, dir))))
+			assert.Equal(t, before, sums(t, dir), "read only")
+		})
+	}
+}
+
+// sums is each file's checksum in dir, by name.
+func sums(t *testing.T, dir string) map[string][32]byte {
+	t.Helper()
+	out := map[string][32]byte{}
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	for _, e := range entries {
+		raw, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		require.NoError(t, err)
+		out[e.Name()] = sha256.Sum256(raw)
+	}
+	return out
+}
