@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -22,8 +23,10 @@ var update = flag.Bool("update", false, "rewrite the golden files from the old e
 
 // fixtures are the earlier formats in testdata: the single file of the
 // first versions, the bbolt file of 2026-11-24 and of 2026-11-26 (before
-// families).
-var fixtures = []string{"single", "v20261124", "v20261126"}
+// families), one with a log a kill left (v20261128-log/make.go.txt), and
+// that one with its log's last record cut short or garbled ("-cut",
+// "-garbled": a crash in the middle of its write, never acknowledged).
+var fixtures = []string{"single", "v20261124", "v20261126", "v20261128-log", "v20261128-log-cut", "v20261128-log-garbled"}
 
 // now is when the reads happen (the stamp of quiet hours passed to a
 // DM's person).
@@ -31,18 +34,40 @@ var now = func() time.Time { return time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC
 
 func goldenPath(fixture string) string { return filepath.Join("testdata", fixture+".golden.json") }
 
-// copyFixture copies a fixture's files into a new folder.
+// copyFixture copies a fixture's files into a new folder (a "-cut" one's
+// log without the last 7 bytes of its last record, a "-garbled" one's
+// with one of them changed).
 func copyFixture(t *testing.T, fixture string) string {
 	t.Helper()
 	dir := t.TempDir()
-	entries, err := os.ReadDir(filepath.Join("testdata", fixture))
+	from, cut := strings.CutSuffix(fixture, "-cut")
+	from, garbled := strings.CutSuffix(from, "-garbled")
+	entries, err := os.ReadDir(filepath.Join("testdata", from))
 	require.NoError(t, err)
 	for _, e := range entries {
-		raw, err := os.ReadFile(filepath.Join("testdata", fixture, e.Name()))
+		if strings.HasSuffix(e.Name(), ".txt") {
+			continue
+		}
+		raw, err := os.ReadFile(filepath.Join("testdata", from, e.Name()))
 		require.NoError(t, err)
+		if cut && e.Name() == legacy.LogName {
+			raw = raw[:len(raw)-7]
+		}
+		if garbled && e.Name() == legacy.LogName {
+			raw[len(raw)-7]++
+		}
 		require.NoError(t, os.WriteFile(filepath.Join(dir, e.Name()), raw, 0o600))
 	}
 	return dir
+}
+
+// fixtureDir is where a fixture is read: its folder in testdata, or a
+// copy made to be cut.
+func fixtureDir(t *testing.T, fixture string) string {
+	if strings.HasSuffix(fixture, "-cut") || strings.HasSuffix(fixture, "-garbled") {
+		return copyFixture(t, fixture)
+	}
+	return filepath.Join("testdata", fixture)
 }
 
 // records reads dir with the reader, decoded as the export format does.
@@ -107,7 +132,7 @@ func summary(t *testing.T, recs []bh.FamilyRecord) []byte {
 func TestReadsEachEarlierFormat(t *testing.T) {
 	for _, fx := range fixtures {
 		t.Run(fx, func(t *testing.T) {
-			dir := filepath.Join("testdata", fx)
+			dir := fixtureDir(t, fx)
 			before := sums(t, dir)
 			want, err := os.ReadFile(goldenPath(fx))
 			require.NoError(t, err)

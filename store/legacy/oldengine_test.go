@@ -8,7 +8,6 @@ package legacy_test
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -45,7 +44,7 @@ func TestTheOldEngineReadsWhatTheReaderReads(t *testing.T) {
 		t.Run(fx, func(t *testing.T) {
 			want := oldRead(t, fx)
 			require.NotEmpty(t, want)
-			got := records(t, filepath.Join("testdata", fx))
+			got := records(t, fixtureDir(t, fx))
 			assert.Equal(t, want, got)
 			if *update {
 				require.NoError(t, os.WriteFile(goldenPath(fx), summary(t, want), 0o600))
