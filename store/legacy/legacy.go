@@ -97,9 +97,17 @@ func Read(dir string, now time.Time) (fams []Family, err error) {
 	return e.families()
 }
 
-// badFile is the refusal of a file the move cannot read: it names the
-// file once, says what is wrong and what to do.
+// ErrBadFile is in every refusal of a file: its message is whole (it
+// names the file once, says what is wrong, that nothing was changed and
+// what to do), to be shown as it is.
+var ErrBadFile = errors.New("an old file the move cannot read")
+
 func badFile(path, what, todo string, err error) error {
+	if err == nil {
+		err = ErrBadFile
+	} else {
+		err = fmt.Errorf("%w: %w", ErrBadFile, err)
+	}
 	return &bh.Error{Code: bh.EINVALID, Err: err,
 		Message: fmt.Sprintf("The old embedded database %s %s, so it cannot be moved into SQLite. Nothing was changed. %s", path, what, todo)}
 }
