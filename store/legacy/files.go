@@ -1,6 +1,7 @@
 package legacy
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -305,16 +306,17 @@ func readSingle(path string) (*data, error) {
 	if len(raw) == 0 {
 		return nil, empty(path)
 	}
-	if len(raw) >= 4 && int64(binary.LittleEndian.Uint32(raw)) > int64(len(raw)) {
-		return nil, cutShort(path, fmt.Errorf("%d bytes of the %d it says it has", len(raw), binary.LittleEndian.Uint32(raw)))
+	// Its length, then its one field: the namespaces.
+	if len(raw) < 4 || !bytes.HasPrefix(raw[4:], []byte("\x03namespaces\x00")) {
+		return nil, notOurs(path, errors.New("not lungo's file"))
+	}
+	if n := int64(binary.LittleEndian.Uint32(raw)); n > int64(len(raw)) {
+		return nil, cutShort(path, fmt.Errorf("%d bytes of the %d it says it has", len(raw), n))
 	}
 	var file struct {
 		Namespaces map[string]struct {
 			Documents []bson.Raw `bson:"documents"`
 		} `bson:"namespaces"`
-	}
-	if len(raw) < 5 || int(binary.LittleEndian.Uint32(raw)) != len(raw) {
-		return nil, notOurs(path, errors.New("not one BSON document"))
 	}
 	if err := bson.Unmarshal(raw, &file); err != nil {
 		return nil, notOurs(path, err)
