@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"os"
@@ -18,16 +19,26 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/legacy"
 	"github.com/babyhandoff/babyhandoff/store/sqlite"
 )
 
-// The earlier formats, as store/testdata keeps them: the single file of
-// the first versions, and the bolt file of 2026-11-24 and 2026-11-26.
-var earlierFormats = []struct{ name, file string }{
-	{"legacy", store.LegacyFileName},
-	{"v20261124", store.FileName},
-	{"v20261126", store.FileName},
+// The earlier formats, as store/legacy/testdata keeps them: the single
+// file of the first versions, the bolt file of 2026-11-24 and 2026-11-26,
+// and one with the log a kill left beside it.
+var earlierFormats = []struct {
+	name  string
+	files []string
+}{
+	{"single", []string{legacy.SingleFileName}},
+	{"v20261124", []string{legacy.FileName}},
+	{"v20261126", []string{legacy.FileName}},
+	{"v20261128-log", []string{legacy.FileName, legacy.LogName}},
 }
+
+// movedZone is where the moves are read: not UTC, where a family
+// without a zone reads its notes' words.
+const movedZone = "America/New_York"
 
 // sums is each file's checksum in dir, by name (what is there, exactly).
 func sums(t *testing.T, dir string) map[string][32]byte {
@@ -47,14 +58,55 @@ func sums(t *testing.T, dir string) map[string][32]byte {
 	return out
 }
 
-// fixtureDir is a DATA_DIR holding a copy of an earlier format's file.
-func fixtureDir(t *testing.T, format, file string) (dir string, raw []byte) {
+// fixtureDir is a DATA_DIR holding a copy of an earlier format's files,
+// and their bytes by name.
+func fixtureDir(t *testing.T, format string, files []string) (dir string, raw map[string][]byte) {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join("..", "..", "store", "testdata", format, file))
-	require.NoError(t, err)
-	dir = t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(dir, file), raw, 0o600))
+	dir, raw = t.TempDir(), map[string][]byte{}
+	for _, file := range files {
+		b, err := os.ReadFile(filepath.Join("..", "..", "store", "legacy", "testdata", format, file))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, file), b, 0o600))
+		raw[file] = b
+	}
 	return dir, raw
+}
+
+// movedGolden is where what the old engine read of an earlier format is
+// kept: each family's notes (store/legacy's golden files) and, here, the
+// texts of its live notes hour by hour.
+func movedGolden(format string) (notes, live string) {
+	return filepath.Join("..", "..", "store", "legacy", "testdata", format+".golden.json"), filepath.Join("testdata", "moved", format+".live.json")
+}
+
+// goldenNotes is each family's note ids as the old engine read them.
+func goldenNotes(t *testing.T, format string) map[string][]string {
+	t.Helper()
+	path, _ := movedGolden(format)
+	raw, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var fams []struct {
+		Family string   `json:"family"`
+		Notes  []string `json:"notes"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &fams))
+	out := map[string][]string{}
+	for _, f := range fams {
+		id, _, _ := strings.Cut(f.Family, " ")
+		out[id] = slices.Sorted(slices.Values(f.Notes))
+	}
+	return out
+}
+
+// goldenLive is liveByFamily as the old engine read it.
+func goldenLive(t *testing.T, format string) map[string][]string {
+	t.Helper()
+	_, path := movedGolden(format)
+	raw, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var out map[string][]string
+	require.NoError(t, json.Unmarshal(raw, &out))
+	return out
 }
 
 // notesByFamily is every family's note ids, as the store in dir reads them.
@@ -129,21 +181,15 @@ func TestTheFirstStartOnSQLiteMovesEachEarlierFormat(t *testing.T) {
 	now := time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)
 	for _, f := range earlierFormats {
 		t.Run(f.name, func(t *testing.T) {
-			// What the current store reads of it (from a copy: it may
-			// upgrade the file it opens).
+			// What the old engine read of it (its golden files).
 			// Read in a zone not UTC: where a family without one reads
 			// its notes' words.
-			loc, err := time.LoadLocation("America/New_York")
+			loc, err := time.LoadLocation(movedZone)
 			require.NoError(t, err)
-			readDir, _ := fixtureDir(t, f.name, f.file)
-			old, err := store.Open(ctx, store.Config{DataDir: readDir, Location: loc})
-			require.NoError(t, err)
-			want := notesByFamily(t, old)
-			wantLive := liveByFamily(t, old)
-			require.NoError(t, old.Close(ctx))
+			want, wantLive := goldenNotes(t, f.name), goldenLive(t, f.name)
 			require.NotEmpty(t, want)
 
-			dir, raw := fixtureDir(t, f.name, f.file)
+			dir, raw := fixtureDir(t, f.name, f.files)
 			var logs bytes.Buffer
 			cfg := Config{DataDir: dir, EmbeddedEngine: engineSQLite}
 			o := dbOptions{Exclusive: true, Now: func() time.Time { return now }, Location: loc, Logger: slog.New(slog.NewTextHandler(&logs, nil))}
@@ -154,10 +200,13 @@ func TestTheFirstStartOnSQLiteMovesEachEarlierFormat(t *testing.T) {
 			require.NoError(t, db.Close(ctx))
 			assert.Contains(t, logs.String(), "moved the embedded database into SQLite")
 
-			kept, err := os.ReadFile(filepath.Join(dir, f.file+".migrated-20261128"))
-			require.NoError(t, err)
-			assert.Equal(t, raw, kept, "the old file is kept, unchanged")
-			assert.NoFileExists(t, filepath.Join(dir, store.FileName), "nothing left for the bolt engine to open")
+			for _, file := range f.files {
+				kept, err := os.ReadFile(filepath.Join(dir, file+".migrated-20261128"))
+				require.NoError(t, err)
+				assert.Equal(t, raw[file], kept, "the old file is kept, unchanged")
+			}
+			assert.NoFileExists(t, filepath.Join(dir, legacy.FileName), "nothing left for the bolt engine to open")
+			assert.NoFileExists(t, filepath.Join(dir, legacy.LogName))
 			head, err := os.ReadFile(filepath.Join(dir, sqlite.FileName))
 			require.NoError(t, err)
 			assert.True(t, bytes.HasPrefix(head, sqliteMagic))
@@ -190,7 +239,7 @@ func TestAFailedMoveChangesNothing(t *testing.T) {
 	ctx := context.Background()
 	for _, f := range earlierFormats {
 		t.Run(f.name, func(t *testing.T) {
-			dir, _ := fixtureDir(t, f.name, f.file)
+			dir, _ := fixtureDir(t, f.name, f.files)
 			before := sums(t, dir)
 			migrationHook = func() error { return errors.New("the disk is full") }
 			t.Cleanup(func() { migrationHook = nil })
@@ -210,7 +259,7 @@ func TestAFailedMoveChangesNothing(t *testing.T) {
 // with the usual message, and nothing is moved.
 func TestNoMoveWhileABoltBotRuns(t *testing.T) {
 	ctx := context.Background()
-	dir, _ := fixtureDir(t, "v20261126", store.FileName)
+	dir, _ := fixtureDir(t, "v20261126", []string{legacy.FileName})
 	held, err := store.Open(ctx, store.Config{DataDir: dir})
 	require.NoError(t, err)
 	defer held.Close(ctx)
@@ -227,7 +276,7 @@ func TestNoMoveWhileABoltBotRuns(t *testing.T) {
 // says what to do.
 func TestNoMoveOverASQLiteFile(t *testing.T) {
 	ctx := context.Background()
-	dir, _ := fixtureDir(t, "v20261126", store.FileName)
+	dir, _ := fixtureDir(t, "v20261126", []string{legacy.FileName})
 	other := t.TempDir()
 	db, err := openDatabase(ctx, Config{DataDir: other, EmbeddedEngine: engineSQLite}, dbOptions{})
 	require.NoError(t, err)
@@ -256,7 +305,7 @@ func TestAMoveStoppedByAKillIsFinishedOrRedone(t *testing.T) {
 	for _, f := range earlierFormats {
 		t.Run(f.name, func(t *testing.T) {
 			// A whole new file, as a move makes it.
-			doneDir, raw := fixtureDir(t, f.name, f.file)
+			doneDir, raw := fixtureDir(t, f.name, f.files)
 			db, err := openDatabase(ctx, cfg(doneDir), o)
 			require.NoError(t, err)
 			want := notesByFamily(t, db)
@@ -265,7 +314,7 @@ func TestAMoveStoppedByAKillIsFinishedOrRedone(t *testing.T) {
 			require.NoError(t, err)
 
 			t.Run("before the new file was whole", func(t *testing.T) {
-				dir, _ := fixtureDir(t, f.name, f.file)
+				dir, _ := fixtureDir(t, f.name, f.files)
 				work := filepath.Join(dir, ".moving-to-sqlite-1")
 				require.NoError(t, os.MkdirAll(filepath.Join(work, "old"), 0o700))
 				require.NoError(t, os.WriteFile(filepath.Join(work, sqlite.FileName), made[:len(made)/2], 0o600))
@@ -276,20 +325,23 @@ func TestAMoveStoppedByAKillIsFinishedOrRedone(t *testing.T) {
 				assert.NoDirExists(t, work)
 			})
 			t.Run("between the renames", func(t *testing.T) {
-				dir, _ := fixtureDir(t, f.name, f.file)
+				dir, _ := fixtureDir(t, f.name, f.files)
 				work := filepath.Join(dir, ".moving-to-sqlite-2")
 				require.NoError(t, os.Mkdir(work, 0o700))
 				require.NoError(t, os.WriteFile(filepath.Join(work, sqlite.FileName), made, 0o600))
-				require.NoError(t, writeReady(work, ".migrated-20261128", []string{f.file}))
-				require.NoError(t, os.Rename(filepath.Join(dir, f.file), filepath.Join(dir, f.file+".migrated-20261128")))
+				require.NoError(t, writeReady(work, ".migrated-20261128", f.files))
+				// Killed after the first rename.
+				require.NoError(t, os.Rename(filepath.Join(dir, f.files[0]), filepath.Join(dir, f.files[0]+".migrated-20261128")))
 				db, err := openDatabase(ctx, cfg(dir), o)
 				require.NoError(t, err)
 				assert.Equal(t, want, notesByFamily(t, db), "finished, not started empty")
 				require.NoError(t, db.Close(ctx))
 				assert.NoDirExists(t, work)
-				kept, err := os.ReadFile(filepath.Join(dir, f.file+".migrated-20261128"))
-				require.NoError(t, err)
-				assert.Equal(t, raw, kept)
+				for _, file := range f.files {
+					kept, err := os.ReadFile(filepath.Join(dir, file+".migrated-20261128"))
+					require.NoError(t, err)
+					assert.Equal(t, raw[file], kept)
+				}
 			})
 		})
 	}
