@@ -220,6 +220,9 @@ func (m *Main) Run(ctx context.Context) error {
 	db, err := openDatabase(ctx, cfg, dbOptions{Logger: log, Now: now, Location: loc, Exclusive: true,
 		RunDetailAge: time.Duration(cfg.RunDetailDays) * 24 * time.Hour, ClosedNoteAge: time.Duration(cfg.NoteDays) * 24 * time.Hour})
 	if err != nil {
+		if strings.Contains(err.Error(), bh.ErrorMessage(err)) {
+			return fmt.Errorf("cannot open the database: %w", err) // its text says it: once
+		}
 		return fmt.Errorf("cannot open the database: %s: %w", bh.ErrorMessage(err), err)
 	}
 	m.db = db

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/store"
 	"github.com/babyhandoff/babyhandoff/store/legacy"
 	"github.com/babyhandoff/babyhandoff/store/sqlite"
@@ -343,6 +344,48 @@ func TestAMoveStoppedByAKillIsFinishedOrRedone(t *testing.T) {
 					assert.Equal(t, raw[file], kept)
 				}
 			})
+		})
+	}
+}
+
+// A bad old file stops the start: the log says once which file, what is
+// wrong and what to do (not to run the old engine on it), and DATA_DIR
+// is left byte for byte as it was. (Every kind of bad file:
+// store/legacy's TestBadFilesAreRefusedUnchanged.)
+func TestABadOldFileStopsTheStartSaidOnce(t *testing.T) {
+	fixture, err := os.ReadFile(filepath.Join("..", "..", "store", "legacy", "testdata", "v20261126", legacy.FileName))
+	require.NoError(t, err)
+	for _, tt := range []struct {
+		name, file string
+		raw        []byte
+		says       string
+	}{
+		{"empty", legacy.FileName, []byte{}, "is empty (0 bytes)"},
+		{"cut", legacy.FileName, fixture[:len(fixture)/2], "is cut short"},
+		{"not ours", legacy.SingleFileName, []byte("my notes, not a database\n"), "is not a BabyHandoff database"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			fake := slacktest.New(slacktest.Config{})
+			t.Cleanup(fake.Close)
+			clearEnv(t)
+			dir := t.TempDir()
+			path := filepath.Join(dir, tt.file)
+			require.NoError(t, os.WriteFile(path, tt.raw, 0o600))
+			t.Setenv("DATA_DIR", dir)
+			t.Setenv("SLACK_APP_TOKEN", fake.Config().AppToken)
+			t.Setenv("SLACK_BOT_TOKEN", fake.Config().BotToken)
+			t.Setenv("SLACK_API_URL", fake.APIURL())
+			before := sums(t, dir)
+			var stderr syncBuffer
+			assert.Equal(t, 1, run(context.Background(), nil, &syncBuffer{}, &stderr))
+			out := stderr.String()
+			assert.Equal(t, 1, strings.Count(out, path), "names the file once:\n%s", out)
+			assert.Contains(t, out, path+" "+tt.says)
+			assert.Contains(t, out, "Nothing was changed.")
+			assert.NotContains(t, out, "EMBEDDED_ENGINE=bolt", "the old engine cannot read it either")
+			after := sums(t, dir)
+			delete(after, store.LockFileName)
+			assert.Equal(t, before, after)
 		})
 	}
 }
