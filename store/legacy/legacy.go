@@ -89,7 +89,7 @@ func Read(dir string, now time.Time) (fams []Family, err error) {
 	}
 	e, err := d.engineView()
 	if err != nil {
-		return nil, notOurs(bolt, err)
+		return nil, notOurs(d.path, err)
 	}
 	if err := e.makeFamilies(now); err != nil {
 		return nil, err
