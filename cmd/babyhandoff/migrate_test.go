@@ -355,6 +355,8 @@ func TestAMoveStoppedByAKillIsFinishedOrRedone(t *testing.T) {
 func TestABadOldFileStopsTheStartSaidOnce(t *testing.T) {
 	fixture, err := os.ReadFile(filepath.Join("..", "..", "store", "legacy", "testdata", "v20261126", legacy.FileName))
 	require.NoError(t, err)
+	log, err := os.ReadFile(filepath.Join("..", "..", "store", "legacy", "testdata", "v20261128-log", legacy.LogName))
+	require.NoError(t, err)
 	for _, tt := range []struct {
 		name, file string
 		raw        []byte
@@ -363,6 +365,7 @@ func TestABadOldFileStopsTheStartSaidOnce(t *testing.T) {
 		{"empty", legacy.FileName, []byte{}, "is empty (0 bytes)"},
 		{"cut", legacy.FileName, fixture[:len(fixture)/2], "is cut short"},
 		{"not ours", legacy.SingleFileName, []byte("my notes, not a database\n"), "is not a BabyHandoff database"},
+		{"a log without its file", legacy.LogName, log, "holds 31 changes, but " + legacy.FileName + " is not beside it"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			fake := slacktest.New(slacktest.Config{})
@@ -377,7 +380,10 @@ func TestABadOldFileStopsTheStartSaidOnce(t *testing.T) {
 			t.Setenv("SLACK_API_URL", fake.APIURL())
 			before := sums(t, dir)
 			var stderr syncBuffer
-			assert.Equal(t, 1, run(context.Background(), nil, &syncBuffer{}, &stderr))
+			// Bounded: a bot that started anyway would run until stopped.
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			assert.Equal(t, 1, run(ctx, nil, &syncBuffer{}, &stderr))
 			out := stderr.String()
 			assert.Equal(t, 1, strings.Count(out, path), "names the file once:\n%s", out)
 			assert.Contains(t, out, path+" "+tt.says)
