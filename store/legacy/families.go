@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/binary"
 	"fmt"
+	"iter"
 	"maps"
 	"slices"
 	"strings"
@@ -167,9 +168,21 @@ func (v *view) add(coll string, doc any) error {
 	return err
 }
 
-func (v *view) has(coll, id string) bool {
-	return slices.ContainsFunc(v.colls[coll], func(d bson.Raw) bool { return str(d, "_id") == id })
+// group indexes docs by key (a document whose key is "" is left out).
+func group(docs iter.Seq[bson.Raw], key func(bson.Raw) string) map[string][]bson.Raw {
+	out := map[string][]bson.Raw{}
+	for d := range docs {
+		if k := key(d); k != "" {
+			out[k] = append(out[k], d)
+		}
+	}
+	return out
 }
+
+func field(name string) func(bson.Raw) string { return func(d bson.Raw) string { return str(d, name) } }
+
+// ofShift keys a document by its family: team and shift.
+func ofShift(d bson.Raw) string { return str(d, "team_id") + "/" + str(d, "shift_id") }
 
 // makeFamilies makes each conversation from before families the family
 // of its shift, as the old engine's open did: a DM's family is its person
@@ -189,39 +202,41 @@ func (v *view) makeFamilies(now time.Time) error {
 	for _, m := range v.colls["members"] {
 		family[str(m, "shift_id")] = true
 	}
+	notes := group(maps.Values(v.shelf["logs"]), ofShift)
+	settings := group(slices.Values(v.colls["radar_settings"]), field("_id"))
+	people := group(slices.Values(v.colls["people"]), field("_id"))
 	for _, sd := range shifts {
 		if sd.Sample || bh.IsSampleChannel(sd.ChannelID) || bh.IsFamilyKey(sd.ChannelID) || mapped[sd.TeamID+"/"+sd.ChannelID] || family[sd.ID] {
 			continue
 		}
 		kind := bh.ConversationKindOf(sd.ChannelID)
-		writers := v.writers(sd, kind)
-		people := slices.DeleteFunc(slices.Clone(writers), func(u string) bool { return slices.Contains(sd.Left, u) })
+		writers := writers(sd, kind, notes[sd.TeamID+"/"+sd.ID])
+		them := slices.DeleteFunc(slices.Clone(writers), func(u string) bool { return slices.Contains(sd.Left, u) })
 		row := convDoc{ID: sd.TeamID + "/" + sd.ChannelID, TeamID: sd.TeamID, ChannelID: sd.ChannelID, ShiftID: sd.ID, Kind: string(kind), Since: sd.CreatedAt}
 		var q *quietDoc
 		switch {
-		case kind == bh.ConvDM && len(people) == 0 && len(sd.Left) > 0 && len(writers) > 0:
+		case kind == bh.ConvDM && len(them) == 0 && len(sd.Left) > 0 && len(writers) > 0:
 			row.ShiftID, row.UserID = "", writers[0]
-		case kind == bh.ConvDM && len(people) > 0:
-			row.UserID = people[0]
-			for _, s := range v.colls["radar_settings"] {
-				if str(s, "_id") == sd.TeamID+"/"+sd.ID {
-					var set struct {
-						Quiet *quietDoc `bson:"quiet"`
-					}
-					if err := bson.Unmarshal(s, &set); err != nil {
-						return fmt.Errorf("the radar settings of %s: %w", sd.ID, err)
-					}
-					q = set.Quiet
+		case kind == bh.ConvDM && len(them) > 0:
+			row.UserID = them[0]
+			for _, s := range settings[sd.TeamID+"/"+sd.ID] {
+				var set struct {
+					Quiet *quietDoc `bson:"quiet"`
 				}
+				if err := bson.Unmarshal(s, &set); err != nil {
+					return fmt.Errorf("the radar settings of %s: %w", sd.ID, err)
+				}
+				q = set.Quiet
 			}
 		}
 		err := v.add("conversations", row)
-		for _, u := range people {
+		for _, u := range them {
 			err = cmp.Or(err, v.add("members", memberDoc{ID: sd.TeamID + "/" + sd.ID + "/" + u, TeamID: sd.TeamID, ShiftID: sd.ID, UserID: u, JoinedAt: sd.CreatedAt}))
 		}
-		if id := sd.TeamID + "/" + row.UserID; q != nil && !v.has("people", id) {
+		if id := sd.TeamID + "/" + row.UserID; q != nil && len(people[id]) == 0 {
 			// A person who chose already keeps their choice.
 			err = cmp.Or(err, v.add("people", personDoc{ID: id, TeamID: sd.TeamID, UserID: row.UserID, Quiet: q, UpdatedAt: now.UTC().Truncate(time.Millisecond)}))
+			people[id] = v.colls["people"][len(v.colls["people"])-1:]
 		}
 		if err != nil {
 			return fmt.Errorf("family %s: %w", sd.ID, err)
@@ -232,21 +247,19 @@ func (v *view) makeFamilies(now time.Time) error {
 
 // writers are the people who wrote a shift's notes in its own
 // conversation, by their first note (a DM's: its first writer only).
-func (v *view) writers(sd shiftDoc, kind bh.ConversationKind) []string {
+func writers(sd shiftDoc, kind bh.ConversationKind, notes []bson.Raw) []string {
 	type note struct {
 		id, channel, user string
 		at                time.Time
 	}
-	var notes []note
-	for _, raw := range v.shelf["logs"] {
-		if str(raw, "team_id") == sd.TeamID && str(raw, "shift_id") == sd.ID {
-			at, _ := raw.Lookup("created_at").TimeOK()
-			notes = append(notes, note{str(raw, "_id"), str(raw, "channel_id"), str(raw, "user_id"), at})
-		}
+	list := make([]note, 0, len(notes))
+	for _, raw := range notes {
+		at, _ := raw.Lookup("created_at").TimeOK()
+		list = append(list, note{str(raw, "_id"), str(raw, "channel_id"), str(raw, "user_id"), at})
 	}
-	slices.SortFunc(notes, func(a, b note) int { return cmp.Or(a.at.Compare(b.at), strings.Compare(a.id, b.id)) })
+	slices.SortFunc(list, func(a, b note) int { return cmp.Or(a.at.Compare(b.at), strings.Compare(a.id, b.id)) })
 	var out []string
-	for _, n := range notes {
+	for _, n := range list {
 		if n.channel == sd.ChannelID && n.user != "" && !slices.Contains(out, n.user) {
 			out = append(out, n.user)
 		}
@@ -257,8 +270,16 @@ func (v *view) writers(sd shiftDoc, kind bh.ConversationKind) []string {
 	return out
 }
 
+// The collections a family's documents are found in by its team and
+// shift, and those of a run's details.
+var (
+	shiftColls  = []string{"runs", "events", "nudges", "radar_settings", "duty", "handoffs", "conversations", "members", "invites"}
+	detailColls = []string{"tasks", "messages", "context_packs", "proposals", "decisions", "artifacts"}
+)
+
 // families is every family's documents, ordered by team and channel, as
-// the old engine listed and exported them.
+// the old engine listed and exported them: its shift's, its runs'
+// details, its members' people, its notes' replies.
 func (v *view) families() ([]Family, error) {
 	shifts, err := v.shifts()
 	if err != nil {
@@ -267,89 +288,78 @@ func (v *view) families() ([]Family, error) {
 	slices.SortFunc(shifts, func(a, b shiftDoc) int {
 		return cmp.Or(strings.Compare(a.TeamID, b.TeamID), strings.Compare(a.ChannelID, b.ChannelID))
 	})
+	byShift := map[string]map[string][]bson.Raw{"logs": group(maps.Values(v.shelf["logs"]), ofShift)}
+	for _, c := range shiftColls {
+		byShift[c] = group(slices.Values(v.colls[c]), ofShift)
+	}
+	byRun := map[string]map[string][]bson.Raw{}
+	for _, c := range detailColls {
+		byRun[c] = group(maps.Values(v.shelf[c]), func(d bson.Raw) string { return str(d, "team_id") + "/" + str(d, "run_id") })
+	}
+	ids := map[string]map[string][]bson.Raw{}
+	for _, c := range []string{"shifts", "counters", "conversations", "people"} {
+		ids[c] = group(slices.Values(v.colls[c]), field("_id"))
+	}
 	out := make([]Family, 0, len(shifts))
 	for _, sd := range shifts {
-		f, err := v.family(sd)
-		if err != nil {
-			return nil, fmt.Errorf("family %s: %w", sd.ID, err)
-		}
-		out = append(out, f)
-	}
-	return out, nil
-}
-
-// family is one family's documents: its shift's, its runs' details, its
-// members' people, its notes' replies.
-func (v *view) family(sd shiftDoc) (Family, error) {
-	team, id := sd.TeamID, sd.ID
-	f := Family{Shift: bh.Shift{ID: id, TeamID: team, ChannelID: sd.ChannelID, TZ: sd.TZ, Sample: sd.Sample, SweptRev: sd.SweptRev,
-		CreatedAt: sd.CreatedAt.UTC(), UpdatedAt: sd.UpdatedAt.UTC()}, Collections: map[string][]bson.Raw{}}
-	put := func(coll string, docs []bson.Raw) {
-		if len(docs) > 0 {
-			byID(docs)
-			f.Collections[coll] = append(f.Collections[coll], docs...)
-		}
-	}
-	where := func(docs []bson.Raw, keep func(bson.Raw) bool) []bson.Raw {
-		var out []bson.Raw
-		for _, d := range docs {
-			if keep(d) {
-				out = append(out, d)
+		team, id := sd.TeamID, sd.ID
+		f := Family{Shift: bh.Shift{ID: id, TeamID: team, ChannelID: sd.ChannelID, TZ: sd.TZ, Sample: sd.Sample, SweptRev: sd.SweptRev,
+			CreatedAt: sd.CreatedAt.UTC(), UpdatedAt: sd.UpdatedAt.UTC()}, Collections: map[string][]bson.Raw{}}
+		put := func(coll string, docs []bson.Raw) {
+			if len(docs) > 0 {
+				docs = slices.Clone(docs)
+				byID(docs)
+				f.Collections[coll] = append(f.Collections[coll], docs...)
 			}
 		}
-		return out
-	}
-	ofShift := func(d bson.Raw) bool { return str(d, "team_id") == team && str(d, "shift_id") == id }
-	put("shifts", where(v.colls["shifts"], func(d bson.Raw) bool { return str(d, "_id") == id && str(d, "team_id") == team }))
-	for _, c := range []string{"runs", "events", "nudges", "radar_settings", "duty", "handoffs", "conversations", "members", "invites"} {
-		put(c, where(v.colls[c], ofShift))
-	}
-	put("counters", where(v.colls["counters"], func(d bson.Raw) bool { return str(d, "_id") == "runs:"+team+":"+id }))
-	put("logs", where(slices.Collect(maps.Values(v.shelf["logs"])), ofShift))
-	if st, ok := v.shelf["shift_state"][team+"/"+id]; ok {
-		put("shift_state", []bson.Raw{st})
-	}
-	// The conversation that founded it, once its person left, goes as
-	// feeding no family: an import must not map it back.
-	if !bh.IsFamilyKey(sd.ChannelID) && !bh.IsSampleChannel(sd.ChannelID) {
-		for _, c := range v.colls["conversations"] {
-			if str(c, "_id") != team+"/"+sd.ChannelID || str(c, "shift_id") == id {
+		ofTeam := func(docs []bson.Raw) []bson.Raw {
+			return slices.DeleteFunc(slices.Clone(docs), func(d bson.Raw) bool { return str(d, "team_id") != team })
+		}
+		put("shifts", ofTeam(ids["shifts"][id]))
+		for c, docs := range byShift {
+			put(c, docs[team+"/"+id])
+		}
+		put("counters", ids["counters"]["runs:"+team+":"+id])
+		if st, ok := v.shelf["shift_state"][team+"/"+id]; ok {
+			put("shift_state", []bson.Raw{st})
+		}
+		// The conversation that founded it, once its person left, goes as
+		// feeding no family: an import must not map it back.
+		for _, c := range ids["conversations"][team+"/"+sd.ChannelID] {
+			if bh.IsFamilyKey(sd.ChannelID) || bh.IsSampleChannel(sd.ChannelID) || str(c, "shift_id") == id {
 				continue
 			}
 			var row convDoc
-			if err := bson.Unmarshal(c, &row); err != nil {
-				return Family{}, err
+			raw, err := c, bson.Unmarshal(c, &row)
+			if err == nil {
+				row.ShiftID = ""
+				raw, err = bson.Marshal(row)
 			}
-			row.ShiftID = ""
-			raw, err := bson.Marshal(row)
 			if err != nil {
-				return Family{}, err
+				return nil, fmt.Errorf("family %s: %w", id, err)
 			}
 			f.Collections["conversations"] = append(f.Collections["conversations"], raw)
 		}
-	}
-	for _, c := range []string{"tasks", "messages", "context_packs", "proposals", "decisions", "artifacts"} {
-		var docs []bson.Raw
-		for _, run := range f.Collections["runs"] {
-			for k, d := range v.shelf[c] {
-				if strings.HasPrefix(k, str(run, "_id")+"\x00") && str(d, "team_id") == team {
-					docs = append(docs, d)
-				}
+		for _, c := range detailColls {
+			var docs []bson.Raw
+			for _, run := range f.Collections["runs"] {
+				docs = append(docs, byRun[c][team+"/"+str(run, "_id")]...)
+			}
+			put(c, docs)
+		}
+		var people []bson.Raw
+		for _, m := range f.Collections["members"] {
+			people = append(people, ofTeam(ids["people"][team+"/"+str(m, "user_id")])...)
+		}
+		put("people", people)
+		var replies []bson.Raw
+		for _, n := range f.Collections["logs"] {
+			if r, ok := v.shelf["replies"][str(n, "_id")]; ok && str(r, "team_id") == team {
+				replies = append(replies, r)
 			}
 		}
-		put(c, docs)
+		put("replies", replies)
+		out = append(out, f)
 	}
-	people := map[string]bool{}
-	for _, m := range f.Collections["members"] {
-		people[team+"/"+str(m, "user_id")] = true
-	}
-	put("people", where(v.colls["people"], func(d bson.Raw) bool { return str(d, "team_id") == team && people[str(d, "_id")] }))
-	var replies []bson.Raw
-	for _, n := range f.Collections["logs"] {
-		if r, ok := v.shelf["replies"][str(n, "_id")]; ok && str(r, "team_id") == team {
-			replies = append(replies, r)
-		}
-	}
-	put("replies", replies)
-	return f, nil
+	return out, nil
 }
