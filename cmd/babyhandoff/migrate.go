@@ -32,7 +32,8 @@ var sqliteMagic = []byte("SQLite format 3\x00")
 // oldFiles are the bolt engine's files in dir that a move takes: the
 // current file and its log, or else the older single file (named as
 // SQLite's file is, so it is told apart by its first bytes), with a log
-// left without its file (which the move refuses if it holds changes).
+// left without its file (which the move refuses if it holds changes;
+// beside a SQLite file, it is left alone).
 // None: nothing to move (a new DATA_DIR, or one moved already).
 func oldFiles(dir string) ([]string, error) {
 	var files []string
@@ -59,8 +60,10 @@ func oldFiles(dir string) ([]string, error) {
 		return nil, err
 	}
 	if n == 0 || bytes.Equal(head[:n], sqliteMagic) {
-		// SQLite's own file (or an empty one, which SQLite refuses as such).
-		return files, nil
+		// SQLite's own file (or an empty one, which SQLite refuses as
+		// such): moved already, or never bolt's; a log beside it is not
+		// moved over it.
+		return nil, nil
 	}
 	return append([]string{legacy.SingleFileName}, files...), nil
 }

@@ -395,3 +395,27 @@ func TestABadOldFileStopsTheStartSaidOnce(t *testing.T) {
 		})
 	}
 }
+
+// A bolt log left beside the SQLite file (put back by hand, say) is not
+// moved over it: the SQLite file keeps its notes, the log stays as it is.
+func TestALogBesideTheSQLiteFileIsLeftAlone(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	cfg := Config{DataDir: dir, EmbeddedEngine: engineSQLite}
+	db, err := openDatabase(ctx, cfg, dbOptions{Exclusive: true})
+	require.NoError(t, err)
+	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", UserID: "U1", RawText: "wipes < 1 day", MessageTS: "1.1"})
+	require.NoError(t, err)
+	require.NoError(t, db.Close(ctx))
+	empty := append([]byte("BHWAL\x00\x00\x01"), make([]byte, 1024)...)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, legacy.LogName), empty, 0o600))
+	before := sums(t, dir)
+
+	db, err = openDatabase(ctx, cfg, dbOptions{Exclusive: true})
+	require.NoError(t, err)
+	assert.Equal(t, map[string][]string{"T1/" + n.ShiftID: {n.ID}}, notesByFamily(t, db))
+	require.NoError(t, db.Close(ctx))
+	after := sums(t, dir)
+	assert.Equal(t, before[legacy.LogName], after[legacy.LogName])
+	assert.NotContains(t, after, legacy.LogName+".migrated-"+time.Now().UTC().Format("20060102"))
+}
