@@ -261,15 +261,18 @@ func TestAFailedMoveChangesNothing(t *testing.T) {
 func TestNoMoveWhileABoltBotRuns(t *testing.T) {
 	ctx := context.Background()
 	dir, _ := fixtureDir(t, "v20261126", []string{legacy.FileName})
-	held, err := store.Open(ctx, store.Config{DataDir: dir})
+	// The bot holds DATA_DIR's lock (whichever engine it runs).
+	unlock, err := store.LockDir(dir)
 	require.NoError(t, err)
-	defer held.Close(ctx)
+	defer unlock()
+	before := sums(t, dir)
 	for _, o := range []dbOptions{{Exclusive: true}, {}} {
 		_, err = openDatabase(ctx, Config{DataDir: dir, EmbeddedEngine: engineSQLite}, o)
 		require.Error(t, err)
 		assert.Contains(t, bh.ErrorMessage(err), "is in use by")
 		assert.NoFileExists(t, filepath.Join(dir, sqlite.FileName))
 	}
+	assert.Equal(t, before, sums(t, dir))
 }
 
 // Both engines' files in one DATA_DIR (the bolt files put back after a
