@@ -108,22 +108,32 @@ func badFile(path, what, todo string, err error) error {
 	} else {
 		err = fmt.Errorf("%w: %w", ErrBadFile, err)
 	}
+	subject := "The old embedded database"
+	if filepath.Base(path) == LogName {
+		subject += "'s log"
+	}
 	return &bh.Error{Code: bh.EINVALID, Err: err,
-		Message: fmt.Sprintf("The old embedded database %s %s, so it cannot be moved into SQLite. Nothing was changed. %s", path, what, todo)}
+		Message: fmt.Sprintf("%s %s %s, so it cannot be moved into SQLite. Nothing was changed. %s", subject, path, what, todo)}
+}
+
+// restore is what to do about a file that cannot be read.
+func restore(path string) string {
+	if filepath.Base(path) == FileName {
+		return "Restore it from a backup, or move it away (with " + LogName + " beside it) to start with an empty database."
+	}
+	return "Restore it from a backup, or move it away to start with an empty database."
 }
 
 func notOurs(path string, err error) error {
-	return badFile(path, "is not a BabyHandoff database (another program's file, or a damaged one)",
-		"Restore it from a backup, or move it away to start with an empty database.", err)
+	return badFile(path, "is not a BabyHandoff database (another program's file, or a damaged one)", restore(path), err)
 }
 
 func cutShort(path string, err error) error {
-	return badFile(path, "is cut short (a copy or a disk that stopped half-way)",
-		"Restore it from a backup, or move it away to start with an empty database.", err)
+	return badFile(path, "is cut short (a copy or a disk that stopped half-way)", restore(path), err)
 }
 
 func empty(path string) error {
-	return badFile(path, "is empty (0 bytes)", "Restore it from a backup, or move it away to start with an empty database.", nil)
+	return badFile(path, "is empty (0 bytes)", restore(path), nil)
 }
 
 func newer(path string, err error) error {
