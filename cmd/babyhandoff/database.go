@@ -16,6 +16,7 @@ import (
 	"github.com/babyhandoff/babyhandoff/council"
 	"github.com/babyhandoff/babyhandoff/radar"
 	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/legacy"
 	"github.com/babyhandoff/babyhandoff/store/sqlite"
 )
 
@@ -162,7 +163,9 @@ func moveOnce(ctx context.Context, dir string, locked bool, o dbOptions) error {
 		return &bh.Error{Code: bh.EUNAVAILABLE, Err: err,
 			Message: fmt.Sprintf("Cannot finish the move of the embedded database in %s into SQLite (%v).", dir, err)}
 	}
-	if _, _, err := moveToSQLite(ctx, dir, now(), o.Location, log); err != nil {
+	if _, _, err := moveToSQLite(ctx, dir, now(), o.Location, log); errors.Is(err, legacy.ErrBadFile) {
+		return err // its message names the file and what to do
+	} else if err != nil {
 		return &bh.Error{Code: bh.EUNAVAILABLE, Err: err,
 			Message: fmt.Sprintf("Cannot move the embedded database in %s into SQLite (%v). Nothing was changed: the old files are as they were. Set EMBEDDED_ENGINE=bolt to run on them meanwhile.", dir, err)}
 	}
