@@ -8,8 +8,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/babyhandoff/babyhandoff/store"
 )
 
 // clearEnv sets every variable to a known state for one test.
@@ -18,6 +16,7 @@ func clearEnv(t *testing.T) {
 	for _, k := range configKeys {
 		t.Setenv(k, "")
 	}
+	t.Setenv("EMBEDDED_ENGINE", "") // no longer a setting, but read to refuse bolt
 	// Keep a developer's own .env out of the tests.
 	t.Chdir(t.TempDir())
 }
@@ -82,7 +81,7 @@ func TestDotEnvIsRead(t *testing.T) {
 func TestEmbeddedStoreInUseIsAClearError(t *testing.T) {
 	clearEnv(t)
 	dir := t.TempDir()
-	held, err := store.Open(context.Background(), store.Config{DataDir: dir})
+	held, err := openDatabase(context.Background(), Config{DataDir: dir}, dbOptions{Exclusive: true})
 	require.NoError(t, err)
 	defer held.Close(context.Background())
 	t.Setenv("SLACK_APP_TOKEN", "xapp-test-x")
