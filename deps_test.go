@@ -35,8 +35,8 @@ func TestDependencyDirection(t *testing.T) {
 		// import of the current store.
 		"/store/sqlite": {"github.com/slack-go/", "go.mongodb.org/", "github.com/256dpi/lungo", "go.etcd.io/bbolt", module + "/store",
 			module + "/bot", module + "/blocks", module + "/council", module + "/radar"},
-		// The tests' store harness opens either engine (the bolt store and
-		// store/sqlite) and knows no package whose tests use it.
+		// The tests' store harness opens the engines under test and knows no
+		// package whose tests use it.
 		"/store/storetest": {"github.com/slack-go/", module + "/bot", module + "/blocks", module + "/council", module + "/radar", module + "/cmd"},
 		// The bot reaches the store through its own small interfaces, and a
 		// model only through the council's.

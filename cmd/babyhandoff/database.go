@@ -97,7 +97,7 @@ func openDatabase(ctx context.Context, cfg Config, o dbOptions) (*opened, error)
 			return nil, err
 		}
 		var err error
-		if unlock, err = store.LockDir(cfg.DataDir); err != nil {
+		if unlock, err = lockDataDir(cfg.DataDir); err != nil {
 			return nil, err
 		}
 	}
@@ -130,7 +130,7 @@ func moveOnce(ctx context.Context, dir string, locked bool, o dbOptions) error {
 		return err
 	}
 	if !locked {
-		unlock, err := store.LockDir(dir)
+		unlock, err := lockDataDir(dir)
 		if err != nil {
 			return err
 		}
