@@ -56,6 +56,10 @@ var configKeys = []string{"SLACK_APP_TOKEN", "SLACK_BOT_TOKEN", "SLACK_API_URL",
 	"AGENT_MAX_RETRIES", "AGENT_TIMEOUT_SECONDS", "CONTEXT_PACK_TOKEN_BUDGET",
 	"RADAR_DEBOUNCE_SECONDS", "RADAR_REMINDER_MINUTES", "RUN_DETAIL_DAYS", "NOTE_DAYS", "BACKUP_DAYS"}
 
+// removedKeys are settings that are gone, read only to refuse a value that
+// no longer works (EMBEDDED_ENGINE=bolt), from the environment or .env.
+var removedKeys = []string{"EMBEDDED_ENGINE"}
+
 // configError is a setting a person must fix; run prints it as one line and
 // exits with status 2.
 type configError struct{ msg string }
@@ -194,7 +198,7 @@ func (c Config) secrets() []string {
 // environment or .env) means "use the default", as it reads, and an empty
 // variable must not stop .env from filling it.
 func clearEmpty() {
-	for _, k := range configKeys {
+	for _, k := range append(removedKeys, configKeys...) {
 		if v, ok := os.LookupEnv(k); ok && strings.TrimSpace(v) == "" {
 			_ = os.Unsetenv(k)
 		}

@@ -13,10 +13,9 @@ import (
 // clearEnv sets every variable to a known state for one test.
 func clearEnv(t *testing.T) {
 	t.Helper()
-	for _, k := range configKeys {
+	for _, k := range append(removedKeys, configKeys...) {
 		t.Setenv(k, "")
 	}
-	t.Setenv("EMBEDDED_ENGINE", "") // no longer a setting, but read to refuse bolt
 	// Keep a developer's own .env out of the tests.
 	t.Chdir(t.TempDir())
 }

@@ -75,10 +75,12 @@ func TestEmbeddedEngineSetting(t *testing.T) {
 		name, engine string
 		sqliteThere  bool
 		want         string
+		inDotEnv     bool
 	}{
-		{"bolt, not moved yet", "bolt", false, "EMBEDDED_ENGINE=bolt was removed in this version: SQLite is the only embedded engine. Unset EMBEDDED_ENGINE: the first start moves the bolt data in %s into SQLite once, and keeps the old files renamed."},
-		{"bolt, moved already", "Bolt", true, "EMBEDDED_ENGINE=bolt was removed in this version: SQLite is the only embedded engine. Unset EMBEDDED_ENGINE: the data in %s is in SQLite (babyhandoff.db) already."},
-		{"another engine", "mysql", false, "EMBEDDED_ENGINE is no longer a setting (SQLite is the only embedded engine): unset it"},
+		{"bolt, not moved yet", "bolt", false, "EMBEDDED_ENGINE=bolt was removed in this version: SQLite is the only embedded engine. Unset EMBEDDED_ENGINE: the first start moves the bolt data in %s into SQLite once, and keeps the old files renamed.", false},
+		{"bolt, moved already", "Bolt", true, "EMBEDDED_ENGINE=bolt was removed in this version: SQLite is the only embedded engine. Unset EMBEDDED_ENGINE: the data in %s is in SQLite (babyhandoff.db) already.", false},
+		{"bolt in .env", "bolt", false, "EMBEDDED_ENGINE=bolt was removed in this version: SQLite is the only embedded engine. Unset EMBEDDED_ENGINE: the first start moves the bolt data in %s into SQLite once, and keeps the old files renamed.", true},
+		{"another engine", "mysql", false, "EMBEDDED_ENGINE is no longer a setting (SQLite is the only embedded engine): unset it", false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			clearEnv(t)
@@ -92,7 +94,11 @@ func TestEmbeddedEngineSetting(t *testing.T) {
 			t.Setenv("SLACK_APP_TOKEN", "xapp-test-x")
 			t.Setenv("SLACK_BOT_TOKEN", "xoxb-test-x")
 			t.Setenv("DATA_DIR", dir)
-			t.Setenv("EMBEDDED_ENGINE", tt.engine)
+			if tt.inDotEnv {
+				require.NoError(t, writeFile(".env", "EMBEDDED_ENGINE="+tt.engine+"\n"))
+			} else {
+				t.Setenv("EMBEDDED_ENGINE", tt.engine)
+			}
 			var out, errOut strings.Builder
 			assert.Equal(t, 2, run(context.Background(), nil, &out, &errOut))
 			want := tt.want
