@@ -39,8 +39,8 @@ func TestDependencyDirection(t *testing.T) {
 		// no engine, no Slack (and not the old engine: below).
 		"/store/legacy": {"github.com/slack-go/", "github.com/256dpi/lungo", "modernc.org/", module + "/store/sqlite",
 			module + "/bot", module + "/blocks", module + "/council", module + "/radar", module + "/normalize"},
-		// The tests' store harness opens either engine (the bolt store and
-		// store/sqlite) and knows no package whose tests use it.
+		// The tests' store harness opens the engines under test and knows no
+		// package whose tests use it.
 		"/store/storetest": {"github.com/slack-go/", module + "/bot", module + "/blocks", module + "/council", module + "/radar", module + "/cmd"},
 		// The bot reaches the store through its own small interfaces, and a
 		// model only through the council's.

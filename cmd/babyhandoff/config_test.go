@@ -9,14 +9,12 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/babyhandoff/babyhandoff/store"
 )
 
 // clearEnv sets every variable to a known state for one test.
 func clearEnv(t *testing.T) {
 	t.Helper()
-	for _, k := range configKeys {
+	for _, k := range append(removedKeys, configKeys...) {
 		t.Setenv(k, "")
 	}
 	// Keep a developer's own .env out of the tests.
@@ -83,7 +81,7 @@ func TestDotEnvIsRead(t *testing.T) {
 func TestEmbeddedStoreInUseIsAClearError(t *testing.T) {
 	clearEnv(t)
 	dir := t.TempDir()
-	held, err := store.Open(context.Background(), store.Config{DataDir: dir})
+	held, err := openDatabase(context.Background(), Config{DataDir: dir}, dbOptions{Exclusive: true})
 	require.NoError(t, err)
 	defer held.Close(context.Background())
 	t.Setenv("SLACK_APP_TOKEN", "xapp-test-x")

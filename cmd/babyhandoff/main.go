@@ -382,7 +382,7 @@ func sweep(ctx context.Context, db Database, interval time.Duration, backups int
 		switch {
 		case err != nil && ctx.Err() == nil:
 			log.Error("retention sweep", "err", err)
-		case swept != store.Swept{}:
+		case swept != bh.Swept{}:
 			log.Info("retention sweep", "run_details", swept.RunDetails, "events", swept.Events, "notes", swept.Notes, "slack_ids", swept.SlackIDs, "replies", swept.Replies)
 		}
 		if backups > 0 {

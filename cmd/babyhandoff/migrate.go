@@ -95,7 +95,7 @@ func moveToSQLite(ctx context.Context, dir string, now time.Time, loc *time.Loca
 		// Both engines' files (the bolt ones put back after a move, say):
 		// which is current only a person can tell.
 		if _, err := os.Stat(filepath.Join(dir, sqlite.FileName)); err == nil {
-			return moved{}, nil, fmt.Errorf("%s holds both %s and %s; keep the one with the newest notes and move the other away (or set EMBEDDED_ENGINE=bolt to use %s)",
+			return moved{}, nil, fmt.Errorf("%s holds both %s and %s; keep the one with the newest notes and move the other away (%s is moved into SQLite at the next start if it is alone)",
 				dir, legacy.FileName, sqlite.FileName, legacy.FileName)
 		}
 	}
