@@ -317,7 +317,8 @@ func (b *Bot) wire() {
 	b.radar = &radarHandler{b: b, store: st, links: links, planner: b.planner, home: home}
 	home.planner, home.modals = b.planner, modals
 	b.recov = &recoverer{b: b, store: st, planner: b.planner, share: share}
-	b.handoffs = &handoffs{b: b, store: st, share: share, home: home, links: links}
+	b.handoffs = &handoffs{b: b, store: st, share: share, home: home, links: links, cards: cards}
+	cards.radar, cards.handoffs = b.radar, b.handoffs
 	capture.handoffs = b.handoffs
 	b.families = &families{b: b, store: st, home: home}
 	b.handoffs.families = b.families

@@ -50,6 +50,10 @@ type cards struct {
 	edits keylock.Locks
 	// shows draws one card at a time after an edit (planedit.go).
 	shows keylock.Locks
+	// radar marks a block done from its ⋯; handoffs show an edit made
+	// from a handoff message (blockmenu.go).
+	radar    *radarHandler
+	handoffs *handoffs
 }
 
 // authorizedRun loads the run a control names, only if the control was

@@ -35,11 +35,10 @@ type Config struct {
 	MongoURI string `envconfig:"MONGODB_URI"`
 	MongoDB  string `envconfig:"MONGODB_DB" default:"babyhandoff"`
 	DataDir  string `envconfig:"DATA_DIR" default:"./data"`
-	// EmbeddedEngine keeps the data in DATA_DIR when MONGODB_URI is empty:
-	// "sqlite" (babyhandoff.db) or "bolt" (babyhandoff.bolt, the engine
-	// before). Unset: defaultEngine, which is the tag's default outside
-	// tests.
-	EmbeddedEngine string `envconfig:"EMBEDDED_ENGINE" default:"sqlite"`
+	// EmbeddedEngine is what EMBEDDED_ENGINE says, a setting that is gone:
+	// SQLite (DATA_DIR/babyhandoff.db) is the only embedded engine. It is
+	// read only to refuse "bolt" (boltRemoved); "sqlite" or empty is SQLite.
+	EmbeddedEngine string `ignored:"true"`
 
 	DefaultTZ string `envconfig:"DEFAULT_TZ" default:"UTC"`
 	LogLevel  string `envconfig:"LOG_LEVEL" default:"info"`
@@ -63,10 +62,14 @@ type Config struct {
 
 // configKeys lists every variable Config reads.
 var configKeys = []string{"SLACK_APP_TOKEN", "SLACK_BOT_TOKEN", "SLACK_API_URL", "SLACK_SIGNING_SECRET", "PORT",
-	"SLACK_CLIENT_ID", "SLACK_CLIENT_SECRET", "SLACK_REDIRECT_URL", "TOKEN_ENCRYPTION_KEY", "TOKEN_ENCRYPTION_OLD_KEYS", "MONGODB_URI", "MONGODB_DB", "DATA_DIR", "EMBEDDED_ENGINE",
+	"SLACK_CLIENT_ID", "SLACK_CLIENT_SECRET", "SLACK_REDIRECT_URL", "TOKEN_ENCRYPTION_KEY", "TOKEN_ENCRYPTION_OLD_KEYS", "MONGODB_URI", "MONGODB_DB", "DATA_DIR",
 	"DEFAULT_TZ", "LOG_LEVEL", "LOG_FORMAT", "COUNCIL_MODE", "OPENAI_API_KEY", "OPENAI_MODEL", "OPENAI_BASE_URL",
 	"AGENT_MAX_RETRIES", "AGENT_TIMEOUT_SECONDS", "CONTEXT_PACK_TOKEN_BUDGET",
 	"RADAR_DEBOUNCE_SECONDS", "RADAR_REMINDER_MINUTES", "RUN_DETAIL_DAYS", "NOTE_DAYS", "BACKUP_DAYS"}
+
+// removedKeys are settings that are gone, read only to refuse a value that
+// no longer works (EMBEDDED_ENGINE=bolt), from the environment or .env.
+var removedKeys = []string{"EMBEDDED_ENGINE"}
 
 // configError is a setting a person must fix; run prints it as one line and
 // exits with status 2.
@@ -96,10 +99,7 @@ func loadConfig(envFile string, needSlack bool) (Config, error) {
 		}
 		return Config{}, configErrorf("configuration: %v", err)
 	}
-	c.EmbeddedEngine = strings.ToLower(strings.TrimSpace(c.EmbeddedEngine))
-	if _, set := os.LookupEnv("EMBEDDED_ENGINE"); !set {
-		c.EmbeddedEngine = defaultEngine
-	}
+	c.EmbeddedEngine = strings.ToLower(strings.TrimSpace(os.Getenv("EMBEDDED_ENGINE")))
 	return c, c.validate(needSlack)
 }
 
@@ -130,9 +130,11 @@ func (c Config) validate(needSlack bool) error {
 		}
 	}
 	switch c.EmbeddedEngine {
-	case engineBolt, engineSQLite:
+	case "", engineSQLite:
+	case engineBolt:
+		return configErrorf("%s", boltRemoved(c.DataDir))
 	default:
-		return configErrorf("EMBEDDED_ENGINE must be sqlite or bolt (or left unset for %s)", defaultEngine)
+		return configErrorf("EMBEDDED_ENGINE is no longer a setting (SQLite is the only embedded engine): unset it")
 	}
 	if _, err := time.LoadLocation(c.DefaultTZ); err != nil {
 		return configErrorf("DEFAULT_TZ %q is not a time zone name; use one like Europe/Berlin or America/New_York", c.DefaultTZ)
@@ -221,6 +223,10 @@ func (c Config) validateOAuth() error {
 	case !strings.HasSuffix(strings.TrimRight(c.SlackRedirectURL, "/"), "/slack/oauth_redirect"):
 		return configErrorf("SLACK_REDIRECT_URL must end in /slack/oauth_redirect (the page that finishes an install)")
 	}
+	if c.MongoURI != "" {
+		// The installation store is ported to MongoDB next.
+		return configErrorf("installs by OAuth (SLACK_CLIENT_ID) keep their installations in the embedded database for now: leave MONGODB_URI empty, or unset SLACK_CLIENT_ID")
+	}
 	key, old := c.tokenKeys()
 	if key == "" {
 		return configErrorf("TOKEN_ENCRYPTION_KEY is missing: installs keep their tokens encrypted under it; make one with: openssl rand -base64 32")
@@ -247,7 +253,7 @@ func (c Config) secrets() []string {
 // environment or .env) means "use the default", as it reads, and an empty
 // variable must not stop .env from filling it.
 func clearEmpty() {
-	for _, k := range configKeys {
+	for _, k := range append(removedKeys, configKeys...) {
 		if v, ok := os.LookupEnv(k); ok && strings.TrimSpace(v) == "" {
 			_ = os.Unsetenv(k)
 		}

@@ -3,19 +3,18 @@ package main
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/babyhandoff/babyhandoff/store"
 )
 
 // clearEnv sets every variable to a known state for one test.
 func clearEnv(t *testing.T) {
 	t.Helper()
-	for _, k := range configKeys {
+	for _, k := range append(removedKeys, configKeys...) {
 		t.Setenv(k, "")
 	}
 	// Keep a developer's own .env out of the tests.
@@ -65,6 +64,7 @@ func TestStartupConfigErrors(t *testing.T) {
 		{"OAuth redirect elsewhere", oauthEnv(map[string]string{"SLACK_REDIRECT_URL": "https://bot.example.org/done"}), "must end in /slack/oauth_redirect"},
 		{"OAuth without an encryption key", oauthEnv(map[string]string{"TOKEN_ENCRYPTION_KEY": ""}), "TOKEN_ENCRYPTION_KEY is missing"},
 		{"OAuth with a short encryption key", oauthEnv(map[string]string{"TOKEN_ENCRYPTION_KEY": "c2VjcmV0dmFsdWU="}), "32 random bytes"},
+		{"OAuth on MongoDB", oauthEnv(map[string]string{"MONGODB_URI": "mongodb://127.0.0.1:1/?secretvalue"}), "keep their installations in the embedded database for now"},
 		{"OAuth with a bad old key", oauthEnv(map[string]string{"TOKEN_ENCRYPTION_OLD_KEYS": "secretvalue"}), "old token encryption key 1"},
 		{"model endpoint not a URL", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "COUNCIL_MODE": "openai", "OPENAI_API_KEY": "test-model-key-secretvalue", "OPENAI_BASE_URL": "localhost:8080"}, "OPENAI_BASE_URL"},
 	}
@@ -99,7 +99,7 @@ func TestDotEnvIsRead(t *testing.T) {
 func TestEmbeddedStoreInUseIsAClearError(t *testing.T) {
 	clearEnv(t)
 	dir := t.TempDir()
-	held, err := store.Open(context.Background(), store.Config{DataDir: dir})
+	held, err := openDatabase(context.Background(), Config{DataDir: dir}, dbOptions{Exclusive: true})
 	require.NoError(t, err)
 	defer held.Close(context.Background())
 	t.Setenv("SLACK_APP_TOKEN", "xapp-test-x")
@@ -133,6 +133,22 @@ func TestRedactingLogger(t *testing.T) {
 	assert.Contains(t, buf.String(), "[redacted]")
 }
 
+// A database file the bot refuses is named in one message, printed once
+// (its words were printed twice: once as the message, once in the cause).
+func TestARefusedDatabaseIsSaidOnce(t *testing.T) {
+	clearEnv(t)
+	dir := t.TempDir()
+	t.Setenv("SLACK_APP_TOKEN", "xapp-test-x")
+	t.Setenv("SLACK_BOT_TOKEN", "xoxb-test-x")
+	t.Setenv("DATA_DIR", dir)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "babyhandoff.db"), nil, 0o600))
+	var out, errOut strings.Builder
+	code := run(context.Background(), nil, &out, &errOut)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut.String(), "cannot open the database")
+	assert.Equal(t, 1, strings.Count(errOut.String(), "is empty (0 bytes)"), errOut.String())
+}
+
 type assertErr string
 
 func (e assertErr) Error() string { return string(e) }
@@ -153,18 +169,4 @@ func TestUnreachableMongoDBIsAClearError(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errOut.String(), "cannot open the database")
 	assert.NotContains(t, errOut.String()+out.String(), "hunter2secret")
-}
-
-// Installs by OAuth are kept by the SQLite engine only, for now: another
-// engine is refused at start-up with what to do, not at the first install.
-func TestOAuthNeedsTheSQLiteEngine(t *testing.T) {
-	clearEnv(t)
-	for k, v := range oauthEnv(map[string]string{"EMBEDDED_ENGINE": "bolt"}) {
-		t.Setenv(k, v)
-	}
-	var out, errOut strings.Builder
-	code := run(context.Background(), nil, &out, &errOut)
-	assert.Equal(t, 2, code)
-	assert.Contains(t, errOut.String(), "installs by OAuth (SLACK_CLIENT_ID) keep their installations in the embedded SQLite database")
-	assert.NotContains(t, errOut.String(), "secretvalue")
 }

@@ -26,9 +26,6 @@ const (
 // SLACK_BOT_TOKEN: every workspace arrives by Add to Slack.
 func startOAuth(t *testing.T) *httpApp {
 	t.Helper()
-	if defaultEngine != engineSQLite {
-		t.Skip("installs by OAuth are kept by the SQLite engine")
-	}
 	a := startHTTPWith(t, map[string]string{"SLACK_BOT_TOKEN": "", "SLACK_CLIENT_ID": oauthClientID, "SLACK_CLIENT_SECRET": oauthClientSecret,
 		"SLACK_REDIRECT_URL": "https://bot.example.org/slack/oauth_redirect", "TOKEN_ENCRYPTION_KEY": oauthKey})
 	a.fake.SetOAuthApp(oauthClientID, oauthClientSecret)

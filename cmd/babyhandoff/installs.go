@@ -12,7 +12,7 @@ import (
 	"github.com/babyhandoff/babyhandoff/store/sqlite"
 )
 
-// The SQLite engine keeps installations (MongoDB and bolt not yet).
+// The embedded database keeps installations (MongoDB not yet).
 var _ install.Store = (*sqlite.DB)(nil)
 
 // installs is installs by OAuth, wired when SLACK_CLIENT_ID is set: the
@@ -32,7 +32,7 @@ func newInstalls(db Database, cfg Config, now func() time.Time, log *slog.Logger
 	}
 	st, ok := db.(install.Store)
 	if !ok {
-		return nil, configErrorf("installs by OAuth (SLACK_CLIENT_ID) keep their installations in the embedded SQLite database for now: use EMBEDDED_ENGINE=sqlite and no MONGODB_URI, or unset SLACK_CLIENT_ID")
+		return nil, configErrorf("installs by OAuth (SLACK_CLIENT_ID) keep their installations in the embedded database for now: leave MONGODB_URI empty, or unset SLACK_CLIENT_ID")
 	}
 	key, old := cfg.tokenKeys()
 	sealer, err := install.NewSealer(key, old...)
