@@ -116,9 +116,10 @@ func (p *Pages) Register(mux *http.ServeMux) {
 // install sends the browser to Slack's authorize page with a fresh state,
 // and binds that state to this browser by a cookie.
 func (p *Pages) install(w http.ResponseWriter, r *http.Request) {
+	expires := p.cfg.Now().Add(StateLife)
 	nonce, err := newNonce()
 	if err == nil {
-		err = p.cfg.Store.SaveOAuthState(r.Context(), nonce, p.cfg.Now().Add(StateLife))
+		err = p.cfg.Store.SaveOAuthState(r.Context(), nonce, expires)
 	}
 	if err != nil {
 		p.log.Error("install: state not saved", "err", err)
@@ -126,7 +127,7 @@ func (p *Pages) install(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := url.Values{"client_id": {p.cfg.ClientID}, "scope": {strings.Join(p.cfg.Scopes, ",")},
-		"redirect_uri": {p.cfg.RedirectURL}, "state": {p.signer.sign(nonce, p.cfg.Now().Add(StateLife))}}
+		"redirect_uri": {p.cfg.RedirectURL}, "state": {p.signer.sign(nonce, expires)}}
 	http.SetCookie(w, &http.Cookie{Name: stateCookie, Value: nonce, Path: "/slack/", MaxAge: int(StateLife / time.Second),
 		HttpOnly: true, Secure: true, SameSite: http.SameSiteLaxMode})
 	http.Redirect(w, r, p.cfg.AuthorizeURL+"?"+q.Encode(), http.StatusFound)
