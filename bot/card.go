@@ -172,7 +172,7 @@ func (c *cards) markDone(req *socketmode.Request, cb slack.InteractionCallback) 
 			ticked[o.Value] = true
 		}
 	}
-	c.b.enqueue("mark done", func(ctx context.Context) {
+	c.b.enqueue(cb.Team.ID, "mark done", func(ctx context.Context) {
 		run, err := c.store.Run(ctx, cb.Team.ID, runID)
 		var rec bh.RunRecord
 		if err == nil {

@@ -203,7 +203,7 @@ func (h *handoffs) submit(req *socketmode.Request, cb slack.InteractionCallback)
 	channelID, runID := blocks.ParseHandoffMetadata(cb.View.PrivateMetadata)
 	// The check asks Slack about people and channels: a worker does it
 	// (the socket's reader never waits on the network) and acks.
-	queued := b.enqueue("handoff", func(ctx context.Context) {
+	queued := b.enqueue(cb.Team.ID, "handoff", func(ctx context.Context) {
 		vctx, cancel := context.WithTimeout(ctx, validateTimeout)
 		errs := h.check(vctx, cb, channelID, ans)
 		cancel()
@@ -737,7 +737,7 @@ func (h *handoffs) askSubmit(req *socketmode.Request, cb slack.InteractionCallba
 	}
 	h.b.ack(req, nil)
 	id := cb.View.PrivateMetadata
-	h.b.enqueue("handoff ask", func(ctx context.Context) {
+	h.b.enqueue(cb.Team.ID, "handoff ask", func(ctx context.Context) {
 		ho, ok := h.handoffOf(ctx, cb, id, false)
 		if !ok {
 			return
@@ -879,7 +879,7 @@ func (h *handoffs) take(ctx context.Context, cb slack.InteractionCallback, _ *sl
 // schedule sets a handoff's one reminder after d.
 func (h *handoffs) schedule(teamID, id string, d time.Duration) {
 	stop := h.b.cfg.AfterFunc(d, func() {
-		h.b.enqueue("handoff reminder", func(ctx context.Context) { h.remind(ctx, teamID, id) })
+		h.b.enqueue(teamID, "handoff reminder", func(ctx context.Context) { h.remind(ctx, teamID, id) })
 	})
 	h.mu.Lock()
 	if h.timers == nil {

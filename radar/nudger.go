@@ -1412,7 +1412,7 @@ func (n *Nudger) resume(ctx context.Context, rec bh.PostRecord) {
 	// The stopped process may have been killed after Slack took its post
 	// and before the store heard of it: that message is updated, not sent
 	// again. If the search fails, posting (a possible double) beats losing.
-	ts, err := n.cfg.Notify.FindRadar(ctx, channel, rec.Key)
+	ts, err := n.cfg.Notify.FindRadar(bh.WithTeam(ctx, rec.TeamID), channel, rec.Key)
 	if err != nil && ctx.Err() == nil {
 		n.cfg.Logger.Warn("radar: look for a post a stopped process may have sent", "key", rec.Key, "err", err)
 	}

@@ -21,6 +21,16 @@ func clearEnv(t *testing.T) {
 	t.Chdir(t.TempDir())
 }
 
+// oauthEnv is a valid HTTP mode with installs by OAuth, changed by with.
+func oauthEnv(with map[string]string) map[string]string {
+	env := map[string]string{"SLACK_SIGNING_SECRET": "signing-secretvalue", "SLACK_CLIENT_ID": "1.2", "SLACK_CLIENT_SECRET": "client-secretvalue",
+		"SLACK_REDIRECT_URL": "https://bot.example.org/slack/oauth_redirect", "TOKEN_ENCRYPTION_KEY": "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="}
+	for k, v := range with {
+		env[k] = v
+	}
+	return env
+}
+
 func TestStartupConfigErrors(t *testing.T) {
 	const app = "xapp-test-secretappvalue"
 	const botTok = "xoxb-test-secretbotvalue"
@@ -48,6 +58,14 @@ func TestStartupConfigErrors(t *testing.T) {
 		{"HTTP mode on no port", map[string]string{"SLACK_SIGNING_SECRET": "signing-secretvalue", "SLACK_BOT_TOKEN": botTok, "PORT": "70000"}, "PORT must be a TCP port"},
 		{"HTTP mode, port not a number", map[string]string{"SLACK_SIGNING_SECRET": "signing-secretvalue", "SLACK_BOT_TOKEN": botTok, "PORT": "http"}, "PORT must be a whole number"},
 		{"neither app token nor signing secret", map[string]string{"SLACK_BOT_TOKEN": botTok}, "or, to serve Slack over HTTP instead, set SLACK_SIGNING_SECRET"},
+		{"OAuth over Socket Mode", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "SLACK_CLIENT_ID": "1.2"}, "SLACK_CLIENT_ID is set (installs by OAuth), which needs HTTP mode"},
+		{"OAuth without a client secret", oauthEnv(map[string]string{"SLACK_CLIENT_SECRET": ""}), "SLACK_CLIENT_SECRET is missing"},
+		{"OAuth without a redirect URL", oauthEnv(map[string]string{"SLACK_REDIRECT_URL": ""}), "SLACK_REDIRECT_URL must be"},
+		{"OAuth redirect elsewhere", oauthEnv(map[string]string{"SLACK_REDIRECT_URL": "https://bot.example.org/done"}), "must end in /slack/oauth_redirect"},
+		{"OAuth without an encryption key", oauthEnv(map[string]string{"TOKEN_ENCRYPTION_KEY": ""}), "TOKEN_ENCRYPTION_KEY is missing"},
+		{"OAuth with a short encryption key", oauthEnv(map[string]string{"TOKEN_ENCRYPTION_KEY": "c2VjcmV0dmFsdWU="}), "32 random bytes"},
+		{"OAuth on MongoDB", oauthEnv(map[string]string{"MONGODB_URI": "mongodb://127.0.0.1:1/?secretvalue"}), "keep their installations in the embedded database for now"},
+		{"OAuth with a bad old key", oauthEnv(map[string]string{"TOKEN_ENCRYPTION_OLD_KEYS": "secretvalue"}), "old token encryption key 1"},
 		{"model endpoint not a URL", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "COUNCIL_MODE": "openai", "OPENAI_API_KEY": "test-model-key-secretvalue", "OPENAI_BASE_URL": "localhost:8080"}, "OPENAI_BASE_URL"},
 	}
 	for _, tt := range tests {

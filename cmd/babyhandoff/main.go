@@ -276,8 +276,12 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	// The radar may have read a shift's first notes in DEFAULT_TZ.
 	zones := &zoneLearner{store: db, learnt: watcher.Recompute, log: log}
+	installs, err := newInstalls(db.Database, cfg, now, log)
+	if err != nil {
+		return err
+	}
 	b, err = bot.New(bot.Config{
-		BotToken: cfg.SlackBotToken,
+		BotToken: installs.botToken(cfg),
 		AppToken: cfg.SlackAppToken,
 		HTTP:     cfg.HTTPMode(),
 		APIURL:   cfg.SlackAPIURL,
@@ -297,6 +301,12 @@ func (m *Main) Run(ctx context.Context) error {
 		AfterFunc: m.AfterFunc,
 		// CONTEXT_PACK_TOKEN_BUDGET: how much of the notes a plan reads.
 		TokenBudget: cfg.ContextPackTokenBudget,
+
+		// Installs by OAuth: each team's token; app_uninstalled and
+		// tokens_revoked delete it.
+		Teams:       installs.teams(),
+		Uninstalled: installs.uninstall(),
+		InstallURL:  installs.url,
 	})
 	if err != nil {
 		return configErrorf("cannot start the bot: %s", bh.ErrorMessage(err))
@@ -321,7 +331,7 @@ func (m *Main) Run(ctx context.Context) error {
 		return nil
 	})
 	if cfg.HTTPMode() {
-		g.Go(func() error { return serveHTTP(gctx, cfg, b, db, log, m.Listening) })
+		g.Go(func() error { return serveHTTP(gctx, cfg, b, db, installs.pages, log, m.Listening) })
 	}
 	g.Go(func() error { return recoverLeftWork(gctx, b, botStopped, interrupted, exclusive, time.Minute) })
 	g.Go(func() error { return watcher.Run(gctx) })
