@@ -12,10 +12,10 @@ import (
 	"github.com/babyhandoff/babyhandoff/store/mongo"
 )
 
-// engineMongo is store/mongo as the engine under test
-// (BABYHANDOFF_TEST_ENGINE=mongo): on lungo's in-memory engine, which
-// only the tests can give (testMongoClient). A deployment chooses MongoDB
-// by MONGODB_URI.
+// engineMongo is store/mongo as the tests' engine
+// (BABYHANDOFF_TEST_ENGINE=mongo, useMongo): on lungo's in-memory engine,
+// which only the tests can give (testMongoClient). A deployment chooses
+// MongoDB by MONGODB_URI.
 const engineMongo = "mongo"
 
 // testMongoClient, set by the tests, is the in-memory MongoDB of a
@@ -48,9 +48,8 @@ func pastFrom(n bh.Note, loc *time.Location) (time.Time, bool) {
 	return normalize.One(n, loc, n.CreatedAt).PastFrom()
 }
 
-// mongoDB is store/mongo as a Database: export and import in the current
-// format through a family's record; no daily copy in DATA_DIR (a
-// deployment keeps its own backups: Atlas's, or mongodump).
+// mongoDB is store/mongo as a Database. It makes no daily copy in
+// DATA_DIR: a deployment keeps its own backups (Atlas's, or mongodump).
 type mongoDB struct{ *mongo.DB }
 
 func (db mongoDB) DailyBackup(context.Context, int) (string, error) { return "", nil }

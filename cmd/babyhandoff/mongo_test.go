@@ -7,11 +7,11 @@ import (
 	"github.com/256dpi/lungo"
 )
 
-// The tests' MongoDB (BABYHANDOFF_TEST_ENGINE=mongo): one lungo engine in
-// memory per DATA_DIR, kept for the test process, so that a bot stopped
-// and started again on a DATA_DIR finds its data, as on a server. A child
-// process (the crash tests) has its own memory: those need a server.
-func init() {
+// useMongo runs the tests on store/mongo (BABYHANDOFF_TEST_ENGINE=mongo):
+// one lungo engine in memory per DATA_DIR, kept for the test process, so
+// that a bot stopped and started again on a DATA_DIR finds its data, as
+// on a server. A child process (the crash tests) has its own memory.
+func useMongo() {
 	var mu sync.Mutex
 	clients := map[string]lungo.IClient{}
 	testMongoClient = func(dir string) (lungo.IClient, error) {

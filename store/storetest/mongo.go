@@ -12,7 +12,6 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/normalize"
-	"github.com/babyhandoff/babyhandoff/store"
 	"github.com/babyhandoff/babyhandoff/store/mongo"
 )
 
@@ -34,11 +33,11 @@ var mongoDBs atomic.Int64
 // EngineEnv says, and closes it when t ends.
 func Mongo(t testing.TB, opts ...Option) *mongo.DB {
 	t.Helper()
-	var c store.Config
-	for _, o := range opts {
-		o(&c)
+	var o Options
+	for _, f := range opts {
+		f(&o)
 	}
-	cfg := mongo.Config{Now: c.Now, Location: c.Location, PastFrom: PastFrom}
+	cfg := mongo.Config{Now: o.Now, Location: o.Location, PastFrom: PastFrom}
 	if uri := os.Getenv(MongoURIEnv); uri != "" {
 		cfg.URI, cfg.Database = uri, fmt.Sprintf("bh_test_%d_%d", time.Now().UnixNano(), mongoDBs.Add(1))
 	} else {
