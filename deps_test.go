@@ -45,6 +45,11 @@ func TestDependencyDirection(t *testing.T) {
 		// no engine, no Slack (and not the old engine: below).
 		"/store/legacy": {"github.com/slack-go/", "github.com/256dpi/lungo", "modernc.org/", module + "/store/sqlite",
 			module + "/bot", module + "/blocks", module + "/council", module + "/radar", module + "/normalize"},
+		// The export format turns a family's record into documents and
+		// back: BSON's value types only, no engine (no MongoDB client,
+		// lungo, SQLite driver or bbolt), no other store package, no Slack.
+		"/store/archive": {"github.com/slack-go/", "go.mongodb.org/mongo-driver/mongo", "github.com/256dpi/lungo", "modernc.org/", "go.etcd.io/bbolt",
+			module + "/store", module + "/bot", module + "/blocks", module + "/council", module + "/radar", module + "/normalize"},
 		// The tests' store harness opens the engines under test and knows no
 		// package whose tests use it.
 		"/store/storetest": {"github.com/slack-go/", module + "/bot", module + "/blocks", module + "/council", module + "/radar", module + "/cmd"},

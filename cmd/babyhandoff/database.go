@@ -49,10 +49,12 @@ type Database interface {
 	DailyBackup(ctx context.Context, keep int) (string, error)
 	// RunByID is replay's.
 	RunByID(ctx context.Context, runID string) (bh.Run, error)
-	// Conversations, Export and Import are export and import's.
+	// Conversations, ExportFamily and ImportFamily are export and
+	// import's: a family as domain values, which store/archive writes in
+	// the export's format and reads back.
 	Conversations(ctx context.Context, teamID, channelID string) ([]bh.Shift, error)
-	Export(ctx context.Context, sh bh.Shift) (store.Dump, error)
-	Import(ctx context.Context, d store.Dump) (bh.Imported, error)
+	ExportFamily(ctx context.Context, sh bh.Shift) (bh.FamilyRecord, error)
+	ImportFamily(ctx context.Context, r bh.FamilyRecord) (bh.Imported, error)
 	Ping(ctx context.Context) error
 	Close(ctx context.Context) error
 }
@@ -176,27 +178,11 @@ func (db boltDB) DailyBackup(_ context.Context, keep int) (string, error) {
 	return db.DB.DailyBackup(keep)
 }
 
-// sqliteDB is store/sqlite as a Database: export and import in the
-// current format through a family's record.
+// sqliteDB is store/sqlite as a Database, holding DATA_DIR's lock when
+// it took it.
 type sqliteDB struct {
 	*sqlite.DB
 	unlock func() // DATA_DIR's lock, when taken
-}
-
-func (db sqliteDB) Export(ctx context.Context, sh bh.Shift) (store.Dump, error) {
-	r, err := db.ExportFamily(ctx, sh)
-	if err != nil {
-		return store.Dump{}, err
-	}
-	return store.DumpOf(r)
-}
-
-func (db sqliteDB) Import(ctx context.Context, d store.Dump) (bh.Imported, error) {
-	r, err := store.RecordOf(d)
-	if err != nil {
-		return bh.Imported{}, err
-	}
-	return db.ImportFamily(ctx, r)
 }
 
 func (db sqliteDB) Close(ctx context.Context) error {

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
-	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/archive"
 	"github.com/babyhandoff/babyhandoff/store/legacy"
 	"github.com/babyhandoff/babyhandoff/store/sqlite"
 )
@@ -246,7 +246,7 @@ func readOld(dir string, now time.Time) ([]bh.FamilyRecord, error) {
 	}
 	out := make([]bh.FamilyRecord, 0, len(fams))
 	for _, f := range fams {
-		r, err := store.RecordOf(store.Dump(f))
+		r, err := archive.RecordOf(archive.Dump(f))
 		if err != nil {
 			return nil, fmt.Errorf("family %s: %w", f.Shift.ID, err)
 		}

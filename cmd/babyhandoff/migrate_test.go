@@ -19,7 +19,6 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
-	"github.com/babyhandoff/babyhandoff/store"
 	"github.com/babyhandoff/babyhandoff/store/legacy"
 	"github.com/babyhandoff/babyhandoff/store/sqlite"
 )
@@ -250,7 +249,7 @@ func TestAFailedMoveChangesNothing(t *testing.T) {
 			assert.Contains(t, bh.ErrorMessage(err), "Nothing was changed")
 			assert.Contains(t, bh.ErrorMessage(err), dir)
 			after := sums(t, dir)
-			delete(after, store.LockFileName) // the bot's lock, empty once released
+			delete(after, lockFileName) // the bot's lock, empty once released
 			assert.Equal(t, before, after)
 		})
 	}
@@ -262,7 +261,7 @@ func TestNoMoveWhileABoltBotRuns(t *testing.T) {
 	ctx := context.Background()
 	dir, _ := fixtureDir(t, "v20261126", []string{legacy.FileName})
 	// The bot holds DATA_DIR's lock (whichever engine it runs).
-	unlock, err := store.LockDir(dir)
+	unlock, err := lockDataDir(dir)
 	require.NoError(t, err)
 	defer unlock()
 	before := sums(t, dir)
@@ -293,7 +292,7 @@ func TestNoMoveOverASQLiteFile(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, bh.ErrorMessage(err), "holds both")
 	after := sums(t, dir)
-	delete(after, store.LockFileName)
+	delete(after, lockFileName)
 	assert.Equal(t, before, after)
 }
 
@@ -393,7 +392,7 @@ func TestABadOldFileStopsTheStartSaidOnce(t *testing.T) {
 			assert.Contains(t, out, "Nothing was changed.")
 			assert.NotContains(t, out, "EMBEDDED_ENGINE=bolt", "the old engine cannot read it either")
 			after := sums(t, dir)
-			delete(after, store.LockFileName)
+			delete(after, lockFileName)
 			assert.Equal(t, before, after)
 		})
 	}

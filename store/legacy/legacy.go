@@ -48,7 +48,7 @@ const (
 )
 
 // Family is one family's documents, collection by collection, as the old
-// engine stored and exported them (store.Dump's shape): the export
+// engine stored and exported them (archive.Dump's shape): the export
 // format's decoder reads them.
 type Family struct {
 	Shift       bh.Shift

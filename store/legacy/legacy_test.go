@@ -3,7 +3,6 @@ package legacy_test
 import (
 	"crypto/sha256"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -15,11 +14,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
-	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/archive"
 	"github.com/babyhandoff/babyhandoff/store/legacy"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files from the old engine's reading")
 
 // fixtures are the earlier formats in testdata: the single file of the
 // first versions, the bbolt file of 2026-11-24 and of 2026-11-26 (before
@@ -77,7 +74,7 @@ func records(t *testing.T, dir string) []bh.FamilyRecord {
 	require.NoError(t, err)
 	var out []bh.FamilyRecord
 	for _, f := range fams {
-		r, err := store.RecordOf(store.Dump(f))
+		r, err := archive.RecordOf(archive.Dump(f))
 		require.NoError(t, err)
 		out = append(out, r)
 	}

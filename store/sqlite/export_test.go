@@ -10,7 +10,7 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
-	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/archive"
 	"github.com/babyhandoff/babyhandoff/store/sqlite"
 	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
@@ -27,9 +27,9 @@ func TestExportRoundTripsThroughTheExportFormat(t *testing.T) {
 	r, err := from.ExportFamily(ctx, sh)
 	require.NoError(t, err)
 	sweptKeepsItsDecision(t, r)
-	d, err := store.DumpOf(r)
+	d, err := archive.DumpOf(r)
 	require.NoError(t, err)
-	want, err := store.RecordOf(d)
+	want, err := archive.RecordOf(d)
 	require.NoError(t, err)
 	assert.Equal(t, r, want, "the export's format keeps the whole record")
 
