@@ -8,7 +8,6 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/normalize"
-	"github.com/babyhandoff/babyhandoff/store"
 	"github.com/babyhandoff/babyhandoff/store/mongo"
 )
 
@@ -53,21 +52,5 @@ func pastFrom(n bh.Note, loc *time.Location) (time.Time, bool) {
 type mongoDB struct{ *mongo.DB }
 
 func (db mongoDB) DailyBackup(context.Context, int) (string, error) { return "", nil }
-
-func (db mongoDB) Export(ctx context.Context, sh bh.Shift) (store.Dump, error) {
-	r, err := db.ExportFamily(ctx, sh)
-	if err != nil {
-		return store.Dump{}, err
-	}
-	return store.DumpOf(r)
-}
-
-func (db mongoDB) Import(ctx context.Context, d store.Dump) (bh.Imported, error) {
-	r, err := store.RecordOf(d)
-	if err != nil {
-		return bh.Imported{}, err
-	}
-	return db.ImportFamily(ctx, r)
-}
 
 var _ Database = mongoDB{}
