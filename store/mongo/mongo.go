@@ -74,10 +74,12 @@ const (
 	colMembers, colNotes, colPeople, colPosts              = "members", "notes", "people", "posts"
 	colRadar, colRadarSettings, colRunDetails, colRuns     = "radar_cursor", "radar_settings", "run_details", "runs"
 	colShiftStates, colShifts, colSlackEvents, colUploads  = "shift_states", "shifts", "slack_events", "uploads"
+	colInstallations, colOAuthStates                       = "installations", "oauth_states"
 )
 
 var collections = []string{colAgents, colArtifacts, colConversations, colCounters, colDuty, colEvents, colHandoffs, colInvites,
-	colMembers, colNotes, colPeople, colPosts, colRadar, colRadarSettings, colRunDetails, colRuns, colShiftStates, colShifts, colSlackEvents, colUploads}
+	colMembers, colNotes, colPeople, colPosts, colRadar, colRadarSettings, colRunDetails, colRuns, colShiftStates, colShifts, colSlackEvents, colUploads,
+	colInstallations, colOAuthStates}
 
 // Open connects and makes the collections and indexes (on every start).
 func Open(ctx context.Context, cfg Config) (*DB, error) {
