@@ -1,0 +1,61 @@
+package normalize
+
+// This file: temperatures, as parents write them: a reading with or
+// without its unit, a fever said in words, and whether a reading is a
+// fever, a low one or in the normal range.
+
+import (
+	"strconv"
+	"strings"
+)
+
+var tempRe = guard(`\b(?:3[5-9]|4[0-2])(?:[.,]\d)?\s*(?:°|degrees)|\b(?:9[7-9]|10[0-6])(?:\.\d)?\s*(?:°|degrees)`)
+
+// bareTempRe is a temperature written without a unit: one decimal in the
+// range of a fever, Celsius or Fahrenheit ("37.9 under arm", "100.8"), not
+// a price.
+var bareTempRe = guard(`(?:^|[^$\d.,])(?:3[7-9]|4[0-2]|99|10[0-6])[.,]\d(?:$|[^\d%])`)
+
+// tempNumberRe is "temp 38", "temperature was 101": a reading, with or
+// without decimals.
+var tempNumberRe = guard(`\btemp(?:erature)?\s*(?:(?:of|is|was|at|=|:|only|just|still|now|reading|read|down to|back to|up to|around|about|dropped to|went to|has been|this morning|tonight|this evening)\s*)*\d[\d.,]*`)
+
+// feelsHotRe is someone feeling hot: "she feels warm", "baby is burning
+// up", "i feel hot and shivery"; a room that feels hot is not.
+var feelsHotRe = guard(`\b(?:she|he|shes|hes|baby|babys|lo|bub|i|im|her|his|him|head|forehead|chest|tummy|body|skin)\s+(?:\w+\s+)?(?:feels|felt|feel|feeling|is|was|seems|seemed|looks|got|been|getting|running|s)\s+(?:\w+\s+)?(?:hot|warm|boiling|burning|clammy|roasting)\b`)
+
+// feverReading: a temperature in t read by re is a concern: a fever or a
+// low one. A reading in the normal range ("temp 36.8, all good") is a log,
+// unless the note asks about it; a figure not read as degrees keeps the
+// old reading (a concern).
+func feverReading(t string, re *guardedRe) bool {
+	for _, m := range re.FindAllString(t, -1) {
+		v, ok := readingValue(m)
+		// A low reading said to be low ("temp only 36.0") is a concern
+		// a little above the line.
+		low := v < 36 || v < 36.5 && (lowSaid.MatchString(m) || newbornCold.MatchString(t))
+		if !ok || low || v >= 37.5 && v < 45 || v >= 45 && v < 96.8 || v >= 99.5 || strings.Contains(t, "?") {
+			return true
+		}
+	}
+	return false
+}
+
+// newbornCold: a note about a newborn or a baby cold to the touch, where
+// a reading just under 36.5 is low.
+var newbornCold = guard(`\b(?:cold|chilly|days? old|newborn|nb|\d+\s*(?:d|days?)\s*old)\b`)
+
+var lowSaid = guard(`\b(?:only|just|down to|dropped to)\b`)
+
+var readingNumber = guard(`\d+(?:[.,]\d+)?`)
+
+// readingValue is the first number of a temperature match; ok is false
+// when it is not one a thermometer shows (an hour, a count).
+func readingValue(m string) (float64, bool) {
+	n := strings.Replace(readingNumber.FindString(m), ",", ".", 1)
+	v, err := strconv.ParseFloat(n, 64)
+	if err != nil || v < 34 || v > 43 && v < 93 || v > 110 {
+		return 0, false
+	}
+	return v, true
+}
