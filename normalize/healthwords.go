@@ -245,9 +245,7 @@ var notMedical = indexPlain([]string{
 	"passed out on", "passed out after", "passed out during", "passed out mid", "passed out in the car",
 	"passed out in the stroller", "passed out in the carrier", "passed out cold", "shaking the", "shaking it",
 	"shake it off",
-	"flu shot", "flu shots", "flu jab", "flu vaccine",
-	"covid shot", "covid vaccine", "covid booster", "covid jab", "covid test", "covid tests", "rsv shot",
-	"rsv vaccine", "rsv jab", "wound up", "dying for", "dying to",
+	"covid test", "covid tests", "hay fever", "hayfever", "wound up", "dying for", "dying to",
 	"painful to watch", "hurts my feelings", "it hurts to say",
 	"breast pump*", "breast pad*", "tongue tie consult", "breast milk", "breastmilk", "breast shell*", "breast shield*",
 	"nipple shield*", "nipple cream", "bottle nipple*", "nipple size", "nipples size", "nipple flow", "flow nipple*",
@@ -278,7 +276,7 @@ var medicineWords = indexPlain([]string{
 	"antibiotic*", "antibotic*", "anti biotic*", "amoxicillin", "amoxicilin", "amoxicillan",
 	"amoxi", "amox", "augmentin", "cefdinir", "azithromycin", "zithromax", "zpack", "z-pack", "keflex",
 	"cephalexin", "nystatin", "diflucan", "fluconazole", "hydrocortisone", "steroid*", "prednisone",
-	"prednisolone", "orajel", "teething gel", "melatonin", "zantac", "pepcid", "famotidine", "omeprazole",
+	"prednisolone", "melatonin", "zantac", "pepcid", "famotidine", "omeprazole",
 	"prilosec", "nexium", "domperidone", "reglan", "fenugreek", "eye drops", "ear drops", "inhaler", "nebuli*",
 	"albuterol", "epipen", "fever reducer", "pain reliever", "painkiller*", "pain killer*", "pain meds",
 	"pain medication", "medicine", "medicines", "medication*", "meds", "med", "prescription", "pill", "pills",
@@ -291,6 +289,8 @@ var medicineWords = indexPlain([]string{
 var routineDrops = indexPlain([]string{
 	"simethicone", "mylicon", "gas drops", "gripe water", "vitamin d", "vit d", "vitamin*", "probiotic*", "iron",
 	"iron pill*", "iron supplement*", "supplement*", "drops", "colic drops", "biogaia", "fish oil", "dha",
+	// Teething remedies: teething is not an illness.
+	"teething gel", "orajel", "bonjela", "anbesol", "teething powder*", "teething granules",
 })
 
 var routineQuestion = indexPlain([]string{
@@ -327,7 +327,7 @@ var supplyWords = indexPlain([]string{
 	"costco", "amazon", "shopping list", "grocery list", "on the list", "to the list", "diaper bag",
 	"first aid kit", "medicine cabinet", "cabinet", "on sale", "coupon", "transfer*", "batter*", "stock*",
 	"supply", "supplies", "expired", "expiring", "insurance", "copay", "receipt*", "dropper", "syringe", "need new", "new one", "new ones", "spare", "backup", "travel size",
-	"store brand", "generic", "cheaper", "price",
+	"store brand", "generic", "cheaper", "price", "expiry", "expiration", "expires", "use by", "best before", "out of date",
 	"pickup", "pick-up", "collect", "arrived", "for when", "just in case", "on hand", "to have on hand", "came in", "shipped", "is ready", "are ready",
 	"sachet*", "holiday bag", "hospital bag", "changing bag", "nappy bag", "travel bag", "cupboard", "subscription*", "subscribe", "none left", "prescription ready", "meds ready", "medicine ready",
 })
@@ -338,7 +338,7 @@ var supplyVerbs = indexPlain([]string{
 	"renew", "request", "collect", "fill", "submit", "post", "mail", "put away", "store", "hide", "move the",
 	"buy", "pick up", "picked up", "grab", "order", "reorder", "restock", "stock up", "stock", "refill", "pack",
 	"get more", "need more", "need", "return", "throw out", "toss", "replace", "label",
-	"compare", "check stock",
+	"compare", "check stock", "get the", "get some", "get a", "sort", "sort out", "arrange", "book",
 	"out of",
 })
 
@@ -402,7 +402,7 @@ var concernWords = indexPlain([]string{
 	"fluid", "peeling", "flaky", "crossing", "crossed", "skipping", "sweating", "sweaty", "lumps", "lump", "lumpy",
 	"whitish", "white-ish", "hard and", "rattly", "smells", "smelly", "stinks", "foul", "oozing", "weeping",
 	"yellow", "blue", "bluish", "grey", "gray", "pale", "green", "black", "white", "orange", "purple", "dark",
-	"crystals", "watery", "explosive", "flushed", "blocked", "stuffed", "runny", "snotty", "in and out", "whistl*",
+	"crystal*", "brick dust", "watery", "explosive", "flushed", "blocked", "stuffed", "runny", "snotty", "in and out", "whistl*",
 	"cracked", "cracking", "burn*", "burnt", "scald*", "hot", "glassy", "labored", "laboured", "struggl*",
 	"crackl*", "pink*", "rock hard", "hard lump", "straining", "strains", "sting*", "tear", "torn", "blurry",
 	"blurred", "numb", "tingl*", "weak", "cut", "cuts", "scratch*", "gash", "scrape*", "caught", "pinched",
@@ -476,6 +476,7 @@ var reassureWords = indexPlain([]string{
 	"healing fine", "healing well", "healing nicely", "healing good", "healed up", "all healed", "looks fine",
 	"looks good", "looking good", "looks great", "all good", "no issues", "nothing to worry", "said its fine",
 	"said its normal", "said it was fine", "said it was normal", "totally normal", "perfectly normal", "all clear",
+	"harmless", "on their own", "on its own", "leave it", "leave them", "will pass", "clean and dry", "nothing to do",
 })
 
 var abnormalWords = indexPlain([]string{

@@ -203,7 +203,7 @@ var respondRe = guard(`\b(?:not|barely|hardly|isnt|doesnt|didnt|wont|wasnt|stopp
 
 // thingRe is an object doing what a body does ("the printer choked", "the
 // shelf fell off", "laptop is infected"): not a health note.
-var thingRe = guard(`\b(?:printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|pram|buggy|pushchair|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio)s?\s+(?:\w+\s+){0,3}?(?:choked|choking|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|sneez\w*|threw up|spit\w*|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware|puk\w*|vomit\w*|throwing up|spew\w*|seizures?|(?:having|has|had)\s+(?:a\s+)?fit|sick (?:noise|sound)s?|in pain)`)
+var thingRe = guard(`\b(?:printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|pram|buggy|pushchair|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio)s?\s+(?:\w+\s+){0,3}?(?:choked|choking|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|sneez\w*|threw up|spit\w*|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware|puk\w*|vomit\w*|throwing up|spew\w*|seizures?|(?:having|has|had)\s+(?:a\s+)?fit|sick (?:noise|sound)s?|in pain|running a temp\w*)`)
 
 // personState is a person and a state in one clause ("she has", "baby is",
 // "i feel"): such a clause says how someone is, so it is read even when it
@@ -264,7 +264,7 @@ func medicalIn(s, t string) bool {
 	if doseWords.in(t) || hazardWords.in(t) && ingestWords.in(t) || padRe.MatchString(t) || doseAmountRe.MatchString(t) {
 		return true
 	}
-	t = maskCare(maskMess(maskNormal(maskSupply(maskList(t)))))
+	t = maskContext(t)
 	// The blood emoji ("💩🩸 in nappy") is blood; the word lists read
 	// only words.
 	if medicalWords.in(t) || medicineWords.in(t) || strings.Contains(t, "🩸") || routineDrops.in(t) && routineQuestion.in(t) || droppedRe.MatchString(t) {
@@ -309,6 +309,13 @@ func sleepyBaby(t string) bool {
 	return false
 }
 
+// maskContext blanks what a note's context says is not a concern: the
+// items of a list, an errand's supplies, what a calm sentence calls
+// normal, a stain in the laundry, a care chore's mild signs, teething.
+func maskContext(t string) string {
+	return maskTeething(maskCare(maskMess(maskNormal(maskSupply(maskList(t))))))
+}
+
 // maskNormal blanks colours in a sentence that calls what it saw normal
 // ("normal yellow seedy poop", "mustard yellow like usual"): a normal
 // observation logged is not a concern. A sentence that says it is not
@@ -329,7 +336,7 @@ func maskNormal(t string) string {
 			// A calm statement's "normal for her" and the check it
 			// reports ("jaundice check done, levels normal") are a
 			// result, not a question or a concern.
-			m := calmOutput(normalFor.blank(normalColours.blank(c)))
+			m := calmOutput(calmMild.blank(normalFor.blank(normalColours.blank(c))))
 			if checkRe.may(m) {
 				m = checkRe.ReplaceAllStringFunc(m, spaces)
 			}
@@ -339,6 +346,12 @@ func maskNormal(t string) string {
 	}
 	return string(b)
 }
+
+// calmMild are the mild signs of a newborn (a sneeze, milia, little
+// spots) that a calm sentence, one a professional called fine, blanks.
+var calmMild = indexPlain([]string{"cradle cap", "dry skin", "flakes", "flaky", "milia", "baby acne", "sneez*",
+	"spots", "white spots", "little spots", "pimple*", "bumps", "hiccup*", "snuffl*", "stork mark*", "birthmark*",
+	"whitehead*", "peeling", "heat rash"})
 
 // normalFor is "normal for her", a question in medicalWords, said as a
 // statement in a calm sentence.
@@ -370,6 +383,11 @@ func bodyConcern(t string) bool {
 		if calm(c) {
 			continue
 		}
+		// Yellow, mustard or brown said only of a nappy's contents is
+		// a healthy baby's ("3 yellow poos today"), unless asked about.
+		if !bodyWords.in(outputWords.blank(c)) && !strings.Contains(c, "?") {
+			c = normalStool.blank(c)
+		}
 		if clothingWords.in(c) {
 			c = colourWords.blank(c)
 		}
@@ -386,6 +404,8 @@ func bodyConcern(t string) bool {
 	return false
 }
 
+var normalStool = indexPlain([]string{"yellow", "yellowish", "yellowy", "mustard", "brown", "brownish", "orange"})
+
 // calm: the sentence says what it names is fine ("scar is itchy but
 // healing fine", "normal yellow seedy") and neither doubts it nor asks.
 func calm(c string) bool {
@@ -394,7 +414,7 @@ func calm(c string) bool {
 
 // reassureRe is a professional's word that it is fine: "ped said thats
 // fine", "the nurse told us its normal".
-var reassureRe = guard(`\b(?:said|says|told us|told me|reassured us|reassured me|confirmed)\s+(?:\w+\s+){0,2}?(?:fine|normal|ok|okay|nothing to worry|expected|common|harmless|nothing serious)\b`)
+var reassureRe = guard(`\b(?:said|says|told us|told me|reassured us|reassured me|confirmed)\s+(?:\w+\s+){0,2}?(?:fine|normal|ok|okay|nothing to worry|expected|common|harmless|nothing serious)\b|\b(?:said|says|told us|told me)\s+(?:its|it is|thats|that is|theyre|they are|it was|this is)\s+(?:just|only)\b`)
 
 // vaccineRead: something noticed after a vaccination, in a sentence that
 // does not call it the normal, expected reaction.
@@ -624,7 +644,7 @@ var apptRe = guard(`(?:\b\w+\s+){0,2}?\b(?:consult|consults|consultation|appoint
 // slangSickRe is "sick" said of a thing: "that new show is sick", "her
 // recital was sick". A person, a pet or the household being sick is not
 // slang (sickSubjects).
-var slangSickRe = guard(`\b(?:that|this|the|your|his|her|their|our|my|these|those)\s+(?:\w+\s+)?(\w+)\s+(?:is|was|are|were|looks|sounds|looked|sounded|s)\s+(?:so\s+|soo+\s+|super\s+|pretty\s+|totally\s+|absolutely\s+|lowkey\s+|honestly\s+)?sick\b(?:\s+(?:too|again|today|tonight|now|still|all day|since|with|w|and))?`)
+var slangSickRe = guard(`\b(?:that|this|the|your|his|her|their|our|my|these|those|[a-z]+s)\s+(?:\w+\s+)?(\w+)\s+(?:is|was|are|were|looks|sounds|looked|sounded|s)\s+(?:so\s+|soo+\s+|super\s+|pretty\s+|totally\s+|absolutely\s+|lowkey\s+|honestly\s+)?sick\b(?:\s+(?:too|again|today|tonight|now|still|all day|since|with|w|and))?`)
 
 var sickSubjects = map[string]bool{"baby": true, "lo": true, "bub": true, "one": true, "kid": true, "kids": true,
 	"boy": true, "girl": true, "twins": true, "twin": true, "son": true, "daughter": true, "husband": true, "wife": true,
@@ -702,7 +722,7 @@ func healthText(s string) (t string, harm, other bool) {
 	// someone else's ("grandpa's pills") or someone else gave it, and so
 	// is the baby dropped by someone and the baby's contact with someone
 	// unwell: such a note is read whole.
-	whole := hazardWords.in(t) && ingestWords.in(t) || droppedRe.MatchString(t) || exposed(t)
+	whole := hazardWords.in(t) && ingestWords.in(t) && !petChewing(t) || droppedRe.MatchString(t) || exposed(t)
 	if !whole && aboutSomeoneElse(t) {
 		if _, ours := readOthers(t); !ours {
 			return t, false, true
@@ -714,7 +734,7 @@ func healthText(s string) (t string, harm, other bool) {
 	if otherPeople.in(t) && !whole {
 		t = blankOthers(t)
 	}
-	t = blankResolved(notMedical.blank(t))
+	t = blankResolved(blankFigures(notMedical.blank(t)))
 	if absentWords.in(t) && absentRe.may(t) {
 		t = absentRe.ReplaceAllStringFunc(t, spaces)
 	}

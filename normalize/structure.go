@@ -93,17 +93,43 @@ var listMarkers = indexPlain([]string{"add to the list", "to the list", "on the 
 	"the order", "medicine cabinet", "on hand", "just in case", "first aid kit", "diaper bag", "nappy bag",
 	"changing bag", "stock up", "restock*", "picked up", "top up", "for the cupboard"})
 
+// listHeads name an errand or a shop; before a colon with items after
+// it ("big tesco shop: milk, bread, calpol") they make a list.
+var listHeads = indexPlain([]string{"shop", "shopping", "shops", "list", "buy", "get", "need", "needs", "order",
+	"pick up", "grab", "groceries", "grocery", "errands", "errand", "pack", "packing", "bag", "tesco", "asda",
+	"sainsburys", "aldi", "lidl", "boots", "costco", "target", "walmart", "cvs", "walgreens", "amazon", "pharmacy",
+	"chemist", "supermarket", "store", "run"})
+
+// itemList: the sentence is an errand's head, a colon and three or more
+// short items: a list, though it names none of listMarkers.
+func itemList(sent string) bool {
+	i := strings.IndexByte(sent, ':')
+	if i < 0 || !listHeads.in(sent[:i]) {
+		return false
+	}
+	items := strings.Split(sent[i+1:], ",")
+	if len(items) < 3 {
+		return false
+	}
+	for _, it := range items {
+		if n := len(strings.Fields(it)); n == 0 || n > 3 {
+			return false
+		}
+	}
+	return true
+}
+
 // maskList blanks the items of a list sentence; a clause that says how
 // someone is (personState) or names a symptom (medicalWords beyond a
 // medicine's name) is kept.
 func maskList(t string) string {
-	if !listMarkers.in(t) {
+	if !listMarkers.in(t) && strings.IndexByte(t, ':') < 0 {
 		return t
 	}
 	b := []byte(t)
 	for _, s := range clauseSpans(t, ".;!?\n") {
 		sent := t[s[0]:s[1]]
-		if !listMarkers.in(sent) {
+		if !listMarkers.in(sent) && !itemList(sent) {
 			continue
 		}
 		for _, c := range clauseSpans(sent, ",") {
@@ -121,12 +147,13 @@ func maskList(t string) string {
 // stain on a vest is laundry, not a symptom.
 var messWords = indexPlain([]string{"stain*", "stain remover", "laundry", "soak in", "soak it", "cold water",
 	"dish soap", "in the wash", "wash it", "washed", "came out", "come out", "sleepsuit*", "vest", "vests", "shirt*",
-	"car seat cover", "carpet", "rug", "sofa", "couch", "upholstery", "bedsheet*", "sheets"})
+	"car seat cover", "carpet", "rug", "sofa", "couch", "upholstery", "bedsheet*", "sheets", "muslin*",
+	"burp cloth*", "wash the"})
 
 // mildOutput are what a healthy baby brings up or passes; blanked in a
 // sentence about laundry or one that calls it normal.
 var mildOutput = indexPlain([]string{"spit up", "spitup", "spit-up", "spit ups", "spit", "poo", "poop", "poos",
-	"poops", "milk", "posset*", "hiccup*"})
+	"poops", "milk", "posset*", "hiccup*", "sick milk", "smell of sick", "smells of sick"})
 
 // tempWords are blanked in a calm sentence only beside a reading in the
 // normal range ("temperature was 36.8, totally normal"): "temp 39, the
@@ -206,18 +233,53 @@ var absentRe = guard(`\b(?:allerg\w*|reactions?|symptoms?|meds|medications?|cond
 // "brush the cradle cap".
 var mildCare = indexPlain([]string{"cradle cap", "dry skin", "flakes", "flaky", "milia", "baby acne"})
 
-// maskCare blanks mildCare in a care clause that names no injury.
+// maskCare blanks mildCare in a sentence with a care clause ("cradle cap
+// on his head, rub some oil in at bath") when none of its clauses names an
+// injury; else only in the care clauses that name none.
 func maskCare(t string) string {
 	if !mildCare.in(t) {
 		return t
 	}
 	b := []byte(t)
-	for _, c := range clauseSpans(t, ",.;!?\n") {
-		if cl := t[c[0]:c[1]]; isCareClause(cl) && !careConcern.in(mildCare.blank(careRest(cl))) {
-			copy(b[c[0]:c[1]], mildCare.blank(cl))
+	for _, s := range clauseSpans(t, ".;!?\n") {
+		sent := t[s[0]:s[1]]
+		care, concern := false, false
+		for _, c := range clauseSpans(sent, ",") {
+			cl := sent[c[0]:c[1]]
+			if isCareClause(cl) {
+				care = true
+				cl = careRest(cl)
+			}
+			concern = concern || careConcern.in(mildCare.blank(cl))
+		}
+		if care && !concern {
+			copy(b[s[0]:s[1]], mildCare.blank(sent))
+			continue
+		}
+		for _, c := range clauseSpans(sent, ",") {
+			if cl := sent[c[0]:c[1]]; isCareClause(cl) && !careConcern.in(mildCare.blank(careRest(cl))) {
+				copy(b[s[0]+c[0]:s[0]+c[1]], mildCare.blank(cl))
+			}
 		}
 	}
 	return string(b)
+}
+
+// teethingWords say a tooth is coming: the gums and the drool beside them
+// are teething, not a concern.
+var teethingWords = indexPlain([]string{"teething", "teeth on the way", "tooth on the way", "tooth coming", "teeth coming",
+	"cutting a tooth", "cutting teeth", "cutting her first", "cutting his first", "new tooth", "first tooth",
+	"tooth through", "teeth through", "tooth is coming", "teeth are coming"})
+
+var gumWords = indexPlain([]string{"gums", "gum", "drool*", "dribbl*", "teeth", "tooth"})
+
+// maskTeething blanks the gums, the teeth and the drool in a note about teething; a
+// sign beside them (bleeding, a fever) is read as it stands.
+func maskTeething(t string) string {
+	if !teethingWords.in(t) || !gumWords.in(t) {
+		return t
+	}
+	return gumWords.blank(t)
 }
 
 // partnerMoodRe is the partner withdrawn or drinking since the baby came:
@@ -381,8 +443,18 @@ func contactExposed(t string) bool {
 
 // illSubjectRe is a clause whose subject is someone and whose verb says
 // they are ill: "plumber is ill", "coach has flu", "lucy from nct group
-// has a stomach bug".
-var illSubjectRe = guard(`^(?:the\s+|our\s+|my\s+)?([a-z]+)(?:\s+[a-z]+){0,3}?\s+(?:is|s|has|got|was|have|off|out)\s+(?:\w+\s+)?(?:ill|sick|poorly|unwell|flu|covid|a cold|food poisoning|a bug|a stomach bug|a tummy bug|norovirus|the lurgy|a virus)\b`)
+// has a stomach bug", "host has a migraine". The verb may be left out
+// ("hairdresser sick"): m[2] is then empty.
+var illSubjectRe = guard(`^(?:the\s+|our\s+|my\s+|a\s+)?([a-z]+)(?:\s+[a-z]+){0,3}?(\s+(?:is|s|has|got|was|have|had|off|out|called in|phoned in|rang in|went home))?\s+(?:\w+\s+)?(?:ill|sick|poorly|unwell|flu|the flu|covid|a cold|food poisoning|a bug|a stomach bug|a tummy bug|a sickness bug|stomach flu|norovirus|noro|the lurgy|a virus|a migraine|migraine|strep|strep throat|tonsillitis|d&v|shingles|chickenpox|conjunctivitis|a chest infection|laryngitis|bronchitis|a fever|a temperature|a temp)\b`)
+
+// roleSuffixRe is a noun for someone by their work ("hairdresser",
+// "instructor", "dentist"): without a verb, only such a noun is read as
+// the ill subject, so "still sick, cancel swim" stays the family's.
+var roleSuffixRe = guard(`(?:er|or|ist|ess|ian|ant|ent)$`)
+
+// babyEventRe is an event named by who it is for ("baby group", "toddler
+// class"): it names no one of the family.
+var babyEventRe = guard(`\b(?:baby|babies|toddler|mum and baby|mom and baby|parent and baby)\s+(?:group|groups|class|classes|club|massage class|yoga|sensory|swim\w*|music|signing|sign|cafe|shower|meetup|meet up|playgroup|session|rhyme\w*|time|first aid)\b`)
 
 // logisticsWords are what someone's illness does to the family's plans.
 var logisticsWords = indexPlain([]string{"cancel*", "reschedul*", "postpone*", "called off", "is off", "off", "backup",
@@ -398,16 +470,28 @@ func illOutside(t string) bool {
 	// The family named as the one ill or with a sign keeps the note:
 	// "coach has flu and now lo is coughing". "my appointment moved" does
 	// not.
-	if !logisticsWords.in(t) || childWords.in(t) || ageRe.MatchString(t) || iStateRe.MatchString(t) {
+	if !logisticsWords.in(t) {
 		return false
 	}
-	first := strings.TrimSpace(clauseSpansText(t))
-	m := illSubjectRe.FindStringSubmatch(first)
-	if m == nil {
+	t = babyEventRe.ReplaceAllStringFunc(t, spaces)
+	if childWords.in(t) || ageRe.MatchString(t) || iStateRe.MatchString(t) {
 		return false
 	}
-	return !familyWords.in(m[1]) && !startPronoun.in(m[1]) && !childWords.in(m[1]) && m[1] != "it" && m[1] != "everyone" &&
-		!saysOf.MatchString(m[0])
+	for _, s := range clauseSpans(strings.ReplaceAll(t, " - ", " , "), ",.;!?:\n") {
+		m := illSubjectRe.FindStringSubmatch(strings.TrimSpace(t[s[0]:s[1]]))
+		if m != nil && outsider(m[1]) && !saysOf.MatchString(m[0]) &&
+			(m[2] != "" || otherPeople.in(m[1]) || roleSuffixRe.MatchString(m[1])) {
+			return true
+		}
+	}
+	return false
+}
+
+// outsider: a subject word that is not the family, a pronoun, a body part
+// or a symptom.
+func outsider(w string) bool {
+	return !familyWords.in(w) && !startPronoun.in(w) && !childWords.in(w) && !sickSubjects[w] && w != "it" &&
+		w != "everyone" && !bodyWords.in(w) && !medicalWords.in(w)
 }
 
 // saysOf: someone telling of another ("teacher says she is ill"), whose
