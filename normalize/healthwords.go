@@ -82,6 +82,10 @@ var moodWords = indexPlain([]string{
 	"and cry before", "hide and cry", "cry alone", "crying alone", "crying in the shower", "crying in the car",
 	"burst into tears", "bursting into tears", "keep crying", "keeps crying", "in tears all", "in tears every",
 	"talking really fast", "talking so fast", "talking super fast", "talking very fast", "talking nonstop", "talking non stop", "racing thoughts", "hearing voices",
+	"feel like a robot", "like a robot", "nothing is real", "nothing feels real", "doesnt feel real", "dont feel real",
+	"feels unreal", "feel unreal", "like somebody elses", "like someone elses", "on autopilot", "wont look at the baby",
+	"wont hold the baby", "doesnt want to hold", "wont touch the baby", "how to keep going", "how to go on",
+	"how much longer i can", "cant face the baby", "cant face the day",
 	"not making sense", "not making any sense", "making no sense", "talking gibberish", "doesnt need sleep", "doesnt need any sleep", "dont need sleep", "says she doesnt need to sleep", "seeing things that arent there", "hearing things that arent there", "seeing things", "hearing things",
 })
 
@@ -211,6 +215,17 @@ var medicalWords = indexPlain([]string{
 	"something is off", "hurts", "hurting", "aches", "cramp", "cramps", "cramping", "blurry vision", "vision is blurry",
 	"preeclampsia", "pre-eclampsia", "blood pressure", "bp was", "bp is", "high bp", "incontinen*", "leaking urine",
 	"prolapse", "hemorrhoid*", "haemorrhoid*", "stitches",
+	// The bladder after birth, and breath short lying down.
+	"hold my wee", "hold my pee", "hold my urine", "hold my bladder", "hold in my wee", "hold in my pee",
+	"control my bladder", "control my bowels", "leaking wee", "leaking pee", "leak wee", "leak urine", "wet myself",
+	"peed myself", "pee myself", "wee myself", "weed myself", "breathless*",
+	// A carer's injury that keeps them from lifting the baby.
+	"slipped a disc", "slipped disc", "slipped disk", "put my back out", "put his back out", "put her back out",
+	"threw my back out", "threw his back out", "threw her back out", "sciatica",
+	// Stomach bugs by their initials; screaming that comes in waves.
+	"d&v", "d and v", "d+v", "screaming in waves", "screams in waves", "crying in waves", "pain in waves",
+	"pain comes in waves", "blue round", "grey round", "gray round", "pale round", "hangs by her side",
+	"hangs by his side", "hanging by her side", "hanging by his side",
 })
 
 // notMedical are phrases that hold a medical word but are not a concern:
@@ -354,6 +369,8 @@ var hazardWords = indexPlain([]string{
 	"earring", "bottle cap", "wrapper", "foil", "sponge", "silica", "tablet*", "mouthwash", "iron",
 	"dishwasher liquid", "dishwasher gel", "washing up liquid", "washing-up liquid", "dish soap", "fabric softener", "descaler", "oven cleaner", "antifreeze", "white spirit", "adult paracetamol", "adult cough*", "adult medicine", "adult calpol", "adult tylenol", "adult ibuprofen", "adult strength", "adult dose",
 	"his adult", "her adult", "my adult", "their adult", "adult meds", "adult version",
+	"leaf", "bush", "houseplant*", "lily", "lilies", "daffodil*", "conker*", "acorn*", "toadstool*", "wild mushroom*",
+	"nappy cream", "diaper cream", "barrier cream", "sudocrem", "bepanthen", "desitin", "zinc cream",
 	"fabric conditioner", "toilet cleaner", "drain cleaner", "window cleaner", "limescale", "laundry liquid", "washing liquid", "bubble bath", "shampoo", "essential oil*", "tea tree oil", "lighter fluid", "e-liquid", "vape juice", "nail varnish",
 })
 
@@ -363,7 +380,7 @@ var ingestWords = indexPlain([]string{
 	"sucked on", "sucking on", "chomp*", "nibbl*", "gnaw*", "munch*", "bit off", "bitten", "tasted", "drank", "drunk some", "in his mouth", "in her mouth", "in their mouth",
 	"in the mouth", "into his mouth", "into her mouth", "mouthed", "mouthing", "got into", "foam", "foaming",
 	"bottle open", "had the bottle", "opened the bottle", "lid off", "drank from", "chewed up",
-	"sip", "sips", "a sip", "mouthful", "gulp*", "spat it out", "missing", "drank some", "had some of", "gave her some", "gave him some", "gave adult", "crushed",
+	"sip", "sips", "a sip", "mouthful", "fingerful", "handful", "spoonful", "drinked", "swalow*", "swallowd", "eated", "gulp*", "spat it out", "missing", "drank some", "had some of", "gave her some", "gave him some", "gave adult", "crushed",
 })
 
 // bodyWords and concernWords: a part of the body and something wrong with
@@ -382,7 +399,7 @@ var bodyWords = indexPlain(func() []string {
 		"perineal", "vagina*", "vulva", "down there", "vision", "incision", "stitches", "scar", "wound*",
 		"c section", "c-section", "csection", "c sec", "c-sec", "armpit*", "groin", "genitals", "penis", "testicle*",
 		"scrotum", "foreskin", "circumcision", "spine", "joint*", "muscle*", "teeth", "tooth", "gum", "jaw",
-		"bowel*", "bladder", "uterus", "womb", "bleed*",
+		"bowel*", "bladder", "uterus", "womb", "bleed*", "lochia",
 	}
 	out = append(out, "arm", "arms", "leg", "legs", "foot", "feet", "chest", "heart")
 	for _, w := range []string{"back", "hand", "hands", "head", "face", "mouth", "bottom", "body", "side"} {
@@ -446,11 +463,14 @@ var otherPeople = indexPlain(func() []string {
 		"visit him in", "visiting hours", "someone else")
 }())
 
-// petThings are a pet's belongings, not the pet: "he ate the cat food"
-// is the baby's note.
+// petThings are a pet's belongings, or a pet in a simile, not the pet:
+// "he ate the cat food" is the baby's note.
 var petThings = indexPlain([]string{"cat food", "dog food", "cat litter", "litter box", "dog treats", "cat treats",
 	"dog toy", "cat toy", "dog bowl", "cat bowl", "dog bed", "cat bed", "dog hair", "cat hair", "pet food", "dog water",
-	"cat water", "dog biscuit*", "dog chew*", "flea collar", "flea treatment", "dog poo*", "dog poop*"})
+	"cat water", "dog biscuit*", "dog chew*", "flea collar", "flea treatment", "dog poo*", "dog poop*",
+	// A pet in a simile is not a pet: "a cry like a cat".
+	"like a cat", "like a kitten", "like a puppy", "like a dog", "like a bird", "like a fish", "like a seal",
+	"like a hamster", "like a rabbit"})
 
 // familyWords name the baby or the one writing: with them, a note is the
 // family's even when it names someone else too ("grandma dropped the

@@ -11,8 +11,8 @@ import (
 )
 
 // droppedRe is the baby dropped, not dropped off: "i dropped him",
-// "dropped her on the floor".
-var droppedRe = guard(`\bdropped (?:her|him|the baby|baby|lo|bub)(?:\s*$|\s*[.,;!?]|\s+(?:on|onto|from|down|while|when|and|by accident|accidentally|out of|off the|off a|off my)\b)`)
+// "dropped her on the floor", "i dropped her 😭".
+var droppedRe = guard(`\bdropped (?:her|him|the baby|baby|lo|bub)(?:\s*$|\s*[^\w\s]|\s+(?:on|onto|from|down|while|when|and|by accident|accidentally|out of|off the|off a|off my)\b)`)
 
 // keepWarmRe is keeping someone warm, not feeling warm.
 var keepWarmRe = guard(`\bkeep\w*\s+(?:\w+\s+){0,3}?warm\b|\bwarm\s+(?:and\s+)?(?:cozy|cosy|snug)\b`)
@@ -59,11 +59,14 @@ var wetDiaperRe = guard(`\bno\s+(?:dirty|poopy|poo|poop|soiled)\s+(?:diaper|napp
 // her vaccinations", "since the 4 month vaccines", "swollen after MMR").
 var vaccineRe = guard(`\b(?:after|since|from|post|following)\b[^.,;!?]{0,20}\b(?:vaccin\w*|vax\w*|shots?|jabs?|immuni[sz]\w*|injections?|needles?|mmr|dtap|dtp|hep b|rotavirus|pcv|hib|boosters?)\b` +
 	`|\b(?:where|since)\s+(?:they|she|he|i)\s+(?:gave|got|had|did)\b[^.,;!?]{0,15}\b(?:shots?|jabs?|vaccin\w*|injections?|needles?)\b` +
-	`|\b(?:vaccin\w*|shots?|jabs?|immuni[sz]\w*|injection)\s+(?:site|spot|leg|arm|thigh|reaction)\b`)
+	`|\b(?:vaccin\w*|shots?|jabs?|immuni[sz]\w*|injection)\s+(?:site|spot|leg|arm|thigh|reaction)\b` +
+	// "rotavirus vaccine last week and now screaming in waves": a sign
+	// that came after it, said with "now" or "since then".
+	`|\b(?:vaccin\w*|vax\w*|jabs?|immuni[sz]\w*|injections?|mmr|dtap|rotavirus|boosters?)\b[^.;!?]{0,40}?\b(?:and now|now|since then|ever since|and since)\s+(?:\w+\s+){0,2}?(?:scream\w*|cry\w*|fever\w*|hot|pale|swollen|swelling|red|lump\w*|rash\w*|vomit\w*|sick|sleepy|floppy|limp|fuss\w*|grizzly|unsettled|inconsolable|spots|hives|blotchy|diarrh\w*|blood\w*|not feeding|wont feed|off (?:her|his) feeds?)\b`)
 
 // padRe is postpartum bleeding measured in pads: "soaking a pad an hour",
-// "soaked through 2 pads", "bleeding thru a pad".
-var padRe = guard(`\bsoak\w*\s+(?:through\s+|thru\s+)?(?:a\s+|\d+\s+|two\s+|three\s+|my\s+|the\s+|multiple\s+|several\s+|more than one\s+)?(?:pad|pads|maxi|maxis)\b|\b(?:through|thru)\s+(?:a\s+|\d+\s+|the\s+)?pads?\b|\bpads?\s+(?:an|every|each|per)\s+hour`)
+// "soaked through 2 pads", "bleeding thru a pad", "my pad full in 40 min".
+var padRe = guard(`\bsoak\w*\s+(?:through\s+|thru\s+)?(?:a\s+|\d+\s+|two\s+|three\s+|my\s+|the\s+|multiple\s+|several\s+|more than one\s+)?(?:pad|pads|maxi|maxis)\b|\b(?:through|thru)\s+(?:a\s+|\d+\s+|the\s+)?pads?\b|\bpads?\s+(?:an|every|each|per)\s+hour|\bpads?\s+(?:\w+\s+){0,2}?(?:full|soaked|filled|drenched)\s+(?:in|within|after)\s+(?:\d+|an?|half an|one|two)\b|\b(?:fill\w*|soak\w*|go\w* through|went through|bleed\w* through|bled through)\s+(?:a\s+|\d+\s+|my\s+|the\s+)?(?:maternity\s+|night\s+)?pads?\s+(?:every|in|within|each|an)\b`)
 
 // harmRe is a wish not to live, however it is put: "i just want to
 // disappear", "wish i could go to sleep and not wake up".
@@ -258,10 +261,15 @@ func medicalIn(s, t string) bool {
 	if watchRe.MatchString(s) {
 		return true
 	}
+	// A seat tipped with the baby in it is read before "fell off the
+	// counter" is set aside as a thing that fell.
+	if tippedRe.MatchString(plain(s)) {
+		return true
+	}
 	// Read before supplies are set aside: a dose gone wrong or something
 	// swallowed is a concern even in a note that names the pharmacy or
 	// the batteries.
-	if doseWords.in(t) || hazardWords.in(t) && ingestWords.in(t) || padRe.MatchString(t) || doseAmountRe.MatchString(t) {
+	if doseWords.in(t) || swallowed(t) || padRe.MatchString(t) || doseAmountRe.MatchString(t) || doseMistake(t) || doseSwap(t) {
 		return true
 	}
 	t = maskContext(t)
@@ -278,13 +286,14 @@ func medicalIn(s, t string) bool {
 		apneaRe.MatchString(t) || outputColourRe.MatchString(t) || closedEyesRe.MatchString(t) || cryRe.MatchString(t) ||
 		sleepyBaby(t) || sneezeRe.MatchString(t) || earRe.MatchString(t) || lessActiveRe.MatchString(t) ||
 		vomitAllRe.MatchString(t) || objectIn(t) || hearingRe.MatchString(t) || caughtRe.MatchString(t) ||
-		impaired(t) || contactExposed(t) || tippedRe.MatchString(t) || weightRe.MatchString(t) || fewWetsRe.MatchString(t) {
+		unsafeRead(t) || contactExposed(t) || signsRead(t) || injuryRead(t) || postpartumRead(t) || tippedRe.MatchString(t) || weightRe.MatchString(t) || fewWetsRe.MatchString(t) ||
+		littleFeedRe.MatchString(t) || weightLost(t) || fewWets(t) {
 		return true
 	}
 	if bodyConcern(t) {
 		return true
 	}
-	return feverReading(t, bareTempRe) || feverReading(t, tempNumberRe)
+	return feverReading(t, bareTempRe) || feverReading(t, tempNumberRe) || lowReading(t)
 }
 
 // isHarm: thoughts of self-harm, of harming the baby, of not wanting to
@@ -295,7 +304,7 @@ func isHarm(t string) bool {
 
 // moodIn: the parent's own low mood, worry or frightening thoughts.
 func moodIn(t string) bool {
-	return moodWords.in(t) || moodRe.MatchString(t) || partnerWords.in(t) && partnerMoodRe.MatchString(t)
+	return moodWords.in(t) || moodRe.MatchString(t) || partnerWords.in(t) && partnerMoodRe.MatchString(t) || moodSigns(t)
 }
 
 // sleepyBaby: the baby far sleepier than usual, in a clause that is not
@@ -720,9 +729,10 @@ func healthText(s string) (t string, harm, other bool) {
 	}
 	// Something swallowed is the family's concern even when it was
 	// someone else's ("grandpa's pills") or someone else gave it, and so
-	// is the baby dropped by someone and the baby's contact with someone
-	// unwell: such a note is read whole.
-	whole := hazardWords.in(t) && ingestWords.in(t) && !petChewing(t) || droppedRe.MatchString(t) || exposed(t)
+	// are a dose gone wrong, the baby dropped by someone, the baby's
+	// contact with someone unwell and the baby in someone's unsafe care:
+	// such a note is read whole.
+	whole := swallowed(t) || doseMistake(t) || droppedRe.MatchString(t) || exposed(t) || unsafeRead(t)
 	if !whole && aboutSomeoneElse(t) {
 		if _, ours := readOthers(t); !ours {
 			return t, false, true

@@ -202,7 +202,7 @@ func maskMess(t string) string {
 // was with him yesterday", "she played with them all morning". Contact
 // with an illness is the family's health question, so such a note is
 // read whole.
-var exposureRe = guard(`\b(?:was|were|been|played|playing|spent \w+|cuddled|held|kissed|shared)\s+(?:\w+\s+){0,3}?(?:with|around|near|next to|by)\s+(?:him|her|them|the \w+|someone else)\b`)
+var exposureRe = guard(`\b(?:was|were|been|played|playing|spent \w+|cuddled|held|kissed|shared)\s+(?:\w+\s+){0,3}?(?:with|around|near|next to|by)\s+(?:him|her|them|the \w+|baby|lo|bub|someone else)\b`)
 
 // caughtRe is an illness passed on: "baby caught her cold", "i think he
 // picked up their bug". Caught, it is the family's.
@@ -284,7 +284,7 @@ func maskTeething(t string) string {
 
 // partnerMoodRe is the partner withdrawn or drinking since the baby came:
 // the family's mood, written about the other parent.
-var partnerMoodRe = guard(`\b(?:husband|wife|partner|dh|dw|hubby|boyfriend|girlfriend|he|she|hes|shes)\b[^.;!?]{0,50}\b(?:drinking\s+(?:every|each|most|all|more|heavily|a lot|so much|again|alone)|(?:hardly|barely|doesnt|wont|not|stopped)\s+(?:talk|talks|talking|speak|speaks|speaking|leav\w+ the house|get\w* out of bed)|feels?\s+(?:so\s+)?(?:trapped|useless|worthless|hopeless|numb|like a failure))\b`)
+var partnerMoodRe = guard(`\b(?:husband|wife|partner|dh|dw|hubby|boyfriend|girlfriend|he|she|hes|shes)\b[^.;!?]{0,50}\b(?:drinking\s+(?:every|each|most|all|more|heavily|a lot|so much|again|alone)|(?:hardly|barely|doesnt|wont|not|stopped|hasnt|havent)\s+(?:talk|talks|talking|speak|speaks|speaking|leav\w+ the house|get\w* out of bed|(?:got|gotten|been) out of bed)|feels?\s+(?:so\s+)?(?:trapped|useless|worthless|hopeless|numb|like a failure))\b`)
 
 // vomitAllRe is a whole feed brought back: "threw all of it up", "spit
 // the whole bottle back up".
@@ -379,21 +379,8 @@ func trimLeadAdverbs(c string) string {
 // a health note about the parent, however the rest reads.
 var harmBabyRe = guard(`\b(?:thoughts?|urges?|images?|visions?|impulses?|flashes)\s+(?:\w+\s+){0,2}?(?:of|about|to)\s+(?:me\s+)?(?:dropp\w*|throw\w*|hurt\w*|harm\w*|shak\w*|drown\w*|smother\w*|suffocat\w*|push\w*|kill\w*|stab\w*|hit\w*|chuck\w*|strangl\w*|toss\w*)\s+(?:her|him|them|the baby|baby|lo|my baby|my son|my daughter)\b`)
 
-// impairedRe is whoever minds the baby drunk or high: "partner drunk and
-// fell asleep with baby", "took something at the party and is out of
-// it, meant to be on baby duty". Read only in a note that names the baby.
-//
-// "drunk" must end its phrase: "he drunk all his milk" is a feed.
-var impairedRe = guard(`\b(?:partner|husband|wife|dh|dw|hubby|boyfriend|girlfriend|bf|gf|nanny|sitter|babysitter|he|she|hes|shes|mil|fil|grandma|grandpa)\b[^.;!?]{0,30}\b(?:(?:drunk|tipsy|wasted|hammered|smashed|stoned|high)(?:\s*$|\s*[,.;!?]|\s+(?:and|again|tonight|last night|now|while|with|on|at))|got high|smel\w* of (?:alcohol|booze|drink|weed)|off (?:his|her|my) face|took something|taken something|on something)`)
-
-// impaired: a carer drunk or high in a note about the baby; "out of it"
-// said of the baby is sleepiness, read elsewhere.
-func impaired(t string) bool {
-	return impairedRe.MatchString(t) && (childWords.in(t) || strings.Contains(t, "baby"))
-}
-
 // tippedRe is a seat or a cot tipped over with the baby in it.
-var tippedRe = guard(`\b(?:knock\w*|tipp\w*|toppl\w*|flipp\w*|pull\w*|push\w*|fell|falls|fallen|slid|slipped|rolled|went)\s+(?:\w+\s+){0,3}?with\s+(?:her|him|them|the baby|baby|lo|bub)\s+(?:still\s+)?(?:in|on|strapped)\b`)
+var tippedRe = guard(`\b(?:knock\w*|tipp\w*|toppl\w*|flipp\w*|pull\w*|push\w*|fell|falls|fallen|slid|slipped|rolled|went)\s+(?:\w+\s+){0,5}?with\s+(?:her|him|them|the baby|baby|lo|bub)\s+(?:still\s+)?(?:in|on|strapped)\b`)
 
 // weightRe is a child who will not stand or walk on a limb, or use it.
 var weightRe = guard(`\b(?:wont|cant|doesnt|didnt|not|isnt|stopped|refus\w* to)\s+(?:\w+\s+)?(?:use|using|lift|lifting|move|moving)\s+(?:her|his|their)\s+(?:left\s+|right\s+)?(?:arm|leg)\b|\b(?:wont|cant|doesnt|didnt|not|refus\w* to|wouldnt|isnt|stopped)\s+(?:\w+\s+)?(?:put\w*|bear\w*|stand\w*|walk\w*)\s+(?:any\s+)?(?:weight\s+)?on\s+(?:her|his|their|the|my)\s+(?:left\s+|right\s+)?(?:leg|legs|foot|feet|ankle|knee|arm)\b`)
@@ -409,10 +396,11 @@ var fewWetsRe = guard(`\b(?:[0-3]|one|two|three)\s+(?:wets|wees|pees|wet ones|we
 var resolvedRe = guard(`\b(?:(?:fever|temp|temperature)\s+(?:has\s+|finally\s+)?broke|gone|cleared(?:\s+up)?|clear now|healed(?:\s+up)?|sorted|faded|went away|gone away|all done|resolved|all better)\s*(?:(?:now|yesterday|today|overnight|finally|completely|totally|at last)\s*)?(?:(?:after|with|since|thanks to)\s+(?:\w+\s*){1,4})?$`)
 
 // stillWords keep a resolved clause: something of it goes on, or what is
-// gone is what should stay (milk, appetite, feeling).
+// gone is what should stay (milk, appetite, feeling), or what is gone was
+// taken ("found the calpol open and half gone").
 var stillWords = indexPlain([]string{"still", "but", "again", "back", "not", "hasnt", "havent", "isnt", "milk", "supply",
 	"appetite", "voice", "kicks", "movement*", "feeling in", "sensation", "colour", "color", "waters", "skin", "mostly",
-	"almost", "nearly", "?"})
+	"almost", "nearly", "?", "half", "open", "opened", "missing", "empty"})
 
 // blankResolved blanks the clauses that say a concern is over.
 func blankResolved(t string) string {
@@ -430,15 +418,33 @@ func blankResolved(t string) string {
 }
 
 // contagiousWords and contactRe: someone with a catching illness who held,
-// kissed or visited the baby is the baby's exposure.
+// kissed, fed, minded or stayed with the baby is the baby's exposure.
 var contagiousWords = indexPlain([]string{"covid", "flu", "chickenpox", "chicken pox", "cold sore*", "rsv", "whooping cough",
 	"measles", "strep", "norovirus", "noro", "stomach bug", "tummy bug", "d&v", "a cold", "conjunctivitis", "hand foot and mouth",
-	"hfmd", "shingles", "tb", "tuberculosis", "herpes", "impetigo", "scarlet fever"})
+	"hfmd", "shingles", "tb", "tuberculosis", "herpes", "impetigo", "scarlet fever", "diarrh*", "vomiting", "sickness bug",
+	"sick bug", "fever", "a temperature", "a temp", "meningitis", "mumps", "tonsillitis", "slapped cheek", "glandular fever",
+	"bronchiolitis", "gastro", "chest infection", "tested positive"})
 
-var contactRe = guard(`\b(?:held|holding|hold|kissed|kissing|kiss|cuddled|cuddling|fed|touched|visited|came over|came round|stayed|sneezed on|coughed on)\b`)
+var contactRe = guard(`\b(?:held|holding|hold|kissed|kissing|kiss|cuddled|cuddling|hugged|fed|touched|changed|bathed|visited|came over|came round|stayed|came to stay|staying|sleeping in|slept in|sneezed on|coughed on|babysat|babysitting|looked after|minded|minding|played with|(?:was|were) (?:with|there|in the same)|same room|same house|(?:left|leave|leaving) (?:her|him|them|the baby|baby|lo) with)\b`)
+
+// contactObjRe is a contact whose object is the baby by pronoun: "cuddled
+// him sunday", "fed her a bottle", "left her with my brother".
+var contactObjRe = guard(`\b(?:held|holding|hold|kissed|kissing|cuddled|cuddling|hugged|fed|touched|changed|bathed|left|leave|leaving|minded|minding|looked after)\s+(?:her|him|them)\b`)
+
+// babyCare are the things and tasks that only a baby has: a contact with
+// them is with the baby.
+var babyCare = indexPlain([]string{"nappy", "nappies", "diaper*", "babysat", "babysitting", "babysit", "minded", "minding"})
+
+// mildContagious is a cold: caught from whoever babysat, it is a log of
+// the day; held or cuddled by them, it is still the baby's exposure.
+var mildContagious = indexPlain([]string{"a cold"})
 
 func contactExposed(t string) bool {
-	return contagiousWords.in(t) && contactRe.MatchString(t) && (childWords.in(t) || ageRe.MatchString(t))
+	if !contagiousWords.in(t) || !contactRe.MatchString(t) {
+		return false
+	}
+	return childWords.in(t) || ageRe.MatchString(t) || contactObjRe.MatchString(t) ||
+		babyCare.in(t) && contagiousWords.in(mildContagious.blank(t))
 }
 
 // illSubjectRe is a clause whose subject is someone and whose verb says

@@ -18,7 +18,7 @@ var bareTempRe = guard(`(?:^|[^$\d.,])(?:3[7-9]|4[0-2]|99|10[0-6])[.,]\d(?:$|[^\
 
 // tempNumberRe is "temp 38", "temperature was 101": a reading, with or
 // without decimals.
-var tempNumberRe = guard(`\btemp(?:erature)?\s*(?:(?:of|is|was|at|=|:|only|just|still|now|reading|read|down to|back to|up to|around|about|dropped to|went to|has been|this morning|tonight|this evening)\s*)*\d[\d.,]*`)
+var tempNumberRe = guard(`\btemp(?:erature)?\s*(?:(?:of|is|was|at|=|:|only|just|still|now|reading|read|down to|back to|up to|around|about|dropped to|went to|has been|this morning|tonight|this evening|says|said|reads|showed|shows|showing|measured|rectal|underarm|under arm|armpit)\s*)*\d[\d.,]*`)
 
 // feelsHotRe is someone feeling hot: "she feels warm", "baby is burning
 // up", "i feel hot and shivery"; a room that feels hot is not.
@@ -58,4 +58,32 @@ func readingValue(m string) (float64, bool) {
 		return 0, false
 	}
 	return v, true
+}
+
+// lowBareRe is a low reading written without a unit or "temp": "35.8
+// even with a hat on", "35.9 rectal". Only in a note that speaks of cold
+// or of taking a temperature (lowContext), and not a length or a weight
+// ("head 35.8 cm").
+var lowBareRe = guard(`(?:^|[^$\d.,])3[45][.,]\d(?:\s*([a-z%]+))?`)
+
+var lowContext = indexPlain([]string{"cold", "chilly", "temp", "temps", "temperature", "thermometer", "rectal",
+	"armpit", "under the arm", "under her arm", "under his arm", "underarm", "skin to skin", "low", "hat", "blanket",
+	"shivering", "feels cool", "cool to"})
+
+var notDegrees = map[string]bool{"cm": true, "cms": true, "mm": true, "kg": true, "kgs": true, "g": true, "lb": true,
+	"lbs": true, "oz": true, "percent": true, "%": true, "weeks": true, "wks": true, "wk": true, "w": true, "in": true,
+	"inches": true, "ml": true, "mls": true}
+
+// lowReading: a bare reading under 36 in a note about cold or a
+// temperature.
+func lowReading(t string) bool {
+	if !lowContext.in(t) {
+		return false
+	}
+	for _, m := range lowBareRe.FindAllStringSubmatch(t, -1) {
+		if !notDegrees[m[1]] {
+			return true
+		}
+	}
+	return false
 }
