@@ -6,13 +6,24 @@ package normalize
 // pharmacy makes it read as a supply, and even when someone else gave it.
 
 // doseMistakeWords say a dose went wrong; read only with a medicine named.
-var doseMistakeWords = indexPlain([]string{"too much", "too many", "too little", "teaspoon", "tablespoon",
-	"kitchen spoon", "not the syringe", "wrong syringe", "wrong spoon", "wrong cup", "wrong medicine", "gave more",
+// An amount too large or small (amountWords) is read only beside giving or
+// measuring it (givenWords): "calpol costs too much" is a price.
+var doseMistakeWords = indexPlain([]string{"teaspoon", "tablespoon",
+	"kitchen spoon", "not the syringe", "wrong syringe", "wrong spoon", "wrong cup", "wrong medicine", "wrong drops",
+	"wrong cream", "wrong bottle", "wrong one", "wrong tablets", "wrong pill*", "wrong dose", "gave more",
 	"also gave", "gave another", "given more", "gave again", "given again", "already given", "already gave",
 	"both gave", "second dose", "gave him more", "gave her more", "gave some more", "topped up"})
 
+var amountWords = indexPlain([]string{"too much", "too many", "too little"})
+
+var givenWords = indexPlain([]string{"gave", "given", "give", "giving", "took", "taken", "measured", "dose", "ml",
+	"mls", "syringe", "drops", "spoon"})
+
 func doseMistake(t string) bool {
-	return (medicineWords.in(t) || routineDrops.in(t)) && doseMistakeWords.in(t)
+	if !medicineWords.in(t) && !routineDrops.in(t) {
+		return false
+	}
+	return doseMistakeWords.in(t) || amountWords.in(t) && givenWords.in(t)
 }
 
 // doseSwapRe is one amount given for another: "gave 10 drops not 1",

@@ -10,7 +10,7 @@ package normalize
 // medicine", "whooping cough vaccine leaflet", "hay fever tablets". Only
 // the illness is blanked: "after her rotavirus vaccine" still reads as a
 // vaccination, "cough medicine" as a medicine.
-var productNameRe = guard(`\b(?:whooping cough|cough|cold and flu|cold|flu|fever|hay ?fever|allergy|allergies|colic|reflux|teething|nappy rash|diaper rash|rash|pain|headache|sinus|sore throat|rsv|covid|measles|mmr|pertussis|chicken ?pox|rotavirus|meningitis|men ?b|pneumococcal|hep b|polio|tb|bcg)(\s+(?:vaccin\w*|shots?|jabs?|boosters?|immuni[sz]\w*|medicine|meds|syrup|drops|tablets?|sachets?|relief|remed\w*|reducers?|gel|cream|spray|powder|lozenges?|leaflets?))\b`)
+var productNameRe = guard(`\b(?:whooping cough|cough|cold and flu|cold|flu|fever|hay ?fever|allergy|allergies|colic|reflux|teething|nappy rash|diaper rash|rash|headache|sinus|sore throat|rsv|covid|measles|mmr|pertussis|chicken ?pox|rotavirus|meningitis|men ?b|pneumococcal|hep b|polio|tb|bcg)(\s+(?:vaccin\w*|shots?|jabs?|boosters?|immuni[sz]\w*|medicine|meds|syrup|drops|tablets?|sachets?|relief|remed\w*|reducers?|gel|cream|spray|powder|lozenges?|leaflets?))\b`)
 
 // courseRe is a course or an organisation named by an emergency: "baby
 // first aid course", "st john ambulance". Booking one is an errand.
@@ -32,9 +32,11 @@ var deviceWords = indexPlain([]string{"breathing sensor", "breathing monitor", "
 var heartFigureRe = guard(`\b(?:broke|breaks|break|breaking|broken|melt\w*|warm\w*)\s+(?:my|your|our|his|her|their)\s+heart\b|\bheart\s*(?:broken|breaking|melt\w*)|\bheartbroken\b`)
 
 // writerFigureRe is the writer choking on their coffee or made sick by a
-// price: said of "me" and "my", a figure, not a symptom.
+// price: said of "me" and "my", a figure, not a symptom; and pride
+// swallowed.
 var writerFigureRe = guard(`\bchok\w*\s+on\s+my\s+(?:coffee|tea|drink|wine|water|beer|food|lunch|dinner|breakfast|toast|words|laugh\w*)\b` +
-	`|\b(?:makes?|made|making)\s+me\s+(?:want to\s+|wanna\s+|feel\s+)?(?:throw up|puke|vomit|be sick|sick|hurl|barf|gag)\b`)
+	`|\b(?:makes?|made|making)\s+me\s+(?:want to\s+|wanna\s+|feel\s+)?(?:throw up|puke|vomit|be sick|sick|hurl|barf|gag)\b` +
+	`|\bswallow\w*\s+(?:my|his|her|their|our|your)\s+pride\b`)
 
 // petChewRe is a pet chewing or eating a thing: "puppy chewed the
 // remote". A swallowed hazard is the family's only when a child did it.
@@ -47,7 +49,8 @@ func petChewing(t string) bool {
 
 // eyeColourRe is a baby's eyes changing colour, which they do: not a
 // sign. Yellow in the whites of the eyes is read elsewhere ("yellow eyes").
-var eyeColourRe = guard(`\beyes?\s+(?:are\s+|is\s+|have\s+|has\s+|still\s+)?(?:changing|change|changed|turning)\s+colou?rs?\b|\beye\s+colou?rs?\b`)
+var eyeColourRe = guard(`\beyes?\s+(?:are\s+|is\s+|have\s+|has\s+|still\s+)?(?:changing|change|changed|turning)\s+colou?rs?\b|\beye\s+colou?rs?\b` +
+	`|\beyes?\s+(?:are\s+|is\s+)?(?:going|turning|changing)\s+(?:from\s+)?(?:blue|grey|gray|brown|green|hazel|dark)\b`)
 
 // touchRe is the baby holding a finger or a hand, "so tight": a grip, not
 // a body part that is wrong.
@@ -55,6 +58,10 @@ var touchRe = guard(`\b(?:grabb?\w*|gripp?\w*|held|holds?|holding|squeez\w*|clun
 
 // cordOffRe is the cord stump or a scab coming off, which it should.
 var cordOffRe = guard(`\b(?:cord|stump|cord stump|scab|clamp|cord clamp)\s+(?:has\s+|finally\s+|just\s+)?(?:fell|fallen|came|come|dropped)\s+off\b`)
+
+// shakeThingRe is a thing shaken ("shaking his rattle"): the word after
+// is kept only when it is the body ("shaking her arm").
+var shakeThingRe = guard(`\b(?:shak(?:e|es|ing)|shook)\s+(?:his|her|their|the|a|my|its|that|this)\s+(\w+)`)
 
 // blankFigures blanks the products, courses, alarms and figures above.
 func blankFigures(t string) string {
@@ -66,6 +73,14 @@ func blankFigures(t string) string {
 	}
 	for _, re := range []*guardedRe{courseRe, dischargeVisitRe, heartFigureRe, writerFigureRe, eyeColourRe, touchRe, cordOffRe} {
 		t = re.ReplaceAllStringFunc(t, spaces)
+	}
+	if shakeThingRe.may(t) {
+		t = shakeThingRe.ReplaceAllStringFunc(t, func(m string) string {
+			if bodyWords.in(shakeThingRe.FindStringSubmatch(m)[1]) {
+				return m
+			}
+			return spaces(m)
+		})
 	}
 	if falseAlarmRe.may(t) {
 		b := []byte(t)

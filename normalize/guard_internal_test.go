@@ -72,11 +72,11 @@ func TestGuardNeverSkipsAMatch(t *testing.T) {
 		"chestSoundRe": chestSoundRe, "colourChangeRe": colourChangeRe, "fitRe": fitRe, "landingRe": landingRe,
 		"fallHeightRe": fallHeightRe, "satOnRe": satOnRe, "heavyOnRe": heavyOnRe, "limbItRe": limbItRe,
 		"impairedSelfRe": impairedSelfRe, "drinksRe": drinksRe, "dutyRe": dutyRe, "asleepHoldingRe": asleepHoldingRe,
-		"sleepHazardRe": sleepHazardRe, "slumpedRe": slumpedRe, "leftAloneRe": leftAloneRe, "shakenRe": shakenRe,
+		"sleepHazardRe": sleepHazardRe, "babyDutyRe": babyDutyRe, "slumpedRe": slumpedRe, "leftAloneRe": leftAloneRe, "shakenRe": shakenRe,
 		"foundOpenRe": foundOpenRe, "alcoholDrunkRe": alcoholDrunkRe, "doseSwapRe": doseSwapRe,
 		"delusionRe": delusionRe, "escapeRe": escapeRe, "checkingRe": checkingRe, "sleeplessRe": sleeplessRe,
 		"lowRe": lowRe, "bpRe": bpRe, "woundOpenRe": woundOpenRe, "roleSuffixRe": roleSuffixRe,
-		"babyEventRe": babyEventRe, "contactObjRe": contactObjRe,
+		"babyEventRe": babyEventRe, "contactObjRe": contactObjRe, "lowWetsRe": lowWetsRe, "shakeThingRe": shakeThingRe,
 	}
 	var texts []string
 	for _, name := range []string{"health-tuning.txt", "health-heldout.txt", "everyday-tuning.txt", "everyday-heldout.txt"} {

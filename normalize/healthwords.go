@@ -293,7 +293,7 @@ var medicineWords = indexPlain([]string{
 	"cephalexin", "nystatin", "diflucan", "fluconazole", "hydrocortisone", "steroid*", "prednisone",
 	"prednisolone", "melatonin", "zantac", "pepcid", "famotidine", "omeprazole",
 	"prilosec", "nexium", "domperidone", "reglan", "fenugreek", "eye drops", "ear drops", "inhaler", "nebuli*",
-	"albuterol", "epipen", "fever reducer", "pain reliever", "painkiller*", "pain killer*", "pain meds",
+	"albuterol", "epipen", "fever reducer", "reducer", "reducers", "pain reliever", "painkiller*", "pain killer*", "pain meds",
 	"pain medication", "medicine", "medicines", "medication*", "meds", "med", "prescription", "pill", "pills",
 	"birth control", "the minipill", "mini pill", "cough drops", "cough syrup",
 })

@@ -10,10 +10,12 @@ var littleFeedRe = guard(`\b(?:eat|eats|eating|ate|drink|drinks|drinking|drank|f
 	`|\b(?:no|not|dont|doesnt|didnt|wont)\s+(?:eat|drink|feed|nurse)\s+(?:good|well|much|nothing|anything|enough)\b` +
 	`|\b(?:barely|hardly)\s+(?:fed|nursed|eaten|feeding|nursing)\b`)
 
-// weightLossRe is weight lost by a share or against birth weight: "lost
-// 12% since birth", "still below birth weight". A share counts only in a
-// note about weight (weightContext).
-var weightLossRe = guard(`\b(?:lost|losing|loss of|down|dropped|drop of)\s+(?:\w+\s+){0,2}?\d+(?:[.,]\d+)?\s*(?:%|percent|per cent)`)
+// weightLossRe is the baby's weight lost by a share or against birth
+// weight: "shes lost 12% since birth", "still below birth weight". A
+// share is read only said of the baby or since birth, in a note about
+// weight (weightContext): "i lost 10% of my baby weight" is the parent's.
+var weightLossRe = guard(`\b(?:she|he|shes|hes|baby|babys|lo|bub|ds|dd|has|hasnt|weight)\s+(?:\w+\s+){0,2}?(?:lost|losing|dropped|down)\s+(?:\w+\s+){0,2}?\d+(?:[.,]\d+)?\s*(?:%|percent|per cent)` +
+	`|\d+(?:[.,]\d+)?\s*(?:%|percent|per cent)\s+(?:\w+\s+){0,2}?(?:since|from|of|below|under)\s+(?:her\s+|his\s+)?birth`)
 
 var birthWeightRe = guard(`\b(?:below|under|not back to|not yet back to|not back up to|hasnt regained|hasnt got back to|not regained|lost)\s+(?:\w+\s+)?(?:her|his|their)?\s*birth\s*-?\s*weight\b`)
 
@@ -31,6 +33,11 @@ var fewWetsCountRe = guard(`\b[0-3]\s*(?:wet|wets|wees?|pees?)\b(?:\s*$|\s*[^\w\
 // wetStretch is a day or most of one: "so far today" is not.
 var wetStretch = guard(`\b24\s*(?:h|hrs?|hours)\b|\ball day\b|\bwhole day\b|\bsince (?:yesterday|last night)\b|\bovernight\b|\b(?:in|last|over)\s+(?:the\s+)?(?:last\s+)?(?:[6-9]|1\d|2\d)\s*(?:h|hrs?|hours)\b`)
 
+// lowWetsRe is the wet nappies counted and found few: "wet nappy count is
+// low, only 3 today", "wees: just 2 since breakfast".
+var lowWetsRe = guard(`\b(?:wet|wee|wees|pee|pees)\s*(?:nappy|nappies|diapers?)?\s*(?:count\s*)?(?:is|are|was|were|:)?\s*(?:really\s+|very\s+|quite\s+)?(?:low|down)\b` +
+	`|\b(?:wet|wee|wees|pee|pees)\s+(?:nappy|nappies|diapers?|count)\b[^.;!?]{0,25}?\b(?:only|just)\s+[0-3]\b`)
+
 func fewWets(t string) bool {
-	return fewWetsCountRe.MatchString(t) && wetStretch.MatchString(t)
+	return fewWetsCountRe.MatchString(t) && wetStretch.MatchString(t) || lowWetsRe.MatchString(t)
 }

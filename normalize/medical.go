@@ -342,10 +342,16 @@ func maskNormal(t string) string {
 		c := t[start:i]
 		asked := i < len(t) && t[i] == '?' || normalAsked.MatchString(c)
 		if !asked && calm(c) {
+			mild := calmMild
+			if j := strings.LastIndex(c, " but "); j >= 0 && !calm(c[j:]) {
+				// "hv said the spots are fine but theyve spread": what
+				// follows the last "but" is not calm, so its signs stay.
+				mild = phraseIndex{}
+			}
 			// A calm statement's "normal for her" and the check it
 			// reports ("jaundice check done, levels normal") are a
 			// result, not a question or a concern.
-			m := calmOutput(calmMild.blank(normalFor.blank(normalColours.blank(c))))
+			m := calmOutput(mild.blank(normalFor.blank(normalColours.blank(c))))
 			if checkRe.may(m) {
 				m = checkRe.ReplaceAllStringFunc(m, spaces)
 			}
@@ -732,7 +738,10 @@ func healthText(s string) (t string, harm, other bool) {
 	// are a dose gone wrong, the baby dropped by someone, the baby's
 	// contact with someone unwell and the baby in someone's unsafe care:
 	// such a note is read whole.
-	whole := swallowed(t) || doseMistake(t) || droppedRe.MatchString(t) || exposed(t) || unsafeRead(t)
+	// The carer's kin ("sitter's kid has hfmd") is read before it is
+	// renamed someone else: the carer's coming is the contact.
+	whole := swallowed(t) || doseMistake(t) || droppedRe.MatchString(t) || exposed(t) || unsafeRead(t) ||
+		carerWords.in(plain(s)) && contactExposed(plain(s))
 	if !whole && aboutSomeoneElse(t) {
 		if _, ours := readOthers(t); !ours {
 			return t, false, true

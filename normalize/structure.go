@@ -425,14 +425,15 @@ var contagiousWords = indexPlain([]string{"covid", "flu", "chickenpox", "chicken
 	"sick bug", "fever", "a temperature", "a temp", "meningitis", "mumps", "tonsillitis", "slapped cheek", "glandular fever",
 	"bronchiolitis", "gastro", "chest infection", "tested positive"})
 
-var contactRe = guard(`\b(?:held|holding|hold|kissed|kissing|kiss|cuddled|cuddling|hugged|fed|touched|changed|bathed|visited|came over|came round|stayed|came to stay|staying|sleeping in|slept in|sneezed on|coughed on|babysat|babysitting|looked after|minded|minding|played with|(?:was|were) (?:with|there|in the same)|same room|same house|(?:left|leave|leaving) (?:her|him|them|the baby|baby|lo) with)\b`)
+var contactRe = guard(`\b(?:held|holding|hold|kissed|kissing|kiss|cuddled|cuddling|hugged|fed|touched|changed|bathed|visited|came over|came round|stayed|came to stay|staying (?:with us|here|over|the night)|sleeping in|slept in|sneezed on|coughed on|coughing on|sneezing on|coughed all over|coughing all over|sneezed all over|sneezing all over|came in|came here|came straight|came anyway|still came|turned up|babysat|babysitting|looked after|minded|minding|played with|(?:was|were) (?:with|there|in the same)|same room|same house|(?:left|leave|leaving) (?:her|him|them|the baby|baby|lo) with)\b`)
 
 // contactObjRe is a contact whose object is the baby by pronoun: "cuddled
 // him sunday", "fed her a bottle", "left her with my brother".
-var contactObjRe = guard(`\b(?:held|holding|hold|kissed|kissing|cuddled|cuddling|hugged|fed|touched|changed|bathed|left|leave|leaving|minded|minding|looked after)\s+(?:her|him|them)\b`)
+var contactObjRe = guard(`\b(?:held|holding|hold|kissed|kissing|cuddled|cuddling|hugged|fed|touched|changed|bathed|left|leave|leaving|minded|minding|looked after|(?:cough\w*|sneez\w*)\s+(?:all\s+)?(?:over|on))\s+(?:her|him|them)\b`)
 
 // babyCare are the things and tasks that only a baby has: a contact with
-// them is with the baby.
+// them is with the baby. So is a carer's ("sitter's kid has hand foot and
+// mouth, she came straight here"): minding the baby is their work.
 var babyCare = indexPlain([]string{"nappy", "nappies", "diaper*", "babysat", "babysitting", "babysit", "minded", "minding"})
 
 // mildContagious is a cold: caught from whoever babysat, it is a log of
@@ -444,7 +445,7 @@ func contactExposed(t string) bool {
 		return false
 	}
 	return childWords.in(t) || ageRe.MatchString(t) || contactObjRe.MatchString(t) ||
-		babyCare.in(t) && contagiousWords.in(mildContagious.blank(t))
+		(babyCare.in(t) || carerWords.in(t)) && contagiousWords.in(mildContagious.blank(t))
 }
 
 // illSubjectRe is a clause whose subject is someone and whose verb says

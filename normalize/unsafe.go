@@ -24,20 +24,25 @@ var impairedSelfRe = guard(`\b(?:i|im|ive|we|were)\b[^.;!?]{0,20}\b(?:(?:drunk|t
 // couple pints". A count is read only beside a duty of care (dutyRe).
 var drinksRe = guard(`\b(?:had|has|drunk|drank|downed|after|having)\s+(?:\d+|two|three|four|five|six|a few|a couple(?: of)?|several|loads of|too many)\s+(?:\w+\s+)?(?:glasses|pints|drinks|beers|bottles|shots|cans|ciders|proseccos|wines|vodkas|gins)\b`)
 
-// dutyRe is caring for the baby: holding, feeding, driving, putting to
-// bed, sharing a bed, being alone with them.
+// babyDutyRe is a task of caring for a baby: holding, feeding, bathing,
+// putting to bed, sharing a bed. It names the baby as much as "baby" does.
+var babyDutyRe = guard(`\b(?:alone with (?:her|him|them)|look after (?:her|him)|looking after (?:her|him)|mind the|babysit\w*|hold (?:her|him)|holding (?:her|him)|put (?:her|him|the baby|baby|them) (?:to bed|down)|bed\s*-?\s*shar\w*|co\s*-?\s*sle\w*|night feed|the feed|do the bath|the bath|bath (?:her|him)|bathe|nappy|diaper)\b`)
+
+// dutyRe is any duty of care, driving too: a count of drinks matters
+// before one.
 var dutyRe = guard(`\b(?:alone with|in charge|on duty|look after|looking after|mind the|minding|babysit\w*|hold|holding|put (?:her|him|the baby|baby|them) (?:to bed|down)|bed\s*-?\s*shar\w*|co\s*-?\s*sle\w*|night feed|feed|feeding|bath|drive|driving|in the car|take (?:her|him|the baby|baby) out)\b`)
 
 // carerWords are people whose work is minding the baby: a note about them
 // is about the baby.
-var carerWords = indexPlain([]string{"nanny", "sitter", "babysitter", "childminder", "au pair", "night feed", "co-slept",
+var carerWords = indexPlain([]string{"nanny", "nannys", "sitter", "sitters", "babysitter", "babysitters", "childminder",
+	"childminders", "au pair", "night feed", "co-slept",
 	"co slept", "coslept", "bed-shared", "bed shared", "bedshared", "co-sleep*", "cosleep*", "bed-shar*", "bed shar*"})
 
 // impaired: a carer drunk or high, or a count of drinks beside a duty of
 // care, in a note about the baby; "out of it" said of the baby is
 // sleepiness, read elsewhere.
 func impaired(t string) bool {
-	baby := childWords.in(t) || strings.Contains(t, "baby") || carerWords.in(t)
+	baby := childWords.in(t) || strings.Contains(t, "baby") || carerWords.in(t) || babyDutyRe.MatchString(t)
 	return baby && (impairedRe.MatchString(t) || impairedSelfRe.MatchString(t) || drinksRe.MatchString(t) && dutyRe.MatchString(t))
 }
 
@@ -64,12 +69,12 @@ var sleepContext = indexPlain([]string{"asleep", "sleep*", "slept", "cot", "crib
 
 // leftAloneRe is the baby left alone in a car or a bath: "left the baby
 // in the car while i ran into the shop". Left in the car seat to finish a
-// nap is read by what follows (leftAlone).
+// nap, or in the car with dad, is read by what follows (leftAlone).
 var leftAloneRe = guard(`\bleft\s+(?:her|him|them|the baby|baby|lo|bub|the twins)\s+(?:alone\s+|asleep\s+|sleeping\s+|on (?:her|his) own\s+)?(?:in|inside)\s+(?:the|a|my|our)\s+(?:car|van|bath|tub|bathtub)\b`)
 
 func leftAlone(t string) bool {
 	for _, ix := range leftAloneRe.FindAllStringIndex(t, -1) {
-		if !strings.HasPrefix(strings.TrimSpace(t[ix[1]:]), "seat") {
+		if rest := strings.TrimSpace(t[ix[1]:]); !strings.HasPrefix(rest, "seat") && !strings.HasPrefix(rest, "with") {
 			return true
 		}
 	}
