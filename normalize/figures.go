@@ -56,12 +56,18 @@ var eyeColourRe = guard(`\beyes?\s+(?:are\s+|is\s+|have\s+|has\s+|still\s+)?(?:c
 // a body part that is wrong.
 var touchRe = guard(`\b(?:grabb?\w*|gripp?\w*|held|holds?|holding|squeez\w*|clung|clings?|clinging)\s+(?:onto\s+|on to\s+)?(?:my|her|his|your|our|mummys|daddys|mommys)\s+(?:finger|fingers|hand|hands|thumb|thumbs|hair)\b`)
 
-// cordOffRe is the cord stump or a scab coming off, which it should.
-var cordOffRe = guard(`\b(?:cord|stump|cord stump|scab|clamp|cord clamp)\s+(?:has\s+|finally\s+|just\s+)?(?:fell|fallen|came|come|dropped)\s+off\b`)
+// healingRe is the cord stump or a scab coming off, or stitches coming
+// out, which they should.
+var healingRe = guard(`\b(?:cord|stump|cord stump|scab|clamp|cord clamp)\s+(?:has\s+|finally\s+|just\s+)?(?:fell|fallen|came|come|dropped)\s+off\b` +
+	`|\bstitches\s+(?:have\s+|were\s+|finally\s+|all\s+)?(?:came out|come out|out|removed|taken out|dissolved|fell out)\b`)
 
 // shakeThingRe is a thing shaken ("shaking his rattle"): the word after
 // is kept only when it is the body ("shaking her arm").
 var shakeThingRe = guard(`\b(?:shak(?:e|es|ing)|shook)\s+(?:his|her|their|the|a|my|its|that|this)\s+(\w+)`)
+
+// placeTempRe is a room's or a thing's temperature: "temperature in the
+// nursery is 20", "temp of the bath".
+var placeTempRe = guard(`\btemp\w*\s+(?:in|of|inside)\s+(?:the\s+|her\s+|his\s+|our\s+|my\s+)?(?:room|nursery|house|bedroom|flat|car|fridge|freezer|bath|water|oven|garden|office|kitchen|milk|bottle|formula)\b`)
 
 // blankFigures blanks the products, courses, alarms and figures above.
 func blankFigures(t string) string {
@@ -71,7 +77,7 @@ func blankFigures(t string) string {
 			return spaces(m[:len(m)-len(sub[1])]) + sub[1]
 		})
 	}
-	for _, re := range []*guardedRe{courseRe, dischargeVisitRe, heartFigureRe, writerFigureRe, eyeColourRe, touchRe, cordOffRe} {
+	for _, re := range []*guardedRe{placeTempRe, courseRe, dischargeVisitRe, heartFigureRe, writerFigureRe, eyeColourRe, touchRe, healingRe} {
 		t = re.ReplaceAllStringFunc(t, spaces)
 	}
 	if shakeThingRe.may(t) {

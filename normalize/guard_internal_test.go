@@ -66,7 +66,7 @@ func TestGuardNeverSkipsAMatch(t *testing.T) {
 		"iStateRe": iStateRe, "lowSaid": lowSaid, "newbornCold": newbornCold, "checkRe": checkRe,
 		"productNameRe": productNameRe, "courseRe": courseRe, "dischargeVisitRe": dischargeVisitRe,
 		"falseAlarmRe": falseAlarmRe, "heartFigureRe": heartFigureRe, "writerFigureRe": writerFigureRe,
-		"petChewRe": petChewRe, "eyeColourRe": eyeColourRe, "touchRe": touchRe, "cordOffRe": cordOffRe,
+		"petChewRe": petChewRe, "eyeColourRe": eyeColourRe, "touchRe": touchRe, "healingRe": healingRe,
 		"lowBareRe": lowBareRe, "littleFeedRe": littleFeedRe, "weightLossRe": weightLossRe,
 		"birthWeightRe": birthWeightRe, "fewWetsCountRe": fewWetsCountRe, "wetStretch": wetStretch,
 		"chestSoundRe": chestSoundRe, "colourChangeRe": colourChangeRe, "fitRe": fitRe, "landingRe": landingRe,
@@ -76,7 +76,7 @@ func TestGuardNeverSkipsAMatch(t *testing.T) {
 		"foundOpenRe": foundOpenRe, "alcoholDrunkRe": alcoholDrunkRe, "doseSwapRe": doseSwapRe,
 		"delusionRe": delusionRe, "escapeRe": escapeRe, "checkingRe": checkingRe, "sleeplessRe": sleeplessRe,
 		"lowRe": lowRe, "bpRe": bpRe, "woundOpenRe": woundOpenRe, "roleSuffixRe": roleSuffixRe,
-		"babyEventRe": babyEventRe, "contactObjRe": contactObjRe, "lowWetsRe": lowWetsRe, "shakeThingRe": shakeThingRe,
+		"babyEventRe": babyEventRe, "contactObjRe": contactObjRe, "fellOfRe": fellOfRe, "placeTempRe": placeTempRe, "lowWetsRe": lowWetsRe, "shakeThingRe": shakeThingRe,
 	}
 	var texts []string
 	for _, name := range []string{"health-tuning.txt", "health-heldout.txt", "everyday-tuning.txt", "everyday-heldout.txt"} {

@@ -357,6 +357,12 @@ func TestHealthReadsByShape(t *testing.T) {
 		{"someone else ill in a later clause", "swim cancelled, lo has a fever", "baby group cancelled, host has a migraine"},
 		{"a mild sign a professional called fine", "hv said the spots are fine but theyve spread to her tummy", "sneezing a lot but hv said its just clearing his nose"},
 		{"teething", "teething and bleeding gums", "gums look lumpy, teeth on the way"},
+		// Misspellings and what they share with everyday notes.
+		{"a misspelt word", "my stiches are red and weepy", "my stiches came out at the 6 week check, all healed"},
+		{"of typed for off", "he fell of the bed onto the wood floor", "the fall of the leaves in the park, lovely walk"},
+		{"a misspelt reading and a room's", "temprature 38.6 and shes only 6 wks", "temprature in the nursery is 20, fine"},
+		{"coughing over the baby", "grandad coughing and sneezing over her all day, he has the flu", "grandad has the flu, hes staying home this week"},
+		{"what remains of a dose", "missed 2 doses of her antibiotic", "2 doses of vit d left, reorder"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)

@@ -51,7 +51,8 @@ var moodWords = indexPlain([]string{
 	"terrible mom", "terrible mother",
 	"cant sleep even", "cannot sleep even", "cant fall asleep even", "even when the baby sleeps", "even when baby sleeps",
 	"even when she sleeps", "even when he sleeps", "even when i can", "not myself", "dont feel like myself",
-	"dont feel like me", "forgetting things", "rage", "so angry all the time", "snapping at", "cant cope", "cannot cope",
+	"dont feel like me", "forgetting things", "think i can do this", "can do this anymore", "can do this any more",
+	"cant do this any longer", "cant do this much longer", "rage", "so angry all the time", "snapping at", "cant cope", "cannot cope",
 	"not coping", "can barely cope", "something bad will happen", "something bad is going to happen",
 	"cant stop thinking", "so alone", "feel alone", "feel so alone", "lonely", "scared to be alone with",
 	"afraid to be alone with", "not safe with", "cant do this anymore", "cant do this any more", "no joy",
@@ -149,6 +150,7 @@ var medicalWords = indexPlain([]string{
 	"breathing fast", "fast breathing", "breathing hard", "breathing heavy", "breathing funny", "breathing weird",
 	"breathing strange", "breathing shallow", "shallow breathing", "noisy breathing", "breathing noisy", "rapid breathing",
 	"trouble breathing", "struggling to breathe", "hard to breathe", "cant breathe", "cannot breathe",
+	"cant breath", "cannot breath", "struggling to breath", "hard to breath", "in a hot car", "in the hot car",
 	"not breathing", "breathing pauses", "pauses in breathing", "stops breathing", "stopped breathing",
 	"stop breathing", "apnea", "apnoea", "wheez*", "cough*", "coughin", "barky", "stridor",
 	"retraction*", "retracting", "sucking in", "unrespons*", "not responsive", "barely responsive", "caving in", "flaring", "flared nostrils", "head bobbing", "congest*", "stuffy*", "stuffed nose",
@@ -238,7 +240,7 @@ var notMedical = indexPlain([]string{
 	"antivirus", "anti virus", "anti-virus", "sick burn", "sick trick", "sick moves", "sick tune", "sick tunes",
 	"sick pic", "sick photo", "sick shot", "sick shots", "sick goal", "sick save", "sick!", "sick playlist", "sick beat", "sick song", "sick track", "sick view", "sick ride",
 	"sick deal", "sick day", "sick days", "sick leave", "sick note", "sick pay", "rash cream", "rash ointment",
-	"rash paste", "rash balm", "rash spray", "rash powder", "rash guard", "rashguard", "rash decision",
+	"rash paste", "rash balm", "rash spray", "rash powder", "rash guard", "rashguard", "rash vest", "rashvest", "rash decision",
 	"fever-pitch", "fever pitch", "fever thermometer", "fever dream", "cabin fever", "spring fever",
 	"slipped my mind", "slipped his mind", "slipped her mind", "slipped through the cracks", "cough drops",
 	"cough syrup", "blood test", "blood tests", "blood work", "bloodwork", "blood draw", "blood type",
@@ -318,7 +320,7 @@ var routineQuestion = indexPlain([]string{
 // tylenol", "gave him double", "missed a dose", "2.5ml". It is a health
 // note even when the note also names the pharmacy.
 var doseWords = indexPlain([]string{
-	"dose", "doses", "dosage", "dosing", "double dose", "doubled", "double the", "gave twice", "given twice",
+	"double dose", "doubled", "double the", "gave twice", "given twice",
 	"gave her twice", "gave him twice", "twice by mistake", "by accident gave", "accidentally gave",
 	"accidentally took", "extra dose", "overdose*", "gave too much", "given too much", "took too much", "too much tylenol", "too much motrin", "by mistake", "wrong dose", "missed a dose", "missed dose",
 	"missed her dose", "missed his dose", "missed my dose", "forgot her dose", "forgot his dose", "forgot my dose",
@@ -331,6 +333,11 @@ var doseWords = indexPlain([]string{
 	"while bf", "while bfing", "when breastfeeding", "when pumping", "compatible with breastfeeding",
 	"safe for breastfeeding", "safe with breastfeeding", "safe while",
 })
+
+// doseNouns name a dose without saying it went wrong: read after an
+// errand's clauses are masked, so "2 doses of vit d left, reorder" is a
+// supply.
+var doseNouns = indexPlain([]string{"dose", "doses", "dosage", "dosing"})
 
 // supplyWords mark a clause about having something (buying, packing,
 // running low), not about taking it.
@@ -430,7 +437,7 @@ var concernWords = indexPlain([]string{
 	"sunken", "bone dry", "blocked", "grunt*", "weird", "weirdly", "strange", "strangely", "odd", "oddly", "flicking",
 	"darting", "side to side", "twitchy", "wonky", "lopsided", "droop*", "shake", "shakes", "shaking", "shaky",
 	"trembl*", "noisy", "squeaky", "squeak*", "gurgl*", "raspy", "hoarse", "snort*",
-	"wet sounding", "wet sound", "lesion*", "sores", "ulcer*", "pimple*", "pustule*",
+	"wet sounding", "wet sound", "lesion*", "sores", "ulcer*", "pimple*", "pustule*", "weepy",
 })
 
 // otherPeople are people outside the family and pets, and the ways of

@@ -275,7 +275,7 @@ func medicalIn(s, t string) bool {
 	t = maskContext(t)
 	// The blood emoji ("💩🩸 in nappy") is blood; the word lists read
 	// only words.
-	if medicalWords.in(t) || medicineWords.in(t) || strings.Contains(t, "🩸") || routineDrops.in(t) && routineQuestion.in(t) || droppedRe.MatchString(t) {
+	if medicalWords.in(t) || medicineWords.in(t) || doseNouns.in(t) || strings.Contains(t, "🩸") || routineDrops.in(t) && routineQuestion.in(t) || droppedRe.MatchString(t) {
 		return true
 	}
 	if (strings.Contains(t, "°") || strings.Contains(t, "degree")) && feverReading(t, tempRe) {
@@ -508,6 +508,10 @@ func isSupplyClause(c string) bool {
 	if strings.HasPrefix(c, "need to") {
 		return false
 	}
+	// "2 doses of vit d left": what remains of a supply.
+	if strings.HasSuffix(c, " left") {
+		return true
+	}
 	return (supplyVerbs.at(c, 0) || supplyWords.in(c)) && !symptomBeside(c)
 }
 
@@ -729,7 +733,7 @@ func clauseSpans(t, cuts string) [][2]int {
 // blanked. harm says it holds thoughts of harm; other that it is about
 // someone outside the family.
 func healthText(s string) (t string, harm, other bool) {
-	t = markReporters(plain(markOthers(s)))
+	t = respellHealth(markReporters(plain(markOthers(s))))
 	if isHarm(t) {
 		return t, true, false
 	}

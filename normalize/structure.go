@@ -425,7 +425,7 @@ var contagiousWords = indexPlain([]string{"covid", "flu", "chickenpox", "chicken
 	"sick bug", "fever", "a temperature", "a temp", "meningitis", "mumps", "tonsillitis", "slapped cheek", "glandular fever",
 	"bronchiolitis", "gastro", "chest infection", "tested positive"})
 
-var contactRe = guard(`\b(?:held|holding|hold|kissed|kissing|kiss|cuddled|cuddling|hugged|fed|touched|changed|bathed|visited|came over|came round|stayed|came to stay|staying (?:with us|here|over|the night)|sleeping in|slept in|sneezed on|coughed on|coughing on|sneezing on|coughed all over|coughing all over|sneezed all over|sneezing all over|came in|came here|came straight|came anyway|still came|turned up|babysat|babysitting|looked after|minded|minding|played with|(?:was|were) (?:with|there|in the same)|same room|same house|(?:left|leave|leaving) (?:her|him|them|the baby|baby|lo) with)\b`)
+var contactRe = guard(`\b(?:held|holding|hold|kissed|kissing|kiss|cuddled|cuddling|hugged|fed|touched|changed|bathed|visited|came over|came round|stayed|came to stay|staying (?:with us|here|over|the night)|sleeping in|slept in|(?:cough\w*|sneez\w*)\s+(?:all\s+)?(?:over|on)|came in|came here|came straight|came anyway|still came|turned up|babysat|babysitting|looked after|minded|minding|played with|(?:was|were) (?:with|there|in the same)|same room|same house|(?:left|leave|leaving) (?:her|him|them|the baby|baby|lo) with)\b`)
 
 // contactObjRe is a contact whose object is the baby by pronoun: "cuddled
 // him sunday", "fed her a bottle", "left her with my brother".
