@@ -348,6 +348,7 @@ func TestHealthReadsByShape(t *testing.T) {
 		{"a belief that cannot be true", "convinced the baby isnt mine", "switched her to the comfort formula"},
 		{"leaving for good", "keep thinking about walking out and never coming back", "i want to leave this flat for good"},
 		{"checking over and over", "checking hes breathing every 2 mins, cant stop", "checking the post every 5 min for the passport lol"},
+		{"a nap looked in on", "checking shes ok every 5 min all night", "check on her every 30 min while she naps"},
 		{"not sleeping while the baby sleeps", "babys finally asleep and i still cant sleep", "he cant sleep at all in the new cot, so annoying"},
 		{"feeling low", "feeling really low all week", "phone battery so low!"},
 		// Products, figures and someone else's illness.
