@@ -5,14 +5,16 @@ package normalize
 // instead of another. Such a note is a concern even when a syringe or the
 // pharmacy makes it read as a supply, and even when someone else gave it.
 
-// doseMistakeWords say a dose went wrong; read only with a medicine named.
+// doseMistakeWords say a dose went wrong; read only with a medicine or a
+// dose named.
 // An amount too large or small (amountWords) is read only beside giving or
 // measuring it (givenWords): "calpol costs too much" is a price.
 var doseMistakeWords = indexPlain([]string{"teaspoon", "tablespoon",
 	"kitchen spoon", "not the syringe", "wrong syringe", "wrong spoon", "wrong cup", "wrong medicine", "wrong drops",
 	"wrong cream", "wrong bottle", "wrong one", "wrong tablets", "wrong pill*", "wrong dose", "gave more",
 	"also gave", "gave another", "given more", "gave again", "given again", "already given", "already gave",
-	"both gave", "second dose", "gave him more", "gave her more", "gave some more", "topped up"})
+	"both gave", "second dose", "by accident", "double dosed", "double-dosed", "doubled up", "adult dose",
+	"adult one", "adult strength", "adult version", "gave him more", "gave her more", "gave some more", "topped up"})
 
 var amountWords = indexPlain([]string{"too much", "too many", "too little"})
 
@@ -20,7 +22,7 @@ var givenWords = indexPlain([]string{"gave", "given", "give", "giving", "took", 
 	"mls", "syringe", "drops", "spoon"})
 
 func doseMistake(t string) bool {
-	if !medicineWords.in(t) && !routineDrops.in(t) {
+	if !medicineWords.in(t) && !routineDrops.in(t) && !doseNouns.in(t) {
 		return false
 	}
 	return doseMistakeWords.in(t) || amountWords.in(t) && givenWords.in(t)

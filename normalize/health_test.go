@@ -329,6 +329,7 @@ func TestHealthReadsByShape(t *testing.T) {
 		{"face down in bed", "woke up and he was wedged between the mattress and wall", "tummy time: she lay face down on the mat, loved it"},
 		{"left alone in a car", "left him in the car while i paid for petrol, 15 min", "left him in the car with dad while i got coffee"},
 		{"shaken", "ex got angry and shook her", "shook her rattle and she giggled"},
+		{"hit", "my partner hit the baby", "my partner hit the gym at 6, baby and me asleep"},
 		{"a carer's drinks before a duty", "my mum had 5 gins and wants to bath the baby", "had 2 glasses of wine with dinner, baby slept through"},
 		{"a carer high", "partner stoned and wants to do the bath", "boyfriend had a few beers at the stag do, im driving home"},
 		// Swallowed.
@@ -364,6 +365,18 @@ func TestHealthReadsByShape(t *testing.T) {
 		{"a misspelt reading and a room's", "temprature 38.6 and shes only 6 wks", "temprature in the nursery is 20, fine"},
 		{"coughing over the baby", "grandad coughing and sneezing over her all day, he has the flu", "grandad has the flu, hes staying home this week"},
 		{"what remains of a dose", "missed 2 doses of her antibiotic", "2 doses of vit d left, reorder"},
+		// More situations, and what they share with everyday notes.
+		{"a pet biting the baby", "the dog bit her cheek, small puncture", "the dog bit the postman again, call insurance"},
+		{"something over the face", "found her with a plastic bag over her head", "pulled the vest over her head, she hates it"},
+		{"alone in the bath", "he was in the bath alone when i ran to get a towel", "i was in the bath alone for once, bliss"},
+		{"smoked around", "dad was smoking in the car with her", "dad stopped smoking, 3 months now"},
+		{"honey before one", "grandma gave him honey on his dummy and hes 3 months", "grandma bought honey for her tea"},
+		{"hearing the baby who is not crying", "i keep hearing the baby cry when she isnt", "i keep hearing the neighbours dog at night"},
+		{"a number of hours", "38.5 and shivering", "38.5 hours of labour and worth it"},
+		{"an errand that points back", "piriton for her hives, she is scratching", "piriton for my hay fever, grab some"},
+		{"a course finished", "amoxicillin finished but still coughing", "amoxicillin finished today, all done"},
+		{"contact by sharing", "the baby's cousin had measles and they shared toys on friday", "cousin's wedding, measles jab check for the eldest"},
+		{"a carer known by her pronoun", "babysitter was on her phone and he rolled off the sofa", "babysitter was on her phone all evening, not booking her again"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)

@@ -350,7 +350,9 @@ var supplyWords = indexPlain([]string{
 	"first aid kit", "medicine cabinet", "cabinet", "on sale", "coupon", "transfer*", "batter*", "stock*",
 	"supply", "supplies", "expired", "expiring", "insurance", "copay", "receipt*", "dropper", "syringe", "need new", "new one", "new ones", "spare", "backup", "travel size",
 	"store brand", "generic", "cheaper", "price", "expiry", "expiration", "expires", "use by", "best before", "out of date",
-	"pickup", "pick-up", "collect", "arrived", "for when", "just in case", "on hand", "to have on hand", "came in", "shipped", "is ready", "are ready",
+	"pickup", "pick-up", "collect", "arrived", "for when", "just in case", "on hand", "to have on hand",
+	"for the house", "for the new house", "for the car", "for the flat", "for the bag", "for the holiday", "for holiday",
+	"for the trip", "for travel", "for nursery", "for daycare", "came in", "shipped", "is ready", "are ready",
 	"sachet*", "holiday bag", "hospital bag", "changing bag", "nappy bag", "travel bag", "cupboard", "subscription*", "subscribe", "none left", "prescription ready", "meds ready", "medicine ready",
 })
 
@@ -378,7 +380,7 @@ var hazardWords = indexPlain([]string{
 	"his adult", "her adult", "my adult", "their adult", "adult meds", "adult version",
 	"leaf", "bush", "houseplant*", "lily", "lilies", "daffodil*", "conker*", "acorn*", "toadstool*", "wild mushroom*",
 	"nappy cream", "diaper cream", "barrier cream", "sudocrem", "bepanthen", "desitin", "zinc cream",
-	"fabric conditioner", "toilet cleaner", "drain cleaner", "window cleaner", "limescale", "laundry liquid", "washing liquid", "bubble bath", "shampoo", "essential oil*", "tea tree oil", "lighter fluid", "e-liquid", "vape juice", "nail varnish",
+	"honey", "fabric conditioner", "toilet cleaner", "drain cleaner", "window cleaner", "limescale", "laundry liquid", "washing liquid", "bubble bath", "shampoo", "essential oil*", "tea tree oil", "lighter fluid", "e-liquid", "vape juice", "nail varnish",
 })
 
 // ingestWords say something went into the mouth.
@@ -387,6 +389,7 @@ var ingestWords = indexPlain([]string{
 	"sucked on", "sucking on", "chomp*", "nibbl*", "gnaw*", "munch*", "bit off", "bitten", "tasted", "drank", "drunk some", "in his mouth", "in her mouth", "in their mouth",
 	"in the mouth", "into his mouth", "into her mouth", "mouthed", "mouthing", "got into", "foam", "foaming",
 	"bottle open", "had the bottle", "opened the bottle", "lid off", "drank from", "chewed up",
+	"gave him", "gave her", "fed him", "fed her", "dipped", "on his dummy", "on her dummy",
 	"sip", "sips", "a sip", "mouthful", "fingerful", "handful", "spoonful", "drinked", "swalow*", "swallowd", "eated", "gulp*", "spat it out", "missing", "drank some", "had some of", "gave her some", "gave him some", "gave adult", "crushed",
 })
 

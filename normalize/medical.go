@@ -266,10 +266,12 @@ func medicalIn(s, t string) bool {
 	if tippedRe.MatchString(plain(s)) {
 		return true
 	}
-	// Read before supplies are set aside: a dose gone wrong or something
-	// swallowed is a concern even in a note that names the pharmacy or
-	// the batteries.
-	if doseWords.in(t) || swallowed(t) || padRe.MatchString(t) || doseAmountRe.MatchString(t) || doseMistake(t) || doseSwap(t) {
+	// Read before supplies are set aside: a dose gone wrong, something
+	// swallowed, the baby in unsafe care or in contact with an illness is
+	// a concern even in a note that names the pharmacy, the batteries or
+	// someone who "came in".
+	if doseWords.in(t) || swallowed(t) || padRe.MatchString(t) || doseAmountRe.MatchString(t) || doseMistake(t) || doseSwap(t) ||
+		unsafeRead(t) || contactExposed(t) {
 		return true
 	}
 	t = maskContext(t)
@@ -286,14 +288,14 @@ func medicalIn(s, t string) bool {
 		apneaRe.MatchString(t) || outputColourRe.MatchString(t) || closedEyesRe.MatchString(t) || cryRe.MatchString(t) ||
 		sleepyBaby(t) || sneezeRe.MatchString(t) || earRe.MatchString(t) || lessActiveRe.MatchString(t) ||
 		vomitAllRe.MatchString(t) || objectIn(t) || hearingRe.MatchString(t) || caughtRe.MatchString(t) ||
-		unsafeRead(t) || contactExposed(t) || signsRead(t) || injuryRead(t) || postpartumRead(t) || tippedRe.MatchString(t) || weightRe.MatchString(t) || fewWetsRe.MatchString(t) ||
-		littleFeedRe.MatchString(t) || weightLost(t) || fewWets(t) {
+		signsRead(t) || injuryRead(t) || postpartumRead(t) || tippedRe.MatchString(t) || weightRe.MatchString(t) ||
+		fewWetsRe.MatchString(t) || littleFeedRe.MatchString(t) || weightLost(t) || fewWets(t) {
 		return true
 	}
 	if bodyConcern(t) {
 		return true
 	}
-	return feverReading(t, bareTempRe) || feverReading(t, tempNumberRe) || lowReading(t)
+	return feverReading(unitNumberRe.ReplaceAllStringFunc(t, spaces), bareTempRe) || feverReading(t, tempNumberRe) || lowReading(t)
 }
 
 // isHarm: thoughts of self-harm, of harming the baby, of not wanting to
@@ -463,21 +465,40 @@ func careRest(c string) string {
 // for a thing or about having it: "buy infant tylenol", "pack extra burp
 // cloths for spit up", "running low on gas drops". A clause that also says
 // how someone is ("she has a fever") is kept.
+//
+// An errand that points back ("piriton for my hay fever, grab some") makes
+// the clause before it the thing to get, when that clause says nothing of
+// how someone is.
 func maskSupply(t string) string {
 	b := []byte(t)
-	start := 0
+	start, prev := 0, [2]int{-1, -1}
 	for i := 0; i <= len(t); i++ {
 		if i < len(t) && !strings.ContainsRune(",.;!?:\n", rune(t[i])) {
 			continue
 		}
 		if c := t[start:i]; isSupplyClause(c) {
-			for j := start; j < i; j++ {
-				b[j] = ' '
+			copy(b[start:i], spaces(c))
+			if p := prev; p[0] >= 0 && pointsBack(c) {
+				if pc := t[p[0]:p[1]]; !personState.MatchString(pc) && !symptomBeside(pc) {
+					copy(b[p[0]:p[1]], spaces(pc))
+				}
 			}
 		}
-		start = i + 1
+		prev, start = [2]int{start, i}, i+1
 	}
 	return string(b)
+}
+
+// pointsBack: an errand's clause whose thing is a pronoun ("grab some",
+// "order more", "pick it up").
+func pointsBack(c string) bool {
+	c = strings.TrimSpace(c)
+	for _, w := range []string{" some", " more", " it", " them", " one", " a few", " it up", " them up", " some up"} {
+		if strings.HasSuffix(c, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // readyWords say a supply is ready or has come: "my prescription is ready
@@ -742,10 +763,11 @@ func healthText(s string) (t string, harm, other bool) {
 	// are a dose gone wrong, the baby dropped by someone, the baby's
 	// contact with someone unwell and the baby in someone's unsafe care:
 	// such a note is read whole.
-	// The carer's kin ("sitter's kid has hfmd") is read before it is
-	// renamed someone else: the carer's coming is the contact.
+	// Contact is also read before kin are renamed someone else: "the
+	// sitter's kid has hfmd, she came straight here", "the baby's cousin
+	// had measles and they shared toys".
 	whole := swallowed(t) || doseMistake(t) || droppedRe.MatchString(t) || exposed(t) || unsafeRead(t) ||
-		carerWords.in(plain(s)) && contactExposed(plain(s))
+		contactExposed(plain(s))
 	if !whole && aboutSomeoneElse(t) {
 		if _, ours := readOthers(t); !ours {
 			return t, false, true

@@ -320,9 +320,17 @@ var (
 )
 
 // othersGender is "f" or "m" when the clause names people outside the
-// family of one gender only, else "".
+// family of one gender only, or of no known gender and the clause's
+// pronouns are of one, else "".
 func othersGender(c string) string {
 	f, m := femaleOthers.in(c), maleOthers.in(c)
+	if !f && !m && !strings.Contains(c, "someone else") {
+		// Someone of no known gender ("babysitter was on her phone")
+		// is known by the pronoun the clause gives them; not someone's
+		// kin ("neighbour's son broke his wrist, she asked…"), where the
+		// pronoun may be the kin's.
+		f, m = femalePronoun.in(c), malePronoun.in(c)
+	}
 	switch {
 	case f && !m:
 		return "f"
@@ -392,8 +400,8 @@ var fewWetsRe = guard(`\b(?:[0-3]|one|two|three)\s+(?:wets|wees|pees|wet ones|we
 // resolvedRe is a clause that says a concern is over: "rash gone", "fever
 // broke yesterday", "mastitis cleared after antibiotics". Such a clause
 // is not a concern; the rest of the note is read as it stands, so "rash
-// gone but now she has a fever" stays one.
-var resolvedRe = guard(`\b(?:(?:fever|temp|temperature)\s+(?:has\s+|finally\s+)?broke|gone|cleared(?:\s+up)?|clear now|healed(?:\s+up)?|sorted|faded|went away|gone away|all done|resolved|all better)\s*(?:(?:now|yesterday|today|overnight|finally|completely|totally|at last)\s*)?(?:(?:after|with|since|thanks to)\s+(?:\w+\s*){1,4})?$`)
+// gone but now she has a fever" stays one. A course "finished" is over too.
+var resolvedRe = guard(`\b(?:(?:fever|temp|temperature)\s+(?:has\s+|finally\s+)?broke|gone|cleared(?:\s+up)?|clear now|healed(?:\s+up)?|sorted|faded|went away|gone away|all done|resolved|all better|finished|completed)\s*(?:(?:now|yesterday|today|overnight|finally|completely|totally|at last)\s*)?(?:(?:after|with|since|thanks to)\s+(?:\w+\s*){1,4})?$`)
 
 // stillWords keep a resolved clause: something of it goes on, or what is
 // gone is what should stay (milk, appetite, feeling), or what is gone was
@@ -425,11 +433,12 @@ var contagiousWords = indexPlain([]string{"covid", "flu", "chickenpox", "chicken
 	"sick bug", "fever", "a temperature", "a temp", "meningitis", "mumps", "tonsillitis", "slapped cheek", "glandular fever",
 	"bronchiolitis", "gastro", "chest infection", "tested positive"})
 
-var contactRe = guard(`\b(?:held|holding|hold|kissed|kissing|kiss|cuddled|cuddling|hugged|fed|touched|changed|bathed|visited|came over|came round|stayed|came to stay|staying (?:with us|here|over|the night)|sleeping in|slept in|(?:cough\w*|sneez\w*)\s+(?:all\s+)?(?:over|on)|came in|came here|came straight|came anyway|still came|turned up|babysat|babysitting|looked after|minded|minding|played with|(?:was|were) (?:with|there|in the same)|same room|same house|(?:left|leave|leaving) (?:her|him|them|the baby|baby|lo) with)\b`)
+var contactRe = guard(`\b(?:held|holding|hold|kissed|kissing|kiss|cuddled|cuddling|hugged|fed|touched|changed|bathed|visited|came over|came round|stayed|came to stay|staying (?:with us|here|over|the night)|sleeping in|slept in|(?:cough\w*|sneez\w*)\s+(?:all\s+)?(?:over|on)|shared|sharing|came in|came here|came straight|came anyway|still came|turned up|babysat|babysitting|looked after|minded|minding|played with|(?:was|were) (?:with|there|in the same)|same room|same house|(?:left|leave|leaving) (?:her|him|them|the baby|baby|lo) with)\b`)
 
 // contactObjRe is a contact whose object is the baby by pronoun: "cuddled
 // him sunday", "fed her a bottle", "left her with my brother".
-var contactObjRe = guard(`\b(?:held|holding|hold|kissed|kissing|cuddled|cuddling|hugged|fed|touched|changed|bathed|left|leave|leaving|minded|minding|looked after|(?:cough\w*|sneez\w*)\s+(?:all\s+)?(?:over|on))\s+(?:her|him|them)\b`)
+var contactObjRe = guard(`\b(?:held|holding|hold|kissed|kissing|cuddled|cuddling|hugged|fed|touched|changed|bathed|left|leave|leaving|minded|minding|looked after|(?:cough\w*|sneez\w*)\s+(?:all\s+)?(?:over|on))\s+(?:her|him|them)\b` +
+	`|\bgave\s+(?:her|him|them)\s+(?:a\s+|some\s+)?(?:kiss|kisses|cuddle|cuddles|hug|hugs|bottle|feed)\b`)
 
 // babyCare are the things and tasks that only a baby has: a contact with
 // them is with the baby. So is a carer's ("sitter's kid has hand foot and

@@ -87,3 +87,7 @@ func lowReading(t string) bool {
 	}
 	return false
 }
+
+// unitNumberRe is a number with a unit that is not a temperature's: "38.5
+// hours of labour", "37.5 weeks". Blanked before a bare reading is read.
+var unitNumberRe = guard(`\b\d+(?:[.,]\d+)?\s*(?:hours?|hrs?|h|mins?|minutes?|weeks?|wks?|kg|kgs|lbs?|cm|mm|oz|ml|mls|%|percent|months?|days?|secs?|seconds?)\b`)

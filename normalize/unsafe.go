@@ -2,7 +2,9 @@ package normalize
 
 // This file: the baby in an unsafe situation, whoever caused it: a carer
 // drunk or high, a carer asleep holding the baby, a baby found face down
-// or under an adult's duvet, left alone in a car or a bath, shaken. Such a
+// or under an adult's duvet, something over the face or round the neck,
+// left alone in a car or a bath, shaken or hit, smoked around, bitten by
+// a pet. Such a
 // note is the family's health note even when it names someone outside the
 // family, so it is read before someone else's illness is set aside.
 
@@ -81,12 +83,32 @@ func leftAlone(t string) bool {
 	return false
 }
 
-// shakenRe is the baby shaken: "bf got angry and shook him". Shaking a
-// rattle or a hand is not: the baby must end the phrase.
-var shakenRe = guard(`\b(?:shook|shaken|shaking)\s+(?:her|him|them|the baby|baby|lo)(?:\s*$|\s*[^\w\s]|\s+(?:hard|really|so|too|violently|roughly|i think|and|because|when|until|while|again|around|to (?:stop|make|shut)))`)
+// roughRe is the baby shaken or hit: "bf got angry and shook him", "my
+// partner hit the baby". Shaking a rattle, hitting her head or a hand
+// shaken is not: the baby must end the phrase.
+var roughRe = guard(`\b(?:shook|shaken|shaking|hit|hits|hitting|slapped|slapping|punched|kicked|smacked|smacking|threw|thrown|pinched|squeezed|hurt|hurting|smothered)\s+(?:her|him|them|the baby|baby|lo)(?:\s*$|\s*[^\w\s]|\s+(?:hard|really|so|too|violently|roughly|i think|and|because|when|until|while|again|around|across|to (?:stop|make|shut)|in the (?:face|head|tummy|chest)|on the (?:head|face|leg|arm)))`)
+
+// petHarmRe is a pet biting, scratching or knocking the baby: "the dog
+// bit her cheek". The pet is named, but the hurt is the baby's.
+var petHarmRe = guard(`\b(?:dog|dogs|puppy|pup|cat|kitten)\s+(?:\w+\s+)?(?:bit|bitten|bites|scratched|scratches|attacked|nipped|jumped on|knocked over|sat on|lay on|lying on)\s+(?:her|him|them|the baby|baby|lo|bub|my son|my daughter)\b`)
+
+// coveredRe is something over the baby's face or round the neck: "found
+// her with a plastic bag over her head", "cord from the blind was round
+// his neck". A vest pulled over her head is dressing: only a bag, bedding
+// or a cord counts.
+var coveredRe = guard(`\b(?:bag|plastic|pillow|blanket|cushion|duvet|muslin|cord|string|ribbon|strap|lead|wire|cable|necklace)\b[^.;!?]{0,30}?\b(?:over|round|around|across)\s+(?:her|his|the babys|babys)\s+(?:head|face|neck|mouth|nose)\b`)
+
+// aloneInRe is the baby alone in the bath or a pool: "he was in the bath
+// alone when i ran to get a towel". The writer's bath alone is not.
+var aloneInRe = guard(`\b(?:she|he|baby|lo|bub|they|her|him|the twins)\s+(?:\w+\s+){0,3}?(?:in|inside)\s+(?:the\s+)?(?:bath|tub|bathtub|pool|paddling pool)\s+(?:alone|unattended|on (?:her|his) own|by (?:her|him)self)\b`)
+
+// smokeRe is someone smoking with the baby near: "dad was smoking in the
+// car with her".
+var smokeRe = guard(`\bsmok\w*\s+(?:\w+\s+){0,4}?(?:with|around|near|next to|holding|beside)\s+(?:her|him|them|the baby|baby|lo)\b|\bsmok\w*\s+in\s+the\s+(?:car|nursery)\b`)
 
 // unsafeRead: one of the situations above.
 func unsafeRead(t string) bool {
 	return impaired(t) || asleepHoldingRe.MatchString(t) || sleepHazardRe.MatchString(t) && sleepContext.in(t) || slumpedRe.MatchString(t) ||
-		leftAlone(t) || shakenRe.MatchString(t)
+		leftAlone(t) || roughRe.MatchString(t) || petHarmRe.MatchString(t) || coveredRe.MatchString(t) ||
+		aloneInRe.MatchString(t) || smokeRe.MatchString(t)
 }
