@@ -380,7 +380,7 @@ var hazardWords = indexPlain([]string{
 	"his adult", "her adult", "my adult", "their adult", "adult meds", "adult version",
 	"leaf", "bush", "houseplant*", "lily", "lilies", "daffodil*", "conker*", "acorn*", "toadstool*", "wild mushroom*",
 	"nappy cream", "diaper cream", "barrier cream", "sudocrem", "bepanthen", "desitin", "zinc cream",
-	"honey", "fabric conditioner", "toilet cleaner", "drain cleaner", "window cleaner", "limescale", "laundry liquid", "washing liquid", "bubble bath", "shampoo", "essential oil*", "tea tree oil", "lighter fluid", "e-liquid", "vape juice", "nail varnish",
+	"fabric conditioner", "toilet cleaner", "drain cleaner", "window cleaner", "limescale", "laundry liquid", "washing liquid", "bubble bath", "shampoo", "essential oil*", "tea tree oil", "lighter fluid", "e-liquid", "vape juice", "nail varnish",
 })
 
 // ingestWords say something went into the mouth.
@@ -389,7 +389,6 @@ var ingestWords = indexPlain([]string{
 	"sucked on", "sucking on", "chomp*", "nibbl*", "gnaw*", "munch*", "bit off", "bitten", "tasted", "drank", "drunk some", "in his mouth", "in her mouth", "in their mouth",
 	"in the mouth", "into his mouth", "into her mouth", "mouthed", "mouthing", "got into", "foam", "foaming",
 	"bottle open", "had the bottle", "opened the bottle", "lid off", "drank from", "chewed up",
-	"gave him", "gave her", "fed him", "fed her", "dipped", "on his dummy", "on her dummy",
 	"sip", "sips", "a sip", "mouthful", "fingerful", "handful", "spoonful", "drinked", "swalow*", "swallowd", "eated", "gulp*", "spat it out", "missing", "drank some", "had some of", "gave her some", "gave him some", "gave adult", "crushed",
 })
 

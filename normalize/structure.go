@@ -525,3 +525,18 @@ func clauseSpansText(t string) string {
 	}
 	return t
 }
+
+// negatedRe ends a text with a negation or a rule: "don't", "never".
+var negatedRe = guard(`\b(?:dont|do not|never|not|no|cant|shouldnt|mustnt|avoid)(?:\s+to)?\s*$`)
+
+// affirmed: re matches t somewhere not right after a negation, so "don't
+// feed her honey" and "never smoke around the baby" are rules, not what
+// happened.
+func affirmed(re *guardedRe, t string) bool {
+	for _, ix := range re.FindAllStringIndex(t, -1) {
+		if !negatedRe.MatchString(t[:ix[0]]) {
+			return true
+		}
+	}
+	return false
+}

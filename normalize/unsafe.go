@@ -76,7 +76,8 @@ var leftAloneRe = guard(`\bleft\s+(?:her|him|them|the baby|baby|lo|bub|the twins
 
 func leftAlone(t string) bool {
 	for _, ix := range leftAloneRe.FindAllStringIndex(t, -1) {
-		if rest := strings.TrimSpace(t[ix[1]:]); !strings.HasPrefix(rest, "seat") && !strings.HasPrefix(rest, "with") {
+		if rest := strings.TrimSpace(t[ix[1]:]); !strings.HasPrefix(rest, "seat") && !strings.HasPrefix(rest, "with") &&
+			!negatedRe.MatchString(t[:ix[0]]) {
 			return true
 		}
 	}
@@ -109,6 +110,6 @@ var smokeRe = guard(`\bsmok\w*\s+(?:\w+\s+){0,4}?(?:with|around|near|next to|hol
 // unsafeRead: one of the situations above.
 func unsafeRead(t string) bool {
 	return impaired(t) || asleepHoldingRe.MatchString(t) || sleepHazardRe.MatchString(t) && sleepContext.in(t) || slumpedRe.MatchString(t) ||
-		leftAlone(t) || roughRe.MatchString(t) || petHarmRe.MatchString(t) || coveredRe.MatchString(t) ||
-		aloneInRe.MatchString(t) || smokeRe.MatchString(t)
+		leftAlone(t) || affirmed(roughRe, t) || petHarmRe.MatchString(t) || coveredRe.MatchString(t) ||
+		affirmed(aloneInRe, t) || affirmed(smokeRe, t)
 }
