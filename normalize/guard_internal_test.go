@@ -72,7 +72,7 @@ func TestGuardNeverSkipsAMatch(t *testing.T) {
 		"chestSoundRe": chestSoundRe, "colourChangeRe": colourChangeRe, "fitRe": fitRe, "landingRe": landingRe,
 		"fallHeightRe": fallHeightRe, "satOnRe": satOnRe, "heavyOnRe": heavyOnRe, "limbItRe": limbItRe,
 		"impairedSelfRe": impairedSelfRe, "drinksRe": drinksRe, "dutyRe": dutyRe, "asleepHoldingRe": asleepHoldingRe,
-		"sleepHazardRe": sleepHazardRe, "babyDutyRe": babyDutyRe, "slumpedRe": slumpedRe, "leftAloneRe": leftAloneRe, "roughRe": roughRe, "petHarmRe": petHarmRe, "coveredRe": coveredRe, "aloneInRe": aloneInRe, "smokeRe": smokeRe,
+		"sleepHazardRe": sleepHazardRe, "babyDutyRe": babyDutyRe, "writerDutyRe": writerDutyRe, "slumpedRe": slumpedRe, "leftAloneRe": leftAloneRe, "roughRe": roughRe, "petHarmRe": petHarmRe, "coveredRe": coveredRe, "aloneInRe": aloneInRe, "smokeRe": smokeRe,
 		"foundOpenRe": foundOpenRe, "honeyRe": honeyRe, "negatedRe": negatedRe, "alcoholDrunkRe": alcoholDrunkRe, "doseSwapRe": doseSwapRe,
 		"delusionRe": delusionRe, "escapeRe": escapeRe, "checkingRe": checkingRe, "sleeplessRe": sleeplessRe,
 		"lowRe": lowRe, "bpRe": bpRe, "woundOpenRe": woundOpenRe, "roleSuffixRe": roleSuffixRe,

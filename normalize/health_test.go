@@ -332,6 +332,8 @@ func TestHealthReadsByShape(t *testing.T) {
 		{"hit", "my partner hit the baby", "my partner hit the gym at 6, baby and me asleep"},
 		{"a carer's drinks before a duty", "my mum had 5 gins and wants to bath the baby", "had 2 glasses of wine with dinner, baby slept through"},
 		{"a carer high", "partner stoned and wants to do the bath", "boyfriend had a few beers at the stag do, im driving home"},
+		{"the drinks are not the carer's", "dad had a few pints and is doing the night feed", "dad had a few pints watching the match, im doing the night feed"},
+		{"a dose is a few millilitres", "gave him 5ml instead of 2.5ml", "gave him 120ml instead of 90ml, he was starving"},
 		// Swallowed.
 		{"a medicine found open", "found the ibuprofen open on the floor", "ibuprofen in the top cupboard now"},
 		{"a child drank alcohol", "he got the beer can off the table and drank some", "she drank her milk and i had a glass of wine"},

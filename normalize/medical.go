@@ -197,8 +197,9 @@ var familyHarmRe = guard(`\bbetter off\s+(?:not\s+(?:being\s+)?(?:here|alive|aro
 	`|\b(?:wants|wishes|wished|wanted)\s+(?:\w+\s+){0,2}?(?:to die|to disappear|she was dead|he was dead|she were dead|he were dead|to end it|to not exist|to not wake up|to not be here)\b`)
 
 // doseAmountRe is a dose by its measure: "gave 5ml instead of 2.5ml",
-// "2.5 mg": a millilitre alone is as often a feed.
-var doseAmountRe = guard(`\binstead of\s+(?:the\s+)?\d+(?:\.\d+)?\s*(?:ml|mls|mg|cc|tsp)\b|\b\d+(?:\.\d+)?\s*(?:mg|cc|tsp)\b|(?:^|[^\d.])\d\.\d+\s*(?:ml|mls)\b`)
+// "2.5 mg": a millilitre alone is as often a feed, and so is one amount
+// for another above 20 ml ("120ml instead of 90ml").
+var doseAmountRe = guard(`\binstead of\s+(?:the\s+)?(?:\d+(?:\.\d+)?\s*(?:mg|cc|tsp)|1?\d(?:\.\d+)?\s*(?:ml|mls))\b|\b\d+(?:\.\d+)?\s*(?:mg|cc|tsp)\b|(?:^|[^\d.])\d\.\d+\s*(?:ml|mls)\b`)
 
 // respondRe is someone barely responding; emails and messages that go
 // unanswered are blanked first (notMedical).

@@ -31,8 +31,10 @@ var escapeRe = guard(`\b(?:thought|thinking|think|thoughts|fantasi[sz]\w*|daydre
 var checkingRe = guard(`\bcheck\w*\s+(?:(?:on|that|if|whether)\s+)?(?:she|he|shes|hes|her|him|the baby|baby|lo|bub|they|theyre|the monitor|her breathing|his breathing)\s+(?:\w+\s+){0,3}?(?:every|each)\s+(?:[1-9]|10|few|couple of|five|ten|two|three)\s*(?:min\w*|seconds?|secs?|m)\b`)
 
 // sleeplessRe is the parent not sleeping while the baby does: "baby asleep
-// but I can't sleep at all".
-var sleeplessRe = guard(`\b(?:baby|babys|she|shes|he|hes|lo|bub|they|theyre)\s+(?:is\s+|s\s+|was\s+|finally\s+)?(?:asleep|sleeping|sleeps|down|slept)\b[^.;!?]{0,25}?\b(?:but|and|yet)\s+(?:i|im)\s+(?:still\s+)?(?:cant|cannot|couldnt|can not|unable to|not able to)\s+(?:get to\s+|fall\s+)?(?:sleep|asleep)\b` +
+// but I can't sleep at all". With "and", only when it goes on ("and i
+// still cant sleep", "at all", night after night): "and i cant sleep
+// either, too excited" is a night, not a sign.
+var sleeplessRe = guard(`\b(?:baby|babys|she|shes|he|hes|lo|bub|they|theyre)\s+(?:is\s+|s\s+|was\s+|finally\s+)?(?:asleep|sleeping|sleeps|down|slept)\b[^.;!?]{0,25}?\b(?:(?:but|yet)\s+(?:i|im)\s+(?:still\s+)?|and\s+(?:i|im)\s+still\s+)(?:cant|cannot|couldnt|can not|unable to|not able to)\s+(?:get to\s+|fall\s+)?(?:sleep|asleep)\b` +
 	`|\bi\s+(?:still\s+|just\s+)?(?:cant|cannot|couldnt)\s+(?:get to\s+|fall\s+)?(?:sleep|asleep)\s+at all\b`)
 
 // lowRe is feeling low, however it is put: "feeling so low today". Low on

@@ -34,6 +34,10 @@ var babyDutyRe = guard(`\b(?:alone with (?:her|him|them)|look after (?:her|him)|
 // before one.
 var dutyRe = guard(`\b(?:alone with|in charge|on duty|look after|looking after|mind the|minding|babysit\w*|hold|holding|put (?:her|him|the baby|baby|them) (?:to bed|down)|bed\s*-?\s*shar\w*|co\s*-?\s*sle\w*|night feed|feed|feeding|bath|drive|driving|in the car|take (?:her|him|the baby|baby) out)\b`)
 
+// writerDutyRe is the writer taking the duty: "dad had a few pints, im
+// doing the night feed" is not the drinker's duty.
+var writerDutyRe = guard(`\b(?:im|i am|ill|i will|i did|i do|ive got|i got|im on|me on)\s+(?:\w+\s+)?(?:doing|do|on|taking|got|handling|did|driving|drive)\b|\bim\s+(?:on|driving)\b`)
+
 // carerWords are people whose work is minding the baby: a note about them
 // is about the baby.
 var carerWords = indexPlain([]string{"nanny", "nannys", "sitter", "sitters", "babysitter", "babysitters", "childminder",
@@ -45,7 +49,8 @@ var carerWords = indexPlain([]string{"nanny", "nannys", "sitter", "sitters", "ba
 // sleepiness, read elsewhere.
 func impaired(t string) bool {
 	baby := childWords.in(t) || strings.Contains(t, "baby") || carerWords.in(t) || babyDutyRe.MatchString(t)
-	return baby && (impairedRe.MatchString(t) || impairedSelfRe.MatchString(t) || drinksRe.MatchString(t) && dutyRe.MatchString(t))
+	return baby && (impairedRe.MatchString(t) || impairedSelfRe.MatchString(t) ||
+		drinksRe.MatchString(t) && dutyRe.MatchString(t) && !writerDutyRe.MatchString(t))
 }
 
 // asleepHoldingRe is whoever holds the baby falling asleep with them:
