@@ -21,11 +21,18 @@ var amountWords = indexPlain([]string{"too much", "too many", "too little"})
 var givenWords = indexPlain([]string{"gave", "given", "give", "giving", "took", "taken", "measured", "dose", "ml",
 	"mls", "syringe", "drops", "spoon"})
 
+// doseUnsureRe is not knowing whether or how much was given: "not sure if
+// i gave 2.5 or 5ml", "cant remember if we gave it".
+var doseUnsureRe = guard(`\b(?:not sure|cant remember|cannot remember|dont know|dont remember|forgot|unsure)\s+(?:if|whether|how much|which)\s+(?:i|we|he|she|they|dad|mum|mom|dh|dw|nanny)?\s*(?:gave|give|given|had|took|did)\b`)
+
+// smallMlRe is a few millilitres: a dose, not a feed.
+var smallMlRe = guard(`(?:^|[^\d.])(?:1?\d(?:\.\d+)?)\s*(?:ml|mls)\b`)
+
 func doseMistake(t string) bool {
-	if !medicineWords.in(t) && !routineDrops.in(t) && !doseNouns.in(t) {
+	if !medicineWords.in(t) && !routineDrops.in(t) && !doseNouns.in(t) && !smallMlRe.MatchString(t) {
 		return false
 	}
-	return doseMistakeWords.in(t) || amountWords.in(t) && givenWords.in(t)
+	return doseMistakeWords.in(t) || amountWords.in(t) && givenWords.in(t) || doseUnsureRe.MatchString(t)
 }
 
 // doseSwapRe is one amount given for another: "gave 10 drops not 1",

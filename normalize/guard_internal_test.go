@@ -73,7 +73,7 @@ func TestGuardNeverSkipsAMatch(t *testing.T) {
 		"fallHeightRe": fallHeightRe, "satOnRe": satOnRe, "heavyOnRe": heavyOnRe, "limbItRe": limbItRe,
 		"impairedSelfRe": impairedSelfRe, "drinksRe": drinksRe, "dutyRe": dutyRe, "asleepHoldingRe": asleepHoldingRe,
 		"sleepHazardRe": sleepHazardRe, "babyDutyRe": babyDutyRe, "writerDutyRe": writerDutyRe, "slumpedRe": slumpedRe, "leftAloneRe": leftAloneRe, "roughRe": roughRe, "petHarmRe": petHarmRe, "coveredRe": coveredRe, "aloneInRe": aloneInRe, "smokeRe": smokeRe,
-		"foundOpenRe": foundOpenRe, "honeyRe": honeyRe, "negatedRe": negatedRe, "alcoholDrunkRe": alcoholDrunkRe, "doseSwapRe": doseSwapRe,
+		"foundOpenRe": foundOpenRe, "honeyRe": honeyRe, "negatedRe": negatedRe, "alcoholDrunkRe": alcoholDrunkRe, "doseSwapRe": doseSwapRe, "doseUnsureRe": doseUnsureRe, "smallMlRe": smallMlRe, "noOutputRe": noOutputRe,
 		"delusionRe": delusionRe, "escapeRe": escapeRe, "checkingRe": checkingRe, "sleeplessRe": sleeplessRe,
 		"lowRe": lowRe, "bpRe": bpRe, "woundOpenRe": woundOpenRe, "roleSuffixRe": roleSuffixRe,
 		"babyEventRe": babyEventRe, "contactObjRe": contactObjRe, "fellOfRe": fellOfRe, "placeTempRe": placeTempRe, "lowWetsRe": lowWetsRe, "shakeThingRe": shakeThingRe,

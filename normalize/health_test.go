@@ -334,6 +334,8 @@ func TestHealthReadsByShape(t *testing.T) {
 		{"a carer high", "partner stoned and wants to do the bath", "boyfriend had a few beers at the stag do, im driving home"},
 		{"the drinks are not the carer's", "dad had a few pints and is doing the night feed", "dad had a few pints watching the match, im doing the night feed"},
 		{"a dose is a few millilitres", "gave him 5ml instead of 2.5ml", "gave him 120ml instead of 90ml, he was starving"},
+		{"not knowing what was given", "not sure if i gave 2.5 or 5ml", "not sure if i gave him his bottle or dad did"},
+		{"no wee done", "hasnt done a wee since last night", "hasnt done a wee in the potty yet, still in nappies"},
 		// Swallowed.
 		{"a medicine found open", "found the ibuprofen open on the floor", "ibuprofen in the top cupboard now"},
 		{"a child drank alcohol", "he got the beer can off the table and drank some", "she drank her milk and i had a glass of wine"},

@@ -52,7 +52,9 @@ var moodWords = indexPlain([]string{
 	"cant sleep even", "cannot sleep even", "cant fall asleep even", "even when the baby sleeps", "even when baby sleeps",
 	"even when she sleeps", "even when he sleeps", "even when i can", "not myself", "dont feel like myself",
 	"dont feel like me", "forgetting things", "think i can do this", "can do this anymore", "can do this any more",
-	"cant do this any longer", "cant do this much longer", "rage", "so angry all the time", "snapping at", "cant cope", "cannot cope",
+	"cant do this any longer", "cant do this much longer", "dont want to be a mum", "dont want to be a mom",
+	"dont want to be a mother", "dont want to be a dad", "dont want to be a parent", "want my old life back",
+	"wish i never had", "wish we never had", "rage", "so angry all the time", "snapping at", "cant cope", "cannot cope",
 	"not coping", "can barely cope", "something bad will happen", "something bad is going to happen",
 	"cant stop thinking", "so alone", "feel alone", "feel so alone", "lonely", "scared to be alone with",
 	"afraid to be alone with", "not safe with", "cant do this anymore", "cant do this any more", "no joy",
@@ -221,6 +223,10 @@ var medicalWords = indexPlain([]string{
 	"hold my wee", "hold my pee", "hold my urine", "hold my bladder", "hold in my wee", "hold in my pee",
 	"control my bladder", "control my bowels", "leaking wee", "leaking pee", "leak wee", "leak urine", "wet myself",
 	"peed myself", "pee myself", "wee myself", "weed myself", "breathless*",
+	// Numbness, and a baby drawing the legs up in pain.
+	"cant feel my", "cannot feel my", "no feeling in my", "lost feeling in", "pulls her legs up", "pulls his legs up",
+	"pulling her legs up", "pulling his legs up", "drawing her legs up", "drawing his legs up", "legs pulled up",
+	"draws her legs up", "draws his legs up",
 	// A carer's injury that keeps them from lifting the baby.
 	"slipped a disc", "slipped disc", "slipped disk", "put my back out", "put his back out", "put her back out",
 	"threw my back out", "threw his back out", "threw her back out", "sciatica",

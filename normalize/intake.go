@@ -2,7 +2,8 @@ package normalize
 
 // This file: what goes in and what comes out, read by the shape of the
 // phrase: a feed far too small however it is worded, weight lost since
-// birth, and a count of wet nappies too low for the time it covers.
+// birth, a count of wet nappies too low for the time it covers, and no
+// wee or poo at all.
 
 // littleFeedRe is a feed that was very small: "drink very little since
 // yesterday", "no eat good", "barely fed all day".
@@ -38,6 +39,12 @@ var wetStretch = guard(`\b24\s*(?:h|hrs?|hours)\b|\ball day\b|\bwhole day\b|\bsi
 var lowWetsRe = guard(`\b(?:wet|wee|wees|pee|pees)\s*(?:nappy|nappies|diapers?)?\s*(?:count\s*)?(?:is|are|was|were|:)?\s*(?:really\s+|very\s+|quite\s+)?(?:low|down)\b` +
 	`|\b(?:wet|wee|wees|pee|pees)\s+(?:nappy|nappies|diapers?|count)\b[^.;!?]{0,25}?\b(?:only|just)\s+[0-3]\b`)
 
+// noOutputRe is no wee or poo done: "hasnt done a wee since last night".
+// Not on the potty, which is training (pottyWords).
+var noOutputRe = guard(`\b(?:hasnt|havent|has not|have not|not|didnt|hadnt)\s+(?:done|had|made|passed|produced)\s+(?:a\s+|any\s+|one\s+|a single\s+)?(?:wee|wees|pee|pees|poo|poos|poop|poops|wet|wet nappy|wet diaper|dirty nappy|dirty diaper|bm|stool)\b`)
+
 func fewWets(t string) bool {
-	return fewWetsCountRe.MatchString(t) && wetStretch.MatchString(t) || lowWetsRe.MatchString(t)
+	return fewWetsCountRe.MatchString(t) && wetStretch.MatchString(t) || lowWetsRe.MatchString(t) || noOutputRe.MatchString(t) && !pottyWords.in(t)
 }
+
+var pottyWords = indexPlain([]string{"potty", "toilet", "loo", "potty training"})
