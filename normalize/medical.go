@@ -278,7 +278,8 @@ func medicalIn(s, t string) bool {
 	t = maskContext(t)
 	// The blood emoji ("💩🩸 in nappy") is blood; the word lists read
 	// only words.
-	if medicalWords.in(t) || medicineWords.in(t) || doseNouns.in(t) || strings.Contains(t, "🩸") || routineDrops.in(t) && routineQuestion.in(t) || droppedRe.MatchString(t) {
+	if medicalWords.in(t) || medicineWords.in(t) || doseNouns.in(t) || strings.Contains(t, "🩸") ||
+		routineDrops.in(t) && routineQuestion.in(t) || droppedRe.MatchString(t) {
 		return true
 	}
 	if (strings.Contains(t, "°") || strings.Contains(t, "degree")) && feverReading(t, tempRe) {
@@ -289,14 +290,15 @@ func medicalIn(s, t string) bool {
 		apneaRe.MatchString(t) || outputColourRe.MatchString(t) || closedEyesRe.MatchString(t) || cryRe.MatchString(t) ||
 		sleepyBaby(t) || sneezeRe.MatchString(t) || earRe.MatchString(t) || lessActiveRe.MatchString(t) ||
 		vomitAllRe.MatchString(t) || objectIn(t) || hearingRe.MatchString(t) || caughtRe.MatchString(t) ||
-		signsRead(t) || injuryRead(t) || postpartumRead(t) || tippedRe.MatchString(t) || weightRe.MatchString(t) ||
+		signsRead(t) || injuryRead(t) || postpartumRead(t) || weightRe.MatchString(t) ||
 		fewWetsRe.MatchString(t) || littleFeedRe.MatchString(t) || weightLost(t) || fewWets(t) {
 		return true
 	}
 	if bodyConcern(t) {
 		return true
 	}
-	return feverReading(unitNumberRe.ReplaceAllStringFunc(t, spaces), bareTempRe) || feverReading(t, tempNumberRe) || lowReading(t)
+	return feverReading(unitNumberRe.ReplaceAllStringFunc(t, spaces), bareTempRe) || feverReading(t, tempNumberRe) ||
+		lowReading(t)
 }
 
 // isHarm: thoughts of self-harm, of harming the baby, of not wanting to
@@ -751,8 +753,8 @@ func clauseSpans(t, cuts string) [][2]int {
 }
 
 // healthText is a note's text as the health rules read it: apostrophes
-// dropped, someone else's kin marked, figures of speech and objects
-// blanked. harm says it holds thoughts of harm; other that it is about
+// dropped, someone else's kin marked, misspellings respelled, figures of
+// speech, products and objects blanked. harm says it holds thoughts of harm; other that it is about
 // someone outside the family.
 func healthText(s string) (t string, harm, other bool) {
 	t = respellHealth(markReporters(plain(markOthers(s))))
@@ -763,10 +765,9 @@ func healthText(s string) (t string, harm, other bool) {
 	// someone else's ("grandpa's pills") or someone else gave it, and so
 	// are a dose gone wrong, the baby dropped by someone, the baby's
 	// contact with someone unwell and the baby in someone's unsafe care:
-	// such a note is read whole.
-	// Contact is also read before kin are renamed someone else: "the
-	// sitter's kid has hfmd, she came straight here", "the baby's cousin
-	// had measles and they shared toys".
+	// such a note is read whole. Contact is also read before kin are
+	// renamed someone else: "the sitter's kid has hfmd, she came straight
+	// here", "the baby's cousin had measles and they shared toys".
 	whole := swallowed(t) || doseMistake(t) || droppedRe.MatchString(t) || exposed(t) || unsafeRead(t) ||
 		contactExposed(plain(s))
 	if !whole && aboutSomeoneElse(t) {
