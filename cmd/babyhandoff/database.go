@@ -16,23 +16,16 @@ import (
 	"github.com/babyhandoff/babyhandoff/council"
 	"github.com/babyhandoff/babyhandoff/radar"
 	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/legacy"
 	"github.com/babyhandoff/babyhandoff/store/sqlite"
 )
 
-// The embedded engines EMBEDDED_ENGINE chooses between.
+// What EMBEDDED_ENGINE may say: SQLite is the only embedded engine; bolt,
+// the one before it, is refused with what to do (boltRemoved).
 const (
 	engineBolt   = "bolt"
 	engineSQLite = "sqlite"
 )
-
-// builtinEngine is the embedded engine when EMBEDDED_ENGINE is unset (as
-// Config's tag says): SQLite, whose first start moves the bolt engine's
-// data into it (moveToSQLite).
-const builtinEngine = engineSQLite
-
-// defaultEngine is builtinEngine, except in tests that run on another
-// engine (BABYHANDOFF_TEST_ENGINE).
-var defaultEngine = builtinEngine
 
 // Database is what this program needs of its database, whichever engine
 // keeps it: what the bot, the radar and the council define, and what
@@ -87,24 +80,18 @@ type opened struct {
 }
 
 // openDatabase opens the database the settings name: MongoDB at
-// MONGODB_URI, else the embedded engine EMBEDDED_ENGINE in DATA_DIR.
+// MONGODB_URI, else SQLite in DATA_DIR.
 func openDatabase(ctx context.Context, cfg Config, o dbOptions) (*opened, error) {
-	if cfg.MongoURI == "" && cfg.EmbeddedEngine == engineBolt {
-		if err := refuseMoved(cfg.DataDir); err != nil {
-			return nil, err
-		}
+	if cfg.EmbeddedEngine == engineBolt {
+		return nil, &bh.Error{Code: bh.EINVALID, Message: boltRemoved(cfg.DataDir)}
 	}
-	if cfg.MongoURI != "" || cfg.EmbeddedEngine != engineSQLite {
+	if cfg.MongoURI != "" {
 		db, err := store.Open(ctx, store.Config{URI: cfg.MongoURI, Database: cfg.MongoDB, DataDir: cfg.DataDir, Logger: o.Logger, Now: o.Now,
 			RunDetailAge: o.RunDetailAge, ClosedNoteAge: o.ClosedNoteAge, Location: o.Location})
 		if err != nil {
 			return nil, err
 		}
-		if !db.Embedded() {
-			return &opened{Database: boltDB{db}, where: "MongoDB at MONGODB_URI"}, nil
-		}
-		// The embedded file is this process's alone: it is locked.
-		return &opened{Database: boltDB{db}, where: "embedded database " + db.Path(), exclusive: true}, nil
+		return &opened{Database: boltDB{db}, where: "MongoDB at MONGODB_URI"}, nil
 	}
 	var unlock func()
 	if o.Exclusive {
@@ -112,7 +99,7 @@ func openDatabase(ctx context.Context, cfg Config, o dbOptions) (*opened, error)
 			return nil, err
 		}
 		var err error
-		if unlock, err = store.LockDir(cfg.DataDir); err != nil {
+		if unlock, err = lockDataDir(cfg.DataDir); err != nil {
 			return nil, err
 		}
 	}
@@ -145,7 +132,7 @@ func moveOnce(ctx context.Context, dir string, locked bool, o dbOptions) error {
 		return err
 	}
 	if !locked {
-		unlock, err := store.LockDir(dir)
+		unlock, err := lockDataDir(dir)
 		if err != nil {
 			return err
 		}
@@ -162,35 +149,31 @@ func moveOnce(ctx context.Context, dir string, locked bool, o dbOptions) error {
 		return &bh.Error{Code: bh.EUNAVAILABLE, Err: err,
 			Message: fmt.Sprintf("Cannot finish the move of the embedded database in %s into SQLite (%v).", dir, err)}
 	}
-	if _, _, err := moveToSQLite(ctx, dir, now(), o.Location, log); err != nil {
+	if _, _, err := moveToSQLite(ctx, dir, now(), o.Location, log); errors.Is(err, legacy.ErrBadFile) {
+		return err // its message names the file and what to do
+	} else if err != nil {
 		return &bh.Error{Code: bh.EUNAVAILABLE, Err: err,
-			Message: fmt.Sprintf("Cannot move the embedded database in %s into SQLite (%v). Nothing was changed: the old files are as they were. Set EMBEDDED_ENGINE=bolt to run on them meanwhile.", dir, err)}
+			Message: fmt.Sprintf("Cannot move the embedded database in %s into SQLite (%v). Nothing was changed: the old files are as they were; the previous version of BabyHandoff still runs on them.", dir, err)}
 	}
 	return nil
 }
 
-// refuseMoved stops the bolt engine over a DATA_DIR whose data is in
-// SQLite already (moved, or never bolt's): the bolt engine would take the
-// SQLite file for its older single file and refuse it with advice that
-// does not fit.
-func refuseMoved(dir string) error {
-	if _, err := os.Stat(filepath.Join(dir, store.FileName)); !errors.Is(err, os.ErrNotExist) {
-		return nil
+// boltRemoved is what a start with EMBEDDED_ENGINE=bolt is told: that
+// engine is gone, and what becomes of the data in dir once the setting
+// is unset.
+func boltRemoved(dir string) string {
+	const removed = "EMBEDDED_ENGINE=bolt was removed in this version: SQLite is the only embedded engine. Unset EMBEDDED_ENGINE: "
+	if f, err := os.Open(filepath.Join(dir, sqlite.FileName)); err == nil {
+		defer f.Close()
+		head := make([]byte, len(sqliteMagic))
+		if _, err := io.ReadFull(f, head); err == nil && bytes.Equal(head, sqliteMagic) {
+			return removed + fmt.Sprintf("the data in %s is in SQLite (%s) already.", dir, sqlite.FileName)
+		}
 	}
-	f, err := os.Open(filepath.Join(dir, sqlite.FileName))
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	head := make([]byte, len(sqliteMagic))
-	if _, err := io.ReadFull(f, head); err != nil || !bytes.Equal(head, sqliteMagic) {
-		return nil
-	}
-	return bh.Errorf(bh.EINVALID, "EMBEDDED_ENGINE=bolt, but the data in %s is in SQLite (%s). Nothing was changed: leave EMBEDDED_ENGINE unset (SQLite is the default). To go back to the bolt files a move kept, stop the bot and rename %s.migrated-DATE back to %s; notes written since are only in SQLite.",
-		dir, sqlite.FileName, store.FileName, store.FileName)
+	return removed + fmt.Sprintf("the first start moves the bolt data in %s into SQLite once, and keeps the old files renamed.", dir)
 }
 
-// boltDB is the current store (bbolt file, or MongoDB) as a Database.
+// boltDB is the current store on MongoDB as a Database.
 type boltDB struct{ *store.DB }
 
 // DailyBackup is the store's, which takes no context.

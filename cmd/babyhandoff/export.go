@@ -43,8 +43,8 @@ type convData struct {
 	Collections map[string][]json.RawMessage `json:"collections"`
 }
 
-// openStoreFor opens the database the bot would (MONGODB_URI, or
-// EMBEDDED_ENGINE in DATA_DIR).
+// openStoreFor opens the database the bot would (MONGODB_URI, or SQLite
+// in DATA_DIR).
 func openStoreFor(ctx context.Context, cmd string, stderr io.Writer) (Database, int) {
 	cfg, err := loadConfig(".env", false)
 	if err != nil {
