@@ -261,7 +261,8 @@ func TestTagPrecedence(t *testing.T) {
 				{bh.NewNote{RawText: "form due Fri", Inferred: bh.TagDeadline}, bh.TagDeadline, bh.TagByInferred},
 				{bh.NewNote{RawText: "task: form due Fri", Inferred: bh.TagDeadline}, bh.TagTask, bh.TagByPrefix},
 				{bh.NewNote{RawText: "form due Fri", Inferred: bh.TagDeadline, Tag: bh.TagNote}, bh.TagNote, bh.TagByUser},
-				{bh.NewNote{RawText: "slept 3h"}, bh.TagNote, bh.TagByDefault},
+				// Nothing given: the store infers (a Note), as the bot did.
+				{bh.NewNote{RawText: "slept 3h"}, bh.TagNote, bh.TagByInferred},
 			}
 			for i, c := range cases {
 				c.in.TeamID, c.in.ChannelID, c.in.MessageTS = "T1", "C1", fmt.Sprintf("%d.0", i)

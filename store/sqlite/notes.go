@@ -9,7 +9,6 @@ import (
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
-	"github.com/babyhandoff/babyhandoff/normalize"
 )
 
 // This file: notes. What queries filter and sort by are columns; the rest
@@ -34,7 +33,7 @@ type noteDoc struct {
 	ReplyTS      string     `json:"reply_ts,omitempty"`
 }
 
-const noteCols = "id, team_id, shift_id, channel_id, user_id, message_ts, rev, created_at, updated_at, deleted_at, done_at, doc"
+const noteCols = "id, team_id, shift_id, channel_id, user_id, message_ts, rev, created_at, updated_at, deleted_at, done_at, doc, read_version, reading"
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -43,13 +42,19 @@ func scanNote(s scanner) (bh.Note, error) {
 		n                bh.Note
 		created, updated int64
 		deleted, done    sql.NullInt64
-		raw              []byte
+		raw, reading     []byte
+		version          int
 		doc              noteDoc
+		err              error
 	)
-	if err := s.Scan(&n.ID, &n.TeamID, &n.ShiftID, &n.ChannelID, &n.UserID, &n.MessageTS, &n.Rev, &created, &updated, &deleted, &done, &raw); err != nil {
+	if err := s.Scan(&n.ID, &n.TeamID, &n.ShiftID, &n.ChannelID, &n.UserID, &n.MessageTS, &n.Rev, &created, &updated, &deleted, &done, &raw,
+		&version, &reading); err != nil {
 		return bh.Note{}, err
 	}
 	if err := json.Unmarshal(raw, &doc); err != nil {
+		return bh.Note{}, err
+	}
+	if n.Reading, err = readingOf(version, reading); err != nil {
 		return bh.Note{}, err
 	}
 	n.CreatedAt, n.UpdatedAt, n.DeletedAt, n.DoneAt = fromMs(created), fromMs(updated), fromNullMs(deleted), fromNullMs(done)
@@ -83,27 +88,32 @@ func docOf(n bh.Note) ([]byte, error) {
 	return json.Marshal(d)
 }
 
-// openUntil is when n stops being live (bh.LiveNotes), in Unix
-// nanoseconds: live while now is before it. A removed note never was; a
-// done one stays DoneWindow; otherwise its own words decide, read in loc.
-func openUntil(n bh.Note, loc *time.Location) int64 {
+// openUntil is when n stops being live (bh.Note.OpenUntil), in Unix
+// nanoseconds: live while now is before it; a large number: never ends.
+func openUntil(n bh.Note) int64 {
+	until, ok := n.OpenUntil()
 	switch {
-	case n.DeletedAt != nil:
+	case !ok:
+		return math.MaxInt64
+	case until.IsZero():
 		return 0
-	case n.DoneAt != nil:
-		return n.DoneAt.Add(bh.DoneWindow).UnixNano() + 1
 	}
-	if from, ok := normalize.One(n, loc, n.CreatedAt).PastFrom(); ok {
-		return from.UnixNano()
-	}
-	return math.MaxInt64
+	return until.UnixNano()
 }
 
 // putNote writes n: a new row, or the row of its id. A change (anything
 // the radar should hear of) takes the next number of the notes counter,
-// which no note has had before.
+// which no note has had before. A note never read, or read in another
+// zone than loc (it moved, or came from an export), is read first.
 func (tx *Tx) putNote(ctx context.Context, n bh.Note, loc *time.Location, insert, change bool) error {
+	if n.Reading.Version == 0 || n.Reading.Zone != loc.String() {
+		tx.db.readNote(&n, loc)
+	}
 	doc, err := docOf(n)
+	if err != nil {
+		return err
+	}
+	reading, err := readingJSON(n.Reading)
 	if err != nil {
 		return err
 	}
@@ -115,15 +125,15 @@ func (tx *Tx) putNote(ctx context.Context, n bh.Note, loc *time.Location, insert
 		tx.notes = true
 	}
 	args := []any{n.TeamID, n.ShiftID, n.ChannelID, n.UserID, n.MessageTS, seq, n.Rev, ms(n.CreatedAt), ms(n.UpdatedAt),
-		nullMs(n.DeletedAt), nullMs(n.DoneAt), openUntil(n, loc), doc, n.ID}
+		nullMs(n.DeletedAt), nullMs(n.DoneAt), openUntil(n), doc, n.Reading.Version, reading, n.ID}
 	if insert {
 		_, err = tx.ExecContext(ctx, `INSERT INTO notes (team_id, shift_id, channel_id, user_id, message_ts, seq, rev, created_at,
-			updated_at, deleted_at, done_at, open_until, doc, id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, args...)
+			updated_at, deleted_at, done_at, open_until, doc, read_version, reading, id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, args...)
 		return err
 	}
 	_, err = tx.ExecContext(ctx, `UPDATE notes SET team_id = ?, shift_id = ?, channel_id = ?, user_id = ?, message_ts = ?,
-		seq = coalesce(?, seq), rev = ?, created_at = ?, updated_at = ?, deleted_at = ?, done_at = ?, open_until = ?, doc = ?
-		WHERE id = ?`, args...)
+		seq = coalesce(?, seq), rev = ?, created_at = ?, updated_at = ?, deleted_at = ?, done_at = ?, open_until = ?, doc = ?,
+		read_version = ?, reading = ? WHERE id = ?`, args...)
 	return err
 }
 
@@ -164,6 +174,9 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, create
 	if in.TeamID == "" || in.ChannelID == "" {
 		return bh.Note{}, false, db.fail("capture note", bh.Errorf(bh.EINVALID, "A note needs a team and a conversation."))
 	}
+	if db.cfg.Read != nil {
+		in.Inferred = "" // the note's reading infers its kind (readInferred)
+	}
 	r, err := in.Resolve()
 	if err != nil {
 		return bh.Note{}, false, db.fail("capture note", err)
@@ -195,6 +208,7 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, create
 			// The note's time is its message's: every rule counts from it.
 			n.CreatedAt = in.WrittenAt.UTC().Truncate(time.Millisecond)
 		}
+		db.readInferred(&n, db.zone(sh))
 		created = true
 		return tx.putNote(ctx, n, db.zone(sh), true, true)
 	})
@@ -202,6 +216,15 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, create
 		return bh.Note{}, false, err
 	}
 	return n, created, nil
+}
+
+// readInferred reads n in loc; a note whose tag nobody chose (TagByDefault)
+// takes the kind the reading inferred, which the reading already assumed.
+func (db *DB) readInferred(n *bh.Note, loc *time.Location) {
+	db.readNote(n, loc)
+	if n.TagSource == bh.TagByDefault && n.Reading.Version > 0 && n.Reading.Kind.Valid() {
+		n.Tag, n.TagSource = n.Reading.Kind, bh.TagByInferred
+	}
 }
 
 // Note returns a note of the team by id, deleted or not.
@@ -278,6 +301,7 @@ func (db *DB) changeNote(ctx context.Context, op, teamID, id string, deletedToo 
 		if n.DeletedAt != nil && !deletedToo {
 			return bh.Errorf(bh.ENOTFOUND, "That note no longer exists.")
 		}
+		was := n
 		if !change(&n, tx.Now) {
 			return nil
 		}
@@ -286,6 +310,10 @@ func (db *DB) changeNote(ctx context.Context, op, teamID, id string, deletedToo 
 		sh, err := shiftByID(ctx, tx, teamID, n.ShiftID)
 		if err != nil {
 			return err
+		}
+		if n.Text != was.Text || n.RawText != was.RawText || n.Tag != was.Tag || n.TagSource != was.TagSource {
+			// New words or a new tag: read once more.
+			db.readInferred(&n, db.zone(sh))
 		}
 		return tx.putNote(ctx, n, db.zone(sh), false, true)
 	})
@@ -325,8 +353,9 @@ func (db *DB) RestoreNote(ctx context.Context, teamID, id string) (bh.Note, erro
 
 // EditNote follows an edit of the note's source message: the text is
 // re-read, a new prefix re-tags it, a tag a person chose is kept, and an
-// inferred tag is inferred again (inferred: the normaliser's kind for the
-// new text). An edit that leaves nothing deletes the note.
+// inferred tag is inferred again, by the store's reader (Config.Read), else
+// as inferred says (the normaliser's kind for the new text). An edit that
+// leaves nothing deletes the note.
 func (db *DB) EditNote(ctx context.Context, teamID, channelID, ts, rawText string, inferred bh.Tag) (bh.Note, error) {
 	n, err := db.NoteByMessage(ctx, teamID, channelID, ts)
 	if err != nil {
@@ -338,6 +367,10 @@ func (db *DB) EditNote(ctx context.Context, teamID, channelID, ts, rawText strin
 	}
 	return db.changeNote(ctx, "edit note "+n.ID, teamID, n.ID, true, func(n *bh.Note, _ time.Time) bool {
 		n.Text, n.RawText = t.Text, bh.CleanText(rawText)
+		if db.cfg.Read != nil {
+			// The reading of the new words infers the tag (readInferred).
+			inferred = ""
+		}
 		if tag, source, keep := bh.EditedTag(*n, t, inferred); !keep {
 			n.Tag, n.TagSource = tag, source
 		}
@@ -457,7 +490,8 @@ func (db *DB) SetShiftTZ(ctx context.Context, teamID, shiftID, tz string) error 
 			return err
 		}
 		for _, n := range open {
-			if _, err := tx.ExecContext(ctx, "UPDATE notes SET open_until = ? WHERE id = ?", openUntil(n, db.zone(sh)), n.ID); err != nil {
+			db.readNote(&n, db.zone(sh))
+			if err := tx.saveReading(ctx, n); err != nil {
 				return err
 			}
 		}

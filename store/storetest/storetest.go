@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/babyhandoff/babyhandoff/normalize"
 	"github.com/babyhandoff/babyhandoff/store"
 	"github.com/babyhandoff/babyhandoff/store/sqlite"
 )
@@ -54,7 +55,7 @@ func New(t testing.TB, opts ...Option) DB {
 	for _, o := range opts {
 		o(&c)
 	}
-	db, err := sqlite.Open(context.Background(), sqlite.Config{DataDir: t.TempDir(), Now: c.Now, Location: c.Location})
+	db, err := sqlite.Open(context.Background(), sqlite.Config{DataDir: t.TempDir(), Now: c.Now, Location: c.Location, Read: normalize.Read})
 	if err != nil {
 		t.Fatalf("storetest: open a SQLite store: %v", err)
 	}
