@@ -178,8 +178,10 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, er
 		}
 		if db.notesShelved() {
 			var err error
-			out, created, err = db.captureShelved(doc)
-			return err
+			if out, created, err = db.captureShelved(doc); err != nil || !created {
+				return err
+			}
+			return db.captureEvent(ctx, in, now)
 		}
 		if _, err := db.c.logs.InsertOne(ctx, doc); err != nil {
 			if isDup(err) && in.MessageTS != "" {
@@ -194,10 +196,13 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, er
 			return err
 		}
 		out, created = doc, true
-		return nil
+		return db.captureEvent(ctx, in, now)
 	})
 	if err != nil {
 		return bh.Note{}, false, db.fail("capture note", err)
+	}
+	if created && in.EventID != "" {
+		db.mem.eventMarked(in.TeamID+":"+in.EventID, now)
 	}
 	// In memory, the commit recorded the note and its message (notecache.go).
 	n := out.domain()
@@ -207,6 +212,18 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, er
 		}
 	}
 	return n, created, nil
+}
+
+// captureEvent records the event of a note just stored, for EventSeen.
+func (db *DB) captureEvent(ctx context.Context, in bh.NewNote, now time.Time) error {
+	if in.EventID == "" {
+		return nil
+	}
+	_, err := db.c.slackEvents.InsertOne(ctx, slackEventDoc{ID: in.TeamID + ":" + in.EventID, TeamID: in.TeamID, EventID: in.EventID, ReceivedAt: now})
+	if isDup(err) {
+		return nil
+	}
+	return err
 }
 
 func (db *DB) findLog(ctx context.Context, filter bson.D) (logDoc, error) {

@@ -179,13 +179,14 @@ func TestMarkEvent(t *testing.T) {
 			seen, err = db.EventSeen(context.Background(), "T1", "Ev10")
 			require.NoError(t, err)
 			assert.False(t, seen)
-			// CaptureNote de-duplicates by message, not by event id: it
-			// writes no event id (one write fewer per note).
+			// CaptureNote de-duplicates by message, and records its event
+			// id as handled too, in the same write (the contract's
+			// ACapturedNotesEventIsSeen).
 			_, _, err = db.CaptureNote(context.Background(), bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "x", MessageTS: "9.9", EventID: "Ev11"})
 			require.NoError(t, err)
 			seen, err = db.EventSeen(context.Background(), "T1", "Ev11")
 			require.NoError(t, err)
-			assert.False(t, seen)
+			assert.True(t, seen)
 		})
 	}
 }

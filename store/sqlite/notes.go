@@ -210,7 +210,17 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, create
 		}
 		db.readInferred(&n, db.zone(sh))
 		created = true
-		return tx.putNote(ctx, n, db.zone(sh), true, true)
+		if err := tx.putNote(ctx, n, db.zone(sh), true, true); err != nil {
+			return err
+		}
+		if in.EventID != "" {
+			// The event is handled (EventSeen): a redelivery of it as an
+			// edit or a deletion is not applied twice.
+			_, err := tx.ExecContext(ctx, "INSERT INTO slack_events (team_id, event_id, received_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+				in.TeamID, in.EventID, ms(tx.Now))
+			return err
+		}
+		return nil
 	})
 	if err != nil {
 		return bh.Note{}, false, err
@@ -458,7 +468,7 @@ func (db *DB) MarkEvent(ctx context.Context, teamID, eventID string) (first bool
 	return first, err
 }
 
-// EventSeen reports whether MarkEvent recorded the event.
+// EventSeen reports whether MarkEvent or CaptureNote recorded the event.
 func (db *DB) EventSeen(ctx context.Context, teamID, eventID string) (bool, error) {
 	if eventID == "" {
 		return false, nil
