@@ -3,62 +3,84 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
+	"strings"
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
-// This file: a note's reading (bh.Reading), kept in the notes table's
-// read_version and reading columns; open_until is computed from it.
+// This file: a note's reading (bh.Reading), in the notes table's read_*
+// columns; open_until is computed from it.
 
-// readingDoc is a reading as its column keeps it. Times are UTC: Note.Fact
-// puts them back in the zone they were read in.
-type readingDoc struct {
-	Zone        string     `json:"zone,omitempty"`
-	Kind        string     `json:"kind,omitempty"`
-	Inferred    bool       `json:"inferred,omitempty"`
-	Title       string     `json:"title,omitempty"`
-	Due         *time.Time `json:"due,omitempty"`
-	AllDay      bool       `json:"all_day,omitempty"`
-	Start       *time.Time `json:"start,omitempty"`
-	End         *time.Time `json:"end,omitempty"`
-	DurationMin int64      `json:"duration_min_ns,omitempty"`
-	DurationMax int64      `json:"duration_max_ns,omitempty"`
-	Energy      string     `json:"energy,omitempty"`
-	SleepHours  float64    `json:"sleep_hours,omitempty"`
-	Items       []string   `json:"items,omitempty"`
-	Horizon     int64      `json:"horizon_ns,omitempty"`
-	Out         bool       `json:"out,omitempty"`
-	Restocked   []string   `json:"restocked,omitempty"`
-	Medical     bool       `json:"medical,omitempty"`
-	Mood        bool       `json:"mood,omitempty"`
-	Observation bool       `json:"observation,omitempty"`
-	LiveUntil   *time.Time `json:"live_until,omitempty"`
+const readCols = `read_version, read_zone, read_kind, read_inferred, read_title, read_due, read_all_day, read_start, read_end,
+	read_duration_min, read_duration_max, read_energy, read_sleep_hours, read_items, read_horizon, read_out, read_restocked,
+	read_medical, read_mood, read_observation, read_live_until`
+
+// supplySep separates the supplies of read_items and read_restocked: a
+// control character, which CleanText keeps out of every note.
+const supplySep = "\x1f"
+
+// readingRow is a reading as scanNote reads its columns.
+type readingRow struct {
+	version                    int
+	zone, kind, title, energy  string
+	items, restocked           string
+	inferred, allDay, out      bool
+	medical, mood, observation bool
+	due, start, end, until     sql.NullInt64
+	durMin, durMax, horizon    int64
+	sleep                      float64
 }
 
-func readingJSON(r bh.Reading) ([]byte, error) {
+func (r *readingRow) dest() []any {
+	return []any{&r.version, &r.zone, &r.kind, &r.inferred, &r.title, &r.due, &r.allDay, &r.start, &r.end, &r.durMin, &r.durMax,
+		&r.energy, &r.sleep, &r.items, &r.horizon, &r.out, &r.restocked, &r.medical, &r.mood, &r.observation, &r.until}
+}
+
+func (r *readingRow) reading() bh.Reading {
+	if r.version == 0 {
+		return bh.Reading{}
+	}
+	return bh.Reading{Version: r.version, Zone: r.zone, Kind: bh.Tag(r.kind), Inferred: r.inferred, Title: r.title, Due: fromNullNs(r.due),
+		AllDay: r.allDay, Start: fromNullNs(r.start), End: fromNullNs(r.end), DurationMin: time.Duration(r.durMin), DurationMax: time.Duration(r.durMax),
+		Energy: bh.Energy(r.energy), SleepHours: r.sleep, Items: supplies(r.items), Horizon: time.Duration(r.horizon), Out: r.out,
+		Restocked: supplies(r.restocked), Medical: r.medical, Mood: r.mood, Observation: r.observation, LiveUntil: fromNullNs(r.until)}
+}
+
+// readingValues are r's columns and their values (all empty for a note
+// never read).
+func readingValues(r bh.Reading) ([]string, []any) {
+	cols := []string{"read_version", "read_zone", "read_kind", "read_inferred", "read_title", "read_due", "read_all_day", "read_start", "read_end",
+		"read_duration_min", "read_duration_max", "read_energy", "read_sleep_hours", "read_items", "read_horizon", "read_out", "read_restocked",
+		"read_medical", "read_mood", "read_observation", "read_live_until"}
 	if r.Version == 0 {
-		return []byte("{}"), nil
+		r = bh.Reading{}
 	}
-	return json.Marshal(readingDoc{Zone: r.Zone, Kind: string(r.Kind), Inferred: r.Inferred, Title: r.Title, Due: utcPtr(r.Due), AllDay: r.AllDay,
-		Start: utcPtr(r.Start), End: utcPtr(r.End), DurationMin: int64(r.DurationMin), DurationMax: int64(r.DurationMax), Energy: string(r.Energy),
-		SleepHours: r.SleepHours, Items: r.Items, Horizon: int64(r.Horizon), Out: r.Out, Restocked: r.Restocked, Medical: r.Medical, Mood: r.Mood,
-		Observation: r.Observation, LiveUntil: utcPtr(r.LiveUntil)})
+	return cols, []any{r.Version, r.Zone, string(r.Kind), r.Inferred, r.Title, nullNs(r.Due), r.AllDay, nullNs(r.Start), nullNs(r.End),
+		int64(r.DurationMin), int64(r.DurationMax), string(r.Energy), r.SleepHours, strings.Join(r.Items, supplySep), int64(r.Horizon), r.Out,
+		strings.Join(r.Restocked, supplySep), r.Medical, r.Mood, r.Observation, nullNs(r.LiveUntil)}
 }
 
-func readingOf(version int, raw []byte) (bh.Reading, error) {
-	if version == 0 {
-		return bh.Reading{}, nil
+func supplies(s string) []string {
+	if s == "" {
+		return nil
 	}
-	var d readingDoc
-	if err := json.Unmarshal(raw, &d); err != nil {
-		return bh.Reading{}, err
+	return strings.Split(s, supplySep)
+}
+
+func nullNs(t *time.Time) sql.NullInt64 {
+	if t == nil {
+		return sql.NullInt64{}
 	}
-	return bh.Reading{Version: version, Zone: d.Zone, Kind: bh.Tag(d.Kind), Inferred: d.Inferred, Title: d.Title, Due: utcPtr(d.Due), AllDay: d.AllDay,
-		Start: utcPtr(d.Start), End: utcPtr(d.End), DurationMin: time.Duration(d.DurationMin), DurationMax: time.Duration(d.DurationMax),
-		Energy: bh.Energy(d.Energy), SleepHours: d.SleepHours, Items: d.Items, Horizon: time.Duration(d.Horizon), Out: d.Out, Restocked: d.Restocked,
-		Medical: d.Medical, Mood: d.Mood, Observation: d.Observation, LiveUntil: utcPtr(d.LiveUntil)}, nil
+	return sql.NullInt64{Int64: t.UnixNano(), Valid: true}
+}
+
+func fromNullNs(v sql.NullInt64) *time.Time {
+	if !v.Valid {
+		return nil
+	}
+	t := time.Unix(0, v.Int64).UTC()
+	return &t
 }
 
 // readNote reads n's words in loc with the configured reader, if any.
@@ -123,10 +145,7 @@ func (db *DB) Reread(ctx context.Context, version int) (int, error) {
 // saveReading stores n's reading and when it stops being live, and nothing
 // else of it.
 func (tx *Tx) saveReading(ctx context.Context, n bh.Note) error {
-	r, err := readingJSON(n.Reading)
-	if err != nil {
-		return err
-	}
-	_, err = tx.ExecContext(ctx, "UPDATE notes SET read_version = ?, reading = ?, open_until = ? WHERE id = ?", n.Reading.Version, r, openUntil(n), n.ID)
+	cols, vals := readingValues(n.Reading)
+	_, err := tx.ExecContext(ctx, "UPDATE notes SET "+strings.Join(cols, " = ?, ")+" = ?, open_until = ? WHERE id = ?", append(vals, openUntil(n), n.ID)...)
 	return err
 }
