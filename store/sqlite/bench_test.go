@@ -67,3 +67,21 @@ func BenchmarkLiveNotes(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLiveFacts is a cold look at a family (a plan or the radar after
+// a start, or a note not yet in their memo): its live notes, then their
+// facts.
+func BenchmarkLiveFacts(b *testing.B) {
+	db, clock, shift := benchStore(b, 1000)
+	ctx := context.Background()
+	b.ResetTimer()
+	for range b.N {
+		live, err := db.LiveNotes(ctx, "T1", shift, clock.Now())
+		if err != nil {
+			b.Fatal(err)
+		}
+		if facts := normalize.Notes(live.Notes, time.UTC, clock.Now()); len(facts) < 500 {
+			b.Fatal(len(facts))
+		}
+	}
+}
