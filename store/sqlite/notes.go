@@ -24,7 +24,7 @@ type scanner interface{ Scan(dest ...any) error }
 
 // noteRow holds a note's columns as they are scanned: one value whose
 // fields Scan fills (each a pointer into it), reused row after row, so a
-// family's thousand notes cost no allocation per column.
+// family's thousand notes do not allocate a scan target per column.
 type noteRow struct {
 	n                                 bh.Note
 	created, updated                  int64
@@ -81,14 +81,6 @@ func noteValues(n bh.Note) ([]string, []any) {
 		n.ClaimedBy, nullMs(n.ClaimedAt), n.ReplyChannel, n.ReplyTS, openUntil(n)}
 	rc, rv := readingValues(n.Reading)
 	return append(cols, rc...), append(vals, rv...)
-}
-
-func utcPtr(t *time.Time) *time.Time {
-	if t == nil {
-		return nil
-	}
-	u := t.UTC()
-	return &u
 }
 
 // openUntil is when n stops being live (bh.Note.OpenUntil), in Unix
