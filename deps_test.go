@@ -35,8 +35,17 @@ func TestDependencyDirection(t *testing.T) {
 		// import of the current store.
 		"/store/sqlite": {"github.com/slack-go/", "go.mongodb.org/", "github.com/256dpi/lungo", "go.etcd.io/bbolt", module + "/store",
 			module + "/bot", module + "/blocks", module + "/council", module + "/radar"},
-		// The tests' store harness opens either engine (the bolt store and
-		// store/sqlite) and knows no package whose tests use it.
+		// The old formats' reader (for the move into SQLite) decodes files:
+		// no engine, no Slack (and not the old engine: below).
+		"/store/legacy": {"github.com/slack-go/", "github.com/256dpi/lungo", "modernc.org/", module + "/store/sqlite",
+			module + "/bot", module + "/blocks", module + "/council", module + "/radar", module + "/normalize"},
+		// The export format turns a family's record into documents and
+		// back: BSON's value types only, no engine (no MongoDB client,
+		// lungo, SQLite driver or bbolt), no other store package, no Slack.
+		"/store/archive": {"github.com/slack-go/", "go.mongodb.org/mongo-driver/mongo", "github.com/256dpi/lungo", "modernc.org/", "go.etcd.io/bbolt",
+			module + "/store", module + "/bot", module + "/blocks", module + "/council", module + "/radar", module + "/normalize"},
+		// The tests' store harness opens the engines under test and knows no
+		// package whose tests use it.
 		"/store/storetest": {"github.com/slack-go/", module + "/bot", module + "/blocks", module + "/council", module + "/radar", module + "/cmd"},
 		// The bot reaches the store through its own small interfaces, and a
 		// model only through the council's.
@@ -46,6 +55,9 @@ func TestDependencyDirection(t *testing.T) {
 		// store or a database.
 		"/bot/httpmode": {"go.mongodb.org/", "github.com/256dpi/lungo", "github.com/openai/", module + "/store", module + "/bot",
 			module + "/council", module + "/radar", module + "/blocks"},
+		// Installs by OAuth: Slack's OAuth calls and the installation store's
+		// small interface; never the bot, a store or a database.
+		"/bot/install": {"go.mongodb.org/", "github.com/256dpi/lungo", "github.com/openai/", module + "/store", module + "/bot/", module + "/council", module + "/radar", module + "/blocks"},
 		// Small helpers shared by the packages above: standard library only.
 		"/internal/keylock":   {"github.com/", "go.mongodb.org/", "golang.org/x/", "gopkg.in/"},
 		"/internal/clocktest": {"github.com/", "go.mongodb.org/", "golang.org/x/", "gopkg.in/"},
@@ -80,8 +92,8 @@ func TestDependencyDirection(t *testing.T) {
 
 // No store engine reads a note's words: the reading is made by the reader
 // it is given (bh.Reader, normalize.Read in cmd) and kept on the note. The
-// bolt store (store/, to be removed) still reads its own, and the test
-// harness opens it and hands engines the bot's reader.
+// bolt store (store/, to be removed) still reads its own, and the tests'
+// harness hands the engines it opens the bot's reader.
 func TestStoresNeverImportNormalize(t *testing.T) {
 	out, err := exec.Command("go", "list", module+"/store/...").CombinedOutput()
 	require.NoError(t, err, string(out))
@@ -97,6 +109,12 @@ func TestStoresNeverImportNormalize(t *testing.T) {
 		}
 	}
 	assert.NotZero(t, checked)
+}
+
+// The old formats' reader outlives the old engine (the store's root),
+// so it does not import it.
+func TestTheOldFormatsReaderDoesNotImportTheOldEngine(t *testing.T) {
+	assert.NotContains(t, listDeps(t, module+"/store/legacy"), module+"/store")
 }
 
 // The root package may only use the standard library: no module path, no

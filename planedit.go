@@ -438,6 +438,15 @@ func (r PlanRules) overlap(bs []Block, i int, b Block, verb string) error {
 	return nil
 }
 
+// Fixed reports whether no edit changes b: a fixed commitment, or the
+// night kept by quiet hours (Apply refuses either, saying why).
+func (r PlanRules) Fixed(b Block) bool {
+	if r.Loc == nil {
+		r.Loc = time.UTC
+	}
+	return r.fixed(b) != ""
+}
+
 // fixed says why b never changes ("is a fixed commitment …"), or "".
 func (r PlanRules) fixed(b Block) string {
 	switch {

@@ -111,9 +111,15 @@ func claimedLines(p bh.Proposal, l *time.Location, max int, claims map[string]st
 			out = append(out, fmt.Sprintf("…and %d more in handoff.md", len(p.Blocks)-max))
 			break
 		}
-		out = append(out, fmt.Sprintf("*%s–%s* %s%s%s", WhenOn(bl.Start, l, Clock, c), WhenOn(bl.End, l, Clock, c), StampedOn(bl.Title, bl.Stamps, 90, now.In(l), c), blockTag(bl.Kind), claimedBy(claims, bl.NoteIDs)))
+		out = append(out, blockLine(bl, l, claims, now, c))
 	}
 	return out
+}
+
+// blockLine is one time block as a plan's lines show it: "*10:00–10:30*
+// Errand run: wipes 🛒 · 🙋 @Sam".
+func blockLine(b bh.Block, l *time.Location, claims map[string]string, now time.Time, c bh.Clock) string {
+	return fmt.Sprintf("*%s–%s* %s%s%s", WhenOn(b.Start, l, Clock, c), WhenOn(b.End, l, Clock, c), StampedOn(b.Title, b.Stamps, 90, now.In(l), c), blockTag(b.Kind), claimedBy(claims, b.NoteIDs))
 }
 
 // claimedBy is " · 🙋 <@U…>" for the people who claimed any of noteIDs.
@@ -706,10 +712,11 @@ func itemBlocks(in CardInput, items []bh.Item, n int, head, more string, used ma
 }
 
 // nextBlocks are the plan's first n time blocks under "Next hours" (or the
-// window's name when it starts later). A block from one note has its own
-// Done (struck through with Undo once done); rest and commitments run
-// together. A block whose notes Now already shows with their Done is left
-// out: Now says when it is planned.
+// window's name when it starts later). Each block an edit may change has
+// its ⋯ (blockMenu): Done for a block from one note (struck through with
+// Undo done once done), Move…, Shorter, Longer, Drop. Fixed commitments
+// and the night run together, without one. A block whose notes Now
+// already shows with their Done is left out: Now says when it is planned.
 func nextBlocks(in CardInput, p bh.Proposal, n int, used map[string]bool) []slack.Block {
 	l := loc(in.Run)
 	heading := "*Next hours*\n"
@@ -717,7 +724,7 @@ func nextBlocks(in CardInput, p bh.Proposal, n int, used map[string]bool) []slac
 		heading = "*" + Escape(in.Run.WindowText(l)) + "*\n"
 	}
 	var bl []slack.Block
-	var run []string // lines without a button, waiting for their section
+	var run []string // lines without a ⋯, waiting for their section
 	flush := func() {
 		if len(run) > 0 {
 			bl = append(bl, section(strings.Join(run, "\n")))
@@ -725,34 +732,37 @@ func nextBlocks(in CardInput, p bh.Proposal, n int, used map[string]bool) []slac
 		}
 	}
 	left := uncovered(p.Blocks, used)
-	for i, b := range left {
-		if i == n {
+	for k, i := range left {
+		b := p.Blocks[i]
+		if k == n {
 			flush()
 			bl = append(bl, slack.NewContextBlock("", mrkdwn(fmt.Sprintf("…and %d more in handoff.md", len(left)-n))))
 			break
 		}
-		c := in.Run.Clock
-		line := fmt.Sprintf("*%s–%s* %s%s%s", WhenOn(b.Start, l, Clock, c), WhenOn(b.End, l, Clock, c), StampedOn(b.Title, b.Stamps, 90, in.Run.Now.In(l), c), blockTag(b.Kind), claimedBy(in.Claims, b.NoteIDs))
+		line := blockLine(b, l, in.Claims, in.Run.Now, in.Run.Clock)
 		head := ""
-		if i == 0 {
+		if k == 0 {
 			head = heading
 		}
-		if len(b.NoteIDs) != 1 || b.Kind == "rest" || b.Kind == "commitment" || used[b.NoteIDs[0]] {
+		if !EditableBlock(in.Run, b) {
 			run = append(run, head+line)
 			continue
 		}
-		id := b.NoteIDs[0]
-		used[id] = true
-		btn := slack.NewButtonBlockElement(ActionRadarDone, id, plain("Done", MaxButtonText))
-		if in.Done[id] {
-			line = "✅ ~" + line + "~"
-			btn = slack.NewButtonBlockElement(ActionRadarUndone, id, plain("Undo", MaxButtonText))
+		// Done once per note: a block id may not repeat, nor may two
+		// Dones of one note disagree.
+		id, withDone := BlockNote(b)
+		withDone = withDone && !used[id]
+		done := withDone && in.Done[id]
+		if withDone {
+			used[id] = true
 		}
-		line = head + line
+		if done {
+			line = "✅ ~" + line + "~"
+		}
 		flush()
-		sec := section(line)
-		sec.BlockID = fmt.Sprintf("%s%s:%s", CardItemPrefix, in.Run.ID, id)
-		sec.Accessory = slack.NewAccessory(btn)
+		sec := section(head + line)
+		sec.BlockID = CardBlockID(in.Run.ID, i)
+		sec.Accessory = slack.NewAccessory(blockMenu(withDone, done))
 		bl = append(bl, sec)
 	}
 	if len(left) == 0 {
@@ -762,17 +772,18 @@ func nextBlocks(in CardInput, p bh.Proposal, n int, used map[string]bool) []slac
 	return bl
 }
 
-// uncovered are the blocks whose notes do not all have their Done on the
-// card already (a block of no note, such as rest, always counts).
-func uncovered(bs []bh.Block, used map[string]bool) []bh.Block {
-	var out []bh.Block
-	for _, b := range bs {
+// uncovered are the indexes of the blocks whose notes do not all have
+// their Done on the card already (a block of no note, such as rest,
+// always counts).
+func uncovered(bs []bh.Block, used map[string]bool) []int {
+	var out []int
+	for i, b := range bs {
 		all := len(b.NoteIDs) > 0
 		for _, id := range b.NoteIDs {
 			all = all && used[id]
 		}
 		if !all {
-			out = append(out, b)
+			out = append(out, i)
 		}
 	}
 	return out

@@ -48,9 +48,10 @@ func eveningCard(t *testing.T) blocks.CardInput {
 		Top: []bh.Item{{Text: "Later: Daycare form — due " + form.Text, NoteIDs: []string{"form"}, Stamps: []bh.Stamp{form}}},
 	}
 	card := func(a bh.Archetype, total int) bh.Scorecard { return bh.Scorecard{Archetype: a, Total: total} }
+	night := bh.DefaultNightHours
 	return blocks.CardInput{
 		Run: bh.Run{ID: "run1", TeamID: "T1", ShiftID: "s1", ChannelID: "D1", Version: 1, Energy: bh.EnergyAuto, HorizonH: 12,
-			TZ: "America/New_York", Now: at(24, 21, 43)},
+			TZ: "America/New_York", Now: at(24, 21, 43), Quiet: &night},
 		Decision: bh.Decision{Winner: bh.SleepFirst, Energy: bh.EnergyLow, EnergyNoteIDs: []string{"slept"},
 			Scorecards: []bh.Scorecard{card(bh.ErrandsFirst, 17), card(bh.SleepFirst, 20), card(bh.AdminFirst, 16)}},
 		Proposals: []bh.Proposal{{Archetype: bh.ErrandsFirst}, win, {Archetype: bh.AdminFirst}},
@@ -158,9 +159,26 @@ func TestCardPrimaryIsTheNextAction(t *testing.T) {
 	assert.Empty(t, primary(in), "the sample is nobody's to hand off")
 }
 
-// Done is on each line from a note, once per note; a block Now already
-// shows is not repeated; the face has no list of checkboxes, and Mark
-// done… opens the whole list; the files and Share are in ⋯.
+// blockMenus are a card's time blocks' ⋯, by block id: their options'
+// values.
+func blockMenus(bl []slack.Block) map[string][]string {
+	out := map[string][]string{}
+	for _, b := range bl {
+		if s, ok := b.(*slack.SectionBlock); ok && s.Accessory != nil && s.Accessory.OverflowElement != nil {
+			var values []string
+			for _, o := range s.Accessory.OverflowElement.Options {
+				values = append(values, o.Value)
+			}
+			out[s.BlockID] = values
+		}
+	}
+	return out
+}
+
+// Done is on each line from a note, once per note (a time block's in its
+// ⋯); a block Now already shows is not repeated; the face has no list of
+// checkboxes, and Mark done… opens the whole list; the files and Share
+// are in ⋯.
 func TestCardDoneIsPerLine(t *testing.T) {
 	doneButtons := func(bl []slack.Block) map[string]string {
 		out := map[string]string{}
@@ -197,16 +215,22 @@ func TestCardDoneIsPerLine(t *testing.T) {
 	}
 	assert.Equal(t, []string{blocks.ActionEditPlan, blocks.ActionVersions, blocks.ActionDownload, blocks.ActionTranscript, blocks.ActionShare}, values)
 
-	// Without Now, each of the next hours' lines from a note has its Done;
-	// one done is struck through, with Undo.
+	// Without Now, each of the next hours' lines from a note has its Done
+	// in its ⋯; one done is struck through, with Undo done.
 	in.Proposals[1].Now, in.Proposals[1].Health = nil, nil
 	in.Done = map[string]bool{"formula": true}
 	card = blocks.Card(in)
-	assert.Equal(t, map[string]string{"formula": "card_item:run1:formula", "bill": "card_item:run1:bill", "wipes": "card_item:run1:wipes"}, doneButtons(card.Blocks))
+	assert.Empty(t, doneButtons(card.Blocks))
+	edits := []string{blocks.BlockMove, blocks.EditShorter, blocks.EditLonger, blocks.BlockDrop}
+	assert.Equal(t, map[string][]string{
+		"card_item:run1:block-0": append([]string{blocks.BlockUndone}, edits...),
+		"card_item:run1:block-1": append([]string{blocks.BlockDone}, edits...),
+		"card_item:run1:block-4": append([]string{blocks.BlockDone}, edits...),
+		"card_item:run1:block-3": edits,
+	}, blockMenus(card.Blocks))
 	raw, err = json.Marshal(card.Blocks)
 	require.NoError(t, err)
 	assert.Contains(t, shown(string(raw)), `*Next hours*\n✅ ~*21:45–22:15* Get formula — out, needed before the next feed 🛒~`)
-	assert.Contains(t, string(raw), `"action_id":"radar_undone","value":"formula"`)
 }
 
 // Mark done… lists every item from a note, Now first, ticked when done;

@@ -15,23 +15,26 @@ import (
 
 // Hand off ids: the form's callback and inputs, the buttons.
 const (
-	CallbackHandoff       = "handoff"
-	InputHandoffTo        = "handoff_to"
-	InputHandoffEveryone  = "handoff_everyone"
-	InputHandoffPost      = "handoff_post"
-	InputHandoffFrom      = "handoff_from"
-	InputHandoffHours     = "handoff_hours"
-	InputHandoffMessage   = "handoff_message"
-	InputHandoffPlan      = "handoff_plan"
-	ActionHandoffField    = "value" // every input's one element
-	ActionHandoffOpen     = "handoff_open"
-	ActionHandoffGotIt    = "handoff_got_it"
-	ActionHandoffAsk      = "handoff_ask"
-	ActionHandoffDone     = "handoff_done"
-	ActionHandoffUndone   = "handoff_undone"
-	ActionDutyTake        = "duty_take"
-	CallbackHandoffAsk    = "handoff_ask"
-	InputHandoffQuestion  = "handoff_question"
+	CallbackHandoff      = "handoff"
+	InputHandoffTo       = "handoff_to"
+	InputHandoffEveryone = "handoff_everyone"
+	InputHandoffPost     = "handoff_post"
+	InputHandoffFrom     = "handoff_from"
+	InputHandoffHours    = "handoff_hours"
+	InputHandoffMessage  = "handoff_message"
+	InputHandoffPlan     = "handoff_plan"
+	ActionHandoffField   = "value" // every input's one element
+	ActionHandoffOpen    = "handoff_open"
+	ActionHandoffGotIt   = "handoff_got_it"
+	ActionHandoffAsk     = "handoff_ask"
+	ActionHandoffDone    = "handoff_done"
+	ActionHandoffUndone  = "handoff_undone"
+	ActionDutyTake       = "duty_take"
+	CallbackHandoffAsk   = "handoff_ask"
+	InputHandoffQuestion = "handoff_question"
+	// HandoffActionsPrefix + handoff id is a handoff message's row of
+	// buttons.
+	HandoffActionsPrefix  = "handoff_actions:"
 	handoffEveryoneOption = "everyone"
 	handoffPlanOption     = "plan"
 )
@@ -168,8 +171,12 @@ type HandoffView struct {
 	// SenderName names the sender on buttons ("Ask Maya"); "" says "Ask".
 	SenderName string
 	// Plan is the plan sent with it (nil without one); Done marks what is
-	// done since.
+	// done since. Run is the run whose plan it is: its time blocks get
+	// their ⋯ (zero: plain lines).
 	Plan *bh.Proposal
+	Run  bh.Run
+	// Undo shows Undo a moment after an edit of Run, as the card does.
+	Undo bool
 	Done map[string]bool
 	// Claims are who said "I'll do it", by note id.
 	Claims map[string]string
@@ -252,9 +259,7 @@ func HandoffMessage(v HandoffView) Message {
 				}
 				bl = append(bl, slack.NewContextBlock("", mrkdwn(rest)))
 			} else {
-				if lines := claimedLines(*p, l, f.next, v.Claims, v.Now, v.Clock); len(lines) > 0 {
-					bl = append(bl, section("*Next*\n"+strings.Join(lines, "\n")))
-				}
+				bl = append(bl, handoffNext(v, p, f.next)...)
 				if low := itemLines(p.RunningLow, f.low, v.Now.In(l), v.Clock); low != "" {
 					bl = append(bl, section("*Running low*\n"+low))
 				}
@@ -332,7 +337,11 @@ func handoffControls(v HandoffView, h bh.Handoff) []slack.Block {
 		ask = "Ask " + v.SenderName
 	}
 	buttons = append(buttons, slack.NewButtonBlockElement(ActionHandoffAsk, h.ID, plain(ask, MaxButtonText)))
-	bl = append(bl, slack.NewActionBlock("handoff_actions:"+h.ID, buttons...))
+	if v.Undo && v.Run.Edit != nil {
+		// The card's Undo; its block names the handoff to show it in.
+		buttons = append(buttons, slack.NewButtonBlockElement(ActionEditUndo, v.Run.ID, plain("Undo", MaxButtonText)))
+	}
+	bl = append(bl, slack.NewActionBlock(HandoffActionsPrefix+h.ID, buttons...))
 	if v.FirstTime {
 		bl = append(bl, slack.NewContextBlock("handoff_first_time", mrkdwn(firstTimeLine)))
 	}
@@ -373,6 +382,66 @@ func handoffNow(v HandoffView, p *bh.Proposal, n int, more bool) []slack.Block {
 		}
 		bl = append(bl, sec)
 	}
+	return bl
+}
+
+// handoffNext is the plan's first n time blocks under "Next", each an
+// edit may change with its ⋯ (blockMenu), as on the card: Done for a
+// block from one note that Do now does not list with its own, Move…,
+// Shorter, Longer, Drop. Commitments and the night run together.
+func handoffNext(v HandoffView, p *bh.Proposal, n int) []slack.Block {
+	l := cmpLoc(v.Location)
+	if v.Run.ID == "" {
+		lines := claimedLines(*p, l, n, v.Claims, v.Now, v.Clock)
+		if len(lines) == 0 {
+			return nil
+		}
+		return []slack.Block{section("*Next*\n" + strings.Join(lines, "\n"))}
+	}
+	inNow := map[string]bool{}
+	for _, it := range p.Now {
+		if len(it.NoteIDs) > 0 {
+			inNow[it.NoteIDs[0]] = true
+		}
+	}
+	var bl []slack.Block
+	var run []string
+	flush := func() {
+		if len(run) > 0 {
+			bl = append(bl, section(strings.Join(run, "\n")))
+			run = nil
+		}
+	}
+	for i, b := range p.Blocks {
+		if i == n {
+			flush()
+			bl = append(bl, slack.NewContextBlock("", mrkdwn(fmt.Sprintf("…and %d more in handoff.md", len(p.Blocks)-n))))
+			break
+		}
+		line, head := blockLine(b, l, v.Claims, v.Now, v.Clock), ""
+		if i == 0 {
+			head = "*Next*\n"
+		}
+		if !EditableBlock(v.Run, b) {
+			run = append(run, head+line)
+			continue
+		}
+		id, withDone := BlockNote(b)
+		withDone = withDone && !inNow[id]
+		done := withDone && v.Done[id]
+		if withDone {
+			inNow[id] = true // one Done per note
+		}
+		if done {
+			line = "✅ ~" + line + "~"
+		}
+		flush()
+		sec := section(head + line)
+		sec.BlockID = HandoffBlockID(v.Handoff.ID, v.Run.ID, i)
+		sec.Accessory = slack.NewAccessory(blockMenu(withDone, done))
+		bl = append(bl, sec)
+	}
+	flush()
 	return bl
 }
 

@@ -21,7 +21,7 @@ func TestHandoffGolden(t *testing.T) {
 	ho := bh.Handoff{ID: "h1", TeamID: "T1", ShiftID: "s1", ChannelID: "D1", From: "U1", To: []string{"U2"}, Start: at, Hours: 10,
 		Message: "Bottle in the fridge; she fell asleep at 9.", RunID: rec.Run.ID, CreatedAt: at}
 	golden(t, "handoff_modal.json", blocks.HandoffModal(blocks.HandoffForm{ChannelID: "C1", RunID: rec.Run.ID, Channel: true, To: []string{"U2"}, From: "7pm", Hours: 10}))
-	first := blocks.HandoffMessage(blocks.HandoffView{Handoff: ho, Receiver: "U2", SenderName: "Maya", Plan: &w, FirstTime: true, Now: at, Location: time.UTC})
+	first := blocks.HandoffMessage(blocks.HandoffView{Handoff: ho, Receiver: "U2", SenderName: "Maya", Plan: &w, Run: rec.Run, FirstTime: true, Now: at, Location: time.UTC})
 	golden(t, "handoff_message.json", first)
 	assert.Equal(t, "<@U1> handed off to you, until Tue 01:00", first.Text, "the notification says who and until when")
 

@@ -258,6 +258,8 @@ func drawCard(t *testing.T, bl []slack.Block) *image.Paletted {
 						label, _, _ = strings.Cut(a.SelectElement.InitialOption.Text.Text, " — ")
 					}
 					c.control(width-margin-c.controlWidth(label, true), y, label, false, true)
+				case a.OverflowElement != nil:
+					c.overflow(width-margin-44*scale, y)
 				}
 			}
 			c.paragraph(margin, y, textW, readMrkdwn(x.Text.Text), c.f.body, c.f.bold, ink, 22*scale)

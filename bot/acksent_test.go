@@ -49,7 +49,7 @@ func TestAckWrittenIsHeard(t *testing.T) {
 	c, err := council.New(council.Config{})
 	require.NoError(t, err)
 	b, err := New(Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
-		Store: storetest.Bolt(t), Council: c, Radar: noState{}})
+		Store: storetest.New(t), Council: c, Radar: noState{}})
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)

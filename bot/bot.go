@@ -35,6 +35,9 @@
 //   - links.go: links from plan items to the notes' Slack messages.
 //   - recover.go: putting right what a stopped process left (cmd calls it).
 //   - zone.go: a person's Slack time zone (cmd learns shifts' zones with it).
+//   - teams.go: many workspaces (installs by OAuth): each Slack call with
+//     its team's token, envelopes of a team without an install dropped,
+//     app_uninstalled and tokens_revoked.
 package bot
 
 import (
@@ -53,9 +56,20 @@ import (
 
 // Config configures New. Zero fields take the stated defaults.
 type Config struct {
-	// BotToken (xoxb-…) is required; AppToken (xapp-…) too, unless HTTP.
+	// BotToken (xoxb-…) is required, unless Teams; AppToken (xapp-…) too,
+	// unless HTTP.
 	BotToken string
 	AppToken string
+	// Teams, when set, gives each team's token (installs by OAuth, over
+	// HTTP): every Slack call uses the token of the team it is for, and an
+	// envelope of a team without one is dropped. Default: BotToken for all.
+	Teams TeamBots
+	// Uninstalled, when set, hears app_uninstalled and tokens_revoked: it
+	// deletes the team's tokens.
+	Uninstalled func(ctx context.Context, teamID string) error
+	// InstallURL is where a workspace adds the app (/slack/install),
+	// shown to a person whose workspace's install is gone. Default: none.
+	InstallURL string
 	// HTTP: envelopes come through Deliver (an HTTP transport) and Run
 	// opens no Socket Mode connection. Default false (Socket Mode).
 	HTTP bool
@@ -188,6 +202,10 @@ type Bot struct {
 	zones zones
 	// chans caches channels' members (channel.go).
 	chans channels
+	// ignored: when a team without an installation was last logged.
+	ignored ignoredTeams
+	// urls: each team's address, with many teams (team ID → URL).
+	urls sync.Map
 	// dms keeps each person's DM channel with the bot (user ID → channel
 	// ID): it never changes, and conversations.open is rate limited.
 	dms sync.Map
@@ -207,7 +225,7 @@ type identity struct{ UserID, BotID, TeamID, URL string }
 // New checks cfg and builds a Bot. It does not connect; Run does.
 func New(cfg Config) (*Bot, error) {
 	switch {
-	case cfg.BotToken == "" || (cfg.AppToken == "" && !cfg.HTTP):
+	case (cfg.BotToken == "" && cfg.Teams == nil) || (cfg.AppToken == "" && !cfg.HTTP):
 		return nil, bh.Errorf(bh.EINVALID, "bot: both SLACK_BOT_TOKEN and SLACK_APP_TOKEN are required")
 	case cfg.Store == nil:
 		return nil, bh.Errorf(bh.EINVALID, "bot: a store is required")
@@ -259,15 +277,15 @@ func New(cfg Config) (*Bot, error) {
 	retry := slack.DefaultRetryConfig()
 	retry.MaxRetries, retry.RetryAfterDuration, retry.BackoffInitial, retry.BackoffMax = 3, 5*time.Second, 500*time.Millisecond, 5*time.Second
 	retry.Handlers = append(slack.AllBuiltinRetryHandlers(retry), slack.NewServerErrorRetryHandler(retry))
-	client := slack.New(cfg.BotToken,
-		slack.OptionAPIURL(cfg.APIURL),
-		slack.OptionAppLevelToken(cfg.AppToken),
-		slack.OptionHTTPClient(cfg.HTTPClient),
-		slack.OptionRetryConfig(retry),
-	)
+	opts := []slack.Option{slack.OptionAPIURL(cfg.APIURL), slack.OptionHTTPClient(cfg.HTTPClient), slack.OptionRetryConfig(retry)}
+	client := slack.New(cfg.BotToken, append(opts, slack.OptionAppLevelToken(cfg.AppToken))...)
 	b := &Bot{cfg: cfg, log: cfg.Logger, api: cfg.API,
 		jobs: make(chan job, cfg.Queue), spare: make(chan struct{}, 4), linkDisabled: make(chan struct{}, 1), ready: make(chan struct{}), sent: &ackSent{}}
-	if b.api == nil {
+	switch {
+	case b.api != nil:
+	case cfg.Teams != nil:
+		b.api = teamSlack{teams: cfg.Teams, opts: opts}
+	default:
 		b.api = client
 	}
 	b.sm = socketmode.New(client,
@@ -299,7 +317,8 @@ func (b *Bot) wire() {
 	b.radar = &radarHandler{b: b, store: st, links: links, planner: b.planner, home: home}
 	home.planner, home.modals = b.planner, modals
 	b.recov = &recoverer{b: b, store: st, planner: b.planner, share: share}
-	b.handoffs = &handoffs{b: b, store: st, share: share, home: home, links: links}
+	b.handoffs = &handoffs{b: b, store: st, share: share, home: home, links: links, cards: cards}
+	cards.radar, cards.handoffs = b.radar, b.handoffs
 	capture.handoffs = b.handoffs
 	b.families = &families{b: b, store: st, home: home}
 	b.handoffs.families = b.families

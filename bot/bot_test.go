@@ -18,14 +18,13 @@ import (
 	"github.com/babyhandoff/babyhandoff/bot"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/council"
-	"github.com/babyhandoff/babyhandoff/store"
 	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
 // slowStore is the real embedded store whose captures can be held back, to
 // play a database that does not answer in time.
 type slowStore struct {
-	*store.DB
+	storetest.DB
 	mu      sync.Mutex
 	hold    chan struct{} // while non-nil, CaptureNote waits for it or ctx
 	holding chan string   // when non-nil, hears each note CaptureNote holds back
@@ -46,7 +45,7 @@ func (s *slowStore) HandoffByThread(ctx context.Context, teamID, channelID, ts s
 	return s.DB.HandoffByThread(ctx, teamID, channelID, ts)
 }
 
-func newSlowStore(t *testing.T) *slowStore { return &slowStore{DB: storetest.Bolt(t)} }
+func newSlowStore(t *testing.T) *slowStore { return &slowStore{DB: storetest.New(t)} }
 
 func (s *slowStore) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, error) {
 	s.mu.Lock()
@@ -457,7 +456,7 @@ func TestGotItWhoseDutyIsNotRecordedSaysSo(t *testing.T) {
 // at every App Home publish after a note (conversations.open allows about
 // 50 calls a minute).
 func TestAPersonsDMIsAskedOfSlackOnce(t *testing.T) {
-	fake := startBot(t, storetest.Bolt(t))
+	fake := startBot(t, storetest.New(t))
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	for i, text := range []string{"wipes < 1 day", "slept 3h", "out of formula"} {

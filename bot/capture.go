@@ -48,9 +48,9 @@ type capture struct {
 
 var mentionRE = regexp.MustCompile(`<@[UW][A-Z0-9]+(\|[^>]*)?>`)
 
-// stripSelf removes mentions of the bot from a note's text.
-func (b *Bot) stripSelf(text string) string {
-	id := b.identity().UserID
+// stripSelf removes mentions of the bot from a note's text in team.
+func (b *Bot) stripSelf(teamID, text string) string {
+	id := b.selfUser(teamID)
 	if id == "" {
 		return text
 	}
@@ -97,7 +97,7 @@ func (c *capture) onMessage(req *socketmode.Request, teamID, eventID string, ev 
 		b.ack(req, nil)
 		return
 	}
-	in := bh.NewNote{TeamID: teamID, ChannelID: ev.Channel, UserID: ev.User, RawText: b.stripSelf(ev.Text),
+	in := bh.NewNote{TeamID: teamID, ChannelID: ev.Channel, UserID: ev.User, RawText: b.stripSelf(teamID, ev.Text),
 		Source: source, MessageTS: ev.TimeStamp, EventID: eventID}
 	if ev.ThreadTimeStamp != "" && ev.ThreadTimeStamp != ev.TimeStamp {
 		c.threadReply(req, in, ev.ThreadTimeStamp)
@@ -114,7 +114,7 @@ func (c *capture) onMessage(req *socketmode.Request, teamID, eventID string, ev 
 func (c *capture) threadReply(req *socketmode.Request, in bh.NewNote, threadTS string) {
 	b := c.b
 	last := req != nil && req.RetryAttempt >= lastSlackRetry
-	queued := b.enqueue("thread reply", func(ctx context.Context) {
+	queued := b.enqueue(in.TeamID, "thread reply", func(ctx context.Context) {
 		sctx, cancel := context.WithTimeout(ctx, b.cfg.StoreTimeout)
 		ho, err := c.store.HandoffByThread(sctx, in.TeamID, in.ChannelID, threadTS)
 		cancel()
@@ -161,7 +161,7 @@ func (c *capture) onMention(req *socketmode.Request, teamID, eventID string, ev 
 	}
 	// The same message may also arrive as a message event; the store keeps
 	// one note per message, so whichever comes second is a no-op.
-	c.capture(req, bh.NewNote{TeamID: teamID, ChannelID: ev.Channel, UserID: ev.User, RawText: b.stripSelf(ev.Text),
+	c.capture(req, bh.NewNote{TeamID: teamID, ChannelID: ev.Channel, UserID: ev.User, RawText: b.stripSelf(teamID, ev.Text),
 		Source: bh.SourceMention, MessageTS: ev.TimeStamp, EventID: eventID})
 }
 
@@ -174,7 +174,7 @@ func (c *capture) capture(req *socketmode.Request, in bh.NewNote) {
 		b.ack(req, nil)
 		return
 	}
-	if !b.enqueue("capture", func(ctx context.Context) { c.store1(ctx, req, in) }) {
+	if !b.enqueue(in.TeamID, "capture", func(ctx context.Context) { c.store1(ctx, req, in) }) {
 		c.busy(req, in)
 	}
 }
@@ -194,7 +194,7 @@ func (c *capture) busy(req *socketmode.Request, in bh.NewNote) {
 	case b.spare <- struct{}{}:
 		go func() {
 			defer func() { <-b.spare }()
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			ctx, cancel := context.WithTimeout(bh.WithTeam(context.Background(), in.TeamID), 10*time.Second)
 			defer cancel()
 			c.notStored(ctx, in, "I am too busy right now")
 		}()
@@ -281,7 +281,7 @@ func (c *capture) onEdit(req *socketmode.Request, teamID, eventID string, ev *sl
 		return
 	}
 	c.change(req, teamID, ev.Channel, m.Timestamp, eventID, "edit", func(ctx context.Context) (bh.Note, error) {
-		text := b.stripSelf(m.Text)
+		text := b.stripSelf(teamID, m.Text)
 		return c.store.EditNote(ctx, teamID, ev.Channel, m.Timestamp, text, "")
 	})
 }
@@ -308,7 +308,7 @@ func (c *capture) onDelete(req *socketmode.Request, teamID, eventID string, ev *
 // change is stored.
 func (c *capture) change(req *socketmode.Request, teamID, channelID, ts, eventID, what string, apply func(ctx context.Context) (bh.Note, error)) {
 	b := c.b
-	queued := b.enqueue(what, func(ctx context.Context) {
+	queued := b.enqueue(teamID, what, func(ctx context.Context) {
 		defer c.locks.Lock(teamID + "/" + channelID + "/" + ts)()
 		sctx, cancel := context.WithTimeout(ctx, b.cfg.StoreTimeout)
 		defer cancel()

@@ -50,6 +50,10 @@ type cards struct {
 	edits keylock.Locks
 	// shows draws one card at a time after an edit (planedit.go).
 	shows keylock.Locks
+	// radar marks a block done from its ⋯; handoffs show an edit made
+	// from a handoff message (blockmenu.go).
+	radar    *radarHandler
+	handoffs *handoffs
 }
 
 // authorizedRun loads the run a control names, only if the control was
@@ -168,7 +172,7 @@ func (c *cards) markDone(req *socketmode.Request, cb slack.InteractionCallback) 
 			ticked[o.Value] = true
 		}
 	}
-	c.b.enqueue("mark done", func(ctx context.Context) {
+	c.b.enqueue(cb.Team.ID, "mark done", func(ctx context.Context) {
 		run, err := c.store.Run(ctx, cb.Team.ID, runID)
 		var rec bh.RunRecord
 		if err == nil {

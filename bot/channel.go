@@ -109,7 +109,7 @@ func (b *Bot) channelJoined(ctx context.Context, channelID string, members []bh.
 	if err != nil {
 		return false, nil, err
 	}
-	self := b.identity().UserID
+	self := b.selfUser(bh.TeamOf(ctx))
 	people := 0
 	for _, u := range users {
 		if u == self && self != "" {
@@ -157,7 +157,7 @@ func (b *Bot) readersChanged(teamID, channelID string) {
 	if b.cfg.ReadersChanged == nil || bh.ConversationKindOf(channelID) == bh.ConvDM {
 		return
 	}
-	b.enqueue("channel readers", func(ctx context.Context) {
+	b.enqueue(teamID, "channel readers", func(ctx context.Context) {
 		shift, err := b.cfg.Store.Shift(ctx, teamID, channelID)
 		switch {
 		case bh.ErrorCode(err) == bh.ENOTFOUND:

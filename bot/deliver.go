@@ -45,6 +45,10 @@ func (b *Bot) Deliver(evt socketmode.Event, answer func(payload any)) (forget fu
 	if b.answers.stopped {
 		return func() {}, false
 	}
+	if drop, reply := b.teamGate(evt); drop {
+		answer(reply)
+		return func() {}, true
+	}
 	req := socketmode.Request{}
 	if evt.Request != nil {
 		req = *evt.Request

@@ -21,7 +21,7 @@ import (
 func TestDeliverRoutesWithoutASocket(t *testing.T) {
 	fake := slacktest.New(slacktest.Config{PingInterval: -1})
 	t.Cleanup(fake.Close)
-	b := newBot(t, fake, storetest.Bolt(t), bot.Config{HTTP: true, AppToken: "-"})
+	b := newBot(t, fake, storetest.New(t), bot.Config{HTTP: true, AppToken: "-"})
 	cmd := socketmode.Event{Type: socketmode.EventTypeSlashCommand, Request: &socketmode.Request{},
 		Data: slack.SlashCommand{Command: "/nope", TeamID: fake.Config().TeamID, ChannelID: "D1", UserID: "U1"}}
 	_, ok := b.Deliver(cmd, func(any) { t.Error("answered before Run") })

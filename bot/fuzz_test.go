@@ -31,7 +31,7 @@ func FuzzEnvelope(f *testing.F) {
 		}
 		now := b.cfg.Now()
 		note := func(text string) {
-			text = b.stripSelf(text)
+			text = b.stripSelf("T1", text)
 			parsed, ok := bh.ParseNoteText(text)
 			body, tag := parsed.Text, parsed.Tag
 			if ok && !utf8.ValidString(body) && utf8.ValidString(text) {

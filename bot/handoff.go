@@ -22,6 +22,8 @@ import (
 // handoffStore is what handing off needs from the store.
 type handoffStore interface {
 	runRecords
+	// Run walks an edit back to its parent (planOf).
+	Run(ctx context.Context, teamID, runID string) (bh.Run, error)
 	Shift(ctx context.Context, teamID, channelID string) (bh.Shift, error)
 	LatestRun(ctx context.Context, teamID, shiftID string) (bh.Run, error)
 	Note(ctx context.Context, teamID, id string) (bh.Note, error)
@@ -56,6 +58,8 @@ type handoffs struct {
 	// families asks a receiver outside the family to join it.
 	families *families
 	links    *links
+	// cards edit the plan from a handoff message's ⋯ (blockmenu.go).
+	cards *cards
 
 	mu     sync.Mutex
 	timers map[string]func() bool // handoff id → its reminder's stop
@@ -192,7 +196,7 @@ func (h *handoffs) submit(req *socketmode.Request, cb slack.InteractionCallback)
 	channelID, runID := blocks.ParseHandoffMetadata(cb.View.PrivateMetadata)
 	// The check asks Slack about people and channels: a worker does it
 	// (the socket's reader never waits on the network) and acks.
-	queued := b.enqueue("handoff", func(ctx context.Context) {
+	queued := b.enqueue(cb.Team.ID, "handoff", func(ctx context.Context) {
 		vctx, cancel := context.WithTimeout(ctx, validateTimeout)
 		errs := h.check(vctx, cb, channelID, ans)
 		cancel()
@@ -487,7 +491,9 @@ func (h *handoffs) message(ctx context.Context, ho bh.Handoff, receiver, where s
 	v.Health, v.Mood = healthEntries(notes, aud.links(notes, links), ho.CreatedAt)
 	if rec != nil {
 		w := rec.Winner()
-		v.Plan = &w
+		v.Plan, v.Run = &w, rec.Run
+		// Undo, for a minute after an edit, as on the card.
+		v.Undo = rec.Run.Edit != nil && len(rec.Run.Edit.Ops) > 0 && b.cfg.Now().Sub(rec.Run.Edit.At) <= undoFor
 		for _, n := range notes {
 			if n.Done() {
 				v.Done[n.ID] = true
@@ -523,12 +529,7 @@ func writtenBy(notes []bh.Note, t time.Time) []bh.Note {
 // refresh re-renders every message of a handoff (after Got it, a Done).
 func (h *handoffs) refresh(ctx context.Context, ho bh.Handoff) {
 	defer h.redraws.Lock(ho.TeamID + "/" + ho.ID)()
-	var rec *bh.RunRecord
-	if ho.RunID != "" {
-		if r, err := h.store.RunRecord(ctx, ho.TeamID, ho.RunID); err == nil {
-			rec = &r
-		}
-	}
+	rec := h.planOf(ctx, ho)
 	notes, links := h.notes(ctx, ho)
 	for _, m := range ho.Sent {
 		if err := h.b.update(ctx, m.ChannelID, m.TS, h.message(ctx, ho, m.UserID, m.ChannelID, rec, notes, links)); err != nil {
@@ -729,7 +730,7 @@ func (h *handoffs) askSubmit(req *socketmode.Request, cb slack.InteractionCallba
 	}
 	h.b.ack(req, nil)
 	id := cb.View.PrivateMetadata
-	h.b.enqueue("handoff ask", func(ctx context.Context) {
+	h.b.enqueue(cb.Team.ID, "handoff ask", func(ctx context.Context) {
 		ho, ok := h.handoffOf(ctx, cb, id, false)
 		if !ok {
 			return
@@ -774,17 +775,32 @@ func (h *handoffs) done(ctx context.Context, cb slack.InteractionCallback, a *sl
 		b.tell(ctx, channelOf(cb), cb.User.ID, "That button does not name an item; nothing was changed.")
 		return
 	}
-	ho, ok := h.handoffOf(ctx, cb, id, true)
+	ho, ok := h.memberHandoff(ctx, cb, id)
 	if !ok {
 		return
 	}
-	if !h.families.member(ctx, ho.TeamID, ho.ShiftID, cb.User.ID) {
-		// A receiver who has not joined reads the handoff but acts on
-		// none of the family's items.
-		b.tell(ctx, channelOf(cb), cb.User.ID, "You are not in this family's list yet, and only its members close its items; nothing was changed. Tap *Join* in my message about the family's list first.")
-		return
+	h.doneNote(ctx, cb, ho, noteID, a.ActionID == blocks.ActionHandoffUndone)
+}
+
+// memberHandoff is the handoff a control names, for its receivers and
+// its sender who are in its family: a receiver who has not joined reads
+// the handoff but acts on none of the family's items (false, once told).
+func (h *handoffs) memberHandoff(ctx context.Context, cb slack.InteractionCallback, id string) (bh.Handoff, bool) {
+	ho, ok := h.handoffOf(ctx, cb, id, true)
+	if !ok {
+		return ho, false
 	}
-	undo := a.ActionID == blocks.ActionHandoffUndone
+	if !h.families.member(ctx, ho.TeamID, ho.ShiftID, cb.User.ID) {
+		h.b.tell(ctx, channelOf(cb), cb.User.ID, "You are not in this family's list yet, and only its members close its items or change its plan; nothing was changed. Tap *Join* in my message about the family's list first.")
+		return ho, false
+	}
+	return ho, true
+}
+
+// doneNote is Done (undo: its Undo) on ho's item noteID, from one of its
+// messages.
+func (h *handoffs) doneNote(ctx context.Context, cb slack.InteractionCallback, ho bh.Handoff, noteID string, undo bool) {
+	b := h.b
 	n, err := h.store.Note(ctx, ho.TeamID, noteID)
 	switch {
 	case err != nil:
@@ -856,7 +872,7 @@ func (h *handoffs) take(ctx context.Context, cb slack.InteractionCallback, _ *sl
 // schedule sets a handoff's one reminder after d.
 func (h *handoffs) schedule(teamID, id string, d time.Duration) {
 	stop := h.b.cfg.AfterFunc(d, func() {
-		h.b.enqueue("handoff reminder", func(ctx context.Context) { h.remind(ctx, teamID, id) })
+		h.b.enqueue(teamID, "handoff reminder", func(ctx context.Context) { h.remind(ctx, teamID, id) })
 	})
 	h.mu.Lock()
 	if h.timers == nil {

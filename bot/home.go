@@ -61,7 +61,7 @@ func (h *home) onOpened(req *socketmode.Request, teamID string, ev *slackevents.
 	if ev.View != nil {
 		hash = ev.View.Hash
 	}
-	h.b.enqueue("home", func(ctx context.Context) { h.publish(ctx, teamID, ev.User, hash) })
+	h.b.enqueue(teamID, "home", func(ctx context.Context) { h.publish(ctx, teamID, ev.User, hash) })
 }
 
 // publish shows a person's App Home. hash, when set, is the version of the

@@ -59,7 +59,10 @@ func (l *links) refs(ctx context.Context, teamID, shiftID string) (blocks.Links,
 // many after months, and reading them again for the links cost a /plan
 // more than a tenth of its time on day 90 of the soak.
 func (l *links) from(notes []bh.Note) (blocks.Links, blocks.Authors, map[string]string) {
-	base := l.b.identity().URL
+	base := ""
+	if len(notes) > 0 { // one family's, so one team's
+		base = l.b.workspaceURL(notes[0].TeamID)
+	}
 	links, authors, labels := make(blocks.Links, len(notes)), make(blocks.Authors, len(notes)), make(map[string]string, len(notes))
 	for _, n := range notes {
 		labels[n.ID] = label(n.Text)

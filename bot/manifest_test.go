@@ -108,7 +108,9 @@ func keys[V any](m map[string]V) []string {
 }
 
 // manifest.http.yaml is manifest.yaml with request URLs at the HTTP
-// transport's paths and Socket Mode off: nothing else may drift.
+// transport's paths, Socket Mode off, and what installs by OAuth need
+// (a redirect URL, token rotation, the uninstall events): nothing else
+// may drift.
 func TestHTTPManifestIsTheSocketOneWithRequestURLs(t *testing.T) {
 	read := func(path string) map[string]any {
 		raw, err := os.ReadFile(path)
@@ -121,6 +123,15 @@ func TestHTTPManifestIsTheSocketOneWithRequestURLs(t *testing.T) {
 	settings := web["settings"].(map[string]any)
 	assert.Equal(t, false, settings["socket_mode_enabled"])
 	settings["socket_mode_enabled"] = true
+	assert.Equal(t, true, settings["token_rotation_enabled"])
+	settings["token_rotation_enabled"] = false
+	oauth := web["oauth_config"].(map[string]any)
+	assert.Equal(t, []any{"https://bot.example.org/slack/oauth_redirect"}, oauth["redirect_urls"])
+	delete(oauth, "redirect_urls")
+	events := settings["event_subscriptions"].(map[string]any)
+	bot := events["bot_events"].([]any)
+	assert.Equal(t, []any{"app_uninstalled", "tokens_revoked"}, bot[len(bot)-2:])
+	events["bot_events"] = bot[:len(bot)-2]
 	for _, p := range []struct {
 		parent map[string]any
 		path   string

@@ -88,7 +88,7 @@ func (m *modals) submit(req *socketmode.Request, cb slack.InteractionCallback) {
 		return
 	}
 	m.b.ack(req, nil)
-	m.b.enqueue("add note", func(ctx context.Context) { m.add(ctx, cb, in) })
+	m.b.enqueue(cb.Team.ID, "add note", func(ctx context.Context) { m.add(ctx, cb, in) })
 }
 
 func (m *modals) add(ctx context.Context, cb slack.InteractionCallback, in addNoteInput) {
@@ -134,7 +134,7 @@ func (m *modals) saveAsNote(ctx context.Context, cb slack.InteractionCallback) {
 	if ts == "" {
 		ts = cb.MessageTs
 	}
-	text := b.stripSelf(cb.Message.Text)
+	text := b.stripSelf(cb.Team.ID, cb.Message.Text)
 	if _, ok := bh.ParseNoteText(text); !ok || cb.Channel.ID == "" || ts == "" {
 		b.tell(ctx, cb.Channel.ID, cb.User.ID, "That message has no text to save as a note.")
 		return

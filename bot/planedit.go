@@ -1,8 +1,10 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -82,14 +84,31 @@ func (c *cards) editModal(ctx context.Context, rec bh.RunRecord) slack.ModalView
 	return blocks.EditModal(c.planner.cardInput(ctx, rec, 0), waiting)
 }
 
-// formRun is the run an edit form shows (its metadata), only for a person
-// of its family; false once they were told why not.
+// editView is the form an edit was made from, to show again after it:
+// Edit plan… (the whole plan), Move… (one block, found again by its key),
+// or none (a block's ⋯ on a card or a handoff message). handoff names the
+// handoff message it was made from, whose messages then show the edit;
+// where is the conversation to answer in ("": the plan's).
+type editView struct {
+	id, callback, key string
+	handoff, where    string
+}
+
+// viewOf is the form a control was used in.
+func viewOf(cb slack.InteractionCallback, key string) editView {
+	_, ho := blocks.ParseMoveMetadata(cb.View.PrivateMetadata)
+	return editView{id: cb.View.ID, callback: cb.View.CallbackID, key: key, handoff: ho}
+}
+
+// formRun is the run an edit form (Edit plan…, Move…) shows (its
+// metadata), only for a person of its family; false once they were told
+// why not.
 func (c *cards) formRun(ctx context.Context, cb slack.InteractionCallback) (bh.RunRecord, bool) {
-	runID := cb.View.PrivateMetadata
+	runID, _ := blocks.ParseMoveMetadata(cb.View.PrivateMetadata)
 	var err error
 	var rec bh.RunRecord
 	switch {
-	case cb.View.CallbackID != blocks.CallbackEditPlan || runID == "" || len(runID) > 64:
+	case cb.View.CallbackID != blocks.CallbackEditPlan && cb.View.CallbackID != blocks.CallbackMoveBlock || runID == "" || len(runID) > 64:
 		err = bh.Errorf(bh.EINVALID, "That form does not name a plan; nothing was changed.")
 	default:
 		if rec, err = c.store.RunRecord(ctx, cb.Team.ID, runID); err == nil {
@@ -130,7 +149,26 @@ func (c *cards) editBlock(ctx context.Context, cb slack.InteractionCallback, a *
 		c.b.tell(ctx, rec.Run.ChannelID, cb.User.ID, "That menu item is not one I know; nothing was changed.")
 		return
 	}
-	c.edit(ctx, cb.User.ID, rec, []bh.PlanOp{op}, cb.View.ID)
+	c.edit(ctx, cb.User.ID, rec, []bh.PlanOp{op}, viewOf(cb, bh.BlockKey(b)))
+}
+
+// editMoveBy is a button of Move…: 30 min earlier or later, or a swap
+// with the next block (the action id says which).
+func (c *cards) editMoveBy(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	rec, ok := c.formRun(ctx, cb)
+	if !ok {
+		return
+	}
+	b, ok := c.shownBlock(ctx, cb, rec, a.BlockID)
+	if !ok {
+		return
+	}
+	op, ok := blocks.EditOp(strings.TrimPrefix(a.ActionID, blocks.ActionMovePrefix), b)
+	if !ok {
+		c.b.tell(ctx, rec.Run.ChannelID, cb.User.ID, "That button is not one I know; nothing was changed.")
+		return
+	}
+	c.edit(ctx, cb.User.ID, rec, []bh.PlanOp{op}, viewOf(cb, bh.BlockKey(b)))
 }
 
 // editMoveTo is the time a block is moved to in the edit form.
@@ -152,7 +190,7 @@ func (c *cards) editMoveTo(ctx context.Context, cb slack.InteractionCallback, a 
 	if at.Equal(b.Start) {
 		return // the picker shows where it is
 	}
-	c.edit(ctx, cb.User.ID, rec, []bh.PlanOp{bh.MoveTo(b, at)}, cb.View.ID)
+	c.edit(ctx, cb.User.ID, rec, []bh.PlanOp{bh.MoveTo(b, at)}, viewOf(cb, bh.BlockKey(b)))
 }
 
 // editDrop is a block's Drop in the edit form.
@@ -162,7 +200,7 @@ func (c *cards) editDrop(ctx context.Context, cb slack.InteractionCallback, a *s
 		return
 	}
 	if b, ok := c.shownBlock(ctx, cb, rec, a.Value); ok {
-		c.edit(ctx, cb.User.ID, rec, []bh.PlanOp{bh.Drop(b)}, cb.View.ID)
+		c.edit(ctx, cb.User.ID, rec, []bh.PlanOp{bh.Drop(b)}, viewOf(cb, ""))
 	}
 }
 
@@ -174,7 +212,7 @@ func (c *cards) editAdd(ctx context.Context, cb slack.InteractionCallback, a *sl
 	}
 	for _, w := range council.Waiting(rec.Run, rec.Pack, rec.Winner().Blocks) {
 		if len(w.Item.NoteIDs) > 0 && w.Item.NoteIDs[0] == a.SelectedOption.Value {
-			c.edit(ctx, cb.User.ID, rec, []bh.PlanOp{w.Op}, cb.View.ID)
+			c.edit(ctx, cb.User.ID, rec, []bh.PlanOp{w.Op}, viewOf(cb, ""))
 			return
 		}
 	}
@@ -186,15 +224,15 @@ func (c *cards) editAdd(ctx context.Context, cb slack.InteractionCallback, a *sl
 // other's version. An op made on an older version is applied to the
 // current one when it still fits, else refused with what changed; the
 // form then shows the current version, to be asked again.
-func (c *cards) edit(ctx context.Context, user string, shown bh.RunRecord, ops []bh.PlanOp, viewID string) {
+func (c *cards) edit(ctx context.Context, user string, shown bh.RunRecord, ops []bh.PlanOp, view editView) {
 	b := c.b
-	channelID := shown.Run.ChannelID
-	release, ok := c.hold(ctx, user, shown.Run)
+	channelID := cmp.Or(view.where, shown.Run.ChannelID)
+	release, ok := c.hold(ctx, user, shown.Run, channelID)
 	if !ok {
 		return
 	}
 	defer release()
-	cur, ok := c.current(ctx, user, shown)
+	cur, ok := c.current(ctx, user, shown, channelID)
 	if !ok {
 		return
 	}
@@ -212,7 +250,7 @@ func (c *cards) edit(ctx context.Context, user string, shown bh.RunRecord, ops [
 		}
 		release()
 		b.refuse(ctx, channelID, user, err)
-		c.showForm(ctx, cur, viewID)
+		c.showForm(ctx, cur, view)
 		return
 	}
 	run := bh.EditRun(cur.Run, bh.PlanEdit{Ops: ops, By: user, At: b.cfg.Now()}, ch)
@@ -222,7 +260,7 @@ func (c *cards) edit(ctx context.Context, user string, shown bh.RunRecord, ops [
 		// A handoff's plan has no card: the card is the one edited.
 		card = shown.Run
 	}
-	c.commit(ctx, user, release, cur, cur, card, run, bs, viewID, false)
+	c.commit(ctx, user, release, cur, cur, card, run, bs, view, false)
 }
 
 // current is the shift's current plan for an edit of shown, or false
@@ -230,7 +268,7 @@ func (c *cards) edit(ctx context.Context, user string, shown bh.RunRecord, ops [
 //
 // Its caller holds the shift's edit lock and its council flight (hold):
 // no edit and no council run make a version meanwhile.
-func (c *cards) current(ctx context.Context, user string, shown bh.RunRecord) (bh.RunRecord, bool) {
+func (c *cards) current(ctx context.Context, user string, shown bh.RunRecord, where string) (bh.RunRecord, bool) {
 	b := c.b
 	latest, err := c.planner.store.LatestRun(ctx, shown.Run.TeamID, shown.Run.ShiftID)
 	cur := shown
@@ -238,12 +276,12 @@ func (c *cards) current(ctx context.Context, user string, shown bh.RunRecord) (b
 		cur, err = c.store.RunRecord(ctx, latest.TeamID, latest.ID)
 	}
 	if err != nil {
-		b.refuse(ctx, shown.Run.ChannelID, user, err)
+		b.refuse(ctx, where, user, err)
 		return bh.RunRecord{}, false
 	}
 	if cur.Run.ChannelID != shown.Run.ChannelID {
 		// The family's latest plan is another conversation's card.
-		b.tell(ctx, shown.Run.ChannelID, user, fmt.Sprintf("The latest plan (v%d) is on another conversation's card; edit it there. Nothing was changed.", cur.Run.Version))
+		b.tell(ctx, where, user, fmt.Sprintf("The latest plan (v%d) is on another conversation's card; edit it there. Nothing was changed.", cur.Run.Version))
 		return bh.RunRecord{}, false
 	}
 	return cur, true
@@ -253,12 +291,12 @@ func (c *cards) current(ctx context.Context, user string, shown bh.RunRecord) (b
 // or tells the person a plan is being made (false). release gives both
 // back (once, however often it is called): right after the edit is
 // saved, before Slack is told, so a slow Slack holds up no one.
-func (c *cards) hold(ctx context.Context, user string, r bh.Run) (release func(), ok bool) {
+func (c *cards) hold(ctx context.Context, user string, r bh.Run, where string) (release func(), ok bool) {
 	key := r.TeamID + "/" + r.ShiftID
 	unlock := c.edits.Lock(key)
 	if !c.planner.flights.start(key) {
 		unlock()
-		c.b.tell(ctx, r.ChannelID, user, "I'm planning for this conversation right now; edit the card once it updates. Nothing was changed.")
+		c.b.tell(ctx, where, user, "I'm planning for this conversation right now; edit the card once it updates. Nothing was changed.")
 		return nil, false
 	}
 	var once sync.Once
@@ -273,13 +311,14 @@ func (c *cards) hold(ctx context.Context, user string, r bh.Run) (release func()
 // commit stores run (an edit of parent, or parent brought back; its plan
 // is bs), turns the card into it (with Undo after an edit), says in the
 // thread what changed since from, the plan that was current, keeps that
-// diff, and shows the form (viewID) again.
-func (c *cards) commit(ctx context.Context, user string, release func(), parent, from bh.RunRecord, card bh.Run, run bh.Run, bs []bh.Block, viewID string, versions bool) {
+// diff, and shows the form (view) again; made from a handoff message,
+// that handoff's messages show it.
+func (c *cards) commit(ctx context.Context, user string, release func(), parent, from bh.RunRecord, card bh.Run, run bh.Run, bs []bh.Block, view editView, versions bool) {
 	b := c.b
 	out, err := council.SaveEdit(ctx, c.planner.store, parent, run, bs)
 	if err != nil {
 		release()
-		b.refuse(ctx, parent.Run.ChannelID, user, err)
+		b.refuse(ctx, cmp.Or(view.where, parent.Run.ChannelID), user, err)
 		return
 	}
 	log := b.log.With("run_id", out.Run.ID, "version", out.Run.Version)
@@ -310,10 +349,15 @@ func (c *cards) commit(ctx context.Context, user string, release func(), parent,
 		c.share.upload(ctx, out.Run.TeamID, art, cardCh, cardTS, user)
 	}
 	log.InfoContext(ctx, "plan edited", "parent_run_id", parent.Run.ID, "ops", len(run.Edit.Ops))
+	if view.handoff != "" {
+		// Made from a handoff message: its messages show the new version,
+		// and its thread says what changed when no card did.
+		c.handoffs.edited(ctx, rec.Run.TeamID, view.handoff, from.Run, rec.Run, cardTS == "")
+	}
 	if versions {
-		c.showVersions(ctx, rec, viewID)
+		c.showVersions(ctx, rec, view.id)
 	} else {
-		c.showForm(ctx, rec, viewID)
+		c.showForm(ctx, rec, view)
 	}
 	c.planner.home.shiftChanged(ctx, rec.Run.TeamID, rec.Run.ChannelID, user)
 }
@@ -334,20 +378,35 @@ func (c *cards) showCard(ctx context.Context, user string, rec bh.RunRecord, par
 	}
 }
 
-// showForm shows the edit form viewID again with rec's plan.
-func (c *cards) showForm(ctx context.Context, rec bh.RunRecord, viewID string) {
-	if viewID == "" {
+// showForm shows the form an edit was made from again with rec's plan:
+// Move… with its block where it is now (Edit plan… once it is gone).
+func (c *cards) showForm(ctx context.Context, rec bh.RunRecord, view editView) {
+	if view.id == "" {
 		return
 	}
-	if _, err := c.b.api.UpdateViewContext(ctx, c.editModal(ctx, rec), "", "", viewID); err != nil {
+	form := c.editModal(ctx, rec)
+	if view.callback == blocks.CallbackMoveBlock {
+		for i, b := range rec.Winner().Blocks {
+			if bh.BlockKey(b) == view.key {
+				form = blocks.MoveModal(c.planner.cardInput(ctx, rec, 0), i, view.handoff)
+				break
+			}
+		}
+	}
+	if _, err := c.b.api.UpdateViewContext(ctx, form, "", "", view.id); err != nil {
 		c.b.log.WarnContext(ctx, "bot: show the edit form again", "run_id", rec.Run.ID, "err", err)
 	}
 }
 
 // undo is the card's Undo, for a minute after an edit: the plan before it
 // is current again, as a new version that points back to it (the edit
-// stays in Versions…).
+// stays in Versions…). In a handoff message (its row names the handoff)
+// it is that handoff's.
 func (c *cards) undo(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	if ho := undoFrom(a); ho != "" {
+		c.handoffs.undo(ctx, cb, ho, a.Value)
+		return
+	}
 	b := c.b
 	rec, ok := cardRun(ctx, b, c.store, cb, a.Value)
 	if !ok {
@@ -357,42 +416,49 @@ func (c *cards) undo(ctx context.Context, cb slack.InteractionCallback, a *slack
 		b.refuse(ctx, channelOf(cb), cb.User.ID, err)
 		return
 	}
+	c.undoRun(ctx, cb.User.ID, rec, editView{where: channelOf(cb)})
+}
+
+// undoRun undoes the edit that made rec, for a person who may.
+func (c *cards) undoRun(ctx context.Context, user string, rec bh.RunRecord, view editView) {
+	b := c.b
 	e := rec.Run.Edit
 	if e == nil || len(e.Ops) == 0 || rec.Run.ParentRunID == "" {
-		b.tell(ctx, channelOf(cb), cb.User.ID, "That plan was not made by an edit; nothing to undo.")
+		b.tell(ctx, view.where, user, "That plan was not made by an edit; nothing to undo.")
 		return
 	}
 	if b.cfg.Now().Sub(e.At) > undoFor {
-		b.tell(ctx, channelOf(cb), cb.User.ID, "Undo lasts a minute after an edit. To go back, use Versions… in the card's ⋯. Nothing was changed.")
+		b.tell(ctx, view.where, user, "Undo lasts a minute after an edit. To go back, use Versions… in the card's ⋯. Nothing was changed.")
 		return
 	}
 	parent, err := c.store.RunRecord(ctx, rec.Run.TeamID, rec.Run.ParentRunID)
 	if err != nil {
-		b.refuse(ctx, channelOf(cb), cb.User.ID, err)
+		b.refuse(ctx, view.where, user, err)
 		return
 	}
-	c.bringBack(ctx, cb.User.ID, rec, parent, fmt.Sprintf("(undo of v%d)", rec.Run.Version), "", false)
+	c.bringBack(ctx, user, rec, parent, fmt.Sprintf("(undo of v%d)", rec.Run.Version), view, false)
 }
 
 // bringBack makes target's plan current again, as a new version that
 // points back to it, if the shown plan is still the current one.
-func (c *cards) bringBack(ctx context.Context, user string, shown, target bh.RunRecord, why, viewID string, versions bool) {
-	release, ok := c.hold(ctx, user, shown.Run)
+func (c *cards) bringBack(ctx context.Context, user string, shown, target bh.RunRecord, why string, view editView, versions bool) {
+	where := cmp.Or(view.where, shown.Run.ChannelID)
+	release, ok := c.hold(ctx, user, shown.Run, where)
 	if !ok {
 		return
 	}
 	defer release()
-	cur, ok := c.current(ctx, user, shown)
+	cur, ok := c.current(ctx, user, shown, where)
 	if !ok {
 		return
 	}
 	if cur.Run.ID != shown.Run.ID && !versions {
-		c.b.tell(ctx, shown.Run.ChannelID, user, fmt.Sprintf("The plan changed since (it is v%d now: %s); nothing was undone. Versions… in the card's ⋯ brings any version back.",
+		c.b.tell(ctx, where, user, fmt.Sprintf("The plan changed since (it is v%d now: %s); nothing was undone. Versions… in the card's ⋯ brings any version back.",
 			cur.Run.Version, blocks.Escape(bh.Truncate(cur.Run.Change, 200))))
 		return
 	}
 	if target.Run.ChannelID != cur.Run.ChannelID {
-		c.b.tell(ctx, shown.Run.ChannelID, user, fmt.Sprintf("v%d was planned in another conversation; bring it back there. Nothing was changed.", target.Run.Version))
+		c.b.tell(ctx, where, user, fmt.Sprintf("v%d was planned in another conversation; bring it back there. Nothing was changed.", target.Run.Version))
 		return
 	}
 	change := bh.Change{Text: council.BackTo(target.Run.Version, why)}
@@ -403,7 +469,7 @@ func (c *cards) bringBack(ctx context.Context, user string, shown, target bh.Run
 	if card.CardTS == "" {
 		card = shown.Run
 	}
-	c.commit(ctx, user, release, target, cur, card, run, target.Winner().Blocks, viewID, versions)
+	c.commit(ctx, user, release, target, cur, card, run, target.Winner().Blocks, view, versions)
 }
 
 // openVersions is Versions… (the card's ⋯): every version of the plan.
@@ -480,5 +546,5 @@ func (c *cards) useVersion(ctx context.Context, cb slack.InteractionCallback, a 
 		b.refuse(ctx, target.Run.ChannelID, cb.User.ID, err)
 		return
 	}
-	c.bringBack(ctx, cb.User.ID, shown, target, "", cb.View.ID, true)
+	c.bringBack(ctx, cb.User.ID, shown, target, "", editView{id: cb.View.ID}, true)
 }

@@ -384,6 +384,7 @@ var _ radar.Notifier = (*Bot)(nil)
 // removed, the channel archived or gone) comes back as EFORBIDDEN, so the
 // radar stops posting there instead of retrying.
 func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
+	ctx = bh.WithTeam(ctx, p.Shift.TeamID)
 	var links blocks.Links
 	var authors blocks.Authors
 	channel := p.To.Place(p.Shift.ChannelID)

@@ -62,6 +62,7 @@ func (b *Bot) Recover(ctx context.Context, interrupted []bh.Run, exclusive bool)
 		return
 	}
 	for _, run := range runs {
+		ctx := bh.WithTeam(ctx, run.TeamID)
 		rec, err := r.store.RunRecord(ctx, run.TeamID, run.ID)
 		if err != nil {
 			b.log.ErrorContext(ctx, "bot: recover: load run", "run_id", run.ID, "err", err)
@@ -98,6 +99,7 @@ func (b *Bot) RecoverShared(ctx context.Context) {
 
 func (r *recoverer) interrupted(ctx context.Context, run bh.Run) {
 	b := r.b
+	ctx = bh.WithTeam(ctx, run.TeamID)
 	if run.CardTS == "" || run.CardChannel == "" {
 		return
 	}
@@ -133,6 +135,7 @@ func (r *recoverer) uploads(ctx context.Context, exclusive bool) {
 		return
 	}
 	for _, u := range ups {
+		ctx := bh.WithTeam(ctx, u.TeamID)
 		rec, err := r.store.RunRecord(ctx, u.TeamID, u.RunID)
 		a, ok := rec.Artifact(u.Kind)
 		if err == nil && !ok && (u.Kind == bh.ArtifactCalendar || u.Kind == bh.ArtifactPicture) {

@@ -33,7 +33,7 @@ func TestPurchaseInAChannelClosesDMItemsOnlyOnceEveryoneJoined(t *testing.T) {
 			defer cancel()
 			now := time.Date(2026, 11, 24, 21, 40, 0, 0, time.UTC)
 			clock := func() time.Time { return now }
-			db := storetest.Bolt(t, storetest.WithClock(clock))
+			db := storetest.New(t, storetest.WithClock(clock))
 			fake := slacktest.New(slacktest.Config{TeamID: "T1"})
 			t.Cleanup(fake.Close)
 			fake.SetUser(slacktest.User{ID: "U0BOT", Name: "babyhandoff", IsBot: true})

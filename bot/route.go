@@ -34,6 +34,7 @@ var (
 // its message there. A conversation that feeds the family the radar
 // knows already; anything else is not the family's.
 func (b *Bot) Reaches(ctx context.Context, shift bh.Shift, channelID string) (bool, error) {
+	ctx = bh.WithTeam(ctx, shift.TeamID)
 	if bh.ConversationKindOf(channelID) != bh.ConvDM {
 		return false, nil
 	}
@@ -72,6 +73,7 @@ func (b *Bot) Reaches(ctx context.Context, shift bh.Shift, channelID string) (bo
 func (b *Bot) Route(ctx context.Context, shift bh.Shift, kind bh.PostKind, items []bh.RiskItem, now time.Time) (bh.Route, bh.QuietHours, error) {
 	st := b.cfg.Store
 	team := shift.TeamID
+	ctx = bh.WithTeam(ctx, team)
 	set, err := st.RadarSettings(ctx, team, shift.ID)
 	if err != nil {
 		return bh.Route{}, bh.QuietHours{}, fmt.Errorf("bot: route: settings: %w", err)

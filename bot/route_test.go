@@ -50,7 +50,7 @@ func TestRouteFollowsDutyThenChannelThenWriter(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
-			db := storetest.Bolt(t, storetest.WithClock(func() time.Time { return now }))
+			db := storetest.New(t, storetest.WithClock(func() time.Time { return now }))
 			fake := slacktest.New(slacktest.Config{})
 			t.Cleanup(fake.Close)
 			b := newBot(t, fake, db, bot.Config{})
@@ -126,7 +126,7 @@ func TestRouteFamilyChannelOnceEveryoneInItJoined(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
-			db := storetest.Bolt(t, storetest.WithClock(func() time.Time { return now }))
+			db := storetest.New(t, storetest.WithClock(func() time.Time { return now }))
 			fake := slacktest.New(slacktest.Config{})
 			t.Cleanup(fake.Close)
 			var log bytes.Buffer
@@ -167,7 +167,7 @@ func TestRouteAsksAChannelsMembersOncePerTenMinutes(t *testing.T) {
 	ctx := context.Background()
 	now := time.Date(2026, 11, 23, 23, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
-	db := storetest.Bolt(t, storetest.WithClock(clock))
+	db := storetest.New(t, storetest.WithClock(clock))
 	fake := slacktest.New(slacktest.Config{})
 	t.Cleanup(fake.Close)
 	b := newBot(t, fake, db, bot.Config{Now: clock})
@@ -199,7 +199,7 @@ func TestRouteAsksAgainWhenSomeoneJoinsOrLeavesTheChannel(t *testing.T) {
 	ctx := context.Background()
 	now := time.Date(2026, 11, 23, 23, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
-	db := storetest.Bolt(t, storetest.WithClock(clock))
+	db := storetest.New(t, storetest.WithClock(clock))
 	fake := slacktest.New(slacktest.Config{})
 	t.Cleanup(fake.Close)
 	b := newBot(t, fake, db, bot.Config{Now: clock})
@@ -267,7 +267,7 @@ func TestRouteNeverToSomeoneWhoLeftNorAChannelNotAllJoined(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
-			db := storetest.Bolt(t, storetest.WithClock(func() time.Time { return now }))
+			db := storetest.New(t, storetest.WithClock(func() time.Time { return now }))
 			fake := slacktest.New(slacktest.Config{})
 			t.Cleanup(fake.Close)
 			b := newBot(t, fake, db, bot.Config{Now: func() time.Time { return now }})
@@ -299,7 +299,7 @@ func TestRouteNeverToSomeoneWhoLeftNorAChannelNotAllJoined(t *testing.T) {
 func TestReachesIsAMembersDMOnly(t *testing.T) {
 	ctx := context.Background()
 	now := time.Date(2026, 11, 23, 23, 0, 0, 0, time.UTC)
-	db := storetest.Bolt(t, storetest.WithClock(func() time.Time { return now }))
+	db := storetest.New(t, storetest.WithClock(func() time.Time { return now }))
 	fake := slacktest.New(slacktest.Config{})
 	t.Cleanup(fake.Close)
 	b := newBot(t, fake, db, bot.Config{Now: func() time.Time { return now }})

@@ -68,6 +68,8 @@ func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *
 			blocks.ActionEditAdd:    cd.editAdd,
 			blocks.ActionEditUndo:   cd.undo,
 			blocks.ActionUseVersion: cd.useVersion,
+			// A time block's ⋯ (the card, a handoff message).
+			blocks.ActionBlockMenu: cd.blockMenu,
 			// What if… (in Why this plan?).
 			blocks.ActionWhatIfStart: cd.whatIfStart,
 			blocks.ActionWhatIfHours: cd.whatIfHours,
@@ -114,6 +116,8 @@ func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *
 		prefixed: []prefixRoute{
 			{blocks.ActionChipPrefix, n.retag},
 			{blocks.ActionRadarSnooze, r.snooze},
+			// Move…'s buttons: 30 min earlier, later, swap with next.
+			{blocks.ActionMovePrefix, cd.editMoveBy},
 		},
 		shortcuts: map[string]func(context.Context, slack.InteractionCallback){
 			blocks.CallbackAddNote: m.open,

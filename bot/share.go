@@ -157,7 +157,7 @@ func (s *sharer) submit(req *socketmode.Request, cb slack.InteractionCallback) {
 	target := person + channel
 	s.b.ack(req, nil)
 	runID := cb.View.PrivateMetadata
-	s.b.enqueue("share", func(ctx context.Context) { s.share(ctx, cb, runID, target) })
+	s.b.enqueue(cb.Team.ID, "share", func(ctx context.Context) { s.share(ctx, cb, runID, target) })
 }
 
 // share posts a compact card and handoff.md to a person or a channel.

@@ -17,6 +17,9 @@ import (
 
 type job struct {
 	name string
+	// team is the Slack team the work is for: its Slack calls use that
+	// team's token (teams.go).
+	team string
 	fn   func(ctx context.Context)
 	// trace names the work: made when the envelope arrived.
 	trace string
@@ -26,14 +29,19 @@ type job struct {
 // reading, finishes in-flight work (bounded by ShutdownTimeout) and returns
 // nil. It returns an error when Slack refuses the tokens.
 func (b *Bot) Run(ctx context.Context) error {
-	auth, err := b.api.AuthTestContext(ctx)
-	if err != nil {
-		return fmt.Errorf("bot: check SLACK_BOT_TOKEN with auth.test: %w", slackAuthError(err))
+	if b.cfg.BotToken != "" {
+		auth, err := b.api.AuthTestContext(ctx)
+		if err != nil {
+			return fmt.Errorf("bot: check SLACK_BOT_TOKEN with auth.test: %w", slackAuthError(err))
+		}
+		b.selfMu.Lock()
+		b.self = identity{UserID: auth.UserID, BotID: auth.BotID, TeamID: auth.TeamID, URL: auth.URL}
+		b.selfMu.Unlock()
+		b.log.Info("connected to Slack as the bot", "team", auth.Team, "bot_user", auth.UserID)
+	} else {
+		// Installs by OAuth: each team's token is checked as it is used.
+		b.log.Info("serving the workspaces the app is installed in")
 	}
-	b.selfMu.Lock()
-	b.self = identity{UserID: auth.UserID, BotID: auth.BotID, TeamID: auth.TeamID, URL: auth.URL}
-	b.selfMu.Unlock()
-	b.log.Info("connected to Slack as the bot", "team", auth.Team, "bot_user", auth.UserID)
 
 	// The socket outlives ctx: in-flight note events still need their acks
 	// while the workers drain.
@@ -97,7 +105,7 @@ func (b *Bot) worker(ctx context.Context) {
 }
 
 func (b *Bot) runJob(ctx context.Context, j job) {
-	ctx = bh.WithTrace(ctx, j.trace)
+	ctx = bh.WithTeam(bh.WithTrace(ctx, j.trace), j.team)
 	defer func() {
 		if r := recover(); r != nil {
 			b.log.ErrorContext(ctx, "bot: a handler panicked; the envelope was dropped", "job", j.name, "panic", fmt.Sprint(r))
@@ -107,13 +115,13 @@ func (b *Bot) runJob(ctx context.Context, j job) {
 	j.fn(ctx)
 }
 
-// enqueue hands work to the pool without blocking the reader. It reports
-// false when the queue is full. The work gets a new trace id: every
-// envelope's work is enqueued as it arrives.
-func (b *Bot) enqueue(name string, fn func(ctx context.Context)) bool {
+// enqueue hands team's work to the pool without blocking the reader. It
+// reports false when the queue is full. The work gets a new trace id:
+// every envelope's work is enqueued as it arrives.
+func (b *Bot) enqueue(team, name string, fn func(ctx context.Context)) bool {
 	trace := bh.NewTraceID()
 	select {
-	case b.jobs <- job{name: name, fn: fn, trace: trace}:
+	case b.jobs <- job{name: name, team: team, fn: fn, trace: trace}:
 		return true
 	default:
 		b.log.Warn("bot: work queue full; envelope not taken", "job", name, "trace", trace)
@@ -141,7 +149,7 @@ func (b *Bot) dispatch(evt socketmode.Event) error {
 	case socketmode.EventTypeSlashCommand:
 		b.ack(evt.Request, nil)
 		if cmd, ok := evt.Data.(slack.SlashCommand); ok {
-			b.enqueue("command "+cmd.Command, func(ctx context.Context) { b.routes.command(ctx, b, cmd) })
+			b.enqueue(cmd.TeamID, "command "+cmd.Command, func(ctx context.Context) { b.routes.command(ctx, b, cmd) })
 		}
 	case socketmode.EventTypeInteractive:
 		b.interactive(evt)
@@ -201,6 +209,14 @@ func (b *Bot) eventsAPI(evt socketmode.Event) {
 		b.chans.forget(inner.Channel)
 		b.ack(evt.Request, nil)
 		b.readersChanged(ev.TeamID, inner.Channel)
+	case *slackevents.AppUninstalledEvent:
+		b.ack(evt.Request, nil)
+		b.uninstalled(ev.TeamID, "app_uninstalled")
+	case *slackevents.TokensRevokedEvent:
+		b.ack(evt.Request, nil)
+		if len(inner.Tokens.Bot) > 0 { // user tokens: none are kept
+			b.uninstalled(ev.TeamID, "tokens_revoked")
+		}
 	default:
 		b.ack(evt.Request, nil)
 	}
@@ -220,16 +236,16 @@ func (b *Bot) interactive(evt socketmode.Event) {
 		r.submission(b, evt.Request, cb)
 	case slack.InteractionTypeBlockActions:
 		b.ack(evt.Request, nil)
-		b.enqueue("block actions", func(ctx context.Context) { r.blockActions(ctx, b, cb) })
+		b.enqueue(cb.Team.ID, "block actions", func(ctx context.Context) { r.blockActions(ctx, b, cb) })
 	case slack.InteractionTypeShortcut:
 		b.ack(evt.Request, nil)
 		if h, ok := r.shortcuts[cb.CallbackID]; ok {
-			b.enqueue("shortcut "+cb.CallbackID, func(ctx context.Context) { h(ctx, cb) })
+			b.enqueue(cb.Team.ID, "shortcut "+cb.CallbackID, func(ctx context.Context) { h(ctx, cb) })
 		}
 	case slack.InteractionTypeMessageAction:
 		b.ack(evt.Request, nil)
 		if h, ok := r.messageShortcuts[cb.CallbackID]; ok {
-			b.enqueue("message shortcut "+cb.CallbackID, func(ctx context.Context) { h(ctx, cb) })
+			b.enqueue(cb.Team.ID, "message shortcut "+cb.CallbackID, func(ctx context.Context) { h(ctx, cb) })
 		}
 	default:
 		b.ack(evt.Request, nil)

@@ -69,6 +69,9 @@ type PostStore interface {
 	TakeStalePosts(ctx context.Context, cutoff time.Time, owner string) ([]bh.PostRecord, error)
 	// FamilyConversations lists the conversations that feed a family now.
 	FamilyConversations(ctx context.Context, teamID, shiftID string) ([]bh.Conversation, error)
+	// Duty is who is on duty in the family: a message's foot names them,
+	// so their duty's start and end redraw it.
+	Duty(ctx context.Context, teamID, shiftID string) (bh.Duty, error)
 }
 
 // NudgerConfig configures a Nudger.
@@ -324,7 +327,7 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 	// note's ask, a deadline turning overdue, the day's turn (its dates
 	// read "today" and "tomorrow"). Each is shown by an update in place,
 	// quiet hours or not; an update does not notify.
-	fp = postFingerprint(fp, st, day)
+	fp = postFingerprint(fp, st, day, n.duty(ctx, teamID, shiftID), now)
 	n.mu.Lock()
 	seen := day + "/" + fp + "/" + st.ComputedAt.String()
 	done := !fresh && n.looked[key] == seen
@@ -1222,10 +1225,33 @@ func healthMark(st bh.ShiftState) string {
 	return b.String()
 }
 
-// postFingerprint is what a radar message of st shows on day: the state's
-// inputs (fp) and what time alone moves.
-func postFingerprint(fp string, st bh.ShiftState, day string) string {
-	return fp + healthMark(st) + shownMark(st) + "/day:" + day
+// postFingerprint is what a radar message of st shows on day at now: the
+// state's inputs (fp) and what time alone moves, the duty in its foot too.
+func postFingerprint(fp string, st bh.ShiftState, day string, d bh.Duty, now time.Time) string {
+	return fp + healthMark(st) + shownMark(st) + dutyMark(d, now) + "/day:" + day
+}
+
+// duty is who is on duty in the family, for a message's fingerprint; no
+// one when it cannot be read (the foot may then lag until the next look).
+func (n *Nudger) duty(ctx context.Context, teamID, shiftID string) bh.Duty {
+	d, err := n.cfg.Store.Duty(ctx, teamID, shiftID)
+	if err != nil && ctx.Err() == nil {
+		n.cfg.Logger.WarnContext(ctx, "radar: nudge: who is on duty", "shift_id", shiftID, "err", err)
+	}
+	return d
+}
+
+// dutyMark is the part of a post's fingerprint that a duty's start and
+// end move: the foot reads "On duty: Sam until 7:45 AM", then "Next on
+// duty", then nothing, with no note changing.
+func dutyMark(d bh.Duty, now time.Time) string {
+	switch {
+	case d.OnAt(now):
+		return "/duty:on:" + d.UserID + ":" + d.Until.UTC().Format(time.RFC3339)
+	case d.Next(now):
+		return "/duty:next:" + d.UserID + ":" + d.Since.UTC().Format(time.RFC3339)
+	}
+	return ""
 }
 
 // shownMark is the part of a post's fingerprint that time alone moves in
@@ -1348,7 +1374,7 @@ func (n *Nudger) resume(ctx context.Context, rec bh.PostRecord) {
 		// What the post will show now, for the next look to compare with.
 		st = Aged(st, now)
 		day := now.In(shift.Location(n.cfg.Location)).Format(time.DateOnly)
-		rec.Level, rec.Critical, rec.Items, rec.Fingerprint = st.Level, st.Critical(), itemKeys(st), postFingerprint(fp, st, day)
+		rec.Level, rec.Critical, rec.Items, rec.Fingerprint = st.Level, st.Critical(), itemKeys(st), postFingerprint(fp, st, day, n.duty(ctx, rec.TeamID, rec.ShiftID), now)
 	}
 	// The post goes where it was claimed for (the route then), top level:
 	// the claim does not keep a thread.
@@ -1386,7 +1412,7 @@ func (n *Nudger) resume(ctx context.Context, rec bh.PostRecord) {
 	// The stopped process may have been killed after Slack took its post
 	// and before the store heard of it: that message is updated, not sent
 	// again. If the search fails, posting (a possible double) beats losing.
-	ts, err := n.cfg.Notify.FindRadar(ctx, channel, rec.Key)
+	ts, err := n.cfg.Notify.FindRadar(bh.WithTeam(ctx, rec.TeamID), channel, rec.Key)
 	if err != nil && ctx.Err() == nil {
 		n.cfg.Logger.Warn("radar: look for a post a stopped process may have sent", "key", rec.Key, "err", err)
 	}

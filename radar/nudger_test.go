@@ -1135,6 +1135,11 @@ func (c *countingStore) FamilyConversations(context.Context, string, string) ([]
 	return nil, nil
 }
 
+func (c *countingStore) Duty(_ context.Context, teamID, shiftID string) (bh.Duty, error) {
+	c.count("Duty")
+	return bh.Duty{TeamID: teamID, ShiftID: shiftID}, nil
+}
+
 func (c *countingStore) TakeStalePosts(context.Context, time.Time, string) ([]bh.PostRecord, error) {
 	c.count("TakeStalePosts")
 	return nil, nil
@@ -1218,6 +1223,33 @@ func TestRadarStandingMessageShowsAHealthAsk(t *testing.T) {
 		shown = shown || (u.UpdateTS != "" && u.Now.After(start.Add(24*time.Hour)) && len(u.State.Health) == 1 && u.State.Health[0].Ask)
 	}
 	assert.True(t, shown, "the standing message, updated in place, asks \"Still a concern?\"")
+}
+
+// The foot of the day's standing message says who is on duty until when;
+// when the duty ends, with no note changing, the message is redrawn in
+// place, so it never says "On duty: Sam until 7:45 AM" at noon.
+func TestRadarStandingMessageIsRedrawnWhenTheDutyEnds(t *testing.T) {
+	start := time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)
+	clock := clocktest.New(start)
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	rig := newRadarRig(t, db, clock, notify, "p1")
+	n := note(t, db, "D1", "low: wipes < 1 day", "1.01")
+	rig.settle(func(s bh.ShiftState) bool { return s.Notes == 1 })
+	until := start.Add(2 * time.Hour)
+	require.NoError(t, db.SetDuty(context.Background(), bh.Duty{TeamID: "T1", ShiftID: n.ShiftID, UserID: "U2", Since: start, Until: until}))
+	rig.stepTo(clock, start.Add(time.Hour), 10*time.Minute)
+	news, _ := notify.sent(bh.PostNudge)
+	require.Len(t, news, 1, "the day's message stands")
+
+	rig.stepTo(clock, until.Add(30*time.Minute), 10*time.Minute)
+	news, updates := notify.sent(bh.PostNudge)
+	require.Len(t, news, 1, "no new message for a duty's end")
+	var redrawn bool
+	for _, u := range updates {
+		redrawn = redrawn || (u.UpdateTS == "1.000100" && !u.Now.Before(until))
+	}
+	assert.True(t, redrawn, "the standing message is updated in place once the duty is over")
 }
 
 // fakeRouter routes every post to one place, with its quiet hours, as a

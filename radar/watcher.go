@@ -350,7 +350,9 @@ func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cu
 		evID += ":" + strconv.FormatInt(now.Unix(), 10)
 	}
 	ev := &bh.Event{ID: evID, TeamID: teamID, ShiftID: shiftID, At: now.UTC(),
-		Agent: "RiskRadar", Type: bh.EventWakeUp, Text: wakeText(why, prev, st, found)}
+		Agent: "RiskRadar", Type: bh.EventWakeUp, Text: wakeText(why, prev, st, found),
+		// The look's trace: its log lines and this event tell one story.
+		Meta: map[string]string{"trace_id": bh.TraceID(ctx)}}
 	if err := w.cfg.Store.SaveShiftState(ctx, st, fp, ev, cur); err != nil {
 		if !errors.Is(err, context.Canceled) {
 			log.ErrorContext(ctx, "radar: save state", "err", err)

@@ -50,6 +50,24 @@ func waitState(t *testing.T, states <-chan bh.ShiftState, match func(bh.ShiftSta
 	}
 }
 
+// A look asked for by a person's work (a zone learnt while capturing)
+// is part of that work's trace: the wake-up it saves carries it.
+func TestRadarWakeUpCarriesTheTraceOfTheWorkThatAskedForIt(t *testing.T) {
+	ctx := context.Background()
+	clock := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	now := func() time.Time { return clock }
+	db := storetest.New(t, storetest.WithClock(now))
+	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "out of formula", Inferred: bh.TagInventory, MessageTS: "1.1"})
+	require.NoError(t, err)
+	w, err := radar.New(radar.Config{Source: db, Store: db, Now: now})
+	require.NoError(t, err)
+	w.Recompute(bh.WithTrace(ctx, "7f3a00c0ffee0001"), "T1", n.ShiftID)
+	evs, err := db.ShiftEvents(ctx, "T1", n.ShiftID, bh.EventWakeUp, 0)
+	require.NoError(t, err)
+	require.Len(t, evs, 1)
+	assert.Equal(t, "7f3a00c0ffee0001", evs[0].Meta["trace_id"])
+}
+
 func TestRadarWakesOnNotesAndCatchesUpAfterRestart(t *testing.T) {
 	ctx := context.Background()
 	clock := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
@@ -70,6 +88,7 @@ func TestRadarWakesOnNotesAndCatchesUpAfterRestart(t *testing.T) {
 	require.Len(t, evs, 1)
 	assert.Contains(t, evs[0].Text, "Risk Radar woke up")
 	assert.Contains(t, evs[0].Text, "critical")
+	assert.NotEmpty(t, evs[0].Meta["trace_id"], "a wake-up is found in the logs by its trace")
 
 	// A re-tag is a change too.
 	_, err = db.RetagNote(ctx, "T1", n.ID, bh.TagNote)

@@ -20,7 +20,7 @@ func TestConformance(t *testing.T) {
 	for _, engine := range bothEngines {
 		t.Run(engine.name, func(t *testing.T) {
 			storetest.Run(t, func(t *testing.T, now func() time.Time) storetest.Store {
-				return storetest.Bolt(t, append(engine.opts, storetest.WithClock(now))...)
+				return openBolt(t, append(engine.opts, withClock(now))...)
 			})
 		})
 	}

@@ -18,7 +18,6 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 	"github.com/babyhandoff/babyhandoff/store"
-	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
 // familyT is a little language for the family tests: notes by a person in
@@ -752,7 +751,7 @@ func TestAChannelsFirstNoteJoinsItsWritersFamily(t *testing.T) {
 	for _, engine := range bothEngines {
 		t.Run(engine.name, func(t *testing.T) {
 			clk := clocktest.New(time.Date(2026, 11, 24, 21, 40, 0, 0, time.UTC))
-			f := &familyT{t: t, ctx: context.Background(), db: storetest.Bolt(t, append(engine.opts, storetest.WithClock(clk.Now))...)}
+			f := &familyT{t: t, ctx: context.Background(), db: openBolt(t, append(engine.opts, withClock(clk.Now))...)}
 			tick := func() { clk.Advance(time.Minute) }
 
 			f.note("D1", "U1", "out of formula")
@@ -876,7 +875,7 @@ func TestMovedNotesAreReadInTheirNewFamily(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a safety net, not a measure
 			defer cancel()
 			clk := clocktest.New(time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC))
-			f := &familyT{t: t, ctx: ctx, db: storetest.Bolt(t, append(engine.opts, storetest.WithClock(clk.Now))...)}
+			f := &familyT{t: t, ctx: ctx, db: openBolt(t, append(engine.opts, withClock(clk.Now))...)}
 			f.note("D1", "U1", "out of formula")
 			maya := f.shift("D1").ID
 			require.NoError(t, f.db.SetShiftTZ(ctx, "T1", maya, "America/New_York"))

@@ -14,15 +14,14 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 	"github.com/babyhandoff/babyhandoff/store"
-	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
 // bothEngines are the embedded store's two read paths: from memory, and the
 // queries a MongoDB deployment answers.
 var bothEngines = []struct {
 	name string
-	opts []storetest.Option
-}{{"memory", nil}, {"query", []storetest.Option{storetest.Unindexed()}}}
+	opts []option
+}{{"memory", nil}, {"query", []option{unindexed()}}}
 
 // LiveNotes over a month of a shift's life, on the clock the test sets:
 // a note leaves it when deleted, done more than a day ago, or past by its
@@ -36,7 +35,7 @@ func TestLiveNotesOverAMonth(t *testing.T) {
 			ctx := context.Background()
 			start := time.Date(2026, 11, 2, 8, 0, 0, 0, time.UTC)
 			clk := clocktest.New(start)
-			db := storetest.Bolt(t, append(engine.opts, storetest.WithClock(clk.Now))...)
+			db := openBolt(t, append(engine.opts, withClock(clk.Now))...)
 			ids := map[string]string{}
 			capture := func(name, text, ts string) {
 				n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: text, MessageTS: ts})
@@ -121,8 +120,8 @@ func TestLiveNotesReadInTheShiftsZone(t *testing.T) {
 	// 17:00 UTC: in New York it was 10:00–11:00 (15:00–16:00 UTC), over;
 	// in UTC, 10 a.m. had gone by when it was written: tomorrow's.
 	at := written.Add(5 * time.Hour)
-	clock := storetest.WithClock(func() time.Time { return written })
-	db := storetest.Bolt(t, clock)
+	clock := withClock(func() time.Time { return written })
+	db := openBolt(t, clock)
 	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "pediatrician appointment 10am", MessageTS: "1.1"})
 	require.NoError(t, err)
 	count := func() int {
@@ -137,7 +136,7 @@ func TestLiveNotesReadInTheShiftsZone(t *testing.T) {
 	require.NoError(t, db.SetShiftTZ(ctx, "T1", n.ShiftID, ""))
 	assert.Equal(t, 1, count(), "back in UTC: tomorrow's again")
 
-	nyStore := storetest.Bolt(t, clock, func(c *store.Config) { c.Location = ny })
+	nyStore := openBolt(t, clock, func(c *store.Config) { c.Location = ny })
 	n, _, err = nyStore.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "pediatrician appointment 10am", MessageTS: "1.1"})
 	require.NoError(t, err)
 	live, err := nyStore.LiveNotes(ctx, "T1", n.ShiftID, at)
@@ -151,7 +150,7 @@ func TestNotesByID(t *testing.T) {
 	for _, engine := range bothEngines {
 		t.Run(engine.name, func(t *testing.T) {
 			ctx := context.Background()
-			db := storetest.Bolt(t, engine.opts...)
+			db := openBolt(t, engine.opts...)
 			a, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "wipes < 1 day", MessageTS: "1.1"})
 			require.NoError(t, err)
 			b, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: "slept 3h", MessageTS: "1.2"})

@@ -12,7 +12,6 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/store"
-	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
 // TestListedNotesFollowEveryWrite: the embedded store keeps each shift's
@@ -95,7 +94,7 @@ func TestListedNotesFollowEveryWrite(t *testing.T) {
 // taking it back forgets both. Notes written before read as nobody.
 func TestDoneRecordsWho(t *testing.T) {
 	ctx := context.Background()
-	db := storetest.Bolt(t)
+	db := openBolt(t)
 	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "diapers almost out", MessageTS: "1.1"})
 	require.NoError(t, err)
 	got, err := db.MarkNoteDoneBy(ctx, "T1", n.ID, bh.DoneBy{User: "U2", Note: "n9"})
@@ -153,7 +152,7 @@ func TestClaimNote(t *testing.T) {
 // notes alone; Clear sample removes only it; loading it again brings it back.
 func TestSampleIsItsOwnShift(t *testing.T) {
 	ctx := context.Background()
-	db := storetest.Bolt(t)
+	db := openBolt(t)
 	own, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "slept 3h", MessageTS: "1.1"})
 	require.NoError(t, err)
 	sample, err := db.LoadSample(ctx, "T1", "D1", "U1")

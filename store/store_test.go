@@ -14,7 +14,6 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/store"
-	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
 // backends returns the stores every contract test runs against: the embedded
@@ -22,10 +21,10 @@ import (
 func backends(t *testing.T) map[string]func(t *testing.T) *store.DB {
 	t.Helper()
 	b := map[string]func(t *testing.T) *store.DB{
-		"embedded": func(t *testing.T) *store.DB { return storetest.Bolt(t) },
+		"embedded": func(t *testing.T) *store.DB { return openBolt(t) },
 		// The query paths a real deployment takes, on the embedded engine
 		// (which panics on query shapes it does not support).
-		"embedded-unindexed": func(t *testing.T) *store.DB { return storetest.Bolt(t, storetest.Unindexed()) },
+		"embedded-unindexed": func(t *testing.T) *store.DB { return openBolt(t, unindexed()) },
 	}
 	if uri := os.Getenv("MONGODB_TEST_URI"); uri != "" {
 		b["mongodb"] = func(t *testing.T) *store.DB {
@@ -96,7 +95,7 @@ func TestCaptureNote(t *testing.T) {
 }
 
 func TestCaptureNoteRejectsEmpty(t *testing.T) {
-	db := storetest.Bolt(t)
+	db := openBolt(t)
 	for _, text := range []string{"", "   ", "\n\t", "task:", "\x00\x01"} {
 		_, _, err := db.CaptureNote(context.Background(), bh.NewNote{TeamID: "T1", ChannelID: "C1", RawText: text, MessageTS: "1"})
 		assert.Equal(t, bh.EINVALID, bh.ErrorCode(err), "%q", text)
@@ -193,7 +192,7 @@ func TestMarkEvent(t *testing.T) {
 
 // Concurrent captures share commits and none is lost or doubled.
 func TestConcurrentCaptureGroupCommit(t *testing.T) {
-	db := storetest.Bolt(t)
+	db := openBolt(t)
 	ctx := context.Background()
 	var wg sync.WaitGroup
 	const n = 200

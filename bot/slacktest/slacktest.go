@@ -122,6 +122,9 @@ type Server struct {
 	channels  map[string]Channel
 	openedIMs map[string]bool
 
+	// Installs by OAuth (oauth.go)
+	oauth oauthState
+
 	// HTTP mode (http.go)
 	appURL, appSecret string
 }

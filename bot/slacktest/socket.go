@@ -449,19 +449,25 @@ func (s *Server) eventCallback(event map[string]any) (json.RawMessage, string, e
 	}
 	eventID, _ := ev["_event_id"].(string)
 	delete(ev, "_event_id")
+	// "_team_id" sends it from another workspace than the fake's own.
+	team, _ := ev["_team_id"].(string)
+	delete(ev, "_team_id")
+	if team == "" {
+		team = s.cfg.TeamID
+	}
 	if eventID == "" {
 		eventID = s.id("Ev")
 	}
 	payload, err := json.Marshal(map[string]any{
 		"token":      "fake-verification-token",
-		"team_id":    s.cfg.TeamID,
+		"team_id":    team,
 		"api_app_id": s.cfg.AppID,
 		"event":      ev,
 		"type":       "event_callback",
 		"event_id":   eventID,
 		"event_time": time.Now().Unix(),
 		"authorizations": []any{map[string]any{
-			"enterprise_id": nil, "team_id": s.cfg.TeamID, "user_id": s.cfg.BotUserID,
+			"enterprise_id": nil, "team_id": team, "user_id": s.cfg.BotUserID,
 			"is_bot": true, "is_enterprise_install": false,
 		}},
 		"is_ext_shared_channel": false,

@@ -165,6 +165,7 @@ var apiMethods = map[string]apiHandler{
 	"conversations.members":        {true, (*Server).conversationsMembers},
 	"files.getUploadURLExternal":   {true, (*Server).uploadURL},
 	"files.completeUploadExternal": {true, (*Server).completeUpload},
+	"oauth.v2.access":              {false, (*Server).oauthAccess},
 }
 
 func apiError(code string) map[string]any { return map[string]any{"ok": false, "error": code} }
@@ -228,7 +229,7 @@ func (s *Server) answer(r *http.Request, c *Call, parseErr error, f Failure, fau
 		return http.StatusOK, apiError("unknown_method")
 	}
 	// Slack answers bad tokens with HTTP 200 and ok:false.
-	if h.bot && c.Token != s.cfg.BotToken {
+	if _, ok := s.tokenTeam(c.Token); h.bot && !ok {
 		return http.StatusOK, apiError("invalid_auth")
 	}
 	return http.StatusOK, h.fn(s, c)
@@ -482,9 +483,16 @@ func (s *Server) nextTSLocked() string {
 	return fmt.Sprintf("%d.%06d", now/1e6, now%1e6)
 }
 
-func (s *Server) authTest(*Call) map[string]any {
+func (s *Server) authTest(c *Call) map[string]any {
+	team, _ := s.tokenTeam(c.Token)
+	user := s.cfg.BotUserID
+	if team != s.cfg.TeamID {
+		s.mu.Lock()
+		user = s.oauth.tokens[c.Token].BotUserID
+		s.mu.Unlock()
+	}
 	return answer(slack.AuthTestResponse{URL: "https://fake.slack.test/", Team: "Fake", User: "babyhandoff",
-		TeamID: s.cfg.TeamID, UserID: s.cfg.BotUserID, BotID: s.cfg.BotID})
+		TeamID: team, UserID: user, BotID: s.cfg.BotID})
 }
 
 // messageContent reads and checks text, blocks and attachments. For a post,

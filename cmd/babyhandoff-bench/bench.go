@@ -46,11 +46,11 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	soakGap := fs.Duration("gap", 100*time.Millisecond, "real time between two of the family's notes (soak suite), and between the disk suite's spaced syncs")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file (go tool pprof)")
 	out := fs.String("out", "", "also write the results, with the method and the machine, to this Markdown file (e.g. BENCHMARKS.md)")
-	engine := fs.String("engine", "", "embedded engine to measure: sqlite, bolt or both (default both with -out, so the file shows them side by side from one run; else sqlite, the bot's default)")
+	engine := fs.String("engine", engineSQLite, "embedded engine to measure: sqlite (the only one)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	engs, err := engines(*engine, *out != "")
+	engs, err := engines(*engine)
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 2
@@ -174,7 +174,7 @@ func benchHeader(w io.Writer, engs []string) {
 	}
 	fmt.Fprintf(w, "# BabyHandoff benchmarks\n\nMade by `go run ./cmd/babyhandoff-bench -out BENCHMARKS.md` on %s: %s, %d CPUs, %s/%s, %s.\n\n",
 		time.Now().UTC().Format("2006-01-02 15:04 MST"), cpu, runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
-	fmt.Fprintf(w, "Method: every suite drives the real bot through a fake Slack on loopback (Socket Mode and Web API; nothing leaves the machine) against a temporary embedded database, on each engine measured (%s), in the same run: the capture suite alternates the engines row by row, the other suites measure one engine after the other. Latencies are measured from the envelope (or the stored note) to what Slack receives; percentiles are nearest-rank. A note event the bot leaves unacked for 3 s is delivered again, as Slack does (up to three retries; column redelivered), and ack percentiles are over first deliveries. The machine is shared: repeat a run to see its spread. docs/measured.md gives the goals each figure is held to.\n", strings.Join(engs, " and "))
+	fmt.Fprintf(w, "Method: every suite drives the real bot through a fake Slack on loopback (Socket Mode and Web API; nothing leaves the machine) against a temporary embedded database (engine: %s). Latencies are measured from the envelope (or the stored note) to what Slack receives; percentiles are nearest-rank. A note event the bot leaves unacked for 3 s is delivered again, as Slack does (up to three retries; column redelivered), and ack percentiles are over first deliveries. The machine is shared: repeat a run to see its spread. docs/measured.md gives the goals each figure is held to.\n", strings.Join(engs, " and "))
 	fmt.Fprintln(w)
 }
 
@@ -182,8 +182,8 @@ func benchHeader(w io.Writer, engs []string) {
 // size, then higher rates held on an empty database.
 func benchCaptureSuite(ctx context.Context, engs []string, rate int, dur time.Duration, sizes, sustain string, w, stderr io.Writer) int {
 	fmt.Fprintf(w, "## Capture: notes through the fake Slack for %s each (%s, %d CPUs, %s)\n\n", dur, runtime.Version(), runtime.NumCPU(), runtime.GOARCH)
-	fmt.Fprintln(w, "| engine | database | rate | sent (in s) | stored | lost | duplicates | redelivered | ack p50 | ack p99 | ack max | ack p99 at the socket | log sync p99 | reply p50 | reply p99 | reply max | CPU stolen by the host |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| engine | database | rate | sent (in s) | stored | lost | duplicates | redelivered | ack p50 | ack p99 | ack max | ack p99 at the socket | reply p50 | reply p99 | reply max | CPU stolen by the host |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	// probe marks the higher rates: they find the limit, and a loss there
 	// is a finding, not a failed run.
 	type runSpec struct {
@@ -211,8 +211,8 @@ func benchCaptureSuite(ctx context.Context, engs []string, rate int, dur time.Du
 		specs = append(specs, runSpec{r, 0, true})
 	}
 	failed := false
-	// Each row on each engine, one right after the other: the two engines
-	// meet the same moment of a shared machine.
+	// Each row on each engine measured, one right after the other: the
+	// engines meet the same moment of a shared machine.
 	type runOn struct {
 		runSpec
 		engine string
@@ -229,13 +229,13 @@ func benchCaptureSuite(ctx context.Context, engs []string, rate int, dur time.Du
 			fmt.Fprintln(stderr, "bench:", err)
 			return 1
 		}
-		fmt.Fprintf(w, "| %s | %s | %d/s | %d (%.1f) | %d | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", sp.engine, r.label, sp.rate, r.sent, r.offered.Seconds(), r.stored, r.sent-r.stored, r.dups, r.redelivered,
-			ms(pct(r.acks, 50)), ms(pct(r.acks, 99)), ms(pct(r.acks, 100)), ms(pct(r.arrived, 99)), syncP99(r.syncs, sp.engine), ms(pct(r.replies, 50)), ms(pct(r.replies, 99)), ms(pct(r.replies, 100)), r.stolen)
+		fmt.Fprintf(w, "| %s | %s | %d/s | %d (%.1f) | %d | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s |\n", sp.engine, r.label, sp.rate, r.sent, r.offered.Seconds(), r.stored, r.sent-r.stored, r.dups, r.redelivered,
+			ms(pct(r.acks, 50)), ms(pct(r.acks, 99)), ms(pct(r.acks, 100)), ms(pct(r.arrived, 99)), ms(pct(r.replies, 50)), ms(pct(r.replies, 99)), ms(pct(r.replies, 100)), r.stolen)
 		if (r.sent != r.stored || r.dups > 0) && !sp.probe {
 			failed = true
 		}
 	}
-	fmt.Fprintln(w, "\nThe ack at the socket is its arrival in the fake Slack's socket (the kernel's receive time), before the fake's reader, which shares this process's CPUs with the bot, reads it. The log sync is each commit's write and sync of the database's log while the notes came: a note's ack waits for one, so the disk's tail is the ack's floor (the disk suite times it alone); only the bolt engine reports it (SQLite's is inside its driver: n/a). The CPU stolen by the host is the share of this virtual machine's CPU time the hypervisor gave to others while the notes came (/proc/stat).")
+	fmt.Fprintln(w, "\nThe ack at the socket is its arrival in the fake Slack's socket (the kernel's receive time), before the fake's reader, which shares this process's CPUs with the bot, reads it. A note's ack waits for its commit's write and sync of the database's log, so the disk's tail is the ack's floor (the disk suite times it alone). The CPU stolen by the host is the share of this virtual machine's CPU time the hypervisor gave to others while the notes came (/proc/stat).")
 	fmt.Fprintln(w, "\nRows above the base rate probe the limit: where notes are lost there, the bot was overloaded for the whole run (Slack's retries could not catch up).")
 	if failed {
 		fmt.Fprintln(stderr, "bench: notes were lost or doubled at the base rate")
@@ -312,11 +312,10 @@ type captureResult struct {
 	redelivered        int // deliveries Slack had to repeat
 	unacked            int // never acked, even after Slack's retries
 	acks, replies      []time.Duration
-	// arrived are the acks timed at the fake's socket; syncs, every
-	// commit's write and sync of the log while notes came.
-	arrived, syncs []time.Duration
-	offered        time.Duration // how long sending took (the load held)
-	stolen         string        // CPU time the host took while notes came
+	// arrived are the acks timed at the fake's socket.
+	arrived []time.Duration
+	offered time.Duration // how long sending took (the load held)
+	stolen  string        // CPU time the host took while notes came
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
@@ -369,8 +368,7 @@ func benchCapture(ctx context.Context, engine string, rate int, dur time.Duratio
 		return captureResult{}, err
 	}
 	defer os.RemoveAll(dir)
-	var syncs logSyncs
-	db, closeDB, err := openEngine(ctx, engine, dir, engineOptions{LogSynced: syncs.heard})
+	db, closeDB, err := openEngine(ctx, engine, dir, engineOptions{})
 	if err != nil {
 		return captureResult{}, err
 	}
@@ -391,7 +389,6 @@ func benchCapture(ctx context.Context, engine string, rate int, dur time.Duratio
 	// Send on a fixed schedule (message i at start + i/rate), catching up
 	// when the machine is busy, so the offered load is exactly rate × duration.
 	total := int(float64(rate) * dur.Seconds())
-	syncs.reset() // the prefill's are not the notes'
 	cpu := readCPUTimes()
 	begin := time.Now()
 	for i := 0; i < total; i++ {
@@ -459,7 +456,6 @@ func benchCapture(ctx context.Context, engine string, rate int, dur time.Duratio
 	if firstErr != nil {
 		return res, firstErr
 	}
-	res.syncs = syncs.took()
 	res.stolen = readCPUTimes().stolenSince(cpu)
 	replied := map[string]int{}
 	for len(replied) < res.sent {
@@ -661,14 +657,6 @@ func benchStore(ctx context.Context, engine string) (db benchDB, closeDB func(),
 		return nil, nil, err
 	}
 	return db, func() { closeIt(); os.RemoveAll(dir) }, nil
-}
-
-// syncP99 is the log syncs' p99, where the engine tells them.
-func syncP99(syncs []time.Duration, engine string) string {
-	if engine != engineBolt {
-		return "n/a"
-	}
-	return ms(pct(syncs, 99))
 }
 
 // startBenchBot runs the real bot on db against a fresh fake Slack and

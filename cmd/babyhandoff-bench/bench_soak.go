@@ -46,9 +46,6 @@ func (c *soakClock) Add(d time.Duration) { c.ns.Add(int64(d)) }
 // soakWindow collects one stretch of days' samples.
 type soakWindow struct {
 	acks, arrived, cards, states []time.Duration
-	// syncs are each note's own write and sync of the log: its ack waits
-	// for it, so the disk's part of the ack's tail shows beside it.
-	syncs []time.Duration
 	// cpu is the machine's CPU times when the window began.
 	cpu cpuTimes
 }
@@ -70,8 +67,7 @@ func benchSoak(ctx context.Context, engine string, days, idle int, gap time.Dura
 		return fail(err)
 	}
 	defer os.RemoveAll(dir)
-	var syncs logSyncs
-	db, closeDB, err := openEngine(ctx, engine, dir, engineOptions{Now: clk.Now, LogSynced: syncs.heard})
+	db, closeDB, err := openEngine(ctx, engine, dir, engineOptions{Now: clk.Now})
 	if err != nil {
 		return fail(err)
 	}
@@ -145,10 +141,10 @@ func benchSoak(ctx context.Context, engine string, days, idle int, gap time.Dura
 	time.Sleep(settleAfterCatchUp)
 
 	fmt.Fprintf(w, "## Soak: %d days of a family's use beside %d idle conversations, %s engine (%s, %d CPUs)\n\n", days, idle, engine, runtime.Version(), runtime.NumCPU())
-	fmt.Fprintf(w, "Each simulated day: 30 notes (one every 25 minutes of the clock from 07:00, %s apart in real time so the last one's reply, App Home and nudge are done, as they would be), 5 `/plan`, one Energy what-if and one Download plan (handoff.md, calendar and picture, waited for until all three are delivered), through the fake Slack, with the Risk Radar running (nudge debounce 50 ms); the retention sweep runs at each day's start, and each morning the family marks the day before's tasks, deadlines and supplies done. Latencies are over the ten days up to the row's day; sizes and memory at its end. A note's ack is timed from the envelope's send to the fake Slack's read of the ack, and \"at the socket\" to its arrival in the fake's socket (the kernel's receive time): the fake shares this process and its CPUs with the bot, and its reader may wait for the bot's work after the ack, which Slack's servers would not. \"Its log sync\" is the note's own write and sync of the database's log, which its ack waits for: the disk's part of the ack (the disk suite times it alone; only the bolt engine reports it: n/a on SQLite). \"CPU stolen by the host\" is the share of this virtual machine's CPU time the hypervisor gave to others while it wanted to run, over the row's days (/proc/stat): a stolen moment stalls whatever was running, an ack or a sync's completion. Heap and RSS are this process's after a collection that hands freed memory back: the bot and the fake Slack (which keeps every message it was sent; its record of calls and the bytes of delivered files are dropped each day).%s\n", gap, ownProcess())
+	fmt.Fprintf(w, "Each simulated day: 30 notes (one every 25 minutes of the clock from 07:00, %s apart in real time so the last one's reply, App Home and nudge are done, as they would be), 5 `/plan`, one Energy what-if and one Download plan (handoff.md, calendar and picture, waited for until all three are delivered), through the fake Slack, with the Risk Radar running (nudge debounce 50 ms); the retention sweep runs at each day's start, and each morning the family marks the day before's tasks, deadlines and supplies done. Latencies are over the ten days up to the row's day; sizes and memory at its end. A note's ack is timed from the envelope's send to the fake Slack's read of the ack, and \"at the socket\" to its arrival in the fake's socket (the kernel's receive time): the fake shares this process and its CPUs with the bot, and its reader may wait for the bot's work after the ack, which Slack's servers would not. A note's ack waits for its commit's write and sync of the database's log: the disk suite times that alone. \"CPU stolen by the host\" is the share of this virtual machine's CPU time the hypervisor gave to others while it wanted to run, over the row's days (/proc/stat): a stolen moment stalls whatever was running, an ack or a sync's completion. Heap and RSS are this process's after a collection that hands freed memory back: the bot and the fake Slack (which keeps every message it was sent; its record of calls and the bytes of delivered files are dropped each day).%s\n", gap, ownProcess())
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| day | database file (in use) | notes (not done; open and not past: what plans read) | runs | heap | RSS (anon + file) | note ack p50 | note ack p99 | ack p99 at the socket | its log sync p99 | /plan → card p50 | /plan → card p99 | radar note → state p95 | CPU stolen by the host |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| day | database file (with its log) | notes (not done; open and not past: what plans read) | runs | heap | RSS (anon + file) | note ack p50 | note ack p99 | ack p99 at the socket | /plan → card p50 | /plan → card p99 | radar note → state p95 | CPU stolen by the host |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 
 	team := fake.Config().TeamID
 	version := 0
@@ -172,7 +168,6 @@ func benchSoak(ctx context.Context, engine string, days, idle int, gap time.Dura
 			for len(stateSaved) > 0 {
 				<-stateSaved
 			}
-			syncs.reset()
 			sent := time.Now()
 			id, err := fake.SendEvent(ctx, map[string]any{"type": "message", "channel": family, "channel_type": "im", "user": "UFAMILY",
 				"text": familyNotes[(i+day)%len(familyNotes)], "ts": fmt.Sprintf("%d.%06d", clk.Now().Unix(), i)})
@@ -187,9 +182,6 @@ func benchSoak(ctx context.Context, engine string, days, idle int, gap time.Dura
 			}
 			win.acks = append(win.acks, a.Latency)
 			win.arrived = append(win.arrived, a.Arrived)
-			if took, ok := syncs.within(sent, arrivedAt(a)); ok {
-				win.syncs = append(win.syncs, took)
-			}
 			if familyShift.Load().(string) == "" {
 				if sh, err := db.Shift(ctx, team, family); err == nil {
 					familyShift.Store(sh.ID)
@@ -352,13 +344,8 @@ func soakDownload(ctx context.Context, fake *slacktest.Server, team, channel str
 
 // soakRow prints one row of the soak table.
 func soakRow(ctx context.Context, w io.Writer, db benchDB, engine, team string, day int, now time.Time, win soakWindow) error {
-	// The bolt engine tells the part of its files that holds data; a
-	// SQLite file's free pages are not counted here.
+	// The file with its log beside it; its free pages count too.
 	file := humanSize(fileSize(db.Path()))
-	if u, ok := db.(interface{ FileUse() (int64, int64) }); ok {
-		size, used := u.FileUse()
-		file = fmt.Sprintf("%s (%s)", humanSize(size), humanSize(used))
-	}
 	sh, err := db.Shift(ctx, team, "DFAMILY")
 	if err != nil {
 		return err
@@ -393,8 +380,8 @@ func soakRow(ctx context.Context, w io.Writer, db benchDB, engine, team string, 
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	stolen := readCPUTimes().stolenSince(win.cpu)
-	fmt.Fprintf(w, "| %d | %s | %d (%d; %d) | %d | %.0f MB | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", day, file, len(notes), open, live, runs,
-		float64(m.HeapAlloc)/(1<<20), rssSplit(), ms(pct(win.acks, 50)), ms(pct(win.acks, 99)), ms(pct(win.arrived, 99)), syncP99(win.syncs, engine), ms(pct(win.cards, 50)), ms(pct(win.cards, 99)), ms(pct(win.states, 95)), stolen)
+	fmt.Fprintf(w, "| %d | %s | %d (%d; %d) | %d | %.0f MB | %s | %s | %s | %s | %s | %s | %s | %s |\n", day, file, len(notes), open, live, runs,
+		float64(m.HeapAlloc)/(1<<20), rssSplit(), ms(pct(win.acks, 50)), ms(pct(win.acks, 99)), ms(pct(win.arrived, 99)), ms(pct(win.cards, 50)), ms(pct(win.cards, 99)), ms(pct(win.states, 95)), stolen)
 	return nil
 }
 

@@ -11,16 +11,12 @@ import (
 	"github.com/babyhandoff/babyhandoff/bot"
 	"github.com/babyhandoff/babyhandoff/normalize"
 	"github.com/babyhandoff/babyhandoff/radar"
-	"github.com/babyhandoff/babyhandoff/store"
 	"github.com/babyhandoff/babyhandoff/store/sqlite"
 )
 
-// The embedded engines the suites run on (-engine), as EMBEDDED_ENGINE
-// names them.
-const (
-	engineSQLite = "sqlite"
-	engineBolt   = "bolt"
-)
+// engineSQLite is the embedded engine the suites run on (-engine): the
+// only one since the bolt engine was removed.
+const engineSQLite = "sqlite"
 
 // benchDB is what the suites need of a database, whichever engine keeps
 // it: what the bot and the radar define, and what the suites read back.
@@ -38,20 +34,11 @@ type benchDB interface {
 // engineOptions are what a suite sets of a database besides its folder.
 type engineOptions struct {
 	Now func() time.Time
-	// LogSynced hears each commit's write and sync of the log; only the
-	// bolt engine tells it (SQLite's commit is the driver's).
-	LogSynced func(time.Duration)
 }
 
 // openEngine opens engine's database in dir.
 func openEngine(ctx context.Context, engine, dir string, o engineOptions) (benchDB, func(), error) {
 	switch engine {
-	case engineBolt:
-		db, err := store.Open(ctx, store.Config{DataDir: dir, Now: o.Now, LogSynced: o.LogSynced})
-		if err != nil {
-			return nil, nil, err
-		}
-		return db, func() { _ = db.Close(context.Background()) }, nil
 	case engineSQLite:
 		db, err := sqlite.Open(ctx, sqlite.Config{DataDir: dir, Now: o.Now, Read: normalize.Read})
 		if err != nil {
@@ -62,24 +49,16 @@ func openEngine(ctx context.Context, engine, dir string, o engineOptions) (bench
 	return nil, nil, fmt.Errorf("unknown engine %q", engine)
 }
 
-// engines is the list -engine names: both engines (SQLite first, the
-// default) for a written report, so that it shows them side by side from
-// one run; else SQLite, the bot's default.
-func engines(flag string, report bool) ([]string, error) {
-	switch strings.ToLower(strings.TrimSpace(flag)) {
-	case "":
-		if report {
-			return []string{engineSQLite, engineBolt}, nil
-		}
+// engines is the list -engine names: SQLite, the bot's embedded engine.
+// The bolt engine and "both" (SQLite beside it) are gone, and said so.
+func engines(flag string) ([]string, error) {
+	switch f := strings.ToLower(strings.TrimSpace(flag)); f {
+	case "", engineSQLite:
 		return []string{engineSQLite}, nil
-	case "both":
-		return []string{engineSQLite, engineBolt}, nil
-	case engineSQLite:
-		return []string{engineSQLite}, nil
-	case engineBolt:
-		return []string{engineBolt}, nil
+	case "bolt", "both":
+		return nil, fmt.Errorf("-engine %s: the bolt engine was removed; sqlite is the only embedded engine (BENCHMARKS.md keeps the last figures measured beside bolt)", f)
 	}
-	return nil, fmt.Errorf("unknown -engine %q; use sqlite, bolt or both", flag)
+	return nil, fmt.Errorf("unknown -engine %q; use sqlite", flag)
 }
 
 // fileSize is the size of the database file at path with its write-ahead

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/sqlite"
 )
 
 // TestE2EDailyCopyOfTheDatabase: the running bot keeps a copy of its
@@ -19,7 +19,7 @@ func TestE2EDailyCopyOfTheDatabase(t *testing.T) {
 	h.ack(h.message("D100", "im", "U1", "wipes < 1 day", "1700000000.000100", nil))
 	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
 	file, ext := dbFileName()
-	copies, err := filepath.Glob(filepath.Join(h.dir, store.BackupDir, "babyhandoff-*"+ext))
+	copies, err := filepath.Glob(filepath.Join(h.dir, sqlite.BackupDir, "babyhandoff-*"+ext))
 	require.NoError(t, err)
 	require.Len(t, copies, 1, "log:\n%s", h.stderr.String())
 	assert.Contains(t, h.stderr.String(), "daily copy of the database")

@@ -8,13 +8,13 @@ import (
 	"github.com/babyhandoff/babyhandoff/bot"
 	"github.com/babyhandoff/babyhandoff/council"
 	"github.com/babyhandoff/babyhandoff/radar"
-	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
 // newTestBot is bot.New on db with the default council and a radar watcher
 // that is not run (it answers /radar and App Home); cfg's other fields are
 // kept.
-func newTestBot(t *testing.T, db *store.DB, cfg bot.Config) *bot.Bot {
+func newTestBot(t *testing.T, db storetest.DB, cfg bot.Config) *bot.Bot {
 	t.Helper()
 	c, err := council.New(council.Config{})
 	require.NoError(t, err)

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/joho/godotenv"
+
+	"github.com/babyhandoff/babyhandoff/bot/install"
 	"github.com/kelseyhightower/envconfig"
 )
 
@@ -21,15 +23,22 @@ type Config struct {
 	// come over HTTP on Port instead of Socket Mode.
 	SlackSigningSecret string `envconfig:"SLACK_SIGNING_SECRET"`
 	Port               int    `envconfig:"PORT" default:"3000"`
+	// Installs by OAuth (HTTP mode): with a client id, any workspace can
+	// add the app at /slack/install and each is served with its own token;
+	// SLACK_BOT_TOKEN is then not used.
+	SlackClientID          string `envconfig:"SLACK_CLIENT_ID"`
+	SlackClientSecret      string `envconfig:"SLACK_CLIENT_SECRET"`
+	SlackRedirectURL       string `envconfig:"SLACK_REDIRECT_URL"`
+	TokenEncryptionKey     string `envconfig:"TOKEN_ENCRYPTION_KEY"`
+	TokenEncryptionOldKeys string `envconfig:"TOKEN_ENCRYPTION_OLD_KEYS"`
 
 	MongoURI string `envconfig:"MONGODB_URI"`
 	MongoDB  string `envconfig:"MONGODB_DB" default:"babyhandoff"`
 	DataDir  string `envconfig:"DATA_DIR" default:"./data"`
-	// EmbeddedEngine keeps the data in DATA_DIR when MONGODB_URI is empty:
-	// "sqlite" (babyhandoff.db) or "bolt" (babyhandoff.bolt, the engine
-	// before). Unset: defaultEngine, which is the tag's default outside
-	// tests.
-	EmbeddedEngine string `envconfig:"EMBEDDED_ENGINE" default:"sqlite"`
+	// EmbeddedEngine is what EMBEDDED_ENGINE says, a setting that is gone:
+	// SQLite (DATA_DIR/babyhandoff.db) is the only embedded engine. It is
+	// read only to refuse "bolt" (boltRemoved); "sqlite" or empty is SQLite.
+	EmbeddedEngine string `ignored:"true"`
 
 	DefaultTZ string `envconfig:"DEFAULT_TZ" default:"UTC"`
 	LogLevel  string `envconfig:"LOG_LEVEL" default:"info"`
@@ -52,10 +61,15 @@ type Config struct {
 }
 
 // configKeys lists every variable Config reads.
-var configKeys = []string{"SLACK_APP_TOKEN", "SLACK_BOT_TOKEN", "SLACK_API_URL", "SLACK_SIGNING_SECRET", "PORT", "MONGODB_URI", "MONGODB_DB", "DATA_DIR", "EMBEDDED_ENGINE",
+var configKeys = []string{"SLACK_APP_TOKEN", "SLACK_BOT_TOKEN", "SLACK_API_URL", "SLACK_SIGNING_SECRET", "PORT",
+	"SLACK_CLIENT_ID", "SLACK_CLIENT_SECRET", "SLACK_REDIRECT_URL", "TOKEN_ENCRYPTION_KEY", "TOKEN_ENCRYPTION_OLD_KEYS", "MONGODB_URI", "MONGODB_DB", "DATA_DIR",
 	"DEFAULT_TZ", "LOG_LEVEL", "LOG_FORMAT", "COUNCIL_MODE", "OPENAI_API_KEY", "OPENAI_MODEL", "OPENAI_BASE_URL",
 	"AGENT_MAX_RETRIES", "AGENT_TIMEOUT_SECONDS", "CONTEXT_PACK_TOKEN_BUDGET",
 	"RADAR_DEBOUNCE_SECONDS", "RADAR_REMINDER_MINUTES", "RUN_DETAIL_DAYS", "NOTE_DAYS", "BACKUP_DAYS"}
+
+// removedKeys are settings that are gone, read only to refuse a value that
+// no longer works (EMBEDDED_ENGINE=bolt), from the environment or .env.
+var removedKeys = []string{"EMBEDDED_ENGINE"}
 
 // configError is a setting a person must fix; run prints it as one line and
 // exits with status 2.
@@ -85,10 +99,7 @@ func loadConfig(envFile string, needSlack bool) (Config, error) {
 		}
 		return Config{}, configErrorf("configuration: %v", err)
 	}
-	c.EmbeddedEngine = strings.ToLower(strings.TrimSpace(c.EmbeddedEngine))
-	if _, set := os.LookupEnv("EMBEDDED_ENGINE"); !set {
-		c.EmbeddedEngine = defaultEngine
-	}
+	c.EmbeddedEngine = strings.ToLower(strings.TrimSpace(os.Getenv("EMBEDDED_ENGINE")))
 	return c, c.validate(needSlack)
 }
 
@@ -105,6 +116,10 @@ func (c Config) validate(needSlack bool) error {
 			return configErrorf("SLACK_APP_TOKEN is not an app-level token (those start with xapp-): create one under Basic Information → App-Level Tokens with the connections:write scope")
 		}
 		switch {
+		case c.OAuth():
+			if err := c.validateOAuth(); err != nil {
+				return err
+			}
 		case strings.TrimSpace(c.SlackBotToken) == "":
 			return configErrorf("SLACK_BOT_TOKEN is missing: install the app to your workspace, then copy the Bot User OAuth Token (it starts with xoxb-) from OAuth & Permissions into .env")
 		case !strings.HasPrefix(c.SlackBotToken, "xoxb-"):
@@ -115,9 +130,11 @@ func (c Config) validate(needSlack bool) error {
 		}
 	}
 	switch c.EmbeddedEngine {
-	case engineBolt, engineSQLite:
+	case "", engineSQLite:
+	case engineBolt:
+		return configErrorf("%s", boltRemoved(c.DataDir))
 	default:
-		return configErrorf("EMBEDDED_ENGINE must be sqlite or bolt (or left unset for %s)", defaultEngine)
+		return configErrorf("EMBEDDED_ENGINE is no longer a setting (SQLite is the only embedded engine): unset it")
 	}
 	if _, err := time.LoadLocation(c.DefaultTZ); err != nil {
 		return configErrorf("DEFAULT_TZ %q is not a time zone name; use one like Europe/Berlin or America/New_York", c.DefaultTZ)
@@ -181,10 +198,50 @@ func (c Config) HTTPMode() bool {
 	return strings.TrimSpace(c.SlackSigningSecret) != "" && strings.TrimSpace(c.SlackAppToken) == ""
 }
 
+// OAuth reports whether workspaces install the app by OAuth (a client id
+// is set): each is served with its own token, over HTTP.
+func (c Config) OAuth() bool { return strings.TrimSpace(c.SlackClientID) != "" }
+
+// tokenKeys are the token encryption key and the old keys still read.
+func (c Config) tokenKeys() (key string, old []string) {
+	for k := range strings.SplitSeq(c.TokenEncryptionOldKeys, ",") {
+		if k = strings.TrimSpace(k); k != "" {
+			old = append(old, k)
+		}
+	}
+	return strings.TrimSpace(c.TokenEncryptionKey), old
+}
+
+func (c Config) validateOAuth() error {
+	switch {
+	case !c.HTTPMode():
+		return configErrorf("SLACK_CLIENT_ID is set (installs by OAuth), which needs HTTP mode: set SLACK_SIGNING_SECRET and leave SLACK_APP_TOKEN empty, or unset SLACK_CLIENT_ID to run on one SLACK_BOT_TOKEN")
+	case strings.TrimSpace(c.SlackClientSecret) == "":
+		return configErrorf("SLACK_CLIENT_SECRET is missing: copy the Client Secret from your app's Basic Information → App Credentials")
+	case !strings.HasPrefix(c.SlackRedirectURL, "https://") && !strings.HasPrefix(c.SlackRedirectURL, "http://localhost") && !strings.HasPrefix(c.SlackRedirectURL, "http://127.0.0.1"):
+		return configErrorf("SLACK_REDIRECT_URL must be this server's public https address ending in /slack/oauth_redirect, as listed under OAuth & Permissions → Redirect URLs")
+	case !strings.HasSuffix(strings.TrimRight(c.SlackRedirectURL, "/"), "/slack/oauth_redirect"):
+		return configErrorf("SLACK_REDIRECT_URL must end in /slack/oauth_redirect (the page that finishes an install)")
+	}
+	if c.MongoURI != "" {
+		// The installation store is ported to MongoDB next.
+		return configErrorf("installs by OAuth (SLACK_CLIENT_ID) keep their installations in the embedded database for now: leave MONGODB_URI empty, or unset SLACK_CLIENT_ID")
+	}
+	key, old := c.tokenKeys()
+	if key == "" {
+		return configErrorf("TOKEN_ENCRYPTION_KEY is missing: installs keep their tokens encrypted under it; make one with: openssl rand -base64 32")
+	}
+	if _, err := install.NewSealer(key, old...); err != nil {
+		return configErrorf("TOKEN_ENCRYPTION_KEY or TOKEN_ENCRYPTION_OLD_KEYS: %v", err)
+	}
+	return nil
+}
+
 // secrets lists the values that must never appear in output.
 func (c Config) secrets() []string {
 	var out []string
-	for _, s := range []string{c.SlackAppToken, c.SlackBotToken, c.SlackSigningSecret, c.OpenAIAPIKey, c.MongoURI} {
+	key, old := c.tokenKeys()
+	for _, s := range append([]string{c.SlackAppToken, c.SlackBotToken, c.SlackSigningSecret, c.OpenAIAPIKey, c.MongoURI, c.SlackClientSecret, key}, old...) {
 		if len(s) >= 8 {
 			out = append(out, s)
 		}
@@ -196,7 +253,7 @@ func (c Config) secrets() []string {
 // environment or .env) means "use the default", as it reads, and an empty
 // variable must not stop .env from filling it.
 func clearEmpty() {
-	for _, k := range configKeys {
+	for _, k := range append(removedKeys, configKeys...) {
 		if v, ok := os.LookupEnv(k); ok && strings.TrimSpace(v) == "" {
 			_ = os.Unsetenv(k)
 		}

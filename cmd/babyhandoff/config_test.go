@@ -3,23 +3,32 @@ package main
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/babyhandoff/babyhandoff/store"
 )
 
 // clearEnv sets every variable to a known state for one test.
 func clearEnv(t *testing.T) {
 	t.Helper()
-	for _, k := range configKeys {
+	for _, k := range append(removedKeys, configKeys...) {
 		t.Setenv(k, "")
 	}
 	// Keep a developer's own .env out of the tests.
 	t.Chdir(t.TempDir())
+}
+
+// oauthEnv is a valid HTTP mode with installs by OAuth, changed by with.
+func oauthEnv(with map[string]string) map[string]string {
+	env := map[string]string{"SLACK_SIGNING_SECRET": "signing-secretvalue", "SLACK_CLIENT_ID": "1.2", "SLACK_CLIENT_SECRET": "client-secretvalue",
+		"SLACK_REDIRECT_URL": "https://bot.example.org/slack/oauth_redirect", "TOKEN_ENCRYPTION_KEY": "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="}
+	for k, v := range with {
+		env[k] = v
+	}
+	return env
 }
 
 func TestStartupConfigErrors(t *testing.T) {
@@ -49,6 +58,14 @@ func TestStartupConfigErrors(t *testing.T) {
 		{"HTTP mode on no port", map[string]string{"SLACK_SIGNING_SECRET": "signing-secretvalue", "SLACK_BOT_TOKEN": botTok, "PORT": "70000"}, "PORT must be a TCP port"},
 		{"HTTP mode, port not a number", map[string]string{"SLACK_SIGNING_SECRET": "signing-secretvalue", "SLACK_BOT_TOKEN": botTok, "PORT": "http"}, "PORT must be a whole number"},
 		{"neither app token nor signing secret", map[string]string{"SLACK_BOT_TOKEN": botTok}, "or, to serve Slack over HTTP instead, set SLACK_SIGNING_SECRET"},
+		{"OAuth over Socket Mode", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "SLACK_CLIENT_ID": "1.2"}, "SLACK_CLIENT_ID is set (installs by OAuth), which needs HTTP mode"},
+		{"OAuth without a client secret", oauthEnv(map[string]string{"SLACK_CLIENT_SECRET": ""}), "SLACK_CLIENT_SECRET is missing"},
+		{"OAuth without a redirect URL", oauthEnv(map[string]string{"SLACK_REDIRECT_URL": ""}), "SLACK_REDIRECT_URL must be"},
+		{"OAuth redirect elsewhere", oauthEnv(map[string]string{"SLACK_REDIRECT_URL": "https://bot.example.org/done"}), "must end in /slack/oauth_redirect"},
+		{"OAuth without an encryption key", oauthEnv(map[string]string{"TOKEN_ENCRYPTION_KEY": ""}), "TOKEN_ENCRYPTION_KEY is missing"},
+		{"OAuth with a short encryption key", oauthEnv(map[string]string{"TOKEN_ENCRYPTION_KEY": "c2VjcmV0dmFsdWU="}), "32 random bytes"},
+		{"OAuth on MongoDB", oauthEnv(map[string]string{"MONGODB_URI": "mongodb://127.0.0.1:1/?secretvalue"}), "keep their installations in the embedded database for now"},
+		{"OAuth with a bad old key", oauthEnv(map[string]string{"TOKEN_ENCRYPTION_OLD_KEYS": "secretvalue"}), "old token encryption key 1"},
 		{"model endpoint not a URL", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "COUNCIL_MODE": "openai", "OPENAI_API_KEY": "test-model-key-secretvalue", "OPENAI_BASE_URL": "localhost:8080"}, "OPENAI_BASE_URL"},
 	}
 	for _, tt := range tests {
@@ -82,7 +99,7 @@ func TestDotEnvIsRead(t *testing.T) {
 func TestEmbeddedStoreInUseIsAClearError(t *testing.T) {
 	clearEnv(t)
 	dir := t.TempDir()
-	held, err := store.Open(context.Background(), store.Config{DataDir: dir})
+	held, err := openDatabase(context.Background(), Config{DataDir: dir}, dbOptions{Exclusive: true})
 	require.NoError(t, err)
 	defer held.Close(context.Background())
 	t.Setenv("SLACK_APP_TOKEN", "xapp-test-x")
@@ -114,6 +131,22 @@ func TestRedactingLogger(t *testing.T) {
 	log.With("t", "xoxb-supersecret-1").Debug("x")
 	assert.NotContains(t, buf.String(), "supersecret")
 	assert.Contains(t, buf.String(), "[redacted]")
+}
+
+// A database file the bot refuses is named in one message, printed once
+// (its words were printed twice: once as the message, once in the cause).
+func TestARefusedDatabaseIsSaidOnce(t *testing.T) {
+	clearEnv(t)
+	dir := t.TempDir()
+	t.Setenv("SLACK_APP_TOKEN", "xapp-test-x")
+	t.Setenv("SLACK_BOT_TOKEN", "xoxb-test-x")
+	t.Setenv("DATA_DIR", dir)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "babyhandoff.db"), nil, 0o600))
+	var out, errOut strings.Builder
+	code := run(context.Background(), nil, &out, &errOut)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut.String(), "cannot open the database")
+	assert.Equal(t, 1, strings.Count(errOut.String(), "is empty (0 bytes)"), errOut.String())
 }
 
 type assertErr string

@@ -17,23 +17,16 @@ import (
 	"github.com/babyhandoff/babyhandoff/normalize"
 	"github.com/babyhandoff/babyhandoff/radar"
 	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/legacy"
 	"github.com/babyhandoff/babyhandoff/store/sqlite"
 )
 
-// The embedded engines EMBEDDED_ENGINE chooses between.
+// What EMBEDDED_ENGINE may say: SQLite is the only embedded engine; bolt,
+// the one before it, is refused with what to do (boltRemoved).
 const (
 	engineBolt   = "bolt"
 	engineSQLite = "sqlite"
 )
-
-// builtinEngine is the embedded engine when EMBEDDED_ENGINE is unset (as
-// Config's tag says): SQLite, whose first start moves the bolt engine's
-// data into it (moveToSQLite).
-const builtinEngine = engineSQLite
-
-// defaultEngine is builtinEngine, except in tests that run on another
-// engine (BABYHANDOFF_TEST_ENGINE).
-var defaultEngine = builtinEngine
 
 // Database is what this program needs of its database, whichever engine
 // keeps it: what the bot, the radar and the council define, and what
@@ -57,10 +50,12 @@ type Database interface {
 	DailyBackup(ctx context.Context, keep int) (string, error)
 	// RunByID is replay's.
 	RunByID(ctx context.Context, runID string) (bh.Run, error)
-	// Conversations, Export and Import are export and import's.
+	// Conversations, ExportFamily and ImportFamily are export and
+	// import's: a family as domain values, which store/archive writes in
+	// the export's format and reads back.
 	Conversations(ctx context.Context, teamID, channelID string) ([]bh.Shift, error)
-	Export(ctx context.Context, sh bh.Shift) (store.Dump, error)
-	Import(ctx context.Context, d store.Dump) (bh.Imported, error)
+	ExportFamily(ctx context.Context, sh bh.Shift) (bh.FamilyRecord, error)
+	ImportFamily(ctx context.Context, r bh.FamilyRecord) (bh.Imported, error)
 	Ping(ctx context.Context) error
 	Close(ctx context.Context) error
 }
@@ -88,24 +83,18 @@ type opened struct {
 }
 
 // openDatabase opens the database the settings name: MongoDB at
-// MONGODB_URI, else the embedded engine EMBEDDED_ENGINE in DATA_DIR.
+// MONGODB_URI, else SQLite in DATA_DIR.
 func openDatabase(ctx context.Context, cfg Config, o dbOptions) (*opened, error) {
-	if cfg.MongoURI == "" && cfg.EmbeddedEngine == engineBolt {
-		if err := refuseMoved(cfg.DataDir); err != nil {
-			return nil, err
-		}
+	if cfg.EmbeddedEngine == engineBolt {
+		return nil, &bh.Error{Code: bh.EINVALID, Message: boltRemoved(cfg.DataDir)}
 	}
-	if cfg.MongoURI != "" || cfg.EmbeddedEngine != engineSQLite {
+	if cfg.MongoURI != "" {
 		db, err := store.Open(ctx, store.Config{URI: cfg.MongoURI, Database: cfg.MongoDB, DataDir: cfg.DataDir, Logger: o.Logger, Now: o.Now,
 			RunDetailAge: o.RunDetailAge, ClosedNoteAge: o.ClosedNoteAge, Location: o.Location})
 		if err != nil {
 			return nil, err
 		}
-		if !db.Embedded() {
-			return &opened{Database: boltDB{db}, where: "MongoDB at MONGODB_URI"}, nil
-		}
-		// The embedded file is this process's alone: it is locked.
-		return &opened{Database: boltDB{db}, where: "embedded database " + db.Path(), exclusive: true}, nil
+		return &opened{Database: boltDB{db}, where: "MongoDB at MONGODB_URI"}, nil
 	}
 	var unlock func()
 	if o.Exclusive {
@@ -113,7 +102,7 @@ func openDatabase(ctx context.Context, cfg Config, o dbOptions) (*opened, error)
 			return nil, err
 		}
 		var err error
-		if unlock, err = store.LockDir(cfg.DataDir); err != nil {
+		if unlock, err = lockDataDir(cfg.DataDir); err != nil {
 			return nil, err
 		}
 	}
@@ -171,7 +160,7 @@ func moveOnce(ctx context.Context, dir string, locked bool, o dbOptions) error {
 		return err
 	}
 	if !locked {
-		unlock, err := store.LockDir(dir)
+		unlock, err := lockDataDir(dir)
 		if err != nil {
 			return err
 		}
@@ -188,35 +177,31 @@ func moveOnce(ctx context.Context, dir string, locked bool, o dbOptions) error {
 		return &bh.Error{Code: bh.EUNAVAILABLE, Err: err,
 			Message: fmt.Sprintf("Cannot finish the move of the embedded database in %s into SQLite (%v).", dir, err)}
 	}
-	if _, _, err := moveToSQLite(ctx, dir, now(), o.Location, log); err != nil {
+	if _, _, err := moveToSQLite(ctx, dir, now(), o.Location, log); errors.Is(err, legacy.ErrBadFile) {
+		return err // its message names the file and what to do
+	} else if err != nil {
 		return &bh.Error{Code: bh.EUNAVAILABLE, Err: err,
-			Message: fmt.Sprintf("Cannot move the embedded database in %s into SQLite (%v). Nothing was changed: the old files are as they were. Set EMBEDDED_ENGINE=bolt to run on them meanwhile.", dir, err)}
+			Message: fmt.Sprintf("Cannot move the embedded database in %s into SQLite (%v). Nothing was changed: the old files are as they were; the previous version of BabyHandoff still runs on them.", dir, err)}
 	}
 	return nil
 }
 
-// refuseMoved stops the bolt engine over a DATA_DIR whose data is in
-// SQLite already (moved, or never bolt's): the bolt engine would take the
-// SQLite file for its older single file and refuse it with advice that
-// does not fit.
-func refuseMoved(dir string) error {
-	if _, err := os.Stat(filepath.Join(dir, store.FileName)); !errors.Is(err, os.ErrNotExist) {
-		return nil
+// boltRemoved is what a start with EMBEDDED_ENGINE=bolt is told: that
+// engine is gone, and what becomes of the data in dir once the setting
+// is unset.
+func boltRemoved(dir string) string {
+	const removed = "EMBEDDED_ENGINE=bolt was removed in this version: SQLite is the only embedded engine. Unset EMBEDDED_ENGINE: "
+	if f, err := os.Open(filepath.Join(dir, sqlite.FileName)); err == nil {
+		defer f.Close()
+		head := make([]byte, len(sqliteMagic))
+		if _, err := io.ReadFull(f, head); err == nil && bytes.Equal(head, sqliteMagic) {
+			return removed + fmt.Sprintf("the data in %s is in SQLite (%s) already.", dir, sqlite.FileName)
+		}
 	}
-	f, err := os.Open(filepath.Join(dir, sqlite.FileName))
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	head := make([]byte, len(sqliteMagic))
-	if _, err := io.ReadFull(f, head); err != nil || !bytes.Equal(head, sqliteMagic) {
-		return nil
-	}
-	return bh.Errorf(bh.EINVALID, "EMBEDDED_ENGINE=bolt, but the data in %s is in SQLite (%s). Nothing was changed: leave EMBEDDED_ENGINE unset (SQLite is the default). To go back to the bolt files a move kept, stop the bot and rename %s.migrated-DATE back to %s; notes written since are only in SQLite.",
-		dir, sqlite.FileName, store.FileName, store.FileName)
+	return removed + fmt.Sprintf("the first start moves the bolt data in %s into SQLite once, and keeps the old files renamed.", dir)
 }
 
-// boltDB is the current store (bbolt file, or MongoDB) as a Database.
+// boltDB is the current store on MongoDB as a Database.
 type boltDB struct{ *store.DB }
 
 // DailyBackup is the store's, which takes no context.
@@ -224,27 +209,11 @@ func (db boltDB) DailyBackup(_ context.Context, keep int) (string, error) {
 	return db.DB.DailyBackup(keep)
 }
 
-// sqliteDB is store/sqlite as a Database: export and import in the
-// current format through a family's record.
+// sqliteDB is store/sqlite as a Database, holding DATA_DIR's lock when
+// it took it.
 type sqliteDB struct {
 	*sqlite.DB
 	unlock func() // DATA_DIR's lock, when taken
-}
-
-func (db sqliteDB) Export(ctx context.Context, sh bh.Shift) (store.Dump, error) {
-	r, err := db.ExportFamily(ctx, sh)
-	if err != nil {
-		return store.Dump{}, err
-	}
-	return store.DumpOf(r)
-}
-
-func (db sqliteDB) Import(ctx context.Context, d store.Dump) (bh.Imported, error) {
-	r, err := store.RecordOf(d)
-	if err != nil {
-		return bh.Imported{}, err
-	}
-	return db.ImportFamily(ctx, r)
 }
 
 func (db sqliteDB) Close(ctx context.Context) error {

@@ -76,7 +76,7 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	defer os.RemoveAll(dir)
 	// The default engine (SQLite), in a folder of its own that is removed
 	// after: the demo never touches DATA_DIR.
-	db, err := openDatabase(ctx, Config{DataDir: dir, EmbeddedEngine: defaultEngine}, dbOptions{Now: func() time.Time { return now }, Location: loc})
+	db, err := openDatabase(ctx, Config{DataDir: dir}, dbOptions{Now: func() time.Time { return now }, Location: loc})
 	if err != nil {
 		fmt.Fprintln(stderr, "babyhandoff demo:", bh.ErrorMessage(err))
 		return 1

@@ -13,7 +13,7 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/council"
-	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
 func TestDemoRunsTheSampleShiftOffline(t *testing.T) {
@@ -85,9 +85,7 @@ func TestReplayCommand(t *testing.T) {
 func BenchmarkPersistedRun(b *testing.B) {
 	ctx := context.Background()
 	now := time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
-	db, err := store.Open(ctx, store.Config{DataDir: b.TempDir()})
-	require.NoError(b, err)
-	defer db.Close(ctx)
+	db := storetest.New(b)
 	notes, err := sampleNotes(ctx, db, "T1", "D1", "U1")
 	require.NoError(b, err)
 	c, err := council.New(council.Config{})
@@ -126,15 +124,13 @@ func TestDemoKeepsTheNightAndDueTimes(t *testing.T) {
 	ny, err := time.LoadLocation("America/New_York")
 	require.NoError(t, err)
 	for _, now := range []time.Time{time.Date(2026, 11, 23, 21, 40, 0, 0, ny), time.Date(2026, 11, 23, 10, 0, 0, 0, ny)} {
-		db, err := store.Open(ctx, store.Config{DataDir: t.TempDir(), Now: func() time.Time { return now }})
-		require.NoError(t, err)
+		db := storetest.New(t, storetest.WithClock(func() time.Time { return now }))
 		notes, err := sampleNotes(ctx, db, "TDEMO", "DDEMO", "UDEMO")
 		require.NoError(t, err)
 		c, err := council.New(council.Config{})
 		require.NoError(t, err)
 		out, err := c.Execute(ctx, db, council.Input{Run: demoRun(notes[0].ShiftID, "America/New_York", bh.EnergyLow, 12, now), Notes: notes}, nil)
 		require.NoError(t, err)
-		require.NoError(t, db.Close(ctx))
 		due := map[string]time.Time{}
 		for _, f := range out.Facts {
 			if f.Due != nil {

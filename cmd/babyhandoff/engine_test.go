@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,20 +13,21 @@ import (
 	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
-	"github.com/babyhandoff/babyhandoff/store"
 	"github.com/babyhandoff/babyhandoff/store/sqlite"
 )
 
-// testEngineEnv names the embedded engine the tests run on (bolt or
-// sqlite; empty: the default). Only the tests read it: it becomes the
-// default engine of the program they run, child processes included.
+// testEngineEnv names the engine the tests run on; empty or "sqlite" is
+// SQLite, the only embedded engine.
 const testEngineEnv = "BABYHANDOFF_TEST_ENGINE"
 
-// useTestEngine makes BABYHANDOFF_TEST_ENGINE the default engine (the
-// one used when EMBEDDED_ENGINE is unset).
+// useTestEngine stops the tests at once if BABYHANDOFF_TEST_ENGINE names
+// an engine they cannot run on, rather than run them on SQLite unsaid.
 func useTestEngine() {
-	if e := os.Getenv(testEngineEnv); e != "" {
-		defaultEngine = e
+	switch e := os.Getenv(testEngineEnv); e {
+	case "", engineSQLite:
+	default:
+		fmt.Fprintf(os.Stderr, "%s=%q: the end-to-end tests run on sqlite (or leave it unset)\n", testEngineEnv, e)
+		os.Exit(2)
 	}
 }
 
@@ -50,54 +52,98 @@ func openTestDB(t testing.TB, dir string, now ...func() time.Time) testDB {
 	if len(now) > 0 {
 		o.Now = now[0]
 	}
-	db, err := openDatabase(context.Background(), Config{DataDir: dir, EmbeddedEngine: defaultEngine}, o)
+	db, err := openDatabase(context.Background(), Config{DataDir: dir}, o)
 	require.NoError(t, err)
 	return db.Database.(testDB)
 }
 
 // dbFileName is the engine's database file in DATA_DIR, and backupExt the
 // extension of its daily copies.
-func dbFileName() (name, backupExt string) {
-	if defaultEngine == engineSQLite {
-		return sqlite.FileName, ".db"
-	}
-	return store.FileName, ".bolt"
+func dbFileName() (name, backupExt string) { return sqlite.FileName, ".db" }
+
+// dbFile is the engine's database file in DATA_DIR.
+func dbFile() string {
+	name, _ := dbFileName()
+	return name
 }
 
-// An unknown EMBEDDED_ENGINE is a setting to fix: the start stops and
-// changes nothing.
+// EMBEDDED_ENGINE=bolt, the engine before SQLite, is refused at start,
+// said once with what to do, and nothing in DATA_DIR is touched; any
+// other value but sqlite is a setting to remove.
 func TestEmbeddedEngineSetting(t *testing.T) {
 	for _, tt := range []struct {
-		engine, want string
-		code         int
+		name, engine string
+		sqliteThere  bool
+		want         string
+		inDotEnv     bool
 	}{
-		{"mysql", "EMBEDDED_ENGINE must be sqlite or bolt", 2},
+		{"bolt, not moved yet", "bolt", false, "EMBEDDED_ENGINE=bolt was removed in this version: SQLite is the only embedded engine. Unset EMBEDDED_ENGINE: the first start moves the bolt data in %s into SQLite once, and keeps the old files renamed.", false},
+		{"bolt, moved already", "Bolt", true, "EMBEDDED_ENGINE=bolt was removed in this version: SQLite is the only embedded engine. Unset EMBEDDED_ENGINE: the data in %s is in SQLite (babyhandoff.db) already.", false},
+		{"bolt in .env", "bolt", false, "EMBEDDED_ENGINE=bolt was removed in this version: SQLite is the only embedded engine. Unset EMBEDDED_ENGINE: the first start moves the bolt data in %s into SQLite once, and keeps the old files renamed.", true},
+		{"another engine", "mysql", false, "EMBEDDED_ENGINE is no longer a setting (SQLite is the only embedded engine): unset it", false},
 	} {
-		t.Run(tt.engine, func(t *testing.T) {
+		t.Run(tt.name, func(t *testing.T) {
 			clearEnv(t)
 			dir := t.TempDir()
-			held, err := store.Open(context.Background(), store.Config{DataDir: dir})
-			require.NoError(t, err)
-			require.NoError(t, held.Close(context.Background()))
-			before, err := os.ReadFile(filepath.Join(dir, store.FileName))
-			require.NoError(t, err)
+			// What is there is never opened: any bytes do.
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "babyhandoff.bolt"), []byte("a bolt file"), 0o600))
+			if tt.sqliteThere {
+				require.NoError(t, os.WriteFile(filepath.Join(dir, sqlite.FileName), sqliteMagic, 0o600))
+			}
+			before := filesIn(t, dir)
 			t.Setenv("SLACK_APP_TOKEN", "xapp-test-x")
 			t.Setenv("SLACK_BOT_TOKEN", "xoxb-test-x")
 			t.Setenv("DATA_DIR", dir)
-			t.Setenv("EMBEDDED_ENGINE", tt.engine)
+			if tt.inDotEnv {
+				require.NoError(t, writeFile(".env", "EMBEDDED_ENGINE="+tt.engine+"\n"))
+			} else {
+				t.Setenv("EMBEDDED_ENGINE", tt.engine)
+			}
 			var out, errOut strings.Builder
-			assert.Equal(t, tt.code, run(context.Background(), nil, &out, &errOut))
-			assert.Contains(t, errOut.String(), tt.want)
-			after, err := os.ReadFile(filepath.Join(dir, store.FileName))
-			require.NoError(t, err)
-			assert.Equal(t, before, after, "the bolt file is left as it was")
-			assert.NoFileExists(t, filepath.Join(dir, sqlite.FileName))
+			assert.Equal(t, 2, run(context.Background(), nil, &out, &errOut))
+			want := tt.want
+			if strings.Contains(want, "%s") {
+				want = fmt.Sprintf(want, dir)
+			}
+			assert.Equal(t, "babyhandoff: "+want+"\n", errOut.String(), "said once")
+			assert.Equal(t, before, filesIn(t, dir), "DATA_DIR is left as it was")
 		})
 	}
 }
 
-// The end-to-end tests run on the engine BABYHANDOFF_TEST_ENGINE names:
-// its file is the one the bot writes.
+// Set to sqlite (as .env.example once suggested) or left empty, it is
+// SQLite.
+func TestEmbeddedEngineSQLiteIsTheDefault(t *testing.T) {
+	for _, v := range []string{"", "sqlite", " SQLite "} {
+		t.Run(v, func(t *testing.T) {
+			clearEnv(t)
+			t.Setenv("EMBEDDED_ENGINE", v)
+			cfg, err := loadConfig("", false)
+			require.NoError(t, err)
+			db, err := openDatabase(context.Background(), cfg, dbOptions{})
+			require.NoError(t, err)
+			require.NoError(t, db.Close(context.Background()))
+			assert.FileExists(t, filepath.Join(cfg.DataDir, sqlite.FileName))
+		})
+	}
+}
+
+// filesIn is every file in dir (not below) and its bytes.
+func filesIn(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	out := map[string]string{}
+	for _, e := range entries {
+		raw, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		require.NoError(t, err)
+		out[e.Name()] = string(raw)
+	}
+	return out
+}
+
+// The end-to-end tests run on the engine under test: its file is the one
+// the bot writes.
 func TestE2ERunsOnTheEngineUnderTest(t *testing.T) {
 	h := start(t)
 	h.ack(h.message("D100", "im", "U1", "wipes < 1 day", "1700000000.000100", nil))
@@ -106,17 +152,4 @@ func TestE2ERunsOnTheEngineUnderTest(t *testing.T) {
 	assert.FileExists(t, filepath.Join(h.dir, file))
 	assert.Contains(t, h.stderr.String(), file)
 	assert.Len(t, h.notes("D100", false), 1)
-}
-
-// dbFile is the engine's database file in DATA_DIR.
-func dbFile() string {
-	name, _ := dbFileName()
-	return name
-}
-
-// Outside tests, an unset EMBEDDED_ENGINE is the default documented in
-// .env.example and docs/running.md (Config's tag).
-func TestTheDefaultEngineIsTheDocumentedOne(t *testing.T) {
-	assert.Equal(t, engineSQLite, builtinEngine)
-	assert.Equal(t, builtinEngine, configDefaults()["EMBEDDED_ENGINE"])
 }

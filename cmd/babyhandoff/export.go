@@ -16,7 +16,7 @@ import (
 	"go.mongodb.org/mongo-driver/bson"
 
 	bh "github.com/babyhandoff/babyhandoff"
-	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/archive"
 )
 
 // manifest is DIR/manifest.json: what an export holds.
@@ -43,8 +43,8 @@ type convData struct {
 	Collections map[string][]json.RawMessage `json:"collections"`
 }
 
-// openStoreFor opens the database the bot would (MONGODB_URI, or
-// EMBEDDED_ENGINE in DATA_DIR).
+// openStoreFor opens the database the bot would (MONGODB_URI, or SQLite
+// in DATA_DIR).
 func openStoreFor(ctx context.Context, cmd string, stderr io.Writer) (Database, int) {
 	cfg, err := loadConfig(".env", false)
 	if err != nil {
@@ -101,7 +101,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, "babyhandoff export:", err)
 		return 1
 	}
-	m := manifest{Format: store.ExportFormat, ExportedAt: time.Now().UTC().Truncate(time.Second)}
+	m := manifest{Format: archive.ExportFormat, ExportedAt: time.Now().UTC().Truncate(time.Second)}
 	for _, sh := range shifts {
 		info, err := exportConversation(ctx, db, sh, *out)
 		if err != nil {
@@ -126,11 +126,15 @@ func exportConversation(ctx context.Context, db Database, sh bh.Shift, out strin
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return info, err
 	}
-	dump, err := db.Export(ctx, sh)
+	rec, err := db.ExportFamily(ctx, sh)
 	if err != nil {
 		return info, err
 	}
-	data := convData{Format: store.ExportFormat, Team: sh.TeamID, Channel: sh.ChannelID, Collections: map[string][]json.RawMessage{}}
+	dump, err := archive.DumpOf(rec)
+	if err != nil {
+		return info, err
+	}
+	data := convData{Format: archive.ExportFormat, Team: sh.TeamID, Channel: sh.ChannelID, Collections: map[string][]json.RawMessage{}}
 	for name, docs := range dump.Collections {
 		for _, raw := range docs {
 			j, err := bson.MarshalExtJSON(raw, true, false)
@@ -232,7 +236,7 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return 2
 	}
 	dir := args[0]
-	dumps, err := readExport(dir)
+	families, err := readExport(dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "babyhandoff import: %v; nothing was written\n", err)
 		return 1
@@ -242,23 +246,24 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return code
 	}
 	defer db.Close(context.Background())
-	var total store.Imported
-	for _, d := range dumps {
-		n, err := db.Import(ctx, d)
+	var total bh.Imported
+	for _, r := range families {
+		n, err := db.ImportFamily(ctx, r)
 		total.New, total.Changed, total.Same, total.Kept = total.New+n.New, total.Changed+n.Changed, total.Same+n.Same, total.Kept+n.Kept
 		if err != nil {
-			fmt.Fprintf(stderr, "babyhandoff import: %s/%s: %s (what was written so far stays; importing again completes it)\n", d.Shift.TeamID, d.Shift.ChannelID, bh.ErrorMessage(err))
+			fmt.Fprintf(stderr, "babyhandoff import: %s/%s: %s (what was written so far stays; importing again completes it)\n", r.Shift.TeamID, r.Shift.ChannelID, bh.ErrorMessage(err))
 			return 1
 		}
-		fmt.Fprintf(stdout, "imported %s/%s: %d new, %d changed, %d unchanged, %d newer here kept\n", d.Shift.TeamID, d.Shift.ChannelID, n.New, n.Changed, n.Same, n.Kept)
+		fmt.Fprintf(stdout, "imported %s/%s: %d new, %d changed, %d unchanged, %d newer here kept\n", r.Shift.TeamID, r.Shift.ChannelID, n.New, n.Changed, n.Same, n.Kept)
 	}
 	fmt.Fprintf(stdout, "Done: %d new, %d changed, %d unchanged, %d newer here kept.\n", total.New, total.Changed, total.Same, total.Kept)
 	return 0
 }
 
-// readExport reads and checks every file of an export before anything is
-// written, so a damaged export changes nothing.
-func readExport(dir string) ([]store.Dump, error) {
+// readExport reads and checks every file of an export, down to each
+// family's record, before anything is written, so a damaged export
+// changes nothing.
+func readExport(dir string) ([]bh.FamilyRecord, error) {
 	raw, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("%s is not a BabyHandoff export (it has no manifest.json; an export that stopped half-way has none either)", dir)
@@ -269,13 +274,13 @@ func readExport(dir string) ([]store.Dump, error) {
 	if err := json.Unmarshal(raw, &m); err != nil {
 		return nil, fmt.Errorf("%s is not valid JSON (%v)", filepath.Join(dir, "manifest.json"), err)
 	}
-	if m.Format > store.ExportFormat {
-		return nil, fmt.Errorf("%s was written by a newer BabyHandoff (format %d; this version reads %d): import it with that version", dir, m.Format, store.ExportFormat)
+	if m.Format > archive.ExportFormat {
+		return nil, fmt.Errorf("%s was written by a newer BabyHandoff (format %d; this version reads %d): import it with that version", dir, m.Format, archive.ExportFormat)
 	}
 	if m.Format < 1 {
 		return nil, fmt.Errorf("%s has no export format; it is not a BabyHandoff export", filepath.Join(dir, "manifest.json"))
 	}
-	var out []store.Dump
+	var out []bh.FamilyRecord
 	for _, c := range m.Conversations {
 		if c.Dir == "" || c.Dir != filepath.Base(c.Dir) || strings.HasPrefix(c.Dir, ".") {
 			return nil, fmt.Errorf("%s names a folder %q outside the export", filepath.Join(dir, "manifest.json"), c.Dir)
@@ -289,10 +294,10 @@ func readExport(dir string) ([]store.Dump, error) {
 		if err := json.Unmarshal(raw, &data); err != nil {
 			return nil, fmt.Errorf("%s is not valid JSON, perhaps cut short (%v)", path, err)
 		}
-		if data.Format > store.ExportFormat {
+		if data.Format > archive.ExportFormat {
 			return nil, fmt.Errorf("%s was written by a newer BabyHandoff (format %d)", path, data.Format)
 		}
-		d := store.Dump{Shift: bh.Shift{TeamID: data.Team, ChannelID: data.Channel}, Collections: map[string][]bson.Raw{}}
+		d := archive.Dump{Shift: bh.Shift{TeamID: data.Team, ChannelID: data.Channel}, Collections: map[string][]bson.Raw{}}
 		for name, docs := range data.Collections {
 			for i, j := range docs {
 				var doc bson.D
@@ -306,10 +311,11 @@ func readExport(dir string) ([]store.Dump, error) {
 				d.Collections[name] = append(d.Collections[name], b)
 			}
 		}
-		if err := store.CheckDump(d); err != nil {
+		r, err := archive.RecordOf(d) // checked first (archive.CheckDump)
+		if err != nil {
 			return nil, fmt.Errorf("%s: %s", path, bh.ErrorMessage(err))
 		}
-		out = append(out, d)
+		out = append(out, r)
 	}
 	return out, nil
 }

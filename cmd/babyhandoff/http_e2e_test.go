@@ -29,6 +29,12 @@ type httpApp struct {
 // token, any free port. It returns once the bot is connected and serving.
 func startHTTP(t *testing.T) *httpApp {
 	t.Helper()
+	return startHTTPWith(t, nil)
+}
+
+// startHTTPWith is startHTTP with more settings (env) over the defaults.
+func startHTTPWith(t *testing.T, env map[string]string) *httpApp {
+	t.Helper()
 	fake := slacktest.New(slacktest.Config{PingInterval: -1})
 	t.Cleanup(fake.Close)
 	h := &harness{t: t, fake: fake, dir: t.TempDir(), done: make(chan int, 1), stderr: &syncBuffer{}, stdout: &syncBuffer{}, team: fake.Config().TeamID}
@@ -46,6 +52,9 @@ func startHTTP(t *testing.T) *httpApp {
 	t.Setenv("DATA_DIR", h.dir)
 	t.Setenv("MONGODB_URI", "")
 	t.Setenv("LOG_LEVEL", "debug")
+	for k, v := range env {
+		t.Setenv(k, v)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	h.cancel = cancel
 	go func() { h.done <- runBot(ctx, h.stderr, h.setup) }()

@@ -70,6 +70,8 @@ Usage:
                        re-run a stored run from its context pack and say whether the outputs match
   babyhandoff export --out DIR [--team T --conversation C]
                        write conversations (notes, plans, handoffs) as JSON and Markdown: a backup, or a move to MongoDB
+  babyhandoff backup --out FILE
+                       a consistent copy of the embedded database, also while the bot runs
   babyhandoff import DIR
                        read an export into the database (MONGODB_URI or DATA_DIR); importing twice changes nothing
   babyhandoff version  print the version and how it was built
@@ -106,6 +108,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return runReplay(ctx, args[1:], stdout, stderr)
 	case "export":
 		return runExport(ctx, args[1:], stdout, stderr)
+	case "backup":
+		return runBackup(ctx, args[1:], stdout, stderr)
 	case "import":
 		return runImport(ctx, args[1:], stdout, stderr)
 	case "version", "--version":
@@ -177,6 +181,17 @@ func runBot(ctx context.Context, stderr io.Writer, setup func(*Main)) int {
 	return 0
 }
 
+// openFailed says a database did not open, its message printed once: a
+// domain error's words (with its detail), else the cause's text. The
+// cause stays unwrappable.
+func openFailed(err error) error {
+	var e *bh.Error
+	if errors.As(err, &e) && e.Code != bh.EINTERNAL && e.Message != "" {
+		return &bh.Error{Code: e.Code, Message: "cannot open the database: " + e.Message, Detail: e.Detail, Err: err}
+	}
+	return fmt.Errorf("cannot open the database: %w", err)
+}
+
 // Main is the bot process: the database, the council, the Risk Radar and
 // the Slack front, wired together. Run starts them; Close releases what
 // Run opened.
@@ -220,7 +235,7 @@ func (m *Main) Run(ctx context.Context) error {
 	db, err := openDatabase(ctx, cfg, dbOptions{Logger: log, Now: now, Location: loc, Exclusive: true,
 		RunDetailAge: time.Duration(cfg.RunDetailDays) * 24 * time.Hour, ClosedNoteAge: time.Duration(cfg.NoteDays) * 24 * time.Hour})
 	if err != nil {
-		return fmt.Errorf("cannot open the database: %s: %w", bh.ErrorMessage(err), err)
+		return openFailed(err)
 	}
 	m.db = db
 	log.Info("database ready", "where", db.where)
@@ -261,8 +276,12 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	// The radar may have read a shift's first notes in DEFAULT_TZ.
 	zones := &zoneLearner{store: db, learnt: watcher.Recompute, log: log}
+	installs, err := newInstalls(db.Database, cfg, now, log)
+	if err != nil {
+		return err
+	}
 	b, err = bot.New(bot.Config{
-		BotToken: cfg.SlackBotToken,
+		BotToken: installs.botToken(cfg),
 		AppToken: cfg.SlackAppToken,
 		HTTP:     cfg.HTTPMode(),
 		APIURL:   cfg.SlackAPIURL,
@@ -282,6 +301,12 @@ func (m *Main) Run(ctx context.Context) error {
 		AfterFunc: m.AfterFunc,
 		// CONTEXT_PACK_TOKEN_BUDGET: how much of the notes a plan reads.
 		TokenBudget: cfg.ContextPackTokenBudget,
+
+		// Installs by OAuth: each team's token; app_uninstalled and
+		// tokens_revoked delete it.
+		Teams:       installs.teams(),
+		Uninstalled: installs.uninstall(),
+		InstallURL:  installs.url,
 	})
 	if err != nil {
 		return configErrorf("cannot start the bot: %s", bh.ErrorMessage(err))
@@ -306,7 +331,7 @@ func (m *Main) Run(ctx context.Context) error {
 		return nil
 	})
 	if cfg.HTTPMode() {
-		g.Go(func() error { return serveHTTP(gctx, cfg, b, db, log, m.Listening) })
+		g.Go(func() error { return serveHTTP(gctx, cfg, b, db, installs.pages, log, m.Listening) })
 	}
 	g.Go(func() error { return recoverLeftWork(gctx, b, botStopped, interrupted, exclusive, time.Minute) })
 	g.Go(func() error { return watcher.Run(gctx) })
@@ -367,7 +392,7 @@ func sweep(ctx context.Context, db Database, interval time.Duration, backups int
 		switch {
 		case err != nil && ctx.Err() == nil:
 			log.Error("retention sweep", "err", err)
-		case swept != store.Swept{}:
+		case swept != bh.Swept{}:
 			log.Info("retention sweep", "run_details", swept.RunDetails, "events", swept.Events, "notes", swept.Notes, "slack_ids", swept.SlackIDs, "replies", swept.Replies)
 		}
 		if backups > 0 {

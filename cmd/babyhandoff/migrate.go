@@ -14,40 +14,42 @@ import (
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
-	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/archive"
+	"github.com/babyhandoff/babyhandoff/store/legacy"
 	"github.com/babyhandoff/babyhandoff/store/sqlite"
 )
 
 // This file: the one-time move of the bolt engine's data (the current
 // file and its log, or the older single file) into SQLite, at the first
-// start on SQLite. The old format is read only here, through the current
-// store; this file, and with it the bolt engine, can go once no install
-// older than the SQLite default is left to move (a release or two after
-// it, with the release notes saying "start the previous version once").
+// start on SQLite. The old formats are read only here, by store/legacy,
+// which never writes them; this file and that package go together, once
+// no install older than the SQLite default is left to move (the package's
+// comment says when).
 
 // sqliteMagic begins every SQLite file.
 var sqliteMagic = []byte("SQLite format 3\x00")
 
 // oldFiles are the bolt engine's files in dir that a move takes: the
 // current file and its log, or else the older single file (named as
-// SQLite's file is, so it is told apart by its first bytes). None: nothing
-// to move (a new DATA_DIR, or one moved already).
+// SQLite's file is, so it is told apart by its first bytes), with a log
+// left without its file (which the move refuses if it holds changes;
+// beside a SQLite file, it is left alone).
+// None: nothing to move (a new DATA_DIR, or one moved already).
 func oldFiles(dir string) ([]string, error) {
-	bolt := filepath.Join(dir, store.FileName)
-	if _, err := os.Stat(bolt); err == nil {
-		files := []string{store.FileName}
-		if _, err := os.Stat(bolt + ".wal"); err == nil {
-			files = append(files, store.FileName+".wal")
+	var files []string
+	for _, name := range []string{legacy.FileName, legacy.LogName} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			files = append(files, name)
 		} else if !errors.Is(err, os.ErrNotExist) {
 			return nil, err
 		}
-		return files, nil
-	} else if !errors.Is(err, os.ErrNotExist) {
-		return nil, err
 	}
-	f, err := os.Open(filepath.Join(dir, store.LegacyFileName))
+	if slices.Contains(files, legacy.FileName) {
+		return files, nil
+	}
+	f, err := os.Open(filepath.Join(dir, legacy.SingleFileName))
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
+		return files, nil
 	} else if err != nil {
 		return nil, err
 	}
@@ -58,10 +60,12 @@ func oldFiles(dir string) ([]string, error) {
 		return nil, err
 	}
 	if n == 0 || bytes.Equal(head[:n], sqliteMagic) {
-		// SQLite's own file (or an empty one, which SQLite refuses as such).
+		// SQLite's own file (or an empty one, which SQLite refuses as
+		// such): moved already, or never bolt's; a log beside it is not
+		// moved over it.
 		return nil, nil
 	}
-	return []string{store.LegacyFileName}, nil
+	return append([]string{legacy.SingleFileName}, files...), nil
 }
 
 // moved counts what a move took.
@@ -74,44 +78,38 @@ type moved struct {
 var migrationHook func() error
 
 // moveToSQLite moves the bolt engine's data in dir into SQLite, once, and
-// says what it moved (nothing when there was nothing to move). It works on
-// copies: the old files are read from a copy in a folder of its own, the
-// new file is made there, each family is checked (its notes', runs' and
-// handoffs' ids) against what was read, and only then are the old files
-// renamed to NAME.migrated-YYYYMMDD and the new one renamed into place.
-// Any failure before that leaves dir as it was, byte for byte. The caller
-// holds dir's lock.
+// says what it moved (nothing when there was nothing to move). The old
+// files are only read (store/legacy); the new file is made in a folder of
+// its own, each family is checked (its notes', runs' and handoffs' ids)
+// against what was read, and only then are the old files renamed to
+// NAME.migrated-YYYYMMDD and the new one renamed into place. Any failure
+// before that leaves dir as it was, byte for byte; an old file that
+// cannot be read is refused with a message that names it
+// (legacy.ErrBadFile). The caller holds dir's lock.
 func moveToSQLite(ctx context.Context, dir string, now time.Time, loc *time.Location, log *slog.Logger) (moved, []string, error) {
 	files, err := oldFiles(dir)
 	if err != nil || len(files) == 0 {
 		return moved{}, nil, err
 	}
-	if files[0] == store.FileName {
+	if files[0] == legacy.FileName {
 		// Both engines' files (the bolt ones put back after a move, say):
 		// which is current only a person can tell.
 		if _, err := os.Stat(filepath.Join(dir, sqlite.FileName)); err == nil {
-			return moved{}, nil, fmt.Errorf("%s holds both %s and %s; keep the one with the newest notes and move the other away (or set EMBEDDED_ENGINE=bolt to use %s)",
-				dir, store.FileName, sqlite.FileName, store.FileName)
+			return moved{}, nil, fmt.Errorf("%s holds both %s and %s; keep the one with the newest notes and move the other away (%s is moved into SQLite at the next start if it is alone)",
+				dir, legacy.FileName, sqlite.FileName, legacy.FileName)
 		}
+	}
+	records, err := readOld(dir, now)
+	if errors.Is(err, legacy.ErrBadFile) {
+		return moved{}, nil, err
+	} else if err != nil {
+		return moved{}, nil, fmt.Errorf("read %s: %w", filepath.Join(dir, files[0]), err)
 	}
 	work, err := os.MkdirTemp(dir, ".moving-to-sqlite-")
 	if err != nil {
 		return moved{}, nil, err
 	}
 	defer os.RemoveAll(work)
-	old := filepath.Join(work, "old")
-	if err := os.Mkdir(old, 0o700); err != nil {
-		return moved{}, nil, err
-	}
-	for _, name := range files {
-		if err := copyFile(filepath.Join(dir, name), filepath.Join(old, name)); err != nil {
-			return moved{}, nil, err
-		}
-	}
-	records, err := readOld(ctx, old)
-	if err != nil {
-		return moved{}, nil, fmt.Errorf("read %s: %w", filepath.Join(dir, files[0]), err)
-	}
 	made := filepath.Join(work, sqlite.FileName)
 	out, err := writeNew(ctx, filepath.Join(work, "new"), made, loc, records)
 	if err != nil {
@@ -238,22 +236,19 @@ func finishMoves(dir string, log *slog.Logger) error {
 	return nil
 }
 
-// readOld reads every family of the bolt engine's files in dir.
-func readOld(ctx context.Context, dir string) ([]bh.FamilyRecord, error) {
-	db, err := store.Open(ctx, store.Config{DataDir: dir})
+// readOld reads every family of the bolt engine's files in dir, decoded
+// as the export format decodes them; now stamps what the old engine's
+// open stamped (a DM's quiet hours passed to its person).
+func readOld(dir string, now time.Time) ([]bh.FamilyRecord, error) {
+	fams, err := legacy.Read(dir, now)
 	if err != nil {
 		return nil, err
 	}
-	defer db.Close(context.Background())
-	shifts, err := db.Conversations(ctx, "", "")
-	if err != nil {
-		return nil, err
-	}
-	var out []bh.FamilyRecord
-	for _, sh := range shifts {
-		r, err := db.ExportFamily(ctx, sh)
+	out := make([]bh.FamilyRecord, 0, len(fams))
+	for _, f := range fams {
+		r, err := archive.RecordOf(archive.Dump(f))
 		if err != nil {
-			return nil, fmt.Errorf("family %s: %w", sh.ID, err)
+			return nil, fmt.Errorf("family %s: %w", f.Shift.ID, err)
 		}
 		out = append(out, r)
 	}
@@ -317,28 +312,6 @@ func ids[T any](s []T, id func(T) string) []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-// copyFile copies a file whole and syncs the copy.
-func copyFile(from, to string) error {
-	src, err := os.Open(from)
-	if err != nil {
-		return err
-	}
-	defer src.Close()
-	dst, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(dst, src); err != nil {
-		dst.Close()
-		return err
-	}
-	if err := dst.Sync(); err != nil {
-		dst.Close()
-		return err
-	}
-	return dst.Close()
 }
 
 // syncDir makes a folder's renames durable.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"os"
@@ -17,17 +18,27 @@ import (
 	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
-	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/bot/slacktest"
+	"github.com/babyhandoff/babyhandoff/store/legacy"
 	"github.com/babyhandoff/babyhandoff/store/sqlite"
 )
 
-// The earlier formats, as store/testdata keeps them: the single file of
-// the first versions, and the bolt file of 2026-11-24 and 2026-11-26.
-var earlierFormats = []struct{ name, file string }{
-	{"legacy", store.LegacyFileName},
-	{"v20261124", store.FileName},
-	{"v20261126", store.FileName},
+// The earlier formats, as store/legacy/testdata keeps them: the single
+// file of the first versions, the bolt file of 2026-11-24 and 2026-11-26,
+// and one with the log a kill left beside it.
+var earlierFormats = []struct {
+	name  string
+	files []string
+}{
+	{"single", []string{legacy.SingleFileName}},
+	{"v20261124", []string{legacy.FileName}},
+	{"v20261126", []string{legacy.FileName}},
+	{"v20261128-log", []string{legacy.FileName, legacy.LogName}},
 }
+
+// movedZone is where the moves are read: not UTC, where a family
+// without a zone reads its notes' words.
+const movedZone = "America/New_York"
 
 // sums is each file's checksum in dir, by name (what is there, exactly).
 func sums(t *testing.T, dir string) map[string][32]byte {
@@ -47,14 +58,55 @@ func sums(t *testing.T, dir string) map[string][32]byte {
 	return out
 }
 
-// fixtureDir is a DATA_DIR holding a copy of an earlier format's file.
-func fixtureDir(t *testing.T, format, file string) (dir string, raw []byte) {
+// fixtureDir is a DATA_DIR holding a copy of an earlier format's files,
+// and their bytes by name.
+func fixtureDir(t *testing.T, format string, files []string) (dir string, raw map[string][]byte) {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join("..", "..", "store", "testdata", format, file))
-	require.NoError(t, err)
-	dir = t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(dir, file), raw, 0o600))
+	dir, raw = t.TempDir(), map[string][]byte{}
+	for _, file := range files {
+		b, err := os.ReadFile(filepath.Join("..", "..", "store", "legacy", "testdata", format, file))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, file), b, 0o600))
+		raw[file] = b
+	}
 	return dir, raw
+}
+
+// movedGolden is where what the old engine read of an earlier format is
+// kept: each family's notes (store/legacy's golden files) and, here, the
+// texts of its live notes hour by hour.
+func movedGolden(format string) (notes, live string) {
+	return filepath.Join("..", "..", "store", "legacy", "testdata", format+".golden.json"), filepath.Join("testdata", "moved", format+".live.json")
+}
+
+// goldenNotes is each family's note ids as the old engine read them.
+func goldenNotes(t *testing.T, format string) map[string][]string {
+	t.Helper()
+	path, _ := movedGolden(format)
+	raw, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var fams []struct {
+		Family string   `json:"family"`
+		Notes  []string `json:"notes"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &fams))
+	out := map[string][]string{}
+	for _, f := range fams {
+		id, _, _ := strings.Cut(f.Family, " ")
+		out[id] = slices.Sorted(slices.Values(f.Notes))
+	}
+	return out
+}
+
+// goldenLive is liveByFamily as the old engine read it.
+func goldenLive(t *testing.T, format string) map[string][]string {
+	t.Helper()
+	_, path := movedGolden(format)
+	raw, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var out map[string][]string
+	require.NoError(t, json.Unmarshal(raw, &out))
+	return out
 }
 
 // notesByFamily is every family's note ids, as the store in dir reads them.
@@ -129,21 +181,15 @@ func TestTheFirstStartOnSQLiteMovesEachEarlierFormat(t *testing.T) {
 	now := time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)
 	for _, f := range earlierFormats {
 		t.Run(f.name, func(t *testing.T) {
-			// What the current store reads of it (from a copy: it may
-			// upgrade the file it opens).
+			// What the old engine read of it (its golden files).
 			// Read in a zone not UTC: where a family without one reads
 			// its notes' words.
-			loc, err := time.LoadLocation("America/New_York")
+			loc, err := time.LoadLocation(movedZone)
 			require.NoError(t, err)
-			readDir, _ := fixtureDir(t, f.name, f.file)
-			old, err := store.Open(ctx, store.Config{DataDir: readDir, Location: loc})
-			require.NoError(t, err)
-			want := notesByFamily(t, old)
-			wantLive := liveByFamily(t, old)
-			require.NoError(t, old.Close(ctx))
+			want, wantLive := goldenNotes(t, f.name), goldenLive(t, f.name)
 			require.NotEmpty(t, want)
 
-			dir, raw := fixtureDir(t, f.name, f.file)
+			dir, raw := fixtureDir(t, f.name, f.files)
 			var logs bytes.Buffer
 			cfg := Config{DataDir: dir, EmbeddedEngine: engineSQLite}
 			o := dbOptions{Exclusive: true, Now: func() time.Time { return now }, Location: loc, Logger: slog.New(slog.NewTextHandler(&logs, nil))}
@@ -154,10 +200,13 @@ func TestTheFirstStartOnSQLiteMovesEachEarlierFormat(t *testing.T) {
 			require.NoError(t, db.Close(ctx))
 			assert.Contains(t, logs.String(), "moved the embedded database into SQLite")
 
-			kept, err := os.ReadFile(filepath.Join(dir, f.file+".migrated-20261128"))
-			require.NoError(t, err)
-			assert.Equal(t, raw, kept, "the old file is kept, unchanged")
-			assert.NoFileExists(t, filepath.Join(dir, store.FileName), "nothing left for the bolt engine to open")
+			for _, file := range f.files {
+				kept, err := os.ReadFile(filepath.Join(dir, file+".migrated-20261128"))
+				require.NoError(t, err)
+				assert.Equal(t, raw[file], kept, "the old file is kept, unchanged")
+			}
+			assert.NoFileExists(t, filepath.Join(dir, legacy.FileName), "nothing left for the bolt engine to open")
+			assert.NoFileExists(t, filepath.Join(dir, legacy.LogName))
 			head, err := os.ReadFile(filepath.Join(dir, sqlite.FileName))
 			require.NoError(t, err)
 			assert.True(t, bytes.HasPrefix(head, sqliteMagic))
@@ -190,7 +239,7 @@ func TestAFailedMoveChangesNothing(t *testing.T) {
 	ctx := context.Background()
 	for _, f := range earlierFormats {
 		t.Run(f.name, func(t *testing.T) {
-			dir, _ := fixtureDir(t, f.name, f.file)
+			dir, _ := fixtureDir(t, f.name, f.files)
 			before := sums(t, dir)
 			migrationHook = func() error { return errors.New("the disk is full") }
 			t.Cleanup(func() { migrationHook = nil })
@@ -200,7 +249,7 @@ func TestAFailedMoveChangesNothing(t *testing.T) {
 			assert.Contains(t, bh.ErrorMessage(err), "Nothing was changed")
 			assert.Contains(t, bh.ErrorMessage(err), dir)
 			after := sums(t, dir)
-			delete(after, store.LockFileName) // the bot's lock, empty once released
+			delete(after, lockFileName) // the bot's lock, empty once released
 			assert.Equal(t, before, after)
 		})
 	}
@@ -210,16 +259,19 @@ func TestAFailedMoveChangesNothing(t *testing.T) {
 // with the usual message, and nothing is moved.
 func TestNoMoveWhileABoltBotRuns(t *testing.T) {
 	ctx := context.Background()
-	dir, _ := fixtureDir(t, "v20261126", store.FileName)
-	held, err := store.Open(ctx, store.Config{DataDir: dir})
+	dir, _ := fixtureDir(t, "v20261126", []string{legacy.FileName})
+	// The bot holds DATA_DIR's lock (whichever engine it runs).
+	unlock, err := lockDataDir(dir)
 	require.NoError(t, err)
-	defer held.Close(ctx)
+	defer unlock()
+	before := sums(t, dir)
 	for _, o := range []dbOptions{{Exclusive: true}, {}} {
 		_, err = openDatabase(ctx, Config{DataDir: dir, EmbeddedEngine: engineSQLite}, o)
 		require.Error(t, err)
 		assert.Contains(t, bh.ErrorMessage(err), "is in use by")
 		assert.NoFileExists(t, filepath.Join(dir, sqlite.FileName))
 	}
+	assert.Equal(t, before, sums(t, dir))
 }
 
 // Both engines' files in one DATA_DIR (the bolt files put back after a
@@ -227,7 +279,7 @@ func TestNoMoveWhileABoltBotRuns(t *testing.T) {
 // says what to do.
 func TestNoMoveOverASQLiteFile(t *testing.T) {
 	ctx := context.Background()
-	dir, _ := fixtureDir(t, "v20261126", store.FileName)
+	dir, _ := fixtureDir(t, "v20261126", []string{legacy.FileName})
 	other := t.TempDir()
 	db, err := openDatabase(ctx, Config{DataDir: other, EmbeddedEngine: engineSQLite}, dbOptions{})
 	require.NoError(t, err)
@@ -240,7 +292,7 @@ func TestNoMoveOverASQLiteFile(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, bh.ErrorMessage(err), "holds both")
 	after := sums(t, dir)
-	delete(after, store.LockFileName)
+	delete(after, lockFileName)
 	assert.Equal(t, before, after)
 }
 
@@ -256,7 +308,7 @@ func TestAMoveStoppedByAKillIsFinishedOrRedone(t *testing.T) {
 	for _, f := range earlierFormats {
 		t.Run(f.name, func(t *testing.T) {
 			// A whole new file, as a move makes it.
-			doneDir, raw := fixtureDir(t, f.name, f.file)
+			doneDir, raw := fixtureDir(t, f.name, f.files)
 			db, err := openDatabase(ctx, cfg(doneDir), o)
 			require.NoError(t, err)
 			want := notesByFamily(t, db)
@@ -265,7 +317,7 @@ func TestAMoveStoppedByAKillIsFinishedOrRedone(t *testing.T) {
 			require.NoError(t, err)
 
 			t.Run("before the new file was whole", func(t *testing.T) {
-				dir, _ := fixtureDir(t, f.name, f.file)
+				dir, _ := fixtureDir(t, f.name, f.files)
 				work := filepath.Join(dir, ".moving-to-sqlite-1")
 				require.NoError(t, os.MkdirAll(filepath.Join(work, "old"), 0o700))
 				require.NoError(t, os.WriteFile(filepath.Join(work, sqlite.FileName), made[:len(made)/2], 0o600))
@@ -276,21 +328,96 @@ func TestAMoveStoppedByAKillIsFinishedOrRedone(t *testing.T) {
 				assert.NoDirExists(t, work)
 			})
 			t.Run("between the renames", func(t *testing.T) {
-				dir, _ := fixtureDir(t, f.name, f.file)
+				dir, _ := fixtureDir(t, f.name, f.files)
 				work := filepath.Join(dir, ".moving-to-sqlite-2")
 				require.NoError(t, os.Mkdir(work, 0o700))
 				require.NoError(t, os.WriteFile(filepath.Join(work, sqlite.FileName), made, 0o600))
-				require.NoError(t, writeReady(work, ".migrated-20261128", []string{f.file}))
-				require.NoError(t, os.Rename(filepath.Join(dir, f.file), filepath.Join(dir, f.file+".migrated-20261128")))
+				require.NoError(t, writeReady(work, ".migrated-20261128", f.files))
+				// Killed after the first rename.
+				require.NoError(t, os.Rename(filepath.Join(dir, f.files[0]), filepath.Join(dir, f.files[0]+".migrated-20261128")))
 				db, err := openDatabase(ctx, cfg(dir), o)
 				require.NoError(t, err)
 				assert.Equal(t, want, notesByFamily(t, db), "finished, not started empty")
 				require.NoError(t, db.Close(ctx))
 				assert.NoDirExists(t, work)
-				kept, err := os.ReadFile(filepath.Join(dir, f.file+".migrated-20261128"))
-				require.NoError(t, err)
-				assert.Equal(t, raw, kept)
+				for _, file := range f.files {
+					kept, err := os.ReadFile(filepath.Join(dir, file+".migrated-20261128"))
+					require.NoError(t, err)
+					assert.Equal(t, raw[file], kept)
+				}
 			})
 		})
 	}
+}
+
+// A bad old file stops the start: the log says once which file, what is
+// wrong and what to do (not to run the old engine on it), and DATA_DIR
+// is left byte for byte as it was. (Every kind of bad file:
+// store/legacy's TestBadFilesAreRefusedUnchanged.)
+func TestABadOldFileStopsTheStartSaidOnce(t *testing.T) {
+	fixture, err := os.ReadFile(filepath.Join("..", "..", "store", "legacy", "testdata", "v20261126", legacy.FileName))
+	require.NoError(t, err)
+	log, err := os.ReadFile(filepath.Join("..", "..", "store", "legacy", "testdata", "v20261128-log", legacy.LogName))
+	require.NoError(t, err)
+	for _, tt := range []struct {
+		name, file string
+		raw        []byte
+		says       string
+	}{
+		{"empty", legacy.FileName, []byte{}, "is empty (0 bytes)"},
+		{"cut", legacy.FileName, fixture[:len(fixture)/2], "is cut short"},
+		{"not ours", legacy.SingleFileName, []byte("my notes, not a database\n"), "is not a BabyHandoff database"},
+		{"a log without its file", legacy.LogName, log, "holds 31 changes, but " + legacy.FileName + " is not beside it"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			fake := slacktest.New(slacktest.Config{})
+			t.Cleanup(fake.Close)
+			clearEnv(t)
+			dir := t.TempDir()
+			path := filepath.Join(dir, tt.file)
+			require.NoError(t, os.WriteFile(path, tt.raw, 0o600))
+			t.Setenv("DATA_DIR", dir)
+			t.Setenv("SLACK_APP_TOKEN", fake.Config().AppToken)
+			t.Setenv("SLACK_BOT_TOKEN", fake.Config().BotToken)
+			t.Setenv("SLACK_API_URL", fake.APIURL())
+			before := sums(t, dir)
+			var stderr syncBuffer
+			// Bounded: a bot that started anyway would run until stopped.
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			assert.Equal(t, 1, run(ctx, nil, &syncBuffer{}, &stderr))
+			out := stderr.String()
+			assert.Equal(t, 1, strings.Count(out, path), "names the file once:\n%s", out)
+			assert.Contains(t, out, path+" "+tt.says)
+			assert.Contains(t, out, "Nothing was changed.")
+			assert.NotContains(t, out, "EMBEDDED_ENGINE=bolt", "the old engine cannot read it either")
+			after := sums(t, dir)
+			delete(after, lockFileName)
+			assert.Equal(t, before, after)
+		})
+	}
+}
+
+// A bolt log left beside the SQLite file (put back by hand, say) is not
+// moved over it: the SQLite file keeps its notes, the log stays as it is.
+func TestALogBesideTheSQLiteFileIsLeftAlone(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	cfg := Config{DataDir: dir, EmbeddedEngine: engineSQLite}
+	db, err := openDatabase(ctx, cfg, dbOptions{Exclusive: true})
+	require.NoError(t, err)
+	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", UserID: "U1", RawText: "wipes < 1 day", MessageTS: "1.1"})
+	require.NoError(t, err)
+	require.NoError(t, db.Close(ctx))
+	empty := append([]byte("BHWAL\x00\x00\x01"), make([]byte, 1024)...)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, legacy.LogName), empty, 0o600))
+	before := sums(t, dir)
+
+	db, err = openDatabase(ctx, cfg, dbOptions{Exclusive: true})
+	require.NoError(t, err)
+	assert.Equal(t, map[string][]string{"T1/" + n.ShiftID: {n.ID}}, notesByFamily(t, db))
+	require.NoError(t, db.Close(ctx))
+	after := sums(t, dir)
+	assert.Equal(t, before[legacy.LogName], after[legacy.LogName])
+	assert.NotContains(t, after, legacy.LogName+".migrated-"+time.Now().UTC().Format("20060102"))
 }

@@ -31,7 +31,7 @@ func TestTwoBotsShareTheSocketModeLoad(t *testing.T) {
 	defer cancel()
 	fake := slacktest.New(slacktest.Config{})
 	t.Cleanup(fake.Close)
-	db := storetest.Bolt(t)
+	db := storetest.New(t)
 
 	var wg sync.WaitGroup
 	runCtx, stop := context.WithCancel(ctx)
@@ -183,7 +183,7 @@ func TestSharedStoreRecoversALeftPlanWhileRunning(t *testing.T) {
 	clock := clocktest.New(radarT0)
 	fake := slacktest.New(slacktest.Config{})
 	t.Cleanup(fake.Close)
-	db := storetest.Bolt(t, storetest.WithClock(clock.Now))
+	db := storetest.New(t, storetest.WithClock(clock.Now))
 
 	// What a stopped process left a moment ago: a progress message, a run.
 	api := slack.New(fake.Config().BotToken, slack.OptionAPIURL(fake.APIURL()))

@@ -10,7 +10,7 @@ import (
 )
 
 // This file: a family's whole record out and in (bh.FamilyRecord), for
-// export and import in the current format (store.DumpOf, store.RecordOf).
+// export and import in the current format (archive.DumpOf, archive.RecordOf).
 
 // Conversations lists every family, or the one team/channel feeds when
 // both are given, or a team's or a channel's.

@@ -505,7 +505,7 @@ func (db *DB) MoveOpenNotes(ctx context.Context, teamID, from, to, userID string
 			return err
 		}
 		// The family left keeps each note's revisions and one more (the
-		// update trigger, 0006): its order of states rises.
+		// update trigger, 0008): its order of states rises.
 		for _, n := range open {
 			n.ShiftID, n.UpdatedAt = to, tx.Now
 			n.Rev++

@@ -15,9 +15,9 @@ import (
 	"github.com/babyhandoff/babyhandoff/normalize"
 )
 
-// A file written before a note's fields were columns (migrations 0001–
-// 0004: the rest of a note a JSON doc) keeps every field through 0006, and
-// its notes are read at the next start.
+// A file written before a note's fields were columns (migrations up to
+// 0006: the rest of a note a JSON doc) keeps every field through 0007 and
+// 0008, and its notes are read at the next start.
 func TestNotesOfADocMoveIntoColumns(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -25,13 +25,13 @@ func TestNotesOfADocMoveIntoColumns(t *testing.T) {
 	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
 	require.NoError(t, err)
 	for _, name := range names {
-		if strings.Compare(name, "migrations/0005") < 0 {
+		if strings.Compare(name, "migrations/0007") < 0 {
 			b, err := fs.ReadFile(migrationFiles, name)
 			require.NoError(t, err)
 			old[name] = &fstest.MapFile{Data: b}
 		}
 	}
-	require.Len(t, old, 4)
+	require.Len(t, old, 5)
 	migrationFS = old
 	t.Cleanup(func() { migrationFS = migrationFiles })
 	at := time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC)

@@ -11,7 +11,7 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
-// This file: notes, a row each, every field a column (migration 0006):
+// This file: notes, a row each, every field a column (migration 0008):
 // reading a family's notes decodes nothing.
 
 // noteCols are a note's columns as scanNote reads them; its reading's are

@@ -20,7 +20,7 @@ import (
 )
 
 // A note stored before notes kept a reading (its row from before
-// migration 0005, or a store without a reader) is read at the next start,
+// migration 0007, or a store without a reader) is read at the next start,
 // once: then it lives by its words, as a new note does.
 func TestUnreadNotesAreReadAtStartOnce(t *testing.T) {
 	ctx := context.Background()

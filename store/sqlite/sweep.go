@@ -111,7 +111,7 @@ func (tx *Tx) sweepRunDetails(ctx context.Context, cutoff time.Time) (int64, err
 }
 
 // sweepNotes removes up to a batch of notes done or removed before cutoff;
-// their family keeps their revisions (SweptRev: the delete trigger, 0006),
+// their family keeps their revisions (SweptRev: the delete trigger, 0008),
 // so its order of states never goes back.
 func (tx *Tx) sweepNotes(ctx context.Context, cutoff time.Time) (int64, error) {
 	return affected(tx.ExecContext(ctx, "DELETE FROM notes WHERE id IN (SELECT id FROM notes WHERE deleted_at < ? OR done_at < ? LIMIT ?)",

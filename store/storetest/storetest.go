@@ -13,30 +13,33 @@ import (
 	"os"
 	"testing"
 	"time"
-
-	"github.com/babyhandoff/babyhandoff/normalize"
-	"github.com/babyhandoff/babyhandoff/store"
-	"github.com/babyhandoff/babyhandoff/store/sqlite"
 )
 
 // EngineEnv names the engine New opens: "sqlite" (the default, as the
-// bot's) or "bolt". The same variable chooses the engine of the bot's
-// end-to-end tests.
+// bot's). The same variable chooses the engine of the bot's end-to-end
+// tests.
 const EngineEnv = "BABYHANDOFF_TEST_ENGINE"
 
-// Option changes the store's Config before it is opened. On SQLite, New
-// takes the Config's clock and zone (Now, Location) and nothing else.
-type Option func(*store.Config)
+// Options are what the Options given to New set, on whichever engine it
+// opens. The zero value is the engine's own defaults.
+type Options struct {
+	// Now is the store's clock (when notes are stored, runs made).
+	Now func() time.Time
+	// Location is the zone of families that have none of their own.
+	Location *time.Location
+}
+
+// Option changes the Options before the store is opened.
+type Option func(*Options)
 
 // WithClock makes now the store's clock (when notes are stored, runs made).
 func WithClock(now func() time.Time) Option {
-	return func(c *store.Config) { c.Now = now }
+	return func(o *Options) { o.Now = now }
 }
 
-// Unindexed takes the query paths a real MongoDB takes, on the bolt
-// engine (store.Config.Unindexed); SQLite has no such paths.
-func Unindexed() Option {
-	return func(c *store.Config) { c.Unindexed = true }
+// WithLocation makes loc the zone of families that have none of their own.
+func WithLocation(loc *time.Location) Option {
+	return func(o *Options) { o.Location = loc }
 }
 
 // New opens the engine under test (EngineEnv, default SQLite) in a fresh
@@ -46,38 +49,10 @@ func New(t testing.TB, opts ...Option) DB {
 	t.Helper()
 	switch e := os.Getenv(EngineEnv); e {
 	case "", "sqlite":
-	case "bolt":
-		return Bolt(t, opts...)
 	default:
-		t.Fatalf("storetest: %s=%q: use sqlite or bolt", EngineEnv, e)
+		t.Fatalf("storetest: %s=%q: use sqlite", EngineEnv, e)
 	}
-	var c store.Config
-	for _, o := range opts {
-		o(&c)
-	}
-	db, err := sqlite.Open(context.Background(), sqlite.Config{DataDir: t.TempDir(), Now: c.Now, Location: c.Location, Read: normalize.Read})
-	if err != nil {
-		t.Fatalf("storetest: open a SQLite store: %v", err)
-	}
-	closeAtEnd(t, db)
-	return db
-}
-
-// Bolt opens the bolt engine (the current store) in a fresh temporary
-// folder of t, whatever EngineEnv says: for the store's own tests and
-// those that read what only it tells.
-func Bolt(t testing.TB, opts ...Option) *store.DB {
-	t.Helper()
-	cfg := store.Config{DataDir: t.TempDir()}
-	for _, o := range opts {
-		o(&cfg)
-	}
-	db, err := store.Open(context.Background(), cfg)
-	if err != nil {
-		t.Fatalf("storetest: open an embedded store: %v", err)
-	}
-	closeAtEnd(t, db)
-	return db
+	return SQLite(t, opts...)
 }
 
 func closeAtEnd(t testing.TB, db interface{ Close(context.Context) error }) {

@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
-	"github.com/babyhandoff/babyhandoff/store"
 	"github.com/babyhandoff/babyhandoff/store/sqlite"
 	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
@@ -30,16 +29,13 @@ func TestNewIsAFreshEmbeddedStoreOnTheGivenClock(t *testing.T) {
 }
 
 // New opens the engine BABYHANDOFF_TEST_ENGINE names, SQLite by default
-// (the bot's); Bolt opens the bolt engine whatever it says.
+// (the bot's); SQLite opens SQLite whatever it says.
 func TestNewOpensTheEngineUnderTest(t *testing.T) {
-	for _, tc := range []struct {
-		env  string
-		want any
-	}{{"", (*sqlite.DB)(nil)}, {"sqlite", (*sqlite.DB)(nil)}, {"bolt", (*store.DB)(nil)}} {
-		t.Run("engine="+tc.env, func(t *testing.T) {
-			t.Setenv(storetest.EngineEnv, tc.env)
-			assert.IsType(t, tc.want, storetest.New(t))
-			assert.IsType(t, (*store.DB)(nil), storetest.Bolt(t))
+	for _, env := range []string{"", "sqlite"} {
+		t.Run("engine="+env, func(t *testing.T) {
+			t.Setenv(storetest.EngineEnv, env)
+			assert.IsType(t, (*sqlite.DB)(nil), storetest.New(t))
 		})
 	}
+	assert.IsType(t, (*sqlite.DB)(nil), storetest.SQLite(t))
 }
