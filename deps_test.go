@@ -96,6 +96,27 @@ func TestDependencyDirection(t *testing.T) {
 	}
 }
 
+// No store engine reads a note's words: the reading is made by the reader
+// it is given (bh.Reader, normalize.Read in cmd) and kept on the note. The
+// bolt store (store/, to be removed) still reads its own, and the tests'
+// harness hands the engines it opens the bot's reader.
+func TestStoresNeverImportNormalize(t *testing.T) {
+	out, err := exec.Command("go", "list", module+"/store/...").CombinedOutput()
+	require.NoError(t, err, string(out))
+	exempt := map[string]bool{module + "/store": true, module + "/store/storetest": true}
+	checked := 0
+	for _, pkg := range strings.Fields(string(out)) {
+		if exempt[pkg] {
+			continue
+		}
+		checked++
+		for _, d := range listDeps(t, pkg) {
+			assert.NotEqual(t, module+"/normalize", d, "%s imports normalize (directly or through another package)", pkg)
+		}
+	}
+	assert.NotZero(t, checked)
+}
+
 // The old formats' reader outlives the old engine (the store's root),
 // so it does not import it.
 func TestTheOldFormatsReaderDoesNotImportTheOldEngine(t *testing.T) {

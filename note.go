@@ -146,6 +146,11 @@ type Note struct {
 	ClaimedAt *time.Time
 	// Rev counts changes; watchers use it to tell a new state from a replay.
 	Rev int
+	// Reading is what the normaliser read in the note, in its family's
+	// zone, as the store keeps it (Version 0: not read yet). It is made
+	// again where a note lands, so it never travels with one: exports and
+	// a run's records (and their hashes) are as they were without it.
+	Reading Reading `json:"-"`
 }
 
 // DoneBy is who marked a note's item done.

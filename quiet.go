@@ -2,7 +2,6 @@ package babyhandoff
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -77,27 +76,13 @@ func ParseQuietHours(s string) (QuietHours, error) {
 	return QuietHours{From: f, To: t}, nil
 }
 
-// parseHour reads "22", "22:00", "7am", "10pm", "12am" (midnight).
+// parseHour reads one end of quiet hours: a time word (ReadTimeWord, the
+// grammar capture and /plan read) on the hour: "22", "22:00", "7am",
+// "10pm", "12am" or "midnight" (0), "noon". A number is a 24-hour clock's.
 func parseHour(s string) (int, error) {
-	pm := strings.HasSuffix(s, "pm")
-	am := strings.HasSuffix(s, "am")
-	s = strings.TrimSuffix(strings.TrimSuffix(s, "pm"), "am")
-	s = strings.TrimSuffix(s, ":00")
-	h, err := strconv.Atoi(s)
-	if err != nil {
-		return 0, err
+	t, ok := ReadTimeWord(s)
+	if !ok || t.Kind != WordClock || t.Min != 0 {
+		return 0, fmt.Errorf("%q is not an hour", s)
 	}
-	switch {
-	case (am || pm) && (h < 1 || h > 12):
-		return 0, fmt.Errorf("hour %d", h)
-	case am:
-		h %= 12
-	case pm:
-		h = h%12 + 12
-	case h == 24:
-		h = 0
-	case h < 0 || h > 23:
-		return 0, fmt.Errorf("hour %d", h)
-	}
-	return h, nil
+	return t.Hour % 24, nil
 }

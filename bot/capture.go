@@ -211,8 +211,8 @@ func (c *capture) store1(ctx context.Context, req *socketmode.Request, in bh.New
 	defer acked()
 	defer c.locks.Lock(in.TeamID + "/" + in.ChannelID + "/" + in.MessageTS)()
 	in.WrittenAt = bh.MessageTime(in.MessageTS, b.cfg.Now())
-	var bought []string
-	in.Inferred, bought = c.replies.read(in.RawText, in.WrittenAt)
+	// The store reads the note, once, as it stores it (its kind, what it
+	// says was bought: Note.Reading).
 	sctx, cancel := context.WithTimeout(ctx, b.cfg.StoreTimeout)
 	n, created, err := c.store.CaptureNote(sctx, in)
 	cancel()
@@ -242,7 +242,7 @@ func (c *capture) store1(ctx context.Context, req *socketmode.Request, in bh.New
 	acked()
 	// First: what the note's reply may quote depends on who reads here.
 	b.wroteInChannel(ctx, n)
-	c.restocks.closeBought(ctx, n, bought)
+	c.restocks.closeBought(ctx, n, c.restocks.bought(n))
 	c.replies.post(ctx, n, in.ChannelID, in.MessageTS)
 	if b.cfg.Noted != nil {
 		b.cfg.Noted(ctx, n)
@@ -282,7 +282,7 @@ func (c *capture) onEdit(req *socketmode.Request, teamID, eventID string, ev *sl
 	}
 	c.change(req, teamID, ev.Channel, m.Timestamp, eventID, "edit", func(ctx context.Context) (bh.Note, error) {
 		text := b.stripSelf(teamID, m.Text)
-		return c.store.EditNote(ctx, teamID, ev.Channel, m.Timestamp, text, c.replies.infer(text, b.cfg.Now()))
+		return c.store.EditNote(ctx, teamID, ev.Channel, m.Timestamp, text, "")
 	})
 }
 

@@ -12,6 +12,7 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/blocks"
+	"github.com/babyhandoff/babyhandoff/normalize"
 )
 
 // FuzzEnvelope decodes arbitrary Socket Mode frames the way the bot does —
@@ -22,7 +23,6 @@ import (
 func FuzzEnvelope(f *testing.F) {
 	f.Add([]byte(`{"type":"events_api","envelope_id":"1","payload":{"type":"event_callback","event":{"type":"message","text":"wipes < 1 day","user":"U1","channel":"D1","ts":"1.1"}}}`))
 	b := &Bot{cfg: Config{Location: time.UTC, Now: func() time.Time { return time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC) }}}
-	replies := &replies{b: b}
 	b.self = identity{UserID: "U0BOT", BotID: "B0BOT"}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var req socketmode.Request
@@ -37,8 +37,8 @@ func FuzzEnvelope(f *testing.F) {
 			if ok && !utf8.ValidString(body) && utf8.ValidString(text) {
 				t.Fatalf("valid text %q became invalid %q", text, body)
 			}
-			_ = tag
-			_ = replies.infer(text, now)
+			// The reading the store makes of the note (its Config.Read).
+			_ = normalize.Read(bh.Note{Text: body, RawText: text, Tag: tag, TagSource: bh.TagByDefault, CreatedAt: now}, b.cfg.Location)
 		}
 		switch req.Type {
 		case "events_api":

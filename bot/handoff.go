@@ -125,22 +125,15 @@ func parseWhen(text string) (window, error) {
 	fields := strings.Fields(strings.ToLower(text))
 	for i := 0; i < len(fields); i++ {
 		f := fields[i]
-		if i+1 < len(fields) && (fields[i+1] == "am" || fields[i+1] == "pm") {
+		if i+1 < len(fields) && meridiem(fields[i+1]) {
 			f += fields[i+1]
 			i++
 		}
 		switch {
-		case f == "now" || f == "today" || f == "from" || f == "at" || f == "starting":
-		case f == "tonight":
-			w.tonight = true
-		case f == "tomorrow" || f == "tmrw" || f == "tmr" || f == "tomorow":
-			w.tomorrow = true
+		case f == "from" || f == "at" || f == "starting":
+		case w.word(f):
 		default:
-			h, m, ok := parseClock(f)
-			if !ok || w.hasTime {
-				return w, bh.Errorf(bh.EINVALID, "I did not understand %q as a time: try now, 7pm, tonight or tomorrow 7am.", blocks.Escape(bh.Truncate(f, 40)))
-			}
-			w.hasTime, w.hour, w.min = true, h, m
+			return w, bh.Errorf(bh.EINVALID, "I did not understand %q as a time: try now, 7pm, tonight or tomorrow 7am.", blocks.Escape(bh.Truncate(f, 40)))
 		}
 	}
 	// A handoff's length is the form's; "tonight" only says when it starts.

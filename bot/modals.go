@@ -102,8 +102,7 @@ func (m *modals) add(ctx context.Context, cb slack.InteractionCallback, in addNo
 			b.log.ErrorContext(ctx, "bot: open DM for Add note", "err", err)
 			return
 		}
-		n, _, err := m.store.CaptureNote(ctx, bh.NewNote{TeamID: cb.Team.ID, ChannelID: ch, UserID: cb.User.ID, RawText: in.Text, Tag: in.Tag,
-			Inferred: m.replies.infer(in.Text, b.cfg.Now()), Source: bh.SourceShortcut})
+		n, _, err := m.store.CaptureNote(ctx, bh.NewNote{TeamID: cb.Team.ID, ChannelID: ch, UserID: cb.User.ID, RawText: in.Text, Tag: in.Tag, Source: bh.SourceShortcut})
 		if err != nil {
 			b.log.ErrorContext(ctx, "bot: store Add note", "err", err)
 			if uerr := b.update(ctx, ch, ts, blocks.Notice("⚠️ Your note was *not* saved: "+bh.ErrorText(ctx, err)+"\n>"+blocks.Echo(in.Text, 500))); uerr != nil {
@@ -117,8 +116,7 @@ func (m *modals) add(ctx context.Context, cb slack.InteractionCallback, in addNo
 		m.replies.refresh(ctx, n)
 		return
 	}
-	n, _, err := m.store.CaptureNote(ctx, bh.NewNote{TeamID: cb.Team.ID, ChannelID: channel, UserID: cb.User.ID, RawText: in.Text, Tag: in.Tag,
-		Inferred: m.replies.infer(in.Text, b.cfg.Now()), Source: bh.SourceShortcut})
+	n, _, err := m.store.CaptureNote(ctx, bh.NewNote{TeamID: cb.Team.ID, ChannelID: channel, UserID: cb.User.ID, RawText: in.Text, Tag: in.Tag, Source: bh.SourceShortcut})
 	if err != nil {
 		b.log.ErrorContext(ctx, "bot: store Add note", "err", err)
 		b.tell(ctx, "", cb.User.ID, "⚠️ Your note was *not* saved: "+bh.ErrorText(ctx, err)+"\n>"+blocks.Echo(in.Text, 500))
@@ -151,7 +149,7 @@ func (m *modals) saveAsNote(ctx context.Context, cb slack.InteractionCallback) {
 	// its message.
 	written := bh.MessageTime(ts, b.cfg.Now())
 	n, created, err := m.store.CaptureNote(ctx, bh.NewNote{TeamID: cb.Team.ID, ChannelID: cb.Channel.ID, UserID: cb.User.ID,
-		RawText: text, Inferred: m.replies.infer(text, written), Source: bh.SourceMessageShortcut, MessageTS: ts, Permalink: link, WrittenAt: written})
+		RawText: text, Source: bh.SourceMessageShortcut, MessageTS: ts, Permalink: link, WrittenAt: written})
 	if err != nil {
 		b.log.ErrorContext(ctx, "bot: store Save as note", "err", err)
 		b.tell(ctx, cb.Channel.ID, cb.User.ID, "⚠️ That message was *not* saved as a note: "+bh.ErrorText(ctx, err))

@@ -93,39 +93,36 @@ type window struct {
 
 const planUsage = "Try `/plan` (the next 12 hours), `/plan low`, `/plan 8h`, `/plan tonight`, `/plan tomorrow 7am`, `/plan from 7pm 10h`, `/plan low tomorrow 6am 8h`, or `/plan sample` (the PRD's example notes)."
 
-var clockRe = regexp.MustCompile(`^(\d{1,2})(?::(\d{2}))?\s*(am|pm|a|p)?$`)
+// meridiem reports whether f is an "am" or "pm" said apart from its
+// number ("7 pm"): the two are one time word.
+func meridiem(f string) bool {
+	switch f {
+	case "am", "pm", "a.m.", "p.m.":
+		return true
+	}
+	return false
+}
 
-// parseClock reads "7am", "7:30pm", "19:00", "noon", "midnight".
-func parseClock(s string) (h, m int, ok bool) {
-	switch s {
-	case "noon", "midday":
-		return 12, 0, true
-	case "midnight":
-		return 0, 0, true
-	}
-	g := clockRe.FindStringSubmatch(s)
-	if g == nil || (g[2] == "" && g[3] == "") {
-		return 0, 0, false // a bare number is an hour count or a typo
-	}
-	h, _ = strconv.Atoi(g[1])
-	if g[2] != "" {
-		m, _ = strconv.Atoi(g[2])
-	}
+// word reads one time word of a window ("tonight", "tmrw", "7pm",
+// "19:30", "noon"; bh.ReadTimeWord, the grammar capture and quiet hours
+// read too). ok is false for any other word, for a number alone ("8": an
+// hour count or a typo) and for a second time.
+func (w *window) word(f string) (ok bool) {
+	t, ok := bh.ReadTimeWord(f)
 	switch {
-	case m > 59:
-		return 0, 0, false
-	case g[3] == "":
-		if h > 23 {
-			return 0, 0, false
-		}
-	case h < 1 || h > 12:
-		return 0, 0, false
-	case g[3][0] == 'a':
-		h %= 12
+	case !ok:
+		return false
+	case t.Kind == bh.WordToday:
+	case t.Kind == bh.WordTonight:
+		w.tonight = true
+	case t.Kind == bh.WordTomorrow:
+		w.tomorrow = true
+	case t.Number || w.hasTime:
+		return false
 	default:
-		h = h%12 + 12
+		w.hasTime, w.hour, w.min = true, t.Hour, t.Min
 	}
-	return h, m, true
+	return true
 }
 
 // parsePlanArgs reads "/plan [low|medium|high|auto] [tonight|tomorrow]
@@ -138,7 +135,7 @@ func parsePlanArgs(text string) (planArgs, error) {
 	for i := 0; i < len(fields); i++ {
 		f := fields[i]
 		// "7 am", "7 pm": one time in two words.
-		if i+1 < len(fields) && (fields[i+1] == "am" || fields[i+1] == "pm") {
+		if i+1 < len(fields) && meridiem(fields[i+1]) {
 			f += fields[i+1]
 			i++
 		}
@@ -149,23 +146,15 @@ func parsePlanArgs(text string) (planArgs, error) {
 			a.energy = bh.Energy(f)
 		case f == "from" || f == "at" || f == "for" || f == "starting":
 			// Joining words: "from 7pm", "for 10h".
-		case f == "today" || f == "now":
-		case f == "tonight":
-			a.when.tonight = true
-		case f == "tomorrow" || f == "tmrw" || f == "tmr" || f == "tomorow":
-			a.when.tomorrow = true
 		case hoursRe.MatchString(f):
 			n, err := strconv.Atoi(hoursRe.FindStringSubmatch(f)[1])
 			if err != nil || n < 1 || n > 24 {
 				return a, bh.Errorf(bh.EINVALID, "I can plan 1 to 24 hours at a time (you wrote %q). %s", blocks.Escape(f), planUsage)
 			}
 			a.hours, a.when.hoursSet = n, true
+		case a.when.word(f):
 		default:
-			h, m, ok := parseClock(f)
-			if !ok || a.when.hasTime {
-				return a, bh.Errorf(bh.EINVALID, "I did not understand %q. %s", blocks.Escape(bh.Truncate(f, 40)), planUsage)
-			}
-			a.when.hasTime, a.when.hour, a.when.min = true, h, m
+			return a, bh.Errorf(bh.EINVALID, "I did not understand %q. %s", blocks.Escape(bh.Truncate(f, 40)), planUsage)
 		}
 	}
 	if a.sample && (a.when.tomorrow || a.when.tonight || a.when.hasTime) {
@@ -175,9 +164,6 @@ func parsePlanArgs(text string) (planArgs, error) {
 }
 
 var hoursRe = regexp.MustCompile(`^(\d{1,3})(?:h|hr|hrs|hours?)$`)
-
-// Night hours of "/plan tonight": from 19:00 until 07:00.
-const tonightFrom, morning = 19, 7
 
 // from resolves the window's start on the shift's clock at now; zero when
 // the plan starts now. hours is the window's length, which "tonight" sets
@@ -198,9 +184,10 @@ func (w window) from(now time.Time, loc *time.Location, hours int) (time.Time, i
 			from = from.AddDate(0, 0, 1)
 		}
 	case w.tonight:
-		from = at(tonightFrom, 0)
+		// The night "tonight" names (bh.TonightFrom until bh.Morning).
+		from = at(bh.TonightFrom, 0)
 	case w.tomorrow:
-		from = at(morning, 0)
+		from = at(bh.Morning, 0)
 	default:
 		return time.Time{}, hours
 	}
@@ -209,9 +196,9 @@ func (w window) from(now time.Time, loc *time.Location, hours int) (time.Time, i
 		if start.Before(local) {
 			start = local
 		}
-		end := time.Date(start.Year(), start.Month(), start.Day()+1, morning, 0, 0, 0, loc)
-		if start.Hour() < morning {
-			end = time.Date(start.Year(), start.Month(), start.Day(), morning, 0, 0, 0, loc)
+		end := time.Date(start.Year(), start.Month(), start.Day()+1, bh.Morning, 0, 0, 0, loc)
+		if start.Hour() < bh.Morning {
+			end = time.Date(start.Year(), start.Month(), start.Day(), bh.Morning, 0, 0, 0, loc)
 		}
 		hours = min(24, max(1, int((end.Sub(start)+time.Hour-1)/time.Hour)))
 	}

@@ -29,28 +29,6 @@ type replies struct {
 	restocks *restocks
 }
 
-// infer is the normaliser's kind for a message's text, computed before the
-// note is stored so the inference costs no extra write. A tag prefix or a
-// person's choice still wins (the store decides).
-func (r *replies) infer(raw string, at time.Time) bh.Tag {
-	kind, _ := r.read(raw, at)
-	return kind
-}
-
-// read is infer plus the supplies the text says were bought ("got
-// diapers"), from the one reading capture makes of a new message.
-func (r *replies) read(raw string, at time.Time) (kind bh.Tag, bought []string) {
-	t, ok := bh.ParseNoteText(raw)
-	if !ok {
-		return "", nil
-	}
-	f := normalize.One(bh.Note{Text: t.Text, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: at}, r.b.cfg.Location, at)
-	if t.FromPrefix {
-		return "", f.Restocked
-	}
-	return f.Kind, f.Restocked
-}
-
 // detail says what the normaliser read beyond the tag, for the reply:
 // "due Thu 17:00", "Mon 14:00–15:00", "runs out by Tue 10:00", "energy low".
 // Times are read relative to when the note was written, in loc: the
@@ -95,7 +73,7 @@ func (r *replies) render(ctx context.Context, n bh.Note) blocks.Message {
 	}
 	// One reading of the note serves what the reply says and what it closed.
 	loc := r.b.userLoc(ctx, n.UserID)
-	f := normalize.One(n, loc, n.CreatedAt)
+	f := normalize.Fact(n, loc, n.CreatedAt)
 	if f.Medical {
 		// The health line in full, with Resolved: no grey tag, no time.
 		return blocks.HealthNoteReply(n)

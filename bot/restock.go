@@ -33,6 +33,9 @@ func (r *restocks) bought(n bh.Note) []string {
 	if n.Deleted() {
 		return nil
 	}
+	if n.Reading.Version == normalize.Version {
+		return n.Reading.Restocked // what was bought is the same in any zone
+	}
 	return normalize.One(n, r.b.cfg.Location, n.CreatedAt).Restocked
 }
 
@@ -42,8 +45,8 @@ func (r *restocks) close(ctx context.Context, n bh.Note) {
 	r.closeBought(ctx, n, r.bought(n))
 }
 
-// closeBought is close when what n bought is known already (capture read
-// the text before storing it): no second reading of every message.
+// closeBought is close when what n bought is known already (the store's
+// reading of a new note): no second reading of every message.
 func (r *restocks) closeBought(ctx context.Context, n bh.Note, items []string) {
 	if len(items) == 0 {
 		return

@@ -69,7 +69,7 @@ func (k *factMemo) facts(set string, notes []bh.Note, loc *time.Location, now ti
 		if ok {
 			f.StillOnAt, f.UserID = n.StillOnAt, n.UserID
 		} else {
-			f = normalize.One(n, loc, now)
+			f = normalize.Fact(n, loc, now) // its stored reading, if current
 		}
 		out = append(out, f)
 		// A note without a time, or from the future (a clock that moved

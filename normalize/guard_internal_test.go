@@ -64,6 +64,19 @@ func TestGuardNeverSkipsAMatch(t *testing.T) {
 		"harmBabyRe": harmBabyRe, "impairedRe": impairedRe, "tippedRe": tippedRe, "weightRe": weightRe,
 		"fewWetsRe": fewWetsRe, "resolvedRe": resolvedRe, "contactRe": contactRe, "illSubjectRe": illSubjectRe,
 		"iStateRe": iStateRe, "lowSaid": lowSaid, "newbornCold": newbornCold, "checkRe": checkRe,
+		"productNameRe": productNameRe, "courseRe": courseRe, "dischargeVisitRe": dischargeVisitRe,
+		"falseAlarmRe": falseAlarmRe, "heartFigureRe": heartFigureRe, "writerFigureRe": writerFigureRe,
+		"petChewRe": petChewRe, "eyeColourRe": eyeColourRe, "touchRe": touchRe, "healingRe": healingRe,
+		"lowBareRe": lowBareRe, "littleFeedRe": littleFeedRe, "weightLossRe": weightLossRe,
+		"birthWeightRe": birthWeightRe, "fewWetsCountRe": fewWetsCountRe, "wetStretch": wetStretch,
+		"chestSoundRe": chestSoundRe, "colourChangeRe": colourChangeRe, "fitRe": fitRe, "landingRe": landingRe,
+		"fallHeightRe": fallHeightRe, "satOnRe": satOnRe, "heavyOnRe": heavyOnRe, "limbItRe": limbItRe,
+		"impairedSelfRe": impairedSelfRe, "drinksRe": drinksRe, "dutyRe": dutyRe, "asleepHoldingRe": asleepHoldingRe,
+		"sleepHazardRe": sleepHazardRe, "babyDutyRe": babyDutyRe, "writerDutyRe": writerDutyRe, "slumpedRe": slumpedRe, "leftAloneRe": leftAloneRe, "roughRe": roughRe, "petHarmRe": petHarmRe, "coveredRe": coveredRe, "aloneInRe": aloneInRe, "smokeRe": smokeRe,
+		"foundOpenRe": foundOpenRe, "honeyRe": honeyRe, "negatedRe": negatedRe, "alcoholDrunkRe": alcoholDrunkRe, "doseSwapRe": doseSwapRe, "doseUnsureRe": doseUnsureRe, "smallMlRe": smallMlRe, "noOutputRe": noOutputRe,
+		"delusionRe": delusionRe, "escapeRe": escapeRe, "checkingRe": checkingRe, "sleeplessRe": sleeplessRe,
+		"lowRe": lowRe, "bpRe": bpRe, "woundOpenRe": woundOpenRe, "roleSuffixRe": roleSuffixRe,
+		"babyEventRe": babyEventRe, "contactObjRe": contactObjRe, "fellOfRe": fellOfRe, "placeTempRe": placeTempRe, "lowWetsRe": lowWetsRe, "shakeThingRe": shakeThingRe,
 	}
 	var texts []string
 	for _, name := range []string{"health-tuning.txt", "health-heldout.txt", "everyday-tuning.txt", "everyday-heldout.txt"} {

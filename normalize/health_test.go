@@ -42,10 +42,11 @@ type healthBar struct{ recall, fp float64 }
 
 var (
 	goalBar = healthBar{recall: 0.97, fp: 0.02}
-	// heldOutBar is what the sixth and seventh held-out sets measured
-	// when first run (recall 308 of 385, false positives 30 of 384): a
-	// floor that catches a rule change reading fewer of them, not the goal.
-	heldOutBar = healthBar{recall: 0.80, fp: 0.08}
+	// heldOutBar is what the eleventh to thirteenth held-out sets measured
+	// when first run, before any round tuned on the eighth to tenth (recall
+	// 525 of 598, false positives 41 of 537): a floor that catches a rule
+	// change reading fewer of them, not the goal.
+	heldOutBar = healthBar{recall: 0.87, fp: 0.08}
 )
 
 // minHeldOutShare: a held-out set, when there is one, is a fair part of
@@ -294,6 +295,95 @@ func TestHealthReadsSafetyAndSupply(t *testing.T) {
 		{"a thing in pain", "she cries like she is in pain", "the gate creaks like its in pain"},
 		{"a normal result", "jaundice levels rising again", "hearing test done, all normal"},
 		{"normal for her said", "is it normal for her to sleep this much", "3 naps today, normal for her"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}
+
+// The readings of the sixth and seventh sets' misses and false alarms,
+// by category and by the shape of the phrase, each on a pair: the concern
+// and the everyday note that shares its words (not the corpus notes).
+func TestHealthReadsByShape(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		// Fever and feeding.
+		{"a low reading without a unit", "temp says 35.7 under the arm and she feels cold", "head 35.7 cm at the check, on her line"},
+		{"a very small feed", "he only drank very little all day", "taking little sips of water from the cup now"},
+		{"weight lost since birth", "lost 11 percent from birth weight at the day 5 weigh in", "lost 10% of my baby weight!"},
+		{"few wees in a day", "2 wet nappies in the last 12 hours", "3 wet 2 dirty so far today"},
+		// Breathing, colour, fits.
+		{"a sound in the chest", "crackly noise in his chest when he breathes", "crackly noise on the monitor again, new batteries"},
+		{"a colour that changed", "she turned grey and floppy for a second", "she went pale pink in the new dress lol"},
+		{"a fit", "think he had a fit in his sleep", "she had a fit of giggles at the dog"},
+		// Injuries.
+		{"how the baby landed", "she rolled off the changing table and landed on her head", "the parcel landed on the doorstep at 9"},
+		{"a fall's height", "fell about 3 feet off the bed", "fell asleep about 3 in the pram"},
+		{"someone stood on the baby", "my toddler stood on the baby's hand", "big brother sat on the baby's playmat again"},
+		{"furniture pulled down", "pulled the bookcase over onto himself", "pulled the blanket over himself and slept"},
+		{"a limb not used", "pulled his arm and now he wont use it", "new spoon, he wont use it yet"},
+		// Unsafe situations.
+		{"a carer asleep holding the baby", "fell asleep on the couch with her, woke and she had slipped down", "she fell asleep with her bunny on her chest"},
+		{"face down in bed", "woke up and he was wedged between the mattress and wall", "tummy time: she lay face down on the mat, loved it"},
+		{"left alone in a car", "left him in the car while i paid for petrol, 15 min", "left him in the car with dad while i got coffee"},
+		{"shaken", "ex got angry and shook her", "shook her rattle and she giggled"},
+		{"hit", "my partner hit the baby", "my partner hit the gym at 6, baby and me asleep"},
+		{"a carer's drinks before a duty", "my mum had 5 gins and wants to bath the baby", "had 2 glasses of wine with dinner, baby slept through"},
+		{"a carer high", "partner stoned and wants to do the bath", "boyfriend had a few beers at the stag do, im driving home"},
+		{"the drinks are not the carer's", "dad had a few pints and is doing the night feed", "dad had a few pints watching the match, im doing the night feed"},
+		{"a dose is a few millilitres", "gave him 5ml instead of 2.5ml", "gave him 120ml instead of 90ml, he was starving"},
+		{"not knowing what was given", "not sure if i gave 2.5 or 5ml", "not sure if i gave him his bottle or dad did"},
+		{"no wee done", "hasnt done a wee since last night", "hasnt done a wee in the potty yet, still in nappies"},
+		// Swallowed.
+		{"a medicine found open", "found the ibuprofen open on the floor", "ibuprofen in the top cupboard now"},
+		{"a child drank alcohol", "he got the beer can off the table and drank some", "she drank her milk and i had a glass of wine"},
+		{"a pet's chewing", "he chewed a battery off the remote", "puppy chewed the remote, batteries all there"},
+		// Medicines.
+		{"one amount for another", "gave 10ml instead of 5ml of calpol", "120ml instead of 150 this feed, full anyway"},
+		{"a dose given twice by two carers", "nanny gave another dose of calpol, i gave one an hour ago", "calpol costs too much at boots"},
+		// Exposure.
+		{"contact by pronoun", "aunt has flu and cuddled him on sunday", "aunt has flu, we will visit when she is better"},
+		{"a carer's contact", "sitter's kid has hand foot and mouth, she came straight here", "my sister's baby has rsv, shes staying home this week"},
+		// The birthing parent's body and mood.
+		{"a blood pressure reading", "bp 150/95 this morning, postnatal day 5", "bp cuff arrived, returns label in the box"},
+		{"a wound that opened", "my c section wound has opened at the side", "the box opened at the side in the post"},
+		{"a pad full fast", "soaked a pad within 30 min", "changing pad cover in the wash"},
+		{"a belief that cannot be true", "convinced the baby isnt mine", "switched her to the comfort formula"},
+		{"leaving for good", "keep thinking about walking out and never coming back", "i want to leave this flat for good"},
+		{"checking over and over", "checking hes breathing every 2 mins, cant stop", "checking the post every 5 min for the passport lol"},
+		{"a nap looked in on", "checking shes ok every 5 min all night", "check on her every 30 min while she naps"},
+		{"not sleeping while the baby sleeps", "babys finally asleep and i still cant sleep", "he cant sleep at all in the new cot, so annoying"},
+		{"feeling low", "feeling really low all week", "phone battery so low!"},
+		// Products, figures and someone else's illness.
+		{"a vaccine named by its illness", "since her whooping cough jab she has been floppy", "whooping cough vaccine leaflet, file it"},
+		{"a figure of speech", "he is choking on his milk", "choking on my coffee at that text 😂"},
+		{"a shop list with a colon", "shop: calpol for her fever", "asda run: milk, bread, calpol, bin bags"},
+		{"someone else ill in a later clause", "swim cancelled, lo has a fever", "baby group cancelled, host has a migraine"},
+		{"a mild sign a professional called fine", "hv said the spots are fine but theyve spread to her tummy", "sneezing a lot but hv said its just clearing his nose"},
+		{"teething", "teething and bleeding gums", "gums look lumpy, teeth on the way"},
+		// Misspellings and what they share with everyday notes.
+		{"a misspelt word", "my stiches are red and weepy", "my stiches came out at the 6 week check, all healed"},
+		{"of typed for off", "he fell of the bed onto the wood floor", "the fall of the leaves in the park, lovely walk"},
+		{"a misspelt reading and a room's", "temprature 38.6 and shes only 6 wks", "temprature in the nursery is 20, fine"},
+		{"coughing over the baby", "grandad coughing and sneezing over her all day, he has the flu", "grandad has the flu, hes staying home this week"},
+		{"what remains of a dose", "missed 2 doses of her antibiotic", "2 doses of vit d left, reorder"},
+		// More situations, and what they share with everyday notes.
+		{"a pet biting the baby", "the dog bit her cheek, small puncture", "the dog bit the postman again, call insurance"},
+		{"something over the face", "found her with a plastic bag over her head", "pulled the vest over her head, she hates it"},
+		{"alone in the bath", "he was in the bath alone when i ran to get a towel", "i was in the bath alone for once, bliss"},
+		{"smoked around", "dad was smoking in the car with her", "dad stopped smoking, 3 months now"},
+		{"a rule is not what happened", "mil smoked around the baby all afternoon", "told mil never to smoke around the baby"},
+		{"honey before one", "grandma gave him honey on his dummy and hes 3 months", "grandma bought honey for her tea"},
+		{"a routine given is not swallowed", "he swallowed one of my vitamin tablets", "gave him his vitamin drops and a bath with the new bubble bath"},
+		{"hearing the baby who is not crying", "i keep hearing the baby cry when she isnt", "i keep hearing the neighbours dog at night"},
+		{"a number of hours", "38.5 and shivering", "38.5 hours of labour and worth it"},
+		{"an errand that points back", "piriton for her hives, she is scratching", "piriton for my hay fever, grab some"},
+		{"a course finished", "amoxicillin finished but still coughing", "amoxicillin finished today, all done"},
+		{"contact by sharing", "the baby's cousin had measles and they shared toys on friday", "cousin's wedding, measles jab check for the eldest"},
+		{"a carer known by her pronoun", "babysitter was on her phone and he rolled off the sofa", "babysitter was on her phone all evening, not booking her again"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)

@@ -51,7 +51,10 @@ var moodWords = indexPlain([]string{
 	"terrible mom", "terrible mother",
 	"cant sleep even", "cannot sleep even", "cant fall asleep even", "even when the baby sleeps", "even when baby sleeps",
 	"even when she sleeps", "even when he sleeps", "even when i can", "not myself", "dont feel like myself",
-	"dont feel like me", "forgetting things", "rage", "so angry all the time", "snapping at", "cant cope", "cannot cope",
+	"dont feel like me", "forgetting things", "think i can do this", "can do this anymore", "can do this any more",
+	"cant do this any longer", "cant do this much longer", "dont want to be a mum", "dont want to be a mom",
+	"dont want to be a mother", "dont want to be a dad", "dont want to be a parent", "want my old life back",
+	"wish i never had", "wish we never had", "rage", "so angry all the time", "snapping at", "cant cope", "cannot cope",
 	"not coping", "can barely cope", "something bad will happen", "something bad is going to happen",
 	"cant stop thinking", "so alone", "feel alone", "feel so alone", "lonely", "scared to be alone with",
 	"afraid to be alone with", "not safe with", "cant do this anymore", "cant do this any more", "no joy",
@@ -82,6 +85,10 @@ var moodWords = indexPlain([]string{
 	"and cry before", "hide and cry", "cry alone", "crying alone", "crying in the shower", "crying in the car",
 	"burst into tears", "bursting into tears", "keep crying", "keeps crying", "in tears all", "in tears every",
 	"talking really fast", "talking so fast", "talking super fast", "talking very fast", "talking nonstop", "talking non stop", "racing thoughts", "hearing voices",
+	"feel like a robot", "like a robot", "nothing is real", "nothing feels real", "doesnt feel real", "dont feel real",
+	"feels unreal", "feel unreal", "like somebody elses", "like someone elses", "on autopilot", "wont look at the baby",
+	"wont hold the baby", "doesnt want to hold", "wont touch the baby", "how to keep going", "how to go on",
+	"how much longer i can", "cant face the baby", "cant face the day",
 	"not making sense", "not making any sense", "making no sense", "talking gibberish", "doesnt need sleep", "doesnt need any sleep", "dont need sleep", "says she doesnt need to sleep", "seeing things that arent there", "hearing things that arent there", "seeing things", "hearing things",
 })
 
@@ -145,6 +152,7 @@ var medicalWords = indexPlain([]string{
 	"breathing fast", "fast breathing", "breathing hard", "breathing heavy", "breathing funny", "breathing weird",
 	"breathing strange", "breathing shallow", "shallow breathing", "noisy breathing", "breathing noisy", "rapid breathing",
 	"trouble breathing", "struggling to breathe", "hard to breathe", "cant breathe", "cannot breathe",
+	"cant breath", "cannot breath", "struggling to breath", "hard to breath", "in a hot car", "in the hot car",
 	"not breathing", "breathing pauses", "pauses in breathing", "stops breathing", "stopped breathing",
 	"stop breathing", "apnea", "apnoea", "wheez*", "cough*", "coughin", "barky", "stridor",
 	"retraction*", "retracting", "sucking in", "unrespons*", "not responsive", "barely responsive", "caving in", "flaring", "flared nostrils", "head bobbing", "congest*", "stuffy*", "stuffed nose",
@@ -211,6 +219,21 @@ var medicalWords = indexPlain([]string{
 	"something is off", "hurts", "hurting", "aches", "cramp", "cramps", "cramping", "blurry vision", "vision is blurry",
 	"preeclampsia", "pre-eclampsia", "blood pressure", "bp was", "bp is", "high bp", "incontinen*", "leaking urine",
 	"prolapse", "hemorrhoid*", "haemorrhoid*", "stitches",
+	// The bladder after birth, and breath short lying down.
+	"hold my wee", "hold my pee", "hold my urine", "hold my bladder", "hold in my wee", "hold in my pee",
+	"control my bladder", "control my bowels", "leaking wee", "leaking pee", "leak wee", "leak urine", "wet myself",
+	"peed myself", "pee myself", "wee myself", "weed myself", "breathless*",
+	// Numbness, and a baby drawing the legs up in pain.
+	"cant feel my", "cannot feel my", "no feeling in my", "lost feeling in", "pulls her legs up", "pulls his legs up",
+	"pulling her legs up", "pulling his legs up", "drawing her legs up", "drawing his legs up", "legs pulled up",
+	"draws her legs up", "draws his legs up",
+	// A carer's injury that keeps them from lifting the baby.
+	"slipped a disc", "slipped disc", "slipped disk", "put my back out", "put his back out", "put her back out",
+	"threw my back out", "threw his back out", "threw her back out", "sciatica",
+	// Stomach bugs by their initials; screaming that comes in waves.
+	"d&v", "d and v", "d+v", "screaming in waves", "screams in waves", "crying in waves", "pain in waves",
+	"pain comes in waves", "blue round", "grey round", "gray round", "pale round", "hangs by her side",
+	"hangs by his side", "hanging by her side", "hanging by his side",
 })
 
 // notMedical are phrases that hold a medical word but are not a concern:
@@ -223,7 +246,7 @@ var notMedical = indexPlain([]string{
 	"antivirus", "anti virus", "anti-virus", "sick burn", "sick trick", "sick moves", "sick tune", "sick tunes",
 	"sick pic", "sick photo", "sick shot", "sick shots", "sick goal", "sick save", "sick!", "sick playlist", "sick beat", "sick song", "sick track", "sick view", "sick ride",
 	"sick deal", "sick day", "sick days", "sick leave", "sick note", "sick pay", "rash cream", "rash ointment",
-	"rash paste", "rash balm", "rash spray", "rash powder", "rash guard", "rashguard", "rash decision",
+	"rash paste", "rash balm", "rash spray", "rash powder", "rash guard", "rashguard", "rash vest", "rashvest", "rash decision",
 	"fever-pitch", "fever pitch", "fever thermometer", "fever dream", "cabin fever", "spring fever",
 	"slipped my mind", "slipped his mind", "slipped her mind", "slipped through the cracks", "cough drops",
 	"cough syrup", "blood test", "blood tests", "blood work", "bloodwork", "blood draw", "blood type",
@@ -245,9 +268,7 @@ var notMedical = indexPlain([]string{
 	"passed out on", "passed out after", "passed out during", "passed out mid", "passed out in the car",
 	"passed out in the stroller", "passed out in the carrier", "passed out cold", "shaking the", "shaking it",
 	"shake it off",
-	"flu shot", "flu shots", "flu jab", "flu vaccine",
-	"covid shot", "covid vaccine", "covid booster", "covid jab", "covid test", "covid tests", "rsv shot",
-	"rsv vaccine", "rsv jab", "wound up", "dying for", "dying to",
+	"covid test", "covid tests", "hay fever", "hayfever", "wound up", "dying for", "dying to",
 	"painful to watch", "hurts my feelings", "it hurts to say",
 	"breast pump*", "breast pad*", "tongue tie consult", "breast milk", "breastmilk", "breast shell*", "breast shield*",
 	"nipple shield*", "nipple cream", "bottle nipple*", "nipple size", "nipples size", "nipple flow", "flow nipple*",
@@ -278,9 +299,9 @@ var medicineWords = indexPlain([]string{
 	"antibiotic*", "antibotic*", "anti biotic*", "amoxicillin", "amoxicilin", "amoxicillan",
 	"amoxi", "amox", "augmentin", "cefdinir", "azithromycin", "zithromax", "zpack", "z-pack", "keflex",
 	"cephalexin", "nystatin", "diflucan", "fluconazole", "hydrocortisone", "steroid*", "prednisone",
-	"prednisolone", "orajel", "teething gel", "melatonin", "zantac", "pepcid", "famotidine", "omeprazole",
+	"prednisolone", "melatonin", "zantac", "pepcid", "famotidine", "omeprazole",
 	"prilosec", "nexium", "domperidone", "reglan", "fenugreek", "eye drops", "ear drops", "inhaler", "nebuli*",
-	"albuterol", "epipen", "fever reducer", "pain reliever", "painkiller*", "pain killer*", "pain meds",
+	"albuterol", "epipen", "fever reducer", "reducer", "reducers", "pain reliever", "painkiller*", "pain killer*", "pain meds",
 	"pain medication", "medicine", "medicines", "medication*", "meds", "med", "prescription", "pill", "pills",
 	"birth control", "the minipill", "mini pill", "cough drops", "cough syrup",
 })
@@ -291,6 +312,8 @@ var medicineWords = indexPlain([]string{
 var routineDrops = indexPlain([]string{
 	"simethicone", "mylicon", "gas drops", "gripe water", "vitamin d", "vit d", "vitamin*", "probiotic*", "iron",
 	"iron pill*", "iron supplement*", "supplement*", "drops", "colic drops", "biogaia", "fish oil", "dha",
+	// Teething remedies: teething is not an illness.
+	"teething gel", "orajel", "bonjela", "anbesol", "teething powder*", "teething granules",
 })
 
 var routineQuestion = indexPlain([]string{
@@ -303,7 +326,7 @@ var routineQuestion = indexPlain([]string{
 // tylenol", "gave him double", "missed a dose", "2.5ml". It is a health
 // note even when the note also names the pharmacy.
 var doseWords = indexPlain([]string{
-	"dose", "doses", "dosage", "dosing", "double dose", "doubled", "double the", "gave twice", "given twice",
+	"double dose", "doubled", "double the", "gave twice", "given twice",
 	"gave her twice", "gave him twice", "twice by mistake", "by accident gave", "accidentally gave",
 	"accidentally took", "extra dose", "overdose*", "gave too much", "given too much", "took too much", "too much tylenol", "too much motrin", "by mistake", "wrong dose", "missed a dose", "missed dose",
 	"missed her dose", "missed his dose", "missed my dose", "forgot her dose", "forgot his dose", "forgot my dose",
@@ -317,6 +340,11 @@ var doseWords = indexPlain([]string{
 	"safe for breastfeeding", "safe with breastfeeding", "safe while",
 })
 
+// doseNouns name a dose without saying it went wrong: read after an
+// errand's clauses are masked, so "2 doses of vit d left, reorder" is a
+// supply.
+var doseNouns = indexPlain([]string{"dose", "doses", "dosage", "dosing"})
+
 // supplyWords mark a clause about having something (buying, packing,
 // running low), not about taking it.
 var supplyWords = indexPlain([]string{
@@ -327,8 +355,10 @@ var supplyWords = indexPlain([]string{
 	"costco", "amazon", "shopping list", "grocery list", "on the list", "to the list", "diaper bag",
 	"first aid kit", "medicine cabinet", "cabinet", "on sale", "coupon", "transfer*", "batter*", "stock*",
 	"supply", "supplies", "expired", "expiring", "insurance", "copay", "receipt*", "dropper", "syringe", "need new", "new one", "new ones", "spare", "backup", "travel size",
-	"store brand", "generic", "cheaper", "price",
-	"pickup", "pick-up", "collect", "arrived", "for when", "just in case", "on hand", "to have on hand", "came in", "shipped", "is ready", "are ready",
+	"store brand", "generic", "cheaper", "price", "expiry", "expiration", "expires", "use by", "best before", "out of date",
+	"pickup", "pick-up", "collect", "arrived", "for when", "just in case", "on hand", "to have on hand",
+	"for the house", "for the new house", "for the car", "for the flat", "for the bag", "for the holiday", "for holiday",
+	"for the trip", "for travel", "for nursery", "for daycare", "came in", "shipped", "is ready", "are ready",
 	"sachet*", "holiday bag", "hospital bag", "changing bag", "nappy bag", "travel bag", "cupboard", "subscription*", "subscribe", "none left", "prescription ready", "meds ready", "medicine ready",
 })
 
@@ -338,7 +368,7 @@ var supplyVerbs = indexPlain([]string{
 	"renew", "request", "collect", "fill", "submit", "post", "mail", "put away", "store", "hide", "move the",
 	"buy", "pick up", "picked up", "grab", "order", "reorder", "restock", "stock up", "stock", "refill", "pack",
 	"get more", "need more", "need", "return", "throw out", "toss", "replace", "label",
-	"compare", "check stock",
+	"compare", "check stock", "get the", "get some", "get a", "sort", "sort out", "arrange", "book",
 	"out of",
 })
 
@@ -354,6 +384,8 @@ var hazardWords = indexPlain([]string{
 	"earring", "bottle cap", "wrapper", "foil", "sponge", "silica", "tablet*", "mouthwash", "iron",
 	"dishwasher liquid", "dishwasher gel", "washing up liquid", "washing-up liquid", "dish soap", "fabric softener", "descaler", "oven cleaner", "antifreeze", "white spirit", "adult paracetamol", "adult cough*", "adult medicine", "adult calpol", "adult tylenol", "adult ibuprofen", "adult strength", "adult dose",
 	"his adult", "her adult", "my adult", "their adult", "adult meds", "adult version",
+	"leaf", "bush", "houseplant*", "lily", "lilies", "daffodil*", "conker*", "acorn*", "toadstool*", "wild mushroom*",
+	"nappy cream", "diaper cream", "barrier cream", "sudocrem", "bepanthen", "desitin", "zinc cream",
 	"fabric conditioner", "toilet cleaner", "drain cleaner", "window cleaner", "limescale", "laundry liquid", "washing liquid", "bubble bath", "shampoo", "essential oil*", "tea tree oil", "lighter fluid", "e-liquid", "vape juice", "nail varnish",
 })
 
@@ -363,7 +395,7 @@ var ingestWords = indexPlain([]string{
 	"sucked on", "sucking on", "chomp*", "nibbl*", "gnaw*", "munch*", "bit off", "bitten", "tasted", "drank", "drunk some", "in his mouth", "in her mouth", "in their mouth",
 	"in the mouth", "into his mouth", "into her mouth", "mouthed", "mouthing", "got into", "foam", "foaming",
 	"bottle open", "had the bottle", "opened the bottle", "lid off", "drank from", "chewed up",
-	"sip", "sips", "a sip", "mouthful", "gulp*", "spat it out", "missing", "drank some", "had some of", "gave her some", "gave him some", "gave adult", "crushed",
+	"sip", "sips", "a sip", "mouthful", "fingerful", "handful", "spoonful", "drinked", "swalow*", "swallowd", "eated", "gulp*", "spat it out", "missing", "drank some", "had some of", "gave her some", "gave him some", "gave adult", "crushed",
 })
 
 // bodyWords and concernWords: a part of the body and something wrong with
@@ -382,7 +414,7 @@ var bodyWords = indexPlain(func() []string {
 		"perineal", "vagina*", "vulva", "down there", "vision", "incision", "stitches", "scar", "wound*",
 		"c section", "c-section", "csection", "c sec", "c-sec", "armpit*", "groin", "genitals", "penis", "testicle*",
 		"scrotum", "foreskin", "circumcision", "spine", "joint*", "muscle*", "teeth", "tooth", "gum", "jaw",
-		"bowel*", "bladder", "uterus", "womb", "bleed*",
+		"bowel*", "bladder", "uterus", "womb", "bleed*", "lochia",
 	}
 	out = append(out, "arm", "arms", "leg", "legs", "foot", "feet", "chest", "heart")
 	for _, w := range []string{"back", "hand", "hands", "head", "face", "mouth", "bottom", "body", "side"} {
@@ -402,7 +434,7 @@ var concernWords = indexPlain([]string{
 	"fluid", "peeling", "flaky", "crossing", "crossed", "skipping", "sweating", "sweaty", "lumps", "lump", "lumpy",
 	"whitish", "white-ish", "hard and", "rattly", "smells", "smelly", "stinks", "foul", "oozing", "weeping",
 	"yellow", "blue", "bluish", "grey", "gray", "pale", "green", "black", "white", "orange", "purple", "dark",
-	"crystals", "watery", "explosive", "flushed", "blocked", "stuffed", "runny", "snotty", "in and out", "whistl*",
+	"crystal*", "brick dust", "watery", "explosive", "flushed", "blocked", "stuffed", "runny", "snotty", "in and out", "whistl*",
 	"cracked", "cracking", "burn*", "burnt", "scald*", "hot", "glassy", "labored", "laboured", "struggl*",
 	"crackl*", "pink*", "rock hard", "hard lump", "straining", "strains", "sting*", "tear", "torn", "blurry",
 	"blurred", "numb", "tingl*", "weak", "cut", "cuts", "scratch*", "gash", "scrape*", "caught", "pinched",
@@ -413,7 +445,7 @@ var concernWords = indexPlain([]string{
 	"sunken", "bone dry", "blocked", "grunt*", "weird", "weirdly", "strange", "strangely", "odd", "oddly", "flicking",
 	"darting", "side to side", "twitchy", "wonky", "lopsided", "droop*", "shake", "shakes", "shaking", "shaky",
 	"trembl*", "noisy", "squeaky", "squeak*", "gurgl*", "raspy", "hoarse", "snort*",
-	"wet sounding", "wet sound", "lesion*", "sores", "ulcer*", "pimple*", "pustule*",
+	"wet sounding", "wet sound", "lesion*", "sores", "ulcer*", "pimple*", "pustule*", "weepy",
 })
 
 // otherPeople are people outside the family and pets, and the ways of
@@ -446,11 +478,14 @@ var otherPeople = indexPlain(func() []string {
 		"visit him in", "visiting hours", "someone else")
 }())
 
-// petThings are a pet's belongings, not the pet: "he ate the cat food"
-// is the baby's note.
+// petThings are a pet's belongings, or a pet in a simile, not the pet:
+// "he ate the cat food" is the baby's note.
 var petThings = indexPlain([]string{"cat food", "dog food", "cat litter", "litter box", "dog treats", "cat treats",
 	"dog toy", "cat toy", "dog bowl", "cat bowl", "dog bed", "cat bed", "dog hair", "cat hair", "pet food", "dog water",
-	"cat water", "dog biscuit*", "dog chew*", "flea collar", "flea treatment", "dog poo*", "dog poop*"})
+	"cat water", "dog biscuit*", "dog chew*", "flea collar", "flea treatment", "dog poo*", "dog poop*",
+	// A pet in a simile is not a pet: "a cry like a cat".
+	"like a cat", "like a kitten", "like a puppy", "like a dog", "like a bird", "like a fish", "like a seal",
+	"like a hamster", "like a rabbit"})
 
 // familyWords name the baby or the one writing: with them, a note is the
 // family's even when it names someone else too ("grandma dropped the
@@ -476,6 +511,7 @@ var reassureWords = indexPlain([]string{
 	"healing fine", "healing well", "healing nicely", "healing good", "healed up", "all healed", "looks fine",
 	"looks good", "looking good", "looks great", "all good", "no issues", "nothing to worry", "said its fine",
 	"said its normal", "said it was fine", "said it was normal", "totally normal", "perfectly normal", "all clear",
+	"harmless", "on their own", "on its own", "leave it", "leave them", "will pass", "clean and dry", "nothing to do",
 })
 
 var abnormalWords = indexPlain([]string{

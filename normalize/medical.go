@@ -10,24 +10,9 @@ import (
 	"strings"
 )
 
-var tempRe = guard(`\b(?:3[5-9]|4[0-2])(?:[.,]\d)?\s*(?:°|degrees)|\b(?:9[7-9]|10[0-6])(?:\.\d)?\s*(?:°|degrees)`)
-
-// bareTempRe is a temperature written without a unit: one decimal in the
-// range of a fever, Celsius or Fahrenheit ("37.9 under arm", "100.8"), not
-// a price.
-var bareTempRe = guard(`(?:^|[^$\d.,])(?:3[7-9]|4[0-2]|99|10[0-6])[.,]\d(?:$|[^\d%])`)
-
-// tempNumberRe is "temp 38", "temperature was 101": a reading, with or
-// without decimals.
-var tempNumberRe = guard(`\btemp(?:erature)?\s*(?:(?:of|is|was|at|=|:|only|just|still|now|reading|read|down to|back to|up to|around|about|dropped to|went to|has been|this morning|tonight|this evening)\s*)*\d[\d.,]*`)
-
-// feelsHotRe is someone feeling hot: "she feels warm", "baby is burning
-// up", "i feel hot and shivery"; a room that feels hot is not.
-var feelsHotRe = guard(`\b(?:she|he|shes|hes|baby|babys|lo|bub|i|im|her|his|him|head|forehead|chest|tummy|body|skin)\s+(?:\w+\s+)?(?:feels|felt|feel|feeling|is|was|seems|seemed|looks|got|been|getting|running|s)\s+(?:\w+\s+)?(?:hot|warm|boiling|burning|clammy|roasting)\b`)
-
 // droppedRe is the baby dropped, not dropped off: "i dropped him",
-// "dropped her on the floor".
-var droppedRe = guard(`\bdropped (?:her|him|the baby|baby|lo|bub)(?:\s*$|\s*[.,;!?]|\s+(?:on|onto|from|down|while|when|and|by accident|accidentally|out of|off the|off a|off my)\b)`)
+// "dropped her on the floor", "i dropped her 😭".
+var droppedRe = guard(`\bdropped (?:her|him|the baby|baby|lo|bub)(?:\s*$|\s*[^\w\s]|\s+(?:on|onto|from|down|while|when|and|by accident|accidentally|out of|off the|off a|off my)\b)`)
 
 // keepWarmRe is keeping someone warm, not feeling warm.
 var keepWarmRe = guard(`\bkeep\w*\s+(?:\w+\s+){0,3}?warm\b|\bwarm\s+(?:and\s+)?(?:cozy|cosy|snug)\b`)
@@ -74,11 +59,14 @@ var wetDiaperRe = guard(`\bno\s+(?:dirty|poopy|poo|poop|soiled)\s+(?:diaper|napp
 // her vaccinations", "since the 4 month vaccines", "swollen after MMR").
 var vaccineRe = guard(`\b(?:after|since|from|post|following)\b[^.,;!?]{0,20}\b(?:vaccin\w*|vax\w*|shots?|jabs?|immuni[sz]\w*|injections?|needles?|mmr|dtap|dtp|hep b|rotavirus|pcv|hib|boosters?)\b` +
 	`|\b(?:where|since)\s+(?:they|she|he|i)\s+(?:gave|got|had|did)\b[^.,;!?]{0,15}\b(?:shots?|jabs?|vaccin\w*|injections?|needles?)\b` +
-	`|\b(?:vaccin\w*|shots?|jabs?|immuni[sz]\w*|injection)\s+(?:site|spot|leg|arm|thigh|reaction)\b`)
+	`|\b(?:vaccin\w*|shots?|jabs?|immuni[sz]\w*|injection)\s+(?:site|spot|leg|arm|thigh|reaction)\b` +
+	// "rotavirus vaccine last week and now screaming in waves": a sign
+	// that came after it, said with "now" or "since then".
+	`|\b(?:vaccin\w*|vax\w*|jabs?|immuni[sz]\w*|injections?|mmr|dtap|rotavirus|boosters?)\b[^.;!?]{0,40}?\b(?:and now|now|since then|ever since|and since)\s+(?:\w+\s+){0,2}?(?:scream\w*|cry\w*|fever\w*|hot|pale|swollen|swelling|red|lump\w*|rash\w*|vomit\w*|sick|sleepy|floppy|limp|fuss\w*|grizzly|unsettled|inconsolable|spots|hives|blotchy|diarrh\w*|blood\w*|not feeding|wont feed|off (?:her|his) feeds?)\b`)
 
 // padRe is postpartum bleeding measured in pads: "soaking a pad an hour",
-// "soaked through 2 pads", "bleeding thru a pad".
-var padRe = guard(`\bsoak\w*\s+(?:through\s+|thru\s+)?(?:a\s+|\d+\s+|two\s+|three\s+|my\s+|the\s+|multiple\s+|several\s+|more than one\s+)?(?:pad|pads|maxi|maxis)\b|\b(?:through|thru)\s+(?:a\s+|\d+\s+|the\s+)?pads?\b|\bpads?\s+(?:an|every|each|per)\s+hour`)
+// "soaked through 2 pads", "bleeding thru a pad", "my pad full in 40 min".
+var padRe = guard(`\bsoak\w*\s+(?:through\s+|thru\s+)?(?:a\s+|\d+\s+|two\s+|three\s+|my\s+|the\s+|multiple\s+|several\s+|more than one\s+)?(?:pad|pads|maxi|maxis)\b|\b(?:through|thru)\s+(?:a\s+|\d+\s+|the\s+)?pads?\b|\bpads?\s+(?:an|every|each|per)\s+hour|\bpads?\s+(?:\w+\s+){0,2}?(?:full|soaked|filled|drenched)\s+(?:in|within|after)\s+(?:\d+|an?|half an|one|two)\b|\b(?:fill\w*|soak\w*|go\w* through|went through|bleed\w* through|bled through)\s+(?:a\s+|\d+\s+|my\s+|the\s+)?(?:maternity\s+|night\s+)?pads?\s+(?:every|in|within|each|an)\b`)
 
 // harmRe is a wish not to live, however it is put: "i just want to
 // disappear", "wish i could go to sleep and not wake up".
@@ -209,8 +197,9 @@ var familyHarmRe = guard(`\bbetter off\s+(?:not\s+(?:being\s+)?(?:here|alive|aro
 	`|\b(?:wants|wishes|wished|wanted)\s+(?:\w+\s+){0,2}?(?:to die|to disappear|she was dead|he was dead|she were dead|he were dead|to end it|to not exist|to not wake up|to not be here)\b`)
 
 // doseAmountRe is a dose by its measure: "gave 5ml instead of 2.5ml",
-// "2.5 mg": a millilitre alone is as often a feed.
-var doseAmountRe = guard(`\binstead of\s+(?:the\s+)?\d+(?:\.\d+)?\s*(?:ml|mls|mg|cc|tsp)\b|\b\d+(?:\.\d+)?\s*(?:mg|cc|tsp)\b|(?:^|[^\d.])\d\.\d+\s*(?:ml|mls)\b`)
+// "2.5 mg": a millilitre alone is as often a feed, and so is one amount
+// for another above 20 ml ("120ml instead of 90ml").
+var doseAmountRe = guard(`\binstead of\s+(?:the\s+)?(?:\d+(?:\.\d+)?\s*(?:mg|cc|tsp)|1?\d(?:\.\d+)?\s*(?:ml|mls))\b|\b\d+(?:\.\d+)?\s*(?:mg|cc|tsp)\b|(?:^|[^\d.])\d\.\d+\s*(?:ml|mls)\b`)
 
 // respondRe is someone barely responding; emails and messages that go
 // unanswered are blanked first (notMedical).
@@ -218,7 +207,7 @@ var respondRe = guard(`\b(?:not|barely|hardly|isnt|doesnt|didnt|wont|wasnt|stopp
 
 // thingRe is an object doing what a body does ("the printer choked", "the
 // shelf fell off", "laptop is infected"): not a health note.
-var thingRe = guard(`\b(?:printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|pram|buggy|pushchair|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio)s?\s+(?:\w+\s+){0,3}?(?:choked|choking|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|sneez\w*|threw up|spit\w*|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware|puk\w*|vomit\w*|throwing up|spew\w*|seizures?|(?:having|has|had)\s+(?:a\s+)?fit|sick (?:noise|sound)s?|in pain)`)
+var thingRe = guard(`\b(?:printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|pram|buggy|pushchair|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio)s?\s+(?:\w+\s+){0,3}?(?:choked|choking|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|sneez\w*|threw up|spit\w*|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware|puk\w*|vomit\w*|throwing up|spew\w*|seizures?|(?:having|has|had)\s+(?:a\s+)?fit|sick (?:noise|sound)s?|in pain|running a temp\w*)`)
 
 // personState is a person and a state in one clause ("she has", "baby is",
 // "i feel"): such a clause says how someone is, so it is read even when it
@@ -273,16 +262,24 @@ func medicalIn(s, t string) bool {
 	if watchRe.MatchString(s) {
 		return true
 	}
-	// Read before supplies are set aside: a dose gone wrong or something
-	// swallowed is a concern even in a note that names the pharmacy or
-	// the batteries.
-	if doseWords.in(t) || hazardWords.in(t) && ingestWords.in(t) || padRe.MatchString(t) || doseAmountRe.MatchString(t) {
+	// A seat tipped with the baby in it is read before "fell off the
+	// counter" is set aside as a thing that fell.
+	if tippedRe.MatchString(plain(s)) {
 		return true
 	}
-	t = maskCare(maskMess(maskNormal(maskSupply(maskList(t)))))
+	// Read before supplies are set aside: a dose gone wrong, something
+	// swallowed, the baby in unsafe care or in contact with an illness is
+	// a concern even in a note that names the pharmacy, the batteries or
+	// someone who "came in".
+	if doseWords.in(t) || swallowed(t) || padRe.MatchString(t) || doseAmountRe.MatchString(t) || doseMistake(t) || doseSwap(t) ||
+		unsafeRead(t) || contactExposed(t) {
+		return true
+	}
+	t = maskContext(t)
 	// The blood emoji ("💩🩸 in nappy") is blood; the word lists read
 	// only words.
-	if medicalWords.in(t) || medicineWords.in(t) || strings.Contains(t, "🩸") || routineDrops.in(t) && routineQuestion.in(t) || droppedRe.MatchString(t) {
+	if medicalWords.in(t) || medicineWords.in(t) || doseNouns.in(t) || strings.Contains(t, "🩸") ||
+		routineDrops.in(t) && routineQuestion.in(t) || droppedRe.MatchString(t) {
 		return true
 	}
 	if (strings.Contains(t, "°") || strings.Contains(t, "degree")) && feverReading(t, tempRe) {
@@ -293,49 +290,15 @@ func medicalIn(s, t string) bool {
 		apneaRe.MatchString(t) || outputColourRe.MatchString(t) || closedEyesRe.MatchString(t) || cryRe.MatchString(t) ||
 		sleepyBaby(t) || sneezeRe.MatchString(t) || earRe.MatchString(t) || lessActiveRe.MatchString(t) ||
 		vomitAllRe.MatchString(t) || objectIn(t) || hearingRe.MatchString(t) || caughtRe.MatchString(t) ||
-		impaired(t) || contactExposed(t) || tippedRe.MatchString(t) || weightRe.MatchString(t) || fewWetsRe.MatchString(t) {
+		signsRead(t) || injuryRead(t) || postpartumRead(t) || weightRe.MatchString(t) ||
+		fewWetsRe.MatchString(t) || littleFeedRe.MatchString(t) || weightLost(t) || fewWets(t) {
 		return true
 	}
 	if bodyConcern(t) {
 		return true
 	}
-	return feverReading(t, bareTempRe) || feverReading(t, tempNumberRe)
-}
-
-// feverReading: a temperature in t read by re is a concern: a fever or a
-// low one. A reading in the normal range ("temp 36.8, all good") is a log,
-// unless the note asks about it; a figure not read as degrees keeps the
-// old reading (a concern).
-func feverReading(t string, re *guardedRe) bool {
-	for _, m := range re.FindAllString(t, -1) {
-		v, ok := readingValue(m)
-		// A low reading said to be low ("temp only 36.0") is a concern
-		// a little above the line.
-		low := v < 36 || v < 36.5 && (lowSaid.MatchString(m) || newbornCold.MatchString(t))
-		if !ok || low || v >= 37.5 && v < 45 || v >= 45 && v < 96.8 || v >= 99.5 || strings.Contains(t, "?") {
-			return true
-		}
-	}
-	return false
-}
-
-// newbornCold: a note about a newborn or a baby cold to the touch, where
-// a reading just under 36.5 is low.
-var newbornCold = guard(`\b(?:cold|chilly|days? old|newborn|nb|\d+\s*(?:d|days?)\s*old)\b`)
-
-var lowSaid = guard(`\b(?:only|just|down to|dropped to)\b`)
-
-var readingNumber = guard(`\d+(?:[.,]\d+)?`)
-
-// readingValue is the first number of a temperature match; ok is false
-// when it is not one a thermometer shows (an hour, a count).
-func readingValue(m string) (float64, bool) {
-	n := strings.Replace(readingNumber.FindString(m), ",", ".", 1)
-	v, err := strconv.ParseFloat(n, 64)
-	if err != nil || v < 34 || v > 43 && v < 93 || v > 110 {
-		return 0, false
-	}
-	return v, true
+	return feverReading(unitNumberRe.ReplaceAllStringFunc(t, spaces), bareTempRe) || feverReading(t, tempNumberRe) ||
+		lowReading(t)
 }
 
 // isHarm: thoughts of self-harm, of harming the baby, of not wanting to
@@ -346,7 +309,7 @@ func isHarm(t string) bool {
 
 // moodIn: the parent's own low mood, worry or frightening thoughts.
 func moodIn(t string) bool {
-	return moodWords.in(t) || moodRe.MatchString(t) || partnerWords.in(t) && partnerMoodRe.MatchString(t)
+	return moodWords.in(t) || moodRe.MatchString(t) || partnerWords.in(t) && partnerMoodRe.MatchString(t) || moodSigns(t)
 }
 
 // sleepyBaby: the baby far sleepier than usual, in a clause that is not
@@ -358,6 +321,13 @@ func sleepyBaby(t string) bool {
 		}
 	}
 	return false
+}
+
+// maskContext blanks what a note's context says is not a concern: the
+// items of a list, an errand's supplies, what a calm sentence calls
+// normal, a stain in the laundry, a care chore's mild signs, teething.
+func maskContext(t string) string {
+	return maskTeething(maskCare(maskMess(maskNormal(maskSupply(maskList(t))))))
 }
 
 // maskNormal blanks colours in a sentence that calls what it saw normal
@@ -377,10 +347,16 @@ func maskNormal(t string) string {
 		c := t[start:i]
 		asked := i < len(t) && t[i] == '?' || normalAsked.MatchString(c)
 		if !asked && calm(c) {
+			mild := calmMild
+			if j := strings.LastIndex(c, " but "); j >= 0 && !calm(c[j:]) {
+				// "hv said the spots are fine but theyve spread": what
+				// follows the last "but" is not calm, so its signs stay.
+				mild = phraseIndex{}
+			}
 			// A calm statement's "normal for her" and the check it
 			// reports ("jaundice check done, levels normal") are a
 			// result, not a question or a concern.
-			m := calmOutput(normalFor.blank(normalColours.blank(c)))
+			m := calmOutput(mild.blank(normalFor.blank(normalColours.blank(c))))
 			if checkRe.may(m) {
 				m = checkRe.ReplaceAllStringFunc(m, spaces)
 			}
@@ -390,6 +366,12 @@ func maskNormal(t string) string {
 	}
 	return string(b)
 }
+
+// calmMild are the mild signs of a newborn (a sneeze, milia, little
+// spots) that a calm sentence, one a professional called fine, blanks.
+var calmMild = indexPlain([]string{"cradle cap", "dry skin", "flakes", "flaky", "milia", "baby acne", "sneez*",
+	"spots", "white spots", "little spots", "pimple*", "bumps", "hiccup*", "snuffl*", "stork mark*", "birthmark*",
+	"whitehead*", "peeling", "heat rash"})
 
 // normalFor is "normal for her", a question in medicalWords, said as a
 // statement in a calm sentence.
@@ -421,6 +403,11 @@ func bodyConcern(t string) bool {
 		if calm(c) {
 			continue
 		}
+		// Yellow, mustard or brown said only of a nappy's contents is
+		// a healthy baby's ("3 yellow poos today"), unless asked about.
+		if !bodyWords.in(outputWords.blank(c)) && !strings.Contains(c, "?") {
+			c = normalStool.blank(c)
+		}
 		if clothingWords.in(c) {
 			c = colourWords.blank(c)
 		}
@@ -437,6 +424,8 @@ func bodyConcern(t string) bool {
 	return false
 }
 
+var normalStool = indexPlain([]string{"yellow", "yellowish", "yellowy", "mustard", "brown", "brownish", "orange"})
+
 // calm: the sentence says what it names is fine ("scar is itchy but
 // healing fine", "normal yellow seedy") and neither doubts it nor asks.
 func calm(c string) bool {
@@ -445,7 +434,7 @@ func calm(c string) bool {
 
 // reassureRe is a professional's word that it is fine: "ped said thats
 // fine", "the nurse told us its normal".
-var reassureRe = guard(`\b(?:said|says|told us|told me|reassured us|reassured me|confirmed)\s+(?:\w+\s+){0,2}?(?:fine|normal|ok|okay|nothing to worry|expected|common|harmless|nothing serious)\b`)
+var reassureRe = guard(`\b(?:said|says|told us|told me|reassured us|reassured me|confirmed)\s+(?:\w+\s+){0,2}?(?:fine|normal|ok|okay|nothing to worry|expected|common|harmless|nothing serious)\b|\b(?:said|says|told us|told me)\s+(?:its|it is|thats|that is|theyre|they are|it was|this is)\s+(?:just|only)\b`)
 
 // vaccineRead: something noticed after a vaccination, in a sentence that
 // does not call it the normal, expected reaction.
@@ -479,21 +468,40 @@ func careRest(c string) string {
 // for a thing or about having it: "buy infant tylenol", "pack extra burp
 // cloths for spit up", "running low on gas drops". A clause that also says
 // how someone is ("she has a fever") is kept.
+//
+// An errand that points back ("piriton for my hay fever, grab some") makes
+// the clause before it the thing to get, when that clause says nothing of
+// how someone is.
 func maskSupply(t string) string {
 	b := []byte(t)
-	start := 0
+	start, prev := 0, [2]int{-1, -1}
 	for i := 0; i <= len(t); i++ {
 		if i < len(t) && !strings.ContainsRune(",.;!?:\n", rune(t[i])) {
 			continue
 		}
 		if c := t[start:i]; isSupplyClause(c) {
-			for j := start; j < i; j++ {
-				b[j] = ' '
+			copy(b[start:i], spaces(c))
+			if p := prev; p[0] >= 0 && pointsBack(c) {
+				if pc := t[p[0]:p[1]]; !personState.MatchString(pc) && !symptomBeside(pc) {
+					copy(b[p[0]:p[1]], spaces(pc))
+				}
 			}
 		}
-		start = i + 1
+		prev, start = [2]int{start, i}, i+1
 	}
 	return string(b)
+}
+
+// pointsBack: an errand's clause whose thing is a pronoun ("grab some",
+// "order more", "pick it up").
+func pointsBack(c string) bool {
+	c = strings.TrimSpace(c)
+	for _, w := range []string{" some", " more", " it", " them", " one", " a few", " it up", " them up", " some up"} {
+		if strings.HasSuffix(c, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // readyWords say a supply is ready or has come: "my prescription is ready
@@ -523,6 +531,10 @@ func isSupplyClause(c string) bool {
 	c = trimFillers(c)
 	if strings.HasPrefix(c, "need to") {
 		return false
+	}
+	// "2 doses of vit d left": what remains of a supply.
+	if strings.HasSuffix(c, " left") {
+		return true
 	}
 	return (supplyVerbs.at(c, 0) || supplyWords.in(c)) && !symptomBeside(c)
 }
@@ -675,7 +687,7 @@ var apptRe = guard(`(?:\b\w+\s+){0,2}?\b(?:consult|consults|consultation|appoint
 // slangSickRe is "sick" said of a thing: "that new show is sick", "her
 // recital was sick". A person, a pet or the household being sick is not
 // slang (sickSubjects).
-var slangSickRe = guard(`\b(?:that|this|the|your|his|her|their|our|my|these|those)\s+(?:\w+\s+)?(\w+)\s+(?:is|was|are|were|looks|sounds|looked|sounded|s)\s+(?:so\s+|soo+\s+|super\s+|pretty\s+|totally\s+|absolutely\s+|lowkey\s+|honestly\s+)?sick\b(?:\s+(?:too|again|today|tonight|now|still|all day|since|with|w|and))?`)
+var slangSickRe = guard(`\b(?:that|this|the|your|his|her|their|our|my|these|those|[a-z]+s)\s+(?:\w+\s+)?(\w+)\s+(?:is|was|are|were|looks|sounds|looked|sounded|s)\s+(?:so\s+|soo+\s+|super\s+|pretty\s+|totally\s+|absolutely\s+|lowkey\s+|honestly\s+)?sick\b(?:\s+(?:too|again|today|tonight|now|still|all day|since|with|w|and))?`)
 
 var sickSubjects = map[string]bool{"baby": true, "lo": true, "bub": true, "one": true, "kid": true, "kids": true,
 	"boy": true, "girl": true, "twins": true, "twin": true, "son": true, "daughter": true, "husband": true, "wife": true,
@@ -741,19 +753,23 @@ func clauseSpans(t, cuts string) [][2]int {
 }
 
 // healthText is a note's text as the health rules read it: apostrophes
-// dropped, someone else's kin marked, figures of speech and objects
-// blanked. harm says it holds thoughts of harm; other that it is about
+// dropped, someone else's kin marked, misspellings respelled, figures of
+// speech, products and objects blanked. harm says it holds thoughts of harm; other that it is about
 // someone outside the family.
 func healthText(s string) (t string, harm, other bool) {
-	t = markReporters(plain(markOthers(s)))
+	t = respellHealth(markReporters(plain(markOthers(s))))
 	if isHarm(t) {
 		return t, true, false
 	}
 	// Something swallowed is the family's concern even when it was
 	// someone else's ("grandpa's pills") or someone else gave it, and so
-	// is the baby dropped by someone and the baby's contact with someone
-	// unwell: such a note is read whole.
-	whole := hazardWords.in(t) && ingestWords.in(t) || droppedRe.MatchString(t) || exposed(t)
+	// are a dose gone wrong, the baby dropped by someone, the baby's
+	// contact with someone unwell and the baby in someone's unsafe care:
+	// such a note is read whole. Contact is also read before kin are
+	// renamed someone else: "the sitter's kid has hfmd, she came straight
+	// here", "the baby's cousin had measles and they shared toys".
+	whole := swallowed(t) || doseMistake(t) || droppedRe.MatchString(t) || exposed(t) || unsafeRead(t) ||
+		contactExposed(plain(s))
 	if !whole && aboutSomeoneElse(t) {
 		if _, ours := readOthers(t); !ours {
 			return t, false, true
@@ -765,7 +781,7 @@ func healthText(s string) (t string, harm, other bool) {
 	if otherPeople.in(t) && !whole {
 		t = blankOthers(t)
 	}
-	t = blankResolved(notMedical.blank(t))
+	t = blankResolved(blankFigures(notMedical.blank(t)))
 	if absentWords.in(t) && absentRe.may(t) {
 		t = absentRe.ReplaceAllStringFunc(t, spaces)
 	}

@@ -105,7 +105,8 @@ import (
 )
 
 // Notes turns notes into facts, in the notes' order, skipping deleted
-// notes. loc is the shift's time zone; now is the clock (injected; never call
+// and done notes: each note's stored reading where it is current (Fact),
+// else a reading made now. loc is the shift's time zone; now is the clock (injected; never call
 // time.Now()).
 func Notes(notes []bh.Note, loc *time.Location, now time.Time) []bh.Fact {
 	facts := make([]bh.Fact, 0, len(notes))
@@ -113,7 +114,7 @@ func Notes(notes []bh.Note, loc *time.Location, now time.Time) []bh.Fact {
 		if n.Deleted() || n.Done() {
 			continue
 		}
-		facts = append(facts, One(n, loc, now))
+		facts = append(facts, Fact(n, loc, now))
 	}
 	return facts
 }
@@ -254,4 +255,33 @@ func personTag(n bh.Note) (bh.Tag, bool) {
 		return n.Tag, n.Tag.Valid() && n.Tag != bh.TagNote
 	}
 	return "", false
+}
+
+// Read is the reading the store keeps of n (bh.Reading): One at the
+// note's own time, in its family's zone loc, under rules Version. It is
+// the bh.Reader the bot's store is given.
+func Read(n bh.Note, loc *time.Location) bh.Reading {
+	if loc == nil {
+		loc = time.UTC
+	}
+	return bh.ReadingOf(One(n, loc, n.CreatedAt), Version, loc)
+}
+
+// Fact is n's fact at now in loc: its stored reading when that was made
+// under these rules and in loc, else a reading made now (a note stored
+// before readings were, or read in another zone).
+func Fact(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
+	if loc == nil {
+		loc = time.UTC
+	}
+	if Current(n, loc) && !n.CreatedAt.IsZero() && !now.Before(n.CreatedAt) {
+		return n.Fact(loc)
+	}
+	return One(n, loc, now)
+}
+
+// Current reports whether n's stored reading is what Read would make of it
+// in loc.
+func Current(n bh.Note, loc *time.Location) bool {
+	return n.Reading.Version == Version && n.Reading.Zone == loc.String()
 }

@@ -93,17 +93,43 @@ var listMarkers = indexPlain([]string{"add to the list", "to the list", "on the 
 	"the order", "medicine cabinet", "on hand", "just in case", "first aid kit", "diaper bag", "nappy bag",
 	"changing bag", "stock up", "restock*", "picked up", "top up", "for the cupboard"})
 
+// listHeads name an errand or a shop; before a colon with items after
+// it ("big tesco shop: milk, bread, calpol") they make a list.
+var listHeads = indexPlain([]string{"shop", "shopping", "shops", "list", "buy", "get", "need", "needs", "order",
+	"pick up", "grab", "groceries", "grocery", "errands", "errand", "pack", "packing", "bag", "tesco", "asda",
+	"sainsburys", "aldi", "lidl", "boots", "costco", "target", "walmart", "cvs", "walgreens", "amazon", "pharmacy",
+	"chemist", "supermarket", "store", "run"})
+
+// itemList: the sentence is an errand's head, a colon and three or more
+// short items: a list, though it names none of listMarkers.
+func itemList(sent string) bool {
+	i := strings.IndexByte(sent, ':')
+	if i < 0 || !listHeads.in(sent[:i]) {
+		return false
+	}
+	items := strings.Split(sent[i+1:], ",")
+	if len(items) < 3 {
+		return false
+	}
+	for _, it := range items {
+		if n := len(strings.Fields(it)); n == 0 || n > 3 {
+			return false
+		}
+	}
+	return true
+}
+
 // maskList blanks the items of a list sentence; a clause that says how
 // someone is (personState) or names a symptom (medicalWords beyond a
 // medicine's name) is kept.
 func maskList(t string) string {
-	if !listMarkers.in(t) {
+	if !listMarkers.in(t) && strings.IndexByte(t, ':') < 0 {
 		return t
 	}
 	b := []byte(t)
 	for _, s := range clauseSpans(t, ".;!?\n") {
 		sent := t[s[0]:s[1]]
-		if !listMarkers.in(sent) {
+		if !listMarkers.in(sent) && !itemList(sent) {
 			continue
 		}
 		for _, c := range clauseSpans(sent, ",") {
@@ -121,12 +147,13 @@ func maskList(t string) string {
 // stain on a vest is laundry, not a symptom.
 var messWords = indexPlain([]string{"stain*", "stain remover", "laundry", "soak in", "soak it", "cold water",
 	"dish soap", "in the wash", "wash it", "washed", "came out", "come out", "sleepsuit*", "vest", "vests", "shirt*",
-	"car seat cover", "carpet", "rug", "sofa", "couch", "upholstery", "bedsheet*", "sheets"})
+	"car seat cover", "carpet", "rug", "sofa", "couch", "upholstery", "bedsheet*", "sheets", "muslin*",
+	"burp cloth*", "wash the"})
 
 // mildOutput are what a healthy baby brings up or passes; blanked in a
 // sentence about laundry or one that calls it normal.
 var mildOutput = indexPlain([]string{"spit up", "spitup", "spit-up", "spit ups", "spit", "poo", "poop", "poos",
-	"poops", "milk", "posset*", "hiccup*"})
+	"poops", "milk", "posset*", "hiccup*", "sick milk", "smell of sick", "smells of sick"})
 
 // tempWords are blanked in a calm sentence only beside a reading in the
 // normal range ("temperature was 36.8, totally normal"): "temp 39, the
@@ -175,7 +202,7 @@ func maskMess(t string) string {
 // was with him yesterday", "she played with them all morning". Contact
 // with an illness is the family's health question, so such a note is
 // read whole.
-var exposureRe = guard(`\b(?:was|were|been|played|playing|spent \w+|cuddled|held|kissed|shared)\s+(?:\w+\s+){0,3}?(?:with|around|near|next to|by)\s+(?:him|her|them|the \w+|someone else)\b`)
+var exposureRe = guard(`\b(?:was|were|been|played|playing|spent \w+|cuddled|held|kissed|shared)\s+(?:\w+\s+){0,3}?(?:with|around|near|next to|by)\s+(?:him|her|them|the \w+|baby|lo|bub|someone else)\b`)
 
 // caughtRe is an illness passed on: "baby caught her cold", "i think he
 // picked up their bug". Caught, it is the family's.
@@ -206,23 +233,58 @@ var absentRe = guard(`\b(?:allerg\w*|reactions?|symptoms?|meds|medications?|cond
 // "brush the cradle cap".
 var mildCare = indexPlain([]string{"cradle cap", "dry skin", "flakes", "flaky", "milia", "baby acne"})
 
-// maskCare blanks mildCare in a care clause that names no injury.
+// maskCare blanks mildCare in a sentence with a care clause ("cradle cap
+// on his head, rub some oil in at bath") when none of its clauses names an
+// injury; else only in the care clauses that name none.
 func maskCare(t string) string {
 	if !mildCare.in(t) {
 		return t
 	}
 	b := []byte(t)
-	for _, c := range clauseSpans(t, ",.;!?\n") {
-		if cl := t[c[0]:c[1]]; isCareClause(cl) && !careConcern.in(mildCare.blank(careRest(cl))) {
-			copy(b[c[0]:c[1]], mildCare.blank(cl))
+	for _, s := range clauseSpans(t, ".;!?\n") {
+		sent := t[s[0]:s[1]]
+		care, concern := false, false
+		for _, c := range clauseSpans(sent, ",") {
+			cl := sent[c[0]:c[1]]
+			if isCareClause(cl) {
+				care = true
+				cl = careRest(cl)
+			}
+			concern = concern || careConcern.in(mildCare.blank(cl))
+		}
+		if care && !concern {
+			copy(b[s[0]:s[1]], mildCare.blank(sent))
+			continue
+		}
+		for _, c := range clauseSpans(sent, ",") {
+			if cl := sent[c[0]:c[1]]; isCareClause(cl) && !careConcern.in(mildCare.blank(careRest(cl))) {
+				copy(b[s[0]+c[0]:s[0]+c[1]], mildCare.blank(cl))
+			}
 		}
 	}
 	return string(b)
 }
 
+// teethingWords say a tooth is coming: the gums and the drool beside them
+// are teething, not a concern.
+var teethingWords = indexPlain([]string{"teething", "teeth on the way", "tooth on the way", "tooth coming", "teeth coming",
+	"cutting a tooth", "cutting teeth", "cutting her first", "cutting his first", "new tooth", "first tooth",
+	"tooth through", "teeth through", "tooth is coming", "teeth are coming"})
+
+var gumWords = indexPlain([]string{"gums", "gum", "drool*", "dribbl*", "teeth", "tooth"})
+
+// maskTeething blanks the gums, the teeth and the drool in a note about teething; a
+// sign beside them (bleeding, a fever) is read as it stands.
+func maskTeething(t string) string {
+	if !teethingWords.in(t) || !gumWords.in(t) {
+		return t
+	}
+	return gumWords.blank(t)
+}
+
 // partnerMoodRe is the partner withdrawn or drinking since the baby came:
 // the family's mood, written about the other parent.
-var partnerMoodRe = guard(`\b(?:husband|wife|partner|dh|dw|hubby|boyfriend|girlfriend|he|she|hes|shes)\b[^.;!?]{0,50}\b(?:drinking\s+(?:every|each|most|all|more|heavily|a lot|so much|again|alone)|(?:hardly|barely|doesnt|wont|not|stopped)\s+(?:talk|talks|talking|speak|speaks|speaking|leav\w+ the house|get\w* out of bed)|feels?\s+(?:so\s+)?(?:trapped|useless|worthless|hopeless|numb|like a failure))\b`)
+var partnerMoodRe = guard(`\b(?:husband|wife|partner|dh|dw|hubby|boyfriend|girlfriend|he|she|hes|shes)\b[^.;!?]{0,50}\b(?:drinking\s+(?:every|each|most|all|more|heavily|a lot|so much|again|alone)|(?:hardly|barely|doesnt|wont|not|stopped|hasnt|havent)\s+(?:talk|talks|talking|speak|speaks|speaking|leav\w+ the house|get\w* out of bed|(?:got|gotten|been) out of bed)|feels?\s+(?:so\s+)?(?:trapped|useless|worthless|hopeless|numb|like a failure))\b`)
 
 // vomitAllRe is a whole feed brought back: "threw all of it up", "spit
 // the whole bottle back up".
@@ -258,9 +320,17 @@ var (
 )
 
 // othersGender is "f" or "m" when the clause names people outside the
-// family of one gender only, else "".
+// family of one gender only, or of no known gender and the clause's
+// pronouns are of one, else "".
 func othersGender(c string) string {
 	f, m := femaleOthers.in(c), maleOthers.in(c)
+	if !f && !m && !strings.Contains(c, "someone else") {
+		// Someone of no known gender ("babysitter was on her phone")
+		// is known by the pronoun the clause gives them; not someone's
+		// kin ("neighbour's son broke his wrist, she asked…"), where the
+		// pronoun may be the kin's.
+		f, m = femalePronoun.in(c), malePronoun.in(c)
+	}
 	switch {
 	case f && !m:
 		return "f"
@@ -317,21 +387,8 @@ func trimLeadAdverbs(c string) string {
 // a health note about the parent, however the rest reads.
 var harmBabyRe = guard(`\b(?:thoughts?|urges?|images?|visions?|impulses?|flashes)\s+(?:\w+\s+){0,2}?(?:of|about|to)\s+(?:me\s+)?(?:dropp\w*|throw\w*|hurt\w*|harm\w*|shak\w*|drown\w*|smother\w*|suffocat\w*|push\w*|kill\w*|stab\w*|hit\w*|chuck\w*|strangl\w*|toss\w*)\s+(?:her|him|them|the baby|baby|lo|my baby|my son|my daughter)\b`)
 
-// impairedRe is whoever minds the baby drunk or high: "partner drunk and
-// fell asleep with baby", "took something at the party and is out of
-// it, meant to be on baby duty". Read only in a note that names the baby.
-//
-// "drunk" must end its phrase: "he drunk all his milk" is a feed.
-var impairedRe = guard(`\b(?:partner|husband|wife|dh|dw|hubby|boyfriend|girlfriend|bf|gf|nanny|sitter|babysitter|he|she|hes|shes|mil|fil|grandma|grandpa)\b[^.;!?]{0,30}\b(?:(?:drunk|tipsy|wasted|hammered|smashed|stoned|high)(?:\s*$|\s*[,.;!?]|\s+(?:and|again|tonight|last night|now|while|with|on|at))|got high|smel\w* of (?:alcohol|booze|drink|weed)|off (?:his|her|my) face|took something|taken something|on something)`)
-
-// impaired: a carer drunk or high in a note about the baby; "out of it"
-// said of the baby is sleepiness, read elsewhere.
-func impaired(t string) bool {
-	return impairedRe.MatchString(t) && (childWords.in(t) || strings.Contains(t, "baby"))
-}
-
 // tippedRe is a seat or a cot tipped over with the baby in it.
-var tippedRe = guard(`\b(?:knock\w*|tipp\w*|toppl\w*|flipp\w*|pull\w*|push\w*|fell|falls|fallen|slid|slipped|rolled|went)\s+(?:\w+\s+){0,3}?with\s+(?:her|him|them|the baby|baby|lo|bub)\s+(?:still\s+)?(?:in|on|strapped)\b`)
+var tippedRe = guard(`\b(?:knock\w*|tipp\w*|toppl\w*|flipp\w*|pull\w*|push\w*|fell|falls|fallen|slid|slipped|rolled|went)\s+(?:\w+\s+){0,5}?with\s+(?:her|him|them|the baby|baby|lo|bub)\s+(?:still\s+)?(?:in|on|strapped)\b`)
 
 // weightRe is a child who will not stand or walk on a limb, or use it.
 var weightRe = guard(`\b(?:wont|cant|doesnt|didnt|not|isnt|stopped|refus\w* to)\s+(?:\w+\s+)?(?:use|using|lift|lifting|move|moving)\s+(?:her|his|their)\s+(?:left\s+|right\s+)?(?:arm|leg)\b|\b(?:wont|cant|doesnt|didnt|not|refus\w* to|wouldnt|isnt|stopped)\s+(?:\w+\s+)?(?:put\w*|bear\w*|stand\w*|walk\w*)\s+(?:any\s+)?(?:weight\s+)?on\s+(?:her|his|their|the|my)\s+(?:left\s+|right\s+)?(?:leg|legs|foot|feet|ankle|knee|arm)\b`)
@@ -343,14 +400,15 @@ var fewWetsRe = guard(`\b(?:[0-3]|one|two|three)\s+(?:wets|wees|pees|wet ones|we
 // resolvedRe is a clause that says a concern is over: "rash gone", "fever
 // broke yesterday", "mastitis cleared after antibiotics". Such a clause
 // is not a concern; the rest of the note is read as it stands, so "rash
-// gone but now she has a fever" stays one.
-var resolvedRe = guard(`\b(?:(?:fever|temp|temperature)\s+(?:has\s+|finally\s+)?broke|gone|cleared(?:\s+up)?|clear now|healed(?:\s+up)?|sorted|faded|went away|gone away|all done|resolved|all better)\s*(?:(?:now|yesterday|today|overnight|finally|completely|totally|at last)\s*)?(?:(?:after|with|since|thanks to)\s+(?:\w+\s*){1,4})?$`)
+// gone but now she has a fever" stays one. A course "finished" is over too.
+var resolvedRe = guard(`\b(?:(?:fever|temp|temperature)\s+(?:has\s+|finally\s+)?broke|gone|cleared(?:\s+up)?|clear now|healed(?:\s+up)?|sorted|faded|went away|gone away|all done|resolved|all better|finished|completed)\s*(?:(?:now|yesterday|today|overnight|finally|completely|totally|at last)\s*)?(?:(?:after|with|since|thanks to)\s+(?:\w+\s*){1,4})?$`)
 
 // stillWords keep a resolved clause: something of it goes on, or what is
-// gone is what should stay (milk, appetite, feeling).
+// gone is what should stay (milk, appetite, feeling), or what is gone was
+// taken ("found the calpol open and half gone").
 var stillWords = indexPlain([]string{"still", "but", "again", "back", "not", "hasnt", "havent", "isnt", "milk", "supply",
 	"appetite", "voice", "kicks", "movement*", "feeling in", "sensation", "colour", "color", "waters", "skin", "mostly",
-	"almost", "nearly", "?"})
+	"almost", "nearly", "?", "half", "open", "opened", "missing", "empty"})
 
 // blankResolved blanks the clauses that say a concern is over.
 func blankResolved(t string) string {
@@ -368,21 +426,51 @@ func blankResolved(t string) string {
 }
 
 // contagiousWords and contactRe: someone with a catching illness who held,
-// kissed or visited the baby is the baby's exposure.
+// kissed, fed, minded or stayed with the baby is the baby's exposure.
 var contagiousWords = indexPlain([]string{"covid", "flu", "chickenpox", "chicken pox", "cold sore*", "rsv", "whooping cough",
 	"measles", "strep", "norovirus", "noro", "stomach bug", "tummy bug", "d&v", "a cold", "conjunctivitis", "hand foot and mouth",
-	"hfmd", "shingles", "tb", "tuberculosis", "herpes", "impetigo", "scarlet fever"})
+	"hfmd", "shingles", "tb", "tuberculosis", "herpes", "impetigo", "scarlet fever", "diarrh*", "vomiting", "sickness bug",
+	"sick bug", "fever", "a temperature", "a temp", "meningitis", "mumps", "tonsillitis", "slapped cheek", "glandular fever",
+	"bronchiolitis", "gastro", "chest infection", "tested positive"})
 
-var contactRe = guard(`\b(?:held|holding|hold|kissed|kissing|kiss|cuddled|cuddling|fed|touched|visited|came over|came round|stayed|sneezed on|coughed on)\b`)
+var contactRe = guard(`\b(?:held|holding|hold|kissed|kissing|kiss|cuddled|cuddling|hugged|fed|touched|changed|bathed|visited|came over|came round|stayed|came to stay|staying (?:with us|here|over|the night)|sleeping in|slept in|(?:cough\w*|sneez\w*)\s+(?:all\s+)?(?:over|on)|shared|sharing|came in|came here|came straight|came anyway|still came|turned up|babysat|babysitting|looked after|minded|minding|played with|(?:was|were) (?:with|there|in the same)|same room|same house|(?:left|leave|leaving) (?:her|him|them|the baby|baby|lo) with)\b`)
+
+// contactObjRe is a contact whose object is the baby by pronoun: "cuddled
+// him sunday", "fed her a bottle", "left her with my brother".
+var contactObjRe = guard(`\b(?:held|holding|hold|kissed|kissing|cuddled|cuddling|hugged|fed|touched|changed|bathed|left|leave|leaving|minded|minding|looked after|(?:cough\w*|sneez\w*)\s+(?:all\s+)?(?:over|on))\s+(?:her|him|them)\b` +
+	`|\bgave\s+(?:her|him|them)\s+(?:a\s+|some\s+)?(?:kiss|kisses|cuddle|cuddles|hug|hugs|bottle|feed)\b`)
+
+// babyCare are the things and tasks that only a baby has: a contact with
+// them is with the baby. So is a carer's ("sitter's kid has hand foot and
+// mouth, she came straight here"): minding the baby is their work.
+var babyCare = indexPlain([]string{"nappy", "nappies", "diaper*", "babysat", "babysitting", "babysit", "minded", "minding"})
+
+// mildContagious is a cold: caught from whoever babysat, it is a log of
+// the day; held or cuddled by them, it is still the baby's exposure.
+var mildContagious = indexPlain([]string{"a cold"})
 
 func contactExposed(t string) bool {
-	return contagiousWords.in(t) && contactRe.MatchString(t) && (childWords.in(t) || ageRe.MatchString(t))
+	if !contagiousWords.in(t) || !contactRe.MatchString(t) {
+		return false
+	}
+	return childWords.in(t) || ageRe.MatchString(t) || contactObjRe.MatchString(t) ||
+		(babyCare.in(t) || carerWords.in(t)) && contagiousWords.in(mildContagious.blank(t))
 }
 
 // illSubjectRe is a clause whose subject is someone and whose verb says
 // they are ill: "plumber is ill", "coach has flu", "lucy from nct group
-// has a stomach bug".
-var illSubjectRe = guard(`^(?:the\s+|our\s+|my\s+)?([a-z]+)(?:\s+[a-z]+){0,3}?\s+(?:is|s|has|got|was|have|off|out)\s+(?:\w+\s+)?(?:ill|sick|poorly|unwell|flu|covid|a cold|food poisoning|a bug|a stomach bug|a tummy bug|norovirus|the lurgy|a virus)\b`)
+// has a stomach bug", "host has a migraine". The verb may be left out
+// ("hairdresser sick"): m[2] is then empty.
+var illSubjectRe = guard(`^(?:the\s+|our\s+|my\s+|a\s+)?([a-z]+)(?:\s+[a-z]+){0,3}?(\s+(?:is|s|has|got|was|have|had|off|out|called in|phoned in|rang in|went home))?\s+(?:\w+\s+)?(?:ill|sick|poorly|unwell|flu|the flu|covid|a cold|food poisoning|a bug|a stomach bug|a tummy bug|a sickness bug|stomach flu|norovirus|noro|the lurgy|a virus|a migraine|migraine|strep|strep throat|tonsillitis|d&v|shingles|chickenpox|conjunctivitis|a chest infection|laryngitis|bronchitis|a fever|a temperature|a temp)\b`)
+
+// roleSuffixRe is a noun for someone by their work ("hairdresser",
+// "instructor", "dentist"): without a verb, only such a noun is read as
+// the ill subject, so "still sick, cancel swim" stays the family's.
+var roleSuffixRe = guard(`(?:er|or|ist|ess|ian|ant|ent)$`)
+
+// babyEventRe is an event named by who it is for ("baby group", "toddler
+// class"): it names no one of the family.
+var babyEventRe = guard(`\b(?:baby|babies|toddler|mum and baby|mom and baby|parent and baby)\s+(?:group|groups|class|classes|club|massage class|yoga|sensory|swim\w*|music|signing|sign|cafe|shower|meetup|meet up|playgroup|session|rhyme\w*|time|first aid)\b`)
 
 // logisticsWords are what someone's illness does to the family's plans.
 var logisticsWords = indexPlain([]string{"cancel*", "reschedul*", "postpone*", "called off", "is off", "off", "backup",
@@ -398,16 +486,28 @@ func illOutside(t string) bool {
 	// The family named as the one ill or with a sign keeps the note:
 	// "coach has flu and now lo is coughing". "my appointment moved" does
 	// not.
-	if !logisticsWords.in(t) || childWords.in(t) || ageRe.MatchString(t) || iStateRe.MatchString(t) {
+	if !logisticsWords.in(t) {
 		return false
 	}
-	first := strings.TrimSpace(clauseSpansText(t))
-	m := illSubjectRe.FindStringSubmatch(first)
-	if m == nil {
+	t = babyEventRe.ReplaceAllStringFunc(t, spaces)
+	if childWords.in(t) || ageRe.MatchString(t) || iStateRe.MatchString(t) {
 		return false
 	}
-	return !familyWords.in(m[1]) && !startPronoun.in(m[1]) && !childWords.in(m[1]) && m[1] != "it" && m[1] != "everyone" &&
-		!saysOf.MatchString(m[0])
+	for _, s := range clauseSpans(strings.ReplaceAll(t, " - ", " , "), ",.;!?:\n") {
+		m := illSubjectRe.FindStringSubmatch(strings.TrimSpace(t[s[0]:s[1]]))
+		if m != nil && outsider(m[1]) && !saysOf.MatchString(m[0]) &&
+			(m[2] != "" || otherPeople.in(m[1]) || roleSuffixRe.MatchString(m[1])) {
+			return true
+		}
+	}
+	return false
+}
+
+// outsider: a subject word that is not the family, a pronoun, a body part
+// or a symptom.
+func outsider(w string) bool {
+	return !familyWords.in(w) && !startPronoun.in(w) && !childWords.in(w) && !sickSubjects[w] && w != "it" &&
+		w != "everyone" && !bodyWords.in(w) && !medicalWords.in(w)
 }
 
 // saysOf: someone telling of another ("teacher says she is ill"), whose
@@ -424,4 +524,19 @@ func clauseSpansText(t string) string {
 		return t[:i]
 	}
 	return t
+}
+
+// negatedRe ends a text with a negation or a rule: "don't", "never".
+var negatedRe = guard(`\b(?:dont|do not|never|not|no|cant|shouldnt|mustnt|avoid)(?:\s+to)?\s*$`)
+
+// affirmed: re matches t somewhere not right after a negation, so "don't
+// feed her honey" and "never smoke around the baby" are rules, not what
+// happened.
+func affirmed(re *guardedRe, t string) bool {
+	for _, ix := range re.FindAllStringIndex(t, -1) {
+		if !negatedRe.MatchString(t[:ix[0]]) {
+			return true
+		}
+	}
+	return false
 }

@@ -79,11 +79,12 @@ func prepareText(text string) string {
 // note's title keeps what the person wrote.
 var spellings = func() map[string]string {
 	m := map[string]string{}
+	for canon, forms := range bh.DaySpellings { // the day words /plan reads alike
+		for _, f := range forms {
+			m[f] = canon
+		}
+	}
 	for canon, forms := range map[string][]string{
-		"tomorrow":  {"tmrw", "tmr", "tmrow", "tmrrw", "tmro", "tmw", "2moro", "2morow", "2morrow", "2mrw", "2mro", "tomorow", "tommorow", "tommorrow", "tomorro", "tomoro", "tomorrw", "tomrrow", "tomrw"},
-		"tonight":   {"tonite", "2nite", "2night", "tonigt"},
-		"today":     {"2day", "tdy"},
-		"noon":      {"midday"},
 		"monday":    {"mondy", "monady"},
 		"tuesday":   {"tues", "tusday", "teusday", "tuseday", "tuesdy"},
 		"wednesday": {"weds", "wendsday", "wensday", "wednsday", "wedensday", "wednesdy", "wedsday", "wednseday"},

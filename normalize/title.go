@@ -12,7 +12,9 @@ import (
 // Version names the rules that read a note. It changes when a stored
 // reading of the same note would come out differently (version 2: titles
 // leave out the note's words for when), so a radar state computed under
-// older rules is computed again.
+// older rules is computed again, and the bot's first start under new rules
+// reads every stored note again (bh.Reading.Version): a change of what
+// notes read as that keeps the number leaves stored readings stale.
 const Version = 2
 
 // itemTitle is the title of a note whose time phrases normalize

@@ -11,6 +11,8 @@ import (
 
 	"github.com/olebedev/when/rules"
 	"github.com/olebedev/when/rules/en"
+
+	bh "github.com/babyhandoff/babyhandoff"
 )
 
 type ruleID int
@@ -440,7 +442,7 @@ func (st *parseState) apply(r dateRule, m ruleMatch, s string, now time.Time) {
 		}
 	case nrCasualDate:
 		word := strings.TrimSpace(m.caps[0])
-		if strings.Contains(word, "tonight") {
+		if t, ok := bh.ReadTimeWord(word); ok && t.Kind == bh.WordTonight {
 			st.tonight = true
 			return
 		}
@@ -583,20 +585,6 @@ func to24(h int, ap byte) int {
 	return h
 }
 
-// bareHour reads an hour said without am/pm: 7–11 morning, 12 noon,
-// 1–6 afternoon; in the evening ("tonight at 8") 5–11 are evening hours.
-func bareHour(h int, evening bool) int {
-	switch {
-	case h <= 0 || h >= 12:
-		return h
-	case evening && h >= 5:
-		return h + 12
-	case h <= 6:
-		return h + 12
-	}
-	return h
-}
-
 func (st *parseState) applyRange(m ruleMatch) {
 	sh, _ := strconv.Atoi(m.caps[1])
 	sm, _ := strconv.Atoi(m.caps[2])
@@ -619,7 +607,7 @@ func (st *parseState) applyRange(m ruleMatch) {
 			sh += 12
 		}
 	case sh >= 1 && sh < 12 && eap == 0:
-		sh = bareHour(sh, st.tonight)
+		sh = bh.BareHour(sh, st.tonight)
 	}
 	if eap == 0 && eh >= 1 && eh < 12 && eh*60+em <= sh*60+sm {
 		eh += 12 // "9-5": the end is the first such hour after the start
@@ -746,7 +734,7 @@ func (st *parseState) resolve(now time.Time) (moment, bool) {
 
 	h, mi := st.hour, st.min
 	if h >= 0 && st.bare {
-		h = bareHour(h, st.tonight)
+		h = bh.BareHour(h, st.tonight)
 	}
 	var t time.Time
 	switch {
@@ -760,7 +748,7 @@ func (st *parseState) resolve(now time.Time) (moment, bool) {
 		t = at(date, 23, 59)
 		mo.timeNamed = true
 	case st.tonight:
-		t = at(date, 21, 0)
+		t = at(date, bh.TonightDue, 0)
 		if t.Before(now) {
 			t = at(date, 23, 59)
 		}

@@ -11,6 +11,7 @@ import (
 	"go.mongodb.org/mongo-driver/mongo/options"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/normalize"
 )
 
 type shiftDoc struct {
@@ -124,6 +125,13 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, er
 	if in.TeamID == "" || in.ChannelID == "" {
 		return bh.Note{}, false, db.fail("capture note", bh.Errorf(bh.EINVALID, "A note needs a team and a conversation."))
 	}
+	if in.Inferred == "" {
+		at := in.WrittenAt
+		if at.IsZero() {
+			at = db.cfg.Now()
+		}
+		in.Inferred = db.infer(in.RawText, at)
+	}
 	r, err := in.Resolve()
 	if err != nil {
 		return bh.Note{}, false, db.fail("capture note", err)
@@ -170,8 +178,10 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, er
 		}
 		if db.notesShelved() {
 			var err error
-			out, created, err = db.captureShelved(doc)
-			return err
+			if out, created, err = db.captureShelved(doc); err != nil || !created {
+				return err
+			}
+			return db.captureEvent(ctx, in, now)
 		}
 		if _, err := db.c.logs.InsertOne(ctx, doc); err != nil {
 			if isDup(err) && in.MessageTS != "" {
@@ -186,10 +196,13 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, er
 			return err
 		}
 		out, created = doc, true
-		return nil
+		return db.captureEvent(ctx, in, now)
 	})
 	if err != nil {
 		return bh.Note{}, false, db.fail("capture note", err)
+	}
+	if created && in.EventID != "" {
+		db.mem.eventMarked(in.TeamID+":"+in.EventID, now)
 	}
 	// In memory, the commit recorded the note and its message (notecache.go).
 	n := out.domain()
@@ -199,6 +212,18 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (bh.Note, bool, er
 		}
 	}
 	return n, created, nil
+}
+
+// captureEvent records the event of a note just stored, for EventSeen.
+func (db *DB) captureEvent(ctx context.Context, in bh.NewNote, now time.Time) error {
+	if in.EventID == "" {
+		return nil
+	}
+	_, err := db.c.slackEvents.InsertOne(ctx, slackEventDoc{ID: in.TeamID + ":" + in.EventID, TeamID: in.TeamID, EventID: in.EventID, ReceivedAt: now})
+	if isDup(err) {
+		return nil
+	}
+	return err
 }
 
 func (db *DB) findLog(ctx context.Context, filter bson.D) (logDoc, error) {
@@ -428,6 +453,16 @@ func (db *DB) RestoreNote(ctx context.Context, teamID, id string) (bh.Note, erro
 		bson.D{}, bson.D{{Key: "deleted_at", Value: ""}})
 }
 
+// infer is the normaliser's kind for a message's text written at, when the
+// caller gave none (the bot leaves reading to the store).
+func (db *DB) infer(raw string, at time.Time) bh.Tag {
+	t, ok := bh.ParseNoteText(raw)
+	if !ok || t.FromPrefix {
+		return ""
+	}
+	return normalize.One(bh.Note{Text: t.Text, Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: at}, db.cfg.Location, at).Kind
+}
+
 // EditNote follows an edit of the note's source message: the text is
 // re-read, a new prefix re-tags it, a tag a person chose is kept, and an
 // inferred tag is inferred again (inferred is the normaliser's kind for the
@@ -442,6 +477,9 @@ func (db *DB) EditNote(ctx context.Context, teamID, channelID, ts, rawText strin
 		return db.DeleteNote(ctx, teamID, n.ID)
 	}
 	set := bson.D{{Key: "text", Value: t.Text}, {Key: "raw_text", Value: bh.CleanText(rawText)}}
+	if inferred == "" {
+		inferred = db.infer(rawText, db.cfg.Now())
+	}
 	if tag, source, keep := bh.EditedTag(n, t, inferred); !keep {
 		set = append(set, bson.E{Key: "tag", Value: string(tag)}, bson.E{Key: "tag_source", Value: string(source)})
 	}

@@ -178,13 +178,14 @@ func TestMarkEvent(t *testing.T) {
 			seen, err = db.EventSeen(context.Background(), "T1", "Ev10")
 			require.NoError(t, err)
 			assert.False(t, seen)
-			// CaptureNote de-duplicates by message, not by event id: it
-			// writes no event id (one write fewer per note).
+			// CaptureNote de-duplicates by message, and records its event
+			// id as handled too, in the same write (the contract's
+			// ACapturedNotesEventIsSeen).
 			_, _, err = db.CaptureNote(context.Background(), bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "x", MessageTS: "9.9", EventID: "Ev11"})
 			require.NoError(t, err)
 			seen, err = db.EventSeen(context.Background(), "T1", "Ev11")
 			require.NoError(t, err)
-			assert.False(t, seen)
+			assert.True(t, seen)
 		})
 	}
 }
@@ -260,7 +261,8 @@ func TestTagPrecedence(t *testing.T) {
 				{bh.NewNote{RawText: "form due Fri", Inferred: bh.TagDeadline}, bh.TagDeadline, bh.TagByInferred},
 				{bh.NewNote{RawText: "task: form due Fri", Inferred: bh.TagDeadline}, bh.TagTask, bh.TagByPrefix},
 				{bh.NewNote{RawText: "form due Fri", Inferred: bh.TagDeadline, Tag: bh.TagNote}, bh.TagNote, bh.TagByUser},
-				{bh.NewNote{RawText: "slept 3h"}, bh.TagNote, bh.TagByDefault},
+				// Nothing given: the store infers (a Note), as the bot did.
+				{bh.NewNote{RawText: "slept 3h"}, bh.TagNote, bh.TagByInferred},
 			}
 			for i, c := range cases {
 				c.in.TeamID, c.in.ChannelID, c.in.MessageTS = "T1", "C1", fmt.Sprintf("%d.0", i)

@@ -9,6 +9,7 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/bot"
+	"github.com/babyhandoff/babyhandoff/normalize"
 	"github.com/babyhandoff/babyhandoff/radar"
 	"github.com/babyhandoff/babyhandoff/store/sqlite"
 )
@@ -39,7 +40,7 @@ type engineOptions struct {
 func openEngine(ctx context.Context, engine, dir string, o engineOptions) (benchDB, func(), error) {
 	switch engine {
 	case engineSQLite:
-		db, err := sqlite.Open(ctx, sqlite.Config{DataDir: dir, Now: o.Now})
+		db, err := sqlite.Open(ctx, sqlite.Config{DataDir: dir, Now: o.Now, Read: normalize.Read})
 		if err != nil {
 			return nil, nil, err
 		}

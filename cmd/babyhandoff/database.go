@@ -14,6 +14,7 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/bot"
 	"github.com/babyhandoff/babyhandoff/council"
+	"github.com/babyhandoff/babyhandoff/normalize"
 	"github.com/babyhandoff/babyhandoff/radar"
 	"github.com/babyhandoff/babyhandoff/store"
 	"github.com/babyhandoff/babyhandoff/store/legacy"
@@ -107,14 +108,39 @@ func openDatabase(ctx context.Context, cfg Config, o dbOptions) (*opened, error)
 		return nil, err
 	}
 	db, err := sqlite.Open(ctx, sqlite.Config{DataDir: cfg.DataDir, Logger: o.Logger, Now: o.Now, Location: o.Location,
-		RunDetailAge: o.RunDetailAge, ClosedNoteAge: o.ClosedNoteAge})
+		RunDetailAge: o.RunDetailAge, ClosedNoteAge: o.ClosedNoteAge, Read: normalize.Read})
 	if err != nil {
 		if unlock != nil {
 			unlock()
 		}
 		return nil, err
 	}
+	if o.Exclusive {
+		if err := rereadNotes(ctx, db, o.Logger); err != nil {
+			_ = db.Close(ctx) // the reading's error is the one to tell
+			if unlock != nil {
+				unlock()
+			}
+			return nil, err
+		}
+	}
 	return &opened{Database: sqliteDB{DB: db, unlock: unlock}, where: "embedded database " + db.Path(), exclusive: o.Exclusive}, nil
+}
+
+// rereadNotes reads again, once, the notes whose stored reading was made
+// by older rules than normalize's (or none: stored before notes kept one),
+// so the store, the radar and plans read them as a new note is read.
+func rereadNotes(ctx context.Context, db interface {
+	Reread(ctx context.Context, version int) (int, error)
+}, log *slog.Logger) error {
+	k, err := db.Reread(ctx, normalize.Version)
+	if err != nil {
+		return fmt.Errorf("read the notes again under the current rules: %w", err)
+	}
+	if k > 0 && log != nil {
+		log.Info("read notes again under the current rules", "notes", k, "version", normalize.Version)
+	}
+	return nil
 }
 
 // moveOnce moves the bolt engine's data in dir into SQLite if it is

@@ -94,6 +94,11 @@ func (db *DB) ExportFamily(ctx context.Context, sh bh.Shift) (r bh.FamilyRecord,
 				return err
 			}
 		}
+		for i := range r.Notes {
+			// A reading is made again where the note lands (its rules,
+			// its zone): an export carries the notes as written.
+			r.Notes[i].Reading = bh.Reading{}
+		}
 		for _, m := range r.Members {
 			p, err := personOf(ctx, q, team, m.UserID)
 			if err != nil {

@@ -48,6 +48,32 @@ func scanConv(s scanner) (bh.Conversation, error) {
 	return c, err
 }
 
+// convAndShift is team/channel's conversation row and the family it
+// feeds, in one read (a note's ack takes it); sh.ID is "" when the row
+// names no shift, or one that is gone. sql.ErrNoRows: no row.
+func convAndShift(ctx context.Context, q querier, teamID, channelID string) (c bh.Conversation, sh bh.Shift, err error) {
+	var (
+		since                   int64
+		id, team, channel, tz   sql.NullString
+		sample                  sql.NullBool
+		swept, created, updated sql.NullInt64
+	)
+	err = q.QueryRowContext(ctx, `SELECT c.team_id, c.channel_id, c.shift_id, c.kind, c.user_id, c.since,
+		s.id, s.team_id, s.channel_id, s.tz, s.sample, s.swept_rev, s.created_at, s.updated_at
+		FROM conversations c LEFT JOIN shifts s ON s.id = c.shift_id AND s.team_id = c.team_id
+		WHERE c.team_id = ? AND c.channel_id = ?`, teamID, channelID).Scan(&c.TeamID, &c.ChannelID, &c.ShiftID, &c.Kind, &c.UserID, &since,
+		&id, &team, &channel, &tz, &sample, &swept, &created, &updated)
+	if err != nil {
+		return bh.Conversation{}, bh.Shift{}, err
+	}
+	c.Since = fromMs(since)
+	if id.Valid {
+		sh = bh.Shift{ID: id.String, TeamID: team.String, ChannelID: channel.String, TZ: tz.String, Sample: sample.Bool, SweptRev: int(swept.Int64),
+			CreatedAt: fromMs(created.Int64), UpdatedAt: fromMs(updated.Int64)}
+	}
+	return c, sh, nil
+}
+
 // family is the row of team/channel, or for a conversation without one,
 // one made up from the shift it founded. found is false when it feeds no
 // family.
@@ -87,7 +113,7 @@ func (tx *Tx) ensureShift(ctx context.Context, teamID, channelID, userID string)
 		// A sample lives apart from every family.
 		return tx.ensureFoundedShift(ctx, teamID, channelID)
 	}
-	c, err := scanConv(tx.QueryRowContext(ctx, "SELECT "+convCols+" FROM conversations WHERE team_id = ? AND channel_id = ?", teamID, channelID))
+	c, sh, err := convAndShift(ctx, tx, teamID, channelID)
 	if err == sql.ErrNoRows {
 		// Its own shift from before families; else a writer already in a
 		// family brings the conversation to it (a channel's first note
@@ -124,9 +150,8 @@ func (tx *Tx) ensureShift(ctx context.Context, teamID, channelID, userID string)
 	} else if err != nil {
 		return bh.Shift{}, err
 	}
-	if c.ShiftID != "" {
-		sh, err := shiftByID(ctx, tx, teamID, c.ShiftID)
-		if err == nil && c.Kind == bh.ConvDM && c.UserID == "" && userID != "" {
+	if c.ShiftID != "" && sh.ID != "" {
+		if c.Kind == bh.ConvDM && c.UserID == "" && userID != "" {
 			// A DM whose person was not known: now known.
 			c.UserID = userID
 			if err := tx.putConv(ctx, c); err != nil {
@@ -134,11 +159,9 @@ func (tx *Tx) ensureShift(ctx context.Context, teamID, channelID, userID string)
 			}
 			return sh, tx.addMember(ctx, bh.Member{TeamID: teamID, ShiftID: sh.ID, UserID: userID})
 		}
-		if err != sql.ErrNoRows {
-			return sh, err
-		}
-		// A row pointing at no shift (not expected): a new family.
+		return sh, nil
 	}
+	// A row pointing at no shift (not expected): a new family.
 	// Its person left the family it fed: a new family, keyed apart from
 	// the shift the conversation founded.
 	return tx.newFamily(ctx, c, userID)
@@ -481,13 +504,8 @@ func (db *DB) MoveOpenNotes(ctx context.Context, teamID, from, to, userID string
 		if err != nil || len(open) == 0 {
 			return err
 		}
-		took := 0
-		for _, n := range open {
-			took += n.Rev + 1
-		}
-		if _, err := tx.ExecContext(ctx, "UPDATE shifts SET swept_rev = swept_rev + ? WHERE id = ?", took, from); err != nil {
-			return err
-		}
+		// The family left keeps each note's revisions and one more (the
+		// update trigger, 0008): its order of states rises.
 		for _, n := range open {
 			n.ShiftID, n.UpdatedAt = to, tx.Now
 			n.Rev++

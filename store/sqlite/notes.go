@@ -3,109 +3,110 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
+	"errors"
 	"math"
 	"strings"
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
-	"github.com/babyhandoff/babyhandoff/normalize"
 )
 
-// This file: notes. What queries filter and sort by are columns; the rest
-// of a note is its doc (noteDoc).
+// This file: notes, a row each, every field a column (migration 0008):
+// reading a family's notes decodes nothing.
 
-// noteDoc is the part of a note no query looks into.
-type noteDoc struct {
-	Text         string     `json:"text"`
-	RawText      string     `json:"raw_text"`
-	Tag          string     `json:"tag"`
-	TagSource    string     `json:"tag_source"`
-	Source       string     `json:"source,omitempty"`
-	Permalink    string     `json:"permalink,omitempty"`
-	EventID      string     `json:"event_id,omitempty"`
-	DoneBy       string     `json:"done_by,omitempty"`
-	DoneByNote   string     `json:"done_by_note,omitempty"`
-	Dropped      bool       `json:"dropped,omitempty"`
-	StillOnAt    *time.Time `json:"still_on_at,omitempty"`
-	ClaimedBy    string     `json:"claimed_by,omitempty"`
-	ClaimedAt    *time.Time `json:"claimed_at,omitempty"`
-	ReplyChannel string     `json:"reply_channel,omitempty"`
-	ReplyTS      string     `json:"reply_ts,omitempty"`
-}
-
-const noteCols = "id, team_id, shift_id, channel_id, user_id, message_ts, rev, created_at, updated_at, deleted_at, done_at, doc"
+// noteCols are a note's columns as scanNote reads them; its reading's are
+// readCols (reading.go).
+const noteCols = `id, team_id, shift_id, channel_id, user_id, message_ts, rev, created_at, updated_at, deleted_at, done_at,
+	text, raw_text, tag, tag_source, source, permalink, event_id, done_by, done_by_note, dropped, still_on_at, claimed_by, claimed_at,
+	reply_channel, reply_ts, ` + readCols
 
 type scanner interface{ Scan(dest ...any) error }
 
-func scanNote(s scanner) (bh.Note, error) {
-	var (
-		n                bh.Note
-		created, updated int64
-		deleted, done    sql.NullInt64
-		raw              []byte
-		doc              noteDoc
-	)
-	if err := s.Scan(&n.ID, &n.TeamID, &n.ShiftID, &n.ChannelID, &n.UserID, &n.MessageTS, &n.Rev, &created, &updated, &deleted, &done, &raw); err != nil {
+// noteRow holds a note's columns as they are scanned: one value whose
+// fields Scan fills (each a pointer into it), reused row after row, so a
+// family's thousand notes do not allocate a scan target per column.
+type noteRow struct {
+	n                                 bh.Note
+	created, updated                  int64
+	deleted, done, stillOn, claimedAt sql.NullInt64
+	tag, tagSource, source            string
+	doneBy, doneByNote, claimedBy     string
+	dropped                           bool
+	r                                 readingRow
+	dest                              []any
+}
+
+func newNoteRow() *noteRow {
+	w := &noteRow{}
+	n := &w.n
+	w.dest = append([]any{&n.ID, &n.TeamID, &n.ShiftID, &n.ChannelID, &n.UserID, &n.MessageTS, &n.Rev, &w.created, &w.updated, &w.deleted, &w.done,
+		&n.Text, &n.RawText, &w.tag, &w.tagSource, &w.source, &n.Permalink, &n.EventID, &w.doneBy, &w.doneByNote, &w.dropped, &w.stillOn,
+		&w.claimedBy, &w.claimedAt, &n.ReplyChannel, &n.ReplyTS}, w.r.dest()...)
+	return w
+}
+
+// scan reads the next row.
+func (w *noteRow) scan(s scanner) (bh.Note, error) {
+	if err := s.Scan(w.dest...); err != nil {
 		return bh.Note{}, err
 	}
-	if err := json.Unmarshal(raw, &doc); err != nil {
-		return bh.Note{}, err
-	}
-	n.CreatedAt, n.UpdatedAt, n.DeletedAt, n.DoneAt = fromMs(created), fromMs(updated), fromNullMs(deleted), fromNullMs(done)
-	n.Text, n.RawText, n.Tag, n.TagSource, n.Source = doc.Text, doc.RawText, bh.Tag(doc.Tag), bh.TagSource(doc.TagSource), bh.NoteSource(doc.Source)
-	n.Permalink, n.EventID, n.ReplyChannel, n.ReplyTS = doc.Permalink, doc.EventID, doc.ReplyChannel, doc.ReplyTS
+	n := w.n
+	n.CreatedAt, n.UpdatedAt, n.DeletedAt, n.DoneAt = fromMs(w.created), fromMs(w.updated), fromNullMs(w.deleted), fromNullMs(w.done)
+	n.Tag, n.TagSource, n.Source = bh.Tag(w.tag), bh.TagSource(w.tagSource), bh.NoteSource(w.source)
+	n.DoneBy, n.ClaimedBy, n.ClaimedAt = bh.DoneBy{}, "", nil
 	if n.DoneAt != nil {
-		n.DoneBy = bh.DoneBy{User: doc.DoneBy, Note: doc.DoneByNote, Dropped: doc.Dropped}
+		n.DoneBy = bh.DoneBy{User: w.doneBy, Note: w.doneByNote, Dropped: w.dropped}
 	}
-	n.StillOnAt = utcPtr(doc.StillOnAt)
-	if doc.ClaimedBy != "" && doc.ClaimedAt != nil {
-		n.ClaimedBy, n.ClaimedAt = doc.ClaimedBy, utcPtr(doc.ClaimedAt)
+	n.StillOnAt = fromNullMs(w.stillOn)
+	if w.claimedBy != "" && w.claimedAt.Valid {
+		n.ClaimedBy, n.ClaimedAt = w.claimedBy, fromNullMs(w.claimedAt)
 	}
+	n.Reading = w.r.reading()
 	return n, nil
 }
 
-func utcPtr(t *time.Time) *time.Time {
-	if t == nil {
-		return nil
-	}
-	u := t.UTC()
-	return &u
-}
+func scanNote(s scanner) (bh.Note, error) { return newNoteRow().scan(s) }
 
-func docOf(n bh.Note) ([]byte, error) {
-	d := noteDoc{Text: n.Text, RawText: n.RawText, Tag: string(n.Tag), TagSource: string(n.TagSource), Source: string(n.Source),
-		Permalink: n.Permalink, EventID: n.EventID, StillOnAt: n.StillOnAt, ClaimedBy: n.ClaimedBy, ClaimedAt: n.ClaimedAt,
-		ReplyChannel: n.ReplyChannel, ReplyTS: n.ReplyTS}
+// noteValues are n's columns and their values, for an INSERT or an UPDATE.
+func noteValues(n bh.Note) ([]string, []any) {
+	cols := []string{"team_id", "shift_id", "channel_id", "user_id", "message_ts", "rev", "created_at", "updated_at", "deleted_at", "done_at",
+		"text", "raw_text", "tag", "tag_source", "source", "permalink", "event_id", "done_by", "done_by_note", "dropped", "still_on_at",
+		"claimed_by", "claimed_at", "reply_channel", "reply_ts", "open_until"}
+	var by bh.DoneBy
 	if n.DoneAt != nil {
-		d.DoneBy, d.DoneByNote, d.Dropped = n.DoneBy.User, n.DoneBy.Note, n.DoneBy.Dropped
+		by = n.DoneBy
 	}
-	return json.Marshal(d)
+	vals := []any{n.TeamID, n.ShiftID, n.ChannelID, n.UserID, n.MessageTS, n.Rev, ms(n.CreatedAt), ms(n.UpdatedAt), nullMs(n.DeletedAt), nullMs(n.DoneAt),
+		n.Text, n.RawText, string(n.Tag), string(n.TagSource), string(n.Source), n.Permalink, n.EventID, by.User, by.Note, by.Dropped, nullMs(n.StillOnAt),
+		n.ClaimedBy, nullMs(n.ClaimedAt), n.ReplyChannel, n.ReplyTS, openUntil(n)}
+	rc, rv := readingValues(n.Reading)
+	return append(cols, rc...), append(vals, rv...)
 }
 
-// openUntil is when n stops being live (bh.LiveNotes), in Unix
-// nanoseconds: live while now is before it. A removed note never was; a
-// done one stays DoneWindow; otherwise its own words decide, read in loc.
-func openUntil(n bh.Note, loc *time.Location) int64 {
+// openUntil is when n stops being live (bh.Note.OpenUntil), in Unix
+// nanoseconds: live while now is before it; a large number: never ends.
+func openUntil(n bh.Note) int64 {
+	until, ok := n.OpenUntil()
 	switch {
-	case n.DeletedAt != nil:
+	case !ok:
+		return math.MaxInt64
+	case until.IsZero():
 		return 0
-	case n.DoneAt != nil:
-		return n.DoneAt.Add(bh.DoneWindow).UnixNano() + 1
 	}
-	if from, ok := normalize.One(n, loc, n.CreatedAt).PastFrom(); ok {
-		return from.UnixNano()
-	}
-	return math.MaxInt64
+	return until.UnixNano()
 }
+
+// errNoteExists is putNote's insert of a note whose message is stored.
+var errNoteExists = errors.New("sqlite: a note of that message exists")
 
 // putNote writes n: a new row, or the row of its id. A change (anything
 // the radar should hear of) takes the next number of the notes counter,
-// which no note has had before.
+// which no note has had before. An insert of a note whose message is stored
+// already is errNoteExists. A note never read, or read in another
+// zone than loc (it moved, or came from an export), is read first.
 func (tx *Tx) putNote(ctx context.Context, n bh.Note, loc *time.Location, insert, change bool) error {
-	doc, err := docOf(n)
-	if err != nil {
-		return err
+	if n.Reading.Version == 0 || n.Reading.Zone != loc.String() {
+		tx.db.readNote(&n, loc)
 	}
 	var seq sql.NullInt64
 	if change {
@@ -114,16 +115,17 @@ func (tx *Tx) putNote(ctx context.Context, n bh.Note, loc *time.Location, insert
 		}
 		tx.notes = true
 	}
-	args := []any{n.TeamID, n.ShiftID, n.ChannelID, n.UserID, n.MessageTS, seq, n.Rev, ms(n.CreatedAt), ms(n.UpdatedAt),
-		nullMs(n.DeletedAt), nullMs(n.DoneAt), openUntil(n, loc), doc, n.ID}
+	cols, vals := noteValues(n)
 	if insert {
-		_, err = tx.ExecContext(ctx, `INSERT INTO notes (team_id, shift_id, channel_id, user_id, message_ts, seq, rev, created_at,
-			updated_at, deleted_at, done_at, open_until, doc, id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, args...)
+		cols, vals = append(cols, "seq", "id"), append(vals, seq, n.ID)
+		k, err := affected(tx.ExecContext(ctx, "INSERT INTO notes ("+strings.Join(cols, ", ")+") VALUES (?"+strings.Repeat(", ?", len(cols)-1)+
+			") ON CONFLICT DO NOTHING", vals...))
+		if err == nil && k == 0 {
+			return errNoteExists
+		}
 		return err
 	}
-	_, err = tx.ExecContext(ctx, `UPDATE notes SET team_id = ?, shift_id = ?, channel_id = ?, user_id = ?, message_ts = ?,
-		seq = coalesce(?, seq), rev = ?, created_at = ?, updated_at = ?, deleted_at = ?, done_at = ?, open_until = ?, doc = ?
-		WHERE id = ?`, args...)
+	_, err := tx.ExecContext(ctx, "UPDATE notes SET "+strings.Join(cols, " = ?, ")+" = ?, seq = coalesce(?, seq) WHERE id = ?", append(vals, seq, n.ID)...)
 	return err
 }
 
@@ -141,8 +143,9 @@ func notesWhere(ctx context.Context, q querier, where string, args ...any) ([]bh
 	}
 	defer rows.Close()
 	out := []bh.Note{}
+	row := newNoteRow()
 	for rows.Next() {
-		n, err := scanNote(rows)
+		n, err := row.scan(rows)
 		if err != nil {
 			return nil, err
 		}
@@ -164,6 +167,9 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, create
 	if in.TeamID == "" || in.ChannelID == "" {
 		return bh.Note{}, false, db.fail("capture note", bh.Errorf(bh.EINVALID, "A note needs a team and a conversation."))
 	}
+	if db.cfg.Read != nil {
+		in.Inferred = "" // the note's reading infers its kind (readInferred)
+	}
 	r, err := in.Resolve()
 	if err != nil {
 		return bh.Note{}, false, db.fail("capture note", err)
@@ -182,12 +188,6 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, create
 		if err != nil {
 			return err
 		}
-		if in.MessageTS != "" {
-			// Stored meanwhile by another process.
-			if n, err = noteWhere(ctx, tx, byMessage, in.TeamID, in.ChannelID, in.MessageTS); err != sql.ErrNoRows {
-				return err
-			}
-		}
 		n = bh.Note{ID: newID(), TeamID: in.TeamID, ShiftID: sh.ID, ChannelID: in.ChannelID, UserID: in.UserID,
 			Text: r.Text, RawText: bh.CleanText(in.RawText), Tag: r.Tag, TagSource: r.TagSource, Source: in.Source,
 			MessageTS: in.MessageTS, Permalink: in.Permalink, EventID: in.EventID, CreatedAt: tx.Now, UpdatedAt: tx.Now, Rev: 1}
@@ -195,13 +195,38 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, create
 			// The note's time is its message's: every rule counts from it.
 			n.CreatedAt = in.WrittenAt.UTC().Truncate(time.Millisecond)
 		}
+		db.readInferred(&n, db.zone(sh))
+		switch err := tx.putNote(ctx, n, db.zone(sh), true, true); {
+		case err == errNoteExists:
+			// Stored meanwhile by another process: the insert did nothing.
+			n, err = noteWhere(ctx, tx, byMessage, in.TeamID, in.ChannelID, in.MessageTS)
+			return err
+		case err != nil:
+			return err
+		}
 		created = true
-		return tx.putNote(ctx, n, db.zone(sh), true, true)
+		if in.EventID != "" {
+			// The event is handled (EventSeen): a redelivery of it as an
+			// edit or a deletion is not applied twice.
+			_, err := tx.ExecContext(ctx, "INSERT INTO slack_events (team_id, event_id, received_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+				in.TeamID, in.EventID, ms(tx.Now))
+			return err
+		}
+		return nil
 	})
 	if err != nil {
 		return bh.Note{}, false, err
 	}
 	return n, created, nil
+}
+
+// readInferred reads n in loc; a note whose tag nobody chose (TagByDefault)
+// takes the kind the reading inferred, which the reading already assumed.
+func (db *DB) readInferred(n *bh.Note, loc *time.Location) {
+	db.readNote(n, loc)
+	if n.TagSource == bh.TagByDefault && n.Reading.Version > 0 && n.Reading.Kind.Valid() {
+		n.Tag, n.TagSource = n.Reading.Kind, bh.TagByInferred
+	}
 }
 
 // Note returns a note of the team by id, deleted or not.
@@ -278,6 +303,7 @@ func (db *DB) changeNote(ctx context.Context, op, teamID, id string, deletedToo 
 		if n.DeletedAt != nil && !deletedToo {
 			return bh.Errorf(bh.ENOTFOUND, "That note no longer exists.")
 		}
+		was := n
 		if !change(&n, tx.Now) {
 			return nil
 		}
@@ -286,6 +312,10 @@ func (db *DB) changeNote(ctx context.Context, op, teamID, id string, deletedToo 
 		sh, err := shiftByID(ctx, tx, teamID, n.ShiftID)
 		if err != nil {
 			return err
+		}
+		if n.Text != was.Text || n.RawText != was.RawText || n.Tag != was.Tag || n.TagSource != was.TagSource {
+			// New words or a new tag: read once more.
+			db.readInferred(&n, db.zone(sh))
 		}
 		return tx.putNote(ctx, n, db.zone(sh), false, true)
 	})
@@ -325,8 +355,9 @@ func (db *DB) RestoreNote(ctx context.Context, teamID, id string) (bh.Note, erro
 
 // EditNote follows an edit of the note's source message: the text is
 // re-read, a new prefix re-tags it, a tag a person chose is kept, and an
-// inferred tag is inferred again (inferred: the normaliser's kind for the
-// new text). An edit that leaves nothing deletes the note.
+// inferred tag is inferred again, by the store's reader (Config.Read), else
+// as inferred says (the normaliser's kind for the new text). An edit that
+// leaves nothing deletes the note.
 func (db *DB) EditNote(ctx context.Context, teamID, channelID, ts, rawText string, inferred bh.Tag) (bh.Note, error) {
 	n, err := db.NoteByMessage(ctx, teamID, channelID, ts)
 	if err != nil {
@@ -338,6 +369,10 @@ func (db *DB) EditNote(ctx context.Context, teamID, channelID, ts, rawText strin
 	}
 	return db.changeNote(ctx, "edit note "+n.ID, teamID, n.ID, true, func(n *bh.Note, _ time.Time) bool {
 		n.Text, n.RawText = t.Text, bh.CleanText(rawText)
+		if db.cfg.Read != nil {
+			// The reading of the new words infers the tag (readInferred).
+			inferred = ""
+		}
 		if tag, source, keep := bh.EditedTag(*n, t, inferred); !keep {
 			n.Tag, n.TagSource = tag, source
 		}
@@ -386,22 +421,14 @@ func (db *DB) ClaimNote(ctx context.Context, teamID, id, user string) (bh.Note, 
 
 // SetNoteReply records where the bot's confirmation for a note is. It is
 // not a change of the note: its revision stays and the radar hears nothing.
+// reply_at is when, for the sweep: a reply's place is kept bh.ReplyAge.
 func (db *DB) SetNoteReply(ctx context.Context, teamID, id, channelID, ts string) error {
 	return db.write(ctx, "set note reply "+id, func(tx *Tx) error {
-		n, err := noteWhere(ctx, tx, "id = ? AND team_id = ?", id, teamID)
-		if err != nil {
-			return notFound(err, "That note no longer exists.")
+		k, err := affected(tx.ExecContext(ctx, "UPDATE notes SET reply_channel = ?, reply_ts = ?, reply_at = ? WHERE id = ? AND team_id = ?",
+			channelID, ts, ms(tx.Now), id, teamID))
+		if err == nil && k == 0 {
+			return bh.Errorf(bh.ENOTFOUND, "That note no longer exists.")
 		}
-		n.ReplyChannel, n.ReplyTS = channelID, ts
-		sh, err := shiftByID(ctx, tx, teamID, n.ShiftID)
-		if err != nil {
-			return err
-		}
-		if err := tx.putNote(ctx, n, db.zone(sh), false, false); err != nil {
-			return err
-		}
-		// When, for the sweep: a reply's place is kept bh.ReplyAge.
-		_, err = tx.ExecContext(ctx, "UPDATE notes SET reply_at = ? WHERE id = ?", ms(tx.Now), id)
 		return err
 	})
 }
@@ -425,7 +452,7 @@ func (db *DB) MarkEvent(ctx context.Context, teamID, eventID string) (first bool
 	return first, err
 }
 
-// EventSeen reports whether MarkEvent recorded the event.
+// EventSeen reports whether MarkEvent or CaptureNote recorded the event.
 func (db *DB) EventSeen(ctx context.Context, teamID, eventID string) (bool, error) {
 	if eventID == "" {
 		return false, nil
@@ -457,7 +484,8 @@ func (db *DB) SetShiftTZ(ctx context.Context, teamID, shiftID, tz string) error 
 			return err
 		}
 		for _, n := range open {
-			if _, err := tx.ExecContext(ctx, "UPDATE notes SET open_until = ? WHERE id = ?", openUntil(n, db.zone(sh)), n.ID); err != nil {
+			db.readNote(&n, db.zone(sh))
+			if err := tx.saveReading(ctx, n); err != nil {
 				return err
 			}
 		}

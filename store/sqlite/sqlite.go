@@ -45,6 +45,12 @@ type Config struct {
 	// note's words are read ("pediatrician 2pm" ends at 3 p.m. there).
 	// Default UTC.
 	Location *time.Location
+	// Read reads a note's words in its family's zone (normalize.Read): the
+	// store calls it when a note is stored and when its words, its tag or
+	// its zone change, and keeps the reading on the note; it never reads
+	// words itself. Default: none; notes are stored unread (Reading.Version
+	// 0, live until done or removed) and Reread reads them later.
+	Read bh.Reader
 	// Readers is how many read-only connections may be open. Default 4.
 	Readers int
 	// BusyTimeout is how long a write waits for another process's write

@@ -45,7 +45,7 @@ func (db *DB) Sweep(ctx context.Context) (out bh.Swept, err error) {
 			return affected(tx.ExecContext(ctx, "DELETE FROM slack_events WHERE received_at < ?", ms(now.Add(-db.cfg.EventTTL))))
 		}},
 		{"sweep replies", &out.Replies, func(tx *Tx) (int64, error) {
-			return affected(tx.ExecContext(ctx, `UPDATE notes SET reply_at = NULL, doc = json_remove(doc, '$.reply_channel', '$.reply_ts')
+			return affected(tx.ExecContext(ctx, `UPDATE notes SET reply_at = NULL, reply_channel = '', reply_ts = ''
 				WHERE reply_at < ?`, ms(now.Add(-bh.ReplyAge))))
 		}},
 	}
@@ -111,20 +111,9 @@ func (tx *Tx) sweepRunDetails(ctx context.Context, cutoff time.Time) (int64, err
 }
 
 // sweepNotes removes up to a batch of notes done or removed before cutoff;
-// their family keeps their revisions (SweptRev), so its order of states
-// never goes back.
+// their family keeps their revisions (SweptRev: the delete trigger, 0008),
+// so its order of states never goes back.
 func (tx *Tx) sweepNotes(ctx context.Context, cutoff time.Time) (int64, error) {
-	if _, err := tx.ExecContext(ctx, `CREATE TEMP TABLE IF NOT EXISTS swept (id TEXT PRIMARY KEY, shift_id TEXT, rev INTEGER);
-		DELETE FROM swept`); err != nil {
-		return 0, err
-	}
-	if _, err := tx.ExecContext(ctx, "INSERT INTO swept SELECT id, shift_id, rev FROM notes WHERE deleted_at < ? OR done_at < ? LIMIT ?",
-		ms(cutoff), ms(cutoff), noteSweepBatch); err != nil {
-		return 0, err
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE shifts SET swept_rev = swept_rev + (SELECT sum(rev) FROM swept WHERE shift_id = shifts.id)
-		WHERE id IN (SELECT shift_id FROM swept)`); err != nil {
-		return 0, err
-	}
-	return affected(tx.ExecContext(ctx, "DELETE FROM notes WHERE id IN (SELECT id FROM swept)"))
+	return affected(tx.ExecContext(ctx, "DELETE FROM notes WHERE id IN (SELECT id FROM notes WHERE deleted_at < ? OR done_at < ? LIMIT ?)",
+		ms(cutoff), ms(cutoff), noteSweepBatch))
 }

@@ -11,6 +11,24 @@ import (
 )
 
 var noteCases = []suiteCase{
+	{"ACapturedNotesEventIsSeen", func(h *H) {
+		// A message's event that stored a note is handled: its redelivery
+		// as an edit or a deletion of the same event is not applied again.
+		seen, err := h.EventSeen(h.Ctx, Team, "Ev1")
+		require.NoError(h.T, err)
+		assert.False(h.T, seen)
+		_, _, err = h.CaptureNote(h.Ctx, bh.NewNote{TeamID: Team, ChannelID: "D1", UserID: "U1", RawText: "wipes < 1 day", MessageTS: "1.1", EventID: "Ev1"})
+		require.NoError(h.T, err)
+		seen, err = h.EventSeen(h.Ctx, Team, "Ev1")
+		require.NoError(h.T, err)
+		assert.True(h.T, seen, "CaptureNote records the event")
+		seen, err = h.EventSeen(h.Ctx, "T2", "Ev1")
+		require.NoError(h.T, err)
+		assert.False(h.T, seen, "per team")
+		first, err := h.MarkEvent(h.Ctx, Team, "Ev1")
+		require.NoError(h.T, err)
+		assert.False(h.T, first, "MarkEvent sees it too")
+	}},
 	{"CaptureIsOncePerMessage", func(h *H) {
 		first := h.Capture("D1", "U1", "wipes < 1 day", "1.1")
 		again, created, err := h.CaptureNote(h.Ctx, bh.NewNote{TeamID: Team, ChannelID: "D1", UserID: "U1", RawText: "wipes < 1 day", MessageTS: "1.1"})

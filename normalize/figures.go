@@ -1,0 +1,101 @@
+package normalize
+
+// This file: words of illness and of the body that name something else
+// — a product or a vaccine named by what it is for, a course, a device's
+// alarm, a pet's chewing — and figures of speech. They are blanked before
+// the vocabularies are read, as notMedical is, but by the shape of the
+// phrase, so a product or a figure worded some new way is still set aside.
+
+// productNameRe is an illness naming a product or a vaccine: "cough
+// medicine", "whooping cough vaccine leaflet", "hay fever tablets". Only
+// the illness is blanked: "after her rotavirus vaccine" still reads as a
+// vaccination, "cough medicine" as a medicine.
+var productNameRe = guard(`\b(?:whooping cough|cough|cold and flu|cold|flu|fever|hay ?fever|allergy|allergies|colic|reflux|teething|nappy rash|diaper rash|rash|headache|sinus|sore throat|rsv|covid|measles|mmr|pertussis|chicken ?pox|rotavirus|meningitis|men ?b|pneumococcal|hep b|polio|tb|bcg)(\s+(?:vaccin\w*|shots?|jabs?|boosters?|immuni[sz]\w*|medicine|meds|syrup|drops|tablets?|sachets?|relief|remed\w*|reducers?|gel|cream|spray|powder|lozenges?|leaflets?))\b`)
+
+// courseRe is a course or an organisation named by an emergency: "baby
+// first aid course", "st john ambulance". Booking one is an errand.
+var courseRe = guard(`\b(?:(?:baby|infant|paediatric|pediatric)\s+)?(?:first aid|cpr|resus\w*|choking)\s+(?:course|class|classes|training|session|workshop|refresher|video)\b|\bst\.?\s+johns?\s+ambulance\b|\bred cross\b`)
+
+// dischargeVisitRe is leaving hospital's paperwork or visit ("midwife
+// discharge visit tomorrow"), not a discharge from the body.
+var dischargeVisitRe = guard(`\bdischarge\s+(?:visit|appointment|appt|meeting|day|date|letter|plan|call|check|home visit|form|forms)\b`)
+
+// falseAlarmRe is a device that alarms for nothing: "breathing sensor pad
+// keeps false alarming". The device and its alarm are blanked in that
+// sentence; an alarm that went off for a reason stays.
+var falseAlarmRe = guard(`\bfalse\s*-?\s*alarm\w*`)
+
+var deviceWords = indexPlain([]string{"breathing sensor", "breathing monitor", "breathing pad", "sensor pad",
+	"movement sensor", "movement monitor", "apnea monitor", "apnoea monitor", "sensor", "monitor", "alarm*", "owlet", "snuza"})
+
+// heartFigureRe is a heart broken or melted in a figure of speech.
+var heartFigureRe = guard(`\b(?:broke|breaks|break|breaking|broken|melt\w*|warm\w*)\s+(?:my|your|our|his|her|their)\s+heart\b|\bheart\s*(?:broken|breaking|melt\w*)|\bheartbroken\b`)
+
+// writerFigureRe is the writer choking on their coffee or made sick by a
+// price: said of "me" and "my", a figure, not a symptom; and pride
+// swallowed.
+var writerFigureRe = guard(`\bchok\w*\s+on\s+my\s+(?:coffee|tea|drink|wine|water|beer|food|lunch|dinner|breakfast|toast|words|laugh\w*)\b` +
+	`|\b(?:makes?|made|making)\s+me\s+(?:want to\s+|wanna\s+|feel\s+)?(?:throw up|puke|vomit|be sick|sick|hurl|barf|gag)\b` +
+	`|\bswallow\w*\s+(?:my|his|her|their|our|your)\s+pride\b`)
+
+// petChewRe is a pet chewing or eating a thing: "puppy chewed the
+// remote". A swallowed hazard is the family's only when a child did it.
+var petChewRe = guard(`\b(?:puppy|pup|dog|doggy|doggo|cat|kitten|hamster|rabbit|bunny)s?\s+(?:\w+\s+)?(?:chewed|chewing|chews|ate|eaten|eats|swallowed|licked|got into|gnawed|nibbled)\b`)
+
+// petChewing: a pet did the chewing, and no child is named.
+func petChewing(t string) bool {
+	return petChewRe.MatchString(t) && !childWords.in(t) && !ageRe.MatchString(t)
+}
+
+// eyeColourRe is a baby's eyes changing colour, which they do: not a
+// sign. Yellow in the whites of the eyes is read elsewhere ("yellow eyes").
+var eyeColourRe = guard(`\beyes?\s+(?:are\s+|is\s+|have\s+|has\s+|still\s+)?(?:changing|change|changed|turning)\s+colou?rs?\b|\beye\s+colou?rs?\b` +
+	`|\beyes?\s+(?:are\s+|is\s+)?(?:going|turning|changing)\s+(?:from\s+)?(?:blue|grey|gray|brown|green|hazel|dark)\b`)
+
+// touchRe is the baby holding a finger or a hand, "so tight": a grip, not
+// a body part that is wrong.
+var touchRe = guard(`\b(?:grabb?\w*|gripp?\w*|held|holds?|holding|squeez\w*|clung|clings?|clinging)\s+(?:onto\s+|on to\s+)?(?:my|her|his|your|our|mummys|daddys|mommys)\s+(?:finger|fingers|hand|hands|thumb|thumbs|hair)\b`)
+
+// healingRe is the cord stump or a scab coming off, or stitches coming
+// out, which they should.
+var healingRe = guard(`\b(?:cord|stump|cord stump|scab|clamp|cord clamp)\s+(?:has\s+|finally\s+|just\s+)?(?:fell|fallen|came|come|dropped)\s+off\b` +
+	`|\bstitches\s+(?:have\s+|were\s+|finally\s+|all\s+)?(?:came out|come out|out|removed|taken out|dissolved|fell out)\b`)
+
+// shakeThingRe is a thing shaken ("shaking his rattle"): the word after
+// is kept only when it is the body ("shaking her arm").
+var shakeThingRe = guard(`\b(?:shak(?:e|es|ing)|shook)\s+(?:his|her|their|the|a|my|its|that|this)\s+(\w+)`)
+
+// placeTempRe is a room's or a thing's temperature: "temperature in the
+// nursery is 20", "temp of the bath".
+var placeTempRe = guard(`\btemp\w*\s+(?:in|of|inside)\s+(?:the\s+|her\s+|his\s+|our\s+|my\s+)?(?:room|nursery|house|bedroom|flat|car|fridge|freezer|bath|water|oven|garden|office|kitchen|milk|bottle|formula)\b`)
+
+// blankFigures blanks the products, courses, alarms and figures above.
+func blankFigures(t string) string {
+	if productNameRe.may(t) {
+		t = productNameRe.ReplaceAllStringFunc(t, func(m string) string {
+			sub := productNameRe.FindStringSubmatch(m)
+			return spaces(m[:len(m)-len(sub[1])]) + sub[1]
+		})
+	}
+	for _, re := range []*guardedRe{placeTempRe, courseRe, dischargeVisitRe, heartFigureRe, writerFigureRe, eyeColourRe, touchRe, healingRe} {
+		t = re.ReplaceAllStringFunc(t, spaces)
+	}
+	if shakeThingRe.may(t) {
+		t = shakeThingRe.ReplaceAllStringFunc(t, func(m string) string {
+			if bodyWords.in(shakeThingRe.FindStringSubmatch(m)[1]) {
+				return m
+			}
+			return spaces(m)
+		})
+	}
+	if falseAlarmRe.may(t) {
+		b := []byte(t)
+		for _, s := range clauseSpans(t, ".;!?\n") {
+			if c := t[s[0]:s[1]]; falseAlarmRe.MatchString(c) {
+				copy(b[s[0]:s[1]], deviceWords.blank(falseAlarmRe.ReplaceAllStringFunc(c, spaces)))
+			}
+		}
+		t = string(b)
+	}
+	return t
+}

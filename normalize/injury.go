@@ -1,0 +1,50 @@
+package normalize
+
+// This file: injuries read by the shape of the phrase: how the baby
+// landed, how far they fell, someone sitting on them, something heavy
+// pulled down onto a child, a limb not used.
+
+// landingRe is how the baby landed: "she landed face down on wooden
+// floor", "fell head first".
+var landingRe = guard(`\b(?:landed|lands|land)\s+(?:\w+\s+){0,2}?(?:face|head|on (?:her|his|their) (?:head|face|back|side|tummy|front)|on (?:the\s+)?(?:\w+\s+)?(?:floor|ground|tiles?|concrete|pavement|stairs|steps))\b` +
+	`|\b(?:fell|falls|fall|went|tumbled)\s+(?:\w+\s+)?(?:face|head)\s*-?\s*(?:first|down)\b`)
+
+// fallHeightRe is a fall with its height: "fell about 3 feet", "boy fall
+// maybe 1 metre".
+var fallHeightRe = guard(`\b(?:fell|fall|falls|fallen|tumbled|dropped)\s+(?:\w+\s+){0,3}?(?:\d+(?:[.,]\d+)?|a|one|two|three|half a)\s*(?:m|metres?|meters?|ft|feet|foot|inches|cm)\b`)
+
+// satOnRe is someone sitting, standing or landing on the baby: "toddler
+// sat on the baby's head", "i rolled onto him". The baby lying on her own
+// tummy is not this: the verbs are those done to someone, and the baby
+// is what they land on, not the baby's chair ("sat on the baby's bouncer").
+var satOnRe = guard(`\b(?:sat|sitting|sits|stood|standing|stepped|stepping|landed|jumped|trod|knelt|kneeling|rolled|fell)\s+(?:right\s+)?on(?:to)?\s+(?:top of\s+)?(?:the\s+)?(?:babys?|lo|los|newborn|bub)(?:\s+(?:head|face|chest|tummy|belly|arm|arms|leg|legs|hand|hands|foot|feet|neck|fingers?)\b|\s*$|\s*[^\w\s]|\s+(?:while|when|and|by|in (?:bed|the night|her sleep|his sleep|my sleep)|accidentally|again)\b)` +
+	`|\b(?:sat|sitting|sits|stood|standing|stepped|stepping|jumped|trod|knelt|kneeling)\s+(?:right\s+)?on(?:to)?\s+(?:her|his|him)\s+(?:head|face|chest|tummy|belly|arm|arms|leg|legs|hand|hands|foot|feet|neck|fingers?)\b`)
+
+// heavyOnRe is something heavy or hot pulled or knocked onto a child:
+// "pulled the tv down on herself", "knocked the kettle over onto him".
+var heavyOnRe = guard(`\b(?:pulled|tipped|knocked|toppled|fell|came down|brought|pulled down|spilled|spilt)\b[^.;!?]{0,30}?\b(?:on|onto|on top of|over)\s+(?:herself|himself|themselves|her|him|them|the baby|baby|lo)\b`)
+
+var heavyThings = indexPlain([]string{"tv", "telly", "television", "dresser", "drawers", "bookcase", "shelf", "shelves",
+	"wardrobe", "furniture", "lamp", "chair", "mirror", "gate", "pan", "kettle", "mug", "hot tea", "hot coffee", "tea",
+	"coffee", "iron", "table", "cupboard", "cabinet", "unit"})
+
+func heavyOn(t string) bool {
+	for _, m := range heavyOnRe.FindAllString(t, -1) {
+		if heavyThings.in(m) {
+			return true
+		}
+	}
+	return false
+}
+
+// limbItRe is a limb named earlier and then not used: "pulled his arm and
+// now he wont use it", "arm hangs by his side".
+var limbItRe = guard(`\b(?:wont|cant|doesnt|didnt|not|isnt|stopped|refus\w* to|wouldnt)\s+(?:\w+\s+)?(?:use|using|lift|lifting|move|moving|bend|bending|straighten)\s+(?:it|them)\b|\b(?:hangs?|hanging|hung)\s+(?:limp\s+)?(?:by|at|down by)\s+(?:her|his|their)\s+side\b`)
+
+var limbWords = indexPlain([]string{"arm", "arms", "leg", "legs", "elbow", "wrist", "hand", "shoulder", "knee", "ankle", "foot"})
+
+// injuryRead: one of the injuries above.
+func injuryRead(t string) bool {
+	return landingRe.MatchString(t) || fallHeightRe.MatchString(t) || satOnRe.MatchString(t) || heavyOn(t) ||
+		limbItRe.MatchString(t) && limbWords.in(t)
+}

@@ -1,0 +1,48 @@
+package normalize
+
+// This file: the parent's mood read by the shape of the phrase: beliefs
+// that are not true (the baby is not theirs, someone is watching), wanting
+// to leave and not come back, checking that cannot stop, not sleeping
+// when the baby sleeps, feeling low. They may be written about the
+// writer or about the partner; either is the family's mood.
+
+// delusionRe is someone saying or sure of what cannot be: "keeps saying
+// the baby isnt ours", "saying the baby is watching him". Being watched
+// or followed is read only after a verb of belief, not "says": "grandma
+// says the baby is watching tv" is a baby watching.
+var delusionRe = guard(`\b(?:says?|saying|said|thinks?|thought|convinced|believes?|insists?|sure)\s+(?:that\s+)?(?:the baby|baby|our baby|my baby|he|she|the twins)\s+(?:is|isnt|s|was|wasnt|are|arent)\s+(?:not\s+)?(?:ours|mine|hers|his|theirs|real|our baby|my baby|an? impost[oe]r|a stranger|possessed|evil|the devil|fake|replaced|swapped|switched)\b` +
+	`|\b(?:saying|convinced|believes?|insists?|sure|thinks?)\s+(?:that\s+)?(?:the baby|baby|someone|somebody|people|they|the neighbou?rs?|the tv|the phone|the government|god|the devil)\s+(?:is|are|s|keeps?|has been|have been)\s+(?:\w+\s+)?(?:(?:watching|following|controlling)\s+(?:me|him|her|us|them|everything|our)\b|spying|poisoning|out to get|sending)` +
+	`|\b(?:switched|swapped)\s+at\s+birth\b` +
+	// Hearing or seeing the baby when she is not there or not crying.
+	`|\b(?:hear|hearing|heard|see|seeing|saw)\s+(?:\w+\s+){0,4}?when\s+(?:she|he|they|the baby|baby)\s+(?:isnt|is not|wasnt|was not|arent|isnt there|is asleep|was asleep)\b`)
+
+// escapeRe is wanting to leave and never come back: "thought about just
+// driving off and never coming back". Leaving work early is not this: the
+// never coming back is.
+var escapeRe = guard(`\b(?:thought|thinking|think|thoughts|fantasi[sz]\w*|daydream\w*|want\w*|wish\w*|urge\w*|tempted|imagine|imagining)\b[^.;!?]{0,40}?` +
+	`(?:\b(?:leav\w*|left|run\w* (?:away|off)|ran (?:away|off)|driv\w* (?:off|away)|walk\w* (?:out|away|off)|disappear\w*|go\w* away|get\w* away|escap\w*)\b[^.;!?]{0,30}?\b(?:never (?:coming|come|came|going|go) back|not (?:come|coming) back|and not return\w*|never return\w*)\b` +
+	// Leaving a flat for good is a move: "for good" is read only after
+	// running, driving or walking away.
+	`|\b(?:run\w* (?:away|off)|ran (?:away|off)|driv\w* (?:off|away)|walk\w* (?:out|away|off)|disappear\w*|escap\w*)\b[^.;!?]{0,30}?\b(?:for good|forever)\b)`)
+
+// checkingRe is checking the baby over and over: "checking shes breathing
+// every 5 min all night". The post checked every five minutes is not, nor
+// a nap looked in on every half hour: the interval is ten minutes or less.
+var checkingRe = guard(`\bcheck\w*\s+(?:(?:on|that|if|whether)\s+)?(?:she|he|shes|hes|her|him|the baby|baby|lo|bub|they|theyre|the monitor|her breathing|his breathing)\s+(?:\w+\s+){0,3}?(?:every|each)\s+(?:[1-9]|10|few|couple of|five|ten|two|three)\s*(?:min\w*|seconds?|secs?|m)\b`)
+
+// sleeplessRe is the parent not sleeping while the baby does: "baby asleep
+// but I can't sleep at all". With "and", only when it goes on ("and i
+// still cant sleep", "at all", night after night): "and i cant sleep
+// either, too excited" is a night, not a sign.
+var sleeplessRe = guard(`\b(?:baby|babys|she|shes|he|hes|lo|bub|they|theyre)\s+(?:is\s+|s\s+|was\s+|finally\s+)?(?:asleep|sleeping|sleeps|down|slept)\b[^.;!?]{0,25}?\b(?:(?:but|yet)\s+(?:i|im)\s+(?:still\s+)?|and\s+(?:i|im)\s+still\s+)(?:cant|cannot|couldnt|can not|unable to|not able to)\s+(?:get to\s+|fall\s+)?(?:sleep|asleep)\b` +
+	`|\bi\s+(?:still\s+|just\s+)?(?:cant|cannot|couldnt)\s+(?:get to\s+|fall\s+)?(?:sleep|asleep)\s+at all\b`)
+
+// lowRe is feeling low, however it is put: "feeling so low today". Low on
+// something is a supply.
+var lowRe = guard(`\b(?:feel|feels|feeling|felt)\s+(?:so\s+|really\s+|very\s+|pretty\s+|super\s+|quite\s+)?low\b(?:\s*$|\s*[^\w\s]|\s+(?:today|lately|again|all|and|since|recently|at|for|these|this|every|most|in|but|i))`)
+
+// moodSigns: one of the readings above.
+func moodSigns(t string) bool {
+	return delusionRe.MatchString(t) || escapeRe.MatchString(t) || checkingRe.MatchString(t) ||
+		sleeplessRe.MatchString(t) || lowRe.MatchString(t)
+}

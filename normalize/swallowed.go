@@ -1,0 +1,30 @@
+package normalize
+
+// This file: something swallowed or drunk that should not be: a hazard
+// and a word of the mouth (hazardWords, ingestWords), a medicine or a
+// hazard found open, a child who drank alcohol. Such a note is the
+// family's concern even when someone else's things or someone else's
+// care are named, so it is read before someone else's illness is set
+// aside, and before supplies are.
+
+// foundOpenRe is a medicine or a hazard found open or half gone: "found
+// the calpol open and half gone".
+var foundOpenRe = guard(`\bfound\s+(?:\w+\s+){0,4}?(?:open|opened|empty|emptied|half gone|half empty|lid off|cap off|chewed|spilled|spilt)\b`)
+
+// alcoholDrunkRe is a child who drank alcohol: "she got the gin glass
+// left on the table, drank some". The alcohol and the drinking are in
+// one sentence with the child as subject, so a parent's glass of wine
+// beside a feed is not this.
+var alcoholDrunkRe = guard(`\b(?:she|he|baby|lo|toddler|ds|dd|kid|son|daughter|\d+\s*yo)\b[^.;!?]{0,50}?(?:\b(?:gin|vodka|wine|beer|prosecco|cider|rum|whisky|whiskey|alcohol|booze|cocktail|champagne|baileys|liqueur|spirits)\b[^.;!?]{0,40}?\b(?:drank|drunk|drinked|sipped|swallowed|licked|had (?:a |some )?(?:sip|gulp|mouthful|swig))\b|\b(?:drank|drunk|drinked|sipped|swallowed|licked|had (?:a |some )?(?:sip|gulp|mouthful|swig))\b[^.;!?]{0,20}?\b(?:gin|vodka|wine|beer|prosecco|cider|rum|whisky|whiskey|alcohol|booze|cocktail|champagne|baileys|liqueur|spirits)\b)`)
+
+// honeyRe is honey given to a baby, a risk in the first year: "gave him
+// honey on his dummy". Honey bought or on toast is not this, nor a rule
+// ("don't feed her honey": affirmed).
+var honeyRe = guard(`\b(?:gave|give|giving|given|fed|feed|put|dipped|dip)\s+(?:\w+\s+){0,2}?honey\b|\bhoney\s+on\s+(?:his|her|the|a)\s+(?:dummy|pacifier|soother|binky)\b`)
+
+// swallowed: one of the readings above. A pet's chewing is not the
+// family's (petChewing).
+func swallowed(t string) bool {
+	return hazardWords.in(t) && ingestWords.in(t) && !petChewing(t) ||
+		foundOpenRe.MatchString(t) && (hazardWords.in(t) || medicineWords.in(t)) || alcoholDrunkRe.MatchString(t) || affirmed(honeyRe, t)
+}

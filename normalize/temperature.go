@@ -1,0 +1,93 @@
+package normalize
+
+// This file: temperatures, as parents write them: a reading with or
+// without its unit, a fever said in words, and whether a reading is a
+// fever, a low one or in the normal range.
+
+import (
+	"strconv"
+	"strings"
+)
+
+var tempRe = guard(`\b(?:3[5-9]|4[0-2])(?:[.,]\d)?\s*(?:°|degrees)|\b(?:9[7-9]|10[0-6])(?:\.\d)?\s*(?:°|degrees)`)
+
+// bareTempRe is a temperature written without a unit: one decimal in the
+// range of a fever, Celsius or Fahrenheit ("37.9 under arm", "100.8"), not
+// a price.
+var bareTempRe = guard(`(?:^|[^$\d.,])(?:3[7-9]|4[0-2]|99|10[0-6])[.,]\d(?:$|[^\d%])`)
+
+// tempNumberRe is "temp 38", "temperature was 101": a reading, with or
+// without decimals.
+var tempNumberRe = guard(`\btemp(?:erature)?\s*(?:(?:of|is|was|at|=|:|only|just|still|now|reading|read|down to|back to|up to|around|about|dropped to|went to|has been|this morning|tonight|this evening|says|said|reads|showed|shows|showing|measured|rectal|underarm|under arm|armpit)\s*)*\d[\d.,]*`)
+
+// feelsHotRe is someone feeling hot: "she feels warm", "baby is burning
+// up", "i feel hot and shivery"; a room that feels hot is not.
+var feelsHotRe = guard(`\b(?:she|he|shes|hes|baby|babys|lo|bub|i|im|her|his|him|head|forehead|chest|tummy|body|skin)\s+(?:\w+\s+)?(?:feels|felt|feel|feeling|is|was|seems|seemed|looks|got|been|getting|running|s)\s+(?:\w+\s+)?(?:hot|warm|boiling|burning|clammy|roasting)\b`)
+
+// feverReading: a temperature in t read by re is a concern: a fever or a
+// low one. A reading in the normal range ("temp 36.8, all good") is a log,
+// unless the note asks about it; a figure not read as degrees keeps the
+// old reading (a concern).
+func feverReading(t string, re *guardedRe) bool {
+	for _, m := range re.FindAllString(t, -1) {
+		v, ok := readingValue(m)
+		// A low reading said to be low ("temp only 36.0") is a concern
+		// a little above the line.
+		low := v < 36 || v < 36.5 && (lowSaid.MatchString(m) || newbornCold.MatchString(t))
+		if !ok || low || v >= 37.5 && v < 45 || v >= 45 && v < 96.8 || v >= 99.5 || strings.Contains(t, "?") {
+			return true
+		}
+	}
+	return false
+}
+
+// newbornCold: a note about a newborn or a baby cold to the touch, where
+// a reading just under 36.5 is low.
+var newbornCold = guard(`\b(?:cold|chilly|days? old|newborn|nb|\d+\s*(?:d|days?)\s*old)\b`)
+
+var lowSaid = guard(`\b(?:only|just|down to|dropped to)\b`)
+
+var readingNumber = guard(`\d+(?:[.,]\d+)?`)
+
+// readingValue is the first number of a temperature match; ok is false
+// when it is not one a thermometer shows (an hour, a count).
+func readingValue(m string) (float64, bool) {
+	n := strings.Replace(readingNumber.FindString(m), ",", ".", 1)
+	v, err := strconv.ParseFloat(n, 64)
+	if err != nil || v < 34 || v > 43 && v < 93 || v > 110 {
+		return 0, false
+	}
+	return v, true
+}
+
+// lowBareRe is a low reading written without a unit or "temp": "35.8
+// even with a hat on", "35.9 rectal". Only in a note that speaks of cold
+// or of taking a temperature (lowContext), and not a length or a weight
+// ("head 35.8 cm").
+var lowBareRe = guard(`(?:^|[^$\d.,])3[45][.,]\d(?:\s*([a-z%]+))?`)
+
+var lowContext = indexPlain([]string{"cold", "chilly", "temp", "temps", "temperature", "thermometer", "rectal",
+	"armpit", "under the arm", "under her arm", "under his arm", "underarm", "skin to skin", "low", "hat", "blanket",
+	"shivering", "feels cool", "cool to"})
+
+var notDegrees = map[string]bool{"cm": true, "cms": true, "mm": true, "kg": true, "kgs": true, "g": true, "lb": true,
+	"lbs": true, "oz": true, "percent": true, "%": true, "weeks": true, "wks": true, "wk": true, "w": true, "in": true,
+	"inches": true, "ml": true, "mls": true}
+
+// lowReading: a bare reading under 36 in a note about cold or a
+// temperature.
+func lowReading(t string) bool {
+	if !lowContext.in(t) {
+		return false
+	}
+	for _, m := range lowBareRe.FindAllStringSubmatch(t, -1) {
+		if !notDegrees[m[1]] {
+			return true
+		}
+	}
+	return false
+}
+
+// unitNumberRe is a number with a unit that is not a temperature's: "38.5
+// hours of labour", "37.5 weeks". Blanked before a bare reading is read.
+var unitNumberRe = guard(`\b\d+(?:[.,]\d+)?\s*(?:hours?|hrs?|h|mins?|minutes?|weeks?|wks?|kg|kgs|lbs?|cm|mm|oz|ml|mls|%|percent|months?|days?|secs?|seconds?)\b`)
