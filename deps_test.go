@@ -37,7 +37,7 @@ func TestDependencyDirection(t *testing.T) {
 			module + "/bot", module + "/blocks", module + "/council", module + "/radar"},
 		// The MongoDB engine is a store of its own: lungo's driver
 		// interfaces, no bbolt, no import of the current store; a note's
-		// liveness arrives from outside (mongo.Config.PastFrom), not from
+		// reading arrives from outside (mongo.Config.Read), not from
 		// the normaliser.
 		"/store/mongo": {"github.com/slack-go/", "go.etcd.io/bbolt", module + "/store", module + "/normalize",
 			module + "/bot", module + "/blocks", module + "/council", module + "/radar"},

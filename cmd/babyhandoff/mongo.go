@@ -2,11 +2,9 @@ package main
 
 import (
 	"context"
-	"time"
 
 	"github.com/256dpi/lungo"
 
-	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/normalize"
 	"github.com/babyhandoff/babyhandoff/store/mongo"
 )
@@ -25,7 +23,7 @@ var testMongoClient func(dataDir string) (lungo.IClient, error)
 // engine of DATA_DIR). Several processes may share it: none is exclusive.
 func openMongo(ctx context.Context, cfg Config, o dbOptions) (*opened, error) {
 	mc := mongo.Config{URI: cfg.MongoURI, Database: cfg.MongoDB, Logger: o.Logger, Now: o.Now, Location: o.Location,
-		RunDetailAge: o.RunDetailAge, ClosedNoteAge: o.ClosedNoteAge, PastFrom: pastFrom}
+		RunDetailAge: o.RunDetailAge, ClosedNoteAge: o.ClosedNoteAge, Read: normalize.Read}
 	where := "MongoDB at MONGODB_URI"
 	if cfg.MongoURI == "" && testMongoClient != nil {
 		client, err := testMongoClient(cfg.DataDir)
@@ -38,13 +36,11 @@ func openMongo(ctx context.Context, cfg Config, o dbOptions) (*opened, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := rereadNotes(ctx, db, o.Logger); err != nil {
+		_ = db.Close(ctx) // the reading's error is the one to tell
+		return nil, err
+	}
 	return &opened{Database: mongoDB{db}, where: where}, nil
-}
-
-// pastFrom is when a note's own words stop it being live, as the
-// normaliser reads them (mongo.Config.PastFrom).
-func pastFrom(n bh.Note, loc *time.Location) (time.Time, bool) {
-	return normalize.One(n, loc, n.CreatedAt).PastFrom()
 }
 
 // mongoDB is store/mongo as a Database. It makes no daily copy in

@@ -29,7 +29,7 @@ type noteEvent struct {
 }
 
 // quietFields are those whose change alone the radar need not hear of.
-var quietFields = map[string]bool{"replychannel": true, "replyts": true, "reply_at": true, "open_until": true}
+var quietFields = map[string]bool{"replychannel": true, "replyts": true, "reply_at": true, "reading": true, "open_until": true}
 
 // changes are the note changes an event tells: none for a removal (only
 // the sweep removes notes, closed ones) or a quiet update; for a move,

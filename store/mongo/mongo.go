@@ -42,12 +42,11 @@ type Config struct {
 	Now func() time.Time
 	// Location reads the notes of families without a zone. Default UTC.
 	Location *time.Location
-	// PastFrom is when a note's own words stop it being live
-	// ("pediatrician 2pm" ends at 3 p.m. in loc); ok false: never by its
-	// words. It is kept on the note for LiveNotes' index. The bot passes
-	// the normaliser's reading, which this package does not import.
-	// Default: only done and removed notes stop being live.
-	PastFrom func(n bh.Note, loc *time.Location) (at time.Time, ok bool)
+	// Read reads a note's words in its family's zone (normalize.Read, which
+	// this package does not import): the reading is kept on the note, made
+	// again when its words, tag or zone change. Default: none; notes are
+	// stored unread (live until done or removed) and Reread reads them later.
+	Read bh.Reader
 	// EventTTL is how long Slack event ids are remembered. Default 24 h.
 	EventTTL time.Duration
 	// RunDetailAge is how long run details and events stay. Default 90 days.
@@ -92,9 +91,6 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	or(&cfg.Location, time.UTC)
 	if cfg.Now == nil {
 		cfg.Now = time.Now
-	}
-	if cfg.PastFrom == nil {
-		cfg.PastFrom = func(bh.Note, *time.Location) (time.Time, bool) { return time.Time{}, false }
 	}
 	db := &DB{cfg: cfg, client: cfg.Client}
 	if db.client == nil {

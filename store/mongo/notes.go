@@ -27,19 +27,27 @@ type noteDoc struct {
 // moved is whether the note's latest change was a move (from MovedFrom).
 func (d *noteDoc) moved() bool { return d.MovedAt != nil && d.MovedAt.Equal(d.UpdatedAt) }
 
-// openUntil is when n stops being live: a removed note never was, a done
-// one stays DoneWindow, else its own words decide (Config.PastFrom).
-func (db *DB) openUntil(n bh.Note, loc *time.Location) int64 {
-	switch {
-	case n.DeletedAt != nil:
+// openUntil is when n stops being live (bh.Note.OpenUntil), in Unix
+// nanoseconds: live while now is before it.
+func openUntil(n bh.Note) int64 {
+	if until, ok := n.OpenUntil(); !ok {
+		return math.MaxInt64
+	} else if until.IsZero() {
 		return 0
-	case n.DoneAt != nil:
-		return n.DoneAt.Add(bh.DoneWindow).UnixNano() + 1
+	} else {
+		return until.UnixNano()
 	}
-	if from, ok := db.cfg.PastFrom(n, loc); ok {
-		return from.UnixNano()
+}
+
+// read makes n's reading in loc (Config.Read); one whose tag nobody chose
+// takes the kind it read, when inferred.
+func (db *DB) read(n *bh.Note, loc *time.Location, inferred bool) {
+	if db.cfg.Read != nil {
+		n.Reading = db.cfg.Read(*n, loc)
 	}
-	return math.MaxInt64
+	if inferred && n.TagSource == bh.TagByDefault && n.Reading.Version > 0 && n.Reading.Kind.Valid() {
+		n.Tag, n.TagSource = n.Reading.Kind, bh.TagByInferred
+	}
 }
 
 // putNote writes n, read in sh's zone, with what d (if any) has beside it.
@@ -47,7 +55,10 @@ func (db *DB) putNote(ctx context.Context, n bh.Note, sh bh.Shift, d *noteDoc) e
 	if d == nil {
 		d = &noteDoc{}
 	}
-	d.Note, d.OpenUntil = n, db.openUntil(n, db.zone(sh))
+	if n.Reading.Version == 0 || n.Reading.Zone != db.zone(sh).String() { // never read, or in another zone
+		db.read(&n, db.zone(sh), false)
+	}
+	d.Note, d.OpenUntil = n, openUntil(n)
 	return put(ctx, db.c(colNotes), n.ID, d)
 }
 
@@ -68,6 +79,9 @@ func (db *DB) notes(ctx context.Context, filter bson.M) ([]bh.Note, error) {
 // stored note with created false. When it returns nil the note is
 // stored, so the caller may ack the envelope.
 func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, created bool, err error) {
+	if db.cfg.Read != nil {
+		in.Inferred = "" // the note's reading infers its kind
+	}
 	r, bad := in.Resolve()
 	if in.TeamID == "" || in.ChannelID == "" {
 		bad = bh.Errorf(bh.EINVALID, "A note needs a team and a conversation.")
@@ -90,6 +104,10 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, create
 			MessageTS: in.MessageTS, Permalink: in.Permalink, EventID: in.EventID, CreatedAt: now, UpdatedAt: now, Rev: 1}
 		if !in.WrittenAt.IsZero() { // the note's time is its message's: every rule counts from it
 			n.CreatedAt = in.WrittenAt.UTC().Truncate(time.Millisecond)
+		}
+		db.read(&n, db.zone(sh), true)
+		if err == nil && in.EventID != "" { // the event is handled (EventSeen): its redelivery is not applied again
+			_, err = insert(ctx, db.c(colSlackEvents), key(in.TeamID, in.EventID), bson.M{"teamid": in.TeamID, "receivedat": now})
 		}
 		if err == nil {
 			err = db.bumpRevs(ctx, sh.ID, 0, 1)
@@ -164,6 +182,9 @@ func (db *DB) changeNote(ctx context.Context, op, teamID, id string, deletedToo 
 		}
 		n.Rev, n.UpdatedAt = n.Rev+1, now
 		sh, err := db.shiftByID(ctx, teamID, n.ShiftID)
+		if was := d.Note; n.Text != was.Text || n.RawText != was.RawText || n.Tag != was.Tag || n.TagSource != was.TagSource {
+			db.read(&n, db.zone(sh), true) // new words or a new tag: read once more
+		}
 		if err == nil {
 			err = db.bumpRevs(ctx, sh.ID, 0, 1)
 		}
@@ -209,6 +230,9 @@ func (db *DB) EditNote(ctx context.Context, teamID, channelID, ts, rawText strin
 	}
 	return db.changeNote(ctx, "edit note "+n.ID, teamID, n.ID, true, func(n *bh.Note, _ time.Time) bool {
 		n.Text, n.RawText = t.Text, bh.CleanText(rawText)
+		if db.cfg.Read != nil {
+			inferred = "" // the reading of the new words infers the tag
+		}
 		if tag, source, keep := bh.EditedTag(*n, t, inferred); !keep {
 			n.Tag, n.TagSource = tag, source
 		}
@@ -266,9 +290,35 @@ func (db *DB) SetShiftTZ(ctx context.Context, teamID, shiftID, tz string) error 
 		open, oerr := db.notes(ctx, bson.M{"teamid": teamID, "shiftid": shiftID, "deletedat": nil, "doneat": nil})
 		for _, n := range open {
 			if err = errOr(err, oerr); err == nil {
-				_, err = db.c(colNotes).UpdateOne(ctx, bson.M{"_id": n.ID}, bson.M{"$set": bson.M{"open_until": db.openUntil(n, db.zone(sh))}})
+				db.read(&n, db.zone(sh), false)
+				_, err = db.c(colNotes).UpdateOne(ctx, bson.M{"_id": n.ID}, bson.M{"$set": bson.M{"reading": n.Reading, "open_until": openUntil(n)}})
 			}
 		}
 		return errOr(err, oerr)
 	})
+}
+
+// Reread reads again (Config.Read) every note whose reading was made under
+// rules older than version, or never: once, at start, when the rules
+// changed. It is no change of the notes (their revision stays, the radar
+// hears nothing); what is live may change. It returns how many it read.
+func (db *DB) Reread(ctx context.Context, version int) (total int, err error) {
+	for k := 1; k > 0 && err == nil && db.cfg.Read != nil; total += k { // in batches: no transaction holds many
+		err = db.write(ctx, "read notes again", func(ctx context.Context, _ time.Time) error {
+			notes, err := all[bh.Note](ctx, db.c(colNotes), bson.M{"reading.version": bson.M{"$lt": version}}, by("_id"), 500)
+			for k = 0; k < len(notes) && err == nil; k++ {
+				n := notes[k]
+				sh, serr := one[bh.Shift](ctx, db.c(colShifts), bson.M{"_id": n.ShiftID})
+				if _, err = found(serr); err == nil {
+					db.read(&n, db.zone(sh), false)
+					_, err = db.c(colNotes).UpdateOne(ctx, bson.M{"_id": n.ID}, bson.M{"$set": bson.M{"reading": n.Reading, "open_until": openUntil(n)}})
+				}
+				if err == nil && n.Reading.Version < version { // the reader is older than asked: stop rather than loop
+					err = bh.Errorf(bh.EINTERNAL, "The note reader makes version %d readings, not %d.", n.Reading.Version, version)
+				}
+			}
+			return err
+		})
+	}
+	return total, err
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/256dpi/lungo"
 
-	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/normalize"
 	"github.com/babyhandoff/babyhandoff/store/mongo"
 )
@@ -18,13 +17,6 @@ import (
 // MongoURIEnv names a MongoDB replica set that Mongo opens a fresh
 // database on, instead of lungo's in-memory engine.
 const MongoURIEnv = "MONGODB_TEST_URI"
-
-// PastFrom is when a note's own words stop it being live, as the
-// normaliser reads them: what the bot gives store/mongo
-// (mongo.Config.PastFrom).
-func PastFrom(n bh.Note, loc *time.Location) (time.Time, bool) {
-	return normalize.One(n, loc, n.CreatedAt).PastFrom()
-}
 
 var mongoDBs atomic.Int64
 
@@ -37,7 +29,7 @@ func Mongo(t testing.TB, opts ...Option) *mongo.DB {
 	for _, f := range opts {
 		f(&o)
 	}
-	cfg := mongo.Config{Now: o.Now, Location: o.Location, PastFrom: PastFrom}
+	cfg := mongo.Config{Now: o.Now, Location: o.Location, Read: normalize.Read}
 	if uri := os.Getenv(MongoURIEnv); uri != "" {
 		cfg.URI, cfg.Database = uri, fmt.Sprintf("bh_test_%d_%d", time.Now().UnixNano(), mongoDBs.Add(1))
 	} else {
