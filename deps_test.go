@@ -35,6 +35,12 @@ func TestDependencyDirection(t *testing.T) {
 		// import of the current store.
 		"/store/sqlite": {"github.com/slack-go/", "go.mongodb.org/", "github.com/256dpi/lungo", "go.etcd.io/bbolt", module + "/store",
 			module + "/bot", module + "/blocks", module + "/council", module + "/radar"},
+		// The MongoDB engine is a store of its own: lungo's driver
+		// interfaces, no bbolt, no import of the current store; a note's
+		// reading arrives from outside (mongo.Config.Read), not from
+		// the normaliser.
+		"/store/mongo": {"github.com/slack-go/", "go.etcd.io/bbolt", module + "/store", module + "/normalize",
+			module + "/bot", module + "/blocks", module + "/council", module + "/radar"},
 		// The old formats' reader (for the move into SQLite) decodes files:
 		// no engine, no Slack (and not the old engine: below).
 		"/store/legacy": {"github.com/slack-go/", "github.com/256dpi/lungo", "modernc.org/", module + "/store/sqlite",

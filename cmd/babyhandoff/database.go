@@ -88,13 +88,8 @@ func openDatabase(ctx context.Context, cfg Config, o dbOptions) (*opened, error)
 	if cfg.EmbeddedEngine == engineBolt {
 		return nil, &bh.Error{Code: bh.EINVALID, Message: boltRemoved(cfg.DataDir)}
 	}
-	if cfg.MongoURI != "" {
-		db, err := store.Open(ctx, store.Config{URI: cfg.MongoURI, Database: cfg.MongoDB, DataDir: cfg.DataDir, Logger: o.Logger, Now: o.Now,
-			RunDetailAge: o.RunDetailAge, ClosedNoteAge: o.ClosedNoteAge, Location: o.Location})
-		if err != nil {
-			return nil, err
-		}
-		return &opened{Database: boltDB{db}, where: "MongoDB at MONGODB_URI"}, nil
+	if cfg.MongoURI != "" || testMongoClient != nil {
+		return openMongo(ctx, cfg, o)
 	}
 	var unlock func()
 	if o.Exclusive {

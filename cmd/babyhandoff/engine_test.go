@@ -25,8 +25,10 @@ const testEngineEnv = "BABYHANDOFF_TEST_ENGINE"
 func useTestEngine() {
 	switch e := os.Getenv(testEngineEnv); e {
 	case "", engineSQLite:
+	case engineMongo:
+		useMongo()
 	default:
-		fmt.Fprintf(os.Stderr, "%s=%q: the end-to-end tests run on sqlite (or leave it unset)\n", testEngineEnv, e)
+		fmt.Fprintf(os.Stderr, "%s=%q: the end-to-end tests run on sqlite or mongo (or leave it unset)\n", testEngineEnv, e)
 		os.Exit(2)
 	}
 }

@@ -16,8 +16,8 @@ import (
 )
 
 // EngineEnv names the engine New opens: "sqlite" (the default, as the
-// bot's). The same variable chooses the engine of the bot's end-to-end
-// tests.
+// bot's) or "mongo" (Mongo). The same variable chooses the engine of the
+// bot's end-to-end tests.
 const EngineEnv = "BABYHANDOFF_TEST_ENGINE"
 
 // Options are what the Options given to New set, on whichever engine it
@@ -49,8 +49,10 @@ func New(t testing.TB, opts ...Option) DB {
 	t.Helper()
 	switch e := os.Getenv(EngineEnv); e {
 	case "", "sqlite":
+	case "mongo":
+		return Mongo(t, opts...)
 	default:
-		t.Fatalf("storetest: %s=%q: use sqlite", EngineEnv, e)
+		t.Fatalf("storetest: %s=%q: use sqlite or mongo", EngineEnv, e)
 	}
 	return SQLite(t, opts...)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/store/mongo"
 	"github.com/babyhandoff/babyhandoff/store/sqlite"
 	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
@@ -38,4 +39,6 @@ func TestNewOpensTheEngineUnderTest(t *testing.T) {
 		})
 	}
 	assert.IsType(t, (*sqlite.DB)(nil), storetest.SQLite(t))
+	t.Setenv(storetest.EngineEnv, "mongo")
+	assert.IsType(t, (*mongo.DB)(nil), storetest.New(t), "store/mongo on lungo's memory engine")
 }

@@ -1,0 +1,329 @@
+package mongo
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"go.mongodb.org/mongo-driver/bson"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// This file: families, in the collections shifts (a family's list, by
+// id), conversations (a Slack conversation's family, by team/channel;
+// kept with no shift once a DM's person left, so its next note starts a
+// new family) and members (by team/shift/user). A conversation without a
+// document (a sample, or from before families) feeds the shift it founded.
+
+// shiftDoc is a shift with the sum of its notes' revisions and who left it.
+type shiftDoc struct {
+	bh.Shift `bson:",inline"`
+	NotesRev int      `bson:"notes_rev"`
+	Leavers  []string `bson:"leavers"`
+}
+
+func (db *DB) shiftByID(ctx context.Context, teamID, id string) (bh.Shift, error) {
+	sh, err := one[bh.Shift](ctx, db.c(colShifts), bson.M{"_id": id, "teamid": teamID})
+	return sh, notFound(err, "That family no longer exists.")
+}
+
+// foundedShift is the family whose founding key is key.
+func (db *DB) foundedShift(ctx context.Context, teamID, key string) (shiftDoc, error) {
+	return one[shiftDoc](ctx, db.c(colShifts), bson.M{"teamid": teamID, "channelid": key})
+}
+
+// bumpRevs adds to a shift's swept and notes revisions.
+func (db *DB) bumpRevs(ctx context.Context, shiftID string, swept, notes int) error {
+	_, err := db.c(colShifts).UpdateOne(ctx, bson.M{"_id": shiftID}, bson.M{"$inc": bson.M{"sweptrev": swept, "notes_rev": notes}})
+	return err
+}
+
+// family is the conversation of team/channel (or one made up from the
+// shift it founded); ok is false when it feeds no family.
+func (db *DB) family(ctx context.Context, teamID, channelID string) (c bh.Conversation, ok bool, err error) {
+	if !bh.IsSampleChannel(channelID) {
+		c, err = get[bh.Conversation](ctx, db.c(colConversations), key(teamID, channelID))
+		if ok, err := found(err); ok || err != nil {
+			return c, ok && c.ShiftID != "", err
+		}
+	}
+	sh, err := db.foundedShift(ctx, teamID, channelID)
+	if ok, err := found(err); !ok {
+		return bh.Conversation{}, false, err
+	}
+	if bh.ConversationKindOf(channelID) == bh.ConvDM && len(sh.Leavers) > 0 {
+		// A DM whose person left the family it founded feeds none.
+		k, err := db.c(colNotes).CountDocuments(ctx, bson.M{"teamid": teamID, "channelid": channelID, "userid": bson.M{"$in": sh.Leavers}})
+		if err != nil || k > 0 {
+			return bh.Conversation{}, false, err
+		}
+	}
+	return bh.Conversation{TeamID: teamID, ChannelID: channelID, ShiftID: sh.ID, Kind: bh.ConversationKindOf(channelID), Since: sh.CreatedAt}, true, nil
+}
+
+// ensureShift is the family a note in team/channel goes to (made at its first).
+func (db *DB) ensureShift(ctx context.Context, now time.Time, teamID, channelID, userID string) (bh.Shift, error) {
+	if bh.IsSampleChannel(channelID) {
+		return db.ensureFoundedShift(ctx, now, teamID, channelID) // a sample lives apart
+	}
+	kind := bh.ConversationKindOf(channelID)
+	c, err := get[bh.Conversation](ctx, db.c(colConversations), key(teamID, channelID))
+	if ok, err := found(err); err != nil {
+		return bh.Shift{}, err
+	} else if !ok {
+		// Its own shift from before families (unless its person left it),
+		// else the writer's family, else a new one keyed by it.
+		d, err := db.foundedShift(ctx, teamID, channelID)
+		if err == nil && userID != "" && kind == bh.ConvDM && slices.Contains(d.Leavers, userID) {
+			return db.newFamily(ctx, now, bh.Conversation{TeamID: teamID, ChannelID: channelID, Kind: bh.ConvDM, UserID: userID}, userID)
+		}
+		sh := d.Shift
+		if err == errNoDocs {
+			sh, err = db.writersFamily(ctx, teamID, userID, kind == bh.ConvDM)
+		}
+		if err == errNoDocs {
+			sh, err = db.ensureFoundedShift(ctx, now, teamID, channelID)
+		}
+		c = bh.Conversation{TeamID: teamID, ChannelID: channelID, ShiftID: sh.ID, Kind: kind, Since: now}
+		if kind == bh.ConvDM {
+			c.UserID = userID
+		}
+		return sh, errOr(err, db.feed(ctx, now, c, userID))
+	}
+	if c.ShiftID != "" {
+		sh, err := db.shiftByID(ctx, teamID, c.ShiftID)
+		if err == nil && c.Kind == bh.ConvDM && c.UserID == "" && userID != "" {
+			c.UserID = userID // a DM whose person was not known: now known
+			return sh, db.feed(ctx, now, c, userID)
+		}
+		if bh.ErrorCode(err) != bh.ENOTFOUND {
+			return sh, err
+		}
+	}
+	return db.newFamily(ctx, now, c, userID) // its person left the family it fed
+}
+
+// newFamily makes a family keyed apart, fed by c, with userID its member.
+func (db *DB) newFamily(ctx context.Context, now time.Time, c bh.Conversation, userID string) (bh.Shift, error) {
+	id := newID()
+	sh := bh.Shift{ID: id, TeamID: c.TeamID, ChannelID: bh.FamilyKey(id), CreatedAt: now, UpdatedAt: now}
+	c.ShiftID, c.Since = id, now
+	return sh, errOr(db.insertShift(ctx, sh), db.feed(ctx, now, c, userID))
+}
+
+// writersFamily is the family userID's note in a new conversation goes
+// to: the one their DM feeds, else their first; errNoDocs: none.
+func (db *DB) writersFamily(ctx context.Context, teamID, userID string, dm bool) (bh.Shift, error) {
+	if userID == "" {
+		return bh.Shift{}, errNoDocs
+	}
+	if dm {
+		// Only a person's first DM goes to their family: a second founds its own.
+		if k, err := db.c(colConversations).CountDocuments(ctx, bson.M{"teamid": teamID, "userid": userID}); err != nil || k > 0 {
+			return bh.Shift{}, errOr(err, errNoDocs)
+		}
+	}
+	ms, err := db.members(ctx, bson.M{"teamid": teamID, "userid": userID})
+	if err != nil || len(ms) == 0 {
+		return bh.Shift{}, errOr(err, errNoDocs)
+	}
+	pick := ms[0].ShiftID
+	for _, m := range slices.Backward(ms) {
+		if k, err := db.c(colConversations).CountDocuments(ctx, bson.M{"teamid": teamID, "shiftid": m.ShiftID, "userid": userID}); err != nil {
+			return bh.Shift{}, err
+		} else if k > 0 {
+			pick = m.ShiftID
+		}
+	}
+	return db.shiftByID(ctx, teamID, pick)
+}
+
+func (db *DB) ensureFoundedShift(ctx context.Context, now time.Time, teamID, key string) (bh.Shift, error) {
+	d, err := db.foundedShift(ctx, teamID, key)
+	if err != errNoDocs {
+		return d.Shift, err
+	}
+	sh := bh.Shift{ID: newID(), TeamID: teamID, ChannelID: key, Sample: bh.IsSampleChannel(key), CreatedAt: now, UpdatedAt: now}
+	return sh, db.insertShift(ctx, sh)
+}
+
+func (db *DB) insertShift(ctx context.Context, sh bh.Shift) error {
+	_, err := insert(ctx, db.c(colShifts), sh.ID, shiftDoc{Shift: sh, Leavers: []string{}})
+	return err
+}
+
+func (db *DB) putConv(ctx context.Context, c bh.Conversation) error {
+	return put(ctx, db.c(colConversations), key(c.TeamID, c.ChannelID), c)
+}
+
+// feed makes c feed its family, with userID a member of it.
+func (db *DB) feed(ctx context.Context, now time.Time, c bh.Conversation, userID string) error {
+	return errOr(db.putConv(ctx, c), db.addMember(ctx, now, bh.Member{TeamID: c.TeamID, ShiftID: c.ShiftID, UserID: userID}))
+}
+
+// addMember adds a member, as of now, unless they are one ("" adds nobody).
+func (db *DB) addMember(ctx context.Context, now time.Time, m bh.Member) error {
+	if m.UserID == "" {
+		return nil
+	}
+	m.JoinedAt = now
+	_, err := insert(ctx, db.c(colMembers), key(m.TeamID, m.ShiftID, m.UserID), m)
+	return err
+}
+
+// Shift returns the family (its shift) that the conversation feeds.
+func (db *DB) Shift(ctx context.Context, teamID, channelID string) (bh.Shift, error) {
+	c, err := db.FamilyOf(ctx, teamID, channelID)
+	if err != nil {
+		return bh.Shift{}, err
+	}
+	sh, err := db.shiftByID(ctx, teamID, c.ShiftID)
+	return sh, db.fail("get shift", notFound(err, "There are no notes in this conversation yet."))
+}
+
+// ShiftByID returns a family's shift by id.
+func (db *DB) ShiftByID(ctx context.Context, teamID, shiftID string) (bh.Shift, error) {
+	sh, err := one[bh.Shift](ctx, db.c(colShifts), bson.M{"_id": shiftID, "teamid": teamID})
+	return sh, db.fail("get shift "+shiftID, notFound(err, "That conversation has no shift."))
+}
+
+// FamilyOf is the family team/channel feeds (ENOTFOUND: none).
+func (db *DB) FamilyOf(ctx context.Context, teamID, channelID string) (bh.Conversation, error) {
+	c, ok, err := db.family(ctx, teamID, channelID)
+	if err == nil && !ok {
+		err = bh.Errorf(bh.ENOTFOUND, "There are no notes in this conversation yet.")
+	}
+	return c, db.fail("get family", err)
+}
+
+// FamilyConversations lists the conversations that feed a family, by id.
+func (db *DB) FamilyConversations(ctx context.Context, teamID, shiftID string) ([]bh.Conversation, error) {
+	out, err := all[bh.Conversation](ctx, db.c(colConversations), bson.M{"teamid": teamID, "shiftid": shiftID}, by("channelid"), 0)
+	return out, db.fail("list family conversations", err)
+}
+
+func (db *DB) members(ctx context.Context, filter bson.M) ([]bh.Member, error) {
+	return all[bh.Member](ctx, db.c(colMembers), filter, by("joinedat", "shiftid", "userid"), 0)
+}
+
+// Members lists a family's members, first joined first.
+func (db *DB) Members(ctx context.Context, teamID, shiftID string) ([]bh.Member, error) {
+	out, err := db.members(ctx, bson.M{"teamid": teamID, "shiftid": shiftID})
+	return out, db.fail("list members", err)
+}
+
+// FamiliesOf lists the families a person belongs to, first joined first.
+func (db *DB) FamiliesOf(ctx context.Context, teamID, userID string) ([]bh.Member, error) {
+	out, err := db.members(ctx, bson.M{"teamid": teamID, "userid": userID})
+	return out, db.fail("list families", err)
+}
+
+// Join makes m.UserID a member of family m.ShiftID. With dm (their DM
+// with the bot), that DM feeds it from now on, and they leave the family
+// it fed before, from ("" when none or the same; its notes stay there). A
+// Join asked by one no longer in the family (m.InvitedBy) is ECONFLICT.
+func (db *DB) Join(ctx context.Context, m bh.Member, dm string) (from string, err error) {
+	if err := checkJoin(m, dm); err != nil {
+		return "", db.fail("join family", err)
+	}
+	err = db.write(ctx, "join family", func(ctx context.Context, now time.Time) error {
+		from, err = db.join(ctx, now, m, dm)
+		return err
+	})
+	return from, err
+}
+
+// checkJoin refuses a Join that names no one, or a DM that is not one.
+func checkJoin(m bh.Member, dm string) error {
+	if m.TeamID == "" || m.ShiftID == "" || m.UserID == "" {
+		return bh.Errorf(bh.EINVALID, "Joining needs a team, a family and a person.")
+	}
+	if dm != "" && bh.ConversationKindOf(dm) != bh.ConvDM {
+		return bh.Errorf(bh.EINVALID, "Only a DM joins with its person.")
+	}
+	return nil
+}
+
+var errInviterLeft = bh.Errorf(bh.ECONFLICT, "The person who asked you is no longer in the family that invite was for, so it no longer stands; nothing was changed.")
+
+// join is Join's writes.
+func (db *DB) join(ctx context.Context, now time.Time, m bh.Member, dm string) (from string, err error) {
+	if _, err := db.shiftByID(ctx, m.TeamID, m.ShiftID); err != nil {
+		return "", err
+	}
+	if m.InvitedBy != "" && m.InvitedBy != m.UserID { // who asked must still be in the family
+		if k, err := db.c(colMembers).CountDocuments(ctx, bson.M{"_id": key(m.TeamID, m.ShiftID, m.InvitedBy)}); err != nil || k == 0 {
+			return "", errOr(err, errInviterLeft)
+		}
+	}
+	if err := db.addMember(ctx, now, m); err != nil {
+		return "", err
+	}
+	// Back in a family they once left: no longer one who left it.
+	if _, err := db.c(colShifts).UpdateOne(ctx, bson.M{"_id": m.ShiftID}, bson.M{"$pull": bson.M{"leavers": m.UserID}}); err != nil || dm == "" {
+		return "", err
+	}
+	had, ok, err := db.family(ctx, m.TeamID, dm)
+	if err != nil || (ok && had.ShiftID == m.ShiftID) {
+		return "", err
+	}
+	if err := db.putConv(ctx, bh.Conversation{TeamID: m.TeamID, ChannelID: dm, ShiftID: m.ShiftID, Kind: bh.ConvDM, UserID: m.UserID, Since: now}); err != nil || !ok {
+		return "", err
+	}
+	_, err = db.c(colMembers).DeleteOne(ctx, bson.M{"_id": key(m.TeamID, had.ShiftID, m.UserID)})
+	return had.ShiftID, err
+}
+
+// Leave takes a person out of a family, which keeps its notes and
+// remembers who left; their DM stops feeding it (their next note there
+// starts a new family). Leaving a family one is not in changes nothing.
+func (db *DB) Leave(ctx context.Context, teamID, shiftID, userID string) error {
+	if teamID == "" || shiftID == "" || userID == "" {
+		return db.fail("leave family", bh.Errorf(bh.EINVALID, "Leaving needs a team, a family and a person."))
+	}
+	return db.write(ctx, "leave family", func(ctx context.Context, now time.Time) error {
+		res, err := db.c(colMembers).DeleteOne(ctx, bson.M{"_id": key(teamID, shiftID, userID)})
+		if err == nil && res.DeletedCount > 0 {
+			_, err = db.c(colShifts).UpdateOne(ctx, bson.M{"_id": shiftID, "teamid": teamID}, bson.M{"$addToSet": bson.M{"leavers": userID}})
+		}
+		if err == nil {
+			_, err = db.c(colConversations).UpdateMany(ctx, bson.M{"teamid": teamID, "shiftid": shiftID, "kind": bh.ConvDM, "userid": userID},
+				bson.M{"$set": bson.M{"shiftid": "", "since": now}})
+		}
+		return err
+	})
+}
+
+// MoveOpenNotes moves the open notes userID wrote in their DM in a family
+// to another's list and reports how many moved. Each one's revision
+// rises and from keeps (in SweptRev) the revisions they take with them,
+// so LiveNotes.Rev rises for both.
+func (db *DB) MoveOpenNotes(ctx context.Context, teamID, from, to, userID string) (moved int, err error) {
+	if from == to || userID == "" {
+		return 0, nil
+	}
+	err = db.write(ctx, "move notes", func(ctx context.Context, now time.Time) error {
+		moved = 0
+		_, err := db.shiftByID(ctx, teamID, from)
+		dest, derr := db.shiftByID(ctx, teamID, to)
+		if err = errOr(err, derr); err != nil {
+			return err
+		}
+		open, err := all[noteDoc](ctx, db.c(colNotes), bson.M{"teamid": teamID, "shiftid": from, "open_until": bson.M{"$gt": now.UnixNano()},
+			"userid": userID, "doneat": nil, "deletedat": nil}, nil, 0)
+		for _, d := range open {
+			if n := d.Note; err == nil && bh.ConversationKindOf(n.ChannelID) == bh.ConvDM {
+				moved++
+				if err = db.bumpRevs(ctx, from, n.Rev+1, -n.Rev); err == nil {
+					err = db.bumpRevs(ctx, to, 0, n.Rev+1)
+				}
+				n.ShiftID, n.UpdatedAt, n.Rev = to, now, n.Rev+1
+				d.MovedFrom, d.MovedAt = from, &now // a change of the list it left too
+				err = errOr(err, db.putNote(ctx, n, dest, &d))
+			}
+		}
+		return err
+	})
+	return moved, err
+}

@@ -1,0 +1,86 @@
+package mongo
+
+import (
+	"context"
+	"time"
+
+	"go.mongodb.org/mongo-driver/bson"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// This file: the radar's messages (posts, by key), claimed before sent.
+
+// setPost sets fields of the post of key if it matches cond; true if it did.
+func (db *DB) setPost(ctx context.Context, op, key string, cond, set bson.M) (bool, error) {
+	cond["_id"] = key
+	res, err := db.c(colPosts).UpdateOne(ctx, cond, bson.M{"$set": set})
+	return err == nil && res.MatchedCount > 0, db.fail(op, err)
+}
+
+// ClaimPost records a post about to be sent (false: claimed before).
+func (db *DB) ClaimPost(ctx context.Context, p bh.PostRecord) (claimed bool, err error) {
+	claimed, err = insert(ctx, db.c(colPosts), p.Key, p)
+	return claimed, db.fail("claim post "+p.Key, err)
+}
+
+// PostSent records where a claimed post went and what it showed.
+func (db *DB) PostSent(ctx context.Context, rec bh.PostRecord, ts string) error {
+	_, err := db.setPost(ctx, "record post "+rec.Key, rec.Key, bson.M{}, bson.M{"channelid": rec.ChannelID, "ts": ts, "postedat": db.now(),
+		"level": rec.Level, "critical": rec.Critical, "items": rec.Items, "fingerprint": rec.Fingerprint})
+	return err
+}
+
+// PostFailed records why a claimed post could not be sent.
+func (db *DB) PostFailed(ctx context.Context, key, why string) error {
+	_, err := db.setPost(ctx, "record failed post "+key, key, bson.M{}, bson.M{"failed": why})
+	return err
+}
+
+// RefreshPost records what a post shows after an edit, if it showed oldFP.
+func (db *DB) RefreshPost(ctx context.Context, key, oldFP string, shows bh.PostRecord) (bool, error) {
+	return db.setPost(ctx, "refresh post "+key, key, bson.M{"fingerprint": oldFP},
+		bson.M{"fingerprint": shows.Fingerprint, "items": shows.Items, "level": shows.Level, "critical": shows.Critical})
+}
+
+func (db *DB) nudges(ctx context.Context, teamID, shiftID, day string, limit int) ([]bh.PostRecord, error) {
+	return all[bh.PostRecord](ctx, db.c(colPosts), bson.M{"teamid": teamID, "shiftid": shiftID, "kind": bh.PostNudge, "day": day}, by("-seq", "-_id"), limit)
+}
+
+// LastNudge is a family's latest nudge of day.
+func (db *DB) LastNudge(ctx context.Context, teamID, shiftID, day string) (bh.PostRecord, bool, error) {
+	out, err := db.nudges(ctx, teamID, shiftID, day, 1)
+	if err != nil || len(out) == 0 {
+		return bh.PostRecord{}, false, db.fail("last nudge", err)
+	}
+	return out[0], true, nil
+}
+
+// NudgesOfDay lists a family's nudges of day, latest first.
+func (db *DB) NudgesOfDay(ctx context.Context, teamID, shiftID, day string) ([]bh.PostRecord, error) {
+	out, err := db.nudges(ctx, teamID, shiftID, day, 0)
+	return out, db.fail("nudges of the day", err)
+}
+
+// Posts lists a family's posts, latest claimed first.
+func (db *DB) Posts(ctx context.Context, teamID, shiftID string) ([]bh.PostRecord, error) {
+	out, err := all[bh.PostRecord](ctx, db.c(colPosts), bson.M{"teamid": teamID, "shiftid": shiftID}, by("-claimedat", "-_id"), 0)
+	return out, db.fail("list posts", err)
+}
+
+// TakeStalePosts claims again for owner the posts claimed before cutoff
+// and neither sent nor failed (their process stopped).
+func (db *DB) TakeStalePosts(ctx context.Context, cutoff time.Time, owner string) (out []bh.PostRecord, err error) {
+	err = db.write(ctx, "take stale posts", func(ctx context.Context, now time.Time) error {
+		stale, err := all[bh.PostRecord](ctx, db.c(colPosts), bson.M{"ts": "", "failed": "", "claimedat": bson.M{"$lt": cutoff}}, by("claimedat"), 0)
+		out = nil
+		for _, p := range stale {
+			if p.Owner, p.ClaimedAt = owner, now; err == nil {
+				err = put(ctx, db.c(colPosts), p.Key, p)
+				out = append(out, p)
+			}
+		}
+		return err
+	})
+	return out, err
+}
