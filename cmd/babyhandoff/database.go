@@ -16,7 +16,6 @@ import (
 	"github.com/babyhandoff/babyhandoff/council"
 	"github.com/babyhandoff/babyhandoff/normalize"
 	"github.com/babyhandoff/babyhandoff/radar"
-	"github.com/babyhandoff/babyhandoff/store"
 	"github.com/babyhandoff/babyhandoff/store/legacy"
 	"github.com/babyhandoff/babyhandoff/store/sqlite"
 )
@@ -196,14 +195,6 @@ func boltRemoved(dir string) string {
 	return removed + fmt.Sprintf("the first start moves the bolt data in %s into SQLite once, and keeps the old files renamed.", dir)
 }
 
-// boltDB is the current store on MongoDB as a Database.
-type boltDB struct{ *store.DB }
-
-// DailyBackup is the store's, which takes no context.
-func (db boltDB) DailyBackup(_ context.Context, keep int) (string, error) {
-	return db.DB.DailyBackup(keep)
-}
-
 // sqliteDB is store/sqlite as a Database, holding DATA_DIR's lock when
 // it took it.
 type sqliteDB struct {
@@ -221,6 +212,5 @@ func (db sqliteDB) Close(ctx context.Context) error {
 
 // Compile-time checks: each engine is a Database.
 var (
-	_ Database = boltDB{}
 	_ Database = sqliteDB{}
 )

@@ -16,14 +16,14 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/council"
-	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/mongo"
 	"github.com/babyhandoff/babyhandoff/store/sqlite"
 )
 
 // Compile-time checks: both engines provide what the council defines.
 var (
-	_ council.Store = (*store.DB)(nil)
 	_ council.Store = (*sqlite.DB)(nil)
+	_ council.Store = (*mongo.DB)(nil)
 )
 
 func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {

@@ -32,18 +32,13 @@ import (
 	"github.com/babyhandoff/babyhandoff/council"
 	councilopenai "github.com/babyhandoff/babyhandoff/council/openai"
 	"github.com/babyhandoff/babyhandoff/radar"
-	"github.com/babyhandoff/babyhandoff/store"
 	"github.com/babyhandoff/babyhandoff/store/sqlite"
 	"golang.org/x/sync/errgroup"
 )
 
-// Compile-time checks that both embedded engines provide what the
-// consumers define.
+// Compile-time checks that the embedded engine provides what the
+// consumers define (store/mongo's are in mongo.go).
 var (
-	_ bot.Store          = (*store.DB)(nil)
-	_ radar.ChangeSource = (*store.DB)(nil)
-	_ radar.Store        = (*store.DB)(nil)
-	_ radar.PostStore    = (*store.DB)(nil)
 	_ bot.Store          = (*sqlite.DB)(nil)
 	_ radar.ChangeSource = (*sqlite.DB)(nil)
 	_ radar.Store        = (*sqlite.DB)(nil)

@@ -18,7 +18,7 @@ import (
 	"github.com/babyhandoff/babyhandoff/bot"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
-	"github.com/babyhandoff/babyhandoff/store"
+	"github.com/babyhandoff/babyhandoff/store/mongo"
 	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
@@ -163,7 +163,7 @@ func TestTwoProcessesShareOneMongoDB(t *testing.T) {
 		require.NoError(t, c.cmd.Process.Signal(syscall.SIGTERM))
 		require.NoError(t, c.cmd.Wait(), "log:\n%s", c.stderr.String())
 	}
-	db, err := store.Open(context.Background(), store.Config{URI: uri, Database: name})
+	db, err := mongo.Open(context.Background(), mongo.Config{URI: uri, Database: name})
 	require.NoError(t, err)
 	defer db.Close(context.Background())
 	sh, err := db.Shift(context.Background(), fake.Config().TeamID, "C1")
