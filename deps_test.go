@@ -29,20 +29,18 @@ func TestDependencyDirection(t *testing.T) {
 		// Block Kit value types only: never a client, an event loop or a database.
 		"/blocks": {"github.com/slack-go/slack/socketmode", "github.com/slack-go/slack/slackevents",
 			"go.mongodb.org/", "github.com/256dpi/lungo", module + "/store", module + "/bot"},
-		// The store knows MongoDB, not Slack.
-		"/store": {"github.com/slack-go/", module + "/bot", module + "/blocks", module + "/council", module + "/radar"},
 		// The SQLite engine is a store of its own: no MongoDB, no bbolt, no
-		// import of the current store.
+		// other store package.
 		"/store/sqlite": {"github.com/slack-go/", "go.mongodb.org/", "github.com/256dpi/lungo", "go.etcd.io/bbolt", module + "/store",
 			module + "/bot", module + "/blocks", module + "/council", module + "/radar"},
 		// The MongoDB engine is a store of its own: lungo's driver
-		// interfaces, no bbolt, no import of the current store; a note's
+		// interfaces, no bbolt, no other store package; a note's
 		// reading arrives from outside (mongo.Config.Read), not from
 		// the normaliser.
 		"/store/mongo": {"github.com/slack-go/", "go.etcd.io/bbolt", module + "/store", module + "/normalize",
 			module + "/bot", module + "/blocks", module + "/council", module + "/radar"},
 		// The old formats' reader (for the move into SQLite) decodes files:
-		// no engine, no Slack (and not the old engine: below).
+		// no engine, no Slack.
 		"/store/legacy": {"github.com/slack-go/", "github.com/256dpi/lungo", "modernc.org/", module + "/store/sqlite",
 			module + "/bot", module + "/blocks", module + "/council", module + "/radar", module + "/normalize"},
 		// The export format turns a family's record into documents and
@@ -98,12 +96,11 @@ func TestDependencyDirection(t *testing.T) {
 
 // No store engine reads a note's words: the reading is made by the reader
 // it is given (bh.Reader, normalize.Read in cmd) and kept on the note. The
-// bolt store (store/, to be removed) still reads its own, and the tests'
-// harness hands the engines it opens the bot's reader.
+// tests' harness hands the engines it opens the bot's reader.
 func TestStoresNeverImportNormalize(t *testing.T) {
 	out, err := exec.Command("go", "list", module+"/store/...").CombinedOutput()
 	require.NoError(t, err, string(out))
-	exempt := map[string]bool{module + "/store": true, module + "/store/storetest": true}
+	exempt := map[string]bool{module + "/store/storetest": true}
 	checked := 0
 	for _, pkg := range strings.Fields(string(out)) {
 		if exempt[pkg] {
@@ -117,11 +114,6 @@ func TestStoresNeverImportNormalize(t *testing.T) {
 	assert.NotZero(t, checked)
 }
 
-// The old formats' reader outlives the old engine (the store's root),
-// so it does not import it.
-func TestTheOldFormatsReaderDoesNotImportTheOldEngine(t *testing.T) {
-	assert.NotContains(t, listDeps(t, module+"/store/legacy"), module+"/store")
-}
 
 // The root package may only use the standard library: no module path, no
 // dot in the first path element.

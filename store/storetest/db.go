@@ -8,7 +8,7 @@ import (
 )
 
 // DB is the store New opens, whichever engine keeps it: the methods both
-// engines (the bolt store and store/sqlite) have alike. Tests pass it
+// engines (store/sqlite and store/mongo) have alike. Tests pass it
 // where the bot, the radar or the council want their own small
 // interfaces.
 type DB interface {

@@ -51,8 +51,8 @@ var familyCases = []suiteCase{
 	}},
 	{"APersonsSecondDMIsAFamilyOfItsOwn", func(h *H) {
 		// A person's DM feeds the family it founded; another DM of theirs
-		// (a second workspace app's, a test's) founds its own, as the bolt
-		// engine always did: only a channel joins the writer's family.
+		// (a second workspace app's, a test's) founds its own: only a
+		// channel joins the writer's family.
 		first := h.Capture("D1", "U1", "wipes < 1 day", "1.1")
 		second := h.Capture("D2", "U1", "out of formula", "2.1")
 		assert.NotEqual(h.T, first.ShiftID, second.ShiftID)

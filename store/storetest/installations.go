@@ -23,7 +23,7 @@ type Installations interface {
 }
 
 // installs is the case's store as Installations; an engine without them
-// (the bolt store, which installs never ran on) skips the case.
+// skips the case, saying so.
 func (h *H) installs() Installations {
 	h.T.Helper()
 	is, ok := h.Store.(Installations)

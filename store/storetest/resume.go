@@ -38,11 +38,6 @@ var resumeCases = []suiteCase{
 		cur, err := h.RadarCursor(h.Ctx)
 		require.NoError(h.T, err)
 		next, stop, err = h.WatchNotes(h.Ctx, cur.Token)
-		if _, bolt := h.Store.(interface{ Embedded() bool }); bolt && err != nil {
-			// Goes with the bolt engine: its own note feed holds no past
-			// changes, and its radar catches up from ShiftsChangedSince.
-			h.T.Skipf("the bolt engine's note feed cannot resume: %v", err)
-		}
 		require.NoError(h.T, err)
 		var heard []bh.NoteChange
 		for !containsAll(shiftsOf(heard), b.ShiftID, c.ShiftID) {
