@@ -114,7 +114,6 @@ func TestStoresNeverImportNormalize(t *testing.T) {
 	assert.NotZero(t, checked)
 }
 
-
 // The root package may only use the standard library: no module path, no
 // dot in the first path element.
 func TestRootIsStandardLibraryOnly(t *testing.T) {
