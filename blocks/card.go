@@ -328,7 +328,11 @@ func Card(in CardInput) Message {
 			if n := len(later) - f.later; n > 0 {
 				lines = append(lines[:len(lines):len(lines)], fmt.Sprintf("…and %d more in handoff.md", n))
 			}
-			bl = append(bl, section("*Later*\n"+strings.Join(lines, "\n")))
+			sec := section("*Later*\n" + strings.Join(lines, "\n"))
+			if add := cardAdd(w, in.Run.Clock, in); add != nil {
+				sec.BlockID, sec.Accessory = CardAddPrefix+in.Run.ID, slack.NewAccessory(add)
+			}
+			bl = append(bl, sec)
 		}
 		open, _ := itemBlocks(in, w.StillOpen, f.stillOpen, "*Still open?* Not planned any more.\n", "…and %d more: Mark done…", used, false)
 		bl = append(bl, open...)

@@ -219,6 +219,32 @@ func (c *cards) editAdd(ctx context.Context, cb slack.InteractionCallback, a *sl
 	c.b.tell(ctx, rec.Run.ChannelID, cb.User.ID, "That item no longer waits for this plan; nothing was changed.")
 }
 
+// cardAdd is Add to plan… beside a card's Later: the item, where it
+// first fits in the card's plan, as the edit form's Add to plan… does.
+func (c *cards) cardAdd(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	ch := channelOf(cb)
+	runID, ok := blocks.ParseCardAdd(a.BlockID)
+	if !ok || a.SelectedOption.Value == "" {
+		c.b.tell(ctx, ch, cb.User.ID, "That menu does not name an item of a plan; nothing was changed.")
+		return
+	}
+	rec, ok := cardRun(ctx, c.b, c.store, cb, runID)
+	if !ok {
+		return
+	}
+	if err := c.mayEdit(ctx, cb.User.ID, rec.Run, false); err != nil {
+		c.b.refuse(ctx, ch, cb.User.ID, err)
+		return
+	}
+	for _, w := range council.Waiting(rec.Run, rec.Pack, rec.Winner().Blocks) {
+		if len(w.Item.NoteIDs) > 0 && w.Item.NoteIDs[0] == a.SelectedOption.Value {
+			c.edit(ctx, cb.User.ID, rec, []bh.PlanOp{w.Op}, editView{where: ch})
+			return
+		}
+	}
+	c.b.tell(ctx, ch, cb.User.ID, "That item no longer waits for this plan; nothing was changed.")
+}
+
 // edit applies ops, made on the plan shown, to the current version: one
 // edit of a shift at a time, so two people editing at once each see the
 // other's version. An op made on an older version is applied to the

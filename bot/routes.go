@@ -66,6 +66,7 @@ func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *
 			blocks.ActionEditMoveTo: cd.editMoveTo,
 			blocks.ActionEditDrop:   cd.editDrop,
 			blocks.ActionEditAdd:    cd.editAdd,
+			blocks.ActionCardAdd:    cd.cardAdd,
 			blocks.ActionEditUndo:   cd.undo,
 			blocks.ActionUseVersion: cd.useVersion,
 			// A time block's ⋯ (the card, a handoff message).
