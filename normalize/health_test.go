@@ -391,3 +391,43 @@ func TestHealthReadsByShape(t *testing.T) {
 		})
 	}
 }
+
+// The readings of the eighth to tenth sets' misses and false alarms, by
+// the two halves of a clause (what it is about and a word of trouble) and
+// by wider lexicons, each on a pair: the concern and the everyday note
+// that shares its words (neither is a corpus note).
+func TestHealthReadsByHalves(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		// A feed and a trouble with it.
+		{"a feed never enough", "nursing every 40 min and he still seems hungry", "nursed 20 min, fell asleep full and happy"},
+		{"asleep at every feed", "she dozes off 3 mins into every bottle", "she fell asleep on the boob after a big feed"},
+		{"a feed against the usual", "intake under half her usual since the morning", "intake as usual since the morning"},
+		{"next to nothing taken", "has drunk hardly anything since breakfast", "has drunk her whole bottle since breakfast"},
+		// The baby weak, pale or not waking.
+		{"weak and sleepy", "pale and sleepy, barely cries", "pale pink blanket for the cot"},
+		{"not waking for feeds", "she isnt waking for her feeds at all", "she isnt waking for the 2am feed anymore, yay"},
+		{"cannot be woken", "cant get him to wake up for his bottle", "cant get him to wear his hat"},
+		// Wees and what hurts.
+		{"fewer wees", "nappies much lighter, peeing way less", "nappies size 3, a lot less leaky"},
+		{"a cry at a wee", "screams every time she wees", "laughs every time she wees in the bath lol"},
+		// Injuries.
+		{"a knock to the head", "bonked her forehead on the cot rail, goose egg", "bonked the car on the gatepost, insurance"},
+		// Mood and medicines.
+		{"interest lost", "no interest in anything since the birth", "no interest in the new toy lol"},
+		{"a remedy given", "infacol before every feed, last at 2", "infacol nearly finished, buy another"},
+		{"a supplement missed", "forgot her vitamin d today", "vitamin d drops in the cupboard"},
+		// Everyday notes that share the words.
+		{"a swear word", "bloody nappy again, streaks of red", "bloody bins not collected again"},
+		{"a laugh", "choking on her milk and going red", "laughed so hard i nearly choked at the group chat"},
+		{"a thing's temperature or health", "her temp is 38.4", "fridge temp reading 8, turned it down"},
+		{"a list on one line", "temp 38.5 - calpol given - still crying", "- milk - nappies - calpol - bread"},
+		{"a medicine kept", "gave calpol but her fever isnt coming down", "calpol in the medicine box on the high shelf"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}

@@ -79,7 +79,8 @@ var moodWords = indexPlain([]string{
 	"shes a burden", "a burden to", "feel like a burden", "no patience", "lost my patience", "losing my temper",
 	"lose my temper", "scream at everyone", "yell at everyone", "yelling at everyone", "screaming at everyone",
 	"feel like a ghost", "going through the motions", "dont feel like her mom", "dont feel like his mom",
-	"dont feel like a mom", "dont feel like her mother", "dont feel like his mother", "dont feel like shes mine",
+	"dont feel like a mom", "dont feel like her mother", "dont feel like her mum", "dont feel like his mum",
+	"dont feel like a mum", "terrible mum", "bad mum", "im a bad mum", "worst mum", "useless mum", "dont feel like his mother", "dont feel like shes mine",
 	"dont feel like hes mine", "babysitting someone", "and cry before", "and cry in", "cry in the car",
 	"cry in the shower", "cry in the bathroom", "cry myself to sleep", "cried myself to sleep", "sit and cry",
 	"and cry before", "hide and cry", "cry alone", "crying alone", "crying in the shower", "crying in the car",
@@ -90,6 +91,19 @@ var moodWords = indexPlain([]string{
 	"wont hold the baby", "doesnt want to hold", "wont touch the baby", "how to keep going", "how to go on",
 	"how much longer i can", "cant face the baby", "cant face the day",
 	"not making sense", "not making any sense", "making no sense", "talking gibberish", "doesnt need sleep", "doesnt need any sleep", "dont need sleep", "says she doesnt need to sleep", "seeing things that arent there", "hearing things that arent there", "seeing things", "hearing things",
+	// Interest, anger and feeling outside oneself, as a parent writes them.
+	"no interest in anything", "no interest in doing", "no interest in her", "no interest in him",
+	"no interest in the baby", "no interest in life", "no interest in seeing", "lost interest in everything",
+	"lost all interest", "no energy, no interest", "no interest, no energy", "angry at everything", "angry at everyone",
+	"angry with everyone", "snapped at everyone", "snap at everyone", "watching myself", "outside myself",
+	"outside my body", "out of my body", "not really here", "not really there", "in a fog", "in a daze",
+	"left alone with her", "left alone with him", "left alone with the baby", "alone with her today",
+	"feel sad", "feeling sad", "feel so sad", "feeling so sad", "feeling very sad", "sad all the time", "always sad",
+	"sad every day", "cry every day", "crying every day", "no energy for anything",
+	// A mood screening scored or raised.
+	"epds", "edinburgh", "mood questions", "mood questionnaire", "mood score", "mood screen*", "scored high",
+	"scored a", "walking out", "walk out on", "havent laughed in", "havent smiled in", "feel so guilty", "feel guilty all",
+	"guilty all the time", "so much guilt", "deserves better", "snap at my", "snapped at my", "snap at everyone",
 })
 
 // medicalWords are symptoms, injuries, worries about feeding, diapers and
@@ -234,6 +248,11 @@ var medicalWords = indexPlain([]string{
 	"d&v", "d and v", "d+v", "screaming in waves", "screams in waves", "crying in waves", "pain in waves",
 	"pain comes in waves", "blue round", "grey round", "gray round", "pale round", "hangs by her side",
 	"hangs by his side", "hanging by her side", "hanging by his side",
+	// Milk out through the nose, no wees at all, hard pellets, eyes that
+	// do not follow.
+	"out his nose", "out of his nose", "out her nose", "out of her nose", "through his nose", "through her nose",
+	"no wees", "no pees", "no wet ones", "no wets", "pellet*", "rabbit poo*", "like pebbles", "hard poo*", "hard stool*",
+	"not tracking", "not focusing", "not following", "eyes half open", "wont look at me", "doesnt look at me",
 })
 
 // notMedical are phrases that hold a medical word but are not a concern:
@@ -304,6 +323,15 @@ var medicineWords = indexPlain([]string{
 	"albuterol", "epipen", "fever reducer", "reducer", "reducers", "pain reliever", "painkiller*", "pain killer*", "pain meds",
 	"pain medication", "medicine", "medicines", "medication*", "meds", "med", "prescription", "pill", "pills",
 	"birth control", "the minipill", "mini pill", "cough drops", "cough syrup",
+	// Remedies given to babies, and medicines after a birth, by name.
+	"gaviscon", "infacol", "colief", "dentinox", "ranitidine", "lansoprazole", "losec", "calprofen", "movicol",
+	"lactulose", "senna", "fybogel", "labetalol", "nifedipine", "methyldopa", "enoxaparin", "clexane", "heparin",
+	"fragmin", "dalteparin", "metformin", "insulin", "levothyroxine", "thyroxine", "co-codamol", "cocodamol",
+	"dihydrocodeine", "diclofenac", "oramorph", "morphine", "gabapentin", "citalopram", "mirtazapine",
+	"propranolol", "amitriptyline", "loratadine", "cetirizine", "chlorphenamine", "hydroxyzine", "salbutamol",
+	"ventolin", "clotrimazole", "canesten", "daktarin", "miconazole", "chloramphenicol", "fucidin", "flucloxacillin",
+	"penicillin", "trimethoprim", "nitrofurantoin", "cefalexin", "metronidazole", "erythromycin", "clarithromycin",
+	"sumatriptan", "ondansetron", "zofran", "buscopan", "lorazepam", "diazepam", "quetiapine", "olanzapine",
 })
 
 // routineDrops are supplements and remedies given every day: a health
@@ -320,6 +348,10 @@ var routineQuestion = indexPlain([]string{
 	"how much", "how often", "how many", "how long", "when can", "what dose", "safe", "ok to", "okay to", "should i",
 	"should we", "can i", "can we", "is it ok", "is it okay", "too many", "help with", "working", "not working",
 	"doctor said", "dr said", "ped said", "nurse said", "prescribed", "recommended",
+	// A dose missed, late or unwelcome is the family's, not an errand.
+	"missed", "not given", "not had", "forgot", "forgotten", "skipped", "skip", "making me", "makes me", "made me",
+	"due at", "given at", "gave at", "last one at", "last dose", "next dose", "with each feed", "with every feed",
+	"in every bottle", "before each feed", "before every feed",
 })
 
 // doseRe reads a question about a dose or a dose gone wrong: "how much
@@ -332,8 +364,7 @@ var doseWords = indexPlain([]string{
 	"missed her dose", "missed his dose", "missed my dose", "forgot her dose", "forgot his dose", "forgot my dose",
 	"forgot to give", "how many ml", "how many mg",
 	"can i give", "can we give", "should i give", "should we give", "ok to give", "okay to give", "safe to give",
-	"ok to take", "okay to take", "safe to take", "is it safe", "for her weight", "for his weight", "dosing chart",
-	"dose chart", "spat out her", "spat out his", "spit out her", "spit out his",
+	"ok to take", "okay to take", "safe to take", "is it safe", "for her weight", "for his weight", "spat out her", "spat out his", "spit out her", "spit out his",
 	"is that safe", "is this safe", "can she have", "can he have", "can baby have", "when can she", "when can he",
 	"while breastfeeding", "while breast feeding", "while pumping", "while nursing",
 	"while bf", "while bfing", "when breastfeeding", "when pumping", "compatible with breastfeeding",
@@ -359,7 +390,12 @@ var supplyWords = indexPlain([]string{
 	"pickup", "pick-up", "collect", "arrived", "for when", "just in case", "on hand", "to have on hand",
 	"for the house", "for the new house", "for the car", "for the flat", "for the bag", "for the holiday", "for holiday",
 	"for the trip", "for travel", "for nursery", "for daycare", "came in", "shipped", "is ready", "are ready",
-	"sachet*", "holiday bag", "hospital bag", "changing bag", "nappy bag", "travel bag", "cupboard", "subscription*", "subscribe", "none left", "prescription ready", "meds ready", "medicine ready",
+	"sachet*", "holiday bag", "hospital bag",
+	// Where a medicine is kept, what is left of it, and taking it back.
+	"kit", "med kit", "medicine box", "medicine basket", "medicine drawer", "medicine shelf", "high shelf", "top shelf",
+	"nearly empty", "almost empty", "nearly finished", "almost finished", "buy another", "get another",
+	"another bottle", "leftover*", "left over", "take back", "take them back", "take it back", "repeat prescription",
+	"the repeat", "a repeat", "pharmacist", "prescription form", "repeat form", "tidy", "packed", "before buying", "which one to buy", "changing bag", "nappy bag", "travel bag", "cupboard", "subscription*", "subscribe", "none left", "prescription ready", "meds ready", "medicine ready",
 })
 
 // supplyVerbs begin a clause that is an errand for a thing ("pack the
@@ -381,7 +417,7 @@ var hazardWords = indexPlain([]string{
 	"hand sanitizer", "sanitiser", "sanitizer", "nail polish", "polish remover", "perfume",
 	"cigarette*", "nicotine", "vape", "weed", "edible*",
 	"plant", "marble", "bead*", "cat food", "dog food", "cat litter", "litter", "dog treats", "lego*", "button", "screw", "pin", "safety pin",
-	"earring", "bottle cap", "wrapper", "foil", "sponge", "silica", "tablet*", "mouthwash", "iron",
+	"earring", "bottle cap", "wrapper", "foil", "sponge", "silica", "tablet*", "mouthwash", "iron", "washing powder", "detergent powder", "dishwasher powder", "soap powder",
 	"dishwasher liquid", "dishwasher gel", "washing up liquid", "washing-up liquid", "dish soap", "fabric softener", "descaler", "oven cleaner", "antifreeze", "white spirit", "adult paracetamol", "adult cough*", "adult medicine", "adult calpol", "adult tylenol", "adult ibuprofen", "adult strength", "adult dose",
 	"his adult", "her adult", "my adult", "their adult", "adult meds", "adult version",
 	"leaf", "bush", "houseplant*", "lily", "lilies", "daffodil*", "conker*", "acorn*", "toadstool*", "wild mushroom*",
@@ -445,7 +481,7 @@ var concernWords = indexPlain([]string{
 	"sunken", "bone dry", "blocked", "grunt*", "weird", "weirdly", "strange", "strangely", "odd", "oddly", "flicking",
 	"darting", "side to side", "twitchy", "wonky", "lopsided", "droop*", "shake", "shakes", "shaking", "shaky",
 	"trembl*", "noisy", "squeaky", "squeak*", "gurgl*", "raspy", "hoarse", "snort*",
-	"wet sounding", "wet sound", "lesion*", "sores", "ulcer*", "pimple*", "pustule*", "weepy",
+	"wet sounding", "wet sound", "honk*", "lesion*", "sores", "ulcer*", "pimple*", "pustule*", "weepy",
 })
 
 // otherPeople are people outside the family and pets, and the ways of

@@ -43,8 +43,15 @@ var limbItRe = guard(`\b(?:wont|cant|doesnt|didnt|not|isnt|stopped|refus\w* to|w
 
 var limbWords = indexPlain([]string{"arm", "arms", "leg", "legs", "elbow", "wrist", "hand", "shoulder", "knee", "ankle", "foot"})
 
+// knockRe is a knock to the head or face, however it is said: "bonked
+// head on crib rail", "banged her face on the table", "goose egg", "big
+// egg on his forehead", "toddler hit the baby".
+var knockRe = guard(`\b(?:bang\w*|bonk\w*|bump\w*|hit|hits|knock\w*|smack\w*|whack\w*|conk\w*|thump\w*|clonk\w*|bash\w*)\s+(?:her|his|their|the babys|babys|its)?\s*(?:head|forehead|face|nose|eye|mouth|lip|lips|chin|teeth|tooth|temple)\b` +
+	`|\bgoose\s*-?\s*egg\b|\begg\s+on\s+(?:her|his|the|its|their)?\s*(?:head|forehead|face|temple)\b` +
+	`|\b(?:toddler|brother|sister|sibling|kid|dog|cat|he|she|someone|child)\s+(?:\w+\s+)?(?:hit|kicked|punched|bit|scratched|smacked|whacked|threw \w+ at)\s+(?:the\s+)?(?:baby|lo|newborn|bub)\b`)
+
 // injuryRead: one of the injuries above.
 func injuryRead(t string) bool {
-	return landingRe.MatchString(t) || fallHeightRe.MatchString(t) || satOnRe.MatchString(t) || heavyOn(t) ||
+	return knockRe.MatchString(t) || landingRe.MatchString(t) || fallHeightRe.MatchString(t) || satOnRe.MatchString(t) || heavyOn(t) ||
 		limbItRe.MatchString(t) && limbWords.in(t)
 }

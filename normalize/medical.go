@@ -291,7 +291,7 @@ func medicalIn(s, t string) bool {
 		sleepyBaby(t) || sneezeRe.MatchString(t) || earRe.MatchString(t) || lessActiveRe.MatchString(t) ||
 		vomitAllRe.MatchString(t) || objectIn(t) || hearingRe.MatchString(t) || caughtRe.MatchString(t) ||
 		signsRead(t) || injuryRead(t) || postpartumRead(t) || weightRe.MatchString(t) ||
-		fewWetsRe.MatchString(t) || littleFeedRe.MatchString(t) || weightLost(t) || fewWets(t) {
+		fewWetsRe.MatchString(t) || littleFeedRe.MatchString(t) || weightLost(t) || fewWets(t) || clauseSigns(t) {
 		return true
 	}
 	if bodyConcern(t) {

@@ -103,6 +103,9 @@ var listHeads = indexPlain([]string{"shop", "shopping", "shops", "list", "buy", 
 // itemList: the sentence is an errand's head, a colon and three or more
 // short items: a list, though it names none of listMarkers.
 func itemList(sent string) bool {
+	if dashList(sent) {
+		return true
+	}
 	i := strings.IndexByte(sent, ':')
 	if i < 0 || !listHeads.in(sent[:i]) {
 		return false
@@ -119,11 +122,30 @@ func itemList(sent string) bool {
 	return true
 }
 
+// dashList is a list written on one line with dashes, "- formula -
+// wipes - bin bags - calpol": three or more short items and no verb of
+// how someone is, which maskList reads clause by clause.
+func dashList(sent string) bool {
+	if !strings.Contains(sent, " - ") {
+		return false
+	}
+	items := strings.Split(strings.TrimPrefix(strings.TrimSpace(sent), "- "), " - ")
+	if len(items) < 3 {
+		return false
+	}
+	for _, it := range items {
+		if n := len(strings.Fields(it)); n == 0 || n > 3 {
+			return false
+		}
+	}
+	return true
+}
+
 // maskList blanks the items of a list sentence; a clause that says how
 // someone is (personState) or names a symptom (medicalWords beyond a
 // medicine's name) is kept.
 func maskList(t string) string {
-	if !listMarkers.in(t) && strings.IndexByte(t, ':') < 0 {
+	if !listMarkers.in(t) && strings.IndexByte(t, ':') < 0 && !strings.Contains(t, " - ") {
 		return t
 	}
 	b := []byte(t)
@@ -132,7 +154,11 @@ func maskList(t string) string {
 		if !listMarkers.in(sent) && !itemList(sent) {
 			continue
 		}
-		for _, c := range clauseSpans(sent, ",") {
+		cuts := ","
+		if dashList(sent) {
+			cuts = ",-"
+		}
+		for _, c := range clauseSpans(sent, cuts) {
 			cl := sent[c[0]:c[1]]
 			if personState.MatchString(cl) || medicalWords.in(medicineWords.blank(listMarkers.blank(cl))) {
 				continue
