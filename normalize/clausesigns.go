@@ -26,7 +26,7 @@ var feedTrouble = indexPlain([]string{"never satisfied", "never seems satisfied"
 	"weight is down", "weight was down", "weight went down", "dropped weight", "too small", "too little", "not enough",
 	"falls asleep", "falling asleep", "fell asleep", "dozes", "dozing", "drops off", "dropping off", "nods off",
 	"screams and", "screamed and", "screaming and", "cries and", "pulls off", "pulled off", "fights", "fighting",
-	"refused", "refuses", "refusing", "wont take", "wouldnt take", "spitting out", "spits out", "spat out", "clicking",
+	"refus*", "barely touch*", "hardly touch*", "wont take", "wouldnt take", "spitting out", "spits out", "spat out", "clicking",
 	"forever", "still fussing", "fusses", "fussing", "barely anything", "hardly anything", "next to nothing"})
 
 // feedCalm are the ordinary words said of a feed: a growth spurt's
@@ -104,6 +104,20 @@ var notWakingRe = guard(`\b(?:not|isnt|wont|doesnt|didnt|hasnt|never|wouldnt|bar
 	`|\b(?:wont|cant|doesnt|not|barely|hardly)\s+stay\w*\s+awake\b` +
 	`|\b(?:cant|cannot|couldnt|can not|could not)\s+get\s+(?:her|him|them|the baby|baby|lo)\s+to\s+(?:wake|stay awake|open (?:her|his) eyes)\b`)
 
+// weightDownRe is a weight going the wrong way: "weight is dropping",
+// "his weight has gone down again", "weight stuck since week 2". The
+// writer's own ("my weight keeps dropping") is news, not a sign.
+var weightDownRe = guard(`\b(?:(\w+)\s+)?weight\s+(?:is\s+|has\s+|was\s+|keeps\s+|still\s+)?(?:\w+\s+)?(?:dropping|dropped|falling|fell|going down|gone down|went down|static|stuck|not going up|not moving|plateaued)\b`)
+
+func weightDown(t string) bool {
+	for _, m := range weightDownRe.FindAllStringSubmatch(t, -1) {
+		if m[1] != "my" && m[1] != "our" {
+			return true
+		}
+	}
+	return false
+}
+
 // nothingTakenRe is next to nothing taken over a stretch: "has had barely
 // anything since lunch", "drunk hardly anything all day".
 var nothingTakenRe = guard(`\b(?:had|has had|taken|took|drunk|drank|eaten|ate|fed)\s+(?:barely|hardly|almost|next to|virtually)\s+(?:anything|nothing)\b`)
@@ -151,5 +165,5 @@ func notWaking(t string) bool {
 
 // clauseSigns: one of the signs read from a clause's halves.
 func clauseSigns(t string) bool {
-	return feedingTrouble(t) || lowTone(t) || fewerWees(t) || nothingTakenRe.MatchString(t) || notWaking(t) || functionPainRe.MatchString(t)
+	return feedingTrouble(t) || lowTone(t) || fewerWees(t) || nothingTakenRe.MatchString(t) || weightDown(t) || notWaking(t) || functionPainRe.MatchString(t)
 }

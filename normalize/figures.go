@@ -78,6 +78,7 @@ var swearRe = guard(`\bbloody\s+(\w+)`)
 // bill or a price that makes one faint: the writer's figure, not a sign.
 var laughFigureRe = guard(`\blaugh\w*\s+(?:so\s+hard|so\s+much|too\s+hard|till|until|that hard)\b[^.;!?]{0,30}?\b(?:chok\w*|cant breathe|couldnt breathe|cant breath|cried|crying|died|dying|wet myself|peed|wee\w*)` +
 	`|\b(?:bill|price|cost|quote|invoice|total|receipt|rent|fees?)\s+(?:\w+\s+){0,2}?(?:made|makes|making)\s+me\s+(?:feel\s+)?(?:faint|dizzy|ill|sick|want to cry)` +
+	`|\b(?:faint\w*|heart attack|died|collapsed)\s+at\s+(?:the\s+)?(?:\w+\s+)?(?:price|bill|cost|fee|fees|total|quote|invoice|receipt)\b` +
 	`|\b(?:haemorrhag|hemorrhag|bleed)\w*\s+(?:money|cash|pounds|dollars|funds)\b` +
 	// "my feet are killing me in these shoes haha": said with a laugh.
 	`|\bkilling me\b[^.;!?]{0,40}?\b(?:lol|haha\w*|lmao|😂)`)

@@ -424,6 +424,16 @@ func TestHealthReadsByHalves(t *testing.T) {
 		{"a thing's temperature or health", "her temp is 38.4", "fridge temp reading 8, turned it down"},
 		{"a list on one line", "temp 38.5 - calpol given - still crying", "- milk - nappies - calpol - bread"},
 		{"a medicine kept", "gave calpol but her fever isnt coming down", "calpol in the medicine box on the high shelf"},
+		{"a list without a head", "calpol, cool flannel and fluids, she is 39", "calpol, bibs and wipes from tesco"},
+		// More of the shapes, and the everyday notes that share them.
+		{"weight the wrong way", "his weight keeps dropping at each weigh in", "my weight keeps dropping since i started running"},
+		{"a finger trapped", "thumb shut in the back door", "shut the back door, the cat got in"},
+		{"pushed off", "her brother pushed her off the bed", "her brother pushed the pram off the kerb, empty"},
+		{"barely responding", "she doesnt seem to respond to anything", "the landlord doesnt seem to respond to emails"},
+		{"panic and checking", "i keep checking shes breathing, cant sleep", "i keep checking the oven timer lol"},
+		{"a fee that makes one faint", "i fainted in the shower this morning", "nearly fainted at the nursery fee"},
+		{"a friend unwell", "i have the flu, call the gp", "my best friend has the flu, call her tonight"},
+		{"an appliance that coughs", "she coughs up thick mucus", "the toaster coughs up smoke"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)

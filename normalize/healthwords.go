@@ -102,7 +102,10 @@ var moodWords = indexPlain([]string{
 	"sad every day", "cry every day", "crying every day", "no energy for anything",
 	// A mood screening scored or raised.
 	"epds", "edinburgh", "mood questions", "mood questionnaire", "mood score", "mood screen*", "scored high",
-	"scored a", "walking out", "walk out on", "havent laughed in", "havent smiled in", "feel so guilty", "feel guilty all",
+	"scored a", "walking out", "walk out on", "panic every", "panic when", "panic whenever", "panic all",
+	"checking hes breathing", "checking shes breathing", "check hes breathing", "check shes breathing",
+	"checking he is breathing", "checking she is breathing", "check if hes breathing", "check if shes breathing",
+	"checking if hes breathing", "checking if shes breathing", "checking theyre breathing", "havent laughed in", "havent smiled in", "feel so guilty", "feel guilty all",
 	"guilty all the time", "so much guilt", "deserves better", "snap at my", "snapped at my", "snap at everyone",
 })
 
@@ -395,7 +398,11 @@ var supplyWords = indexPlain([]string{
 	"kit", "med kit", "medicine box", "medicine basket", "medicine drawer", "medicine shelf", "high shelf", "top shelf",
 	"nearly empty", "almost empty", "nearly finished", "almost finished", "buy another", "get another",
 	"another bottle", "leftover*", "left over", "take back", "take them back", "take it back", "repeat prescription",
-	"the repeat", "a repeat", "pharmacist", "prescription form", "repeat form", "tidy", "packed", "before buying", "which one to buy", "changing bag", "nappy bag", "travel bag", "cupboard", "subscription*", "subscribe", "none left", "prescription ready", "meds ready", "medicine ready",
+	"the repeat", "a repeat", "pharmacist", "prescription form", "repeat form",
+	"from asda", "from tesco", "from sainsburys", "from aldi", "from lidl", "from morrisons", "from waitrose",
+	"from superdrug", "from walmart", "from kroger", "from the shop", "from the shops", "from the store",
+	"from the supermarket", "from the corner shop", "tidy", "packed", "before buying", "which one to buy",
+	"changing bag", "nappy bag", "travel bag", "cupboard", "subscription*", "subscribe", "none left", "prescription ready", "meds ready", "medicine ready",
 })
 
 // supplyVerbs begin a clause that is an errand for a thing ("pack the
@@ -472,7 +479,7 @@ var concernWords = indexPlain([]string{
 	"yellow", "blue", "bluish", "grey", "gray", "pale", "green", "black", "white", "orange", "purple", "dark",
 	"crystal*", "brick dust", "watery", "explosive", "flushed", "blocked", "stuffed", "runny", "snotty", "in and out", "whistl*",
 	"cracked", "cracking", "burn*", "burnt", "scald*", "hot", "glassy", "labored", "laboured", "struggl*",
-	"crackl*", "pink*", "rock hard", "hard lump", "straining", "strains", "sting*", "tear", "torn", "blurry",
+	"crackl*", "pink*", "rock hard", "hard lump", "straining", "strains", "sting*", "tear", "tearing", "torn", "ripping", "splitting", "blurry",
 	"blurred", "numb", "tingl*", "weak", "cut", "cuts", "scratch*", "gash", "scrape*", "caught", "pinched",
 	"slammed", "crushed", "jammed", "stuck", "broke", "broken", "killing", "throbbing", "stabbing", "sharp",
 	"tender", "opening", "gaping", "split", "pulling apart", "came apart", "infected", "streak*",
@@ -497,6 +504,7 @@ var otherPeople = indexPlain(func() []string {
 		"mother-in-law", "father-in-law", "mother in law", "father in law", "in-laws", "in laws", "sister", "brother",
 		"sil", "bil", "sister-in-law", "brother-in-law", "aunt", "auntie", "aunty", "uncle", "cousin", "niece",
 		"nephew", "coworker", "co-worker", "colleague", "boss", "manager", "neighbor", "neighbour", "friend",
+		"best friend", "bff", "buddy", "mate", "coach",
 		"bestie", "roommate", "flatmate", "babysitter", "sitter", "nanny", "teacher", "classmate", "landlord",
 		"team", "teammate", "office", "client", "customer", "student", "substitute",
 	} {
@@ -596,5 +604,5 @@ var careConcern = indexPlain([]string{
 	"infected", "oozing", "weeping", "swollen", "swelling", "redness", "peeling", "flaky", "burn*", "rash*",
 	"bruise*", "bump", "lump*", "hurt*", "pain*", "itch*", "crust*", "pus", "scab*", "wound*", "bite", "bites",
 	"splinter", "sting*", "puffy", "tender", "broken", "smell*", "stink*", "spots", "bumps", "hives", "welts",
-	"dry patches", "eczema", "not normal", "worried", "worrying", "weird", "funny", "strange",
+	"dry patches", "eczema", "not normal", "worse", "spreading", "scaly", "worried", "worrying", "weird", "funny", "strange",
 })

@@ -47,11 +47,24 @@ var limbWords = indexPlain([]string{"arm", "arms", "leg", "legs", "elbow", "wris
 // head on crib rail", "banged her face on the table", "goose egg", "big
 // egg on his forehead", "toddler hit the baby".
 var knockRe = guard(`\b(?:bang\w*|bonk\w*|bump\w*|hit|hits|knock\w*|smack\w*|whack\w*|conk\w*|thump\w*|clonk\w*|bash\w*)\s+(?:her|his|their|the babys|babys|its)?\s*(?:head|forehead|face|nose|eye|mouth|lip|lips|chin|teeth|tooth|temple)\b` +
-	`|\bgoose\s*-?\s*egg\b|\begg\s+on\s+(?:her|his|the|its|their)?\s*(?:head|forehead|face|temple)\b` +
-	`|\b(?:toddler|brother|sister|sibling|kid|dog|cat|he|she|someone|child)\s+(?:\w+\s+)?(?:hit|kicked|punched|bit|scratched|smacked|whacked|threw \w+ at)\s+(?:the\s+)?(?:baby|lo|newborn|bub)\b`)
+	`|\bgoose\s*-?\s*egg\b|\begg\s+on\s+(?:her|his|the|its|their)?\s*(?:head|forehead|face|temple)\b`)
+
+// hurtByRe is someone hurting the baby, or pushing or pulling them off or
+// out of something: "toddler hit the baby", "her brother pushed her off
+// the bed". Whoever did it, the baby is hurt: the note is read whole, not
+// set aside as about someone else.
+var hurtByRe = guard(`\b(?:hit|kicked|punched|bit|scratched|smacked|whacked|threw \w+ at)\s+(?:the\s+)?(?:baby|lo|newborn|bub)\b` +
+	`|\b(?:push\w*|pull\w*|shov\w*|knock\w*|tipp\w*|drag\w*)\s+(?:her|him|the baby|baby|lo|bub)\s+(?:off|out of|over the|down the|down from|onto the floor)\b`)
+
+// trappedRe is a finger or a limb shut or caught in something:
+// "finger shut in the car door", "caught his hand in the high chair".
+var trappedRe = guard(`\b(?:shut|slammed|trapped|caught|jammed|squashed|pinched|crushed|stuck)\b[^.;!?]{0,25}?\b(?:in|by|under)\s+(?:the\s+|a\s+)?(?:\w+\s+)?(?:door|drawer|gate|hinge|window|cupboard|high chair|highchair|pram|buggy|stroller|cot|bars|recliner|folding)\b`)
+
+var trappedParts = indexPlain([]string{"finger*", "hand", "hands", "toe", "toes", "foot", "feet", "arm", "arms", "leg",
+	"legs", "thumb*", "head", "nail"})
 
 // injuryRead: one of the injuries above.
 func injuryRead(t string) bool {
-	return knockRe.MatchString(t) || landingRe.MatchString(t) || fallHeightRe.MatchString(t) || satOnRe.MatchString(t) || heavyOn(t) ||
+	return knockRe.MatchString(t) || hurtByRe.MatchString(t) || trappedRe.MatchString(t) && trappedParts.in(t) || landingRe.MatchString(t) || fallHeightRe.MatchString(t) || satOnRe.MatchString(t) || heavyOn(t) ||
 		limbItRe.MatchString(t) && limbWords.in(t)
 }

@@ -103,7 +103,7 @@ var listHeads = indexPlain([]string{"shop", "shopping", "shops", "list", "buy", 
 // itemList: the sentence is an errand's head, a colon and three or more
 // short items: a list, though it names none of listMarkers.
 func itemList(sent string) bool {
-	if dashList(sent) {
+	if dashList(sent) || commaList(sent) {
 		return true
 	}
 	i := strings.IndexByte(sent, ':')
@@ -141,11 +141,33 @@ func dashList(sent string) bool {
 	return true
 }
 
+// commaList is a list without a head, "calpol, nappies and wipes from
+// asda": three or more short items, with a shop or an errand's word, and
+// no time of day (a medicine log, "calpol 2pm, nurofen 5pm", is not a
+// list to buy).
+func commaList(sent string) bool {
+	if strings.Count(sent, ",") < 1 || !supplyWords.in(sent) || timeOfDayRe.MatchString(sent) {
+		return false
+	}
+	items := strings.FieldsFunc(strings.ReplaceAll(sent, " and ", ","), func(r rune) bool { return r == ',' })
+	if len(items) < 3 {
+		return false
+	}
+	for _, it := range items {
+		if n := len(strings.Fields(it)); n == 0 || n > 4 {
+			return false
+		}
+	}
+	return true
+}
+
+var timeOfDayRe = guard(`\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b|\bat \d`)
+
 // maskList blanks the items of a list sentence; a clause that says how
 // someone is (personState) or names a symptom (medicalWords beyond a
 // medicine's name) is kept.
 func maskList(t string) string {
-	if !listMarkers.in(t) && strings.IndexByte(t, ':') < 0 && !strings.Contains(t, " - ") {
+	if !listMarkers.in(t) && strings.IndexByte(t, ':') < 0 && !strings.Contains(t, " - ") && strings.IndexByte(t, ',') < 0 {
 		return t
 	}
 	b := []byte(t)
