@@ -27,7 +27,7 @@ var feedTrouble = indexPlain([]string{"never satisfied", "never seems satisfied"
 	"falls asleep", "falling asleep", "fell asleep", "dozes", "dozing", "drops off", "dropping off", "nods off",
 	"screams and", "screamed and", "screaming and", "cries and", "pulls off", "pulled off", "fights", "fighting",
 	"refus*", "barely touch*", "hardly touch*", "wont take", "wouldnt take", "spitting out", "spits out", "spat out", "clicking",
-	"forever", "still fussing", "fusses", "fussing", "barely anything", "hardly anything", "next to nothing"})
+	"forever", "still fussing", "for a minute", "a minute then", "fusses", "fussing", "barely anything", "hardly anything", "next to nothing"})
 
 // feedCalm are the ordinary words said of a feed: a growth spurt's
 // cluster feeds, a baby who fell asleep full, a bottle pushed away when
@@ -124,7 +124,7 @@ var nothingTakenRe = guard(`\b(?:had|has had|taken|took|drunk|drank|eaten|ate|fe
 
 // functionPainRe is a cry or pain when the body does its work: "cries
 // every time he wees", "screams when she poos", "hurts when i pee".
-var functionPainRe = guard(`\b(?:cr(?:y|ies|ying|ied)|scream\w*|screech\w*|whimper\w*|whin\w*|hurts?|stings?|strain\w*|grimac\w*|pain\w*)\s+(?:\w+\s+)?(?:when|while|as|every time|each time|whenever|after)\s+(?:she|he|they|i|baby|lo)?\s*(?:pees?|wees?|peeing|weeing|weed|peed|poos?|poops?|pooing|pooping|pooed|pooped|swallows?|swallowing|breathes?|breathing|moves? (?:her|his) (?:arm|leg|neck|head)|sits?|sitting)\b`)
+var functionPainRe = guard(`\b(?:cr(?:y|ies|ying|ied)|scream\w*|screech\w*|whimper\w*|whin\w*|hurts?|stings?|strain\w*|grimac\w*|pain\w*)\s+(?:\w+\s+)?(?:when|while|as|every time|each time|whenever|after)\s+(?:she|he|they|i|baby|lo)?\s*(?:pees?|wees?|peeing|weeing|weed|peed|poos?|poops?|pooing|pooping|pooed|pooped|swallows?|swallowing|breathes?|breathing|moves? (?:her|his) (?:arm|leg|neck|head)|sits?|sitting|touch\w* (?:it|her|his|him)|press\w* (?:on )?(?:it|her|his)|lift\w* (?:it|her|him)|move\w* (?:it|her|him)|bend\w* (?:it|her|his))\b`)
 
 // outputTopic and outputLess: wees and wet nappies, and fewer or
 // lighter than they should be ("peeing way less, nappies really light").

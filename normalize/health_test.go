@@ -434,6 +434,14 @@ func TestHealthReadsByHalves(t *testing.T) {
 		{"a fee that makes one faint", "i fainted in the shower this morning", "nearly fainted at the nursery fee"},
 		{"a friend unwell", "i have the flu, call the gp", "my best friend has the flu, call her tonight"},
 		{"an appliance that coughs", "she coughs up thick mucus", "the toaster coughs up smoke"},
+		{"a feed said the other way round", "down to 300 ml a day from 600", "down to 2 naps a day from 3"},
+		{"a knock to the back of the head", "banged the back of her head on the tiles", "banged the back door shut"},
+		{"a fall without who fell", "tipped out of the bouncer onto the floor", "tipped out the bath water and rinsed the tub"},
+		{"something hot spilled", "the tea spilled on his arm", "the tea spilled on his drawing"},
+		{"a cry when touched", "twisted her wrist, cries when i touch it", "cries when i turn off the mobile lol"},
+		{"less alert", "less alert than yesterday and sleepy", "feeling more alert after coffee"},
+		{"a wound healed", "incision edges are separating", "incision healed nicely, scar is fading"},
+		{"a form to fill", "gave her the wrong meds at daycare", "drop the meds form at daycare"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)

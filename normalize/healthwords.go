@@ -67,7 +67,9 @@ var moodWords = indexPlain([]string{
 	"cant shut my brain off", "cant shut my mind off", "cant turn my mind off", "worst case scenarios", "catastrophi*",
 	"spiraling", "spiralling", "what ifs", "im a bad mom", "im a bad mother", "im a bad dad", "im a bad parent",
 	"shes a bad mom", "a bad mother", "such a bad mom", "im a terrible", "im an awful", "im a failure", "im failing",
-	"worst mom", "worst mother", "worst dad", "useless mom", "useless mother", "bad parent", "hasnt left bed",
+	"worst mom", "worst mother", "worst dad", "useless mom", "useless mother", "bad parent", "hasnt left bed", "dont want to get out of bed", "didnt want to get out of bed", "cant face getting up",
+	"everything makes me angry", "everyone makes me angry", "everything makes me cry", "everything annoys me",
+	"so irritable", "irritable all", "short tempered with everyone",
 	"hasnt left the bed", "cant get out of bed", "wont get out of bed", "hasnt gotten out of bed", "stays in bed all day",
 	"everything feels grey", "everything feels gray", "everything feels heavy", "everything is grey", "everything is gray",
 	"feel grey", "feel gray", "feel flat", "not sleeping or eating", "not eating or sleeping", "lost my appetite", "better off with someone else", "better off with another", "better off with a different",
@@ -220,7 +222,7 @@ var medicalWords = indexPlain([]string{
 	// The body after birth.
 	"mastitis", "clogged duct", "blocked duct", "plugged duct", "milk bleb", "engorged", "engorgement", "clot",
 	"clots", "clotting", "bleeding", "bled", "hemorrhag*", "haemorrhag*",
-	"pad an hour", "pad every hour", "incision", "wound*",
+	"pad an hour", "pad every hour",
 	"c section wound", "headache*", "migraine*", "seeing spots", "seeing stars", "flashing lights",
 	"blurred vision", "double vision", "chest pain", "in pain", "painful to pee", "painful to poop", "painful to sit", "painful to walk", "painful to feed",
 	"painful to nurse", "painful to latch", "painful to stand", "painful to breathe", "painful to swallow", "painful latch",
@@ -255,7 +257,8 @@ var medicalWords = indexPlain([]string{
 	// do not follow.
 	"out his nose", "out of his nose", "out her nose", "out of her nose", "through his nose", "through her nose",
 	"no wees", "no pees", "no wet ones", "no wets", "pellet*", "rabbit poo*", "like pebbles", "hard poo*", "hard stool*",
-	"not tracking", "not focusing", "not following", "eyes half open", "wont look at me", "doesnt look at me",
+	"not tracking", "not focusing", "not following", "not as alert", "less alert", "not very alert", "not alert",
+	"not as active as", "less active than", "not as responsive", "less responsive", "eyes half open", "wont look at me", "doesnt look at me",
 })
 
 // notMedical are phrases that hold a medical word but are not a concern:
@@ -398,7 +401,8 @@ var supplyWords = indexPlain([]string{
 	"kit", "med kit", "medicine box", "medicine basket", "medicine drawer", "medicine shelf", "high shelf", "top shelf",
 	"nearly empty", "almost empty", "nearly finished", "almost finished", "buy another", "get another",
 	"another bottle", "leftover*", "left over", "take back", "take them back", "take it back", "repeat prescription",
-	"the repeat", "a repeat", "pharmacist", "prescription form", "repeat form",
+	"the repeat", "a repeat", "pharmacist", "prescription form", "repeat form", "meds form", "medicine form",
+	"medication form", "consent form", "form for daycare", "form at daycare", "form to daycare",
 	"from asda", "from tesco", "from sainsburys", "from aldi", "from lidl", "from morrisons", "from waitrose",
 	"from superdrug", "from walmart", "from kroger", "from the shop", "from the shops", "from the store",
 	"from the supermarket", "from the corner shop", "tidy", "packed", "before buying", "which one to buy",
@@ -475,14 +479,14 @@ var concernWords = indexPlain([]string{
 	"blister*", "mucus", "raw", "bulging", "racing", "pounding", "hurts", "hurt", "hurting", "pain*", "ache*",
 	"aching", "itch*", "bumps", "bump", "bumpy", "spots", "spotty", "discharge", "worse", "bloated", "distended",
 	"fluid", "peeling", "flaky", "crossing", "crossed", "skipping", "sweating", "sweaty", "lumps", "lump", "lumpy",
-	"whitish", "white-ish", "hard and", "rattly", "smells", "smelly", "stinks", "foul", "oozing", "weeping",
+	"whitish", "white-ish", "hard and", "rattly", "smells", "smelly", "stinks", "foul", "smell", "strong smell", "cloudy", "frothy", "foamy", "twisted", "oozing", "weeping",
 	"yellow", "blue", "bluish", "grey", "gray", "pale", "green", "black", "white", "orange", "purple", "dark",
 	"crystal*", "brick dust", "watery", "explosive", "flushed", "blocked", "stuffed", "runny", "snotty", "in and out", "whistl*",
 	"cracked", "cracking", "burn*", "burnt", "scald*", "hot", "glassy", "labored", "laboured", "struggl*",
 	"crackl*", "pink*", "rock hard", "hard lump", "straining", "strains", "sting*", "tear", "tearing", "torn", "ripping", "splitting", "blurry",
 	"blurred", "numb", "tingl*", "weak", "cut", "cuts", "scratch*", "gash", "scrape*", "caught", "pinched",
 	"slammed", "crushed", "jammed", "stuck", "broke", "broken", "killing", "throbbing", "stabbing", "sharp",
-	"tender", "opening", "gaping", "split", "pulling apart", "came apart", "infected", "streak*",
+	"tender", "opening", "gaping", "separat*", "split", "pulling apart", "came apart", "infected", "streak*",
 	"patch*", "welts", "rough", "wheezy", "tight", "limp", "limping", "twitch*", "jerk*", "retraction*", "retracting", "sucking in", "unrespons*", "not responsive", "barely responsive",
 	"not moving", "wont move", "doesnt move", "cold and", "ice cold", "clammy", "mottled",
 	"sunken", "bone dry", "blocked", "grunt*", "weird", "weirdly", "strange", "strangely", "odd", "oddly", "flicking",
@@ -553,6 +557,7 @@ var normalWords = indexPlain([]string{
 // reassureWords say a part of the body is fine or healing.
 var reassureWords = indexPlain([]string{
 	"healing fine", "healing well", "healing nicely", "healing good", "healed up", "all healed", "looks fine",
+	"healed nicely", "healed well", "healed fine", "healed great", "healed perfectly", "scar is fading", "fading nicely",
 	"looks good", "looking good", "looks great", "all good", "no issues", "nothing to worry", "said its fine",
 	"said its normal", "said it was fine", "said it was normal", "totally normal", "perfectly normal", "all clear",
 	"harmless", "on their own", "on its own", "leave it", "leave them", "will pass", "clean and dry", "nothing to do",

@@ -37,7 +37,7 @@ var feedingRe = guard(`\b(?:cant|cannot|can not|wont|wouldnt|would not|doesnt|di
 	`|\b(?:hasnt|havent|has not|hadnt|didnt|not)\s+(?:had|have|taken|take|done)\s+(?:a |any |one )?(?:proper|real|good|decent|full|single|whole|complete)\s+(?:bottle|feed|meal|nurse|nursing session|drink)` +
 	`|\b(?:wont|didnt|doesnt|wouldnt|not|refus\w+ to|cant)\s+(?:even\s+)?(?:take|drink|eat|finish|have|keep down)\s+more than\b` +
 	`|\b(?:took|takes|taking|drank|drinking|ate|eating|had|having|finished)\s+(?:less than|under|barely|hardly)\s+(?:an?\s+|\d|half|one|two)` +
-	`|\bonly\s+(?:fed|feeds|feeding|nursed|nurses|nursing|ate|eats|latched|sucked|drank|lasted|fed well)\s+(?:for\s+)?(?:like\s+|about\s+|maybe\s+)?(?:\d+|a few|two|three|five|one|a minute|a min)\s*(?:min|mins|minutes|m|sec|secs|seconds)?\b` +
+	`|\bonly\s+(?:fed|feeds|feeding|nursed|nurses|nursing|ate|eats|latched|sucked|sucks|sucking|drank|lasted|fed well)\s+(?:for\s+)?(?:like\s+|about\s+|maybe\s+)?(?:\d+|a few|two|three|five|one|a minute|a min)\s*(?:min|mins|minutes|m|sec|secs|seconds)?\b` +
 	`|\b(?:barely|hardly)\s+(?:took|taken|drank|drunk|ate|eaten|had|finished|managed)\s+(?:\d|an? oz|half|one|two)` +
 	`|\bpush\w*\s+(?:the\s+)?(?:bottle|breast|boob|nipple|spoon)?\s*away\b` +
 	`|\bonly\s+(?:wanting|wants|want|taking|takes|took|drank|drinks|drinking|ate|eats|eating|had|has|having|finished|finishes|managing|managed|manages|downed|did|does|doing)\s+(?:like\s+|about\s+|maybe\s+)?(?:\d+(?:\.\d+)?\s*(?:oz|ml|ounces?)|an? oz|an ounce|half)` +
@@ -93,15 +93,29 @@ var fallRe = guard(`\b(?:she|he|lo|baby|dd|ds|bub|toddler|they|twins?)\s+(?:\w+\
 // 1oz per feed".
 var feedDropRe = guard(`\b(?:went|gone|going|dropped|down|fell|fallen)\s+from\s+(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?)?\s+(?:to|down to)\s+(?:only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?)\b`)
 
+// feedDownToRe is the same said the other way round: "down to 15 oz a day
+// from 25".
+var feedDownToRe = guard(`\b(?:down|dropped|fallen|gone down)\s+to\s+(?:only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?)\b[^.;!?]{0,20}?\bfrom\s+(\d+(?:\.\d+)?)\b`)
+
 func feedDrop(t string) bool {
 	for _, m := range feedDropRe.FindAllStringSubmatch(t, -1) {
-		from, err1 := strconv.ParseFloat(m[1], 64)
-		to, err2 := strconv.ParseFloat(m[2], 64)
-		if err1 == nil && err2 == nil && to < from {
+		if less(m[2], m[1]) {
+			return true
+		}
+	}
+	for _, m := range feedDownToRe.FindAllStringSubmatch(t, -1) {
+		if less(m[1], m[2]) {
 			return true
 		}
 	}
 	return false
+}
+
+// less: both are numbers and a is the smaller.
+func less(a, b string) bool {
+	x, err1 := strconv.ParseFloat(a, 64)
+	y, err2 := strconv.ParseFloat(b, 64)
+	return err1 == nil && err2 == nil && x < y
 }
 
 // apneaRe is breathing that pauses or stops: "pausing her breathing",
