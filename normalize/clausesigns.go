@@ -11,7 +11,7 @@ package normalize
 // feedTopic names a feed, its amount or its weighing.
 var feedTopic = indexPlain([]string{"feed", "feeds", "feeding", "feedings", "fed", "bottle", "bottles", "breast",
 	"boob", "boobs", "bf", "nurse", "nursing", "nursed", "latch*", "letdown", "let down", "intake", "oz", "ml", "ounce*",
-	"weigh in", "weigh-in", "weighin", "amount", "sucks", "sucking", "drank", "drink", "drinks", "drinking"})
+	"weigh in", "weigh-in", "weighin", "amount", "sucks", "sucking", "milk", "drank", "drink", "drinks", "drinking"})
 
 // feedTrouble is what goes wrong at a feed: never full, too long, too
 // often, brought back, choked on, given up on, or far less than usual.
@@ -27,7 +27,8 @@ var feedTrouble = indexPlain([]string{"never satisfied", "never seems satisfied"
 	"falls asleep", "falling asleep", "fell asleep", "dozes", "dozing", "drops off", "dropping off", "nods off",
 	"screams and", "screamed and", "screaming and", "cries and", "pulls off", "pulled off", "fights", "fighting",
 	"refus*", "barely touch*", "hardly touch*", "wont take", "wouldnt take", "spitting out", "spits out", "spat out", "clicking",
-	"forever", "still fussing", "for a minute", "a minute then", "fusses", "fussing", "barely anything", "hardly anything", "next to nothing"})
+	"forever", "still fussing", "for a minute", "a minute then", "turns away", "turned away", "turns her head",
+	"turns his head", "comes off", "coming off", "came off", "straight back out", "back out", "fusses", "fussing", "barely anything", "hardly anything", "next to nothing"})
 
 // feedCalm are the ordinary words said of a feed: a growth spurt's
 // cluster feeds, a baby who fell asleep full, a bottle pushed away when

@@ -442,6 +442,13 @@ func TestHealthReadsByHalves(t *testing.T) {
 		{"less alert", "less alert than yesterday and sleepy", "feeling more alert after coffee"},
 		{"a wound healed", "incision edges are separating", "incision healed nicely, scar is fading"},
 		{"a form to fill", "gave her the wrong meds at daycare", "drop the meds form at daycare"},
+		{"a list of short items", "fever, rash, vomiting, floppy", "bread, eggs, calpol, bin bags"},
+		{"a thermometer's reading", "thermometer reading 38 after her nap", "room thermometer says 19"},
+		{"a feeling of the writer's", "i feel trapped and i cant tell anyone", "traffic again, i feel trapped in this car lol"},
+		{"scared of one's thoughts", "im scared of my own thoughts at night", "im scared of spiders, dh got it out"},
+		{"off feeds", "shes been off her milk since yesterday", "shes been off work since yesterday"},
+		{"feeds fewer in a day", "dropped from 8 feeds to 4 a day", "dropped from 3 naps to 2 a day"},
+		{"something a child should not eat", "i think he ate a crayon", "bought crayons for his stocking"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)

@@ -258,7 +258,11 @@ var medicalWords = indexPlain([]string{
 	"out his nose", "out of his nose", "out her nose", "out of her nose", "through his nose", "through her nose",
 	"no wees", "no pees", "no wet ones", "no wets", "pellet*", "rabbit poo*", "like pebbles", "hard poo*", "hard stool*",
 	"not tracking", "not focusing", "not following", "not as alert", "less alert", "not very alert", "not alert",
-	"not as active as", "less active than", "not as responsive", "less responsive", "eyes half open", "wont look at me", "doesnt look at me",
+	"not as active as", "less active than", "not as responsive", "less responsive",
+	// Off feeds, under the bath water, hardly moving.
+	"off her milk", "off his milk", "off her food", "off his food", "off her feeds", "off his feeds", "off her bottle",
+	"off his bottle", "off milk", "off food", "off feeds", "flushed", "slipped under", "went under the water",
+	"under the water", "face in the water", "hardly moves", "barely moves", "doesnt move much", "not moving much", "eyes half open", "wont look at me", "doesnt look at me",
 })
 
 // notMedical are phrases that hold a medical word but are not a concern:
@@ -428,7 +432,8 @@ var hazardWords = indexPlain([]string{
 	"hand sanitizer", "sanitiser", "sanitizer", "nail polish", "polish remover", "perfume",
 	"cigarette*", "nicotine", "vape", "weed", "edible*",
 	"plant", "marble", "bead*", "cat food", "dog food", "cat litter", "litter", "dog treats", "lego*", "button", "screw", "pin", "safety pin",
-	"earring", "bottle cap", "wrapper", "foil", "sponge", "silica", "tablet*", "mouthwash", "iron", "washing powder", "detergent powder", "dishwasher powder", "soap powder",
+	"earring", "bottle cap", "wrapper", "foil", "sponge", "silica", "tablet*", "mouthwash", "iron", "crayon*", "chalk", "play doh", "playdough", "play-doh", "slime", "soil",
+	"paint", "glue", "stone", "stones", "pebble*", "balloon*", "blu tack", "bluetack", "glitter", "washing powder", "detergent powder", "dishwasher powder", "soap powder",
 	"dishwasher liquid", "dishwasher gel", "washing up liquid", "washing-up liquid", "dish soap", "fabric softener", "descaler", "oven cleaner", "antifreeze", "white spirit", "adult paracetamol", "adult cough*", "adult medicine", "adult calpol", "adult tylenol", "adult ibuprofen", "adult strength", "adult dose",
 	"his adult", "her adult", "my adult", "their adult", "adult meds", "adult version",
 	"leaf", "bush", "houseplant*", "lily", "lilies", "daffodil*", "conker*", "acorn*", "toadstool*", "wild mushroom*",

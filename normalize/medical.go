@@ -91,7 +91,7 @@ var fallRe = guard(`\b(?:she|he|lo|baby|dd|ds|bub|toddler|they|twins?)\s+(?:\w+\
 
 // feedDropRe and feedDrop read feeds that have shrunk: "went from 4oz to
 // 1oz per feed".
-var feedDropRe = guard(`\b(?:went|gone|going|dropped|down|fell|fallen)\s+from\s+(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?)?\s+(?:to|down to)\s+(?:only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?)\b`)
+var feedDropRe = guard(`\b(?:went|gone|going|dropped|down|fell|fallen)\s+from\s+(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?|feeds?|feedings?|bottles?|wets|wet nappies|wet diapers)?\s+(?:to|down to)\s+(?:only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?|feeds?|feedings?|bottles?|wets|wet nappies|wet diapers)?(?:\s+(?:a day|today|per day|in 24))\b|\b(?:went|gone|going|dropped|down|fell|fallen)\s+from\s+(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?|feeds?|feedings?|bottles?)?\s+(?:to|down to)\s+(?:only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?)\b`)
 
 // feedDownToRe is the same said the other way round: "down to 15 oz a day
 // from 25".
@@ -99,7 +99,7 @@ var feedDownToRe = guard(`\b(?:down|dropped|fallen|gone down)\s+to\s+(?:only\s+|
 
 func feedDrop(t string) bool {
 	for _, m := range feedDropRe.FindAllStringSubmatch(t, -1) {
-		if less(m[2], m[1]) {
+		if less(m[2], m[1]) || less(m[4], m[3]) {
 			return true
 		}
 	}
@@ -312,7 +312,7 @@ func medicalIn(s, t string) bool {
 		return true
 	}
 	return feverReading(unitNumberRe.ReplaceAllStringFunc(t, spaces), bareTempRe) || feverReading(t, tempNumberRe) ||
-		lowReading(t)
+		thermometerRe.MatchString(t) || lowReading(t)
 }
 
 // isHarm: thoughts of self-harm, of harming the baby, of not wanting to

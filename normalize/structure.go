@@ -145,20 +145,26 @@ func dashList(sent string) bool {
 // asda": three or more short items, with a shop or an errand's word, and
 // no time of day (a medicine log, "calpol 2pm, nurofen 5pm", is not a
 // list to buy).
+//
+// Four or more items of one or two words are a list without a shop:
+// "nappies, wipes, milk, calpol, bread".
 func commaList(sent string) bool {
-	if strings.Count(sent, ",") < 1 || !supplyWords.in(sent) || timeOfDayRe.MatchString(sent) {
+	if strings.Count(sent, ",") < 1 || timeOfDayRe.MatchString(sent) {
 		return false
 	}
 	items := strings.FieldsFunc(strings.ReplaceAll(sent, " and ", ","), func(r rune) bool { return r == ',' })
 	if len(items) < 3 {
 		return false
 	}
+	longest := 0
 	for _, it := range items {
-		if n := len(strings.Fields(it)); n == 0 || n > 4 {
+		n := len(strings.Fields(it))
+		if n == 0 || n > 4 {
 			return false
 		}
+		longest = max(longest, n)
 	}
-	return true
+	return supplyWords.in(sent) || len(items) >= 4 && longest <= 2
 }
 
 var timeOfDayRe = guard(`\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b|\bat \d`)
