@@ -28,7 +28,8 @@ var feedTrouble = indexPlain([]string{"never satisfied", "never seems satisfied"
 	"screams and", "screamed and", "screaming and", "cries and", "pulls off", "pulled off", "fights", "fighting",
 	"refus*", "barely touch*", "hardly touch*", "wont take", "wouldnt take", "spitting out", "spits out", "spat out", "clicking",
 	"forever", "still fussing", "for a minute", "a minute then", "turns away", "turned away", "turns her head",
-	"turns his head", "comes off", "coming off", "came off", "straight back out", "back out", "fusses", "fussing", "barely anything", "hardly anything", "next to nothing"})
+	"turns his head", "comes off", "coming off", "came off", "straight back out", "back out", "weakly", "non stop",
+	"nonstop", "constantly", "slipping", "fusses", "fussing", "barely anything", "hardly anything", "next to nothing"})
 
 // feedCalm are the ordinary words said of a feed: a growth spurt's
 // cluster feeds, a baby who fell asleep full, a bottle pushed away when
@@ -119,6 +120,28 @@ func weightDown(t string) bool {
 	return false
 }
 
+// unwantedRe is a feed not wanted: "he hasnt wanted any milk since 10".
+var unwantedRe = guard(`\b(?:hasnt|doesnt|didnt|wont|not)\s+(?:really\s+)?(?:want|wanted|wanting)\s+(?:any\s+|her\s+|his\s+|the\s+|a\s+)?(?:milk|bottles?|feeds?|food|boob|breast|formula)\b`)
+
+// usualRe is the baby unlike their usual self by a state word: "hotter
+// than usual", "sleeping loads more than normal", "not as wriggly as
+// usual". A good night or a growth spurt said so is not one
+// (sleptThrough, feedCalm).
+var usualRe = guard(`\b(?:hott?\w*|warm\w*|sleep\w*|quiet\w*|wriggl\w*|fuss\w*|whin\w*|cling\w*|pale\w*|flopp\w*|cry\w*|cries|scream\w*|spit\w*|sick\w*|sweat\w*|grizz\w*|irritab\w*|unsettled|lethargic|tired\w*|alert|active|responsive|smil\w*|interest\w*)\b[^.;!?]{0,25}?\bthan\s+(?:usual|normal|normally|before|she usually|he usually|yesterday)\b` +
+	`|\bnot\s+(?:as|so)\s+(?:\w+\s+)?(?:wriggly|active|alert|smiley|responsive|hungry|interested|awake|lively|chatty|kicky|playful)\s+as\s+(?:usual|normal|normally|before|she usually|he usually)\b`)
+
+var usualGood = indexPlain([]string{"yay", "finally", "lol", "haha", "growth spurt", "longer stretch", "slept through",
+	"sleeping through", "🙌", "woohoo", "amazing", "great night", "more smiles", "smiling more", "smiley"})
+
+func unusual(t string) bool {
+	for _, c := range splitClauses(t) {
+		if usualRe.MatchString(c) && !usualGood.in(c) {
+			return true
+		}
+	}
+	return false
+}
+
 // nothingTakenRe is next to nothing taken over a stretch: "has had barely
 // anything since lunch", "drunk hardly anything all day".
 var nothingTakenRe = guard(`\b(?:had|has had|taken|took|drunk|drank|eaten|ate|fed)\s+(?:barely|hardly|almost|next to|virtually)\s+(?:anything|nothing)\b`)
@@ -166,5 +189,5 @@ func notWaking(t string) bool {
 
 // clauseSigns: one of the signs read from a clause's halves.
 func clauseSigns(t string) bool {
-	return feedingTrouble(t) || lowTone(t) || fewerWees(t) || nothingTakenRe.MatchString(t) || weightDown(t) || notWaking(t) || functionPainRe.MatchString(t)
+	return feedingTrouble(t) || lowTone(t) || fewerWees(t) || nothingTakenRe.MatchString(t) || unwantedRe.MatchString(t) || unusual(t) || weightDown(t) || notWaking(t) || functionPainRe.MatchString(t)
 }

@@ -78,7 +78,7 @@ var swearRe = guard(`\bbloody\s+(\w+)`)
 // bill or a price that makes one faint: the writer's figure, not a sign.
 var laughFigureRe = guard(`\blaugh\w*\s+(?:so\s+hard|so\s+much|too\s+hard|till|until|that hard)\b[^.;!?]{0,30}?\b(?:chok\w*|cant breathe|couldnt breathe|cant breath|cried|crying|died|dying|wet myself|peed|wee\w*)` +
 	`|\b(?:bill|price|cost|quote|invoice|total|receipt|rent|fees?)\s+(?:\w+\s+){0,2}?(?:made|makes|making)\s+me\s+(?:feel\s+)?(?:faint|dizzy|ill|sick|want to cry)` +
-	`|\b(?:faint\w*|heart attack|died|collapsed)\s+at\s+(?:the\s+)?(?:\w+\s+)?(?:price|bill|cost|fee|fees|total|quote|invoice|receipt)\b` +
+	`|\b(?:faint\w*|heart attack|died|collapsed)\s+(?:at|when i saw|seeing|over)\s+(?:the\s+)?(?:\w+\s+)?(?:price|bill|cost|fee|fees|total|quote|invoice|receipt)\b` +
 	`|\b(?:haemorrhag|hemorrhag|bleed)\w*\s+(?:money|cash|pounds|dollars|funds)\b` +
 	// "my feet are killing me in these shoes haha": said with a laugh.
 	`|\bkilling me\b[^.;!?]{0,40}?\b(?:lol|haha\w*|lmao|😂)`)
@@ -87,6 +87,8 @@ var laughFigureRe = guard(`\blaugh\w*\s+(?:so\s+hard|so\s+much|too\s+hard|till|u
 // reading 8", "the basil is looking poorly", "the hoover is wheezing".
 var placeThingRe = guard(`\b(?:fridge|freezer|room|nursery|bath|oven|car|house|flat|water|milk|bottle|formula)\s+(?:temp|temps|temperature|temprature)\b` +
 	`|\b(?:basil|plant|plants|herbs|tomatoes|garden|lawn|tree|trees|flowers|orchid|hoover|vacuum|boiler|engine|motor|car|printer)\s+(?:\w+\s+){0,4}?(?:poorly|sick|ill|unwell|wheez\w*|cough\w*|dying|dead)\b`)
+
+var laughWords = indexPlain([]string{"lol", "haha*", "lmao", "rofl", "😂", "🤣"})
 
 // blankFigures blanks the products, courses, alarms and figures above.
 func blankFigures(t string) string {
@@ -98,7 +100,8 @@ func blankFigures(t string) string {
 	}
 	if swearRe.may(t) {
 		t = swearRe.ReplaceAllStringFunc(t, func(m string) string {
-			if w := swearRe.FindStringSubmatch(m)[1]; bodyWords.in(w) || outputWords.in(w) || concernWords.in(w) || medicalWords.in(w) {
+			// Said with a laugh, "bloody nappies everywhere lol" is a swear too.
+			if w := swearRe.FindStringSubmatch(m)[1]; !laughWords.in(t) && (bodyWords.in(w) || outputWords.in(w) || concernWords.in(w) || medicalWords.in(w)) {
 				return m
 			}
 			return spaces(m)

@@ -449,6 +449,13 @@ func TestHealthReadsByHalves(t *testing.T) {
 		{"off feeds", "shes been off her milk since yesterday", "shes been off work since yesterday"},
 		{"feeds fewer in a day", "dropped from 8 feeds to 4 a day", "dropped from 3 naps to 2 a day"},
 		{"something a child should not eat", "i think he ate a crayon", "bought crayons for his stocking"},
+		{"unlike the usual", "she is much fussier than usual and warm", "she is much fussier than usual about socks lol"},
+		{"not as lively as usual", "not as playful as usual, just lies there", "as playful as usual, rolled all over"},
+		{"a feed not wanted", "he hasnt wanted any formula since lunch", "he hasnt wanted the dummy since lunch"},
+		{"mood in a word", "im worried all the time and cant relax", "relax, the sitter is here at 6"},
+		{"a swear with a laugh", "bloody nappy, streaks of red in it", "bloody nappies everywhere lol"},
+		{"a price that makes one faint", "i fainted when i stood up", "nearly fainted when i saw the price of the pram"},
+		{"a bottle named by colic", "colic crying for 4 hours straight", "we need more of the anti colic bottles"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)

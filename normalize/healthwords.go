@@ -69,7 +69,9 @@ var moodWords = indexPlain([]string{
 	"shes a bad mom", "a bad mother", "such a bad mom", "im a terrible", "im an awful", "im a failure", "im failing",
 	"worst mom", "worst mother", "worst dad", "useless mom", "useless mother", "bad parent", "hasnt left bed", "dont want to get out of bed", "didnt want to get out of bed", "cant face getting up",
 	"everything makes me angry", "everyone makes me angry", "everything makes me cry", "everything annoys me",
-	"so irritable", "irritable all", "short tempered with everyone",
+	"so irritable", "irritable all", "short tempered with everyone", "not enjoying anything", "enjoy nothing",
+	"dont want to see anyone", "dont want to see anybody", "dont want to talk to anyone", "worried all the time",
+	"worry all the time", "worrying all the time", "cant relax", "never relax",
 	"hasnt left the bed", "cant get out of bed", "wont get out of bed", "hasnt gotten out of bed", "stays in bed all day",
 	"everything feels grey", "everything feels gray", "everything feels heavy", "everything is grey", "everything is gray",
 	"feel grey", "feel gray", "feel flat", "not sleeping or eating", "not eating or sleeping", "lost my appetite", "better off with someone else", "better off with another", "better off with a different",
@@ -262,7 +264,9 @@ var medicalWords = indexPlain([]string{
 	// Off feeds, under the bath water, hardly moving.
 	"off her milk", "off his milk", "off her food", "off his food", "off her feeds", "off his feeds", "off her bottle",
 	"off his bottle", "off milk", "off food", "off feeds", "flushed", "slipped under", "went under the water",
-	"under the water", "face in the water", "hardly moves", "barely moves", "doesnt move much", "not moving much", "eyes half open", "wont look at me", "doesnt look at me",
+	"under the water", "face in the water", "hardly moves", "barely moves", "doesnt move much", "not moving much",
+	"dazed", "isnt following", "doesnt follow", "poo has stopped", "poos have stopped", "stopped pooing",
+	"stopped pooping", "tummy hard", "hard tummy", "tummy is hard", "belly hard", "hard belly", "belly is hard", "eyes half open", "wont look at me", "doesnt look at me",
 })
 
 // notMedical are phrases that hold a medical word but are not a concern:
@@ -309,6 +313,7 @@ var notMedical = indexPlain([]string{
 	"respond to my text", "responding to my message", "responded to my email",
 	"went viral", "gone viral", "go viral", "blood donor", "temp of the bath", "temp of the water", "temp of the room", "temp of the milk", "temp of the bottle", "colic drops",
 	"snot sucker*", "snotsucker*", "snot vacuum",
+	"anti colic", "anti-colic", "colic bottle*",
 	"like its in pain", "like it is in pain", "like its dying", "like it is dying", "like its about to die",
 })
 
@@ -406,7 +411,9 @@ var supplyWords = indexPlain([]string{
 	"nearly empty", "almost empty", "nearly finished", "almost finished", "buy another", "get another",
 	"another bottle", "leftover*", "left over", "take back", "take them back", "take it back", "repeat prescription",
 	"the repeat", "a repeat", "pharmacist", "prescription form", "repeat form", "meds form", "medicine form",
-	"medication form", "consent form", "form for daycare", "form at daycare", "form to daycare",
+	"medication form", "consent form", "form for daycare", "form at daycare", "form to daycare", "a letter about",
+	"letter for", "needs a letter", "on offer", "offer at", "at superdrug", "at boots", "at tesco", "at asda",
+	"at the chemist", "at target", "at walmart", "at cvs", "at walgreens",
 	"from asda", "from tesco", "from sainsburys", "from aldi", "from lidl", "from morrisons", "from waitrose",
 	"from superdrug", "from walmart", "from kroger", "from the shop", "from the shops", "from the store",
 	"from the supermarket", "from the corner shop", "tidy", "packed", "before buying", "which one to buy",
@@ -484,7 +491,8 @@ var concernWords = indexPlain([]string{
 	"blister*", "mucus", "raw", "bulging", "racing", "pounding", "hurts", "hurt", "hurting", "pain*", "ache*",
 	"aching", "itch*", "bumps", "bump", "bumpy", "spots", "spotty", "discharge", "worse", "bloated", "distended",
 	"fluid", "peeling", "flaky", "crossing", "crossed", "skipping", "sweating", "sweaty", "lumps", "lump", "lumpy",
-	"whitish", "white-ish", "hard and", "rattly", "smells", "smelly", "stinks", "foul", "smell", "strong smell", "cloudy", "frothy", "foamy", "twisted", "oozing", "weeping",
+	"whitish", "white-ish", "hard and", "rattly", "smells", "smelly", "stinks", "foul", "smell", "strong smell", "cloudy", "frothy", "foamy", "twisted", "shredded", "agony", "agonising", "agonizing",
+	"excruciating", "oozing", "weeping",
 	"yellow", "blue", "bluish", "grey", "gray", "pale", "green", "black", "white", "orange", "purple", "dark",
 	"crystal*", "brick dust", "watery", "explosive", "flushed", "blocked", "stuffed", "runny", "snotty", "in and out", "whistl*",
 	"cracked", "cracking", "burn*", "burnt", "scald*", "hot", "glassy", "labored", "laboured", "struggl*",
