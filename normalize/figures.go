@@ -69,6 +69,27 @@ var shakeThingRe = guard(`\b(?:shak(?:e|es|ing)|shook)\s+(?:his|her|their|the|a|
 // nursery is 20", "temp of the bath".
 var placeTempRe = guard(`\btemp\w*\s+(?:in|of|inside)\s+(?:the\s+|her\s+|his\s+|our\s+|my\s+)?(?:room|nursery|house|bedroom|flat|car|fridge|freezer|bath|water|oven|garden|office|kitchen|milk|bottle|formula)\b`)
 
+// swearRe is "bloody" as a swear word, before a thing that cannot bleed:
+// "bloody bins", "bloody car wont start". Before the body or what it
+// passes ("bloody poo", "bloody nose") it is blood.
+var swearRe = guard(`\bbloody\s+(\w+)`)
+
+// laughFigureRe is laughing so hard one chokes or cannot breathe, and a
+// bill or a price that makes one faint: the writer's figure, not a sign.
+var laughFigureRe = guard(`\blaugh\w*\s+(?:so\s+hard|so\s+much|too\s+hard|till|until|that hard)\b[^.;!?]{0,30}?\b(?:chok\w*|cant breathe|couldnt breathe|cant breath|cried|crying|died|dying|wet myself|peed|wee\w*)` +
+	`|\b(?:bill|price|cost|quote|invoice|total|receipt|rent|fees?)\s+(?:\w+\s+){0,2}?(?:made|makes|making)\s+me\s+(?:feel\s+)?(?:faint|dizzy|ill|sick|want to cry)` +
+	`|\b(?:faint\w*|heart attack|died|collapsed)\s+(?:at|when i saw|seeing|over)\s+(?:the\s+)?(?:\w+\s+)?(?:price|bill|cost|fee|fees|total|quote|invoice|receipt)\b` +
+	`|\b(?:haemorrhag|hemorrhag|bleed)\w*\s+(?:money|cash|pounds|dollars|funds)\b` +
+	// "my feet are killing me in these shoes haha": said with a laugh.
+	`|\bkilling me\b[^.;!?]{0,40}?\b(?:lol|haha\w*|lmao|😂)`)
+
+// placeThingRe is a thing's own temperature or health: "fridge temp
+// reading 8", "the basil is looking poorly", "the hoover is wheezing".
+var placeThingRe = guard(`\b(?:fridge|freezer|room|nursery|bath|oven|car|house|flat|water|milk|bottle|formula)\s+(?:temp|temps|temperature|temprature)\b` +
+	`|\b(?:basil|plant|plants|herbs|tomatoes|garden|lawn|tree|trees|flowers|orchid|hoover|vacuum|boiler|engine|motor|car|printer)\s+(?:\w+\s+){0,4}?(?:poorly|sick|ill|unwell|wheez\w*|cough\w*|dying|dead)\b`)
+
+var laughWords = indexPlain([]string{"lol", "haha*", "lmao", "rofl", "😂", "🤣"})
+
 // blankFigures blanks the products, courses, alarms and figures above.
 func blankFigures(t string) string {
 	if productNameRe.may(t) {
@@ -77,7 +98,16 @@ func blankFigures(t string) string {
 			return spaces(m[:len(m)-len(sub[1])]) + sub[1]
 		})
 	}
-	for _, re := range []*guardedRe{placeTempRe, courseRe, dischargeVisitRe, heartFigureRe, writerFigureRe, eyeColourRe, touchRe, healingRe} {
+	if swearRe.may(t) {
+		t = swearRe.ReplaceAllStringFunc(t, func(m string) string {
+			// Said with a laugh, "bloody nappies everywhere lol" is a swear too.
+			if w := swearRe.FindStringSubmatch(m)[1]; !laughWords.in(t) && (bodyWords.in(w) || outputWords.in(w) || concernWords.in(w) || medicalWords.in(w)) {
+				return m
+			}
+			return spaces(m)
+		})
+	}
+	for _, re := range []*guardedRe{placeTempRe, placeThingRe, laughFigureRe, courseRe, dischargeVisitRe, heartFigureRe, writerFigureRe, eyeColourRe, touchRe, healingRe} {
 		t = re.ReplaceAllStringFunc(t, spaces)
 	}
 	if shakeThingRe.may(t) {

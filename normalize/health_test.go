@@ -391,3 +391,75 @@ func TestHealthReadsByShape(t *testing.T) {
 		})
 	}
 }
+
+// The readings of the eighth to tenth sets' misses and false alarms, by
+// the two halves of a clause (what it is about and a word of trouble) and
+// by wider lexicons, each on a pair: the concern and the everyday note
+// that shares its words (neither is a corpus note).
+func TestHealthReadsByHalves(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		// A feed and a trouble with it.
+		{"a feed never enough", "nursing every 40 min and he still seems hungry", "nursed 20 min, fell asleep full and happy"},
+		{"asleep at every feed", "she dozes off 3 mins into every bottle", "she fell asleep on the boob after a big feed"},
+		{"a feed against the usual", "intake under half her usual since the morning", "intake as usual since the morning"},
+		{"next to nothing taken", "has drunk hardly anything since breakfast", "has drunk her whole bottle since breakfast"},
+		// The baby weak, pale or not waking.
+		{"weak and sleepy", "pale and sleepy, barely cries", "pale pink blanket for the cot"},
+		{"not waking for feeds", "she isnt waking for her feeds at all", "she isnt waking for the 2am feed anymore, yay"},
+		{"cannot be woken", "cant get him to wake up for his bottle", "cant get him to wear his hat"},
+		// Wees and what hurts.
+		{"fewer wees", "nappies much lighter, peeing way less", "nappies size 3, a lot less leaky"},
+		{"a cry at a wee", "screams every time she wees", "laughs every time she wees in the bath lol"},
+		// Injuries.
+		{"a knock to the head", "bonked her forehead on the cot rail, goose egg", "bonked the car on the gatepost, insurance"},
+		// Mood and medicines.
+		{"interest lost", "no interest in anything since the birth", "no interest in the new toy lol"},
+		{"a remedy given", "infacol before every feed, last at 2", "infacol nearly finished, buy another"},
+		{"a supplement missed", "forgot her vitamin d today", "vitamin d drops in the cupboard"},
+		// Everyday notes that share the words.
+		{"a swear word", "bloody nappy again, streaks of red", "bloody bins not collected again"},
+		{"a laugh", "choking on her milk and going red", "laughed so hard i nearly choked at the group chat"},
+		{"a thing's temperature or health", "her temp is 38.4", "fridge temp reading 8, turned it down"},
+		{"a list on one line", "temp 38.5 - calpol given - still crying", "- milk - nappies - calpol - bread"},
+		{"a medicine kept", "gave calpol but her fever isnt coming down", "calpol in the medicine box on the high shelf"},
+		{"a list without a head", "calpol, cool flannel and fluids, she is 39", "calpol, bibs and wipes from tesco"},
+		// More of the shapes, and the everyday notes that share them.
+		{"weight the wrong way", "his weight keeps dropping at each weigh in", "my weight keeps dropping since i started running"},
+		{"a finger trapped", "thumb shut in the back door", "shut the back door, the cat got in"},
+		{"pushed off", "her brother pushed her off the bed", "her brother pushed the pram off the kerb, empty"},
+		{"barely responding", "she doesnt seem to respond to anything", "the landlord doesnt seem to respond to emails"},
+		{"panic and checking", "i keep checking shes breathing, cant sleep", "i keep checking the oven timer lol"},
+		{"a fee that makes one faint", "i fainted in the shower this morning", "nearly fainted at the nursery fee"},
+		{"a friend unwell", "i have the flu, call the gp", "my best friend has the flu, call her tonight"},
+		{"an appliance that coughs", "she coughs up thick mucus", "the toaster coughs up smoke"},
+		{"a feed said the other way round", "down to 300 ml a day from 600", "down to 2 naps a day from 3"},
+		{"a knock to the back of the head", "banged the back of her head on the tiles", "banged the back door shut"},
+		{"a fall without who fell", "tipped out of the bouncer onto the floor", "tipped out the bath water and rinsed the tub"},
+		{"something hot spilled", "the tea spilled on his arm", "the tea spilled on his drawing"},
+		{"a cry when touched", "twisted her wrist, cries when i touch it", "cries when i turn off the mobile lol"},
+		{"less alert", "less alert than yesterday and sleepy", "feeling more alert after coffee"},
+		{"a wound healed", "incision edges are separating", "incision healed nicely, scar is fading"},
+		{"a form to fill", "gave her the wrong meds at daycare", "drop the meds form at daycare"},
+		{"a list of short items", "fever, rash, vomiting, floppy", "bread, eggs, calpol, bin bags"},
+		{"a thermometer's reading", "thermometer reading 38 after her nap", "room thermometer says 19"},
+		{"a feeling of the writer's", "i feel trapped and i cant tell anyone", "traffic again, i feel trapped in this car lol"},
+		{"scared of one's thoughts", "im scared of my own thoughts at night", "im scared of spiders, dh got it out"},
+		{"off feeds", "shes been off her milk since yesterday", "shes been off work since yesterday"},
+		{"feeds fewer in a day", "dropped from 8 feeds to 4 a day", "dropped from 3 naps to 2 a day"},
+		{"something a child should not eat", "i think he ate a crayon", "bought crayons for his stocking"},
+		{"unlike the usual", "she is much fussier than usual and warm", "she is much fussier than usual about socks lol"},
+		{"not as lively as usual", "not as playful as usual, just lies there", "as playful as usual, rolled all over"},
+		{"a feed not wanted", "he hasnt wanted any formula since lunch", "he hasnt wanted the dummy since lunch"},
+		{"mood in a word", "im worried all the time and cant relax", "relax, the sitter is here at 6"},
+		{"a swear with a laugh", "bloody nappy, streaks of red in it", "bloody nappies everywhere lol"},
+		{"a price that makes one faint", "i fainted when i stood up", "nearly fainted when i saw the price of the pram"},
+		{"a bottle named by colic", "colic crying for 4 hours straight", "we need more of the anti colic bottles"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}

@@ -67,7 +67,11 @@ var moodWords = indexPlain([]string{
 	"cant shut my brain off", "cant shut my mind off", "cant turn my mind off", "worst case scenarios", "catastrophi*",
 	"spiraling", "spiralling", "what ifs", "im a bad mom", "im a bad mother", "im a bad dad", "im a bad parent",
 	"shes a bad mom", "a bad mother", "such a bad mom", "im a terrible", "im an awful", "im a failure", "im failing",
-	"worst mom", "worst mother", "worst dad", "useless mom", "useless mother", "bad parent", "hasnt left bed",
+	"worst mom", "worst mother", "worst dad", "useless mom", "useless mother", "bad parent", "hasnt left bed", "dont want to get out of bed", "didnt want to get out of bed", "cant face getting up",
+	"everything makes me angry", "everyone makes me angry", "everything makes me cry", "everything annoys me",
+	"so irritable", "irritable all", "short tempered with everyone", "not enjoying anything", "enjoy nothing",
+	"dont want to see anyone", "dont want to see anybody", "dont want to talk to anyone", "worried all the time",
+	"worry all the time", "worrying all the time", "cant relax", "never relax",
 	"hasnt left the bed", "cant get out of bed", "wont get out of bed", "hasnt gotten out of bed", "stays in bed all day",
 	"everything feels grey", "everything feels gray", "everything feels heavy", "everything is grey", "everything is gray",
 	"feel grey", "feel gray", "feel flat", "not sleeping or eating", "not eating or sleeping", "lost my appetite", "better off with someone else", "better off with another", "better off with a different",
@@ -79,7 +83,8 @@ var moodWords = indexPlain([]string{
 	"shes a burden", "a burden to", "feel like a burden", "no patience", "lost my patience", "losing my temper",
 	"lose my temper", "scream at everyone", "yell at everyone", "yelling at everyone", "screaming at everyone",
 	"feel like a ghost", "going through the motions", "dont feel like her mom", "dont feel like his mom",
-	"dont feel like a mom", "dont feel like her mother", "dont feel like his mother", "dont feel like shes mine",
+	"dont feel like a mom", "dont feel like her mother", "dont feel like her mum", "dont feel like his mum",
+	"dont feel like a mum", "terrible mum", "bad mum", "im a bad mum", "worst mum", "useless mum", "dont feel like his mother", "dont feel like shes mine",
 	"dont feel like hes mine", "babysitting someone", "and cry before", "and cry in", "cry in the car",
 	"cry in the shower", "cry in the bathroom", "cry myself to sleep", "cried myself to sleep", "sit and cry",
 	"and cry before", "hide and cry", "cry alone", "crying alone", "crying in the shower", "crying in the car",
@@ -90,6 +95,22 @@ var moodWords = indexPlain([]string{
 	"wont hold the baby", "doesnt want to hold", "wont touch the baby", "how to keep going", "how to go on",
 	"how much longer i can", "cant face the baby", "cant face the day",
 	"not making sense", "not making any sense", "making no sense", "talking gibberish", "doesnt need sleep", "doesnt need any sleep", "dont need sleep", "says she doesnt need to sleep", "seeing things that arent there", "hearing things that arent there", "seeing things", "hearing things",
+	// Interest, anger and feeling outside oneself, as a parent writes them.
+	"no interest in anything", "no interest in doing", "no interest in her", "no interest in him",
+	"no interest in the baby", "no interest in life", "no interest in seeing", "lost interest in everything",
+	"lost all interest", "no energy, no interest", "no interest, no energy", "angry at everything", "angry at everyone",
+	"angry with everyone", "snapped at everyone", "snap at everyone", "watching myself", "outside myself",
+	"outside my body", "out of my body", "not really here", "not really there", "in a fog", "in a daze",
+	"left alone with her", "left alone with him", "left alone with the baby", "alone with her today",
+	"feel sad", "feeling sad", "feel so sad", "feeling so sad", "feeling very sad", "sad all the time", "always sad",
+	"sad every day", "cry every day", "crying every day", "no energy for anything",
+	// A mood screening scored or raised.
+	"epds", "edinburgh", "mood questions", "mood questionnaire", "mood score", "mood screen*", "scored high",
+	"scored a", "walking out", "walk out on", "panic every", "panic when", "panic whenever", "panic all",
+	"checking hes breathing", "checking shes breathing", "check hes breathing", "check shes breathing",
+	"checking he is breathing", "checking she is breathing", "check if hes breathing", "check if shes breathing",
+	"checking if hes breathing", "checking if shes breathing", "checking theyre breathing", "havent laughed in", "havent smiled in", "feel so guilty", "feel guilty all",
+	"guilty all the time", "so much guilt", "deserves better", "snap at my", "snapped at my", "snap at everyone",
 })
 
 // medicalWords are symptoms, injuries, worries about feeding, diapers and
@@ -203,7 +224,7 @@ var medicalWords = indexPlain([]string{
 	// The body after birth.
 	"mastitis", "clogged duct", "blocked duct", "plugged duct", "milk bleb", "engorged", "engorgement", "clot",
 	"clots", "clotting", "bleeding", "bled", "hemorrhag*", "haemorrhag*",
-	"pad an hour", "pad every hour", "incision", "wound*",
+	"pad an hour", "pad every hour",
 	"c section wound", "headache*", "migraine*", "seeing spots", "seeing stars", "flashing lights",
 	"blurred vision", "double vision", "chest pain", "in pain", "painful to pee", "painful to poop", "painful to sit", "painful to walk", "painful to feed",
 	"painful to nurse", "painful to latch", "painful to stand", "painful to breathe", "painful to swallow", "painful latch",
@@ -234,6 +255,18 @@ var medicalWords = indexPlain([]string{
 	"d&v", "d and v", "d+v", "screaming in waves", "screams in waves", "crying in waves", "pain in waves",
 	"pain comes in waves", "blue round", "grey round", "gray round", "pale round", "hangs by her side",
 	"hangs by his side", "hanging by her side", "hanging by his side",
+	// Milk out through the nose, no wees at all, hard pellets, eyes that
+	// do not follow.
+	"out his nose", "out of his nose", "out her nose", "out of her nose", "through his nose", "through her nose",
+	"no wees", "no pees", "no wet ones", "no wets", "pellet*", "rabbit poo*", "like pebbles", "hard poo*", "hard stool*",
+	"not tracking", "not focusing", "not following", "not as alert", "less alert", "not very alert", "not alert",
+	"not as active as", "less active than", "not as responsive", "less responsive",
+	// Off feeds, under the bath water, hardly moving.
+	"off her milk", "off his milk", "off her food", "off his food", "off her feeds", "off his feeds", "off her bottle",
+	"off his bottle", "off milk", "off food", "off feeds", "flushed", "slipped under", "went under the water",
+	"under the water", "face in the water", "hardly moves", "barely moves", "doesnt move much", "not moving much",
+	"dazed", "isnt following", "doesnt follow", "poo has stopped", "poos have stopped", "stopped pooing",
+	"stopped pooping", "tummy hard", "hard tummy", "tummy is hard", "belly hard", "hard belly", "belly is hard", "eyes half open", "wont look at me", "doesnt look at me",
 })
 
 // notMedical are phrases that hold a medical word but are not a concern:
@@ -280,6 +313,7 @@ var notMedical = indexPlain([]string{
 	"respond to my text", "responding to my message", "responded to my email",
 	"went viral", "gone viral", "go viral", "blood donor", "temp of the bath", "temp of the water", "temp of the room", "temp of the milk", "temp of the bottle", "colic drops",
 	"snot sucker*", "snotsucker*", "snot vacuum",
+	"anti colic", "anti-colic", "colic bottle*",
 	"like its in pain", "like it is in pain", "like its dying", "like it is dying", "like its about to die",
 })
 
@@ -304,6 +338,15 @@ var medicineWords = indexPlain([]string{
 	"albuterol", "epipen", "fever reducer", "reducer", "reducers", "pain reliever", "painkiller*", "pain killer*", "pain meds",
 	"pain medication", "medicine", "medicines", "medication*", "meds", "med", "prescription", "pill", "pills",
 	"birth control", "the minipill", "mini pill", "cough drops", "cough syrup",
+	// Remedies given to babies, and medicines after a birth, by name.
+	"gaviscon", "infacol", "colief", "dentinox", "ranitidine", "lansoprazole", "losec", "calprofen", "movicol",
+	"lactulose", "senna", "fybogel", "labetalol", "nifedipine", "methyldopa", "enoxaparin", "clexane", "heparin",
+	"fragmin", "dalteparin", "metformin", "insulin", "levothyroxine", "thyroxine", "co-codamol", "cocodamol",
+	"dihydrocodeine", "diclofenac", "oramorph", "morphine", "gabapentin", "citalopram", "mirtazapine",
+	"propranolol", "amitriptyline", "loratadine", "cetirizine", "chlorphenamine", "hydroxyzine", "salbutamol",
+	"ventolin", "clotrimazole", "canesten", "daktarin", "miconazole", "chloramphenicol", "fucidin", "flucloxacillin",
+	"penicillin", "trimethoprim", "nitrofurantoin", "cefalexin", "metronidazole", "erythromycin", "clarithromycin",
+	"sumatriptan", "ondansetron", "zofran", "buscopan", "lorazepam", "diazepam", "quetiapine", "olanzapine",
 })
 
 // routineDrops are supplements and remedies given every day: a health
@@ -320,6 +363,10 @@ var routineQuestion = indexPlain([]string{
 	"how much", "how often", "how many", "how long", "when can", "what dose", "safe", "ok to", "okay to", "should i",
 	"should we", "can i", "can we", "is it ok", "is it okay", "too many", "help with", "working", "not working",
 	"doctor said", "dr said", "ped said", "nurse said", "prescribed", "recommended",
+	// A dose missed, late or unwelcome is the family's, not an errand.
+	"missed", "not given", "not had", "forgot", "forgotten", "skipped", "skip", "making me", "makes me", "made me",
+	"due at", "given at", "gave at", "last one at", "last dose", "next dose", "with each feed", "with every feed",
+	"in every bottle", "before each feed", "before every feed",
 })
 
 // doseRe reads a question about a dose or a dose gone wrong: "how much
@@ -332,8 +379,7 @@ var doseWords = indexPlain([]string{
 	"missed her dose", "missed his dose", "missed my dose", "forgot her dose", "forgot his dose", "forgot my dose",
 	"forgot to give", "how many ml", "how many mg",
 	"can i give", "can we give", "should i give", "should we give", "ok to give", "okay to give", "safe to give",
-	"ok to take", "okay to take", "safe to take", "is it safe", "for her weight", "for his weight", "dosing chart",
-	"dose chart", "spat out her", "spat out his", "spit out her", "spit out his",
+	"ok to take", "okay to take", "safe to take", "is it safe", "for her weight", "for his weight", "spat out her", "spat out his", "spit out her", "spit out his",
 	"is that safe", "is this safe", "can she have", "can he have", "can baby have", "when can she", "when can he",
 	"while breastfeeding", "while breast feeding", "while pumping", "while nursing",
 	"while bf", "while bfing", "when breastfeeding", "when pumping", "compatible with breastfeeding",
@@ -359,7 +405,19 @@ var supplyWords = indexPlain([]string{
 	"pickup", "pick-up", "collect", "arrived", "for when", "just in case", "on hand", "to have on hand",
 	"for the house", "for the new house", "for the car", "for the flat", "for the bag", "for the holiday", "for holiday",
 	"for the trip", "for travel", "for nursery", "for daycare", "came in", "shipped", "is ready", "are ready",
-	"sachet*", "holiday bag", "hospital bag", "changing bag", "nappy bag", "travel bag", "cupboard", "subscription*", "subscribe", "none left", "prescription ready", "meds ready", "medicine ready",
+	"sachet*", "holiday bag", "hospital bag",
+	// Where a medicine is kept, what is left of it, and taking it back.
+	"kit", "med kit", "medicine box", "medicine basket", "medicine drawer", "medicine shelf", "high shelf", "top shelf",
+	"nearly empty", "almost empty", "nearly finished", "almost finished", "buy another", "get another",
+	"another bottle", "leftover*", "left over", "take back", "take them back", "take it back", "repeat prescription",
+	"the repeat", "a repeat", "pharmacist", "prescription form", "repeat form", "meds form", "medicine form",
+	"medication form", "consent form", "form for daycare", "form at daycare", "form to daycare", "a letter about",
+	"letter for", "needs a letter", "on offer", "offer at", "at superdrug", "at boots", "at tesco", "at asda",
+	"at the chemist", "at target", "at walmart", "at cvs", "at walgreens",
+	"from asda", "from tesco", "from sainsburys", "from aldi", "from lidl", "from morrisons", "from waitrose",
+	"from superdrug", "from walmart", "from kroger", "from the shop", "from the shops", "from the store",
+	"from the supermarket", "from the corner shop", "tidy", "packed", "before buying", "which one to buy",
+	"changing bag", "nappy bag", "travel bag", "cupboard", "subscription*", "subscribe", "none left", "prescription ready", "meds ready", "medicine ready",
 })
 
 // supplyVerbs begin a clause that is an errand for a thing ("pack the
@@ -381,7 +439,8 @@ var hazardWords = indexPlain([]string{
 	"hand sanitizer", "sanitiser", "sanitizer", "nail polish", "polish remover", "perfume",
 	"cigarette*", "nicotine", "vape", "weed", "edible*",
 	"plant", "marble", "bead*", "cat food", "dog food", "cat litter", "litter", "dog treats", "lego*", "button", "screw", "pin", "safety pin",
-	"earring", "bottle cap", "wrapper", "foil", "sponge", "silica", "tablet*", "mouthwash", "iron",
+	"earring", "bottle cap", "wrapper", "foil", "sponge", "silica", "tablet*", "mouthwash", "iron", "crayon*", "chalk", "play doh", "playdough", "play-doh", "slime", "soil",
+	"paint", "glue", "stone", "stones", "pebble*", "balloon*", "blu tack", "bluetack", "glitter", "washing powder", "detergent powder", "dishwasher powder", "soap powder",
 	"dishwasher liquid", "dishwasher gel", "washing up liquid", "washing-up liquid", "dish soap", "fabric softener", "descaler", "oven cleaner", "antifreeze", "white spirit", "adult paracetamol", "adult cough*", "adult medicine", "adult calpol", "adult tylenol", "adult ibuprofen", "adult strength", "adult dose",
 	"his adult", "her adult", "my adult", "their adult", "adult meds", "adult version",
 	"leaf", "bush", "houseplant*", "lily", "lilies", "daffodil*", "conker*", "acorn*", "toadstool*", "wild mushroom*",
@@ -432,20 +491,21 @@ var concernWords = indexPlain([]string{
 	"blister*", "mucus", "raw", "bulging", "racing", "pounding", "hurts", "hurt", "hurting", "pain*", "ache*",
 	"aching", "itch*", "bumps", "bump", "bumpy", "spots", "spotty", "discharge", "worse", "bloated", "distended",
 	"fluid", "peeling", "flaky", "crossing", "crossed", "skipping", "sweating", "sweaty", "lumps", "lump", "lumpy",
-	"whitish", "white-ish", "hard and", "rattly", "smells", "smelly", "stinks", "foul", "oozing", "weeping",
+	"whitish", "white-ish", "hard and", "rattly", "smells", "smelly", "stinks", "foul", "smell", "strong smell", "cloudy", "frothy", "foamy", "twisted", "shredded", "agony", "agonising", "agonizing",
+	"excruciating", "oozing", "weeping",
 	"yellow", "blue", "bluish", "grey", "gray", "pale", "green", "black", "white", "orange", "purple", "dark",
 	"crystal*", "brick dust", "watery", "explosive", "flushed", "blocked", "stuffed", "runny", "snotty", "in and out", "whistl*",
 	"cracked", "cracking", "burn*", "burnt", "scald*", "hot", "glassy", "labored", "laboured", "struggl*",
-	"crackl*", "pink*", "rock hard", "hard lump", "straining", "strains", "sting*", "tear", "torn", "blurry",
+	"crackl*", "pink*", "rock hard", "hard lump", "straining", "strains", "sting*", "tear", "tearing", "torn", "ripping", "splitting", "blurry",
 	"blurred", "numb", "tingl*", "weak", "cut", "cuts", "scratch*", "gash", "scrape*", "caught", "pinched",
 	"slammed", "crushed", "jammed", "stuck", "broke", "broken", "killing", "throbbing", "stabbing", "sharp",
-	"tender", "opening", "gaping", "split", "pulling apart", "came apart", "infected", "streak*",
+	"tender", "opening", "gaping", "separat*", "split", "pulling apart", "came apart", "infected", "streak*",
 	"patch*", "welts", "rough", "wheezy", "tight", "limp", "limping", "twitch*", "jerk*", "retraction*", "retracting", "sucking in", "unrespons*", "not responsive", "barely responsive",
 	"not moving", "wont move", "doesnt move", "cold and", "ice cold", "clammy", "mottled",
 	"sunken", "bone dry", "blocked", "grunt*", "weird", "weirdly", "strange", "strangely", "odd", "oddly", "flicking",
 	"darting", "side to side", "twitchy", "wonky", "lopsided", "droop*", "shake", "shakes", "shaking", "shaky",
 	"trembl*", "noisy", "squeaky", "squeak*", "gurgl*", "raspy", "hoarse", "snort*",
-	"wet sounding", "wet sound", "lesion*", "sores", "ulcer*", "pimple*", "pustule*", "weepy",
+	"wet sounding", "wet sound", "honk*", "lesion*", "sores", "ulcer*", "pimple*", "pustule*", "weepy",
 })
 
 // otherPeople are people outside the family and pets, and the ways of
@@ -461,6 +521,7 @@ var otherPeople = indexPlain(func() []string {
 		"mother-in-law", "father-in-law", "mother in law", "father in law", "in-laws", "in laws", "sister", "brother",
 		"sil", "bil", "sister-in-law", "brother-in-law", "aunt", "auntie", "aunty", "uncle", "cousin", "niece",
 		"nephew", "coworker", "co-worker", "colleague", "boss", "manager", "neighbor", "neighbour", "friend",
+		"best friend", "bff", "buddy", "mate", "coach",
 		"bestie", "roommate", "flatmate", "babysitter", "sitter", "nanny", "teacher", "classmate", "landlord",
 		"team", "teammate", "office", "client", "customer", "student", "substitute",
 	} {
@@ -509,6 +570,7 @@ var normalWords = indexPlain([]string{
 // reassureWords say a part of the body is fine or healing.
 var reassureWords = indexPlain([]string{
 	"healing fine", "healing well", "healing nicely", "healing good", "healed up", "all healed", "looks fine",
+	"healed nicely", "healed well", "healed fine", "healed great", "healed perfectly", "scar is fading", "fading nicely",
 	"looks good", "looking good", "looks great", "all good", "no issues", "nothing to worry", "said its fine",
 	"said its normal", "said it was fine", "said it was normal", "totally normal", "perfectly normal", "all clear",
 	"harmless", "on their own", "on its own", "leave it", "leave them", "will pass", "clean and dry", "nothing to do",
@@ -560,5 +622,5 @@ var careConcern = indexPlain([]string{
 	"infected", "oozing", "weeping", "swollen", "swelling", "redness", "peeling", "flaky", "burn*", "rash*",
 	"bruise*", "bump", "lump*", "hurt*", "pain*", "itch*", "crust*", "pus", "scab*", "wound*", "bite", "bites",
 	"splinter", "sting*", "puffy", "tender", "broken", "smell*", "stink*", "spots", "bumps", "hives", "welts",
-	"dry patches", "eczema", "not normal", "worried", "worrying", "weird", "funny", "strange",
+	"dry patches", "eczema", "not normal", "worse", "spreading", "scaly", "worried", "worrying", "weird", "funny", "strange",
 })

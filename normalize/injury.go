@@ -4,6 +4,8 @@ package normalize
 // landed, how far they fell, someone sitting on them, something heavy
 // pulled down onto a child, a limb not used.
 
+import "strings"
+
 // landingRe is how the baby landed: "she landed face down on wooden
 // floor", "fell head first".
 var landingRe = guard(`\b(?:landed|lands|land)\s+(?:\w+\s+){0,2}?(?:face|head|on (?:her|his|their) (?:head|face|back|side|tummy|front)|on (?:the\s+)?(?:\w+\s+)?(?:floor|ground|tiles?|concrete|pavement|stairs|steps))\b` +
@@ -43,8 +45,46 @@ var limbItRe = guard(`\b(?:wont|cant|doesnt|didnt|not|isnt|stopped|refus\w* to|w
 
 var limbWords = indexPlain([]string{"arm", "arms", "leg", "legs", "elbow", "wrist", "hand", "shoulder", "knee", "ankle", "foot"})
 
+// knockRe is a knock to the head or face, however it is said: "bonked
+// head on crib rail", "banged her face on the table", "goose egg", "big
+// egg on his forehead", "toddler hit the baby".
+var knockRe = guard(`\b(?:bang\w*|bonk\w*|bump\w*|hit|hits|knock\w*|smack\w*|whack\w*|conk\w*|thump\w*|clonk\w*|bash\w*)\s+(?:the (?:back|side|front|top) of\s+)?(?:her|his|their|the babys|babys|its)?\s*(?:head|forehead|face|nose|eye|mouth|lip|lips|chin|teeth|tooth|temple)\b` +
+	`|\bgoose\s*-?\s*egg\b|\begg\s+on\s+(?:her|his|the|its|their)?\s*(?:head|forehead|face|temple)\b`)
+
+// hurtByRe is someone hurting the baby, or pushing or pulling them off or
+// out of something: "toddler hit the baby", "her brother pushed her off
+// the bed". Whoever did it, the baby is hurt: the note is read whole, not
+// set aside as about someone else.
+var hurtByRe = guard(`\b(?:hit|kicked|punched|bit|scratched|smacked|whacked|threw \w+ at)\s+(?:the\s+)?(?:baby|lo|newborn|bub)\b` +
+	`|\b(?:push\w*|pull\w*|shov\w*|knock\w*|tipp\w*|drag\w*)\s+(?:her|him|the baby|baby|lo|bub)\s+(?:off|out of|over the|down the|down from|onto the floor)\b`)
+
+// trappedRe is a finger or a limb shut or caught in something:
+// "finger shut in the car door", "caught his hand in the high chair".
+var trappedRe = guard(`\b(?:shut|slammed|trapped|caught|jammed|squashed|pinched|crushed|stuck)\b[^.;!?]{0,25}?\b(?:in|by|under)\s+(?:the\s+|a\s+)?(?:\w+\s+)?(?:door|drawer|gate|hinge|window|cupboard|high chair|highchair|pram|buggy|stroller|cot|bars|recliner|folding)\b`)
+
+var trappedParts = indexPlain([]string{"finger*", "hand", "hands", "toe", "toes", "foot", "feet", "arm", "arms", "leg",
+	"legs", "thumb*", "head", "nail"})
+
+// outOfRe is a fall said without who fell, as notes often are: "tipped out
+// of the swing", "rolled off the changing table". Only off or out of
+// what a baby is put on or in, so a frame off the wall is not one.
+var outOfRe = guard(`(?:^|[.!?,;:]\s*|\b(?:and|then|just)\s+)(?:fell|tipped|rolled|slid|slipped|tumbled|toppled|flipped|bounced)\s+(?:right\s+|straight\s+|head first\s+)?(?:off|out of)\s+(?:the|a|her|his|our|my)\s+(?:big\s+)?(?:bed|sofa|couch|swing|bouncer|chair|changing|table|cot|crib|pram|stroller|buggy|high ?chair|car ?seat|counter|bath|stairs|steps?|bumbo|rocker|sling|carrier|moses|bassinet|playmat|ottoman|seat)`)
+
+// scaldRe is something hot spilled or touched onto the body: "he grabbed
+// my coffee and it spilled on his hand", "touched the hot pan".
+var scaldRe = guard(`\b(?:coffee|tea|kettle|soup|hot water|boiling water|pan|oven|iron|straighteners|curling iron|candle|radiator|stove|hob|hot drink|hot chocolate|noodles)\b[^.;!?]{0,30}?\b(?:spill\w*|splash\w*|pour\w*|tipp\w*|touch\w*|grabb\w*|knock\w*)\b[^.;!?]{0,20}?\b(?:on|onto|over|down|against|with)\s+(?:her|his|their|him|the babys)\b([^.;!?]{0,15})`)
+
+func scalded(t string) bool {
+	for _, m := range scaldRe.FindAllStringSubmatch(t, -1) {
+		if rest := strings.TrimSpace(m[1]); rest == "" || bodyWords.in("her "+rest) || bodyWords.in(rest) {
+			return true
+		}
+	}
+	return false
+}
+
 // injuryRead: one of the injuries above.
 func injuryRead(t string) bool {
-	return landingRe.MatchString(t) || fallHeightRe.MatchString(t) || satOnRe.MatchString(t) || heavyOn(t) ||
+	return knockRe.MatchString(t) || hurtByRe.MatchString(t) || outOfRe.MatchString(t) || scalded(t) || trappedRe.MatchString(t) && trappedParts.in(t) || landingRe.MatchString(t) || fallHeightRe.MatchString(t) || satOnRe.MatchString(t) || heavyOn(t) ||
 		limbItRe.MatchString(t) && limbWords.in(t)
 }

@@ -37,7 +37,7 @@ var feedingRe = guard(`\b(?:cant|cannot|can not|wont|wouldnt|would not|doesnt|di
 	`|\b(?:hasnt|havent|has not|hadnt|didnt|not)\s+(?:had|have|taken|take|done)\s+(?:a |any |one )?(?:proper|real|good|decent|full|single|whole|complete)\s+(?:bottle|feed|meal|nurse|nursing session|drink)` +
 	`|\b(?:wont|didnt|doesnt|wouldnt|not|refus\w+ to|cant)\s+(?:even\s+)?(?:take|drink|eat|finish|have|keep down)\s+more than\b` +
 	`|\b(?:took|takes|taking|drank|drinking|ate|eating|had|having|finished)\s+(?:less than|under|barely|hardly)\s+(?:an?\s+|\d|half|one|two)` +
-	`|\bonly\s+(?:fed|feeds|feeding|nursed|nurses|nursing|ate|eats|latched|sucked|drank|lasted|fed well)\s+(?:for\s+)?(?:like\s+|about\s+|maybe\s+)?(?:\d+|a few|two|three|five|one|a minute|a min)\s*(?:min|mins|minutes|m|sec|secs|seconds)?\b` +
+	`|\bonly\s+(?:fed|feeds|feeding|nursed|nurses|nursing|ate|eats|latched|sucked|sucks|sucking|drank|lasted|fed well)\s+(?:for\s+)?(?:like\s+|about\s+|maybe\s+)?(?:\d+|a few|two|three|five|one|a minute|a min)\s*(?:min|mins|minutes|m|sec|secs|seconds)?\b` +
 	`|\b(?:barely|hardly)\s+(?:took|taken|drank|drunk|ate|eaten|had|finished|managed)\s+(?:\d|an? oz|half|one|two)` +
 	`|\bpush\w*\s+(?:the\s+)?(?:bottle|breast|boob|nipple|spoon)?\s*away\b` +
 	`|\bonly\s+(?:wanting|wants|want|taking|takes|took|drank|drinks|drinking|ate|eats|eating|had|has|having|finished|finishes|managing|managed|manages|downed|did|does|doing)\s+(?:like\s+|about\s+|maybe\s+)?(?:\d+(?:\.\d+)?\s*(?:oz|ml|ounces?)|an? oz|an ounce|half)` +
@@ -91,17 +91,31 @@ var fallRe = guard(`\b(?:she|he|lo|baby|dd|ds|bub|toddler|they|twins?)\s+(?:\w+\
 
 // feedDropRe and feedDrop read feeds that have shrunk: "went from 4oz to
 // 1oz per feed".
-var feedDropRe = guard(`\b(?:went|gone|going|dropped|down|fell|fallen)\s+from\s+(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?)?\s+(?:to|down to)\s+(?:only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?)\b`)
+var feedDropRe = guard(`\b(?:went|gone|going|dropped|down|fell|fallen)\s+from\s+(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?|feeds?|feedings?|bottles?|wets|wet nappies|wet diapers)?\s+(?:to|down to)\s+(?:only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?|feeds?|feedings?|bottles?|wets|wet nappies|wet diapers)?(?:\s+(?:a day|today|per day|in 24))\b|\b(?:went|gone|going|dropped|down|fell|fallen)\s+from\s+(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?|feeds?|feedings?|bottles?)?\s+(?:to|down to)\s+(?:only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?)\b`)
+
+// feedDownToRe is the same said the other way round: "down to 15 oz a day
+// from 25".
+var feedDownToRe = guard(`\b(?:down|dropped|fallen|gone down)\s+to\s+(?:only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?)\b[^.;!?]{0,20}?\bfrom\s+(\d+(?:\.\d+)?)\b`)
 
 func feedDrop(t string) bool {
 	for _, m := range feedDropRe.FindAllStringSubmatch(t, -1) {
-		from, err1 := strconv.ParseFloat(m[1], 64)
-		to, err2 := strconv.ParseFloat(m[2], 64)
-		if err1 == nil && err2 == nil && to < from {
+		if less(m[2], m[1]) || less(m[4], m[3]) {
+			return true
+		}
+	}
+	for _, m := range feedDownToRe.FindAllStringSubmatch(t, -1) {
+		if less(m[1], m[2]) {
 			return true
 		}
 	}
 	return false
+}
+
+// less: both are numbers and a is the smaller.
+func less(a, b string) bool {
+	x, err1 := strconv.ParseFloat(a, 64)
+	y, err2 := strconv.ParseFloat(b, 64)
+	return err1 == nil && err2 == nil && x < y
 }
 
 // apneaRe is breathing that pauses or stops: "pausing her breathing",
@@ -203,11 +217,11 @@ var doseAmountRe = guard(`\binstead of\s+(?:the\s+)?(?:\d+(?:\.\d+)?\s*(?:mg|cc|
 
 // respondRe is someone barely responding; emails and messages that go
 // unanswered are blanked first (notMedical).
-var respondRe = guard(`\b(?:not|barely|hardly|isnt|doesnt|didnt|wont|wasnt|stopped)\s+(?:really\s+|much\s+)?respond(?:ing|s|ed)?\b`)
+var respondRe = guard(`\b(?:not|barely|hardly|isnt|doesnt|didnt|wont|wasnt|stopped)\s+(?:really\s+|much\s+|seem\s+to\s+|seems\s+to\s+|even\s+)?respond(?:ing|s|ed)?\b`)
 
 // thingRe is an object doing what a body does ("the printer choked", "the
 // shelf fell off", "laptop is infected"): not a health note.
-var thingRe = guard(`\b(?:printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|pram|buggy|pushchair|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio)s?\s+(?:\w+\s+){0,3}?(?:choked|choking|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|sneez\w*|threw up|spit\w*|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware|puk\w*|vomit\w*|throwing up|spew\w*|seizures?|(?:having|has|had)\s+(?:a\s+)?fit|sick (?:noise|sound)s?|in pain|running a temp\w*)`)
+var thingRe = guard(`\b(?:printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|pram|buggy|pushchair|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio)s?\s+(?:\w+\s+){0,3}?(?:choked|choking|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|coughs|sneez\w*|threw up|spit\w*|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware|puk\w*|vomit\w*|throwing up|spew\w*|seizures?|(?:having|has|had)\s+(?:a\s+)?fit|sick (?:noise|sound)s?|in pain|running a temp\w*)`)
 
 // personState is a person and a state in one clause ("she has", "baby is",
 // "i feel"): such a clause says how someone is, so it is read even when it
@@ -291,14 +305,14 @@ func medicalIn(s, t string) bool {
 		sleepyBaby(t) || sneezeRe.MatchString(t) || earRe.MatchString(t) || lessActiveRe.MatchString(t) ||
 		vomitAllRe.MatchString(t) || objectIn(t) || hearingRe.MatchString(t) || caughtRe.MatchString(t) ||
 		signsRead(t) || injuryRead(t) || postpartumRead(t) || weightRe.MatchString(t) ||
-		fewWetsRe.MatchString(t) || littleFeedRe.MatchString(t) || weightLost(t) || fewWets(t) {
+		fewWetsRe.MatchString(t) || littleFeedRe.MatchString(t) || weightLost(t) || fewWets(t) || clauseSigns(t) {
 		return true
 	}
 	if bodyConcern(t) {
 		return true
 	}
 	return feverReading(unitNumberRe.ReplaceAllStringFunc(t, spaces), bareTempRe) || feverReading(t, tempNumberRe) ||
-		lowReading(t)
+		thermometerRe.MatchString(t) || lowReading(t)
 }
 
 // isHarm: thoughts of self-harm, of harming the baby, of not wanting to
@@ -768,7 +782,7 @@ func healthText(s string) (t string, harm, other bool) {
 	// such a note is read whole. Contact is also read before kin are
 	// renamed someone else: "the sitter's kid has hfmd, she came straight
 	// here", "the baby's cousin had measles and they shared toys".
-	whole := swallowed(t) || doseMistake(t) || droppedRe.MatchString(t) || exposed(t) || unsafeRead(t) ||
+	whole := swallowed(t) || doseMistake(t) || droppedRe.MatchString(t) || hurtByRe.MatchString(t) || exposed(t) || unsafeRead(t) ||
 		contactExposed(plain(s))
 	if !whole && aboutSomeoneElse(t) {
 		if _, ours := readOthers(t); !ours {

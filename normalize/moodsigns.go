@@ -41,8 +41,31 @@ var sleeplessRe = guard(`\b(?:baby|babys|she|shes|he|hes|lo|bub|they|theyre)\s+(
 // something is a supply.
 var lowRe = guard(`\b(?:feel|feels|feeling|felt)\s+(?:so\s+|really\s+|very\s+|pretty\s+|super\s+|quite\s+)?low\b(?:\s*$|\s*[^\w\s]|\s+(?:today|lately|again|all|and|since|recently|at|for|these|this|every|most|in|but|i))`)
 
+// feelingRe is the writer naming a heavy feeling of their own: "i feel
+// trapped", "im terrified to be alone with him", "scared of my own
+// thoughts", "my thoughts are racing". The feeling is the word a parent
+// reaches for, so it is read as a word of a kind after "i" rather than
+// one sentence per note; said with a laugh, or of a thing ("terrified of
+// spiders"), it is not (feelingNotMood).
+var feelingRe = guard(`\b(?:i|im|i am|ive been|i have been|i feel|i felt|i keep feeling|feeling|feel)\s+(?:\w+\s+){0,2}?(?:terrified|frightened|trapped|hopeless|worthless|ashamed|miserable|desperate|overwhelmed|drowning|broken|numb|empty|detached|disconnected|resentful|furious|dread\w*|panick\w*|paranoid|suffocat\w*|like a prisoner|like im losing it|like im going crazy|like im going mad|like im failing)\b` +
+	`|\b(?:scared|afraid|terrified|frightened|nervous|anxious)\s+(?:to be|of being)\s+(?:left\s+)?alone\s+with\b` +
+	`|\b(?:scared|afraid|terrified|frightened)\s+of\s+(?:my\s+)?(?:own\s+)?(?:thoughts|mind|head|feelings|myself)\b` +
+	`|\b(?:my\s+)?(?:thoughts|mind|head|heart)\s+(?:is|are|keeps?|wont stop|been|was|were)\s+(?:\w+\s+)?racing\b`)
+
+var feelingNotMood = indexPlain([]string{"lol", "haha", "lmao", "of spiders", "of heights", "of flying", "of the dentist",
+	"of driving", "the traffic", "the film", "the movie", "the show", "the match", "the game", "exam", "interview"})
+
+func feeling(t string) bool {
+	for _, c := range splitClauses(t) {
+		if feelingRe.MatchString(c) && !feelingNotMood.in(c) {
+			return true
+		}
+	}
+	return false
+}
+
 // moodSigns: one of the readings above.
 func moodSigns(t string) bool {
 	return delusionRe.MatchString(t) || escapeRe.MatchString(t) || checkingRe.MatchString(t) ||
-		sleeplessRe.MatchString(t) || lowRe.MatchString(t)
+		sleeplessRe.MatchString(t) || lowRe.MatchString(t) || feeling(t)
 }

@@ -103,6 +103,9 @@ var listHeads = indexPlain([]string{"shop", "shopping", "shops", "list", "buy", 
 // itemList: the sentence is an errand's head, a colon and three or more
 // short items: a list, though it names none of listMarkers.
 func itemList(sent string) bool {
+	if dashList(sent) || commaList(sent) {
+		return true
+	}
 	i := strings.IndexByte(sent, ':')
 	if i < 0 || !listHeads.in(sent[:i]) {
 		return false
@@ -119,11 +122,58 @@ func itemList(sent string) bool {
 	return true
 }
 
+// dashList is a list written on one line with dashes, "- formula -
+// wipes - bin bags - calpol": three or more short items and no verb of
+// how someone is, which maskList reads clause by clause.
+func dashList(sent string) bool {
+	if !strings.Contains(sent, " - ") {
+		return false
+	}
+	items := strings.Split(strings.TrimPrefix(strings.TrimSpace(sent), "- "), " - ")
+	if len(items) < 3 {
+		return false
+	}
+	for _, it := range items {
+		if n := len(strings.Fields(it)); n == 0 || n > 3 {
+			return false
+		}
+	}
+	return true
+}
+
+// commaList is a list without a head, "calpol, nappies and wipes from
+// asda": three or more short items, with a shop or an errand's word, and
+// no time of day (a medicine log, "calpol 2pm, nurofen 5pm", is not a
+// list to buy).
+//
+// Four or more items of one or two words are a list without a shop:
+// "nappies, wipes, milk, calpol, bread".
+func commaList(sent string) bool {
+	if strings.Count(sent, ",") < 1 || timeOfDayRe.MatchString(sent) {
+		return false
+	}
+	items := strings.FieldsFunc(strings.ReplaceAll(sent, " and ", ","), func(r rune) bool { return r == ',' })
+	if len(items) < 3 {
+		return false
+	}
+	longest := 0
+	for _, it := range items {
+		n := len(strings.Fields(it))
+		if n == 0 || n > 4 {
+			return false
+		}
+		longest = max(longest, n)
+	}
+	return supplyWords.in(sent) || len(items) >= 4 && longest <= 2
+}
+
+var timeOfDayRe = guard(`\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b|\bat \d`)
+
 // maskList blanks the items of a list sentence; a clause that says how
 // someone is (personState) or names a symptom (medicalWords beyond a
 // medicine's name) is kept.
 func maskList(t string) string {
-	if !listMarkers.in(t) && strings.IndexByte(t, ':') < 0 {
+	if !listMarkers.in(t) && strings.IndexByte(t, ':') < 0 && !strings.Contains(t, " - ") && strings.IndexByte(t, ',') < 0 {
 		return t
 	}
 	b := []byte(t)
@@ -132,7 +182,11 @@ func maskList(t string) string {
 		if !listMarkers.in(sent) && !itemList(sent) {
 			continue
 		}
-		for _, c := range clauseSpans(sent, ",") {
+		cuts := ","
+		if dashList(sent) {
+			cuts = ",-"
+		}
+		for _, c := range clauseSpans(sent, cuts) {
 			cl := sent[c[0]:c[1]]
 			if personState.MatchString(cl) || medicalWords.in(medicineWords.blank(listMarkers.blank(cl))) {
 				continue

@@ -91,3 +91,8 @@ func lowReading(t string) bool {
 // unitNumberRe is a number with a unit that is not a temperature's: "38.5
 // hours of labour", "37.5 weeks". Blanked before a bare reading is read.
 var unitNumberRe = guard(`\b\d+(?:[.,]\d+)?\s*(?:hours?|hrs?|h|mins?|minutes?|weeks?|wks?|kg|kgs|lbs?|cm|mm|oz|ml|mls|%|percent|months?|days?|secs?|seconds?)\b`)
+
+// thermometerRe is a thermometer's reading of a fever: "thermometer
+// reading 38", "thermometer says 101". A room's or a fridge's reading
+// ("thermometer says 19") is not in the range.
+var thermometerRe = guard(`\bthermometer\s+(?:reading|reads|read|says|said|shows|showed|showing|is|was|at)\s+(?:3[89]|4[01]|10[0-5])(?:[.,]\d)?\b`)

@@ -1,0 +1,193 @@
+package normalize
+
+// This file: signs read from a clause's two halves — what it is about (a
+// feed, how alert the baby is) and a word of trouble — rather than from
+// one sentence per note. A parent's "feeds taking over an hour and still
+// hungry" and "keeps falling asleep at the breast" share no phrase, but
+// both are a feed and a trouble with it; each half is a small lexicon, so
+// a feed's trouble worded some new way is still read. A clause that calls
+// what it saw normal (calm) is not a sign.
+
+// feedTopic names a feed, its amount or its weighing.
+var feedTopic = indexPlain([]string{"feed", "feeds", "feeding", "feedings", "fed", "bottle", "bottles", "breast",
+	"boob", "boobs", "bf", "nurse", "nursing", "nursed", "latch*", "letdown", "let down", "intake", "oz", "ml", "ounce*",
+	"weigh in", "weigh-in", "weighin", "amount", "sucks", "sucking", "milk", "drank", "drink", "drinks", "drinking"})
+
+// feedTrouble is what goes wrong at a feed: never full, too long, too
+// often, brought back, choked on, given up on, or far less than usual.
+var feedTrouble = indexPlain([]string{"never satisfied", "never seems satisfied", "never seem satisfied",
+	"not satisfied", "still hungry", "always hungry", "never full", "never seems full", "gives up", "give up", "gave up",
+	"arches", "arched", "arch her", "arch his", "splutter*", "sputter*", "chokes", "choke", "coughs and",
+	"brings back", "brought back", "bring back", "brings up", "brought up", "back up", "most of", "double that",
+	"half her usual", "half his usual", "half the usual", "half her normal", "half his normal", "half what",
+	"less than half", "less than usual", "less than normal", "way less", "much less", "far less", "a lot less", "down from",
+	"over an hour", "more than an hour", "for ages", "takes ages", "taking ages", "hours to", "every hour", "hourly",
+	"every 45", "every 30", "every 40", "every 20", "was low", "is low", "weight dropped", "weight has dropped",
+	"weight is down", "weight was down", "weight went down", "dropped weight", "too small", "too little", "not enough",
+	"falls asleep", "falling asleep", "fell asleep", "dozes", "dozing", "drops off", "dropping off", "nods off",
+	"screams and", "screamed and", "screaming and", "cries and", "pulls off", "pulled off", "fights", "fighting",
+	"refus*", "barely touch*", "hardly touch*", "wont take", "wouldnt take", "spitting out", "spits out", "spat out", "clicking",
+	"forever", "still fussing", "for a minute", "a minute then", "turns away", "turned away", "turns her head",
+	"turns his head", "comes off", "coming off", "came off", "straight back out", "back out", "weakly", "non stop",
+	"nonstop", "constantly", "slipping", "fusses", "fussing", "barely anything", "hardly anything", "next to nothing"})
+
+// feedCalm are the ordinary words said of a feed: a growth spurt's
+// cluster feeds, a baby who fell asleep full, a bottle pushed away when
+// done.
+var feedCalm = indexPlain([]string{"cluster", "growth spurt", "milk drunk", "full and", "so full", "content", "happy",
+	"lol", "haha", "cute", "finally", "finished", "bottle warmer", "dream feed", "dreamfeed", "top up bottle",
+	"night feed", "night feeds", "next feed", "before the feed", "after the feed"})
+
+// asleepAtFeed needs the falling asleep to happen again and again, or
+// early: "falls asleep after 2 min at every feed"; once, full, it is a
+// contented baby.
+var asleepAtFeed = indexPlain([]string{"falls asleep", "falling asleep", "fell asleep", "dozes", "dozing", "drops off",
+	"dropping off", "nods off"})
+
+var againRe = guard(`\b(?:every|each feed|keeps?|always|constantly|all the time|mid|straight away|without|within)\b` +
+	`|\bafter\s+(?:\d+|a|one|two|a few)\s*(?:min|mins|minutes|m|sec|secs|seconds)\b|\b\d+\s*(?:min|mins|minutes)\s+in(?:to)?\b`)
+
+// comparedRe compares with the usual ("less than half her usual
+// amount"): it does not call the feed usual.
+var comparedRe = guard(`\b(?:half|less|fewer|under|below|than|down on)\s+(?:\w+\s+){0,2}?(?:usual|normal)\b`)
+
+// feedingTrouble: a clause about a feed with a trouble in it.
+func feedingTrouble(t string) bool {
+	for _, c := range splitClauses(t) {
+		// Calm is read without the trouble: "half her usual amount" compares
+		// with the usual, it does not call the feed usual.
+		if !feedTopic.in(c) || !feedTrouble.in(c) || calm(comparedRe.ReplaceAllStringFunc(feedTrouble.blank(c), spaces)) || feedCalm.in(c) {
+			continue
+		}
+		if asleepAtFeed.in(c) && !feedTrouble.in(asleepAtFeed.blank(c)) && !againRe.MatchString(c) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// toneWords say a baby is weak, pale or floppy (not "low energy", a
+// parent's day in the energy log); alertTopic is the
+// alertness, the cry or the colour they are said of. "pale" alone is a
+// dress or a wall, "weak" a signal; beside "sleepy" or "cry" they are the
+// baby.
+var toneWords = indexPlain([]string{"pale", "paler", "pasty", "weak", "weaker", "feeble", "floppy", "flopping",
+	"floppier", "lolling", "lolls", "low tone", "listless", "wiped out", "no strength",
+	"barely moved", "hardly moved", "barely moving", "so still", "quiet and still", "too quiet", "hardly cries",
+	"barely cries", "hardly crying", "barely crying", "doesnt even startle", "didnt even startle", "not startl*"})
+
+var alertTopic = indexPlain([]string{"sleepy", "sleepier", "drowsy", "tired", "cry", "cries", "crying", "quiet",
+	"still", "head", "awake", "wake", "waking", "energy", "moving", "moved", "colour", "color", "grey", "gray",
+	"feed", "feeds", "feeding", "cot", "than usual", "more than", "seems", "looks",
+	"she", "he", "baby", "lo", "shes", "hes"})
+
+// toneNotBaby: a tone word said of a thing or of the writer's day.
+var toneNotBaby = indexPlain([]string{"signal", "wifi", "battery", "paint", "wall*", "dress", "colour scheme",
+	"pink", "blue", "green", "yellow", "ale", "beer", "coffee", "tea", "i feel", "im", "i am", "weak spot",
+	"weak point", "joke", "excuse", "argument", "wine", "lol", "haha"})
+
+// lowTone: the baby weak, pale, floppy or too still.
+func lowTone(t string) bool {
+	for _, c := range splitClauses(t) {
+		if toneWords.in(c) && !toneNotBaby.in(c) && alertTopic.in(toneWords.blank(c)) && !calm(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// notWakingRe is a baby who does not wake, or stay awake, for feeds:
+// "not waking for feeds", "have to rouse him every time", "dropped
+// straight back off without drinking", "wont stay awake".
+var notWakingRe = guard(`\b(?:not|isnt|wont|doesnt|didnt|hasnt|never|wouldnt|barely|hardly)\s+(?:\w+\s+)?(?:wak\w*|stay\w* awake|rous\w*)\s+(?:up\s+)?(?:on (?:her|his) own\s+)?(?:for|to)\s+(?:\w+\s+){0,2}?(?:feeds?|feeding|feedings|bottles?|milk|food)\b` +
+	`|\b(?:have|had|has|need|needed)\s+to\s+(?:wake|rouse)\s+(?:her|him|them|the baby|baby|lo)\s+(?:up\s+)?(?:every|for every|each|for each|for all)\b` +
+	`|\b(?:dropped|drops|dropping|fell|falls|falling|went|goes|nodded|nods)\s+(?:straight|right)\s+back\s+(?:off|to sleep)\s+without\b` +
+	`|\b(?:wont|cant|doesnt|not|barely|hardly)\s+stay\w*\s+awake\b` +
+	`|\b(?:cant|cannot|couldnt|can not|could not)\s+get\s+(?:her|him|them|the baby|baby|lo)\s+to\s+(?:wake|stay awake|open (?:her|his) eyes)\b`)
+
+// weightDownRe is a weight going the wrong way: "weight is dropping",
+// "his weight has gone down again", "weight stuck since week 2". The
+// writer's own ("my weight keeps dropping") is news, not a sign.
+var weightDownRe = guard(`\b(?:(\w+)\s+)?weight\s+(?:is\s+|has\s+|was\s+|keeps\s+|still\s+)?(?:\w+\s+)?(?:dropping|dropped|falling|fell|going down|gone down|went down|static|stuck|not going up|not moving|plateaued)\b`)
+
+func weightDown(t string) bool {
+	for _, m := range weightDownRe.FindAllStringSubmatch(t, -1) {
+		if m[1] != "my" && m[1] != "our" {
+			return true
+		}
+	}
+	return false
+}
+
+// unwantedRe is a feed not wanted: "he hasnt wanted any milk since 10".
+var unwantedRe = guard(`\b(?:hasnt|doesnt|didnt|wont|not)\s+(?:really\s+)?(?:want|wanted|wanting)\s+(?:any\s+|her\s+|his\s+|the\s+|a\s+)?(?:milk|bottles?|feeds?|food|boob|breast|formula)\b`)
+
+// usualRe is the baby unlike their usual self by a state word: "hotter
+// than usual", "sleeping loads more than normal", "not as wriggly as
+// usual". A good night or a growth spurt said so is not one
+// (sleptThrough, feedCalm).
+var usualRe = guard(`\b(?:hott?\w*|warm\w*|sleep\w*|quiet\w*|wriggl\w*|fuss\w*|whin\w*|cling\w*|pale\w*|flopp\w*|cry\w*|cries|scream\w*|spit\w*|sick\w*|sweat\w*|grizz\w*|irritab\w*|unsettled|lethargic|tired\w*|alert|active|responsive|smil\w*|interest\w*)\b[^.;!?]{0,25}?\bthan\s+(?:usual|normal|normally|before|she usually|he usually|yesterday)\b` +
+	`|\bnot\s+(?:as|so)\s+(?:\w+\s+)?(?:wriggly|active|alert|smiley|responsive|hungry|interested|awake|lively|chatty|kicky|playful)\s+as\s+(?:usual|normal|normally|before|she usually|he usually)\b`)
+
+var usualGood = indexPlain([]string{"yay", "finally", "lol", "haha", "growth spurt", "longer stretch", "slept through",
+	"sleeping through", "🙌", "woohoo", "amazing", "great night", "more smiles", "smiling more", "smiley"})
+
+func unusual(t string) bool {
+	for _, c := range splitClauses(t) {
+		if usualRe.MatchString(c) && !usualGood.in(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// nothingTakenRe is next to nothing taken over a stretch: "has had barely
+// anything since lunch", "drunk hardly anything all day".
+var nothingTakenRe = guard(`\b(?:had|has had|taken|took|drunk|drank|eaten|ate|fed)\s+(?:barely|hardly|almost|next to|virtually)\s+(?:anything|nothing)\b`)
+
+// functionPainRe is a cry or pain when the body does its work: "cries
+// every time he wees", "screams when she poos", "hurts when i pee".
+var functionPainRe = guard(`\b(?:cr(?:y|ies|ying|ied)|scream\w*|screech\w*|whimper\w*|whin\w*|hurts?|stings?|strain\w*|grimac\w*|pain\w*)\s+(?:\w+\s+)?(?:when|while|as|every time|each time|whenever|after)\s+(?:she|he|they|i|baby|lo)?\s*(?:pees?|wees?|peeing|weeing|weed|peed|poos?|poops?|pooing|pooping|pooed|pooped|swallows?|swallowing|breathes?|breathing|moves? (?:her|his) (?:arm|leg|neck|head)|sits?|sitting|touch\w* (?:it|her|his|him)|press\w* (?:on )?(?:it|her|his)|lift\w* (?:it|her|him)|move\w* (?:it|her|him)|bend\w* (?:it|her|his))\b`)
+
+// outputTopic and outputLess: wees and wet nappies, and fewer or
+// lighter than they should be ("peeing way less, nappies really light").
+var outputTopic = indexPlain([]string{"nappy", "nappies", "diaper", "diapers", "pee", "pees", "peeing", "wee", "wees",
+	"weeing", "wet ones", "wets", "urine"})
+
+var outputLess = indexPlain([]string{"light", "so light", "really light", "way less", "much less", "a lot less",
+	"less than", "fewer", "barely wet", "hardly wet", "not very wet", "not as wet", "drier", "not many", "hardly any",
+	"barely any"})
+
+// nappyProduct: a clause about the nappies themselves ("a lot less
+// leaky", "size 4 fits better"), not what is in them.
+var nappyProduct = indexPlain([]string{"leak*", "size", "sizes", "brand", "pack", "packs", "box", "cheaper", "price",
+	"fit", "fits", "bag", "bin", "stock"})
+
+func fewerWees(t string) bool {
+	for _, c := range splitClauses(t) {
+		if outputTopic.in(c) && outputLess.in(c) && !nappyProduct.in(c) && !calm(comparedRe.ReplaceAllStringFunc(c, spaces)) {
+			return true
+		}
+	}
+	return false
+}
+
+// sleptThrough: a feed slept through is news a parent is glad of
+// ("isnt waking for the 2am feed anymore, yay").
+var sleptThrough = indexPlain([]string{"night feed", "night feeds", "dream feed", "dreamfeed", "anymore", "any more",
+	"yay", "finally", "sleeping through", "slept through", "woohoo", "hooray", "2am", "3am", "4am", "1am", "midnight"})
+
+func notWaking(t string) bool {
+	for _, c := range splitClauses(t) {
+		if notWakingRe.MatchString(c) && !sleptThrough.in(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// clauseSigns: one of the signs read from a clause's halves.
+func clauseSigns(t string) bool {
+	return feedingTrouble(t) || lowTone(t) || fewerWees(t) || nothingTakenRe.MatchString(t) || unwantedRe.MatchString(t) || unusual(t) || weightDown(t) || notWaking(t) || functionPainRe.MatchString(t)
+}
