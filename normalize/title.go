@@ -15,7 +15,8 @@ import (
 // older rules is computed again, and the bot's first start under new rules
 // reads every stored note again (bh.Reading.Version): a change of what
 // notes read as that keeps the number leaves stored readings stale.
-const Version = 2
+// Version 3: the health reader of 2026-11-28 (clauses read by their halves).
+const Version = 3
 
 // itemTitle is the title of a note whose time phrases normalize
 // understood, built from the item rather than from the note's words for
