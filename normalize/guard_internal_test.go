@@ -46,6 +46,9 @@ func TestRequiredLiterals(t *testing.T) {
 // The check before each health pattern never skips a text the pattern
 // matches: every note of the health corpora, as written and as read.
 func TestGuardNeverSkipsAMatch(t *testing.T) {
+	if RaceDetector {
+		t.Skip("one goroutine, minutes under the race detector: the plain test run checks it whole")
+	}
 	guarded := map[string]*guardedRe{
 		"tempRe": tempRe, "bareTempRe": bareTempRe, "tempNumberRe": tempNumberRe, "feelsHotRe": feelsHotRe,
 		"droppedRe": droppedRe, "keepWarmRe": keepWarmRe, "productForRe": productForRe, "feedingRe": feedingRe,

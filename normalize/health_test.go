@@ -149,6 +149,9 @@ func TestHealthNotesAreRecognised(t *testing.T) {
 // IsHealth, which the council asks of a plan's own words, reads every note
 // of the corpora as a note's Medical flag does.
 func TestIsHealthReadsAsTheMedicalFlag(t *testing.T) {
+	if normalize.RaceDetector {
+		t.Skip("one goroutine, minutes under the race detector: the plain test run checks it whole")
+	}
 	for _, name := range []string{healthTuning, healthHeldOut, everydayTuning, everydayHeldOut} {
 		for _, n := range corpus(t, name) {
 			assert.Equal(t, readsAsHealth(n), normalize.IsHealth(n), "%s: %q", name, n)
