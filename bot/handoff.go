@@ -1002,3 +1002,23 @@ func (b *Bot) RecoverHandoffs(ctx context.Context) {
 		b.handoffs.schedule(ho.TeamID, ho.ID, max(0, ho.CreatedAt.Add(bh.HandoffRemindAfter).Sub(now)))
 	}
 }
+
+// remindDueHandoffs sends, on a store shared with other processes, the
+// reminders that came due and were not sent: the process whose timer held
+// one may have stopped, and no start-up of another would see it. The
+// reminder's claim keeps it to one, whichever process's timer or sweep
+// comes first.
+func (b *Bot) remindDueHandoffs(ctx context.Context) {
+	now := b.cfg.Now()
+	waiting, err := b.handoffs.store.WaitingHandoffs(ctx, now.Add(-24*time.Hour))
+	if err != nil {
+		b.log.ErrorContext(ctx, "bot: handoff reminders due", "err", err)
+		return
+	}
+	for _, ho := range waiting {
+		if now.Before(ho.CreatedAt.Add(bh.HandoffRemindAfter)) {
+			continue // its process's timer is still running
+		}
+		b.enqueue(ho.TeamID, "handoff reminder", func(ctx context.Context) { b.handoffs.remind(ctx, ho.TeamID, ho.ID) })
+	}
+}
