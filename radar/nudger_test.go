@@ -1561,3 +1561,53 @@ func (c *countingStore) Posts(context.Context, string, string) ([]bh.PostRecord,
 	c.count("Posts")
 	return nil, nil
 }
+
+// Every post the sweep sends is claimed in the store per family: of two
+// processes sweeping at the same moment, again and again, one sends each
+// deadline's reminder, each health note's "Still a concern?", and each
+// morning's outlook.
+func TestRadarTwoInstancesSweepEachPostOnce(t *testing.T) {
+	clock := clocktest.New(radarT0)
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	rig := newRadarRig(t, db, clock, notify, "p1")
+	ctx := context.Background()
+
+	note(t, db, "D1", "deadline: daycare form due tomorrow at noon", "1.01")
+	note(t, db, "D2", "baby has a rash on her arm", "1.02")
+	out := note(t, db, "D3", "pump at 3pm", "1.03")
+	_, _, err := db.UpdateRadarSettings(ctx, "T1", out.ShiftID, func(s *bh.RadarSettings) bool {
+		s.OutlookOn, s.OutlookHour = true, 6
+		return true
+	})
+	require.NoError(t, err)
+	rig.settle(func(s bh.ShiftState) bool { return len(s.Health) == 1 })
+	rig.stop() // its process stopped: the two below sweep
+
+	// The next morning: the reminder (2 h before noon), the ask (a day
+	// without news) and the outlook (from 06:00) are all due.
+	clock.Set(radarT0.Add(24*time.Hour + 30*time.Minute))
+	w, err := radar.New(radar.Config{Source: db, Store: db, Now: clock.Now})
+	require.NoError(t, err)
+	w.Refresh(ctx)
+	clock.Advance(testDebounce) // the states time moved are not a burst still coming in
+	var sweepers []*radar.Nudger
+	for _, owner := range []string{"p2", "p3"} {
+		n, err := radar.NewNudger(radar.NudgerConfig{Store: db, Notify: notify, Now: clock.Now, AfterFunc: clock.AfterFunc,
+			Debounce: testDebounce, Owner: owner, StaleAfter: time.Minute})
+		require.NoError(t, err)
+		sweepers = append(sweepers, n)
+	}
+	var wg sync.WaitGroup
+	for round := 0; round < 3; round++ {
+		for _, n := range sweepers {
+			wg.Add(1)
+			go func() { defer wg.Done(); n.Tick(ctx) }()
+		}
+		wg.Wait()
+	}
+	for _, kind := range []bh.PostKind{bh.PostNudge, bh.PostReminder, bh.PostHealthAsk, bh.PostOutlook} {
+		news, _ := notify.sent(kind)
+		assert.Len(t, news, 1, "one %s from two processes", kind)
+	}
+}
