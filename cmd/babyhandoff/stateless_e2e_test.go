@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 	"github.com/babyhandoff/babyhandoff/radar"
@@ -224,4 +225,49 @@ func TestE2ETwoProcessesServeTwentyTeamsOnOneMongoDB(t *testing.T) {
 	for _, p := range ps {
 		require.Equal(t, 0, p.stop(), "log:\n%s", logs(ps))
 	}
+}
+
+// cursorStore is what the test reads of the radar's place in the notes'
+// change stream.
+type cursorStore interface {
+	RadarCursor(ctx context.Context) (bh.RadarCursor, error)
+}
+
+// A process dies; a note is written while no radar listens. The next
+// process's radar resumes the notes' change stream at the token the
+// first one saved, and hears the note (once), even where its time would
+// put it before the catch-up's reach: the note below, in a family of its
+// own, carries a clock an hour behind, as a write that committed late.
+func TestE2ERadarResumesTheChangeStreamAfterARestartOnMongoDB(t *testing.T) {
+	sharedMongo(t)
+	clock := clocktest.New(radarT0)
+	setup, nudgers := fakeTime(clock)
+	h := start(t, setup)
+	<-nudgers
+	h.note("DU1", "U1", "pump at 3pm", tsAt(clock.Now(), 1))
+	db := openTestDB(t, h.dir) // the same MongoDB
+	var token []byte
+	require.Eventually(t, func() bool {
+		cur, err := db.(cursorStore).RadarCursor(h.ctx())
+		token = cur.Token
+		return err == nil && len(token) > 0
+	}, 10*time.Second, 10*time.Millisecond, "the radar keeps its place in the stream")
+	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
+
+	late := openTestDB(t, h.dir, func() time.Time { return clock.Now().Add(-time.Hour) })
+	_, _, err := late.CaptureNote(h.ctx(), bh.NewNote{TeamID: h.team, ChannelID: "DU2", UserID: "U2", RawText: "out of formula", MessageTS: tsAt(clock.Now(), 2)})
+	require.NoError(t, err)
+
+	h.launch()
+	<-nudgers
+	h.radarMessage(clock, "DU2", func(m slacktest.Message) bool { return strings.Contains(m.Text, "formula") })
+	clock.Advance(time.Minute)
+	radar := 0
+	for _, m := range h.fake.Messages("DU2") {
+		if m.ThreadTS == "" && !m.Ephemeral && strings.Contains(string(m.Metadata), "babyhandoff_radar_post") {
+			radar++
+		}
+	}
+	assert.Equal(t, 1, radar)
+	assert.NotContains(t, h.stderr.String(), "cannot resume", "resumed at the saved token")
 }
