@@ -58,9 +58,10 @@ type process struct {
 }
 
 // startProcesses runs n bots in HTTP mode with installs by OAuth, on one
-// MongoDB, one fake Slack and one clock, as n stateless processes behind
-// a load balancer. The environment is the same for all (each listens on
-// a port of its own).
+// MongoDB (several processes), or on the engine under test (one), with one
+// fake Slack and one clock, as n stateless processes behind a load
+// balancer. The environment is the same for all (each listens on a port
+// of its own).
 func startProcesses(t *testing.T, n int, clock *clocktest.Clock) (*slacktest.Server, []*process) {
 	t.Helper()
 	fake := slacktest.New(slacktest.Config{PingInterval: -1})
@@ -72,7 +73,9 @@ func startProcesses(t *testing.T, n int, clock *clocktest.Clock) (*slacktest.Ser
 		"SLACK_REDIRECT_URL": "https://bot.example.org/slack/oauth_redirect", "TOKEN_ENCRYPTION_KEY": oauthKey} {
 		t.Setenv(k, v)
 	}
-	sharedMongo(t)
+	if n > 1 {
+		sharedMongo(t)
+	}
 	fake.SetOAuthApp(oauthClientID, oauthClientSecret)
 	var out []*process
 	for i := 0; i < n; i++ {
@@ -130,15 +133,29 @@ func logs(ps []*process) string {
 // message is sent once, by one process, with its team's token, although
 // both processes' radars hear every change and both sweep.
 func TestE2ETwoProcessesServeTwentyTeamsOnOneMongoDB(t *testing.T) {
+	serveTwentyTeams(t, 2)
+}
+
+// One process serves the same 20 workspaces on the embedded database (or
+// the engine under test), each note and nudge once, each with its team's
+// token.
+func TestE2EOneProcessServesTwentyTeams(t *testing.T) {
+	serveTwentyTeams(t, 1)
+}
+
+// serveTwentyTeams is the story of the two tests above on n processes:
+// installs, notes and retries go to the processes in turn.
+func serveTwentyTeams(t *testing.T, n int) {
+	t.Helper()
 	clock := clocktest.New(radarT0)
-	fake, ps := startProcesses(t, 2, clock)
+	fake, ps := startProcesses(t, n, clock)
 	const teams = 20
 	team := func(i int) string { return fmt.Sprintf("T%02d", i) }
 	token := func(i int) string { return fmt.Sprintf("xoxb-%s-secret-token", team(i)) }
 	for i := 0; i < teams; i++ {
 		g := slacktest.Grant{Code: "code-" + team(i), TeamID: team(i), TeamName: "Family " + team(i), BotUserID: "UBOT" + team(i),
 			InstallerID: "U" + team(i), Scope: "chat:write,im:history", BotToken: token(i), RefreshToken: "xoxe-1-" + team(i), ExpiresIn: 43200}
-		status, page := ps[i%2].to().addToSlack(g)
+		status, page := ps[i%n].to().addToSlack(g)
 		require.Equal(t, http.StatusOK, status, page)
 	}
 
@@ -146,7 +163,7 @@ func TestE2ETwoProcessesServeTwentyTeamsOnOneMongoDB(t *testing.T) {
 	t0 := clock.Now()
 	tsOf := func(i int) string { return tsAt(t0, 100+i) }
 	for i := 0; i < teams; i++ {
-		p, other := ps[i%2], ps[(i+1)%2]
+		p, other := ps[i%n], ps[(i+1)%n]
 		ev, resp, err := p.to().fake.PostEvent(ctx, map[string]any{"_team_id": team(i), "type": "message", "channel": "D" + team(i), "channel_type": "im",
 			"user": "U" + team(i), "text": "out of formula", "ts": tsOf(i), "event_ts": tsOf(i)}, slacktest.HTTPOptions{})
 		require.NoError(t, err)
