@@ -71,6 +71,11 @@ type HandoffMessage struct {
 	UserID    string // "" for a channel post
 	ChannelID string
 	TS        string
+	// InviteTS is the invite to join the family sent with it in the same
+	// conversation to a receiver outside the family ("" without one):
+	// "Join and take it" answers it in place, by this ts (Slack's history
+	// is never read to find it).
+	InviteTS string `json:",omitempty"`
 }
 
 // End is when the handed-off time ends.

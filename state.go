@@ -276,4 +276,8 @@ type PostRecord struct {
 	TS       string
 	Failed   string
 	PostedAt time.Time
+	// Superseded counts the take-overs of this claim from a process that
+	// stopped before recording a TS: each posts a new message, as a
+	// message Slack may have taken then is never searched for.
+	Superseded int `json:",omitempty"`
 }

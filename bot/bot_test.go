@@ -4,12 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/slack-go/slack"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -358,52 +356,6 @@ func TestLastDeliveryWhenBusyIsToldNotLost(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, c.Form.Get("text"), "too busy")
 	assert.Contains(t, c.Form.Get("text"), "pay daycare by Friday")
-}
-
-// FindRadar finds a radar post by its claim key among the conversation's
-// latest messages (two pages of history), and says "" past that or when
-// the key is someone else's.
-func TestFindRadarLooksAtTheLatestMessages(t *testing.T) {
-	fake := slacktest.New(slacktest.Config{})
-	t.Cleanup(fake.Close)
-	b := newBot(t, fake, newSlowStore(t), bot.Config{})
-	api := slack.New(fake.Config().BotToken, slack.OptionAPIURL(fake.APIURL()))
-	ctx := context.Background()
-	post := func(channel, key string) string {
-		opts := []slack.MsgOption{slack.MsgOptionText("Radar", false)}
-		if key != "" {
-			opts = append(opts, slack.MsgOptionMetadata(slack.SlackMetadata{EventType: "babyhandoff_radar_post", EventPayload: map[string]any{"key": key}}))
-		}
-		_, ts, err := api.PostMessageContext(ctx, channel, opts...)
-		require.NoError(t, err)
-		return ts
-	}
-	for _, tc := range []struct {
-		name    string
-		after   int // messages posted after the radar's
-		findKey string
-		found   bool
-	}{
-		{"latest message", 0, "k", true},
-		{"on the second page", 150, "k", true},
-		{"older than two pages", 200, "k", false},
-		{"another claim", 0, "other", false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			channel := "C" + strings.ReplaceAll(tc.name, " ", "")
-			ts := post(channel, "k")
-			for i := 0; i < tc.after; i++ {
-				post(channel, "")
-			}
-			got, err := b.FindRadar(ctx, channel, tc.findKey)
-			require.NoError(t, err)
-			if tc.found {
-				assert.Equal(t, ts, got)
-			} else {
-				assert.Empty(t, got)
-			}
-		})
-	}
 }
 
 // SetDuty fails as a database that does not answer while dutyDown is set.

@@ -175,7 +175,7 @@ func (f *families) add(ctx context.Context, cb slack.InteractionCallback, a *sla
 		b.tell(ctx, ch, from, why+" Nobody was asked.")
 		return
 	}
-	if err := f.invite(ctx, team, conv.ShiftID, from, to, ""); err != nil {
+	if _, err := f.invite(ctx, team, conv.ShiftID, from, to, ""); err != nil {
 		b.refuse(ctx, ch, from, err)
 		return
 	}
@@ -217,25 +217,26 @@ func (f *families) openInvite(ctx context.Context, team, shiftID, user, handoffI
 }
 
 // invite asks to to join the family shiftID (for a handoff, handoffID),
-// in their DM: an EEXIST error when they are in it already.
-func (f *families) invite(ctx context.Context, team, shiftID, from, to, handoffID string) error {
+// in their DM, and returns the invite message's ts: an ECONFLICT error
+// when they are in it already.
+func (f *families) invite(ctx context.Context, team, shiftID, from, to, handoffID string) (string, error) {
 	b := f.b
 	if f.member(ctx, team, shiftID, to) {
-		return bh.Errorf(bh.ECONFLICT, "<@%s> already shares your family's list.", to)
+		return "", bh.Errorf(bh.ECONFLICT, "<@%s> already shares your family's list.", to)
 	}
 	inv, err := f.store.CreateInvite(ctx, bh.Invite{TeamID: team, ShiftID: shiftID, From: from, To: to, HandoffID: handoffID})
 	if err != nil {
-		return err
+		return "", err
 	}
 	dm, err := b.dm(ctx, to)
 	if err != nil {
-		return fmt.Errorf("bot: family: open the DM of %s: %w", to, err)
+		return "", fmt.Errorf("bot: family: open the DM of %s: %w", to, err)
 	}
-	_, _, err = b.api.PostMessageContext(ctx, dm, blocks.InviteMessage(f.inviteInput(ctx, inv, dm)).Options()...)
+	_, ts, err := b.api.PostMessageContext(ctx, dm, blocks.InviteMessage(f.inviteInput(ctx, inv, dm)).Options()...)
 	if err != nil {
-		return fmt.Errorf("bot: family: post the invite: %w", err)
+		return "", fmt.Errorf("bot: family: post the invite: %w", err)
 	}
-	return nil
+	return ts, nil
 }
 
 // inviteInput is what the invite says to its person, whose DM is dm.
@@ -287,14 +288,16 @@ func (f *families) answerable(ctx context.Context, cb slack.InteractionCallback,
 // own open items move to it, their closed ones stay in their history.
 func (f *families) join(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
 	if inv, ok := f.answerable(ctx, cb, a.Value); ok {
-		f.accept(ctx, cb, inv, messageOf(cb))
+		f.accept(ctx, cb, inv, channelOf(cb), messageOf(cb))
 	}
 }
 
 // accept joins the person who pressed to inv's family (the invite is
 // theirs: answerable), and reports whether they joined; if not, they were
-// told why. inviteTS, when set, is the invite's message, shown answered.
-func (f *families) accept(ctx context.Context, cb slack.InteractionCallback, inv bh.Invite, inviteTS string) bool {
+// told why. inviteTS, when set, is the invite's message in where, shown
+// answered; when not known (an invite sent before its ts was kept) it
+// keeps its buttons, and a late Join says it was answered.
+func (f *families) accept(ctx context.Context, cb slack.InteractionCallback, inv bh.Invite, where, inviteTS string) bool {
 	b := f.b
 	user, ch := cb.User.ID, channelOf(cb)
 	if why := f.notJoiner(ctx, inv.TeamID, user, true); why != "" {
@@ -329,12 +332,6 @@ func (f *families) accept(ctx context.Context, cb slack.InteractionCallback, inv
 	default:
 		done += fmt.Sprintf(" Your %d open items moved to it.", moved)
 	}
-	where := ch
-	if inviteTS == "" {
-		// Joined from elsewhere (Join and take it): the invite in their
-		// DM loses its Join too, rather than answer "already" later.
-		where, inviteTS = dm, f.findInvite(ctx, dm, inv.ID)
-	}
 	if inviteTS != "" {
 		if err := b.update(ctx, where, inviteTS, blocks.InviteAnswered(in, done)); err != nil {
 			b.log.InfoContext(ctx, "bot: family: update the invite", "err", err)
@@ -351,51 +348,6 @@ func (f *families) accept(ctx context.Context, cb slack.InteractionCallback, inv
 		f.home.familyChanged(ctx, inv.TeamID, from)
 	}
 	return true
-}
-
-// invitePages bounds findInvite: an invite answered from a handoff was
-// sent with it, among the DM's latest messages.
-const invitePages = 2
-
-// findInvite is the ts of the invite id's message (its Join button) among
-// the bot's latest messages in dm, "" when not found (logged): the
-// invite keeps its buttons, and a late Join says it was answered.
-func (f *families) findInvite(ctx context.Context, dm, id string) string {
-	params := &slack.GetConversationHistoryParameters{ChannelID: dm, Limit: 100}
-	for page := 0; page < invitePages; page++ {
-		resp, err := f.b.api.GetConversationHistoryContext(ctx, params)
-		if err != nil {
-			f.b.log.InfoContext(ctx, "bot: family: find the invite's message", "invite_id", id, "err", err)
-			return ""
-		}
-		for _, m := range resp.Messages {
-			if hasInviteButton(m.Blocks, id) {
-				return m.Timestamp
-			}
-		}
-		if !resp.HasMore || resp.ResponseMetaData.NextCursor == "" {
-			break
-		}
-		params.Cursor = resp.ResponseMetaData.NextCursor
-	}
-	f.b.log.InfoContext(ctx, "bot: family: the invite's message is not among the DM's latest", "invite_id", id)
-	return ""
-}
-
-// hasInviteButton reports whether bl holds the Join button of invite id.
-func hasInviteButton(bl slack.Blocks, id string) bool {
-	for _, blk := range bl.BlockSet {
-		act, ok := blk.(*slack.ActionBlock)
-		if !ok || act.BlockID != blocks.BlockFamilyInvite || act.Elements == nil {
-			continue
-		}
-		for _, el := range act.Elements.ElementSet {
-			if btn, ok := el.(*slack.ButtonBlockElement); ok && btn.ActionID == blocks.ActionFamilyJoin && btn.Value == id {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // possessive is "Maya's" for a name, "their" for a mention (no name).

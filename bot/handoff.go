@@ -623,7 +623,15 @@ func (h *handoffs) joinAndTake(ctx context.Context, cb slack.InteractionCallback
 			b.tell(ctx, channelOf(cb), cb.User.ID, "That invite is for another family than the handoff's; nothing was changed.")
 			return
 		}
-		if !h.families.accept(ctx, cb, inv, "") {
+		// Joined from the handoff: the invite sent with it in their DM
+		// loses its Join too, rather than answer "already" later.
+		where, inviteTS := "", ""
+		for _, m := range ho.Sent {
+			if m.UserID == cb.User.ID && m.InviteTS != "" {
+				where, inviteTS = m.ChannelID, m.InviteTS
+			}
+		}
+		if !h.families.accept(ctx, cb, inv, where, inviteTS) {
 			return
 		}
 	}
@@ -956,13 +964,30 @@ func (h *handoffs) inviteOutsiders(ctx context.Context, ho bh.Handoff, sent []bh
 	if h.families == nil || ho.Post != "" {
 		return
 	}
-	for _, m := range sent {
+	invited := false
+	for i, m := range sent {
 		if m.UserID == "" || h.families.member(ctx, ho.TeamID, ho.ShiftID, m.UserID) {
 			continue
 		}
-		if err := h.families.invite(ctx, ho.TeamID, ho.ShiftID, ho.From, m.UserID, ho.ID); err != nil && bh.ErrorCode(err) != bh.ECONFLICT {
+		ts, err := h.families.invite(ctx, ho.TeamID, ho.ShiftID, ho.From, m.UserID, ho.ID)
+		if err != nil && bh.ErrorCode(err) != bh.ECONFLICT {
 			h.b.log.InfoContext(ctx, "bot: handoff: invite the receiver", "handoff_id", ho.ID, "err", err)
 		}
+		if ts != "" && m.ChannelID != "" {
+			sent[i].InviteTS, invited = ts, true
+		}
+	}
+	if !invited {
+		return
+	}
+	// Kept with the handoff, for "Join and take it" to answer the invite
+	// in place; its thread as recorded.
+	cur, err := h.store.Handoff(ctx, ho.TeamID, ho.ID)
+	if err == nil {
+		err = h.store.HandoffSent(ctx, ho.TeamID, ho.ID, cur.ThreadChannel, cur.ThreadTS, sent)
+	}
+	if err != nil {
+		h.b.log.ErrorContext(ctx, "bot: handoff: record the invites sent with it", "handoff_id", ho.ID, "err", err)
 	}
 }
 
@@ -1000,5 +1025,25 @@ func (b *Bot) RecoverHandoffs(ctx context.Context) {
 	}
 	for _, ho := range waiting {
 		b.handoffs.schedule(ho.TeamID, ho.ID, max(0, ho.CreatedAt.Add(bh.HandoffRemindAfter).Sub(now)))
+	}
+}
+
+// remindDueHandoffs sends, on a store shared with other processes, the
+// reminders that came due and were not sent: the process whose timer held
+// one may have stopped, and no start-up of another would see it. The
+// reminder's claim keeps it to one, whichever process's timer or sweep
+// comes first.
+func (b *Bot) remindDueHandoffs(ctx context.Context) {
+	now := b.cfg.Now()
+	waiting, err := b.handoffs.store.WaitingHandoffs(ctx, now.Add(-24*time.Hour))
+	if err != nil {
+		b.log.ErrorContext(ctx, "bot: handoff reminders due", "err", err)
+		return
+	}
+	for _, ho := range waiting {
+		if now.Before(ho.CreatedAt.Add(bh.HandoffRemindAfter)) {
+			continue // its process's timer is still running
+		}
+		b.enqueue(ho.TeamID, "handoff reminder", func(ctx context.Context) { b.handoffs.remind(ctx, ho.TeamID, ho.ID) })
 	}
 }

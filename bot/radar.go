@@ -451,8 +451,7 @@ func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 			// Under the handoff message, and broadcast to the DM: a reply
 			// alone notifies only those following the thread, and Got it
 			// (a button) follows nothing, so a night's alert could reach
-			// nobody; a broadcast also stays in the DM's history, where
-			// FindRadar looks after a restart.
+			// nobody.
 			opts = append(opts, slack.MsgOptionTS(p.To.ThreadTS), slack.MsgOptionBroadcast())
 		}
 		_, ts, err = b.api.PostMessageContext(ctx, channel, opts...)
@@ -467,31 +466,7 @@ func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 	return ts, nil
 }
 
-// radarMetadataType names the metadata on radar messages: the claim's key.
+// radarMetadataType names the metadata on radar messages: the claim's key,
+// for whoever reads the message's JSON (the bot never reads history: the
+// store keeps each post's ts).
 const radarMetadataType = "babyhandoff_radar_post"
-
-// radarSearchPages bounds FindRadar: a post a stopped process left is among
-// the conversation's latest messages (it was claimed a minute or so ago).
-const radarSearchPages = 2
-
-// FindRadar looks for the radar message of claim key among the bot's latest
-// messages in channelID (Slack returns metadata only when asked).
-func (b *Bot) FindRadar(ctx context.Context, channelID, key string) (string, error) {
-	params := &slack.GetConversationHistoryParameters{ChannelID: channelID, Limit: 100, IncludeAllMetadata: true}
-	for page := 0; page < radarSearchPages; page++ {
-		resp, err := b.api.GetConversationHistoryContext(ctx, params)
-		if err != nil {
-			return "", fmt.Errorf("bot: find radar post %s: %w", key, err)
-		}
-		for _, m := range resp.Messages {
-			if m.Metadata.EventType == radarMetadataType && m.Metadata.EventPayload["key"] == key {
-				return m.Timestamp, nil
-			}
-		}
-		if !resp.HasMore || resp.ResponseMetaData.NextCursor == "" {
-			break
-		}
-		params.Cursor = resp.ResponseMetaData.NextCursor
-	}
-	return "", nil
-}

@@ -81,9 +81,10 @@ func (b *Bot) Recover(ctx context.Context, interrupted []bh.Run, exclusive bool)
 
 // RecoverShared looks again, on a store shared with other processes, for
 // what a stopped one left: a plan "running" for longer than a council run
-// can take, a file still unsent after a minute. (At start-up those were
-// too young to be sure; a process restarted within seconds would otherwise
-// leave them for good.) Each is taken by one process only.
+// can take, a file still unsent after a minute, a handoff's reminder that
+// came due without its process. (At start-up those were too young to be
+// sure; a process restarted within seconds would otherwise leave them for
+// good.) Each is taken by one process only.
 func (b *Bot) RecoverShared(ctx context.Context) {
 	r := b.recov
 	runs, err := r.store.FailInterruptedRuns(ctx, InterruptedAfter)
@@ -95,6 +96,7 @@ func (b *Bot) RecoverShared(ctx context.Context) {
 		r.interrupted(ctx, run)
 	}
 	r.uploads(ctx, false)
+	b.remindDueHandoffs(ctx)
 }
 
 func (r *recoverer) interrupted(ctx context.Context, run bh.Run) {

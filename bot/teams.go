@@ -134,14 +134,6 @@ func (t teamSlack) GetUserInfoContext(ctx context.Context, user string, options 
 	return c.GetUserInfoContext(ctx, user, options...)
 }
 
-func (t teamSlack) GetConversationHistoryContext(ctx context.Context, params *slack.GetConversationHistoryParameters) (*slack.GetConversationHistoryResponse, error) {
-	c, err := t.client(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return c.GetConversationHistoryContext(ctx, params)
-}
-
 func (t teamSlack) GetConversationInfoContext(ctx context.Context, input *slack.GetConversationInfoInput) (*slack.Channel, error) {
 	c, err := t.client(ctx)
 	if err != nil {

@@ -21,13 +21,14 @@ import (
 // code EFORBIDDEN or ENOTFOUND means the conversation is out of reach (the
 // bot was removed, the channel archived): the radar stops posting there
 // instead of retrying.
+//
+// The radar never reads a conversation's history: a message's ts is what
+// the store recorded when it was posted (PostSent), and a post whose ts was
+// lost is superseded by a new one (resume), not searched for.
 type Notifier interface {
 	// PostRadar posts p, or updates p.UpdateTS in place, and returns the
 	// message's ts.
 	PostRadar(ctx context.Context, p bh.RadarPost) (ts string, err error)
-	// FindRadar looks among a conversation's latest messages for the post
-	// of a claim (bh.RadarPost.Key) and returns its ts, "" if there is none.
-	FindRadar(ctx context.Context, channelID, key string) (ts string, err error)
 }
 
 // Router decides where a family's new radar post goes and whose quiet
@@ -117,7 +118,7 @@ type NudgerConfig struct {
 	Owner string
 	// ShutdownGrace is how long a post in flight when Run's context ends
 	// may still finish and be recorded; one cut off after that is taken
-	// over (and found in Slack, not sent twice) at the next start.
+	// over at the next start, and posted anew (resume).
 	// Default 5 s.
 	ShutdownGrace time.Duration
 	// Logger receives what a person must look at. Default: discard.
@@ -807,8 +808,8 @@ func (n *Nudger) deliver(ctx context.Context, rec bh.PostRecord, post bh.RadarPo
 	n.mu.Unlock()
 	post.Key = rec.Key
 	// A post gives up well before its claim goes stale: once another
-	// process may take the claim over, this one is no longer sending, and
-	// the taker finds in Slack whatever it did send.
+	// process may take the claim over, this one is no longer sending (the
+	// taker posts anew: resume).
 	pctx, cancel := context.WithTimeout(ctx, n.cfg.StaleAfter/2)
 	ts, err := n.cfg.Notify.PostRadar(pctx, post)
 	cancel()
@@ -821,8 +822,7 @@ func (n *Nudger) deliver(ctx context.Context, rec bh.PostRecord, post bh.RadarPo
 		}
 		// A passing failure (Slack may even have taken the post: a timeout
 		// after it did). The claim stays: after StaleAfter the sweep takes
-		// it over like a dead process's, looks for the message in Slack,
-		// and updates or posts it.
+		// it over like a dead process's and posts it anew (resume).
 		n.mu.Lock()
 		delete(n.sent, rec.Key)
 		n.mu.Unlock()
@@ -1410,28 +1410,18 @@ func (n *Nudger) resume(ctx context.Context, rec bh.PostRecord) {
 		post.Why, post.WhyStamps = reminderWhy(it, now, post.Location)
 	}
 	// The stopped process may have been killed after Slack took its post
-	// and before the store heard of it: that message is updated, not sent
-	// again. If the search fails, posting (a possible double) beats losing.
-	ts, err := n.cfg.Notify.FindRadar(bh.WithTeam(ctx, rec.TeamID), channel, rec.Key)
-	if err != nil && ctx.Err() == nil {
-		n.cfg.Logger.Warn("radar: look for a post a stopped process may have sent", "key", rec.Key, "err", err)
-	}
+	// and before the store heard of it. That message's ts is lost, and
+	// nothing reads Slack's history to find it (a distributed app may read
+	// one page a minute): the claim is posted anew, superseding it, and
+	// the store counted the take-over on the claim (Superseded). A second
+	// message after a crash beats a lost one, and the recorded one is the
+	// one kept up to date.
 	if why := n.tooLate(ctx, rec, post); why != "" {
-		// Yesterday's nudge, or a reminder long overdue, is noise now;
-		// the message Slack may have taken is recorded, not updated.
-		if ts != "" {
-			rec.ChannelID = channel
-			err = n.cfg.Store.PostSent(ctx, rec, ts)
-		} else {
-			err = n.cfg.Store.PostFailed(ctx, rec.Key, why)
-		}
-		if err != nil {
+		// Yesterday's nudge, or a reminder long overdue, is noise now.
+		if err := n.cfg.Store.PostFailed(ctx, rec.Key, why); err != nil {
 			n.cfg.Logger.Error("radar: record a post left from before a restart", "key", rec.Key, "err", err)
 		}
 		return
-	}
-	if ts != "" {
-		post.UpdateTS = ts
 	}
 	n.deliver(ctx, rec, post)
 }

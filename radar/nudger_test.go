@@ -30,7 +30,9 @@ type recNotifier struct {
 	seq   int
 	// fail, when set, decides an error for a post.
 	fail func(bh.RadarPost) error
-	keys map[string]string // claim key → ts of its message
+	// lost are messages Slack took whose answer never came back (their
+	// ts is known only here, as only Slack would know it).
+	lost []string
 	// entered, when set, hears each post as it starts; release, when set,
 	// holds it until closed (a slow Slack).
 	entered chan bh.RadarPost
@@ -63,22 +65,7 @@ func (r *recNotifier) PostRadar(ctx context.Context, p bh.RadarPost) (string, er
 		return p.UpdateTS, nil
 	}
 	r.seq++
-	ts := fmt.Sprintf("%d.000100", r.seq)
-	if p.Key != "" {
-		if r.keys == nil {
-			r.keys = map[string]string{}
-		}
-		r.keys[p.Key] = ts
-	}
-	return ts, nil
-}
-
-// FindRadar finds a post by its claim's key among the posts so far, as the
-// bot finds it by the message's metadata.
-func (r *recNotifier) FindRadar(_ context.Context, _, key string) (string, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.keys[key], nil
+	return fmt.Sprintf("%d.000100", r.seq), nil
 }
 
 // sent lists posts of kind ("" = all); news are those that were not updates.
@@ -442,9 +429,10 @@ func TestRadarStopLetsAPostInFlightFinish(t *testing.T) {
 }
 
 // A post that fails for a passing reason is tried again by the sweep a
-// minute later. When Slack did take it (the error was a timeout after it
-// did), the retry finds the message and updates it instead of posting a
-// second one.
+// minute later, as a new message. When Slack did take it (the error was a
+// timeout after it did), its ts was never heard: nothing searches Slack
+// for it, the retry supersedes it, and the new message is the one the
+// store records and keeps up to date.
 func TestRadarRetriesAPostThatFailedInPassing(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
@@ -464,7 +452,7 @@ func TestRadarRetriesAPostThatFailedInPassing(t *testing.T) {
 				}
 				failed = true
 				if tc.slackTook {
-					notify.keys = map[string]string{p.Key: "777.000100"} // fail runs under notify.mu
+					notify.lost = append(notify.lost, "777.000100") // fail runs under notify.mu
 				}
 				return errors.New("slack: 503 service unavailable")
 			}
@@ -486,14 +474,11 @@ func TestRadarRetriesAPostThatFailedInPassing(t *testing.T) {
 			posts, err := db.Posts(ctx, "T1", n.ShiftID)
 			require.NoError(t, err)
 			require.Len(t, posts, 1)
-			if tc.slackTook {
-				assert.Empty(t, news, "no second message")
-				require.Len(t, updates, 1)
-				assert.Equal(t, "777.000100", posts[0].TS)
-				return
-			}
 			require.Len(t, news, 1, "posted once, by the retry")
+			assert.Empty(t, updates, "a lost message is never guessed at")
 			assert.NotEmpty(t, posts[0].TS)
+			assert.NotEqual(t, "777.000100", posts[0].TS, "the new message is the recorded one")
+			assert.Equal(t, 1, posts[0].Superseded, "the claim says it was taken over and posted anew")
 		})
 	}
 }
@@ -729,7 +714,7 @@ func TestQuietHoursAreTheShifts(t *testing.T) {
 
 // A post that Slack holds gives up before its claim can go stale, so a
 // process taking the claim over is never posting alongside a live one; the
-// claim stays for the taker (who finds the message if Slack took it).
+// claim stays for the taker (who posts it anew).
 func TestRadarPostGivesUpBeforeItsClaimGoesStale(t *testing.T) {
 	clock := clocktest.New(radarT0)
 	db := openTestStore(t, clock)
@@ -868,9 +853,11 @@ func TestRadarStopsPostingWhereTheBotWasRemoved(t *testing.T) {
 }
 
 // A process died between claiming a nudge and recording its message: the
-// sweep takes the claim over. If Slack never got the post it is sent; if
-// Slack took it before the process died, that message (found by the claim
-// key in its metadata) is updated in place, not sent a second time.
+// sweep takes the claim over and posts it. Whether or not Slack took the
+// dead process's post, the taker cannot know its ts, and Slack's history
+// is never read to find it: a new message supersedes it, the claim
+// records the new ts and counts the take-over, and only the new message
+// is updated after.
 func TestRadarFinishesAPostACrashLeftClaimed(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
@@ -897,7 +884,7 @@ func TestRadarFinishesAPostACrashLeftClaimed(t *testing.T) {
 			const deadTS = "999.000100"
 			if tc.slackTook {
 				notify.mu.Lock()
-				notify.keys = map[string]string{key: deadTS}
+				notify.lost = append(notify.lost, deadTS)
 				notify.mu.Unlock()
 			}
 			clock.Advance(testDebounce)
@@ -912,17 +899,22 @@ func TestRadarFinishesAPostACrashLeftClaimed(t *testing.T) {
 			require.NoError(t, err)
 			require.Len(t, posts, 1)
 			assert.Equal(t, "p2", posts[0].Owner)
-			if tc.slackTook {
-				assert.Empty(t, news, "no second message")
-				require.Len(t, updates, 1, "the message the dead process sent is brought up to date")
-				assert.Equal(t, deadTS, updates[0].UpdateTS)
-				assert.Equal(t, deadTS, posts[0].TS)
-				return
-			}
 			require.Len(t, news, 1, "the sweep takes the stale claim over and posts once")
-			assert.Empty(t, updates)
+			assert.Empty(t, updates, "the dead process's message, if any, is not guessed at")
 			assert.Equal(t, key, news[0].Key, "the message carries its claim")
 			assert.NotEmpty(t, posts[0].TS)
+			assert.NotEqual(t, deadTS, posts[0].TS)
+			assert.Equal(t, 1, posts[0].Superseded)
+
+			// The next change updates the recorded message, and only it.
+			note(t, db, "D1", "wipes < 1 day", "1.02")
+			rig.settle(func(s bh.ShiftState) bool { return s.Notes == 2 })
+			clock.Advance(testDebounce)
+			_, updates = notify.sent(bh.PostNudge)
+			require.NotEmpty(t, updates)
+			for _, u := range updates {
+				assert.Equal(t, posts[0].TS, u.UpdateTS)
+			}
 		})
 	}
 }
@@ -1568,4 +1560,79 @@ func TestTheStandingMessageStaysTrueThroughTheNight(t *testing.T) {
 func (c *countingStore) Posts(context.Context, string, string) ([]bh.PostRecord, error) {
 	c.count("Posts")
 	return nil, nil
+}
+
+// Every post the sweep sends is claimed in the store per family: of two
+// processes sweeping at the same moment, again and again, one sends each
+// nudge, each deadline's reminder, each health note's "Still a concern?",
+// and each morning's outlook.
+func TestRadarTwoInstancesSweepEachPostOnce(t *testing.T) {
+	clock := clocktest.New(radarT0)
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	rig := newRadarRig(t, db, clock, notify, "p1")
+	ctx := context.Background()
+
+	deadline := note(t, db, "D1", "deadline: daycare form due tomorrow at noon", "1.01")
+	note(t, db, "D2", "baby has a rash on her arm", "1.02")
+	out := note(t, db, "D3", "pump at 3pm", "1.03")
+	_, _, err := db.UpdateRadarSettings(ctx, "T1", out.ShiftID, func(s *bh.RadarSettings) bool {
+		s.OutlookOn, s.OutlookHour = true, 6
+		return true
+	})
+	require.NoError(t, err)
+	computed := map[string]bool{}
+	rig.settle(func(s bh.ShiftState) bool { computed[s.ShiftID] = true; return len(computed) == 3 })
+	rig.stop() // its process stopped: the two below sweep
+
+	// The next morning: the reminder (2 h before noon), the ask (a day
+	// without news) and the outlook (from 06:00) are all due.
+	morning := radarT0.Add(24*time.Hour + 30*time.Minute)
+	clock.Set(morning)
+	w, err := radar.New(radar.Config{Source: db, Store: db, Now: clock.Now})
+	require.NoError(t, err)
+	w.Refresh(ctx)
+	clock.Advance(testDebounce) // the states time moved are not a burst still coming in
+	var sweepers []*radar.Nudger
+	for _, owner := range []string{"p2", "p3"} {
+		n, err := radar.NewNudger(radar.NudgerConfig{Store: db, Notify: notify, Now: clock.Now, AfterFunc: clock.AfterFunc,
+			Debounce: testDebounce, Owner: owner, StaleAfter: time.Minute})
+		require.NoError(t, err)
+		sweepers = append(sweepers, n)
+	}
+	var wg sync.WaitGroup
+	for round := 0; round < 3; round++ {
+		for _, n := range sweepers {
+			wg.Add(1)
+			go func() { defer wg.Done(); n.Tick(ctx) }()
+		}
+		wg.Wait()
+	}
+	// What the stopped process sent the day before is not counted.
+	sent := func(kind bh.PostKind) int {
+		news, _ := notify.sent(kind)
+		n := 0
+		for _, p := range news {
+			if !p.Now.Before(morning) {
+				n++
+			}
+		}
+		return n
+	}
+	for _, kind := range []bh.PostKind{bh.PostNudge, bh.PostHealthAsk, bh.PostOutlook} {
+		assert.Equal(t, 1, sent(kind), "one %s from two processes", kind)
+	}
+	// The deadline's reminder is claimed once: sent, or covered by the
+	// nudge that showed the deadline (which of the two came first is the
+	// sweeps' race).
+	assert.LessOrEqual(t, sent(bh.PostReminder), 1, "at most one reminder")
+	posts, err := db.Posts(ctx, "T1", deadline.ShiftID)
+	require.NoError(t, err)
+	claims := 0
+	for _, p := range posts {
+		if p.Kind == bh.PostReminder {
+			claims++
+		}
+	}
+	assert.Equal(t, 1, claims, "one claim on the reminder")
 }

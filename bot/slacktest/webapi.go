@@ -160,7 +160,6 @@ var apiMethods = map[string]apiHandler{
 	"views.publish":                {true, (*Server).viewsPublish},
 	"users.info":                   {true, (*Server).usersInfo},
 	"conversations.info":           {true, (*Server).conversationsInfo},
-	"conversations.history":        {true, (*Server).conversationsHistory},
 	"conversations.open":           {true, (*Server).conversationsOpen},
 	"conversations.members":        {true, (*Server).conversationsMembers},
 	"files.getUploadURLExternal":   {true, (*Server).uploadURL},
@@ -551,33 +550,11 @@ func invalidBlocks(code string, problems []string, withErrors bool) map[string]a
 	return r
 }
 
-// slackMessage is a stored message as slack-go's Message (what chat.*
-// answers and conversations.history carry); metadata only when asked.
-func (s *Server) slackMessage(m *Message, withMeta bool) slack.Message {
-	var out slack.Message
-	out.Type, out.Text, out.User, out.Timestamp, out.Team = "message", m.Text, m.User, m.TS, s.cfg.TeamID
-	out.BotID, out.ThreadTimestamp = m.BotID, m.ThreadTS
-	if m.Blocks != nil {
-		// Checked when posted; a block slack-go does not know stays out.
-		_ = json.Unmarshal(m.Blocks, &out.Blocks)
-	}
-	if m.Attachments != nil {
-		_ = json.Unmarshal(m.Attachments, &out.Attachments)
-	}
-	if m.Updated > 0 {
-		out.Edited = &slack.Edited{User: m.BotID, Timestamp: m.TS}
-	}
-	if withMeta && m.Metadata != nil {
-		_ = json.Unmarshal(m.Metadata, &out.Metadata)
-	}
-	return out
-}
-
 // answerMessage is a message as chat.postMessage and chat.update answer
 // with it: its blocks and attachments as posted (checked when they came
-// in). Read into slack-go's types and written out again, as history
-// answers are, they cost as much of the CPU the fake shares with the bot
-// as the bot's own work on the post.
+// in). Read into slack-go's types and written out again, they would cost
+// as much of the CPU the fake shares with the bot as the bot's own work on
+// the post.
 func (s *Server) answerMessage(m *Message) map[string]any {
 	o := map[string]any{"type": "message", "text": m.Text, "ts": m.TS, "team": s.cfg.TeamID}
 	for k, v := range map[string]string{"user": m.User, "bot_id": m.BotID, "thread_ts": m.ThreadTS} {
@@ -800,51 +777,6 @@ func (s *Server) conversationsInfo(c *Call) map[string]any {
 	return answer(struct {
 		Channel slack.Channel `json:"channel"`
 	}{o})
-}
-
-// conversationsHistory lists a conversation's live messages, newest first,
-// without thread replies and ephemerals, as Slack does; the cursor is an
-// offset. Metadata is included only with include_all_metadata.
-func (s *Server) conversationsHistory(c *Call) map[string]any {
-	id := c.str("channel")
-	if id == "" {
-		return apiError("channel_not_found")
-	}
-	limit := 100
-	if n, err := strconv.Atoi(c.str("limit")); err == nil && n > 0 && n < 1000 {
-		limit = n
-	}
-	skip := 0
-	if cur := c.str("cursor"); cur != "" {
-		n, err := strconv.Atoi(cur)
-		if err != nil || n < 0 {
-			return apiError("invalid_cursor")
-		}
-		skip = n
-	}
-	withMeta := c.str("include_all_metadata") == "1" || c.str("include_all_metadata") == "true"
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if ch, ok := s.channels[id]; ok && !ch.IsMember && !ch.IsIM {
-		return apiError("not_in_channel")
-	}
-	order := s.msgOrder[id]
-	var live []*Message
-	for i := len(order) - 1; i >= 0; i-- {
-		m := s.messages[msgKey{id, order[i]}]
-		if m == nil || m.Deleted || m.Ephemeral || (m.ThreadTS != "" && m.ThreadTS != m.TS) {
-			continue
-		}
-		live = append(live, m)
-	}
-	resp := slack.GetConversationHistoryResponse{Messages: []slack.Message{}}
-	for i := skip; i < len(live) && i < skip+limit; i++ {
-		resp.Messages = append(resp.Messages, s.slackMessage(live[i], withMeta))
-	}
-	if resp.HasMore = skip+limit < len(live); resp.HasMore {
-		resp.ResponseMetaData.NextCursor = strconv.Itoa(skip + limit)
-	}
-	return answer(resp)
 }
 
 // conversationsMembers lists a channel's members, a page at a time (the

@@ -32,10 +32,6 @@ func (n *timedNotifier) PostRadar(ctx context.Context, p bh.RadarPost) (string, 
 	return ts, err
 }
 
-func (n *timedNotifier) FindRadar(ctx context.Context, channelID, key string) (string, error) {
-	return n.next.FindRadar(ctx, channelID, key)
-}
-
 // benchRadar measures the Risk Radar with shifts already in the embedded
 // store: note stored → shift_state saved (the change stream, the recompute,
 // the write), and note stored → nudge posted in the fake Slack (that plus

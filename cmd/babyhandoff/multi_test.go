@@ -212,3 +212,87 @@ func TestSharedStoreRecoversALeftPlanWhileRunning(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, m.Text, "Plan v1 was interrupted")
 }
+
+// A handoff's reminder is a timer in the process that sent it. On a store
+// shared with other processes, a handoff whose process stopped before its
+// reminder came due is reminded by the others' sweep (RecoverShared), once
+// although both sweep at the same time; no start-up is needed.
+func TestSharedStoreRemindsAHandoffItsProcessLeft(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	clock := clocktest.New(radarT0)
+	fake := slacktest.New(slacktest.Config{})
+	t.Cleanup(fake.Close)
+	db := storetest.New(t, storetest.WithClock(clock.Now))
+
+	runCtx, stop := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	var bots []*bot.Bot
+	for i := 0; i < 2; i++ {
+		b := newTestBot(t, db, bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
+			Now: clock.Now, AfterFunc: clock.AfterFunc})
+		bots = append(bots, b)
+		wg.Add(1)
+		go func() { defer wg.Done(); _ = b.Run(runCtx) }()
+	}
+	stopped := false
+	stopAll := func() {
+		if !stopped {
+			stopped = true
+			stop()
+			wg.Wait() // each bot finishes its queued work
+		}
+	}
+	t.Cleanup(stopAll)
+	for _, b := range bots {
+		select {
+		case <-b.Ready():
+		case <-ctx.Done():
+			t.Fatal("a bot did not connect")
+		}
+	}
+
+	// What a third process did before it stopped: a handoff from U1 to U2,
+	// sent, with its reminder's timer in that process alone.
+	team := fake.Config().TeamID
+	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: team, ChannelID: "DU1", UserID: "U1", RawText: "out of formula", MessageTS: "1.1"})
+	require.NoError(t, err)
+	api := slack.New(fake.Config().BotToken, slack.OptionAPIURL(fake.APIURL()))
+	_, thread, err := api.PostMessage("DU1", slack.MsgOptionText("Handed off to Sam", false))
+	require.NoError(t, err)
+	_, sent, err := api.PostMessage("DU2", slack.MsgOptionText("Maya handed off to you", false))
+	require.NoError(t, err)
+	ho, err := db.CreateHandoff(ctx, bh.Handoff{TeamID: team, ShiftID: n.ShiftID, ChannelID: "DU1", From: "U1", To: []string{"U2"}, Start: clock.Now(), Hours: 8})
+	require.NoError(t, err)
+	require.NoError(t, db.HandoffSent(ctx, team, ho.ID, "DU1", thread, []bh.HandoffMessage{{UserID: "U2", ChannelID: "DU2", TS: sent}}))
+
+	isReminder := func(m slacktest.Message) bool {
+		return m.Channel == "DU2" && m.ThreadTS == "" && strings.Contains(m.Text, "tap Got it")
+	}
+	clock.Advance(10 * time.Minute)
+	for _, b := range bots {
+		b.RecoverShared(ctx)
+	}
+	clock.Advance(6 * time.Minute) // past the 15 minutes
+	var sweeps sync.WaitGroup
+	for _, b := range bots {
+		for k := 0; k < 2; k++ {
+			sweeps.Add(1)
+			go func() { defer sweeps.Done(); b.RecoverShared(ctx) }()
+		}
+	}
+	sweeps.Wait()
+	_, err = fake.WaitMessage(ctx, isReminder)
+	require.NoError(t, err, "the reminder its process left is sent")
+	stopAll()
+	reminders := 0
+	for _, m := range fake.Messages("DU2") {
+		if isReminder(m) {
+			reminders++
+		}
+	}
+	assert.Equal(t, 1, reminders, "reminded once, though both processes swept twice")
+	got, err := db.Handoff(ctx, team, ho.ID)
+	require.NoError(t, err)
+	assert.False(t, got.RemindedAt.IsZero())
+}

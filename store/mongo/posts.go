@@ -69,18 +69,28 @@ func (db *DB) Posts(ctx context.Context, teamID, shiftID string) ([]bh.PostRecor
 }
 
 // TakeStalePosts claims again for owner the posts claimed before cutoff
-// and neither sent nor failed (their process stopped).
-func (db *DB) TakeStalePosts(ctx context.Context, cutoff time.Time, owner string) (out []bh.PostRecord, err error) {
-	err = db.write(ctx, "take stale posts", func(ctx context.Context, now time.Time) error {
-		stale, err := all[bh.PostRecord](ctx, db.c(colPosts), bson.M{"ts": "", "failed": "", "claimedat": bson.M{"$lt": cutoff}}, by("claimedat"), 0)
-		out = nil
-		for _, p := range stale {
-			if p.Owner, p.ClaimedAt = owner, now; err == nil {
-				err = put(ctx, db.c(colPosts), p.Key, p)
-				out = append(out, p)
-			}
+// and neither sent nor failed (their process stopped), each counted as
+// superseded (the taker posts it anew). Each is taken by a conditional
+// update of its own, so of processes sweeping at once one takes it,
+// whatever the server's transactions do.
+func (db *DB) TakeStalePosts(ctx context.Context, cutoff time.Time, owner string) ([]bh.PostRecord, error) {
+	stale := bson.M{"ts": "", "failed": "", "claimedat": bson.M{"$lt": cutoff}}
+	found, err := all[bh.PostRecord](ctx, db.c(colPosts), stale, by("claimedat"), 0)
+	if err != nil {
+		return nil, db.fail("take stale posts", err)
+	}
+	out := []bh.PostRecord{}
+	for _, p := range found {
+		now := db.now()
+		taken, err := db.setPost(ctx, "take stale post "+p.Key, p.Key, bson.M{"ts": "", "failed": "", "claimedat": p.ClaimedAt},
+			bson.M{"owner": owner, "claimedat": now, "superseded": p.Superseded + 1})
+		if err != nil {
+			return out, err
 		}
-		return err
-	})
-	return out, err
+		if taken {
+			p.Owner, p.ClaimedAt, p.Superseded = owner, now, p.Superseded+1
+			out = append(out, p)
+		}
+	}
+	return out, nil
 }

@@ -110,13 +110,15 @@ func (db *DB) Posts(ctx context.Context, teamID, shiftID string) ([]bh.PostRecor
 
 // TakeStalePosts takes over posts claimed before cutoff and neither sent
 // nor failed (their claimer stopped): each is claimed again for owner, now,
-// so one process takes it.
+// so one process takes it, and counted as superseded (the taker posts it
+// anew).
 func (db *DB) TakeStalePosts(ctx context.Context, cutoff time.Time, owner string) (out []bh.PostRecord, err error) {
 	err = db.write(ctx, "take stale posts", func(tx *Tx) error {
 		stale, err := allDocs[bh.PostRecord](ctx, tx, "SELECT doc FROM posts WHERE ts = '' AND failed = '' AND claimed_at < ? ORDER BY claimed_at", ms(cutoff))
 		out = nil
 		for _, p := range stale {
 			p.Owner, p.ClaimedAt = owner, tx.Now
+			p.Superseded++
 			if _, err = tx.putPost(ctx, p, false); err != nil {
 				return err
 			}

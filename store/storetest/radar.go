@@ -147,11 +147,23 @@ var radarCases = []suiteCase{
 		stale, err = h.TakeStalePosts(h.Ctx, h.Clock.Now().Add(-time.Minute), "p2")
 		require.NoError(h.T, err)
 		require.Len(h.T, stale, 1, "the unsent one")
-		assert.Equal(h.T, []any{p2.Key, "p2", h.Clock.Now()}, []any{stale[0].Key, stale[0].Owner, stale[0].ClaimedAt})
+		assert.Equal(h.T, []any{p2.Key, "p2", h.Clock.Now(), 1}, []any{stale[0].Key, stale[0].Owner, stale[0].ClaimedAt, stale[0].Superseded})
 		assert.True(h.T, p2.MadeAt.Equal(stale[0].MadeAt), "a claim taken over keeps when it was made: %v", stale[0].MadeAt)
 		stale, err = h.TakeStalePosts(h.Ctx, h.Clock.Now().Add(-time.Minute), "p3")
 		require.NoError(h.T, err)
 		assert.Empty(h.T, stale, "taken once")
+		h.Clock.Advance(5 * time.Minute)
+		stale, err = h.TakeStalePosts(h.Ctx, h.Clock.Now().Add(-time.Minute), "p3")
+		require.NoError(h.T, err)
+		require.Len(h.T, stale, 1, "its taker stopped too")
+		assert.Equal(h.T, []any{"p3", 2}, []any{stale[0].Owner, stale[0].Superseded}, "each take-over counted")
+		posts, err := h.Posts(h.Ctx, Team, "S1")
+		require.NoError(h.T, err)
+		for _, d := range posts {
+			if d.Key == p2.Key {
+				assert.Equal(h.T, 2, d.Superseded, "stored")
+			}
+		}
 		require.NoError(h.T, h.PostFailed(h.Ctx, p2.Key, "channel_not_found"))
 		h.Clock.Advance(time.Hour)
 		stale, err = h.TakeStalePosts(h.Ctx, h.Clock.Now(), "p3")
