@@ -239,7 +239,7 @@ func doneRefs(notes []bh.Note, names map[string]string, at time.Time) []bh.DoneR
 		// tells a health note resolved from its words (healthDone).
 		text := packText(n)
 		short := bh.Truncate(text, 120)
-		if healthDone(short) != healthDone(text) {
+		if short != text && healthDone(short) != healthDone(text) {
 			short = text
 		}
 		out = append(out, bh.DoneRef{LogID: n.ID, Text: short, At: *n.DoneAt, By: names[n.DoneBy.User]})

@@ -37,7 +37,7 @@ func (db *DB) Changes(ctx context.Context, after []byte, limit int) ([]bh.NoteCh
 			return nil, db.fail("list changes", bh.Errorf(bh.EINVALID, "That is not a position in the notes' changes."))
 		}
 	}
-	rows, err := db.rd.QueryContext(ctx, `SELECT team_id, shift_id, seq, CASE WHEN moved_at = updated_at THEN moved_from ELSE '' END
+	rows, err := db.rq.QueryContext(ctx, `SELECT team_id, shift_id, seq, CASE WHEN moved_at = updated_at THEN moved_from ELSE '' END
 		FROM notes WHERE seq > ? ORDER BY seq LIMIT ?`, seq, limit)
 	if err != nil {
 		return nil, db.fail("list changes", err)
@@ -72,7 +72,7 @@ func (db *DB) WatchNotes(ctx context.Context, resume []byte) (func(context.Conte
 	pos := resume
 	if pos == nil {
 		var seq int64
-		if err := db.rd.QueryRowContext(ctx, "SELECT value FROM counters WHERE name = 'notes'").Scan(&seq); err != nil {
+		if err := db.rq.QueryRowContext(ctx, "SELECT value FROM counters WHERE name = 'notes'").Scan(&seq); err != nil {
 			return nil, nil, db.fail("watch notes", err)
 		}
 		pos = Position(seq)
@@ -119,7 +119,7 @@ func (db *DB) WatchNotes(ctx context.Context, resume []byte) (func(context.Conte
 // ShiftsChangedSince lists the families with a note created, edited,
 // re-tagged, deleted or moved (both lists) at or after since.
 func (db *DB) ShiftsChangedSince(ctx context.Context, since time.Time) ([]bh.Shift, error) {
-	rows, err := db.rd.QueryContext(ctx, `SELECT `+shiftCols+` FROM shifts WHERE id IN
+	rows, err := db.rq.QueryContext(ctx, `SELECT `+shiftCols+` FROM shifts WHERE id IN
 		(SELECT shift_id FROM notes WHERE updated_at >= ?
 		 UNION SELECT moved_from FROM notes WHERE updated_at >= ? AND moved_at = updated_at) ORDER BY id`, ms(since), ms(since))
 	if err != nil {

@@ -133,6 +133,8 @@ func (db *DB) commitBatch(batch []*request) {
 			}
 		}
 	}
+	// The writer's connection is free: prepare what the batch met first.
+	db.ws.warm(context.Background())
 	for i, req := range batch {
 		if err != nil && errs[i] == nil {
 			errs[i] = err
@@ -158,16 +160,18 @@ func (tx *Tx) savepoint(fn func(*Tx) error) (fnErr, err error) {
 
 // A write's statements run detached from its caller's context (see above).
 
+// They use the writer's prepared statements (stmts.go).
+
 func (tx *Tx) ExecContext(_ context.Context, query string, args ...any) (sql.Result, error) {
-	return tx.Tx.ExecContext(context.Background(), query, args...)
+	return txQuerier{tx: tx.Tx, s: tx.db.ws}.ExecContext(context.Background(), query, args...)
 }
 
 func (tx *Tx) QueryContext(_ context.Context, query string, args ...any) (*sql.Rows, error) {
-	return tx.Tx.QueryContext(context.Background(), query, args...)
+	return txQuerier{tx: tx.Tx, s: tx.db.ws}.QueryContext(context.Background(), query, args...)
 }
 
 func (tx *Tx) QueryRowContext(_ context.Context, query string, args ...any) *sql.Row {
-	return tx.Tx.QueryRowContext(context.Background(), query, args...)
+	return txQuerier{tx: tx.Tx, s: tx.db.ws}.QueryRowContext(context.Background(), query, args...)
 }
 
 // checkpoints copies the log into the file when commit asks, on its own

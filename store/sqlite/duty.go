@@ -11,7 +11,7 @@ import (
 
 // Duty returns who is on duty in a family (no UserID: nobody).
 func (db *DB) Duty(ctx context.Context, teamID, shiftID string) (bh.Duty, error) {
-	d, err := oneDoc[bh.Duty](ctx, db.rd, "SELECT doc FROM duty WHERE team_id = ? AND shift_id = ?", teamID, shiftID)
+	d, err := oneDoc[bh.Duty](ctx, db.rq, "SELECT doc FROM duty WHERE team_id = ? AND shift_id = ?", teamID, shiftID)
 	if err == sql.ErrNoRows {
 		return bh.Duty{TeamID: teamID, ShiftID: shiftID}, nil
 	}

@@ -29,7 +29,7 @@ func (db *DB) ShiftEvents(ctx context.Context, teamID, shiftID, typ string, limi
 	if typ != "" { // through the index on the type
 		query, args = query+" AND type = ?", append(args, typ)
 	}
-	out, err := allDocs[bh.Event](ctx, db.rd, query+" ORDER BY at DESC LIMIT ?", append(args, limit)...)
+	out, err := allDocs[bh.Event](ctx, db.rq, query+" ORDER BY at DESC LIMIT ?", append(args, limit)...)
 	if len(out) == 0 {
 		out = nil
 	}

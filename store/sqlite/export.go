@@ -22,7 +22,7 @@ func (db *DB) Conversations(ctx context.Context, teamID, channelID string) ([]bh
 		}
 		return []bh.Shift{sh}, err
 	}
-	rows, err := db.rd.QueryContext(ctx, "SELECT "+shiftCols+" FROM shifts WHERE (? = '' OR team_id = ?) AND (? = '' OR channel_id = ?) ORDER BY team_id, channel_id",
+	rows, err := db.rq.QueryContext(ctx, "SELECT "+shiftCols+" FROM shifts WHERE (? = '' OR team_id = ?) AND (? = '' OR channel_id = ?) ORDER BY team_id, channel_id",
 		teamID, teamID, channelID, channelID)
 	if err != nil {
 		return nil, db.fail("list conversations", err)
@@ -34,7 +34,7 @@ func (db *DB) Conversations(ctx context.Context, teamID, channelID string) ([]bh
 // ExportFamily reads everything a family owns, in one snapshot.
 func (db *DB) ExportFamily(ctx context.Context, sh bh.Shift) (r bh.FamilyRecord, err error) {
 	team, id := sh.TeamID, sh.ID
-	err = db.read(ctx, "export "+id, func(q *sql.Tx) error {
+	err = db.read(ctx, "export "+id, func(q querier) error {
 		if r.Shift, err = shiftByID(ctx, q, team, id); err != nil {
 			return notFound(err, "That family no longer exists.")
 		}

@@ -252,7 +252,7 @@ func (tx *Tx) addMember(ctx context.Context, m bh.Member) error {
 
 // Shift returns the family (its shift) that the conversation feeds.
 func (db *DB) Shift(ctx context.Context, teamID, channelID string) (sh bh.Shift, err error) {
-	err = db.read(ctx, "get shift", func(q *sql.Tx) error {
+	err = db.read(ctx, "get shift", func(q querier) error {
 		c, found, err := family(ctx, q, teamID, channelID)
 		if err != nil {
 			return err
@@ -268,14 +268,14 @@ func (db *DB) Shift(ctx context.Context, teamID, channelID string) (sh bh.Shift,
 
 // ShiftByID returns a family's shift by id.
 func (db *DB) ShiftByID(ctx context.Context, teamID, shiftID string) (bh.Shift, error) {
-	sh, err := shiftByID(ctx, db.rd, teamID, shiftID)
+	sh, err := shiftByID(ctx, db.rq, teamID, shiftID)
 	return sh, db.fail("get shift "+shiftID, notFound(err, "That conversation has no shift."))
 }
 
 // FamilyOf is the family whose list team/channel feeds. ENOTFOUND before
 // the conversation's first note, and after its person left that family.
 func (db *DB) FamilyOf(ctx context.Context, teamID, channelID string) (c bh.Conversation, err error) {
-	err = db.read(ctx, "get family", func(q *sql.Tx) error {
+	err = db.read(ctx, "get family", func(q querier) error {
 		var found bool
 		c, found, err = family(ctx, q, teamID, channelID)
 		if err == nil && !found {
@@ -289,7 +289,7 @@ func (db *DB) FamilyOf(ctx context.Context, teamID, channelID string) (c bh.Conv
 // FamilyConversations lists the conversations that feed a family, by
 // channel id.
 func (db *DB) FamilyConversations(ctx context.Context, teamID, shiftID string) ([]bh.Conversation, error) {
-	rows, err := db.rd.QueryContext(ctx, "SELECT "+convCols+" FROM conversations WHERE team_id = ? AND shift_id = ? ORDER BY channel_id", teamID, shiftID)
+	rows, err := db.rq.QueryContext(ctx, "SELECT "+convCols+" FROM conversations WHERE team_id = ? AND shift_id = ? ORDER BY channel_id", teamID, shiftID)
 	if err != nil {
 		return nil, db.fail("list family conversations", err)
 	}
@@ -319,7 +319,7 @@ func (db *DB) FamiliesOf(ctx context.Context, teamID, userID string) ([]bh.Membe
 }
 
 func (db *DB) members(ctx context.Context, op, col, teamID, v string) ([]bh.Member, error) {
-	rows, err := db.rd.QueryContext(ctx, "SELECT "+memberCols+" FROM members WHERE team_id = ? AND "+col+" = ? ORDER BY joined_at, shift_id, user_id", teamID, v)
+	rows, err := db.rq.QueryContext(ctx, "SELECT "+memberCols+" FROM members WHERE team_id = ? AND "+col+" = ? ORDER BY joined_at, shift_id, user_id", teamID, v)
 	if err != nil {
 		return nil, db.fail(op, err)
 	}
@@ -531,7 +531,7 @@ type personDoc struct {
 // Person is what follows a person (the zero Person of team/user when
 // nothing was stored).
 func (db *DB) Person(ctx context.Context, teamID, userID string) (bh.Person, error) {
-	p, err := personOf(ctx, db.rd, teamID, userID)
+	p, err := personOf(ctx, db.rq, teamID, userID)
 	return p, db.fail("get person", err)
 }
 
@@ -604,14 +604,14 @@ func (db *DB) CreateInvite(ctx context.Context, inv bh.Invite) (bh.Invite, error
 
 // Invite is one invite of a team.
 func (db *DB) Invite(ctx context.Context, teamID, id string) (bh.Invite, error) {
-	inv, err := scanInvite(db.rd.QueryRowContext(ctx, "SELECT "+inviteCols+" FROM invites WHERE id = ? AND team_id = ?", id, teamID))
+	inv, err := scanInvite(db.rq.QueryRowContext(ctx, "SELECT "+inviteCols+" FROM invites WHERE id = ? AND team_id = ?", id, teamID))
 	return inv, db.fail("get invite", notFound(err, "That invite no longer exists."))
 }
 
 // InvitesTo lists the invites sent to a person, newest first, answered
 // or not.
 func (db *DB) InvitesTo(ctx context.Context, teamID, userID string) ([]bh.Invite, error) {
-	rows, err := db.rd.QueryContext(ctx, "SELECT "+inviteCols+" FROM invites WHERE team_id = ? AND to_user = ? ORDER BY created_at DESC, id DESC", teamID, userID)
+	rows, err := db.rq.QueryContext(ctx, "SELECT "+inviteCols+" FROM invites WHERE team_id = ? AND to_user = ? ORDER BY created_at DESC, id DESC", teamID, userID)
 	if err != nil {
 		return nil, db.fail("list invites", err)
 	}

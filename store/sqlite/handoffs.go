@@ -36,7 +36,7 @@ func (db *DB) CreateHandoff(ctx context.Context, h bh.Handoff) (bh.Handoff, erro
 
 // Handoff returns a handoff of the team.
 func (db *DB) Handoff(ctx context.Context, teamID, id string) (bh.Handoff, error) {
-	h, err := oneDoc[bh.Handoff](ctx, db.rd, "SELECT doc FROM handoffs WHERE id = ? AND team_id = ?", id, teamID)
+	h, err := oneDoc[bh.Handoff](ctx, db.rq, "SELECT doc FROM handoffs WHERE id = ? AND team_id = ?", id, teamID)
 	return h, db.fail("get handoff", notFound(err, "That handoff no longer exists."))
 }
 
@@ -91,7 +91,7 @@ func (db *DB) ClaimHandoffReminder(ctx context.Context, teamID, id string, t tim
 // WaitingHandoffs lists handoffs made since since that nobody took and
 // that were not reminded of, oldest first.
 func (db *DB) WaitingHandoffs(ctx context.Context, since time.Time) ([]bh.Handoff, error) {
-	all, err := allDocs[bh.Handoff](ctx, db.rd, "SELECT doc FROM handoffs WHERE created_at >= ? ORDER BY created_at", ms(since))
+	all, err := allDocs[bh.Handoff](ctx, db.rq, "SELECT doc FROM handoffs WHERE created_at >= ? ORDER BY created_at", ms(since))
 	out := make([]bh.Handoff, 0, len(all))
 	for _, h := range all {
 		if h.GotBy == "" && h.RemindedAt.IsZero() {
@@ -103,14 +103,14 @@ func (db *DB) WaitingHandoffs(ctx context.Context, since time.Time) ([]bh.Handof
 
 // RecentHandoffs lists a family's handoffs made since since, oldest first.
 func (db *DB) RecentHandoffs(ctx context.Context, teamID, shiftID string, since time.Time) ([]bh.Handoff, error) {
-	out, err := allDocs[bh.Handoff](ctx, db.rd, "SELECT doc FROM handoffs WHERE team_id = ? AND shift_id = ? AND created_at >= ? ORDER BY created_at",
+	out, err := allDocs[bh.Handoff](ctx, db.rq, "SELECT doc FROM handoffs WHERE team_id = ? AND shift_id = ? AND created_at >= ? ORDER BY created_at",
 		teamID, shiftID, ms(since))
 	return out, db.fail("list recent handoffs", err)
 }
 
 // HandoffByThread finds the handoff whose thread is channelID/ts.
 func (db *DB) HandoffByThread(ctx context.Context, teamID, channelID, ts string) (bh.Handoff, error) {
-	h, err := oneDoc[bh.Handoff](ctx, db.rd, "SELECT doc FROM handoffs WHERE team_id = ? AND thread_channel = ? AND thread_ts = ? AND thread_ts <> ''",
+	h, err := oneDoc[bh.Handoff](ctx, db.rq, "SELECT doc FROM handoffs WHERE team_id = ? AND thread_channel = ? AND thread_ts = ? AND thread_ts <> ''",
 		teamID, channelID, ts)
 	return h, db.fail("find handoff by thread", notFound(err, "No handoff there."))
 }

@@ -39,7 +39,7 @@ func (db *DB) Installation(ctx context.Context, key string) (bh.Installation, er
 	var expires sql.NullInt64
 	var scopes string
 	var at int64
-	err := db.rd.QueryRowContext(ctx, `SELECT team_id, enterprise_id, bot_user_id, bot_token, refresh_token, expires_at, scopes, installer_id, installed_at
+	err := db.rq.QueryRowContext(ctx, `SELECT team_id, enterprise_id, bot_user_id, bot_token, refresh_token, expires_at, scopes, installer_id, installed_at
 		FROM installations WHERE key = ?`, key).Scan(&in.TeamID, &in.EnterpriseID, &in.BotUserID, &in.BotToken, &in.RefreshToken, &expires, &scopes, &in.InstallerID, &at)
 	if err != nil {
 		return bh.Installation{}, db.fail("get installation", notFound(err, "The app is not installed in that workspace."))

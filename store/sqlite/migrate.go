@@ -112,7 +112,9 @@ func (db *DB) create(ctx context.Context) (err error) {
 	if db.wr, err = openWriter(tmp, db.cfg.BusyTimeout); err != nil {
 		return db.fail("create "+db.path, err)
 	}
+	db.ws = newStmts(db.wr)
 	err = db.migrate(ctx, true)
+	db.ws.close()
 	if cerr := db.wr.Close(); err == nil && cerr != nil {
 		err = db.fail("create "+db.path, cerr)
 	}

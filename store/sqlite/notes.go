@@ -175,7 +175,7 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, create
 		return bh.Note{}, false, db.fail("capture note", err)
 	}
 	if in.MessageTS != "" {
-		n, err := noteWhere(ctx, db.rd, byMessage, in.TeamID, in.ChannelID, in.MessageTS)
+		n, err := noteWhere(ctx, db.rq, byMessage, in.TeamID, in.ChannelID, in.MessageTS)
 		if err == nil {
 			return n, false, nil
 		} else if err != sql.ErrNoRows {
@@ -231,34 +231,56 @@ func (db *DB) readInferred(n *bh.Note, loc *time.Location) {
 
 // Note returns a note of the team by id, deleted or not.
 func (db *DB) Note(ctx context.Context, teamID, id string) (bh.Note, error) {
-	n, err := noteWhere(ctx, db.rd, "id = ? AND team_id = ?", id, teamID)
+	n, err := noteWhere(ctx, db.rq, "id = ? AND team_id = ?", id, teamID)
 	return n, db.fail("get note "+id, notFound(err, "That note no longer exists."))
 }
 
 // NoteByMessage returns the note captured from a Slack message.
 func (db *DB) NoteByMessage(ctx context.Context, teamID, channelID, ts string) (bh.Note, error) {
-	n, err := noteWhere(ctx, db.rd, byMessage, teamID, channelID, ts)
+	n, err := noteWhere(ctx, db.rq, byMessage, teamID, channelID, ts)
 	return n, db.fail("get note by message "+ts, notFound(err, "No note was saved from that message."))
 }
 
 // NotesByID returns the team's notes of ids that exist, deleted ones too,
 // in the order of ids.
 func (db *DB) NotesByID(ctx context.Context, teamID string, ids []string) ([]bh.Note, error) {
-	out := make([]bh.Note, 0, len(ids))
-	err := db.read(ctx, "list notes by id", func(q *sql.Tx) error {
-		for _, id := range ids {
-			n, err := noteWhere(ctx, q, "id = ? AND team_id = ?", id, teamID)
-			if err == sql.ErrNoRows {
-				continue
-			} else if err != nil {
+	found := make(map[string]bh.Note, len(ids))
+	err := db.read(ctx, "list notes by id", func(q querier) error {
+		// byIDs at a time, the last batch padded with an id no note has:
+		// one statement, prepared once, whatever the count.
+		args := make([]any, byIDs+1)
+		args[0] = teamID
+		for start := 0; start < len(ids); start += byIDs {
+			for i := range byIDs {
+				args[1+i] = ""
+				if start+i < len(ids) {
+					args[1+i] = ids[start+i]
+				}
+			}
+			notes, err := notesWhere(ctx, q, notesByIDs, args...)
+			if err != nil {
 				return err
 			}
-			out = append(out, n)
+			for _, n := range notes {
+				found[n.ID] = n
+			}
 		}
 		return nil
 	})
+	out := make([]bh.Note, 0, len(ids))
+	for _, id := range ids {
+		if n, ok := found[id]; ok {
+			out = append(out, n)
+		}
+	}
 	return out, err
 }
+
+// byIDs is how many ids one NotesByID query asks for.
+const byIDs = 32
+
+// notesByIDs is the condition of a NotesByID query: a team, byIDs ids.
+var notesByIDs = "team_id = ? AND id IN (?" + strings.Repeat(", ?", byIDs-1) + ")"
 
 // Notes returns a family's notes, oldest first (of one time, first
 // stored first), without deleted ones unless withDeleted.
@@ -267,7 +289,7 @@ func (db *DB) Notes(ctx context.Context, teamID, shiftID string, withDeleted boo
 	if !withDeleted {
 		where += " AND deleted_at IS NULL"
 	}
-	out, err := notesWhere(ctx, db.rd, where+" ORDER BY created_at, id", teamID, shiftID)
+	out, err := notesWhere(ctx, db.rq, where+" ORDER BY created_at, id", teamID, shiftID)
 	return out, db.fail("list notes", err)
 }
 
@@ -276,7 +298,7 @@ func (db *DB) Notes(ctx context.Context, teamID, shiftID string, withDeleted boo
 // cost follows the open notes, not the family's history.
 func (db *DB) LiveNotes(ctx context.Context, teamID, shiftID string, now time.Time) (bh.LiveNotes, error) {
 	live := bh.LiveNotes{Notes: []bh.Note{}}
-	err := db.read(ctx, "live notes", func(q *sql.Tx) error {
+	err := db.read(ctx, "live notes", func(q querier) error {
 		var swept, rev int
 		err := q.QueryRowContext(ctx, "SELECT swept_rev, notes_rev FROM shifts WHERE id = ? AND team_id = ?", shiftID, teamID).Scan(&swept, &rev)
 		if err == sql.ErrNoRows {
@@ -458,7 +480,7 @@ func (db *DB) EventSeen(ctx context.Context, teamID, eventID string) (bool, erro
 		return false, nil
 	}
 	var one int
-	err := db.rd.QueryRowContext(ctx, "SELECT 1 FROM slack_events WHERE team_id = ? AND event_id = ?", teamID, eventID).Scan(&one)
+	err := db.rq.QueryRowContext(ctx, "SELECT 1 FROM slack_events WHERE team_id = ? AND event_id = ?", teamID, eventID).Scan(&one)
 	if err == sql.ErrNoRows {
 		return false, nil
 	}

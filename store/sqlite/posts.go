@@ -89,7 +89,7 @@ const nudgesOfDay = "SELECT doc FROM posts WHERE team_id = ? AND shift_id = ? AN
 
 // LastNudge returns the family's nudge of the day with the highest seq.
 func (db *DB) LastNudge(ctx context.Context, teamID, shiftID, day string) (bh.PostRecord, bool, error) {
-	p, err := oneDoc[bh.PostRecord](ctx, db.rd, nudgesOfDay+" LIMIT 1", teamID, shiftID, string(bh.PostNudge), day)
+	p, err := oneDoc[bh.PostRecord](ctx, db.rq, nudgesOfDay+" LIMIT 1", teamID, shiftID, string(bh.PostNudge), day)
 	if err == sql.ErrNoRows {
 		return bh.PostRecord{}, false, nil
 	}
@@ -98,13 +98,13 @@ func (db *DB) LastNudge(ctx context.Context, teamID, shiftID, day string) (bh.Po
 
 // NudgesOfDay lists the family's nudges of the day, highest seq first.
 func (db *DB) NudgesOfDay(ctx context.Context, teamID, shiftID, day string) ([]bh.PostRecord, error) {
-	out, err := allDocs[bh.PostRecord](ctx, db.rd, nudgesOfDay, teamID, shiftID, string(bh.PostNudge), day)
+	out, err := allDocs[bh.PostRecord](ctx, db.rq, nudgesOfDay, teamID, shiftID, string(bh.PostNudge), day)
 	return out, db.fail("nudges of the day", err)
 }
 
 // Posts lists a family's posts, newest claim first.
 func (db *DB) Posts(ctx context.Context, teamID, shiftID string) ([]bh.PostRecord, error) {
-	out, err := allDocs[bh.PostRecord](ctx, db.rd, "SELECT doc FROM posts WHERE team_id = ? AND shift_id = ? ORDER BY claimed_at DESC, key DESC", teamID, shiftID)
+	out, err := allDocs[bh.PostRecord](ctx, db.rq, "SELECT doc FROM posts WHERE team_id = ? AND shift_id = ? ORDER BY claimed_at DESC, key DESC", teamID, shiftID)
 	return out, db.fail("list posts", err)
 }
 

@@ -28,7 +28,7 @@ func settingsOf(ctx context.Context, q querier, teamID, shiftID string) (s bh.Ra
 
 // RadarSettings returns a family's radar settings (the defaults before any).
 func (db *DB) RadarSettings(ctx context.Context, teamID, shiftID string) (bh.RadarSettings, error) {
-	s, _, err := settingsOf(ctx, db.rd, teamID, shiftID)
+	s, _, err := settingsOf(ctx, db.rq, teamID, shiftID)
 	return s, db.fail("get radar settings", err)
 }
 
@@ -40,7 +40,7 @@ func (db *DB) RadarSettings(ctx context.Context, teamID, shiftID string) (bh.Rad
 func (db *DB) UpdateRadarSettings(ctx context.Context, teamID, shiftID string, change func(*bh.RadarSettings) bool) (s bh.RadarSettings, changed bool, err error) {
 	for range 8 {
 		var read string
-		if s, read, err = settingsOf(ctx, db.rd, teamID, shiftID); err != nil {
+		if s, read, err = settingsOf(ctx, db.rq, teamID, shiftID); err != nil {
 			return bh.RadarSettings{}, false, db.fail("update radar settings", err)
 		}
 		if !change(&s) {
@@ -71,6 +71,6 @@ func (db *DB) UpdateRadarSettings(ctx context.Context, teamID, shiftID string, c
 
 // AllRadarSettings lists every family's stored settings.
 func (db *DB) AllRadarSettings(ctx context.Context) ([]bh.RadarSettings, error) {
-	out, err := allDocs[bh.RadarSettings](ctx, db.rd, "SELECT doc FROM radar_settings ORDER BY team_id, shift_id")
+	out, err := allDocs[bh.RadarSettings](ctx, db.rq, "SELECT doc FROM radar_settings ORDER BY team_id, shift_id")
 	return out, db.fail("list radar settings", err)
 }

@@ -68,7 +68,7 @@ func (db *DB) RegisterAgents(ctx context.Context, agents []bh.Agent) error {
 
 // Agents lists the registered agents by name.
 func (db *DB) Agents(ctx context.Context) ([]bh.Agent, error) {
-	out, err := allDocs[bh.Agent](ctx, db.rd, "SELECT doc FROM agents ORDER BY name")
+	out, err := allDocs[bh.Agent](ctx, db.rq, "SELECT doc FROM agents ORDER BY name")
 	return out, db.fail("list agents", err)
 }
 
@@ -183,7 +183,7 @@ func runWhere(ctx context.Context, q querier, where string, args ...any) (runRow
 
 // runOf reads one run, ENOTFOUND with msg when there is none.
 func (db *DB) runOf(ctx context.Context, op, msg, where string, args ...any) (bh.Run, error) {
-	r, err := runWhere(ctx, db.rd, where, args...)
+	r, err := runWhere(ctx, db.rq, where, args...)
 	return r.Run, db.fail(op, notFound(err, msg))
 }
 
@@ -211,7 +211,7 @@ func (db *DB) RunByVersion(ctx context.Context, teamID, shiftID string, version 
 
 // RunRecord loads everything a completed run wrote.
 func (db *DB) RunRecord(ctx context.Context, teamID, runID string) (rec bh.RunRecord, err error) {
-	err = db.read(ctx, "load run "+runID, func(q *sql.Tx) error {
+	err = db.read(ctx, "load run "+runID, func(q querier) error {
 		r, err := runWhere(ctx, q, "id = ? AND team_id = ?", runID, teamID)
 		if err != nil {
 			return notFound(err, "That plan no longer exists.")
@@ -299,7 +299,7 @@ func (db *DB) FailInterruptedRuns(ctx context.Context, olderThan time.Duration) 
 // UnpostedRuns lists completed runs since since whose Decision Card was
 // never posted (the process stopped between saving the run and posting).
 func (db *DB) UnpostedRuns(ctx context.Context, since time.Time) ([]bh.Run, error) {
-	runs, err := allDocs[bh.Run](ctx, db.rd, "SELECT doc FROM runs WHERE status = ? AND created_at >= ? ORDER BY created_at",
+	runs, err := allDocs[bh.Run](ctx, db.rq, "SELECT doc FROM runs WHERE status = ? AND created_at >= ? ORDER BY created_at",
 		string(bh.StatusCompleted), ms(since))
 	var out []bh.Run
 	for _, r := range runs {

@@ -15,7 +15,7 @@ import (
 // the notes it was computed from; found is false before the first.
 func (db *DB) ShiftState(ctx context.Context, teamID, shiftID string) (st bh.ShiftState, fingerprint string, found bool, err error) {
 	var raw []byte
-	err = db.rd.QueryRowContext(ctx, "SELECT doc, fingerprint FROM shift_states WHERE team_id = ? AND shift_id = ?", teamID, shiftID).Scan(&raw, &fingerprint)
+	err = db.rq.QueryRowContext(ctx, "SELECT doc, fingerprint FROM shift_states WHERE team_id = ? AND shift_id = ?", teamID, shiftID).Scan(&raw, &fingerprint)
 	if err == sql.ErrNoRows {
 		return bh.ShiftState{}, "", false, nil
 	}
@@ -63,7 +63,7 @@ func (tx *Tx) putCursor(ctx context.Context, cur bh.RadarCursor) error {
 // RadarCursor returns the saved cursor (zero before the first).
 func (db *DB) RadarCursor(ctx context.Context) (cur bh.RadarCursor, err error) {
 	var at int64
-	err = db.rd.QueryRowContext(ctx, "SELECT token, at FROM radar_cursor WHERE id = 1").Scan(&cur.Token, &at)
+	err = db.rq.QueryRowContext(ctx, "SELECT token, at FROM radar_cursor WHERE id = 1").Scan(&cur.Token, &at)
 	if err == sql.ErrNoRows {
 		return bh.RadarCursor{}, nil
 	}
@@ -79,7 +79,7 @@ func (db *DB) SaveRadarCursor(ctx context.Context, cur bh.RadarCursor) error {
 // StatesAtRisk lists the states with deadlines or health items, or at min
 // or above.
 func (db *DB) StatesAtRisk(ctx context.Context, min bh.RiskLevel) ([]bh.ShiftState, error) {
-	out, err := allDocs[bh.ShiftState](ctx, db.rd, "SELECT doc FROM shift_states WHERE at_risk OR level >= ?", int(min))
+	out, err := allDocs[bh.ShiftState](ctx, db.rq, "SELECT doc FROM shift_states WHERE at_risk OR level >= ?", int(min))
 	if len(out) == 0 {
 		out = nil
 	}

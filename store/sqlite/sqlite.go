@@ -82,6 +82,9 @@ type DB struct {
 	path string
 	wr   *sql.DB // one connection: every write, in order (commit.go)
 	rd   *sql.DB // read-only connections
+	rq   pooled  // rd, its statements prepared once (stmts.go)
+	rs   *stmts  // rd's prepared statements
+	ws   *stmts  // wr's prepared statements
 	ck   *sql.DB // one connection for checkpoints
 
 	queue      chan *request // writes waiting for the writer
@@ -161,6 +164,7 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	if db.wr, err = openWriter(db.path, cfg.BusyTimeout); err != nil {
 		return nil, db.fail("open "+db.path, err)
 	}
+	db.ws = newStmts(db.wr)
 	if err := db.migrate(ctx, false); err != nil {
 		_ = db.wr.Close() // the migration's error is the one to tell
 		return nil, err
@@ -174,6 +178,8 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	}
 	db.rd = rd
 	db.rd.SetMaxOpenConns(cfg.Readers)
+	db.rs = newStmts(rd)
+	db.rq = pooled{db.rs}
 	if err := db.openCheckpointer(); err != nil {
 		_ = db.rd.Close() // the checkpointer's error is the one to tell
 		_ = db.wr.Close()
@@ -241,6 +247,8 @@ func (db *DB) Close(context.Context) error {
 		close(db.closed)
 		<-db.writerDone // a batch under way ends first
 		<-db.ckptDone
+		db.rs.close()
+		db.ws.close()
 		err = db.rd.Close()
 		for _, c := range []*sql.DB{db.ck, db.wr} {
 			if cerr := c.Close(); err == nil {
@@ -262,15 +270,16 @@ type Tx struct {
 }
 
 // read runs fn in a read-only transaction on the read pool: one snapshot.
-func (db *DB) read(ctx context.Context, op string, fn func(q *sql.Tx) error) error {
+func (db *DB) read(ctx context.Context, op string, fn func(q querier) error) error {
 	tx, err := db.rd.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return db.fail(op, err)
 	}
-	err = fn(tx)
+	err = fn(txQuerier{tx: tx, s: db.rs})
 	if rerr := tx.Rollback(); err == nil {
 		err = rerr // read-only: ending it keeps nothing
 	}
+	db.rs.warm(ctx) // what it met for the first time, for the next read
 	return db.fail(op, err)
 }
 

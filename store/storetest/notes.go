@@ -326,6 +326,21 @@ var noteCases = []suiteCase{
 		assert.Equal(h.T, bh.ENOTFOUND, bh.ErrorCode(err))
 		_, err = h.NoteByMessage(h.Ctx, Team, "D1", "9.9")
 		assert.Equal(h.T, bh.ENOTFOUND, bh.ErrorCode(err))
+
+		// Many ids (an engine may ask in batches), newest first, one
+		// asked twice: in the order asked, the repeated one twice.
+		var many []string
+		for i := range 70 {
+			many = append([]string{h.Capture("D1", "U1", fmt.Sprintf("note %d", i), fmt.Sprintf("2.%03d", i)).ID}, many...)
+		}
+		asked := append(append([]string{}, many...), many[3])
+		got, err = h.NotesByID(h.Ctx, Team, asked)
+		require.NoError(h.T, err)
+		var ids []string
+		for _, n := range got {
+			ids = append(ids, n.ID)
+		}
+		assert.Equal(h.T, asked, ids)
 		_, err = h.EditNote(h.Ctx, Team, "D1", "9.9", "x", "")
 		assert.Equal(h.T, bh.ENOTFOUND, bh.ErrorCode(err))
 		_, err = h.MarkNoteDone(h.Ctx, Team, "nope", true)
