@@ -129,16 +129,16 @@ func (t *teamData) confirm(ctx context.Context, cb slack.InteractionCallback, a 
 	}
 	b.log.InfoContext(ctx, "bot: a workspace's data deleted, as asked", "team", team, "user", user,
 		"families", d.Families, "notes", d.Notes, "plans", d.Plans, "rows", d.Rows, "installation", d.Installations > 0)
-	// The answer goes by response_url, which needs no token: the tokens
-	// are gone with the installation.
-	t.respond(ctx, cb, blocks.DeleteDataDone(d, b.cfg.InstallURL))
 	if b.cfg.Uninstalled != nil {
-		// The token cached in memory goes too: the next event is ignored
-		// as an uninstalled workspace's.
+		// The token cached in memory goes too, before anyone hears it is
+		// done: the next event is ignored as an uninstalled workspace's.
 		if err := b.cfg.Uninstalled(ctx, team); err != nil {
 			b.log.ErrorContext(ctx, "bot: delete-my-data: forget the tokens", "team", team, "err", err)
 		}
 	}
+	// The answer goes by response_url, which needs no token: the tokens
+	// are gone with the installation.
+	t.respond(ctx, cb, blocks.DeleteDataDone(d, b.cfg.InstallURL))
 }
 
 func (t *teamData) cancel(ctx context.Context, cb slack.InteractionCallback, _ *slack.BlockAction) {

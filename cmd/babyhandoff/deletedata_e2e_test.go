@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"net/http"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -9,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 )
@@ -103,5 +106,55 @@ func TestE2EDeleteMyDataByAWorkspaceAdmin(t *testing.T) {
 			assert.Zero(t, n, "%s", table)
 		}
 	}
-	assert.NotContains(t, h.stderr.String(), "level=ERROR", "nothing failed after the deletion")
+	assert.NotContains(t, h.stderr.String(), "bot: delete-my-data", "nothing of it failed")
+}
+
+// Installs by OAuth: only the workspace's installer may delete its data;
+// once they confirm, its tokens are gone with it, and the next event from
+// the workspace is ignored as an uninstalled one's.
+func TestE2EDeleteMyDataByTheInstallerDropsTheTokens(t *testing.T) {
+	a := startOAuth(t)
+	g := slacktest.Grant{Code: "code-d", TeamID: "TD", TeamName: "The Diazes", BotUserID: "UBOTD", InstallerID: "UD1", Scope: "chat:write,im:history",
+		BotToken: "xoxb-team-d-secret-token", RefreshToken: "xoxe-1-team-d-refresh", ExpiresIn: 43200}
+	status, page := a.addToSlack(g)
+	require.Equal(t, http.StatusOK, status, page)
+	require.Equal(t, http.StatusOK, a.dmNote("TD", "DTD", "UD1", "out of formula", "1700000000.000100").Status)
+	a.replyTo("DTD", "1700000000.000100")
+
+	slash := func(user string) {
+		resp, err := a.fake.PostCommand(a.ctx(), url.Values{"team_id": {"TD"}, "command": {"/babyhandoff"}, "text": {"delete-my-data"},
+			"channel_id": {"DTD"}, "user_id": {user}, "user_name": {"parent"}}, slacktest.HTTPOptions{})
+		require.NoError(t, err)
+		require.Equal(t, http.StatusOK, resp.Status)
+	}
+	slash("UD2")
+	a.privately("UD2", "Only the person who installed BabyHandoff in this workspace, <@UD1>, can delete its data")
+	slash("UD1")
+	ask := a.privately("UD1", "Delete all of BabyHandoff's data for this workspace?")
+	assert.Contains(t, string(ask.Blocks), "installation (its tokens)")
+	var value string
+	for _, b := range buttons(t, ask.Blocks) {
+		if b.ActionID == blocks.ActionDeleteDataConfirm {
+			value = b.Value
+		}
+	}
+	resp, err := a.fake.PostInteraction(a.ctx(), map[string]any{"type": "block_actions", "team": map[string]any{"id": "TD"}, "user": map[string]any{"id": "UD1"},
+		"channel": map[string]any{"id": "DTD"}, "container": map[string]any{"type": "message", "message_ts": ask.TS, "channel_id": "DTD", "is_ephemeral": true},
+		"response_url": a.fake.ResponseURL("delete-td"), "trigger_id": "1.2",
+		"actions": []any{map[string]any{"type": "button", "action_id": blocks.ActionDeleteDataConfirm, "block_id": "delete_data", "value": value, "action_ts": "1.1"}}}, slacktest.HTTPOptions{})
+	require.NoError(t, err)
+	require.Equal(t, http.StatusOK, resp.Status)
+	done, err := a.fake.WaitCall(a.ctx(), "response_url", func(c slacktest.Call) bool { return strings.HasPrefix(c.JSON["text"].(string), "Deleted:") })
+	require.NoError(t, err, "log:\n%s", a.stderr.String())
+	assert.Contains(t, done.JSON["text"], "1 note")
+	assert.Contains(t, done.JSON["text"], "the installation and its tokens")
+	assert.Contains(t, done.JSON["text"], "https://bot.example.org/slack/install")
+
+	_, err = dbOf(a.main).(installStore).Installation(a.ctx(), "TD")
+	assert.Equal(t, bh.ENOTFOUND, bh.ErrorCode(err), "its tokens are gone")
+	posts := len(a.fake.Calls("chat.postMessage"))
+	assert.Equal(t, http.StatusOK, a.dmNote("TD", "DTD", "UD1", "pump at 3pm", "1700000200.000100").Status)
+	assert.Contains(t, a.stderr.String(), "not installed in; ignored", "the next event is an uninstalled workspace's")
+	assert.Equal(t, posts, len(a.fake.Calls("chat.postMessage")), "nothing answered")
+	assert.NotContains(t, a.stderr.String(), g.BotToken)
 }
