@@ -35,6 +35,7 @@
 //   - links.go: links from plan items to the notes' Slack messages.
 //   - recover.go: putting right what a stopped process left (cmd calls it).
 //   - zone.go: a person's Slack time zone (cmd learns shifts' zones with it).
+//   - teamdata.go: /babyhandoff delete-my-data, a workspace's data deleted.
 //   - teams.go: many workspaces (installs by OAuth): each Slack call with
 //     its team's token, envelopes of a team without an install dropped,
 //     app_uninstalled and tokens_revoked.
@@ -143,6 +144,7 @@ type Store interface {
 	recoverStore
 	handoffStore
 	familyStore
+	dataStore
 }
 
 // RadarStates computes a shift's radar state as of now (radar.Watcher).
@@ -321,7 +323,7 @@ func (b *Bot) wire() {
 	capture.handoffs = b.handoffs
 	b.families = &families{b: b, store: st, home: home}
 	b.handoffs.families = b.families
-	b.routes = newRoutes(capture, notes, modals, b.planner, cards, share, b.radar, home, b.handoffs, b.families)
+	b.routes = newRoutes(capture, notes, modals, b.planner, cards, share, b.radar, home, b.handoffs, b.families, &teamData{b: b, store: st})
 }
 
 // Ready is closed once Run has connected and Slack accepted the bot token.

@@ -79,7 +79,7 @@ func TestManifestMatchesTheHandlers(t *testing.T) {
 	}
 
 	// Nil handlers are enough: only the table's keys are read.
-	r := newRoutes(nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
+	r := newRoutes(nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
 	var commands, global, message []string
 	for _, c := range m.Features.SlashCommands {
 		commands = append(commands, c.Command)

@@ -40,7 +40,7 @@ type prefixRoute struct {
 	handle action
 }
 
-func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *sharer, r *radarHandler, h *home, ho *handoffs, f *families) routes {
+func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *sharer, r *radarHandler, h *home, ho *handoffs, f *families, td *teamData) routes {
 	return routes{
 		capture: c,
 		home:    h,
@@ -48,6 +48,8 @@ func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *
 			"/plan":    p.command,
 			"/radar":   r.command,
 			"/handoff": ho.command,
+			// delete-my-data, and a help answer.
+			"/babyhandoff": td.command,
 		},
 		actions: map[string]action{
 			// The capture reply.
@@ -113,6 +115,9 @@ func newRoutes(c *capture, n *noteButtons, m *modals, p *planner, cd *cards, s *
 			blocks.ActionFamilyLeave:  f.leave,
 			// "Join … and take it", on a Got it refused to someone outside.
 			blocks.ActionFamilyJoinTake: ho.joinAndTake,
+			// /babyhandoff delete-my-data's question.
+			blocks.ActionDeleteDataConfirm: td.confirm,
+			blocks.ActionDeleteDataCancel:  td.cancel,
 		},
 		prefixed: []prefixRoute{
 			{blocks.ActionChipPrefix, n.retag},

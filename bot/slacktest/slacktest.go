@@ -13,6 +13,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -158,6 +159,7 @@ func New(cfg Config) *Server {
 	mux.HandleFunc("/api/", s.handleAPI)
 	mux.HandleFunc("/link/", s.handleLink)
 	mux.HandleFunc("/upload/", s.handleUpload)
+	mux.HandleFunc("/response/", s.handleResponse)
 	s.http = httptest.NewUnstartedServer(mux)
 	s.http.Listener = stampListener{s.http.Listener}
 	s.http.Start()
@@ -184,6 +186,24 @@ func (s *Server) Close() {
 
 // APIURL is the Web API base with a trailing slash, for slack.OptionAPIURL.
 func (s *Server) APIURL() string { return s.base + "/api/" }
+
+// ResponseURL is a response_url for an interaction or a command: what is
+// posted to it is recorded as a call of the method "response_url", its
+// JSON body as Slack reads it (text, replace_original, ...).
+func (s *Server) ResponseURL(name string) string { return s.base + "/response/" + name }
+
+func (s *Server) handleResponse(w http.ResponseWriter, r *http.Request) {
+	var body map[string]any
+	if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
+		http.Error(w, "invalid_payload", http.StatusBadRequest)
+		return
+	}
+	s.mu.Lock()
+	s.calls = append(s.calls, Call{Method: "response_url", JSON: body, At: time.Now()})
+	s.notifyLocked()
+	s.mu.Unlock()
+	_, _ = w.Write([]byte("ok"))
+}
 
 // Config returns the configuration with the defaults filled in.
 func (s *Server) Config() Config { return s.cfg }

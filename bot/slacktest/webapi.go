@@ -131,6 +131,8 @@ type User struct {
 	// workspace's person (the fake's own team otherwise).
 	Deleted bool
 	TeamID  string
+	// IsAdmin and IsOwner are the person's role in the workspace.
+	IsAdmin, IsOwner bool
 }
 
 // Channel is a conversations.info answer; Members is what
@@ -754,7 +756,7 @@ func (s *Server) usersInfo(c *Call) map[string]any {
 	return answer(struct {
 		User slack.User `json:"user"`
 	}{slack.User{ID: u.ID, TeamID: team, Name: u.Name, RealName: u.RealName, TZ: u.TZ, TZLabel: u.TZ, TZOffset: u.TZOffset, IsBot: u.IsBot,
-		Locale: u.Locale, Deleted: u.Deleted, Profile: slack.UserProfile{RealName: u.RealName, DisplayName: u.Name}}})
+		Locale: u.Locale, Deleted: u.Deleted, IsAdmin: u.IsAdmin, IsOwner: u.IsOwner, Profile: slack.UserProfile{RealName: u.RealName, DisplayName: u.Name}}})
 }
 
 func (s *Server) conversationsInfo(c *Call) map[string]any {

@@ -223,10 +223,6 @@ func (c Config) validateOAuth() error {
 	case !strings.HasSuffix(strings.TrimRight(c.SlackRedirectURL, "/"), "/slack/oauth_redirect"):
 		return configErrorf("SLACK_REDIRECT_URL must end in /slack/oauth_redirect (the page that finishes an install)")
 	}
-	if c.MongoURI != "" {
-		// The installation store is ported to MongoDB next.
-		return configErrorf("installs by OAuth (SLACK_CLIENT_ID) keep their installations in the embedded database for now: leave MONGODB_URI empty, or unset SLACK_CLIENT_ID")
-	}
 	key, old := c.tokenKeys()
 	if key == "" {
 		return configErrorf("TOKEN_ENCRYPTION_KEY is missing: installs keep their tokens encrypted under it; make one with: openssl rand -base64 32")

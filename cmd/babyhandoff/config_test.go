@@ -64,7 +64,6 @@ func TestStartupConfigErrors(t *testing.T) {
 		{"OAuth redirect elsewhere", oauthEnv(map[string]string{"SLACK_REDIRECT_URL": "https://bot.example.org/done"}), "must end in /slack/oauth_redirect"},
 		{"OAuth without an encryption key", oauthEnv(map[string]string{"TOKEN_ENCRYPTION_KEY": ""}), "TOKEN_ENCRYPTION_KEY is missing"},
 		{"OAuth with a short encryption key", oauthEnv(map[string]string{"TOKEN_ENCRYPTION_KEY": "c2VjcmV0dmFsdWU="}), "32 random bytes"},
-		{"OAuth on MongoDB", oauthEnv(map[string]string{"MONGODB_URI": "mongodb://127.0.0.1:1/?secretvalue"}), "keep their installations in the embedded database for now"},
 		{"OAuth with a bad old key", oauthEnv(map[string]string{"TOKEN_ENCRYPTION_OLD_KEYS": "secretvalue"}), "old token encryption key 1"},
 		{"model endpoint not a URL", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "COUNCIL_MODE": "openai", "OPENAI_API_KEY": "test-model-key-secretvalue", "OPENAI_BASE_URL": "localhost:8080"}, "OPENAI_BASE_URL"},
 	}

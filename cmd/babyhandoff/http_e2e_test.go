@@ -32,8 +32,9 @@ func startHTTP(t *testing.T) *httpApp {
 	return startHTTPWith(t, nil)
 }
 
-// startHTTPWith is startHTTP with more settings (env) over the defaults.
-func startHTTPWith(t *testing.T, env map[string]string) *httpApp {
+// startHTTPWith is startHTTP with more settings (env) over the defaults;
+// setup, when given, adjusts the program too (a test's clock).
+func startHTTPWith(t *testing.T, env map[string]string, setup ...func(*Main)) *httpApp {
 	t.Helper()
 	fake := slacktest.New(slacktest.Config{PingInterval: -1})
 	t.Cleanup(fake.Close)
@@ -43,6 +44,9 @@ func startHTTPWith(t *testing.T, env map[string]string) *httpApp {
 	h.setup = func(m *Main) {
 		app.main = m
 		m.Listening = func(a net.Addr) { addr <- a }
+		for _, f := range setup {
+			f(m)
+		}
 	}
 	t.Setenv("SLACK_APP_TOKEN", "")
 	t.Setenv("SLACK_SIGNING_SECRET", signingSecret)

@@ -15,6 +15,7 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
+	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 )
 
 const (
@@ -24,10 +25,10 @@ const (
 
 // startOAuth runs the program in HTTP mode with installs by OAuth, on no
 // SLACK_BOT_TOKEN: every workspace arrives by Add to Slack.
-func startOAuth(t *testing.T) *httpApp {
+func startOAuth(t *testing.T, setup ...func(*Main)) *httpApp {
 	t.Helper()
 	a := startHTTPWith(t, map[string]string{"SLACK_BOT_TOKEN": "", "SLACK_CLIENT_ID": oauthClientID, "SLACK_CLIENT_SECRET": oauthClientSecret,
-		"SLACK_REDIRECT_URL": "https://bot.example.org/slack/oauth_redirect", "TOKEN_ENCRYPTION_KEY": oauthKey})
+		"SLACK_REDIRECT_URL": "https://bot.example.org/slack/oauth_redirect", "TOKEN_ENCRYPTION_KEY": oauthKey}, setup...)
 	a.fake.SetOAuthApp(oauthClientID, oauthClientSecret)
 	return a
 }
@@ -196,4 +197,57 @@ func TestE2EInstallByOAuthRefreshesAndHearsRevokedTokens(t *testing.T) {
 	assert.Equal(t, bh.ENOTFOUND, bh.ErrorCode(err))
 	assert.NotContains(t, a.stderr.String(), "xoxb-team-c")
 	assert.NotContains(t, a.stderr.String(), "xoxe-1-team-c")
+}
+
+// An uninstall stops the workspace's radar: the reminder that comes due
+// after it is not sent (there is no token to send it with), the family's
+// radar is switched off with the reason, once, and later sweeps try
+// nothing more.
+func TestE2EUninstallStopsTheRadar(t *testing.T) {
+	clock := clocktest.New(radarT0)
+	setup, nudgers := fakeTime(clock)
+	a := startOAuth(t, setup)
+	nudger := <-nudgers
+	g := slacktest.Grant{Code: "code-r", TeamID: "TR", TeamName: "The Rossis", BotUserID: "UBOTR", InstallerID: "UR1", Scope: "chat:write,im:history",
+		BotToken: "xoxb-team-r-secret-token", RefreshToken: "xoxe-1-team-r-refresh", ExpiresIn: 43200}
+	status, page := a.addToSlack(g)
+	require.Equal(t, http.StatusOK, status, page)
+	// The family's zone is UTC from the first note: "3pm" is five hours off.
+	a.fake.SetUser(slacktest.User{ID: "UR1", Name: "parent", TZ: "UTC"})
+	ts := tsAt(clock.Now(), 100)
+	require.Equal(t, http.StatusOK, a.dmNote("TR", "DTR", "UR1", "deadline: daycare form due today 3pm", ts).Status)
+	a.replyTo("DTR", ts)
+	nudge := a.radarMessage(clock, "DTR", func(slacktest.Message) bool { return true })
+	require.NotEmpty(t, nudge.TS)
+
+	_, resp, err := a.fake.PostEvent(a.ctx(), map[string]any{"_team_id": "TR", "type": "app_uninstalled", "event_ts": "1700000001.000000"}, slacktest.HTTPOptions{})
+	require.NoError(t, err)
+	require.Equal(t, http.StatusOK, resp.Status)
+	require.Eventually(t, func() bool { return strings.Contains(a.stderr.String(), "uninstalled; the team's tokens are deleted") },
+		10*time.Second, 10*time.Millisecond, "log:\n%s", a.stderr.String())
+	a.fake.RevokeTokens("TR")
+
+	calls := func() int { return len(a.fake.Calls("chat.postMessage")) + len(a.fake.Calls("chat.update")) }
+	before := calls()
+	clock.Advance(3 * time.Hour) // 13:00: the reminder two hours before 3pm is due
+	nudger.Tick(a.ctx())
+	require.Eventually(t, func() bool { return strings.Contains(a.stderr.String(), "radar: stopped posting") },
+		10*time.Second, 10*time.Millisecond, "log:\n%s", a.stderr.String())
+	sweeps := func() int {
+		for range 3 {
+			clock.Advance(time.Minute)
+			nudger.Tick(a.ctx())
+		}
+		return strings.Count(a.stderr.String(), "radar: stopped posting")
+	}
+	// Switched off by what was under way (the reminder, a look), then
+	// never tried again.
+	off := sweeps()
+	assert.Equal(t, off, sweeps(), "not retried on later sweeps; log:\n%s", a.stderr.String())
+	assert.Equal(t, before, calls(), "nothing sent for the workspace after its uninstall")
+	sh, err := dbOf(a.main).Shift(a.ctx(), "TR", "DTR")
+	require.NoError(t, err)
+	set, err := dbOf(a.main).RadarSettings(a.ctx(), "TR", sh.ID)
+	require.NoError(t, err)
+	assert.NotEmpty(t, set.Off, "the family's radar is off, with the reason")
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"strings"
 	"time"
@@ -12,8 +13,12 @@ import (
 	"github.com/babyhandoff/babyhandoff/store/sqlite"
 )
 
-// The embedded database keeps installations (MongoDB not yet).
-var _ install.Store = (*sqlite.DB)(nil)
+// Both databases keep installations: the embedded one for one process,
+// MongoDB for any number of processes serving any team.
+var (
+	_ install.Store = (*sqlite.DB)(nil)
+	_ install.Store = mongoDB{}
+)
 
 // installs is installs by OAuth, wired when SLACK_CLIENT_ID is set: the
 // Add to Slack pages and each team's token. Without it (one workspace on
@@ -32,7 +37,9 @@ func newInstalls(db Database, cfg Config, now func() time.Time, log *slog.Logger
 	}
 	st, ok := db.(install.Store)
 	if !ok {
-		return nil, configErrorf("installs by OAuth (SLACK_CLIENT_ID) keep their installations in the embedded database for now: leave MONGODB_URI empty, or unset SLACK_CLIENT_ID")
+		// Both engines keep installations (the checks above): a Database
+		// without them is a wiring bug, not a setting.
+		return nil, fmt.Errorf("installs by OAuth: the database %T keeps no installations", db)
 	}
 	key, old := cfg.tokenKeys()
 	sealer, err := install.NewSealer(key, old...)

@@ -184,6 +184,7 @@ type Store interface {
 	Handoffs
 	Upkeep
 	Archive
+	TeamData
 }
 
 // Opener opens a new, empty store of the engine under test on the clock
@@ -215,7 +216,7 @@ type suiteCase struct {
 
 // Run runs every case of the contract against the engine open opens.
 func Run(t *testing.T, open Opener) {
-	for _, c := range slices.Concat(noteCases, familyCases, joinCases, changeCases, resumeCases, runCases, radarCases, handoffCases, upkeepCases, installationCases) {
+	for _, c := range slices.Concat(noteCases, familyCases, joinCases, changeCases, resumeCases, runCases, radarCases, handoffCases, upkeepCases, installationCases, teamDataCases) {
 		t.Run(c.name, func(t *testing.T) {
 			clock := clocktest.New(Start)
 			c.run(&H{Store: open(t, clock.Now), T: t, Clock: clock, Ctx: context.Background(), Fresh: func() Store { return open(t, clock.Now) }})

@@ -26,6 +26,7 @@ type DB interface {
 	CreateInvite(ctx context.Context, inv bh.Invite) (bh.Invite, error)
 	CreateRun(ctx context.Context, run bh.Run) (bh.Run, error)
 	DeleteNote(ctx context.Context, teamID, id string) (bh.Note, error)
+	DeleteTeam(ctx context.Context, teamID string) (bh.Deleted, error)
 	Duty(ctx context.Context, teamID, shiftID string) (bh.Duty, error)
 	EditNote(ctx context.Context, teamID, channelID, ts, rawText string, inferred bh.Tag) (bh.Note, error)
 	EventSeen(ctx context.Context, teamID, eventID string) (bool, error)
@@ -39,6 +40,7 @@ type DB interface {
 	Handoff(ctx context.Context, teamID, id string) (bh.Handoff, error)
 	HandoffByThread(ctx context.Context, teamID, channelID, ts string) (bh.Handoff, error)
 	HandoffSent(ctx context.Context, teamID, id, threadChannel, threadTS string, sent []bh.HandoffMessage) error
+	Installation(ctx context.Context, key string) (bh.Installation, error)
 	Invite(ctx context.Context, teamID, id string) (bh.Invite, error)
 	InvitesTo(ctx context.Context, teamID, userID string) ([]bh.Invite, error)
 	Join(ctx context.Context, m bh.Member, dm string) (from string, err error)

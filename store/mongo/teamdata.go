@@ -1,0 +1,128 @@
+package mongo
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"go.mongodb.org/mongo-driver/bson"
+
+	bh "github.com/babyhandoff/babyhandoff"
+)
+
+// This file: a workspace's data removed whole (DeleteTeam, when its
+// installer asks), and its documents counted collection by collection
+// (TeamRows), which tells a collection DeleteTeam does not know.
+
+// teamOf finds a team's documents in a collection: by teamid, except the
+// collections of teamFilters.
+func teamOf(col, teamID string) bson.M {
+	if f, ok := teamFilters[col]; ok {
+		return f(teamID)
+	}
+	return bson.M{"teamid": teamID}
+}
+
+var teamFilters = map[string]func(teamID string) bson.M{
+	// A family's run versions (runVersions: "runs:<team>/<shift>"): the
+	// ids between "runs:<team>/" and the next prefix ('0' follows '/').
+	// lungo has no $regex.
+	colCounters: func(teamID string) bson.M {
+		return bson.M{"_id": bson.M{"$gte": "runs:" + teamID + "/", "$lt": "runs:" + teamID + "0"}}
+	},
+	// An org-wide install is kept under the org's id and serves no team
+	// by the team's id: only the team's own goes.
+	colInstallations: func(teamID string) bson.M {
+		return bson.M{"$or": bson.A{bson.M{"_id": teamID}, bson.M{"teamid": teamID}}}
+	},
+}
+
+// teamCollections hold a team's documents, removed by DeleteTeam in this
+// order; sharedCollections hold nothing of any one team. Every collection
+// is one or the other (TeamRows checks the database's).
+var (
+	teamCollections = []string{colNotes, colConversations, colMembers, colPeople, colInvites, colSlackEvents, colRuns, colRunDetails,
+		colArtifacts, colEvents, colShiftStates, colPosts, colRadarSettings, colDuty, colHandoffs, colShifts, colCounters, colUploads,
+		colInstallations}
+	sharedCollections = []string{colAgents, colRadar, colOAuthStates}
+)
+
+// DeleteTeam removes every document of teamID: its families and all they
+// hold, its people, the radar's states, posts and settings, event ids,
+// uploads and its installation (with the tokens). The messages the bot
+// posted stay in Slack.
+//
+// It is one transaction: all of it goes, or none. MongoDB bounds a
+// transaction (60 s by default, transactionLifetimeLimitSeconds); a
+// workspace too large for one fails whole, is logged, and can be asked
+// again.
+func (db *DB) DeleteTeam(ctx context.Context, teamID string) (bh.Deleted, error) {
+	var out bh.Deleted
+	if teamID == "" {
+		return out, db.fail("delete team", bh.Errorf(bh.EINVALID, "Which workspace's data? None was named."))
+	}
+	err := db.write(ctx, "delete team "+teamID, func(ctx context.Context, _ time.Time) error {
+		out = bh.Deleted{} // the transaction may run again
+		for _, col := range teamCollections {
+			res, err := db.c(col).DeleteMany(ctx, teamOf(col, teamID))
+			if err != nil {
+				return fmt.Errorf("%s: %w", col, err)
+			}
+			tally(&out, col, int(res.DeletedCount))
+		}
+		return nil
+	})
+	if err != nil {
+		return bh.Deleted{}, err
+	}
+	return out, nil
+}
+
+// TeamRows counts teamID's documents in every collection of the
+// database, found as DeleteTeam finds them. A collection it cannot count
+// (one added without being named in teamCollections or
+// sharedCollections) is an error: a team's data must never be left
+// behind unsaid.
+func (db *DB) TeamRows(ctx context.Context, teamID string) (map[string]int, error) {
+	names, err := db.db.ListCollectionNames(ctx, bson.M{})
+	if err != nil {
+		return nil, db.fail("count team rows", err)
+	}
+	out := map[string]int{}
+	for _, col := range names {
+		switch {
+		case slices.Contains(sharedCollections, col):
+			continue
+		case !slices.Contains(teamCollections, col):
+			return nil, db.fail("count team rows", bh.Errorf(bh.EINTERNAL, "collection %s is neither a team's (DeleteTeam) nor shared", col))
+		}
+		n, err := db.c(col).CountDocuments(ctx, teamOf(col, teamID))
+		if err != nil {
+			return nil, db.fail("count team rows", fmt.Errorf("%s: %w", col, err))
+		}
+		out[col] = int(n)
+	}
+	return out, nil
+}
+
+// tally adds n documents removed from col to what a person is told.
+func tally(d *bh.Deleted, col string, n int) {
+	d.Rows += n
+	switch col {
+	case colShifts:
+		d.Families += n
+	case colNotes:
+		d.Notes += n
+	case colRuns:
+		d.Plans += n
+	case colHandoffs:
+		d.Handoffs += n
+	case colPosts:
+		d.RadarPosts += n
+	case colRadarSettings, colPeople:
+		d.Settings += n
+	case colInstallations:
+		d.Installations += n
+	}
+}
