@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"slices"
 
@@ -86,7 +85,7 @@ func (db *DB) DeleteTeam(ctx context.Context, teamID string) (bh.Deleted, error)
 // must never be left behind unsaid.
 func (db *DB) TeamRows(ctx context.Context, teamID string) (map[string]int, error) {
 	out := map[string]int{}
-	err := db.read(ctx, "count team rows", func(q *sql.Tx) error {
+	err := db.read(ctx, "count team rows", func(q querier) error {
 		tables, err := tableNames(ctx, q, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
 		if err != nil {
 			return err
@@ -110,7 +109,7 @@ func (db *DB) TeamRows(ctx context.Context, teamID string) (map[string]int, erro
 	return out, err
 }
 
-func tableNames(ctx context.Context, q *sql.Tx, query string) ([]string, error) {
+func tableNames(ctx context.Context, q querier, query string) ([]string, error) {
 	rows, err := q.QueryContext(ctx, query)
 	if err != nil {
 		return nil, err
