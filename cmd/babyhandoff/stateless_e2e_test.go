@@ -190,8 +190,15 @@ func serveTwentyTeams(t *testing.T, n int) {
 		}
 		return n
 	}
+	// The clock moves past each radar's debounce, but not near a claim's
+	// staleness (a minute): a post still on its way (slow under the race
+	// detector) would be taken over as a dead process's.
+	var moved time.Duration
 	require.Eventually(t, func() bool {
-		clock.Advance(3 * time.Second) // past each radar's debounce
+		if moved < 15*time.Second {
+			clock.Advance(3 * time.Second)
+			moved += 3 * time.Second
+		}
 		for i := 0; i < teams; i++ {
 			if radarIn("D"+team(i)) == 0 {
 				return false
@@ -199,6 +206,27 @@ func serveTwentyTeams(t *testing.T, n int) {
 		}
 		return true
 	}, 20*time.Second, 10*time.Millisecond, "not every family heard of its risk; log:\n%s", logs(ps))
+	// Every post is recorded as sent (its ts stored) before the clock
+	// moves past a claim's staleness.
+	db := dbOf(ps[0].main)
+	require.Eventually(t, func() bool {
+		shifts, err := db.Conversations(ctx, "", "")
+		if err != nil {
+			return false
+		}
+		for _, sh := range shifts {
+			posts, err := db.Posts(ctx, sh.TeamID, sh.ID)
+			if err != nil {
+				return false
+			}
+			for _, p := range posts {
+				if p.TS == "" && p.Failed == "" {
+					return false
+				}
+			}
+		}
+		return true
+	}, 20*time.Second, 10*time.Millisecond, "posts not recorded; log:\n%s", logs(ps))
 	// Both sweep at once, a minute on, and the debounces run out: the
 	// nudges stand, nothing is sent again.
 	clock.Advance(time.Minute)
@@ -228,7 +256,6 @@ func serveTwentyTeams(t *testing.T, n int) {
 		require.NoError(t, err, "a post in %s", ch)
 		assert.Equal(t, token(i), c.Token, "every post in %s goes out with its team's token", ch)
 	}
-	db := dbOf(ps[0].main)
 	for i := 0; i < teams; i++ {
 		sh, err := db.Shift(ctx, team(i), "D"+team(i))
 		require.NoError(t, err)

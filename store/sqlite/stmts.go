@@ -58,15 +58,30 @@ func (s *stmts) prepared(ctx context.Context, query string) *sql.Stmt {
 }
 
 // warm prepares the wanted queries; the caller must hold none of the
-// pool's connections. A query that fails to prepare stays text: it fails
-// again, with its error, where it runs.
+// pool's connections. No lock is held while preparing: a preparation waits
+// for a free connection, and the readers holding them may be looking up
+// their statements meanwhile. A query that fails to prepare stays text: it
+// fails again, with its error, where it runs.
 func (s *stmts) warm(ctx context.Context) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
+	var queries []string
 	for q := range s.wanted {
+		queries = append(queries, q)
 		delete(s.wanted, q)
-		if st, err := s.pool.PrepareContext(ctx, q); err == nil {
-			s.m[q] = st
+	}
+	s.mu.Unlock()
+	for _, q := range queries {
+		st, err := s.pool.PrepareContext(ctx, q)
+		if err != nil {
+			continue
+		}
+		s.mu.Lock()
+		if s.m[q] == nil {
+			s.m[q], st = st, nil
+		}
+		s.mu.Unlock()
+		if st != nil {
+			_ = st.Close() // prepared twice at once: the first one stays
 		}
 	}
 }
