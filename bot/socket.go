@@ -184,6 +184,11 @@ func (b *Bot) badMessage(evt socketmode.Event) {
 // handler once the note is stored; the others at once.
 func (b *Bot) eventsAPI(evt socketmode.Event) {
 	ev, ok := evt.Data.(slackevents.EventsAPIEvent)
+	if rl, limited := ev.Data.(*slackevents.EventsAPIAppRateLimited); ok && limited {
+		b.appRateLimited(ev.TeamID, rl)
+		b.ack(evt.Request, nil)
+		return
+	}
 	if !ok || ev.Type != slackevents.CallbackEvent {
 		b.ack(evt.Request, nil)
 		return
