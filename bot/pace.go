@@ -161,6 +161,11 @@ func (p *Pacer) Wait(ctx context.Context, team, method, channel string) error {
 	if delay <= 0 {
 		return nil
 	}
+	if lend, ok := ctx.Value(lendKey{}).(func() (back func())); ok {
+		// The work waiting here lends its worker: another team's note is
+		// not kept waiting behind this team's turn.
+		defer lend()()
+	}
 	if err := p.cfg.Wait(ctx, delay); err != nil {
 		for _, r := range taken {
 			r.CancelAt(p.cfg.Now())
@@ -307,4 +312,38 @@ func (b *Bot) appRateLimited(teamID string, ev *slackevents.EventsAPIAppRateLimi
 	b.log.Error("ALERT slack: app_rate_limited: Slack is dropping this app's events for a workspace for a minute; notes sent then are not seen",
 		"alert", "app_rate_limited", "team", team, "minute_rate_limited", ev.MinuteRateLimited,
 		"minute", time.Unix(int64(ev.MinuteRateLimited), 0).UTC().Format(time.RFC3339), "api_app_id", ev.APIAppID)
+}
+
+// lendKey holds, in a job's context, how its worker is lent while a call
+// waits its turn (Bot.lendWorker).
+type lendKey struct{}
+
+// lendWorker gives a job (on a worker's ctx) a way to lend its worker while it waits: a
+// stand-in worker takes jobs until back is called, then ends after the
+// job it holds, so the workers that take jobs stay Config.Workers.
+func (b *Bot) lendWorker(ctx context.Context) func() (back func()) {
+	return func() func() {
+		returned := make(chan struct{})
+		b.wg.Add(1)
+		go func() {
+			defer b.wg.Done()
+			for {
+				select {
+				case <-returned:
+					return
+				default:
+				}
+				select {
+				case <-returned:
+					return
+				case j, ok := <-b.jobs:
+					if !ok {
+						return
+					}
+					b.runJob(ctx, j)
+				}
+			}
+		}()
+		return func() { close(returned) }
+	}
 }

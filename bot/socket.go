@@ -105,7 +105,8 @@ func (b *Bot) worker(ctx context.Context) {
 }
 
 func (b *Bot) runJob(ctx context.Context, j job) {
-	ctx = bh.WithTeam(bh.WithTrace(ctx, j.trace), j.team)
+	lend := b.lendWorker(ctx)
+	ctx = context.WithValue(bh.WithTeam(bh.WithTrace(ctx, j.trace), j.team), lendKey{}, lend)
 	defer func() {
 		if r := recover(); r != nil {
 			b.log.ErrorContext(ctx, "bot: a handler panicked; the envelope was dropped", "job", j.name, "panic", fmt.Sprint(r))
