@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"log/slog"
 	"testing"
 	"time"
 
@@ -137,4 +138,35 @@ func TestPacerGivesBackTheTurnOfACallThatGaveUp(t *testing.T) {
 	assert.ErrorIs(t, p.Wait(context.Background(), "T1", methodPost, "C1"), context.Canceled)
 	clock.Advance(time.Second)
 	assert.NoError(t, p.Wait(context.Background(), "T1", methodPost, "C1"), "one second gives one turn: the cancelled one was given back")
+}
+
+// A job waiting its turn in the pacer lends its worker: with one worker,
+// another team's work runs while the first waits.
+func TestAJobWaitingItsTurnLendsItsWorker(t *testing.T) {
+	release := make(chan struct{})
+	waiting := make(chan struct{})
+	p := NewPacer(PaceConfig{Wait: func(ctx context.Context, _ time.Duration) error {
+		close(waiting)
+		<-release
+		return nil
+	}})
+	b := &Bot{log: slog.New(slog.DiscardHandler), jobs: make(chan job, 4)}
+	b.wg.Add(1)
+	go b.worker(context.Background())
+	b.jobs <- job{team: "T1", fn: func(ctx context.Context) {
+		for range ChannelBurst + 1 { // the last one waits
+			require.NoError(t, p.Wait(ctx, "T1", methodPost, "C1"))
+		}
+	}}
+	<-waiting
+	ran := make(chan struct{})
+	b.jobs <- job{team: "T2", fn: func(context.Context) { close(ran) }}
+	select {
+	case <-ran:
+	case <-time.After(10 * time.Second): // a guard against a hang, not a measure
+		t.Fatal("another team's job waited behind a job waiting its turn")
+	}
+	close(release)
+	close(b.jobs)
+	b.wg.Wait()
 }
