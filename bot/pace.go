@@ -38,8 +38,9 @@ const (
 )
 
 // Tiers are the methods the bot calls and their tiers, as each method's
-// page in Slack's reference (https://docs.slack.dev/reference/methods/<method>)
-// gives them. chat.postMessage is of the special tier: 1 a second per
+// page in Slack's reference (https://docs.slack.dev/reference/methods/<method>,
+// "Rate limits") gives them: views.publish Tier 4, conversations.open
+// Tier 3, chat.update Tier 3. chat.postMessage is of the special tier: 1 a second per
 // channel, kept by the channel's bucket below. A method not listed is
 // paced as Tier 2, Slack's tier for most methods.
 var Tiers = map[string]Tier{
@@ -53,7 +54,7 @@ var Tiers = map[string]Tier{
 	"conversations.open":           Tier3,
 	"conversations.info":           Tier3,
 	"conversations.members":        Tier4,
-	"conversations.history":        Tier3, // 1 a minute for new non-Marketplace apps; the bot never relies on it
+	"conversations.history":        Tier1, // Tier 3, but 1 a minute for non-Marketplace apps made after 2025-05-29 (changelog 2025-05-29)
 	"users.info":                   Tier4,
 	"files.getUploadURLExternal":   Tier4,
 	"files.completeUploadExternal": Tier4,

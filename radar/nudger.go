@@ -222,7 +222,7 @@ func (n *Nudger) Run(ctx context.Context) error {
 	spec, tick := n.cfg.Spec, func() { n.Tick(n.ctx) }
 	if n.cfg.Spread > 0 {
 		last := n.cfg.Now()
-		spec = "@every " + (n.cfg.Spread / SpreadTicks).String()
+		spec = "@every " + max(n.cfg.Spread/SpreadTicks, time.Second).String()
 		tick = func() {
 			now := n.cfg.Now()
 			n.SweepBetween(n.ctx, last, now)

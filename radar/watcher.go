@@ -112,7 +112,7 @@ func (w *Watcher) Run(ctx context.Context) error {
 		defer close(done)
 		// Each family is refreshed once a period, at its own phase
 		// (spread.go), not all of them at the period's start.
-		t := time.NewTicker(w.cfg.Refresh / SpreadTicks)
+		t := time.NewTicker(max(w.cfg.Refresh/SpreadTicks, time.Millisecond))
 		defer t.Stop()
 		last := w.cfg.Now()
 		for {

@@ -821,9 +821,14 @@ func TestE2EFirstReplyUsesTheWritersZone(t *testing.T) {
 // time (the pacer's own tests hold it to Slack's limits).
 func unpaced(setup func(*Main)) func(*Main) {
 	return func(m *Main) {
-		m.Pace = bot.NewPacer(bot.PaceConfig{Wait: func(context.Context, time.Duration) error { return nil }})
+		m.Pace = noWaitPacer()
 		if setup != nil {
 			setup(m)
 		}
 	}
+}
+
+// noWaitPacer keeps Slack's limits' accounts but never waits.
+func noWaitPacer() *bot.Pacer {
+	return bot.NewPacer(bot.PaceConfig{Wait: func(context.Context, time.Duration) error { return nil }})
 }
