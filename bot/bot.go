@@ -39,6 +39,8 @@
 //   - teams.go: many workspaces (installs by OAuth): each Slack call with
 //     its team's token, envelopes of a team without an install dropped,
 //     app_uninstalled and tokens_revoked.
+//   - pace.go: Slack's rate limits per team, method and channel (every
+//     Web API call waits its turn), and app_rate_limited's alert.
 package bot
 
 import (
@@ -96,6 +98,10 @@ type Config struct {
 	HTTPClient *http.Client
 	// API overrides the Web API client (tests). Default: slack-go's client.
 	API Slack
+	// Pace keeps Slack's limits per team, method and channel (pace.go):
+	// every Web API call waits its turn in it. Default: a pacer on the
+	// wall clock around slack-go's client; none around API, unless set.
+	Pace *Pacer
 	// Logger receives what a person must look at. Default: discard.
 	Logger *slog.Logger
 	// Now is the clock. Default time.Now.
@@ -288,6 +294,12 @@ func New(cfg Config) (*Bot, error) {
 		b.api = teamSlack{teams: cfg.Teams, opts: opts}
 	default:
 		b.api = client
+	}
+	switch {
+	case cfg.Pace != nil:
+		b.api = paced{next: b.api, p: cfg.Pace}
+	case cfg.API == nil:
+		b.api = paced{next: b.api, p: NewPacer(PaceConfig{Logger: cfg.Logger})}
 	}
 	b.sm = socketmode.New(client,
 		socketmode.OptionPingInterval(cfg.PingInterval),

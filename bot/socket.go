@@ -105,7 +105,8 @@ func (b *Bot) worker(ctx context.Context) {
 }
 
 func (b *Bot) runJob(ctx context.Context, j job) {
-	ctx = bh.WithTeam(bh.WithTrace(ctx, j.trace), j.team)
+	lend := b.lendWorker(ctx)
+	ctx = context.WithValue(bh.WithTeam(bh.WithTrace(ctx, j.trace), j.team), lendKey{}, lend)
 	defer func() {
 		if r := recover(); r != nil {
 			b.log.ErrorContext(ctx, "bot: a handler panicked; the envelope was dropped", "job", j.name, "panic", fmt.Sprint(r))
@@ -184,6 +185,11 @@ func (b *Bot) badMessage(evt socketmode.Event) {
 // handler once the note is stored; the others at once.
 func (b *Bot) eventsAPI(evt socketmode.Event) {
 	ev, ok := evt.Data.(slackevents.EventsAPIEvent)
+	if rl, limited := ev.Data.(*slackevents.EventsAPIAppRateLimited); ok && limited {
+		b.appRateLimited(ev.TeamID, rl)
+		b.ack(evt.Request, nil)
+		return
+	}
 	if !ok || ev.Type != slackevents.CallbackEvent {
 		b.ack(evt.Request, nil)
 		return

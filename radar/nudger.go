@@ -114,6 +114,13 @@ type NudgerConfig struct {
 	// locked): a claim left unposted at start-up is a dead process's and is
 	// taken over at once instead of after StaleAfter.
 	Exclusive bool
+	// Spread, when set, spreads the sweeps' families over this period
+	// (spread.go): Run ticks SpreadTicks times a period and each tick
+	// sweeps the families whose phase it passed, so each family is swept
+	// once a period at its own time and the Spec is not used. Claims left
+	// by a crash are taken at every tick. Default 0: each Spec tick sweeps
+	// every family.
+	Spread time.Duration
 	// Owner names this process in claims. Default host:pid.
 	Owner string
 	// ShutdownGrace is how long a post in flight when Run's context ends
@@ -213,7 +220,17 @@ func (n *Nudger) Run(ctx context.Context) error {
 	defer stopGrace()
 	defer n.cancel()
 	c := cron.New(cron.WithChain(cron.SkipIfStillRunning(cron.DiscardLogger)))
-	if _, err := c.AddFunc(n.cfg.Spec, func() { n.Tick(n.ctx) }); err != nil {
+	spec, tick := n.cfg.Spec, func() { n.Tick(n.ctx) }
+	if n.cfg.Spread > 0 {
+		last := n.cfg.Now()
+		spec = "@every " + max(n.cfg.Spread/SpreadTicks, time.Second).String()
+		tick = func() {
+			now := n.cfg.Now()
+			n.SweepBetween(n.ctx, last, now)
+			last = now
+		}
+	}
+	if _, err := c.AddFunc(spec, tick); err != nil {
 		return bh.Errorf(bh.EINVALID, "radar: schedule the sweep: %v", err)
 	}
 	if n.cfg.Exclusive {
@@ -870,6 +887,16 @@ const ReminderGrace = 12 * time.Hour
 // reminders that came due, morning outlooks, and shifts at risk not looked
 // at yet by this process (a look lost to a restart).
 func (n *Nudger) Tick(ctx context.Context) {
+	n.sweep(ctx, window{})
+}
+
+// SweepBetween is Tick for the families whose phase in the Spread period
+// (Phase) lies after from and up to to.
+func (n *Nudger) SweepBetween(ctx context.Context, from, to time.Time) {
+	n.sweep(ctx, window{from: from, to: to, period: n.cfg.Spread})
+}
+
+func (n *Nudger) sweep(ctx context.Context, in window) {
 	ctx = bh.EnsureTrace(ctx) // its log lines and store calls, as one story
 	now := n.cfg.Now()
 	log := n.cfg.Logger
@@ -884,6 +911,9 @@ func (n *Nudger) Tick(ctx context.Context) {
 	settings := map[string]bh.RadarSettings{}
 	for _, s := range all {
 		settings[s.TeamID+"/"+s.ShiftID] = s
+		if !in.holds(s.TeamID, s.ShiftID) {
+			continue
+		}
 		if !s.SnoozedUntil.IsZero() && !now.Before(s.SnoozedUntil) {
 			// Only the process that ends the snooze looks afresh; another
 			// that read it too finds it ended and leaves it.
@@ -917,7 +947,7 @@ func (n *Nudger) Tick(ctx context.Context) {
 	}
 	for _, st := range states {
 		s, ok := settings[st.TeamID+"/"+st.ShiftID]
-		if ok && (s.Off != "" || s.Snoozed(now)) {
+		if !in.holds(st.TeamID, st.ShiftID) || ok && (s.Off != "" || s.Snoozed(now)) {
 			continue
 		}
 		if now.Sub(st.ComputedAt) < n.cfg.Debounce {

@@ -110,14 +110,19 @@ func (w *Watcher) Run(ctx context.Context) error {
 	defer func() { <-done }()
 	go func() {
 		defer close(done)
-		t := time.NewTicker(w.cfg.Refresh)
+		// Each family is refreshed once a period, at its own phase
+		// (spread.go), not all of them at the period's start.
+		t := time.NewTicker(max(w.cfg.Refresh/SpreadTicks, time.Millisecond))
 		defer t.Stop()
+		last := w.cfg.Now()
 		for {
 			select {
 			case <-ctx.Done():
 				return
 			case <-t.C:
-				w.Refresh(ctx)
+				now := w.cfg.Now()
+				w.RefreshBetween(ctx, last, now)
+				last = now
 			}
 		}
 	}()
@@ -228,6 +233,18 @@ func (w *Watcher) Recompute(ctx context.Context, teamID, shiftID string) {
 // "Still a concern?". A state whose levels and asks did not move is not
 // saved.
 func (w *Watcher) Refresh(ctx context.Context) {
+	w.refresh(ctx, window{})
+}
+
+// RefreshBetween refreshes as Refresh does only the families whose phase
+// in the Refresh period (Phase) lies after from and up to to: called at
+// each of a period's ticks, it refreshes every family once a period, each
+// at its own time.
+func (w *Watcher) RefreshBetween(ctx context.Context, from, to time.Time) {
+	w.refresh(ctx, window{from: from, to: to, period: w.cfg.Refresh})
+}
+
+func (w *Watcher) refresh(ctx context.Context, in window) {
 	states, err := w.cfg.Store.StatesAtRisk(ctx, bh.RiskLow)
 	if err != nil {
 		if ctx.Err() == nil {
@@ -236,7 +253,7 @@ func (w *Watcher) Refresh(ctx context.Context) {
 		return
 	}
 	for _, st := range states {
-		if len(st.Deadlines)+len(st.Inventory)+len(st.Health) == 0 {
+		if len(st.Deadlines)+len(st.Inventory)+len(st.Health) == 0 || !in.holds(st.TeamID, st.ShiftID) {
 			continue
 		}
 		w.recompute(ctx, st.TeamID, st.ShiftID, "time passed", nil, true)

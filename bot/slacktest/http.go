@@ -159,3 +159,15 @@ func (s *Server) PostInteraction(ctx context.Context, payload any, o HTTPOptions
 	body := url.Values{"payload": {string(data)}}.Encode()
 	return s.PostSigned(ctx, "/slack/interactivity", "application/x-www-form-urlencoded", []byte(body), o)
 }
+
+// PostAppRateLimited POSTs Slack's app_rate_limited to /slack/events: the
+// team's events passed Slack's limit in minute (a Unix time rounded to the
+// minute) and are dropped until it ends.
+func (s *Server) PostAppRateLimited(ctx context.Context, teamID string, minute int64) (HTTPResponse, error) {
+	body, err := json.Marshal(map[string]any{"token": "fake-verification-token", "type": "app_rate_limited",
+		"team_id": teamID, "minute_rate_limited": minute, "api_app_id": s.cfg.AppID})
+	if err != nil {
+		return HTTPResponse{}, err
+	}
+	return s.PostSigned(ctx, "/slack/events", "application/json", body, HTTPOptions{})
+}

@@ -33,7 +33,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	dur := fs.Duration("duration", 20*time.Second, "how long to send")
 	sizes := fs.String("prefill-mb", "0,10", "embedded database sizes to measure at, in MB (comma-separated)")
 	sustain := fs.String("sustain", "200,500", "higher rates to hold for -duration on an empty database (capture suite)")
-	suite := fs.String("suite", "all", "capture, plan, radar, model, memory, disk, soak or all")
+	suite := fs.String("suite", "all", "capture, plan, radar, model, hosted, memory, disk, soak or all")
 	diskRounds := fs.Int("disk-rounds", 1000, "rounds of each disk measure: two 4 KB writes with fsync, and one written in place with a data-only sync, back to back and (at most 300) -gap apart (disk suite)")
 	modelRounds := fs.Int("model-rounds", 20, "council runs against the local model server (model suite)")
 	modelLatency := fs.Duration("model-latency", 300*time.Millisecond, "what the local model server adds to each call (model suite)")
@@ -44,6 +44,11 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	soakDays := fs.Int("days", 90, "simulated days (soak suite)")
 	soakIdle := fs.Int("idle", 1000, "idle conversations beside the family (soak suite)")
 	soakGap := fs.Duration("gap", 100*time.Millisecond, "real time between two of the family's notes (soak suite), and between the disk suite's spaced syncs")
+	hosted := hostedOpts{}
+	fs.IntVar(&hosted.teams, "teams", 1000, "installed teams, one family each (hosted suite)")
+	fs.IntVar(&hosted.rate, "hosted-rate", 200, "envelopes a second over HTTP, all teams together (hosted suite)")
+	fs.IntVar(&hosted.busy, "busy", 10, "teams that send a burst of notes into one DM (hosted suite)")
+	fs.IntVar(&hosted.burst, "burst", 10, "notes each busy team sends at once (hosted suite)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file (go tool pprof)")
 	out := fs.String("out", "", "also write the results, with the method and the machine, to this Markdown file (e.g. BENCHMARKS.md)")
 	engine := fs.String("engine", engineSQLite, "embedded engine to measure: sqlite (the only one)")
@@ -94,6 +99,9 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return eachEngine(engs, w, func(e string) int { return benchRadar(ctx, e, *shifts, *samples, *debounce, w, stderr) })
 		}},
 		{"model", func() int { return benchModel(ctx, *modelRounds, *modelLatency, w, stderr) }},
+		{"hosted", func() int {
+			return eachEngine(engs, w, func(e string) int { return benchHosted(ctx, e, hosted, w, stderr) })
+		}},
 		{"soak", func() int {
 			return eachEngine(engs, w, func(e string) int {
 				if *suite == "all" {
@@ -118,7 +126,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(w)
 	}
 	if !ran {
-		fmt.Fprintf(stderr, "bench: unknown -suite %q; use capture, plan, radar, model, memory, disk, soak or all\n", *suite)
+		fmt.Fprintf(stderr, "bench: unknown -suite %q; use capture, plan, radar, model, hosted, memory, disk, soak or all\n", *suite)
 		return 2
 	}
 	return 0
@@ -673,7 +681,7 @@ func startBenchBot(ctx context.Context, db benchDB) (*slacktest.Server, *bot.Bot
 	}
 	fake := slacktest.New(slacktest.Config{})
 	b, err := bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
-		Store: db, Council: c, Radar: watcher, Logger: slog.New(slog.DiscardHandler)})
+		Store: db, Council: c, Radar: watcher, Logger: slog.New(slog.DiscardHandler), Pace: unpaced()})
 	if err != nil {
 		fake.Close()
 		return nil, nil, nil, err
@@ -689,4 +697,12 @@ func startBenchBot(ctx context.Context, db benchDB) (*slacktest.Server, *bot.Bot
 		return nil, nil, nil, fmt.Errorf("bot did not connect: %w", err)
 	}
 	return fake, b, stop, nil
+}
+
+// unpaced is a pacer that keeps its accounts but never waits. The capture,
+// plan and soak suites send one DM more notes a second than Slack would
+// take there: they measure the bot's own work, not Slack's pace, which the
+// hosted suite measures.
+func unpaced() *bot.Pacer {
+	return bot.NewPacer(bot.PaceConfig{Wait: func(context.Context, time.Duration) error { return nil }})
 }

@@ -116,7 +116,7 @@ func benchSoak(ctx context.Context, engine string, days, idle int, gap time.Dura
 		return fail(err)
 	}
 	b, err = bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
-		Store: db, Council: c, Radar: watcher, Logger: slog.New(slog.DiscardHandler), Now: clk.Now})
+		Store: db, Council: c, Radar: watcher, Logger: slog.New(slog.DiscardHandler), Now: clk.Now, Pace: unpaced()})
 	if err != nil {
 		return fail(err)
 	}

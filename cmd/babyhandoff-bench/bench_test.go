@@ -37,7 +37,7 @@ func TestBenchWritesEverySuite(t *testing.T) {
 	t.Cleanup(func() { _ = stderr.Close() })
 	code := runBench(context.Background(), []string{"-duration", "1s", "-prefill-mb", "0", "-sustain", "100", "-plans", "2",
 		"-shifts", "20", "-samples", "2", "-debounce", "50ms",
-		"-model-rounds", "2", "-model-latency", "20ms", "-days", "2", "-idle", "10", "-gap", "1ms", "-disk-rounds", "20", "-out", out}, stdout, stderr)
+		"-model-rounds", "2", "-model-latency", "20ms", "-days", "2", "-idle", "10", "-gap", "1ms", "-disk-rounds", "20", "-teams", "5", "-busy", "1", "-burst", "2", "-out", out}, stdout, stderr)
 	logged, _ := os.ReadFile(stderr.Name())
 	require.Equal(t, 0, code, "stderr:\n%s", logged)
 	b, err := os.ReadFile(out)
@@ -47,7 +47,7 @@ func TestBenchWritesEverySuite(t *testing.T) {
 		"## /plan", "## Risk Radar", "note stored → nudge posted",
 		"## Model mode", "overhead outside model calls", "## Soak: 2 days", "| 2 | ", "this suite has a process of its own",
 		"(engine: sqlite)", "| engine |", "| sqlite | ",
-		"through the fake Slack, sqlite engine", "debounce 50ms, sqlite engine", "idle conversations, sqlite engine"} {
+		"through the fake Slack, sqlite engine", "## Hosted: 5 installed teams", "debounce 50ms, sqlite engine", "idle conversations, sqlite engine"} {
 		assert.Contains(t, doc, want)
 	}
 	assert.NotContains(t, doc, "bolt")

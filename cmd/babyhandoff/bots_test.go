@@ -21,6 +21,9 @@ func newTestBot(t *testing.T, db storetest.DB, cfg bot.Config) *bot.Bot {
 	w, err := radar.New(radar.Config{Source: db, Store: db, Now: cfg.Now})
 	require.NoError(t, err)
 	cfg.Store, cfg.Council, cfg.Radar = db, c, w
+	if cfg.Pace == nil {
+		cfg.Pace = noWaitPacer()
+	}
 	b, err := bot.New(cfg)
 	require.NoError(t, err)
 	return b

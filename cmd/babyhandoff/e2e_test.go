@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/bot"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 )
 
@@ -87,7 +88,7 @@ func (h *harness) launch() {
 	ctx, cancel := context.WithCancel(context.Background())
 	h.cancel, h.done, h.stopped = cancel, make(chan int, 1), false
 	connects := h.fake.ConnectCount()
-	go func() { h.done <- runBot(ctx, h.stderr, h.setup) }()
+	go func() { h.done <- runBot(ctx, h.stderr, unpaced(h.setup)) }()
 	wctx, wcancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer wcancel()
 	require.NoError(h.t, h.fake.WaitConnections(wctx, connects+1), "the bot did not connect; its log:\n%s", h.stderr.String())
@@ -813,4 +814,21 @@ func TestE2EFirstReplyUsesTheWritersZone(t *testing.T) {
 	h.fake.SetUser(slacktest.User{ID: "U10", Name: "aunt", TZ: "Europe/London", Locale: "en-US"})
 	h.note("D10", "U10", "daycare form due tomorrow 5pm", tsAt(at, 400))
 	assert.Contains(t, h.replyMessage("D10", tsAt(at, 400)).Text, "due Wed 5 PM", "London's tomorrow, on an en-US clock")
+}
+
+// unpaced gives the program a pacer that keeps its accounts but never
+// sleeps: the tests send bursts no family would, and never wait on real
+// time (the pacer's own tests hold it to Slack's limits).
+func unpaced(setup func(*Main)) func(*Main) {
+	return func(m *Main) {
+		m.Pace = noWaitPacer()
+		if setup != nil {
+			setup(m)
+		}
+	}
+}
+
+// noWaitPacer keeps Slack's limits' accounts but never waits.
+func noWaitPacer() *bot.Pacer {
+	return bot.NewPacer(bot.PaceConfig{Wait: func(context.Context, time.Duration) error { return nil }})
 }

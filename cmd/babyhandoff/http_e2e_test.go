@@ -61,7 +61,7 @@ func startHTTPWith(t *testing.T, env map[string]string, setup ...func(*Main)) *h
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	h.cancel = cancel
-	go func() { h.done <- runBot(ctx, h.stderr, h.setup) }()
+	go func() { h.done <- runBot(ctx, h.stderr, unpaced(h.setup)) }()
 	t.Cleanup(func() { h.stop() })
 	select {
 	case a := <-addr:

@@ -204,6 +204,9 @@ type Main struct {
 	// Listening, when set, hears HTTP mode's address once it serves and
 	// the bot is connected.
 	Listening func(net.Addr)
+	// Pace keeps Slack's limits per team, method and channel. Default: a
+	// pacer on the wall clock (the tests give one that never sleeps).
+	Pace *bot.Pacer
 
 	db *opened
 }
@@ -302,13 +305,16 @@ func (m *Main) Run(ctx context.Context) error {
 		Teams:       installs.teams(),
 		Uninstalled: installs.uninstall(),
 		InstallURL:  installs.url,
+		Pace:        m.Pace,
 	})
 	if err != nil {
 		return configErrorf("cannot start the bot: %s", bh.ErrorMessage(err))
 	}
 	zones.users = b
 	nudger, err = radar.NewNudger(radar.NudgerConfig{Store: db, Notify: b, Router: b, Location: loc, Now: now, AfterFunc: m.AfterFunc, Exclusive: exclusive,
-		Debounce: time.Duration(cfg.RadarDebounceSeconds) * time.Second, ReminderLead: time.Duration(cfg.RadarReminderMinutes) * time.Minute, Logger: log})
+		Debounce: time.Duration(cfg.RadarDebounceSeconds) * time.Second, ReminderLead: time.Duration(cfg.RadarReminderMinutes) * time.Minute, Logger: log,
+		// Each family swept at its own time in five minutes, not all at once.
+		Spread: 5 * time.Minute})
 	if err != nil {
 		return configErrorf("cannot start the Risk Radar: %s", bh.ErrorMessage(err))
 	}
