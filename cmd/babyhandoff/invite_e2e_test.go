@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -8,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
@@ -20,7 +23,8 @@ import (
 func TestE2EFamilyJoinAndTakeAnswersTheInvite(t *testing.T) {
 	clock := clocktest.New(time.Date(2026, 11, 24, 21, 40, 0, 0, time.UTC))
 	setup, _ := fakeTime(clock)
-	h := start(t, setup)
+	var m *Main
+	h := start(t, func(mm *Main) { setup(mm); m = mm })
 	h.fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "UTC"})
 	h.fake.SetUser(slacktest.User{ID: "U2", Name: "Sam", TZ: "UTC"})
 	h.note("DU1", "U1", "out of formula", tsAt(clock.Now(), 1))
@@ -35,6 +39,12 @@ func TestE2EFamilyJoinAndTakeAnswersTheInvite(t *testing.T) {
 		}
 	}
 	require.NotEmpty(t, handoffID)
+	// The invite's message is kept with the handoff just after it is
+	// posted (a person's tap comes later than that).
+	require.Eventually(t, func() bool {
+		ho, err := dbOf(m).Handoff(context.Background(), h.team, handoffID)
+		return err == nil && slices.ContainsFunc(ho.Sent, func(s bh.HandoffMessage) bool { return s.InviteTS == inv.TS })
+	}, 10*time.Second, 10*time.Millisecond)
 
 	clock.Advance(7 * time.Minute)
 	h.joinAndTake("DU2", got.TS, "U2", handoffID)
