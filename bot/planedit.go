@@ -136,25 +136,18 @@ func (c *cards) shownBlock(ctx context.Context, cb slack.InteractionCallback, re
 
 // editBlock is a block's ⋯ in the edit form.
 func (c *cards) editBlock(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
-	rec, ok := c.formRun(ctx, cb)
-	if !ok {
-		return
-	}
-	b, ok := c.shownBlock(ctx, cb, rec, a.BlockID)
-	if !ok {
-		return
-	}
-	op, ok := blocks.EditOp(a.SelectedOption.Value, b)
-	if !ok {
-		c.b.tell(ctx, rec.Run.ChannelID, cb.User.ID, "That menu item is not one I know; nothing was changed.")
-		return
-	}
-	c.edit(ctx, cb.User.ID, rec, []bh.PlanOp{op}, viewOf(cb, bh.BlockKey(b)))
+	c.formOp(ctx, cb, a, a.SelectedOption.Value, "That menu item")
 }
 
 // editMoveBy is a button of Move…: 30 min earlier or later, or a swap
 // with the next block (the action id says which).
 func (c *cards) editMoveBy(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
+	c.formOp(ctx, cb, a, strings.TrimPrefix(a.ActionID, blocks.ActionMovePrefix), "That button")
+}
+
+// formOp makes the edit option names (blocks.EditMenu) of the block a
+// form's control belongs to; control names the control in a refusal.
+func (c *cards) formOp(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction, option, control string) {
 	rec, ok := c.formRun(ctx, cb)
 	if !ok {
 		return
@@ -163,9 +156,9 @@ func (c *cards) editMoveBy(ctx context.Context, cb slack.InteractionCallback, a 
 	if !ok {
 		return
 	}
-	op, ok := blocks.EditOp(strings.TrimPrefix(a.ActionID, blocks.ActionMovePrefix), b)
+	op, ok := blocks.EditOp(option, b)
 	if !ok {
-		c.b.tell(ctx, rec.Run.ChannelID, cb.User.ID, "That button is not one I know; nothing was changed.")
+		c.b.tell(ctx, rec.Run.ChannelID, cb.User.ID, control+" is not one I know; nothing was changed.")
 		return
 	}
 	c.edit(ctx, cb.User.ID, rec, []bh.PlanOp{op}, viewOf(cb, bh.BlockKey(b)))
