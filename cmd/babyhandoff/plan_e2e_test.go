@@ -369,8 +369,11 @@ func TestE2ERadarOnDemand(t *testing.T) {
 	_, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.Ephemeral && strings.Contains(m.Text, "No notes here yet") })
 	require.NoError(t, err)
 
-	h.ack(h.message("C5", "channel", "U1", "out of formula", tsAt(time.Now(), 200), nil))
-	h.replyTo("C5", tsAt(time.Now(), 200))
+	// One message time, read once: read twice, a second could tick
+	// between them and name another message (a flake 1 in 30 under -race).
+	ts := tsAt(time.Now(), 200)
+	h.ack(h.message("C5", "channel", "U1", "out of formula", ts, nil))
+	h.replyTo("C5", ts)
 	h.ack(h.slash("/radar", "", "C5", "U1"))
 	r, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool { return m.Ephemeral && strings.HasPrefix(m.Text, "Risk Radar") })
 	require.NoError(t, err)
