@@ -42,11 +42,11 @@ type healthBar struct{ recall, fp float64 }
 
 var (
 	goalBar = healthBar{recall: 0.97, fp: 0.02}
-	// heldOutBar is what the eleventh to thirteenth held-out sets measured
-	// once after the round that tuned on the eighth to tenth (recall 546
-	// of 598, false positives 29 of 537): a floor that catches a rule
-	// change reading fewer of them, not the goal.
-	heldOutBar = healthBar{recall: 0.91, fp: 0.06}
+	// heldOutBar is a floor that catches a rule change reading fewer of
+	// the held-out notes, not the goal. The fourteenth to eighteenth sets
+	// measured recall 893 of 966 and false positives 39 of 888 with the
+	// rules tuned on the first to tenth, before any round looked at them.
+	heldOutBar = healthBar{recall: 0.92, fp: 0.045}
 )
 
 // minHeldOutShare: a held-out set, when there is one, is a fair part of
