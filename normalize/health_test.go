@@ -42,10 +42,12 @@ type healthBar struct{ recall, fp float64 }
 
 var (
 	goalBar = healthBar{recall: 0.97, fp: 0.02}
-	// heldOutBar is what the eleventh to thirteenth held-out sets measured
-	// once after the round that tuned on the eighth to tenth (recall 546
-	// of 598, false positives 29 of 537): a floor that catches a rule
-	// change reading fewer of them, not the goal.
+	// heldOutBar is what the last held-out sets measured before they
+	// moved to tuning (the eleventh to thirteenth: recall 546 of 598,
+	// false positives 29 of 537): a floor for the fresh sets until they
+	// are measured once, then what they measured, so a change that reads
+	// fewer of them fails; not the goal. While the held-out files hold no
+	// notes, the held-out check is skipped.
 	heldOutBar = healthBar{recall: 0.91, fp: 0.06}
 )
 
