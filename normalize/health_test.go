@@ -22,8 +22,10 @@ import (
 // the rules are tuned on the -tuning files only; the -heldout files are
 // written by someone who never saw the rules and are only measured, so
 // their figure says how the rules read notes they have never seen. A
-// held-out set, once measured and tuned on, moves to the tuning files, and
-// until a fresh one is written its file holds only comments.
+// held-out set, once measured, moves to the tuning files as a new batch
+// ("# batch:", which the cross-validation leaves out in turn:
+// healthcv_internal_test.go), and until a fresh one is written its file
+// holds only comments.
 const (
 	healthTuning    = "health-tuning.txt"
 	healthHeldOut   = "health-heldout.txt"
