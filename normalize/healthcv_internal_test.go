@@ -161,9 +161,10 @@ func TestHealthCrossValidation(t *testing.T) {
 	for r, rd := range readers {
 		t.Logf("batches no rule was tuned on:  %-26s %s", rd.name, blind[r])
 	}
-	// What the blend does to notes the other tests hold (a routine log,
-	// plain concerns, the everyday halves of the structure tests' pairs),
-	// trained on every batch, as it would be shipped.
+	// What the blend does to words the other tests and the app hold (a
+	// routine log, plain concerns, the everyday halves of the structure
+	// tests' pairs, the bot's own replies, which IsHealth reads in a
+	// model's plan), trained on every batch, as it would be shipped.
 	var health, everyday []string
 	for _, b := range batches {
 		health = append(health, b.health...)
@@ -172,7 +173,8 @@ func TestHealthCrossValidation(t *testing.T) {
 	m, err := decodeModel(trainHealthModel(health, everyday))
 	require.NoError(t, err)
 	for _, n := range []string{"feeds every 3 hours", "the baby is sick again", "hv said the spots are fine but theyve spread to her tummy",
-		"shook her rattle and she giggled", "not sure if i gave him his bottle or dad did", "he hasnt wanted the dummy since lunch"} {
+		"shook her rattle and she giggled", "not sure if i gave him his bottle or dad did", "he hasnt wanted the dummy since lunch",
+		"appointment: pediatrician for her fever tomorrow 9am", "stomach bug", "I could not open the list", "nothing to do", "Not now"} {
 		s := prepareText(n)
 		rules, _ := healthFlagsBy(s, nil, healthBlend{})
 		blend, _ := healthFlagsBy(s, &m, measuredBlend)
