@@ -470,3 +470,26 @@ func TestHealthReadsByHalves(t *testing.T) {
 		})
 	}
 }
+
+// Families of signs several writers phrased each their own way, read by
+// what they share (normalize/families.go), each on a pair: the concern and
+// the everyday note that shares its words (neither is a corpus note).
+func TestHealthReadsFamilies(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"too hot on the skin", "bath water way too hot, his skin went pink and he howled", "bath water way too hot, ran the cold tap first"},
+		{"a low oxygen reading", "pulse ox says sats 90 on room air", "sats 98 on the monitor, all good"},
+		{"an oxygen reading falling", "her sats keep dipping when she feeds", "sats monitor arrived, set it up tonight"},
+		{"a vaccination, then a sign", "4 month imms this morning, now shes all puffy and unsettled", "4 month imms this morning, next lot in january"},
+		{"a vaccination said before its sign", "got her shots today and shes been really unsettled ever since", "got her shots today, she was a star"},
+		{"not stirring when handled", "he didnt stir when i lifted him out of the cot", "he didnt stir all night, slept till 6!"},
+		{"nowhere near as alert", "nowhere near as alert as yesterday", "nowhere near as fussy as yesterday, loves the mobile"},
+		{"round the neck", "his feeding tube got wrapped round his neck", "wrapped the scarf round my neck, freezing out"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}

@@ -305,7 +305,8 @@ func medicalIn(s, t string) bool {
 		sleepyBaby(t) || sneezeRe.MatchString(t) || earRe.MatchString(t) || lessActiveRe.MatchString(t) ||
 		vomitAllRe.MatchString(t) || objectIn(t) || hearingRe.MatchString(t) || caughtRe.MatchString(t) ||
 		signsRead(t) || injuryRead(t) || postpartumRead(t) || weightRe.MatchString(t) ||
-		fewWetsRe.MatchString(t) || littleFeedRe.MatchString(t) || weightLost(t) || fewWets(t) || clauseSigns(t) {
+		fewWetsRe.MatchString(t) || littleFeedRe.MatchString(t) || weightLost(t) || fewWets(t) || clauseSigns(t) ||
+		familySigns(t) {
 		return true
 	}
 	if bodyConcern(t) {
