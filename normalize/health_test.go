@@ -493,3 +493,28 @@ func TestHealthReadsFamilies(t *testing.T) {
 		})
 	}
 }
+
+// Figures of speech and medicines kept in order, each on a pair: the
+// concern and the everyday note that shares its words (neither is a
+// corpus note).
+func TestHealthReadsFiguresAndKeeping(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"a figure of speech beside someone else", "she has been sick three times since lunch", "im sick and tired of the neighbour's car alarm at 5am"},
+		{"blood that boils", "blood in her nappy again", "the news made my blood boil"},
+		{"in a hurry", "fever again tonight", "feverishly packing for the trip"},
+		{"chills from a film", "chills and a temp of 38.5", "that film gave me the chills"},
+		{"a back that is broken in a manner of speaking", "my back hurts so much i cant lift her", "broke my back carrying the cot upstairs"},
+		{"a big baby", "bruise on his shin from the cot bars", "what a bruiser, 9 lbs at birth"},
+		{"medicines labelled", "gave calpol at 3, still 38.9", "labelled the twins calpol bottles with their names"},
+		{"medicines kept together", "infant ibuprofen twice today for her ear", "two half empty bottles of infant ibuprofen in the cupboards, keep one"},
+		{"a pill organiser", "my iron tablets make me dizzy", "weekly pill organiser for my iron tablets"},
+		{"a syringe sterilised", "medicine syringe slipped and she choked on it", "medicine syringes in the steriliser"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}

@@ -273,7 +273,9 @@ var medicalWords = indexPlain([]string{
 // figures of speech, supplies, tests booked, objects that fell. They are
 // blanked before the vocabularies are read.
 var notMedical = indexPlain([]string{
-	"sick of", "sick and tired", "sick to death of", "bleeding money", "bleeding cash", "bleeding us dry",
+	"sick of", "sick and tired", "sick to death of", "feverishly", "bruiser", "blood boil", "blood boiling",
+	"gave me chills", "gave me the chills", "gives me chills", "gives me the chills", "broke my back", "breaking my back",
+	"bleeding light", "bleeding money", "bleeding cash", "bleeding us dry",
 	"bleeding me dry", "bleeding $", "bleeding into", "colours bleeding", "colors bleeding", "color bleeding",
 	"colour bleeding", "dye bleeding", "bleeding edge", "bleeding heart", "break a leg", "computer virus", "virus scan",
 	"antivirus", "anti virus", "anti-virus", "sick burn", "sick trick", "sick moves", "sick tune", "sick tunes",
@@ -417,7 +419,10 @@ var supplyWords = indexPlain([]string{
 	"from asda", "from tesco", "from sainsburys", "from aldi", "from lidl", "from morrisons", "from waitrose",
 	"from superdrug", "from walmart", "from kroger", "from the shop", "from the shops", "from the store",
 	"from the supermarket", "from the corner shop", "tidy", "packed", "before buying", "which one to buy",
-	"changing bag", "nappy bag", "travel bag", "cupboard", "subscription*", "subscribe", "none left", "prescription ready", "meds ready", "medicine ready",
+	"changing bag", "nappy bag", "travel bag", "cupboard*", "subscription*", "subscribe", "none left", "prescription ready", "meds ready", "medicine ready",
+	// Keeping medicines in order: labelled, sorted, sterilised, renewed.
+	"half empty", "in one place", "steriliser", "sterilizer", "syringes", "runs out", "renewing", "renewed", "med box",
+	"meds box", "stock check", "stocktake", "organiser*", "organizer*", "pill box", "dosette*", "labelled", "labeled",
 })
 
 // supplyVerbs begin a clause that is an errand for a thing ("pack the
@@ -425,7 +430,8 @@ var supplyWords = indexPlain([]string{
 var supplyVerbs = indexPlain([]string{
 	"renew", "request", "collect", "fill", "submit", "post", "mail", "put away", "store", "hide", "move the",
 	"buy", "pick up", "picked up", "grab", "order", "reorder", "restock", "stock up", "stock", "refill", "pack",
-	"get more", "need more", "need", "return", "throw out", "toss", "replace", "label",
+	"get more", "need more", "need", "return", "throw out", "toss", "replace", "label", "labelled", "labeled",
+	"labelling", "labeling", "organise", "organize",
 	"compare", "check stock", "get the", "get some", "get a", "sort", "sort out", "arrange", "book",
 	"out of",
 })

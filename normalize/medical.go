@@ -793,10 +793,14 @@ func healthText(s string) (t string, harm, other bool) {
 	if !whole && illOutside(t) {
 		return t, false, true
 	}
+	// Figures of speech are blanked before someone else's clauses are:
+	// "sick and tired of the neighbours' building work" is one phrase, not
+	// "sick" and a clause about the neighbours.
+	t = notMedical.blank(t)
 	if otherPeople.in(t) && !whole {
 		t = blankOthers(t)
 	}
-	t = blankResolved(blankFigures(notMedical.blank(t)))
+	t = blankResolved(blankFigures(t))
 	if absentWords.in(t) && absentRe.may(t) {
 		t = absentRe.ReplaceAllStringFunc(t, spaces)
 	}
