@@ -494,7 +494,8 @@ func TestHealthReadsFamilies(t *testing.T) {
 	}
 }
 
-// Figures of speech and medicines kept in order, each on a pair: the
+// Figures of speech, medicines kept in order and someone else as notes
+// name them, each on a pair: the
 // concern and the everyday note that shares its words (neither is a
 // corpus note).
 func TestHealthReadsFiguresAndKeeping(t *testing.T) {
@@ -511,6 +512,10 @@ func TestHealthReadsFiguresAndKeeping(t *testing.T) {
 		{"medicines kept together", "infant ibuprofen twice today for her ear", "two half empty bottles of infant ibuprofen in the cupboards, keep one"},
 		{"a pill organiser", "my iron tablets make me dizzy", "weekly pill organiser for my iron tablets"},
 		{"a syringe sterilised", "medicine syringe slipped and she choked on it", "medicine syringes in the steriliser"},
+		// Someone else, named as notes name them.
+		{"a trade who comes to the house", "my migraine is back with flashing lights", "the electrician cancelled, says he has a migraine"},
+		{"a trade with a bug", "baby has a tummy bug, cancel the builder", "the builder cancelled, hes got a tummy bug"},
+		{"a grandparent by another name", "she had a fall off the sofa and hit her head", "nan had a fall, dad is with her at the hospital"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)

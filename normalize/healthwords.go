@@ -530,6 +530,10 @@ var otherPeople = indexPlain(func() []string {
 		"best friend", "bff", "buddy", "mate", "coach",
 		"bestie", "roommate", "flatmate", "babysitter", "sitter", "nanny", "teacher", "classmate", "landlord",
 		"team", "teammate", "office", "client", "customer", "student", "substitute",
+		// More pets, the trades who come to the house, and grandparents as
+		// other languages and regions call them.
+		"budgie", "parakeet", "tortoise", "gerbil", "goldfish", "lizard", "plumber", "cleaner", "electrician", "builder",
+		"postman", "courier", "nan", "nani", "dadi", "ammi", "abuela", "abuelo", "oma", "opa", "yiayia",
 	} {
 		out = append(out, n, n+"s", n+"'s", "my "+n, "my "+n+"'s", "my "+n+"s", "our "+n, "our "+n+"'s", "the "+n, "the "+n+"'s")
 		for _, kin := range []string{"baby", "kid", "kids", "son", "daughter", "husband", "wife", "partner", "boy", "girl", "little one", "toddler", "mom", "dad", "mum"} {

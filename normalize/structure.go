@@ -14,7 +14,7 @@ import "strings"
 // about the baby, so the reporter is not read as someone else unwell.
 // A kin reporter ("my mil says she has flu") may be speaking of herself;
 // read as the baby's, a false alarm is the safer mistake.
-var reporterRe = guard(`\b(?:(?:night|day|the|our|my)\s+)*(?:nanny|nannys|babysitter|sitter|au pair|childminder|daycare|nursery|grandma|grandpa|granny|gran|nana|nanna|grandad|granddad|grandparents|mil|fil|mum|mom|mother|dad|father)\s*(?:(?:note|notes|update|log|report|here)\s*[:\-]|(?:says|said|noticed|notices|reports|reported|thinks|texted|messaged|called to say|called and said|mentioned|told (?:me|us)|spotted|saw|found|wrote|is worried|was worried|worried)\b(?:\s+that\b)?)`)
+var reporterRe = guard(`\b(?:(?:night|day|the|our|my)\s+)*(?:nanny|nannys|babysitter|sitter|au pair|childminder|daycare|nursery|grandma|grandpa|granny|gran|nan|nana|nanna|nani|dadi|ammi|abuela|abuelo|oma|opa|yiayia|grandad|granddad|grandparents|mil|fil|mum|mom|mother|dad|father)\s*(?:(?:note|notes|update|log|report|here)\s*[:\-]|(?:says|said|noticed|notices|reports|reported|thinks|texted|messaged|called to say|called and said|mentioned|told (?:me|us)|spotted|saw|found|wrote|is worried|was worried|worried)\b(?:\s+that\b)?)`)
 
 // siblingRe is the baby's brother or sister ("big sister (2)", "baby
 // brother"): family, not someone else. "my big sister" is the writer's.
@@ -43,7 +43,8 @@ var startPronoun = indexPlain([]string{"she", "he", "shes", "hes", "they", "they
 // reporterWords are the words every reporterRe or siblingRe match holds:
 // a cheap check that spares most notes both patterns.
 var reporterWords = indexPlain([]string{"nanny", "nannys", "babysitter", "sitter", "au pair", "childminder",
-	"daycare", "nursery", "grandma", "grandpa", "granny", "gran", "nana", "nanna", "grandad", "granddad",
+	"daycare", "nursery", "grandma", "grandpa", "granny", "gran", "nan", "nana", "nanna", "nani", "dadi", "ammi", "abuela",
+	"abuelo", "oma", "opa", "yiayia", "grandad", "granddad",
 	"grandparents", "mil", "fil", "mum", "mom", "mother", "dad", "father", "sister", "brother", "sis", "bro"})
 
 // roleWords: every ownRoleRe match holds one.
