@@ -523,3 +523,25 @@ func TestHealthReadsFiguresAndKeeping(t *testing.T) {
 		})
 	}
 }
+
+// A parent's low mood as parents and those around them say it, each on a
+// pair: the concern and the everyday note that shares its words (neither
+// is a corpus note).
+func TestHealthReadsMoodAsSaid(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"overwhelmed", "so overwhelmed i hide in the bathroom", "overwhelmed with love for this little one"},
+		{"withdrawn", "wife seems withdrawn and barely eats", "cash withdrawn for the cleaner"},
+		{"flashbacks", "flashbacks to the c section every night", "flashback friday photo of her first bath"},
+		{"a dark day", "having a really dark day today", "what a dark day, lights on at 3"},
+		{"cannot do this", "she keeps saying she cant do this", "cant do this friday, can you swap"},
+		{"low, as someone saw it", "the hv said i seemed really low", "the battery seemed low so i swapped it"},
+		{"alone with the baby", "im scared to be on my own with him", "on my own with him till 6, dad at work"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}

@@ -111,6 +111,17 @@ var moodWords = indexPlain([]string{
 	"checking he is breathing", "checking she is breathing", "check if hes breathing", "check if shes breathing",
 	"checking if hes breathing", "checking if shes breathing", "checking theyre breathing", "havent laughed in", "havent smiled in", "feel so guilty", "feel guilty all",
 	"guilty all the time", "so much guilt", "deserves better", "snap at my", "snapped at my", "snap at everyone",
+	// How a parent's low mood is said by others and by the parent: a
+	// word for the state, hating oneself, a dark day, the birth coming
+	// back, being afraid alone with the baby, not leaving home.
+	"overwhelmed", "flat and withdrawn", "seems withdrawn", "so withdrawn", "really withdrawn", "withdrawn since",
+	"withdrawn all", "tearful", "teary all", "hates herself", "hates himself", "hating myself", "low affect",
+	"flat affect", "not engaging with", "wont engage with", "flashbacks to", "flashbacks of", "having flashbacks",
+	"getting flashbacks", "having a dark day", "having a really dark day", "dark days lately", "in a dark place", "scared to be on my own with",
+	"afraid to be on my own with", "scared to be left alone with", "saying she cant do this", "saying he cant do this",
+	"says she cant do this", "says he cant do this", "saying i cant do this", "i just cant do this",
+	"havent left the house in", "havent left the flat in", "havent left the house for", "havent left the flat for",
+	"seemed really low", "seemed so low",
 })
 
 // medicalWords are symptoms, injuries, worries about feeding, diapers and
@@ -275,7 +286,8 @@ var medicalWords = indexPlain([]string{
 var notMedical = indexPlain([]string{
 	"sick of", "sick and tired", "sick to death of", "feverishly", "bruiser", "blood boil", "blood boiling",
 	"gave me chills", "gave me the chills", "gives me chills", "gives me the chills", "broke my back", "breaking my back",
-	"bleeding light", "bleeding money", "bleeding cash", "bleeding us dry",
+	"bleeding light", "overwhelmed with love", "overwhelmed by the love", "overwhelmed by all the love",
+	"overwhelmed by the kindness", "overwhelmed with gratitude", "overwhelmed by the support", "bleeding money", "bleeding cash", "bleeding us dry",
 	"bleeding me dry", "bleeding $", "bleeding into", "colours bleeding", "colors bleeding", "color bleeding",
 	"colour bleeding", "dye bleeding", "bleeding edge", "bleeding heart", "break a leg", "computer virus", "virus scan",
 	"antivirus", "anti virus", "anti-virus", "sick burn", "sick trick", "sick moves", "sick tune", "sick tunes",
