@@ -545,3 +545,22 @@ func TestHealthReadsMoodAsSaid(t *testing.T) {
 		})
 	}
 }
+
+// A supplement given, taken, spat out or asked after is a medicine given,
+// which the person on duty must know of (a pair each, neither a corpus
+// note).
+func TestHealthReadsSupplementsGiven(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"given", "probiotic given with the morning feed", "probiotic drops on the shelf by the kettle"},
+		{"taken", "my iron tablet taken after lunch", "iron tablets arrived, in the drawer"},
+		{"spat out", "he spat out half his multivitamin", "multivitamin gummies for me, add to the list"},
+		{"asked after", "has anyone done her vit d today", "has anyone seen the vit d drops"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}

@@ -367,7 +367,7 @@ var medicineWords = indexPlain([]string{
 // question only with a question about them (doseWords, routineQuestion),
 // not in a note that they are given or bought.
 var routineDrops = indexPlain([]string{
-	"simethicone", "mylicon", "gas drops", "gripe water", "vitamin d", "vit d", "vitamin*", "probiotic*", "iron",
+	"simethicone", "mylicon", "gas drops", "gripe water", "vitamin d", "vit d", "vitamin*", "multivitamin*", "multi vitamin*", "probiotic*", "iron",
 	"iron pill*", "iron supplement*", "supplement*", "drops", "colic drops", "biogaia", "fish oil", "dha",
 	// Teething remedies: teething is not an illness.
 	"teething gel", "orajel", "bonjela", "anbesol", "teething powder*", "teething granules",
@@ -381,6 +381,10 @@ var routineQuestion = indexPlain([]string{
 	"missed", "not given", "not had", "forgot", "forgotten", "skipped", "skip", "making me", "makes me", "made me",
 	"due at", "given at", "gave at", "last one at", "last dose", "next dose", "with each feed", "with every feed",
 	"in every bottle", "before each feed", "before every feed",
+	// A supplement given, taken or spat out is a medicine given: the
+	// person on duty must know of it, so it is not given twice.
+	"given", "taken", "spat out", "spit out", "spat it", "spit it", "did anyone do", "did anyone give", "has anyone done",
+	"has anyone given", "redo",
 })
 
 // doseRe reads a question about a dose or a dose gone wrong: "how much
