@@ -564,3 +564,22 @@ func TestHealthReadsSupplementsGiven(t *testing.T) {
 		})
 	}
 }
+
+// A feed and a trouble with it, as more writers said it (a pair each,
+// neither a corpus note).
+func TestHealthReadsFeedsFallingShort(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"less than half the usual", "less than half his usual amount all morning", "the usual amount at every feed, all good"},
+		{"less every feed", "60ml, then 40, then 25. less every feed", "less every week on the nappy bill now"},
+		{"very little taken", "very little milk since the morning", "very little traffic this morning, got to the clinic early"},
+		{"no seal", "cant get a seal on the bottle at all today", "cant get a seal on the bottle warmer lid"},
+		{"asleep through feeds", "sleeping through every feed today", "sleeping through the hoover now lol"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}
