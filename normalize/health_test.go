@@ -583,3 +583,20 @@ func TestHealthReadsFeedsFallingShort(t *testing.T) {
 		})
 	}
 }
+
+// The baby hurt with what she was in, or by another child, even when a pet
+// or a sibling did it (a pair each, neither a corpus note).
+func TestHealthReadsHurtWithTheSeat(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"a seat dropped with the baby in it", "dropped the bouncer with her in it, she cried hard", "dropped the bouncer at the charity shop"},
+		{"a pet knocked the seat over", "the cat knocked the moses basket over with him in it", "the cat knocked the moses basket over, it was empty"},
+		{"poked", "his sister poked the baby in the eye, its watering", "his sister poked the babys bunny in the eye lol"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}

@@ -784,7 +784,7 @@ func healthText(s string) (t string, harm, other bool) {
 	// renamed someone else: "the sitter's kid has hfmd, she came straight
 	// here", "the baby's cousin had measles and they shared toys".
 	whole := swallowed(t) || doseMistake(t) || droppedRe.MatchString(t) || hurtByRe.MatchString(t) || exposed(t) || unsafeRead(t) ||
-		contactExposed(plain(s))
+		contactExposed(plain(s)) || tippedRe.MatchString(t)
 	if !whole && aboutSomeoneElse(t) {
 		if _, ours := readOthers(t); !ours {
 			return t, false, true

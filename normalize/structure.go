@@ -443,7 +443,7 @@ func trimLeadAdverbs(c string) string {
 var harmBabyRe = guard(`\b(?:thoughts?|urges?|images?|visions?|impulses?|flashes)\s+(?:\w+\s+){0,2}?(?:of|about|to)\s+(?:me\s+)?(?:dropp\w*|throw\w*|hurt\w*|harm\w*|shak\w*|drown\w*|smother\w*|suffocat\w*|push\w*|kill\w*|stab\w*|hit\w*|chuck\w*|strangl\w*|toss\w*)\s+(?:her|him|them|the baby|baby|lo|my baby|my son|my daughter)\b`)
 
 // tippedRe is a seat or a cot tipped over with the baby in it.
-var tippedRe = guard(`\b(?:knock\w*|tipp\w*|toppl\w*|flipp\w*|pull\w*|push\w*|fell|falls|fallen|slid|slipped|rolled|went)\s+(?:\w+\s+){0,5}?with\s+(?:her|him|them|the baby|baby|lo|bub)\s+(?:still\s+)?(?:in|on|strapped)\b`)
+var tippedRe = guard(`\b(?:knock\w*|tipp\w*|toppl\w*|flipp\w*|pull\w*|push\w*|dropp\w*|drop|drops|fell|falls|fallen|slid|slipped|rolled|went)\s+(?:\w+\s+){0,5}?with\s+(?:her|him|them|the baby|baby|lo|bub)\s+(?:still\s+)?(?:in|on|strapped)\b`)
 
 // weightRe is a child who will not stand or walk on a limb, or use it.
 var weightRe = guard(`\b(?:wont|cant|doesnt|didnt|not|isnt|stopped|refus\w* to)\s+(?:\w+\s+)?(?:use|using|lift|lifting|move|moving)\s+(?:her|his|their)\s+(?:left\s+|right\s+)?(?:arm|leg)\b|\b(?:wont|cant|doesnt|didnt|not|refus\w* to|wouldnt|isnt|stopped)\s+(?:\w+\s+)?(?:put\w*|bear\w*|stand\w*|walk\w*)\s+(?:any\s+)?(?:weight\s+)?on\s+(?:her|his|their|the|my)\s+(?:left\s+|right\s+)?(?:leg|legs|foot|feet|ankle|knee|arm)\b`)
