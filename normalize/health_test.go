@@ -600,3 +600,18 @@ func TestHealthReadsHurtWithTheSeat(t *testing.T) {
 		})
 	}
 }
+
+// No wee said another way (a pair each, neither a corpus note).
+func TestHealthReadsNoOutputSaid(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"no water passed", "she hasnt passed water since 6am", "we havent passed the water tower yet, eta 20 min"},
+		{"a nappy barely wet", "nappies barely wet since yesterday", "nappies barely used, give the rest to jen"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}
