@@ -508,6 +508,7 @@ func TestHealthReadsFiguresAndKeeping(t *testing.T) {
 		{"chills from a film", "chills and a temp of 38.5", "that film gave me the chills"},
 		{"a back that is broken in a manner of speaking", "my back hurts so much i cant lift her", "broke my back carrying the cot upstairs"},
 		{"a big baby", "bruise on his shin from the cot bars", "what a bruiser, 9 lbs at birth"},
+		{"fingers crossed", "her fingers are swollen and purple", "nursery place offered for may, fingers crossed"},
 		{"medicines labelled", "gave calpol at 3, still 38.9", "labelled the twins calpol bottles with their names"},
 		{"medicines kept together", "infant ibuprofen twice today for her ear", "two half empty bottles of infant ibuprofen in the cupboards, keep one"},
 		{"a pill organiser", "my iron tablets make me dizzy", "weekly pill organiser for my iron tablets"},

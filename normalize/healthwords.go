@@ -286,7 +286,7 @@ var medicalWords = indexPlain([]string{
 var notMedical = indexPlain([]string{
 	"sick of", "sick and tired", "sick to death of", "feverishly", "bruiser", "blood boil", "blood boiling",
 	"gave me chills", "gave me the chills", "gives me chills", "gives me the chills", "broke my back", "breaking my back",
-	"bleeding light", "overwhelmed with love", "overwhelmed by the love", "overwhelmed by all the love",
+	"bleeding light", "fingers crossed", "crossed fingers", "keep your fingers crossed", "overwhelmed with love", "overwhelmed by the love", "overwhelmed by all the love",
 	"overwhelmed by the kindness", "overwhelmed with gratitude", "overwhelmed by the support", "bleeding money", "bleeding cash", "bleeding us dry",
 	"bleeding me dry", "bleeding $", "bleeding into", "colours bleeding", "colors bleeding", "color bleeding",
 	"colour bleeding", "dye bleeding", "bleeding edge", "bleeding heart", "break a leg", "computer virus", "virus scan",
