@@ -83,7 +83,11 @@ func (c cvCount) String() string {
 
 // rulesBlind are the batches no rule was written or changed for: the
 // rules' figure on them is a blind one, as the model's is on every batch.
-var rulesBlind = map[string]bool{"eleventh set": true, "twelfth set": true, "thirteenth set": true}
+// None is now: the eleventh to thirteenth sets were (rules 91.3 % / 5.4 %,
+// the rules and model 95.7 % / 2.4 %) until Version 4's rules were
+// written from their misses. A fresh set moved to tuning goes here until
+// a rule is tuned on it.
+var rulesBlind = map[string]bool{}
 
 // TestHealthCrossValidation reports leave-one-batch-out cross-validation
 // over the tuning corpora: each batch in turn is read by a model trained
@@ -159,7 +163,9 @@ func TestHealthCrossValidation(t *testing.T) {
 		t.Logf("every batch left out in turn:  %-26s %s", rd.name, totals[r])
 	}
 	for r, rd := range readers {
-		t.Logf("batches no rule was tuned on:  %-26s %s", rd.name, blind[r])
+		if blind[r].health > 0 && blind[r].everyday > 0 {
+			t.Logf("batches no rule was tuned on:  %-26s %s", rd.name, blind[r])
+		}
 	}
 	// What the blend does to words the other tests and the app hold (a
 	// routine log, plain concerns, the everyday halves of the structure
