@@ -576,7 +576,7 @@ func TestHealthReadsFeedsFallingShort(t *testing.T) {
 		{"less every feed", "60ml, then 40, then 25. less every feed", "less every week on the nappy bill now"},
 		{"very little taken", "very little milk since the morning", "very little traffic this morning, got to the clinic early"},
 		{"no seal", "cant get a seal on the bottle at all today", "cant get a seal on the bottle warmer lid"},
-		{"asleep through feeds", "sleeping through every feed today", "sleeping through the hoover now lol"},
+		{"asleep through feeds", "sleeping through every feed today", "sleeping through the vacuum cleaner now, so handy"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
