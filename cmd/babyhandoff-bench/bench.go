@@ -50,6 +50,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.IntVar(&hosted.busy, "busy", 10, "teams that send a burst of notes into one DM (hosted suite)")
 	fs.IntVar(&hosted.burst, "burst", 10, "notes each busy team sends at once (hosted suite)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file (go tool pprof)")
+	memProfile := fs.String("memprofile", "", "write a heap profile (in use after a collection, and allocated) at each of the soak's rows: FILE-dayN with FILE's extension (soak suite; go tool pprof)")
 	out := fs.String("out", "", "also write the results, with the method and the machine, to this Markdown file (e.g. BENCHMARKS.md)")
 	engine := fs.String("engine", engineSQLite, "embedded engine to measure: sqlite (the only one)")
 	if err := fs.Parse(args); err != nil {
@@ -108,9 +109,9 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 					// In a process of its own, so that its heap and RSS are a
 					// bot's after months, not what the suites before left.
 					return benchChild(ctx, w, stderr, "-suite", "soak", "-engine", e, "-days", strconv.Itoa(*soakDays), "-idle", strconv.Itoa(*soakIdle),
-						"-gap", soakGap.String())
+						"-gap", soakGap.String(), "-memprofile", *memProfile)
 				}
-				return benchSoak(ctx, e, *soakDays, *soakIdle, *soakGap, w, stderr)
+				return benchSoak(ctx, e, *soakDays, *soakIdle, *soakGap, *memProfile, w, stderr)
 			})
 		}},
 	}

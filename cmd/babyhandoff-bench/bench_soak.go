@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
@@ -57,7 +58,7 @@ type soakWindow struct {
 // start. The family keeps up: each morning the tasks, deadlines and supplies
 // of the day before are marked done. Every 10 days it prints the database's
 // size, memory and the latencies of those days.
-func benchSoak(ctx context.Context, engine string, days, idle int, gap time.Duration, w, stderr io.Writer) int {
+func benchSoak(ctx context.Context, engine string, days, idle int, gap time.Duration, memProfile string, w, stderr io.Writer) int {
 	fail := func(err error) int { fmt.Fprintln(stderr, "bench: soak:", err); return 1 }
 	clk := &soakClock{}
 	start := time.Date(2027, 1, 4, 7, 0, 0, 0, time.UTC)
@@ -217,18 +218,37 @@ func benchSoak(ctx context.Context, engine string, days, idle int, gap time.Dura
 			if err := soakRow(ctx, w, db, engine, team, day, clk.Now(), win); err != nil {
 				return fail(err)
 			}
+			if memProfile != "" {
+				if err := writeHeapProfile(dayFile(memProfile, day)); err != nil {
+					return fail(err)
+				}
+			}
 			win = soakWindow{cpu: readCPUTimes()}
 		}
 	}
 	fmt.Fprintf(w, "\nThe %d simulated days took %s.\n", days, time.Since(began).Round(time.Second))
-	if p := os.Getenv("BABYHANDOFF_SOAK_HEAPPROFILE"); p != "" {
-		if f, err := os.Create(p); err == nil {
-			runtime.GC()
-			_ = pprof.WriteHeapProfile(f)
-			_ = f.Close()
-		}
-	}
 	return 0
+}
+
+// dayFile names the heap profile of a day: /tmp/soak.prof → /tmp/soak-day30.prof.
+func dayFile(name string, day int) string {
+	ext := filepath.Ext(name)
+	return fmt.Sprintf("%s-day%d%s", strings.TrimSuffix(name, ext), day, ext)
+}
+
+// writeHeapProfile writes the heap as it is after a collection (the
+// profile's inuse figures are as of the last one) to name.
+func writeHeapProfile(name string) error {
+	runtime.GC()
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+		_ = f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // ownProcess says, in the full run, that the soak had a process of its
