@@ -2,6 +2,7 @@ package slacktest
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -87,4 +88,34 @@ func (s *Server) recorded() int {
 		n += len(a.EnvelopeID) + len(a.Payload)
 	}
 	return n
+}
+
+// What stays of a message after Forget holds none of the request that
+// posted it: a value parsed from a form is a piece of the whole body, and
+// a channel id kept as such held every card's blocks for good.
+func TestForgetLetsThePostsGo(t *testing.T) {
+	s := newServer(t, Config{})
+	api := newAPI(s)
+	ctx := ctxFor(t)
+	big := slack.NewSectionBlock(slack.NewTextBlockObject(slack.MarkdownType, strings.Repeat("a long plan line ", 170), false, false), nil, nil)
+	blocks := make([]slack.Block, 8) // about 24 KB of blocks, more as a form
+	for i := range blocks {
+		blocks[i] = big
+	}
+	heap := func() uint64 {
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	before := heap()
+	const posts = 200 // about 5 MB of requests
+	for i := 0; i < posts; i++ {
+		_, _, err := api.PostMessageContext(ctx, "D1", slack.MsgOptionText("a card", false), slack.MsgOptionTS("1700000000.000100"), slack.MsgOptionBlocks(blocks...))
+		require.NoError(t, err)
+	}
+	s.Forget()
+	after := heap()
+	require.Len(t, s.Messages("D1"), posts)
+	assert.Less(t, int64(after)-int64(before), int64(1<<20), "kept %d KB after Forget", (int64(after)-int64(before))>>10)
 }

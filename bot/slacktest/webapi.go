@@ -608,6 +608,10 @@ func metadata(c *Call) (json.RawMessage, map[string]any) {
 
 // storeLocked records a new message state for Messages and WaitMessage.
 func (s *Server) storeLocked(m *Message) {
+	// A value parsed from a request is a piece of the request's whole body
+	// (blocks and all): what stays of the message after Forget must not
+	// hold the body.
+	m.Channel, m.ThreadTS, m.User, m.EphemeralUser = strings.Clone(m.Channel), strings.Clone(m.ThreadTS), strings.Clone(m.User), strings.Clone(m.EphemeralUser)
 	k := msgKey{m.Channel, m.TS}
 	if _, ok := s.messages[k]; !ok {
 		s.msgOrder[m.Channel] = append(s.msgOrder[m.Channel], m.TS)
