@@ -152,6 +152,7 @@ func benchSoak(ctx context.Context, engine string, days, idle int, gap time.Dura
 	// that ever ran keeps its record in the heap.
 	var peakG atomic.Int64
 	if memProfile != "" {
+		burst := false
 		go func() {
 			t := time.NewTicker(time.Millisecond)
 			defer t.Stop()
@@ -162,6 +163,14 @@ func benchSoak(ctx context.Context, engine string, days, idle int, gap time.Dura
 				case <-t.C:
 					if n := int64(runtime.NumGoroutine()); n > peakG.Load() {
 						peakG.Store(n)
+						if n > 300 && !burst {
+							// Who they are, once: they come and go in a burst.
+							burst = true
+							if f, err := os.Create(strings.TrimSuffix(memProfile, filepath.Ext(memProfile)) + "-burst-goroutines.txt"); err == nil {
+								_ = pprof.Lookup("goroutine").WriteTo(f, 1)
+								_ = f.Close()
+							}
+						}
 					}
 				}
 			}
