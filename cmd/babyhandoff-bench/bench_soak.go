@@ -267,6 +267,7 @@ func benchSoak(ctx context.Context, engine string, days, idle int, gap time.Dura
 // not allocated by Go, which here is SQLite's (modernc.org/sqlite
 // allocates outside Go's heap).
 func memClasses() string {
+	runtime.GC() // not the garbage of writing the profiles
 	var ms []metrics.Sample
 	for _, d := range metrics.All() {
 		if strings.HasPrefix(d.Name, "/memory/classes/") && d.Name != "/memory/classes/total:bytes" {
