@@ -51,6 +51,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.IntVar(&hosted.busy, "busy", 10, "teams that send a burst of notes into one DM (hosted suite)")
 	fs.IntVar(&hosted.burst, "burst", 10, "notes each busy team sends at once (hosted suite)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file (go tool pprof)")
+	memProfile := fs.String("memprofile", "", "write a heap profile (in use after a collection, and allocated) and the goroutines at each of the soak's rows, to FILE-dayN and FILE-dayN-goroutines.txt, and Go's memory by class to stderr (soak suite; go tool pprof; GODEBUG=memprofilerate=4096 samples finer than every 512 KB)")
 	out := fs.String("out", "", "also write the results, with the method and the machine, to this Markdown file (e.g. BENCHMARKS.md)")
 	engine := fs.String("engine", engineSQLite, "embedded engine to measure: sqlite (the only one)")
 	if err := fs.Parse(args); err != nil {
@@ -110,9 +111,9 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 					// In a process of its own, so that its heap and RSS are a
 					// bot's after months, not what the suites before left.
 					return benchChild(ctx, w, stderr, "-suite", "soak", "-engine", e, "-days", strconv.Itoa(*soakDays), "-idle", strconv.Itoa(*soakIdle),
-						"-gap", soakGap.String())
+						"-gap", soakGap.String(), "-memprofile", *memProfile)
 				}
-				return benchSoak(ctx, e, *soakDays, *soakIdle, *soakGap, w, stderr)
+				return benchSoak(ctx, e, *soakDays, *soakIdle, *soakGap, *memProfile, w, stderr)
 			})
 		}},
 	}
