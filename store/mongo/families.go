@@ -224,7 +224,7 @@ func (db *DB) FamiliesOf(ctx context.Context, teamID, userID string) ([]bh.Membe
 // it fed before, from ("" when none or the same; its notes stay there). A
 // Join asked by one no longer in the family (m.InvitedBy) is ECONFLICT.
 func (db *DB) Join(ctx context.Context, m bh.Member, dm string) (from string, err error) {
-	if err := checkJoin(m, dm); err != nil {
+	if err := m.CheckJoin(dm); err != nil {
 		return "", db.fail("join family", err)
 	}
 	err = db.write(ctx, "join family", func(ctx context.Context, now time.Time) error {
@@ -234,19 +234,6 @@ func (db *DB) Join(ctx context.Context, m bh.Member, dm string) (from string, er
 	return from, err
 }
 
-// checkJoin refuses a Join that names no one, or a DM that is not one.
-func checkJoin(m bh.Member, dm string) error {
-	if m.TeamID == "" || m.ShiftID == "" || m.UserID == "" {
-		return bh.Errorf(bh.EINVALID, "Joining needs a team, a family and a person.")
-	}
-	if dm != "" && bh.ConversationKindOf(dm) != bh.ConvDM {
-		return bh.Errorf(bh.EINVALID, "Only a DM joins with its person.")
-	}
-	return nil
-}
-
-var errInviterLeft = bh.Errorf(bh.ECONFLICT, "The person who asked you is no longer in the family that invite was for, so it no longer stands; nothing was changed.")
-
 // join is Join's writes.
 func (db *DB) join(ctx context.Context, now time.Time, m bh.Member, dm string) (from string, err error) {
 	if _, err := db.shiftByID(ctx, m.TeamID, m.ShiftID); err != nil {
@@ -254,7 +241,7 @@ func (db *DB) join(ctx context.Context, now time.Time, m bh.Member, dm string) (
 	}
 	if m.InvitedBy != "" && m.InvitedBy != m.UserID { // who asked must still be in the family
 		if k, err := db.c(colMembers).CountDocuments(ctx, bson.M{"_id": key(m.TeamID, m.ShiftID, m.InvitedBy)}); err != nil || k == 0 {
-			return "", errOr(err, errInviterLeft)
+			return "", errOr(err, bh.ErrInviterLeft)
 		}
 	}
 	if err := db.addMember(ctx, now, m); err != nil {

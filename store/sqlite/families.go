@@ -348,7 +348,7 @@ func collect[T any](rows *sql.Rows, scan func(scanner) (T, error)) ([]T, error) 
 // someone (m.InvitedBy) who is no longer in the family is refused
 // (ECONFLICT): their invite no longer stands.
 func (db *DB) Join(ctx context.Context, m bh.Member, dm string) (from string, err error) {
-	if err := checkJoin(m, dm); err != nil {
+	if err := m.CheckJoin(dm); err != nil {
 		return "", db.fail("join family", err)
 	}
 	err = db.write(ctx, "join family", func(tx *Tx) error {
@@ -367,14 +367,8 @@ func (db *DB) AcceptInvite(ctx context.Context, teamID, id, userID, dm string) (
 	if inv, err = db.Invite(ctx, teamID, id); err != nil {
 		return bh.Invite{}, "", err
 	}
-	switch {
-	case inv.To != userID:
-		return inv, "", db.fail("accept invite", bh.Errorf(bh.EFORBIDDEN, "That invite is for someone else; nothing was changed."))
-	case inv.Answered():
-		return inv, "", db.fail("accept invite", errInviteAnswered)
-	}
-	m := bh.Member{TeamID: teamID, ShiftID: inv.ShiftID, UserID: userID, InvitedBy: inv.From}
-	if err := checkJoin(m, dm); err != nil {
+	m, err := inv.Accept(userID, dm)
+	if err != nil {
 		return inv, "", db.fail("accept invite", err)
 	}
 	err = db.write(ctx, "accept invite", func(tx *Tx) error {
@@ -390,7 +384,7 @@ func (db *DB) AcceptInvite(ctx context.Context, teamID, id, userID, dm string) (
 		} else if k == 0 {
 			// Answered meanwhile (Not now, or a second press): the Join
 			// is undone with this write.
-			return errInviteAnswered
+			return bh.ErrInviteAnswered
 		}
 		return nil
 	})
@@ -399,22 +393,6 @@ func (db *DB) AcceptInvite(ctx context.Context, teamID, id, userID, dm string) (
 	}
 	inv, err = db.Invite(ctx, teamID, id)
 	return inv, from, err
-}
-
-var (
-	errInviteAnswered = bh.Errorf(bh.ECONFLICT, "You answered that invite already; nothing was changed.")
-	errInviterLeft    = bh.Errorf(bh.ECONFLICT, "The person who asked you is no longer in the family that invite was for, so it no longer stands; nothing was changed.")
-)
-
-// checkJoin refuses a Join that names no one, or a DM that is not one.
-func checkJoin(m bh.Member, dm string) error {
-	if m.TeamID == "" || m.ShiftID == "" || m.UserID == "" {
-		return bh.Errorf(bh.EINVALID, "Joining needs a team, a family and a person.")
-	}
-	if dm != "" && bh.ConversationKindOf(dm) != bh.ConvDM {
-		return bh.Errorf(bh.EINVALID, "Only a DM joins with its person.")
-	}
-	return nil
 }
 
 // join is Join's writes.
@@ -427,7 +405,7 @@ func (tx *Tx) join(ctx context.Context, m bh.Member, dm string) (from string, er
 		var one int
 		err := tx.QueryRowContext(ctx, "SELECT 1 FROM members WHERE team_id = ? AND shift_id = ? AND user_id = ?", m.TeamID, m.ShiftID, m.InvitedBy).Scan(&one)
 		if err == sql.ErrNoRows {
-			return "", errInviterLeft
+			return "", bh.ErrInviterLeft
 		} else if err != nil {
 			return "", err
 		}
