@@ -62,104 +62,77 @@ func (db *DB) family(ctx context.Context, teamID, channelID string) (c bh.Conver
 	return bh.Conversation{TeamID: teamID, ChannelID: channelID, ShiftID: sh.ID, Kind: bh.ConversationKindOf(channelID), Since: sh.CreatedAt}, true, nil
 }
 
-// ensureShift is the family a note in team/channel goes to (made at its first).
+// ensureShift is the family a note in team/channel goes to, made at its
+// first (bh.NoteFamily).
 func (db *DB) ensureShift(ctx context.Context, now time.Time, teamID, channelID, userID string) (bh.Shift, error) {
-	if bh.IsSampleChannel(channelID) {
-		return db.ensureFoundedShift(ctx, now, teamID, channelID) // a sample lives apart
-	}
-	kind := bh.ConversationKindOf(channelID)
-	c, err := get[bh.Conversation](ctx, db.c(colConversations), key(teamID, channelID))
-	if ok, err := found(err); err != nil {
-		return bh.Shift{}, err
-	} else if !ok {
-		// Its own shift from before families (unless its person left it),
-		// else the writer's family, else a new one keyed by it.
-		d, err := db.foundedShift(ctx, teamID, channelID)
-		if err == nil && userID != "" && kind == bh.ConvDM && slices.Contains(d.Leavers, userID) {
-			return db.newFamily(ctx, now, bh.Conversation{TeamID: teamID, ChannelID: channelID, Kind: bh.ConvDM, UserID: userID}, userID)
-		}
-		sh := d.Shift
-		if err == errNoDocs {
-			sh, err = db.writersFamily(ctx, teamID, userID, kind == bh.ConvDM)
-		}
-		if err == errNoDocs {
-			sh, err = db.ensureFoundedShift(ctx, now, teamID, channelID)
-		}
-		c = bh.Conversation{TeamID: teamID, ChannelID: channelID, ShiftID: sh.ID, Kind: kind, Since: now}
-		if kind == bh.ConvDM {
-			c.UserID = userID
-		}
-		return sh, errOr(err, db.feed(ctx, now, c, userID))
-	}
-	if c.ShiftID != "" {
-		sh, err := db.shiftByID(ctx, teamID, c.ShiftID)
-		if err == nil && c.Kind == bh.ConvDM && c.UserID == "" && userID != "" {
-			c.UserID = userID // a DM whose person was not known: now known
-			return sh, db.feed(ctx, now, c, userID)
-		}
-		if bh.ErrorCode(err) != bh.ENOTFOUND {
-			return sh, err
-		}
-	}
-	return db.newFamily(ctx, now, c, userID) // its person left the family it fed
+	return bh.NoteFamily(ctx, familyWriter{db, now}, now, teamID, channelID, userID)
 }
 
-// newFamily makes a family keyed apart, fed by c, with userID its member.
-func (db *DB) newFamily(ctx context.Context, now time.Time, c bh.Conversation, userID string) (bh.Shift, error) {
-	id := newID()
-	sh := bh.Shift{ID: id, TeamID: c.TeamID, ChannelID: bh.FamilyKey(id), CreatedAt: now, UpdatedAt: now}
-	c.ShiftID, c.Since = id, now
-	return sh, errOr(db.insertShift(ctx, sh), db.feed(ctx, now, c, userID))
+// familyWriter is a transaction's reads and writes of families, as
+// bh.NoteFamily needs them.
+type familyWriter struct {
+	db  *DB
+	now time.Time
 }
 
-// writersFamily is the family userID's note in a new conversation goes
-// to: the one their DM feeds, else their first; errNoDocs: none.
-func (db *DB) writersFamily(ctx context.Context, teamID, userID string, dm bool) (bh.Shift, error) {
-	if userID == "" {
-		return bh.Shift{}, errNoDocs
+func (w familyWriter) Conversation(ctx context.Context, teamID, channelID string) (c bh.Conversation, sh bh.Shift, ok bool, err error) {
+	c, err = get[bh.Conversation](ctx, w.db.c(colConversations), key(teamID, channelID))
+	if ok, err = found(err); ok && c.ShiftID != "" {
+		if sh, err = w.db.shiftByID(ctx, teamID, c.ShiftID); bh.ErrorCode(err) == bh.ENOTFOUND {
+			sh, err = bh.Shift{}, nil // gone: the row names none
+		}
 	}
+	return c, sh, ok, err
+}
+
+func (w familyWriter) Founded(ctx context.Context, teamID, key string) (bh.Shift, []string, bool, error) {
+	d, err := w.db.foundedShift(ctx, teamID, key)
+	ok, err := found(err)
+	return d.Shift, d.Leavers, ok, err
+}
+
+// WritersFamily is the one their DM feeds, else their first.
+func (w familyWriter) WritersFamily(ctx context.Context, teamID, userID string, dm bool) (bh.Shift, bool, error) {
+	db := w.db
 	if dm {
 		// Only a person's first DM goes to their family: a second founds its own.
 		if k, err := db.c(colConversations).CountDocuments(ctx, bson.M{"teamid": teamID, "userid": userID}); err != nil || k > 0 {
-			return bh.Shift{}, errOr(err, errNoDocs)
+			return bh.Shift{}, false, err
 		}
 	}
 	ms, err := db.members(ctx, bson.M{"teamid": teamID, "userid": userID})
 	if err != nil || len(ms) == 0 {
-		return bh.Shift{}, errOr(err, errNoDocs)
+		return bh.Shift{}, false, err
 	}
 	pick := ms[0].ShiftID
 	for _, m := range slices.Backward(ms) {
 		if k, err := db.c(colConversations).CountDocuments(ctx, bson.M{"teamid": teamID, "shiftid": m.ShiftID, "userid": userID}); err != nil {
-			return bh.Shift{}, err
+			return bh.Shift{}, false, err
 		} else if k > 0 {
 			pick = m.ShiftID
 		}
 	}
-	return db.shiftByID(ctx, teamID, pick)
+	sh, err := db.shiftByID(ctx, teamID, pick)
+	return sh, err == nil, err
 }
 
-func (db *DB) ensureFoundedShift(ctx context.Context, now time.Time, teamID, key string) (bh.Shift, error) {
-	d, err := db.foundedShift(ctx, teamID, key)
-	if err != errNoDocs {
-		return d.Shift, err
-	}
-	sh := bh.Shift{ID: newID(), TeamID: teamID, ChannelID: key, Sample: bh.IsSampleChannel(key), CreatedAt: now, UpdatedAt: now}
-	return sh, db.insertShift(ctx, sh)
-}
-
-func (db *DB) insertShift(ctx context.Context, sh bh.Shift) error {
-	_, err := insert(ctx, db.c(colShifts), sh.ID, shiftDoc{Shift: sh, Leavers: []string{}})
+func (w familyWriter) AddShift(ctx context.Context, sh bh.Shift) error {
+	_, err := insert(ctx, w.db.c(colShifts), sh.ID, shiftDoc{Shift: sh, Leavers: []string{}})
 	return err
 }
 
-func (db *DB) putConv(ctx context.Context, c bh.Conversation) error {
-	return put(ctx, db.c(colConversations), key(c.TeamID, c.ChannelID), c)
+func (w familyWriter) PutConversation(ctx context.Context, c bh.Conversation) error {
+	return w.db.putConv(ctx, c)
 }
 
-// feed makes c feed its family, with userID a member of it.
-func (db *DB) feed(ctx context.Context, now time.Time, c bh.Conversation, userID string) error {
-	return errOr(db.putConv(ctx, c), db.addMember(ctx, now, bh.Member{TeamID: c.TeamID, ShiftID: c.ShiftID, UserID: userID}))
+func (w familyWriter) AddMember(ctx context.Context, m bh.Member) error {
+	return w.db.addMember(ctx, w.now, m)
+}
+
+func (familyWriter) NewID() string { return newID() }
+
+func (db *DB) putConv(ctx context.Context, c bh.Conversation) error {
+	return put(ctx, db.c(colConversations), key(c.TeamID, c.ChannelID), c)
 }
 
 // addMember adds a member, as of now, unless they are one ("" adds nobody).

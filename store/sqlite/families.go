@@ -106,133 +106,78 @@ func family(ctx context.Context, q querier, teamID, channelID string) (c bh.Conv
 }
 
 // ensureShift is the family a note in team/channel goes to, made on the
-// conversation's first note: a shift, the conversation's row and the
-// writer as its member.
+// conversation's first note (bh.NoteFamily).
 func (tx *Tx) ensureShift(ctx context.Context, teamID, channelID, userID string) (bh.Shift, error) {
-	if bh.IsSampleChannel(channelID) {
-		// A sample lives apart from every family.
-		return tx.ensureFoundedShift(ctx, teamID, channelID)
-	}
-	c, sh, err := convAndShift(ctx, tx, teamID, channelID)
+	return bh.NoteFamily(ctx, familyWriter{tx}, tx.Now, teamID, channelID, userID)
+}
+
+// familyWriter is a write's reads and writes of families, as
+// bh.NoteFamily needs them.
+type familyWriter struct{ tx *Tx }
+
+func (w familyWriter) Conversation(ctx context.Context, teamID, channelID string) (bh.Conversation, bh.Shift, bool, error) {
+	c, sh, err := convAndShift(ctx, w.tx, teamID, channelID)
 	if err == sql.ErrNoRows {
-		// Its own shift from before families; else a writer already in a
-		// family brings the conversation to it (a channel's first note
-		// joins their list, not a second keyed by the channel); else a
-		// new one keyed by it.
-		sh, err := foundedShift(ctx, tx, teamID, channelID)
-		if err == nil && userID != "" && bh.ConversationKindOf(channelID) == bh.ConvDM {
-			// Unless its person left that family (an import without the
-			// DM's row): then theirs is a new family, keyed apart.
-			if left, lerr := tx.left(ctx, sh, userID); lerr != nil {
-				return sh, lerr
-			} else if left {
-				return tx.newFamily(ctx, bh.Conversation{TeamID: teamID, ChannelID: channelID, Kind: bh.ConvDM, UserID: userID}, userID)
-			}
-		}
-		if err == sql.ErrNoRows {
-			sh, err = tx.writersFamily(ctx, teamID, userID, bh.ConversationKindOf(channelID) == bh.ConvDM)
-		}
-		if err == sql.ErrNoRows {
-			sh, err = tx.ensureFoundedShift(ctx, teamID, channelID)
-		}
-		if err != nil {
-			return sh, err
-		}
-		kind := bh.ConversationKindOf(channelID)
-		row := bh.Conversation{TeamID: teamID, ChannelID: channelID, ShiftID: sh.ID, Kind: kind, Since: tx.Now}
-		if kind == bh.ConvDM {
-			row.UserID = userID
-		}
-		if err := tx.putConv(ctx, row); err != nil {
-			return sh, err
-		}
-		return sh, tx.addMember(ctx, bh.Member{TeamID: teamID, ShiftID: sh.ID, UserID: userID})
-	} else if err != nil {
-		return bh.Shift{}, err
+		return c, sh, false, nil
 	}
-	if c.ShiftID != "" && sh.ID != "" {
-		if c.Kind == bh.ConvDM && c.UserID == "" && userID != "" {
-			// A DM whose person was not known: now known.
-			c.UserID = userID
-			if err := tx.putConv(ctx, c); err != nil {
-				return sh, err
-			}
-			return sh, tx.addMember(ctx, bh.Member{TeamID: teamID, ShiftID: sh.ID, UserID: userID})
-		}
-		return sh, nil
-	}
-	// A row pointing at no shift (not expected): a new family.
-	// Its person left the family it fed: a new family, keyed apart from
-	// the shift the conversation founded.
-	return tx.newFamily(ctx, c, userID)
+	return c, sh, err == nil, err
 }
 
-// newFamily makes a family keyed apart from every conversation, fed by c,
-// with userID its member.
-func (tx *Tx) newFamily(ctx context.Context, c bh.Conversation, userID string) (bh.Shift, error) {
-	id := newID()
-	sh := bh.Shift{ID: id, TeamID: c.TeamID, ChannelID: bh.FamilyKey(id), CreatedAt: tx.Now, UpdatedAt: tx.Now}
-	if err := tx.insertShift(ctx, sh); err != nil {
-		return sh, err
+func (w familyWriter) Founded(ctx context.Context, teamID, key string) (sh bh.Shift, leavers []string, found bool, err error) {
+	var created, updated int64
+	var raw []byte
+	err = w.tx.QueryRowContext(ctx, "SELECT "+shiftCols+", leavers FROM shifts WHERE team_id = ? AND channel_id = ?", teamID, key).Scan(
+		&sh.ID, &sh.TeamID, &sh.ChannelID, &sh.TZ, &sh.Sample, &sh.SweptRev, &created, &updated, &raw)
+	if err == sql.ErrNoRows {
+		return bh.Shift{}, nil, false, nil
+	} else if err == nil {
+		err = json.Unmarshal(raw, &leavers)
 	}
-	c.ShiftID, c.Since = id, tx.Now
-	if err := tx.putConv(ctx, c); err != nil {
-		return sh, err
-	}
-	return sh, tx.addMember(ctx, bh.Member{TeamID: c.TeamID, ShiftID: id, UserID: userID})
+	sh.CreatedAt, sh.UpdatedAt = fromMs(created), fromMs(updated)
+	return sh, leavers, err == nil, err
 }
 
-// left tells whether userID left the family sh.
-func (tx *Tx) left(ctx context.Context, sh bh.Shift, userID string) (bool, error) {
-	var n int
-	err := tx.QueryRowContext(ctx, "SELECT count(*) FROM shifts, json_each(shifts.leavers) WHERE shifts.id = ? AND value = ?", sh.ID, userID).Scan(&n)
-	return n > 0, err
-}
-
-// writersFamily is the family a conversation's first note by userID goes
-// to: the one their DM feeds, else the one they joined first;
-// sql.ErrNoRows when they are in none.
-func (tx *Tx) writersFamily(ctx context.Context, teamID, userID string, dm bool) (bh.Shift, error) {
-	if userID == "" {
-		return bh.Shift{}, sql.ErrNoRows
-	}
+// WritersFamily is the one their DM feeds, else the one they joined first.
+func (w familyWriter) WritersFamily(ctx context.Context, teamID, userID string, dm bool) (bh.Shift, bool, error) {
 	if dm {
 		// A DM brings its person to their family only as their first DM
 		// (after a channel made them a member): a second DM of theirs
 		// founds its own, as in the bolt engine.
 		var n int
-		if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM conversations WHERE team_id = ? AND user_id = ?", teamID, userID).Scan(&n); err != nil {
-			return bh.Shift{}, err
-		}
-		if n > 0 {
-			return bh.Shift{}, sql.ErrNoRows
+		if err := w.tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM conversations WHERE team_id = ? AND user_id = ?", teamID, userID).Scan(&n); err != nil || n > 0 {
+			return bh.Shift{}, false, err
 		}
 	}
 	var id string
-	err := tx.QueryRowContext(ctx, `SELECT m.shift_id FROM members m
+	var sh bh.Shift
+	err := w.tx.QueryRowContext(ctx, `SELECT m.shift_id FROM members m
 		LEFT JOIN conversations c ON c.team_id = m.team_id AND c.shift_id = m.shift_id AND c.user_id = m.user_id
 		WHERE m.team_id = ? AND m.user_id = ?
 		ORDER BY c.channel_id IS NULL, m.joined_at, m.shift_id LIMIT 1`, teamID, userID).Scan(&id)
-	if err != nil {
-		return bh.Shift{}, err
+	if err == nil {
+		sh, err = shiftByID(ctx, w.tx, teamID, id)
 	}
-	return shiftByID(ctx, tx, teamID, id)
+	if err == sql.ErrNoRows {
+		return bh.Shift{}, false, nil
+	}
+	return sh, err == nil, err
 }
 
-func (tx *Tx) ensureFoundedShift(ctx context.Context, teamID, key string) (bh.Shift, error) {
-	sh, err := foundedShift(ctx, tx, teamID, key)
-	if err != sql.ErrNoRows {
-		return sh, err
-	}
-	sh = bh.Shift{ID: newID(), TeamID: teamID, ChannelID: key, Sample: bh.IsSampleChannel(key), CreatedAt: tx.Now, UpdatedAt: tx.Now}
-	return sh, tx.insertShift(ctx, sh)
-}
-
-func (tx *Tx) insertShift(ctx context.Context, sh bh.Shift) error {
-	_, err := tx.ExecContext(ctx, "INSERT INTO shifts ("+shiftCols+") VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+func (w familyWriter) AddShift(ctx context.Context, sh bh.Shift) error {
+	_, err := w.tx.ExecContext(ctx, "INSERT INTO shifts ("+shiftCols+") VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
 		sh.ID, sh.TeamID, sh.ChannelID, sh.TZ, sh.Sample, sh.SweptRev, ms(sh.CreatedAt), ms(sh.UpdatedAt))
 	return err
 }
+
+func (w familyWriter) PutConversation(ctx context.Context, c bh.Conversation) error {
+	return w.tx.putConv(ctx, c)
+}
+
+func (w familyWriter) AddMember(ctx context.Context, m bh.Member) error {
+	return w.tx.addMember(ctx, m)
+}
+
+func (familyWriter) NewID() string { return newID() }
 
 func (tx *Tx) putConv(ctx context.Context, c bh.Conversation) error {
 	_, err := tx.ExecContext(ctx, "INSERT OR REPLACE INTO conversations ("+convCols+") VALUES (?, ?, ?, ?, ?, ?)",
