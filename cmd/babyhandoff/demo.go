@@ -263,15 +263,10 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	return 0
 }
 
-// sampleStore is what sampleNotes needs of a store, on either engine.
-type sampleStore interface {
-	bh.SampleStore
-}
-
 // sampleNotes stores the sample shift in a conversation and returns its
 // notes in the sample's order (they are stored concurrently, so the store's
 // order varies; the demo's output must not).
-func sampleNotes(ctx context.Context, db sampleStore, teamID, channelID, userID string) ([]bh.Note, error) {
+func sampleNotes(ctx context.Context, db bh.SampleStore, teamID, channelID, userID string) ([]bh.Note, error) {
 	sh, err := bh.LoadSample(ctx, db, teamID, channelID, userID)
 	if err != nil {
 		return nil, err
