@@ -6,10 +6,48 @@ import (
 	"time"
 )
 
-// This file: which family a note goes to, made on a conversation's first
-// note. Every engine decides it the same way inside the write that stores
-// the note, so the rule is written here once over the few reads and
-// writes it needs (FamilyWriter); the engines keep their queries.
+// This file: which family a conversation feeds, and which family a note
+// goes to, made on a conversation's first note. Every engine decides them
+// the same way, so the rules are written here once over the few reads and
+// writes they need (FamilyReader, FamilyWriter); the engines keep their
+// queries.
+
+// FamilyReader is what ConversationFamily reads of a store.
+type FamilyReader interface {
+	// Row is team/channel's conversation row; found is false when it has
+	// none.
+	Row(ctx context.Context, teamID, channelID string) (c Conversation, found bool, err error)
+	// Founded is the shift whose founding key is key, with the people who
+	// left it; found is false when there is none.
+	Founded(ctx context.Context, teamID, key string) (sh Shift, leavers []string, found bool, err error)
+	// WroteIn reports whether any of users wrote a note in team/channel.
+	WroteIn(ctx context.Context, teamID, channelID string, users []string) (bool, error)
+}
+
+// ConversationFamily is the family team/channel feeds: its row, or for a
+// conversation without one (a sample, or one from before families), one
+// made up from the shift it founded. found is false when it feeds none:
+// before its first note, and once its person left the family it fed.
+func ConversationFamily(ctx context.Context, r FamilyReader, teamID, channelID string) (c Conversation, found bool, err error) {
+	if !IsSampleChannel(channelID) {
+		if c, found, err = r.Row(ctx, teamID, channelID); found || err != nil {
+			return c, found && c.ShiftID != "", err
+		}
+	}
+	sh, leavers, found, err := r.Founded(ctx, teamID, channelID)
+	if !found || err != nil {
+		return Conversation{}, false, err
+	}
+	kind := ConversationKindOf(channelID)
+	if kind == ConvDM && len(leavers) > 0 {
+		// A DM whose person left the family it founded (an import without
+		// its row) feeds none: their next note starts one.
+		if left, err := r.WroteIn(ctx, teamID, channelID, leavers); left || err != nil {
+			return Conversation{}, false, err
+		}
+	}
+	return Conversation{TeamID: teamID, ChannelID: channelID, ShiftID: sh.ID, Kind: kind, Since: sh.CreatedAt}, true, nil
+}
 
 // FamilyWriter is what NoteFamily reads and writes, inside one write of a
 // store.
@@ -18,8 +56,7 @@ type FamilyWriter interface {
 	// "" when the row names none, or one that is gone); found is false
 	// when the conversation has no row.
 	Conversation(ctx context.Context, teamID, channelID string) (c Conversation, sh Shift, found bool, err error)
-	// Founded is the shift whose founding key is key, with the people who
-	// left it; found is false when there is none.
+	// Founded is FamilyReader's.
 	Founded(ctx context.Context, teamID, key string) (sh Shift, leavers []string, found bool, err error)
 	// WritersFamily is the family a first note of userID in a new
 	// conversation goes to (their DM's, else the one they joined first;

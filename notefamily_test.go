@@ -2,6 +2,7 @@ package babyhandoff_test
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -19,11 +20,27 @@ type families struct {
 	leavers map[string][]string
 	convs   map[string]bh.Conversation
 	members map[[2]string]bool
-	ids     int
+	// wrote are who wrote notes in each channel.
+	wrote map[string][]string
+	ids   int
 }
 
 func newFamilies() *families {
-	return &families{shifts: map[string]bh.Shift{}, leavers: map[string][]string{}, convs: map[string]bh.Conversation{}, members: map[[2]string]bool{}}
+	return &families{shifts: map[string]bh.Shift{}, leavers: map[string][]string{}, convs: map[string]bh.Conversation{}, members: map[[2]string]bool{}, wrote: map[string][]string{}}
+}
+
+func (f *families) Row(_ context.Context, _, channelID string) (bh.Conversation, bool, error) {
+	c, ok := f.convs[channelID]
+	return c, ok, nil
+}
+
+func (f *families) WroteIn(_ context.Context, _, channelID string, users []string) (bool, error) {
+	for _, u := range users {
+		if slices.Contains(f.wrote[channelID], u) {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 func (f *families) Conversation(_ context.Context, _, channelID string) (bh.Conversation, bh.Shift, bool, error) {
@@ -110,4 +127,34 @@ func TestANotesFamily(t *testing.T) {
 	sample := note(bh.SampleChannel("D1"), "U1")
 	assert.True(t, sample.Sample)
 	assert.NotContains(t, f.convs, bh.SampleChannel("D1"), "a sample lives apart: no conversation feeds it")
+}
+
+func TestAConversationsFamily(t *testing.T) {
+	ctx := context.Background()
+	f := newFamilies()
+	f.shifts["S1"] = bh.Shift{ID: "S1", TeamID: "T1", ChannelID: "D1"}
+	f.shifts["S2"] = bh.Shift{ID: "S2", TeamID: "T1", ChannelID: bh.SampleChannel("D1"), Sample: true}
+	f.shifts["S3"] = bh.Shift{ID: "S3", TeamID: "T1", ChannelID: "D3"}
+	f.leavers["S3"], f.wrote["D3"] = []string{"U3"}, []string{"U3"}
+	f.convs["C1"] = bh.Conversation{TeamID: "T1", ChannelID: "C1", ShiftID: "S1", Kind: bh.ConvChannel}
+	f.convs["D4"] = bh.Conversation{TeamID: "T1", ChannelID: "D4", Kind: bh.ConvDM, UserID: "U4"}
+	for _, tc := range []struct {
+		name, channel, want string
+	}{
+		{"its row", "C1", "S1"},
+		{"no row: the shift it founded, from before families", "D1", "S1"},
+		{"a sample: the sample's shift, never a row", bh.SampleChannel("D1"), "S2"},
+		{"its person left the family it fed", "D4", ""},
+		{"no row, and its person left the family it founded", "D3", ""},
+		{"before its first note", "D9", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, found, err := bh.ConversationFamily(ctx, f, "T1", tc.channel)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want != "", found)
+			if found {
+				assert.Equal(t, tc.want, c.ShiftID)
+			}
+		})
+	}
 }

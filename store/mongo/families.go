@@ -39,27 +39,9 @@ func (db *DB) bumpRevs(ctx context.Context, shiftID string, swept, notes int) er
 	return err
 }
 
-// family is the conversation of team/channel (or one made up from the
-// shift it founded); ok is false when it feeds no family.
-func (db *DB) family(ctx context.Context, teamID, channelID string) (c bh.Conversation, ok bool, err error) {
-	if !bh.IsSampleChannel(channelID) {
-		c, err = get[bh.Conversation](ctx, db.c(colConversations), key(teamID, channelID))
-		if ok, err := found(err); ok || err != nil {
-			return c, ok && c.ShiftID != "", err
-		}
-	}
-	sh, err := db.foundedShift(ctx, teamID, channelID)
-	if ok, err := found(err); !ok {
-		return bh.Conversation{}, false, err
-	}
-	if bh.ConversationKindOf(channelID) == bh.ConvDM && len(sh.Leavers) > 0 {
-		// A DM whose person left the family it founded feeds none.
-		k, err := db.c(colNotes).CountDocuments(ctx, bson.M{"teamid": teamID, "channelid": channelID, "userid": bson.M{"$in": sh.Leavers}})
-		if err != nil || k > 0 {
-			return bh.Conversation{}, false, err
-		}
-	}
-	return bh.Conversation{TeamID: teamID, ChannelID: channelID, ShiftID: sh.ID, Kind: bh.ConversationKindOf(channelID), Since: sh.CreatedAt}, true, nil
+// family is the family team/channel feeds (bh.ConversationFamily).
+func (db *DB) family(ctx context.Context, teamID, channelID string) (bh.Conversation, bool, error) {
+	return bh.ConversationFamily(ctx, familyWriter{db: db}, teamID, channelID)
 }
 
 // ensureShift is the family a note in team/channel goes to, made at its
@@ -69,20 +51,30 @@ func (db *DB) ensureShift(ctx context.Context, now time.Time, teamID, channelID,
 }
 
 // familyWriter is a transaction's reads and writes of families, as
-// bh.NoteFamily needs them.
+// bh.ConversationFamily and bh.NoteFamily need them (now: when it writes).
 type familyWriter struct {
 	db  *DB
 	now time.Time
 }
 
 func (w familyWriter) Conversation(ctx context.Context, teamID, channelID string) (c bh.Conversation, sh bh.Shift, ok bool, err error) {
-	c, err = get[bh.Conversation](ctx, w.db.c(colConversations), key(teamID, channelID))
-	if ok, err = found(err); ok && c.ShiftID != "" {
+	if c, ok, err = w.Row(ctx, teamID, channelID); ok && c.ShiftID != "" {
 		if sh, err = w.db.shiftByID(ctx, teamID, c.ShiftID); bh.ErrorCode(err) == bh.ENOTFOUND {
 			sh, err = bh.Shift{}, nil // gone: the row names none
 		}
 	}
 	return c, sh, ok, err
+}
+
+func (w familyWriter) Row(ctx context.Context, teamID, channelID string) (bh.Conversation, bool, error) {
+	c, err := get[bh.Conversation](ctx, w.db.c(colConversations), key(teamID, channelID))
+	ok, err := found(err)
+	return c, ok, err
+}
+
+func (w familyWriter) WroteIn(ctx context.Context, teamID, channelID string, users []string) (bool, error) {
+	k, err := w.db.c(colNotes).CountDocuments(ctx, bson.M{"teamid": teamID, "channelid": channelID, "userid": bson.M{"$in": users}})
+	return k > 0, err
 }
 
 func (w familyWriter) Founded(ctx context.Context, teamID, key string) (bh.Shift, []string, bool, error) {

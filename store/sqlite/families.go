@@ -33,11 +33,6 @@ func shiftByID(ctx context.Context, q querier, teamID, id string) (bh.Shift, err
 	return scanShift(q.QueryRowContext(ctx, "SELECT "+shiftCols+" FROM shifts WHERE id = ? AND team_id = ?", id, teamID))
 }
 
-// foundedShift is the family whose founding key is key.
-func foundedShift(ctx context.Context, q querier, teamID, key string) (bh.Shift, error) {
-	return scanShift(q.QueryRowContext(ctx, "SELECT "+shiftCols+" FROM shifts WHERE team_id = ? AND channel_id = ?", teamID, key))
-}
-
 const convCols = "team_id, channel_id, shift_id, kind, user_id, since"
 
 func scanConv(s scanner) (bh.Conversation, error) {
@@ -74,59 +69,27 @@ func convAndShift(ctx context.Context, q querier, teamID, channelID string) (c b
 	return c, sh, nil
 }
 
-// family is the row of team/channel, or for a conversation without one,
-// one made up from the shift it founded. found is false when it feeds no
-// family.
-func family(ctx context.Context, q querier, teamID, channelID string) (c bh.Conversation, found bool, err error) {
-	if !bh.IsSampleChannel(channelID) {
-		c, err = scanConv(q.QueryRowContext(ctx, "SELECT "+convCols+" FROM conversations WHERE team_id = ? AND channel_id = ?", teamID, channelID))
-		if err != sql.ErrNoRows {
-			return c, err == nil && c.ShiftID != "", err
-		}
-	}
-	sh, err := foundedShift(ctx, q, teamID, channelID)
+// family is the family team/channel feeds (bh.ConversationFamily).
+func family(ctx context.Context, q querier, teamID, channelID string) (bh.Conversation, bool, error) {
+	return bh.ConversationFamily(ctx, familyRows{q}, teamID, channelID)
+}
+
+// familyRows are a read's (or a write's) rows of families, as
+// bh.ConversationFamily and bh.NoteFamily read them.
+type familyRows struct{ q querier }
+
+func (r familyRows) Row(ctx context.Context, teamID, channelID string) (bh.Conversation, bool, error) {
+	c, err := scanConv(r.q.QueryRowContext(ctx, "SELECT "+convCols+" FROM conversations WHERE team_id = ? AND channel_id = ?", teamID, channelID))
 	if err == sql.ErrNoRows {
-		return bh.Conversation{}, false, nil
-	} else if err != nil {
-		return bh.Conversation{}, false, err
+		return c, false, nil
 	}
-	if bh.ConversationKindOf(channelID) == bh.ConvDM {
-		// A DM whose person left the family it founded (an import without
-		// its row) feeds none: their next note starts one.
-		var left bool
-		if err := q.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM shifts s, json_each(s.leavers) l
-			JOIN notes n ON n.team_id = s.team_id AND n.channel_id = ? AND n.user_id = l.value WHERE s.id = ?)`,
-			channelID, sh.ID).Scan(&left); err != nil {
-			return bh.Conversation{}, false, err
-		} else if left {
-			return bh.Conversation{}, false, nil
-		}
-	}
-	return bh.Conversation{TeamID: teamID, ChannelID: channelID, ShiftID: sh.ID, Kind: bh.ConversationKindOf(channelID), Since: sh.CreatedAt}, true, nil
+	return c, err == nil, err
 }
 
-// ensureShift is the family a note in team/channel goes to, made on the
-// conversation's first note (bh.NoteFamily).
-func (tx *Tx) ensureShift(ctx context.Context, teamID, channelID, userID string) (bh.Shift, error) {
-	return bh.NoteFamily(ctx, familyWriter{tx}, tx.Now, teamID, channelID, userID)
-}
-
-// familyWriter is a write's reads and writes of families, as
-// bh.NoteFamily needs them.
-type familyWriter struct{ tx *Tx }
-
-func (w familyWriter) Conversation(ctx context.Context, teamID, channelID string) (bh.Conversation, bh.Shift, bool, error) {
-	c, sh, err := convAndShift(ctx, w.tx, teamID, channelID)
-	if err == sql.ErrNoRows {
-		return c, sh, false, nil
-	}
-	return c, sh, err == nil, err
-}
-
-func (w familyWriter) Founded(ctx context.Context, teamID, key string) (sh bh.Shift, leavers []string, found bool, err error) {
+func (r familyRows) Founded(ctx context.Context, teamID, key string) (sh bh.Shift, leavers []string, found bool, err error) {
 	var created, updated int64
 	var raw []byte
-	err = w.tx.QueryRowContext(ctx, "SELECT "+shiftCols+", leavers FROM shifts WHERE team_id = ? AND channel_id = ?", teamID, key).Scan(
+	err = r.q.QueryRowContext(ctx, "SELECT "+shiftCols+", leavers FROM shifts WHERE team_id = ? AND channel_id = ?", teamID, key).Scan(
 		&sh.ID, &sh.TeamID, &sh.ChannelID, &sh.TZ, &sh.Sample, &sh.SweptRev, &created, &updated, &raw)
 	if err == sql.ErrNoRows {
 		return bh.Shift{}, nil, false, nil
@@ -135,6 +98,36 @@ func (w familyWriter) Founded(ctx context.Context, teamID, key string) (sh bh.Sh
 	}
 	sh.CreatedAt, sh.UpdatedAt = fromMs(created), fromMs(updated)
 	return sh, leavers, err == nil, err
+}
+
+func (r familyRows) WroteIn(ctx context.Context, teamID, channelID string, users []string) (wrote bool, err error) {
+	list, err := json.Marshal(users)
+	if err == nil {
+		err = r.q.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM notes WHERE team_id = ? AND channel_id = ? AND user_id IN (SELECT value FROM json_each(?)))",
+			teamID, channelID, string(list)).Scan(&wrote)
+	}
+	return wrote, err
+}
+
+// ensureShift is the family a note in team/channel goes to, made on the
+// conversation's first note (bh.NoteFamily).
+func (tx *Tx) ensureShift(ctx context.Context, teamID, channelID, userID string) (bh.Shift, error) {
+	return bh.NoteFamily(ctx, familyWriter{familyRows{tx}, tx}, tx.Now, teamID, channelID, userID)
+}
+
+// familyWriter is a write's reads and writes of families, as
+// bh.NoteFamily needs them.
+type familyWriter struct {
+	familyRows
+	tx *Tx
+}
+
+func (w familyWriter) Conversation(ctx context.Context, teamID, channelID string) (bh.Conversation, bh.Shift, bool, error) {
+	c, sh, err := convAndShift(ctx, w.tx, teamID, channelID)
+	if err == sql.ErrNoRows {
+		return c, sh, false, nil
+	}
+	return c, sh, err == nil, err
 }
 
 // WritersFamily is the one their DM feeds, else the one they joined first.
