@@ -1,16 +1,17 @@
 package babyhandoff
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"time"
 )
 
-// This file: which family a conversation feeds, and which family a note
-// goes to, made on a conversation's first note. Every engine decides them
-// the same way, so the rules are written here once over the few reads and
-// writes they need (FamilyReader, FamilyWriter); the engines keep their
-// queries.
+// This file: which family a conversation feeds, which family a note goes
+// to (made on a conversation's first note), and what a Join does. Every
+// engine decides them the same way, so the rules are written here once
+// over the few reads and writes they need (FamilyReader, FamilyJoiner,
+// FamilyWriter); the engines keep their queries.
 
 // FamilyReader is what ConversationFamily reads of a store.
 type FamilyReader interface {
@@ -47,6 +48,56 @@ func ConversationFamily(ctx context.Context, r FamilyReader, teamID, channelID s
 		}
 	}
 	return Conversation{TeamID: teamID, ChannelID: channelID, ShiftID: sh.ID, Kind: kind, Since: sh.CreatedAt}, true, nil
+}
+
+// FamilyJoiner is what JoinFamily reads and writes, inside one write of a
+// store.
+type FamilyJoiner interface {
+	FamilyReader
+	HasShift(ctx context.Context, teamID, shiftID string) (bool, error)
+	IsMember(ctx context.Context, teamID, shiftID, userID string) (bool, error)
+	// AddMember is FamilyWriter's.
+	AddMember(ctx context.Context, m Member) error
+	// Unleave takes userID off the family's people who left it.
+	Unleave(ctx context.Context, teamID, shiftID, userID string) error
+	// PutConversation is FamilyWriter's.
+	PutConversation(ctx context.Context, c Conversation) error
+	RemoveMember(ctx context.Context, teamID, shiftID, userID string) error
+}
+
+// JoinFamily makes m.UserID a member of the family m.ShiftID at now. With
+// dm (the person's DM with the bot), that DM feeds the family from now on,
+// and the person is no longer a member of the family it fed before, whose
+// id is from ("" when none, or the same family). Its open notes stay
+// there. A Join asked by someone (m.InvitedBy) who is no longer in the
+// family is ErrInviterLeft: their invite no longer stands.
+func JoinFamily(ctx context.Context, w FamilyJoiner, now time.Time, m Member, dm string) (from string, err error) {
+	if ok, err := w.HasShift(ctx, m.TeamID, m.ShiftID); err != nil {
+		return "", err
+	} else if !ok {
+		return "", Errorf(ENOTFOUND, "That family no longer exists.")
+	}
+	if m.InvitedBy != "" && m.InvitedBy != m.UserID {
+		// Who asked must still be in the family.
+		if ok, err := w.IsMember(ctx, m.TeamID, m.ShiftID, m.InvitedBy); err != nil || !ok {
+			return "", cmp.Or[error](err, ErrInviterLeft)
+		}
+	}
+	if err := w.AddMember(ctx, m); err != nil {
+		return "", err
+	}
+	// Back in a family they once left: no longer one who left it.
+	if err := w.Unleave(ctx, m.TeamID, m.ShiftID, m.UserID); err != nil || dm == "" {
+		return "", err
+	}
+	had, found, err := ConversationFamily(ctx, w, m.TeamID, dm)
+	if err != nil || (found && had.ShiftID == m.ShiftID) {
+		return "", err
+	}
+	if err := w.PutConversation(ctx, Conversation{TeamID: m.TeamID, ChannelID: dm, ShiftID: m.ShiftID, Kind: ConvDM, UserID: m.UserID, Since: now}); err != nil || !found {
+		return "", err
+	}
+	return had.ShiftID, w.RemoveMember(ctx, m.TeamID, had.ShiftID, m.UserID)
 }
 
 // FamilyWriter is what NoteFamily reads and writes, inside one write of a

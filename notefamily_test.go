@@ -90,6 +90,25 @@ func (f *families) AddMember(_ context.Context, m bh.Member) error {
 	return nil
 }
 
+func (f *families) HasShift(_ context.Context, _, shiftID string) (bool, error) {
+	_, ok := f.shifts[shiftID]
+	return ok, nil
+}
+
+func (f *families) IsMember(_ context.Context, _, shiftID, userID string) (bool, error) {
+	return f.members[[2]string{shiftID, userID}], nil
+}
+
+func (f *families) Unleave(_ context.Context, _, shiftID, userID string) error {
+	f.leavers[shiftID] = slices.DeleteFunc(f.leavers[shiftID], func(u string) bool { return u == userID })
+	return nil
+}
+
+func (f *families) RemoveMember(_ context.Context, _, shiftID, userID string) error {
+	delete(f.members, [2]string{shiftID, userID})
+	return nil
+}
+
 func (f *families) NewID() string {
 	f.ids++
 	return "S" + strconv.Itoa(f.ids)
@@ -157,4 +176,31 @@ func TestAConversationsFamily(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestJoiningAFamily(t *testing.T) {
+	ctx, now := context.Background(), time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC)
+	f := newFamilies()
+	maya, err := bh.NoteFamily(ctx, f, now, "T1", "D1", "U1")
+	require.NoError(t, err)
+	sam, err := bh.NoteFamily(ctx, f, now, "T1", "D2", "U2")
+	require.NoError(t, err)
+	f.leavers[maya.ID] = []string{"U2"}
+
+	from, err := bh.JoinFamily(ctx, f, now, bh.Member{TeamID: "T1", ShiftID: maya.ID, UserID: "U2", InvitedBy: "U1"}, "D2")
+	require.NoError(t, err)
+	assert.Equal(t, sam.ID, from, "the family their DM fed before")
+	assert.Equal(t, maya.ID, f.convs["D2"].ShiftID, "their DM feeds the family they joined")
+	assert.True(t, f.members[[2]string{maya.ID, "U2"}])
+	assert.False(t, f.members[[2]string{sam.ID, "U2"}], "no longer a member of the family it fed")
+	assert.Empty(t, f.leavers[maya.ID], "back in a family they once left")
+
+	from, err = bh.JoinFamily(ctx, f, now, bh.Member{TeamID: "T1", ShiftID: maya.ID, UserID: "U2"}, "D2")
+	require.NoError(t, err)
+	assert.Empty(t, from, "joined again: nothing moves")
+
+	_, err = bh.JoinFamily(ctx, f, now, bh.Member{TeamID: "T1", ShiftID: maya.ID, UserID: "U3", InvitedBy: "U9"}, "")
+	assert.Equal(t, bh.ErrInviterLeft, err, "asked by someone no longer in it")
+	_, err = bh.JoinFamily(ctx, f, now, bh.Member{TeamID: "T1", ShiftID: "nope", UserID: "U3"}, "")
+	assert.Equal(t, bh.ENOTFOUND, bh.ErrorCode(err))
 }

@@ -123,6 +123,26 @@ func (w familyWriter) AddMember(ctx context.Context, m bh.Member) error {
 
 func (familyWriter) NewID() string { return newID() }
 
+func (w familyWriter) HasShift(ctx context.Context, teamID, shiftID string) (bool, error) {
+	_, err := one[bh.Shift](ctx, w.db.c(colShifts), bson.M{"_id": shiftID, "teamid": teamID})
+	return found(err)
+}
+
+func (w familyWriter) IsMember(ctx context.Context, teamID, shiftID, userID string) (bool, error) {
+	k, err := w.db.c(colMembers).CountDocuments(ctx, bson.M{"_id": key(teamID, shiftID, userID)})
+	return k > 0, err
+}
+
+func (w familyWriter) Unleave(ctx context.Context, _, shiftID, userID string) error {
+	_, err := w.db.c(colShifts).UpdateOne(ctx, bson.M{"_id": shiftID}, bson.M{"$pull": bson.M{"leavers": userID}})
+	return err
+}
+
+func (w familyWriter) RemoveMember(ctx context.Context, teamID, shiftID, userID string) error {
+	_, err := w.db.c(colMembers).DeleteOne(ctx, bson.M{"_id": key(teamID, shiftID, userID)})
+	return err
+}
+
 func (db *DB) putConv(ctx context.Context, c bh.Conversation) error {
 	return put(ctx, db.c(colConversations), key(c.TeamID, c.ChannelID), c)
 }
@@ -199,32 +219,9 @@ func (db *DB) Join(ctx context.Context, m bh.Member, dm string) (from string, er
 	return from, err
 }
 
-// join is Join's writes.
+// join is Join's writes (bh.JoinFamily).
 func (db *DB) join(ctx context.Context, now time.Time, m bh.Member, dm string) (from string, err error) {
-	if _, err := db.shiftByID(ctx, m.TeamID, m.ShiftID); err != nil {
-		return "", err
-	}
-	if m.InvitedBy != "" && m.InvitedBy != m.UserID { // who asked must still be in the family
-		if k, err := db.c(colMembers).CountDocuments(ctx, bson.M{"_id": key(m.TeamID, m.ShiftID, m.InvitedBy)}); err != nil || k == 0 {
-			return "", errOr(err, bh.ErrInviterLeft)
-		}
-	}
-	if err := db.addMember(ctx, now, m); err != nil {
-		return "", err
-	}
-	// Back in a family they once left: no longer one who left it.
-	if _, err := db.c(colShifts).UpdateOne(ctx, bson.M{"_id": m.ShiftID}, bson.M{"$pull": bson.M{"leavers": m.UserID}}); err != nil || dm == "" {
-		return "", err
-	}
-	had, ok, err := db.family(ctx, m.TeamID, dm)
-	if err != nil || (ok && had.ShiftID == m.ShiftID) {
-		return "", err
-	}
-	if err := db.putConv(ctx, bh.Conversation{TeamID: m.TeamID, ChannelID: dm, ShiftID: m.ShiftID, Kind: bh.ConvDM, UserID: m.UserID, Since: now}); err != nil || !ok {
-		return "", err
-	}
-	_, err = db.c(colMembers).DeleteOne(ctx, bson.M{"_id": key(m.TeamID, had.ShiftID, m.UserID)})
-	return had.ShiftID, err
+	return bh.JoinFamily(ctx, familyWriter{db, now}, now, m, dm)
 }
 
 // Leave takes a person out of a family, which keeps its notes and

@@ -172,6 +172,34 @@ func (w familyWriter) AddMember(ctx context.Context, m bh.Member) error {
 
 func (familyWriter) NewID() string { return newID() }
 
+func (w familyWriter) HasShift(ctx context.Context, teamID, shiftID string) (bool, error) {
+	_, err := shiftByID(ctx, w.tx, teamID, shiftID)
+	if err == sql.ErrNoRows {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+func (w familyWriter) IsMember(ctx context.Context, teamID, shiftID, userID string) (bool, error) {
+	var one int
+	err := w.tx.QueryRowContext(ctx, "SELECT 1 FROM members WHERE team_id = ? AND shift_id = ? AND user_id = ?", teamID, shiftID, userID).Scan(&one)
+	if err == sql.ErrNoRows {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+func (w familyWriter) Unleave(ctx context.Context, teamID, shiftID, userID string) error {
+	_, err := w.tx.ExecContext(ctx, `UPDATE shifts SET leavers = (SELECT json_group_array(value) FROM json_each(leavers) WHERE value <> ?)
+		WHERE id = ? AND team_id = ? AND EXISTS (SELECT 1 FROM json_each(leavers) WHERE value = ?)`, userID, shiftID, teamID, userID)
+	return err
+}
+
+func (w familyWriter) RemoveMember(ctx context.Context, teamID, shiftID, userID string) error {
+	_, err := w.tx.ExecContext(ctx, "DELETE FROM members WHERE team_id = ? AND shift_id = ? AND user_id = ?", teamID, shiftID, userID)
+	return err
+}
+
 func (tx *Tx) putConv(ctx context.Context, c bh.Conversation) error {
 	_, err := tx.ExecContext(ctx, "INSERT OR REPLACE INTO conversations ("+convCols+") VALUES (?, ?, ?, ?, ?, ?)",
 		c.TeamID, c.ChannelID, c.ShiftID, c.Kind, c.UserID, ms(c.Since))
@@ -333,41 +361,9 @@ func (db *DB) AcceptInvite(ctx context.Context, teamID, id, userID, dm string) (
 	return inv, from, err
 }
 
-// join is Join's writes.
+// join is Join's writes (bh.JoinFamily).
 func (tx *Tx) join(ctx context.Context, m bh.Member, dm string) (from string, err error) {
-	if _, err := shiftByID(ctx, tx, m.TeamID, m.ShiftID); err != nil {
-		return "", notFound(err, "That family no longer exists.")
-	}
-	if m.InvitedBy != "" && m.InvitedBy != m.UserID {
-		// Who asked must still be in the family.
-		var one int
-		err := tx.QueryRowContext(ctx, "SELECT 1 FROM members WHERE team_id = ? AND shift_id = ? AND user_id = ?", m.TeamID, m.ShiftID, m.InvitedBy).Scan(&one)
-		if err == sql.ErrNoRows {
-			return "", bh.ErrInviterLeft
-		} else if err != nil {
-			return "", err
-		}
-	}
-	if err := tx.addMember(ctx, m); err != nil {
-		return "", err
-	}
-	// Back in a family they once left: no longer one who left it.
-	if _, err := tx.ExecContext(ctx, `UPDATE shifts SET leavers = (SELECT json_group_array(value) FROM json_each(leavers) WHERE value <> ?)
-		WHERE id = ? AND team_id = ? AND EXISTS (SELECT 1 FROM json_each(leavers) WHERE value = ?)`, m.UserID, m.ShiftID, m.TeamID, m.UserID); err != nil {
-		return "", err
-	}
-	if dm == "" {
-		return "", nil
-	}
-	had, found, err := family(ctx, tx, m.TeamID, dm)
-	if err != nil || (found && had.ShiftID == m.ShiftID) {
-		return "", err
-	}
-	if err := tx.putConv(ctx, bh.Conversation{TeamID: m.TeamID, ChannelID: dm, ShiftID: m.ShiftID, Kind: bh.ConvDM, UserID: m.UserID, Since: tx.Now}); err != nil || !found {
-		return "", err
-	}
-	_, err = tx.ExecContext(ctx, "DELETE FROM members WHERE team_id = ? AND shift_id = ? AND user_id = ?", m.TeamID, had.ShiftID, m.UserID)
-	return had.ShiftID, err
+	return bh.JoinFamily(ctx, familyWriter{familyRows{tx}, tx}, tx.Now, m, dm)
 }
 
 // Leave takes a person out of a family. Its notes stay with it; the
