@@ -95,12 +95,12 @@ func rescuedBy(m healthModel, above float64, s, t string) bool {
 
 // modelBits: 2^16 hashed features, 64 KB of weights once encoded. The corpora hold
 // some tens of thousands of distinct features; more buckets measured no
-// better under cross-validation.
+// better under cross-validation when the model was first measured.
 const modelBits = 16
 
 // The training schedule, chosen by leave-one-batch-out cross-validation
-// (TestHealthCrossValidation): more epochs or buckets, or 2- and 5-grams,
-// measured no better on the batch left out.
+// when the model was first measured beside the rules: more epochs or
+// buckets, or 2- and 5-grams, measured no better on the batch left out.
 const (
 	modelEpochs = 12
 	modelRate   = 1.0
