@@ -251,4 +251,4 @@ func doneRefs(notes []bh.Note, names map[string]string, at time.Time) []bh.DoneR
 // healthDone reports whether a done note's text is a health note's: it is
 // then "resolved", apart from the done items. The pack keeps the text, so
 // a replay reads it the same.
-func healthDone(text string) bool { return normalize.IsHealth(text) }
+func healthDone(text string) bool { return normalize.IsHealthNote(text) }
