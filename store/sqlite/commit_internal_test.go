@@ -204,3 +204,25 @@ func TestAWriteAloneThatFailsLeavesNothing(t *testing.T) {
 	require.NoError(t, db.write(context.Background(), "add agent", func(tx *Tx) error { return addAgent(context.Background(), tx, "whole") }))
 	assert.Equal(t, []string{"whole"}, agents(t, db))
 }
+
+// A write is answered as soon as its commit is durable: the writer's
+// housekeeping after it (starting the log over, which copies and syncs the
+// database file) never holds a note's ack.
+func TestAWriteIsAnsweredBeforeTheWritersHousekeeping(t *testing.T) {
+	db, err := Open(context.Background(), Config{DataDir: t.TempDir()})
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, db.Close(context.Background())) })
+	hold, held := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	afterAnswer = func(*DB) { once.Do(func() { close(held); <-hold }) }
+	t.Cleanup(func() { afterAnswer = nil })
+	done := make(chan error, 1)
+	go func() {
+		done <- db.write(context.Background(), "add agent", func(tx *Tx) error { return addAgent(context.Background(), tx, "first") })
+	}()
+	<-held
+	// The writer is still in its housekeeping; the write has its answer.
+	require.NoError(t, <-done)
+	close(hold)
+	assert.Equal(t, []string{"first"}, agents(t, db))
+}
