@@ -140,14 +140,11 @@ func (db *DB) commitBatch(batch []*request) {
 	committed := err == nil && !undone
 	if committed {
 		db.commits.Add(1)
-		if notes {
-			db.ring()
-		}
 	}
 	// The writers hear first: a note's ack waits for its answer, not for
 	// the housekeeping below (starting the log over copies and syncs the
 	// database file: a note whose commit came at that moment had its ack
-	// held for it).
+	// held for it), nor for the change streams it wakes.
 	for i, req := range batch {
 		if err != nil && errs[i] == nil {
 			errs[i] = err
@@ -156,6 +153,9 @@ func (db *DB) commitBatch(batch []*request) {
 	}
 	if afterAnswer != nil {
 		afterAnswer(db)
+	}
+	if committed && notes {
+		db.ring()
 	}
 	if committed {
 		db.boundLog()
@@ -171,7 +171,7 @@ func (db *DB) commitBatch(batch []*request) {
 }
 
 // afterAnswer, set only by tests, runs once a batch's writers have their
-// answers, before the writer's housekeeping.
+// answers, before the streams are woken and the writer's housekeeping.
 var afterAnswer func(*DB)
 
 // savepoint runs fn in a savepoint: its error undoes what it wrote and

@@ -226,3 +226,26 @@ func TestAWriteIsAnsweredBeforeTheWritersHousekeeping(t *testing.T) {
 	close(hold)
 	assert.Equal(t, []string{"first"}, agents(t, db))
 }
+
+// A note's writer hears before the change streams are woken: the radar's
+// work it starts does not go ahead of the note's ack.
+func TestANotesWriterHearsBeforeTheStreams(t *testing.T) {
+	db, err := Open(context.Background(), Config{DataDir: t.TempDir()})
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, db.Close(context.Background())) })
+	bell := db.bellNow()
+	rungFirst := make(chan bool, 1)
+	afterAnswer = func(*DB) {
+		select {
+		case <-bell:
+			rungFirst <- true
+		default:
+			rungFirst <- false
+		}
+	}
+	t.Cleanup(func() { afterAnswer = nil })
+	_, _, err = db.CaptureNote(context.Background(), bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "out of formula", MessageTS: "1.1"})
+	require.NoError(t, err)
+	assert.False(t, <-rungFirst, "the streams were woken before the writer heard")
+	<-bell // and they are woken
+}
