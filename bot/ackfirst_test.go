@@ -70,7 +70,21 @@ func TestACaptureIsAnAckOnItsWay(t *testing.T) {
 	b := &Bot{cfg: Config{Now: time.Now, Location: time.UTC, StoreTimeout: time.Second}, log: slog.New(slog.DiscardHandler)}
 	st := &captureOnly{acks: &b.acks}
 	c := &capture{b: b, store: st, replies: &replies{b: b}}
-	c.store1(context.Background(), nil, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "wipes < 1 day", MessageTS: "1.1"})
+	c.store1(context.Background(), nil, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "wipes < 1 day", MessageTS: "1.1"}, nil)
 	assert.Equal(t, 1, st.during)
+	assert.Zero(t, b.acks.n, "counted out")
+}
+
+// A note waiting for a worker is an ack on its way already: the radar's
+// work does not take the processor its worker needs.
+func TestANoteWaitingForAWorkerIsAnAckOnItsWay(t *testing.T) {
+	b := &Bot{cfg: Config{Now: time.Now, Location: time.UTC, StoreTimeout: time.Second}, log: slog.New(slog.DiscardHandler), jobs: make(chan job, 1)}
+	st := &captureOnly{acks: &b.acks}
+	c := &capture{b: b, store: st, replies: &replies{b: b}}
+	c.capture(nil, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "wipes < 1 day", MessageTS: "1.1"})
+	assert.Equal(t, 1, b.acks.n, "queued, not taken")
+	j := <-b.jobs
+	j.fn(context.Background())
+	assert.Equal(t, 1, st.during, "counted once")
 	assert.Zero(t, b.acks.n, "counted out")
 }

@@ -136,7 +136,7 @@ func (c *capture) threadReply(req *socketmode.Request, in bh.NewNote, threadTS s
 			b.ack(req, nil)
 			return
 		}
-		c.store1(ctx, req, in)
+		c.store1(ctx, req, in, nil)
 	})
 	if !queued {
 		if in.Source == bh.SourceDM {
@@ -174,7 +174,11 @@ func (c *capture) capture(req *socketmode.Request, in bh.NewNote) {
 		b.ack(req, nil)
 		return
 	}
-	if !b.enqueue(in.TeamID, "capture", func(ctx context.Context) { c.store1(ctx, req, in) }) {
+	// On its way from here: the radar's work waits for acks of notes a
+	// worker has not taken yet, too.
+	counted := b.acks.start()
+	if !b.enqueue(in.TeamID, "capture", func(ctx context.Context) { c.store1(ctx, req, in, counted) }) {
+		counted()
 		c.busy(req, in)
 	}
 }
@@ -204,10 +208,14 @@ func (c *capture) busy(req *socketmode.Request, in bh.NewNote) {
 }
 
 // store1 stores one note and only then acks its envelope; the reply is
-// posted after the ack so it never delays it. It runs on a worker.
-func (c *capture) store1(ctx context.Context, req *socketmode.Request, in bh.NewNote) {
+// posted after the ack so it never delays it. It runs on a worker. counted
+// counts the ack out (acksFirst.start); nil: it is counted from here.
+func (c *capture) store1(ctx context.Context, req *socketmode.Request, in bh.NewNote, counted func()) {
 	b := c.b
-	acked := b.acks.start()
+	acked := counted
+	if acked == nil {
+		acked = b.acks.start()
+	}
 	defer acked()
 	defer c.locks.Lock(in.TeamID + "/" + in.ChannelID + "/" + in.MessageTS)()
 	in.WrittenAt = bh.MessageTime(in.MessageTS, b.cfg.Now())

@@ -63,9 +63,10 @@ type Config struct {
 	Refresh time.Duration
 	// Changed, when set, hears every state that changed (nudges; tests).
 	Changed func(ctx context.Context, prev, next bh.ShiftState, found bool)
-	// Yield, when set, is called before the recompute a change starts; it
-	// may wait a little (the bot's AcksFirst: a note's ack goes before
-	// the work the note started). Default: none.
+	// Yield, when set, is called before the recompute a change starts and
+	// before each family a refresh looks at; it may wait a little (the
+	// bot's AcksFirst: a note's ack goes before the radar's work). Default:
+	// none.
 	Yield func(ctx context.Context)
 	// Logger receives what a person must look at. Default: discard.
 	Logger *slog.Logger
@@ -255,6 +256,11 @@ func (w *Watcher) refresh(ctx context.Context, in window) {
 	for _, st := range states {
 		if len(st.Deadlines)+len(st.Inventory)+len(st.Health) == 0 || !in.holds(st.TeamID, st.ShiftID) {
 			continue
+		}
+		// A refresh of many families holds a processor for a while: a
+		// note's ack goes between two of them.
+		if w.cfg.Yield != nil {
+			w.cfg.Yield(ctx)
 		}
 		w.recompute(ctx, st.TeamID, st.ShiftID, "time passed", nil, true)
 	}

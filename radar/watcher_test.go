@@ -537,3 +537,23 @@ func TestRadarRecomputesTheListAJoinerLeft(t *testing.T) {
 	require.True(t, found)
 	assert.Empty(t, saved.Inventory)
 }
+
+// A refresh yields before each family it looks at, not once for all: a
+// note's ack goes between two families' recomputes.
+func TestRefreshYieldsBeforeEachFamily(t *testing.T) {
+	ctx := context.Background()
+	clock := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	now := func() time.Time { return clock }
+	db := storetest.New(t, storetest.WithClock(now))
+	var yields atomic.Int64
+	w, err := radar.New(radar.Config{Source: db, Store: db, Now: now, Yield: func(context.Context) { yields.Add(1) }})
+	require.NoError(t, err)
+	for i, text := range []string{"out of formula", "low: wipes 2 days", "deadline: form due friday 5pm"} {
+		n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: fmt.Sprint("D", i), RawText: text, MessageTS: "1.1"})
+		require.NoError(t, err)
+		w.Recompute(ctx, "T1", n.ShiftID)
+	}
+	require.Zero(t, yields.Load())
+	w.Refresh(ctx)
+	assert.Equal(t, int64(3), yields.Load(), "once before each family")
+}

@@ -29,7 +29,8 @@ import (
 // walLimit bounds the log's file once it is reset after a checkpoint.
 const walLimit = 4 << 20
 
-// request is one write waiting for the writer.
+// request is one write waiting for the writer; one without fn only waits
+// for the writer to finish what it took before (settle).
 type request struct {
 	ctx  context.Context
 	op   string
@@ -78,18 +79,34 @@ func (db *DB) commit() {
 		case <-db.closed:
 			return
 		}
+		if batch[0].fn == nil {
+			batch[0].done <- nil // settle: the housekeeping before it is done
+			continue
+		}
+		var settle *request
 	more:
 		for len(batch) < db.cfg.MaxBatch {
 			select {
 			case req := <-db.queue:
+				if req.fn == nil {
+					settle = req
+					break more
+				}
 				batch = append(batch, req)
 			default:
 				break more
 			}
 		}
 		db.commitBatch(batch)
+		if settle != nil {
+			settle.done <- nil
+		}
 	}
 }
+
+// settle returns once the writer has finished what it took before (its
+// housekeeping too): its connection may then be closed or replaced.
+func (db *DB) settle(ctx context.Context) error { return db.write(ctx, "settle", nil) }
 
 // commitBatch runs a batch in one transaction and tells each its outcome.
 func (db *DB) commitBatch(batch []*request) {
@@ -120,11 +137,27 @@ func (db *DB) commitBatch(batch []*request) {
 	} else if sqlTx != nil {
 		_ = sqlTx.Rollback() // the error that matters is err, or the write's own
 	}
-	if err == nil && !undone {
+	committed := err == nil && !undone
+	if committed {
 		db.commits.Add(1)
-		if notes {
-			db.ring()
+	}
+	// The writers hear first: a note's ack waits for its answer, not for
+	// the housekeeping below (starting the log over copies and syncs the
+	// database file: a note whose commit came at that moment had its ack
+	// held for it), nor for the change streams it wakes.
+	for i, req := range batch {
+		if err != nil && errs[i] == nil {
+			errs[i] = err
 		}
+		req.done <- db.fail(req.op, errs[i])
+	}
+	if afterAnswer != nil {
+		afterAnswer(db)
+	}
+	if committed && notes {
+		db.ring()
+	}
+	if committed {
 		db.boundLog()
 		if db.commits.Load()%int64(db.cfg.CheckpointAfter) == 0 {
 			select {
@@ -135,13 +168,11 @@ func (db *DB) commitBatch(batch []*request) {
 	}
 	// The writer's connection is free: prepare what the batch met first.
 	db.ws.warm(context.Background())
-	for i, req := range batch {
-		if err != nil && errs[i] == nil {
-			errs[i] = err
-		}
-		req.done <- db.fail(req.op, errs[i])
-	}
 }
+
+// afterAnswer, set only by tests, runs once a batch's writers have their
+// answers, before the streams are woken and the writer's housekeeping.
+var afterAnswer func(*DB)
 
 // savepoint runs fn in a savepoint: its error undoes what it wrote and
 // nothing else. A failure of the savepoint itself is the batch's (err).

@@ -204,3 +204,48 @@ func TestAWriteAloneThatFailsLeavesNothing(t *testing.T) {
 	require.NoError(t, db.write(context.Background(), "add agent", func(tx *Tx) error { return addAgent(context.Background(), tx, "whole") }))
 	assert.Equal(t, []string{"whole"}, agents(t, db))
 }
+
+// A write is answered as soon as its commit is durable: the writer's
+// housekeeping after it (starting the log over, which copies and syncs the
+// database file) never holds a note's ack.
+func TestAWriteIsAnsweredBeforeTheWritersHousekeeping(t *testing.T) {
+	db, err := Open(context.Background(), Config{DataDir: t.TempDir()})
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, db.Close(context.Background())) })
+	hold, held := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	afterAnswer = func(*DB) { once.Do(func() { close(held); <-hold }) }
+	t.Cleanup(func() { afterAnswer = nil })
+	done := make(chan error, 1)
+	go func() {
+		done <- db.write(context.Background(), "add agent", func(tx *Tx) error { return addAgent(context.Background(), tx, "first") })
+	}()
+	<-held
+	// The writer is still in its housekeeping; the write has its answer.
+	require.NoError(t, <-done)
+	close(hold)
+	assert.Equal(t, []string{"first"}, agents(t, db))
+}
+
+// A note's writer hears before the change streams are woken: the radar's
+// work it starts does not go ahead of the note's ack.
+func TestANotesWriterHearsBeforeTheStreams(t *testing.T) {
+	db, err := Open(context.Background(), Config{DataDir: t.TempDir()})
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, db.Close(context.Background())) })
+	bell := db.bellNow()
+	rungFirst := make(chan bool, 1)
+	afterAnswer = func(*DB) {
+		select {
+		case <-bell:
+			rungFirst <- true
+		default:
+			rungFirst <- false
+		}
+	}
+	t.Cleanup(func() { afterAnswer = nil })
+	_, _, err = db.CaptureNote(context.Background(), bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "out of formula", MessageTS: "1.1"})
+	require.NoError(t, err)
+	assert.False(t, <-rungFirst, "the streams were woken before the writer heard")
+	<-bell // and they are woken
+}

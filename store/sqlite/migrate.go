@@ -114,6 +114,9 @@ func (db *DB) create(ctx context.Context) (err error) {
 	}
 	db.ws = newStmts(db.wr)
 	err = db.migrate(ctx, true)
+	if serr := db.settle(ctx); err == nil {
+		err = serr // the writer's housekeeping uses the connection closed next
+	}
 	db.ws.close()
 	if cerr := db.wr.Close(); err == nil && cerr != nil {
 		err = db.fail("create "+db.path, cerr)
