@@ -16,7 +16,9 @@ import (
 // reads every stored note again (bh.Reading.Version): a change of what
 // notes read as that keeps the number leaves stored readings stale.
 // Version 3: the health reader of 2026-11-28 (clauses read by their halves).
-const Version = 3
+// Version 4: a plain note is past a week after it was written
+// (bh.ContextWindow), so stored readings get their LiveUntil.
+const Version = 4
 
 // itemTitle is the title of a note whose time phrases normalize
 // understood, built from the item rather than from the note's words for
