@@ -1,9 +1,11 @@
 package council
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
@@ -251,4 +253,33 @@ func doneRefs(notes []bh.Note, names map[string]string, at time.Time) []bh.DoneR
 // healthDone reports whether a done note's text is a health note's: it is
 // then "resolved", apart from the done items. The pack keeps the text, so
 // a replay reads it the same.
-func healthDone(text string) bool { return normalize.IsHealth(text) }
+func healthDone(text string) bool {
+	key := sha256.Sum256([]byte(text))
+	healthMemo.mu.Lock()
+	is, ok := healthMemo.m[key]
+	healthMemo.mu.Unlock()
+	if ok {
+		return is
+	}
+	is = normalize.IsHealth(text)
+	healthMemo.mu.Lock()
+	if len(healthMemo.m) >= healthMemoSize {
+		clear(healthMemo.m)
+	}
+	healthMemo.m[key] = is
+	healthMemo.mu.Unlock()
+	return is
+}
+
+// healthMemo remembers healthDone's answers by the text's hash: every plan
+// and download of a day reads the same day's done notes again, and the
+// health reader's expressions were a tenth of a plan's time. It depends on
+// the text alone, so a remembered answer is the one a fresh reading gives.
+var healthMemo = struct {
+	mu sync.Mutex
+	m  map[[sha256.Size]byte]bool
+}{m: map[[sha256.Size]byte]bool{}}
+
+// healthMemoSize bounds healthMemo (a few days of a few hundred families'
+// done notes); past it, it starts again.
+const healthMemoSize = 4096
