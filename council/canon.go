@@ -30,10 +30,20 @@ func recanon(raw []byte) (out []byte, ok bool) {
 	return c.out, c.i == len(c.src)
 }
 
+// canonWriter writes src's canonical form to out. members is a stack of
+// the open objects' members and tmp a scratch copy for sorting them: both
+// reused, object after object.
 type canonWriter struct {
-	src []byte
-	i   int
-	out []byte
+	src, out, tmp []byte
+	i             int
+	members       []member
+}
+
+// member is one key and value of an object, as written to out (its key
+// decoded).
+type member struct {
+	key      []byte
+	from, to int
 }
 
 func (c *canonWriter) space() {
@@ -58,29 +68,29 @@ func (c *canonWriter) value() bool {
 			return false
 		}
 		if len(s) >= 20 && s[4] == '-' && s[10] == 'T' {
-			if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+			if t, err := time.Parse(time.RFC3339Nano, string(s)); err == nil {
 				c.out = strconv.AppendQuote(c.out, t.UTC().Format(time.RFC3339Nano)) // digits, '-', ':', '.', 'T', 'Z' only
 				return true
 			}
 		}
 		return c.appendString(s, raw)
-	case b == 't', b == 'f', b == 'n':
-		for _, lit := range []string{"true", "false", "null"} {
-			if bytes.HasPrefix(c.src[c.i:], []byte(lit)) {
+	default:
+		for _, lit := range literals {
+			if bytes.HasPrefix(c.src[c.i:], lit) {
 				c.out = append(c.out, lit...)
 				c.i += len(lit)
 				return true
 			}
 		}
-		return false
-	default:
 		return c.number()
 	}
 }
 
-// str reads a string token: its value, and its bytes between the quotes
-// when they hold no escape (then they are the value).
-func (c *canonWriter) str() (s string, raw []byte, ok bool) {
+var literals = [][]byte{[]byte("true"), []byte("false"), []byte("null")}
+
+// str reads a string token: its value, and raw set when its bytes between
+// the quotes hold no escape and are valid UTF-8 (then they are the value).
+func (c *canonWriter) str() (s []byte, raw bool, ok bool) {
 	start := c.i
 	escaped := false
 	for c.i++; c.i < len(c.src); c.i++ {
@@ -92,28 +102,29 @@ func (c *canonWriter) str() (s string, raw []byte, ok bool) {
 			c.i++
 			tok := c.src[start:c.i]
 			if inner := tok[1 : len(tok)-1]; !escaped && utf8.Valid(inner) {
-				return string(inner), inner, true
+				return inner, true, true
 			}
 			// Decoded as json.Unmarshal decodes it (bad UTF-8 becomes U+FFFD).
-			if err := json.Unmarshal(tok, &s); err != nil {
-				return "", nil, false
+			var v string
+			if err := json.Unmarshal(tok, &v); err != nil {
+				return nil, false, false
 			}
-			return s, nil, true
+			return []byte(v), false, true
 		}
 	}
-	return "", nil, false
+	return nil, false, false
 }
 
-// appendString writes s as json.Marshal does; raw, when set, is its bytes
-// as they came, written as they are when Marshal would write them so.
-func (c *canonWriter) appendString(s string, raw []byte) bool {
-	if raw != nil && plainJSON(raw) {
+// appendString writes s as json.Marshal does; raw says s is the token's
+// bytes as they came, written as they are when Marshal would write them so.
+func (c *canonWriter) appendString(s []byte, raw bool) bool {
+	if raw && plainJSON(s) {
 		c.out = append(c.out, '"')
-		c.out = append(c.out, raw...)
+		c.out = append(c.out, s...)
 		c.out = append(c.out, '"')
 		return true
 	}
-	b, err := json.Marshal(s)
+	b, err := json.Marshal(string(s))
 	if err != nil {
 		return false
 	}
@@ -210,20 +221,16 @@ func (c *canonWriter) array() bool {
 	}
 }
 
-// member is one key and value of an object, as written to out.
-type member struct {
-	key      string
-	from, to int
-}
-
 func (c *canonWriter) object() bool {
 	c.i++ // {
+	c.out = append(c.out, '{')
 	body := len(c.out)
-	var members []member
+	base := len(c.members)
+	defer func() { c.members = c.members[:base] }()
 	c.space()
 	if c.i < len(c.src) && c.src[c.i] == '}' {
 		c.i++
-		c.out = append(c.out, '{', '}')
+		c.out = append(c.out, '}')
 		return true
 	}
 	for {
@@ -234,6 +241,9 @@ func (c *canonWriter) object() bool {
 		key, raw, ok := c.str()
 		if !ok {
 			return false
+		}
+		if len(c.members) > base {
+			c.out = append(c.out, ',')
 		}
 		from := len(c.out)
 		if !c.appendString(key, raw) {
@@ -248,7 +258,7 @@ func (c *canonWriter) object() bool {
 		if !c.value() {
 			return false
 		}
-		members = append(members, member{key, from, len(c.out)})
+		c.members = append(c.members, member{key, from, len(c.out)})
 		c.space()
 		if c.i >= len(c.src) {
 			return false
@@ -264,17 +274,31 @@ func (c *canonWriter) object() bool {
 	}
 	// Keys sorted as encoding/json sorts a map's; a repeated key is left
 	// to the long way (a map keeps its last value).
-	seg := slices.Clone(c.out[body:])
-	slices.SortStableFunc(members, func(a, b member) int { return strings.Compare(a.key, b.key) })
-	c.out = append(c.out[:body], '{')
-	for k, m := range members {
-		if k > 0 {
-			if m.key == members[k-1].key {
+	ms := c.members[base:]
+	sorted := true
+	for k := 1; k < len(ms); k++ {
+		switch bytes.Compare(ms[k-1].key, ms[k].key) {
+		case 0:
+			return false
+		case 1:
+			sorted = false
+		}
+	}
+	if !sorted {
+		c.tmp = append(c.tmp[:0], c.out[body:]...)
+		slices.SortFunc(ms, func(a, b member) int { return bytes.Compare(a.key, b.key) })
+		for k := 1; k < len(ms); k++ {
+			if bytes.Equal(ms[k-1].key, ms[k].key) {
 				return false
 			}
-			c.out = append(c.out, ',')
 		}
-		c.out = append(c.out, seg[m.from-body:m.to-body]...)
+		c.out = c.out[:body]
+		for k, m := range ms {
+			if k > 0 {
+				c.out = append(c.out, ',')
+			}
+			c.out = append(c.out, c.tmp[m.from-body:m.to-body]...)
+		}
 	}
 	c.out = append(c.out, '}')
 	return true

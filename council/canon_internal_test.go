@@ -98,3 +98,28 @@ func FuzzRecanon(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkCanonical/tree is the long way, for comparison.
+func BenchmarkCanonical(b *testing.B) {
+	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	var notes []bh.Note
+	for i := range 60 {
+		s := bh.SampleShift[i%len(bh.SampleShift)]
+		notes = append(notes, bh.Note{ID: fmt.Sprintf("n%d", i+1), TeamID: "T1", ShiftID: "s1", ChannelID: "D1", Text: s.Text, RawText: s.Text,
+			Tag: s.Tag, TagSource: bh.TagByUser, CreatedAt: now.Add(time.Duration(i-60) * 10 * time.Minute), Rev: 1})
+	}
+	raw, err := json.Marshal(notes)
+	require.NoError(b, err)
+	b.Run("one pass", func(b *testing.B) {
+		for b.Loop() {
+			if _, ok := recanon(raw); !ok {
+				b.Fatal("left to the long way")
+			}
+		}
+	})
+	b.Run("tree", func(b *testing.B) {
+		for b.Loop() {
+			canonicalTree(raw)
+		}
+	})
+}
