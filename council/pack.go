@@ -229,6 +229,29 @@ func notesFromPack(p bh.ContextPack) []bh.Note {
 	return out
 }
 
+// withReadings gives each of the pack's notes the stored reading of the
+// note it was made from, where it carries that note's words, tag and time
+// as they are: the normaliser's reading of it is that reading, and is not
+// made again on every plan (normalize.Fact uses a current one). A note
+// the pack cut, or a replay's (no notes), is read as before.
+func withReadings(packNotes, notes []bh.Note) []bh.Note {
+	if len(notes) == 0 {
+		return packNotes
+	}
+	byID := make(map[string]*bh.Note, len(notes))
+	for i := range notes {
+		byID[notes[i].ID] = &notes[i]
+	}
+	for i := range packNotes {
+		p := &packNotes[i]
+		if n, ok := byID[p.ID]; ok && n.Reading.Version != 0 && packText(*n) == p.Text && n.Tag == p.Tag && n.TagSource == p.TagSource &&
+			n.CreatedAt.Equal(p.CreatedAt) {
+			p.Reading = n.Reading
+		}
+	}
+	return packNotes
+}
+
 // doneRefs lists the notes marked done in the DoneWindow before at, oldest
 // first, with who marked them.
 func doneRefs(notes []bh.Note, names map[string]string, at time.Time) []bh.DoneRef {
