@@ -95,6 +95,41 @@ type Invite struct {
 // Answered reports whether the invite has its answer.
 func (i Invite) Answered() bool { return i.Answer != "" }
 
+// Refusals of a Join that every engine gives alike.
+var (
+	// ErrInviteAnswered refuses a second answer to an invite.
+	ErrInviteAnswered = Errorf(ECONFLICT, "You answered that invite already; nothing was changed.")
+	// ErrInviterLeft refuses a Join asked by someone no longer in the
+	// family: their invite no longer stands.
+	ErrInviterLeft = Errorf(ECONFLICT, "The person who asked you is no longer in the family that invite was for, so it no longer stands; nothing was changed.")
+)
+
+// CheckJoin refuses a Join that names no one, or with a DM (dm, the
+// conversation that is to feed the family) that is not one.
+func (m Member) CheckJoin(dm string) error {
+	if m.TeamID == "" || m.ShiftID == "" || m.UserID == "" {
+		return Errorf(EINVALID, "Joining needs a team, a family and a person.")
+	}
+	if dm != "" && ConversationKindOf(dm) != ConvDM {
+		return Errorf(EINVALID, "Only a DM joins with its person.")
+	}
+	return nil
+}
+
+// Accept is the Join that userID asks by answering i with Join, with
+// their DM dm. Someone else's invite is EFORBIDDEN, one answered before
+// ErrInviteAnswered; the Join must pass CheckJoin too.
+func (i Invite) Accept(userID, dm string) (Member, error) {
+	m := Member{TeamID: i.TeamID, ShiftID: i.ShiftID, UserID: userID, InvitedBy: i.From}
+	switch {
+	case i.To != userID:
+		return m, Errorf(EFORBIDDEN, "That invite is for someone else; nothing was changed.")
+	case i.Answered():
+		return m, ErrInviteAnswered
+	}
+	return m, m.CheckJoin(dm)
+}
+
 // familyPrefix starts the founding key of a family that no conversation
 // of its own could key.
 const familyPrefix = "family:"

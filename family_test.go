@@ -61,3 +61,29 @@ func TestInviteAnswer(t *testing.T) {
 		})
 	}
 }
+
+func TestAcceptingAnInvite(t *testing.T) {
+	inv := bh.Invite{ID: "i1", TeamID: "T1", ShiftID: "S1", From: "U1", To: "U2"}
+	answered := inv
+	answered.Answer = bh.InviteNotNow
+	tests := []struct {
+		name     string
+		inv      bh.Invite
+		user, dm string
+		code     string
+	}{
+		{"its person, with their DM", inv, "U2", "D2", ""},
+		{"its person, without a DM", inv, "U2", "", ""},
+		{"someone else", inv, "U3", "D3", bh.EFORBIDDEN},
+		{"answered before", answered, "U2", "D2", bh.ECONFLICT},
+		{"a channel is not a DM", inv, "U2", "C1", bh.EINVALID},
+		{"an invite of no family", bh.Invite{TeamID: "T1", From: "U1", To: "U2"}, "U2", "D2", bh.EINVALID},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := tc.inv.Accept(tc.user, tc.dm)
+			assert.Equal(t, tc.code, bh.ErrorCode(err))
+			assert.Equal(t, bh.Member{TeamID: "T1", ShiftID: tc.inv.ShiftID, UserID: tc.user, InvitedBy: "U1"}, m)
+		})
+	}
+}

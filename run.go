@@ -2,6 +2,7 @@ package babyhandoff
 
 import (
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -454,6 +455,47 @@ func (r RunRecord) Artifact(kind string) (Artifact, bool) {
 		}
 	}
 	return Artifact{}, false
+}
+
+// ReadOrder puts a run's record in the order it is read, however a store
+// returned it: tasks by the council's steps, messages as sent, proposals
+// sleep, errands, admin.
+func (r *RunRecord) ReadOrder() {
+	order := map[string]int{"normalize_logs": 0, "plan_sleep_first": 1, "plan_errands_first": 2, "plan_admin_first": 3, "score_and_select": 4, "write_handoff": 5}
+	slices.SortStableFunc(r.Tasks, func(a, b Task) int { return order[a.Name] - order[b.Name] })
+	slices.SortStableFunc(r.Messages, func(a, b Message) int { return a.Seq - b.Seq })
+	arch := map[Archetype]int{SleepFirst: 0, ErrandsFirst: 1, AdminFirst: 2}
+	slices.SortStableFunc(r.Proposals, func(a, b Proposal) int { return arch[a.Archetype] - arch[b.Archetype] })
+}
+
+// NoneIfEmpty makes a plan's empty lists none (nil), however a store
+// wrote them: every engine reads a run's proposals so, and a run reads the
+// same before and after an export and import.
+func NoneIfEmpty(props []Proposal) {
+	for i := range props {
+		p := &props[i]
+		if len(p.Blocks) == 0 {
+			p.Blocks = nil
+		}
+		for _, items := range []*[]Item{&p.Top, &p.Admin, &p.RunningLow, &p.Now, &p.Health, &p.StillOpen} {
+			if len(*items) == 0 {
+				*items = nil
+			}
+		}
+	}
+}
+
+// RunDetailsGone is why a run's record cannot be read once the sweep
+// removed its details, which are kept for keep (RUN_DETAIL_DAYS).
+func RunDetailsGone(r Run, keep time.Duration) error {
+	return Errorf(ENOTFOUND, "Plan v%d is from %s: a plan's details (handoff.md, the transcript, the other plans) are kept for %d days, so they are no longer here. Run /plan for a fresh one.",
+		r.Version, r.CreatedAt.Format("Jan 2"), int(keep.Hours()/24))
+}
+
+// RunNotSaved is why a run that did not complete has no record: only a
+// completed run's details are whole.
+func RunNotSaved(r Run) error {
+	return Errorf(ENOTFOUND, "Run %s has no saved results (status %s).", r.ID, r.Status)
 }
 
 // Upload is a file a person asked for, recorded before it is sent so that a

@@ -1,6 +1,7 @@
 package babyhandoff
 
 import (
+	"context"
 	"strconv"
 	"strings"
 )
@@ -53,4 +54,49 @@ func SampleNotes(teamID, channelID, userID string) []NewNote {
 // it out.
 func (n Note) StraySample() bool {
 	return strings.HasPrefix(n.MessageTS, sampleTS) && !IsSampleChannel(n.ChannelID)
+}
+
+// SampleStore is what loading and clearing the sample needs of a store:
+// the notes repository's own methods, so the sample is written once over
+// either engine rather than once in each.
+type SampleStore interface {
+	CaptureNote(ctx context.Context, in NewNote) (n Note, created bool, err error)
+	RestoreNote(ctx context.Context, teamID, id string) (Note, error)
+	DeleteNote(ctx context.Context, teamID, id string) (Note, error)
+	Shift(ctx context.Context, teamID, channelID string) (Shift, error)
+	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]Note, error)
+}
+
+// LoadSample stores the sample notes as the conversation's sample family
+// (once: their message ids are fixed; cleared ones come back) and returns
+// that family.
+func LoadSample(ctx context.Context, s SampleStore, teamID, channelID, userID string) (Shift, error) {
+	for _, in := range SampleNotes(teamID, channelID, userID) {
+		n, _, err := s.CaptureNote(ctx, in)
+		if err == nil && n.Deleted() {
+			_, err = s.RestoreNote(ctx, teamID, n.ID)
+		}
+		if err != nil {
+			return Shift{}, err
+		}
+	}
+	return s.Shift(ctx, teamID, SampleChannel(channelID))
+}
+
+// ClearSample removes a conversation's sample notes (Clear sample); the
+// family's own notes are not touched. It reports how many it removed.
+func ClearSample(ctx context.Context, s SampleStore, teamID, channelID string) (int, error) {
+	sh, err := s.Shift(ctx, teamID, SampleChannel(channelID))
+	if ErrorCode(err) == ENOTFOUND {
+		return 0, nil
+	} else if err != nil {
+		return 0, err
+	}
+	notes, err := s.Notes(ctx, teamID, sh.ID, false)
+	for i, n := range notes {
+		if _, err := s.DeleteNote(ctx, teamID, n.ID); err != nil {
+			return i, err
+		}
+	}
+	return len(notes), err
 }

@@ -224,6 +224,18 @@ type RadarSettings struct {
 	OffNotesRev int
 }
 
+// DefaultOutlookHour is the morning outlook's hour until a family sets one.
+const DefaultOutlookHour = 7
+
+// DefaultRadarSettings are a family's settings before any are stored.
+func DefaultRadarSettings(teamID, shiftID string) RadarSettings {
+	return RadarSettings{TeamID: teamID, ShiftID: shiftID, OutlookHour: DefaultOutlookHour}
+}
+
+// ErrSettingsBusy refuses a change of radar settings that lost, again
+// and again, to changes made meanwhile.
+var ErrSettingsBusy = Errorf(ECONFLICT, "the radar settings here keep changing; try again")
+
 // QuietHours are the shift's quiet hours: chosen, else the default.
 func (s RadarSettings) QuietHours() QuietHours {
 	if s.Quiet != nil {

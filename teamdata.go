@@ -16,3 +16,25 @@ type Deleted struct {
 	// (conversations, members, invites, events, a plan's details, ...).
 	Rows int
 }
+
+// Add counts n rows (or documents) removed from a store's table (or
+// collection) of that name: the names are the same in every engine.
+func (d *Deleted) Add(table string, n int) {
+	d.Rows += n
+	switch table {
+	case "shifts":
+		d.Families += n
+	case "notes":
+		d.Notes += n
+	case "runs":
+		d.Plans += n
+	case "handoffs":
+		d.Handoffs += n
+	case "posts":
+		d.RadarPosts += n
+	case "radar_settings", "people":
+		d.Settings += n
+	case "installations":
+		d.Installations += n
+	}
+}

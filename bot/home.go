@@ -24,8 +24,8 @@ type homeStore interface {
 	RadarSettings(ctx context.Context, teamID, shiftID string) (bh.RadarSettings, error)
 	LatestRun(ctx context.Context, teamID, shiftID string) (bh.Run, error)
 	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
-	// ClearSample removes a conversation's sample notes.
-	ClearSample(ctx context.Context, teamID, channelID string) (int, error)
+	// SampleStore removes a conversation's sample notes (bh.ClearSample).
+	bh.SampleStore
 	Duty(ctx context.Context, teamID, shiftID string) (bh.Duty, error)
 	// Person has the viewer's own quiet hours.
 	Person(ctx context.Context, teamID, userID string) (bh.Person, error)
@@ -212,7 +212,7 @@ func (h *home) clearSample(ctx context.Context, cb slack.InteractionCallback, _ 
 	if !ok {
 		return
 	}
-	n, err := h.store.ClearSample(ctx, cb.Team.ID, ch)
+	n, err := bh.ClearSample(ctx, h.store, cb.Team.ID, ch)
 	if err != nil {
 		b.refuse(ctx, ch, cb.User.ID, err)
 		return

@@ -91,7 +91,12 @@ type Pacer struct {
 	buckets map[string]*rate.Limiter
 	// held: a team's method Slack answered 429 for, until when.
 	held map[string]time.Time
+	// tidyAt is how many buckets make the next Wait drop the full ones.
+	tidyAt int
 }
+
+// minTidy is the fewest buckets worth a look for full ones.
+const minTidy = 64
 
 // NewPacer builds a Pacer.
 func NewPacer(cfg PaceConfig) *Pacer {
@@ -113,7 +118,26 @@ func NewPacer(cfg PaceConfig) *Pacer {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	return &Pacer{cfg: cfg, buckets: map[string]*rate.Limiter{}, held: map[string]time.Time{}}
+	return &Pacer{cfg: cfg, buckets: map[string]*rate.Limiter{}, held: map[string]time.Time{}, tidyAt: minTidy}
+}
+
+// tidyLocked forgets the buckets that have filled up again and the holds
+// that ended: a full bucket is what a new one would be, so a team or a
+// channel that has been quiet for a while costs nothing, however many the
+// bot has talked to over the months. Each look is paid for by as many new
+// buckets as were kept.
+func (p *Pacer) tidyLocked(now time.Time) {
+	for k, l := range p.buckets {
+		if l.TokensAt(now) >= float64(l.Burst()) {
+			delete(p.buckets, k)
+		}
+	}
+	for k, until := range p.held {
+		if !until.After(now) {
+			delete(p.held, k)
+		}
+	}
+	p.tidyAt = max(minTidy, 2*len(p.buckets))
 }
 
 // bucket is the limiter of key, made on first use. A tier's bucket holds
@@ -136,6 +160,9 @@ func (p *Pacer) Wait(ctx context.Context, team, method, channel string) error {
 	var delay time.Duration
 	var taken []*rate.Reservation
 	p.mu.Lock()
+	if len(p.buckets) >= p.tidyAt {
+		p.tidyLocked(now)
+	}
 	if tier, ok := Tiers[method]; !ok || tier > 0 {
 		if !ok {
 			tier = Tier2

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"testing"
 	"time"
@@ -169,4 +170,37 @@ func TestAJobWaitingItsTurnLendsItsWorker(t *testing.T) {
 	close(release)
 	close(b.jobs)
 	b.wg.Wait()
+}
+
+// Over months the bot posts to ever more conversations (each family's DMs
+// and channels, in every workspace): a bucket that has filled up again is
+// what a new one would be, and is forgotten, so the pacer stays as small
+// as what is being paced right now, while a bucket still in use keeps its
+// count.
+func TestPacerForgetsQuietConversationsOverDays(t *testing.T) {
+	p, clock, waits := testPacer()
+	for i := range ChannelBurst {
+		assert.Zero(t, waited(t, p, waits, "T1", methodPost, "CBUSY"), "message %d", i)
+	}
+	for day := 1; day <= 90; day++ {
+		for c := range 100 { // a day's conversations, each a message or three
+			for range 1 + c%3 {
+				require.NoError(t, p.Wait(context.Background(), "T1", methodPost, fmt.Sprintf("D%d-%d", day, c)))
+			}
+		}
+		if day == 1 {
+			// The day's buckets were looked over (more than minTidy), and
+			// CBUSY's, still within the second of its burst, was kept.
+			p.mu.Lock()
+			tidied := p.tidyAt > minTidy
+			p.mu.Unlock()
+			assert.True(t, tidied)
+			assert.Equal(t, time.Second, waited(t, p, waits, "T1", methodPost, "CBUSY"))
+		}
+		clock.Advance(24 * time.Hour)
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	assert.LessOrEqual(t, len(p.buckets), 2*minTidy, "buckets kept after 90 days of 100 new conversations a day")
+	assert.Empty(t, p.held)
 }

@@ -29,8 +29,9 @@ type planStore interface {
 	// LiveNotes is what a plan reads: the notes not closed for good at
 	// now, read in loc (bh.LiveNotes).
 	LiveNotes(ctx context.Context, teamID, shiftID string, now time.Time) (bh.LiveNotes, error)
-	// LoadSample stores the PRD's sample shift in a conversation, once.
-	LoadSample(ctx context.Context, teamID, channelID, userID string) (bh.Shift, error)
+	// SampleStore stores the PRD's sample shift in a conversation, once
+	// (bh.LoadSample).
+	bh.SampleStore
 	// RadarSettings has the family's quiet hours and Person a person's
 	// own: a plan keeps its person's as night sleep (nightHours).
 	RadarSettings(ctx context.Context, teamID, shiftID string) (bh.RadarSettings, error)
@@ -278,7 +279,7 @@ func (p *planner) plan(ctx context.Context, teamID, channelID, userID string, a 
 	if a.sample {
 		// The sample is its own shift: its notes never mix with the
 		// family's, and the radar never speaks for it.
-		if shift, err = p.store.LoadSample(ctx, teamID, channelID, userID); err != nil {
+		if shift, err = bh.LoadSample(ctx, p.store, teamID, channelID, userID); err != nil {
 			b.log.ErrorContext(ctx, "bot: load sample shift", "channel", channelID, "err", err)
 			b.tell(ctx, channelID, userID, "I could not load the sample notes: "+bh.ErrorText(ctx, err))
 			return

@@ -29,7 +29,15 @@ var feedTrouble = indexPlain([]string{"never satisfied", "never seems satisfied"
 	"refus*", "barely touch*", "hardly touch*", "wont take", "wouldnt take", "spitting out", "spits out", "spat out", "clicking",
 	"forever", "still fussing", "for a minute", "a minute then", "turns away", "turned away", "turns her head",
 	"turns his head", "comes off", "coming off", "came off", "straight back out", "back out", "weakly", "non stop",
-	"nonstop", "constantly", "slipping", "fusses", "fussing", "barely anything", "hardly anything", "next to nothing"})
+	"nonstop", "constantly", "slipping", "fusses", "fussing", "barely anything", "hardly anything", "next to nothing",
+	// Less and less, next to none, no interest, no seal: "less every
+	// feed", "very little milk", "uninterested in the bottle", "wont go
+	// back on", "cant get a seal on the bottle", "sleeping through every
+	// feed".
+	"less every", "less each", "less at each", "less and less", "very little", "so little", "uninterested",
+	"not interested", "no interest", "wont go back on", "wouldnt go back on", "cant get a seal", "cant seal",
+	"sleeping through every", "sleeps through every", "slept through every", "half her bottle", "half his bottle",
+	"pushed it away", "pushes it away"})
 
 // feedCalm are the ordinary words said of a feed: a growth spurt's
 // cluster feeds, a baby who fell asleep full, a bottle pushed away when
@@ -56,7 +64,9 @@ func feedingTrouble(t string) bool {
 	for _, c := range splitClauses(t) {
 		// Calm is read without the trouble: "half her usual amount" compares
 		// with the usual, it does not call the feed usual.
-		if !feedTopic.in(c) || !feedTrouble.in(c) || calm(comparedRe.ReplaceAllStringFunc(feedTrouble.blank(c), spaces)) || feedCalm.in(c) {
+		// The comparison is blanked before the trouble is, or "less than
+		// half her usual amount" would leave "her usual amount", calm.
+		if !feedTopic.in(c) || !feedTrouble.in(c) || calm(feedTrouble.blank(comparedRe.ReplaceAllStringFunc(c, spaces))) || feedCalm.in(c) {
 			continue
 		}
 		if asleepAtFeed.in(c) && !feedTrouble.in(asleepAtFeed.blank(c)) && !againRe.MatchString(c) {

@@ -80,6 +80,7 @@ func TestGuardNeverSkipsAMatch(t *testing.T) {
 		"delusionRe": delusionRe, "escapeRe": escapeRe, "checkingRe": checkingRe, "sleeplessRe": sleeplessRe,
 		"lowRe": lowRe, "bpRe": bpRe, "woundOpenRe": woundOpenRe, "roleSuffixRe": roleSuffixRe,
 		"babyEventRe": babyEventRe, "contactObjRe": contactObjRe, "fellOfRe": fellOfRe, "placeTempRe": placeTempRe, "lowWetsRe": lowWetsRe, "shakeThingRe": shakeThingRe,
+		"tooHotRe": tooHotRe, "oxygenRe": oxygenRe, "oxygenFallRe": oxygenFallRe, "vaccineEventRe": vaccineEventRe, "noStirRe": noStirRe, "neckRe": neckRe,
 	}
 	var texts []string
 	for _, name := range []string{"health-tuning.txt", "health-heldout.txt", "everyday-tuning.txt", "everyday-heldout.txt"} {

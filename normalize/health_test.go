@@ -22,8 +22,10 @@ import (
 // the rules are tuned on the -tuning files only; the -heldout files are
 // written by someone who never saw the rules and are only measured, so
 // their figure says how the rules read notes they have never seen. A
-// held-out set, once measured and tuned on, moves to the tuning files, and
-// until a fresh one is written its file holds only comments.
+// held-out set, once measured, moves to the tuning files as a new batch
+// ("# batch:", which the cross-validation leaves out in turn:
+// healthcv_internal_test.go), and until a fresh one is written its file
+// holds only comments.
 const (
 	healthTuning    = "health-tuning.txt"
 	healthHeldOut   = "health-heldout.txt"
@@ -42,11 +44,13 @@ type healthBar struct{ recall, fp float64 }
 
 var (
 	goalBar = healthBar{recall: 0.97, fp: 0.02}
-	// heldOutBar is what the eleventh to thirteenth held-out sets measured
-	// once after the round that tuned on the eighth to tenth (recall 546
-	// of 598, false positives 29 of 537): a floor that catches a rule
-	// change reading fewer of them, not the goal.
-	heldOutBar = healthBar{recall: 0.91, fp: 0.06}
+	// heldOutBar is a floor that catches a rule change reading fewer of
+	// the held-out notes, not the goal. The fourteenth to eighteenth sets
+	// measured recall 893 of 966 and false positives 39 of 888 with the
+	// rules tuned on the first to tenth, and once after the round that
+	// tuned on the eleventh to thirteenth: recall 905 of 966 (93.7 %),
+	// false positives 34 of 888 (3.8 %).
+	heldOutBar = healthBar{recall: 0.93, fp: 0.04}
 )
 
 // minHeldOutShare: a held-out set, when there is one, is a fair part of
@@ -459,6 +463,152 @@ func TestHealthReadsByHalves(t *testing.T) {
 		{"a swear with a laugh", "bloody nappy, streaks of red in it", "bloody nappies everywhere lol"},
 		{"a price that makes one faint", "i fainted when i stood up", "nearly fainted when i saw the price of the pram"},
 		{"a bottle named by colic", "colic crying for 4 hours straight", "we need more of the anti colic bottles"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}
+
+// Families of signs several writers phrased each their own way, read by
+// what they share (normalize/families.go), each on a pair: the concern and
+// the everyday note that shares its words (neither is a corpus note).
+func TestHealthReadsFamilies(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"too hot on the skin", "bath water way too hot, his skin went pink and he howled", "bath water way too hot, ran the cold tap first"},
+		{"a low oxygen reading", "pulse ox says sats 90 on room air", "sats 98 on the monitor, all good"},
+		{"an oxygen reading falling", "her sats keep dipping when she feeds", "sats monitor arrived, set it up tonight"},
+		{"a vaccination, then a sign", "4 month imms this morning, now shes all puffy and unsettled", "4 month imms this morning, next lot in january"},
+		{"a vaccination said before its sign", "got her shots today and shes been really unsettled ever since", "got her shots today, she was a star"},
+		{"not stirring when handled", "he didnt stir when i lifted him out of the cot", "he didnt stir all night, slept till 6!"},
+		{"nowhere near as alert", "nowhere near as alert as yesterday", "nowhere near as fussy as yesterday, loves the mobile"},
+		{"round the neck", "his feeding tube got wrapped round his neck", "wrapped the scarf round my neck, freezing out"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}
+
+// Figures of speech, medicines kept in order and someone else as notes
+// name them, each on a pair: the
+// concern and the everyday note that shares its words (neither is a
+// corpus note).
+func TestHealthReadsFiguresAndKeeping(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"a figure of speech beside someone else", "she has been sick three times since lunch", "im sick and tired of the neighbour's car alarm at 5am"},
+		{"blood that boils", "blood in her nappy again", "the news made my blood boil"},
+		{"in a hurry", "fever again tonight", "feverishly packing for the trip"},
+		{"chills from a film", "chills and a temp of 38.5", "that film gave me the chills"},
+		{"a back that is broken in a manner of speaking", "my back hurts so much i cant lift her", "broke my back carrying the cot upstairs"},
+		{"a big baby", "bruise on his shin from the cot bars", "what a bruiser, 9 lbs at birth"},
+		{"fingers crossed", "her fingers are swollen and purple", "nursery place offered for may, fingers crossed"},
+		{"medicines labelled", "gave calpol at 3, still 38.9", "labelled the twins calpol bottles with their names"},
+		{"medicines kept together", "infant ibuprofen twice today for her ear", "two half empty bottles of infant ibuprofen in the cupboards, keep one"},
+		{"a pill organiser", "my iron tablets make me dizzy", "weekly pill organiser for my iron tablets"},
+		{"a syringe sterilised", "medicine syringe slipped and she choked on it", "medicine syringes in the steriliser"},
+		// Someone else, named as notes name them.
+		{"a trade who comes to the house", "my migraine is back with flashing lights", "the electrician cancelled, says he has a migraine"},
+		{"a trade with a bug", "baby has a tummy bug, cancel the builder", "the builder cancelled, hes got a tummy bug"},
+		{"a grandparent by another name", "she had a fall off the sofa and hit her head", "nan had a fall, dad is with her at the hospital"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}
+
+// A parent's low mood as parents and those around them say it, each on a
+// pair: the concern and the everyday note that shares its words (neither
+// is a corpus note).
+func TestHealthReadsMoodAsSaid(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"overwhelmed", "so overwhelmed i hide in the bathroom", "overwhelmed with love for this little one"},
+		{"withdrawn", "wife seems withdrawn and barely eats", "cash withdrawn for the cleaner"},
+		{"flashbacks", "flashbacks to the c section every night", "flashback friday photo of her first bath"},
+		{"a dark day", "having a really dark day today", "what a dark day, lights on at 3"},
+		{"cannot do this", "she keeps saying she cant do this", "cant do this friday, can you swap"},
+		{"low, as someone saw it", "the hv said i seemed really low", "the battery seemed low so i swapped it"},
+		{"alone with the baby", "im scared to be on my own with him", "on my own with him till 6, dad at work"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}
+
+// A supplement given, taken, spat out or asked after is a medicine given,
+// which the person on duty must know of (a pair each, neither a corpus
+// note).
+func TestHealthReadsSupplementsGiven(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"given", "probiotic given with the morning feed", "probiotic drops on the shelf by the kettle"},
+		{"taken", "my iron tablet taken after lunch", "iron tablets arrived, in the drawer"},
+		{"spat out", "he spat out half his multivitamin", "multivitamin gummies for me, add to the list"},
+		{"asked after", "has anyone done her vit d today", "has anyone seen the vit d drops"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}
+
+// A feed and a trouble with it, as more writers said it (a pair each,
+// neither a corpus note).
+func TestHealthReadsFeedsFallingShort(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"less than half the usual", "less than half his usual amount all morning", "the usual amount at every feed, all good"},
+		{"less every feed", "60ml, then 40, then 25. less every feed", "less every week on the nappy bill now"},
+		{"very little taken", "very little milk since the morning", "very little traffic this morning, got to the clinic early"},
+		{"no seal", "cant get a seal on the bottle at all today", "cant get a seal on the bottle warmer lid"},
+		{"asleep through feeds", "sleeping through every feed today", "sleeping through the vacuum cleaner now, so handy"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}
+
+// The baby hurt with what she was in, or by another child, even when a pet
+// or a sibling did it (a pair each, neither a corpus note).
+func TestHealthReadsHurtWithTheSeat(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"a seat dropped with the baby in it", "dropped the bouncer with her in it, she cried hard", "dropped the bouncer at the charity shop"},
+		{"a pet knocked the seat over", "the cat knocked the moses basket over with him in it", "the cat knocked the moses basket over, it was empty"},
+		{"poked", "his sister poked the baby in the eye, its watering", "his sister poked the babys bunny in the eye lol"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}
+
+// No wee said another way (a pair each, neither a corpus note).
+func TestHealthReadsNoOutputSaid(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"no water passed", "she hasnt passed water since 6am", "we havent passed the water tower yet, eta 20 min"},
+		{"a nappy barely wet", "nappies barely wet since yesterday", "nappies barely used, give the rest to jen"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)

@@ -111,6 +111,17 @@ var moodWords = indexPlain([]string{
 	"checking he is breathing", "checking she is breathing", "check if hes breathing", "check if shes breathing",
 	"checking if hes breathing", "checking if shes breathing", "checking theyre breathing", "havent laughed in", "havent smiled in", "feel so guilty", "feel guilty all",
 	"guilty all the time", "so much guilt", "deserves better", "snap at my", "snapped at my", "snap at everyone",
+	// How a parent's low mood is said by others and by the parent: a
+	// word for the state, hating oneself, a dark day, the birth coming
+	// back, being afraid alone with the baby, not leaving home.
+	"overwhelmed", "flat and withdrawn", "seems withdrawn", "so withdrawn", "really withdrawn", "withdrawn since",
+	"withdrawn all", "tearful", "teary all", "hates herself", "hates himself", "hating myself", "low affect",
+	"flat affect", "not engaging with", "wont engage with", "flashbacks to", "flashbacks of", "having flashbacks",
+	"getting flashbacks", "having a dark day", "having a really dark day", "dark days lately", "in a dark place", "scared to be on my own with",
+	"afraid to be on my own with", "scared to be left alone with", "saying she cant do this", "saying he cant do this",
+	"says she cant do this", "says he cant do this", "saying i cant do this", "i just cant do this",
+	"havent left the house in", "havent left the flat in", "havent left the house for", "havent left the flat for",
+	"seemed really low", "seemed so low",
 })
 
 // medicalWords are symptoms, injuries, worries about feeding, diapers and
@@ -273,7 +284,10 @@ var medicalWords = indexPlain([]string{
 // figures of speech, supplies, tests booked, objects that fell. They are
 // blanked before the vocabularies are read.
 var notMedical = indexPlain([]string{
-	"sick of", "sick and tired", "sick to death of", "bleeding money", "bleeding cash", "bleeding us dry",
+	"sick of", "sick and tired", "sick to death of", "feverishly", "bruiser", "blood boil", "blood boiling",
+	"gave me chills", "gave me the chills", "gives me chills", "gives me the chills", "broke my back", "breaking my back",
+	"bleeding light", "fingers crossed", "crossed fingers", "keep your fingers crossed", "overwhelmed with love", "overwhelmed by the love", "overwhelmed by all the love",
+	"overwhelmed by the kindness", "overwhelmed with gratitude", "overwhelmed by the support", "bleeding money", "bleeding cash", "bleeding us dry",
 	"bleeding me dry", "bleeding $", "bleeding into", "colours bleeding", "colors bleeding", "color bleeding",
 	"colour bleeding", "dye bleeding", "bleeding edge", "bleeding heart", "break a leg", "computer virus", "virus scan",
 	"antivirus", "anti virus", "anti-virus", "sick burn", "sick trick", "sick moves", "sick tune", "sick tunes",
@@ -353,7 +367,7 @@ var medicineWords = indexPlain([]string{
 // question only with a question about them (doseWords, routineQuestion),
 // not in a note that they are given or bought.
 var routineDrops = indexPlain([]string{
-	"simethicone", "mylicon", "gas drops", "gripe water", "vitamin d", "vit d", "vitamin*", "probiotic*", "iron",
+	"simethicone", "mylicon", "gas drops", "gripe water", "vitamin d", "vit d", "vitamin*", "multivitamin*", "multi vitamin*", "probiotic*", "iron",
 	"iron pill*", "iron supplement*", "supplement*", "drops", "colic drops", "biogaia", "fish oil", "dha",
 	// Teething remedies: teething is not an illness.
 	"teething gel", "orajel", "bonjela", "anbesol", "teething powder*", "teething granules",
@@ -367,6 +381,10 @@ var routineQuestion = indexPlain([]string{
 	"missed", "not given", "not had", "forgot", "forgotten", "skipped", "skip", "making me", "makes me", "made me",
 	"due at", "given at", "gave at", "last one at", "last dose", "next dose", "with each feed", "with every feed",
 	"in every bottle", "before each feed", "before every feed",
+	// A supplement given, taken or spat out is a medicine given: the
+	// person on duty must know of it, so it is not given twice.
+	"given", "taken", "spat out", "spit out", "spat it", "spit it", "did anyone do", "did anyone give", "has anyone done",
+	"has anyone given", "redo",
 })
 
 // doseRe reads a question about a dose or a dose gone wrong: "how much
@@ -417,7 +435,10 @@ var supplyWords = indexPlain([]string{
 	"from asda", "from tesco", "from sainsburys", "from aldi", "from lidl", "from morrisons", "from waitrose",
 	"from superdrug", "from walmart", "from kroger", "from the shop", "from the shops", "from the store",
 	"from the supermarket", "from the corner shop", "tidy", "packed", "before buying", "which one to buy",
-	"changing bag", "nappy bag", "travel bag", "cupboard", "subscription*", "subscribe", "none left", "prescription ready", "meds ready", "medicine ready",
+	"changing bag", "nappy bag", "travel bag", "cupboard*", "subscription*", "subscribe", "none left", "prescription ready", "meds ready", "medicine ready",
+	// Keeping medicines in order: labelled, sorted, sterilised, renewed.
+	"half empty", "in one place", "steriliser", "sterilizer", "syringes", "runs out", "renewing", "renewed", "med box",
+	"meds box", "stock check", "stocktake", "organiser*", "organizer*", "pill box", "dosette*", "labelled", "labeled",
 })
 
 // supplyVerbs begin a clause that is an errand for a thing ("pack the
@@ -425,7 +446,8 @@ var supplyWords = indexPlain([]string{
 var supplyVerbs = indexPlain([]string{
 	"renew", "request", "collect", "fill", "submit", "post", "mail", "put away", "store", "hide", "move the",
 	"buy", "pick up", "picked up", "grab", "order", "reorder", "restock", "stock up", "stock", "refill", "pack",
-	"get more", "need more", "need", "return", "throw out", "toss", "replace", "label",
+	"get more", "need more", "need", "return", "throw out", "toss", "replace", "label", "labelled", "labeled",
+	"labelling", "labeling", "organise", "organize",
 	"compare", "check stock", "get the", "get some", "get a", "sort", "sort out", "arrange", "book",
 	"out of",
 })
@@ -524,6 +546,10 @@ var otherPeople = indexPlain(func() []string {
 		"best friend", "bff", "buddy", "mate", "coach",
 		"bestie", "roommate", "flatmate", "babysitter", "sitter", "nanny", "teacher", "classmate", "landlord",
 		"team", "teammate", "office", "client", "customer", "student", "substitute",
+		// More pets, the trades who come to the house, and grandparents as
+		// other languages and regions call them.
+		"budgie", "parakeet", "tortoise", "gerbil", "goldfish", "lizard", "plumber", "cleaner", "electrician", "builder",
+		"postman", "courier", "nan", "nani", "dadi", "ammi", "abuela", "abuelo", "oma", "opa", "yiayia",
 	} {
 		out = append(out, n, n+"s", n+"'s", "my "+n, "my "+n+"'s", "my "+n+"s", "our "+n, "our "+n+"'s", "the "+n, "the "+n+"'s")
 		for _, kin := range []string{"baby", "kid", "kids", "son", "daughter", "husband", "wife", "partner", "boy", "girl", "little one", "toddler", "mom", "dad", "mum"} {

@@ -55,7 +55,7 @@ var knockRe = guard(`\b(?:bang\w*|bonk\w*|bump\w*|hit|hits|knock\w*|smack\w*|wha
 // out of something: "toddler hit the baby", "her brother pushed her off
 // the bed". Whoever did it, the baby is hurt: the note is read whole, not
 // set aside as about someone else.
-var hurtByRe = guard(`\b(?:hit|kicked|punched|bit|scratched|smacked|whacked|threw \w+ at)\s+(?:the\s+)?(?:baby|lo|newborn|bub)\b` +
+var hurtByRe = guard(`\b(?:hit|kicked|punched|bit|scratched|smacked|whacked|poked|jabbed|elbowed|headbutted|threw \w+ at)\s+(?:the\s+)?(?:baby|lo|newborn|bub)\b` +
 	`|\b(?:push\w*|pull\w*|shov\w*|knock\w*|tipp\w*|drag\w*)\s+(?:her|him|the baby|baby|lo|bub)\s+(?:off|out of|over the|down the|down from|onto the floor)\b`)
 
 // trappedRe is a finger or a limb shut or caught in something:

@@ -41,7 +41,10 @@ var lowWetsRe = guard(`\b(?:wet|wee|wees|pee|pees)\s*(?:nappy|nappies|diapers?)?
 
 // noOutputRe is no wee or poo done: "hasnt done a wee since last night".
 // Not on the potty, which is training (pottyWords).
-var noOutputRe = guard(`\b(?:hasnt|havent|has not|have not|not|didnt|hadnt)\s+(?:done|had|made|passed|produced)\s+(?:a\s+|any\s+|one\s+|a single\s+)?(?:wee|wees|pee|pees|poo|poos|poop|poops|wet|wet nappy|wet diaper|dirty nappy|dirty diaper|bm|stool)\b`)
+var noOutputRe = guard(`\b(?:hasnt|havent|has not|have not|not|didnt|hadnt)\s+(?:done|had|made|passed|produced)\s+(?:a\s+|any\s+|one\s+|a single\s+)?(?:wee|wees|pee|pees|poo|poos|poop|poops|wet|wet nappy|wet diaper|dirty nappy|dirty diaper|bm|stool|urine)\b` +
+	`|\b(?:hasnt|havent|has not|have not|not|didnt|hadnt)\s+passed\s+(?:any\s+)?water\b` +
+	// A nappy that is barely wet is as good as dry.
+	`|\b(?:nappy|nappies|diaper|diapers)\s+(?:\w+\s+){0,2}?(?:barely|hardly|only just|not even)\s+(?:damp|wet)\b`)
 
 func fewWets(t string) bool {
 	return fewWetsCountRe.MatchString(t) && wetStretch.MatchString(t) || lowWetsRe.MatchString(t) || noOutputRe.MatchString(t) && !pottyWords.in(t)

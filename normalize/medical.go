@@ -305,7 +305,8 @@ func medicalIn(s, t string) bool {
 		sleepyBaby(t) || sneezeRe.MatchString(t) || earRe.MatchString(t) || lessActiveRe.MatchString(t) ||
 		vomitAllRe.MatchString(t) || objectIn(t) || hearingRe.MatchString(t) || caughtRe.MatchString(t) ||
 		signsRead(t) || injuryRead(t) || postpartumRead(t) || weightRe.MatchString(t) ||
-		fewWetsRe.MatchString(t) || littleFeedRe.MatchString(t) || weightLost(t) || fewWets(t) || clauseSigns(t) {
+		fewWetsRe.MatchString(t) || littleFeedRe.MatchString(t) || weightLost(t) || fewWets(t) || clauseSigns(t) ||
+		familySigns(t) {
 		return true
 	}
 	if bodyConcern(t) {
@@ -783,7 +784,7 @@ func healthText(s string) (t string, harm, other bool) {
 	// renamed someone else: "the sitter's kid has hfmd, she came straight
 	// here", "the baby's cousin had measles and they shared toys".
 	whole := swallowed(t) || doseMistake(t) || droppedRe.MatchString(t) || hurtByRe.MatchString(t) || exposed(t) || unsafeRead(t) ||
-		contactExposed(plain(s))
+		contactExposed(plain(s)) || tippedRe.MatchString(t)
 	if !whole && aboutSomeoneElse(t) {
 		if _, ours := readOthers(t); !ours {
 			return t, false, true
@@ -792,10 +793,14 @@ func healthText(s string) (t string, harm, other bool) {
 	if !whole && illOutside(t) {
 		return t, false, true
 	}
+	// Figures of speech are blanked before someone else's clauses are:
+	// "sick and tired of the neighbours' building work" is one phrase, not
+	// "sick" and a clause about the neighbours.
+	t = notMedical.blank(t)
 	if otherPeople.in(t) && !whole {
 		t = blankOthers(t)
 	}
-	t = blankResolved(blankFigures(notMedical.blank(t)))
+	t = blankResolved(blankFigures(t))
 	if absentWords.in(t) && absentRe.may(t) {
 		t = absentRe.ReplaceAllStringFunc(t, spaces)
 	}

@@ -14,7 +14,7 @@ import "strings"
 // about the baby, so the reporter is not read as someone else unwell.
 // A kin reporter ("my mil says she has flu") may be speaking of herself;
 // read as the baby's, a false alarm is the safer mistake.
-var reporterRe = guard(`\b(?:(?:night|day|the|our|my)\s+)*(?:nanny|nannys|babysitter|sitter|au pair|childminder|daycare|nursery|grandma|grandpa|granny|gran|nana|nanna|grandad|granddad|grandparents|mil|fil|mum|mom|mother|dad|father)\s*(?:(?:note|notes|update|log|report|here)\s*[:\-]|(?:says|said|noticed|notices|reports|reported|thinks|texted|messaged|called to say|called and said|mentioned|told (?:me|us)|spotted|saw|found|wrote|is worried|was worried|worried)\b(?:\s+that\b)?)`)
+var reporterRe = guard(`\b(?:(?:night|day|the|our|my)\s+)*(?:nanny|nannys|babysitter|sitter|au pair|childminder|daycare|nursery|grandma|grandpa|granny|gran|nan|nana|nanna|nani|dadi|ammi|abuela|abuelo|oma|opa|yiayia|grandad|granddad|grandparents|mil|fil|mum|mom|mother|dad|father)\s*(?:(?:note|notes|update|log|report|here)\s*[:\-]|(?:says|said|noticed|notices|reports|reported|thinks|texted|messaged|called to say|called and said|mentioned|told (?:me|us)|spotted|saw|found|wrote|is worried|was worried|worried)\b(?:\s+that\b)?)`)
 
 // siblingRe is the baby's brother or sister ("big sister (2)", "baby
 // brother"): family, not someone else. "my big sister" is the writer's.
@@ -43,7 +43,8 @@ var startPronoun = indexPlain([]string{"she", "he", "shes", "hes", "they", "they
 // reporterWords are the words every reporterRe or siblingRe match holds:
 // a cheap check that spares most notes both patterns.
 var reporterWords = indexPlain([]string{"nanny", "nannys", "babysitter", "sitter", "au pair", "childminder",
-	"daycare", "nursery", "grandma", "grandpa", "granny", "gran", "nana", "nanna", "grandad", "granddad",
+	"daycare", "nursery", "grandma", "grandpa", "granny", "gran", "nan", "nana", "nanna", "nani", "dadi", "ammi", "abuela",
+	"abuelo", "oma", "opa", "yiayia", "grandad", "granddad",
 	"grandparents", "mil", "fil", "mum", "mom", "mother", "dad", "father", "sister", "brother", "sis", "bro"})
 
 // roleWords: every ownRoleRe match holds one.
@@ -442,7 +443,7 @@ func trimLeadAdverbs(c string) string {
 var harmBabyRe = guard(`\b(?:thoughts?|urges?|images?|visions?|impulses?|flashes)\s+(?:\w+\s+){0,2}?(?:of|about|to)\s+(?:me\s+)?(?:dropp\w*|throw\w*|hurt\w*|harm\w*|shak\w*|drown\w*|smother\w*|suffocat\w*|push\w*|kill\w*|stab\w*|hit\w*|chuck\w*|strangl\w*|toss\w*)\s+(?:her|him|them|the baby|baby|lo|my baby|my son|my daughter)\b`)
 
 // tippedRe is a seat or a cot tipped over with the baby in it.
-var tippedRe = guard(`\b(?:knock\w*|tipp\w*|toppl\w*|flipp\w*|pull\w*|push\w*|fell|falls|fallen|slid|slipped|rolled|went)\s+(?:\w+\s+){0,5}?with\s+(?:her|him|them|the baby|baby|lo|bub)\s+(?:still\s+)?(?:in|on|strapped)\b`)
+var tippedRe = guard(`\b(?:knock\w*|tipp\w*|toppl\w*|flipp\w*|pull\w*|push\w*|dropp\w*|drop|drops|fell|falls|fallen|slid|slipped|rolled|went)\s+(?:\w+\s+){0,5}?with\s+(?:her|him|them|the baby|baby|lo|bub)\s+(?:still\s+)?(?:in|on|strapped)\b`)
 
 // weightRe is a child who will not stand or walk on a limb, or use it.
 var weightRe = guard(`\b(?:wont|cant|doesnt|didnt|not|isnt|stopped|refus\w* to)\s+(?:\w+\s+)?(?:use|using|lift|lifting|move|moving)\s+(?:her|his|their)\s+(?:left\s+|right\s+)?(?:arm|leg)\b|\b(?:wont|cant|doesnt|didnt|not|refus\w* to|wouldnt|isnt|stopped)\s+(?:\w+\s+)?(?:put\w*|bear\w*|stand\w*|walk\w*)\s+(?:any\s+)?(?:weight\s+)?on\s+(?:her|his|their|the|my)\s+(?:left\s+|right\s+)?(?:leg|legs|foot|feet|ankle|knee|arm)\b`)

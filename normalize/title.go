@@ -16,9 +16,14 @@ import (
 // reads every stored note again (bh.Reading.Version): a change of what
 // notes read as that keeps the number leaves stored readings stale.
 // Version 3: the health reader of 2026-11-28 (clauses read by their halves).
-// Version 4: a plain note is past a week after it was written
+// Version 4: the health reader of 2026-11-28's third round: families of
+// signs (families.go), a feed's troubles, a parent's low mood as it is
+// said, supplements given, no wee said another way, a seat dropped with
+// the baby in it; figures of speech, medicines kept in order and more
+// kinds of someone else set aside.
+// Version 5: a plain note is past a week after it was written
 // (bh.ContextWindow), so stored readings get their LiveUntil.
-const Version = 4
+const Version = 5
 
 // itemTitle is the title of a note whose time phrases normalize
 // understood, built from the item rather than from the note's words for

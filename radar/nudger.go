@@ -149,8 +149,45 @@ type Nudger struct {
 	locks   keylock.Locks // one look at a shift at a time
 	// looked remembers fingerprints a look found nothing to do for, and
 	// posts already claimed, so the sweep does not ask the store again.
+	// A post's key names its day (or its deadline, or its ask's period):
+	// a week on it is asked no more, and the sweep forgets it (tidySent),
+	// so that the memo holds a week of posts, not every post since the
+	// start.
 	looked map[string]string
-	sent   map[string]bool
+	sent   map[string]sentKey
+	tidied time.Time // when the sweep last forgot old keys
+}
+
+// sentKey is a post key remembered: whether it is sent (or another
+// process's to send), and when that was learnt.
+type sentKey struct {
+	on bool
+	at time.Time
+}
+
+// keepSent is how long a post's key is remembered.
+const keepSent = 7 * 24 * time.Hour
+
+// markLocked remembers key as sent (on) or known not sent; n.mu is held.
+func (n *Nudger) markLocked(key string, on bool) {
+	n.sent[key] = sentKey{on: on, at: n.cfg.Now()}
+}
+
+// tidySent forgets the keys learnt more than keepSent ago, at most once an
+// hour: a key asked again after that is read from the store, as after a
+// restart.
+func (n *Nudger) tidySent(now time.Time) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if now.Sub(n.tidied) < time.Hour && !now.Before(n.tidied) {
+		return
+	}
+	n.tidied = now
+	for k, e := range n.sent {
+		if now.Sub(e.at) > keepSent {
+			delete(n.sent, k)
+		}
+	}
 }
 
 type pendingLook struct {
@@ -207,7 +244,7 @@ func NewNudger(cfg NudgerConfig) (*Nudger, error) {
 		cfg.ShutdownGrace = 5 * time.Second
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Nudger{cfg: cfg, ctx: ctx, cancel: cancel, pending: map[string]*pendingLook{}, looked: map[string]string{}, sent: map[string]bool{}}, nil
+	return &Nudger{cfg: cfg, ctx: ctx, cancel: cancel, pending: map[string]*pendingLook{}, looked: map[string]string{}, sent: map[string]sentKey{}}, nil
 }
 
 // Run sweeps once at once (what came due during downtime), then on the cron
@@ -724,7 +761,7 @@ func (n *Nudger) untold(st bh.ShiftState, keys, shown []string) []string {
 		if contains(shown, k) {
 			continue
 		}
-		if it, ok := itemByKey(st, k); ok && it.Kind == bh.TagDeadline && it.At != nil && n.sent[reminderKey(st, it)] {
+		if it, ok := itemByKey(st, k); ok && it.Kind == bh.TagDeadline && it.At != nil && n.sent[reminderKey(st, it)].on {
 			continue
 		}
 		out = append(out, k)
@@ -821,7 +858,7 @@ func (n *Nudger) send(ctx context.Context, rec bh.PostRecord, post bh.RadarPost)
 // deliver posts what rec claims and records the outcome.
 func (n *Nudger) deliver(ctx context.Context, rec bh.PostRecord, post bh.RadarPost) {
 	n.mu.Lock()
-	n.sent[rec.Key] = true
+	n.markLocked(rec.Key, true)
 	n.mu.Unlock()
 	post.Key = rec.Key
 	// A post gives up well before its claim goes stale: once another
@@ -900,6 +937,7 @@ func (n *Nudger) sweep(ctx context.Context, in window) {
 	ctx = bh.EnsureTrace(ctx) // its log lines and store calls, as one story
 	now := n.cfg.Now()
 	log := n.cfg.Logger
+	n.tidySent(now)
 	n.takeStale(ctx, now.Add(-n.cfg.StaleAfter))
 	all, err := n.cfg.Store.AllRadarSettings(ctx)
 	if err != nil {
@@ -1084,7 +1122,7 @@ func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, se
 	}
 	key := reminderKey(st, d)
 	n.mu.Lock()
-	done := n.sent[key]
+	done := n.sent[key].on
 	n.mu.Unlock()
 	if done {
 		return
@@ -1109,7 +1147,7 @@ func (n *Nudger) remind(ctx context.Context, st bh.ShiftState, d bh.RiskItem, se
 		rec.TS = by
 		if _, err := n.cfg.Store.ClaimPost(ctx, rec); err == nil {
 			n.mu.Lock()
-			n.sent[key] = true
+			n.markLocked(key, true)
 			n.mu.Unlock()
 		}
 	}
@@ -1167,7 +1205,7 @@ func (n *Nudger) askHealth(ctx context.Context, st bh.ShiftState, asks []bh.Risk
 	var due []bh.RiskItem
 	n.mu.Lock()
 	for _, h := range asks {
-		if key, ok := healthAskKey(st, h, now); ok && !n.sent[key] {
+		if key, ok := healthAskKey(st, h, now); ok && !n.sent[key].on {
 			keys, due = append(keys, key), append(due, h)
 		}
 	}
@@ -1202,7 +1240,7 @@ func (n *Nudger) askHealth(ctx context.Context, st bh.ShiftState, asks []bh.Risk
 		return
 	}
 	n.mu.Lock()
-	n.sent[rec.Key] = true // ours, or another process's to send
+	n.markLocked(rec.Key, true) // ours, or another process's to send
 	n.mu.Unlock()
 	if !claimed {
 		return
@@ -1220,7 +1258,7 @@ func (n *Nudger) askHealth(ctx context.Context, st bh.ShiftState, asks []bh.Risk
 			n.cfg.Logger.Warn("radar: record a health ask as covered", "key", cov.Key, "err", err)
 		}
 		n.mu.Lock()
-		n.sent[cov.Key] = true
+		n.markLocked(cov.Key, true)
 		n.mu.Unlock()
 		batch = append(batch, h)
 	}
@@ -1329,7 +1367,7 @@ func (n *Nudger) outlook(ctx context.Context, s bh.RadarSettings, now time.Time)
 	}
 	key := fmt.Sprintf("outlook:%s/%s/%s", s.TeamID, s.ShiftID, day)
 	n.mu.Lock()
-	done, near := n.sent[key], n.sent["near/"+key]
+	done, near := n.sent[key].on, n.sent["near/"+key].on
 	n.mu.Unlock()
 	if done {
 		return
@@ -1341,7 +1379,8 @@ func (n *Nudger) outlook(ctx context.Context, s bh.RadarSettings, now time.Time)
 			return
 		}
 		n.mu.Lock()
-		n.sent[key], n.sent["near/"+key] = sent, true
+		n.markLocked(key, sent)
+		n.markLocked("near/"+key, true)
 		n.mu.Unlock()
 		if sent {
 			return

@@ -1027,7 +1027,7 @@ func TestRadarNeverSpeaksForTheSample(t *testing.T) {
 	ctx := context.Background()
 	notify := &recNotifier{}
 	rig := newRadarRig(t, db, clock, notify, "p1")
-	shift, err := db.LoadSample(ctx, "T1", "D1", "U1")
+	shift, err := bh.LoadSample(ctx, db, "T1", "D1", "U1")
 	require.NoError(t, err)
 	require.True(t, shift.Sample)
 	st := rig.settle(func(s bh.ShiftState) bool { return s.ShiftID == shift.ID && s.Notes == 6 })

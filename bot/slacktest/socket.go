@@ -520,6 +520,22 @@ func (s *Server) WaitAck(ctx context.Context, envelopeID string) (Ack, error) {
 	return a, err
 }
 
+// forgetDeliveriesLocked drops the envelopes acked or redelivered under
+// a new id, and every ack (see Forget). One not acked yet stays: its ack
+// is still timed, and it may be redelivered.
+func (s *Server) forgetDeliveriesLocked() {
+	var waiting []*delivery
+	for _, d := range s.sentOrder {
+		if d.acked || d.superseded {
+			delete(s.sent, d.env.EnvelopeID)
+			continue
+		}
+		waiting = append(waiting, d)
+	}
+	s.sentOrder = waiting
+	s.acks, s.firstAck = nil, map[string]int{}
+}
+
 // Acks lists every ack received, in arrival order.
 func (s *Server) Acks() []Ack {
 	s.mu.Lock()

@@ -354,20 +354,33 @@ func (s *Server) Calls(method string) []Call {
 	return out
 }
 
-// Forget drops the record of Web API calls, of past message states
-// (messages themselves stay, in their current state) and the bytes of
-// delivered files (their names and places stay), so a long benchmark
-// measures the bot, not the fake's growing record. Call it while nothing
-// waits on calls or messages: a wait under way may miss what came before.
+// Forget drops what the fake has recorded so far and the bot can no
+// longer ask for, so that a long benchmark measures the bot, not the
+// fake's growing record: the Web API calls, past message states, the
+// content of messages (their text, blocks, attachments and metadata: each
+// message stays, as Slack keeps it, so chat.update and chat.delete answer
+// as before and set new content), the bytes of delivered files (their
+// names and places stay), and the envelopes acked or redelivered with
+// their acks (an envelope still owed stays, to be redelivered). Call it
+// while nothing waits on calls, messages or acks: a wait under way may
+// miss what came before.
 func (s *Server) Forget() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.calls, s.history = nil, nil
+	for k, m := range s.messages {
+		if m.Text != "" || m.Blocks != nil || m.Attachments != nil || m.Metadata != nil {
+			bare := *m
+			bare.Text, bare.Blocks, bare.Attachments, bare.Metadata = "", nil, nil, nil
+			s.messages[k] = &bare
+		}
+	}
 	for _, f := range s.files {
 		if f.Completed {
 			f.Content = nil
 		}
 	}
+	s.forgetDeliveriesLocked()
 }
 
 // WaitCall waits for the first call, past or future, of method ("" = any)
@@ -595,6 +608,10 @@ func metadata(c *Call) (json.RawMessage, map[string]any) {
 
 // storeLocked records a new message state for Messages and WaitMessage.
 func (s *Server) storeLocked(m *Message) {
+	// A value parsed from a request is a piece of the request's whole body
+	// (blocks and all): what stays of the message after Forget must not
+	// hold the body.
+	m.Channel, m.ThreadTS, m.User, m.EphemeralUser = strings.Clone(m.Channel), strings.Clone(m.ThreadTS), strings.Clone(m.User), strings.Clone(m.EphemeralUser)
 	k := msgKey{m.Channel, m.TS}
 	if _, ok := s.messages[k]; !ok {
 		s.msgOrder[m.Channel] = append(s.msgOrder[m.Channel], m.TS)

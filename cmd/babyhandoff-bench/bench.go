@@ -33,7 +33,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	dur := fs.Duration("duration", 20*time.Second, "how long to send")
 	sizes := fs.String("prefill-mb", "0,10", "embedded database sizes to measure at, in MB (comma-separated)")
 	sustain := fs.String("sustain", "200,500", "higher rates to hold for -duration on an empty database (capture suite)")
-	suite := fs.String("suite", "all", "capture, plan, radar, model, hosted, memory, disk, soak or all")
+	suite := fs.String("suite", "all", "capture, plan, radar, model, hosted, memory, disk, wal, soak or all")
 	diskRounds := fs.Int("disk-rounds", 1000, "rounds of each disk measure: two 4 KB writes with fsync, and one written in place with a data-only sync, back to back and (at most 300) -gap apart (disk suite)")
 	modelRounds := fs.Int("model-rounds", 20, "council runs against the local model server (model suite)")
 	modelLatency := fs.Duration("model-latency", 300*time.Millisecond, "what the local model server adds to each call (model suite)")
@@ -41,6 +41,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	samples := fs.Int("samples", 40, "notes measured one by one (radar suite)")
 	debounce := fs.Duration("debounce", 500*time.Millisecond, "the radar's debounce (radar suite)")
 	plans := fs.Int("plans", 50, "how many /plan and what-if rounds (plan suite)")
+	walNotes := fs.Int("wal-notes", 30000, "notes of 1.5 KB in each database before the spaced writes (wal suite)")
 	soakDays := fs.Int("days", 90, "simulated days (soak suite)")
 	soakIdle := fs.Int("idle", 1000, "idle conversations beside the family (soak suite)")
 	soakGap := fs.Duration("gap", 100*time.Millisecond, "real time between two of the family's notes (soak suite), and between the disk suite's spaced syncs")
@@ -50,6 +51,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.IntVar(&hosted.busy, "busy", 10, "teams that send a burst of notes into one DM (hosted suite)")
 	fs.IntVar(&hosted.burst, "burst", 10, "notes each busy team sends at once (hosted suite)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file (go tool pprof)")
+	memProfile := fs.String("memprofile", "", "write a heap profile (in use after a collection, and allocated) and the goroutines at each of the soak's rows, to FILE-dayN and FILE-dayN-goroutines.txt, and Go's memory by class to stderr (soak suite; go tool pprof; GODEBUG=memprofilerate=4096 samples finer than every 512 KB)")
 	out := fs.String("out", "", "also write the results, with the method and the machine, to this Markdown file (e.g. BENCHMARKS.md)")
 	engine := fs.String("engine", engineSQLite, "embedded engine to measure: sqlite (the only one)")
 	if err := fs.Parse(args); err != nil {
@@ -91,6 +93,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}{
 		{"memory", func() int { return benchMemory(ctx, engs, w, stderr) }},
 		{"disk", func() int { return benchDisk(ctx, *diskRounds, *soakGap, w, stderr) }},
+		{"wal", func() int { return benchWAL(ctx, *walNotes, min(*diskRounds, spacedRounds), *soakGap, w, stderr) }},
 		{"capture", func() int { return benchCaptureSuite(ctx, engs, *rate, *dur, *sizes, *sustain, w, stderr) }},
 		{"plan", func() int {
 			return eachEngine(engs, w, func(e string) int { return benchPlans(ctx, e, *plans, w, stderr) })
@@ -108,9 +111,9 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 					// In a process of its own, so that its heap and RSS are a
 					// bot's after months, not what the suites before left.
 					return benchChild(ctx, w, stderr, "-suite", "soak", "-engine", e, "-days", strconv.Itoa(*soakDays), "-idle", strconv.Itoa(*soakIdle),
-						"-gap", soakGap.String())
+						"-gap", soakGap.String(), "-memprofile", *memProfile)
 				}
-				return benchSoak(ctx, e, *soakDays, *soakIdle, *soakGap, w, stderr)
+				return benchSoak(ctx, e, *soakDays, *soakIdle, *soakGap, *memProfile, w, stderr)
 			})
 		}},
 	}
@@ -126,7 +129,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(w)
 	}
 	if !ran {
-		fmt.Fprintf(stderr, "bench: unknown -suite %q; use capture, plan, radar, model, hosted, memory, disk, soak or all\n", *suite)
+		fmt.Fprintf(stderr, "bench: unknown -suite %q; use capture, plan, radar, model, hosted, memory, disk, wal, soak or all\n", *suite)
 		return 2
 	}
 	return 0

@@ -177,11 +177,11 @@ func benchHosted(ctx context.Context, engine string, o hostedOpts, w, stderr io.
 	time.Sleep(500 * time.Millisecond) // the last calls' answers, then idle
 	var tiers bytes.Buffer
 	over := tierTable(&tiers, fake, teamOf)
-	fake.Forget() // its record of calls is the benchmark's, not the bot's
+	fake.Forget() // its record is the benchmark's, not the bot's
 	heap1, rss1 := idleMemory()
 
 	fmt.Fprintf(w, "## Hosted: %d installed teams over HTTP, one family each (%s engine)\n\n", o.teams, engine)
-	fmt.Fprintf(w, "Each team is installed by OAuth (sealed token in the store) and served with its own token over HTTP mode's signed requests from the fake Slack. Each team's parent opens App Home and sends one note; %d busy teams send %d notes at once into one DM. Envelopes are sent at %d/s (%d in %.1f s). Memory is measured idle after a GC, before the installs and after the traffic, in this process, the fake Slack's record of calls dropped first (its messages and views stay: an upper bound).\n\n",
+	fmt.Fprintf(w, "Each team is installed by OAuth (sealed token in the store) and served with its own token over HTTP mode's signed requests from the fake Slack. Each team's parent opens App Home and sends one note; %d busy teams send %d notes at once into one DM. Envelopes are sent at %d/s (%d in %.1f s). Memory is measured idle after a GC, before the installs and after the traffic, in this process, the fake Slack's record dropped first (its calls, the envelopes acked and the messages' text and blocks; each message's id and state and the views stay: an upper bound).\n\n",
 		o.busy, o.burst, o.rate, len(jobs), offered.Seconds())
 	fmt.Fprintln(w, "| teams | envelopes | refused | notes answered | ack p50 | ack p99 | ack max | signature check | heap per idle team | resident per idle team |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")

@@ -7,8 +7,10 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"runtime/pprof"
 	"strings"
 	"sync"
@@ -57,7 +59,7 @@ type soakWindow struct {
 // start. The family keeps up: each morning the tasks, deadlines and supplies
 // of the day before are marked done. Every 10 days it prints the database's
 // size, memory and the latencies of those days.
-func benchSoak(ctx context.Context, engine string, days, idle int, gap time.Duration, w, stderr io.Writer) int {
+func benchSoak(ctx context.Context, engine string, days, idle int, gap time.Duration, memProfile string, w, stderr io.Writer) int {
 	fail := func(err error) int { fmt.Fprintln(stderr, "bench: soak:", err); return 1 }
 	clk := &soakClock{}
 	start := time.Date(2027, 1, 4, 7, 0, 0, 0, time.UTC)
@@ -141,11 +143,39 @@ func benchSoak(ctx context.Context, engine string, days, idle int, gap time.Dura
 	time.Sleep(settleAfterCatchUp)
 
 	fmt.Fprintf(w, "## Soak: %d days of a family's use beside %d idle conversations, %s engine (%s, %d CPUs)\n\n", days, idle, engine, runtime.Version(), runtime.NumCPU())
-	fmt.Fprintf(w, "Each simulated day: 30 notes (one every 25 minutes of the clock from 07:00, %s apart in real time so the last one's reply, App Home and nudge are done, as they would be), 5 `/plan`, one Energy what-if and one Download plan (handoff.md, calendar and picture, waited for until all three are delivered), through the fake Slack, with the Risk Radar running (nudge debounce 50 ms); the retention sweep runs at each day's start, and each morning the family marks the day before's tasks, deadlines and supplies done. Latencies are over the ten days up to the row's day; sizes and memory at its end. A note's ack is timed from the envelope's send to the fake Slack's read of the ack, and \"at the socket\" to its arrival in the fake's socket (the kernel's receive time): the fake shares this process and its CPUs with the bot, and its reader may wait for the bot's work after the ack, which Slack's servers would not. A note's ack waits for its commit's write and sync of the database's log: the disk suite times that alone. \"CPU stolen by the host\" is the share of this virtual machine's CPU time the hypervisor gave to others while it wanted to run, over the row's days (/proc/stat): a stolen moment stalls whatever was running, an ack or a sync's completion. Heap and RSS are this process's after a collection that hands freed memory back: the bot and the fake Slack (which keeps every message it was sent; its record of calls and the bytes of delivered files are dropped each day).%s\n", gap, ownProcess())
+	fmt.Fprintf(w, "Each simulated day: 30 notes (one every 25 minutes of the clock from 07:00, %s apart in real time so the last one's reply, App Home and nudge are done, as they would be), 5 `/plan`, one Energy what-if and one Download plan (handoff.md, calendar and picture, waited for until all three are delivered), through the fake Slack, with the Risk Radar running (nudge debounce 50 ms); the retention sweep runs at each day's start, and each morning the family marks the day before's tasks, deadlines and supplies done. Latencies are over the ten days up to the row's day; sizes and memory at its end. A note's ack is timed from the envelope's send to the fake Slack's read of the ack, and \"at the socket\" to its arrival in the fake's socket (the kernel's receive time): the fake shares this process and its CPUs with the bot, and its reader may wait for the bot's work after the ack, which Slack's servers would not. A note's ack waits for its commit's write and sync of the database's log: the disk suite times that alone. \"CPU stolen by the host\" is the share of this virtual machine's CPU time the hypervisor gave to others while it wanted to run, over the row's days (/proc/stat): a stolen moment stalls whatever was running, an ack or a sync's completion. Heap and RSS are this process's after a collection that hands freed memory back: the bot's, with its database connections (SQLite's page caches are outside Go's heap, in RSS), and the fake Slack's, which shares the process. Each day the fake drops what the bot can no longer ask it for (its record of calls, the envelopes acked and their acks, the text and blocks of the messages the bot posted, the bytes of delivered files); it keeps each message's id and state, as Slack does, so that the bot can still update or delete it: that rest grows with the days, a few hundred bytes a message.%s\n", gap, ownProcess())
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| day | database file (with its log) | notes (not done; open and not past: what plans read) | runs | heap | RSS (anon + file) | note ack p50 | note ack p99 | ack p99 at the socket | /plan → card p50 | /plan → card p99 | radar note → state p95 | CPU stolen by the host |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 
+	// With a profile, how many goroutines ran at once at most: each one
+	// that ever ran keeps its record in the heap.
+	var peakG atomic.Int64
+	if memProfile != "" {
+		burst := false
+		go func() {
+			t := time.NewTicker(time.Millisecond)
+			defer t.Stop()
+			for {
+				select {
+				case <-runCtx.Done():
+					return
+				case <-t.C:
+					if n := int64(runtime.NumGoroutine()); n > peakG.Load() {
+						peakG.Store(n)
+						if n > 300 && !burst {
+							// Who they are, once: they come and go in a burst.
+							burst = true
+							if f, err := os.Create(strings.TrimSuffix(memProfile, filepath.Ext(memProfile)) + "-burst-goroutines.txt"); err == nil {
+								_ = pprof.Lookup("goroutine").WriteTo(f, 1)
+								_ = f.Close()
+							}
+						}
+					}
+				}
+			}
+		}()
+	}
 	team := fake.Config().TeamID
 	version := 0
 	win := soakWindow{cpu: readCPUTimes()}
@@ -217,18 +247,90 @@ func benchSoak(ctx context.Context, engine string, days, idle int, gap time.Dura
 			if err := soakRow(ctx, w, db, engine, team, day, clk.Now(), win); err != nil {
 				return fail(err)
 			}
+			if memProfile != "" {
+				if err := writeHeapProfile(dayFile(memProfile, day)); err != nil {
+					return fail(err)
+				}
+				fmt.Fprintf(stderr, "bench: soak: day %d: at most %d goroutines at once since the last row; %s\n", day, peakG.Swap(0), memClasses())
+			}
 			win = soakWindow{cpu: readCPUTimes()}
 		}
 	}
 	fmt.Fprintf(w, "\nThe %d simulated days took %s.\n", days, time.Since(began).Round(time.Second))
-	if p := os.Getenv("BABYHANDOFF_SOAK_HEAPPROFILE"); p != "" {
-		if f, err := os.Create(p); err == nil {
-			runtime.GC()
-			_ = pprof.WriteHeapProfile(f)
-			_ = f.Close()
+	return 0
+}
+
+// memClasses splits the process's memory for a profile's reader: Go's
+// memory by class (runtime/metrics: heap objects, goroutine stacks, free
+// heap pages, the runtime's metadata, the profile's own records, ...),
+// and what the resident anonymous memory has beyond all Go holds: memory
+// not allocated by Go, which here is SQLite's (modernc.org/sqlite
+// allocates outside Go's heap).
+func memClasses() string {
+	runtime.GC() // not the garbage of writing the profiles
+	var ms []metrics.Sample
+	for _, d := range metrics.All() {
+		if strings.HasPrefix(d.Name, "/memory/classes/") && d.Name != "/memory/classes/total:bytes" {
+			ms = append(ms, metrics.Sample{Name: d.Name})
 		}
 	}
-	return 0
+	metrics.Read(ms)
+	mb := func(v uint64) string { return fmt.Sprintf("%.1f MB", float64(v)/(1<<20)) }
+	var b strings.Builder
+	held := uint64(0)
+	for _, m := range ms {
+		v := m.Value.Uint64()
+		name := strings.TrimSuffix(strings.TrimPrefix(m.Name, "/memory/classes/"), ":bytes")
+		if name != "heap/released" {
+			held += v
+		}
+		if v >= 64<<10 {
+			fmt.Fprintf(&b, "%s %s, ", name, mb(v))
+		}
+	}
+	anon := uint64(0)
+	if kb := procStatusKB(); kb != nil {
+		anon = uint64(kb["RssAnon"]) << 10
+	}
+	outside := "0"
+	if anon > held {
+		outside = mb(anon - held)
+	}
+	return fmt.Sprintf("%d goroutines; %sGo holds %s; RSS anon %s, outside Go at least %s", runtime.NumGoroutine(), b.String(), mb(held), mb(anon), outside)
+}
+
+// dayFile names the heap profile of a day: /tmp/soak.prof → /tmp/soak-day30.prof.
+func dayFile(name string, day int) string {
+	ext := filepath.Ext(name)
+	return fmt.Sprintf("%s-day%d%s", strings.TrimSuffix(name, ext), day, ext)
+}
+
+// writeHeapProfile writes the heap as it is after a collection (the
+// profile's inuse figures are as of the last one) to name.
+func writeHeapProfile(name string) error {
+	runtime.GC()
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+		_ = f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	// The goroutines beside it, as text: each one's stack is memory the
+	// heap profile does not show.
+	g, err := os.Create(strings.TrimSuffix(name, filepath.Ext(name)) + "-goroutines.txt")
+	if err != nil {
+		return err
+	}
+	if err := pprof.Lookup("goroutine").WriteTo(g, 1); err != nil {
+		_ = g.Close()
+		return err
+	}
+	return g.Close()
 }
 
 // ownProcess says, in the full run, that the soak had a process of its

@@ -37,13 +37,13 @@ func TestBenchWritesEverySuite(t *testing.T) {
 	t.Cleanup(func() { _ = stderr.Close() })
 	code := runBench(context.Background(), []string{"-duration", "1s", "-prefill-mb", "0", "-sustain", "100", "-plans", "2",
 		"-shifts", "20", "-samples", "2", "-debounce", "50ms",
-		"-model-rounds", "2", "-model-latency", "20ms", "-days", "2", "-idle", "10", "-gap", "1ms", "-disk-rounds", "20", "-teams", "5", "-busy", "1", "-burst", "2", "-out", out}, stdout, stderr)
+		"-model-rounds", "2", "-model-latency", "20ms", "-days", "2", "-idle", "10", "-gap", "1ms", "-disk-rounds", "20", "-wal-notes", "50", "-teams", "5", "-busy", "1", "-burst", "2", "-out", out}, stdout, stderr)
 	logged, _ := os.ReadFile(stderr.Name())
 	require.Equal(t, 0, code, "stderr:\n%s", logged)
 	b, err := os.ReadFile(out)
 	require.NoError(t, err)
 	doc := string(b)
-	for _, want := range []string{"# BabyHandoff benchmarks", "Method:", "CPUs", "## Memory at idle", "## Disk: 20 rounds", "| two in a row |", "## Capture", "| 100/s |",
+	for _, want := range []string{"# BabyHandoff benchmarks", "Method:", "CPUs", "## Memory at idle", "## Disk: 20 rounds", "| two in a row |", "## SQLite's tail when notes come spaced: 20 durable writes", "| SQLite out of the box: one insert |", "| the store: a note's capture |", "## Capture", "| 100/s |",
 		"## /plan", "## Risk Radar", "note stored → nudge posted",
 		"## Model mode", "overhead outside model calls", "## Soak: 2 days", "| 2 | ", "this suite has a process of its own",
 		"(engine: sqlite)", "| engine |", "| sqlite | ",

@@ -263,17 +263,11 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	return 0
 }
 
-// sampleStore is what sampleNotes needs of a store, on either engine.
-type sampleStore interface {
-	LoadSample(ctx context.Context, teamID, channelID, userID string) (bh.Shift, error)
-	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
-}
-
 // sampleNotes stores the sample shift in a conversation and returns its
 // notes in the sample's order (they are stored concurrently, so the store's
 // order varies; the demo's output must not).
-func sampleNotes(ctx context.Context, db sampleStore, teamID, channelID, userID string) ([]bh.Note, error) {
-	sh, err := db.LoadSample(ctx, teamID, channelID, userID)
+func sampleNotes(ctx context.Context, db bh.SampleStore, teamID, channelID, userID string) ([]bh.Note, error) {
+	sh, err := bh.LoadSample(ctx, db, teamID, channelID, userID)
 	if err != nil {
 		return nil, err
 	}

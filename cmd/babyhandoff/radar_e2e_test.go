@@ -112,7 +112,12 @@ func TestE2ERadarNudgeDoneSnoozeOutlook(t *testing.T) {
 	h.ephemeral("DU1", "U1", "another conversation")
 	h.ack(h.clickIn("DU1", nudge.TS, "U1", actionsBlock, blocks.ActionRadarSnooze+"_1h", "1h"))
 	snoozed := h.ephemeral("DU1", "U1", "snoozed here until <!date^")
-	assert.Contains(t, snoozed.Text, "|Mon 12:00>", "a date token: each reader's own clock, the parent's zone as fallback")
+	// An hour from the clock's time at the tap (waiting for the radar
+	// above moved it on by a few seconds a look, how many depends on the
+	// machine), on the parent's clock (Paris) in the token's fallback.
+	paris, err := time.LoadLocation("Europe/Paris")
+	require.NoError(t, err)
+	assert.Contains(t, snoozed.Text, "|"+clock.Now().Add(time.Hour).In(paris).Format("Mon 15:04")+">", "a date token: each reader's own clock, the parent's zone as fallback")
 
 	// The morning outlook, from the command.
 	h.ack(h.slash("/radar", "outlook 6", "DU1", "U1"))
@@ -122,7 +127,7 @@ func TestE2ERadarNudgeDoneSnoozeOutlook(t *testing.T) {
 
 	// App Home shows the wake-ups and switches the outlook off.
 	h.ack(h.homeOpened("U1", ""))
-	_, err := h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
+	_, err = h.fake.WaitCall(h.ctx(), "views.publish", func(c slacktest.Call) bool {
 		raw, _ := json.Marshal(c.JSON["view"])
 		return strings.Contains(string(raw), "Radar checks") && strings.Contains(string(raw), "every day at 06:00")
 	})

@@ -10,6 +10,16 @@ import (
 // handoffs, people), with their fields in the order the old store wrote
 // them: an export is written back byte for byte only if they stay so.
 
+// The documents of a family that store/legacy makes, for a conversation
+// from before families, in the same format.
+type (
+	ShiftDoc  = shiftDoc
+	ConvDoc   = convDoc
+	MemberDoc = memberDoc
+	PersonDoc = personDoc
+	QuietDoc  = quietDoc
+)
+
 type shiftDoc struct {
 	ID        string    `bson:"_id"`
 	TeamID    string    `bson:"team_id"`

@@ -31,79 +31,61 @@ func RecordOf(d Dump) (bh.FamilyRecord, error) {
 	for name, docs := range d.Collections {
 		for _, raw := range docs {
 			var err error
-			decode := func(v any) bool {
-				if err = unzipDoc(raw, v); err != nil {
-					err = bh.Errorf(bh.EINVALID, "A document in %s cannot be read: %v", name, err)
-				}
-				return err == nil
-			}
 			switch name {
 			case colShifts:
-				var v shiftDoc
-				if decode(&v) {
+				if v, ok := as[shiftDoc](raw, name, &err); ok {
 					r.Shift, r.Left = v.domain(), v.Left
 				}
 			case colLogs:
-				var v logDoc
-				if decode(&v) {
+				if v, ok := as[logDoc](raw, name, &err); ok {
 					r.Notes = append(r.Notes, v.domain())
 				}
 			case colReplies:
-				var v replyDoc
-				if decode(&v) {
+				if v, ok := as[replyDoc](raw, name, &err); ok {
 					replies[v.ID] = v
 				}
 			case colShiftState:
-				var v shiftStateDoc
-				if decode(&v) {
+				if v, ok := as[shiftStateDoc](raw, name, &err); ok {
 					st := v.domain()
 					r.State, r.StateFingerprint = &st, v.Fingerprint
 				}
 			case colRuns:
-				var v runDoc
-				if decode(&v) {
+				if v, ok := as[runDoc](raw, name, &err); ok {
 					run(v.ID).Run = v.domain()
 					if v.DetailsRemovedAt != nil {
 						r.DetailsRemoved[v.ID] = v.DetailsRemovedAt.UTC()
 					}
 				}
 			case colTasks:
-				var t taskDoc
-				if decode(&t) {
+				if t, ok := as[taskDoc](raw, name, &err); ok {
 					run(t.RunID).Tasks = append(run(t.RunID).Tasks, bh.Task{ID: t.ID, RunID: t.RunID, Name: t.Name, Agent: t.AgentName, Status: bh.Status(t.Status),
 						Attempt: t.Attempt, MaxAttempts: t.MaxAttempts, Inputs: t.Inputs, Outputs: t.Outputs, Error: t.Error, TraceID: t.TraceID, QueuedAt: t.QueuedAt.UTC(),
 						StartedAt: t.StartedAt.UTC(), FinishedAt: t.FinishedAt.UTC()})
 				}
 			case colMessages:
-				var m messageDoc
-				if decode(&m) {
+				if m, ok := as[messageDoc](raw, name, &err); ok {
 					run(m.RunID).Messages = append(run(m.RunID).Messages, bh.Message{ID: m.ID, RunID: m.RunID, TaskID: m.TaskID, Seq: m.Seq, Sender: m.Sender,
 						Role: m.Role, Content: m.Content, Meta: m.Meta, At: m.CreatedAt.UTC()})
 				}
 			case colContextPacks:
-				var v packDoc
-				if decode(&v) {
+				if v, ok := as[packDoc](raw, name, &err); ok {
 					run(v.RunID).Pack = v.domain()
 				}
 			case colProposals:
-				var v proposalDoc
-				if decode(&v) {
+				if v, ok := as[proposalDoc](raw, name, &err); ok {
 					run(v.RunID).Proposals = append(run(v.RunID).Proposals, v.domain())
 				}
 			case colDecisions:
-				var v decisionDoc
-				if decode(&v) {
+				if v, ok := as[decisionDoc](raw, name, &err); ok {
 					run(v.RunID).Decision = v.domain()
 				}
 			case colArtifacts:
-				var a artifactDoc
-				if decode(&a) {
+				if a, ok := as[artifactDoc](raw, name, &err); ok {
 					run(a.RunID).Artifacts = append(run(a.RunID).Artifacts, bh.Artifact{ID: a.ID, RunID: a.RunID, Kind: a.Kind, Name: a.Name, Content: a.Content,
 						CreatedAt: a.CreatedAt.UTC()})
 				}
 			case colEvents:
-				var e eventDoc
-				if decode(&e) {
+				if e, ok := as[eventDoc](raw, name, &err); ok {
 					ev := bh.Event{ID: e.ID, TeamID: e.TeamID, ShiftID: e.ShiftID, RunID: e.RunID, At: e.At.UTC(), Agent: e.Agent, Type: e.Type, Text: e.Text, Meta: e.Meta}
 					if e.RunID != "" {
 						run(e.RunID).Events = append(run(e.RunID).Events, ev)
@@ -112,49 +94,40 @@ func RecordOf(d Dump) (bh.FamilyRecord, error) {
 					}
 				}
 			case colNudges:
-				var v postDoc
-				if decode(&v) {
+				if v, ok := as[postDoc](raw, name, &err); ok {
 					r.Posts = append(r.Posts, v.domain())
 				}
 			case colRadarSettings:
-				var v radarSettingsDoc
-				if decode(&v) {
+				if v, ok := as[radarSettingsDoc](raw, name, &err); ok {
 					s := v.domain()
 					r.Settings = &s
 				}
 			case colDuty:
-				var v dutyDoc
-				if decode(&v) {
+				if v, ok := as[dutyDoc](raw, name, &err); ok {
 					r.Duty = &bh.Duty{TeamID: v.TeamID, ShiftID: v.ShiftID, UserID: v.UserID, Since: v.Since.UTC(), Until: utcOrZero(v.Until), HandoffID: v.HandoffID}
 				}
 			case colHandoffs:
-				var v handoffDoc
-				if decode(&v) {
+				if v, ok := as[handoffDoc](raw, name, &err); ok {
 					r.Handoffs = append(r.Handoffs, v.domain())
 				}
 			case colCounters:
-				var v counterDoc
-				if decode(&v) {
+				if v, ok := as[counterDoc](raw, name, &err); ok {
 					r.RunVersion = v.Seq
 				}
 			case colConversations:
-				var v convDoc
-				if decode(&v) {
+				if v, ok := as[convDoc](raw, name, &err); ok {
 					r.Conversations = append(r.Conversations, v.domain())
 				}
 			case colMembers:
-				var v memberDoc
-				if decode(&v) {
+				if v, ok := as[memberDoc](raw, name, &err); ok {
 					r.Members = append(r.Members, v.domain())
 				}
 			case colPeople:
-				var v personDoc
-				if decode(&v) {
+				if v, ok := as[personDoc](raw, name, &err); ok {
 					r.People = append(r.People, bh.Person{TeamID: v.TeamID, UserID: v.UserID, Quiet: v.Quiet.domain(), UpdatedAt: v.UpdatedAt.UTC()})
 				}
 			case colInvites:
-				var v inviteDoc
-				if decode(&v) {
+				if v, ok := as[inviteDoc](raw, name, &err); ok {
 					r.Invites = append(r.Invites, v.domain())
 				}
 			}
@@ -177,6 +150,16 @@ func RecordOf(d Dump) (bh.FamilyRecord, error) {
 	}
 	r.Sort()
 	return r, nil
+}
+
+// as decodes raw, a document of the collection name, as a T; a document
+// that cannot be read is an EINVALID error in err.
+func as[T any](raw bson.Raw, name string, err *error) (v T, ok bool) {
+	if e := unzipDoc(raw, &v); e != nil {
+		*err = bh.Errorf(bh.EINVALID, "A document in %s cannot be read: %v", name, e)
+		return v, false
+	}
+	return v, true
 }
 
 // DumpOf writes a family's record as the export's documents, as the old

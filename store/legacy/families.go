@@ -13,6 +13,7 @@ import (
 	"go.mongodb.org/mongo-driver/bson"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/store/archive"
 )
 
 // This file: the documents as the old engine's open left them, and each
@@ -106,54 +107,10 @@ func shelfKey(coll string, doc bson.Raw) (string, bool) {
 	return key, true
 }
 
-// The documents the families are made of, as the old engine wrote them
-// (the same fields, in the same order).
-type (
-	shiftDoc struct {
-		ID        string    `bson:"_id"`
-		TeamID    string    `bson:"team_id"`
-		ChannelID string    `bson:"channel_id"`
-		TZ        string    `bson:"tz,omitempty"`
-		Sample    bool      `bson:"sample,omitempty"`
-		SweptRev  int       `bson:"swept_rev,omitempty"`
-		CreatedAt time.Time `bson:"created_at"`
-		UpdatedAt time.Time `bson:"updated_at"`
-		Left      []string  `bson:"left,omitempty"`
-	}
-	convDoc struct {
-		ID        string    `bson:"_id"`
-		TeamID    string    `bson:"team_id"`
-		ChannelID string    `bson:"channel_id"`
-		ShiftID   string    `bson:"shift_id"`
-		Kind      string    `bson:"kind"`
-		UserID    string    `bson:"user_id,omitempty"`
-		Since     time.Time `bson:"since"`
-	}
-	memberDoc struct {
-		ID        string    `bson:"_id"`
-		TeamID    string    `bson:"team_id"`
-		ShiftID   string    `bson:"shift_id"`
-		UserID    string    `bson:"user_id"`
-		JoinedAt  time.Time `bson:"joined_at"`
-		InvitedBy string    `bson:"invited_by,omitempty"`
-	}
-	quietDoc struct {
-		From int `bson:"from"`
-		To   int `bson:"to"`
-	}
-	personDoc struct {
-		ID        string    `bson:"_id"`
-		TeamID    string    `bson:"team_id"`
-		UserID    string    `bson:"user_id"`
-		Quiet     *quietDoc `bson:"quiet,omitempty"`
-		UpdatedAt time.Time `bson:"updated_at"`
-	}
-)
-
-func (v *view) shifts() ([]shiftDoc, error) {
-	out := make([]shiftDoc, 0, len(v.colls["shifts"]))
+func (v *view) shifts() ([]archive.ShiftDoc, error) {
+	out := make([]archive.ShiftDoc, 0, len(v.colls["shifts"]))
 	for _, raw := range v.colls["shifts"] {
-		var d shiftDoc
+		var d archive.ShiftDoc
 		if err := bson.Unmarshal(raw, &d); err != nil {
 			return nil, fmt.Errorf("a family: %w", err)
 		}
@@ -194,7 +151,7 @@ func (v *view) makeFamilies(now time.Time) error {
 	if err != nil {
 		return err
 	}
-	slices.SortFunc(shifts, func(a, b shiftDoc) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(shifts, func(a, b archive.ShiftDoc) int { return strings.Compare(a.ID, b.ID) })
 	mapped, family := map[string]bool{}, map[string]bool{}
 	for _, c := range v.colls["conversations"] {
 		mapped[str(c, "_id")], family[str(c, "shift_id")] = true, true
@@ -212,8 +169,8 @@ func (v *view) makeFamilies(now time.Time) error {
 		kind := bh.ConversationKindOf(sd.ChannelID)
 		writers := writers(sd, kind, notes[sd.TeamID+"/"+sd.ID])
 		them := slices.DeleteFunc(slices.Clone(writers), func(u string) bool { return slices.Contains(sd.Left, u) })
-		row := convDoc{ID: sd.TeamID + "/" + sd.ChannelID, TeamID: sd.TeamID, ChannelID: sd.ChannelID, ShiftID: sd.ID, Kind: string(kind), Since: sd.CreatedAt}
-		var q *quietDoc
+		row := archive.ConvDoc{ID: sd.TeamID + "/" + sd.ChannelID, TeamID: sd.TeamID, ChannelID: sd.ChannelID, ShiftID: sd.ID, Kind: string(kind), Since: sd.CreatedAt}
+		var q *archive.QuietDoc
 		switch {
 		case kind == bh.ConvDM && len(them) == 0 && len(sd.Left) > 0 && len(writers) > 0:
 			row.ShiftID, row.UserID = "", writers[0]
@@ -221,7 +178,7 @@ func (v *view) makeFamilies(now time.Time) error {
 			row.UserID = them[0]
 			for _, s := range settings[sd.TeamID+"/"+sd.ID] {
 				var set struct {
-					Quiet *quietDoc `bson:"quiet"`
+					Quiet *archive.QuietDoc `bson:"quiet"`
 				}
 				if err := bson.Unmarshal(s, &set); err != nil {
 					return fmt.Errorf("the radar settings of %s: %w", sd.ID, err)
@@ -231,11 +188,11 @@ func (v *view) makeFamilies(now time.Time) error {
 		}
 		err := v.add("conversations", row)
 		for _, u := range them {
-			err = cmp.Or(err, v.add("members", memberDoc{ID: sd.TeamID + "/" + sd.ID + "/" + u, TeamID: sd.TeamID, ShiftID: sd.ID, UserID: u, JoinedAt: sd.CreatedAt}))
+			err = cmp.Or(err, v.add("members", archive.MemberDoc{ID: sd.TeamID + "/" + sd.ID + "/" + u, TeamID: sd.TeamID, ShiftID: sd.ID, UserID: u, JoinedAt: sd.CreatedAt}))
 		}
 		if id := sd.TeamID + "/" + row.UserID; q != nil && len(people[id]) == 0 {
 			// A person who chose already keeps their choice.
-			err = cmp.Or(err, v.add("people", personDoc{ID: id, TeamID: sd.TeamID, UserID: row.UserID, Quiet: q, UpdatedAt: now.UTC().Truncate(time.Millisecond)}))
+			err = cmp.Or(err, v.add("people", archive.PersonDoc{ID: id, TeamID: sd.TeamID, UserID: row.UserID, Quiet: q, UpdatedAt: now.UTC().Truncate(time.Millisecond)}))
 			people[id] = v.colls["people"][len(v.colls["people"])-1:]
 		}
 		if err != nil {
@@ -247,7 +204,7 @@ func (v *view) makeFamilies(now time.Time) error {
 
 // writers are the people who wrote a shift's notes in its own
 // conversation, by their first note (a DM's: its first writer only).
-func writers(sd shiftDoc, kind bh.ConversationKind, notes []bson.Raw) []string {
+func writers(sd archive.ShiftDoc, kind bh.ConversationKind, notes []bson.Raw) []string {
 	type note struct {
 		id, channel, user string
 		at                time.Time
@@ -285,7 +242,7 @@ func (v *view) families() ([]Family, error) {
 	if err != nil {
 		return nil, err
 	}
-	slices.SortFunc(shifts, func(a, b shiftDoc) int {
+	slices.SortFunc(shifts, func(a, b archive.ShiftDoc) int {
 		return cmp.Or(strings.Compare(a.TeamID, b.TeamID), strings.Compare(a.ChannelID, b.ChannelID))
 	})
 	byShift := map[string]map[string][]bson.Raw{"logs": group(maps.Values(v.shelf["logs"]), ofShift)}
@@ -329,7 +286,7 @@ func (v *view) families() ([]Family, error) {
 			if bh.IsFamilyKey(sd.ChannelID) || bh.IsSampleChannel(sd.ChannelID) || str(c, "shift_id") == id {
 				continue
 			}
-			var row convDoc
+			var row archive.ConvDoc
 			raw, err := c, bson.Unmarshal(c, &row)
 			if err == nil {
 				row.ShiftID = ""

@@ -39,127 +39,112 @@ func (db *DB) bumpRevs(ctx context.Context, shiftID string, swept, notes int) er
 	return err
 }
 
-// family is the conversation of team/channel (or one made up from the
-// shift it founded); ok is false when it feeds no family.
-func (db *DB) family(ctx context.Context, teamID, channelID string) (c bh.Conversation, ok bool, err error) {
-	if !bh.IsSampleChannel(channelID) {
-		c, err = get[bh.Conversation](ctx, db.c(colConversations), key(teamID, channelID))
-		if ok, err := found(err); ok || err != nil {
-			return c, ok && c.ShiftID != "", err
-		}
-	}
-	sh, err := db.foundedShift(ctx, teamID, channelID)
-	if ok, err := found(err); !ok {
-		return bh.Conversation{}, false, err
-	}
-	if bh.ConversationKindOf(channelID) == bh.ConvDM && len(sh.Leavers) > 0 {
-		// A DM whose person left the family it founded feeds none.
-		k, err := db.c(colNotes).CountDocuments(ctx, bson.M{"teamid": teamID, "channelid": channelID, "userid": bson.M{"$in": sh.Leavers}})
-		if err != nil || k > 0 {
-			return bh.Conversation{}, false, err
-		}
-	}
-	return bh.Conversation{TeamID: teamID, ChannelID: channelID, ShiftID: sh.ID, Kind: bh.ConversationKindOf(channelID), Since: sh.CreatedAt}, true, nil
+// family is the family team/channel feeds (bh.ConversationFamily).
+func (db *DB) family(ctx context.Context, teamID, channelID string) (bh.Conversation, bool, error) {
+	return bh.ConversationFamily(ctx, familyWriter{db: db}, teamID, channelID)
 }
 
-// ensureShift is the family a note in team/channel goes to (made at its first).
+// ensureShift is the family a note in team/channel goes to, made at its
+// first (bh.NoteFamily).
 func (db *DB) ensureShift(ctx context.Context, now time.Time, teamID, channelID, userID string) (bh.Shift, error) {
-	if bh.IsSampleChannel(channelID) {
-		return db.ensureFoundedShift(ctx, now, teamID, channelID) // a sample lives apart
-	}
-	kind := bh.ConversationKindOf(channelID)
-	c, err := get[bh.Conversation](ctx, db.c(colConversations), key(teamID, channelID))
-	if ok, err := found(err); err != nil {
-		return bh.Shift{}, err
-	} else if !ok {
-		// Its own shift from before families (unless its person left it),
-		// else the writer's family, else a new one keyed by it.
-		d, err := db.foundedShift(ctx, teamID, channelID)
-		if err == nil && userID != "" && kind == bh.ConvDM && slices.Contains(d.Leavers, userID) {
-			return db.newFamily(ctx, now, bh.Conversation{TeamID: teamID, ChannelID: channelID, Kind: bh.ConvDM, UserID: userID}, userID)
-		}
-		sh := d.Shift
-		if err == errNoDocs {
-			sh, err = db.writersFamily(ctx, teamID, userID, kind == bh.ConvDM)
-		}
-		if err == errNoDocs {
-			sh, err = db.ensureFoundedShift(ctx, now, teamID, channelID)
-		}
-		c = bh.Conversation{TeamID: teamID, ChannelID: channelID, ShiftID: sh.ID, Kind: kind, Since: now}
-		if kind == bh.ConvDM {
-			c.UserID = userID
-		}
-		return sh, errOr(err, db.feed(ctx, now, c, userID))
-	}
-	if c.ShiftID != "" {
-		sh, err := db.shiftByID(ctx, teamID, c.ShiftID)
-		if err == nil && c.Kind == bh.ConvDM && c.UserID == "" && userID != "" {
-			c.UserID = userID // a DM whose person was not known: now known
-			return sh, db.feed(ctx, now, c, userID)
-		}
-		if bh.ErrorCode(err) != bh.ENOTFOUND {
-			return sh, err
-		}
-	}
-	return db.newFamily(ctx, now, c, userID) // its person left the family it fed
+	return bh.NoteFamily(ctx, familyWriter{db, now}, now, teamID, channelID, userID)
 }
 
-// newFamily makes a family keyed apart, fed by c, with userID its member.
-func (db *DB) newFamily(ctx context.Context, now time.Time, c bh.Conversation, userID string) (bh.Shift, error) {
-	id := newID()
-	sh := bh.Shift{ID: id, TeamID: c.TeamID, ChannelID: bh.FamilyKey(id), CreatedAt: now, UpdatedAt: now}
-	c.ShiftID, c.Since = id, now
-	return sh, errOr(db.insertShift(ctx, sh), db.feed(ctx, now, c, userID))
+// familyWriter is a transaction's reads and writes of families, as
+// bh.ConversationFamily and bh.NoteFamily need them (now: when it writes).
+type familyWriter struct {
+	db  *DB
+	now time.Time
 }
 
-// writersFamily is the family userID's note in a new conversation goes
-// to: the one their DM feeds, else their first; errNoDocs: none.
-func (db *DB) writersFamily(ctx context.Context, teamID, userID string, dm bool) (bh.Shift, error) {
-	if userID == "" {
-		return bh.Shift{}, errNoDocs
+func (w familyWriter) Conversation(ctx context.Context, teamID, channelID string) (c bh.Conversation, sh bh.Shift, ok bool, err error) {
+	if c, ok, err = w.Row(ctx, teamID, channelID); ok && c.ShiftID != "" {
+		if sh, err = w.db.shiftByID(ctx, teamID, c.ShiftID); bh.ErrorCode(err) == bh.ENOTFOUND {
+			sh, err = bh.Shift{}, nil // gone: the row names none
+		}
 	}
+	return c, sh, ok, err
+}
+
+func (w familyWriter) Row(ctx context.Context, teamID, channelID string) (bh.Conversation, bool, error) {
+	c, err := get[bh.Conversation](ctx, w.db.c(colConversations), key(teamID, channelID))
+	ok, err := found(err)
+	return c, ok, err
+}
+
+func (w familyWriter) WroteIn(ctx context.Context, teamID, channelID string, users []string) (bool, error) {
+	k, err := w.db.c(colNotes).CountDocuments(ctx, bson.M{"teamid": teamID, "channelid": channelID, "userid": bson.M{"$in": users}})
+	return k > 0, err
+}
+
+func (w familyWriter) Founded(ctx context.Context, teamID, key string) (bh.Shift, []string, bool, error) {
+	d, err := w.db.foundedShift(ctx, teamID, key)
+	ok, err := found(err)
+	return d.Shift, d.Leavers, ok, err
+}
+
+// WritersFamily is the one their DM feeds, else their first.
+func (w familyWriter) WritersFamily(ctx context.Context, teamID, userID string, dm bool) (bh.Shift, bool, error) {
+	db := w.db
 	if dm {
 		// Only a person's first DM goes to their family: a second founds its own.
 		if k, err := db.c(colConversations).CountDocuments(ctx, bson.M{"teamid": teamID, "userid": userID}); err != nil || k > 0 {
-			return bh.Shift{}, errOr(err, errNoDocs)
+			return bh.Shift{}, false, err
 		}
 	}
 	ms, err := db.members(ctx, bson.M{"teamid": teamID, "userid": userID})
 	if err != nil || len(ms) == 0 {
-		return bh.Shift{}, errOr(err, errNoDocs)
+		return bh.Shift{}, false, err
 	}
 	pick := ms[0].ShiftID
 	for _, m := range slices.Backward(ms) {
 		if k, err := db.c(colConversations).CountDocuments(ctx, bson.M{"teamid": teamID, "shiftid": m.ShiftID, "userid": userID}); err != nil {
-			return bh.Shift{}, err
+			return bh.Shift{}, false, err
 		} else if k > 0 {
 			pick = m.ShiftID
 		}
 	}
-	return db.shiftByID(ctx, teamID, pick)
+	sh, err := db.shiftByID(ctx, teamID, pick)
+	return sh, err == nil, err
 }
 
-func (db *DB) ensureFoundedShift(ctx context.Context, now time.Time, teamID, key string) (bh.Shift, error) {
-	d, err := db.foundedShift(ctx, teamID, key)
-	if err != errNoDocs {
-		return d.Shift, err
-	}
-	sh := bh.Shift{ID: newID(), TeamID: teamID, ChannelID: key, Sample: bh.IsSampleChannel(key), CreatedAt: now, UpdatedAt: now}
-	return sh, db.insertShift(ctx, sh)
+func (w familyWriter) AddShift(ctx context.Context, sh bh.Shift) error {
+	_, err := insert(ctx, w.db.c(colShifts), sh.ID, shiftDoc{Shift: sh, Leavers: []string{}})
+	return err
 }
 
-func (db *DB) insertShift(ctx context.Context, sh bh.Shift) error {
-	_, err := insert(ctx, db.c(colShifts), sh.ID, shiftDoc{Shift: sh, Leavers: []string{}})
+func (w familyWriter) PutConversation(ctx context.Context, c bh.Conversation) error {
+	return w.db.putConv(ctx, c)
+}
+
+func (w familyWriter) AddMember(ctx context.Context, m bh.Member) error {
+	return w.db.addMember(ctx, w.now, m)
+}
+
+func (familyWriter) NewID() string { return newID() }
+
+func (w familyWriter) HasShift(ctx context.Context, teamID, shiftID string) (bool, error) {
+	_, err := one[bh.Shift](ctx, w.db.c(colShifts), bson.M{"_id": shiftID, "teamid": teamID})
+	return found(err)
+}
+
+func (w familyWriter) IsMember(ctx context.Context, teamID, shiftID, userID string) (bool, error) {
+	k, err := w.db.c(colMembers).CountDocuments(ctx, bson.M{"_id": key(teamID, shiftID, userID)})
+	return k > 0, err
+}
+
+func (w familyWriter) Unleave(ctx context.Context, _, shiftID, userID string) error {
+	_, err := w.db.c(colShifts).UpdateOne(ctx, bson.M{"_id": shiftID}, bson.M{"$pull": bson.M{"leavers": userID}})
+	return err
+}
+
+func (w familyWriter) RemoveMember(ctx context.Context, teamID, shiftID, userID string) error {
+	_, err := w.db.c(colMembers).DeleteOne(ctx, bson.M{"_id": key(teamID, shiftID, userID)})
 	return err
 }
 
 func (db *DB) putConv(ctx context.Context, c bh.Conversation) error {
 	return put(ctx, db.c(colConversations), key(c.TeamID, c.ChannelID), c)
-}
-
-// feed makes c feed its family, with userID a member of it.
-func (db *DB) feed(ctx context.Context, now time.Time, c bh.Conversation, userID string) error {
-	return errOr(db.putConv(ctx, c), db.addMember(ctx, now, bh.Member{TeamID: c.TeamID, ShiftID: c.ShiftID, UserID: userID}))
 }
 
 // addMember adds a member, as of now, unless they are one ("" adds nobody).
@@ -224,7 +209,7 @@ func (db *DB) FamiliesOf(ctx context.Context, teamID, userID string) ([]bh.Membe
 // it fed before, from ("" when none or the same; its notes stay there). A
 // Join asked by one no longer in the family (m.InvitedBy) is ECONFLICT.
 func (db *DB) Join(ctx context.Context, m bh.Member, dm string) (from string, err error) {
-	if err := checkJoin(m, dm); err != nil {
+	if err := m.CheckJoin(dm); err != nil {
 		return "", db.fail("join family", err)
 	}
 	err = db.write(ctx, "join family", func(ctx context.Context, now time.Time) error {
@@ -234,45 +219,9 @@ func (db *DB) Join(ctx context.Context, m bh.Member, dm string) (from string, er
 	return from, err
 }
 
-// checkJoin refuses a Join that names no one, or a DM that is not one.
-func checkJoin(m bh.Member, dm string) error {
-	if m.TeamID == "" || m.ShiftID == "" || m.UserID == "" {
-		return bh.Errorf(bh.EINVALID, "Joining needs a team, a family and a person.")
-	}
-	if dm != "" && bh.ConversationKindOf(dm) != bh.ConvDM {
-		return bh.Errorf(bh.EINVALID, "Only a DM joins with its person.")
-	}
-	return nil
-}
-
-var errInviterLeft = bh.Errorf(bh.ECONFLICT, "The person who asked you is no longer in the family that invite was for, so it no longer stands; nothing was changed.")
-
-// join is Join's writes.
+// join is Join's writes (bh.JoinFamily).
 func (db *DB) join(ctx context.Context, now time.Time, m bh.Member, dm string) (from string, err error) {
-	if _, err := db.shiftByID(ctx, m.TeamID, m.ShiftID); err != nil {
-		return "", err
-	}
-	if m.InvitedBy != "" && m.InvitedBy != m.UserID { // who asked must still be in the family
-		if k, err := db.c(colMembers).CountDocuments(ctx, bson.M{"_id": key(m.TeamID, m.ShiftID, m.InvitedBy)}); err != nil || k == 0 {
-			return "", errOr(err, errInviterLeft)
-		}
-	}
-	if err := db.addMember(ctx, now, m); err != nil {
-		return "", err
-	}
-	// Back in a family they once left: no longer one who left it.
-	if _, err := db.c(colShifts).UpdateOne(ctx, bson.M{"_id": m.ShiftID}, bson.M{"$pull": bson.M{"leavers": m.UserID}}); err != nil || dm == "" {
-		return "", err
-	}
-	had, ok, err := db.family(ctx, m.TeamID, dm)
-	if err != nil || (ok && had.ShiftID == m.ShiftID) {
-		return "", err
-	}
-	if err := db.putConv(ctx, bh.Conversation{TeamID: m.TeamID, ChannelID: dm, ShiftID: m.ShiftID, Kind: bh.ConvDM, UserID: m.UserID, Since: now}); err != nil || !ok {
-		return "", err
-	}
-	_, err = db.c(colMembers).DeleteOne(ctx, bson.M{"_id": key(m.TeamID, had.ShiftID, m.UserID)})
-	return had.ShiftID, err
+	return bh.JoinFamily(ctx, familyWriter{db, now}, now, m, dm)
 }
 
 // Leave takes a person out of a family, which keeps its notes and

@@ -168,16 +168,19 @@ func (db *DB) LiveNotes(ctx context.Context, teamID, shiftID string, now time.Ti
 	return live, db.fail("live notes", err)
 }
 
-// changeNote applies change (false: none) to a note of the team in one
-// transaction, raising its revision. Unless deletedToo, a deleted note is
-// not found.
-func (db *DB) changeNote(ctx context.Context, op, teamID, id string, deletedToo bool, change func(n *bh.Note, now time.Time) bool) (n bh.Note, err error) {
+// changeNote applies e (bh.NoteEdit) to a note of the team in one
+// transaction, raising its revision.
+func (db *DB) changeNote(ctx context.Context, teamID, id string, e bh.NoteEdit) (n bh.Note, err error) {
+	op := e.Op + " " + id
+	if e.Invalid != nil {
+		return bh.Note{}, db.fail(op, e.Invalid)
+	}
 	err = db.write(ctx, op, func(ctx context.Context, now time.Time) error {
 		d, err := one[noteDoc](ctx, db.c(colNotes), bson.M{"_id": id, "teamid": teamID})
-		if n = d.Note; err != nil || (n.DeletedAt != nil && !deletedToo) {
+		if n = d.Note; err != nil || (n.DeletedAt != nil && !e.DeletedToo) {
 			return notFound(errOr(err, errNoDocs), "That note no longer exists.")
 		}
-		if !change(&n, now) {
+		if !e.Apply(&n, now) {
 			return nil
 		}
 		n.Rev, n.UpdatedAt = n.Rev+1, now
@@ -195,49 +198,30 @@ func (db *DB) changeNote(ctx context.Context, op, teamID, id string, deletedToo 
 
 // RetagNote sets a note's tag as a person's choice.
 func (db *DB) RetagNote(ctx context.Context, teamID, id string, tag bh.Tag) (bh.Note, error) {
-	if !tag.Valid() {
-		return bh.Note{}, db.fail("retag note "+id, bh.Errorf(bh.EINVALID, "%q is not a tag.", tag))
-	}
-	return db.changeNote(ctx, "retag note "+id, teamID, id, true, func(n *bh.Note, _ time.Time) bool { n.Tag, n.TagSource = tag, bh.TagByUser; return true })
+	return db.changeNote(ctx, teamID, id, bh.RetagEdit(tag))
 }
 
-// DeleteNote soft-deletes a note; a deleted one keeps its first time.
+// DeleteNote soft-deletes a note (bh.DeleteEdit).
 func (db *DB) DeleteNote(ctx context.Context, teamID, id string) (bh.Note, error) {
-	return db.changeNote(ctx, "delete note "+id, teamID, id, true, func(n *bh.Note, now time.Time) bool {
-		if n.DeletedAt == nil {
-			n.DeletedAt = &now
-			return true
-		}
-		return false
-	})
+	return db.changeNote(ctx, teamID, id, bh.DeleteEdit())
 }
 
 // RestoreNote undoes DeleteNote.
 func (db *DB) RestoreNote(ctx context.Context, teamID, id string) (bh.Note, error) {
-	return db.changeNote(ctx, "restore note "+id, teamID, id, true, func(n *bh.Note, _ time.Time) bool { n.DeletedAt = nil; return true })
+	return db.changeNote(ctx, teamID, id, bh.RestoreEdit())
 }
 
-// EditNote follows an edit of the note's message (bh.EditedTag decides its
-// tag; inferred is the normaliser's); an edit that leaves nothing deletes it.
+// EditNote follows an edit of the note's message (bh.TextEdit; inferred
+// is the normaliser's kind, unless the store reads the words itself).
 func (db *DB) EditNote(ctx context.Context, teamID, channelID, ts, rawText string, inferred bh.Tag) (bh.Note, error) {
 	n, err := db.NoteByMessage(ctx, teamID, channelID, ts)
 	if err != nil {
 		return bh.Note{}, err
 	}
-	t, ok := bh.ParseNoteText(rawText)
-	if !ok {
-		return db.DeleteNote(ctx, teamID, n.ID)
+	if db.cfg.Read != nil {
+		inferred = "" // the reading of the new words infers the tag
 	}
-	return db.changeNote(ctx, "edit note "+n.ID, teamID, n.ID, true, func(n *bh.Note, _ time.Time) bool {
-		n.Text, n.RawText = t.Text, bh.CleanText(rawText)
-		if db.cfg.Read != nil {
-			inferred = "" // the reading of the new words infers the tag
-		}
-		if tag, source, keep := bh.EditedTag(*n, t, inferred); !keep {
-			n.Tag, n.TagSource = tag, source
-		}
-		return true
-	})
+	return db.changeNote(ctx, teamID, n.ID, bh.TextEdit(rawText, inferred))
 }
 
 // MarkNoteDone marks a note's item done (or not done any more).
@@ -245,27 +229,22 @@ func (db *DB) MarkNoteDone(ctx context.Context, teamID, id string, done bool) (b
 	if done {
 		return db.MarkNoteDoneBy(ctx, teamID, id, bh.DoneBy{})
 	}
-	return db.changeNote(ctx, "mark note not done "+id, teamID, id, false, func(n *bh.Note, _ time.Time) bool { n.DoneAt, n.DoneBy = nil, bh.DoneBy{}; return true })
+	return db.changeNote(ctx, teamID, id, bh.UndoneEdit())
 }
 
-// MarkNoteDoneBy is MarkNoteDone(done) recording who (a person, or a note).
+// MarkNoteDoneBy is MarkNoteDone(done) recording who (bh.DoneEdit).
 func (db *DB) MarkNoteDoneBy(ctx context.Context, teamID, id string, by bh.DoneBy) (bh.Note, error) {
-	return db.changeNote(ctx, "mark note done "+id, teamID, id, false, func(n *bh.Note, now time.Time) bool { n.DoneAt, n.DoneBy = &now, by; return true })
+	return db.changeNote(ctx, teamID, id, bh.DoneEdit(by))
 }
 
 // MarkStillOn records that a person says an overdue deadline is still on.
 func (db *DB) MarkStillOn(ctx context.Context, teamID, id string) (bh.Note, error) {
-	return db.changeNote(ctx, "mark note still on "+id, teamID, id, false, func(n *bh.Note, now time.Time) bool { n.StillOnAt = &now; return true })
+	return db.changeNote(ctx, teamID, id, bh.StillOnEdit())
 }
 
 // ClaimNote records who said "I'll do it"; user "" takes the claim back.
 func (db *DB) ClaimNote(ctx context.Context, teamID, id, user string) (bh.Note, error) {
-	return db.changeNote(ctx, "claim note "+id, teamID, id, false, func(n *bh.Note, now time.Time) bool {
-		if n.ClaimedBy, n.ClaimedAt = user, &now; user == "" {
-			n.ClaimedAt = nil
-		}
-		return true
-	})
+	return db.changeNote(ctx, teamID, id, bh.ClaimEdit(user))
 }
 
 // SetNoteReply records where the bot's confirmation for a note is: no

@@ -73,8 +73,6 @@ func (db *DB) AnswerInvite(ctx context.Context, teamID, id string, answer bh.Inv
 	return inv, answered, err
 }
 
-var errInviteAnswered = bh.Errorf(bh.ECONFLICT, "You answered that invite already; nothing was changed.")
-
 // AcceptInvite is Join by the invite, by the person it asks, answered in
 // the same transaction. One answered before, or whose sender left, is
 // ECONFLICT; someone else's EFORBIDDEN.
@@ -82,22 +80,14 @@ func (db *DB) AcceptInvite(ctx context.Context, teamID, id, userID, dm string) (
 	if inv, err = db.Invite(ctx, teamID, id); err != nil {
 		return bh.Invite{}, "", err
 	}
-	m := bh.Member{TeamID: teamID, ShiftID: inv.ShiftID, UserID: userID, InvitedBy: inv.From}
-	switch {
-	case inv.To != userID:
-		err = bh.Errorf(bh.EFORBIDDEN, "That invite is for someone else; nothing was changed.")
-	case inv.Answered():
-		err = errInviteAnswered
-	default:
-		err = checkJoin(m, dm)
-	}
+	m, err := inv.Accept(userID, dm)
 	if err != nil {
 		return inv, "", db.fail("accept invite", err)
 	}
 	err = db.write(ctx, "accept invite", func(ctx context.Context, now time.Time) error {
 		from, err = db.join(ctx, now, m, dm)
 		if ok, aerr := db.answer(ctx, now, teamID, id, bh.InviteJoin); err == nil && !ok {
-			err = errOr(aerr, errInviteAnswered) // answered meanwhile: the join is undone with the transaction
+			err = errOr(aerr, bh.ErrInviteAnswered) // answered meanwhile: the join is undone with the transaction
 		}
 		return err
 	})

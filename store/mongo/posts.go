@@ -43,22 +43,9 @@ func (db *DB) RefreshPost(ctx context.Context, key, oldFP string, shows bh.PostR
 		bson.M{"fingerprint": shows.Fingerprint, "items": shows.Items, "level": shows.Level, "critical": shows.Critical})
 }
 
-func (db *DB) nudges(ctx context.Context, teamID, shiftID, day string, limit int) ([]bh.PostRecord, error) {
-	return all[bh.PostRecord](ctx, db.c(colPosts), bson.M{"teamid": teamID, "shiftid": shiftID, "kind": bh.PostNudge, "day": day}, by("-seq", "-_id"), limit)
-}
-
-// LastNudge is a family's latest nudge of day.
-func (db *DB) LastNudge(ctx context.Context, teamID, shiftID, day string) (bh.PostRecord, bool, error) {
-	out, err := db.nudges(ctx, teamID, shiftID, day, 1)
-	if err != nil || len(out) == 0 {
-		return bh.PostRecord{}, false, db.fail("last nudge", err)
-	}
-	return out[0], true, nil
-}
-
 // NudgesOfDay lists a family's nudges of day, latest first.
 func (db *DB) NudgesOfDay(ctx context.Context, teamID, shiftID, day string) ([]bh.PostRecord, error) {
-	out, err := db.nudges(ctx, teamID, shiftID, day, 0)
+	out, err := all[bh.PostRecord](ctx, db.c(colPosts), bson.M{"teamid": teamID, "shiftid": shiftID, "kind": bh.PostNudge, "day": day}, by("-seq", "-_id"), 0)
 	return out, db.fail("nudges of the day", err)
 }
 

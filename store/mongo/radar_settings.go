@@ -12,9 +12,6 @@ import (
 // team/shift), each with the count of its writes, which a write names to
 // win only over what it read.
 
-// DefaultOutlookHour is the morning outlook's hour until a family sets one.
-const DefaultOutlookHour = 7
-
 type settingsDoc struct {
 	bh.RadarSettings `bson:",inline"`
 	Writes           int `bson:"writes"`
@@ -24,7 +21,7 @@ func (db *DB) settings(ctx context.Context, teamID, shiftID string) (settingsDoc
 	d, err := get[settingsDoc](ctx, db.c(colRadarSettings), key(teamID, shiftID))
 	ok, err := found(err)
 	if !ok {
-		d.RadarSettings = bh.RadarSettings{TeamID: teamID, ShiftID: shiftID, OutlookHour: DefaultOutlookHour}
+		d.RadarSettings = bh.DefaultRadarSettings(teamID, shiftID)
 	}
 	return d, ok, err
 }
@@ -63,7 +60,7 @@ func (db *DB) UpdateRadarSettings(ctx context.Context, teamID, shiftID string, c
 			return s, err == nil, err
 		}
 	}
-	return bh.RadarSettings{}, false, db.fail("update radar settings", bh.Errorf(bh.ECONFLICT, "the radar settings here keep changing; try again"))
+	return bh.RadarSettings{}, false, db.fail("update radar settings", bh.ErrSettingsBusy)
 }
 
 // AllRadarSettings lists every family's stored settings.

@@ -163,13 +163,7 @@ func (db *DB) runRecord(ctx context.Context, r runDoc) (rec bh.RunRecord, ok boo
 	if ok, err = found(err); err != nil {
 		return rec, ok, err
 	}
-	for i := range d.Proposals { // a plan's empty lists read as none, as every engine reads them
-		p := &d.Proposals[i]
-		p.Blocks = nilIfEmpty(p.Blocks)
-		for _, items := range []*[]bh.Item{&p.Top, &p.Admin, &p.RunningLow, &p.Now, &p.Health, &p.StillOpen} {
-			*items = nilIfEmpty(*items)
-		}
-	}
+	bh.NoneIfEmpty(d.Proposals)
 	rec = bh.RunRecord{Run: r.Run, Pack: d.Pack, Tasks: d.Tasks, Messages: d.Messages, Proposals: d.Proposals, Decision: d.Decision}
 	files, err := all[artifactDoc](ctx, db.c(colArtifacts), bson.M{"runid": r.ID}, by("kind"), 0)
 	for _, f := range files {
@@ -189,18 +183,13 @@ func (db *DB) RunRecord(ctx context.Context, teamID, runID string) (bh.RunRecord
 		return bh.RunRecord{}, db.fail("load run "+runID, notFound(err, "That plan no longer exists."))
 	}
 	if r.DetailsRemovedAt != nil {
-		return bh.RunRecord{}, db.fail("load run "+runID, bh.Errorf(bh.ENOTFOUND, "Plan v%d is from %s: a plan's details (handoff.md, the transcript, the other plans) are kept for %d days, so they are no longer here. Run /plan for a fresh one.",
-			r.Version, r.CreatedAt.Format("Jan 2"), int(db.cfg.RunDetailAge.Hours()/24)))
+		return bh.RunRecord{}, db.fail("load run "+runID, bh.RunDetailsGone(r.Run, db.cfg.RunDetailAge))
 	}
 	rec, ok, err := db.runRecord(ctx, r)
-	if err == nil && (!ok || r.Status != bh.StatusCompleted) { // only a completed run's details are whole
-		err = bh.Errorf(bh.ENOTFOUND, "Run %s has no saved results (status %s).", runID, r.Status)
+	if err == nil && (!ok || r.Status != bh.StatusCompleted) {
+		err = bh.RunNotSaved(r.Run)
 	}
-	order := map[string]int{"normalize_logs": 0, "plan_sleep_first": 1, "plan_errands_first": 2, "plan_admin_first": 3, "score_and_select": 4, "write_handoff": 5}
-	slices.SortStableFunc(rec.Tasks, func(a, b bh.Task) int { return order[a.Name] - order[b.Name] })
-	slices.SortStableFunc(rec.Messages, func(a, b bh.Message) int { return a.Seq - b.Seq })
-	arch := map[bh.Archetype]int{bh.SleepFirst: 0, bh.ErrandsFirst: 1, bh.AdminFirst: 2}
-	slices.SortStableFunc(rec.Proposals, func(a, b bh.Proposal) int { return arch[a.Archetype] - arch[b.Archetype] })
+	rec.ReadOrder()
 	return rec, db.fail("load run "+runID, err)
 }
 

@@ -69,7 +69,7 @@ func (db *DB) DeleteTeam(ctx context.Context, teamID string) (bh.Deleted, error)
 			if err != nil {
 				return fmt.Errorf("%s: %w", col, err)
 			}
-			tally(&out, col, int(res.DeletedCount))
+			out.Add(col, int(res.DeletedCount))
 		}
 		return nil
 	})
@@ -104,25 +104,4 @@ func (db *DB) TeamRows(ctx context.Context, teamID string) (map[string]int, erro
 		out[col] = int(n)
 	}
 	return out, nil
-}
-
-// tally adds n documents removed from col to what a person is told.
-func tally(d *bh.Deleted, col string, n int) {
-	d.Rows += n
-	switch col {
-	case colShifts:
-		d.Families += n
-	case colNotes:
-		d.Notes += n
-	case colRuns:
-		d.Plans += n
-	case colHandoffs:
-		d.Handoffs += n
-	case colPosts:
-		d.RadarPosts += n
-	case colRadarSettings, colPeople:
-		d.Settings += n
-	case colInstallations:
-		d.Installations += n
-	}
 }

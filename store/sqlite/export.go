@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -49,50 +50,25 @@ func (db *DB) ExportFamily(ctx context.Context, sh bh.Shift) (r bh.FamilyRecord,
 			r.Left = nil
 		}
 		var errs []error
-		list := func(v any, query string, args ...any) {
-			var err error
-			switch v := v.(type) {
-			case *[]bh.Conversation:
-				*v, err = rowsOf(ctx, q, scanConv, "SELECT "+convCols+" FROM conversations WHERE "+query, args...)
-			case *[]bh.Member:
-				*v, err = rowsOf(ctx, q, scanMember, "SELECT "+memberCols+" FROM members WHERE "+query, args...)
-			case *[]bh.Invite:
-				*v, err = rowsOf(ctx, q, scanInvite, "SELECT "+inviteCols+" FROM invites WHERE "+query, args...)
-			case *[]bh.Note:
-				*v, err = notesWhere(ctx, q, query, args...)
-			case *[]bh.Event:
-				*v, err = allDocs[bh.Event](ctx, q, "SELECT doc FROM events WHERE "+query, args...)
-			case *[]bh.PostRecord:
-				*v, err = allDocs[bh.PostRecord](ctx, q, "SELECT doc FROM posts WHERE "+query, args...)
-			case *[]bh.Handoff:
-				*v, err = allDocs[bh.Handoff](ctx, q, "SELECT doc FROM handoffs WHERE "+query, args...)
-			case *[]bh.Artifact:
-				*v, err = allDocs[bh.Artifact](ctx, q, "SELECT doc FROM artifacts WHERE "+query, args...)
-			}
-			errs = append(errs, err)
-		}
-		byShift := "team_id = ? AND shift_id = ?"
-		list(&r.Conversations, byShift, team, id)
+		const byShift = " WHERE team_id = ? AND shift_id = ?"
+		r.Conversations = kept[bh.Conversation](&errs)(rowsOf(ctx, q, scanConv, "SELECT "+convCols+" FROM conversations"+byShift, team, id))
 		if !bh.IsFamilyKey(sh.ChannelID) && !bh.IsSampleChannel(sh.ChannelID) {
 			// The conversation that founded it, once its person left, goes
 			// as feeding no family: an import must not map it back.
-			var founding []bh.Conversation
-			list(&founding, "team_id = ? AND channel_id = ? AND shift_id <> ?", team, r.Shift.ChannelID, id)
-			for _, c := range founding {
+			for _, c := range kept[bh.Conversation](&errs)(rowsOf(ctx, q, scanConv, "SELECT "+convCols+" FROM conversations WHERE team_id = ? AND channel_id = ? AND shift_id <> ?",
+				team, r.Shift.ChannelID, id)) {
 				c.ShiftID = ""
 				r.Conversations = append(r.Conversations, c)
 			}
 		}
-		list(&r.Members, byShift, team, id)
-		list(&r.Invites, byShift, team, id)
-		list(&r.Notes, byShift, team, id)
-		list(&r.Events, byShift+" AND run_id = ''", team, id)
-		list(&r.Posts, byShift, team, id)
-		list(&r.Handoffs, byShift, team, id)
-		for _, err := range errs {
-			if err != nil {
-				return err
-			}
+		r.Members = kept[bh.Member](&errs)(rowsOf(ctx, q, scanMember, "SELECT "+memberCols+" FROM members"+byShift, team, id))
+		r.Invites = kept[bh.Invite](&errs)(rowsOf(ctx, q, scanInvite, "SELECT "+inviteCols+" FROM invites"+byShift, team, id))
+		r.Notes = kept[bh.Note](&errs)(notesWhere(ctx, q, "team_id = ? AND shift_id = ?", team, id))
+		r.Events = kept[bh.Event](&errs)(allDocs[bh.Event](ctx, q, "SELECT doc FROM events"+byShift+" AND run_id = ''", team, id))
+		r.Posts = kept[bh.PostRecord](&errs)(allDocs[bh.PostRecord](ctx, q, "SELECT doc FROM posts"+byShift, team, id))
+		r.Handoffs = kept[bh.Handoff](&errs)(allDocs[bh.Handoff](ctx, q, "SELECT doc FROM handoffs"+byShift, team, id))
+		if err := cmp.Or(errs...); err != nil {
+			return err
 		}
 		for i := range r.Notes {
 			// A reading is made again where the note lands (its rules,
@@ -201,6 +177,14 @@ func (db *DB) exportRuns(ctx context.Context, q querier, r *bh.FamilyRecord) err
 		r.Runs = append(r.Runs, rec)
 	}
 	return nil
+}
+
+// kept returns what a read returned, its error kept in errs.
+func kept[T any](errs *[]error) func([]T, error) []T {
+	return func(v []T, err error) []T {
+		*errs = append(*errs, err)
+		return v
+	}
 }
 
 func rowsOf[T any](ctx context.Context, q querier, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {

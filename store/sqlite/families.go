@@ -33,11 +33,6 @@ func shiftByID(ctx context.Context, q querier, teamID, id string) (bh.Shift, err
 	return scanShift(q.QueryRowContext(ctx, "SELECT "+shiftCols+" FROM shifts WHERE id = ? AND team_id = ?", id, teamID))
 }
 
-// foundedShift is the family whose founding key is key.
-func foundedShift(ctx context.Context, q querier, teamID, key string) (bh.Shift, error) {
-	return scanShift(q.QueryRowContext(ctx, "SELECT "+shiftCols+" FROM shifts WHERE team_id = ? AND channel_id = ?", teamID, key))
-}
-
 const convCols = "team_id, channel_id, shift_id, kind, user_id, since"
 
 func scanConv(s scanner) (bh.Conversation, error) {
@@ -74,163 +69,134 @@ func convAndShift(ctx context.Context, q querier, teamID, channelID string) (c b
 	return c, sh, nil
 }
 
-// family is the row of team/channel, or for a conversation without one,
-// one made up from the shift it founded. found is false when it feeds no
-// family.
-func family(ctx context.Context, q querier, teamID, channelID string) (c bh.Conversation, found bool, err error) {
-	if !bh.IsSampleChannel(channelID) {
-		c, err = scanConv(q.QueryRowContext(ctx, "SELECT "+convCols+" FROM conversations WHERE team_id = ? AND channel_id = ?", teamID, channelID))
-		if err != sql.ErrNoRows {
-			return c, err == nil && c.ShiftID != "", err
-		}
-	}
-	sh, err := foundedShift(ctx, q, teamID, channelID)
+// family is the family team/channel feeds (bh.ConversationFamily).
+func family(ctx context.Context, q querier, teamID, channelID string) (bh.Conversation, bool, error) {
+	return bh.ConversationFamily(ctx, familyRows{q}, teamID, channelID)
+}
+
+// familyRows are a read's (or a write's) rows of families, as
+// bh.ConversationFamily and bh.NoteFamily read them.
+type familyRows struct{ q querier }
+
+func (r familyRows) Row(ctx context.Context, teamID, channelID string) (bh.Conversation, bool, error) {
+	c, err := scanConv(r.q.QueryRowContext(ctx, "SELECT "+convCols+" FROM conversations WHERE team_id = ? AND channel_id = ?", teamID, channelID))
 	if err == sql.ErrNoRows {
-		return bh.Conversation{}, false, nil
-	} else if err != nil {
-		return bh.Conversation{}, false, err
+		return c, false, nil
 	}
-	if bh.ConversationKindOf(channelID) == bh.ConvDM {
-		// A DM whose person left the family it founded (an import without
-		// its row) feeds none: their next note starts one.
-		var left bool
-		if err := q.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM shifts s, json_each(s.leavers) l
-			JOIN notes n ON n.team_id = s.team_id AND n.channel_id = ? AND n.user_id = l.value WHERE s.id = ?)`,
-			channelID, sh.ID).Scan(&left); err != nil {
-			return bh.Conversation{}, false, err
-		} else if left {
-			return bh.Conversation{}, false, nil
-		}
+	return c, err == nil, err
+}
+
+func (r familyRows) Founded(ctx context.Context, teamID, key string) (sh bh.Shift, leavers []string, found bool, err error) {
+	var created, updated int64
+	var raw []byte
+	err = r.q.QueryRowContext(ctx, "SELECT "+shiftCols+", leavers FROM shifts WHERE team_id = ? AND channel_id = ?", teamID, key).Scan(
+		&sh.ID, &sh.TeamID, &sh.ChannelID, &sh.TZ, &sh.Sample, &sh.SweptRev, &created, &updated, &raw)
+	if err == sql.ErrNoRows {
+		return bh.Shift{}, nil, false, nil
+	} else if err == nil {
+		err = json.Unmarshal(raw, &leavers)
 	}
-	return bh.Conversation{TeamID: teamID, ChannelID: channelID, ShiftID: sh.ID, Kind: bh.ConversationKindOf(channelID), Since: sh.CreatedAt}, true, nil
+	sh.CreatedAt, sh.UpdatedAt = fromMs(created), fromMs(updated)
+	return sh, leavers, err == nil, err
+}
+
+func (r familyRows) WroteIn(ctx context.Context, teamID, channelID string, users []string) (wrote bool, err error) {
+	list, err := json.Marshal(users)
+	if err == nil {
+		err = r.q.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM notes WHERE team_id = ? AND channel_id = ? AND user_id IN (SELECT value FROM json_each(?)))",
+			teamID, channelID, string(list)).Scan(&wrote)
+	}
+	return wrote, err
 }
 
 // ensureShift is the family a note in team/channel goes to, made on the
-// conversation's first note: a shift, the conversation's row and the
-// writer as its member.
+// conversation's first note (bh.NoteFamily).
 func (tx *Tx) ensureShift(ctx context.Context, teamID, channelID, userID string) (bh.Shift, error) {
-	if bh.IsSampleChannel(channelID) {
-		// A sample lives apart from every family.
-		return tx.ensureFoundedShift(ctx, teamID, channelID)
-	}
-	c, sh, err := convAndShift(ctx, tx, teamID, channelID)
+	return bh.NoteFamily(ctx, familyWriter{familyRows{tx}, tx}, tx.Now, teamID, channelID, userID)
+}
+
+// familyWriter is a write's reads and writes of families, as
+// bh.NoteFamily needs them.
+type familyWriter struct {
+	familyRows
+	tx *Tx
+}
+
+func (w familyWriter) Conversation(ctx context.Context, teamID, channelID string) (bh.Conversation, bh.Shift, bool, error) {
+	c, sh, err := convAndShift(ctx, w.tx, teamID, channelID)
 	if err == sql.ErrNoRows {
-		// Its own shift from before families; else a writer already in a
-		// family brings the conversation to it (a channel's first note
-		// joins their list, not a second keyed by the channel); else a
-		// new one keyed by it.
-		sh, err := foundedShift(ctx, tx, teamID, channelID)
-		if err == nil && userID != "" && bh.ConversationKindOf(channelID) == bh.ConvDM {
-			// Unless its person left that family (an import without the
-			// DM's row): then theirs is a new family, keyed apart.
-			if left, lerr := tx.left(ctx, sh, userID); lerr != nil {
-				return sh, lerr
-			} else if left {
-				return tx.newFamily(ctx, bh.Conversation{TeamID: teamID, ChannelID: channelID, Kind: bh.ConvDM, UserID: userID}, userID)
-			}
-		}
-		if err == sql.ErrNoRows {
-			sh, err = tx.writersFamily(ctx, teamID, userID, bh.ConversationKindOf(channelID) == bh.ConvDM)
-		}
-		if err == sql.ErrNoRows {
-			sh, err = tx.ensureFoundedShift(ctx, teamID, channelID)
-		}
-		if err != nil {
-			return sh, err
-		}
-		kind := bh.ConversationKindOf(channelID)
-		row := bh.Conversation{TeamID: teamID, ChannelID: channelID, ShiftID: sh.ID, Kind: kind, Since: tx.Now}
-		if kind == bh.ConvDM {
-			row.UserID = userID
-		}
-		if err := tx.putConv(ctx, row); err != nil {
-			return sh, err
-		}
-		return sh, tx.addMember(ctx, bh.Member{TeamID: teamID, ShiftID: sh.ID, UserID: userID})
-	} else if err != nil {
-		return bh.Shift{}, err
+		return c, sh, false, nil
 	}
-	if c.ShiftID != "" && sh.ID != "" {
-		if c.Kind == bh.ConvDM && c.UserID == "" && userID != "" {
-			// A DM whose person was not known: now known.
-			c.UserID = userID
-			if err := tx.putConv(ctx, c); err != nil {
-				return sh, err
-			}
-			return sh, tx.addMember(ctx, bh.Member{TeamID: teamID, ShiftID: sh.ID, UserID: userID})
-		}
-		return sh, nil
-	}
-	// A row pointing at no shift (not expected): a new family.
-	// Its person left the family it fed: a new family, keyed apart from
-	// the shift the conversation founded.
-	return tx.newFamily(ctx, c, userID)
+	return c, sh, err == nil, err
 }
 
-// newFamily makes a family keyed apart from every conversation, fed by c,
-// with userID its member.
-func (tx *Tx) newFamily(ctx context.Context, c bh.Conversation, userID string) (bh.Shift, error) {
-	id := newID()
-	sh := bh.Shift{ID: id, TeamID: c.TeamID, ChannelID: bh.FamilyKey(id), CreatedAt: tx.Now, UpdatedAt: tx.Now}
-	if err := tx.insertShift(ctx, sh); err != nil {
-		return sh, err
-	}
-	c.ShiftID, c.Since = id, tx.Now
-	if err := tx.putConv(ctx, c); err != nil {
-		return sh, err
-	}
-	return sh, tx.addMember(ctx, bh.Member{TeamID: c.TeamID, ShiftID: id, UserID: userID})
-}
-
-// left tells whether userID left the family sh.
-func (tx *Tx) left(ctx context.Context, sh bh.Shift, userID string) (bool, error) {
-	var n int
-	err := tx.QueryRowContext(ctx, "SELECT count(*) FROM shifts, json_each(shifts.leavers) WHERE shifts.id = ? AND value = ?", sh.ID, userID).Scan(&n)
-	return n > 0, err
-}
-
-// writersFamily is the family a conversation's first note by userID goes
-// to: the one their DM feeds, else the one they joined first;
-// sql.ErrNoRows when they are in none.
-func (tx *Tx) writersFamily(ctx context.Context, teamID, userID string, dm bool) (bh.Shift, error) {
-	if userID == "" {
-		return bh.Shift{}, sql.ErrNoRows
-	}
+// WritersFamily is the one their DM feeds, else the one they joined first.
+func (w familyWriter) WritersFamily(ctx context.Context, teamID, userID string, dm bool) (bh.Shift, bool, error) {
 	if dm {
 		// A DM brings its person to their family only as their first DM
 		// (after a channel made them a member): a second DM of theirs
 		// founds its own, as in the bolt engine.
 		var n int
-		if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM conversations WHERE team_id = ? AND user_id = ?", teamID, userID).Scan(&n); err != nil {
-			return bh.Shift{}, err
-		}
-		if n > 0 {
-			return bh.Shift{}, sql.ErrNoRows
+		if err := w.tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM conversations WHERE team_id = ? AND user_id = ?", teamID, userID).Scan(&n); err != nil || n > 0 {
+			return bh.Shift{}, false, err
 		}
 	}
 	var id string
-	err := tx.QueryRowContext(ctx, `SELECT m.shift_id FROM members m
+	var sh bh.Shift
+	err := w.tx.QueryRowContext(ctx, `SELECT m.shift_id FROM members m
 		LEFT JOIN conversations c ON c.team_id = m.team_id AND c.shift_id = m.shift_id AND c.user_id = m.user_id
 		WHERE m.team_id = ? AND m.user_id = ?
 		ORDER BY c.channel_id IS NULL, m.joined_at, m.shift_id LIMIT 1`, teamID, userID).Scan(&id)
-	if err != nil {
-		return bh.Shift{}, err
+	if err == nil {
+		sh, err = shiftByID(ctx, w.tx, teamID, id)
 	}
-	return shiftByID(ctx, tx, teamID, id)
+	if err == sql.ErrNoRows {
+		return bh.Shift{}, false, nil
+	}
+	return sh, err == nil, err
 }
 
-func (tx *Tx) ensureFoundedShift(ctx context.Context, teamID, key string) (bh.Shift, error) {
-	sh, err := foundedShift(ctx, tx, teamID, key)
-	if err != sql.ErrNoRows {
-		return sh, err
-	}
-	sh = bh.Shift{ID: newID(), TeamID: teamID, ChannelID: key, Sample: bh.IsSampleChannel(key), CreatedAt: tx.Now, UpdatedAt: tx.Now}
-	return sh, tx.insertShift(ctx, sh)
-}
-
-func (tx *Tx) insertShift(ctx context.Context, sh bh.Shift) error {
-	_, err := tx.ExecContext(ctx, "INSERT INTO shifts ("+shiftCols+") VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+func (w familyWriter) AddShift(ctx context.Context, sh bh.Shift) error {
+	_, err := w.tx.ExecContext(ctx, "INSERT INTO shifts ("+shiftCols+") VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
 		sh.ID, sh.TeamID, sh.ChannelID, sh.TZ, sh.Sample, sh.SweptRev, ms(sh.CreatedAt), ms(sh.UpdatedAt))
+	return err
+}
+
+func (w familyWriter) PutConversation(ctx context.Context, c bh.Conversation) error {
+	return w.tx.putConv(ctx, c)
+}
+
+func (w familyWriter) AddMember(ctx context.Context, m bh.Member) error {
+	return w.tx.addMember(ctx, m)
+}
+
+func (familyWriter) NewID() string { return newID() }
+
+func (w familyWriter) HasShift(ctx context.Context, teamID, shiftID string) (bool, error) {
+	_, err := shiftByID(ctx, w.tx, teamID, shiftID)
+	if err == sql.ErrNoRows {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+func (w familyWriter) IsMember(ctx context.Context, teamID, shiftID, userID string) (bool, error) {
+	var one int
+	err := w.tx.QueryRowContext(ctx, "SELECT 1 FROM members WHERE team_id = ? AND shift_id = ? AND user_id = ?", teamID, shiftID, userID).Scan(&one)
+	if err == sql.ErrNoRows {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+func (w familyWriter) Unleave(ctx context.Context, teamID, shiftID, userID string) error {
+	_, err := w.tx.ExecContext(ctx, `UPDATE shifts SET leavers = (SELECT json_group_array(value) FROM json_each(leavers) WHERE value <> ?)
+		WHERE id = ? AND team_id = ? AND EXISTS (SELECT 1 FROM json_each(leavers) WHERE value = ?)`, userID, shiftID, teamID, userID)
+	return err
+}
+
+func (w familyWriter) RemoveMember(ctx context.Context, teamID, shiftID, userID string) error {
+	_, err := w.tx.ExecContext(ctx, "DELETE FROM members WHERE team_id = ? AND shift_id = ? AND user_id = ?", teamID, shiftID, userID)
 	return err
 }
 
@@ -348,7 +314,7 @@ func collect[T any](rows *sql.Rows, scan func(scanner) (T, error)) ([]T, error) 
 // someone (m.InvitedBy) who is no longer in the family is refused
 // (ECONFLICT): their invite no longer stands.
 func (db *DB) Join(ctx context.Context, m bh.Member, dm string) (from string, err error) {
-	if err := checkJoin(m, dm); err != nil {
+	if err := m.CheckJoin(dm); err != nil {
 		return "", db.fail("join family", err)
 	}
 	err = db.write(ctx, "join family", func(tx *Tx) error {
@@ -367,14 +333,8 @@ func (db *DB) AcceptInvite(ctx context.Context, teamID, id, userID, dm string) (
 	if inv, err = db.Invite(ctx, teamID, id); err != nil {
 		return bh.Invite{}, "", err
 	}
-	switch {
-	case inv.To != userID:
-		return inv, "", db.fail("accept invite", bh.Errorf(bh.EFORBIDDEN, "That invite is for someone else; nothing was changed."))
-	case inv.Answered():
-		return inv, "", db.fail("accept invite", errInviteAnswered)
-	}
-	m := bh.Member{TeamID: teamID, ShiftID: inv.ShiftID, UserID: userID, InvitedBy: inv.From}
-	if err := checkJoin(m, dm); err != nil {
+	m, err := inv.Accept(userID, dm)
+	if err != nil {
 		return inv, "", db.fail("accept invite", err)
 	}
 	err = db.write(ctx, "accept invite", func(tx *Tx) error {
@@ -390,7 +350,7 @@ func (db *DB) AcceptInvite(ctx context.Context, teamID, id, userID, dm string) (
 		} else if k == 0 {
 			// Answered meanwhile (Not now, or a second press): the Join
 			// is undone with this write.
-			return errInviteAnswered
+			return bh.ErrInviteAnswered
 		}
 		return nil
 	})
@@ -401,57 +361,9 @@ func (db *DB) AcceptInvite(ctx context.Context, teamID, id, userID, dm string) (
 	return inv, from, err
 }
 
-var (
-	errInviteAnswered = bh.Errorf(bh.ECONFLICT, "You answered that invite already; nothing was changed.")
-	errInviterLeft    = bh.Errorf(bh.ECONFLICT, "The person who asked you is no longer in the family that invite was for, so it no longer stands; nothing was changed.")
-)
-
-// checkJoin refuses a Join that names no one, or a DM that is not one.
-func checkJoin(m bh.Member, dm string) error {
-	if m.TeamID == "" || m.ShiftID == "" || m.UserID == "" {
-		return bh.Errorf(bh.EINVALID, "Joining needs a team, a family and a person.")
-	}
-	if dm != "" && bh.ConversationKindOf(dm) != bh.ConvDM {
-		return bh.Errorf(bh.EINVALID, "Only a DM joins with its person.")
-	}
-	return nil
-}
-
-// join is Join's writes.
+// join is Join's writes (bh.JoinFamily).
 func (tx *Tx) join(ctx context.Context, m bh.Member, dm string) (from string, err error) {
-	if _, err := shiftByID(ctx, tx, m.TeamID, m.ShiftID); err != nil {
-		return "", notFound(err, "That family no longer exists.")
-	}
-	if m.InvitedBy != "" && m.InvitedBy != m.UserID {
-		// Who asked must still be in the family.
-		var one int
-		err := tx.QueryRowContext(ctx, "SELECT 1 FROM members WHERE team_id = ? AND shift_id = ? AND user_id = ?", m.TeamID, m.ShiftID, m.InvitedBy).Scan(&one)
-		if err == sql.ErrNoRows {
-			return "", errInviterLeft
-		} else if err != nil {
-			return "", err
-		}
-	}
-	if err := tx.addMember(ctx, m); err != nil {
-		return "", err
-	}
-	// Back in a family they once left: no longer one who left it.
-	if _, err := tx.ExecContext(ctx, `UPDATE shifts SET leavers = (SELECT json_group_array(value) FROM json_each(leavers) WHERE value <> ?)
-		WHERE id = ? AND team_id = ? AND EXISTS (SELECT 1 FROM json_each(leavers) WHERE value = ?)`, m.UserID, m.ShiftID, m.TeamID, m.UserID); err != nil {
-		return "", err
-	}
-	if dm == "" {
-		return "", nil
-	}
-	had, found, err := family(ctx, tx, m.TeamID, dm)
-	if err != nil || (found && had.ShiftID == m.ShiftID) {
-		return "", err
-	}
-	if err := tx.putConv(ctx, bh.Conversation{TeamID: m.TeamID, ChannelID: dm, ShiftID: m.ShiftID, Kind: bh.ConvDM, UserID: m.UserID, Since: tx.Now}); err != nil || !found {
-		return "", err
-	}
-	_, err = tx.ExecContext(ctx, "DELETE FROM members WHERE team_id = ? AND shift_id = ? AND user_id = ?", m.TeamID, had.ShiftID, m.UserID)
-	return had.ShiftID, err
+	return bh.JoinFamily(ctx, familyWriter{familyRows{tx}, tx}, tx.Now, m, dm)
 }
 
 // Leave takes a person out of a family. Its notes stay with it; the

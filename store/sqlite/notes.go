@@ -313,20 +313,22 @@ func (db *DB) LiveNotes(ctx context.Context, teamID, shiftID string, now time.Ti
 	return live, err
 }
 
-// changeNote applies change to a note of the team as one write: its
-// revision rises, it is updated now and the radar hears of it. Unless
-// deletedToo, a deleted note is not found. change reports false to leave
-// the note as it is.
-func (db *DB) changeNote(ctx context.Context, op, teamID, id string, deletedToo bool, change func(n *bh.Note, now time.Time) bool) (n bh.Note, err error) {
+// changeNote applies e (bh.NoteEdit) to a note of the team as one
+// write: its revision rises, it is updated now and the radar hears of it.
+func (db *DB) changeNote(ctx context.Context, teamID, id string, e bh.NoteEdit) (n bh.Note, err error) {
+	op := e.Op + " " + id
+	if e.Invalid != nil {
+		return bh.Note{}, db.fail(op, e.Invalid)
+	}
 	err = db.write(ctx, op, func(tx *Tx) error {
 		if n, err = noteWhere(ctx, tx, "id = ? AND team_id = ?", id, teamID); err != nil {
 			return notFound(err, "That note no longer exists.")
 		}
-		if n.DeletedAt != nil && !deletedToo {
+		if n.DeletedAt != nil && !e.DeletedToo {
 			return bh.Errorf(bh.ENOTFOUND, "That note no longer exists.")
 		}
 		was := n
-		if !change(&n, tx.Now) {
+		if !e.Apply(&n, tx.Now) {
 			return nil
 		}
 		n.Rev++
@@ -346,60 +348,32 @@ func (db *DB) changeNote(ctx context.Context, op, teamID, id string, deletedToo 
 
 // RetagNote sets a note's tag as a person's choice.
 func (db *DB) RetagNote(ctx context.Context, teamID, id string, tag bh.Tag) (bh.Note, error) {
-	if !tag.Valid() {
-		return bh.Note{}, db.fail("retag note "+id, bh.Errorf(bh.EINVALID, "%q is not a tag.", tag))
-	}
-	return db.changeNote(ctx, "retag note "+id, teamID, id, true, func(n *bh.Note, _ time.Time) bool {
-		n.Tag, n.TagSource = tag, bh.TagByUser
-		return true
-	})
+	return db.changeNote(ctx, teamID, id, bh.RetagEdit(tag))
 }
 
-// DeleteNote soft-deletes a note (Undo, or its message was deleted).
-// Deleting a deleted note is not an error and keeps the first time.
+// DeleteNote soft-deletes a note (bh.DeleteEdit).
 func (db *DB) DeleteNote(ctx context.Context, teamID, id string) (bh.Note, error) {
-	return db.changeNote(ctx, "delete note "+id, teamID, id, true, func(n *bh.Note, now time.Time) bool {
-		if n.DeletedAt != nil {
-			return false
-		}
-		n.DeletedAt = &now
-		return true
-	})
+	return db.changeNote(ctx, teamID, id, bh.DeleteEdit())
 }
 
 // RestoreNote undoes DeleteNote.
 func (db *DB) RestoreNote(ctx context.Context, teamID, id string) (bh.Note, error) {
-	return db.changeNote(ctx, "restore note "+id, teamID, id, true, func(n *bh.Note, _ time.Time) bool {
-		n.DeletedAt = nil
-		return true
-	})
+	return db.changeNote(ctx, teamID, id, bh.RestoreEdit())
 }
 
-// EditNote follows an edit of the note's source message: the text is
-// re-read, a new prefix re-tags it, a tag a person chose is kept, and an
-// inferred tag is inferred again, by the store's reader (Config.Read), else
-// as inferred says (the normaliser's kind for the new text). An edit that
-// leaves nothing deletes the note.
+// EditNote follows an edit of the note's source message (bh.TextEdit):
+// an inferred tag is inferred again by the store's reader (Config.Read),
+// else as inferred says.
 func (db *DB) EditNote(ctx context.Context, teamID, channelID, ts, rawText string, inferred bh.Tag) (bh.Note, error) {
 	n, err := db.NoteByMessage(ctx, teamID, channelID, ts)
 	if err != nil {
 		return bh.Note{}, err
 	}
-	t, ok := bh.ParseNoteText(rawText)
-	if !ok {
-		return db.DeleteNote(ctx, teamID, n.ID)
+	if db.cfg.Read != nil {
+		// The reading of the new words infers the tag (readInferred).
+		inferred = ""
 	}
-	return db.changeNote(ctx, "edit note "+n.ID, teamID, n.ID, true, func(n *bh.Note, _ time.Time) bool {
-		n.Text, n.RawText = t.Text, bh.CleanText(rawText)
-		if db.cfg.Read != nil {
-			// The reading of the new words infers the tag (readInferred).
-			inferred = ""
-		}
-		if tag, source, keep := bh.EditedTag(*n, t, inferred); !keep {
-			n.Tag, n.TagSource = tag, source
-		}
-		return true
-	})
+	return db.changeNote(ctx, teamID, n.ID, bh.TextEdit(rawText, inferred))
 }
 
 // MarkNoteDone marks a note's item done (or not done any more).
@@ -407,38 +381,22 @@ func (db *DB) MarkNoteDone(ctx context.Context, teamID, id string, done bool) (b
 	if done {
 		return db.MarkNoteDoneBy(ctx, teamID, id, bh.DoneBy{})
 	}
-	return db.changeNote(ctx, "mark note not done "+id, teamID, id, false, func(n *bh.Note, _ time.Time) bool {
-		n.DoneAt, n.DoneBy = nil, bh.DoneBy{}
-		return true
-	})
+	return db.changeNote(ctx, teamID, id, bh.UndoneEdit())
 }
 
-// MarkNoteDoneBy is MarkNoteDone(done) recording who: a person, or the
-// note that said the item was bought.
+// MarkNoteDoneBy is MarkNoteDone(done) recording who (bh.DoneEdit).
 func (db *DB) MarkNoteDoneBy(ctx context.Context, teamID, id string, by bh.DoneBy) (bh.Note, error) {
-	return db.changeNote(ctx, "mark note done "+id, teamID, id, false, func(n *bh.Note, now time.Time) bool {
-		n.DoneAt, n.DoneBy = &now, by
-		return true
-	})
+	return db.changeNote(ctx, teamID, id, bh.DoneEdit(by))
 }
 
 // MarkStillOn records that a person says an overdue deadline is still on.
 func (db *DB) MarkStillOn(ctx context.Context, teamID, id string) (bh.Note, error) {
-	return db.changeNote(ctx, "mark note still on "+id, teamID, id, false, func(n *bh.Note, now time.Time) bool {
-		n.StillOnAt = &now
-		return true
-	})
+	return db.changeNote(ctx, teamID, id, bh.StillOnEdit())
 }
 
 // ClaimNote records who said "I'll do it"; user "" takes the claim back.
 func (db *DB) ClaimNote(ctx context.Context, teamID, id, user string) (bh.Note, error) {
-	return db.changeNote(ctx, "claim note "+id, teamID, id, false, func(n *bh.Note, now time.Time) bool {
-		n.ClaimedBy, n.ClaimedAt = user, &now
-		if user == "" {
-			n.ClaimedAt = nil
-		}
-		return true
-	})
+	return db.changeNote(ctx, teamID, id, bh.ClaimEdit(user))
 }
 
 // SetNoteReply records where the bot's confirmation for a note is. It is

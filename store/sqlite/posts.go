@@ -85,20 +85,9 @@ func (db *DB) RefreshPost(ctx context.Context, key, oldFP string, shows bh.PostR
 	})
 }
 
-const nudgesOfDay = "SELECT doc FROM posts WHERE team_id = ? AND shift_id = ? AND kind = ? AND day = ? ORDER BY seq DESC"
-
-// LastNudge returns the family's nudge of the day with the highest seq.
-func (db *DB) LastNudge(ctx context.Context, teamID, shiftID, day string) (bh.PostRecord, bool, error) {
-	p, err := oneDoc[bh.PostRecord](ctx, db.rq, nudgesOfDay+" LIMIT 1", teamID, shiftID, string(bh.PostNudge), day)
-	if err == sql.ErrNoRows {
-		return bh.PostRecord{}, false, nil
-	}
-	return p, err == nil, db.fail("last nudge", err)
-}
-
 // NudgesOfDay lists the family's nudges of the day, highest seq first.
 func (db *DB) NudgesOfDay(ctx context.Context, teamID, shiftID, day string) ([]bh.PostRecord, error) {
-	out, err := allDocs[bh.PostRecord](ctx, db.rq, nudgesOfDay, teamID, shiftID, string(bh.PostNudge), day)
+	out, err := allDocs[bh.PostRecord](ctx, db.rq, "SELECT doc FROM posts WHERE team_id = ? AND shift_id = ? AND kind = ? AND day = ? ORDER BY seq DESC", teamID, shiftID, string(bh.PostNudge), day)
 	return out, db.fail("nudges of the day", err)
 }
 

@@ -11,14 +11,11 @@ import (
 // This file: a family's radar settings (table radar_settings): snooze,
 // the morning outlook, quiet hours, off.
 
-// DefaultOutlookHour is the morning outlook's hour until a family sets one.
-const DefaultOutlookHour = 7
-
 // settingsOf reads a family's settings and their doc as stored ("" before any).
 func settingsOf(ctx context.Context, q querier, teamID, shiftID string) (s bh.RadarSettings, stored string, err error) {
 	err = q.QueryRowContext(ctx, "SELECT doc FROM radar_settings WHERE team_id = ? AND shift_id = ?", teamID, shiftID).Scan(&stored)
 	if err == sql.ErrNoRows {
-		return bh.RadarSettings{TeamID: teamID, ShiftID: shiftID, OutlookHour: DefaultOutlookHour}, "", nil
+		return bh.DefaultRadarSettings(teamID, shiftID), "", nil
 	}
 	if err == nil {
 		err = json.Unmarshal([]byte(stored), &s)
@@ -66,7 +63,7 @@ func (db *DB) UpdateRadarSettings(ctx context.Context, teamID, shiftID string, c
 			return asStored(s), true, nil
 		}
 	}
-	return bh.RadarSettings{}, false, db.fail("update radar settings", bh.Errorf(bh.ECONFLICT, "the radar settings here keep changing; try again"))
+	return bh.RadarSettings{}, false, db.fail("update radar settings", bh.ErrSettingsBusy)
 }
 
 // AllRadarSettings lists every family's stored settings.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"slices"
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
@@ -28,21 +27,9 @@ type runDetails struct {
 // a run reads the same before and after an export and import.
 func (d *runDetails) UnmarshalJSON(b []byte) error {
 	type plain runDetails
-	if err := json.Unmarshal(b, (*plain)(d)); err != nil {
-		return err
-	}
-	for i := range d.Proposals {
-		p := &d.Proposals[i]
-		if len(p.Blocks) == 0 {
-			p.Blocks = nil
-		}
-		for _, items := range []*[]bh.Item{&p.Top, &p.Admin, &p.RunningLow, &p.Now, &p.Health, &p.StillOpen} {
-			if len(*items) == 0 {
-				*items = nil
-			}
-		}
-	}
-	return nil
+	err := json.Unmarshal(b, (*plain)(d))
+	bh.NoneIfEmpty(d.Proposals)
+	return err
 }
 
 var (
@@ -217,22 +204,16 @@ func (db *DB) RunRecord(ctx context.Context, teamID, runID string) (rec bh.RunRe
 			return notFound(err, "That plan no longer exists.")
 		}
 		if r.detailsRemoved {
-			return bh.Errorf(bh.ENOTFOUND, "Plan v%d is from %s: a plan's details (handoff.md, the transcript, the other plans) are kept for %d days, so they are no longer here. Run /plan for a fresh one.",
-				r.Version, r.CreatedAt.Format("Jan 2"), int(db.cfg.RunDetailAge.Hours()/24))
+			return bh.RunDetailsGone(r.Run, db.cfg.RunDetailAge)
 		}
-		// Only a completed run's details are whole.
 		d, err := oneDoc[runDetails](ctx, q, "SELECT doc FROM run_details WHERE run_id = ?", runID)
 		if r.Status != bh.StatusCompleted || err == sql.ErrNoRows {
-			return bh.Errorf(bh.ENOTFOUND, "Run %s has no saved results (status %s).", runID, r.Status)
+			return bh.RunNotSaved(r.Run)
 		} else if err != nil {
 			return err
 		}
 		rec = bh.RunRecord{Run: r.Run, Pack: d.Pack, Tasks: d.Tasks, Messages: d.Messages, Proposals: d.Proposals, Decision: d.Decision}
-		order := map[string]int{"normalize_logs": 0, "plan_sleep_first": 1, "plan_errands_first": 2, "plan_admin_first": 3, "score_and_select": 4, "write_handoff": 5}
-		slices.SortStableFunc(rec.Tasks, func(a, b bh.Task) int { return order[a.Name] - order[b.Name] })
-		slices.SortStableFunc(rec.Messages, func(a, b bh.Message) int { return a.Seq - b.Seq })
-		arch := map[bh.Archetype]int{bh.SleepFirst: 0, bh.ErrandsFirst: 1, bh.AdminFirst: 2}
-		slices.SortStableFunc(rec.Proposals, func(a, b bh.Proposal) int { return arch[a.Archetype] - arch[b.Archetype] })
+		rec.ReadOrder()
 		if rec.Artifacts, err = allDocs[bh.Artifact](ctx, q, "SELECT doc FROM artifacts WHERE run_id = ? AND team_id = ? ORDER BY kind", runID, teamID); err != nil {
 			return err
 		}

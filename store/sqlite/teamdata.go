@@ -69,7 +69,7 @@ func (db *DB) DeleteTeam(ctx context.Context, teamID string) (bh.Deleted, error)
 			if err != nil {
 				return fmt.Errorf("%s: %w", t.table, err)
 			}
-			tally(&out, t.table, int(n))
+			out.Add(t.table, int(n))
 		}
 		return nil
 	})
@@ -86,7 +86,8 @@ func (db *DB) DeleteTeam(ctx context.Context, teamID string) (bh.Deleted, error)
 func (db *DB) TeamRows(ctx context.Context, teamID string) (map[string]int, error) {
 	out := map[string]int{}
 	err := db.read(ctx, "count team rows", func(q querier) error {
-		tables, err := tableNames(ctx, q, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+		tables, err := rowsOf(ctx, q, func(s scanner) (name string, err error) { return name, s.Scan(&name) },
+			"SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
 		if err != nil {
 			return err
 		}
@@ -107,42 +108,4 @@ func (db *DB) TeamRows(ctx context.Context, teamID string) (map[string]int, erro
 		return nil
 	})
 	return out, err
-}
-
-func tableNames(ctx context.Context, q querier, query string) ([]string, error) {
-	rows, err := q.QueryContext(ctx, query)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, rows.Err()
-}
-
-// tally adds n rows removed from table to what a person is told.
-func tally(d *bh.Deleted, table string, n int) {
-	d.Rows += n
-	switch table {
-	case "shifts":
-		d.Families += n
-	case "notes":
-		d.Notes += n
-	case "runs":
-		d.Plans += n
-	case "handoffs":
-		d.Handoffs += n
-	case "posts":
-		d.RadarPosts += n
-	case "radar_settings", "people":
-		d.Settings += n
-	case "installations":
-		d.Installations += n
-	}
 }

@@ -124,7 +124,6 @@ type Posts interface {
 	PostSent(ctx context.Context, rec bh.PostRecord, ts string) error
 	PostFailed(ctx context.Context, key, why string) error
 	RefreshPost(ctx context.Context, key, oldFP string, shows bh.PostRecord) (bool, error)
-	LastNudge(ctx context.Context, teamID, shiftID, day string) (bh.PostRecord, bool, error)
 	NudgesOfDay(ctx context.Context, teamID, shiftID, day string) ([]bh.PostRecord, error)
 	Posts(ctx context.Context, teamID, shiftID string) ([]bh.PostRecord, error)
 	TakeStalePosts(ctx context.Context, cutoff time.Time, owner string) ([]bh.PostRecord, error)
@@ -151,10 +150,9 @@ type Handoffs interface {
 	HandoffByThread(ctx context.Context, teamID, channelID, ts string) (bh.Handoff, error)
 }
 
-// Upkeep is the sample family and retention.
+// Upkeep is retention. (The sample family is bh.LoadSample over Notes and
+// Families: its case here runs it on each engine.)
 type Upkeep interface {
-	LoadSample(ctx context.Context, teamID, channelID, userID string) (bh.Shift, error)
-	ClearSample(ctx context.Context, teamID, channelID string) (int, error)
 	// Sweep removes, by the store's clock, what is kept only for a while
 	// (RUN_DETAIL_DAYS, NOTE_DAYS, event ids, reply places).
 	Sweep(ctx context.Context) (bh.Swept, error)

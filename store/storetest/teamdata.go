@@ -28,7 +28,7 @@ var teamDataCases = []suiteCase{
 		gone := FillTeam(h.T, h.Store, h.Clock, Team)
 		// What Fill leaves out: a sample family, an upload under way, an
 		// event id, the install; and what belongs to no team.
-		_, err := h.LoadSample(h.Ctx, Team, "D9", "U1")
+		_, err := bh.LoadSample(h.Ctx, h, Team, "D9", "U1")
 		require.NoError(h.T, err)
 		for _, team := range []string{Team, other} {
 			_, err = h.StartUpload(h.Ctx, bh.Upload{TeamID: team, RunID: "r", Kind: "handoff.md", ChannelID: "D1", UserID: "U1"})

@@ -1,0 +1,189 @@
+package normalize
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// cvBatch is one writer's notes, written at one time: a "# batch:" line
+// starts one in each tuning corpus, in the same order in both.
+type cvBatch struct {
+	name             string
+	health, everyday []string
+}
+
+// readBatches splits a corpus file at its "# batch:" lines.
+func readBatches(t *testing.T, name string) (names []string, notes [][]string) {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "health", name))
+	require.NoError(t, err)
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		switch {
+		case strings.HasPrefix(line, "# batch:"):
+			names = append(names, strings.TrimSpace(strings.TrimPrefix(line, "# batch:")))
+			notes = append(notes, nil)
+		case line == "" || strings.HasPrefix(line, "#"):
+		default:
+			require.NotEmpty(t, notes, "%s: a note before the first batch line: %q", name, line)
+			notes[len(notes)-1] = append(notes[len(notes)-1], line)
+		}
+	}
+	require.NoError(t, sc.Err())
+	return names, notes
+}
+
+func tuningBatches(t *testing.T) []cvBatch {
+	t.Helper()
+	hn, h := readBatches(t, "health-tuning.txt")
+	en, e := readBatches(t, "everyday-tuning.txt")
+	require.Equal(t, hn, en, "the two tuning corpora name the same batches in the same order")
+	out := make([]cvBatch, len(hn))
+	for i := range hn {
+		out[i] = cvBatch{hn[i], h[i], e[i]}
+	}
+	return out
+}
+
+// Every tuning note is in a batch, both corpora name the same batches,
+// and each batch holds notes of both kinds: a batch left out of the
+// cross-validation is one writer's whole set.
+func TestHealthCorporaAreBatched(t *testing.T) {
+	batches := tuningBatches(t)
+	require.GreaterOrEqual(t, len(batches), 2)
+	for _, b := range batches {
+		require.NotEmpty(t, b.health, "%s: no health notes", b.name)
+		require.NotEmpty(t, b.everyday, "%s: no everyday notes", b.name)
+	}
+}
+
+// cvCount is a confusion count: health notes read and missed, everyday
+// notes read as health.
+type cvCount struct{ hit, health, fp, everyday int }
+
+func (c *cvCount) add(o cvCount) {
+	c.hit += o.hit
+	c.health += o.health
+	c.fp += o.fp
+	c.everyday += o.everyday
+}
+
+func (c cvCount) String() string {
+	return fmt.Sprintf("recall %5.1f%% (%d/%d), false positives %4.1f%% (%d/%d)",
+		100*float64(c.hit)/float64(c.health), c.hit, c.health, 100*float64(c.fp)/float64(c.everyday), c.fp, c.everyday)
+}
+
+// rulesBlind are the batches no rule was written or changed for: the
+// rules' figure on them is a blind one, as the model's is on every batch.
+// None is now: the eleventh to thirteenth sets were (rules 91.3 % / 5.4 %,
+// the rules and model 95.7 % / 2.4 %) until Version 4's rules were
+// written from their misses. A fresh set moved to tuning goes here until
+// a rule is tuned on it.
+var rulesBlind = map[string]bool{}
+
+// TestHealthCrossValidation reports leave-one-batch-out cross-validation
+// over the tuning corpora: each batch in turn is read by a model trained
+// on every other batch, a proxy for a fresh set by a writer it never saw.
+// The rules are not refitted per batch (they were written by hand over
+// the batches before the eleventh), so "rules alone" over every batch is
+// their fit, and only their figure on the batches in rulesBlind is a
+// blind one; the model's is blind on every batch. It asserts nothing: run
+// it with -run TestHealthCrossValidation -v to read it (CV_BATCHES=1 adds
+// each batch's line).
+func TestHealthCrossValidation(t *testing.T) {
+	if !testing.Verbose() || testing.Short() || RaceDetector {
+		t.Skip("a report, not a check: run it with -v")
+	}
+	batches := tuningBatches(t)
+	type reader struct {
+		name  string
+		model bool
+		blend healthBlend
+	}
+	readers := []reader{{"rules alone", false, healthBlend{}}, {"model alone", true, healthBlend{rescue: 0.5, veto: 0.5}},
+		{"rules and model", true, measuredBlend}}
+	// The blends next to the shipped one, so its choice can be checked.
+	for _, d := range []healthBlend{{0.05, 0}, {-0.05, 0}, {0, 0.05}, {0, -0.05}, {0, -1}} {
+		b := healthBlend{measuredBlend.rescue + d.rescue, measuredBlend.veto + d.veto}
+		readers = append(readers, reader{fmt.Sprintf("rescue > %.2f, veto < %.2f", b.rescue, b.veto), true, b})
+	}
+	totals, blind := make([]cvCount, len(readers)), make([]cvCount, len(readers))
+	for i, b := range batches {
+		var trainH, trainE []string
+		for j, o := range batches {
+			if j != i {
+				trainH = append(trainH, o.health...)
+				trainE = append(trainE, o.everyday...)
+			}
+		}
+		m, err := decodeModel(trainHealthModel(trainH, trainE))
+		require.NoError(t, err)
+		for r, rd := range readers {
+			says := func(n string) bool {
+				s := prepareText(n)
+				switch {
+				case rd.name == "model alone":
+					return m.prob(s) >= 0.5
+				case rd.model:
+					medical, _ := healthFlagsBy(s, &m, rd.blend)
+					return medical
+				}
+				medical, _ := healthFlagsBy(s, nil, rd.blend)
+				return medical
+			}
+			cnt := cvCount{health: len(b.health), everyday: len(b.everyday)}
+			for _, n := range b.health {
+				if says(n) {
+					cnt.hit++
+				}
+			}
+			for _, n := range b.everyday {
+				if says(n) {
+					cnt.fp++
+				}
+			}
+			totals[r].add(cnt)
+			if rulesBlind[b.name] {
+				blind[r].add(cnt)
+			}
+			if r < 3 && os.Getenv("CV_BATCHES") != "" {
+				t.Logf("%-36s %-26s %s", b.name, rd.name, cnt)
+			}
+		}
+	}
+	for r, rd := range readers {
+		t.Logf("every batch left out in turn:  %-26s %s", rd.name, totals[r])
+	}
+	for r, rd := range readers {
+		if blind[r].health > 0 && blind[r].everyday > 0 {
+			t.Logf("batches no rule was tuned on:  %-26s %s", rd.name, blind[r])
+		}
+	}
+	// What the blend does to words the other tests and the app hold (a
+	// routine log, plain concerns, the everyday halves of the structure
+	// tests' pairs, the bot's own replies, which IsHealth reads in a
+	// model's plan), trained on every batch, as it would be shipped.
+	var health, everyday []string
+	for _, b := range batches {
+		health = append(health, b.health...)
+		everyday = append(everyday, b.everyday...)
+	}
+	m, err := decodeModel(trainHealthModel(health, everyday))
+	require.NoError(t, err)
+	for _, n := range []string{"feeds every 3 hours", "the baby is sick again", "hv said the spots are fine but theyve spread to her tummy",
+		"shook her rattle and she giggled", "not sure if i gave him his bottle or dad did", "he hasnt wanted the dummy since lunch",
+		"appointment: pediatrician for her fever tomorrow 9am", "stomach bug", "I could not open the list", "nothing to do", "Not now"} {
+		s := prepareText(n)
+		rules, _ := healthFlagsBy(s, nil, healthBlend{})
+		blend, _ := healthFlagsBy(s, &m, measuredBlend)
+		t.Logf("rules %-5v, rules and model %-5v (model %.2f): %q", rules, blend, m.prob(s), n)
+	}
+}

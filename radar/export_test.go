@@ -1,0 +1,8 @@
+package radar
+
+// SentKeys is how many post keys the nudger remembers (its sent memo).
+func (n *Nudger) SentKeys() int {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return len(n.sent)
+}
