@@ -83,7 +83,7 @@ func valueOf(a *slack.BlockAction) string {
 
 // isHealthNote reports whether a note reads as a health concern, as the
 // normaliser's Medical flag does.
-func isHealthNote(n bh.Note) bool { return normalize.IsHealth(n.Words()) }
+func isHealthNote(n bh.Note) bool { return normalize.IsHealthNote(n.Words()) }
 
 // healthEntries are the health notes among notes as a handoff lists them:
 // the open ones, oldest first, then those resolved since since (struck

@@ -284,7 +284,7 @@ func healthDone(text string) bool {
 	if ok {
 		return is
 	}
-	is = normalize.IsHealth(text)
+	is = normalize.IsHealthNote(text)
 	healthMemo.mu.Lock()
 	if len(healthMemo.m) >= healthMemoSize {
 		clear(healthMemo.m)

@@ -3,6 +3,7 @@ package normalize_test
 import (
 	"bufio"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,8 +50,10 @@ var (
 	// measured recall 893 of 966 and false positives 39 of 888 with the
 	// rules tuned on the first to tenth, and once after the round that
 	// tuned on the eleventh to thirteenth: recall 905 of 966 (93.7 %),
-	// false positives 34 of 888 (3.8 %).
-	heldOutBar = healthBar{recall: 0.93, fp: 0.04}
+	// false positives 34 of 888 (3.8 %); and once after the learned
+	// rescue landed (chosen by cross-validation on the tuning corpora):
+	// recall 921 of 966 (95.3 %), false positives 37 of 888 (4.2 %).
+	heldOutBar = healthBar{recall: 0.95, fp: 0.045}
 )
 
 // minHeldOutShare: a held-out set, when there is one, is a fair part of
@@ -150,16 +153,55 @@ func TestHealthNotesAreRecognised(t *testing.T) {
 	}
 }
 
-// IsHealth, which the council asks of a plan's own words, reads every note
-// of the corpora as a note's Medical flag does.
+// IsHealth, which the council asks of a plan's own words, is the rules
+// alone; a note's Medical flag is the rules or the learned model's rescue
+// (the model was trained on parents' notes only, and a plan's words are
+// unlike them). So every text IsHealth reads as health is a Medical note,
+// and the council refuses a block whose words the rules read as health
+// exactly as before; a note only the model reads is Medical, not IsHealth.
+// A held-out note is named by its place only: those sets stay unread.
 func TestIsHealthReadsAsTheMedicalFlag(t *testing.T) {
 	if normalize.RaceDetector {
 		t.Skip("one goroutine, minutes under the race detector: the plain test run checks it whole")
 	}
+	rescued := 0
 	for _, name := range []string{healthTuning, healthHeldOut, everydayTuning, everydayHeldOut} {
-		for _, n := range corpus(t, name) {
-			assert.Equal(t, readsAsHealth(n), normalize.IsHealth(n), "%s: %q", name, n)
+		for i, n := range corpus(t, name) {
+			medical, health := readsAsHealth(n), normalize.IsHealth(n)
+			if health && !medical {
+				what := fmt.Sprintf("%q", n)
+				if name == healthHeldOut || name == everydayHeldOut {
+					what = fmt.Sprintf("note %d", i+1)
+				}
+				t.Errorf("%s: %s reads as health to IsHealth but is not Medical", name, what)
+			}
+			if medical && !health && name == healthTuning {
+				rescued++
+			}
 		}
+	}
+	// The model does rescue tuning notes, else the two would be one.
+	assert.Positive(t, rescued, "no tuning health note is Medical by the model's rescue alone")
+}
+
+// The learned model rescues tuning notes the rules miss (each read by the
+// rules alone as not health), and reads neither the app's own words nor a
+// routine log as health: it rescues only a note that names the body, a
+// sign or a medicine, and only when it is sure.
+func TestTheModelRescuesWhatTheRulesMiss(t *testing.T) {
+	for _, n := range []string{
+		"circ looks really red with yellow crust on it",
+		"Post-imms: injection site swollen ~3cm, warm, tender. Obs otherwise stable.",
+		"back where the epidural went in is red and really tender",
+		"she looks greyish around the mouth",
+	} {
+		assert.False(t, normalize.IsHealth(n), "the rules read %q: it tests no rescue", n)
+		assert.True(t, readsAsHealth(n), "health: %q", n)
+		assert.True(t, normalize.IsHealthNote(n), "health note: %q", n)
+	}
+	for _, n := range []string{"Not now", "nothing to do", "I could not open the list", "feeds every 3 hours",
+		"shook her rattle and she giggled", "he hasnt wanted the dummy since lunch", "Rest / nap window", "Errand run"} {
+		assert.False(t, readsAsHealth(n), "everyday: %q", n)
 	}
 }
 

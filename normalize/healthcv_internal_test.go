@@ -19,7 +19,7 @@ type cvBatch struct {
 }
 
 // readBatches splits a corpus file at its "# batch:" lines.
-func readBatches(t *testing.T, name string) (names []string, notes [][]string) {
+func readBatches(t testing.TB, name string) (names []string, notes [][]string) {
 	t.Helper()
 	f, err := os.Open(filepath.Join("testdata", "health", name))
 	require.NoError(t, err)
@@ -41,7 +41,7 @@ func readBatches(t *testing.T, name string) (names []string, notes [][]string) {
 	return names, notes
 }
 
-func tuningBatches(t *testing.T) []cvBatch {
+func tuningBatches(t testing.TB) []cvBatch {
 	t.Helper()
 	hn, h := readBatches(t, "health-tuning.txt")
 	en, e := readBatches(t, "everyday-tuning.txt")
@@ -89,15 +89,20 @@ func (c cvCount) String() string {
 // a rule is tuned on it.
 var rulesBlind = map[string]bool{}
 
+// cvThresholds: the shipped rescue threshold and its neighbours, so its
+// choice can be checked.
+var cvThresholds = []float64{0.5, 0.8, 0.85, rescueAbove, 0.93, 0.95, 0.97}
+
 // TestHealthCrossValidation reports leave-one-batch-out cross-validation
 // over the tuning corpora: each batch in turn is read by a model trained
 // on every other batch, a proxy for a fresh set by a writer it never saw.
 // The rules are not refitted per batch (they were written by hand over
 // the batches before the eleventh), so "rules alone" over every batch is
 // their fit, and only their figure on the batches in rulesBlind is a
-// blind one; the model's is blind on every batch. It asserts nothing: run
-// it with -run TestHealthCrossValidation -v to read it (CV_BATCHES=1 adds
-// each batch's line).
+// blind one; the model's is blind on every batch, and so are the false
+// alarms its rescue adds. It asserts nothing: run it with -run
+// TestHealthCrossValidation -v to read it (CV_BATCHES=1 adds each batch's
+// line).
 func TestHealthCrossValidation(t *testing.T) {
 	if !testing.Verbose() || testing.Short() || RaceDetector {
 		t.Skip("a report, not a check: run it with -v")
@@ -106,16 +111,18 @@ func TestHealthCrossValidation(t *testing.T) {
 	type reader struct {
 		name  string
 		model bool
-		blend healthBlend
+		p     float64
 	}
-	readers := []reader{{"rules alone", false, healthBlend{}}, {"model alone", true, healthBlend{rescue: 0.5, veto: 0.5}},
-		{"rules and model", true, measuredBlend}}
-	// The blends next to the shipped one, so its choice can be checked.
-	for _, d := range []healthBlend{{0.05, 0}, {-0.05, 0}, {0, 0.05}, {0, -0.05}, {0, -1}} {
-		b := healthBlend{measuredBlend.rescue + d.rescue, measuredBlend.veto + d.veto}
-		readers = append(readers, reader{fmt.Sprintf("rescue > %.2f, veto < %.2f", b.rescue, b.veto), true, b})
+	readers := []reader{{"rules alone", false, 0}, {"model alone", true, 0}}
+	for _, p := range cvThresholds {
+		name := fmt.Sprintf("rules, rescue p > %.2f", p)
+		if p == rescueAbove {
+			name += " (shipped)"
+		}
+		readers = append(readers, reader{name, true, p})
 	}
 	totals, blind := make([]cvCount, len(readers)), make([]cvCount, len(readers))
+	extra := make([][]int, len(readers))
 	for i, b := range batches {
 		var trainH, trainE []string
 		for j, o := range batches {
@@ -126,18 +133,17 @@ func TestHealthCrossValidation(t *testing.T) {
 		}
 		m, err := decodeModel(trainHealthModel(trainH, trainE))
 		require.NoError(t, err)
+		var rulesFP int
 		for r, rd := range readers {
 			says := func(n string) bool {
 				s := prepareText(n)
 				switch {
-				case rd.name == "model alone":
+				case rd.model && rd.p == 0:
 					return m.prob(s) >= 0.5
 				case rd.model:
-					medical, _ := healthFlagsBy(s, &m, rd.blend)
-					return medical
+					return medicalBy(s, &m, rd.p)
 				}
-				medical, _ := healthFlagsBy(s, nil, rd.blend)
-				return medical
+				return medicalBy(s, nil, 0)
 			}
 			cnt := cvCount{health: len(b.health), everyday: len(b.everyday)}
 			for _, n := range b.health {
@@ -150,40 +156,38 @@ func TestHealthCrossValidation(t *testing.T) {
 					cnt.fp++
 				}
 			}
+			if r == 0 {
+				rulesFP = cnt.fp
+			}
+			extra[r] = append(extra[r], cnt.fp-rulesFP)
 			totals[r].add(cnt)
 			if rulesBlind[b.name] {
 				blind[r].add(cnt)
 			}
-			if r < 3 && os.Getenv("CV_BATCHES") != "" {
-				t.Logf("%-36s %-26s %s", b.name, rd.name, cnt)
+			if os.Getenv("CV_BATCHES") != "" && (r < 2 || rd.p == rescueAbove) {
+				t.Logf("%-36s %-30s %s", b.name, rd.name, cnt)
 			}
 		}
 	}
 	for r, rd := range readers {
-		t.Logf("every batch left out in turn:  %-26s %s", rd.name, totals[r])
+		line := fmt.Sprintf("every batch left out in turn:  %-30s %s", rd.name, totals[r])
+		if r > 1 {
+			line += fmt.Sprintf("; false alarms added per batch %v", extra[r])
+		}
+		t.Log(line)
 	}
 	for r, rd := range readers {
 		if blind[r].health > 0 && blind[r].everyday > 0 {
-			t.Logf("batches no rule was tuned on:  %-26s %s", rd.name, blind[r])
+			t.Logf("batches no rule was tuned on:  %-30s %s", rd.name, blind[r])
 		}
 	}
-	// What the blend does to words the other tests and the app hold (a
-	// routine log, plain concerns, the everyday halves of the structure
-	// tests' pairs, the bot's own replies, which IsHealth reads in a
-	// model's plan), trained on every batch, as it would be shipped.
-	var health, everyday []string
-	for _, b := range batches {
-		health = append(health, b.health...)
-		everyday = append(everyday, b.everyday...)
-	}
-	m, err := decodeModel(trainHealthModel(health, everyday))
-	require.NoError(t, err)
+	// What the shipped reader does to words the other tests and the app
+	// hold (a routine log, plain concerns, the everyday halves of the
+	// structure tests' pairs, the bot's own replies), with the shipped model.
 	for _, n := range []string{"feeds every 3 hours", "the baby is sick again", "hv said the spots are fine but theyve spread to her tummy",
 		"shook her rattle and she giggled", "not sure if i gave him his bottle or dad did", "he hasnt wanted the dummy since lunch",
 		"appointment: pediatrician for her fever tomorrow 9am", "stomach bug", "I could not open the list", "nothing to do", "Not now"} {
 		s := prepareText(n)
-		rules, _ := healthFlagsBy(s, nil, healthBlend{})
-		blend, _ := healthFlagsBy(s, &m, measuredBlend)
-		t.Logf("rules %-5v, rules and model %-5v (model %.2f): %q", rules, blend, m.prob(s), n)
+		t.Logf("rules %-5v, rules and rescue %-5v (model %.2f): %q", medicalBy(s, nil, 0), medicalBy(s, &rescueModel, rescueAbove), rescueModel.prob(s), n)
 	}
 }

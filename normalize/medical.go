@@ -244,17 +244,23 @@ var colourWords = indexPlain([]string{
 
 // isMedical: a symptom or a health question, a medicine named outside a
 // note about its supply, or a fever's temperature — of the family, not of
-// someone else or a pet. Thoughts of harm are always one.
+// someone else or a pet. Thoughts of harm are always one. It is the rules
+// alone, without the model's rescue (healthFlags).
 func isMedical(s string) bool {
-	medical, _ := healthFlags(s)
+	medical, _ := readHealth(s, false)
 	return medical
 }
 
 // healthFlags reads a note's health text once and says whether it is a
-// health note (isMedical) and whether it is about the parent's own low
-// mood, worry or thoughts of harm: the text is the slow part, so it is not
-// read twice.
-func healthFlags(s string) (medical, mood bool) {
+// health note and whether it is about the parent's own low mood, worry or
+// thoughts of harm: the text is the slow part, so it is not read twice. A
+// note the rules miss is a health note still when the learned model is
+// sure of it (rescued); the model never takes a health reading away.
+func healthFlags(s string) (medical, mood bool) { return readHealth(s, true) }
+
+// readHealth is healthFlags, with the model's rescue or (rescue false) the
+// rules alone.
+func readHealth(s string, rescue bool) (medical, mood bool) {
 	t, harm, other := healthText(s)
 	if harm {
 		return true, true
@@ -265,7 +271,11 @@ func healthFlags(s string) (medical, mood bool) {
 	if moodIn(t) {
 		return true, true
 	}
-	return medicalIn(s, t), false
+	medical = medicalIn(s, t)
+	if !medical && rescue {
+		medical = rescued(s, t)
+	}
+	return medical, false
 }
 
 // medicalIn is isMedical on a note s whose health text t names neither
@@ -811,8 +821,20 @@ func healthText(s string) (t string, harm, other bool) {
 	return t, false, false
 }
 
-// IsHealth reports whether text reads as a health concern, as a note's
-// Medical flag does. The council asks it of a plan's own words, so a
-// model's block that schedules a health check is refused even when it
-// cites no health note.
+// IsHealth reports whether text reads as a health concern by the rules
+// alone. The council asks it of a plan's own words, so a model's block
+// that schedules a health check is refused even when it cites no health
+// note. A note's Medical flag is these rules or the model's rescue
+// (healthFlags), so every text IsHealth reads as health is Medical as a
+// note, not the other way round: the model was trained on parents' notes
+// only, and a plan's or the app's own words are unlike all of them.
 func IsHealth(text string) bool { return isMedical(prepareText(text)) }
+
+// IsHealthNote reports whether a note's words read as a health note, as
+// its Medical flag does: the rules or the model's rescue. The surfaces
+// that list a family's health notes ask it, so a note the card lists as
+// health is listed as one everywhere.
+func IsHealthNote(text string) bool {
+	medical, _ := healthFlags(prepareText(text))
+	return medical
+}

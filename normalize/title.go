@@ -21,9 +21,11 @@ import (
 // said, supplements given, no wee said another way, a seat dropped with
 // the baby in it; figures of speech, medicines kept in order and more
 // kinds of someone else set aside.
-// Version 5: a plain note is past a week after it was written
+// Version 5: the learned model rescues a note the rules miss
+// (healthmodel.go).
+// Version 6: a plain note is past a week after it was written
 // (bh.ContextWindow), so stored readings get their LiveUntil.
-const Version = 5
+const Version = 6
 
 // itemTitle is the title of a note whose time phrases normalize
 // understood, built from the item rather than from the note's words for

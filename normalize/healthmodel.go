@@ -1,0 +1,238 @@
+package normalize
+
+// This file: the learned health reader that rescues a note the rules miss.
+
+import (
+	_ "embed"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The rules read what a note says; a logistic regression over hashed
+// words, word pairs and in-word character 3- and 4-grams reads how health
+// notes are worded, so it catches spellings and phrasings no rule names
+// ("circ looks really red with yellow crust on it"). It only ever adds a
+// health reading: a note the rules read as health stays one whatever the
+// model says, since a missed health note is worse than a false alarm. It
+// is trained on the tuning corpora (testdata/health) by
+// healthmodel_internal_test.go and its weights committed in
+// healthmodel.bin; TestHealthModelWeightsAreTheCorpora fails when they are
+// not what the corpora train, and regenerates them with -update.
+//
+//go:generate go test -run TestHealthModelWeightsAreTheCorpora -update .
+
+//go:embed healthmodel.bin
+var healthModelBin []byte
+
+// rescueModel is the shipped model, read in place from the binary. A
+// broken weights file leaves it empty, rescuing nothing, so that go
+// generate can still run; TestHealthModelWeightsAreTheCorpora fails then.
+var rescueModel, _ = decodeModel(healthModelBin)
+
+// rescueAbove is the probability above which the model rescues a note the
+// rules miss, chosen by leave-one-batch-out cross-validation
+// (docs/testing.md): lower thresholds added false alarms faster than
+// they found health notes.
+const rescueAbove = 0.9
+
+// rescueLogit is rescueAbove as the model's sum: no exponential per note.
+var rescueLogit = math.Log(rescueAbove / (1 - rescueAbove))
+
+// rescueTopics: the model rescues only a note that names the body, a sign,
+// a medicine, or something in a mouth. Without them a text unlike every
+// corpus note ("Not now", "nothing to do") reads as health to the model,
+// whose everyday notes all share health words; and a routine log of
+// feeds, nappies or weight ("feeds every 3 hours", "💩 in her nappy") is
+// the rules' to read: the model is surest on exactly those and wrong.
+var rescueTopics = []phraseIndex{rescueBody, concernWords, toneWords, medicalWords, medicineWords, rescueWords}
+
+// rescueBody is bodyWords without a nappy and its contents, and without
+// the parts a day's care names all the time ("her hands", "his face",
+// "my back"): the rules read a sign of them.
+var rescueBody = func() phraseIndex {
+	var out []string
+	for _, list := range bodyWords {
+		for _, w := range list {
+			last := w[strings.LastIndexByte(w, ' ')+1:]
+			if !slices.Contains(nappyWords, w) && !slices.Contains(carePart, last) {
+				out = append(out, w)
+			}
+		}
+	}
+	slices.Sort(out)
+	return indexPhrases(out)
+}()
+
+var (
+	nappyWords = []string{"poop*", "poo", "poos", "stool*", "pee", "wee", "urine", "diaper*", "nappy", "nappies", "bowel*", "bladder"}
+	carePart   = []string{"back", "hand", "hands", "head", "face", "bottom", "body", "side"}
+)
+
+var rescueWords = indexPlain([]string{"mouth", "swallow*", "eaten", "sleepy", "sleepier", "drowsy", "lethargic", "screams",
+	"screaming", "inconsolable", "imms", "jabs", "injection", "nose"})
+
+// rescued: the model is sure that s, whose health text t the rules did not
+// read as one, is a health note.
+func rescued(s, t string) bool { return rescuedBy(rescueModel, rescueLogit, s, t) }
+
+// rescuedBy is rescued with model m and a threshold on its log-odds.
+func rescuedBy(m healthModel, above float64, s, t string) bool {
+	if m.w == nil {
+		return false
+	}
+	for _, topic := range rescueTopics {
+		if topic.in(t) {
+			return m.logit(s) > above
+		}
+	}
+	return false
+}
+
+// modelBits: 2^16 hashed features, 64 KB of weights once encoded. The corpora hold
+// some tens of thousands of distinct features; more buckets measured no
+// better under cross-validation when the model was first measured.
+const modelBits = 16
+
+// The training schedule, chosen by leave-one-batch-out cross-validation
+// when the model was first measured beside the rules: more epochs or
+// buckets, or 2- and 5-grams, measured no better on the batch left out.
+const (
+	modelEpochs = 12
+	modelRate   = 1.0
+	modelL2     = 1e-6
+	gramMin     = 3
+	gramMax     = 4
+)
+
+// features appends the hashed features of s to dst: each word, each pair
+// of neighbouring words, and each word's character 3- and 4-grams with its
+// edges marked (so "temprature" shares most of "temperature"'s). Digits
+// read as a digit shape too, so 38.4 and 38.9 share one.
+func features(dst []uint32, s string) []uint32 {
+	var words [64]string
+	n := 0
+	var b strings.Builder
+	flush := func() {
+		if b.Len() > 0 && n < len(words) {
+			words[n] = b.String()
+			n++
+		}
+		b.Reset()
+	}
+	for _, r := range s {
+		switch {
+		case r == '\'' || r == '’':
+			// "wont" and "won't" read alike.
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(unicode.ToLower(r))
+		case r == '.' && b.Len() > 0 && isDigits(b.String()):
+			b.WriteRune(r)
+		default:
+			flush()
+			if r >= utf8.RuneSelf && !unicode.IsSpace(r) {
+				// An emoji is a word of its own.
+				b.WriteRune(r)
+				flush()
+			}
+		}
+	}
+	flush()
+	prev := "^"
+	for i := 0; i < n; i++ {
+		w := words[i]
+		if isDigits(strings.ReplaceAll(w, ".", "")) {
+			dst = append(dst, hash2("d", digitShape(w)))
+		}
+		dst = append(dst, hash2("w", w), hash3("b", prev, w))
+		prev = w
+		e := "<" + w + ">"
+		for k := gramMin; k <= gramMax; k++ {
+			for j := 0; j+k <= len(e); j++ {
+				dst = append(dst, hash2("c", e[j:j+k]))
+			}
+		}
+	}
+	dst = append(dst, hash3("b", prev, "$"))
+	// Each feature counts once: a phrase said over and over is not surer.
+	for i := range dst {
+		dst[i] &= 1<<modelBits - 1
+	}
+	slices.Sort(dst)
+	return slices.Compact(dst)
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// digitShape: "38.4" is "dd.d", "101" is "ddd".
+func digitShape(w string) string {
+	b := []byte(w)
+	for i, c := range b {
+		if c >= '0' && c <= '9' {
+			b[i] = 'd'
+		}
+	}
+	return string(b)
+}
+
+const (
+	fnvOffset = 2166136261
+	fnvPrime  = 16777619
+)
+
+func fnv(h uint32, s string) uint32 {
+	for i := 0; i < len(s); i++ {
+		h ^= uint32(s[i])
+		h *= fnvPrime
+	}
+	return h
+}
+
+func hash2(kind, a string) uint32 { return fnv(fnv(fnvOffset, kind), a) }
+
+func hash3(kind, a, b string) uint32 { return fnv(fnv(fnv(fnv(fnvOffset, kind), a), " "), b) }
+
+// healthModel reads encoded weights (encodeModel) in place.
+type healthModel struct {
+	scale, bias float32
+	w           []byte
+}
+
+func decodeModel(b []byte) (healthModel, error) {
+	if len(b) != 8+1<<modelBits {
+		return healthModel{}, fmt.Errorf("health model: %d bytes, want %d", len(b), 8+1<<modelBits)
+	}
+	return healthModel{
+		scale: math.Float32frombits(binary.LittleEndian.Uint32(b)),
+		bias:  math.Float32frombits(binary.LittleEndian.Uint32(b[4:])),
+		w:     b[8:],
+	}, nil
+}
+
+// logit is the model's log-odds that s is a health note.
+func (m healthModel) logit(s string) float64 {
+	var arr [256]uint32
+	f := features(arr[:0], s)
+	var sum int32
+	for _, h := range f {
+		sum += int32(int8(m.w[h&(1<<modelBits-1)]))
+	}
+	return float64(m.bias) + float64(sum)*float64(m.scale)/math.Sqrt(float64(len(f)))
+}
+
+// prob is the model's probability that s is a health note.
+func (m healthModel) prob(s string) float64 { return 1 / (1 + math.Exp(-m.logit(s))) }
