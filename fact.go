@@ -183,9 +183,25 @@ func (f Fact) LifeAt(now time.Time, loc *time.Location) Life {
 	return LifeOpen
 }
 
+// ContextWindow is how long a plain note counts (Fact.Plain: "baby's nails
+// need trimming", "got diapers"): plans, their context pack and handoff.md
+// read it for a week, then it is past. It is never an item with a Done —
+// no card or radar message offers one — so nothing else ends it: a
+// family's plans carried every such note it ever wrote, hundreds after
+// months.
+const ContextWindow = 7 * 24 * time.Hour
+
+// Plain reports whether f asks nothing and names no time, supply or
+// health concern: a Note that is not an observation, with no due time,
+// fixed time, duration, supply running low or energy in it.
+func (f Fact) Plain() bool {
+	return f.Kind == TagNote && !f.Medical && !f.Observation && f.Due == nil && f.Start == nil && f.DurationMin == 0 && f.DurationMax == 0 &&
+		len(f.Items) == 0 && !f.Out && f.Energy == "" && f.SleepHours == 0
+}
+
 // PastFrom is the moment from which f is LifePast for good, when its own
 // words decide one: an observation ObservationWindow after it was written,
-// a fixed commitment when it ends. Nothing said later (done, "still on")
+// a plain note ContextWindow after, a fixed commitment when it ends. Nothing said later (done, "still on")
 // changes it, so a store may leave the note out of what plans and the radar
 // read once that moment has come. ok is false for items that live until
 // someone acts on them, and for health notes, which stay listed until a
@@ -204,6 +220,8 @@ func (f Fact) pastFrom() (time.Time, bool) {
 	case f.Observation && !f.CreatedAt.IsZero():
 		// "Counts for 24 h": past once more than that has gone by.
 		return f.CreatedAt.Add(ObservationWindow + time.Nanosecond), true
+	case f.Plain() && !f.CreatedAt.IsZero():
+		return f.CreatedAt.Add(ContextWindow + time.Nanosecond), true
 	case f.Start != nil && f.Kind != TagTask && f.Kind != TagDeadline && f.Kind != TagInventory:
 		end := f.Start.Add(time.Hour)
 		if f.End != nil {

@@ -88,9 +88,10 @@ func (s *sharer) handoffFiles(ctx context.Context, rec bh.RunRecord, readerDM st
 
 // fileLinks are the links and labels of a run's notes for a file sent to
 // where: in a DM, only the links its reader can open; in a channel, none
-// into a DM.
+// into a DM. A plan's files cite only its pack's notes (packNoteIDs), so
+// only those are read, not the family's months of notes.
 func (s *sharer) fileLinks(ctx context.Context, rec bh.RunRecord, where string) (blocks.Links, map[string]string) {
-	notes, err := s.links.store.Notes(ctx, rec.Run.TeamID, rec.Run.ShiftID, true)
+	notes, err := s.links.store.NotesByID(ctx, rec.Run.TeamID, packNoteIDs(rec.Pack))
 	if err != nil {
 		s.b.log.WarnContext(ctx, "bot: notes for a plan's files", "run_id", rec.Run.ID, "err", err)
 	}

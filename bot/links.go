@@ -11,6 +11,8 @@ import (
 // linkStore is what links need from the store.
 type linkStore interface {
 	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
+	// NotesByID reads only the notes a plan cites (its pack's).
+	NotesByID(ctx context.Context, teamID string, ids []string) ([]bh.Note, error)
 }
 
 // links maps a shift's notes to their Slack messages and authors, for the

@@ -356,7 +356,7 @@ func (c *Council) Run(ctx context.Context, in Input, observe Observer) (Output, 
 	}
 	// normalize_logs
 	rec.set(TaskNormalize, bh.StatusRunning, nil, "")
-	packNotes := notesFromPack(pack)
+	packNotes := withReadings(notesFromPack(pack), in.Notes)
 	facts := c.facts.facts(run.TeamID+"/"+run.ShiftID+"/pack", packNotes, loc, run.Now)
 	rec.message(TaskNormalize, AgentNormalizer, "assistant", factsMessage(facts, loc), nil)
 	normOut := stepHashes(struct {

@@ -1,9 +1,11 @@
 package council
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
@@ -227,6 +229,29 @@ func notesFromPack(p bh.ContextPack) []bh.Note {
 	return out
 }
 
+// withReadings gives each of the pack's notes the stored reading of the
+// note it was made from, where it carries that note's words, tag and time
+// as they are: the normaliser's reading of it is that reading, and is not
+// made again on every plan (normalize.Fact uses a current one). A note
+// the pack cut, or a replay's (no notes), is read as before.
+func withReadings(packNotes, notes []bh.Note) []bh.Note {
+	if len(notes) == 0 {
+		return packNotes
+	}
+	byID := make(map[string]*bh.Note, len(notes))
+	for i := range notes {
+		byID[notes[i].ID] = &notes[i]
+	}
+	for i := range packNotes {
+		p := &packNotes[i]
+		if n, ok := byID[p.ID]; ok && n.Reading.Version != 0 && packText(*n) == p.Text && n.Tag == p.Tag && n.TagSource == p.TagSource &&
+			n.CreatedAt.Equal(p.CreatedAt) {
+			p.Reading = n.Reading
+		}
+	}
+	return packNotes
+}
+
 // doneRefs lists the notes marked done in the DoneWindow before at, oldest
 // first, with who marked them.
 func doneRefs(notes []bh.Note, names map[string]string, at time.Time) []bh.DoneRef {
@@ -251,4 +276,33 @@ func doneRefs(notes []bh.Note, names map[string]string, at time.Time) []bh.DoneR
 // healthDone reports whether a done note's text is a health note's: it is
 // then "resolved", apart from the done items. The pack keeps the text, so
 // a replay reads it the same.
-func healthDone(text string) bool { return normalize.IsHealthNote(text) }
+func healthDone(text string) bool {
+	key := sha256.Sum256([]byte(text))
+	healthMemo.mu.Lock()
+	is, ok := healthMemo.m[key]
+	healthMemo.mu.Unlock()
+	if ok {
+		return is
+	}
+	is = normalize.IsHealthNote(text)
+	healthMemo.mu.Lock()
+	if len(healthMemo.m) >= healthMemoSize {
+		clear(healthMemo.m)
+	}
+	healthMemo.m[key] = is
+	healthMemo.mu.Unlock()
+	return is
+}
+
+// healthMemo remembers healthDone's answers by the text's hash: every plan
+// and download of a day reads the same day's done notes again, and the
+// health reader's expressions were a tenth of a plan's time. It depends on
+// the text alone, so a remembered answer is the one a fresh reading gives.
+var healthMemo = struct {
+	mu sync.Mutex
+	m  map[[sha256.Size]byte]bool
+}{m: map[[sha256.Size]byte]bool{}}
+
+// healthMemoSize bounds healthMemo (a few days of a few hundred families'
+// done notes); past it, it starts again.
+const healthMemoSize = 4096

@@ -66,3 +66,29 @@ func BenchmarkBuildPackMonths(b *testing.B) {
 		BuildPack("r", "s", notes, nil, nil, DefaultTokenBudget, at)
 	}
 }
+
+// A pack's note carries the stored reading of its note only while it
+// carries that note's words, tag and time: a cut text, another tag or a
+// note never read is read again.
+func TestPackNotesKeepTheirReading(t *testing.T) {
+	at := time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
+	read := bh.Reading{Version: 4, Zone: "UTC", Kind: bh.TagTask, Title: "call daycare"}
+	notes := []bh.Note{
+		{ID: "same", Text: "call daycare", Tag: bh.TagTask, TagSource: bh.TagByInferred, CreatedAt: at, Reading: read},
+		{ID: "cut", Text: "call daycare about the form", Tag: bh.TagTask, TagSource: bh.TagByInferred, CreatedAt: at, Reading: read},
+		{ID: "retagged", Text: "call daycare", Tag: bh.TagNote, TagSource: bh.TagByDefault, CreatedAt: at, Reading: read},
+		{ID: "unread", Text: "call daycare", Tag: bh.TagTask, TagSource: bh.TagByInferred, CreatedAt: at},
+	}
+	pack := []bh.Note{
+		{ID: "same", Text: "call daycare", Tag: bh.TagTask, TagSource: bh.TagByInferred, CreatedAt: at},
+		{ID: "cut", Text: "call daycare…", Tag: bh.TagTask, TagSource: bh.TagByInferred, CreatedAt: at},
+		{ID: "retagged", Text: "call daycare", Tag: bh.TagTask, TagSource: bh.TagByInferred, CreatedAt: at},
+		{ID: "unread", Text: "call daycare", Tag: bh.TagTask, TagSource: bh.TagByInferred, CreatedAt: at},
+		{ID: "gone", Text: "call daycare", Tag: bh.TagTask, TagSource: bh.TagByInferred, CreatedAt: at},
+	}
+	got := map[string]int{}
+	for _, n := range withReadings(pack, notes) {
+		got[n.ID] = n.Reading.Version
+	}
+	assert.Equal(t, map[string]int{"same": 4, "cut": 0, "retagged": 0, "unread": 0, "gone": 0}, got)
+}

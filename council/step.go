@@ -31,6 +31,15 @@ func canonical(v any) []byte {
 		// cannot write is a bug, and still hashes to something stable.
 		return []byte("unencodable: " + err.Error())
 	}
+	if out, ok := recanon(raw); ok {
+		return out
+	}
+	return canonicalTree(raw)
+}
+
+// canonicalTree is canonical's long way: raw decoded into maps, its times
+// made UTC, and encoded again (json.Marshal sorts a map's keys).
+func canonicalTree(raw []byte) []byte {
 	var tree any
 	if err := json.Unmarshal(raw, &tree); err != nil {
 		return raw

@@ -23,7 +23,9 @@ import (
 // kinds of someone else set aside.
 // Version 5: the learned model rescues a note the rules miss
 // (healthmodel.go).
-const Version = 5
+// Version 6: a plain note is past a week after it was written
+// (bh.ContextWindow), so stored readings get their LiveUntil.
+const Version = 6
 
 // itemTitle is the title of a note whose time phrases normalize
 // understood, built from the item rather than from the note's words for
