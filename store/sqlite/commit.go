@@ -152,7 +152,7 @@ func (db *DB) commitBatch(batch []*request) {
 		req.done <- db.fail(req.op, errs[i])
 	}
 	if afterAnswer != nil {
-		afterAnswer(db)
+		afterAnswer(batch)
 	}
 	if committed && notes {
 		db.ring()
@@ -170,9 +170,11 @@ func (db *DB) commitBatch(batch []*request) {
 	db.ws.warm(context.Background())
 }
 
-// afterAnswer, set only by tests, runs once a batch's writers have their
-// answers, before the streams are woken and the writer's housekeeping.
-var afterAnswer func(*DB)
+// afterAnswer, set only by tests before Open, runs once a batch's writers
+// have their answers, before the streams are woken and the writer's
+// housekeeping. It hears every batch, the store's own writes too: a test
+// picks its own by the writes' ops.
+var afterAnswer func(batch []*request)
 
 // savepoint runs fn in a savepoint: its error undoes what it wrote and
 // nothing else. A failure of the savepoint itself is the batch's (err).

@@ -6,6 +6,7 @@ import (
 	"os"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -209,16 +210,24 @@ func TestAWriteAloneThatFailsLeavesNothing(t *testing.T) {
 // housekeeping after it (starting the log over, which copies and syncs the
 // database file) never holds a note's ack.
 func TestAWriteIsAnsweredBeforeTheWritersHousekeeping(t *testing.T) {
+	// The hook is set before Open starts the writer and cleared after
+	// Close stops it, and holds only this test's write: the store's own
+	// writes at open pass through it too.
+	const op = "add the first agent"
+	hold, held := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	afterAnswer = func(batch []*request) {
+		if batch[0].op == op {
+			once.Do(func() { close(held); <-hold })
+		}
+	}
+	t.Cleanup(func() { afterAnswer = nil })
 	db, err := Open(context.Background(), Config{DataDir: t.TempDir()})
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, db.Close(context.Background())) })
-	hold, held := make(chan struct{}), make(chan struct{})
-	var once sync.Once
-	afterAnswer = func(*DB) { once.Do(func() { close(held); <-hold }) }
-	t.Cleanup(func() { afterAnswer = nil })
 	done := make(chan error, 1)
 	go func() {
-		done <- db.write(context.Background(), "add agent", func(tx *Tx) error { return addAgent(context.Background(), tx, "first") })
+		done <- db.write(context.Background(), op, func(tx *Tx) error { return addAgent(context.Background(), tx, "first") })
 	}()
 	<-held
 	// The writer is still in its housekeeping; the write has its answer.
@@ -230,22 +239,30 @@ func TestAWriteIsAnsweredBeforeTheWritersHousekeeping(t *testing.T) {
 // A note's writer hears before the change streams are woken: the radar's
 // work it starts does not go ahead of the note's ack.
 func TestANotesWriterHearsBeforeTheStreams(t *testing.T) {
-	db, err := Open(context.Background(), Config{DataDir: t.TempDir()})
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, db.Close(context.Background())) })
-	bell := db.bellNow()
+	// Set before Open starts the writer, cleared after Close stops it;
+	// only the note's own write is looked at.
+	var bell atomic.Pointer[<-chan struct{}]
 	rungFirst := make(chan bool, 1)
-	afterAnswer = func(*DB) {
+	afterAnswer = func(batch []*request) {
+		b := bell.Load()
+		if b == nil || batch[0].op != "capture note" {
+			return
+		}
 		select {
-		case <-bell:
+		case <-*b:
 			rungFirst <- true
 		default:
 			rungFirst <- false
 		}
 	}
 	t.Cleanup(func() { afterAnswer = nil })
+	db, err := Open(context.Background(), Config{DataDir: t.TempDir()})
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, db.Close(context.Background())) })
+	rung := db.bellNow()
+	bell.Store(&rung)
 	_, _, err = db.CaptureNote(context.Background(), bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "out of formula", MessageTS: "1.1"})
 	require.NoError(t, err)
 	assert.False(t, <-rungFirst, "the streams were woken before the writer heard")
-	<-bell // and they are woken
+	<-rung // and they are woken
 }
