@@ -81,6 +81,31 @@ type ShiftState struct {
 	ComputedAt time.Time
 }
 
+// NoteIDs lists the notes the state cites (its items', its next actions'
+// and its energy's), each once: what a message about it links to.
+func (s ShiftState) NoteIDs() []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(ids []string) {
+		for _, id := range ids {
+			if !seen[id] {
+				seen[id] = true
+				out = append(out, id)
+			}
+		}
+	}
+	for _, group := range [][]RiskItem{s.Health, s.Deadlines, s.Inventory, s.Commitments} {
+		for _, it := range group {
+			add(it.NoteIDs)
+		}
+	}
+	for _, a := range s.NextActions {
+		add(a.NoteIDs)
+	}
+	add(s.EnergyNoteIDs)
+	return out
+}
+
 // Critical lists the keys of the state's critical items.
 func (s ShiftState) Critical() []string {
 	var out []string

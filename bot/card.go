@@ -312,8 +312,7 @@ func (c *cards) others(ctx context.Context, cb slack.InteractionCallback, a *sla
 	in := cardInput(rec)
 	// Only links the card's conversation can open: in a channel, none into
 	// a DM.
-	_, _, in.Labels = c.planner.links.refs(ctx, rec.Run.TeamID, rec.Run.ShiftID)
-	in.Links = c.planner.links.readableIn(ctx, rec.Run.TeamID, rec.Run.ShiftID, rec.Run.ChannelID)
+	in.Links, in.Labels = c.planner.links.readableIn(ctx, rec.Run.TeamID, packNoteIDs(rec.Pack), rec.Run.ChannelID)
 	if _, err := c.b.api.OpenViewContext(ctx, cb.TriggerID, blocks.OthersModal(in)); err != nil {
 		c.b.log.ErrorContext(ctx, "bot: open Why this plan?", "run_id", rec.Run.ID, "err", err)
 		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the other plans"+bh.Ref(ctx)+"; please try again.")

@@ -78,7 +78,7 @@ func (h *home) publish(ctx context.Context, teamID, userID, hash string) {
 				in.Radar, in.RadarStamps = radar.Summary(st, in.Location)
 				in.Open = append(append(in.Open, st.Deadlines...), st.Inventory...)
 				if in.Health = st.Health; len(in.Health) > 0 {
-					in.Links = h.links.readableIn(ctx, teamID, sh.ID, ch)
+					in.Links, _ = h.links.readableIn(ctx, teamID, st.NoteIDs(), ch)
 				}
 				for _, it := range st.Health {
 					in.Mood = in.Mood || it.Mood

@@ -8,10 +8,10 @@ import (
 	"github.com/babyhandoff/babyhandoff/blocks"
 )
 
-// linkStore is what links need from the store.
+// linkStore is what links need from the store: only the notes a surface
+// names, never a family's whole history (months of notes, deleted ones
+// too, read again for every card, modal and radar message).
 type linkStore interface {
-	Notes(ctx context.Context, teamID, shiftID string, withDeleted bool) ([]bh.Note, error)
-	// NotesByID reads only the notes a plan cites (its pack's).
 	NotesByID(ctx context.Context, teamID string, ids []string) ([]bh.Note, error)
 }
 
@@ -44,17 +44,18 @@ func label(text string) string {
 	return b.String()
 }
 
-// refs maps a shift's notes to their messages, their authors and their
-// labels.
-// Permalinks follow the documented archives/<channel>/p<ts> form under the
-// workspace URL, so a card costs no chat.getPermalink call per note.
-func (l *links) refs(ctx context.Context, teamID, shiftID string) (blocks.Links, blocks.Authors, map[string]string) {
-	notes, err := l.store.Notes(ctx, teamID, shiftID, true)
+// refs maps the notes ids to their messages, their authors and their
+// labels. Permalinks follow the documented archives/<channel>/p<ts> form
+// under the workspace URL, so a card costs no chat.getPermalink call per
+// note.
+func (l *links) refs(ctx context.Context, teamID string, ids []string) ([]bh.Note, blocks.Links, blocks.Authors, map[string]string) {
+	notes, err := l.store.NotesByID(ctx, teamID, ids)
 	if err != nil {
-		l.b.log.WarnContext(ctx, "bot: notes for links", "shift_id", shiftID, "err", err)
-		return nil, nil, nil
+		l.b.log.WarnContext(ctx, "bot: notes for links", "notes", len(ids), "err", err)
+		return nil, nil, nil, nil
 	}
-	return l.from(notes)
+	links, authors, labels := l.from(notes)
+	return notes, links, authors, labels
 }
 
 // from is refs of notes a caller has already read: a shift's notes are
@@ -117,14 +118,9 @@ func linkChannel(link string) string {
 	return ch
 }
 
-// readableIn is the links of a family's notes the readers of the
-// conversation where can open.
-func (l *links) readableIn(ctx context.Context, teamID, shiftID, where string) blocks.Links {
-	notes, err := l.store.Notes(ctx, teamID, shiftID, true)
-	if err != nil {
-		l.b.log.WarnContext(ctx, "bot: notes for links", "shift_id", shiftID, "err", err)
-		return nil
-	}
-	links, _, _ := l.from(notes)
-	return readable(notes, links, where)
+// readableIn is the links and labels of the notes ids that the readers of
+// the conversation where can open.
+func (l *links) readableIn(ctx context.Context, teamID string, ids []string, where string) (blocks.Links, map[string]string) {
+	notes, links, _, labels := l.refs(ctx, teamID, ids)
+	return readable(notes, links, where), labels
 }

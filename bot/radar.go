@@ -83,7 +83,8 @@ func (r *radarHandler) show(ctx context.Context, teamID, channelID, userID strin
 	}
 	// Only links its reader can open from here: in a DM, none into
 	// another member's DM; in a channel, none into any DM.
-	msg := blocks.RadarOn(st, r.links.readableIn(ctx, teamID, shift.ID, channelID), shift.Location(b.cfg.Location), b.userClock(ctx, userID))
+	links, _ := r.links.readableIn(ctx, teamID, st.NoteIDs(), channelID)
+	msg := blocks.RadarOn(st, links, shift.Location(b.cfg.Location), b.userClock(ctx, userID))
 	if _, err := b.api.PostEphemeralContext(ctx, channelID, userID, msg.Options()...); err != nil {
 		b.log.ErrorContext(ctx, "bot: post radar", "channel", channelID, "err", err)
 	}

@@ -58,7 +58,7 @@ func (s *sharer) planFiles(ctx context.Context, rec bh.RunRecord) []bh.Artifact 
 	if a, ok := rec.Artifact(bh.ArtifactHandoff); ok {
 		out = append(out, a)
 	}
-	links, _, labels := s.links.refs(ctx, rec.Run.TeamID, rec.Run.ShiftID)
+	_, links, _, labels := s.links.refs(ctx, rec.Run.TeamID, packNoteIDs(rec.Pack))
 	for _, kind := range []string{bh.ArtifactCalendar, bh.ArtifactPicture} {
 		a, err := s.planFile(rec, kind, links, labels)
 		if err != nil {
