@@ -46,14 +46,13 @@ type healthBar struct{ recall, fp float64 }
 var (
 	goalBar = healthBar{recall: 0.97, fp: 0.02}
 	// heldOutBar is a floor that catches a rule change reading fewer of
-	// the held-out notes, not the goal. The fourteenth to eighteenth sets
-	// measured recall 893 of 966 and false positives 39 of 888 with the
-	// rules tuned on the first to tenth, and once after the round that
-	// tuned on the eleventh to thirteenth: recall 905 of 966 (93.7 %),
-	// false positives 34 of 888 (3.8 %); and once after the learned
-	// rescue landed (chosen by cross-validation on the tuning corpora):
-	// recall 921 of 966 (95.3 %), false positives 37 of 888 (4.2 %).
-	heldOutBar = healthBar{recall: 0.95, fp: 0.045}
+	// the held-out notes, not the goal. The nineteenth to twenty-third
+	// sets (written to be harder: everyday notes that share health words
+	// on purpose) measured, with the rules and the learned rescue tuned on
+	// the first to eighteenth: recall 947 of 996 (95.1 %), false positives
+	// 59 of 908 (6.5 %). (The sets before them, now tuning, read 95.3 % and
+	// 4.2 % at the same point.)
+	heldOutBar = healthBar{recall: 0.95, fp: 0.066}
 )
 
 // minHeldOutShare: a held-out set, when there is one, is a fair part of

@@ -25,7 +25,9 @@ import (
 // (healthmodel.go).
 // Version 6: a plain note is past a week after it was written
 // (bh.ContextWindow), so stored readings get their LiveUntil.
-const Version = 6
+// Version 7: the learned rescue retrained with the fourteenth to
+// eighteenth sets of notes in its corpora.
+const Version = 7
 
 // itemTitle is the title of a note whose time phrases normalize
 // understood, built from the item rather than from the note's words for
