@@ -40,6 +40,7 @@ func notesIn(t *testing.T, dir string) []string {
 // the copy has every note acked before it and none after. Restoring is
 // what the docs say: stop, copy the backup into place, start.
 func TestE2EBackupWhileRunningThenRestore(t *testing.T) {
+	sqliteOnly(t, "a backup copies the database file")
 	h := start(t)
 	h.ack(h.message("D100", "im", "U1", "wipes < 1 day", "1700000000.000100", nil))
 

@@ -15,6 +15,7 @@ import (
 // TestE2EDailyCopyOfTheDatabase: the running bot keeps a copy of its
 // embedded database in DATA_DIR/backups, and a copy opens as a database.
 func TestE2EDailyCopyOfTheDatabase(t *testing.T) {
+	sqliteOnly(t, "the daily copies are of the database file")
 	h := start(t)
 	h.ack(h.message("D100", "im", "U1", "wipes < 1 day", "1700000000.000100", nil))
 	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())

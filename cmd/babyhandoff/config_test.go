@@ -96,6 +96,7 @@ func TestDotEnvIsRead(t *testing.T) {
 }
 
 func TestEmbeddedStoreInUseIsAClearError(t *testing.T) {
+	sqliteOnly(t, "the embedded file is locked by the process that has it open")
 	clearEnv(t)
 	dir := t.TempDir()
 	held, err := openDatabase(context.Background(), Config{DataDir: dir}, dbOptions{Exclusive: true})
@@ -135,6 +136,7 @@ func TestRedactingLogger(t *testing.T) {
 // A database file the bot refuses is named in one message, printed once
 // (its words were printed twice: once as the message, once in the cause).
 func TestARefusedDatabaseIsSaidOnce(t *testing.T) {
+	sqliteOnly(t, "a refused database is a file")
 	clearEnv(t)
 	dir := t.TempDir()
 	t.Setenv("SLACK_APP_TOKEN", "xapp-test-x")

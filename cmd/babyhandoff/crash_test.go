@@ -65,6 +65,7 @@ func startChild(t *testing.T, fake *slacktest.Server, dir string, env ...string)
 // message into the Decision Card or an interrupted notice within 10 s, and
 // nothing is doubled.
 func TestCrashDuringAPlanIsPutRightAtRestart(t *testing.T) {
+	sqliteOnly(t, "the killed child process held its MongoDB in its own memory")
 	if testing.Short() {
 		t.Skip("starts the bot as a separate process")
 	}
@@ -139,6 +140,7 @@ func TestCrashDuringAPlanIsPutRightAtRestart(t *testing.T) {
 // process left with a run still "running": its message becomes an
 // interrupted notice, and Re-run plans again.
 func TestInterruptedPlanOffersReRun(t *testing.T) {
+	sqliteOnly(t, "on MongoDB several processes may share the data, so a run is called interrupted only after bot.InterruptedAfter, not at start")
 	fake := slacktest.New(slacktest.Config{RedeliverOnReconnect: true})
 	t.Cleanup(fake.Close)
 	h := &harness{t: t, fake: fake, dir: t.TempDir(), done: make(chan int, 1), stderr: &syncBuffer{}, stdout: &syncBuffer{}, team: fake.Config().TeamID}
@@ -179,6 +181,7 @@ func TestInterruptedPlanOffersReRun(t *testing.T) {
 // Slack's three upload calls, the file can arrive twice: Slack finished it
 // but the bot never heard.)
 func TestCrashDuringAnUploadIsFinishedAtRestart(t *testing.T) {
+	sqliteOnly(t, "the killed child process held its MongoDB in its own memory")
 	if testing.Short() {
 		t.Skip("starts the bot as a separate process")
 	}
@@ -245,6 +248,7 @@ func TestCrashDuringAnUploadIsFinishedAtRestart(t *testing.T) {
 // supersedes it (the claim counts the take-over), and the old one is left
 // as it is.
 func TestCrashDuringARadarNudgeSendsItOnce(t *testing.T) {
+	sqliteOnly(t, "the killed child process held its MongoDB in its own memory")
 	if testing.Short() {
 		t.Skip("starts the bot as a separate process")
 	}

@@ -164,6 +164,7 @@ func exampleEnv(t *testing.T) map[string]string {
 // .env.example, keeps its database in its state directory. (systemd reads
 // EnvironmentFile= over Environment=.)
 func TestTheDocumentedServiceKeepsItsDatabaseInItsStateDirectory(t *testing.T) {
+	sqliteOnly(t, "where the database file lands")
 	exec, envLines, files := systemdUnit(t)
 	assert.Equal(t, []string{"/etc/babyhandoff.env"}, files)
 	state := filepath.Join(t.TempDir(), "state")
@@ -189,6 +190,7 @@ func TestTheDocumentedServiceKeepsItsDatabaseInItsStateDirectory(t *testing.T) {
 // The image, run as the README says (--env-file .env, a copy of
 // .env.example, over the image's ENV), keeps its database on the volume.
 func TestTheImageKeepsItsDatabaseOnTheVolume(t *testing.T) {
+	sqliteOnly(t, "where the database file lands")
 	entry, imageEnv := dockerImage(t)
 	volume := filepath.Join(t.TempDir(), "volume")
 	require.NoError(t, os.Mkdir(volume, 0o700))
@@ -216,6 +218,7 @@ func TestTheImageKeepsItsDatabaseOnTheVolume(t *testing.T) {
 
 // --data-dir wins over DATA_DIR in the environment and in .env.
 func TestDataDirFlagWins(t *testing.T) {
+	sqliteOnly(t, "where the database file lands")
 	dir := filepath.Join(t.TempDir(), "flag")
 	require.NoError(t, os.Mkdir(dir, 0o700))
 	startAs(t, []string{"--data-dir=" + dir}, map[string]string{"DATA_DIR": "./from-env"})

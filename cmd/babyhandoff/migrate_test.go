@@ -177,6 +177,7 @@ func liveByFamily(t *testing.T, db interface {
 // same families and notes, said in the log, the old file kept renamed and
 // unchanged; a second start moves nothing.
 func TestTheFirstStartOnSQLiteMovesEachEarlierFormat(t *testing.T) {
+	sqliteOnly(t, "the older embedded formats move into SQLite")
 	ctx := context.Background()
 	now := time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)
 	for _, f := range earlierFormats {
@@ -236,6 +237,7 @@ func TestTheFirstStartOnSQLiteMovesEachEarlierFormat(t *testing.T) {
 // A move that fails at any step before the new file is in place leaves
 // DATA_DIR byte for byte as it was, and says so.
 func TestAFailedMoveChangesNothing(t *testing.T) {
+	sqliteOnly(t, "the older embedded formats move into SQLite")
 	ctx := context.Background()
 	for _, f := range earlierFormats {
 		t.Run(f.name, func(t *testing.T) {
@@ -258,6 +260,7 @@ func TestAFailedMoveChangesNothing(t *testing.T) {
 // A bolt bot still running on DATA_DIR stops the move (it holds the lock),
 // with the usual message, and nothing is moved.
 func TestNoMoveWhileABoltBotRuns(t *testing.T) {
+	sqliteOnly(t, "the older embedded formats move into SQLite")
 	ctx := context.Background()
 	dir, _ := fixtureDir(t, "v20261126", []string{legacy.FileName})
 	// The bot holds DATA_DIR's lock (whichever engine it runs).
@@ -278,6 +281,7 @@ func TestNoMoveWhileABoltBotRuns(t *testing.T) {
 // move): no move over the SQLite file, nothing changed, and the message
 // says what to do.
 func TestNoMoveOverASQLiteFile(t *testing.T) {
+	sqliteOnly(t, "the older embedded formats move into SQLite")
 	ctx := context.Background()
 	dir, _ := fixtureDir(t, "v20261126", []string{legacy.FileName})
 	other := t.TempDir()
@@ -301,6 +305,7 @@ func TestNoMoveOverASQLiteFile(t *testing.T) {
 // renamed, the new one not yet in place), the next start finishes the
 // move instead of starting empty.
 func TestAMoveStoppedByAKillIsFinishedOrRedone(t *testing.T) {
+	sqliteOnly(t, "the older embedded formats move into SQLite")
 	ctx := context.Background()
 	now := time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)
 	o := dbOptions{Exclusive: true, Now: func() time.Time { return now }}
@@ -355,6 +360,7 @@ func TestAMoveStoppedByAKillIsFinishedOrRedone(t *testing.T) {
 // is left byte for byte as it was. (Every kind of bad file:
 // store/legacy's TestBadFilesAreRefusedUnchanged.)
 func TestABadOldFileStopsTheStartSaidOnce(t *testing.T) {
+	sqliteOnly(t, "the older embedded formats move into SQLite")
 	fixture, err := os.ReadFile(filepath.Join("..", "..", "store", "legacy", "testdata", "v20261126", legacy.FileName))
 	require.NoError(t, err)
 	log, err := os.ReadFile(filepath.Join("..", "..", "store", "legacy", "testdata", "v20261128-log", legacy.LogName))

@@ -18,6 +18,7 @@ import (
 // the normaliser's rules (here: stored without one), and says so; the next
 // start finds none.
 func TestStartReadsOldReadingsAgainOnce(t *testing.T) {
+	sqliteOnly(t, "it writes old readings with store/sqlite directly")
 	ctx := context.Background()
 	dir := t.TempDir()
 	old, err := sqlite.Open(ctx, sqlite.Config{DataDir: dir})

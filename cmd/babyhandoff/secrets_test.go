@@ -41,7 +41,9 @@ func assertNoSecrets(t *testing.T, h *harness, model *openaitest.Server, secrets
 		check(path, string(b))
 		return nil
 	}))
-	assert.Positive(t, files, "the data folder was scanned")
+	if !onMongo() { // on MongoDB the data is not in the folder
+		assert.Positive(t, files, "the data folder was scanned")
+	}
 	for _, c := range h.fake.Calls("") {
 		form := c.Form
 		if form != nil {
