@@ -83,15 +83,24 @@ func (c cvCount) String() string {
 
 // rulesBlind are the batches no rule was written or changed for: the
 // rules' figure on them is a blind one, as the model's is on every batch.
-// None is now: the eleventh to thirteenth sets were (rules 91.3 % / 5.4 %,
-// the rules and model 95.7 % / 2.4 %) until Version 4's rules were
-// written from their misses. A fresh set moved to tuning goes here until
-// a rule is tuned on it.
-var rulesBlind = map[string]bool{}
+// The eleventh to thirteenth sets were (rules 91.3 % / 5.4 %, the rules
+// and model 95.7 % / 2.4 %) until Version 4's rules were written from
+// their misses. The fourteenth to eighteenth are: no rule was written from
+// them (rules alone 93.7 % / 3.8 %, with the rescue 95.1 % / 4.1 % before
+// the veto). A fresh set moved to tuning goes here until a rule is tuned
+// on it.
+var rulesBlind = map[string]bool{"fourteenth set": true, "fifteenth set": true, "sixteenth set": true,
+	"seventeenth set": true, "eighteenth set": true}
 
 // cvThresholds: the shipped rescue threshold and its neighbours, so its
 // choice can be checked.
 var cvThresholds = []float64{0.5, 0.8, 0.85, rescueAbove, 0.93, 0.95, 0.97}
+
+// cvVetoes: the shipped veto threshold and its neighbours, each with the
+// shipped rescue. The veto reads the model trained without the batch, so
+// the false alarms it sets aside and the health notes it loses are blind
+// on every batch.
+var cvVetoes = []float64{0.02, vetoBelow, 0.1, 0.2, 0.3}
 
 // TestHealthCrossValidation reports leave-one-batch-out cross-validation
 // over the tuning corpora: each batch in turn is read by a model trained
@@ -109,17 +118,20 @@ func TestHealthCrossValidation(t *testing.T) {
 	}
 	batches := tuningBatches(t)
 	type reader struct {
-		name  string
-		model bool
-		p     float64
+		name    string
+		model   bool
+		p, veto float64
 	}
-	readers := []reader{{"rules alone", false, 0}, {"model alone", true, 0}}
+	readers := []reader{{"rules alone", false, 0, 0}, {"model alone", true, 0, 0}}
 	for _, p := range cvThresholds {
-		name := fmt.Sprintf("rules, rescue p > %.2f", p)
-		if p == rescueAbove {
+		readers = append(readers, reader{fmt.Sprintf("rules, rescue p > %.2f", p), true, p, 0})
+	}
+	for _, v := range cvVetoes {
+		name := fmt.Sprintf("rescue p > %.2f, veto p < %.2f", rescueAbove, v)
+		if v == vetoBelow {
 			name += " (shipped)"
 		}
-		readers = append(readers, reader{name, true, p})
+		readers = append(readers, reader{name, true, rescueAbove, v})
 	}
 	totals, blind := make([]cvCount, len(readers)), make([]cvCount, len(readers))
 	extra := make([][]int, len(readers))
@@ -141,9 +153,9 @@ func TestHealthCrossValidation(t *testing.T) {
 				case rd.model && rd.p == 0:
 					return m.prob(s) >= 0.5
 				case rd.model:
-					return medicalBy(s, &m, rd.p)
+					return medicalBy(s, &m, rd.p, rd.veto)
 				}
-				return medicalBy(s, nil, 0)
+				return medicalBy(s, nil, 0, 0)
 			}
 			cnt := cvCount{health: len(b.health), everyday: len(b.everyday)}
 			for _, n := range b.health {
@@ -164,13 +176,13 @@ func TestHealthCrossValidation(t *testing.T) {
 			if rulesBlind[b.name] {
 				blind[r].add(cnt)
 			}
-			if os.Getenv("CV_BATCHES") != "" && (r < 2 || rd.p == rescueAbove) {
-				t.Logf("%-36s %-30s %s", b.name, rd.name, cnt)
+			if os.Getenv("CV_BATCHES") != "" && (r < 2 || rd.p == rescueAbove && (rd.veto == 0 || rd.veto == vetoBelow)) {
+				t.Logf("%-36s %-46s %s", b.name, rd.name, cnt)
 			}
 		}
 	}
 	for r, rd := range readers {
-		line := fmt.Sprintf("every batch left out in turn:  %-30s %s", rd.name, totals[r])
+		line := fmt.Sprintf("every batch left out in turn:  %-46s %s", rd.name, totals[r])
 		if r > 1 {
 			line += fmt.Sprintf("; false alarms added per batch %v", extra[r])
 		}
@@ -178,7 +190,7 @@ func TestHealthCrossValidation(t *testing.T) {
 	}
 	for r, rd := range readers {
 		if blind[r].health > 0 && blind[r].everyday > 0 {
-			t.Logf("batches no rule was tuned on:  %-30s %s", rd.name, blind[r])
+			t.Logf("batches no rule was tuned on:  %-46s %s", rd.name, blind[r])
 		}
 	}
 	// What the shipped reader does to words the other tests and the app
@@ -188,6 +200,6 @@ func TestHealthCrossValidation(t *testing.T) {
 		"shook her rattle and she giggled", "not sure if i gave him his bottle or dad did", "he hasnt wanted the dummy since lunch",
 		"appointment: pediatrician for her fever tomorrow 9am", "stomach bug", "I could not open the list", "nothing to do", "Not now"} {
 		s := prepareText(n)
-		t.Logf("rules %-5v, rules and rescue %-5v (model %.2f): %q", medicalBy(s, nil, 0), medicalBy(s, &rescueModel, rescueAbove), rescueModel.prob(s), n)
+		t.Logf("rules %-5v, rules, rescue and veto %-5v (model %.2f): %q", medicalBy(s, nil, 0, 0), medicalBy(s, &rescueModel, rescueAbove, vetoBelow), rescueModel.prob(s), n)
 	}
 }

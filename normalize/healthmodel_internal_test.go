@@ -159,20 +159,22 @@ func encodeModel(w []float32, bias float32) []byte {
 	return out
 }
 
-// medicalBy is a note's Medical reading with model m and rescue
-// threshold p (m nil: the rules alone), as healthFlags reads it with the
-// shipped model and rescueAbove.
-func medicalBy(s string, m *healthModel, p float64) bool {
+// medicalBy is a note's Medical reading with model m, rescue threshold p
+// and veto threshold veto (m nil: the rules alone; veto 0: no veto), as
+// healthFlags reads it with the shipped model, rescueAbove and vetoBelow.
+func medicalBy(s string, m *healthModel, p, veto float64) bool {
 	t, harm, other := healthText(s)
 	switch {
 	case harm:
 		return true
 	case other:
 		return false
-	case moodIn(t) || medicalIn(s, t):
+	case moodIn(t):
 		return true
+	case medicalIn(s, t):
+		return m == nil || veto == 0 || !vetoedBy(*m, math.Log(veto/(1-veto)), s, t)
 	}
-	return m != nil && rescuedBy(*m, math.Log(p/(1-p)), s, t)
+	return m != nil && p > 0 && rescuedBy(*m, math.Log(p/(1-p)), s, t)
 }
 
 // What the model costs (-run X -bench HealthModel -benchmem): training,

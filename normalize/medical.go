@@ -255,11 +255,13 @@ func isMedical(s string) bool {
 // health note and whether it is about the parent's own low mood, worry or
 // thoughts of harm: the text is the slow part, so it is not read twice. A
 // note the rules miss is a health note still when the learned model is
-// sure of it (rescued); the model never takes a health reading away.
+// sure of it (rescued); a rule reading on no strong sign is set aside when
+// the model is sure the note is everyday (vetoed, healthveto.go). Thoughts
+// of harm, the parent's mood and the strong signs are never set aside.
 func healthFlags(s string) (medical, mood bool) { return readHealth(s, true) }
 
-// readHealth is healthFlags, with the model's rescue or (rescue false) the
-// rules alone.
+// readHealth is healthFlags, with the model's rescue and veto or (rescue
+// false) the rules alone.
 func readHealth(s string, rescue bool) (medical, mood bool) {
 	t, harm, other := healthText(s)
 	if harm {
@@ -272,7 +274,11 @@ func readHealth(s string, rescue bool) (medical, mood bool) {
 		return true, true
 	}
 	medical = medicalIn(s, t)
-	if !medical && rescue {
+	switch {
+	case !rescue:
+	case medical:
+		medical = !vetoed(s, t)
+	default:
 		medical = rescued(s, t)
 	}
 	return medical, false
@@ -826,8 +832,10 @@ func healthText(s string) (t string, harm, other bool) {
 // that schedules a health check is refused even when it cites no health
 // note. A note's Medical flag is these rules or the model's rescue
 // (healthFlags), so every text IsHealth reads as health is Medical as a
-// note, not the other way round: the model was trained on parents' notes
-// only, and a plan's or the app's own words are unlike all of them.
+// note, unless it is a weak reading the model vetoed, and not the other way
+// round: the model was trained on parents' notes only, and a plan's or the
+// app's own words are unlike all of them, so it neither adds nor takes away
+// a reading of them.
 func IsHealth(text string) bool { return isMedical(prepareText(text)) }
 
 // IsHealthNote reports whether a note's words read as a health note, as
