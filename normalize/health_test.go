@@ -199,6 +199,11 @@ func TestTheModelRescuesWhatTheRulesMiss(t *testing.T) {
 		"Post-imms: injection site swollen ~3cm, warm, tender. Obs otherwise stable.",
 		"back where the epidural went in is red and really tender",
 		"she looks greyish around the mouth",
+		// No body, sign or medicine named: feeds and waking alone, which
+		// the model rescues only when surer still.
+		"asleep 6 hrs straight and wont rouse properly",
+		"only 3 feeds in 12 hrs",
+		"cant keep him awake long enough to feed",
 	} {
 		assert.False(t, normalize.IsHealth(n), "the rules read %q: it tests no rescue", n)
 		assert.True(t, readsAsHealth(n), "health: %q", n)

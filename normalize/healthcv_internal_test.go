@@ -102,6 +102,10 @@ var cvThresholds = []float64{0.5, 0.8, 0.85, rescueAbove, 0.93, 0.95, 0.97}
 // on every batch.
 var cvVetoes = []float64{0.02, vetoBelow, 0.1, 0.2, 0.3}
 
+// cvCares: the shipped threshold of a rescue on careTopics alone and its
+// neighbours, each with the shipped rescue and veto.
+var cvCares = []float64{0.9, careAbove, 0.95, 0.97, 0.99}
+
 // TestHealthCrossValidation reports leave-one-batch-out cross-validation
 // over the tuning corpora: each batch in turn is read by a model trained
 // on every other batch, a proxy for a fresh set by a writer it never saw.
@@ -118,20 +122,24 @@ func TestHealthCrossValidation(t *testing.T) {
 	}
 	batches := tuningBatches(t)
 	type reader struct {
-		name    string
-		model   bool
-		p, veto float64
+		name  string
+		model bool
+		cvReader
 	}
-	readers := []reader{{"rules alone", false, 0, 0}, {"model alone", true, 0, 0}}
+	readers := []reader{{"rules alone", false, cvReader{}}, {"model alone", true, cvReader{}}}
 	for _, p := range cvThresholds {
-		readers = append(readers, reader{fmt.Sprintf("rules, rescue p > %.2f", p), true, p, 0})
+		readers = append(readers, reader{fmt.Sprintf("rules, rescue p > %.2f", p), true, cvReader{rescue: p}})
 	}
 	for _, v := range cvVetoes {
-		name := fmt.Sprintf("rescue p > %.2f, veto p < %.2f", rescueAbove, v)
-		if v == vetoBelow {
+		readers = append(readers, reader{fmt.Sprintf("rescue p > %.2f, veto p < %.2f", rescueAbove, v), true,
+			cvReader{rescue: rescueAbove, veto: v}})
+	}
+	for _, c := range cvCares {
+		name := fmt.Sprintf("that, veto p < %.2f, care p > %.2f", vetoBelow, c)
+		if c == careAbove {
 			name += " (shipped)"
 		}
-		readers = append(readers, reader{name, true, rescueAbove, v})
+		readers = append(readers, reader{name, true, cvReader{rescueAbove, c, vetoBelow}})
 	}
 	totals, blind := make([]cvCount, len(readers)), make([]cvCount, len(readers))
 	extra := make([][]int, len(readers))
@@ -150,12 +158,12 @@ func TestHealthCrossValidation(t *testing.T) {
 			says := func(n string) bool {
 				s := prepareText(n)
 				switch {
-				case rd.model && rd.p == 0:
+				case rd.model && rd.rescue == 0:
 					return m.prob(s) >= 0.5
 				case rd.model:
-					return medicalBy(s, &m, rd.p, rd.veto)
+					return medicalBy(s, &m, rd.cvReader)
 				}
-				return medicalBy(s, nil, 0, 0)
+				return medicalBy(s, nil, cvReader{})
 			}
 			cnt := cvCount{health: len(b.health), everyday: len(b.everyday)}
 			for _, n := range b.health {
@@ -176,7 +184,7 @@ func TestHealthCrossValidation(t *testing.T) {
 			if rulesBlind[b.name] {
 				blind[r].add(cnt)
 			}
-			if os.Getenv("CV_BATCHES") != "" && (r < 2 || rd.p == rescueAbove && (rd.veto == 0 || rd.veto == vetoBelow)) {
+			if os.Getenv("CV_BATCHES") != "" && (r < 2 || rd.cvReader == cvReader{rescue: rescueAbove} || rd.cvReader == shippedReader) {
 				t.Logf("%-36s %-46s %s", b.name, rd.name, cnt)
 			}
 		}
@@ -200,6 +208,6 @@ func TestHealthCrossValidation(t *testing.T) {
 		"shook her rattle and she giggled", "not sure if i gave him his bottle or dad did", "he hasnt wanted the dummy since lunch",
 		"appointment: pediatrician for her fever tomorrow 9am", "stomach bug", "I could not open the list", "nothing to do", "Not now"} {
 		s := prepareText(n)
-		t.Logf("rules %-5v, rules, rescue and veto %-5v (model %.2f): %q", medicalBy(s, nil, 0, 0), medicalBy(s, &rescueModel, rescueAbove, vetoBelow), rescueModel.prob(s), n)
+		t.Logf("rules %-5v, rules, rescue and veto %-5v (model %.2f): %q", medicalBy(s, nil, cvReader{}), medicalBy(s, &rescueModel, shippedReader), rescueModel.prob(s), n)
 	}
 }

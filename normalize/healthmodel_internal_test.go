@@ -159,10 +159,20 @@ func encodeModel(w []float32, bias float32) []byte {
 	return out
 }
 
-// medicalBy is a note's Medical reading with model m, rescue threshold p
-// and veto threshold veto (m nil: the rules alone; veto 0: no veto), as
-// healthFlags reads it with the shipped model, rescueAbove and vetoBelow.
-func medicalBy(s string, m *healthModel, p, veto float64) bool {
+// cvReader are a reader's thresholds: the model's rescue of a note of
+// rescueTopics (0: none), of careTopics only (0: none), and its veto of
+// a weak rule reading (0: none).
+type cvReader struct{ rescue, care, veto float64 }
+
+// shippedReader is the reader healthFlags is.
+var shippedReader = cvReader{rescueAbove, careAbove, vetoBelow}
+
+func logOdds(p float64) float64 { return math.Log(p / (1 - p)) }
+
+// medicalBy is a note's Medical reading with model m and thresholds r (m
+// nil: the rules alone), as healthFlags reads it with the shipped model
+// and shippedReader.
+func medicalBy(s string, m *healthModel, r cvReader) bool {
 	t, harm, other := healthText(s)
 	switch {
 	case harm:
@@ -172,9 +182,15 @@ func medicalBy(s string, m *healthModel, p, veto float64) bool {
 	case moodIn(t):
 		return true
 	case medicalIn(s, t):
-		return m == nil || veto == 0 || !vetoedBy(*m, math.Log(veto/(1-veto)), s, t)
+		return m == nil || r.veto == 0 || !vetoedBy(*m, logOdds(r.veto), s, t)
+	case m == nil || r.rescue == 0:
+		return false
 	}
-	return m != nil && p > 0 && rescuedBy(*m, math.Log(p/(1-p)), s, t)
+	care := math.Inf(1)
+	if r.care > 0 {
+		care = logOdds(r.care)
+	}
+	return rescuedBy(*m, logOdds(r.rescue), care, s, t)
 }
 
 // What the model costs (-run X -bench HealthModel -benchmem): training,

@@ -52,9 +52,12 @@ func strongSign(s, t string) bool {
 	if (strings.Contains(t, "°") || strings.Contains(t, "degree")) && feverReading(t, tempRe) {
 		return true
 	}
-	for _, c := range splitClauses(t) {
-		if illWords.in(c) && personState.MatchString(c) {
-			return true
+	if illWords.in(t) {
+		others := otherPeople.in(t)
+		for _, c := range splitClauses(t) {
+			if illWords.in(c) && (!others || personState.MatchString(c)) {
+				return true
+			}
 		}
 	}
 	return droppedRe.MatchString(t) || wetDiaperRe.MatchString(t) || fallRe.MatchString(t) || feelsHotRe.MatchString(t) ||
@@ -66,8 +69,9 @@ func strongSign(s, t string) bool {
 }
 
 // illWords: an illness said of the baby or the writer in one clause
-// ("the baby is sick again", "baby has a tummy bug") is strong; said of no
-// one ("tummy bug going round nursery") it is not.
+// ("the baby is sick again", "baby has a tummy bug"), or in a note that
+// names no one else ("stomach bug"), is strong: the everyday corpus holds
+// many other people's illnesses, so the model reads a bare one as theirs.
 var illWords = indexPlain([]string{"sick", "ill", "unwell", "poorly", "bug", "virus", "viral", "infection*", "infected",
 	"flu", "covid*", "rsv", "cold", "croup", "strep", "uti", "pneumonia", "bronchiolitis", "chickenpox", "chicken pox",
 	"measles", "hfmd", "hand foot and mouth", "d&v", "d and v", "diarrh*", "vomit*", "throwing up", "threw up",
@@ -99,10 +103,9 @@ var strongWords = indexPlain([]string{
 	"seisur*", "sezur*", "seizing", "convuls*", "fit", "fits", "fitting", "twitch*", "jerk*", "stiff*", "rigid",
 	"eyes roll*", "eyes rolling", "rolled back", "fainted", "passed out", "blacked out", "non blanching",
 	"non-blanching", "nonblanching", "dont fade", "doesnt fade", "glass test", "meningitis", "sepsis", "bulging",
-	"fontanel*", "soft spot", "sunken", "dehydrat*", "no tears", "dry nappy", "dry nappies", "dry diaper*",
-	"no wee*", "no pee*", "no wet*", "not peeing", "hasnt peed", "hasnt weed", "no urine",
+	"fontanel*", "soft spot", "sunken", "dehydrat*", "no tears", "no wee*", "no pee*", "no wet*", "not peeing", "hasnt peed", "hasnt weed", "no urine",
 	// The birthing parent's warning signs.
 	"headache*", "migraine*", "vision", "seeing spots", "seeing stars", "flashing lights", "chest pain", "calf",
-	"incision", "wound", "scar", "mastitis", "pad", "pads", "preeclampsia", "pre-eclampsia", "blood pressure",
+	"incision", "wound", "scar", "mastitis", "preeclampsia", "pre-eclampsia", "blood pressure",
 	"bp", "palpitation*", "heart racing", "racing heart", "faint", "dizzy",
 })

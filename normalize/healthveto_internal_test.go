@@ -32,6 +32,9 @@ func TestTheVetoSetsAsideOnlyWeakReadings(t *testing.T) {
 		"collected the repeat prescription for the eczema cream, fridge door, temp 38.9",
 		"prescription charge to pay, exemption card hasnt arrived, he fell off the bed",
 		"old prescription bottles in the bathroom, take them back to the pharmacy, shes floppy",
+		// An illness that names no one else is the family's: the model,
+		// whose everyday notes hold many other people's, reads it as theirs.
+		"stomach bug",
 	} {
 		s := prepareText(n)
 		assert.Less(t, rescueModel.prob(s), vetoBelow, "the model reads %q as everyday: else it tests nothing", n)
