@@ -106,6 +106,10 @@ var cvVetoes = []float64{0.02, vetoBelow, 0.1, 0.2, 0.3}
 // neighbours, each with the shipped rescue and veto.
 var cvCares = []float64{0.9, careAbove, 0.95, 0.97, 0.99}
 
+// cvOthers: the shipped threshold of a rescue of a note read as about
+// someone else and its neighbours, each with the shipped reader otherwise.
+var cvOthers = []float64{0.9, 0.95, otherAbove, 0.99}
+
 // TestHealthCrossValidation reports leave-one-batch-out cross-validation
 // over the tuning corpora: each batch in turn is read by a model trained
 // on every other batch, a proxy for a fresh set by a writer it never saw.
@@ -135,11 +139,15 @@ func TestHealthCrossValidation(t *testing.T) {
 			cvReader{rescue: rescueAbove, veto: v}})
 	}
 	for _, c := range cvCares {
-		name := fmt.Sprintf("that, veto p < %.2f, care p > %.2f", vetoBelow, c)
-		if c == careAbove {
+		readers = append(readers, reader{fmt.Sprintf("that, veto p < %.2f, care p > %.2f", vetoBelow, c), true,
+			cvReader{rescueAbove, c, vetoBelow, 0}})
+	}
+	for _, o := range cvOthers {
+		name := fmt.Sprintf("that, care p > %.2f, other p > %.2f", careAbove, o)
+		if o == otherAbove {
 			name += " (shipped)"
 		}
-		readers = append(readers, reader{name, true, cvReader{rescueAbove, c, vetoBelow}})
+		readers = append(readers, reader{name, true, cvReader{rescueAbove, careAbove, vetoBelow, o}})
 	}
 	totals, blind := make([]cvCount, len(readers)), make([]cvCount, len(readers))
 	extra := make([][]int, len(readers))

@@ -76,20 +76,35 @@ var (
 var rescueWords = indexPlain([]string{"mouth", "swallow*", "eaten", "sleepy", "sleepier", "drowsy", "lethargic", "screams",
 	"screaming", "inconsolable", "imms", "jabs", "injection", "nose"})
 
-// careTopics: a note of feeds, waking, sleep or crying, without a word of
-// rescueTopics, is rescued only when the model is surer still
-// (careAbove): such notes are a day's log as often as a concern ("feeds
-// every 3 hours"), but a baby who "wont rouse properly" or has had "only 3
-// feeds in 12 hrs" is worded in them alone. Chosen by leave-one-batch-out
-// cross-validation (docs/testing.md): on the batches no rule was tuned on
-// it found 9 of their 47 missed notes and no false alarm.
-var careTopics = indexPlain([]string{"feed", "feeds", "feeding", "fed", "wake", "woken", "waking", "wakes", "rouse*",
-	"awake", "sleepy", "dozy", "dopey", "cried", "crying", "cry", "eating", "eat", "drink*", "slept", "sleep", "asleep"})
+// careTopics: a note of feeds, waking, sleep, crying, nappies or
+// vaccinations, without a word of rescueTopics, is rescued only when the
+// model is surer still (careAbove): such notes are a day's log as often as
+// a concern ("feeds every 3 hours"), but a baby who "wont rouse properly"
+// or has had "only 3 feeds in 12 hrs" is worded in them alone. Chosen by
+// leave-one-batch-out cross-validation (docs/testing.md): on the batches
+// no rule was tuned on it found 12 of their 47 missed notes and no false
+// alarm.
+var careTopics = indexPlain(append([]string{"feed", "feeds", "feeding", "fed", "wake", "woken", "waking", "wakes", "rouse*",
+	"awake", "sleepy", "dozy", "dopey", "cried", "crying", "cry", "eating", "eat", "drink*", "slept", "sleep", "asleep",
+	"vaccin*", "vax*", "immuni*", "shots", "jab", "booster*", "mmr", "rotavirus", "dtap"}, nappyWords...))
 
 // careAbove is the threshold of a careTopics rescue.
 const careAbove = 0.93
 
 var careLogit = math.Log(careAbove / (1 - careAbove))
+
+// otherAbove: a note the rules read as about someone else is still the
+// family's health note when the model is this sure and it names a topic
+// ("nana: seems very dopey and limp today", written by the grandmother
+// about the baby). The model has read many other people's illnesses as
+// everyday notes; chosen by cross-validation, it added no false alarm.
+const otherAbove = 0.97
+
+var otherLogit = math.Log(otherAbove / (1 - otherAbove))
+
+// rescuedOther: the rules read s as about someone else, and the model is
+// sure it is the family's health note.
+func rescuedOther(s, t string) bool { return rescuedBy(rescueModel, otherLogit, otherLogit, s, t) }
 
 // rescued: the model is sure that s, whose health text t the rules did not
 // read as one, is a health note.

@@ -160,12 +160,13 @@ func encodeModel(w []float32, bias float32) []byte {
 }
 
 // cvReader are a reader's thresholds: the model's rescue of a note of
-// rescueTopics (0: none), of careTopics only (0: none), and its veto of
-// a weak rule reading (0: none).
-type cvReader struct{ rescue, care, veto float64 }
+// rescueTopics (0: none), of careTopics only (0: none), its veto of a weak
+// rule reading (0: none), and its rescue of a note the rules read as
+// about someone else (0: none).
+type cvReader struct{ rescue, care, veto, other float64 }
 
 // shippedReader is the reader healthFlags is.
-var shippedReader = cvReader{rescueAbove, careAbove, vetoBelow}
+var shippedReader = cvReader{rescueAbove, careAbove, vetoBelow, otherAbove}
 
 func logOdds(p float64) float64 { return math.Log(p / (1 - p)) }
 
@@ -178,7 +179,7 @@ func medicalBy(s string, m *healthModel, r cvReader) bool {
 	case harm:
 		return true
 	case other:
-		return false
+		return m != nil && r.other > 0 && rescuedBy(*m, logOdds(r.other), logOdds(r.other), s, t)
 	case moodIn(t):
 		return true
 	case medicalIn(s, t):

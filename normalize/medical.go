@@ -268,7 +268,7 @@ func readHealth(s string, rescue bool) (medical, mood bool) {
 		return true, true
 	}
 	if other {
-		return false, false
+		return rescue && rescuedOther(s, t), false
 	}
 	if moodIn(t) {
 		return true, true
