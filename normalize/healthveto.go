@@ -52,6 +52,11 @@ func strongSign(s, t string) bool {
 	if (strings.Contains(t, "°") || strings.Contains(t, "degree")) && feverReading(t, tempRe) {
 		return true
 	}
+	// A question asked of the note's own worry ("is benadryl safe for a 6
+	// month old", "jabs reaction?") is for a professional to answer.
+	if strings.Contains(t, "?") || normalAsked.MatchString(t) || askedRe.MatchString(t) {
+		return true
+	}
 	if illWords.in(t) {
 		others := otherPeople.in(t)
 		for _, c := range splitClauses(t) {
@@ -62,11 +67,15 @@ func strongSign(s, t string) bool {
 	}
 	return droppedRe.MatchString(t) || wetDiaperRe.MatchString(t) || fallRe.MatchString(t) || feelsHotRe.MatchString(t) ||
 		respondRe.MatchString(t) || breathingRe.MatchString(t) || wakeRe.MatchString(t) || apneaRe.MatchString(t) ||
-		closedEyesRe.MatchString(t) || sleepyBaby(t) || objectIn(t) || signsRead(t) || injuryRead(t) || postpartumRead(t) ||
+		closedEyesRe.MatchString(t) || outputColourRe.MatchString(t) || sleepyBaby(t) || objectIn(t) || signsRead(t) || injuryRead(t) || postpartumRead(t) ||
 		fewWetsRe.MatchString(t) || fewWets(t) || weightLost(t) || feedDrop(t) || weightRe.MatchString(t) ||
 		feverReading(unitNumberRe.ReplaceAllStringFunc(t, spaces), bareTempRe) || feverReading(t, tempNumberRe) ||
 		thermometerRe.MatchString(t) || lowReading(t)
 }
+
+// askedRe is a question without its mark: "is motrin ok at 5 months",
+// "should we worry about the spots".
+var askedRe = guard(`^\s*(?:is|are|should|can|could|does|do|did|would|will|how|what|when|why|any)\b|\b(?:is|are)\s+(?:\w+\s+){0,3}?(?:ok|okay|safe|normal|fine|bad|serious)\b`)
 
 // illWords: an illness said of the baby or the writer in one clause
 // ("the baby is sick again", "baby has a tummy bug"), or in a note that
@@ -103,7 +112,7 @@ var strongWords = indexPlain([]string{
 	"seisur*", "sezur*", "seizing", "convuls*", "fit", "fits", "fitting", "twitch*", "jerk*", "stiff*", "rigid",
 	"eyes roll*", "eyes rolling", "rolled back", "fainted", "passed out", "blacked out", "non blanching",
 	"non-blanching", "nonblanching", "dont fade", "doesnt fade", "glass test", "meningitis", "sepsis", "bulging",
-	"fontanel*", "soft spot", "sunken", "dehydrat*", "no tears", "no wee*", "no pee*", "no wet*", "not peeing", "hasnt peed", "hasnt weed", "no urine",
+	"fontanel*", "soft spot", "sunken", "dehydrat*", "no tears", "no wee*", "no pee*", "weight", "no wet*", "not peeing", "hasnt peed", "hasnt weed", "no urine",
 	// The birthing parent's warning signs.
 	"headache*", "migraine*", "vision", "seeing spots", "seeing stars", "flashing lights", "chest pain", "calf",
 	"incision", "wound", "scar", "mastitis", "preeclampsia", "pre-eclampsia", "blood pressure",

@@ -809,6 +809,9 @@ func healthText(s string) (t string, harm, other bool) {
 	if !whole && illOutside(t) {
 		return t, false, true
 	}
+	if !whole && callsOff(plain(s)) {
+		return t, false, true
+	}
 	// Figures of speech are blanked before someone else's clauses are:
 	// "sick and tired of the neighbours' building work" is one phrase, not
 	// "sick" and a clause about the neighbours.

@@ -595,3 +595,26 @@ func affirmed(re *guardedRe, t string) bool {
 	}
 	return false
 }
+
+// callOffRe is a visit or a day of care called off: "cant come
+// tomorrow", "shes cancelling", "no drop off", "doesnt want to pass it on".
+var callOffRe = guard(`\b(?:cancel\w*|cant come|cannot come|wont come|isnt coming|not coming|cant make it|staying away|stay away|keeping away|keep away|pass it on|passing it on|postpon\w*|reschedul\w*|called off|calling off|no drop off|no drop-off)\b`)
+
+// visitorWords are those who visit or care for the baby, as a note calling
+// their visit off names them ("mum", "nanny").
+var visitorWords = indexPlain([]string{"nanny", "nannys", "babysitter", "sitter", "au pair", "childminder", "childminders",
+	"grandma", "grandpa", "granny", "gran", "nan", "nana", "nanna", "nani", "grandad", "granddad", "grandparents",
+	"mil", "fil", "mum", "mom", "mother", "dad", "father", "auntie", "aunt", "uncle", "cleaner", "friend", "doula",
+	"visitor", "visitors"})
+
+// ourSubject is the writer or the family as someone's subject.
+var ourSubject = guard(`(?:^|[^a-z])(?:i|im|ive|we|were|weve|i have|we have)(?:$|[^a-z])`)
+
+// callsOff: a note that calls off someone's visit or care ("nana wont come
+// tomorrow, shes got a cold and doesnt want to pass it on", "mum has a
+// migraine so shes cancelling tomorrow") names the visitor's illness, not
+// the family's, unless it names the baby, a child or the writer too
+// ("baby has a tummy bug, cancel the builder").
+func callsOff(p string) bool {
+	return callOffRe.MatchString(p) && (otherPeople.in(p) || visitorWords.in(p)) && !childWords.in(p) && !ourSubject.MatchString(p)
+}
