@@ -259,6 +259,8 @@ func TestHealthReadsStructure(t *testing.T) {
 		{"a device's virus", "lo has a virus, vomiting since 2", "laptop caught a virus, call IT tmrw"},
 		{"a visit called off for the visitor's illness", "grandma cant come today, and the baby has a temperature of 38.5",
 			"mum has a migraine so shes cancelling tomorrow"},
+		{"someone's child by her, his or their", "our little one has a temperature",
+			"Jo from baby group cancelled, her little one has a temperature"},
 		{"sick said of a thing", "the baby is sick again", "their halloween costume was sick"},
 		{"a temperature in the normal range", "temp 38.2 after her nap", "temp 36.8, all good after the bath"},
 		{"an appointment named by its reason", "her tongue tie makes the latch hurt", "schedule tongue tie consult, referral is in the portal"},

@@ -600,6 +600,15 @@ func plain(s string) string {
 // it a name cannot be told from a verb ("dress baby").
 var possessiveOther = guard(`\b(?:(?:my|our|the|your|a)\s+)?([a-z]+)'s\s+(?:husband|wife|partner|mom|mum|dad|son|daughter|kid|kids|baby|boy|girl|little one|toddler|family|twins|children)\b`)
 
+// theirChildRe is someone's child said with her, his or their and what
+// the child has ("her little one has a temperature", "his baby has
+// reflux"): the family's own is "the baby", "our", "my" or a name, so the
+// child is someone else's. Without the verb, "her baby" is as often a
+// thing of the baby's ("her baby monitor").
+var theirChildRe = guard(`\b(?:her|his|their)\s+(?:little ones?|lo|newborn|toddler|kid|kids|baby|babies|boy|girl)(\s+(?:has|had|is|was|were|are|got|s|have|caught|tested|came down|been|picked up))\b`)
+
+var theirChildWords = indexPlain([]string{"her", "his", "their"})
+
 // ownPossessive are the family's own: "baby's dad", "lo's", "it's".
 var ownPossessive = map[string]bool{"baby": true, "lo": true, "it": true, "he": true, "she": true, "that": true,
 	"what": true, "who": true, "there": true, "here": true, "let": true, "twin": true, "twins": true, "bub": true}
@@ -607,6 +616,9 @@ var ownPossessive = map[string]bool{"baby": true, "lo": true, "it": true, "he": 
 func markOthers(s string) string {
 	if roleWords.in(plain(s)) && ownRoleRe.may(s) {
 		s = ownRoleRe.ReplaceAllString(s, "someone else")
+	}
+	if theirChildWords.in(s) && theirChildRe.may(s) {
+		s = theirChildRe.ReplaceAllString(s, "someone else$1")
 	}
 	if !strings.Contains(s, "'s") {
 		return s
