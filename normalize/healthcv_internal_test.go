@@ -112,6 +112,10 @@ var cvCares = []float64{0.9, careAbove, 0.95, 0.97, 0.99}
 // someone else and its neighbours, each with the shipped reader otherwise.
 var cvOthers = []float64{0.9, 0.95, otherAbove, 0.99}
 
+// cvErrands: the shipped veto threshold for an errand's note and its
+// neighbours, each with the shipped reader otherwise.
+var cvErrands = []float64{0.2, 0.3, errandBelow, 0.5}
+
 // TestHealthCrossValidation reports leave-one-batch-out cross-validation
 // over the tuning corpora: each batch in turn is read by a model trained
 // on every other batch, a proxy for a fresh set by a writer it never saw.
@@ -142,14 +146,18 @@ func TestHealthCrossValidation(t *testing.T) {
 	}
 	for _, c := range cvCares {
 		readers = append(readers, reader{fmt.Sprintf("that, veto p < %.2f, care p > %.2f", vetoBelow, c), true,
-			cvReader{rescueAbove, c, vetoBelow, 0}})
+			cvReader{rescueAbove, c, vetoBelow, 0, 0}})
 	}
 	for _, o := range cvOthers {
-		name := fmt.Sprintf("that, care p > %.2f, other p > %.2f", careAbove, o)
-		if o == otherAbove {
+		readers = append(readers, reader{fmt.Sprintf("that, care p > %.2f, other p > %.2f", careAbove, o), true,
+			cvReader{rescueAbove, careAbove, vetoBelow, o, 0}})
+	}
+	for _, e := range cvErrands {
+		name := fmt.Sprintf("that, other p > %.2f, errand veto p < %.2f", otherAbove, e)
+		if e == errandBelow {
 			name += " (shipped)"
 		}
-		readers = append(readers, reader{name, true, cvReader{rescueAbove, careAbove, vetoBelow, o}})
+		readers = append(readers, reader{name, true, cvReader{rescueAbove, careAbove, vetoBelow, otherAbove, e}})
 	}
 	totals, blind := make([]cvCount, len(readers)), make([]cvCount, len(readers))
 	extra := make([][]int, len(readers))

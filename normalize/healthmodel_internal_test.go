@@ -161,12 +161,13 @@ func encodeModel(w []float32, bias float32) []byte {
 
 // cvReader are a reader's thresholds: the model's rescue of a note of
 // rescueTopics (0: none), of careTopics only (0: none), its veto of a weak
-// rule reading (0: none), and its rescue of a note the rules read as
-// about someone else (0: none).
-type cvReader struct{ rescue, care, veto, other float64 }
+// rule reading (0: none), its rescue of a note the rules read as about
+// someone else (0: none), and its veto of a weak reading of an errand
+// (0: as any other).
+type cvReader struct{ rescue, care, veto, other, errand float64 }
 
 // shippedReader is the reader healthFlags is.
-var shippedReader = cvReader{rescueAbove, careAbove, vetoBelow, otherAbove}
+var shippedReader = cvReader{rescueAbove, careAbove, vetoBelow, otherAbove, errandBelow}
 
 func logOdds(p float64) float64 { return math.Log(p / (1 - p)) }
 
@@ -183,7 +184,11 @@ func medicalBy(s string, m *healthModel, r cvReader) bool {
 	case moodIn(t):
 		return true
 	case medicalIn(s, t):
-		return m == nil || r.veto == 0 || !vetoedBy(*m, logOdds(r.veto), s, t)
+		errand := r.errand
+		if errand == 0 {
+			errand = r.veto
+		}
+		return m == nil || r.veto == 0 || !vetoedBy(*m, logOdds(r.veto), logOdds(errand), s, t)
 	case m == nil || r.rescue == 0:
 		return false
 	}

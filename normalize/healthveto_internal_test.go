@@ -40,6 +40,18 @@ func TestTheVetoSetsAsideOnlyWeakReadings(t *testing.T) {
 		assert.Less(t, rescueModel.prob(s), vetoBelow, "the model reads %q as everyday: else it tests nothing", n)
 		assert.True(t, IsHealthNote(n), "a strong sign is never vetoed: %q", n)
 	}
+	// An errand's note is set aside when the model is less sure
+	// (errandBelow), a note that is not one only when it is sure.
+	for _, n := range []string{
+		"get me some calpol when youre out",
+		"add infant paracetamol to the big shop, last bottle is half gone",
+		"acetaminophen infant drops expire 03/26, replace",
+	} {
+		p := rescueModel.prob(prepareText(n))
+		assert.True(t, p >= vetoBelow && p < errandBelow, "the model reads %q at %.2f: else it tests no errand", n, p)
+		assert.True(t, IsHealth(n), "the rules read %q: else it tests no veto", n)
+		assert.False(t, IsHealthNote(n), "vetoed as an errand: %q", n)
+	}
 	// The parent's own mood is read before the veto, however it is put.
 	assert.True(t, IsHealthNote("the car's check engine light is giving me anxiety lol"))
 }
