@@ -563,6 +563,9 @@ func TestHealthReadsFiguresAndKeeping(t *testing.T) {
 	for _, tc := range []struct {
 		name, health, everyday string
 	}{
+		{"choking with laughter", "she choked on her milk and went red", "i nearly choked laughing at his face"},
+		{"bleeding as a swear", "cut on his finger is bleeding again", "washing machine broke, bleeding typical"},
+		{"a thing that swallows or falls", "she swallowed a bead from the curtain tie", "the hoover swallowed a hair tie"},
 		{"a figure of speech beside someone else", "she has been sick three times since lunch", "im sick and tired of the neighbour's car alarm at 5am"},
 		{"blood that boils", "blood in her nappy again", "the news made my blood boil"},
 		{"in a hurry", "fever again tonight", "feverishly packing for the trip"},
