@@ -261,6 +261,8 @@ func TestHealthReadsStructure(t *testing.T) {
 			"mum has a migraine so shes cancelling tomorrow"},
 		{"someone's child by her, his or their", "our little one has a temperature",
 			"Jo from baby group cancelled, her little one has a temperature"},
+		{"a blow by someone else lands on the baby", "her cousin poked her in the eye and its watering",
+			"my cousin has a watering eye and a cold, not coming sunday"},
 		{"sick said of a thing", "the baby is sick again", "their halloween costume was sick"},
 		{"a temperature in the normal range", "temp 38.2 after her nap", "temp 36.8, all good after the bath"},
 		{"an appointment named by its reason", "her tongue tie makes the latch hurt", "schedule tongue tie consult, referral is in the portal"},
