@@ -205,10 +205,10 @@ func TestTheModelRescuesWhatTheRulesMiss(t *testing.T) {
 		"only 3 feeds in 12 hrs",
 		"cant keep him awake long enough to feed",
 		"rotavirus vaccine day, nappies have been loose ever since",
-		// Written by the grandmother, about the baby: the rules read
-		// someone else; the model, surer still, reads the baby.
-		"nana: too sleepy, keeps nodding off mid cry, not himself",
-		"nana: she went a bit blue round the lips when coughing, lasted a few secs then pink again",
+		// The rules read someone else (the dog, the nanny); the model,
+		// surer still, reads the baby.
+		"so quiet and still today, doesnt even startle at the dog barking",
+		"oops gave calpol at 1am not realising the nanny gave it at 11pm",
 	} {
 		assert.False(t, normalize.IsHealth(n), "the rules read %q: it tests no rescue", n)
 		assert.True(t, readsAsHealth(n), "health: %q", n)
@@ -263,6 +263,8 @@ func TestHealthReadsStructure(t *testing.T) {
 			"Jo from baby group cancelled, her little one has a temperature"},
 		{"a blow by someone else lands on the baby", "her cousin poked her in the eye and its watering",
 			"my cousin has a watering eye and a cold, not coming sunday"},
+		{"a carer signs the note", "grandad: he has been sick twice since lunch", "grandad: he ate all his lunch, sick of my singing though"},
+		{"leaving hospital", "yellow discharge from her eye since this morning", "midwife rang to confirm discharge tomorrow"},
 		{"sick said of a thing", "the baby is sick again", "their halloween costume was sick"},
 		{"a temperature in the normal range", "temp 38.2 after her nap", "temp 36.8, all good after the bath"},
 		{"an appointment named by its reason", "her tongue tie makes the latch hurt", "schedule tongue tie consult, referral is in the portal"},

@@ -95,8 +95,8 @@ var careLogit = math.Log(careAbove / (1 - careAbove))
 
 // otherAbove: a note the rules read as about someone else is still the
 // family's health note when the model is this sure and it names a topic
-// ("nana: seems very dopey and limp today", written by the grandmother
-// about the baby). The model has read many other people's illnesses as
+// ("so quiet and still today, doesnt even startle at the dog barking" is
+// the baby, not the dog). The model has read many other people's illnesses as
 // everyday notes; chosen by cross-validation, it added no false alarm.
 const otherAbove = 0.97
 

@@ -16,6 +16,11 @@ import "strings"
 // read as the baby's, a false alarm is the safer mistake.
 var reporterRe = guard(`\b(?:(?:night|day|the|our|my)\s+)*(?:nanny|nannys|babysitter|sitter|au pair|childminder|daycare|nursery|grandma|grandpa|granny|gran|nan|nana|nanna|nani|dadi|ammi|abuela|abuelo|oma|opa|yiayia|grandad|granddad|grandparents|mil|fil|mum|mom|mother|dad|father)\s*(?:(?:note|notes|update|log|report|here)\s*[:\-]|(?:says|said|noticed|notices|reports|reported|thinks|texted|messaged|called to say|called and said|mentioned|told (?:me|us)|spotted|saw|found|wrote|is worried|was worried|worried)\b(?:\s+that\b)?)`)
 
+// reporterLabelRe is a carer signing the note at its start, as a label:
+// "nana: shes warm and grizzly", "sitter here, he felt hot at nap time".
+// What follows is the carer's report about the baby.
+var reporterLabelRe = guard(`^\s*(?:(?:night|day|the|our|your)\s+)?(?:nanny|babysitter|sitter|au pair|childminder|grandma|grandpa|granny|gran|nan|nana|nanna|nani|grandad|granddad|grandparents|mil|fil)\s*(?:here\s*)?[:,\-]`)
+
 // siblingRe is the baby's brother or sister ("big sister (2)", "baby
 // brother"): family, not someone else. "my big sister" is the writer's.
 var siblingRe = guard(`\b(my\s+|your\s+)?(?:big|little|baby|twin)\s+(?:sister|brother|sis|bro)\b`)
@@ -67,6 +72,9 @@ func markReporters(t string) string {
 	}
 	if reporterRe.may(t) {
 		t = reporterRe.ReplaceAllStringFunc(t, spaces)
+	}
+	if reporterLabelRe.may(t) {
+		t = reporterLabelRe.ReplaceAllStringFunc(t, spaces)
 	}
 	if siblingRe.may(t) {
 		t = siblingRe.ReplaceAllStringFunc(t, func(m string) string {
