@@ -613,6 +613,15 @@ var abnormalWords = indexPlain([]string{
 	"freaking out", "freaked out", "scared", "than usual", "than normal", "than before", "more often",
 })
 
+// notAbnormal deny an abnormalWords phrase: "nothing unusual", "not
+// worried". Such a sentence is calm, not a concern.
+var notAbnormal = indexPlain([]string{"nothing unusual", "not unusual", "nothing abnormal", "nothing weird",
+	"nothing strange", "nothing worrying", "nothing concerning", "nothing scary", "not worried", "not worrying",
+	"not concerned", "not concerning", "no need to be worried", "not too worried", "wasnt worried", "arent worried"})
+
+// abnormalIn: c says something is not normal, in a phrase it does not deny.
+func abnormalIn(c string) bool { return abnormalWords.in(c) && abnormalWords.in(notAbnormal.blank(c)) }
+
 var normalColours = indexPlain([]string{
 	"yellow", "yellowish", "yellowy", "green", "greenish", "brown", "brownish", "orange", "mustard", "runny",
 	"white", "whitish", "pale", "dark", "red", "reddish", "pink", "pinkish", "grey", "gray", "black", "blue",

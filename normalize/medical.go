@@ -425,7 +425,7 @@ var normalAsked = guard(`(?:^|[,:]|\s(?:so|and|but|or))\s*(?:\w+\s+)?(?:is|are|d
 // what it names is being cared for, not worried about.
 func bodyConcern(t string) bool {
 	for _, c := range splitClauses(t) {
-		if outputWords.in(c) && abnormalWords.in(c) {
+		if outputWords.in(c) && abnormalIn(c) {
 			return true
 		}
 		if !bodyWords.in(c) {
@@ -448,7 +448,7 @@ func bodyConcern(t string) bool {
 			}
 			continue
 		}
-		if concernWords.in(c) || abnormalWords.in(c) {
+		if concernWords.in(c) || abnormalIn(c) {
 			return true
 		}
 	}
@@ -460,7 +460,7 @@ var normalStool = indexPlain([]string{"yellow", "yellowish", "yellowy", "mustard
 // calm: the sentence says what it names is fine ("scar is itchy but
 // healing fine", "normal yellow seedy") and neither doubts it nor asks.
 func calm(c string) bool {
-	return (normalWords.in(c) || reassureWords.in(c) || reassureRe.MatchString(c)) && !abnormalWords.in(c) && !normalAsked.MatchString(c)
+	return (normalWords.in(c) || reassureWords.in(c) || reassureRe.MatchString(c)) && !abnormalIn(c) && !normalAsked.MatchString(c)
 }
 
 // reassureRe is a professional's word that it is fine: "ped said thats

@@ -253,7 +253,7 @@ func maskMess(t string) string {
 		// A colour or an oddity said of the output itself ("it was
 		// black") keeps the sentence whole.
 		cl = messColourRe.ReplaceAllStringFunc(cl, spaces)
-		if colourWords.in(cl) || abnormalWords.in(cl) {
+		if colourWords.in(cl) || abnormalIn(cl) {
 			continue
 		}
 		copy(b[c[0]:c[1]], mildOutput.blank(cl))
