@@ -76,6 +76,13 @@ var placeTempRe = guard(`\btemp\w*\s+(?:in|of|inside)\s+(?:the\s+|her\s+|his\s+|
 // passes ("bloody poo", "bloody nose") it is blood.
 var swearRe = guard(`\bbloody\s+(\w+)`)
 
+// markCauseRe is a mark, a line or a stain and the harmless thing that
+// made it: "red marks on her cheeks are from the car seat straps", "blue
+// stain on his lips from the blueberry". Spots, a rash or a colour alone
+// are not read so: purple spots are a sign whatever a parent puts them
+// down to.
+var markCauseRe = guard(`\b(?:marks?|lines?|dents?|stain\w*|streaks?|imprints?|indent\w*|creases?)\b[^.;!?]{0,40}?\b(?:from|because of|due to|caused by)\s+(?:the\s+|her\s+|his\s+|a\s+|some\s+|their\s+)?(?:car\s*seat|straps?|seat belt|buckle|blueberr\w*|berr\w*|beetroot|beets?|carrots?|sweet potato|food|puree|crayons?|pens?|markers?|paint|dye|bib|hat|socks?|vest|sleeves?|clothes|elastic|waistband|swaddle|blanket|dummy|pacifier|teether|bottle|sling|carrier|bouncer|cot bars?|sheet|pillow|cushion|sleeping on|lying on|leaning on)\b`)
+
 // laughFigureRe is laughing so hard one chokes or cannot breathe ("we
 // nearly choked laughing"), "bleeding" as a swear ("bleeding typical"),
 // and a bill or a price that makes one faint: the writer's figure, not a
@@ -112,7 +119,7 @@ func blankFigures(t string) string {
 			return spaces(m)
 		})
 	}
-	for _, re := range []*guardedRe{placeTempRe, placeThingRe, laughFigureRe, courseRe, dischargeVisitRe, heartFigureRe, writerFigureRe, eyeColourRe, touchRe, healingRe} {
+	for _, re := range []*guardedRe{placeTempRe, placeThingRe, laughFigureRe, markCauseRe, courseRe, dischargeVisitRe, heartFigureRe, writerFigureRe, eyeColourRe, touchRe, healingRe} {
 		t = re.ReplaceAllStringFunc(t, spaces)
 	}
 	if shakeThingRe.may(t) {
