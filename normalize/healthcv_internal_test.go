@@ -96,7 +96,7 @@ var rulesBlind = map[string]bool{"fourteenth set": true, "seventeenth set": true
 
 // cvThresholds: the shipped rescue threshold and its neighbours, so its
 // choice can be checked.
-var cvThresholds = []float64{0.5, 0.8, 0.85, rescueAbove, 0.93, 0.95, 0.97}
+var cvThresholds = []float64{0.5, 0.8, rescueAbove, 0.9, 0.93, 0.95, 0.97}
 
 // cvVetoes: the shipped veto threshold and its neighbours, each with the
 // shipped rescue. The veto reads the model trained without the batch, so
