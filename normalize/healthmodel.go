@@ -16,10 +16,11 @@ import (
 // The rules read what a note says; a logistic regression over hashed
 // words, word pairs and in-word character 3- and 4-grams reads how health
 // notes are worded, so it catches spellings and phrasings no rule names
-// ("circ looks really red with yellow crust on it"). It only ever adds a
-// health reading: a note the rules read as health stays one whatever the
-// model says, since a missed health note is worse than a false alarm. It
-// is trained on the tuning corpora (testdata/health) by
+// ("circ looks really red with yellow crust on it"). It adds a health
+// reading the rules miss, and takes away only a weak one (healthveto.go):
+// a note the rules read on a strong sign stays one whatever the model
+// says, since a missed health note is worse than a false alarm. It is
+// trained on the tuning corpora (testdata/health) by
 // healthmodel_internal_test.go and its weights committed in
 // healthmodel.bin; TestHealthModelWeightsAreTheCorpora fails when they are
 // not what the corpora train, and regenerates them with -update.

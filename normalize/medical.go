@@ -854,7 +854,8 @@ func healthText(s string) (t string, harm, other bool) {
 func IsHealth(text string) bool { return isMedical(prepareText(text)) }
 
 // IsHealthNote reports whether a note's words read as a health note, as
-// its Medical flag does: the rules or the model's rescue. The surfaces
+// its Medical flag does: the rules, less the weak readings the model
+// vetoes, or the model's rescue. The surfaces
 // that list a family's health notes ask it, so a note the card lists as
 // health is listed as one everywhere.
 func IsHealthNote(text string) bool {
