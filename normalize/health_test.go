@@ -267,6 +267,7 @@ func TestHealthReadsStructure(t *testing.T) {
 		{"leaving hospital", "yellow discharge from her eye since this morning", "midwife rang to confirm discharge tomorrow"},
 		{"nothing unusual is calm", "poo is green and slimy, unusual for him", "two poos today, yellow and seedy, nothing unusual"},
 		{"a mark and its harmless cause", "red marks on her legs that dont fade when pressed", "red lines on his thighs from the car seat straps"},
+		{"a temperature beside an errand", "her temp 101 after nursery pickup", "nursery pickup at 5, bring his spare vest"},
 		{"sick said of a thing", "the baby is sick again", "their halloween costume was sick"},
 		{"a temperature in the normal range", "temp 38.2 after her nap", "temp 36.8, all good after the bath"},
 		{"an appointment named by its reason", "her tongue tie makes the latch hurt", "schedule tongue tie consult, referral is in the portal"},

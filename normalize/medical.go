@@ -305,6 +305,11 @@ func medicalIn(s, t string) bool {
 		unsafeRead(t) || contactExposed(t) {
 		return true
 	}
+	// A temperature read with its name ("temp 101 after daycare pickup")
+	// is a fever whatever errand the clause names.
+	if tempNames.in(t) && feverReading(t, tempNumberRe) {
+		return true
+	}
 	t = maskContext(t)
 	// The blood emoji ("💩🩸 in nappy") is blood; the word lists read
 	// only words.
@@ -331,6 +336,8 @@ func medicalIn(s, t string) bool {
 	return feverReading(unitNumberRe.ReplaceAllStringFunc(t, spaces), bareTempRe) || feverReading(t, tempNumberRe) ||
 		thermometerRe.MatchString(t) || lowReading(t)
 }
+
+var tempNames = indexPlain([]string{"temp", "temperature"})
 
 // isHarm: thoughts of self-harm, of harming the baby, of not wanting to
 // live.
