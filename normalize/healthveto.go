@@ -144,7 +144,7 @@ var strongWords = indexPlain([]string{
 	"concussion", "dropped", "drown*", "scald*", "burn", "burns", "burned", "burnt", "bitten", "fracture*",
 	"sprain*", "dislocat*", "nursemaid", "went under", "under the water", "cut", "gash", "stitches",
 	// Floppiness, fits, meningitis signs, dehydration.
-	"floppy", "limp", "lethargic", "lethargy", "listless", "unrespons*", "not responsive", "barely responsive",
+	"floppy", "limp", "lethargic", "lethargy", "listless", "lifeless", "unrespons*", "not responsive", "barely responsive",
 	"hard to wake", "hard to rouse", "cant wake", "cannot wake", "wont wake", "wouldnt wake", "difficult to wake",
 	"impossible to wake", "rag doll", "ragdoll", "rag-doll", "no muscle tone", "drowsy", "seizur*", "siezur*",
 	"seisur*", "sezur*", "seizing", "convuls*", "fit", "fits", "fitting", "twitch*", "jerk*", "stiff*", "rigid",

@@ -83,7 +83,9 @@ var watchRe = guard(`\b(?:check\w*|monitor\w*|watch\w*|keep (?:an )?eye on|keepi
 
 // wakeRe is a baby who can hardly be woken: "can barely wake him for
 // feeds", "couldnt rouse her".
-var wakeRe = guard(`\b(?:cant|cannot|couldnt|barely|hardly|wont|wouldnt|struggl\w* to|not able to|unable to|trouble)\s+(?:\w+\s+)?(?:wake|waking|rouse|rousing)\s+(?:her|him|them|baby|the baby|lo|bub)\b`)
+var wakeRe = guard(`\b(?:cant|cannot|couldnt|barely|hardly|wont|wouldnt|struggl\w* to|not able to|unable to|trouble)\s+(?:\w+\s+)?(?:wake|waking|rouse|rousing)\s+(?:her|him|them|baby|the baby|lo|bub)\b` +
+	// What it took to wake the baby: "had to strip her to wake her".
+	`|\b(?:strip\w*|undress\w*|tickl\w*|blow\w* on|blew on|cold flannel|wet cloth|flick\w*|shak\w*|shook|jiggl\w*|jostl\w*)\s+(?:\w+\s+){0,4}?to\s+(?:wake|rouse)\s+(?:her|him|them|baby|the baby|lo|bub)\b`)
 
 // fallRe is the baby sliding or falling off something: "lo slid off the
 // bed", "she tumbled out of the bouncer".
@@ -187,6 +189,14 @@ var moodRe = guard(`\b(?:cant stop|cannot stop|keep|keeps|kept|constantly|always
 	`|\b(?:keep|keeps|cant stop|constantly|always)\s+(?:thinking|worrying|imagining|picturing)\s+(?:that\s+)?(?:im|i|ill|she|he|something|the baby|hes|shes)\b` +
 	`|\b(?:going to|gonna|might|will|afraid ill|scared ill|terrified ill|worried ill)\s+drop\s+(?:her|him|the baby|lo)\s*(?:$|[,.;!?]|\s+(?:down|on|from|when|while|and|or|by))` +
 	`|\bi\s+(?:\w+\s+)?(?:cry|sob|weep|bawl)\s+(?:every|all|each|constantly|daily|most|so much|nonstop|non stop|whenever|at everything|over everything|for no|multiple)\b`)
+
+// failureRe is the parent feeling a failure: "feel like a total failure
+// bc breastfeeding didnt work", "im such a bad mum".
+var failureRe = guard(`\b(?:feel|feels|feeling|felt|im|i am|i'm)\s+(?:like\s+)?(?:such\s+)?(?:a|an)\s+(?:total\s+|complete\s+|utter\s+|massive\s+|huge\s+|absolute\s+)?(?:failure|fraud|bad (?:mum|mom|mother|parent|dad)|terrible (?:mum|mom|mother|parent|dad)|useless (?:mum|mom|mother|parent|dad)|rubbish (?:mum|mom|mother|parent|dad)|crap (?:mum|mom|mother|parent|dad))\b|\bfailing\s+(?:as\s+a\s+(?:mum|mom|mother|parent|dad)|(?:her|him|my baby|the baby))\b`)
+
+// notOkRe is a whole note that says the writer is not all right: "not ok
+// today", "im not okay".
+var notOkRe = guard(`^\s*(?:(?:im|i am|i'm|feeling|feel|really|honestly|just)\s+)*not\s+(?:ok|okay|coping|right|good)\s*(?:today|tonight|this morning|at all|again|rn|right now)?\s*[.!]*\s*$`)
 
 // sneezeRe is sneezing that goes on; a sneeze alone is a newborn's day.
 var sneezeRe = guard(`\bsneez\w*\s+(?:\w+\s+)?(?:a lot|all|constantly|nonstop|non stop|so much|lots|loads|every|again and again|and cough\w*|and snott\w*|with|w)\b|\bkeeps?\s+sneezing\b|\bsneezing fits?\b`)
@@ -347,7 +357,7 @@ func isHarm(t string) bool {
 
 // moodIn: the parent's own low mood, worry or frightening thoughts.
 func moodIn(t string) bool {
-	return moodWords.in(t) || moodRe.MatchString(t) || partnerWords.in(t) && partnerMoodRe.MatchString(t) || moodSigns(t)
+	return moodWords.in(t) || moodRe.MatchString(t) || failureRe.MatchString(t) || notOkRe.MatchString(t) || partnerWords.in(t) && partnerMoodRe.MatchString(t) || moodSigns(t)
 }
 
 // sleepyBaby: the baby far sleepier than usual, in a clause that is not

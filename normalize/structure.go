@@ -481,7 +481,8 @@ func blankResolved(t string) string {
 	b := []byte(t)
 	for _, c := range clauseSpans(t, ",.;!:\n") {
 		s := strings.TrimSpace(t[c[0]:c[1]])
-		if resolvedRe.MatchString(s) && !stillWords.in(s) && !strings.Contains(t, "?") {
+		// A hazard that is gone may have been swallowed: not over.
+		if resolvedRe.MatchString(s) && !stillWords.in(s) && !strings.Contains(t, "?") && !hazardWords.in(s) {
 			copy(b[c[0]:c[1]], spaces(t[c[0]:c[1]]))
 		}
 	}
