@@ -209,13 +209,17 @@ func TestTheModelRescuesWhatTheRulesMiss(t *testing.T) {
 		// surer still, reads the baby.
 		"so quiet and still today, doesnt even startle at the dog barking",
 		"oops gave calpol at 1am not realising the nanny gave it at 11pm",
+		// A normal word denied is no calm note.
+		"her skin looks really grey this morning, not pink like usual",
 	} {
 		assert.False(t, normalize.IsHealth(n), "the rules read %q: it tests no rescue", n)
 		assert.True(t, readsAsHealth(n), "health: %q", n)
 		assert.True(t, normalize.IsHealthNote(n), "health note: %q", n)
 	}
 	for _, n := range []string{"Not now", "nothing to do", "I could not open the list", "feeds every 3 hours",
-		"shook her rattle and she giggled", "he hasnt wanted the dummy since lunch", "Rest / nap window", "Errand run"} {
+		"shook her rattle and she giggled", "he hasnt wanted the dummy since lunch", "Rest / nap window", "Errand run",
+		// A note that calls what it names normal is a log.
+		"injection site looks normal today", "mouth looks normal now, no white patches"} {
 		assert.False(t, readsAsHealth(n), "everyday: %q", n)
 	}
 }

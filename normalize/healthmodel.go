@@ -115,7 +115,10 @@ func rescued(s, t string) bool { return rescuedBy(rescueModel, rescueLogit, care
 // rescuedBy is rescued with model m and thresholds on its log-odds: above
 // for a note of rescueTopics, care for one of careTopics only.
 func rescuedBy(m healthModel, above, care float64, s, t string) bool {
-	if m.w == nil {
+	// A note that calls what it names normal ("jabs done this morning,
+	// shes been her normal self since") is a log the rules read as one;
+	// not one that denies it ("grey, not pink like usual").
+	if m.w == nil || calm(t) && !negation.MatchString(t) {
 		return false
 	}
 	for _, topic := range rescueTopics {
@@ -269,3 +272,5 @@ func (m healthModel) logit(s string) float64 {
 
 // prob is the model's probability that s is a health note.
 func (m healthModel) prob(s string) float64 { return 1 / (1 + math.Exp(-m.logit(s))) }
+
+var negation = guard(`\b(?:not|isnt|arent|wasnt|no longer|never|nothing like|unlike)\b`)
