@@ -89,7 +89,7 @@ func (c cvCount) String() string {
 // Version 7 (rules alone 93.7 % / 3.8 %, with the rescue 95.1 % / 4.1 %);
 // the readings of a visit called off (callsOff), of someone's child
 // ("her little one has", theirChildRe), of a carer's label, of figures of
-// speech and the word families of Version 8 were then written from notes
+// speech and word families were then written (round four) from notes
 // of the fifteenth, sixteenth and eighteenth, so only the fourteenth and
 // seventeenth stay here (the learned stages' thresholds were chosen
 // looking at all five, each figure cross-validated). A fresh set moved to tuning goes
