@@ -17,8 +17,10 @@ var productNameRe = guard(`\b(?:whooping cough|cough|cold and flu|cold|flu|fever
 var courseRe = guard(`\b(?:(?:baby|infant|paediatric|pediatric)\s+)?(?:first aid|cpr|resus\w*|choking)\s+(?:course|class|classes|training|session|workshop|refresher|video)\b|\bst\.?\s+johns?\s+ambulance\b|\bred cross\b`)
 
 // dischargeVisitRe is leaving hospital's paperwork or visit ("midwife
-// discharge visit tomorrow"), not a discharge from the body.
-var dischargeVisitRe = guard(`\bdischarge\s+(?:visit|appointment|appt|meeting|day|date|letter|plan|call|check|home visit|form|forms)\b`)
+// discharge visit tomorrow", "rang to confirm discharge"), not a discharge
+// from the body.
+var dischargeVisitRe = guard(`\bdischarge\s+(?:visit|appointment|appt|meeting|day|date|letter|plan|call|check|home visit|form|forms)\b` +
+	`|\b(?:confirm\w*|arrang\w*|plann\w*|sign\w*|waiting for|ready for|after|before|on|for|awaiting)\s+(?:the\s+|her\s+|his\s+|our\s+|my\s+|your\s+)?discharge\b`)
 
 // falseAlarmRe is a device that alarms for nothing: "breathing sensor pad
 // keeps false alarming". The device and its alarm are blanked in that
@@ -74,9 +76,19 @@ var placeTempRe = guard(`\btemp\w*\s+(?:in|of|inside)\s+(?:the\s+|her\s+|his\s+|
 // passes ("bloody poo", "bloody nose") it is blood.
 var swearRe = guard(`\bbloody\s+(\w+)`)
 
-// laughFigureRe is laughing so hard one chokes or cannot breathe, and a
-// bill or a price that makes one faint: the writer's figure, not a sign.
-var laughFigureRe = guard(`\blaugh\w*\s+(?:so\s+hard|so\s+much|too\s+hard|till|until|that hard)\b[^.;!?]{0,30}?\b(?:chok\w*|cant breathe|couldnt breathe|cant breath|cried|crying|died|dying|wet myself|peed|wee\w*)` +
+// markCauseRe is a mark, a line or a stain and the harmless thing that
+// made it: "red marks on her cheeks are from the car seat straps", "blue
+// stain on his lips from the blueberry". Spots, a rash or a colour alone
+// are not read so: purple spots are a sign whatever a parent puts them
+// down to.
+var markCauseRe = guard(`\b(?:marks?|lines?|dents?|stain\w*|streaks?|imprints?|indent\w*|creases?)\b[^.;!?]{0,40}?\b(?:from|because of|due to|caused by)\s+(?:the\s+|her\s+|his\s+|a\s+|some\s+|their\s+)?(?:car\s*seat|straps?|seat belt|buckle|blueberr\w*|berr\w*|beetroot|beets?|carrots?|sweet potato|food|puree|crayons?|pens?|markers?|paint|dye|bib|hat|socks?|vest|sleeves?|clothes|elastic|waistband|swaddle|blanket|dummy|pacifier|teether|bottle|sling|carrier|bouncer|cot bars?|sheet|pillow|cushion|sleeping on|lying on|leaning on)\b`)
+
+// laughFigureRe is laughing so hard one chokes or cannot breathe ("we
+// nearly choked laughing"), "bleeding" as a swear ("bleeding typical"),
+// and a bill or a price that makes one faint: the writer's figure, not a
+// sign.
+var laughFigureRe = guard(`\b(?:i|we)\s+(?:nearly\s+|almost\s+|literally\s+|actually\s+)?(?:chok\w*|died|cried|wet myself|wet ourselves|peed myself|snorted)\s+(?:with\s+)?laugh\w*\b` +
+	`|\bbleed(?:ing|in)\s+(?:typical|hell|nora|marvellous|brilliant|ridiculous|useless|nightmare|cheek|idiot|annoying|lovely|freezing|knackered|shattered|great|fantastic)\b|\blaugh\w*\s+(?:so\s+hard|so\s+much|too\s+hard|till|until|that hard)\b[^.;!?]{0,30}?\b(?:chok\w*|cant breathe|couldnt breathe|cant breath|cried|crying|died|dying|wet myself|peed|wee\w*)` +
 	`|\b(?:bill|price|cost|quote|invoice|total|receipt|rent|fees?)\s+(?:\w+\s+){0,2}?(?:made|makes|making)\s+me\s+(?:feel\s+)?(?:faint|dizzy|ill|sick|want to cry)` +
 	`|\b(?:faint\w*|heart attack|died|collapsed)\s+(?:at|when i saw|seeing|over)\s+(?:the\s+)?(?:\w+\s+)?(?:price|bill|cost|fee|fees|total|quote|invoice|receipt)\b` +
 	`|\b(?:haemorrhag|hemorrhag|bleed)\w*\s+(?:money|cash|pounds|dollars|funds)\b` +
@@ -107,7 +119,7 @@ func blankFigures(t string) string {
 			return spaces(m)
 		})
 	}
-	for _, re := range []*guardedRe{placeTempRe, placeThingRe, laughFigureRe, courseRe, dischargeVisitRe, heartFigureRe, writerFigureRe, eyeColourRe, touchRe, healingRe} {
+	for _, re := range []*guardedRe{placeTempRe, placeThingRe, laughFigureRe, markCauseRe, courseRe, dischargeVisitRe, heartFigureRe, writerFigureRe, eyeColourRe, touchRe, healingRe} {
 		t = re.ReplaceAllStringFunc(t, spaces)
 	}
 	if shakeThingRe.may(t) {

@@ -153,21 +153,22 @@ func TestHealthNotesAreRecognised(t *testing.T) {
 }
 
 // IsHealth, which the council asks of a plan's own words, is the rules
-// alone; a note's Medical flag is the rules or the learned model's rescue
-// (the model was trained on parents' notes only, and a plan's words are
-// unlike them). So every text IsHealth reads as health is a Medical note,
-// and the council refuses a block whose words the rules read as health
-// exactly as before; a note only the model reads is Medical, not IsHealth.
-// A held-out note is named by its place only: those sets stay unread.
+// alone; a note's Medical flag is the rules or the learned model's rescue,
+// less the weak rule readings its veto sets aside (the model was trained
+// on parents' notes only, and a plan's words are unlike them). So every
+// text IsHealth reads as health is a Medical note unless vetoed, and the
+// council refuses a block whose words the rules read as health exactly as
+// before; a note only the model reads is Medical, not IsHealth. A
+// held-out note is named by its place only: those sets stay unread.
 func TestIsHealthReadsAsTheMedicalFlag(t *testing.T) {
 	if normalize.RaceDetector {
 		t.Skip("one goroutine, minutes under the race detector: the plain test run checks it whole")
 	}
-	rescued := 0
+	rescued, vetoed := 0, 0
 	for _, name := range []string{healthTuning, healthHeldOut, everydayTuning, everydayHeldOut} {
 		for i, n := range corpus(t, name) {
 			medical, health := readsAsHealth(n), normalize.IsHealth(n)
-			if health && !medical {
+			if health && !medical && !normalize.VetoedNote(n) {
 				what := fmt.Sprintf("%q", n)
 				if name == healthHeldOut || name == everydayHeldOut {
 					what = fmt.Sprintf("note %d", i+1)
@@ -177,10 +178,15 @@ func TestIsHealthReadsAsTheMedicalFlag(t *testing.T) {
 			if medical && !health && name == healthTuning {
 				rescued++
 			}
+			if health && !medical && name == everydayTuning {
+				vetoed++
+			}
 		}
 	}
 	// The model does rescue tuning notes, else the two would be one.
 	assert.Positive(t, rescued, "no tuning health note is Medical by the model's rescue alone")
+	// And its veto sets aside everyday notes the rules read.
+	assert.Positive(t, vetoed, "no everyday tuning note the rules read is vetoed")
 }
 
 // The learned model rescues tuning notes the rules miss (each read by the
@@ -193,13 +199,27 @@ func TestTheModelRescuesWhatTheRulesMiss(t *testing.T) {
 		"Post-imms: injection site swollen ~3cm, warm, tender. Obs otherwise stable.",
 		"back where the epidural went in is red and really tender",
 		"she looks greyish around the mouth",
+		// No body, sign or medicine named: feeds and waking alone, which
+		// the model rescues only when surer still.
+		"asleep 6 hrs straight and wont rouse properly",
+		"only 3 feeds in 12 hrs",
+		"cant keep him awake long enough to feed",
+		"rotavirus vaccine day, nappies have been loose ever since",
+		// The rules read someone else (the dog, the nanny); the model,
+		// surer still, reads the baby.
+		"so quiet and still today, doesnt even startle at the dog barking",
+		"oops gave calpol at 1am not realising the nanny gave it at 11pm",
+		// A normal word denied is no calm note.
+		"her skin looks really grey this morning, not pink like usual",
 	} {
 		assert.False(t, normalize.IsHealth(n), "the rules read %q: it tests no rescue", n)
 		assert.True(t, readsAsHealth(n), "health: %q", n)
 		assert.True(t, normalize.IsHealthNote(n), "health note: %q", n)
 	}
 	for _, n := range []string{"Not now", "nothing to do", "I could not open the list", "feeds every 3 hours",
-		"shook her rattle and she giggled", "he hasnt wanted the dummy since lunch", "Rest / nap window", "Errand run"} {
+		"shook her rattle and she giggled", "he hasnt wanted the dummy since lunch", "Rest / nap window", "Errand run",
+		// A note that calls what it names normal is a log.
+		"injection site looks normal today", "mouth looks normal now, no white patches"} {
 		assert.False(t, readsAsHealth(n), "everyday: %q", n)
 	}
 }
@@ -241,6 +261,23 @@ func TestHealthReadsStructure(t *testing.T) {
 		{"a care chore with a body part", "his ears are red and crusty behind", "wipe behind his ears n neck folds, milk gets stuck there"},
 		{"a care chore is not a cut", "cut on his finger is bleeding", "cut his fingernails after the bath"},
 		{"a device's virus", "lo has a virus, vomiting since 2", "laptop caught a virus, call IT tmrw"},
+		{"a visit called off for the visitor's illness", "grandma cant come today, and the baby has a temperature of 38.5",
+			"mum has a migraine so shes cancelling tomorrow"},
+		{"someone's child by her, his or their", "our little one has a temperature",
+			"Jo from baby group cancelled, her little one has a temperature"},
+		{"a blow by someone else lands on the baby", "her cousin poked her in the eye and its watering",
+			"my cousin has a watering eye and a cold, not coming sunday"},
+		{"a carer signs the note", "grandad: he has been sick twice since lunch", "grandad: he ate all his lunch, sick of my singing though"},
+		{"leaving hospital", "yellow discharge from her eye since this morning", "midwife rang to confirm discharge tomorrow"},
+		{"nothing unusual is calm", "poo is green and slimy, unusual for him", "two poos today, yellow and seedy, nothing unusual"},
+		{"a mark and its harmless cause", "red marks on her legs that dont fade when pressed", "red lines on his thighs from the car seat straps"},
+		{"a temperature beside an errand", "her temp 101 after nursery pickup", "nursery pickup at 5, bring his spare vest"},
+		{"what it took to wake the baby", "had to undress him and tickle his feet to wake him for the feed", "tickled his feet to make him laugh for the photo"},
+		{"the parent a failure", "feel like a complete failure since breastfeeding stopped", "the sourdough was a total failure again lol"},
+		{"a hazard in hand that is gone", "he had a button in his hand and now its gone", "he had a button off his cardigan, sewn back on now"},
+		{"not ok, the whole note", "not ok today", "the wifi is not ok today, router restarted"},
+		{"lifeless", "so quiet and lifeless after his nap", "quiet afternoon, long nap after lunch"},
+		{"flashbacks", "the birth keeps replaying in my head at night", "the birth video keeps playing on the tv at grandmas"},
 		{"sick said of a thing", "the baby is sick again", "their halloween costume was sick"},
 		{"a temperature in the normal range", "temp 38.2 after her nap", "temp 36.8, all good after the bath"},
 		{"an appointment named by its reason", "her tongue tie makes the latch hurt", "schedule tongue tie consult, referral is in the portal"},
@@ -543,6 +580,9 @@ func TestHealthReadsFiguresAndKeeping(t *testing.T) {
 	for _, tc := range []struct {
 		name, health, everyday string
 	}{
+		{"choking with laughter", "she choked on her milk and went red", "i nearly choked laughing at his face"},
+		{"bleeding as a swear", "cut on his finger is bleeding again", "washing machine broke, bleeding typical"},
+		{"a thing that swallows or falls", "she swallowed a bead from the curtain tie", "the hoover swallowed a hair tie"},
 		{"a figure of speech beside someone else", "she has been sick three times since lunch", "im sick and tired of the neighbour's car alarm at 5am"},
 		{"blood that boils", "blood in her nappy again", "the news made my blood boil"},
 		{"in a hurry", "fever again tonight", "feverishly packing for the trip"},

@@ -83,15 +83,40 @@ func (c cvCount) String() string {
 
 // rulesBlind are the batches no rule was written or changed for: the
 // rules' figure on them is a blind one, as the model's is on every batch.
-// None is now: the eleventh to thirteenth sets were (rules 91.3 % / 5.4 %,
-// the rules and model 95.7 % / 2.4 %) until Version 4's rules were
-// written from their misses. A fresh set moved to tuning goes here until
-// a rule is tuned on it.
-var rulesBlind = map[string]bool{}
+// The eleventh to thirteenth sets were (rules 91.3 % / 5.4 %, the rules
+// and model 95.7 % / 2.4 %) until Version 4's rules were written from
+// their misses. The fourteenth to eighteenth were blind to the rules of
+// Version 7 (rules alone 93.7 % / 3.8 %, with the rescue 95.1 % / 4.1 %);
+// the readings of a visit called off (callsOff), of someone's child
+// ("her little one has", theirChildRe), of a carer's label, of figures of
+// speech and word families were then written (round four) from notes
+// of the fifteenth, sixteenth and eighteenth, so only the fourteenth and
+// seventeenth stay here (the learned stages' thresholds were chosen
+// looking at all five, each figure cross-validated). A fresh set moved to tuning goes
+// here until a rule is tuned on it.
+var rulesBlind = map[string]bool{"fourteenth set": true, "seventeenth set": true}
 
 // cvThresholds: the shipped rescue threshold and its neighbours, so its
 // choice can be checked.
-var cvThresholds = []float64{0.5, 0.8, 0.85, rescueAbove, 0.93, 0.95, 0.97}
+var cvThresholds = []float64{0.5, 0.8, rescueAbove, 0.9, 0.93, 0.95, 0.97}
+
+// cvVetoes: the shipped veto threshold and its neighbours, each with the
+// shipped rescue. The veto reads the model trained without the batch, so
+// the false alarms it sets aside and the health notes it loses are blind
+// on every batch.
+var cvVetoes = []float64{0.02, vetoBelow, 0.1, 0.2, 0.3}
+
+// cvCares: the shipped threshold of a rescue on careTopics alone and its
+// neighbours, each with the shipped rescue and veto.
+var cvCares = []float64{0.9, careAbove, 0.95, 0.97, 0.99}
+
+// cvOthers: the shipped threshold of a rescue of a note read as about
+// someone else and its neighbours, each with the shipped reader otherwise.
+var cvOthers = []float64{0.9, 0.95, otherAbove, 0.99}
+
+// cvErrands: the shipped veto threshold for an errand's note and its
+// neighbours, each with the shipped reader otherwise.
+var cvErrands = []float64{0.2, 0.3, errandBelow, 0.5}
 
 // TestHealthCrossValidation reports leave-one-batch-out cross-validation
 // over the tuning corpora: each batch in turn is read by a model trained
@@ -111,15 +136,30 @@ func TestHealthCrossValidation(t *testing.T) {
 	type reader struct {
 		name  string
 		model bool
-		p     float64
+		cvReader
 	}
-	readers := []reader{{"rules alone", false, 0}, {"model alone", true, 0}}
+	readers := []reader{{"rules alone", false, cvReader{}}, {"model alone", true, cvReader{}}}
 	for _, p := range cvThresholds {
-		name := fmt.Sprintf("rules, rescue p > %.2f", p)
-		if p == rescueAbove {
+		readers = append(readers, reader{fmt.Sprintf("rules, rescue p > %.2f", p), true, cvReader{rescue: p}})
+	}
+	for _, v := range cvVetoes {
+		readers = append(readers, reader{fmt.Sprintf("rescue p > %.2f, veto p < %.2f", rescueAbove, v), true,
+			cvReader{rescue: rescueAbove, veto: v}})
+	}
+	for _, c := range cvCares {
+		readers = append(readers, reader{fmt.Sprintf("that, veto p < %.2f, care p > %.2f", vetoBelow, c), true,
+			cvReader{rescueAbove, c, vetoBelow, 0, 0}})
+	}
+	for _, o := range cvOthers {
+		readers = append(readers, reader{fmt.Sprintf("that, care p > %.2f, other p > %.2f", careAbove, o), true,
+			cvReader{rescueAbove, careAbove, vetoBelow, o, 0}})
+	}
+	for _, e := range cvErrands {
+		name := fmt.Sprintf("that, other p > %.2f, errand veto p < %.2f", otherAbove, e)
+		if e == errandBelow {
 			name += " (shipped)"
 		}
-		readers = append(readers, reader{name, true, p})
+		readers = append(readers, reader{name, true, cvReader{rescueAbove, careAbove, vetoBelow, otherAbove, e}})
 	}
 	totals, blind := make([]cvCount, len(readers)), make([]cvCount, len(readers))
 	extra := make([][]int, len(readers))
@@ -138,12 +178,12 @@ func TestHealthCrossValidation(t *testing.T) {
 			says := func(n string) bool {
 				s := prepareText(n)
 				switch {
-				case rd.model && rd.p == 0:
+				case rd.model && rd.rescue == 0:
 					return m.prob(s) >= 0.5
 				case rd.model:
-					return medicalBy(s, &m, rd.p)
+					return medicalBy(s, &m, rd.cvReader)
 				}
-				return medicalBy(s, nil, 0)
+				return medicalBy(s, nil, cvReader{})
 			}
 			cnt := cvCount{health: len(b.health), everyday: len(b.everyday)}
 			for _, n := range b.health {
@@ -164,13 +204,13 @@ func TestHealthCrossValidation(t *testing.T) {
 			if rulesBlind[b.name] {
 				blind[r].add(cnt)
 			}
-			if os.Getenv("CV_BATCHES") != "" && (r < 2 || rd.p == rescueAbove) {
-				t.Logf("%-36s %-30s %s", b.name, rd.name, cnt)
+			if os.Getenv("CV_BATCHES") != "" && (r < 2 || rd.cvReader == cvReader{rescue: rescueAbove} || rd.cvReader == shippedReader) {
+				t.Logf("%-36s %-46s %s", b.name, rd.name, cnt)
 			}
 		}
 	}
 	for r, rd := range readers {
-		line := fmt.Sprintf("every batch left out in turn:  %-30s %s", rd.name, totals[r])
+		line := fmt.Sprintf("every batch left out in turn:  %-46s %s", rd.name, totals[r])
 		if r > 1 {
 			line += fmt.Sprintf("; false alarms added per batch %v", extra[r])
 		}
@@ -178,7 +218,7 @@ func TestHealthCrossValidation(t *testing.T) {
 	}
 	for r, rd := range readers {
 		if blind[r].health > 0 && blind[r].everyday > 0 {
-			t.Logf("batches no rule was tuned on:  %-30s %s", rd.name, blind[r])
+			t.Logf("batches no rule was tuned on:  %-46s %s", rd.name, blind[r])
 		}
 	}
 	// What the shipped reader does to words the other tests and the app
@@ -188,6 +228,6 @@ func TestHealthCrossValidation(t *testing.T) {
 		"shook her rattle and she giggled", "not sure if i gave him his bottle or dad did", "he hasnt wanted the dummy since lunch",
 		"appointment: pediatrician for her fever tomorrow 9am", "stomach bug", "I could not open the list", "nothing to do", "Not now"} {
 		s := prepareText(n)
-		t.Logf("rules %-5v, rules and rescue %-5v (model %.2f): %q", medicalBy(s, nil, 0), medicalBy(s, &rescueModel, rescueAbove), rescueModel.prob(s), n)
+		t.Logf("rules %-5v, rules, rescue and veto %-5v (model %.2f): %q", medicalBy(s, nil, cvReader{}), medicalBy(s, &rescueModel, shippedReader), rescueModel.prob(s), n)
 	}
 }

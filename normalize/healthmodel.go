@@ -16,10 +16,11 @@ import (
 // The rules read what a note says; a logistic regression over hashed
 // words, word pairs and in-word character 3- and 4-grams reads how health
 // notes are worded, so it catches spellings and phrasings no rule names
-// ("circ looks really red with yellow crust on it"). It only ever adds a
-// health reading: a note the rules read as health stays one whatever the
-// model says, since a missed health note is worse than a false alarm. It
-// is trained on the tuning corpora (testdata/health) by
+// ("circ looks really red with yellow crust on it"). It adds a health
+// reading the rules miss, and takes away only a weak one (healthveto.go):
+// a note the rules read on a strong sign stays one whatever the model
+// says, since a missed health note is worse than a false alarm. It is
+// trained on the tuning corpora (testdata/health) by
 // healthmodel_internal_test.go and its weights committed in
 // healthmodel.bin; TestHealthModelWeightsAreTheCorpora fails when they are
 // not what the corpora train, and regenerates them with -update.
@@ -37,8 +38,9 @@ var rescueModel, _ = decodeModel(healthModelBin)
 // rescueAbove is the probability above which the model rescues a note the
 // rules miss, chosen by leave-one-batch-out cross-validation
 // (docs/testing.md): lower thresholds added false alarms faster than
-// they found health notes.
-const rescueAbove = 0.9
+// they found health notes. It was 0.9 until the veto and the readings of
+// someone else's visit and child took away the false alarms 0.85 added.
+const rescueAbove = 0.85
 
 // rescueLogit is rescueAbove as the model's sum: no exponential per note.
 var rescueLogit = math.Log(rescueAbove / (1 - rescueAbove))
@@ -76,13 +78,47 @@ var (
 var rescueWords = indexPlain([]string{"mouth", "swallow*", "eaten", "sleepy", "sleepier", "drowsy", "lethargic", "screams",
 	"screaming", "inconsolable", "imms", "jabs", "injection", "nose"})
 
+// careTopics: a note of feeds, waking, sleep, crying, nappies or
+// vaccinations, without a word of rescueTopics, is rescued only when the
+// model is surer still (careAbove): such notes are a day's log as often as
+// a concern ("feeds every 3 hours"), but a baby who "wont rouse properly"
+// or has had "only 3 feeds in 12 hrs" is worded in them alone. Chosen by
+// leave-one-batch-out cross-validation (docs/testing.md): on the batches
+// no rule was tuned on it found 12 of their 47 missed notes and no false
+// alarm.
+var careTopics = indexPlain(append([]string{"feed", "feeds", "feeding", "fed", "wake", "woken", "waking", "wakes", "rouse*",
+	"awake", "sleepy", "dozy", "dopey", "cried", "crying", "cry", "eating", "eat", "drink*", "slept", "sleep", "asleep",
+	"vaccin*", "vax*", "immuni*", "shots", "jab", "booster*", "mmr", "rotavirus", "dtap"}, nappyWords...))
+
+// careAbove is the threshold of a careTopics rescue.
+const careAbove = 0.93
+
+var careLogit = math.Log(careAbove / (1 - careAbove))
+
+// otherAbove: a note the rules read as about someone else is still the
+// family's health note when the model is this sure and it names a topic
+// ("so quiet and still today, doesnt even startle at the dog barking" is
+// the baby, not the dog). The model has read many other people's illnesses as
+// everyday notes; chosen by cross-validation, it added no false alarm.
+const otherAbove = 0.97
+
+var otherLogit = math.Log(otherAbove / (1 - otherAbove))
+
+// rescuedOther: the rules read s as about someone else, and the model is
+// sure it is the family's health note.
+func rescuedOther(s, t string) bool { return rescuedBy(rescueModel, otherLogit, otherLogit, s, t) }
+
 // rescued: the model is sure that s, whose health text t the rules did not
 // read as one, is a health note.
-func rescued(s, t string) bool { return rescuedBy(rescueModel, rescueLogit, s, t) }
+func rescued(s, t string) bool { return rescuedBy(rescueModel, rescueLogit, careLogit, s, t) }
 
-// rescuedBy is rescued with model m and a threshold on its log-odds.
-func rescuedBy(m healthModel, above float64, s, t string) bool {
-	if m.w == nil {
+// rescuedBy is rescued with model m and thresholds on its log-odds: above
+// for a note of rescueTopics, care for one of careTopics only.
+func rescuedBy(m healthModel, above, care float64, s, t string) bool {
+	// A note that calls what it names normal ("jabs done this morning,
+	// shes been her normal self since") is a log the rules read as one;
+	// not one that denies it ("grey, not pink like usual").
+	if m.w == nil || calm(t) && !negation.MatchString(t) {
 		return false
 	}
 	for _, topic := range rescueTopics {
@@ -90,7 +126,7 @@ func rescuedBy(m healthModel, above float64, s, t string) bool {
 			return m.logit(s) > above
 		}
 	}
-	return false
+	return careTopics.in(t) && m.logit(s) > care
 }
 
 // modelBits: 2^16 hashed features, 64 KB of weights once encoded. The corpora hold
@@ -236,3 +272,5 @@ func (m healthModel) logit(s string) float64 {
 
 // prob is the model's probability that s is a health note.
 func (m healthModel) prob(s string) float64 { return 1 / (1 + math.Exp(-m.logit(s))) }
+
+var negation = guard(`\b(?:not|isnt|arent|wasnt|no longer|never|nothing like|unlike)\b`)

@@ -159,20 +159,44 @@ func encodeModel(w []float32, bias float32) []byte {
 	return out
 }
 
-// medicalBy is a note's Medical reading with model m and rescue
-// threshold p (m nil: the rules alone), as healthFlags reads it with the
-// shipped model and rescueAbove.
-func medicalBy(s string, m *healthModel, p float64) bool {
+// cvReader are a reader's thresholds: the model's rescue of a note of
+// rescueTopics (0: none), of careTopics only (0: none), its veto of a weak
+// rule reading (0: none), its rescue of a note the rules read as about
+// someone else (0: none), and its veto of a weak reading of an errand
+// (0: as any other).
+type cvReader struct{ rescue, care, veto, other, errand float64 }
+
+// shippedReader is the reader healthFlags is.
+var shippedReader = cvReader{rescueAbove, careAbove, vetoBelow, otherAbove, errandBelow}
+
+func logOdds(p float64) float64 { return math.Log(p / (1 - p)) }
+
+// medicalBy is a note's Medical reading with model m and thresholds r (m
+// nil: the rules alone), as healthFlags reads it with the shipped model
+// and shippedReader.
+func medicalBy(s string, m *healthModel, r cvReader) bool {
 	t, harm, other := healthText(s)
 	switch {
 	case harm:
 		return true
 	case other:
-		return false
-	case moodIn(t) || medicalIn(s, t):
+		return m != nil && r.other > 0 && rescuedBy(*m, logOdds(r.other), logOdds(r.other), s, t)
+	case moodIn(t):
 		return true
+	case medicalIn(s, t):
+		errand := r.errand
+		if errand == 0 {
+			errand = r.veto
+		}
+		return m == nil || r.veto == 0 || !vetoedBy(*m, logOdds(r.veto), logOdds(errand), s, t)
+	case m == nil || r.rescue == 0:
+		return false
 	}
-	return m != nil && rescuedBy(*m, math.Log(p/(1-p)), s, t)
+	care := math.Inf(1)
+	if r.care > 0 {
+		care = logOdds(r.care)
+	}
+	return rescuedBy(*m, logOdds(r.rescue), care, s, t)
 }
 
 // What the model costs (-run X -bench HealthModel -benchmem): training,

@@ -116,7 +116,8 @@ var moodWords = indexPlain([]string{
 	// back, being afraid alone with the baby, not leaving home.
 	"overwhelmed", "flat and withdrawn", "seems withdrawn", "so withdrawn", "really withdrawn", "withdrawn since",
 	"withdrawn all", "tearful", "teary all", "hates herself", "hates himself", "hating myself", "low affect",
-	"flat affect", "not engaging with", "wont engage with", "flashbacks to", "flashbacks of", "having flashbacks",
+	"flat affect", "not engaging with", "wont engage with", "flashbacks to", "flashbacks of", "having flashbacks", "flashbacks at night", "flashbacks every",
+	"replaying in my head", "keeps replaying", "keep replaying", "replaying the birth",
 	"getting flashbacks", "having a dark day", "having a really dark day", "dark days lately", "in a dark place", "scared to be on my own with",
 	"afraid to be on my own with", "scared to be left alone with", "saying she cant do this", "saying he cant do this",
 	"says she cant do this", "says he cant do this", "saying i cant do this", "i just cant do this",
@@ -191,7 +192,8 @@ var medicalWords = indexPlain([]string{
 	"stuffed up", "blocked nose", "snotty", "snot", "runny nose", "has a cold", "got a cold", "caught a cold",
 	"a bad cold", "blue lips", "lips look", "lips are blue", "lips blue", "lips went", "lips turned", "turned blue",
 	"turning blue", "went blue", "goes blue", "looks blue", "a bit blue", "bluish", "blue around", "grey lips",
-	"gray lips", "pale lips", "dusky", "lethargic", "lethargy", "listless", "sluggish", "drowsy", "limp", "limping",
+	"gray lips", "pale lips", "dusky", "lethargic", "lethargy", "listless", "lifeless", "dozy all day",
+	"drowsy all day", "dopey all day", "sleepy all day", "groggy all day", "zonked all day", "sluggish", "drowsy", "limp", "limping",
 	"floppy", "droopy", "not herself", "not himself", "not themselves", "not acting like her", "not acting like him",
 	"not interested in anything", "barely moving", "not moving much", "just stares", "staring spell*", "zoned out",
 	"hard to wake", "hard to rouse", "cant wake", "cannot wake", "wont wake", "wouldnt wake", "difficult to wake",
@@ -612,6 +614,15 @@ var abnormalWords = indexPlain([]string{
 	"look weird", "looks wrong", "looks strange", "worrying", "worried", "concerned", "concerning", "alarming", "scary",
 	"freaking out", "freaked out", "scared", "than usual", "than normal", "than before", "more often",
 })
+
+// notAbnormal deny an abnormalWords phrase: "nothing unusual", "not
+// worried". Such a sentence is calm, not a concern.
+var notAbnormal = indexPlain([]string{"nothing unusual", "not unusual", "nothing abnormal", "nothing weird",
+	"nothing strange", "nothing worrying", "nothing concerning", "nothing scary", "not worried", "not worrying",
+	"not concerned", "not concerning", "no need to be worried", "not too worried", "wasnt worried", "arent worried"})
+
+// abnormalIn: c says something is not normal, in a phrase it does not deny.
+func abnormalIn(c string) bool { return abnormalWords.in(c) && abnormalWords.in(notAbnormal.blank(c)) }
 
 var normalColours = indexPlain([]string{
 	"yellow", "yellowish", "yellowy", "green", "greenish", "brown", "brownish", "orange", "mustard", "runny",

@@ -56,7 +56,10 @@ var knockRe = guard(`\b(?:bang\w*|bonk\w*|bump\w*|hit|hits|knock\w*|smack\w*|wha
 // the bed". Whoever did it, the baby is hurt: the note is read whole, not
 // set aside as about someone else.
 var hurtByRe = guard(`\b(?:hit|kicked|punched|bit|scratched|smacked|whacked|poked|jabbed|elbowed|headbutted|threw \w+ at)\s+(?:the\s+)?(?:baby|lo|newborn|bub)\b` +
-	`|\b(?:push\w*|pull\w*|shov\w*|knock\w*|tipp\w*|drag\w*)\s+(?:her|him|the baby|baby|lo|bub)\s+(?:off|out of|over the|down the|down from|onto the floor)\b`)
+	`|\b(?:push\w*|pull\w*|shov\w*|knock\w*|tipp\w*|drag\w*)\s+(?:her|him|the baby|baby|lo|bub)\s+(?:off|out of|over the|down the|down from|onto the floor)\b` +
+	// "older brother poked her in the eye", "the cat scratched him on the
+	// cheek": a blow that lands on her or him somewhere.
+	`|\b(?:hit|kick\w*|punch\w*|bit|bitten|scratch\w*|smack\w*|whack\w*|pok\w*|jabb\w*|elbow\w*|headbutt\w*|stood on|trod on|stepped on|sat on|fell on|landed on|jumped on|squash\w*)\s+(?:her|him)\s+(?:in|on|with|into)\s+(?:the|her|his|a)\b`)
 
 // trappedRe is a finger or a limb shut or caught in something:
 // "finger shut in the car door", "caught his hand in the high chair".

@@ -83,7 +83,9 @@ var watchRe = guard(`\b(?:check\w*|monitor\w*|watch\w*|keep (?:an )?eye on|keepi
 
 // wakeRe is a baby who can hardly be woken: "can barely wake him for
 // feeds", "couldnt rouse her".
-var wakeRe = guard(`\b(?:cant|cannot|couldnt|barely|hardly|wont|wouldnt|struggl\w* to|not able to|unable to|trouble)\s+(?:\w+\s+)?(?:wake|waking|rouse|rousing)\s+(?:her|him|them|baby|the baby|lo|bub)\b`)
+var wakeRe = guard(`\b(?:cant|cannot|couldnt|barely|hardly|wont|wouldnt|struggl\w* to|not able to|unable to|trouble)\s+(?:\w+\s+)?(?:wake|waking|rouse|rousing)\s+(?:her|him|them|baby|the baby|lo|bub)\b` +
+	// What it took to wake the baby: "had to strip her to wake her".
+	`|\b(?:strip\w*|undress\w*|tickl\w*|blow\w* on|blew on|cold flannel|wet cloth|flick\w*|shak\w*|shook|jiggl\w*|jostl\w*)\s+(?:\w+\s+){0,4}?to\s+(?:wake|rouse)\s+(?:her|him|them|baby|the baby|lo|bub)\b`)
 
 // fallRe is the baby sliding or falling off something: "lo slid off the
 // bed", "she tumbled out of the bouncer".
@@ -188,6 +190,14 @@ var moodRe = guard(`\b(?:cant stop|cannot stop|keep|keeps|kept|constantly|always
 	`|\b(?:going to|gonna|might|will|afraid ill|scared ill|terrified ill|worried ill)\s+drop\s+(?:her|him|the baby|lo)\s*(?:$|[,.;!?]|\s+(?:down|on|from|when|while|and|or|by))` +
 	`|\bi\s+(?:\w+\s+)?(?:cry|sob|weep|bawl)\s+(?:every|all|each|constantly|daily|most|so much|nonstop|non stop|whenever|at everything|over everything|for no|multiple)\b`)
 
+// failureRe is the parent feeling a failure: "feel like a total failure
+// bc breastfeeding didnt work", "im such a bad mum".
+var failureRe = guard(`\b(?:feel|feels|feeling|felt|im|i am|i'm)\s+(?:like\s+)?(?:such\s+)?(?:a|an)\s+(?:total\s+|complete\s+|utter\s+|massive\s+|huge\s+|absolute\s+)?(?:failure|fraud|bad (?:mum|mom|mother|parent|dad)|terrible (?:mum|mom|mother|parent|dad)|useless (?:mum|mom|mother|parent|dad)|rubbish (?:mum|mom|mother|parent|dad)|crap (?:mum|mom|mother|parent|dad))\b|\bfailing\s+(?:as\s+a\s+(?:mum|mom|mother|parent|dad)|(?:her|him|my baby|the baby))\b`)
+
+// notOkRe is a whole note that says the writer is not all right: "not ok
+// today", "im not okay".
+var notOkRe = guard(`^\s*(?:(?:im|i am|i'm|feeling|feel|really|honestly|just)\s+)*not\s+(?:ok|okay|coping|right|good)\s*(?:today|tonight|this morning|at all|again|rn|right now)?\s*[.!]*\s*$`)
+
 // sneezeRe is sneezing that goes on; a sneeze alone is a newborn's day.
 var sneezeRe = guard(`\bsneez\w*\s+(?:\w+\s+)?(?:a lot|all|constantly|nonstop|non stop|so much|lots|loads|every|again and again|and cough\w*|and snott\w*|with|w)\b|\bkeeps?\s+sneezing\b|\bsneezing fits?\b`)
 
@@ -221,7 +231,7 @@ var respondRe = guard(`\b(?:not|barely|hardly|isnt|doesnt|didnt|wont|wasnt|stopp
 
 // thingRe is an object doing what a body does ("the printer choked", "the
 // shelf fell off", "laptop is infected"): not a health note.
-var thingRe = guard(`\b(?:printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|pram|buggy|pushchair|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio)s?\s+(?:\w+\s+){0,3}?(?:choked|choking|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|coughs|sneez\w*|threw up|spit\w*|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware|puk\w*|vomit\w*|throwing up|spew\w*|seizures?|(?:having|has|had)\s+(?:a\s+)?fit|sick (?:noise|sound)s?|in pain|running a temp\w*)`)
+var thingRe = guard(`\b(?:hoover|blind|blinds|curtain|curtains|towel|bin|printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|pram|buggy|pushchair|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio)s?\s+(?:\w+\s+){0,3}?(?:choked|choking|swallowed|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|coughs|sneez\w*|threw up|spit\w*|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware|puk\w*|vomit\w*|throwing up|spew\w*|seizures?|(?:having|has|had)\s+(?:a\s+)?fit|sick (?:noise|sound)s?|in pain|running a temp\w*)`)
 
 // personState is a person and a state in one clause ("she has", "baby is",
 // "i feel"): such a clause says how someone is, so it is read even when it
@@ -255,24 +265,30 @@ func isMedical(s string) bool {
 // health note and whether it is about the parent's own low mood, worry or
 // thoughts of harm: the text is the slow part, so it is not read twice. A
 // note the rules miss is a health note still when the learned model is
-// sure of it (rescued); the model never takes a health reading away.
+// sure of it (rescued); a rule reading on no strong sign is set aside when
+// the model is sure the note is everyday (vetoed, healthveto.go). Thoughts
+// of harm, the parent's mood and the strong signs are never set aside.
 func healthFlags(s string) (medical, mood bool) { return readHealth(s, true) }
 
-// readHealth is healthFlags, with the model's rescue or (rescue false) the
-// rules alone.
+// readHealth is healthFlags, with the model's rescue and veto or (rescue
+// false) the rules alone.
 func readHealth(s string, rescue bool) (medical, mood bool) {
 	t, harm, other := healthText(s)
 	if harm {
 		return true, true
 	}
 	if other {
-		return false, false
+		return rescue && rescuedOther(s, t), false
 	}
 	if moodIn(t) {
 		return true, true
 	}
 	medical = medicalIn(s, t)
-	if !medical && rescue {
+	switch {
+	case !rescue:
+	case medical:
+		medical = !vetoed(s, t)
+	default:
 		medical = rescued(s, t)
 	}
 	return medical, false
@@ -297,6 +313,11 @@ func medicalIn(s, t string) bool {
 	// someone who "came in".
 	if doseWords.in(t) || swallowed(t) || padRe.MatchString(t) || doseAmountRe.MatchString(t) || doseMistake(t) || doseSwap(t) ||
 		unsafeRead(t) || contactExposed(t) {
+		return true
+	}
+	// A temperature read with its name ("temp 101 after daycare pickup")
+	// is a fever whatever errand the clause names.
+	if tempNames.in(t) && feverReading(t, tempNumberRe) {
 		return true
 	}
 	t = maskContext(t)
@@ -326,6 +347,8 @@ func medicalIn(s, t string) bool {
 		thermometerRe.MatchString(t) || lowReading(t)
 }
 
+var tempNames = indexPlain([]string{"temp", "temperature"})
+
 // isHarm: thoughts of self-harm, of harming the baby, of not wanting to
 // live.
 func isHarm(t string) bool {
@@ -334,7 +357,7 @@ func isHarm(t string) bool {
 
 // moodIn: the parent's own low mood, worry or frightening thoughts.
 func moodIn(t string) bool {
-	return moodWords.in(t) || moodRe.MatchString(t) || partnerWords.in(t) && partnerMoodRe.MatchString(t) || moodSigns(t)
+	return moodWords.in(t) || moodRe.MatchString(t) || failureRe.MatchString(t) || notOkRe.MatchString(t) || partnerWords.in(t) && partnerMoodRe.MatchString(t) || moodSigns(t)
 }
 
 // sleepyBaby: the baby far sleepier than usual, in a clause that is not
@@ -419,7 +442,7 @@ var normalAsked = guard(`(?:^|[,:]|\s(?:so|and|but|or))\s*(?:\w+\s+)?(?:is|are|d
 // what it names is being cared for, not worried about.
 func bodyConcern(t string) bool {
 	for _, c := range splitClauses(t) {
-		if outputWords.in(c) && abnormalWords.in(c) {
+		if outputWords.in(c) && abnormalIn(c) {
 			return true
 		}
 		if !bodyWords.in(c) {
@@ -442,7 +465,7 @@ func bodyConcern(t string) bool {
 			}
 			continue
 		}
-		if concernWords.in(c) || abnormalWords.in(c) {
+		if concernWords.in(c) || abnormalIn(c) {
 			return true
 		}
 	}
@@ -454,7 +477,7 @@ var normalStool = indexPlain([]string{"yellow", "yellowish", "yellowy", "mustard
 // calm: the sentence says what it names is fine ("scar is itchy but
 // healing fine", "normal yellow seedy") and neither doubts it nor asks.
 func calm(c string) bool {
-	return (normalWords.in(c) || reassureWords.in(c) || reassureRe.MatchString(c)) && !abnormalWords.in(c) && !normalAsked.MatchString(c)
+	return (normalWords.in(c) || reassureWords.in(c) || reassureRe.MatchString(c)) && !abnormalIn(c) && !normalAsked.MatchString(c)
 }
 
 // reassureRe is a professional's word that it is fine: "ped said thats
@@ -594,6 +617,15 @@ func plain(s string) string {
 // it a name cannot be told from a verb ("dress baby").
 var possessiveOther = guard(`\b(?:(?:my|our|the|your|a)\s+)?([a-z]+)'s\s+(?:husband|wife|partner|mom|mum|dad|son|daughter|kid|kids|baby|boy|girl|little one|toddler|family|twins|children)\b`)
 
+// theirChildRe is someone's child said with her, his or their and what
+// the child has ("her little one has a temperature", "his baby has
+// reflux"): the family's own is "the baby", "our", "my" or a name, so the
+// child is someone else's. Without the verb, "her baby" is as often a
+// thing of the baby's ("her baby monitor").
+var theirChildRe = guard(`\b(?:her|his|their)\s+(?:little ones?|lo|newborn|toddler|kid|kids|baby|babies|boy|girl)(\s+(?:has|had|is|was|were|are|got|s|have|caught|tested|came down|been|picked up))\b`)
+
+var theirChildWords = indexPlain([]string{"her", "his", "their"})
+
 // ownPossessive are the family's own: "baby's dad", "lo's", "it's".
 var ownPossessive = map[string]bool{"baby": true, "lo": true, "it": true, "he": true, "she": true, "that": true,
 	"what": true, "who": true, "there": true, "here": true, "let": true, "twin": true, "twins": true, "bub": true}
@@ -601,6 +633,9 @@ var ownPossessive = map[string]bool{"baby": true, "lo": true, "it": true, "he": 
 func markOthers(s string) string {
 	if roleWords.in(plain(s)) && ownRoleRe.may(s) {
 		s = ownRoleRe.ReplaceAllString(s, "someone else")
+	}
+	if theirChildWords.in(s) && theirChildRe.may(s) {
+		s = theirChildRe.ReplaceAllString(s, "someone else$1")
 	}
 	if !strings.Contains(s, "'s") {
 		return s
@@ -803,6 +838,9 @@ func healthText(s string) (t string, harm, other bool) {
 	if !whole && illOutside(t) {
 		return t, false, true
 	}
+	if !whole && callsOff(plain(s)) {
+		return t, false, true
+	}
 	// Figures of speech are blanked before someone else's clauses are:
 	// "sick and tired of the neighbours' building work" is one phrase, not
 	// "sick" and a clause about the neighbours.
@@ -826,12 +864,15 @@ func healthText(s string) (t string, harm, other bool) {
 // that schedules a health check is refused even when it cites no health
 // note. A note's Medical flag is these rules or the model's rescue
 // (healthFlags), so every text IsHealth reads as health is Medical as a
-// note, not the other way round: the model was trained on parents' notes
-// only, and a plan's or the app's own words are unlike all of them.
+// note, unless it is a weak reading the model vetoed, and not the other way
+// round: the model was trained on parents' notes only, and a plan's or the
+// app's own words are unlike all of them, so it neither adds nor takes away
+// a reading of them.
 func IsHealth(text string) bool { return isMedical(prepareText(text)) }
 
 // IsHealthNote reports whether a note's words read as a health note, as
-// its Medical flag does: the rules or the model's rescue. The surfaces
+// its Medical flag does: the rules, less the weak readings the model
+// vetoes, or the model's rescue. The surfaces
 // that list a family's health notes ask it, so a note the card lists as
 // health is listed as one everywhere.
 func IsHealthNote(text string) bool {

@@ -16,6 +16,11 @@ import "strings"
 // read as the baby's, a false alarm is the safer mistake.
 var reporterRe = guard(`\b(?:(?:night|day|the|our|my)\s+)*(?:nanny|nannys|babysitter|sitter|au pair|childminder|daycare|nursery|grandma|grandpa|granny|gran|nan|nana|nanna|nani|dadi|ammi|abuela|abuelo|oma|opa|yiayia|grandad|granddad|grandparents|mil|fil|mum|mom|mother|dad|father)\s*(?:(?:note|notes|update|log|report|here)\s*[:\-]|(?:says|said|noticed|notices|reports|reported|thinks|texted|messaged|called to say|called and said|mentioned|told (?:me|us)|spotted|saw|found|wrote|is worried|was worried|worried)\b(?:\s+that\b)?)`)
 
+// reporterLabelRe is a carer signing the note at its start, as a label:
+// "nana: shes warm and grizzly", "sitter here, he felt hot at nap time".
+// What follows is the carer's report about the baby.
+var reporterLabelRe = guard(`^\s*(?:(?:night|day|the|our|your)\s+)?(?:nanny|babysitter|sitter|au pair|childminder|grandma|grandpa|granny|gran|nan|nana|nanna|nani|grandad|granddad|grandparents|mil|fil)\s*(?:here\s*)?[:,\-]`)
+
 // siblingRe is the baby's brother or sister ("big sister (2)", "baby
 // brother"): family, not someone else. "my big sister" is the writer's.
 var siblingRe = guard(`\b(my\s+|your\s+)?(?:big|little|baby|twin)\s+(?:sister|brother|sis|bro)\b`)
@@ -67,6 +72,9 @@ func markReporters(t string) string {
 	}
 	if reporterRe.may(t) {
 		t = reporterRe.ReplaceAllStringFunc(t, spaces)
+	}
+	if reporterLabelRe.may(t) {
+		t = reporterLabelRe.ReplaceAllStringFunc(t, spaces)
 	}
 	if siblingRe.may(t) {
 		t = siblingRe.ReplaceAllStringFunc(t, func(m string) string {
@@ -245,7 +253,7 @@ func maskMess(t string) string {
 		// A colour or an oddity said of the output itself ("it was
 		// black") keeps the sentence whole.
 		cl = messColourRe.ReplaceAllStringFunc(cl, spaces)
-		if colourWords.in(cl) || abnormalWords.in(cl) {
+		if colourWords.in(cl) || abnormalIn(cl) {
 			continue
 		}
 		copy(b[c[0]:c[1]], mildOutput.blank(cl))
@@ -473,7 +481,8 @@ func blankResolved(t string) string {
 	b := []byte(t)
 	for _, c := range clauseSpans(t, ",.;!:\n") {
 		s := strings.TrimSpace(t[c[0]:c[1]])
-		if resolvedRe.MatchString(s) && !stillWords.in(s) && !strings.Contains(t, "?") {
+		// A hazard that is gone may have been swallowed: not over.
+		if resolvedRe.MatchString(s) && !stillWords.in(s) && !strings.Contains(t, "?") && !hazardWords.in(s) {
 			copy(b[c[0]:c[1]], spaces(t[c[0]:c[1]]))
 		}
 	}
@@ -594,4 +603,27 @@ func affirmed(re *guardedRe, t string) bool {
 		}
 	}
 	return false
+}
+
+// callOffRe is a visit or a day of care called off: "cant come
+// tomorrow", "shes cancelling", "no drop off", "doesnt want to pass it on".
+var callOffRe = guard(`\b(?:cancel\w*|cant come|cannot come|wont come|isnt coming|not coming|cant make it|staying away|stay away|keeping away|keep away|pass it on|passing it on|postpon\w*|reschedul\w*|called off|calling off|no drop off|no drop-off)\b`)
+
+// visitorWords are those who visit or care for the baby, as a note calling
+// their visit off names them ("mum", "nanny").
+var visitorWords = indexPlain([]string{"nanny", "nannys", "babysitter", "sitter", "au pair", "childminder", "childminders",
+	"grandma", "grandpa", "granny", "gran", "nan", "nana", "nanna", "nani", "grandad", "granddad", "grandparents",
+	"mil", "fil", "mum", "mom", "mother", "dad", "father", "auntie", "aunt", "uncle", "cleaner", "friend", "doula",
+	"visitor", "visitors"})
+
+// ourSubject is the writer or the family as someone's subject.
+var ourSubject = guard(`(?:^|[^a-z])(?:i|im|ive|we|were|weve|i have|we have)(?:$|[^a-z])`)
+
+// callsOff: a note that calls off someone's visit or care ("nana wont come
+// tomorrow, shes got a cold and doesnt want to pass it on", "mum has a
+// migraine so shes cancelling tomorrow") names the visitor's illness, not
+// the family's, unless it names the baby, a child or the writer too
+// ("baby has a tummy bug, cancel the builder").
+func callsOff(p string) bool {
+	return callOffRe.MatchString(p) && (otherPeople.in(p) || visitorWords.in(p)) && !childWords.in(p) && !ourSubject.MatchString(p)
 }

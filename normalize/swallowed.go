@@ -22,9 +22,13 @@ var alcoholDrunkRe = guard(`\b(?:she|he|baby|lo|toddler|ds|dd|kid|son|daughter|\
 // ("don't feed her honey": affirmed).
 var honeyRe = guard(`\b(?:gave|give|giving|given|fed|feed|put|dipped|dip)\s+(?:\w+\s+){0,2}?honey\b|\bhoney\s+on\s+(?:his|her|the|a)\s+(?:dummy|pacifier|soother|binky)\b`)
 
+// goneRe is a hazard the baby held that is now gone: "twin a had a coin in
+// her hand and now its gone", "he had a button, cant find it".
+var goneRe = guard(`\b(?:she|he|baby|lo|toddler|twin \w|twin|her|his|him)\b[^.;!?]{0,50}?\b(?:now\s+)?(?:its|it is|theyre|its not there|one is|ones)\s+(?:gone|missing)\b|\b(?:cant|cannot|couldnt)\s+find\s+(?:it|them|the \w+|one)\b`)
+
 // swallowed: one of the readings above. A pet's chewing is not the
 // family's (petChewing).
 func swallowed(t string) bool {
-	return hazardWords.in(t) && ingestWords.in(t) && !petChewing(t) ||
+	return hazardWords.in(t) && (ingestWords.in(t) || goneRe.MatchString(t)) && !petChewing(t) ||
 		foundOpenRe.MatchString(t) && (hazardWords.in(t) || medicineWords.in(t)) || alcoholDrunkRe.MatchString(t) || affirmed(honeyRe, t)
 }

@@ -1,0 +1,57 @@
+package normalize
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// VetoedNote: the rules read text as a health note and the model's veto
+// sets it aside. For the tests of package normalize_test.
+func VetoedNote(text string) bool {
+	s := prepareText(text)
+	t, harm, other := healthText(s)
+	return !harm && !other && !moodIn(t) && medicalIn(s, t) && vetoed(s, t)
+}
+
+// The veto sets aside a rule reading on a single weak word in a note the
+// model is sure is everyday (an errand for a medicine, a review booked),
+// and never one with a strong sign, however sure the model is: the strong
+// notes below are errands too, and the model reads them as everyday.
+func TestTheVetoSetsAsideOnlyWeakReadings(t *testing.T) {
+	for _, n := range []string{
+		"collected the repeat prescription for the eczema cream, fridge door",
+		"prescription charge to pay, my exemption card hasnt arrived yet",
+		"Gaviscon infant box is empty, prescription requested on the app",
+		"dietitian phone review for the reflux at 11",
+	} {
+		assert.True(t, IsHealth(n), "the rules read %q: else it tests no veto", n)
+		assert.False(t, IsHealthNote(n), "vetoed: %q", n)
+	}
+	for _, n := range []string{
+		"collected the repeat prescription for the eczema cream, fridge door, temp 38.9",
+		"prescription charge to pay, exemption card hasnt arrived, he fell off the bed",
+		"old prescription bottles in the bathroom, take them back to the pharmacy, shes floppy",
+		// An illness that names no one else is the family's: the model,
+		// whose everyday notes hold many other people's, reads it as theirs.
+		"stomach bug",
+	} {
+		s := prepareText(n)
+		assert.Less(t, rescueModel.prob(s), vetoBelow, "the model reads %q as everyday: else it tests nothing", n)
+		assert.True(t, IsHealthNote(n), "a strong sign is never vetoed: %q", n)
+	}
+	// An errand's note is set aside when the model is less sure
+	// (errandBelow), a note that is not one only when it is sure.
+	for _, n := range []string{
+		"get me some calpol when youre out",
+		"add infant paracetamol to the big shop, last bottle is half gone",
+		"acetaminophen infant drops expire 03/26, replace",
+	} {
+		p := rescueModel.prob(prepareText(n))
+		assert.True(t, p >= vetoBelow && p < errandBelow, "the model reads %q at %.2f: else it tests no errand", n, p)
+		assert.True(t, IsHealth(n), "the rules read %q: else it tests no veto", n)
+		assert.False(t, IsHealthNote(n), "vetoed as an errand: %q", n)
+	}
+	// The parent's own mood is read before the veto, however it is put.
+	assert.True(t, IsHealthNote("the car's check engine light is giving me anxiety lol"))
+}
