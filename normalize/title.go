@@ -27,7 +27,9 @@ import (
 // (bh.ContextWindow), so stored readings get their LiveUntil.
 // Version 7: the learned rescue retrained with the fourteenth to
 // eighteenth sets of notes in its corpora.
-const Version = 7
+// Version 8: a learned veto sets weak readings aside (healthveto.go);
+// the rescue reads more, and more notes are read as someone else's.
+const Version = 8
 
 // itemTitle is the title of a note whose time phrases normalize
 // understood, built from the item rather than from the note's words for
