@@ -29,7 +29,9 @@ func TestTheVetoSetsAsideOnlyWeakReadings(t *testing.T) {
 		assert.False(t, IsHealthNote(n), "vetoed: %q", n)
 	}
 	for _, n := range []string{
-		"collected the repeat prescription for the eczema cream, fridge door, temp 38.9",
+		// A temperature: the note with "temp 38.9" is no longer one the
+		// model reads as everyday since the twenty-third set joined.
+		"collected the repeat prescription for the eczema cream, fridge door, 38.9",
 		"prescription charge to pay, exemption card hasnt arrived, he fell off the bed",
 		"old prescription bottles in the bathroom, take them back to the pharmacy, shes floppy",
 		// An illness that names no one else is the family's: the model,
