@@ -87,7 +87,7 @@ var markCauseRe = guard(`\b(?:marks?|lines?|dents?|stain\w*|streaks?|imprints?|i
 // nearly choked laughing"), "bleeding" as a swear ("bleeding typical"),
 // and a bill or a price that makes one faint: the writer's figure, not a
 // sign.
-var laughFigureRe = guard(`\b(?:i|we)\s+(?:nearly\s+|almost\s+|literally\s+|actually\s+)?(?:chok\w*|died|cried|wet myself|wet ourselves|peed myself|snorted)\s+(?:with\s+)?laugh\w*\b` +
+var laughFigureRe = guard(`\b(?:i|we)\s+(?:nearly\s+|almost\s+|literally\s+|actually\s+)?(?:chok\w*|died|cried|wet myself|wet ourselves|peed myself|snorted)\s+(?:with\s+|of\s+|from\s+)?laugh\w*\b` +
 	`|\bbleed(?:ing|in)\s+(?:typical|hell|nora|marvellous|brilliant|ridiculous|useless|nightmare|cheek|idiot|annoying|lovely|freezing|knackered|shattered|great|fantastic)\b|\blaugh\w*\s+(?:so\s+hard|so\s+much|too\s+hard|till|until|that hard)\b[^.;!?]{0,30}?\b(?:chok\w*|cant breathe|couldnt breathe|cant breath|cried|crying|died|dying|wet myself|peed|wee\w*)` +
 	`|\b(?:bill|price|cost|quote|invoice|total|receipt|rent|fees?)\s+(?:\w+\s+){0,2}?(?:made|makes|making)\s+me\s+(?:feel\s+)?(?:faint|dizzy|ill|sick|want to cry)` +
 	`|\b(?:faint\w*|heart attack|died|collapsed)\s+(?:at|when i saw|seeing|over)\s+(?:the\s+)?(?:\w+\s+)?(?:price|bill|cost|fee|fees|total|quote|invoice|receipt)\b` +

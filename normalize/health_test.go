@@ -701,3 +701,35 @@ func TestHealthReadsNoOutputSaid(t *testing.T) {
 		})
 	}
 }
+
+// A note is read alike whoever writes it: a parent writing in a second
+// language leaves verbs bare and reaches for her first language's word,
+// others type shorthand, laugh in their own letters or say of the
+// partner what the rules knew said of oneself. A pair each, neither a
+// corpus note: the concern and the everyday note that shares its words.
+func TestHealthReadsOtherVoices(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"a fall, the verb bare", "she fall from the bed to the floor", "she fall asleep on the way home"},
+		{"dropped, the verb bare", "my cousin drop him in the bath", "i drop him at nursery at 8"},
+		{"a roll, the verb bare", "he roll off the changing table", "he roll over both ways now"},
+		{"a word of her own language", "she has fiebre since lunch", "fiesta for her cousin since lunch"},
+		{"with, in shorthand", "terrified to be alone w/ the baby", "alone w/ the baby till 6, dad at work"},
+		{"very, in shorthand", "shes v sleepy today", "v busy day, shop and laundry done"},
+		{"a temperature that climbed", "temp jumped 39 after lunch", "room temp jumped to 24 in the afternoon"},
+		{"low, said plainly", "i am very low, nothing makes me happy", "i am very low on nappies"},
+		{"nothing felt, said of the partner", "says she feels nothing for the baby", "says she feels nothing but excited for the trip"},
+		{"not laughing, said of the partner", "jess hasnt laughed in weeks", "jess laughed for weeks at that video"},
+		{"a laugh in other letters", "bloody nappy again, bright red streaks", "bloody nappies everywhere jajaja"},
+		{"a thing with a fever", "she has a fever again", "the wifi has a fever again, nothing loads"},
+		{"a thing gone floppy", "hes gone floppy in my arms", "pram wheel gone floppy, needs pumping"},
+		{"a chore called a headache", "i have a proper headache since the birth", "this form is a proper headache"},
+		{"a worker who is not family", "she cut her finger on a glass, wont stop bleeding", "the cleaning lady cut her finger on a glass"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}

@@ -18,7 +18,7 @@ var bareTempRe = guard(`(?:^|[^$\d.,])(?:3[7-9]|4[0-2]|99|10[0-6])[.,]\d(?:$|[^\
 
 // tempNumberRe is "temp 38", "temperature was 101": a reading, with or
 // without decimals.
-var tempNumberRe = guard(`\btemp(?:erature)?\s*(?:(?:of|is|was|at|=|:|only|just|still|now|reading|read|down to|back to|up to|around|about|dropped to|went to|has been|this morning|tonight|this evening|says|said|reads|showed|shows|showing|measured|rectal|underarm|under arm|armpit)\s*)*\d[\d.,]*`)
+var tempNumberRe = guard(`\btemp(?:erature)?\s*(?:(?:of|is|was|at|=|:|only|just|still|now|reading|read|down to|back to|up to|around|about|dropped to|went to|has been|this morning|tonight|this evening|says|said|reads|showed|shows|showing|measured|spiked|spiking|spikes|hit|hitting|climbed|climbing|jumped|rose|rising|went up|up to|reached|peaked|got to|to|rectal|underarm|under arm|armpit)\s*)*\d[\d.,]*`)
 
 // feelsHotRe is someone feeling hot: "she feels warm", "baby is burning
 // up", "i feel hot and shivery"; a room that feels hot is not.
