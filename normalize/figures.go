@@ -87,11 +87,15 @@ var markCauseRe = guard(`\b(?:marks?|lines?|dents?|stain\w*|streaks?|imprints?|i
 // nearly choked laughing"), "bleeding" as a swear ("bleeding typical"),
 // and a bill or a price that makes one faint: the writer's figure, not a
 // sign.
-var laughFigureRe = guard(`\b(?:i|we)\s+(?:nearly\s+|almost\s+|literally\s+|actually\s+)?(?:chok\w*|died|cried|wet myself|wet ourselves|peed myself|snorted)\s+(?:with\s+|of\s+|from\s+)?laugh\w*\b` +
+var laughFigureRe = guard(`\b(?:i|we)\s+(?:nearly\s+|almost\s+|literally\s+|actually\s+)?(?:chok\w*|died|cried|cry|crying|wet myself|wet ourselves|peed myself|snorted)\s+(?:with\s+|of\s+|from\s+)?laugh\w*\b` +
 	`|\bbleed(?:ing|in)\s+(?:typical|hell|nora|marvellous|brilliant|ridiculous|useless|nightmare|cheek|idiot|annoying|lovely|freezing|knackered|shattered|great|fantastic)\b|\blaugh\w*\s+(?:so\s+hard|so\s+much|too\s+hard|till|until|that hard)\b[^.;!?]{0,30}?\b(?:chok\w*|cant breathe|couldnt breathe|cant breath|cried|crying|died|dying|wet myself|peed|wee\w*)` +
 	`|\b(?:bill|price|cost|quote|invoice|total|receipt|rent|fees?)\s+(?:\w+\s+){0,2}?(?:made|makes|making)\s+me\s+(?:feel\s+)?(?:faint|dizzy|ill|sick|want to cry)` +
 	`|\b(?:faint\w*|heart attack|died|collapsed)\s+(?:at|when i saw|seeing|over)\s+(?:the\s+)?(?:\w+\s+)?(?:price|bill|cost|fee|fees|total|quote|invoice|receipt)\b` +
 	`|\b(?:haemorrhag|hemorrhag|bleed)\w*\s+(?:money|cash|pounds|dollars|funds)\b` +
+	// Allergic to a time of day, a chore or clothes, and money coughed up:
+	// "allergic to mornings", "cough up 50 euro for parking".
+	`|\ballergic\s+to\s+(?:the\s+)?(?:mornings?|mondays?|early\s+\w+|socks|shoes|hats?|clothes|bedtime|naps?|sleep|work|housework|chores|exercise|the gym|cleaning|laundry|ironing|washing up|dishes|getting up|waking up|effort|admin|paperwork|alarms?)\b` +
+	`|\bcough(?:ed|ing|s)?\s+up\s+(?:another\s+|for\s+|the\s+)?(?:[$£€]\s*\d|\d+\s*(?:euro|euros|quid|pounds|dollars|bucks|grand|k)\b|cash|money|the money|the cash|the fee|the rent)` +
 	// "my feet are killing me in these shoes haha": said with a laugh.
 	`|\bkilling me\b[^.;!?]{0,40}?\b(?:lol|haha\w*|lmao|😂)`)
 

@@ -206,7 +206,7 @@ func TestTheModelRescuesWhatTheRulesMiss(t *testing.T) {
 		// No body, sign or medicine named: feeds and waking alone, which
 		// the model rescues only when surer still.
 		"asleep 6 hrs straight and wont rouse properly",
-		"only 3 feeds in 12 hrs",
+		"just 3 feeds since midnight",
 		"cant keep him awake long enough to feed",
 		"rotavirus vaccine day, nappies have been loose ever since",
 		// The rules read someone else (the dog, the nanny); the model,
@@ -726,6 +726,33 @@ func TestHealthReadsOtherVoices(t *testing.T) {
 		{"a thing gone floppy", "hes gone floppy in my arms", "pram wheel gone floppy, needs pumping"},
 		{"a chore called a headache", "i have a proper headache since the birth", "this form is a proper headache"},
 		{"a worker who is not family", "she cut her finger on a glass, wont stop bleeding", "the cleaning lady cut her finger on a glass"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}
+
+// What goes in and out, and a parent's low mood, in the words new voices
+// used for them, and the everyday notes that share those words: a pair
+// each, neither a corpus note.
+func TestHealthReadsNewVoicesFamilies(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"weight lost in grams", "lost 250g since the weigh in, hv coming back friday", "lost 2 kg since the birth, jeans fit again"},
+		{"weighed below birth", "weighs 2.9kg now, was 3.3 at birth", "weighs 4.1kg now, was 3.3 at birth"},
+		{"weight lost beside an errand", "not back to birth weight, top up after bf", "top up after bf, bottles in the fridge"},
+		{"few feeds in a day", "3 feeds total in 24 hours", "8 feeds in 24 hours, all good"},
+		{"only a few feeds since", "only 2 bottles since 7am", "2 bottles since 7am, both finished"},
+		{"sick more than usual", "brought up way more than usual today", "way more visitors than usual today"},
+		{"kicking less", "isnt kicking like he used to", "doesnt kick off at bath time any more"},
+		{"crying out of sight", "i sit in the car and cry before i go in", "sit in the car and wait for the rain to stop"},
+		{"voices heard", "she heard someone talking in the nursery, no one there", "heard someone at the door, no one there"},
+		{"allergic to a chore", "allergic to the new formula, rash everywhere", "allergic to mondays, me not her"},
+		{"money coughed up", "coughing up green stuff all night", "cough up 40 quid for hospital parking"},
+		{"a childminder's child", "baby has a tummy bug, no childminder today", "childminders son has a tummy bug so no drop off"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)

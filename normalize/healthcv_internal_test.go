@@ -91,10 +91,14 @@ func (c cvCount) String() string {
 // ("her little one has", theirChildRe), of a carer's label, of figures of
 // speech and word families were then written (round four) from notes
 // of the fifteenth, sixteenth and eighteenth, so only the fourteenth and
-// seventeenth stay here (the learned stages' thresholds were chosen
-// looking at all five, each figure cross-validated). A fresh set moved to tuning goes
-// here until a rule is tuned on it.
-var rulesBlind = map[string]bool{"fourteenth set": true, "seventeenth set": true}
+// seventeenth stayed here (the learned stages' thresholds were chosen
+// looking at all five, each figure cross-validated). Round five wrote the
+// readings of other voices and of what goes in and out from the misses of
+// every batch but two of the five newest, so the twenty-first and
+// twenty-third sets (a grandparent's typos, a night nanny) are the blind
+// ones now. A fresh set moved to tuning goes here until a rule is tuned
+// on it.
+var rulesBlind = map[string]bool{"twenty-first set": true, "twenty-third set": true}
 
 // cvThresholds: the shipped rescue threshold and its neighbours, so its
 // choice can be checked.

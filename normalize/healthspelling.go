@@ -104,7 +104,7 @@ var learnerVerbs = map[string]string{
 // with the baby as its object.
 var learnerVerbRe = guard(`\b((?:he|she|it|they|baby|lo|bub|scar|wound|incision|stitches|section|cut)\s+(?:also\s+|just\s+|then\s+|suddenly\s+|again\s+)?)` +
 	`(fall|roll|swallow|choke|vomit|cough|bump|bang|cry|eat|drink|land|jump|trip|slip|faint|bleed|refuse|puke|twitch|open|split|leak)\b` +
-	`|\b(and\s+)(fall|roll|swallow|choke|vomit|cough|bump|bang|cry|land|faint|bleed|puke)\b` +
+	`|\b(and\s+)(fall|roll|swallow|choke|vomit|cough|bump|bang|land|faint|bleed|puke)\b` +
 	`|\b()(drop|bump|bang)(\s+(?:her|him|the baby|baby|lo|bub)\b)`)
 
 // respellVerbs gives learnerVerbRe's bare verbs their past form.

@@ -106,7 +106,7 @@ func strongSign(s, t string) bool {
 	return droppedRe.MatchString(t) || wetDiaperRe.MatchString(t) || fallRe.MatchString(t) || feelsHotRe.MatchString(t) ||
 		respondRe.MatchString(t) || breathingRe.MatchString(t) || wakeRe.MatchString(t) || apneaRe.MatchString(t) ||
 		closedEyesRe.MatchString(t) || outputColourRe.MatchString(t) || sleepyBaby(t) || objectIn(t) || signsRead(t) || injuryRead(t) || postpartumRead(t) ||
-		fewWetsRe.MatchString(t) || fewWets(t) || weightLost(t) || feedDrop(t) || weightRe.MatchString(t) ||
+		fewWetsRe.MatchString(t) || fewWets(t) || weightLost(t) || fewFeedsRe.MatchString(t) || spitMoreRe.MatchString(t) || feedDrop(t) || weightRe.MatchString(t) ||
 		feverReading(unitNumberRe.ReplaceAllStringFunc(t, spaces), bareTempRe) || feverReading(t, tempNumberRe) ||
 		thermometerRe.MatchString(t) || lowReading(t)
 }

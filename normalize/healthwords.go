@@ -129,6 +129,14 @@ var moodWords = indexPlain([]string{
 	"feels nothing for", "felt nothing for", "feel nothing for", "not a good mother", "not a good mum", "not a good mom",
 	"not a good father", "not a good dad", "not a good parent", "not good mother", "deserve another mother", "deserve a better",
 	"deserves another mother", "deserve another one", "deserves another one",
+	// Crying alone where no one sees, and a parent who will not hold the
+	// baby.
+	"sit in the car and cry", "sat in the car and cried", "sit in the car crying", "sat in the car crying",
+	"cry in the car", "cried in the car", "crying in the car", "cry in the shower", "cried in the shower",
+	"crying in the shower", "sat on the bathroom floor", "sit on the bathroom floor", "sitting on the bathroom floor",
+	"wont hold the baby", "wont hold baby", "wont hold lo", "wont hold bub", "dont want to hold baby",
+	"dont want to hold the baby", "doesnt want to hold the baby", "doesnt want to hold baby", "dont want to hold lo",
+	"doesnt want to hold lo", "wont even hold",
 })
 
 // medicalWords are symptoms, injuries, worries about feeding, diapers and
@@ -285,7 +293,9 @@ var medicalWords = indexPlain([]string{
 	"off his bottle", "off milk", "off food", "off feeds", "flushed", "slipped under", "went under the water",
 	"under the water", "face in the water", "hardly moves", "barely moves", "doesnt move much", "not moving much",
 	"dazed", "isnt following", "doesnt follow", "poo has stopped", "poos have stopped", "stopped pooing",
-	"stopped pooping", "tummy hard", "hard tummy", "tummy is hard", "belly hard", "hard belly", "belly is hard", "eyes half open", "wont look at me", "doesnt look at me",
+	"stopped pooping", "not kicking", "isnt kicking", "stopped kicking", "doesnt kick", "dont kick", "hardly kicking",
+	"barely kicking", "no tone", "like no tone", "lost her tone", "lost his tone", "straight back up", "coming back out",
+	"tummy hard", "hard tummy", "tummy is hard", "belly hard", "hard belly", "belly is hard", "eyes half open", "wont look at me", "doesnt look at me",
 })
 
 // notMedical are phrases that hold a medical word but are not a concern:
@@ -330,7 +340,7 @@ var notMedical = indexPlain([]string{
 	"dosing syringe", "dosing cup", "dose cup", "blood sugar test", "glucose test", "flu season", "allergy form", "allergy forms", "allergy list",
 	"allergy info", "keep an eye", "an eye on", "cut her nails", "cut his nails", "cut the babys nails", "cut babys nails",
 	"cut baby nails", "cut her fingernails", "cut his fingernails", "cut fingernails", "cut nails", "stuck in my head",
-	"caught my eye", "caught his eye", "caught her eye", "dark circles", "choked up", "choked me up", "chokes me up", "choke me up", "choked us up", "chokes us up",
+	"caught my eye", "caught his eye", "caught her eye", "dark circles", "kick off", "kicks off", "kicking off", "kicked off", "kick up a fuss", "kicking up a fuss", "choked up", "choked me up", "chokes me up", "choke me up", "choked us up", "chokes us up",
 	// A chore or a form called a headache, and the contrast toys and cards
 	// a baby's eyes follow.
 	"is a proper headache", "is a real headache", "is such a headache", "is a total headache", "is a massive headache",
@@ -557,7 +567,7 @@ var otherPeople = indexPlain(func() []string {
 		"sil", "bil", "sister-in-law", "brother-in-law", "aunt", "auntie", "aunty", "uncle", "cousin", "niece",
 		"nephew", "coworker", "co-worker", "colleague", "boss", "manager", "neighbor", "neighbour", "friend",
 		"best friend", "bff", "buddy", "mate", "coach",
-		"bestie", "roommate", "flatmate", "babysitter", "sitter", "nanny", "teacher", "classmate", "landlord",
+		"bestie", "roommate", "flatmate", "babysitter", "sitter", "nanny", "childminder", "childminders", "child minder", "teacher", "classmate", "landlord",
 		"team", "teammate", "office", "client", "customer", "student", "substitute",
 		// More pets, the trades who come to the house, and grandparents as
 		// other languages and regions call them.
@@ -624,6 +634,9 @@ var abnormalWords = indexPlain([]string{
 	"wrong colou*", "doesnt look right", "dont look right", "not right", "looks off", "look off", "looks weird",
 	"look weird", "looks wrong", "looks strange", "worrying", "worried", "concerned", "concerning", "alarming", "scary",
 	"freaking out", "freaked out", "scared", "than usual", "than normal", "than before", "more often",
+	// A share of the usual is a comparison, not the usual.
+	"half his usual", "half her usual", "half their usual", "half the usual", "half of normal", "half of usual",
+	"half of her usual", "half of his usual", "half what he", "half what she", "not like before",
 })
 
 // notAbnormal deny an abnormalWords phrase: "nothing unusual", "not

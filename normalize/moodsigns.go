@@ -13,6 +13,9 @@ package normalize
 var delusionRe = guard(`\b(?:says?|saying|said|thinks?|thought|convinced|believes?|insists?|sure|feel|feels|felt|feeling)\s+(?:that\s+|like\s+)?(?:the baby|baby|our baby|my baby|he|she|the twins)\s+(?:is|isnt|s|was|wasnt|are|arent)\s+(?:not\s+)?(?:ours|mine|hers|his|theirs|real|our baby|my baby|an? impost[oe]r|a stranger|possessed|evil|the devil|fake|replaced|swapped|switched)\b` +
 	`|\b(?:saying|convinced|believes?|insists?|sure|thinks?)\s+(?:that\s+)?(?:the baby|baby|someone|somebody|people|they|the neighbou?rs?|the tv|the phone|the government|god|the devil)\s+(?:is|are|s|keeps?|has been|have been)\s+(?:\w+\s+)?(?:(?:watching|following|controlling)\s+(?:me|him|her|us|them|everything|our)\b|spying|poisoning|out to get|sending)` +
 	`|\b(?:switched|swapped)\s+at\s+birth\b` +
+	// Voices heard where no one is: "says she heard someone talking in
+	// nursery, no one there".
+	`|\b(?:hear|hears|heard|hearing)\s+(?:someone|somebody|people|voices|a voice|a man|a woman)\s+(?:talking|calling|whispering|saying|say|speaking)\b[^.;!?]{0,40}?\b(?:no one|nobody|noone)\s+(?:was\s+|is\s+)?there\b` +
 	// Hearing or seeing the baby when she is not there or not crying.
 	`|\b(?:hear|hearing|heard|see|seeing|saw)\s+(?:\w+\s+){0,4}?when\s+(?:she|he|they|the baby|baby)\s+(?:isnt|is not|wasnt|was not|arent|isnt there|is asleep|was asleep)\b`)
 
