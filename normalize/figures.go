@@ -104,6 +104,12 @@ var laughFigureRe = guard(`\b(?:i|we)\s+(?:nearly\s+|almost\s+|literally\s+|actu
 var placeThingRe = guard(`\b(?:fridge|freezer|room|nursery|bath|oven|car|house|flat|water|milk|bottle|formula)\s+(?:temp|temps|temperature|temprature)\b` +
 	`|\b(?:basil|plant|plants|herbs|tomatoes|garden|lawn|tree|trees|flowers|orchid|hoover|vacuum|boiler|engine|motor|car|printer)\s+(?:\w+\s+){0,4}?(?:poorly|sick|ill|unwell|wheez\w*|cough\w*|dying|dead)\b`)
 
+// feverFigureRe is an event's fever ("football fever in this house",
+// "world cup fever") and fever strips to buy: not the baby's. "Baby
+// fever" is never one: it is how a parent writes the baby's temperature.
+var feverFigureRe = guard(`\b(?:football|footy|soccer|rugby|cricket|world cup|euros|olympics|christmas|xmas|holiday|wedding|election|disco|saturday night|travel|shopping|summer|derby|playoff|playoffs|final|finals|cup|eurovision|taylor swift|swiftie|festival|race day|match day)\s+fever\b` +
+	`|\b(?:buy|get|order|ordered|bought|pick up|grab|add)\s+(?:some\s+|more\s+|a pack of\s+|new\s+|spare\s+)?fever\s+(?:strips?|patch\w*|scan\w*)\b`)
+
 var laughWords = indexPlain([]string{"lol", "haha*", "lmao", "rofl", "😂", "🤣"})
 
 // blankFigures blanks the products, courses, alarms and figures above.
@@ -123,7 +129,7 @@ func blankFigures(t string) string {
 			return spaces(m)
 		})
 	}
-	for _, re := range []*guardedRe{placeTempRe, placeThingRe, laughFigureRe, markCauseRe, courseRe, dischargeVisitRe, heartFigureRe, writerFigureRe, eyeColourRe, touchRe, healingRe} {
+	for _, re := range []*guardedRe{placeTempRe, placeThingRe, laughFigureRe, feverFigureRe, markCauseRe, courseRe, dischargeVisitRe, heartFigureRe, writerFigureRe, eyeColourRe, touchRe, healingRe} {
 		t = re.ReplaceAllStringFunc(t, spaces)
 	}
 	if shakeThingRe.may(t) {

@@ -752,6 +752,10 @@ func TestHealthReadsNewVoicesFamilies(t *testing.T) {
 		{"voices heard", "she heard someone talking in the nursery, no one there", "heard someone at the door, no one there"},
 		{"allergic to a chore", "allergic to the new formula, rash everywhere", "allergic to mondays, me not her"},
 		{"money coughed up", "coughing up green stuff all night", "cough up 40 quid for hospital parking"},
+		{"a remedy that did not help", "gripe water at 2am, didnt help at all", "gripe water on the shopping list"},
+		{"a supplement with a meal", "iron tablet for me with lunch", "iron tablets arrived, in the cupboard"},
+		{"an event's fever", "fever since lunch, 38.4", "world cup fever in this house"},
+		{"fever strips to buy", "fever strip says she is hot", "buy some fever strips for the bag"},
 		{"a childminder's child", "baby has a tummy bug, no childminder today", "childminders son has a tummy bug so no drop off"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

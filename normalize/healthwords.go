@@ -408,6 +408,10 @@ var routineQuestion = indexPlain([]string{
 	// person on duty must know of it, so it is not given twice.
 	"given", "taken", "spat out", "spit out", "spat it", "spit it", "did anyone do", "did anyone give", "has anyone done",
 	"has anyone given", "redo",
+	// Given as other voices say it: "gave gripe water at 4am, didnt seem
+	// to help", "iron tabs for wife w/ breakfast", "vit d drops not done".
+	"mixed into", "mixed in", "not done", "didnt help",
+	"didnt seem to help", "with breakfast", "with lunch", "with dinner", "with her feed", "with his feed",
 })
 
 // doseRe reads a question about a dose or a dose gone wrong: "how much
