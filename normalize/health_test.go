@@ -756,6 +756,8 @@ func TestHealthReadsNewVoicesFamilies(t *testing.T) {
 		{"a supplement with a meal", "iron tablet for me with lunch", "iron tablets arrived, in the cupboard"},
 		{"an event's fever", "fever since lunch, 38.4", "world cup fever in this house"},
 		{"fever strips to buy", "fever strip says she is hot", "buy some fever strips for the bag"},
+		{"a normal temperature logged", "checked her temp before bed, 38.6", "checked his temp before his bath, 36.7"},
+		{"a temperature watched", "check her temp every hour, 36.8 now", "checked her temp after the bath, 36.9"},
 		{"a childminder's child", "baby has a tummy bug, no childminder today", "childminders son has a tummy bug so no drop off"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -80,7 +80,7 @@ var (
 // nappy, a dose gone wrong or an illness met, the birthing parent's
 // warning signs.
 func strongSign(s, t string) bool {
-	if watchRe.MatchString(s) || tippedRe.MatchString(plain(s)) {
+	if watchedSign(s) || tippedRe.MatchString(plain(s)) {
 		return true
 	}
 	if doseWords.in(t) || swallowed(t) || padRe.MatchString(t) || doseAmountRe.MatchString(t) || doseMistake(t) || doseSwap(t) ||

@@ -299,7 +299,7 @@ func readHealth(s string, rescue bool) (medical, mood bool) {
 func medicalIn(s, t string) bool {
 	// Read on the words as written: "keep an eye on" is set aside as a
 	// figure of speech, but not when what is watched is a vital sign.
-	if watchRe.MatchString(s) {
+	if watchedSign(s) {
 		return true
 	}
 	// A seat tipped with the baby in it is read before "fell off the
@@ -325,7 +325,7 @@ func medicalIn(s, t string) bool {
 	if weightLost(t) || fewFeedsRe.MatchString(t) || spitMoreRe.MatchString(t) {
 		return true
 	}
-	t = maskContext(t)
+	t = blankNormalTemp(maskContext(t))
 	// The blood emoji ("💩🩸 in nappy") is blood; the word lists read
 	// only words.
 	if medicalWords.in(t) || medicineWords.in(t) || doseNouns.in(t) || strings.Contains(t, "🩸") ||
