@@ -758,6 +758,7 @@ func TestHealthReadsNewVoicesFamilies(t *testing.T) {
 		{"fever strips to buy", "fever strip says she is hot", "buy some fever strips for the bag"},
 		{"a normal temperature logged", "checked her temp before bed, 38.6", "checked his temp before his bath, 36.7"},
 		{"a temperature watched", "check her temp every hour, 36.8 now", "checked her temp after the bath, 36.9"},
+		{"a visitor's cold", "she got a cold from nana", "nana wont come sunday, shes got a cold"},
 		{"a childminder's child", "baby has a tummy bug, no childminder today", "childminders son has a tummy bug so no drop off"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
