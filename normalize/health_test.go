@@ -717,6 +717,8 @@ func TestHealthReadsOtherVoices(t *testing.T) {
 		{"a word of her own language", "she has fiebre since lunch", "fiesta for her cousin since lunch"},
 		{"a Scots word for being sick", "the bairn boked twice after her feed", "the bairn napped twice after her feed"},
 		{"a Scots word for crying", "hes been greetin all night and wont settle", "greeting cards for nana, all night to write them"},
+		{"a sign typed as an emoji", "🤒 since lunch", "🎉 since lunch, party for her cousin"},
+		{"a hurt typed as an emoji", "lo 🤕 after bumping the coffee table", "lo 🥳 after the coffee table came"},
 		{"with, in shorthand", "terrified to be alone w/ the baby", "alone w/ the baby till 6, dad at work"},
 		{"very, in shorthand", "shes v sleepy today", "v busy day, shop and laundry done"},
 		{"a temperature that climbed", "temp jumped 39 after lunch", "room temp jumped to 24 in the afternoon"},

@@ -132,6 +132,12 @@ func respellVerbs(s string) string {
 // "kkkk"): read as "lol", which the figures of speech read.
 var laughRe = guard(`\b(?:j[aeo]j[aeo](?:j[aeo])*j?|h[ae]h[ae](?:h[ae])*h?|lo{2,}l|lolz|k{4,}|lmf?ao+)\b`)
 
+// healthEmoji are emoji that name a sign or a medicine, as a writer who
+// types them for words does ("🤒 since lunch"). Those that as often say
+// disgust (🤮 at a nappy) or the weather (🥶) are not among them.
+var healthEmoji = strings.NewReplacer("🤒", " fever ", "🤕", " head injury ", "🌡️", " temp ", "🌡", " temp ", "💊", " medicine ",
+	"🚑", " ambulance ")
+
 // shorthandRe is "w/" and "w/o" for with and without.
 var shorthandRe = guard(`(?:^|\s)w/o?(?:\s|$)`)
 
@@ -171,6 +177,9 @@ func respellHealth(s string) string {
 		s = b.String()
 	}
 	s = respellVerbs(s)
+	if strings.ContainsAny(s, "🤒🤕🌡💊🚑") {
+		s = healthEmoji.Replace(s)
+	}
 	if laughRe.may(s) {
 		s = laughRe.ReplaceAllString(s, "lol")
 	}
