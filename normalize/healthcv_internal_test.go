@@ -108,7 +108,7 @@ var cvThresholds = []float64{0.5, 0.8, rescueAbove, 0.9, 0.93, 0.95, 0.97}
 // shipped rescue. The veto reads the model trained without the batch, so
 // the false alarms it sets aside and the health notes it loses are blind
 // on every batch.
-var cvVetoes = []float64{0.02, vetoBelow, 0.1, 0.2, 0.3}
+var cvVetoes = []float64{0.02, 0.05, vetoBelow, 0.2, 0.3}
 
 // cvCares: the shipped threshold of a rescue on careTopics alone and its
 // neighbours, each with the shipped rescue and veto.
