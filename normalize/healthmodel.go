@@ -89,7 +89,7 @@ var rescueWords = indexPlain([]string{"mouth", "swallow*", "eaten", "sleepy", "s
 // vaccinations, without a word of rescueTopics, is rescued only when the
 // model is surer still (careAbove): such notes are a day's log as often as
 // a concern ("feeds every 3 hours"), but a baby who "wont rouse properly"
-// or has had "only 3 feeds in 12 hrs" is worded in them alone. Chosen by
+// or has had "just 3 feeds since midnight" is worded in them alone. Chosen by
 // leave-one-batch-out cross-validation (docs/testing.md): on the batches
 // no rule was tuned on it found 12 of their 47 missed notes and no false
 // alarm.
