@@ -87,11 +87,15 @@ var markCauseRe = guard(`\b(?:marks?|lines?|dents?|stain\w*|streaks?|imprints?|i
 // nearly choked laughing"), "bleeding" as a swear ("bleeding typical"),
 // and a bill or a price that makes one faint: the writer's figure, not a
 // sign.
-var laughFigureRe = guard(`\b(?:i|we)\s+(?:nearly\s+|almost\s+|literally\s+|actually\s+)?(?:chok\w*|died|cried|wet myself|wet ourselves|peed myself|snorted)\s+(?:with\s+)?laugh\w*\b` +
+var laughFigureRe = guard(`\b(?:i|we)\s+(?:nearly\s+|almost\s+|literally\s+|actually\s+)?(?:chok\w*|died|cried|cry|crying|wet myself|wet ourselves|peed myself|snorted)\s+(?:with\s+|of\s+|from\s+)?laugh\w*\b` +
 	`|\bbleed(?:ing|in)\s+(?:typical|hell|nora|marvellous|brilliant|ridiculous|useless|nightmare|cheek|idiot|annoying|lovely|freezing|knackered|shattered|great|fantastic)\b|\blaugh\w*\s+(?:so\s+hard|so\s+much|too\s+hard|till|until|that hard)\b[^.;!?]{0,30}?\b(?:chok\w*|cant breathe|couldnt breathe|cant breath|cried|crying|died|dying|wet myself|peed|wee\w*)` +
 	`|\b(?:bill|price|cost|quote|invoice|total|receipt|rent|fees?)\s+(?:\w+\s+){0,2}?(?:made|makes|making)\s+me\s+(?:feel\s+)?(?:faint|dizzy|ill|sick|want to cry)` +
 	`|\b(?:faint\w*|heart attack|died|collapsed)\s+(?:at|when i saw|seeing|over)\s+(?:the\s+)?(?:\w+\s+)?(?:price|bill|cost|fee|fees|total|quote|invoice|receipt)\b` +
 	`|\b(?:haemorrhag|hemorrhag|bleed)\w*\s+(?:money|cash|pounds|dollars|funds)\b` +
+	// Allergic to a time of day, a chore or clothes, and money coughed up:
+	// "allergic to mornings", "cough up 50 euro for parking".
+	`|\ballergic\s+to\s+(?:the\s+)?(?:mornings?|mondays?|early\s+\w+|socks|shoes|hats?|clothes|bedtime|naps?|sleep|work|housework|chores|exercise|the gym|cleaning|laundry|ironing|washing up|dishes|getting up|waking up|effort|admin|paperwork|alarms?)\b` +
+	`|\bcough(?:ed|ing|s)?\s+up\s+(?:another\s+|for\s+|the\s+)?(?:[$£€]\s*\d|\d+\s*(?:euro|euros|quid|pounds|dollars|bucks|grand|k)\b|cash|money|the money|the cash|the fee|the rent)` +
 	// "my feet are killing me in these shoes haha": said with a laugh.
 	`|\bkilling me\b[^.;!?]{0,40}?\b(?:lol|haha\w*|lmao|😂)`)
 
@@ -99,6 +103,12 @@ var laughFigureRe = guard(`\b(?:i|we)\s+(?:nearly\s+|almost\s+|literally\s+|actu
 // reading 8", "the basil is looking poorly", "the hoover is wheezing".
 var placeThingRe = guard(`\b(?:fridge|freezer|room|nursery|bath|oven|car|house|flat|water|milk|bottle|formula)\s+(?:temp|temps|temperature|temprature)\b` +
 	`|\b(?:basil|plant|plants|herbs|tomatoes|garden|lawn|tree|trees|flowers|orchid|hoover|vacuum|boiler|engine|motor|car|printer)\s+(?:\w+\s+){0,4}?(?:poorly|sick|ill|unwell|wheez\w*|cough\w*|dying|dead)\b`)
+
+// feverFigureRe is an event's fever ("football fever in this house",
+// "world cup fever") and fever strips to buy: not the baby's. "Baby
+// fever" is never one: it is how a parent writes the baby's temperature.
+var feverFigureRe = guard(`\b(?:football|footy|soccer|rugby|cricket|world cup|euros|olympics|christmas|xmas|holiday|wedding|election|disco|saturday night|travel|shopping|summer|derby|playoff|playoffs|final|finals|cup|eurovision|taylor swift|swiftie|festival|race day|match day)\s+fever\b` +
+	`|\b(?:buy|get|order|ordered|bought|pick up|grab|add)\s+(?:some\s+|more\s+|a pack of\s+|new\s+|spare\s+)?fever\s+(?:strips?|patch\w*|scan\w*)\b`)
 
 var laughWords = indexPlain([]string{"lol", "haha*", "lmao", "rofl", "😂", "🤣"})
 
@@ -119,7 +129,7 @@ func blankFigures(t string) string {
 			return spaces(m)
 		})
 	}
-	for _, re := range []*guardedRe{placeTempRe, placeThingRe, laughFigureRe, markCauseRe, courseRe, dischargeVisitRe, heartFigureRe, writerFigureRe, eyeColourRe, touchRe, healingRe} {
+	for _, re := range []*guardedRe{placeTempRe, placeThingRe, laughFigureRe, feverFigureRe, markCauseRe, courseRe, dischargeVisitRe, heartFigureRe, writerFigureRe, eyeColourRe, touchRe, healingRe} {
 		t = re.ReplaceAllStringFunc(t, spaces)
 	}
 	if shakeThingRe.may(t) {

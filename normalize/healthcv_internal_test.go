@@ -91,10 +91,14 @@ func (c cvCount) String() string {
 // ("her little one has", theirChildRe), of a carer's label, of figures of
 // speech and word families were then written (round four) from notes
 // of the fifteenth, sixteenth and eighteenth, so only the fourteenth and
-// seventeenth stay here (the learned stages' thresholds were chosen
-// looking at all five, each figure cross-validated). A fresh set moved to tuning goes
-// here until a rule is tuned on it.
-var rulesBlind = map[string]bool{"fourteenth set": true, "seventeenth set": true}
+// seventeenth stayed here (the learned stages' thresholds were chosen
+// looking at all five, each figure cross-validated). Round five wrote the
+// readings of other voices and of what goes in and out from the misses of
+// every batch but two of the five newest, so the twenty-first and
+// twenty-third sets (a grandparent's typos, a night nanny) are the blind
+// ones now. A fresh set moved to tuning goes here until a rule is tuned
+// on it.
+var rulesBlind = map[string]bool{"twenty-first set": true, "twenty-third set": true}
 
 // cvThresholds: the shipped rescue threshold and its neighbours, so its
 // choice can be checked.
@@ -104,7 +108,7 @@ var cvThresholds = []float64{0.5, 0.8, rescueAbove, 0.9, 0.93, 0.95, 0.97}
 // shipped rescue. The veto reads the model trained without the batch, so
 // the false alarms it sets aside and the health notes it loses are blind
 // on every batch.
-var cvVetoes = []float64{0.02, vetoBelow, 0.1, 0.2, 0.3}
+var cvVetoes = []float64{0.02, 0.05, vetoBelow, 0.2, 0.3}
 
 // cvCares: the shipped threshold of a rescue on careTopics alone and its
 // neighbours, each with the shipped rescue and veto.

@@ -75,6 +75,13 @@ var (
 	carePart   = []string{"back", "hand", "hands", "head", "face", "bottom", "body", "side"}
 )
 
+// skyColourRe is a colour said of the day, the sky or the light ("what a
+// dark day, lights on at 3", "grey skies all week", "getting dark at 4"):
+// not a colour of the body, so not a topic the model may rescue on. A
+// parent's "dark day" the rules read as mood, before the rescue.
+var skyColourRe = guard(`\b(?:dark|darker|grey|gray|black|blue|bright|white)\s+(?:day|days|sky|skies|morning|mornings|evening|evenings|afternoon|night|nights|out|outside|weather|winter|clouds?)\b` +
+	`|\b(?:sky|skies|day|weather|outside|it|its|getting|gets|got|goes|went)\s+(?:so\s+|really\s+|very\s+|pitch\s+)?(?:dark|darker|grey|gray)\b`)
+
 var rescueWords = indexPlain([]string{"mouth", "swallow*", "eaten", "sleepy", "sleepier", "drowsy", "lethargic", "screams",
 	"screaming", "inconsolable", "imms", "jabs", "injection", "nose"})
 
@@ -82,7 +89,7 @@ var rescueWords = indexPlain([]string{"mouth", "swallow*", "eaten", "sleepy", "s
 // vaccinations, without a word of rescueTopics, is rescued only when the
 // model is surer still (careAbove): such notes are a day's log as often as
 // a concern ("feeds every 3 hours"), but a baby who "wont rouse properly"
-// or has had "only 3 feeds in 12 hrs" is worded in them alone. Chosen by
+// or has had "just 3 feeds since midnight" is worded in them alone. Chosen by
 // leave-one-batch-out cross-validation (docs/testing.md): on the batches
 // no rule was tuned on it found 12 of their 47 missed notes and no false
 // alarm.
@@ -121,6 +128,7 @@ func rescuedBy(m healthModel, above, care float64, s, t string) bool {
 	if m.w == nil || calm(t) && !negation.MatchString(t) {
 		return false
 	}
+	t = skyColourRe.ReplaceAllStringFunc(t, spaces)
 	for _, topic := range rescueTopics {
 		if topic.in(t) {
 			return m.logit(s) > above

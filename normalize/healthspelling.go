@@ -22,7 +22,7 @@ var healthSpellings = func() map[string]string {
 		"jaundice":     {"jaundise", "jandice", "jaundis", "jondice", "jaundace"},
 		"infection":    {"infecton", "infektion", "infeciton", "infction", "infecion"},
 		"medicine":     {"medecine", "medicen", "medcine", "medisin"},
-		"paracetamol":  {"paracetemol", "paracetamool", "paracitamol", "paracetmol", "parcetamol"},
+		"paracetamol":  {"paracetemol", "paracetamool", "paracitamol", "paracetmol", "parcetamol", "paracetamolo"},
 		"antibiotic":   {"anitbiotic", "antibiotc", "antibotics", "antibiotik"},
 		"antibiotics":  {"anitbiotics", "antibiotcs"},
 		"vaccine":      {"vacine", "vaccene", "vacinne", "vaxine"},
@@ -43,7 +43,7 @@ var healthSpellings = func() map[string]string {
 		"bottles":      {"botles", "bottels"},
 		"really":       {"realy", "rly", "reeally"},
 		"a lot":        {"alot"},
-		"baby":         {"bby", "babby", "babie"},
+		"baby":         {"bby", "babby", "babie", "bairn", "babba", "bubba"},
 		"doesnt":       {"dosnt", "dosent", "doesnot", "doesent"},
 		"hasnt":        {"hasent", "hasnot", "hasnet"},
 		"havent":       {"havnt", "havet", "havenot"},
@@ -54,21 +54,30 @@ var healthSpellings = func() map[string]string {
 		"eating":       {"eatin"},
 		"drinking":     {"drinkin"},
 		"coughing":     {"coffing", "coughin"},
-		"crying":       {"cryin", "crieing"},
+		"crying":       {"cryin", "crieing", "greetin"},
 		"screaming":    {"screamin"},
 		"shaking":      {"shakin"},
 		"sleeping":     {"sleepin"},
 		"waking":       {"wakin"},
 		"temperature":  {"temprature", "temperture", "tempreture", "tempature", "temparature", "temperatur"},
-		"fever":        {"fevr", "feaver", "fevor", "fver", "fevre"},
+		"fever":        {"fevr", "feaver", "fevor", "fver", "fevre", "fiebre", "febbre"},
 		"unresponsive": {"unresponsiv", "unrespnsive", "unresponive"},
 		"seizure":      {"siezure", "seisure", "sezure", "seizur"},
 		"diarrhoea":    {"diarea", "diarrea", "diarhea", "diarreah", "diahrrea", "diorrhea", "diarhoea"},
-		"vomiting":     {"vomitting", "vommiting", "vomitin", "vomting"},
-		"vomited":      {"vomitted", "vommited", "vomitd"},
+		"vomiting":     {"vomitting", "vommiting", "vomitin", "vomting", "boking", "boaking"},
+		"vomited":      {"vomitted", "vommited", "vomitd", "boked", "boaked"},
+		"vomit":        {"boke", "boak"},
 		"rash":         {"rashe"},
 		"bruise":       {"bruse", "brusie"},
 		"blister":      {"blistr", "bilster"},
+		// A parent writing in a second language reaches for her first
+		// language's word for the thing a professional would name.
+		"c section": {"cesarea", "cesareo", "cesarian", "caesarian", "ceasarean", "caeserean", "cesarean"},
+		"ibuprofen": {"ibuprofeno", "ibuprofene"},
+		// Shorthand of the words around a sign ("v flat", "worried abt
+		// her"): the rules read the whole words.
+		"very":  {"v"},
+		"about": {"abt"},
 	} {
 		for _, f := range forms {
 			m[f] = canon
@@ -80,9 +89,71 @@ var healthSpellings = func() map[string]string {
 // fellOfRe is "fell of the bed": "of" typed for "off" after a fall.
 var fellOfRe = guard(`\b(fell|falls|fallen|fall|falling|rolled|rolling|slipped|slid|tumbled|toppled)\s+of\s+(the|her|his|my|a|our|their|its)\b`)
 
-// respellHealth replaces whole words of s found in healthSpellings and
-// "fell of" by "fell off".
+// learnerVerbs are the past forms of the verbs a sign is told in. A parent
+// writing in a second language, or in a hurry, leaves them bare ("he fall
+// from the car seat", "she swallow water and cough a lot", "my sister drop
+// her in the bath"); the rules read the past.
+var learnerVerbs = map[string]string{
+	"fall": "fell", "roll": "rolled", "swallow": "swallowed", "drop": "dropped", "choke": "choked", "vomit": "vomited",
+	"cough": "coughed", "bump": "bumped", "bang": "banged", "cry": "cried", "eat": "ate", "drink": "drank", "land": "landed",
+	"jump": "jumped", "trip": "tripped", "slip": "slipped", "faint": "fainted", "bleed": "bled", "refuse": "refused",
+	"puke": "puked", "twitch": "twitched", "open": "opened", "split": "split", "leak": "leaked",
+}
+
+// learnerVerbRe is one of learnerVerbs left bare after who did it (a
+// pronoun, the baby, a wound that opens), or "and" after one, or dropped
+// with the baby as its object.
+var learnerVerbRe = guard(`\b((?:he|she|it|they|baby|lo|bub|scar|wound|incision|stitches|section|cut)\s+(?:also\s+|just\s+|then\s+|suddenly\s+|again\s+)?)` +
+	`(fall|roll|swallow|choke|vomit|cough|bump|bang|cry|eat|drink|land|jump|trip|slip|faint|bleed|refuse|puke|twitch|open|split|leak)\b` +
+	`|\b(and\s+)(fall|roll|swallow|choke|vomit|cough|bump|bang|land|faint|bleed|puke)\b` +
+	`|\b()(drop|bump|bang)(\s+(?:her|him|the baby|baby|lo|bub)\b)`)
+
+// respellVerbs gives learnerVerbRe's bare verbs their past form.
+func respellVerbs(s string) string {
+	if !learnerVerbRe.may(s) {
+		return s
+	}
+	return learnerVerbRe.ReplaceAllStringFunc(s, func(m string) string {
+		sub := learnerVerbRe.FindStringSubmatch(m)
+		for i := 1; i+1 < len(sub); i += 2 {
+			if sub[i+1] != "" {
+				rest := ""
+				if i == 5 {
+					rest = sub[7]
+				}
+				return sub[i] + learnerVerbs[sub[i+1]] + rest
+			}
+		}
+		return m
+	})
+}
+
+// laughRe is a laugh as other voices type it ("jajaja", "hehe", "lool",
+// "kkkk"): read as "lol", which the figures of speech read.
+var laughRe = guard(`\b(?:j[aeo]j[aeo](?:j[aeo])*j?|h[ae]h[ae](?:h[ae])*h?|lo{2,}l|lolz|k{4,}|lmf?ao+)\b`)
+
+// healthEmoji are emoji that name a sign or a medicine, as a writer who
+// types them for words does ("🤒 since lunch"). Those that as often say
+// disgust (🤮 at a nappy) or the weather (🥶) are not among them.
+var healthEmoji = strings.NewReplacer("🤒", " fever ", "🤕", " head injury ", "🌡️", " temp ", "🌡", " temp ", "💊", " medicine ",
+	"🚑", " ambulance ")
+
+// shorthandRe is "w/" and "w/o" for with and without.
+var shorthandRe = guard(`(?:^|\s)w/o?(?:\s|$)`)
+
+// respellHealth replaces whole words of s found in healthSpellings,
+// "fell of" by "fell off", shorthand ("w/") and bare verbs (learnerVerbs).
 func respellHealth(s string) string {
+	if shorthandRe.may(s) {
+		s = shorthandRe.ReplaceAllStringFunc(s, func(m string) string {
+			w := " with "
+			if strings.Contains(m, "w/o") {
+				w = " without "
+			}
+			return w
+		})
+	}
+
 	var b strings.Builder
 	last := 0
 	for i := 0; i < len(s); {
@@ -104,6 +175,13 @@ func respellHealth(s string) string {
 	if last > 0 {
 		b.WriteString(s[last:])
 		s = b.String()
+	}
+	s = respellVerbs(s)
+	if strings.ContainsAny(s, "🤒🤕🌡💊🚑") {
+		s = healthEmoji.Replace(s)
+	}
+	if laughRe.may(s) {
+		s = laughRe.ReplaceAllString(s, "lol")
 	}
 	if fellOfRe.may(s) {
 		s = fellOfRe.ReplaceAllString(s, "$1 off $2")

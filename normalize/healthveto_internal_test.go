@@ -29,9 +29,14 @@ func TestTheVetoSetsAsideOnlyWeakReadings(t *testing.T) {
 		assert.False(t, IsHealthNote(n), "vetoed: %q", n)
 	}
 	for _, n := range []string{
-		"collected the repeat prescription for the eczema cream, fridge door, temp 38.9",
+		// A temperature: the note with "temp 38.9" is no longer one the
+		// model reads as everyday since the twenty-third set joined.
+		"collected the repeat prescription for the eczema cream, fridge door, 38.9",
 		"prescription charge to pay, exemption card hasnt arrived, he fell off the bed",
 		"old prescription bottles in the bathroom, take them back to the pharmacy, shes floppy",
+		// Signs of an infection.
+		"collected the repeat prescription for the eczema cream, fridge door, pus in the patch on her cheek",
+		"prescription charge to pay, exemption card hasnt arrived, her ear has fluid coming out",
 		// An illness that names no one else is the family's: the model,
 		// whose everyday notes hold many other people's, reads it as theirs.
 		"stomach bug",
@@ -44,8 +49,8 @@ func TestTheVetoSetsAsideOnlyWeakReadings(t *testing.T) {
 	// (errandBelow), a note that is not one only when it is sure.
 	for _, n := range []string{
 		"get me some calpol when youre out",
-		"add infant paracetamol to the big shop, last bottle is half gone",
-		"acetaminophen infant drops expire 03/26, replace",
+		"get me some infant tylenol when youre out",
+		"get me some ibuprofen when youre out",
 	} {
 		p := rescueModel.prob(prepareText(n))
 		assert.True(t, p >= vetoBelow && p < errandBelow, "the model reads %q at %.2f: else it tests no errand", n, p)

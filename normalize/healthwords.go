@@ -109,7 +109,7 @@ var moodWords = indexPlain([]string{
 	"scored a", "walking out", "walk out on", "panic every", "panic when", "panic whenever", "panic all",
 	"checking hes breathing", "checking shes breathing", "check hes breathing", "check shes breathing",
 	"checking he is breathing", "checking she is breathing", "check if hes breathing", "check if shes breathing",
-	"checking if hes breathing", "checking if shes breathing", "checking theyre breathing", "havent laughed in", "havent smiled in", "feel so guilty", "feel guilty all",
+	"checking if hes breathing", "checking if shes breathing", "checking theyre breathing", "havent laughed in", "havent smiled in", "hasnt laughed in", "hasnt smiled in", "not laughed in", "not smiled in", "feel so guilty", "feel guilty all",
 	"guilty all the time", "so much guilt", "deserves better", "snap at my", "snapped at my", "snap at everyone",
 	// How a parent's low mood is said by others and by the parent: a
 	// word for the state, hating oneself, a dark day, the birth coming
@@ -123,6 +123,20 @@ var moodWords = indexPlain([]string{
 	"says she cant do this", "says he cant do this", "saying i cant do this", "i just cant do this",
 	"havent left the house in", "havent left the flat in", "havent left the house for", "havent left the flat for",
 	"seemed really low", "seemed so low",
+	// The same states said of the partner, or in a second language:
+	// "says she feels nothing for bub", "i am not a good mother, she
+	// deserve another one".
+	"feels nothing for", "felt nothing for", "feel nothing for", "not a good mother", "not a good mum", "not a good mom",
+	"not a good father", "not a good dad", "not a good parent", "not good mother", "deserve another mother", "deserve a better",
+	"deserves another mother", "deserve another one", "deserves another one",
+	// Crying alone where no one sees, and a parent who will not hold the
+	// baby.
+	"sit in the car and cry", "sat in the car and cried", "sit in the car crying", "sat in the car crying",
+	"cry in the car", "cried in the car", "crying in the car", "cry in the shower", "cried in the shower",
+	"crying in the shower", "sat on the bathroom floor", "sit on the bathroom floor", "sitting on the bathroom floor",
+	"wont hold the baby", "wont hold baby", "wont hold lo", "wont hold bub", "dont want to hold baby",
+	"dont want to hold the baby", "doesnt want to hold the baby", "doesnt want to hold baby", "dont want to hold lo",
+	"doesnt want to hold lo", "wont even hold",
 })
 
 // medicalWords are symptoms, injuries, worries about feeding, diapers and
@@ -279,7 +293,9 @@ var medicalWords = indexPlain([]string{
 	"off his bottle", "off milk", "off food", "off feeds", "flushed", "slipped under", "went under the water",
 	"under the water", "face in the water", "hardly moves", "barely moves", "doesnt move much", "not moving much",
 	"dazed", "isnt following", "doesnt follow", "poo has stopped", "poos have stopped", "stopped pooing",
-	"stopped pooping", "tummy hard", "hard tummy", "tummy is hard", "belly hard", "hard belly", "belly is hard", "eyes half open", "wont look at me", "doesnt look at me",
+	"stopped pooping", "not kicking", "isnt kicking", "stopped kicking", "doesnt kick", "dont kick", "hardly kicking",
+	"barely kicking", "no tone", "like no tone", "lost her tone", "lost his tone", "straight back up", "coming back out",
+	"tummy hard", "hard tummy", "tummy is hard", "belly hard", "hard belly", "belly is hard", "eyes half open", "wont look at me", "doesnt look at me",
 })
 
 // notMedical are phrases that hold a medical word but are not a concern:
@@ -324,7 +340,12 @@ var notMedical = indexPlain([]string{
 	"dosing syringe", "dosing cup", "dose cup", "blood sugar test", "glucose test", "flu season", "allergy form", "allergy forms", "allergy list",
 	"allergy info", "keep an eye", "an eye on", "cut her nails", "cut his nails", "cut the babys nails", "cut babys nails",
 	"cut baby nails", "cut her fingernails", "cut his fingernails", "cut fingernails", "cut nails", "stuck in my head",
-	"caught my eye", "caught his eye", "caught her eye", "dark circles", "choked up", "responding to my email", "respond to my email",
+	"caught my eye", "caught his eye", "caught her eye", "dark circles", "kick off", "kicks off", "kicking off", "kicked off", "kick up a fuss", "kicking up a fuss", "choked up", "choked me up", "chokes me up", "choke me up", "choked us up", "chokes us up",
+	// A chore or a form called a headache, and the contrast toys and cards
+	// a baby's eyes follow.
+	"is a proper headache", "is a real headache", "is such a headache", "is a total headache", "is a massive headache",
+	"is a headache", "was a headache", "its a headache", "was a proper headache", "was a real headache", "its such a headache", "black and white toy*", "black and white card*", "black and white book*",
+	"black and white picture*", "black and white pattern*", "black and white mobile*", "black and white print*", "responding to my email", "respond to my email",
 	"responding to emails", "respond to emails", "responding to texts", "respond to texts", "responding to my text",
 	"respond to my text", "responding to my message", "responded to my email",
 	"went viral", "gone viral", "go viral", "blood donor", "temp of the bath", "temp of the water", "temp of the room", "temp of the milk", "temp of the bottle", "colic drops",
@@ -387,6 +408,10 @@ var routineQuestion = indexPlain([]string{
 	// person on duty must know of it, so it is not given twice.
 	"given", "taken", "spat out", "spit out", "spat it", "spit it", "did anyone do", "did anyone give", "has anyone done",
 	"has anyone given", "redo",
+	// Given as other voices say it: "gave gripe water at 4am, didnt seem
+	// to help", "iron tabs for wife w/ breakfast", "vit d drops not done".
+	"mixed into", "mixed in", "not done", "didnt help",
+	"didnt seem to help", "with breakfast", "with lunch", "with dinner", "with her feed", "with his feed",
 })
 
 // doseRe reads a question about a dose or a dose gone wrong: "how much
@@ -546,12 +571,12 @@ var otherPeople = indexPlain(func() []string {
 		"sil", "bil", "sister-in-law", "brother-in-law", "aunt", "auntie", "aunty", "uncle", "cousin", "niece",
 		"nephew", "coworker", "co-worker", "colleague", "boss", "manager", "neighbor", "neighbour", "friend",
 		"best friend", "bff", "buddy", "mate", "coach",
-		"bestie", "roommate", "flatmate", "babysitter", "sitter", "nanny", "teacher", "classmate", "landlord",
+		"bestie", "roommate", "flatmate", "babysitter", "sitter", "nanny", "childminder", "childminders", "child minder", "teacher", "classmate", "landlord",
 		"team", "teammate", "office", "client", "customer", "student", "substitute",
 		// More pets, the trades who come to the house, and grandparents as
 		// other languages and regions call them.
 		"budgie", "parakeet", "tortoise", "gerbil", "goldfish", "lizard", "plumber", "cleaner", "electrician", "builder",
-		"postman", "courier", "nan", "nani", "dadi", "ammi", "abuela", "abuelo", "oma", "opa", "yiayia",
+		"postman", "courier", "cleaning lady", "housekeeper", "gardener", "handyman", "decorator", "window cleaner", "nan", "nani", "dadi", "ammi", "abuela", "abuelo", "oma", "opa", "yiayia",
 	} {
 		out = append(out, n, n+"s", n+"'s", "my "+n, "my "+n+"'s", "my "+n+"s", "our "+n, "our "+n+"'s", "the "+n, "the "+n+"'s")
 		for _, kin := range []string{"baby", "kid", "kids", "son", "daughter", "husband", "wife", "partner", "boy", "girl", "little one", "toddler", "mom", "dad", "mum"} {
@@ -613,6 +638,9 @@ var abnormalWords = indexPlain([]string{
 	"wrong colou*", "doesnt look right", "dont look right", "not right", "looks off", "look off", "looks weird",
 	"look weird", "looks wrong", "looks strange", "worrying", "worried", "concerned", "concerning", "alarming", "scary",
 	"freaking out", "freaked out", "scared", "than usual", "than normal", "than before", "more often",
+	// A share of the usual is a comparison, not the usual.
+	"half his usual", "half her usual", "half their usual", "half the usual", "half of normal", "half of usual",
+	"half of her usual", "half of his usual", "half what he", "half what she", "not like before",
 })
 
 // notAbnormal deny an abnormalWords phrase: "nothing unusual", "not

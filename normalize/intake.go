@@ -1,5 +1,7 @@
 package normalize
 
+import "strings"
+
 // This file: what goes in and what comes out, read by the shape of the
 // phrase: a feed far too small however it is worded, weight lost since
 // birth, a count of wet nappies too low for the time it covers, and no
@@ -18,12 +20,44 @@ var littleFeedRe = guard(`\b(?:eat|eats|eating|ate|drink|drinks|drinking|drank|f
 var weightLossRe = guard(`\b(?:she|he|shes|hes|baby|babys|lo|bub|ds|dd|has|hasnt|weight)\s+(?:\w+\s+){0,2}?(?:lost|losing|dropped|down)\s+(?:\w+\s+){0,2}?\d+(?:[.,]\d+)?\s*(?:%|percent|per cent)` +
 	`|\d+(?:[.,]\d+)?\s*(?:%|percent|per cent)\s+(?:\w+\s+){0,2}?(?:since|from|of|below|under)\s+(?:her\s+|his\s+)?birth`)
 
+// weightGramsRe is weight lost in grams or down to a newborn's weight in
+// kilograms ("lost 300g", "weight down 40g since tuesday", "down to 3.1kg
+// at the day 5 check"): a parent does not weigh herself in grams or at
+// three kilos, so the figure says whose weight it is.
+var weightGramsRe = guard(`\b(?:lost|losing|dropped|down)\s+(?:another\s+|about\s+|around\s+|nearly\s+|almost\s+)?\d+\s*(?:g|gr|grams?)\b` +
+	`|\b(?:down|dropped)\s+to\s+[1-5][.,]\d+\s*(?:kg|kgs|kilos?)\b`)
+
+// weighedRe is a weight now beside a heavier one at birth: "weighed
+// 3.0kg today, was 3.4 at birth" (weighedLess compares them).
+var weighedRe = guard(`\b(?:weighed|weighs|weighing|weight)\s+(?:is\s+|was\s+|now\s+|in at\s+|at\s+)?([1-6][.,]\d+)\s*(?:kg|kgs|kilos?)?\b[^.;!?]{0,30}?\bwas\s+([1-6][.,]\d+)\s*(?:kg|kgs|kilos?)?\s+(?:at|from)\s+birth\b`)
+
+func weighedLess(t string) bool {
+	for _, m := range weighedRe.FindAllStringSubmatch(t, -1) {
+		if less(strings.ReplaceAll(m[1], ",", "."), strings.ReplaceAll(m[2], ",", ".")) {
+			return true
+		}
+	}
+	return false
+}
+
+// fewFeedsRe is few feeds over a day or since the morning: "3 feeds
+// total in 24 hrs", "only 2 feeds since this morning".
+var fewFeedsRe = guard(`\bonly\s+(?:[0-3]|one|two|three)\s+(?:feeds?|feedings|bottles)\s+(?:since|in|all|today|over|the whole)\b` +
+	`|\b(?:[0-3]|one|two|three)\s+(?:feeds?|feedings|bottles)\s+(?:total\s+|in total\s+|altogether\s+)?(?:in|over|all)\s+(?:the\s+)?(?:last\s+)?(?:24|twenty four|day|whole day)\b`)
+
+// spitMoreRe is spitting up or being sick more than usual: "spat up
+// heaps, way more than usual".
+var spitMoreRe = guard(`\b(?:spit|spits|spitting|spat|sick|vomit\w*|brought up|bringing up|possett?\w*|throw\w* up|threw up)\s+(?:up\s+)?(?:\w+\s*,?\s+){0,3}?(?:more than usual|more than normal|way more|much more|loads more|heaps more)\b` +
+	`|\bmilk\b[^.;!?]{0,25}?\b(?:out of|out|from|through)\s+(?:her\s+|his\s+|the\s+|their\s+)?nose\b` +
+	`|\b(?:spit\w*|spat)\s+(?:up\s+)?(?:is\s+|was\s+)?(?:bright\s+|dark\s+)?(?:green|yellow|red|pink|brown|black|bloody)\b`)
+
 var birthWeightRe = guard(`\b(?:below|under|not back to|not yet back to|not back up to|hasnt regained|hasnt got back to|not regained|lost)\s+(?:\w+\s+)?(?:her|his|their)?\s*birth\s*-?\s*weight\b`)
 
 var weightContext = indexPlain([]string{"weigh*", "birth", "scales", "kg", "kgs", "lb", "lbs", "grams", "oz"})
 
 func weightLost(t string) bool {
-	return weightLossRe.MatchString(t) && weightContext.in(t) || birthWeightRe.MatchString(t)
+	return weightLossRe.MatchString(t) && weightContext.in(t) || birthWeightRe.MatchString(t) || weightGramsRe.MatchString(t) ||
+		weighedLess(t)
 }
 
 // fewWetsCountRe is a count of three or fewer wees with the stretch it

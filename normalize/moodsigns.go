@@ -6,13 +6,16 @@ package normalize
 // when the baby sleeps, feeling low. They may be written about the
 // writer or about the partner; either is the family's mood.
 
-// delusionRe is someone saying or sure of what cannot be: "keeps saying
-// the baby isnt ours", "saying the baby is watching him". Being watched
+// delusionRe is someone saying, sure of or feeling what cannot be: "keeps
+// saying the baby isnt ours", "i feel the baby is not mine", "saying the baby is watching him". Being watched
 // or followed is read only after a verb of belief, not "says": "grandma
 // says the baby is watching tv" is a baby watching.
-var delusionRe = guard(`\b(?:says?|saying|said|thinks?|thought|convinced|believes?|insists?|sure)\s+(?:that\s+)?(?:the baby|baby|our baby|my baby|he|she|the twins)\s+(?:is|isnt|s|was|wasnt|are|arent)\s+(?:not\s+)?(?:ours|mine|hers|his|theirs|real|our baby|my baby|an? impost[oe]r|a stranger|possessed|evil|the devil|fake|replaced|swapped|switched)\b` +
+var delusionRe = guard(`\b(?:says?|saying|said|thinks?|thought|convinced|believes?|insists?|sure|feel|feels|felt|feeling)\s+(?:that\s+|like\s+)?(?:the baby|baby|our baby|my baby|he|she|the twins)\s+(?:is|isnt|s|was|wasnt|are|arent)\s+(?:not\s+)?(?:ours|mine|hers|his|theirs|real|our baby|my baby|an? impost[oe]r|a stranger|possessed|evil|the devil|fake|replaced|swapped|switched)\b` +
 	`|\b(?:saying|convinced|believes?|insists?|sure|thinks?)\s+(?:that\s+)?(?:the baby|baby|someone|somebody|people|they|the neighbou?rs?|the tv|the phone|the government|god|the devil)\s+(?:is|are|s|keeps?|has been|have been)\s+(?:\w+\s+)?(?:(?:watching|following|controlling)\s+(?:me|him|her|us|them|everything|our)\b|spying|poisoning|out to get|sending)` +
 	`|\b(?:switched|swapped)\s+at\s+birth\b` +
+	// Voices heard where no one is: "says she heard someone talking in
+	// nursery, no one there".
+	`|\b(?:hear|hears|heard|hearing)\s+(?:someone|somebody|people|voices|a voice|a man|a woman)\s+(?:talking|calling|whispering|saying|say|speaking)\b[^.;!?]{0,40}?\b(?:no one|nobody|noone)\s+(?:was\s+|is\s+)?there\b` +
 	// Hearing or seeing the baby when she is not there or not crying.
 	`|\b(?:hear|hearing|heard|see|seeing|saw)\s+(?:\w+\s+){0,4}?when\s+(?:she|he|they|the baby|baby)\s+(?:isnt|is not|wasnt|was not|arent|isnt there|is asleep|was asleep)\b`)
 
@@ -37,9 +40,9 @@ var checkingRe = guard(`\bcheck\w*\s+(?:(?:on|that|if|whether)\s+)?(?:she|he|she
 var sleeplessRe = guard(`\b(?:baby|babys|she|shes|he|hes|lo|bub|they|theyre)\s+(?:is\s+|s\s+|was\s+|finally\s+)?(?:asleep|sleeping|sleeps|down|slept)\b[^.;!?]{0,25}?\b(?:(?:but|yet)\s+(?:i|im)\s+(?:still\s+)?|and\s+(?:i|im)\s+still\s+)(?:cant|cannot|couldnt|can not|unable to|not able to)\s+(?:get to\s+|fall\s+)?(?:sleep|asleep)\b` +
 	`|\bi\s+(?:still\s+|just\s+)?(?:cant|cannot|couldnt)\s+(?:get to\s+|fall\s+)?(?:sleep|asleep)\s+at all\b`)
 
-// lowRe is feeling low, however it is put: "feeling so low today". Low on
-// something is a supply.
-var lowRe = guard(`\b(?:feel|feels|feeling|felt)\s+(?:so\s+|really\s+|very\s+|pretty\s+|super\s+|quite\s+)?low\b(?:\s*$|\s*[^\w\s]|\s+(?:today|lately|again|all|and|since|recently|at|for|these|this|every|most|in|but|i))`)
+// lowRe is feeling low, however it is put: "feeling so low today", "i am
+// very low, nothing makes me happy". Low on something is a supply.
+var lowRe = guard(`\b(?:feel|feels|feeling|felt|i am|im|i m)\s+(?:so\s+|really\s+|very\s+|pretty\s+|super\s+|quite\s+)?low\b(?:\s*$|\s*[^\w\s]|\s+(?:today|lately|again|all|and|since|recently|at|for|these|this|every|most|in|but|i))`)
 
 // feelingRe is the writer naming a heavy feeling of their own: "i feel
 // trapped", "im terrified to be alone with him", "scared of my own

@@ -269,7 +269,12 @@ var exposureRe = guard(`\b(?:was|were|been|played|playing|spent \w+|cuddled|held
 
 // caughtRe is an illness passed on: "baby caught her cold", "i think he
 // picked up their bug". Caught, it is the family's.
-var caughtRe = guard(`\b(?:caught|catching|got|picked up|gave (?:her|him|them|the baby|baby|lo))\s+(?:her|his|their|the|a|my|our)\s+(?:cold|bug|flu|virus|cough|germs|sickness|chickenpox|covid|rsv|measles)\b`)
+// "Got a cold" is only having one ("nana wont come, shes got a cold"):
+// whose it is the clause's subject says.
+var caughtRe = guard(`\b(?:caught|catching|got|picked up|gave (?:her|him|them|the baby|baby|lo))\s+(?:her|his|their|the|my|our)\s+(?:cold|bug|flu|virus|cough|germs|sickness|chickenpox|covid|rsv|measles)\b` +
+	`|\b(?:caught|catching|picked up|gave (?:her|him|them|the baby|baby|lo))\s+a\s+(?:cold|bug|flu|virus|cough|germs|sickness|chickenpox|covid|rsv|measles)\b` +
+	`|\bgot\s+a\s+(?:cold|bug|flu|virus|cough|sickness|chickenpox|covid|rsv|measles)\s+(?:from|off)\b` +
+	`|^\s*got\s+a\s+(?:cold|bug|flu|virus|cough|sickness|chickenpox|covid|rsv|measles)\b`)
 
 func exposed(t string) bool {
 	return childWords.in(t) && exposureRe.MatchString(t) || caughtRe.MatchString(t) || contactExposed(t)

@@ -18,7 +18,7 @@ var bareTempRe = guard(`(?:^|[^$\d.,])(?:3[7-9]|4[0-2]|99|10[0-6])[.,]\d(?:$|[^\
 
 // tempNumberRe is "temp 38", "temperature was 101": a reading, with or
 // without decimals.
-var tempNumberRe = guard(`\btemp(?:erature)?\s*(?:(?:of|is|was|at|=|:|only|just|still|now|reading|read|down to|back to|up to|around|about|dropped to|went to|has been|this morning|tonight|this evening|says|said|reads|showed|shows|showing|measured|rectal|underarm|under arm|armpit)\s*)*\d[\d.,]*`)
+var tempNumberRe = guard(`\btemp(?:erature)?\s*(?:(?:of|is|was|at|=|:|only|just|still|now|reading|read|down to|back to|up to|around|about|dropped to|went to|has been|this morning|tonight|this evening|says|said|reads|showed|shows|showing|measured|spiked|spiking|spikes|hit|hitting|climbed|climbing|jumped|rose|rising|went up|up to|reached|peaked|got to|to|rectal|underarm|under arm|armpit)\s*)*\d[\d.,]*`)
 
 // feelsHotRe is someone feeling hot: "she feels warm", "baby is burning
 // up", "i feel hot and shivery"; a room that feels hot is not.
@@ -96,3 +96,50 @@ var unitNumberRe = guard(`\b\d+(?:[.,]\d+)?\s*(?:hours?|hrs?|h|mins?|minutes?|we
 // reading 38", "thermometer says 101". A room's or a fridge's reading
 // ("thermometer says 19") is not in the range.
 var thermometerRe = guard(`\bthermometer\s+(?:reading|reads|read|says|said|shows|showed|showing|is|was|at)\s+(?:3[89]|4[01]|10[0-5])(?:[.,]\d)?\b`)
+
+// normalReadingRe is a reading with a decimal in the normal band, in
+// Celsius or Fahrenheit: "36.6", "37,1", "98.4".
+var normalReadingRe = guard(`(?:^|[^\d.,])(3[67][.,]\d|9[6-9][.,]\d)(?:$|[^\d%])`)
+
+// tempWordRe is the name of a temperature.
+var tempWordRe = guard(`\btemp(?:erature)?s?\b`)
+
+// blankNormalTemp: a temperature taken and found normal ("checked her
+// temp before bed, 36.6") is a log, so its name is blanked; not when any
+// reading in the note is out of the band or the note asks.
+func blankNormalTemp(t string) string {
+	if !tempNames.in(t) || strings.Contains(t, "?") || askedRe.MatchString(t) || !normalReadingRe.may(t) {
+		return t
+	}
+	ms := normalReadingRe.FindAllStringSubmatch(t, -1)
+	if len(ms) == 0 {
+		return t
+	}
+	for _, m := range ms {
+		v, err := strconv.ParseFloat(strings.Replace(m[1], ",", ".", 1), 64)
+		if err != nil || v < 36.0 || v >= 37.5 && v < 96.8 || v >= 99.5 {
+			return t
+		}
+	}
+	if feverReading(t, tempNumberRe) || feverReading(unitNumberRe.ReplaceAllStringFunc(t, spaces), bareTempRe) {
+		return t
+	}
+	return tempWordRe.ReplaceAllStringFunc(t, spaces)
+}
+
+// watchedSign: a vital sign watched (watchRe), unless all that is watched
+// is the temperature and the note's reading is normal (blankNormalTemp).
+func watchedSign(s string) bool {
+	if !watchRe.MatchString(s) {
+		return false
+	}
+	for _, m := range watchRe.FindAllString(s, -1) {
+		if !tempWordRe.MatchString(m) {
+			return true
+		}
+	}
+	// Watched again and again is a watch, whatever the last reading.
+	return watchAgain.in(s) || blankNormalTemp(s) == s
+}
+
+var watchAgain = indexPlain([]string{"every", "hourly", "each hour", "all night", "through the night", "keep", "keeping", "again"})
