@@ -643,6 +643,13 @@ func (s *Server) WaitConnections(ctx context.Context, n int) error {
 	return s.waitFor(ctx, func() bool { return s.connectCount >= n && s.usableLocked() > 0 })
 }
 
+// WaitConnectionsBelow waits until fewer than n connections are usable: an
+// app that stopped has its socket closed on this side too, so an envelope
+// sent next cannot go (round-robin) to its dead socket and be lost.
+func (s *Server) WaitConnectionsBelow(ctx context.Context, n int) error {
+	return s.waitFor(ctx, func() bool { return s.usableLocked() < n })
+}
+
 // Origins lists the Origin header of each upgrade, in order.
 func (s *Server) Origins() []string {
 	s.mu.Lock()

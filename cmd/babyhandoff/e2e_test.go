@@ -100,9 +100,18 @@ func (h *harness) stop() int {
 		return 0
 	}
 	h.stopped = true
+	open := h.fake.Connections()
 	h.cancel()
 	select {
 	case code := <-h.done:
+		if open > 0 {
+			// Until the fake has seen the socket close, it may send the
+			// next launch's first envelope to it, where it is lost (a slash
+			// command is not redelivered): CI lost a /plan so, under load.
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			require.NoError(h.t, h.fake.WaitConnectionsBelow(ctx, open), "the stopped bot's socket stayed open")
+		}
 		return code
 	case <-time.After(15 * time.Second):
 		h.t.Fatalf("run did not stop within 15 s of its context ending; log:\n%s", h.stderr.String())
