@@ -163,6 +163,12 @@ const byMessage = "team_id = ? AND channel_id = ? AND message_ts = ? AND message
 // idempotent per Slack message: a second capture of the same message
 // returns the stored note with created false, without a write. When it
 // returns nil the note is durable, so the caller may ack the envelope.
+//
+// What needs no lock is done before the writer takes the note: the look
+// for a stored note of the message, then the note's reading, in the zone
+// its conversation's family had at its last note (zones). The writer holds
+// the file only for the family, the rows and the commit, and reads the
+// note again only if its family's zone is not the one it was read in.
 func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, created bool, err error) {
 	if in.TeamID == "" || in.ChannelID == "" {
 		return bh.Note{}, false, db.fail("capture note", bh.Errorf(bh.EINVALID, "A note needs a team and a conversation."))
@@ -174,29 +180,42 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, create
 	if err != nil {
 		return bh.Note{}, false, db.fail("capture note", err)
 	}
+	now := db.now()
+	unread := bh.Note{ID: newID(), TeamID: in.TeamID, ChannelID: in.ChannelID, UserID: in.UserID,
+		Text: r.Text, RawText: bh.CleanText(in.RawText), Tag: r.Tag, TagSource: r.TagSource, Source: in.Source,
+		MessageTS: in.MessageTS, Permalink: in.Permalink, EventID: in.EventID, CreatedAt: now, UpdatedAt: now, Rev: 1}
+	if !in.WrittenAt.IsZero() {
+		// The note's time is its message's: every rule counts from it.
+		unread.CreatedAt = in.WrittenAt.UTC().Truncate(time.Millisecond)
+	}
 	if in.MessageTS != "" {
-		n, err := noteWhere(ctx, db.rq, byMessage, in.TeamID, in.ChannelID, in.MessageTS)
+		// Detached from ctx: a read never waits for a writer, and a query
+		// on a context that can end costs a goroutine of the driver's.
+		n, err := noteWhere(context.WithoutCancel(ctx), db.rq, byMessage, in.TeamID, in.ChannelID, in.MessageTS)
 		if err == nil {
 			return n, false, nil
 		} else if err != sql.ErrNoRows {
 			return bh.Note{}, false, db.fail("capture note", err)
 		}
 	}
+	key := in.TeamID + "/" + in.ChannelID
+	read := unread
+	db.readInferred(&read, db.zones.get(key, db.cfg.Location))
 	err = db.write(ctx, "capture note", func(tx *Tx) error {
 		created = false
 		sh, err := tx.ensureShift(ctx, in.TeamID, in.ChannelID, in.UserID)
 		if err != nil {
 			return err
 		}
-		n = bh.Note{ID: newID(), TeamID: in.TeamID, ShiftID: sh.ID, ChannelID: in.ChannelID, UserID: in.UserID,
-			Text: r.Text, RawText: bh.CleanText(in.RawText), Tag: r.Tag, TagSource: r.TagSource, Source: in.Source,
-			MessageTS: in.MessageTS, Permalink: in.Permalink, EventID: in.EventID, CreatedAt: tx.Now, UpdatedAt: tx.Now, Rev: 1}
-		if !in.WrittenAt.IsZero() {
-			// The note's time is its message's: every rule counts from it.
-			n.CreatedAt = in.WrittenAt.UTC().Truncate(time.Millisecond)
+		loc := db.zone(sh)
+		n = read
+		if db.cfg.Read != nil && n.Reading.Zone != loc.String() {
+			// The family's zone is not the one guessed: read here.
+			n = unread
+			db.readInferred(&n, loc)
 		}
-		db.readInferred(&n, db.zone(sh))
-		switch err := tx.putNote(ctx, n, db.zone(sh), true, true); {
+		n.ShiftID, n.UpdatedAt = sh.ID, tx.Now
+		switch err := tx.putNote(ctx, n, loc, true, true); {
 		case err == errNoteExists:
 			// Stored meanwhile by another process: the insert did nothing.
 			n, err = noteWhere(ctx, tx, byMessage, in.TeamID, in.ChannelID, in.MessageTS)
@@ -205,6 +224,7 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, create
 			return err
 		}
 		created = true
+		db.zones.put(key, loc)
 		if in.EventID != "" {
 			// The event is handled (EventSeen): a redelivery of it as an
 			// edit or a deletion is not applied twice.

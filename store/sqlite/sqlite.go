@@ -96,6 +96,8 @@ type DB struct {
 	ws   *stmts  // wr's prepared statements
 	ck   *sql.DB // one connection for checkpoints
 
+	zones zoneMemo // the zone each conversation's notes were last read in
+
 	queue      chan *request // writes waiting for the writer
 	writerDone chan struct{}
 	commits    atomic.Int64
