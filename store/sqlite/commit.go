@@ -23,11 +23,19 @@ import (
 // The writer never checkpoints (wal_autocheckpoint is off on its
 // connection): after every Config.CheckpointAfter commits, a goroutine
 // checkpoints on a connection of its own, so no note's commit waits for
-// one; the writer starts the log over when it passes half of walLimit
-// (boundLog).
+// one; the writer starts the log over from its beginning once it passes
+// logCycle (boundLog), and the log's file keeps that size: commits write
+// into it in place. (Cut back to nothing, the file grew with every commit
+// after, and a sync that grows a file writes its new size too: the disk's
+// tail was twice what it is in place.)
 
-// walLimit bounds the log's file once it is reset after a checkpoint.
-const walLimit = 4 << 20
+// logCycle is how much log is written before it starts over; the file is
+// cut back to it when it starts over (journal_size_limit), in case a large
+// batch grew it.
+const logCycle = 2 << 20
+
+// walLimit bounds the log's file: a cycle and a batch.
+const walLimit = 2 * logCycle
 
 // request is one write waiting for the writer; one without fn only waits
 // for the writer to finish what it took before (settle).
@@ -232,19 +240,21 @@ func (db *DB) Checkpoint(ctx context.Context) (logPages, copied int, err error) 
 	return logPages, copied, db.fail("checkpoint", err)
 }
 
-// boundLog starts the log over once its file passes half of walLimit. Under
+// boundLog starts the log over once it passes logCycle, which its file
+// then does (it is cut back to logCycle when the log starts over). Under
 // steady writes the log is never all copied at a moment a write begins, so
 // the writer never starts it over by itself, and a checkpoint on another
 // connection that waits for the writer would wait for ever. So the writer
 // does it, between two commits: the passive checkpoints have copied most
-// of it already, and the next batch waits only for the rest.
+// of it already, and the next batch waits only for the rest. The file is
+// not cut (RESTART, not TRUNCATE): the next commits write over it.
 func (db *DB) boundLog() {
 	fi, err := os.Stat(db.path + "-wal")
-	if err != nil || fi.Size() <= walLimit/2 {
+	if err != nil || fi.Size() <= logCycle {
 		return
 	}
 	var busy, logPages, copied int
-	err = db.wr.QueryRowContext(context.Background(), "PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &logPages, &copied)
+	err = db.wr.QueryRowContext(context.Background(), "PRAGMA wal_checkpoint(RESTART)").Scan(&busy, &logPages, &copied)
 	if err != nil || busy != 0 {
 		db.log.Warn("sqlite: the log could not be started over", "file", db.path, "busy", busy, "err", err)
 	}

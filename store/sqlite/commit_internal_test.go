@@ -160,6 +160,38 @@ func TestTheLogStaysBounded(t *testing.T) {
 	assert.Equal(t, logPages, copied)
 }
 
+// Once the log has reached its cycle, its file is written in place: it
+// is never cut back below the cycle (a commit that grows the file syncs its
+// size too), nor grows past its bound.
+func TestTheLogIsWrittenInPlace(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, Config{DataDir: t.TempDir(), CheckpointAfter: 10})
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, db.Close(ctx)) })
+	size := func() int64 {
+		fi, err := os.Stat(db.path + "-wal")
+		require.NoError(t, err)
+		return fi.Size()
+	}
+	note := func(i int) {
+		_, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: fmt.Sprint("D", i%7), RawText: fmt.Sprintf("note %d with some words to take room", i),
+			MessageTS: fmt.Sprint(i)})
+		require.NoError(t, err)
+	}
+	i := 0
+	for ; size() <= logCycle; i++ {
+		note(i)
+	}
+	// Three cycles more: a note is some ten pages of log.
+	for end := i + 3*logCycle/(10*4096); i < end; i++ {
+		note(i)
+		require.NoError(t, db.settle(ctx)) // the writer's housekeeping is done
+		s := size()
+		require.GreaterOrEqual(t, s, int64(logCycle), "note %d: the file was cut back", i)
+		require.LessOrEqual(t, s, int64(walLimit), "note %d", i)
+	}
+}
+
 // Writes still queued when the database closes are answered, never left
 // waiting: each either committed before the writer stopped or is refused
 // as unavailable.
