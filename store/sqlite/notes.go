@@ -100,17 +100,18 @@ func openUntil(n bh.Note) int64 {
 var errNoteExists = errors.New("sqlite: a note of that message exists")
 
 // putNote writes n: a new row, or the row of its id. A change (anything
-// the radar should hear of) takes the next number of the notes counter,
-// which no note has had before. An insert of a note whose message is stored
-// already is errNoteExists. A note never read, or read in another
-// zone than loc (it moved, or came from an export), is read first.
+// the radar should hear of) takes the next number of the notes' changes
+// (nextSeq), which no note has had before. An insert of a note whose
+// message is stored already is errNoteExists. A note never read, or read
+// in another zone than loc (it moved, or came from an export), is read
+// first.
 func (tx *Tx) putNote(ctx context.Context, n bh.Note, loc *time.Location, insert, change bool) error {
 	if n.Reading.Version == 0 || n.Reading.Zone != loc.String() {
 		tx.db.readNote(&n, loc)
 	}
 	var seq sql.NullInt64
 	if change {
-		if err := tx.QueryRowContext(ctx, "UPDATE counters SET value = value + 1 WHERE name = 'notes' RETURNING value").Scan(&seq); err != nil {
+		if err := tx.QueryRowContext(ctx, nextSeq).Scan(&seq); err != nil {
 			return err
 		}
 		tx.notes = true
@@ -225,13 +226,8 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, create
 		}
 		created = true
 		db.zones.put(key, loc)
-		if in.EventID != "" {
-			// The event is handled (EventSeen): a redelivery of it as an
-			// edit or a deletion is not applied twice.
-			_, err := tx.ExecContext(ctx, "INSERT INTO slack_events (team_id, event_id, received_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-				in.TeamID, in.EventID, ms(tx.Now))
-			return err
-		}
+		// Its event is seen through the note (EventSeen): a redelivery of
+		// it as an edit or a deletion is not applied twice.
 		return nil
 	})
 	if err != nil {
@@ -434,14 +430,14 @@ func (db *DB) SetNoteReply(ctx context.Context, teamID, id, channelID, ts string
 }
 
 // MarkEvent records a Slack event id and reports whether this is its
-// first delivery.
+// first delivery: an event that stored a note was delivered before.
 func (db *DB) MarkEvent(ctx context.Context, teamID, eventID string) (first bool, err error) {
 	if eventID == "" {
 		return true, nil
 	}
 	err = db.write(ctx, "mark event "+eventID, func(tx *Tx) error {
-		res, err := tx.ExecContext(ctx, "INSERT INTO slack_events (team_id, event_id, received_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-			teamID, eventID, ms(tx.Now))
+		res, err := tx.ExecContext(ctx, `INSERT INTO slack_events (team_id, event_id, received_at) SELECT ?1, ?2, ?3
+			WHERE NOT EXISTS (SELECT 1 FROM notes WHERE `+byEvent+`) ON CONFLICT DO NOTHING`, teamID, eventID, ms(tx.Now))
 		if err != nil {
 			return err
 		}
@@ -452,17 +448,21 @@ func (db *DB) MarkEvent(ctx context.Context, teamID, eventID string) (first bool
 	return first, err
 }
 
-// EventSeen reports whether MarkEvent or CaptureNote recorded the event.
+// byEvent finds a note by the Slack event that stored it (?1 the team, ?2
+// the event); the last term lets the query use the index of notes that
+// have one.
+const byEvent = "team_id = ?1 AND event_id = ?2 AND event_id <> ''"
+
+// EventSeen reports whether MarkEvent recorded the event, or a note was
+// stored from it (CaptureNote).
 func (db *DB) EventSeen(ctx context.Context, teamID, eventID string) (bool, error) {
 	if eventID == "" {
 		return false, nil
 	}
-	var one int
-	err := db.rq.QueryRowContext(ctx, "SELECT 1 FROM slack_events WHERE team_id = ? AND event_id = ?", teamID, eventID).Scan(&one)
-	if err == sql.ErrNoRows {
-		return false, nil
-	}
-	return err == nil, db.fail("check event "+eventID, err)
+	var seen bool
+	err := db.rq.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM slack_events WHERE team_id = ?1 AND event_id = ?2) OR EXISTS (SELECT 1 FROM notes WHERE "+byEvent+")",
+		teamID, eventID).Scan(&seen)
+	return seen, db.fail("check event "+eventID, err)
 }
 
 // SetShiftTZ records the family's time zone, and reads its open notes'
