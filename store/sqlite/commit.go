@@ -38,12 +38,14 @@ const logCycle = 2 << 20
 const walLimit = 2 * logCycle
 
 // request is one write waiting for the writer; one without fn only waits
-// for the writer to finish what it took before (settle).
+// for the writer to finish what it took before (settle). notes, set before
+// its answer, says its committed write changed notes.
 type request struct {
-	ctx  context.Context
-	op   string
-	fn   func(*Tx) error
-	done chan error
+	ctx   context.Context
+	op    string
+	fn    func(*Tx) error
+	done  chan error
+	notes bool
 }
 
 // write runs fn as one write (see the top of this file) and returns when it
@@ -58,13 +60,13 @@ func (db *DB) write(ctx context.Context, op string, fn func(*Tx) error) error {
 	case db.queue <- req:
 		select {
 		case err := <-req.done:
-			return err
+			return db.heard(req, err)
 		case <-db.writerDone:
 			// The writer answers every write it took before it stops; one
 			// still in the queue then was never run.
 			select {
 			case err := <-req.done:
-				return err
+				return db.heard(req, err)
 			default:
 				return db.fail(op, bh.Errorf(bh.EUNAVAILABLE, "The database is closed."))
 			}
@@ -74,6 +76,19 @@ func (db *DB) write(ctx context.Context, op string, fn func(*Tx) error) error {
 	case <-db.closed:
 		return db.fail(op, bh.Errorf(bh.EUNAVAILABLE, "The database is closed."))
 	}
+}
+
+// heard is a write's answer, once its writer has it: a write that changed
+// notes wakes the change streams itself, so that the radar's work they
+// start waits behind what the writer does next on its CPU (a note's ack),
+// not the other way round (woken by the commit's goroutine, a stream took
+// the place the scheduler keeps for the goroutine it readied last: the
+// note's writer).
+func (db *DB) heard(req *request, err error) error {
+	if err == nil && req.notes {
+		db.ring()
+	}
+	return err
 }
 
 // commit takes the writes that wait, one batch a transaction, until Close.
@@ -119,7 +134,8 @@ func (db *DB) settle(ctx context.Context) error { return db.write(ctx, "settle",
 // commitBatch runs a batch in one transaction and tells each its outcome.
 func (db *DB) commitBatch(batch []*request) {
 	errs := make([]error, len(batch))
-	notes, undone := false, false
+	notes := make([]bool, len(batch))
+	undone := false
 	sqlTx, err := db.wr.BeginTx(context.Background(), nil)
 	if err == nil {
 		for i, req := range batch {
@@ -131,13 +147,13 @@ func (db *DB) commitBatch(batch []*request) {
 				// Alone in its transaction: a failure undoes the whole of
 				// it, so no savepoint is needed (a note's ack, most often).
 				errs[i] = req.fn(tx)
-				undone, notes = errs[i] != nil, errs[i] == nil && tx.notes
+				undone, notes[i] = errs[i] != nil, errs[i] == nil && tx.notes
 				break
 			}
 			if errs[i], err = tx.savepoint(req.fn); err != nil {
 				break // the transaction itself failed: the batch is lost
 			}
-			notes = notes || (errs[i] == nil && tx.notes)
+			notes[i] = errs[i] == nil && tx.notes
 		}
 	}
 	if err == nil && !undone {
@@ -152,18 +168,17 @@ func (db *DB) commitBatch(batch []*request) {
 	// The writers hear first: a note's ack waits for its answer, not for
 	// the housekeeping below (starting the log over copies and syncs the
 	// database file: a note whose commit came at that moment had its ack
-	// held for it), nor for the change streams it wakes.
+	// held for it), nor for the change streams, which each writer of notes
+	// wakes once it has its answer (heard).
 	for i, req := range batch {
 		if err != nil && errs[i] == nil {
 			errs[i] = err
 		}
+		req.notes = committed && notes[i]
 		req.done <- db.fail(req.op, errs[i])
 	}
 	if afterAnswer != nil {
 		afterAnswer(batch)
-	}
-	if committed && notes {
-		db.ring()
 	}
 	if committed {
 		db.boundLog()
@@ -179,8 +194,7 @@ func (db *DB) commitBatch(batch []*request) {
 }
 
 // afterAnswer, set only by tests before Open, runs once a batch's writers
-// have their answers, before the streams are woken and the writer's
-// housekeeping. It hears every batch, the store's own writes too: a test
+// have their answers, before the writer's housekeeping. It hears every batch, the store's own writes too: a test
 // picks its own by the writes' ops.
 var afterAnswer func(batch []*request)
 
@@ -255,6 +269,11 @@ func (db *DB) boundLog() {
 	}
 	var busy, logPages, copied int
 	err = db.wr.QueryRowContext(context.Background(), "PRAGMA wal_checkpoint(RESTART)").Scan(&busy, &logPages, &copied)
+	if err == nil && busy == 0 {
+		// The log's first commit writes its header and syncs it apart:
+		// made here, a row that counts the cycles, not by the next note.
+		_, err = db.wr.ExecContext(context.Background(), "INSERT INTO counters (name, value) VALUES ('log cycles', 1) ON CONFLICT DO UPDATE SET value = value + 1")
+	}
 	if err != nil || busy != 0 {
 		db.log.Warn("sqlite: the log could not be started over", "file", db.path, "busy", busy, "err", err)
 	}
