@@ -194,8 +194,9 @@ func (db *DB) commitBatch(batch []*request) {
 }
 
 // afterAnswer, set only by tests before Open, runs once a batch's writers
-// have their answers, before the writer's housekeeping. It hears every batch, the store's own writes too: a test
-// picks its own by the writes' ops.
+// have their answers, before the writer's housekeeping. It hears every
+// batch, the store's own writes too: a test picks its own by the writes'
+// ops.
 var afterAnswer func(batch []*request)
 
 // savepoint runs fn in a savepoint: its error undoes what it wrote and
