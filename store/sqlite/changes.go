@@ -11,11 +11,20 @@ import (
 )
 
 // This file: the radar's "changes since position P". Every change of a
-// note gives it the next number of the notes counter (putNote), so the
-// notes changed after P are those whose seq is above it; a note changed
-// twice since is listed once, at its latest. A commit that changed notes
+// note gives it the next number (putNote, nextSeq), so the notes changed
+// after P are those whose seq is above it; a note changed twice since is
+// listed once, at its latest. A commit that changed notes
 // rings a bell after it is durable, which wakes the streams of this
 // process; another process's writes are found by polling.
+
+// lastSeq is the number of the latest change: the highest a note has, or
+// had when it was removed (the 'notes' counter, kept by the delete trigger,
+// 0009). nextSeq is the next change's: never a number used before, so a
+// stream that read up to one never skips a change.
+const (
+	lastSeq = "SELECT max(coalesce((SELECT max(seq) FROM notes), 0), (SELECT value FROM counters WHERE name = 'notes'))"
+	nextSeq = lastSeq + " + 1"
+)
 
 // Position is the token of the change numbered seq.
 func Position(seq int64) []byte { return binary.BigEndian.AppendUint64(nil, uint64(seq)) }
@@ -72,7 +81,7 @@ func (db *DB) WatchNotes(ctx context.Context, resume []byte) (func(context.Conte
 	pos := resume
 	if pos == nil {
 		var seq int64
-		if err := db.rq.QueryRowContext(ctx, "SELECT value FROM counters WHERE name = 'notes'").Scan(&seq); err != nil {
+		if err := db.rq.QueryRowContext(ctx, lastSeq).Scan(&seq); err != nil {
 			return nil, nil, db.fail("watch notes", err)
 		}
 		pos = Position(seq)

@@ -23,19 +23,29 @@ import (
 // The writer never checkpoints (wal_autocheckpoint is off on its
 // connection): after every Config.CheckpointAfter commits, a goroutine
 // checkpoints on a connection of its own, so no note's commit waits for
-// one; the writer starts the log over when it passes half of walLimit
-// (boundLog).
+// one; the writer starts the log over from its beginning once it passes
+// logCycle (boundLog), and the log's file keeps that size: commits write
+// into it in place. (Cut back to nothing, the file grew with every commit
+// after, and a sync that grows a file writes its new size too: the disk's
+// tail was twice what it is in place.)
 
-// walLimit bounds the log's file once it is reset after a checkpoint.
-const walLimit = 4 << 20
+// logCycle is how much log is written before it starts over; the file is
+// cut back to it when it starts over (journal_size_limit), in case a large
+// batch grew it.
+const logCycle = 2 << 20
+
+// walLimit bounds the log's file: a cycle and a batch.
+const walLimit = 2 * logCycle
 
 // request is one write waiting for the writer; one without fn only waits
-// for the writer to finish what it took before (settle).
+// for the writer to finish what it took before (settle). notes, set before
+// its answer, says its committed write changed notes.
 type request struct {
-	ctx  context.Context
-	op   string
-	fn   func(*Tx) error
-	done chan error
+	ctx   context.Context
+	op    string
+	fn    func(*Tx) error
+	done  chan error
+	notes bool
 }
 
 // write runs fn as one write (see the top of this file) and returns when it
@@ -50,13 +60,13 @@ func (db *DB) write(ctx context.Context, op string, fn func(*Tx) error) error {
 	case db.queue <- req:
 		select {
 		case err := <-req.done:
-			return err
+			return db.heard(req, err)
 		case <-db.writerDone:
 			// The writer answers every write it took before it stops; one
 			// still in the queue then was never run.
 			select {
 			case err := <-req.done:
-				return err
+				return db.heard(req, err)
 			default:
 				return db.fail(op, bh.Errorf(bh.EUNAVAILABLE, "The database is closed."))
 			}
@@ -66,6 +76,19 @@ func (db *DB) write(ctx context.Context, op string, fn func(*Tx) error) error {
 	case <-db.closed:
 		return db.fail(op, bh.Errorf(bh.EUNAVAILABLE, "The database is closed."))
 	}
+}
+
+// heard is a write's answer, once its writer has it: a write that changed
+// notes wakes the change streams itself, so that the radar's work they
+// start waits behind what the writer does next on its CPU (a note's ack),
+// not the other way round (woken by the commit's goroutine, a stream took
+// the place the scheduler keeps for the goroutine it readied last: the
+// note's writer).
+func (db *DB) heard(req *request, err error) error {
+	if err == nil && req.notes {
+		db.ring()
+	}
+	return err
 }
 
 // commit takes the writes that wait, one batch a transaction, until Close.
@@ -111,7 +134,8 @@ func (db *DB) settle(ctx context.Context) error { return db.write(ctx, "settle",
 // commitBatch runs a batch in one transaction and tells each its outcome.
 func (db *DB) commitBatch(batch []*request) {
 	errs := make([]error, len(batch))
-	notes, undone := false, false
+	notes := make([]bool, len(batch))
+	undone := false
 	sqlTx, err := db.wr.BeginTx(context.Background(), nil)
 	if err == nil {
 		for i, req := range batch {
@@ -123,13 +147,13 @@ func (db *DB) commitBatch(batch []*request) {
 				// Alone in its transaction: a failure undoes the whole of
 				// it, so no savepoint is needed (a note's ack, most often).
 				errs[i] = req.fn(tx)
-				undone, notes = errs[i] != nil, errs[i] == nil && tx.notes
+				undone, notes[i] = errs[i] != nil, errs[i] == nil && tx.notes
 				break
 			}
 			if errs[i], err = tx.savepoint(req.fn); err != nil {
 				break // the transaction itself failed: the batch is lost
 			}
-			notes = notes || (errs[i] == nil && tx.notes)
+			notes[i] = errs[i] == nil && tx.notes
 		}
 	}
 	if err == nil && !undone {
@@ -144,18 +168,17 @@ func (db *DB) commitBatch(batch []*request) {
 	// The writers hear first: a note's ack waits for its answer, not for
 	// the housekeeping below (starting the log over copies and syncs the
 	// database file: a note whose commit came at that moment had its ack
-	// held for it), nor for the change streams it wakes.
+	// held for it), nor for the change streams, which each writer of notes
+	// wakes once it has its answer (heard).
 	for i, req := range batch {
 		if err != nil && errs[i] == nil {
 			errs[i] = err
 		}
+		req.notes = committed && notes[i]
 		req.done <- db.fail(req.op, errs[i])
 	}
 	if afterAnswer != nil {
 		afterAnswer(batch)
-	}
-	if committed && notes {
-		db.ring()
 	}
 	if committed {
 		db.boundLog()
@@ -171,9 +194,9 @@ func (db *DB) commitBatch(batch []*request) {
 }
 
 // afterAnswer, set only by tests before Open, runs once a batch's writers
-// have their answers, before the streams are woken and the writer's
-// housekeeping. It hears every batch, the store's own writes too: a test
-// picks its own by the writes' ops.
+// have their answers, before the writer's housekeeping. It hears every
+// batch, the store's own writes too: a test picks its own by the writes'
+// ops.
 var afterAnswer func(batch []*request)
 
 // savepoint runs fn in a savepoint: its error undoes what it wrote and
@@ -232,19 +255,26 @@ func (db *DB) Checkpoint(ctx context.Context) (logPages, copied int, err error) 
 	return logPages, copied, db.fail("checkpoint", err)
 }
 
-// boundLog starts the log over once its file passes half of walLimit. Under
+// boundLog starts the log over once it passes logCycle, which its file
+// then does (it is cut back to logCycle when the log starts over). Under
 // steady writes the log is never all copied at a moment a write begins, so
 // the writer never starts it over by itself, and a checkpoint on another
 // connection that waits for the writer would wait for ever. So the writer
 // does it, between two commits: the passive checkpoints have copied most
-// of it already, and the next batch waits only for the rest.
+// of it already, and the next batch waits only for the rest. The file is
+// not cut (RESTART, not TRUNCATE): the next commits write over it.
 func (db *DB) boundLog() {
 	fi, err := os.Stat(db.path + "-wal")
-	if err != nil || fi.Size() <= walLimit/2 {
+	if err != nil || fi.Size() <= logCycle {
 		return
 	}
 	var busy, logPages, copied int
-	err = db.wr.QueryRowContext(context.Background(), "PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &logPages, &copied)
+	err = db.wr.QueryRowContext(context.Background(), "PRAGMA wal_checkpoint(RESTART)").Scan(&busy, &logPages, &copied)
+	if err == nil && busy == 0 {
+		// The log's first commit writes its header and syncs it apart:
+		// made here, a row that counts the cycles, not by the next note.
+		_, err = db.wr.ExecContext(context.Background(), "INSERT INTO counters (name, value) VALUES ('log cycles', 1) ON CONFLICT DO UPDATE SET value = value + 1")
+	}
 	if err != nil || busy != 0 {
 		db.log.Warn("sqlite: the log could not be started over", "file", db.path, "busy", busy, "err", err)
 	}

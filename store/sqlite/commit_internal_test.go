@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -160,6 +161,71 @@ func TestTheLogStaysBounded(t *testing.T) {
 	assert.Equal(t, logPages, copied)
 }
 
+// Once the log has reached its cycle, its file is written in place: it
+// is never cut back below the cycle (a commit that grows the file syncs its
+// size too), nor grows past its bound.
+func TestTheLogIsWrittenInPlace(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, Config{DataDir: t.TempDir(), CheckpointAfter: 10})
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, db.Close(ctx)) })
+	size := func() int64 {
+		fi, err := os.Stat(db.path + "-wal")
+		require.NoError(t, err)
+		return fi.Size()
+	}
+	note := func(i int) {
+		_, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: fmt.Sprint("D", i%7), RawText: fmt.Sprintf("note %d with some words to take room", i),
+			MessageTS: fmt.Sprint(i)})
+		require.NoError(t, err)
+	}
+	i := 0
+	for ; size() <= logCycle; i++ {
+		note(i)
+	}
+	// Three cycles more: a note is some ten pages of log.
+	for end := i + 3*logCycle/(10*4096); i < end; i++ {
+		note(i)
+		require.NoError(t, db.settle(ctx)) // the writer's housekeeping is done
+		s := size()
+		require.GreaterOrEqual(t, s, int64(logCycle), "note %d: the file was cut back", i)
+		require.LessOrEqual(t, s, int64(walLimit), "note %d", i)
+	}
+}
+
+// The log's new cycle begins with the writer's housekeeping, not with the
+// next note: the commit that writes a cycle's header syncs it apart, twice
+// in all.
+func TestTheLogsCycleBeginsBetweenTwoNotes(t *testing.T) {
+	ctx := context.Background()
+	// No background checkpoint: SQLite would start the log over by itself
+	// at a write after one that copied it all.
+	db, err := Open(ctx, Config{DataDir: t.TempDir(), CheckpointAfter: 1 << 30})
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, db.Close(ctx)) })
+	salt := func() []byte {
+		b, err := os.ReadFile(db.path + "-wal")
+		require.NoError(t, err)
+		return b[16:24]
+	}
+	note := func(i int) {
+		_, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: fmt.Sprintf("note %d", i), MessageTS: fmt.Sprint(i)})
+		require.NoError(t, err)
+		require.NoError(t, db.settle(ctx))
+	}
+	note(0) // a new file's log begins with its first write
+	was, cycles := salt(), 0
+	for i := 1; cycles < 2; i++ {
+		require.Less(t, i, 10*logCycle/4096, "the log never started over")
+		note(i)
+		if now := salt(); !bytes.Equal(now, was) {
+			cycles++
+			was = now
+			assert.LessOrEqual(t, len(logPages(t, db.path)), 2, "note %d: the new cycle began with a note's pages", i)
+		}
+	}
+}
+
 // Writes still queued when the database closes are answered, never left
 // waiting: each either committed before the writer stopped or is refused
 // as unavailable.
@@ -236,33 +302,34 @@ func TestAWriteIsAnsweredBeforeTheWritersHousekeeping(t *testing.T) {
 	assert.Equal(t, []string{"first"}, agents(t, db))
 }
 
-// A note's writer hears before the change streams are woken: the radar's
-// work it starts does not go ahead of the note's ack.
-func TestANotesWriterHearsBeforeTheStreams(t *testing.T) {
+// A note's writer hears before the change streams are woken, and wakes
+// them itself: the radar's work they start queues behind the note's ack
+// on the writer's CPU, and never waits for the commit's goroutine (held
+// here after its answers).
+func TestANotesWriterWakesTheStreams(t *testing.T) {
 	// Set before Open starts the writer, cleared after Close stops it;
-	// only the note's own write is looked at.
-	var bell atomic.Pointer[<-chan struct{}]
-	rungFirst := make(chan bool, 1)
+	// only the note's own write is held.
+	var watching atomic.Bool
+	hold := make(chan struct{})
 	afterAnswer = func(batch []*request) {
-		b := bell.Load()
-		if b == nil || batch[0].op != "capture note" {
-			return
-		}
-		select {
-		case <-*b:
-			rungFirst <- true
-		default:
-			rungFirst <- false
+		if watching.Load() && batch[0].op == "capture note" {
+			<-hold
 		}
 	}
 	t.Cleanup(func() { afterAnswer = nil })
 	db, err := Open(context.Background(), Config{DataDir: t.TempDir()})
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, db.Close(context.Background())) })
+	defer close(hold)
 	rung := db.bellNow()
-	bell.Store(&rung)
+	watching.Store(true)
 	_, _, err = db.CaptureNote(context.Background(), bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "out of formula", MessageTS: "1.1"})
 	require.NoError(t, err)
-	assert.False(t, <-rungFirst, "the streams were woken before the writer heard")
-	<-rung // and they are woken
+	// The commit's goroutine is still held after its answer: the note's
+	// writer woke them, having heard.
+	select {
+	case <-rung:
+	default:
+		t.Fatal("the streams were not woken when the note's writer returned")
+	}
 }

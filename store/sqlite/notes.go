@@ -100,17 +100,18 @@ func openUntil(n bh.Note) int64 {
 var errNoteExists = errors.New("sqlite: a note of that message exists")
 
 // putNote writes n: a new row, or the row of its id. A change (anything
-// the radar should hear of) takes the next number of the notes counter,
-// which no note has had before. An insert of a note whose message is stored
-// already is errNoteExists. A note never read, or read in another
-// zone than loc (it moved, or came from an export), is read first.
+// the radar should hear of) takes the next number of the notes' changes
+// (nextSeq), which no note has had before. An insert of a note whose
+// message is stored already is errNoteExists. A note never read, or read
+// in another zone than loc (it moved, or came from an export), is read
+// first.
 func (tx *Tx) putNote(ctx context.Context, n bh.Note, loc *time.Location, insert, change bool) error {
 	if n.Reading.Version == 0 || n.Reading.Zone != loc.String() {
 		tx.db.readNote(&n, loc)
 	}
 	var seq sql.NullInt64
 	if change {
-		if err := tx.QueryRowContext(ctx, "UPDATE counters SET value = value + 1 WHERE name = 'notes' RETURNING value").Scan(&seq); err != nil {
+		if err := tx.QueryRowContext(ctx, nextSeq).Scan(&seq); err != nil {
 			return err
 		}
 		tx.notes = true
@@ -163,6 +164,12 @@ const byMessage = "team_id = ? AND channel_id = ? AND message_ts = ? AND message
 // idempotent per Slack message: a second capture of the same message
 // returns the stored note with created false, without a write. When it
 // returns nil the note is durable, so the caller may ack the envelope.
+//
+// What needs no lock is done before the writer takes the note: the look
+// for a stored note of the message, then the note's reading, in the zone
+// its conversation's family had at its last note (zones). The writer holds
+// the file only for the family, the rows and the commit, and reads the
+// note again only if its family's zone is not the one it was read in.
 func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, created bool, err error) {
 	if in.TeamID == "" || in.ChannelID == "" {
 		return bh.Note{}, false, db.fail("capture note", bh.Errorf(bh.EINVALID, "A note needs a team and a conversation."))
@@ -174,29 +181,42 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, create
 	if err != nil {
 		return bh.Note{}, false, db.fail("capture note", err)
 	}
+	now := db.now()
+	unread := bh.Note{ID: newID(), TeamID: in.TeamID, ChannelID: in.ChannelID, UserID: in.UserID,
+		Text: r.Text, RawText: bh.CleanText(in.RawText), Tag: r.Tag, TagSource: r.TagSource, Source: in.Source,
+		MessageTS: in.MessageTS, Permalink: in.Permalink, EventID: in.EventID, CreatedAt: now, UpdatedAt: now, Rev: 1}
+	if !in.WrittenAt.IsZero() {
+		// The note's time is its message's: every rule counts from it.
+		unread.CreatedAt = in.WrittenAt.UTC().Truncate(time.Millisecond)
+	}
 	if in.MessageTS != "" {
-		n, err := noteWhere(ctx, db.rq, byMessage, in.TeamID, in.ChannelID, in.MessageTS)
+		// Detached from ctx: a read never waits for a writer, and a query
+		// on a context that can end costs a goroutine of the driver's.
+		n, err := noteWhere(context.WithoutCancel(ctx), db.rq, byMessage, in.TeamID, in.ChannelID, in.MessageTS)
 		if err == nil {
 			return n, false, nil
 		} else if err != sql.ErrNoRows {
 			return bh.Note{}, false, db.fail("capture note", err)
 		}
 	}
+	key := in.TeamID + "/" + in.ChannelID
+	read := unread
+	db.readInferred(&read, db.zones.get(key, db.cfg.Location))
 	err = db.write(ctx, "capture note", func(tx *Tx) error {
 		created = false
 		sh, err := tx.ensureShift(ctx, in.TeamID, in.ChannelID, in.UserID)
 		if err != nil {
 			return err
 		}
-		n = bh.Note{ID: newID(), TeamID: in.TeamID, ShiftID: sh.ID, ChannelID: in.ChannelID, UserID: in.UserID,
-			Text: r.Text, RawText: bh.CleanText(in.RawText), Tag: r.Tag, TagSource: r.TagSource, Source: in.Source,
-			MessageTS: in.MessageTS, Permalink: in.Permalink, EventID: in.EventID, CreatedAt: tx.Now, UpdatedAt: tx.Now, Rev: 1}
-		if !in.WrittenAt.IsZero() {
-			// The note's time is its message's: every rule counts from it.
-			n.CreatedAt = in.WrittenAt.UTC().Truncate(time.Millisecond)
+		loc := db.zone(sh)
+		n = read
+		if db.cfg.Read != nil && n.Reading.Zone != loc.String() {
+			// The family's zone is not the one guessed: read here.
+			n = unread
+			db.readInferred(&n, loc)
 		}
-		db.readInferred(&n, db.zone(sh))
-		switch err := tx.putNote(ctx, n, db.zone(sh), true, true); {
+		n.ShiftID, n.UpdatedAt = sh.ID, tx.Now
+		switch err := tx.putNote(ctx, n, loc, true, true); {
 		case err == errNoteExists:
 			// Stored meanwhile by another process: the insert did nothing.
 			n, err = noteWhere(ctx, tx, byMessage, in.TeamID, in.ChannelID, in.MessageTS)
@@ -205,13 +225,9 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, create
 			return err
 		}
 		created = true
-		if in.EventID != "" {
-			// The event is handled (EventSeen): a redelivery of it as an
-			// edit or a deletion is not applied twice.
-			_, err := tx.ExecContext(ctx, "INSERT INTO slack_events (team_id, event_id, received_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-				in.TeamID, in.EventID, ms(tx.Now))
-			return err
-		}
+		db.zones.put(key, loc)
+		// Its event is seen through the note (EventSeen): a redelivery of
+		// it as an edit or a deletion is not applied twice.
 		return nil
 	})
 	if err != nil {
@@ -414,14 +430,14 @@ func (db *DB) SetNoteReply(ctx context.Context, teamID, id, channelID, ts string
 }
 
 // MarkEvent records a Slack event id and reports whether this is its
-// first delivery.
+// first delivery: an event that stored a note was delivered before.
 func (db *DB) MarkEvent(ctx context.Context, teamID, eventID string) (first bool, err error) {
 	if eventID == "" {
 		return true, nil
 	}
 	err = db.write(ctx, "mark event "+eventID, func(tx *Tx) error {
-		res, err := tx.ExecContext(ctx, "INSERT INTO slack_events (team_id, event_id, received_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-			teamID, eventID, ms(tx.Now))
+		res, err := tx.ExecContext(ctx, `INSERT INTO slack_events (team_id, event_id, received_at) SELECT ?1, ?2, ?3
+			WHERE NOT EXISTS (SELECT 1 FROM notes WHERE `+byEvent+`) ON CONFLICT DO NOTHING`, teamID, eventID, ms(tx.Now))
 		if err != nil {
 			return err
 		}
@@ -432,17 +448,21 @@ func (db *DB) MarkEvent(ctx context.Context, teamID, eventID string) (first bool
 	return first, err
 }
 
-// EventSeen reports whether MarkEvent or CaptureNote recorded the event.
+// byEvent finds a note by the Slack event that stored it (?1 the team, ?2
+// the event); the last term lets the query use the index of notes that
+// have one.
+const byEvent = "team_id = ?1 AND event_id = ?2 AND event_id <> ''"
+
+// EventSeen reports whether MarkEvent recorded the event, or a note was
+// stored from it (CaptureNote).
 func (db *DB) EventSeen(ctx context.Context, teamID, eventID string) (bool, error) {
 	if eventID == "" {
 		return false, nil
 	}
-	var one int
-	err := db.rq.QueryRowContext(ctx, "SELECT 1 FROM slack_events WHERE team_id = ? AND event_id = ?", teamID, eventID).Scan(&one)
-	if err == sql.ErrNoRows {
-		return false, nil
-	}
-	return err == nil, db.fail("check event "+eventID, err)
+	var seen bool
+	err := db.rq.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM slack_events WHERE team_id = ?1 AND event_id = ?2) OR EXISTS (SELECT 1 FROM notes WHERE "+byEvent+")",
+		teamID, eventID).Scan(&seen)
+	return seen, db.fail("check event "+eventID, err)
 }
 
 // SetShiftTZ records the family's time zone, and reads its open notes'

@@ -100,17 +100,37 @@ func (db *DB) Reread(ctx context.Context, version int) (int, error) {
 		return 0, nil
 	}
 	total := 0
+	// One pass over the notes in id order, in batches, so a large file
+	// does not hold the writer for long (no index finds the old readings:
+	// every note's write would update it, for a pass made once a version).
+	after := ""
 	for {
-		// In batches, so a large file does not hold the writer for long.
-		k := 0
+		k, seen := 0, 0
 		err := db.write(ctx, "read notes again", func(tx *Tx) error {
-			k = 0
-			notes, err := notesWhere(ctx, tx, "read_version < ? ORDER BY id LIMIT 500", version)
+			k, seen = 0, 0
+			rows, err := tx.QueryContext(ctx, "SELECT id, read_version FROM notes WHERE id > ? ORDER BY id LIMIT ?", after, rereadBatch)
+			if err != nil {
+				return err
+			}
+			type noteVersion struct {
+				id      string
+				version int
+			}
+			batch, err := collect(rows, func(s scanner) (v noteVersion, err error) { return v, s.Scan(&v.id, &v.version) })
 			if err != nil {
 				return err
 			}
 			zones := map[string]*time.Location{}
-			for _, n := range notes {
+			for _, v := range batch {
+				seen++
+				after = v.id
+				if v.version >= version {
+					continue
+				}
+				n, err := noteWhere(ctx, tx, "id = ?", v.id)
+				if err != nil {
+					return err
+				}
 				loc, ok := zones[n.ShiftID]
 				if !ok {
 					sh, err := shiftByID(ctx, tx, n.TeamID, n.ShiftID)
@@ -136,11 +156,15 @@ func (db *DB) Reread(ctx context.Context, version int) (int, error) {
 			return total, err
 		}
 		total += k
-		if k == 0 {
+		if seen < rereadBatch {
 			return total, nil
 		}
 	}
 }
+
+// rereadBatch is how many notes one write of Reread looks at (tests make
+// it small).
+var rereadBatch = 500
 
 // saveReading stores n's reading and when it stops being live, and nothing
 // else of it.

@@ -96,6 +96,8 @@ type DB struct {
 	ws   *stmts  // wr's prepared statements
 	ck   *sql.DB // one connection for checkpoints
 
+	zones zoneMemo // the zone each conversation's notes were last read in
+
 	queue      chan *request // writes waiting for the writer
 	writerDone chan struct{}
 	commits    atomic.Int64
@@ -218,11 +220,11 @@ func (db *DB) openCheckpointer() error {
 // openWriter is the one connection that writes path: WAL, each commit
 // synced (synchronous=FULL), each transaction taking the write lock as it
 // begins, no checkpoint inside a commit (commit.go checkpoints), the log
-// cut back to walLimit when it restarts.
+// cut back to logCycle when it restarts.
 func openWriter(path string, busy time.Duration) (*sql.DB, error) {
 	wr, err := sql.Open("sqlite", dsn(path, "_txlock=immediate", busyTimeout(busy),
 		"_pragma=journal_mode(WAL)", "_pragma=synchronous(FULL)", "_pragma=wal_autocheckpoint(0)",
-		fmt.Sprintf("_pragma=journal_size_limit(%d)", walLimit)))
+		fmt.Sprintf("_pragma=journal_size_limit(%d)", logCycle)))
 	if err != nil {
 		return nil, err
 	}

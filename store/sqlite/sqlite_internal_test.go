@@ -169,6 +169,8 @@ func TestHotPathsUseTheirIndexes(t *testing.T) {
 		{"SELECT " + noteCols + " FROM notes WHERE team_id = ? AND shift_id = ? AND open_until > ? ORDER BY created_at, id", "notes_live"},
 		{"SELECT team_id, shift_id, seq FROM notes WHERE seq > ? ORDER BY seq LIMIT ?", "(seq>?)"},
 		{"SELECT " + noteCols + " FROM notes WHERE id = ? AND team_id = ?", "(id=?)"},
+		{"SELECT 1 FROM notes WHERE " + strings.NewReplacer("?1", "?", "?2", "?").Replace(byEvent), "notes_event"},
+		{nextSeq, "sqlite_autoindex_notes_2"},
 		{"SELECT " + memberCols + " FROM members WHERE team_id = ? AND user_id = ? ORDER BY joined_at", "members_user"},
 		{"SELECT " + convCols + " FROM conversations WHERE team_id = ? AND shift_id = ? ORDER BY channel_id", "conversations_shift"},
 		{"SELECT " + inviteCols + " FROM invites WHERE team_id = ? AND to_user = ? ORDER BY created_at DESC", "invites_to"},
@@ -185,7 +187,9 @@ func TestHotPathsUseTheirIndexes(t *testing.T) {
 		require.NoError(t, rows.Close())
 		assert.Contains(t, strings.Join(plan, "\n"), tt.index, "%s:\n%s", tt.query, plan)
 		for _, step := range plan {
-			assert.NotContains(t, step, "SCAN", tt.query)
+			if step != "SCAN CONSTANT ROW" { // a SELECT of subqueries
+				assert.NotContains(t, step, "SCAN", tt.query)
+			}
 		}
 	}
 }
