@@ -101,8 +101,10 @@ func (db *DB) Reread(ctx context.Context, version int) (int, error) {
 	}
 	total := 0
 	// One pass over the notes in id order, in batches, so a large file
-	// does not hold the writer for long (no index finds the old readings:
-	// every note's write would update it, for a pass made once a version).
+	// does not hold the writer for long. Every start makes it, old readings
+	// or not: no index finds them, since every note's write would update
+	// it (a page more in each capture's commit). With none old it reads
+	// ids and versions alone: 4.7 ms for 5,000 notes (BenchmarkRereadAtStart).
 	after := ""
 	for {
 		k, seen := 0, 0
