@@ -656,7 +656,7 @@ func (h *handoffs) takeOver(ctx context.Context, cb slack.InteractionCallback, i
 	if x, crossed := h.crossedBy(ctx, ho); crossed {
 		// Handed off to each other at once: the first Got it won.
 		b.tell(ctx, channelOf(cb), cb.User.ID, fmt.Sprintf("<@%s> already has it: they took %s handoff at %s; nothing was changed.",
-			x.GotBy, whose(x.From, cb.User.ID), x.GotAt.In(h.locOf(ctx, ho)).Format("15:04")))
+			x.GotBy, whose(x.From, cb.User.ID), b.userClock(ctx, cb.User.ID).Format(x.GotAt.In(h.locOf(ctx, ho)), "15:04")))
 		return
 	}
 	if !ho.Taken() && !h.families.member(ctx, ho.TeamID, ho.ShiftID, cb.User.ID) {

@@ -233,7 +233,7 @@ func TestE2EFamilyBadInput(t *testing.T) {
 		h.ack(h.click("DU1", toMaya.TS, "U1", blocks.ActionHandoffGotIt, gotItOf(t, toMaya.Blocks)))
 		told := h.ephemeral("DU1", "U1", "already has it")
 		assert.Contains(t, told.Text, "<@U2> already has it")
-		assert.Contains(t, told.Text, "took your handoff at 21:42")
+		assert.Contains(t, told.Text, "took your handoff at 9:42 PM", "on Maya's 12-hour clock, as every other time she reads")
 		// Nor is Maya reminded to take a handoff that is moot.
 		clock.Advance(15 * time.Minute)
 		require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
