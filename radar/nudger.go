@@ -1267,6 +1267,9 @@ func (n *Nudger) askHealth(ctx context.Context, st bh.ShiftState, asks []bh.Risk
 		if err == nil && !mine {
 			continue // another process asks about it
 		}
+		if n.deleted(cov.ShiftID, err) {
+			return // deleted meanwhile: nothing is asked
+		}
 		if err != nil && ctx.Err() == nil {
 			// Asked here all the same: a question twice beats none.
 			n.cfg.Logger.Warn("radar: record a health ask as covered", "key", cov.Key, "err", err)
