@@ -38,3 +38,11 @@ func (d *Deleted) Add(table string, n int) {
 		d.Installations += n
 	}
 }
+
+// ErrFamilyDeleted refuses a write for a family that is no longer there:
+// its workspace's data was deleted (DeleteTeam) while the work that
+// makes the write (the radar's look, a /plan, a handoff, a post) was
+// under way, with what it had read of the family's notes before. Nothing
+// of it is stored. A note captured after the deletion is new: it starts
+// a new family.
+var ErrFamilyDeleted = Errorf(ENOTFOUND, "That family's data was deleted.")

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -405,7 +406,10 @@ func (c *cards) diffReply(ctx context.Context, parent bh.RunRecord, out council.
 	b := c.b
 	d := council.Diff(council.FromRecord(parent), out)
 	art := council.DiffArtifact(d, out.Run)
-	if err := c.store.SaveArtifact(ctx, out.Run.TeamID, out.Run.ShiftID, art); err != nil {
+	if err := c.store.SaveArtifact(ctx, out.Run.TeamID, out.Run.ShiftID, art); errors.Is(err, bh.ErrFamilyDeleted) {
+		b.log.InfoContext(ctx, "bot: a what-if of deleted data: no diff", "run_id", out.Run.ID)
+		return
+	} else if err != nil {
 		b.log.ErrorContext(ctx, "bot: save diff", "run_id", out.Run.ID, "err", err)
 	}
 	msg := blocks.DiffReply(d, out.Run.Location(b.cfg.Location))

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -477,6 +478,16 @@ func (p *planner) run(ctx context.Context, in council.Input, channelID, cardTS, 
 	out, err := b.cfg.Council.Execute(ctx, p.store, in, prog.observe)
 	prog.stop()
 	release()
+	if errors.Is(err, bh.ErrFamilyDeleted) {
+		// Deleted meanwhile (delete-my-data): nothing of the plan is kept,
+		// and trying again would plan from nothing.
+		b.log.InfoContext(ctx, "bot: a plan's family was deleted while it was made; nothing saved", "shift_id", in.Run.ShiftID)
+		msg := blocks.Notice("This plan was not saved: BabyHandoff's data in this workspace was deleted while it was being made. Nothing of it is kept; a new note starts afresh.")
+		if uerr := b.update(context.WithoutCancel(ctx), channelID, prog.ts, msg); uerr != nil {
+			b.log.WarnContext(ctx, "bot: report a plan of deleted data", "err", uerr)
+		}
+		return council.Output{}, false
+	}
 	if err != nil {
 		b.log.ErrorContext(ctx, "bot: council run failed", "shift_id", in.Run.ShiftID, "err", err)
 		msg := blocks.Notice("⚠️ I could not finish this plan: " + bh.ErrorText(ctx, err) + " Try `/plan` again.")

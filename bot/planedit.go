@@ -3,6 +3,7 @@ package bot
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -359,7 +360,10 @@ func (c *cards) commit(ctx context.Context, user string, release func(), parent,
 	}
 	d := council.Diff(council.FromRecord(from), out)
 	art := council.DiffArtifact(d, out.Run)
-	if err := c.store.SaveArtifact(ctx, out.Run.TeamID, out.Run.ShiftID, art); err != nil {
+	if err := c.store.SaveArtifact(ctx, out.Run.TeamID, out.Run.ShiftID, art); errors.Is(err, bh.ErrFamilyDeleted) {
+		log.InfoContext(ctx, "bot: an edit of deleted data: no diff")
+		return
+	} else if err != nil {
 		log.ErrorContext(ctx, "bot: save edit diff", "err", err)
 	}
 	// The diff goes into the card's thread as a what-if's does; a file of

@@ -121,7 +121,13 @@ func (r *replies) postOrDM(ctx context.Context, n bh.Note, channelID, threadTS, 
 }
 
 func (r *replies) remember(ctx context.Context, n bh.Note, channelID, ts string) {
-	if err := r.store.SetNoteReply(ctx, n.TeamID, n.ID, channelID, ts); err != nil {
+	err := r.store.SetNoteReply(ctx, n.TeamID, n.ID, channelID, ts)
+	switch {
+	case bh.ErrorCode(err) == bh.ENOTFOUND:
+		// Gone meanwhile (removed, or its workspace's data deleted): there
+		// is nothing to remember the reply of, and nothing is written.
+		r.b.log.InfoContext(ctx, "bot: a note gone before its reply was remembered", "note_id", n.ID)
+	case err != nil:
 		r.b.log.ErrorContext(ctx, "bot: remember note reply", "note_id", n.ID, "err", err)
 	}
 }

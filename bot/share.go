@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -102,6 +103,12 @@ func (s *sharer) artifact(ctx context.Context, cb slack.InteractionCallback, run
 // It is recorded first, so a restart in the middle finishes it.
 func (s *sharer) upload(ctx context.Context, teamID string, a bh.Artifact, channelID, threadTS, userID string) {
 	u, err := s.store.StartUpload(ctx, bh.Upload{TeamID: teamID, RunID: a.RunID, Kind: a.Kind, ChannelID: channelID, ThreadTS: threadTS, UserID: userID})
+	if errors.Is(err, bh.ErrFamilyDeleted) {
+		// Its plan was deleted meanwhile (delete-my-data): the file is
+		// made of the deleted notes, and is not sent.
+		s.b.log.InfoContext(ctx, "bot: a file of deleted data not sent", "run_id", a.RunID)
+		return
+	}
 	if err != nil {
 		s.b.log.WarnContext(ctx, "bot: record an upload", "run_id", a.RunID, "err", err)
 	}

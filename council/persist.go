@@ -58,6 +58,11 @@ func (c *Council) Execute(ctx context.Context, st Store, in Input, observe Obser
 	if err == nil {
 		err = st.SaveRunRecord(ctx, out.Record())
 	}
+	if errors.Is(err, bh.ErrFamilyDeleted) {
+		// The family's data was deleted while the council worked: its run
+		// went with it, and nothing is left to mark failed.
+		return Output{}, fmt.Errorf("council: run %s: %w", run.ID, err)
+	}
 	if err != nil {
 		reason := "the council could not finish: " + bh.ErrorMessage(err)
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {

@@ -2,6 +2,7 @@ package radar
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -782,7 +783,7 @@ func (n *Nudger) settings(ctx context.Context, teamID, shiftID string, st bh.Shi
 		return true
 	})
 	if err != nil {
-		if ctx.Err() == nil {
+		if !n.deleted(shiftID, err) && ctx.Err() == nil {
 			n.cfg.Logger.Error("radar: load settings", "shift_id", shiftID, "err", err)
 		}
 		return set, false
@@ -844,7 +845,7 @@ func (n *Nudger) why(had, fresh bool, last bh.PostRecord, st bh.ShiftState) stri
 func (n *Nudger) send(ctx context.Context, rec bh.PostRecord, post bh.RadarPost) {
 	claimed, err := n.cfg.Store.ClaimPost(ctx, rec)
 	if err != nil {
-		if ctx.Err() == nil {
+		if !n.deleted(rec.ShiftID, err) && ctx.Err() == nil {
 			n.cfg.Logger.Error("radar: claim a post", "key", rec.Key, "err", err)
 		}
 		return
@@ -891,6 +892,17 @@ func (n *Nudger) deliver(ctx context.Context, rec bh.PostRecord, post bh.RadarPo
 	}
 }
 
+// deleted reports whether err is the store refusing a write for a family
+// whose data was deleted while the radar worked on it (bh.ErrFamilyDeleted),
+// and says so in one line: nothing is posted, nothing to try again.
+func (n *Nudger) deleted(shiftID string, err error) bool {
+	if !errors.Is(err, bh.ErrFamilyDeleted) {
+		return false
+	}
+	n.cfg.Logger.Info("radar: the family is gone (its data was deleted); nothing posted", "shift_id", shiftID)
+	return true
+}
+
 // unreachable switches the radar off for a shift whose conversation is out
 // of reach, with the reason, so there is no retry storm.
 func (n *Nudger) unreachable(ctx context.Context, teamID, shiftID string, notesRev int, err error) {
@@ -906,7 +918,9 @@ func (n *Nudger) unreachable(ctx context.Context, teamID, shiftID string, notesR
 		return true
 	})
 	if serr != nil {
-		n.cfg.Logger.Error("radar: switch off", "shift_id", shiftID, "err", serr)
+		if !n.deleted(shiftID, serr) {
+			n.cfg.Logger.Error("radar: switch off", "shift_id", shiftID, "err", serr)
+		}
 		return
 	}
 	n.cfg.Logger.Warn("radar: stopped posting to a conversation", "shift_id", shiftID, "why", bh.ErrorMessage(err))
@@ -1234,7 +1248,7 @@ func (n *Nudger) askHealth(ctx context.Context, st bh.ShiftState, asks []bh.Risk
 		Items: items, Owner: n.cfg.Owner, ClaimedAt: now, MadeAt: now, ChannelID: route.ChannelID}
 	claimed, err := n.cfg.Store.ClaimPost(ctx, rec)
 	if err != nil {
-		if ctx.Err() == nil {
+		if !n.deleted(rec.ShiftID, err) && ctx.Err() == nil {
 			n.cfg.Logger.Error("radar: claim a post", "key", rec.Key, "err", err)
 		}
 		return
@@ -1252,6 +1266,9 @@ func (n *Nudger) askHealth(ctx context.Context, st bh.ShiftState, asks []bh.Risk
 		mine, err := n.cfg.Store.ClaimPost(ctx, cov)
 		if err == nil && !mine {
 			continue // another process asks about it
+		}
+		if n.deleted(cov.ShiftID, err) {
+			return // deleted meanwhile: nothing is asked
 		}
 		if err != nil && ctx.Err() == nil {
 			// Asked here all the same: a question twice beats none.

@@ -334,7 +334,9 @@ func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cu
 	// The shift first, for the zone its notes are read in; the store reads
 	// its swept revisions again after the notes.
 	shift, err := w.cfg.Store.ShiftByID(ctx, teamID, shiftID)
-	if err != nil {
+	if bh.ErrorCode(err) == bh.ENOTFOUND {
+		return w.gone(ctx, log, cur, err)
+	} else if err != nil {
 		log.ErrorContext(ctx, "radar: load shift", "err", err)
 		return false
 	}
@@ -376,7 +378,9 @@ func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cu
 		Agent: "RiskRadar", Type: bh.EventWakeUp, Text: wakeText(why, prev, st, found),
 		// The look's trace: its log lines and this event tell one story.
 		Meta: map[string]string{"trace_id": bh.TraceID(ctx)}}
-	if err := w.cfg.Store.SaveShiftState(ctx, st, fp, ev, cur); err != nil {
+	if err := w.cfg.Store.SaveShiftState(ctx, st, fp, ev, cur); errors.Is(err, bh.ErrFamilyDeleted) {
+		return w.gone(ctx, log, cur, err)
+	} else if err != nil {
 		if !errors.Is(err, context.Canceled) {
 			log.ErrorContext(ctx, "radar: save state", "err", err)
 		}
@@ -384,6 +388,22 @@ func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cu
 	}
 	if w.cfg.Changed != nil {
 		w.cfg.Changed(ctx, prev, st, found)
+	}
+	return true
+}
+
+// gone ends a look at a family that is no longer there: its workspace's
+// data was deleted while the look was under way (a change read before,
+// a state computed from the notes before). There is nothing to save or
+// to say, and nothing to try again: one line, and the cursor moves on
+// past the change (the store refused the state's write whole, its
+// cursor too).
+func (w *Watcher) gone(ctx context.Context, log *slog.Logger, cur *bh.RadarCursor, err error) bool {
+	log.InfoContext(ctx, "radar: the family is gone (its data was deleted); nothing saved", "err", err)
+	if cur != nil {
+		if err := w.cfg.Store.SaveRadarCursor(ctx, *cur); err != nil {
+			log.ErrorContext(ctx, "radar: save cursor", "err", err)
+		}
 	}
 	return true
 }

@@ -38,6 +38,42 @@ func (h *harness) privately(user, what string) slacktest.Message {
 	return m
 }
 
+// deleteMyData has user (an admin, on one token) ask /babyhandoff
+// delete-my-data and press the red button; check, when set, sees the
+// question and its button first. It returns the answer, once the data is
+// deleted.
+func (h *harness) deleteMyData(user string, check func(ask slacktest.Message, del button)) slacktest.Call {
+	h.t.Helper()
+	h.command(user, "/babyhandoff", "delete-my-data")
+	ask := h.privately(user, "Delete all of BabyHandoff's data for this workspace?")
+	var del button
+	for _, b := range buttons(h.t, ask.Blocks) {
+		if b.ActionID == blocks.ActionDeleteDataConfirm {
+			del = b
+		}
+	}
+	require.NotEmpty(h.t, del.Value, "the red button")
+	if check != nil {
+		check(ask, del)
+	}
+	id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_block_actions_button_in_message.json"), func(m map[string]any) {
+		p := m["payload"].(map[string]any)
+		p["team"] = map[string]any{"id": h.team, "domain": "fake"}
+		p["user"] = map[string]any{"id": user, "username": "admin", "team_id": h.team}
+		p["channel"] = map[string]any{"id": "D1", "name": "x"}
+		p["container"] = map[string]any{"type": "message", "message_ts": ask.TS, "channel_id": "D1", "is_ephemeral": true}
+		p["response_url"] = h.fake.ResponseURL("delete")
+		p["actions"] = []any{map[string]any{"type": "button", "action_id": del.ActionID, "block_id": "delete_data", "value": del.Value, "action_ts": "1.1"}}
+	})
+	require.NoError(h.t, err)
+	h.ack(id)
+	done, err := h.fake.WaitCall(h.ctx(), "response_url", func(c slacktest.Call) bool {
+		return strings.HasPrefix(c.JSON["text"].(string), "Deleted:")
+	})
+	require.NoError(h.t, err, "log:\n%s", h.stderr.String())
+	return done
+}
+
 // A self-hosted bot on one token: a parent who is not a workspace admin
 // is refused; an admin asks, confirms the red button, and every note,
 // family and radar record of the workspace is gone, said with the counts;
@@ -53,33 +89,10 @@ func TestE2EDeleteMyDataByAWorkspaceAdmin(t *testing.T) {
 	refused := h.privately("UPARENT", "Only a workspace admin or owner can delete")
 	assert.Contains(t, refused.Text, "Nothing was deleted")
 
-	h.command("UADMIN", "/babyhandoff", "delete-my-data")
-	ask := h.privately("UADMIN", "Delete all of BabyHandoff's data for this workspace?")
-	var del button
-	for _, b := range buttons(t, ask.Blocks) {
-		if b.ActionID == blocks.ActionDeleteDataConfirm {
-			del = b
-		}
-	}
-	require.NotEmpty(t, del.Value, "the red button")
-	assert.Equal(t, "danger", del.Style)
-	assert.Contains(t, string(ask.Blocks), `"confirm"`, "Slack asks once more")
-
-	id, err := h.fake.SendFixture(h.ctx(), filepath.Join(fixtures, "envelope_interactive_block_actions_button_in_message.json"), func(m map[string]any) {
-		p := m["payload"].(map[string]any)
-		p["team"] = map[string]any{"id": h.team, "domain": "fake"}
-		p["user"] = map[string]any{"id": "UADMIN", "username": "admin", "team_id": h.team}
-		p["channel"] = map[string]any{"id": "D1", "name": "x"}
-		p["container"] = map[string]any{"type": "message", "message_ts": ask.TS, "channel_id": "D1", "is_ephemeral": true}
-		p["response_url"] = h.fake.ResponseURL("delete")
-		p["actions"] = []any{map[string]any{"type": "button", "action_id": del.ActionID, "block_id": "delete_data", "value": del.Value, "action_ts": "1.1"}}
+	done := h.deleteMyData("UADMIN", func(ask slacktest.Message, del button) {
+		assert.Equal(t, "danger", del.Style)
+		assert.Contains(t, string(ask.Blocks), `"confirm"`, "Slack asks once more")
 	})
-	require.NoError(t, err)
-	h.ack(id)
-	done, err := h.fake.WaitCall(h.ctx(), "response_url", func(c slacktest.Call) bool {
-		return strings.HasPrefix(c.JSON["text"].(string), "Deleted:")
-	})
-	require.NoError(t, err, "log:\n%s", h.stderr.String())
 	assert.Contains(t, done.JSON["text"], "Deleted: 1 family, 2 notes, 0 plans, 0 handoffs")
 	assert.Contains(t, done.JSON["text"], "The messages I posted stay in Slack")
 	assert.Equal(t, true, done.JSON["replace_original"])
@@ -107,6 +120,51 @@ func TestE2EDeleteMyDataByAWorkspaceAdmin(t *testing.T) {
 		}
 	}
 	assert.NotContains(t, h.stderr.String(), "bot: delete-my-data", "nothing of it failed")
+}
+
+// A /plan under way when the workspace's data is deleted: it had read the
+// family's notes, its progress message hung in Slack, and the admin
+// deleted everything meanwhile. Its run is refused by the store, so
+// nothing of it (the run, its details with the notes' words, its files)
+// comes back, and the person reads that the plan was not saved.
+func TestE2EAPlanUnderWayWhenTheDataIsDeletedKeepsNothing(t *testing.T) {
+	h := start(t)
+	h.fake.SetUser(slacktest.User{ID: "UADMIN", IsAdmin: true})
+	// Notes the radar says nothing of: the one message the test holds is
+	// the plan's.
+	h.note("D1", "UADMIN", "nap 45 min", "1700000000.000100")
+	h.note("D1", "UADMIN", "task: call the pediatrician", "1700000000.000200")
+
+	arrived, hold := make(chan string, 1), make(chan struct{})
+	h.fake.FailNext("chat.postMessage", slacktest.Failure{Arrived: arrived, Hold: hold})
+	h.ack(h.slash("/plan", "", "D1", "UADMIN"))
+	select {
+	case <-arrived: // the notes are read; the plan's message hangs
+	case <-h.ctx().Done():
+		t.Fatalf("the plan never posted its progress; log:\n%s", h.stderr.String())
+	}
+	done := h.deleteMyData("UADMIN", nil)
+	assert.Contains(t, done.JSON["text"], "Deleted: 1 family, 2 notes, 0 plans")
+	close(hold)
+
+	told, err := h.fake.WaitMessage(h.ctx(), func(m slacktest.Message) bool {
+		return m.Channel == "D1" && strings.Contains(m.Text, "This plan was not saved")
+	})
+	require.NoError(t, err, "log:\n%s", h.stderr.String())
+	assert.Contains(t, told.Text, "deleted while it was being made")
+	assert.Empty(t, h.fake.Files(), "no file of the deleted notes")
+
+	db := openTestDB(t, h.dir)
+	defer db.Close(context.Background())
+	rows, err := db.(interface {
+		TeamRows(ctx context.Context, teamID string) (map[string]int, error)
+	}).TeamRows(context.Background(), h.team)
+	require.NoError(t, err)
+	for table, n := range rows {
+		assert.Zero(t, n, "a row of the deleted workspace came back in %s", table)
+	}
+	assert.Contains(t, h.stderr.String(), "nothing saved", "one line says why")
+	assert.NotContains(t, h.stderr.String(), "level=ERROR", "nothing failed")
 }
 
 // Installs by OAuth: only the workspace's installer may delete its data;

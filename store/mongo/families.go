@@ -2,6 +2,7 @@ package mongo
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"time"
 
@@ -123,9 +124,15 @@ func (w familyWriter) AddMember(ctx context.Context, m bh.Member) error {
 
 func (familyWriter) NewID() string { return newID() }
 
+// HasShift holds the family for the Join's transaction (teamdata.go), so
+// a Join cannot outlive a DeleteTeam at the same time.
 func (w familyWriter) HasShift(ctx context.Context, teamID, shiftID string) (bool, error) {
-	_, err := one[bh.Shift](ctx, w.db.c(colShifts), bson.M{"_id": shiftID, "teamid": teamID})
-	return found(err)
+	if err := w.db.holdFamily(ctx, teamID, shiftID); errors.Is(err, bh.ErrFamilyDeleted) {
+		return false, nil
+	} else if err != nil {
+		return false, err
+	}
+	return true, nil
 }
 
 func (w familyWriter) IsMember(ctx context.Context, teamID, shiftID, userID string) (bool, error) {

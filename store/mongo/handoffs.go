@@ -20,19 +20,34 @@ func (db *DB) Duty(ctx context.Context, teamID, shiftID string) (bh.Duty, error)
 	return d, nil
 }
 
-// SetDuty records who is on duty.
+// SetDuty records who is on duty, while the family is there
+// (bh.ErrFamilyDeleted).
 func (db *DB) SetDuty(ctx context.Context, d bh.Duty) error {
 	if d.TeamID == "" || d.ShiftID == "" || d.UserID == "" {
 		return bh.Errorf(bh.EINVALID, "A duty needs a team, a conversation and a person.")
 	}
-	return db.fail("set duty", put(ctx, db.c(colDuty), key(d.TeamID, d.ShiftID), d))
+	return db.write(ctx, "set duty", func(ctx context.Context, _ time.Time) error {
+		if err := db.holdFamily(ctx, d.TeamID, d.ShiftID); err != nil {
+			return err
+		}
+		return put(ctx, db.c(colDuty), key(d.TeamID, d.ShiftID), d)
+	})
 }
 
-// CreateHandoff stores a handoff with a new id, made now.
+// CreateHandoff stores a handoff with a new id, made now, while its
+// family is there (bh.ErrFamilyDeleted).
 func (db *DB) CreateHandoff(ctx context.Context, h bh.Handoff) (bh.Handoff, error) {
-	h.ID, h.CreatedAt = newID(), db.now()
-	if _, err := insert(ctx, db.c(colHandoffs), h.ID, h); err != nil {
-		return bh.Handoff{}, db.fail("create handoff", err)
+	h.ID = newID()
+	err := db.write(ctx, "create handoff", func(ctx context.Context, now time.Time) error {
+		if err := db.holdFamily(ctx, h.TeamID, h.ShiftID); err != nil {
+			return err
+		}
+		h.CreatedAt = now
+		_, err := insert(ctx, db.c(colHandoffs), h.ID, h)
+		return err
+	})
+	if err != nil {
+		return bh.Handoff{}, err
 	}
 	return db.Handoff(ctx, h.TeamID, h.ID) // as stored: times to the millisecond
 }

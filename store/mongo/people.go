@@ -29,14 +29,23 @@ func (db *DB) SetPerson(ctx context.Context, p bh.Person) error {
 	return db.fail("set person", put(ctx, db.c(colPeople), key(p.TeamID, p.UserID), p))
 }
 
-// CreateInvite records an invite to join a family, with a new id, now.
+// CreateInvite records an invite to join a family, with a new id, now,
+// while the family is there (bh.ErrFamilyDeleted).
 func (db *DB) CreateInvite(ctx context.Context, inv bh.Invite) (bh.Invite, error) {
 	if inv.TeamID == "" || inv.ShiftID == "" || inv.From == "" || inv.To == "" {
 		return bh.Invite{}, db.fail("create invite", bh.Errorf(bh.EINVALID, "An invite needs a team, a family, who asks and whom."))
 	}
-	inv.ID, inv.Answer, inv.AnsweredAt, inv.CreatedAt = newID(), "", time.Time{}, db.now()
-	if _, err := insert(ctx, db.c(colInvites), inv.ID, inv); err != nil {
-		return bh.Invite{}, db.fail("create invite", err)
+	inv.ID, inv.Answer, inv.AnsweredAt = newID(), "", time.Time{}
+	err := db.write(ctx, "create invite", func(ctx context.Context, now time.Time) error {
+		if err := db.holdFamily(ctx, inv.TeamID, inv.ShiftID); err != nil {
+			return err
+		}
+		inv.CreatedAt = now
+		_, err := insert(ctx, db.c(colInvites), inv.ID, inv)
+		return err
+	})
+	if err != nil {
+		return bh.Invite{}, err
 	}
 	return inv, nil
 }

@@ -18,10 +18,23 @@ func (db *DB) setPost(ctx context.Context, op, key string, cond, set bson.M) (bo
 	return err == nil && res.MatchedCount > 0, db.fail(op, err)
 }
 
-// ClaimPost records a post about to be sent (false: claimed before).
+// ClaimPost records a post about to be sent (false: claimed before). A
+// post of a family that is gone is refused (bh.ErrFamilyDeleted): it is
+// not to be sent. A claim there is found before the insert: a duplicate
+// key inside a transaction would abort it on a server.
 func (db *DB) ClaimPost(ctx context.Context, p bh.PostRecord) (claimed bool, err error) {
-	claimed, err = insert(ctx, db.c(colPosts), p.Key, p)
-	return claimed, db.fail("claim post "+p.Key, err)
+	err = db.write(ctx, "claim post "+p.Key, func(ctx context.Context, _ time.Time) error {
+		claimed = false
+		if err := db.holdFamily(ctx, p.TeamID, p.ShiftID); err != nil {
+			return err
+		}
+		if k, err := db.c(colPosts).CountDocuments(ctx, bson.M{"_id": p.Key}); err != nil || k > 0 {
+			return err
+		}
+		claimed, err = insert(ctx, db.c(colPosts), p.Key, p)
+		return err
+	})
+	return claimed, err
 }
 
 // PostSent records where a claimed post went and what it showed.

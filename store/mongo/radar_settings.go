@@ -2,6 +2,7 @@ package mongo
 
 import (
 	"context"
+	"time"
 
 	"go.mongodb.org/mongo-driver/bson"
 
@@ -35,7 +36,8 @@ func (db *DB) RadarSettings(ctx context.Context, teamID, shiftID string) (bh.Rad
 // UpdateRadarSettings applies change to a family's settings; change
 // reports false to leave them as they are. change runs outside any
 // transaction (it may call the store): a write that lost to another since
-// its read reads again and calls change again.
+// its read reads again and calls change again. A family that is gone
+// takes none (bh.ErrFamilyDeleted).
 func (db *DB) UpdateRadarSettings(ctx context.Context, teamID, shiftID string, change func(*bh.RadarSettings) bool) (bh.RadarSettings, bool, error) {
 	k := key(teamID, shiftID)
 	for range 8 {
@@ -46,15 +48,26 @@ func (db *DB) UpdateRadarSettings(ctx context.Context, teamID, shiftID string, c
 		}
 		s.TeamID, s.ShiftID = teamID, shiftID
 		next, won := settingsDoc{RadarSettings: s, Writes: d.Writes + 1}, false
-		if !ok {
-			won, err = insert(ctx, db.c(colRadarSettings), k, next)
-		} else if res, rerr := db.c(colRadarSettings).ReplaceOne(ctx, bson.M{"_id": k, "writes": d.Writes}, next); rerr == nil {
-			won = res.MatchedCount > 0
-		} else {
-			err = rerr
-		}
+		err = db.write(ctx, "update radar settings", func(ctx context.Context, _ time.Time) error {
+			won = false
+			if err := db.holdFamily(ctx, teamID, shiftID); err != nil {
+				return err
+			}
+			if !ok {
+				// Found first: a duplicate key would abort the transaction.
+				n, err := db.c(colRadarSettings).CountDocuments(ctx, bson.M{"_id": k})
+				if err != nil || n > 0 {
+					return err
+				}
+				won, err = insert(ctx, db.c(colRadarSettings), k, next)
+				return err
+			}
+			res, err := db.c(colRadarSettings).ReplaceOne(ctx, bson.M{"_id": k, "writes": d.Writes}, next)
+			won = err == nil && res.MatchedCount > 0
+			return err
+		})
 		if err != nil {
-			return bh.RadarSettings{}, false, db.fail("update radar settings", err)
+			return bh.RadarSettings{}, false, err
 		} else if won {
 			s, err = db.RadarSettings(ctx, teamID, shiftID) // as stored: times to the millisecond
 			return s, err == nil, err

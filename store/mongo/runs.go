@@ -2,6 +2,7 @@ package mongo
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"time"
 
@@ -55,7 +56,8 @@ func (db *DB) Agents(ctx context.Context) ([]bh.Agent, error) {
 
 func runVersions(teamID, shiftID string) string { return "runs:" + key(teamID, shiftID) }
 
-// CreateRun stores run as running, with an id and its family's next version.
+// CreateRun stores run as running, with an id and its family's next
+// version (bh.ErrFamilyDeleted when the family is gone).
 func (db *DB) CreateRun(ctx context.Context, run bh.Run) (bh.Run, error) {
 	if run.TeamID == "" || run.ShiftID == "" {
 		return bh.Run{}, db.fail("create run", bh.Errorf(bh.EINVALID, "A run needs a team and a shift."))
@@ -66,6 +68,9 @@ func (db *DB) CreateRun(ctx context.Context, run bh.Run) (bh.Run, error) {
 		r.CreatedAt, r.StartedAt, r.Status, r.ID = now, now, bh.StatusRunning, id
 		if r.Now.IsZero() {
 			r.Now = now
+		}
+		if err := db.holdFamily(ctx, r.TeamID, r.ShiftID); err != nil {
+			return err
 		}
 		var c struct{ Value int }
 		err := db.c(colCounters).FindOneAndUpdate(ctx, bson.M{"_id": runVersions(r.TeamID, r.ShiftID)}, bson.M{"$inc": bson.M{"value": 1}},
@@ -83,11 +88,18 @@ func (db *DB) CreateRun(ctx context.Context, run bh.Run) (bh.Run, error) {
 }
 
 // SaveRunRecord stores what a run produced and marks it completed, in one
-// transaction, once (ECONFLICT after).
+// transaction, once (ECONFLICT after). A run gone with its family's data
+// is refused (bh.ErrFamilyDeleted). The run's own document is written
+// too, so a DeleteTeam at the same time conflicts with it (teamdata.go).
 func (db *DB) SaveRunRecord(ctx context.Context, rec bh.RunRecord) error {
 	r := rec.Run
 	return db.write(ctx, "save run "+r.ID, func(ctx context.Context, now time.Time) error {
 		have, err := one[runDoc](ctx, db.c(colRuns), bson.M{"_id": r.ID, "teamid": r.TeamID})
+		if errors.Is(err, errNoDocs) {
+			if err := db.holdFamily(ctx, r.TeamID, r.ShiftID); err != nil {
+				return err
+			}
+		}
 		if err != nil || have.Status == bh.StatusCompleted {
 			return notFound(errOr(err, errRunSaved), "That run no longer exists.")
 		}
@@ -124,9 +136,15 @@ func (db *DB) putArtifact(ctx context.Context, teamID string, a bh.Artifact) err
 	return put(ctx, db.c(colArtifacts), key(a.RunID, a.Kind), artifactDoc{TeamID: teamID, Artifact: a})
 }
 
-// SaveArtifact stores an extra file of a run, replacing one of its kind.
+// SaveArtifact stores an extra file of a run, replacing one of its kind;
+// a run gone with its family's data takes none (bh.ErrFamilyDeleted).
 func (db *DB) SaveArtifact(ctx context.Context, teamID, _ string, a bh.Artifact) error {
-	return db.fail("save artifact "+a.ID, db.putArtifact(ctx, teamID, a))
+	return db.write(ctx, "save artifact "+a.ID, func(ctx context.Context, _ time.Time) error {
+		if err := db.holdRun(ctx, teamID, a.RunID); err != nil {
+			return err
+		}
+		return db.putArtifact(ctx, teamID, a)
+	})
 }
 
 // runOf reads one run, ENOTFOUND with msg when there is none.

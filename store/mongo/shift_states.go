@@ -29,10 +29,15 @@ func (db *DB) ShiftState(ctx context.Context, teamID, shiftID string) (bh.ShiftS
 }
 
 // SaveShiftState stores a state with its event and the cursor in one
-// transaction; a state of older notes (lower NotesRev) only moves the cursor.
+// transaction; a state of older notes (lower NotesRev) only moves the
+// cursor. A state of a family that is gone (its data was deleted) is
+// refused whole, cursor too (bh.ErrFamilyDeleted).
 func (db *DB) SaveShiftState(ctx context.Context, st bh.ShiftState, fingerprint string, ev *bh.Event, cur *bh.RadarCursor) error {
 	k := key(st.TeamID, st.ShiftID)
 	return db.write(ctx, "save shift state", func(ctx context.Context, _ time.Time) error {
+		if err := db.holdFamily(ctx, st.TeamID, st.ShiftID); err != nil {
+			return err
+		}
 		have, err := get[stateDoc](ctx, db.c(colShiftStates), k)
 		if ok, err := found(err); err == nil && (!ok || have.NotesRev <= st.NotesRev) {
 			err = put(ctx, db.c(colShiftStates), k, stateDoc{ShiftState: st, Fingerprint: fingerprint, AtRisk: atRisk(st)})

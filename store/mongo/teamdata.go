@@ -105,3 +105,46 @@ func (db *DB) TeamRows(ctx context.Context, teamID string) (map[string]int, erro
 	}
 	return out, nil
 }
+
+// Work under way when DeleteTeam commits (the radar's look at a family, a
+// /plan, a handoff, a post being sent) writes afterwards what it made of
+// the family's notes before. Each of its writes that adds a document runs
+// in a transaction that first holds the family (or the run): it writes
+// the family's document (its holds count, which nothing reads), and finds
+// none when the family is gone, so the write is refused whole with
+// bh.ErrFamilyDeleted.
+//
+// What is atomic, and what is not: a transaction reads one snapshot, so a
+// read alone ("the family is there") could be stale by the time it
+// commits, and DeleteTeam, which never saw the new document, would not
+// conflict with it: both would commit and the document would outlive its
+// family. Writing the family's document makes the two transactions write
+// one document: on a server, the second to write it fails with a write
+// conflict and runs again (WithTransaction retries it), so either the
+// write sees the family gone, or DeleteTeam runs after it and deletes
+// what it wrote. lungo runs one transaction at a time, so there the hold
+// is plain. A write that only changes a document (a post sent, a run
+// failed) changes nothing of a deleted one, and a note after the deletion
+// starts a new family: neither needs a hold. The hold's cost: writes that
+// hold one family (the radar's state, a note's revision count) conflict
+// with each other on a server and are retried.
+
+// holdFamily holds teamID's family shiftID for the transaction of ctx,
+// or refuses the write (bh.ErrFamilyDeleted) when it is gone.
+func (db *DB) holdFamily(ctx context.Context, teamID, shiftID string) error {
+	return db.hold(ctx, colShifts, teamID, shiftID)
+}
+
+// holdRun holds teamID's run runID (a run goes only with its family's
+// data), or refuses the write (bh.ErrFamilyDeleted).
+func (db *DB) holdRun(ctx context.Context, teamID, runID string) error {
+	return db.hold(ctx, colRuns, teamID, runID)
+}
+
+func (db *DB) hold(ctx context.Context, col, teamID, id string) error {
+	res, err := db.c(col).UpdateOne(ctx, bson.M{"_id": id, "teamid": teamID}, bson.M{"$inc": bson.M{"holds": 1}})
+	if err == nil && res.MatchedCount == 0 {
+		return bh.ErrFamilyDeleted
+	}
+	return err
+}

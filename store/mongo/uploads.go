@@ -11,11 +11,22 @@ import (
 
 // This file: files on their way to Slack (uploads, by id).
 
-// StartUpload records an upload about to start, with a new id.
+// StartUpload records an upload of a run's file about to start, with a
+// new id; of a run gone with its family's data, none (bh.ErrFamilyDeleted).
 func (db *DB) StartUpload(ctx context.Context, u bh.Upload) (bh.Upload, error) {
-	u.ID, u.CreatedAt = newID(), db.now()
-	_, err := insert(ctx, db.c(colUploads), u.ID, u)
-	return u, db.fail("start upload", err)
+	u.ID = newID()
+	err := db.write(ctx, "start upload", func(ctx context.Context, now time.Time) error {
+		if err := db.holdRun(ctx, u.TeamID, u.RunID); err != nil {
+			return err
+		}
+		u.CreatedAt = now
+		_, err := insert(ctx, db.c(colUploads), u.ID, u)
+		return err
+	})
+	if err != nil {
+		return bh.Upload{}, err
+	}
+	return u, nil
 }
 
 // FinishUpload forgets a finished upload.

@@ -18,12 +18,16 @@ func (db *DB) Duty(ctx context.Context, teamID, shiftID string) (bh.Duty, error)
 	return d, db.fail("get duty", err)
 }
 
-// SetDuty puts d.UserID on duty in the family, in place of whoever was.
+// SetDuty puts d.UserID on duty in the family, in place of whoever was,
+// while the family is there (bh.ErrFamilyDeleted).
 func (db *DB) SetDuty(ctx context.Context, d bh.Duty) error {
 	if d.TeamID == "" || d.ShiftID == "" || d.UserID == "" {
 		return bh.Errorf(bh.EINVALID, "A duty needs a team, a conversation and a person.")
 	}
 	return db.write(ctx, "set duty", func(tx *Tx) error {
+		if err := tx.holdFamily(ctx, d.TeamID, d.ShiftID); err != nil {
+			return err
+		}
 		doc, err := jsonOf(d)
 		if err == nil {
 			_, err = tx.ExecContext(ctx, "INSERT OR REPLACE INTO duty (team_id, shift_id, doc) VALUES (?, ?, ?)", d.TeamID, d.ShiftID, doc)

@@ -496,13 +496,16 @@ func scanInvite(s scanner) (bh.Invite, error) {
 }
 
 // CreateInvite records an invite to join a family, with a new id and the
-// store's time.
+// store's time, while the family is there (bh.ErrFamilyDeleted).
 func (db *DB) CreateInvite(ctx context.Context, inv bh.Invite) (bh.Invite, error) {
 	if inv.TeamID == "" || inv.ShiftID == "" || inv.From == "" || inv.To == "" {
 		return bh.Invite{}, db.fail("create invite", bh.Errorf(bh.EINVALID, "An invite needs a team, a family, who asks and whom."))
 	}
 	inv.ID, inv.Answer, inv.AnsweredAt = newID(), "", time.Time{}
 	err := db.write(ctx, "create invite", func(tx *Tx) error {
+		if err := tx.holdFamily(ctx, inv.TeamID, inv.ShiftID); err != nil {
+			return err
+		}
 		inv.CreatedAt = tx.Now
 		_, err := tx.ExecContext(ctx, "INSERT INTO invites (id, team_id, shift_id, from_user, to_user, handoff_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
 			inv.ID, inv.TeamID, inv.ShiftID, inv.From, inv.To, inv.HandoffID, ms(inv.CreatedAt))

@@ -22,9 +22,13 @@ func (tx *Tx) putHandoff(ctx context.Context, h bh.Handoff, insert bool) error {
 	return err
 }
 
-// CreateHandoff stores a new handoff, with its id and time.
+// CreateHandoff stores a new handoff, with its id and time, while its
+// family is there (bh.ErrFamilyDeleted).
 func (db *DB) CreateHandoff(ctx context.Context, h bh.Handoff) (bh.Handoff, error) {
 	err := db.write(ctx, "create handoff", func(tx *Tx) error {
+		if err := tx.holdFamily(ctx, h.TeamID, h.ShiftID); err != nil {
+			return err
+		}
 		h.ID, h.CreatedAt = newID(), tx.Now
 		return tx.putHandoff(ctx, h, true)
 	})

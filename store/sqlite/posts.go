@@ -46,9 +46,14 @@ func ignoreNoRows(err error) error {
 }
 
 // ClaimPost records a post about to be sent; false when its key was
-// claimed already.
+// claimed already. A post of a family that is gone is refused
+// (bh.ErrFamilyDeleted): it is not to be sent.
 func (db *DB) ClaimPost(ctx context.Context, p bh.PostRecord) (claimed bool, err error) {
 	err = db.write(ctx, "claim post "+p.Key, func(tx *Tx) error {
+		if err := tx.holdFamily(ctx, p.TeamID, p.ShiftID); err != nil {
+			claimed = false
+			return err
+		}
 		claimed, err = tx.putPost(ctx, p, true)
 		return err
 	})

@@ -33,7 +33,8 @@ func (db *DB) RadarSettings(ctx context.Context, teamID, shiftID string) (bh.Rad
 // outside the write (it may take its time, or read the store); the write
 // stores its result only over the settings it was given, else change runs
 // again on the newer ones, so no change made meanwhile is undone. change
-// reports false to leave them as they are (changed is then false).
+// reports false to leave them as they are (changed is then false). A
+// family that is gone takes none (bh.ErrFamilyDeleted).
 func (db *DB) UpdateRadarSettings(ctx context.Context, teamID, shiftID string, change func(*bh.RadarSettings) bool) (s bh.RadarSettings, changed bool, err error) {
 	for range 8 {
 		var read string
@@ -50,6 +51,9 @@ func (db *DB) UpdateRadarSettings(ctx context.Context, teamID, shiftID string, c
 		}
 		won := false
 		err = db.write(ctx, "update radar settings", func(tx *Tx) error {
+			if err := tx.holdFamily(ctx, teamID, shiftID); err != nil {
+				return err
+			}
 			_, now, err := settingsOf(ctx, tx, teamID, shiftID)
 			if won = err == nil && now == read; !won {
 				return err

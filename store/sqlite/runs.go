@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -78,7 +79,7 @@ func (tx *Tx) putRun(ctx context.Context, r bh.Run, insert bool) error {
 }
 
 // CreateRun gives run the next version of its family and an id, and
-// stores it as running.
+// stores it as running (bh.ErrFamilyDeleted when the family is gone).
 func (db *DB) CreateRun(ctx context.Context, run bh.Run) (bh.Run, error) {
 	if run.TeamID == "" || run.ShiftID == "" {
 		return bh.Run{}, db.fail("create run", bh.Errorf(bh.EINVALID, "A run needs a team and a shift."))
@@ -87,6 +88,9 @@ func (db *DB) CreateRun(ctx context.Context, run bh.Run) (bh.Run, error) {
 		run.CreatedAt, run.StartedAt, run.Status, run.ID = tx.Now, tx.Now, bh.StatusRunning, newID()
 		if run.Now.IsZero() {
 			run.Now = tx.Now
+		}
+		if err := tx.holdFamily(ctx, run.TeamID, run.ShiftID); err != nil {
+			return err
 		}
 		if err := tx.QueryRowContext(ctx, `INSERT INTO counters (name, value) VALUES (?, 1)
 			ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value`, "runs:"+run.TeamID+":"+run.ShiftID).Scan(&run.Version); err != nil {
@@ -101,13 +105,14 @@ func (db *DB) CreateRun(ctx context.Context, run bh.Run) (bh.Run, error) {
 }
 
 // SaveRunRecord stores everything a run produced and marks it completed,
-// in one transaction. A run is saved once (ECONFLICT after).
+// in one transaction. A run is saved once (ECONFLICT after); a run gone
+// with its family's data is refused (bh.ErrFamilyDeleted).
 func (db *DB) SaveRunRecord(ctx context.Context, rec bh.RunRecord) error {
 	r := rec.Run
 	return db.write(ctx, "save run "+r.ID, func(tx *Tx) error {
 		have, err := runWhere(ctx, tx, "id = ? AND team_id = ?", r.ID, r.TeamID)
 		if err == sql.ErrNoRows {
-			return errRunGone
+			return cmp.Or[error](tx.holdFamily(ctx, r.TeamID, r.ShiftID), errRunGone)
 		} else if err != nil {
 			return err
 		}
@@ -146,9 +151,15 @@ func (tx *Tx) putArtifact(ctx context.Context, teamID string, a bh.Artifact) err
 }
 
 // SaveArtifact stores an extra file of a run (a what-if's diff); a second
-// of the same kind replaces the first.
+// of the same kind replaces the first. A run gone with its family's data
+// takes none (bh.ErrFamilyDeleted).
 func (db *DB) SaveArtifact(ctx context.Context, teamID, _ string, a bh.Artifact) error {
-	return db.write(ctx, "save artifact "+a.ID, func(tx *Tx) error { return tx.putArtifact(ctx, teamID, a) })
+	return db.write(ctx, "save artifact "+a.ID, func(tx *Tx) error {
+		if err := tx.holdRun(ctx, teamID, a.RunID); err != nil {
+			return err
+		}
+		return tx.putArtifact(ctx, teamID, a)
+	})
 }
 
 // runRow is a run with what only the store keeps of it.

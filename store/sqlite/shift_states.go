@@ -28,9 +28,14 @@ func (db *DB) ShiftState(ctx context.Context, teamID, shiftID string) (st bh.Shi
 // SaveShiftState stores a recomputed state with its "agent woke up" event
 // and, when set, the cursor, in one transaction. A state computed from
 // older notes than the one stored (a lower NotesRev) is not saved, nor its
-// event: only the cursor moves.
+// event: only the cursor moves. A state of a family that is no longer
+// there (its data was deleted) is refused whole, cursor too
+// (bh.ErrFamilyDeleted).
 func (db *DB) SaveShiftState(ctx context.Context, st bh.ShiftState, fingerprint string, ev *bh.Event, cur *bh.RadarCursor) error {
 	return db.write(ctx, "save shift state", func(tx *Tx) error {
+		if err := tx.holdFamily(ctx, st.TeamID, st.ShiftID); err != nil {
+			return err
+		}
 		doc, err := jsonOf(st)
 		if err != nil {
 			return err

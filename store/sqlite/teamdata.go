@@ -109,3 +109,37 @@ func (db *DB) TeamRows(ctx context.Context, teamID string) (map[string]int, erro
 	})
 	return out, err
 }
+
+// Work under way when DeleteTeam commits (the radar's look at a family, a
+// /plan, a handoff, a post being sent) writes afterwards what it made of
+// the family's notes before. Each of its writes that adds a row holds the
+// family (or the run) in its own transaction: the row is written only if
+// the family is still there, else the write is refused whole with
+// bh.ErrFamilyDeleted. Writes here are immediate transactions, one at a
+// time across every process (the write lock is taken at BEGIN), so
+// DeleteTeam commits either before the check (refused) or after the
+// write (and deletes it too). A write that only changes a row (a post
+// sent, a run failed) changes nothing of a deleted one, and a note after
+// the deletion starts a new family: neither needs a hold.
+
+// holdFamily refuses the write unless teamID's family shiftID is there.
+func (tx *Tx) holdFamily(ctx context.Context, teamID, shiftID string) error {
+	return tx.hold(ctx, "SELECT EXISTS (SELECT 1 FROM shifts WHERE id = ? AND team_id = ?)", shiftID, teamID)
+}
+
+// holdRun refuses the write unless teamID's run runID is there (a run
+// goes only with its family's data).
+func (tx *Tx) holdRun(ctx context.Context, teamID, runID string) error {
+	return tx.hold(ctx, "SELECT EXISTS (SELECT 1 FROM runs WHERE id = ? AND team_id = ?)", runID, teamID)
+}
+
+func (tx *Tx) hold(ctx context.Context, exists string, args ...any) error {
+	var there bool
+	if err := tx.QueryRowContext(ctx, exists, args...).Scan(&there); err != nil {
+		return err
+	}
+	if !there {
+		return bh.ErrFamilyDeleted
+	}
+	return nil
+}

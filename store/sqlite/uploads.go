@@ -10,9 +10,13 @@ import (
 // This file: files being uploaded to Slack (table uploads), so a stopped
 // process's are sent by the next.
 
-// StartUpload records an upload about to begin.
+// StartUpload records an upload of a run's file about to begin; of a run
+// gone with its family's data, none (bh.ErrFamilyDeleted).
 func (db *DB) StartUpload(ctx context.Context, u bh.Upload) (bh.Upload, error) {
 	err := db.write(ctx, "start upload", func(tx *Tx) error {
+		if err := tx.holdRun(ctx, u.TeamID, u.RunID); err != nil {
+			return err
+		}
 		u.ID, u.CreatedAt = newID(), tx.Now
 		doc, err := jsonOf(u)
 		if err == nil {

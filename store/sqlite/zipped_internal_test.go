@@ -16,7 +16,9 @@ import (
 func TestRunDetailsAreZippedAndOldOnesStillRead(t *testing.T) {
 	ctx := context.Background()
 	db := openTest(t, t.TempDir(), nil)
-	run, err := db.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: "S1"})
+	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", UserID: "U1", RawText: "hello", MessageTS: "1.1"})
+	require.NoError(t, err)
+	run, err := db.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: n.ShiftID})
 	require.NoError(t, err)
 	text := strings.Repeat("Buy diapers before Friday; call the pediatrician about the 2-month visit. ", 20)
 	var msgs []bh.Message

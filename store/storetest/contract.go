@@ -214,7 +214,7 @@ type suiteCase struct {
 
 // Run runs every case of the contract against the engine open opens.
 func Run(t *testing.T, open Opener) {
-	for _, c := range slices.Concat(noteCases, familyCases, joinCases, changeCases, resumeCases, runCases, radarCases, handoffCases, upkeepCases, installationCases, teamDataCases) {
+	for _, c := range slices.Concat(noteCases, familyCases, joinCases, changeCases, resumeCases, runCases, radarCases, handoffCases, upkeepCases, installationCases, teamDataCases, deletedCases) {
 		t.Run(c.name, func(t *testing.T) {
 			clock := clocktest.New(Start)
 			c.run(&H{Store: open(t, clock.Now), T: t, Clock: clock, Ctx: context.Background(), Fresh: func() Store { return open(t, clock.Now) }})
@@ -249,4 +249,12 @@ func (h *H) Rev(shiftID string) int {
 	live, err := h.LiveNotes(h.Ctx, Team, shiftID, h.Clock.Now())
 	require.NoError(h.T, err)
 	return live.Rev
+}
+
+// Family is the id of a new family, founded by a note in channel (its
+// own writer's DM): the radar's states, runs, posts and handoffs are
+// stored only for a family that is there.
+func (h *H) Family(channel string) string {
+	h.T.Helper()
+	return h.Capture(channel, "U"+channel, "hello", channel+".0").ShiftID
 }

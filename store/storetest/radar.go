@@ -11,6 +11,8 @@ import (
 
 var radarCases = []suiteCase{
 	{"AStateFromOlderNotesNeverReplacesANewerOne", func(h *H) {
+		s1 := h.Family("D1")
+		s2 := h.Family("D2")
 		t0 := h.Clock.Now()
 		steps := []struct {
 			name             string
@@ -27,11 +29,11 @@ var radarCases = []suiteCase{
 		}
 		for i, s := range steps {
 			ev := "ev" + string(rune('a'+i))
-			st := bh.ShiftState{TeamID: Team, ShiftID: "S1", ChannelID: "D1", Level: s.level, Notes: s.notes, NotesRev: s.rev, ComputedAt: t0}
+			st := bh.ShiftState{TeamID: Team, ShiftID: s1, ChannelID: "D1", Level: s.level, Notes: s.notes, NotesRev: s.rev, ComputedAt: t0}
 			cur := bh.RadarCursor{Token: []byte{byte(i)}, At: t0.Add(time.Duration(i) * time.Second)}
-			require.NoError(h.T, h.SaveShiftState(h.Ctx, st, ev, &bh.Event{ID: ev, TeamID: Team, ShiftID: "S1", At: t0.Add(time.Duration(i) * time.Minute),
+			require.NoError(h.T, h.SaveShiftState(h.Ctx, st, ev, &bh.Event{ID: ev, TeamID: Team, ShiftID: s1, At: t0.Add(time.Duration(i) * time.Minute),
 				Agent: "RiskRadar", Type: bh.EventWakeUp}, &cur))
-			got, fp, found, err := h.ShiftState(h.Ctx, Team, "S1")
+			got, fp, found, err := h.ShiftState(h.Ctx, Team, s1)
 			require.NoError(h.T, err)
 			require.True(h.T, found)
 			assert.Equal(h.T, []any{s.wantNotes, s.wantLevel, s.wantFP}, []any{got.Notes, got.Level, fp}, s.name)
@@ -39,17 +41,17 @@ var radarCases = []suiteCase{
 			require.NoError(h.T, err)
 			assert.Equal(h.T, cur, saved, "%s: the cursor moves either way", s.name)
 		}
-		evs, err := h.ShiftEvents(h.Ctx, Team, "S1", bh.EventWakeUp, 0)
+		evs, err := h.ShiftEvents(h.Ctx, Team, s1, bh.EventWakeUp, 0)
 		require.NoError(h.T, err)
 		var ids []string
 		for _, e := range evs {
 			ids = append(ids, e.ID)
 		}
 		assert.Equal(h.T, []string{"eve", "evd", "evb", "eva"}, ids, "newest first, none for the state that lost")
-		two, err := h.ShiftEvents(h.Ctx, Team, "S1", "", 2)
+		two, err := h.ShiftEvents(h.Ctx, Team, s1, "", 2)
 		require.NoError(h.T, err)
 		assert.Len(h.T, two, 2)
-		_, _, found, err := h.ShiftState(h.Ctx, Team, "S2")
+		_, _, found, err := h.ShiftState(h.Ctx, Team, s2)
 		require.NoError(h.T, err)
 		assert.False(h.T, found)
 		require.NoError(h.T, h.SaveRadarCursor(h.Ctx, bh.RadarCursor{Token: []byte("x"), At: t0}))
@@ -58,17 +60,20 @@ var radarCases = []suiteCase{
 		assert.Equal(h.T, []byte("x"), cur.Token)
 	}},
 	{"AStateKeepsWhatTheRadarShowsAndIsListedAtRisk", func(h *H) {
+		s1 := h.Family("D1")
+		s2 := h.Family("D2")
+		s3 := h.Family("D3")
 		at := h.Clock.Now()
-		st := bh.ShiftState{TeamID: Team, ShiftID: "S1", ComputedAt: at, NotesRev: 1, Level: bh.RiskLow,
+		st := bh.ShiftState{TeamID: Team, ShiftID: s1, ComputedAt: at, NotesRev: 1, Level: bh.RiskLow,
 			Inventory:   []bh.RiskItem{{Key: "inventory:n1", Kind: bh.TagInventory, Text: "formula", Since: &at, Level: bh.RiskCritical}},
 			Deadlines:   []bh.RiskItem{{Key: "deadline:n2", Kind: bh.TagDeadline, Text: "form", At: &at, Overdue: true, Dropped: true}},
 			NextActions: []bh.Item{{Text: "form", NoteIDs: []string{"n2"}, Due: &at}}}
 		require.NoError(h.T, h.SaveShiftState(h.Ctx, st, "fp", nil, nil))
-		got, _, _, err := h.ShiftState(h.Ctx, Team, "S1")
+		got, _, _, err := h.ShiftState(h.Ctx, Team, s1)
 		require.NoError(h.T, err)
 		assert.Equal(h.T, st, got)
-		calm := bh.ShiftState{TeamID: Team, ShiftID: "S2", ComputedAt: at, NotesRev: 1, Level: bh.RiskLow}
-		high := bh.ShiftState{TeamID: Team, ShiftID: "S3", ComputedAt: at, NotesRev: 1, Level: bh.RiskHigh}
+		calm := bh.ShiftState{TeamID: Team, ShiftID: s2, ComputedAt: at, NotesRev: 1, Level: bh.RiskLow}
+		high := bh.ShiftState{TeamID: Team, ShiftID: s3, ComputedAt: at, NotesRev: 1, Level: bh.RiskHigh}
 		require.NoError(h.T, h.SaveShiftState(h.Ctx, calm, "fp", nil, nil))
 		require.NoError(h.T, h.SaveShiftState(h.Ctx, high, "fp", nil, nil))
 		risky, err := h.StatesAtRisk(h.Ctx, bh.RiskHigh)
@@ -77,17 +82,19 @@ var radarCases = []suiteCase{
 		for _, s := range risky {
 			shifts = append(shifts, s.ShiftID)
 		}
-		assert.ElementsMatch(h.T, []string{"S1", "S3"}, shifts, "a deadline, or the level")
+		assert.ElementsMatch(h.T, []string{s1, s3}, shifts, "a deadline, or the level")
 	}},
 	{"RadarSettingsChangesDoNotUndoEachOther", func(h *H) {
-		def, err := h.RadarSettings(h.Ctx, Team, "S1")
+		s1 := h.Family("D1")
+		s2 := h.Family("D2")
+		def, err := h.RadarSettings(h.Ctx, Team, s1)
 		require.NoError(h.T, err)
-		assert.Equal(h.T, bh.RadarSettings{TeamID: Team, ShiftID: "S1", OutlookHour: 7}, def)
+		assert.Equal(h.T, bh.RadarSettings{TeamID: Team, ShiftID: s1, OutlookHour: 7}, def)
 		until := h.Clock.Now().Add(2 * time.Hour)
 		for _, tc := range []struct {
 			shift  string
 			stored bool
-		}{{"S1", false}, {"S2", true}} {
+		}{{s1, false}, {s2, true}} {
 			if tc.stored {
 				_, _, err := h.UpdateRadarSettings(h.Ctx, Team, tc.shift, func(s *bh.RadarSettings) bool { s.OutlookHour = 8; return true })
 				require.NoError(h.T, err)
@@ -117,9 +124,9 @@ var radarCases = []suiteCase{
 			s.SnoozedUntil = time.Time{}
 			return true
 		}
-		_, first, err := h.UpdateRadarSettings(h.Ctx, Team, "S1", end)
+		_, first, err := h.UpdateRadarSettings(h.Ctx, Team, s1, end)
 		require.NoError(h.T, err)
-		_, second, err := h.UpdateRadarSettings(h.Ctx, Team, "S1", end)
+		_, second, err := h.UpdateRadarSettings(h.Ctx, Team, s1, end)
 		require.NoError(h.T, err)
 		assert.Equal(h.T, []bool{true, false}, []bool{first, second}, "of two ending one snooze, one is first")
 		all, err := h.AllRadarSettings(h.Ctx)
@@ -127,7 +134,8 @@ var radarCases = []suiteCase{
 		assert.Len(h.T, all, 2)
 	}},
 	{"APostIsClaimedOnceAndTakenOverWhenItsClaimerStopped", func(h *H) {
-		p := bh.PostRecord{Key: "S1/2026-11-24/1", Kind: bh.PostNudge, TeamID: Team, ShiftID: "S1", Day: "2026-11-24", Seq: 1, Owner: "p1", ClaimedAt: h.Clock.Now(), MadeAt: h.Clock.Now()}
+		s1 := h.Family("D1")
+		p := bh.PostRecord{Key: "S1/2026-11-24/1", Kind: bh.PostNudge, TeamID: Team, ShiftID: s1, Day: "2026-11-24", Seq: 1, Owner: "p1", ClaimedAt: h.Clock.Now(), MadeAt: h.Clock.Now()}
 		first, err := h.ClaimPost(h.Ctx, p)
 		require.NoError(h.T, err)
 		again, err := h.ClaimPost(h.Ctx, p)
@@ -157,7 +165,7 @@ var radarCases = []suiteCase{
 		require.NoError(h.T, err)
 		require.Len(h.T, stale, 1, "its taker stopped too")
 		assert.Equal(h.T, []any{"p3", 2}, []any{stale[0].Owner, stale[0].Superseded}, "each take-over counted")
-		posts, err := h.Posts(h.Ctx, Team, "S1")
+		posts, err := h.Posts(h.Ctx, Team, s1)
 		require.NoError(h.T, err)
 		for _, d := range posts {
 			if d.Key == p2.Key {
@@ -170,10 +178,10 @@ var radarCases = []suiteCase{
 		require.NoError(h.T, err)
 		assert.Empty(h.T, stale, "a failed post is not sent again")
 
-		none, err := h.NudgesOfDay(h.Ctx, Team, "S1", "2026-11-25")
+		none, err := h.NudgesOfDay(h.Ctx, Team, s1, "2026-11-25")
 		require.NoError(h.T, err)
 		assert.Empty(h.T, none)
-		day, err := h.NudgesOfDay(h.Ctx, Team, "S1", "2026-11-24")
+		day, err := h.NudgesOfDay(h.Ctx, Team, s1, "2026-11-24")
 		require.NoError(h.T, err)
 		require.Len(h.T, day, 2)
 		assert.Equal(h.T, 2, day[0].Seq, "the latest first")
@@ -185,7 +193,7 @@ var radarCases = []suiteCase{
 		stayed, err := h.RefreshPost(h.Ctx, p.Key, "fp1", bh.PostRecord{Fingerprint: "fp3"})
 		require.NoError(h.T, err)
 		assert.Equal(h.T, []bool{true, false}, []bool{moved, stayed}, "of two refreshes from one state, one wins")
-		all, err := h.Posts(h.Ctx, Team, "S1")
+		all, err := h.Posts(h.Ctx, Team, s1)
 		require.NoError(h.T, err)
 		require.Len(h.T, all, 2)
 		assert.Equal(h.T, []any{p2.Key, "fp2", bh.RiskCritical}, []any{all[0].Key, all[1].Fingerprint, all[1].Level}, "newest claim first")

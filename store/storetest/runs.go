@@ -76,10 +76,11 @@ var runCases = []suiteCase{
 		assert.Equal(h.T, before, after)
 	}},
 	{"AnEditIsKeptWithItsRun", func(h *H) {
+		s1 := h.Family("D1")
 		// An edit's change (its ops, who, when) is part of its run's
 		// document; a run the council made has none.
 		now := h.Clock.Now().UTC()
-		r1, err := h.CreateRun(h.Ctx, bh.Run{TeamID: Team, ShiftID: "s1", Energy: bh.EnergyAuto, HorizonH: 12, TZ: "UTC", Now: now})
+		r1, err := h.CreateRun(h.Ctx, bh.Run{TeamID: Team, ShiftID: s1, Energy: bh.EnergyAuto, HorizonH: 12, TZ: "UTC", Now: now})
 		require.NoError(h.T, err)
 		essay := bh.Block{Start: now.Add(time.Hour), End: now.Add(2 * time.Hour), Title: "Essay", Kind: "focus", NoteIDs: []string{"n4"}}
 		add := bh.AddItem(bh.Item{Text: "Call insurance", NoteIDs: []string{"n6"}}, "admin", 45*time.Minute)
@@ -98,8 +99,9 @@ var runCases = []suiteCase{
 		assert.Nil(h.T, got1.Edit)
 	}},
 	{"RunsKeepTheirWhatIf", func(h *H) {
+		s1 := h.Family("D1")
 		now := h.Clock.Now()
-		r1, err := h.CreateRun(h.Ctx, bh.Run{TeamID: Team, ShiftID: "s1", Energy: bh.EnergyMedium, HorizonH: 12, TZ: "UTC", Now: now})
+		r1, err := h.CreateRun(h.Ctx, bh.Run{TeamID: Team, ShiftID: s1, Energy: bh.EnergyMedium, HorizonH: 12, TZ: "UTC", Now: now})
 		require.NoError(h.T, err)
 		win, _ := bh.WindowChange(r1, now.Add(2*time.Hour), 8)
 		only, _ := bh.PlannersChange(r1, bh.SleepFirst)
@@ -119,13 +121,16 @@ var runCases = []suiteCase{
 		assert.Nil(h.T, got1.WhatIf)
 	}},
 	{"RunsAreNumberedAndSavedWholeOnce", func(h *H) {
+		s1 := h.Family("D1")
+		s2 := h.Family("D2")
+		s3 := h.Family("D3")
 		now := h.Clock.Now()
-		r1, err := h.CreateRun(h.Ctx, bh.Run{TeamID: Team, ShiftID: "s1", Energy: bh.EnergyAuto, HorizonH: 12, TZ: "UTC"})
+		r1, err := h.CreateRun(h.Ctx, bh.Run{TeamID: Team, ShiftID: s1, Energy: bh.EnergyAuto, HorizonH: 12, TZ: "UTC"})
 		require.NoError(h.T, err)
-		r2, err := h.CreateRun(h.Ctx, bh.Run{TeamID: Team, ShiftID: "s1", ParentRunID: r1.ID, Change: "energy auto → low, re-planned from 15:00",
+		r2, err := h.CreateRun(h.Ctx, bh.Run{TeamID: Team, ShiftID: s1, ParentRunID: r1.ID, Change: "energy auto → low, re-planned from 15:00",
 			ChangeStamps: []bh.Stamp{bh.StampOf(now, "15:04")}, Energy: bh.EnergyLow, Now: now})
 		require.NoError(h.T, err)
-		other, err := h.CreateRun(h.Ctx, bh.Run{TeamID: Team, ShiftID: "s2", Now: now})
+		other, err := h.CreateRun(h.Ctx, bh.Run{TeamID: Team, ShiftID: s2, Now: now})
 		require.NoError(h.T, err)
 		assert.Equal(h.T, []int{1, 2, 1}, []int{r1.Version, r2.Version, other.Version}, "versions are per family")
 		assert.Equal(h.T, bh.StatusRunning, r1.Status)
@@ -151,9 +156,9 @@ var runCases = []suiteCase{
 		assert.Equal(h.T, rec.Tasks[0].Outputs, got.Tasks[1].Outputs)
 
 		diff := bh.Artifact{ID: r1.ID + ":diff", RunID: r1.ID, Kind: bh.ArtifactDiff, Name: "diff.md", Content: "a", CreatedAt: now}
-		require.NoError(h.T, h.SaveArtifact(h.Ctx, Team, "s1", diff))
+		require.NoError(h.T, h.SaveArtifact(h.Ctx, Team, s1, diff))
 		diff.Content = "b"
-		require.NoError(h.T, h.SaveArtifact(h.Ctx, Team, "s1", diff))
+		require.NoError(h.T, h.SaveArtifact(h.Ctx, Team, s1, diff))
 		got, err = h.RunRecord(h.Ctx, Team, r1.ID)
 		require.NoError(h.T, err)
 		require.Len(h.T, got.Artifacts, 2, "a second diff replaces the first")
@@ -163,16 +168,16 @@ var runCases = []suiteCase{
 		assert.Equal(h.T, bh.ENOTFOUND, bh.ErrorCode(err), "runs are scoped by team")
 		_, err = h.RunRecord(h.Ctx, Team, r2.ID)
 		assert.Equal(h.T, bh.ENOTFOUND, bh.ErrorCode(err), "a run without results says so")
-		latest, err := h.LatestRun(h.Ctx, Team, "s1")
+		latest, err := h.LatestRun(h.Ctx, Team, s1)
 		require.NoError(h.T, err)
 		assert.Equal(h.T, r1.ID, latest.ID, "the newest completed run")
-		_, err = h.LatestRun(h.Ctx, Team, "s2")
+		_, err = h.LatestRun(h.Ctx, Team, s2)
 		assert.Equal(h.T, bh.ENOTFOUND, bh.ErrorCode(err))
-		v2, err := h.RunByVersion(h.Ctx, Team, "s1", 2)
+		v2, err := h.RunByVersion(h.Ctx, Team, s1, 2)
 		require.NoError(h.T, err)
 		assert.Equal(h.T, r2.ID, v2.ID)
 		assert.Equal(h.T, []bh.Stamp{bh.StampOf(now, "15:04")}, v2.ChangeStamps, "a what-if's times kept with its change")
-		_, err = h.RunByVersion(h.Ctx, Team, "s1", 3)
+		_, err = h.RunByVersion(h.Ctx, Team, s1, 3)
 		assert.Equal(h.T, bh.ENOTFOUND, bh.ErrorCode(err))
 
 		unposted, err := h.UnpostedRuns(h.Ctx, now.Add(-time.Hour))
@@ -185,7 +190,7 @@ var runCases = []suiteCase{
 
 		// A plan made for the one on duty keeps whose it is and the other's sleep.
 		night := bh.Rest{UserID: "U1", Name: "Maya", Start: now.Add(7 * time.Hour), End: now.Add(15 * time.Hour)}
-		forSam, err := h.CreateRun(h.Ctx, bh.Run{TeamID: Team, ShiftID: "s3", For: "U2", ForName: "Sam", ForUntil: now.Add(16 * time.Hour),
+		forSam, err := h.CreateRun(h.Ctx, bh.Run{TeamID: Team, ShiftID: s3, For: "U2", ForName: "Sam", ForUntil: now.Add(16 * time.Hour),
 			Rest: []bh.Rest{night}, Quiet: &bh.QuietHours{From: 22, To: 7}, Now: now, Clock: bh.Clock12})
 		require.NoError(h.T, err)
 		samGot, err := h.Run(h.Ctx, Team, forSam.ID)
@@ -198,7 +203,8 @@ var runCases = []suiteCase{
 		assert.Equal(h.T, []any{bh.StatusFailed, "the model did not answer"}, []any{failed.Status, failed.Error})
 	}},
 	{"LeftWorkIsTakenOnceWhenOldEnough", func(h *H) {
-		run, err := h.CreateRun(h.Ctx, bh.Run{TeamID: Team, ShiftID: "s1", Energy: bh.EnergyAuto, HorizonH: 8})
+		s1 := h.Family("D1")
+		run, err := h.CreateRun(h.Ctx, bh.Run{TeamID: Team, ShiftID: s1, Energy: bh.EnergyAuto, HorizonH: 8})
 		require.NoError(h.T, err)
 		up, err := h.StartUpload(h.Ctx, bh.Upload{TeamID: Team, RunID: run.ID, Kind: bh.ArtifactHandoff, ChannelID: "C1"})
 		require.NoError(h.T, err)

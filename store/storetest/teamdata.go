@@ -30,8 +30,10 @@ var teamDataCases = []suiteCase{
 		// event id, the install; and what belongs to no team.
 		_, err := bh.LoadSample(h.Ctx, h, Team, "D9", "U1")
 		require.NoError(h.T, err)
-		for _, team := range []string{Team, other} {
-			_, err = h.StartUpload(h.Ctx, bh.Upload{TeamID: team, RunID: "r", Kind: "handoff.md", ChannelID: "D1", UserID: "U1"})
+		for team, sh := range map[string]bh.Shift{Team: gone, other: kept} {
+			run, err := h.LatestRun(h.Ctx, team, sh.ID)
+			require.NoError(h.T, err)
+			_, err = h.StartUpload(h.Ctx, bh.Upload{TeamID: team, RunID: run.ID, Kind: "handoff.md", ChannelID: "D1", UserID: "U1"})
 			require.NoError(h.T, err)
 			_, err = h.MarkEvent(h.Ctx, team, "Ev-edit")
 			require.NoError(h.T, err)

@@ -86,6 +86,8 @@ var upkeepCases = []suiteCase{
 		h.swept(bh.Swept{})
 	}},
 	{"SweepKeepsTheLatestWakeUps", func(h *H) {
+		s1 := h.Family("D1")
+		s2 := h.Family("D2")
 		wake := func(shift string, from, n int) {
 			for i := from; i < from+n; i++ {
 				h.Clock.Advance(time.Hour)
@@ -94,10 +96,10 @@ var upkeepCases = []suiteCase{
 				require.NoError(h.T, h.SaveShiftState(h.Ctx, st, id, &bh.Event{ID: id, TeamID: Team, ShiftID: shift, At: h.Clock.Now(), Agent: "RiskRadar", Type: bh.EventWakeUp}, nil))
 			}
 		}
-		wake("S1", 0, 8) // hours 1–8
-		wake("S2", 0, 2) // hours 9–10
+		wake(s1, 0, 8) // hours 1–8
+		wake(s2, 0, 2) // hours 9–10
 		h.Clock.Advance(48 * time.Hour)
-		wake("S1", 8, 2) // two within the last day
+		wake(s1, 8, 2) // two within the last day
 		h.swept(bh.Swept{Events: 7})
 		ids := func(shift string) []string {
 			evs, err := h.ShiftEvents(h.Ctx, Team, shift, bh.EventWakeUp, 0)
@@ -109,8 +111,8 @@ var upkeepCases = []suiteCase{
 			sort.Strings(out)
 			return out
 		}
-		assert.Equal(h.T, []string{"S1-7", "S1-8", "S1-9"}, ids("S1"), "the latest three: two of today, the newest before")
-		assert.Equal(h.T, []string{"S2-0", "S2-1"}, ids("S2"))
+		assert.Equal(h.T, []string{s1 + "-7", s1 + "-8", s1 + "-9"}, ids(s1), "the latest three: two of today, the newest before")
+		assert.Equal(h.T, []string{s2 + "-0", s2 + "-1"}, ids(s2))
 	}},
 	{"TheSampleLivesApartAndComesBackOnce", func(h *H) {
 		mine := h.Capture("D1", "U1", "wipes < 1 day", "1.1")
