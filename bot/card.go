@@ -310,6 +310,7 @@ func (c *cards) others(ctx context.Context, cb slack.InteractionCallback, a *sla
 		return
 	}
 	in := cardInput(rec)
+	in.Run.Clock = c.b.cardClock(rec.Run)
 	// Only links the card's conversation can open: in a channel, none into
 	// a DM.
 	in.Links, in.Labels = c.planner.links.readableIn(ctx, rec.Run.TeamID, packNoteIDs(rec.Pack), rec.Run.ChannelID)
@@ -408,7 +409,8 @@ func (c *cards) diffReply(ctx context.Context, parent bh.RunRecord, out council.
 	if err := c.store.SaveArtifact(ctx, out.Run.TeamID, out.Run.ShiftID, art); err != nil {
 		b.log.ErrorContext(ctx, "bot: save diff", "run_id", out.Run.ID, "err", err)
 	}
-	msg := blocks.DiffReply(d, out.Run.Location(b.cfg.Location))
+	loc := out.Run.Location(b.cfg.Location)
+	msg := blocks.DiffReply(d, loc, b.clockIn(ctx, channelID, user, loc))
 	opts := append(msg.Options(), slack.MsgOptionTS(cardTS))
 	if _, _, err := b.api.PostMessageContext(ctx, channelID, opts...); err != nil {
 		b.log.ErrorContext(ctx, "bot: post what-if summary", "run_id", out.Run.ID, "err", err)
