@@ -207,10 +207,19 @@ var (
 )
 
 // twentyFourHour lists the 24-hour times in every message the bot
-// posted, updated or replaced so far (with the call and its channel).
+// posted, updated or replaced so far (with the call and its channel), and
+// the 24-hour fallbacks in every App Home and form it showed (a
+// timepicker's initial_time is Slack's "HH:mm", not a token).
 func (h *harness) twentyFourHour() []string {
 	var out []string
 	for _, c := range h.fake.Calls("") {
+		if strings.HasPrefix(c.Method, "views.") {
+			b, _ := json.Marshal(c.JSON)
+			for _, s := range fallback24.FindAllString(unJSON.Replace(string(b)), -1) {
+				out = append(out, c.Method+": "+s)
+			}
+			continue
+		}
 		if !strings.HasPrefix(c.Method, "chat.") && c.Method != "response_url" {
 			continue
 		}
