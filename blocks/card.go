@@ -87,9 +87,10 @@ func CardTitle(r bh.Run, winner bh.Archetype) string {
 }
 
 // blockLines lists a plan's time blocks, one per line, for a message
-// made at now (a day in the coming week is named by its weekday).
-func blockLines(p bh.Proposal, l *time.Location, max int, now time.Time) string {
-	lines := blockLineList(p, l, max, now)
+// made at now (a day in the coming week is named by its weekday) and read
+// on the clock c.
+func blockLines(p bh.Proposal, l *time.Location, max int, now time.Time, c bh.Clock) string {
+	lines := blockLineList(p, l, max, now, c)
 	if len(lines) == 0 {
 		return "Nothing scheduled: rest when you can."
 	}
@@ -98,8 +99,8 @@ func blockLines(p bh.Proposal, l *time.Location, max int, now time.Time) string 
 
 // blockLineList is a plan's blocks as lines, at most max of them, the last
 // saying how many more handoff.md has.
-func blockLineList(p bh.Proposal, l *time.Location, max int, now time.Time) []string {
-	return claimedLines(p, l, max, nil, now, bh.Clock24)
+func blockLineList(p bh.Proposal, l *time.Location, max int, now time.Time, c bh.Clock) []string {
+	return claimedLines(p, l, max, nil, now, c)
 }
 
 // claimedLines is blockLineList naming who said "I'll do it" for a
@@ -203,13 +204,13 @@ func shortLabel(a bh.Archetype) string {
 
 // because renders the rationale with links to the notes' messages, each
 // labelled by its note ("daycare form"), else by its place.
-func because(d bh.Decision, links Links, labels map[string]string, max int) string {
+func because(d bh.Decision, links Links, labels map[string]string, max int, c bh.Clock) string {
 	var b strings.Builder
 	for i, r := range d.Rationale {
 		if i == max {
 			break
 		}
-		b.WriteString("• " + Stamped(r.Text, r.Stamps, 200))
+		b.WriteString("• " + StampedOn(r.Text, r.Stamps, 200, time.Time{}, c))
 		var refs []string
 		for k, id := range r.NoteIDs {
 			if url, ok := links[id]; ok && url != "" {
@@ -404,9 +405,9 @@ func cardMeta(in CardInput, l *time.Location) string {
 		// in its Change already (its thread shows it): said once here.
 		prefix := fmt.Sprintf("what-if of v%d: ", in.ForkedFrom)
 		change := strings.TrimPrefix(in.Run.Change, "a "+prefix)
-		parts = append(parts, prefix+StampedNear(change, in.Run.ChangeStamps, 300, in.Run.Now.In(l)))
+		parts = append(parts, prefix+StampedOn(change, in.Run.ChangeStamps, 300, in.Run.Now.In(l), in.Run.Clock))
 	}
-	if d := DutyLine(in.Duty, in.Run.Now, l); d != "" {
+	if d := DutyLine(in.Duty, in.Run.Now, l, in.Run.Clock); d != "" {
 		parts = append(parts, d)
 	}
 	return strings.Join(parts, " · ")
@@ -506,8 +507,8 @@ func laterList(p bh.Proposal, now time.Time, c bh.Clock) []string {
 }
 
 // laterLines is laterList as one text; "" when nothing waits.
-func laterLines(p bh.Proposal, now time.Time) string {
-	return strings.Join(laterList(p, now, bh.Clock24), "\n")
+func laterLines(p bh.Proposal, now time.Time, c bh.Clock) string {
+	return strings.Join(laterList(p, now, c), "\n")
 }
 
 // TaskView is one task's state on the progress message.
@@ -550,12 +551,12 @@ func Progress(sample bool, tasks []TaskView) Message {
 }
 
 // DiffReply is the threaded summary of a what-if: did the winner change,
-// which blocks moved.
-func DiffReply(d bh.RunDiff, l *time.Location) Message {
+// which blocks moved; its times on the clock c of the card's readers.
+func DiffReply(d bh.RunDiff, l *time.Location, c bh.Clock) Message {
 	var lines []string
 	head := fmt.Sprintf("*v%d → v%d*", d.FromVersion, d.ToVersion)
 	if d.Change != "" {
-		head += " (" + Stamped(d.Change, d.ChangeStamps, 300) + ")"
+		head += " (" + StampedOn(d.Change, d.ChangeStamps, 300, time.Time{}, c) + ")"
 	}
 	if d.WinnerChanged() {
 		head += fmt.Sprintf(": winner changed, %s → *%s*", d.WinnerBefore.Label(), d.WinnerAfter.Label())
@@ -564,13 +565,13 @@ func DiffReply(d bh.RunDiff, l *time.Location) Message {
 	}
 	lines = append(lines, head)
 	for _, x := range d.BlocksAdded {
-		lines = append(lines, fmt.Sprintf("➕ %s %s", When(x.Start, l, Clock), Stamped(x.Title, x.Stamps, 90)))
+		lines = append(lines, fmt.Sprintf("➕ %s %s", WhenOn(x.Start, l, Clock, c), StampedOn(x.Title, x.Stamps, 90, time.Time{}, c)))
 	}
 	for _, x := range d.BlocksRemoved {
-		lines = append(lines, fmt.Sprintf("➖ %s %s", When(x.Start, l, Clock), Stamped(x.Title, x.Stamps, 90)))
+		lines = append(lines, fmt.Sprintf("➖ %s %s", WhenOn(x.Start, l, Clock, c), StampedOn(x.Title, x.Stamps, 90, time.Time{}, c)))
 	}
 	for _, m := range d.BlocksMoved {
-		lines = append(lines, fmt.Sprintf("↔️ %s %s → %s", Stamped(m.Title, m.Stamps, 80), When(m.From, l, Clock), When(m.To, l, Clock)))
+		lines = append(lines, fmt.Sprintf("↔️ %s %s → %s", StampedOn(m.Title, m.Stamps, 80, time.Time{}, c), WhenOn(m.From, l, Clock, c), WhenOn(m.To, l, Clock, c)))
 	}
 	if d.ScheduleUnchanged() {
 		lines = append(lines, "The schedule did not change.")
@@ -587,7 +588,7 @@ func DiffReply(d bh.RunDiff, l *time.Location) Message {
 func OthersModal(in CardInput) slack.ModalViewRequest {
 	l := loc(in.Run)
 	bl := []slack.Block{section(fmt.Sprintf("Plan v%d · the referee picked *%s*: %s.", in.Run.Version, in.Decision.Winner.Label(), in.Decision.Verdict()))}
-	if r := because(in.Decision, in.Links, in.Labels, 8); r != "" {
+	if r := because(in.Decision, in.Links, in.Labels, 8, in.Run.Clock); r != "" {
 		bl = append(bl, section("*Because*\n"+r))
 	}
 	bl = append(bl, whatIfBlocks(in)...)
@@ -600,10 +601,10 @@ func OthersModal(in CardInput) slack.ModalViewRequest {
 			}
 		}
 		bl = append(bl, slack.NewDividerBlock(), slack.NewHeaderBlock(plain(fmt.Sprintf("%s · %d/25", p.Archetype.Label(), card.Total), MaxHeaderText)))
-		bl = append(bl, section(Escape(p.Summary)+"\n"+blockLines(p, l, 10, in.Run.Now)))
+		bl = append(bl, section(Escape(p.Summary)+"\n"+blockLines(p, l, 10, in.Run.Now, in.Run.Clock)))
 		var why []string
 		for _, s := range card.Scores {
-			why = append(why, fmt.Sprintf("*%s %d* %s", bh.DimensionLabel(s.Dimension), s.Value, Stamped(s.Why, s.Stamps, 160)))
+			why = append(why, fmt.Sprintf("*%s %d* %s", bh.DimensionLabel(s.Dimension), s.Value, StampedOn(s.Why, s.Stamps, 160, time.Time{}, in.Run.Clock)))
 		}
 		bl = append(bl, slack.NewContextBlock("", mrkdwn(strings.Join(why, "\n"))))
 	}
@@ -638,14 +639,14 @@ func SharedCard(in CardInput, sharedBy string) Message {
 		Text: fmt.Sprintf("<@%s> shared a plan: %s for the next %dh", Escape(sharedBy), w.Archetype.Label(), in.Run.HorizonH),
 		Blocks: []slack.Block{
 			slack.NewHeaderBlock(plain(CardTitle(in.Run, w.Archetype), MaxHeaderText)),
-			slack.NewContextBlock("shared_by", mrkdwn(fmt.Sprintf("Shared by <@%s> · %s", Escape(sharedBy), When(in.Run.Now, l, DayTime)))),
+			slack.NewContextBlock("shared_by", mrkdwn(fmt.Sprintf("Shared by <@%s> · %s", Escape(sharedBy), WhenOn(in.Run.Now, l, DayTime, in.Run.Clock)))),
 		},
 	}
 	if h := healthList(cardHealth(in, w), w.MoodSupport, maxHealth, "…and %d more in handoff.md"); h != "" {
 		m.Blocks = append(m.Blocks, section(h))
 	}
-	m.Blocks = append(m.Blocks, section("*Next hours*\n"+blockLines(w, l, 12, in.Run.Now)))
-	if later := laterLines(w, in.Run.Now.In(l)); later != "" {
+	m.Blocks = append(m.Blocks, section("*Next hours*\n"+blockLines(w, l, 12, in.Run.Now, in.Run.Clock)))
+	if later := laterLines(w, in.Run.Now.In(l), in.Run.Clock); later != "" {
 		m.Blocks = append(m.Blocks, section("*Later*\n"+later))
 	}
 	m.Blocks = append(m.Blocks, slack.NewContextBlock("card_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")))
@@ -1016,12 +1017,12 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 		first := "nothing scheduled"
 		for _, b := range w.Blocks {
 			if b.Kind != "commitment" {
-				first = fmt.Sprintf("%s at %s", StampedNear(b.Title, b.Stamps, 80, in.Now.In(l)), When(b.Start, l, Clock))
+				first = fmt.Sprintf("%s at %s", StampedOn(b.Title, b.Stamps, 80, in.Now.In(l), in.Clock), WhenOn(b.Start, l, Clock, in.Clock))
 				break
 			}
 		}
 		bl = append(bl, section(fmt.Sprintf("*Latest plan* · %s · %s · made %s\nFirst: %s",
-			CardTitle(r.Run, r.Decision.Winner), r.Decision.Verdict(), When(MadeAt(r.Run), l, DayTime), first)))
+			CardTitle(r.Run, r.Decision.Winner), r.Decision.Verdict(), WhenOn(MadeAt(r.Run), l, DayTime, in.Clock), first)))
 	} else {
 		bl = append(bl, section("*Latest plan* · none yet"))
 	}

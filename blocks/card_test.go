@@ -102,12 +102,12 @@ func checkSurfaces(t *testing.T, rec bh.RunRecord, links blocks.Links) {
 	assert.Contains(t, string(must(json.Marshal(msg.Blocks))), `bottle \u0026lt;!channel\u0026gt;`, "the sender's words are shown, escaped")
 	assert.Empty(t, slacktest.ValidateView(viewMap(t, blocks.HandoffModal(blocks.HandoffForm{ChannelID: "C1", RunID: rec.Run.ID, Channel: true, To: []string{"U2"}, Hours: 10}))), "handoff form")
 	assert.Empty(t, slacktest.ValidateView(viewMap(t, blocks.AskModal("h1", strings.Repeat("Maya", 40)))), "ask form")
-	for name, m := range map[string]blocks.Message{"thread": blocks.HandoffThread(ho, time.UTC), "question": blocks.HandoffQuestion("U2", "U1", long),
+	for name, m := range map[string]blocks.Message{"thread": blocks.HandoffThread(ho, time.UTC, bh.Clock24), "question": blocks.HandoffQuestion("U2", "U1", long),
 		"answer": blocks.HandoffAnswer("U1", long), "reminder": blocks.HandoffReminder(ho, "U2", time.UTC, bh.Clock24)} {
 		assert.Empty(t, slacktest.ValidateBlocks("message", toAny(t, m.Blocks)), name)
 	}
 	d := council.Diff(council.FromRecord(rec), council.FromRecord(rec))
-	assert.Empty(t, slacktest.ValidateBlocks("message", toAny(t, blocks.DiffReply(d, time.UTC).Blocks)), "diff reply")
+	assert.Empty(t, slacktest.ValidateBlocks("message", toAny(t, blocks.DiffReply(d, time.UTC, bh.Clock24).Blocks)), "diff reply")
 }
 
 func TestSurfacesStayWithinLimits(t *testing.T) {
@@ -167,7 +167,7 @@ func TestGoldenSurfaces(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(quiet), "Your notes* · nothing open")
 	assert.NotContains(t, string(quiet), "Your notes* · none yet")
-	golden(t, "diff_reply.json", blocks.DiffReply(council.Diff(council.FromRecord(v1), council.FromRecord(v2)), time.UTC))
+	golden(t, "diff_reply.json", blocks.DiffReply(council.Diff(council.FromRecord(v1), council.FromRecord(v2)), time.UTC, bh.Clock24))
 	golden(t, "progress.json", blocks.Progress(true, []blocks.TaskView{{Agent: "Normalizer", Status: bh.StatusCompleted}, {Agent: "SleepPlanner", Status: bh.StatusRunning}, {Agent: "Referee", Status: bh.StatusQueued}}))
 	checkSurfaces(t, v1, links)
 }

@@ -227,7 +227,7 @@ func HandoffMessage(v HandoffView) Message {
 	head := fmt.Sprintf("🤝 *<@%s> handed off to %s* at %s, %s", h.From, you, WhenOn(h.CreatedAt, l, Clock, v.Clock), span)
 	text := fmt.Sprintf("<@%s> handed off to %s, %s", h.From, you, plainSpan)
 	if h.Taken() {
-		head = fmt.Sprintf("✅ *<@%s> has it* from %s, until %s · handed off by <@%s>", h.GotBy, When(h.GotAt, l, Clock), When(h.End(), l, DayTime), h.From)
+		head = fmt.Sprintf("✅ *<@%s> has it* from %s, until %s · handed off by <@%s>", h.GotBy, WhenOn(h.GotAt, l, Clock, v.Clock), WhenOn(h.End(), l, DayTime, v.Clock), h.From)
 	}
 	// What fits one phone screen: fewer next blocks, then fewer running-low
 	// lines, then fewer do-now items, each list saying how many more
@@ -479,12 +479,12 @@ func mentions(users []string) string {
 // HandoffThread is the sender's side of a handoff, in the conversation:
 // to whom, the hours, and whether somebody has it yet. Its thread hears
 // Got it and questions.
-func HandoffThread(h bh.Handoff, l *time.Location) Message {
+func HandoffThread(h bh.Handoff, l *time.Location, c bh.Clock) Message {
 	to := "everyone in <#" + Escape(h.Post) + ">"
 	if !h.Everyone {
 		to = mentions(h.To)
 	}
-	span := When(h.Start, l, DayTime) + "–" + When(h.End(), l, DayTime)
+	span := WhenOn(h.Start, l, DayTime, c) + "–" + WhenOn(h.End(), l, DayTime, c)
 	status := "waiting for *Got it*"
 	text := fmt.Sprintf("Handed off to %s, waiting for Got it", to)
 	if h.Taken() {
@@ -501,7 +501,7 @@ func HandoffThread(h bh.Handoff, l *time.Location) Message {
 // clock c.
 func HandoffTaken(h bh.Handoff, l *time.Location, c bh.Clock) Message {
 	return Message{Text: fmt.Sprintf("<@%s> has it from %s", h.GotBy, Plain(h.GotAt, l, c, Clock)),
-		Blocks: []slack.Block{section(fmt.Sprintf("✅ <@%s> has it from %s", h.GotBy, When(h.GotAt, l, Clock)))}}
+		Blocks: []slack.Block{section(fmt.Sprintf("✅ <@%s> has it from %s", h.GotBy, WhenOn(h.GotAt, l, Clock, c)))}}
 }
 
 // HandoffReminder is the one gentle reminder to a receiver who has not
@@ -518,7 +518,7 @@ func HandoffReminder(h bh.Handoff, receiver string, l *time.Location, c bh.Clock
 	}
 	text := fmt.Sprintf("<@%s> handed off to %s at %s: tap Got it when you have it.", h.From, you, Plain(h.CreatedAt, l, c, Clock))
 	return Message{Text: text, Blocks: []slack.Block{
-		section(fmt.Sprintf("⏰ <@%s> handed off to %s at %s: tap *Got it* when you have it.", h.From, you, When(h.CreatedAt, l, Clock))),
+		section(fmt.Sprintf("⏰ <@%s> handed off to %s at %s: tap *Got it* when you have it.", h.From, you, WhenOn(h.CreatedAt, l, Clock, c))),
 		slack.NewActionBlock("handoff_actions:"+h.ID,
 			slack.NewButtonBlockElement(ActionHandoffGotIt, h.ID, plain("Got it", MaxButtonText)).WithStyle(slack.StylePrimary)),
 	}}
@@ -574,7 +574,7 @@ func homeDuty(in HomeInput) slack.Block {
 		l = time.UTC
 	}
 	text := "*On duty* · nobody said yet"
-	if line := DutyLine(in.Duty, in.Now, l); line != "" {
+	if line := DutyLine(in.Duty, in.Now, l, in.Clock); line != "" {
 		label, who, _ := strings.Cut(line, ": ")
 		text = "*" + label + "* · " + who
 	}
@@ -598,26 +598,27 @@ func homeOnDuty(in HomeInput) slack.Block {
 	var text string
 	switch {
 	case d.Until.IsZero():
-		text = fmt.Sprintf("🟢 *You're on duty for the family* since %s, until someone takes over.", When(d.Since, l, DayTime))
+		text = fmt.Sprintf("🟢 *You're on duty for the family* since %s, until someone takes over.", WhenOn(d.Since, l, DayTime, in.Clock))
 	case d.Until.Sub(in.Now) < 20*time.Hour:
-		text = fmt.Sprintf("🟢 *You're on duty for the family until %s*", When(d.Until, l, Clock))
+		text = fmt.Sprintf("🟢 *You're on duty for the family until %s*", WhenOn(d.Until, l, Clock, in.Clock))
 	default:
-		text = fmt.Sprintf("🟢 *You're on duty for the family until %s*", When(d.Until, l, DayTime))
+		text = fmt.Sprintf("🟢 *You're on duty for the family until %s*", WhenOn(d.Until, l, DayTime, in.Clock))
 	}
 	sec := section(text)
 	sec.BlockID = "home_duty"
 	return sec
 }
 
-// DutyLine says who is on duty at now, or "" when nobody is.
-func DutyLine(d bh.Duty, now time.Time, l *time.Location) string {
+// DutyLine says who is on duty at now, or "" when nobody is, its times
+// on the clock c of the message's readers.
+func DutyLine(d bh.Duty, now time.Time, l *time.Location, c bh.Clock) string {
 	switch {
 	case d.OnAt(now) && d.Until.IsZero():
-		return fmt.Sprintf("On duty: <@%s> since %s", d.UserID, When(d.Since, l, DayTime))
+		return fmt.Sprintf("On duty: <@%s> since %s", d.UserID, WhenOn(d.Since, l, DayTime, c))
 	case d.OnAt(now):
-		return fmt.Sprintf("On duty: <@%s> until %s", d.UserID, When(d.Until, l, DayTime))
+		return fmt.Sprintf("On duty: <@%s> until %s", d.UserID, WhenOn(d.Until, l, DayTime, c))
 	case d.Next(now):
-		return fmt.Sprintf("Next on duty: <@%s> from %s", d.UserID, When(d.Since, l, DayTime))
+		return fmt.Sprintf("Next on duty: <@%s> from %s", d.UserID, WhenOn(d.Since, l, DayTime, c))
 	}
 	return ""
 }
@@ -646,9 +647,9 @@ func homeHandoffs(in HomeInput) slack.Block {
 		if len(h.To) == 0 {
 			to = "everyone"
 		}
-		line := fmt.Sprintf("<@%s> → %s · %s until %s", Escape(h.From), to, When(h.Start, l, Clock), When(h.End(), l, DayTime))
+		line := fmt.Sprintf("<@%s> → %s · %s until %s", Escape(h.From), to, WhenOn(h.Start, l, Clock, in.Clock), WhenOn(h.End(), l, DayTime, in.Clock))
 		if h.Taken() {
-			line += fmt.Sprintf(" · <@%s> has had it since %s", Escape(h.GotBy), When(h.GotAt, l, Clock))
+			line += fmt.Sprintf(" · <@%s> has had it since %s", Escape(h.GotBy), WhenOn(h.GotAt, l, Clock, in.Clock))
 		} else {
 			line += " · nobody has tapped Got it"
 		}

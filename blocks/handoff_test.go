@@ -76,7 +76,7 @@ func TestDutyLine(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := blocks.DutyLine(tt.d, at(20), time.UTC)
+			got := blocks.DutyLine(tt.d, at(20), time.UTC, bh.Clock24)
 			if tt.want == "" {
 				assert.Empty(t, got)
 				return

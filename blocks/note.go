@@ -3,6 +3,7 @@ package blocks
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/slack-go/slack"
 
@@ -105,7 +106,9 @@ func NoteReply(n bh.Note, detail string, stamps ...bh.Stamp) Message {
 	label := n.Tag.Label()
 	head := fmt.Sprintf("%s *%s*", tagEmoji(n.Tag), label)
 	if detail != "" {
-		head += " · " + Stamped(detail, stamps, MaxSectionText)
+		// detail is on its writer's clock already (their note's reply):
+		// its stamps' fallbacks stay as written.
+		head += " · " + StampedOn(detail, stamps, MaxSectionText, time.Time{}, bh.Clock24)
 	}
 	line := head + " · " + echo
 	if n.Permalink != "" {

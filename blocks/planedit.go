@@ -111,7 +111,7 @@ func EditModal(in CardInput, waiting []bh.Item) slack.ModalViewRequest {
 			bl = append(bl, slack.NewContextBlock("", mrkdwn(fmt.Sprintf("…and %d more blocks: edit them once these are fewer.", len(w.Blocks)-i))))
 			break
 		}
-		line := fmt.Sprintf("*%s–%s* %s%s", When(b.Start, l, Clock), When(b.End, l, Clock), Stamped(b.Title, b.Stamps, 90), blockTag(b.Kind))
+		line := fmt.Sprintf("*%s–%s* %s%s", WhenOn(b.Start, l, Clock, in.Run.Clock), WhenOn(b.End, l, Clock, in.Run.Clock), StampedOn(b.Title, b.Stamps, 90, time.Time{}, in.Run.Clock), blockTag(b.Kind))
 		sec := section(line)
 		sec.BlockID = EditBlockPrefix + strconv.Itoa(i)
 		if fixedBlock(b) {
@@ -206,8 +206,9 @@ type VersionLine struct {
 const MaxVersions = 60
 
 // VersionsModal is Versions…: v1…vN, newest first, who made each and why,
-// each but the current one with Use this version.
-func VersionsModal(lines []VersionLine, l *time.Location) slack.ModalViewRequest {
+// each but the current one with Use this version; its times on the
+// clock c of whoever opened it.
+func VersionsModal(lines []VersionLine, l *time.Location, c bh.Clock) slack.ModalViewRequest {
 	bl := []slack.Block{section("Every version of this plan, newest first. *Use this version* makes one current again, as a new version that points back to it.")}
 	for i := len(lines) - 1; i >= 0 && len(bl) <= MaxVersions; i-- {
 		v := lines[i]
@@ -216,10 +217,10 @@ func VersionsModal(lines []VersionLine, l *time.Location) slack.ModalViewRequest
 			text += " by <@" + Escape(v.By) + ">"
 		}
 		if !v.At.IsZero() {
-			text += " · " + When(v.At, l, DayTime)
+			text += " · " + WhenOn(v.At, l, DayTime, c)
 		}
 		if v.Change != "" {
-			text += "\n" + Stamped(v.Change, v.ChangeStamps, 300)
+			text += "\n" + StampedOn(v.Change, v.ChangeStamps, 300, time.Time{}, c)
 		}
 		if v.Current {
 			text += "\n_Current version_"
@@ -244,9 +245,9 @@ func editMeta(in CardInput) string {
 		by = " by <@" + Escape(r.Edit.By) + ">"
 	}
 	if len(r.Edit.Ops) == 0 {
-		return Stamped(r.Change, r.ChangeStamps, 300) + by
+		return StampedOn(r.Change, r.ChangeStamps, 300, time.Time{}, r.Clock) + by
 	}
-	return fmt.Sprintf("edit of v%d%s: %s", in.ForkedFrom, by, Stamped(r.Change, r.ChangeStamps, 300))
+	return fmt.Sprintf("edit of v%d%s: %s", in.ForkedFrom, by, StampedOn(r.Change, r.ChangeStamps, 300, time.Time{}, r.Clock))
 }
 
 // undoButton is the card's Undo for a minute after an edit.
@@ -261,7 +262,7 @@ func EditReply(from, to bh.Run) Message {
 	if to.Edit != nil && to.Edit.By != "" {
 		by = " by <@" + Escape(to.Edit.By) + ">"
 	}
-	text := fmt.Sprintf("✏️ v%d → v%d%s: %s", from.Version, to.Version, by, Stamped(to.Change, to.ChangeStamps, 300))
+	text := fmt.Sprintf("✏️ v%d → v%d%s: %s", from.Version, to.Version, by, StampedOn(to.Change, to.ChangeStamps, 300, time.Time{}, to.Clock))
 	plainText := fmt.Sprintf("v%d → v%d: %s", from.Version, to.Version, bh.Truncate(to.Change, 200))
 	return Message{Text: Escape(plainText), Blocks: []slack.Block{section(text)}}
 }

@@ -157,7 +157,7 @@ func TestVersionsModal(t *testing.T) {
 		lines = append(lines, blocks.VersionLine{RunID: fmt.Sprintf("r%d", v), Version: v, Kind: "edit", By: "U1",
 			Change: strings.Repeat("moved “Essay” to 15:30; ", 30), At: monday, Usable: v != 149, Current: v == 150})
 	}
-	view := blocks.VersionsModal(lines, time.UTC)
+	view := blocks.VersionsModal(lines, time.UTC, bh.Clock24)
 	assert.Empty(t, slacktest.ValidateView(viewMap(t, view)))
 	secs := view.Blocks.BlockSet
 	first := secs[1].(*slack.SectionBlock)

@@ -211,14 +211,9 @@ func healthNotice(health []bh.RiskItem) string {
 	return fmt.Sprintf("🩺 %d health notes open · ", len(health))
 }
 
-// Radar is the /radar answer: the shift's risks, commitments and the next
-// three actions, each linked to its notes.
-func Radar(st bh.ShiftState, links Links, l *time.Location) Message {
-	return RadarOn(st, links, l, bh.Clock24)
-}
-
-// RadarOn is Radar for a reader who reads the clock c (the one who asked):
-// the text inside its date tokens is on c.
+// RadarOn is the /radar answer: the shift's risks, commitments and the
+// next three actions, each linked to its notes, for a reader who reads the
+// clock c (the one who asked): the text inside its date tokens is on c.
 func RadarOn(st bh.ShiftState, links Links, l *time.Location, c bh.Clock) Message {
 	if l == nil {
 		l = time.UTC
@@ -374,7 +369,7 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 	if p.Kind != bh.PostNudge {
 		foot = WhenOn(p.Now, l, DayTime, p.Clock)
 	}
-	if d := radarDutyLine(p, l); d != "" {
+	if d := radarDutyLine(p, l, p.Clock); d != "" {
 		foot = d + " · " + foot
 	}
 	bl = append(bl, slack.NewContextBlock("", mrkdwn(foot)))
@@ -506,8 +501,8 @@ func healthAsk(p bh.RadarPost, r radarText) Message {
 		bl[0] = section(mentions(to) + " " + sectionText(bl[0]))
 		text = mentions(to) + " " + text
 	}
-	foot := When(p.Now, r.loc, DayTime)
-	if d := radarDutyLine(p, r.loc); d != "" {
+	foot := WhenOn(p.Now, r.loc, DayTime, r.clock)
+	if d := radarDutyLine(p, r.loc, r.clock); d != "" {
 		foot = d + " · " + foot
 	}
 	bl = append(bl, slack.NewContextBlock("", mrkdwn(foot+" · _"+bh.Disclaimer+"_")))
@@ -528,14 +523,14 @@ func radarPlace(p bh.RadarPost) string { return p.To.Place(p.Shift.ChannelID) }
 // radarDutyLine says who is on duty at the foot of a radar post. A
 // mention reaches only people in the conversation, so in a DM the duty
 // person reads "You're on duty" in their own and their name elsewhere.
-func radarDutyLine(p bh.RadarPost, l *time.Location) string {
+func radarDutyLine(p bh.RadarPost, l *time.Location, c bh.Clock) string {
 	place := radarPlace(p)
 	if !strings.HasPrefix(place, "D") || !p.Duty.OnAt(p.Now) {
-		return DutyLine(p.Duty, p.Now, l)
+		return DutyLine(p.Duty, p.Now, l, c)
 	}
 	until := ""
 	if !p.Duty.Until.IsZero() {
-		until = " until " + When(p.Duty.Until, l, DayTime)
+		until = " until " + WhenOn(p.Duty.Until, l, DayTime, c)
 	}
 	if p.To.UserID != "" && p.To.UserID == p.Duty.UserID {
 		return "You're on duty" + until
@@ -659,7 +654,7 @@ func homeNext(in HomeInput) []slack.Block {
 			left++
 			continue
 		}
-		text := fmt.Sprintf("*%s–%s* %s%s", When(b.Start, l, Clock), When(b.End, l, Clock), Stamped(b.Title, b.Stamps, 90), blockTag(b.Kind))
+		text := fmt.Sprintf("*%s–%s* %s%s", WhenOn(b.Start, l, Clock, in.Clock), WhenOn(b.End, l, Clock, in.Clock), StampedOn(b.Title, b.Stamps, 90, time.Time{}, in.Clock), blockTag(b.Kind))
 		done := len(b.NoteIDs) > 0 && in.Done[b.NoteIDs[0]]
 		if done {
 			text = "✅ ~" + text + "~"
@@ -704,19 +699,20 @@ func homeRadar(in HomeInput) []slack.Block {
 			// The stored event says which agent woke up; a parent reads
 			// what the radar checked.
 			text := strings.TrimPrefix(e.Text, "Risk Radar woke up: ")
-			lines = append(lines, fmt.Sprintf("%s · %s", When(e.At, l, DayTime), Echo(text, 200)))
+			lines = append(lines, fmt.Sprintf("%s · %s", WhenOn(e.At, l, DayTime, in.Clock), Echo(text, 200)))
 		}
 		bl = append(bl, slack.NewContextBlock("home_wakeups", mrkdwn(Fit("*Radar checks*\n"+strings.Join(lines, "\n"), 2000))))
 	}
 	o := in.Outlook
-	status := fmt.Sprintf("*Morning outlook* · off (it would come at %02d:00, %s)", o.OutlookHour, l)
-	btn := slack.NewButtonBlockElement(ActionRadarOutlook, "on", plain(fmt.Sprintf("Turn on (%02d:00)", o.OutlookHour), MaxButtonText))
+	hour := in.Clock.Format(time.Date(2000, 1, 1, o.OutlookHour, 0, 0, 0, time.UTC), "15:04")
+	status := fmt.Sprintf("*Morning outlook* · off (it would come at %s, %s)", hour, bh.ZoneName(l, in.Now))
+	btn := slack.NewButtonBlockElement(ActionRadarOutlook, "on", plain(fmt.Sprintf("Turn on (%s)", hour), MaxButtonText))
 	if o.OutlookOn {
-		status = fmt.Sprintf("*Morning outlook* · every day at %s (%s)", in.Clock.Format(time.Date(2000, 1, 1, o.OutlookHour, 0, 0, 0, time.UTC), "15:04"), bh.ZoneName(l, in.Now))
+		status = fmt.Sprintf("*Morning outlook* · every day at %s (%s)", hour, bh.ZoneName(l, in.Now))
 		btn = slack.NewButtonBlockElement(ActionRadarOutlook, "off", plain("Turn off", MaxButtonText))
 	}
 	if !o.SnoozedUntil.IsZero() {
-		status += "\n😴 Radar snoozed until " + When(o.SnoozedUntil, l, DayTime)
+		status += "\n😴 Radar snoozed until " + WhenOn(o.SnoozedUntil, l, DayTime, in.Clock)
 	}
 	if o.Off != "" {
 		status += "\n⚠️ The radar stopped posting: " + Escape(o.Off)

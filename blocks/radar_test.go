@@ -186,7 +186,7 @@ func TestHomeQuietHours(t *testing.T) {
 func TestRadarListsDroppedDeadlines(t *testing.T) {
 	due := time.Date(2026, 11, 20, 17, 0, 0, 0, time.UTC)
 	st := bh.ShiftState{Deadlines: []bh.RiskItem{{Key: "deadline:n1", Kind: bh.TagDeadline, Text: "daycare form", At: &due, Overdue: true, Dropped: true, Level: bh.RiskNone, NoteIDs: []string{"n1"}}}}
-	raw, err := json.Marshal(blocks.Radar(st, nil, time.UTC).Blocks)
+	raw, err := json.Marshal(blocks.RadarOn(st, nil, time.UTC, bh.Clock24).Blocks)
 	require.NoError(t, err)
 	assert.Contains(t, string(raw), "daycare form")
 	assert.Contains(t, string(raw), "overdue, left out of plans")
@@ -196,7 +196,7 @@ func TestRadarListsDroppedDeadlines(t *testing.T) {
 func TestRadarSaysOutSince(t *testing.T) {
 	since := time.Date(2026, 11, 23, 21, 40, 0, 0, time.UTC)
 	st := bh.ShiftState{Level: bh.RiskCritical, Inventory: []bh.RiskItem{{Key: "inventory:n1", Kind: bh.TagInventory, Text: "formula", Since: &since, Level: bh.RiskCritical, NoteIDs: []string{"n1"}}}}
-	raw, err := json.Marshal(blocks.Radar(st, nil, time.UTC).Blocks)
+	raw, err := json.Marshal(blocks.RadarOn(st, nil, time.UTC, bh.Clock24).Blocks)
 	require.NoError(t, err)
 	assert.Contains(t, string(raw), `Get formula — *out since* \u003c!date^1795470000^{date_short_pretty} {time}|Mon 21:40\u003e`)
 }
@@ -247,7 +247,7 @@ func TestRadarOpensWithHealthNotes(t *testing.T) {
 		"reminder": blocks.RadarPost(bh.RadarPost{Kind: bh.PostReminder, Shift: shift, State: st, Item: &item, Why: "it is due in 2 h", Location: time.UTC, Now: now}, links, nil),
 		"outlook":  blocks.RadarPost(bh.RadarPost{Kind: bh.PostOutlook, Shift: shift, State: st, Location: time.UTC, Now: now}, links, nil),
 		"calm":     blocks.RadarPost(bh.RadarPost{Kind: bh.PostNudge, Shift: shift, State: bh.ShiftState{Health: st.Health}, Location: time.UTC, Now: now}, links, nil),
-		"/radar":   blocks.Radar(st, links, time.UTC),
+		"/radar":   blocks.RadarOn(st, links, time.UTC, bh.Clock24),
 	}
 	for name, m := range msgs {
 		t.Run(name, func(t *testing.T) {
@@ -313,7 +313,7 @@ func TestRadarCapsHealthNotes(t *testing.T) {
 			assert.Contains(t, string(raw), "…and 195 more in `/radar`", kind)
 		}
 	}
-	r := blocks.Radar(st, nil, time.UTC)
+	r := blocks.RadarOn(st, nil, time.UTC, bh.Clock24)
 	assert.Empty(t, slacktest.ValidateBlocks("message", toAny(t, r.Blocks)))
 	raw, _ := json.Marshal(r)
 	assert.Contains(t, string(raw), "…and 195 more in handoff.md")
@@ -385,7 +385,7 @@ func TestRadarHealthReadsAsEverywhere(t *testing.T) {
 	for name, m := range map[string]blocks.Message{
 		"nudge":   blocks.RadarPost(bh.RadarPost{Kind: bh.PostNudge, Shift: shift, State: st, Why: "risk is critical", Location: time.UTC, Now: now}, links, nil),
 		"outlook": blocks.RadarPost(bh.RadarPost{Kind: bh.PostOutlook, Shift: shift, State: st, Location: time.UTC, Now: now}, links, nil),
-		"/radar":  blocks.Radar(st, links, time.UTC),
+		"/radar":  blocks.RadarOn(st, links, time.UTC, bh.Clock24),
 	} {
 		assert.Equal(t, home, healthShown(m.Blocks), name)
 		raw := rawOf(t, m)
@@ -455,7 +455,7 @@ func TestRadarNotificationsEscapeNotes(t *testing.T) {
 		"outlook":      post(bh.PostOutlook, st, nil),
 		"ask, one":     post(bh.PostHealthAsk, one, nil),
 		"ask, several": post(bh.PostHealthAsk, st, nil),
-		"/radar":       blocks.Radar(st, nil, time.UTC),
+		"/radar":       blocks.RadarOn(st, nil, time.UTC, bh.Clock24),
 	}
 	for name, m := range msgs {
 		t.Run(name, func(t *testing.T) {

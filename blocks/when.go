@@ -1,6 +1,29 @@
 package blocks
 
 // This file: times as Slack shows them to each reader.
+//
+// Slack renders a date token (<!date^UNIX^{time}|fallback>) in each
+// reader's own zone and 12- or 24-hour clock; its fallback is ours, and it
+// is what notifications, some clients, screen readers, search and
+// copy-paste show. So every time here is written for a reader's clock
+// (bh.Clock), never on one clock for all:
+//   - a message in a DM, an ephemeral message and App Home have one
+//     reader: their clock (from their Slack locale, else their zone);
+//     a DM's message updated later (the radar's standing message, while
+//     someone else is on duty) keeps the DM's owner's clock, not the
+//     clock of whoever the update is about;
+//   - a message in a channel (several readers, who may read different
+//     clocks) is on the clock of the family's zone, the one most people
+//     read where the family lives (bh.ClockFor with no locale: 12-hour in
+//     a US zone): every message there, card, handoff or radar, agrees;
+//   - a plan's card follows the same rule (the bot sets the CardInput's
+//     Run.Clock: the plan's reader's in a DM, the family's in a channel;
+//     its files keep the plan's reader's), and so do the forms opened
+//     from it (Why this plan?, Edit plan…, Versions…) and its thread's
+//     replies.
+//
+// Slack timepicker values (initial_time "HH:mm") stay 24-hour: that is
+// Slack's format, and the picker shows the reader's own clock.
 
 import (
 	"fmt"
@@ -12,7 +35,7 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
-// Layouts of When: a clock time, a day and time, a day.
+// Layouts of WhenOn: a clock time, a day and time, a day.
 const (
 	Clock   = "15:04"
 	DayTime = "Mon 15:04"
@@ -29,26 +52,16 @@ var slackTokens = map[string]string{
 	Day:     "{date_short_pretty}",
 }
 
-// Stamped is text written by the planner or the radar (its times on the
+// StampedOn is text written by the planner or the radar (its times on the
 // shift's clock, listed in stamps) escaped and cut to n runes like Echo,
-// with each stamp shown in Slack's date formatting. Stamps are found from
-// the end, where plan texts put them ("… — overdue since Tue 17:00"), so a
-// note's own words that look like a time stay as written; a stamp the cut
-// removed stays plain.
-func Stamped(text string, stamps []bh.Stamp, n int) string {
-	return StampedNear(text, stamps, n, time.Time{})
-}
-
-// StampedNear is Stamped for a message made at now (on the shift's
-// clock: its zone says where days turn): a stamp's day within the coming
-// week is named by its weekday (WhenNear).
-func StampedNear(text string, stamps []bh.Stamp, n int, now time.Time) string {
-	return StampedOn(text, stamps, n, now, bh.Clock24)
-}
-
-// StampedOn is StampedNear for a reader who reads the clock c: the
-// fallback inside each date token (what a notification or an old client
-// shows) is written on c ("Fri 5 PM"), as is the weekday's time. A zero
+// with each stamp shown in Slack's date formatting, for a reader who reads
+// the clock c: the fallback inside each date token (what a notification or
+// an old client shows) is written on c ("Fri 5 PM"), as is the weekday's
+// time. Stamps are found from the end, where plan texts put them ("… —
+// overdue since Tue 17:00"), so a note's own words that look like a time
+// stay as written; a stamp the cut removed stays plain. A message made at
+// now (on the shift's clock: its zone says where days turn) names a
+// stamp's day within the coming week by its weekday (WhenNearOn); a zero
 // now keeps the stamps' days as Slack writes them.
 func StampedOn(text string, stamps []bh.Stamp, n int, now time.Time, c bh.Clock) string {
 	s := Echo(text, n)
@@ -64,8 +77,12 @@ func StampedOn(text string, stamps []bh.Stamp, n int, now time.Time, c bh.Clock)
 			continue
 		}
 		fallback := st.Text
-		if c == bh.Clock12 && !now.IsZero() {
+		switch {
+		case c != bh.Clock12:
+		case !now.IsZero():
 			fallback = c.Format(st.At.In(l), st.Layout)
+		default:
+			fallback = onClock(st, c)
 		}
 		tok := tokenFor(st.At, st.Layout, fallback)
 		if wd, ok := weekdayNear(st.At, now, st.Layout, fallback); ok {
@@ -75,6 +92,24 @@ func StampedOn(text string, stamps []bh.Stamp, n int, now time.Time, c bh.Clock)
 		end = at
 	}
 	return s
+}
+
+// onClock is a stamp's text with its time of day on c, when no zone is
+// at hand: the text was written on the shift's clock in the 24-hour style
+// ("Tue 17:00"), so only the way the time is written changes ("Tue 5
+// PM"). A text that is not in its layout (written on a 12-hour clock
+// already) stays as it is.
+func onClock(st bh.Stamp, c bh.Clock) string {
+	before, after, ok := strings.Cut(st.Layout, "15:04")
+	n := len(st.Text) - len(after) - len("15:04")
+	if c != bh.Clock12 || !ok || n < 0 || !strings.HasSuffix(st.Text, after) {
+		return st.Text
+	}
+	hm, err := time.Parse("15:04", st.Text[n:n+len("15:04")])
+	if err != nil || (before != "" && (n == 0 || st.Text[n-1] != before[len(before)-1])) {
+		return st.Text
+	}
+	return st.Text[:n] + c.Format(hm, "15:04") + st.Text[n+len("15:04"):]
 }
 
 // cmpLoc is l, or UTC for none.
@@ -95,19 +130,15 @@ func tokenFor(t time.Time, layout, fallback string) string {
 	return fmt.Sprintf("<!date^%d^%s|%s>", t.Unix(), tok, fallback)
 }
 
-// When is t for a Slack message: <!date^UNIX^{tokens}|fallback>. It only
-// renders in mrkdwn text outside code (never in backticks) and never in
+// WhenOn is t for a Slack message: <!date^UNIX^{tokens}|fallback>, its
+// fallback on the reader's clock c ("9:42 PM", "21:42"). It only renders
+// in mrkdwn text outside code (never in backticks) and never in
 // plain_text (headers, buttons): those take the fallback, Plain.
-func When(t time.Time, l *time.Location, layout string) string {
-	return WhenOn(t, l, layout, bh.Clock24)
-}
-
-// WhenOn is When with its fallback on the reader's clock c ("9:42 PM").
 func WhenOn(t time.Time, l *time.Location, layout string, c bh.Clock) string {
 	return tokenFor(t, layout, Plain(t, l, c, layout))
 }
 
-// WhenNearOn is When for a message made at now, its fallback on the
+// WhenNearOn is WhenOn for a message made at now, its fallback on the
 // reader's clock c: a day after tomorrow and within the coming week is
 // named by its weekday, then the time in Slack's formatting ("Fri 11:59
 // PM"), where Slack's own date token would write "Nov 27, 2026". Today and
@@ -161,7 +192,7 @@ func Plain(t time.Time, l *time.Location, c bh.Clock, layout string) string {
 // option's 75 characters, else plain text on the clock c (the tokens'
 // markup alone takes some 50 of them).
 func checkOption(value, text string, stamps []bh.Stamp, l *time.Location, c bh.Clock) *slack.OptionBlockObject {
-	if s := Stamped(text, stamps, MaxOptionText); len([]rune(s)) <= MaxOptionText && strings.Contains(s, "<!date^") {
+	if s := StampedOn(text, stamps, MaxOptionText, time.Time{}, c); len([]rune(s)) <= MaxOptionText && strings.Contains(s, "<!date^") {
 		return slack.NewOptionBlockObject(value, slack.NewTextBlockObject(slack.MarkdownType, s, false, false), nil)
 	}
 	return slack.NewOptionBlockObject(value, plain(c.Restamp(text, stamps, l), MaxOptionText), nil)

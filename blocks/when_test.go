@@ -17,9 +17,9 @@ import (
 func TestWhen(t *testing.T) {
 	ny, _ := time.LoadLocation("America/New_York")
 	at := time.Date(2026, 11, 24, 2, 42, 0, 0, time.UTC) // Mon 21:42 in New York
-	assert.Equal(t, "<!date^1795488120^{time}|21:42>", blocks.When(at, ny, blocks.Clock))
-	assert.Equal(t, "<!date^1795488120^{date_short_pretty} {time}|Mon 21:42>", blocks.When(at, ny, blocks.DayTime))
-	assert.Equal(t, "<!date^1795488120^{date_short_pretty}|Mon Nov 23>", blocks.When(at, ny, blocks.Day))
+	assert.Equal(t, "<!date^1795488120^{time}|21:42>", blocks.WhenOn(at, ny, blocks.Clock, bh.Clock24))
+	assert.Equal(t, "<!date^1795488120^{date_short_pretty} {time}|Mon 21:42>", blocks.WhenOn(at, ny, blocks.DayTime, bh.Clock24))
+	assert.Equal(t, "<!date^1795488120^{date_short_pretty}|Mon Nov 23>", blocks.WhenOn(at, ny, blocks.Day, bh.Clock24))
 	assert.Equal(t, "Tue 02:42", blocks.Plain(at, nil, bh.Clock24, blocks.DayTime), "no zone: UTC")
 }
 
@@ -48,7 +48,7 @@ func TestStamped(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, blocks.Stamped(tt.text, tt.stamps, tt.n))
+			assert.Equal(t, tt.want, blocks.StampedOn(tt.text, tt.stamps, tt.n, time.Time{}, bh.Clock24))
 		})
 	}
 }
@@ -81,7 +81,7 @@ func TestRadarAnswerOnTheAskersClock(t *testing.T) {
 	raw, err := json.Marshal(blocks.RadarOn(st, nil, ny, bh.Clock12).Blocks)
 	require.NoError(t, err)
 	assert.Contains(t, string(raw), `{date_short_pretty} {time}|Wed 5 PM\u003e`)
-	raw, err = json.Marshal(blocks.Radar(st, nil, ny).Blocks)
+	raw, err = json.Marshal(blocks.RadarOn(st, nil, ny, bh.Clock24).Blocks)
 	require.NoError(t, err)
 	assert.Contains(t, string(raw), `{date_short_pretty} {time}|Wed 17:00\u003e`)
 }

@@ -304,17 +304,25 @@ func (c *cards) claim(ctx context.Context, cb slack.InteractionCallback, a *slac
 	c.planner.refreshCard(ctx, rec.Run.TeamID, rec.Run.ID, channelID)
 }
 
+// whyView is "Why this plan?" of rec's card, on its card's clock. It
+// links only the notes of rec's pack (what its reasons cite), and of those
+// only what the card's conversation can open: in a channel, none into a
+// DM; in a DM, none into another person's DM (its reason is said without
+// a link).
+func (c *cards) whyView(ctx context.Context, rec bh.RunRecord) slack.ModalViewRequest {
+	in := cardInput(rec)
+	in.Run.Clock = c.b.cardClock(rec.Run)
+	in.Links, in.Labels = c.planner.links.readableIn(ctx, rec.Run.TeamID, packNoteIDs(rec.Pack), rec.Run.ChannelID)
+	return blocks.OthersModal(in)
+}
+
 // others opens "Why this plan?": the reasons, the rubric, the other plans.
 func (c *cards) others(ctx context.Context, cb slack.InteractionCallback, a *slack.BlockAction) {
 	rec, ok := cardRun(ctx, c.b, c.store, cb, a.Value)
 	if !ok {
 		return
 	}
-	in := cardInput(rec)
-	// Only links the card's conversation can open: in a channel, none into
-	// a DM.
-	in.Links, in.Labels = c.planner.links.readableIn(ctx, rec.Run.TeamID, packNoteIDs(rec.Pack), rec.Run.ChannelID)
-	if _, err := c.b.api.OpenViewContext(ctx, cb.TriggerID, blocks.OthersModal(in)); err != nil {
+	if _, err := c.b.api.OpenViewContext(ctx, cb.TriggerID, c.whyView(ctx, rec)); err != nil {
 		c.b.log.ErrorContext(ctx, "bot: open Why this plan?", "run_id", rec.Run.ID, "err", err)
 		c.b.tell(ctx, channelOf(cb), cb.User.ID, "I could not open the other plans"+bh.Ref(ctx)+"; please try again.")
 	}
@@ -412,7 +420,8 @@ func (c *cards) diffReply(ctx context.Context, parent bh.RunRecord, out council.
 	} else if err != nil {
 		b.log.ErrorContext(ctx, "bot: save diff", "run_id", out.Run.ID, "err", err)
 	}
-	msg := blocks.DiffReply(d, out.Run.Location(b.cfg.Location))
+	loc := out.Run.Location(b.cfg.Location)
+	msg := blocks.DiffReply(d, loc, b.clockIn(ctx, channelID, user, loc))
 	opts := append(msg.Options(), slack.MsgOptionTS(cardTS))
 	if _, _, err := b.api.PostMessageContext(ctx, channelID, opts...); err != nil {
 		b.log.ErrorContext(ctx, "bot: post what-if summary", "run_id", out.Run.ID, "err", err)

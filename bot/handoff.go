@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"regexp"
@@ -348,7 +347,7 @@ func (h *handoffs) send(ctx context.Context, cb slack.InteractionCallback, chann
 			unlock()
 		}
 	}()
-	threadCh, threadTS, err := b.api.PostMessageContext(ctx, channelID, blocks.HandoffThread(ho, loc).Options()...)
+	threadCh, threadTS, err := b.api.PostMessageContext(ctx, channelID, blocks.HandoffThread(ho, loc, b.clockIn(ctx, channelID, sender, loc)).Options()...)
 	if err != nil {
 		b.log.WarnContext(ctx, "bot: handoff: the sender's message", "handoff_id", ho.ID, "err", err)
 	}
@@ -469,9 +468,9 @@ func (h *handoffs) message(ctx context.Context, ho bh.Handoff, receiver, where s
 	if shift, err := h.store.Shift(ctx, ho.TeamID, ho.ChannelID); err == nil {
 		v.Location = shift.Location(b.cfg.Location)
 	}
-	// The notification is read by the receiver (in a channel, by the
-	// people it names: their sender's clock stands in).
-	v.Clock = b.userClock(ctx, cmp.Or(receiver, ho.From))
+	// Read by the receiver in their DM; in a channel, by several (the
+	// family's clock, blocks/when.go).
+	v.Clock = b.clockIn(ctx, where, receiver, v.Location)
 	if receiver != "" {
 		if _, err := h.store.Shift(ctx, ho.TeamID, where); bh.ErrorCode(err) == bh.ENOTFOUND {
 			v.FirstTime = true
@@ -537,7 +536,7 @@ func (h *handoffs) refresh(ctx context.Context, ho bh.Handoff) {
 		}
 	}
 	if ho.ThreadTS != "" {
-		if err := h.b.update(ctx, ho.ThreadChannel, ho.ThreadTS, blocks.HandoffThread(ho, h.locOf(ctx, ho))); err != nil {
+		if err := h.b.update(ctx, ho.ThreadChannel, ho.ThreadTS, h.thread(ctx, ho)); err != nil {
 			h.b.log.InfoContext(ctx, "bot: handoff: update the sender's message", "handoff_id", ho.ID, "err", err)
 		}
 	}
@@ -584,6 +583,13 @@ func whose(from, user string) string {
 		return "your"
 	}
 	return fmt.Sprintf("<@%s>'s", from)
+}
+
+// thread is the sender's message of ho as it stands, on the clock of its
+// conversation's readers.
+func (h *handoffs) thread(ctx context.Context, ho bh.Handoff) blocks.Message {
+	loc := h.locOf(ctx, ho)
+	return blocks.HandoffThread(ho, loc, h.b.clockIn(ctx, ho.ThreadChannel, ho.From, loc))
 }
 
 // locOf is the zone of ho's conversation.
@@ -688,7 +694,7 @@ func (h *handoffs) takeOver(ctx context.Context, cb slack.InteractionCallback, i
 	}
 	loc := h.locOf(ctx, ho)
 	if ho.ThreadTS != "" {
-		msg := blocks.HandoffTaken(ho, loc, b.userClock(ctx, ho.From))
+		msg := blocks.HandoffTaken(ho, loc, b.clockIn(ctx, ho.ThreadChannel, ho.From, loc))
 		if _, _, err := b.api.PostMessageContext(ctx, ho.ThreadChannel, append(msg.Options(), slack.MsgOptionTS(ho.ThreadTS))...); err != nil {
 			b.log.InfoContext(ctx, "bot: handoff: tell the sender", "handoff_id", ho.ID, "err", err)
 		}
@@ -926,7 +932,7 @@ func (h *handoffs) remind(ctx context.Context, teamID, id string) {
 	loc := h.locOf(ctx, ho)
 	var names []string
 	for _, m := range ho.Sent {
-		msg := blocks.HandoffReminder(ho, m.UserID, loc, b.userClock(ctx, cmp.Or(m.UserID, ho.From)))
+		msg := blocks.HandoffReminder(ho, m.UserID, loc, b.clockIn(ctx, m.ChannelID, m.UserID, loc))
 		if _, _, err := b.api.PostMessageContext(ctx, m.ChannelID, msg.Options()...); err != nil {
 			b.log.InfoContext(ctx, "bot: handoff: remind", "handoff_id", ho.ID, "err", err)
 		}

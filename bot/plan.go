@@ -544,7 +544,9 @@ func (p *planner) cardInput(ctx context.Context, rec bh.RunRecord, forkedFrom in
 	}
 	// Undo, for a minute after an edit (planedit.go).
 	undo := rec.Run.Edit != nil && len(rec.Run.Edit.Ops) > 0 && p.b.cfg.Now().Sub(rec.Run.Edit.At) <= undoFor
-	return blocks.CardInput{Run: rec.Run, Decision: rec.Decision, Proposals: rec.Proposals, Links: links, Labels: labels,
+	run := rec.Run
+	run.Clock = p.b.cardClock(run)
+	return blocks.CardInput{Run: run, Decision: rec.Decision, Proposals: rec.Proposals, Links: links, Labels: labels,
 		ForkedFrom: forkedFrom, Done: done, Duty: duty, Claims: claims, Undo: undo}
 }
 

@@ -523,7 +523,7 @@ func (c *cards) versionsModal(ctx context.Context, rec bh.RunRecord) slack.Modal
 			At: r.CreatedAt, Current: r.ID == latest.ID,
 			Usable: r.Status == bh.StatusCompleted && r.ChannelID == rec.Run.ChannelID && kind != "handoff" && r.Sample == rec.Run.Sample})
 	}
-	view := blocks.VersionsModal(lines, rec.Run.Location(c.b.cfg.Location))
+	view := blocks.VersionsModal(lines, rec.Run.Location(c.b.cfg.Location), c.b.cardClock(rec.Run))
 	view.PrivateMetadata = rec.Run.ID
 	return view
 }

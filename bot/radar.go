@@ -323,7 +323,7 @@ func (r *radarHandler) snoozeShift(ctx context.Context, shift bh.Shift, userID, 
 		b.refuse(ctx, shift.ChannelID, userID, err)
 		return
 	}
-	b.tell(ctx, shift.ChannelID, userID, fmt.Sprintf("😴 Radar snoozed here until %s. No nudges or reminders until then; `/radar` still works.", blocks.When(set.SnoozedUntil, l, blocks.DayTime)))
+	b.tell(ctx, shift.ChannelID, userID, fmt.Sprintf("😴 Radar snoozed here until %s. No nudges or reminders until then; `/radar` still works.", blocks.WhenOn(set.SnoozedUntil, l, blocks.DayTime, b.userClock(ctx, userID))))
 }
 
 // setOutlook turns the morning outlook on ("on", or an hour "6") or off.
@@ -390,6 +390,12 @@ func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 	var authors blocks.Authors
 	channel := p.To.Place(p.Shift.ChannelID)
 	p.To.ChannelID = channel
+	if strings.HasPrefix(channel, "D") && p.To.UserID == "" {
+		// An update in place goes to its message's conversation, named
+		// by no person (the route is someone else's DM by now, while
+		// they are on duty): its reader is still the DM's own person.
+		p.To.UserID = b.dmPerson(ctx, p.Shift, channel)
+	}
 	// A channel where not everyone joined sees only the items of notes
 	// written there, in a new post or an old one updated: its readers
 	// changed since the message was posted, maybe (someone came in).
@@ -423,15 +429,9 @@ func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 	} else {
 		b.log.InfoContext(ctx, "bot: radar: who is on duty", "shift_id", p.Shift.ID, "err", err)
 	}
-	if strings.HasPrefix(channel, "D") {
-		// One reader: the notification is written on their clock.
-		p.Clock = b.userClock(ctx, p.To.UserID)
-	} else if p.Location != nil {
-		// Many readers: the clock most of them read where the family
-		// lives (12-hour in a US zone), as for a reader Slack says
-		// nothing of.
-		p.Clock = bh.ClockFor("", p.Location.String())
-	}
+	// A DM's one reader reads their clock; a channel's many, the
+	// family's (blocks/when.go).
+	p.Clock = b.clockIn(ctx, channel, p.To.UserID, p.Location)
 	msg := blocks.RadarPost(p, links, authors)
 	var ts string
 	if p.UpdateTS != "" {
@@ -465,6 +465,31 @@ func (b *Bot) PostRadar(ctx context.Context, p bh.RadarPost) (string, error) {
 		return "", fmt.Errorf("bot: post radar %s: %w", p.Kind, err)
 	}
 	return ts, nil
+}
+
+// dmPerson is whose DM channel is among shift's family: the person the
+// family's conversations record for it, else the member whose DM it is;
+// "" when nobody is known.
+func (b *Bot) dmPerson(ctx context.Context, shift bh.Shift, channel string) string {
+	convs, err := b.cfg.Store.FamilyConversations(ctx, shift.TeamID, shift.ID)
+	if err != nil {
+		b.log.InfoContext(ctx, "bot: radar: the family's conversations", "shift_id", shift.ID, "err", err)
+	}
+	for _, c := range convs {
+		if c.ChannelID == channel && c.UserID != "" {
+			return c.UserID
+		}
+	}
+	members, err := b.cfg.Store.Members(ctx, shift.TeamID, shift.ID)
+	if err != nil {
+		b.log.InfoContext(ctx, "bot: radar: the family's members", "shift_id", shift.ID, "err", err)
+	}
+	for _, m := range members {
+		if ch, err := b.dm(ctx, m.UserID); err == nil && ch == channel {
+			return m.UserID
+		}
+	}
+	return ""
 }
 
 // radarMetadataType names the metadata on radar messages: the claim's key,

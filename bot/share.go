@@ -182,7 +182,14 @@ func (s *sharer) share(ctx context.Context, cb slack.InteractionCallback, runID,
 		b.tell(ctx, "", cb.User.ID, "Not shared: "+bh.ErrorText(ctx, err))
 		return
 	}
-	msg := blocks.SharedCard(cardInput(rec), cb.User.ID)
+	in := cardInput(rec)
+	// Read in a person's DM on their clock, in a channel on the family's.
+	reader := ""
+	if strings.HasPrefix(target, "U") || strings.HasPrefix(target, "W") {
+		reader = target
+	}
+	in.Run.Clock = b.clockIn(ctx, target, reader, rec.Run.Location(b.cfg.Location))
+	msg := blocks.SharedCard(in, cb.User.ID)
 	ch, ts, err := b.api.PostMessageContext(ctx, target, msg.Options()...)
 	if err != nil {
 		b.log.InfoContext(ctx, "bot: share failed", "run_id", runID, "err", err)

@@ -53,9 +53,7 @@ func (c *cards) whatIf(ctx context.Context, user string, rec bh.RunRecord, ch bh
 	if !done || viewID == "" {
 		return
 	}
-	in := cardInput(out.Record())
-	in.Links, in.Labels = c.planner.links.readableIn(ctx, out.Run.TeamID, packNoteIDs(out.Pack), out.Run.ChannelID)
-	if _, err := c.b.api.UpdateViewContext(ctx, blocks.OthersModal(in), "", "", viewID); err != nil {
+	if _, err := c.b.api.UpdateViewContext(ctx, c.whyView(ctx, out.Record()), "", "", viewID); err != nil {
 		c.b.log.WarnContext(ctx, "bot: show Why this plan? again", "run_id", out.Run.ID, "err", err)
 	}
 }

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"sync"
@@ -116,4 +117,34 @@ func (b *Bot) userClock(ctx context.Context, userID string) bh.Clock {
 		b.log.DebugContext(ctx, "bot: a person's clock", "user", userID, "err", err)
 	}
 	return e.clock
+}
+
+// clockIn is how the readers of a message in channel read times, the rule
+// of blocks/when.go: in a DM (one reader), its person user's clock; in a
+// channel (several readers), the clock of the family's zone l, the one
+// most people read where the family lives (12-hour in a US zone). A DM
+// whose person is not known reads as a channel.
+func (b *Bot) clockIn(ctx context.Context, channel, user string, l *time.Location) bh.Clock {
+	if user != "" && (bh.ConversationKindOf(channel) == bh.ConvDM || channel == user) {
+		return b.userClock(ctx, user)
+	}
+	return zoneClock(l)
+}
+
+// cardClock is how the readers of run's card read times (blocks/when.go):
+// in a DM the plan's reader's (run.Clock, which its files keep too); in a
+// channel, the family's zone's.
+func (b *Bot) cardClock(run bh.Run) bh.Clock {
+	if bh.ConversationKindOf(cmp.Or(run.CardChannel, run.ChannelID)) == bh.ConvDM {
+		return run.Clock
+	}
+	return zoneClock(run.Location(b.cfg.Location))
+}
+
+// zoneClock is the clock most people read in the zone l (nil: UTC).
+func zoneClock(l *time.Location) bh.Clock {
+	if l == nil {
+		return bh.Clock24
+	}
+	return bh.ClockFor("", l.String())
 }

@@ -235,6 +235,10 @@ func planFlow(t *testing.T, h *harness) {
 	assert.True(t, strings.HasPrefix(string(f.Content), "# Handoff v2 · next 12h\n"), "no front matter before the first screen")
 	assert.Contains(t, string(f.Content), " · Sleep-first, ", "its last line names the plan")
 	assert.Contains(t, string(f.Content), "**10–11:30 AM**", "on the 12-hour clock of a US reader without a locale")
+	// The card in the channel is read by several: on the family's clock
+	// (its zone is UTC: 24-hour), whoever asked (blocks/when.go).
+	assert.Contains(t, unJSON.Replace(string(v2.raw)), "{time}|10:00>", "the channel's card on the family's clock")
+	assert.NotContains(t, unJSON.Replace(string(v2.raw)), " AM>", "the channel's card on the family's clock")
 	// With it the plan as a calendar (one event per block, parsed back)
 	// and as a picture (shown inline in Slack).
 	ics := waitFile(t, h, "plan-v2.ics")

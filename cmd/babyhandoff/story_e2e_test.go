@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -191,7 +192,56 @@ func TestE2EFamilyEvening(t *testing.T) {
 	assert.Regexp(t, `(?m)^- \[x\] out of formula — done by Sam, Tue 10:40 PM$`, done)
 	now, _, _ := strings.Cut(doc, "## Done since yesterday")
 	assert.NotContains(t, now, "formula", "not among what to do")
+	// Both read a 12-hour clock: no time in either DM, a date token's
+	// fallback (what a notification, a screen reader, search and
+	// copy-paste show) or a notification's text, is on the 24-hour one.
+	assert.Empty(t, h.twentyFourHour(), "every time Maya and Sam read is on their 12-hour clock")
 	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
+}
+
+// fallback24 is a date token whose fallback is a 24-hour time ("|21:47>",
+// "|Wed 07:45>"); clock24 is such a time in a notification's own text.
+var (
+	fallback24 = regexp.MustCompile(`<!date\^\d+\^[^|>]*\|[^>]*\b\d\d:\d\d>`)
+	clock24    = regexp.MustCompile(`\b\d\d:\d\d\b( ?[AaPp][Mm]\b)?`)
+)
+
+// twentyFourHour lists the 24-hour times in every message the bot
+// posted, updated or replaced so far (with the call and its channel), and
+// the 24-hour fallbacks in every App Home and form it showed (a
+// timepicker's initial_time is Slack's "HH:mm", not a token).
+func (h *harness) twentyFourHour() []string {
+	var out []string
+	for _, c := range h.fake.Calls("") {
+		if strings.HasPrefix(c.Method, "views.") {
+			b, _ := json.Marshal(c.JSON)
+			for _, s := range fallback24.FindAllString(unJSON.Replace(string(b)), -1) {
+				out = append(out, c.Method+": "+s)
+			}
+			continue
+		}
+		if !strings.HasPrefix(c.Method, "chat.") && c.Method != "response_url" {
+			continue
+		}
+		var text, rest string
+		if c.Form != nil {
+			text, rest = c.Form.Get("text"), c.Form.Get("blocks")+c.Form.Get("attachments")
+		} else {
+			text, _ = c.JSON["text"].(string)
+			b, _ := json.Marshal(c.JSON)
+			rest = string(b)
+		}
+		where := c.Method + " " + c.Form.Get("channel")
+		for _, s := range fallback24.FindAllString(unJSON.Replace(text+rest), -1) {
+			out = append(out, where+": "+s)
+		}
+		for _, m := range clock24.FindAllStringSubmatch(dateToken.ReplaceAllString(unJSON.Replace(text), ""), -1) {
+			if m[1] == "" {
+				out = append(out, where+" text: "+m[0]+" in "+text)
+			}
+		}
+	}
+	return out
 }
 
 // The evening's bad input. Maya and Sam hand off to each other at once:
