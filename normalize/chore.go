@@ -16,8 +16,8 @@ import (
 	"time"
 )
 
-// choreLeadVerbs are chores' verbs that errandVerbs lacks, read where a
-// clause or a part of it begins ("trim her nails").
+// choreLeadVerbList are chores' verbs that errandVerbs lacks, read where a
+// clause begins ("trim her nails") and as orders (laterVerbs).
 var choreLeadVerbList = []string{
 	"trim", "cut", "clip", "mop", "sweep", "scrub", "hoover", "descale", "defrost", "repair",
 	"declutter", "disinfect", "sanitize", "sanitise", "put out", "put away", "put up",
@@ -40,9 +40,10 @@ var laterVerbs = indexPhrases(append([]string{
 var choreLeadVerbs = indexPhrases(choreLeadVerbList)
 
 // Verbs that are also a noun or an adjective: "clean clothes", "empty
-// bottles", "text came", "phone charger" and "return label" are no order, so
-// these need an object's first word after them; "book" and "pack" (and
-// those) need at least something ("bath, boob, book, bed", "5 pack").
+// bottles", "text came", "phone charger" and "return label" are no order,
+// so determinerVerbs need an object's first word after them ("clean the",
+// "empty it"); noBareVerbs need a word after them ("bath, boob, book, bed",
+// "5 pack").
 var (
 	determinerVerbs = map[string]bool{
 		"clean": true, "empty": true, "wash": true, "fold": true, "text": true, "phone": true, "return": true,

@@ -148,7 +148,7 @@ var lexicon = []struct{ surface, canon string }{
 	{"dish soap", "dish soap"}, {"paper towels", "paper towels"}, {"toilet paper", "toilet paper"},
 	{"trash bags", "trash bags"}, {"gas drops", "gas drops"}, {"saline drops", "saline drops"},
 	{"burp cloths", "burp cloths"}, {"swim diapers", "swim diapers"}, {"milk bags", "milk bags"},
-	{"rash cream", "rash cream"}, {"diaper rash", ""}, {"wipe down", ""}, {"wipe-down", ""}, {"diaper bag", ""}, {"wet diapers", ""},
+	{"rash cream", "rash cream"}, {"diaper rash", ""}, {"wipe down", ""}, {"wipe-down", ""}, {"diaper bag", ""}, {"diaper pail", ""}, {"nappy bins", ""}, {"nappy bin", ""}, {"wet diapers", ""},
 	{"wet diaper", ""}, {"dirty diapers", ""}, {"dirty diaper", ""}, {"diaper duty", ""},
 	{"formula fed", ""}, {"bottle fed", ""}, {"pull-ups", "pull-ups"}, {"pullups", "pull-ups"},
 	{"diapers", "diapers"}, {"diaper", "diapers"}, {"nappies", "nappies"}, {"nappy", "nappies"},

@@ -36,11 +36,11 @@ func startsWithVerb(clauses []string, verbs phraseIndex) bool {
 // isTask reports whether the note s (its clauses) asks for something to be
 // done. health is its Medical flag: a health note said as a chore
 // ("stitches need checking") stays a note, since a health note is never
-// scheduled (issue 30); chores.upcoming says a time phrase of the note is
-// today or later.
-func isTask(s string, clauses []string, health bool, ch choreTimes) bool {
+// scheduled (issue 30); times are where the note names a time of the day
+// it was written or later.
+func isTask(s string, clauses []string, health bool, times choreTimes) bool {
 	if startsWithVerb(clauses, errandVerbs) || errandAnywhere.in(s) {
 		return true
 	}
-	return !health && isChore(s, clauses, ch)
+	return !health && isChore(s, clauses, times)
 }
