@@ -184,7 +184,7 @@ func (f Fact) LifeAt(now time.Time, loc *time.Location) Life {
 }
 
 // ContextWindow is how long a plain note counts (Fact.Plain: "baby's nails
-// need trimming", "got diapers"): plans, their context pack and handoff.md
+// are so long", "got diapers"): plans, their context pack and handoff.md
 // read it for a week, then it is past. It is never an item with a Done —
 // no card or radar message offers one — so nothing else ends it: a
 // family's plans carried every such note it ever wrote, hundreds after

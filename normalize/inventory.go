@@ -99,6 +99,12 @@ var beforeStop = map[string]bool{
 	"laid": true, "cried": true, "crying": true, "eaten": true, "ate": true, "done": true,
 	"figure": true, "work": true, "working": true, "came": true, "come": true, "coming": true,
 	"sleep": true, "tired": true,
+	// A chore, not a supply: "took the recycling out", "fridge needs
+	// cleaning out".
+	"trash": true, "garbage": true, "rubbish": true, "bins": true, "bin": true, "recycling": true,
+	"compost": true, "cleaning": true, "clean": true, "clearing": true, "clear": true, "sorting": true,
+	"sort": true, "took": true, "take": true, "taking": true, "taken": true, "put": true,
+	"putting": true, "threw": true, "throw": true, "throwing": true, "thrown": true,
 }
 
 var itemStop = map[string]bool{
@@ -121,8 +127,9 @@ var itemStop = map[string]bool{
 	"pls": true, "day": true, "days": true, "week": true, "weeks": true, "hours": true,
 }
 
-// itemCut ends an item phrase that follows its cue.
-var itemCut = regexp.MustCompile(`\s(?:for|by|until|till|before|today|tomorrow|tonight|soon|asap|now|again|so|but|need|needs|buy|get|at|in|which|that|too|already|left|since|because|and then|then|this|next|before|after|if|when|<)\b|\s[-(:<~]|[(:<~]`)
+// itemCut ends an item phrase that follows its cue, and before an errand
+// after it ("out of formula, grab some").
+var itemCut = regexp.MustCompile(`\s(?:for|by|until|till|before|today|tomorrow|tonight|soon|asap|now|again|so|but|need|needs|buy|get|grab|order|reorder|pick up|pls|please|can you|at|in|which|that|too|already|left|since|because|and then|then|this|next|before|after|if|when|<)\b|\s[-(:<~]|[(:<~]|,\s*(?:can|could|would|someone|somebody|pls|please|i|we|u|you)\b`)
 
 // itemSplit separates listed items.
 var itemSplit = regexp.MustCompile(`\s+and\s+|\s*[,+&/]\s*|\s+or\s+|\s+n\s+`)
@@ -141,7 +148,7 @@ var lexicon = []struct{ surface, canon string }{
 	{"dish soap", "dish soap"}, {"paper towels", "paper towels"}, {"toilet paper", "toilet paper"},
 	{"trash bags", "trash bags"}, {"gas drops", "gas drops"}, {"saline drops", "saline drops"},
 	{"burp cloths", "burp cloths"}, {"swim diapers", "swim diapers"}, {"milk bags", "milk bags"},
-	{"rash cream", "rash cream"}, {"diaper rash", ""}, {"diaper bag", ""}, {"wet diapers", ""},
+	{"rash cream", "rash cream"}, {"diaper rash", ""}, {"wipe down", ""}, {"wipe-down", ""}, {"diaper bag", ""}, {"diaper pail", ""}, {"nappy bins", ""}, {"nappy bin", ""}, {"wet diapers", ""},
 	{"wet diaper", ""}, {"dirty diapers", ""}, {"dirty diaper", ""}, {"diaper duty", ""},
 	{"formula fed", ""}, {"bottle fed", ""}, {"pull-ups", "pull-ups"}, {"pullups", "pull-ups"},
 	{"diapers", "diapers"}, {"diaper", "diapers"}, {"nappies", "nappies"}, {"nappy", "nappies"},

@@ -58,7 +58,12 @@
 //     words (due, deadline, expires, EOD, deposit) → deadline; running-low
 //     phrases → inventory; a by/before/until date, or paperwork (form, bill,
 //     tuition…) with a date → deadline; errands (pick up, buy, call,
-//     groceries, "need to"…) → task; else note.
+//     groceries, "need to"…) → task; chores said as statements (a passive
+//     need, "nails need trimming", "due for a wash"; the bins with their
+//     day or a time, "trash goes out tonight"; an order after a statement,
+//     "bottle brush broke, get a new one"; a request, "someone should
+//     clean the fridge") → task, unless the note is a health note; else
+//     note.
 //   - Due is set for deadlines and tasks with a date/time, and for any note
 //     whose date follows a due word ("due in 2 days" on a Note). The date
 //     right after due/by/before wins over other dates in the note.
@@ -136,8 +141,10 @@ func One(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 	s := prepareText(text)
 	clauses := splitClauses(s)
 
-	commitCue := commitWords.in(s)
-	dueWord := deadlineWords.in(s)
+	// The bins' pickup is not one to attend; a passive need's "due for a
+	// wash" is not a deadline (chore.go).
+	commitCue := commitWords.in(collections.blank(s))
+	dueWord := deadlineWords.in(maskChoreDue(s))
 	// "tomorrow" and "in 3 hours" mean from when the note was written, not
 	// from when it is read: a plan made the next day must not move them.
 	anchor := now
@@ -187,7 +194,7 @@ func One(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 			f.Kind = bh.TagInventory
 		case dueIdx >= 0, admin && commitIdx < 0:
 			f.Kind = bh.TagDeadline
-		case isTask(s, clauses):
+		case isTask(s, clauses, f.Medical, upcoming(moments, anchor)):
 			f.Kind = bh.TagTask
 		default:
 			f.Kind = bh.TagNote

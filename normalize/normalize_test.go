@@ -404,7 +404,7 @@ func examples() []example {
 			want: bh.Fact{Kind: bh.TagNote, Inferred: true, Observation: true}},
 		{name: "obs/nap-at", text: "nap 45 min at 1pm",
 			want: bh.Fact{Kind: bh.TagNote, Inferred: true, Observation: true}},
-		{name: "obs/not-a-plain-note", text: "baby's nails need trimming",
+		{name: "obs/not-a-plain-note", text: "baby's nails are so long",
 			want: bh.Fact{Kind: bh.TagNote, Inferred: true}},
 		{name: "obs/not-a-class", text: "feeding class thursday 7pm", title: "feeding class",
 			want: bh.Fact{Kind: bh.TagNote, Inferred: true, Start: ny(2026, 11, 26, 19, 0), End: ny(2026, 11, 26, 20, 0)}},

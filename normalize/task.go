@@ -1,6 +1,8 @@
 package normalize
 
-// This file: what makes a note a task.
+// This file: what makes a note a task: an errand's verb at the start of a
+// clause or an errand's word anywhere, and the shapes a chore takes when a
+// tired parent writes it as a statement (chore.go).
 
 import (
 	"strings"
@@ -31,6 +33,14 @@ func startsWithVerb(clauses []string, verbs phraseIndex) bool {
 	return false
 }
 
-func isTask(s string, clauses []string) bool {
-	return startsWithVerb(clauses, errandVerbs) || errandAnywhere.in(s)
+// isTask reports whether the note s (its clauses) asks for something to be
+// done. health is its Medical flag: a health note said as a chore
+// ("stitches need checking") stays a note, since a health note is never
+// scheduled (issue 30); times are where the note names a time of the day
+// it was written or later.
+func isTask(s string, clauses []string, health bool, times choreTimes) bool {
+	if startsWithVerb(clauses, errandVerbs) || errandAnywhere.in(s) {
+		return true
+	}
+	return !health && isChore(s, clauses, times)
 }

@@ -32,7 +32,11 @@ import (
 // Version 9: other voices are brought to the rules' words first
 // (healthspelling.go), the rescue retrained with the nineteenth to
 // twenty-third sets, and the veto sets aside a little more.
-const Version = 9
+// Version 10: chores written as statements are tasks (chore.go: "baby's
+// nails need trimming", "trash goes out tonight", "bottle brush broke, get
+// a new one"), and a supply's items end before an errand after it ("out
+// of formula, grab some").
+const Version = 10
 
 // itemTitle is the title of a note whose time phrases normalize
 // understood, built from the item rather than from the note's words for

@@ -30,7 +30,9 @@ var commitWords = indexPhrases([]string{
 })
 
 // errandVerbs start a task ("call daycare", "need to pay rent").
-var errandVerbs = indexPhrases([]string{
+var errandVerbs = indexPhrases(errandVerbList)
+
+var errandVerbList = []string{
 	"pick up", "buy", "get", "grab", "order", "reorder", "call", "phone", "ring", "text", "email",
 	"e-mail", "message", "schedule", "reschedule", "book", "cancel", "pay", "return", "send",
 	"mail", "post", "print", "sign", "fill out", "fill in", "complete", "submit", "renew", "refill",
@@ -39,7 +41,7 @@ var errandVerbs = indexPhrases([]string{
 	"update", "research", "find", "look up", "set up", "charge", "restock", "stock up", "install",
 	"assemble", "write", "finish", "remind", "follow up", "reply", "respond", "review", "sort",
 	"organize", "organise", "tidy", "vacuum", "empty", "replace", "label", "change", "ship",
-})
+}
 
 // errandAnywhere are errands wherever they appear.
 var errandAnywhere = indexPhrases([]string{

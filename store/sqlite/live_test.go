@@ -21,7 +21,7 @@ func TestLiveNotesStayFlatOverDays(t *testing.T) {
 	ctx := context.Background()
 	clock := clocktest.New(time.Date(2027, 1, 4, 7, 0, 0, 0, time.UTC))
 	db := open(t, clock.Now)
-	day := []string{"baby's nails need trimming", "thank-you cards for the shower gifts", "slept 3h",
+	day := []string{"baby's nails are so long", "thank-you cards for the shower gifts", "slept 3h",
 		"she has a fever of 39.2 and won't feed"}
 	var shift string
 	var health []string
@@ -45,7 +45,7 @@ func TestLiveNotesStayFlatOverDays(t *testing.T) {
 		}
 		clock.Advance(time.Hour)
 		got := live()
-		assert.Equal(t, min(d, 7), got["baby's nails need trimming"], "day %d: a plain note counts for a week", d)
+		assert.Equal(t, min(d, 7), got["baby's nails are so long"], "day %d: a plain note counts for a week", d)
 		assert.Equal(t, min(d, 7), got["thank-you cards for the shower gifts"], "day %d", d)
 		assert.Equal(t, 1, got["slept 3h"], "day %d: an observation counts for a day", d)
 		assert.Equal(t, d, got["she has a fever of 39.2 and won't feed"], "day %d: health notes stay until closed", d)
