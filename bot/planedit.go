@@ -353,7 +353,9 @@ func (c *cards) commit(ctx context.Context, user string, release func(), parent,
 	if cardTS != "" {
 		rec.Run.CardChannel, rec.Run.CardTS = cardCh, cardTS
 		c.showCard(ctx, user, rec, parent.Run.Version)
-		msg := blocks.EditReply(from.Run, rec.Run)
+		// The card's thread is read as the card is: in a channel on the
+		// family's clock, not the editor's.
+		msg := blocks.EditReply(from.Run, rec.Run, b.cardClock(rec.Run))
 		if _, _, err := b.api.PostMessageContext(ctx, cardCh, append(msg.Options(), slack.MsgOptionTS(cardTS))...); err != nil {
 			log.ErrorContext(ctx, "bot: say what the edit changed", "err", err)
 		}
