@@ -478,8 +478,10 @@ func (c *cards) bringBack(ctx context.Context, user string, shown, target bh.Run
 		return
 	}
 	if cur.Run.ID != shown.Run.ID && !versions {
+		// Told to them alone: on their clock.
+		change := c.b.userClock(ctx, user).Restamp(cur.Run.Change, cur.Run.ChangeStamps, cur.Run.Location(c.b.cfg.Location))
 		c.b.tell(ctx, where, user, fmt.Sprintf("The plan changed since (it is v%d now: %s); nothing was undone. Versions… in the card's ⋯ brings any version back.",
-			cur.Run.Version, blocks.Escape(bh.Truncate(cur.Run.Change, 200))))
+			cur.Run.Version, blocks.Echo(change, 200)))
 		return
 	}
 	if target.Run.ChannelID != cur.Run.ChannelID {

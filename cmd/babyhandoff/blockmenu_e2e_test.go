@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -307,13 +306,7 @@ func TestE2EAnEditOfAHandoffIsSaidOnEachThreadsClock(t *testing.T) {
 	h.fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "America/New_York"})
 	h.fake.SetUser(slacktest.User{ID: "U2", Name: "Sam", TZ: "America/New_York", Locale: "en-GB"})
 	h.note("DU1", "U1", "task: buy wipes", tsAt(clock.Now(), 1))
-	ctx := context.Background()
-	fam, err := dbOf(m).FamilyOf(ctx, h.team, "DU1")
-	require.NoError(t, err)
-	require.Eventually(t, func() bool {
-		sh, err := dbOf(m).ShiftByID(ctx, h.team, fam.ShiftID)
-		return err == nil && sh.TZ == "America/New_York"
-	}, 10*time.Second, 10*time.Millisecond, "the family's zone learnt from Maya's profile")
+	h.zoneLearnt(m, "DU1", "America/New_York")
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
 	card := h.waitCard("DU1", "v1 · ")
 	h.ack(h.click("DU1", card.ts, "U1", blocks.ActionHandoffOpen, card.runID))
