@@ -256,14 +256,16 @@ func undoButton(in CardInput) slack.BlockElement {
 }
 
 // EditReply is the thread's one line of what an edit changed: "✏️ v2 → v3
-// by @Sam: moved “Essay” to 15:30".
-func EditReply(from, to bh.Run) Message {
+// by @Sam: moved “Essay” to 3:30 PM", its times on the clock c of the
+// thread's readers (blocks/when.go: in a channel the family's, whoever
+// edited), in its notification too.
+func EditReply(from, to bh.Run, c bh.Clock) Message {
 	by := ""
 	if to.Edit != nil && to.Edit.By != "" {
 		by = " by <@" + Escape(to.Edit.By) + ">"
 	}
-	text := fmt.Sprintf("✏️ v%d → v%d%s: %s", from.Version, to.Version, by, StampedOn(to.Change, to.ChangeStamps, 300, time.Time{}, to.Clock))
-	plainText := fmt.Sprintf("v%d → v%d: %s", from.Version, to.Version, bh.Truncate(to.Change, 200))
+	text := fmt.Sprintf("✏️ v%d → v%d%s: %s", from.Version, to.Version, by, StampedOn(to.Change, to.ChangeStamps, 300, time.Time{}, c))
+	plainText := fmt.Sprintf("v%d → v%d: %s", from.Version, to.Version, bh.Truncate(c.Restamp(to.Change, to.ChangeStamps, loc(to)), 200))
 	return Message{Text: Escape(plainText), Blocks: []slack.Block{section(text)}}
 }
 

@@ -214,6 +214,15 @@ func TestCardAfterAnEdit(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotContains(t, string(raw), blocks.ActionEditUndo)
 
-	reply := blocks.EditReply(bh.Run{Version: 1}, rec.Run)
+	reply := blocks.EditReply(bh.Run{Version: 1}, rec.Run, bh.Clock24)
 	assert.Equal(t, "v1 → v2: dropped “Laundry”", reply.Text)
+	// Its times are on its readers' clock, in the notification too.
+	moved := rec.Run
+	at := bh.StampOf(time.Date(2026, 11, 24, 17, 0, 0, 0, time.UTC), blocks.Clock)
+	moved.TZ, moved.Change, moved.ChangeStamps = "UTC", "moved “Essay” to "+at.Text, []bh.Stamp{at}
+	for c, want := range map[bh.Clock]string{bh.Clock12: "5 PM", bh.Clock24: "17:00"} {
+		reply := blocks.EditReply(bh.Run{Version: 1}, moved, c)
+		assert.Equal(t, "v1 → v2: moved “Essay” to "+want, reply.Text, "the notification")
+		assert.Contains(t, unescaped(t, reply.Blocks), "|"+want+">", "the date token's text")
+	}
 }

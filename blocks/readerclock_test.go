@@ -57,7 +57,7 @@ func eveningSurfaces(t *testing.T, c bh.Clock) map[string]any {
 	edited.Version, edited.Change, edited.ChangeStamps = 2, "moved Pay pediatrician bill to "+bill.Text, []bh.Stamp{bill}
 	moved := bh.BlockMove{Title: "Pay pediatrician bill — due " + bill.Text, From: at(24, 22, 15), To: due, Stamps: []bh.Stamp{bill}}
 	return map[string]any{
-		"edit reply": blocks.EditReply(in.Run, edited),
+		"edit reply": blocks.EditReply(in.Run, edited, c),
 		"what-if reply": blocks.DiffReply(bh.RunDiff{FromVersion: 1, ToVersion: 2, Change: edited.Change, ChangeStamps: edited.ChangeStamps,
 			BlocksAdded: bh.WinnerOf(in.Proposals, in.Decision).Blocks[:1], BlocksMoved: []bh.BlockMove{moved}}, ny, c),
 		"versions": blocks.VersionsModal([]blocks.VersionLine{{RunID: "run1", Version: 1, Kind: "plan", At: in.Run.Now},

@@ -180,13 +180,16 @@ func (h *handoffs) edited(ctx context.Context, teamID, hoID string, from, to bh.
 	if !sayIt {
 		return
 	}
-	msg := blocks.EditReply(from, to)
 	threads := make([]bh.HandoffMessage, 0, len(ho.Sent)+1)
 	threads = append(threads, ho.Sent...)
 	if ho.ThreadTS != "" {
-		threads = append(threads, bh.HandoffMessage{ChannelID: ho.ThreadChannel, TS: ho.ThreadTS})
+		threads = append(threads, bh.HandoffMessage{UserID: ho.From, ChannelID: ho.ThreadChannel, TS: ho.ThreadTS})
 	}
+	loc := to.Location(h.b.cfg.Location)
 	for _, m := range threads {
+		// Each thread on its readers' clock: a receiver's or the sender's
+		// in their DM, the family's in a channel.
+		msg := blocks.EditReply(from, to, h.b.clockIn(ctx, m.ChannelID, m.UserID, loc))
 		if _, _, err := h.b.api.PostMessageContext(ctx, m.ChannelID, append(msg.Options(), slack.MsgOptionTS(m.TS))...); err != nil {
 			h.b.log.InfoContext(ctx, "bot: handoff: say what the edit changed", "handoff_id", ho.ID, "err", err)
 		}

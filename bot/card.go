@@ -308,11 +308,11 @@ func (c *cards) claim(ctx context.Context, cb slack.InteractionCallback, a *slac
 // links only the notes of rec's pack (what its reasons cite), and of those
 // only what the card's conversation can open: in a channel, none into a
 // DM; in a DM, none into another person's DM (its reason is said without
-// a link).
+// a link). A note deleted since is linked no more, as on the card.
 func (c *cards) whyView(ctx context.Context, rec bh.RunRecord) slack.ModalViewRequest {
 	in := cardInput(rec)
 	in.Run.Clock = c.b.cardClock(rec.Run)
-	in.Links, in.Labels = c.planner.links.readableIn(ctx, rec.Run.TeamID, packNoteIDs(rec.Pack), rec.Run.ChannelID)
+	in.Links, in.Labels = c.planner.links.citedIn(ctx, rec)
 	return blocks.OthersModal(in)
 }
 

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/slack-go/slack"
 	"github.com/stretchr/testify/assert"
@@ -85,4 +86,35 @@ func TestWhyThisPlanLinksOnlyItsPacksNotesItsReaderCanOpen(t *testing.T) {
 	assert.NotContains(t, view, base+"DU2/p4", "a note outside the pack is not the card's to link")
 	slices.Sort(notes.asked)
 	assert.Equal(t, []string{"channel", "mayas", "sams"}, notes.asked, "only the pack's notes are read")
+}
+
+// A note deleted since the card was made is gone from Slack too: "Why
+// this plan?" (and its redraw after a what-if, the same builder) links it
+// no more, as the card does not, and its reason is said without a link.
+func TestWhyThisPlanLinksNoDeletedNote(t *testing.T) {
+	const base = "https://t.slack.com/archives/"
+	gone := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+	notes := notesOnly{
+		{ID: "kept", TeamID: "T1", ChannelID: "C1", UserID: "U1", Text: "wipes < 1 day", Permalink: base + "C1/p1"},
+		{ID: "gone", TeamID: "T1", ChannelID: "C1", UserID: "U2", Text: "pay pediatrician bill by 11:55pm", Permalink: base + "C1/p2", DeletedAt: &gone},
+	}
+	rec := bh.RunRecord{
+		Run:  bh.Run{ID: "run1", TeamID: "T1", ShiftID: "S1", ChannelID: "C1", CardChannel: "C1", Version: 1, TZ: "America/New_York"},
+		Pack: bh.ContextPack{LogRefs: []bh.LogRef{{LogID: "kept"}, {LogID: "gone"}}},
+		Decision: bh.Decision{Winner: bh.SleepFirst, Rationale: []bh.Reason{
+			{Text: "wipes run out tomorrow", NoteIDs: []string{"kept"}},
+			{Text: "the bill is due tonight", NoteIDs: []string{"gone"}},
+		}},
+		Proposals: []bh.Proposal{{Archetype: bh.SleepFirst}},
+	}
+	b := &Bot{log: slog.New(slog.DiscardHandler)}
+	c := &cards{b: b, planner: &planner{b: b, links: &links{b: b, store: notes}}}
+
+	raw, err := json.Marshal(c.whyView(context.Background(), rec))
+	require.NoError(t, err)
+	view := string(raw)
+	assert.Contains(t, view, base+"C1/p1", "a live note, linked")
+	assert.NotContains(t, view, base+"C1/p2", "a deleted note's message is gone: no link into it")
+	assert.NotContains(t, view, "pay pediatrician", "nor its words as a link's label")
+	assert.Contains(t, view, "the bill is due tonight", "its reason is still said")
 }

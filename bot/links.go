@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	bh "github.com/babyhandoff/babyhandoff"
@@ -116,6 +117,29 @@ func linkChannel(link string) string {
 	}
 	ch, _, _ := strings.Cut(rest, "/")
 	return ch
+}
+
+// cited keeps of a card's pack notes (read once by the caller) those the
+// card and its "Why this plan?" still cite, with their links and labels
+// that the readers of where can open: a deleted note's message is gone, so
+// it is neither linked nor named (its reason is said without a link).
+func (l *links) cited(notes []bh.Note, where string) ([]bh.Note, blocks.Links, map[string]string) {
+	notes = slices.DeleteFunc(notes, bh.Note.Deleted)
+	links, _, labels := l.from(notes)
+	return notes, readable(notes, links, where), labels
+}
+
+// citedIn is cited of the notes of rec's pack, for the conversation of
+// its card.
+func (l *links) citedIn(ctx context.Context, rec bh.RunRecord) (blocks.Links, map[string]string) {
+	ids := packNoteIDs(rec.Pack)
+	notes, err := l.store.NotesByID(ctx, rec.Run.TeamID, ids)
+	if err != nil {
+		l.b.log.WarnContext(ctx, "bot: notes for links", "notes", len(ids), "err", err)
+		return nil, nil
+	}
+	_, links, labels := l.cited(notes, rec.Run.ChannelID)
+	return links, labels
 }
 
 // readableIn is the links and labels of the notes ids that the readers of

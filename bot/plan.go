@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -528,9 +527,7 @@ func (p *planner) cardInput(ctx context.Context, rec bh.RunRecord, forkedFrom in
 	done := map[string]bool{}
 	var claims map[string]string
 	if notes, err := p.store.NotesByID(ctx, rec.Run.TeamID, packNoteIDs(rec.Pack)); err == nil {
-		notes = slices.DeleteFunc(notes, bh.Note.Deleted) // a removed note is linked no more
-		links, _, labels = p.links.from(notes)
-		links = readable(notes, links, rec.Run.ChannelID)
+		notes, links, labels = p.links.cited(notes, rec.Run.ChannelID)
 		for _, n := range notes {
 			if n.Done() {
 				done[n.ID] = true

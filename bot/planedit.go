@@ -353,7 +353,9 @@ func (c *cards) commit(ctx context.Context, user string, release func(), parent,
 	if cardTS != "" {
 		rec.Run.CardChannel, rec.Run.CardTS = cardCh, cardTS
 		c.showCard(ctx, user, rec, parent.Run.Version)
-		msg := blocks.EditReply(from.Run, rec.Run)
+		// The card's thread is read as the card is: in a channel on the
+		// family's clock, not the editor's.
+		msg := blocks.EditReply(from.Run, rec.Run, b.cardClock(rec.Run))
 		if _, _, err := b.api.PostMessageContext(ctx, cardCh, append(msg.Options(), slack.MsgOptionTS(cardTS))...); err != nil {
 			log.ErrorContext(ctx, "bot: say what the edit changed", "err", err)
 		}
@@ -476,8 +478,10 @@ func (c *cards) bringBack(ctx context.Context, user string, shown, target bh.Run
 		return
 	}
 	if cur.Run.ID != shown.Run.ID && !versions {
+		// Told to them alone: on their clock.
+		change := c.b.userClock(ctx, user).Restamp(cur.Run.Change, cur.Run.ChangeStamps, cur.Run.Location(c.b.cfg.Location))
 		c.b.tell(ctx, where, user, fmt.Sprintf("The plan changed since (it is v%d now: %s); nothing was undone. Versions… in the card's ⋯ brings any version back.",
-			cur.Run.Version, blocks.Escape(bh.Truncate(cur.Run.Change, 200))))
+			cur.Run.Version, blocks.Echo(change, 200)))
 		return
 	}
 	if target.Run.ChannelID != cur.Run.ChannelID {

@@ -291,3 +291,54 @@ func TestE2EEditFromTheHandoffsBlockMenu(t *testing.T) {
 	h.ack(h.blockMenu("DU2", got.TS, "U9", wipes.id, blocks.BlockDrop))
 	h.ephemeral("DU2", "U9", "not yours")
 }
+
+// Sam (en-GB: 24-hour) moves a block of the plan Maya (New York, 12-hour)
+// handed him: each thread that says so is on its reader's clock, his
+// "to 19:00", hers "to 7 PM", in the notification too.
+func TestE2EAnEditOfAHandoffIsSaidOnEachThreadsClock(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	require.NoError(t, err)
+	clock := clocktest.New(time.Date(2026, 11, 24, 12, 0, 0, 0, ny))
+	setup, nudgers := fakeTime(clock)
+	var m *Main
+	h := start(t, func(mm *Main) { m = mm; setup(mm) })
+	<-nudgers
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "America/New_York"})
+	h.fake.SetUser(slacktest.User{ID: "U2", Name: "Sam", TZ: "America/New_York", Locale: "en-GB"})
+	h.note("DU1", "U1", "task: buy wipes", tsAt(clock.Now(), 1))
+	h.zoneLearnt(m, "DU1", "America/New_York")
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	card := h.waitCard("DU1", "v1 · ")
+	h.ack(h.click("DU1", card.ts, "U1", blocks.ActionHandoffOpen, card.runID))
+	meta := h.openedView(blocks.CallbackHandoff)["private_metadata"].(string)
+	require.Nil(t, formErrors(t, h.ack(h.submitView(blocks.CallbackHandoff, meta, handoffValues([]string{"U2"}, "", "now", 8, "", true)))))
+	got := h.topLevel("DU2", "handed off to you")
+	root := h.topLevel("DU1", "Handed off to <@U2>")
+	var handoffID string
+	for _, b := range buttons(t, got.Blocks) {
+		if b.ActionID == blocks.ActionHandoffGotIt {
+			handoffID = b.Value
+		}
+	}
+	require.NotEmpty(t, handoffID)
+	waitFile(t, h, "plan-v2.png")
+	clock.Advance(time.Minute)
+	h.joinAndTake("DU2", got.TS, "U2", handoffID)
+
+	h.ack(h.blockMenu("DU2", got.TS, "U2", menuOf(t, got.Blocks, "buy wipes").id, blocks.BlockMove))
+	move := h.viewWith(blocks.CallbackMoveBlock, "buy wipes")
+	h.ack(h.editMoveTo("U2", move, h.moveIndex(move), "19:00"))
+	for _, c := range []struct {
+		channel, ts, want, not string
+	}{
+		{"DU2", got.TS, "19:00", " PM"},
+		{"DU1", root.TS, "7 PM", "19:00"},
+	} {
+		line := h.inThread(c.channel, c.ts, "moved “Errand run: buy wipes” to")
+		said := line.Text + unJSON.Replace(string(line.Blocks))
+		assert.Contains(t, line.Text, "to "+c.want, "%s: the notification on its reader's clock", c.channel)
+		assert.Contains(t, said, "|"+c.want+">", "%s: the date token's text on its reader's clock", c.channel)
+		assert.NotContains(t, said, c.not, c.channel)
+	}
+	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
+}

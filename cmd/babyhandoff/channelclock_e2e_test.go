@@ -9,9 +9,24 @@ import (
 	"github.com/stretchr/testify/require"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 )
+
+// zoneLearnt waits until the family of channel has learnt its zone tz
+// from the profile of its first note's writer (learnt after the note is
+// saved: a plan made before it is on DEFAULT_TZ).
+func (h *harness) zoneLearnt(m *Main, channel, tz string) {
+	h.t.Helper()
+	ctx := context.Background()
+	fam, err := dbOf(m).FamilyOf(ctx, h.team, channel)
+	require.NoError(h.t, err)
+	require.Eventually(h.t, func() bool {
+		sh, err := dbOf(m).ShiftByID(ctx, h.team, fam.ShiftID)
+		return err == nil && sh.TZ == tz
+	}, 10*time.Second, 10*time.Millisecond, "the family's zone learnt")
+}
 
 // A radar message in #family is read by several people: it is written on
 // the clock of the family's zone (New York: 12-hour), in its notification
@@ -40,5 +55,51 @@ func TestE2ERadarInAFamilyChannelReadsTheFamilysClock(t *testing.T) {
 	assert.Contains(t, msg, "11 PM", "12-hour in a New York family's channel, whatever one member's locale")
 	assert.NotContains(t, msg, "|Tue 21:", "no 24-hour fallback")
 	assert.NotContains(t, msg, "23:00")
+	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
+}
+
+// Maya reads a 24-hour clock (en-GB) in a New York family: her edit of
+// the card in #family is said in its thread on the family's clock (5 PM,
+// in the notification and in the text inside Slack's date token), as the
+// card is, while what is told to her alone stays on hers (14:00).
+func TestE2EAnEditInAFamilyChannelIsSaidOnTheFamilysClock(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	require.NoError(t, err)
+	clock := clocktest.New(time.Date(2026, 11, 24, 10, 0, 0, 0, ny))
+	setup, nudgers := fakeTime(clock)
+	var m *Main
+	h := start(t, func(mm *Main) { m = mm; setup(mm) })
+	<-nudgers
+	bot := h.fake.Config().BotUserID
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "America/New_York", Locale: "en-GB"})
+	h.fake.SetUser(slacktest.User{ID: "U2", Name: "Sam", TZ: "America/New_York"})
+	h.fake.SetUser(slacktest.User{ID: bot, Name: "babyhandoff", IsBot: true})
+	h.fake.SetChannel(slacktest.Channel{ID: "C1", Name: "family", IsMember: true, Members: []string{"U1", "U2", bot}})
+	h.channelNote("C1", "U1", "task: buy wipes", tsAt(clock.Now(), 1))
+	h.channelNote("C1", "U1", "daycare form due today 2pm", tsAt(clock.Now(), 2))
+	ctx := context.Background()
+	fam, err := dbOf(m).FamilyOf(ctx, h.team, "C1")
+	require.NoError(t, err)
+	_, err = dbOf(m).Join(ctx, bh.Member{TeamID: h.team, ShiftID: fam.ShiftID, UserID: "U2", InvitedBy: "U1"}, "DU2")
+	require.NoError(t, err)
+	h.zoneLearnt(m, "C1", "America/New_York")
+
+	h.ack(h.slash("/plan", "", "C1", "U1"))
+	v1 := h.waitCard("C1", "v1 · ")
+	h.ack(h.cardMenu("C1", v1, "U1", blocks.ActionEditPlan))
+	form := h.viewWith(blocks.CallbackEditPlan, "Edit plan v1")
+
+	// Told to Maya alone: her clock.
+	h.ack(h.editMoveTo("U1", form, h.blockIndex(form, "daycare form"), "15:00"))
+	h.ephemeral("C1", "U1", "after it is due at 14:00")
+
+	// Said in #family's thread: the family's.
+	h.ack(h.editMoveTo("U1", form, h.blockIndex(form, "buy wipes"), "17:00"))
+	h.cardAt("C1", v1.ts, "v2 · ")
+	reply := h.inThread("C1", v1.ts, "v1 → v2")
+	assert.Contains(t, reply.Text, "to 5 PM", "the notification on the family's clock")
+	said := unJSON.Replace(string(reply.Blocks))
+	assert.Contains(t, said, "|5 PM>", "the date token's text on the family's clock")
+	assert.NotContains(t, reply.Text+said, "17:00", "not on the editor's clock")
 	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
 }

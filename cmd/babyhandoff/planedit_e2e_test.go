@@ -374,3 +374,34 @@ func TestE2EEditFailuresCarryTheirRef(t *testing.T) {
 	story(h.ephemeral("DU1", "U1", "v2 is saved"), "bot: show edited card")
 	h.viewWith(blocks.CallbackEditPlan, "Edit plan v2")
 }
+
+// An Undo of a version no longer current is refused privately, quoting
+// what the current one changed on the reader's clock (a New York parent
+// with no locale: 6 PM, not 18:00).
+func TestE2EAnUndoRefusedSaysTheChangeOnItsReadersClock(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	require.NoError(t, err)
+	clock := clocktest.New(time.Date(2026, 11, 24, 10, 0, 0, 0, ny))
+	setup, nudgers := fakeTime(clock)
+	var m *Main
+	h := start(t, func(mm *Main) { m = mm; setup(mm) })
+	<-nudgers
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "America/New_York"})
+	h.note("DU1", "U1", "task: buy wipes", tsAt(clock.Now(), 1))
+	h.zoneLearnt(m, "DU1", "America/New_York")
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	v1 := h.waitCard("DU1", "v1 · ")
+	h.ack(h.cardMenu("DU1", v1, "U1", blocks.ActionEditPlan))
+	form1 := h.viewWith(blocks.CallbackEditPlan, "Edit plan v1")
+	h.ack(h.editMoveTo("U1", form1, h.blockIndex(form1, "buy wipes"), "17:00"))
+	v2 := h.cardAt("DU1", v1.ts, "v2 · ")
+	form2 := h.viewWith(blocks.CallbackEditPlan, "Edit plan v2")
+	h.ack(h.editMoveTo("U1", form2, h.blockIndex(form2, "Rest / nap"), "18:00"))
+	h.cardAt("DU1", v1.ts, "v3 · ")
+
+	h.ack(h.click("DU1", v1.ts, "U1", blocks.ActionEditUndo, v2.runID))
+	told := h.ephemeral("DU1", "U1", "The plan changed since")
+	assert.Contains(t, told.Text, "to 6 PM", "on the reader's clock")
+	assert.NotContains(t, told.Text, "18:00")
+	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
+}
