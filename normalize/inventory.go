@@ -102,9 +102,9 @@ var beforeStop = map[string]bool{
 	// A chore, not a supply: "took the recycling out", "fridge needs
 	// cleaning out".
 	"trash": true, "garbage": true, "rubbish": true, "bins": true, "bin": true, "recycling": true,
-	"compost": true, "cleaning": true, "clean": true, "clearing": true, "clear": true, "sorting": true,
-	"sort": true, "took": true, "take": true, "taking": true, "taken": true, "put": true,
-	"putting": true, "threw": true, "throw": true, "throwing": true, "thrown": true,
+	"compost": true, "cleaning": true, "clean": true, "cleaned": true, "clearing": true, "clear": true,
+	"cleared": true, "sorting": true, "sort": true, "sorted": true, "emptied": true, "took": true, "take": true, "taking": true, "taken": true, "put": true,
+	"putting": true, "hung": true, "threw": true, "throw": true, "throwing": true, "thrown": true,
 }
 
 var itemStop = map[string]bool{
