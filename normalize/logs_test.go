@@ -65,6 +65,8 @@ func choreLogs() []string {
 		"trash was taken out",
 		"bins were collected this morning",
 		"paid the daycare bill yesterday",
+		"fridge cleaned out",
+		"washing done and hung out",
 		// A list or an order ticked off.
 		"done: laundry, dishes, bottles",
 		"✅ laundry, dishes, bins",
