@@ -28,8 +28,12 @@ var doneWords = indexPhrases([]string{
 	"already", "delivered", "arrived", "went", "gone", "collected",
 })
 
-// ticks mark an item done, wherever they are in it.
-var ticks = []string{"✅", "✔", "☑", "✓", "[x]", "(done)"}
+// ticks mark an item done, wherever they are in it; Slack sends its
+// emoji as their names (":white_check_mark:").
+var ticks = []string{
+	"✅", "✔", "☑", "✓", "[x]", "(done)", ":white_check_mark:", ":heavy_check_mark:",
+	":ballot_box_with_check:", ":check:", ":done:",
+}
 
 // pastVerbs are the past forms of the verbs of errands and chores
 // ("washed", "took", "emptied"). Forms that are also the verb itself
@@ -85,6 +89,7 @@ var stillAsks = indexPhrases([]string{
 	"arent", "wasn't", "wasnt", "weren't", "werent", "won't", "wont", "don't", "dont",
 	"doesn't", "doesnt", "forgot", "forget", "half", "almost", "nearly", "partly", "partially",
 	"mostly", "before", "until", "till", "til", "by the time", "tbd", "maybe", "might",
+	"did you", "did u", "did we", "did anyone", "did someone", "have you",
 })
 
 // waitLeads open a part that waits on the work ("once the dishes are
@@ -221,7 +226,11 @@ func hasTick(p string) bool {
 // isTick reports whether the part p is a tick and nothing else ("done",
 // "all done!", "✅").
 func isTick(p string) bool {
-	p = strings.Trim(p, " !.:")
+	p = strings.Trim(p, " !.")
+	if hasTick(p) {
+		return len(strings.Fields(p)) <= 1
+	}
+	p = strings.Trim(p, " :")
 	for _, w := range []string{"all ", "finally ", "now "} {
 		p = strings.TrimPrefix(p, w)
 	}
@@ -229,7 +238,7 @@ func isTick(p string) bool {
 	case "done", "finished", "sorted", "complete", "completed", "did it", "done it":
 		return true
 	}
-	return hasTick(p) && len(strings.Fields(p)) <= 1
+	return false
 }
 
 // tickedList reports whether the clause c opens with a tick for all of it

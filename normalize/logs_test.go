@@ -74,6 +74,10 @@ func choreLogs() []string {
 		"call pediatrician ✅",
 		"[x] call daycare",
 		"pick up prescription - done!",
+		// Slack sends its emoji by name.
+		"laundry :white_check_mark:",
+		"call pediatrician :white_check_mark:",
+		":white_check_mark: laundry, dishes",
 	}
 }
 
@@ -119,6 +123,7 @@ func choreLogNearMisses() []chore {
 		task("laundry half done"),
 		task("once the dishes are done, run the dishwasher"),
 		task("when the laundry's done move it to the dryer"),
+		task("did you do the laundry"),
 		// A log and a part still to do.
 		task("laundry done, need to fold it"),
 		task("washed the bottles, still need to sterilise them"),
