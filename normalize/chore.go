@@ -218,43 +218,52 @@ var (
 func choreForms(verbs []string) []string {
 	var out []string
 	for _, v := range verbs {
-		head, tail, _ := strings.Cut(v, " ")
-		if tail != "" {
-			tail = " " + tail
-		}
-		last := head[len(head)-1:]
-		var ing, ed []string
-		switch {
-		case doubling[head]:
-			ing = []string{head + last + "ing", head + "ing"}
-			ed = []string{head + last + "ed"}
-		case strings.HasSuffix(head, "ie"):
-			ing = []string{head[:len(head)-2] + "ying"}
-		case strings.HasSuffix(head, "e") && !strings.HasSuffix(head, "ee"):
-			ing = []string{head[:len(head)-1] + "ing"}
-			ed = []string{head + "d"}
-		case strings.HasSuffix(head, "y") && len(head) > 2 && !strings.ContainsAny(head[len(head)-2:len(head)-1], "aeiou"):
-			ing = []string{head + "ing"}
-			ed = []string{head[:len(head)-1] + "ied"}
-		default:
-			ing = []string{head + "ing"}
-			ed = []string{head + "ed"}
-		}
-		if p, ok := irregular[head]; ok {
-			ed = []string{p}
-		}
-		for _, f := range append(ing, ed...) {
-			out = append(out, f+tail)
-		}
+		ing, ed := verbForms(v)
+		out = append(append(out, ing...), ed...)
 	}
 	return out
+}
+
+// verbForms are v's -ing forms and its past participle.
+func verbForms(v string) (ing, ed []string) {
+	head, tail, _ := strings.Cut(v, " ")
+	if tail != "" {
+		tail = " " + tail
+	}
+	last := head[len(head)-1:]
+	switch {
+	case doubling[head]:
+		ing = []string{head + last + "ing", head + "ing"}
+		ed = []string{head + last + "ed"}
+	case strings.HasSuffix(head, "ie"):
+		ing = []string{head[:len(head)-2] + "ying"}
+	case strings.HasSuffix(head, "e") && !strings.HasSuffix(head, "ee"):
+		ing = []string{head[:len(head)-1] + "ing"}
+		ed = []string{head + "d"}
+	case strings.HasSuffix(head, "y") && len(head) > 2 && !strings.ContainsAny(head[len(head)-2:len(head)-1], "aeiou"):
+		ing = []string{head + "ing"}
+		ed = []string{head[:len(head)-1] + "ied"}
+	default:
+		ing = []string{head + "ing"}
+		ed = []string{head + "ed"}
+	}
+	if p, ok := irregular[head]; ok {
+		ed = []string{p}
+	}
+	for i := range ing {
+		ing[i] += tail
+	}
+	for i := range ed {
+		ed[i] += tail
+	}
+	return ing, ed
 }
 
 // Household chores that fall on a day: the bins ("bin day", "trash goes
 // out tonight"). A chore noun with a time phrase of today or later is a
 // chore for then ("nail trim tonight"); one with its day word needs none
 // ("bin day"). Said as done ("trash went out", "took the recycling out"),
-// it is a log.
+// it is a log (logged.go).
 var (
 	choreNounList = []string{
 		"trash", "garbage", "rubbish", "bins", "bin", "wheelie bin", "recycling", "recyling",
@@ -265,9 +274,6 @@ var (
 	choreDayRe = regexp.MustCompile(`\b(?:` + strings.Join(choreNounList, "|") + `)(?:\s+(?:bins?|cans?))?\s+(?:day|night|collection|pick-?up|goes out|go out|gets? collected)\b`)
 	// "take the bins out", "put the recycling out"
 	choreOutRe = regexp.MustCompile(`\b(?:take|put|wheel|drag)\s+(?:the\s+|our\s+)?(?:` + strings.Join(choreNounList, "|") + `)(?:\s+(?:bins?|cans?))?\s+out\b`)
-	choreDone  = indexPhrases([]string{
-		"went", "gone", "taken", "took", "done", "did", "emptied", "already", "finally", "was", "were",
-	})
 	// collections are the bins' pickup, not a pickup to attend.
 	collections = indexPhrases(func() []string {
 		var out []string
@@ -290,16 +296,21 @@ var choreBodyWords = indexPhrases([]string{
 	"cuts",
 })
 
-// choreTimes are the spans of the note that hold a time phrase of the day
-// it was written or later.
-type choreTimes [][2]int
+// choreTimes are the note's time phrases of the day it was written or
+// later; ahead ones name a time after the note was written.
+type choreTimes []choreTime
+
+type choreTime struct {
+	left, right int
+	ahead       bool
+}
 
 func upcoming(moments []moment, anchor time.Time) choreTimes {
 	day := time.Date(anchor.Year(), anchor.Month(), anchor.Day(), 0, 0, 0, 0, anchor.Location())
 	var out choreTimes
 	for _, m := range moments {
 		if !m.t.Before(day) {
-			out = append(out, [2]int{m.left, m.right})
+			out = append(out, choreTime{left: m.left, right: m.right, ahead: m.t.After(anchor)})
 		}
 	}
 	return out
@@ -308,7 +319,7 @@ func upcoming(moments []moment, anchor time.Time) choreTimes {
 // within reports whether a time phrase starts in s[from:to].
 func (ct choreTimes) within(from, to int) bool {
 	for _, m := range ct {
-		if m[0] >= from && m[0] < to {
+		if m.left >= from && m.left < to {
 			return true
 		}
 	}
@@ -358,7 +369,7 @@ func isChore(s string, clauses []string, times choreTimes) bool {
 			if needsDoing(p) && !(needsShopping(p) && boughtWords.in(c)) {
 				return true // "nails need trimming"
 			}
-			if choreNouns.in(p) && !choreDone.in(p) && (choreDayRe.MatchString(p) || choreOutRe.MatchString(p) || times.within(start, start+len(p))) {
+			if choreNouns.in(p) && (choreDayRe.MatchString(p) || choreOutRe.MatchString(p) || times.within(start, start+len(p))) {
 				return true // "trash goes out tonight"
 			}
 		}

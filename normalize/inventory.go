@@ -100,11 +100,12 @@ var beforeStop = map[string]bool{
 	"figure": true, "work": true, "working": true, "came": true, "come": true, "coming": true,
 	"sleep": true, "tired": true,
 	// A chore, not a supply: "took the recycling out", "fridge needs
-	// cleaning out".
+	// cleaning out", "fridge cleaned out", "washing done and hung out".
 	"trash": true, "garbage": true, "rubbish": true, "bins": true, "bin": true, "recycling": true,
-	"compost": true, "cleaning": true, "clean": true, "clearing": true, "clear": true, "sorting": true,
-	"sort": true, "took": true, "take": true, "taking": true, "taken": true, "put": true,
-	"putting": true, "threw": true, "throw": true, "throwing": true, "thrown": true,
+	"compost": true, "cleaning": true, "clean": true, "cleaned": true, "clearing": true, "clear": true,
+	"cleared": true, "sorting": true, "sort": true, "sorted": true, "emptied": true, "took": true,
+	"take": true, "taking": true, "taken": true, "put": true, "putting": true, "hung": true,
+	"threw": true, "throw": true, "throwing": true, "thrown": true,
 }
 
 var itemStop = map[string]bool{

@@ -63,7 +63,9 @@
 //     day or a time, "trash goes out tonight"; an order after a statement,
 //     "bottle brush broke, get a new one"; a request, "someone should
 //     clean the fridge") → task, unless the note is a health note; else
-//     note.
+//     note. Work said as done ("laundry done", "took the bins out ✅",
+//     "paid the daycare bill yesterday") asks nothing: only the parts of a
+//     note still to do make it a task or paperwork's deadline (logged.go).
 //   - Due is set for deadlines and tasks with a date/time, and for any note
 //     whose date follows a due word ("due in 2 days" on a Note). The date
 //     right after due/by/before wins over other dates in the note.
@@ -186,7 +188,10 @@ func One(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 		f.Inferred, f.Kind = true, bh.TagNote
 	} else {
 		f.Inferred = true
-		admin := len(moments) > 0 && adminWords.in(s)
+		// Paperwork logged as done ("paid the daycare bill yesterday") has
+		// no deadline left (logged.go).
+		times := upcoming(moments, anchor)
+		admin := len(moments) > 0 && adminWords.in(withoutLogs(s, clauses, times))
 		switch {
 		case dueWord:
 			f.Kind = bh.TagDeadline
@@ -194,7 +199,7 @@ func One(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 			f.Kind = bh.TagInventory
 		case dueIdx >= 0, admin && commitIdx < 0:
 			f.Kind = bh.TagDeadline
-		case isTask(s, clauses, f.Medical, upcoming(moments, anchor)):
+		case isTask(s, clauses, f.Medical, times):
 			f.Kind = bh.TagTask
 		default:
 			f.Kind = bh.TagNote

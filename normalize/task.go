@@ -2,7 +2,8 @@ package normalize
 
 // This file: what makes a note a task: an errand's verb at the start of a
 // clause or an errand's word anywhere, and the shapes a chore takes when a
-// tired parent writes it as a statement (chore.go).
+// tired parent writes it as a statement (chore.go), in the parts of the
+// note that are not a log of work done (logged.go).
 
 import (
 	"strings"
@@ -37,8 +38,13 @@ func startsWithVerb(clauses []string, verbs phraseIndex) bool {
 // done. health is its Medical flag: a health note said as a chore
 // ("stitches need checking") stays a note, since a health note is never
 // scheduled (issue 30); times are where the note names a time of the day
-// it was written or later.
+// it was written or later. Only the parts still to do are read: a part
+// that logs work done ("laundry done", "took the bins out") asks nothing
+// (logged.go).
 func isTask(s string, clauses []string, health bool, times choreTimes) bool {
+	if live := withoutLogs(s, clauses, times); live != s {
+		s, clauses = live, splitClauses(live)
+	}
 	if startsWithVerb(clauses, errandVerbs) || errandAnywhere.in(s) {
 		return true
 	}

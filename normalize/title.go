@@ -36,7 +36,10 @@ import (
 // nails need trimming", "trash goes out tonight", "bottle brush broke, get
 // a new one"), and a supply's items end before an errand after it ("out
 // of formula, grab some").
-const Version = 10
+// Version 11: work said as done is a log, not a task (logged.go: "laundry
+// done", "did the dishes finally", "call pediatrician ✅", "paid the
+// daycare bill yesterday").
+const Version = 11
 
 // itemTitle is the title of a note whose time phrases normalize
 // understood, built from the item rather than from the note's words for
