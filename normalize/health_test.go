@@ -214,9 +214,8 @@ func TestTheModelRescuesWhatTheRulesMiss(t *testing.T) {
 		"just 3 feeds since midnight",
 		"cant keep him awake long enough to feed",
 		"rotavirus vaccine day, nappies have been loose ever since",
-		// The rules read someone else (the dog, the nanny); the model,
-		// surer still, reads the baby.
-		"so quiet and still today, doesnt even startle at the dog barking",
+		// The rules read someone else (the nanny); the model, surer
+		// still, reads the baby.
 		"oops gave calpol at 1am not realising the nanny gave it at 11pm",
 		// A normal word denied is no calm note.
 		"her skin looks really grey this morning, not pink like usual",
@@ -478,6 +477,13 @@ func TestHealthReadsByShape(t *testing.T) {
 		{"a course finished", "amoxicillin finished but still coughing", "amoxicillin finished today, all done"},
 		{"contact by sharing", "the baby's cousin had measles and they shared toys on friday", "cousin's wedding, measles jab check for the eldest"},
 		{"a carer known by her pronoun", "babysitter was on her phone and he rolled off the sofa", "babysitter was on her phone all evening, not booking her again"},
+		// Round six: a pet heard or doing something to the baby is not the
+		// one the note is about; a thing is not in a body's state; a thing
+		// that gives one a headache is a figure of speech.
+		{"a pet heard", "so quiet and still today, doesnt even startle at the dog barking", "the dog has been scratching his ear all day, vet tomorrow"},
+		{"a pet that hurt the baby", "dog scratched his arm a bit, broke the skin slightly", "the cat is sneezing and the dog is barking at it"},
+		{"a thing in a body's state", "her forehead is burning up", "my bank balance is bleeding after the holidays"},
+		{"a thing that gives a rash", "the new iron tablets are giving me a rash on my arms", "the new project at work is giving me a rash lol"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)

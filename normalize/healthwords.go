@@ -601,6 +601,24 @@ var petThings = indexPlain([]string{"cat food", "dog food", "cat litter", "litte
 	"like a cat", "like a kitten", "like a puppy", "like a dog", "like a bird", "like a fish", "like a seal",
 	"like a hamster", "like a rabbit"})
 
+// petByRe is a pet that is not the one a note is about: heard ("doesnt
+// even startle at the dog barking"), or doing something to the baby or
+// the baby's bed ("dog knocked the moses basket, she fell out", "the cat
+// scratched his arm"). The note is the baby's; a pet that is unwell is
+// the subject of its own verb ("the dog is sick") and stays someone else.
+var petByRe = guard(`\b(?:the\s+|our\s+|my\s+)?(?:dog|dogs|puppy|pup|cat|cats|kitten)\s+(?:bark\w*|growl\w*|howl\w*|yapp\w*|meow\w*|miaow\w*)\b` +
+	`|\b(?:the\s+|our\s+|my\s+)?(?:dog|puppy|pup|cat|kitten)\s+(?:knock|knocked|scratched|bit|nipped|jumped on|jumped up on|pushed|stepped on|stood on|trod on|sat on|licked|pounced on)\s+(?:him|her|them|his|the baby|baby|lo|the moses|the cot|the crib|the bouncer|the pram|the buggy|the bassinet|the swing|the basket)\b`)
+
+// petAside blanks the pets of petThings and petByRe: what is left names
+// someone else only when a pet, or a person, is the one the note is about.
+func petAside(t string) string {
+	t = petThings.blank(t)
+	if petByRe.may(t) {
+		t = petByRe.ReplaceAllStringFunc(t, spaces)
+	}
+	return t
+}
+
 // familyWords name the baby or the one writing: with them, a note is the
 // family's even when it names someone else too ("grandma dropped the
 // baby").

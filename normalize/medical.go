@@ -667,7 +667,7 @@ func markOthers(s string) string {
 // rsv"), and no one in it (the baby, "I", "we"). Someone else unwell is
 // not the family's health note.
 func aboutSomeoneElse(t string) bool {
-	t = petThings.blank(t)
+	t = petAside(t)
 	return otherPeople.in(t) && !namesFamily(otherPeople.blank(t))
 }
 
@@ -693,7 +693,7 @@ func blankOthers(t string) string {
 // else's was read as the baby's by its pronoun alone: such a note is not
 // about someone else though it names no one in the family.
 func readOthers(t string) (string, bool) {
-	if !otherPeople.in(petThings.blank(t)) {
+	if !otherPeople.in(petAside(t)) {
 		return t, false
 	}
 	byPronoun := false
@@ -713,10 +713,10 @@ func readOthers(t string) (string, bool) {
 		if strings.TrimSpace(c) != "" {
 			rest := otherPeople.blank(c)
 			family := namesFamily(rest)
-			whole := strings.TrimSpace(petThings.blank(c))
+			whole := strings.TrimSpace(petAside(c))
 			lead := trimLeadAdverbs(trimFillers(whole))
 			switch {
-			case otherPeople.in(petThings.blank(c)) && !family:
+			case otherPeople.in(petAside(c)) && !family:
 				theirs, gender = true, othersGender(c)
 			// The clause's subject decides: "my sister's baby has an ear
 			// infection and she asked to borrow our humidifier" is the
@@ -860,7 +860,7 @@ func healthText(s string) (t string, harm, other bool) {
 	for _, re := range []*guardedRe{thingRe, keepWarmRe, productForRe, apptRe} {
 		t = re.ReplaceAllStringFunc(t, spaces)
 	}
-	t = blankSlangSick(blankTechVirus(t))
+	t = blankGiveFigure(blankThingState(blankSlangSick(blankTechVirus(t))))
 	return t, false, false
 }
 
