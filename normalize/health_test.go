@@ -214,6 +214,8 @@ func TestTheModelRescuesWhatTheRulesMiss(t *testing.T) {
 		"just 3 feeds since midnight",
 		"cant keep him awake long enough to feed",
 		"rotavirus vaccine day, nappies have been loose ever since",
+		// No topic at all: the model surest of all (sureAbove).
+		"Ada keeps staring off and won't focus on my face today",
 		// The rules read someone else (the nanny); the model, surer
 		// still, reads the baby.
 		"oops gave calpol at 1am not realising the nanny gave it at 11pm",
