@@ -357,8 +357,25 @@ var tempNames = indexPlain([]string{"temp", "temperature"})
 // isHarm: thoughts of self-harm, of harming the baby, of not wanting to
 // live.
 func isHarm(t string) bool {
-	return harmWords.in(t) || harmRe.MatchString(t) || harmBabyRe.MatchString(t) || familyHarmRe.MatchString(t) && !aboutSomeoneElse(t)
+	if cutSelfRe.may(t) {
+		t = cutSelfRe.ReplaceAllStringFunc(t, spaces)
+	}
+	return harmWords.in(t) || harmRe.MatchString(t) || harmBabyRe.MatchString(t) ||
+		familyHarmRe.MatchString(t) && !aboutSomeoneElse(t) || selfHarmWords.in(t) && selfHarmWords.in(blankOthers(t))
 }
+
+// cutSelfRe is the writer cut by accident or cutting themselves some
+// slack ("cut myself chopping onions"): an injury or a figure of speech,
+// not self-harm. The injury is read as one.
+var cutSelfRe = guard(`\bcut(?:ting)?\s+myself\s+(?:some\s+slack|slack|on\s+(?:the|a|some|an|my)|shaving|chopping|cooking|peeling|slicing|opening|by accident|accidentally)\b`)
+
+// selfHarmWords are someone in the family harming themselves, as a
+// partner's words are told ("she said she feels like harming herself"):
+// the family's health note unless it is said in a clause about someone
+// outside it ("my friends husband tried to kill himself").
+var selfHarmWords = indexPlain([]string{"harm herself", "harming herself", "harm himself", "harming himself",
+	"kill herself", "killing herself", "kill himself", "killing himself", "end her life", "end his life",
+	"take her own life", "take his own life"})
 
 // moodIn: the parent's own low mood, worry or frightening thoughts.
 func moodIn(t string) bool {
