@@ -560,10 +560,29 @@ var concernWords = indexPlain([]string{
 // otherPeople are people outside the family and pets, and the ways of
 // caring for them (a card, soup): a note about them being unwell is not
 // the family's health note, unless it names someone in the family too
-// (familyWords).
-var otherPeople = indexPlain(func() []string {
-	var out []string
-	for _, n := range []string{
+// (familyWords). Each of otherNames is read alone, plural, possessive and
+// with "my", "our" or "the", and with its kin ("my sister's baby"): a
+// kinIndex.
+var otherPeople = kinIndex{
+	base: indexPlain(func() []string {
+		var out []string
+		for _, n := range otherNames {
+			out = append(out, n, n+"s", n+"'s", "my "+n, "my "+n+"'s", "my "+n+"s", "our "+n, "our "+n+"'s", "the "+n, "the "+n+"'s")
+		}
+		for _, n := range []string{"mom", "mum", "dad", "mother", "father", "parents"} {
+			out = append(out, "my "+n, "my "+n+"'s", "my "+n+"s", "your "+n, "your "+n+"'s")
+		}
+		return append(out, "next door", "toddler next door", "kid next door", "kids next door", "get well", "get-well",
+			"send flowers", "sending flowers", "send a card", "send soup", "send her soup", "send him soup", "bring soup",
+			"drop off soup", "bring dinner", "bring them dinner", "drop off dinner", "meal train", "visit her in",
+			"visit him in", "visiting hours", "someone else")
+	}()),
+	names: indexPlain(otherNames),
+	kin:   indexPlain(otherKin),
+}
+
+var (
+	otherNames = []string{
 		"dog", "dogs", "doggo", "doggy", "puppy", "pup", "cat", "cats", "kitty", "kitten", "pet", "pets", "vet", "hamster",
 		"rabbit", "bunny", "guinea pig", "parrot", "bird", "fish", "horse", "grandma", "grandpa", "granny", "gran",
 		"grandad", "granddad", "grandmother", "grandfather", "grandparents", "nana", "nanna", "mil", "fil",
@@ -577,20 +596,9 @@ var otherPeople = indexPlain(func() []string {
 		// other languages and regions call them.
 		"budgie", "parakeet", "tortoise", "gerbil", "goldfish", "lizard", "plumber", "cleaner", "electrician", "builder",
 		"postman", "courier", "cleaning lady", "housekeeper", "gardener", "handyman", "decorator", "window cleaner", "nan", "nani", "dadi", "ammi", "abuela", "abuelo", "oma", "opa", "yiayia",
-	} {
-		out = append(out, n, n+"s", n+"'s", "my "+n, "my "+n+"'s", "my "+n+"s", "our "+n, "our "+n+"'s", "the "+n, "the "+n+"'s")
-		for _, kin := range []string{"baby", "kid", "kids", "son", "daughter", "husband", "wife", "partner", "boy", "girl", "little one", "toddler", "mom", "dad", "mum"} {
-			out = append(out, n+"'s "+kin, "my "+n+"'s "+kin, "our "+n+"'s "+kin, "the "+n+"'s "+kin)
-		}
 	}
-	for _, n := range []string{"mom", "mum", "dad", "mother", "father", "parents"} {
-		out = append(out, "my "+n, "my "+n+"'s", "my "+n+"s", "your "+n, "your "+n+"'s")
-	}
-	return append(out, "next door", "toddler next door", "kid next door", "kids next door", "get well", "get-well",
-		"send flowers", "sending flowers", "send a card", "send soup", "send her soup", "send him soup", "bring soup",
-		"drop off soup", "bring dinner", "bring them dinner", "drop off dinner", "meal train", "visit her in",
-		"visit him in", "visiting hours", "someone else")
-}())
+	otherKin = []string{"baby", "kid", "kids", "son", "daughter", "husband", "wife", "partner", "boy", "girl", "little one", "toddler", "mom", "dad", "mum"}
+)
 
 // petThings are a pet's belongings, or a pet in a simile, not the pet:
 // "he ate the cat food" is the baby's note.
