@@ -644,7 +644,7 @@ var possessiveOther = guard(`\b(?:(?:my|our|the|your|a)\s+)?([a-z]+)'s\s+(?:husb
 // reflux"): the family's own is "the baby", "our", "my" or a name, so the
 // child is someone else's. Without the verb, "her baby" is as often a
 // thing of the baby's ("her baby monitor").
-var theirChildRe = guard(`\b(?:her|his|their)\s+(?:little ones?|lo|newborn|toddler|kid|kids|baby|babies|boy|girl)(\s+(?:has|had|is|was|were|are|got|s|have|caught|tested|came down|been|picked up))\b`)
+var theirChildRe = guard(`\b(?:her|his|their)\s+(?:little ones?|lo|newborn|toddler|kid|kids|baby|babies|bairn|boy|girl)(\s+(?:has|had|is|was|were|are|got|s|have|caught|tested|came down|been|picked up))\b`)
 
 var theirChildWords = indexPlain([]string{"her", "his", "their"})
 
