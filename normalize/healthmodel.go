@@ -147,8 +147,9 @@ func rescued(s, t string) bool {
 func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 	// A note that calls what it names normal ("jabs done this morning,
 	// shes been her normal self since") is a log the rules read as one;
-	// not one that denies it ("grey, not pink like usual").
-	if m.w == nil || calm(t) && !negation.MatchString(t) {
+	// not one that denies it ("grey, not pink like usual"). So is one
+	// that ends by saying all is well (routineLog).
+	if m.w == nil || calm(t) && !negation.MatchString(t) || routineLog(t) {
 		return false
 	}
 	t = skyColourRe.ReplaceAllStringFunc(t, spaces)

@@ -294,9 +294,40 @@ func readHealth(s string, rescue bool) (medical, mood bool) {
 	return medical, false
 }
 
+// routineLog: the note ends by saying all is well ("2 wet 1 dirty
+// overnight, all normal", "little bit of milky sick after the big feed,
+// then happy as anything", "Wet x3, dirty x1. Settled well."): a log of
+// the day, not a concern, whatever sign it counts. Not a note that asks,
+// doubts, says "otherwise" or "but", or names a grave sign (routineGrave).
+// No tuning health note ends so; many everyday notes do.
+func routineLog(t string) bool {
+	c := strings.TrimRight(t, " .!")
+	if i := strings.LastIndexAny(c, ",.;!:\n"); i >= 0 {
+		c = c[i+1:]
+	}
+	ends := false
+	for _, w := range routineEnds {
+		if strings.HasSuffix(c, w) && (len(c) == len(w) || !isWord(c[len(c)-len(w)-1])) {
+			ends = true
+		}
+	}
+	return ends && !strings.Contains(t, "?") && !abnormalIn(t) && !routineGrave.in(t) && !normalAsked.MatchString(t) &&
+		!feverReading(unitNumberRe.ReplaceAllStringFunc(t, spaces), bareTempRe) && !feverReading(t, tempNumberRe)
+}
+
+var routineEnds = []string{"all normal", "all fine", "all good", "all ok", "all okay", "settled well", "happy as anything",
+	"happy as larry", "no bother", "no bother to her", "no bother to him"}
+
+var routineGrave = indexPlain([]string{"otherwise", "apart from", "except", "but", "blood*", "bleed*", "breath*",
+	"swallow*", "seizur*", "fit", "floppy", "limp", "blue", "grey", "gray", "fell", "fall", "dropped", "fever*",
+	"unrespons*", "rash*", "vomit*", "worr*", "scared"})
+
 // medicalIn is isMedical on a note s whose health text t names neither
 // thoughts of harm, someone else, nor the parent's mood.
 func medicalIn(s, t string) bool {
+	if routineLog(t) {
+		return false
+	}
 	// Read on the words as written: "keep an eye on" is set aside as a
 	// figure of speech, but not when what is watched is a vital sign.
 	if watchedSign(s) {
