@@ -16,11 +16,14 @@ var productNameRe = guard(`\b(?:whooping cough|cough|cold and flu|cold|flu|fever
 // first aid course", "st john ambulance". Booking one is an errand.
 var courseRe = guard(`\b(?:(?:baby|infant|paediatric|pediatric)\s+)?(?:first aid|cpr|resus\w*|choking)\s+(?:course|class|classes|training|session|workshop|refresher|video)\b|\bst\.?\s+johns?\s+ambulance\b|\bred cross\b`)
 
-// dischargeVisitRe is leaving hospital's paperwork or visit ("midwife
-// discharge visit tomorrow", "rang to confirm discharge"), not a discharge
-// from the body.
+// dischargeVisitRe is leaving hospital's or a midwife's care, its
+// paperwork or visit ("midwife discharge visit tomorrow", "rang to confirm
+// discharge"), not a discharge from the body.
 var dischargeVisitRe = guard(`\bdischarge\s+(?:visit|appointment|appt|meeting|day|date|letter|plan|call|check|home visit|form|forms)\b` +
-	`|\b(?:confirm\w*|arrang\w*|plann\w*|sign\w*|waiting for|ready for|after|before|on|for|awaiting)\s+(?:the\s+|her\s+|his\s+|our\s+|my\s+|your\s+)?discharge\b`)
+	`|\b(?:confirm\w*|arrang\w*|plann\w*|sign\w*|waiting for|ready for|after|before|on|for|awaiting)\s+(?:the\s+|her\s+|his\s+|our\s+|my\s+|your\s+)?discharge\b` +
+	// Care that ends, said by who ends it or whom it ends for: "the
+	// midwife discharge us today", "midwife discharge went fine".
+	`|\b(?:midwife|midwives|midwifery|hospital|ward|nicu|scbu|maternity|hv|health visitor|team)s?\s+discharge\b|\bdischarged?\s+(?:us|them|me|papers?|summary|letter)\b`)
 
 // falseAlarmRe is a device that alarms for nothing: "breathing sensor pad
 // keeps false alarming". The device and its alarm are blanked in that

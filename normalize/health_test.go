@@ -488,6 +488,7 @@ func TestHealthReadsByShape(t *testing.T) {
 		{"self-harm said of a partner", "wife said she wants to harm herself", "cut myself some slack tonight, takeaway it is"},
 		{"a log that ends all is well", "only 2 wet nappies since yesterday, worried", "2 wet 1 dirty overnight, all fine"},
 		{"a log that ends all is well, said another way", "2 wet 1 dirty since lunch but fever 38.5, all good otherwise", "bit of sick after his bottle, then happy as larry"},
+		{"care that ends", "smelly discharge from her belly button since yesterday", "maternity discharge went fine, signed off"},
 		{"a g dropped", "not respondin to us at all this morning", "my cousin is comin round sunday, skin to skin after"},
 		{"a thing that gives a rash", "the new iron tablets are giving me a rash on my arms", "the new project at work is giving me a rash lol"},
 	} {
