@@ -495,6 +495,8 @@ var hazardWords = indexPlain([]string{
 	"leaf", "bush", "houseplant*", "lily", "lilies", "daffodil*", "conker*", "acorn*", "toadstool*", "wild mushroom*",
 	"nappy cream", "diaper cream", "barrier cream", "sudocrem", "bepanthen", "desitin", "zinc cream",
 	"fabric conditioner", "toilet cleaner", "drain cleaner", "window cleaner", "limescale", "laundry liquid", "washing liquid", "bubble bath", "shampoo", "essential oil*", "tea tree oil", "lighter fluid", "e-liquid", "vape juice", "nail varnish",
+	// Fuels kept at home, a classic poisoning where lamps and stoves burn them.
+	"kerosene", "paraffin", "petrol", "gasoline", "diesel", "lamp oil", "methylated spirit*", "meths", "turpentine", "turps",
 })
 
 // ingestWords say something went into the mouth.
