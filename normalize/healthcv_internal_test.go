@@ -96,8 +96,11 @@ func (c cvCount) String() string {
 // readings of other voices and of what goes in and out from the misses of
 // every batch but two of the five newest, so the twenty-first and
 // twenty-third sets (a grandparent's typos, a night nanny) are the blind
-// ones now. A fresh set moved to tuning goes here until a rule is tuned
-// on it.
+// ones now. The twenty-fourth to thirty-first sets were blind to the
+// rules when they moved to tuning (rules alone 92.0 % / 7.5 %, shipped
+// 95.4 % / 5.9 %); round six wrote readings from the misses of every
+// batch, so they are not kept here. A fresh set moved to tuning goes here
+// until a rule is tuned on it.
 var rulesBlind = map[string]bool{"twenty-first set": true, "twenty-third set": true}
 
 // cvThresholds: the shipped rescue threshold and its neighbours, so its
