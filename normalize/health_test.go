@@ -491,6 +491,7 @@ func TestHealthReadsByShape(t *testing.T) {
 		{"a thing in a body's state", "her forehead is burning up", "my bank balance is bleeding after the holidays"},
 		{"self-harm said of a partner", "wife said she wants to harm herself", "cut myself some slack tonight, takeaway it is"},
 		{"a log that ends all is well", "only 2 wet nappies since yesterday, worried", "2 wet 1 dirty overnight, all fine"},
+		{"a knock that ends all is well", "she rolled off the bed onto the rug, all fine", "burped him on my shoulder, bit of sick on my top, all fine"},
 		{"a log that ends all is well, said another way", "2 wet 1 dirty since lunch but fever 38.5, all good otherwise", "bit of sick after his bottle, then happy as larry"},
 		{"care that ends", "smelly discharge from her belly button since yesterday", "maternity discharge went fine, signed off"},
 		{"a fuel drunk", "he drank some paraffin from the lamp", "bought paraffin for the lamp, power cut again"},

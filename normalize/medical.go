@@ -320,7 +320,11 @@ var routineEnds = []string{"all normal", "all fine", "all good", "all ok", "all 
 
 var routineGrave = indexPlain([]string{"otherwise", "apart from", "except", "but", "blood*", "bleed*", "breath*",
 	"swallow*", "seizur*", "fit", "floppy", "limp", "blue", "grey", "gray", "fell", "fall", "dropped", "fever*",
-	"unrespons*", "rash*", "vomit*", "worr*", "scared"})
+	"unrespons*", "rash*", "vomit*", "worr*", "scared",
+	// A knock, a fall said another way, a burn or choking is to be
+	// checked however it ended: "she rolled off the bed, all fine".
+	"rolled off", "rolled out", "slipped", "tumbl*", "bump*", "bang*", "knock*", "hit her", "hit his", "head",
+	"chok*", "gag*", "burn*", "scald*", "cut", "poison*"})
 
 // medicalIn is isMedical on a note s whose health text t names neither
 // thoughts of harm, someone else, nor the parent's mood.
