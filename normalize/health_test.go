@@ -496,6 +496,7 @@ func TestHealthReadsByShape(t *testing.T) {
 		{"care that ends", "smelly discharge from her belly button since yesterday", "maternity discharge went fine, signed off"},
 		{"a fuel drunk", "he drank some paraffin from the lamp", "bought paraffin for the lamp, power cut again"},
 		{"someone else ill and sent home", "she has fever since morning, sent home early from nursery", "the driver has fever, he went home early"},
+		{"laughing in stitches", "her stitches are red and weeping", "the panto had us in stitches last night"},
 		{"a g dropped", "not respondin to us at all this morning", "my cousin is comin round sunday, skin to skin after"},
 		{"a thing that gives a rash", "the new iron tablets are giving me a rash on my arms", "the new project at work is giving me a rash lol"},
 	} {

@@ -302,6 +302,9 @@ var medicalWords = indexPlain([]string{
 // figures of speech, supplies, tests booked, objects that fell. They are
 // blanked before the vocabularies are read.
 var notMedical = indexPlain([]string{
+	// Laughing till one is "in stitches".
+	"had me in stitches", "have me in stitches", "has me in stitches", "had us in stitches", "has us in stitches",
+	"had everyone in stitches", "in stitches laughing", "in stitches watching", "in stitches over", "in stitches at",
 	"sick of", "sick and tired", "sick to death of", "feverishly", "bruiser", "blood boil", "blood boiling",
 	"gave me chills", "gave me the chills", "gives me chills", "gives me the chills", "broke my back", "breaking my back",
 	"bleeding light", "fingers crossed", "crossed fingers", "keep your fingers crossed", "overwhelmed with love", "overwhelmed by the love", "overwhelmed by all the love",
