@@ -34,8 +34,10 @@ import (
 // twenty-third sets, and the veto sets aside a little more.
 // Version 10: a pet heard or doing something to the baby is not the one a
 // note is about, a thing is not in a body's state, a thing that gives one
-// a headache is a figure of speech, and the rescue is retrained with the
-// twenty-fourth to thirty-first sets.
+// a headache is a figure of speech, a note that ends by saying all is well
+// is a log, a voice that drops its g's is read with them, the rescue reads
+// a note of neither topic when the model is surest, and the model is
+// retrained with the twenty-fourth to thirty-first sets.
 const Version = 10
 
 // itemTitle is the title of a note whose time phrases normalize
