@@ -16,11 +16,14 @@ var productNameRe = guard(`\b(?:whooping cough|cough|cold and flu|cold|flu|fever
 // first aid course", "st john ambulance". Booking one is an errand.
 var courseRe = guard(`\b(?:(?:baby|infant|paediatric|pediatric)\s+)?(?:first aid|cpr|resus\w*|choking)\s+(?:course|class|classes|training|session|workshop|refresher|video)\b|\bst\.?\s+johns?\s+ambulance\b|\bred cross\b`)
 
-// dischargeVisitRe is leaving hospital's paperwork or visit ("midwife
-// discharge visit tomorrow", "rang to confirm discharge"), not a discharge
-// from the body.
+// dischargeVisitRe is leaving hospital's or a midwife's care, its
+// paperwork or visit ("midwife discharge visit tomorrow", "rang to confirm
+// discharge"), not a discharge from the body.
 var dischargeVisitRe = guard(`\bdischarge\s+(?:visit|appointment|appt|meeting|day|date|letter|plan|call|check|home visit|form|forms)\b` +
-	`|\b(?:confirm\w*|arrang\w*|plann\w*|sign\w*|waiting for|ready for|after|before|on|for|awaiting)\s+(?:the\s+|her\s+|his\s+|our\s+|my\s+|your\s+)?discharge\b`)
+	`|\b(?:confirm\w*|arrang\w*|plann\w*|sign\w*|waiting for|ready for|after|before|on|for|awaiting)\s+(?:the\s+|her\s+|his\s+|our\s+|my\s+|your\s+)?discharge\b` +
+	// Care that ends, said by who ends it or whom it ends for: "the
+	// midwife discharge us today", "midwife discharge went fine".
+	`|\b(?:midwife|midwives|midwifery|hospital|ward|nicu|scbu|maternity|hv|health visitor|team)s?\s+discharge\b|\bdischarged?\s+(?:us|them|me|papers?|summary|letter)\b`)
 
 // falseAlarmRe is a device that alarms for nothing: "breathing sensor pad
 // keeps false alarming". The device and its alarm are blanked in that
@@ -148,6 +151,65 @@ func blankFigures(t string) string {
 			}
 		}
 		t = string(b)
+	}
+	return t
+}
+
+// thingStateRe is a thing said to be in a body's state: "this heat is
+// choking me", "my phone is running temperature", "my purse is bleeding",
+// "the bin is poisonous". Said with "the", "this" or "my" and a verb, the
+// subject is a thing unless it is the body, a sign, the baby or a person
+// (thingSubject): "her forehead is burning up", "the little one is
+// coughing" are read. A subject with no determiner is as often a baby's
+// name ("leo is bleeding"), so it is not read here.
+var thingStateRe = guard(`\b(?:that|this|the|your|his|her|their|our|my|these|those)\s+(?:(\w+)\s+)?(\w+)\s+(?:is|was|are|were|keeps|kept|has been|have been|has|s)\s+(?:\w+\s+)?(?:running hot|running a temp\w*|running temp\w*|breathing|bleeding|bleedin|coughing|choking|wheezing|feverish|poisonous|swallowed|burning up|overheating|sneezing|vomiting|throwing up|puking|gasping)\b`)
+
+// thingSubject: the word names someone or the body, not a thing.
+func thingSubject(w string) bool {
+	if w == "" {
+		return false
+	}
+	return bodyWords.in(w) || concernWords.in(w) || childWords.in(w) || familyWords.in(w) || sickSubjects[w] ||
+		otherPeople.in(w) || medicalWords.in(w) || outputWords.in(w) || w == "it" || w == "and" || w == "thing"
+}
+
+// blankThingState blanks a thing's state (thingStateRe).
+func blankThingState(t string) string {
+	if !thingStateRe.may(t) {
+		return t
+	}
+	return thingStateRe.ReplaceAllStringFunc(t, func(m string) string {
+		sub := thingStateRe.FindStringSubmatch(m)
+		if thingSubject(sub[1]) || thingSubject(sub[2]) {
+			return m
+		}
+		return spaces(m)
+	})
+}
+
+// giveFigureRe is a thing that gives one a headache, a fever or a rash,
+// or is one: "this traffic is givin me a migraine", "flaky test suite is
+// giving me a rash", "that bouncer is an absolute headache". Kept when
+// the rest of the note names the body, the baby, a medicine or what one
+// takes or puts on ("the new iron tablets are giving me a rash on my
+// arms" is a reaction): blankGiveFigure.
+var giveFigureRe = guard(`\b(?:giv\w*|gave|give|gives)\s+(?:me|us|everyone|you|him|her)\s+(?:a\s+|an\s+|such\s+a\s+|the\s+|so\s+much\s+|high\s+)?(?:headache|migraine|heart attack|heart failure|fever|rash|chills|anxiety|bp|high blood pressure|blood pressure|ulcer|grey hairs|gray hairs)\b` +
+	`|\b(?:is|was|are|were|s)\s+(?:a|an|such a)\s+(?:\w+\s+)?(?:headache|migraine)\b`)
+
+// takenWords are what one takes or puts on, which can give one a rash.
+var takenWords = indexPlain([]string{"tablet*", "vitamin*", "supplement*", "iron", "formula", "cream", "lotion", "soap",
+	"detergent", "washing powder", "food", "milk", "dairy", "nuts", "drops", "spray", "plaster*"})
+
+func blankGiveFigure(t string) string {
+	if !giveFigureRe.may(t) {
+		return t
+	}
+	for _, m := range giveFigureRe.FindAllStringIndex(t, -1) {
+		rest := t[:m[0]] + " " + t[m[1]:]
+		if bodyWords.in(rest) || childWords.in(rest) || medicineWords.in(rest) || medicalWords.in(rest) || takenWords.in(rest) {
+			continue
+		}
+		t = t[:m[0]] + spaces(t[m[0]:m[1]]) + t[m[1]:]
 	}
 	return t
 }

@@ -69,7 +69,7 @@ func TestGuardNeverSkipsAMatch(t *testing.T) {
 		"iStateRe": iStateRe, "lowSaid": lowSaid, "newbornCold": newbornCold, "checkRe": checkRe,
 		"productNameRe": productNameRe, "courseRe": courseRe, "dischargeVisitRe": dischargeVisitRe,
 		"falseAlarmRe": falseAlarmRe, "heartFigureRe": heartFigureRe, "writerFigureRe": writerFigureRe,
-		"petChewRe": petChewRe, "eyeColourRe": eyeColourRe, "touchRe": touchRe, "healingRe": healingRe,
+		"petChewRe": petChewRe, "petByRe": petByRe, "thingStateRe": thingStateRe, "giveFigureRe": giveFigureRe, "eyeColourRe": eyeColourRe, "touchRe": touchRe, "healingRe": healingRe,
 		"lowBareRe": lowBareRe, "littleFeedRe": littleFeedRe, "weightLossRe": weightLossRe,
 		"birthWeightRe": birthWeightRe, "fewWetsCountRe": fewWetsCountRe, "wetStretch": wetStretch,
 		"chestSoundRe": chestSoundRe, "colourChangeRe": colourChangeRe, "fitRe": fitRe, "landingRe": landingRe,

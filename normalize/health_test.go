@@ -60,12 +60,16 @@ var (
 	// nineteenth to twenty-third then moved to tuning; the twenty-fourth to
 	// thirty-first read 1515 of 1594 (95.0 %), 98 of 1460 (6.7 %) before the
 	// fifth round (its model retrained) and once after it: 1521 of 1594
-	// (95.4 %), 89 of 1460 (6.1 %). Eight more voices wrote the
-	// thirty-second to thirty-ninth sets before the sixth round: the fifth
-	// round's reader reads them 1481 of 1560 (94.9 %), 53 of 1426 (3.7 %),
-	// set by set 87.6-97.9 % and 1.1-7.9 %; with the twenty-fourth to
-	// thirty-first, 3002 of 3154 (95.2 %), 142 of 2886 (4.9 %).
-	heldOutBar = healthBar{recall: 0.95, fp: 0.062}
+	// (95.4 %), 89 of 1460 (6.1 %). They then moved to tuning for the
+	// sixth round, which took the tuning corpora from 98.5 % / 2.1 % to
+	// 98.8 % / 1.7 % and, left out one writer at a time, from 98.3 % / 2.5 %
+	// to 98.6 % / 2.1 % (those eight writers alone: 95.4 % / 5.9 % to
+	// 96.4 % / 4.7 %). Eight more voices wrote the thirty-second to
+	// thirty-ninth sets before the sixth round landed: the fifth round's
+	// reader reads them 1481 of 1560 (94.9 %), 53 of 1426 (3.7 %), set by
+	// set 87.6-97.9 % and 1.1-7.9 %; once after it: 1489 of 1560
+	// (95.4 %), 50 of 1426 (3.5 %), set by set 89.6-98.0 % and 0.6-7.9 %.
+	heldOutBar = healthBar{recall: 0.95, fp: 0.04}
 )
 
 // minHeldOutShare: a held-out set, when there is one, is a fair part of
@@ -218,9 +222,10 @@ func TestTheModelRescuesWhatTheRulesMiss(t *testing.T) {
 		"just 3 feeds since midnight",
 		"cant keep him awake long enough to feed",
 		"rotavirus vaccine day, nappies have been loose ever since",
-		// The rules read someone else (the dog, the nanny); the model,
-		// surer still, reads the baby.
-		"so quiet and still today, doesnt even startle at the dog barking",
+		// No topic at all: the model surest of all (sureAbove).
+		"Ada keeps staring off and won't focus on my face today",
+		// The rules read someone else (the nanny); the model, surer
+		// still, reads the baby.
 		"oops gave calpol at 1am not realising the nanny gave it at 11pm",
 		// A normal word denied is no calm note.
 		"her skin looks really grey this morning, not pink like usual",
@@ -482,6 +487,22 @@ func TestHealthReadsByShape(t *testing.T) {
 		{"a course finished", "amoxicillin finished but still coughing", "amoxicillin finished today, all done"},
 		{"contact by sharing", "the baby's cousin had measles and they shared toys on friday", "cousin's wedding, measles jab check for the eldest"},
 		{"a carer known by her pronoun", "babysitter was on her phone and he rolled off the sofa", "babysitter was on her phone all evening, not booking her again"},
+		// Round six: a pet heard or doing something to the baby is not the
+		// one the note is about; a thing is not in a body's state; a thing
+		// that gives one a headache is a figure of speech.
+		{"a pet heard", "so quiet and still today, doesnt even startle at the dog barking", "the dog has been scratching his ear all day, vet tomorrow"},
+		{"a pet that hurt the baby", "dog scratched his arm a bit, broke the skin slightly", "the cat is sneezing and the dog is barking at it"},
+		{"a thing in a body's state", "her forehead is burning up", "my bank balance is bleeding after the holidays"},
+		{"self-harm said of a partner", "wife said she wants to harm herself", "cut myself some slack tonight, takeaway it is"},
+		{"a log that ends all is well", "only 2 wet nappies since yesterday, worried", "2 wet 1 dirty overnight, all fine"},
+		{"a knock that ends all is well", "she rolled off the bed onto the rug, all fine", "burped him on my shoulder, bit of sick on my top, all fine"},
+		{"a log that ends all is well, said another way", "2 wet 1 dirty since lunch but fever 38.5, all good otherwise", "bit of sick after his bottle, then happy as larry"},
+		{"care that ends", "smelly discharge from her belly button since yesterday", "maternity discharge went fine, signed off"},
+		{"a fuel drunk", "he drank some paraffin from the lamp", "bought paraffin for the lamp, power cut again"},
+		{"someone else ill and sent home", "she has fever since morning, sent home early from nursery", "the driver has fever, he went home early"},
+		{"laughing in stitches", "her stitches are red and weeping", "the panto had us in stitches last night"},
+		{"a g dropped", "not respondin to us at all this morning", "my cousin is comin round sunday, skin to skin after"},
+		{"a thing that gives a rash", "the new iron tablets are giving me a rash on my arms", "the new project at work is giving me a rash lol"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)

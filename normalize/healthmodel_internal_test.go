@@ -162,12 +162,12 @@ func encodeModel(w []float32, bias float32) []byte {
 // cvReader are a reader's thresholds: the model's rescue of a note of
 // rescueTopics (0: none), of careTopics only (0: none), its veto of a weak
 // rule reading (0: none), its rescue of a note the rules read as about
-// someone else (0: none), and its veto of a weak reading of an errand
-// (0: as any other).
-type cvReader struct{ rescue, care, veto, other, errand float64 }
+// someone else (0: none), its veto of a weak reading of an errand
+// (0: as any other), and its rescue of a note of neither topic (0: none).
+type cvReader struct{ rescue, care, veto, other, errand, sure float64 }
 
 // shippedReader is the reader healthFlags is.
-var shippedReader = cvReader{rescueAbove, careAbove, vetoBelow, otherAbove, errandBelow}
+var shippedReader = cvReader{rescueAbove, careAbove, vetoBelow, otherAbove, errandBelow, sureAbove}
 
 func logOdds(p float64) float64 { return math.Log(p / (1 - p)) }
 
@@ -180,7 +180,7 @@ func medicalBy(s string, m *healthModel, r cvReader) bool {
 	case harm:
 		return true
 	case other:
-		return m != nil && r.other > 0 && rescuedBy(*m, logOdds(r.other), logOdds(r.other), s, t)
+		return m != nil && r.other > 0 && rescuedBy(*m, logOdds(r.other), logOdds(r.other), math.Inf(1), s, t)
 	case moodIn(t):
 		return true
 	case medicalIn(s, t):
@@ -196,7 +196,11 @@ func medicalBy(s string, m *healthModel, r cvReader) bool {
 	if r.care > 0 {
 		care = logOdds(r.care)
 	}
-	return rescuedBy(*m, logOdds(r.rescue), care, s, t)
+	sure := math.Inf(1)
+	if r.sure > 0 {
+		sure = logOdds(r.sure)
+	}
+	return rescuedBy(*m, logOdds(r.rescue), care, sure, s, t)
 }
 
 // What the model costs (-run X -bench HealthModel -benchmem): training,

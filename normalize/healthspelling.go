@@ -86,6 +86,39 @@ var healthSpellings = func() map[string]string {
 	return m
 }()
 
+// ingWords are the words in -ing that the rules read, and that a voice
+// dropping its g's writes in -in ("latch is killin me", "she's droppin
+// weight", "starin n not interested in anythin"): droppedG reads them
+// whole. Only these: "cousin", "skin" or "vitamin" are words of their own.
+var ingWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range []string{"killing", "getting", "dropping", "staring", "thinking", "something", "anything",
+		"nothing", "breathing", "burning", "boiling", "struggling", "gasping", "grunting", "moaning", "whimpering",
+		"twitching", "jerking", "shivering", "sweating", "itching", "scratching", "straining", "pulling", "tugging",
+		"rubbing", "arching", "fussing", "latching", "sucking", "spitting", "throwing", "bringing", "keeping",
+		"hurting", "aching", "leaking", "oozing", "weeping", "spreading", "peeing", "pooing", "weeing", "puking",
+		"sicking", "boaking", "gagging", "retching", "going", "feeling", "taking", "refusing", "losing", "gaining",
+		"moving", "responding", "waking", "sleeping", "feeding", "eating", "drinking", "crying", "screaming",
+		"shaking", "coughing", "choking", "wheezing", "bleeding", "swelling", "vomiting", "happening", "worrying"} {
+		m[w] = true
+	}
+	return m
+}()
+
+// droppedG is w read with its g when w is one of ingWords without it, or
+// a misspelling (healthSpellings) that is: "boakin" is "boaking", read
+// as "vomiting".
+func droppedG(w string) (string, bool) {
+	if len(w) < 5 || !strings.HasSuffix(w, "in") {
+		return "", false
+	}
+	ing := w + "g"
+	if canon, ok := healthSpellings[ing]; ok {
+		return canon, true
+	}
+	return ing, ingWords[ing]
+}
+
 // fellOfRe is "fell of the bed": "of" typed for "off" after a fall.
 var fellOfRe = guard(`\b(fell|falls|fallen|fall|falling|rolled|rolling|slipped|slid|tumbled|toppled)\s+of\s+(the|her|his|my|a|our|their|its)\b`)
 
@@ -168,6 +201,10 @@ func respellHealth(s string) string {
 		if canon, ok := healthSpellings[s[i:j]]; ok {
 			b.WriteString(s[last:i])
 			b.WriteString(canon)
+			last = j
+		} else if ing, ok := droppedG(s[i:j]); ok {
+			b.WriteString(s[last:i])
+			b.WriteString(ing)
 			last = j
 		}
 		i = j

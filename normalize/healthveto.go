@@ -80,13 +80,15 @@ var (
 // model says: a temperature, blood, breathing or colour, something
 // swallowed, a fall or an injury, floppiness, a fit or hard waking, a dry
 // nappy, a dose gone wrong or an illness met, the birthing parent's
-// warning signs.
+// warning signs. An illness met is read on the words as written too, as
+// healthText reads it: "the baby's cousin had measles and they shared
+// toys" names the baby before "cousin" is renamed someone else.
 func strongSign(s, t string) bool {
 	if watchedSign(s) || tippedRe.MatchString(plain(s)) {
 		return true
 	}
 	if doseWords.in(t) || swallowed(t) || padRe.MatchString(t) || doseAmountRe.MatchString(t) || doseMistake(t) || doseSwap(t) ||
-		unsafeRead(t) || contactExposed(t) || strongWords.in(t) || strings.Contains(t, "🩸") {
+		unsafeRead(t) || contactExposed(t) || contactExposed(plain(s)) || strongWords.in(t) || strings.Contains(t, "🩸") {
 		return true
 	}
 	if (strings.Contains(t, "°") || strings.Contains(t, "degree")) && feverReading(t, tempRe) {

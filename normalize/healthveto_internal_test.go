@@ -58,5 +58,10 @@ func TestTheVetoSetsAsideOnlyWeakReadings(t *testing.T) {
 		assert.False(t, IsHealthNote(n), "vetoed as an errand: %q", n)
 	}
 	// The parent's own mood is read before the veto, however it is put.
-	assert.True(t, IsHealthNote("the car's check engine light is giving me anxiety lol"))
+	// ("the car's check engine light is giving me anxiety lol" was the
+	// example until round six: the everyday corpus holds it, a figure of
+	// speech.)
+	mood := "the car's check engine light is on lol, my anxiety is through the roof these days"
+	assert.Less(t, rescueModel.prob(prepareText(mood)), vetoBelow, "the model reads %q as everyday: else it tests nothing", mood)
+	assert.True(t, IsHealthNote(mood))
 }

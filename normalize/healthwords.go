@@ -302,6 +302,9 @@ var medicalWords = indexPlain([]string{
 // figures of speech, supplies, tests booked, objects that fell. They are
 // blanked before the vocabularies are read.
 var notMedical = indexPlain([]string{
+	// Laughing till one is "in stitches".
+	"had me in stitches", "have me in stitches", "has me in stitches", "had us in stitches", "has us in stitches",
+	"had everyone in stitches", "in stitches laughing", "in stitches watching", "in stitches over", "in stitches at",
 	"sick of", "sick and tired", "sick to death of", "feverishly", "bruiser", "blood boil", "blood boiling",
 	"gave me chills", "gave me the chills", "gives me chills", "gives me the chills", "broke my back", "breaking my back",
 	"bleeding light", "fingers crossed", "crossed fingers", "keep your fingers crossed", "overwhelmed with love", "overwhelmed by the love", "overwhelmed by all the love",
@@ -495,6 +498,8 @@ var hazardWords = indexPlain([]string{
 	"leaf", "bush", "houseplant*", "lily", "lilies", "daffodil*", "conker*", "acorn*", "toadstool*", "wild mushroom*",
 	"nappy cream", "diaper cream", "barrier cream", "sudocrem", "bepanthen", "desitin", "zinc cream",
 	"fabric conditioner", "toilet cleaner", "drain cleaner", "window cleaner", "limescale", "laundry liquid", "washing liquid", "bubble bath", "shampoo", "essential oil*", "tea tree oil", "lighter fluid", "e-liquid", "vape juice", "nail varnish",
+	// Fuels kept at home, a classic poisoning where lamps and stoves burn them.
+	"kerosene", "paraffin", "petrol", "gasoline", "diesel", "lamp oil", "methylated spirit*", "meths", "turpentine", "turps",
 })
 
 // ingestWords say something went into the mouth.
@@ -560,10 +565,29 @@ var concernWords = indexPlain([]string{
 // otherPeople are people outside the family and pets, and the ways of
 // caring for them (a card, soup): a note about them being unwell is not
 // the family's health note, unless it names someone in the family too
-// (familyWords).
-var otherPeople = indexPlain(func() []string {
-	var out []string
-	for _, n := range []string{
+// (familyWords). Each of otherNames is read alone, plural, possessive and
+// with "my", "our" or "the", and with its kin ("my sister's baby"): a
+// kinIndex.
+var otherPeople = kinIndex{
+	base: indexPlain(func() []string {
+		var out []string
+		for _, n := range otherNames {
+			out = append(out, n, n+"s", n+"'s", "my "+n, "my "+n+"'s", "my "+n+"s", "our "+n, "our "+n+"'s", "the "+n, "the "+n+"'s")
+		}
+		for _, n := range []string{"mom", "mum", "dad", "mother", "father", "parents"} {
+			out = append(out, "my "+n, "my "+n+"'s", "my "+n+"s", "your "+n, "your "+n+"'s")
+		}
+		return append(out, "next door", "toddler next door", "kid next door", "kids next door", "get well", "get-well",
+			"send flowers", "sending flowers", "send a card", "send soup", "send her soup", "send him soup", "bring soup",
+			"drop off soup", "bring dinner", "bring them dinner", "drop off dinner", "meal train", "visit her in",
+			"visit him in", "visiting hours", "someone else")
+	}()),
+	names: indexPlain(otherNames),
+	kin:   indexPlain(otherKin),
+}
+
+var (
+	otherNames = []string{
 		"dog", "dogs", "doggo", "doggy", "puppy", "pup", "cat", "cats", "kitty", "kitten", "pet", "pets", "vet", "hamster",
 		"rabbit", "bunny", "guinea pig", "parrot", "bird", "fish", "horse", "grandma", "grandpa", "granny", "gran",
 		"grandad", "granddad", "grandmother", "grandfather", "grandparents", "nana", "nanna", "mil", "fil",
@@ -577,20 +601,9 @@ var otherPeople = indexPlain(func() []string {
 		// other languages and regions call them.
 		"budgie", "parakeet", "tortoise", "gerbil", "goldfish", "lizard", "plumber", "cleaner", "electrician", "builder",
 		"postman", "courier", "cleaning lady", "housekeeper", "gardener", "handyman", "decorator", "window cleaner", "nan", "nani", "dadi", "ammi", "abuela", "abuelo", "oma", "opa", "yiayia",
-	} {
-		out = append(out, n, n+"s", n+"'s", "my "+n, "my "+n+"'s", "my "+n+"s", "our "+n, "our "+n+"'s", "the "+n, "the "+n+"'s")
-		for _, kin := range []string{"baby", "kid", "kids", "son", "daughter", "husband", "wife", "partner", "boy", "girl", "little one", "toddler", "mom", "dad", "mum"} {
-			out = append(out, n+"'s "+kin, "my "+n+"'s "+kin, "our "+n+"'s "+kin, "the "+n+"'s "+kin)
-		}
 	}
-	for _, n := range []string{"mom", "mum", "dad", "mother", "father", "parents"} {
-		out = append(out, "my "+n, "my "+n+"'s", "my "+n+"s", "your "+n, "your "+n+"'s")
-	}
-	return append(out, "next door", "toddler next door", "kid next door", "kids next door", "get well", "get-well",
-		"send flowers", "sending flowers", "send a card", "send soup", "send her soup", "send him soup", "bring soup",
-		"drop off soup", "bring dinner", "bring them dinner", "drop off dinner", "meal train", "visit her in",
-		"visit him in", "visiting hours", "someone else")
-}())
+	otherKin = []string{"baby", "kid", "kids", "son", "daughter", "husband", "wife", "partner", "boy", "girl", "little one", "toddler", "mom", "dad", "mum"}
+)
 
 // petThings are a pet's belongings, or a pet in a simile, not the pet:
 // "he ate the cat food" is the baby's note.
@@ -600,6 +613,24 @@ var petThings = indexPlain([]string{"cat food", "dog food", "cat litter", "litte
 	// A pet in a simile is not a pet: "a cry like a cat".
 	"like a cat", "like a kitten", "like a puppy", "like a dog", "like a bird", "like a fish", "like a seal",
 	"like a hamster", "like a rabbit"})
+
+// petByRe is a pet that is not the one a note is about: heard ("doesnt
+// even startle at the dog barking"), or doing something to the baby or
+// the baby's bed ("dog knocked the moses basket, she fell out", "the cat
+// scratched his arm"). The note is the baby's; a pet that is unwell is
+// the subject of its own verb ("the dog is sick") and stays someone else.
+var petByRe = guard(`\b(?:the\s+|our\s+|my\s+)?(?:dog|dogs|puppy|pup|cat|cats|kitten)\s+(?:bark\w*|growl\w*|howl\w*|yapp\w*|meow\w*|miaow\w*)\b` +
+	`|\b(?:the\s+|our\s+|my\s+)?(?:dog|puppy|pup|cat|kitten)\s+(?:knock|knocked|scratched|bit|nipped|jumped on|jumped up on|pushed|stepped on|stood on|trod on|sat on|licked|pounced on)\s+(?:him|her|them|his|the baby|baby|lo|the moses|the cot|the crib|the bouncer|the pram|the buggy|the bassinet|the swing|the basket)\b`)
+
+// petAside blanks the pets of petThings and petByRe: what is left names
+// someone else only when a pet, or a person, is the one the note is about.
+func petAside(t string) string {
+	t = petThings.blank(t)
+	if petByRe.may(t) {
+		t = petByRe.ReplaceAllStringFunc(t, spaces)
+	}
+	return t
+}
 
 // familyWords name the baby or the one writing: with them, a note is the
 // family's even when it names someone else too ("grandma dropped the

@@ -294,9 +294,44 @@ func readHealth(s string, rescue bool) (medical, mood bool) {
 	return medical, false
 }
 
+// routineLog: the note ends by saying all is well ("2 wet 1 dirty
+// overnight, all normal", "little bit of milky sick after the big feed,
+// then happy as anything", "Wet x3, dirty x1. Settled well."): a log of
+// the day, not a concern, whatever sign it counts. Not a note that asks,
+// doubts, says "otherwise" or "but", or names a grave sign (routineGrave).
+// No tuning health note ends so; many everyday notes do.
+func routineLog(t string) bool {
+	c := strings.TrimRight(t, " .!")
+	if i := strings.LastIndexAny(c, ",.;!:\n"); i >= 0 {
+		c = c[i+1:]
+	}
+	ends := false
+	for _, w := range routineEnds {
+		if strings.HasSuffix(c, w) && (len(c) == len(w) || !isWord(c[len(c)-len(w)-1])) {
+			ends = true
+		}
+	}
+	return ends && !strings.Contains(t, "?") && !abnormalIn(t) && !routineGrave.in(t) && !normalAsked.MatchString(t) &&
+		!feverReading(unitNumberRe.ReplaceAllStringFunc(t, spaces), bareTempRe) && !feverReading(t, tempNumberRe)
+}
+
+var routineEnds = []string{"all normal", "all fine", "all good", "all ok", "all okay", "settled well", "happy as anything",
+	"happy as larry", "no bother", "no bother to her", "no bother to him"}
+
+var routineGrave = indexPlain([]string{"otherwise", "apart from", "except", "but", "blood*", "bleed*", "breath*",
+	"swallow*", "seizur*", "fit", "floppy", "limp", "blue", "grey", "gray", "fell", "fall", "dropped", "fever*",
+	"unrespons*", "rash*", "vomit*", "worr*", "scared",
+	// A knock, a fall said another way, a burn or choking is to be
+	// checked however it ended: "she rolled off the bed, all fine".
+	"rolled off", "rolled out", "slipped", "tumbl*", "bump*", "bang*", "knock*", "hit her", "hit his", "head",
+	"chok*", "gag*", "burn*", "scald*", "cut", "poison*"})
+
 // medicalIn is isMedical on a note s whose health text t names neither
 // thoughts of harm, someone else, nor the parent's mood.
 func medicalIn(s, t string) bool {
+	if routineLog(t) {
+		return false
+	}
 	// Read on the words as written: "keep an eye on" is set aside as a
 	// figure of speech, but not when what is watched is a vital sign.
 	if watchedSign(s) {
@@ -357,8 +392,25 @@ var tempNames = indexPlain([]string{"temp", "temperature"})
 // isHarm: thoughts of self-harm, of harming the baby, of not wanting to
 // live.
 func isHarm(t string) bool {
-	return harmWords.in(t) || harmRe.MatchString(t) || harmBabyRe.MatchString(t) || familyHarmRe.MatchString(t) && !aboutSomeoneElse(t)
+	if cutSelfRe.may(t) {
+		t = cutSelfRe.ReplaceAllStringFunc(t, spaces)
+	}
+	return harmWords.in(t) || harmRe.MatchString(t) || harmBabyRe.MatchString(t) ||
+		familyHarmRe.MatchString(t) && !aboutSomeoneElse(t) || selfHarmWords.in(t) && selfHarmWords.in(blankOthers(t))
 }
+
+// cutSelfRe is the writer cut by accident or cutting themselves some
+// slack ("cut myself chopping onions"): an injury or a figure of speech,
+// not self-harm. The injury is read as one.
+var cutSelfRe = guard(`\bcut(?:ting)?\s+myself\s+(?:some\s+slack|slack|on\s+(?:the|a|some|an|my)|shaving|chopping|cooking|peeling|slicing|opening|by accident|accidentally)\b`)
+
+// selfHarmWords are someone in the family harming themselves, as a
+// partner's words are told ("she said she feels like harming herself"):
+// the family's health note unless it is said in a clause about someone
+// outside it ("my friends husband tried to kill himself").
+var selfHarmWords = indexPlain([]string{"harm herself", "harming herself", "harm himself", "harming himself",
+	"kill herself", "killing herself", "kill himself", "killing himself", "end her life", "end his life",
+	"take her own life", "take his own life"})
 
 // moodIn: the parent's own low mood, worry or frightening thoughts.
 func moodIn(t string) bool {
@@ -627,7 +679,7 @@ var possessiveOther = guard(`\b(?:(?:my|our|the|your|a)\s+)?([a-z]+)'s\s+(?:husb
 // reflux"): the family's own is "the baby", "our", "my" or a name, so the
 // child is someone else's. Without the verb, "her baby" is as often a
 // thing of the baby's ("her baby monitor").
-var theirChildRe = guard(`\b(?:her|his|their)\s+(?:little ones?|lo|newborn|toddler|kid|kids|baby|babies|boy|girl)(\s+(?:has|had|is|was|were|are|got|s|have|caught|tested|came down|been|picked up))\b`)
+var theirChildRe = guard(`\b(?:her|his|their)\s+(?:little ones?|lo|newborn|toddler|kid|kids|baby|babies|bairn|boy|girl)(\s+(?:has|had|is|was|were|are|got|s|have|caught|tested|came down|been|picked up))\b`)
 
 var theirChildWords = indexPlain([]string{"her", "his", "their"})
 
@@ -667,7 +719,7 @@ func markOthers(s string) string {
 // rsv"), and no one in it (the baby, "I", "we"). Someone else unwell is
 // not the family's health note.
 func aboutSomeoneElse(t string) bool {
-	t = petThings.blank(t)
+	t = petAside(t)
 	return otherPeople.in(t) && !namesFamily(otherPeople.blank(t))
 }
 
@@ -693,7 +745,7 @@ func blankOthers(t string) string {
 // else's was read as the baby's by its pronoun alone: such a note is not
 // about someone else though it names no one in the family.
 func readOthers(t string) (string, bool) {
-	if !otherPeople.in(petThings.blank(t)) {
+	if !otherPeople.in(petAside(t)) {
 		return t, false
 	}
 	byPronoun := false
@@ -713,10 +765,10 @@ func readOthers(t string) (string, bool) {
 		if strings.TrimSpace(c) != "" {
 			rest := otherPeople.blank(c)
 			family := namesFamily(rest)
-			whole := strings.TrimSpace(petThings.blank(c))
+			whole := strings.TrimSpace(petAside(c))
 			lead := trimLeadAdverbs(trimFillers(whole))
 			switch {
-			case otherPeople.in(petThings.blank(c)) && !family:
+			case otherPeople.in(petAside(c)) && !family:
 				theirs, gender = true, othersGender(c)
 			// The clause's subject decides: "my sister's baby has an ear
 			// infection and she asked to borrow our humidifier" is the
@@ -860,7 +912,7 @@ func healthText(s string) (t string, harm, other bool) {
 	for _, re := range []*guardedRe{thingRe, keepWarmRe, productForRe, apptRe} {
 		t = re.ReplaceAllStringFunc(t, spaces)
 	}
-	t = blankSlangSick(blankTechVirus(t))
+	t = blankGiveFigure(blankThingState(blankSlangSick(blankTechVirus(t))))
 	return t, false, false
 }
 

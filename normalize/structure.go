@@ -528,9 +528,10 @@ func contactExposed(t string) bool {
 
 // illSubjectRe is a clause whose subject is someone and whose verb says
 // they are ill: "plumber is ill", "coach has flu", "lucy from nct group
-// has a stomach bug", "host has a migraine". The verb may be left out
-// ("hairdresser sick"): m[2] is then empty.
-var illSubjectRe = guard(`^(?:the\s+|our\s+|my\s+|a\s+)?([a-z]+)(?:\s+[a-z]+){0,3}?(\s+(?:is|s|has|got|was|have|had|off|out|called in|phoned in|rang in|went home))?\s+(?:\w+\s+)?(?:ill|sick|poorly|unwell|flu|the flu|covid|a cold|food poisoning|a bug|a stomach bug|a tummy bug|a sickness bug|stomach flu|norovirus|noro|the lurgy|a virus|a migraine|migraine|strep|strep throat|tonsillitis|d&v|shingles|chickenpox|conjunctivitis|a chest infection|laryngitis|bronchitis|a fever|a temperature|a temp)\b`)
+// has a stomach bug", "host has a migraine"; the article may be left out
+// as other voices do ("gateman has fever", "cook has cold"). The verb may
+// be left out ("hairdresser sick"): m[2] is then empty.
+var illSubjectRe = guard(`^(?:the\s+|our\s+|my\s+|a\s+)?([a-z]+)(?:\s+[a-z]+){0,3}?(\s+(?:is|s|has|got|was|have|had|off|out|called in|phoned in|rang in|went home))?\s+(?:\w+\s+)?(?:ill|sick|poorly|unwell|flu|the flu|covid|a cold|food poisoning|a bug|a stomach bug|a tummy bug|a sickness bug|stomach flu|norovirus|noro|the lurgy|a virus|a migraine|migraine|strep|strep throat|tonsillitis|d&v|shingles|chickenpox|conjunctivitis|a chest infection|laryngitis|bronchitis|a fever|a temperature|a temp|fever|cold|a cough|cough|temperature)\b`)
 
 // roleSuffixRe is a noun for someone by their work ("hairdresser",
 // "instructor", "dentist"): without a verb, only such a noun is read as
@@ -541,11 +542,13 @@ var roleSuffixRe = guard(`(?:er|or|ist|ess|ian|ant|ent)$`)
 // class"): it names no one of the family.
 var babyEventRe = guard(`\b(?:baby|babies|toddler|mum and baby|mom and baby|parent and baby)\s+(?:group|groups|class|classes|club|massage class|yoga|sensory|swim\w*|music|signing|sign|cafe|shower|meetup|meet up|playgroup|session|rhyme\w*|time|first aid)\b`)
 
-// logisticsWords are what someone's illness does to the family's plans.
+// logisticsWords are what someone's illness does to the family's plans,
+// or to theirs ("the gateman has fever, he went home for today").
 var logisticsWords = indexPlain([]string{"cancel*", "reschedul*", "postpone*", "called off", "is off", "off", "backup",
 	"back up", "cover", "rebook*", "moved", "move", "no swimming", "no class", "no lesson", "not coming", "cant come",
 	"cant make it", "wont make it", "wont be coming", "find someone", "need someone", "rearrang*", "push back",
-	"pushed back", "another day", "next week", "replacement", "stand in", "instead"})
+	"pushed back", "another day", "next week", "replacement", "stand in", "instead", "went home", "sent home",
+	"gone home", "home early", "stay home", "stayed home", "staying home", "off work", "off sick"})
 
 // illOutside: a note that names no one of the family, whose first clause
 // has someone else ill and goes on with what that does to plans: "coach

@@ -39,3 +39,38 @@ func TestAboutSomeoneElse(t *testing.T) {
 		assert.Equal(t, tc.want, aboutSomeoneElse(plain(prepareText(tc.text))), tc.text)
 	}
 }
+
+// otherPeople reads as the list of all its phrases did when each name's
+// kin were listed one by one: the same longest phrase at every place of
+// every tuning note, and of each kin phrase said alone and in a sentence.
+func TestKinIndexReadsAsItsPhrases(t *testing.T) {
+	var flat []string
+	for _, list := range otherPeople.base {
+		flat = append(flat, list...)
+	}
+	var said []string
+	for _, n := range otherNames {
+		for _, kin := range otherKin {
+			for _, d := range []string{"", "my ", "our ", "the "} {
+				flat = append(flat, d+n+"'s "+kin)
+				said = append(said, d+n+"s "+kin, "so "+d+n+"s "+kin+" is ill", d+n+"s "+kin+"s", d+n+"s "+kin+"-")
+			}
+		}
+	}
+	listed := indexPlain(flat)
+	for _, b := range tuningBatches(t) {
+		for _, n := range append(b.health, b.everyday...) {
+			said = append(said, plain(prepareText(n)))
+		}
+	}
+	for _, s := range said {
+		for i := range len(s) {
+			if got, want := otherPeople.matchLen(s, i), listed.matchLen(s, i); got != want {
+				t.Fatalf("%q at %d: %d, listed %d", s, i, got, want)
+			}
+		}
+		assert.Equal(t, listed.blank(s), otherPeople.blank(s), s)
+		assert.Equal(t, listed.in(s), otherPeople.in(s), s)
+	}
+	assert.Positive(t, otherPeople.matchLen("my sisters little one has flu", 0))
+}
