@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"sort"
 	"strconv"
@@ -21,6 +22,7 @@ import (
 	"github.com/babyhandoff/babyhandoff/bot"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/council"
+	"github.com/babyhandoff/babyhandoff/internal/memlimit"
 	"github.com/babyhandoff/babyhandoff/radar"
 )
 
@@ -185,8 +187,13 @@ func benchHeader(w io.Writer, engs []string) {
 	}
 	fmt.Fprintf(w, "# BabyHandoff benchmarks\n\nMade by `go run ./cmd/babyhandoff-bench -out BENCHMARKS.md` on %s: %s, %d CPUs, %s/%s, %s.\n\n",
 		time.Now().UTC().Format("2006-01-02 15:04 MST"), cpu, runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
-	fmt.Fprintf(w, "Method: every suite drives the real bot through a fake Slack on loopback (Socket Mode and Web API; nothing leaves the machine) against a temporary embedded database (engine: %s). Latencies are measured from the envelope (or the stored note) to what Slack receives; percentiles are nearest-rank. A note event the bot leaves unacked for 3 s is delivered again, as Slack does (up to three retries; column redelivered), and ack percentiles are over first deliveries. The machine is shared: repeat a run to see its spread. docs/measured.md gives the goals each figure is held to.\n", strings.Join(engs, " and "))
+	fmt.Fprintf(w, "Method: every suite drives the real bot through a fake Slack on loopback (Socket Mode and Web API; nothing leaves the machine) against a temporary embedded database (engine: %s). Latencies are measured from the envelope (or the stored note) to what Slack receives; percentiles are nearest-rank. A note event the bot leaves unacked for 3 s is delivered again, as Slack does (up to three retries; column redelivered), and ack percentiles are over first deliveries. The machine is shared: repeat a run to see its spread. docs/measured.md gives the goals each figure is held to.%s\n", strings.Join(engs, " and "), limitNote())
 	fmt.Fprintln(w)
+}
+
+// limitNote says under which soft memory limit the process ran (main).
+func limitNote() string {
+	return fmt.Sprintf(" The process runs under the bot's soft memory limit on Go's memory, %s (GOMEMLIMIT), as cmd/babyhandoff sets it by default.", memlimit.String(debug.SetMemoryLimit(-1)))
 }
 
 // benchCaptureSuite is the capture table: the base rate at each database
@@ -259,7 +266,7 @@ func benchCaptureSuite(ctx context.Context, engs []string, rate int, dur time.Du
 func benchMemory(ctx context.Context, engs []string, w, stderr io.Writer) int {
 	fmt.Fprintln(w, "## Memory at idle")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "The bot connected to the fake Slack with an empty embedded database, after a GC (this benchmark process, the fake Slack included; an engine measured after another carries what the first left in the OS's figures). With 1,000 shifts: see the radar suite.")
+	fmt.Fprintln(w, "The bot connected to the fake Slack with an empty embedded database, after a GC (this benchmark process, the fake Slack included; an engine measured after another carries what the first left in the OS's figures). With 1,000 shifts: see the radar suite."+limitNote())
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| engine | heap | from the OS | resident |\n|---|---|---|---|")
 	for _, e := range engs {

@@ -10,6 +10,7 @@ import (
 	"github.com/joho/godotenv"
 
 	"github.com/babyhandoff/babyhandoff/bot/install"
+	"github.com/babyhandoff/babyhandoff/internal/memlimit"
 	"github.com/kelseyhightower/envconfig"
 )
 
@@ -58,6 +59,12 @@ type Config struct {
 	RunDetailDays int `envconfig:"RUN_DETAIL_DAYS" default:"90"`
 	NoteDays      int `envconfig:"NOTE_DAYS" default:"365"`
 	BackupDays    int `envconfig:"BACKUP_DAYS" default:"7"`
+
+	// MemoryLimit is Go's soft memory limit, in GOMEMLIMIT's syntax (32MiB,
+	// 1GiB, off). Go reads GOMEMLIMIT itself, but only from the real
+	// environment and with no limit by default: read here too, .env can
+	// set it and the bot has a default (memlimit.Default when empty).
+	MemoryLimit string `envconfig:"GOMEMLIMIT"`
 }
 
 // configKeys lists every variable Config reads.
@@ -65,7 +72,7 @@ var configKeys = []string{"SLACK_APP_TOKEN", "SLACK_BOT_TOKEN", "SLACK_API_URL",
 	"SLACK_CLIENT_ID", "SLACK_CLIENT_SECRET", "SLACK_REDIRECT_URL", "TOKEN_ENCRYPTION_KEY", "TOKEN_ENCRYPTION_OLD_KEYS", "MONGODB_URI", "MONGODB_DB", "DATA_DIR",
 	"DEFAULT_TZ", "LOG_LEVEL", "LOG_FORMAT", "COUNCIL_MODE", "OPENAI_API_KEY", "OPENAI_MODEL", "OPENAI_BASE_URL",
 	"AGENT_MAX_RETRIES", "AGENT_TIMEOUT_SECONDS", "CONTEXT_PACK_TOKEN_BUDGET",
-	"RADAR_DEBOUNCE_SECONDS", "RADAR_REMINDER_MINUTES", "RUN_DETAIL_DAYS", "NOTE_DAYS", "BACKUP_DAYS"}
+	"RADAR_DEBOUNCE_SECONDS", "RADAR_REMINDER_MINUTES", "RUN_DETAIL_DAYS", "NOTE_DAYS", "BACKUP_DAYS", "GOMEMLIMIT"}
 
 // removedKeys are settings that are gone, read only to refuse a value that
 // no longer works (EMBEDDED_ENGINE=bolt), from the environment or .env.
@@ -185,11 +192,23 @@ func (c Config) validate(needSlack bool) error {
 			return configErrorf("%s must be between %d%s and %d%s", r.name, r.lo, r.loNote, r.hi, r.hiNote)
 		}
 	}
+	if _, err := memlimit.Parse(c.MemoryLimit); err != nil {
+		return configErrorf("GOMEMLIMIT: %v (see docs/running.md)", err)
+	}
 	if !strings.HasSuffix(c.SlackAPIURL, "/") {
 		// slack-go appends method names directly.
 		return configErrorf("SLACK_API_URL must end with a slash, e.g. https://slack.com/api/")
 	}
 	return nil
+}
+
+// memoryLimit is the soft memory limit in bytes (validate checked it).
+func (c Config) memoryLimit() int64 {
+	n, err := memlimit.Parse(c.MemoryLimit)
+	if err != nil {
+		return memlimit.Default
+	}
+	return n
 }
 
 // HTTPMode reports whether Slack's requests come over HTTP: a signing

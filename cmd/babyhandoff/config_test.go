@@ -65,6 +65,7 @@ func TestStartupConfigErrors(t *testing.T) {
 		{"OAuth without an encryption key", oauthEnv(map[string]string{"TOKEN_ENCRYPTION_KEY": ""}), "TOKEN_ENCRYPTION_KEY is missing"},
 		{"OAuth with a short encryption key", oauthEnv(map[string]string{"TOKEN_ENCRYPTION_KEY": "c2VjcmV0dmFsdWU="}), "32 random bytes"},
 		{"OAuth with a bad old key", oauthEnv(map[string]string{"TOKEN_ENCRYPTION_OLD_KEYS": "secretvalue"}), "old token encryption key 1"},
+		{"memory limit not a size", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "GOMEMLIMIT": "32MB"}, "GOMEMLIMIT: \"32MB\" is not a size such as 32MiB"},
 		{"model endpoint not a URL", map[string]string{"SLACK_APP_TOKEN": app, "SLACK_BOT_TOKEN": botTok, "COUNCIL_MODE": "openai", "OPENAI_API_KEY": "test-model-key-secretvalue", "OPENAI_BASE_URL": "localhost:8080"}, "OPENAI_BASE_URL"},
 	}
 	for _, tt := range tests {

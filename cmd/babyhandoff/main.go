@@ -22,6 +22,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -31,6 +32,7 @@ import (
 	"github.com/babyhandoff/babyhandoff/bot"
 	"github.com/babyhandoff/babyhandoff/council"
 	councilopenai "github.com/babyhandoff/babyhandoff/council/openai"
+	"github.com/babyhandoff/babyhandoff/internal/memlimit"
 	"github.com/babyhandoff/babyhandoff/radar"
 	"github.com/babyhandoff/babyhandoff/store/sqlite"
 	"golang.org/x/sync/errgroup"
@@ -46,6 +48,7 @@ var (
 )
 
 func main() {
+	memoryLimiter = debug.SetMemoryLimit
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
@@ -73,7 +76,13 @@ Usage:
   babyhandoff help     show this help
 `
 
-// run is the whole program; main only adds signals and the exit code.
+// memoryLimiter sets Go's soft memory limit (debug.SetMemoryLimit) once
+// main runs; the tests, many bots in one process, leave the process's
+// limit alone.
+var memoryLimiter = func(int64) int64 { return 0 }
+
+// run is the whole program; main only adds signals, the exit code and
+// the process's memory limit.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	args, dataDir, err := dataDirFlag(args)
 	if err != nil {
@@ -207,6 +216,9 @@ type Main struct {
 	// Pace keeps Slack's limits per team, method and channel. Default: a
 	// pacer on the wall clock (the tests give one that never sleeps).
 	Pace *bot.Pacer
+	// SetMemoryLimit applies Config.MemoryLimit and returns the limit
+	// before. Default memoryLimiter.
+	SetMemoryLimit func(int64) int64
 
 	db *opened
 }
@@ -226,6 +238,12 @@ func (m *Main) Run(ctx context.Context) error {
 	if now == nil {
 		now = time.Now
 	}
+	setLimit := m.SetMemoryLimit
+	if setLimit == nil {
+		setLimit = memoryLimiter
+	}
+	setLimit(cfg.memoryLimit())
+	log.Info("memory limit", "GOMEMLIMIT", memlimit.String(cfg.memoryLimit()))
 	loc, err := time.LoadLocation(cfg.DefaultTZ)
 	if err != nil {
 		return configErrorf("DEFAULT_TZ %q is not a time zone: %v", cfg.DefaultTZ, err)

@@ -109,7 +109,7 @@ func (db *DB) create(ctx context.Context) (err error) {
 			return db.fail("create "+db.path, err)
 		}
 	}
-	if db.wr, err = openWriter(tmp, db.cfg.BusyTimeout); err != nil {
+	if db.wr, err = openWriter(tmp, db.cfg.BusyTimeout, db.cfg.WriteCacheKB); err != nil {
 		return db.fail("create "+db.path, err)
 	}
 	db.ws = newStmts(db.wr)

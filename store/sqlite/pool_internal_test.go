@@ -9,12 +9,13 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Every read-only connection, and the checkpoints' own, keeps a small page
-// cache (ReadCacheKB), not SQLite's 2,000 KiB: in WAL mode a reader's cache
-// is emptied after each commit by another connection, and what it holds
-// meanwhile is memory outside Go's heap, once per connection. The writer
-// keeps SQLite's default.
-func TestReadConnectionsKeepASmallCache(t *testing.T) {
+// Every connection keeps a small page cache, not SQLite's 2,000 KiB: each
+// read-only one, and the checkpoints' own, ReadCacheKB (in WAL mode a
+// reader's cache is emptied after each commit by another connection, and
+// what it holds meanwhile is memory outside Go's heap, once per
+// connection); the writer WriteCacheKB (its cache fills up as the file
+// grows, each page in a block twice its size).
+func TestConnectionsKeepASmallCache(t *testing.T) {
 	ctx := context.Background()
 	db := openTest(t, t.TempDir(), nil)
 	cache := func(pool *sql.DB) int {
@@ -36,5 +37,11 @@ func TestReadConnectionsKeepASmallCache(t *testing.T) {
 		require.NoError(t, c.Close())
 	}
 	assert.Equal(t, -256, cache(db.ck), "the checkpoints' connection")
-	assert.Equal(t, -2000, cache(db.wr), "the writer keeps SQLite's default")
+	assert.Equal(t, -512, cache(db.wr), "the writer")
+	// Each can be set.
+	db2, err := Open(ctx, Config{DataDir: t.TempDir(), ReadCacheKB: 100, WriteCacheKB: 300})
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, db2.Close(ctx)) })
+	assert.Equal(t, -100, cache(db2.rd))
+	assert.Equal(t, -300, cache(db2.wr))
 }

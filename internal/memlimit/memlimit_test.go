@@ -1,0 +1,55 @@
+package memlimit_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/babyhandoff/babyhandoff/internal/memlimit"
+)
+
+func TestParseReadsGOMEMLIMITsSyntax(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int64
+	}{
+		{"", memlimit.Default},
+		{"  ", memlimit.Default},
+		{"off", memlimit.Off},
+		{"32MiB", 32 << 20},
+		{" 48MiB ", 48 << 20},
+		{"1GiB", 1 << 30},
+		{"2TiB", 2 << 40},
+		{"512KiB", 512 << 10},
+		{"1000000B", 1000000},
+		{"1000000", 1000000},
+		{"0", 0},
+	} {
+		got, err := memlimit.Parse(tc.in)
+		require.NoError(t, err, tc.in)
+		assert.Equal(t, tc.want, got, tc.in)
+	}
+}
+
+func TestParseRefusesWhatGoWouldNot(t *testing.T) {
+	for _, in := range []string{"32MB", "32M", "1.5GiB", "-1MiB", "+5MiB", "MiB", "lots", "OFF", "9999999999TiB"} {
+		_, err := memlimit.Parse(in)
+		assert.Error(t, err, in)
+	}
+}
+
+func TestDefaultIs32MiB(t *testing.T) {
+	assert.Equal(t, int64(32<<20), memlimit.Default)
+}
+
+func TestStringIsReadBackByParse(t *testing.T) {
+	for _, n := range []int64{memlimit.Default, memlimit.Off, 1 << 30, 1536 << 20, 512 << 10, 1000, 0} {
+		got, err := memlimit.Parse(memlimit.String(n))
+		require.NoError(t, err, memlimit.String(n))
+		assert.Equal(t, n, got)
+	}
+	assert.Equal(t, "32MiB", memlimit.String(32<<20))
+	assert.Equal(t, "1536MiB", memlimit.String(1536<<20))
+	assert.Equal(t, "off", memlimit.String(memlimit.Off))
+}
