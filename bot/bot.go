@@ -86,6 +86,14 @@ type Config struct {
 	// Noted, when set, hears every note just captured, after its reply
 	// (cmd learns the shift's time zone from it).
 	Noted func(ctx context.Context, n bh.Note)
+	// LearnZone, when set, learns the zone of a family that has none yet
+	// from the Slack profile of userID, records it (once, whoever asks)
+	// and says it, "" when there is none to learn. A path that shows or
+	// plans a family's times calls it first, so a /plan made before the
+	// zone was learnt from the first note is not on DEFAULT_TZ (cmd's
+	// zoneLearner; unset: such a family stays on DEFAULT_TZ until Noted
+	// learns it).
+	LearnZone func(ctx context.Context, teamID, shiftID, userID string) string
 	// ReadersChanged, when set, hears that who reads a family's channel
 	// changed (someone came into it, or left): cmd has the radar show its
 	// message there again, as its readers now may see it.

@@ -287,6 +287,9 @@ func (m *Main) Run(ctx context.Context) error {
 		Council:  cncl,
 		Radar:    watcher,
 		Noted:    zones.noted,
+		// What needs a family's times before Noted learnt its zone
+		// learns it from the person it answers.
+		LearnZone: zones.learn,
 		// Someone came into a family's channel: its radar message shows
 		// only what they may read.
 		ReadersChanged: func(ctx context.Context, teamID, shiftID, channelID string) {

@@ -5,13 +5,18 @@ import (
 	"log/slog"
 	"sync"
 
+	"golang.org/x/sync/singleflight"
+
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
-// zoneLearner records a shift's time zone from the Slack profile of the
-// person who wrote its first note, once per shift and process; a person
-// without a zone leaves DEFAULT_TZ. The radar may have read the first notes
-// in DEFAULT_TZ, so it reads them again.
+// zoneLearner records a shift's time zone from the Slack profile of a
+// person: the writer of its first note (after the note is saved), or
+// whoever first asks for the family's times before that is done (/plan,
+// /radar, App Home, a handoff), so these are never made on DEFAULT_TZ
+// while the zone is on its way. A person without a zone leaves DEFAULT_TZ.
+// The radar may have read the first notes in DEFAULT_TZ, so it reads them
+// again.
 type zoneLearner struct {
 	store interface {
 		ShiftByID(ctx context.Context, teamID, shiftID string) (bh.Shift, error)
@@ -22,7 +27,10 @@ type zoneLearner struct {
 	}
 	learnt func(ctx context.Context, teamID, shiftID string)
 	log    *slog.Logger
-	seen   sync.Map // team/shift → looked up (or being looked up)
+	known  sync.Map // team/shift → has its zone: notes need no more look-ups
+	// asking makes one learning per shift at a time: whoever comes
+	// meanwhile waits for its answer instead of asking Slack again.
+	asking singleflight.Group
 }
 
 // noted is the bot's Noted hook.
@@ -30,28 +38,44 @@ func (z *zoneLearner) noted(ctx context.Context, n bh.Note) {
 	if n.UserID == "" {
 		return
 	}
-	key := n.TeamID + "/" + n.ShiftID
-	if _, seen := z.seen.LoadOrStore(key, true); seen {
+	if _, known := z.known.Load(n.TeamID + "/" + n.ShiftID); known {
 		return
 	}
-	shift, err := z.store.ShiftByID(ctx, n.TeamID, n.ShiftID)
-	if err != nil || shift.TZ != "" {
-		return
-	}
-	tz, err := z.users.UserZone(ctx, n.UserID)
-	if err != nil {
-		z.log.Debug("time zone of a note's writer", "user", n.UserID, "err", err)
-		z.seen.Delete(key) // asked again on the next note
-		return
-	}
-	if tz == "" {
-		return
-	}
-	if err := z.store.SetShiftTZ(ctx, n.TeamID, n.ShiftID, tz); err != nil {
-		z.log.Warn("record the shift's time zone", "shift_id", n.ShiftID, "err", err)
-		return
-	}
-	if z.learnt != nil {
-		z.learnt(ctx, n.TeamID, n.ShiftID)
-	}
+	z.learn(ctx, n.TeamID, n.ShiftID, n.UserID)
+}
+
+// learn is the bot's LearnZone hook: the shift's zone, learnt from userID's
+// profile and recorded when it has none; "" when neither has one.
+func (z *zoneLearner) learn(ctx context.Context, teamID, shiftID, userID string) string {
+	key := teamID + "/" + shiftID
+	tz, _, _ := z.asking.Do(key, func() (any, error) {
+		shift, err := z.store.ShiftByID(ctx, teamID, shiftID)
+		if err != nil {
+			z.log.Debug("a shift's time zone", "shift_id", shiftID, "err", err)
+			return "", nil
+		}
+		if shift.TZ != "" {
+			z.known.Store(key, true)
+			return shift.TZ, nil
+		}
+		// Usually at once: the bot has the person from the note's reply.
+		tz, err := z.users.UserZone(ctx, userID)
+		if err != nil {
+			z.log.Debug("time zone of a family's person", "user", userID, "err", err)
+			return "", nil // asked again next time
+		}
+		if tz == "" {
+			return "", nil
+		}
+		if err := z.store.SetShiftTZ(ctx, teamID, shiftID, tz); err != nil {
+			z.log.Warn("record the shift's time zone", "shift_id", shiftID, "err", err)
+			return "", nil
+		}
+		z.known.Store(key, true)
+		if z.learnt != nil {
+			z.learnt(ctx, teamID, shiftID)
+		}
+		return tz, nil
+	})
+	return tz.(string)
 }
