@@ -69,7 +69,9 @@ func (z *zoneLearner) forRadar(ctx context.Context, teamID, shiftID string) {
 	if err != nil {
 		return // the radar says why
 	}
-	if shift.TZ != "" {
+	if shift.TZ != "" || shift.Sample {
+		// A sample is nobody's family: it keeps DEFAULT_TZ, as its
+		// notes were written for it.
 		z.known.Store(key, true)
 		return
 	}
@@ -97,13 +99,14 @@ func (z *zoneLearner) forRadar(ctx context.Context, teamID, shiftID string) {
 // profile and recorded when it has none; "" when neither has one.
 func (z *zoneLearner) learn(ctx context.Context, teamID, shiftID, userID string) string {
 	key := teamID + "/" + shiftID
+	stored := false // by this call, not by one it waited for
 	tz, _, _ := z.asking.Do(key, func() (any, error) {
 		shift, err := z.store.ShiftByID(ctx, teamID, shiftID)
 		if err != nil {
 			z.log.Debug("a shift's time zone", "shift_id", shiftID, "err", err)
 			return "", nil
 		}
-		if shift.TZ != "" {
+		if shift.TZ != "" || shift.Sample {
 			z.known.Store(key, true)
 			return shift.TZ, nil
 		}
@@ -121,10 +124,12 @@ func (z *zoneLearner) learn(ctx context.Context, teamID, shiftID, userID string)
 			return "", nil
 		}
 		z.known.Store(key, true)
-		if z.learnt != nil {
-			z.learnt(ctx, teamID, shiftID)
-		}
+		stored = true
 		return tz, nil
 	})
+	// Once the others have their answer: the radar reads the notes again.
+	if stored && z.learnt != nil {
+		z.learnt(ctx, teamID, shiftID)
+	}
 	return tz.(string)
 }
