@@ -34,7 +34,8 @@
 //   - home.go: App Home.
 //   - links.go: links from plan items to the notes' Slack messages.
 //   - recover.go: putting right what a stopped process left (cmd calls it).
-//   - zone.go: a person's Slack time zone (cmd learns shifts' zones with it).
+//   - zone.go: a person's Slack time zone and clock (cmd learns shifts'
+//     zones with it), a family's zone asked for by the path that needs it.
 //   - teamdata.go: /babyhandoff delete-my-data, a workspace's data deleted.
 //   - teams.go: many workspaces (installs by OAuth): each Slack call with
 //     its team's token, envelopes of a team without an install dropped,
