@@ -34,7 +34,8 @@
 //   - home.go: App Home.
 //   - links.go: links from plan items to the notes' Slack messages.
 //   - recover.go: putting right what a stopped process left (cmd calls it).
-//   - zone.go: a person's Slack time zone (cmd learns shifts' zones with it).
+//   - zone.go: a person's Slack time zone and clock (cmd learns shifts'
+//     zones with it), a family's zone asked for by the path that needs it.
 //   - teamdata.go: /babyhandoff delete-my-data, a workspace's data deleted.
 //   - teams.go: many workspaces (installs by OAuth): each Slack call with
 //     its team's token, envelopes of a team without an install dropped,
@@ -86,6 +87,14 @@ type Config struct {
 	// Noted, when set, hears every note just captured, after its reply
 	// (cmd learns the shift's time zone from it).
 	Noted func(ctx context.Context, n bh.Note)
+	// LearnZone, when set, learns the zone of a family that has none yet
+	// from the Slack profile of userID, records it (once, whoever asks)
+	// and says it, "" when there is none to learn. A path that shows or
+	// plans a family's times calls it first, so a /plan made before the
+	// zone was learnt from the first note is not on DEFAULT_TZ (cmd's
+	// zoneLearner; unset: such a family stays on DEFAULT_TZ until Noted
+	// learns it).
+	LearnZone func(ctx context.Context, teamID, shiftID, userID string) string
 	// ReadersChanged, when set, hears that who reads a family's channel
 	// changed (someone came into it, or left): cmd has the radar show its
 	// message there again, as its readers now may see it.

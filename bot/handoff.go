@@ -301,6 +301,7 @@ func (h *handoffs) send(ctx context.Context, cb slack.InteractionCallback, chann
 		b.refuse(ctx, channelID, sender, err)
 		return
 	}
+	shift = b.familyZone(ctx, shift, sender)
 	loc := shift.Location(b.cfg.Location)
 	now := b.cfg.Now()
 	w, _ := parseWhen(ans.From) // checked in the form
@@ -466,7 +467,7 @@ func (h *handoffs) message(ctx context.Context, ho bh.Handoff, receiver, where s
 	b := h.b
 	v := blocks.HandoffView{Handoff: ho, Receiver: receiver, SenderName: b.userName(ctx, ho.From), Now: b.cfg.Now(), Done: map[string]bool{}}
 	if shift, err := h.store.Shift(ctx, ho.TeamID, ho.ChannelID); err == nil {
-		v.Location = shift.Location(b.cfg.Location)
+		v.Location = b.familyZone(ctx, shift, ho.From).Location(b.cfg.Location)
 	}
 	// Read by the receiver in their DM; in a channel, by several (the
 	// family's clock, blocks/when.go).
@@ -595,7 +596,7 @@ func (h *handoffs) thread(ctx context.Context, ho bh.Handoff) blocks.Message {
 // locOf is the zone of ho's conversation.
 func (h *handoffs) locOf(ctx context.Context, ho bh.Handoff) *time.Location {
 	if shift, err := h.store.Shift(ctx, ho.TeamID, ho.ChannelID); err == nil {
-		return shift.Location(h.b.cfg.Location)
+		return h.b.familyZone(ctx, shift, ho.From).Location(h.b.cfg.Location)
 	}
 	return h.b.cfg.Location
 }

@@ -72,6 +72,7 @@ func (h *home) publish(ctx context.Context, teamID, userID, hash string) {
 	in := blocks.HomeInput{Outlook: bh.RadarSettings{OutlookHour: 7}, Viewer: userID, Now: b.cfg.Now(), Clock: b.userClock(ctx, userID)}
 	if ch, err := b.dm(ctx, userID); err == nil {
 		if sh, err := h.store.Shift(ctx, teamID, ch); err == nil {
+			sh = b.familyZone(ctx, sh, userID)
 			in.Location, in.Written = sh.Location(b.cfg.Location), true
 			if st, err := b.cfg.Radar.State(ctx, sh); err == nil {
 				in.Notes = st.Notes

@@ -296,6 +296,8 @@ func (p *planner) plan(ctx context.Context, teamID, channelID, userID string, a 
 		b.tell(ctx, channelID, userID, bh.ErrorText(ctx, err))
 		return
 	}
+	// Before any note is read: its times are read in the family's zone.
+	shift = b.familyZone(ctx, shift, userID)
 	loc := shift.Location(b.cfg.Location)
 	now := b.cfg.Now()
 	live, err := p.store.LiveNotes(ctx, teamID, shift.ID, now)

@@ -74,6 +74,7 @@ func (r *radarHandler) show(ctx context.Context, teamID, channelID, userID strin
 	}
 	var st bh.ShiftState
 	if err == nil {
+		shift = b.familyZone(ctx, shift, userID)
 		st, err = b.cfg.Radar.State(ctx, shift)
 	}
 	if err != nil {
@@ -220,7 +221,7 @@ func (r *radarHandler) setQuiet(ctx context.Context, teamID, channelID, userID, 
 	// reads them on the workspace's.
 	loc := b.cfg.Location
 	if shift, err := r.store.Shift(ctx, teamID, channelID); err == nil {
-		loc = shift.Location(b.cfg.Location)
+		loc = b.familyZone(ctx, shift, userID).Location(b.cfg.Location)
 	}
 	msg := fmt.Sprintf("🌙 Your quiet hours: %s (%s). Then, when the radar posts to you, it updates its message in place and posts a new one only for something newly critical; plans made for you keep them for sleep. Everyone in the family keeps their own. Change them on App Home or with `/radar quiet 21-6` (`off` for none).", q.Say(b.userClock(ctx, userID)), bh.ZoneName(loc, b.cfg.Now()))
 	if q.Off() {
@@ -289,7 +290,7 @@ func (r *radarHandler) radarShift(ctx context.Context, cb slack.InteractionCallb
 		b.refuse(ctx, channelID, cb.User.ID, err)
 		return bh.Shift{}, false
 	}
-	return shift, true
+	return b.familyZone(ctx, shift, cb.User.ID), true
 }
 
 // snoozeShift silences a shift's radar for an hour or until tomorrow morning.
@@ -367,7 +368,7 @@ func (r *radarHandler) setOutlook(ctx context.Context, teamID, channelID, userID
 		b.refuse(ctx, channelID, userID, err)
 		return
 	}
-	l := shift.Location(b.cfg.Location)
+	l := b.familyZone(ctx, shift, userID).Location(b.cfg.Location)
 	at := b.userClock(ctx, userID).Format(time.Date(2000, 1, 1, set.OutlookHour, 0, 0, 0, time.UTC), "15:04")
 	msg := fmt.Sprintf("☀️ Morning outlook on: every day at %s (%s) in this conversation. Turn it off from App Home or with `/radar outlook off`.", at, bh.ZoneName(l, b.cfg.Now()))
 	if !set.OutlookOn {

@@ -66,7 +66,8 @@ func detail(n bh.Note, f bh.Fact, loc *time.Location, c bh.Clock) (string, []bh.
 }
 
 // render is a note's reply as it should look now, its times in the
-// writer's Slack zone (DEFAULT_TZ where Slack has none).
+// writer's Slack zone (DEFAULT_TZ where Slack has none), on its readers'
+// clock.
 func (r *replies) render(ctx context.Context, n bh.Note) blocks.Message {
 	if n.Deleted() {
 		return blocks.NoteReply(n, "")
@@ -78,12 +79,28 @@ func (r *replies) render(ctx context.Context, n bh.Note) blocks.Message {
 		// The health line in full, with Resolved: no grey tag, no time.
 		return blocks.HealthNoteReply(n)
 	}
-	c := r.b.userClock(ctx, n.UserID)
+	c := r.clock(ctx, n, loc)
 	detail, stamps := detail(n, f, loc, c)
 	if closes := closesText(n, r.restocks.closedBy(ctx, n, f.Restocked), func(u string) string { return r.b.userName(ctx, u) }, loc, c); closes != "" {
 		detail = strings.TrimPrefix(detail+" · "+closes, " · ")
 	}
 	return blocks.NoteReply(n, detail, stamps...)
+}
+
+// clock is how the reply's readers read times (blocks/when.go): in a DM,
+// its writer's clock; in a channel, the family's zone's. While the family
+// has none, the writer's zone loc is the one it learns from a first note;
+// the reply does not wait for it to be recorded.
+func (r *replies) clock(ctx context.Context, n bh.Note, loc *time.Location) bh.Clock {
+	if bh.ConversationKindOf(n.ChannelID) == bh.ConvDM {
+		return r.b.userClock(ctx, n.UserID)
+	}
+	if shift, err := r.b.cfg.Store.Shift(ctx, n.TeamID, n.ChannelID); err == nil {
+		loc = shift.Location(loc)
+	} else {
+		r.b.log.DebugContext(ctx, "bot: a reply's family", "channel", n.ChannelID, "err", err)
+	}
+	return zoneClock(loc)
 }
 
 // post puts the reply in the note's thread and records where it is.

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/sync/singleflight"
+
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
@@ -19,6 +21,10 @@ const zoneTTL = 24 * time.Hour
 type zones struct {
 	mu sync.Mutex
 	m  map[string]zoneEntry
+	// asking shares one users.info call among those who want the same
+	// person at once (a note's reply and a /plan right after it): Slack
+	// rate-limits the method.
+	asking singleflight.Group
 }
 
 type zoneEntry struct {
@@ -51,7 +57,8 @@ func (b *Bot) userName(ctx context.Context, userID string) string {
 	return e.name
 }
 
-// person is what users.info says of a person (one call a day each).
+// person is what users.info says of a person (one call a day each, shared
+// by all who ask meanwhile).
 func (b *Bot) person(ctx context.Context, userID string) (zoneEntry, error) {
 	now := b.cfg.Now()
 	b.zones.mu.Lock()
@@ -60,6 +67,15 @@ func (b *Bot) person(ctx context.Context, userID string) (zoneEntry, error) {
 	if ok && now.Sub(e.at) < zoneTTL {
 		return e, nil
 	}
+	v, err, _ := b.zones.asking.Do(userID, func() (any, error) { return b.askPerson(ctx, userID, now) })
+	if err != nil {
+		return zoneEntry{}, err
+	}
+	return v.(zoneEntry), nil
+}
+
+// askPerson asks users.info about a person and caches the answer.
+func (b *Bot) askPerson(ctx context.Context, userID string, now time.Time) (zoneEntry, error) {
 	u, err := b.api.GetUserInfoContext(ctx, userID)
 	if err != nil {
 		return zoneEntry{}, fmt.Errorf("bot: users.info: %w", err)
@@ -82,10 +98,23 @@ func (b *Bot) person(ctx context.Context, userID string) (zoneEntry, error) {
 	if b.zones.m == nil {
 		b.zones.m = map[string]zoneEntry{}
 	}
-	e = zoneEntry{tz: tz, clock: bh.ClockFor(u.Locale, u.TZ), name: name, bot: u.IsBot || u.IsAppUser, deleted: u.Deleted, team: u.TeamID, at: now}
+	e := zoneEntry{tz: tz, clock: bh.ClockFor(u.Locale, u.TZ), name: name, bot: u.IsBot || u.IsAppUser, deleted: u.Deleted, team: u.TeamID, at: now}
 	b.zones.m[userID] = e
 	b.zones.mu.Unlock()
 	return e, nil
+}
+
+// familyZone is shift with its zone, learnt from userID (the person a
+// path answers) when the family has none yet: the first note's writer's
+// zone may still be on its way from Slack (Config.LearnZone).
+func (b *Bot) familyZone(ctx context.Context, shift bh.Shift, userID string) bh.Shift {
+	if shift.TZ != "" || shift.Sample || userID == "" || b.cfg.LearnZone == nil {
+		return shift
+	}
+	if tz := b.cfg.LearnZone(ctx, shift.TeamID, shift.ID, userID); tz != "" {
+		shift.TZ = tz
+	}
+	return shift
 }
 
 // userLoc is a person's zone for what the bot tells them, else DEFAULT_TZ

@@ -300,13 +300,11 @@ func TestE2EAnEditOfAHandoffIsSaidOnEachThreadsClock(t *testing.T) {
 	require.NoError(t, err)
 	clock := clocktest.New(time.Date(2026, 11, 24, 12, 0, 0, 0, ny))
 	setup, nudgers := fakeTime(clock)
-	var m *Main
-	h := start(t, func(mm *Main) { m = mm; setup(mm) })
+	h := start(t, setup)
 	<-nudgers
 	h.fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "America/New_York"})
 	h.fake.SetUser(slacktest.User{ID: "U2", Name: "Sam", TZ: "America/New_York", Locale: "en-GB"})
 	h.note("DU1", "U1", "task: buy wipes", tsAt(clock.Now(), 1))
-	h.zoneLearnt(m, "DU1", "America/New_York")
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
 	card := h.waitCard("DU1", "v1 · ")
 	h.ack(h.click("DU1", card.ts, "U1", blocks.ActionHandoffOpen, card.runID))

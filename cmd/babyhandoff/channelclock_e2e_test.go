@@ -14,20 +14,6 @@ import (
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 )
 
-// zoneLearnt waits until the family of channel has learnt its zone tz
-// from the profile of its first note's writer (learnt after the note is
-// saved: a plan made before it is on DEFAULT_TZ).
-func (h *harness) zoneLearnt(m *Main, channel, tz string) {
-	h.t.Helper()
-	ctx := context.Background()
-	fam, err := dbOf(m).FamilyOf(ctx, h.team, channel)
-	require.NoError(h.t, err)
-	require.Eventually(h.t, func() bool {
-		sh, err := dbOf(m).ShiftByID(ctx, h.team, fam.ShiftID)
-		return err == nil && sh.TZ == tz
-	}, 10*time.Second, 10*time.Millisecond, "the family's zone learnt")
-}
-
 // A radar message in #family is read by several people: it is written on
 // the clock of the family's zone (New York: 12-hour), in its notification
 // and in the text Slack keeps inside its date tokens.
@@ -82,7 +68,6 @@ func TestE2EAnEditInAFamilyChannelIsSaidOnTheFamilysClock(t *testing.T) {
 	require.NoError(t, err)
 	_, err = dbOf(m).Join(ctx, bh.Member{TeamID: h.team, ShiftID: fam.ShiftID, UserID: "U2", InvitedBy: "U1"}, "DU2")
 	require.NoError(t, err)
-	h.zoneLearnt(m, "C1", "America/New_York")
 
 	h.ack(h.slash("/plan", "", "C1", "U1"))
 	v1 := h.waitCard("C1", "v1 · ")
@@ -101,5 +86,30 @@ func TestE2EAnEditInAFamilyChannelIsSaidOnTheFamilysClock(t *testing.T) {
 	said := unJSON.Replace(string(reply.Blocks))
 	assert.Contains(t, said, "|5 PM>", "the date token's text on the family's clock")
 	assert.NotContains(t, reply.Text+said, "17:00", "not on the editor's clock")
+	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
+}
+
+// A note's reply in #family is read by the family: Maya reads a 24-hour
+// clock (en-GB) but her reply there is on the New York family's clock
+// ("due Tue 2 PM"), in the notification and in the date token's text,
+// from the family's first note on.
+func TestE2EANotesReplyInAFamilyChannelIsOnTheFamilysClock(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	require.NoError(t, err)
+	clock := clocktest.New(time.Date(2026, 11, 24, 10, 0, 0, 0, ny))
+	setup, nudgers := fakeTime(clock)
+	h := start(t, setup)
+	<-nudgers
+	bot := h.fake.Config().BotUserID
+	h.fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "America/New_York", Locale: "en-GB"})
+	h.fake.SetUser(slacktest.User{ID: bot, Name: "babyhandoff", IsBot: true})
+	h.fake.SetChannel(slacktest.Channel{ID: "C1", Name: "family", IsMember: true, Members: []string{"U1", bot}})
+	ts := tsAt(clock.Now(), 1)
+	h.channelNote("C1", "U1", "daycare form due 2pm", ts)
+	reply := h.replyMessage("C1", ts)
+	said := reply.Text + unJSON.Replace(string(reply.Blocks))
+	assert.Contains(t, reply.Text, "due Tue 2 PM", "the notification on the family's clock")
+	assert.Contains(t, said, "|Tue 2 PM>", "the date token's text on the family's clock")
+	assert.NotContains(t, said, "14:00", "not on the writer's clock")
 	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
 }

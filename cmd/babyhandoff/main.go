@@ -281,7 +281,11 @@ func (m *Main) Run(ctx context.Context) error {
 	// posts through the bot, and the bot shows the watcher's states.
 	var nudger *radar.Nudger
 	var b *bot.Bot
+	// The radar may have read a shift's first notes in DEFAULT_TZ; a
+	// family's first state waits for its zone.
+	zones := &zoneLearner{store: db, now: now, log: log}
 	watcher, err := radar.New(radar.Config{Source: db, Store: db, Location: loc, Now: now, Logger: log,
+		LearnZone: zones.forRadar,
 		Changed: func(ctx context.Context, prev, next bh.ShiftState, found bool) {
 			nudger.Changed(ctx, prev, next, found)
 		},
@@ -290,8 +294,7 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return configErrorf("cannot start the Risk Radar: %s", bh.ErrorMessage(err))
 	}
-	// The radar may have read a shift's first notes in DEFAULT_TZ.
-	zones := &zoneLearner{store: db, learnt: watcher.Recompute, log: log}
+	zones.learnt = watcher.Recompute
 	installs, err := newInstalls(db.Database, cfg, now, log)
 	if err != nil {
 		return err
@@ -305,6 +308,9 @@ func (m *Main) Run(ctx context.Context) error {
 		Council:  cncl,
 		Radar:    watcher,
 		Noted:    zones.noted,
+		// What needs a family's times before Noted learnt its zone
+		// learns it from the person it answers.
+		LearnZone: zones.learn,
 		// Someone came into a family's channel: its radar message shows
 		// only what they may read.
 		ReadersChanged: func(ctx context.Context, teamID, shiftID, channelID string) {

@@ -383,12 +383,10 @@ func TestE2EAnUndoRefusedSaysTheChangeOnItsReadersClock(t *testing.T) {
 	require.NoError(t, err)
 	clock := clocktest.New(time.Date(2026, 11, 24, 10, 0, 0, 0, ny))
 	setup, nudgers := fakeTime(clock)
-	var m *Main
-	h := start(t, func(mm *Main) { m = mm; setup(mm) })
+	h := start(t, setup)
 	<-nudgers
 	h.fake.SetUser(slacktest.User{ID: "U1", Name: "parent", TZ: "America/New_York"})
 	h.note("DU1", "U1", "task: buy wipes", tsAt(clock.Now(), 1))
-	h.zoneLearnt(m, "DU1", "America/New_York")
 	h.ack(h.slash("/plan", "", "DU1", "U1"))
 	v1 := h.waitCard("DU1", "v1 · ")
 	h.ack(h.cardMenu("DU1", v1, "U1", blocks.ActionEditPlan))

@@ -4,25 +4,39 @@ import (
 	"context"
 	"log/slog"
 	"sync"
+	"time"
+
+	"golang.org/x/sync/singleflight"
 
 	bh "github.com/babyhandoff/babyhandoff"
 )
 
-// zoneLearner records a shift's time zone from the Slack profile of the
-// person who wrote its first note, once per shift and process; a person
-// without a zone leaves DEFAULT_TZ. The radar may have read the first notes
-// in DEFAULT_TZ, so it reads them again.
+// zoneLearner records a shift's time zone from the Slack profile of a
+// person: the writer of its first note (after the note is saved), or
+// whoever first asks for the family's times before that is done (/plan,
+// /radar, App Home, a handoff), so these are never made on DEFAULT_TZ
+// while the zone is on its way. A person without a zone leaves DEFAULT_TZ.
+// The radar may have read the first notes in DEFAULT_TZ, so it reads them
+// again.
 type zoneLearner struct {
 	store interface {
 		ShiftByID(ctx context.Context, teamID, shiftID string) (bh.Shift, error)
 		SetShiftTZ(ctx context.Context, teamID, shiftID, tz string) error
+		LiveNotes(ctx context.Context, teamID, shiftID string, now time.Time) (bh.LiveNotes, error)
 	}
 	users interface {
 		UserZone(ctx context.Context, userID string) (string, error)
 	}
 	learnt func(ctx context.Context, teamID, shiftID string)
+	now    func() time.Time
 	log    *slog.Logger
-	seen   sync.Map // team/shift → looked up (or being looked up)
+	known  sync.Map // team/shift → has its zone: notes need no more look-ups
+	// tried is the shifts the radar learnt no zone for from their first
+	// writer: not asked again for each change of their notes.
+	tried sync.Map
+	// asking makes one learning per shift at a time: whoever comes
+	// meanwhile waits for its answer instead of asking Slack again.
+	asking singleflight.Group
 }
 
 // noted is the bot's Noted hook.
@@ -30,28 +44,92 @@ func (z *zoneLearner) noted(ctx context.Context, n bh.Note) {
 	if n.UserID == "" {
 		return
 	}
-	key := n.TeamID + "/" + n.ShiftID
-	if _, seen := z.seen.LoadOrStore(key, true); seen {
+	if _, known := z.known.Load(n.TeamID + "/" + n.ShiftID); known {
 		return
 	}
-	shift, err := z.store.ShiftByID(ctx, n.TeamID, n.ShiftID)
-	if err != nil || shift.TZ != "" {
+	z.learn(ctx, n.TeamID, n.ShiftID, n.UserID)
+}
+
+// radarWait bounds how long the radar waits for Slack to say a family's
+// zone before it reads the family's notes without it.
+const radarWait = 5 * time.Second
+
+// forRadar is the radar's LearnZone hook: a shift with no zone yet learns
+// it from its first note's writer before its notes are read (the note's
+// reply has usually asked Slack already: one users.info between them).
+func (z *zoneLearner) forRadar(ctx context.Context, teamID, shiftID string) {
+	key := teamID + "/" + shiftID
+	if _, known := z.known.Load(key); known {
 		return
 	}
-	tz, err := z.users.UserZone(ctx, n.UserID)
+	if _, tried := z.tried.Load(key); tried {
+		return
+	}
+	shift, err := z.store.ShiftByID(ctx, teamID, shiftID)
 	if err != nil {
-		z.log.Debug("time zone of a note's writer", "user", n.UserID, "err", err)
-		z.seen.Delete(key) // asked again on the next note
+		return // the radar says why
+	}
+	if shift.TZ != "" || shift.Sample {
+		// A sample is nobody's family: it keeps DEFAULT_TZ, as its
+		// notes were written for it.
+		z.known.Store(key, true)
 		return
 	}
-	if tz == "" {
+	live, err := z.store.LiveNotes(ctx, teamID, shiftID, z.now())
+	if err != nil {
 		return
 	}
-	if err := z.store.SetShiftTZ(ctx, n.TeamID, n.ShiftID, tz); err != nil {
-		z.log.Warn("record the shift's time zone", "shift_id", n.ShiftID, "err", err)
+	writer := ""
+	for _, n := range live.Notes { // oldest first
+		if writer = n.UserID; writer != "" {
+			break
+		}
+	}
+	if writer == "" {
 		return
 	}
-	if z.learnt != nil {
-		z.learnt(ctx, n.TeamID, n.ShiftID)
+	ctx, cancel := context.WithTimeout(ctx, radarWait)
+	defer cancel()
+	if z.learn(ctx, teamID, shiftID, writer) == "" {
+		z.tried.Store(key, true)
 	}
+}
+
+// learn is the bot's LearnZone hook: the shift's zone, learnt from userID's
+// profile and recorded when it has none; "" when neither has one.
+func (z *zoneLearner) learn(ctx context.Context, teamID, shiftID, userID string) string {
+	key := teamID + "/" + shiftID
+	stored := false // by this call, not by one it waited for
+	tz, _, _ := z.asking.Do(key, func() (any, error) {
+		shift, err := z.store.ShiftByID(ctx, teamID, shiftID)
+		if err != nil {
+			z.log.Debug("a shift's time zone", "shift_id", shiftID, "err", err)
+			return "", nil
+		}
+		if shift.TZ != "" || shift.Sample {
+			z.known.Store(key, true)
+			return shift.TZ, nil
+		}
+		// Usually at once: the bot has the person from the note's reply.
+		tz, err := z.users.UserZone(ctx, userID)
+		if err != nil {
+			z.log.Debug("time zone of a family's person", "user", userID, "err", err)
+			return "", nil // asked again next time
+		}
+		if tz == "" {
+			return "", nil
+		}
+		if err := z.store.SetShiftTZ(ctx, teamID, shiftID, tz); err != nil {
+			z.log.Warn("record the shift's time zone", "shift_id", shiftID, "err", err)
+			return "", nil
+		}
+		z.known.Store(key, true)
+		stored = true
+		return tz, nil
+	})
+	// Once the others have their answer: the radar reads the notes again.
+	if stored && z.learnt != nil {
+		z.learnt(ctx, teamID, shiftID)
+	}
+	return tz.(string)
 }
