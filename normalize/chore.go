@@ -338,11 +338,12 @@ func isChore(s string, clauses []string, times choreTimes) bool {
 	for _, c := range clauses {
 		off := strings.Index(s[at:], c)
 		if off < 0 {
-			off = 0
-		} else {
-			off += at
-			at = off + len(c)
+			// Not found where the clauses left off: its time phrases
+			// could not be placed, so it is not read (as withoutLogs).
+			continue
 		}
+		off += at
+		at = off + len(c)
 		if choreBodyWords.in(c) {
 			continue
 		}

@@ -502,6 +502,13 @@ func TestHealthReadsByShape(t *testing.T) {
 		{"a log that ends all is well", "only 2 wet nappies since yesterday, worried", "2 wet 1 dirty overnight, all fine"},
 		{"a knock that ends all is well", "she rolled off the bed onto the rug, all fine", "burped him on my shoulder, bit of sick on my top, all fine"},
 		{"a log that ends all is well, said another way", "2 wet 1 dirty since lunch but fever 38.5, all good otherwise", "bit of sick after his bottle, then happy as larry"},
+		// A red flag played down is still one.
+		{"no wee, played down", "no wet nappy since 6am, all good", "3 wet 1 dirty since 6am, all good"},
+		{"loose stools, played down", "diarrhoea 6 times today, all normal", "6 feeds today, all normal"},
+		{"no feed, played down", "she hasnt fed since 5am, all fine", "she fed at 5am and 9am, all fine"},
+		{"hard to wake, played down", "baby sleeping a lot and hard to wake, all normal", "baby napped twice today, all normal"},
+		{"a sunken soft spot, played down", "sunken soft spot, all fine", "soft toys washed, all fine"},
+		{"feeds refused, played down", "refusing feeds all day, no bother", "took every feed today, no bother"},
 		{"care that ends", "smelly discharge from her belly button since yesterday", "maternity discharge went fine, signed off"},
 		{"a fuel drunk", "he drank some paraffin from the lamp", "bought paraffin for the lamp, power cut again"},
 		{"someone else ill and sent home", "she has fever since morning, sent home early from nursery", "the driver has fever, he went home early"},

@@ -324,7 +324,13 @@ var routineGrave = indexPlain([]string{"otherwise", "apart from", "except", "but
 	// A knock, a fall said another way, a burn or choking is to be
 	// checked however it ended: "she rolled off the bed, all fine".
 	"rolled off", "rolled out", "slipped", "tumbl*", "bump*", "bang*", "knock*", "hit her", "hit his", "head",
-	"chok*", "gag*", "burn*", "scald*", "cut", "poison*"})
+	"chok*", "gag*", "burn*", "scald*", "cut", "poison*",
+	// Red flags a tired parent plays down are read however the note ends:
+	// "no wet nappy since 6am, all good", "refusing feeds all day, no
+	// bother", "sunken soft spot, all fine".
+	"no wet", "dry nappy", "dry nappies", "dry diaper", "dry diapers", "refus*", "not fed", "hasnt fed", "hasn't fed",
+	"wont feed", "won't feed", "not feeding", "hard to wake", "wont wake", "won't wake", "lethargic", "sunken",
+	"soft spot", "fontanel*", "diarrh*", "dehydrat*", "jaundic*", "yellow"})
 
 // medicalIn is isMedical on a note s whose health text t names neither
 // thoughts of harm, someone else, nor the parent's mood.

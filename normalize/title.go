@@ -45,7 +45,10 @@ import (
 // is a log, a voice that drops its g's is read with them, the rescue reads
 // a note of neither topic when the model is surest, and the model is
 // retrained with the twenty-fourth to thirty-first sets.
-const Version = 12
+// Version 13: a red flag played down is still read ("no wet nappy since
+// 6am, all good", "refusing feeds all day, no bother"): the routine log's
+// grave words grew.
+const Version = 13
 
 // itemTitle is the title of a note whose time phrases normalize
 // understood, built from the item rather than from the note's words for
