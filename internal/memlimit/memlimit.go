@@ -52,8 +52,17 @@ func Parse(s string) (int64, error) {
 	if err != nil || n < 0 || num == "" || num[0] == '+' || n > math.MaxInt64/mult {
 		return 0, fmt.Errorf("%q is not a size such as 32MiB, 512MiB or 1GiB, nor off", s)
 	}
+	if n*mult < Min {
+		// "0" means "none" elsewhere in the settings; here it would make
+		// the collector run without pause.
+		return 0, fmt.Errorf("%q is below %s: use off for no limit", s, String(Min))
+	}
 	return n * mult, nil
 }
+
+// Min is the smallest limit Parse takes: below it the collector would run
+// almost without pause, taking up to half the CPU.
+const Min = 8 << 20
 
 // String writes a limit as Parse reads it, in the largest whole unit.
 func String(n int64) string {
