@@ -207,7 +207,7 @@ const MaxVersions = 60
 
 // VersionsModal is Versions…: v1…vN, newest first, who made each and why,
 // each but the current one with Use this version; its times on the
-// clock c of whoever opened it.
+// card's clock c (blocks/when.go: a form opened from a card follows it).
 func VersionsModal(lines []VersionLine, l *time.Location, c bh.Clock) slack.ModalViewRequest {
 	bl := []slack.Block{section("Every version of this plan, newest first. *Use this version* makes one current again, as a new version that points back to it.")}
 	for i := len(lines) - 1; i >= 0 && len(bl) <= MaxVersions; i-- {
