@@ -223,6 +223,10 @@ type NewNote struct {
 	// the note's time, from which its "tomorrow" and its 24 hours count.
 	// Zero: when it is stored (a form has no message).
 	WrittenAt time.Time
+	// Redelivered says Slack delivers the message again (a retry): its
+	// note may be stored already, and is looked for before the writer's
+	// turn, which may be what held the first delivery.
+	Redelivered bool
 }
 
 // clockSkew is how far ahead of our clock a message's ts may be and still

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/slack-go/slack/socketmode"
 	"github.com/stretchr/testify/assert"
 
 	bh "github.com/babyhandoff/babyhandoff"
@@ -87,4 +88,34 @@ func TestANoteWaitingForAWorkerIsAnAckOnItsWay(t *testing.T) {
 	j.fn(context.Background())
 	assert.Equal(t, 1, st.during, "counted once")
 	assert.Zero(t, b.acks.n, "counted out")
+}
+
+// captureSeen is a store whose CaptureNote keeps what it was given, and
+// refuses the note.
+type captureSeen struct {
+	captureStore
+	got []bh.NewNote
+}
+
+func (s *captureSeen) CaptureNote(_ context.Context, in bh.NewNote) (bh.Note, bool, error) {
+	s.got = append(s.got, in)
+	return bh.Note{}, false, bh.Errorf(bh.EINVALID, "no")
+}
+
+// Slack's retries of a note's event are told to the store as such: it
+// looks for their note without the writer, which may be what held the
+// first delivery; a first delivery is looked for by the writer.
+func TestARetriedNoteIsToldRedelivered(t *testing.T) {
+	b := &Bot{cfg: Config{Now: time.Now, Location: time.UTC, StoreTimeout: time.Second}, log: slog.New(slog.DiscardHandler)}
+	st := &captureSeen{}
+	c := &capture{b: b, store: st, replies: &replies{b: b}}
+	in := bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "wipes < 1 day", MessageTS: "1.1"}
+	c.store1(context.Background(), &socketmode.Request{RetryAttempt: 0}, in, nil)
+	c.store1(context.Background(), &socketmode.Request{RetryAttempt: 1}, in, nil)
+	c.store1(context.Background(), nil, in, nil)
+	if assert.Len(t, st.got, 3) {
+		assert.False(t, st.got[0].Redelivered, "a first delivery")
+		assert.True(t, st.got[1].Redelivered, "Slack's first retry")
+		assert.False(t, st.got[2].Redelivered, "no envelope")
+	}
 }

@@ -219,6 +219,7 @@ func (c *capture) store1(ctx context.Context, req *socketmode.Request, in bh.New
 	defer acked()
 	defer c.locks.Lock(in.TeamID + "/" + in.ChannelID + "/" + in.MessageTS)()
 	in.WrittenAt = bh.MessageTime(in.MessageTS, b.cfg.Now())
+	in.Redelivered = req != nil && req.RetryAttempt > 0
 	// The store reads the note, once, as it stores it (its kind, what it
 	// says was bought: Note.Reading).
 	sctx, cancel := context.WithTimeout(ctx, b.cfg.StoreTimeout)

@@ -211,3 +211,36 @@ func TestRereadPassesOverEveryBatch(t *testing.T) {
 	require.NoError(t, err)
 	assert.Zero(t, k, "and not again")
 }
+
+// A message's note is looked for by the writer's insert, not on a reader
+// first: a new note's capture reads nothing outside the writer's turn (a
+// read's own snapshot of the log cost every note). Delivered twice, the
+// stored note is answered and nothing is written.
+func TestANoteIsLookedForByTheWriter(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, Config{DataDir: t.TempDir(), CheckpointAfter: 1 << 30})
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, db.Close(ctx)) })
+	first, created, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", UserID: "U1", RawText: "buy wipes", MessageTS: "1.1"})
+	require.NoError(t, err)
+	require.True(t, created)
+	require.NoError(t, db.settle(ctx))
+	logPages, _, err := db.Checkpoint(ctx)
+	require.NoError(t, err)
+
+	// The same message again (as a mention, say): the stored note.
+	again, created, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", UserID: "U1", RawText: "buy wipes", MessageTS: "1.1"})
+	require.NoError(t, err)
+	assert.False(t, created)
+	assert.Equal(t, first.ID, again.ID)
+	require.NoError(t, db.settle(ctx))
+	now, _, err := db.Checkpoint(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, logPages, now, "nothing was written")
+
+	// With the read pool gone, a new note is still stored: it needed none.
+	require.NoError(t, db.rd.Close())
+	_, created, err = db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", UserID: "U1", RawText: "buy milk", MessageTS: "1.2"})
+	require.NoError(t, err)
+	assert.True(t, created)
+}

@@ -333,3 +333,46 @@ func TestANotesWriterWakesTheStreams(t *testing.T) {
 		t.Fatal("the streams were not woken when the note's writer returned")
 	}
 }
+
+// A commit that stores a note does not start the background checkpoint,
+// even when one is due: its writer is about to ack. The next commit that
+// changes no note asks for it; notes alone ask a period late.
+func TestACheckpointIsNotAskedByANotesCommit(t *testing.T) {
+	ctx := context.Background()
+	const every = 4
+	db, err := Open(ctx, Config{DataDir: t.TempDir(), CheckpointAfter: every})
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, db.Close(ctx)) })
+	i := 0
+	note := func() {
+		i++
+		_, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: fmt.Sprintf("note %d", i), MessageTS: fmt.Sprint(i)})
+		require.NoError(t, err)
+		require.NoError(t, db.settle(ctx)) // the writer's housekeeping is done
+	}
+	other := func() {
+		i++
+		require.NoError(t, db.write(ctx, "add agent", func(tx *Tx) error { return addAgent(ctx, tx, fmt.Sprint("agent", i)) }))
+		require.NoError(t, db.settle(ctx))
+	}
+	// Up to the commit before one falls due, with nothing owed.
+	for db.Commits()%every != every-1 || db.ckptOwed != 0 {
+		other()
+	}
+	asked := db.ckptAsked
+	note()
+	assert.Equal(t, asked, db.ckptAsked, "the note's commit fell due but asked for nothing")
+	other()
+	assert.Equal(t, asked+1, db.ckptAsked, "the next commit without a note asked")
+
+	for db.Commits()%every != every-1 {
+		other()
+	}
+	asked = db.ckptAsked
+	for range every {
+		note()
+		assert.Equal(t, asked, db.ckptAsked, "commit %d", db.Commits())
+	}
+	note()
+	assert.Equal(t, asked+1, db.ckptAsked, "notes alone ask a period late")
+}

@@ -165,17 +165,35 @@ const byMessage = "team_id = ? AND channel_id = ? AND message_ts = ? AND message
 // returns the stored note with created false, without a write. When it
 // returns nil the note is durable, so the caller may ack the envelope.
 //
-// What needs no lock is done before the writer takes the note: the look
-// for a stored note of the message, then the note's reading, in the zone
-// its conversation's family had at its last note (zones). The writer holds
-// the file only for the family, the rows and the commit, and reads the
-// note again only if its family's zone is not the one it was read in.
+// A redelivery (NewNote.Redelivered) is looked for first, on a reader: it
+// is answered without waiting for the writer, which may be what held its
+// first delivery's ack. Any other message is looked for by the writer's
+// insert, which does nothing when its note is stored (a commit that
+// writes nothing, without a sync): looked for on a reader, every note
+// paid that read's own snapshot of the log before the writer's turn (in a
+// soak p50 0.2 ms, p99 up to 1 ms), and a message is almost always new.
+//
+// What needs no lock is done before the writer takes the note: its
+// reading, in the zone its conversation's family had at its last note
+// (zones). The writer holds the file only for the family, the rows and the
+// commit, and reads the note again only if its family's zone is not the
+// one it was read in.
 func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, created bool, err error) {
 	if in.TeamID == "" || in.ChannelID == "" {
 		return bh.Note{}, false, db.fail("capture note", bh.Errorf(bh.EINVALID, "A note needs a team and a conversation."))
 	}
 	if db.cfg.Read != nil {
 		in.Inferred = "" // the note's reading infers its kind (readInferred)
+	}
+	if in.MessageTS != "" && in.Redelivered {
+		// Detached from ctx: a read never waits for a writer, and a query
+		// on a context that can end costs a goroutine of the driver's.
+		n, err := noteWhere(context.WithoutCancel(ctx), db.rq, byMessage, in.TeamID, in.ChannelID, in.MessageTS)
+		if err == nil {
+			return n, false, nil
+		} else if err != sql.ErrNoRows {
+			return bh.Note{}, false, db.fail("capture note", err)
+		}
 	}
 	r, err := in.Resolve()
 	if err != nil {
@@ -188,16 +206,6 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, create
 	if !in.WrittenAt.IsZero() {
 		// The note's time is its message's: every rule counts from it.
 		unread.CreatedAt = in.WrittenAt.UTC().Truncate(time.Millisecond)
-	}
-	if in.MessageTS != "" {
-		// Detached from ctx: a read never waits for a writer, and a query
-		// on a context that can end costs a goroutine of the driver's.
-		n, err := noteWhere(context.WithoutCancel(ctx), db.rq, byMessage, in.TeamID, in.ChannelID, in.MessageTS)
-		if err == nil {
-			return n, false, nil
-		} else if err != sql.ErrNoRows {
-			return bh.Note{}, false, db.fail("capture note", err)
-		}
 	}
 	key := in.TeamID + "/" + in.ChannelID
 	read := unread
@@ -218,7 +226,10 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, create
 		n.ShiftID, n.UpdatedAt = sh.ID, tx.Now
 		switch err := tx.putNote(ctx, n, loc, true, true); {
 		case err == errNoteExists:
-			// Stored meanwhile by another process: the insert did nothing.
+			// Stored before (the message came as a mention too, or a
+			// redelivery not said to be one) or meanwhile by another
+			// process: the insert did nothing, and no note changed.
+			tx.notes = false
 			n, err = noteWhere(ctx, tx, byMessage, in.TeamID, in.ChannelID, in.MessageTS)
 			return err
 		case err != nil:

@@ -57,7 +57,7 @@ func TestReadsNeverWaitForAWrite(t *testing.T) {
 	sh, err := db.Shift(rctx, "T1", "D1")
 	require.NoError(t, err)
 	assert.Empty(t, sh.TZ, "the snapshot before the uncommitted write")
-	_, created, err := db.CaptureNote(rctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "wipes < 1 day", MessageTS: "1.1"})
+	_, created, err := db.CaptureNote(rctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", RawText: "wipes < 1 day", MessageTS: "1.1", Redelivered: true})
 	require.NoError(t, err)
 	assert.False(t, created, "a redelivery is answered without the writer")
 	require.NoError(t, held.Rollback())
