@@ -503,6 +503,12 @@ func TestHealthReadsByShape(t *testing.T) {
 		{"laughing in stitches", "her stitches are red and weeping", "the panto had us in stitches last night"},
 		{"a g dropped", "not respondin to us at all this morning", "my cousin is comin round sunday, skin to skin after"},
 		{"a thing that gives a rash", "the new iron tablets are giving me a rash on my arms", "the new project at work is giving me a rash lol"},
+		// Round seven: someone named by where they are met or by the
+		// writer's work is outside the family; a title is not enough.
+		{"someone met somewhere", "she picked up a bug from baby group, now has a fever", "Ana from baby group has mastitis, sending her a meal"},
+		{"a title is not someone else", "took him to mr patel the gp, he has an ear infection", "mr patel the gp is on holiday till the 3rd"},
+		{"a patient at work", "patient at the GP today: me, with mastitis", "patient in bed 6 spiked a fever overnight, home late"},
+		{"a friend's baby without its apostrophe", "the baby has a fever since our friends visited", "my friend baby has a fever, she cant come to the party"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)

@@ -144,12 +144,14 @@ var outputColourRe = func() *guardedRe {
 		peeC   = `(?:red|reddish|pink|pinkish|orange|brown|brownish|dark|bloody|cloudy|dark yellow|tea colou?red)`
 		peeN   = `(?:pee|wee|urine|wees|pees)`
 		verb   = `\s+(?:is|was|are|were|s|looks|looked|looking|seems|seemed|has been|came out|comes out|coming out|turned|went|still|always|all|had|has|have|with|w|got|contains|contained|showed|shows)\s+(?:\w+\s+){0,3}?`
-		or     = `(?:\s*(?:/|or|and|n|&|,)\s*`
 	)
+	// The regexp is only asked whether a note matches, so a colour needs
+	// no shade before it and no colours said with it ("green or yellow
+	// spit up" matches at "yellow"): each copy of the lists costs memory
+	// for as long as the bot runs.
 	var alts []string
 	for _, p := range [][2]string{{spitC, spitN}, {stoolC, stoolN}, {peeC, peeN}} {
-		c := shade + p[0] + or + shade + p[0] + `)*`
-		alts = append(alts, `\b`+c+`\s+(?:\w+\s+)?`+p[1]+`\b`, `\b`+p[1]+verb+c+`\b`)
+		alts = append(alts, `\b`+p[0]+`\s+(?:\w+\s+)?`+p[1]+`\b`, `\b`+p[1]+verb+shade+p[0]+`\b`)
 	}
 	return guard(strings.Join(alts, "|"))
 }()
@@ -687,7 +689,23 @@ var theirChildWords = indexPlain([]string{"her", "his", "their"})
 var ownPossessive = map[string]bool{"baby": true, "lo": true, "it": true, "he": true, "she": true, "that": true,
 	"what": true, "who": true, "there": true, "here": true, "let": true, "twin": true, "twins": true, "bub": true}
 
+// namedOtherRe is someone outside the family named by where they are
+// met or by the writer's work, with what they have ("Sam from work has a
+// stomach bug", "Lucy from NCT group has mastitis", "patient in bay 3 was
+// febrile"), or a friend's or a relative's child said without its
+// apostrophe ("friends baby has a fever"): the baby, the partner and the
+// writer are never named so. (A title and a surname is not read so: "took
+// him to mr patel the gp, he has an ear infection" is the baby's.)
+var namedOtherRe = guard(`\b[a-z]+\s+from\s+(?:(?:my|the|our|her|his)\s+)?(?:work|church|the office|office|nct|antenatal|book club|(?:\w+\s+)?(?:group|class|club|gym|team|ward))(\s+(?:has|had|is|was|were|got|caught|tested|came down|been|picked up|in|recovering|off|out))\b` +
+	`|\b(?:my\s+|a\s+|the\s+)?(?:patient|pt)\s+(?:in|on)\s+(?:bay|bed|my ward|the ward|ward)(?:\s+\d+)?|\bmy\s+patients?\b` +
+	`|\b(?:friend|sister|brother|cousin|neighbou?r|colleague|coworker|co-worker|mate|boss)s?\s+(?:baby|babies|son|daughter|kid|kids|little one|toddler)\b`)
+
+var namedOtherWords = indexPlain([]string{"from", "patient", "patients", "pt", "baby", "babies", "son", "daughter", "kid", "kids", "little one", "toddler"})
+
 func markOthers(s string) string {
+	if namedOtherWords.in(s) && namedOtherRe.may(s) {
+		s = namedOtherRe.ReplaceAllString(s, "someone else$1")
+	}
 	if roleWords.in(plain(s)) && ownRoleRe.may(s) {
 		s = ownRoleRe.ReplaceAllString(s, "someone else")
 	}
