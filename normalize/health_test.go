@@ -508,6 +508,12 @@ func TestHealthReadsByShape(t *testing.T) {
 		{"someone met somewhere", "she picked up a bug from baby group, now has a fever", "Ana from baby group has mastitis, sending her a meal"},
 		{"a title is not someone else", "took him to mr patel the gp, he has an ear infection", "mr patel the gp is on holiday till the 3rd"},
 		{"a patient at work", "patient at the GP today: me, with mastitis", "patient in bed 6 spiked a fever overnight, home late"},
+		{"a wish to run away", "honestly some days i want to run away from all of it", "i want to run away to the seaside for a weekend lol"},
+		{"no pleasure in anything", "she says nothing really makes her happy anymore", "nothing makes her happier than the bath"},
+		{"not caring about anything", "havent showered in 4 days and dont care about anything", "he doesnt care about anything but his dummy lol"},
+		{"not getting out of bed", "partner cant seem to get out of bed most days", "the toddler wont get up for nursery, bed hair everywhere"},
+		{"a temperature said aloud", "38 point 2 at 3 oclock", "38 points on the quiz, we came second"},
+		{"a temperature on the dot", "6 weeks old and 38 on the dot, do we call someone", "picked up at 5 on the dot from nursery"},
 		{"a friend's baby without its apostrophe", "the baby has a fever since our friends visited", "my friend baby has a fever, she cant come to the party"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
