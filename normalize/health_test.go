@@ -514,6 +514,8 @@ func TestHealthReadsByShape(t *testing.T) {
 		{"not getting out of bed", "partner cant seem to get out of bed most days", "the toddler wont get up for nursery, bed hair everywhere"},
 		{"a temperature said aloud", "38 point 2 at 3 oclock", "38 points on the quiz, we came second"},
 		{"a temperature on the dot", "6 weeks old and 38 on the dot, do we call someone", "picked up at 5 on the dot from nursery"},
+		{"a device named by a sign", "the apnea monitor went off twice tonight", "the apnea monitor charger is in the nappy bag"},
+		{"a device that shows a reading", "my bp cuff says 150/95 this morning", "bp cuff batteries are in the drawer"},
 		{"a friend's baby without its apostrophe", "the baby has a fever since our friends visited", "my friend baby has a fever, she cant come to the party"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -930,9 +930,22 @@ func healthText(s string) (t string, harm, other bool) {
 	for _, re := range []*guardedRe{thingRe, keepWarmRe, productForRe, apptRe} {
 		t = re.ReplaceAllStringFunc(t, spaces)
 	}
+	if deviceRe.may(t) && !deviceSaysRe.MatchString(t) {
+		t = deviceRe.ReplaceAllStringFunc(t, spaces)
+	}
 	t = blankGiveFigure(blankThingState(blankSlangSick(blankTechVirus(t))))
 	return t, false, false
 }
+
+// deviceRe is a sign's word naming a thing ("the apnea monitor lead",
+// "a blood pressure machine battery", "fever strips", "the cord blood
+// bank"): a device kept, bought or moved is no sign, unless the note says
+// what it showed (deviceSaysRe: "apnoea monitor alarmed twice", "bp cuff
+// says 155/100"). What else the note names is still read ("rash under the
+// apnea monitor belt").
+var deviceRe = guard(`\b(?:apnoea|apnea|blood pressure|bp|fever|temp|temperature|sats|oxygen|o2|heart rate|cord blood)\s+(?:monitor|machine|cuff|strip|bank|light|sensor|charger|unit)s?\b`)
+
+var deviceSaysRe = guard(`\b(?:alarm\w*|went off|going off|goes off|gone off|beep\w*)|\b(?:says|said|read|reads|reading|showed|shows|showing|at|of|was|is)\s+\d`)
 
 // IsHealth reports whether text reads as a health concern by the rules
 // alone. The council asks it of a plan's own words, so a model's block
