@@ -516,6 +516,8 @@ func TestHealthReadsByShape(t *testing.T) {
 		{"a temperature on the dot", "6 weeks old and 38 on the dot, do we call someone", "picked up at 5 on the dot from nursery"},
 		{"a device named by a sign", "the apnea monitor went off twice tonight", "the apnea monitor charger is in the nappy bag"},
 		{"a device that shows a reading", "my bp cuff says 150/95 this morning", "bp cuff batteries are in the drawer"},
+		{"someone who stays away", "she has a fever and wont feed, so we cant come to the party", "Tanya has flu, so she cant visit till next week"},
+		{"someone who cannot babysit", "her temp is 38.6 so shes not going to nursery", "mums migraine is bad so she cant babysit tonight"},
 		{"a friend's baby without its apostrophe", "the baby has a fever since our friends visited", "my friend baby has a fever, she cant come to the party"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
