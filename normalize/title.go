@@ -47,8 +47,11 @@ import (
 // retrained with the twenty-fourth to thirty-first sets.
 // Version 13: the model retrained with the thirty-second to thirty-ninth
 // sets; something round the neck, a low oxygen reading or a baby who does
-// not stir is never vetoed, a feed's rhythm is not rescued, and someone
-// named by where they are met or by the writer's work is someone else.
+// not stir is never vetoed, a feed's rhythm is not rescued, someone named
+// by where they are met or by the writer's work, or who will not come or
+// babysit, is someone else, a sign's word naming a device is no sign, and
+// a wish to run away, no pleasure in anything and a temperature said
+// aloud are read.
 const Version = 13
 
 // itemTitle is the title of a note whose time phrases normalize
