@@ -71,8 +71,8 @@ var (
 	// (95.4 %), 50 of 1426 (3.5 %), set by set 89.6-98.0 % and 0.6-7.9 %.
 	// They then moved to tuning for the seventh round, which took the
 	// tuning corpora from 98.4 % / 2.0 % to 98.5 % / 1.7 % and, left out
-	// one writer at a time, from 98.1 % / 2.4 % to 98.2 % / 2.1 % (those
-	// eight writers alone: 95.7 % / 3.6 % to 96.1 % / 2.9 %).
+	// one writer at a time, from 98.1 % / 2.4 % to 98.3 % / 2.1 % (those
+	// eight writers alone: 95.7 % / 3.6 % to 96.2 % / 2.9 %).
 	heldOutBar = healthBar{recall: 0.95, fp: 0.04}
 )
 
@@ -233,6 +233,9 @@ func TestTheModelRescuesWhatTheRulesMiss(t *testing.T) {
 		"oops gave calpol at 1am not realising the nanny gave it at 11pm",
 		// A normal word denied is no calm note.
 		"her skin looks really grey this morning, not pink like usual",
+		// The partner's state without a topic word (partnerPeople).
+		"my wife cries all day and says she is a bad mom",
+		"husband not ok today",
 	} {
 		assert.False(t, normalize.IsHealth(n), "the rules read %q: it tests no rescue", n)
 		assert.True(t, readsAsHealth(n), "health: %q", n)

@@ -51,7 +51,8 @@ import (
 // by where they are met or by the writer's work, or who will not come or
 // babysit, is someone else, a sign's word naming a device is no sign, and
 // a wish to run away, no pleasure in anything and a temperature said
-// aloud are read.
+// aloud are read, and a note about the partner is rescued as a care note
+// is.
 const Version = 13
 
 // itemTitle is the title of a note whose time phrases normalize
