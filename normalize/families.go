@@ -59,6 +59,15 @@ var noStirRe = guard(`\b(?:didnt|doesnt|dont|wont|did not|does not|will not|bare
 // neckRe is a cord, tubing or strap round the baby's neck.
 var neckRe = guard(`\b(?:wrapped|wound|caught|tangled|twisted|looped|got)\s+(?:\w+\s+){0,2}?(?:round|around)\s+(?:her|his|their|the babys|babys|the)\s+neck\b`)
 
+// graveFamilySigns: the families above that are an emergency whatever
+// else the note names (something round the neck, a low oxygen reading, a
+// baby who does not stir when handled, a scald): strong signs
+// (strongSign), never set aside by the veto. A note that also names a
+// supply ("his feeding tube got wrapped round his neck") is no errand.
+func graveFamilySigns(t string) bool {
+	return tooHotRe.MatchString(t) || oxygenLow(t) || noStirRe.MatchString(t) || neckRe.MatchString(t)
+}
+
 // familySigns: one of the families above.
 func familySigns(t string) bool {
 	return tooHotRe.MatchString(t) || oxygenLow(t) || vaccineEventRe.MatchString(t) || noStirRe.MatchString(t) || neckRe.MatchString(t)

@@ -97,6 +97,19 @@ var careTopics = indexPlain(append([]string{"feed", "feeds", "feeding", "fed", "
 	"awake", "sleepy", "dozy", "dopey", "cried", "crying", "cry", "eating", "eat", "drink*", "slept", "sleep", "asleep",
 	"vaccin*", "vax*", "immuni*", "shots", "jab", "booster*", "mmr", "rotavirus", "dtap"}, nappyWords...))
 
+// feedRhythmRe is a feed's usual rhythm, every two hours or more, or a
+// doubt of whether a feed was given; read only in a note that names none
+// of rescueTopics.
+var feedRhythmRe = guard(`\bevery\s+(?:[2-9]|two|three|four|couple of)(?:\s*(?:-|to|or)\s*\d)?\s*(?:h|hr|hrs|hours?)\b` +
+	`|\b(?:not sure|unsure|cant remember|dont remember|forgot|no idea)\s+(?:if|whether)\s+(?:\w+\s+)?(?:gave|fed|did|made|had)\s+(?:her|him|them|the baby|baby|lo)?\s*(?:his|her|their|the|a|last)?\s*(?:bottle|feed|milk|formula|night feed|dream feed)\b`)
+
+// partnerPeople: a note about the partner that names none of the topics
+// is their mood or their state told without a word for it ("my wife cries
+// all day and says she is bad mother"), rescued at careAbove as a care
+// note is, not only when the model is surest.
+var partnerPeople = indexPlain([]string{"wife", "husband", "partner", "hubby", "dh", "dw", "boyfriend", "girlfriend",
+	"fiance", "fiancee", "spouse", "wifey", "missus"})
+
 // careAbove is the threshold of a careTopics rescue.
 const careAbove = 0.93
 
@@ -158,7 +171,14 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 			return m.logit(s) > above
 		}
 	}
-	if careTopics.in(t) {
+	// A feed's rhythm ("feeds every 3 hours") or a doubt of who gave a
+	// feed ("not sure if i gave him his bottle or dad did") is the day's
+	// care told, not a concern: the model, which reads feeds in many
+	// health notes, is not asked. A feed every few minutes is left to it.
+	if feedRhythmRe.MatchString(t) {
+		return false
+	}
+	if careTopics.in(t) || partnerPeople.in(t) {
 		return m.logit(s) > care
 	}
 	// A number that reads like a temperature is the rules' to read: they

@@ -223,5 +223,19 @@ func respellHealth(s string) string {
 	if fellOfRe.may(s) {
 		s = fellOfRe.ReplaceAllString(s, "$1 off $2")
 	}
+	if spokenTempRe.may(s) {
+		s = spokenTempRe.ReplaceAllStringFunc(s, func(m string) string {
+			f := strings.Fields(m)
+			if f[1] == "point" {
+				return f[0] + "." + f[2]
+			}
+			return strings.TrimSuffix(strings.TrimSuffix(f[0], ".0"), ",0") + ".0"
+		})
+	}
 	return s
 }
+
+// spokenTempRe is a temperature said as it is read aloud, "38 point 2",
+// "38 on the dot", "101 point 5": written with its decimals, so the
+// readings of a fever read it as the figure it is.
+var spokenTempRe = guard(`\b(?:3[5-9]|4[0-2]|9[5-9]|10[0-6])\s+point\s+\d\b|\b(?:3[5-9]|4[0-2]|9[5-9]|10[0-6])(?:[.,]0)?\s+on\s+the\s+dot\b`)

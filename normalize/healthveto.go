@@ -112,7 +112,7 @@ func strongSign(s, t string) bool {
 		closedEyesRe.MatchString(t) || outputColourRe.MatchString(t) || sleepyBaby(t) || objectIn(t) || signsRead(t) || injuryRead(t) || postpartumRead(t) ||
 		fewWetsRe.MatchString(t) || fewWets(t) || weightLost(t) || fewFeedsRe.MatchString(t) || spitMoreRe.MatchString(t) || feedDrop(t) || weightRe.MatchString(t) ||
 		feverReading(unitNumberRe.ReplaceAllStringFunc(t, spaces), bareTempRe) || feverReading(t, tempNumberRe) ||
-		thermometerRe.MatchString(t) || lowReading(t)
+		thermometerRe.MatchString(t) || lowReading(t) || graveFamilySigns(t)
 }
 
 // askedRe is a question without its mark: "is motrin ok at 5 months",

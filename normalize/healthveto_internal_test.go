@@ -35,7 +35,7 @@ func TestTheVetoSetsAsideOnlyWeakReadings(t *testing.T) {
 		"prescription charge to pay, exemption card hasnt arrived, he fell off the bed",
 		"old prescription bottles in the bathroom, take them back to the pharmacy, shes floppy",
 		// Signs of an infection.
-		"collected the repeat prescription for the eczema cream, fridge door, pus in the patch on her cheek",
+		"collected the repeat prescription for the eczema cream, fridge door, pus on her cheek",
 		"prescription charge to pay, exemption card hasnt arrived, her ear has fluid coming out",
 		// An illness that names no one else is the family's: the model,
 		// whose everyday notes hold many other people's, reads it as theirs.

@@ -144,12 +144,14 @@ var outputColourRe = func() *guardedRe {
 		peeC   = `(?:red|reddish|pink|pinkish|orange|brown|brownish|dark|bloody|cloudy|dark yellow|tea colou?red)`
 		peeN   = `(?:pee|wee|urine|wees|pees)`
 		verb   = `\s+(?:is|was|are|were|s|looks|looked|looking|seems|seemed|has been|came out|comes out|coming out|turned|went|still|always|all|had|has|have|with|w|got|contains|contained|showed|shows)\s+(?:\w+\s+){0,3}?`
-		or     = `(?:\s*(?:/|or|and|n|&|,)\s*`
 	)
+	// The regexp is only asked whether a note matches, so a colour needs
+	// no shade before it and no colours said with it ("green or yellow
+	// spit up" matches at "yellow"): each copy of the lists costs memory
+	// for as long as the bot runs.
 	var alts []string
 	for _, p := range [][2]string{{spitC, spitN}, {stoolC, stoolN}, {peeC, peeN}} {
-		c := shade + p[0] + or + shade + p[0] + `)*`
-		alts = append(alts, `\b`+c+`\s+(?:\w+\s+)?`+p[1]+`\b`, `\b`+p[1]+verb+c+`\b`)
+		alts = append(alts, `\b`+p[0]+`\s+(?:\w+\s+)?`+p[1]+`\b`, `\b`+p[1]+verb+shade+p[0]+`\b`)
 	}
 	return guard(strings.Join(alts, "|"))
 }()
@@ -693,7 +695,23 @@ var theirChildWords = indexPlain([]string{"her", "his", "their"})
 var ownPossessive = map[string]bool{"baby": true, "lo": true, "it": true, "he": true, "she": true, "that": true,
 	"what": true, "who": true, "there": true, "here": true, "let": true, "twin": true, "twins": true, "bub": true}
 
+// namedOtherRe is someone outside the family named by where they are
+// met or by the writer's work, with what they have ("Sam from work has a
+// stomach bug", "Lucy from NCT group has mastitis", "patient in bay 3 was
+// febrile"), or a friend's or a relative's child said without its
+// apostrophe ("friends baby has a fever"): the baby, the partner and the
+// writer are never named so. (A title and a surname is not read so: "took
+// him to mr patel the gp, he has an ear infection" is the baby's.)
+var namedOtherRe = guard(`\b[a-z]+\s+from\s+(?:(?:my|the|our|her|his)\s+)?(?:work|church|the office|office|nct|antenatal|book club|(?:\w+\s+)?(?:group|class|club|gym|team|ward))(\s+(?:has|had|is|was|were|got|caught|tested|came down|been|picked up|in|recovering|off|out))\b` +
+	`|\b(?:my\s+|a\s+|the\s+)?(?:patient|pt)\s+(?:in|on)\s+(?:bay|bed|my ward|the ward|ward)(?:\s+\d+)?|\bmy\s+patients?\b` +
+	`|\b(?:friend|sister|brother|cousin|neighbou?r|colleague|coworker|co-worker|mate|boss)s?\s+(?:baby|babies|son|daughter|kid|kids|little one|toddler)\b`)
+
+var namedOtherWords = indexPlain([]string{"from", "patient", "patients", "pt", "baby", "babies", "son", "daughter", "kid", "kids", "little one", "toddler"})
+
 func markOthers(s string) string {
+	if namedOtherWords.in(s) && namedOtherRe.may(s) {
+		s = namedOtherRe.ReplaceAllString(s, "someone else$1")
+	}
 	if roleWords.in(plain(s)) && ownRoleRe.may(s) {
 		s = ownRoleRe.ReplaceAllString(s, "someone else")
 	}
@@ -918,9 +936,22 @@ func healthText(s string) (t string, harm, other bool) {
 	for _, re := range []*guardedRe{thingRe, keepWarmRe, productForRe, apptRe} {
 		t = re.ReplaceAllStringFunc(t, spaces)
 	}
+	if deviceRe.may(t) && !deviceSaysRe.MatchString(t) {
+		t = deviceRe.ReplaceAllStringFunc(t, spaces)
+	}
 	t = blankGiveFigure(blankThingState(blankSlangSick(blankTechVirus(t))))
 	return t, false, false
 }
+
+// deviceRe is a sign's word naming a thing ("the apnea monitor lead",
+// "a blood pressure machine battery", "fever strips", "the cord blood
+// bank"): a device kept, bought or moved is no sign, unless the note says
+// what it showed (deviceSaysRe: "apnoea monitor alarmed twice", "bp cuff
+// says 155/100"). What else the note names is still read ("rash under the
+// apnea monitor belt").
+var deviceRe = guard(`\b(?:apnoea|apnea|blood pressure|bp|fever|temp|temperature|sats|oxygen|o2|heart rate|cord blood)\s+(?:monitor|machine|cuff|strip|bank|light|sensor|charger|unit)s?\b`)
+
+var deviceSaysRe = guard(`\b(?:alarm\w*|went off|going off|goes off|gone off|beep\w*)|\b(?:says|said|read|reads|reading|showed|shows|showing|at|of|was|is)\s+\d`)
 
 // IsHealth reports whether text reads as a health concern by the rules
 // alone. The council asks it of a plan's own words, so a model's block

@@ -26,7 +26,11 @@ var escapeRe = guard(`\b(?:thought|thinking|think|thoughts|fantasi[sz]\w*|daydre
 	`(?:\b(?:leav\w*|left|run\w* (?:away|off)|ran (?:away|off)|driv\w* (?:off|away)|walk\w* (?:out|away|off)|disappear\w*|go\w* away|get\w* away|escap\w*)\b[^.;!?]{0,30}?\b(?:never (?:coming|come|came|going|go) back|not (?:come|coming) back|and not return\w*|never return\w*)\b` +
 	// Leaving a flat for good is a move: "for good" is read only after
 	// running, driving or walking away.
-	`|\b(?:run\w* (?:away|off)|ran (?:away|off)|driv\w* (?:off|away)|walk\w* (?:out|away|off)|disappear\w*|escap\w*)\b[^.;!?]{0,30}?\b(?:for good|forever)\b)`)
+	`|\b(?:run\w* (?:away|off)|ran (?:away|off)|driv\w* (?:off|away)|walk\w* (?:out|away|off)|disappear\w*|escap\w*)\b[^.;!?]{0,30}?\b(?:for good|forever)\b)` +
+	// Wanting to run away, from everything or with nowhere named: "too
+	// much for me, i want to run away", "feel like running away from
+	// this house". Running away somewhere ("to the beach") is a holiday.
+	`|\b(?:want|wanna|wants|wanted|wanting|(?:feel|feels|felt|feeling) like)\s+(?:to\s+)?(?:just\s+)?(?:run|running)\s+away\b(?:\s*$|\s*[^\w\s]|\s+(?:from|and|but|so|again|sometimes|every)\b)`)
 
 // checkingRe is checking the baby over and over: "checking shes breathing
 // every 5 min all night". The post checked every five minutes is not, nor
@@ -42,7 +46,14 @@ var sleeplessRe = guard(`\b(?:baby|babys|she|shes|he|hes|lo|bub|they|theyre)\s+(
 
 // lowRe is feeling low, however it is put: "feeling so low today", "i am
 // very low, nothing makes me happy". Low on something is a supply.
-var lowRe = guard(`\b(?:feel|feels|feeling|felt|i am|im|i m)\s+(?:so\s+|really\s+|very\s+|pretty\s+|super\s+|quite\s+)?low\b(?:\s*$|\s*[^\w\s]|\s+(?:today|lately|again|all|and|since|recently|at|for|these|this|every|most|in|but|i))`)
+var lowRe = guard(`\b(?:feel|feels|feeling|felt|i am|im|i m)\s+(?:so\s+|really\s+|very\s+|pretty\s+|super\s+|quite\s+)?low\b(?:\s*$|\s*[^\w\s]|\s+(?:today|lately|again|all|and|since|recently|at|for|these|this|every|most|in|but|i))` +
+	// No pleasure in anything, however it is put: "dont care about
+	// anything", "nothing makes me happy", "cant get out of bed",
+	// "havent showered in 4 days"; not getting out of bed is read by
+	// bedRe.
+	`|\b(?:dont|do not|doesnt|does not|nuh)\s+(?:even\s+|really\s+)?care\s+about\s+(?:anything|nothing|anyone|anybody)(?:\s*$|\s*[^\w\s]|\s+(?:and|since|anymore|any more|at all|now|today|lately|or|so|really|these days|no more)\b)` +
+	`|\bnothing\s+(?:\w+\s+)?(?:makes?|making|made)\s+(?:me|her|him)\s+(?:happy|smile)\b` +
+	`|\b(?:havent|hasnt|have not|has not)\s+(?:showered|had a shower|washed)\s+(?:in|for)\s+(?:\d+|two|three|four|five|six|several|days)\b`)
 
 // feelingRe is the writer naming a heavy feeling of their own: "i feel
 // trapped", "im terrified to be alone with him", "scared of my own
@@ -70,5 +81,25 @@ func feeling(t string) bool {
 // moodSigns: one of the readings above.
 func moodSigns(t string) bool {
 	return delusionRe.MatchString(t) || escapeRe.MatchString(t) || checkingRe.MatchString(t) ||
-		sleeplessRe.MatchString(t) || lowRe.MatchString(t) || feeling(t)
+		sleeplessRe.MatchString(t) || lowRe.MatchString(t) || feeling(t) || inBed(t)
+}
+
+// bedRe is not getting out of bed: "cant get out of bed", "nuh want get
+// out of bed". A child who will not get up for nursery is a morning, so a
+// clause that names an older child is not read (inBed).
+var bedRe = guard(`\b(?:cant|cannot|couldnt|dont|doesnt|wont|nuh|not able to|unable to)\s+(?:\w+\s+){0,2}?get\s+(?:up\s+)?out\s+of\s+bed\b`)
+
+var olderChild = indexPlain([]string{"toddler", "kid", "kids", "son", "daughter", "big sis", "big sister", "big brother",
+	"older one", "eldest", "sibling", "nursery", "school", "daycare", "teenager"})
+
+func inBed(t string) bool {
+	if !bedRe.may(t) {
+		return false
+	}
+	for _, c := range splitClauses(t) {
+		if bedRe.MatchString(c) && !olderChild.in(c) {
+			return true
+		}
+	}
+	return false
 }

@@ -622,6 +622,7 @@ var callOffRe = guard(`\b(?:cancel\w*|cant come|cannot come|wont come|isnt comin
 var visitorWords = indexPlain([]string{"nanny", "nannys", "babysitter", "sitter", "au pair", "childminder", "childminders",
 	"grandma", "grandpa", "granny", "gran", "nan", "nana", "nanna", "nani", "grandad", "granddad", "grandparents",
 	"mil", "fil", "mum", "mom", "mother", "dad", "father", "auntie", "aunt", "uncle", "cleaner", "friend", "doula",
+	"mums", "moms", "mothers", "dads", "grans", "nanas", "grannys", "grandmas", "grandpas",
 	"visitor", "visitors"})
 
 // ourSubject is the writer or the family as someone's subject.
@@ -633,5 +634,18 @@ var ourSubject = guard(`(?:^|[^a-z])(?:i|im|ive|we|were|weve|i have|we have)(?:$
 // the family's, unless it names the baby, a child or the writer too
 // ("baby has a tummy bug, cancel the builder").
 func callsOff(p string) bool {
-	return callOffRe.MatchString(p) && (otherPeople.in(p) || visitorWords.in(p)) && !childWords.in(p) && !ourSubject.MatchString(p)
+	if !callOffRe.MatchString(p) && !staysAwayRe.MatchString(p) {
+		return false
+	}
+	return (otherPeople.in(p) || visitorWords.in(p) || staysAwayRe.MatchString(p) && !carePlaces.in(p)) && !childWords.in(p) && !ourSubject.MatchString(p)
 }
+
+// staysAwayRe is someone who will not come, said of her, him or them
+// ("so shes not coming over", "so she nah visit", "she cant babysit
+// tonight"): the baby is not the one who comes or babysits, so the one
+// who does not is a visitor, named or not ("Tanya has flu, so she nah
+// visit"). Not coming to nursery or a class is the child's (carePlaces).
+var staysAwayRe = guard(`\b(?:she|he|they|shes|hes|theyre|shell|hell|theyll)\s+(?:\w+\s+)?(?:cant|cannot|wont|isnt|is not|not|nah|aint|wasnt|couldnt|will not|wouldnt)\s+(?:be\s+)?(?:able\s+to\s+)?(?:come|coming|visit\w*|babysit\w*|make it|pop\w* (?:over|round|in)|drop\w* by)\b`)
+
+var carePlaces = indexPlain([]string{"nursery", "daycare", "day care", "school", "creche", "class", "classes", "swim*",
+	"group", "playgroup", "club", "childminder", "childminders", "settling", "session"})

@@ -48,7 +48,15 @@ import (
 // Version 13: a red flag played down is still read ("no wet nappy since
 // 6am, all good", "refusing feeds all day, no bother"): the routine log's
 // grave words grew.
-const Version = 13
+// Version 14: the model retrained with the thirty-second to thirty-ninth
+// sets; something round the neck, a low oxygen reading or a baby who does
+// not stir is never vetoed, a feed's rhythm is not rescued, someone named
+// by where they are met or by the writer's work, or who will not come or
+// babysit, is someone else, a sign's word naming a device is no sign, and
+// a wish to run away, no pleasure in anything and a temperature said
+// aloud are read, and a note about the partner is rescued as a care note
+// is.
+const Version = 14
 
 // itemTitle is the title of a note whose time phrases normalize
 // understood, built from the item rather than from the note's words for
