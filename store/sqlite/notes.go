@@ -146,12 +146,18 @@ func noteWhere(ctx context.Context, q querier, where string, args ...any) (bh.No
 }
 
 func notesWhere(ctx context.Context, q querier, where string, args ...any) ([]bh.Note, error) {
+	return notesWhereCap(ctx, q, 0, where, args...)
+}
+
+// notesWhereCap is notesWhere with room for about capHint notes made at
+// once.
+func notesWhereCap(ctx context.Context, q querier, capHint int, where string, args ...any) ([]bh.Note, error) {
 	rows, err := q.QueryContext(ctx, "SELECT "+noteCols+" FROM notes WHERE "+where, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := []bh.Note{}
+	out := make([]bh.Note, 0, capHint)
 	row := newNoteRow()
 	for rows.Next() {
 		n, err := row.scan(rows)
@@ -342,7 +348,11 @@ func (db *DB) LiveNotes(ctx context.Context, teamID, shiftID string, now time.Ti
 			return err
 		}
 		live.Rev = swept + rev
-		live.Notes, err = notesWhere(ctx, q, "team_id = ? AND shift_id = ? AND open_until > ? ORDER BY created_at, id", teamID, shiftID, now.UnixNano())
+		live.Notes, err = notesWhereCap(ctx, q, db.live.hint(shiftID), "team_id = ? AND shift_id = ? AND open_until > ? ORDER BY created_at, id",
+			teamID, shiftID, now.UnixNano())
+		if err == nil {
+			db.live.put(shiftID, len(live.Notes))
+		}
 		return err
 	})
 	return live, err
