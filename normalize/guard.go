@@ -15,19 +15,50 @@ import (
 // contains (needs): a text holding none of them cannot match, and the
 // regexp is not run on it. needs is nil when no such set was found; the
 // regexp then always runs.
+//
+// A pattern too large for the regexp package's middle size of matcher is
+// also kept as its top-level alternatives (parts), which MatchString runs
+// one by one: a text matches the whole exactly when it matches one of
+// them. The package sizes a large pattern's matcher for 16,384
+// instructions (about 650 KB) and keeps it only until the next garbage
+// collection, so under a memory limit nearly every note paid for a new
+// one; the parts' matchers are eight times smaller, and a part whose
+// words are not in the text is not run at all.
 type guardedRe struct {
 	*regexp.Regexp
 	needs []string
+	parts []*guardedRe
 }
+
+// maxProg is the largest program the regexp package matches with its
+// middle size of matcher (2,048 instructions): a guarded pattern larger
+// than that is matched through its parts.
+const maxProg = 2048
 
 // guard compiles expr and derives its needed literals from its syntax.
 func guard(expr string) *guardedRe {
 	re := regexp.MustCompile(expr)
 	g := &guardedRe{Regexp: re}
-	if tree, err := syntax.Parse(expr, syntax.Perl); err == nil {
-		g.needs = required(tree.Simplify())
+	tree, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return g
+	}
+	g.needs = required(tree.Simplify())
+	if tree.Op == syntax.OpAlternate && progSize(tree) > maxProg {
+		for _, sub := range tree.Sub {
+			g.parts = append(g.parts, guard(sub.String()))
+		}
 	}
 	return g
+}
+
+// progSize is how many instructions tree compiles to.
+func progSize(tree *syntax.Regexp) int {
+	p, err := syntax.Compile(tree.Simplify())
+	if err != nil {
+		return 0
+	}
+	return len(p.Inst)
 }
 
 // may: t holds one of the needed literals, so a match is possible.
@@ -43,7 +74,20 @@ func (g *guardedRe) may(t string) bool {
 	return false
 }
 
-func (g *guardedRe) MatchString(t string) bool { return g.may(t) && g.Regexp.MatchString(t) }
+func (g *guardedRe) MatchString(t string) bool {
+	if !g.may(t) {
+		return false
+	}
+	if g.parts == nil {
+		return g.Regexp.MatchString(t)
+	}
+	for _, p := range g.parts {
+		if p.MatchString(t) {
+			return true
+		}
+	}
+	return false
+}
 
 func (g *guardedRe) ReplaceAllStringFunc(t string, f func(string) string) string {
 	if !g.may(t) {

@@ -151,3 +151,51 @@ func TestWordChecksNeverSkipAMatch(t *testing.T) {
 	}
 	assert.Greater(t, matched, 20, "the texts exercise the patterns")
 }
+
+// The largest health patterns are matched through parts small enough for
+// the regexp package's middle size of matcher, and the parts match
+// exactly the texts the whole pattern does.
+func TestLargePatternsMatchThroughSmallParts(t *testing.T) {
+	large := map[string]*guardedRe{"feedingRe": feedingRe, "outputColourRe": outputColourRe}
+	var texts []string
+	for _, name := range []string{"health-tuning.txt", "everyday-tuning.txt"} {
+		f, err := os.Open(filepath.Join("testdata", "health", name))
+		require.NoError(t, err)
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			if line := strings.TrimSpace(sc.Text()); line != "" && !strings.HasPrefix(line, "#") {
+				p := prepareText(line)
+				texts = append(texts, line, p, plain(p))
+			}
+		}
+		require.NoError(t, sc.Err())
+		require.NoError(t, f.Close())
+	}
+	for name, g := range large {
+		var leaves func(g *guardedRe) []*guardedRe
+		leaves = func(g *guardedRe) []*guardedRe {
+			if g.parts == nil {
+				return []*guardedRe{g}
+			}
+			var out []*guardedRe
+			for _, p := range g.parts {
+				out = append(out, leaves(p)...)
+			}
+			return out
+		}
+		for _, leaf := range leaves(g) {
+			tree, err := syntax.Parse(leaf.String(), syntax.Perl)
+			require.NoError(t, err)
+			assert.LessOrEqual(t, progSize(tree), 2048, "%s: a part of %d instructions", name, progSize(tree))
+		}
+		matched := 0
+		for _, text := range texts {
+			want := g.Regexp.MatchString(text)
+			if want {
+				matched++
+			}
+			assert.Equal(t, want, g.MatchString(text), "%s on %q", name, text)
+		}
+		assert.Positive(t, matched, "%s: the corpora exercise it", name)
+	}
+}

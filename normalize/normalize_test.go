@@ -595,3 +595,15 @@ func TestRelativeDatesCountFromTheNote(t *testing.T) {
 		assert.True(t, c.due.Equal(*f.Due), "%s: due %s, want %s", c.text, f.Due, c.due)
 	}
 }
+
+// BenchmarkRead is a note's reading at its capture (the store's Read), one
+// note per op, over the notes of BenchmarkNormalize40.
+func BenchmarkRead(b *testing.B) {
+	notes := benchNotes()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		normalize.Read(notes[i%len(notes)], newYork)
+		i++
+	}
+}

@@ -41,10 +41,18 @@ func (w *Watcher) energy(ctx context.Context, teamID, shiftID string) (bh.Energy
 // compute reads the shift's open notes (live, not done) into facts,
 // through the memo, and scores them.
 func (w *Watcher) compute(shift bh.Shift, live bh.LiveNotes, energy bh.Energy, now time.Time) bh.ShiftState {
-	open := live.Notes[:0:0]
-	for _, n := range live.Notes {
-		if !n.Deleted() && !n.Done() && !n.StraySample() {
-			open = append(open, n)
+	// A new slice only from the first note left out (a note is 600 bytes,
+	// and this runs on every look): live.Notes is the caller's.
+	open := live.Notes
+	for i, n := range live.Notes {
+		if n.Deleted() || n.Done() || n.StraySample() {
+			open = append(make([]bh.Note, 0, len(live.Notes)-1), live.Notes[:i]...)
+			for _, n := range live.Notes[i+1:] {
+				if !n.Deleted() && !n.Done() && !n.StraySample() {
+					open = append(open, n)
+				}
+			}
+			break
 		}
 	}
 	loc := shift.Location(w.cfg.Location)

@@ -67,20 +67,30 @@ func (w *noteRow) scan(s scanner) (bh.Note, error) {
 
 func scanNote(s scanner) (bh.Note, error) { return newNoteRow().scan(s) }
 
-// noteValues are n's columns and their values, for an INSERT or an UPDATE.
-func noteValues(n bh.Note) ([]string, []any) {
-	cols := []string{"team_id", "shift_id", "channel_id", "user_id", "message_ts", "rev", "created_at", "updated_at", "deleted_at", "done_at",
-		"text", "raw_text", "tag", "tag_source", "source", "permalink", "event_id", "done_by", "done_by_note", "dropped", "still_on_at",
-		"claimed_by", "claimed_at", "reply_channel", "reply_ts", "open_until"}
+// noteWriteCols are a note's columns but its seq and id, in noteValues' order.
+var noteWriteCols = append([]string{"team_id", "shift_id", "channel_id", "user_id", "message_ts", "rev", "created_at", "updated_at", "deleted_at", "done_at",
+	"text", "raw_text", "tag", "tag_source", "source", "permalink", "event_id", "done_by", "done_by_note", "dropped", "still_on_at",
+	"claimed_by", "claimed_at", "reply_channel", "reply_ts", "open_until"}, readingCols...)
+
+// putNote's statements, made once (not per note).
+var (
+	insertNoteSQL = "INSERT INTO notes (" + strings.Join(noteWriteCols, ", ") + ", seq, id) VALUES (?" + strings.Repeat(", ?", len(noteWriteCols)+1) +
+		") ON CONFLICT DO NOTHING"
+	updateNoteSQL = "UPDATE notes SET " + strings.Join(noteWriteCols, " = ?, ") + " = ?, seq = coalesce(?, seq) WHERE id = ?"
+)
+
+// noteValues are n's values in noteWriteCols' order, for an INSERT or an
+// UPDATE, with room for its seq and id.
+func noteValues(n bh.Note) []any {
 	var by bh.DoneBy
 	if n.DoneAt != nil {
 		by = n.DoneBy
 	}
-	vals := []any{n.TeamID, n.ShiftID, n.ChannelID, n.UserID, n.MessageTS, n.Rev, ms(n.CreatedAt), ms(n.UpdatedAt), nullMs(n.DeletedAt), nullMs(n.DoneAt),
+	vals := make([]any, 0, len(noteWriteCols)+2)
+	vals = append(vals, n.TeamID, n.ShiftID, n.ChannelID, n.UserID, n.MessageTS, n.Rev, ms(n.CreatedAt), ms(n.UpdatedAt), nullMs(n.DeletedAt), nullMs(n.DoneAt),
 		n.Text, n.RawText, string(n.Tag), string(n.TagSource), string(n.Source), n.Permalink, n.EventID, by.User, by.Note, by.Dropped, nullMs(n.StillOnAt),
-		n.ClaimedBy, nullMs(n.ClaimedAt), n.ReplyChannel, n.ReplyTS, openUntil(n)}
-	rc, rv := readingValues(n.Reading)
-	return append(cols, rc...), append(vals, rv...)
+		n.ClaimedBy, nullMs(n.ClaimedAt), n.ReplyChannel, n.ReplyTS, openUntil(n))
+	return readingValues(vals, n.Reading)
 }
 
 // openUntil is when n stops being live (bh.Note.OpenUntil), in Unix
@@ -116,17 +126,15 @@ func (tx *Tx) putNote(ctx context.Context, n bh.Note, loc *time.Location, insert
 		}
 		tx.notes = true
 	}
-	cols, vals := noteValues(n)
+	vals := append(noteValues(n), seq, n.ID)
 	if insert {
-		cols, vals = append(cols, "seq", "id"), append(vals, seq, n.ID)
-		k, err := affected(tx.ExecContext(ctx, "INSERT INTO notes ("+strings.Join(cols, ", ")+") VALUES (?"+strings.Repeat(", ?", len(cols)-1)+
-			") ON CONFLICT DO NOTHING", vals...))
+		k, err := affected(tx.ExecContext(ctx, insertNoteSQL, vals...))
 		if err == nil && k == 0 {
 			return errNoteExists
 		}
 		return err
 	}
-	_, err := tx.ExecContext(ctx, "UPDATE notes SET "+strings.Join(cols, " = ?, ")+" = ?, seq = coalesce(?, seq) WHERE id = ?", append(vals, seq, n.ID)...)
+	_, err := tx.ExecContext(ctx, updateNoteSQL, vals...)
 	return err
 }
 
@@ -138,12 +146,18 @@ func noteWhere(ctx context.Context, q querier, where string, args ...any) (bh.No
 }
 
 func notesWhere(ctx context.Context, q querier, where string, args ...any) ([]bh.Note, error) {
+	return notesWhereCap(ctx, q, 0, where, args...)
+}
+
+// notesWhereCap is notesWhere with room for about capHint notes made at
+// once.
+func notesWhereCap(ctx context.Context, q querier, capHint int, where string, args ...any) ([]bh.Note, error) {
 	rows, err := q.QueryContext(ctx, "SELECT "+noteCols+" FROM notes WHERE "+where, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := []bh.Note{}
+	out := make([]bh.Note, 0, capHint)
 	row := newNoteRow()
 	for rows.Next() {
 		n, err := row.scan(rows)
@@ -334,7 +348,11 @@ func (db *DB) LiveNotes(ctx context.Context, teamID, shiftID string, now time.Ti
 			return err
 		}
 		live.Rev = swept + rev
-		live.Notes, err = notesWhere(ctx, q, "team_id = ? AND shift_id = ? AND open_until > ? ORDER BY created_at, id", teamID, shiftID, now.UnixNano())
+		live.Notes, err = notesWhereCap(ctx, q, db.live.hint(shiftID), "team_id = ? AND shift_id = ? AND open_until > ? ORDER BY created_at, id",
+			teamID, shiftID, now.UnixNano())
+		if err == nil {
+			db.live.put(shiftID, len(live.Notes))
+		}
 		return err
 	})
 	return live, err

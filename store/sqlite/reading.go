@@ -47,18 +47,25 @@ func (r *readingRow) reading() bh.Reading {
 		Restocked: supplies(r.restocked), Medical: r.medical, Mood: r.mood, Observation: r.observation, LiveUntil: fromNullNs(r.until)}
 }
 
-// readingValues are r's columns and their values (all empty for a note
-// never read).
-func readingValues(r bh.Reading) ([]string, []any) {
-	cols := []string{"read_version", "read_zone", "read_kind", "read_inferred", "read_title", "read_due", "read_all_day", "read_start", "read_end",
-		"read_duration_min", "read_duration_max", "read_energy", "read_sleep_hours", "read_items", "read_horizon", "read_out", "read_restocked",
-		"read_medical", "read_mood", "read_observation", "read_live_until"}
+// readingCols are the columns of a note's reading, in readingValues'
+// order.
+var readingCols = []string{"read_version", "read_zone", "read_kind", "read_inferred", "read_title", "read_due", "read_all_day", "read_start", "read_end",
+	"read_duration_min", "read_duration_max", "read_energy", "read_sleep_hours", "read_items", "read_horizon", "read_out", "read_restocked",
+	"read_medical", "read_mood", "read_observation", "read_live_until"}
+
+// saveReadingSQL is saveReading's statement, made once: a capture's path
+// is walked per note, and its text built anew was garbage every time.
+var saveReadingSQL = "UPDATE notes SET " + strings.Join(readingCols, " = ?, ") + " = ?, open_until = ? WHERE id = ?"
+
+// readingValues appends r's values (all empty for a note never read) to
+// vals, in readingCols' order.
+func readingValues(vals []any, r bh.Reading) []any {
 	if r.Version == 0 {
 		r = bh.Reading{}
 	}
-	return cols, []any{r.Version, r.Zone, string(r.Kind), r.Inferred, r.Title, nullNs(r.Due), r.AllDay, nullNs(r.Start), nullNs(r.End),
+	return append(vals, r.Version, r.Zone, string(r.Kind), r.Inferred, r.Title, nullNs(r.Due), r.AllDay, nullNs(r.Start), nullNs(r.End),
 		int64(r.DurationMin), int64(r.DurationMax), string(r.Energy), r.SleepHours, strings.Join(r.Items, supplySep), int64(r.Horizon), r.Out,
-		strings.Join(r.Restocked, supplySep), r.Medical, r.Mood, r.Observation, nullNs(r.LiveUntil)}
+		strings.Join(r.Restocked, supplySep), r.Medical, r.Mood, r.Observation, nullNs(r.LiveUntil))
 }
 
 func supplies(s string) []string {
@@ -171,7 +178,7 @@ var rereadBatch = 500
 // saveReading stores n's reading and when it stops being live, and nothing
 // else of it.
 func (tx *Tx) saveReading(ctx context.Context, n bh.Note) error {
-	cols, vals := readingValues(n.Reading)
-	_, err := tx.ExecContext(ctx, "UPDATE notes SET "+strings.Join(cols, " = ?, ")+" = ?, open_until = ? WHERE id = ?", append(vals, openUntil(n), n.ID)...)
+	vals := readingValues(make([]any, 0, len(readingCols)+2), n.Reading)
+	_, err := tx.ExecContext(ctx, saveReadingSQL, append(vals, openUntil(n), n.ID)...)
 	return err
 }
