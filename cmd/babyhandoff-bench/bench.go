@@ -193,7 +193,7 @@ func benchHeader(w io.Writer, engs []string) {
 
 // limitNote says under which soft memory limit the process ran (main).
 func limitNote() string {
-	return fmt.Sprintf(" The process runs under the bot's soft memory limit on Go's memory, %s (GOMEMLIMIT), as cmd/babyhandoff sets it by default.", memlimit.String(debug.SetMemoryLimit(-1)))
+	return fmt.Sprintf(" Go's soft memory limit: %s (GOMEMLIMIT; the bot's default is none).", memlimit.String(debug.SetMemoryLimit(-1)))
 }
 
 // benchCaptureSuite is the capture table: the base rate at each database

@@ -13,19 +13,10 @@ import (
 	"context"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"syscall"
-
-	"github.com/babyhandoff/babyhandoff/internal/memlimit"
 )
 
 func main() {
-	// The bot's process runs under its default soft memory limit
-	// (cmd/babyhandoff sets it); so does this one, which runs the bot,
-	// unless GOMEMLIMIT says otherwise (Go applied it already then).
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(memlimit.Default)
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := runBench(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()

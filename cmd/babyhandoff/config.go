@@ -60,10 +60,10 @@ type Config struct {
 	NoteDays      int `envconfig:"NOTE_DAYS" default:"365"`
 	BackupDays    int `envconfig:"BACKUP_DAYS" default:"7"`
 
-	// MemoryLimit is Go's soft memory limit, in GOMEMLIMIT's syntax (32MiB,
+	// MemoryLimit is Go's soft memory limit, in GOMEMLIMIT's syntax (64MiB,
 	// 1GiB, off). Go reads GOMEMLIMIT itself, but only from the real
-	// environment and with no limit by default: read here too, .env can
-	// set it and the bot has a default (memlimit.Default when empty).
+	// environment: read here too, .env can set it. Empty is none
+	// (memlimit.Default), as Go's own default.
 	MemoryLimit string `envconfig:"GOMEMLIMIT"`
 }
 

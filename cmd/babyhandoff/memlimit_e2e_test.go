@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The bot sets Go's soft memory limit as it starts: 32 MiB when GOMEMLIMIT
+// The bot sets Go's soft memory limit as it starts: none when GOMEMLIMIT
 // is empty, else what GOMEMLIMIT says, from the environment or from .env
 // (which Go itself never reads); off is no limit.
 func TestBotSetsTheMemoryLimit(t *testing.T) {
@@ -17,7 +17,7 @@ func TestBotSetsTheMemoryLimit(t *testing.T) {
 		name, env, dotenv string
 		want              int64
 	}{
-		{"default", "", "", 32 << 20},
+		{"default", "", "", math.MaxInt64},
 		{"environment", "64MiB", "", 64 << 20},
 		{".env", "", "GOMEMLIMIT=1GiB\n", 1 << 30},
 		{"off", "off", "", math.MaxInt64},

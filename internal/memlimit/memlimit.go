@@ -16,13 +16,13 @@ import (
 	"strings"
 )
 
-// Default is the limit when none is set: 32 MiB, some room above the
-// bot's Go memory right after a collection (25 MB by day 30 of the soak, a
-// family's days beside 1,000 quiet conversations). Without a limit the
-// heap grows to twice what is in use between collections: 50 MB of
-// resident memory of its own by day 30, 33 MB with this limit, for twice
-// as many collections (3.7 % of the CPU time against 1.6 %).
-const Default int64 = 32 << 20
+// Default is the limit when none is set: none, as Go's own. A default of
+// 32 MiB was tried: it cut the soak's resident memory by 3-4 MB on day 90,
+// but made a /plan twice as slow by then (10.1 -> 19.3 ms at the median, a
+// heap that grows with the days nearing the limit) and the capture of 500
+// notes a second ten times slower at the p99 (15 -> 149 ms): collections
+// all but without pause once the heap neared it.
+const Default = Off
 
 // Off is no limit (GOMEMLIMIT=off): Go's own default.
 const Off int64 = math.MaxInt64

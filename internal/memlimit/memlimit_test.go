@@ -41,8 +41,8 @@ func TestParseRefusesWhatGoWouldNot(t *testing.T) {
 	}
 }
 
-func TestDefaultIs32MiB(t *testing.T) {
-	assert.Equal(t, int64(32<<20), memlimit.Default)
+func TestDefaultIsNoLimit(t *testing.T) {
+	assert.Equal(t, memlimit.Off, memlimit.Default)
 }
 
 func TestStringIsReadBackByParse(t *testing.T) {
