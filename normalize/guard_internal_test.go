@@ -156,6 +156,9 @@ func TestWordChecksNeverSkipAMatch(t *testing.T) {
 // the regexp package's middle size of matcher, and the parts match
 // exactly the texts the whole pattern does.
 func TestLargePatternsMatchThroughSmallParts(t *testing.T) {
+	if RaceDetector {
+		t.Skip("one goroutine over every tuning note, a minute under the race detector: the plain test run checks it whole")
+	}
 	large := map[string]*guardedRe{"feedingRe": feedingRe, "outputColourRe": outputColourRe}
 	var texts []string
 	for _, name := range []string{"health-tuning.txt", "everyday-tuning.txt"} {
