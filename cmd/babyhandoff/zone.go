@@ -31,9 +31,6 @@ type zoneLearner struct {
 	now    func() time.Time
 	log    *slog.Logger
 	known  sync.Map // team/shift → has its zone: notes need no more look-ups
-	// tried is the shifts the radar learnt no zone for from their first
-	// writer: not asked again for each change of their notes.
-	tried sync.Map
 	// asking makes one learning per shift at a time: whoever comes
 	// meanwhile waits for its answer instead of asking Slack again.
 	asking singleflight.Group
@@ -48,51 +45,6 @@ func (z *zoneLearner) noted(ctx context.Context, n bh.Note) {
 		return
 	}
 	z.learn(ctx, n.TeamID, n.ShiftID, n.UserID)
-}
-
-// radarWait bounds how long the radar waits for Slack to say a family's
-// zone before it reads the family's notes without it.
-const radarWait = 5 * time.Second
-
-// forRadar is the radar's LearnZone hook: a shift with no zone yet learns
-// it from its first note's writer before its notes are read (the note's
-// reply has usually asked Slack already: one users.info between them).
-func (z *zoneLearner) forRadar(ctx context.Context, teamID, shiftID string) {
-	key := teamID + "/" + shiftID
-	if _, known := z.known.Load(key); known {
-		return
-	}
-	if _, tried := z.tried.Load(key); tried {
-		return
-	}
-	shift, err := z.store.ShiftByID(ctx, teamID, shiftID)
-	if err != nil {
-		return // the radar says why
-	}
-	if shift.TZ != "" || shift.Sample {
-		// A sample is nobody's family: it keeps DEFAULT_TZ, as its
-		// notes were written for it.
-		z.known.Store(key, true)
-		return
-	}
-	live, err := z.store.LiveNotes(ctx, teamID, shiftID, z.now())
-	if err != nil {
-		return
-	}
-	writer := ""
-	for _, n := range live.Notes { // oldest first
-		if writer = n.UserID; writer != "" {
-			break
-		}
-	}
-	if writer == "" {
-		return
-	}
-	ctx, cancel := context.WithTimeout(ctx, radarWait)
-	defer cancel()
-	if z.learn(ctx, teamID, shiftID, writer) == "" {
-		z.tried.Store(key, true)
-	}
 }
 
 // learn is the bot's LearnZone hook: the shift's zone, learnt from userID's
