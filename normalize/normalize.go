@@ -190,8 +190,15 @@ func One(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 		f.Inferred = true
 		// Paperwork logged as done ("paid the daycare bill yesterday") has
 		// no deadline left (logged.go).
+		// Only the parts still to do are read for a task or a deadline: a
+		// part that logs work done ("laundry done", "took the bins out")
+		// asks nothing (logged.go). Read once, for both.
 		times := upcoming(moments, anchor)
-		admin := len(moments) > 0 && adminWords.in(withoutLogs(s, clauses, times))
+		live, liveClauses := s, clauses
+		if l := withoutLogs(s, clauses, times); l != s {
+			live, liveClauses = l, splitClauses(l)
+		}
+		admin := len(moments) > 0 && adminWords.in(live)
 		switch {
 		case dueWord:
 			f.Kind = bh.TagDeadline
@@ -199,7 +206,7 @@ func One(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 			f.Kind = bh.TagInventory
 		case dueIdx >= 0, admin && commitIdx < 0:
 			f.Kind = bh.TagDeadline
-		case isTask(s, clauses, f.Medical, times):
+		case isTask(live, liveClauses, f.Medical, times):
 			f.Kind = bh.TagTask
 		default:
 			f.Kind = bh.TagNote

@@ -38,13 +38,9 @@ func startsWithVerb(clauses []string, verbs phraseIndex) bool {
 // done. health is its Medical flag: a health note said as a chore
 // ("stitches need checking") stays a note, since a health note is never
 // scheduled (issue 30); times are where the note names a time of the day
-// it was written or later. Only the parts still to do are read: a part
-// that logs work done ("laundry done", "took the bins out") asks nothing
-// (logged.go).
+// it was written or later. s holds only the parts still to do: the
+// caller blanks the parts that log work done (withoutLogs).
 func isTask(s string, clauses []string, health bool, times choreTimes) bool {
-	if live := withoutLogs(s, clauses, times); live != s {
-		s, clauses = live, splitClauses(live)
-	}
 	if startsWithVerb(clauses, errandVerbs) || errandAnywhere.in(s) {
 		return true
 	}
