@@ -68,12 +68,6 @@ type Config struct {
 	// bot's AcksFirst: a note's ack goes before the radar's work). Default:
 	// none.
 	Yield func(ctx context.Context)
-	// LearnZone, when set, is called before the recompute a change starts,
-	// outside the shift's lock: a shift with no zone yet may learn it
-	// then (cmd: from its first note's writer's Slack profile, recording
-	// it and calling Recompute), so its first state is read in its own
-	// zone, not in Location. It may wait a little. Default: none.
-	LearnZone func(ctx context.Context, teamID, shiftID string)
 	// Logger receives what a person must look at. Default: discard.
 	Logger *slog.Logger
 }
@@ -334,9 +328,6 @@ func (w *Watcher) process(ctx context.Context, teamID, shiftID, why string, cur 
 // timed, because time passed (then only a change of levels is saved).
 func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cur *bh.RadarCursor, timed bool) bool {
 	ctx = bh.EnsureTrace(ctx) // a look of its own, or part of a person's work
-	if w.cfg.LearnZone != nil && !timed {
-		w.cfg.LearnZone(ctx, teamID, shiftID)
-	}
 	defer w.locks.Lock(teamID + "/" + shiftID)()
 	log := w.cfg.Logger.With("shift_id", shiftID)
 	now := w.cfg.Now()

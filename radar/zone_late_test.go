@@ -2,7 +2,6 @@ package radar_test
 
 import (
 	"context"
-	"sync"
 	"testing"
 	"time"
 
@@ -12,7 +11,6 @@ import (
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 	"github.com/babyhandoff/babyhandoff/radar"
-	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
 // These tests learn a family's zone after the radar posted: its posts
@@ -126,37 +124,4 @@ func TestRadarOutlookOnceADayAfterTheZoneIsLearnt(t *testing.T) {
 	rig.nudger.Tick(ctx)
 	news, _ = notify.sent(bh.PostOutlook)
 	assert.Len(t, news, 2, "the next morning's")
-}
-
-// A family's first note, before its zone is known: the radar lets it
-// learn its zone (LearnZone) before it reads the notes, so even its first
-// state has "by 11pm" at 11 PM in New York, not at 11 PM UTC.
-func TestRadarLetsAFamilyLearnItsZoneBeforeItsFirstState(t *testing.T) {
-	ny := newYork(t)
-	ctx := context.Background()
-	clock := time.Date(2026, 11, 24, 10, 0, 0, 0, ny)
-	now := func() time.Time { return clock }
-	db := storetest.New(t, storetest.WithClock(now))
-	states := make(chan bh.ShiftState, 10)
-	w, err := radar.New(radar.Config{Source: db, Store: db, Now: now,
-		Changed: func(_ context.Context, _, next bh.ShiftState, _ bool) { states <- next },
-		LearnZone: func(ctx context.Context, teamID, shiftID string) {
-			sh, err := db.ShiftByID(ctx, teamID, shiftID)
-			if err == nil && sh.TZ == "" {
-				assert.NoError(t, db.SetShiftTZ(ctx, teamID, shiftID, "America/New_York"))
-			}
-		}})
-	require.NoError(t, err)
-	rctx, cancel := context.WithCancel(ctx)
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() { defer wg.Done(); _ = w.Run(rctx) }()
-	defer func() { cancel(); wg.Wait() }()
-
-	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", UserID: "U1", RawText: "pay daycare deposit by 11pm", MessageTS: "1.1"})
-	require.NoError(t, err)
-	first := waitState(t, states, func(s bh.ShiftState) bool { return s.ShiftID == n.ShiftID })
-	require.Len(t, first.Deadlines, 1)
-	require.NotNil(t, first.Deadlines[0].At)
-	assert.Equal(t, time.Date(2026, 11, 24, 23, 0, 0, 0, ny).UTC(), first.Deadlines[0].At.UTC(), "11 PM in New York")
 }

@@ -281,11 +281,6 @@ func (m *Main) Run(ctx context.Context) error {
 	// posts through the bot, and the bot shows the watcher's states.
 	var nudger *radar.Nudger
 	var b *bot.Bot
-	// The radar may read a shift's first notes in DEFAULT_TZ; it reads
-	// them again once the zone is learnt (zones.learnt). It does not wait
-	// for Slack itself (radar.Config.LearnZone): with 20 new workspaces at
-	// once, each family's wait held every other family's radar work.
-	zones := &zoneLearner{store: db, now: now, log: log}
 	watcher, err := radar.New(radar.Config{Source: db, Store: db, Location: loc, Now: now, Logger: log,
 		Changed: func(ctx context.Context, prev, next bh.ShiftState, found bool) {
 			nudger.Changed(ctx, prev, next, found)
@@ -295,7 +290,11 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return configErrorf("cannot start the Risk Radar: %s", bh.ErrorMessage(err))
 	}
-	zones.learnt = watcher.Recompute
+	// The radar may read a shift's first notes in DEFAULT_TZ; it reads
+	// them again once the zone is learnt. It never waits for Slack
+	// itself: with 20 new workspaces at once, a wait per family held
+	// every other family's radar work.
+	zones := &zoneLearner{store: db, learnt: watcher.Recompute, log: log}
 	installs, err := newInstalls(db.Database, cfg, now, log)
 	if err != nil {
 		return err

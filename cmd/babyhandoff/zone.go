@@ -4,7 +4,6 @@ import (
 	"context"
 	"log/slog"
 	"sync"
-	"time"
 
 	"golang.org/x/sync/singleflight"
 
@@ -22,13 +21,11 @@ type zoneLearner struct {
 	store interface {
 		ShiftByID(ctx context.Context, teamID, shiftID string) (bh.Shift, error)
 		SetShiftTZ(ctx context.Context, teamID, shiftID, tz string) error
-		LiveNotes(ctx context.Context, teamID, shiftID string, now time.Time) (bh.LiveNotes, error)
 	}
 	users interface {
 		UserZone(ctx context.Context, userID string) (string, error)
 	}
 	learnt func(ctx context.Context, teamID, shiftID string)
-	now    func() time.Time
 	log    *slog.Logger
 	known  sync.Map // team/shift → has its zone: notes need no more look-ups
 	// asking makes one learning per shift at a time: whoever comes
