@@ -17,11 +17,11 @@ import (
 )
 
 // Default is the limit when none is set: none, as Go's own. A default of
-// 32 MiB was tried: it cut the soak's resident memory by 3-4 MB on day 90,
-// but made a /plan twice as slow by then (10.1 -> 19.3 ms at the median, a
+// 32 MiB was tried: it cut the soak's resident memory by 5 MB on day 90,
+// but a /plan then took 19.3 ms at the median against 11.3 without it (a
 // heap that grows with the days nearing the limit) and the capture of 500
-// notes a second ten times slower at the p99 (15 -> 149 ms): collections
-// all but without pause once the heap neared it.
+// notes a second was ten times slower at the p99 (149 against 15.4 ms):
+// collections all but without pause once the heap neared it.
 const Default = Off
 
 // Off is no limit (GOMEMLIMIT=off): Go's own default.
