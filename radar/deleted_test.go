@@ -103,8 +103,17 @@ func TestRadarMovesOnPastAChangeOfAFamilyDeletedMeanwhile(t *testing.T) {
 	w, err := radar.New(radar.Config{Source: db, Store: db, Now: clock.Now, Retry: time.Millisecond,
 		Logger:  slog.New(slog.NewTextHandler(logs, nil)),
 		Changed: func(_ context.Context, _, next bh.ShiftState, _ bool) { states <- next },
-		// The changes are read: the deletion lands before the look.
+		// The changes are read: the deletion lands before the look. Only
+		// once T1's note is stored: a look of T2 still under way may
+		// yield after the test arms, and a deletion then would meet no
+		// T1 change at all.
 		Yield: func(ctx context.Context) {
+			if !arm.Load() {
+				return
+			}
+			if _, err := db.NoteByMessage(ctx, "T1", "D1", "1.1"); err != nil {
+				return
+			}
 			if arm.CompareAndSwap(true, false) {
 				_, err := db.DeleteTeam(ctx, "T1")
 				assert.NoError(t, err)
