@@ -312,7 +312,7 @@ func (c *cards) claim(ctx context.Context, cb slack.InteractionCallback, a *slac
 func (c *cards) whyView(ctx context.Context, rec bh.RunRecord) slack.ModalViewRequest {
 	in := cardInput(rec)
 	in.Run.Clock = c.b.cardClock(rec.Run)
-	in.Links, in.Labels = c.planner.links.citedIn(ctx, rec)
+	in.Links, in.Labels = c.planner.links.citedIn(ctx, rec, rec.Run.ChannelID)
 	return blocks.OthersModal(in)
 }
 

@@ -143,7 +143,7 @@ func (r *recoverer) uploads(ctx context.Context, exclusive bool) {
 		if err == nil && !ok && (u.Kind == bh.ArtifactCalendar || u.Kind == bh.ArtifactPicture) {
 			// Made when asked, not stored: made again.
 			var ferr error
-			links, labels := r.share.fileLinks(ctx, rec, u.ChannelID)
+			links, labels := r.share.links.citedIn(ctx, rec, u.ChannelID)
 			a, ferr = r.share.planFile(rec, u.Kind, links, labels)
 			ok = ferr == nil
 		}
