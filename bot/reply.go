@@ -87,20 +87,19 @@ func (r *replies) render(ctx context.Context, n bh.Note) blocks.Message {
 	return blocks.NoteReply(n, detail, stamps...)
 }
 
-// clock is how the reply's readers read times (blocks/when.go): in a DM,
-// its writer's clock; in a channel, the family's zone's. While the family
+// clock is how the reply's readers read times (clockIn): in a DM, its
+// writer's clock; in a channel, the family's zone's. While the family
 // has none, the writer's zone loc is the one it learns from a first note;
 // the reply does not wait for it to be recorded.
 func (r *replies) clock(ctx context.Context, n bh.Note, loc *time.Location) bh.Clock {
-	if bh.ConversationKindOf(n.ChannelID) == bh.ConvDM {
-		return r.b.userClock(ctx, n.UserID)
+	if bh.ConversationKindOf(n.ChannelID) != bh.ConvDM {
+		if shift, err := r.b.cfg.Store.Shift(ctx, n.TeamID, n.ChannelID); err == nil {
+			loc = shift.Location(loc)
+		} else {
+			r.b.log.DebugContext(ctx, "bot: a reply's family", "channel", n.ChannelID, "err", err)
+		}
 	}
-	if shift, err := r.b.cfg.Store.Shift(ctx, n.TeamID, n.ChannelID); err == nil {
-		loc = shift.Location(loc)
-	} else {
-		r.b.log.DebugContext(ctx, "bot: a reply's family", "channel", n.ChannelID, "err", err)
-	}
-	return zoneClock(loc)
+	return r.b.clockIn(ctx, n.ChannelID, n.UserID, loc)
 }
 
 // post puts the reply in the note's thread and records where it is.
