@@ -420,8 +420,9 @@ func (c *cards) diffReply(ctx context.Context, parent bh.RunRecord, out council.
 	} else if err != nil {
 		b.log.ErrorContext(ctx, "bot: save diff", "run_id", out.Run.ID, "err", err)
 	}
-	loc := out.Run.Location(b.cfg.Location)
-	msg := blocks.DiffReply(d, loc, b.clockIn(ctx, channelID, user, loc))
+	// On the card's clock, as its other thread lines: in a channel the
+	// family's, whoever asked for the what-if.
+	msg := blocks.DiffReply(d, out.Run.Location(b.cfg.Location), b.cardClock(out.Run))
 	opts := append(msg.Options(), slack.MsgOptionTS(cardTS))
 	if _, _, err := b.api.PostMessageContext(ctx, channelID, opts...); err != nil {
 		b.log.ErrorContext(ctx, "bot: post what-if summary", "run_id", out.Run.ID, "err", err)
