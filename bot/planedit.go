@@ -3,7 +3,6 @@ package bot
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -353,25 +352,13 @@ func (c *cards) commit(ctx context.Context, user string, release func(), parent,
 	if cardTS != "" {
 		rec.Run.CardChannel, rec.Run.CardTS = cardCh, cardTS
 		c.showCard(ctx, user, rec, parent.Run.Version)
-		// The card's thread is read as the card is: in a channel on the
-		// family's clock, not the editor's.
-		msg := blocks.EditReply(from.Run, rec.Run, b.cardClock(rec.Run))
-		if _, _, err := b.api.PostMessageContext(ctx, cardCh, append(msg.Options(), slack.MsgOptionTS(cardTS))...); err != nil {
-			log.ErrorContext(ctx, "bot: say what the edit changed", "err", err)
-		}
 	}
-	d := council.Diff(council.FromRecord(from), out)
-	art := council.DiffArtifact(d, out.Run)
-	if err := c.store.SaveArtifact(ctx, out.Run.TeamID, out.Run.ShiftID, art); errors.Is(err, bh.ErrFamilyDeleted) {
-		log.InfoContext(ctx, "bot: an edit of deleted data: no diff")
+	// The card's thread is read as the card is: in a channel on the
+	// family's clock, not the editor's. The diff goes there as a
+	// what-if's does.
+	say := func(bh.RunDiff) blocks.Message { return blocks.EditReply(from.Run, rec.Run, b.cardClock(rec.Run)) }
+	if !c.sayDiff(ctx, from, out, say, cardCh, cardTS, user) {
 		return
-	} else if err != nil {
-		log.ErrorContext(ctx, "bot: save edit diff", "err", err)
-	}
-	// The diff goes into the card's thread as a what-if's does; a file of
-	// no changes is noise (it stays stored).
-	if cardTS != "" && !d.ScheduleUnchanged() {
-		c.share.upload(ctx, out.Run.TeamID, art, cardCh, cardTS, user)
 	}
 	log.InfoContext(ctx, "plan edited", "parent_run_id", parent.Run.ID, "ops", len(run.Edit.Ops))
 	if view.handoff != "" {
