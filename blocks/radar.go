@@ -153,7 +153,7 @@ func (r radarText) item(it bh.RiskItem) string {
 func (r radarText) next(st bh.ShiftState) []string {
 	var next []string
 	for i, a := range st.NextActions {
-		next = append(next, fmt.Sprintf("%d. %s%s", i+1, StampedOn(a.Text, a.Stamps, 150, r.now, r.clock), r.ref(a.NoteIDs)))
+		next = append(next, fmt.Sprintf("%d. %s%s", i+1, StampedOn(a.Text, a.Stamps, 150, r.now, r.loc, r.clock), r.ref(a.NoteIDs)))
 	}
 	if len(next) == 0 && len(st.Health) > 0 {
 		next = append(next, "No deadline or supply is urgent.")
@@ -292,7 +292,7 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 		if len(items) == 1 {
 			what = Echo(items[0].Text, 80)
 		}
-		head = fmt.Sprintf("⏰ *Reminder* · %s — %s", what, StampedOn(p.Why, p.WhyStamps, 300, r.now, r.clock))
+		head = fmt.Sprintf("⏰ *Reminder* · %s — %s", what, StampedOn(p.Why, p.WhyStamps, 300, r.now, r.loc, r.clock))
 		text = fmt.Sprintf("⏰ Reminder: %s — %s", what, Escape(p.Clock.Restamp(p.Why, p.WhyStamps, l)))
 	case bh.PostOutlook:
 		head = fmt.Sprintf("☀️ *Your next 24 h* · risk %s · energy %s", st.Level, st.Energy)
@@ -306,7 +306,7 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 			text = "Risk Radar: calmer now"
 			break
 		}
-		head = fmt.Sprintf("%s *Risk Radar · %s* — %s", levelMark[st.Level], st.Level, StampedOn(p.Why, p.WhyStamps, 300, r.now, r.clock))
+		head = fmt.Sprintf("%s *Risk Radar · %s* — %s", levelMark[st.Level], st.Level, StampedOn(p.Why, p.WhyStamps, 300, r.now, r.loc, r.clock))
 		// A lock screen shows one line: the most urgent item, in words
 		// that say what is wrong, and how many more there are.
 		text = levelMark[items[0].Level] + " " + lockLine(items[0], l, p.Clock)
@@ -443,7 +443,7 @@ func (r radarText) nextBeyond(st bh.ShiftState, shown []bh.RiskItem) []string {
 		}) {
 			continue
 		}
-		out = append(out, StampedOn(a.Text, a.Stamps, 150, r.now, r.clock)+r.ref(a.NoteIDs))
+		out = append(out, StampedOn(a.Text, a.Stamps, 150, r.now, r.loc, r.clock)+r.ref(a.NoteIDs))
 	}
 	return out
 }
@@ -654,7 +654,7 @@ func homeNext(in HomeInput) []slack.Block {
 			left++
 			continue
 		}
-		text := fmt.Sprintf("*%s–%s* %s%s", WhenOn(b.Start, l, Clock, in.Clock), WhenOn(b.End, l, Clock, in.Clock), StampedOn(b.Title, b.Stamps, 90, time.Time{}, in.Clock), blockTag(b.Kind))
+		text := fmt.Sprintf("*%s–%s* %s%s", WhenOn(b.Start, l, Clock, in.Clock), WhenOn(b.End, l, Clock, in.Clock), StampedOn(b.Title, b.Stamps, 90, time.Time{}, l, in.Clock), blockTag(b.Kind))
 		done := len(b.NoteIDs) > 0 && in.Done[b.NoteIDs[0]]
 		if done {
 			text = "✅ ~" + text + "~"
