@@ -118,7 +118,8 @@ func claimedLines(p bh.Proposal, l *time.Location, max int, claims map[string]st
 }
 
 // blockLine is one time block as a plan's lines show it: "*10:00–10:30*
-// Errand run: wipes 🛒 · 🙋 @Sam".
+// Errand run: wipes 🛒 · 🙋 @Sam" (claims nil: nobody named; a zero now:
+// days as Slack writes them), for the forms and App Home as for the card.
 func blockLine(b bh.Block, l *time.Location, claims map[string]string, now time.Time, c bh.Clock) string {
 	return fmt.Sprintf("*%s–%s* %s%s%s", WhenOn(b.Start, l, Clock, c), WhenOn(b.End, l, Clock, c), StampedOn(b.Title, b.Stamps, 90, now, l, c), blockTag(b.Kind), claimedBy(claims, b.NoteIDs))
 }

@@ -111,7 +111,7 @@ func EditModal(in CardInput, waiting []bh.Item) slack.ModalViewRequest {
 			bl = append(bl, slack.NewContextBlock("", mrkdwn(fmt.Sprintf("…and %d more blocks: edit them once these are fewer.", len(w.Blocks)-i))))
 			break
 		}
-		line := fmt.Sprintf("*%s–%s* %s%s", WhenOn(b.Start, l, Clock, in.Run.Clock), WhenOn(b.End, l, Clock, in.Run.Clock), StampedOn(b.Title, b.Stamps, 90, time.Time{}, l, in.Run.Clock), blockTag(b.Kind))
+		line := blockLine(b, l, nil, time.Time{}, in.Run.Clock)
 		sec := section(line)
 		sec.BlockID = EditBlockPrefix + strconv.Itoa(i)
 		if fixedBlock(b) {

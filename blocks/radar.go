@@ -654,7 +654,7 @@ func homeNext(in HomeInput) []slack.Block {
 			left++
 			continue
 		}
-		text := fmt.Sprintf("*%s–%s* %s%s", WhenOn(b.Start, l, Clock, in.Clock), WhenOn(b.End, l, Clock, in.Clock), StampedOn(b.Title, b.Stamps, 90, time.Time{}, l, in.Clock), blockTag(b.Kind))
+		text := blockLine(b, l, nil, time.Time{}, in.Clock)
 		done := len(b.NoteIDs) > 0 && in.Done[b.NoteIDs[0]]
 		if done {
 			text = "✅ ~" + text + "~"
