@@ -68,20 +68,8 @@ func (p *planner) handoffPlan(ctx context.Context, shift bh.Shift, sender, recei
 // handoff.md (the receiver's plan's is already theirs), then its calendar
 // and picture linking only what readerDM can open.
 func (s *sharer) handoffFiles(ctx context.Context, rec bh.RunRecord, readerDM string) []bh.Artifact {
-	var out []bh.Artifact
-	if a, ok := rec.Artifact(bh.ArtifactHandoff); ok {
-		out = append(out, a)
-	}
 	links, labels := s.links.citedIn(ctx, rec, readerDM)
-	for _, kind := range []string{bh.ArtifactCalendar, bh.ArtifactPicture} {
-		a, err := s.planFile(rec, kind, links, labels)
-		if err != nil {
-			s.b.log.WarnContext(ctx, "bot: make a plan file", "run_id", rec.Run.ID, "kind", kind, "err", err)
-			continue
-		}
-		out = append(out, a)
-	}
-	return out
+	return s.files(ctx, rec, links, labels)
 }
 
 // maxCardBack bounds how many handoff plans cardedBefore looks past.
