@@ -436,7 +436,7 @@ func (c *cards) sayDiff(ctx context.Context, from bh.RunRecord, out council.Outp
 	if cardTS == "" {
 		return true
 	}
-	if _, _, err := c.b.api.PostMessageContext(ctx, channelID, append(say(d).Options(), slack.MsgOptionTS(cardTS))...); err != nil {
+	if err := c.b.postInThread(ctx, channelID, cardTS, say(d)); err != nil {
 		log.ErrorContext(ctx, "bot: say what changed", "err", err)
 		return true
 	}

@@ -695,7 +695,7 @@ func (h *handoffs) takeOver(ctx context.Context, cb slack.InteractionCallback, i
 	loc := h.locOf(ctx, ho)
 	if ho.ThreadTS != "" {
 		msg := blocks.HandoffTaken(ho, loc, b.clockIn(ctx, ho.ThreadChannel, ho.From, loc))
-		if _, _, err := b.api.PostMessageContext(ctx, ho.ThreadChannel, append(msg.Options(), slack.MsgOptionTS(ho.ThreadTS))...); err != nil {
+		if err := b.postInThread(ctx, ho.ThreadChannel, ho.ThreadTS, msg); err != nil {
 			b.log.InfoContext(ctx, "bot: handoff: tell the sender", "handoff_id", ho.ID, "err", err)
 		}
 	}
@@ -754,14 +754,14 @@ func (h *handoffs) askSubmit(req *socketmode.Request, cb slack.InteractionCallba
 			return
 		}
 		msg := blocks.HandoffQuestion(cb.User.ID, ho.From, q)
-		if _, _, err := h.b.api.PostMessageContext(ctx, ho.ThreadChannel, append(msg.Options(), slack.MsgOptionTS(ho.ThreadTS))...); err != nil {
+		if err := h.b.postInThread(ctx, ho.ThreadChannel, ho.ThreadTS, msg); err != nil {
 			h.b.tell(ctx, "", cb.User.ID, fmt.Sprintf("I could not pass your question on (%s)%s. Please try again.", slackErr(err), bh.Ref(ctx)))
 			return
 		}
 		for _, m := range ho.Sent {
 			if m.UserID == cb.User.ID || (m.UserID == "" && ho.Everyone) {
 				note := blocks.Notice(fmt.Sprintf("❓ You asked <@%s>: %s — their answer will appear in this thread.", ho.From, blocks.Echo(q, 500)))
-				if _, _, err := h.b.api.PostMessageContext(ctx, m.ChannelID, append(note.Options(), slack.MsgOptionTS(m.TS))...); err != nil {
+				if err := h.b.postInThread(ctx, m.ChannelID, m.TS, note); err != nil {
 					h.b.log.InfoContext(ctx, "bot: handoff: confirm question", "handoff_id", ho.ID, "err", err)
 				}
 			}
@@ -774,7 +774,7 @@ func (h *handoffs) askSubmit(req *socketmode.Request, cb slack.InteractionCallba
 func (h *handoffs) relay(ctx context.Context, ho bh.Handoff, user, text string) {
 	msg := blocks.HandoffAnswer(user, text)
 	for _, m := range ho.Sent {
-		if _, _, err := h.b.api.PostMessageContext(ctx, m.ChannelID, append(msg.Options(), slack.MsgOptionTS(m.TS))...); err != nil {
+		if err := h.b.postInThread(ctx, m.ChannelID, m.TS, msg); err != nil {
 			h.b.log.InfoContext(ctx, "bot: handoff: pass an answer on", "handoff_id", ho.ID, "err", err)
 		}
 	}
@@ -946,7 +946,7 @@ func (h *handoffs) remind(ctx context.Context, teamID, id string) {
 	}
 	if ho.ThreadTS != "" {
 		msg := blocks.HandoffStillWaiting(who)
-		if _, _, err := b.api.PostMessageContext(ctx, ho.ThreadChannel, append(msg.Options(), slack.MsgOptionTS(ho.ThreadTS))...); err != nil {
+		if err := b.postInThread(ctx, ho.ThreadChannel, ho.ThreadTS, msg); err != nil {
 			b.log.InfoContext(ctx, "bot: handoff: note to the sender", "handoff_id", ho.ID, "err", err)
 		}
 		for _, u := range h.unansweredJoins(ctx, ho) {
@@ -956,7 +956,7 @@ func (h *handoffs) remind(ctx context.Context, teamID, id string) {
 				who = "They"
 			}
 			text := fmt.Sprintf("%s has not answered *Join* yet: until they do, they do not share your family's list, and its posts keep going where they went before.", blocks.Escape(who))
-			if _, _, err := b.api.PostMessageContext(ctx, ho.ThreadChannel, append(blocks.Notice(text).Options(), slack.MsgOptionTS(ho.ThreadTS))...); err != nil {
+			if err := b.postInThread(ctx, ho.ThreadChannel, ho.ThreadTS, blocks.Notice(text)); err != nil {
 				b.log.InfoContext(ctx, "bot: handoff: note to the sender", "handoff_id", ho.ID, "err", err)
 			}
 		}
