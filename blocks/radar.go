@@ -776,16 +776,17 @@ func OverdueMenu(noteID string) *slack.OverflowBlockElement {
 
 // DroppedNotice confirms a Drop privately, with an Undo.
 func DroppedNotice(n bh.Note) Message {
-	text := "🗂️ Dropped: " + Echo(n.Text, 100) + ". Plans and the radar leave it out; it stays in the history."
-	sec := section(text)
-	sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionRadarUndone, n.ID, plain("Undo", MaxButtonText)))
-	return Message{Text: text, Blocks: []slack.Block{sec}}
+	return undoNotice("🗂️ Dropped: "+Echo(n.Text, 100)+". Plans and the radar leave it out; it stays in the history.", n.ID)
 }
 
 // DoneNotice confirms a Done privately, with an Undo.
 func DoneNotice(n bh.Note) Message {
-	text := "✓ Done: " + Echo(n.Text, 100) + ". The radar and the next plan leave it out."
+	return undoNotice("✓ Done: "+Echo(n.Text, 100)+". The radar and the next plan leave it out.", n.ID)
+}
+
+// undoNotice is text with an Undo of what it confirms of the note id.
+func undoNotice(text, id string) Message {
 	sec := section(text)
-	sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionRadarUndone, n.ID, plain("Undo", MaxButtonText)))
+	sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionRadarUndone, id, plain("Undo", MaxButtonText)))
 	return Message{Text: text, Blocks: []slack.Block{sec}}
 }

@@ -190,8 +190,9 @@ func (s *sharer) share(ctx context.Context, cb slack.InteractionCallback, runID,
 	}
 	in := cardInput(rec)
 	// Read in a person's DM on their clock, in a channel on the family's.
+	toPerson := strings.HasPrefix(target, "U") || strings.HasPrefix(target, "W")
 	reader := ""
-	if strings.HasPrefix(target, "U") || strings.HasPrefix(target, "W") {
+	if toPerson {
 		reader = target
 	}
 	in.Run.Clock = b.clockIn(ctx, target, reader, rec.Run.Location(b.cfg.Location))
@@ -206,7 +207,7 @@ func (s *sharer) share(ctx context.Context, cb slack.InteractionCallback, runID,
 		s.upload(ctx, cb.Team.ID, f, ch, ts, cb.User.ID)
 	}
 	where := "<#" + ch + ">"
-	if strings.HasPrefix(target, "U") || strings.HasPrefix(target, "W") {
+	if toPerson {
 		where = "<@" + target + ">"
 	}
 	b.tell(ctx, run.ChannelID, cb.User.ID, fmt.Sprintf("Shared plan v%d with %s.", rec.Run.Version, where))
