@@ -178,7 +178,7 @@ func MoveModal(in CardInput, i int, handoffID string) slack.ModalViewRequest {
 	w := in.winner()
 	l := loc(in.Run)
 	b := w.Blocks[i]
-	line := fmt.Sprintf("*%s–%s* %s%s", WhenOn(b.Start, l, Clock, in.Run.Clock), WhenOn(b.End, l, Clock, in.Run.Clock), StampedOn(b.Title, b.Stamps, 90, time.Time{}, in.Run.Clock), blockTag(b.Kind))
+	line := blockLine(b, l, nil, time.Time{}, in.Run.Clock)
 	sec := section(line)
 	sec.BlockID = EditBlockPrefix + strconv.Itoa(i)
 	tp := slack.NewTimePickerBlockElement(ActionEditMoveTo)

@@ -118,9 +118,10 @@ func claimedLines(p bh.Proposal, l *time.Location, max int, claims map[string]st
 }
 
 // blockLine is one time block as a plan's lines show it: "*10:00–10:30*
-// Errand run: wipes 🛒 · 🙋 @Sam".
+// Errand run: wipes 🛒 · 🙋 @Sam" (claims nil: nobody named; a zero now:
+// days as Slack writes them), for the forms and App Home as for the card.
 func blockLine(b bh.Block, l *time.Location, claims map[string]string, now time.Time, c bh.Clock) string {
-	return fmt.Sprintf("*%s–%s* %s%s%s", WhenOn(b.Start, l, Clock, c), WhenOn(b.End, l, Clock, c), StampedOn(b.Title, b.Stamps, 90, now.In(l), c), blockTag(b.Kind), claimedBy(claims, b.NoteIDs))
+	return fmt.Sprintf("*%s–%s* %s%s%s", WhenOn(b.Start, l, Clock, c), WhenOn(b.End, l, Clock, c), StampedOn(b.Title, b.Stamps, 90, now, l, c), blockTag(b.Kind), claimedBy(claims, b.NoteIDs))
 }
 
 // claimedBy is " · 🙋 <@U…>" for the people who claimed any of noteIDs.
@@ -204,13 +205,13 @@ func shortLabel(a bh.Archetype) string {
 
 // because renders the rationale with links to the notes' messages, each
 // labelled by its note ("daycare form"), else by its place.
-func because(d bh.Decision, links Links, labels map[string]string, max int, c bh.Clock) string {
+func because(d bh.Decision, links Links, labels map[string]string, max int, l *time.Location, c bh.Clock) string {
 	var b strings.Builder
 	for i, r := range d.Rationale {
 		if i == max {
 			break
 		}
-		b.WriteString("• " + StampedOn(r.Text, r.Stamps, 200, time.Time{}, c))
+		b.WriteString("• " + StampedOn(r.Text, r.Stamps, 200, time.Time{}, l, c))
 		var refs []string
 		for k, id := range r.NoteIDs {
 			if url, ok := links[id]; ok && url != "" {
@@ -285,7 +286,7 @@ func Card(in CardInput) Message {
 	health := cardHealth(in, w)
 	resolve := healthControl(health, ActionHealthResolved, func(id string) string { return id })
 	healthBlock := CardItemPrefix + in.Run.ID + ":health"
-	later := laterList(w, in.Run.Now.In(l), in.Run.Clock)
+	later := laterList(w, in.Run.Now, l, in.Run.Clock)
 	f := cardFit{next: len(w.Blocks), health: min(len(health), maxHealth), now: min(len(w.Now), maxNow),
 		later: min(len(later), maxLater), stillOpen: min(len(w.StillOpen), maxStillOpen)}
 	// render lays the card out as f says; controls is the index of the
@@ -405,7 +406,7 @@ func cardMeta(in CardInput, l *time.Location) string {
 		// in its Change already (its thread shows it): said once here.
 		prefix := fmt.Sprintf("what-if of v%d: ", in.ForkedFrom)
 		change := strings.TrimPrefix(in.Run.Change, "a "+prefix)
-		parts = append(parts, prefix+StampedOn(change, in.Run.ChangeStamps, 300, in.Run.Now.In(l), in.Run.Clock))
+		parts = append(parts, prefix+StampedOn(change, in.Run.ChangeStamps, 300, in.Run.Now, l, in.Run.Clock))
 	}
 	if d := DutyLine(in.Duty, in.Run.Now, l, in.Run.Clock); d != "" {
 		parts = append(parts, d)
@@ -496,19 +497,19 @@ func (f *cardFit) shrink() bool {
 // laterList is what the plan leaves for later (the items the next hours
 // do not show already), a line each, for a message made at now and read
 // on the clock c.
-func laterList(p bh.Proposal, now time.Time, c bh.Clock) []string {
+func laterList(p bh.Proposal, now time.Time, l *time.Location, c bh.Clock) []string {
 	var out []string
 	for _, it := range p.Top {
 		if rest, ok := strings.CutPrefix(it.Text, "Later: "); ok {
-			out = append(out, "• "+StampedOn(rest, it.Stamps, 120, now, c))
+			out = append(out, "• "+StampedOn(rest, it.Stamps, 120, now, l, c))
 		}
 	}
 	return out
 }
 
 // laterLines is laterList as one text; "" when nothing waits.
-func laterLines(p bh.Proposal, now time.Time, c bh.Clock) string {
-	return strings.Join(laterList(p, now, c), "\n")
+func laterLines(p bh.Proposal, now time.Time, l *time.Location, c bh.Clock) string {
+	return strings.Join(laterList(p, now, l, c), "\n")
 }
 
 // TaskView is one task's state on the progress message.
@@ -556,7 +557,7 @@ func DiffReply(d bh.RunDiff, l *time.Location, c bh.Clock) Message {
 	var lines []string
 	head := fmt.Sprintf("*v%d → v%d*", d.FromVersion, d.ToVersion)
 	if d.Change != "" {
-		head += " (" + StampedOn(d.Change, d.ChangeStamps, 300, time.Time{}, c) + ")"
+		head += " (" + StampedOn(d.Change, d.ChangeStamps, 300, time.Time{}, l, c) + ")"
 	}
 	if d.WinnerChanged() {
 		head += fmt.Sprintf(": winner changed, %s → *%s*", d.WinnerBefore.Label(), d.WinnerAfter.Label())
@@ -565,13 +566,13 @@ func DiffReply(d bh.RunDiff, l *time.Location, c bh.Clock) Message {
 	}
 	lines = append(lines, head)
 	for _, x := range d.BlocksAdded {
-		lines = append(lines, fmt.Sprintf("➕ %s %s", WhenOn(x.Start, l, Clock, c), StampedOn(x.Title, x.Stamps, 90, time.Time{}, c)))
+		lines = append(lines, fmt.Sprintf("➕ %s %s", WhenOn(x.Start, l, Clock, c), StampedOn(x.Title, x.Stamps, 90, time.Time{}, l, c)))
 	}
 	for _, x := range d.BlocksRemoved {
-		lines = append(lines, fmt.Sprintf("➖ %s %s", WhenOn(x.Start, l, Clock, c), StampedOn(x.Title, x.Stamps, 90, time.Time{}, c)))
+		lines = append(lines, fmt.Sprintf("➖ %s %s", WhenOn(x.Start, l, Clock, c), StampedOn(x.Title, x.Stamps, 90, time.Time{}, l, c)))
 	}
 	for _, m := range d.BlocksMoved {
-		lines = append(lines, fmt.Sprintf("↔️ %s %s → %s", StampedOn(m.Title, m.Stamps, 80, time.Time{}, c), WhenOn(m.From, l, Clock, c), WhenOn(m.To, l, Clock, c)))
+		lines = append(lines, fmt.Sprintf("↔️ %s %s → %s", StampedOn(m.Title, m.Stamps, 80, time.Time{}, l, c), WhenOn(m.From, l, Clock, c), WhenOn(m.To, l, Clock, c)))
 	}
 	if d.ScheduleUnchanged() {
 		lines = append(lines, "The schedule did not change.")
@@ -588,7 +589,7 @@ func DiffReply(d bh.RunDiff, l *time.Location, c bh.Clock) Message {
 func OthersModal(in CardInput) slack.ModalViewRequest {
 	l := loc(in.Run)
 	bl := []slack.Block{section(fmt.Sprintf("Plan v%d · the referee picked *%s*: %s.", in.Run.Version, in.Decision.Winner.Label(), in.Decision.Verdict()))}
-	if r := because(in.Decision, in.Links, in.Labels, 8, in.Run.Clock); r != "" {
+	if r := because(in.Decision, in.Links, in.Labels, 8, l, in.Run.Clock); r != "" {
 		bl = append(bl, section("*Because*\n"+r))
 	}
 	bl = append(bl, whatIfBlocks(in)...)
@@ -604,7 +605,7 @@ func OthersModal(in CardInput) slack.ModalViewRequest {
 		bl = append(bl, section(Escape(p.Summary)+"\n"+blockLines(p, l, 10, in.Run.Now, in.Run.Clock)))
 		var why []string
 		for _, s := range card.Scores {
-			why = append(why, fmt.Sprintf("*%s %d* %s", bh.DimensionLabel(s.Dimension), s.Value, StampedOn(s.Why, s.Stamps, 160, time.Time{}, in.Run.Clock)))
+			why = append(why, fmt.Sprintf("*%s %d* %s", bh.DimensionLabel(s.Dimension), s.Value, StampedOn(s.Why, s.Stamps, 160, time.Time{}, l, in.Run.Clock)))
 		}
 		bl = append(bl, slack.NewContextBlock("", mrkdwn(strings.Join(why, "\n"))))
 	}
@@ -646,7 +647,7 @@ func SharedCard(in CardInput, sharedBy string) Message {
 		m.Blocks = append(m.Blocks, section(h))
 	}
 	m.Blocks = append(m.Blocks, section("*Next hours*\n"+blockLines(w, l, 12, in.Run.Now, in.Run.Clock)))
-	if later := laterLines(w, in.Run.Now.In(l), in.Run.Clock); later != "" {
+	if later := laterLines(w, in.Run.Now, l, in.Run.Clock); later != "" {
 		m.Blocks = append(m.Blocks, section("*Later*\n"+later))
 	}
 	m.Blocks = append(m.Blocks, slack.NewContextBlock("card_disclaimer", mrkdwn("_"+bh.Disclaimer+"_")))
@@ -688,7 +689,7 @@ func itemBlocks(in CardInput, items []bh.Item, n int, head, more string, used ma
 		if i == 0 {
 			h = head
 		}
-		text := StampedOn(it.Text, it.Stamps, 200, in.Run.Now.In(loc(in.Run)), in.Run.Clock) + claimedBy(in.Claims, it.NoteIDs)
+		text := StampedOn(it.Text, it.Stamps, 200, in.Run.Now, loc(in.Run), in.Run.Clock) + claimedBy(in.Claims, it.NoteIDs)
 		done := len(it.NoteIDs) > 0 && in.Done[it.NoteIDs[0]]
 		if done {
 			text = "✅ ~" + text + "~"
@@ -1008,7 +1009,7 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 		bl = append(bl, h)
 	}
 	if in.Radar != "" {
-		bl = append(bl, section("*Risk Radar* · "+StampedOn(in.Radar, in.RadarStamps, 500, in.Now.In(cmpLoc(in.Location)), in.Clock)))
+		bl = append(bl, section("*Risk Radar* · "+StampedOn(in.Radar, in.RadarStamps, 500, in.Now, in.Location, in.Clock)))
 	}
 	if in.Latest != nil {
 		r := in.Latest
@@ -1017,7 +1018,7 @@ func Home(in HomeInput) slack.HomeTabViewRequest {
 		first := "nothing scheduled"
 		for _, b := range w.Blocks {
 			if b.Kind != "commitment" {
-				first = fmt.Sprintf("%s at %s", StampedOn(b.Title, b.Stamps, 80, in.Now.In(l), in.Clock), WhenOn(b.Start, l, Clock, in.Clock))
+				first = fmt.Sprintf("%s at %s", StampedOn(b.Title, b.Stamps, 80, in.Now, l, in.Clock), WhenOn(b.Start, l, Clock, in.Clock))
 				break
 			}
 		}

@@ -260,7 +260,7 @@ func HandoffMessage(v HandoffView) Message {
 				bl = append(bl, slack.NewContextBlock("", mrkdwn(rest)))
 			} else {
 				bl = append(bl, handoffNext(v, p, f.next)...)
-				if low := itemLines(p.RunningLow, f.low, v.Now.In(l), v.Clock); low != "" {
+				if low := itemLines(p.RunningLow, f.low, v.Now, l, v.Clock); low != "" {
 					bl = append(bl, section("*Running low*\n"+low))
 				}
 			}
@@ -367,7 +367,7 @@ func handoffNow(v HandoffView, p *bh.Proposal, n int, more bool) []slack.Block {
 		if i == 0 {
 			head = "🔴 *Do now*\n"
 		}
-		text := StampedOn(it.Text, it.Stamps, 200, v.Now.In(cmpLoc(v.Location)), v.Clock) + claimedBy(v.Claims, it.NoteIDs)
+		text := StampedOn(it.Text, it.Stamps, 200, v.Now, v.Location, v.Clock) + claimedBy(v.Claims, it.NoteIDs)
 		if len(it.NoteIDs) == 0 {
 			bl = append(bl, section(head+text))
 			continue
@@ -456,14 +456,14 @@ func ParseHandoffDone(v string) (handoffID, noteID string, ok bool) {
 
 // itemLines lists items' texts, at most n, for a message made at now
 // and read on the clock c.
-func itemLines(items []bh.Item, n int, now time.Time, c bh.Clock) string {
+func itemLines(items []bh.Item, n int, now time.Time, l *time.Location, c bh.Clock) string {
 	var lines []string
 	for i, it := range items {
 		if i == n {
 			lines = append(lines, fmt.Sprintf("…and %d more in handoff.md", len(items)-n))
 			break
 		}
-		lines = append(lines, "• "+StampedOn(it.Text, it.Stamps, 120, now, c))
+		lines = append(lines, "• "+StampedOn(it.Text, it.Stamps, 120, now, l, c))
 	}
 	return strings.Join(lines, "\n")
 }

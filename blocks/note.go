@@ -108,7 +108,7 @@ func NoteReply(n bh.Note, detail string, stamps ...bh.Stamp) Message {
 	if detail != "" {
 		// detail is on its writer's clock already (their note's reply):
 		// its stamps' fallbacks stay as written.
-		head += " · " + StampedOn(detail, stamps, MaxSectionText, time.Time{}, bh.Clock24)
+		head += " · " + StampedOn(detail, stamps, MaxSectionText, time.Time{}, nil, bh.Clock24)
 	}
 	line := head + " · " + echo
 	if n.Permalink != "" {

@@ -111,7 +111,7 @@ func EditModal(in CardInput, waiting []bh.Item) slack.ModalViewRequest {
 			bl = append(bl, slack.NewContextBlock("", mrkdwn(fmt.Sprintf("…and %d more blocks: edit them once these are fewer.", len(w.Blocks)-i))))
 			break
 		}
-		line := fmt.Sprintf("*%s–%s* %s%s", WhenOn(b.Start, l, Clock, in.Run.Clock), WhenOn(b.End, l, Clock, in.Run.Clock), StampedOn(b.Title, b.Stamps, 90, time.Time{}, in.Run.Clock), blockTag(b.Kind))
+		line := blockLine(b, l, nil, time.Time{}, in.Run.Clock)
 		sec := section(line)
 		sec.BlockID = EditBlockPrefix + strconv.Itoa(i)
 		if fixedBlock(b) {
@@ -220,7 +220,7 @@ func VersionsModal(lines []VersionLine, l *time.Location, c bh.Clock) slack.Moda
 			text += " · " + WhenOn(v.At, l, DayTime, c)
 		}
 		if v.Change != "" {
-			text += "\n" + StampedOn(v.Change, v.ChangeStamps, 300, time.Time{}, c)
+			text += "\n" + StampedOn(v.Change, v.ChangeStamps, 300, time.Time{}, l, c)
 		}
 		if v.Current {
 			text += "\n_Current version_"
@@ -245,9 +245,9 @@ func editMeta(in CardInput) string {
 		by = " by <@" + Escape(r.Edit.By) + ">"
 	}
 	if len(r.Edit.Ops) == 0 {
-		return StampedOn(r.Change, r.ChangeStamps, 300, time.Time{}, r.Clock) + by
+		return StampedOn(r.Change, r.ChangeStamps, 300, time.Time{}, loc(r), r.Clock) + by
 	}
-	return fmt.Sprintf("edit of v%d%s: %s", in.ForkedFrom, by, StampedOn(r.Change, r.ChangeStamps, 300, time.Time{}, r.Clock))
+	return fmt.Sprintf("edit of v%d%s: %s", in.ForkedFrom, by, StampedOn(r.Change, r.ChangeStamps, 300, time.Time{}, loc(r), r.Clock))
 }
 
 // undoButton is the card's Undo for a minute after an edit.
@@ -264,7 +264,7 @@ func EditReply(from, to bh.Run, c bh.Clock) Message {
 	if to.Edit != nil && to.Edit.By != "" {
 		by = " by <@" + Escape(to.Edit.By) + ">"
 	}
-	text := fmt.Sprintf("✏️ v%d → v%d%s: %s", from.Version, to.Version, by, StampedOn(to.Change, to.ChangeStamps, 300, time.Time{}, c))
+	text := fmt.Sprintf("✏️ v%d → v%d%s: %s", from.Version, to.Version, by, StampedOn(to.Change, to.ChangeStamps, 300, time.Time{}, loc(to), c))
 	plainText := fmt.Sprintf("v%d → v%d: %s", from.Version, to.Version, bh.Truncate(c.Restamp(to.Change, to.ChangeStamps, loc(to)), 200))
 	return Message{Text: Escape(plainText), Blocks: []slack.Block{section(text)}}
 }

@@ -153,7 +153,7 @@ func (r radarText) item(it bh.RiskItem) string {
 func (r radarText) next(st bh.ShiftState) []string {
 	var next []string
 	for i, a := range st.NextActions {
-		next = append(next, fmt.Sprintf("%d. %s%s", i+1, StampedOn(a.Text, a.Stamps, 150, r.now, r.clock), r.ref(a.NoteIDs)))
+		next = append(next, fmt.Sprintf("%d. %s%s", i+1, StampedOn(a.Text, a.Stamps, 150, r.now, r.loc, r.clock), r.ref(a.NoteIDs)))
 	}
 	if len(next) == 0 && len(st.Health) > 0 {
 		next = append(next, "No deadline or supply is urgent.")
@@ -292,7 +292,7 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 		if len(items) == 1 {
 			what = Echo(items[0].Text, 80)
 		}
-		head = fmt.Sprintf("⏰ *Reminder* · %s — %s", what, StampedOn(p.Why, p.WhyStamps, 300, r.now, r.clock))
+		head = fmt.Sprintf("⏰ *Reminder* · %s — %s", what, StampedOn(p.Why, p.WhyStamps, 300, r.now, r.loc, r.clock))
 		text = fmt.Sprintf("⏰ Reminder: %s — %s", what, Escape(p.Clock.Restamp(p.Why, p.WhyStamps, l)))
 	case bh.PostOutlook:
 		head = fmt.Sprintf("☀️ *Your next 24 h* · risk %s · energy %s", st.Level, st.Energy)
@@ -306,7 +306,7 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 			text = "Risk Radar: calmer now"
 			break
 		}
-		head = fmt.Sprintf("%s *Risk Radar · %s* — %s", levelMark[st.Level], st.Level, StampedOn(p.Why, p.WhyStamps, 300, r.now, r.clock))
+		head = fmt.Sprintf("%s *Risk Radar · %s* — %s", levelMark[st.Level], st.Level, StampedOn(p.Why, p.WhyStamps, 300, r.now, r.loc, r.clock))
 		// A lock screen shows one line: the most urgent item, in words
 		// that say what is wrong, and how many more there are.
 		text = levelMark[items[0].Level] + " " + lockLine(items[0], l, p.Clock)
@@ -443,7 +443,7 @@ func (r radarText) nextBeyond(st bh.ShiftState, shown []bh.RiskItem) []string {
 		}) {
 			continue
 		}
-		out = append(out, StampedOn(a.Text, a.Stamps, 150, r.now, r.clock)+r.ref(a.NoteIDs))
+		out = append(out, StampedOn(a.Text, a.Stamps, 150, r.now, r.loc, r.clock)+r.ref(a.NoteIDs))
 	}
 	return out
 }
@@ -654,7 +654,7 @@ func homeNext(in HomeInput) []slack.Block {
 			left++
 			continue
 		}
-		text := fmt.Sprintf("*%s–%s* %s%s", WhenOn(b.Start, l, Clock, in.Clock), WhenOn(b.End, l, Clock, in.Clock), StampedOn(b.Title, b.Stamps, 90, time.Time{}, in.Clock), blockTag(b.Kind))
+		text := blockLine(b, l, nil, time.Time{}, in.Clock)
 		done := len(b.NoteIDs) > 0 && in.Done[b.NoteIDs[0]]
 		if done {
 			text = "✅ ~" + text + "~"
@@ -776,16 +776,17 @@ func OverdueMenu(noteID string) *slack.OverflowBlockElement {
 
 // DroppedNotice confirms a Drop privately, with an Undo.
 func DroppedNotice(n bh.Note) Message {
-	text := "🗂️ Dropped: " + Echo(n.Text, 100) + ". Plans and the radar leave it out; it stays in the history."
-	sec := section(text)
-	sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionRadarUndone, n.ID, plain("Undo", MaxButtonText)))
-	return Message{Text: text, Blocks: []slack.Block{sec}}
+	return undoNotice("🗂️ Dropped: "+Echo(n.Text, 100)+". Plans and the radar leave it out; it stays in the history.", n.ID)
 }
 
 // DoneNotice confirms a Done privately, with an Undo.
 func DoneNotice(n bh.Note) Message {
-	text := "✓ Done: " + Echo(n.Text, 100) + ". The radar and the next plan leave it out."
+	return undoNotice("✓ Done: "+Echo(n.Text, 100)+". The radar and the next plan leave it out.", n.ID)
+}
+
+// undoNotice is text with an Undo of what it confirms of the note id.
+func undoNotice(text, id string) Message {
 	sec := section(text)
-	sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionRadarUndone, n.ID, plain("Undo", MaxButtonText)))
+	sec.Accessory = slack.NewAccessory(slack.NewButtonBlockElement(ActionRadarUndone, id, plain("Undo", MaxButtonText)))
 	return Message{Text: text, Blocks: []slack.Block{sec}}
 }

@@ -93,14 +93,15 @@ func TestEveryFallbackIsOnTheReadersClock(t *testing.T) {
 			assert.Empty(t, fallback24.FindAllString(s, -1), "24-hour fallbacks")
 		})
 	}
-	// A stamp read with no zone at hand changes only how its time is
-	// written; one written on a 12-hour clock already stays.
+	// A stamp is written on the reader's clock in the shift's zone, as
+	// Clock.Restamp writes it; one written on a 12-hour clock already
+	// reads the same.
 	ny, err := time.LoadLocation("America/New_York")
 	require.NoError(t, err)
 	form := bh.StampOf(time.Date(2026, 11, 25, 17, 0, 0, 0, ny), blocks.DayTime)
-	assert.Equal(t, "due <!date^1795644000^{date_short_pretty} {time}|Wed 5 PM>", blocks.StampedOn("due Wed 17:00", []bh.Stamp{form}, 90, time.Time{}, bh.Clock12))
+	assert.Equal(t, "due <!date^1795644000^{date_short_pretty} {time}|Wed 5 PM>", blocks.StampedOn("due Wed 17:00", []bh.Stamp{form}, 90, time.Time{}, ny, bh.Clock12))
 	form.Text = "Wed 5 PM"
-	assert.Equal(t, "due <!date^1795644000^{date_short_pretty} {time}|Wed 5 PM>", blocks.StampedOn("due Wed 5 PM", []bh.Stamp{form}, 90, time.Time{}, bh.Clock12))
+	assert.Equal(t, "due <!date^1795644000^{date_short_pretty} {time}|Wed 5 PM>", blocks.StampedOn("due Wed 5 PM", []bh.Stamp{form}, 90, time.Time{}, ny, bh.Clock12))
 	// A 24-hour reader still reads 24 hours.
 	assert.Contains(t, unescaped(t, blocks.HandoffTaken(bh.Handoff{GotBy: "U2", GotAt: time.Date(2026, 11, 25, 2, 47, 0, 0, time.UTC)}, nil, bh.Clock24)), "|02:47>")
 }

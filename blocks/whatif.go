@@ -128,7 +128,7 @@ func whatIfBlocks(in CardInput) []slack.Block {
 	}
 	act := slack.NewActionBlock(WhatIfBlock, start, length, night, only)
 	bl = append(bl, act)
-	notes := whatIfNotes(in.winner(), in.Run.Clock)
+	notes := whatIfNotes(in.winner(), loc(in.Run), in.Run.Clock)
 	if len(notes) > 0 {
 		bl = append(bl, slack.NewContextBlock("", mrkdwn("What this plan does, from your notes: leave one out of this plan only, or mark it done for good.")))
 	}
@@ -147,7 +147,7 @@ type whatIfNote struct{ id, text string }
 // whatIfNotes are the notes the plan's blocks and top items do, once
 // each, in the plan's order (a fixed commitment too: "what if I skip it"),
 // their times on the clock c.
-func whatIfNotes(p bh.Proposal, c bh.Clock) []whatIfNote {
+func whatIfNotes(p bh.Proposal, l *time.Location, c bh.Clock) []whatIfNote {
 	seen := map[string]bool{}
 	var out []whatIfNote
 	add := func(ids []string, text string, stamps []bh.Stamp) {
@@ -155,7 +155,7 @@ func whatIfNotes(p bh.Proposal, c bh.Clock) []whatIfNote {
 			return
 		}
 		seen[ids[0]] = true
-		out = append(out, whatIfNote{ids[0], StampedOn(text, stamps, 120, time.Time{}, c)})
+		out = append(out, whatIfNote{ids[0], StampedOn(text, stamps, 120, time.Time{}, l, c)})
 	}
 	for _, b := range p.Blocks {
 		add(b.NoteIDs, b.Title, b.Stamps)

@@ -52,20 +52,24 @@ var slackTokens = map[string]string{
 	Day:     "{date_short_pretty}",
 }
 
-// StampedOn is text written by the planner or the radar (its times on the
-// shift's clock, listed in stamps) escaped and cut to n runes like Echo,
-// with each stamp shown in Slack's date formatting, for a reader who reads
-// the clock c: the fallback inside each date token (what a notification or
-// an old client shows) is written on c ("Fri 5 PM"), as is the weekday's
+// StampedOn is text written by the planner or the radar (its times in the
+// shift's zone l on the shift's clock, listed in stamps) escaped and cut to
+// n runes like Echo, with each stamp shown in Slack's date formatting, for
+// a reader who reads the clock c: the fallback inside each date token
+// (what a notification or an old client shows) is the stamp as
+// Clock.Restamp writes it for c in l ("Fri 5 PM"), as is the weekday's
 // time. Stamps are found from the end, where plan texts put them ("… —
 // overdue since Tue 17:00"), so a note's own words that look like a time
 // stay as written; a stamp the cut removed stays plain. A message made at
-// now (on the shift's clock: its zone says where days turn) names a
-// stamp's day within the coming week by its weekday (WhenNearOn); a zero
-// now keeps the stamps' days as Slack writes them.
-func StampedOn(text string, stamps []bh.Stamp, n int, now time.Time, c bh.Clock) string {
+// now names a stamp's day within the coming week by its weekday in l
+// (where the shift's days turn; WhenNearOn); a zero now keeps the stamps'
+// days as Slack writes them.
+func StampedOn(text string, stamps []bh.Stamp, n int, now time.Time, l *time.Location, c bh.Clock) string {
 	s := Echo(text, n)
-	l := now.Location()
+	l = cmpLoc(l)
+	if !now.IsZero() {
+		now = now.In(l)
+	}
 	end := len(s)
 	for i := len(stamps) - 1; i >= 0; i-- {
 		st := stamps[i]
@@ -76,14 +80,7 @@ func StampedOn(text string, stamps []bh.Stamp, n int, now time.Time, c bh.Clock)
 		if at < 0 {
 			continue
 		}
-		fallback := st.Text
-		switch {
-		case c != bh.Clock12:
-		case !now.IsZero():
-			fallback = c.Format(st.At.In(l), st.Layout)
-		default:
-			fallback = onClock(st, c)
-		}
+		fallback := c.Restamp(st.Text, []bh.Stamp{st}, l)
 		tok := tokenFor(st.At, st.Layout, fallback)
 		if wd, ok := weekdayNear(st.At, now, st.Layout, fallback); ok {
 			tok = wd
@@ -92,24 +89,6 @@ func StampedOn(text string, stamps []bh.Stamp, n int, now time.Time, c bh.Clock)
 		end = at
 	}
 	return s
-}
-
-// onClock is a stamp's text with its time of day on c, when no zone is
-// at hand: the text was written on the shift's clock in the 24-hour style
-// ("Tue 17:00"), so only the way the time is written changes ("Tue 5
-// PM"). A text that is not in its layout (written on a 12-hour clock
-// already) stays as it is.
-func onClock(st bh.Stamp, c bh.Clock) string {
-	before, after, ok := strings.Cut(st.Layout, "15:04")
-	n := len(st.Text) - len(after) - len("15:04")
-	if c != bh.Clock12 || !ok || n < 0 || !strings.HasSuffix(st.Text, after) {
-		return st.Text
-	}
-	hm, err := time.Parse("15:04", st.Text[n:n+len("15:04")])
-	if err != nil || (before != "" && (n == 0 || st.Text[n-1] != before[len(before)-1])) {
-		return st.Text
-	}
-	return st.Text[:n] + c.Format(hm, "15:04") + st.Text[n+len("15:04"):]
 }
 
 // cmpLoc is l, or UTC for none.
@@ -192,7 +171,7 @@ func Plain(t time.Time, l *time.Location, c bh.Clock, layout string) string {
 // option's 75 characters, else plain text on the clock c (the tokens'
 // markup alone takes some 50 of them).
 func checkOption(value, text string, stamps []bh.Stamp, l *time.Location, c bh.Clock) *slack.OptionBlockObject {
-	if s := StampedOn(text, stamps, MaxOptionText, time.Time{}, c); len([]rune(s)) <= MaxOptionText && strings.Contains(s, "<!date^") {
+	if s := StampedOn(text, stamps, MaxOptionText, time.Time{}, l, c); len([]rune(s)) <= MaxOptionText && strings.Contains(s, "<!date^") {
 		return slack.NewOptionBlockObject(value, slack.NewTextBlockObject(slack.MarkdownType, s, false, false), nil)
 	}
 	return slack.NewOptionBlockObject(value, plain(c.Restamp(text, stamps, l), MaxOptionText), nil)

@@ -48,7 +48,7 @@ func TestStamped(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, blocks.StampedOn(tt.text, tt.stamps, tt.n, time.Time{}, bh.Clock24))
+			assert.Equal(t, tt.want, blocks.StampedOn(tt.text, tt.stamps, tt.n, time.Time{}, ny, bh.Clock24))
 		})
 	}
 }
@@ -64,9 +64,9 @@ func TestStampedOnTheReadersClock(t *testing.T) {
 	stamps := []bh.Stamp{bh.StampOf(due, blocks.DayTime), bh.StampOf(soon, blocks.DayTime)}
 	text := "form — due Fri 17:00 · planned Wed 08:30"
 	assert.Equal(t, "form — due Fri <!date^1795816800^{time}|5 PM> · planned <!date^1795613400^{date_short_pretty} {time}|Wed 8:30 AM>",
-		blocks.StampedOn(text, stamps, 200, now, bh.Clock12))
+		blocks.StampedOn(text, stamps, 200, now, ny, bh.Clock12))
 	assert.Equal(t, "form — due Fri <!date^1795816800^{time}|17:00> · planned <!date^1795613400^{date_short_pretty} {time}|Wed 08:30>",
-		blocks.StampedOn(text, stamps, 200, now, bh.Clock24))
+		blocks.StampedOn(text, stamps, 200, now, ny, bh.Clock24))
 	assert.Equal(t, "Fri <!date^1795816800^{time}|5 PM>", blocks.WhenNearOn(due, now, ny, blocks.DayTime, bh.Clock12))
 	assert.Equal(t, "<!date^1795613400^{time}|8:30 AM>", blocks.WhenOn(soon, ny, blocks.Clock, bh.Clock12))
 }

@@ -190,7 +190,7 @@ func (h *handoffs) edited(ctx context.Context, teamID, hoID string, from, to bh.
 		// Each thread on its readers' clock: a receiver's or the sender's
 		// in their DM, the family's in a channel.
 		msg := blocks.EditReply(from, to, h.b.clockIn(ctx, m.ChannelID, m.UserID, loc))
-		if _, _, err := h.b.api.PostMessageContext(ctx, m.ChannelID, append(msg.Options(), slack.MsgOptionTS(m.TS))...); err != nil {
+		if err := h.b.postInThread(ctx, m.ChannelID, m.TS, msg); err != nil {
 			h.b.log.InfoContext(ctx, "bot: handoff: say what the edit changed", "handoff_id", ho.ID, "err", err)
 		}
 	}

@@ -312,7 +312,7 @@ func (c *cards) claim(ctx context.Context, cb slack.InteractionCallback, a *slac
 func (c *cards) whyView(ctx context.Context, rec bh.RunRecord) slack.ModalViewRequest {
 	in := cardInput(rec)
 	in.Run.Clock = c.b.cardClock(rec.Run)
-	in.Links, in.Labels = c.planner.links.citedIn(ctx, rec)
+	in.Links, in.Labels = c.planner.links.citedIn(ctx, rec, rec.Run.ChannelID)
 	return blocks.OthersModal(in)
 }
 
@@ -409,28 +409,42 @@ func changesKind(changes []bh.InputChange, k bh.ForkKind) bool {
 }
 
 // diffReply says in the card's thread what changed from parent to out,
-// every change named, with the diff as a file when the schedule moved.
+// every change named, with the diff as a file when the schedule moved. It
+// is on the card's clock, as the card's other thread lines: in a channel
+// the family's, whoever asked for the what-if.
 func (c *cards) diffReply(ctx context.Context, parent bh.RunRecord, out council.Output, channelID, cardTS, user string) {
-	b := c.b
-	d := council.Diff(council.FromRecord(parent), out)
+	c.sayDiff(ctx, parent, out, func(d bh.RunDiff) blocks.Message {
+		return blocks.DiffReply(d, out.Run.Location(c.b.cfg.Location), c.b.cardClock(out.Run))
+	}, channelID, cardTS, user)
+}
+
+// sayDiff keeps the diff of out from from (the plan that was current) and,
+// in the card's thread (channelID, cardTS; a handoff's plan has none),
+// says what changed (say) and puts the diff there as a file when the
+// schedule moved. A plan whose family's data was deleted meanwhile keeps
+// and says nothing (false).
+func (c *cards) sayDiff(ctx context.Context, from bh.RunRecord, out council.Output, say func(bh.RunDiff) blocks.Message, channelID, cardTS, user string) bool {
+	log := c.b.log.With("run_id", out.Run.ID, "version", out.Run.Version)
+	d := council.Diff(council.FromRecord(from), out)
 	art := council.DiffArtifact(d, out.Run)
 	if err := c.store.SaveArtifact(ctx, out.Run.TeamID, out.Run.ShiftID, art); errors.Is(err, bh.ErrFamilyDeleted) {
-		b.log.InfoContext(ctx, "bot: a what-if of deleted data: no diff", "run_id", out.Run.ID)
-		return
+		log.InfoContext(ctx, "bot: a new version of deleted data: no diff")
+		return false
 	} else if err != nil {
-		b.log.ErrorContext(ctx, "bot: save diff", "run_id", out.Run.ID, "err", err)
+		log.ErrorContext(ctx, "bot: save diff", "err", err)
 	}
-	loc := out.Run.Location(b.cfg.Location)
-	msg := blocks.DiffReply(d, loc, b.clockIn(ctx, channelID, user, loc))
-	opts := append(msg.Options(), slack.MsgOptionTS(cardTS))
-	if _, _, err := b.api.PostMessageContext(ctx, channelID, opts...); err != nil {
-		b.log.ErrorContext(ctx, "bot: post what-if summary", "run_id", out.Run.ID, "err", err)
-		return
+	if cardTS == "" {
+		return true
+	}
+	if err := c.b.postInThread(ctx, channelID, cardTS, say(d)); err != nil {
+		log.ErrorContext(ctx, "bot: say what changed", "err", err)
+		return true
 	}
 	if d.ScheduleUnchanged() {
-		return // the summary says so; a file of no changes is noise (it stays stored)
+		return true // the reply says so; a file of no changes is noise (it stays stored)
 	}
 	c.share.upload(ctx, out.Run.TeamID, art, channelID, cardTS, user)
+	return true
 }
 
 // replannedText says what a what-if from now changed besides the energy:

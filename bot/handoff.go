@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"regexp"
@@ -348,7 +349,7 @@ func (h *handoffs) send(ctx context.Context, cb slack.InteractionCallback, chann
 			unlock()
 		}
 	}()
-	threadCh, threadTS, err := b.api.PostMessageContext(ctx, channelID, blocks.HandoffThread(ho, loc, b.clockIn(ctx, channelID, sender, loc)).Options()...)
+	threadCh, threadTS, err := b.api.PostMessageContext(ctx, channelID, h.thread(ctx, ho, loc).Options()...)
 	if err != nil {
 		b.log.WarnContext(ctx, "bot: handoff: the sender's message", "handoff_id", ho.ID, "err", err)
 	}
@@ -356,7 +357,7 @@ func (h *handoffs) send(ctx context.Context, cb slack.InteractionCallback, chann
 	var failed []string
 	notes, links := h.notes(ctx, ho)
 	post := func(receiver, where string) {
-		msg := h.message(ctx, ho, receiver, where, rec, notes, links)
+		msg := h.message(ctx, ho, receiver, where, loc, rec, notes, links)
 		ch, ts, err := b.api.PostMessageContext(ctx, where, msg.Options()...)
 		if err != nil {
 			b.log.InfoContext(ctx, "bot: handoff: post", "handoff_id", ho.ID, "to", where, "err", err)
@@ -462,13 +463,11 @@ func (h *handoffs) notes(ctx context.Context, ho bh.Handoff) ([]bh.Note, blocks.
 
 // message is one receiver's handoff message as it stands: what is done
 // since struck through, the first-time line for someone the bot has no
-// conversation with yet. notes and links are h.notes'.
-func (h *handoffs) message(ctx context.Context, ho bh.Handoff, receiver, where string, rec *bh.RunRecord, notes []bh.Note, links blocks.Links) blocks.Message {
+// conversation with yet. loc is the family's zone (locOf), notes and
+// links are h.notes': read once for all of a handoff's messages.
+func (h *handoffs) message(ctx context.Context, ho bh.Handoff, receiver, where string, loc *time.Location, rec *bh.RunRecord, notes []bh.Note, links blocks.Links) blocks.Message {
 	b := h.b
-	v := blocks.HandoffView{Handoff: ho, Receiver: receiver, SenderName: b.userName(ctx, ho.From), Now: b.cfg.Now(), Done: map[string]bool{}}
-	if shift, err := h.store.Shift(ctx, ho.TeamID, ho.ChannelID); err == nil {
-		v.Location = b.familyZone(ctx, shift, ho.From).Location(b.cfg.Location)
-	}
+	v := blocks.HandoffView{Handoff: ho, Receiver: receiver, SenderName: b.userName(ctx, ho.From), Now: b.cfg.Now(), Done: map[string]bool{}, Location: loc}
 	// Read by the receiver in their DM; in a channel, by several (the
 	// family's clock, blocks/when.go).
 	v.Clock = b.clockIn(ctx, where, receiver, v.Location)
@@ -529,15 +528,16 @@ func writtenBy(notes []bh.Note, t time.Time) []bh.Note {
 // refresh re-renders every message of a handoff (after Got it, a Done).
 func (h *handoffs) refresh(ctx context.Context, ho bh.Handoff) {
 	defer h.redraws.Lock(ho.TeamID + "/" + ho.ID)()
-	rec := h.planOf(ctx, ho)
+	// What every message is drawn from is read once for all of them.
+	rec, loc := h.planOf(ctx, ho), h.locOf(ctx, ho)
 	notes, links := h.notes(ctx, ho)
 	for _, m := range ho.Sent {
-		if err := h.b.update(ctx, m.ChannelID, m.TS, h.message(ctx, ho, m.UserID, m.ChannelID, rec, notes, links)); err != nil {
+		if err := h.b.update(ctx, m.ChannelID, m.TS, h.message(ctx, ho, m.UserID, m.ChannelID, loc, rec, notes, links)); err != nil {
 			h.b.log.InfoContext(ctx, "bot: handoff: update message", "handoff_id", ho.ID, "err", err)
 		}
 	}
 	if ho.ThreadTS != "" {
-		if err := h.b.update(ctx, ho.ThreadChannel, ho.ThreadTS, h.thread(ctx, ho)); err != nil {
+		if err := h.b.update(ctx, ho.ThreadChannel, ho.ThreadTS, h.thread(ctx, ho, loc)); err != nil {
 			h.b.log.InfoContext(ctx, "bot: handoff: update the sender's message", "handoff_id", ho.ID, "err", err)
 		}
 	}
@@ -586,14 +586,13 @@ func whose(from, user string) string {
 	return fmt.Sprintf("<@%s>'s", from)
 }
 
-// thread is the sender's message of ho as it stands, on the clock of its
-// conversation's readers.
-func (h *handoffs) thread(ctx context.Context, ho bh.Handoff) blocks.Message {
-	loc := h.locOf(ctx, ho)
-	return blocks.HandoffThread(ho, loc, h.b.clockIn(ctx, ho.ThreadChannel, ho.From, loc))
+// thread is the sender's message of ho as it stands, in the family's zone
+// loc (locOf), on the clock of its conversation's readers.
+func (h *handoffs) thread(ctx context.Context, ho bh.Handoff, loc *time.Location) blocks.Message {
+	return blocks.HandoffThread(ho, loc, h.b.clockIn(ctx, cmp.Or(ho.ThreadChannel, ho.ChannelID), ho.From, loc))
 }
 
-// locOf is the zone of ho's conversation.
+// locOf is the zone of ho's family (DEFAULT_TZ when the store fails).
 func (h *handoffs) locOf(ctx context.Context, ho bh.Handoff) *time.Location {
 	if shift, err := h.store.Shift(ctx, ho.TeamID, ho.ChannelID); err == nil {
 		return h.b.familyZone(ctx, shift, ho.From).Location(h.b.cfg.Location)
@@ -696,7 +695,7 @@ func (h *handoffs) takeOver(ctx context.Context, cb slack.InteractionCallback, i
 	loc := h.locOf(ctx, ho)
 	if ho.ThreadTS != "" {
 		msg := blocks.HandoffTaken(ho, loc, b.clockIn(ctx, ho.ThreadChannel, ho.From, loc))
-		if _, _, err := b.api.PostMessageContext(ctx, ho.ThreadChannel, append(msg.Options(), slack.MsgOptionTS(ho.ThreadTS))...); err != nil {
+		if err := b.postInThread(ctx, ho.ThreadChannel, ho.ThreadTS, msg); err != nil {
 			b.log.InfoContext(ctx, "bot: handoff: tell the sender", "handoff_id", ho.ID, "err", err)
 		}
 	}
@@ -755,14 +754,14 @@ func (h *handoffs) askSubmit(req *socketmode.Request, cb slack.InteractionCallba
 			return
 		}
 		msg := blocks.HandoffQuestion(cb.User.ID, ho.From, q)
-		if _, _, err := h.b.api.PostMessageContext(ctx, ho.ThreadChannel, append(msg.Options(), slack.MsgOptionTS(ho.ThreadTS))...); err != nil {
+		if err := h.b.postInThread(ctx, ho.ThreadChannel, ho.ThreadTS, msg); err != nil {
 			h.b.tell(ctx, "", cb.User.ID, fmt.Sprintf("I could not pass your question on (%s)%s. Please try again.", slackErr(err), bh.Ref(ctx)))
 			return
 		}
 		for _, m := range ho.Sent {
 			if m.UserID == cb.User.ID || (m.UserID == "" && ho.Everyone) {
 				note := blocks.Notice(fmt.Sprintf("❓ You asked <@%s>: %s — their answer will appear in this thread.", ho.From, blocks.Echo(q, 500)))
-				if _, _, err := h.b.api.PostMessageContext(ctx, m.ChannelID, append(note.Options(), slack.MsgOptionTS(m.TS))...); err != nil {
+				if err := h.b.postInThread(ctx, m.ChannelID, m.TS, note); err != nil {
 					h.b.log.InfoContext(ctx, "bot: handoff: confirm question", "handoff_id", ho.ID, "err", err)
 				}
 			}
@@ -775,7 +774,7 @@ func (h *handoffs) askSubmit(req *socketmode.Request, cb slack.InteractionCallba
 func (h *handoffs) relay(ctx context.Context, ho bh.Handoff, user, text string) {
 	msg := blocks.HandoffAnswer(user, text)
 	for _, m := range ho.Sent {
-		if _, _, err := h.b.api.PostMessageContext(ctx, m.ChannelID, append(msg.Options(), slack.MsgOptionTS(m.TS))...); err != nil {
+		if err := h.b.postInThread(ctx, m.ChannelID, m.TS, msg); err != nil {
 			h.b.log.InfoContext(ctx, "bot: handoff: pass an answer on", "handoff_id", ho.ID, "err", err)
 		}
 	}
@@ -947,7 +946,7 @@ func (h *handoffs) remind(ctx context.Context, teamID, id string) {
 	}
 	if ho.ThreadTS != "" {
 		msg := blocks.HandoffStillWaiting(who)
-		if _, _, err := b.api.PostMessageContext(ctx, ho.ThreadChannel, append(msg.Options(), slack.MsgOptionTS(ho.ThreadTS))...); err != nil {
+		if err := b.postInThread(ctx, ho.ThreadChannel, ho.ThreadTS, msg); err != nil {
 			b.log.InfoContext(ctx, "bot: handoff: note to the sender", "handoff_id", ho.ID, "err", err)
 		}
 		for _, u := range h.unansweredJoins(ctx, ho) {
@@ -957,7 +956,7 @@ func (h *handoffs) remind(ctx context.Context, teamID, id string) {
 				who = "They"
 			}
 			text := fmt.Sprintf("%s has not answered *Join* yet: until they do, they do not share your family's list, and its posts keep going where they went before.", blocks.Escape(who))
-			if _, _, err := b.api.PostMessageContext(ctx, ho.ThreadChannel, append(blocks.Notice(text).Options(), slack.MsgOptionTS(ho.ThreadTS))...); err != nil {
+			if err := b.postInThread(ctx, ho.ThreadChannel, ho.ThreadTS, blocks.Notice(text)); err != nil {
 				b.log.InfoContext(ctx, "bot: handoff: note to the sender", "handoff_id", ho.ID, "err", err)
 			}
 		}

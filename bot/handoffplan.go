@@ -4,11 +4,9 @@ package bot
 
 import (
 	"context"
-	"slices"
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
-	"github.com/babyhandoff/babyhandoff/blocks"
 	"github.com/babyhandoff/babyhandoff/council"
 )
 
@@ -70,36 +68,8 @@ func (p *planner) handoffPlan(ctx context.Context, shift bh.Shift, sender, recei
 // handoff.md (the receiver's plan's is already theirs), then its calendar
 // and picture linking only what readerDM can open.
 func (s *sharer) handoffFiles(ctx context.Context, rec bh.RunRecord, readerDM string) []bh.Artifact {
-	var out []bh.Artifact
-	if a, ok := rec.Artifact(bh.ArtifactHandoff); ok {
-		out = append(out, a)
-	}
-	links, labels := s.fileLinks(ctx, rec, readerDM)
-	for _, kind := range []string{bh.ArtifactCalendar, bh.ArtifactPicture} {
-		a, err := s.planFile(rec, kind, links, labels)
-		if err != nil {
-			s.b.log.WarnContext(ctx, "bot: make a plan file", "run_id", rec.Run.ID, "kind", kind, "err", err)
-			continue
-		}
-		out = append(out, a)
-	}
-	return out
-}
-
-// fileLinks are the links and labels of a run's notes for a file sent to
-// where: in a DM, only the links its reader can open; in a channel, none
-// into a DM. A plan's files cite only its pack's notes (packNoteIDs), so
-// only those are read, not the family's months of notes.
-func (s *sharer) fileLinks(ctx context.Context, rec bh.RunRecord, where string) (blocks.Links, map[string]string) {
-	notes, err := s.links.store.NotesByID(ctx, rec.Run.TeamID, packNoteIDs(rec.Pack))
-	if err != nil {
-		s.b.log.WarnContext(ctx, "bot: notes for a plan's files", "run_id", rec.Run.ID, "err", err)
-	}
-	notes = slices.DeleteFunc(notes, bh.Note.Deleted)
-	links, _, labels := s.links.from(notes)
-	// Sent to a channel (read by several): no link into any DM, as the
-	// radar's posts there; the note is named by its words.
-	return readable(notes, links, where), labels
+	links, labels := s.links.citedIn(ctx, rec, readerDM)
+	return s.files(ctx, rec, links, labels)
 }
 
 // maxCardBack bounds how many handoff plans cardedBefore looks past.

@@ -45,7 +45,7 @@ func TestHandoffFilesReadOnlyTheirPacksNotes(t *testing.T) {
 	s := &sharer{b: b, links: &links{b: b, store: notes}}
 	rec := bh.RunRecord{Run: bh.Run{TeamID: "T1", ShiftID: "S1"},
 		Pack: bh.ContextPack{LogRefs: []bh.LogRef{{LogID: "cited"}}, Done: []bh.DoneRef{{LogID: "done"}}}}
-	_, labels := s.fileLinks(context.Background(), rec, "C1")
+	_, labels := s.links.citedIn(context.Background(), rec, "C1")
 	assert.Equal(t, map[string]string{"cited": "daycare form due Fri", "done": "got wipes"}, labels)
 }
 
@@ -67,7 +67,7 @@ func TestHandoffFilesInAChannelLinkNoDM(t *testing.T) {
 		{"C1", []string{"channel"}},
 		{"DU1", []string{"channel", "dm"}},
 	} {
-		got, _ := s.fileLinks(context.Background(), rec, tc.where)
+		got, _ := s.links.citedIn(context.Background(), rec, tc.where)
 		var ids []string
 		for id := range got {
 			ids = append(ids, id)

@@ -50,13 +50,20 @@ func label(text string) string {
 // under the workspace URL, so a card costs no chat.getPermalink call per
 // note.
 func (l *links) refs(ctx context.Context, teamID string, ids []string) ([]bh.Note, blocks.Links, blocks.Authors, map[string]string) {
+	notes := l.byID(ctx, teamID, ids)
+	links, authors, labels := l.from(notes)
+	return notes, links, authors, labels
+}
+
+// byID is the notes ids; none when the store fails (logged): a surface
+// then names its notes without links rather than fail.
+func (l *links) byID(ctx context.Context, teamID string, ids []string) []bh.Note {
 	notes, err := l.store.NotesByID(ctx, teamID, ids)
 	if err != nil {
 		l.b.log.WarnContext(ctx, "bot: notes for links", "notes", len(ids), "err", err)
-		return nil, nil, nil, nil
+		return nil
 	}
-	links, authors, labels := l.from(notes)
-	return notes, links, authors, labels
+	return notes
 }
 
 // from is refs of notes a caller has already read: a shift's notes are
@@ -129,16 +136,12 @@ func (l *links) cited(notes []bh.Note, where string) ([]bh.Note, blocks.Links, m
 	return notes, readable(notes, links, where), labels
 }
 
-// citedIn is cited of the notes of rec's pack, for the conversation of
-// its card.
-func (l *links) citedIn(ctx context.Context, rec bh.RunRecord) (blocks.Links, map[string]string) {
-	ids := packNoteIDs(rec.Pack)
-	notes, err := l.store.NotesByID(ctx, rec.Run.TeamID, ids)
-	if err != nil {
-		l.b.log.WarnContext(ctx, "bot: notes for links", "notes", len(ids), "err", err)
-		return nil, nil
-	}
-	_, links, labels := l.cited(notes, rec.Run.ChannelID)
+// citedIn is cited of the notes of rec's pack, for the readers of where:
+// its card's conversation, or the one its files are sent to. A plan cites
+// only its pack's notes, so only those are read, not the family's months
+// of notes.
+func (l *links) citedIn(ctx context.Context, rec bh.RunRecord, where string) (blocks.Links, map[string]string) {
+	_, links, labels := l.cited(l.byID(ctx, rec.Run.TeamID, packNoteIDs(rec.Pack)), where)
 	return links, labels
 }
 

@@ -3,7 +3,6 @@ package bot
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -106,21 +105,25 @@ func viewOf(cb slack.InteractionCallback, key string) editView {
 // why not.
 func (c *cards) formRun(ctx context.Context, cb slack.InteractionCallback) (bh.RunRecord, bool) {
 	runID, _ := blocks.ParseMoveMetadata(cb.View.PrivateMetadata)
-	var err error
-	var rec bh.RunRecord
-	switch {
-	case cb.View.CallbackID != blocks.CallbackEditPlan && cb.View.CallbackID != blocks.CallbackMoveBlock || runID == "" || len(runID) > 64:
-		err = bh.Errorf(bh.EINVALID, "That form does not name a plan; nothing was changed.")
-	default:
-		if rec, err = c.store.RunRecord(ctx, cb.Team.ID, runID); err == nil {
-			err = c.mayEdit(ctx, cb.User.ID, rec.Run, true)
-		}
-	}
+	rec, err := c.viewRun(ctx, cb, runID, cb.View.CallbackID == blocks.CallbackEditPlan || cb.View.CallbackID == blocks.CallbackMoveBlock)
 	if err != nil {
 		c.b.refuse(ctx, rec.Run.ChannelID, cb.User.ID, err)
 		return rec, false
 	}
 	return rec, true
+}
+
+// viewRun is the run runID that a form of ours (named: its callback is
+// one that names a run) shows, for a person of its family.
+func (c *cards) viewRun(ctx context.Context, cb slack.InteractionCallback, runID string, named bool) (bh.RunRecord, error) {
+	if !named || runID == "" || len(runID) > 64 {
+		return bh.RunRecord{}, bh.Errorf(bh.EINVALID, "That form does not name a plan; nothing was changed.")
+	}
+	rec, err := c.store.RunRecord(ctx, cb.Team.ID, runID)
+	if err == nil {
+		err = c.mayEdit(ctx, cb.User.ID, rec.Run, true)
+	}
+	return rec, err
 }
 
 // shownBlock is the block of the form's plan a control names (its block
@@ -204,13 +207,7 @@ func (c *cards) editAdd(ctx context.Context, cb slack.InteractionCallback, a *sl
 	if !ok {
 		return
 	}
-	for _, w := range council.Waiting(rec.Run, rec.Pack, rec.Winner().Blocks) {
-		if len(w.Item.NoteIDs) > 0 && w.Item.NoteIDs[0] == a.SelectedOption.Value {
-			c.edit(ctx, cb.User.ID, rec, []bh.PlanOp{w.Op}, viewOf(cb, ""))
-			return
-		}
-	}
-	c.b.tell(ctx, rec.Run.ChannelID, cb.User.ID, "That item no longer waits for this plan; nothing was changed.")
+	c.add(ctx, cb.User.ID, rec, a.SelectedOption.Value, rec.Run.ChannelID, viewOf(cb, ""))
 }
 
 // cardAdd is Add to plan… beside a card's Later: the item, where it
@@ -230,13 +227,20 @@ func (c *cards) cardAdd(ctx context.Context, cb slack.InteractionCallback, a *sl
 		c.b.refuse(ctx, ch, cb.User.ID, err)
 		return
 	}
+	c.add(ctx, cb.User.ID, rec, a.SelectedOption.Value, ch, editView{where: ch})
+}
+
+// add edits rec to take in the item of the note noteID that waits, where
+// it first fits (Add to plan…), or tells user in where that it waits no
+// more.
+func (c *cards) add(ctx context.Context, user string, rec bh.RunRecord, noteID, where string, view editView) {
 	for _, w := range council.Waiting(rec.Run, rec.Pack, rec.Winner().Blocks) {
-		if len(w.Item.NoteIDs) > 0 && w.Item.NoteIDs[0] == a.SelectedOption.Value {
-			c.edit(ctx, cb.User.ID, rec, []bh.PlanOp{w.Op}, editView{where: ch})
+		if len(w.Item.NoteIDs) > 0 && w.Item.NoteIDs[0] == noteID {
+			c.edit(ctx, user, rec, []bh.PlanOp{w.Op}, view)
 			return
 		}
 	}
-	c.b.tell(ctx, ch, cb.User.ID, "That item no longer waits for this plan; nothing was changed.")
+	c.b.tell(ctx, where, user, "That item no longer waits for this plan; nothing was changed.")
 }
 
 // edit applies ops, made on the plan shown, to the current version: one
@@ -353,25 +357,13 @@ func (c *cards) commit(ctx context.Context, user string, release func(), parent,
 	if cardTS != "" {
 		rec.Run.CardChannel, rec.Run.CardTS = cardCh, cardTS
 		c.showCard(ctx, user, rec, parent.Run.Version)
-		// The card's thread is read as the card is: in a channel on the
-		// family's clock, not the editor's.
-		msg := blocks.EditReply(from.Run, rec.Run, b.cardClock(rec.Run))
-		if _, _, err := b.api.PostMessageContext(ctx, cardCh, append(msg.Options(), slack.MsgOptionTS(cardTS))...); err != nil {
-			log.ErrorContext(ctx, "bot: say what the edit changed", "err", err)
-		}
 	}
-	d := council.Diff(council.FromRecord(from), out)
-	art := council.DiffArtifact(d, out.Run)
-	if err := c.store.SaveArtifact(ctx, out.Run.TeamID, out.Run.ShiftID, art); errors.Is(err, bh.ErrFamilyDeleted) {
-		log.InfoContext(ctx, "bot: an edit of deleted data: no diff")
+	// The card's thread is read as the card is: in a channel on the
+	// family's clock, not the editor's. The diff goes there as a
+	// what-if's does.
+	say := func(bh.RunDiff) blocks.Message { return blocks.EditReply(from.Run, rec.Run, b.cardClock(rec.Run)) }
+	if !c.sayDiff(ctx, from, out, say, cardCh, cardTS, user) {
 		return
-	} else if err != nil {
-		log.ErrorContext(ctx, "bot: save edit diff", "err", err)
-	}
-	// The diff goes into the card's thread as a what-if's does; a file of
-	// no changes is noise (it stays stored).
-	if cardTS != "" && !d.ScheduleUnchanged() {
-		c.share.upload(ctx, out.Run.TeamID, art, cardCh, cardTS, user)
 	}
 	log.InfoContext(ctx, "plan edited", "parent_run_id", parent.Run.ID, "ops", len(run.Edit.Ops))
 	if view.handoff != "" {

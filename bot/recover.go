@@ -4,8 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/slack-go/slack"
-
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/blocks"
 )
@@ -112,7 +110,7 @@ func (r *recoverer) interrupted(ctx context.Context, run bh.Run) {
 		if parent, err := r.store.RunRecord(ctx, run.TeamID, run.ParentRunID); err == nil {
 			msg = r.planner.card(ctx, parent, 0)
 			note := blocks.Notice("⚠️ The what-if (" + blocks.Echo(run.Change, 100) + ") was interrupted by a restart; choose it again from Energy.")
-			if _, _, err := b.api.PostMessageContext(ctx, run.CardChannel, append(note.Options(), slack.MsgOptionTS(run.CardTS))...); err != nil {
+			if err := b.postInThread(ctx, run.CardChannel, run.CardTS, note); err != nil {
 				b.log.WarnContext(ctx, "bot: recover: explain an interrupted what-if", "run_id", run.ID, "err", err)
 			}
 		}
@@ -143,7 +141,7 @@ func (r *recoverer) uploads(ctx context.Context, exclusive bool) {
 		if err == nil && !ok && (u.Kind == bh.ArtifactCalendar || u.Kind == bh.ArtifactPicture) {
 			// Made when asked, not stored: made again.
 			var ferr error
-			links, labels := r.share.fileLinks(ctx, rec, u.ChannelID)
+			links, labels := r.share.links.citedIn(ctx, rec, u.ChannelID)
 			a, ferr = r.share.planFile(rec, u.Kind, links, labels)
 			ok = ferr == nil
 		}

@@ -31,9 +31,9 @@ type replies struct {
 
 // detail says what the normaliser read beyond the tag, for the reply:
 // "due Thu 17:00", "Mon 14:00–15:00", "runs out by Tue 10:00", "energy low".
-// Times are read relative to when the note was written, in loc: the
-// writer's own zone, so "tomorrow 5pm" is their tomorrow, and written on
-// their clock c: the notification shows the text as it is.
+// Times are read relative to when the note was written, in loc: its
+// readers' zone (replies.readers), so "tomorrow 5pm" is their tomorrow,
+// and written on their clock c: the notification shows the text as it is.
 func detail(n bh.Note, f bh.Fact, loc *time.Location, c bh.Clock) (string, []bh.Stamp) {
 	var stamps []bh.Stamp
 	stamp := func(t time.Time, layout string) string {
@@ -65,21 +65,19 @@ func detail(n bh.Note, f bh.Fact, loc *time.Location, c bh.Clock) (string, []bh.
 	return text, stamps
 }
 
-// render is a note's reply as it should look now, its times in the
-// writer's Slack zone (DEFAULT_TZ where Slack has none), on its readers'
-// clock.
+// render is a note's reply as it should look now, in its readers' zone
+// and on their clock (readers).
 func (r *replies) render(ctx context.Context, n bh.Note) blocks.Message {
 	if n.Deleted() {
 		return blocks.NoteReply(n, "")
 	}
 	// One reading of the note serves what the reply says and what it closed.
-	loc := r.b.userLoc(ctx, n.UserID)
+	loc, c := r.readers(ctx, n)
 	f := normalize.Fact(n, loc, n.CreatedAt)
 	if f.Medical {
 		// The health line in full, with Resolved: no grey tag, no time.
 		return blocks.HealthNoteReply(n)
 	}
-	c := r.clock(ctx, n, loc)
 	detail, stamps := detail(n, f, loc, c)
 	if closes := closesText(n, r.restocks.closedBy(ctx, n, f.Restocked), func(u string) string { return r.b.userName(ctx, u) }, loc, c); closes != "" {
 		detail = strings.TrimPrefix(detail+" · "+closes, " · ")
@@ -87,20 +85,23 @@ func (r *replies) render(ctx context.Context, n bh.Note) blocks.Message {
 	return blocks.NoteReply(n, detail, stamps...)
 }
 
-// clock is how the reply's readers read times (blocks/when.go): in a DM,
-// its writer's clock; in a channel, the family's zone's. While the family
-// has none, the writer's zone loc is the one it learns from a first note;
-// the reply does not wait for it to be recorded.
-func (r *replies) clock(ctx context.Context, n bh.Note, loc *time.Location) bh.Clock {
-	if bh.ConversationKindOf(n.ChannelID) == bh.ConvDM {
-		return r.b.userClock(ctx, n.UserID)
+// readers is the zone the reply's readers read the note in and the clock
+// they read its times on (clockIn). In a DM, its writer's: their zone
+// (DEFAULT_TZ where Slack has none) and clock. In a channel, the
+// family's: its zone, as the plan reads the note, and that zone's clock,
+// whoever wrote it. While the family has none, the writer's zone is the
+// one it learns from a first note; the reply does not wait for it to be
+// recorded.
+func (r *replies) readers(ctx context.Context, n bh.Note) (*time.Location, bh.Clock) {
+	loc := r.b.userLoc(ctx, n.UserID)
+	if bh.ConversationKindOf(n.ChannelID) != bh.ConvDM {
+		if shift, err := r.b.cfg.Store.Shift(ctx, n.TeamID, n.ChannelID); err == nil {
+			loc = shift.Location(loc)
+		} else {
+			r.b.log.DebugContext(ctx, "bot: a reply's family", "channel", n.ChannelID, "err", err)
+		}
 	}
-	if shift, err := r.b.cfg.Store.Shift(ctx, n.TeamID, n.ChannelID); err == nil {
-		loc = shift.Location(loc)
-	} else {
-		r.b.log.DebugContext(ctx, "bot: a reply's family", "channel", n.ChannelID, "err", err)
-	}
-	return zoneClock(loc)
+	return loc, r.b.clockIn(ctx, n.ChannelID, n.UserID, loc)
 }
 
 // post puts the reply in the note's thread and records where it is.

@@ -73,6 +73,12 @@ func (b *Bot) refuse(ctx context.Context, channelID, userID string, err error) {
 	b.tell(ctx, channelID, userID, bh.ErrorText(ctx, err))
 }
 
+// postInThread posts m in the thread of the message ts in channelID.
+func (b *Bot) postInThread(ctx context.Context, channelID, ts string, m blocks.Message) error {
+	_, _, err := b.api.PostMessageContext(ctx, channelID, append(m.Options(), slack.MsgOptionTS(ts))...)
+	return err
+}
+
 // update replaces a message. Slack's 429s and 5xx are retried by the
 // client's retry configuration, the one retry layer.
 func (b *Bot) update(ctx context.Context, channelID, ts string, m blocks.Message) error {

@@ -55,11 +55,17 @@ func (s *sharer) download(ctx context.Context, cb slack.InteractionCallback, a *
 // deterministic, so they are not stored). A file that cannot be made is
 // logged and left out.
 func (s *sharer) planFiles(ctx context.Context, rec bh.RunRecord) []bh.Artifact {
+	_, links, _, labels := s.links.refs(ctx, rec.Run.TeamID, packNoteIDs(rec.Pack))
+	return s.files(ctx, rec, links, labels)
+}
+
+// files are rec's stored handoff.md, then its calendar and picture with
+// links and labels; a file that cannot be made is logged and left out.
+func (s *sharer) files(ctx context.Context, rec bh.RunRecord, links blocks.Links, labels map[string]string) []bh.Artifact {
 	var out []bh.Artifact
 	if a, ok := rec.Artifact(bh.ArtifactHandoff); ok {
 		out = append(out, a)
 	}
-	_, links, _, labels := s.links.refs(ctx, rec.Run.TeamID, packNoteIDs(rec.Pack))
 	for _, kind := range []string{bh.ArtifactCalendar, bh.ArtifactPicture} {
 		a, err := s.planFile(rec, kind, links, labels)
 		if err != nil {
@@ -184,8 +190,9 @@ func (s *sharer) share(ctx context.Context, cb slack.InteractionCallback, runID,
 	}
 	in := cardInput(rec)
 	// Read in a person's DM on their clock, in a channel on the family's.
+	toPerson := strings.HasPrefix(target, "U") || strings.HasPrefix(target, "W")
 	reader := ""
-	if strings.HasPrefix(target, "U") || strings.HasPrefix(target, "W") {
+	if toPerson {
 		reader = target
 	}
 	in.Run.Clock = b.clockIn(ctx, target, reader, rec.Run.Location(b.cfg.Location))
@@ -200,7 +207,7 @@ func (s *sharer) share(ctx context.Context, cb slack.InteractionCallback, runID,
 		s.upload(ctx, cb.Team.ID, f, ch, ts, cb.User.ID)
 	}
 	where := "<#" + ch + ">"
-	if strings.HasPrefix(target, "U") || strings.HasPrefix(target, "W") {
+	if toPerson {
 		where = "<@" + target + ">"
 	}
 	b.tell(ctx, run.ChannelID, cb.User.ID, fmt.Sprintf("Shared plan v%d with %s.", rec.Run.Version, where))

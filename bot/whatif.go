@@ -20,19 +20,9 @@ import (
 // whatIfRun is the run Why this plan? shows (its metadata), only for a
 // person of its family and a run with a card; false once they were told.
 func (c *cards) whatIfRun(ctx context.Context, cb slack.InteractionCallback) (bh.RunRecord, bool) {
-	runID := cb.View.PrivateMetadata
-	var err error
-	var rec bh.RunRecord
-	switch {
-	case cb.View.CallbackID != blocks.CallbackWhatIf || runID == "" || len(runID) > 64:
-		err = bh.Errorf(bh.EINVALID, "That form does not name a plan; nothing was changed.")
-	default:
-		if rec, err = c.store.RunRecord(ctx, cb.Team.ID, runID); err == nil {
-			err = c.mayEdit(ctx, cb.User.ID, rec.Run, true)
-		}
-		if err == nil && rec.Run.CardTS == "" {
-			err = bh.Errorf(bh.EINVALID, "This plan has no card to change; try the card in the conversation. Nothing was changed.")
-		}
+	rec, err := c.viewRun(ctx, cb, cb.View.PrivateMetadata, cb.View.CallbackID == blocks.CallbackWhatIf)
+	if err == nil && rec.Run.CardTS == "" {
+		err = bh.Errorf(bh.EINVALID, "This plan has no card to change; try the card in the conversation. Nothing was changed.")
 	}
 	if err != nil {
 		c.b.refuse(ctx, rec.Run.ChannelID, cb.User.ID, err)
