@@ -76,9 +76,9 @@ Usage:
   babyhandoff help     show this help
 `
 
-// memoryLimiter sets Go's soft memory limit (debug.SetMemoryLimit) once
-// main runs; the tests, many bots in one process, leave the process's
-// limit alone.
+// memoryLimiter is how Run sets Go's soft memory limit (it logs which):
+// debug.SetMemoryLimit once main runs; the tests, many bots in one
+// process, leave the process's limit alone.
 var memoryLimiter = func(int64) int64 { return 0 }
 
 // run is the whole program; main only adds signals, the exit code and
@@ -216,9 +216,6 @@ type Main struct {
 	// Pace keeps Slack's limits per team, method and channel. Default: a
 	// pacer on the wall clock (the tests give one that never sleeps).
 	Pace *bot.Pacer
-	// SetMemoryLimit applies Config.MemoryLimit and returns the limit
-	// before. Default memoryLimiter.
-	SetMemoryLimit func(int64) int64
 
 	db *opened
 }
@@ -238,12 +235,9 @@ func (m *Main) Run(ctx context.Context) error {
 	if now == nil {
 		now = time.Now
 	}
-	setLimit := m.SetMemoryLimit
-	if setLimit == nil {
-		setLimit = memoryLimiter
-	}
-	setLimit(cfg.memoryLimit())
-	log.Info("memory limit", "GOMEMLIMIT", memlimit.String(cfg.memoryLimit()))
+	limit := cfg.memoryLimit()
+	memoryLimiter(limit)
+	log.Info("memory limit", "GOMEMLIMIT", memlimit.String(limit))
 	loc, err := time.LoadLocation(cfg.DefaultTZ)
 	if err != nil {
 		return configErrorf("DEFAULT_TZ %q is not a time zone: %v", cfg.DefaultTZ, err)
