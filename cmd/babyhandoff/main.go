@@ -218,6 +218,8 @@ type Main struct {
 	Pace *bot.Pacer
 
 	db *opened
+	// zoneAsked, when set, hears each ask for a family's zone (tests).
+	zoneAsked func(teamID, shiftID, userID string)
 }
 
 // Run opens the database, builds the parts and runs them — the Slack
@@ -288,7 +290,7 @@ func (m *Main) Run(ctx context.Context) error {
 	// them again once the zone is learnt. It never waits for Slack
 	// itself: with 20 new workspaces at once, a wait per family held
 	// every other family's radar work.
-	zones := &zoneLearner{store: db, learnt: watcher.Recompute, log: log}
+	zones := &zoneLearner{store: db, learnt: watcher.Recompute, asked: m.zoneAsked, log: log}
 	installs, err := newInstalls(db.Database, cfg, now, log)
 	if err != nil {
 		return err

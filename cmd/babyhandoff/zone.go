@@ -27,8 +27,10 @@ type zoneLearner struct {
 		UserZone(ctx context.Context, userID string) (string, error)
 	}
 	learnt func(ctx context.Context, teamID, shiftID string)
-	log    *slog.Logger
-	known  sync.Map // team/shift → has its zone: notes need no more look-ups
+	// asked, when set, hears each learn as it begins (tests).
+	asked func(teamID, shiftID, userID string)
+	log   *slog.Logger
+	known sync.Map // team/shift → has its zone: notes need no more look-ups
 	// tried holds team/shift/user for a person Slack knows no zone of, in
 	// a family with none: their next notes need no look-up either.
 	tried sync.Map
@@ -51,6 +53,9 @@ func (z *zoneLearner) noted(ctx context.Context, n bh.Note) {
 // learn is the bot's LearnZone hook: the shift's zone, learnt from userID's
 // profile and recorded when it has none; "" when neither has one.
 func (z *zoneLearner) learn(ctx context.Context, teamID, shiftID, userID string) string {
+	if z.asked != nil {
+		z.asked(teamID, shiftID, userID)
+	}
 	key := teamID + "/" + shiftID
 	if _, tried := z.tried.Load(key + "/" + userID); tried {
 		if _, known := z.known.Load(key); !known {
