@@ -153,11 +153,6 @@ func dataDirFlag(args []string) (rest []string, dir string, err error) {
 func runBot(ctx context.Context, stderr io.Writer, setup func(*Main)) int {
 	cfg, err := loadConfig(".env", true)
 	if err != nil {
-		var ce *configError
-		if errors.As(err, &ce) {
-			fmt.Fprintln(stderr, "babyhandoff: "+ce.msg)
-			return 2
-		}
 		fmt.Fprintln(stderr, "babyhandoff:", err)
 		return 2
 	}
