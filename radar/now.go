@@ -2,6 +2,7 @@ package radar
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
@@ -41,22 +42,18 @@ func (w *Watcher) energy(ctx context.Context, teamID, shiftID string) (bh.Energy
 // compute reads the shift's open notes (live, not done) into facts,
 // through the memo, and scores them.
 func (w *Watcher) compute(shift bh.Shift, live bh.LiveNotes, energy bh.Energy, now time.Time) bh.ShiftState {
-	// A new slice only from the first note left out (a note is 600 bytes,
-	// and this runs on every look): live.Notes is the caller's.
+	// A copy only when a note is left out (a note is 600 bytes, and this
+	// runs on every look): live.Notes is the caller's.
 	open := live.Notes
-	for i, n := range live.Notes {
-		if n.Deleted() || n.Done() || n.StraySample() {
-			open = append(make([]bh.Note, 0, len(live.Notes)-1), live.Notes[:i]...)
-			for _, n := range live.Notes[i+1:] {
-				if !n.Deleted() && !n.Done() && !n.StraySample() {
-					open = append(open, n)
-				}
-			}
-			break
-		}
+	if slices.ContainsFunc(open, leftOut) {
+		open = slices.DeleteFunc(slices.Clone(open), leftOut)
 	}
 	loc := shift.Location(w.cfg.Location)
 	st := Compute(shift, w.memo.facts(shift.TeamID+"/"+shift.ID, open, loc, now, normalize.Notes), now, energy, loc)
 	st.NotesRev = live.Rev
 	return st
 }
+
+// leftOut says a note is not the radar's to read: deleted, done, or a
+// stray sample note.
+func leftOut(n bh.Note) bool { return n.Deleted() || n.Done() || n.StraySample() }

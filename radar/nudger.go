@@ -353,11 +353,8 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 	key := teamID + "/" + shiftID
 	defer n.locks.Lock(key)()
 	log := n.cfg.Logger.With("shift_id", shiftID)
-	st, fp, found, err := n.cfg.Store.ShiftState(ctx, teamID, shiftID)
-	if err != nil || !found {
-		if err != nil && ctx.Err() == nil {
-			log.ErrorContext(ctx, "radar: nudge: load state", "err", err)
-		}
+	st, fp, ok := n.state(ctx, log, teamID, shiftID, "radar: nudge: load state")
+	if !ok {
 		return
 	}
 	set, ok := n.settings(ctx, teamID, shiftID, st)
@@ -368,13 +365,9 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 	if set.Snoozed(now) {
 		return
 	}
-	shift, err := n.cfg.Store.ShiftByID(ctx, teamID, shiftID)
-	if err != nil {
-		log.ErrorContext(ctx, "radar: nudge: load shift", "err", err)
+	shift, ok := n.shift(ctx, log, teamID, shiftID, "radar: nudge: load shift")
+	if !ok {
 		return
-	}
-	if shift.Sample {
-		return // the sample is made-up notes: the radar never speaks for it
 	}
 	loc := shift.Location(n.cfg.Location)
 	day := now.In(loc).Format(time.DateOnly)
@@ -508,6 +501,28 @@ func (n *Nudger) updateStanding(ctx context.Context, log *slog.Logger, post bh.R
 	return true
 }
 
+// state is the shift's saved state and its fingerprint; false when it has
+// none yet or it cannot be read (logged as msg, unless the radar is
+// stopping).
+func (n *Nudger) state(ctx context.Context, log *slog.Logger, teamID, shiftID, msg string) (bh.ShiftState, string, bool) {
+	st, fp, found, err := n.cfg.Store.ShiftState(ctx, teamID, shiftID)
+	if err != nil && ctx.Err() == nil {
+		log.ErrorContext(ctx, msg, "err", err)
+	}
+	return st, fp, err == nil && found
+}
+
+// shift is the family's shift; false when it cannot be read (logged as
+// msg) or is the sample: made-up notes, of which the radar never speaks.
+func (n *Nudger) shift(ctx context.Context, log *slog.Logger, teamID, shiftID, msg string) (bh.Shift, bool) {
+	shift, err := n.cfg.Store.ShiftByID(ctx, teamID, shiftID)
+	if err != nil {
+		log.ErrorContext(ctx, msg, "err", err)
+		return shift, false
+	}
+	return shift, !shift.Sample
+}
+
 // Reshow updates the family's standing message of the day in channelID
 // in place, with the state as it is now, whether or not that state
 // changed: who reads the conversation changed (someone came into a
@@ -519,11 +534,8 @@ func (n *Nudger) Reshow(ctx context.Context, teamID, shiftID, channelID string) 
 	ctx = bh.EnsureTrace(ctx) // its log lines and store calls, as one story
 	defer n.locks.Lock(teamID + "/" + shiftID)()
 	log := n.cfg.Logger.With("shift_id", shiftID, "channel", channelID)
-	st, fp, found, err := n.cfg.Store.ShiftState(ctx, teamID, shiftID)
-	if err != nil || !found {
-		if err != nil && ctx.Err() == nil {
-			log.ErrorContext(ctx, "radar: reshow: load state", "err", err)
-		}
+	st, fp, ok := n.state(ctx, log, teamID, shiftID, "radar: reshow: load state")
+	if !ok {
 		return
 	}
 	set, err := n.cfg.Store.RadarSettings(ctx, teamID, shiftID)
@@ -531,11 +543,8 @@ func (n *Nudger) Reshow(ctx context.Context, teamID, shiftID, channelID string) 
 		log.ErrorContext(ctx, "radar: reshow: load settings", "err", err)
 		return
 	}
-	shift, err := n.cfg.Store.ShiftByID(ctx, teamID, shiftID)
-	if err != nil || shift.Sample {
-		if err != nil {
-			log.ErrorContext(ctx, "radar: reshow: load shift", "err", err)
-		}
+	shift, ok := n.shift(ctx, log, teamID, shiftID, "radar: reshow: load shift")
+	if !ok {
 		return
 	}
 	now := n.cfg.Now()
@@ -783,9 +792,7 @@ func (n *Nudger) settings(ctx context.Context, teamID, shiftID string, st bh.Shi
 		return true
 	})
 	if err != nil {
-		if !n.deleted(shiftID, err) && ctx.Err() == nil {
-			n.cfg.Logger.Error("radar: load settings", "shift_id", shiftID, "err", err)
-		}
+		n.failed(ctx, shiftID, err, "radar: load settings", "shift_id", shiftID)
 		return set, false
 	}
 	return set, set.Off == ""
@@ -845,9 +852,7 @@ func (n *Nudger) why(had, fresh bool, last bh.PostRecord, st bh.ShiftState) stri
 func (n *Nudger) send(ctx context.Context, rec bh.PostRecord, post bh.RadarPost) {
 	claimed, err := n.cfg.Store.ClaimPost(ctx, rec)
 	if err != nil {
-		if !n.deleted(rec.ShiftID, err) && ctx.Err() == nil {
-			n.cfg.Logger.Error("radar: claim a post", "key", rec.Key, "err", err)
-		}
+		n.failed(ctx, rec.ShiftID, err, "radar: claim a post", "key", rec.Key)
 		return
 	}
 	if !claimed {
@@ -901,6 +906,16 @@ func (n *Nudger) deleted(shiftID string, err error) bool {
 	}
 	n.cfg.Logger.Info("radar: the family is gone (its data was deleted); nothing posted", "shift_id", shiftID)
 	return true
+}
+
+// failed logs err as msg with args, unless the family's data was deleted
+// meanwhile (deleted says so in a line of its own) or the radar is
+// stopping.
+func (n *Nudger) failed(ctx context.Context, shiftID string, err error, msg string, args ...any) {
+	if n.deleted(shiftID, err) || ctx.Err() != nil {
+		return
+	}
+	n.cfg.Logger.Error(msg, append(args, "err", err)...)
 }
 
 // unreachable switches the radar off for a shift whose conversation is out
@@ -1248,9 +1263,7 @@ func (n *Nudger) askHealth(ctx context.Context, st bh.ShiftState, asks []bh.Risk
 		Items: items, Owner: n.cfg.Owner, ClaimedAt: now, MadeAt: now, ChannelID: route.ChannelID}
 	claimed, err := n.cfg.Store.ClaimPost(ctx, rec)
 	if err != nil {
-		if !n.deleted(rec.ShiftID, err) && ctx.Err() == nil {
-			n.cfg.Logger.Error("radar: claim a post", "key", rec.Key, "err", err)
-		}
+		n.failed(ctx, rec.ShiftID, err, "radar: claim a post", "key", rec.Key)
 		return
 	}
 	n.mu.Lock()
@@ -1367,12 +1380,8 @@ func reminderWhy(d bh.RiskItem, now time.Time, loc *time.Location) (string, []bh
 // outlook sends the day's morning outlook once, from its hour until
 // OutlookWindow later.
 func (n *Nudger) outlook(ctx context.Context, s bh.RadarSettings, now time.Time) {
-	shift, err := n.cfg.Store.ShiftByID(ctx, s.TeamID, s.ShiftID)
-	if err != nil {
-		n.cfg.Logger.Error("radar: outlook: load shift", "err", err)
-		return
-	}
-	if shift.Sample {
+	shift, ok := n.shift(ctx, n.cfg.Logger, s.TeamID, s.ShiftID, "radar: outlook: load shift")
+	if !ok {
 		return
 	}
 	loc := shift.Location(n.cfg.Location)

@@ -357,11 +357,7 @@ func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cu
 		return false
 	}
 	if found && prevFP == fp && !timed {
-		if cur != nil {
-			if err := w.cfg.Store.SaveRadarCursor(ctx, *cur); err != nil {
-				log.ErrorContext(ctx, "radar: save cursor", "err", err)
-			}
-		}
+		w.saveCursor(ctx, log, cur)
 		return true
 	}
 	st := w.compute(shift, live, energy, now)
@@ -400,12 +396,20 @@ func (w *Watcher) recompute(ctx context.Context, teamID, shiftID, why string, cu
 // cursor too).
 func (w *Watcher) gone(ctx context.Context, log *slog.Logger, cur *bh.RadarCursor, err error) bool {
 	log.InfoContext(ctx, "radar: the family is gone (its data was deleted); nothing saved", "err", err)
-	if cur != nil {
-		if err := w.cfg.Store.SaveRadarCursor(ctx, *cur); err != nil {
-			log.ErrorContext(ctx, "radar: save cursor", "err", err)
-		}
-	}
+	w.saveCursor(ctx, log, cur)
 	return true
+}
+
+// saveCursor moves the cursor past a change that needs nothing saved
+// with it (nil: the look has no cursor). A failure is logged: the change
+// is then looked at again, to the same end.
+func (w *Watcher) saveCursor(ctx context.Context, log *slog.Logger, cur *bh.RadarCursor) {
+	if cur == nil {
+		return
+	}
+	if err := w.cfg.Store.SaveRadarCursor(ctx, *cur); err != nil {
+		log.ErrorContext(ctx, "radar: save cursor", "err", err)
+	}
 }
 
 // sameLevels reports whether two states of the same notes show the same

@@ -207,6 +207,28 @@ func TestE2EEditFromTheCardsBlockMenu(t *testing.T) {
 	}
 }
 
+// handedOff is Maya's (U1) note at, her /plan in her DM, and its handoff
+// to Sam (U2) from now for 8 hours: her card, Sam's handoff message, hers
+// (the threads' roots) and the handoff's id.
+func (h *harness) handedOff(at time.Time) (card cardView, got, root slacktest.Message, id string) {
+	h.t.Helper()
+	h.note("DU1", "U1", "task: buy wipes", tsAt(at, 1))
+	h.ack(h.slash("/plan", "", "DU1", "U1"))
+	card = h.waitCard("DU1", "v1 · ")
+	h.ack(h.click("DU1", card.ts, "U1", blocks.ActionHandoffOpen, card.runID))
+	meta := h.openedView(blocks.CallbackHandoff)["private_metadata"].(string)
+	require.Nil(h.t, formErrors(h.t, h.ack(h.submitView(blocks.CallbackHandoff, meta, handoffValues([]string{"U2"}, "", "now", 8, "", true)))))
+	got = h.topLevel("DU2", "handed off to you")
+	root = h.topLevel("DU1", "Handed off to <@U2>")
+	for _, b := range buttons(h.t, got.Blocks) {
+		if b.ActionID == blocks.ActionHandoffGotIt {
+			id = b.Value
+		}
+	}
+	require.NotEmpty(h.t, id)
+	return card, got, root, id
+}
+
 // The handoff message's blocks have the card's ⋯: the receiver's Move…
 // (30 min later refused, privately; a swap with the next made: a new
 // version their messages show, with Undo, and a line in its threads and
@@ -217,21 +239,7 @@ func TestE2EEditFromTheHandoffsBlockMenu(t *testing.T) {
 	h := start(t, setup)
 	h.fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "UTC"})
 	h.fake.SetUser(slacktest.User{ID: "U2", Name: "Sam", TZ: "UTC"})
-	h.note("DU1", "U1", "task: buy wipes", tsAt(clock.Now(), 1))
-	h.ack(h.slash("/plan", "", "DU1", "U1"))
-	card := h.waitCard("DU1", "v1 · ")
-	h.ack(h.click("DU1", card.ts, "U1", blocks.ActionHandoffOpen, card.runID))
-	meta := h.openedView(blocks.CallbackHandoff)["private_metadata"].(string)
-	require.Nil(t, formErrors(t, h.ack(h.submitView(blocks.CallbackHandoff, meta, handoffValues([]string{"U2"}, "", "now", 8, "", true)))))
-	got := h.topLevel("DU2", "handed off to you")
-	root := h.topLevel("DU1", "Handed off to <@U2>")
-	var handoffID string
-	for _, b := range buttons(t, got.Blocks) {
-		if b.ActionID == blocks.ActionHandoffGotIt {
-			handoffID = b.Value
-		}
-	}
-	require.NotEmpty(t, handoffID)
+	card, got, root, handoffID := h.handedOff(clock.Now())
 	wipes := menuOf(t, got.Blocks, "buy wipes")
 	ho, run, _, ok := blocks.ParseHandoffBlock(wipes.id)
 	require.True(t, ok, wipes.id)
@@ -304,21 +312,7 @@ func TestE2EAnEditOfAHandoffIsSaidOnEachThreadsClock(t *testing.T) {
 	<-nudgers
 	h.fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "America/New_York"})
 	h.fake.SetUser(slacktest.User{ID: "U2", Name: "Sam", TZ: "America/New_York", Locale: "en-GB"})
-	h.note("DU1", "U1", "task: buy wipes", tsAt(clock.Now(), 1))
-	h.ack(h.slash("/plan", "", "DU1", "U1"))
-	card := h.waitCard("DU1", "v1 · ")
-	h.ack(h.click("DU1", card.ts, "U1", blocks.ActionHandoffOpen, card.runID))
-	meta := h.openedView(blocks.CallbackHandoff)["private_metadata"].(string)
-	require.Nil(t, formErrors(t, h.ack(h.submitView(blocks.CallbackHandoff, meta, handoffValues([]string{"U2"}, "", "now", 8, "", true)))))
-	got := h.topLevel("DU2", "handed off to you")
-	root := h.topLevel("DU1", "Handed off to <@U2>")
-	var handoffID string
-	for _, b := range buttons(t, got.Blocks) {
-		if b.ActionID == blocks.ActionHandoffGotIt {
-			handoffID = b.Value
-		}
-	}
-	require.NotEmpty(t, handoffID)
+	_, got, root, handoffID := h.handedOff(clock.Now())
 	waitFile(t, h, "plan-v2.png")
 	clock.Advance(time.Minute)
 	h.joinAndTake("DU2", got.TS, "U2", handoffID)

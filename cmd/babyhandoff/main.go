@@ -76,9 +76,9 @@ Usage:
   babyhandoff help     show this help
 `
 
-// memoryLimiter sets Go's soft memory limit (debug.SetMemoryLimit) once
-// main runs; the tests, many bots in one process, leave the process's
-// limit alone.
+// memoryLimiter is how Run sets Go's soft memory limit (it logs which):
+// debug.SetMemoryLimit once main runs; the tests, many bots in one
+// process, leave the process's limit alone.
 var memoryLimiter = func(int64) int64 { return 0 }
 
 // run is the whole program; main only adds signals, the exit code and
@@ -153,11 +153,6 @@ func dataDirFlag(args []string) (rest []string, dir string, err error) {
 func runBot(ctx context.Context, stderr io.Writer, setup func(*Main)) int {
 	cfg, err := loadConfig(".env", true)
 	if err != nil {
-		var ce *configError
-		if errors.As(err, &ce) {
-			fmt.Fprintln(stderr, "babyhandoff: "+ce.msg)
-			return 2
-		}
 		fmt.Fprintln(stderr, "babyhandoff:", err)
 		return 2
 	}
@@ -216,11 +211,10 @@ type Main struct {
 	// Pace keeps Slack's limits per team, method and channel. Default: a
 	// pacer on the wall clock (the tests give one that never sleeps).
 	Pace *bot.Pacer
-	// SetMemoryLimit applies Config.MemoryLimit and returns the limit
-	// before. Default memoryLimiter.
-	SetMemoryLimit func(int64) int64
 
 	db *opened
+	// zoneAsked, when set, hears each ask for a family's zone (tests).
+	zoneAsked func(teamID, shiftID, userID string)
 }
 
 // Run opens the database, builds the parts and runs them — the Slack
@@ -238,12 +232,9 @@ func (m *Main) Run(ctx context.Context) error {
 	if now == nil {
 		now = time.Now
 	}
-	setLimit := m.SetMemoryLimit
-	if setLimit == nil {
-		setLimit = memoryLimiter
-	}
-	setLimit(cfg.memoryLimit())
-	log.Info("memory limit", "GOMEMLIMIT", memlimit.String(cfg.memoryLimit()))
+	limit := cfg.memoryLimit()
+	memoryLimiter(limit)
+	log.Info("memory limit", "GOMEMLIMIT", memlimit.String(limit))
 	loc, err := time.LoadLocation(cfg.DefaultTZ)
 	if err != nil {
 		return configErrorf("DEFAULT_TZ %q is not a time zone: %v", cfg.DefaultTZ, err)
@@ -294,7 +285,7 @@ func (m *Main) Run(ctx context.Context) error {
 	// them again once the zone is learnt. It never waits for Slack
 	// itself: with 20 new workspaces at once, a wait per family held
 	// every other family's radar work.
-	zones := &zoneLearner{store: db, learnt: watcher.Recompute, log: log}
+	zones := &zoneLearner{store: db, learnt: watcher.Recompute, asked: m.zoneAsked, log: log}
 	installs, err := newInstalls(db.Database, cfg, now, log)
 	if err != nil {
 		return err

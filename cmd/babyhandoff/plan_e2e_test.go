@@ -236,7 +236,9 @@ func planFlow(t *testing.T, h *harness) {
 	assert.Contains(t, string(f.Content), " · Sleep-first, ", "its last line names the plan")
 	assert.Contains(t, string(f.Content), "**10–11:30 AM**", "on the 12-hour clock of a US reader without a locale")
 	// The card in the channel is read by several: on the family's clock
-	// (its zone is UTC: 24-hour), whoever asked (blocks/when.go).
+	// (the sample's zone is DEFAULT_TZ, UTC: 24-hour), whoever asked
+	// (blocks/when.go). A family of a zone other than DEFAULT_TZ's:
+	// TestE2EAnEditInAFamilyChannelIsSaidOnTheFamilysClock.
 	assert.Contains(t, unJSON.Replace(string(v2.raw)), "{time}|10:00>", "the channel's card on the family's clock")
 	assert.NotContains(t, unJSON.Replace(string(v2.raw)), " AM>", "the channel's card on the family's clock")
 	// With it the plan as a calendar (one event per block, parsed back)

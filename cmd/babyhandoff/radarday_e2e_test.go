@@ -10,7 +10,6 @@ import (
 
 	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
-	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 )
 
 // The window of the evening in #family between Sam's Join and his Got it,
@@ -22,18 +21,7 @@ import (
 // place and nothing new is posted anywhere. A new top-level message comes
 // only with a rise in risk, never with a change of route or of zone.
 func TestE2ERadarZoneLearntLateKeepsTheDaysMessage(t *testing.T) {
-	ny, err := time.LoadLocation("America/New_York")
-	require.NoError(t, err)
-	clock := clocktest.New(time.Date(2026, 11, 24, 21, 40, 0, 0, ny))
-	setup, nudgers := fakeTime(clock)
-	var m *Main
-	h := start(t, func(mm *Main) { m = mm; setup(mm) })
-	<-nudgers // after this, m.db is set
-	bot := h.fake.Config().BotUserID
-	h.fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "America/New_York"})
-	h.fake.SetUser(slacktest.User{ID: "U2", Name: "Sam", TZ: "America/New_York"})
-	h.fake.SetUser(slacktest.User{ID: bot, Name: "babyhandoff", IsBot: true})
-	h.fake.SetChannel(slacktest.Channel{ID: "C1", Name: "family", IsMember: true, Members: []string{"U1", "U2", bot}})
+	h, m, clock := nyFamilyChannel(t, 21, 40, "")
 
 	// Slack does not tell anyone's profile for a while: the family's zone
 	// stays DEFAULT_TZ (UTC), and the first message is filed on its day.

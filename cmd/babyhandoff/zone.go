@@ -14,9 +14,10 @@ import (
 // person: the writer of its first note (after the note is saved), or
 // whoever first asks for the family's times before that is done (/plan,
 // /radar, App Home, a handoff), so these are never made on DEFAULT_TZ
-// while the zone is on its way. A person without a zone leaves DEFAULT_TZ.
-// The radar may have read the first notes in DEFAULT_TZ, so it reads them
-// again.
+// while the zone is on its way. A person without a zone leaves DEFAULT_TZ,
+// and is asked once per process: another person of the family may still
+// teach it. The radar may have read the first notes in DEFAULT_TZ, so it
+// reads them again.
 type zoneLearner struct {
 	store interface {
 		ShiftByID(ctx context.Context, teamID, shiftID string) (bh.Shift, error)
@@ -26,8 +27,13 @@ type zoneLearner struct {
 		UserZone(ctx context.Context, userID string) (string, error)
 	}
 	learnt func(ctx context.Context, teamID, shiftID string)
-	log    *slog.Logger
-	known  sync.Map // team/shift → has its zone: notes need no more look-ups
+	// asked, when set, hears each learn as it begins (tests).
+	asked func(teamID, shiftID, userID string)
+	log   *slog.Logger
+	known sync.Map // team/shift → has its zone: notes need no more look-ups
+	// tried holds team/shift/user for a person Slack knows no zone of, in
+	// a family with none: their next notes need no look-up either.
+	tried sync.Map
 	// asking makes one learning per shift at a time: whoever comes
 	// meanwhile waits for its answer instead of asking Slack again.
 	asking singleflight.Group
@@ -47,7 +53,15 @@ func (z *zoneLearner) noted(ctx context.Context, n bh.Note) {
 // learn is the bot's LearnZone hook: the shift's zone, learnt from userID's
 // profile and recorded when it has none; "" when neither has one.
 func (z *zoneLearner) learn(ctx context.Context, teamID, shiftID, userID string) string {
+	if z.asked != nil {
+		z.asked(teamID, shiftID, userID)
+	}
 	key := teamID + "/" + shiftID
+	if _, tried := z.tried.Load(key + "/" + userID); tried {
+		if _, known := z.known.Load(key); !known {
+			return ""
+		}
+	}
 	stored := false // by this call, not by one it waited for
 	tz, _, _ := z.asking.Do(key, func() (any, error) {
 		shift, err := z.store.ShiftByID(ctx, teamID, shiftID)
@@ -66,6 +80,7 @@ func (z *zoneLearner) learn(ctx context.Context, teamID, shiftID, userID string)
 			return "", nil // asked again next time
 		}
 		if tz == "" {
+			z.tried.Store(key+"/"+userID, true)
 			return "", nil
 		}
 		if err := z.store.SetShiftTZ(ctx, teamID, shiftID, tz); err != nil {

@@ -27,7 +27,16 @@ func TestE2EAPlanRightAfterTheFirstNoteIsInTheFamilysZone(t *testing.T) {
 			require.NoError(t, err)
 			clock := clocktest.New(time.Date(2026, 11, 24, 10, 0, 0, 0, ny))
 			setup, nudgers := fakeTime(clock)
-			h := start(t, setup)
+			asked := make(chan struct{}, 1)
+			h := start(t, func(m *Main) {
+				setup(m)
+				m.zoneAsked = func(string, string, string) {
+					select {
+					case asked <- struct{}{}:
+					default:
+					}
+				}
+			})
 			<-nudgers
 			bot := h.fake.Config().BotUserID
 			h.fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "America/New_York"})
@@ -44,6 +53,14 @@ func TestE2EAPlanRightAfterTheFirstNoteIsInTheFamilysZone(t *testing.T) {
 				t.Fatal("users.info never asked")
 			}
 			h.ack(h.slash("/plan", "", tc.channel, "U1"))
+			// Released once the plan asks for the zone (the note's own ask
+			// comes after its reply, which waits for users.info too): the
+			// plan waits for it, it does not find it recorded.
+			select {
+			case <-asked:
+			case <-h.ctx().Done():
+				t.Fatal("the plan never asked for the family's zone")
+			}
 			close(hold)
 			card := h.waitCard(tc.channel, "v1 · ")
 			h.replyTo(tc.channel, ts)

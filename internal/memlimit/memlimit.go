@@ -39,10 +39,7 @@ func Parse(s string) (int64, error) {
 		return Off, nil
 	}
 	num, mult := s, int64(1)
-	for _, u := range []struct {
-		suffix string
-		mult   int64
-	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40}, {"B", 1}} {
+	for _, u := range units {
 		if n, ok := strings.CutSuffix(s, u.suffix); ok {
 			num, mult = n, u.mult
 			break
@@ -69,13 +66,17 @@ func String(n int64) string {
 	if n == Off {
 		return "off"
 	}
-	for _, u := range []struct {
-		suffix string
-		mult   int64
-	}{{"TiB", 1 << 40}, {"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+	for _, u := range units {
 		if n >= u.mult && n%u.mult == 0 {
 			return strconv.FormatInt(n/u.mult, 10) + u.suffix
 		}
 	}
 	return strconv.FormatInt(n, 10) + "B"
 }
+
+// units are GOMEMLIMIT's, largest first: String writes the largest that
+// fits, and Parse tries B, a suffix of the others, last.
+var units = []struct {
+	suffix string
+	mult   int64
+}{{"TiB", 1 << 40}, {"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"B", 1}}
