@@ -285,7 +285,7 @@ func (m *Main) Run(ctx context.Context) error {
 	// them again once the zone is learnt. It never waits for Slack
 	// itself: with 20 new workspaces at once, a wait per family held
 	// every other family's radar work.
-	zones := &zoneLearner{store: db, learnt: watcher.Recompute, asked: m.zoneAsked, log: log}
+	zones := &zoneLearner{store: db, learnt: watcher.Recompute, asked: m.zoneAsked, log: log, now: now}
 	installs, err := newInstalls(db.Database, cfg, now, log)
 	if err != nil {
 		return err

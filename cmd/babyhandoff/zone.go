@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"sync"
+	"time"
 
 	"golang.org/x/sync/singleflight"
 
@@ -15,8 +16,9 @@ import (
 // whoever first asks for the family's times before that is done (/plan,
 // /radar, App Home, a handoff), so these are never made on DEFAULT_TZ
 // while the zone is on its way. A person without a zone leaves DEFAULT_TZ,
-// and is asked once per process: another person of the family may still
-// teach it. The radar may have read the first notes in DEFAULT_TZ, so it
+// and is asked again only a day later (they may set one meanwhile; the bot
+// keeps a profile that long too): another person of the family may still
+// teach it sooner. The radar may have read the first notes in DEFAULT_TZ, so it
 // reads them again.
 type zoneLearner struct {
 	store interface {
@@ -30,14 +32,18 @@ type zoneLearner struct {
 	// asked, when set, hears each learn as it begins (tests).
 	asked func(teamID, shiftID, userID string)
 	log   *slog.Logger
+	now   func() time.Time
 	known sync.Map // team/shift → has its zone: notes need no more look-ups
-	// tried holds team/shift/user for a person Slack knows no zone of, in
-	// a family with none: their next notes need no look-up either.
+	// tried holds team/shift/user → when Slack knew no zone of that person,
+	// in a family with none: their notes for a day need no look-up either.
 	tried sync.Map
 	// asking makes one learning per shift at a time: whoever comes
 	// meanwhile waits for its answer instead of asking Slack again.
 	asking singleflight.Group
 }
+
+// zoneRetry is how long a person Slack knew no zone of is not asked again.
+const zoneRetry = 24 * time.Hour
 
 // noted is the bot's Noted hook.
 func (z *zoneLearner) noted(ctx context.Context, n bh.Note) {
@@ -57,7 +63,7 @@ func (z *zoneLearner) learn(ctx context.Context, teamID, shiftID, userID string)
 		z.asked(teamID, shiftID, userID)
 	}
 	key := teamID + "/" + shiftID
-	if _, tried := z.tried.Load(key + "/" + userID); tried {
+	if at, tried := z.tried.Load(key + "/" + userID); tried && z.now().Sub(at.(time.Time)) < zoneRetry {
 		if _, known := z.known.Load(key); !known {
 			return ""
 		}
@@ -80,7 +86,7 @@ func (z *zoneLearner) learn(ctx context.Context, teamID, shiftID, userID string)
 			return "", nil // asked again next time
 		}
 		if tz == "" {
-			z.tried.Store(key+"/"+userID, true)
+			z.tried.Store(key+"/"+userID, z.now())
 			return "", nil
 		}
 		if err := z.store.SetShiftTZ(ctx, teamID, shiftID, tz); err != nil {

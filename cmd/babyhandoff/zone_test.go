@@ -5,10 +5,12 @@ import (
 	"log/slog"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 
 	bh "github.com/babyhandoff/babyhandoff"
+	"github.com/babyhandoff/babyhandoff/internal/clocktest"
 )
 
 // zoneShifts is the zone learner's store: one team's shifts, counting the
@@ -57,7 +59,8 @@ func TestZoneLearnerAsksOncePerPersonWithoutAZone(t *testing.T) {
 	store := &zoneShifts{shifts: map[string]bh.Shift{"S1": {ID: "S1", TeamID: "T1"}}}
 	people := &zonePeople{zones: map[string]string{"U2": "America/New_York"}}
 	learnt := 0
-	z := &zoneLearner{store: store, users: people, log: slog.New(slog.DiscardHandler),
+	clock := clocktest.New(time.Date(2026, 11, 2, 21, 0, 0, 0, time.UTC))
+	z := &zoneLearner{store: store, users: people, log: slog.New(slog.DiscardHandler), now: clock.Now,
 		learnt: func(context.Context, string, string) { learnt++ }}
 	note := bh.Note{TeamID: "T1", ShiftID: "S1", UserID: "U1"}
 
@@ -69,6 +72,12 @@ func TestZoneLearnerAsksOncePerPersonWithoutAZone(t *testing.T) {
 	assert.Equal(t, 1, store.reads, "the shift read once")
 	assert.Zero(t, learnt)
 
+	// A day later they may have set one: asked again, once.
+	clock.Advance(zoneRetry)
+	z.noted(ctx, note)
+	z.noted(ctx, note)
+	assert.Equal(t, 2, people.asks, "U1's zone asked again a day later")
+
 	note.UserID = "U2"
 	z.noted(ctx, note)
 	assert.Equal(t, "America/New_York", store.shifts["S1"].TZ, "learnt from the partner")
@@ -77,6 +86,6 @@ func TestZoneLearnerAsksOncePerPersonWithoutAZone(t *testing.T) {
 		note.UserID = u
 		z.noted(ctx, note)
 	}
-	assert.Equal(t, 2, people.asks)
-	assert.Equal(t, 2, store.reads)
+	assert.Equal(t, 3, people.asks)
+	assert.Equal(t, 3, store.reads)
 }
