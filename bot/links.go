@@ -45,16 +45,6 @@ func label(text string) string {
 	return b.String()
 }
 
-// refs maps the notes ids to their messages, their authors and their
-// labels. Permalinks follow the documented archives/<channel>/p<ts> form
-// under the workspace URL, so a card costs no chat.getPermalink call per
-// note.
-func (l *links) refs(ctx context.Context, teamID string, ids []string) ([]bh.Note, blocks.Links, blocks.Authors, map[string]string) {
-	notes := l.byID(ctx, teamID, ids)
-	links, authors, labels := l.from(notes)
-	return notes, links, authors, labels
-}
-
 // byID is the notes ids; none when the store fails (logged): a surface
 // then names its notes without links rather than fail.
 func (l *links) byID(ctx context.Context, teamID string, ids []string) []bh.Note {
@@ -66,9 +56,12 @@ func (l *links) byID(ctx context.Context, teamID string, ids []string) []bh.Note
 	return notes
 }
 
-// from is refs of notes a caller has already read: a shift's notes are
-// many after months, and reading them again for the links cost a /plan
-// more than a tenth of its time on day 90 of the soak.
+// from maps notes to their messages, their authors and their labels.
+// Permalinks follow the documented archives/<channel>/p<ts> form under the
+// workspace URL, so a card costs no chat.getPermalink call per note. The
+// caller has read the notes: a shift's notes are many after months, and
+// reading them again for the links cost a /plan more than a tenth of its
+// time on day 90 of the soak.
 func (l *links) from(notes []bh.Note) (blocks.Links, blocks.Authors, map[string]string) {
 	base := ""
 	if len(notes) > 0 { // one family's, so one team's
@@ -148,6 +141,7 @@ func (l *links) citedIn(ctx context.Context, rec bh.RunRecord, where string) (bl
 // readableIn is the links and labels of the notes ids that the readers of
 // the conversation where can open.
 func (l *links) readableIn(ctx context.Context, teamID string, ids []string, where string) (blocks.Links, map[string]string) {
-	notes, links, _, labels := l.refs(ctx, teamID, ids)
+	notes := l.byID(ctx, teamID, ids)
+	links, _, labels := l.from(notes)
 	return readable(notes, links, where), labels
 }

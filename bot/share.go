@@ -40,7 +40,7 @@ func (s *sharer) download(ctx context.Context, cb slack.InteractionCallback, a *
 	if !ok {
 		return
 	}
-	files := s.planFiles(ctx, rec)
+	files := s.planFiles(ctx, rec, channelOf(cb))
 	if len(files) == 0 {
 		s.b.tell(ctx, channelOf(cb), cb.User.ID, "This plan's files are missing; run `/plan` again.")
 		return
@@ -50,12 +50,14 @@ func (s *sharer) download(ctx context.Context, cb slack.InteractionCallback, a *
 	}
 }
 
-// planFiles are the files a plan goes with: its stored handoff.md, then
-// its calendar and picture, made from the stored run when asked (they are
-// deterministic, so they are not stored). A file that cannot be made is
-// logged and left out.
-func (s *sharer) planFiles(ctx context.Context, rec bh.RunRecord) []bh.Artifact {
-	_, links, _, labels := s.links.refs(ctx, rec.Run.TeamID, packNoteIDs(rec.Pack))
+// planFiles are the files a plan goes with, for the readers of the
+// conversation where they are posted: its stored handoff.md, then its
+// calendar and picture, made from the stored run when asked (they are
+// deterministic, so they are not stored), citing its notes as the card
+// does (none deleted since, no link its readers cannot open). A file that
+// cannot be made is logged and left out.
+func (s *sharer) planFiles(ctx context.Context, rec bh.RunRecord, where string) []bh.Artifact {
+	links, labels := s.links.citedIn(ctx, rec, where)
 	return s.files(ctx, rec, links, labels)
 }
 
@@ -203,7 +205,7 @@ func (s *sharer) share(ctx context.Context, cb slack.InteractionCallback, runID,
 		b.tell(ctx, "", cb.User.ID, fmt.Sprintf("I could not post there (%s)%s. For a channel, invite me first with /invite @BabyHandoff.", slackErr(err), bh.Ref(ctx)))
 		return
 	}
-	for _, f := range s.planFiles(ctx, rec) {
+	for _, f := range s.planFiles(ctx, rec, ch) {
 		s.upload(ctx, cb.Team.ID, f, ch, ts, cb.User.ID)
 	}
 	where := "<#" + ch + ">"

@@ -237,3 +237,27 @@ func TestE2EWhatIfDoesNotReuseADMNoteNoLongerLive(t *testing.T) {
 	assert.Contains(t, string(v2.raw), "formula", "#family's own note")
 	require.Equal(t, 0, h.stop(), "log:\n%s", h.stderr.String())
 }
+
+// Download plan in #family makes its calendar for the channel's readers,
+// as the card and the handoff's files are: a note Pat wrote in his own DM
+// is named but not linked (nobody else can open it), and a note deleted
+// since the plan is neither.
+func TestE2EDownloadedPlanLinksOnlyWhatItsReadersCanOpen(t *testing.T) {
+	h, clock, m, _ := channelFamily(t, "U2")
+	h.channelNote("C1", "U1", "pay daycare deposit by 11:55pm", tsAt(clock.Now(), 2))
+	h.note("DU3", "U3", "pay pediatrician bill by 11:50pm", tsAt(clock.Now(), 3))
+	h.ack(h.slash("/plan", "", "C1", "U1"))
+	v1 := h.waitCard("C1", "v1 · ")
+	ctx := context.Background()
+	n, err := dbOf(m).NoteByMessage(ctx, h.team, "C1", tsAt(clock.Now(), 2))
+	require.NoError(t, err)
+	_, err = dbOf(m).DeleteNote(ctx, h.team, n.ID)
+	require.NoError(t, err)
+
+	h.ack(h.click("C1", v1.ts, "U1", "card_download", v1.runID))
+	ics := string(waitFile(t, h, "plan-v1.ics").Content)
+	assert.Contains(t, ics, "pay pediatrician bill by", "Pat's note is named")
+	assert.NotContains(t, ics, "archives/DU3", "but not linked: only Pat can open his DM")
+	assert.NotContains(t, ics, "pay daycare deposit by", "a deleted note is not named")
+	assert.Contains(t, ics, "archives/C1", "the channel's own notes are linked")
+}
