@@ -112,9 +112,9 @@ type DB struct {
 	commits    atomic.Int64
 	ckpt       chan struct{} // asks for a checkpoint
 	// ckptOwed is the commit at which a checkpoint fell due and was not
-	// yet asked for (0: none); ckptAsked counts the asks. The writer's.
-	ckptOwed, ckptAsked int64
-	ckptDone            chan struct{}
+	// yet asked for (0: none). The writer's.
+	ckptOwed int64
+	ckptDone chan struct{}
 
 	mu     sync.Mutex
 	bell   chan struct{} // closed and replaced after a commit that changed notes
