@@ -51,7 +51,6 @@ func ignoreNoRows(err error) error {
 func (db *DB) ClaimPost(ctx context.Context, p bh.PostRecord) (claimed bool, err error) {
 	err = db.write(ctx, "claim post "+p.Key, func(tx *Tx) error {
 		if err := tx.holdFamily(ctx, p.TeamID, p.ShiftID); err != nil {
-			claimed = false
 			return err
 		}
 		claimed, err = tx.putPost(ctx, p, true)
