@@ -421,7 +421,8 @@ func (db *DB) MoveOpenNotes(ctx context.Context, teamID, from, to, userID string
 		for _, n := range open {
 			n.ShiftID, n.UpdatedAt = to, tx.Now
 			n.Rev++
-			if err := tx.putNote(ctx, n, db.zone(dest), false, true); err != nil {
+			db.readIn(&n, db.zone(dest))
+			if err := tx.putNote(ctx, n, false, true); err != nil {
 				return err
 			}
 			// The move is a change to the list it left too (Changes,

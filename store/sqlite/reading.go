@@ -97,6 +97,14 @@ func (db *DB) readNote(n *bh.Note, loc *time.Location) {
 	}
 }
 
+// readIn reads n in loc unless it was read there already (a note never
+// read, moved to a family in another zone, or imported).
+func (db *DB) readIn(n *bh.Note, loc *time.Location) {
+	if n.Reading.Version == 0 || n.Reading.Zone != loc.String() {
+		db.readNote(n, loc)
+	}
+}
+
 // Reread reads again, with the configured reader, every note whose reading
 // was made under rules older than version (or never): once, at start, when
 // the rules changed. It is no change of the notes (their revision stays,

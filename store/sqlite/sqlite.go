@@ -104,8 +104,8 @@ type DB struct {
 	ws   *stmts  // wr's prepared statements
 	ck   *sql.DB // one connection for checkpoints
 
-	zones zoneMemo   // the zone each conversation's notes were last read in
-	live  liveCounts // how many live notes each family had at its last look
+	zones memo[*time.Location] // the zone each conversation's family had at its last note (memo.go)
+	live  memo[int]            // how many live notes each family had at its last look
 
 	queue      chan *request // writes waiting for the writer
 	writerDone chan struct{}
