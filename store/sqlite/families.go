@@ -80,10 +80,8 @@ type familyRows struct{ q querier }
 
 func (r familyRows) Row(ctx context.Context, teamID, channelID string) (bh.Conversation, bool, error) {
 	c, err := scanConv(r.q.QueryRowContext(ctx, "SELECT "+convCols+" FROM conversations WHERE team_id = ? AND channel_id = ?", teamID, channelID))
-	if err == sql.ErrNoRows {
-		return c, false, nil
-	}
-	return c, err == nil, err
+	ok, err := found(err)
+	return c, ok, err
 }
 
 func (r familyRows) Founded(ctx context.Context, teamID, key string) (sh bh.Shift, leavers []string, found bool, err error) {
@@ -124,10 +122,8 @@ type familyWriter struct {
 
 func (w familyWriter) Conversation(ctx context.Context, teamID, channelID string) (bh.Conversation, bh.Shift, bool, error) {
 	c, sh, err := convAndShift(ctx, w.tx, teamID, channelID)
-	if err == sql.ErrNoRows {
-		return c, sh, false, nil
-	}
-	return c, sh, err == nil, err
+	ok, err := found(err)
+	return c, sh, ok, err
 }
 
 // WritersFamily is the one their DM feeds, else the one they joined first.
@@ -150,10 +146,8 @@ func (w familyWriter) WritersFamily(ctx context.Context, teamID, userID string, 
 	if err == nil {
 		sh, err = shiftByID(ctx, w.tx, teamID, id)
 	}
-	if err == sql.ErrNoRows {
-		return bh.Shift{}, false, nil
-	}
-	return sh, err == nil, err
+	ok, err := found(err)
+	return sh, ok, err
 }
 
 func (w familyWriter) AddShift(ctx context.Context, sh bh.Shift) error {
@@ -174,19 +168,12 @@ func (familyWriter) NewID() string { return newID() }
 
 func (w familyWriter) HasShift(ctx context.Context, teamID, shiftID string) (bool, error) {
 	_, err := shiftByID(ctx, w.tx, teamID, shiftID)
-	if err == sql.ErrNoRows {
-		return false, nil
-	}
-	return err == nil, err
+	return found(err)
 }
 
 func (w familyWriter) IsMember(ctx context.Context, teamID, shiftID, userID string) (bool, error) {
 	var one int
-	err := w.tx.QueryRowContext(ctx, "SELECT 1 FROM members WHERE team_id = ? AND shift_id = ? AND user_id = ?", teamID, shiftID, userID).Scan(&one)
-	if err == sql.ErrNoRows {
-		return false, nil
-	}
-	return err == nil, err
+	return found(w.tx.QueryRowContext(ctx, "SELECT 1 FROM members WHERE team_id = ? AND shift_id = ? AND user_id = ?", teamID, shiftID, userID).Scan(&one))
 }
 
 func (w familyWriter) Unleave(ctx context.Context, teamID, shiftID, userID string) error {

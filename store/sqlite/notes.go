@@ -344,10 +344,8 @@ func (db *DB) LiveNotes(ctx context.Context, teamID, shiftID string, now time.Ti
 	err := db.read(ctx, "live notes", func(q querier) error {
 		var swept, rev int
 		err := q.QueryRowContext(ctx, "SELECT swept_rev, notes_rev FROM shifts WHERE id = ? AND team_id = ?", shiftID, teamID).Scan(&swept, &rev)
-		if err == sql.ErrNoRows {
-			return nil
-		} else if err != nil {
-			return err
+		if err != nil {
+			return ignoreNoRows(err)
 		}
 		live.Rev = swept + rev
 		live.Notes, err = notesWhereCap(ctx, q, db.liveHint(shiftID), "team_id = ? AND shift_id = ? AND open_until > ? ORDER BY created_at, id",
@@ -507,10 +505,8 @@ func (db *DB) SetShiftTZ(ctx context.Context, teamID, shiftID, tz string) error 
 			return err
 		}
 		sh, err := shiftByID(ctx, tx, teamID, shiftID)
-		if err == sql.ErrNoRows {
-			return nil
-		} else if err != nil {
-			return err
+		if err != nil {
+			return ignoreNoRows(err)
 		}
 		open, err := notesWhere(ctx, tx, "team_id = ? AND shift_id = ? AND deleted_at IS NULL AND done_at IS NULL", teamID, shiftID)
 		if err != nil {

@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
@@ -36,13 +35,6 @@ func (db *DB) changePost(ctx context.Context, op, key string, change func(p *bh.
 		return err
 	})
 	return done, err
-}
-
-func ignoreNoRows(err error) error {
-	if err == sql.ErrNoRows {
-		return nil
-	}
-	return err
 }
 
 // ClaimPost records a post about to be sent; false when its key was
