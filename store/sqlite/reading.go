@@ -124,30 +124,22 @@ func (db *DB) Reread(ctx context.Context, version int) (int, error) {
 	for {
 		k, seen := 0, 0
 		err := db.write(ctx, "read notes again", func(tx *Tx) error {
-			k, seen = 0, 0
-			rows, err := tx.QueryContext(ctx, "SELECT id, read_version FROM notes WHERE id > ? ORDER BY id LIMIT ?", after, rereadBatch)
+			var last string
+			var old int
+			err := tx.QueryRowContext(ctx, `SELECT count(*), coalesce(max(id), ''), coalesce(sum(read_version < ?), 0)
+				FROM (SELECT id, read_version FROM notes WHERE id > ? ORDER BY id LIMIT ?)`, version, after, rereadBatch).Scan(&seen, &last, &old)
+			if err != nil || old == 0 {
+				after = last
+				return err
+			}
+			// The batch's old notes in one read, not one read each.
+			notes, err := notesWhere(ctx, tx, "id > ? AND id <= ? AND read_version < ?", after, last, version)
 			if err != nil {
 				return err
 			}
-			type noteVersion struct {
-				id      string
-				version int
-			}
-			batch, err := collect(rows, func(s scanner) (v noteVersion, err error) { return v, s.Scan(&v.id, &v.version) })
-			if err != nil {
-				return err
-			}
+			after = last
 			zones := map[string]*time.Location{}
-			for _, v := range batch {
-				seen++
-				after = v.id
-				if v.version >= version {
-					continue
-				}
-				n, err := noteWhere(ctx, tx, "id = ?", v.id)
-				if err != nil {
-					return err
-				}
+			for _, n := range notes {
 				loc, ok := zones[n.ShiftID]
 				if !ok {
 					sh, err := shiftByID(ctx, tx, n.TeamID, n.ShiftID)
@@ -165,8 +157,8 @@ func (db *DB) Reread(ctx context.Context, version int) (int, error) {
 				if err := tx.saveReading(ctx, n); err != nil {
 					return err
 				}
-				k++
 			}
+			k = len(notes)
 			return nil
 		})
 		if err != nil {
