@@ -328,18 +328,13 @@ func (db *DB) AcceptInvite(ctx context.Context, teamID, id, userID, dm string) (
 		if from, err = tx.join(ctx, m, dm); err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, "UPDATE invites SET answer = ?, answered_at = ? WHERE id = ? AND team_id = ? AND answer = ''", bh.InviteJoin, ms(tx.Now), id, teamID)
-		if err != nil {
-			return err
-		}
-		if k, err := res.RowsAffected(); err != nil {
-			return err
-		} else if k == 0 {
+		answered, err := tx.answerInvite(ctx, teamID, id, bh.InviteJoin)
+		if err == nil && !answered {
 			// Answered meanwhile (Not now, or a second press): the Join
 			// is undone with this write.
 			return bh.ErrInviteAnswered
 		}
-		return nil
+		return err
 	})
 	if err != nil {
 		return inv, "", err
@@ -529,13 +524,8 @@ func (db *DB) AnswerInvite(ctx context.Context, teamID, id string, answer bh.Inv
 	if !answer.Valid() {
 		return bh.Invite{}, false, db.fail("answer invite", bh.Errorf(bh.EINVALID, "%q is not an answer.", answer))
 	}
-	err = db.write(ctx, "answer invite", func(tx *Tx) error {
-		res, err := tx.ExecContext(ctx, "UPDATE invites SET answer = ?, answered_at = ? WHERE id = ? AND team_id = ? AND answer = ''", answer, ms(tx.Now), id, teamID)
-		if err != nil {
-			return err
-		}
-		k, err := res.RowsAffected()
-		answered = k == 1
+	err = db.write(ctx, "answer invite", func(tx *Tx) (err error) {
+		answered, err = tx.answerInvite(ctx, teamID, id, answer)
 		return err
 	})
 	if err != nil {
@@ -543,4 +533,9 @@ func (db *DB) AnswerInvite(ctx context.Context, teamID, id string, answer bh.Inv
 	}
 	inv, err = db.Invite(ctx, teamID, id)
 	return inv, answered, err
+}
+
+// answerInvite records an invite's first answer: false when it had one.
+func (tx *Tx) answerInvite(ctx context.Context, teamID, id string, answer bh.InviteAnswer) (bool, error) {
+	return changed(tx.ExecContext(ctx, "UPDATE invites SET answer = ?, answered_at = ? WHERE id = ? AND team_id = ? AND answer = ''", answer, ms(tx.Now), id, teamID))
 }
