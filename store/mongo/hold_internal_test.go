@@ -14,12 +14,14 @@ import (
 )
 
 // On a server, what keeps a write of a family from outliving a DeleteTeam
-// running at the same time is that both write the family's document (the
-// second conflicts and runs again). lungo runs one transaction at a time,
-// so no test here can race the two: this one checks that each held write
-// does write the family's (or its run's) document, and that a refused one
-// writes nothing.
-func TestHeldWritesWriteTheirFamilysDocument(t *testing.T) {
+// running at the same time is that both write the family's hold counter
+// (the second conflicts and runs again). lungo runs one transaction at a
+// time, so no test here can race the two: this one checks that each held
+// write does write its family's (or its run's) counter, that only the
+// first writes the family's own document (which every note's capture
+// writes too), that DeleteTeam removes the counters, and that a refused
+// hold writes nothing.
+func TestHeldWritesWriteTheirFamilysCounter(t *testing.T) {
 	ctx := context.Background()
 	client, engine, err := lungo.Open(ctx, lungo.Options{Store: lungo.NewMemoryStore()})
 	require.NoError(t, err)
@@ -31,13 +33,20 @@ func TestHeldWritesWriteTheirFamilysDocument(t *testing.T) {
 	require.NoError(t, err)
 	holds := func(col, id string) int {
 		t.Helper()
-		var d struct{ Holds int }
-		require.NoError(t, db.c(col).FindOne(ctx, bson.M{"_id": id}).Decode(&d))
-		return d.Holds
+		var d struct{ Value int }
+		require.NoError(t, db.c(colCounters).FindOne(ctx, bson.M{"_id": "holds:" + col + ":" + id}).Decode(&d))
+		return d.Value
+	}
+	family := func() bson.M {
+		t.Helper()
+		var d bson.M
+		require.NoError(t, db.c(colShifts).FindOne(ctx, bson.M{"_id": n.ShiftID}).Decode(&d))
+		return d
 	}
 
 	run, err := db.CreateRun(ctx, bh.Run{TeamID: "T1", ShiftID: n.ShiftID, HorizonH: 12})
 	require.NoError(t, err)
+	held := family()
 	require.NoError(t, db.SaveShiftState(ctx, bh.ShiftState{TeamID: "T1", ShiftID: n.ShiftID, NotesRev: 1}, "fp", nil, nil))
 	_, err = db.ClaimPost(ctx, bh.PostRecord{Key: "k1", TeamID: "T1", ShiftID: n.ShiftID})
 	require.NoError(t, err)
@@ -48,17 +57,23 @@ func TestHeldWritesWriteTheirFamilysDocument(t *testing.T) {
 	require.NoError(t, err)
 	_, err = db.CreateInvite(ctx, bh.Invite{TeamID: "T1", ShiftID: n.ShiftID, From: "U1", To: "U2"})
 	require.NoError(t, err)
-	assert.Equal(t, 7, holds(colShifts, n.ShiftID), "each write of the family wrote its document")
+	assert.Equal(t, 7, holds(colShifts, n.ShiftID), "each write of the family wrote its counter")
+	assert.Equal(t, held, family(), "only the first hold wrote the family's document")
 	require.NoError(t, db.SaveArtifact(ctx, "T1", n.ShiftID, bh.Artifact{ID: "a", RunID: run.ID, Kind: bh.ArtifactDiff}))
 	_, err = db.StartUpload(ctx, bh.Upload{TeamID: "T1", RunID: run.ID, Kind: bh.ArtifactDiff})
 	require.NoError(t, err)
-	assert.Equal(t, 2, holds(colRuns, run.ID), "each write of the run wrote its document")
+	assert.Equal(t, 2, holds(colRuns, run.ID), "each write of the run wrote its counter")
 
 	_, err = db.DeleteTeam(ctx, "T1")
 	require.NoError(t, err)
+	k, err := db.c(colCounters).CountDocuments(ctx, bson.M{"teamid": "T1"})
+	require.NoError(t, err)
+	assert.Zero(t, k, "the counters went with their family")
 	_, err = db.ClaimPost(ctx, bh.PostRecord{Key: "k2", TeamID: "T1", ShiftID: n.ShiftID})
 	assert.ErrorIs(t, err, bh.ErrFamilyDeleted)
-	k, err := db.c(colShifts).CountDocuments(ctx, bson.M{})
-	require.NoError(t, err)
-	assert.Zero(t, k, "a refused hold makes no family")
+	for _, col := range []string{colShifts, colCounters} {
+		k, err := db.c(col).CountDocuments(ctx, bson.M{})
+		require.NoError(t, err)
+		assert.Zero(t, k, "a refused hold writes nothing in %s", col)
+	}
 }

@@ -26,10 +26,10 @@ func teamOf(col, teamID string) bson.M {
 
 var teamFilters = map[string]func(teamID string) bson.M{
 	// A family's run versions (runVersions: "runs:<team>/<shift>"): the
-	// ids between "runs:<team>/" and the next prefix ('0' follows '/').
-	// lungo has no $regex.
+	// ids between "runs:<team>/" and the next prefix ('0' follows '/');
+	// lungo has no $regex. The holds' counters (hold) carry their team.
 	colCounters: func(teamID string) bson.M {
-		return bson.M{"_id": bson.M{"$gte": "runs:" + teamID + "/", "$lt": "runs:" + teamID + "0"}}
+		return bson.M{"$or": bson.A{bson.M{"_id": bson.M{"$gte": "runs:" + teamID + "/", "$lt": "runs:" + teamID + "0"}}, bson.M{"teamid": teamID}}}
 	},
 	// An org-wide install is kept under the org's id and serves no team
 	// by the team's id: only the team's own goes.
@@ -110,24 +110,23 @@ func (db *DB) TeamRows(ctx context.Context, teamID string) (map[string]int, erro
 // /plan, a handoff, a post being sent) writes afterwards what it made of
 // the family's notes before. Each of its writes that adds a document runs
 // in a transaction that first holds the family (or the run): it writes
-// the family's document (its holds count, which nothing reads), and finds
-// none when the family is gone, so the write is refused whole with
-// bh.ErrFamilyDeleted.
+// the family's hold counter (hold), which DeleteTeam deletes with the
+// family, and finds none when the family is gone, so the write is refused
+// whole with bh.ErrFamilyDeleted.
 //
 // What is atomic, and what is not: a transaction reads one snapshot, so a
 // read alone ("the family is there") could be stale by the time it
 // commits, and DeleteTeam, which never saw the new document, would not
 // conflict with it: both would commit and the document would outlive its
-// family. Writing the family's document makes the two transactions write
-// one document: on a server, the second to write it fails with a write
-// conflict and runs again (WithTransaction retries it), so either the
-// write sees the family gone, or DeleteTeam runs after it and deletes
+// family. Writing a document DeleteTeam deletes makes the two transactions
+// write one document: on a server, the second to write it fails with a
+// write conflict and runs again (WithTransaction retries it), so either
+// the write sees the family gone, or DeleteTeam runs after it and deletes
 // what it wrote. lungo runs one transaction at a time, so there the hold
 // is plain. A write that only changes a document (a post sent, a run
 // failed) changes nothing of a deleted one, and a note after the deletion
 // starts a new family: neither needs a hold. The hold's cost: writes that
-// hold one family (the radar's state, a note's revision count) conflict
-// with each other on a server and are retried.
+// hold one family conflict with each other on a server and are retried.
 
 // holdFamily holds teamID's family shiftID for the transaction of ctx,
 // or refuses the write (bh.ErrFamilyDeleted) when it is gone.
@@ -141,10 +140,24 @@ func (db *DB) holdRun(ctx context.Context, teamID, runID string) error {
 	return db.hold(ctx, colRuns, teamID, runID)
 }
 
+// hold counts a hold of col's document id in a counter of its own
+// ("holds:<col>:<id>" in counters), not in that document: a family's is
+// written by every note's capture (its revisions, bumpRevs), and a hold
+// written there made a capture meet a write conflict on a server whenever
+// a /plan or the radar saved at the same moment. The counter is made by
+// the first hold, which writes the document itself (a counter made then
+// is no document DeleteTeam could have met), and is gone with its family.
 func (db *DB) hold(ctx context.Context, col, teamID, id string) error {
-	res, err := db.c(col).UpdateOne(ctx, bson.M{"_id": id, "teamid": teamID}, bson.M{"$inc": bson.M{"holds": 1}})
-	if err == nil && res.MatchedCount == 0 {
+	counter := "holds:" + col + ":" + id
+	res, err := db.c(colCounters).UpdateOne(ctx, bson.M{"_id": counter, "teamid": teamID}, bson.M{"$inc": bson.M{"value": 1}})
+	if err != nil || res.MatchedCount > 0 {
+		return err
+	}
+	if res, err = db.c(col).UpdateOne(ctx, bson.M{"_id": id, "teamid": teamID}, bson.M{"$inc": bson.M{"holds": 1}}); err != nil {
+		return err
+	} else if res.MatchedCount == 0 {
 		return bh.ErrFamilyDeleted
 	}
+	_, err = db.c(colCounters).InsertOne(ctx, bson.M{"_id": counter, "teamid": teamID, "value": 1})
 	return err
 }

@@ -82,6 +82,7 @@ func TestANoteIsReadInItsFamilysZoneWhenTheGuessIsStale(t *testing.T) {
 	first := capture("buy wipes", "1.1")
 	assert.Equal(t, "UTC", first.Reading.Zone)
 	assert.Equal(t, 1, readings())
+	assert.Empty(t, db.zones.m, "the guess was right: nothing to remember")
 	require.NoError(t, db.SetShiftTZ(ctx, "T1", first.ShiftID, "Europe/Paris"))
 	readings() // the open note, again in Paris
 
@@ -95,6 +96,34 @@ func TestANoteIsReadInItsFamilysZoneWhenTheGuessIsStale(t *testing.T) {
 	third := capture("fed at 3", "1.3")
 	assert.Equal(t, "Europe/Paris", third.Reading.Zone)
 	assert.Equal(t, 1, readings(), "the zone is remembered: read once")
+}
+
+// A family's zone is remembered once its note's write has committed: a
+// capture whose commit fails leaves the guess as it was.
+func TestAZoneIsRememberedOnlyOnceTheWriteCommits(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, Config{DataDir: t.TempDir(), Read: zoneReader(nil)})
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, db.Close(ctx)) })
+	first := capture(t, db, "D1", "buy wipes", "1.1")
+	require.NoError(t, db.SetShiftTZ(ctx, "T1", first.ShiftID, "Europe/Paris"))
+	// The commit of a note "boom" fails: it breaks a deferred constraint,
+	// which SQLite checks only as the transaction commits.
+	for _, q := range []string{"PRAGMA foreign_keys = ON", "CREATE TABLE parent (id INTEGER PRIMARY KEY)",
+		"CREATE TABLE child (parent INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED)",
+		"CREATE TRIGGER boom AFTER INSERT ON notes WHEN NEW.raw_text = 'boom' BEGIN INSERT INTO child VALUES (1); END"} {
+		_, err := db.wr.ExecContext(ctx, q)
+		require.NoError(t, err, q)
+	}
+	_, _, err = db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "D1", UserID: "U1", RawText: "boom", MessageTS: "1.2"})
+	require.Error(t, err)
+	_, ok := db.zones.get("T1/D1")
+	assert.False(t, ok, "a write that did not commit taught nothing")
+
+	capture(t, db, "D1", "call the nurse", "1.3")
+	zone, ok := db.zones.get("T1/D1")
+	require.True(t, ok)
+	assert.Equal(t, "Europe/Paris", zone.String())
 }
 
 // logPages are the database pages the log's frames hold, in their order

@@ -38,14 +38,15 @@ const logCycle = 2 << 20
 const walLimit = 2 * logCycle
 
 // request is one write waiting for the writer; one without fn only waits
-// for the writer to finish what it took before (settle). notes, set before
-// its answer, says its committed write changed notes.
+// for the writer to finish what it took before (settle). rings, set before
+// its answer, says its writer wakes the change streams (heard): the last
+// write of its batch that changed notes, so a batch rings once.
 type request struct {
 	ctx   context.Context
 	op    string
 	fn    func(*Tx) error
 	done  chan error
-	notes bool
+	rings bool
 }
 
 // write runs fn as one write (see the top of this file) and returns when it
@@ -78,14 +79,15 @@ func (db *DB) write(ctx context.Context, op string, fn func(*Tx) error) error {
 	}
 }
 
-// heard is a write's answer, once its writer has it: a write that changed
-// notes wakes the change streams itself, so that the radar's work they
-// start waits behind what the writer does next on its CPU (a note's ack),
-// not the other way round (woken by the commit's goroutine, a stream took
-// the place the scheduler keeps for the goroutine it readied last: the
-// note's writer).
+// heard is a write's answer, once its writer has it: the batch's last
+// writer of notes wakes the change streams itself, so that the radar's
+// work they start waits behind what the writer does next on its CPU (a
+// note's ack), not the other way round (woken by the commit's goroutine, a
+// stream took the place the scheduler keeps for the goroutine it readied
+// last: the note's writer). Once a batch: a stream woken reads every change
+// committed, and each more ring woke it again to find none.
 func (db *DB) heard(req *request, err error) error {
-	if err == nil && req.notes {
+	if err == nil && req.rings {
 		db.ring()
 	}
 	return err
@@ -165,18 +167,22 @@ func (db *DB) commitBatch(batch []*request) {
 	if committed {
 		db.commits.Add(1)
 	}
-	changedNotes := false
+	ringer := -1 // the last write that changed notes
+	for i := range batch {
+		if committed && notes[i] {
+			ringer = i
+		}
+	}
 	// The writers hear first: a note's ack waits for its answer, not for
 	// the housekeeping below (starting the log over copies and syncs the
 	// database file: a note whose commit came at that moment had its ack
-	// held for it), nor for the change streams, which each writer of notes
-	// wakes once it has its answer (heard).
+	// held for it), nor for the change streams, which the ringer wakes once
+	// it has its answer (heard).
 	for i, req := range batch {
 		if err != nil && errs[i] == nil {
 			errs[i] = err
 		}
-		req.notes = committed && notes[i]
-		changedNotes = changedNotes || req.notes
+		req.rings = i == ringer
 		req.done <- db.fail(req.op, errs[i])
 	}
 	if afterAnswer != nil {
@@ -184,7 +190,7 @@ func (db *DB) commitBatch(batch []*request) {
 	}
 	if committed {
 		db.boundLog()
-		db.checkpointDue(changedNotes)
+		db.checkpointDue(ringer >= 0)
 	}
 	// The writer's connection is free: prepare what the batch met first.
 	db.ws.warm(context.Background())
@@ -208,18 +214,24 @@ func (db *DB) checkpointDue(changedNotes bool) {
 		return
 	}
 	db.ckptOwed = 0
-	db.ckptAsked++
+	if checkpointAsked != nil {
+		checkpointAsked()
+	}
 	select {
 	case db.ckpt <- struct{}{}:
 	default: // one is on its way
 	}
 }
 
-// afterAnswer, set only by tests before Open, runs once a batch's writers
-// have their answers, before the writer's housekeeping. It hears every
-// batch, the store's own writes too: a test picks its own by the writes'
-// ops.
-var afterAnswer func(batch []*request)
+// Hooks set only by tests before Open. afterAnswer runs once a batch's
+// writers have their answers, before the writer's housekeeping; it hears
+// every batch, the store's own writes too: a test picks its own by the
+// writes' ops. checkpointAsked runs when the writer asks for a checkpoint
+// (once in Config.CheckpointAfter commits at most).
+var (
+	afterAnswer     func(batch []*request)
+	checkpointAsked func()
+)
 
 // savepoint runs fn in a savepoint: its error undoes what it wrote and
 // nothing else. A failure of the savepoint itself is the batch's (err).

@@ -340,6 +340,10 @@ func TestANotesWriterWakesTheStreams(t *testing.T) {
 func TestACheckpointIsNotAskedByANotesCommit(t *testing.T) {
 	ctx := context.Background()
 	const every = 4
+	// Set before Open starts the writer, cleared after Close stops it.
+	var asks atomic.Int64
+	checkpointAsked = func() { asks.Add(1) }
+	t.Cleanup(func() { checkpointAsked = nil })
 	db, err := Open(ctx, Config{DataDir: t.TempDir(), CheckpointAfter: every})
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, db.Close(ctx)) })
@@ -359,20 +363,59 @@ func TestACheckpointIsNotAskedByANotesCommit(t *testing.T) {
 	for db.Commits()%every != every-1 || db.ckptOwed != 0 {
 		other()
 	}
-	asked := db.ckptAsked
+	asked := asks.Load()
 	note()
-	assert.Equal(t, asked, db.ckptAsked, "the note's commit fell due but asked for nothing")
+	assert.Equal(t, asked, asks.Load(), "the note's commit fell due but asked for nothing")
 	other()
-	assert.Equal(t, asked+1, db.ckptAsked, "the next commit without a note asked")
+	assert.Equal(t, asked+1, asks.Load(), "the next commit without a note asked")
 
 	for db.Commits()%every != every-1 {
 		other()
 	}
-	asked = db.ckptAsked
+	asked = asks.Load()
 	for range every {
 		note()
-		assert.Equal(t, asked, db.ckptAsked, "commit %d", db.Commits())
+		assert.Equal(t, asked, asks.Load(), "commit %d", db.Commits())
 	}
 	note()
-	assert.Equal(t, asked+1, db.ckptAsked, "notes alone ask a period late")
+	assert.Equal(t, asked+1, asks.Load(), "notes alone ask a period late")
+}
+
+// A batch that stores several notes wakes the change streams once, by its
+// last writer of notes: each more ring woke the streams to find nothing.
+func TestABatchOfNotesRingsOnce(t *testing.T) {
+	// Set before Open starts the writer, cleared after Close stops it.
+	var notes, rings atomic.Int64
+	afterAnswer = func(batch []*request) {
+		for _, req := range batch {
+			if req.op == "capture note" {
+				notes.Add(1)
+			}
+			if req.rings {
+				rings.Add(1)
+			}
+		}
+	}
+	t.Cleanup(func() { afterAnswer = nil })
+	db, release := held(t, Config{})
+	var wg sync.WaitGroup
+	for i := range 5 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, _, err := db.CaptureNote(context.Background(), bh.NewNote{TeamID: "T1", ChannelID: fmt.Sprint("D", i), RawText: "out of wipes", MessageTS: "1.1"})
+			assert.NoError(t, err)
+		}()
+	}
+	waitFor(db, 5)
+	rung := db.bellNow()
+	release()
+	wg.Wait()
+	assert.Equal(t, int64(5), notes.Load(), "one batch of five notes")
+	assert.Equal(t, int64(1), rings.Load(), "rung once")
+	select {
+	case <-rung:
+	default:
+		t.Fatal("the streams were not woken")
+	}
 }

@@ -67,28 +67,22 @@ func jsonOf[T any](v T) (string, error) {
 
 // oneDoc reads the doc of the row query finds (sql.ErrNoRows: none).
 func oneDoc[T any](ctx context.Context, q querier, query string, args ...any) (T, error) {
-	var v T
-	var raw []byte
-	if err := q.QueryRowContext(ctx, query, args...).Scan(&raw); err != nil {
-		return v, err
-	}
-	return v, unmarshalDoc(raw, &v)
+	return docOf[T](q.QueryRowContext(ctx, query, args...))
 }
 
 // allDocs reads the docs of the rows query finds, in its order.
 func allDocs[T any](ctx context.Context, q querier, query string, args ...any) ([]T, error) {
-	rows, err := q.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
+	return rowsOf(ctx, q, docOf[T], query, args...)
+}
+
+// docOf reads a row whose one column is a doc.
+func docOf[T any](s scanner) (T, error) {
+	var v T
+	var raw []byte
+	if err := s.Scan(&raw); err != nil {
+		return v, err
 	}
-	return collect(rows, func(s scanner) (T, error) {
-		var v T
-		var raw []byte
-		if err := s.Scan(&raw); err != nil {
-			return v, err
-		}
-		return v, unmarshalDoc(raw, &v)
-	})
+	return v, unmarshalDoc(raw, &v)
 }
 
 // changed reports whether an exec changed a row.

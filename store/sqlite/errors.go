@@ -53,3 +53,17 @@ func notFound(err error, msg string) error {
 	}
 	return err
 }
+
+// found is false for a missing row, which is then no error.
+func found(err error) (bool, error) {
+	if err == sql.ErrNoRows {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// ignoreNoRows is err, but a missing row is none.
+func ignoreNoRows(err error) error {
+	_, err = found(err)
+	return err
+}

@@ -345,7 +345,8 @@ func (tx *Tx) importNotes(ctx context.Context, loc *time.Location, r bh.FamilyRe
 		} else if err != sql.ErrNoRows {
 			return err
 		}
-		if err := tx.putNote(ctx, n, loc, true, true); err != nil {
+		tx.db.readIn(&n, loc)
+		if err := tx.putNote(ctx, n, true, true); err != nil {
 			return err
 		}
 		if at, ok := r.ReplyAt[n.ID]; ok {

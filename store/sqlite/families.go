@@ -80,10 +80,8 @@ type familyRows struct{ q querier }
 
 func (r familyRows) Row(ctx context.Context, teamID, channelID string) (bh.Conversation, bool, error) {
 	c, err := scanConv(r.q.QueryRowContext(ctx, "SELECT "+convCols+" FROM conversations WHERE team_id = ? AND channel_id = ?", teamID, channelID))
-	if err == sql.ErrNoRows {
-		return c, false, nil
-	}
-	return c, err == nil, err
+	ok, err := found(err)
+	return c, ok, err
 }
 
 func (r familyRows) Founded(ctx context.Context, teamID, key string) (sh bh.Shift, leavers []string, found bool, err error) {
@@ -124,10 +122,8 @@ type familyWriter struct {
 
 func (w familyWriter) Conversation(ctx context.Context, teamID, channelID string) (bh.Conversation, bh.Shift, bool, error) {
 	c, sh, err := convAndShift(ctx, w.tx, teamID, channelID)
-	if err == sql.ErrNoRows {
-		return c, sh, false, nil
-	}
-	return c, sh, err == nil, err
+	ok, err := found(err)
+	return c, sh, ok, err
 }
 
 // WritersFamily is the one their DM feeds, else the one they joined first.
@@ -150,10 +146,8 @@ func (w familyWriter) WritersFamily(ctx context.Context, teamID, userID string, 
 	if err == nil {
 		sh, err = shiftByID(ctx, w.tx, teamID, id)
 	}
-	if err == sql.ErrNoRows {
-		return bh.Shift{}, false, nil
-	}
-	return sh, err == nil, err
+	ok, err := found(err)
+	return sh, ok, err
 }
 
 func (w familyWriter) AddShift(ctx context.Context, sh bh.Shift) error {
@@ -174,19 +168,12 @@ func (familyWriter) NewID() string { return newID() }
 
 func (w familyWriter) HasShift(ctx context.Context, teamID, shiftID string) (bool, error) {
 	_, err := shiftByID(ctx, w.tx, teamID, shiftID)
-	if err == sql.ErrNoRows {
-		return false, nil
-	}
-	return err == nil, err
+	return found(err)
 }
 
 func (w familyWriter) IsMember(ctx context.Context, teamID, shiftID, userID string) (bool, error) {
 	var one int
-	err := w.tx.QueryRowContext(ctx, "SELECT 1 FROM members WHERE team_id = ? AND shift_id = ? AND user_id = ?", teamID, shiftID, userID).Scan(&one)
-	if err == sql.ErrNoRows {
-		return false, nil
-	}
-	return err == nil, err
+	return found(w.tx.QueryRowContext(ctx, "SELECT 1 FROM members WHERE team_id = ? AND shift_id = ? AND user_id = ?", teamID, shiftID, userID).Scan(&one))
 }
 
 func (w familyWriter) Unleave(ctx context.Context, teamID, shiftID, userID string) error {
@@ -341,18 +328,13 @@ func (db *DB) AcceptInvite(ctx context.Context, teamID, id, userID, dm string) (
 		if from, err = tx.join(ctx, m, dm); err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, "UPDATE invites SET answer = ?, answered_at = ? WHERE id = ? AND team_id = ? AND answer = ''", bh.InviteJoin, ms(tx.Now), id, teamID)
-		if err != nil {
-			return err
-		}
-		if k, err := res.RowsAffected(); err != nil {
-			return err
-		} else if k == 0 {
+		answered, err := tx.answerInvite(ctx, teamID, id, bh.InviteJoin)
+		if err == nil && !answered {
 			// Answered meanwhile (Not now, or a second press): the Join
 			// is undone with this write.
 			return bh.ErrInviteAnswered
 		}
-		return nil
+		return err
 	})
 	if err != nil {
 		return inv, "", err
@@ -421,7 +403,8 @@ func (db *DB) MoveOpenNotes(ctx context.Context, teamID, from, to, userID string
 		for _, n := range open {
 			n.ShiftID, n.UpdatedAt = to, tx.Now
 			n.Rev++
-			if err := tx.putNote(ctx, n, db.zone(dest), false, true); err != nil {
+			db.readIn(&n, db.zone(dest))
+			if err := tx.putNote(ctx, n, false, true); err != nil {
 				return err
 			}
 			// The move is a change to the list it left too (Changes,
@@ -541,13 +524,8 @@ func (db *DB) AnswerInvite(ctx context.Context, teamID, id string, answer bh.Inv
 	if !answer.Valid() {
 		return bh.Invite{}, false, db.fail("answer invite", bh.Errorf(bh.EINVALID, "%q is not an answer.", answer))
 	}
-	err = db.write(ctx, "answer invite", func(tx *Tx) error {
-		res, err := tx.ExecContext(ctx, "UPDATE invites SET answer = ?, answered_at = ? WHERE id = ? AND team_id = ? AND answer = ''", answer, ms(tx.Now), id, teamID)
-		if err != nil {
-			return err
-		}
-		k, err := res.RowsAffected()
-		answered = k == 1
+	err = db.write(ctx, "answer invite", func(tx *Tx) (err error) {
+		answered, err = tx.answerInvite(ctx, teamID, id, answer)
 		return err
 	})
 	if err != nil {
@@ -555,4 +533,9 @@ func (db *DB) AnswerInvite(ctx context.Context, teamID, id string, answer bh.Inv
 	}
 	inv, err = db.Invite(ctx, teamID, id)
 	return inv, answered, err
+}
+
+// answerInvite records an invite's first answer: false when it had one.
+func (tx *Tx) answerInvite(ctx context.Context, teamID, id string, answer bh.InviteAnswer) (bool, error) {
+	return changed(tx.ExecContext(ctx, "UPDATE invites SET answer = ?, answered_at = ? WHERE id = ? AND team_id = ? AND answer = ''", answer, ms(tx.Now), id, teamID))
 }

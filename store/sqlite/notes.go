@@ -109,16 +109,12 @@ func openUntil(n bh.Note) int64 {
 // errNoteExists is putNote's insert of a note whose message is stored.
 var errNoteExists = errors.New("sqlite: a note of that message exists")
 
-// putNote writes n: a new row, or the row of its id. A change (anything
-// the radar should hear of) takes the next number of the notes' changes
-// (nextSeq), which no note has had before. An insert of a note whose
-// message is stored already is errNoteExists. A note never read, or read
-// in another zone than loc (it moved, or came from an export), is read
-// first.
-func (tx *Tx) putNote(ctx context.Context, n bh.Note, loc *time.Location, insert, change bool) error {
-	if n.Reading.Version == 0 || n.Reading.Zone != loc.String() {
-		tx.db.readNote(&n, loc)
-	}
+// putNote writes n, read in its family's zone already (readIn): a new
+// row, or the row of its id. A change (anything the radar should hear of)
+// takes the next number of the notes' changes (nextSeq), which no note has
+// had before. An insert of a note whose message is stored already is
+// errNoteExists.
+func (tx *Tx) putNote(ctx context.Context, n bh.Note, insert, change bool) error {
 	var seq sql.NullInt64
 	if change {
 		if err := tx.QueryRowContext(ctx, nextSeq).Scan(&seq); err != nil {
@@ -222,23 +218,25 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, create
 		unread.CreatedAt = in.WrittenAt.UTC().Truncate(time.Millisecond)
 	}
 	key := in.TeamID + "/" + in.ChannelID
-	read := unread
-	db.readInferred(&read, db.zones.get(key, db.cfg.Location))
+	guess, ok := db.zones.get(key)
+	if !ok {
+		guess = db.cfg.Location
+	}
+	n = unread
+	db.readInferred(&n, guess)
+	var moved *time.Location // the family's zone, when it is not the guess
 	err = db.write(ctx, "capture note", func(tx *Tx) error {
 		created = false
 		sh, err := tx.ensureShift(ctx, in.TeamID, in.ChannelID, in.UserID)
 		if err != nil {
 			return err
 		}
-		loc := db.zone(sh)
-		n = read
-		if db.cfg.Read != nil && n.Reading.Zone != loc.String() {
-			// The family's zone is not the one guessed: read here.
-			n = unread
+		if loc := db.zone(sh); loc.String() != guess.String() {
+			n, moved = unread, loc
 			db.readInferred(&n, loc)
 		}
 		n.ShiftID, n.UpdatedAt = sh.ID, tx.Now
-		switch err := tx.putNote(ctx, n, loc, true, true); {
+		switch err := tx.putNote(ctx, n, true, true); {
 		case err == errNoteExists:
 			// Stored before (the message came as a mention too, or a
 			// redelivery not said to be one) or meanwhile by another
@@ -250,13 +248,17 @@ func (db *DB) CaptureNote(ctx context.Context, in bh.NewNote) (n bh.Note, create
 			return err
 		}
 		created = true
-		db.zones.put(key, loc)
 		// Its event is seen through the note (EventSeen): a redelivery of
 		// it as an edit or a deletion is not applied twice.
 		return nil
 	})
 	if err != nil {
 		return bh.Note{}, false, err
+	}
+	if moved != nil {
+		// Remembered once committed, and only when it changed: the memo's
+		// lock is not taken for every note.
+		db.zones.put(key, moved)
 	}
 	return n, created, nil
 }
@@ -342,13 +344,11 @@ func (db *DB) LiveNotes(ctx context.Context, teamID, shiftID string, now time.Ti
 	err := db.read(ctx, "live notes", func(q querier) error {
 		var swept, rev int
 		err := q.QueryRowContext(ctx, "SELECT swept_rev, notes_rev FROM shifts WHERE id = ? AND team_id = ?", shiftID, teamID).Scan(&swept, &rev)
-		if err == sql.ErrNoRows {
-			return nil
-		} else if err != nil {
-			return err
+		if err != nil {
+			return ignoreNoRows(err)
 		}
 		live.Rev = swept + rev
-		live.Notes, err = notesWhereCap(ctx, q, db.live.hint(shiftID), "team_id = ? AND shift_id = ? AND open_until > ? ORDER BY created_at, id",
+		live.Notes, err = notesWhereCap(ctx, q, db.liveHint(shiftID), "team_id = ? AND shift_id = ? AND open_until > ? ORDER BY created_at, id",
 			teamID, shiftID, now.UnixNano())
 		if err == nil {
 			db.live.put(shiftID, len(live.Notes))
@@ -385,8 +385,10 @@ func (db *DB) changeNote(ctx context.Context, teamID, id string, e bh.NoteEdit) 
 		if n.Text != was.Text || n.RawText != was.RawText || n.Tag != was.Tag || n.TagSource != was.TagSource {
 			// New words or a new tag: read once more.
 			db.readInferred(&n, db.zone(sh))
+		} else {
+			db.readIn(&n, db.zone(sh))
 		}
-		return tx.putNote(ctx, n, db.zone(sh), false, true)
+		return tx.putNote(ctx, n, false, true)
 	})
 	return n, err
 }
@@ -503,10 +505,8 @@ func (db *DB) SetShiftTZ(ctx context.Context, teamID, shiftID, tz string) error 
 			return err
 		}
 		sh, err := shiftByID(ctx, tx, teamID, shiftID)
-		if err == sql.ErrNoRows {
-			return nil
-		} else if err != nil {
-			return err
+		if err != nil {
+			return ignoreNoRows(err)
 		}
 		open, err := notesWhere(ctx, tx, "team_id = ? AND shift_id = ? AND deleted_at IS NULL AND done_at IS NULL", teamID, shiftID)
 		if err != nil {

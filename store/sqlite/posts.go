@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
@@ -38,20 +37,12 @@ func (db *DB) changePost(ctx context.Context, op, key string, change func(p *bh.
 	return done, err
 }
 
-func ignoreNoRows(err error) error {
-	if err == sql.ErrNoRows {
-		return nil
-	}
-	return err
-}
-
 // ClaimPost records a post about to be sent; false when its key was
 // claimed already. A post of a family that is gone is refused
 // (bh.ErrFamilyDeleted): it is not to be sent.
 func (db *DB) ClaimPost(ctx context.Context, p bh.PostRecord) (claimed bool, err error) {
 	err = db.write(ctx, "claim post "+p.Key, func(tx *Tx) error {
 		if err := tx.holdFamily(ctx, p.TeamID, p.ShiftID); err != nil {
-			claimed = false
 			return err
 		}
 		claimed, err = tx.putPost(ctx, p, true)

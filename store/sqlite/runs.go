@@ -244,10 +244,8 @@ func (db *DB) RunRecord(ctx context.Context, teamID, runID string) (rec bh.RunRe
 func (db *DB) changeRun(ctx context.Context, op, teamID, runID string, change func(r *bh.Run, now time.Time)) error {
 	return db.write(ctx, op, func(tx *Tx) error {
 		r, err := runWhere(ctx, tx, "id = ? AND team_id = ?", runID, teamID)
-		if err == sql.ErrNoRows {
-			return nil // as an update of no document
-		} else if err != nil {
-			return err
+		if err != nil {
+			return ignoreNoRows(err) // none: as an update of no document
 		}
 		change(&r.Run, tx.Now)
 		return tx.putRun(ctx, r.Run, false)

@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 
 	bh "github.com/babyhandoff/babyhandoff"
 )
@@ -12,17 +11,11 @@ import (
 // how far it has read the notes' changes (table radar_cursor).
 
 // ShiftState returns a family's last radar state and the fingerprint of
-// the notes it was computed from; found is false before the first.
-func (db *DB) ShiftState(ctx context.Context, teamID, shiftID string) (st bh.ShiftState, fingerprint string, found bool, err error) {
-	var raw []byte
-	err = db.rq.QueryRowContext(ctx, "SELECT doc, fingerprint FROM shift_states WHERE team_id = ? AND shift_id = ?", teamID, shiftID).Scan(&raw, &fingerprint)
-	if err == sql.ErrNoRows {
-		return bh.ShiftState{}, "", false, nil
-	}
-	if err == nil {
-		err = json.Unmarshal(raw, &st)
-	}
-	return st, fingerprint, err == nil, db.fail("get shift state", err)
+// the notes it was computed from; ok is false before the first.
+func (db *DB) ShiftState(ctx context.Context, teamID, shiftID string) (st bh.ShiftState, fingerprint string, ok bool, err error) {
+	err = scanDoc(db.rq.QueryRowContext(ctx, "SELECT doc, fingerprint FROM shift_states WHERE team_id = ? AND shift_id = ?", teamID, shiftID), &st, &fingerprint)
+	ok, err = found(err)
+	return st, fingerprint, ok, db.fail("get shift state", err)
 }
 
 // SaveShiftState stores a recomputed state with its "agent woke up" event

@@ -104,17 +104,17 @@ type DB struct {
 	ws   *stmts  // wr's prepared statements
 	ck   *sql.DB // one connection for checkpoints
 
-	zones zoneMemo   // the zone each conversation's notes were last read in
-	live  liveCounts // how many live notes each family had at its last look
+	zones memo[*time.Location] // the zone each conversation's family had at its last note (memo.go)
+	live  memo[int]            // how many live notes each family had at its last look
 
 	queue      chan *request // writes waiting for the writer
 	writerDone chan struct{}
 	commits    atomic.Int64
 	ckpt       chan struct{} // asks for a checkpoint
 	// ckptOwed is the commit at which a checkpoint fell due and was not
-	// yet asked for (0: none); ckptAsked counts the asks. The writer's.
-	ckptOwed, ckptAsked int64
-	ckptDone            chan struct{}
+	// yet asked for (0: none). The writer's.
+	ckptOwed int64
+	ckptDone chan struct{}
 
 	mu     sync.Mutex
 	bell   chan struct{} // closed and replaced after a commit that changed notes
