@@ -381,7 +381,8 @@ var medicineWords = indexPlain([]string{
 	"pain medication", "medicine", "medicines", "medication*", "meds", "med", "prescription", "pill", "pills",
 	"birth control", "the minipill", "mini pill", "cough drops", "cough syrup",
 	// Remedies given to babies, and medicines after a birth, by name.
-	"gaviscon", "infacol", "colief", "dentinox", "ranitidine", "lansoprazole", "losec", "calprofen", "movicol",
+	"gaviscon", "infacol", "colief", "dentinox", "crocin", "dioralyte", "ors", "oral rehydration", "rehydration salts",
+	"rehydration sachet*", "diuretic*", "furosemide", "ranitidine", "lansoprazole", "losec", "calprofen", "movicol",
 	"lactulose", "senna", "fybogel", "labetalol", "nifedipine", "methyldopa", "enoxaparin", "clexane", "heparin",
 	"fragmin", "dalteparin", "metformin", "insulin", "levothyroxine", "thyroxine", "co-codamol", "cocodamol",
 	"dihydrocodeine", "diclofenac", "oramorph", "morphine", "gabapentin", "citalopram", "mirtazapine",

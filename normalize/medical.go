@@ -91,6 +91,11 @@ var wakeRe = guard(`\b(?:cant|cannot|couldnt|barely|hardly|wont|wouldnt|struggl\
 // bed", "she tumbled out of the bouncer".
 var fallRe = guard(`\b(?:she|he|lo|baby|dd|ds|bub|toddler|they|twins?)\s+(?:\w+\s+)?(?:slid|slipped|tumbled|toppled|fell|rolled|tipped|flipped)\s+(?:right\s+|straight\s+)?(?:off|out of|from|onto the floor|onto the ground|down the stairs|down the steps|head first)\b`)
 
+// intakeShortRe is a feed's volume said against what it should be:
+// "total intake today 300ml, way under", "60ml total overnight, normally
+// 180", "only took 35ml of the 60 ordered".
+var intakeShortRe = guard(`\d+\s*(?:ml|mls|oz|ounces?)\b[^.;!?]{0,30}?\b(?:way\s+(?:under|down|less|low|short|below)|normally|usually|of\s+(?:the|her|his)\s+\d+|down\s+from|less\s+than\s+usual|half\s+(?:her|his|the)\s+usual)`)
+
 // feedDropRe and feedDrop read feeds that have shrunk: "went from 4oz to
 // 1oz per feed".
 var feedDropRe = guard(`\b(?:went|gone|going|dropped|down|fell|fallen)\s+from\s+(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?|feeds?|feedings?|bottles?|wets|wet nappies|wet diapers)?\s+(?:to|down to)\s+(?:only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?|feeds?|feedings?|bottles?|wets|wet nappies|wet diapers)?(?:\s+(?:a day|today|per day|in 24))\b|\b(?:went|gone|going|dropped|down|fell|fallen)\s+from\s+(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?|feeds?|feedings?|bottles?)?\s+(?:to|down to)\s+(?:only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?)\b`)
@@ -378,7 +383,7 @@ func medicalIn(s, t string) bool {
 	if (strings.Contains(t, "°") || strings.Contains(t, "degree")) && feverReading(t, tempRe) {
 		return true
 	}
-	if feedingRe.MatchString(t) || wetDiaperRe.MatchString(t) || vaccineRead(t) || fallRe.MatchString(t) || feedDrop(t) ||
+	if feedingRe.MatchString(t) || intakeShortRe.MatchString(t) || wetDiaperRe.MatchString(t) || vaccineRead(t) || fallRe.MatchString(t) || feedDrop(t) ||
 		feelsHotRe.MatchString(t) || respondRe.MatchString(t) || breathingRe.MatchString(t) || wakeRe.MatchString(t) ||
 		apneaRe.MatchString(t) || outputColourRe.MatchString(t) || closedEyesRe.MatchString(t) || cryRe.MatchString(t) ||
 		sleepyBaby(t) || sneezeRe.MatchString(t) || earRe.MatchString(t) || lessActiveRe.MatchString(t) ||
