@@ -334,6 +334,15 @@ func TestOtherLanguagesHealthWords(t *testing.T) {
 	}
 }
 
+// A note that ends "as usual" is a log of the day; one that denies
+// something first ("not kicking like usual") is not.
+func TestAsUsualEndsALog(t *testing.T) {
+	assert.False(t, readsAsHealth("vitamin d drops given with the mornin feed as usual"))
+	assert.False(t, readsAsHealth("gave the vitamin drops at breakfast like usual"))
+	assert.True(t, readsAsHealth("lo just lies there, not kicking like usual"))
+	assert.True(t, readsAsHealth("just not feeding like usual"))
+}
+
 // Thoughts of self-harm, of harming the baby or of not wanting to live are
 // always a health note about the parent's mood, even in a note that names
 // someone else or reads as an errand, which would otherwise set it aside.

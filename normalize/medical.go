@@ -318,12 +318,21 @@ func routineLog(t string) bool {
 			ends = true
 		}
 	}
+	// "as usual" ends a log only when nothing is denied: "not kicking like
+	// usual" is a concern.
+	for _, w := range usualEnds {
+		if strings.HasSuffix(c, w) && (len(c) == len(w) || !isWord(c[len(c)-len(w)-1])) && !negation.MatchString(t) {
+			ends = true
+		}
+	}
 	return ends && !strings.Contains(t, "?") && !abnormalIn(t) && !routineGrave.in(t) && !normalAsked.MatchString(t) &&
 		!feverReading(unitNumberRe.ReplaceAllStringFunc(t, spaces), bareTempRe) && !feverReading(t, tempNumberRe)
 }
 
 var routineEnds = []string{"all normal", "all fine", "all good", "all ok", "all okay", "settled well", "happy as anything",
 	"happy as larry", "no bother", "no bother to her", "no bother to him"}
+
+var usualEnds = []string{"as usual", "like usual", "like always", "as always", "same as always"}
 
 var routineGrave = indexPlain([]string{"otherwise", "apart from", "except", "but", "blood*", "bleed*", "breath*",
 	"swallow*", "seizur*", "fit", "floppy", "limp", "blue", "grey", "gray", "fell", "fall", "dropped", "fever*",
