@@ -59,9 +59,11 @@ import (
 // Version 15: the model retrained with the fortieth to forty-ninth sets; a
 // parent's mood told without a word for it (crying where no one sees, "a
 // bad mom", a room not left, no bond felt), health words of Spanish and
-// Tagalog in a note about the baby or the body (healthlang.go), more
-// people outside the family by their work or where they live, and things
-// that cough or chores one chokes on are read.
+// Tagalog in a note about the baby or the body (healthlang.go) and a
+// feed's volume said short are read; more people outside the family by
+// their work or where they live, things that cough, chores one chokes on
+// and a note that ends "as usual" (unless it denies something) are not a
+// health note.
 const Version = 15
 
 // itemTitle is the title of a note whose time phrases normalize
