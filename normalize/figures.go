@@ -97,15 +97,19 @@ var laughFigureRe = guard(`\b(?:i|we)\s+(?:nearly\s+|almost\s+|literally\s+|actu
 	`|\b(?:haemorrhag|hemorrhag|bleed)\w*\s+(?:money|cash|pounds|dollars|funds)\b` +
 	// Allergic to a time of day, a chore or clothes, and money coughed up:
 	// "allergic to mornings", "cough up 50 euro for parking".
-	`|\ballergic\s+to\s+(?:the\s+)?(?:mornings?|mondays?|early\s+\w+|socks|shoes|hats?|clothes|bedtime|naps?|sleep|work|housework|chores|exercise|the gym|cleaning|laundry|ironing|washing up|dishes|getting up|waking up|effort|admin|paperwork|alarms?)\b` +
+	`|\ballergic\s+to\s+[a-z]+ing\b|\ballergic\s+to\s+(?:the\s+|these\s+)?(?:mornings?|mondays?\s+\w+|ikea|meetings?|mondays?|early\s+\w+|socks|shoes|hats?|clothes|bedtime|naps?|sleep|work|housework|chores|exercise|the gym|cleaning|laundry|ironing|washing up|dishes|getting up|waking up|effort|admin|paperwork|alarms?)\b` +
 	`|\bcough(?:ed|ing|s)?\s+up\s+(?:another\s+|for\s+|the\s+)?(?:[$£€]\s*\d|\d+\s*(?:euro|euros|quid|pounds|dollars|bucks|grand|k)\b|cash|money|the money|the cash|the fee|the rent)` +
+	// Swamped by work or chores, said as choking or drowning ("choking on
+	// all these emails", "drownin in laundry"), and time bled away.
+	`|\b(?:chok|drown)\w*\s+(?:on|in|with|under)\s+(?:all\s+)?(?:these\s+|those\s+|the\s+|this\s+|my\s+)?(?:\w+\s+)?(?:emails?|dishes|laundry|washing|paperwork|work|visitors|guests|bills|admin|meetings|invites|prices|demo|deadlines|housework|chores|boxes|toys|messages|texts|notifications|ironing|tickets?)\b` +
+	`|\b(?:haemorrhag|hemorrhag|bleed)\w*\s+time\b` +
 	// "my feet are killing me in these shoes haha": said with a laugh.
 	`|\bkilling me\b[^.;!?]{0,40}?\b(?:lol|haha\w*|lmao|😂)`)
 
 // placeThingRe is a thing's own temperature or health: "fridge temp
 // reading 8", "the basil is looking poorly", "the hoover is wheezing".
 var placeThingRe = guard(`\b(?:fridge|freezer|room|nursery|bath|oven|car|house|flat|water|milk|bottle|formula)\s+(?:temp|temps|temperature|temprature)\b` +
-	`|\b(?:basil|plant|plants|herbs|tomatoes|garden|lawn|tree|trees|flowers|orchid|hoover|vacuum|boiler|engine|motor|car|printer)\s+(?:\w+\s+){0,4}?(?:poorly|sick|ill|unwell|wheez\w*|cough\w*|dying|dead)\b`)
+	`|\b(?:basil|plant|plants|herbs|tomatoes|garden|lawn|tree|trees|flowers|orchid|hoover|vacuum|boiler|engine|motor|car|printer)\s+(?:\w+\s+){0,5}?(?:poorly|sick|ill|unwell|wheez\w*|cough\w*|dying|dead)\b`)
 
 // feverFigureRe is an event's fever ("football fever in this house",
 // "world cup fever") and fever strips to buy: not the baby's. "Baby

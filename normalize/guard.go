@@ -9,6 +9,7 @@ import (
 	"regexp/syntax"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // guardedRe is a regexp with the literals one of which every match of it
@@ -24,10 +25,26 @@ import (
 // collection, so under a memory limit nearly every note paid for a new
 // one; the parts' matchers are eight times smaller, and a part whose
 // words are not in the text is not run at all.
+//
+// Such a pattern is compiled whole only when something other than
+// MatchString asks for it (whole): matched through its parts alone, it
+// keeps no copy of itself on the heap.
 type guardedRe struct {
 	*regexp.Regexp
+	expr  string
+	once  sync.Once
 	needs []string
 	parts []*guardedRe
+}
+
+// whole is the pattern compiled whole.
+func (g *guardedRe) whole() *regexp.Regexp {
+	g.once.Do(func() {
+		if g.Regexp == nil {
+			g.Regexp = regexp.MustCompile(g.expr)
+		}
+	})
+	return g.Regexp
 }
 
 // maxProg is the largest program the regexp package matches with its
@@ -37,18 +54,21 @@ const maxProg = 2048
 
 // guard compiles expr and derives its needed literals from its syntax.
 func guard(expr string) *guardedRe {
-	re := regexp.MustCompile(expr)
-	g := &guardedRe{Regexp: re}
+	g := &guardedRe{expr: expr}
 	tree, err := syntax.Parse(expr, syntax.Perl)
 	if err != nil {
+		g.Regexp = regexp.MustCompile(expr)
 		return g
 	}
 	g.needs = required(tree.Simplify())
 	if tree.Op == syntax.OpAlternate && progSize(tree) > maxProg {
+		regexp.MustCompile(expr) // a bad pattern fails at start, as any other
 		for _, sub := range tree.Sub {
 			g.parts = append(g.parts, guard(sub.String()))
 		}
+		return g
 	}
+	g.Regexp = regexp.MustCompile(expr)
 	return g
 }
 
@@ -79,7 +99,7 @@ func (g *guardedRe) MatchString(t string) bool {
 		return false
 	}
 	if g.parts == nil {
-		return g.Regexp.MatchString(t)
+		return g.whole().MatchString(t)
 	}
 	for _, p := range g.parts {
 		if p.MatchString(t) {
@@ -93,29 +113,41 @@ func (g *guardedRe) ReplaceAllStringFunc(t string, f func(string) string) string
 	if !g.may(t) {
 		return t
 	}
-	return g.Regexp.ReplaceAllStringFunc(t, f)
+	return g.whole().ReplaceAllStringFunc(t, f)
 }
 
 func (g *guardedRe) FindAllString(t string, n int) []string {
 	if !g.may(t) {
 		return nil
 	}
-	return g.Regexp.FindAllString(t, n)
+	return g.whole().FindAllString(t, n)
 }
 
 func (g *guardedRe) FindAllStringSubmatch(t string, n int) [][]string {
 	if !g.may(t) {
 		return nil
 	}
-	return g.Regexp.FindAllStringSubmatch(t, n)
+	return g.whole().FindAllStringSubmatch(t, n)
 }
 
 func (g *guardedRe) FindAllStringSubmatchIndex(t string, n int) [][]int {
 	if !g.may(t) {
 		return nil
 	}
-	return g.Regexp.FindAllStringSubmatchIndex(t, n)
+	return g.whole().FindAllStringSubmatchIndex(t, n)
 }
+
+func (g *guardedRe) FindStringSubmatch(t string) []string { return g.whole().FindStringSubmatch(t) }
+
+func (g *guardedRe) FindAllStringIndex(t string, n int) [][]int {
+	return g.whole().FindAllStringIndex(t, n)
+}
+
+func (g *guardedRe) ReplaceAllString(t, repl string) string {
+	return g.whole().ReplaceAllString(t, repl)
+}
+
+func (g *guardedRe) String() string { return g.expr }
 
 // required is a set of literals one of which every match of re contains,
 // or nil when none is known. A literal is itself; an alternation needs

@@ -92,7 +92,15 @@ var (
 	// British English): the seventh round's reader reads them 2612 of 2763
 	// (94.5 %), 88 of 2530 (3.5 %), set by set 92.8-97.7 % and 1.8-6.0 %;
 	// all nineteen sets 4407 of 4726 (93.3 %), 157 of 4313 (3.6 %).
-	heldOutBar = healthBar{recall: 0.91, fp: 0.045}
+	// The ten sets then moved to tuning for the eighth round, which took the tuning corpora
+	// from 97.5 % / 2.1 % to 98.0 % / 1.7 % and, left out one writer at a time, from
+	// 97.0 % / 2.5 % to 97.5 % / 2.0 % (those ten writers alone: 91.6 % / 3.8 % to
+	// 93.3 % / 2.7 %; the five batches no rule was written from: 96.6 % / 3.2 % to
+	// 96.9 % / 3.0 %). The held-out files then kept only the fiftieth to
+	// fifty-eighth, which the eighth round's reader reads, once, 2626 of
+	// 2763 (95.0 %), 88 of 2530 (3.5 %), set by set 93.4-97.4 % and
+	// 1.8-6.3 %.
+	heldOutBar = healthBar{recall: 0.945, fp: 0.04}
 )
 
 // minHeldOutShare: a held-out set, when there is one, is a fair part of
@@ -252,8 +260,10 @@ func TestTheModelRescuesWhatTheRulesMiss(t *testing.T) {
 		"oops gave calpol at 1am not realising the nanny gave it at 11pm",
 		// A normal word denied is no calm note.
 		"her skin looks really grey this morning, not pink like usual",
-		// The partner's state without a topic word (partnerPeople).
-		"my wife cries all day and says she is a bad mom",
+		// The partner's state without a topic word (partnerPeople). ("my
+		// wife cries all day and says she is a bad mom" was one until the
+		// rules read a mother calling herself a bad one: see
+		// TestMoodToldWithoutAWordForIt.)
 		"husband not ok today",
 	} {
 		assert.False(t, normalize.IsHealth(n), "the rules read %q: it tests no rescue", n)
@@ -266,6 +276,80 @@ func TestTheModelRescuesWhatTheRulesMiss(t *testing.T) {
 		"injection site looks normal today", "mouth looks normal now, no white patches"} {
 		assert.False(t, readsAsHealth(n), "everyday: %q", n)
 	}
+}
+
+// A parent's mood told without a word for it (toldMoodRe, hiddenCryRe)
+// is a health note; the same words said of a car seat, a moment or a
+// ceiling fan are not.
+func TestMoodToldWithoutAWordForIt(t *testing.T) {
+	for _, n := range []string{
+		"my wife cries all day and says she is a bad mom",
+		"sobbing in the bathroom at 3am, said she regrets having him",
+		"i just sat in the car n cried for an hour",
+		"keep having thoughts i shouldnt have, need to talk to the HV tomorrow",
+		"dread every evening, can't face night shift",
+		"she hasnt left the bedroom today, just staring",
+		"she said she doesnt feel connected to the baby at all",
+		"I lost my temper had to put the baby down and walk away need help",
+	} {
+		assert.True(t, normalize.IsHealth(n), "health: %q", n)
+		assert.True(t, readsAsHealth(n), "Medical: %q", n)
+	}
+	for _, n := range []string{"cried for a bit in the car seat then conked out", "what a bad dad joke at dinner, he is such a terrible dad joke teller",
+		"he stares at the ceiling fan for ages, so cute"} {
+		assert.False(t, readsAsHealth(n), "everyday: %q", n)
+	}
+}
+
+// Someone outside the family by their work or where they live, a pet
+// named in another language, a thing that coughs and a chore one chokes
+// on are not the family's health; the family's own sign beside them is.
+func TestOthersThingsAndFiguresAreNotTheFamilysHealth(t *testing.T) {
+	for _, n := range []string{
+		"Mail carrier sprained her ankle, packages late",
+		"security guard fainted in heat, ambulance came, he is ok now",
+		"Mrs Patel over the road has been poorly, I took her some soup",
+		"el perro vomitó on the rug, cleaned it",
+		"la lavadora is coughing again, sounds bad",
+		"legacy api keeps coughing up 500s",
+		"I'm choking on all these emails from work",
+		"we're hemorrhaging time on this ticket",
+		"That shipping delay is giving me hives",
+		"Im allergic to folding laundry",
+	} {
+		assert.False(t, readsAsHealth(n), "everyday: %q", n)
+	}
+	for _, n := range []string{"mail carrier came, baby has a fever", "she is choking on her milk, coughing and going red"} {
+		assert.True(t, readsAsHealth(n), "health: %q", n)
+	}
+}
+
+// A health word of Spanish or Tagalog is read as its English in a note
+// that names the baby, the family or the body (glossLanguages); alone,
+// or of a pet or a relative visiting, it is not a health note.
+func TestOtherLanguagesHealthWords(t *testing.T) {
+	for _, n := range []string{
+		"bebe con calentura since lunch, bien fussy",
+		"la bebé está floja, no responde como siempre",
+		"baby nilalagnat since lunch",
+		"nahulog si baby sa kama, umiyak agad pero may bukol sa noo",
+		"masakit ulo ko na di nawawala kahit uminom na ng gamot",
+	} {
+		assert.True(t, normalize.IsHealth(n), "health: %q", n)
+	}
+	for _, n := range []string{"ubo", "calentura del verano lol", "el perro tiene fiebre según el vet, he's on meds",
+		"Tita Marites has a fever, di na siya pupunta this Sunday"} {
+		assert.False(t, readsAsHealth(n), "everyday: %q", n)
+	}
+}
+
+// A note that ends "as usual" is a log of the day; one that denies
+// something first ("not kicking like usual") is not.
+func TestAsUsualEndsALog(t *testing.T) {
+	assert.False(t, readsAsHealth("vitamin d drops given with the mornin feed as usual"))
+	assert.False(t, readsAsHealth("gave the vitamin drops at breakfast like usual"))
+	assert.True(t, readsAsHealth("lo just lies there, not kicking like usual"))
+	assert.True(t, readsAsHealth("just not feeding like usual"))
 }
 
 // Thoughts of self-harm, of harming the baby or of not wanting to live are

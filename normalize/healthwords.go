@@ -306,7 +306,9 @@ var notMedical = indexPlain([]string{
 	"had me in stitches", "have me in stitches", "has me in stitches", "had us in stitches", "has us in stitches",
 	"had everyone in stitches", "in stitches laughing", "in stitches watching", "in stitches over", "in stitches at",
 	"sick of", "sick and tired", "sick to death of", "feverishly", "bruiser", "blood boil", "blood boiling",
-	"gave me chills", "gave me the chills", "gives me chills", "gives me the chills", "broke my back", "breaking my back",
+	"gave me chills", "gave me the chills", "gives me chills", "gives me the chills", "give me chills", "giving me chills",
+	"giving me hives", "gives me hives", "give me hives", "gave me hives", "giving me a fever", "gives me a fever",
+	"give me heartburn", "giving me heartburn", "gives me heartburn", "broke my back", "breaking my back",
 	"bleeding light", "fingers crossed", "crossed fingers", "keep your fingers crossed", "overwhelmed with love", "overwhelmed by the love", "overwhelmed by all the love",
 	"overwhelmed by the kindness", "overwhelmed with gratitude", "overwhelmed by the support", "bleeding money", "bleeding cash", "bleeding us dry",
 	"bleeding me dry", "bleeding $", "bleeding into", "colours bleeding", "colors bleeding", "color bleeding",
@@ -379,7 +381,8 @@ var medicineWords = indexPlain([]string{
 	"pain medication", "medicine", "medicines", "medication*", "meds", "med", "prescription", "pill", "pills",
 	"birth control", "the minipill", "mini pill", "cough drops", "cough syrup",
 	// Remedies given to babies, and medicines after a birth, by name.
-	"gaviscon", "infacol", "colief", "dentinox", "ranitidine", "lansoprazole", "losec", "calprofen", "movicol",
+	"gaviscon", "infacol", "colief", "dentinox", "crocin", "dioralyte", "ors", "oral rehydration", "rehydration salts",
+	"rehydration sachet*", "diuretic*", "furosemide", "ranitidine", "lansoprazole", "losec", "calprofen", "movicol",
 	"lactulose", "senna", "fybogel", "labetalol", "nifedipine", "methyldopa", "enoxaparin", "clexane", "heparin",
 	"fragmin", "dalteparin", "metformin", "insulin", "levothyroxine", "thyroxine", "co-codamol", "cocodamol",
 	"dihydrocodeine", "diclofenac", "oramorph", "morphine", "gabapentin", "citalopram", "mirtazapine",
@@ -580,7 +583,8 @@ var otherPeople = kinIndex{
 		return append(out, "next door", "toddler next door", "kid next door", "kids next door", "get well", "get-well",
 			"send flowers", "sending flowers", "send a card", "send soup", "send her soup", "send him soup", "bring soup",
 			"drop off soup", "bring dinner", "bring them dinner", "drop off dinner", "meal train", "visit her in",
-			"visit him in", "visiting hours", "someone else")
+			"visit him in", "visiting hours", "someone else", "the cook", "our cook", "over the road", "across the road",
+			"across the street")
 	}()),
 	names: indexPlain(otherNames),
 	kin:   indexPlain(otherKin),
@@ -600,7 +604,12 @@ var (
 		// More pets, the trades who come to the house, and grandparents as
 		// other languages and regions call them.
 		"budgie", "parakeet", "tortoise", "gerbil", "goldfish", "lizard", "plumber", "cleaner", "electrician", "builder",
-		"postman", "courier", "cleaning lady", "housekeeper", "gardener", "handyman", "decorator", "window cleaner", "nan", "nani", "dadi", "ammi", "abuela", "abuelo", "oma", "opa", "yiayia",
+		"postman", "courier", "cleaning lady", "housekeeper", "gardener", "handyman", "decorator", "window cleaner",
+		// Those who work for or beside the family, and pets and neighbours
+		// in the words of other languages spoken at home.
+		"postie", "mail carrier", "mailman", "mail lady", "watchman", "gateman", "security guard", "doorman", "driver",
+		"maid", "house girl", "househelp", "house help", "bartender", "waiter", "waitress", "sous chef", "photographer",
+		"bunkmate", "perro", "perrito", "gato", "gatito", "vecina", "vecino", "tita", "tito", "nan", "nani", "dadi", "ammi", "abuela", "abuelo", "oma", "opa", "yiayia",
 	}
 	otherKin = []string{"baby", "kid", "kids", "son", "daughter", "husband", "wife", "partner", "boy", "girl", "little one", "toddler", "mom", "dad", "mum"}
 )

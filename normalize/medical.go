@@ -91,6 +91,11 @@ var wakeRe = guard(`\b(?:cant|cannot|couldnt|barely|hardly|wont|wouldnt|struggl\
 // bed", "she tumbled out of the bouncer".
 var fallRe = guard(`\b(?:she|he|lo|baby|dd|ds|bub|toddler|they|twins?)\s+(?:\w+\s+)?(?:slid|slipped|tumbled|toppled|fell|rolled|tipped|flipped)\s+(?:right\s+|straight\s+)?(?:off|out of|from|onto the floor|onto the ground|down the stairs|down the steps|head first)\b`)
 
+// intakeShortRe is a feed's volume said against what it should be:
+// "total intake today 300ml, way under", "60ml total overnight, normally
+// 180", "only took 35ml of the 60 ordered".
+var intakeShortRe = guard(`\d+\s*(?:ml|mls|oz|ounces?)\b[^.;!?]{0,30}?\b(?:way\s+(?:under|down|less|low|short|below)|normally|usually|of\s+(?:the|her|his)\s+\d+|down\s+from|less\s+than\s+usual|half\s+(?:her|his|the)\s+usual)`)
+
 // feedDropRe and feedDrop read feeds that have shrunk: "went from 4oz to
 // 1oz per feed".
 var feedDropRe = guard(`\b(?:went|gone|going|dropped|down|fell|fallen)\s+from\s+(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?|feeds?|feedings?|bottles?|wets|wet nappies|wet diapers)?\s+(?:to|down to)\s+(?:only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?|feeds?|feedings?|bottles?|wets|wet nappies|wet diapers)?(?:\s+(?:a day|today|per day|in 24))\b|\b(?:went|gone|going|dropped|down|fell|fallen)\s+from\s+(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?|feeds?|feedings?|bottles?)?\s+(?:to|down to)\s+(?:only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?)\b`)
@@ -233,7 +238,7 @@ var respondRe = guard(`\b(?:not|barely|hardly|isnt|doesnt|didnt|wont|wasnt|stopp
 
 // thingRe is an object doing what a body does ("the printer choked", "the
 // shelf fell off", "laptop is infected"): not a health note.
-var thingRe = guard(`\b(?:hoover|blind|blinds|curtain|curtains|towel|bin|printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|pram|buggy|pushchair|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|trash|pail|nappy bin|diaper bin|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio)s?\s+(?:\w+\s+){0,3}?(?:choked|choking|swallowed|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|coughs|sneez\w*|threw up|spit\w*|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware|puk\w*|vomit\w*|throwing up|spew\w*|seizures?|(?:having|has|had)\s+(?:a\s+)?fit|sick (?:noise|sound)s?|in pain|running a temp\w*|floppy|limp\w*|smell\w*|stink\w*|under the weather|poorly|(?:has|have|had|got)\s+(?:a\s+)?(?:fever|temperature|temp))`)
+var thingRe = guard(`\b(?:api|pipeline|lavadora|wi-fi|hoover|blind|blinds|curtain|curtains|towel|bin|printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|pram|buggy|pushchair|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|trash|pail|nappy bin|diaper bin|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio)s?\s+(?:\w+\s+){0,3}?(?:choked|choking|swallowed|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|coughin|coughs|throws up|running hot|feverish|sneez\w*|threw up|spit\w*|bleeding red|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware|puk\w*|vomit\w*|throwing up|spew\w*|seizures?|(?:having|has|had)\s+(?:a\s+)?fit|sick (?:noise|sound)s?|in pain|running a temp\w*|floppy|limp\w*|smell\w*|stink\w*|under the weather|poorly|(?:has|have|had|got)\s+(?:a\s+)?(?:fever|temperature|temp))`)
 
 // personState is a person and a state in one clause ("she has", "baby is",
 // "i feel"): such a clause says how someone is, so it is read even when it
@@ -313,12 +318,21 @@ func routineLog(t string) bool {
 			ends = true
 		}
 	}
+	// "as usual" ends a log only when nothing is denied: "not kicking like
+	// usual" is a concern.
+	for _, w := range usualEnds {
+		if strings.HasSuffix(c, w) && (len(c) == len(w) || !isWord(c[len(c)-len(w)-1])) && !negation.MatchString(t) {
+			ends = true
+		}
+	}
 	return ends && !strings.Contains(t, "?") && !abnormalIn(t) && !routineGrave.in(t) && !normalAsked.MatchString(t) &&
 		!feverReading(unitNumberRe.ReplaceAllStringFunc(t, spaces), bareTempRe) && !feverReading(t, tempNumberRe)
 }
 
 var routineEnds = []string{"all normal", "all fine", "all good", "all ok", "all okay", "settled well", "happy as anything",
 	"happy as larry", "no bother", "no bother to her", "no bother to him"}
+
+var usualEnds = []string{"as usual", "like usual", "like always", "as always", "same as always"}
 
 var routineGrave = indexPlain([]string{"otherwise", "apart from", "except", "but", "blood*", "bleed*", "breath*",
 	"swallow*", "seizur*", "fit", "floppy", "limp", "blue", "grey", "gray", "fell", "fall", "dropped", "fever*",
@@ -378,7 +392,7 @@ func medicalIn(s, t string) bool {
 	if (strings.Contains(t, "°") || strings.Contains(t, "degree")) && feverReading(t, tempRe) {
 		return true
 	}
-	if feedingRe.MatchString(t) || wetDiaperRe.MatchString(t) || vaccineRead(t) || fallRe.MatchString(t) || feedDrop(t) ||
+	if feedingRe.MatchString(t) || intakeShortRe.MatchString(t) || wetDiaperRe.MatchString(t) || vaccineRead(t) || fallRe.MatchString(t) || feedDrop(t) ||
 		feelsHotRe.MatchString(t) || respondRe.MatchString(t) || breathingRe.MatchString(t) || wakeRe.MatchString(t) ||
 		apneaRe.MatchString(t) || outputColourRe.MatchString(t) || closedEyesRe.MatchString(t) || cryRe.MatchString(t) ||
 		sleepyBaby(t) || sneezeRe.MatchString(t) || earRe.MatchString(t) || lessActiveRe.MatchString(t) ||
@@ -898,7 +912,7 @@ func clauseSpans(t, cuts string) [][2]int {
 // speech, products and objects blanked. harm says it holds thoughts of harm; other that it is about
 // someone outside the family.
 func healthText(s string) (t string, harm, other bool) {
-	t = respellHealth(markReporters(plain(markOthers(s))))
+	t = respellHealth(markReporters(plain(markOthers(glossLanguages(s)))))
 	if isHarm(t) {
 		return t, true, false
 	}

@@ -78,10 +78,45 @@ func feeling(t string) bool {
 	return false
 }
 
+// hiddenCryRe is a parent crying where no one sees, or on the floor:
+// "sobbing in the bathroom at 3am", "sat in the car n cried for an hour";
+// a baby cries in the car seat (toldMood), not in the bathroom.
+var hiddenCryRe = guard(`\b(?:cried|crying|cry|cries|sobb\w*|sobs|bawl\w*|in tears|wept|weeping)\b[^.;!?]{0,30}?\b(?:in|on)\s+(?:the|my|a)\s+(?:\w+\s+)?(?:bathroom|shower|toilet|loo|closet|car|parking lot|parkin lot|stairs|floor)\b(\s+seat)?` +
+	`|\b(?:sat|sitting|sit|hid|hiding|hide|locked myself)\s+in\s+(?:the|my)\s+(?:bathroom|shower|toilet|loo|closet|car)\s+(?:\w+\s+){0,2}?(?:and|n|&)\s+(?:cried|sobbed|bawled|wept)\b`)
+
+// toldMoodRe is a mood told without a word for it: the parent calling
+// herself a bad mother ("says she is a bad mom"), thoughts she should not
+// have, a night that cannot be faced, a room not left for days, staring at
+// the wall, no bond felt with the baby, a temper lost, a self not
+// recognised. A failure felt is read by failureRe.
+var toldMoodRe = guard(`\b(?:is|am|im|a|being|such|shes|hes)\s+(?:\w+\s+)?(?:bad|terrible|useless|awful|rubbish|horrible|crap|shit|shitty|lousy)\s+(?:mom|mum|mother|mama|mommy|parent|dad|father|wife)\b(\s+(?:moment|day|joke|jokes|fail|brain|hack|move))?` +
+	`|\bthoughts?\s+(?:that\s+)?(?:i|she|he)\s+(?:shouldnt|should not)\b` +
+	`|\b(?:cant|cannot|couldnt|cyaan)\s+face\s+(?:\w+\s+)?(?:night|nights|day|days|evening|evenings|morning|mornings|it|anyone|anything|another|tomorrow|him|her|the baby|people)\b` +
+	`|\b(?:hasnt|has not|havent|have not|didnt|did not|wont|not)\s+(?:\w+\s+)?(?:left|leave|leaving|come out of|came out of)\s+(?:the|her|his|my|our)\s+(?:bedroom|room)\b` +
+	`|\bstar(?:e|es|ed|ing|in)\s+(?:\w+\s+)?at\s+(?:the\s+)?(?:wall|walls|nothing|space)\b` +
+	`|\b(?:doesnt|does not|didnt|did not|dont|do not|not)\s+feel\s+(?:\w+\s+)?(?:connected|bonded|attached|close|anything|nothing|nuttin|love)\s+(?:to|for|towards|with)\b` +
+	`|\b(?:lost|lose|losing)\s+my\s+(?:temper|shit|cool)\b|\b(?:recogni[sz]e|know)\s+(?:herself|myself|himself)\s+(?:anymore|any more)?`)
+
+// toldMood: one of toldMoodRe or hiddenCryRe, not a "bad mum moment" or
+// a baby crying in the car seat.
+func toldMood(t string) bool {
+	for _, re := range []*guardedRe{toldMoodRe, hiddenCryRe} {
+		if !re.may(t) {
+			continue
+		}
+		for _, m := range re.FindAllStringSubmatch(t, -1) {
+			if m[1] == "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // moodSigns: one of the readings above.
 func moodSigns(t string) bool {
 	return delusionRe.MatchString(t) || escapeRe.MatchString(t) || checkingRe.MatchString(t) ||
-		sleeplessRe.MatchString(t) || lowRe.MatchString(t) || feeling(t) || inBed(t)
+		sleeplessRe.MatchString(t) || lowRe.MatchString(t) || feeling(t) || inBed(t) || toldMood(t)
 }
 
 // bedRe is not getting out of bed: "cant get out of bed", "nuh want get
