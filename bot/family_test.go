@@ -129,7 +129,7 @@ func TestClosesTextNamesAnotherMembersItem(t *testing.T) {
 		{"a partner Slack cannot name", []bh.Note{{UserID: "U3", ChannelID: "DU3", Text: "out of formula", CreatedAt: at}}, "closes: out of formula, noted by your partner 9:40 PM"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, closesText(sam, tc.closed, names, ny, bh.Clock12))
+			assert.Equal(t, tc.want, closesText(sam, tc.closed, names, ny, bh.Clock12, ""))
 		})
 	}
 }

@@ -18,6 +18,8 @@ type replyStore interface {
 	// SetNoteReply records where a note's reply is, so later changes
 	// update it in place.
 	SetNoteReply(ctx context.Context, teamID, id, channelID, ts string) error
+	// ShiftByID is the note's family, whose zone the store read it in.
+	ShiftByID(ctx context.Context, teamID, shiftID string) (bh.Shift, error)
 }
 
 // replies posts and re-renders the capture reply under a note: what was
@@ -31,15 +33,21 @@ type replies struct {
 
 // detail says what the normaliser read beyond the tag, for the reply:
 // "due Thu 17:00", "Mon 14:00–15:00", "runs out by Tue 10:00", "energy low".
-// Times are read relative to when the note was written, in loc: its
-// readers' zone (replies.readers), so "tomorrow 5pm" is their tomorrow,
-// and written on their clock c: the notification shows the text as it is.
-func detail(n bh.Note, f bh.Fact, loc *time.Location, c bh.Clock) (string, []bh.Stamp) {
+// Times are read relative to when the note was written, in loc: the zone
+// the store read the note in (replies.readers), so "tomorrow 5pm" is the
+// family's tomorrow, and written on the readers' clock c: the notification
+// shows the text as it is. With a zone name (a DM's writer who lives
+// elsewhere: zoneNamed), each time says it ("due Wed 5 PM New York time")
+// and is plain text: Slack shows a date token in its reader's own zone,
+// beside a name that would then be false.
+func detail(n bh.Note, f bh.Fact, loc *time.Location, c bh.Clock, zone string) (string, []bh.Stamp) {
 	var stamps []bh.Stamp
 	stamp := func(t time.Time, layout string) string {
 		st := bh.StampOf(t.In(loc), layout)
 		st.Text = c.Format(t.In(loc), layout)
-		stamps = append(stamps, st)
+		if zone == "" {
+			stamps = append(stamps, st)
+		}
 		return st.Text
 	}
 	var text string
@@ -53,55 +61,106 @@ func detail(n bh.Note, f bh.Fact, loc *time.Location, c bh.Clock) (string, []bh.
 	case f.Start != nil:
 		text = stamp(*f.Start, "Mon 15:04")
 	case f.Out:
-		text = "out"
+		return "out", nil
 	case f.Horizon > 0:
 		text = "runs out by " + stamp(n.CreatedAt.Add(f.Horizon), "Mon 15:04")
 	case f.Energy != "":
-		text = "energy " + string(f.Energy)
 		if f.SleepHours > 0 {
-			text = fmt.Sprintf("energy %s, slept %gh", f.Energy, f.SleepHours)
+			return fmt.Sprintf("energy %s, slept %gh", f.Energy, f.SleepHours), nil
 		}
+		return "energy " + string(f.Energy), nil
+	default:
+		return "", nil
+	}
+	if zone != "" {
+		text += " " + zone
 	}
 	return text, stamps
 }
 
-// render is a note's reply as it should look now, in its readers' zone
-// and on their clock (readers).
+// render is a note's reply as it should look now: read in the zone the
+// store read the note in, on its readers' clock (readers).
 func (r *replies) render(ctx context.Context, n bh.Note) blocks.Message {
 	if n.Deleted() {
 		return blocks.NoteReply(n, "")
 	}
 	// One reading of the note serves what the reply says and what it closed.
-	loc, c := r.readers(ctx, n)
+	loc, c, own := r.readers(ctx, n)
 	f := normalize.Fact(n, loc, n.CreatedAt)
 	if f.Medical {
 		// The health line in full, with Resolved: no grey tag, no time.
 		return blocks.HealthNoteReply(n)
 	}
-	detail, stamps := detail(n, f, loc, c)
-	if closes := closesText(n, r.restocks.closedBy(ctx, n, f.Restocked), func(u string) string { return r.b.userName(ctx, u) }, loc, c); closes != "" {
+	closed := r.restocks.closedBy(ctx, n, f.Restocked)
+	_, stamps := detail(n, f, loc, c, "")
+	shown := make([]time.Time, 0, len(stamps)+len(closed))
+	for _, st := range stamps {
+		shown = append(shown, st.At)
+	}
+	for _, cn := range closed {
+		shown = append(shown, cn.CreatedAt)
+	}
+	zone := zoneNamed(loc, own, r.b.cfg.Now(), shown...)
+	detail, stamps := detail(n, f, loc, c, zone)
+	if closes := closesText(n, closed, func(u string) string { return r.b.userName(ctx, u) }, loc, c, zone); closes != "" {
 		detail = strings.TrimPrefix(detail+" · "+closes, " · ")
 	}
 	return blocks.NoteReply(n, detail, stamps...)
 }
 
-// readers is the zone the reply's readers read the note in and the clock
-// they read its times on (clockIn). In a DM, its writer's: their zone
-// (DEFAULT_TZ where Slack has none) and clock. In a channel, the
-// family's: its zone, as the plan reads the note, and that zone's clock,
-// whoever wrote it. While the family has none, the writer's zone is the
-// one it learns from a first note; the reply does not wait for it to be
-// recorded.
-func (r *replies) readers(ctx context.Context, n bh.Note) (*time.Location, bh.Clock) {
-	loc := r.b.userLoc(ctx, n.UserID)
+// readers is how the reply's readers see the note's times. loc is the
+// zone the store read the note in: its family's (bh.Shift.Location), as
+// the radar, the plan and App Home read it, wherever it was written.
+// While the family has none, the writer's (DEFAULT_TZ where Slack has
+// none): the zone the family learns from that note once Slack tells it
+// (the store reads its notes again then); the reply does not wait for it
+// to be recorded. c is the clock they read (clockIn): in a DM its
+// writer's, in a channel the family zone's. own is, in a DM, the writer's
+// own zone, to name the family's when it is another (zoneNamed); nil in a
+// channel, whose readers share the family's.
+func (r *replies) readers(ctx context.Context, n bh.Note) (loc *time.Location, c bh.Clock, own *time.Location) {
+	own = r.b.userLoc(ctx, n.UserID)
+	loc = own
+	if shift, err := r.family(ctx, n); err != nil {
+		r.b.log.DebugContext(ctx, "bot: a reply's family", "note_id", n.ID, "channel", n.ChannelID, "err", err)
+	} else if shift.TZ == "" && shift.Sample {
+		// Never learnt: the store reads the sample in DEFAULT_TZ.
+		loc = r.b.cfg.Location
+	} else {
+		loc = shift.Location(own)
+	}
 	if bh.ConversationKindOf(n.ChannelID) != bh.ConvDM {
-		if shift, err := r.b.cfg.Store.Shift(ctx, n.TeamID, n.ChannelID); err == nil {
-			loc = shift.Location(loc)
-		} else {
-			r.b.log.DebugContext(ctx, "bot: a reply's family", "channel", n.ChannelID, "err", err)
+		own = nil
+	}
+	return loc, r.b.clockIn(ctx, n.ChannelID, n.UserID, loc), own
+}
+
+// family is the note's family: the one the store keeps it in (and read
+// it in), else the one its conversation feeds.
+func (r *replies) family(ctx context.Context, n bh.Note) (bh.Shift, error) {
+	if n.ShiftID != "" {
+		return r.store.ShiftByID(ctx, n.TeamID, n.ShiftID)
+	}
+	return r.b.cfg.Store.Shift(ctx, n.TeamID, n.ChannelID)
+}
+
+// zoneNamed is how a reply names loc, the zone its times are read in
+// ("New York time", bh.ZoneName as App Home and the radar name zones), for
+// a writer whose own zone is own, when the times shown there differ from
+// theirs; "" when own is nil (a channel) or reads every one of shown as
+// loc does (their own zone, or one on the same clock then).
+func zoneNamed(loc, own *time.Location, now time.Time, shown ...time.Time) string {
+	if own == nil || loc == nil || loc.String() == own.String() {
+		return ""
+	}
+	for _, t := range shown {
+		_, a := t.In(loc).Zone()
+		_, b := t.In(own).Zone()
+		if a != b {
+			return bh.ZoneName(loc, now)
 		}
 	}
-	return loc, r.b.clockIn(ctx, n.ChannelID, n.UserID, loc)
+	return ""
 }
 
 // post puts the reply in the note's thread and records where it is.

@@ -118,9 +118,10 @@ func (r *restocks) closedNotes(ctx context.Context, n bh.Note) []bh.Note {
 // closesText is what a purchase note's reply says it closed:
 // "closes: running low — diapers almost out" for items in view, and for
 // another member's, noted elsewhere, who noted it and when: "closes: out of
-// formula, noted by Maya 9:40 PM" (in loc). name names a person. Plain
+// formula, noted by Maya 9:40 PM" (in loc; "9:40 PM New York time" with a
+// zone name, as the reply's other times: zoneNamed). name names a person. Plain
 // text: the reply escapes it (escaping here too showed "&amp;lt;").
-func closesText(by bh.Note, closed []bh.Note, name func(string) string, loc *time.Location, clock bh.Clock) string {
+func closesText(by bh.Note, closed []bh.Note, name func(string) string, loc *time.Location, clock bh.Clock, zone string) string {
 	var own, others []string
 	for _, c := range closed {
 		words := bh.Truncate(strings.Join(strings.Fields(c.Text), " "), 60)
@@ -134,7 +135,11 @@ func closesText(by bh.Note, closed []bh.Note, name func(string) string, loc *tim
 		if who == "" {
 			who = "your partner"
 		}
-		others = append(others, fmt.Sprintf("%s, noted by %s %s", words, who, clock.Format(c.CreatedAt.In(loc), "15:04")))
+		at := clock.Format(c.CreatedAt.In(loc), "15:04")
+		if zone != "" {
+			at += " " + zone
+		}
+		others = append(others, fmt.Sprintf("%s, noted by %s %s", words, who, at))
 	}
 	var parts []string
 	if len(own) > 0 {
