@@ -106,7 +106,7 @@ func NoteReply(n bh.Note, detail string, stamps ...bh.Stamp) Message {
 	label := n.Tag.Label()
 	head := fmt.Sprintf("%s *%s*", tagEmoji(n.Tag), label)
 	if detail != "" {
-		// detail is on its writer's clock already (their note's reply):
+		// detail is on its readers' clock already (the reply's: bot/reply.go):
 		// its stamps' fallbacks stay as written.
 		head += " · " + StampedOn(detail, stamps, MaxSectionText, time.Time{}, nil, bh.Clock24)
 	}

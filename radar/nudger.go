@@ -513,11 +513,14 @@ func (n *Nudger) state(ctx context.Context, log *slog.Logger, teamID, shiftID, m
 }
 
 // shift is the family's shift; false when it cannot be read (logged as
-// msg) or is the sample: made-up notes, of which the radar never speaks.
+// msg, unless the radar is stopping) or is the sample: made-up notes, of
+// which the radar never speaks.
 func (n *Nudger) shift(ctx context.Context, log *slog.Logger, teamID, shiftID, msg string) (bh.Shift, bool) {
 	shift, err := n.cfg.Store.ShiftByID(ctx, teamID, shiftID)
 	if err != nil {
-		log.ErrorContext(ctx, msg, "err", err)
+		if ctx.Err() == nil {
+			log.ErrorContext(ctx, msg, "err", err)
+		}
 		return shift, false
 	}
 	return shift, !shift.Sample

@@ -241,7 +241,8 @@ func TestE2EWhatIfDoesNotReuseADMNoteNoLongerLive(t *testing.T) {
 // Download plan in #family makes its calendar for the channel's readers,
 // as the card and the handoff's files are: a note Pat wrote in his own DM
 // is named but not linked (nobody else can open it), and a note deleted
-// since the plan is neither.
+// since the plan is neither quoted nor linked (its block keeps the plan's
+// own title, "pay daycare deposit", as the card does).
 func TestE2EDownloadedPlanLinksOnlyWhatItsReadersCanOpen(t *testing.T) {
 	h, clock, m, _ := channelFamily(t, "U2")
 	h.channelNote("C1", "U1", "pay daycare deposit by 11:55pm", tsAt(clock.Now(), 2))
@@ -258,6 +259,8 @@ func TestE2EDownloadedPlanLinksOnlyWhatItsReadersCanOpen(t *testing.T) {
 	ics := string(waitFile(t, h, "plan-v1.ics").Content)
 	assert.Contains(t, ics, "pay pediatrician bill by", "Pat's note is named")
 	assert.NotContains(t, ics, "archives/DU3", "but not linked: only Pat can open his DM")
-	assert.NotContains(t, ics, "pay daycare deposit by", "a deleted note is not named")
+	assert.NotContains(t, ics, "“pay daycare deposit by”", "a deleted note is not quoted")
+	assert.NotContains(t, ics, "p"+strings.ReplaceAll(tsAt(clock.Now(), 2), ".", ""), "nor linked")
+	assert.Contains(t, ics, "From notes: a note", "but said to be from a note")
 	assert.Contains(t, ics, "archives/C1", "the channel's own notes are linked")
 }

@@ -78,7 +78,8 @@ func TestE2EAnEditInAFamilyChannelIsSaidOnTheFamilysClock(t *testing.T) {
 	assert.Contains(t, card, "made <!date^", "the card says when it was made")
 	assert.Contains(t, card, "{time}|10 AM>", "the card on the family's clock")
 	assert.NotContains(t, card, "|10:00>", "not on the asker's clock")
-	assert.NotContains(t, card, "15:", "not in DEFAULT_TZ")
+	// The fallback only: the card's run id may hold "15:" too.
+	assert.NotRegexp(t, `\|(15:00|3 PM)>`, card, "not in DEFAULT_TZ")
 	h.ack(h.cardMenu("C1", v1, "U1", blocks.ActionEditPlan))
 	form := h.viewWith(blocks.CallbackEditPlan, "Edit plan v1")
 

@@ -215,6 +215,9 @@ type Main struct {
 	db *opened
 	// zoneAsked, when set, hears each ask for a family's zone (tests).
 	zoneAsked func(teamID, shiftID, userID string)
+	// setMemoryLimit, when set, is called instead of memoryLimiter (tests:
+	// many bots share one process, whose limit they leave alone).
+	setMemoryLimit func(int64) int64
 }
 
 // Run opens the database, builds the parts and runs them — the Slack
@@ -233,7 +236,11 @@ func (m *Main) Run(ctx context.Context) error {
 		now = time.Now
 	}
 	limit := cfg.memoryLimit()
-	memoryLimiter(limit)
+	setLimit := memoryLimiter
+	if m.setMemoryLimit != nil {
+		setLimit = m.setMemoryLimit
+	}
+	setLimit(limit)
 	log.Info("memory limit", "GOMEMLIMIT", memlimit.String(limit))
 	loc, err := time.LoadLocation(cfg.DefaultTZ)
 	if err != nil {

@@ -63,8 +63,12 @@ func (z *zoneLearner) learn(ctx context.Context, teamID, shiftID, userID string)
 		z.asked(teamID, shiftID, userID)
 	}
 	key := teamID + "/" + shiftID
-	if at, tried := z.tried.Load(key + "/" + userID); tried && z.now().Sub(at.(time.Time)) < zoneRetry {
-		if _, known := z.known.Load(key); !known {
+	if at, tried := z.tried.Load(key + "/" + userID); tried {
+		_, known := z.known.Load(key)
+		switch {
+		case known || z.now().Sub(at.(time.Time)) >= zoneRetry:
+			z.tried.Delete(key + "/" + userID) // not kept for ever
+		default:
 			return ""
 		}
 	}

@@ -24,6 +24,8 @@ var indexes = map[string][]mongo.IndexModel{
 	colHandoffs:      {ix(false, "teamid", "shiftid", "createdat"), ix(false, "createdat"), ix(false, "teamid", "threadchannel", "threadts")},
 	colShiftStates:   {ix(false, "at_risk"), ix(false, "level")},
 	colUploads:       {ix(false, "createdat")},
+	// A team's holds counters, which DeleteTeam and TeamRows find by team.
+	colCounters: {ix(false, "teamid")},
 }
 
 // ix is an index on fields, ascending. A unique one on a Slack message's
