@@ -39,8 +39,11 @@ type memoKey struct {
 	loc string
 }
 
-// facts normalises live (notes neither done nor removed) with normalize,
-// reusing the facts of notes unchanged since the shift's last look.
+// facts normalises the notes of live that are the radar's to read (not
+// leftOut: done, removed or a stray sample) with normalize, reusing the
+// facts of notes unchanged since the shift's last look. The others are
+// passed over here, not copied out first: a family's live notes hold the
+// ones done within DoneWindow, so a copy was made on almost every look.
 func (m *factMemo) facts(shift string, live []bh.Note, loc *time.Location, now time.Time,
 	normalize func([]bh.Note, *time.Location, time.Time) []bh.Fact) []bh.Fact {
 	m.mu.Lock()
@@ -59,6 +62,9 @@ func (m *factMemo) facts(shift string, live []bh.Note, loc *time.Location, now t
 	zone := loc.String()
 	out := make([]bh.Fact, 0, len(live))
 	for _, n := range live {
+		if leftOut(n) {
+			continue
+		}
 		k := memoKey{n.ID, n.Rev, zone}
 		e, ok := s.facts[k]
 		if !ok {

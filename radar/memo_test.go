@@ -24,6 +24,8 @@ func TestALookReadsOnlyTheNotesThatChanged(t *testing.T) {
 	note := func(id string, rev int, text string) bh.Note {
 		return bh.Note{ID: id, Rev: rev, Text: text, CreatedAt: now.Add(-time.Hour)}
 	}
+	done := func(n bh.Note) bh.Note { n.DoneAt = &now; return n }
+	removed := func(n bh.Note) bh.Note { n.DeletedAt = &now; return n }
 	ny, _ := time.LoadLocation("America/New_York")
 	var m factMemo
 	look := func(loc *time.Location, notes ...bh.Note) []string {
@@ -45,6 +47,7 @@ func TestALookReadsOnlyTheNotesThatChanged(t *testing.T) {
 		{"nothing changed", time.UTC, []bh.Note{note("a", 1, "wipes"), note("b", 1, "form")}, nil, []string{"wipes @UTC", "form @UTC"}},
 		{"one edited, one new", time.UTC, []bh.Note{note("a", 1, "wipes"), note("b", 2, "form friday"), note("c", 1, "slept 3h")}, []string{"b", "c"}, []string{"wipes @UTC", "form friday @UTC", "slept 3h @UTC"}},
 		{"one done (left out of the look)", time.UTC, []bh.Note{note("b", 2, "form friday"), note("c", 1, "slept 3h")}, nil, []string{"form friday @UTC", "slept 3h @UTC"}},
+		{"done and removed notes passed in are passed over", time.UTC, []bh.Note{done(note("a", 2, "wipes")), note("b", 2, "form friday"), removed(note("d", 1, "x")), note("c", 1, "slept 3h")}, nil, []string{"form friday @UTC", "slept 3h @UTC"}},
 		{"back again: read again", time.UTC, []bh.Note{note("a", 1, "wipes"), note("b", 2, "form friday")}, []string{"a"}, []string{"wipes @UTC", "form friday @UTC"}},
 		{"the zone was learnt", ny, []bh.Note{note("a", 1, "wipes")}, []string{"a"}, []string{"wipes @America/New_York"}},
 		{"a note from the future is read each time", ny, []bh.Note{{ID: "f", Rev: 1, Text: "later", CreatedAt: now.Add(time.Hour)}}, []string{"f"}, []string{"later @America/New_York"}},
@@ -55,6 +58,30 @@ func TestALookReadsOnlyTheNotesThatChanged(t *testing.T) {
 		assert.Equal(t, tt.wantRead, read, tt.name)
 		assert.Equal(t, tt.wantFacts, facts, tt.name)
 	}
+}
+
+// A look at a family whose live notes hold done ones (done within
+// DoneWindow: most days) copies none of its notes to leave them out.
+func TestALookCopiesNoNotesToLeaveTheDoneOnesOut(t *testing.T) {
+	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	w := &Watcher{cfg: Config{Location: time.UTC}}
+	var open, withDone []bh.Note
+	for i := range 40 {
+		n := bh.Note{ID: fmt.Sprintf("n%02d", i), TeamID: "T1", ShiftID: "s1", Rev: 1, RawText: "slept 3h", Text: "slept 3h", CreatedAt: now.Add(-time.Duration(i) * time.Minute)}
+		withDone = append(withDone, n)
+		if i%2 == 0 {
+			open = append(open, n)
+			continue
+		}
+		withDone[i].DoneAt = &now
+	}
+	sh := bh.Shift{ID: "s1", TeamID: "T1", ChannelID: "D1"}
+	look := func(notes []bh.Note) func() {
+		return func() { w.compute(sh, bh.LiveNotes{Notes: notes, Rev: 1}, bh.EnergyAuto, now) }
+	}
+	look(open)() // the memo learns the open notes
+	assert.Equal(t, testing.AllocsPerRun(20, look(open)), testing.AllocsPerRun(20, look(withDone)),
+		"the done notes cost the look nothing")
 }
 
 // BenchmarkALookAtAShiftOfMonths is a look at 1,200 open notes, none

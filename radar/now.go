@@ -2,7 +2,6 @@ package radar
 
 import (
 	"context"
-	"slices"
 	"time"
 
 	bh "github.com/babyhandoff/babyhandoff"
@@ -40,16 +39,10 @@ func (w *Watcher) energy(ctx context.Context, teamID, shiftID string) (bh.Energy
 }
 
 // compute reads the shift's open notes (live, not done) into facts,
-// through the memo, and scores them.
+// through the memo, which leaves the others out, and scores them.
 func (w *Watcher) compute(shift bh.Shift, live bh.LiveNotes, energy bh.Energy, now time.Time) bh.ShiftState {
-	// A copy only when a note is left out (a note is 600 bytes, and this
-	// runs on every look): live.Notes is the caller's.
-	open := live.Notes
-	if slices.ContainsFunc(open, leftOut) {
-		open = slices.DeleteFunc(slices.Clone(open), leftOut)
-	}
 	loc := shift.Location(w.cfg.Location)
-	st := Compute(shift, w.memo.facts(shift.TeamID+"/"+shift.ID, open, loc, now, normalize.Notes), now, energy, loc)
+	st := Compute(shift, w.memo.facts(shift.TeamID+"/"+shift.ID, live.Notes, loc, now, normalize.Notes), now, energy, loc)
 	st.NotesRev = live.Rev
 	return st
 }

@@ -50,6 +50,29 @@ type soakWindow struct {
 	acks, arrived, cards, states []time.Duration
 	// cpu is the machine's CPU times when the window began.
 	cpu cpuTimes
+	// alloc is what the process had allocated when the window began.
+	alloc allocCounts
+}
+
+// allocCounts are the process's allocations since it started, and its
+// collections: each note's garbage brings the next collection nearer, and
+// one that starts during an ack is in that ack's time.
+type allocCounts struct{ bytes, objects, gcs uint64 }
+
+func readAllocs() allocCounts {
+	ms := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}, {Name: "/gc/heap/allocs:objects"}, {Name: "/gc/cycles/total:gc-cycles"}}
+	metrics.Read(ms)
+	return allocCounts{ms[0].Value.Uint64(), ms[1].Value.Uint64(), ms[2].Value.Uint64()}
+}
+
+// allocLine says what the window's days allocated (to stderr: the table is
+// not changed by it).
+func allocLine(day int, win soakWindow) string {
+	now := readAllocs()
+	notes := max(len(win.acks), 1)
+	return fmt.Sprintf("bench: soak: day %d: since the last row %.1f MB allocated in %d objects (%.1f KB, %d objects a note of %d, everything counted), %d collections",
+		day, float64(now.bytes-win.alloc.bytes)/(1<<20), now.objects-win.alloc.objects, float64(now.bytes-win.alloc.bytes)/float64(notes)/1024,
+		(now.objects-win.alloc.objects)/uint64(notes), len(win.acks), now.gcs-win.alloc.gcs)
 }
 
 // benchSoak plays a family's ordinary use for days simulated days on the
@@ -178,7 +201,7 @@ func benchSoak(ctx context.Context, engine string, days, idle int, gap time.Dura
 	}
 	team := fake.Config().TeamID
 	version := 0
-	win := soakWindow{cpu: readCPUTimes()}
+	win := soakWindow{cpu: readCPUTimes(), alloc: readAllocs()}
 	began := time.Now()
 	for day := 1; day <= days; day++ {
 		clk.Set(start.Add(time.Duration(day-1) * 24 * time.Hour))
@@ -244,6 +267,7 @@ func benchSoak(ctx context.Context, engine string, days, idle int, gap time.Dura
 			}
 		}
 		if day%10 == 0 || day == days {
+			fmt.Fprintln(stderr, allocLine(day, win)) // before the row's own work
 			if err := soakRow(ctx, w, db, engine, team, day, clk.Now(), win); err != nil {
 				return fail(err)
 			}
@@ -253,7 +277,7 @@ func benchSoak(ctx context.Context, engine string, days, idle int, gap time.Dura
 				}
 				fmt.Fprintf(stderr, "bench: soak: day %d: at most %d goroutines at once since the last row; %s\n", day, peakG.Swap(0), memClasses())
 			}
-			win = soakWindow{cpu: readCPUTimes()}
+			win = soakWindow{cpu: readCPUTimes(), alloc: readAllocs()}
 		}
 	}
 	fmt.Fprintf(w, "\nThe %d simulated days took %s.\n", days, time.Since(began).Round(time.Second))

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -148,12 +149,16 @@ func notesWhere(ctx context.Context, q querier, where string, args ...any) ([]bh
 // notesWhereCap is notesWhere with room for about capHint notes made at
 // once.
 func notesWhereCap(ctx context.Context, q querier, capHint int, where string, args ...any) ([]bh.Note, error) {
+	return appendNotesWhere(ctx, q, make([]bh.Note, 0, capHint), where, args...)
+}
+
+// appendNotesWhere appends the notes where says to out.
+func appendNotesWhere(ctx context.Context, q querier, out []bh.Note, where string, args ...any) ([]bh.Note, error) {
 	rows, err := q.QueryContext(ctx, "SELECT "+noteCols+" FROM notes WHERE "+where, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := make([]bh.Note, 0, capHint)
 	row := newNoteRow()
 	for rows.Next() {
 		n, err := row.scan(rows)
@@ -287,12 +292,13 @@ func (db *DB) NoteByMessage(ctx context.Context, teamID, channelID, ts string) (
 // NotesByID returns the team's notes of ids that exist, deleted ones too,
 // in the order of ids.
 func (db *DB) NotesByID(ctx context.Context, teamID string, ids []string) ([]bh.Note, error) {
-	found := make(map[string]bh.Note, len(ids))
+	var got []bh.Note
 	err := db.read(ctx, "list notes by id", func(q querier) error {
 		// byIDs at a time, the last batch padded with an id no note has:
 		// one statement, prepared once, whatever the count.
 		args := make([]any, byIDs+1)
 		args[0] = teamID
+		got = make([]bh.Note, 0, len(ids))
 		for start := 0; start < len(ids); start += byIDs {
 			for i := range byIDs {
 				args[1+i] = ""
@@ -300,20 +306,34 @@ func (db *DB) NotesByID(ctx context.Context, teamID string, ids []string) ([]bh.
 					args[1+i] = ids[start+i]
 				}
 			}
-			notes, err := notesWhere(ctx, q, notesByIDs, args...)
+			more, err := appendNotesWhere(ctx, q, got, notesByIDs, args...)
 			if err != nil {
 				return err
 			}
-			for _, n := range notes {
-				found[n.ID] = n
-			}
+			got = more
 		}
 		return nil
 	})
+	// Put in the order of ids where they are, not copied again (a note is
+	// 600 bytes, and a radar post reads those it cites).
+	pos := make(map[string]int, len(ids))
+	for i, id := range ids {
+		if _, ok := pos[id]; !ok {
+			pos[id] = i
+		}
+	}
+	if len(pos) == len(ids) { // no id twice: each note found once
+		slices.SortFunc(got, func(a, b bh.Note) int { return pos[a.ID] - pos[b.ID] })
+		return got, err
+	}
+	at := make(map[string]int, len(got))
+	for i, n := range got {
+		at[n.ID] = i
+	}
 	out := make([]bh.Note, 0, len(ids))
 	for _, id := range ids {
-		if n, ok := found[id]; ok {
-			out = append(out, n)
+		if i, ok := at[id]; ok {
+			out = append(out, got[i])
 		}
 	}
 	return out, err
