@@ -333,22 +333,14 @@ var partCut = regexp.MustCompile(`\s*,\s*|\s+-+\s+|\s*--+\s*|\.\.+\s*|\s+(?:so|t
 
 // isChore reports whether one of the note's clauses is a chore in one of
 // the shapes above. times are the note's upcoming time phrases.
-func isChore(s string, clauses []string, times choreTimes) bool {
-	at := 0
-	for _, c := range clauses {
-		off := strings.Index(s[at:], c)
-		if off < 0 {
-			// Not found where the clauses left off: its time phrases
-			// could not be placed, so it is not read (as withoutLogs).
-			continue
-		}
-		off += at
-		at = off + len(c)
+func isChore(clauses []clause, times choreTimes) bool {
+	for k := range clauses {
+		c, off := clauses[k].text, clauses[k].off
 		if choreBodyWords.in(c) {
 			continue
 		}
 		from := 0
-		cuts := append(partCut.FindAllStringIndex(c, -1), []int{len(c), len(c)})
+		cuts := clauses[k].partCuts()
 		for i, cut := range cuts {
 			p := c[from:cut[0]]
 			start := off + from

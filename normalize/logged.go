@@ -111,18 +111,12 @@ var pastTimes = indexPhrases([]string{"already", "earlier", "yesterday", "last n
 // blanked out (offsets kept), with the cut that follows it, so what is
 // left reads as the note's parts still to do. times are the note's time
 // phrases of today or later.
-func withoutLogs(s string, clauses []string, times choreTimes) string {
+func withoutLogs(s string, clauses []clause, times choreTimes) string {
 	var b []byte
-	at := 0
-	for _, c := range clauses {
-		off := strings.Index(s[at:], c)
-		if off < 0 {
-			continue
-		}
-		off += at
-		at = off + len(c)
-		asked := strings.HasPrefix(strings.TrimLeft(s[at:], " "), "?")
-		cuts := append(partCut.FindAllStringIndex(c, -1), []int{len(c), len(c)})
+	for k := range clauses {
+		c, off := clauses[k].text, clauses[k].off
+		asked := strings.HasPrefix(strings.TrimLeft(s[off+len(c):], " "), "?")
+		cuts := clauses[k].partCuts()
 		ticked := tickedList(c)
 		from, prevDone := 0, false
 		for i, cut := range cuts {
