@@ -182,6 +182,12 @@ func needIn(p string, shopping bool) bool {
 
 var boughtWords = indexPhrases([]string{"ordered", "bought", "got one", "got a new", "arrived", "on its way"})
 
+// needMet: need's passive need is a thing to buy and bought says it is
+// bought ("needs new valves, already ordered them"), so it asks nothing.
+// isChore reads a part's need against its whole clause; withoutLogs
+// keeps a bought part that meets its clause's need, for isChore to read.
+func needMet(need, bought string) bool { return needsShopping(need) && boughtWords.in(bought) }
+
 // needAt reports whether a passive need begins at p[i:], and whether it
 // is shopping.
 func needAt(p string, i int) (ok, shop bool) {
@@ -359,7 +365,7 @@ func isChore(clauses []clause, times choreTimes) bool {
 			if r := afterRequest(lead); r != "" && orderAt(r, last) {
 				return true // "someone should clean the fridge"
 			}
-			if needsDoing(p) && !(needsShopping(p) && boughtWords.in(c)) {
+			if needsDoing(p) && !needMet(p, c) {
 				return true // "nails need trimming"
 			}
 			if choreNouns.in(p) && (choreDayRe.MatchString(p) || choreOutRe.MatchString(p) || times.within(start, start+len(p))) {
