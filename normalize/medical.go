@@ -285,10 +285,15 @@ func readHealth(s string, rescue bool) (medical, mood bool) {
 		return true, true
 	}
 	if other {
-		return rescue && rescuedOther(s, t), false
+		return rescue && !routineLog(t) && rescuedOther(s, t), false
 	}
 	if moodIn(t) {
 		return true, true
+	}
+	// A log of the day that ends saying all is well is no health note to
+	// the rules or the model: read once, for both.
+	if routineLog(t) {
+		return false, false
 	}
 	medical = medicalIn(s, t)
 	switch {
@@ -349,11 +354,9 @@ var routineGrave = indexPlain([]string{"otherwise", "apart from", "except", "but
 	"soft spot", "fontanel*", "diarrh*", "dehydrat*", "jaundic*", "yellow"})
 
 // medicalIn is isMedical on a note s whose health text t names neither
-// thoughts of harm, someone else, nor the parent's mood.
+// thoughts of harm, someone else, nor the parent's mood, and is no
+// routineLog (the caller reads that).
 func medicalIn(s, t string) bool {
-	if routineLog(t) {
-		return false
-	}
 	// Read on the words as written: "keep an eye on" is set aside as a
 	// figure of speech, but not when what is watched is a vital sign.
 	if watchedSign(s) {
