@@ -307,8 +307,8 @@ var choreBodyWords = indexPhrases([]string{
 type choreTimes []choreTime
 
 type choreTime struct {
-	left, right int
-	ahead       bool
+	left  int
+	ahead bool
 }
 
 func upcoming(moments []moment, anchor time.Time) choreTimes {
@@ -316,7 +316,7 @@ func upcoming(moments []moment, anchor time.Time) choreTimes {
 	var out choreTimes
 	for _, m := range moments {
 		if !m.t.Before(day) {
-			out = append(out, choreTime{left: m.left, right: m.right, ahead: m.t.After(anchor)})
+			out = append(out, choreTime{left: m.left, ahead: m.t.After(anchor)})
 		}
 	}
 	return out

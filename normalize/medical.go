@@ -723,10 +723,8 @@ var namedOtherRe = guard(`\b[a-z]+\s+from\s+(?:(?:my|the|our|her|his)\s+)?(?:wor
 	`|\b(?:my\s+|a\s+|the\s+)?(?:patient|pt)\s+(?:in|on)\s+(?:bay|bed|my ward|the ward|ward)(?:\s+\d+)?|\bmy\s+patients?\b` +
 	`|\b(?:friend|sister|brother|cousin|neighbou?r|colleague|coworker|co-worker|mate|boss)s?\s+(?:baby|babies|son|daughter|kid|kids|little one|toddler)\b`)
 
-var namedOtherWords = indexPlain([]string{"from", "patient", "patients", "pt", "baby", "babies", "son", "daughter", "kid", "kids", "little one", "toddler"})
-
 func markOthers(s string) string {
-	if namedOtherWords.in(s) && namedOtherRe.may(s) {
+	if namedOtherRe.may(s) {
 		s = namedOtherRe.ReplaceAllString(s, "someone else$1")
 	}
 	if roleWords.in(plain(s)) && ownRoleRe.may(s) {
