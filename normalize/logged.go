@@ -59,15 +59,23 @@ var (
 		}
 		return out
 	}())
+	// simplePast are the past forms that are not the past participle
+	// verbForms makes ("took", not "taken"; "bought" is both).
 	simplePast = map[string][]string{
-		"take": {"took"}, "do": {"did"}, "get": {"got"}, "make": {"made"}, "buy": {"bought"},
-		"bring": {"brought"}, "send": {"sent"}, "pay": {"paid"}, "write": {"wrote"},
-		"find": {"found"}, "sweep": {"swept"}, "hang": {"hung"}, "ring": {"rang"},
-		"run": {"ran"}, "throw": {"threw", "thrown"}, "give": {"gave"}, "mail": {"mailed"},
-		"dry": {"dried"}, "tidy": {"tidied"}, "empty": {"emptied"},
+		"take": {"took"}, "do": {"did"}, "get": {"got"}, "write": {"wrote"}, "ring": {"rang"},
+		"run": {"ran"}, "throw": {"threw", "thrown"},
 	}
-	sameVerbs = map[string]bool{"put": true, "cut": true, "set": true, "shut": true}
-	doers     = map[string]bool{
+	// sameVerbs are the verbs that are their own past (irregular).
+	sameVerbs = func() map[string]bool {
+		m := map[string]bool{}
+		for v, p := range irregular {
+			if p == v {
+				m[v] = true
+			}
+		}
+		return m
+	}()
+	doers = map[string]bool{
 		"i": true, "we": true, "he": true, "she": true, "they": true, "you": true, "u": true,
 		"dad": true, "daddy": true, "mum": true, "mom": true, "mommy": true, "mummy": true,
 		"hubby": true, "husband": true, "wife": true, "partner": true, "grandma": true,
