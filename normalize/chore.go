@@ -12,6 +12,7 @@ package normalize
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 )
@@ -25,17 +26,22 @@ var choreLeadVerbList = []string{
 	"clear out",
 }
 
-// laterVerbs begin an order after a statement or a request: errands whose
-// verb is not also a log's or a phrase's ("fed at 2, change at 5", "great
-// nap, sort of", "i'll take the 2am feed").
-var laterVerbs = indexPhrases(append([]string{
-	"get", "buy", "grab", "order", "reorder", "pick up", "call", "phone", "email", "e-mail",
-	"text", "book", "schedule", "reschedule", "cancel", "pay", "fix", "replace", "clean", "wash",
-	"vacuum", "tidy", "sterilize", "sterilise", "check", "ask", "remind", "send", "refill",
-	"restock", "stock up", "renew", "register", "sign up", "fill out", "drop off", "empty",
-	"charge", "install", "assemble", "set up", "look up", "research", "follow up", "reply",
-	"respond", "confirm", "return", "bring", "pack", "prep", "prepare", "fold", "sort out",
-}, choreLeadVerbList...))
+// laterVerbs begin an order after a statement or a request: the errands'
+// and the chores' verbs, less notLaterVerbs, with "sign up" and "sort out"
+// for the "sign" and "sort" left out.
+var laterVerbs = indexPhrases(slices.Concat(
+	slices.DeleteFunc(slices.Clone(errandVerbList), func(v string) bool { return slices.Contains(notLaterVerbs, v) }),
+	[]string{"sign up", "sort out"}, choreLeadVerbList))
+
+// notLaterVerbs are errands' verbs not read as an order after a
+// statement: a log's or a phrase's as well ("fed at 2, change at 5",
+// "great nap, sort of", "i'll take the 2am feed"), or never read there
+// (reading one there is a tuning round's choice: it moves readings).
+var notLaterVerbs = []string{
+	"apply", "change", "complete", "cook", "file", "fill in", "find", "finish", "label", "mail", "make",
+	"message", "organise", "organize", "post", "print", "review", "ring", "ship", "sign", "sort", "submit",
+	"take", "update", "write",
+}
 
 var choreLeadVerbs = indexPhrases(choreLeadVerbList)
 
@@ -144,7 +150,10 @@ var (
 		"serious": true,
 	}
 	needShop = map[string]bool{"new": true, "replacement": true, "spare": true}
-	// needNot before a lead denies the need ("bottles dont need sterilising").
+	// needNot before a lead denies the need ("bottles dont need
+	// sterilising"): the word just before it, not any of stillAsks'
+	// denials and doubts anywhere in the part ("not sure it needs
+	// washing" is a need).
 	needNot = map[string]bool{
 		"don't": true, "dont": true, "doesn't": true, "doesnt": true, "not": true, "no": true,
 		"never": true, "didn't": true, "didnt": true, "won't": true, "wont": true,
@@ -182,6 +191,12 @@ func needIn(p string, shopping bool) bool {
 
 var boughtWords = indexPhrases([]string{"ordered", "bought", "got one", "got a new", "arrived", "on its way"})
 
+// needMet: need's passive need is a thing to buy and bought says it is
+// bought ("needs new valves, already ordered them"), so it asks nothing.
+// isChore reads a part's need against its whole clause; withoutLogs
+// keeps a bought part that meets its clause's need, for isChore to read.
+func needMet(need, bought string) bool { return needsShopping(need) && boughtWords.in(bought) }
+
 // needAt reports whether a passive need begins at p[i:], and whether it
 // is shopping.
 func needAt(p string, i int) (ok, shop bool) {
@@ -209,7 +224,7 @@ func needAt(p string, i int) (ok, shop bool) {
 // participles that are not the -ed form.
 var (
 	doubling  = map[string]bool{"cut": true, "put": true, "get": true, "set": true, "trim": true, "clip": true, "mop": true, "scrub": true, "strip": true, "swap": true, "ship": true, "prep": true, "drop": true, "plan": true, "shop": true}
-	irregular = map[string]string{"cut": "cut", "put": "put", "get": "gotten", "set": "set", "take": "taken", "do": "done", "buy": "bought", "make": "made", "send": "sent", "pay": "paid", "bring": "brought", "find": "found", "write": "written", "sweep": "swept", "hang": "hung", "ring": "rung", "see": "seen"}
+	irregular = map[string]string{"cut": "cut", "put": "put", "shut": "shut", "get": "gotten", "set": "set", "take": "taken", "do": "done", "buy": "bought", "make": "made", "send": "sent", "pay": "paid", "bring": "brought", "find": "found", "write": "written", "sweep": "swept", "hang": "hung", "ring": "rung", "see": "seen"}
 )
 
 // choreForms are the -ing forms and past participles of verbs ("pick up" →
@@ -286,7 +301,10 @@ var (
 
 // choreBodyWords: a chore's shape said of a body or a wound is a health note
 // ("cord stump needs cleaning", "eyes gunky, need wiping"), never a chore,
-// even where the health reader does not flag it.
+// even where the health reader does not flag it. Not the health reader's
+// bodyWords: those are read with a concern in one clause and hold what a
+// chore is said of too ("nappy", "bottom", "hands"); these stop a chore
+// alone, so they are the body and its marks only.
 var choreBodyWords = indexPhrases([]string{
 	"eye", "eyes", "ear", "ears", "nose", "mouth", "gums", "tongue", "lip", "lips", "skin", "scalp",
 	"belly button", "navel", "cord", "stump", "umbilical", "stitches", "stitch", "incision",
@@ -301,8 +319,8 @@ var choreBodyWords = indexPhrases([]string{
 type choreTimes []choreTime
 
 type choreTime struct {
-	left, right int
-	ahead       bool
+	left  int
+	ahead bool
 }
 
 func upcoming(moments []moment, anchor time.Time) choreTimes {
@@ -310,7 +328,7 @@ func upcoming(moments []moment, anchor time.Time) choreTimes {
 	var out choreTimes
 	for _, m := range moments {
 		if !m.t.Before(day) {
-			out = append(out, choreTime{left: m.left, right: m.right, ahead: m.t.After(anchor)})
+			out = append(out, choreTime{left: m.left, ahead: m.t.After(anchor)})
 		}
 	}
 	return out
@@ -333,22 +351,14 @@ var partCut = regexp.MustCompile(`\s*,\s*|\s+-+\s+|\s*--+\s*|\.\.+\s*|\s+(?:so|t
 
 // isChore reports whether one of the note's clauses is a chore in one of
 // the shapes above. times are the note's upcoming time phrases.
-func isChore(s string, clauses []string, times choreTimes) bool {
-	at := 0
-	for _, c := range clauses {
-		off := strings.Index(s[at:], c)
-		if off < 0 {
-			// Not found where the clauses left off: its time phrases
-			// could not be placed, so it is not read (as withoutLogs).
-			continue
-		}
-		off += at
-		at = off + len(c)
+func isChore(clauses []clause, times choreTimes) bool {
+	for k := range clauses {
+		c, off := clauses[k].text, clauses[k].off
 		if choreBodyWords.in(c) {
 			continue
 		}
 		from := 0
-		cuts := append(partCut.FindAllStringIndex(c, -1), []int{len(c), len(c)})
+		cuts := clauses[k].partCuts()
 		for i, cut := range cuts {
 			p := c[from:cut[0]]
 			start := off + from
@@ -367,7 +377,7 @@ func isChore(s string, clauses []string, times choreTimes) bool {
 			if r := afterRequest(lead); r != "" && orderAt(r, last) {
 				return true // "someone should clean the fridge"
 			}
-			if needsDoing(p) && !(needsShopping(p) && boughtWords.in(c)) {
+			if needsDoing(p) && !needMet(p, c) {
 				return true // "nails need trimming"
 			}
 			if choreNouns.in(p) && (choreDayRe.MatchString(p) || choreOutRe.MatchString(p) || times.within(start, start+len(p))) {

@@ -60,8 +60,8 @@ var againRe = guard(`\b(?:every|each feed|keeps?|always|constantly|all the time|
 var comparedRe = guard(`\b(?:half|less|fewer|under|below|than|down on)\s+(?:\w+\s+){0,2}?(?:usual|normal)\b`)
 
 // feedingTrouble: a clause about a feed with a trouble in it.
-func feedingTrouble(t string) bool {
-	for _, c := range splitClauses(t) {
+func feedingTrouble(clauses []string) bool {
+	for _, c := range clauses {
 		// Calm is read without the trouble: "half her usual amount" compares
 		// with the usual, it does not call the feed usual.
 		// The comparison is blanked before the trouble is, or "less than
@@ -98,8 +98,8 @@ var toneNotBaby = indexPlain([]string{"signal", "wifi", "battery", "paint", "wal
 	"weak point", "joke", "excuse", "argument", "wine", "lol", "haha"})
 
 // lowTone: the baby weak, pale, floppy or too still.
-func lowTone(t string) bool {
-	for _, c := range splitClauses(t) {
+func lowTone(clauses []string) bool {
+	for _, c := range clauses {
 		if toneWords.in(c) && !toneNotBaby.in(c) && alertTopic.in(toneWords.blank(c)) && !calm(c) {
 			return true
 		}
@@ -143,8 +143,8 @@ var usualRe = guard(`\b(?:hott?\w*|warm\w*|sleep\w*|quiet\w*|wriggl\w*|fuss\w*|w
 var usualGood = indexPlain([]string{"yay", "finally", "lol", "haha", "growth spurt", "longer stretch", "slept through",
 	"sleeping through", "🙌", "woohoo", "amazing", "great night", "more smiles", "smiling more", "smiley"})
 
-func unusual(t string) bool {
-	for _, c := range splitClauses(t) {
+func unusual(clauses []string) bool {
+	for _, c := range clauses {
 		if usualRe.MatchString(c) && !usualGood.in(c) {
 			return true
 		}
@@ -174,8 +174,8 @@ var outputLess = indexPlain([]string{"light", "so light", "really light", "way l
 var nappyProduct = indexPlain([]string{"leak*", "size", "sizes", "brand", "pack", "packs", "box", "cheaper", "price",
 	"fit", "fits", "bag", "bin", "stock"})
 
-func fewerWees(t string) bool {
-	for _, c := range splitClauses(t) {
+func fewerWees(clauses []string) bool {
+	for _, c := range clauses {
 		if outputTopic.in(c) && outputLess.in(c) && !nappyProduct.in(c) && !calm(comparedRe.ReplaceAllStringFunc(c, spaces)) {
 			return true
 		}
@@ -188,8 +188,8 @@ func fewerWees(t string) bool {
 var sleptThrough = indexPlain([]string{"night feed", "night feeds", "dream feed", "dreamfeed", "anymore", "any more",
 	"yay", "finally", "sleeping through", "slept through", "woohoo", "hooray", "2am", "3am", "4am", "1am", "midnight"})
 
-func notWaking(t string) bool {
-	for _, c := range splitClauses(t) {
+func notWaking(clauses []string) bool {
+	for _, c := range clauses {
 		if notWakingRe.MatchString(c) && !sleptThrough.in(c) {
 			return true
 		}
@@ -199,5 +199,6 @@ func notWaking(t string) bool {
 
 // clauseSigns: one of the signs read from a clause's halves.
 func clauseSigns(t string) bool {
-	return feedingTrouble(t) || lowTone(t) || fewerWees(t) || nothingTakenRe.MatchString(t) || unwantedRe.MatchString(t) || unusual(t) || weightDown(t) || notWaking(t) || functionPainRe.MatchString(t)
+	clauses := splitClauses(t)
+	return feedingTrouble(clauses) || lowTone(clauses) || fewerWees(clauses) || nothingTakenRe.MatchString(t) || unwantedRe.MatchString(t) || unusual(clauses) || weightDown(t) || notWaking(clauses) || functionPainRe.MatchString(t)
 }

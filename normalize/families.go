@@ -68,7 +68,8 @@ func graveFamilySigns(t string) bool {
 	return tooHotRe.MatchString(t) || oxygenLow(t) || noStirRe.MatchString(t) || neckRe.MatchString(t)
 }
 
-// familySigns: one of the families above.
+// familySigns: one of the families above, a reaction after a vaccination
+// being the one that is not grave.
 func familySigns(t string) bool {
-	return tooHotRe.MatchString(t) || oxygenLow(t) || vaccineEventRe.MatchString(t) || noStirRe.MatchString(t) || neckRe.MatchString(t)
+	return graveFamilySigns(t) || vaccineEventRe.MatchString(t)
 }

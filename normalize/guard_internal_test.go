@@ -2,6 +2,9 @@ package normalize
 
 import (
 	"bufio"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"regexp/syntax"
@@ -49,40 +52,7 @@ func TestGuardNeverSkipsAMatch(t *testing.T) {
 	if RaceDetector {
 		t.Skip("one goroutine, minutes under the race detector: the plain test run checks it whole")
 	}
-	guarded := map[string]*guardedRe{
-		"tempRe": tempRe, "bareTempRe": bareTempRe, "tempNumberRe": tempNumberRe, "feelsHotRe": feelsHotRe,
-		"droppedRe": droppedRe, "keepWarmRe": keepWarmRe, "productForRe": productForRe, "feedingRe": feedingRe,
-		"wetDiaperRe": wetDiaperRe, "vaccineRe": vaccineRe, "padRe": padRe, "harmRe": harmRe,
-		"breathingRe": breathingRe, "watchRe": watchRe, "wakeRe": wakeRe, "fallRe": fallRe,
-		"feedDropRe": feedDropRe, "apneaRe": apneaRe, "outputColourRe": outputColourRe,
-		"closedEyesRe": closedEyesRe, "sleepyRe": sleepyRe, "cryRe": cryRe, "moodRe": moodRe,
-		"sneezeRe": sneezeRe, "earRe": earRe, "lessActiveRe": lessActiveRe, "familyHarmRe": familyHarmRe,
-		"doseAmountRe": doseAmountRe, "respondRe": respondRe, "thingRe": thingRe, "personState": personState,
-		"readingNumber": readingNumber, "normalAsked": normalAsked, "reassureRe": reassureRe,
-		"possessiveOther": possessiveOther, "loneI": loneI, "apptRe": apptRe, "slangSickRe": slangSickRe,
-		"reporterRe": reporterRe, "siblingRe": siblingRe, "ownRoleRe": ownRoleRe, "ageRe": ageRe,
-		"subjectI": subjectI, "messColourRe": messColourRe, "absentRe": absentRe, "exposureRe": exposureRe,
-		"hearingRe": hearingRe, "partnerMoodRe": partnerMoodRe, "vomitAllRe": vomitAllRe, "objectInRe": objectInRe,
-		"pronounReport": pronounReport, "caughtRe": caughtRe, "saysOf": saysOf,
-		"harmBabyRe": harmBabyRe, "impairedRe": impairedRe, "tippedRe": tippedRe, "weightRe": weightRe,
-		"fewWetsRe": fewWetsRe, "resolvedRe": resolvedRe, "contactRe": contactRe, "illSubjectRe": illSubjectRe,
-		"iStateRe": iStateRe, "lowSaid": lowSaid, "newbornCold": newbornCold, "checkRe": checkRe,
-		"productNameRe": productNameRe, "courseRe": courseRe, "dischargeVisitRe": dischargeVisitRe,
-		"falseAlarmRe": falseAlarmRe, "heartFigureRe": heartFigureRe, "writerFigureRe": writerFigureRe,
-		"petChewRe": petChewRe, "petByRe": petByRe, "thingStateRe": thingStateRe, "giveFigureRe": giveFigureRe, "eyeColourRe": eyeColourRe, "touchRe": touchRe, "healingRe": healingRe,
-		"lowBareRe": lowBareRe, "littleFeedRe": littleFeedRe, "weightLossRe": weightLossRe,
-		"birthWeightRe": birthWeightRe, "fewWetsCountRe": fewWetsCountRe, "wetStretch": wetStretch,
-		"chestSoundRe": chestSoundRe, "colourChangeRe": colourChangeRe, "fitRe": fitRe, "landingRe": landingRe,
-		"fallHeightRe": fallHeightRe, "satOnRe": satOnRe, "heavyOnRe": heavyOnRe, "limbItRe": limbItRe,
-		"impairedSelfRe": impairedSelfRe, "drinksRe": drinksRe, "dutyRe": dutyRe, "asleepHoldingRe": asleepHoldingRe,
-		"sleepHazardRe": sleepHazardRe, "babyDutyRe": babyDutyRe, "writerDutyRe": writerDutyRe, "slumpedRe": slumpedRe, "leftAloneRe": leftAloneRe, "roughRe": roughRe, "petHarmRe": petHarmRe, "coveredRe": coveredRe, "aloneInRe": aloneInRe, "smokeRe": smokeRe,
-		"foundOpenRe": foundOpenRe, "honeyRe": honeyRe, "negatedRe": negatedRe, "alcoholDrunkRe": alcoholDrunkRe, "doseSwapRe": doseSwapRe, "doseUnsureRe": doseUnsureRe, "smallMlRe": smallMlRe, "noOutputRe": noOutputRe,
-		"delusionRe": delusionRe, "escapeRe": escapeRe, "checkingRe": checkingRe, "sleeplessRe": sleeplessRe,
-		"lowRe": lowRe, "bpRe": bpRe, "woundOpenRe": woundOpenRe, "roleSuffixRe": roleSuffixRe,
-		"babyEventRe": babyEventRe, "contactObjRe": contactObjRe, "fellOfRe": fellOfRe, "placeTempRe": placeTempRe, "lowWetsRe": lowWetsRe, "shakeThingRe": shakeThingRe,
-		"tooHotRe": tooHotRe, "oxygenRe": oxygenRe, "oxygenFallRe": oxygenFallRe, "vaccineEventRe": vaccineEventRe, "noStirRe": noStirRe, "neckRe": neckRe,
-		"intakeShortRe": intakeShortRe, "toldMoodRe": toldMoodRe, "hiddenCryRe": hiddenCryRe,
-	}
+	guarded := guardedPatterns()
 	var texts []string
 	for _, name := range []string{"health-tuning.txt", "health-heldout.txt", "everyday-tuning.txt", "everyday-heldout.txt"} {
 		f, err := os.Open(filepath.Join("testdata", "health", name))
@@ -205,4 +175,112 @@ func TestLargePatternsMatchThroughSmallParts(t *testing.T) {
 		}
 		assert.Positive(t, matched, "%s: the corpora exercise it", name)
 	}
+}
+
+// guardedPatterns are the package's guarded patterns by name: every one
+// (TestEveryGuardedPatternIsChecked).
+func guardedPatterns() map[string]*guardedRe {
+	return map[string]*guardedRe{
+		"tempRe": tempRe, "bareTempRe": bareTempRe, "tempNumberRe": tempNumberRe, "feelsHotRe": feelsHotRe,
+		"droppedRe": droppedRe, "keepWarmRe": keepWarmRe, "productForRe": productForRe, "feedingRe": feedingRe,
+		"wetDiaperRe": wetDiaperRe, "vaccineRe": vaccineRe, "padRe": padRe, "harmRe": harmRe,
+		"breathingRe": breathingRe, "watchRe": watchRe, "wakeRe": wakeRe, "fallRe": fallRe,
+		"feedDropRe": feedDropRe, "apneaRe": apneaRe, "outputColourRe": outputColourRe,
+		"closedEyesRe": closedEyesRe, "sleepyRe": sleepyRe, "cryRe": cryRe, "moodRe": moodRe,
+		"sneezeRe": sneezeRe, "earRe": earRe, "lessActiveRe": lessActiveRe, "familyHarmRe": familyHarmRe,
+		"doseAmountRe": doseAmountRe, "respondRe": respondRe, "thingRe": thingRe, "personState": personState,
+		"readingNumber": readingNumber, "normalAsked": normalAsked, "reassureRe": reassureRe,
+		"possessiveOther": possessiveOther, "loneI": loneI, "apptRe": apptRe, "slangSickRe": slangSickRe,
+		"reporterRe": reporterRe, "siblingRe": siblingRe, "ownRoleRe": ownRoleRe, "ageRe": ageRe,
+		"subjectI": subjectI, "messColourRe": messColourRe, "absentRe": absentRe, "exposureRe": exposureRe,
+		"hearingRe": hearingRe, "partnerMoodRe": partnerMoodRe, "vomitAllRe": vomitAllRe, "objectInRe": objectInRe,
+		"pronounReport": pronounReport, "caughtRe": caughtRe, "saysOf": saysOf,
+		"harmBabyRe": harmBabyRe, "impairedRe": impairedRe, "tippedRe": tippedRe, "weightRe": weightRe,
+		"fewWetsRe": fewWetsRe, "resolvedRe": resolvedRe, "contactRe": contactRe, "illSubjectRe": illSubjectRe,
+		"iStateRe": iStateRe, "lowSaid": lowSaid, "newbornCold": newbornCold, "checkRe": checkRe,
+		"productNameRe": productNameRe, "courseRe": courseRe, "dischargeVisitRe": dischargeVisitRe,
+		"falseAlarmRe": falseAlarmRe, "heartFigureRe": heartFigureRe, "writerFigureRe": writerFigureRe,
+		"petChewRe": petChewRe, "petByRe": petByRe, "thingStateRe": thingStateRe, "giveFigureRe": giveFigureRe, "eyeColourRe": eyeColourRe, "touchRe": touchRe, "healingRe": healingRe,
+		"lowBareRe": lowBareRe, "littleFeedRe": littleFeedRe, "weightLossRe": weightLossRe,
+		"birthWeightRe": birthWeightRe, "fewWetsCountRe": fewWetsCountRe, "wetStretch": wetStretch,
+		"chestSoundRe": chestSoundRe, "colourChangeRe": colourChangeRe, "fitRe": fitRe, "landingRe": landingRe,
+		"fallHeightRe": fallHeightRe, "satOnRe": satOnRe, "heavyOnRe": heavyOnRe, "limbItRe": limbItRe,
+		"impairedSelfRe": impairedSelfRe, "drinksRe": drinksRe, "dutyRe": dutyRe, "asleepHoldingRe": asleepHoldingRe,
+		"sleepHazardRe": sleepHazardRe, "babyDutyRe": babyDutyRe, "writerDutyRe": writerDutyRe, "slumpedRe": slumpedRe, "leftAloneRe": leftAloneRe, "roughRe": roughRe, "petHarmRe": petHarmRe, "coveredRe": coveredRe, "aloneInRe": aloneInRe, "smokeRe": smokeRe,
+		"foundOpenRe": foundOpenRe, "honeyRe": honeyRe, "negatedRe": negatedRe, "alcoholDrunkRe": alcoholDrunkRe, "doseSwapRe": doseSwapRe, "doseUnsureRe": doseUnsureRe, "smallMlRe": smallMlRe, "noOutputRe": noOutputRe,
+		"delusionRe": delusionRe, "escapeRe": escapeRe, "checkingRe": checkingRe, "sleeplessRe": sleeplessRe,
+		"lowRe": lowRe, "bpRe": bpRe, "woundOpenRe": woundOpenRe, "roleSuffixRe": roleSuffixRe,
+		"babyEventRe": babyEventRe, "contactObjRe": contactObjRe, "fellOfRe": fellOfRe, "placeTempRe": placeTempRe, "lowWetsRe": lowWetsRe, "shakeThingRe": shakeThingRe,
+		"tooHotRe": tooHotRe, "oxygenRe": oxygenRe, "oxygenFallRe": oxygenFallRe, "vaccineEventRe": vaccineEventRe, "noStirRe": noStirRe, "neckRe": neckRe,
+		"intakeShortRe": intakeShortRe, "toldMoodRe": toldMoodRe, "hiddenCryRe": hiddenCryRe,
+		"againRe": againRe, "askedRe": askedRe, "bedRe": bedRe, "callOffRe": callOffRe, "comparedRe": comparedRe,
+		"cutSelfRe": cutSelfRe, "deviceRe": deviceRe, "deviceSaysRe": deviceSaysRe, "failureRe": failureRe,
+		"feedDownToRe": feedDownToRe, "feedRhythmRe": feedRhythmRe, "feelingRe": feelingRe, "feverFigureRe": feverFigureRe,
+		"fewFeedsRe": fewFeedsRe, "functionPainRe": functionPainRe, "goneRe": goneRe, "hurtByRe": hurtByRe,
+		"knockRe": knockRe, "laughFigureRe": laughFigureRe, "laughRe": laughRe, "learnerVerbRe": learnerVerbRe,
+		"markCauseRe": markCauseRe, "namedOtherRe": namedOtherRe, "negation": negation, "normalReadingRe": normalReadingRe,
+		"notOkRe": notOkRe, "notWakingRe": notWakingRe, "nothingTakenRe": nothingTakenRe, "ourSubject": ourSubject,
+		"outOfRe": outOfRe, "placeThingRe": placeThingRe, "reporterLabelRe": reporterLabelRe, "scaldRe": scaldRe,
+		"shorthandRe": shorthandRe, "skyColourRe": skyColourRe, "spitMoreRe": spitMoreRe, "spokenTempRe": spokenTempRe,
+		"staysAwayRe": staysAwayRe, "swearRe": swearRe, "tempWordRe": tempWordRe, "theirChildRe": theirChildRe,
+		"thermometerRe": thermometerRe, "timeOfDayRe": timeOfDayRe, "trappedRe": trappedRe, "unitNumberRe": unitNumberRe,
+		"unwantedRe": unwantedRe, "usualRe": usualRe, "weighedRe": weighedRe, "weightDownRe": weightDownRe,
+		"weightGramsRe": weightGramsRe,
+	}
+}
+
+// TestGuardNeverSkipsAMatch checks the patterns guardedPatterns names,
+// which are all the package declares: one added without its name there
+// fails here.
+func TestEveryGuardedPatternIsChecked(t *testing.T) {
+	names, err := filepath.Glob("*.go")
+	require.NoError(t, err)
+	checked := guardedPatterns()
+	declared := 0
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, 0)
+		require.NoError(t, err)
+		for _, d := range f.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range g.Specs {
+				v := spec.(*ast.ValueSpec)
+				for i, val := range v.Values {
+					if guardedDecl(val) {
+						declared++
+						_, ok := checked[v.Names[i].Name]
+						assert.True(t, ok, "guardedPatterns lacks %s", v.Names[i].Name)
+					}
+				}
+			}
+		}
+	}
+	assert.Equal(t, declared, len(checked), "guardedPatterns names a pattern the package does not declare")
+}
+
+// guardedDecl reports whether a variable's value is a guarded pattern:
+// guard(…), or a function literal called at once that returns guard(…).
+func guardedDecl(e ast.Expr) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	if id, ok := call.Fun.(*ast.Ident); ok {
+		return id.Name == "guard"
+	}
+	lit, ok := call.Fun.(*ast.FuncLit)
+	if !ok || lit.Type.Results == nil || len(lit.Type.Results.List) != 1 {
+		return false
+	}
+	star, ok := lit.Type.Results.List[0].Type.(*ast.StarExpr)
+	if !ok {
+		return false
+	}
+	id, ok := star.X.(*ast.Ident)
+	return ok && id.Name == "guardedRe"
 }

@@ -143,26 +143,27 @@ const (
 var sureLogit = math.Log(sureAbove / (1 - sureAbove))
 
 // rescuedOther: the rules read s as about someone else, and the model is
-// sure it is the family's health note.
+// sure it is the family's health note (t is no routineLog).
 func rescuedOther(s, t string) bool {
 	return rescuedBy(rescueModel, otherLogit, otherLogit, math.Inf(1), s, t)
 }
 
 // rescued: the model is sure that s, whose health text t the rules did not
-// read as one, is a health note.
+// read as one (and is no routineLog), is a health note.
 func rescued(s, t string) bool {
 	return rescuedBy(rescueModel, rescueLogit, careLogit, sureLogit, s, t)
 }
 
 // rescuedBy is rescued with model m and thresholds on its log-odds: above
 // for a note of rescueTopics, care for one of careTopics only, sure for a
-// note of sureWords words or more that names neither.
+// note of sureWords words or more that names neither. t is no routineLog:
+// a note that ends by saying all is well is never rescued, and the
+// caller reads that once for the rules and the model.
 func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 	// A note that calls what it names normal ("jabs done this morning,
 	// shes been her normal self since") is a log the rules read as one;
-	// not one that denies it ("grey, not pink like usual"). So is one
-	// that ends by saying all is well (routineLog).
-	if m.w == nil || calm(t) && !negation.MatchString(t) || routineLog(t) {
+	// not one that denies it ("grey, not pink like usual").
+	if m.w == nil || calm(t) && !negation.MatchString(t) {
 		return false
 	}
 	t = skyColourRe.ReplaceAllStringFunc(t, spaces)

@@ -180,9 +180,11 @@ func medicalBy(s string, m *healthModel, r cvReader) bool {
 	case harm:
 		return true
 	case other:
-		return m != nil && r.other > 0 && rescuedBy(*m, logOdds(r.other), logOdds(r.other), math.Inf(1), s, t)
+		return m != nil && r.other > 0 && !routineLog(t) && rescuedBy(*m, logOdds(r.other), logOdds(r.other), math.Inf(1), s, t)
 	case moodIn(t):
 		return true
+	case routineLog(t):
+		return false
 	case medicalIn(s, t):
 		errand := r.errand
 		if errand == 0 {

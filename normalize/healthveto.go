@@ -87,11 +87,7 @@ func strongSign(s, t string) bool {
 	if watchedSign(s) || tippedRe.MatchString(plain(s)) {
 		return true
 	}
-	if doseWords.in(t) || swallowed(t) || padRe.MatchString(t) || doseAmountRe.MatchString(t) || doseMistake(t) || doseSwap(t) ||
-		unsafeRead(t) || contactExposed(t) || contactExposed(plain(s)) || strongWords.in(t) || strings.Contains(t, "🩸") {
-		return true
-	}
-	if (strings.Contains(t, "°") || strings.Contains(t, "degree")) && feverReading(t, tempRe) {
+	if doseOrContact(t) || contactExposed(plain(s)) || strongWords.in(t) || strings.Contains(t, "🩸") || degreesFever(t) {
 		return true
 	}
 	// A question asked of the note's own worry ("is benadryl safe for a 6
@@ -111,8 +107,7 @@ func strongSign(s, t string) bool {
 		respondRe.MatchString(t) || breathingRe.MatchString(t) || wakeRe.MatchString(t) || apneaRe.MatchString(t) ||
 		closedEyesRe.MatchString(t) || outputColourRe.MatchString(t) || sleepyBaby(t) || objectIn(t) || signsRead(t) || injuryRead(t) || postpartumRead(t) ||
 		fewWetsRe.MatchString(t) || fewWets(t) || weightLost(t) || fewFeedsRe.MatchString(t) || spitMoreRe.MatchString(t) || feedDrop(t) || weightRe.MatchString(t) ||
-		feverReading(unitNumberRe.ReplaceAllStringFunc(t, spaces), bareTempRe) || feverReading(t, tempNumberRe) ||
-		thermometerRe.MatchString(t) || lowReading(t) || graveFamilySigns(t)
+		feverFigure(t) || thermometerRe.MatchString(t) || lowReading(t) || graveFamilySigns(t)
 }
 
 // askedRe is a question without its mark: "is motrin ok at 5 months",

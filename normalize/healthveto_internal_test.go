@@ -11,7 +11,7 @@ import (
 func VetoedNote(text string) bool {
 	s := prepareText(text)
 	t, harm, other := healthText(s)
-	return !harm && !other && !moodIn(t) && medicalIn(s, t) && vetoed(s, t)
+	return !harm && !other && !moodIn(t) && !routineLog(t) && medicalIn(s, t) && vetoed(s, t)
 }
 
 // The veto sets aside a rule reading on a single weak word in a note the

@@ -313,9 +313,10 @@ func findAll(re *regexp.Regexp, s string, n int, need ...string) [][]int {
 }
 
 // readInventory reads running-low phrases clause by clause.
-func readInventory(clauses []string) invReading {
+func readInventory(clauses []clause) invReading {
 	var v invReading
-	for _, c := range clauses {
+	for _, cl := range clauses {
+		c := cl.text
 		if !hasNeeds(c, invNeed) {
 			continue
 		}

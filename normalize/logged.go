@@ -59,15 +59,23 @@ var (
 		}
 		return out
 	}())
+	// simplePast are the past forms that are not the past participle
+	// verbForms makes ("took", not "taken"; "bought" is both).
 	simplePast = map[string][]string{
-		"take": {"took"}, "do": {"did"}, "get": {"got"}, "make": {"made"}, "buy": {"bought"},
-		"bring": {"brought"}, "send": {"sent"}, "pay": {"paid"}, "write": {"wrote"},
-		"find": {"found"}, "sweep": {"swept"}, "hang": {"hung"}, "ring": {"rang"},
-		"run": {"ran"}, "throw": {"threw", "thrown"}, "give": {"gave"}, "mail": {"mailed"},
-		"dry": {"dried"}, "tidy": {"tidied"}, "empty": {"emptied"},
+		"take": {"took"}, "do": {"did"}, "get": {"got"}, "write": {"wrote"}, "ring": {"rang"},
+		"run": {"ran"}, "throw": {"threw", "thrown"},
 	}
-	sameVerbs = map[string]bool{"put": true, "cut": true, "set": true, "shut": true}
-	doers     = map[string]bool{
+	// sameVerbs are the verbs that are their own past (irregular).
+	sameVerbs = func() map[string]bool {
+		m := map[string]bool{}
+		for v, p := range irregular {
+			if p == v {
+				m[v] = true
+			}
+		}
+		return m
+	}()
+	doers = map[string]bool{
 		"i": true, "we": true, "he": true, "she": true, "they": true, "you": true, "u": true,
 		"dad": true, "daddy": true, "mum": true, "mom": true, "mommy": true, "mummy": true,
 		"hubby": true, "husband": true, "wife": true, "partner": true, "grandma": true,
@@ -111,18 +119,12 @@ var pastTimes = indexPhrases([]string{"already", "earlier", "yesterday", "last n
 // blanked out (offsets kept), with the cut that follows it, so what is
 // left reads as the note's parts still to do. times are the note's time
 // phrases of today or later.
-func withoutLogs(s string, clauses []string, times choreTimes) string {
+func withoutLogs(s string, clauses []clause, times choreTimes) string {
 	var b []byte
-	at := 0
-	for _, c := range clauses {
-		off := strings.Index(s[at:], c)
-		if off < 0 {
-			continue
-		}
-		off += at
-		at = off + len(c)
-		asked := strings.HasPrefix(strings.TrimLeft(s[at:], " "), "?")
-		cuts := append(partCut.FindAllStringIndex(c, -1), []int{len(c), len(c)})
+	for k := range clauses {
+		c, off := clauses[k].text, clauses[k].off
+		asked := strings.HasPrefix(strings.TrimLeft(s[off+len(c):], " "), "?")
+		cuts := clauses[k].partCuts()
 		ticked := tickedList(c)
 		from, prevDone := 0, false
 		for i, cut := range cuts {
@@ -143,8 +145,8 @@ func withoutLogs(s string, clauses []string, times choreTimes) string {
 				continue
 			}
 			prevDone = true
-			if needsShopping(c) && boughtWords.in(p) {
-				continue // the need reads as met (chore.go): "needs new valves, already ordered them"
+			if needMet(c, p) {
+				continue // kept for isChore to read the need as met
 			}
 			if b == nil {
 				b = []byte(s)

@@ -285,10 +285,15 @@ func readHealth(s string, rescue bool) (medical, mood bool) {
 		return true, true
 	}
 	if other {
-		return rescue && rescuedOther(s, t), false
+		return rescue && !routineLog(t) && rescuedOther(s, t), false
 	}
 	if moodIn(t) {
 		return true, true
+	}
+	// A log of the day that ends saying all is well is no health note to
+	// the rules or the model: read once, for both.
+	if routineLog(t) {
+		return false, false
 	}
 	medical = medicalIn(s, t)
 	switch {
@@ -312,21 +317,20 @@ func routineLog(t string) bool {
 	if i := strings.LastIndexAny(c, ",.;!:\n"); i >= 0 {
 		c = c[i+1:]
 	}
-	ends := false
-	for _, w := range routineEnds {
-		if strings.HasSuffix(c, w) && (len(c) == len(w) || !isWord(c[len(c)-len(w)-1])) {
-			ends = true
-		}
-	}
 	// "as usual" ends a log only when nothing is denied: "not kicking like
 	// usual" is a concern.
-	for _, w := range usualEnds {
-		if strings.HasSuffix(c, w) && (len(c) == len(w) || !isWord(c[len(c)-len(w)-1])) && !negation.MatchString(t) {
-			ends = true
+	ends := endsWithOne(c, routineEnds) || endsWithOne(c, usualEnds) && !negation.MatchString(t)
+	return ends && !strings.Contains(t, "?") && !abnormalIn(t) && !routineGrave.in(t) && !normalAsked.MatchString(t) && !feverFigure(t)
+}
+
+// endsWithOne reports whether c ends with one of words, as a whole word.
+func endsWithOne(c string, words []string) bool {
+	for _, w := range words {
+		if strings.HasSuffix(c, w) && (len(c) == len(w) || !isWord(c[len(c)-len(w)-1])) {
+			return true
 		}
 	}
-	return ends && !strings.Contains(t, "?") && !abnormalIn(t) && !routineGrave.in(t) && !normalAsked.MatchString(t) &&
-		!feverReading(unitNumberRe.ReplaceAllStringFunc(t, spaces), bareTempRe) && !feverReading(t, tempNumberRe)
+	return false
 }
 
 var routineEnds = []string{"all normal", "all fine", "all good", "all ok", "all okay", "settled well", "happy as anything",
@@ -349,11 +353,9 @@ var routineGrave = indexPlain([]string{"otherwise", "apart from", "except", "but
 	"soft spot", "fontanel*", "diarrh*", "dehydrat*", "jaundic*", "yellow"})
 
 // medicalIn is isMedical on a note s whose health text t names neither
-// thoughts of harm, someone else, nor the parent's mood.
+// thoughts of harm, someone else, nor the parent's mood, and is no
+// routineLog (the caller reads that).
 func medicalIn(s, t string) bool {
-	if routineLog(t) {
-		return false
-	}
 	// Read on the words as written: "keep an eye on" is set aside as a
 	// figure of speech, but not when what is watched is a vital sign.
 	if watchedSign(s) {
@@ -368,8 +370,7 @@ func medicalIn(s, t string) bool {
 	// swallowed, the baby in unsafe care or in contact with an illness is
 	// a concern even in a note that names the pharmacy, the batteries or
 	// someone who "came in".
-	if doseWords.in(t) || swallowed(t) || padRe.MatchString(t) || doseAmountRe.MatchString(t) || doseMistake(t) || doseSwap(t) ||
-		unsafeRead(t) || contactExposed(t) {
+	if doseOrContact(t) {
 		return true
 	}
 	// A temperature read with its name ("temp 101 after daycare pickup")
@@ -389,7 +390,7 @@ func medicalIn(s, t string) bool {
 		routineDrops.in(t) && routineQuestion.in(t) || droppedRe.MatchString(t) {
 		return true
 	}
-	if (strings.Contains(t, "°") || strings.Contains(t, "degree")) && feverReading(t, tempRe) {
+	if degreesFever(t) {
 		return true
 	}
 	if feedingRe.MatchString(t) || intakeShortRe.MatchString(t) || wetDiaperRe.MatchString(t) || vaccineRead(t) || fallRe.MatchString(t) || feedDrop(t) ||
@@ -405,8 +406,15 @@ func medicalIn(s, t string) bool {
 	if bodyConcern(t) {
 		return true
 	}
-	return feverReading(unitNumberRe.ReplaceAllStringFunc(t, spaces), bareTempRe) || feverReading(t, tempNumberRe) ||
-		thermometerRe.MatchString(t) || lowReading(t)
+	return feverFigure(t) || thermometerRe.MatchString(t) || lowReading(t)
+}
+
+// doseOrContact: a dose gone wrong, something swallowed, a soaked pad,
+// the baby in unsafe care or in contact with an illness, read before
+// anything is set aside (medicalIn) and never vetoed (strongSign).
+func doseOrContact(t string) bool {
+	return doseWords.in(t) || swallowed(t) || padRe.MatchString(t) || doseAmountRe.MatchString(t) || doseMistake(t) || doseSwap(t) ||
+		unsafeRead(t) || contactExposed(t)
 }
 
 var tempNames = indexPlain([]string{"temp", "temperature"})
@@ -720,10 +728,8 @@ var namedOtherRe = guard(`\b[a-z]+\s+from\s+(?:(?:my|the|our|her|his)\s+)?(?:wor
 	`|\b(?:my\s+|a\s+|the\s+)?(?:patient|pt)\s+(?:in|on)\s+(?:bay|bed|my ward|the ward|ward)(?:\s+\d+)?|\bmy\s+patients?\b` +
 	`|\b(?:friend|sister|brother|cousin|neighbou?r|colleague|coworker|co-worker|mate|boss)s?\s+(?:baby|babies|son|daughter|kid|kids|little one|toddler)\b`)
 
-var namedOtherWords = indexPlain([]string{"from", "patient", "patients", "pt", "baby", "babies", "son", "daughter", "kid", "kids", "little one", "toddler"})
-
 func markOthers(s string) string {
-	if namedOtherWords.in(s) && namedOtherRe.may(s) {
+	if namedOtherRe.may(s) {
 		s = namedOtherRe.ReplaceAllString(s, "someone else$1")
 	}
 	if roleWords.in(plain(s)) && ownRoleRe.may(s) {

@@ -141,7 +141,7 @@ func One(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 		UserID:    n.UserID,
 	}
 	s := prepareText(text)
-	clauses := splitClauses(s)
+	clauses := noteClauses(s)
 
 	// The bins' pickup is not one to attend; a passive need's "due for a
 	// wash" is not a deadline (chore.go).
@@ -196,7 +196,7 @@ func One(n bh.Note, loc *time.Location, now time.Time) bh.Fact {
 		times := upcoming(moments, anchor)
 		live, liveClauses := s, clauses
 		if l := withoutLogs(s, clauses, times); l != s {
-			live, liveClauses = l, splitClauses(l)
+			live, liveClauses = l, noteClauses(l)
 		}
 		admin := len(moments) > 0 && adminWords.in(live)
 		switch {

@@ -15,9 +15,10 @@ var (
 
 // readRestock lists the known supplies clause by clause that s says were
 // bought or restocked.
-func readRestock(clauses []string) []string {
+func readRestock(clauses []clause) []string {
 	var out []string
-	for _, c := range clauses {
+	for _, cl := range clauses {
+		c := cl.text
 		var what string
 		if m := restockLeadRe.FindStringSubmatch(c); m != nil && !restockNotRe.MatchString(m[1]) {
 			what = m[1]

@@ -634,10 +634,11 @@ var ourSubject = guard(`(?:^|[^a-z])(?:i|im|ive|we|were|weve|i have|we have)(?:$
 // the family's, unless it names the baby, a child or the writer too
 // ("baby has a tummy bug, cancel the builder").
 func callsOff(p string) bool {
-	if !callOffRe.MatchString(p) && !staysAwayRe.MatchString(p) {
+	away := staysAwayRe.MatchString(p)
+	if !away && !callOffRe.MatchString(p) {
 		return false
 	}
-	return (otherPeople.in(p) || visitorWords.in(p) || staysAwayRe.MatchString(p) && !carePlaces.in(p)) && !childWords.in(p) && !ourSubject.MatchString(p)
+	return (otherPeople.in(p) || visitorWords.in(p) || away && !carePlaces.in(p)) && !childWords.in(p) && !ourSubject.MatchString(p)
 }
 
 // staysAwayRe is someone who will not come, said of her, him or them

@@ -25,9 +25,9 @@ func firstWords(c string) string {
 }
 
 // startsWithVerb reports whether a clause opens with one of verbs.
-func startsWithVerb(clauses []string, verbs phraseIndex) bool {
+func startsWithVerb(clauses []clause, verbs phraseIndex) bool {
 	for _, c := range clauses {
-		if verbs.at(firstWords(c), 0) {
+		if verbs.at(firstWords(c.text), 0) {
 			return true
 		}
 	}
@@ -40,9 +40,9 @@ func startsWithVerb(clauses []string, verbs phraseIndex) bool {
 // scheduled (issue 30); times are where the note names a time of the day
 // it was written or later. s holds only the parts still to do: the
 // caller blanks the parts that log work done (withoutLogs).
-func isTask(s string, clauses []string, health bool, times choreTimes) bool {
+func isTask(s string, clauses []clause, health bool, times choreTimes) bool {
 	if startsWithVerb(clauses, errandVerbs) || errandAnywhere.in(s) {
 		return true
 	}
-	return !health && isChore(s, clauses, times)
+	return !health && isChore(clauses, times)
 }

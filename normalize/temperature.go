@@ -24,6 +24,17 @@ var tempNumberRe = guard(`\btemp(?:erature)?\s*(?:(?:of|is|was|at|=|:|only|just|
 // up", "i feel hot and shivery"; a room that feels hot is not.
 var feelsHotRe = guard(`\b(?:she|he|shes|hes|baby|babys|lo|bub|i|im|her|his|him|head|forehead|chest|tummy|body|skin)\s+(?:\w+\s+)?(?:feels|felt|feel|feeling|is|was|seems|seemed|looks|got|been|getting|running|s)\s+(?:\w+\s+)?(?:hot|warm|boiling|burning|clammy|roasting)\b`)
 
+// feverFigure: t reads a fever in a figure, named ("temp 38.4") or bare
+// ("38.9 this morning", read with the units of other figures blanked).
+func feverFigure(t string) bool {
+	return feverReading(t, tempNumberRe) || feverReading(unitNumberRe.ReplaceAllStringFunc(t, spaces), bareTempRe)
+}
+
+// degreesFever: a fever said in degrees ("39°", "101 degrees").
+func degreesFever(t string) bool {
+	return (strings.Contains(t, "°") || strings.Contains(t, "degree")) && feverReading(t, tempRe)
+}
+
 // feverReading: a temperature in t read by re is a concern: a fever or a
 // low one. A reading in the normal range ("temp 36.8, all good") is a log,
 // unless the note asks about it; a figure not read as degrees keeps the
@@ -121,7 +132,7 @@ func blankNormalTemp(t string) string {
 			return t
 		}
 	}
-	if feverReading(t, tempNumberRe) || feverReading(unitNumberRe.ReplaceAllStringFunc(t, spaces), bareTempRe) {
+	if feverFigure(t) {
 		return t
 	}
 	return tempWordRe.ReplaceAllStringFunc(t, spaces)

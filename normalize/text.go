@@ -186,26 +186,63 @@ func titleN(text string, limit int) string {
 // splitClauses splits prepared text at sentence punctuation and newlines.
 func splitClauses(s string) []string {
 	var out []string
-	start := 0
-	for i := 0; i < len(s); i++ {
-		cut := false
-		switch s[i] {
-		case '\n', ';', '!', '?':
-			cut = true
-		case '.':
-			cut = i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n'
-		}
-		if cut {
-			if t := strings.TrimSpace(s[start:i]); t != "" {
-				out = append(out, t)
-			}
-			start = i + 1
-		}
-	}
-	if t := strings.TrimSpace(s[start:]); t != "" {
-		out = append(out, t)
-	}
+	eachClause(s, func(c string, _ int) { out = append(out, c) })
 	return out
+}
+
+// clause is one of a note's clauses (splitClauses), where it starts in
+// the note, and the cuts between its parts (partCuts).
+type clause struct {
+	text string
+	off  int
+	cuts [][]int
+}
+
+// noteClauses are s's clauses with their offsets: a note's parts are
+// cut once for every reader of them (withoutLogs, isChore).
+func noteClauses(s string) []clause {
+	var out []clause
+	eachClause(s, func(c string, off int) { out = append(out, clause{text: c, off: off}) })
+	return out
+}
+
+// partCuts are the cuts between c's parts (partCut), each [start, end) in
+// c, then the empty cut at its end; cut on first use, once.
+func (c *clause) partCuts() [][]int {
+	if c.cuts == nil {
+		c.cuts = append(partCut.FindAllStringIndex(c.text, -1), []int{len(c.text), len(c.text)})
+	}
+	return c.cuts
+}
+
+// eachClause calls f with each clause of s, trimmed and not empty, and
+// the offset in s where it starts.
+func eachClause(s string, f func(c string, off int)) {
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && !clauseEnd(s, i) {
+			continue
+		}
+		raw := s[start:i]
+		lead := strings.TrimLeftFunc(raw, unicode.IsSpace)
+		if c := strings.TrimRightFunc(lead, unicode.IsSpace); c != "" {
+			f(c, start+len(raw)-len(lead))
+		}
+		start = i + 1
+	}
+}
+
+// clauseEnd reports whether s[i] ends a clause: a newline, ";", "!", "?",
+// or a full stop before a space, a newline or the end (not "5.30",
+// "3.5oz").
+func clauseEnd(s string, i int) bool {
+	switch s[i] {
+	case '\n', ';', '!', '?':
+		return true
+	case '.':
+		return i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n'
+	}
+	return false
 }
 
 func isWord(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }

@@ -77,3 +77,25 @@ func TestKinIndexReadsAsItsPhrases(t *testing.T) {
 	}
 	assert.Positive(t, otherPeople.matchLen("my sisters little one has flu", 0))
 }
+
+// A note's clauses are splitClauses' with where each starts, so no reader
+// searches for them again: a clause of one full stop (". .?") is placed
+// where it is, not at the full stop that ended the clause before it.
+func TestNoteClausesKnowWhereTheyStart(t *testing.T) {
+	for _, s := range []string{
+		"fed at 2. change at 5",
+		"a. .? b",
+		"  wipes low!! get more;\n\nbins out tonight .  ",
+		"temp 38.5 - calpol at 5.30pm... ok",
+		"",
+	} {
+		var texts []string
+		for _, c := range noteClauses(s) {
+			texts = append(texts, c.text)
+			assert.Equal(t, c.text, s[c.off:c.off+len(c.text)], "%q", s)
+		}
+		assert.Equal(t, splitClauses(s), texts, "%q", s)
+	}
+	cs := noteClauses("a. .? b")
+	assert.Equal(t, 3, cs[1].off)
+}
