@@ -1,14 +1,13 @@
 package normalize
 
 import (
-	"bufio"
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
 	"path/filepath"
 	"regexp/syntax"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -53,34 +52,28 @@ func TestGuardNeverSkipsAMatch(t *testing.T) {
 		t.Skip("one goroutine, minutes under the race detector: the plain test run checks it whole")
 	}
 	guarded := guardedPatterns()
-	var texts []string
-	for _, name := range []string{"health-tuning.txt", "health-heldout.txt", "everyday-tuning.txt", "everyday-heldout.txt"} {
-		f, err := os.Open(filepath.Join("testdata", "health", name))
-		require.NoError(t, err)
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			if line := strings.TrimSpace(sc.Text()); line != "" && !strings.HasPrefix(line, "#") {
-				p := prepareText(line)
-				texts = append(texts, line, p, plain(p), plain(markOthers(p)))
-			}
-		}
-		require.NoError(t, sc.Err())
-		require.NoError(t, f.Close())
-	}
+	// Each distinct text once, each pattern on its own core when one is free.
+	texts := corpusTexts(t, corpusFiles, asWritten, asPrepared, asPlain, othersPlain)
 	require.NotEmpty(t, texts)
-	matched := 0
-	for name, g := range guarded {
-		for _, text := range texts {
-			for _, m := range g.whole().FindAllString(text, -1) {
-				matched++
-				if !assert.True(t, g.may(m), "%s skips its own match %q", name, m) ||
-					!assert.True(t, g.may(text), "%s skips %q", name, text) {
-					return
+	var matched atomic.Int64
+	t.Run("patterns", func(t *testing.T) {
+		for name, g := range guarded {
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				for _, text := range texts {
+					for _, m := range g.whole().FindAllString(text, -1) {
+						matched.Add(1)
+						if !assert.True(t, g.may(m), "%s skips its own match %q", name, m) ||
+							!assert.True(t, g.may(text), "%s skips %q", name, text) {
+							return
+						}
+					}
 				}
-			}
+			})
 		}
-	}
-	assert.Greater(t, matched, 1000, "the corpora exercise the patterns")
+	})
+	t.Logf("%d texts, %d matches", len(texts), matched.Load())
+	assert.Greater(t, matched.Load(), int64(1000), "the corpora exercise the patterns")
 }
 
 // The word checks in front of the structural patterns (structure.go) name
@@ -101,16 +94,7 @@ func TestWordChecksNeverSkipAMatch(t *testing.T) {
 	texts := []string{"night nanny note: he felt warm", "my big sister has a cold", "our son's teacher has flu",
 		"her twins are poorly", "husband barely talks since the baby came", "wife feels so useless",
 		"no reaction at all", "allergies: none", "grandma says she is off", "the sitter said that he coughed"}
-	for _, name := range []string{"health-tuning.txt", "health-heldout.txt", "everyday-tuning.txt", "everyday-heldout.txt"} {
-		b, err := os.ReadFile(filepath.Join("testdata", "health", name))
-		require.NoError(t, err)
-		for _, line := range strings.Split(string(b), "\n") {
-			if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
-				p := prepareText(line)
-				texts = append(texts, p, plain(markOthers(p)))
-			}
-		}
-	}
+	texts = append(texts, corpusTexts(t, corpusFiles, asPrepared, othersPlain)...)
 	matched := 0
 	for _, c := range checks {
 		for _, text := range texts {
@@ -133,20 +117,7 @@ func TestLargePatternsMatchThroughSmallParts(t *testing.T) {
 	// The patterns over maxProg instructions (outputColourRe fell under it
 	// in round seven).
 	large := map[string]*guardedRe{"feedingRe": feedingRe}
-	var texts []string
-	for _, name := range []string{"health-tuning.txt", "everyday-tuning.txt"} {
-		f, err := os.Open(filepath.Join("testdata", "health", name))
-		require.NoError(t, err)
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			if line := strings.TrimSpace(sc.Text()); line != "" && !strings.HasPrefix(line, "#") {
-				p := prepareText(line)
-				texts = append(texts, line, p, plain(p))
-			}
-		}
-		require.NoError(t, sc.Err())
-		require.NoError(t, f.Close())
-	}
+	texts := corpusTexts(t, []string{"health-tuning.txt", "everyday-tuning.txt"}, asWritten, asPrepared, asPlain)
 	for name, g := range large {
 		require.NotNil(t, g.parts, "%s is matched whole: it is no longer over maxProg", name)
 		var leaves func(g *guardedRe) []*guardedRe

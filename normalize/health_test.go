@@ -1,11 +1,8 @@
 package normalize_test
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -107,22 +104,13 @@ var (
 // its corpus: the issue asks for a fifth.
 const minHeldOutShare = 0.19
 
-// corpus reads one file of notes: blank lines and "#" lines are skipped.
+// corpus is one file of notes, read once (corpus_shared_test.go).
 func corpus(t *testing.T, name string) []string {
 	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "health", name))
+	files, err := readCorpora()
 	require.NoError(t, err)
-	defer f.Close()
-	var notes []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		notes = append(notes, line)
-	}
-	require.NoError(t, sc.Err())
+	notes, ok := files[name]
+	require.True(t, ok, "%s is not a corpus file", name)
 	return notes
 }
 
@@ -177,12 +165,12 @@ func TestHealthNotesAreRecognised(t *testing.T) {
 			}
 			var missed, mistaken []string
 			for _, n := range health {
-				if !readsAsHealth(n) {
+				if !readsAsHealthInCorpus(t, n) {
 					missed = append(missed, n)
 				}
 			}
 			for _, n := range everyday {
-				if readsAsHealth(n) {
+				if readsAsHealthInCorpus(t, n) {
 					mistaken = append(mistaken, n)
 				}
 			}
@@ -215,7 +203,7 @@ func TestIsHealthReadsAsTheMedicalFlag(t *testing.T) {
 	rescued, vetoed := 0, 0
 	for _, name := range []string{healthTuning, healthHeldOut, everydayTuning, everydayHeldOut} {
 		for i, n := range corpus(t, name) {
-			medical, health := readsAsHealth(n), normalize.IsHealth(n)
+			medical, health := readsAsHealthInCorpus(t, n), normalize.IsHealth(n)
 			if health && !medical && !normalize.VetoedNote(n) {
 				what := fmt.Sprintf("%q", n)
 				if name == healthHeldOut || name == everydayHeldOut {

@@ -12,48 +12,58 @@ import (
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 )
 
-// faultWindow is how long the connection-fault test runs: the issue's
-// minute, shorter under -short and the race detector (raceEnabled).
-func faultWindow() time.Duration {
+// faultLoad is how many notes the connection-fault test sends, with a
+// fault after every 20th: the minute of notes at 10 a second with
+// a fault every 2 s (600 notes, 30 faults), fewer under -short and the
+// race detector (raceEnabled). The schedule counts notes, not seconds, so a
+// slow machine sends the same notes and faults as a fast one.
+func faultLoad() int {
 	switch {
 	case testing.Short():
-		return 6 * time.Second
+		return 60
 	case raceEnabled:
-		return 20 * time.Second
+		return 200
 	}
-	return time.Minute
+	return 600
 }
 
-// TestE2ESocketFaultsUnderLoad sends a steady stream of notes and a /plan
-// now and then while Slack says disconnect (warning, refresh_requested)
-// every 2 s and, twice, the socket drops without a close frame: no note is
-// lost or answered twice, and every /plan gets its card.
+// faultWindow is how many notes the connection-fault test has in flight.
+const faultWindow = 4
+
+// TestE2ESocketFaultsUnderLoad sends a stream of notes and a /plan every
+// 40th while Slack says disconnect (warning, refresh_requested) after
+// every 20th note and, at every seventh fault, the socket drops without a
+// close frame: no note is lost or answered twice, and every /plan gets its
+// card. Notes go as fast as the bot answers them, faultWindow at a time
+// (a note waits for the answer to the one faultWindow before it, so the
+// bot's queue never fills and no note is left for a redelivery that only a
+// later fault would bring), and a send waits for a live connection: each
+// fault finds one, with notes in flight on it.
 func TestE2ESocketFaultsUnderLoad(t *testing.T) {
 	h := start(t)
-	window := faultWindow()
+	load := faultLoad()
 	notesSent := 0
 	var plans []string
 	reasons := []string{"warning", "refresh_requested"}
-	start := time.Now()
-	nextFault := start.Add(2 * time.Second)
 	faults := 0
-	for time.Since(start) < window {
+	for notesSent < load {
+		if notesSent >= faultWindow {
+			h.replyTo("DU1", fmt.Sprintf("1700002000.%06d", notesSent-faultWindow))
+		}
 		ts := fmt.Sprintf("1700002000.%06d", notesSent)
 		h.message("DU1", "im", "U1", fmt.Sprintf("task: thing %d", notesSent), ts, nil)
 		notesSent++
 		if notesSent%40 == 0 {
 			plans = append(plans, h.slash("/plan", "", "DU1", "U1"))
 		}
-		if time.Now().After(nextFault) {
+		if notesSent%20 == 0 {
 			if faults%7 == 3 {
 				h.fake.DropConnections()
 			} else {
 				h.fake.Disconnect(reasons[faults%2])
 			}
 			faults++
-			nextFault = nextFault.Add(2 * time.Second)
 		}
-		time.Sleep(100 * time.Millisecond) // a steady 10 notes a second: the load, not a timing check
 	}
 	for i := 0; i < notesSent; i++ {
 		h.replyTo("DU1", fmt.Sprintf("1700002000.%06d", i))

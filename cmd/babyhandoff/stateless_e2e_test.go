@@ -288,8 +288,18 @@ func TestE2ERadarResumesTheChangeStreamAfterARestartOnMongoDB(t *testing.T) {
 	setup, nudgers := fakeTime(clock)
 	h := start(t, setup)
 	<-nudgers
-	h.note("DU1", "U1", "pump at 3pm", tsAt(clock.Now(), 1))
 	db := openTestDB(t, h.dir) // the same MongoDB
+	// The radar's session opens the notes' change stream, then catches up
+	// and saves its place (no token yet). A note written before the stream
+	// opened is caught up, not streamed, and no token is ever saved; the
+	// bot connects to Slack before its radar opens the stream, so on a
+	// busy machine the note below came first and the wait for the token
+	// ran out. Write it once the stream is open.
+	require.Eventually(t, func() bool {
+		cur, err := db.(cursorStore).RadarCursor(h.ctx())
+		return err == nil && !cur.At.IsZero()
+	}, 10*time.Second, 10*time.Millisecond, "the radar opens the stream and catches up")
+	h.note("DU1", "U1", "pump at 3pm", tsAt(clock.Now(), 1))
 	var token []byte
 	require.Eventually(t, func() bool {
 		cur, err := db.(cursorStore).RadarCursor(h.ctx())
