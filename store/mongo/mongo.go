@@ -97,8 +97,7 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		if cfg.URI == "" {
 			return nil, bh.Errorf(bh.EINVALID, "MongoDB needs a URI (MONGODB_URI).")
 		}
-		opts := options.Client().ApplyURI(cfg.URI).SetServerSelectionTimeout(10 * time.Second).SetTimeout(cfg.Timeout)
-		client, err := lungo.Connect(ctx, opts)
+		client, err := lungo.Connect(ctx, clientOptions(cfg))
 		if err != nil {
 			return nil, db.fail("connect (MONGODB_URI)", err)
 		}
@@ -236,3 +235,10 @@ func insertDoc(ctx context.Context, c lungo.ICollection, d any) (bool, error) {
 
 // newID is an ObjectID: ids rise as made (notes of one instant list in order).
 func newID() string { return primitive.NewObjectID().Hex() }
+
+// clientOptions are the driver's options for cfg: our defaults first, so
+// that what the operator wrote in MONGODB_URI (serverSelectionTimeoutMS,
+// timeoutMS) wins over them.
+func clientOptions(cfg Config) *options.ClientOptions {
+	return options.Client().SetServerSelectionTimeout(10 * time.Second).SetTimeout(cfg.Timeout).ApplyURI(cfg.URI)
+}
