@@ -121,7 +121,14 @@ func startBot(t *testing.T, st bot.Store) *slacktest.Server {
 	t.Helper()
 	fake := slacktest.New(slacktest.Config{})
 	t.Cleanup(fake.Close)
-	b := newBot(t, fake, st, bot.Config{StoreTimeout: 200 * time.Millisecond})
+	runBot(t, fake, st, bot.Config{StoreTimeout: 200 * time.Millisecond})
+	return fake
+}
+
+// runBot runs newBot until the test ends, once it is connected to fake.
+func runBot(t *testing.T, fake *slacktest.Server, st bot.Store, cfg bot.Config) {
+	t.Helper()
+	b := newBot(t, fake, st, cfg)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- b.Run(ctx) }()
@@ -132,7 +139,17 @@ func startBot(t *testing.T, st bot.Store) *slacktest.Server {
 	wctx, wcancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer wcancel()
 	require.NoError(t, fake.WaitConnections(wctx, 1))
-	return fake
+}
+
+// nyFamily is Maya's (U1, New York) family, made by her first note in
+// conversation and its zone recorded, as the zone learner would; that
+// note is returned.
+func nyFamily(ctx context.Context, t *testing.T, db storetest.DB, conversation string) bh.Note {
+	t.Helper()
+	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: conversation, UserID: "U1", RawText: "slept 2h", MessageTS: "1.000100"})
+	require.NoError(t, err)
+	require.NoError(t, db.SetShiftTZ(ctx, "T1", n.ShiftID, "America/New_York"))
+	return n
 }
 
 // A note the store cannot take in time is not acked, so Slack redelivers

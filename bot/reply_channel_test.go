@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	bh "github.com/babyhandoff/babyhandoff"
 	"github.com/babyhandoff/babyhandoff/bot"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/store/storetest"
@@ -38,19 +37,9 @@ func TestAReplyInAFamilyChannelIsInTheFamilysZone(t *testing.T) {
 	fake.SetChannel(slacktest.Channel{ID: "C1", IsMember: true, Members: []string{"U1", "U2", "U0BOT"}})
 
 	// Maya's first note made C1 her family's, in her zone.
-	n, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "C1", UserID: "U1", RawText: "slept 2h", MessageTS: "1.000100"})
-	require.NoError(t, err)
-	require.NoError(t, db.SetShiftTZ(ctx, "T1", n.ShiftID, "America/New_York"))
+	nyFamily(ctx, t, db, "C1")
 
-	b := newBot(t, fake, db, bot.Config{Now: clock})
-	runCtx, stop := context.WithCancel(ctx)
-	done := make(chan error, 1)
-	go func() { done <- b.Run(runCtx) }()
-	t.Cleanup(func() {
-		stop()
-		assert.NoError(t, <-done)
-	})
-	require.NoError(t, fake.WaitConnections(ctx, 1))
+	runBot(t, fake, db, bot.Config{Now: clock})
 
 	ts := fmt.Sprintf("%d.000200", now.Unix())
 	env, err := fake.SendEvent(ctx, map[string]any{"type": "message", "channel": "C1", "channel_type": "channel", "user": "U2",

@@ -37,21 +37,11 @@ func TestAReplyInADMIsReadInTheFamilysZone(t *testing.T) {
 	fake.SetUser(slacktest.User{ID: "U2", Name: "Pat", TZ: "Europe/London", Locale: "en-GB"})
 
 	// Maya's first note made her family, in her zone; Pat joined it.
-	first, _, err := db.CaptureNote(ctx, bh.NewNote{TeamID: "T1", ChannelID: "DU1", UserID: "U1", RawText: "slept 2h", MessageTS: "1.000100"})
-	require.NoError(t, err)
-	require.NoError(t, db.SetShiftTZ(ctx, "T1", first.ShiftID, "America/New_York"))
+	first := nyFamily(ctx, t, db, "DU1")
 	_, err = db.Join(ctx, bh.Member{TeamID: "T1", ShiftID: first.ShiftID, UserID: "U2", InvitedBy: "U1"}, "DU2")
 	require.NoError(t, err)
 
-	b := newBot(t, fake, db, bot.Config{Now: clock})
-	runCtx, stop := context.WithCancel(ctx)
-	done := make(chan error, 1)
-	go func() { done <- b.Run(runCtx) }()
-	t.Cleanup(func() {
-		stop()
-		assert.NoError(t, <-done)
-	})
-	require.NoError(t, fake.WaitConnections(ctx, 1))
+	runBot(t, fake, db, bot.Config{Now: clock})
 
 	send := func(ev map[string]any) {
 		t.Helper()
