@@ -116,52 +116,13 @@ func benchSoak(ctx context.Context, engine string, days, idle int, gap time.Dura
 
 	fake := slacktest.New(slacktest.Config{})
 	defer fake.Close()
-	var nudger *radar.Nudger
-	var b *bot.Bot
 	const family = "DFAMILY"
-	var familyShift atomic.Value
-	familyShift.Store("")
-	stateSaved := make(chan time.Time, 64)
-	watcher, err := radar.New(radar.Config{Source: db, Store: db, Now: clk.Now,
-		Changed: func(ctx context.Context, prev, next bh.ShiftState, found bool) {
-			if next.ShiftID == familyShift.Load().(string) {
-				select {
-				case stateSaved <- time.Now():
-				default:
-				}
-			}
-			nudger.Changed(ctx, prev, next, found)
-		},
-		Yield: func(ctx context.Context) { b.AcksFirst(ctx) }}) // as cmd/babyhandoff wires it
+	sb, err := startSoakBot(ctx, db, fake, clk, 50*time.Millisecond)
 	if err != nil {
 		return fail(err)
 	}
-	c, err := council.New(council.Config{})
-	if err != nil {
-		return fail(err)
-	}
-	b, err = bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
-		Store: db, Council: c, Radar: watcher, Logger: slog.New(slog.DiscardHandler), Now: clk.Now, Pace: unpaced()})
-	if err != nil {
-		return fail(err)
-	}
-	nudger, err = radar.NewNudger(radar.NudgerConfig{Store: db, Notify: b, Now: clk.Now, Exclusive: true, Debounce: 50 * time.Millisecond})
-	if err != nil {
-		return fail(err)
-	}
-	runCtx, stop := context.WithCancel(ctx)
-	var run sync.WaitGroup
-	run.Add(3)
-	go func() { defer run.Done(); _ = b.Run(runCtx) }()
-	go func() { defer run.Done(); _ = watcher.Run(runCtx) }()
-	go func() { defer run.Done(); _ = nudger.Run(runCtx) }()
-	defer func() { stop(); run.Wait() }()
-	wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
-	err = fake.WaitConnections(wctx, 1)
-	wcancel()
-	if err != nil {
-		return fail(fmt.Errorf("bot did not connect: %w", err))
-	}
+	defer sb.stop()
+	familyShift, stateSaved := &sb.familyShift, sb.saved
 	// Let the radar catch up with the idle conversations first.
 	time.Sleep(settleAfterCatchUp)
 
@@ -181,7 +142,7 @@ func benchSoak(ctx context.Context, engine string, days, idle int, gap time.Dura
 			defer t.Stop()
 			for {
 				select {
-				case <-runCtx.Done():
+				case <-sb.done:
 					return
 				case <-t.C:
 					if n := int64(runtime.NumGoroutine()); n > peakG.Load() {
@@ -520,4 +481,64 @@ func rssSplit() string {
 		return "unknown"
 	}
 	return fmt.Sprintf("%d + %d MB", kb["RssAnon"]>>10, kb["RssFile"]>>10)
+}
+
+// soakBot is the bot as cmd/babyhandoff wires it, with the radar's watcher
+// and nudger beside it on the soak's clock, running until stop; saved
+// hears (when it has room) each state the watcher saves of familyShift.
+type soakBot struct {
+	familyShift atomic.Value // string: the family's shift ID once known
+	saved       chan time.Time
+	stop        func()
+	done        <-chan struct{} // closed by stop
+}
+
+// startSoakBot starts the bot, the watcher and the nudger (debounce as
+// given) against db and fake, and returns once the bot is connected.
+func startSoakBot(ctx context.Context, db benchDB, fake *slacktest.Server, clk *soakClock, debounce time.Duration) (*soakBot, error) {
+	sb := &soakBot{saved: make(chan time.Time, 64)}
+	sb.familyShift.Store("")
+	var nudger *radar.Nudger
+	var b *bot.Bot
+	watcher, err := radar.New(radar.Config{Source: db, Store: db, Now: clk.Now,
+		Changed: func(ctx context.Context, prev, next bh.ShiftState, found bool) {
+			if next.ShiftID == sb.familyShift.Load().(string) {
+				select {
+				case sb.saved <- time.Now():
+				default:
+				}
+			}
+			nudger.Changed(ctx, prev, next, found)
+		},
+		Yield: func(ctx context.Context) { b.AcksFirst(ctx) }}) // as cmd/babyhandoff wires it
+	if err != nil {
+		return nil, err
+	}
+	c, err := council.New(council.Config{})
+	if err != nil {
+		return nil, err
+	}
+	b, err = bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
+		Store: db, Council: c, Radar: watcher, Logger: slog.New(slog.DiscardHandler), Now: clk.Now, Pace: unpaced()})
+	if err != nil {
+		return nil, err
+	}
+	nudger, err = radar.NewNudger(radar.NudgerConfig{Store: db, Notify: b, Now: clk.Now, Exclusive: true, Debounce: debounce})
+	if err != nil {
+		return nil, err
+	}
+	runCtx, stop := context.WithCancel(ctx)
+	var run sync.WaitGroup
+	run.Add(3)
+	go func() { defer run.Done(); _ = b.Run(runCtx) }()
+	go func() { defer run.Done(); _ = watcher.Run(runCtx) }()
+	go func() { defer run.Done(); _ = nudger.Run(runCtx) }()
+	sb.stop, sb.done = func() { stop(); run.Wait() }, runCtx.Done()
+	wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
+	defer wcancel()
+	if err := fake.WaitConnections(wctx, 1); err != nil {
+		sb.stop()
+		return nil, fmt.Errorf("bot did not connect: %w", err)
+	}
+	return sb, nil
 }

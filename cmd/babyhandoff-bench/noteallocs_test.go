@@ -3,16 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"log/slog"
-	"sync"
 	"testing"
 	"time"
 
-	bh "github.com/babyhandoff/babyhandoff"
-	"github.com/babyhandoff/babyhandoff/bot"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
-	"github.com/babyhandoff/babyhandoff/council"
-	"github.com/babyhandoff/babyhandoff/radar"
 )
 
 // BenchmarkCapturedNote is one note of the soak's family, the whole way
@@ -37,51 +31,12 @@ func BenchmarkCapturedNote(b *testing.B) {
 	fake := slacktest.New(slacktest.Config{})
 	defer fake.Close()
 	const family = "DFAMILY"
-	var (
-		nudger      *radar.Nudger
-		bt          *bot.Bot
-		familyShift sync.Map // "id" → the family's shift ID
-	)
-	stateSaved := make(chan struct{}, 64)
-	watcher, err := radar.New(radar.Config{Source: db, Store: db, Now: clk.Now,
-		Changed: func(ctx context.Context, prev, next bh.ShiftState, found bool) {
-			if id, ok := familyShift.Load("id"); ok && next.ShiftID == id {
-				select {
-				case stateSaved <- struct{}{}:
-				default:
-				}
-			}
-			nudger.Changed(ctx, prev, next, found)
-		},
-		Yield: func(ctx context.Context) { bt.AcksFirst(ctx) }})
+	sb, err := startSoakBot(ctx, db, fake, clk, time.Millisecond)
 	if err != nil {
 		b.Fatal(err)
 	}
-	c, err := council.New(council.Config{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	bt, err = bot.New(bot.Config{BotToken: fake.Config().BotToken, AppToken: fake.Config().AppToken, APIURL: fake.APIURL(),
-		Store: db, Council: c, Radar: watcher, Logger: slog.New(slog.DiscardHandler), Now: clk.Now, Pace: unpaced()})
-	if err != nil {
-		b.Fatal(err)
-	}
-	nudger, err = radar.NewNudger(radar.NudgerConfig{Store: db, Notify: bt, Now: clk.Now, Exclusive: true, Debounce: time.Millisecond})
-	if err != nil {
-		b.Fatal(err)
-	}
-	runCtx, stop := context.WithCancel(ctx)
-	var run sync.WaitGroup
-	run.Add(3)
-	go func() { defer run.Done(); _ = bt.Run(runCtx) }()
-	go func() { defer run.Done(); _ = watcher.Run(runCtx) }()
-	go func() { defer run.Done(); _ = nudger.Run(runCtx) }()
-	defer func() { stop(); run.Wait() }()
-	wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
-	defer wcancel()
-	if err := fake.WaitConnections(wctx, 1); err != nil {
-		b.Fatal(err)
-	}
+	defer sb.stop()
+	familyShift, stateSaved := &sb.familyShift, sb.saved
 	team := fake.Config().TeamID
 
 	// A day is 30 notes, 25 minutes apart, as in the soak; each morning
@@ -120,9 +75,9 @@ func BenchmarkCapturedNote(b *testing.B) {
 		if _, err := fake.WaitCall(wctx, "chat.postMessage", func(c slacktest.Call) bool { return c.Form.Get("thread_ts") == ts }); err != nil {
 			b.Fatal(fmt.Errorf("note %d: no reply: %w", i, err))
 		}
-		if _, ok := familyShift.Load("id"); !ok {
+		if familyShift.Load().(string) == "" {
 			if sh, err := db.Shift(ctx, team, family); err == nil {
-				familyShift.Store("id", sh.ID)
+				familyShift.Store(sh.ID)
 			}
 			return
 		}
