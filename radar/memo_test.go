@@ -63,6 +63,9 @@ func TestALookReadsOnlyTheNotesThatChanged(t *testing.T) {
 // A look at a family whose live notes hold done ones (done within
 // DoneWindow: most days) copies none of its notes to leave them out.
 func TestALookCopiesNoNotesToLeaveTheDoneOnesOut(t *testing.T) {
+	if raceDetector {
+		t.Skip("allocation counts move under the race detector (failed 80 against 79 in .ci/run): the plain run counts them")
+	}
 	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
 	w := &Watcher{cfg: Config{Location: time.UTC}}
 	var open, withDone []bh.Note
