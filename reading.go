@@ -75,6 +75,13 @@ func (n Note) Fact(loc *time.Location) Fact {
 		Observation: r.Observation}
 }
 
+// LiveAt reports whether n is live at now: what LiveNotes at now holds of
+// the family's notes (before OpenUntil, when something ends it).
+func (n Note) LiveAt(now time.Time) bool {
+	until, ok := n.OpenUntil()
+	return !ok || now.Before(until)
+}
+
 // OpenUntil is when n stops being live (LiveNotes: live while the time is
 // before until), as its life and stored reading say: a removed note never
 // is (zero time); a done one is DoneWindow after it was done; else its

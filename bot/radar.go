@@ -394,19 +394,11 @@ func (b *Bot) citedLive(ctx context.Context, sh bh.Shift, ids []string) ([]bh.No
 	now := b.cfg.Now()
 	out := notes[:0]
 	for _, n := range notes {
-		if n.ShiftID == sh.ID && liveAt(n, now) {
+		if n.ShiftID == sh.ID && n.LiveAt(now) {
 			out = append(out, n)
 		}
 	}
 	return out, nil
-}
-
-// liveAt reports whether n is live at now, as LiveNotes reads it: before
-// the moment it stops being live, if any (a removed note's is the zero
-// time: never live).
-func liveAt(n bh.Note, now time.Time) bool {
-	until, ok := n.OpenUntil()
-	return !ok || until.After(now)
 }
 
 // PostRadar posts a radar message where it is routed (p.To: the DM of the
