@@ -92,20 +92,26 @@ func (r *replies) render(ctx context.Context, n bh.Note) blocks.Message {
 		return blocks.HealthNoteReply(n)
 	}
 	closed := r.restocks.closedBy(ctx, n, f.Restocked)
-	_, stamps := detail(n, f, loc, c, "")
-	shown := make([]time.Time, 0, len(stamps)+len(closed))
-	for _, st := range stamps {
-		shown = append(shown, st.At)
+	text, stamps := detail(n, f, loc, c, "")
+	zone := ""
+	if own != nil {
+		shown := make([]time.Time, 0, len(stamps)+len(closed))
+		for _, st := range stamps {
+			shown = append(shown, st.At)
+		}
+		for _, cn := range closed {
+			shown = append(shown, cn.CreatedAt)
+		}
+		// Said again with the family's zone named, when the writer lives
+		// in another (rare: one family, two zones).
+		if zone = zoneNamed(loc, own, r.b.cfg.Now(), shown...); zone != "" {
+			text, stamps = detail(n, f, loc, c, zone)
+		}
 	}
-	for _, cn := range closed {
-		shown = append(shown, cn.CreatedAt)
-	}
-	zone := zoneNamed(loc, own, r.b.cfg.Now(), shown...)
-	detail, stamps := detail(n, f, loc, c, zone)
 	if closes := closesText(n, closed, func(u string) string { return r.b.userName(ctx, u) }, loc, c, zone); closes != "" {
-		detail = strings.TrimPrefix(detail+" · "+closes, " · ")
+		text = strings.TrimPrefix(text+" · "+closes, " · ")
 	}
-	return blocks.NoteReply(n, detail, stamps...)
+	return blocks.NoteReply(n, text, stamps...)
 }
 
 // readers is how the reply's readers see the note's times. loc is the
