@@ -145,6 +145,9 @@ func TestHealthCorporaAreSplit(t *testing.T) {
 // rarely mistakes an everyday note for one (≤ 2 %) on the notes it was
 // tuned on; on the held-out notes it was not tuned on, see healthGoal.
 func TestHealthNotesAreRecognised(t *testing.T) {
+	if normalize.RaceDetector {
+		t.Skip("one goroutine, minutes under the race detector: the plain test run checks it whole")
+	}
 	heldOut := heldOutBar
 	if *healthGoal {
 		heldOut = goalBar

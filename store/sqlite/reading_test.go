@@ -80,6 +80,16 @@ func TestAStoredReadingIsTheNormalisersFact(t *testing.T) {
 			}
 		}
 	}
+	if raceDetector {
+		// Under the race detector the point is the eight writers at once,
+		// not every reading: every tenth note keeps both (the plain run
+		// compares them all).
+		sample := texts[:0]
+		for i := 0; i < len(texts); i += 10 {
+			sample = append(sample, texts[i])
+		}
+		texts = sample
+	}
 	texts = append(texts, "task: call daycare at 5pm", "pediatrician appointment tomorrow 10am", "work 9-5", "slept 3h", "wipes < 1 day", "got diapers")
 	// Captured eight at a time, as Slack's deliveries arrive: the writer
 	// commits what waits in one transaction, so the thousands of notes
