@@ -9,12 +9,23 @@ package normalize
 // dose named.
 // An amount too large or small (amountWords) is read only beside giving or
 // measuring it (givenWords): "calpol costs too much" is a price.
-var doseMistakeWords = indexPlain([]string{"teaspoon", "tablespoon",
-	"kitchen spoon", "not the syringe", "wrong syringe", "wrong spoon", "wrong cup", "wrong medicine", "wrong drops",
-	"wrong cream", "wrong bottle", "wrong one", "wrong tablets", "wrong pill*", "wrong dose", "gave more",
+// Every name a dose goes by reads after "wrong": "gave her the wrong
+// meds at daycare" as "the wrong medicine".
+var doseMistakeWords = indexPlain(append(wrongDoses(), "teaspoon", "tablespoon",
+	"kitchen spoon", "not the syringe", "wrong bottle", "wrong one", "gave more",
 	"also gave", "gave another", "given more", "gave again", "given again", "already given", "already gave",
 	"both gave", "second dose", "by accident", "double dosed", "double-dosed", "doubled up", "adult dose",
-	"adult one", "adult strength", "adult version", "gave him more", "gave her more", "gave some more", "topped up"})
+	"adult one", "adult strength", "adult version", "gave him more", "gave her more", "gave some more", "topped up"))
+
+// wrongDoses are "wrong" before each name of a dose or what measures it.
+func wrongDoses() []string {
+	var out []string
+	for _, n := range []string{"medicine", "medicines", "medication*", "meds", "med", "drops", "cream", "tablet", "tablets",
+		"pill*", "dose", "syrup", "sachet*", "inhaler", "syringe", "spoon", "cup"} {
+		out = append(out, "wrong "+n)
+	}
+	return out
+}
 
 var amountWords = indexPlain([]string{"too much", "too many", "too little"})
 

@@ -82,6 +82,11 @@ var (
 var skyColourRe = guard(`\b(?:dark|darker|grey|gray|black|blue|bright|white)\s+(?:day|days|sky|skies|morning|mornings|evening|evenings|afternoon|night|nights|out|outside|weather|winter|clouds?)\b` +
 	`|\b(?:sky|skies|day|weather|outside|it|its|getting|gets|got|goes|went)\s+(?:so\s+|really\s+|very\s+|pitch\s+)?(?:dark|darker|grey|gray)\b`)
 
+// shadeRe is a colour's shade ("pale pink blanket", "light blue
+// onesie"): a thing's colour, not the body's, so not a topic the model may
+// rescue on. The body it is said of ("pale blue lips") still is one.
+var shadeRe = guard(`\b(?:pale|light|pastel|baby|hot|dusty|soft|mint|powder)\s+(?:pink|blue|green|yellow|purple|lilac|grey|gray|peach|lemon)\b`)
+
 var rescueWords = indexPlain([]string{"mouth", "swallow*", "eaten", "sleepy", "sleepier", "drowsy", "lethargic", "screams",
 	"screaming", "inconsolable", "imms", "jabs", "injection", "nose"})
 
@@ -166,7 +171,7 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 	if m.w == nil || calm(t) && !negation.MatchString(t) {
 		return false
 	}
-	t = skyColourRe.ReplaceAllStringFunc(t, spaces)
+	t = shadeRe.ReplaceAllStringFunc(skyColourRe.ReplaceAllStringFunc(t, spaces), spaces)
 	for _, topic := range rescueTopics {
 		if topic.in(t) {
 			return m.logit(s) > above
@@ -179,8 +184,10 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 	if feedRhythmRe.MatchString(t) {
 		return false
 	}
+	// A nappy, a bottle or a jab named in an errand ("nappies barely
+	// used, give the rest to jen") is a supply, not the day's care.
 	if careTopics.in(t) || partnerPeople.in(t) {
-		return m.logit(s) > care
+		return !passedOn.in(t) && m.logit(s) > care
 	}
 	// A number that reads like a temperature is the rules' to read: they
 	// tell "38.5 hours of labour" from a fever, the model is sure of both.

@@ -57,7 +57,7 @@ func vetoedBy(m healthModel, below, errand float64, s, t string) bool {
 // errand's verb ("add infant paracetamol to the big shop", "get me some
 // ibuprofen when youre out", "drops expire in march").
 func errandNote(t string) bool {
-	if supplyWords.in(t) || listMarkers.in(t) || readyWords.in(t) || errandWords.in(t) {
+	if supplyWords.in(t) || listMarkers.in(t) || readyWords.in(t) || errandWords.in(t) || passedOn.in(t) {
 		return true
 	}
 	for _, c := range clauseSpans(t, ",.;!?:\n") {
@@ -73,6 +73,10 @@ func errandNote(t string) bool {
 var (
 	errandWords = indexPlain([]string{"expir*", "drawer", "cupboard", "cabinet", "when youre out", "on the way", "big shop",
 		"the shop", "shop", "shopping", "unopened", "box", "sachets", "tube", "bag", "basket", "offer", "refund", "spare"})
+	// passedOn are things passed on, unused or outgrown ("nappies barely
+	// used, give the rest to jen"): a supply, whatever care it names.
+	passedOn = indexPlain([]string{"the rest to", "unused", "barely used", "hardly used", "never used", "outgrown",
+		"grown out of", "give away", "giving away", "donate*", "hand me down*", "hand-me-down*"})
 	errandLeads = indexPlain([]string{"add", "get me", "get us", "got", "bring"})
 )
 
