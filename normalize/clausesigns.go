@@ -8,6 +8,8 @@ package normalize
 // a feed's trouble worded some new way is still read. A clause that calls
 // what it saw normal (calm) is not a sign.
 
+import "strings"
+
 // feedTopic names a feed, its amount or its weighing.
 var feedTopic = indexPlain([]string{"feed", "feeds", "feeding", "feedings", "fed", "bottle", "bottles", "breast",
 	"boob", "boobs", "bf", "nurse", "nursing", "nursed", "latch*", "letdown", "let down", "intake", "oz", "ml", "ounce*",
@@ -110,10 +112,11 @@ func lowTone(clauses []string) bool {
 // notWakingRe is a baby who does not wake, or stay awake, for feeds:
 // "not waking for feeds", "have to rouse him every time", "dropped
 // straight back off without drinking", "wont stay awake".
-var notWakingRe = guard(`\b(?:not|isnt|wont|doesnt|didnt|hasnt|never|wouldnt|barely|hardly)\s+(?:\w+\s+)?(?:wak\w*|stay\w* awake|rous\w*)\s+(?:up\s+)?(?:on (?:her|his) own\s+)?(?:for|to)\s+(?:\w+\s+){0,2}?(?:feeds?|feeding|feedings|bottles?|milk|food)\b` +
+var notWakingRe = guard(`\b(?:not|isnt|wont|doesnt|didnt|hasnt|never|wouldnt|barely|hardly)\s+(?:\w+\s+)?(?:wak\w*|wok\w*|stay\w* awake|rous\w*)\s+(?:up\s+)?(?:on (?:her|his) own\s+)?(?:for|to)\s+(?:\w+\s+){0,2}?(?:feeds?|feeding|feedings|bottles?|milk|food)\b` +
 	`|\b(?:have|had|has|need|needed)\s+to\s+(?:wake|rouse)\s+(?:her|him|them|the baby|baby|lo)\s+(?:up\s+)?(?:every|for every|each|for each|for all)\b` +
 	`|\b(?:dropped|drops|dropping|fell|falls|falling|went|goes|nodded|nods)\s+(?:straight|right)\s+back\s+(?:off|to sleep)\s+without\b` +
 	`|\b(?:wont|cant|doesnt|not|barely|hardly)\s+stay\w*\s+awake\b` +
+	`|\b(?:cant|cannot|couldnt|can not|hard to|struggl\w* to)\s+keep\s+(?:her|him|them|the baby|baby|lo|bub)\s+awake\s+(?:long enough|to|for|through|during|at)\b` +
 	`|\b(?:cant|cannot|couldnt|can not|could not)\s+get\s+(?:her|him|them|the baby|baby|lo)\s+to\s+(?:wake|stay awake|open (?:her|his) eyes)\b`)
 
 // weightDownRe is a weight going the wrong way: "weight is dropping",
@@ -190,12 +193,34 @@ var sleptThrough = indexPlain([]string{"night feed", "night feeds", "dream feed"
 
 func notWaking(clauses []string) bool {
 	for _, c := range clauses {
-		if notWakingRe.MatchString(c) && !sleptThrough.in(c) {
+		if notWakingRe.MatchString(c) && !sleptThrough.in(c) || overslept(c) {
 			return true
 		}
 	}
 	return false
 }
+
+// oversleptRe is sleep that takes the place of feeds or far passes the
+// usual: "slept thru 2 feeds", "slept through a nappy change, never does
+// that", "sleeping way too much today". Not the night slept through,
+// which sleptThrough is glad of, nor the writer's own lie-in (overslept).
+var oversleptRe = guard(`\bslept\s+(?:right\s+)?(?:thru|through)\s+(?:\d+|two|three|four|several|all|both|her|his|a|the)?\s*(?:\w+\s+)?(?:feeds|feedings|bottles|(?:nappy|diaper)\s+changes?)\b` +
+	`|\b(?:slept|sleeping|sleeps)\s+(?:\w+\s+)?(?:way|far)\s+too\s+(?:much|long)\b`)
+
+var gladWords = indexPlain([]string{"yay", "finally", "woohoo", "hooray", "amazing", "lol", "haha"})
+
+// overslept: oversleptRe in clause c, not said of the writer ("i slept way
+// too long lol") nor gladly.
+func overslept(c string) bool {
+	loc := oversleptRe.FindStringIndex(c)
+	if loc == nil || gladWords.in(c) {
+		return false
+	}
+	f := strings.Fields(c[:loc[0]])
+	return len(f) == 0 || !writerWords[f[len(f)-1]]
+}
+
+var writerWords = map[string]bool{"i": true, "we": true, "ive": true, "weve": true, "me": true, "us": true}
 
 // clauseSigns: one of the signs read from a clause's halves.
 func clauseSigns(t string) bool {

@@ -149,7 +149,7 @@ var strongWords = indexPlain([]string{
 	// Floppiness, fits, meningitis signs, dehydration.
 	"floppy", "limp", "lethargic", "lethargy", "listless", "lifeless", "unrespons*", "not responsive", "barely responsive",
 	"hard to wake", "hard to rouse", "cant wake", "cannot wake", "wont wake", "wouldnt wake", "difficult to wake",
-	"impossible to wake", "rag doll", "ragdoll", "rag-doll", "no muscle tone", "drowsy", "seizur*", "siezur*",
+	"impossible to wake", "sleepier than normal", "sleepier than usual", "more sleepy than usual", "more sleepy than normal", "rag doll", "ragdoll", "rag-doll", "no muscle tone", "drowsy", "seizur*", "siezur*",
 	"seisur*", "sezur*", "seizing", "convuls*", "fit", "fits", "fitting", "twitch*", "jerk*", "stiff*", "rigid",
 	"eyes roll*", "eyes rolling", "rolled back", "fainted", "passed out", "blacked out", "non blanching",
 	"non-blanching", "nonblanching", "dont fade", "doesnt fade", "glass test", "meningitis", "sepsis", "bulging",

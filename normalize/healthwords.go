@@ -51,7 +51,20 @@ var moodWords = indexPlain([]string{
 	"terrible mom", "terrible mother",
 	"cant sleep even", "cannot sleep even", "cant fall asleep even", "even when the baby sleeps", "even when baby sleeps",
 	"even when she sleeps", "even when he sleeps", "even when i can", "not myself", "dont feel like myself",
-	"dont feel like me", "forgetting things", "think i can do this", "can do this anymore", "can do this any more",
+	"dont feel like me",
+	// The partner's state as the writer tells it back: "u said u dont
+	// feel like urself anymore", "you not yourself lately".
+	"not yourself", "not urself", "dont feel like yourself", "dont feel like urself", "doesnt feel like herself",
+	"doesnt feel like himself", "like shes going mad", "like shes going crazy", "like hes going mad",
+	"like hes going crazy", "like youre going mad", "like youre going crazy",
+	"scared to be left alone with her", "scared to be left alone with him", "scared to be left on her own with him",
+	"scared to be left on her own with her", "scared to be left on my own with him", "scared to be left on my own with her",
+	"scared to be left on his own with her", "scared to be left on his own with him",
+	"afraid to be left alone with her", "afraid to be left alone with him",
+	// A birth relived ("flashbacks from the emergency c-section") and the
+	// night dreaded.
+	"flashbacks", "dreading every night", "dreading each night", "dreading the nights", "dreading bedtime",
+	"dreading every day", "dreading each day", "forgetting things", "think i can do this", "can do this anymore", "can do this any more",
 	"cant do this any longer", "cant do this much longer", "dont want to be a mum", "dont want to be a mom",
 	"dont want to be a mother", "dont want to be a dad", "dont want to be a parent", "want my old life back",
 	"wish i never had", "wish we never had", "rage", "so angry all the time", "snapping at", "cant cope", "cannot cope",
@@ -390,6 +403,7 @@ var medicineWords = indexPlain([]string{
 	"ventolin", "clotrimazole", "canesten", "daktarin", "miconazole", "chloramphenicol", "fucidin", "flucloxacillin",
 	"penicillin", "trimethoprim", "nitrofurantoin", "cefalexin", "metronidazole", "erythromycin", "clarithromycin",
 	"sumatriptan", "ondansetron", "zofran", "buscopan", "lorazepam", "diazepam", "quetiapine", "olanzapine",
+	"lovenox", "oxycodone", "oxy", "antifungal*", "anti fungal", "anti sickness", "antisickness",
 })
 
 // routineDrops are supplements and remedies given every day: a health
@@ -401,6 +415,28 @@ var routineDrops = indexPlain([]string{
 	// Teething remedies: teething is not an illness.
 	"teething gel", "orajel", "bonjela", "anbesol", "teething powder*", "teething granules",
 })
+
+// doseTimeRe is a supplement's dose logged by its time or measure ("gripe
+// water 5ml 7pm", "simethicone drops 10pm", "iron tablet w OJ at lunch")
+// or said done ("he's had his vitamin D drops"): a dose the person on
+// duty must know of, as routineQuestion's "given at" is.
+var doseTimeRe = guard(`\b\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)\b|\bat\s+(?:\d{1,2}(?:[:.]\d\d)?|noon|midday|midnight|lunch|lunchtime|breakfast|dinner|teatime|bedtime|half\s+(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))\b` +
+	`|\b\d+\s*(?:ml|mls|drops)\b|\b(?:done|had\s+(?:her|his|their|my|your|ur))\b`)
+
+// dropsVerbRe is "drops" a verb ("J drops her back sun 6pm"): no
+// supplement.
+var dropsVerbRe = guard(`\bdrops\s+(?:her|him|them|us|me|it|off|by|round|in|back)\b`)
+
+// dosedAt: a supplement named and a doseTimeRe.
+func dosedAt(t string) bool {
+	if !doseTimeRe.MatchString(t) {
+		return false
+	}
+	if dropsVerbRe.MatchString(t) {
+		t = dropsVerbRe.ReplaceAllStringFunc(t, spaces)
+	}
+	return routineDrops.in(t)
+}
 
 var routineQuestion = indexPlain([]string{
 	"how much", "how often", "how many", "how long", "when can", "what dose", "safe", "ok to", "okay to", "should i",

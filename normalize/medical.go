@@ -85,7 +85,7 @@ var watchRe = guard(`\b(?:check\w*|monitor\w*|watch\w*|keep (?:an )?eye on|keepi
 // feeds", "couldnt rouse her".
 var wakeRe = guard(`\b(?:cant|cannot|couldnt|barely|hardly|wont|wouldnt|struggl\w* to|not able to|unable to|trouble)\s+(?:\w+\s+)?(?:wake|waking|rouse|rousing)\s+(?:her|him|them|baby|the baby|lo|bub)\b` +
 	// What it took to wake the baby: "had to strip her to wake her".
-	`|\b(?:strip\w*|undress\w*|tickl\w*|blow\w* on|blew on|cold flannel|wet cloth|flick\w*|shak\w*|shook|jiggl\w*|jostl\w*)\s+(?:\w+\s+){0,4}?to\s+(?:wake|rouse)\s+(?:her|him|them|baby|the baby|lo|bub)\b`)
+	`|\b(?:strip\w*|undress\w*|tickl\w*|blow\w* on|blew on|(?:cold|cool|wet|damp)\s+(?:flannel|cloth|washcloth)|flick\w*|shak\w*|shook|jiggl\w*|jostl\w*)\s+(?:\w+\s+){0,7}?to\s+(?:wake|rouse)\s+(?:her|him|them|baby|the baby|lo|bub)\b`)
 
 // fallRe is the baby sliding or falling off something: "lo slid off the
 // bed", "she tumbled out of the bouncer".
@@ -222,7 +222,7 @@ var lessActiveRe = guard(`\bnot\s+(?:moving|kicking|wriggling|wiggling|squirming
 // be better off not being here". The partner is family; a note that
 // names only someone outside it is read by aboutSomeoneElse first.
 var familyHarmRe = guard(`\bbetter off\s+(?:not\s+(?:being\s+)?(?:here|alive|around|born)|gone|dead|if (?:i|she|he) (?:wasnt|werent|was not|were not|was gone|didnt exist|died|disappeared))\b` +
-	`|\b(?:would|wd|d|be|all|everyone|everybody|family|kids|baby|we|youd|yall)\s+(?:\w+\s+){0,2}?better\s+(?:off\s+)?without\s+(?:me|her|him|us)\b` +
+	`|\b(?:would|wd|d|be|all|everyone|everybody|family|kids|baby|we|youd|yall)\s+(?:\w+\s+){0,2}?better\s+(?:off\s+)?without\s+(?:me|her|him|us|you|u)\b` +
 	`|\b(?:wed|youd|theyd|everyone would|we would|you would|family would|kids would|yall would|everyone d|we d)\s+(?:all\s+)?be\s+better\s+off\s*(?:$|[.!?,;]|\s+if\s+(?:i|she|he)\b)` +
 	`|\b(?:doesnt|didnt|does not|dont|do not)\s+want\s+to\s+(?:be here anymore|be here any more|be alive|live anymore|live any more|exist|wake up|go on)\b` +
 	`|\b(?:wants|wishes|wished|wanted)\s+(?:\w+\s+){0,2}?(?:to die|to disappear|she was dead|he was dead|she were dead|he were dead|to end it|to not exist|to not wake up|to not be here)\b`)
@@ -387,7 +387,7 @@ func medicalIn(s, t string) bool {
 	// The blood emoji ("💩🩸 in nappy") is blood; the word lists read
 	// only words.
 	if medicalWords.in(t) || medicineWords.in(t) || doseNouns.in(t) || strings.Contains(t, "🩸") ||
-		routineDrops.in(t) && routineQuestion.in(t) || droppedRe.MatchString(t) {
+		routineDrops.in(t) && routineQuestion.in(t) || dosedAt(t) || droppedRe.MatchString(t) {
 		return true
 	}
 	if degreesFever(t) {

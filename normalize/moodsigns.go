@@ -47,6 +47,16 @@ var sleeplessRe = guard(`\b(?:baby|babys|she|shes|he|hes|lo|bub|they|theyre)\s+(
 // lowRe is feeling low, however it is put: "feeling so low today", "i am
 // very low, nothing makes me happy". Low on something is a supply.
 var lowRe = guard(`\b(?:feel|feels|feeling|felt|i am|im|i m)\s+(?:so\s+|really\s+|very\s+|pretty\s+|super\s+|quite\s+)?low\b(?:\s*$|\s*[^\w\s]|\s+(?:today|lately|again|all|and|since|recently|at|for|these|this|every|most|in|but|i))` +
+	// Low mood said the other way round: "mood really low since the
+	// weekend".
+	`|\b(?:my|her|his|your|ur)?\s*mood\s+(?:is\s+|s\s+|been\s+|has been\s+|so\s+)?(?:so\s+|really\s+|very\s+|pretty\s+|super\s+|quite\s+)?(?:low|dark|flat)\b` +
+	// "I'm not ok" said in a longer note ("sorry for last night, I'm
+	// really not ok", "I'm not okay. Can you take over after work?"), not
+	// "not ok with" something.
+	`|\b(?:im|i am|youre|you are|ur|u r)\s+(?:really\s+|just\s+|honestly\s+|so\s+|still\s+|actually\s+|def\s+|definitely\s+)?not\s+(?:ok|okay|coping|alright|all right)\b(?:\s*$|\s*[^\w\s]|\s+(?:today|tonight|at all|again|rn|right now|babe|hun|love|mentally|and|can|please|pls|i|im)\b)` +
+	// No bond felt, however it is hedged: "I don't think I'm bonding with
+	// her".
+	`|\b(?:not|dont|cant|isnt|never|arent|havent|hasnt|doesnt)\b(?:\s+\w+){0,3}?\s+(?:bonding|bonded)\s+with\s+(?:her|him|the baby|baby|them|my baby|our baby)\b` +
 	// No pleasure in anything, however it is put: "dont care about
 	// anything", "nothing makes me happy", "cant get out of bed",
 	// "havent showered in 4 days"; not getting out of bed is read by
