@@ -166,7 +166,7 @@ func blankFigures(t string) string {
 // (thingSubject): "her forehead is burning up", "the little one is
 // coughing" are read. A subject with no determiner is as often a baby's
 // name ("leo is bleeding"), so it is not read here.
-var thingStateRe = guard(`\b(?:that|this|the|your|his|her|their|our|my|these|those)\s+(?:(\w+)\s+)?(\w+)\s+(?:is|was|are|were|keeps|kept|has been|have been|has|s)\s+(?:\w+\s+)?(?:running hot|running a temp\w*|running temp\w*|breathing|bleeding|bleedin|coughing|choking|wheezing|feverish|poisonous|swallowed|burning up|overheating|sneezing|vomiting|throwing up|puking|gasping)\b`)
+var thingStateRe = guard(`\b(?:that|this|the|your|his|her|their|our|my|these|those)\s+(?:(\w+)\s+)?(?:(\w+)\s+)?(\w+)\s+(?:is|was|are|were|keeps|kept|has been|have been|has|s)\s+(?:\w+\s+)?(?:running hot|running a temp\w*|running temp\w*|running a fever|haemorrhag\w*|hemorrhag\w*|breathing|bleeding|bleedin|coughing|choking|wheezing|feverish|poisonous|swallowed|burning up|overheating|sneezing|vomiting|throwing up|puking|gasping)\b`)
 
 // thingSubject: the word names someone or the body, not a thing.
 func thingSubject(w string) bool {
@@ -184,7 +184,7 @@ func blankThingState(t string) string {
 	}
 	return thingStateRe.ReplaceAllStringFunc(t, func(m string) string {
 		sub := thingStateRe.FindStringSubmatch(m)
-		if thingSubject(sub[1]) || thingSubject(sub[2]) {
+		if thingSubject(sub[1]) || thingSubject(sub[2]) || thingSubject(sub[3]) {
 			return m
 		}
 		return spaces(m)

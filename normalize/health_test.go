@@ -232,7 +232,9 @@ func TestIsHealthReadsAsTheMedicalFlag(t *testing.T) {
 func TestTheModelRescuesWhatTheRulesMiss(t *testing.T) {
 	for _, n := range []string{
 		"circ looks really red with yellow crust on it",
-		"Post-imms: injection site swollen ~3cm, warm, tender. Obs otherwise stable.",
+		// ("Post-imms: injection site swollen ~3cm, warm, tender" was
+		// one until an injection site stopped being a thing's site.)
+		"post jab leg looks a bit puffy and warm",
 		"back where the epidural went in is red and really tender",
 		"she looks greyish around the mouth",
 		// No body, sign or medicine named: feeds and waking alone, which
@@ -879,6 +881,34 @@ func TestHealthReadsDosesSleepAndMoodTold(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.True(t, normalize.IsHealth(tc.health), "the rules read: %q", tc.health)
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}
+
+// The ninth round's readings of who or what a note is about (a pair
+// each, neither a corpus note): a thing haemorrhaging, running a fever or
+// making a sign's noise, a mechanic's bleeding and an idiom's limp, someone
+// met on the writer's shift or at church, someone's little girl, a farm's
+// animals; and a pet that hurts the baby, or a fall onto the floor, is the
+// baby's.
+func TestHealthReadsThingsAndOthersSaid(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"a thing haemorrhaging", "her gums are bleeding after the teether", "the kitchen tap is haemorrhaging water again"},
+		{"a thing running a fever", "she is running a fever since lunch", "the boiler in the loft's running a fever again"},
+		{"a thing's noise", "she's making a weird breathing sound", "the fridge making a weird breathing sound again"},
+		{"an idiom", "his leg is swollen and he is limping", "weather is running hot and cold, the old van is limping along"},
+		{"a mechanic's bleeding", "bleeding from the cut on his lip", "bled the radiators this morning, all hot now"},
+		{"someone on the writer's shift", "i fainted at work today and feel dizzy", "guy on my shift fainted in the heat"},
+		{"someone's little girl", "our little girl has a fever", "his little girl has an ear infection, he might be late"},
+		{"a farm's animals", "she is off her feed and hot to touch", "the heifer is off her feed, checking her temp tonight"},
+		{"a pet on the baby", "the cat jumped into the cot and scratched her cheek", "the cat has been sneezing all week, vet tomorrow"},
+		{"a fall onto the floor", "he slid out onto the patio", "her teddy slid out onto the patio again"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
 			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
 			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
 		})

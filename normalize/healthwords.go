@@ -324,7 +324,10 @@ var notMedical = indexPlain([]string{
 	"give me heartburn", "giving me heartburn", "gives me heartburn", "broke my back", "breaking my back",
 	"bleeding light", "fingers crossed", "crossed fingers", "keep your fingers crossed", "overwhelmed with love", "overwhelmed by the love", "overwhelmed by all the love",
 	"overwhelmed by the kindness", "overwhelmed with gratitude", "overwhelmed by the support", "bleeding money", "bleeding cash", "bleeding us dry",
-	"bleeding me dry", "bleeding $", "bleeding into", "colours bleeding", "colors bleeding", "color bleeding",
+	"bleeding me dry", "bleeding dry", "bleeding onto", "bleeding the clutch", "bleed the clutch",
+	"bleeding the brakes", "bleed the brakes", "bled the brakes", "bleeding the radiators", "bleed the radiators",
+	"bled the radiators", "running hot and cold", "blowing hot and cold", "limping along", "limped along",
+	"limps along", "bleeding $", "bleeding into", "colours bleeding", "colors bleeding", "color bleeding",
 	"colour bleeding", "dye bleeding", "bleeding edge", "bleeding heart", "break a leg", "computer virus", "virus scan",
 	"antivirus", "anti virus", "anti-virus", "sick burn", "sick trick", "sick moves", "sick tune", "sick tunes",
 	"sick pic", "sick photo", "sick shot", "sick shots", "sick goal", "sick save", "sick!", "sick playlist", "sick beat", "sick song", "sick track", "sick view", "sick ride",
@@ -645,7 +648,9 @@ var (
 		// in the words of other languages spoken at home.
 		"postie", "mail carrier", "mailman", "mail lady", "watchman", "gateman", "security guard", "doorman", "driver",
 		"maid", "house girl", "househelp", "house help", "bartender", "waiter", "waitress", "sous chef", "photographer",
-		"bunkmate", "perro", "perrito", "gato", "gatito", "vecina", "vecino", "tita", "tito", "nan", "nani", "dadi", "ammi", "abuela", "abuelo", "oma", "opa", "yiayia",
+		"bunkmate", "granda", "grampa", "gramps", "grandpop", "assistant", "hired man", "hired hand", "farmhand", "farm hand", "ranch hand", "herdsman",
+		"heifer", "heifers", "cow", "cows", "herd", "ewe", "ewes", "sheep", "goat", "goats", "cattle", "livestock",
+		"perro", "perrito", "gato", "gatito", "vecina", "vecino", "tita", "tito", "nan", "nani", "dadi", "ammi", "abuela", "abuelo", "oma", "opa", "yiayia",
 	}
 	otherKin = []string{"baby", "kid", "kids", "son", "daughter", "husband", "wife", "partner", "boy", "girl", "little one", "toddler", "mom", "dad", "mum"}
 )
@@ -665,7 +670,7 @@ var petThings = indexPlain([]string{"cat food", "dog food", "cat litter", "litte
 // scratched his arm"). The note is the baby's; a pet that is unwell is
 // the subject of its own verb ("the dog is sick") and stays someone else.
 var petByRe = guard(`\b(?:the\s+|our\s+|my\s+)?(?:dog|dogs|puppy|pup|cat|cats|kitten)\s+(?:bark\w*|growl\w*|howl\w*|yapp\w*|meow\w*|miaow\w*)\b` +
-	`|\b(?:the\s+|our\s+|my\s+)?(?:dog|puppy|pup|cat|kitten)\s+(?:knock|knocked|scratched|bit|nipped|jumped on|jumped up on|pushed|stepped on|stood on|trod on|sat on|licked|pounced on)\s+(?:him|her|them|his|the baby|baby|lo|the moses|the cot|the crib|the bouncer|the pram|the buggy|the bassinet|the swing|the basket)\b`)
+	`|\b(?:the\s+|our\s+|my\s+)?(?:dog|puppy|pup|cat|kitten)\s+(?:\w+\s+){0,5}?(?:knock|knocked|scratch|scratched|bit|nipped|jumped on|jumped up on|jumped in|jumped into|landed on|pushed|stepped on|stood on|trod on|sat on|licked|pounced on)\s+(?:him|her|them|his|the baby|baby|lo|the moses|the cot|the crib|the bouncer|the pram|the buggy|the bassinet|the swing|the basket)\b`)
 
 // petAside blanks the pets of petThings and petByRe: what is left names
 // someone else only when a pet, or a person, is the one the note is about.

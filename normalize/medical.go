@@ -89,7 +89,7 @@ var wakeRe = guard(`\b(?:cant|cannot|couldnt|barely|hardly|wont|wouldnt|struggl\
 
 // fallRe is the baby sliding or falling off something: "lo slid off the
 // bed", "she tumbled out of the bouncer".
-var fallRe = guard(`\b(?:she|he|lo|baby|dd|ds|bub|toddler|they|twins?)\s+(?:\w+\s+)?(?:slid|slipped|tumbled|toppled|fell|rolled|tipped|flipped)\s+(?:right\s+|straight\s+)?(?:off|out of|from|onto the floor|onto the ground|down the stairs|down the steps|head first)\b`)
+var fallRe = guard(`\b(?:she|he|lo|baby|dd|ds|bub|toddler|they|twins?)\s+(?:\w+\s+)?(?:slid|slipped|tumbled|toppled|fell|rolled|tipped|flipped)\s+(?:right\s+|straight\s+)?(?:off|out of|from|(?:out\s+)?onto\s+(?:the\s+)?(?:floor|ground|rug|carpet|pavement|tiles|concrete|path|road|patio|deck|floorboards)|down the stairs|down the steps|head first)\b`)
 
 // intakeShortRe is a feed's volume said against what it should be:
 // "total intake today 300ml, way under", "60ml total overnight, normally
@@ -238,7 +238,7 @@ var respondRe = guard(`\b(?:not|barely|hardly|isnt|doesnt|didnt|wont|wasnt|stopp
 
 // thingRe is an object doing what a body does ("the printer choked", "the
 // shelf fell off", "laptop is infected"): not a health note.
-var thingRe = guard(`\b(?:api|pipeline|lavadora|wi-fi|hoover|blind|blinds|curtain|curtains|towel|bin|printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|pram|buggy|pushchair|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|trash|pail|nappy bin|diaper bin|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio)s?\s+(?:\w+\s+){0,3}?(?:choked|choking|swallowed|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|coughin|coughs|throws up|running hot|feverish|sneez\w*|threw up|spit\w*|bleeding red|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware|puk\w*|vomit\w*|throwing up|spew\w*|seizures?|(?:having|has|had)\s+(?:a\s+)?fit|sick (?:noise|sound)s?|in pain|running a temp\w*|floppy|limp\w*|smell\w*|stink\w*|under the weather|poorly|(?:has|have|had|got)\s+(?:a\s+)?(?:fever|temperature|temp))`)
+var thingRe = guard(`\b(?:api|pipeline|lavadora|wi-fi|hoover|blind|blinds|curtain|curtains|towel|bin|printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|pram|buggy|pushchair|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|trash|pail|nappy bin|diaper bin|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio|cooler|tank|wagon|tractor|truck|van)s?\s+(?:\w+\s+){0,4}?(?:choked|choking|swallowed|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|coughin|coughs|throws up|running hot|feverish|sneez\w*|threw up|spit\w*|bleeding red|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware|puk\w*|vomit\w*|throwing up|spew\w*|seizures?|(?:having|has|had)\s+(?:a\s+)?fit|sick (?:noise|sound)s?|breath\w*\s+(?:noise|sound)s?|haemorrhag\w*|hemorrhag\w*|running a fever|in pain|running a temp\w*|floppy|limp\w*|smell\w*|stink\w*|under the weather|poorly|(?:has|have|had|got)\s+(?:a\s+)?(?:fever|temperature|temp))`)
 
 // personState is a person and a state in one clause ("she has", "baby is",
 // "i feel"): such a clause says how someone is, so it is read even when it
@@ -709,7 +709,7 @@ var possessiveOther = guard(`\b(?:(?:my|our|the|your|a)\s+)?([a-z]+)'s\s+(?:husb
 // reflux"): the family's own is "the baby", "our", "my" or a name, so the
 // child is someone else's. Without the verb, "her baby" is as often a
 // thing of the baby's ("her baby monitor").
-var theirChildRe = guard(`\b(?:her|his|their)\s+(?:little ones?|lo|newborn|toddler|kid|kids|baby|babies|bairn|boy|girl)(\s+(?:has|had|is|was|were|are|got|s|have|caught|tested|came down|been|picked up))\b`)
+var theirChildRe = guard(`\b(?:her|his|their)\s+(?:little ones?|little girl|little boy|little lad|lo|newborn|toddler|kid|kids|baby|babies|bairn|boy|girl)(\s+(?:has|had|is|was|were|are|got|s|have|caught|tested|came down|been|picked up))\b`)
 
 var theirChildWords = indexPlain([]string{"her", "his", "their"})
 
@@ -724,9 +724,12 @@ var ownPossessive = map[string]bool{"baby": true, "lo": true, "it": true, "he": 
 // apostrophe ("friends baby has a fever"): the baby, the partner and the
 // writer are never named so. (A title and a surname is not read so: "took
 // him to mr patel the gp, he has an ear infection" is the baby's.)
-var namedOtherRe = guard(`\b[a-z]+\s+from\s+(?:(?:my|the|our|her|his)\s+)?(?:work|church|the office|office|nct|antenatal|book club|(?:\w+\s+)?(?:group|class|club|gym|team|ward))(\s+(?:has|had|is|was|were|got|caught|tested|came down|been|picked up|in|recovering|off|out))\b` +
+var namedOtherRe = guard(`\b[a-z]+\s+from\s+(?:(?:my|the|our|her|his)\s+)?(?:work|church|the office|office|nct|antenatal|book club|bowls|the pub|football|rugby|cricket|golf|choir|the allotment|(?:\w+\s+)?(?:group|class|club|gym|team|ward))(\s+(?:has|had|is|was|were|got|caught|tested|came down|been|picked up|in|recovering|off|out))\b` +
 	`|\b(?:my\s+|a\s+|the\s+)?(?:patient|pt)\s+(?:in|on)\s+(?:bay|bed|my ward|the ward|ward)(?:\s+\d+)?|\bmy\s+patients?\b` +
-	`|\b(?:friend|sister|brother|cousin|neighbou?r|colleague|coworker|co-worker|mate|boss)s?\s+(?:baby|babies|son|daughter|kid|kids|little one|toddler)\b`)
+	`|\b(?:friend|sister|brother|cousin|neighbou?r|colleague|coworker|co-worker|mate|boss)s?\s+(?:baby|babies|son|daughter|kid|kids|little one|toddler)\b` +
+	// Someone said by where the writer meets them: "guy on my shift",
+	// "lads on B shift", "lady at church Ma knows".
+	`|\b(?:guy|guys|lady|ladies|man|woman|bloke|lad|lads|fella|chap|girl|girls|people|everyone|half)\s+(?:on|at|from|in)\s+(?:my\s+|the\s+|our\s+|his\s+|her\s+)?(?:\w+\s+)?(?:shift|church|work|office|bowls|club|gym|pub|site|yard|crew|choir)\b`)
 
 func markOthers(s string) string {
 	if namedOtherRe.may(s) {
