@@ -85,7 +85,7 @@ var skyColourRe = guard(`\b(?:dark|darker|grey|gray|black|blue|bright|white)\s+(
 // shadeRe is a colour's shade ("pale pink blanket", "light blue
 // onesie"): a thing's colour, not the body's, so not a topic the model may
 // rescue on. The body it is said of ("pale blue lips") still is one.
-var shadeRe = guard(`\b(?:pale|light|pastel|baby|hot|dusty|soft|mint|powder)\s+(?:pink|blue|green|yellow|purple|lilac|grey|gray|peach|lemon)\b`)
+var shadeRe = guard(`\b(?:baby|dusty|hot|light|mint|pale|pastel|powder|soft)\s+(?:blue|gray|green|grey|lemon|lilac|peach|pink|purple|yellow)\b`)
 
 var rescueWords = indexPlain([]string{"mouth", "swallow*", "eaten", "sleepy", "sleepier", "drowsy", "lethargic", "screams",
 	"screaming", "inconsolable", "imms", "jabs", "injection", "nose"})
@@ -105,8 +105,8 @@ var careTopics = indexPlain(append([]string{"feed", "feeds", "feeding", "fed", "
 // feedRhythmRe is a feed's usual rhythm, every two hours or more, or a
 // doubt of whether a feed was given; read only in a note that names none
 // of rescueTopics.
-var feedRhythmRe = guard(`\bevery\s+(?:[2-9]|two|three|four|couple of)(?:\s*(?:-|to|or)\s*\d)?\s*(?:h|hr|hrs|hours?)\b` +
-	`|\b(?:not sure|unsure|cant remember|dont remember|forgot|no idea)\s+(?:if|whether)\s+(?:\w+\s+)?(?:gave|fed|did|made|had)\s+(?:her|him|them|the baby|baby|lo)?\s*(?:his|her|their|the|a|last)?\s*(?:bottle|feed|milk|formula|night feed|dream feed)\b`)
+var feedRhythmRe = guard(`\bevery\s+(?:[2-9]|two|three|four|couple of)(?:\s*(?:-|or|to)\s*\d)?\s*(?:h|hr|hrs|hours?)\b` +
+	`|\b(?:cant remember|dont remember|forgot|no idea|not sure|unsure)\s+(?:if|whether)\s+(?:\w+\s+)?(?:did|fed|gave|had|made)\s+(?:baby|her|him|lo|the baby|them)?\s*(?:a|her|his|last|the|their)?\s*(?:bottle|dream feed|feed|formula|milk|night feed)\b`)
 
 // partnerPeople: a note about the partner that names none of the topics
 // is their mood or their state told without a word for it ("my wife cries
@@ -338,4 +338,4 @@ func (m healthModel) logit(s string) float64 {
 // prob is the model's probability that s is a health note.
 func (m healthModel) prob(s string) float64 { return 1 / (1 + math.Exp(-m.logit(s))) }
 
-var negation = guard(`\b(?:not|isnt|arent|wasnt|no longer|never|nothing like|unlike)\b`)
+var negation = guard(`\b(?:arent|isnt|never|no longer|not|nothing like|unlike|wasnt)\b`)

@@ -136,10 +136,10 @@ var learnerVerbs = map[string]string{
 // learnerVerbRe is one of learnerVerbs left bare after who did it (a
 // pronoun, the baby, a wound that opens), or "and" after one, or dropped
 // with the baby as its object.
-var learnerVerbRe = guard(`\b((?:he|she|it|they|baby|lo|bub|scar|wound|incision|stitches|section|cut)\s+(?:also\s+|just\s+|then\s+|suddenly\s+|again\s+)?)` +
+var learnerVerbRe = guard(`\b((?:baby|bub|cut|he|incision|it|lo|scar|section|she|stitches|they|wound)\s+(?:also\s+|just\s+|then\s+|suddenly\s+|again\s+)?)` +
 	`(fall|roll|swallow|choke|vomit|cough|bump|bang|cry|eat|drink|land|jump|trip|slip|faint|bleed|refuse|puke|twitch|open|split|leak)\b` +
 	`|\b(and\s+)(fall|roll|swallow|choke|vomit|cough|bump|bang|land|faint|bleed|puke)\b` +
-	`|\b()(drop|bump|bang)(\s+(?:her|him|the baby|baby|lo|bub)\b)`)
+	`|\b()(drop|bump|bang)(\s+(?:baby|bub|her|him|lo|the baby)\b)`)
 
 // respellVerbs gives learnerVerbRe's bare verbs their past form.
 func respellVerbs(s string) string {

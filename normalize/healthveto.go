@@ -116,7 +116,7 @@ func strongSign(s, t string) bool {
 
 // askedRe is a question without its mark: "is motrin ok at 5 months",
 // "should we worry about the spots".
-var askedRe = guard(`^\s*(?:is|are|should|can|could|does|do|did|would|will|how|what|when|why|any)\b|\b(?:is|are)\s+(?:\w+\s+){0,3}?(?:ok|okay|safe|normal|fine|bad|serious)\b`)
+var askedRe = guard(`^\s*(?:any|are|can|could|did|do|does|how|is|should|what|when|why|will|would)\b|\b(?:are|is)\s+(?:\w+\s+){0,3}?(?:bad|fine|normal|ok|okay|safe|serious)\b`)
 
 // illWords: an illness said of the baby or the writer in one clause
 // ("the baby is sick again", "baby has a tummy bug"), or in a note that

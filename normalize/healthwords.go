@@ -423,12 +423,12 @@ var routineDrops = indexPlain([]string{
 // water 5ml 7pm", "simethicone drops 10pm", "iron tablet w OJ at lunch")
 // or said done ("he's had his vitamin D drops"): a dose the person on
 // duty must know of, as routineQuestion's "given at" is.
-var doseTimeRe = guard(`\b\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)\b|\bat\s+(?:\d{1,2}(?:[:.]\d\d)?|noon|midday|midnight|lunch|lunchtime|breakfast|dinner|teatime|bedtime|half\s+(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))\b` +
-	`|\b\d+\s*(?:ml|mls|drops)\b|\b(?:done|had\s+(?:her|his|their|my|your|ur))\b`)
+var doseTimeRe = guard(`\b\d{1,2}(?:[:.]\d\d)?\s*[ap]m\b|\bat\s+(?:\d|noon|midday|midnight|lunch|breakfast|dinner|teatime|bedtime|half\s+\w)` +
+	`|\b\d+\s*(?:mls?|drops)\b|\b(?:done|had\s+(?:her|his|my|their|ur|your))\b`)
 
 // dropsVerbRe is "drops" a verb ("J drops her back sun 6pm"): no
 // supplement.
-var dropsVerbRe = guard(`\bdrops\s+(?:her|him|them|us|me|it|off|by|round|in|back)\b`)
+var dropsVerbRe = guard(`\bdrops\s+(?:back|by|her|him|in|it|me|off|round|them|us)\b`)
 
 // dosedAt: a supplement named and a doseTimeRe.
 func dosedAt(t string) bool {
@@ -670,7 +670,7 @@ var petThings = indexPlain([]string{"cat food", "dog food", "cat litter", "litte
 // scratched his arm"). The note is the baby's; a pet that is unwell is
 // the subject of its own verb ("the dog is sick") and stays someone else.
 var petByRe = guard(`\b(?:the\s+|our\s+|my\s+)?(?:dog|dogs|puppy|pup|cat|cats|kitten)\s+(?:bark\w*|growl\w*|howl\w*|yapp\w*|meow\w*|miaow\w*)\b` +
-	`|\b(?:the\s+|our\s+|my\s+)?(?:dog|puppy|pup|cat|kitten)\s+(?:\w+\s+){0,5}?(?:knock|knocked|scratch|scratched|bit|nipped|jumped on|jumped up on|jumped in|jumped into|landed on|pushed|stepped on|stood on|trod on|sat on|licked|pounced on)\s+(?:him|her|them|his|the baby|baby|lo|the moses|the cot|the crib|the bouncer|the pram|the buggy|the bassinet|the swing|the basket)\b`)
+	`|\b(?:the\s+|our\s+|my\s+)?(?:dog|puppy|pup|cat|kitten)\s+(?:\w+\s+){0,5}?(?:knock|knocked|scratch|scratched|bit|nipped|jumped on|jumped up on|jumped in|jumped into|landed on|pushed|stepped on|stood on|trod on|sat on|licked|pounced on)\s+(?:baby|her|him|his|lo|the baby|the basket|the bassinet|the bouncer|the buggy|the cot|the crib|the moses|the pram|the swing|them)\b`)
 
 // petAside blanks the pets of petThings and petByRe: what is left names
 // someone else only when a pet, or a person, is the one the note is about.
