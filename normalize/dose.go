@@ -34,7 +34,7 @@ var givenWords = indexPlain([]string{"gave", "given", "give", "giving", "took", 
 
 // doseUnsureRe is not knowing whether or how much was given: "not sure if
 // i gave 2.5 or 5ml", "cant remember if we gave it".
-var doseUnsureRe = guard(`\b(?:cannot remember|cant remember|dont know|dont remember|forgot|not sure|unsure)\s+(?:how much|if|whether|which)\s+(?:dad|dh|dw|he|i|mom|mum|nanny|she|they|we)?\s*(?:did|gave|give|given|had|took)\b`)
+var doseUnsureRe = guard(`\b(?:(?:cannot|cant|dont) remember|dont know|forgot|not sure|unsure)\s+(?:how much|if|whether|which)\s+(?:dad|dh|dw|he|i|mom|mum|nanny|she|they|we)?\s*(?:did|gave|give|given|had|took)\b`)
 
 // smallMlRe is a few millilitres: a dose, not a feed.
 var smallMlRe = guard(`(?:^|[^\d.])(?:1?\d(?:\.\d+)?)\s*(?:ml|mls)\b`)

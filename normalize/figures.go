@@ -72,7 +72,7 @@ var shakeThingRe = guard(`\b(?:shak(?:e|es|ing)|shook)\s+(?:his|her|their|the|a|
 
 // placeTempRe is a room's or a thing's temperature: "temperature in the
 // nursery is 20", "temp of the bath".
-var placeTempRe = guard(`\btemp\w*\s+(?:in|of|inside)\s+(?:the\s+|her\s+|his\s+|our\s+|my\s+)?(?:bath|bedroom|bottle|car|flat|formula|freezer|fridge|garden|house|kitchen|milk|nursery|office|oven|room|water)\b`)
+var placeTempRe = guard(`\btemp\w*\s+(?:in|inside|of)\s+(?:(?:her|his|my|our|the)\s+)?(?:bath|bedroom|bottle|car|flat|formula|freezer|fridge|garden|house|kitchen|milk|nursery|office|oven|room|water)\b`)
 
 // swearRe is "bloody" as a swear word, before a thing that cannot bleed:
 // "bloody bins", "bloody car wont start". Before the body or what it

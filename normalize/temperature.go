@@ -18,7 +18,7 @@ var bareTempRe = guard(`(?:^|[^$\d.,])(?:3[7-9]|4[0-2]|99|10[0-6])[.,]\d(?:$|[^\
 
 // tempNumberRe is "temp 38", "temperature was 101": a reading, with or
 // without decimals.
-var tempNumberRe = guard(`\btemp(?:erature)?\s*(?:(?:of|is|was|at|[=:]|only|just|still|now|reading|read|down to|back to|up to|around|about|dropped to|went to|has been|this morning|tonight|this evening|says|said|reads|showed|shows|showing|measured|spiked|spiking|spikes|hit|hitting|climbed|climbing|jumped|rose|rising|went up|up to|reached|peaked|got to|to|rectal|under ?arm|armpit)\s*)*\d[\d.,]*`)
+var tempNumberRe = guard(`\btemp(?:erature)?\s*(?:(?:[=:]|about|armpit|around|at|back to|climbed|climbing|down to|dropped to|got to|has been|hit|hitting|is|jumped|just|measured|now|of|only|peaked|reached|read|reading|reads|rectal|rising|rose|said|says|showed|showing|shows|spiked|spikes|spiking|still|this evening|this morning|to|tonight|under ?arm|up to|was|went to|went up)\s*)*\d[\d.,]*`)
 
 // feelsHotRe is someone feeling hot: "she feels warm", "baby is burning
 // up", "i feel hot and shivery"; a room that feels hot is not.

@@ -92,7 +92,7 @@ func leftAlone(t string) bool {
 // roughRe is the baby shaken or hit: "bf got angry and shook him", "my
 // partner hit the baby". Shaking a rattle, hitting her head or a hand
 // shaken is not: the baby must end the phrase.
-var roughRe = guard(`\b(?:shook|shaken|shaking|hit|hits|hitting|slapped|slapping|punched|kicked|smacked|smacking|threw|thrown|pinched|squeezed|hurt|hurting|smothered)\s+(?:baby|her|him|lo|the baby|them)(?:\s*(?:$|[^\w\s])|\s+(?:hard|really|so|too|violently|roughly|i think|and|because|when|until|while|again|around|across|to (?:make|shut|stop)|in the (?:chest|face|head|tummy)|on the (?:arm|face|head|leg)))`)
+var roughRe = guard(`\b(?:hit|hits|hitting|hurt|hurting|kicked|pinched|punched|shaken|shaking|shook|slapped|slapping|smacked|smacking|smothered|squeezed|threw|thrown)\s+(?:(?:the )?baby|her|him|lo|them)(?:\s*(?:$|[^\w\s])|\s+(?:across|again|and|around|because|hard|i think|in the (?:chest|face|head|tummy)|on the (?:arm|face|head|leg)|really|roughly|so|to (?:make|shut|stop)|too|until|violently|when|while))`)
 
 // petHarmRe is a pet biting, scratching or knocking the baby: "the dog
 // bit her cheek". The pet is named, but the hurt is the baby's.
@@ -106,7 +106,7 @@ var coveredRe = guard(`\b(?:bag|blanket|cable|cord|cushion|duvet|lead|muslin|nec
 
 // aloneInRe is the baby alone in the bath or a pool: "he was in the bath
 // alone when i ran to get a towel". The writer's bath alone is not.
-var aloneInRe = guard(`\b(?:she|he|baby|lo|bub|they|her|him|the twins)\s+(?:\w+\s+){0,3}?(?:in|inside)\s+(?:the\s+)?(?:bath|tub|bathtub|pool|paddling pool)\s+(?:alone|unattended|on (?:her|his) own|by (?:her|him)self)\b`)
+var aloneInRe = guard(`\b(?:baby|bub|he|her|him|lo|she|the twins|they)\s+(?:\w+\s+){0,3}?(?:in|inside)\s+(?:the\s+)?(?:bath|bathtub|paddling pool|pool|tub)\s+(?:alone|unattended|on (?:her|his) own|by (?:her|him)self)\b`)
 
 // smokeRe is someone smoking with the baby near: "dad was smoking in the
 // car with her".
