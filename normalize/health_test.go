@@ -878,6 +878,11 @@ func TestHealthReadsDosesSleepAndMoodTold(t *testing.T) {
 		{"the partner told back", "you said you dont feel like yourself anymore", "you said you feel like yourself again after the holiday"},
 		{"better off without you", "you said everyone would be better off without you", "the team would be better off without the new manager"},
 		{"a birth relived", "she keeps having flashbacks to the delivery", "flashback friday photo of her first bath"},
+		{"a temperature dead on", "temp up again, 38 dead on", "oven at 180 dead on for the roast"},
+		{"a temperature by where it was taken", "101 rectal, calling the doctor", "101 dalmatians on again"},
+		{"sicked up", "sicked up twice after her bottle", "picked up twice from nursery this week"},
+		{"nowt kept down", "cant keep owt down since lunch", "cant find owt for tea"},
+		{"a feed back up", "formula went down then came right back up", "formula went down well and she came right back to playing"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.True(t, normalize.IsHealth(tc.health), "the rules read: %q", tc.health)

@@ -157,6 +157,9 @@ var moodWords = indexPlain([]string{
 // wherever they stand in a note (figures of speech and supplies are
 // masked first).
 var medicalWords = indexPlain([]string{
+	// Nothing kept down, however it is said ("cant keep owt down").
+	"keep anything down", "keeping anything down", "kept anything down", "keep nothing down", "keeps nothing down",
+	"kept nothing down", "keeping nothing down",
 	// Temperature.
 	"fever*", "fevr*", "feaver*", "fevor*", "fver*", "temperature", "temprature*", "temperture*", "tempreture*",
 	"tempature*", "temp of", "high temp", "temps", "running a temp",

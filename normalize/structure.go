@@ -356,7 +356,7 @@ var partnerMoodRe = guard(`\b(?:boyfriend|dh|dw|girlfriend|he|hes|hubby|husband|
 
 // vomitAllRe is a whole feed brought back: "threw all of it up", "spit
 // the whole bottle back up".
-var vomitAllRe = guard(`\b(?:threw|throw\w*|spit\w*|spat|vomit\w*|brought|brings|bringing|puk\w*)\s+(?:it\s+)?(?:all|every bit|everything|most|the entire|the whole|whole)\b(?:\s+of\s+(?:it|that))?(?:\s+\w+){0,2}?\s+(?:back\s+)?up\b`)
+var vomitAllRe = guard(`\b(?:milk|feed|formula|bottle|it all|everything|all of it)\s+(?:\w+\s+){0,4}?(?:came|comes|coming)\s+(?:right\s+|straight\s+|all\s+)?back\s+up\b|\b(?:threw|throw\w*|spit\w*|spat|vomit\w*|brought|brings|bringing|puk\w*)\s+(?:it\s+)?(?:all|every bit|everything|most|the entire|the whole|whole)\b(?:\s+of\s+(?:it|that))?(?:\s+\w+){0,2}?\s+(?:back\s+)?up\b`)
 
 // objectInRe is something pushed into the nose or an ear; saline, drops
 // and the like are care (objectCare).
