@@ -20,7 +20,7 @@ var oxygenRe = guard(`\b(?:sats|spo2|sp02|o2 sats?|oxygen sats?|oxygen saturatio
 
 // oxygenFallRe is a saturation said to fall, or the breathing sign a
 // reading comes with ("subcostal recession").
-var oxygenFallRe = guard(`\b(?:o2|oxygen|sats|spo2)\s+(?:(?:keep|keeps|kept)\s+)?(?:dropp\w*|drops?|drift\w*|dipp\w*|dips?|fall\w*|fell|low|going down|went down)\b` +
+var oxygenFallRe = guard(`\b(?:o2|oxygen|sats|spo2)\s+(?:ke(?:eps?|pt)\s+)?(?:dropp\w*|drops?|drift\w*|dipp\w*|dips?|fall\w*|fell|low|going down|went down)\b` +
 	`|\b(?:chest|intercostal|sternal|subcostal|tracheal)\s+recession\b`)
 
 // oxygenLow: a saturation below 95 %.

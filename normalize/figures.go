@@ -14,7 +14,7 @@ var productNameRe = guard(`\b(?:whooping cough|cough|cold and flu|cold|flu|fever
 
 // courseRe is a course or an organisation named by an emergency: "baby
 // first aid course", "st john ambulance". Booking one is an errand.
-var courseRe = guard(`\b(?:(?:baby|infant|paediatric|pediatric)\s+)?(?:first aid|cpr|resus\w*|choking)\s+(?:course|class|classes|training|session|workshop|refresher|video)\b|\bst\.?\s+johns?\s+ambulance\b|\bred cross\b`)
+var courseRe = guard(`\b(?:(?:baby|infant|pa?ediatric)\s+)?(?:first aid|cpr|resus\w*|choking)\s+(?:course|class(?:es)?|training|session|workshop|refresher|video)\b|\bst\.?\s+johns?\s+ambulance\b|\bred cross\b`)
 
 // dischargeVisitRe is leaving hospital's or a midwife's care, its
 // paperwork or visit ("midwife discharge visit tomorrow", "rang to confirm

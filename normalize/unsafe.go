@@ -96,7 +96,7 @@ var roughRe = guard(`\b(?:hit|hits|hitting|hurt|hurting|kicked|pinched|punched|s
 
 // petHarmRe is a pet biting, scratching or knocking the baby: "the dog
 // bit her cheek". The pet is named, but the hurt is the baby's.
-var petHarmRe = guard(`\b(?:cat|dog|dogs|kitten|pup|puppy)\s+(?:\w+\s+)?(?:attacked|bit|bites|bitten|jumped on|knocked over|lay on|lying on|nipped|sat on|scratched|scratches)\s+(?:baby|bub|her|him|lo|my daughter|my son|the baby|them)\b`)
+var petHarmRe = guard(`\b(?:cat|dogs?|kitten|pup(?:py)?)\s+(?:\w+\s+)?(?:attacked|bit|bites|bitten|(?:jumped|lay|lying|sat) on|knocked over|nipped|scratched|scratches)\s+(?:(?:the )?baby|bub|her|him|lo|my daughter|my son|them)\b`)
 
 // coveredRe is something over the baby's face or round the neck: "found
 // her with a plastic bag over her head", "cord from the blind was round
