@@ -65,8 +65,14 @@ import (
 // and a note that ends "as usual" (unless it denies something) are not a
 // health note.
 // Version 16: the model retrained with the fiftieth to fifty-eighth sets;
-// a wrong medicine by any of its names is a dose gone wrong, and a
-// colour's shade, or a nappy passed on, is no topic the model rescues on.
+// a wrong medicine by any of its names is a dose gone wrong, a colour's
+// shade or a nappy passed on is no topic the model rescues on; a
+// supplement's dose logged by its time or said done, feeds slept through,
+// sleep far past the usual, a temperature said "dead on" or "rectal",
+// "sicked up", nothing kept down, and the parent's mood said inside a
+// longer note or told back by the partner are read; things that
+// haemorrhage or run a fever, idioms, people met on the writer's shift or
+// at church and a farm's animals are not the family's health.
 const Version = 16
 
 // itemTitle is the title of a note whose time phrases normalize
