@@ -916,6 +916,12 @@ func TestHealthReadsThingsAndOthersSaid(t *testing.T) {
 		{"a farm's animals", "she is off her feed and hot to touch", "the heifer is off her feed, checking her temp tonight"},
 		{"a pet on the baby", "the cat jumped into the cot and scratched her cheek", "the cat has been sneezing all week, vet tomorrow"},
 		{"a fall onto the floor", "he slid out onto the patio", "her teddy slid out onto the patio again"},
+		{"a fall to the floor", "he slid to the floor off my lap", "the blanket slid to the floor off my lap"},
+		{"landed on the baby", "the cat jumped off the shelf and landed on her", "the cat jumped off the shelf and landed on the sofa"},
+		{"a roll from tummy to back", "she rolled off the sofa", "she rolled from her back to her tummy today!"},
+		{"a log on track", "only two wet nappies since yesterday, worried", "three wet nappies since 9, on track"},
+		{"a nappy almost dry", "nappy almost dry since this morning", "nappy bin almost full since this morning"},
+		{"fewer than usual", "2 wet nappies today, usually 8", "8 wet nappies today, usually 6"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)

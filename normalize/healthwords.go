@@ -157,6 +157,9 @@ var moodWords = indexPlain([]string{
 // wherever they stand in a note (figures of speech and supplies are
 // masked first).
 var medicalWords = indexPlain([]string{
+	// A nappy as good as dry ("diaper almost dry every change").
+	"diaper almost dry", "diapers almost dry", "nappy almost dry", "nappies almost dry", "pampers almost dry",
+	"diaper nearly dry", "diapers nearly dry", "nappy nearly dry", "nappies nearly dry", "pampers nearly dry",
 	// Nothing kept down, however it is said ("cant keep owt down").
 	"keep anything down", "keeping anything down", "kept anything down", "keep nothing down", "keeps nothing down",
 	"kept nothing down", "keeping nothing down",

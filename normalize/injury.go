@@ -8,7 +8,7 @@ import "strings"
 
 // landingRe is how the baby landed: "she landed face down on wooden
 // floor", "fell head first".
-var landingRe = guard(`\b(?:land|landed|lands)\s+(?:\w+\s+){0,2}?(?:face|head|on (?:her|his|their) (?:back|face|front|head|side|tummy)|on (?:the\s+)?(?:\w+\s+)?(?:floor|ground|tiles?|concrete|pavement|stairs|steps))\b` +
+var landingRe = guard(`\b(?:land|landed|lands)\s+(?:\w+\s+){0,2}?(?:face|head|on (?:her|him|the baby)\b|on (?:her|his|their) (?:back|face|front|head|side|tummy)|on (?:the\s+)?(?:\w+\s+)?(?:floor|ground|tiles?|concrete|pavement|stairs|steps))\b` +
 	`|\b(?:fall|falls|fell|tumbled|went)\s+(?:\w+\s+)?(?:face|head)\s*-?\s*(?:down|first)\b`)
 
 // fallHeightRe is a fall with its height: "fell about 3 feet", "boy fall

@@ -89,7 +89,7 @@ var wakeRe = guard(`\b(?:cant|cannot|couldnt|barely|hardly|wont|wouldnt|struggl\
 
 // fallRe is the baby sliding or falling off something: "lo slid off the
 // bed", "she tumbled out of the bouncer".
-var fallRe = guard(`\b(?:she|he|lo|baby|dd|ds|bub|toddler|they|twins?)\s+(?:\w+\s+)?(?:fell|flipped|rolled|slid|slipped|tipped|toppled|tumbled)\s+(?:right\s+|straight\s+)?(?:off|out of|from|(?:out\s+)?onto\s+(?:the\s+)?(?:carpet|concrete|deck|floor|floorboards|ground|path|patio|pavement|road|rug|tiles)|down the stairs|down the steps|head first)\b`)
+var fallRe = guard(`\b(?:she|he|lo|baby|dd|ds|bub|toddler|they|twins?)\s+(?:\w+\s+)?(?:fell|flipped|rolled|slid|slipped|tipped|toppled|tumbled)\s+(?:right\s+|straight\s+)?(?:off|out of|from|(?:out\s+)?(?:on)?to\s+(?:the\s+)?(?:carpet|concrete|deck|floor|floorboards|ground|path|patio|pavement|road|rug|tiles)|down the stairs|down the steps|head first)\b`)
 
 // intakeShortRe is a feed's volume said against what it should be:
 // "total intake today 300ml, way under", "60ml total overnight, normally
@@ -334,7 +334,7 @@ func endsWithOne(c string, words []string) bool {
 }
 
 var routineEnds = []string{"all normal", "all fine", "all good", "all ok", "all okay", "settled well", "happy as anything",
-	"happy as larry", "no bother", "no bother to her", "no bother to him"}
+	"happy as larry", "no bother", "no bother to her", "no bother to him", "on track"}
 
 var usualEnds = []string{"as usual", "like usual", "like always", "as always", "same as always"}
 
@@ -399,7 +399,7 @@ func medicalIn(s, t string) bool {
 		sleepyBaby(t) || sneezeRe.MatchString(t) || earRe.MatchString(t) || lessActiveRe.MatchString(t) ||
 		vomitAllRe.MatchString(t) || objectIn(t) || hearingRe.MatchString(t) || caughtRe.MatchString(t) ||
 		signsRead(t) || injuryRead(t) || postpartumRead(t) || weightRe.MatchString(t) ||
-		fewWetsRe.MatchString(t) || littleFeedRe.MatchString(t) || weightLost(t) || fewWets(t) || clauseSigns(t) ||
+		fewWetsRe.MatchString(t) || littleFeedRe.MatchString(t) || weightLost(t) || fewWets(t) || clauseSigns(t) || fewerThanUsual(t) ||
 		familySigns(t) {
 		return true
 	}
@@ -961,7 +961,7 @@ func healthText(s string) (t string, harm, other bool) {
 	if absentWords.in(t) && absentRe.may(t) {
 		t = absentRe.ReplaceAllStringFunc(t, spaces)
 	}
-	for _, re := range []*guardedRe{thingRe, keepWarmRe, productForRe, apptRe} {
+	for _, re := range []*guardedRe{thingRe, keepWarmRe, productForRe, apptRe, rolledOverRe} {
 		t = re.ReplaceAllStringFunc(t, spaces)
 	}
 	if deviceRe.may(t) && !deviceSaysRe.MatchString(t) {
@@ -970,6 +970,10 @@ func healthText(s string) (t string, harm, other bool) {
 	t = blankGiveFigure(blankThingState(blankSlangSick(blankTechVirus(t))))
 	return t, false, false
 }
+
+// rolledOverRe is a roll from tummy to back or back to tummy ("She rolled
+// from tummy to back!"): a milestone, not a roll off something.
+var rolledOverRe = guard(`\brol(?:led|ling|ls)\s+(?:over\s+)?from\s+(?:(?:her|his)\s+)?(?:back|front|side|tummy)\s+(?:on)?to\b`)
 
 // deviceRe is a sign's word naming a thing ("the apnea monitor lead",
 // "a blood pressure machine battery", "fever strips", "the cord blood
