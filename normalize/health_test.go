@@ -886,6 +886,10 @@ func TestHealthReadsDosesSleepAndMoodTold(t *testing.T) {
 		{"a temperature by where it was taken", "101 rectal, calling the doctor", "101 dalmatians on again"},
 		{"sicked up", "sicked up twice after her bottle", "picked up twice from nursery this week"},
 		{"nowt kept down", "cant keep owt down since lunch", "cant find owt for tea"},
+		{"a weak suck", "sucking weak again, feeds take an hour", "the straw cup valve is weak, order a new one"},
+		{"a body gone slack", "her body went slack in my arms", "the washing line went slack in the wind"},
+		{"breaths short and fast", "short fast breaths since lunch", "short fast walk to the shop since lunch"},
+		{"a failure without an article", "she said she feels like bad mother", "she said she feels like bad weather is coming"},
 		{"a feed back up", "formula went down then came right back up", "formula went down well and she came right back to playing"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -157,6 +157,12 @@ var moodWords = indexPlain([]string{
 // wherever they stand in a note (figures of speech and supplies are
 // masked first).
 var medicalWords = indexPlain([]string{
+	// A weak suck, breaths said short or fast, a body gone slack, a feed
+	// thrown up: "sucking weak, take 1 hr to finish 60ml", "short fast
+	// breaths", "body goes slack when i lift her".
+	"weak suck", "weak sucking", "suck is weak", "suck is very weak", "sucking weak", "sucking is weak", "suck weak",
+	"fast breaths", "quick breaths", "short breaths", "shallow breaths", "rapid breaths", "body goes slack", "body went slack",
+	"goes all slack", "went all slack", "gone all slack", "threw it up", "threw it all up",
 	// A nappy as good as dry ("diaper almost dry every change").
 	"diaper almost dry", "diapers almost dry", "nappy almost dry", "nappies almost dry", "pampers almost dry",
 	"diaper nearly dry", "diapers nearly dry", "nappy nearly dry", "nappies nearly dry", "pampers nearly dry",
