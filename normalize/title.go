@@ -69,10 +69,12 @@ import (
 // shade or a nappy passed on is no topic the model rescues on; a
 // supplement's dose logged by its time or said done, feeds slept through,
 // sleep far past the usual, a temperature said "dead on" or "rectal",
-// "sicked up", nothing kept down, and the parent's mood said inside a
-// longer note or told back by the partner are read; things that
+// "sicked up", nothing kept down, a weak suck, fast breaths, a body gone
+// slack, wet nappies counted against the usual, and the parent's mood said
+// inside a longer note or told back by the partner are read; things that
 // haemorrhage or run a fever, idioms, people met on the writer's shift or
-// at church and a farm's animals are not the family's health.
+// at church, a farm's animals, a roll from tummy to back and a log that
+// ends "on track" are not the family's health.
 const Version = 16
 
 // itemTitle is the title of a note whose time phrases normalize
