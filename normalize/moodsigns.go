@@ -146,7 +146,8 @@ func inBed(t string) bool {
 // night, I'm really not ok", "I'm not okay. Can you take over after
 // work?") but not "not ok with" something, and no bond felt however it is
 // hedged ("I don't think I'm bonding with her"). Read with word lists, not
-// patterns: a pattern of them held four times the memory.
+// in lowRe: grown by them, its compiled program passed a size at which the
+// compiler doubles its room, some 16 KB more on the heap.
 func moodSaid(t string) bool {
 	if moodLowSaid.in(t) {
 		return true
