@@ -8,6 +8,8 @@ package normalize
 // a feed's trouble worded some new way is still read. A clause that calls
 // what it saw normal (calm) is not a sign.
 
+import "strings"
+
 // feedTopic names a feed, its amount or its weighing.
 var feedTopic = indexPlain([]string{"feed", "feeds", "feeding", "feedings", "fed", "bottle", "bottles", "breast",
 	"boob", "boobs", "bf", "nurse", "nursing", "nursed", "latch*", "letdown", "let down", "intake", "oz", "ml", "ounce*",
@@ -53,11 +55,11 @@ var asleepAtFeed = indexPlain([]string{"falls asleep", "falling asleep", "fell a
 	"dropping off", "nods off"})
 
 var againRe = guard(`\b(?:every|each feed|keeps?|always|constantly|all the time|mid|straight away|without|within)\b` +
-	`|\bafter\s+(?:\d+|a|one|two|a few)\s*(?:min|mins|minutes|m|sec|secs|seconds)\b|\b\d+\s*(?:min|mins|minutes)\s+in(?:to)?\b`)
+	`|\bafter\s+(?:\d+|a|one|two|a few)\s*(?:m|min|mins|minutes|sec|seconds|secs)\b|\b\d+\s*(?:min|mins|minutes)\s+in(?:to)?\b`)
 
 // comparedRe compares with the usual ("less than half her usual
 // amount"): it does not call the feed usual.
-var comparedRe = guard(`\b(?:half|less|fewer|under|below|than|down on)\s+(?:\w+\s+){0,2}?(?:usual|normal)\b`)
+var comparedRe = guard(`\b(?:below|down on|fewer|half|less|than|under)\s+(?:\w+\s+){0,2}?(?:normal|usual)\b`)
 
 // feedingTrouble: a clause about a feed with a trouble in it.
 func feedingTrouble(clauses []string) bool {
@@ -110,16 +112,17 @@ func lowTone(clauses []string) bool {
 // notWakingRe is a baby who does not wake, or stay awake, for feeds:
 // "not waking for feeds", "have to rouse him every time", "dropped
 // straight back off without drinking", "wont stay awake".
-var notWakingRe = guard(`\b(?:not|isnt|wont|doesnt|didnt|hasnt|never|wouldnt|barely|hardly)\s+(?:\w+\s+)?(?:wak\w*|stay\w* awake|rous\w*)\s+(?:up\s+)?(?:on (?:her|his) own\s+)?(?:for|to)\s+(?:\w+\s+){0,2}?(?:feeds?|feeding|feedings|bottles?|milk|food)\b` +
-	`|\b(?:have|had|has|need|needed)\s+to\s+(?:wake|rouse)\s+(?:her|him|them|the baby|baby|lo)\s+(?:up\s+)?(?:every|for every|each|for each|for all)\b` +
-	`|\b(?:dropped|drops|dropping|fell|falls|falling|went|goes|nodded|nods)\s+(?:straight|right)\s+back\s+(?:off|to sleep)\s+without\b` +
-	`|\b(?:wont|cant|doesnt|not|barely|hardly)\s+stay\w*\s+awake\b` +
-	`|\b(?:cant|cannot|couldnt|can not|could not)\s+get\s+(?:her|him|them|the baby|baby|lo)\s+to\s+(?:wake|stay awake|open (?:her|his) eyes)\b`)
+var notWakingRe = guard(`\b(?:barely|didnt|doesnt|hardly|hasnt|isnt|never|not|wont|wouldnt)\s+(?:\w+\s+)?(?:wak\w*|wok\w*|stay\w* awake|rous\w*)\s+(?:up\s+)?(?:on (?:her|his) own\s+)?(?:for|to)\s+(?:\w+\s+){0,2}?(?:feeds?|feeding|feedings|bottles?|milk|food)\b` +
+	`|\b(?:had|has|have|need|needed)\s+to\s+(?:rouse|wake)\s+(?:baby|her|him|lo|the baby|them)\s+(?:up\s+)?(?:each|every|for all|for each|for every)\b` +
+	`|\b(?:dropped|dropping|drops|falling|falls|fell|goes|nodded|nods|went)\s+(?:right|straight)\s+back\s+(?:off|to sleep)\s+without\b` +
+	`|\b(?:barely|cant|doesnt|hardly|not|wont)\s+stay\w*\s+awake\b` +
+	`|\b(?:cannot|cant|couldnt|hard to)\s+keep\s+(?:her|him|the baby)\s+awake\s+(?:during|for|long enough|to)\b` +
+	`|\b(?:can not|cannot|cant|could not|couldnt)\s+get\s+(?:baby|her|him|lo|the baby|them)\s+to\s+(?:wake|stay awake|open (?:her|his) eyes)\b`)
 
 // weightDownRe is a weight going the wrong way: "weight is dropping",
 // "his weight has gone down again", "weight stuck since week 2". The
 // writer's own ("my weight keeps dropping") is news, not a sign.
-var weightDownRe = guard(`\b(?:(\w+)\s+)?weight\s+(?:is\s+|has\s+|was\s+|keeps\s+|still\s+)?(?:\w+\s+)?(?:dropping|dropped|falling|fell|going down|gone down|went down|static|stuck|not going up|not moving|plateaued)\b`)
+var weightDownRe = guard(`\b(?:(\w+)\s+)?weight\s+(?:is\s+|has\s+|was\s+|keeps\s+|still\s+)?(?:\w+\s+)?(?:dropped|dropping|falling|fell|going down|gone down|not going up|not moving|plateaued|static|stuck|went down)\b`)
 
 func weightDown(t string) bool {
 	for _, m := range weightDownRe.FindAllStringSubmatch(t, -1) {
@@ -131,14 +134,14 @@ func weightDown(t string) bool {
 }
 
 // unwantedRe is a feed not wanted: "he hasnt wanted any milk since 10".
-var unwantedRe = guard(`\b(?:hasnt|doesnt|didnt|wont|not)\s+(?:really\s+)?(?:want|wanted|wanting)\s+(?:any\s+|her\s+|his\s+|the\s+|a\s+)?(?:milk|bottles?|feeds?|food|boob|breast|formula)\b`)
+var unwantedRe = guard(`\b(?:didnt|doesnt|hasnt|not|wont)\s+(?:really\s+)?(?:want|wanted|wanting)\s+(?:any\s+|her\s+|his\s+|the\s+|a\s+)?(?:milk|bottles?|feeds?|food|boob|breast|formula)\b`)
 
 // usualRe is the baby unlike their usual self by a state word: "hotter
 // than usual", "sleeping loads more than normal", "not as wriggly as
 // usual". A good night or a growth spurt said so is not one
 // (sleptThrough, feedCalm).
-var usualRe = guard(`\b(?:hott?\w*|warm\w*|sleep\w*|quiet\w*|wriggl\w*|fuss\w*|whin\w*|cling\w*|pale\w*|flopp\w*|cry\w*|cries|scream\w*|spit\w*|sick\w*|sweat\w*|grizz\w*|irritab\w*|unsettled|lethargic|tired\w*|alert|active|responsive|smil\w*|interest\w*)\b[^.;!?]{0,25}?\bthan\s+(?:usual|normal|normally|before|she usually|he usually|yesterday)\b` +
-	`|\bnot\s+(?:as|so)\s+(?:\w+\s+)?(?:wriggly|active|alert|smiley|responsive|hungry|interested|awake|lively|chatty|kicky|playful)\s+as\s+(?:usual|normal|normally|before|she usually|he usually)\b`)
+var usualRe = guard(`\b(?:hott?\w*|warm\w*|sleep\w*|quiet\w*|wriggl\w*|fuss\w*|whin\w*|cling\w*|pale\w*|flopp\w*|cry\w*|cries|scream\w*|spit\w*|sick\w*|sweat\w*|grizz\w*|irritab\w*|unsettled|lethargic|tired\w*|alert|active|responsive|smil\w*|interest\w*)\b[^.;!?]{0,25}?\bthan\s+(?:before|he usually|normal|normally|she usually|usual|yesterday)\b` +
+	`|\bnot\s+(?:as|so)\s+(?:\w+\s+)?(?:active|alert|awake|chatty|hungry|interested|kicky|lively|playful|responsive|smiley|wriggly)\s+as\s+(?:before|he usually|normal|normally|she usually|usual)\b`)
 
 var usualGood = indexPlain([]string{"yay", "finally", "lol", "haha", "growth spurt", "longer stretch", "slept through",
 	"sleeping through", "🙌", "woohoo", "amazing", "great night", "more smiles", "smiling more", "smiley"})
@@ -154,11 +157,11 @@ func unusual(clauses []string) bool {
 
 // nothingTakenRe is next to nothing taken over a stretch: "has had barely
 // anything since lunch", "drunk hardly anything all day".
-var nothingTakenRe = guard(`\b(?:had|has had|taken|took|drunk|drank|eaten|ate|fed)\s+(?:barely|hardly|almost|next to|virtually)\s+(?:anything|nothing)\b`)
+var nothingTakenRe = guard(`\b(?:ate|drank|drunk|eaten|fed|had|has had|taken|took)\s+(?:almost|barely|hardly|next to|virtually)\s+(?:anything|nothing)\b`)
 
 // functionPainRe is a cry or pain when the body does its work: "cries
 // every time he wees", "screams when she poos", "hurts when i pee".
-var functionPainRe = guard(`\b(?:cr(?:y|ies|ying|ied)|scream\w*|screech\w*|whimper\w*|whin\w*|hurts?|stings?|strain\w*|grimac\w*|pain\w*)\s+(?:\w+\s+)?(?:when|while|as|every time|each time|whenever|after)\s+(?:she|he|they|i|baby|lo)?\s*(?:pees?|wees?|peeing|weeing|weed|peed|poos?|poops?|pooing|pooping|pooed|pooped|swallows?|swallowing|breathes?|breathing|moves? (?:her|his) (?:arm|leg|neck|head)|sits?|sitting|touch\w* (?:it|her|his|him)|press\w* (?:on )?(?:it|her|his)|lift\w* (?:it|her|him)|move\w* (?:it|her|him)|bend\w* (?:it|her|his))\b`)
+var functionPainRe = guard(`\b(?:cr(?:ied|ies|y|ying)|scream\w*|screech\w*|whimper\w*|whin\w*|hurts?|stings?|strain\w*|grimac\w*|pain\w*)\s+(?:\w+\s+)?(?:after|as|each time|every time|when|whenever|while)\s+(?:baby|he|i|lo|she|they)?\s*(?:pees?|wees?|peeing|weeing|weed|peed|poos?|poops?|pooing|pooping|pooed|pooped|swallows?|swallowing|breathes?|breathing|moves? (?:her|his) (?:arm|head|leg|neck)|sits?|sitting|touch\w* (?:her|him|his|it)|press\w* (?:on )?(?:her|his|it)|lift\w* (?:her|him|it)|move\w* (?:her|him|it)|bend\w* (?:her|his|it))\b`)
 
 // outputTopic and outputLess: wees and wet nappies, and fewer or
 // lighter than they should be ("peeing way less, nappies really light").
@@ -190,12 +193,34 @@ var sleptThrough = indexPlain([]string{"night feed", "night feeds", "dream feed"
 
 func notWaking(clauses []string) bool {
 	for _, c := range clauses {
-		if notWakingRe.MatchString(c) && !sleptThrough.in(c) {
+		if notWakingRe.MatchString(c) && !sleptThrough.in(c) || overslept(c) {
 			return true
 		}
 	}
 	return false
 }
+
+// oversleptRe is sleep that takes the place of feeds or far passes the
+// usual: "slept thru 2 feeds", "slept through a nappy change, never does
+// that", "sleeping way too much today". Not the night slept through,
+// which sleptThrough is glad of, nor the writer's own lie-in (overslept).
+var oversleptRe = guard(`\bslept\s+(?:through|thru)\s+(?:\d+|two|three|all|her|his|a|the)?\s*(?:\w+\s+)?(?:feeds|bottles|(?:diaper|nappy)\s+changes?)\b` +
+	`|\b(?:sleeping|sleeps|slept)\s+(?:\w+\s+)?(?:far|way)\s+too\s+(?:long|much)\b`)
+
+var gladWords = indexPlain([]string{"yay", "finally", "woohoo", "hooray", "amazing", "lol", "haha"})
+
+// overslept: oversleptRe in clause c, not said of the writer ("i slept way
+// too long lol") nor gladly.
+func overslept(c string) bool {
+	loc := oversleptRe.FindStringIndex(c)
+	if loc == nil || gladWords.in(c) {
+		return false
+	}
+	f := strings.Fields(c[:loc[0]])
+	return len(f) == 0 || !writerWords[f[len(f)-1]]
+}
+
+var writerWords = map[string]bool{"i": true, "we": true, "ive": true, "weve": true, "me": true, "us": true}
 
 // clauseSigns: one of the signs read from a clause's halves.
 func clauseSigns(t string) bool {

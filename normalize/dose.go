@@ -9,12 +9,23 @@ package normalize
 // dose named.
 // An amount too large or small (amountWords) is read only beside giving or
 // measuring it (givenWords): "calpol costs too much" is a price.
-var doseMistakeWords = indexPlain([]string{"teaspoon", "tablespoon",
-	"kitchen spoon", "not the syringe", "wrong syringe", "wrong spoon", "wrong cup", "wrong medicine", "wrong drops",
-	"wrong cream", "wrong bottle", "wrong one", "wrong tablets", "wrong pill*", "wrong dose", "gave more",
+// Every name a dose goes by reads after "wrong": "gave her the wrong
+// meds at daycare" as "the wrong medicine".
+var doseMistakeWords = indexPlain(append(wrongDoses(), "teaspoon", "tablespoon",
+	"kitchen spoon", "not the syringe", "wrong bottle", "wrong one", "gave more",
 	"also gave", "gave another", "given more", "gave again", "given again", "already given", "already gave",
 	"both gave", "second dose", "by accident", "double dosed", "double-dosed", "doubled up", "adult dose",
-	"adult one", "adult strength", "adult version", "gave him more", "gave her more", "gave some more", "topped up"})
+	"adult one", "adult strength", "adult version", "gave him more", "gave her more", "gave some more", "topped up"))
+
+// wrongDoses are "wrong" before each name of a dose or what measures it.
+func wrongDoses() []string {
+	var out []string
+	for _, n := range []string{"medicine", "medicines", "medication*", "meds", "med", "drops", "cream", "tablet", "tablets",
+		"pill*", "dose", "syrup", "sachet*", "inhaler", "syringe", "spoon", "cup"} {
+		out = append(out, "wrong "+n)
+	}
+	return out
+}
 
 var amountWords = indexPlain([]string{"too much", "too many", "too little"})
 
@@ -23,7 +34,7 @@ var givenWords = indexPlain([]string{"gave", "given", "give", "giving", "took", 
 
 // doseUnsureRe is not knowing whether or how much was given: "not sure if
 // i gave 2.5 or 5ml", "cant remember if we gave it".
-var doseUnsureRe = guard(`\b(?:not sure|cant remember|cannot remember|dont know|dont remember|forgot|unsure)\s+(?:if|whether|how much|which)\s+(?:i|we|he|she|they|dad|mum|mom|dh|dw|nanny)?\s*(?:gave|give|given|had|took|did)\b`)
+var doseUnsureRe = guard(`\b(?:(?:cannot|cant|dont) remember|dont know|forgot|not sure|unsure)\s+(?:how much|if|whether|which)\s+(?:dad|dh|dw|he|i|mom|mum|nanny|she|they|we)?\s*(?:did|gave|give|given|had|took)\b`)
 
 // smallMlRe is a few millilitres: a dose, not a feed.
 var smallMlRe = guard(`(?:^|[^\d.])(?:1?\d(?:\.\d+)?)\s*(?:ml|mls)\b`)

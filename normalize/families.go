@@ -12,7 +12,7 @@ import (
 // tooHotRe is something too hot on the skin: the bath, a drink or a
 // bottle too hot, and what it did ("bath water was too hot, his legs are
 // bright pink", "the tea was too hot and her hand went red").
-var tooHotRe = guard(`\b(?:bath|bathwater|water|tea|coffee|milk|bottle|formula|soup|kettle|radiator|oven|hob|iron)\b[^.;!?]{0,25}?\btoo\s+hot\b[^.;!?]{0,60}?\b(?:red|pink|blister\w*|burn\w*|scream\w*|sore|peel\w*|raw|skin|mark\w*)\b`)
+var tooHotRe = guard(`\b(?:bath|bathwater|bottle|coffee|formula|hob|iron|kettle|milk|oven|radiator|soup|tea|water)\b[^.;!?]{0,25}?\btoo\s+hot\b[^.;!?]{0,60}?\b(?:red|pink|blister\w*|burn\w*|scream\w*|sore|peel\w*|raw|skin|mark\w*)\b`)
 
 // oxygenRe is an oxygen saturation reading: "sats 92", "owlet showing
 // sats 91%", "sats dropped to 88". oxygenLow reads its figure.
@@ -20,8 +20,8 @@ var oxygenRe = guard(`\b(?:sats|spo2|sp02|o2 sats?|oxygen sats?|oxygen saturatio
 
 // oxygenFallRe is a saturation said to fall, or the breathing sign a
 // reading comes with ("subcostal recession").
-var oxygenFallRe = guard(`\b(?:sats|spo2|oxygen|o2)\s+(?:keep\s+|keeps\s+|kept\s+)?(?:dropp\w*|drop|drops|drift\w*|dipp\w*|dip|dips|fall\w*|fell|low|going down|went down)\b` +
-	`|\b(?:subcostal|intercostal|sternal|tracheal|chest)\s+recession\b`)
+var oxygenFallRe = guard(`\b(?:o2|oxygen|sats|spo2)\s+(?:ke(?:eps?|pt)\s+)?(?:dropp\w*|drops?|drift\w*|dipp\w*|dips?|fall\w*|fell|low|going down|went down)\b` +
+	`|\b(?:chest|intercostal|sternal|subcostal|tracheal)\s+recession\b`)
 
 // oxygenLow: a saturation below 95 %.
 func oxygenLow(t string) bool {
@@ -44,7 +44,7 @@ func oxygenLow(t string) bool {
 // later in the sentence, a sign after it: hot, a temperature, puffy,
 // swollen, screaming, unsettled, sleepy. vaccineRe reads "after the
 // jabs"; this reads the event said first and the sign after it.
-var vaccineEventRe = guard(`(?:\b(?:got|had|gave|given|get|did|done)\s+(?:\w+\s+){0,3}?(?:shots|jabs?|vaccin\w*|injections?|imms|immuni[sz]\w*|needles?)` +
+var vaccineEventRe = guard(`(?:\b(?:did|done|gave|get|given|got|had)\s+(?:\w+\s+){0,3}?(?:shots|jabs?|vaccin\w*|injections?|imms|immuni[sz]\w*|needles?)` +
 	`|\b(?:shots|jabs|vaccin\w*|injections|imms|immuni[sz]ations?)\s+(?:today|this morning|this afternoon|yesterday|earlier|tonight|at \d+)` +
 	`|\bpost[\s-]?(?:imms|vax|vaccin\w*|jabs?|shots)\b)` +
 	`[^.;!?]{0,60}?\b(?:hot|warm|temp\w*|fever\w*|\d{2,3}(?:\.\d)?|puffy|swollen|swelling|lump\w*|red|scream\w*|crying|cries|unsettled|wont settle|inconsolable|sleepy|floppy|limp|tender|rash\w*|hives|vomit\w*)\b`)
@@ -53,11 +53,11 @@ var vaccineEventRe = guard(`(?:\b(?:got|had|gave|given|get|did|done)\s+(?:\w+\s+
 // that would rouse her ("didnt stir when I changed her nappy", "doesnt
 // even startle at the dog barking"); sleeping through the night without
 // stirring is not one.
-var noStirRe = guard(`\b(?:didnt|doesnt|dont|wont|did not|does not|will not|barely|hardly)\s+(?:even\s+)?(?:stir|stirs|stirred|flinch|flinches|flinched|startle|startles|startled|rouse|rouses|roused)\s+(?:when|while|as|at|to|if)\b` +
-	`|\b(?:not\s+(?:anywhere\s+near|nearly|near|half)|nowhere\s+near)\s+as\s+(?:alert|responsive|lively|active|playful|interested)\b`)
+var noStirRe = guard(`\b(?:barely|did not|didnt|does not|doesnt|dont|hardly|will not|wont)\s+(?:even\s+)?(?:flinch|flinched|flinches|rouse|roused|rouses|startle|startled|startles|stir|stirred|stirs)\s+(?:as|at|if|to|when|while)\b` +
+	`|\b(?:not\s+(?:anywhere\s+near|nearly|near|half)|nowhere\s+near)\s+as\s+(?:active|alert|interested|lively|playful|responsive)\b`)
 
 // neckRe is a cord, tubing or strap round the baby's neck.
-var neckRe = guard(`\b(?:wrapped|wound|caught|tangled|twisted|looped|got)\s+(?:\w+\s+){0,2}?(?:round|around)\s+(?:her|his|their|the babys|babys|the)\s+neck\b`)
+var neckRe = guard(`\b(?:caught|got|looped|tangled|twisted|wound|wrapped)\s+(?:\w+\s+){0,2}?(?:around|round)\s+(?:babys|her|his|the|the babys|their)\s+neck\b`)
 
 // graveFamilySigns: the families above that are an emergency whatever
 // else the note names (something round the neck, a low oxygen reading, a

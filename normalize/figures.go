@@ -14,7 +14,7 @@ var productNameRe = guard(`\b(?:whooping cough|cough|cold and flu|cold|flu|fever
 
 // courseRe is a course or an organisation named by an emergency: "baby
 // first aid course", "st john ambulance". Booking one is an errand.
-var courseRe = guard(`\b(?:(?:baby|infant|paediatric|pediatric)\s+)?(?:first aid|cpr|resus\w*|choking)\s+(?:course|class|classes|training|session|workshop|refresher|video)\b|\bst\.?\s+johns?\s+ambulance\b|\bred cross\b`)
+var courseRe = guard(`\b(?:(?:baby|infant|pa?ediatric)\s+)?(?:first aid|cpr|resus\w*|choking)\s+(?:course|class(?:es)?|training|session|workshop|refresher|video)\b|\bst\.?\s+johns?\s+ambulance\b|\bred cross\b`)
 
 // dischargeVisitRe is leaving hospital's or a midwife's care, its
 // paperwork or visit ("midwife discharge visit tomorrow", "rang to confirm
@@ -34,18 +34,18 @@ var deviceWords = indexPlain([]string{"breathing sensor", "breathing monitor", "
 	"movement sensor", "movement monitor", "apnea monitor", "apnoea monitor", "sensor", "monitor", "alarm*", "owlet", "snuza"})
 
 // heartFigureRe is a heart broken or melted in a figure of speech.
-var heartFigureRe = guard(`\b(?:broke|breaks|break|breaking|broken|melt\w*|warm\w*)\s+(?:my|your|our|his|her|their)\s+heart\b|\bheart\s*(?:broken|breaking|melt\w*)|\bheartbroken\b`)
+var heartFigureRe = guard(`\b(?:broke|breaks|break|breaking|broken|melt\w*|warm\w*)\s+(?:her|his|my|our|their|your)\s+heart\b|\bheart\s*(?:broken|breaking|melt\w*)|\bheartbroken\b`)
 
 // writerFigureRe is the writer choking on their coffee or made sick by a
 // price: said of "me" and "my", a figure, not a symptom; and pride
 // swallowed.
 var writerFigureRe = guard(`\bchok\w*\s+on\s+my\s+(?:coffee|tea|drink|wine|water|beer|food|lunch|dinner|breakfast|toast|words|laugh\w*)\b` +
-	`|\b(?:makes?|made|making)\s+me\s+(?:want to\s+|wanna\s+|feel\s+)?(?:throw up|puke|vomit|be sick|sick|hurl|barf|gag)\b` +
-	`|\bswallow\w*\s+(?:my|his|her|their|our|your)\s+pride\b`)
+	`|\b(?:makes?|made|making)\s+me\s+(?:want to\s+|wanna\s+|feel\s+)?(?:barf|be sick|gag|hurl|puke|sick|throw up|vomit)\b` +
+	`|\bswallow\w*\s+(?:her|his|my|our|their|your)\s+pride\b`)
 
 // petChewRe is a pet chewing or eating a thing: "puppy chewed the
 // remote". A swallowed hazard is the family's only when a child did it.
-var petChewRe = guard(`\b(?:puppy|pup|dog|doggy|doggo|cat|kitten|hamster|rabbit|bunny)s?\s+(?:\w+\s+)?(?:chewed|chewing|chews|ate|eaten|eats|swallowed|licked|got into|gnawed|nibbled)\b`)
+var petChewRe = guard(`\b(?:bunny|cat|dog|doggo|doggy|hamster|kitten|pup|puppy|rabbit)s?\s+(?:\w+\s+)?(?:ate|chewed|chewing|chews|eaten|eats|gnawed|got into|licked|nibbled|swallowed)\b`)
 
 // petChewing: a pet did the chewing, and no child is named.
 func petChewing(t string) bool {
@@ -55,16 +55,16 @@ func petChewing(t string) bool {
 // eyeColourRe is a baby's eyes changing colour, which they do: not a
 // sign. Yellow in the whites of the eyes is read elsewhere ("yellow eyes").
 var eyeColourRe = guard(`\beyes?\s+(?:are\s+|is\s+|have\s+|has\s+|still\s+)?(?:changing|change|changed|turning)\s+colou?rs?\b|\beye\s+colou?rs?\b` +
-	`|\beyes?\s+(?:are\s+|is\s+)?(?:going|turning|changing)\s+(?:from\s+)?(?:blue|grey|gray|brown|green|hazel|dark)\b`)
+	`|\beyes?\s+(?:are\s+|is\s+)?(?:changing|going|turning)\s+(?:from\s+)?(?:blue|brown|dark|gray|green|grey|hazel)\b`)
 
 // touchRe is the baby holding a finger or a hand, "so tight": a grip, not
 // a body part that is wrong.
-var touchRe = guard(`\b(?:grabb?\w*|gripp?\w*|held|holds?|holding|squeez\w*|clung|clings?|clinging)\s+(?:onto\s+|on to\s+)?(?:my|her|his|your|our|mummys|daddys|mommys)\s+(?:finger|fingers|hand|hands|thumb|thumbs|hair)\b`)
+var touchRe = guard(`\b(?:grabb?\w*|gripp?\w*|held|holds?|holding|squeez\w*|clung|clings?|clinging)\s+(?:onto\s+|on to\s+)?(?:daddys|her|his|mommys|mummys|my|our|your)\s+(?:finger|fingers|hand|hands|thumb|thumbs|hair)\b`)
 
 // healingRe is the cord stump or a scab coming off, or stitches coming
 // out, which they should.
-var healingRe = guard(`\b(?:cord|stump|cord stump|scab|clamp|cord clamp)\s+(?:has\s+|finally\s+|just\s+)?(?:fell|fallen|came|come|dropped)\s+off\b` +
-	`|\bstitches\s+(?:have\s+|were\s+|finally\s+|all\s+)?(?:came out|come out|out|removed|taken out|dissolved|fell out)\b`)
+var healingRe = guard(`\b(?:cord|stump|cord stump|scab|clamp|cord clamp)\s+(?:has\s+|finally\s+|just\s+)?(?:came|come|dropped|fallen|fell)\s+off\b` +
+	`|\bstitches\s+(?:have\s+|were\s+|finally\s+|all\s+)?(?:came out|come out|dissolved|fell out|out|removed|taken out)\b`)
 
 // shakeThingRe is a thing shaken ("shaking his rattle"): the word after
 // is kept only when it is the body ("shaking her arm").
@@ -72,7 +72,7 @@ var shakeThingRe = guard(`\b(?:shak(?:e|es|ing)|shook)\s+(?:his|her|their|the|a|
 
 // placeTempRe is a room's or a thing's temperature: "temperature in the
 // nursery is 20", "temp of the bath".
-var placeTempRe = guard(`\btemp\w*\s+(?:in|of|inside)\s+(?:the\s+|her\s+|his\s+|our\s+|my\s+)?(?:room|nursery|house|bedroom|flat|car|fridge|freezer|bath|water|oven|garden|office|kitchen|milk|bottle|formula)\b`)
+var placeTempRe = guard(`\btemp\w*\s+(?:in|inside|of)\s+(?:(?:her|his|my|our|the)\s+)?(?:bath|bedroom|bottle|car|flat|formula|freezer|fridge|garden|house|kitchen|milk|nursery|office|oven|room|water)\b`)
 
 // swearRe is "bloody" as a swear word, before a thing that cannot bleed:
 // "bloody bins", "bloody car wont start". Before the body or what it
@@ -84,31 +84,31 @@ var swearRe = guard(`\bbloody\s+(\w+)`)
 // stain on his lips from the blueberry". Spots, a rash or a colour alone
 // are not read so: purple spots are a sign whatever a parent puts them
 // down to.
-var markCauseRe = guard(`\b(?:marks?|lines?|dents?|stain\w*|streaks?|imprints?|indent\w*|creases?)\b[^.;!?]{0,40}?\b(?:from|because of|due to|caused by)\s+(?:the\s+|her\s+|his\s+|a\s+|some\s+|their\s+)?(?:car\s*seat|straps?|seat belt|buckle|blueberr\w*|berr\w*|beetroot|beets?|carrots?|sweet potato|food|puree|crayons?|pens?|markers?|paint|dye|bib|hat|socks?|vest|sleeves?|clothes|elastic|waistband|swaddle|blanket|dummy|pacifier|teether|bottle|sling|carrier|bouncer|cot bars?|sheet|pillow|cushion|sleeping on|lying on|leaning on)\b`)
+var markCauseRe = guard(`\b(?:marks?|lines?|dents?|stain\w*|streaks?|imprints?|indent\w*|creases?)\b[^.;!?]{0,40}?\b(?:because of|caused by|due to|from)\s+(?:the\s+|her\s+|his\s+|a\s+|some\s+|their\s+)?(?:car\s*seat|straps?|seat belt|buckle|blueberr\w*|berr\w*|beetroot|beets?|carrots?|sweet potato|food|puree|crayons?|pens?|markers?|paint|dye|bib|hat|socks?|vest|sleeves?|clothes|elastic|waistband|swaddle|blanket|dummy|pacifier|teether|bottle|sling|carrier|bouncer|cot bars?|sheet|pillow|cushion|sleeping on|lying on|leaning on)\b`)
 
 // laughFigureRe is laughing so hard one chokes or cannot breathe ("we
 // nearly choked laughing"), "bleeding" as a swear ("bleeding typical"),
 // and a bill or a price that makes one faint: the writer's figure, not a
 // sign.
 var laughFigureRe = guard(`\b(?:i|we)\s+(?:nearly\s+|almost\s+|literally\s+|actually\s+)?(?:chok\w*|died|cried|cry|crying|wet myself|wet ourselves|peed myself|snorted)\s+(?:with\s+|of\s+|from\s+)?laugh\w*\b` +
-	`|\bbleed(?:ing|in)\s+(?:typical|hell|nora|marvellous|brilliant|ridiculous|useless|nightmare|cheek|idiot|annoying|lovely|freezing|knackered|shattered|great|fantastic)\b|\blaugh\w*\s+(?:so\s+hard|so\s+much|too\s+hard|till|until|that hard)\b[^.;!?]{0,30}?\b(?:chok\w*|cant breathe|couldnt breathe|cant breath|cried|crying|died|dying|wet myself|peed|wee\w*)` +
-	`|\b(?:bill|price|cost|quote|invoice|total|receipt|rent|fees?)\s+(?:\w+\s+){0,2}?(?:made|makes|making)\s+me\s+(?:feel\s+)?(?:faint|dizzy|ill|sick|want to cry)` +
-	`|\b(?:faint\w*|heart attack|died|collapsed)\s+(?:at|when i saw|seeing|over)\s+(?:the\s+)?(?:\w+\s+)?(?:price|bill|cost|fee|fees|total|quote|invoice|receipt)\b` +
-	`|\b(?:haemorrhag|hemorrhag|bleed)\w*\s+(?:money|cash|pounds|dollars|funds)\b` +
+	`|\bbleed(?:ing|in)\s+(?:annoying|brilliant|cheek|fantastic|freezing|great|hell|idiot|knackered|lovely|marvellous|nightmare|nora|ridiculous|shattered|typical|useless)\b|\blaugh\w*\s+(?:so\s+hard|so\s+much|too\s+hard|till|until|that hard)\b[^.;!?]{0,30}?\b(?:chok\w*|cant breathe|couldnt breathe|cant breath|cried|crying|died|dying|wet myself|peed|wee\w*)` +
+	`|\b(?:bill|price|cost|quote|invoice|total|receipt|rent|fees?)\s+(?:\w+\s+){0,2}?(?:made|makes|making)\s+me\s+(?:feel\s+)?(?:dizzy|faint|ill|sick|want to cry)` +
+	`|\b(?:faint\w*|heart attack|died|collapsed)\s+(?:at|over|seeing|when i saw)\s+(?:the\s+)?(?:\w+\s+)?(?:price|bill|cost|fee|fees|total|quote|invoice|receipt)\b` +
+	`|\b(?:bleed|haemorrhag|hemorrhag)\w*\s+(?:cash|dollars|funds|money|pounds)\b` +
 	// Allergic to a time of day, a chore or clothes, and money coughed up:
 	// "allergic to mornings", "cough up 50 euro for parking".
 	`|\ballergic\s+to\s+[a-z]+ing\b|\ballergic\s+to\s+(?:the\s+|these\s+)?(?:mornings?|mondays?\s+\w+|ikea|meetings?|mondays?|early\s+\w+|socks|shoes|hats?|clothes|bedtime|naps?|sleep|work|housework|chores|exercise|the gym|cleaning|laundry|ironing|washing up|dishes|getting up|waking up|effort|admin|paperwork|alarms?)\b` +
 	`|\bcough(?:ed|ing|s)?\s+up\s+(?:another\s+|for\s+|the\s+)?(?:[$£€]\s*\d|\d+\s*(?:euro|euros|quid|pounds|dollars|bucks|grand|k)\b|cash|money|the money|the cash|the fee|the rent)` +
 	// Swamped by work or chores, said as choking or drowning ("choking on
 	// all these emails", "drownin in laundry"), and time bled away.
-	`|\b(?:chok|drown)\w*\s+(?:on|in|with|under)\s+(?:all\s+)?(?:these\s+|those\s+|the\s+|this\s+|my\s+)?(?:\w+\s+)?(?:emails?|dishes|laundry|washing|paperwork|work|visitors|guests|bills|admin|meetings|invites|prices|demo|deadlines|housework|chores|boxes|toys|messages|texts|notifications|ironing|tickets?)\b` +
-	`|\b(?:haemorrhag|hemorrhag|bleed)\w*\s+time\b` +
+	`|\b(?:chok|drown)\w*\s+(?:in|on|under|with)\s+(?:all\s+)?(?:these\s+|those\s+|the\s+|this\s+|my\s+)?(?:\w+\s+)?(?:emails?|dishes|laundry|washing|paperwork|work|visitors|guests|bills|admin|meetings|invites|prices|demo|deadlines|housework|chores|boxes|toys|messages|texts|notifications|ironing|tickets?)\b` +
+	`|\b(?:bleed|haemorrhag|hemorrhag)\w*\s+time\b` +
 	// "my feet are killing me in these shoes haha": said with a laugh.
 	`|\bkilling me\b[^.;!?]{0,40}?\b(?:lol|haha\w*|lmao|😂)`)
 
 // placeThingRe is a thing's own temperature or health: "fridge temp
 // reading 8", "the basil is looking poorly", "the hoover is wheezing".
-var placeThingRe = guard(`\b(?:fridge|freezer|room|nursery|bath|oven|car|house|flat|water|milk|bottle|formula)\s+(?:temp|temps|temperature|temprature)\b` +
+var placeThingRe = guard(`\b(?:bath|bottle|car|flat|formula|freezer|fridge|house|milk|nursery|oven|room|water)\s+(?:temp|temps|temperature|temprature)\b` +
 	`|\b(?:basil|plant|plants|herbs|tomatoes|garden|lawn|tree|trees|flowers|orchid|hoover|vacuum|boiler|engine|motor|car|printer)\s+(?:\w+\s+){0,5}?(?:poorly|sick|ill|unwell|wheez\w*|cough\w*|dying|dead)\b`)
 
 // feverFigureRe is an event's fever ("football fever in this house",
@@ -166,7 +166,7 @@ func blankFigures(t string) string {
 // (thingSubject): "her forehead is burning up", "the little one is
 // coughing" are read. A subject with no determiner is as often a baby's
 // name ("leo is bleeding"), so it is not read here.
-var thingStateRe = guard(`\b(?:that|this|the|your|his|her|their|our|my|these|those)\s+(?:(\w+)\s+)?(\w+)\s+(?:is|was|are|were|keeps|kept|has been|have been|has|s)\s+(?:\w+\s+)?(?:running hot|running a temp\w*|running temp\w*|breathing|bleeding|bleedin|coughing|choking|wheezing|feverish|poisonous|swallowed|burning up|overheating|sneezing|vomiting|throwing up|puking|gasping)\b`)
+var thingStateRe = guard(`\b(?:that|this|the|your|his|her|their|our|my|these|those)\s+(?:(\w+)\s+)?(\w+)\s+(?:is|was|are|were|keeps|kept|has been|have been|has|s)\s+(?:\w+\s+)?(?:running hot|running a temp\w*|running temp\w*|ha?emorrhag\w*|breathing|bleeding|bleedin|coughing|choking|wheezing|feverish|poisonous|swallowed|burning up|overheating|sneezing|vomiting|throwing up|puking|gasping)\b`)
 
 // thingSubject: the word names someone or the body, not a thing.
 func thingSubject(w string) bool {
@@ -197,8 +197,8 @@ func blankThingState(t string) string {
 // the rest of the note names the body, the baby, a medicine or what one
 // takes or puts on ("the new iron tablets are giving me a rash on my
 // arms" is a reaction): blankGiveFigure.
-var giveFigureRe = guard(`\b(?:giv\w*|gave|give|gives)\s+(?:me|us|everyone|you|him|her)\s+(?:a\s+|an\s+|such\s+a\s+|the\s+|so\s+much\s+|high\s+)?(?:headache|migraine|heart attack|heart failure|fever|rash|chills|anxiety|bp|high blood pressure|blood pressure|ulcer|grey hairs|gray hairs)\b` +
-	`|\b(?:is|was|are|were|s)\s+(?:a|an|such a)\s+(?:\w+\s+)?(?:headache|migraine)\b`)
+var giveFigureRe = guard(`\b(?:giv\w*|gave|give|gives)\s+(?:everyone|her|him|me|us|you)\s+(?:a\s+|an\s+|such\s+a\s+|the\s+|so\s+much\s+|high\s+)?(?:anxiety|blood pressure|bp|chills|fever|gray hairs|grey hairs|headache|heart attack|heart failure|high blood pressure|migraine|rash|ulcer)\b` +
+	`|\b(?:are|is|s|was|were)\s+(?:a|an|such a)\s+(?:\w+\s+)?(?:headache|migraine)\b`)
 
 // takenWords are what one takes or puts on, which can give one a rash.
 var takenWords = indexPlain([]string{"tablet*", "vitamin*", "supplement*", "iron", "formula", "cream", "lotion", "soap",

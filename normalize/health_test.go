@@ -101,7 +101,14 @@ var (
 	// reads them 4130 of 4346 (95.0 %), 104 of 3942 (2.6 %), set by set
 	// 90.9-98.1 % and 0.0-5.7 %; all twenty-three sets 6756 of 7109
 	// (95.0 %), 192 of 6472 (3.0 %).
-	heldOutBar = healthBar{recall: 0.945, fp: 0.04}
+	// The nine sets then moved to tuning for the ninth round, which took the tuning corpora from 97.5 % / 2.0 % to
+	// 98.0 % / 1.8 % and, left out one writer at a time, from 97.2 % / 2.3 % to 97.7 % / 2.1 % (those nine writers
+	// alone: 95.3 % / 3.4 % to 97.2 % / 2.6 %; the eight batches no rule was written from: 96.8 % / 2.9 % to
+	// 97.1 % / 2.5 %). The held-out files then kept only the fifty-ninth
+	// to seventy-second, which the ninth round's reader reads, once, 4154
+	// of 4346 (95.6 %), 103 of 3942 (2.6 %), set by set 91.8-98.4 % and
+	// 0.0-5.3 %.
+	heldOutBar = healthBar{recall: 0.95, fp: 0.03}
 )
 
 // minHeldOutShare: a held-out set, when there is one, is a fair part of
@@ -239,14 +246,18 @@ func TestIsHealthReadsAsTheMedicalFlag(t *testing.T) {
 func TestTheModelRescuesWhatTheRulesMiss(t *testing.T) {
 	for _, n := range []string{
 		"circ looks really red with yellow crust on it",
-		"Post-imms: injection site swollen ~3cm, warm, tender. Obs otherwise stable.",
+		// ("Post-imms: injection site swollen ~3cm, warm, tender" was
+		// one until an injection site stopped being a thing's site.)
+		"post jab leg looks a bit puffy and warm",
 		"back where the epidural went in is red and really tender",
 		"she looks greyish around the mouth",
 		// No body, sign or medicine named: feeds and waking alone, which
 		// the model rescues only when surer still.
 		"asleep 6 hrs straight and wont rouse properly",
 		"just 3 feeds since midnight",
-		"cant keep him awake long enough to feed",
+		// ("cant keep him awake long enough to feed" was one until the
+		// rules read a baby who cannot be kept awake for a feed.)
+		"keeps nodding off 2 mins into every feed",
 		"rotavirus vaccine day, nappies have been loose ever since",
 		// No topic at all: the model surest of all (sureAbove).
 		"Ada keeps staring off and won't focus on my face today",
@@ -852,6 +863,79 @@ func TestHealthReadsNoOutputSaid(t *testing.T) {
 	}{
 		{"no water passed", "she hasnt passed water since 6am", "we havent passed the water tower yet, eta 20 min"},
 		{"a nappy barely wet", "nappies barely wet since yesterday", "nappies barely used, give the rest to jen"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}
+
+// The ninth round's readings (a pair each, neither a corpus note), each
+// read by the rules, not left to the model: a supplement's dose logged by
+// its time or said done, feeds slept through or sleep far past the usual,
+// a baby who cannot be kept awake for a feed, and the parent's mood said
+// inside a longer note or told back by the partner.
+func TestHealthReadsDosesSleepAndMoodTold(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"a dose by its time", "vit d drops 8am", "J drops her at nursery 8am"},
+		{"a dose said done", "shes had her iron tablet", "shes had her hair cut"},
+		{"a wrong medicine", "gave her the wrong meds at daycare", "drop the meds form at daycare"},
+		{"feeds slept through", "slept through 3 feeds today", "slept through the night, 7 to 6!"},
+		{"sleep far past the usual", "sleeping far too long today, hard to get a feed in", "i slept way too long this morning lol"},
+		{"not kept awake for a feed", "cant keep her awake for a whole bottle", "cant keep her awake after 7 lol"},
+		{"not ok in a longer note", "honestly im not ok, can you come home early", "im not ok with the new nursery hours"},
+		{"mood said low", "her mood is really low since the birth", "the mood lighting is low in the nursery"},
+		{"no bond, hedged", "i dont think im bonding with him", "the twins are bonding with each other so well"},
+		{"the partner told back", "you said you dont feel like yourself anymore", "you said you feel like yourself again after the holiday"},
+		{"better off without you", "you said everyone would be better off without you", "the team would be better off without the new manager"},
+		{"a birth relived", "she keeps having flashbacks to the delivery", "flashback friday photo of her first bath"},
+		{"a temperature dead on", "temp up again, 38 dead on", "oven at 180 dead on for the roast"},
+		{"a temperature by where it was taken", "101 rectal, calling the doctor", "101 dalmatians on again"},
+		{"sicked up", "sicked up twice after her bottle", "picked up twice from nursery this week"},
+		{"nowt kept down", "cant keep owt down since lunch", "cant find owt for tea"},
+		{"a weak suck", "sucking weak again, feeds take an hour", "the straw cup valve is weak, order a new one"},
+		{"a body gone slack", "her body went slack in my arms", "the washing line went slack in the wind"},
+		{"breaths short and fast", "short fast breaths since lunch", "short fast walk to the shop since lunch"},
+		{"a failure without an article", "she said she feels like bad mother", "she said she feels like bad weather is coming"},
+		{"a feed back up", "formula went down then came right back up", "formula went down well and she came right back to playing"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, normalize.IsHealth(tc.health), "the rules read: %q", tc.health)
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}
+
+// The ninth round's readings of who or what a note is about (a pair
+// each, neither a corpus note): a thing haemorrhaging, running a fever or
+// making a sign's noise, a mechanic's bleeding and an idiom's limp, someone
+// met on the writer's shift or at church, someone's little girl, a farm's
+// animals; and a pet that hurts the baby, or a fall onto the floor, is the
+// baby's.
+func TestHealthReadsThingsAndOthersSaid(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"a thing haemorrhaging", "her gums are bleeding after the teether", "the kitchen tap is haemorrhaging water again"},
+		{"a thing running a fever", "she is running a fever since lunch", "the boiler in the loft's running a fever again"},
+		{"a thing's noise", "she's making a weird breathing sound", "the fridge making a weird breathing sound again"},
+		{"an idiom", "his leg is swollen and he is limping", "weather is running hot and cold, the old van is limping along"},
+		{"a mechanic's bleeding", "bleeding from the cut on his lip", "bled the radiators this morning, all hot now"},
+		{"someone on the writer's shift", "i fainted at work today and feel dizzy", "guy on my shift fainted in the heat"},
+		{"someone's little girl", "our little girl has a fever", "his little girl has an ear infection, he might be late"},
+		{"a farm's animals", "she is off her feed and hot to touch", "the heifer is off her feed, checking her temp tonight"},
+		{"a pet on the baby", "the cat jumped into the cot and scratched her cheek", "the cat has been sneezing all week, vet tomorrow"},
+		{"a fall onto the floor", "he slid out onto the patio", "her teddy slid out onto the patio again"},
+		{"a fall to the floor", "he slid to the floor off my lap", "the blanket slid to the floor off my lap"},
+		{"landed on the baby", "the cat jumped off the shelf and landed on her", "the cat jumped off the shelf and landed on the sofa"},
+		{"a roll from tummy to back", "she rolled off the sofa", "she rolled from her back to her tummy today!"},
+		{"a log on track", "only two wet nappies since yesterday, worried", "three wet nappies since 9, on track"},
+		{"a nappy almost dry", "nappy almost dry since this morning", "nappy bin almost full since this morning"},
+		{"fewer than usual", "2 wet nappies today, usually 8", "8 wet nappies today, usually 6"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)

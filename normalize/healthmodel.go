@@ -82,6 +82,11 @@ var (
 var skyColourRe = guard(`\b(?:dark|darker|grey|gray|black|blue|bright|white)\s+(?:day|days|sky|skies|morning|mornings|evening|evenings|afternoon|night|nights|out|outside|weather|winter|clouds?)\b` +
 	`|\b(?:sky|skies|day|weather|outside|it|its|getting|gets|got|goes|went)\s+(?:so\s+|really\s+|very\s+|pitch\s+)?(?:dark|darker|grey|gray)\b`)
 
+// shadeRe is a colour's shade ("pale pink blanket", "light blue
+// onesie"): a thing's colour, not the body's, so not a topic the model may
+// rescue on. The body it is said of ("pale blue lips") still is one.
+var shadeRe = guard(`\b(?:baby|dusty|hot|light|mint|pale|pastel|powder|soft)\s+(?:blue|gray|green|grey|lemon|lilac|peach|pink|purple|yellow)\b`)
+
 var rescueWords = indexPlain([]string{"mouth", "swallow*", "eaten", "sleepy", "sleepier", "drowsy", "lethargic", "screams",
 	"screaming", "inconsolable", "imms", "jabs", "injection", "nose"})
 
@@ -100,8 +105,8 @@ var careTopics = indexPlain(append([]string{"feed", "feeds", "feeding", "fed", "
 // feedRhythmRe is a feed's usual rhythm, every two hours or more, or a
 // doubt of whether a feed was given; read only in a note that names none
 // of rescueTopics.
-var feedRhythmRe = guard(`\bevery\s+(?:[2-9]|two|three|four|couple of)(?:\s*(?:-|to|or)\s*\d)?\s*(?:h|hr|hrs|hours?)\b` +
-	`|\b(?:not sure|unsure|cant remember|dont remember|forgot|no idea)\s+(?:if|whether)\s+(?:\w+\s+)?(?:gave|fed|did|made|had)\s+(?:her|him|them|the baby|baby|lo)?\s*(?:his|her|their|the|a|last)?\s*(?:bottle|feed|milk|formula|night feed|dream feed)\b`)
+var feedRhythmRe = guard(`\bevery\s+(?:[2-9]|two|three|four|couple of)(?:\s*(?:-|or|to)\s*\d)?\s*(?:h|hr|hrs|hours?)\b` +
+	`|\b(?:cant remember|dont remember|forgot|no idea|not sure|unsure)\s+(?:if|whether)\s+(?:\w+\s+)?(?:did|fed|gave|had|made)\s+(?:baby|her|him|lo|the baby|them)?\s*(?:a|her|his|last|the|their)?\s*(?:bottle|dream feed|feed|formula|milk|night feed)\b`)
 
 // partnerPeople: a note about the partner that names none of the topics
 // is their mood or their state told without a word for it ("my wife cries
@@ -166,7 +171,7 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 	if m.w == nil || calm(t) && !negation.MatchString(t) {
 		return false
 	}
-	t = skyColourRe.ReplaceAllStringFunc(t, spaces)
+	t = shadeRe.ReplaceAllStringFunc(skyColourRe.ReplaceAllStringFunc(t, spaces), spaces)
 	for _, topic := range rescueTopics {
 		if topic.in(t) {
 			return m.logit(s) > above
@@ -179,8 +184,10 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 	if feedRhythmRe.MatchString(t) {
 		return false
 	}
+	// A nappy, a bottle or a jab named in an errand ("nappies barely
+	// used, give the rest to jen") is a supply, not the day's care.
 	if careTopics.in(t) || partnerPeople.in(t) {
-		return m.logit(s) > care
+		return !passedOn.in(t) && m.logit(s) > care
 	}
 	// A number that reads like a temperature is the rules' to read: they
 	// tell "38.5 hours of labour" from a fever, the model is sure of both.
@@ -331,4 +338,4 @@ func (m healthModel) logit(s string) float64 {
 // prob is the model's probability that s is a health note.
 func (m healthModel) prob(s string) float64 { return 1 / (1 + math.Exp(-m.logit(s))) }
 
-var negation = guard(`\b(?:not|isnt|arent|wasnt|no longer|never|nothing like|unlike)\b`)
+var negation = guard(`\b(?:arent|isnt|never|no longer|not|nothing like|unlike|wasnt)\b`)

@@ -65,11 +65,16 @@ var healthSpellings = func() map[string]string {
 		"seizure":      {"siezure", "seisure", "sezure", "seizur"},
 		"diarrhoea":    {"diarea", "diarrea", "diarhea", "diarreah", "diahrrea", "diorrhea", "diarhoea"},
 		"vomiting":     {"vomitting", "vommiting", "vomitin", "vomting", "boking", "boaking"},
-		"vomited":      {"vomitted", "vommited", "vomitd", "boked", "boaked"},
+		"vomited":      {"vomitted", "vommited", "vomitd", "boked", "boaked", "sicked"},
 		"vomit":        {"boke", "boak"},
-		"rash":         {"rashe"},
-		"bruise":       {"bruse", "brusie"},
-		"blister":      {"blistr", "bilster"},
+		// "Owt" and "nowt" as a Yorkshire voice says them: "can't keep
+		// owt down". ("Sicked up" is read with "vomited" above; "sicky" is
+		// as often the muslins as the baby.)
+		"anything": {"owt"},
+		"nothing":  {"nowt"},
+		"rash":     {"rashe"},
+		"bruise":   {"bruse", "brusie"},
+		"blister":  {"blistr", "bilster"},
 		// A parent writing in a second language reaches for her first
 		// language's word for the thing a professional would name.
 		"c section": {"cesarea", "cesareo", "cesarian", "caesarian", "ceasarean", "caeserean", "cesarean"},
@@ -136,10 +141,10 @@ var learnerVerbs = map[string]string{
 // learnerVerbRe is one of learnerVerbs left bare after who did it (a
 // pronoun, the baby, a wound that opens), or "and" after one, or dropped
 // with the baby as its object.
-var learnerVerbRe = guard(`\b((?:he|she|it|they|baby|lo|bub|scar|wound|incision|stitches|section|cut)\s+(?:also\s+|just\s+|then\s+|suddenly\s+|again\s+)?)` +
+var learnerVerbRe = guard(`\b((?:baby|bub|cut|he|incision|it|lo|scar|section|she|stitches|they|wound)\s+(?:also\s+|just\s+|then\s+|suddenly\s+|again\s+)?)` +
 	`(fall|roll|swallow|choke|vomit|cough|bump|bang|cry|eat|drink|land|jump|trip|slip|faint|bleed|refuse|puke|twitch|open|split|leak)\b` +
 	`|\b(and\s+)(fall|roll|swallow|choke|vomit|cough|bump|bang|land|faint|bleed|puke)\b` +
-	`|\b()(drop|bump|bang)(\s+(?:her|him|the baby|baby|lo|bub)\b)`)
+	`|\b()(drop|bump|bang)(\s+(?:baby|bub|her|him|lo|the baby)\b)`)
 
 // respellVerbs gives learnerVerbRe's bare verbs their past form.
 func respellVerbs(s string) string {
@@ -236,6 +241,6 @@ func respellHealth(s string) string {
 }
 
 // spokenTempRe is a temperature said as it is read aloud, "38 point 2",
-// "38 on the dot", "101 point 5": written with its decimals, so the
+// "38 on the dot", "38 dead on", "102 rectal", "101 point 5": written with its decimals, so the
 // readings of a fever read it as the figure it is.
-var spokenTempRe = guard(`\b(?:3[5-9]|4[0-2]|9[5-9]|10[0-6])\s+point\s+\d\b|\b(?:3[5-9]|4[0-2]|9[5-9]|10[0-6])(?:[.,]0)?\s+on\s+the\s+dot\b`)
+var spokenTempRe = guard(`\b(?:3[5-9]|4[0-2]|9[5-9]|10[0-6])\s+point\s+\d\b|\b(?:3[5-9]|4[0-2]|9[5-9]|10[0-6])(?:[.,]0)?\s+(?:on\s+the\s+dot|dead on|rectal)\b`)

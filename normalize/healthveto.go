@@ -57,7 +57,7 @@ func vetoedBy(m healthModel, below, errand float64, s, t string) bool {
 // errand's verb ("add infant paracetamol to the big shop", "get me some
 // ibuprofen when youre out", "drops expire in march").
 func errandNote(t string) bool {
-	if supplyWords.in(t) || listMarkers.in(t) || readyWords.in(t) || errandWords.in(t) {
+	if supplyWords.in(t) || listMarkers.in(t) || readyWords.in(t) || errandWords.in(t) || passedOn.in(t) {
 		return true
 	}
 	for _, c := range clauseSpans(t, ",.;!?:\n") {
@@ -73,6 +73,10 @@ func errandNote(t string) bool {
 var (
 	errandWords = indexPlain([]string{"expir*", "drawer", "cupboard", "cabinet", "when youre out", "on the way", "big shop",
 		"the shop", "shop", "shopping", "unopened", "box", "sachets", "tube", "bag", "basket", "offer", "refund", "spare"})
+	// passedOn are things passed on, unused or outgrown ("nappies barely
+	// used, give the rest to jen"): a supply, whatever care it names.
+	passedOn = indexPlain([]string{"the rest to", "unused", "barely used", "hardly used", "never used", "outgrown",
+		"grown out of", "give away", "giving away", "donate*", "hand me down*", "hand-me-down*"})
 	errandLeads = indexPlain([]string{"add", "get me", "get us", "got", "bring"})
 )
 
@@ -112,7 +116,7 @@ func strongSign(s, t string) bool {
 
 // askedRe is a question without its mark: "is motrin ok at 5 months",
 // "should we worry about the spots".
-var askedRe = guard(`^\s*(?:is|are|should|can|could|does|do|did|would|will|how|what|when|why|any)\b|\b(?:is|are)\s+(?:\w+\s+){0,3}?(?:ok|okay|safe|normal|fine|bad|serious)\b`)
+var askedRe = guard(`^\s*(?:any|are|can|could|did|do|does|how|is|should|what|when|why|will|would)\b|\b(?:are|is)\s+(?:\w+\s+){0,3}?(?:bad|fine|normal|ok|okay|safe|serious)\b`)
 
 // illWords: an illness said of the baby or the writer in one clause
 // ("the baby is sick again", "baby has a tummy bug"), or in a note that
@@ -145,7 +149,7 @@ var strongWords = indexPlain([]string{
 	// Floppiness, fits, meningitis signs, dehydration.
 	"floppy", "limp", "lethargic", "lethargy", "listless", "lifeless", "unrespons*", "not responsive", "barely responsive",
 	"hard to wake", "hard to rouse", "cant wake", "cannot wake", "wont wake", "wouldnt wake", "difficult to wake",
-	"impossible to wake", "rag doll", "ragdoll", "rag-doll", "no muscle tone", "drowsy", "seizur*", "siezur*",
+	"impossible to wake", "sleepier than normal", "sleepier than usual", "more sleepy than usual", "more sleepy than normal", "rag doll", "ragdoll", "rag-doll", "no muscle tone", "drowsy", "seizur*", "siezur*",
 	"seisur*", "sezur*", "seizing", "convuls*", "fit", "fits", "fitting", "twitch*", "jerk*", "stiff*", "rigid",
 	"eyes roll*", "eyes rolling", "rolled back", "fainted", "passed out", "blacked out", "non blanching",
 	"non-blanching", "nonblanching", "dont fade", "doesnt fade", "glass test", "meningitis", "sepsis", "bulging",

@@ -30,12 +30,17 @@ func TestTheVetoSetsAsideOnlyWeakReadings(t *testing.T) {
 	}
 	for _, n := range []string{
 		// A temperature: the note with "temp 38.9" is no longer one the
-		// model reads as everyday since the twenty-third set joined.
-		"collected the repeat prescription for the eczema cream, fridge door, 38.9",
+		// model reads as everyday since the twenty-third set joined, nor
+		// with a bare 38.9 since the fiftieth to fifty-eighth did (p 0.11);
+		// 39.1 is as strong a sign, and the model still reads the errand.
+		"collected the repeat prescription for the eczema cream, fridge door, 39.1",
 		"prescription charge to pay, exemption card hasnt arrived, he fell off the bed",
 		"old prescription bottles in the bathroom, take them back to the pharmacy, shes floppy",
 		// Signs of an infection.
-		"collected the repeat prescription for the eczema cream, fridge door, pus on her cheek",
+		// (With the eczema cream's errand the model read this at 0.14 once
+		// the fiftieth to fifty-eighth sets joined: the same sign after
+		// another errand.)
+		"old prescription bottles in the bathroom, take them back to the pharmacy, pus on her cheek",
 		"prescription charge to pay, exemption card hasnt arrived, her ear has fluid coming out",
 		// An illness that names no one else is the family's: the model,
 		// whose everyday notes hold many other people's, reads it as theirs.

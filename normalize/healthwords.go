@@ -51,7 +51,20 @@ var moodWords = indexPlain([]string{
 	"terrible mom", "terrible mother",
 	"cant sleep even", "cannot sleep even", "cant fall asleep even", "even when the baby sleeps", "even when baby sleeps",
 	"even when she sleeps", "even when he sleeps", "even when i can", "not myself", "dont feel like myself",
-	"dont feel like me", "forgetting things", "think i can do this", "can do this anymore", "can do this any more",
+	"dont feel like me",
+	// The partner's state as the writer tells it back: "u said u dont
+	// feel like urself anymore", "you not yourself lately".
+	"not yourself", "not urself", "dont feel like yourself", "dont feel like urself", "doesnt feel like herself",
+	"doesnt feel like himself", "like shes going mad", "like shes going crazy", "like hes going mad",
+	"like hes going crazy", "like youre going mad", "like youre going crazy",
+	"scared to be left alone with her", "scared to be left alone with him", "scared to be left on her own with him",
+	"scared to be left on her own with her", "scared to be left on my own with him", "scared to be left on my own with her",
+	"scared to be left on his own with her", "scared to be left on his own with him",
+	"afraid to be left alone with her", "afraid to be left alone with him",
+	// A birth relived ("flashbacks from the emergency c-section") and the
+	// night dreaded.
+	"flashbacks", "dreading every night", "dreading each night", "dreading the nights", "dreading bedtime",
+	"dreading every day", "dreading each day", "forgetting things", "think i can do this", "can do this anymore", "can do this any more",
 	"cant do this any longer", "cant do this much longer", "dont want to be a mum", "dont want to be a mom",
 	"dont want to be a mother", "dont want to be a dad", "dont want to be a parent", "want my old life back",
 	"wish i never had", "wish we never had", "rage", "so angry all the time", "snapping at", "cant cope", "cannot cope",
@@ -144,6 +157,18 @@ var moodWords = indexPlain([]string{
 // wherever they stand in a note (figures of speech and supplies are
 // masked first).
 var medicalWords = indexPlain([]string{
+	// A weak suck, breaths said short or fast, a body gone slack, a feed
+	// thrown up: "sucking weak, take 1 hr to finish 60ml", "short fast
+	// breaths", "body goes slack when i lift her".
+	"weak suck", "weak sucking", "suck is weak", "suck is very weak", "sucking weak", "sucking is weak", "suck weak",
+	"fast breaths", "quick breaths", "short breaths", "shallow breaths", "rapid breaths", "body goes slack", "body went slack",
+	"goes all slack", "went all slack", "gone all slack", "threw it up", "threw it all up",
+	// A nappy as good as dry ("diaper almost dry every change").
+	"diaper almost dry", "diapers almost dry", "nappy almost dry", "nappies almost dry", "pampers almost dry",
+	"diaper nearly dry", "diapers nearly dry", "nappy nearly dry", "nappies nearly dry", "pampers nearly dry",
+	// Nothing kept down, however it is said ("cant keep owt down").
+	"keep anything down", "keeping anything down", "kept anything down", "keep nothing down", "keeps nothing down",
+	"kept nothing down", "keeping nothing down",
 	// Temperature.
 	"fever*", "fevr*", "feaver*", "fevor*", "fver*", "temperature", "temprature*", "temperture*", "tempreture*",
 	"tempature*", "temp of", "high temp", "temps", "running a temp",
@@ -311,7 +336,10 @@ var notMedical = indexPlain([]string{
 	"give me heartburn", "giving me heartburn", "gives me heartburn", "broke my back", "breaking my back",
 	"bleeding light", "fingers crossed", "crossed fingers", "keep your fingers crossed", "overwhelmed with love", "overwhelmed by the love", "overwhelmed by all the love",
 	"overwhelmed by the kindness", "overwhelmed with gratitude", "overwhelmed by the support", "bleeding money", "bleeding cash", "bleeding us dry",
-	"bleeding me dry", "bleeding $", "bleeding into", "colours bleeding", "colors bleeding", "color bleeding",
+	"bleeding me dry", "bleeding dry", "bleeding onto", "bleeding the clutch", "bleed the clutch",
+	"bleeding the brakes", "bleed the brakes", "bled the brakes", "bleeding the radiators", "bleed the radiators",
+	"bled the radiators", "running hot and cold", "blowing hot and cold", "limping along", "limped along",
+	"limps along", "bleeding $", "bleeding into", "colours bleeding", "colors bleeding", "color bleeding",
 	"colour bleeding", "dye bleeding", "bleeding edge", "bleeding heart", "break a leg", "computer virus", "virus scan",
 	"antivirus", "anti virus", "anti-virus", "sick burn", "sick trick", "sick moves", "sick tune", "sick tunes",
 	"sick pic", "sick photo", "sick shot", "sick shots", "sick goal", "sick save", "sick!", "sick playlist", "sick beat", "sick song", "sick track", "sick view", "sick ride",
@@ -390,6 +418,7 @@ var medicineWords = indexPlain([]string{
 	"ventolin", "clotrimazole", "canesten", "daktarin", "miconazole", "chloramphenicol", "fucidin", "flucloxacillin",
 	"penicillin", "trimethoprim", "nitrofurantoin", "cefalexin", "metronidazole", "erythromycin", "clarithromycin",
 	"sumatriptan", "ondansetron", "zofran", "buscopan", "lorazepam", "diazepam", "quetiapine", "olanzapine",
+	"lovenox", "oxycodone", "oxy", "antifungal*", "anti fungal", "anti sickness", "antisickness",
 })
 
 // routineDrops are supplements and remedies given every day: a health
@@ -401,6 +430,28 @@ var routineDrops = indexPlain([]string{
 	// Teething remedies: teething is not an illness.
 	"teething gel", "orajel", "bonjela", "anbesol", "teething powder*", "teething granules",
 })
+
+// doseTimeRe is a supplement's dose logged by its time or measure ("gripe
+// water 5ml 7pm", "simethicone drops 10pm", "iron tablet w OJ at lunch")
+// or said done ("he's had his vitamin D drops"): a dose the person on
+// duty must know of, as routineQuestion's "given at" is.
+var doseTimeRe = guard(`\b\d{1,2}(?:[:.]\d\d)?\s*[ap]m\b|\bat\s+(?:\d|noon|midday|midnight|lunch|breakfast|dinner|teatime|bedtime|half\s+\w)` +
+	`|\b\d+\s*(?:mls?|drops)\b|\b(?:done|had\s+(?:her|his|my|their|ur|your))\b`)
+
+// dropsVerbRe is "drops" a verb ("J drops her back sun 6pm"): no
+// supplement.
+var dropsVerbRe = guard(`\bdrops\s+(?:back|by|her|him|in|it|me|off|round|them|us)\b`)
+
+// dosedAt: a supplement named and a doseTimeRe.
+func dosedAt(t string) bool {
+	if !doseTimeRe.MatchString(t) {
+		return false
+	}
+	if dropsVerbRe.MatchString(t) {
+		t = dropsVerbRe.ReplaceAllStringFunc(t, spaces)
+	}
+	return routineDrops.in(t)
+}
 
 var routineQuestion = indexPlain([]string{
 	"how much", "how often", "how many", "how long", "when can", "what dose", "safe", "ok to", "okay to", "should i",
@@ -609,7 +660,9 @@ var (
 		// in the words of other languages spoken at home.
 		"postie", "mail carrier", "mailman", "mail lady", "watchman", "gateman", "security guard", "doorman", "driver",
 		"maid", "house girl", "househelp", "house help", "bartender", "waiter", "waitress", "sous chef", "photographer",
-		"bunkmate", "perro", "perrito", "gato", "gatito", "vecina", "vecino", "tita", "tito", "nan", "nani", "dadi", "ammi", "abuela", "abuelo", "oma", "opa", "yiayia",
+		"bunkmate", "granda", "grampa", "gramps", "grandpop", "assistant", "hired man", "hired hand", "farmhand", "farm hand", "ranch hand", "herdsman",
+		"heifer", "heifers", "cow", "cows", "herd", "ewe", "ewes", "sheep", "goat", "goats", "cattle", "livestock",
+		"perro", "perrito", "gato", "gatito", "vecina", "vecino", "tita", "tito", "nan", "nani", "dadi", "ammi", "abuela", "abuelo", "oma", "opa", "yiayia",
 	}
 	otherKin = []string{"baby", "kid", "kids", "son", "daughter", "husband", "wife", "partner", "boy", "girl", "little one", "toddler", "mom", "dad", "mum"}
 )
@@ -629,7 +682,7 @@ var petThings = indexPlain([]string{"cat food", "dog food", "cat litter", "litte
 // scratched his arm"). The note is the baby's; a pet that is unwell is
 // the subject of its own verb ("the dog is sick") and stays someone else.
 var petByRe = guard(`\b(?:the\s+|our\s+|my\s+)?(?:dog|dogs|puppy|pup|cat|cats|kitten)\s+(?:bark\w*|growl\w*|howl\w*|yapp\w*|meow\w*|miaow\w*)\b` +
-	`|\b(?:the\s+|our\s+|my\s+)?(?:dog|puppy|pup|cat|kitten)\s+(?:knock|knocked|scratched|bit|nipped|jumped on|jumped up on|pushed|stepped on|stood on|trod on|sat on|licked|pounced on)\s+(?:him|her|them|his|the baby|baby|lo|the moses|the cot|the crib|the bouncer|the pram|the buggy|the bassinet|the swing|the basket)\b`)
+	`|\b(?:the\s+|our\s+|my\s+)?(?:dog|puppy|pup|cat|kitten)\s+(?:\w+\s+){0,5}?(?:knock|knocked|scratch|scratched|bit|nipped|jumped on|jumped up on|jumped in|jumped into|landed on|pushed|stepped on|stood on|trod on|sat on|licked|pounced on)\s+(?:baby|her|him|his|lo|the baby|the basket|the bassinet|the bouncer|the buggy|the cot|the crib|the moses|the pram|the swing|them)\b`)
 
 // petAside blanks the pets of petThings and petByRe: what is left names
 // someone else only when a pet, or a person, is the one the note is about.

@@ -8,19 +8,19 @@ import "strings"
 
 // landingRe is how the baby landed: "she landed face down on wooden
 // floor", "fell head first".
-var landingRe = guard(`\b(?:landed|lands|land)\s+(?:\w+\s+){0,2}?(?:face|head|on (?:her|his|their) (?:head|face|back|side|tummy|front)|on (?:the\s+)?(?:\w+\s+)?(?:floor|ground|tiles?|concrete|pavement|stairs|steps))\b` +
-	`|\b(?:fell|falls|fall|went|tumbled)\s+(?:\w+\s+)?(?:face|head)\s*-?\s*(?:first|down)\b`)
+var landingRe = guard(`\b(?:land|landed|lands)\s+(?:\w+\s+){0,2}?(?:face|head|on (?:her|him|the baby)\b|on (?:her|his|their) (?:back|face|front|head|side|tummy)|on (?:the\s+)?(?:\w+\s+)?(?:floor|ground|tiles?|concrete|pavement|stairs|steps))\b` +
+	`|\b(?:fall|falls|fell|tumbled|went)\s+(?:\w+\s+)?(?:face|head)\s*-?\s*(?:down|first)\b`)
 
 // fallHeightRe is a fall with its height: "fell about 3 feet", "boy fall
 // maybe 1 metre".
-var fallHeightRe = guard(`\b(?:fell|fall|falls|fallen|tumbled|dropped)\s+(?:\w+\s+){0,3}?(?:\d+(?:[.,]\d+)?|a|one|two|three|half a)\s*(?:m|metres?|meters?|ft|feet|foot|inches|cm)\b`)
+var fallHeightRe = guard(`\b(?:dropped|fall|fallen|falls|fell|tumbled)\s+(?:\w+\s+){0,3}?(?:\d+(?:[.,]\d+)?|a|one|two|three|half a)\s*(?:m|metres?|meters?|ft|feet|foot|inches|cm)\b`)
 
 // satOnRe is someone sitting, standing or landing on the baby: "toddler
 // sat on the baby's head", "i rolled onto him". The baby lying on her own
 // tummy is not this: the verbs are those done to someone, and the baby
 // is what they land on, not the baby's chair ("sat on the baby's bouncer").
-var satOnRe = guard(`\b(?:sat|sitting|sits|stood|standing|stepped|stepping|landed|jumped|trod|knelt|kneeling|rolled|fell)\s+(?:right\s+)?on(?:to)?\s+(?:top of\s+)?(?:the\s+)?(?:babys?|lo|los|newborn|bub)(?:\s+(?:head|face|chest|tummy|belly|arm|arms|leg|legs|hand|hands|foot|feet|neck|fingers?)\b|\s*$|\s*[^\w\s]|\s+(?:while|when|and|by|in (?:bed|the night|her sleep|his sleep|my sleep)|accidentally|again)\b)` +
-	`|\b(?:sat|sitting|sits|stood|standing|stepped|stepping|jumped|trod|knelt|kneeling)\s+(?:right\s+)?on(?:to)?\s+(?:her|his|him)\s+(?:head|face|chest|tummy|belly|arm|arms|leg|legs|hand|hands|foot|feet|neck|fingers?)\b`)
+var satOnRe = guard(`\b(?:fell|jumped|kneeling|knelt|landed|rolled|sat|sits|sitting|standing|stepped|stepping|stood|trod)\s+(?:right\s+)?on(?:to)?\s+(?:top of\s+)?(?:the\s+)?(?:babys?|lo|los|newborn|bub)(?:\s+(?:head|face|chest|tummy|belly|arm|arms|leg|legs|hand|hands|foot|feet|neck|fingers?)\b|\s*$|\s*[^\w\s]|\s+(?:while|when|and|by|in (?:bed|her sleep|his sleep|my sleep|the night)|accidentally|again)\b)` +
+	`|\b(?:jumped|kneeling|knelt|sat|sits|sitting|standing|stepped|stepping|stood|trod)\s+(?:right\s+)?on(?:to)?\s+(?:her|him|his)\s+(?:head|face|chest|tummy|belly|arm|arms|leg|legs|hand|hands|foot|feet|neck|fingers?)\b`)
 
 // heavyOnRe is something heavy or hot pulled or knocked onto a child:
 // "pulled the tv down on herself", "knocked the kettle over onto him".
@@ -41,29 +41,29 @@ func heavyOn(t string) bool {
 
 // limbItRe is a limb named earlier and then not used: "pulled his arm and
 // now he wont use it", "arm hangs by his side".
-var limbItRe = guard(`\b(?:wont|cant|doesnt|didnt|not|isnt|stopped|refus\w* to|wouldnt)\s+(?:\w+\s+)?(?:use|using|lift|lifting|move|moving|bend|bending|straighten)\s+(?:it|them)\b|\b(?:hangs?|hanging|hung)\s+(?:limp\s+)?(?:by|at|down by)\s+(?:her|his|their)\s+side\b`)
+var limbItRe = guard(`\b(?:wont|cant|doesnt|didnt|not|isnt|stopped|refus\w* to|wouldnt)\s+(?:\w+\s+)?(?:bend|bending|lift|lifting|move|moving|straighten|use|using)\s+(?:it|them)\b|\b(?:hangs?|hanging|hung)\s+(?:limp\s+)?(?:at|by|down by)\s+(?:her|his|their)\s+side\b`)
 
 var limbWords = indexPlain([]string{"arm", "arms", "leg", "legs", "elbow", "wrist", "hand", "shoulder", "knee", "ankle", "foot"})
 
 // knockRe is a knock to the head or face, however it is said: "bonked
 // head on crib rail", "banged her face on the table", "goose egg", "big
 // egg on his forehead", "toddler hit the baby".
-var knockRe = guard(`\b(?:bang\w*|bonk\w*|bump\w*|hit|hits|knock\w*|smack\w*|whack\w*|conk\w*|thump\w*|clonk\w*|bash\w*)\s+(?:the (?:back|side|front|top) of\s+)?(?:her|his|their|the babys|babys|its)?\s*(?:head|forehead|face|nose|eye|mouth|lip|lips|chin|teeth|tooth|temple)\b` +
-	`|\bgoose\s*-?\s*egg\b|\begg\s+on\s+(?:her|his|the|its|their)?\s*(?:head|forehead|face|temple)\b`)
+var knockRe = guard(`\b(?:bang\w*|bonk\w*|bump\w*|hit|hits|knock\w*|smack\w*|whack\w*|conk\w*|thump\w*|clonk\w*|bash\w*)\s+(?:the (?:back|front|side|top) of\s+)?(?:babys|her|his|its|the babys|their)?\s*(?:chin|eye|face|forehead|head|lip|lips|mouth|nose|teeth|temple|tooth)\b` +
+	`|\bgoose\s*-?\s*egg\b|\begg\s+on\s+(?:her|his|its|the|their)?\s*(?:face|forehead|head|temple)\b`)
 
 // hurtByRe is someone hurting the baby, or pushing or pulling them off or
 // out of something: "toddler hit the baby", "her brother pushed her off
 // the bed". Whoever did it, the baby is hurt: the note is read whole, not
 // set aside as about someone else.
-var hurtByRe = guard(`\b(?:hit|kicked|punched|bit|scratched|smacked|whacked|poked|jabbed|elbowed|headbutted|threw \w+ at)\s+(?:the\s+)?(?:baby|lo|newborn|bub)\b` +
-	`|\b(?:push\w*|pull\w*|shov\w*|knock\w*|tipp\w*|drag\w*)\s+(?:her|him|the baby|baby|lo|bub)\s+(?:off|out of|over the|down the|down from|onto the floor)\b` +
+var hurtByRe = guard(`\b(?:hit|kicked|punched|bit|scratched|smacked|whacked|poked|jabbed|elbowed|headbutted|threw \w+ at)\s+(?:the\s+)?(?:baby|bub|lo|newborn)\b` +
+	`|\b(?:push\w*|pull\w*|shov\w*|knock\w*|tipp\w*|drag\w*)\s+(?:baby|bub|her|him|lo|the baby)\s+(?:down from|down the|off|onto the floor|out of|over the)\b` +
 	// "older brother poked her in the eye", "the cat scratched him on the
 	// cheek": a blow that lands on her or him somewhere.
-	`|\b(?:hit|kick\w*|punch\w*|bit|bitten|scratch\w*|smack\w*|whack\w*|pok\w*|jabb\w*|elbow\w*|headbutt\w*|stood on|trod on|stepped on|sat on|fell on|landed on|jumped on|squash\w*)\s+(?:her|him)\s+(?:in|on|with|into)\s+(?:the|her|his|a)\b`)
+	`|\b(?:hit|kick\w*|punch\w*|bit|bitten|scratch\w*|smack\w*|whack\w*|pok\w*|jabb\w*|elbow\w*|headbutt\w*|stood on|trod on|stepped on|sat on|fell on|landed on|jumped on|squash\w*)\s+(?:her|him)\s+(?:in|into|on|with)\s+(?:a|her|his|the)\b`)
 
 // trappedRe is a finger or a limb shut or caught in something:
 // "finger shut in the car door", "caught his hand in the high chair".
-var trappedRe = guard(`\b(?:shut|slammed|trapped|caught|jammed|squashed|pinched|crushed|stuck)\b[^.;!?]{0,25}?\b(?:in|by|under)\s+(?:the\s+|a\s+)?(?:\w+\s+)?(?:door|drawer|gate|hinge|window|cupboard|high chair|highchair|pram|buggy|stroller|cot|bars|recliner|folding)\b`)
+var trappedRe = guard(`\b(?:caught|crushed|jammed|pinched|shut|slammed|squashed|stuck|trapped)\b[^.;!?]{0,25}?\b(?:by|in|under)\s+(?:the\s+|a\s+)?(?:\w+\s+)?(?:bars|buggy|cot|cupboard|door|drawer|folding|gate|high chair|highchair|hinge|pram|recliner|stroller|window)\b`)
 
 var trappedParts = indexPlain([]string{"finger*", "hand", "hands", "toe", "toes", "foot", "feet", "arm", "arms", "leg",
 	"legs", "thumb*", "head", "nail"})
@@ -71,11 +71,11 @@ var trappedParts = indexPlain([]string{"finger*", "hand", "hands", "toe", "toes"
 // outOfRe is a fall said without who fell, as notes often are: "tipped out
 // of the swing", "rolled off the changing table". Only off or out of
 // what a baby is put on or in, so a frame off the wall is not one.
-var outOfRe = guard(`(?:^|[.!?,;:]\s*|\b(?:and|then|just)\s+)(?:fell|tipped|rolled|slid|slipped|tumbled|toppled|flipped|bounced)\s+(?:right\s+|straight\s+|head first\s+)?(?:off|out of)\s+(?:the|a|her|his|our|my)\s+(?:big\s+)?(?:bed|sofa|couch|swing|bouncer|chair|changing|table|cot|crib|pram|stroller|buggy|high ?chair|car ?seat|counter|bath|stairs|steps?|bumbo|rocker|sling|carrier|moses|bassinet|playmat|ottoman|seat)`)
+var outOfRe = guard(`(?:^|[.!?,;:]\s*|\b(?:and|just|then)\s+)(?:bounced|fell|flipped|rolled|slid|slipped|tipped|toppled|tumbled)\s+(?:right\s+|straight\s+|head first\s+)?(?:off|out of)\s+(?:a|her|his|my|our|the)\s+(?:big\s+)?(?:bed|sofa|couch|swing|bouncer|chair|changing|table|cot|crib|pram|stroller|buggy|high ?chair|car ?seat|counter|bath|stairs|steps?|bumbo|rocker|sling|carrier|moses|bassinet|playmat|ottoman|seat)`)
 
 // scaldRe is something hot spilled or touched onto the body: "he grabbed
 // my coffee and it spilled on his hand", "touched the hot pan".
-var scaldRe = guard(`\b(?:coffee|tea|kettle|soup|hot water|boiling water|pan|oven|iron|straighteners|curling iron|candle|radiator|stove|hob|hot drink|hot chocolate|noodles)\b[^.;!?]{0,30}?\b(?:spill\w*|splash\w*|pour\w*|tipp\w*|touch\w*|grabb\w*|knock\w*)\b[^.;!?]{0,20}?\b(?:on|onto|over|down|against|with)\s+(?:her|his|their|him|the babys)\b([^.;!?]{0,15})`)
+var scaldRe = guard(`\b(?:boiling water|candle|coffee|curling iron|hob|hot chocolate|hot drink|hot water|iron|kettle|noodles|oven|pan|radiator|soup|stove|straighteners|tea)\b[^.;!?]{0,30}?\b(?:spill\w*|splash\w*|pour\w*|tipp\w*|touch\w*|grabb\w*|knock\w*)\b[^.;!?]{0,20}?\b(?:on|onto|over|down|against|with)\s+(?:her|him|his|the babys|their)\b([^.;!?]{0,15})`)
 
 func scalded(t string) bool {
 	for _, m := range scaldRe.FindAllStringSubmatch(t, -1) {

@@ -9,27 +9,27 @@ import "strings"
 
 // littleFeedRe is a feed that was very small: "drink very little since
 // yesterday", "no eat good", "barely fed all day".
-var littleFeedRe = guard(`\b(?:eat|eats|eating|ate|drink|drinks|drinking|drank|feed|feeds|feeding|fed|take|takes|taking|took|nurse|nurses|nursing|nursed)\s+(?:very|so|really|only|too|v|hardly|barely)\s+little\b` +
-	`|\b(?:no|not|dont|doesnt|didnt|wont)\s+(?:eat|drink|feed|nurse)\s+(?:good|well|much|nothing|anything|enough)\b` +
-	`|\b(?:barely|hardly)\s+(?:fed|nursed|eaten|feeding|nursing)\b`)
+var littleFeedRe = guard(`\b(?:ate|drank|drink|drinking|drinks|eat|eating|eats|fed|feed|feeding|feeds|nurse|nursed|nurses|nursing|take|takes|taking|took)\s+(?:barely|hardly|only|really|so|too|v|very)\s+little\b` +
+	`|\b(?:didnt|doesnt|dont|no|not|wont)\s+(?:drink|eat|feed|nurse)\s+(?:anything|enough|good|much|nothing|well)\b` +
+	`|\b(?:barely|hardly)\s+(?:eaten|fed|feeding|nursed|nursing)\b`)
 
 // weightLossRe is the baby's weight lost by a share or against birth
 // weight: "shes lost 12% since birth", "still below birth weight". A
 // share is read only said of the baby or since birth, in a note about
 // weight (weightContext): "i lost 10% of my baby weight" is the parent's.
-var weightLossRe = guard(`\b(?:she|he|shes|hes|baby|babys|lo|bub|ds|dd|has|hasnt|weight)\s+(?:\w+\s+){0,2}?(?:lost|losing|dropped|down)\s+(?:\w+\s+){0,2}?\d+(?:[.,]\d+)?\s*(?:%|percent|per cent)` +
-	`|\d+(?:[.,]\d+)?\s*(?:%|percent|per cent)\s+(?:\w+\s+){0,2}?(?:since|from|of|below|under)\s+(?:her\s+|his\s+)?birth`)
+var weightLossRe = guard(`\b(?:baby|babys|bub|dd|ds|has|hasnt|he|hes|lo|she|shes|weight)\s+(?:\w+\s+){0,2}?(?:down|dropped|losing|lost)\s+(?:\w+\s+){0,2}?\d+(?:[.,]\d+)?\s*(?:%|percent|per cent)` +
+	`|\d+(?:[.,]\d+)?\s*(?:%|percent|per cent)\s+(?:\w+\s+){0,2}?(?:below|from|of|since|under)\s+(?:her\s+|his\s+)?birth`)
 
 // weightGramsRe is weight lost in grams or down to a newborn's weight in
 // kilograms ("lost 300g", "weight down 40g since tuesday", "down to 3.1kg
 // at the day 5 check"): a parent does not weigh herself in grams or at
 // three kilos, so the figure says whose weight it is.
-var weightGramsRe = guard(`\b(?:lost|losing|dropped|down)\s+(?:another\s+|about\s+|around\s+|nearly\s+|almost\s+)?\d+\s*(?:g|gr|grams?)\b` +
+var weightGramsRe = guard(`\b(?:down|dropped|losing|lost)\s+(?:another\s+|about\s+|around\s+|nearly\s+|almost\s+)?\d+\s*(?:g|gr|grams?)\b` +
 	`|\b(?:down|dropped)\s+to\s+[1-5][.,]\d+\s*(?:kg|kgs|kilos?)\b`)
 
 // weighedRe is a weight now beside a heavier one at birth: "weighed
 // 3.0kg today, was 3.4 at birth" (weighedLess compares them).
-var weighedRe = guard(`\b(?:weighed|weighs|weighing|weight)\s+(?:is\s+|was\s+|now\s+|in at\s+|at\s+)?([1-6][.,]\d+)\s*(?:kg|kgs|kilos?)?\b[^.;!?]{0,30}?\bwas\s+([1-6][.,]\d+)\s*(?:kg|kgs|kilos?)?\s+(?:at|from)\s+birth\b`)
+var weighedRe = guard(`\b(?:weighed|weighing|weighs|weight)\s+(?:is\s+|was\s+|now\s+|in at\s+|at\s+)?([1-6][.,]\d+)\s*(?:kg|kgs|kilos?)?\b[^.;!?]{0,30}?\bwas\s+([1-6][.,]\d+)\s*(?:kg|kgs|kilos?)?\s+(?:at|from)\s+birth\b`)
 
 func weighedLess(t string) bool {
 	for _, m := range weighedRe.FindAllStringSubmatch(t, -1) {
@@ -42,16 +42,16 @@ func weighedLess(t string) bool {
 
 // fewFeedsRe is few feeds over a day or since the morning: "3 feeds
 // total in 24 hrs", "only 2 feeds since this morning".
-var fewFeedsRe = guard(`\bonly\s+(?:[0-3]|one|two|three)\s+(?:feeds?|feedings|bottles)\s+(?:since|in|all|today|over|the whole)\b` +
-	`|\b(?:[0-3]|one|two|three)\s+(?:feeds?|feedings|bottles)\s+(?:total\s+|in total\s+|altogether\s+)?(?:in|over|all)\s+(?:the\s+)?(?:last\s+)?(?:24|twenty four|day|whole day)\b`)
+var fewFeedsRe = guard(`\bonly\s+(?:[0-3]|one|two|three)\s+(?:feeds?|feedings|bottles)\s+(?:all|in|over|since|the whole|today)\b` +
+	`|\b(?:[0-3]|one|two|three)\s+(?:feeds?|feedings|bottles)\s+(?:total\s+|in total\s+|altogether\s+)?(?:all|in|over)\s+(?:the\s+)?(?:last\s+)?(?:24|day|twenty four|whole day)\b`)
 
 // spitMoreRe is spitting up or being sick more than usual: "spat up
 // heaps, way more than usual".
-var spitMoreRe = guard(`\b(?:spit|spits|spitting|spat|sick|vomit\w*|brought up|bringing up|possett?\w*|throw\w* up|threw up)\s+(?:up\s+)?(?:\w+\s*,?\s+){0,3}?(?:more than usual|more than normal|way more|much more|loads more|heaps more)\b` +
-	`|\bmilk\b[^.;!?]{0,25}?\b(?:out of|out|from|through)\s+(?:her\s+|his\s+|the\s+|their\s+)?nose\b` +
-	`|\b(?:spit\w*|spat)\s+(?:up\s+)?(?:is\s+|was\s+)?(?:bright\s+|dark\s+)?(?:green|yellow|red|pink|brown|black|bloody)\b`)
+var spitMoreRe = guard(`\b(?:spit|spits|spitting|spat|sick|vomit\w*|brought up|bringing up|possett?\w*|throw\w* up|threw up)\s+(?:up\s+)?(?:\w+\s*,?\s+){0,3}?(?:heaps more|loads more|more than normal|more than usual|much more|way more)\b` +
+	`|\bmilk\b[^.;!?]{0,25}?\b(?:from|out|out of|through)\s+(?:her\s+|his\s+|the\s+|their\s+)?nose\b` +
+	`|\b(?:spit\w*|spat)\s+(?:up\s+)?(?:is\s+|was\s+)?(?:bright\s+|dark\s+)?(?:black|bloody|brown|green|pink|red|yellow)\b`)
 
-var birthWeightRe = guard(`\b(?:below|under|not back to|not yet back to|not back up to|hasnt regained|hasnt got back to|not regained|lost)\s+(?:\w+\s+)?(?:her|his|their)?\s*birth\s*-?\s*weight\b`)
+var birthWeightRe = guard(`\b(?:below|hasnt got back to|hasnt regained|lost|not back to|not back up to|not regained|not yet back to|under)\s+(?:\w+\s+)?(?:her|his|their)?\s*birth\s*-?\s*weight\b`)
 
 var weightContext = indexPlain([]string{"weigh*", "birth", "scales", "kg", "kgs", "lb", "lbs", "grams", "oz"})
 
@@ -63,25 +63,42 @@ func weightLost(t string) bool {
 // fewWetsCountRe is a count of three or fewer wees with the stretch it
 // covers, a day or most of one, elsewhere in the note (wetStretch): "nappy count 24h: 1 wee 0
 // poo". A count alone is a log.
-var fewWetsCountRe = guard(`\b[0-3]\s*(?:wet|wets|wees?|pees?)\b(?:\s*$|\s*[^\w\s]|\s+(?:\d|and|or|in|since|today|all|so far|overnight|yesterday|last|over|for|only|no|zero))`)
+var fewWetsCountRe = guard(`\b[0-3]\s*(?:wet|wets|wees?|pees?)\b(?:\s*(?:$|[^\w\s])|\s+(?:\d|and|or|in|since|today|all|so far|overnight|yesterday|last|over|for|only|no|zero))`)
 
 // wetStretch is a day or most of one: "so far today" is not.
-var wetStretch = guard(`\b24\s*(?:h|hrs?|hours)\b|\ball day\b|\bwhole day\b|\bsince (?:yesterday|last night)\b|\bovernight\b|\b(?:in|last|over)\s+(?:the\s+)?(?:last\s+)?(?:[6-9]|1\d|2\d)\s*(?:h|hrs?|hours)\b`)
+var wetStretch = guard(`\b24\s*(?:h|hrs?|hours)\b|\ball day\b|\bwhole day\b|\bsince (?:last night|yesterday)\b|\bovernight\b|\b(?:in|last|over)\s+(?:the\s+)?(?:last\s+)?(?:[6-9]|1\d|2\d)\s*(?:h|hrs?|hours)\b`)
 
 // lowWetsRe is the wet nappies counted and found few: "wet nappy count is
 // low, only 3 today", "wees: just 2 since breakfast".
-var lowWetsRe = guard(`\b(?:wet|wee|wees|pee|pees)\s*(?:nappy|nappies|diapers?)?\s*(?:count\s*)?(?:is|are|was|were|:)?\s*(?:really\s+|very\s+|quite\s+)?(?:low|down)\b` +
-	`|\b(?:wet|wee|wees|pee|pees)\s+(?:nappy|nappies|diapers?|count)\b[^.;!?]{0,25}?\b(?:only|just)\s+[0-3]\b`)
+var lowWetsRe = guard(`\b(?:pee|pees|wee|wees|wet)\s*(?:nappy|nappies|diapers?)?\s*(?:count\s*)?(?:is|are|was|were|:)?\s*(?:really\s+|very\s+|quite\s+)?(?:down|low)\b` +
+	`|\b(?:pee|pees|wee|wees|wet)\s+(?:nappy|nappies|diapers?|count)\b[^.;!?]{0,25}?\b(?:just|only)\s+[0-3]\b`)
 
 // noOutputRe is no wee or poo done: "hasnt done a wee since last night".
 // Not on the potty, which is training (pottyWords).
-var noOutputRe = guard(`\b(?:hasnt|havent|has not|have not|not|didnt|hadnt)\s+(?:done|had|made|passed|produced)\s+(?:a\s+|any\s+|one\s+|a single\s+)?(?:wee|wees|pee|pees|poo|poos|poop|poops|wet|wet nappy|wet diaper|dirty nappy|dirty diaper|bm|stool|urine)\b` +
-	`|\b(?:hasnt|havent|has not|have not|not|didnt|hadnt)\s+passed\s+(?:any\s+)?water\b` +
+var noOutputRe = guard(`\b(?:didnt|hadnt|has not|hasnt|have not|havent|not)\s+(?:done|had|made|passed|produced)\s+(?:(?:a|a single|any|one)\s+)?(?:wees?|pees?|poos?|poops?|wet(?: diaper| nappy)?|dirty (?:diaper|nappy)|bm|stool|urine)\b` +
+	`|\b(?:didnt|hadnt|has not|hasnt|have not|havent|not)\s+passed\s+(?:any\s+)?water\b` +
 	// A nappy that is barely wet is as good as dry.
-	`|\b(?:nappy|nappies|diaper|diapers)\s+(?:\w+\s+){0,2}?(?:barely|hardly|only just|not even)\s+(?:damp|wet)\b`)
+	`|\b(?:diaper|diapers|nappies|nappy)\s+(?:\w+\s+){0,2}?(?:barely|hardly|not even|only just)\s+(?:damp|wet)\b`)
 
 func fewWets(t string) bool {
 	return fewWetsCountRe.MatchString(t) && wetStretch.MatchString(t) || lowWetsRe.MatchString(t) || noOutputRe.MatchString(t) && !pottyWords.in(t)
 }
 
 var pottyWords = indexPlain([]string{"potty", "toilet", "loo", "potty training"})
+
+// countUsualRe is a count of wet nappies or feeds said against the usual
+// one ("1 wet diaper this morning, usually 6 or 7 by now", "maybe 3 today
+// vs her usual 7"), or said to be well down ("wet diapers are way down"):
+// fewerThanUsual reads the first only when the count is the smaller, in
+// one sentence.
+var countUsualRe = guard(`\b(\d+)\s+(?:wet\s+)?(?:diapers?|nappies|nappy|wets|feeds)\b[^.;!?]*?\b(?:usually|normally|usual|vs)\s+(?:(?:her|his)\s+)?(?:usual\s+)?(\d+)` +
+	`|\b(?:wet\s+(?:diapers|nappies)|wets|feeds)\s+(?:\w+\s+){0,2}?(?:way|well)\s+down\b`)
+
+func fewerThanUsual(t string) bool {
+	for _, m := range countUsualRe.FindAllStringSubmatch(t, -1) {
+		if m[1] == "" || less(m[1], m[2]) {
+			return true
+		}
+	}
+	return false
+}

@@ -12,10 +12,10 @@ import (
 
 // droppedRe is the baby dropped, not dropped off: "i dropped him",
 // "dropped her on the floor", "i dropped her 😭".
-var droppedRe = guard(`\bdropped (?:her|him|the baby|baby|lo|bub)(?:\s*$|\s*[^\w\s]|\s+(?:on|onto|from|down|while|when|and|by accident|accidentally|out of|off the|off a|off my|in the (?:bath|tub|water|pool))\b)`)
+var droppedRe = guard(`\bdropped (?:baby|bub|her|him|lo|the baby)(?:\s*(?:$|[^\w\s])|\s+(?:on|onto|from|down|while|when|and|by accident|accidentally|out of|off the|off a|off my|in the (?:bath|pool|tub|water))\b)`)
 
 // keepWarmRe is keeping someone warm, not feeling warm.
-var keepWarmRe = guard(`\bkeep\w*\s+(?:\w+\s+){0,3}?warm\b|\bwarm\s+(?:and\s+)?(?:cozy|cosy|snug)\b`)
+var keepWarmRe = guard(`\bkeep\w*\s+(?:\w+\s+){0,3}?warm\b|\bwarm\s+(?:and\s+)?(?:cosy|cozy|snug)\b`)
 
 // productForRe is a product and what it is for ("zinc cream for diaper
 // rash", "saline for her stuffy nose"): a supply, not a symptom seen.
@@ -24,57 +24,57 @@ var productForRe = guard(`\b(?:medicine|medicin|meds|syrup|cream|creme|ointment|
 // feedingRe is a feed that does not happen or is too small: "cant feed",
 // "wont take the bottle", "barely drinking", "hasnt eaten since 6",
 // "refusing the breast", "pulls away from the bottle", "only took 1 oz".
-var feedingRe = guard(`\b(?:cant|cannot|can not|wont|wouldnt|would not|doesnt|didnt|will not|isnt|not|stopped|stops|barely|hardly|refus(?:es|ed|ing)?(?: to)?|too (?:sleepy|tired|weak) (?:to|at|during|for)|keep (?:her|him|them) awake (?:to|for|during))\s+(?:the\s+)?(?:breast|boob|bottle|feeds|feed|feeding|finish|finishing|nurse|nursing|eat|eating|latch|latching|drink|drinking|suck|sucking|gain|gaining|take (?:the |a |her |his |any |a single )?(?:bottle|boob|breast|feed))\b` +
-	`|\b(?:hasnt|havent|has not|have not|hadnt|didnt|did not)\s+(?:eaten|fed|drunk|drank|nursed|fed well|had (?:a |any )?(?:bottle|feed|milk|formula))\b` +
-	`|\brefus\w*\s+(?:to\s+)?(?:eat|feed|nurse|drink|the bottle|bottle|bottles|the breast|breast|boob|food|milk|formula|solids|feeds|feeding|the boob|to latch)\b` +
-	`|\bpull\w*\s+(?:off|away)\b[^.;!?]{0,40}\b(?:feed\w*|breast|boob|bottle|nipple|latch\w*|nurs\w*)` +
-	`|\bonly\s+(?:took|taken|drank|drunk|ate|eaten|had|finished|managed|drinking|taking|eating)\s+(?:about\s+|like\s+|maybe\s+|a\s+)?(?:\d|half|one|two|a few|a couple)` +
+var feedingRe = guard(`\b(?:cant|cannot|can not|wont|wouldnt|would not|doesnt|didnt|will not|isnt|not|stopped|stops|barely|hardly|refus(?:ed|es|ing)?(?: to)?|too (?:sleepy|tired|weak) (?:at|during|for|to)|keep (?:her|him|them) awake (?:during|for|to))\s+(?:the\s+)?(?:breast|boob|bottle|feeds|feed|feeding|finish|finishing|nurse|nursing|eat|eating|latch|latching|drink|drinking|suck|sucking|gain|gaining|take (?:a |a single |any |her |his |the )?(?:boob|bottle|breast|feed))\b` +
+	`|\b(?:did not|didnt|hadnt|has not|hasnt|have not|havent)\s+(?:eaten|fed|drunk|drank|nursed|fed well|had (?:a |any )?(?:bottle|feed|formula|milk))\b` +
+	`|\brefus\w*\s+(?:to\s+)?(?:boob|bottle|bottles|breast|drink|eat|feed|feeding|feeds|food|formula|milk|nurse|solids|the boob|the bottle|the breast|to latch)\b` +
+	`|\bpull\w*\s+(?:away|off)\b[^.;!?]{0,40}\b(?:feed\w*|breast|boob|bottle|nipple|latch\w*|nurs\w*)` +
+	`|\bonly\s+(?:ate|drank|drinking|drunk|eaten|eating|finished|had|managed|taken|taking|took)\s+(?:about\s+|like\s+|maybe\s+|a\s+)?(?:\d|half|one|two|a few|a couple)` +
 	`|\bonly\s+\d+(?:\.\d)?\s*(?:oz|ml|ounces?)\b` +
-	`|\b(?:feeding|eating|drinking|nursing|taking|feeds|eats|drinks)\s+(?:\w+\s+)?(?:less|fewer)\b` +
-	`|\brefus\w*\s+(?:to\s+)?(?:every|all|any|her|his|each|the|most|last|the last)\s+(?:\w+\s+){0,2}?(?:feed\w*|bottles?|meals?|food)\b` +
-	`|\b(?:barely|hardly|not|hasnt|havent|didnt)\s+(?:took|taken|take|drank|drunk|drink|ate|eaten|eat|touched|had|taking|eating|drinking)\s+(?:anything|any|much|a thing|a drop|more than|a bite|a sip)\b` +
-	`|\b(?:not|no)\s+interested in (?:the |her |his |a |any )?(?:bottle|boob|breast|feed\w*|food|eating|milk|formula|nursing)` +
-	`|\b(?:hasnt|havent|has not|hadnt|didnt|not)\s+(?:had|have|taken|take|done)\s+(?:a |any |one )?(?:proper|real|good|decent|full|single|whole|complete)\s+(?:bottle|feed|meal|nurse|nursing session|drink)` +
-	`|\b(?:wont|didnt|doesnt|wouldnt|not|refus\w+ to|cant)\s+(?:even\s+)?(?:take|drink|eat|finish|have|keep down)\s+more than\b` +
-	`|\b(?:took|takes|taking|drank|drinking|ate|eating|had|having|finished)\s+(?:less than|under|barely|hardly)\s+(?:an?\s+|\d|half|one|two)` +
-	`|\bonly\s+(?:fed|feeds|feeding|nursed|nurses|nursing|ate|eats|latched|sucked|sucks|sucking|drank|lasted|fed well)\s+(?:for\s+)?(?:like\s+|about\s+|maybe\s+)?(?:\d+|a few|two|three|five|one|a minute|a min)\s*(?:min|mins|minutes|m|sec|secs|seconds)?\b` +
-	`|\b(?:barely|hardly)\s+(?:took|taken|drank|drunk|ate|eaten|had|finished|managed)\s+(?:\d|an? oz|half|one|two)` +
-	`|\bpush\w*\s+(?:the\s+)?(?:bottle|breast|boob|nipple|spoon)?\s*away\b` +
-	`|\bonly\s+(?:wanting|wants|want|taking|takes|took|drank|drinks|drinking|ate|eats|eating|had|has|having|finished|finishes|managing|managed|manages|downed|did|does|doing)\s+(?:like\s+|about\s+|maybe\s+)?(?:\d+(?:\.\d+)?\s*(?:oz|ml|ounces?)|an? oz|an ounce|half)` +
-	`|\bpull(?:s|ing|ed)?\s+off\s*(?:$|[,.;!?]|\s+(?:and|screaming|crying|arching|after|every|again|then|gagging|choking|coughing))` +
-	`|\b(?:not|isnt|wont|barely|hardly|stopped)\s+taking\s+(?:the |a |her |his |any |a single )?(?:bottle|boob|breast|feeds?|milk|formula)` +
-	`|\bscream\w*\s+when\s+(?:i|we|you|dh|dw)\s+(?:offer|try|put)\w*\s+(?:it|the bottle|the breast|the boob|her the|him the|food)` +
-	`|\bskipp\w*\s+(?:\d+|two|three|several|multiple|all|most|her|his)\s+(?:\w+\s+)?(?:feeds|bottles|feedings|meals)\b|\bskipping\s+feeds\b` +
-	`|\b(?:she|he|shes|hes|lo|baby|dd|ds|bub)\s+(?:\w+\s+)?(?:not|isnt|wasnt|never|doesnt seem)\s+(?:\w+\s+)?hungry\b` +
-	`|\bscream\w*\s+(?:\w+\s+)?(?:after|during|through|thru)\s+(?:every|each|all|her|his|the)?\s*(?:feeds?|bottles?|feedings?)\b`)
+	`|\b(?:drinking|drinks|eating|eats|feeding|feeds|nursing|taking)\s+(?:\w+\s+)?(?:fewer|less)\b` +
+	`|\brefus\w*\s+(?:to\s+)?(?:all|any|each|every|her|his|last|most|the|the last)\s+(?:\w+\s+){0,2}?(?:feed\w*|bottles?|meals?|food)\b` +
+	`|\b(?:barely|didnt|hardly|hasnt|havent|not)\s+(?:ate|drank|drink|drinking|drunk|eat|eaten|eating|had|take|taken|taking|took|touched)\s+(?:a bite|a drop|a sip|a thing|any|anything|more than|much)\b` +
+	`|\b(?:no|not)\s+interested in (?:a |any |her |his |the )?(?:bottle|boob|breast|feed\w*|food|eating|milk|formula|nursing)` +
+	`|\b(?:didnt|hadnt|has not|hasnt|havent|not)\s+(?:done|had|have|take|taken)\s+(?:a |any |one )?(?:complete|decent|full|good|proper|real|single|whole)\s+(?:bottle|drink|feed|meal|nurse|nursing session)` +
+	`|\b(?:wont|didnt|doesnt|wouldnt|not|refus\w+ to|cant)\s+(?:even\s+)?(?:drink|eat|finish|have|keep down|take)\s+more than\b` +
+	`|\b(?:ate|drank|drinking|eating|finished|had|having|takes|taking|took)\s+(?:barely|hardly|less than|under)\s+(?:an?\s+|\d|half|one|two)` +
+	`|\bonly\s+(?:ate|drank|eats|fed|fed well|feeding|feeds|lasted|latched|nursed|nurses|nursing|sucked|sucking|sucks)\s+(?:for\s+)?(?:like\s+|about\s+|maybe\s+)?(?:\d+|a few|two|three|five|one|a minute|a min)\s*(?:m|min|mins|minutes|sec|seconds|secs)?\b` +
+	`|\b(?:barely|hardly)\s+(?:ate|drank|drunk|eaten|finished|had|managed|taken|took)\s+(?:\d|an? oz|half|one|two)` +
+	`|\bpush\w*\s+(?:the\s+)?(?:boob|bottle|breast|nipple|spoon)?\s*away\b` +
+	`|\bonly\s+(?:ate|did|does|doing|downed|drank|drinking|drinks|eating|eats|finished|finishes|had|has|having|managed|manages|managing|takes|taking|took|want|wanting|wants)\s+(?:like\s+|about\s+|maybe\s+)?(?:\d+(?:\.\d+)?\s*(?:oz|ml|ounces?)|an? oz|an ounce|half)` +
+	`|\bpull(?:ed|ing|s)?\s+off\s*(?:$|[,.;!?]|\s+(?:after|again|and|arching|choking|coughing|crying|every|gagging|screaming|then))` +
+	`|\b(?:barely|hardly|isnt|not|stopped|wont)\s+taking\s+(?:a |a single |any |her |his |the )?(?:bottle|boob|breast|feeds?|milk|formula)` +
+	`|\bscream\w*\s+when\s+(?:dh|dw|i|we|you)\s+(?:offer|put|try)\w*\s+(?:food|her the|him the|it|the boob|the bottle|the breast)` +
+	`|\bskipp\w*\s+(?:\d+|two|three|several|multiple|all|most|her|his)\s+(?:\w+\s+)?(?:bottles|feedings|feeds|meals)\b|\bskipping\s+feeds\b` +
+	`|\b(?:baby|bub|dd|ds|he|hes|lo|she|shes)\s+(?:\w+\s+)?(?:doesnt seem|isnt|never|not|wasnt)\s+(?:\w+\s+)?hungry\b` +
+	`|\bscream\w*\s+(?:\w+\s+)?(?:after|during|through|thru)\s+(?:all|each|every|her|his|the)?\s*(?:feeds?|bottles?|feedings?)\b`)
 
 // wetDiaperRe is too few wet diapers or a dry one; a wet diaper alone is a
 // log of the day, not a worry.
-var wetDiaperRe = guard(`\bno\s+(?:dirty|poopy|poo|poop|soiled)\s+(?:diaper|nappy|nappie)s?\s+(?:for|since|in)\s+(?:\d+|two|three|four|five|a few|several)\s+days?\b|\b(?:no|only|just|not many|few|fewer|barely any|hasnt had an?y?|hasnt had a|havent seen a)\s+(?:\d+\s+|one\s+|two\s+|three\s+)?wet\s+(?:diaper|nappy|nappie)` +
-	`|\b(?:no|not|havent|hasnt|hadnt|barely|hardly)\b[^.;!?]{0,25}\bwet\s+(?:diaper|nappy|nappie)` +
-	`|\b(?:diaper|nappy|nappie)s?\s+(?:is\s+|was\s+|are\s+|were\s+|has\s+|had\s+|have\s+|still\s+|been\s+|stays?\s+|stayed\s+|totally\s+|completely\s+)*(?:bone\s+)?dry\b` +
-	`|\bdry\s+(?:diaper|nappy|nappie)s?\s+(?:since|for|all|after|in|overnight)\b`)
+var wetDiaperRe = guard(`\bno\s+(?:dirty|poo|poop|poopy|soiled)\s+(?:diaper|nappie|nappy)s?\s+(?:for|in|since)\s+(?:\d+|two|three|four|five|a few|several)\s+days?\b|\b(?:no|only|just|not many|few|fewer|barely any|hasnt had an?y?|hasnt had a|havent seen a)\s+(?:\d+\s+|one\s+|two\s+|three\s+)?wet\s+(?:diaper|nappie|nappy)` +
+	`|\b(?:barely|hadnt|hardly|hasnt|havent|no|not)\b[^.;!?]{0,25}\bwet\s+(?:diaper|nappie|nappy)` +
+	`|\b(?:diaper|nappie|nappy)s?\s+(?:is\s+|was\s+|are\s+|were\s+|has\s+|had\s+|have\s+|still\s+|been\s+|stays?\s+|stayed\s+|totally\s+|completely\s+)*(?:bone\s+)?dry\b` +
+	`|\bdry\s+(?:diaper|nappie|nappy)s?\s+(?:after|all|for|in|overnight|since)\b`)
 
 // vaccineRe is something noticed after a vaccination ("fussy and warm after
 // her vaccinations", "since the 4 month vaccines", "swollen after MMR").
-var vaccineRe = guard(`\b(?:after|since|from|post|following)\b[^.,;!?]{0,20}\b(?:vaccin\w*|vax\w*|shots?|jabs?|immuni[sz]\w*|injections?|needles?|mmr|dtap|dtp|hep b|rotavirus|pcv|hib|boosters?)\b` +
-	`|\b(?:where|since)\s+(?:they|she|he|i)\s+(?:gave|got|had|did)\b[^.,;!?]{0,15}\b(?:shots?|jabs?|vaccin\w*|injections?|needles?)\b` +
-	`|\b(?:vaccin\w*|shots?|jabs?|immuni[sz]\w*|injection)\s+(?:site|spot|leg|arm|thigh|reaction)\b` +
+var vaccineRe = guard(`\b(?:after|following|from|post|since)\b[^.,;!?]{0,20}\b(?:vaccin\w*|vax\w*|shots?|jabs?|immuni[sz]\w*|injections?|needles?|mmr|dtap|dtp|hep b|rotavirus|pcv|hib|boosters?)\b` +
+	`|\b(?:since|where)\s+(?:he|i|she|they)\s+(?:did|gave|got|had)\b[^.,;!?]{0,15}\b(?:shots?|jabs?|vaccin\w*|injections?|needles?)\b` +
+	`|\b(?:vaccin\w*|shots?|jabs?|immuni[sz]\w*|injection)\s+(?:arm|leg|reaction|site|spot|thigh)\b` +
 	// "rotavirus vaccine last week and now screaming in waves": a sign
 	// that came after it, said with "now" or "since then".
-	`|\b(?:vaccin\w*|vax\w*|jabs?|immuni[sz]\w*|injections?|mmr|dtap|rotavirus|boosters?)\b[^.;!?]{0,40}?\b(?:and now|now|since then|ever since|and since)\s+(?:\w+\s+){0,2}?(?:scream\w*|cry\w*|fever\w*|hot|pale|swollen|swelling|red|lump\w*|rash\w*|vomit\w*|sick|sleepy|floppy|limp|fuss\w*|grizzly|unsettled|inconsolable|spots|hives|blotchy|diarrh\w*|blood\w*|not feeding|wont feed|off (?:her|his) feeds?)\b`)
+	`|\b(?:vaccin\w*|vax\w*|jabs?|immuni[sz]\w*|injections?|mmr|dtap|rotavirus|boosters?)\b[^.;!?]{0,40}?\b(?:and now|and since|ever since|now|since then)\s+(?:\w+\s+){0,2}?(?:scream\w*|cry\w*|fever\w*|hot|pale|swollen|swelling|red|lump\w*|rash\w*|vomit\w*|sick|sleepy|floppy|limp|fuss\w*|grizzly|unsettled|inconsolable|spots|hives|blotchy|diarrh\w*|blood\w*|not feeding|wont feed|off (?:her|his) feeds?)\b`)
 
 // padRe is postpartum bleeding measured in pads: "soaking a pad an hour",
 // "soaked through 2 pads", "bleeding thru a pad", "my pad full in 40 min".
-var padRe = guard(`\bsoak\w*\s+(?:through\s+|thru\s+)?(?:a\s+|\d+\s+|two\s+|three\s+|my\s+|the\s+|multiple\s+|several\s+|more than one\s+)?(?:pad|pads|maxi|maxis)\b|\b(?:through|thru)\s+(?:a\s+|\d+\s+|the\s+)?pads?\b|\bpads?\s+(?:an|every|each|per)\s+hour|\bpads?\s+(?:\w+\s+){0,2}?(?:full|soaked|filled|drenched)\s+(?:in|within|after)\s+(?:\d+|an?|half an|one|two)\b|\b(?:fill\w*|soak\w*|go\w* through|went through|bleed\w* through|bled through)\s+(?:a\s+|\d+\s+|my\s+|the\s+)?(?:maternity\s+|night\s+)?pads?\s+(?:every|in|within|each|an)\b`)
+var padRe = guard(`\bsoak\w*\s+(?:through\s+|thru\s+)?(?:a\s+|\d+\s+|two\s+|three\s+|my\s+|the\s+|multiple\s+|several\s+|more than one\s+)?(?:maxi|maxis|pad|pads)\b|\b(?:through|thru)\s+(?:a\s+|\d+\s+|the\s+)?pads?\b|\bpads?\s+(?:an|each|every|per)\s+hour|\bpads?\s+(?:\w+\s+){0,2}?(?:drenched|filled|full|soaked)\s+(?:after|in|within)\s+(?:\d+|an?|half an|one|two)\b|\b(?:fill\w*|soak\w*|go\w* through|went through|bleed\w* through|bled through)\s+(?:a\s+|\d+\s+|my\s+|the\s+)?(?:maternity\s+|night\s+)?pads?\s+(?:an|each|every|in|within)\b`)
 
 // harmRe is a wish not to live, however it is put: "i just want to
 // disappear", "wish i could go to sleep and not wake up".
-var harmRe = guard(`\b(?:want|wanna|wish|wishing|wished|wanting)\b[^.;!?]{0,25}\b(?:disappear|die|be dead|was dead|were dead|not exist|not be here|not be alive|not wake up|never wake up|end it|end my life|run away forever)\b`)
+var harmRe = guard(`\b(?:wanna|want|wanting|wish|wished|wishing)\b[^.;!?]{0,25}\b(?:be dead|die|disappear|end it|end my life|never wake up|not be alive|not be here|not exist|not wake up|run away forever|was dead|were dead)\b`)
 
 // breathingRe is breathing described as wrong: "breathing really fast",
 // "breathes funny", "breathing seems shallow".
-var breathingRe = guard(`\bbreath(?:ing|in|es)\s+like\s+(?:a|an|shes|hes|she|he|theyve|its|a little)\b|\bbreath\w*\s+(?:\w+\s+){0,2}?(?:fast|faster|quick|quickly|rapid|rapidly|hard|heavy|heavily|shallow|funny|weird|weirdly|strange|odd|noisy|noisily|loud|loudly|labou?red|irregular|irregularly|fast|wheezy|raspy|squeaky|crackly|rattly|pant\w*|gasp\w*)\b`)
+var breathingRe = guard(`\bbreath(?:es|in|ing)\s+like\s+(?:a|a little|an|he|hes|its|she|shes|theyve)\b|\bbreath\w*\s+(?:\w+\s+){0,2}?(?:fast|faster|quick|quickly|rapid|rapidly|hard|heavy|heavily|shallow|funny|weird|weirdly|strange|odd|noisy|noisily|loud|loudly|labou?red|irregular|irregularly|fast|wheezy|raspy|squeaky|crackly|rattly|pant\w*|gasp\w*)\b`)
 
 // watchRe is someone watching a vital sign: "check her breathing every 10
 // min", "keep an eye on his temp", "monitor her oxygen". Watching breathing
@@ -83,22 +83,22 @@ var watchRe = guard(`\b(?:check\w*|monitor\w*|watch\w*|keep (?:an )?eye on|keepi
 
 // wakeRe is a baby who can hardly be woken: "can barely wake him for
 // feeds", "couldnt rouse her".
-var wakeRe = guard(`\b(?:cant|cannot|couldnt|barely|hardly|wont|wouldnt|struggl\w* to|not able to|unable to|trouble)\s+(?:\w+\s+)?(?:wake|waking|rouse|rousing)\s+(?:her|him|them|baby|the baby|lo|bub)\b` +
+var wakeRe = guard(`\b(?:cant|cannot|couldnt|barely|hardly|wont|wouldnt|struggl\w* to|not able to|unable to|trouble)\s+(?:\w+\s+)?(?:rouse|rousing|wake|waking)\s+(?:baby|bub|her|him|lo|the baby|them)\b` +
 	// What it took to wake the baby: "had to strip her to wake her".
-	`|\b(?:strip\w*|undress\w*|tickl\w*|blow\w* on|blew on|cold flannel|wet cloth|flick\w*|shak\w*|shook|jiggl\w*|jostl\w*)\s+(?:\w+\s+){0,4}?to\s+(?:wake|rouse)\s+(?:her|him|them|baby|the baby|lo|bub)\b`)
+	`|\b(?:strip\w*|undress\w*|tickl\w*|blow\w* on|blew on|(?:cold|cool|damp|wet)\s+(?:cloth|flannel|washcloth)|flick\w*|shak\w*|shook|jiggl\w*|jostl\w*)\s+(?:\w+\s+){0,7}?to\s+(?:rouse|wake)\s+(?:baby|bub|her|him|lo|the baby|them)\b`)
 
 // fallRe is the baby sliding or falling off something: "lo slid off the
 // bed", "she tumbled out of the bouncer".
-var fallRe = guard(`\b(?:she|he|lo|baby|dd|ds|bub|toddler|they|twins?)\s+(?:\w+\s+)?(?:slid|slipped|tumbled|toppled|fell|rolled|tipped|flipped)\s+(?:right\s+|straight\s+)?(?:off|out of|from|onto the floor|onto the ground|down the stairs|down the steps|head first)\b`)
+var fallRe = guard(`\b(?:she|he|lo|baby|dd|ds|bub|toddler|they|twins?)\s+(?:\w+\s+)?(?:fell|flipped|rolled|slid|slipped|tipped|toppled|tumbled)\s+(?:right\s+|straight\s+)?(?:off|out of|from|(?:out\s+)?(?:on)?to\s+(?:the\s+)?(?:carpet|concrete|deck|floor|floorboards|ground|path|patio|pavement|road|rug|tiles)|down the stairs|down the steps|head first)\b`)
 
 // intakeShortRe is a feed's volume said against what it should be:
 // "total intake today 300ml, way under", "60ml total overnight, normally
 // 180", "only took 35ml of the 60 ordered".
-var intakeShortRe = guard(`\d+\s*(?:ml|mls|oz|ounces?)\b[^.;!?]{0,30}?\b(?:way\s+(?:under|down|less|low|short|below)|normally|usually|of\s+(?:the|her|his)\s+\d+|down\s+from|less\s+than\s+usual|half\s+(?:her|his|the)\s+usual)`)
+var intakeShortRe = guard(`\d+\s*(?:ml|mls|oz|ounces?)\b[^.;!?]{0,30}?\b(?:way\s+(?:below|down|less|low|short|under)|normally|usually|of\s+(?:her|his|the)\s+\d+|down\s+from|less\s+than\s+usual|half\s+(?:her|his|the)\s+usual)`)
 
 // feedDropRe and feedDrop read feeds that have shrunk: "went from 4oz to
 // 1oz per feed".
-var feedDropRe = guard(`\b(?:went|gone|going|dropped|down|fell|fallen)\s+from\s+(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?|feeds?|feedings?|bottles?|wets|wet nappies|wet diapers)?\s+(?:to|down to)\s+(?:only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?|feeds?|feedings?|bottles?|wets|wet nappies|wet diapers)?(?:\s+(?:a day|today|per day|in 24))\b|\b(?:went|gone|going|dropped|down|fell|fallen)\s+from\s+(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?|feeds?|feedings?|bottles?)?\s+(?:to|down to)\s+(?:only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?)\b`)
+var feedDropRe = guard(`\b(?:down|dropped|fallen|fell|going|gone|went)\s+from\s+(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?|feeds?|feedings?|bottles?|wets|wet nappies|wet diapers)?\s+(?:down to|to)\s+(?:only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?|feeds?|feedings?|bottles?|wets|wet nappies|wet diapers)?(?:\s+(?:a day|in 24|per day|today))\b|\b(?:down|dropped|fallen|fell|going|gone|went)\s+from\s+(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?|feeds?|feedings?|bottles?)?\s+(?:down to|to)\s+(?:only\s+|just\s+)?(\d+(?:\.\d+)?)\s*(?:oz|ml|ounces?)\b`)
 
 // feedDownToRe is the same said the other way round: "down to 15 oz a day
 // from 25".
@@ -129,10 +129,10 @@ func less(a, b string) bool {
 // "stops breathing for a few sec", "holds his breath till he goes red",
 // "gaps between her breaths". Holding one's own breath is a figure of
 // speech, so only hers or his count.
-var apneaRe = guard(`\b(?:paus\w*|stops?|stopping|stopped|holds|holding|held)\s+(?:her|his|their|the)?\s*(?:breathing|breathin|breath|breaths)\b` +
+var apneaRe = guard(`\b(?:paus\w*|stops?|stopping|stopped|holds|holding|held)\s+(?:her|his|the|their)?\s*(?:breath|breathin|breathing|breaths)\b` +
 	`|\bforg[eo]t\w*\s+to\s+breathe\b` +
-	`|\b(?:pauses?|gaps?|breaks?|stops?)\s+(?:\w+\s+){0,2}?(?:in|between)\s+(?:her\s+|his\s+|their\s+|the\s+)?(?:breathing|breaths)\b` +
-	`|\bbreath(?:ing|in|s)?\s+(?:\w+\s+){0,2}?(?:paus\w*|stops|stopped|stopping|cuts out|goes quiet)\b`)
+	`|\b(?:pauses?|gaps?|breaks?|stops?)\s+(?:\w+\s+){0,2}?(?:between|in)\s+(?:her\s+|his\s+|their\s+|the\s+)?(?:breathing|breaths)\b` +
+	`|\bbreath(?:in|ing|s)?\s+(?:\w+\s+){0,2}?(?:paus\w*|stops|stopped|stopping|cuts out|goes quiet)\b`)
 
 // outputColourRe is spit-up, vomit, stool or pee of a colour it should not
 // have: "green spit up", "white/black poop", "pee is pinkish", "poop is
@@ -163,12 +163,12 @@ var outputColourRe = func() *guardedRe {
 
 // closedEyesRe is a baby too sleepy to open their eyes: "barely opens his
 // eyes", "cant keep her eyes open". A parent's own eyes are tiredness.
-var closedEyesRe = guard(`\b(?:barely|hardly|wont|cant|not|doesnt|isnt|wouldnt|wasnt|cannot|couldnt|never|struggl\w* to)\s+(?:even\s+)?(?:open|opening|opens|opened|keep|keeping|keeps|kept)\s+(?:her|his|their|its)\s+eyes\b`)
+var closedEyesRe = guard(`\b(?:barely|hardly|wont|cant|not|doesnt|isnt|wouldnt|wasnt|cannot|couldnt|never|struggl\w* to)\s+(?:even\s+)?(?:keep|keeping|keeps|kept|open|opened|opening|opens)\s+(?:her|his|its|their)\s+eyes\b`)
 
 // sleepyRe is the baby far sleepier than usual: "shes so sleepy today",
 // "lo seems really out of it". Not the parent ("im so sleepy"), and not a
 // sleepy baby after a bath or at bedtime (sleepyUsual).
-var sleepyRe = guard(`\b(?:she|he|shes|hes|lo|baby|babys|dd|ds|bub|they|theyre)\s+(?:is\s+|s\s+|been\s+|has been\s+|seems\s+|seem\s+|was\s+|looks\s+|is being\s+|just\s+)?(?:so|super|really|very|extremely|unusually|way too|crazy|abnormally|weirdly|strangely|oddly|scarily|soo+)\s+(?:sleepy|drowsy|out of it|zonked|dopey|groggy|quiet and sleepy)\b`)
+var sleepyRe = guard(`\b(?:baby|babys|bub|dd|ds|he|hes|lo|she|shes|they|theyre)\s+(?:is\s+|s\s+|been\s+|has been\s+|seems\s+|seem\s+|was\s+|looks\s+|is being\s+|just\s+)?(?:so|super|really|very|extremely|unusually|way too|crazy|abnormally|weirdly|strangely|oddly|scarily|soo+)\s+(?:dopey|drowsy|groggy|out of it|quiet and sleepy|sleepy|zonked)\b`)
 
 var sleepyUsual = indexPlain([]string{"after bath", "after her bath", "after his bath", "after the bath", "bedtime",
 	"bed time", "early night", "down early", "lol", "haha", "cute", "yay", "finally", "after her feed", "after his feed",
@@ -177,73 +177,73 @@ var sleepyUsual = indexPlain([]string{"after bath", "after her bath", "after his
 
 // cryRe is crying unlike the baby's own: high-pitched, shrill or weak, a
 // cry that "doesnt sound like him", or crying no one can settle for hours.
-var cryRe = guard(`\bscreech\w*\s+(?:\w+\s+)?(?:cry|cries|crying|scream\w*)\b|\bcry(?:ing)?\s+(?:that\s+)?(?:doesnt|wont|will not|does not|didnt|never)\s+stop\b|\bhigh\s*-?\s*pitch\w*\s+(?:\w+\s+){0,2}?(?:cry|cries|crying|scream\w*|wail\w*|shriek\w*|squeal\w*)\b` +
-	`|\b(?:weird|strange|odd|unusual|shrill|piercing|weak|feeble|hoarse|painful sounding|pained|eerie)\s+(?:\w+\s+)?(?:cry|crying|scream|screaming|wail|whimper\w*|moan\w*)\b` +
-	`|\bcry(?:ing)?\s+(?:doesnt|dont|does not|didnt|isnt|wasnt|is not)\s+(?:sound|sounding|seem)\s+(?:like|right|normal)\b` +
-	`|\bcry(?:ing)?\s+(?:sounds?|sounded|sounding|is|was)\s+(?:\w+\s+)?(?:weird|strange|different|off|wrong|odd|hoarse|weak|high|shrill|like a cat|painful)\b` +
-	`|\bnever\s+heard\s+(?:her|him|them|lo|baby|the baby)\s+(?:cry|scream)\b` +
-	`|\b(?:cant|cannot|couldnt|cant even|nothing will|nothing can|nothing|no way to|impossible to)\s+(?:console|consoles|settle|settles|calm|calms|soothe|soothes)\b[^.;!?]{0,30}\b(?:hours?|hrs?|all (?:day|night|evening|afternoon))\b` +
+var cryRe = guard(`\bscreech\w*\s+(?:\w+\s+)?(?:cry|cries|crying|scream\w*)\b|\bcry(?:ing)?\s+(?:that\s+)?(?:didnt|does not|doesnt|never|will not|wont)\s+stop\b|\bhigh\s*-?\s*pitch\w*\s+(?:\w+\s+){0,2}?(?:cry|cries|crying|scream\w*|wail\w*|shriek\w*|squeal\w*)\b` +
+	`|\b(?:eerie|feeble|hoarse|odd|pained|painful sounding|piercing|shrill|strange|unusual|weak|weird)\s+(?:\w+\s+)?(?:cry|crying|scream|screaming|wail|whimper\w*|moan\w*)\b` +
+	`|\bcry(?:ing)?\s+(?:didnt|does not|doesnt|dont|is not|isnt|wasnt)\s+(?:seem|sound|sounding)\s+(?:like|normal|right)\b` +
+	`|\bcry(?:ing)?\s+(?:sounds?|sounded|sounding|is|was)\s+(?:\w+\s+)?(?:different|high|hoarse|like a cat|odd|off|painful|shrill|strange|weak|weird|wrong)\b` +
+	`|\bnever\s+heard\s+(?:baby|her|him|lo|the baby|them)\s+(?:cry|scream)\b` +
+	`|\b(?:cannot|cant|cant even|couldnt|impossible to|no way to|nothing|nothing can|nothing will)\s+(?:calm|calms|console|consoles|settle|settles|soothe|soothes)\b[^.;!?]{0,30}\b(?:hours?|hrs?|all (?:afternoon|day|evening|night))\b` +
 	`|\b(?:cry\w*|cried|scream\w*|wail\w*|howl\w*|shriek\w*)\s+(?:non\s*-?\s*stop|nonstop|without stopping|without a break|solidly|straight|inconsolabl\w*|constantly)\s+(?:for\s+)?(?:over\s+|like\s+|almost\s+|nearly\s+|about\s+)?(?:\d+|an?|two|three|four|five|six)\s*\+?\s*(?:hours?|hrs?|h)\b` +
-	`|\b(?:cry\w*|cried|scream\w*|wail\w*|howl\w*|shriek\w*)\s+(?:\w+\s+)?(?:for\s+)?(?:over\s+|like\s+|almost\s+|nearly\s+)?(?:[3-9]|three|four|five|six|several)\s*\+?\s*(?:hours?|hrs?)\s+(?:straight|nonstop|non stop|now|and counting|no matter what)\b`)
+	`|\b(?:cry\w*|cried|scream\w*|wail\w*|howl\w*|shriek\w*)\s+(?:\w+\s+)?(?:for\s+)?(?:over\s+|like\s+|almost\s+|nearly\s+)?(?:[3-9]|three|four|five|six|several)\s*\+?\s*(?:hours?|hrs?)\s+(?:and counting|no matter what|non stop|nonstop|now|straight)\b`)
 
 // moodRe are frightening thoughts that will not leave: "cant stop
 // picturing him falling", "scary thoughts wont go away", "keep imagining
 // something happening to her".
-var moodRe = guard(`\b(?:cant stop|cannot stop|keep|keeps|kept|constantly|always|cant help)\s+(?:\w+\s+)?(?:picturing|imagining|visuali[sz]ing|seeing (?:her|him|the baby|lo)|thinking (?:about|of) (?:her|him|the baby|baby|lo|something|what)|thinking the worst)\b` +
-	`|\b(?:picturing|imagining|imagine|visuali[sz]\w*|images? of|thoughts? of|flashes of|visions? of|see|seeing|dreams? of|dreaming of)\s+(?:her|him|them|the baby|baby|lo|my baby|ds|dd|my son|my daughter)\s+(?:\w+\s+){0,2}?(?:fall\w*|fell|drown\w*|dying|die|dead|get(?:ting)? hurt|being hurt|hurt|dropp\w*|smother\w*|chok\w*|suffocat\w*|stop\w* breathing|not breathing|crush\w*|burn\w*|get(?:ting)? hit|snatched|taken|stolen)\b` +
-	`|\b(?:thoughts?|images?|pictures?|visions?|feelings?)\s+(?:that\s+|just\s+|in my head\s+)?(?:wont|dont|will not|do not|never|cant|that wont)\s+(?:go away|stop|leave|quit|switch off|shut off|shut up|let up)\b` +
-	`|\b(?:cant|cannot|couldnt)\s+(?:get|shake|push|stop)\s+(?:the|these|those|this|that|it|them|my)?\s*(?:\w+\s+)?(?:thoughts?|images?|pictures?|scenarios?|what ifs|worst case)\b` +
-	`|\b(?:keep|keeps|cant stop|constantly|always)\s+(?:thinking|worrying|imagining|picturing)\s+(?:that\s+)?(?:im|i|ill|she|he|something|the baby|hes|shes)\b` +
-	`|\b(?:going to|gonna|might|will|afraid ill|scared ill|terrified ill|worried ill)\s+drop\s+(?:her|him|the baby|lo)\s*(?:$|[,.;!?]|\s+(?:down|on|from|when|while|and|or|by))` +
-	`|\bi\s+(?:\w+\s+)?(?:cry|sob|weep|bawl)\s+(?:every|all|each|constantly|daily|most|so much|nonstop|non stop|whenever|at everything|over everything|for no|multiple)\b`)
+var moodRe = guard(`\b(?:always|cannot stop|cant help|cant stop|constantly|keep|keeps|kept)\s+(?:\w+\s+)?(?:picturing|imagining|visuali[sz]ing|seeing (?:her|him|lo|the baby)|thinking (?:about|of) (?:baby|her|him|lo|something|the baby|what)|thinking the worst)\b` +
+	`|\b(?:picturing|imagining|imagine|visuali[sz]\w*|images? of|thoughts? of|flashes of|visions? of|see|seeing|dreams? of|dreaming of)\s+(?:baby|dd|ds|her|him|lo|my baby|my daughter|my son|the baby|them)\s+(?:\w+\s+){0,2}?(?:fall\w*|fell|drown\w*|dying|die|dead|get(?:ting)? hurt|being hurt|hurt|dropp\w*|smother\w*|chok\w*|suffocat\w*|stop\w* breathing|not breathing|crush\w*|burn\w*|get(?:ting)? hit|snatched|taken|stolen)\b` +
+	`|\b(?:thoughts?|images?|pictures?|visions?|feelings?)\s+(?:that\s+|just\s+|in my head\s+)?(?:cant|do not|dont|never|that wont|will not|wont)\s+(?:go away|leave|let up|quit|shut off|shut up|stop|switch off)\b` +
+	`|\b(?:cannot|cant|couldnt)\s+(?:get|push|shake|stop)\s+(?:it|my|that|the|them|these|this|those)?\s*(?:\w+\s+)?(?:thoughts?|images?|pictures?|scenarios?|what ifs|worst case)\b` +
+	`|\b(?:always|cant stop|constantly|keep|keeps)\s+(?:imagining|picturing|thinking|worrying)\s+(?:that\s+)?(?:he|hes|i|ill|im|she|shes|something|the baby)\b` +
+	`|\b(?:afraid ill|going to|gonna|might|scared ill|terrified ill|will|worried ill)\s+drop\s+(?:her|him|lo|the baby)\s*(?:$|[,.;!?]|\s+(?:and|by|down|from|on|or|when|while))` +
+	`|\bi\s+(?:\w+\s+)?(?:bawl|cry|sob|weep)\s+(?:all|at everything|constantly|daily|each|every|for no|most|multiple|non stop|nonstop|over everything|so much|whenever)\b`)
 
 // failureRe is the parent feeling a failure: "feel like a total failure
 // bc breastfeeding didnt work", "im such a bad mum".
-var failureRe = guard(`\b(?:feel|feels|feeling|felt|im|i am|i'm)\s+(?:like\s+)?(?:such\s+)?(?:a|an)\s+(?:total\s+|complete\s+|utter\s+|massive\s+|huge\s+|absolute\s+)?(?:failure|fraud|bad (?:mum|mom|mother|parent|dad)|terrible (?:mum|mom|mother|parent|dad)|useless (?:mum|mom|mother|parent|dad)|rubbish (?:mum|mom|mother|parent|dad)|crap (?:mum|mom|mother|parent|dad))\b|\bfailing\s+(?:as\s+a\s+(?:mum|mom|mother|parent|dad)|(?:her|him|my baby|the baby))\b`)
+var failureRe = guard(`\b(?:feel|feeling|feels|felt|i am|i'm|im)\s+(?:like\s+)?(?:such\s+)?(?:(?:a|an)\s+)?(?:total\s+|complete\s+|utter\s+|massive\s+|huge\s+|absolute\s+)?(?:failure|fraud|bad (?:dad|mom|mother|mum|parent)|terrible (?:dad|mom|mother|mum|parent)|useless (?:dad|mom|mother|mum|parent)|rubbish (?:dad|mom|mother|mum|parent)|crap (?:dad|mom|mother|mum|parent))\b|\bfailing\s+(?:as\s+a\s+(?:dad|mom|mother|mum|parent)|(?:her|him|my baby|the baby))\b`)
 
 // notOkRe is a whole note that says the writer is not all right: "not ok
 // today", "im not okay".
-var notOkRe = guard(`^\s*(?:(?:im|i am|i'm|feeling|feel|really|honestly|just)\s+)*not\s+(?:ok|okay|coping|right|good)\s*(?:today|tonight|this morning|at all|again|rn|right now)?\s*[.!]*\s*$`)
+var notOkRe = guard(`^\s*(?:(?:feel|feeling|honestly|i am|i'm|im|just|really)\s+)*not\s+(?:coping|good|ok|okay|right)\s*(?:again|at all|right now|rn|this morning|today|tonight)?\s*[.!]*\s*$`)
 
 // sneezeRe is sneezing that goes on; a sneeze alone is a newborn's day.
 var sneezeRe = guard(`\bsneez\w*\s+(?:\w+\s+)?(?:a lot|all|constantly|nonstop|non stop|so much|lots|loads|every|again and again|and cough\w*|and snott\w*|with|w)\b|\bkeeps?\s+sneezing\b|\bsneezing fits?\b`)
 
 // earRe is a baby at their ear: "keeps grabbing her ear", "rubbing his
 // ears and screaming".
-var earRe = guard(`\b(?:grab\w*|pull\w*|tug\w*|rub\w*|hit\w*|scratch\w*|batting|bats|holding|holds|clutch\w*|pok\w*|hitting)\s+(?:at\s+)?(?:her|his|their|its)\s+(?:left\s+|right\s+)?ears?\b`)
+var earRe = guard(`\b(?:grab\w*|pull\w*|tug\w*|rub\w*|hit\w*|scratch\w*|batting|bats|holding|holds|clutch\w*|pok\w*|hitting)\s+(?:at\s+)?(?:her|his|its|their)\s+(?:left\s+|right\s+)?ears?\b`)
 
 // lessActiveRe is the baby doing less than usual: "not kicking like
 // usual", "not smiling as much as before". Sleep and naps that change are
 // a phase, not this.
-var lessActiveRe = guard(`\bnot\s+(?:moving|kicking|wriggling|wiggling|squirming|babbling|smiling|cooing|reacting|responding|crying|looking at (?:us|me|anything)|playing|interested|alert|herself|himself)\s+(?:\w+\s+)?(?:like|as (?:much )?(?:as )?)\s*(?:usual|normal|normally|she usually|he usually|she normally|he normally|before|she does|he does|always)\b`)
+var lessActiveRe = guard(`\bnot\s+(?:moving|kicking|wriggling|wiggling|squirming|babbling|smiling|cooing|reacting|responding|crying|looking at (?:anything|me|us)|playing|interested|alert|herself|himself)\s+(?:\w+\s+)?(?:like|as (?:much )?(?:as )?)\s*(?:always|before|he does|he normally|he usually|normal|normally|she does|she normally|she usually|usual)\b`)
 
 // familyHarmRe is someone in the family saying they would be better gone:
 // "wife said we would all be better off without her", "partner said shed
 // be better off not being here". The partner is family; a note that
 // names only someone outside it is read by aboutSomeoneElse first.
-var familyHarmRe = guard(`\bbetter off\s+(?:not\s+(?:being\s+)?(?:here|alive|around|born)|gone|dead|if (?:i|she|he) (?:wasnt|werent|was not|were not|was gone|didnt exist|died|disappeared))\b` +
-	`|\b(?:would|wd|d|be|all|everyone|everybody|family|kids|baby|we|youd|yall)\s+(?:\w+\s+){0,2}?better\s+(?:off\s+)?without\s+(?:me|her|him|us)\b` +
-	`|\b(?:wed|youd|theyd|everyone would|we would|you would|family would|kids would|yall would|everyone d|we d)\s+(?:all\s+)?be\s+better\s+off\s*(?:$|[.!?,;]|\s+if\s+(?:i|she|he)\b)` +
-	`|\b(?:doesnt|didnt|does not|dont|do not)\s+want\s+to\s+(?:be here anymore|be here any more|be alive|live anymore|live any more|exist|wake up|go on)\b` +
-	`|\b(?:wants|wishes|wished|wanted)\s+(?:\w+\s+){0,2}?(?:to die|to disappear|she was dead|he was dead|she were dead|he were dead|to end it|to not exist|to not wake up|to not be here)\b`)
+var familyHarmRe = guard(`\bbetter off\s+(?:not\s+(?:being\s+)?(?:alive|around|born|here)|gone|dead|if (?:he|i|she) (?:didnt exist|died|disappeared|was gone|was not|wasnt|were not|werent))\b` +
+	`|\b(?:all|baby|be|d|everybody|everyone|family|kids|wd|we|would|yall|youd)\s+(?:\w+\s+){0,2}?better\s+(?:off\s+)?without\s+(?:her|him|me|u|us|you)\b` +
+	`|\b(?:everyone d|everyone would|family would|kids would|theyd|we d|we would|wed|yall would|you would|youd)\s+(?:all\s+)?be\s+better\s+off\s*(?:$|[.!?,;]|\s+if\s+(?:he|i|she)\b)` +
+	`|\b(?:didnt|do not|does not|doesnt|dont)\s+want\s+to\s+(?:be here any ?more|be alive|live any ?more|exist|wake up|go on)\b` +
+	`|\b(?:wanted|wants|wished|wishes)\s+(?:\w+\s+){0,2}?(?:to die|to disappear|s?he w(?:as|ere) dead|to end it|to not exist|to not wake up|to not be here)\b`)
 
 // doseAmountRe is a dose by its measure: "gave 5ml instead of 2.5ml",
 // "2.5 mg": a millilitre alone is as often a feed, and so is one amount
 // for another above 20 ml ("120ml instead of 90ml").
-var doseAmountRe = guard(`\binstead of\s+(?:the\s+)?(?:\d+(?:\.\d+)?\s*(?:mg|cc|tsp)|1?\d(?:\.\d+)?\s*(?:ml|mls))\b|\b\d+(?:\.\d+)?\s*(?:mg|cc|tsp)\b|(?:^|[^\d.])\d\.\d+\s*(?:ml|mls)\b`)
+var doseAmountRe = guard(`\binstead of\s+(?:the\s+)?(?:\d+(?:\.\d+)?\s*(?:cc|mg|tsp)|1?\d(?:\.\d+)?\s*(?:ml|mls))\b|\b\d+(?:\.\d+)?\s*(?:cc|mg|tsp)\b|(?:^|[^\d.])\d\.\d+\s*(?:ml|mls)\b`)
 
 // respondRe is someone barely responding; emails and messages that go
 // unanswered are blanked first (notMedical).
-var respondRe = guard(`\b(?:not|barely|hardly|isnt|doesnt|didnt|wont|wasnt|stopped)\s+(?:really\s+|much\s+|seem\s+to\s+|seems\s+to\s+|even\s+)?respond(?:ing|s|ed)?\b`)
+var respondRe = guard(`\b(?:barely|didnt|doesnt|hardly|isnt|not|stopped|wasnt|wont)\s+(?:really\s+|much\s+|seem\s+to\s+|seems\s+to\s+|even\s+)?respond(?:ed|ing|s)?\b`)
 
 // thingRe is an object doing what a body does ("the printer choked", "the
 // shelf fell off", "laptop is infected"): not a health note.
-var thingRe = guard(`\b(?:api|pipeline|lavadora|wi-fi|hoover|blind|blinds|curtain|curtains|towel|bin|printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|site|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|pram|buggy|pushchair|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|trash|pail|nappy bin|diaper bin|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio)s?\s+(?:\w+\s+){0,3}?(?:choked|choking|swallowed|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|coughin|coughs|throws up|running hot|feverish|sneez\w*|threw up|spit\w*|bleeding red|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|has|have|had|picked up)\s+(?:a\s+|some\s+)?(?:virus|malware|bug)|virus\w*|malware|puk\w*|vomit\w*|throwing up|spew\w*|seizures?|(?:having|has|had)\s+(?:a\s+)?fit|sick (?:noise|sound)s?|in pain|running a temp\w*|floppy|limp\w*|smell\w*|stink\w*|under the weather|poorly|(?:has|have|had|got)\s+(?:a\s+)?(?:fever|temperature|temp))`)
+var thingRe = guard(`\b(?:api|pipeline|lavadora|wi-fi|hoover|blind|blinds|curtain|curtains|towel|bin|printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|pram|buggy|pushchair|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|trash|pail|nappy bin|diaper bin|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio|cooler|tank|wagon|tractor|truck|van)s?\s+(?:\w+\s+){0,4}?(?:choked|choking|swallowed|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|coughin|coughs|throws up|running hot|feverish|sneez\w*|threw up|spit\w*|bleeding red|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|had|has|have|picked up)\s+(?:a\s+|some\s+)?(?:bug|malware|virus)|virus\w*|malware|puk\w*|vomit\w*|throwing up|spew\w*|seizures?|(?:had|has|having)\s+(?:a\s+)?fit|sick (?:noise|sound)s?|breath\w*\s+(?:noise|sound)s?|haemorrhag\w*|hemorrhag\w*|running a fever|in pain|running a temp\w*|floppy|limp\w*|smell\w*|stink\w*|under the weather|poorly|(?:got|had|has|have)\s+(?:a\s+)?(?:fever|temperature|temp))`)
 
 // personState is a person and a state in one clause ("she has", "baby is",
 // "i feel"): such a clause says how someone is, so it is read even when it
 // also names a purchase.
-var personState = guard(`\b(?:she|he|shes|hes|baby|babys|lo|bub|dd|ds|its)\s+(?:\w+\s+)?(?:still\s+)?(?:scream|cry|vomit|throw|cough|wheez|struggl|refus|burn|shak|bleed|chok|gagg|spitt|sweat|breath|fuss|arch|grunt|twitch|jerk)\w*ing\b|\b(?:she|he|shes|hes|baby|babys|lo|bub|i|im|ive|we|they|her|his|my|its|it)\s+(?:\w+\s+)?(?:is|s|has|had|was|were|are|keeps|kept|seems|seemed|looks|looked|feels|felt|feel|got|gets|cant|wont|still|just|threw|vomited|been)\b`)
+var personState = guard(`\b(?:baby|babys|bub|dd|ds|he|hes|its|lo|she|shes)\s+(?:\w+\s+)?(?:still\s+)?(?:arch|bleed|breath|burn|chok|cough|cry|fuss|gagg|grunt|jerk|refus|scream|shak|spitt|struggl|sweat|throw|twitch|vomit|wheez)\w*ing\b|\b(?:baby|babys|bub|he|her|hes|his|i|im|it|its|ive|lo|my|she|shes|they|we)\s+(?:\w+\s+)?(?:are|been|cant|feel|feels|felt|gets|got|had|has|is|just|keeps|kept|looked|looks|s|seemed|seems|still|threw|vomited|was|were|wont)\b`)
 
 // clothingWords: a colour beside a body part in a clause about clothes
 // ("pink hat for her head") is an outfit, not a concern.
@@ -334,7 +334,7 @@ func endsWithOne(c string, words []string) bool {
 }
 
 var routineEnds = []string{"all normal", "all fine", "all good", "all ok", "all okay", "settled well", "happy as anything",
-	"happy as larry", "no bother", "no bother to her", "no bother to him"}
+	"happy as larry", "no bother", "no bother to her", "no bother to him", "on track"}
 
 var usualEnds = []string{"as usual", "like usual", "like always", "as always", "same as always"}
 
@@ -387,7 +387,7 @@ func medicalIn(s, t string) bool {
 	// The blood emoji ("💩🩸 in nappy") is blood; the word lists read
 	// only words.
 	if medicalWords.in(t) || medicineWords.in(t) || doseNouns.in(t) || strings.Contains(t, "🩸") ||
-		routineDrops.in(t) && routineQuestion.in(t) || droppedRe.MatchString(t) {
+		routineDrops.in(t) && routineQuestion.in(t) || dosedAt(t) || droppedRe.MatchString(t) {
 		return true
 	}
 	if degreesFever(t) {
@@ -399,7 +399,7 @@ func medicalIn(s, t string) bool {
 		sleepyBaby(t) || sneezeRe.MatchString(t) || earRe.MatchString(t) || lessActiveRe.MatchString(t) ||
 		vomitAllRe.MatchString(t) || objectIn(t) || hearingRe.MatchString(t) || caughtRe.MatchString(t) ||
 		signsRead(t) || injuryRead(t) || postpartumRead(t) || weightRe.MatchString(t) ||
-		fewWetsRe.MatchString(t) || littleFeedRe.MatchString(t) || weightLost(t) || fewWets(t) || clauseSigns(t) ||
+		fewWetsRe.MatchString(t) || littleFeedRe.MatchString(t) || weightLost(t) || fewWets(t) || clauseSigns(t) || fewerThanUsual(t) ||
 		familySigns(t) {
 		return true
 	}
@@ -519,7 +519,7 @@ var checkRe = guard(`\b\w+\s+(?:check|checks|test|tests|screen|screening|scan|le
 
 // normalAsked is a question whether something is normal, written without
 // its question mark: "is green poop normal".
-var normalAsked = guard(`(?:^|[,:]|\s(?:so|and|but|or))\s*(?:\w+\s+)?(?:is|are|does|do|should|can|could|isnt|arent)\s+(?:\w+\s+){0,5}?(?:normal|usual|ok|okay|fine)\b`)
+var normalAsked = guard(`(?:^|[,:]|\s(?:and|but|or|so))\s*(?:\w+\s+)?(?:are|arent|can|could|do|does|is|isnt|should)\s+(?:\w+\s+){0,5}?(?:fine|normal|ok|okay|usual)\b`)
 
 // bodyConcern: a part of the body and something wrong with it in one
 // sentence. A colour counts only when the sentence is not about clothes.
@@ -569,7 +569,7 @@ func calm(c string) bool {
 
 // reassureRe is a professional's word that it is fine: "ped said thats
 // fine", "the nurse told us its normal".
-var reassureRe = guard(`\b(?:said|says|told us|told me|reassured us|reassured me|confirmed)\s+(?:\w+\s+){0,2}?(?:fine|normal|ok|okay|nothing to worry|expected|common|harmless|nothing serious)\b|\b(?:said|says|told us|told me)\s+(?:its|it is|thats|that is|theyre|they are|it was|this is)\s+(?:just|only)\b`)
+var reassureRe = guard(`\b(?:confirmed|reassured me|reassured us|said|says|told me|told us)\s+(?:\w+\s+){0,2}?(?:common|expected|fine|harmless|normal|nothing serious|nothing to worry|ok|okay)\b|\b(?:said|says|told me|told us)\s+(?:it is|it was|its|that is|thats|they are|theyre|this is)\s+(?:just|only)\b`)
 
 // vaccineRead: something noticed after a vaccination, in a sentence that
 // does not call it the normal, expected reaction.
@@ -702,14 +702,14 @@ func plain(s string) string {
 // husband", "jess's baby". Their illness is not the family's; the phrase
 // is read as otherPeople's "someone else". Only with the apostrophe: without
 // it a name cannot be told from a verb ("dress baby").
-var possessiveOther = guard(`\b(?:(?:my|our|the|your|a)\s+)?([a-z]+)'s\s+(?:husband|wife|partner|mom|mum|dad|son|daughter|kid|kids|baby|boy|girl|little one|toddler|family|twins|children)\b`)
+var possessiveOther = guard(`\b(?:(?:a|my|our|the|your)\s+)?([a-z]+)'s\s+(?:husband|wife|partner|mom|mum|dad|son|daughter|kid|kids|baby|boy|girl|little one|toddler|family|twins|children)\b`)
 
 // theirChildRe is someone's child said with her, his or their and what
 // the child has ("her little one has a temperature", "his baby has
 // reflux"): the family's own is "the baby", "our", "my" or a name, so the
 // child is someone else's. Without the verb, "her baby" is as often a
 // thing of the baby's ("her baby monitor").
-var theirChildRe = guard(`\b(?:her|his|their)\s+(?:little ones?|lo|newborn|toddler|kid|kids|baby|babies|bairn|boy|girl)(\s+(?:has|had|is|was|were|are|got|s|have|caught|tested|came down|been|picked up))\b`)
+var theirChildRe = guard(`\b(?:her|his|their)\s+(?:little ones?|little girl|lo|newborn|toddler|kid|kids|baby|babies|bairn|boy|girl)(\s+(?:are|been|came down|caught|got|had|has|have|is|picked up|s|tested|was|were))\b`)
 
 var theirChildWords = indexPlain([]string{"her", "his", "their"})
 
@@ -724,13 +724,21 @@ var ownPossessive = map[string]bool{"baby": true, "lo": true, "it": true, "he": 
 // apostrophe ("friends baby has a fever"): the baby, the partner and the
 // writer are never named so. (A title and a surname is not read so: "took
 // him to mr patel the gp, he has an ear infection" is the baby's.)
-var namedOtherRe = guard(`\b[a-z]+\s+from\s+(?:(?:my|the|our|her|his)\s+)?(?:work|church|the office|office|nct|antenatal|book club|(?:\w+\s+)?(?:group|class|club|gym|team|ward))(\s+(?:has|had|is|was|were|got|caught|tested|came down|been|picked up|in|recovering|off|out))\b` +
+var namedOtherRe = guard(`\b[a-z]+\s+from\s+(?:(?:her|his|my|our|the)\s+)?(?:work|church|the office|office|nct|antenatal|book club|bowls|(?:\w+\s+)?(?:class|club|group|gym|team|ward))(\s+(?:been|came down|caught|got|had|has|in|is|off|out|picked up|recovering|tested|was|were))\b` +
 	`|\b(?:my\s+|a\s+|the\s+)?(?:patient|pt)\s+(?:in|on)\s+(?:bay|bed|my ward|the ward|ward)(?:\s+\d+)?|\bmy\s+patients?\b` +
 	`|\b(?:friend|sister|brother|cousin|neighbou?r|colleague|coworker|co-worker|mate|boss)s?\s+(?:baby|babies|son|daughter|kid|kids|little one|toddler)\b`)
+
+// metAtRe is someone said by where the writer meets them: "guy on my
+// shift", "lads on B shift", "lady at church Ma knows": someone else, as
+// namedOtherRe's are.
+var metAtRe = guard(`\b(?:guy|lady|man|woman|bloke|lads?|fella)\s+(?:at|from|on)\s+(?:my\s+|the\s+)?(?:\w+\s+)?(?:bowls|church|pub|shift|site|work|yard)\b`)
 
 func markOthers(s string) string {
 	if namedOtherRe.may(s) {
 		s = namedOtherRe.ReplaceAllString(s, "someone else$1")
+	}
+	if metAtRe.may(s) {
+		s = metAtRe.ReplaceAllString(s, "someone else")
 	}
 	if roleWords.in(plain(s)) && ownRoleRe.may(s) {
 		s = ownRoleRe.ReplaceAllString(s, "someone else")
@@ -953,7 +961,7 @@ func healthText(s string) (t string, harm, other bool) {
 	if absentWords.in(t) && absentRe.may(t) {
 		t = absentRe.ReplaceAllStringFunc(t, spaces)
 	}
-	for _, re := range []*guardedRe{thingRe, keepWarmRe, productForRe, apptRe} {
+	for _, re := range []*guardedRe{thingRe, keepWarmRe, productForRe, apptRe, rolledOverRe} {
 		t = re.ReplaceAllStringFunc(t, spaces)
 	}
 	if deviceRe.may(t) && !deviceSaysRe.MatchString(t) {
@@ -963,15 +971,19 @@ func healthText(s string) (t string, harm, other bool) {
 	return t, false, false
 }
 
+// rolledOverRe is a roll from tummy to back or back to tummy ("She rolled
+// from tummy to back!"): a milestone, not a roll off something.
+var rolledOverRe = guard(`\brol(?:led|ling|ls)\s+(?:over\s+)?from\s+(?:(?:her|his)\s+)?(?:back|front|side|tummy)\s+(?:on)?to\b`)
+
 // deviceRe is a sign's word naming a thing ("the apnea monitor lead",
 // "a blood pressure machine battery", "fever strips", "the cord blood
 // bank"): a device kept, bought or moved is no sign, unless the note says
 // what it showed (deviceSaysRe: "apnoea monitor alarmed twice", "bp cuff
 // says 155/100"). What else the note names is still read ("rash under the
 // apnea monitor belt").
-var deviceRe = guard(`\b(?:apnoea|apnea|blood pressure|bp|fever|temp|temperature|sats|oxygen|o2|heart rate|cord blood)\s+(?:monitor|machine|cuff|strip|bank|light|sensor|charger|unit)s?\b`)
+var deviceRe = guard(`\b(?:apnoea|apnea|blood pressure|bp|fever|temp|temperature|sats|oxygen|o2|heart rate|cord blood)\s+(?:bank|charger|cuff|light|machine|monitor|sensor|strip|unit)s?\b`)
 
-var deviceSaysRe = guard(`\b(?:alarm\w*|went off|going off|goes off|gone off|beep\w*)|\b(?:says|said|read|reads|reading|showed|shows|showing|at|of|was|is)\s+\d`)
+var deviceSaysRe = guard(`\b(?:alarm\w*|went off|going off|goes off|gone off|beep\w*)|\b(?:at|is|of|read|reading|reads|said|says|showed|showing|shows|was)\s+\d`)
 
 // IsHealth reports whether text reads as a health concern by the rules
 // alone. The council asks it of a plan's own words, so a model's block

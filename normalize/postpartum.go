@@ -22,7 +22,7 @@ func bpConcern(t string) bool {
 
 // woundOpenRe is a wound, a scar or stitches opening: "scar has opened a
 // bit at one end", "stitches came apart".
-var woundOpenRe = guard(`\b(?:scar|incision|wound|stitches|stitch|c\s*-?\s*section|csection|c\s*-?\s*sec|perineum|my tear|the tear down there)\b[^.;!?]{0,20}?\b(?:opened|reopened|opening|open|come apart|came apart|coming apart|split|gaping|pulled apart|burst)\b`)
+var woundOpenRe = guard(`\b(?:scar|incision|wound|stitches|stitch|c\s*-?\s*section|csection|c\s*-?\s*sec|perineum|my tear|the tear down there)\b[^.;!?]{0,20}?\b(?:burst|came apart|come apart|coming apart|gaping|open|opened|opening|pulled apart|reopened|split)\b`)
 
 // postpartumRead: one of the readings above.
 func postpartumRead(t string) bool {

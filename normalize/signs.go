@@ -6,21 +6,21 @@ package normalize
 
 // chestSoundRe is a sound in the chest or the throat: "sound like rattle
 // in chest", "a whistle in his throat", "a click in her hip".
-var chestSoundRe = guard(`\b(?:rattl\w*|crackl\w*|whistl\w*|wheez\w*|gurgl\w*|bubbl\w*|click\w*|squeak\w*|noises?|sounds?)\s+(?:in|from)\s+(?:her|his|their|the|its|my)?\s*(?:chest|lungs?|throat|hips?)\b`)
+var chestSoundRe = guard(`\b(?:rattl\w*|crackl\w*|whistl\w*|wheez\w*|gurgl\w*|bubbl\w*|click\w*|squeak\w*|noises?|sounds?)\s+(?:from|in)\s+(?:her|his|its|my|the|their)?\s*(?:chest|lungs?|throat|hips?)\b`)
 
 // colourChangeRe is the baby's colour changing: "pale grey colour all of a
 // sudden", "she went grey", "his face turned white". A colour in a note
 // about clothes or paint is an outfit or a wall (clothingWords).
-var colourChangeRe = guard(`\b(?:pale|grey|gray|greyish|grayish|ashen|white|mottled|blotchy|dusky|waxy|bluish|blue|purple)\s+(?:\w+\s+)?(?:colou?r|colou?ring|complexion)\b[^.;!?]{0,30}?\b(?:sudden\w*|just now|out of nowhere|again|now)\b` +
-	`|\b(?:she|he|baby|lo|bub|face|lips|skin)\s+(?:\w+\s+)?(?:went|turned|turns|goes|gone|going|turning)\s+(?:a\s+)?(?:bit\s+|really\s+|very\s+|all\s+|kind of\s+|kinda\s+)?(?:pale|grey|gray|greyish|grayish|ashen|white|mottled|blotchy|dusky|waxy)\b`)
+var colourChangeRe = guard(`\b(?:ashen|blotchy|blue|bluish|dusky|gray|grayish|grey|greyish|mottled|pale|purple|waxy|white)\s+(?:\w+\s+)?(?:colou?r|colou?ring|complexion)\b[^.;!?]{0,30}?\b(?:sudden\w*|just now|out of nowhere|again|now)\b` +
+	`|\b(?:baby|bub|face|he|lips|lo|she|skin)\s+(?:\w+\s+)?(?:goes|going|gone|turned|turning|turns|went)\s+(?:a\s+)?(?:bit\s+|really\s+|very\s+|all\s+|kind of\s+|kinda\s+)?(?:ashen|blotchy|dusky|gray|grayish|grey|greyish|mottled|pale|waxy|white)\b`)
 
 // fitRe is a fit, a seizure as parents in Britain say it: "fit??", "had a
 // fit", "she was fitting". A coughing fit is read elsewhere; a tantrum
 // ("threw a fit", "having a fit about the bath", "a fit of giggles") and
 // a fitting (of a car seat) are not fits.
 var fitRe = guard(`(?:^|[.!?,;:]\s*)fits?\s*\?` +
-	`|\b(?:had|has|another|think (?:she|he) had|was (?:that|it|this)|is (?:that|it|this)|febrile|shaking|jerking|little|small|short|possible)\s+(?:a\s+|like\s+a\s+|an?\s+)?fits?\b(?:\s*$|\s*[^\w\s]|\s+(?:and|then|with|for|lasting|lasted|earlier|today|tonight|just|in (?:her|his) sleep|again|while|after))` +
-	`|\b(?:she|he|shes|hes|baby|lo)\s+(?:was|is|started|keeps|kept|been)\s+fitting\b`)
+	`|\b(?:had|has|another|think (?:he|she) had|was (?:it|that|this)|is (?:it|that|this)|febrile|shaking|jerking|little|small|short|possible)\s+(?:(?:a|like\s+a|an?)\s+)?fits?\b(?:\s*(?:$|[^\w\s])|\s+(?:and|then|with|for|lasting|lasted|earlier|today|tonight|just|in (?:her|his) sleep|again|while|after))` +
+	`|\b(?:baby|he|hes|lo|she|shes)\s+(?:been|is|keeps|kept|started|was)\s+fitting\b`)
 
 // signsRead: one of the signs above.
 func signsRead(t string) bool {

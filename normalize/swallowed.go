@@ -9,22 +9,22 @@ package normalize
 
 // foundOpenRe is a medicine or a hazard found open or half gone: "found
 // the calpol open and half gone".
-var foundOpenRe = guard(`\bfound\s+(?:\w+\s+){0,4}?(?:open|opened|empty|emptied|half gone|half empty|lid off|cap off|chewed|spilled|spilt)\b`)
+var foundOpenRe = guard(`\bfound\s+(?:\w+\s+){0,4}?(?:cap off|chewed|emptied|empty|half empty|half gone|lid off|open|opened|spilled|spilt)\b`)
 
 // alcoholDrunkRe is a child who drank alcohol: "she got the gin glass
 // left on the table, drank some". The alcohol and the drinking are in
 // one sentence with the child as subject, so a parent's glass of wine
 // beside a feed is not this.
-var alcoholDrunkRe = guard(`\b(?:she|he|baby|lo|toddler|ds|dd|kid|son|daughter|\d+\s*yo)\b[^.;!?]{0,50}?(?:\b(?:gin|vodka|wine|beer|prosecco|cider|rum|whisky|whiskey|alcohol|booze|cocktail|champagne|baileys|liqueur|spirits)\b[^.;!?]{0,40}?\b(?:drank|drunk|drinked|sipped|swallowed|licked|had (?:a |some )?(?:sip|gulp|mouthful|swig))\b|\b(?:drank|drunk|drinked|sipped|swallowed|licked|had (?:a |some )?(?:sip|gulp|mouthful|swig))\b[^.;!?]{0,20}?\b(?:gin|vodka|wine|beer|prosecco|cider|rum|whisky|whiskey|alcohol|booze|cocktail|champagne|baileys|liqueur|spirits)\b)`)
+var alcoholDrunkRe = guard(`\b(?:she|he|baby|lo|toddler|ds|dd|kid|son|daughter|\d+\s*yo)\b[^.;!?]{0,50}?(?:\b(?:gin|vodka|wine|beer|prosecco|cider|rum|whiske?y|alcohol|booze|cocktail|champagne|baileys|liqueur|spirits)\b[^.;!?]{0,40}?\b(?:drank|drunk|drinked|sipped|swallowed|licked|had (?:a |some )?(?:gulp|mouthful|sip|swig))\b|\b(?:drank|drunk|drinked|sipped|swallowed|licked|had (?:a |some )?(?:gulp|mouthful|sip|swig))\b[^.;!?]{0,20}?\b(?:gin|vodka|wine|beer|prosecco|cider|rum|whiske?y|alcohol|booze|cocktail|champagne|baileys|liqueur|spirits)\b)`)
 
 // honeyRe is honey given to a baby, a risk in the first year: "gave him
 // honey on his dummy". Honey bought or on toast is not this, nor a rule
 // ("don't feed her honey": affirmed).
-var honeyRe = guard(`\b(?:gave|give|giving|given|fed|feed|put|dipped|dip)\s+(?:\w+\s+){0,2}?honey\b|\bhoney\s+on\s+(?:his|her|the|a)\s+(?:dummy|pacifier|soother|binky)\b`)
+var honeyRe = guard(`\b(?:gave|give|giving|given|fed|feed|put|dipped|dip)\s+(?:\w+\s+){0,2}?honey\b|\bhoney\s+on\s+(?:a|her|his|the)\s+(?:binky|dummy|pacifier|soother)\b`)
 
 // goneRe is a hazard the baby held that is now gone: "twin a had a coin in
 // her hand and now its gone", "he had a button, cant find it".
-var goneRe = guard(`\b(?:she|he|baby|lo|toddler|twin \w|twin|her|his|him)\b[^.;!?]{0,50}?\b(?:now\s+)?(?:its|it is|theyre|its not there|one is|ones)\s+(?:gone|missing)\b|\b(?:cant|cannot|couldnt)\s+find\s+(?:it|them|the \w+|one)\b`)
+var goneRe = guard(`\b(?:she|he|baby|lo|toddler|twin \w|twin|her|his|him)\b[^.;!?]{0,50}?\b(?:now\s+)?(?:it is|its|its not there|one is|ones|theyre)\s+(?:gone|missing)\b|\b(?:cannot|cant|couldnt)\s+find\s+(?:it|them|the \w+|one)\b`)
 
 // swallowed: one of the readings above. A pet's chewing is not the
 // family's (petChewing).

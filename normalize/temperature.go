@@ -18,11 +18,11 @@ var bareTempRe = guard(`(?:^|[^$\d.,])(?:3[7-9]|4[0-2]|99|10[0-6])[.,]\d(?:$|[^\
 
 // tempNumberRe is "temp 38", "temperature was 101": a reading, with or
 // without decimals.
-var tempNumberRe = guard(`\btemp(?:erature)?\s*(?:(?:of|is|was|at|=|:|only|just|still|now|reading|read|down to|back to|up to|around|about|dropped to|went to|has been|this morning|tonight|this evening|says|said|reads|showed|shows|showing|measured|spiked|spiking|spikes|hit|hitting|climbed|climbing|jumped|rose|rising|went up|up to|reached|peaked|got to|to|rectal|underarm|under arm|armpit)\s*)*\d[\d.,]*`)
+var tempNumberRe = guard(`\btemp(?:erature)?\s*(?:(?:[=:]|about|armpit|around|at|back to|climbed|climbing|down to|dropped to|got to|has been|hit|hitting|is|jumped|just|measured|now|of|only|peaked|reached|read|reading|reads|rectal|rising|rose|said|says|showed|showing|shows|spiked|spikes|spiking|still|this evening|this morning|to|tonight|under ?arm|up to|was|went to|went up)\s*)*\d[\d.,]*`)
 
 // feelsHotRe is someone feeling hot: "she feels warm", "baby is burning
 // up", "i feel hot and shivery"; a room that feels hot is not.
-var feelsHotRe = guard(`\b(?:she|he|shes|hes|baby|babys|lo|bub|i|im|her|his|him|head|forehead|chest|tummy|body|skin)\s+(?:\w+\s+)?(?:feels|felt|feel|feeling|is|was|seems|seemed|looks|got|been|getting|running|s)\s+(?:\w+\s+)?(?:hot|warm|boiling|burning|clammy|roasting)\b`)
+var feelsHotRe = guard(`\b(?:baby|babys|body|bub|chest|forehead|he|head|her|hes|him|his|i|im|lo|she|shes|skin|tummy)\s+(?:\w+\s+)?(?:been|feel|feeling|feels|felt|getting|got|is|looks|running|s|seemed|seems|was)\s+(?:\w+\s+)?(?:boiling|burning|clammy|hot|roasting|warm)\b`)
 
 // feverFigure: t reads a fever in a figure, named ("temp 38.4") or bare
 // ("38.9 this morning", read with the units of other figures blanked).
@@ -56,7 +56,7 @@ func feverReading(t string, re *guardedRe) bool {
 // a reading just under 36.5 is low.
 var newbornCold = guard(`\b(?:cold|chilly|days? old|newborn|nb|\d+\s*(?:d|days?)\s*old)\b`)
 
-var lowSaid = guard(`\b(?:only|just|down to|dropped to)\b`)
+var lowSaid = guard(`\b(?:down to|dropped to|just|only)\b`)
 
 var readingNumber = guard(`\d+(?:[.,]\d+)?`)
 
@@ -106,7 +106,7 @@ var unitNumberRe = guard(`\b\d+(?:[.,]\d+)?\s*(?:hours?|hrs?|h|mins?|minutes?|we
 // thermometerRe is a thermometer's reading of a fever: "thermometer
 // reading 38", "thermometer says 101". A room's or a fridge's reading
 // ("thermometer says 19") is not in the range.
-var thermometerRe = guard(`\bthermometer\s+(?:reading|reads|read|says|said|shows|showed|showing|is|was|at)\s+(?:3[89]|4[01]|10[0-5])(?:[.,]\d)?\b`)
+var thermometerRe = guard(`\bthermometer\s+(?:at|is|read|reading|reads|said|says|showed|showing|shows|was)\s+(?:3[89]|4[01]|10[0-5])(?:[.,]\d)?\b`)
 
 // normalReadingRe is a reading with a decimal in the normal band, in
 // Celsius or Fahrenheit: "36.6", "37,1", "98.4".
