@@ -113,7 +113,8 @@ func (c cvCount) String() string {
 // goes here until a rule is tuned on it.
 var rulesBlind = map[string]bool{"twenty-first set": true, "twenty-third set": true, "forty-fifth set": true,
 	"forty-seventh set": true, "forty-ninth set": true, "fifty-first set": true, "fifty-fifth set": true,
-	"fifty-eighth set": true}
+	"fifty-eighth set": true, "sixty-first set": true, "sixty-seventh set": true, "seventieth set": true,
+	"seventy-first set": true}
 
 // cvThresholds: the shipped rescue threshold and its neighbours, so its
 // choice can be checked.
