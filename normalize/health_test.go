@@ -1013,3 +1013,22 @@ func TestHealthReadsNewVoicesFamilies(t *testing.T) {
 		})
 	}
 }
+
+// A health word mistyped by one slip of the thumb, two letters swapped or
+// one left out inside it, is read as the word meant; the everyday half of
+// each pair holds the same slip: neither a corpus note.
+func TestHealthReadsOneSlipOfTheThumb(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"two letters swapped in a wish", "dont wnat to be here anymore", "dont wnat to be late for the nursery run"},
+		{"two letters swapped in a feeling", "feel nmub and flat since the weekend", "the sahky shelf in the hall needs a screw"},
+		{"two letters swapped in breaths", "breahts look fast and shallow", "breahts of fresh air on the walk today"},
+		{"a letter left out", "anxous and sahky all night", "the thermomter needs new batteries"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}
