@@ -261,6 +261,8 @@ func TestTheModelRescuesWhatTheRulesMiss(t *testing.T) {
 		"rotavirus vaccine day, nappies have been loose ever since",
 		// No topic at all: the model surest of all (sureAbove).
 		"Ada keeps staring off and won't focus on my face today",
+		// (Between 0.98 and 0.99 since round ten.)
+		"he seems far away today, not with us",
 		// The rules read someone else (the nanny); the model, surer
 		// still, reads the baby.
 		"oops gave calpol at 1am not realising the nanny gave it at 11pm",
