@@ -117,6 +117,35 @@ var placeThingRe = guard(`\b(?:bath|bottle|car|flat|formula|freezer|fridge|house
 var feverFigureRe = guard(`\b(?:football|footy|soccer|rugby|cricket|world cup|euros|olympics|christmas|xmas|holiday|wedding|election|disco|saturday night|travel|shopping|summer|derby|playoff|playoffs|final|finals|cup|eurovision|taylor swift|swiftie|festival|race day|match day)\s+fever\b` +
 	`|\b(?:buy|get|order|ordered|bought|pick up|grab|add)\s+(?:some\s+|more\s+|a pack of\s+|new\s+|spare\s+)?fever\s+(?:strips?|patch\w*|scan\w*)\b`)
 
+// passionRe is a fever for, about or of something, or a feverish pace:
+// a passion ("got a fever for knitting", "a fever for dinosaurs", "a
+// little fever of energy", "feverish about the new season"), unless what
+// follows is a time or a figure ("fever for 2 days", "fever of 39", "a
+// fever for the last day") or the baby (feverFor).
+var passionRe = guard(`\bfever(?:ish)?\s+(?:about|for|of)\s+(?:(?:a|an|my|new|the|this|these)\s+)*(\w+)|\bfeverish\s+(?:pace|speed|rush)\b`)
+
+// feverFor are the words after "fever for" or "fever of" that say how
+// long, how high or whose it is: the fever is a sign.
+var feverFor = indexPlain([]string{"about", "almost", "around", "at", "bit", "couple", "day", "days", "few", "half",
+	"her", "him", "his", "hour", "hours", "hrs", "last", "least", "like", "more", "most", "nearly", "night", "nights",
+	"over", "past", "rest", "several", "since", "some", "their", "them", "two", "three", "four", "five", "up", "week",
+	"weeks", "whole", "entire", "while", "one", "ages", "baby", "lo", "second", "third", "fourth", "under",
+	"no", "unknown", "which", "what", "why"})
+
+// blankPassion blanks passionRe's passions.
+func blankPassion(t string) string {
+	if !passionRe.may(t) {
+		return t
+	}
+	return passionRe.ReplaceAllStringFunc(t, func(m string) string {
+		w := passionRe.FindStringSubmatch(m)[1]
+		if w != "" && (w[0] >= '0' && w[0] <= '9' || feverFor.in(w)) {
+			return m
+		}
+		return spaces(m)
+	})
+}
+
 var laughWords = indexPlain([]string{"lol", "haha*", "lmao", "rofl", "😂", "🤣"})
 
 // blankFigures blanks the products, courses, alarms and figures above.
@@ -136,6 +165,7 @@ func blankFigures(t string) string {
 			return spaces(m)
 		})
 	}
+	t = blankPassion(t)
 	for _, re := range []*guardedRe{placeTempRe, placeThingRe, laughFigureRe, feverFigureRe, markCauseRe, courseRe, dischargeVisitRe, heartFigureRe, writerFigureRe, eyeColourRe, touchRe, healingRe} {
 		t = re.ReplaceAllStringFunc(t, spaces)
 	}

@@ -1034,3 +1034,25 @@ func TestHealthReadsOneSlipOfTheThumb(t *testing.T) {
 		})
 	}
 }
+
+// A fever for a passion, a pet that hurt the baby said the other way
+// round, what it took to wake the baby, and a stool likened to chalk or a
+// pet's: a pair each, neither a corpus note.
+func TestHealthReadsPassionsPetsWakingAndStools(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"a fever for a passion", "shes had a fever for the last two days", "got a fever for baking bread lately"},
+		{"a fever of a passion", "fever of over 38 all night", "a little fever of excitement before the party"},
+		{"a feverish pace", "feverish and flushed since the nap", "feverish pace at work today, sorry"},
+		{"bitten by a pet", "bitten by the dog on her leg, skin broken", "the cat was bitten by the dog, vet tomorrow"},
+		{"what it took to wake, said short", "had to undress him to wake", "had to undress him for his bath"},
+		{"a stool like chalk", "poo like chalk, very pale", "the tip of his nose is like chalk from the flour lol"},
+		{"a stool like a pet's", "poos like rabbit pellets, straining", "bought rabbit pellets for the bunny"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}
