@@ -186,7 +186,7 @@ func guardedPatterns() map[string]*guardedRe {
 		"intakeShortRe": intakeShortRe, "toldMoodRe": toldMoodRe, "hiddenCryRe": hiddenCryRe,
 		"againRe": againRe, "askedRe": askedRe, "bedRe": bedRe, "callOffRe": callOffRe, "comparedRe": comparedRe,
 		"cutSelfRe": cutSelfRe, "deviceRe": deviceRe, "deviceSaysRe": deviceSaysRe, "failureRe": failureRe,
-		"feedDownToRe": feedDownToRe, "feedRhythmRe": feedRhythmRe, "feelingRe": feelingRe, "feverFigureRe": feverFigureRe, "passionRe": passionRe,
+		"feedDownToRe": feedDownToRe, "feedRhythmRe": feedRhythmRe, "feelingRe": feelingRe, "feverFigureRe": feverFigureRe,
 		"fewFeedsRe": fewFeedsRe, "functionPainRe": functionPainRe, "goneRe": goneRe, "hurtByRe": hurtByRe,
 		"knockRe": knockRe, "laughFigureRe": laughFigureRe, "laughRe": laughRe, "learnerVerbRe": learnerVerbRe,
 		"markCauseRe": markCauseRe, "namedOtherRe": namedOtherRe, "negation": negation, "normalReadingRe": normalReadingRe,
