@@ -1056,3 +1056,20 @@ func TestHealthReadsPassionsPetsWakingAndStools(t *testing.T) {
 		})
 	}
 }
+
+// A friend the note is written to ("..., bestie") is not the one it is
+// about; a friend named as the subject or the object still is someone
+// else: a pair, neither a corpus note.
+func TestHealthReadsAFriendAddressed(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"at the end", "she threw up all over the sofa bestie", "my bestie threw up all over the sofa"},
+		{"before please", "rash all over his tummy mate pls look", "my mate has a rash all over his tummy"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}

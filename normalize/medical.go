@@ -927,7 +927,7 @@ func clauseSpans(t, cuts string) [][2]int {
 // speech, products and objects blanked. harm says it holds thoughts of harm; other that it is about
 // someone outside the family.
 func healthText(s string) (t string, harm, other bool) {
-	t = respellHealth(markReporters(plain(markOthers(glossLanguages(s)))))
+	t = blankVocative(respellHealth(markReporters(plain(markOthers(glossLanguages(s))))))
 	if isHarm(t) {
 		return t, true, false
 	}
@@ -1005,4 +1005,52 @@ func IsHealth(text string) bool { return isMedical(prepareText(text)) }
 func IsHealthNote(text string) bool {
 	medical, _ := healthFlags(prepareText(text))
 	return medical
+}
+
+// vocatives are the friend the note is written to, called by a name for
+// a friend at the end of a clause or before "pls" ("he fell off the
+// changing table bestie", "temp 101.5 bestie pls check on him"): the one
+// addressed, not the one the note is about, unless a word before makes
+// them the object or the subject ("my bestie", "with my mate").
+var vocatives = map[string]bool{"bestie": true, "besties": true, "bff": true, "buddy": true, "mate": true}
+
+var vocativeAfter = map[string]bool{"a": true, "and": true, "at": true, "for": true, "from": true, "her": true,
+	"his": true, "my": true, "of": true, "our": true, "s": true, "the": true, "their": true, "to": true, "with": true,
+	"your": true}
+
+// blankVocative blanks vocatives.
+func blankVocative(t string) string {
+	var b []byte
+	prev := ""
+	for i := 0; i < len(t); {
+		if !isWord(t[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(t) && isWord(t[j]) {
+			j++
+		}
+		w := t[i:j]
+		if vocatives[w] && !vocativeAfter[prev] {
+			next, _ := nextWord(t, j)
+			k := j
+			for k < len(t) && t[k] == ' ' {
+				k++
+			}
+			if k == len(t) || strings.IndexByte(",.!?;", t[k]) >= 0 || next == "pls" || next == "please" || next == "plz" {
+				if b == nil {
+					b = []byte(t)
+				}
+				for x := i; x < j; x++ {
+					b[x] = ' '
+				}
+			}
+		}
+		prev, i = w, j
+	}
+	if b == nil {
+		return t
+	}
+	return string(b)
 }
