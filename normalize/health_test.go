@@ -1027,6 +1027,7 @@ func TestHealthReadsOneSlipOfTheThumb(t *testing.T) {
 		{"two letters swapped in a feeling", "feel nmub and flat since the weekend", "the sahky shelf in the hall needs a screw"},
 		{"two letters swapped in breaths", "breahts look fast and shallow", "breahts of fresh air on the walk today"},
 		{"a letter left out", "anxous and sahky all night", "the thermomter needs new batteries"},
+		{"someone else mistyped", "she has the flu and wont feed", "my cuosin has the flu, wont make the party"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)

@@ -260,6 +260,8 @@ var spokenTempRe = guard(`\b(?:3[5-9]|4[0-2]|9[5-9]|10[0-6])\s+point\s+\d\b|\b(?
 // the misspellings that are not one slip). Words that a slip of them
 // makes into another word ("tired" and "tried", "lips" and "lisp") are
 // not among them, and slipReal are real words one slip from one of them.
+// Someone outside the family mistyped ("nieghbour", "couin") is read as
+// them too.
 // Sorted by length, then by word, for slipOf's binary search.
 var slipWords = func() []string {
 	ws := []string{"anxious", "barely", "bleeding", "blood", "bloody", "blotchy", "bottle", "breast", "breath",
@@ -269,7 +271,9 @@ var slipWords = func() []string {
 		"jaundice", "knocked", "latch", "latching", "lethargic", "medicine", "nappies", "nappy", "nappys", "numb",
 		"panic", "pain", "pale", "rash", "scared", "screaming", "seizure", "shaking", "shaky", "sleeping",
 		"sleepier", "sleepy", "still", "stitches", "swallowed", "swollen", "temperature", "thermometer", "twitches",
-		"twitching", "twitchy", "under", "vomit", "vomited", "vomiting", "want", "wheezing", "wheezy", "wont", "yellow"}
+		"twitching", "twitchy", "under", "vomit", "vomited", "vomiting", "want", "wheezing", "wheezy", "wont", "yellow",
+		// Who the note is about: someone outside the family.
+		"babysitter", "colleague", "cousin", "grandma", "grandpa", "neighbor", "neighbour", "sister"}
 	slices.SortFunc(ws, func(a, b string) int {
 		if len(a) != len(b) {
 			return len(a) - len(b)
@@ -281,7 +285,7 @@ var slipWords = func() []string {
 
 // slipReal are words that are one slip from one of slipWords and words
 // in their own right ("coked" is not "choked", a "sleeper" is a
-// garment).
+// garment). "Friend" is not in slipWords: "fried" is one slip from it.
 var slipReal = []string{"beast", "brunt", "coked", "seeping", "selling", "sleeper"}
 
 // slipOf is the word of slipWords that w is one slip from, if any; a word
