@@ -959,6 +959,8 @@ func TestHealthReadsOtherVoices(t *testing.T) {
 		{"dropped, the verb bare", "my cousin drop him in the bath", "i drop him at nursery at 8"},
 		{"a roll, the verb bare", "he roll off the changing table", "he roll over both ways now"},
 		{"a word of her own language", "she has fiebre since lunch", "fiesta for her cousin since lunch"},
+		{"a French word", "she has fièvre since lunch", "fièvre du samedi soir at the party lol"},
+		{"a French word, said of him", "he had frissons all night", "frissons at the concert all night"},
 		{"a Scots word for being sick", "the bairn boked twice after her feed", "the bairn napped twice after her feed"},
 		{"a Scots word for crying", "hes been greetin all night and wont settle", "greeting cards for nana, all night to write them"},
 		{"a sign typed as an emoji", "🤒 since lunch", "🎉 since lunch, party for her cousin"},
