@@ -79,8 +79,10 @@ import (
 // slip of the thumb is read as the word meant; a note of neither topic is
 // rescued at p > 0.98; a pet that bit or scratched the baby said the
 // other way round, what it took to wake the baby said short and a stool
-// like chalk or a pet's are read; a fever for a passion is a figure, and a
-// friend the note is written to ("..., bestie") is not its subject.
+// like chalk or a pet's are read, and French health words mixed into
+// English as the Spanish and Tagalog ones are; a fever for a passion is a
+// figure, and a friend the note is written to ("..., bestie") is not its
+// subject.
 const Version = 17
 
 // itemTitle is the title of a note whose time phrases normalize
