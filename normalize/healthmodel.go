@@ -195,7 +195,20 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 	}
 	// A number that reads like a temperature is the rules' to read: they
 	// tell "38.5 hours of labour" from a fever, the model is sure of both.
-	return len(strings.Fields(t)) >= sureWords && !bareTempRe.MatchString(t) && m.logit(s) > sure
+	return wordsOf(t) >= sureWords && !bareTempRe.MatchString(t) && m.logit(s) > sure
+}
+
+// wordsOf counts t's words that are not all digits: a figure is no word of
+// a mood or a manner told ("due in 99999999999 hours" is three words, a
+// text unlike every corpus note the model is sure of for nothing).
+func wordsOf(t string) int {
+	n := 0
+	for _, f := range strings.Fields(t) {
+		if strings.TrimLeft(f, "0123456789.,:<>-+") != "" {
+			n++
+		}
+	}
+	return n
 }
 
 // modelBits: 2^16 hashed features, 64 KB of weights once encoded. The corpora hold
