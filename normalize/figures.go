@@ -6,6 +6,8 @@ package normalize
 // the vocabularies are read, as notMedical is, but by the shape of the
 // phrase, so a product or a figure worded some new way is still set aside.
 
+import "strings"
+
 // productNameRe is an illness naming a product or a vaccine: "cough
 // medicine", "whooping cough vaccine leaflet", "hay fever tablets". Only
 // the illness is blanked: "after her rotavirus vaccine" still reads as a
@@ -111,11 +113,107 @@ var laughFigureRe = guard(`\b(?:i|we)\s+(?:nearly\s+|almost\s+|literally\s+|actu
 var placeThingRe = guard(`\b(?:bath|bottle|car|flat|formula|freezer|fridge|house|milk|nursery|oven|room|water)\s+(?:temp|temps|temperature|temprature)\b` +
 	`|\b(?:basil|plant|plants|herbs|tomatoes|garden|lawn|tree|trees|flowers|orchid|hoover|vacuum|boiler|engine|motor|car|printer)\s+(?:\w+\s+){0,5}?(?:poorly|sick|ill|unwell|wheez\w*|cough\w*|dying|dead)\b`)
 
-// feverFigureRe is an event's fever ("football fever in this house",
-// "world cup fever") and fever strips to buy: not the baby's. "Baby
-// fever" is never one: it is how a parent writes the baby's temperature.
-var feverFigureRe = guard(`\b(?:football|footy|soccer|rugby|cricket|world cup|euros|olympics|christmas|xmas|holiday|wedding|election|disco|saturday night|travel|shopping|summer|derby|playoff|playoffs|final|finals|cup|eurovision|taylor swift|swiftie|festival|race day|match day)\s+fever\b` +
-	`|\b(?:buy|get|order|ordered|bought|pick up|grab|add)\s+(?:some\s+|more\s+|a pack of\s+|new\s+|spare\s+)?fever\s+(?:strips?|patch\w*|scan\w*)\b`)
+// feverEvents are an event's fever ("football fever in this house",
+// "world cup fever"), and feverFigureRe is fever strips to buy: not the
+// baby's. "Baby fever" is never one: it is how a parent writes the
+// baby's temperature. The events are a word list, not a pattern's
+// alternatives: a pattern's program stays on the heap.
+var feverEvents = indexPlain(func() []string {
+	var out []string
+	for _, e := range []string{"football", "footy", "soccer", "rugby", "cricket", "world cup", "euros", "olympics",
+		"christmas", "xmas", "holiday", "wedding", "election", "disco", "saturday night", "travel", "shopping", "summer",
+		"derby", "playoff", "playoffs", "final", "finals", "cup", "eurovision", "taylor swift", "swiftie", "festival",
+		"race day", "match day"} {
+		out = append(out, e+" fever")
+	}
+	return out
+}())
+
+var feverFigureRe = guard(`\b(?:buy|get|order|ordered|bought|pick up|grab|add)\s+(?:some\s+|more\s+|a pack of\s+|new\s+|spare\s+)?fever\s+(?:strips?|patch\w*|scan\w*)\b`)
+
+// blankPassion blanks a fever for, about or of something, or a feverish
+// pace: a passion ("got a fever for knitting", "a fever for dinosaurs", "a
+// little fever of energy", "feverish about the new season"), unless what
+// follows is a time or a figure ("fever for 2 days", "fever of 39", "a
+// fever for the last day") or the baby (feverFor). Read word by word, not
+// by a pattern: a pattern's program stays on the heap.
+func blankPassion(t string) string {
+	var b []byte
+	for from := 0; ; {
+		j := strings.Index(t[from:], "fever")
+		if j < 0 {
+			break
+		}
+		j += from
+		from = j + len("fever")
+		if j > 0 && isWord(t[j-1]) {
+			continue
+		}
+		end, ish := from, strings.HasPrefix(t[from:], "ish")
+		if ish {
+			end += len("ish")
+		}
+		if end < len(t) && isWord(t[end]) {
+			continue
+		}
+		w, next := nextWord(t, end)
+		switch {
+		case ish && (w == "pace" || w == "speed" || w == "rush"):
+		case w == "about" || w == "for" || w == "of":
+			for {
+				w, next = nextWord(t, next)
+				if !passionDet[w] {
+					break
+				}
+				if after, _ := nextWord(t, next); after == "" {
+					break
+				}
+			}
+			if w == "" || w[0] >= '0' && w[0] <= '9' || feverFor.in(w) {
+				continue
+			}
+		default:
+			continue
+		}
+		if b == nil {
+			b = []byte(t)
+		}
+		for k := j; k < next; k++ {
+			b[k] = ' '
+		}
+	}
+	if b == nil {
+		return t
+	}
+	return string(b)
+}
+
+// nextWord is the word after the spaces at t[i:] and the index past it
+// ("" if none follows the spaces).
+func nextWord(t string, i int) (string, int) {
+	k := i
+	for k < len(t) && (t[k] == ' ' || t[k] == '\t' || t[k] == '\n') {
+		k++
+	}
+	if k == i {
+		return "", i
+	}
+	e := k
+	for e < len(t) && isWord(t[e]) {
+		e++
+	}
+	return t[k:e], e
+}
+
+var passionDet = map[string]bool{"a": true, "an": true, "my": true, "new": true, "the": true, "this": true, "these": true}
+
+// feverFor are the words after "fever for" or "fever of" that say how
+// long, how high or whose it is: the fever is a sign.
+var feverFor = indexPlain([]string{"about", "almost", "around", "at", "bit", "couple", "day", "days", "few", "half",
+	"her", "him", "his", "hour", "hours", "hrs", "last", "least", "like", "more", "most", "nearly", "night", "nights",
+	"over", "past", "rest", "several", "since", "some", "their", "them", "two", "three", "four", "five", "up", "week",
+	"weeks", "whole", "entire", "while", "one", "ages", "baby", "lo", "second", "third", "fourth", "under",
+	"no", "unknown", "which", "what", "why"})
 
 var laughWords = indexPlain([]string{"lol", "haha*", "lmao", "rofl", "😂", "🤣"})
 
@@ -136,6 +234,7 @@ func blankFigures(t string) string {
 			return spaces(m)
 		})
 	}
+	t = feverEvents.blank(blankPassion(t))
 	for _, re := range []*guardedRe{placeTempRe, placeThingRe, laughFigureRe, feverFigureRe, markCauseRe, courseRe, dischargeVisitRe, heartFigureRe, writerFigureRe, eyeColourRe, touchRe, healingRe} {
 		t = re.ReplaceAllStringFunc(t, spaces)
 	}

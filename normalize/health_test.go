@@ -112,7 +112,14 @@ var (
 	// reads them 4050 of 4217 (96.0 %), 153 of 3933 (3.9 %), set by set
 	// 93.2-97.6 % and 2.0-6.2 %; all twenty-eight sets 8204 of 8563
 	// (95.8 %), 256 of 7875 (3.3 %).
-	heldOutBar = healthBar{recall: 0.95, fp: 0.04}
+	// The fourteen sets then moved to tuning for the tenth round, which took the tuning corpora from
+	// 97.5 % / 1.9 % to 97.8 % / 1.9 % and, left out one writer at a time, from 97.2 % / 2.2 % to
+	// 97.6 % / 2.2 % (those fourteen writers alone: 95.8 % / 2.6 % to 96.7 % / 2.4 %; the four of them
+	// no rule was written from: 96.6 % / 1.4 % to 96.7 % / 1.4 %). The
+	// held-out files then kept only the seventy-third to eighty-sixth, which
+	// the tenth round's reader reads, once, 4061 of 4217 (96.3 %), 149 of
+	// 3933 (3.8 %), set by set 94.2-98.1 % and 2.0-5.8 %.
+	heldOutBar = healthBar{recall: 0.955, fp: 0.045}
 )
 
 // minHeldOutShare: a held-out set, when there is one, is a fair part of
@@ -265,6 +272,8 @@ func TestTheModelRescuesWhatTheRulesMiss(t *testing.T) {
 		"rotavirus vaccine day, nappies have been loose ever since",
 		// No topic at all: the model surest of all (sureAbove).
 		"Ada keeps staring off and won't focus on my face today",
+		// (Between 0.98 and 0.99 since round ten.)
+		"he seems far away today, not with us",
 		// The rules read someone else (the nanny); the model, surer
 		// still, reads the baby.
 		"oops gave calpol at 1am not realising the nanny gave it at 11pm",
@@ -282,6 +291,9 @@ func TestTheModelRescuesWhatTheRulesMiss(t *testing.T) {
 	}
 	for _, n := range []string{"Not now", "nothing to do", "I could not open the list", "feeds every 3 hours",
 		"shook her rattle and she giggled", "he hasnt wanted the dummy since lunch", "Rest / nap window", "Errand run",
+		// A deadline's odd figure is no word: too few words for the
+		// model's surest tier.
+		"due in 99999999999 hours",
 		// A note that calls what it names normal is a log.
 		"injection site looks normal today", "mouth looks normal now, no white patches"} {
 		assert.False(t, readsAsHealth(n), "everyday: %q", n)
@@ -961,6 +973,8 @@ func TestHealthReadsOtherVoices(t *testing.T) {
 		{"dropped, the verb bare", "my cousin drop him in the bath", "i drop him at nursery at 8"},
 		{"a roll, the verb bare", "he roll off the changing table", "he roll over both ways now"},
 		{"a word of her own language", "she has fiebre since lunch", "fiesta for her cousin since lunch"},
+		{"a French word", "she has fièvre since lunch", "fièvre du samedi soir at the party lol"},
+		{"a French word, said of him", "he had frissons all night", "frissons at the concert all night"},
 		{"a Scots word for being sick", "the bairn boked twice after her feed", "the bairn napped twice after her feed"},
 		{"a Scots word for crying", "hes been greetin all night and wont settle", "greeting cards for nana, all night to write them"},
 		{"a sign typed as an emoji", "🤒 since lunch", "🎉 since lunch, party for her cousin"},
@@ -1010,6 +1024,65 @@ func TestHealthReadsNewVoicesFamilies(t *testing.T) {
 		{"a temperature watched", "check her temp every hour, 36.8 now", "checked her temp after the bath, 36.9"},
 		{"a visitor's cold", "she got a cold from nana", "nana wont come sunday, shes got a cold"},
 		{"a childminder's child", "baby has a tummy bug, no childminder today", "childminders son has a tummy bug so no drop off"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}
+
+// A health word mistyped by one slip of the thumb, two letters swapped or
+// one left out inside it, is read as the word meant; the everyday half of
+// each pair holds the same slip: neither a corpus note.
+func TestHealthReadsOneSlipOfTheThumb(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"two letters swapped in a wish", "dont wnat to be here anymore", "dont wnat to be late for the nursery run"},
+		{"two letters swapped in a feeling", "feel nmub and flat since the weekend", "the sahky shelf in the hall needs a screw"},
+		{"two letters swapped in breaths", "breahts look fast and shallow", "breahts of fresh air on the walk today"},
+		{"a letter left out", "anxous and sahky all night", "the thermomter needs new batteries"},
+		{"someone else mistyped", "she has the flu and wont feed", "my cuosin has the flu, wont make the party"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}
+
+// A fever for a passion, a pet that hurt the baby said the other way
+// round, what it took to wake the baby, and a stool likened to chalk or a
+// pet's: a pair each, neither a corpus note.
+func TestHealthReadsPassionsPetsWakingAndStools(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"a fever for a passion", "shes had a fever for the last two days", "got a fever for baking bread lately"},
+		{"a fever of a passion", "fever of over 38 all night", "a little fever of excitement before the party"},
+		{"a feverish pace", "feverish and flushed since the nap", "feverish pace at work today, sorry"},
+		{"bitten by a pet", "bitten by the dog on her leg, skin broken", "the cat was bitten by the dog, vet tomorrow"},
+		{"what it took to wake, said short", "had to undress him to wake", "had to undress him for his bath"},
+		{"a stool like chalk", "poo like chalk, very pale", "the tip of his nose is like chalk from the flour lol"},
+		{"a stool like a pet's", "poos like rabbit pellets, straining", "bought rabbit pellets for the bunny"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}
+
+// A friend the note is written to ("..., bestie") is not the one it is
+// about; a friend named as the subject or the object still is someone
+// else: a pair, neither a corpus note.
+func TestHealthReadsAFriendAddressed(t *testing.T) {
+	for _, tc := range []struct {
+		name, health, everyday string
+	}{
+		{"at the end", "she threw up all over the sofa bestie", "my bestie threw up all over the sofa"},
+		{"before please", "rash all over his tummy mate pls look", "my mate has a rash all over his tummy"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)

@@ -1,7 +1,7 @@
 package normalize
 
 // This file: health words of the other languages parents mix into their
-// English (Spanish, Tagalog), glossed in English so the health rules read
+// English (Spanish, Tagalog, French), glossed in English so the health rules read
 // them as they read English. Only a small lexicon of signs, the body and
 // care, not a translator: a note wholly in another language is still not
 // read (docs/using.md says which words are).
@@ -48,6 +48,21 @@ var langGloss = map[string]string{
 	"matigas": "hard", "mata": "eyes", "balat": "skin", "tiyan": "tummy", "ulo": "head", "noo": "forehead",
 	"dibdib": "chest", "binti": "leg", "braso": "arm", "daliri": "finger", "ilong": "nose", "mukha": "face",
 	"anit": "scalp", "pwet": "bottom",
+	// French, as a Québécois parent mixes it in. Not "sang", "gorge",
+	// "main", "pied", "front", "bras" or "plaques": English words too.
+	"fièvre": "fever", "fievre": "fever", "fiévre": "fever", "frissons": "chills", "toux": "cough",
+	"rhume": "cold", "respire": "breathing", "étouffe": "choking", "vomi": "vomited", "diarrhée": "diarrhea",
+	"tétée": "feed", "tétées": "feeds", "tetee": "feed", "boire": "drink", "couche": "diaper",
+	"couches": "diapers", "couche mouillée": "wet diaper", "couche mouillee": "wet diaper",
+	"couches mouillées": "wet diapers", "mouillée": "wet", "mouillé": "wet", "pas de": "no", "selles": "stool",
+	"constipé": "constipated", "constipée": "constipated", "rougeurs": "redness", "rougeur": "redness",
+	"boutons": "spots", "enflé": "swollen", "enflée": "swollen", "saigne": "bleeding", "brûlure": "burn",
+	"bosse": "bump", "est tombé": "fell", "est tombée": "fell", "piqûre": "shot", "piqûres": "shots",
+	"piqure": "shot", "piqures": "shots", "vaccin": "vaccine", "vaccins": "vaccines", "mou": "floppy",
+	"molle": "floppy", "tonus": "tone", "pleure": "crying", "pleurs": "crying", "médicament": "medicine",
+	"médicaments": "medicine", "mal de tête": "headache", "mal au ventre": "tummy ache", "sein": "breast",
+	"seins": "breasts", "ventre": "tummy", "tête": "head", "yeux": "eyes", "oreille": "ear", "oreilles": "ears",
+	"peau": "skin", "bouche": "mouth", "nez": "nose", "jambe": "leg", "doigt": "finger", "visage": "face",
 }
 
 // langContext: the glosses are read only in a note that names the baby, a
@@ -55,7 +70,8 @@ var langGloss = map[string]string{
 // baby", "niya", "la bebé", "la nena"): a foreign word alone is too little
 // to go on.
 var langContext = indexPlain([]string{"bebé", "bebe", "nena", "nene", "niño", "niña", "hijo", "hija", "esposa",
-	"esposo", "siya", "niya", "ako", "anak", "bunso"})
+	"esposo", "siya", "niya", "ako", "anak", "bunso", "bébé", "fille", "fils", "conjointe", "conjoint", "he", "she", "him",
+	"her", "hes", "shes", "his"})
 
 // langMaxWords: the longest phrase in langGloss; langHeads are the first
 // words of its phrases, so most words cost one lookup.
@@ -118,7 +134,7 @@ func glossLanguages(t string) string {
 }
 
 // langBodyWords are the glosses that name the body.
-var langBodyWords = map[string]bool{"chest": true, "head": true, "forehead": true, "thigh": true, "eyes": true,
+var langBodyWords = map[string]bool{"chest": true, "head": true, "forehead": true, "thigh": true, "eyes": true, "ears": true, "breast": true, "breasts": true,
 	"ear": true, "throat": true, "tummy": true, "stomach": true, "skin": true, "mouth": true, "leg": true, "arm": true,
 	"finger": true, "nose": true, "face": true, "scalp": true, "bottom": true}
 

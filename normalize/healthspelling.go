@@ -5,7 +5,10 @@ package normalize
 // mapped to the words the health rules read, so each rule need not list
 // them. Only the text the health rules read changes.
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 var healthSpellings = func() map[string]string {
 	m := map[string]string{}
@@ -211,6 +214,10 @@ func respellHealth(s string) string {
 			b.WriteString(s[last:i])
 			b.WriteString(ing)
 			last = j
+		} else if w, ok := slipOf(s[i:j]); ok {
+			b.WriteString(s[last:i])
+			b.WriteString(w)
+			last = j
 		}
 		i = j
 	}
@@ -244,3 +251,82 @@ func respellHealth(s string) string {
 // "38 on the dot", "38 dead on", "102 rectal", "101 point 5": written with its decimals, so the
 // readings of a fever read it as the figure it is.
 var spokenTempRe = guard(`\b(?:3[5-9]|4[0-2]|9[5-9]|10[0-6])\s+point\s+\d\b|\b(?:3[5-9]|4[0-2]|9[5-9]|10[0-6])(?:[.,]0)?\s+(?:on\s+the\s+dot|dead on|rectal)\b`)
+
+// slipWords are the words the health rules read that a thumb in a hurry
+// mistypes by one slip: two letters swapped ("breahts", "headahce",
+// "slepey", "sahky", "nmub") or one letter left out inside the word
+// ("slepy", "anxous", "thermomter", "kocked"). slipOf reads such a word
+// as the one meant, so no rule need list each slip (healthSpellings holds
+// the misspellings that are not one slip). Words that a slip of them
+// makes into another word ("tired" and "tried", "lips" and "lisp") are
+// not among them, and slipReal are real words one slip from one of them.
+// Someone outside the family mistyped ("nieghbour", "couin") is read as
+// them too.
+// Sorted by length, then by word, for slipOf's binary search.
+var slipWords = func() []string {
+	ws := []string{"anxious", "barely", "bleeding", "blood", "bloody", "blotchy", "bottle", "breast", "breath",
+		"breathe", "breathing", "breaths", "bruise", "bruised", "burnt", "burned", "choked", "choking", "coughing",
+		"crying", "dehydrated", "diaper", "diapers", "diarrhea", "diarrhoea", "dizzy", "exhausted", "fainted",
+		"feeding", "fever", "feverish", "floppy", "formula", "headache", "hurting", "infected", "infection",
+		"jaundice", "knocked", "latch", "latching", "lethargic", "medicine", "nappies", "nappy", "nappys", "numb",
+		"panic", "pain", "pale", "rash", "scared", "screaming", "seizure", "shaking", "shaky", "sleeping",
+		"sleepier", "sleepy", "still", "stitches", "swallowed", "swollen", "temperature", "thermometer", "twitches",
+		"twitching", "twitchy", "under", "vomit", "vomited", "vomiting", "want", "wheezing", "wheezy", "wont", "yellow",
+		// Who the note is about: someone outside the family.
+		"babysitter", "colleague", "cousin", "grandma", "grandpa", "neighbor", "neighbour", "sister"}
+	slices.SortFunc(ws, func(a, b string) int {
+		if len(a) != len(b) {
+			return len(a) - len(b)
+		}
+		return strings.Compare(a, b)
+	})
+	return ws
+}()
+
+// slipReal are words that are one slip from one of slipWords and words
+// in their own right ("coked" is not "choked", a "sleeper" is a
+// garment). "Friend" is not in slipWords: "fried" is one slip from it.
+var slipReal = []string{"beast", "brunt", "coked", "seeping", "selling", "sleeper"}
+
+// slipOf is the word of slipWords that w is one slip from, if any; a word
+// of slipWords, a short word, or one of slipReal is read as it is.
+func slipOf(w string) (string, bool) {
+	if len(w) < 4 || len(w) > 12 || slices.Contains(slipReal, w) {
+		return "", false
+	}
+	for _, n := range []int{len(w), len(w) + 1} {
+		if n == len(w)+1 && len(w) < 5 {
+			break
+		}
+		lo, _ := slices.BinarySearchFunc(slipWords, n, func(a string, n int) int { return len(a) - n })
+		for k := lo; k < len(slipWords) && len(slipWords[k]) == n; k++ {
+			c := slipWords[k]
+			if c == w {
+				return "", false
+			}
+			if n == len(w) && swapped(w, c) || n > len(w) && leftOut(w, c) {
+				return c, true
+			}
+		}
+	}
+	return "", false
+}
+
+// swapped: w is c with two neighbouring letters swapped.
+func swapped(w, c string) bool {
+	i := 0
+	for i < len(w) && w[i] == c[i] {
+		i++
+	}
+	return i+1 < len(w) && w[i] == c[i+1] && w[i+1] == c[i] && w[i+2:] == c[i+2:]
+}
+
+// leftOut: w is c with one letter inside it, not its first or last, left
+// out.
+func leftOut(w, c string) bool {
+	i := 0
+	for i < len(w) && w[i] == c[i] {
+		i++
+	}
+	return i > 0 && i < len(w) && w[i:] == c[i+1:]
+}

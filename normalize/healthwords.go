@@ -674,15 +674,20 @@ var petThings = indexPlain([]string{"cat food", "dog food", "cat litter", "litte
 	"cat water", "dog biscuit*", "dog chew*", "flea collar", "flea treatment", "dog poo*", "dog poop*",
 	// A pet in a simile is not a pet: "a cry like a cat".
 	"like a cat", "like a kitten", "like a puppy", "like a dog", "like a bird", "like a fish", "like a seal",
-	"like a hamster", "like a rabbit"})
+	"like a hamster", "like a rabbit",
+	// A stool likened to a pet's: "poos like little rabbit pellets".
+	"rabbit pellet*", "rabbit dropp*", "rabbit poo*"})
 
 // petByRe is a pet that is not the one a note is about: heard ("doesnt
 // even startle at the dog barking"), or doing something to the baby or
 // the baby's bed ("dog knocked the moses basket, she fell out", "the cat
-// scratched his arm"). The note is the baby's; a pet that is unwell is
+// scratched his arm", "scratched by the cat"). The note is the baby's; a pet that is unwell is
 // the subject of its own verb ("the dog is sick") and stays someone else.
 var petByRe = guard(`\b(?:the\s+|our\s+|my\s+)?(?:dog|dogs|puppy|pup|cat|cats|kitten)\s+(?:bark\w*|growl\w*|howl\w*|yapp\w*|meow\w*|miaow\w*)\b` +
-	`|\b(?:the\s+|our\s+|my\s+)?(?:dog|puppy|pup|cat|kitten)\s+(?:\w+\s+){0,5}?(?:knock|knocked|scratch|scratched|bit|nipped|jumped on|jumped up on|jumped in|jumped into|landed on|pushed|stepped on|stood on|trod on|sat on|licked|pounced on)\s+(?:baby|her|him|his|lo|the baby|the basket|the bassinet|the bouncer|the buggy|the cot|the crib|the moses|the pram|the swing|them)\b`)
+	`|\b(?:the\s+|our\s+|my\s+)?(?:dog|puppy|pup|cat|kitten)\s+(?:\w+\s+){0,5}?(?:knock|knocked|scratch|scratched|bit|nipped|jumped on|jumped up on|jumped in|jumped into|landed on|pushed|stepped on|stood on|trod on|sat on|licked|pounced on)\s+(?:baby|her|him|his|lo|the baby|the basket|the bassinet|the bouncer|the buggy|the cot|the crib|the moses|the pram|the swing|them)\b` +
+	// The same said of the baby: "bitten by the cat on his hand", "got
+	// scratched near eye by cat".
+	`|\b(?:bitten|bit|clawed|knocked|licked|nipped|pounced on|scratched|stepped on|stood on|trodden on)\s+(?:\w+\s+){0,3}?by\s+(?:the\s+|our\s+|my\s+)?(?:dog|puppy|pup|cat|kitten)\b`)
 
 // petAside blanks the pets of petThings and petByRe: what is left names
 // someone else only when a pet, or a person, is the one the note is about.

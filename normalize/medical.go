@@ -84,8 +84,9 @@ var watchRe = guard(`\b(?:check\w*|monitor\w*|watch\w*|keep (?:an )?eye on|keepi
 // wakeRe is a baby who can hardly be woken: "can barely wake him for
 // feeds", "couldnt rouse her".
 var wakeRe = guard(`\b(?:cant|cannot|couldnt|barely|hardly|wont|wouldnt|struggl\w* to|not able to|unable to|trouble)\s+(?:\w+\s+)?(?:rouse|rousing|wake|waking)\s+(?:baby|bub|her|him|lo|the baby|them)\b` +
-	// What it took to wake the baby: "had to strip her to wake her".
-	`|\b(?:strip\w*|undress\w*|tickl\w*|blow\w* on|blew on|(?:cold|cool|damp|wet)\s+(?:cloth|flannel|washcloth)|flick\w*|shak\w*|shook|jiggl\w*|jostl\w*)\s+(?:\w+\s+){0,7}?to\s+(?:rouse|wake)\s+(?:baby|bub|her|him|lo|the baby|them)\b`)
+	// What it took to wake the baby: "had to strip her to wake her",
+	// "had to undress him to wake", "to wake for the 3am feed".
+	`|\b(?:strip\w*|undress\w*|tickl\w*|blow\w* on|blew on|(?:cold|cool|damp|wet)\s+(?:cloth|flannel|washcloth)|flick\w*|shak\w*|shook|jiggl\w*|jostl\w*)\s+(?:\w+\s+){0,7}?to\s+(?:rouse|wake)(?:\s+(?:baby|bub|her|him|lo|the baby|them|for)\b|\s*(?:$|[^\w\s]))`)
 
 // fallRe is the baby sliding or falling off something: "lo slid off the
 // bed", "she tumbled out of the bouncer".
@@ -144,11 +145,11 @@ var outputColourRe = func() *guardedRe {
 		shade  = `(?:(?:bright|dark|pale|light|neon|very|really|super|kinda|kind of|almost|like|a|bit|weird|strange)\s+){0,2}`
 		spitC  = `(?:green|greenish|yellow|yellowish|red|reddish|bloody|pink|pinkish|brown|brownish|black|blackish|coffee|dark)`
 		spitN  = `(?:spit\s*-?\s*ups?|spitups?|puke|pukes|vomit|vom|sick|throw\s*up|spew)`
-		stoolC = `(?:white|whitish|black|blackish|red|reddish|grey|gray|greyish|grayish|pale|chalky|clay|maroon|bloody|tarry|silver|colou?rless|green|greenish|pink|pinkish)`
+		stoolC = `(?:white|whitish|black|blackish|red|reddish|grey|gray|greyish|grayish|pale|chalk|chalky|clay|maroon|bloody|tarry|silver|colou?rless|green|greenish|pink|pinkish)`
 		stoolN = `(?:poops?|poopy|poo|poos|pooh|stools?|bms?|bowel movements?|diaper contents)`
 		peeC   = `(?:red|reddish|pink|pinkish|orange|brown|brownish|dark|bloody|cloudy|dark yellow|tea colou?red)`
 		peeN   = `(?:pee|wee|urine|wees|pees)`
-		verb   = `\s+(?:is|was|are|were|s|looks|looked|looking|seems|seemed|has been|came out|comes out|coming out|turned|went|still|always|all|had|has|have|with|w|got|contains|contained|showed|shows)\s+(?:\w+\s+){0,3}?`
+		verb   = `\s+(?:is|was|are|were|s|looks|looked|looking|seems|seemed|has been|came out|come out|comes out|coming out|turned|went|still|always|all|had|has|have|with|w|got|contains|contained|showed|shows)\s+(?:\w+\s+){0,3}?`
 	)
 	// The regexp is only asked whether a note matches, so a colour needs
 	// no shade before it and no colours said with it ("green or yellow
@@ -926,7 +927,7 @@ func clauseSpans(t, cuts string) [][2]int {
 // speech, products and objects blanked. harm says it holds thoughts of harm; other that it is about
 // someone outside the family.
 func healthText(s string) (t string, harm, other bool) {
-	t = respellHealth(markReporters(plain(markOthers(glossLanguages(s)))))
+	t = blankVocative(respellHealth(markReporters(plain(markOthers(glossLanguages(s))))))
 	if isHarm(t) {
 		return t, true, false
 	}
@@ -1004,4 +1005,52 @@ func IsHealth(text string) bool { return isMedical(prepareText(text)) }
 func IsHealthNote(text string) bool {
 	medical, _ := healthFlags(prepareText(text))
 	return medical
+}
+
+// vocatives are the friend the note is written to, called by a name for
+// a friend at the end of a clause or before "pls" ("he fell off the
+// changing table bestie", "temp 101.5 bestie pls check on him"): the one
+// addressed, not the one the note is about, unless a word before makes
+// them the object or the subject ("my bestie", "with my mate").
+var vocatives = map[string]bool{"bestie": true, "besties": true, "bff": true, "buddy": true, "mate": true}
+
+var vocativeAfter = map[string]bool{"a": true, "and": true, "at": true, "for": true, "from": true, "her": true,
+	"his": true, "my": true, "of": true, "our": true, "s": true, "the": true, "their": true, "to": true, "with": true,
+	"your": true}
+
+// blankVocative blanks vocatives.
+func blankVocative(t string) string {
+	var b []byte
+	prev := ""
+	for i := 0; i < len(t); {
+		if !isWord(t[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(t) && isWord(t[j]) {
+			j++
+		}
+		w := t[i:j]
+		if vocatives[w] && !vocativeAfter[prev] {
+			next, _ := nextWord(t, j)
+			k := j
+			for k < len(t) && t[k] == ' ' {
+				k++
+			}
+			if k == len(t) || strings.IndexByte(",.!?;", t[k]) >= 0 || next == "pls" || next == "please" || next == "plz" {
+				if b == nil {
+					b = []byte(t)
+				}
+				for x := i; x < j; x++ {
+					b[x] = ' '
+				}
+			}
+		}
+		prev, i = w, j
+	}
+	if b == nil {
+		return t
+	}
+	return string(b)
 }

@@ -75,7 +75,15 @@ import (
 // haemorrhage or run a fever, idioms, people met on the writer's shift or
 // at church, a farm's animals, a roll from tummy to back and a log that
 // ends "on track" are not the family's health.
-const Version = 16
+// Version 17: a health word or someone outside the family mistyped by one
+// slip of the thumb is read as the word meant; a note of neither topic is
+// rescued at p > 0.98; a pet that bit or scratched the baby said the
+// other way round, what it took to wake the baby said short and a stool
+// like chalk or a pet's are read, and French health words mixed into
+// English as the Spanish and Tagalog ones are; a fever for a passion is a
+// figure, and a friend the note is written to ("..., bestie") is not its
+// subject.
+const Version = 17
 
 // itemTitle is the title of a note whose time phrases normalize
 // understood, built from the item rather than from the note's words for
