@@ -944,6 +944,31 @@ func TestHealthReadsThingsAndOthersSaid(t *testing.T) {
 	}
 }
 
+// ruleRow is a note and whether the rules alone read it as health
+// (IsHealth, which the council also asks of a plan's words).
+type ruleRow struct {
+	note   string
+	health bool
+}
+
+func checkRules(t *testing.T, rows []ruleRow) {
+	t.Helper()
+	for _, r := range rows {
+		assert.Equal(t, r.health, normalize.IsHealth(r.note), "health %v: %q", r.health, r.note)
+	}
+}
+
+// Cow's milk is a food, not a farm's animal: an allergy to it is the
+// baby's, while a cow that is unwell is still someone else.
+func TestHealthReadsCowsMilkAsAFood(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"gp thinks cow's milk allergy, blood streaks in nappy", true},
+		{"switched off cows milk formula, still blood streaks in her nappy", true},
+		{"dr thinks its cows milk protein, mucus in every poo", true},
+		{"the cows are coughing again, vet out tomorrow", false},
+	})
+}
+
 // A note is read alike whoever writes it: a parent writing in a second
 // language leaves verbs bare and reaches for her first language's word,
 // others type shorthand, laugh in their own letters or say of the

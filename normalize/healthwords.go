@@ -674,7 +674,9 @@ var petThings = indexPlain([]string{"cat food", "dog food", "cat litter", "litte
 	"cat water", "dog biscuit*", "dog chew*", "flea collar", "flea treatment", "dog poo*", "dog poop*",
 	// A pet in a simile is not a pet: "a cry like a cat".
 	"like a cat", "like a kitten", "like a puppy", "like a dog", "like a bird", "like a fish", "like a seal",
-	"like a hamster", "like a rabbit"})
+	"like a hamster", "like a rabbit",
+	// Cow's milk is a food: "cows milk allergy" is the baby's.
+	"cows milk", "cow milk"})
 
 // petByRe is a pet that is not the one a note is about: heard ("doesnt
 // even startle at the dog barking"), or doing something to the baby or
