@@ -969,6 +969,16 @@ func TestHealthReadsCowsMilkAsAFood(t *testing.T) {
 	})
 }
 
+// "on track" ends a log only when nothing in it is denied.
+func TestHealthReadsNotOnTrack(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"weight dropping, hv says shes not on track", true},
+		{"only 2 wet nappies since yesterday, not on track", true},
+		{"lost weight again, midwife says she isnt on track", true},
+		{"weigh in done, 5.3kg, on track", false},
+	})
+}
+
 // A note is read alike whoever writes it: a parent writing in a second
 // language leaves verbs bare and reaches for her first language's word,
 // others type shorthand, laugh in their own letters or say of the

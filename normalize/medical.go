@@ -334,9 +334,9 @@ func endsWithOne(c string, words []string) bool {
 }
 
 var routineEnds = []string{"all normal", "all fine", "all good", "all ok", "all okay", "settled well", "happy as anything",
-	"happy as larry", "no bother", "no bother to her", "no bother to him", "on track"}
+	"happy as larry", "no bother", "no bother to her", "no bother to him"}
 
-var usualEnds = []string{"as usual", "like usual", "like always", "as always", "same as always"}
+var usualEnds = []string{"as usual", "like usual", "like always", "as always", "same as always", "on track"}
 
 var routineGrave = indexPlain([]string{"otherwise", "apart from", "except", "but", "blood*", "bleed*", "breath*",
 	"swallow*", "seizur*", "fit", "floppy", "limp", "blue", "grey", "gray", "fell", "fall", "dropped", "fever*",
