@@ -979,6 +979,18 @@ func TestHealthReadsNotOnTrack(t *testing.T) {
 	})
 }
 
+// A vehicle that swallows a person's sign: the sign is the person's when
+// a person stands between the thing and it.
+func TestHealthReadsASignInAVehicle(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"in the van he was sick twice", true},
+		{"in the van and she started choking", true},
+		{"on the way home in the truck she threw up all over her seat", true},
+		{"the old van keeps overheating on hills", false},
+		{"tractor coughing and spluttering again, mechanic monday", false},
+	})
+}
+
 // A note is read alike whoever writes it: a parent writing in a second
 // language leaves verbs bare and reaches for her first language's word,
 // others type shorthand, laugh in their own letters or say of the

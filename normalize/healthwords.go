@@ -631,7 +631,7 @@ var otherPeople = kinIndex{
 		for _, n := range []string{"mom", "mum", "dad", "mother", "father", "parents"} {
 			out = append(out, "my "+n, "my "+n+"'s", "my "+n+"s", "your "+n, "your "+n+"'s")
 		}
-		return append(out, "next door", "toddler next door", "kid next door", "kids next door", "get well", "get-well",
+		return append(out, "next door", "next doors", "toddler next door", "kid next door", "kids next door", "get well", "get-well",
 			"send flowers", "sending flowers", "send a card", "send soup", "send her soup", "send him soup", "bring soup",
 			"drop off soup", "bring dinner", "bring them dinner", "drop off dinner", "meal train", "visit her in",
 			"visit him in", "visiting hours", "someone else", "the cook", "our cook", "over the road", "across the road",

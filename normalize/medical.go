@@ -237,8 +237,10 @@ var doseAmountRe = guard(`\binstead of\s+(?:the\s+)?(?:\d+(?:\.\d+)?\s*(?:cc|mg|
 var respondRe = guard(`\b(?:barely|didnt|doesnt|hardly|isnt|not|stopped|wasnt|wont)\s+(?:really\s+|much\s+|seem\s+to\s+|seems\s+to\s+|even\s+)?respond(?:ed|ing|s)?\b`)
 
 // thingRe is an object doing what a body does ("the printer choked", "the
-// shelf fell off", "laptop is infected"): not a health note.
-var thingRe = guard(`\b(?:api|pipeline|lavadora|wi-fi|hoover|blind|blinds|curtain|curtains|towel|bin|printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|pram|buggy|pushchair|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|trash|pail|nappy bin|diaper bin|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio|cooler|tank|wagon|tractor|truck|van)s?\s+(?:\w+\s+){0,4}?(?:choked|choking|swallowed|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|coughin|coughs|throws up|running hot|feverish|sneez\w*|threw up|spit\w*|bleeding red|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|had|has|have|picked up)\s+(?:a\s+|some\s+)?(?:bug|malware|virus)|virus\w*|malware|puk\w*|vomit\w*|throwing up|spew\w*|seizures?|(?:had|has|having)\s+(?:a\s+)?fit|sick (?:noise|sound)s?|breath\w*\s+(?:noise|sound)s?|haemorrhag\w*|hemorrhag\w*|running a fever|in pain|running a temp\w*|floppy|limp\w*|smell\w*|stink\w*|under the weather|poorly|(?:got|had|has|have)\s+(?:a\s+)?(?:fever|temperature|temp))`)
+// shelf fell off", "laptop is infected"): not a health note, unless a
+// person stands between the thing and the sign ("in the van he was sick":
+// thingsSign).
+var thingRe = guard(`\b(?:api|pipeline|lavadora|wi-fi|hoover|blind|blinds|curtain|curtains|towel|bin|printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|pram|buggy|pushchair|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|trash|pail|nappy bin|diaper bin|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio|cooler|tank|wagon|tractor|truck|van)s?\s+((?:\w+\s+){0,4}?)(?:choked|choking|swallowed|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|coughin|coughs|throws up|running hot|feverish|sneez\w*|threw up|spit\w*|bleeding red|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|had|has|have|picked up)\s+(?:a\s+|some\s+)?(?:bug|malware|virus)|virus\w*|malware|puk\w*|vomit\w*|throwing up|spew\w*|seizures?|(?:had|has|having)\s+(?:a\s+)?fit|sick (?:noise|sound)s?|breath\w*\s+(?:noise|sound)s?|haemorrhag\w*|hemorrhag\w*|running a fever|in pain|running a temp\w*|floppy|limp\w*|smell\w*|stink\w*|under the weather|poorly|(?:got|had|has|have)\s+(?:a\s+)?(?:fever|temperature|temp))`)
 
 // personState is a person and a state in one clause ("she has", "baby is",
 // "i feel"): such a clause says how someone is, so it is read even when it
@@ -961,7 +963,8 @@ func healthText(s string) (t string, harm, other bool) {
 	if absentWords.in(t) && absentRe.may(t) {
 		t = absentRe.ReplaceAllStringFunc(t, spaces)
 	}
-	for _, re := range []*guardedRe{thingRe, keepWarmRe, productForRe, apptRe, rolledOverRe} {
+	t = thingRe.ReplaceAllStringFunc(t, thingsSign)
+	for _, re := range []*guardedRe{keepWarmRe, productForRe, apptRe, rolledOverRe} {
 		t = re.ReplaceAllStringFunc(t, spaces)
 	}
 	if deviceRe.may(t) && !deviceSaysRe.MatchString(t) {
@@ -969,6 +972,17 @@ func healthText(s string) (t string, harm, other bool) {
 	}
 	t = blankGiveFigure(blankThingState(blankSlangSick(blankTechVirus(t))))
 	return t, false, false
+}
+
+// thingsSign blanks a thingRe match unless a person is a word between
+// the thing and the sign: the sign is then that person's.
+func thingsSign(m string) string {
+	for _, w := range strings.Fields(thingRe.FindStringSubmatch(m)[1]) {
+		if sickSubjects[w] || startPronoun.in(w) || childWords.in(w) {
+			return m
+		}
+	}
+	return spaces(m)
 }
 
 // rolledOverRe is a roll from tummy to back or back to tummy ("She rolled
