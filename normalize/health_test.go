@@ -991,6 +991,29 @@ func TestHealthReadsASignInAVehicle(t *testing.T) {
 	})
 }
 
+// A roll is a milestone only when it ends on the back, front, side or
+// tummy; a roll from the side onto the floor is a fall.
+func TestHealthReadsARollThatEndsOffTheBed(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"she rolled from her side onto the floor off our bed", true},
+		{"he rolled from his back to the edge and off the changing table", true},
+		{"she rolled from her back to her tummy today!", false},
+		{"rolled from tummy to back twice this morning", false},
+	})
+}
+
+// A roll onto the rug is a milestone; a fall or a slide onto the floor
+// is not.
+func TestHealthReadsARollToTheRugAsAMilestone(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"she rolled onto the rug all by herself!", false},
+		{"he rolled to the carpet from his playmat, so proud", false},
+		{"she rolled onto the floor from her mat, loving it", false},
+		{"he slid to the floor off my lap", true},
+		{"she fell onto the tiles from the sofa", true},
+	})
+}
+
 // A note is read alike whoever writes it: a parent writing in a second
 // language leaves verbs bare and reaches for her first language's word,
 // others type shorthand, laugh in their own letters or say of the

@@ -88,8 +88,9 @@ var wakeRe = guard(`\b(?:cant|cannot|couldnt|barely|hardly|wont|wouldnt|struggl\
 	`|\b(?:strip\w*|undress\w*|tickl\w*|blow\w* on|blew on|(?:cold|cool|damp|wet)\s+(?:cloth|flannel|washcloth)|flick\w*|shak\w*|shook|jiggl\w*|jostl\w*)\s+(?:\w+\s+){0,7}?to\s+(?:rouse|wake)\s+(?:baby|bub|her|him|lo|the baby|them)\b`)
 
 // fallRe is the baby sliding or falling off something: "lo slid off the
-// bed", "she tumbled out of the bouncer".
-var fallRe = guard(`\b(?:she|he|lo|baby|dd|ds|bub|toddler|they|twins?)\s+(?:\w+\s+)?(?:fell|flipped|rolled|slid|slipped|tipped|toppled|tumbled)\s+(?:right\s+|straight\s+)?(?:off|out of|from|(?:out\s+)?(?:on)?to\s+(?:the\s+)?(?:carpet|concrete|deck|floor|floorboards|ground|path|patio|pavement|road|rug|tiles)|down the stairs|down the steps|head first)\b`)
+// bed", "she tumbled out of the bouncer". A roll onto the rug is a
+// milestone: only a fall or a slide reaches the floor.
+var fallRe = guard(`\b(?:she|he|lo|baby|dd|ds|bub|toddler|they|twins?)\s+(?:\w+\s+)?(?:(?:fell|flipped|rolled|slid|slipped|tipped|toppled|tumbled)\s+(?:right\s+|straight\s+)?(?:off|out of|from|down the stairs|down the steps|head first)|(?:fell|slid|slipped|tipped|toppled|tumbled)\s+(?:right\s+|straight\s+)?(?:out\s+)?(?:on)?to\s+(?:the\s+)?(?:carpet|concrete|deck|floor|floorboards|ground|path|patio|pavement|road|rug|tiles))\b`)
 
 // intakeShortRe is a feed's volume said against what it should be:
 // "total intake today 300ml, way under", "60ml total overnight, normally
@@ -987,7 +988,7 @@ func thingsSign(m string) string {
 
 // rolledOverRe is a roll from tummy to back or back to tummy ("She rolled
 // from tummy to back!"): a milestone, not a roll off something.
-var rolledOverRe = guard(`\brol(?:led|ling|ls)\s+(?:over\s+)?from\s+(?:(?:her|his)\s+)?(?:back|front|side|tummy)\s+(?:on)?to\b`)
+var rolledOverRe = guard(`\brol(?:led|ling|ls)\s+(?:over\s+)?from\s+(?:(?:her|his)\s+)?(?:back|front|side|tummy)\s+(?:on)?to\s+(?:(?:her|his)\s+)?(?:back|front|side|tummy)\b`)
 
 // deviceRe is a sign's word naming a thing ("the apnea monitor lead",
 // "a blood pressure machine battery", "fever strips", "the cord blood
