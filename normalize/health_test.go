@@ -1002,6 +1002,28 @@ func TestHealthReadsARollThatEndsOffTheBed(t *testing.T) {
 	})
 }
 
+// The night's feeds slept through are glad news, however the sleep is
+// said; feeds slept through in the day are not.
+func TestHealthReadsTheNightSleptThrough(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"she slept through the night feeds, 7 to 6", false},
+		{"he slept through both night feeds, 11 til 6", false},
+		{"slept through 3 feeds today", true},
+		{"slept thru 2 feeds this afternoon, hard to rouse", true},
+	})
+}
+
+// Sleep far past the usual said by the writer of herself is a lie-in,
+// whatever the clause says before it.
+func TestHealthReadsTheWritersOwnLieIn(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"weather is lovely, im sleeping way too much on the sofa", false},
+		{"ive been sleeping way too much since i stopped work", false},
+		{"i think shes sleeping way too much today", true},
+		{"sleeping far too long today, hard to get a feed in", true},
+	})
+}
+
 // A roll onto the rug is a milestone; a fall or a slide onto the floor
 // is not.
 func TestHealthReadsARollToTheRugAsAMilestone(t *testing.T) {
