@@ -1024,6 +1024,16 @@ func TestHealthReadsTheWritersOwnLieIn(t *testing.T) {
 	})
 }
 
+// Landing on one's feet is no fall.
+func TestHealthReadsLandingOnHerFeet(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"she jumped off the bottom step and landed on her feet, clever girl", false},
+		{"he hopped off the sofa and landed on his feet", false},
+		{"the cat jumped off the shelf and landed on her", true},
+		{"toddler tripped and landed on him, hes screaming", true},
+	})
+}
+
 // A roll onto the rug is a milestone; a fall or a slide onto the floor
 // is not.
 func TestHealthReadsARollToTheRugAsAMilestone(t *testing.T) {
