@@ -1046,6 +1046,17 @@ func TestHealthReadsARollToTheRugAsAMilestone(t *testing.T) {
 	})
 }
 
+// A failure felt: the article left out only after "like".
+func TestHealthReadsAFailureFelt(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"feeling bad dad missed bath time again", false},
+		{"felt bad dad had to leave early for work", false},
+		{"she said she feels like bad mother", true},
+		{"i feel like such a failure, she wont latch", true},
+		{"im a terrible mum, i snapped at her again", true},
+	})
+}
+
 // A note is read alike whoever writes it: a parent writing in a second
 // language leaves verbs bare and reaches for her first language's word,
 // others type shorthand, laugh in their own letters or say of the

@@ -199,8 +199,10 @@ var moodRe = guard(`\b(?:always|cannot stop|cant help|cant stop|constantly|keep|
 	`|\bi\s+(?:\w+\s+)?(?:bawl|cry|sob|weep)\s+(?:all|at everything|constantly|daily|each|every|for no|most|multiple|non stop|nonstop|over everything|so much|whenever)\b`)
 
 // failureRe is the parent feeling a failure: "feel like a total failure
-// bc breastfeeding didnt work", "im such a bad mum".
-var failureRe = guard(`\b(?:feel|feeling|feels|felt|i am|i'm|im)\s+(?:like\s+)?(?:such\s+)?(?:(?:a|an)\s+)?(?:total\s+|complete\s+|utter\s+|massive\s+|huge\s+|absolute\s+)?(?:failure|fraud|bad (?:dad|mom|mother|mum|parent)|terrible (?:dad|mom|mother|mum|parent)|useless (?:dad|mom|mother|mum|parent)|rubbish (?:dad|mom|mother|mum|parent)|crap (?:dad|mom|mother|mum|parent))\b|\bfailing\s+(?:as\s+a\s+(?:dad|mom|mother|mum|parent)|(?:her|him|my baby|the baby))\b`)
+// bc breastfeeding didnt work", "im such a bad mum". The article may be
+// left out only after "like" ("feels like bad mother"): "feeling bad dad
+// missed bath time" is no failure.
+var failureRe = guard(`\b(?:feel|feeling|feels|felt|i am|im)\s+(?:like\s+(?:such\s+)?(?:(?:a|an)\s+)?|(?:such\s+)?(?:a|an)\s+)(?:total\s+|complete\s+|utter\s+|massive\s+|huge\s+|absolute\s+)?(?:failure|fraud|bad (?:dad|mom|mother|mum|parent)|terrible (?:dad|mom|mother|mum|parent)|useless (?:dad|mom|mother|mum|parent)|rubbish (?:dad|mom|mother|mum|parent)|crap (?:dad|mom|mother|mum|parent))\b|\bfailing\s+(?:as\s+a\s+(?:dad|mom|mother|mum|parent)|(?:her|him|my baby|the baby))\b`)
 
 // notOkRe is a whole note that says the writer is not all right: "not ok
 // today", "im not okay".
