@@ -1057,6 +1057,18 @@ func TestHealthReadsAFailureFelt(t *testing.T) {
 	})
 }
 
+// A supplement's dose is read by its time in the supplement's own clause,
+// and "done" only said of it.
+func TestHealthReadsADoseInItsClause(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"bought vitamin d drops, laundry done", false},
+		{"vit d drops in the basket, dishes done", false},
+		{"vit d drops 8am", true},
+		{"vit D drops done", true},
+		{"shes had her iron tablet", true},
+	})
+}
+
 // A note is read alike whoever writes it: a parent writing in a second
 // language leaves verbs bare and reaches for her first language's word,
 // others type shorthand, laugh in their own letters or say of the

@@ -6,6 +6,8 @@ package normalize
 // note worded some new way is still read. All are read on text without
 // apostrophes (plain): "won't" is listed as "wont".
 
+import "strings"
+
 // harmWords are thoughts of self-harm or of harming the baby, and of not
 // wanting to live. They are always a health note, whoever else the note
 // names and whatever else it says.
@@ -442,7 +444,9 @@ var doseTimeRe = guard(`\b\d{1,2}(?:[:.]\d\d)?\s*[ap]m\b|\bat\s+(?:\d|noon|midda
 // supplement.
 var dropsVerbRe = guard(`\bdrops\s+(?:back|by|her|him|in|it|me|off|round|them|us)\b`)
 
-// dosedAt: a supplement named and a doseTimeRe.
+// dosedAt: a supplement named and a doseTimeRe in one sentence, "done"
+// or "had" in a part of it (cut at commas) that names the supplement:
+// "bought vitamin d drops, laundry done" is no dose.
 func dosedAt(t string) bool {
 	if !doseTimeRe.MatchString(t) {
 		return false
@@ -450,7 +454,24 @@ func dosedAt(t string) bool {
 	if dropsVerbRe.MatchString(t) {
 		t = dropsVerbRe.ReplaceAllStringFunc(t, spaces)
 	}
-	return routineDrops.in(t)
+	for _, s := range splitClauses(t) {
+		if routineDrops.in(s) && doseTimeRe.MatchString(doneAside(s)) {
+			return true
+		}
+	}
+	return false
+}
+
+// doneAside blanks "done" and "had" in the parts of sentence s that name
+// no supplement.
+func doneAside(s string) string {
+	parts := strings.Split(s, ",")
+	for i, p := range parts {
+		if !routineDrops.in(p) {
+			parts[i] = strings.NewReplacer("done", "    ", "had", "   ").Replace(p)
+		}
+	}
+	return strings.Join(parts, ",")
 }
 
 var routineQuestion = indexPlain([]string{
