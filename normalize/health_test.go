@@ -1069,6 +1069,17 @@ func TestHealthReadsADoseInItsClause(t *testing.T) {
 	})
 }
 
+// A count against the usual is a count of the same thing: a feed's
+// volume is no count of feeds.
+func TestHealthReadsACountAgainstItsUsual(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"4 feeds since lunch, usually 120ml each", false},
+		{"6 feeds today, normally 4oz each", false},
+		{"2 wet nappies today, usually 8", true},
+		{"3 feeds since 7am, usually 6 by now", true},
+	})
+}
+
 // A note is read alike whoever writes it: a parent writing in a second
 // language leaves verbs bare and reaches for her first language's word,
 // others type shorthand, laugh in their own letters or say of the
