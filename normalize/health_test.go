@@ -1080,6 +1080,25 @@ func TestHealthReadsACountAgainstItsUsual(t *testing.T) {
 	})
 }
 
+// Words of the ninth round read only in their sense: a stain remover, a
+// ball thrown, a bedtime dreaded with a laugh, a low-key day.
+func TestHealthWordsReadInTheirSense(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"soaked her vest in vanish oxy overnight", false},
+		{"oxy action on the poo stains, fingers crossed", false},
+		{"oxy at noon, she can have another at 4 if the pain is bad", true},
+		{"he grabbed the ball and threw it up in the air", false},
+		{"she threw it up high and caught it, so clever", false},
+		{"gave gripe water once and she threw it up", true},
+		{"dreading bedtime lol", false},
+		{"dreading bedtime, the 4 month regression is brutal", false},
+		{"dreading every night, my heart sinks when it gets dark", true},
+		{"in a good mood so low key day today", false},
+		{"mood is low-key fine, park later", false},
+		{"mood really low since the weekend", true},
+	})
+}
+
 // A note is read alike whoever writes it: a parent writing in a second
 // language leaves verbs bare and reaches for her first language's word,
 // others type shorthand, laugh in their own letters or say of the

@@ -65,7 +65,7 @@ var moodWords = indexPlain([]string{
 	"afraid to be left alone with her", "afraid to be left alone with him",
 	// A birth relived ("flashbacks from the emergency c-section") and the
 	// night dreaded.
-	"flashbacks", "dreading every night", "dreading each night", "dreading the nights", "dreading bedtime",
+	"flashbacks", "dreading every night", "dreading each night", "dreading the nights",
 	"dreading every day", "dreading each day", "forgetting things", "think i can do this", "can do this anymore", "can do this any more",
 	"cant do this any longer", "cant do this much longer", "dont want to be a mum", "dont want to be a mom",
 	"dont want to be a mother", "dont want to be a dad", "dont want to be a parent", "want my old life back",
@@ -387,6 +387,9 @@ var notMedical = indexPlain([]string{
 	"snot sucker*", "snotsucker*", "snot vacuum",
 	"anti colic", "anti-colic", "colic bottle*",
 	"like its in pain", "like it is in pain", "like its dying", "like it is dying", "like its about to die",
+	// A stain remover, and a ball thrown up.
+	"vanish oxy", "oxy action", "oxi action", "oxy clean", "oxyclean", "oxiclean", "oxy powder", "oxy spray", "oxy soak",
+	"threw it up in the air", "threw it up into the air", "threw it up high", "threw it up and caught",
 })
 
 // ambiguous "ill": plain() turns "I'll" into "ill"; notMedical blanks the
