@@ -1099,6 +1099,17 @@ func TestHealthWordsReadInTheirSense(t *testing.T) {
 	})
 }
 
+// Text reaches the rules lowercased and without apostrophes: "I'm" is
+// read as "im" (the dead "i'm" and upper-case alternatives are gone).
+func TestHealthReadsImWithItsApostrophe(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"I'm not OK.", true},
+		{"I'm such a failure", true},
+		{"Honestly I'm not ok. Can you take over after work?", true},
+		{"I'm not ok with the new nursery hours", false},
+	})
+}
+
 // A note is read alike whoever writes it: a parent writing in a second
 // language leaves verbs bare and reaches for her first language's word,
 // others type shorthand, laugh in their own letters or say of the

@@ -206,7 +206,7 @@ var failureRe = guard(`\b(?:feel|feeling|feels|felt|i am|im)\s+(?:like\s+(?:such
 
 // notOkRe is a whole note that says the writer is not all right: "not ok
 // today", "im not okay".
-var notOkRe = guard(`^\s*(?:(?:feel|feeling|honestly|i am|i'm|im|just|really)\s+)*not\s+(?:coping|good|ok|okay|right)\s*(?:again|at all|right now|rn|this morning|today|tonight)?\s*[.!]*\s*$`)
+var notOkRe = guard(`^\s*(?:(?:feel|feeling|honestly|i am|im|just|really)\s+)*not\s+(?:coping|good|ok|okay|right)\s*(?:again|at all|right now|rn|this morning|today|tonight)?\s*[.!]*\s*$`)
 
 // sneezeRe is sneezing that goes on; a sneeze alone is a newborn's day.
 var sneezeRe = guard(`\bsneez\w*\s+(?:\w+\s+)?(?:a lot|all|constantly|nonstop|non stop|so much|lots|loads|every|again and again|and cough\w*|and snott\w*|with|w)\b|\bkeeps?\s+sneezing\b|\bsneezing fits?\b`)

@@ -218,7 +218,7 @@ func notOkEnds(rest string) bool {
 	if r == "" {
 		return true
 	}
-	if c := r[0]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+	if !isWord(r[0]) {
 		return true
 	}
 	return len(r) < len(rest) && notOkTail.at(r, 0)
