@@ -216,11 +216,27 @@ func overslept(c string) bool {
 	if loc == nil || gladWords.in(c) {
 		return false
 	}
+	// The night's feeds slept through are glad news (sleptThrough), the
+	// match's own verb aside: "slept through the night feeds".
+	verb := loc[0] + strings.IndexAny(c[loc[0]:], " \t\n")
+	if sleptThrough.in(c[:loc[0]] + c[verb:]) {
+		return false
+	}
+	// The sleeper is the nearest person named before the sleep: "im
+	// sleeping way too much", "ive been sleeping", not "i think shes".
 	f := strings.Fields(c[:loc[0]])
-	return len(f) == 0 || !writerWords[f[len(f)-1]]
+	for i := len(f) - 1; i >= 0; i-- {
+		if writerWords[f[i]] {
+			return false
+		}
+		if sickSubjects[f[i]] || startPronoun.in(f[i]) || childWords.in(f[i]) {
+			break
+		}
+	}
+	return true
 }
 
-var writerWords = map[string]bool{"i": true, "we": true, "ive": true, "weve": true, "me": true, "us": true}
+var writerWords = map[string]bool{"i": true, "im": true, "id": true, "we": true, "ive": true, "weve": true, "me": true, "us": true}
 
 // clauseSigns: one of the signs read from a clause's halves.
 func clauseSigns(t string) bool {

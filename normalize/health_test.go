@@ -118,7 +118,8 @@ var (
 	// no rule was written from: 96.6 % / 1.4 % to 96.7 % / 1.4 %). The
 	// held-out files then kept only the seventy-third to eighty-sixth, which
 	// the tenth round's reader reads, once, 4061 of 4217 (96.3 %), 149 of
-	// 3933 (3.8 %), set by set 94.2-98.1 % and 2.0-5.8 %.
+	// 3933 (3.8 %), set by set 94.2-98.1 % and 2.0-5.8 %; with the review's
+	// mends of round nine merged after it (Version 18), 148 of 3933.
 	heldOutBar = healthBar{recall: 0.955, fp: 0.045}
 )
 
@@ -958,6 +959,172 @@ func TestHealthReadsThingsAndOthersSaid(t *testing.T) {
 			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
 		})
 	}
+}
+
+// ruleRow is a note and whether the rules alone read it as health
+// (IsHealth, which the council also asks of a plan's words).
+type ruleRow struct {
+	note   string
+	health bool
+}
+
+func checkRules(t *testing.T, rows []ruleRow) {
+	t.Helper()
+	for _, r := range rows {
+		assert.Equal(t, r.health, normalize.IsHealth(r.note), "health %v: %q", r.health, r.note)
+	}
+}
+
+// Cow's milk is a food, not a farm's animal: an allergy to it is the
+// baby's, while a cow that is unwell is still someone else.
+func TestHealthReadsCowsMilkAsAFood(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"gp thinks cow's milk allergy, blood streaks in nappy", true},
+		{"switched off cows milk formula, still blood streaks in her nappy", true},
+		{"dr thinks its cows milk protein, mucus in every poo", true},
+		{"the cows are coughing again, vet out tomorrow", false},
+	})
+}
+
+// "on track" ends a log only when nothing in it is denied.
+func TestHealthReadsNotOnTrack(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"weight dropping, hv says shes not on track", true},
+		{"only 2 wet nappies since yesterday, not on track", true},
+		{"lost weight again, midwife says she isnt on track", true},
+		{"weigh in done, 5.3kg, on track", false},
+	})
+}
+
+// A vehicle that swallows a person's sign: the sign is the person's when
+// a person stands between the thing and it.
+func TestHealthReadsASignInAVehicle(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"in the van he was sick twice", true},
+		{"in the van and she started choking", true},
+		{"on the way home in the truck she threw up all over her seat", true},
+		{"the old van keeps overheating on hills", false},
+		{"tractor coughing and spluttering again, mechanic monday", false},
+	})
+}
+
+// A roll is a milestone only when it ends on the back, front, side or
+// tummy; a roll from the side onto the floor is a fall.
+func TestHealthReadsARollThatEndsOffTheBed(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"she rolled from her side onto the floor off our bed", true},
+		{"he rolled from his back to the edge and off the changing table", true},
+		{"she rolled from her back to her tummy today!", false},
+		{"rolled from tummy to back twice this morning", false},
+	})
+}
+
+// The night's feeds slept through are glad news, however the sleep is
+// said; feeds slept through in the day are not.
+func TestHealthReadsTheNightSleptThrough(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"she slept through the night feeds, 7 to 6", false},
+		{"he slept through both night feeds, 11 til 6", false},
+		{"slept through 3 feeds today", true},
+		{"slept thru 2 feeds this afternoon, hard to rouse", true},
+	})
+}
+
+// Sleep far past the usual said by the writer of herself is a lie-in,
+// whatever the clause says before it.
+func TestHealthReadsTheWritersOwnLieIn(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"weather is lovely, im sleeping way too much on the sofa", false},
+		{"ive been sleeping way too much since i stopped work", false},
+		{"i think shes sleeping way too much today", true},
+		{"sleeping far too long today, hard to get a feed in", true},
+	})
+}
+
+// Landing on one's feet is no fall.
+func TestHealthReadsLandingOnHerFeet(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"she jumped off the bottom step and landed on her feet, clever girl", false},
+		{"he hopped off the sofa and landed on his feet", false},
+		{"the cat jumped off the shelf and landed on her", true},
+		{"toddler tripped and landed on him, hes screaming", true},
+	})
+}
+
+// A roll onto the rug is a milestone; a fall or a slide onto the floor
+// is not.
+func TestHealthReadsARollToTheRugAsAMilestone(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"she rolled onto the rug all by herself!", false},
+		{"he rolled to the carpet from his playmat, so proud", false},
+		{"she rolled onto the floor from her mat, loving it", false},
+		{"he slid to the floor off my lap", true},
+		{"she fell onto the tiles from the sofa", true},
+	})
+}
+
+// A failure felt: the article left out only after "like".
+func TestHealthReadsAFailureFelt(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"feeling bad dad missed bath time again", false},
+		{"felt bad dad had to leave early for work", false},
+		{"she said she feels like bad mother", true},
+		{"i feel like such a failure, she wont latch", true},
+		{"im a terrible mum, i snapped at her again", true},
+	})
+}
+
+// A supplement's dose is read by its time in the supplement's own clause,
+// and "done" only said of it.
+func TestHealthReadsADoseInItsClause(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"bought vitamin d drops, laundry done", false},
+		{"vit d drops in the basket, dishes done", false},
+		{"vit d drops 8am", true},
+		{"vit D drops done", true},
+		{"shes had her iron tablet", true},
+	})
+}
+
+// A count against the usual is a count of the same thing: a feed's
+// volume is no count of feeds.
+func TestHealthReadsACountAgainstItsUsual(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"4 feeds since lunch, usually 120ml each", false},
+		{"6 feeds today, normally 4oz each", false},
+		{"2 wet nappies today, usually 8", true},
+		{"3 feeds since 7am, usually 6 by now", true},
+	})
+}
+
+// Words of the ninth round read only in their sense: a stain remover, a
+// ball thrown, a bedtime dreaded with a laugh, a low-key day.
+func TestHealthWordsReadInTheirSense(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"soaked her vest in vanish oxy overnight", false},
+		{"oxy action on the poo stains, fingers crossed", false},
+		{"oxy at noon, she can have another at 4 if the pain is bad", true},
+		{"he grabbed the ball and threw it up in the air", false},
+		{"she threw it up high and caught it, so clever", false},
+		{"gave gripe water once and she threw it up", true},
+		{"dreading bedtime lol", false},
+		{"dreading bedtime, the 4 month regression is brutal", false},
+		{"dreading every night, my heart sinks when it gets dark", true},
+		{"in a good mood so low key day today", false},
+		{"mood is low-key fine, park later", false},
+		{"mood really low since the weekend", true},
+	})
+}
+
+// Text reaches the rules lowercased and without apostrophes: "I'm" is
+// read as "im" (the dead "i'm" and upper-case alternatives are gone).
+func TestHealthReadsImWithItsApostrophe(t *testing.T) {
+	checkRules(t, []ruleRow{
+		{"I'm not OK.", true},
+		{"I'm such a failure", true},
+		{"Honestly I'm not ok. Can you take over after work?", true},
+		{"I'm not ok with the new nursery hours", false},
+	})
 }
 
 // A note is read alike whoever writes it: a parent writing in a second

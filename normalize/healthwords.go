@@ -6,6 +6,8 @@ package normalize
 // note worded some new way is still read. All are read on text without
 // apostrophes (plain): "won't" is listed as "wont".
 
+import "strings"
+
 // harmWords are thoughts of self-harm or of harming the baby, and of not
 // wanting to live. They are always a health note, whoever else the note
 // names and whatever else it says.
@@ -63,7 +65,7 @@ var moodWords = indexPlain([]string{
 	"afraid to be left alone with her", "afraid to be left alone with him",
 	// A birth relived ("flashbacks from the emergency c-section") and the
 	// night dreaded.
-	"flashbacks", "dreading every night", "dreading each night", "dreading the nights", "dreading bedtime",
+	"flashbacks", "dreading every night", "dreading each night", "dreading the nights",
 	"dreading every day", "dreading each day", "forgetting things", "think i can do this", "can do this anymore", "can do this any more",
 	"cant do this any longer", "cant do this much longer", "dont want to be a mum", "dont want to be a mom",
 	"dont want to be a mother", "dont want to be a dad", "dont want to be a parent", "want my old life back",
@@ -385,6 +387,9 @@ var notMedical = indexPlain([]string{
 	"snot sucker*", "snotsucker*", "snot vacuum",
 	"anti colic", "anti-colic", "colic bottle*",
 	"like its in pain", "like it is in pain", "like its dying", "like it is dying", "like its about to die",
+	// A stain remover, and a ball thrown up.
+	"vanish oxy", "oxy action", "oxi action", "oxy clean", "oxyclean", "oxiclean", "oxy powder", "oxy spray", "oxy soak",
+	"threw it up in the air", "threw it up into the air", "threw it up high", "threw it up and caught",
 })
 
 // ambiguous "ill": plain() turns "I'll" into "ill"; notMedical blanks the
@@ -442,7 +447,9 @@ var doseTimeRe = guard(`\b\d{1,2}(?:[:.]\d\d)?\s*[ap]m\b|\bat\s+(?:\d|noon|midda
 // supplement.
 var dropsVerbRe = guard(`\bdrops\s+(?:back|by|her|him|in|it|me|off|round|them|us)\b`)
 
-// dosedAt: a supplement named and a doseTimeRe.
+// dosedAt: a supplement named and a doseTimeRe in one sentence, "done"
+// or "had" in a part of it (cut at commas) that names the supplement:
+// "bought vitamin d drops, laundry done" is no dose.
 func dosedAt(t string) bool {
 	if !doseTimeRe.MatchString(t) {
 		return false
@@ -450,7 +457,24 @@ func dosedAt(t string) bool {
 	if dropsVerbRe.MatchString(t) {
 		t = dropsVerbRe.ReplaceAllStringFunc(t, spaces)
 	}
-	return routineDrops.in(t)
+	for _, s := range splitClauses(t) {
+		if routineDrops.in(s) && doseTimeRe.MatchString(doneAside(s)) {
+			return true
+		}
+	}
+	return false
+}
+
+// doneAside blanks "done" and "had" in the parts of sentence s that name
+// no supplement.
+func doneAside(s string) string {
+	parts := strings.Split(s, ",")
+	for i, p := range parts {
+		if !routineDrops.in(p) {
+			parts[i] = strings.NewReplacer("done", "    ", "had", "   ").Replace(p)
+		}
+	}
+	return strings.Join(parts, ",")
 }
 
 var routineQuestion = indexPlain([]string{
@@ -631,7 +655,7 @@ var otherPeople = kinIndex{
 		for _, n := range []string{"mom", "mum", "dad", "mother", "father", "parents"} {
 			out = append(out, "my "+n, "my "+n+"'s", "my "+n+"s", "your "+n, "your "+n+"'s")
 		}
-		return append(out, "next door", "toddler next door", "kid next door", "kids next door", "get well", "get-well",
+		return append(out, "next door", "next doors", "toddler next door", "kid next door", "kids next door", "get well", "get-well",
 			"send flowers", "sending flowers", "send a card", "send soup", "send her soup", "send him soup", "bring soup",
 			"drop off soup", "bring dinner", "bring them dinner", "drop off dinner", "meal train", "visit her in",
 			"visit him in", "visiting hours", "someone else", "the cook", "our cook", "over the road", "across the road",
@@ -676,7 +700,9 @@ var petThings = indexPlain([]string{"cat food", "dog food", "cat litter", "litte
 	"like a cat", "like a kitten", "like a puppy", "like a dog", "like a bird", "like a fish", "like a seal",
 	"like a hamster", "like a rabbit",
 	// A stool likened to a pet's: "poos like little rabbit pellets".
-	"rabbit pellet*", "rabbit dropp*", "rabbit poo*"})
+	"rabbit pellet*", "rabbit dropp*", "rabbit poo*",
+	// Cow's milk is a food: "cows milk allergy" is the baby's.
+	"cows milk", "cow milk"})
 
 // petByRe is a pet that is not the one a note is about: heard ("doesnt
 // even startle at the dog barking"), or doing something to the baby or

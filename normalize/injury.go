@@ -7,8 +7,10 @@ package normalize
 import "strings"
 
 // landingRe is how the baby landed: "she landed face down on wooden
-// floor", "fell head first".
-var landingRe = guard(`\b(?:land|landed|lands)\s+(?:\w+\s+){0,2}?(?:face|head|on (?:her|him|the baby)\b|on (?:her|his|their) (?:back|face|front|head|side|tummy)|on (?:the\s+)?(?:\w+\s+)?(?:floor|ground|tiles?|concrete|pavement|stairs|steps))\b` +
+// floor", "fell head first". Landed "on her" ends there or goes on with
+// a conjunction, as droppedRe's does: "landed on her feet" is no fall.
+var landingRe = guard(`\b(?:land|landed|lands)\s+(?:\w+\s+){0,2}?(?:face|head|on (?:her|his|their) (?:back|face|front|head|side|tummy)|on (?:the\s+)?(?:\w+\s+)?(?:floor|ground|tiles?|concrete|pavement|stairs|steps))\b` +
+	`|\b(?:land|landed|lands)\s+(?:\w+\s+){0,2}?on (?:her|him|the baby)(?:\s*(?:$|[^\w\s])|\s+(?:and|by|from|when|while|with)\b)` +
 	`|\b(?:fall|falls|fell|tumbled|went)\s+(?:\w+\s+)?(?:face|head)\s*-?\s*(?:down|first)\b`)
 
 // fallHeightRe is a fall with its height: "fell about 3 feet", "boy fall

@@ -90,13 +90,14 @@ var pottyWords = indexPlain([]string{"potty", "toilet", "loo", "potty training"}
 // one ("1 wet diaper this morning, usually 6 or 7 by now", "maybe 3 today
 // vs her usual 7"), or said to be well down ("wet diapers are way down"):
 // fewerThanUsual reads the first only when the count is the smaller, in
-// one sentence.
-var countUsualRe = guard(`\b(\d+)\s+(?:wet\s+)?(?:diapers?|nappies|nappy|wets|feeds)\b[^.;!?]*?\b(?:usually|normally|usual|vs)\s+(?:(?:her|his)\s+)?(?:usual\s+)?(\d+)` +
+// one sentence, and the usual is a count too ("usually 120ml each" is a
+// feed's volume).
+var countUsualRe = guard(`\b(\d+)\s+(?:wet\s+)?(?:diapers?|nappies|nappy|wets|feeds)\b[^.;!?]*?\b(?:usually|normally|usual|vs)\s+(?:(?:her|his)\s+)?(?:usual\s+)?(\d+)(\s*(?:g|kg|ml|mls|oz|ounces?)\b)?` +
 	`|\b(?:wet\s+(?:diapers|nappies)|wets|feeds)\s+(?:\w+\s+){0,2}?(?:way|well)\s+down\b`)
 
 func fewerThanUsual(t string) bool {
 	for _, m := range countUsualRe.FindAllStringSubmatch(t, -1) {
-		if m[1] == "" || less(m[1], m[2]) {
+		if m[1] == "" || m[3] == "" && less(m[1], m[2]) {
 			return true
 		}
 	}

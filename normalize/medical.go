@@ -89,8 +89,9 @@ var wakeRe = guard(`\b(?:cant|cannot|couldnt|barely|hardly|wont|wouldnt|struggl\
 	`|\b(?:strip\w*|undress\w*|tickl\w*|blow\w* on|blew on|(?:cold|cool|damp|wet)\s+(?:cloth|flannel|washcloth)|flick\w*|shak\w*|shook|jiggl\w*|jostl\w*)\s+(?:\w+\s+){0,7}?to\s+(?:rouse|wake)(?:\s+(?:baby|bub|her|him|lo|the baby|them|for)\b|\s*(?:$|[^\w\s]))`)
 
 // fallRe is the baby sliding or falling off something: "lo slid off the
-// bed", "she tumbled out of the bouncer".
-var fallRe = guard(`\b(?:she|he|lo|baby|dd|ds|bub|toddler|they|twins?)\s+(?:\w+\s+)?(?:fell|flipped|rolled|slid|slipped|tipped|toppled|tumbled)\s+(?:right\s+|straight\s+)?(?:off|out of|from|(?:out\s+)?(?:on)?to\s+(?:the\s+)?(?:carpet|concrete|deck|floor|floorboards|ground|path|patio|pavement|road|rug|tiles)|down the stairs|down the steps|head first)\b`)
+// bed", "she tumbled out of the bouncer". A roll onto the rug is a
+// milestone: only a fall or a slide reaches the floor.
+var fallRe = guard(`\b(?:she|he|lo|baby|dd|ds|bub|toddler|they|twins?)\s+(?:\w+\s+)?(?:(?:fell|flipped|rolled|slid|slipped|tipped|toppled|tumbled)\s+(?:right\s+|straight\s+)?(?:off|out of|from|down the stairs|down the steps|head first)|(?:fell|slid|slipped|tipped|toppled|tumbled)\s+(?:right\s+|straight\s+)?(?:out\s+)?(?:on)?to\s+(?:the\s+)?(?:carpet|concrete|deck|floor|floorboards|ground|path|patio|pavement|road|rug|tiles))\b`)
 
 // intakeShortRe is a feed's volume said against what it should be:
 // "total intake today 300ml, way under", "60ml total overnight, normally
@@ -199,12 +200,14 @@ var moodRe = guard(`\b(?:always|cannot stop|cant help|cant stop|constantly|keep|
 	`|\bi\s+(?:\w+\s+)?(?:bawl|cry|sob|weep)\s+(?:all|at everything|constantly|daily|each|every|for no|most|multiple|non stop|nonstop|over everything|so much|whenever)\b`)
 
 // failureRe is the parent feeling a failure: "feel like a total failure
-// bc breastfeeding didnt work", "im such a bad mum".
-var failureRe = guard(`\b(?:feel|feeling|feels|felt|i am|i'm|im)\s+(?:like\s+)?(?:such\s+)?(?:(?:a|an)\s+)?(?:total\s+|complete\s+|utter\s+|massive\s+|huge\s+|absolute\s+)?(?:failure|fraud|bad (?:dad|mom|mother|mum|parent)|terrible (?:dad|mom|mother|mum|parent)|useless (?:dad|mom|mother|mum|parent)|rubbish (?:dad|mom|mother|mum|parent)|crap (?:dad|mom|mother|mum|parent))\b|\bfailing\s+(?:as\s+a\s+(?:dad|mom|mother|mum|parent)|(?:her|him|my baby|the baby))\b`)
+// bc breastfeeding didnt work", "im such a bad mum". The article may be
+// left out only after "like" ("feels like bad mother"): "feeling bad dad
+// missed bath time" is no failure.
+var failureRe = guard(`\b(?:feel|feeling|feels|felt|i am|im)\s+(?:like\s+(?:such\s+)?(?:(?:a|an)\s+)?|(?:such\s+)?(?:a|an)\s+)(?:total\s+|complete\s+|utter\s+|massive\s+|huge\s+|absolute\s+)?(?:failure|fraud|bad (?:dad|mom|mother|mum|parent)|terrible (?:dad|mom|mother|mum|parent)|useless (?:dad|mom|mother|mum|parent)|rubbish (?:dad|mom|mother|mum|parent)|crap (?:dad|mom|mother|mum|parent))\b|\bfailing\s+(?:as\s+a\s+(?:dad|mom|mother|mum|parent)|(?:her|him|my baby|the baby))\b`)
 
 // notOkRe is a whole note that says the writer is not all right: "not ok
 // today", "im not okay".
-var notOkRe = guard(`^\s*(?:(?:feel|feeling|honestly|i am|i'm|im|just|really)\s+)*not\s+(?:coping|good|ok|okay|right)\s*(?:again|at all|right now|rn|this morning|today|tonight)?\s*[.!]*\s*$`)
+var notOkRe = guard(`^\s*(?:(?:feel|feeling|honestly|i am|im|just|really)\s+)*not\s+(?:coping|good|ok|okay|right)\s*(?:again|at all|right now|rn|this morning|today|tonight)?\s*[.!]*\s*$`)
 
 // sneezeRe is sneezing that goes on; a sneeze alone is a newborn's day.
 var sneezeRe = guard(`\bsneez\w*\s+(?:\w+\s+)?(?:a lot|all|constantly|nonstop|non stop|so much|lots|loads|every|again and again|and cough\w*|and snott\w*|with|w)\b|\bkeeps?\s+sneezing\b|\bsneezing fits?\b`)
@@ -238,8 +241,10 @@ var doseAmountRe = guard(`\binstead of\s+(?:the\s+)?(?:\d+(?:\.\d+)?\s*(?:cc|mg|
 var respondRe = guard(`\b(?:barely|didnt|doesnt|hardly|isnt|not|stopped|wasnt|wont)\s+(?:really\s+|much\s+|seem\s+to\s+|seems\s+to\s+|even\s+)?respond(?:ed|ing|s)?\b`)
 
 // thingRe is an object doing what a body does ("the printer choked", "the
-// shelf fell off", "laptop is infected"): not a health note.
-var thingRe = guard(`\b(?:api|pipeline|lavadora|wi-fi|hoover|blind|blinds|curtain|curtains|towel|bin|printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|pram|buggy|pushchair|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|trash|pail|nappy bin|diaper bin|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio|cooler|tank|wagon|tractor|truck|van)s?\s+(?:\w+\s+){0,4}?(?:choked|choking|swallowed|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|coughin|coughs|throws up|running hot|feverish|sneez\w*|threw up|spit\w*|bleeding red|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|had|has|have|picked up)\s+(?:a\s+|some\s+)?(?:bug|malware|virus)|virus\w*|malware|puk\w*|vomit\w*|throwing up|spew\w*|seizures?|(?:had|has|having)\s+(?:a\s+)?fit|sick (?:noise|sound)s?|breath\w*\s+(?:noise|sound)s?|haemorrhag\w*|hemorrhag\w*|running a fever|in pain|running a temp\w*|floppy|limp\w*|smell\w*|stink\w*|under the weather|poorly|(?:got|had|has|have)\s+(?:a\s+)?(?:fever|temperature|temp))`)
+// shelf fell off", "laptop is infected"): not a health note, unless a
+// person stands between the thing and the sign ("in the van he was sick":
+// thingsSign).
+var thingRe = guard(`\b(?:api|pipeline|lavadora|wi-fi|hoover|blind|blinds|curtain|curtains|towel|bin|printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|pram|buggy|pushchair|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|trash|pail|nappy bin|diaper bin|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio|cooler|tank|wagon|tractor|truck|van)s?\s+((?:\w+\s+){0,4}?)(?:choked|choking|swallowed|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|coughin|coughs|throws up|running hot|feverish|sneez\w*|threw up|spit\w*|bleeding red|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|had|has|have|picked up)\s+(?:a\s+|some\s+)?(?:bug|malware|virus)|virus\w*|malware|puk\w*|vomit\w*|throwing up|spew\w*|seizures?|(?:had|has|having)\s+(?:a\s+)?fit|sick (?:noise|sound)s?|breath\w*\s+(?:noise|sound)s?|haemorrhag\w*|hemorrhag\w*|running a fever|in pain|running a temp\w*|floppy|limp\w*|smell\w*|stink\w*|under the weather|poorly|(?:got|had|has|have)\s+(?:a\s+)?(?:fever|temperature|temp))`)
 
 // personState is a person and a state in one clause ("she has", "baby is",
 // "i feel"): such a clause says how someone is, so it is read even when it
@@ -335,9 +340,9 @@ func endsWithOne(c string, words []string) bool {
 }
 
 var routineEnds = []string{"all normal", "all fine", "all good", "all ok", "all okay", "settled well", "happy as anything",
-	"happy as larry", "no bother", "no bother to her", "no bother to him", "on track"}
+	"happy as larry", "no bother", "no bother to her", "no bother to him"}
 
-var usualEnds = []string{"as usual", "like usual", "like always", "as always", "same as always"}
+var usualEnds = []string{"as usual", "like usual", "like always", "as always", "same as always", "on track"}
 
 var routineGrave = indexPlain([]string{"otherwise", "apart from", "except", "but", "blood*", "bleed*", "breath*",
 	"swallow*", "seizur*", "fit", "floppy", "limp", "blue", "grey", "gray", "fell", "fall", "dropped", "fever*",
@@ -962,7 +967,8 @@ func healthText(s string) (t string, harm, other bool) {
 	if absentWords.in(t) && absentRe.may(t) {
 		t = absentRe.ReplaceAllStringFunc(t, spaces)
 	}
-	for _, re := range []*guardedRe{thingRe, keepWarmRe, productForRe, apptRe, rolledOverRe} {
+	t = thingRe.ReplaceAllStringFunc(t, thingsSign)
+	for _, re := range []*guardedRe{keepWarmRe, productForRe, apptRe, rolledOverRe} {
 		t = re.ReplaceAllStringFunc(t, spaces)
 	}
 	if deviceRe.may(t) && !deviceSaysRe.MatchString(t) {
@@ -972,9 +978,20 @@ func healthText(s string) (t string, harm, other bool) {
 	return t, false, false
 }
 
+// thingsSign blanks a thingRe match unless a person is a word between
+// the thing and the sign: the sign is then that person's.
+func thingsSign(m string) string {
+	for _, w := range strings.Fields(thingRe.FindStringSubmatch(m)[1]) {
+		if sickSubjects[w] || startPronoun.in(w) || childWords.in(w) {
+			return m
+		}
+	}
+	return spaces(m)
+}
+
 // rolledOverRe is a roll from tummy to back or back to tummy ("She rolled
 // from tummy to back!"): a milestone, not a roll off something.
-var rolledOverRe = guard(`\brol(?:led|ling|ls)\s+(?:over\s+)?from\s+(?:(?:her|his)\s+)?(?:back|front|side|tummy)\s+(?:on)?to\b`)
+var rolledOverRe = guard(`\brol(?:led|ling|ls)\s+(?:over\s+)?from\s+(?:(?:her|his)\s+)?(?:back|front|side|tummy)\s+(?:on)?to\s+(?:(?:her|his)\s+)?(?:back|front|side|tummy)\b`)
 
 // deviceRe is a sign's word naming a thing ("the apnea monitor lead",
 // "a blood pressure machine battery", "fever strips", "the cord blood

@@ -149,12 +149,12 @@ func inBed(t string) bool {
 // in lowRe: grown by them, its compiled program passed a size at which the
 // compiler doubles its room, some 16 KB more on the heap.
 func moodSaid(t string) bool {
-	if moodLowSaid.in(t) {
-		return true
-	}
 	for i := 0; i+2 <= len(t); i++ {
 		if !isWord(t[i]) || i > 0 && isWord(t[i-1]) {
 			continue
+		}
+		if n := moodLowSaid.matchLen(t, i); n > 0 && !lowKey(t[i+n:]) {
+			return true
 		}
 		if n := notOkSaid.matchLen(t, i); n > 0 && notOkEnds(t[i+n:]) {
 			return true
@@ -164,6 +164,13 @@ func moodSaid(t string) bool {
 		}
 	}
 	return false
+}
+
+// lowKey: what follows a mood said low makes it "low key" ("in a good
+// mood so low key day"), which is calm, not low.
+func lowKey(rest string) bool {
+	r := strings.TrimLeft(rest, " -")
+	return strings.HasPrefix(r, "key") && (len(r) == 3 || !isWord(r[3]))
 }
 
 // phrasesOf is every phrase of one word of each list, in order, joined by
@@ -211,7 +218,7 @@ func notOkEnds(rest string) bool {
 	if r == "" {
 		return true
 	}
-	if c := r[0]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+	if !isWord(r[0]) {
 		return true
 	}
 	return len(r) < len(rest) && notOkTail.at(r, 0)
