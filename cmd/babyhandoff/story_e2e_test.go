@@ -169,9 +169,20 @@ func TestE2EFamilyEvening(t *testing.T) {
 	require.NoError(t, err, "Maya's App Home lists both handoffs")
 	mark = len(h.fake.Calls("chat.postMessage"))
 
-	// 3 PM: the daycare form's reminder is Maya's, under her handoff.
+	// 3 PM: the daycare form's reminder is Maya's, under her handoff. The
+	// nudger's own sweep runs on a real-time schedule beside this test and
+	// may claim the reminder first (the jump to 3 PM brings it due), so this
+	// Tick finds it claimed and the post lands a moment later: wait for it,
+	// sweeping again as the nudger would.
 	to(at(25, 15, 0))
-	nudger.Tick(ctx)
+	require.Eventually(t, func() bool {
+		nudger.Tick(ctx)
+		if len(h.radarPostCalls("DU1", mark)) > 0 {
+			return true
+		}
+		clock.Advance(time.Second)
+		return false
+	}, 10*time.Second, 10*time.Millisecond, "the reminder in Maya's DM; log:\n%s", h.stderr.String())
 	mayas := h.radarPostCalls("DU1", mark)
 	require.Len(t, mayas, 1, "the reminder in Maya's DM")
 	assert.Contains(t, mayas[0].Form.Get("text"), "Reminder: daycare form")
