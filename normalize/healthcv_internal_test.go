@@ -109,7 +109,12 @@ func (c cvCount) String() string {
 // from the misses and false alarms of the fiftieth, fifty-second to
 // fifty-fourth, fifty-sixth and fifty-seventh sets and older ones, and kept
 // the fifty-first, fifty-fifth and fifty-eighth (New Zealand English,
-// run-on notes, formal British English) blind. A fresh set moved to tuning
+// run-on notes, formal British English) blind. Round ten kept the
+// sixty-first, sixty-seventh, seventieth and seventy-first blind, and
+// round eleven, before reading any of their notes, the seventy-fourth,
+// seventy-ninth, eighty-third and eighty-fifth (a Brazilian mother in
+// Florida, a truck driver writing in capitals, an Edinburgh
+// great-grandmother, a sarcastic graduate student). A fresh set moved to tuning
 // goes here until a rule is tuned on it.
 var rulesBlind = map[string]bool{"twenty-first set": true, "twenty-third set": true, "forty-fifth set": true,
 	"forty-seventh set": true, "forty-ninth set": true, "fifty-first set": true, "fifty-fifth set": true,

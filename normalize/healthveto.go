@@ -35,8 +35,12 @@ const errandBelow = 0.4
 // someone outside the family ("the dishwasher's sick", "got a rash of
 // parcels", "nan's got the flu so she cant babysit"), which the model,
 // reading the whole note, is all but certain are everyday. Chosen by
-// leave-one-batch-out cross-validation (docs/testing.md): at 0.005 it set
-// aside 80 of those false alarms for 6 health notes.
+// leave-one-batch-out cross-validation (docs/testing.md): with round
+// eleven's other readings it took every batch left out from 480 false
+// alarms to 395 for four health notes (0.002: 422). 0.01 and 0.02 set
+// aside 17 and 28 more and no more health note left out, but the model
+// reads "..., shes floppy" after an errand at 0.009 and "stomach bug" at
+// 0.007: 0.005 keeps them.
 const strongBelow = 0.005
 
 // vetoLogit, errandLogit and strongLogit are the thresholds as the
