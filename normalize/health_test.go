@@ -578,6 +578,9 @@ func TestHealthReadsByShape(t *testing.T) {
 		{"a dose is a few millilitres", "gave him 5ml instead of 2.5ml", "gave him 120ml instead of 90ml, he was starving"},
 		{"not knowing what was given", "not sure if i gave 2.5 or 5ml", "not sure if i gave him his bottle or dad did"},
 		{"no wee done", "hasnt done a wee since last night", "hasnt done a wee in the potty yet, still in nappies"},
+		// Someone named by where they are met.
+		{"someone met at a place", "she has covid and shes off her feeds", "the girl at the cafe has covid so it's shut"},
+		{"someone down the road", "she fainted in the kitchen, out for a few seconds", "Mick down the road fainted in the heat, he's fine now"},
 		// Swallowed.
 		{"a medicine found open", "found the ibuprofen open on the floor", "ibuprofen in the top cupboard now"},
 		{"a child drank alcohol", "he got the beer can off the table and drank some", "she drank her milk and i had a glass of wine"},
