@@ -124,7 +124,15 @@ var (
 	// sets before the eleventh round: Version 18 reads them 4955 of 5219
 	// (94.9 %), 136 of 4793 (2.8 %), set by set 90.5-97.4 % and 0.7-6.2 %;
 	// all thirty-one sets 9016 of 9436 (95.5 %), 284 of 8726 (3.3 %).
-	heldOutBar = healthBar{recall: 0.95, fp: 0.04}
+	// The fourteen sets then moved to tuning for the eleventh round, which took the tuning corpora from
+	// 97.7 % / 2.2 % to 97.6 % / 1.7 % and, left out one writer at a time, from 97.4 % / 2.5 % to
+	// 97.4 % / 2.0 % (those fourteen writers alone: 96.5 % / 3.8 % to 96.5 % / 3.0 %; the four of them
+	// no rule was written from: 96.1 % / 4.7 % to 96.1 % / 4.0 %), mostly by letting the model, all but
+	// certain, set aside a strong word that is not a grave sign. The
+	// held-out files then kept only the eighty-seventh to hundred-and-third,
+	// which the eleventh round's reader reads, once, 4964 of 5219 (95.1 %),
+	// 105 of 4793 (2.2 %), set by set 90.5-97.7 % and 0.4-5.2 %.
+	heldOutBar = healthBar{recall: 0.945, fp: 0.03}
 )
 
 // minHeldOutShare: a held-out set, when there is one, is a fair part of
@@ -577,6 +585,9 @@ func TestHealthReadsByShape(t *testing.T) {
 		{"a dose is a few millilitres", "gave him 5ml instead of 2.5ml", "gave him 120ml instead of 90ml, he was starving"},
 		{"not knowing what was given", "not sure if i gave 2.5 or 5ml", "not sure if i gave him his bottle or dad did"},
 		{"no wee done", "hasnt done a wee since last night", "hasnt done a wee in the potty yet, still in nappies"},
+		// Someone named by where they are met.
+		{"someone met at a place", "she has covid and shes off her feeds", "the girl at the cafe has covid so it's shut"},
+		{"someone down the road", "she fainted in the kitchen, out for a few seconds", "Mick down the road fainted in the heat, he's fine now"},
 		// Swallowed.
 		{"a medicine found open", "found the ibuprofen open on the floor", "ibuprofen in the top cupboard now"},
 		{"a child drank alcohol", "he got the beer can off the table and drank some", "she drank her milk and i had a glass of wine"},

@@ -172,7 +172,7 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 	// A note that calls what it names normal ("jabs done this morning,
 	// shes been her normal self since") is a log the rules read as one;
 	// not one that denies it ("grey, not pink like usual").
-	if m.w == nil || calm(t) && !negation.MatchString(t) {
+	if m.w == nil || calm(t) && !negation.MatchString(t) || explained(s, t) {
 		return false
 	}
 	t = shadeRe.ReplaceAllStringFunc(skyColourRe.ReplaceAllStringFunc(t, spaces), spaces)
@@ -196,6 +196,16 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 	// A number that reads like a temperature is the rules' to read: they
 	// tell "38.5 hours of labour" from a fever, the model is sure of both.
 	return wordsOf(t) >= sureWords && !bareTempRe.MatchString(t) && m.logit(s) > sure
+}
+
+// explained: the note names a sign with the harmless setting the rules
+// read it in, a mark with the strap or the food that made it ("red lines
+// on his thighs from the car seat straps") or a wee not yet done on the
+// potty ("hasnt done a wee in the potty yet, still in nappies"). The
+// model, which reads marks and wees in many health notes, is not asked:
+// round eleven's corpora moved it past the rescue on both.
+func explained(s, t string) bool {
+	return markCauseRe.MatchString(plain(s)) || pottyWords.in(t) && noOutputRe.MatchString(t)
 }
 
 // wordsOf counts t's words that are not all digits: a figure is no word of

@@ -164,10 +164,10 @@ func encodeModel(w []float32, bias float32) []byte {
 // rule reading (0: none), its rescue of a note the rules read as about
 // someone else (0: none), its veto of a weak reading of an errand
 // (0: as any other), and its rescue of a note of neither topic (0: none).
-type cvReader struct{ rescue, care, veto, other, errand, sure float64 }
+type cvReader struct{ rescue, care, veto, other, errand, sure, strong float64 }
 
 // shippedReader is the reader healthFlags is.
-var shippedReader = cvReader{rescueAbove, careAbove, vetoBelow, otherAbove, errandBelow, sureAbove}
+var shippedReader = cvReader{rescueAbove, careAbove, vetoBelow, otherAbove, errandBelow, sureAbove, strongBelow}
 
 func logOdds(p float64) float64 { return math.Log(p / (1 - p)) }
 
@@ -190,7 +190,11 @@ func medicalBy(s string, m *healthModel, r cvReader) bool {
 		if errand == 0 {
 			errand = r.veto
 		}
-		return m == nil || r.veto == 0 || !vetoedBy(*m, logOdds(r.veto), logOdds(errand), s, t)
+		strong := math.Inf(-1)
+		if r.strong > 0 {
+			strong = logOdds(r.strong)
+		}
+		return m == nil || r.veto == 0 || !vetoedBy(*m, logOdds(r.veto), logOdds(errand), strong, s, t)
 	case m == nil || r.rescue == 0:
 		return false
 	}

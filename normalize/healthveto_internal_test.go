@@ -16,8 +16,10 @@ func VetoedNote(text string) bool {
 
 // The veto sets aside a rule reading on a single weak word in a note the
 // model is sure is everyday (an errand for a medicine, a review booked),
-// and never one with a strong sign, however sure the model is: the strong
-// notes below are errands too, and the model reads them as everyday.
+// one with a strong sign only when the model is all but certain
+// (strongBelow), and never one with a grave sign, however sure the model
+// is: the strong notes below are errands too, and the model reads them as
+// everyday.
 func TestTheVetoSetsAsideOnlyWeakReadings(t *testing.T) {
 	for _, n := range []string{
 		"collected the repeat prescription for the eczema cream, fridge door",
@@ -47,8 +49,25 @@ func TestTheVetoSetsAsideOnlyWeakReadings(t *testing.T) {
 		"stomach bug",
 	} {
 		s := prepareText(n)
-		assert.Less(t, rescueModel.prob(s), vetoBelow, "the model reads %q as everyday: else it tests nothing", n)
-		assert.True(t, IsHealthNote(n), "a strong sign is never vetoed: %q", n)
+		p := rescueModel.prob(s)
+		assert.True(t, p >= strongBelow && p < vetoBelow, "the model reads %q as everyday at %.4f, not all but certain: else it tests nothing", n, p)
+		assert.True(t, IsHealthNote(n), "a strong sign is vetoed only when the model is all but certain: %q", n)
+	}
+	// A strong word said of a thing, which the model is all but certain
+	// is everyday, is set aside; a grave sign never is.
+	for _, n := range []string{"the dishwasher's sick, making that noise again", "that new couch is some sick b'y, love it"} {
+		assert.Less(t, rescueModel.prob(prepareText(n)), strongBelow, "the model reads %q as all but certainly everyday: else it tests nothing", n)
+		assert.True(t, IsHealth(n), "the rules read %q: else it tests no veto", n)
+		assert.False(t, IsHealthNote(n), "vetoed: %q", n)
+	}
+	for _, n := range []string{
+		"old prescription bottles in the bathroom, take them back to the pharmacy, he ate a silica gel packet",
+		"old prescription bottles in the bathroom, take them back to the pharmacy, grandma has flu and she babysat thursday",
+		"old prescription bottles in the bathroom, take them back to the pharmacy, she has a fever",
+		"swim cancelled, lo has a fever",
+	} {
+		assert.Less(t, rescueModel.prob(prepareText(n)), strongBelow, "the model reads %q as all but certainly everyday: else it tests nothing", n)
+		assert.True(t, IsHealthNote(n), "a grave sign is never vetoed: %q", n)
 	}
 	// An errand's note is set aside when the model is less sure
 	// (errandBelow), a note that is not one only when it is sure.
@@ -56,6 +75,9 @@ func TestTheVetoSetsAsideOnlyWeakReadings(t *testing.T) {
 		"get me some calpol when youre out",
 		"get me some infant tylenol when youre out",
 		"get me some ibuprofen when youre out",
+		// A supply kept for a day that may come (round eleven).
+		"calpol, just to have",
+		"keep one calpol in the car",
 	} {
 		p := rescueModel.prob(prepareText(n))
 		assert.True(t, p >= vetoBelow && p < errandBelow, "the model reads %q at %.2f: else it tests no errand", n, p)
@@ -65,8 +87,9 @@ func TestTheVetoSetsAsideOnlyWeakReadings(t *testing.T) {
 	// The parent's own mood is read before the veto, however it is put.
 	// ("the car's check engine light is giving me anxiety lol" was the
 	// example until round six: the everyday corpus holds it, a figure of
-	// speech.)
-	mood := "the car's check engine light is on lol, my anxiety is through the roof these days"
+	// speech; "... these days" until round eleven's corpora moved the model
+	// to 0.11 on it, "this week" is the same mood said after an errand.)
+	mood := "the car's check engine light is on lol, my anxiety is through the roof this week"
 	assert.Less(t, rescueModel.prob(prepareText(mood)), vetoBelow, "the model reads %q as everyday: else it tests nothing", mood)
 	assert.True(t, IsHealthNote(mood))
 }

@@ -659,7 +659,14 @@ var otherPeople = kinIndex{
 			"send flowers", "sending flowers", "send a card", "send soup", "send her soup", "send him soup", "bring soup",
 			"drop off soup", "bring dinner", "bring them dinner", "drop off dinner", "meal train", "visit her in",
 			"visit him in", "visiting hours", "someone else", "the cook", "our cook", "over the road", "across the road",
-			"across the street")
+			"across the street",
+			// Someone named by where they are met or what they do (round
+			// eleven): "guy at the shop passed out", "the girl who cleans
+			// the church has a cold", "UPS man's got his arm in a sling".
+			"guy at the", "lady at the", "woman at the", "girl at the", "bloke at the", "fella at the",
+			"girl who cleans", "lady who cleans", "man who cleans", "guy who cleans", "down the road", "up the road",
+			"down the street", "ups man", "ups guy", "fedex guy", "delivery guy", "delivery man", "pastor", "vicar",
+			"priest", "realtor")
 	}()),
 	names: indexPlain(otherNames),
 	kin:   indexPlain(otherKin),
