@@ -739,6 +739,35 @@ var namedOtherRe = guard(`\b[a-z]+\s+from\s+(?:(?:her|his|my|our|the)\s+)?(?:wor
 // namedOtherRe's are.
 var metAtRe = guard(`\b(?:guy|lady|man|woman|bloke|lads?|fella)\s+(?:at|from|on)\s+(?:my\s+|the\s+)?(?:\w+\s+)?(?:bowls|church|pub|shift|site|work|yard)\b`)
 
+// placedRe is someone named by where they are met ("guy at the shop",
+// "lady at the pharmacy") and the rest of the clause after them.
+var placedRe = guard(`\b(guy|bloke|fella|man|lady|woman|girl)\s+at\s+the\b([^,.;!?:\n]*)`)
+
+// unplaceBaby blanks someone met by place (otherPeople: "guy at the")
+// when the rest of their clause names the baby or someone of the other
+// pronoun: "guy at the shop said she looks blue", "lady at the pharmacy
+// said his lips look blue" are the baby's signs, told by a stranger (a
+// review of round eleven). "guy at the shop passed out, hes ok" stays
+// someone else's: his own pronoun, and in another clause.
+func unplaceBaby(s string) string {
+	if !placedRe.may(s) {
+		return s
+	}
+	return placedRe.ReplaceAllStringFunc(s, func(m string) string {
+		sm := placedRe.FindStringSubmatch(m)
+		rest := plain(sm[2])
+		other := []string{"she", "shes", "her", "hers", "herself"}
+		switch sm[1] {
+		case "lady", "woman", "girl":
+			other = []string{"he", "hes", "his", "him", "himself"}
+		}
+		if childWords.in(rest) || babyNamed.in(rest) || indexPlain(other).in(rest) {
+			return spaces(m[:len(m)-len(sm[2])]) + sm[2]
+		}
+		return m
+	})
+}
+
 func markOthers(s string) string {
 	if namedOtherRe.may(s) {
 		s = namedOtherRe.ReplaceAllString(s, "someone else$1")
@@ -932,7 +961,7 @@ func clauseSpans(t, cuts string) [][2]int {
 // speech, products and objects blanked. harm says it holds thoughts of harm; other that it is about
 // someone outside the family.
 func healthText(s string) (t string, harm, other bool) {
-	t = blankVocative(respellHealth(markReporters(plain(markOthers(glossLanguages(s))))))
+	t = blankVocative(respellHealth(markReporters(plain(markOthers(glossLanguages(unplaceBaby(s)))))))
 	if isHarm(t) {
 		return t, true, false
 	}
