@@ -264,7 +264,7 @@ var spokenTempRe = guard(`\b(?:3[5-9]|4[0-2]|9[5-9]|10[0-6])\s+point\s+\d\b|\b(?
 // them too.
 // Sorted by length, then by word, for slipOf's binary search.
 var slipWords = func() []string {
-	ws := []string{"anxious", "barely", "bleeding", "blood", "bloody", "blotchy", "bottle", "breast", "breath",
+	ws := []string{"anxious", "barely", "bleeding", "blood", "bloody", "blotchy", "blue", "chest", "bottle", "breast", "breath",
 		"breathe", "breathing", "breaths", "bruise", "bruised", "burnt", "burned", "choked", "choking", "coughing",
 		"crying", "dehydrated", "diaper", "diapers", "diarrhea", "diarrhoea", "dizzy", "exhausted", "fainted",
 		"feeding", "fever", "feverish", "floppy", "formula", "headache", "hurting", "infected", "infection",
@@ -288,7 +288,7 @@ var slipWords = func() []string {
 // garment). "Friend" is not in slipWords: "fried" is one slip from it.
 // "Coking" is coal or a plant's work, not "choking"; "sacred" before
 // "heart" is a church or a school, not "scared" (slipOf's caller).
-var slipReal = []string{"beast", "brunt", "coked", "coking", "seeping", "selling", "sleeper"}
+var slipReal = []string{"beast", "bleu", "brunt", "coked", "coking", "seeping", "selling", "sleeper"}
 
 // slipOf is the word of slipWords that w is one slip from, if any; a word
 // of slipWords, a short word, or one of slipReal is read as it is.

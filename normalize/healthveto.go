@@ -285,8 +285,8 @@ var redFlagWords = indexPlain([]string{
 
 // redColourRe: lips or a face gone blue or grey, in either order ("lips
 // went blue", "her lips look a bit blue", "blue round her lips").
-var redColourRe = guard(`(?:lips?|face|mouth)\s+(?:\w+\s+){0,3}?(?:blue|bluish|grey|gray|dusky)|(?:blue|bluish|grey|gray|dusky)\s+(?:\w+\s+){0,2}?(?:lips?|face)`)
+var redColourRe = guard(`\b(?:lips?|face|mouth)\s+(?:\w+\s+){0,3}?(?:blue|bluish|grey|gray|dusky)\b|\b(?:blue|bluish|grey|gray|dusky)\s+(?:\w+\s+){0,2}?(?:lips?|face)\b`)
 
 // redBloodRe: blood in what comes out ("blood in her vomit", "poo with
 // blood in it").
-var redBloodRe = guard(`blood\s+(?:\w+\s+){0,3}?(?:vomit\w*|sick|poo\w*|poop\w*|stools?|nappy|nappies|diapers?|wee|pee|urine)|(?:vomit\w*|sick|poo\w*|poop\w*|stools?|nappy|diapers?)\s+(?:\w+\s+){0,3}?blood\w*`)
+var redBloodRe = guard(`\bblood\s+(?:\w+\s+){0,3}?(?:vomit\w*|sick|poo\w*|poop\w*|stools?|nappy|nappies|diapers?|wee|pee|urine)\b|\b(?:vomit\w*|sick|poo\w*|poop\w*|stools?|nappy|diapers?)\s+(?:\w+\s+){0,3}?blood\w*\b`)

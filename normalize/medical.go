@@ -739,6 +739,22 @@ var namedOtherRe = guard(`\b[a-z]+\s+from\s+(?:(?:her|his|my|our|the)\s+)?(?:wor
 // namedOtherRe's are.
 var metAtRe = guard(`\b(?:guy|lady|man|woman|bloke|lads?|fella)\s+(?:at|from|on)\s+(?:my\s+|the\s+)?(?:\w+\s+)?(?:bowls|church|pub|shift|site|work|yard)\b`)
 
+// ownRedFlag: a clause that names no one outside the family holds a red
+// flag (redFlag): the note is read whole, so someone else named in
+// another clause ("walked the dog, hoovered, then he had a seizure",
+// "team photo friday, blood in her vomit") does not make it theirs.
+func ownRedFlag(t string) bool {
+	if !redFlag(t) {
+		return false
+	}
+	for _, c := range clauseSpans(t, ",.;!?:\n") {
+		if cl := t[c[0]:c[1]]; redFlag(cl) && !otherPeople.in(cl) {
+			return true
+		}
+	}
+	return false
+}
+
 // placedRe is someone named by where they are met ("guy at the shop",
 // "lady at the pharmacy") and the rest of the clause after them.
 var placedRe = guard(`\b(guy|bloke|fella|man|lady|woman|girl)\s+at\s+the\b([^,.;!?:\n]*)`)
@@ -973,7 +989,7 @@ func healthText(s string) (t string, harm, other bool) {
 	// renamed someone else: "the sitter's kid has hfmd, she came straight
 	// here", "the baby's cousin had measles and they shared toys".
 	whole := swallowed(t) || doseMistake(t) || droppedRe.MatchString(t) || hurtByRe.MatchString(t) || exposed(t) || unsafeRead(t) ||
-		contactExposed(plain(s)) || tippedRe.MatchString(t)
+		contactExposed(plain(s)) || tippedRe.MatchString(t) || ownRedFlag(t)
 	if !whole && aboutSomeoneElse(t) {
 		if _, ours := readOthers(t); !ours {
 			return t, false, true
