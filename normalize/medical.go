@@ -1029,6 +1029,11 @@ func healthText(s string) (t string, harm, other bool) {
 // car seat and went floppy", "she was in the bouncer and started
 // choking").
 func thingsSign(m string) string {
+	// A button battery swallowed is the baby's, whichever word comes
+	// first ("battery swallowed").
+	if strings.Contains(m, "batter") && strings.Contains(m, "swallow") {
+		return m
+	}
 	for _, w := range strings.Fields(thingRe.FindStringSubmatch(m)[1]) {
 		if sickSubjects[w] || startPronoun.in(w) || childWords.in(w) || w == "and" {
 			return m

@@ -14,6 +14,8 @@ func TestAThingBeforeTheBabysSignDoesNotTakeIt(t *testing.T) {
 		"fell asleep in the car seat and went floppy",
 		"she was in the bouncer and started choking",
 		"put him in the swing and he started choking",
+		"battery swallowed",
+		"think the remote battery swallowed??",
 	} {
 		assert.True(t, readsAsHealth(n), "the baby's sign: %q", n)
 	}
