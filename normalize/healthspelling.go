@@ -214,7 +214,7 @@ func respellHealth(s string) string {
 			b.WriteString(s[last:i])
 			b.WriteString(ing)
 			last = j
-		} else if w, ok := slipOf(s[i:j]); ok {
+		} else if w, ok := slipOf(s[i:j]); ok && !sacredHeart(s, i, j) {
 			b.WriteString(s[last:i])
 			b.WriteString(w)
 			last = j
@@ -264,7 +264,7 @@ var spokenTempRe = guard(`\b(?:3[5-9]|4[0-2]|9[5-9]|10[0-6])\s+point\s+\d\b|\b(?
 // them too.
 // Sorted by length, then by word, for slipOf's binary search.
 var slipWords = func() []string {
-	ws := []string{"anxious", "barely", "bleeding", "blood", "bloody", "blotchy", "bottle", "breast", "breath",
+	ws := []string{"anxious", "barely", "bleeding", "blood", "bloody", "blotchy", "blue", "chest", "bottle", "breast", "breath",
 		"breathe", "breathing", "breaths", "bruise", "bruised", "burnt", "burned", "choked", "choking", "coughing",
 		"crying", "dehydrated", "diaper", "diapers", "diarrhea", "diarrhoea", "dizzy", "exhausted", "fainted",
 		"feeding", "fever", "feverish", "floppy", "formula", "headache", "hurting", "infected", "infection",
@@ -286,7 +286,9 @@ var slipWords = func() []string {
 // slipReal are words that are one slip from one of slipWords and words
 // in their own right ("coked" is not "choked", a "sleeper" is a
 // garment). "Friend" is not in slipWords: "fried" is one slip from it.
-var slipReal = []string{"beast", "brunt", "coked", "seeping", "selling", "sleeper"}
+// "Coking" is coal or a plant's work, not "choking"; "sacred" before
+// "heart" is a church or a school, not "scared" (slipOf's caller).
+var slipReal = []string{"beast", "bleu", "brunt", "coked", "coking", "seeping", "selling", "sleeper"}
 
 // slipOf is the word of slipWords that w is one slip from, if any; a word
 // of slipWords, a short word, or one of slipReal is read as it is.
@@ -329,4 +331,11 @@ func leftOut(w, c string) bool {
 		i++
 	}
 	return i > 0 && i < len(w) && w[i:] == c[i+1:]
+}
+
+// sacredHeart: s[i:j] is "sacred" before "heart" ("sacred heart fete on
+// saturday"), a name, not "scared".
+func sacredHeart(s string, i, j int) bool {
+	next, _ := nextWord(s, j)
+	return s[i:j] == "sacred" && next == "heart"
 }

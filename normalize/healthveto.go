@@ -71,18 +71,51 @@ func vetoedBy(m healthModel, below, errand, strong float64, s, t string) bool {
 	if !strongSign(s, t) {
 		return true
 	}
-	return l < strong && !graveSign(s, t)
+	return l < strong && !graveSign(s, t) && !clauseStrong(m, below, s)
 }
 
-// graveSign: a strong sign no model sets aside, however sure: something
-// swallowed, a dose gone wrong or contact with someone ill (the cross-
-// validation's losses at every strong threshold were these: "ate silica
-// gel packet from the shoe box", "grandma tested positive for flu, she
-// babysat thursday"), a fever or a temperature, or the note's own
-// question, or the baby named beside an illness in one clause ("baby has
-// a tummy bug, cancel the builder").
+// clauseStrong: one clause of s, read on its own, is a strong sign the
+// model does not dismiss on that clause alone (its log-odds at least
+// below, the weak veto's threshold). The model reads a note whole, so an
+// everyday clause before an emergency ("football practice moved to
+// thurs, also lo had a seizure") pulls the whole note under the strong
+// threshold; the emergency's own clause is not ("also lo had a seizure":
+// 0.54), while a strong word said of a thing is dismissed on its clause
+// too ("that new couch is some sick b'y": 0.013).
+func clauseStrong(m healthModel, below float64, s string) bool {
+	spans := clauseSpans(s, ",.;!?:\n")
+	if len(spans) < 2 {
+		return false
+	}
+	for _, sp := range spans {
+		c := strings.TrimSpace(s[sp[0]:sp[1]])
+		if c == "" {
+			continue
+		}
+		t, harm, other := healthText(c)
+		if harm {
+			return true
+		}
+		if other || !strongSign(c, t) || !medicalIn(c, t) {
+			continue
+		}
+		if m.logit(c) >= below || graveSign(c, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// graveSign: a strong sign the strong veto never sets aside, however sure
+// the model: an emergency's red flag (redFlag: a fit, blue lips, a limp or
+// unresponsive baby, ...), something swallowed, a dose gone wrong or
+// contact with someone ill (the cross-validation's losses at every strong
+// threshold were these: "ate silica gel packet from the shoe box",
+// "grandma tested positive for flu, she babysat thursday"), a fever or a
+// temperature, or the note's own question, or the baby named beside an
+// illness in one clause ("baby has a tummy bug, cancel the builder").
 func graveSign(s, t string) bool {
-	if swallowed(t) || objectIn(t) || doseOrContact(t) || contactExposed(plain(s)) || exposed(t) ||
+	if redFlag(t) || swallowed(t) || objectIn(t) || doseOrContact(t) || contactExposed(plain(s)) || exposed(t) ||
 		strings.Contains(t, "?") || normalAsked.MatchString(t) || askedRe.MatchString(t) ||
 		feverNamed.in(t) || degreesFever(t) || feverFigure(t) || thermometerRe.MatchString(t) {
 		return true
@@ -216,3 +249,48 @@ var strongWords = indexPlain([]string{
 	"pus", "discharge", "oozing", "weeping", "fluid coming out", "abscess*", "cellulitis", "preeclampsia", "pre-eclampsia", "blood pressure",
 	"bp", "palpitation*", "heart racing", "racing heart", "faint", "dizzy",
 })
+
+// redFlag: a sign that calls for help now, which no model's certainty
+// sets aside (a review of round eleven found an everyday first clause
+// took the model under strongBelow on "..., also lo had a seizure").
+// A missed emergency is far worse than a flagged errand.
+func redFlag(t string) bool {
+	return redFlagWords.in(t) || redColourRe.MatchString(t) || redBloodRe.MatchString(t) || redSoftSpotRe.MatchString(t)
+}
+
+// redFlagWords are the red flags said in a word or a fixed phrase.
+var redFlagWords = indexPlain([]string{
+	// Fits.
+	"seizur*", "siezur*", "seisur*", "sezur*", "seizing", "fit", "fits", "fitting", "convuls*", "jerking",
+	// Colour.
+	"turned blue", "went blue", "going blue", "gone blue", "turning blue", "blue lips", "grey lips", "gray lips",
+	"blue face", "grey face", "gray face", "blue round the mouth", "blue around the mouth",
+	// Tone and waking.
+	"floppy", "limp", "unrespons*", "not responsive", "non responsive", "wont wake", "wouldnt wake", "cant wake",
+	"cannot wake", "not waking", "wont wake up", "not waking up", "cant wake her", "cant wake him",
+	// Breathing.
+	"stopped breathing", "stops breathing", "not breathing", "isnt breathing", "wasnt breathing",
+	"pauses in breathing", "pause in breathing", "pauses in her breathing", "pauses in his breathing",
+	"pauses in their breathing",
+	// Sick and output.
+	"green vomit", "green sick", "vomiting green", "sick green", "bile", "bilious", "vomiting bile",
+	"bloody poo", "bloody stool*", "bloody nappy", "bloody diaper", "bloody vomit", "bloody sick",
+	// Fontanelle, chest, bleeding after birth, harm, burns.
+	"fontanel*", "chest pain*", "heavy bleeding", "bleeding heavily", "bleeding a lot", "clot", "clots",
+	"soaking pad*", "soaking a pad", "soaked pad*", "soaked a pad", "soaking through",
+	"harm myself", "harming myself", "hurt myself", "hurting myself", "harm herself", "harming herself",
+	"harm the baby", "harming the baby", "hurt the baby", "hurting the baby", "thoughts of harm*",
+	"burn", "burns", "burned", "scald*",
+})
+
+// redColourRe: lips or a face gone blue or grey, in either order ("lips
+// went blue", "her lips look a bit blue", "blue round her lips").
+var redColourRe = guard(`\b(?:lips?|face|mouth)\s+(?:\w+\s+){0,3}?(?:blue|bluish|grey|gray|dusky)\b|\b(?:blue|bluish|grey|gray|dusky)\s+(?:\w+\s+){0,2}?(?:lips?|face)\b`)
+
+// redSoftSpotRe: the fontanelle said as parents say it, bulging or sunken
+// ("soft spot on his head is bulging", "sunken soft spot").
+var redSoftSpotRe = guard(`\bsoft\s*spot\b[^.;!?]{0,30}?\b(?:bulg\w*|sunk\w*|swell\w*|swollen|raised|puff\w*|dipp?\w*|dent\w*)|\b(?:bulg\w*|sunk\w*|swollen|raised)\s+(?:\w+\s+)?soft\s*spot\b`)
+
+// redBloodRe: blood in what comes out ("blood in her vomit", "poo with
+// blood in it").
+var redBloodRe = guard(`\bblood\s+(?:\w+\s+){0,3}?(?:vomit\w*|sick|poo\w*|poop\w*|stools?|nappy|nappies|diapers?|wee|pee|urine)\b|\b(?:vomit\w*|sick|poo\w*|poop\w*|stools?|nappy|diapers?)\s+(?:\w+\s+){0,3}?blood\w*\b`)

@@ -93,3 +93,21 @@ func TestTheVetoSetsAsideOnlyWeakReadings(t *testing.T) {
 	assert.Less(t, rescueModel.prob(prepareText(mood)), vetoBelow, "the model reads %q as everyday: else it tests nothing", mood)
 	assert.True(t, IsHealthNote(mood))
 }
+
+// Each red flag is read as one on its own (graveSign), whatever the model
+// or the clauses say: blood and colour are read by patterns, the rest by
+// words.
+func TestRedFlagsAreGrave(t *testing.T) {
+	for _, n := range []string{
+		"lo had a seizure", "she was fitting", "he's convulsing", "jerking arms", "her lips went blue",
+		"blue round his lips", "face looks grey", "baby went floppy", "shes limp", "he was unresponsive",
+		"she won't wake", "not waking for feeds", "stopped breathing", "pauses in breathing", "blood in her vomit",
+		"poo with blood in it", "blood in his nappy", "green vomit", "vomiting bile", "fontanelle sunken",
+		"chest pain", "heavy bleeding", "big clots", "soaking pads", "thoughts of harming the baby", "burns on her hand",
+	} {
+		s := prepareText(n)
+		tx, _, _ := healthText(s)
+		assert.True(t, redFlag(tx), "a red flag: %q", n)
+		assert.True(t, graveSign(s, tx), "grave: %q", n)
+	}
+}

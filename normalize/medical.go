@@ -244,7 +244,7 @@ var respondRe = guard(`\b(?:barely|didnt|doesnt|hardly|isnt|not|stopped|wasnt|wo
 // shelf fell off", "laptop is infected"): not a health note, unless a
 // person stands between the thing and the sign ("in the van he was sick":
 // thingsSign).
-var thingRe = guard(`\b(?:api|pipeline|lavadora|wi-fi|hoover|blind|blinds|curtain|curtains|towel|bin|printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|pram|buggy|pushchair|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|tv|monitor|bottle warmer|warmer|trash|pail|nappy bin|diaper bin|sterilizer|sterili[sz]er|pump motor|engine|motor|exhaust|pipes?|boiler|furnace|radiator|hose|inbox|stocks?|shares|portfolio|cooler|tank|wagon|tractor|truck|van)s?\s+((?:\w+\s+){0,4}?)(?:choked|choking|swallowed|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|coughin|coughs|throws up|running hot|feverish|sneez\w*|threw up|spit\w*|bleeding red|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|had|has|have|picked up)\s+(?:a\s+|some\s+)?(?:bug|malware|virus)|virus\w*|malware|puk\w*|vomit\w*|throwing up|spew\w*|seizures?|(?:had|has|having)\s+(?:a\s+)?fit|sick (?:noise|sound)s?|breath\w*\s+(?:noise|sound)s?|haemorrhag\w*|hemorrhag\w*|running a fever|in pain|running a temp\w*|floppy|limp\w*|smell\w*|stink\w*|under the weather|poorly|(?:got|had|has|have)\s+(?:a\s+)?(?:fever|temperature|temp))`)
+var thingRe = guard(`\b(?:api|pipeline|lavadora|wi-fi|hoover|blind|blinds|curtain|curtains|towel|bin|printer|scanner|shredder|vacuum|roomba|washer|washing machine|dryer|dishwasher|car|engine|phone|laptop|computer|app|wifi|router|tv|stroller|swing|bouncer|monitor|machine|fridge|freezer|oven|microwave|toaster|blender|kettle|drain|sink|toilet|disposal|plant|plants|tree|battery|batteries|heater|fan|website|server|picture|frame|mirror|shelf|vase|tower|wheel|cake|project|plans?|deal|stock|market|tire|tyre|handle|knob|door|mobile|crib mobile|pram|buggy|pushchair|lamp|clock|pc|mac|macbook|ipad|tablet|kindle|console|xbox|playstation|email|emails|inbox|account|software|files?|hard drive|code|build|show|series|episode|movie|film|song|album|track|beat|game|video|concert|party|view|trick|shoes|sneakers|kicks|outfit|ride|bike|budget|wallet|savings|business|company|traffic|news|commute|spreadsheet|paperwork|playlist|recital|performance|spotify|netflix|youtube|instagram|facebook|whatsapp|chrome|windows|iphone|android|alexa|roku|bottle warmer|warmer|trash|pail|nappy bin|diaper bin|sterilizer|sterili[sz]er|pump motor|motor|exhaust|pipes?|boiler|furnace|radiator|hose|stocks?|shares|portfolio|cooler|tank|wagon|tractor|truck|van)s?\s+((?:\w+\s+){0,4}?)(?:choked|choking|swallowed|wheez\w*|rattl\w*|gurgl\w*|gasp\w*|grunt\w*|died|dead|dying|coughed|coughing|coughin|coughs|throws up|running hot|feverish|sneez\w*|threw up|spit\w*|bleeding red|bleeding|bled|leaking|fell\s+\w+|falling\s+\w+|is sick|was sick|so sick|looks sick|sounds sick|made me sick|makes me sick|making me sick|crashed|burn\w*|overheat\w*|infected|swollen|(?:caught|got|had|has|have|picked up)\s+(?:a\s+|some\s+)?(?:bug|malware|virus)|virus\w*|malware|puk\w*|vomit\w*|throwing up|spew\w*|seizures?|(?:had|has|having)\s+(?:a\s+)?fit|sick (?:noise|sound)s?|breath\w*\s+(?:noise|sound)s?|haemorrhag\w*|hemorrhag\w*|running a fever|in pain|running a temp\w*|floppy|limp\w*|smell\w*|stink\w*|under the weather|poorly|(?:got|had|has|have)\s+(?:a\s+)?(?:fever|temperature|temp))`)
 
 // personState is a person and a state in one clause ("she has", "baby is",
 // "i feel"): such a clause says how someone is, so it is read even when it
@@ -739,6 +739,51 @@ var namedOtherRe = guard(`\b[a-z]+\s+from\s+(?:(?:her|his|my|our|the)\s+)?(?:wor
 // namedOtherRe's are.
 var metAtRe = guard(`\b(?:guy|lady|man|woman|bloke|lads?|fella)\s+(?:at|from|on)\s+(?:my\s+|the\s+)?(?:\w+\s+)?(?:bowls|church|pub|shift|site|work|yard)\b`)
 
+// ownRedFlag: a clause that names no one outside the family holds a red
+// flag (redFlag): the note is read whole, so someone else named in
+// another clause ("walked the dog, hoovered, then he had a seizure",
+// "team photo friday, blood in her vomit") does not make it theirs.
+func ownRedFlag(t string) bool {
+	if !redFlag(t) {
+		return false
+	}
+	for _, c := range clauseSpans(t, ",.;!?:\n") {
+		if cl := t[c[0]:c[1]]; redFlag(cl) && !otherPeople.in(cl) {
+			return true
+		}
+	}
+	return false
+}
+
+// placedRe is someone named by where they are met ("guy at the shop",
+// "lady at the pharmacy") and the rest of the clause after them.
+var placedRe = guard(`\b(guy|bloke|fella|man|lady|woman|girl)\s+at\s+the\b([^,.;!?:\n]*)`)
+
+// unplaceBaby blanks someone met by place (otherPeople: "guy at the")
+// when the rest of their clause names the baby or someone of the other
+// pronoun: "guy at the shop said she looks blue", "lady at the pharmacy
+// said his lips look blue" are the baby's signs, told by a stranger (a
+// review of round eleven). "guy at the shop passed out, hes ok" stays
+// someone else's: his own pronoun, and in another clause.
+func unplaceBaby(s string) string {
+	if !placedRe.may(s) {
+		return s
+	}
+	return placedRe.ReplaceAllStringFunc(s, func(m string) string {
+		sm := placedRe.FindStringSubmatch(m)
+		rest := plain(sm[2])
+		other := []string{"she", "shes", "her", "hers", "herself"}
+		switch sm[1] {
+		case "lady", "woman", "girl":
+			other = []string{"he", "hes", "his", "him", "himself"}
+		}
+		if childWords.in(rest) || babyNamed.in(rest) || indexPlain(other).in(rest) {
+			return spaces(m[:len(m)-len(sm[2])]) + sm[2]
+		}
+		return m
+	})
+}
+
 func markOthers(s string) string {
 	if namedOtherRe.may(s) {
 		s = namedOtherRe.ReplaceAllString(s, "someone else$1")
@@ -932,7 +977,7 @@ func clauseSpans(t, cuts string) [][2]int {
 // speech, products and objects blanked. harm says it holds thoughts of harm; other that it is about
 // someone outside the family.
 func healthText(s string) (t string, harm, other bool) {
-	t = blankVocative(respellHealth(markReporters(plain(markOthers(glossLanguages(s))))))
+	t = blankVocative(respellHealth(markReporters(plain(markOthers(glossLanguages(unplaceBaby(s)))))))
 	if isHarm(t) {
 		return t, true, false
 	}
@@ -944,7 +989,7 @@ func healthText(s string) (t string, harm, other bool) {
 	// renamed someone else: "the sitter's kid has hfmd, she came straight
 	// here", "the baby's cousin had measles and they shared toys".
 	whole := swallowed(t) || doseMistake(t) || droppedRe.MatchString(t) || hurtByRe.MatchString(t) || exposed(t) || unsafeRead(t) ||
-		contactExposed(plain(s)) || tippedRe.MatchString(t)
+		contactExposed(plain(s)) || tippedRe.MatchString(t) || ownRedFlag(t)
 	if !whole && aboutSomeoneElse(t) {
 		if _, ours := readOthers(t); !ours {
 			return t, false, true
@@ -979,10 +1024,18 @@ func healthText(s string) (t string, harm, other bool) {
 }
 
 // thingsSign blanks a thingRe match unless a person is a word between
-// the thing and the sign: the sign is then that person's.
+// the thing and the sign: the sign is then that person's; nor when "and"
+// is, which starts a new verb of the note's subject ("fell asleep in the
+// car seat and went floppy", "she was in the bouncer and started
+// choking").
 func thingsSign(m string) string {
+	// A button battery swallowed is the baby's, whichever word comes
+	// first ("battery swallowed").
+	if strings.Contains(m, "batter") && strings.Contains(m, "swallow") {
+		return m
+	}
 	for _, w := range strings.Fields(thingRe.FindStringSubmatch(m)[1]) {
-		if sickSubjects[w] || startPronoun.in(w) || childWords.in(w) {
+		if sickSubjects[w] || startPronoun.in(w) || childWords.in(w) || w == "and" {
 			return m
 		}
 	}

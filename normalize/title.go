@@ -95,7 +95,10 @@ import (
 // harmless cause or a wee not yet done on the potty is never rescued; a
 // supply kept "just to have" or a dose chart is an errand, and someone
 // named by where they are met ("guy at the shop") is someone else.
-const Version = 19
+// Version 20: no model's certainty sets an emergency's red flag aside, nor
+// a clause that is a strong sign on its own; someone met by place does not
+// hide the baby's sign.
+const Version = 20
 
 // itemTitle is the title of a note whose time phrases normalize
 // understood, built from the item rather than from the note's words for
