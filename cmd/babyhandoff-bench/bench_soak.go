@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -22,6 +23,8 @@ import (
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
 	"github.com/babyhandoff/babyhandoff/council"
 	"github.com/babyhandoff/babyhandoff/radar"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // familyNotes are thirty notes of the kind a family sends in a day.
@@ -121,7 +124,11 @@ func benchSoak(ctx context.Context, engine string, days, idle int, gap time.Dura
 	if err != nil {
 		return fail(err)
 	}
-	defer sb.stop()
+	defer func() {
+		if err := sb.stop(); err != nil {
+			fmt.Fprintf(stderr, "bench: soak: the bot, watcher or nudger ended with: %v\n", err)
+		}
+	}()
 	familyShift, stateSaved := &sb.familyShift, sb.saved
 	// Let the radar catch up with the idle conversations first.
 	time.Sleep(settleAfterCatchUp)
@@ -489,8 +496,11 @@ func rssSplit() string {
 type soakBot struct {
 	familyShift atomic.Value // string: the family's shift ID once known
 	saved       chan time.Time
-	stop        func()
-	done        <-chan struct{} // closed by stop
+	// stop ends the three and returns the first error one of them ended
+	// with (one that ends early ends the others, and the run's figures
+	// would be of a bot that was not there).
+	stop func() error
+	done <-chan struct{} // closed by stop, or when one of them ends
 }
 
 // startSoakBot starts the bot, the watcher and the nudger (debounce as
@@ -528,17 +538,15 @@ func startSoakBot(ctx context.Context, db benchDB, fake *slacktest.Server, clk *
 		return nil, err
 	}
 	runCtx, stop := context.WithCancel(ctx)
-	var run sync.WaitGroup
-	run.Add(3)
-	go func() { defer run.Done(); _ = b.Run(runCtx) }()
-	go func() { defer run.Done(); _ = watcher.Run(runCtx) }()
-	go func() { defer run.Done(); _ = nudger.Run(runCtx) }()
-	sb.stop, sb.done = func() { stop(); run.Wait() }, runCtx.Done()
+	g, gctx := errgroup.WithContext(runCtx)
+	g.Go(func() error { return b.Run(gctx) })
+	g.Go(func() error { return watcher.Run(gctx) })
+	g.Go(func() error { return nudger.Run(gctx) })
+	sb.stop, sb.done = func() error { stop(); return g.Wait() }, gctx.Done()
 	wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
 	defer wcancel()
 	if err := fake.WaitConnections(wctx, 1); err != nil {
-		sb.stop()
-		return nil, fmt.Errorf("bot did not connect: %w", err)
+		return nil, errors.Join(fmt.Errorf("bot did not connect: %w", err), sb.stop())
 	}
 	return sb, nil
 }

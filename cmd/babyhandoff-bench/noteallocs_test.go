@@ -35,7 +35,11 @@ func BenchmarkCapturedNote(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer sb.stop()
+	defer func() {
+		if err := sb.stop(); err != nil {
+			b.Error(err)
+		}
+	}()
 	familyShift, stateSaved := &sb.familyShift, sb.saved
 	team := fake.Config().TeamID
 
