@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -151,6 +152,41 @@ func nyFamily(ctx context.Context, t *testing.T, db storetest.DB, conversation s
 	require.NoError(t, db.SetShiftTZ(ctx, "T1", n.ShiftID, "America/New_York"))
 	return n
 }
+
+// replyWorld is the reply tests' team T1 at now: the embedded store on
+// that clock, and a fake Slack with the bot's user and people.
+func replyWorld(t *testing.T, now time.Time, people ...slacktest.User) (context.Context, storetest.DB, *slacktest.Server, func() time.Time) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	t.Cleanup(cancel)
+	clock := func() time.Time { return now }
+	db := storetest.New(t, storetest.WithClock(clock))
+	fake := slacktest.New(slacktest.Config{TeamID: "T1"})
+	t.Cleanup(fake.Close)
+	fake.SetUser(slacktest.User{ID: "U0BOT", Name: "babyhandoff", IsBot: true})
+	for _, u := range people {
+		fake.SetUser(u)
+	}
+	return ctx, db, fake, clock
+}
+
+// replyTo sends ev (a message event of team T1), waits for its ack, and
+// returns the bot's reply in the message's thread.
+func replyTo(ctx context.Context, t *testing.T, fake *slacktest.Server, ev map[string]any) slacktest.Call {
+	t.Helper()
+	ev["team"] = "T1"
+	env, err := fake.SendEvent(ctx, ev)
+	require.NoError(t, err)
+	_, err = fake.WaitAck(ctx, env)
+	require.NoError(t, err)
+	ts, _ := ev["ts"].(string)
+	reply, err := fake.WaitCall(ctx, "chat.postMessage", func(c slacktest.Call) bool { return c.Form.Get("thread_ts") == ts })
+	require.NoError(t, err)
+	return reply
+}
+
+// unescapeJSON shows the angle brackets JSON escapes in blocks.
+var unescapeJSON = strings.NewReplacer(`\u003c`, "<", `\u003e`, ">").Replace
 
 // A note the store cannot take in time is not acked, so Slack redelivers
 // it; the redelivery is stored and acked, and the note exists once.

@@ -1,9 +1,7 @@
 package bot_test
 
 import (
-	"context"
 	"fmt"
-	"strings"
 	"testing"
 	"time"
 
@@ -12,7 +10,6 @@ import (
 
 	"github.com/babyhandoff/babyhandoff/bot"
 	"github.com/babyhandoff/babyhandoff/bot/slacktest"
-	"github.com/babyhandoff/babyhandoff/store/storetest"
 )
 
 // A note's reply in a family channel is read by the family: its times are
@@ -22,18 +19,12 @@ import (
 // tomorrow is Wednesday 5 PM; her zone with the family's clock said "Thu
 // 5 PM", a time nobody reads.
 func TestAReplyInAFamilyChannelIsInTheFamilysZone(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
 	ny, err := time.LoadLocation("America/New_York")
 	require.NoError(t, err)
 	now := time.Date(2026, 11, 24, 21, 0, 0, 0, ny) // Tue; Wed 02:00 in London
-	clock := func() time.Time { return now }
-	db := storetest.New(t, storetest.WithClock(clock))
-	fake := slacktest.New(slacktest.Config{TeamID: "T1"})
-	t.Cleanup(fake.Close)
-	fake.SetUser(slacktest.User{ID: "U0BOT", Name: "babyhandoff", IsBot: true})
-	fake.SetUser(slacktest.User{ID: "U1", Name: "Maya", TZ: "America/New_York"})
-	fake.SetUser(slacktest.User{ID: "U2", Name: "Gran", TZ: "Europe/London", Locale: "en-GB"})
+	ctx, db, fake, clock := replyWorld(t, now,
+		slacktest.User{ID: "U1", Name: "Maya", TZ: "America/New_York"},
+		slacktest.User{ID: "U2", Name: "Gran", TZ: "Europe/London", Locale: "en-GB"})
 	fake.SetChannel(slacktest.Channel{ID: "C1", IsMember: true, Members: []string{"U1", "U2", "U0BOT"}})
 
 	// Maya's first note made C1 her family's, in her zone.
@@ -41,16 +32,10 @@ func TestAReplyInAFamilyChannelIsInTheFamilysZone(t *testing.T) {
 
 	runBot(t, fake, db, bot.Config{Now: clock})
 
-	ts := fmt.Sprintf("%d.000200", now.Unix())
-	env, err := fake.SendEvent(ctx, map[string]any{"type": "message", "channel": "C1", "channel_type": "channel", "user": "U2",
-		"text": "daycare form due tomorrow 5pm", "ts": ts, "team": "T1"})
-	require.NoError(t, err)
-	_, err = fake.WaitAck(ctx, env)
-	require.NoError(t, err)
-	reply, err := fake.WaitCall(ctx, "chat.postMessage", func(c slacktest.Call) bool { return c.Form.Get("thread_ts") == ts })
-	require.NoError(t, err)
+	reply := replyTo(ctx, t, fake, map[string]any{"type": "message", "channel": "C1", "channel_type": "channel", "user": "U2",
+		"text": "daycare form due tomorrow 5pm", "ts": fmt.Sprintf("%d.000200", now.Unix())})
 	text := reply.Form.Get("text")
-	blocks := strings.NewReplacer(`\u003c`, "<", `\u003e`, ">").Replace(reply.Form.Get("blocks"))
+	blocks := unescapeJSON(reply.Form.Get("blocks"))
 	due := time.Date(2026, 11, 25, 17, 0, 0, 0, ny)
 	assert.Contains(t, text, "(due Wed 5 PM)", "the family's tomorrow, on its clock")
 	assert.Contains(t, blocks, fmt.Sprintf("<!date^%d^{date_short_pretty} {time}|Wed 5 PM>", due.Unix()), "the date token's text too")
