@@ -157,8 +157,16 @@ func (g *guardedRe) String() string { return g.expr }
 // whose matches are all known (exact): "ha(?:snt|vent)" needs "hasnt" or
 // "havent". The set whose shortest literal is longest filters best.
 // Anything else (classes, optional and empty-width parts, case folding)
-// is unknown.
+// is unknown. The set is sorted, each literal once: branches of an
+// alternation often need the same word.
 func required(re *syntax.Regexp) []string {
+	set := requiredIn(re)
+	slices.Sort(set)
+	return slices.Compact(set)
+}
+
+// requiredIn is required's set, unsorted and with any repeats.
+func requiredIn(re *syntax.Regexp) []string {
 	switch re.Op {
 	case syntax.OpLiteral:
 		if re.Flags&syntax.FoldCase != 0 || len(re.Rune) == 0 {
@@ -166,18 +174,18 @@ func required(re *syntax.Regexp) []string {
 		}
 		return []string{string(re.Rune)}
 	case syntax.OpCapture:
-		return required(re.Sub[0])
+		return requiredIn(re.Sub[0])
 	case syntax.OpPlus:
-		return required(re.Sub[0])
+		return requiredIn(re.Sub[0])
 	case syntax.OpRepeat:
 		if re.Min < 1 {
 			return nil
 		}
-		return required(re.Sub[0])
+		return requiredIn(re.Sub[0])
 	case syntax.OpAlternate:
 		var out []string
 		for _, sub := range re.Sub {
-			s := required(sub)
+			s := requiredIn(sub)
 			if s == nil {
 				return nil
 			}
@@ -192,7 +200,7 @@ func required(re *syntax.Regexp) []string {
 			}
 		}
 		for _, sub := range re.Sub {
-			consider(required(sub))
+			consider(requiredIn(sub))
 			e, ok := exact(sub)
 			switch {
 			case !ok:
