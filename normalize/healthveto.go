@@ -115,7 +115,7 @@ func clauseStrong(m healthModel, below float64, s string) bool {
 // temperature, or the note's own question, or the baby named beside an
 // illness in one clause ("baby has a tummy bug, cancel the builder").
 func graveSign(s, t string) bool {
-	if redFlag(t) || swallowed(t) || objectIn(t) || doseOrContact(t) || contactExposed(plain(s)) || exposed(t) ||
+	if redFlag(t) || objectIn(t) || doseOrContact(t) || contactExposed(plain(s)) || exposed(t) ||
 		strings.Contains(t, "?") || normalAsked.MatchString(t) || askedRe.MatchString(t) ||
 		feverNamed.in(t) || degreesFever(t) || feverFigure(t) || thermometerRe.MatchString(t) {
 		return true
