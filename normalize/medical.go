@@ -931,6 +931,10 @@ var apptRe = guard(`(?:\b\w+\s+){0,2}?\b(?:consult|consults|consultation|appoint
 // slang (sickSubjects).
 var slangSickRe = guard(`\b(?:that|this|the|your|his|her|their|our|my|these|those|[a-z]+s)\s+(?:\w+\s+)?(\w+)\s+(?:is|was|are|were|looks|sounds|looked|sounded|s)\s+(?:so\s+|soo+\s+|super\s+|pretty\s+|totally\s+|absolutely\s+|lowkey\s+|honestly\s+)?sick\b(?:\s+(?:too|again|today|tonight|now|still|all day|since|with|w|and))?`)
 
+// personWord: w names a person (or the household) who can be ill, as
+// the subject of a sign.
+func personWord(w string) bool { return sickSubjects[w] || startPronoun.in(w) || childWords.in(w) }
+
 var sickSubjects = map[string]bool{"baby": true, "lo": true, "bub": true, "one": true, "kid": true, "kids": true,
 	"boy": true, "girl": true, "twins": true, "twin": true, "son": true, "daughter": true, "husband": true, "wife": true,
 	"partner": true, "toddler": true, "newborn": true, "infant": true, "house": true, "household": true, "family": true,
@@ -1057,7 +1061,7 @@ func thingsSign(m string) string {
 		return m
 	}
 	for _, w := range strings.Fields(thingRe.FindStringSubmatch(m)[1]) {
-		if sickSubjects[w] || startPronoun.in(w) || childWords.in(w) || w == "and" {
+		if personWord(w) || w == "and" {
 			return m
 		}
 	}
