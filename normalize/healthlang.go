@@ -73,18 +73,18 @@ var langContext = indexPlain([]string{"bebé", "bebe", "nena", "nene", "niño", 
 	"esposo", "siya", "niya", "ako", "anak", "bunso", "bébé", "fille", "fils", "conjointe", "conjoint", "he", "she", "him",
 	"her", "hes", "shes", "his"})
 
-// langMaxWords: the longest phrase in langGloss; langHeads are the first
-// words of its phrases, so most words cost one lookup.
-const langMaxWords = 4
-
-var langHeads = func() map[string]bool {
-	m := map[string]bool{}
+// langHeads are the first words of langGloss's phrases, so most words
+// cost one lookup; langMaxWords is its longest phrase, in langWords'
+// words, counted here so a longer gloss added to the list is read whole.
+var langHeads, langMaxWords = func() (map[string]bool, int) {
+	m, most := map[string]bool{}, 1
 	for k := range langGloss {
 		if i := strings.IndexByte(k, ' '); i > 0 {
 			m[k[:i]] = true
 		}
+		most = max(most, len(langWords(k)))
 	}
-	return m
+	return m, most
 }()
 
 // glossLanguages replaces the words of langGloss in t by their English,
