@@ -201,9 +201,9 @@ func guardedPatterns() map[string]*guardedRe {
 	}
 }
 
-// TestGuardNeverSkipsAMatch checks the patterns guardedPatterns names,
-// which are all the package declares: one added without its name there
-// fails here.
+// TestEveryGuardedPatternIsChecked: TestGuardNeverSkipsAMatch checks the
+// patterns guardedPatterns names, which must be all the package declares:
+// one added without its name there fails here.
 func TestEveryGuardedPatternIsChecked(t *testing.T) {
 	names, err := filepath.Glob("*.go")
 	require.NoError(t, err)
