@@ -29,8 +29,12 @@ import (
 // Such a pattern is compiled whole only when something other than
 // MatchString asks for it (whole): matched through its parts alone, it
 // keeps no copy of itself on the heap.
+//
+// The regexp is a named field, not embedded: every method the package
+// calls is one of those below, each with the check and the pattern
+// compiled whole when it was kept in parts, so none can skip either.
 type guardedRe struct {
-	*regexp.Regexp
+	re    *regexp.Regexp
 	expr  string
 	once  sync.Once
 	needs []string
@@ -40,11 +44,11 @@ type guardedRe struct {
 // whole is the pattern compiled whole.
 func (g *guardedRe) whole() *regexp.Regexp {
 	g.once.Do(func() {
-		if g.Regexp == nil {
-			g.Regexp = regexp.MustCompile(g.expr)
+		if g.re == nil {
+			g.re = regexp.MustCompile(g.expr)
 		}
 	})
-	return g.Regexp
+	return g.re
 }
 
 // maxProg is the largest program the regexp package matches with its
@@ -57,7 +61,7 @@ func guard(expr string) *guardedRe {
 	g := &guardedRe{expr: expr}
 	tree, err := syntax.Parse(expr, syntax.Perl)
 	if err != nil {
-		g.Regexp = regexp.MustCompile(expr)
+		g.re = regexp.MustCompile(expr)
 		return g
 	}
 	g.needs = required(tree.Simplify())
@@ -68,7 +72,7 @@ func guard(expr string) *guardedRe {
 		}
 		return g
 	}
-	g.Regexp = regexp.MustCompile(expr)
+	g.re = regexp.MustCompile(expr)
 	return g
 }
 
@@ -137,13 +141,38 @@ func (g *guardedRe) FindAllStringSubmatchIndex(t string, n int) [][]int {
 	return g.whole().FindAllStringSubmatchIndex(t, n)
 }
 
-func (g *guardedRe) FindStringSubmatch(t string) []string { return g.whole().FindStringSubmatch(t) }
+func (g *guardedRe) FindStringSubmatch(t string) []string {
+	if !g.may(t) {
+		return nil
+	}
+	return g.whole().FindStringSubmatch(t)
+}
+
+func (g *guardedRe) FindString(t string) string {
+	if !g.may(t) {
+		return ""
+	}
+	return g.whole().FindString(t)
+}
+
+func (g *guardedRe) FindStringIndex(t string) []int {
+	if !g.may(t) {
+		return nil
+	}
+	return g.whole().FindStringIndex(t)
+}
 
 func (g *guardedRe) FindAllStringIndex(t string, n int) [][]int {
+	if !g.may(t) {
+		return nil
+	}
 	return g.whole().FindAllStringIndex(t, n)
 }
 
 func (g *guardedRe) ReplaceAllString(t, repl string) string {
+	if !g.may(t) {
+		return t
+	}
 	return g.whole().ReplaceAllString(t, repl)
 }
 

@@ -1,10 +1,12 @@
 package normalize
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"regexp"
 	"regexp/syntax"
 	"strings"
 	"sync/atomic"
@@ -198,6 +200,31 @@ func guardedPatterns() map[string]*guardedRe {
 		"thermometerRe": thermometerRe, "timeOfDayRe": timeOfDayRe, "trappedRe": trappedRe, "unitNumberRe": unitNumberRe,
 		"unwantedRe": unwantedRe, "usualRe": usualRe, "weighedRe": weighedRe, "weightDownRe": weightDownRe,
 		"weightGramsRe": weightGramsRe, "shadeRe": shadeRe, "doseTimeRe": doseTimeRe, "dropsVerbRe": dropsVerbRe, "oversleptRe": oversleptRe, "metAtRe": metAtRe, "rolledOverRe": rolledOverRe, "countUsualRe": countUsualRe,
+	}
+}
+
+// Every method of a pattern kept in parts answers as the whole regexp
+// does: embedded, the regexp was nil for such a pattern, and a method not
+// wrapped (FindStringIndex, FindString) panicked.
+func TestGuardedMethodsOfAPatternInParts(t *testing.T) {
+	var alts []string
+	for i := range 200 {
+		alts = append(alts, fmt.Sprintf(`\bw%dq[a-z]+(\d)`, i))
+	}
+	expr := strings.Join(alts, "|")
+	g, re := guard(expr), regexp.MustCompile(expr)
+	require.NotNil(t, g.parts, "the pattern is over maxProg")
+	for _, text := range []string{"a w17qabc5 and w3qx9", "nothing here", "w5q 1"} {
+		assert.Equal(t, re.MatchString(text), g.MatchString(text), text)
+		assert.Equal(t, re.FindString(text), g.FindString(text), text)
+		assert.Equal(t, re.FindStringIndex(text), g.FindStringIndex(text), text)
+		assert.Equal(t, re.FindStringSubmatch(text), g.FindStringSubmatch(text), text)
+		assert.Equal(t, re.FindAllString(text, -1), g.FindAllString(text, -1), text)
+		assert.Equal(t, re.FindAllStringIndex(text, -1), g.FindAllStringIndex(text, -1), text)
+		assert.Equal(t, re.FindAllStringSubmatch(text, -1), g.FindAllStringSubmatch(text, -1), text)
+		assert.Equal(t, re.FindAllStringSubmatchIndex(text, -1), g.FindAllStringSubmatchIndex(text, -1), text)
+		assert.Equal(t, re.ReplaceAllString(text, "<$1>"), g.ReplaceAllString(text, "<$1>"), text)
+		assert.Equal(t, re.ReplaceAllStringFunc(text, strings.ToUpper), g.ReplaceAllStringFunc(text, strings.ToUpper), text)
 	}
 }
 
