@@ -229,7 +229,7 @@ func overslept(c string) bool {
 		if writerWords[f[i]] {
 			return false
 		}
-		if sickSubjects[f[i]] || startPronoun.in(f[i]) || childWords.in(f[i]) {
+		if personWord(f[i]) {
 			break
 		}
 	}

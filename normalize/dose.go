@@ -11,21 +11,16 @@ package normalize
 // measuring it (givenWords): "calpol costs too much" is a price.
 // Every name a dose goes by reads after "wrong": "gave her the wrong
 // meds at daycare" as "the wrong medicine".
-var doseMistakeWords = indexPlain(append(wrongDoses(), "teaspoon", "tablespoon",
+var doseMistakeWords = indexPlain(append(phrasesOf([]string{"wrong"}, doseNames), "teaspoon", "tablespoon",
 	"kitchen spoon", "not the syringe", "wrong bottle", "wrong one", "gave more",
 	"also gave", "gave another", "given more", "gave again", "given again", "already given", "already gave",
 	"both gave", "second dose", "by accident", "double dosed", "double-dosed", "doubled up", "adult dose",
 	"adult one", "adult strength", "adult version", "gave him more", "gave her more", "gave some more", "topped up"))
 
-// wrongDoses are "wrong" before each name of a dose or what measures it.
-func wrongDoses() []string {
-	var out []string
-	for _, n := range []string{"medicine", "medicines", "medication*", "meds", "med", "drops", "cream", "tablet", "tablets",
-		"pill*", "dose", "syrup", "sachet*", "inhaler", "syringe", "spoon", "cup"} {
-		out = append(out, "wrong "+n)
-	}
-	return out
-}
+// doseNames are the names of a dose or what measures it: "wrong" before
+// one is a dose mistake.
+var doseNames = []string{"medicine", "medicines", "medication*", "meds", "med", "drops", "cream", "tablet", "tablets",
+	"pill*", "dose", "syrup", "sachet*", "inhaler", "syringe", "spoon", "cup"}
 
 var amountWords = indexPlain([]string{"too much", "too many", "too little"})
 

@@ -118,16 +118,10 @@ var placeThingRe = guard(`\b(?:bath|bottle|car|flat|formula|freezer|fridge|house
 // baby's. "Baby fever" is never one: it is how a parent writes the
 // baby's temperature. The events are a word list, not a pattern's
 // alternatives: a pattern's program stays on the heap.
-var feverEvents = indexPlain(func() []string {
-	var out []string
-	for _, e := range []string{"football", "footy", "soccer", "rugby", "cricket", "world cup", "euros", "olympics",
-		"christmas", "xmas", "holiday", "wedding", "election", "disco", "saturday night", "travel", "shopping", "summer",
-		"derby", "playoff", "playoffs", "final", "finals", "cup", "eurovision", "taylor swift", "swiftie", "festival",
-		"race day", "match day"} {
-		out = append(out, e+" fever")
-	}
-	return out
-}())
+var feverEvents = indexPlain(phrasesOf([]string{"football", "footy", "soccer", "rugby", "cricket", "world cup", "euros", "olympics",
+	"christmas", "xmas", "holiday", "wedding", "election", "disco", "saturday night", "travel", "shopping", "summer",
+	"derby", "playoff", "playoffs", "final", "finals", "cup", "eurovision", "taylor swift", "swiftie", "festival",
+	"race day", "match day"}, []string{"fever"}))
 
 var feverFigureRe = guard(`\b(?:buy|get|order|ordered|bought|pick up|grab|add)\s+(?:some\s+|more\s+|a pack of\s+|new\s+|spare\s+)?fever\s+(?:strips?|patch\w*|scan\w*)\b`)
 

@@ -29,8 +29,12 @@ import (
 // Such a pattern is compiled whole only when something other than
 // MatchString asks for it (whole): matched through its parts alone, it
 // keeps no copy of itself on the heap.
+//
+// The regexp is a named field, not embedded: every method the package
+// calls is one of those below, each with the check and the pattern
+// compiled whole when it was kept in parts, so none can skip either.
 type guardedRe struct {
-	*regexp.Regexp
+	re    *regexp.Regexp
 	expr  string
 	once  sync.Once
 	needs []string
@@ -40,11 +44,11 @@ type guardedRe struct {
 // whole is the pattern compiled whole.
 func (g *guardedRe) whole() *regexp.Regexp {
 	g.once.Do(func() {
-		if g.Regexp == nil {
-			g.Regexp = regexp.MustCompile(g.expr)
+		if g.re == nil {
+			g.re = regexp.MustCompile(g.expr)
 		}
 	})
-	return g.Regexp
+	return g.re
 }
 
 // maxProg is the largest program the regexp package matches with its
@@ -57,7 +61,7 @@ func guard(expr string) *guardedRe {
 	g := &guardedRe{expr: expr}
 	tree, err := syntax.Parse(expr, syntax.Perl)
 	if err != nil {
-		g.Regexp = regexp.MustCompile(expr)
+		g.re = regexp.MustCompile(expr)
 		return g
 	}
 	g.needs = required(tree.Simplify())
@@ -68,7 +72,7 @@ func guard(expr string) *guardedRe {
 		}
 		return g
 	}
-	g.Regexp = regexp.MustCompile(expr)
+	g.re = regexp.MustCompile(expr)
 	return g
 }
 
@@ -137,13 +141,38 @@ func (g *guardedRe) FindAllStringSubmatchIndex(t string, n int) [][]int {
 	return g.whole().FindAllStringSubmatchIndex(t, n)
 }
 
-func (g *guardedRe) FindStringSubmatch(t string) []string { return g.whole().FindStringSubmatch(t) }
+func (g *guardedRe) FindStringSubmatch(t string) []string {
+	if !g.may(t) {
+		return nil
+	}
+	return g.whole().FindStringSubmatch(t)
+}
+
+func (g *guardedRe) FindString(t string) string {
+	if !g.may(t) {
+		return ""
+	}
+	return g.whole().FindString(t)
+}
+
+func (g *guardedRe) FindStringIndex(t string) []int {
+	if !g.may(t) {
+		return nil
+	}
+	return g.whole().FindStringIndex(t)
+}
 
 func (g *guardedRe) FindAllStringIndex(t string, n int) [][]int {
+	if !g.may(t) {
+		return nil
+	}
 	return g.whole().FindAllStringIndex(t, n)
 }
 
 func (g *guardedRe) ReplaceAllString(t, repl string) string {
+	if !g.may(t) {
+		return t
+	}
 	return g.whole().ReplaceAllString(t, repl)
 }
 
@@ -157,8 +186,16 @@ func (g *guardedRe) String() string { return g.expr }
 // whose matches are all known (exact): "ha(?:snt|vent)" needs "hasnt" or
 // "havent". The set whose shortest literal is longest filters best.
 // Anything else (classes, optional and empty-width parts, case folding)
-// is unknown.
+// is unknown. The set is sorted, each literal once: branches of an
+// alternation often need the same word.
 func required(re *syntax.Regexp) []string {
+	set := requiredIn(re)
+	slices.Sort(set)
+	return slices.Compact(set)
+}
+
+// requiredIn is required's set, unsorted and with any repeats.
+func requiredIn(re *syntax.Regexp) []string {
 	switch re.Op {
 	case syntax.OpLiteral:
 		if re.Flags&syntax.FoldCase != 0 || len(re.Rune) == 0 {
@@ -166,18 +203,18 @@ func required(re *syntax.Regexp) []string {
 		}
 		return []string{string(re.Rune)}
 	case syntax.OpCapture:
-		return required(re.Sub[0])
+		return requiredIn(re.Sub[0])
 	case syntax.OpPlus:
-		return required(re.Sub[0])
+		return requiredIn(re.Sub[0])
 	case syntax.OpRepeat:
 		if re.Min < 1 {
 			return nil
 		}
-		return required(re.Sub[0])
+		return requiredIn(re.Sub[0])
 	case syntax.OpAlternate:
 		var out []string
 		for _, sub := range re.Sub {
-			s := required(sub)
+			s := requiredIn(sub)
 			if s == nil {
 				return nil
 			}
@@ -192,7 +229,7 @@ func required(re *syntax.Regexp) []string {
 			}
 		}
 		for _, sub := range re.Sub {
-			consider(required(sub))
+			consider(requiredIn(sub))
 			e, ok := exact(sub)
 			switch {
 			case !ok:

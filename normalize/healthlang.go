@@ -73,27 +73,27 @@ var langContext = indexPlain([]string{"bebé", "bebe", "nena", "nene", "niño", 
 	"esposo", "siya", "niya", "ako", "anak", "bunso", "bébé", "fille", "fils", "conjointe", "conjoint", "he", "she", "him",
 	"her", "hes", "shes", "his"})
 
-// langMaxWords: the longest phrase in langGloss; langHeads are the first
-// words of its phrases, so most words cost one lookup.
-const langMaxWords = 4
-
-var langHeads = func() map[string]bool {
-	m := map[string]bool{}
+// langHeads are the first words of langGloss's phrases, so most words
+// cost one lookup; langMaxWords is its longest phrase, in langWords'
+// words, counted here so a longer gloss added to the list is read whole.
+var langHeads, langMaxWords = func() (map[string]bool, int) {
+	m, most := map[string]bool{}, 1
 	for k := range langGloss {
 		if i := strings.IndexByte(k, ' '); i > 0 {
 			m[k[:i]] = true
 		}
+		most = max(most, len(langWords(k)))
 	}
-	return m
+	return m, most
 }()
 
 // glossLanguages replaces the words of langGloss in t by their English,
 // when t names the baby, the family or the body.
 func glossLanguages(t string) string {
-	words := langWords(t)
-	if len(words) == 0 {
+	if !langHit(t) {
 		return t
 	}
+	words := langWords(t)
 	var b strings.Builder
 	last, found := 0, false
 	for i := 0; i < len(words); i++ {
@@ -151,6 +151,32 @@ func langBody(words [][2]int, t string) bool {
 // accent.
 func langWords(t string) [][2]int {
 	var out [][2]int
+	eachLangWord(t, func(start, end int) bool {
+		out = append(out, [2]int{start, end})
+		return true
+	})
+	return out
+}
+
+// langHit reports whether a word of t is a gloss or the first word of
+// one: every gloss starts at such a word, so a note without one (nearly
+// every note) is left as it is before its word spans are built.
+func langHit(t string) bool {
+	hit := false
+	eachLangWord(t, func(start, end int) bool {
+		w := t[start:end]
+		hit = langHeads[w]
+		if !hit {
+			_, hit = langGloss[w]
+		}
+		return !hit
+	})
+	return hit
+}
+
+// eachLangWord calls f with the [start, end) span of each of t's words,
+// as langWords has them, until f returns false.
+func eachLangWord(t string, f func(start, end int) bool) {
 	start := -1
 	for i := 0; i < len(t); {
 		r, size := utf8.DecodeRuneInString(t[i:])
@@ -159,13 +185,14 @@ func langWords(t string) [][2]int {
 		case letter && start < 0:
 			start = i
 		case !letter && start >= 0:
-			out = append(out, [2]int{start, i})
+			if !f(start, i) {
+				return
+			}
 			start = -1
 		}
 		i += size
 	}
 	if start >= 0 {
-		out = append(out, [2]int{start, len(t)})
+		f(start, len(t))
 	}
-	return out
 }

@@ -198,12 +198,12 @@ func respellHealth(s string) string {
 	var b strings.Builder
 	last := 0
 	for i := 0; i < len(s); {
-		if !isWordByte(s[i]) {
+		if !isWord(s[i]) {
 			i++
 			continue
 		}
 		j := i
-		for j < len(s) && isWordByte(s[j]) {
+		for j < len(s) && isWord(s[j]) {
 			j++
 		}
 		if canon, ok := healthSpellings[s[i:j]]; ok {

@@ -115,7 +115,7 @@ func clauseStrong(m healthModel, below float64, s string) bool {
 // temperature, or the note's own question, or the baby named beside an
 // illness in one clause ("baby has a tummy bug, cancel the builder").
 func graveSign(s, t string) bool {
-	if redFlag(t) || swallowed(t) || objectIn(t) || doseOrContact(t) || contactExposed(plain(s)) || exposed(t) ||
+	if redFlag(t) || objectIn(t) || doseOrContact(t) || contactExposed(plain(s)) || exposed(t) ||
 		strings.Contains(t, "?") || normalAsked.MatchString(t) || askedRe.MatchString(t) ||
 		feverNamed.in(t) || degreesFever(t) || feverFigure(t) || thermometerRe.MatchString(t) {
 		return true
@@ -267,13 +267,13 @@ var redFlagWords = indexPlain([]string{
 	"blue face", "grey face", "gray face", "blue round the mouth", "blue around the mouth",
 	// Tone and waking.
 	"floppy", "limp", "unrespons*", "not responsive", "non responsive", "wont wake", "wouldnt wake", "cant wake",
-	"cannot wake", "not waking", "wont wake up", "not waking up", "cant wake her", "cant wake him",
+	"cannot wake", "not waking",
 	// Breathing.
 	"stopped breathing", "stops breathing", "not breathing", "isnt breathing", "wasnt breathing",
 	"pauses in breathing", "pause in breathing", "pauses in her breathing", "pauses in his breathing",
 	"pauses in their breathing",
 	// Sick and output.
-	"green vomit", "green sick", "vomiting green", "sick green", "bile", "bilious", "vomiting bile",
+	"green vomit", "green sick", "vomiting green", "sick green", "bile", "bilious",
 	"bloody poo", "bloody stool*", "bloody nappy", "bloody diaper", "bloody vomit", "bloody sick",
 	// Fontanelle, chest, bleeding after birth, harm, burns.
 	"fontanel*", "chest pain*", "heavy bleeding", "bleeding heavily", "bleeding a lot", "clot", "clots",

@@ -451,7 +451,9 @@ var dropsVerbRe = guard(`\bdrops\s+(?:back|by|her|him|in|it|me|off|round|them|us
 // or "had" in a part of it (cut at commas) that names the supplement:
 // "bought vitamin d drops, laundry done" is no dose.
 func dosedAt(t string) bool {
-	if !doseTimeRe.MatchString(t) {
+	// A sentence must name a supplement, and doseTimeRe's words ("m",
+	// "at") are in nearly every note: the supplement is looked for first.
+	if !routineDrops.in(t) || !doseTimeRe.MatchString(t) {
 		return false
 	}
 	if dropsVerbRe.MatchString(t) {

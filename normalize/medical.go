@@ -6,6 +6,7 @@ package normalize
 // from reading as the family's health note.
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -766,23 +767,44 @@ var placedRe = guard(`\b(guy|bloke|fella|man|lady|woman|girl)\s+at\s+the\b([^,.;
 // review of round eleven). "guy at the shop passed out, hes ok" stays
 // someone else's: his own pronoun, and in another clause.
 func unplaceBaby(s string) string {
-	if !placedRe.may(s) {
+	if !placedRe.may(s) || !slices.ContainsFunc(placedPeople, func(w string) bool { return strings.Contains(s, w) }) {
 		return s
 	}
-	return placedRe.ReplaceAllStringFunc(s, func(m string) string {
-		sm := placedRe.FindStringSubmatch(m)
-		rest := plain(sm[2])
-		other := []string{"she", "shes", "her", "hers", "herself"}
-		switch sm[1] {
+	ms := placedRe.FindAllStringSubmatchIndex(s, -1)
+	if ms == nil {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range ms {
+		rest := plain(s[m[4]:m[5]])
+		other := placedHer
+		switch s[m[2]:m[3]] {
 		case "lady", "woman", "girl":
-			other = []string{"he", "hes", "his", "him", "himself"}
+			other = placedHim
 		}
-		if childWords.in(rest) || babyNamed.in(rest) || indexPlain(other).in(rest) {
-			return spaces(m[:len(m)-len(sm[2])]) + sm[2]
+		if childWords.in(rest) || babyNamed.in(rest) || other.in(rest) {
+			b.WriteString(s[last:m[0]])
+			b.WriteString(spaces(s[m[0]:m[4]]))
+			last = m[4]
 		}
-		return m
-	})
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
+
+// placedPeople are placedRe's people, one of which a text must hold
+// before the pattern is run (its own needed word is only "the"), and
+// placedHer and placedHim the pronouns of the other sex of a man's and a
+// woman's clause.
+var (
+	placedPeople = []string{"guy", "bloke", "fella", "man", "lady", "woman", "girl"}
+	placedHer    = indexPlain([]string{"she", "shes", "her", "hers", "herself"})
+	placedHim    = indexPlain([]string{"he", "hes", "his", "him", "himself"})
+)
 
 func markOthers(s string) string {
 	if namedOtherRe.may(s) {
@@ -908,6 +930,10 @@ var apptRe = guard(`(?:\b\w+\s+){0,2}?\b(?:consult|consults|consultation|appoint
 // recital was sick". A person, a pet or the household being sick is not
 // slang (sickSubjects).
 var slangSickRe = guard(`\b(?:that|this|the|your|his|her|their|our|my|these|those|[a-z]+s)\s+(?:\w+\s+)?(\w+)\s+(?:is|was|are|were|looks|sounds|looked|sounded|s)\s+(?:so\s+|soo+\s+|super\s+|pretty\s+|totally\s+|absolutely\s+|lowkey\s+|honestly\s+)?sick\b(?:\s+(?:too|again|today|tonight|now|still|all day|since|with|w|and))?`)
+
+// personWord: w names a person (or the household) who can be ill, as
+// the subject of a sign.
+func personWord(w string) bool { return sickSubjects[w] || startPronoun.in(w) || childWords.in(w) }
 
 var sickSubjects = map[string]bool{"baby": true, "lo": true, "bub": true, "one": true, "kid": true, "kids": true,
 	"boy": true, "girl": true, "twins": true, "twin": true, "son": true, "daughter": true, "husband": true, "wife": true,
@@ -1035,7 +1061,7 @@ func thingsSign(m string) string {
 		return m
 	}
 	for _, w := range strings.Fields(thingRe.FindStringSubmatch(m)[1]) {
-		if sickSubjects[w] || startPronoun.in(w) || childWords.in(w) || w == "and" {
+		if personWord(w) || w == "and" {
 			return m
 		}
 	}

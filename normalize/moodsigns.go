@@ -173,29 +173,6 @@ func lowKey(rest string) bool {
 	return strings.HasPrefix(r, "key") && (len(r) == 3 || !isWord(r[3]))
 }
 
-// phrasesOf is every phrase of one word of each list, in order, joined by
-// spaces ("" leaves a list's word out).
-func phrasesOf(lists ...[]string) []string {
-	out := []string{""}
-	for _, l := range lists {
-		var next []string
-		for _, p := range out {
-			for _, w := range l {
-				switch {
-				case w == "":
-					next = append(next, p)
-				case p == "":
-					next = append(next, w)
-				default:
-					next = append(next, p+" "+w)
-				}
-			}
-		}
-		out = next
-	}
-	return out
-}
-
 var (
 	intensifiers = []string{"", "so", "really", "very", "pretty", "super", "quite"}
 	moodLowSaid  = indexPlain(phrasesOf([]string{"mood"}, []string{"", "is", "s", "been", "has been", "so"}, intensifiers,

@@ -105,12 +105,12 @@ func respell(s string) string {
 	var b strings.Builder
 	last := 0
 	for i := 0; i < len(s); {
-		if !isWordByte(s[i]) {
+		if !isWord(s[i]) {
 			i++
 			continue
 		}
 		j := i
-		for j < len(s) && isWordByte(s[j]) {
+		for j < len(s) && isWord(s[j]) {
 			j++
 		}
 		if canon, ok := spellings[s[i:j]]; ok {
@@ -129,8 +129,6 @@ func respell(s string) string {
 	b.WriteString(s[last:])
 	return b.String()
 }
-
-func isWordByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }
 
 // mask blanks out phrases, keeping byte offsets.
 func mask(s string, phrases []string) string {
@@ -285,6 +283,29 @@ func indexPhrases(list []string) phraseIndex {
 		}
 	}
 	return p
+}
+
+// phrasesOf is every phrase of one word of each list, in order, joined by
+// spaces ("" leaves a list's word out).
+func phrasesOf(lists ...[]string) []string {
+	out := []string{""}
+	for _, l := range lists {
+		var next []string
+		for _, p := range out {
+			for _, w := range l {
+				switch {
+				case w == "":
+					next = append(next, p)
+				case p == "":
+					next = append(next, w)
+				default:
+					next = append(next, p+" "+w)
+				}
+			}
+		}
+		out = next
+	}
+	return out
 }
 
 // indexPlain is indexPhrases for text read without apostrophes (plain):
