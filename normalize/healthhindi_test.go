@@ -22,6 +22,14 @@ func TestHindiUrduHealthWords(t *testing.T) {
 		"beti ko raat se bukhaar hai, 101 dikha raha",
 		"munna ka badan garam hai, thermometer nahi mil raha",
 		"bacche ko tez bukhar aur kaanp raha hai",
+		// Unwell, in Roman Urdu too.
+		"baby ki tabiyat kharab hai subah se",
+		"bachay ki tabiyat theek nahi, bohat ro raha hai",
+		"beti bimaar hai, kuch nahi kha rahi",
+		"baby ko nazla zukam hai aur bukhaar",
+		"bachi ka pait dard ho raha, ro ro ke bura haal",
+		"baby ki nakseer phoot gayi",
+		"meri dhadkan tez ho jaati hai raat ko",
 		// Cough, cold, blocked nose.
 		"baby ko khansi ho rahi hai raat bhar",
 		"beta ka naak band hai, doodh nahi pi pa raha",
@@ -121,7 +129,16 @@ func TestHindiUrduHealthWords(t *testing.T) {
 		"baby ka khana garam hai, thanda hone do",
 		"doodh garam karke bottle mein daal do",
 		"baby ke liye paani garam karna hai nahane ke liye",
+		// Words of other languages and names that look Hindi.
+		"la bebé se gira sola ahora, qué linda",
+		"baby ka appointment Dr Sikka ke saath 10 baje, routine checkup",
+		"baby minum susu 120ml, then slept",
+		"mahaba ang pila sa clinic, baby is fine naman",
 		// Everyday life with the baby.
+		"baby ko hichki aa rahi hai feed ke baad",
+		"baby ne dakaar li aur so gaya",
+		"baby ke daant nikal rahe hain, thoda chidchida hai",
+		"baby ne thoda doodh ulat diya, normal hai",
 		"baby so gaya 8 baje, bahut accha sota hai",
 		"beta ne aaj pehli baar muh mein anguta daala, so cute",
 		"baby ke nails kaatne hain",

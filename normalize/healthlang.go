@@ -64,13 +64,16 @@ var langGloss = withHindiFalls(withHindiDenied(map[string]string{
 	"seins": "breasts", "ventre": "tummy", "tête": "head", "yeux": "eyes", "oreille": "ear", "oreilles": "ears",
 	"peau": "skin", "bouche": "mouth", "nez": "nose", "jambe": "leg", "doigt": "finger", "visage": "face",
 	// Hindi and Urdu in Latin letters (Hinglish, Roman Urdu), with the
-	// spellings people type. Not "sir" or "sar" (head), "pet" (tummy),
-	// "pair" (foot), "gala" or "gale" (throat), "garam" (hot: "garam
-	// masala"), "sans" (breath), "pee" (drink), "roti", "tang", "hath",
-	// "lal", "pili", "pila", "nila", "dane", "suji", "sooji", "kai" or
-	// "tika": English words, names, food or Tagalog. Two- and three-word
-	// phrases carry the verbs ("gir gaya": fell), and hindiDenied adds
-	// "bukhar nahi hai" (no fever).
+	// spellings people type. Not alone "sir" or "sar" (head), "pet"
+	// (tummy), "pair" (foot), "gala" or "gale" (throat), "garam" (hot:
+	// "garam masala"), "sans" (breath), "pee" (drink), "roti", "tang",
+	// "hath", "lal", "pili", "pila", "nila", "dane", "suji", "sooji", "kai",
+	// "tika", "gira", "susu", "khun" or "sikka": English, Spanish, Tagalog,
+	// Malay or Thai words, names or food; in a phrase some are ("sir dard",
+	// "pet mein dard"), though no phrase starts with a common English word
+	// ("feed", "do", "man", "body"), which would send most notes through the
+	// phrase search. Two- to four-word phrases carry the verbs ("gir gaya":
+	// fell), and hindiDenied adds "bukhar nahi hai" (no fever).
 	"bukhar": "fever", "bukhaar": "fever", "bukhār": "fever", "bukar": "fever", "bhukar": "fever", "bukhr": "fever",
 	"taap": "fever", "jwar": "fever", "jvar": "fever", "badan garam": "feverish", "sar garam": "feverish", "sir garam": "feverish", "matha garam": "feverish", "maatha garam": "feverish",
 	"sharir garam": "feverish", "kaanp raha": "shivering", "kaanp rahi": "shivering", "kanp raha": "shivering", "kanp rahi": "shivering",
@@ -90,8 +93,7 @@ var langGloss = withHindiFalls(withHindiDenied(map[string]string{
 	"ji machal": "nausea", "ji michla": "nausea", "dast": "diarrhea", "daast": "diarrhea", "patli potty": "watery poo", "patla potty": "watery poo", "patli tatti": "watery poo", "pani jaisi potty": "watery poo",
 	"tatti": "poo", "potty mein": "in poo", "kabz": "constipation", "qabz": "constipation", "kabj": "constipation",
 	"kabziyat": "constipation", "pet kharab": "upset stomach", "pet dard": "stomach pain", "pet mein dard": "stomach pain",
-	"pet me dard": "stomach pain", "peshab": "pee", "peshaab": "pee", "pesab": "pee", "pishab": "pee", "susu": "pee",
-	"soosoo": "pee", "su su": "pee", "khoon": "blood", "khun": "blood", "khoon aa": "bleeding",
+	"pet me dard": "stomach pain", "peshab": "pee", "peshaab": "pee", "pesab": "pee", "pishab": "pee", "soosoo": "pee", "khoon": "blood", "khoon aa": "bleeding",
 	"khoon beh": "bleeding", "khoon nikal": "bleeding", "khoon nikla": "bleeding", "peela": "yellow", "peeli": "yellow",
 	"peele": "yellow", "peelapan": "yellowness", "piliya": "jaundice", "peeliya": "jaundice", "neela": "blue",
 	"neeli": "blue", "neele": "blue", "neela pad": "turned blue", "neeli pad": "turned blue",
@@ -106,12 +108,11 @@ var langGloss = withHindiFalls(withHindiDenied(map[string]string{
 	"dukh rahi": "hurting", "dukhta": "hurts", "dukhti": "hurts", "chot": "injury", "chott": "injury",
 	"chot lagi": "got hurt", "chot lag": "got hurt", "takleef": "discomfort", "taklif": "discomfort",
 	"taqleef": "discomfort", "jalan": "burning", "jal gaya": "burned", "jal gayi": "burned", "gir gaya": "fell",
-	"gir gayi": "fell", "gir gya": "fell", "gir gyi": "fell", "gir pada": "fell", "gir padi": "fell", "gira": "fell",
-	"gir gaye": "fell", "gira diya": "dropped", "gira di": "dropped", "takra gaya": "bumped", "takra gayi": "bumped",
+	"gir gayi": "fell", "gir gya": "fell", "gir gyi": "fell", "gir pada": "fell", "gir padi": "fell", "gir gaye": "fell", "gira diya": "dropped", "gira di": "dropped", "takra gaya": "bumped", "takra gayi": "bumped",
 	"gumad": "lump", "goomad": "lump", "kat gaya": "cut", "kat gayi": "cut", "katt gaya": "cut",
 	"katt gayi": "cut", "moch": "sprain", "haddi": "bone", "nigal": "swallowed", "nigal liya": "swallowed",
 	"nigal li": "swallowed", "nigal gaya": "swallowed", "nigal gayi": "swallowed", "nigla": "swallowed",
-	"nigli": "swallowed", "sikka": "coin", "gale mein atak": "choking", "gale me atak": "choking",
+	"nigli": "swallowed", "gale mein atak": "choking", "gale me atak": "choking",
 	"atak gaya": "stuck", "dum ghut": "choking", "gala kharab": "sore throat", "gala kharaab": "sore throat",
 	"gale mein dard": "sore throat", "gala dard": "sore throat", "sust": "lethargic", "susth": "lethargic",
 	"kamzor": "weak", "kamjor": "weak", "kamzori": "weakness", "kamjori": "weakness", "dheela": "floppy",
@@ -156,7 +157,7 @@ var langGloss = withHindiFalls(withHindiDenied(map[string]string{
 	"daure aa": "seizures", "tez bukhar": "high fever", "tez bukhaar": "high fever", "bahut": "very",
 	"zyada": "a lot", "jyada": "a lot", "thoda": "a little", "thodi": "a little", "subah se": "since morning",
 	"raat se": "since last night", "kal raat se": "since last night", "kal se": "since yesterday",
-	"teen din se": "for 3 days", "sab theek hai": "all fine", "sab theek": "all fine",
+	"sab theek hai": "all fine", "sab theek": "all fine",
 	"sab thik hai": "all fine", "sab thik": "all fine",
 	"munna": "baby", "munni": "baby", "bacha": "baby", "bachcha": "baby", "baccha": "baby", "bachha": "baby",
 	"bacchi": "baby", "bachchi": "baby", "bachi": "baby", "gudiya": "baby", "chotu": "baby", "beti": "daughter",
@@ -171,7 +172,7 @@ var langGloss = withHindiFalls(withHindiDenied(map[string]string{
 	"sans lene mein dikkat": "struggling to breathe", "sans lene me dikkat": "struggling to breathe",
 	"saans lene mein taklif": "struggling to breathe", "saans lene mein takleef": "struggling to breathe",
 	"se gir gaya": "fell off", "se gir gayi": "fell off", "se gir gya": "fell off", "se gir gyi": "fell off",
-	"se gira": "fell off", "se giri": "fell off", "chehra laal": "flushed face", "chehra lal": "flushed face",
+	"chehra laal": "flushed face", "chehra lal": "flushed face",
 	"rona aata hai": "feel like crying", "rona aa raha hai": "feel like crying", "roz rona aata": "feel like crying every day",
 	"kaali potty": "black poo", "kali potty": "black poo", "kaala potty": "black poo", "potty kaali": "black poo",
 	"neele pad": "turning blue", "gaal": "cheek", "gaalon": "cheeks", "sar pe": "on the head", "sir pe": "on the head",
@@ -184,9 +185,19 @@ var langGloss = withHindiFalls(withHindiDenied(map[string]string{
 	"bache ko": "baby", "bachay ko": "baby", "bachey ko": "baby",
 	"sar pe chot": "head injury", "sir pe chot": "head injury", "sar mein chot": "head injury",
 	"sir mein chot": "head injury", "sar par chot": "head injury", "sir par chot": "head injury",
-	"khilona": "toy", "khilone": "toys",
+	"khilona": "toy", "khilone": "toys", "sikka nigal": "swallowed a coin", "sikka kha": "swallowed a coin",
+	"sikka muh": "coin in the mouth",
 	"palang se": "off the bed", "bistar se": "off the bed", "sofe se": "off the sofa", "kursi se": "off the chair",
 	"seedhi se": "down the stairs", "seedhiyon se": "down the stairs",
+	"tabiyat kharab": "unwell", "tabiyat theek nahi": "unwell", "tabiyat thik nahi": "unwell", "tabiat kharab": "unwell",
+	"tabiat theek nahi": "unwell", "tabeeyat kharab": "unwell", "tabyat kharab": "unwell", "bimaar": "sick",
+	"bimar": "sick", "beemar": "sick", "bimari": "illness", "bimaari": "illness", "hichki": "hiccups",
+	"hichkiyan": "hiccups", "hichkiyaan": "hiccups", "dakaar": "burp", "chheenk": "sneezing",
+	"chheenkein": "sneezing", "cheenk": "sneezing", "daant nikal": "teething", "ulat diya": "spat up",
+	"nakseer": "nosebleed", "paani ki kami": "dehydrated", "pani ki kami": "dehydrated", "dhadkan tez": "heart racing",
+	"neend nahi aati": "i cant sleep", "neend nahi aa rahi": "i cant sleep", "doodh kam aa raha": "low milk supply",
+	"doodh nahi utar raha": "low milk supply", "doodh kam piya": "drank less milk", "bohat": "very", "bohot": "very",
+	"nazla": "runny nose", "teekay": "vaccines", "teekey": "vaccines",
 	// Who it is about: kin outside the household and pets are someone
 	// else's health ("nani ko bukhar hai").
 	"nani": "grandma", "dadi": "grandma", "naniji": "grandma", "dadiji": "grandma", "nanaji": "grandpa",
@@ -265,7 +276,7 @@ var langContext = indexPlain([]string{"bebé", "bebe", "nena", "nene", "niño", 
 	"her", "hes", "shes", "his", "bacha", "bachcha", "baccha", "bachha", "bacche", "bachche", "bachhe", "bacchi", "bachchi",
 	"bachi", "beta", "beti", "betu", "munna", "munni", "gudiya", "chotu", "babu", "mera", "meri", "mujhe", "mujhko",
 	"hamara", "humara", "hamari", "humari", "hamare", "humare", "iska", "iski", "iske", "isko", "uska", "uski", "uske",
-	"usko", "woh", "mujhse", "mai", "mere", "bache", "bachay", "bachey", "bachon", "bacchon", "biwi", "bivi", "patni", "shohar", "shauhar", "maa", "ammi", "abbu", "mumma"})
+	"usko", "woh", "mujhse", "mai", "begum", "miyan", "mere", "bache", "bachay", "bachey", "bachon", "bacchon", "biwi", "bivi", "patni", "shohar", "shauhar", "maa", "ammi", "abbu", "mumma"})
 
 // langHeads are the first words of langGloss's phrases, so most words
 // cost one lookup; langMaxWords is its longest phrase, in langWords'
