@@ -98,7 +98,12 @@ import (
 // Version 20: no model's certainty sets an emergency's red flag aside, nor
 // a clause that is a strong sign on its own; someone met by place does not
 // hide the baby's sign.
-const Version = 20
+// Version 21: Hindi and Urdu health words in Latin letters (Hinglish,
+// Roman Urdu) are read as the Spanish, Tagalog and French ones are, with
+// their denials ("bukhar nahi hai"), falls, errands and dose times; a
+// grandparent, an in-law, a neighbour or a pet named in Hindi is someone
+// else.
+const Version = 21
 
 // itemTitle is the title of a note whose time phrases normalize
 // understood, built from the item rather than from the note's words for
