@@ -202,27 +202,40 @@ func TestHealthNotesAreRecognised(t *testing.T) {
 				require.NotEqual(t, "tuning", set.name, "the tuning corpora are empty")
 				t.Skipf("%s: %s or %s holds no notes yet", set.name, set.health, set.everyday)
 			}
+			// A note of a batch kept blind to the rules is counted, never
+			// printed: its figure stays a blind one (blind_internal_test.go).
 			var missed, mistaken []string
+			var blindMissed, blindMistaken int
 			for _, n := range health {
 				if !readsAsHealthInCorpus(t, n) {
-					missed = append(missed, n)
+					if normalize.IsRulesBlindNote(t, n) {
+						blindMissed++
+					} else {
+						missed = append(missed, n)
+					}
 				}
 			}
 			for _, n := range everyday {
 				if readsAsHealthInCorpus(t, n) {
-					mistaken = append(mistaken, n)
+					if normalize.IsRulesBlindNote(t, n) {
+						blindMistaken++
+					} else {
+						mistaken = append(mistaken, n)
+					}
 				}
 			}
-			recall := 1 - float64(len(missed))/float64(len(health))
-			fp := float64(len(mistaken)) / float64(len(everyday))
+			nMissed, nMistaken := len(missed)+blindMissed, len(mistaken)+blindMistaken
+			recall := 1 - float64(nMissed)/float64(len(health))
+			fp := float64(nMistaken) / float64(len(everyday))
 			met := "met"
 			if recall < goalBar.recall || fp > goalBar.fp {
 				met = "NOT met"
 			}
-			t.Logf("%s (goal recall ≥ 97%%, false positives ≤ 2%%: %s): recall %.1f%% (%d of %d health notes; missed %q); false positives %.1f%% (%d of %d everyday notes: %q)",
-				set.name, met, recall*100, len(health)-len(missed), len(health), missed, fp*100, len(mistaken), len(everyday), mistaken)
-			assert.GreaterOrEqual(t, recall, set.bar.recall, "%s: health notes missed: %q", set.name, missed)
-			assert.LessOrEqual(t, fp, set.bar.fp, "%s: everyday notes taken for health: %q", set.name, mistaken)
+			blindSaid := fmt.Sprintf("(and %d missed, %d mistaken in the batches kept blind to the rules, not shown)", blindMissed, blindMistaken)
+			t.Logf("%s (goal recall ≥ 97%%, false positives ≤ 2%%: %s): recall %.1f%% (%d of %d health notes; missed %q); false positives %.1f%% (%d of %d everyday notes: %q) %s",
+				set.name, met, recall*100, len(health)-nMissed, len(health), missed, fp*100, nMistaken, len(everyday), mistaken, blindSaid)
+			assert.GreaterOrEqual(t, recall, set.bar.recall, "%s: health notes missed: %q %s", set.name, missed, blindSaid)
+			assert.LessOrEqual(t, fp, set.bar.fp, "%s: everyday notes taken for health: %q %s", set.name, mistaken, blindSaid)
 		})
 	}
 }
@@ -234,7 +247,8 @@ func TestHealthNotesAreRecognised(t *testing.T) {
 // text IsHealth reads as health is a Medical note unless vetoed, and the
 // council refuses a block whose words the rules read as health exactly as
 // before; a note only the model reads is Medical, not IsHealth. A
-// held-out note is named by its place only: those sets stay unread.
+// held-out note, or one of a batch kept blind to the rules, is named by
+// its place only: those sets stay unread.
 func TestIsHealthReadsAsTheMedicalFlag(t *testing.T) {
 	if normalize.RaceDetector {
 		t.Skip("one goroutine, minutes under the race detector: the plain test run checks it whole")
@@ -245,7 +259,7 @@ func TestIsHealthReadsAsTheMedicalFlag(t *testing.T) {
 			medical, health := readsAsHealthInCorpus(t, n), normalize.IsHealth(n)
 			if health && !medical && !normalize.VetoedNote(n) {
 				what := fmt.Sprintf("%q", n)
-				if name == healthHeldOut || name == everydayHeldOut {
+				if name == healthHeldOut || name == everydayHeldOut || normalize.IsRulesBlindNote(t, n) {
 					what = fmt.Sprintf("note %d", i+1)
 				}
 				t.Errorf("%s: %s reads as health to IsHealth but is not Medical", name, what)
