@@ -72,11 +72,14 @@ func TestTheVetoSetsAsideOnlyWeakReadings(t *testing.T) {
 	// An errand's note is set aside when the model is less sure
 	// (errandBelow), a note that is not one only when it is sure.
 	for _, n := range []string{
+		// ("get me some infant tylenol when youre out" and "calpol, just
+		// to have" were examples until round twelve's schedule took the
+		// model under vetoBelow on them: set aside as any weak reading.)
 		"get me some calpol when youre out",
-		"get me some infant tylenol when youre out",
+		"get me some tylenol when youre out",
 		"get me some ibuprofen when youre out",
 		// A supply kept for a day that may come (round eleven).
-		"calpol, just to have",
+		"ibuprofen, just to have",
 		"keep one calpol in the car",
 	} {
 		p := rescueModel.prob(prepareText(n))
