@@ -172,7 +172,7 @@ func guardedPatterns() map[string]*guardedRe {
 		"closedEyesRe": closedEyesRe, "sleepyRe": sleepyRe, "cryRe": cryRe, "moodRe": moodRe,
 		"sneezeRe": sneezeRe, "earRe": earRe, "lessActiveRe": lessActiveRe, "familyHarmRe": familyHarmRe,
 		"doseAmountRe": doseAmountRe, "respondRe": respondRe, "thingRe": thingRe, "redColourRe": redColourRe, "redBloodRe": redBloodRe, "redSoftSpotRe": redSoftSpotRe, "placedRe": placedRe, "personState": personState,
-		"readingNumber": readingNumber, "normalAsked": normalAsked, "reassureRe": reassureRe, "noseCareRe": noseCareRe,
+		"readingNumber": readingNumber, "normalAsked": normalAsked, "reassureRe": reassureRe,
 		"possessiveOther": possessiveOther, "loneI": loneI, "apptRe": apptRe, "slangSickRe": slangSickRe,
 		"reporterRe": reporterRe, "siblingRe": siblingRe, "ownRoleRe": ownRoleRe, "ageRe": ageRe,
 		"subjectI": subjectI, "messColourRe": messColourRe, "absentRe": absentRe, "exposureRe": exposureRe,

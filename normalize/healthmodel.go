@@ -204,19 +204,42 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 // read it in, a mark with the strap or the food that made it ("red lines
 // on his thighs from the car seat straps"), a wee not yet done on the
 // potty ("hasnt done a wee in the potty yet, still in nappies") or saline
-// put in a nose (noseCareRe). The
+// put in a nose (noseCare). The
 // model, which reads marks and wees in many health notes, is not asked:
 // round eleven's corpora moved it past the rescue on both.
 func explained(s, t string) bool {
 	return markCauseRe.MatchString(plain(s)) || pottyWords.in(t) && noOutputRe.MatchString(t) ||
-		noseCareRe.MatchString(t) && !concernWords.in(t) && !toneWords.in(t)
+		noseCare(t) && !concernWords.in(t) && !toneWords.in(t)
 }
 
-// noseCareRe is saline or drops put in a nose as a day's care ("put
-// saline in his nose before the feed"): the model, which reads noses in
-// many health notes, was moved past the rescue on it by round twelve's
-// schedule. A note that also names a concern is still asked.
-var noseCareRe = guard(`\b(?:saline|salt water|nose drops|drops|spray|mist)\s+(?:up|in|into)\s+(?:his|her|their|the|my|each|both)?\s*(?:nose|nostrils?)\b`)
+// noseCare: saline or drops put in a nose as a day's care ("put saline in
+// his nose before the feed"): the model, which reads noses in many health
+// notes, was moved past the rescue on it by round twelve's schedule. A
+// note that also names a concern is still asked. Read on words, not by a
+// pattern: no pattern's memory for a phrase of a few words.
+func noseCare(t string) bool {
+	if !strings.Contains(t, "nose") && !strings.Contains(t, "nostril") {
+		return false
+	}
+	w := strings.FieldsFunc(t, func(r rune) bool { return r >= utf8.RuneSelf || !isWord(byte(r)) })
+	for i, x := range w {
+		if x != "nose" && x != "nostril" && x != "nostrils" {
+			continue
+		}
+		// What is put, "in" or "up", then at most one word for whose.
+		for j := i - 1; j >= 0 && j >= i-2; j-- {
+			if w[j] == "in" || w[j] == "up" || w[j] == "into" {
+				if j > 0 && slices.Contains(noseCareWords, w[j-1]) {
+					return true
+				}
+				break
+			}
+		}
+	}
+	return false
+}
+
+var noseCareWords = []string{"saline", "drops", "spray", "mist"}
 
 // wordsOf counts t's words that are not all digits: a figure is no word of
 // a mood or a manner told ("due in 99999999999 hours" is three words, a

@@ -114,3 +114,14 @@ func TestRedFlagsAreGrave(t *testing.T) {
 		assert.True(t, graveSign(s, tx), "grave: %q", n)
 	}
 }
+
+// Saline or drops put in a nose is a day's care the model is not asked
+// about; a nose named otherwise, or with a concern, still is.
+func TestNoseCareIsNotRescued(t *testing.T) {
+	for _, n := range []string{"put saline in his nose before the feed", "saline drops up her nose x2", "salt water spray in each nostril"} {
+		assert.True(t, noseCare(prepareText(n)), "care: %q", n)
+	}
+	for _, n := range []string{"he pushed a pea up his nostril", "saline in the cupboard, her nose is blocked", "nose running all day"} {
+		assert.False(t, noseCare(prepareText(n)), "not care: %q", n)
+	}
+}
