@@ -133,6 +133,10 @@ var (
 	// which the eleventh round's reader reads, once, 4964 of 5219 (95.1 %),
 	// 105 of 4793 (2.2 %), set by set 90.5-97.7 % and 0.4-5.2 %; 107 after
 	// Version 20's safety mend (no red flag set aside), recall unchanged.
+	// The seventeen sets then moved to tuning for the twelfth round, which wrote no rule and
+	// retrained the model at a larger rate with pairs of words one apart: the tuning corpora from
+	// 97.4 % / 1.8 % to 98.0 % / 1.6 % and, left out one writer at a time, from 97.2 % / 2.1 % to
+	// 97.5 % / 2.0 % (the twenty batches no rule was written from: 96.5 % / 2.3 % to 97.1 % / 2.2 %).
 	heldOutBar = healthBar{recall: 0.945, fp: 0.03}
 )
 
@@ -320,8 +324,9 @@ func TestTheModelRescuesWhatTheRulesMiss(t *testing.T) {
 	for _, n := range []string{"Not now", "nothing to do", "I could not open the list", "feeds every 3 hours",
 		"shook her rattle and she giggled", "he hasnt wanted the dummy since lunch", "Rest / nap window", "Errand run",
 		// A deadline's odd figure is no word: too few words for the
-		// model's surest tier.
-		"due in 99999999999 hours",
+		// model's surest tier; nor is a figure with its unit (round
+		// twelve's model reads this one at 0.99, the radar's test holds it).
+		"due in 99999999999 hours", "due yesterday at 99pm",
 		// A note that calls what it names normal is a log.
 		"injection site looks normal today", "mouth looks normal now, no white patches"} {
 		assert.False(t, readsAsHealth(n), "everyday: %q", n)

@@ -241,13 +241,14 @@ func noseCare(t string) bool {
 
 var noseCareWords = []string{"saline", "drops", "spray", "mist"}
 
-// wordsOf counts t's words that are not all digits: a figure is no word of
-// a mood or a manner told ("due in 99999999999 hours" is three words, a
-// text unlike every corpus note the model is sure of for nothing).
+// wordsOf counts t's words that are not figures: a figure, alone or with
+// its unit, is no word of a mood or a manner told ("due in 99999999999
+// hours" is three words, "due yesterday at 99pm" three, texts unlike every
+// corpus note the model is sure of for nothing).
 func wordsOf(t string) int {
 	n := 0
 	for _, f := range strings.Fields(t) {
-		if strings.TrimLeft(f, "0123456789.,:<>-+") != "" {
+		if f = strings.TrimLeft(f, ".,:<>-+"); f != "" && (f[0] < '0' || f[0] > '9') {
 			n++
 		}
 	}
