@@ -270,8 +270,9 @@ const modelBits = 16
 // 2 and 618 at 3 with the pairs one word apart, 531 at 8 without them and
 // 472 at 12 with them). Rates above 2 made the model so sure that it took constructed
 // everyday notes of the tests (short, unlike every corpus note) for health
-// and set aside strong signs said briefly ("pulse ox says sats 90 on room
-// air"): 9 of them at rate 3, 27 at 12; so 2.
+// and lost signs said briefly ("pulse ox says sats 90 on room air" at 12,
+// "guy at the shop said she looks blue, she does" at 3): 6 of the tests'
+// examples failed at rate 3, 27 at 12; so 2.
 const (
 	modelEpochs = 12
 	modelRate   = 2.0
