@@ -139,7 +139,17 @@ var (
 	// 41.0-98.7 % and 1.8-5.2 % (a mother writing Hinglish 41.0 %: the
 	// reader knows no Hindi; the other twenty-one 95.6 %); all thirty-nine
 	// sets 11261 of 11985 (94.0 %), 310 of 10991 (2.8 %).
-	heldOutBar = healthBar{recall: 0.935, fp: 0.03}
+	// The seventeen sets then moved to tuning for the twelfth round, which wrote no rule and
+	// retrained the model at a larger rate with pairs of words one apart: the tuning corpora from
+	// 97.4 % / 1.8 % to 98.0 % / 1.6 % and, left out one writer at a time, from 97.2 % / 2.1 % to
+	// 97.5 % / 2.0 % (the twenty batches no rule was written from: 96.5 % / 2.3 % to 97.1 % / 2.2 %).
+	// The held-out files then kept only the hundred-and-fourth to
+	// hundred-and-twenty-fifth, which the twelfth round's reader, with
+	// Hindi and Urdu words written blind (Version 22), reads, once, 6386
+	// of 6766 (94.4 %), 182 of 6198 (2.9 %), set by set 54.2-98.7 % and
+	// 1.0-5.2 % (the Hinglish voice 54.2 %; the other twenty-one 96.3 %,
+	// 170 of 5913).
+	heldOutBar = healthBar{recall: 0.94, fp: 0.035}
 )
 
 // minHeldOutShare: a held-out set, when there is one, is a fair part of
@@ -208,27 +218,40 @@ func TestHealthNotesAreRecognised(t *testing.T) {
 				require.NotEqual(t, "tuning", set.name, "the tuning corpora are empty")
 				t.Skipf("%s: %s or %s holds no notes yet", set.name, set.health, set.everyday)
 			}
+			// A note of a batch kept blind to the rules is counted, never
+			// printed: its figure stays a blind one (blind_internal_test.go).
 			var missed, mistaken []string
+			var blindMissed, blindMistaken int
 			for _, n := range health {
 				if !readsAsHealthInCorpus(t, n) {
-					missed = append(missed, n)
+					if normalize.IsRulesBlindNote(t, n) {
+						blindMissed++
+					} else {
+						missed = append(missed, n)
+					}
 				}
 			}
 			for _, n := range everyday {
 				if readsAsHealthInCorpus(t, n) {
-					mistaken = append(mistaken, n)
+					if normalize.IsRulesBlindNote(t, n) {
+						blindMistaken++
+					} else {
+						mistaken = append(mistaken, n)
+					}
 				}
 			}
-			recall := 1 - float64(len(missed))/float64(len(health))
-			fp := float64(len(mistaken)) / float64(len(everyday))
+			nMissed, nMistaken := len(missed)+blindMissed, len(mistaken)+blindMistaken
+			recall := 1 - float64(nMissed)/float64(len(health))
+			fp := float64(nMistaken) / float64(len(everyday))
 			met := "met"
 			if recall < goalBar.recall || fp > goalBar.fp {
 				met = "NOT met"
 			}
-			t.Logf("%s (goal recall ≥ 97%%, false positives ≤ 2%%: %s): recall %.1f%% (%d of %d health notes; missed %q); false positives %.1f%% (%d of %d everyday notes: %q)",
-				set.name, met, recall*100, len(health)-len(missed), len(health), missed, fp*100, len(mistaken), len(everyday), mistaken)
-			assert.GreaterOrEqual(t, recall, set.bar.recall, "%s: health notes missed: %q", set.name, missed)
-			assert.LessOrEqual(t, fp, set.bar.fp, "%s: everyday notes taken for health: %q", set.name, mistaken)
+			blindSaid := fmt.Sprintf("(and %d missed, %d mistaken in the batches kept blind to the rules, not shown)", blindMissed, blindMistaken)
+			t.Logf("%s (goal recall ≥ 97%%, false positives ≤ 2%%: %s): recall %.1f%% (%d of %d health notes; missed %q); false positives %.1f%% (%d of %d everyday notes: %q) %s",
+				set.name, met, recall*100, len(health)-nMissed, len(health), missed, fp*100, nMistaken, len(everyday), mistaken, blindSaid)
+			assert.GreaterOrEqual(t, recall, set.bar.recall, "%s: health notes missed: %q %s", set.name, missed, blindSaid)
+			assert.LessOrEqual(t, fp, set.bar.fp, "%s: everyday notes taken for health: %q %s", set.name, mistaken, blindSaid)
 		})
 	}
 }
@@ -240,7 +263,8 @@ func TestHealthNotesAreRecognised(t *testing.T) {
 // text IsHealth reads as health is a Medical note unless vetoed, and the
 // council refuses a block whose words the rules read as health exactly as
 // before; a note only the model reads is Medical, not IsHealth. A
-// held-out note is named by its place only: those sets stay unread.
+// held-out note, or one of a batch kept blind to the rules, is named by
+// its place only: those sets stay unread.
 func TestIsHealthReadsAsTheMedicalFlag(t *testing.T) {
 	if normalize.RaceDetector {
 		t.Skip("one goroutine, minutes under the race detector: the plain test run checks it whole")
@@ -251,7 +275,7 @@ func TestIsHealthReadsAsTheMedicalFlag(t *testing.T) {
 			medical, health := readsAsHealthInCorpus(t, n), normalize.IsHealth(n)
 			if health && !medical && !normalize.VetoedNote(n) {
 				what := fmt.Sprintf("%q", n)
-				if name == healthHeldOut || name == everydayHeldOut {
+				if name == healthHeldOut || name == everydayHeldOut || normalize.IsRulesBlindNote(t, n) {
 					what = fmt.Sprintf("note %d", i+1)
 				}
 				t.Errorf("%s: %s reads as health to IsHealth but is not Medical", name, what)
@@ -312,8 +336,9 @@ func TestTheModelRescuesWhatTheRulesMiss(t *testing.T) {
 	for _, n := range []string{"Not now", "nothing to do", "I could not open the list", "feeds every 3 hours",
 		"shook her rattle and she giggled", "he hasnt wanted the dummy since lunch", "Rest / nap window", "Errand run",
 		// A deadline's odd figure is no word: too few words for the
-		// model's surest tier.
-		"due in 99999999999 hours",
+		// model's surest tier; nor is a figure with its unit (round
+		// twelve's model reads this one at 0.99, the radar's test holds it).
+		"due in 99999999999 hours", "due yesterday at 99pm",
 		// A note that calls what it names normal is a log.
 		"injection site looks normal today", "mouth looks normal now, no white patches"} {
 		assert.False(t, readsAsHealth(n), "everyday: %q", n)

@@ -114,13 +114,19 @@ func (c cvCount) String() string {
 // round eleven, before reading any of their notes, the seventy-fourth,
 // seventy-ninth, eighty-third and eighty-fifth (a Brazilian mother in
 // Florida, a truck driver writing in capitals, an Edinburgh
-// great-grandmother, a sarcastic graduate student). A fresh set moved to tuning
-// goes here until a rule is tuned on it.
+// great-grandmother, a sarcastic graduate student). Round twelve, before
+// reading any of their notes, kept the eighty-seventh, ninety-first,
+// ninety-seventh and hundredth (drawn by lot: a grandmother writing
+// through a translation app, a Haitian mother in Miami, a father of
+// two-word notes, a Utah mother of five); no test prints their notes
+// (blind_internal_test.go). A fresh set moved to tuning goes here until a
+// rule is tuned on it.
 var rulesBlind = map[string]bool{"twenty-first set": true, "twenty-third set": true, "forty-fifth set": true,
 	"forty-seventh set": true, "forty-ninth set": true, "fifty-first set": true, "fifty-fifth set": true,
 	"fifty-eighth set": true, "sixty-first set": true, "sixty-seventh set": true, "seventieth set": true,
 	"seventy-first set": true, "seventy-fourth set": true, "seventy-ninth set": true, "eighty-third set": true,
-	"eighty-fifth set": true}
+	"eighty-fifth set": true, "eighty-seventh set": true, "ninety-first set": true, "ninety-seventh set": true,
+	"hundredth set": true}
 
 // cvThresholds: the shipped rescue threshold and its neighbours, so its
 // choice can be checked.

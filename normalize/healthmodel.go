@@ -142,7 +142,9 @@ var otherLogit = math.Log(otherAbove / (1 - otherAbove))
 // checked 0.98, left for fresh sets by round nine, on the fourteen sets
 // that moved to tuning then, which had not chosen it: 9 more of their
 // health notes read with each left out, no false alarm (over every batch
-// 24 more for 1), so it is 0.98 now. A note with a number like a
+// 24 more for 1), so it is 0.98 now (round twelve: lower thresholds read
+// more notes left out, but took constructed everyday notes of the tests,
+// short and unlike the corpora, for health). A note with a number like a
 // temperature is left to the rules.
 const (
 	sureAbove = 0.98
@@ -200,21 +202,53 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 
 // explained: the note names a sign with the harmless setting the rules
 // read it in, a mark with the strap or the food that made it ("red lines
-// on his thighs from the car seat straps") or a wee not yet done on the
-// potty ("hasnt done a wee in the potty yet, still in nappies"). The
+// on his thighs from the car seat straps"), a wee not yet done on the
+// potty ("hasnt done a wee in the potty yet, still in nappies") or saline
+// put in a nose (noseCare). The
 // model, which reads marks and wees in many health notes, is not asked:
 // round eleven's corpora moved it past the rescue on both.
 func explained(s, t string) bool {
-	return markCauseRe.MatchString(plain(s)) || pottyWords.in(t) && noOutputRe.MatchString(t)
+	return markCauseRe.MatchString(plain(s)) || pottyWords.in(t) && noOutputRe.MatchString(t) ||
+		noseCare(t) && !concernWords.in(t) && !toneWords.in(t)
 }
 
-// wordsOf counts t's words that are not all digits: a figure is no word of
-// a mood or a manner told ("due in 99999999999 hours" is three words, a
-// text unlike every corpus note the model is sure of for nothing).
+// noseCare: saline or drops put in a nose as a day's care ("put saline in
+// his nose before the feed"): the model, which reads noses in many health
+// notes, was moved past the rescue on it by round twelve's schedule. A
+// note that also names a concern is still asked. Read on words, not by a
+// pattern: no pattern's memory for a phrase of a few words.
+func noseCare(t string) bool {
+	if !strings.Contains(t, "nose") && !strings.Contains(t, "nostril") {
+		return false
+	}
+	w := strings.FieldsFunc(t, func(r rune) bool { return r >= utf8.RuneSelf || !isWord(byte(r)) })
+	for i, x := range w {
+		if x != "nose" && x != "nostril" && x != "nostrils" {
+			continue
+		}
+		// What is put, "in" or "up", then at most one word for whose.
+		for j := i - 1; j >= 0 && j >= i-2; j-- {
+			if w[j] == "in" || w[j] == "up" || w[j] == "into" {
+				if j > 0 && slices.Contains(noseCareWords, w[j-1]) {
+					return true
+				}
+				break
+			}
+		}
+	}
+	return false
+}
+
+var noseCareWords = []string{"saline", "drops", "spray", "mist"}
+
+// wordsOf counts t's words that are not figures: a figure, alone or with
+// its unit, is no word of a mood or a manner told ("due in 99999999999
+// hours" is three words, "due yesterday at 99pm" three, texts unlike every
+// corpus note the model is sure of for nothing).
 func wordsOf(t string) int {
 	n := 0
 	for _, f := range strings.Fields(t) {
-		if strings.TrimLeft(f, "0123456789.,:<>-+") != "" {
+		if f = strings.TrimLeft(f, ".,:<>-+"); f != "" && (f[0] < '0' || f[0] > '9') {
 			n++
 		}
 	}
@@ -229,18 +263,29 @@ const modelBits = 16
 // The training schedule, chosen by leave-one-batch-out cross-validation
 // when the model was first measured beside the rules: more epochs or
 // buckets, or 2- and 5-grams, measured no better on the batch left out.
+// Round twelve found the model undertrained on the corpora grown since
+// (docs/testing.md): a larger rate (no more training time) or more epochs
+// read more health notes and fewer false alarms with each batch left out
+// (the shipped reader missed 755 of 26,531 health notes at rate 1, 647 at
+// 2 and 618 at 3 with the pairs one word apart, 531 at 8 without them and
+// 472 at 12 with them). Rates above 2 made the model so sure that it took constructed
+// everyday notes of the tests (short, unlike every corpus note) for health
+// and lost signs said briefly ("pulse ox says sats 90 on room air" at 12,
+// "guy at the shop said she looks blue, she does" at 3): 6 of the tests'
+// examples failed at rate 3, 27 at 12; so 2.
 const (
 	modelEpochs = 12
-	modelRate   = 1.0
+	modelRate   = 2.0
 	modelL2     = 1e-6
 	gramMin     = 3
 	gramMax     = 4
 )
 
 // features appends the hashed features of s to dst: each word, each pair
-// of neighbouring words, and each word's character 3- and 4-grams with its
-// edges marked (so "temprature" shares most of "temperature"'s). Digits
-// read as a digit shape too, so 38.4 and 38.9 share one.
+// of neighbouring words, each pair one word apart ("not really feeding" and
+// "not even feeding" share one), and each word's character 3- and 4-grams with
+// its edges marked (so "temprature" shares most of "temperature"'s).
+// Digits read as a digit shape too, so 38.4 and 38.9 share one.
 func features(dst []uint32, s string) []uint32 {
 	var words [64]string
 	n := 0
@@ -270,14 +315,14 @@ func features(dst []uint32, s string) []uint32 {
 		}
 	}
 	flush()
-	prev := "^"
+	prev, prev2 := "^", "^"
 	for i := 0; i < n; i++ {
 		w := words[i]
 		if isDigits(strings.ReplaceAll(w, ".", "")) {
 			dst = append(dst, hash2("d", digitShape(w)))
 		}
-		dst = append(dst, hash2("w", w), hash3("b", prev, w))
-		prev = w
+		dst = append(dst, hash2("w", w), hash3("b", prev, w), hash3("s", prev2, w))
+		prev2, prev = prev, w
 		e := "<" + w + ">"
 		for k := gramMin; k <= gramMax; k++ {
 			for j := 0; j+k <= len(e); j++ {
