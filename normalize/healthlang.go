@@ -202,9 +202,16 @@ var langGloss = withHindiFalls(withHindiDenied(map[string]string{
 	// else's health ("nani ko bukhar hai").
 	"nani": "grandma", "dadi": "grandma", "naniji": "grandma", "dadiji": "grandma", "nanaji": "grandpa",
 	"dadaji": "grandpa", "saasu": "mother-in-law", "sasu maa": "mother-in-law", "saasu maa": "mother-in-law",
-	"saas ko": "mother-in-law", "sasur": "father-in-law", "sasurji": "father-in-law", "chachi": "aunt",
+	"saas ko": "mother-in-law has", "sasur": "father-in-law", "sasurji": "father-in-law", "chachi": "aunt",
 	"chacha": "uncle", "mausi": "aunt", "maasi": "aunt", "bua": "aunt", "padosi": "neighbour",
 	"padosan": "neighbour", "kutta": "dog", "kutte": "dog", "kutiya": "dog", "billi": "cat",
+	// "X ko <sign> hai" is how Hindi says X has it: said of kin outside the
+	// household, it is theirs as "grandma has a cough" is in English, and
+	// the model, reading it in English, may set it aside as it does that.
+	"nani ko": "grandma has", "dadi ko": "grandma has", "naniji ko": "grandma has", "dadiji ko": "grandma has",
+	"nanaji ko": "grandpa has", "dadaji ko": "grandpa has", "sasur ko": "father-in-law has",
+	"sasurji ko": "father-in-law has", "chachi ko": "aunt has", "chacha ko": "uncle has", "mausi ko": "aunt has",
+	"maasi ko": "aunt has", "bua ko": "aunt has", "padosi ko": "the neighbour has", "padosan ko": "the neighbour has",
 	// An errand names the thing to buy, not a concern.
 	"lena hai": "need to buy", "leni hai": "need to buy", "lana hai": "need to buy", "lani hai": "need to buy",
 	"laani hai": "need to buy", "kharidna hai": "need to buy", "khareedna hai": "need to buy", "mangwana hai": "need to order",

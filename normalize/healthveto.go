@@ -64,7 +64,11 @@ func vetoedBy(m healthModel, below, errand, strong float64, s, t string) bool {
 	if m.w == nil {
 		return false
 	}
-	l := m.logit(s)
+	// The model reads the note as the rules do, other languages' health
+	// words in English (healthlang.go): it learnt English, and its doubt
+	// about "khoon" is that it never saw the word, not that the note is
+	// everyday.
+	l := m.logit(glossLanguages(s))
 	if l >= below && (l >= errand || !errandNote(t)) {
 		return false
 	}
@@ -99,7 +103,7 @@ func clauseStrong(m healthModel, below float64, s string) bool {
 		if other || !strongSign(c, t) || !medicalIn(c, t) {
 			continue
 		}
-		if m.logit(c) >= below || graveSign(c, t) {
+		if m.logit(glossLanguages(c)) >= below || graveSign(c, t) {
 			return true
 		}
 	}

@@ -105,7 +105,8 @@ import (
 // else.
 // Version 22: the model retrained with the eighty-seventh to
 // hundred-and-third sets, reading pairs of words one apart and trained at
-// a larger rate; saline put in a nose is never rescued.
+// a larger rate; saline put in a nose is never rescued; the model reads
+// other languages' health words in English before it sets a reading aside.
 const Version = 22
 
 // itemTitle is the title of a note whose time phrases normalize
