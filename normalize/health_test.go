@@ -601,6 +601,9 @@ func TestHealthReadsByShape(t *testing.T) {
 		{"a sound in the chest", "crackly noise in his chest when he breathes", "crackly noise on the monitor again, new batteries"},
 		{"a colour that changed", "she turned grey and floppy for a second", "she went pale pink in the new dress lol"},
 		{"a fit", "think he had a fit in his sleep", "she had a fit of giggles at the dog"},
+		{"a fit where it happened", "picked up the dry cleaning, he had a fit in the car", "threw a fit in the car seat again lol"},
+		{"fitting said alone", "fitting again", "the new car seat is fitting well"},
+		{"fitting without its verb", "shes fitting again, 2nd time today", "shes fitting in well at daycare"},
 		// Injuries.
 		{"how the baby landed", "she rolled off the changing table and landed on her head", "the parcel landed on the doorstep at 9"},
 		{"a fall's height", "fell about 3 feet off the bed", "fell asleep about 3 in the pram"},

@@ -15,12 +15,14 @@ var colourChangeRe = guard(`\b(?:ashen|blotchy|blue|bluish|dusky|gray|grayish|gr
 	`|\b(?:baby|bub|face|he|lips|lo|she|skin)\s+(?:\w+\s+)?(?:goes|going|gone|turned|turning|turns|went)\s+(?:a\s+)?(?:bit\s+|really\s+|very\s+|all\s+|kind of\s+|kinda\s+)?(?:ashen|blotchy|dusky|gray|grayish|grey|greyish|mottled|pale|waxy|white)\b`)
 
 // fitRe is a fit, a seizure as parents in Britain say it: "fit??", "had a
-// fit", "she was fitting". A coughing fit is read elsewhere; a tantrum
-// ("threw a fit", "having a fit about the bath", "a fit of giggles") and
-// a fitting (of a car seat) are not fits.
+// fit", "she was fitting", "fitting again", "had a fit in the car". A
+// coughing fit is read elsewhere; a tantrum ("threw a fit", "having a fit
+// about the bath", "a fit of giggles") and a fitting (of a car seat, "fitting
+// in well") are not fits.
 var fitRe = guard(`(?:^|[.!?,;:]\s*)fits?\s*\?` +
-	`|\b(?:had|has|another|think (?:he|she) had|was (?:it|that|this)|is (?:it|that|this)|febrile|shaking|jerking|little|small|short|possible)\s+(?:(?:a|like\s+a|an?)\s+)?fits?\b(?:\s*(?:$|[^\w\s])|\s+(?:and|then|with|for|lasting|lasted|earlier|today|tonight|just|in (?:her|his) sleep|again|while|after))` +
-	`|\b(?:baby|he|hes|lo|she|shes)\s+(?:been|is|keeps|kept|started|was)\s+fitting\b`)
+	`|\b(?:had|has|another|think (?:he|she) had|was (?:it|that|this)|is (?:it|that|this)|febrile|shaking|jerking|little|small|short|possible)\s+(?:(?:a|like\s+a|an?)\s+)?fits?\b(?:\s*(?:$|[^\w\s])|\s+(?:and|then|with|for|lasting|lasted|earlier|today|tonight|just|in (?:her|his) sleep|in (?:the|her|his|my) (?:car|cot|crib|pram|buggy|stroller|bath|bed|arms|seat|bouncer|sling)|again|while|after))` +
+	`|\b(?:baby|he|hes|lo|she|shes)\s+(?:been|is|keeps|kept|started|was)\s+fitting\b` +
+	`|(?:^|[.!?,;:]\s*|\b(?:baby|he|hes|lo|she|shes)\s+)fitting\s*(?:$|[.!?,;]|\s+(?:again|now|for \d|since|on and off|twice|every))`)
 
 // signsRead: one of the signs above.
 func signsRead(t string) bool {

@@ -106,7 +106,9 @@ import (
 // Version 22: the model retrained with the eighty-seventh to
 // hundred-and-third sets, reading pairs of words one apart and trained at
 // a larger rate; saline put in a nose is never rescued; the model reads
-// other languages' health words in English before it sets a reading aside.
+// other languages' health words in English before it sets a reading aside;
+// a fit said where it happened ("had a fit in the car") or without its verb
+// ("fitting again") is a fit.
 const Version = 22
 
 // itemTitle is the title of a note whose time phrases normalize
