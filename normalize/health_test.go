@@ -632,6 +632,7 @@ func TestHealthReadsByShape(t *testing.T) {
 		// Medicines.
 		{"one amount for another", "gave 10ml instead of 5ml of calpol", "120ml instead of 150 this feed, full anyway"},
 		{"a dose given twice by two carers", "nanny gave another dose of calpol, i gave one an hour ago", "calpol costs too much at boots"},
+		{"a question, not a request", "could calpol make her this sleepy", "could you get me some calpol when youre out"},
 		// Exposure.
 		{"contact by pronoun", "aunt has flu and cuddled him on sunday", "aunt has flu, we will visit when she is better"},
 		{"a carer's contact", "sitter's kid has hand foot and mouth, she came straight here", "my sister's baby has rsv, shes staying home this week"},

@@ -120,7 +120,7 @@ func clauseStrong(m healthModel, below float64, s string) bool {
 // illness in one clause ("baby has a tummy bug, cancel the builder").
 func graveSign(s, t string) bool {
 	if redFlag(t) || objectIn(t) || doseOrContact(t) || contactExposed(plain(s)) || exposed(t) ||
-		strings.Contains(t, "?") || normalAsked.MatchString(t) || askedRe.MatchString(t) ||
+		normalAsked.MatchString(t) || asked(t) ||
 		feverNamed.in(t) || degreesFever(t) || feverFigure(t) || thermometerRe.MatchString(t) {
 		return true
 	}
@@ -188,7 +188,7 @@ func strongSign(s, t string) bool {
 	}
 	// A question asked of the note's own worry ("is benadryl safe for a 6
 	// month old", "jabs reaction?") is for a professional to answer.
-	if strings.Contains(t, "?") || normalAsked.MatchString(t) || askedRe.MatchString(t) {
+	if normalAsked.MatchString(t) || asked(t) {
 		return true
 	}
 	if illWords.in(t) {
@@ -209,6 +209,16 @@ func strongSign(s, t string) bool {
 // askedRe is a question without its mark: "is motrin ok at 5 months",
 // "should we worry about the spots".
 var askedRe = guard(`^\s*(?:any|are|can|could|did|do|does|how|is|should|what|when|why|will|would)\b|\b(?:are|is)\s+(?:\w+\s+){0,3}?(?:bad|fine|normal|ok|okay|safe|serious)\b`)
+
+// asked: t is a question, with its mark or without (askedRe), not a
+// request to whoever reads it ("could you get me some calpol when youre
+// out?"): an errand, whose medicine is no worry asked about.
+func asked(t string) bool {
+	return (strings.Contains(t, "?") || askedRe.MatchString(t)) && !requestRe.MatchString(t)
+}
+
+// requestRe is a note that opens by asking the reader to fetch something.
+var requestRe = guard(`^\s*(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|plz\s+)?(?:get|grab|pick|buy|bring|order|fetch|collect)\b`)
 
 // illWords: an illness said of the baby or the writer in one clause
 // ("the baby is sick again", "baby has a tummy bug"), or in a note that
