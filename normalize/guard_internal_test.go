@@ -196,7 +196,7 @@ func guardedPatterns() map[string]*guardedRe {
 		"babyEventRe": babyEventRe, "contactObjRe": contactObjRe, "fellOfRe": fellOfRe, "placeTempRe": placeTempRe, "lowWetsRe": lowWetsRe, "shakeThingRe": shakeThingRe,
 		"tooHotRe": tooHotRe, "oxygenRe": oxygenRe, "oxygenFallRe": oxygenFallRe, "vaccineEventRe": vaccineEventRe, "noStirRe": noStirRe, "neckRe": neckRe,
 		"intakeShortRe": intakeShortRe, "toldMoodRe": toldMoodRe, "hiddenCryRe": hiddenCryRe,
-		"againRe": againRe, "askedRe": askedRe, "bedRe": bedRe, "callOffRe": callOffRe, "comparedRe": comparedRe,
+		"againRe": againRe, "askedRe": askedRe, "requestRe": requestRe, "bedRe": bedRe, "callOffRe": callOffRe, "comparedRe": comparedRe,
 		"cutSelfRe": cutSelfRe, "deviceRe": deviceRe, "deviceSaysRe": deviceSaysRe, "failureRe": failureRe,
 		"feedDownToRe": feedDownToRe, "feedRhythmRe": feedRhythmRe, "feelingRe": feelingRe, "feverFigureRe": feverFigureRe,
 		"fewFeedsRe": fewFeedsRe, "functionPainRe": functionPainRe, "goneRe": goneRe, "hurtByRe": hurtByRe,

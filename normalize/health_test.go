@@ -603,6 +603,7 @@ func TestHealthReadsByShape(t *testing.T) {
 		{"a fit", "think he had a fit in his sleep", "she had a fit of giggles at the dog"},
 		{"a fit where it happened", "picked up the dry cleaning, he had a fit in the car", "threw a fit in the car seat again lol"},
 		{"fitting said alone", "fitting again", "the new car seat is fitting well"},
+		{"fitting again, not booked again", "fitting again, 40 seconds this time", "Fitting again on Tuesday for the new car seat"},
 		{"fitting without its verb", "shes fitting again, 2nd time today", "shes fitting in well at daycare"},
 		// Injuries.
 		{"how the baby landed", "she rolled off the changing table and landed on her head", "the parcel landed on the doorstep at 9"},
@@ -633,6 +634,8 @@ func TestHealthReadsByShape(t *testing.T) {
 		{"one amount for another", "gave 10ml instead of 5ml of calpol", "120ml instead of 150 this feed, full anyway"},
 		{"a dose given twice by two carers", "nanny gave another dose of calpol, i gave one an hour ago", "calpol costs too much at boots"},
 		{"a question, not a request", "could calpol make her this sleepy", "could you get me some calpol when youre out"},
+		{"a request beside a sign", "can you grab some dioralyte, shes had 6 watery nappies today", "can you grab some dioralyte when youre out"},
+		{"a request asked with its mark", "can you grab some dioralyte? shes had 6 watery nappies today", "can you grab some more nappies today"},
 		// Exposure.
 		{"contact by pronoun", "aunt has flu and cuddled him on sunday", "aunt has flu, we will visit when she is better"},
 		{"a carer's contact", "sitter's kid has hand foot and mouth, she came straight here", "my sister's baby has rsv, shes staying home this week"},

@@ -100,6 +100,14 @@ func TestHindiUrduHealthWords(t *testing.T) {
 		"baby ne dawai ki goli kha li galti se",
 		"mujhse nahi ho raha ab, sambhal nahi pa rahi",
 		"mujhe roz rona aata hai, mann nahi lagta kisi cheez mein",
+		// A review's probes: it was fine until the sign, not breathing,
+		// a fit going on, a sign beside a supply run out, the baby's
+		// fever told to someone else.
+		"sab theek tha then suddenly baby went blue",
+		"munna saans nahi le raha",
+		"bachi ko daura pad raha hai",
+		"inhaler khatam ho gaya, saans phool rahi hai",
+		"dadi ko bataya, bacche ko bukhar hai",
 	} {
 		assert.True(t, readsAsHealth(n), "health: %q", n)
 	}

@@ -157,15 +157,21 @@ var langGloss = withHindiFalls(withHindiDenied(map[string]string{
 	"daure aa": "seizures", "tez bukhar": "high fever", "tez bukhaar": "high fever", "bahut": "very",
 	"zyada": "a lot", "jyada": "a lot", "thoda": "a little", "thodi": "a little", "subah se": "since morning",
 	"raat se": "since last night", "kal raat se": "since last night", "kal se": "since yesterday",
-	"sab theek hai": "all fine", "sab theek": "all fine",
-	"sab thik hai": "all fine", "sab thik": "all fine",
-	"munna": "baby", "munni": "baby", "bacha": "baby", "bachcha": "baby", "baccha": "baby", "bachha": "baby",
+	"sab theek hai": "all fine", "sab theek": "all fine", "sab thik hai": "all fine", "sab thik": "all fine",
+	"sab theek tha": "it was fine", "sab thik tha": "it was fine", "bacche ko": "baby", "bachche ko": "baby",
+	"isliye": "so", "nahi milegi": "wont see", "nahi milengi": "wont see", "nahi milega": "wont see",
+	"nahi milenge": "wont see",
+	"munna":        "baby", "munni": "baby", "bacha": "baby", "bachcha": "baby", "baccha": "baby", "bachha": "baby",
 	"bacchi": "baby", "bachchi": "baby", "bachi": "baby", "gudiya": "baby", "chotu": "baby", "beti": "daughter",
 	"mujhe": "i", "mujhko": "i", "mujhse": "i", "meri": "my", "mera": "my", "udaas lagta": "feel sad",
 	"udaas lagti": "feel sad", "udas lagta": "feel sad", "udas lagti": "feel sad", "udaas rehti": "feel sad",
 	"udas rehti": "feel sad", "dikkat": "difficulty", "susu nahi": "no pee", "peshab nahi": "no pee",
 	"pesab nahi": "no pee", "sookha": "dry", "sookhi": "dry", "sukha": "dry", "safed pad gaya": "went pale",
 	"safed pad gayi": "went pale", "peela pad gaya": "went pale", "peeli pad gayi": "went pale", "laal ho": "went red",
+	"saans nahi le raha": "not breathing", "saans nahi le rahi": "not breathing", "sans nahi le raha": "not breathing",
+	"sans nahi le rahi": "not breathing", "saans nahi le pa raha": "cant breathe", "saans nahi le pa rahi": "cant breathe",
+	"saans nahi chal rahi": "not breathing", "saans nahi aa rahi": "cant breathe", "sans nahi aa rahi": "cant breathe",
+	"daura pad raha": "having a seizure", "daura pad rahi": "having a seizure", "daure pad rahe": "having seizures",
 	"nahi le raha": "refusing", "nahi le rahi": "refusing", "padosi ke bacche": "the neighbours kid", "padosi ka beta": "the neighbours son", "padosi ki beti": "the neighbours daughter",
 	"peshab mein jalan": "burning when peeing", "susu mein jalan": "burning when peeing",
 	"saans lene mein dikkat": "struggling to breathe", "saans lene me dikkat": "struggling to breathe",
@@ -202,16 +208,9 @@ var langGloss = withHindiFalls(withHindiDenied(map[string]string{
 	// else's health ("nani ko bukhar hai").
 	"nani": "grandma", "dadi": "grandma", "naniji": "grandma", "dadiji": "grandma", "nanaji": "grandpa",
 	"dadaji": "grandpa", "saasu": "mother-in-law", "sasu maa": "mother-in-law", "saasu maa": "mother-in-law",
-	"saas ko": "mother-in-law has", "sasur": "father-in-law", "sasurji": "father-in-law", "chachi": "aunt",
+	"saas ko": "mother-in-law", "sasur": "father-in-law", "sasurji": "father-in-law", "chachi": "aunt",
 	"chacha": "uncle", "mausi": "aunt", "maasi": "aunt", "bua": "aunt", "padosi": "neighbour",
 	"padosan": "neighbour", "kutta": "dog", "kutte": "dog", "kutiya": "dog", "billi": "cat",
-	// "X ko <sign> hai" is how Hindi says X has it: said of kin outside the
-	// household, it is theirs as "grandma has a cough" is in English, and
-	// the model, reading it in English, may set it aside as it does that.
-	"nani ko": "grandma has", "dadi ko": "grandma has", "naniji ko": "grandma has", "dadiji ko": "grandma has",
-	"nanaji ko": "grandpa has", "dadaji ko": "grandpa has", "sasur ko": "father-in-law has",
-	"sasurji ko": "father-in-law has", "chachi ko": "aunt has", "chacha ko": "uncle has", "mausi ko": "aunt has",
-	"maasi ko": "aunt has", "bua ko": "aunt has", "padosi ko": "the neighbour has", "padosan ko": "the neighbour has",
 	// An errand names the thing to buy, not a concern.
 	"lena hai": "need to buy", "leni hai": "need to buy", "lana hai": "need to buy", "lani hai": "need to buy",
 	"laani hai": "need to buy", "kharidna hai": "need to buy", "khareedna hai": "need to buy", "mangwana hai": "need to order",
@@ -249,12 +248,16 @@ var langSelf = map[string]bool{"i cant cope": true, "i cant take it": true, "i w
 
 // langAnyNote are the glosses read in any note, without the baby, the
 // family or the body named: errands, dose times and "all fine" only make
-// a note less of a concern ("crocin khatam ho gaya, lana hai").
+// a note less of a concern ("crocin khatam ho gaya, lana hai"). Not
+// running out ("inhaler khatam ho gaya, saans phool rahi hai": the sign
+// beside it would stay unread while the errand is); and "sab theek tha"
+// is "it was fine" ("sab theek tha then suddenly baby went blue"), not
+// "all fine".
 var langAnyNote = map[string]bool{"lena hai": true, "leni hai": true, "lana hai": true, "lani hai": true, "laani hai": true,
-	"kharidna hai": true, "khareedna hai": true, "mangwana hai": true, "khatam ho gaya": true, "khatam ho gayi": true,
-	"khatam ho gya": true, "khatam ho gyi": true, "khatam hone wali": true, "khatam hone wala": true, "roz subah": true,
+	"kharidna hai": true, "khareedna hai": true, "mangwana hai": true, "roz subah": true,
 	"roz raat": true, "roz shaam": true, "har roz": true, "rozana": true, "subah shaam": true, "din mein do baar": true,
-	"din mein teen baar": true, "sab theek hai": true, "sab theek": true, "sab thik hai": true, "sab thik": true}
+	"din mein teen baar": true, "sab theek hai": true, "sab theek": true, "sab thik hai": true, "sab thik": true,
+	"sab theek tha": true, "sab thik tha": true}
 
 // hindiDenied are the Hindi and Urdu signs a note may deny: "bukhar nahi
 // hai", "koi khansi nahi" read "no fever", "no cough". Not the sign and

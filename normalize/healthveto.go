@@ -210,11 +210,16 @@ func strongSign(s, t string) bool {
 // "should we worry about the spots".
 var askedRe = guard(`^\s*(?:any|are|can|could|did|do|does|how|is|should|what|when|why|will|would)\b|\b(?:are|is)\s+(?:\w+\s+){0,3}?(?:bad|fine|normal|ok|okay|safe|serious)\b`)
 
-// asked: t is a question, with its mark or without (askedRe), not a
-// request to whoever reads it ("could you get me some calpol when youre
-// out?"): an errand, whose medicine is no worry asked about.
+// asked: t is a question, with its mark or without (askedRe). A note that
+// is only a request to whoever reads it ("could you get me some calpol
+// when youre out") is an errand, whose medicine is no worry asked about;
+// a request beside anything else ("can you grab some dioralyte, shes had
+// 6 watery nappies today") still counts, and so does a question mark.
 func asked(t string) bool {
-	return (strings.Contains(t, "?") || askedRe.MatchString(t)) && !requestRe.MatchString(t)
+	if strings.Contains(t, "?") {
+		return true
+	}
+	return askedRe.MatchString(t) && (!requestRe.MatchString(t) || len(clauseSpans(t, ",.;!?:\n")) > 1)
 }
 
 // requestRe is a note that opens by asking the reader to fetch something.

@@ -22,7 +22,7 @@ var colourChangeRe = guard(`\b(?:ashen|blotchy|blue|bluish|dusky|gray|grayish|gr
 var fitRe = guard(`(?:^|[.!?,;:]\s*)fits?\s*\?` +
 	`|\b(?:had|has|another|think (?:he|she) had|was (?:it|that|this)|is (?:it|that|this)|febrile|shaking|jerking|little|small|short|possible)\s+(?:(?:a|like\s+a|an?)\s+)?fits?\b(?:\s*(?:$|[^\w\s])|\s+(?:and|then|with|for|lasting|lasted|earlier|today|tonight|just|in (?:her|his) sleep|in (?:the|her|his|my) (?:car|cot|crib|pram|buggy|stroller|bath|bed|arms|seat|bouncer|sling)|again|while|after))` +
 	`|\b(?:baby|he|hes|lo|she|shes)\s+(?:been|is|keeps|kept|started|was)\s+fitting\b` +
-	`|(?:^|[.!?,;:]\s*|\b(?:baby|he|hes|lo|she|shes)\s+)fitting\s*(?:$|[.!?,;]|\s+(?:again|now|for \d|since|on and off|twice|every))`)
+	`|(?:^|[.!?,;:]\s*|\b(?:baby|he|hes|lo|she|shes)\s+)fitting\s*(?:$|[.!?,;]|\s+(?:again|now)\s*(?:$|[.!?,;]|\s+(?:and|since|for \d|twice))|\s+(?:for \d|since|on and off|twice|every))`)
 
 // signsRead: one of the signs above.
 func signsRead(t string) bool {

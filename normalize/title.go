@@ -108,8 +108,9 @@ import (
 // a larger rate; saline put in a nose is never rescued; the model reads
 // other languages' health words in English before it sets a reading aside;
 // a fit said where it happened ("had a fit in the car") or without its verb
-// ("fitting again") is a fit; a request to fetch a medicine ("could you get
-// me some calpol") is an errand, not a question about it.
+// ("fitting again") is a fit; a request to fetch a medicine, and nothing
+// else ("could you get me some calpol"), is an errand, not a question
+// about it; Hindi "not breathing", a fit going on, "it was fine".
 const Version = 22
 
 // itemTitle is the title of a note whose time phrases normalize
