@@ -108,6 +108,7 @@ func TestHindiUrduHealthWords(t *testing.T) {
 		"bachi ko daura pad raha hai",
 		"inhaler khatam ho gaya, saans phool rahi hai",
 		"dadi ko bataya, bacche ko bukhar hai",
+		"baby ke pair mein sujan hai",
 	} {
 		assert.True(t, readsAsHealth(n), "health: %q", n)
 	}
