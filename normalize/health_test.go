@@ -604,6 +604,10 @@ func TestHealthReadsByShape(t *testing.T) {
 		{"a fit where it happened", "picked up the dry cleaning, he had a fit in the car", "threw a fit in the car seat again lol"},
 		{"fitting said alone", "fitting again", "the new car seat is fitting well"},
 		{"fitting again, not booked again", "fitting again, 40 seconds this time", "Fitting again on Tuesday for the new car seat"},
+		{"a fit when or where it happened", "he had a fit at nursery, they called us", "he had fit checks at the shoe shop"},
+		{"a fit in the night", "she had a fit during her nap", "she had a fit of the giggles during her bath"},
+		{"a fit going on", "shes having a fit right now", "shes having a fit about the bath again"},
+		{"fitting where she lies", "shes fitting in her cot", "shes fitting in well at nursery"},
 		{"fitting without its verb", "shes fitting again, 2nd time today", "shes fitting in well at daycare"},
 		// Injuries.
 		{"how the baby landed", "she rolled off the changing table and landed on her head", "the parcel landed on the doorstep at 9"},

@@ -15,12 +15,16 @@ var colourChangeRe = guard(`\b(?:ashen|blotchy|blue|bluish|dusky|gray|grayish|gr
 	`|\b(?:baby|bub|face|he|lips|lo|she|skin)\s+(?:\w+\s+)?(?:goes|going|gone|turned|turning|turns|went)\s+(?:a\s+)?(?:bit\s+|really\s+|very\s+|all\s+|kind of\s+|kinda\s+)?(?:ashen|blotchy|dusky|gray|grayish|grey|greyish|mottled|pale|waxy|white)\b`)
 
 // fitRe is a fit, a seizure as parents in Britain say it: "fit??", "had a
-// fit", "she was fitting", "fitting again", "had a fit in the car". A
-// coughing fit is read elsewhere; a tantrum ("threw a fit", "having a fit
-// about the bath", "a fit of giggles") and a fitting (of a car seat, "fitting
-// in well") are not fits.
+// fit", "she was fitting", "fitting again", "had a fit in the car", "at
+// nursery", "during his nap", "having a fit right now". A coughing fit is
+// read elsewhere; a tantrum ("threw a fit", "having a fit about the bath",
+// "a fit of giggles") and a fitting (of a car seat, "fitting in well") are
+// not fits. A baby "had a fit" somewhere is read as one, even where a
+// toddler's tantrum is meant: a missed fit is the worse mistake.
 var fitRe = guard(`(?:^|[.!?,;:]\s*)fits?\s*\?` +
-	`|\b(?:had|has|another|think (?:he|she) had|was (?:it|that|this)|is (?:it|that|this)|febrile|shaking|jerking|little|small|short|possible)\s+(?:(?:a|like\s+a|an?)\s+)?fits?\b(?:\s*(?:$|[^\w\s])|\s+(?:and|then|with|for|lasting|lasted|earlier|today|tonight|just|in (?:her|his) sleep|in (?:the|her|his|my) (?:car|cot|crib|pram|buggy|stroller|bath|bed|arms|seat|bouncer|sling)|again|while|after))` +
+	`|\b(?:had|has|another|think (?:he|she) had|was (?:it|that|this)|is (?:it|that|this)|febrile|shaking|jerking|little|small|short|possible)\s+(?:(?:a|like\s+a|an?)\s+)?fits?\b(?:\s*(?:$|[^\w\s])|\s+(?:and|then|with|for|lasting|lasted|earlier|today|tonight|just|in (?:her|his) sleep|(?:in|at|during|on) (?:the|her|his|my|a|an) \w+|at (?:nursery|daycare|home|night|school|church)|in (?:the night|bed)|during (?:\w+ )?(?:nap|feed|sleep|bath)|again|while|after))` +
+	`|\bhaving\s+(?:a|another)\s+fit\s*(?:$|[.!?,;]|\s+(?:right now|now|again))` +
+	`|\b(?:baby|he|hes|lo|she|shes)\s+(?:(?:is|was|been|keeps)\s+)?fitting\s+in\s+(?:the|her|his|my)\s+(?:car|cot|crib|pram|buggy|bath|bed|arms|sleep|seat|bouncer)\b` +
 	`|\b(?:baby|he|hes|lo|she|shes)\s+(?:been|is|keeps|kept|started|was)\s+fitting\b` +
 	`|(?:^|[.!?,;:]\s*|\b(?:baby|he|hes|lo|she|shes)\s+)fitting\s*(?:$|[.!?,;]|\s+(?:again|now)\s*(?:$|[.!?,;]|\s+(?:and|since|for \d|twice))|\s+(?:for \d|since|on and off|twice|every))`)
 

@@ -107,8 +107,9 @@ import (
 // hundred-and-third sets, reading pairs of words one apart and trained at
 // a larger rate; saline put in a nose is never rescued; the model reads
 // other languages' health words in English before it sets a reading aside;
-// a fit said where it happened ("had a fit in the car") or without its verb
-// ("fitting again") is a fit; a request to fetch a medicine, and nothing
+// a fit said where or when it happened ("had a fit in the car", "at
+// nursery", "during her nap"), going on ("having a fit right now") or
+// without its verb ("fitting again") is a fit; a request to fetch a medicine, and nothing
 // else ("could you get me some calpol"), is an errand, not a question
 // about it; Hindi "not breathing", a fit going on, "it was fine".
 const Version = 22
