@@ -15,7 +15,7 @@ import (
 // langGloss maps a word, or a phrase of two or three words, of another
 // language to the English the rules read. A word that is also an English
 // word or a name ("nana", "di", "ella") is not in it.
-var langGloss = withHindiFalls(withHindiDenied(map[string]string{
+var langGloss = withAnyNote(withHindiFalls(withHindiDenied(map[string]string{
 	// Spanish.
 	"calentura": "fever", "fiebre": "fever", "tos": "cough", "mocos": "snot", "respira": "breathing",
 	"respiración": "breathing", "respiracion": "breathing", "vomita": "vomits", "vomitó": "vomited",
@@ -157,8 +157,7 @@ var langGloss = withHindiFalls(withHindiDenied(map[string]string{
 	"daure aa": "seizures", "tez bukhar": "high fever", "tez bukhaar": "high fever", "bahut": "very",
 	"zyada": "a lot", "jyada": "a lot", "thoda": "a little", "thodi": "a little", "subah se": "since morning",
 	"raat se": "since last night", "kal raat se": "since last night", "kal se": "since yesterday",
-	"sab theek hai": "all fine", "sab theek": "all fine", "sab thik hai": "all fine", "sab thik": "all fine",
-	"sab theek tha": "it was fine", "sab thik tha": "it was fine", "bacche ko": "baby", "bachche ko": "baby",
+	"bacche ko": "baby", "bachche ko": "baby",
 	"isliye": "so", "nahi milegi": "wont see", "nahi milengi": "wont see", "nahi milega": "wont see",
 	"nahi milenge": "wont see",
 	"munna":        "baby", "munni": "baby", "bacha": "baby", "bachcha": "baby", "baccha": "baby", "bachha": "baby",
@@ -211,14 +210,11 @@ var langGloss = withHindiFalls(withHindiDenied(map[string]string{
 	"saas ko": "mother-in-law", "sasur": "father-in-law", "sasurji": "father-in-law", "chachi": "aunt",
 	"chacha": "uncle", "mausi": "aunt", "maasi": "aunt", "bua": "aunt", "padosi": "neighbour",
 	"padosan": "neighbour", "kutta": "dog", "kutte": "dog", "kutiya": "dog", "billi": "cat",
-	// An errand names the thing to buy, not a concern.
-	"lena hai": "need to buy", "leni hai": "need to buy", "lana hai": "need to buy", "lani hai": "need to buy",
-	"laani hai": "need to buy", "kharidna hai": "need to buy", "khareedna hai": "need to buy", "mangwana hai": "need to order",
+	// Running out, read with the baby, the family or the body named as a
+	// sign is; errands and dose times in any note are langAnyNote's.
 	"khatam ho gaya": "ran out", "khatam ho gayi": "ran out", "khatam ho gya": "ran out", "khatam ho gyi": "ran out",
-	"khatam hone wali": "running low", "khatam hone wala": "running low", "roz subah": "every morning",
-	"roz raat": "every night", "roz shaam": "every evening", "har roz": "every day", "rozana": "daily",
-	"subah shaam": "morning and evening", "din mein do baar": "twice a day", "din mein teen baar": "three times a day",
-}))
+	"khatam hone wali": "running low", "khatam hone wala": "running low",
+})))
 
 // withHindiFalls adds to gloss the child who fell ("beta gir gaya": the
 // baby fell down); "gir gaya" alone is read "fell", as a phone or a toy
@@ -253,11 +249,24 @@ var langSelf = map[string]bool{"i cant cope": true, "i cant take it": true, "i w
 // beside it would stay unread while the errand is); and "sab theek tha"
 // is "it was fine" ("sab theek tha then suddenly baby went blue"), not
 // "all fine".
-var langAnyNote = map[string]bool{"lena hai": true, "leni hai": true, "lana hai": true, "lani hai": true, "laani hai": true,
-	"kharidna hai": true, "khareedna hai": true, "mangwana hai": true, "roz subah": true,
-	"roz raat": true, "roz shaam": true, "har roz": true, "rozana": true, "subah shaam": true, "din mein do baar": true,
-	"din mein teen baar": true, "sab theek hai": true, "sab theek": true, "sab thik hai": true, "sab thik": true,
-	"sab theek tha": true, "sab thik tha": true}
+var langAnyNote = map[string]string{
+	"lena hai": "need to buy", "leni hai": "need to buy", "lana hai": "need to buy", "lani hai": "need to buy",
+	"laani hai": "need to buy", "kharidna hai": "need to buy", "khareedna hai": "need to buy",
+	"mangwana hai": "need to order", "roz subah": "every morning", "roz raat": "every night",
+	"roz shaam": "every evening", "har roz": "every day", "rozana": "daily",
+	"subah shaam": "morning and evening", "din mein do baar": "twice a day",
+	"din mein teen baar": "three times a day", "sab theek hai": "all fine", "sab theek": "all fine",
+	"sab thik hai": "all fine", "sab thik": "all fine", "sab theek tha": "it was fine",
+	"sab thik tha": "it was fine",
+}
+
+// withAnyNote adds langAnyNote's glosses to gloss.
+func withAnyNote(gloss map[string]string) map[string]string {
+	for k, v := range langAnyNote {
+		gloss[k] = v
+	}
+	return gloss
+}
 
 // hindiDenied are the Hindi and Urdu signs a note may deny: "bukhar nahi
 // hai", "koi khansi nahi" read "no fever", "no cough". Not the sign and
@@ -329,13 +338,14 @@ func glossLanguages(t string) string {
 			if !ok {
 				continue
 			}
-			if ctx == 0 && !langAnyNote[phrase] {
+			_, anyNote := langAnyNote[phrase]
+			if ctx == 0 && !anyNote {
 				ctx = -1
 				if langContext.in(t) || childWords.in(t) || familyWords.in(t) || bodyWords.in(t) || langBody(words, t) {
 					ctx = 1
 				}
 			}
-			if ctx < 0 && !langAnyNote[phrase] && !langSelf[g] {
+			if ctx < 0 && !anyNote && !langSelf[g] {
 				continue
 			}
 			found = true
