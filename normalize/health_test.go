@@ -638,6 +638,7 @@ func TestHealthReadsByShape(t *testing.T) {
 		{"one amount for another", "gave 10ml instead of 5ml of calpol", "120ml instead of 150 this feed, full anyway"},
 		{"a dose given twice by two carers", "nanny gave another dose of calpol, i gave one an hour ago", "calpol costs too much at boots"},
 		{"a question, not a request", "could calpol make her this sleepy", "could you get me some calpol when youre out"},
+		{"a request with its full stop", "could calpol make her this sleepy.", "could you get me some calpol when youre out."},
 		{"a request beside a sign", "can you grab some dioralyte, shes had 6 watery nappies today", "can you grab some dioralyte when youre out"},
 		{"a request asked with its mark", "can you grab some dioralyte? shes had 6 watery nappies today", "can you grab some more nappies today"},
 		// Exposure.

@@ -219,7 +219,19 @@ func asked(t string) bool {
 	if strings.Contains(t, "?") {
 		return true
 	}
-	return askedRe.MatchString(t) && (!requestRe.MatchString(t) || len(clauseSpans(t, ",.;!?:\n")) > 1)
+	return askedRe.MatchString(t) && (!requestRe.MatchString(t) || saysMore(t))
+}
+
+// saysMore: t has a second clause with words in it; a request's closing
+// stop ("could you get me some calpol.") is not one.
+func saysMore(t string) bool {
+	n := 0
+	for _, sp := range clauseSpans(t, ",.;!?:\n") {
+		if strings.TrimSpace(t[sp[0]:sp[1]]) != "" {
+			n++
+		}
+	}
+	return n > 1
 }
 
 // requestRe is a note that opens by asking the reader to fetch something.
