@@ -6,3 +6,6 @@ func (n *Nudger) SentKeys() int {
 	defer n.mu.Unlock()
 	return len(n.sent)
 }
+
+// Started is closed when Run's first sweep is over.
+func (n *Nudger) Started() <-chan struct{} { return n.started }

@@ -157,6 +157,9 @@ type Nudger struct {
 	looked map[string]string
 	sent   map[string]sentKey
 	tidied time.Time // when the sweep last forgot old keys
+	// started is closed when Run's first sweep is over: a caller that
+	// sweeps itself waits for it, or the two sweeps race for one post.
+	started chan struct{}
 }
 
 // sentKey is a post key remembered: whether it is sent (or another
@@ -245,7 +248,7 @@ func NewNudger(cfg NudgerConfig) (*Nudger, error) {
 		cfg.ShutdownGrace = 5 * time.Second
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Nudger{cfg: cfg, ctx: ctx, cancel: cancel, pending: map[string]*pendingLook{}, looked: map[string]string{}, sent: map[string]sentKey{}}, nil
+	return &Nudger{cfg: cfg, ctx: ctx, cancel: cancel, pending: map[string]*pendingLook{}, looked: map[string]string{}, sent: map[string]sentKey{}, started: make(chan struct{})}, nil
 }
 
 // Run sweeps once at once (what came due during downtime), then on the cron
@@ -279,6 +282,7 @@ func (n *Nudger) Run(ctx context.Context) error {
 	if ctx.Err() == nil {
 		n.Tick(n.ctx)
 	}
+	close(n.started)
 	c.Start()
 	<-ctx.Done()
 	<-c.Stop().Done()

@@ -127,6 +127,14 @@ func newRoutedRig(t *testing.T, db storetest.DB, clock *clocktest.Clock, notify 
 	wg.Add(2)
 	go func() { defer wg.Done(); _ = r.watcher.Run(ctx) }()
 	go func() { defer wg.Done(); _ = r.nudger.Run(ctx) }()
+	// Run's first sweep is over before the test sweeps or looks itself:
+	// otherwise the two may race for one post, and the test looks for it
+	// while the other is still sending it.
+	select {
+	case <-r.nudger.Started():
+	case <-time.After(30 * time.Second):
+		t.Fatal("the nudger's first sweep did not end")
+	}
 	stopped := false
 	r.stop = func() {
 		if !stopped {
