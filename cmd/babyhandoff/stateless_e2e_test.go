@@ -190,6 +190,23 @@ func serveTwentyTeams(t *testing.T, n int) {
 		}
 		return n
 	}
+	// Every family's state is saved before the clock moves: the look a
+	// change schedules waits on the clock, and one scheduled after the
+	// clock stopped moving would wait for the sweep, a real minute away
+	// (so it failed on a loaded machine).
+	db := dbOf(ps[0].main)
+	require.Eventually(t, func() bool {
+		shifts, err := db.Conversations(ctx, "", "")
+		if err != nil || len(shifts) < teams {
+			return false
+		}
+		for _, sh := range shifts {
+			if _, _, found, err := db.ShiftState(ctx, sh.TeamID, sh.ID); err != nil || !found {
+				return false
+			}
+		}
+		return true
+	}, 20*time.Second, 10*time.Millisecond, "not every family's state was saved; log:\n%s", logs(ps))
 	// The clock moves past each radar's debounce, but not near a claim's
 	// staleness (a minute): a post still on its way (slow under the race
 	// detector) would be taken over as a dead process's.
@@ -208,7 +225,6 @@ func serveTwentyTeams(t *testing.T, n int) {
 	}, 20*time.Second, 10*time.Millisecond, "not every family heard of its risk; log:\n%s", logs(ps))
 	// Every post is recorded as sent (its ts stored) before the clock
 	// moves past a claim's staleness.
-	db := dbOf(ps[0].main)
 	require.Eventually(t, func() bool {
 		shifts, err := db.Conversations(ctx, "", "")
 		if err != nil {
