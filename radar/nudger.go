@@ -436,12 +436,20 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 		post.Why = n.why(had && last.Failed == "", fresh, last, st)
 		rec := bh.PostRecord{Key: fmt.Sprintf("nudge:%s/%s/%s/%d", teamID, shiftID, day, seq), Kind: bh.PostNudge, TeamID: teamID, ShiftID: shiftID,
 			Day: day, Seq: seq, Level: st.Level, Critical: st.Critical(), Items: items, Fingerprint: fp, Owner: n.cfg.Owner, ClaimedAt: now, MadeAt: now, ChannelID: route.ChannelID}
-		n.send(ctx, rec, post)
+		if !n.send(ctx, rec, post) {
+			return
+		}
+		// The family's messages standing in other conversations show the
+		// new state too, in place, and say where new messages go: a DM
+		// left at "calmer now" would tell its reader all is well.
+		if !n.updateStanding(ctx, log, post, todays, fp, items, route, standingPick{except: route.ChannelID}) {
+			return
+		}
 	default:
 		// No rise: the standing message of the day in each conversation
 		// that feeds the family is updated in place (no notification), the
 		// one asleep's too.
-		if !n.updateStanding(ctx, log, post, todays, fp, items, route, "") {
+		if !n.updateStanding(ctx, log, post, todays, fp, items, route, standingPick{}) {
 			return
 		}
 	}
@@ -450,12 +458,17 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 	n.mu.Unlock()
 }
 
-// updateStanding updates the day's standing messages that show another
-// state than fp, or, with only set, the one in that conversation whatever
-// it shows; false stops the look (see update). One in a conversation that
-// left the family (its person left) keeps what it was shown: the family's
-// items are not theirs now.
-func (n *Nudger) updateStanding(ctx context.Context, log *slog.Logger, post bh.RadarPost, todays []bh.PostRecord, fp string, items []string, route bh.Route, only string) bool {
+// standingPick says which standing messages updateStanding updates: with
+// only set, the one in that conversation whatever it shows; else each
+// that shows another state, but for the one in except.
+type standingPick struct{ only, except string }
+
+// updateStanding updates the day's standing messages that pick chooses;
+// false stops the look (see update). One in a conversation that left the
+// family (its person left) keeps what it was shown: the family's items
+// are not theirs now.
+func (n *Nudger) updateStanding(ctx context.Context, log *slog.Logger, post bh.RadarPost, todays []bh.PostRecord, fp string, items []string, route bh.Route, pick standingPick) bool {
+	only := pick.only
 	shift := post.Shift
 	convs, err := n.cfg.Store.FamilyConversations(ctx, shift.TeamID, shift.ID)
 	if err != nil {
@@ -493,7 +506,7 @@ func (n *Nudger) updateStanding(ctx context.Context, log *slog.Logger, post bh.R
 		switch {
 		case only != "" && standing.ChannelID != only:
 			continue
-		case only == "" && standing.Fingerprint == fp:
+		case only == "" && (standing.Fingerprint == fp || standing.ChannelID == pick.except):
 			continue
 		case !feeds(standing.ChannelID):
 			continue
@@ -567,7 +580,7 @@ func (n *Nudger) Reshow(ctx context.Context, teamID, shiftID, channelID string) 
 	}
 	fp += healthMark(st)
 	post := bh.RadarPost{Kind: bh.PostNudge, Shift: shift, State: st, Location: loc, Now: now, To: route}
-	n.updateStanding(ctx, log, post, todays, fp, itemKeys(st), route, channelID)
+	n.updateStanding(ctx, log, post, todays, fp, itemKeys(st), route, standingPick{only: channelID})
 }
 
 // nudgesOfDay lists the nudges claimed on local's day in the family's
@@ -702,8 +715,12 @@ func (n *Nudger) update(ctx context.Context, log *slog.Logger, post bh.RadarPost
 	}
 	post.UpdateTS, post.Why = standing.TS, "updated"
 	post.To = bh.Route{ChannelID: standing.ChannelID}
-	if standing.ChannelID == route.ChannelID {
+	post.NewPostsTo = bh.Route{}
+	switch {
+	case standing.ChannelID == route.ChannelID:
 		post.To, post.To.ThreadTS = route, "" // whose DM it is; an update has no thread
+	case route.ChannelID != "":
+		post.NewPostsTo = route // its readers learn where to look next
 	}
 	if _, err := n.cfg.Notify.PostRadar(ctx, post); err != nil {
 		code := bh.ErrorCode(err)
@@ -855,17 +872,18 @@ func (n *Nudger) why(had, fresh bool, last bh.PostRecord, st bh.ShiftState) stri
 }
 
 // send posts a claimed post once: claim, post, record. A claim another
-// process holds means it posts instead.
-func (n *Nudger) send(ctx context.Context, rec bh.PostRecord, post bh.RadarPost) {
+// process holds means it posts instead; claimed says this one did.
+func (n *Nudger) send(ctx context.Context, rec bh.PostRecord, post bh.RadarPost) (claimed bool) {
 	claimed, err := n.cfg.Store.ClaimPost(ctx, rec)
 	if err != nil {
 		n.failed(ctx, rec.ShiftID, err, "radar: claim a post", "key", rec.Key)
-		return
+		return false
 	}
 	if !claimed {
-		return
+		return false
 	}
 	n.deliver(ctx, rec, post)
+	return true
 }
 
 // deliver posts what rec claims and records the outcome.

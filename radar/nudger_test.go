@@ -1319,8 +1319,9 @@ func TestRadarPostsWhereTheRouterSays(t *testing.T) {
 }
 
 // Once Sam is on duty, the message already posted to Maya is only updated
-// in place; a rise goes to Sam only; a change with no rise updates both
-// standing messages of the day. Reminders go to Sam too.
+// in place, and says where new messages go; a rise is posted to Sam only,
+// and Maya's message shows it in place; a change with no rise updates
+// both standing messages of the day. Reminders go to Sam too.
 func TestRadarAPostMadeToMayaIsOnlyUpdatedAfterSamTakesDuty(t *testing.T) {
 	clock := clocktest.New(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))
 	db := openTestStore(t, clock)
@@ -1348,31 +1349,38 @@ func TestRadarAPostMadeToMayaIsOnlyUpdatedAfterSamTakesDuty(t *testing.T) {
 	assert.Equal(t, []string{"DU1"}, places(news))
 	assert.Equal(t, []string{"DU1"}, places(ups), "updated in Maya's DM, not posted to Sam")
 	assert.Equal(t, "1.000100", ups[0].UpdateTS)
+	assert.Equal(t, toSam, ups[0].NewPostsTo, "Maya's message says where new messages go")
 
-	// A rise: new, in Sam's DM only.
+	// A rise: new, in Sam's DM only; Maya's message shows it in place, so
+	// it does not go on saying what it said before.
 	formula := note(t, db, "DU1", "out of formula", "1.03")
 	look(3)
-	require.Eventually(t, func() bool { news, _ := notify.sent(bh.PostNudge); return len(news) == 2 }, 10*time.Second, 5*time.Millisecond)
+	require.Eventually(t, func() bool { _, ups := notify.sent(bh.PostNudge); return len(ups) == 2 }, 10*time.Second, 5*time.Millisecond)
 	news, ups = notify.sent(bh.PostNudge)
 	assert.Equal(t, []string{"DU1", "DU2"}, places(news), "the rise reaches the one on duty")
 	assert.Equal(t, "9.000100", news[1].To.ThreadTS, "under his handoff message")
-	assert.Len(t, ups, 1, "Maya's message is not touched by the rise")
+	assert.Empty(t, news[1].NewPostsTo, "a new message is where new messages go")
+	assert.Equal(t, []string{"DU1"}, places(ups[1:]), "Maya's message, in place")
+	assert.Equal(t, "1.000100", ups[1].UpdateTS)
+	assert.Equal(t, news[1].State.Critical(), ups[1].State.Critical(), "the rise's state, out of formula and all")
+	assert.Equal(t, toSam, ups[1].NewPostsTo)
 
 	// Formula done, no rise: both standing messages are updated in place.
 	_, err := db.MarkNoteDone(ctx, "T1", formula.ID, true)
 	require.NoError(t, err)
 	look(2)
-	require.Eventually(t, func() bool { _, ups := notify.sent(bh.PostNudge); return len(ups) == 3 }, 10*time.Second, 5*time.Millisecond)
+	require.Eventually(t, func() bool { _, ups := notify.sent(bh.PostNudge); return len(ups) == 4 }, 10*time.Second, 5*time.Millisecond)
 	news, ups = notify.sent(bh.PostNudge)
 	assert.Len(t, news, 2, "nothing new")
-	assert.ElementsMatch(t, []string{"DU1", "DU2"}, places(ups[1:]))
-	for _, u := range ups[1:] {
+	assert.ElementsMatch(t, []string{"DU1", "DU2"}, places(ups[2:]))
+	for _, u := range ups[2:] {
 		assert.Empty(t, u.To.ThreadTS, "an update has no thread")
 		want := map[string]string{"DU1": "1.000100", "DU2": "2.000100"}[u.To.ChannelID]
 		assert.Equal(t, want, u.UpdateTS, "each in its own conversation")
 	}
-	assert.Equal(t, "U2", ups[1+slices.IndexFunc(ups[1:], func(p bh.RadarPost) bool { return p.To.ChannelID == "DU2" })].To.UserID,
-		"Sam's own DM is known as his (the footer says \"You're on duty\")")
+	sams := ups[2+slices.IndexFunc(ups[2:], func(p bh.RadarPost) bool { return p.To.ChannelID == "DU2" })]
+	assert.Equal(t, "U2", sams.To.UserID, "Sam's own DM is known as his (the footer says \"You're on duty\")")
+	assert.Empty(t, sams.NewPostsTo, "new messages go where his message is")
 
 	// A reminder goes where the router says now.
 	_, err = db.MarkNoteDone(ctx, "T1", wipes.ID, true)
@@ -1479,13 +1487,18 @@ func TestRadarDoesNotUpdateAConversationThatLeftTheFamily(t *testing.T) {
 			require.NoError(t, err)
 			formula := note(t, db, "DU1", "out of formula", "1.02")
 			look(2)
-			require.Eventually(t, func() bool { n, _ := count(); return n == 2 }, 10*time.Second, 5*time.Millisecond)
+			// The rise is new in Sam's DM, and shown in Maya's in place:
+			// she is still in the family.
+			require.Eventually(t, func() bool { n, u := count(); return n == 2 && u == 1 }, 10*time.Second, 5*time.Millisecond)
+			_, ups := notify.sent(bh.PostNudge)
+			assert.Equal(t, []string{"DU1"}, places(ups))
+			mark := len(ups)
 
 			require.NoError(t, db.Leave(ctx, "T1", wipes.ShiftID, "U1"))
 			_, err = db.MarkNoteDone(ctx, "T1", formula.ID, true)
 			require.NoError(t, err)
 			look(1)
-			require.Eventually(t, func() bool { _, u := count(); return u >= 1 }, 10*time.Second, 5*time.Millisecond)
+			require.Eventually(t, func() bool { _, u := count(); return u >= mark+1 }, 10*time.Second, 5*time.Millisecond)
 			// A second change: its look runs after the first one has finished.
 			_, err = db.MarkNoteDone(ctx, "T1", wipes.ID, true)
 			require.NoError(t, err)
@@ -1496,6 +1509,7 @@ func TestRadarDoesNotUpdateAConversationThatLeftTheFamily(t *testing.T) {
 			}, 10*time.Second, 5*time.Millisecond)
 			news, ups := notify.sent(bh.PostNudge)
 			assert.Len(t, news, 2, "nothing new")
+			ups = ups[mark:]
 			if tc.reaches {
 				assert.Contains(t, places(ups), "DU1")
 			} else {
