@@ -200,10 +200,6 @@ type RadarPost struct {
 	// made in the conversation of the message it updates (To.ChannelID).
 	// Empty: Shift.ChannelID (before families, the one conversation).
 	To Route
-	// NewPostsTo, set on an update in place in a conversation the radar no
-	// longer posts to, is where its new messages go now: the message says
-	// so, or its readers would wait there for news that goes elsewhere.
-	NewPostsTo Route
 }
 
 // Route is where a family's radar post goes (radar.Router decides): the

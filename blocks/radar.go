@@ -372,9 +372,6 @@ func RadarPost(p bh.RadarPost, links Links, authors Authors) Message {
 	if d := radarDutyLine(p, l, p.Clock); d != "" {
 		foot = d + " · " + foot
 	}
-	if p.NewPostsTo.ChannelID != "" {
-		foot += " · " + newPostsLine(p)
-	}
 	bl = append(bl, slack.NewContextBlock("", mrkdwn(foot)))
 	return Message{Text: Fit(healthNotice(st.Health)+text, 3000), Blocks: bl}
 }
@@ -543,20 +540,6 @@ func radarDutyLine(p bh.RadarPost, l *time.Location, c bh.Clock) string {
 		name = "someone else"
 	}
 	return "On duty: " + Escape(name) + until
-}
-
-// newPostsLine says where the radar's new messages go, at the foot of a
-// message it only updates now: a channel by its link, a DM by its
-// person's name (a mention reaches only people in the conversation).
-func newPostsLine(p bh.RadarPost) string {
-	to := p.NewPostsTo
-	switch {
-	case to.UserID == "":
-		return "new messages go to <#" + to.ChannelID + ">"
-	case to.UserID == p.Duty.UserID && p.DutyName != "":
-		return "new messages go to " + Escape(p.DutyName) + "'s DM"
-	}
-	return "new messages go to another DM"
 }
 
 // speakTo is who a radar post in a family channel mentions: for each of

@@ -42,34 +42,3 @@ func TestRadarFooterSaysWhoIsOnDutyToItsReader(t *testing.T) {
 		})
 	}
 }
-
-// A message the radar only updates now says where its new messages go:
-// a channel by its link, the DM of the one on duty by their name.
-func TestRadarFooterSaysWhereNewMessagesGo(t *testing.T) {
-	now := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
-	duty := bh.Duty{UserID: "U2", Since: now.Add(-time.Hour), Until: now.Add(8 * time.Hour)}
-	for _, tc := range []struct {
-		name    string
-		to, now bh.Route
-		want    string
-	}{
-		{"Maya's DM, the family channel now", bh.Route{ChannelID: "DU1", UserID: "U1"}, bh.Route{ChannelID: "C1"}, "new messages go to <#C1>"},
-		{"Maya's DM, Sam's now", bh.Route{ChannelID: "DU1", UserID: "U1"}, bh.Route{ChannelID: "DU2", UserID: "U2", Duty: true}, "new messages go to Sam's DM"},
-		{"the channel, a writer's DM now", bh.Route{ChannelID: "C1"}, bh.Route{ChannelID: "DU3", UserID: "U3"}, "new messages go to another DM"},
-		{"where new messages go", bh.Route{ChannelID: "C1"}, bh.Route{}, ""},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			p := bh.RadarPost{Kind: bh.PostNudge, Shift: bh.Shift{ID: "s1", ChannelID: "DU1"}, State: radarState(now), Location: time.UTC, Now: now,
-				Why: "updated", UpdateTS: "1.000100", Duty: duty, DutyName: "Sam", To: tc.to, NewPostsTo: tc.now}
-			raw, err := json.Marshal(blocks.RadarPost(p, nil, nil).Blocks)
-			require.NoError(t, err)
-			text := strings.NewReplacer(`\u003c`, "<", `\u003e`, ">", `\u0026`, "&").Replace(string(raw))
-			if tc.want == "" {
-				assert.NotContains(t, text, "new messages go to")
-				return
-			}
-			assert.Contains(t, text, tc.want)
-			assert.NotContains(t, text, "<@U3>", "no mention of someone not here")
-		})
-	}
-}

@@ -421,7 +421,12 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 				added = n.untold(st, added, standing.Items)
 			}
 			if len(added) > 0 {
-				n.addNew(ctx, log, post, standing, fp, items, route, added)
+				// The other conversations' messages show it too, as after
+				// a new message (below).
+				if n.addNew(ctx, log, post, standing, fp, items, route, added) &&
+					!n.updateStanding(ctx, log, post, todays, fp, items, route, standingPick{except: route.ChannelID}) {
+					return
+				}
 				n.mu.Lock()
 				n.looked[key] = seen
 				n.mu.Unlock()
@@ -440,8 +445,8 @@ func (n *Nudger) Look(ctx context.Context, teamID, shiftID string, fresh bool) {
 			return
 		}
 		// The family's messages standing in other conversations show the
-		// new state too, in place, and say where new messages go: a DM
-		// left at "calmer now" would tell its reader all is well.
+		// new state too, in place: a DM left at "calmer now" would tell
+		// its reader all is well.
 		if !n.updateStanding(ctx, log, post, todays, fp, items, route, standingPick{except: route.ChannelID}) {
 			return
 		}
@@ -667,8 +672,8 @@ func (n *Nudger) calmStanding(todays []bh.PostRecord, def, ch string, now time.T
 // addNew updates the standing message with the new critical items at its
 // top, then replies in its thread naming them: Slack does not notify an
 // update in place, and a reply that mentions its reader does. Only the
-// process whose update was recorded replies.
-func (n *Nudger) addNew(ctx context.Context, log *slog.Logger, post bh.RadarPost, standing bh.PostRecord, fp string, items []string, route bh.Route, added []string) {
+// process whose update was recorded replies; sent says this one did.
+func (n *Nudger) addNew(ctx context.Context, log *slog.Logger, post bh.RadarPost, standing bh.PostRecord, fp string, items []string, route bh.Route, added []string) (sent bool) {
 	for _, k := range added {
 		if it, ok := itemByKey(post.State, k); ok {
 			post.New = append(post.New, it)
@@ -676,7 +681,7 @@ func (n *Nudger) addNew(ctx context.Context, log *slog.Logger, post bh.RadarPost
 	}
 	sent, ok := n.update(ctx, log, post, standing, fp, items, route, false)
 	if !ok || !sent {
-		return
+		return false
 	}
 	reply := post
 	reply.Kind, reply.UpdateTS, reply.Why, reply.Key = bh.PostNew, "", "new critical", ""
@@ -690,6 +695,7 @@ func (n *Nudger) addNew(ctx context.Context, log *slog.Logger, post bh.RadarPost
 	if _, err := n.cfg.Notify.PostRadar(ctx, reply); err != nil && ctx.Err() == nil {
 		log.WarnContext(ctx, "radar: nudge: reply with what is new; the message shows it", "err", err)
 	}
+	return true
 }
 
 // update shows post in place of the standing message (redraw: without
@@ -715,12 +721,8 @@ func (n *Nudger) update(ctx context.Context, log *slog.Logger, post bh.RadarPost
 	}
 	post.UpdateTS, post.Why = standing.TS, "updated"
 	post.To = bh.Route{ChannelID: standing.ChannelID}
-	post.NewPostsTo = bh.Route{}
-	switch {
-	case standing.ChannelID == route.ChannelID:
+	if standing.ChannelID == route.ChannelID {
 		post.To, post.To.ThreadTS = route, "" // whose DM it is; an update has no thread
-	case route.ChannelID != "":
-		post.NewPostsTo = route // its readers learn where to look next
 	}
 	if _, err := n.cfg.Notify.PostRadar(ctx, post); err != nil {
 		code := bh.ErrorCode(err)
@@ -901,7 +903,9 @@ func (n *Nudger) deliver(ctx context.Context, rec bh.PostRecord, post bh.RadarPo
 	if err != nil {
 		code := bh.ErrorCode(err)
 		if code == bh.EFORBIDDEN || code == bh.ENOTFOUND {
-			_ = n.cfg.Store.PostFailed(ctx, rec.Key, bh.ErrorMessage(err))
+			if ferr := n.cfg.Store.PostFailed(ctx, rec.Key, bh.ErrorMessage(err)); ferr != nil {
+				n.cfg.Logger.Error("radar: record a post that failed", "key", rec.Key, "err", ferr)
+			}
 			n.unreachable(ctx, rec.TeamID, rec.ShiftID, post.State.NotesRev, err)
 			return
 		}

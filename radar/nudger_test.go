@@ -1319,9 +1319,9 @@ func TestRadarPostsWhereTheRouterSays(t *testing.T) {
 }
 
 // Once Sam is on duty, the message already posted to Maya is only updated
-// in place, and says where new messages go; a rise is posted to Sam only,
-// and Maya's message shows it in place; a change with no rise updates
-// both standing messages of the day. Reminders go to Sam too.
+// in place; a rise is posted to Sam only, and Maya's message shows it in
+// place; a change with no rise updates both standing messages of the day.
+// Reminders go to Sam too.
 func TestRadarAPostMadeToMayaIsOnlyUpdatedAfterSamTakesDuty(t *testing.T) {
 	clock := clocktest.New(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))
 	db := openTestStore(t, clock)
@@ -1349,7 +1349,6 @@ func TestRadarAPostMadeToMayaIsOnlyUpdatedAfterSamTakesDuty(t *testing.T) {
 	assert.Equal(t, []string{"DU1"}, places(news))
 	assert.Equal(t, []string{"DU1"}, places(ups), "updated in Maya's DM, not posted to Sam")
 	assert.Equal(t, "1.000100", ups[0].UpdateTS)
-	assert.Equal(t, toSam, ups[0].NewPostsTo, "Maya's message says where new messages go")
 
 	// A rise: new, in Sam's DM only; Maya's message shows it in place, so
 	// it does not go on saying what it said before.
@@ -1359,11 +1358,9 @@ func TestRadarAPostMadeToMayaIsOnlyUpdatedAfterSamTakesDuty(t *testing.T) {
 	news, ups = notify.sent(bh.PostNudge)
 	assert.Equal(t, []string{"DU1", "DU2"}, places(news), "the rise reaches the one on duty")
 	assert.Equal(t, "9.000100", news[1].To.ThreadTS, "under his handoff message")
-	assert.Empty(t, news[1].NewPostsTo, "a new message is where new messages go")
 	assert.Equal(t, []string{"DU1"}, places(ups[1:]), "Maya's message, in place")
 	assert.Equal(t, "1.000100", ups[1].UpdateTS)
 	assert.Equal(t, news[1].State.Critical(), ups[1].State.Critical(), "the rise's state, out of formula and all")
-	assert.Equal(t, toSam, ups[1].NewPostsTo)
 
 	// Formula done, no rise: both standing messages are updated in place.
 	_, err := db.MarkNoteDone(ctx, "T1", formula.ID, true)
@@ -1378,9 +1375,8 @@ func TestRadarAPostMadeToMayaIsOnlyUpdatedAfterSamTakesDuty(t *testing.T) {
 		want := map[string]string{"DU1": "1.000100", "DU2": "2.000100"}[u.To.ChannelID]
 		assert.Equal(t, want, u.UpdateTS, "each in its own conversation")
 	}
-	sams := ups[2+slices.IndexFunc(ups[2:], func(p bh.RadarPost) bool { return p.To.ChannelID == "DU2" })]
-	assert.Equal(t, "U2", sams.To.UserID, "Sam's own DM is known as his (the footer says \"You're on duty\")")
-	assert.Empty(t, sams.NewPostsTo, "new messages go where his message is")
+	assert.Equal(t, "U2", ups[2+slices.IndexFunc(ups[2:], func(p bh.RadarPost) bool { return p.To.ChannelID == "DU2" })].To.UserID,
+		"Sam's own DM is known as his (the footer says \"You're on duty\")")
 
 	// A reminder goes where the router says now.
 	_, err = db.MarkNoteDone(ctx, "T1", wipes.ID, true)
@@ -1392,6 +1388,64 @@ func TestRadarAPostMadeToMayaIsOnlyUpdatedAfterSamTakesDuty(t *testing.T) {
 	rems, _ := notify.sent(bh.PostReminder)
 	require.Len(t, rems, 1)
 	assert.Equal(t, "DU2", rems[0].To.ChannelID)
+}
+
+// A rise shows in the family's other conversations in place, whichever
+// way it is told: a new critical item within the calm window (added to
+// Sam's message, with a reply in its thread) and a new message after it
+// both update Maya's message; Sam's earlier message of the day, no longer
+// the one standing in his DM, is left as it is.
+func TestRadarARiseShowsInEveryConversationInPlace(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))
+	db := openTestStore(t, clock)
+	notify := &recNotifier{}
+	router := &fakeRouter{to: toMaya, quiet: bh.DefaultQuietHours}
+	rig := newRoutedRig(t, db, clock, notify, "p1", router)
+	look := func(notes int) {
+		t.Helper()
+		rig.settle(func(s bh.ShiftState) bool { return s.Notes == notes })
+		clock.Advance(testDebounce)
+	}
+	count := func() (int, int) { news, ups := notify.sent(bh.PostNudge); return len(news), len(ups) }
+	critical := func(p bh.RadarPost) []string { return p.State.Critical() }
+
+	note(t, db, "DU1", "low: wipes < 1 day", "1.01")
+	look(1)
+	require.Eventually(t, func() bool { n, _ := count(); return n == 1 }, 10*time.Second, 5*time.Millisecond)
+	router.set(toSam, bh.DefaultQuietHours)
+	note(t, db, "DU1", "out of formula", "1.02")
+	look(2)
+	require.Eventually(t, func() bool { n, u := count(); return n == 2 && u == 1 }, 10*time.Second, 5*time.Millisecond)
+
+	// Within the calm window: Sam's message is updated and replied under;
+	// Maya's is updated too.
+	note(t, db, "DU1", "out of diapers", "1.03")
+	look(3)
+	require.Eventually(t, func() bool { _, u := count(); return u == 3 }, 10*time.Second, 5*time.Millisecond)
+	news, ups := notify.sent(bh.PostNudge)
+	assert.Len(t, news, 2, "no new message within the calm window")
+	assert.ElementsMatch(t, []string{"DU1", "DU2"}, places(ups[1:]))
+	for _, u := range ups[1:] {
+		assert.Len(t, critical(u), 2, "%s shows formula and diapers", u.To.ChannelID)
+	}
+	replies, _ := notify.sent(bh.PostNew)
+	require.Len(t, replies, 1, "the reply that notifies")
+	assert.Equal(t, "DU2", replies[0].To.ChannelID)
+
+	// After it: a new message in Sam's DM; Maya's message is updated, and
+	// Sam's earlier one is not (his new message is the one standing).
+	clock.Advance(11 * time.Minute)
+	note(t, db, "DU1", "deadline: pay the daycare deposit by 1pm", "1.04")
+	look(4)
+	require.Eventually(t, func() bool { n, u := count(); return n == 3 && u == 4 }, 10*time.Second, 5*time.Millisecond)
+	news, ups = notify.sent(bh.PostNudge)
+	assert.Equal(t, "DU2", news[2].To.ChannelID)
+	assert.Equal(t, []string{"DU1"}, places(ups[3:]), "Maya's message only")
+	assert.Equal(t, "1.000100", ups[3].UpdateTS)
+	assert.Equal(t, critical(news[2]), critical(ups[3]), "the new message's state")
+	rig.nudger.Tick(context.Background())
+	_, ups = notify.sent(bh.PostNudge)
+	assert.Len(t, ups, 4, "nothing more to update")
 }
 
 // Quiet hours are the route person's, not the family's settings.
