@@ -177,7 +177,10 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 	if m.w == nil || calm(t) && !negation.MatchString(t) || explained(s, t) {
 		return false
 	}
-	t = shadeRe.ReplaceAllStringFunc(skyColourRe.ReplaceAllStringFunc(t, spaces), spaces)
+	// Teething's gums, drool and mouth are teething, no topic: the model,
+	// which since round thirteen has read a writer's Hindi signs, was sure
+	// of "baby ke daant nikal rahe hain, sab kuch muh mein daalta hai".
+	t = maskTeething(shadeRe.ReplaceAllStringFunc(skyColourRe.ReplaceAllStringFunc(t, spaces), spaces))
 	for _, topic := range rescueTopics {
 		if topic.in(t) {
 			return m.logit(s) > above
@@ -197,8 +200,15 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 	}
 	// A number that reads like a temperature is the rules' to read: they
 	// tell "38.5 hours of labour" from a fever, the model is sure of both.
-	return wordsOf(t) >= sureWords && !bareTempRe.MatchString(t) && m.logit(s) > sure
+	// A dummy named without a topic is the day's care: the model reads "hasnt wanted ... since
+	// lunch" as a feed refused ("he hasnt wanted the dummy since lunch":
+	// 0.99 with round thirteen's corpora).
+	return wordsOf(t) >= sureWords && !comfortThings.in(t) && !bareTempRe.MatchString(t) && m.logit(s) > sure
 }
+
+// comfortThings are a dummy's names. Not a toy: a toy is in many health
+// notes (a piece bitten off, a knock, a baby not following one).
+var comfortThings = indexPlain([]string{"dummy", "dummies", "pacifier*", "paci", "binky", "binkies", "soother*"})
 
 // explained: the note names a sign with the harmless setting the rules
 // read it in, a mark with the strap or the food that made it ("red lines

@@ -74,8 +74,9 @@ func TestTheVetoSetsAsideOnlyWeakReadings(t *testing.T) {
 	for _, n := range []string{
 		// ("get me some infant tylenol when youre out" and "calpol, just
 		// to have" were examples until round twelve's schedule took the
-		// model under vetoBelow on them: set aside as any weak reading.)
-		"get me some calpol when youre out",
+		// model under vetoBelow on them, "get me some calpol when youre
+		// out" until round thirteen's corpora did: set aside as any weak
+		// reading.)
 		"get me some tylenol when youre out",
 		"get me some ibuprofen when youre out",
 		// A supply kept for a day that may come (round eleven).
