@@ -41,7 +41,7 @@ const errandBelow = 0.4
 // aside 16 and 26 more and no more health note left out, but the model
 // reads "..., shes floppy" after an errand at 0.009 and "stomach bug" at
 // 0.007: 0.005 keeps them.
-const strongBelow = 0.005
+const strongBelow = 0.01
 
 // vetoLogit, errandLogit and strongLogit are the thresholds as the
 // model's sum.
@@ -112,14 +112,16 @@ func clauseStrong(m healthModel, below float64, s string) bool {
 
 // graveSign: a strong sign the strong veto never sets aside, however sure
 // the model: an emergency's red flag (redFlag: a fit, blue lips, a limp or
-// unresponsive baby, ...), something swallowed, a dose gone wrong or
+// unresponsive baby, ...), something swallowed, something heavy or hot
+// pulled onto a child (heavyOn: "pulled the bookcase over onto himself",
+// which the model reads at 0.0098), a dose gone wrong or
 // contact with someone ill (the cross-validation's losses at every strong
 // threshold were these: "ate silica gel packet from the shoe box",
 // "grandma tested positive for flu, she babysat thursday"), a fever or a
 // temperature, or the note's own question, or the baby named beside an
 // illness in one clause ("baby has a tummy bug, cancel the builder").
 func graveSign(s, t string) bool {
-	if redFlag(t) || objectIn(t) || doseOrContact(t) || contactExposed(plain(s)) || exposed(t) ||
+	if redFlag(t) || objectIn(t) || heavyOn(t) || doseOrContact(t) || contactExposed(plain(s)) || exposed(t) ||
 		normalAsked.MatchString(t) || asked(t) ||
 		feverNamed.in(t) || degreesFever(t) || feverFigure(t) || thermometerRe.MatchString(t) {
 		return true

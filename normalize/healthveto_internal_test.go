@@ -37,7 +37,6 @@ func TestTheVetoSetsAsideOnlyWeakReadings(t *testing.T) {
 		// 39.1 is as strong a sign, and the model still reads the errand.
 		"collected the repeat prescription for the eczema cream, fridge door, 39.1",
 		"prescription charge to pay, exemption card hasnt arrived, he fell off the bed",
-		"old prescription bottles in the bathroom, take them back to the pharmacy, shes floppy",
 		// Signs of an infection.
 		// (With the eczema cream's errand the model read this at 0.14 once
 		// the fiftieth to fifty-eighth sets joined: the same sign after
@@ -65,6 +64,9 @@ func TestTheVetoSetsAsideOnlyWeakReadings(t *testing.T) {
 		"old prescription bottles in the bathroom, take them back to the pharmacy, grandma has flu and she babysat thursday",
 		"old prescription bottles in the bathroom, take them back to the pharmacy, she has a fever",
 		"swim cancelled, lo has a fever",
+		// (Among the strong signs the model is less sure of until round
+		// thirteen's strong veto rose to 0.01: it reads this at 0.005.)
+		"old prescription bottles in the bathroom, take them back to the pharmacy, shes floppy",
 	} {
 		assert.Less(t, rescueModel.prob(prepareText(n)), strongBelow, "the model reads %q as all but certainly everyday: else it tests nothing", n)
 		assert.True(t, IsHealthNote(n), "a grave sign is never vetoed: %q", n)
