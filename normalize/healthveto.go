@@ -166,7 +166,9 @@ var (
 		// A supply kept for a day that may come, and a dose chart or a
 		// label made for it (round eleven): "hydrocortisone cream, just to
 		// have", "dosing chart print and stick on fridge".
-		"to have", "in the house", "keep one", "dose chart", "dosing chart", "label*", "marker", "sticker", "print*", "toss*"})
+		"to have", "in the house", "keep one", "dose chart", "dosing chart", "label*", "marker", "sticker", "print*", "toss*",
+		// Where pills are kept for the week (round thirteen).
+		"organiser*", "organizer*", "pill box", "pillbox"})
 	// passedOn are things passed on, unused or outgrown ("nappies barely
 	// used, give the rest to jen"): a supply, whatever care it names.
 	passedOn = indexPlain([]string{"the rest to", "unused", "barely used", "hardly used", "never used", "outgrown",
@@ -298,6 +300,9 @@ var redFlagWords = indexPlain([]string{
 	// Colour.
 	"turned blue", "went blue", "going blue", "gone blue", "turning blue", "blue lips", "grey lips", "gray lips",
 	"blue face", "grey face", "gray face", "blue round the mouth", "blue around the mouth",
+	// The baby's whole colour, said as a stranger or a parent says it.
+	"she looks blue", "he looks blue", "baby looks blue", "lo looks blue", "she looked blue", "he looked blue",
+	"shes looking blue", "hes looking blue", "she looks grey", "he looks grey", "she looks gray", "he looks gray",
 	// Tone and waking.
 	"floppy", "limp", "unrespons*", "not responsive", "non responsive", "wont wake", "wouldnt wake", "cant wake",
 	"cannot wake", "not waking",

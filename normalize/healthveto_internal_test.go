@@ -110,6 +110,8 @@ func TestRedFlagsAreGrave(t *testing.T) {
 		"she won't wake", "not waking for feeds", "stopped breathing", "pauses in breathing", "blood in her vomit",
 		"poo with blood in it", "blood in his nappy", "green vomit", "vomiting bile", "fontanelle sunken",
 		"chest pain", "heavy bleeding", "big clots", "soaking pads", "thoughts of harming the baby", "burns on her hand",
+		// The whole baby blue, told by a stranger or a parent (round thirteen).
+		"guy at the shop said she looks blue, she does", "hes looking blue", "she looks grey",
 	} {
 		s := prepareText(n)
 		tx, _, _ := healthText(s)
