@@ -205,8 +205,17 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 	t = maskTeething(shadeRe.ReplaceAllStringFunc(skyColourRe.ReplaceAllStringFunc(t, spaces), spaces))
 	for _, topic := range rescueTopics {
 		if topic.in(t) {
-			return m.logit(s) > above
+			// A pill organiser or box is where medicines are kept for the
+			// week: a supply ("weekly pill organiser for my iron tablets").
+			return !pillKeeping.in(t) && m.logit(s) > above
 		}
+	}
+	// Teething that names no topic but its own gums, drool and mouth is
+	// teething: the model, which learnt one writer's Hindi signs in round
+	// thirteen, is sure of "baby ke daant nikal rahe hain, sab kuch muh
+	// mein daalta hai" as written.
+	if teethingWords.in(t) {
+		return false
 	}
 	// A feed's rhythm ("feeds every 3 hours") or a doubt of who gave a
 	// feed ("not sure if i gave him his bottle or dad did") is the day's
@@ -230,8 +239,23 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 	// A dummy named without a topic is the day's care: the model reads "hasnt wanted ... since
 	// lunch" as a feed refused ("he hasnt wanted the dummy since lunch":
 	// 0.99 with round thirteen's corpora).
-	return wordsOf(t) >= sureWords && !comfortThings.in(t) && !bareTempRe.MatchString(t) && m.logit(s) > sure
+	return wordsOf(t) >= sureWords && !comfortThings.in(t) && !bareTempRe.MatchString(t) && !usualTempRe.MatchString(t) &&
+		!scoreRe.MatchString(t) && m.logit(s) > sure
 }
+
+// usualTempRe is a temperature in the usual range, 36.5 to 37.4 ("temp
+// 36.6 and she is 4 days old"): the rules read it, low or usual, and the
+// model, which has read many temperatures in health notes, is sure of any.
+// Not lower (a newborn's 36.1 is low) nor in Fahrenheit (a parent's "97.2
+// and cold to touch" is a worry the model reads).
+var usualTempRe = guard(`(?:^|[^$\d.,])(?:36[.,][5-9]|37[.,][0-4])(?:$|[^\d%])`)
+
+// scoreRe is a figure a temperature could be, counted in points or goals
+// ("38 points on the quiz, we came second"): a score.
+var scoreRe = guard(`\b(?:3[5-9]|4[0-2]|9[5-9]|10[0-6])\s*(?:points|pts|goals|runs|marks)\b`)
+
+// pillKeeping is where a week's pills are kept.
+var pillKeeping = indexPlain([]string{"organiser*", "organizer*", "pill box", "pillbox", "dosette"})
 
 // comfortThings are a dummy's names. Not a toy: a toy is in many health
 // notes (a piece bitten off, a knock, a baby not following one).
@@ -312,7 +336,7 @@ const modelBits = 16
 // examples failed at rate 3, 27 at 12; so 2.
 const (
 	modelEpochs = 12
-	modelRate   = 2.0
+	modelRate   = 3.0
 	modelL2     = 1e-6
 	gramMin     = 3
 	gramMax     = 4

@@ -77,10 +77,9 @@ func TestTheVetoSetsAsideOnlyWeakReadings(t *testing.T) {
 		// ("get me some infant tylenol when youre out" and "calpol, just
 		// to have" were examples until round twelve's schedule took the
 		// model under vetoBelow on them, "get me some calpol when youre
-		// out" until round thirteen's corpora did: set aside as any weak
-		// reading.)
-		"get me some tylenol when youre out",
-		"get me some ibuprofen when youre out",
+		// out" until round thirteen's corpora did, "get me some tylenol
+		// when youre out" and "... ibuprofen ..." until its rate did: set
+		// aside as any weak reading.)
 		// A supply kept for a day that may come (round eleven).
 		"ibuprofen, just to have",
 		"keep one calpol in the car",
