@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -208,7 +209,7 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 		if topic.in(t) {
 			// A pill organiser or box is where medicines are kept for the
 			// week: a supply ("weekly pill organiser for my iron tablets").
-			return !pillKeeping.in(t) && m.logit(s) > above
+			return !hasWord(t, pillKeeping) && m.logit(s) > above
 		}
 	}
 	// Teething that names no topic but its own gums, drool and mouth is
@@ -240,27 +241,60 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 	// A dummy named without a topic is the day's care: the model reads "hasnt wanted ... since
 	// lunch" as a feed refused ("he hasnt wanted the dummy since lunch":
 	// 0.99 with round thirteen's corpora).
-	return wordsOf(t) >= sureWords && !comfortThings.in(t) && !bareTempRe.MatchString(t) && !usualTempRe.MatchString(t) &&
-		!scoreRe.MatchString(t) && m.logit(s) > sure
+	return wordsOf(t) >= sureWords && !hasWord(t, comfortThings) && !bareTempRe.MatchString(t) && !usualOrScore(t) &&
+		m.logit(s) > sure
 }
 
-// usualTempRe is a temperature in the usual range, 36.5 to 37.4 ("temp
-// 36.6 and she is 4 days old"): the rules read it, low or usual, and the
-// model, which has read many temperatures in health notes, is sure of any.
-// Not lower (a newborn's 36.1 is low) nor in Fahrenheit (a parent's "97.2
-// and cold to touch" is a worry the model reads).
-var usualTempRe = guard(`(?:^|[^$\d.,])(?:36[.,][5-9]|37[.,][0-4])(?:$|[^\d%])`)
+// usualOrScore: t holds a temperature in the usual range, 36.5 to 37.4
+// ("temp 36.6 and she is 4 days old"), or a figure a temperature could be
+// counted in points or goals ("38 points on the quiz, we came second"):
+// the rules read the first, low or usual, and the second is a score; the
+// model, which has read many temperatures in health notes, is sure of
+// both. Not a lower reading (a newborn's 36.1 is low) nor one in
+// Fahrenheit (a parent's "97.2 and cold to touch" is a worry the model
+// reads). Read on words, not by a pattern: no pattern's memory.
+func usualOrScore(t string) bool {
+	w := strings.Fields(t)
+	for i, x := range w {
+		x = strings.TrimRight(x, ",;:!?)")
+		if x == "" || x[0] < '0' || x[0] > '9' {
+			continue
+		}
+		x = strings.TrimSuffix(x, ".")
+		f, err := strconv.ParseFloat(strings.Replace(x, ",", ".", 1), 64)
+		if err != nil {
+			continue
+		}
+		if strings.ContainsAny(x, ".,") && f >= 36.5 && f < 37.45 {
+			return true
+		}
+		if !strings.ContainsAny(x, ".,") && (f >= 35 && f <= 42 || f >= 95 && f <= 106) && i+1 < len(w) &&
+			slices.Contains(scoreWords, strings.TrimRight(w[i+1], ",;:!?.")) {
+			return true
+		}
+	}
+	return false
+}
 
-// scoreRe is a figure a temperature could be, counted in points or goals
-// ("38 points on the quiz, we came second"): a score.
-var scoreRe = guard(`\b(?:3[5-9]|4[0-2]|9[5-9]|10[0-6])\s*(?:points|pts|goals|runs|marks)\b`)
+var scoreWords = []string{"points", "pts", "goals", "runs", "marks"}
 
 // pillKeeping is where a week's pills are kept.
-var pillKeeping = indexPlain([]string{"organiser*", "organizer*", "pill box", "pillbox", "dosette"})
+var pillKeeping = []string{"organiser", "organisers", "organizer", "organizers", "pillbox", "dosette"}
 
 // comfortThings are a dummy's names. Not a toy: a toy is in many health
 // notes (a piece bitten off, a knock, a baby not following one).
-var comfortThings = indexPlain([]string{"dummy", "dummies", "pacifier*", "paci", "binky", "binkies", "soother*"})
+var comfortThings = []string{"dummy", "dummies", "pacifier", "pacifiers", "paci", "binky", "binkies", "soother", "soothers"}
+
+// hasWord: one of t's words is one of words. A short list read on words
+// holds no index in memory (indexPlain's).
+func hasWord(t string, words []string) bool {
+	for _, f := range strings.FieldsFunc(t, func(r rune) bool { return r >= utf8.RuneSelf || !isWord(byte(r)) }) {
+		if slices.Contains(words, f) {
+			return true
+		}
+	}
+	return false
+}
 
 // explained: the note names a sign with the harmless setting the rules
 // read it in, a mark with the strap or the food that made it ("red lines
@@ -336,7 +370,7 @@ const modelBits = 16
 // "guy at the shop said she looks blue, she does" at 3): 6 of the tests'
 // examples failed at rate 3, 27 at 12; so 2. Round thirteen mended the
 // examples rate 3 failed (a usual temperature, a score, a pill organiser,
-// teething: usualTempRe, scoreRe, pillKeeping) and trains at 3: with the
+// teething: usualOrScore, pillKeeping) and trains at 3: with the
 // rest of that round's reader, every batch left out read 64 more health
 // notes and raised 19 fewer false alarms than at 2.
 const (
