@@ -162,7 +162,7 @@ var cvSures = []float64{0.97, sureAbove, 0.99, 0.995}
 
 // cvStrongs: the shipped veto threshold of a strong sign that is not
 // grave and its neighbours, each with the shipped reader otherwise.
-var cvStrongs = []float64{0.002, strongBelow, 0.01, 0.02}
+var cvStrongs = []float64{0.005, strongBelow, 0.02, 0.05}
 
 // TestHealthCrossValidation reports leave-one-batch-out cross-validation
 // over the tuning corpora: each batch in turn is read by a model trained
