@@ -254,8 +254,12 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 // Fahrenheit (a parent's "97.2 and cold to touch" is a worry the model
 // reads). Read on words, not by a pattern: no pattern's memory.
 func usualOrScore(t string) bool {
-	w := strings.Fields(t)
-	for i, x := range w {
+	next := false // the figure before was one a temperature could be
+	for x := range strings.FieldsSeq(t) {
+		if next && slices.Contains(scoreWords, strings.TrimRight(x, ",;:!?.")) {
+			return true
+		}
+		next = false
 		x = strings.TrimRight(x, ",;:!?)")
 		if x == "" || x[0] < '0' || x[0] > '9' {
 			continue
@@ -268,10 +272,7 @@ func usualOrScore(t string) bool {
 		if strings.ContainsAny(x, ".,") && f >= 36.5 && f < 37.45 {
 			return true
 		}
-		if !strings.ContainsAny(x, ".,") && (f >= 35 && f <= 42 || f >= 95 && f <= 106) && i+1 < len(w) &&
-			slices.Contains(scoreWords, strings.TrimRight(w[i+1], ",;:!?.")) {
-			return true
-		}
+		next = !strings.ContainsAny(x, ".,") && (f >= 35 && f <= 42 || f >= 95 && f <= 106)
 	}
 	return false
 }
@@ -288,10 +289,19 @@ var comfortThings = []string{"dummy", "dummies", "pacifier", "pacifiers", "paci"
 // hasWord: one of t's words is one of words. A short list read on words
 // holds no index in memory (indexPlain's).
 func hasWord(t string, words []string) bool {
-	for _, f := range strings.FieldsFunc(t, func(r rune) bool { return r >= utf8.RuneSelf || !isWord(byte(r)) }) {
-		if slices.Contains(words, f) {
+	for i := 0; i < len(t); {
+		if t[i] >= utf8.RuneSelf || !isWord(t[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(t) && t[j] < utf8.RuneSelf && isWord(t[j]) {
+			j++
+		}
+		if slices.Contains(words, t[i:j]) {
 			return true
 		}
+		i = j
 	}
 	return false
 }
@@ -343,7 +353,7 @@ var noseCareWords = []string{"saline", "drops", "spray", "mist"}
 // corpus note the model is sure of for nothing).
 func wordsOf(t string) int {
 	n := 0
-	for _, f := range strings.Fields(t) {
+	for f := range strings.FieldsSeq(t) {
 		if f = strings.TrimLeft(f, ".,:<>-+"); f != "" && (f[0] < '0' || f[0] > '9') {
 			n++
 		}
