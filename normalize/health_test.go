@@ -151,7 +151,17 @@ var (
 	// 170 of 5913); 6390 (the Hinglish voice 55.4 %) once the model read
 	// other languages' words glossed before setting a reading aside, a
 	// mend the Hindi words' own tests called for.
-	heldOutBar = healthBar{recall: 0.94, fp: 0.035}
+	// The twenty-two sets then moved to tuning for the thirteenth round (four kept blind to the
+	// rules), which wrote no rule from their notes but trained the model at rate 3, rescued long
+	// notes at lower thresholds and let it set aside a strong sign that is not grave under 0.01:
+	// left out one writer at a time, 97.0 % / 2.1 % to 97.3 % / 2.0 % (the twenty-four batches
+	// kept blind: 97.1 % / 2.3 % to 97.3 % / 2.2 %).
+	// The held-out files then kept only the hundred-and-twenty-sixth to
+	// hundred-and-fifty-third (28 voices), which Version 22 read 8155 of
+	// 8533 (95.6 %), 199 of 7896 (2.5 %), and the thirteenth round's reader
+	// (Version 23) reads, once, 8213 (96.2 %), 183 (2.3 %), set by set
+	// 86.1-98.7 % and 0.4-4.3 %.
+	heldOutBar = healthBar{recall: 0.955, fp: 0.03}
 )
 
 // minHeldOutShare: a held-out set, when there is one, is a fair part of
@@ -330,6 +340,9 @@ func TestTheModelRescuesWhatTheRulesMiss(t *testing.T) {
 		// rules read a mother calling herself a bad one: see
 		// TestMoodToldWithoutAWordForIt.)
 		"husband not ok today",
+		// A long note the model is less sure of (0.97) than of a short
+		// one: ten words or more are read at 0.95 (round thirteen).
+		"she was really quiet at the park today and did not want to play with the others",
 	} {
 		assert.False(t, normalize.IsHealth(n), "the rules read %q: it tests no rescue", n)
 		assert.True(t, readsAsHealth(n), "health: %q", n)

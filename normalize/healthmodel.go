@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -153,6 +154,29 @@ const (
 
 var sureLogit = math.Log(sureAbove / (1 - sureAbove))
 
+// longWords: a note of ten words or more, figures aside, that names no
+// topic of rescueTopics is rescued at longCareAbove on careTopics and at
+// longSureAbove otherwise. The gates keep texts unlike every corpus note
+// from the model, and those are short (the app's "Not now", the tests'
+// constructed halves of a pair); a long note is like the corpora the
+// model learnt from. Chosen by leave-one-batch-out cross-validation in
+// round thirteen (at rate 2): ten words read 36 more health notes left out
+// for one more false alarm (the batches kept blind: 7 more, none); eight
+// read about twice as many for 5 but took "says she feels nothing but
+// excited for the trip" and "la bebé se gira sola ahora, qué linda" for
+// health, and 0.9 and 0.85 at eight words eight of the tests' everyday
+// examples.
+const (
+	longWords     = 10
+	longSureAbove = 0.95
+	longCareAbove = 0.9
+)
+
+var (
+	longSureLogit = math.Log(longSureAbove / (1 - longSureAbove))
+	longCareLogit = math.Log(longCareAbove / (1 - longCareAbove))
+)
+
 // rescuedOther: the rules read s as about someone else, and the model is
 // sure it is the family's health note (t is no routineLog).
 func rescuedOther(s, t string) bool {
@@ -177,11 +201,23 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 	if m.w == nil || calm(t) && !negation.MatchString(t) || explained(s, t) {
 		return false
 	}
-	t = shadeRe.ReplaceAllStringFunc(skyColourRe.ReplaceAllStringFunc(t, spaces), spaces)
+	// Teething's gums, drool and mouth are teething, no topic: the model,
+	// which since round thirteen has read a writer's Hindi signs, was sure
+	// of "baby ke daant nikal rahe hain, sab kuch muh mein daalta hai".
+	t = maskTeething(shadeRe.ReplaceAllStringFunc(skyColourRe.ReplaceAllStringFunc(t, spaces), spaces))
 	for _, topic := range rescueTopics {
 		if topic.in(t) {
-			return m.logit(s) > above
+			// A pill organiser or box is where medicines are kept for the
+			// week: a supply ("weekly pill organiser for my iron tablets").
+			return !hasWord(t, pillKeeping) && m.logit(s) > above
 		}
+	}
+	// Teething that names no topic but its own gums, drool and mouth is
+	// teething: the model, which learnt one writer's Hindi signs in round
+	// thirteen, is sure of "baby ke daant nikal rahe hain, sab kuch muh
+	// mein daalta hai" as written.
+	if teethingWords.in(t) {
+		return false
 	}
 	// A feed's rhythm ("feeds every 3 hours") or a doubt of who gave a
 	// feed ("not sure if i gave him his bottle or dad did") is the day's
@@ -192,12 +228,82 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 	}
 	// A nappy, a bottle or a jab named in an errand ("nappies barely
 	// used, give the rest to jen") is a supply, not the day's care.
+	// A long note is the model's to read at lower thresholds (longWords);
+	// not a note read as someone else's, whose rescue has no sure path.
+	if wordsOf(t) >= longWords && !math.IsInf(sure, 1) {
+		care, sure = min(care, longCareLogit), min(sure, longSureLogit)
+	}
 	if careTopics.in(t) || partnerPeople.in(t) {
 		return !passedOn.in(t) && m.logit(s) > care
 	}
 	// A number that reads like a temperature is the rules' to read: they
 	// tell "38.5 hours of labour" from a fever, the model is sure of both.
-	return wordsOf(t) >= sureWords && !bareTempRe.MatchString(t) && m.logit(s) > sure
+	// A dummy named without a topic is the day's care: the model reads "hasnt wanted ... since
+	// lunch" as a feed refused ("he hasnt wanted the dummy since lunch":
+	// 0.99 with round thirteen's corpora).
+	return wordsOf(t) >= sureWords && !hasWord(t, comfortThings) && !bareTempRe.MatchString(t) && !usualOrScore(t) &&
+		m.logit(s) > sure
+}
+
+// usualOrScore: t holds a temperature in the usual range, 36.5 to 37.4
+// ("temp 36.6 and she is 4 days old"), or a figure a temperature could be
+// counted in points or goals ("38 points on the quiz, we came second"):
+// the rules read the first, low or usual, and the second is a score; the
+// model, which has read many temperatures in health notes, is sure of
+// both. Not a lower reading (a newborn's 36.1 is low) nor one in
+// Fahrenheit (a parent's "97.2 and cold to touch" is a worry the model
+// reads). Read on words, not by a pattern: no pattern's memory.
+func usualOrScore(t string) bool {
+	next := false // the figure before was one a temperature could be
+	for x := range strings.FieldsSeq(t) {
+		if next && slices.Contains(scoreWords, strings.TrimRight(x, ",;:!?.")) {
+			return true
+		}
+		next = false
+		x = strings.TrimRight(x, ",;:!?)")
+		if x == "" || x[0] < '0' || x[0] > '9' {
+			continue
+		}
+		x = strings.TrimSuffix(x, ".")
+		f, err := strconv.ParseFloat(strings.Replace(x, ",", ".", 1), 64)
+		if err != nil {
+			continue
+		}
+		if strings.ContainsAny(x, ".,") && f >= 36.5 && f < 37.45 {
+			return true
+		}
+		next = !strings.ContainsAny(x, ".,") && (f >= 35 && f <= 42 || f >= 95 && f <= 106)
+	}
+	return false
+}
+
+var scoreWords = []string{"points", "pts", "goals", "runs", "marks"}
+
+// pillKeeping is where a week's pills are kept.
+var pillKeeping = []string{"organiser", "organisers", "organizer", "organizers", "pillbox", "dosette"}
+
+// comfortThings are a dummy's names. Not a toy: a toy is in many health
+// notes (a piece bitten off, a knock, a baby not following one).
+var comfortThings = []string{"dummy", "dummies", "pacifier", "pacifiers", "paci", "binky", "binkies", "soother", "soothers"}
+
+// hasWord: one of t's words is one of words. A short list read on words
+// holds no index in memory (indexPlain's).
+func hasWord(t string, words []string) bool {
+	for i := 0; i < len(t); {
+		if t[i] >= utf8.RuneSelf || !isWord(t[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(t) && t[j] < utf8.RuneSelf && isWord(t[j]) {
+			j++
+		}
+		if slices.Contains(words, t[i:j]) {
+			return true
+		}
+		i = j
+	}
+	return false
 }
 
 // explained: the note names a sign with the harmless setting the rules
@@ -247,7 +353,7 @@ var noseCareWords = []string{"saline", "drops", "spray", "mist"}
 // corpus note the model is sure of for nothing).
 func wordsOf(t string) int {
 	n := 0
-	for _, f := range strings.Fields(t) {
+	for f := range strings.FieldsSeq(t) {
 		if f = strings.TrimLeft(f, ".,:<>-+"); f != "" && (f[0] < '0' || f[0] > '9') {
 			n++
 		}
@@ -272,10 +378,14 @@ const modelBits = 16
 // everyday notes of the tests (short, unlike every corpus note) for health
 // and lost signs said briefly ("pulse ox says sats 90 on room air" at 12,
 // "guy at the shop said she looks blue, she does" at 3): 6 of the tests'
-// examples failed at rate 3, 27 at 12; so 2.
+// examples failed at rate 3, 27 at 12; so 2. Round thirteen mended the
+// examples rate 3 failed (a usual temperature, a score, a pill organiser,
+// teething: usualOrScore, pillKeeping) and trains at 3: with the
+// rest of that round's reader, every batch left out read 64 more health
+// notes and raised 19 fewer false alarms than at 2.
 const (
 	modelEpochs = 12
-	modelRate   = 2.0
+	modelRate   = 3.0
 	modelL2     = 1e-6
 	gramMin     = 3
 	gramMax     = 4

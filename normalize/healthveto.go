@@ -41,7 +41,7 @@ const errandBelow = 0.4
 // aside 16 and 26 more and no more health note left out, but the model
 // reads "..., shes floppy" after an errand at 0.009 and "stomach bug" at
 // 0.007: 0.005 keeps them.
-const strongBelow = 0.005
+const strongBelow = 0.01
 
 // vetoLogit, errandLogit and strongLogit are the thresholds as the
 // model's sum.
@@ -112,14 +112,16 @@ func clauseStrong(m healthModel, below float64, s string) bool {
 
 // graveSign: a strong sign the strong veto never sets aside, however sure
 // the model: an emergency's red flag (redFlag: a fit, blue lips, a limp or
-// unresponsive baby, ...), something swallowed, a dose gone wrong or
+// unresponsive baby, ...), something swallowed, something heavy or hot
+// pulled onto a child (heavyOn: "pulled the bookcase over onto himself",
+// which the model reads at 0.0098), a dose gone wrong or
 // contact with someone ill (the cross-validation's losses at every strong
 // threshold were these: "ate silica gel packet from the shoe box",
 // "grandma tested positive for flu, she babysat thursday"), a fever or a
 // temperature, or the note's own question, or the baby named beside an
 // illness in one clause ("baby has a tummy bug, cancel the builder").
 func graveSign(s, t string) bool {
-	if redFlag(t) || objectIn(t) || doseOrContact(t) || contactExposed(plain(s)) || exposed(t) ||
+	if redFlag(t) || objectIn(t) || heavyOn(t) || doseOrContact(t) || contactExposed(plain(s)) || exposed(t) ||
 		normalAsked.MatchString(t) || asked(t) ||
 		feverNamed.in(t) || degreesFever(t) || feverFigure(t) || thermometerRe.MatchString(t) {
 		return true
@@ -164,7 +166,9 @@ var (
 		// A supply kept for a day that may come, and a dose chart or a
 		// label made for it (round eleven): "hydrocortisone cream, just to
 		// have", "dosing chart print and stick on fridge".
-		"to have", "in the house", "keep one", "dose chart", "dosing chart", "label*", "marker", "sticker", "print*", "toss*"})
+		"to have", "in the house", "keep one", "dose chart", "dosing chart", "label*", "marker", "sticker", "print*", "toss*",
+		// Where pills are kept for the week (round thirteen).
+		"organiser*", "organizer*", "pill box", "pillbox"})
 	// passedOn are things passed on, unused or outgrown ("nappies barely
 	// used, give the rest to jen"): a supply, whatever care it names.
 	passedOn = indexPlain([]string{"the rest to", "unused", "barely used", "hardly used", "never used", "outgrown",
@@ -296,6 +300,9 @@ var redFlagWords = indexPlain([]string{
 	// Colour.
 	"turned blue", "went blue", "going blue", "gone blue", "turning blue", "blue lips", "grey lips", "gray lips",
 	"blue face", "grey face", "gray face", "blue round the mouth", "blue around the mouth",
+	// The baby's whole colour, said as a stranger or a parent says it.
+	"she looks blue", "he looks blue", "baby looks blue", "lo looks blue", "she looked blue", "he looked blue",
+	"shes looking blue", "hes looking blue", "she looks grey", "he looks grey", "she looks gray", "he looks gray",
 	// Tone and waking.
 	"floppy", "limp", "unrespons*", "not responsive", "non responsive", "wont wake", "wouldnt wake", "cant wake",
 	"cannot wake", "not waking",

@@ -37,7 +37,6 @@ func TestTheVetoSetsAsideOnlyWeakReadings(t *testing.T) {
 		// 39.1 is as strong a sign, and the model still reads the errand.
 		"collected the repeat prescription for the eczema cream, fridge door, 39.1",
 		"prescription charge to pay, exemption card hasnt arrived, he fell off the bed",
-		"old prescription bottles in the bathroom, take them back to the pharmacy, shes floppy",
 		// Signs of an infection.
 		// (With the eczema cream's errand the model read this at 0.14 once
 		// the fiftieth to fifty-eighth sets joined: the same sign after
@@ -65,6 +64,9 @@ func TestTheVetoSetsAsideOnlyWeakReadings(t *testing.T) {
 		"old prescription bottles in the bathroom, take them back to the pharmacy, grandma has flu and she babysat thursday",
 		"old prescription bottles in the bathroom, take them back to the pharmacy, she has a fever",
 		"swim cancelled, lo has a fever",
+		// (Among the strong signs the model is less sure of until round
+		// thirteen's strong veto rose to 0.01: it reads this at 0.005.)
+		"old prescription bottles in the bathroom, take them back to the pharmacy, shes floppy",
 	} {
 		assert.Less(t, rescueModel.prob(prepareText(n)), strongBelow, "the model reads %q as all but certainly everyday: else it tests nothing", n)
 		assert.True(t, IsHealthNote(n), "a grave sign is never vetoed: %q", n)
@@ -74,10 +76,10 @@ func TestTheVetoSetsAsideOnlyWeakReadings(t *testing.T) {
 	for _, n := range []string{
 		// ("get me some infant tylenol when youre out" and "calpol, just
 		// to have" were examples until round twelve's schedule took the
-		// model under vetoBelow on them: set aside as any weak reading.)
-		"get me some calpol when youre out",
-		"get me some tylenol when youre out",
-		"get me some ibuprofen when youre out",
+		// model under vetoBelow on them, "get me some calpol when youre
+		// out" until round thirteen's corpora did, "get me some tylenol
+		// when youre out" and "... ibuprofen ..." until its rate did: set
+		// aside as any weak reading.)
 		// A supply kept for a day that may come (round eleven).
 		"ibuprofen, just to have",
 		"keep one calpol in the car",
@@ -107,6 +109,8 @@ func TestRedFlagsAreGrave(t *testing.T) {
 		"she won't wake", "not waking for feeds", "stopped breathing", "pauses in breathing", "blood in her vomit",
 		"poo with blood in it", "blood in his nappy", "green vomit", "vomiting bile", "fontanelle sunken",
 		"chest pain", "heavy bleeding", "big clots", "soaking pads", "thoughts of harming the baby", "burns on her hand",
+		// The whole baby blue, told by a stranger or a parent (round thirteen).
+		"guy at the shop said she looks blue, she does", "hes looking blue", "she looks grey",
 	} {
 		s := prepareText(n)
 		tx, _, _ := healthText(s)

@@ -333,15 +333,15 @@ func maskCare(t string) string {
 	return string(b)
 }
 
-// teethingWords say a tooth is coming: the gums and the drool beside them
-// are teething, not a concern.
+// teethingWords say a tooth is coming: the gums, the drool and the mouth
+// beside them are teething, not a concern.
 var teethingWords = indexPlain([]string{"teething", "teeth on the way", "tooth on the way", "tooth coming", "teeth coming",
 	"cutting a tooth", "cutting teeth", "cutting her first", "cutting his first", "new tooth", "first tooth",
 	"tooth through", "teeth through", "tooth is coming", "teeth are coming"})
 
-var gumWords = indexPlain([]string{"gums", "gum", "drool*", "dribbl*", "teeth", "tooth"})
+var gumWords = indexPlain([]string{"gums", "gum", "drool*", "dribbl*", "teeth", "tooth", "mouth"})
 
-// maskTeething blanks the gums, the teeth and the drool in a note about teething; a
+// maskTeething blanks the gums, the teeth, the mouth and the drool in a note about teething; a
 // sign beside them (bleeding, a fever) is read as it stands.
 func maskTeething(t string) string {
 	if !teethingWords.in(t) || !gumWords.in(t) {
