@@ -280,6 +280,12 @@ func blankThingState(t string) string {
 		if thingSubject(sub[1]) || thingSubject(sub[2]) {
 			return m
 		}
+		// A part of the body named with whose it is ("her mouth is
+		// bleeding", "his hand is bleeding"): the body, which its word
+		// alone ("the mouth of the river") is not.
+		if i := strings.Index(m, " "+sub[2]+" "); i >= 0 && bodyWords.in(m[:i+1+len(sub[2])]) {
+			return m
+		}
 		return spaces(m)
 	})
 }

@@ -160,7 +160,9 @@ var (
 	// hundred-and-fifty-third (28 voices), which Version 22 read 8155 of
 	// 8533 (95.6 %), 199 of 7896 (2.5 %), and the thirteenth round's reader
 	// (Version 23) reads, once, 8213 (96.2 %), 183 (2.3 %), set by set
-	// 86.1-98.7 % and 0.4-4.3 %.
+	// 86.1-98.7 % and 0.4-4.3 %; with a review's mends (Version 24: the
+	// strong veto back at 0.005, the baby's whole colour a red flag), 8215
+	// (96.3 %), 191 (2.4 %).
 	heldOutBar = healthBar{recall: 0.955, fp: 0.03}
 )
 
@@ -317,7 +319,6 @@ func TestTheModelRescuesWhatTheRulesMiss(t *testing.T) {
 		// one until an injection site stopped being a thing's site.)
 		"post jab leg looks a bit puffy and warm",
 		"back where the epidural went in is red and really tender",
-		"she looks greyish around the mouth",
 		// No body, sign or medicine named: feeds and waking alone, which
 		// the model rescues only when surer still.
 		"asleep 6 hrs straight and wont rouse properly",
@@ -1320,5 +1321,48 @@ func TestHealthReadsAFriendAddressed(t *testing.T) {
 			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
 			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
 		})
+	}
+}
+
+// A review of round thirteen's reader found signs it no longer read: a
+// mouth that bleeds or has ulcers in a teething note (the mouth was
+// blanked as teething's, and teething barred the rescue), a sign after a
+// dummy in a second clause (set aside whole), a gasp after an errand (the
+// strong veto at 0.01); and the baby's whole colour ("baby is blue") was
+// never read, nor a part of the body named with whose it is ("her mouth
+// is bleeding", read as a thing's state). Each is read; teething's mouth things go into, a dummy
+// alone, a score and a shade stay everyday. ("scored 38 points at pub
+// quiz, she's been off all day" is still set aside with its score.)
+func TestASignBesideTeethingADummyOrAScoreIsRead(t *testing.T) {
+	for _, n := range []string{
+		"teething, her mouth is bleeding and won't stop",
+		"her mouth is bleeding",
+		"his hand is bleeding",
+		"teething and his mouth is bleeding a lot",
+		"teething and ulcers all over his mouth",
+		"old prescription bottles in the bathroom, take them back to the pharmacy, she gasped and went quiet",
+		"he won't take his dummy and is just lying there quietly",
+		"baby is blue",
+		"she's blue",
+		"hes blue",
+		"lo looks grey",
+		"she looks greyish around the mouth",
+		"hes looking grey",
+		"she looks very blue",
+		"add calpol to the shopping list, baby looks grey",
+		"council tax bill arrived, baby looks grey",
+	} {
+		assert.True(t, readsAsHealth(n), "health: %q", n)
+	}
+	for _, n := range []string{
+		"baby ke daant nikal rahe hain, sab kuch muh mein daalta hai",
+		"teething again, puts everything in his mouth",
+		"he hasnt wanted the dummy since lunch",
+		"38 points on the quiz, we came second",
+		"painted the nursery blue",
+		"my purse is bleeding after christmas",
+		"baby blue cardigan from nana",
+	} {
+		assert.False(t, readsAsHealth(n), "everyday: %q", n)
 	}
 }

@@ -212,11 +212,11 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 			return !hasWord(t, pillKeeping) && m.logit(s) > above
 		}
 	}
-	// Teething that names no topic but its own gums, drool and mouth is
-	// teething: the model, which learnt one writer's Hindi signs in round
+	// Teething that names no topic but its own gums, drool and mouth, and
+	// no strong sign (a mouth that bleeds is not teething's), is teething: the model, which learnt one writer's Hindi signs in round
 	// thirteen, is sure of "baby ke daant nikal rahe hain, sab kuch muh
 	// mein daalta hai" as written.
-	if teethingWords.in(t) {
+	if teethingWords.in(t) && !strongWords.in(t) {
 		return false
 	}
 	// A feed's rhythm ("feeds every 3 hours") or a doubt of who gave a
@@ -240,10 +240,22 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 	// tell "38.5 hours of labour" from a fever, the model is sure of both.
 	// A dummy named without a topic is the day's care: the model reads "hasnt wanted ... since
 	// lunch" as a feed refused ("he hasnt wanted the dummy since lunch":
-	// 0.99 with round thirteen's corpora).
-	return wordsOf(t) >= sureWords && !hasWord(t, comfortThings) && !bareTempRe.MatchString(t) && !usualOrScore(t) &&
-		m.logit(s) > sure
+	// 0.99 with round thirteen's corpora). A dummy is set aside only in a
+	// note of one clause: one that says more ("he wont take his dummy and
+	// is just lying there quietly") is the model's to read.
+	return wordsOf(t) >= sureWords && !(hasWord(t, comfortThings) && oneClause(t)) && !bareTempRe.MatchString(t) &&
+		!usualOrScore(t) && m.logit(s) > sure
 }
+
+// oneClause: t says one thing, with no stop, comma or joining word inside.
+func oneClause(t string) bool {
+	if strings.ContainsAny(strings.TrimRight(t, " .!?"), ",;.!?") {
+		return false
+	}
+	return !hasWord(t, clauseJoins)
+}
+
+var clauseJoins = []string{"and", "but", "also", "then", "plus", "now"}
 
 // usualOrScore: t holds a temperature in the usual range, 36.5 to 37.4
 // ("temp 36.6 and she is 4 days old"), or a figure a temperature could be

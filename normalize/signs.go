@@ -12,7 +12,13 @@ var chestSoundRe = guard(`\b(?:rattl\w*|crackl\w*|whistl\w*|wheez\w*|gurgl\w*|bu
 // sudden", "she went grey", "his face turned white". A colour in a note
 // about clothes or paint is an outfit or a wall (clothingWords).
 var colourChangeRe = guard(`\b(?:ashen|blotchy|blue|bluish|dusky|gray|grayish|grey|greyish|mottled|pale|purple|waxy|white)\s+(?:\w+\s+)?(?:colou?r|colou?ring|complexion)\b[^.;!?]{0,30}?\b(?:sudden\w*|just now|out of nowhere|again|now)\b` +
-	`|\b(?:baby|bub|face|he|lips|lo|she|skin)\s+(?:\w+\s+)?(?:goes|going|gone|turned|turning|turns|went)\s+(?:a\s+)?(?:bit\s+|really\s+|very\s+|all\s+|kind of\s+|kinda\s+)?(?:ashen|blotchy|dusky|gray|grayish|grey|greyish|mottled|pale|waxy|white)\b`)
+	`|\b(?:baby|bub|face|he|lips|lo|she|skin)\s+(?:\w+\s+)?(?:goes|going|gone|turned|turning|turns|went)\s+(?:a\s+)?(?:bit\s+|really\s+|very\s+|all\s+|kind of\s+|kinda\s+)?(?:ashen|blotchy|dusky|gray|grayish|grey|greyish|mottled|pale|waxy|white)\b` +
+	`|` + babyColourAlt)
+
+// babyColourAlt is the baby's whole colour said as it is ("baby is blue",
+// "shes grey", "lo looks grey", "he looks very blue"): a sign, and a red
+// flag (redColourRe), not a shade ("baby blue", shadeRe) or clothes.
+const babyColourAlt = `\b(?:(?:she|he)(?:'s|s)|(?:baby|bub|he|lo|she)\s+(?:is|looks|looking|looked|seems))\s+(?:a\s+)?(?:bit\s+|little\s+|really\s+|very\s+|so\s+|all\s+)?(?:blue|bluish|grey|gray|greyish|grayish|ashen|dusky|mottled)\b`
 
 // fitRe is a fit, a seizure as parents in Britain say it: "fit??", "had a
 // fit", "she was fitting", "fitting again", "had a fit in the car", "at

@@ -119,7 +119,14 @@ import (
 // child is grave and the baby looking blue or grey a red flag; teething is
 // teething, a dummy named without a topic the day's care, a usual
 // temperature or a score the rules' to read; a pill organiser is a supply.
-const Version = 23
+// Version 24: a review's mends of 23: a strong sign is set aside under
+// 0.005 again; a mouth that bleeds or has ulcers in a teething note is
+// read (only the mouth things go into is teething's), and so is a part of
+// the body named with whose it is in a thing's words ("her mouth is
+// bleeding"); a dummy is set aside only in a note of one clause; the
+// baby's whole colour ("baby is blue", "shes grey") is a sign and a red
+// flag.
+const Version = 24
 
 // itemTitle is the title of a note whose time phrases normalize
 // understood, built from the item rather than from the note's words for
