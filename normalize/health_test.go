@@ -1330,7 +1330,8 @@ func TestHealthReadsAFriendAddressed(t *testing.T) {
 // dummy in a second clause (set aside whole), a gasp after an errand (the
 // strong veto at 0.01); and the baby's whole colour ("baby is blue") was
 // never read, nor a part of the body named with whose it is ("her mouth
-// is bleeding", read as a thing's state). Each is read; teething's mouth things go into, a dummy
+// is bleeding", read as a thing's state), nor "he hit his head and was
+// sick" (read as slang). Each is read; teething's mouth things go into, a dummy
 // alone, a score and a shade stay everyday. ("scored 38 points at pub
 // quiz, she's been off all day" is still set aside with its score.)
 func TestASignBesideTeethingADummyOrAScoreIsRead(t *testing.T) {
@@ -1351,6 +1352,8 @@ func TestASignBesideTeethingADummyOrAScoreIsRead(t *testing.T) {
 		"she looks very blue",
 		"add calpol to the shopping list, baby looks grey",
 		"council tax bill arrived, baby looks grey",
+		"he hit his head and was sick",
+		"she bumped her head and then was sick twice",
 	} {
 		assert.True(t, readsAsHealth(n), "health: %q", n)
 	}
@@ -1361,6 +1364,8 @@ func TestASignBesideTeethingADummyOrAScoreIsRead(t *testing.T) {
 		"38 points on the quiz, we came second",
 		"painted the nursery blue",
 		"my purse is bleeding after christmas",
+		"that new show is sick",
+		"her recital was sick",
 		"baby blue cardigan from nana",
 	} {
 		assert.False(t, readsAsHealth(n), "everyday: %q", n)

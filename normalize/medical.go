@@ -951,7 +951,9 @@ func blankSlangSick(t string) string {
 	}
 	return slangSickRe.ReplaceAllStringFunc(t, func(m string) string {
 		sub := slangSickRe.FindStringSubmatch(m)
-		if sickSubjects[sub[1]] || strings.HasSuffix(m, " since") || strings.HasSuffix(m, " with") ||
+		// "... and was sick" has no thing for its subject: the one who
+		// hit his head was ("he hit his head and was sick").
+		if sickSubjects[sub[1]] || sub[1] == "and" || sub[1] == "then" || strings.HasSuffix(m, " since") || strings.HasSuffix(m, " with") ||
 			strings.HasSuffix(m, " w") || strings.HasSuffix(m, " again") || strings.HasSuffix(m, " still") ||
 			strings.HasSuffix(m, " all day") || strings.HasSuffix(m, " and") {
 			return m

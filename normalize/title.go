@@ -125,7 +125,7 @@ import (
 // the body named with whose it is in a thing's words ("her mouth is
 // bleeding"); a dummy is set aside only in a note of one clause; the
 // baby's whole colour ("baby is blue", "shes grey") is a sign and a red
-// flag.
+// flag; "he hit his head and was sick" is not slang.
 const Version = 24
 
 // itemTitle is the title of a note whose time phrases normalize
