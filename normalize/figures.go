@@ -282,8 +282,9 @@ func blankThingState(t string) string {
 		}
 		// A part of the body named with whose it is ("her mouth is
 		// bleeding", "his hand is bleeding"): the body, which its word
-		// alone ("the mouth of the river") is not.
-		if i := strings.Index(m, " "+sub[2]+" "); i >= 0 && bodyWords.in(m[:i+1+len(sub[2])]) {
+		// alone ("the mouth of the river") is not; a side is a team's as
+		// often ("our side is bleeding goals").
+		if i := strings.Index(m, " "+sub[2]+" "); i >= 0 && sub[2] != "side" && bodyWords.in(m[:i+1+len(sub[2])]) {
 			return m
 		}
 		return spaces(m)

@@ -161,8 +161,8 @@ var (
 	// 8533 (95.6 %), 199 of 7896 (2.5 %), and the thirteenth round's reader
 	// (Version 23) reads, once, 8213 (96.2 %), 183 (2.3 %), set by set
 	// 86.1-98.7 % and 0.4-4.3 %; with a review's mends (Version 24: the
-	// strong veto back at 0.005, the baby's whole colour a red flag), 8215
-	// (96.3 %), 191 (2.4 %).
+	// strong veto back at 0.005, the baby's whole colour a red flag), 8216
+	// (96.3 %), 192 (2.4 %).
 	heldOutBar = healthBar{recall: 0.955, fp: 0.03}
 )
 
@@ -1354,6 +1354,12 @@ func TestASignBesideTeethingADummyOrAScoreIsRead(t *testing.T) {
 		"council tax bill arrived, baby looks grey",
 		"he hit his head and was sick",
 		"she bumped her head and then was sick twice",
+		"hes gone blue",
+		"he's gone blue",
+		"baby has gone blue",
+		"babys gone blue",
+		"she's going blue",
+		"baby's looking blue",
 	} {
 		assert.True(t, readsAsHealth(n), "health: %q", n)
 	}
@@ -1366,6 +1372,17 @@ func TestASignBesideTeethingADummyOrAScoreIsRead(t *testing.T) {
 		"my purse is bleeding after christmas",
 		"that new show is sick",
 		"her recital was sick",
+		"gender reveal today: baby is blue!",
+		"hes blue, chelsea won",
+		"he looks very blue in his chelsea kit",
+		"hes grey haired already",
+		"bought the bunny for her, she's blue with white ears",
+		"teething, mouth like a waterfall",
+		"teething, everything goes to her mouth",
+		"teething, chewing his hands, mouth open all day",
+		"hasnt wanted the dummy since lunch now",
+		"he hasnt wanted the dummy since lunch then napped",
+		"our side is bleeding goals again",
 		"baby blue cardigan from nana",
 	} {
 		assert.False(t, readsAsHealth(n), "everyday: %q", n)

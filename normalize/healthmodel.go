@@ -216,7 +216,7 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 	// no strong sign (a mouth that bleeds is not teething's), is teething: the model, which learnt one writer's Hindi signs in round
 	// thirteen, is sure of "baby ke daant nikal rahe hain, sab kuch muh
 	// mein daalta hai" as written.
-	if teethingWords.in(t) && !strongWords.in(t) {
+	if teethingWords.in(t) && !strongWords.in(t) && !mouthSignRe.MatchString(t) {
 		return false
 	}
 	// A feed's rhythm ("feeds every 3 hours") or a doubt of who gave a
@@ -255,7 +255,7 @@ func oneClause(t string) bool {
 	return !hasWord(t, clauseJoins)
 }
 
-var clauseJoins = []string{"and", "but", "also", "then", "plus", "now"}
+var clauseJoins = []string{"and", "but", "also", "plus"}
 
 // usualOrScore: t holds a temperature in the usual range, 36.5 to 37.4
 // ("temp 36.6 and she is 4 days old"), or a figure a temperature could be

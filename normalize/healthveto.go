@@ -293,7 +293,7 @@ var strongWords = indexPlain([]string{
 // took the model under strongBelow on "..., also lo had a seizure").
 // A missed emergency is far worse than a flagged errand.
 func redFlag(t string) bool {
-	return redFlagWords.in(t) || redColourRe.MatchString(t) || redBloodRe.MatchString(t) || redSoftSpotRe.MatchString(t)
+	return redFlagWords.in(t) || redColourRe.MatchString(t) || babyColour(t) || redBloodRe.MatchString(t) || redSoftSpotRe.MatchString(t)
 }
 
 // redFlagWords are the red flags said in a word or a fixed phrase.
@@ -325,9 +325,9 @@ var redFlagWords = indexPlain([]string{
 })
 
 // redColourRe: lips or a face gone blue or grey, in either order ("lips
-// went blue", "her lips look a bit blue", "blue round her lips"), or the
-// whole baby ("baby is blue", babyColourAlt).
-var redColourRe = guard(`\b(?:lips?|face|mouth)\s+(?:\w+\s+){0,3}?(?:blue|bluish|grey|gray|dusky)\b|\b(?:blue|bluish|grey|gray|dusky)\s+(?:\w+\s+){0,2}?(?:lips?|face)\b|` + babyColourAlt)
+// went blue", "her lips look a bit blue", "blue round her lips"); the
+// whole baby is babyColour.
+var redColourRe = guard(`\b(?:lips?|face|mouth)\s+(?:\w+\s+){0,3}?(?:blue|bluish|grey|gray|dusky)\b|\b(?:blue|bluish|grey|gray|dusky)\s+(?:\w+\s+){0,2}?(?:lips?|face)\b`)
 
 // redSoftSpotRe: the fontanelle said as parents say it, bulging or sunken
 // ("soft spot on his head is bulging", "sunken soft spot").

@@ -4,6 +4,8 @@ package normalize
 // rather than one more word: a sound in the chest, a colour that changed,
 // a fit.
 
+import "strings"
+
 // chestSoundRe is a sound in the chest or the throat: "sound like rattle
 // in chest", "a whistle in his throat", "a click in her hip".
 var chestSoundRe = guard(`\b(?:rattl\w*|crackl\w*|whistl\w*|wheez\w*|gurgl\w*|bubbl\w*|click\w*|squeak\w*|noises?|sounds?)\s+(?:from|in)\s+(?:her|his|its|my|the|their)?\s*(?:chest|lungs?|throat|hips?)\b`)
@@ -12,13 +14,27 @@ var chestSoundRe = guard(`\b(?:rattl\w*|crackl\w*|whistl\w*|wheez\w*|gurgl\w*|bu
 // sudden", "she went grey", "his face turned white". A colour in a note
 // about clothes or paint is an outfit or a wall (clothingWords).
 var colourChangeRe = guard(`\b(?:ashen|blotchy|blue|bluish|dusky|gray|grayish|grey|greyish|mottled|pale|purple|waxy|white)\s+(?:\w+\s+)?(?:colou?r|colou?ring|complexion)\b[^.;!?]{0,30}?\b(?:sudden\w*|just now|out of nowhere|again|now)\b` +
-	`|\b(?:baby|bub|face|he|lips|lo|she|skin)\s+(?:\w+\s+)?(?:goes|going|gone|turned|turning|turns|went)\s+(?:a\s+)?(?:bit\s+|really\s+|very\s+|all\s+|kind of\s+|kinda\s+)?(?:ashen|blotchy|dusky|gray|grayish|grey|greyish|mottled|pale|waxy|white)\b` +
-	`|` + babyColourAlt)
+	`|\b(?:baby|bub|face|he|lips|lo|she|skin)\s+(?:\w+\s+)?(?:goes|going|gone|turned|turning|turns|went)\s+(?:a\s+)?(?:bit\s+|really\s+|very\s+|all\s+|kind of\s+|kinda\s+)?(?:ashen|blotchy|dusky|gray|grayish|grey|greyish|mottled|pale|waxy|white)\b`)
 
-// babyColourAlt is the baby's whole colour said as it is ("baby is blue",
-// "shes grey", "lo looks grey", "he looks very blue"): a sign, and a red
-// flag (redColourRe), not a shade ("baby blue", shadeRe) or clothes.
-const babyColourAlt = `\b(?:(?:she|he)(?:'s|s)|(?:baby|bub|he|lo|she)\s+(?:is|looks|looking|looked|seems))\s+(?:a\s+)?(?:bit\s+|little\s+|really\s+|very\s+|so\s+|all\s+)?(?:blue|bluish|grey|gray|greyish|grayish|ashen|dusky|mottled)\b`
+// babyColourRe is the baby's whole colour said as it is ("baby is blue",
+// "hes gone blue", "shes grey", "lo looks grey", "babys looking blue"): a
+// sign, and a red flag (babyColour), not a shade ("baby blue", shadeRe).
+var babyColourRe = guard(`\b(?:baby|bub|he|lo|she)(?:'s|s)\s+(?:(?:gone|going|looking|turned|turning|turnin)\s+)?` + babyColour1 +
+	`|\b(?:baby|bub|he|lo|she)\s+(?:(?:is|has|was)\s+)?(?:is|looks|looking|looked|seems|gone|going|goes|went|turned|turning|turns)\s+` + babyColour1)
+
+const babyColour1 = `(?:a\s+)?(?:bit\s+|little\s+|really\s+|very\s+|so\s+|all\s+)?(?:blue|bluish|grey|gray|greyish|grayish|ashen|dusky|mottled)\b`
+
+// babyColour: the baby's whole colour (babyColourRe), but not said of
+// clothes, a toy, hair, a team or a gender reveal ("gender reveal: baby is
+// blue", "hes blue, chelsea won", "hes grey haired"). A word that may
+// stand beside an emergency ("car", "monitor", "game") sets nothing aside.
+func babyColour(t string) bool {
+	return babyColourRe.MatchString(t) && !clothingWords.in(t) && !hasWord(t, colourAside) && !strings.Contains(t, "haired")
+}
+
+// colourAside are words that say a colour is not the baby's skin.
+var colourAside = []string{"reveal", "team", "kit", "theme", "hair", "bunny", "bear", "teddy", "toy", "babygrow",
+	"babygro", "sleepsuit", "vest", "painted", "chelsea", "everton", "city", "rangers", "united"}
 
 // fitRe is a fit, a seizure as parents in Britain say it: "fit??", "had a
 // fit", "she was fitting", "fitting again", "had a fit in the car", "at
@@ -36,5 +52,5 @@ var fitRe = guard(`(?:^|[.!?,;:]\s*)fits?\s*\?` +
 
 // signsRead: one of the signs above.
 func signsRead(t string) bool {
-	return chestSoundRe.MatchString(t) || colourChangeRe.MatchString(t) && !clothingWords.in(t) || fitRe.MatchString(t)
+	return chestSoundRe.MatchString(t) || colourChangeRe.MatchString(t) && !clothingWords.in(t) || babyColour(t) || fitRe.MatchString(t)
 }

@@ -339,27 +339,29 @@ var teethingWords = indexPlain([]string{"teething", "teeth on the way", "tooth o
 	"cutting a tooth", "cutting teeth", "cutting her first", "cutting his first", "new tooth", "first tooth",
 	"tooth through", "teeth through", "tooth is coming", "teeth are coming"})
 
-var gumWords = indexPlain([]string{"gums", "gum", "drool*", "dribbl*", "teeth", "tooth"})
+var (
+	gumWords  = indexPlain(append([]string{"mouth"}, gumsAlone...))
+	gumsOnly  = indexPlain(gumsAlone)
+	gumsAlone = []string{"gums", "gum", "drool*", "dribbl*", "teeth", "tooth"}
+)
 
-// maskTeething blanks the gums, the teeth, the drool, and the mouth things
-// go into ("puts everything in her mouth", Hindi "muh mein") in a note
-// about teething; a sign beside them (bleeding, a fever, ulcers in the
-// mouth) is read as it stands: a mouth that bleeds is not teething's.
+// maskTeething blanks the gums, the teeth, the mouth and the drool in a
+// note about teething; a sign beside them (bleeding, a fever) is read as it
+// stands, and a mouth with a sign of its own ("her mouth is bleeding",
+// "ulcers all over his mouth", mouthSignRe) is not teething's.
 func maskTeething(t string) string {
-	if !teethingWords.in(t) {
+	if !teethingWords.in(t) || !gumWords.in(t) {
 		return t
 	}
-	if gumWords.in(t) {
-		t = gumWords.blank(t)
+	if strings.Contains(t, "mouth") && mouthSignRe.MatchString(t) {
+		return gumsOnly.blank(t)
 	}
-	if strings.Contains(t, "mouth") {
-		t = intoMouthRe.ReplaceAllStringFunc(t, spaces)
-	}
-	return t
+	return gumWords.blank(t)
 }
 
-// intoMouthRe is the mouth things go into.
-var intoMouthRe = guard(`\b(?:in|into)\s+(?:(?:her|his|the|their|its)\s+)?mouths?\b|\bmouth\s+(?:mein|me)\b`)
+// mouthSignRe is a sign of the mouth itself.
+var mouthSignRe = guard(`\bmouth\b[^.;,!?]{0,24}?\b(?:bleed\w*|bled|blood\w*|ulcer\w*|sores?|blister\w*|foam\w*|swollen|swelling|cut|white (?:patch\w*|spots?)|burn\w*)\b` +
+	`|\b(?:bleed\w*|bled|blood\w*|ulcer\w*|sores?|blister\w*|foam\w*|swollen|swelling|cut|white (?:patch\w*|spots?)|burn\w*)\b[^.;,!?]{0,24}?\bmouth\b`)
 
 // partnerMoodRe is the partner withdrawn or drinking since the baby came:
 // the family's mood, written about the other parent.

@@ -121,11 +121,13 @@ import (
 // temperature or a score the rules' to read; a pill organiser is a supply.
 // Version 24: a review's mends of 23: a strong sign is set aside under
 // 0.005 again; a mouth that bleeds or has ulcers in a teething note is
-// read (only the mouth things go into is teething's), and so is a part of
+// read (a mouth with a sign of its own is not teething's), and so is a part of
 // the body named with whose it is in a thing's words ("her mouth is
 // bleeding"); a dummy is set aside only in a note of one clause; the
 // baby's whole colour ("baby is blue", "shes grey") is a sign and a red
-// flag; "he hit his head and was sick" is not slang.
+// flag ("hes gone blue", "babys looking blue"; not of clothes, a toy,
+// hair, a team or a gender reveal); "he hit his head and was sick" is not
+// slang.
 const Version = 24
 
 // itemTitle is the title of a note whose time phrases normalize
