@@ -161,7 +161,7 @@ var (
 	// 8533 (95.6 %), 199 of 7896 (2.5 %), and the thirteenth round's reader
 	// (Version 23) reads, once, 8213 (96.2 %), 183 (2.3 %), set by set
 	// 86.1-98.7 % and 0.4-4.3 %; with a review's mends (Version 24: the
-	// strong veto back at 0.005, the baby's whole colour a red flag), 8216
+	// strong veto back at 0.005, the baby's whole colour a red flag), 8221
 	// (96.3 %), 192 (2.4 %).
 	heldOutBar = healthBar{recall: 0.955, fp: 0.03}
 )
@@ -1331,7 +1331,9 @@ func TestHealthReadsAFriendAddressed(t *testing.T) {
 // strong veto at 0.01); and the baby's whole colour ("baby is blue") was
 // never read, nor a part of the body named with whose it is ("her mouth
 // is bleeding", read as a thing's state), nor "he hit his head and was
-// sick" (read as slang). Each is read; teething's mouth things go into, a dummy
+// sick" (read as slang), nor a sign said of "she" before a tradesman is
+// named ("she's breathing fast, plumber coming at 10": the plumber's).
+// Each is read; teething's mouth things go into, a dummy
 // alone, a score and a shade stay everyday. ("scored 38 points at pub
 // quiz, she's been off all day" is still set aside with its score.)
 func TestASignBesideTeethingADummyOrAScoreIsRead(t *testing.T) {
@@ -1360,6 +1362,8 @@ func TestASignBesideTeethingADummyOrAScoreIsRead(t *testing.T) {
 		"babys gone blue",
 		"she's going blue",
 		"baby's looking blue",
+		"she's breathing fast, plumber coming at 10",
+		"hes been sick twice, grandma has the same bug",
 	} {
 		assert.True(t, readsAsHealth(n), "health: %q", n)
 	}
@@ -1383,6 +1387,8 @@ func TestASignBesideTeethingADummyOrAScoreIsRead(t *testing.T) {
 		"hasnt wanted the dummy since lunch now",
 		"he hasnt wanted the dummy since lunch then napped",
 		"our side is bleeding goals again",
+		"plumber coming at 10, he says the boiler is leaking",
+		"her sister has covid, so no visit sunday",
 		"baby blue cardigan from nana",
 	} {
 		assert.False(t, readsAsHealth(n), "everyday: %q", n)

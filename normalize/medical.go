@@ -848,6 +848,19 @@ func aboutSomeoneElse(t string) bool {
 	return otherPeople.in(t) && !namesFamily(otherPeople.blank(t))
 }
 
+// pronounFirst: the note opens with a clause about "she" or "he" that
+// names no one else, before anyone else is named: the pronoun cannot be
+// someone not yet met, so it is the baby's ("she's breathing fast,
+// plumber coming at 10"); the clauses about the others are set aside after.
+func pronounFirst(t string) bool {
+	end := strings.IndexAny(t, ",.;!?:\n")
+	if end < 0 {
+		return false // one clause: the pronoun may be the other's
+	}
+	first := trimLeadAdverbs(trimFillers(strings.TrimSpace(t[:end])))
+	return first != "" && startPronoun.at(first, 0) && !otherPeople.in(petAside(t[:end]))
+}
+
 // namesFamily: the text names the baby or the one writing; "i" alone is
 // read here, as the word lists hold two letters or more.
 func namesFamily(t string) bool {
@@ -1018,7 +1031,7 @@ func healthText(s string) (t string, harm, other bool) {
 	// here", "the baby's cousin had measles and they shared toys".
 	whole := swallowed(t) || doseMistake(t) || droppedRe.MatchString(t) || hurtByRe.MatchString(t) || exposed(t) || unsafeRead(t) ||
 		contactExposed(plain(s)) || tippedRe.MatchString(t) || ownRedFlag(t)
-	if !whole && aboutSomeoneElse(t) {
+	if !whole && aboutSomeoneElse(t) && !pronounFirst(t) {
 		if _, ours := readOthers(t); !ours {
 			return t, false, true
 		}

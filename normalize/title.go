@@ -127,7 +127,8 @@ import (
 // baby's whole colour ("baby is blue", "shes grey") is a sign and a red
 // flag ("hes gone blue", "babys looking blue"; not of clothes, a toy,
 // hair, a team or a gender reveal); "he hit his head and was sick" is not
-// slang.
+// slang; a sign said of "she" or "he" before anyone else is named is the
+// baby's ("she's breathing fast, plumber coming at 10").
 const Version = 24
 
 // itemTitle is the title of a note whose time phrases normalize
