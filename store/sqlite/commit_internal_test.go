@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -411,6 +412,9 @@ func TestABatchOfNotesRingsOnce(t *testing.T) {
 	rung := db.bellNow()
 	release()
 	wg.Wait()
+	// The hook runs after the writers have their answers: it may not have
+	// run yet when they return (a red CI under the race detector read 0).
+	assert.Eventually(t, func() bool { return notes.Load() >= 5 }, 10*time.Second, time.Millisecond, "the batch's hook")
 	assert.Equal(t, int64(5), notes.Load(), "one batch of five notes")
 	assert.Equal(t, int64(1), rings.Load(), "rung once")
 	select {
