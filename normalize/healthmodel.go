@@ -247,13 +247,9 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 		!usualOrScore(t) && m.logit(s) > sure
 }
 
-// oneClause: t says one thing, with no stop, comma or joining word inside.
-func oneClause(t string) bool {
-	if strings.ContainsAny(strings.TrimRight(t, " .!?"), ",;.!?") {
-		return false
-	}
-	return !hasWord(t, clauseJoins)
-}
+// oneClause: t says one thing, with no second clause (saysMore) or
+// joining word inside.
+func oneClause(t string) bool { return !saysMore(t) && !hasWord(t, clauseJoins) }
 
 var clauseJoins = []string{"and", "but", "also", "plus"}
 

@@ -853,12 +853,12 @@ func aboutSomeoneElse(t string) bool {
 // someone not yet met, so it is the baby's ("she's breathing fast,
 // plumber coming at 10"); the clauses about the others are set aside after.
 func pronounFirst(t string) bool {
-	end := strings.IndexAny(t, ",.;!?:\n")
-	if end < 0 {
+	if !saysMore(t) {
 		return false // one clause: the pronoun may be the other's
 	}
-	first := trimLeadAdverbs(trimFillers(strings.TrimSpace(t[:end])))
-	return first != "" && startPronoun.at(first, 0) && !otherPeople.in(petAside(t[:end]))
+	sp := clauseSpans(t, ",.;!?:\n")[0]
+	first := trimLeadAdverbs(trimFillers(strings.TrimSpace(t[sp[0]:sp[1]])))
+	return first != "" && startPronoun.at(first, 0) && !otherPeople.in(petAside(t[sp[0]:sp[1]]))
 }
 
 // namesFamily: the text names the baby or the one writing; "i" alone is
