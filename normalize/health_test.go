@@ -1394,3 +1394,42 @@ func TestASignBesideTeethingADummyOrAScoreIsRead(t *testing.T) {
 		assert.False(t, readsAsHealth(n), "everyday: %q", n)
 	}
 }
+
+// Misses a review listed: a mouth's own sign without a body word before
+// it, a heavy thing named before it fell on the baby, pills taken from
+// where they are kept, and the whole colour of a "baby boy"; and the
+// everyday notes beside them that share their words.
+func TestAMouthSignAFallenThingAndPillsTakenAreRead(t *testing.T) {
+	for _, n := range []string{
+		"mouth ulcers",
+		"teething, foaming at the mouth",
+		"white patches in her mouth",
+		"blisters around his mouth",
+		"bookcase fell on him",
+		"the tv fell on her",
+		"lamp fell on him",
+		"the kettle tipped over onto her arm",
+		"she took pills from my pill organiser",
+		"he grabbed tablets out of my bag",
+		"toddler got hold of some pills from grandmas handbag",
+		"baby boy is blue",
+		"its a boy and hes blue and not breathing",
+	} {
+		assert.True(t, readsAsHealth(n), "health: %q", n)
+	}
+	for _, n := range []string{
+		"cut the mouth of the bag",
+		"mouth of the bottle is cracked",
+		"buy mouthwash",
+		"the tv fell off the wall bracket, need a new one",
+		"bookcase fell over in the night, nobody hurt",
+		"the shelf fell on the floor",
+		"took the old pills back to the pharmacy",
+		"she took pills from the pharmacy for her back",
+		"he took the batteries out of the remote",
+		"its a boy! baby is blue",
+		"its a girl! so excited",
+	} {
+		assert.False(t, readsAsHealth(n), "everyday: %q", n)
+	}
+}

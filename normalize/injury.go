@@ -32,9 +32,16 @@ var heavyThings = indexPlain([]string{"tv", "telly", "television", "dresser", "d
 	"wardrobe", "furniture", "lamp", "chair", "mirror", "gate", "pan", "kettle", "mug", "hot tea", "hot coffee", "tea",
 	"coffee", "iron", "table", "cupboard", "cabinet", "unit"})
 
+// heavyOn: heavyOnRe's match, or its clause up to the verb, names a heavy
+// or hot thing. The thing is as often the one that fell ("bookcase fell
+// on him", "the tv came down on her") as the one pulled.
 func heavyOn(t string) bool {
-	for _, m := range heavyOnRe.FindAllString(t, -1) {
-		if heavyThings.in(m) {
+	for _, m := range heavyOnRe.FindAllStringIndex(t, -1) {
+		before := t[:m[0]]
+		if i := strings.LastIndexAny(before, ".,;:!?"); i >= 0 {
+			before = before[i+1:]
+		}
+		if heavyThings.in(t[m[0]:m[1]]) || heavyThings.in(before) {
 			return true
 		}
 	}

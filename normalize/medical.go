@@ -407,7 +407,7 @@ func medicalIn(s, t string) bool {
 		vomitAllRe.MatchString(t) || objectIn(t) || hearingRe.MatchString(t) || caughtRe.MatchString(t) ||
 		signsRead(t) || injuryRead(t) || postpartumRead(t) || weightRe.MatchString(t) ||
 		fewWetsRe.MatchString(t) || littleFeedRe.MatchString(t) || weightLost(t) || fewWets(t) || clauseSigns(t) || fewerThanUsual(t) ||
-		familySigns(t) {
+		familySigns(t) || mouthSign(t) {
 		return true
 	}
 	if bodyConcern(t) {
@@ -1053,7 +1053,15 @@ func healthText(s string) (t string, harm, other bool) {
 	if absentWords.in(t) && absentRe.may(t) {
 		t = absentRe.ReplaceAllStringFunc(t, spaces)
 	}
-	t = thingRe.ReplaceAllStringFunc(t, thingsSign)
+	// A heavy thing that fell on the baby ("the tv fell on her") is an
+	// injury, not the thing's own fall.
+	heavy := heavyOn(t)
+	t = thingRe.ReplaceAllStringFunc(t, func(m string) string {
+		if heavy && heavyThings.in(m) {
+			return m
+		}
+		return thingsSign(m)
+	})
 	for _, re := range []*guardedRe{keepWarmRe, productForRe, apptRe, rolledOverRe} {
 		t = re.ReplaceAllStringFunc(t, spaces)
 	}

@@ -17,23 +17,25 @@ var colourChangeRe = guard(`\b(?:ashen|blotchy|blue|bluish|dusky|gray|grayish|gr
 	`|\b(?:baby|bub|face|he|lips|lo|she|skin)\s+(?:\w+\s+)?(?:goes|going|gone|turned|turning|turns|went)\s+(?:a\s+)?(?:bit\s+|really\s+|very\s+|all\s+|kind of\s+|kinda\s+)?(?:ashen|blotchy|dusky|gray|grayish|grey|greyish|mottled|pale|waxy|white)\b`)
 
 // babyColourRe is the baby's whole colour said as it is ("baby is blue",
-// "hes gone blue", "shes grey", "lo looks grey", "babys looking blue"): a
+// "baby boy is blue", "hes gone blue", "shes grey", "lo looks grey", "babys looking blue"): a
 // sign, and a red flag (babyColour), not a shade ("baby blue", shadeRe).
 var babyColourRe = guard(`\b(?:baby|bub|he|lo|she)(?:'s|s)\s+(?:(?:gone|going|looking|turned|turning|turnin)\s+)?` + babyColour1 +
-	`|\b(?:baby|bub|he|lo|she)\s+(?:(?:is|has|was)\s+)?(?:is|looks|looking|looked|seems|gone|going|goes|went|turned|turning|turns)\s+` + babyColour1)
+	`|\b(?:baby(?:\s+(?:boy|girl))?|bub|he|lo|she)\s+(?:(?:is|has|was)\s+)?(?:is|looks|looking|looked|seems|gone|going|goes|went|turned|turning|turns)\s+` + babyColour1)
 
 const babyColour1 = `(?:a\s+)?(?:bit\s+|little\s+|really\s+|very\s+|so\s+|all\s+)?(?:blue|bluish|grey|gray|greyish|grayish|ashen|dusky|mottled)\b`
 
 // babyColour: the baby's whole colour (babyColourRe), but not said of
 // clothes, a toy, hair, a team or a gender reveal ("gender reveal: baby is
-// blue", "hes blue, chelsea won", "hes grey haired"). A word that may
-// stand beside an emergency ("car", "monitor", "game") sets nothing aside.
+// blue", "its a boy! baby is blue", "hes blue, chelsea won", "hes grey
+// haired"). A word that may stand beside an emergency ("car", "monitor",
+// "game") sets nothing aside, nor does "boy" alone ("baby boy is blue").
 func babyColour(t string) bool {
-	return babyColourRe.MatchString(t) && !clothingWords.in(t) && !hasWord(t, colourAside) && !strings.Contains(t, "haired")
+	return babyColourRe.MatchString(t) && !clothingWords.in(t) && !hasWord(t, colourAside) && !strings.Contains(t, "haired") &&
+		!strings.Contains(t, "its a boy") && !strings.Contains(t, "its a girl")
 }
 
 // colourAside are words that say a colour is not the baby's skin.
-var colourAside = []string{"reveal", "team", "kit", "theme", "hair", "bunny", "bear", "teddy", "toy", "babygrow",
+var colourAside = []string{"reveal", "gender", "team", "kit", "theme", "hair", "bunny", "bear", "teddy", "toy", "babygrow",
 	"babygro", "sleepsuit", "vest", "painted", "chelsea", "everton", "city", "rangers", "united"}
 
 // fitRe is a fit, a seizure as parents in Britain say it: "fit??", "had a

@@ -363,6 +363,12 @@ func maskTeething(t string) string {
 var mouthSignRe = guard(`\bmouth\b[^.;,!?]{0,24}?\b(?:bleed\w*|bled|blood\w*|ulcer\w*|sores?|blister\w*|foam\w*|swollen|swelling|cut|white (?:patch\w*|spots?)|burn\w*)\b` +
 	`|\b(?:bleed\w*|bled|blood\w*|ulcer\w*|sores?|blister\w*|foam\w*|swollen|swelling|cut|white (?:patch\w*|spots?)|burn\w*)\b[^.;,!?]{0,24}?\bmouth\b`)
 
+// mouthSign: a sign of the baby's mouth ("mouth ulcers", "foaming at the
+// mouth"), not of a bag's or a bottle's ("cut the mouth of the bag").
+func mouthSign(t string) bool {
+	return mouthSignRe.MatchString(t) && !strings.Contains(t, "mouth of")
+}
+
 // partnerMoodRe is the partner withdrawn or drinking since the baby came:
 // the family's mood, written about the other parent.
 var partnerMoodRe = guard(`\b(?:boyfriend|dh|dw|girlfriend|he|hes|hubby|husband|partner|she|shes|wife)\b[^.;!?]{0,50}\b(?:drinking\s+(?:a lot|again|all|alone|each|every|heavily|more|most|so much)|(?:barely|doesnt|hardly|hasnt|havent|not|stopped|wont)\s+(?:talk|talks|talking|speak|speaks|speaking|leav\w+ the house|get\w* out of bed|(?:been|got|gotten) out of bed)|feels?\s+(?:so\s+)?(?:hopeless|like a failure|numb|trapped|useless|worthless))\b`)

@@ -26,9 +26,16 @@ var honeyRe = guard(`\b(?:gave|give|giving|given|fed|feed|put|dipped|dip)\s+(?:\
 // her hand and now its gone", "he had a button, cant find it".
 var goneRe = guard(`\b(?:she|he|baby|lo|toddler|twin \w|twin|her|his|him)\b[^.;!?]{0,50}?\b(?:now\s+)?(?:it is|its|its not there|one is|ones|theyre)\s+(?:gone|missing)\b|\b(?:cannot|cant|couldnt)\s+find\s+(?:it|them|the \w+|one)\b`)
 
+// tookPillsRe is a child who took medicine from where it is kept: "she
+// took pills from my pill organiser", "he grabbed tablets out of my bag".
+// Taken from a place at home, not given (a dose the baby "took" fine is
+// read as medicine) nor fetched ("from the pharmacy"); read here, as the
+// place named would set it aside as a supply.
+var tookPillsRe = guard(`\b(?:she|he|baby|lo|toddler|ds|dd|bub)\s+(?:\w+\s+)?(?:took|grabbed|got hold of|helped (?:herself|himself) to)\s+(?:some\s+|a few\s+|a\s+|the\s+|my\s+|your\s+|our\s+|\d+\s+|two\s+|three\s+)?(?:\w+\s+)?(?:pills?|tablets?|capsules?|meds|medicines?|painkillers?)\s+(?:from|out of|off)\s+(?:\w+\s+){0,2}?(?:organi[sz]ers?|pill ?box|dosette|bag|handbag|purse|drawer|cupboard|cabinet|box|bedside|nightstand|table|counter|side|shelf|pocket|coat|packet|pack|bottle|floor)\b`)
+
 // swallowed: one of the readings above. A pet's chewing is not the
 // family's (petChewing).
 func swallowed(t string) bool {
 	return hazardWords.in(t) && (ingestWords.in(t) || goneRe.MatchString(t)) && !petChewing(t) ||
-		foundOpenRe.MatchString(t) && (hazardWords.in(t) || medicineWords.in(t)) || alcoholDrunkRe.MatchString(t) || affirmed(honeyRe, t)
+		foundOpenRe.MatchString(t) && (hazardWords.in(t) || medicineWords.in(t)) || alcoholDrunkRe.MatchString(t) || tookPillsRe.MatchString(t) || affirmed(honeyRe, t)
 }

@@ -129,7 +129,13 @@ import (
 // hair, a team or a gender reveal); "he hit his head and was sick" is not
 // slang; a sign said of "she" or "he" before anyone else is named is the
 // baby's ("she's breathing fast, plumber coming at 10").
-const Version = 24
+// Version 25: a mouth's own sign is read without a body word before it
+// ("mouth ulcers", "foaming at the mouth"), a heavy thing named before it
+// fell on the baby is an injury ("bookcase fell on him"), pills a child
+// took from where they are kept are swallowed ("she took pills from my
+// pill organiser"), "baby boy is blue" is the baby's colour, and "its a
+// boy" a gender reveal.
+const Version = 25
 
 // itemTitle is the title of a note whose time phrases normalize
 // understood, built from the item rather than from the note's words for
