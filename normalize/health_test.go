@@ -1395,6 +1395,39 @@ func TestASignBesideTeethingADummyOrAScoreIsRead(t *testing.T) {
 	}
 }
 
+// Signs said with a word dropped, as a second language or a hurry drops
+// one ("she not peed since morning", "cry in shower"), a breathing pause
+// timed in seconds or heard in a snore, the first wee in many hours, and
+// a clause ending in someone who left, which is not a supply's "left".
+func TestDroppedWordsAndTimedPausesAreRead(t *testing.T) {
+	for _, n := range []string{
+		"buy wipes, also she not peed since morning",
+		"he not pooped for 3 days",
+		"got wipes, also lo hasnt peed since u left",
+		"first wet diaper in 8h",
+		"first wee in 9 hours",
+		"pause maybe 15 sec. woke her up",
+		"another long pause at 2:10 like 12 sec",
+		"snoring loud with pauses, not normal",
+		"cry in shower every day",
+		"crying in bathroom again, dont know why",
+	} {
+		assert.True(t, readsAsHealth(n), "health: %q", n)
+	}
+	for _, n := range []string{
+		"paused the film for 10 sec",
+		"pause the show for 10 secs, going to get snacks",
+		"dog hasnt pooped since the vet",
+		"2 nappies left",
+		"only 3 wipes left, since you left the pack open",
+		"she cries in car every time, hates the seat",
+		"first bottle in 3 hours, hungry girl",
+		"baby snoring softly, so cute",
+	} {
+		assert.False(t, readsAsHealth(n), "everyday: %q", n)
+	}
+}
+
 // Misses a review listed: a mouth's own sign without a body word before
 // it, a heavy thing named before it fell on the baby, pills taken from
 // where they are kept, and the whole colour of a "baby boy"; and the

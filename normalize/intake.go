@@ -73,9 +73,13 @@ var wetStretch = guard(`\b24\s*(?:h|hrs?|hours)\b|\ball day\b|\bwhole day\b|\bsi
 var lowWetsRe = guard(`\b(?:pee|pees|wee|wees|wet)\s*(?:nappy|nappies|diapers?)?\s*(?:count\s*)?(?:is|are|was|were|:)?\s*(?:really\s+|very\s+|quite\s+)?(?:down|low)\b` +
 	`|\b(?:pee|pees|wee|wees|wet)\s+(?:nappy|nappies|diapers?|count)\b[^.;!?]{0,25}?\b(?:just|only)\s+[0-3]\b`)
 
-// noOutputRe is no wee or poo done: "hasnt done a wee since last night".
-// Not on the potty, which is training (pottyWords).
+// noOutputRe is no wee or poo done: "hasnt done a wee since last night",
+// "she not peed since morning" (the auxiliary dropped), or the first in
+// many hours ("first wet diaper in 8h"). Not on the potty, which is
+// training (pottyWords).
 var noOutputRe = guard(`\b(?:didnt|hadnt|has not|hasnt|have not|havent|not)\s+(?:done|had|made|passed|produced)\s+(?:(?:a|a single|any|one)\s+)?(?:wees?|pees?|poos?|poops?|wet(?: diaper| nappy)?|dirty (?:diaper|nappy)|bm|stool|urine)\b` +
+	`|\b(?:didnt|hadnt|has not|hasnt|have not|havent|not|no|never)\s+(?:peed|weed|pooed|pooped|pood)\s+(?:all|for|in|since|today|yet)\b` +
+	`|\bfirst\s+(?:wet|pee|wee)(?:\s+(?:diaper|nappy|one))?\s+(?:in|for|since)\s+(?:\d+|five|six|seven|eight|nine|ten|twelve)\s*(?:h|hrs?|hours)\b` +
 	`|\b(?:didnt|hadnt|has not|hasnt|have not|havent|not)\s+passed\s+(?:any\s+)?water\b` +
 	// A nappy that is barely wet is as good as dry.
 	`|\b(?:diaper|diapers|nappies|nappy)\s+(?:\w+\s+){0,2}?(?:barely|hardly|not even|only just)\s+(?:damp|wet)\b`)

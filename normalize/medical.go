@@ -135,7 +135,12 @@ func less(a, b string) bool {
 var apneaRe = guard(`\b(?:paus\w*|stops?|stopping|stopped|holds|holding|held)\s+(?:her|his|the|their)?\s*(?:breath|breathin|breathing|breaths)\b` +
 	`|\bforg[eo]t\w*\s+to\s+breathe\b` +
 	`|\b(?:pauses?|gaps?|breaks?|stops?)\s+(?:\w+\s+){0,2}?(?:between|in)\s+(?:her\s+|his\s+|their\s+|the\s+)?(?:breathing|breaths)\b` +
-	`|\bbreath(?:in|ing|s)?\s+(?:\w+\s+){0,2}?(?:paus\w*|stops|stopped|stopping|cuts out|goes quiet)\b`)
+	`|\bbreath(?:in|ing|s)?\s+(?:\w+\s+){0,2}?(?:paus\w*|stops|stopped|stopping|cuts out|goes quiet)\b` +
+	// A pause timed in seconds ("pause maybe 15 sec. woke her up") or
+	// heard in a snore ("snoring, stops n starts, pauses in it").
+	// The pause is a noun, not pausing a show ("paused the film for 10 sec").
+	`|(?:^|\b(?:a|another|one|long|longer|big|short|the|that|few|more|some|her|his|two|three|\d+))\s*pauses?\s+(?:(?:about|almost|around|at|for|in|like|maybe|nearly|of|over|prob|probably|\d[\d:.]*\s*(?:am|pm)?)\s+){0,4}(?:\d+|five|ten|fifteen|twenty)\s*-?\s*(?:s|sec|secs|seconds)\b` +
+	`|\bsnor\w*\b[^.;!?]{0,40}?\bpauses?\b|\bpauses?\b[^.;!?]{0,30}?\bsnor\w*`)
 
 // outputColourRe is spit-up, vomit, stool or pee of a colour it should not
 // have: "green spit up", "white/black poop", "pee is pinkish", "poop is
@@ -674,12 +679,17 @@ func isSupplyClause(c string) bool {
 	if strings.HasPrefix(c, "need to") {
 		return false
 	}
-	// "2 doses of vit d left": what remains of a supply.
-	if strings.HasSuffix(c, " left") {
+	// "2 doses of vit d left": what remains of a supply; not someone who
+	// left ("hasnt peed since u left", "since you left").
+	if strings.HasSuffix(c, " left") && !someoneLeftRe.MatchString(c) {
 		return true
 	}
 	return (supplyVerbs.at(c, 0) || supplyWords.in(c)) && !symptomBeside(c)
 }
+
+// someoneLeftRe is a person who left, ending a clause: "since u left",
+// "after she left".
+var someoneLeftRe = guard(`\b(?:since|after|before|when|because|as soon as|till|until)\s+(?:u|you|ya|he|she|they|we|i|my \w+|the \w+|\w+)\s+left$`)
 
 // trimFillers drops the fillers that come before a clause's verb.
 func trimFillers(c string) string {
