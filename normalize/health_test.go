@@ -1395,6 +1395,28 @@ func TestASignBesideTeethingADummyOrAScoreIsRead(t *testing.T) {
 	}
 }
 
+// A warmth felt and answered by a normal reading is a log, for the rules
+// and the model alike; a warmth still doubted, watched or beside a fever
+// reading is not.
+func TestAWarmthAReadingAnswersIsNoFever(t *testing.T) {
+	for _, n := range []string{
+		"felt warm so i checked, 98.7, just the blanket",
+		"checked her temp because she felt warm, 36,9, all good",
+		"he felt a bit warm after the nap, 37.0 under the arm",
+	} {
+		assert.False(t, readsAsHealth(n), "everyday: %q", n)
+	}
+	for _, n := range []string{
+		"she feels hot to me but the thermometer says 98.9, checking again in a bit",
+		"feels warm, 36.8 now but was 38.5 at 3am",
+		"felt warm, 37.1, keep checking every hour",
+		"she feels hot and floppy, 37.1",
+		"feels warm 37.1?",
+	} {
+		assert.True(t, readsAsHealth(n), "health: %q", n)
+	}
+}
+
 // Signs said with a word dropped, as a second language or a hurry drops
 // one ("she not peed since morning", "cry in shower"), a breathing pause
 // timed in seconds or heard in a snore, the first wee in many hours, and

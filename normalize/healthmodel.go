@@ -323,7 +323,19 @@ func hasWord(t string, words []string) bool {
 // round eleven's corpora moved it past the rescue on both.
 func explained(s, t string) bool {
 	return markCauseRe.MatchString(plain(s)) || pottyWords.in(t) && noOutputRe.MatchString(t) ||
-		noseCare(t) && !concernWords.in(t) && !toneWords.in(t)
+		noseCare(t) && !concernWords.in(t) && !toneWords.in(t) || warmthAnswered(t)
+}
+
+// warmthAnswered: a warmth felt that a normal reading answers ("felt warm
+// so i checked, 37.0, just the blanket"), and no other sign of the body:
+// the rules blank both (blankNormalTemp), and the model, which has read
+// "felt warm" in many fevers, must not bring the warmth back.
+func warmthAnswered(t string) bool {
+	if !warmFeltRe.MatchString(t) {
+		return false
+	}
+	b := blankNormalTemp(t)
+	return b != t && !warmFeltRe.MatchString(b) && !concernWords.in(b) && !toneWords.in(b)
 }
 
 // noseCare: saline or drops put in a nose as a day's care ("put saline in

@@ -112,14 +112,24 @@ var thermometerRe = guard(`\bthermometer\s+(?:at|is|read|reading|reads|said|says
 // Celsius or Fahrenheit: "36.6", "37,1", "98.4".
 var normalReadingRe = guard(`(?:^|[^\d.,])(3[67][.,]\d|9[6-9][.,]\d)(?:$|[^\d%])`)
 
+// warmFeltRe is a warmth felt, said of anyone or of no one ("felt warm so
+// i checked"): blanked with the reading that answers it.
+var warmFeltRe = guard(`(?:\b(?:baby|babys|body|bub|chest|forehead|he|head|her|hes|him|his|lo|she|shes|skin|tummy)\s+(?:\w+\s+)?)?\b(?:feel|feeling|feels|felt|seemed|seems)\s+(?:a bit\s+|a little\s+|bit\s+|kinda\s+|quite\s+|really\s+|so\s+|very\s+)?(?:hot|warm|warmish)\b`)
+
 // tempWordRe is the name of a temperature.
 var tempWordRe = guard(`\btemp(?:erature)?s?\b`)
 
 // blankNormalTemp: a temperature taken and found normal ("checked her
-// temp before bed, 36.6") is a log, so its name is blanked; not when any
-// reading in the note is out of the band or the note asks.
+// temp before bed, 36.6") is a log, so its name is blanked; so is a
+// warmth felt that the reading answers ("felt warm so i checked, 37.0,
+// just the blanket"); not when any reading in the note is out of the band
+// or the note asks.
 func blankNormalTemp(t string) string {
-	if !tempNames.in(t) || strings.Contains(t, "?") || askedRe.MatchString(t) || !normalReadingRe.may(t) {
+	// A warmth still doubted ("feels hot to me but thermometer says 98.9,
+	// checking again") is watched, not answered.
+	named := tempNames.in(t)
+	felt := warmFeltRe.MatchString(t) && !watchAgain.in(t) && !strings.Contains(t, " but ")
+	if !named && !felt || strings.Contains(t, "?") || askedRe.MatchString(t) || !normalReadingRe.may(t) {
 		return t
 	}
 	ms := normalReadingRe.FindAllStringSubmatch(t, -1)
@@ -134,6 +144,9 @@ func blankNormalTemp(t string) string {
 	}
 	if feverFigure(t) {
 		return t
+	}
+	if felt {
+		t = warmFeltRe.ReplaceAllStringFunc(t, spaces)
 	}
 	return tempWordRe.ReplaceAllStringFunc(t, spaces)
 }
