@@ -1395,6 +1395,27 @@ func TestASignBesideTeethingADummyOrAScoreIsRead(t *testing.T) {
 	}
 }
 
+// A medicine's strength or the size of one to buy is no dose given, and a
+// kit sorted through ("almost done", "can we toss them") is a supply; a
+// dose given by its measure still is a health note.
+func TestAStrengthOrAKitSortedIsNoDose(t *testing.T) {
+	for _, n := range []string{
+		"infant paracetamol nearly gone, buy the 120mg",
+		"infant tylenol 160mg/5ml on the shopping list",
+		"colic drops and gripe water almost done",
+		"the antibiotic bottles from the hospital, can we toss them? empty now",
+	} {
+		assert.False(t, readsAsHealth(n), "everyday: %q", n)
+	}
+	for _, n := range []string{
+		"gave her 120mg paracetamol at 6",
+		"buy more calpol, she had 2.5ml at 3am and still 38.9",
+		"he got 5ml instead of 2.5ml",
+	} {
+		assert.True(t, readsAsHealth(n), "health: %q", n)
+	}
+}
+
 // A warmth felt and answered by a normal reading is a log, for the rules
 // and the model alike; a warmth still doubted, watched or beside a fever
 // reading is not.

@@ -549,6 +549,8 @@ var supplyWords = indexPlain([]string{
 	// Keeping medicines in order: labelled, sorted, sterilised, renewed.
 	"half empty", "in one place", "steriliser", "sterilizer", "syringes", "runs out", "renewing", "renewed", "med box",
 	"meds box", "stock check", "stocktake", "organiser*", "organizer*", "pill box", "dosette*", "labelled", "labeled",
+	// A kit sorted through: what is nearly used up, what to throw away.
+	"almost done", "nearly done", "toss", "throw away", "or throw", "keep or bin",
 })
 
 // supplyVerbs begin a clause that is an errand for a thing ("pack the

@@ -242,6 +242,24 @@ var familyHarmRe = guard(`\bbetter off\s+(?:not\s+(?:being\s+)?(?:alive|around|b
 // for another above 20 ml ("120ml instead of 90ml").
 var doseAmountRe = guard(`\binstead of\s+(?:the\s+)?(?:\d+(?:\.\d+)?\s*(?:cc|mg|tsp)|1?\d(?:\.\d+)?\s*(?:ml|mls))\b|\b\d+(?:\.\d+)?\s*(?:cc|mg|tsp)\b|(?:^|[^\d.])\d\.\d+\s*(?:ml|mls)\b`)
 
+// doseAmount: a dose by its measure (doseAmountRe), not a medicine's
+// strength ("infant tylenol, the 160mg/5ml") nor the size of one to buy
+// ("buy the 120mg"): those name what is bought, not what was given.
+func doseAmount(t string) bool {
+	if !doseAmountRe.MatchString(t) {
+		return false
+	}
+	if strengthRe.may(t) {
+		t = strengthRe.ReplaceAllStringFunc(t, spaces)
+	}
+	return doseAmountRe.MatchString(t)
+}
+
+// strengthRe is a medicine's strength, or its size named after a verb of
+// buying.
+var strengthRe = guard(`\b\d+(?:\.\d+)?\s*mg\s*(?:/|per|in)\s*\d*(?:\.\d+)?\s*(?:ml|mls)\b` +
+	`|\b(?:buy|get|order|grab|pick up|reorder|restock)\s+(?:the\s+|a\s+|some\s+|more\s+|another\s+)?(?:\w+\s+){0,2}?\d+(?:\.\d+)?\s*mg\b`)
+
 // respondRe is someone barely responding; emails and messages that go
 // unanswered are blanked first (notMedical).
 var respondRe = guard(`\b(?:barely|didnt|doesnt|hardly|isnt|not|stopped|wasnt|wont)\s+(?:really\s+|much\s+|seem\s+to\s+|seems\s+to\s+|even\s+)?respond(?:ed|ing|s)?\b`)
@@ -425,7 +443,7 @@ func medicalIn(s, t string) bool {
 // the baby in unsafe care or in contact with an illness, read before
 // anything is set aside (medicalIn) and never vetoed (strongSign).
 func doseOrContact(t string) bool {
-	return doseWords.in(t) || swallowed(t) || padRe.MatchString(t) || doseAmountRe.MatchString(t) || doseMistake(t) || doseSwap(t) ||
+	return doseWords.in(t) || swallowed(t) || padRe.MatchString(t) || doseAmount(t) || doseMistake(t) || doseSwap(t) ||
 		unsafeRead(t) || contactExposed(t)
 }
 
