@@ -1395,6 +1395,23 @@ func TestASignBesideTeethingADummyOrAScoreIsRead(t *testing.T) {
 	}
 }
 
+// An emergency room named by its hospital is a strong sign, as "the er"
+// is: no everyday clause beside it sets it aside.
+func TestAnEmergencyRoomByNameIsRead(t *testing.T) {
+	for _, n := range []string{
+		"103 on the ear one!! going to st marys er meet us there",
+		"taking him to childrens er now, wont stop vomiting",
+	} {
+		assert.True(t, readsAsHealth(n), "health: %q", n)
+	}
+	for _, n := range []string{
+		"grandad is at st marys er with his hip, visiting after work",
+		"er, not sure what time the plumber comes",
+	} {
+		assert.False(t, readsAsHealth(n), "everyday: %q", n)
+	}
+}
+
 // A medicine's strength or the size of one to buy is no dose given, and a
 // kit sorted through ("almost done", "can we toss them") is a supply; a
 // dose given by its measure still is a health note.

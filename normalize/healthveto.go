@@ -121,12 +121,13 @@ func clauseStrong(m healthModel, below float64, s string) bool {
 // contact with someone ill (the cross-validation's losses at every strong
 // threshold were these: "ate silica gel packet from the shoe box",
 // "grandma tested positive for flu, she babysat thursday"), a fever or a
-// temperature, or the note's own question, or the baby named beside an
+// temperature, an emergency room named by its hospital (namedERRe), or
+// the note's own question, or the baby named beside an
 // illness in one clause ("baby has a tummy bug, cancel the builder").
 func graveSign(s, t string) bool {
 	if redFlag(t) || objectIn(t) || heavyOn(t) || doseOrContact(t) || contactExposed(plain(s)) || exposed(t) ||
 		normalAsked.MatchString(t) || asked(t) ||
-		feverNamed.in(t) || degreesFever(t) || feverFigure(t) || thermometerRe.MatchString(t) {
+		feverNamed.in(t) || degreesFever(t) || feverFigure(t) || thermometerRe.MatchString(t) || namedERRe.MatchString(t) {
 		return true
 	}
 	if illWords.in(t) && babyNamed.in(t) {
@@ -190,7 +191,8 @@ func strongSign(s, t string) bool {
 	if watchedSign(s) || tippedRe.MatchString(plain(s)) {
 		return true
 	}
-	if doseOrContact(t) || contactExposed(plain(s)) || strongWords.in(t) || strings.Contains(t, "🩸") || degreesFever(t) {
+	if doseOrContact(t) || contactExposed(plain(s)) || strongWords.in(t) || strings.Contains(t, "🩸") || degreesFever(t) ||
+		namedERRe.MatchString(t) {
 		return true
 	}
 	// A question asked of the note's own worry ("is benadryl safe for a 6

@@ -242,6 +242,10 @@ var familyHarmRe = guard(`\bbetter off\s+(?:not\s+(?:being\s+)?(?:alive|around|b
 // for another above 20 ml ("120ml instead of 90ml").
 var doseAmountRe = guard(`\binstead of\s+(?:the\s+)?(?:\d+(?:\.\d+)?\s*(?:cc|mg|tsp)|1?\d(?:\.\d+)?\s*(?:ml|mls))\b|\b\d+(?:\.\d+)?\s*(?:cc|mg|tsp)\b|(?:^|[^\d.])\d\.\d+\s*(?:ml|mls)\b`)
 
+// namedERRe is an emergency room named by its hospital: "going to
+// glendale adventist er", "at st marys er now" ("the er" is a medical word).
+var namedERRe = guard(`\b(?:going to|headed to|heading to|on the way to|taking \w+ to|took \w+ to|at|in)\s+(?:\w+\s+){1,3}?(?:er|e\.r\.)(?:\s|$|[^\w\s])`)
+
 // doseAmount: a dose by its measure (doseAmountRe), not a medicine's
 // strength ("infant tylenol, the 160mg/5ml") nor the size of one to buy
 // ("buy the 120mg"): those name what is bought, not what was given.
@@ -430,7 +434,7 @@ func medicalIn(s, t string) bool {
 		vomitAllRe.MatchString(t) || objectIn(t) || hearingRe.MatchString(t) || caughtRe.MatchString(t) ||
 		signsRead(t) || injuryRead(t) || postpartumRead(t) || weightRe.MatchString(t) ||
 		fewWetsRe.MatchString(t) || littleFeedRe.MatchString(t) || weightLost(t) || fewWets(t) || clauseSigns(t) || fewerThanUsual(t) ||
-		familySigns(t) || mouthSign(t) {
+		familySigns(t) || mouthSign(t) || namedERRe.MatchString(t) {
 		return true
 	}
 	if bodyConcern(t) {
