@@ -1395,6 +1395,31 @@ func TestASignBesideTeethingADummyOrAScoreIsRead(t *testing.T) {
 	}
 }
 
+// A weight now below the one before, however the earlier is said, in kilos
+// or in pounds and ounces, or a loss said without its figure, is a health
+// note; a weight gained or the parent's own is not.
+func TestAWeightBelowTheOneBeforeIsRead(t *testing.T) {
+	for _, n := range []string{
+		"weight 3.3 at the clinic, birth 3.6, day 9",
+		"weighed 3.2kg, birth weight 3.5kg",
+		"checked at the clinic 3.0 kg, birth was 3.3",
+		"weighed her at home, 6lb 12oz, she was 7lb 3",
+		"weight 4,1 kg today, he lose from last time",
+		"weight -9% they said, top up after feeds",
+		"hv says he lost 8 percent, top up with formula",
+	} {
+		assert.True(t, readsAsHealth(n), "health: %q", n)
+	}
+	for _, n := range []string{
+		"weight 4.2 today, birth 3.5, great gain",
+		"weighed her at home, 8lb 2oz, she was 7lb 3 at birth",
+		"i lost 5 kg since birth lol",
+		"battery at 10 percent, top up the phone",
+	} {
+		assert.False(t, readsAsHealth(n), "everyday: %q", n)
+	}
+}
+
 // An emergency room named by its hospital is a strong sign, as "the er"
 // is: no everyday clause beside it sets it aside.
 func TestAnEmergencyRoomByNameIsRead(t *testing.T) {

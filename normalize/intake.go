@@ -1,6 +1,9 @@
 package normalize
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // This file: what goes in and what comes out, read by the shape of the
 // phrase: a feed far too small however it is worded, weight lost since
@@ -32,12 +35,46 @@ var weightGramsRe = guard(`\b(?:down|dropped|losing|lost)\s+(?:another\s+|about\
 var weighedRe = guard(`\b(?:weighed|weighing|weighs|weight)\s+(?:is\s+|was\s+|now\s+|in at\s+|at\s+)?([1-6][.,]\d+)\s*(?:kg|kgs|kilos?)?\b[^.;!?]{0,30}?\bwas\s+([1-6][.,]\d+)\s*(?:kg|kgs|kilos?)?\s+(?:at|from)\s+birth\b`)
 
 func weighedLess(t string) bool {
-	for _, m := range weighedRe.FindAllStringSubmatch(t, -1) {
-		if less(strings.ReplaceAll(m[1], ",", "."), strings.ReplaceAll(m[2], ",", ".")) {
+	for _, re := range []*guardedRe{weighedRe, weighedThenRe, kilosBirthRe} {
+		for _, m := range re.FindAllStringSubmatch(t, -1) {
+			if less(strings.ReplaceAll(m[1], ",", "."), strings.ReplaceAll(m[2], ",", ".")) {
+				return true
+			}
+		}
+	}
+	for _, m := range weighedPoundsRe.FindAllStringSubmatch(t, -1) {
+		if ounces(m[1], m[2]) < ounces(m[3], m[4]) {
 			return true
 		}
 	}
-	return false
+	return weightLoseRe.MatchString(t)
+}
+
+// weighedThenRe is a weight now beside the one before, however the
+// earlier is said: "weight 3.2 at neuvola, birth 3.5", "weighed at clinic
+// 3.1 kg, birth was 3.4", "weighed 3.2kg, birth weight 3.5kg".
+var weighedThenRe = guard(`\b(?:weighed|weighing|weighs|weight|weigh in|weigh-in)\s+(?:\w+\s+){0,3}?([1-9][.,]\d+)\s*(?:kg|kgs|kilos?)?(?:\s|,|$)[^.;!?]{0,30}?\b(?:birth(?:\s+weight)?|birth\s+was|at birth|last time|last week|he was|she was|was)\s*(?:was\s+|is\s+|:\s*)?([1-9][.,]\d+)`)
+
+// kilosBirthRe is a weight in kilos beside the birth weight, with no word
+// for weighing ("3.1 kg, birth was 3.4"): a clinic visit's "weighed at
+// clinic" is blanked as an appointment before the figures are read.
+var kilosBirthRe = guard(`\b([1-9][.,]\d+)\s*(?:kg|kgs|kilos?)\b[^.;!?]{0,20}?\bbirth\s+(?:weight\s+)?(?:was\s+|is\s+|:\s*)?([1-9][.,]\d+)`)
+
+// weighedPoundsRe is the same in pounds and ounces: "weighed him at
+// clinic, 7lb 2oz, he was 7lb 10".
+var weighedPoundsRe = guard(`\b(?:weighed|weighing|weighs|weight)\b[^.;!?]{0,30}?\b(\d{1,2})\s*(?:lb|lbs|pounds?)\s*(?:(\d{1,2})\s*(?:oz|ounces?)?)?[^.;!?]{0,25}?\b(?:birth(?:\s+weight)?|birth\s+was|at birth|last time|last week|he was|she was|was)\s*(?:was\s+|is\s+|:\s*)?(\d{1,2})\s*(?:lb|lbs|pounds?)\s*(?:(\d{1,2})\s*(?:oz|ounces?)?)?`)
+
+// weightLoseRe is a weight said lost without its figure, as a second
+// language says it ("weight 3,9 kg at CB, she lose from last time"), or as
+// a percentage down ("weight -11%").
+var weightLoseRe = guard(`\bweigh\w*\b[^.;!?]{0,40}?\b(?:lose|lost|losing|loses|less|down|dropped)\s+(?:weight\s+)?(?:from|since|than)\s+(?:the\s+)?(?:last|birth|before)\b` +
+	`|\bweight\s*(?:is\s+|was\s+)?-\s*\d+(?:[.,]\d+)?\s*%`)
+
+// ounces is a weight in pounds and ounces as ounces.
+func ounces(lb, oz string) int {
+	p, _ := strconv.Atoi(lb)
+	o, _ := strconv.Atoi(oz)
+	return p*16 + o
 }
 
 // fewFeedsRe is few feeds over a day or since the morning: "3 feeds
@@ -53,7 +90,9 @@ var spitMoreRe = guard(`\b(?:spit|spits|spitting|spat|sick|vomit\w*|brought up|b
 
 var birthWeightRe = guard(`\b(?:below|hasnt got back to|hasnt regained|lost|not back to|not back up to|not regained|not yet back to|under)\s+(?:\w+\s+)?(?:her|his|their)?\s*birth\s*-?\s*weight\b`)
 
-var weightContext = indexPlain([]string{"weigh*", "birth", "scales", "kg", "kgs", "lb", "lbs", "grams", "oz"})
+// A loss topped up with formula is a weight's: "he lost 10 percent, need
+// to top up w formula".
+var weightContext = indexPlain([]string{"weigh*", "birth", "scales", "kg", "kgs", "lb", "lbs", "grams", "oz", "top up", "top-up", "topup"})
 
 func weightLost(t string) bool {
 	return weightLossRe.MatchString(t) && weightContext.in(t) || birthWeightRe.MatchString(t) || weightGramsRe.MatchString(t) ||
