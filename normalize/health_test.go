@@ -1395,6 +1395,25 @@ func TestASignBesideTeethingADummyOrAScoreIsRead(t *testing.T) {
 	}
 }
 
+// "normal?" asked without its verb is a question, not a calm note: the
+// sign before it is read.
+func TestNormalAskedWithoutItsVerbIsAQuestion(t *testing.T) {
+	for _, n := range []string{
+		"peeling skin on her hands and feet, normal?",
+		"twitches when falling asleep, normal?",
+		"sleepy all day after the jabs, is normal?",
+	} {
+		assert.True(t, readsAsHealth(n), "health: %q", n)
+	}
+	for _, n := range []string{
+		"dinner at 7, ok?",
+		"pickup at 5 from nursery, normal time?",
+		"poo yellow and seedy, normal",
+	} {
+		assert.False(t, readsAsHealth(n), "everyday: %q", n)
+	}
+}
+
 // A weight now below the one before, however the earlier is said, in kilos
 // or in pounds and ounces, or a loss said without its figure, is a health
 // note; a weight gained or the parent's own is not.

@@ -553,7 +553,10 @@ var checkRe = guard(`\b\w+\s+(?:check|checks|test|tests|screen|screening|scan|le
 
 // normalAsked is a question whether something is normal, written without
 // its question mark: "is green poop normal".
-var normalAsked = guard(`(?:^|[,:]|\s(?:and|but|or|so))\s*(?:\w+\s+)?(?:are|arent|can|could|do|does|is|isnt|should)\s+(?:\w+\s+){0,5}?(?:fine|normal|ok|okay|usual)\b`)
+var normalAsked = guard(`(?:^|[,:]|\s(?:and|but|or|so))\s*(?:\w+\s+)?(?:are|arent|can|could|do|does|is|isnt|should)\s+(?:\w+\s+){0,5}?(?:fine|normal|ok|okay|usual)\b` +
+	// Asked without its verb, as a hurry or a second language asks it:
+	// "peeling skin on hands and feet, normal?".
+	`|[,.:-]\s*(?:is\s+)?(?:this\s+|that\s+)?(?:normal|ok|okay|fine)\s*\?`)
 
 // bodyConcern: a part of the body and something wrong with it in one
 // sentence. A colour counts only when the sentence is not about clothes.
