@@ -1395,6 +1395,25 @@ func TestASignBesideTeethingADummyOrAScoreIsRead(t *testing.T) {
 	}
 }
 
+// Sleep that fills a day, said by its hours or as waking only a little,
+// and a stool that is all water, are read; a night's long sleep or a
+// parent's lie-in is not.
+func TestSleepFillingADayAndWaterStoolsAreRead(t *testing.T) {
+	for _, n := range []string{
+		"sleeping like 19h a day since tuesday",
+		"sleeps almost all day, barely wakes to feed",
+		"8 poos today, basically all water",
+	} {
+		assert.True(t, readsAsHealth(n), "health: %q", n)
+	}
+	for _, n := range []string{
+		"slept 11 hours last night!! best night ever",
+		"water for the diaper bag, the big bottle",
+	} {
+		assert.False(t, readsAsHealth(n), "everyday: %q", n)
+	}
+}
+
 // "normal?" asked without its verb is a question, not a calm note: the
 // sign before it is read.
 func TestNormalAskedWithoutItsVerbIsAQuestion(t *testing.T) {

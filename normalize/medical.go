@@ -485,12 +485,20 @@ func moodIn(t string) bool {
 // about a bath, a feed or bedtime.
 func sleepyBaby(t string) bool {
 	for _, c := range splitClauses(t) {
-		if sleepyRe.MatchString(c) && !sleepyUsual.in(c) {
+		if (sleepyRe.MatchString(c) || sleepsTooLongRe.MatchString(c)) && !sleepyUsual.in(c) {
 			return true
 		}
 	}
 	return false
 }
+
+// sleepsTooLongRe is sleep that fills a day, said by its hours ("sleeping
+// like 20h a day for 2 days now") or as waking only a little ("sleep
+// almost all day, wake little then sleep again").
+var sleepsTooLongRe = guard(`\bsleep\w*\s+(?:like\s+|about\s+|around\s+|almost\s+|nearly\s+|over\s+|maybe\s+)?(?:1[89]|2[0-4])\s*(?:h|hrs?|hours)\b` +
+	`|\bsleep\w*\s+(?:almost|nearly|basically)\s+(?:all day|the whole day|whole day)\b` +
+	// A stool that is all water.
+	`|\b(?:poo|poop|poos|poops|pooped|stool|stools|nappy|nappies|diaper|diapers)\b[^.;!?]{0,30}?\b(?:all|just|pure|basically|only)\s+water\b`)
 
 // maskContext blanks what a note's context says is not a concern: the
 // items of a list, an errand's supplies, what a calm sentence calls
