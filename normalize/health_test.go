@@ -1395,6 +1395,29 @@ func TestASignBesideTeethingADummyOrAScoreIsRead(t *testing.T) {
 	}
 }
 
+// A reading under 36.5 °C (97.5 °F) beside cold or warming is a low
+// temperature, and a seat that tipped with the baby in it, however said,
+// is a fall; a normal reading and an empty seat are not.
+func TestALowReadingAndATippedSeatAreRead(t *testing.T) {
+	for _, n := range []string{
+		"cold to touch after the walk, 36.1",
+		"low again 36.2 so hat on and skin to skin",
+		"feels cold, 97.0 armpit, socks on",
+		"under 36 again, skin cool",
+		"bouncer tip over with him inside",
+		"buggy tipped on the kerb, she screaming",
+	} {
+		assert.True(t, readsAsHealth(n), "health: %q", n)
+	}
+	for _, n := range []string{
+		"temp 36.8, all normal, cold hands only",
+		"the empty pram tipped over in the wind",
+		"head 36.2 cm at the check",
+	} {
+		assert.False(t, readsAsHealth(n), "everyday: %q", n)
+	}
+}
+
 // Sleep that fills a day, said by its hours or as waking only a little,
 // and a stool that is all water, are read; a night's long sleep or a
 // parent's lie-in is not.

@@ -72,10 +72,12 @@ func readingValue(m string) (float64, bool) {
 }
 
 // lowBareRe is a low reading written without a unit or "temp": "35.8
-// even with a hat on", "35.9 rectal". Only in a note that speaks of cold
-// or of taking a temperature (lowContext), and not a length or a weight
-// ("head 35.8 cm").
-var lowBareRe = guard(`(?:^|[^$\d.,])3[45][.,]\d(?:\s*([a-z%]+))?`)
+// even with a hat on", "35.9 rectal", "low again 36.0 so i put his hat
+// on" (under 36.5 °C, 97.5 °F, is cold for a baby), "under 36 again, skin
+// cool". Only in a note that speaks of cold or of taking a temperature
+// (lowContext), and not a length or a weight ("head 35.8 cm").
+var lowBareRe = guard(`(?:^|[^$\d.,])(?:3[45][.,]\d|36[.,][0-4]|9[4-6][.,]\d|97[.,][0-4])(?:\s*([a-z%]+))?` +
+	`|\b(?:under|below|less than)\s+(?:36|97)\b()`)
 
 var lowContext = indexPlain([]string{"cold", "chilly", "temp", "temps", "temperature", "thermometer", "rectal",
 	"armpit", "under the arm", "under her arm", "under his arm", "underarm", "skin to skin", "low", "hat", "blanket",
