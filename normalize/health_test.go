@@ -1395,6 +1395,27 @@ func TestASignBesideTeethingADummyOrAScoreIsRead(t *testing.T) {
 	}
 }
 
+// Help asked for, a head not right, a parent not doing well, said as a
+// parent says it, are the parent's mood; help about a thing is not.
+func TestHelpAskedForIsTheParentsMood(t *testing.T) {
+	for _, n := range []string{
+		"i think i need to talk to someone",
+		"second week feeling this low",
+		"bad day, my heads not right",
+		"im not doing good, can you come home",
+		"i dont want to get up, again",
+	} {
+		assert.True(t, readsAsHealth(n), "health: %q", n)
+	}
+	for _, n := range []string{
+		"need to talk to someone about the boiler",
+		"i need to see someone about the car insurance",
+		"hes not doing good at football this season",
+	} {
+		assert.False(t, readsAsHealth(n), "everyday: %q", n)
+	}
+}
+
 // A reading under 36.5 °C (97.5 °F) beside cold or warming is a low
 // temperature, and a seat that tipped with the baby in it, however said,
 // is a fall; a normal reading and an empty seat are not.

@@ -162,7 +162,26 @@ func moodSaid(t string) bool {
 		if n := notOkSaid.matchLen(t, i); n > 0 && notOkEnds(t[i+n:]) {
 			return true
 		}
+		if n := helpSaid.matchLen(t, i); n > 0 && helpEnds(t[i+n:]) {
+			return true
+		}
 		if n := bondWith.matchLen(t, i); n > 0 && bondDenied(t[:i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// helpEnds: help asked for ends its clause, or goes on about the writer
+// ("need to talk to someone about how i feel"), not about a thing ("need
+// to talk to someone about the boiler").
+func helpEnds(rest string) bool {
+	r := strings.TrimSpace(rest)
+	if r == "" || !isWord(r[0]) {
+		return true
+	}
+	for _, w := range []string{"about me", "about how i", "about it", "about this", "about my mood", "about my head", "about my feelings", "soon", "today", "asap", "now", "again", "lately"} {
+		if strings.HasPrefix(r, w) {
 			return true
 		}
 	}
@@ -182,7 +201,14 @@ var (
 		[]string{"low", "dark", "flat"}))
 	notOkSaid = indexPlain(phrasesOf([]string{"im", "i am", "youre", "you are", "ur", "u r"},
 		[]string{"", "really", "just", "honestly", "so", "still", "actually", "def", "definitely"}, []string{"not"},
-		[]string{"ok", "okay", "coping", "alright", "all right"}))
+		[]string{"ok", "okay", "coping", "alright", "all right", "doing good", "doing well", "doing ok", "doing okay"}))
+	// Help asked for or a head not right, as a parent says it: "i think i
+	// need to talk to someone", "3rd week feeling this low, i need to see
+	// someone", "my head's not right", "can you come home early, losing it".
+	helpSaid = indexPlain(append(phrasesOf([]string{"i", "i think i", "think i", "maybe i"}, []string{"need", "need to", "should"},
+		[]string{"talk to someone", "talk to somebody", "speak to someone", "see someone", "talk to a professional", "get help"}),
+		"my heads not right", "my head is not right", "my head isnt right", "im losing it", "i am losing it", "losing it here",
+		"feeling this low", "feel this low", "i dont want to get up", "dont want to get out of bed"))
 	notOkTail = indexPlain([]string{"today", "tonight", "at all", "again", "rn", "right now", "babe", "hun", "love",
 		"mentally", "and", "can", "please", "pls", "i", "im"})
 	bondWith = indexPlain(phrasesOf([]string{"bonding", "bonded"}, []string{"with"},
