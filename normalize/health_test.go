@@ -1395,6 +1395,28 @@ func TestASignBesideTeethingADummyOrAScoreIsRead(t *testing.T) {
 	}
 }
 
+// Someone of the same building or the same work is someone else, and
+// blood, fever and floppiness said as figures are no sign; the baby's fall
+// down the stairs, or a fever at home, still are.
+func TestNeighboursWorkmatesAndFiguresAreSetAside(t *testing.T) {
+	for _, n := range []string{
+		"Rosa from downstairs has the flu",
+		"kid upstairs coughing all night, could hear it",
+		"Sam at work has a fever so the meeting is online",
+		"blood sweat and tears putting the cot together",
+		"my blood is boiling, the landlord again",
+		"floppy sun hats for the beach",
+	} {
+		assert.False(t, readsAsHealth(n), "everyday: %q", n)
+	}
+	for _, n := range []string{
+		"she fell downstairs, bump on her head",
+		"38.9 and floppy, calling the doctor",
+	} {
+		assert.True(t, readsAsHealth(n), "health: %q", n)
+	}
+}
+
 // Help asked for, a head not right, a parent not doing well, said as a
 // parent says it, are the parent's mood; help about a thing is not.
 func TestHelpAskedForIsTheParentsMood(t *testing.T) {

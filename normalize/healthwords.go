@@ -390,6 +390,9 @@ var notMedical = indexPlain([]string{
 	// A stain remover, and a ball thrown up.
 	"vanish oxy", "oxy action", "oxi action", "oxy clean", "oxyclean", "oxiclean", "oxy powder", "oxy spray", "oxy soak",
 	"threw it up in the air", "threw it up into the air", "threw it up high", "threw it up and caught",
+	// Figures of blood and fever, and hats that flop.
+	"lottery fever", "like a fever", "blood sweat and tears", "blood, sweat and tears", "blood sucking", "bloodsucking",
+	"blood is boiling", "red wine", "floppy hat", "floppy hats", "floppy sun hat", "floppy sun hats",
 })
 
 // ambiguous "ill": plain() turns "I'll" into "ill"; notMedical blanks the
@@ -670,7 +673,12 @@ var otherPeople = kinIndex{
 			"guy at the", "lady at the", "woman at the", "girl at the", "bloke at the", "fella at the",
 			"girl who cleans", "lady who cleans", "man who cleans", "guy who cleans", "down the road", "up the road",
 			"down the street", "ups man", "ups guy", "fedex guy", "delivery guy", "delivery man", "pastor", "vicar",
-			"priest", "realtor")
+			"priest", "realtor",
+			// Someone of the same building or the same work ("pihla from
+			// downstairs has flu", "kid upstairs throwing up all night",
+			// "Aram at work has a fever"); not "fell downstairs".
+			"from downstairs", "from upstairs", "kid upstairs", "kids upstairs", "down the hall", "across the hall",
+			"at work has", "at work is", "at work got", "at work says")
 	}()),
 	names: indexPlain(otherNames),
 	kin:   indexPlain(otherKin),
