@@ -164,7 +164,7 @@ func TestLargePatternsMatchThroughSmallParts(t *testing.T) {
 // (TestEveryGuardedPatternIsChecked).
 func guardedPatterns() map[string]*guardedRe {
 	return map[string]*guardedRe{
-		"tempRe": tempRe, "bareTempRe": bareTempRe, "mouthSignRe": mouthSignRe, "tookPillsRe": tookPillsRe, "someoneLeftRe": someoneLeftRe, "warmFeltRe": warmFeltRe, "strengthRe": strengthRe, "namedERRe": namedERRe, "weighedThenRe": weighedThenRe, "weighedPoundsRe": weighedPoundsRe, "weightLoseRe": weightLoseRe, "kilosBirthRe": kilosBirthRe, "sleepsTooLongRe": sleepsTooLongRe, "babyColourRe": babyColourRe, "tempNumberRe": tempNumberRe, "feelsHotRe": feelsHotRe,
+		"tempRe": tempRe, "bareTempRe": bareTempRe, "mouthSignRe": mouthSignRe, "tookPillsRe": tookPillsRe, "someoneLeftRe": someoneLeftRe, "warmFeltRe": warmFeltRe, "strengthRe": strengthRe, "namedERRe": namedERRe, "weighedThenRe": weighedThenRe, "weighedPoundsRe": weighedPoundsRe, "weightLoseRe": weightLoseRe, "kilosBirthRe": kilosBirthRe, "sleepsTooLongRe": sleepsTooLongRe, "timedPauseRe": timedPauseRe, "givenRe": givenRe, "ownPillsRe": ownPillsRe, "emptySeatRe": emptySeatRe, "birthThenRe": birthThenRe, "babyColourRe": babyColourRe, "tempNumberRe": tempNumberRe, "feelsHotRe": feelsHotRe,
 		"droppedRe": droppedRe, "keepWarmRe": keepWarmRe, "productForRe": productForRe, "feedingRe": feedingRe,
 		"wetDiaperRe": wetDiaperRe, "vaccineRe": vaccineRe, "padRe": padRe, "harmRe": harmRe,
 		"breathingRe": breathingRe, "watchRe": watchRe, "wakeRe": wakeRe, "fallRe": fallRe,

@@ -1395,6 +1395,49 @@ func TestASignBesideTeethingADummyOrAScoreIsRead(t *testing.T) {
 	}
 }
 
+// A review of the round's mends: each reading kept to what its comment
+// says. A sound heard from upstairs is the baby's, a strength beside a dose
+// given is the dose, a pause timed either way round is read but not a
+// pause of a call or a screen, a hidden cry without its article is the
+// writer's, a place or a time before a verb is no heavy thing, an adult's
+// own pills are not swallowed, an age under 36 months is no temperature,
+// an empty seat that tipped is no fall, a birth weight said first is
+// compared, a warmth is answered only beside its cause, and an animal's
+// emergency room is not the baby's.
+func TestRoundFourteenMendsKeepToTheirWord(t *testing.T) {
+	for _, n := range []string{
+		"heard a thud from upstairs, she fell out of bed, crying",
+		"can hear him coughing from upstairs all night",
+		"grab the 120mg and give him some, hes 38.6",
+		"she had a 15 sec pause while asleep",
+		"another pause like 10 sec, i timed it on my phone",
+		"first wet diaper in over 8 hours",
+		"car seat fell off the counter, he was in it",
+		"birth weight 3.5, today 3.2",
+		"she was 3.5 at birth, now 3.2",
+		"felt warm so checked 37.3 under arm, been grizzly and wont settle",
+		"slept like 19h today",
+	} {
+		assert.True(t, readsAsHealth(n), "health: %q", n)
+	}
+	for _, n := range []string{
+		"long pause like 10 sec then she answered the phone",
+		"dad snoring so loud i had to pause the tv",
+		"lo cries in shower every time, hates the water",
+		"first wet nappy in 2 hours, feeding well",
+		"he never pooped in the bath before, gross",
+		"at the dinner table he tipped his juice over himself lol",
+		"after tea she fell asleep on him",
+		"she took her pills from the cupboard this morning, before her shift",
+		"blanket label says not for babies under 36 months",
+		"pram tipped over at the shop, she wasnt in it thank god",
+		"sleeps 18 hours a day, totally normal the hv said",
+		"taking rex to the animal er, he ate chocolate",
+	} {
+		assert.False(t, readsAsHealth(n), "everyday: %q", n)
+	}
+}
+
 // Someone of the same building or the same work is someone else, and
 // blood, fever and floppiness said as figures are no sign; the baby's fall
 // down the stairs, or a fever at home, still are.
@@ -1425,7 +1468,8 @@ func TestHelpAskedForIsTheParentsMood(t *testing.T) {
 		"second week feeling this low",
 		"bad day, my heads not right",
 		"im not doing good, can you come home",
-		"i dont want to get up, again",
+		"i really need to talk to someone",
+		"im not doing too well, can you call me",
 	} {
 		assert.True(t, readsAsHealth(n), "health: %q", n)
 	}
@@ -1433,6 +1477,9 @@ func TestHelpAskedForIsTheParentsMood(t *testing.T) {
 		"need to talk to someone about the boiler",
 		"i need to see someone about the car insurance",
 		"hes not doing good at football this season",
+		"the boiler is broken again, i need to talk to someone about it",
+		"im losing it, cant find my keys anywhere",
+		"lazy sunday, i dont want to get up, kids watching tv",
 	} {
 		assert.False(t, readsAsHealth(n), "everyday: %q", n)
 	}

@@ -331,7 +331,7 @@ func explained(s, t string) bool {
 // the rules blank both (blankNormalTemp), and the model, which has read
 // "felt warm" in many fevers, must not bring the warmth back.
 func warmthAnswered(t string) bool {
-	if !warmFeltRe.MatchString(t) {
+	if !warmFeltRe.MatchString(t) || !warmthCause.in(t) {
 		return false
 	}
 	b := blankNormalTemp(t)

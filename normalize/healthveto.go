@@ -127,7 +127,7 @@ func clauseStrong(m healthModel, below float64, s string) bool {
 func graveSign(s, t string) bool {
 	if redFlag(t) || objectIn(t) || heavyOn(t) || doseOrContact(t) || contactExposed(plain(s)) || exposed(t) ||
 		normalAsked.MatchString(t) || asked(t) ||
-		feverNamed.in(t) || degreesFever(t) || feverFigure(t) || thermometerRe.MatchString(t) || namedERRe.MatchString(t) {
+		feverNamed.in(t) || degreesFever(t) || feverFigure(t) || thermometerRe.MatchString(t) || namedER(t) {
 		return true
 	}
 	if illWords.in(t) && babyNamed.in(t) {
@@ -188,11 +188,11 @@ var (
 // healthText reads it: "the baby's cousin had measles and they shared
 // toys" names the baby before "cousin" is renamed someone else.
 func strongSign(s, t string) bool {
-	if watchedSign(s) || tippedRe.MatchString(plain(s)) {
+	if watchedSign(s) || tipped(plain(s)) {
 		return true
 	}
 	if doseOrContact(t) || contactExposed(plain(s)) || strongWords.in(t) || strings.Contains(t, "🩸") || degreesFever(t) ||
-		namedERRe.MatchString(t) {
+		namedER(t) {
 		return true
 	}
 	// A question asked of the note's own worry ("is benadryl safe for a 6
@@ -209,7 +209,7 @@ func strongSign(s, t string) bool {
 		}
 	}
 	return droppedRe.MatchString(t) || wetDiaperRe.MatchString(t) || fallRe.MatchString(t) || feelsHotRe.MatchString(t) ||
-		respondRe.MatchString(t) || breathingRe.MatchString(t) || wakeRe.MatchString(t) || apneaRe.MatchString(t) ||
+		respondRe.MatchString(t) || breathingRe.MatchString(t) || wakeRe.MatchString(t) || apneaRe.MatchString(t) || timedPause(t) ||
 		closedEyesRe.MatchString(t) || outputColourRe.MatchString(t) || sleepyBaby(t) || objectIn(t) || signsRead(t) || injuryRead(t) || postpartumRead(t) ||
 		fewWetsRe.MatchString(t) || fewWets(t) || weightLost(t) || fewFeedsRe.MatchString(t) || spitMoreRe.MatchString(t) || feedDrop(t) || weightRe.MatchString(t) ||
 		feverFigure(t) || thermometerRe.MatchString(t) || lowReading(t) || graveFamilySigns(t)

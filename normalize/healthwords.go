@@ -676,9 +676,12 @@ var otherPeople = kinIndex{
 			"priest", "realtor",
 			// Someone of the same building or the same work ("pihla from
 			// downstairs has flu", "kid upstairs throwing up all night",
-			// "Aram at work has a fever"); not "fell downstairs".
-			"from downstairs", "from upstairs", "kid upstairs", "kids upstairs", "down the hall", "across the hall",
-			"at work has", "at work is", "at work got", "at work says")
+			// "Aram at work has a fever"): the person who has it, not where a
+			// sound came from ("heard a thud from upstairs, she fell out of
+			// bed") nor "fell downstairs".
+			"from downstairs has", "from upstairs has", "from downstairs got", "from upstairs got", "kid upstairs",
+			"kids upstairs", "lady down the hall", "guy down the hall", "man down the hall", "woman down the hall",
+			"at work has", "at work got")
 	}()),
 	names: indexPlain(otherNames),
 	kin:   indexPlain(otherKin),

@@ -32,21 +32,37 @@ var heavyThings = indexPlain([]string{"tv", "telly", "television", "dresser", "d
 	"wardrobe", "furniture", "lamp", "chair", "mirror", "gate", "pan", "kettle", "mug", "hot tea", "hot coffee", "tea",
 	"coffee", "iron", "table", "cupboard", "cabinet", "unit"})
 
-// heavyOn: heavyOnRe's match, or its clause up to the verb, names a heavy
-// or hot thing. The thing is as often the one that fell ("bookcase fell
-// on him", "the tv came down on her") as the one pulled.
+// heavyOn: heavyOnRe's match, or the few words just before its verb,
+// names a heavy or hot thing. The thing is as often the one that fell
+// ("bookcase fell on him", "the tv came down on her") as the one pulled;
+// not a place or a time before the subject ("at the table she spilled
+// yoghurt over herself", "after tea she fell asleep on him").
 func heavyOn(t string) bool {
 	for _, m := range heavyOnRe.FindAllStringIndex(t, -1) {
+		match := t[m[0]:m[1]]
+		if strings.Contains(match, "asleep") {
+			continue
+		}
 		before := t[:m[0]]
 		if i := strings.LastIndexAny(before, ".,;:!?"); i >= 0 {
 			before = before[i+1:]
 		}
-		if heavyThings.in(t[m[0]:m[1]]) || heavyThings.in(before) {
+		if w := strings.Fields(before); len(w) > 3 {
+			before = strings.Join(w[len(w)-3:], " ")
+		}
+		if subjectWord.in(before) {
+			before = ""
+		}
+		if heavyThings.in(match) || heavyThings.in(before) {
 			return true
 		}
 	}
 	return false
 }
+
+// subjectWord: a person is the verb's subject, so a thing before it is a
+// place or a time ("at the table she spilled ...").
+var subjectWord = indexPlain([]string{"she", "he", "i", "we", "they", "baby", "lo"})
 
 // limbItRe is a limb named earlier and then not used: "pulled his arm and
 // now he wont use it", "arm hangs by his side".

@@ -42,6 +42,12 @@ func weighedLess(t string) bool {
 			}
 		}
 	}
+	for _, m := range birthThenRe.FindAllStringSubmatch(t, -1) {
+		birth := m[1] + m[2] // one of the two is empty
+		if less(strings.ReplaceAll(m[3], ",", "."), strings.ReplaceAll(birth, ",", ".")) {
+			return true
+		}
+	}
 	for _, m := range weighedPoundsRe.FindAllStringSubmatch(t, -1) {
 		if ounces(m[1], m[2]) < ounces(m[3], m[4]) {
 			return true
@@ -59,6 +65,10 @@ var weighedThenRe = guard(`\b(?:weighed|weighing|weighs|weight|weigh in|weigh-in
 // for weighing ("3.1 kg, birth was 3.4"): a clinic visit's "weighed at
 // clinic" is blanked as an appointment before the figures are read.
 var kilosBirthRe = guard(`\b([1-9][.,]\d+)\s*(?:kg|kgs|kilos?)\b[^.;!?]{0,20}?\bbirth\s+(?:weight\s+)?(?:was\s+|is\s+|:\s*)?([1-9][.,]\d+)`)
+
+// birthThenRe is the birth weight said first, the weight now after it:
+// "birth weight 3.5, today 3.2", "she was 3.5 at birth, now 3.2".
+var birthThenRe = guard(`\b(?:birth(?:\s+weight)?\s*(?:was\s+|is\s+|:\s*|of\s+)?([1-9][.,]\d+)|(?:was|weighed)\s+([1-9][.,]\d+)\s*(?:kg|kgs|kilos?)?\s+at\s+birth)\s*(?:kg|kgs|kilos?)?[^.;!?]{0,20}?\b(?:today|now|this week|at the check|at clinic|at the clinic)\s*(?:is\s+|was\s+|:\s*|only\s+)?([1-9][.,]\d+)`)
 
 // weighedPoundsRe is the same in pounds and ounces: "weighed him at
 // clinic, 7lb 2oz, he was 7lb 10".
@@ -117,8 +127,8 @@ var lowWetsRe = guard(`\b(?:pee|pees|wee|wees|wet)\s*(?:nappy|nappies|diapers?)?
 // many hours ("first wet diaper in 8h"). Not on the potty, which is
 // training (pottyWords).
 var noOutputRe = guard(`\b(?:didnt|hadnt|has not|hasnt|have not|havent|not)\s+(?:done|had|made|passed|produced)\s+(?:(?:a|a single|any|one)\s+)?(?:wees?|pees?|poos?|poops?|wet(?: diaper| nappy)?|dirty (?:diaper|nappy)|bm|stool|urine)\b` +
-	`|\b(?:didnt|hadnt|has not|hasnt|have not|havent|not|no|never)\s+(?:peed|weed|pooed|pooped|pood)\s+(?:all|for|in|since|today|yet)\b` +
-	`|\bfirst\s+(?:wet|pee|wee)(?:\s+(?:diaper|nappy|one))?\s+(?:in|for|since)\s+(?:\d+|five|six|seven|eight|nine|ten|twelve)\s*(?:h|hrs?|hours)\b` +
+	`|\b(?:didnt|hadnt|has not|hasnt|have not|havent|not|no)\s+(?:peed|weed|pooed|pooped|pood)\s+(?:all|for|in|since|today|yet)\b` +
+	`|\bfirst\s+(?:wet|pee|wee)(?:\s+(?:diaper|nappy|one))?\s+(?:in|for|since)\s+(?:over\s+|like\s+|about\s+|almost\s+|nearly\s+)?(?:[5-9]|1\d|2[0-4]|five|six|seven|eight|nine|ten|twelve)\s*(?:h|hrs?|hours)\b` +
 	`|\b(?:didnt|hadnt|has not|hasnt|have not|havent|not)\s+passed\s+(?:any\s+)?water\b` +
 	// A nappy that is barely wet is as good as dry.
 	`|\b(?:diaper|diapers|nappies|nappy)\s+(?:\w+\s+){0,2}?(?:barely|hardly|not even|only just)\s+(?:damp|wet)\b`)

@@ -135,12 +135,25 @@ func less(a, b string) bool {
 var apneaRe = guard(`\b(?:paus\w*|stops?|stopping|stopped|holds|holding|held)\s+(?:her|his|the|their)?\s*(?:breath|breathin|breathing|breaths)\b` +
 	`|\bforg[eo]t\w*\s+to\s+breathe\b` +
 	`|\b(?:pauses?|gaps?|breaks?|stops?)\s+(?:\w+\s+){0,2}?(?:between|in)\s+(?:her\s+|his\s+|their\s+|the\s+)?(?:breathing|breaths)\b` +
-	`|\bbreath(?:in|ing|s)?\s+(?:\w+\s+){0,2}?(?:paus\w*|stops|stopped|stopping|cuts out|goes quiet)\b` +
-	// A pause timed in seconds ("pause maybe 15 sec. woke her up") or
-	// heard in a snore ("snoring, stops n starts, pauses in it").
-	// The pause is a noun, not pausing a show ("paused the film for 10 sec").
-	`|(?:^|\b(?:a|another|one|long|longer|big|short|the|that|few|more|some|her|his|two|three|\d+))\s*pauses?\s+(?:(?:about|almost|around|at|for|in|like|maybe|nearly|of|over|prob|probably|\d[\d:.]*\s*(?:am|pm)?)\s+){0,4}(?:\d+|five|ten|fifteen|twenty)\s*-?\s*(?:s|sec|secs|seconds)\b` +
-	`|\bsnor\w*\b[^.;!?]{0,40}?\bpauses?\b|\bpauses?\b[^.;!?]{0,30}?\bsnor\w*`)
+	`|\bbreath(?:in|ing|s)?\s+(?:\w+\s+){0,2}?(?:paus\w*|stops|stopped|stopping|cuts out|goes quiet)\b`)
+
+// timedPauseRe is a pause timed in seconds, either way round ("pause maybe
+// 15 sec. woke her up", "15 sec pause at 2am"), or heard in a snore
+// ("snoring, but there r pauses in it"). The pause is a noun, not pausing
+// a show ("paused the film for 10 sec", "had to pause the tv").
+var timedPauseRe = guard(`(?:^|\b(?:a|another|one|long|longer|big|short|the|that|few|more|some|her|his|two|three|\d+))\s*pauses?\s+(?:(?:about|almost|around|at|for|in|like|maybe|nearly|of|over|prob|probably|\d[\d:.]*\s*(?:am|pm)?)\s+){0,4}(?:\d+|five|ten|fifteen|twenty)\s*-?\s*(?:s|sec|secs|seconds)\b` +
+	`|\b(?:\d+|five|ten|fifteen|twenty)\s*-?\s*(?:s|sec|secs|second|seconds)\s+(?:long\s+)?pauses?\b` +
+	`|\bsnor\w*\b[^.;!?]{0,40}?\b(?:a|and|are|few|in|is|r|some|the|with)\s+pauses?\b|\bpauses?\s+(?:in|between)\s+(?:the\s+|her\s+|his\s+)?snor\w*`)
+
+// timedPause: timedPauseRe, not in a note of a call or a screen ("long
+// pause like 10 sec then she answered the phone"); a pause timed on a
+// phone is still a pause.
+func timedPause(t string) bool {
+	return timedPauseRe.MatchString(t) && !screenOrCall.in(t)
+}
+
+var screenOrCall = indexPlain([]string{"call", "called", "answered", "tv", "show", "film", "movie", "song", "music",
+	"video", "game", "podcast", "netflix", "youtube", "zoom", "meeting"})
 
 // outputColourRe is spit-up, vomit, stool or pee of a colour it should not
 // have: "green spit up", "white/black poop", "pee is pinkish", "poop is
@@ -244,7 +257,15 @@ var doseAmountRe = guard(`\binstead of\s+(?:the\s+)?(?:\d+(?:\.\d+)?\s*(?:cc|mg|
 
 // namedERRe is an emergency room named by its hospital: "going to
 // glendale adventist er", "at st marys er now" ("the er" is a medical word).
-var namedERRe = guard(`\b(?:going to|headed to|heading to|on the way to|taking \w+ to|took \w+ to|at|in)\s+(?:\w+\s+){1,3}?(?:er|e\.r\.)(?:\s|$|[^\w\s])`)
+var namedERRe = guard(`\b(?:going to|headed to|heading to|on the way to|taking \w+ to|took \w+ to|at|in)\s+(?:\w+\s+){1,3}?(?:er|e\.r\.)(?:\s*$|\s*[^\w\s]|\s+(?:now|asap|meet|with|for|again|tonight|today|right now|waiting))`)
+
+// namedER: namedERRe, not an animal's emergency room ("taking rex to the
+// animal er").
+func namedER(t string) bool {
+	return namedERRe.MatchString(t) && !animalER.in(t)
+}
+
+var animalER = indexPlain([]string{"animal", "vet", "vets", "pet", "emergency vet"})
 
 // doseAmount: a dose by its measure (doseAmountRe), not a medicine's
 // strength ("infant tylenol, the 160mg/5ml") nor the size of one to buy
@@ -253,7 +274,7 @@ func doseAmount(t string) bool {
 	if !doseAmountRe.MatchString(t) {
 		return false
 	}
-	if strengthRe.may(t) {
+	if strengthRe.may(t) && !givenRe.MatchString(t) {
 		t = strengthRe.ReplaceAllStringFunc(t, spaces)
 	}
 	return doseAmountRe.MatchString(t)
@@ -263,6 +284,10 @@ func doseAmount(t string) bool {
 // buying.
 var strengthRe = guard(`\b\d+(?:\.\d+)?\s*mg\s*(?:/|per|in)\s*\d*(?:\.\d+)?\s*(?:ml|mls)\b` +
 	`|\b(?:buy|get|order|grab|pick up|reorder|restock)\s+(?:the\s+|a\s+|some\s+|more\s+|another\s+)?(?:\w+\s+){0,2}?\d+(?:\.\d+)?\s*mg\b`)
+
+// givenRe is a dose given or to give: a strength named beside it is the
+// dose's ("grab the 120mg and give him some, hes 38.6").
+var givenRe = guard(`\b(?:give|gave|giving|given|dose|dosed|dosing)\b`)
 
 // respondRe is someone barely responding; emails and messages that go
 // unanswered are blanked first (notMedical).
@@ -397,7 +422,7 @@ func medicalIn(s, t string) bool {
 	}
 	// A seat tipped with the baby in it is read before "fell off the
 	// counter" is set aside as a thing that fell.
-	if tippedRe.MatchString(plain(s)) {
+	if tipped(plain(s)) {
 		return true
 	}
 	// Read before supplies are set aside: a dose gone wrong, something
@@ -434,7 +459,7 @@ func medicalIn(s, t string) bool {
 		vomitAllRe.MatchString(t) || objectIn(t) || hearingRe.MatchString(t) || caughtRe.MatchString(t) ||
 		signsRead(t) || injuryRead(t) || postpartumRead(t) || weightRe.MatchString(t) ||
 		fewWetsRe.MatchString(t) || littleFeedRe.MatchString(t) || weightLost(t) || fewWets(t) || clauseSigns(t) || fewerThanUsual(t) ||
-		familySigns(t) || mouthSign(t) || namedERRe.MatchString(t) {
+		familySigns(t) || mouthSign(t) || namedER(t) || timedPause(t) {
 		return true
 	}
 	if bodyConcern(t) {
@@ -495,8 +520,8 @@ func sleepyBaby(t string) bool {
 // sleepsTooLongRe is sleep that fills a day, said by its hours ("sleeping
 // like 20h a day for 2 days now") or as waking only a little ("sleep
 // almost all day, wake little then sleep again").
-var sleepsTooLongRe = guard(`\bsleep\w*\s+(?:like\s+|about\s+|around\s+|almost\s+|nearly\s+|over\s+|maybe\s+)?(?:1[89]|2[0-4])\s*(?:h|hrs?|hours)\b` +
-	`|\bsleep\w*\s+(?:almost|nearly|basically)\s+(?:all day|the whole day|whole day)\b` +
+var sleepsTooLongRe = guard(`\bsle(?:ep|pt)\w*\s+(?:like\s+|about\s+|around\s+|almost\s+|nearly\s+|over\s+|maybe\s+)?(?:19|2[0-4])\s*(?:h|hrs?|hours)\b` +
+	`|\bsle(?:ep|pt)\w*\s+(?:almost|nearly|basically)\s+(?:all day|the whole day|whole day)\b` +
 	// A stool that is all water.
 	`|\b(?:poo|poop|poos|poops|pooped|stool|stools|nappy|nappies|diaper|diapers)\b[^.;!?]{0,30}?\b(?:all|just|pure|basically|only)\s+water\b`)
 
@@ -1073,7 +1098,7 @@ func healthText(s string) (t string, harm, other bool) {
 	// renamed someone else: "the sitter's kid has hfmd, she came straight
 	// here", "the baby's cousin had measles and they shared toys".
 	whole := swallowed(t) || doseMistake(t) || droppedRe.MatchString(t) || hurtByRe.MatchString(t) || exposed(t) || unsafeRead(t) ||
-		contactExposed(plain(s)) || tippedRe.MatchString(t) || ownRedFlag(t)
+		contactExposed(plain(s)) || tipped(t) || ownRedFlag(t)
 	if !whole && aboutSomeoneElse(t) && !pronounFirst(t) {
 		if _, ours := readOthers(t); !ours {
 			return t, false, true

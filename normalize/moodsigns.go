@@ -86,7 +86,7 @@ func feeling(t string) bool {
 // may, read only of the rooms a baby does not cry in); a baby cries in the
 // car seat (toldMood), not in the bathroom.
 var hiddenCryRe = guard(`\b(?:cried|crying|cry|cries|sobb\w*|sobs|bawl\w*|in tears|wept|weeping)\b[^.;!?]{0,30}?\b(?:in|on)\s+(?:a|my|the)\s+(?:\w+\s+)?(?:bathroom|car|closet|floor|loo|parkin lot|parking lot|shower|stairs|toilet)\b(\s+seat)?` +
-	`|\b(?:cried|crying|cry|cries|sobb\w*|sobs|bawl\w*|wept|weeping)\s+in\s+(?:bathroom|closet|loo|shower|toilet)\b` +
+	`|(?:^|[,.;!?]\s*|\bi\s+(?:\w+\s+)?)(?:cried|crying|cry|sobb\w*|sobs|bawl\w*|wept|weeping)\s+in\s+(?:bathroom|closet|loo|shower|toilet)\b` +
 	`|\b(?:sat|sitting|sit|hid|hiding|hide|locked myself)\s+in\s+(?:my|the)\s+(?:bathroom|car|closet|loo|shower|toilet)\s+(?:\w+\s+){0,2}?(?:and|n|&)\s+(?:bawled|cried|sobbed|wept)\b`)
 
 // toldMoodRe is a mood told without a word for it: the parent calling
@@ -174,13 +174,14 @@ func moodSaid(t string) bool {
 
 // helpEnds: help asked for ends its clause, or goes on about the writer
 // ("need to talk to someone about how i feel"), not about a thing ("need
-// to talk to someone about the boiler").
+// to talk to someone about the boiler", "... about it" after one).
 func helpEnds(rest string) bool {
 	r := strings.TrimSpace(rest)
 	if r == "" || !isWord(r[0]) {
 		return true
 	}
-	for _, w := range []string{"about me", "about how i", "about it", "about this", "about my mood", "about my head", "about my feelings", "soon", "today", "asap", "now", "again", "lately"} {
+	for _, w := range []string{"about me", "about how i", "about my mood", "about my mental", "about my head", "about my feelings",
+		"about the way i", "soon", "today", "tonight", "asap", "now", "again", "lately", "honestly", "please", "pls", "can", "i"} {
 		if strings.HasPrefix(r, w) {
 			return true
 		}
@@ -205,10 +206,13 @@ var (
 	// Help asked for or a head not right, as a parent says it: "i think i
 	// need to talk to someone", "3rd week feeling this low, i need to see
 	// someone", "my head's not right", "can you come home early, losing it".
-	helpSaid = indexPlain(append(phrasesOf([]string{"i", "i think i", "think i", "maybe i"}, []string{"need", "need to", "should"},
-		[]string{"talk to someone", "talk to somebody", "speak to someone", "see someone", "talk to a professional", "get help"}),
-		"my heads not right", "my head is not right", "my head isnt right", "im losing it", "i am losing it", "losing it here",
-		"feeling this low", "feel this low", "i dont want to get up", "dont want to get out of bed"))
+	helpSaid = indexPlain(append(phrasesOf([]string{"i", "i think i", "think i", "maybe i"},
+		[]string{"", "really", "honestly", "just", "actually"}, []string{"need", "need to", "should"},
+		[]string{"talk to someone", "talk to somebody", "speak to someone", "speak to somebody", "see someone",
+			"talk to a professional", "get help"}),
+		"my heads not right", "my head is not right", "my head isnt right", "feeling this low", "feel this low",
+		"im not doing so good", "im not doing too good", "im not doing so well", "im not doing too well",
+		"im not doing great", "i am not doing well", "i am not doing good"))
 	notOkTail = indexPlain([]string{"today", "tonight", "at all", "again", "rn", "right now", "babe", "hun", "love",
 		"mentally", "and", "can", "please", "pls", "i", "im"})
 	bondWith = indexPlain(phrasesOf([]string{"bonding", "bonded"}, []string{"with"},

@@ -478,7 +478,16 @@ var harmBabyRe = guard(`\b(?:thoughts?|urges?|images?|visions?|impulses?|flashes
 // tip over with her inside"), or a seat said to tip beside the baby's
 // state ("pram tipped in snow, she crying").
 var tippedRe = guard(`\b(?:knock\w*|tip|tips|tipp\w*|toppl\w*|flipp\w*|pull\w*|push\w*|dropp\w*|drop|drops|fell|falls|fallen|slid|slipped|rolled|went)\s+(?:\w+\s+){0,5}?with\s+(?:baby|bub|her|him|lo|the baby|them)\s+(?:still\s+)?(?:in|inside|on|strapped)\b` +
-	`|\b(?:pram|buggy|stroller|pushchair|bouncer|bouncy chair|car ?seat|high ?chair|swing|rocker|bassinet|moses basket)\s+(?:\w+\s+){0,2}?(?:tip|tips|tipped|tipping|toppled|flipped|fell over|went over)\b[^.;!?]{0,30}?\b(?:she|he|shes|hes|baby|lo|her|him)\b`)
+	`|\b(?:pram|buggy|stroller|pushchair|bouncer|bouncy chair|car ?seat|high ?chair|swing|rocker|bassinet|moses basket)\s+(?:\w+\s+){0,2}?(?:tip|tips|tipped|tipping|toppled|flipped|fell over|went over|fell off|slid off)\b[^.;!?]{0,30}?\b(?:she|he|shes|hes|baby|lo|her|him)\b`)
+
+// emptySeatRe: the seat that tipped was empty ("she wasnt in it thank
+// god").
+var emptySeatRe = guard(`\b(?:wasnt|was not|werent|were not|not|nobody|no one)\s+(?:\w+\s+)?in\s+it\b|\b(?:it was|was|seat was)\s+empty\b`)
+
+// tipped: tippedRe, not an empty seat.
+func tipped(t string) bool {
+	return tippedRe.MatchString(t) && !emptySeatRe.MatchString(t)
+}
 
 // weightRe is a child who will not stand or walk on a limb, or use it.
 var weightRe = guard(`\b(?:wont|cant|doesnt|didnt|not|isnt|stopped|refus\w* to)\s+(?:\w+\s+)?(?:lift|lifting|move|moving|use|using)\s+(?:her|his|their)\s+(?:left\s+|right\s+)?(?:arm|leg)\b|\b(?:wont|cant|doesnt|didnt|not|refus\w* to|wouldnt|isnt|stopped)\s+(?:\w+\s+)?(?:put\w*|bear\w*|stand\w*|walk\w*)\s+(?:any\s+)?(?:weight\s+)?on\s+(?:her|his|my|the|their)\s+(?:left\s+|right\s+)?(?:ankle|arm|feet|foot|knee|leg|legs)\b`)

@@ -33,9 +33,17 @@ var goneRe = guard(`\b(?:she|he|baby|lo|toddler|twin \w|twin|her|his|him)\b[^.;!
 // place named would set it aside as a supply.
 var tookPillsRe = guard(`\b(?:she|he|baby|lo|toddler|ds|dd|bub)\s+(?:\w+\s+)?(?:took|grabbed|got hold of|helped (?:herself|himself) to)\s+(?:some\s+|a few\s+|a\s+|the\s+|my\s+|your\s+|our\s+|\d+\s+|two\s+|three\s+)?(?:\w+\s+)?(?:pills?|tablets?|capsules?|meds|medicines?|painkillers?)\s+(?:from|out of|off)\s+(?:\w+\s+){0,2}?(?:organi[sz]ers?|pill ?box|dosette|bag|handbag|purse|drawer|cupboard|cabinet|box|bedside|nightstand|table|counter|side|shelf|pocket|coat|packet|pack|bottle|floor)\b`)
 
+// tookPills: tookPillsRe, not an adult taking their own ("she took her
+// pills from the cupboard this morning, before her shift").
+func tookPills(t string) bool {
+	return tookPillsRe.MatchString(t) && !ownPillsRe.MatchString(t)
+}
+
+var ownPillsRe = guard(`\b(?:took|grabbed|got)\s+(?:her|his|their)\s+(?:own\s+|usual\s+|morning\s+|evening\s+|daily\s+)?(?:pills?|tablets?|capsules?|meds|medicines?|painkillers?)\b`)
+
 // swallowed: one of the readings above. A pet's chewing is not the
 // family's (petChewing).
 func swallowed(t string) bool {
 	return hazardWords.in(t) && (ingestWords.in(t) || goneRe.MatchString(t)) && !petChewing(t) ||
-		foundOpenRe.MatchString(t) && (hazardWords.in(t) || medicineWords.in(t)) || alcoholDrunkRe.MatchString(t) || tookPillsRe.MatchString(t) || affirmed(honeyRe, t)
+		foundOpenRe.MatchString(t) && (hazardWords.in(t) || medicineWords.in(t)) || alcoholDrunkRe.MatchString(t) || tookPills(t) || affirmed(honeyRe, t)
 }

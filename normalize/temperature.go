@@ -77,7 +77,7 @@ func readingValue(m string) (float64, bool) {
 // cool". Only in a note that speaks of cold or of taking a temperature
 // (lowContext), and not a length or a weight ("head 35.8 cm").
 var lowBareRe = guard(`(?:^|[^$\d.,])(?:3[45][.,]\d|36[.,][0-4]|9[4-6][.,]\d|97[.,][0-4])(?:\s*([a-z%]+))?` +
-	`|\b(?:under|below|less than)\s+(?:36|97)\b()`)
+	`|\b(?:under|below|less than)\s+(?:36|97)\b(?:\s*([a-z%]+))?`)
 
 var lowContext = indexPlain([]string{"cold", "chilly", "temp", "temps", "temperature", "thermometer", "rectal",
 	"armpit", "under the arm", "under her arm", "under his arm", "underarm", "skin to skin", "low", "hat", "blanket",
@@ -85,7 +85,8 @@ var lowContext = indexPlain([]string{"cold", "chilly", "temp", "temps", "tempera
 
 var notDegrees = map[string]bool{"cm": true, "cms": true, "mm": true, "kg": true, "kgs": true, "g": true, "lb": true,
 	"lbs": true, "oz": true, "percent": true, "%": true, "weeks": true, "wks": true, "wk": true, "w": true, "in": true,
-	"inches": true, "ml": true, "mls": true}
+	"inches": true, "ml": true, "mls": true, "months": true, "month": true, "mo": true, "mos": true, "m": true,
+	"years": true, "yrs": true, "days": true}
 
 // lowReading: a bare reading under 36 in a note about cold or a
 // temperature.
@@ -94,7 +95,7 @@ func lowReading(t string) bool {
 		return false
 	}
 	for _, m := range lowBareRe.FindAllStringSubmatch(t, -1) {
-		if !notDegrees[m[1]] {
+		if !notDegrees[m[1]+m[2]] { // the unit of one alternative or the other
 			return true
 		}
 	}
@@ -118,6 +119,13 @@ var normalReadingRe = guard(`(?:^|[^\d.,])(3[67][.,]\d|9[6-9][.,]\d)(?:$|[^\d%])
 // i checked"): blanked with the reading that answers it.
 var warmFeltRe = guard(`(?:\b(?:baby|babys|body|bub|chest|forehead|he|head|her|hes|him|his|lo|she|shes|skin|tummy)\s+(?:\w+\s+)?)?\b(?:feel|feeling|feels|felt|seemed|seems)\s+(?:a bit\s+|a little\s+|bit\s+|kinda\s+|quite\s+|really\s+|so\s+|very\s+)?(?:hot|warm|warmish)\b`)
 
+// warmthCause names what made a baby warm: a warmth felt is answered by a
+// normal reading only beside its cause ("just the blanket"); without one
+// ("she felt warm, 37.2, had her jabs yesterday") the note is still read.
+var warmthCause = indexPlain([]string{"blanket*", "wrap*", "swaddl*", "carrier", "sling", "car seat", "in the car", "sun",
+	"bath", "hat", "layers", "bundled", "onesie", "sleeping bag", "heater", "radiator", "snuggl*", "cuddl*",
+	"skin to skin", "against me", "on me", "from me", "pram", "buggy", "stroller", "nap", "napping", "after sleep", "just woke"})
+
 // tempWordRe is the name of a temperature.
 var tempWordRe = guard(`\btemp(?:erature)?s?\b`)
 
@@ -130,7 +138,7 @@ func blankNormalTemp(t string) string {
 	// A warmth still doubted ("feels hot to me but thermometer says 98.9,
 	// checking again") is watched, not answered.
 	named := tempNames.in(t)
-	felt := warmFeltRe.MatchString(t) && !watchAgain.in(t) && !strings.Contains(t, " but ")
+	felt := warmFeltRe.MatchString(t) && warmthCause.in(t) && !watchAgain.in(t) && !strings.Contains(t, " but ")
 	if !named && !felt || strings.Contains(t, "?") || askedRe.MatchString(t) || !normalReadingRe.may(t) {
 		return t
 	}
