@@ -1433,3 +1433,24 @@ func TestAMouthSignAFallenThingAndPillsTakenAreRead(t *testing.T) {
 		assert.False(t, readsAsHealth(n), "everyday: %q", n)
 	}
 }
+
+// What the model, retrained in round fourteen, rescued of the tests'
+// everyday notes, by family: a thing of the day's care said to be broken
+// or cracked, someone feeling nothing but glad, the writer's own sleep
+// counted in hours. Each beside health notes that share their words.
+func TestAThingsStateGladnessAndOwnSleepAreNotRescued(t *testing.T) {
+	for _, tc := range []struct{ name, health, everyday string }{
+		{"cracked, of the body or a bottle", "her lips are cracked and bleeding", "the lid of the sippy cup is cracked, bin it"},
+		{"split, of the body or a teat", "nipple is split and she keeps choking on blood", "the bottle is split down the side again"},
+		{"stuck, of the body or a wheel", "something stuck in his throat, hes gagging", "pram wheel is stuck again, squeaks like mad"},
+		{"nothing felt, or nothing but glad", "my wife says she feels nothing when she holds him", "my wife says she feels nothing but happy this week"},
+		{"nothing but, of a sign or of smiles", "nothing but vomiting since lunch, cant keep water down", "nothing but smiles and giggles at the park today"},
+		{"hours slept, the baby's or the writer's", "he slept 14 hours and is still hard to wake", "slept 5 hours but still shattered, coffee please"},
+		{"sleep counted, the baby's or the writer's", "only 3 hours sleep and shes still burning up", "got 6 hours sleep last night, feeling human"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}

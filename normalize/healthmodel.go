@@ -205,12 +205,21 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 	// which since round thirteen has read a writer's Hindi signs, was sure
 	// of "baby ke daant nikal rahe hain, sab kuch muh mein daalta hai".
 	t = maskTeething(shadeRe.ReplaceAllStringFunc(skyColourRe.ReplaceAllStringFunc(t, spaces), spaces))
+	if thingBrokenRe.may(t) {
+		t = thingBrokenRe.ReplaceAllStringFunc(t, spaces)
+	}
 	for _, topic := range rescueTopics {
 		if topic.in(t) {
 			// A pill organiser or box is where medicines are kept for the
 			// week: a supply ("weekly pill organiser for my iron tablets").
 			return !hasWord(t, pillKeeping) && m.logit(s) > above
 		}
+	}
+	// Someone said to feel nothing but glad ("says she feels nothing but
+	// excited for the trip") feels only that: the model, which has read
+	// "feels nothing" in a low parent's notes, is sure of it as health.
+	if onlyGladRe.MatchString(t) {
+		return false
 	}
 	// Teething that names no topic but its own gums, drool and mouth, and
 	// no strong sign (a mouth that bleeds is not teething's), is teething: the model, which learnt one writer's Hindi signs in round
@@ -234,7 +243,7 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 		care, sure = min(care, longCareLogit), min(sure, longSureLogit)
 	}
 	if careTopics.in(t) || partnerPeople.in(t) {
-		return !passedOn.in(t) && m.logit(s) > care
+		return !passedOn.in(t) && !ownSleep(t) && m.logit(s) > care
 	}
 	// A number that reads like a temperature is the rules' to read: they
 	// tell "38.5 hours of labour" from a fever, the model is sure of both.
@@ -246,6 +255,45 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 	return wordsOf(t) >= sureWords && !(hasWord(t, comfortThings) && oneClause(t)) && !bareTempRe.MatchString(t) &&
 		!usualOrScore(t) && m.logit(s) > sure
 }
+
+// thingBrokenRe is a thing of the day's care said to be broken, cracked
+// or stuck ("mouth of the bottle is cracked", "pram wheel is stuck
+// again"): a thing's state, not the body's, so no topic the model may
+// rescue on. The body said so ("her lips are cracked") still is one.
+var thingBrokenRe = guard(`\b(?:(?:mouth|neck|rim|lid|top|bottom|side|edge|handle|strap|wheel|screen)\s+of\s+(?:the|a|an|my|our|his|her|their)\s+)?` +
+	`(?:bottles?|cups?|beakers?|jars?|lids?|mugs?|bowls?|plates?|glass|pump|flange|valve|pram|buggy|stroller|wheels?|car seat|` +
+	`cot|crib|monitor|phone|screen|tablet|laptop|tv|mirror|window|door|zip|zipper|buckle|strap|handle|kettle|steriliser|sterilizer|` +
+	`highchair|high chair|bouncer|swing|gate|toy|box|tub)\s+(?:is|was|are|were|got|has got|has|have|s|keeps getting)\s+` +
+	`(?:\w+\s+)?(?:cracked|broken|broke|torn|split|stuck|chipped|leaking|leaky|bent|snapped|jammed|scratched|cloudy|burnt|burned)\b`)
+
+// onlyGladRe is someone said to feel or be nothing but glad.
+var onlyGladRe = guard(`\bnothing but\s+(?:\w+\s+)?(?:excited|happy|smiles|smiley|smiling|giggles|giggly|joy|joyful|love|grateful|` +
+	`thankful|fun|proud|content|calm|good|great|positive|cuddles|sunshine|relief|relieved|gratitude)\b`)
+
+// ownSleep: the note counts the writer's own sleep in hours and says how
+// the writer feels ("slept 7 hours but still exhausted"), names no one
+// else and no other care: the energy log's reading, not the baby's care
+// ("slept 5 hours in the day and all the night also, too much" is the
+// baby's). The model, which reads sleep
+// and tiredness in many health notes, is sure of it.
+func ownSleep(t string) bool {
+	if !strings.Contains(t, "sleep") && !strings.Contains(t, "slept") {
+		return false
+	}
+	if _, h := readEnergy(t); h <= 0 || !lowEnergy.in(t) && !mediumEnergy.in(t) && !highEnergy.in(t) {
+		return false
+	}
+	for f := range strings.FieldsSeq(t) {
+		if f = strings.Trim(f, ",.;:!?()\"'"); otherSubjects[f] || slices.Contains(sleepOthers, f) {
+			return false
+		}
+	}
+	rest := sleptRe.ReplaceAllStringFunc(sleepRe.ReplaceAllStringFunc(t, spaces), spaces)
+	return !careTopics.in(rest)
+}
+
+// sleepOthers name someone whose sleep it may be, beyond otherSubjects.
+var sleepOthers = []string{"him", "hes", "shes", "theyre", "bubs", "bubba", "we", "us", "our", "wife", "husband", "partner"}
 
 // oneClause: t says one thing, with no second clause (saysMore) or
 // joining word inside.
