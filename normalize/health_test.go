@@ -1454,3 +1454,34 @@ func TestAThingsStateGladnessAndOwnSleepAreNotRescued(t *testing.T) {
 		})
 	}
 }
+
+// Round fourteen's readings from the misses of many writers: pain relief
+// named as other countries sell it, and the baby fallen out of a seat,
+// a bed or a changing table said without "of" or in a voice's own words;
+// each beside everyday notes that share their words.
+func TestOtherCountriesMedicinesAndFallsFromASeatAreRead(t *testing.T) {
+	for _, n := range []string{
+		"gave her panadol at 6 for the fever",
+		"tempra at 2am, temp still up",
+		"he had biogesic at noon, next dose at 6",
+		"doliprane donné à 20h, she still feels hot",
+		"took 2 endone at 10 for the c section pain",
+		"fell out the bouncer onto the tiles",
+		"she fell outta the high chair, lump on her forehead",
+		"fall from the changing table, crying hard",
+		"he fell oot the pram at the shops",
+		"dog bumped the basket and he fell out.",
+	} {
+		assert.True(t, readsAsHealth(n), "health: %q", n)
+	}
+	for _, n := range []string{
+		"out of panadol, add to the shopping list",
+		"put the tempra up in the top cupboard",
+		"the dummy fell out the pram again",
+		"my phone fell out of the car seat pocket",
+		"fell out with my sister over the christening",
+		"the sun cream fell out the buggy basket",
+	} {
+		assert.False(t, readsAsHealth(n), "everyday: %q", n)
+	}
+}

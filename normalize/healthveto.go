@@ -124,7 +124,7 @@ func clauseStrong(m healthModel, below float64, s string) bool {
 // temperature, or the note's own question, or the baby named beside an
 // illness in one clause ("baby has a tummy bug, cancel the builder").
 func graveSign(s, t string) bool {
-	if redFlag(t) || objectIn(t) || heavyOn(t) || doseOrContact(t) || contactExposed(plain(s)) || exposed(t) ||
+	if redFlag(t) || objectIn(t) || heavyOn(t) || seatFallRe.MatchString(t) || doseOrContact(t) || contactExposed(plain(s)) || exposed(t) ||
 		normalAsked.MatchString(t) || asked(t) ||
 		feverNamed.in(t) || degreesFever(t) || feverFigure(t) || thermometerRe.MatchString(t) {
 		return true
@@ -187,7 +187,7 @@ var (
 // healthText reads it: "the baby's cousin had measles and they shared
 // toys" names the baby before "cousin" is renamed someone else.
 func strongSign(s, t string) bool {
-	if watchedSign(s) || tippedRe.MatchString(plain(s)) {
+	if watchedSign(s) || tippedRe.MatchString(plain(s)) || seatFallRe.MatchString(strings.ToLower(plain(s))) {
 		return true
 	}
 	if doseOrContact(t) || contactExposed(plain(s)) || strongWords.in(t) || strings.Contains(t, "🩸") || degreesFever(t) {
