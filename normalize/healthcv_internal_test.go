@@ -151,7 +151,7 @@ var cvVetoes = []float64{0.02, 0.05, vetoBelow, 0.2, 0.3}
 
 // cvCares: the shipped threshold of a rescue on careTopics alone and its
 // neighbours, each with the shipped rescue and veto.
-var cvCares = []float64{0.9, careAbove, 0.95, 0.97, 0.99}
+var cvCares = []float64{0.85, careAbove, 0.93, 0.95, 0.97}
 
 // cvOthers: the shipped threshold of a rescue of a note read as about
 // someone else and its neighbours, each with the shipped reader otherwise.
