@@ -1485,3 +1485,22 @@ func TestOtherCountriesMedicinesAndFallsFromASeatAreRead(t *testing.T) {
 		assert.False(t, readsAsHealth(n), "everyday: %q", n)
 	}
 }
+
+// A change told against the usual ("normally he kicks", "different from
+// usual", "60% of normal", "wont kick like normal", "that aint normal")
+// is no log of the usual: round fourteen's writers said it so in their
+// own negations. The usual said plainly stays a log.
+func TestAChangeFromTheUsualIsNoLog(t *testing.T) {
+	for _, tc := range []struct{ name, health, everyday string }{
+		{"normally, or as normal", "barely moving his legs today, normally he kicks like mad", "kicking his legs like normal at bath time"},
+		{"unlike the usual", "spit up is green this morning, different from usual", "spit up this morning, the usual amount"},
+		{"a share of normal", "drinking maybe half of her usual since the cold", "drinking her usual since the cold cleared"},
+		{"a voice's own negation", "hes no feeding like normal, takes a bit and stops", "hes feeding like normal again, takes the lot"},
+		{"the usual asked", "tiny pink spot in her nappy, 4 days old, normal?", "nappies normal today, 6 wet and 2 dirty"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}

@@ -201,7 +201,7 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 	// A note that calls what it names normal ("jabs done this morning,
 	// shes been her normal self since") is a log the rules read as one;
 	// not one that denies it ("grey, not pink like usual").
-	if m.w == nil || calm(t) && !negation.MatchString(t) || explained(s, t) {
+	if m.w == nil || calm(t) && !negation.MatchString(t) && !unlikeUsualRe.MatchString(t) || explained(s, t) {
 		return false
 	}
 	// Teething's gums, drool and mouth are teething, no topic: the model,
@@ -298,6 +298,17 @@ func ownSleep(t string) bool {
 
 // sleepOthers name someone whose sleep it may be, beyond otherSubjects.
 var sleepOthers = []string{"him", "hes", "shes", "theyre", "bubs", "bubba", "we", "us", "our", "wife", "husband", "partner"}
+
+// unlikeUsualRe sets what a note names against the usual, which calls
+// it no log: "normally he kicks", "different from usual", "maybe 60% of
+// normal", "wont kick like normal", "that aint normal", "normal?". Many
+// writers tell a change so, in their own negations ("no", "aint",
+// "dont"), which negation does not hold.
+var unlikeUsualRe = guard(`\b(?:normally|usually)\b` +
+	`|\b(?:different|differs|changed)\s+(?:\w+\s+)?from\s+(?:the\s+|her\s+|his\s+|their\s+)?(?:usual|normal)\b` +
+	`|\b(?:of|than)\s+(?:the\s+|her\s+|his\s+|their\s+)?(?:usual|normal)\b|\bhalf\s+(?:of\s+)?(?:her\s+|his\s+|the\s+)?usual\b` +
+	`|\b(?:no|wont|dont|doesnt|didnt|cant|aint|isnt|not)\s+(?:\w+\s+){0,4}?(?:like\s+)?(?:normal|usual)\b` +
+	`|\bnormal\s*\?|\bnormal is\b|\b(?:dunno|not sure|unsure|wonder)\s+(?:if|whether)\b`)
 
 // oneClause: t says one thing, with no second clause (saysMore) or
 // joining word inside.
