@@ -155,11 +155,11 @@ var cvCares = []float64{0.85, careAbove, 0.93, 0.95, 0.97}
 
 // cvOthers: the shipped threshold of a rescue of a note read as about
 // someone else and its neighbours, each with the shipped reader otherwise.
-var cvOthers = []float64{0.9, 0.95, otherAbove, 0.99}
+var cvOthers = []float64{0.9, otherAbove, 0.97, 0.99}
 
 // cvErrands: the shipped veto threshold for an errand's note and its
 // neighbours, each with the shipped reader otherwise.
-var cvErrands = []float64{0.2, 0.3, errandBelow, 0.5}
+var cvErrands = []float64{0.3, 0.4, errandBelow, 0.6}
 
 // cvSures: the shipped threshold of a rescue of a note of neither topic
 // and its neighbours, each with the shipped reader otherwise.

@@ -129,7 +129,9 @@ var careLogit = math.Log(careAbove / (1 - careAbove))
 // ("so quiet and still today, doesnt even startle at the dog barking" is
 // the baby, not the dog). The model has read many other people's illnesses as
 // everyday notes; chosen by cross-validation, it added no false alarm.
-const otherAbove = 0.97
+// Round fourteen's cross-validation read 13 more health notes left out at
+// 0.95 than at 0.97, for 2 false alarms.
+const otherAbove = 0.95
 
 var otherLogit = math.Log(otherAbove / (1 - otherAbove))
 
