@@ -279,11 +279,10 @@ var onlyGladRe = guard(`\bnothing but\s+(?:\w+\s+)?(?:excited|happy|smiles|smile
 
 // ownSleep: the note counts the writer's own sleep in hours and says how
 // the writer feels ("slept 7 hours but still exhausted") or nothing more
-// ("only slept 2 hours"), names no one
-// else and no other care: the energy log's reading, not the baby's care
-// ("slept 5 hours in the day and all the night also, too much" is the
-// baby's). The model, which reads sleep
-// and tiredness in many health notes, is sure of it.
+// ("only slept 2 hours"), and names no one else and no other care: the
+// energy log's reading, not the baby's care ("slept 5 hours in the day
+// and all the night also, too much" is the baby's). The model, which
+// reads sleep and tiredness in many health notes, is sure of it.
 func ownSleep(t string) bool {
 	if !strings.Contains(t, "sleep") && !strings.Contains(t, "slept") {
 		return false
