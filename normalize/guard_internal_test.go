@@ -208,7 +208,7 @@ func guardedPatterns() map[string]*guardedRe {
 		"staysAwayRe": staysAwayRe, "swearRe": swearRe, "tempWordRe": tempWordRe, "theirChildRe": theirChildRe,
 		"thermometerRe": thermometerRe, "timeOfDayRe": timeOfDayRe, "trappedRe": trappedRe, "unitNumberRe": unitNumberRe,
 		"unwantedRe": unwantedRe, "usualRe": usualRe, "weighedRe": weighedRe, "weightDownRe": weightDownRe,
-		"weightGramsRe": weightGramsRe, "shadeRe": shadeRe, "doseTimeRe": doseTimeRe, "dropsVerbRe": dropsVerbRe, "oversleptRe": oversleptRe, "metAtRe": metAtRe, "rolledOverRe": rolledOverRe, "countUsualRe": countUsualRe,
+		"weightGramsRe": weightGramsRe, "shadeRe": shadeRe, "thingBrokenRe": thingBrokenRe, "seatFallRe": seatFallRe, "unlikeUsualRe": unlikeUsualRe, "onlyGladRe": onlyGladRe, "doseTimeRe": doseTimeRe, "dropsVerbRe": dropsVerbRe, "oversleptRe": oversleptRe, "metAtRe": metAtRe, "rolledOverRe": rolledOverRe, "countUsualRe": countUsualRe,
 	}
 }
 

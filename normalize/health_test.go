@@ -1702,3 +1702,74 @@ func TestAMouthSignAFallenThingAndPillsTakenAreRead(t *testing.T) {
 		assert.False(t, readsAsHealth(n), "everyday: %q", n)
 	}
 }
+
+// What the model, retrained in round fourteen, rescued of the tests'
+// everyday notes, by family: a thing of the day's care said to be broken
+// or cracked, someone feeling nothing but glad, the writer's own sleep
+// counted in hours. Each beside health notes that share their words.
+func TestAThingsStateGladnessAndOwnSleepAreNotRescued(t *testing.T) {
+	for _, tc := range []struct{ name, health, everyday string }{
+		{"cracked, of the body or a bottle", "her lips are cracked and bleeding", "the lid of the sippy cup is cracked, bin it"},
+		{"split, of the body or a teat", "nipple is split and she keeps choking on blood", "the bottle is split down the side again"},
+		{"stuck, of the body or a wheel", "something stuck in his throat, hes gagging", "pram wheel is stuck again, squeaks like mad"},
+		{"nothing felt, or nothing but glad", "my wife says she feels nothing when she holds him", "my wife says she feels nothing but happy this week"},
+		{"nothing but, of a sign or of smiles", "nothing but vomiting since lunch, cant keep water down", "nothing but smiles and giggles at the park today"},
+		{"hours slept, the baby's or the writer's", "he slept 14 hours and is still hard to wake", "slept 5 hours but still shattered, coffee please"},
+		{"sleep counted, the baby's or the writer's", "only 3 hours sleep and shes still burning up", "got 6 hours sleep last night, feeling human"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}
+
+// Round fourteen's readings from the misses of many writers: pain relief
+// named as other countries sell it, and the baby fallen out of a seat,
+// a bed or a changing table said without "of" or in a voice's own words;
+// each beside everyday notes that share their words.
+func TestOtherCountriesMedicinesAndFallsFromASeatAreRead(t *testing.T) {
+	for _, n := range []string{
+		"gave her panadol at 6 for the fever",
+		"tempra at 2am, temp still up",
+		"he had biogesic at noon, next dose at 6",
+		"doliprane donné à 20h, she still feels hot",
+		"took 2 endone at 10 for the c section pain",
+		"fell out the bouncer onto the tiles",
+		"she fell outta the high chair, lump on her forehead",
+		"fall from the changing table, crying hard",
+		"he fell oot the pram at the shops",
+		"dog bumped the basket and he fell out.",
+	} {
+		assert.True(t, readsAsHealth(n), "health: %q", n)
+	}
+	for _, n := range []string{
+		"out of panadol, add to the shopping list",
+		"put the tempra up in the top cupboard",
+		"the dummy fell out the pram again",
+		"my phone fell out of the car seat pocket",
+		"fell out with my sister over the christening",
+		"the sun cream fell out the buggy basket",
+	} {
+		assert.False(t, readsAsHealth(n), "everyday: %q", n)
+	}
+}
+
+// A change told against the usual ("normally he kicks", "different from
+// usual", "60% of normal", "wont kick like normal", "that aint normal")
+// is no log of the usual: round fourteen's writers said it so in their
+// own negations. The usual said plainly stays a log.
+func TestAChangeFromTheUsualIsNoLog(t *testing.T) {
+	for _, tc := range []struct{ name, health, everyday string }{
+		{"normally, or as normal", "barely moving his legs today, normally he kicks like mad", "kicking his legs like normal at bath time"},
+		{"unlike the usual", "spit up is green this morning, different from usual", "spit up this morning, the usual amount"},
+		{"a share of normal", "drinking maybe half of her usual since the cold", "drinking her usual since the cold cleared"},
+		{"a voice's own negation", "hes no feeding like normal, takes a bit and stops", "hes feeding like normal again, takes the lot"},
+		{"the usual asked", "tiny pink spot in her nappy, 4 days old, normal?", "nappies normal today, 6 wet and 2 dirty"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.True(t, readsAsHealth(tc.health), "health: %q", tc.health)
+			assert.False(t, readsAsHealth(tc.everyday), "everyday: %q", tc.everyday)
+		})
+	}
+}

@@ -116,8 +116,11 @@ var feedRhythmRe = guard(`\bevery\s+(?:[2-9]|two|three|four|couple of)(?:\s*(?:-
 var partnerPeople = indexPlain([]string{"wife", "husband", "partner", "hubby", "dh", "dw", "boyfriend", "girlfriend",
 	"fiance", "fiancee", "spouse", "wifey", "missus"})
 
-// careAbove is the threshold of a careTopics rescue.
-const careAbove = 0.93
+// careAbove is the threshold of a careTopics rescue: 0.93 until round
+// fourteen, whose cross-validation (the writer's own sleep counted in hours
+// no longer a care note) read 17 more health notes left out at 0.9 for one
+// false alarm.
+const careAbove = 0.9
 
 var careLogit = math.Log(careAbove / (1 - careAbove))
 
@@ -126,7 +129,9 @@ var careLogit = math.Log(careAbove / (1 - careAbove))
 // ("so quiet and still today, doesnt even startle at the dog barking" is
 // the baby, not the dog). The model has read many other people's illnesses as
 // everyday notes; chosen by cross-validation, it added no false alarm.
-const otherAbove = 0.97
+// Round fourteen's cross-validation read 13 more health notes left out at
+// 0.95 than at 0.97, for 2 false alarms.
+const otherAbove = 0.95
 
 var otherLogit = math.Log(otherAbove / (1 - otherAbove))
 
@@ -165,10 +170,12 @@ var sureLogit = math.Log(sureAbove / (1 - sureAbove))
 // read about twice as many for 5 but took "says she feels nothing but
 // excited for the trip" and "la bebé se gira sola ahora, qué linda" for
 // health, and 0.9 and 0.85 at eight words eight of the tests' everyday
-// examples.
+// examples. Round fourteen lowered the sure threshold of a long note from
+// 0.95 to 0.9: 35 more health notes left out for 5 false alarms (0.93: 21
+// for 3), and none of the tests' examples, which are short.
 const (
 	longWords     = 10
-	longSureAbove = 0.95
+	longSureAbove = 0.9
 	longCareAbove = 0.9
 )
 
@@ -198,19 +205,28 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 	// A note that calls what it names normal ("jabs done this morning,
 	// shes been her normal self since") is a log the rules read as one;
 	// not one that denies it ("grey, not pink like usual").
-	if m.w == nil || calm(t) && !negation.MatchString(t) || explained(s, t) {
+	if m.w == nil || calm(t) && !negation.MatchString(t) && !unlikeUsualRe.MatchString(t) || explained(s, t) {
 		return false
 	}
 	// Teething's gums, drool and mouth are teething, no topic: the model,
 	// which since round thirteen has read a writer's Hindi signs, was sure
 	// of "baby ke daant nikal rahe hain, sab kuch muh mein daalta hai".
 	t = maskTeething(shadeRe.ReplaceAllStringFunc(skyColourRe.ReplaceAllStringFunc(t, spaces), spaces))
+	if thingBrokenRe.may(t) {
+		t = thingBrokenRe.ReplaceAllStringFunc(t, spaces)
+	}
 	for _, topic := range rescueTopics {
 		if topic.in(t) {
 			// A pill organiser or box is where medicines are kept for the
 			// week: a supply ("weekly pill organiser for my iron tablets").
 			return !hasWord(t, pillKeeping) && m.logit(s) > above
 		}
+	}
+	// Someone said to feel nothing but glad ("says she feels nothing but
+	// excited for the trip") feels only that: the model, which has read
+	// "feels nothing" in a low parent's notes, is sure of it as health.
+	if onlyGladRe.MatchString(t) {
+		return false
 	}
 	// Teething that names no topic but its own gums, drool and mouth, and
 	// no strong sign (a mouth that bleeds is not teething's), is teething: the model, which learnt one writer's Hindi signs in round
@@ -234,7 +250,7 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 		care, sure = min(care, longCareLogit), min(sure, longSureLogit)
 	}
 	if careTopics.in(t) || partnerPeople.in(t) {
-		return !passedOn.in(t) && m.logit(s) > care
+		return !passedOn.in(t) && !ownSleep(t) && m.logit(s) > care
 	}
 	// A number that reads like a temperature is the rules' to read: they
 	// tell "38.5 hours of labour" from a fever, the model is sure of both.
@@ -246,6 +262,56 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 	return wordsOf(t) >= sureWords && !(hasWord(t, comfortThings) && oneClause(t)) && !bareTempRe.MatchString(t) &&
 		!usualOrScore(t) && m.logit(s) > sure
 }
+
+// thingBrokenRe is a thing of the day's care said to be broken, cracked
+// or stuck ("mouth of the bottle is cracked", "pram wheel is stuck
+// again"): a thing's state, not the body's, so no topic the model may
+// rescue on. The body said so ("her lips are cracked") still is one.
+var thingBrokenRe = guard(`\b(?:(?:mouth|neck|rim|lid|top|bottom|side|edge|handle|strap|wheel|screen)\s+of\s+(?:the|a|an|my|our|his|her|their)\s+)?` +
+	`(?:bottles?|cups?|beakers?|jars?|lids?|mugs?|bowls?|plates?|glass|pump|flange|valve|pram|buggy|stroller|wheels?|car seat|` +
+	`cot|crib|monitor|phone|screen|tablet|laptop|tv|mirror|window|door|zip|zipper|buckle|strap|handle|kettle|steriliser|sterilizer|` +
+	`highchair|high chair|bouncer|swing|gate|toy|box|tub)\s+(?:is|was|are|were|got|has got|has|have|s|keeps getting)\s+` +
+	`(?:\w+\s+)?(?:cracked|broken|broke|torn|split|stuck|chipped|leaking|leaky|bent|snapped|jammed|scratched|cloudy|burnt|burned)\b`)
+
+// onlyGladRe is someone said to feel or be nothing but glad.
+var onlyGladRe = guard(`\bnothing but\s+(?:\w+\s+)?(?:excited|happy|smiles|smiley|smiling|giggles|giggly|joy|joyful|love|grateful|` +
+	`thankful|fun|proud|content|calm|good|great|positive|cuddles|sunshine|relief|relieved|gratitude)\b`)
+
+// ownSleep: the note counts the writer's own sleep in hours and says how
+// the writer feels ("slept 7 hours but still exhausted") or nothing more
+// ("only slept 2 hours"), and names no one else and no other care: the
+// energy log's reading, not the baby's care ("slept 5 hours in the day
+// and all the night also, too much" is the baby's). The model, which
+// reads sleep and tiredness in many health notes, is sure of it.
+func ownSleep(t string) bool {
+	if !strings.Contains(t, "sleep") && !strings.Contains(t, "slept") {
+		return false
+	}
+	if _, h := readEnergy(t); h <= 0 {
+		return false
+	}
+	for f := range strings.FieldsSeq(t) {
+		if f = strings.Trim(f, ",.;:!?()\"'"); otherSubjects[f] || slices.Contains(sleepOthers, f) {
+			return false
+		}
+	}
+	rest := sleptRe.ReplaceAllStringFunc(sleepRe.ReplaceAllStringFunc(t, spaces), spaces)
+	return !careTopics.in(rest) && (lowEnergy.in(t) || mediumEnergy.in(t) || highEnergy.in(t) || wordsOf(rest) < 2)
+}
+
+// sleepOthers name someone whose sleep it may be, beyond otherSubjects.
+var sleepOthers = []string{"him", "hes", "shes", "theyre", "bubs", "bubba", "we", "us", "our", "wife", "husband", "partner"}
+
+// unlikeUsualRe sets what a note names against the usual, which calls
+// it no log: "normally he kicks", "different from usual", "maybe 60% of
+// normal", "wont kick like normal", "that aint normal", "normal?". Many
+// writers tell a change so, in their own negations ("no", "aint",
+// "dont"), which negation does not hold.
+var unlikeUsualRe = guard(`\b(?:normally|usually)\b` +
+	`|\b(?:different|differs|changed)\s+(?:\w+\s+)?from\s+(?:the\s+|her\s+|his\s+|their\s+)?(?:usual|normal)\b` +
+	`|\b(?:of|than)\s+(?:the\s+|her\s+|his\s+|their\s+)?(?:usual|normal)\b|\bhalf\s+(?:of\s+)?(?:her\s+|his\s+|the\s+)?usual\b` +
+	`|\b(?:no|wont|dont|doesnt|didnt|cant|aint|isnt|not)\s+(?:\w+\s+){0,4}?(?:like\s+)?(?:normal|usual)\b` +
+	`|\bnormal\s*\?|\bnormal is\b|\b(?:dunno|not sure|unsure|wonder)\s+(?:if|whether)\b`)
 
 // oneClause: t says one thing, with no second clause (saysMore) or
 // joining word inside.

@@ -427,6 +427,11 @@ var medicineWords = indexPlain([]string{
 	"penicillin", "trimethoprim", "nitrofurantoin", "cefalexin", "metronidazole", "erythromycin", "clarithromycin",
 	"sumatriptan", "ondansetron", "zofran", "buscopan", "lorazepam", "diazepam", "quetiapine", "olanzapine",
 	"lovenox", "oxycodone", "oxy", "antifungal*", "anti fungal", "anti sickness", "antisickness",
+	// Paracetamol, ibuprofen and stronger pain relief as other countries
+	// sell them (round fourteen: writers in Australia, South Africa,
+	// Canada, the Philippines and Europe name them as others say calpol).
+	"panadol", "panado", "panamax", "dymadon", "tempra", "biogesic", "doliprane", "dafalgan", "efferalgan",
+	"tachipirina", "apiretal", "dalsy", "brufen", "ben-u-ron", "benuron", "endone", "myprodol",
 })
 
 // routineDrops are supplements and remedies given every day: a health

@@ -489,6 +489,19 @@ func tipped(t string) bool {
 	return tippedRe.MatchString(t) && !emptySeatRe.MatchString(t)
 }
 
+// seatFallRe is the baby fallen out of or from a seat, a bed or a
+// changing table, said without "of" or in a voice's own words ("fell out
+// the bouncer face first", "fell outta the car seat", "fell oot the
+// bouncer", "fall from the changing table", "she fell out."): the word
+// lists read "fell out of" and "fell from" only. Only the baby, or no one
+// named, falls: "the dummy fell out the pram" is a thing's fall.
+var seatFallRe = guard(`(?:^|[,.;!?:(]\s*|\b(?:she|he|shes|hes|baby|babys|lo|bub|bubs|they|twins?|then|and|just|nearly|almost)\s+)` +
+	`(?:fell|fall|falls|fallen|tumbled|toppled|slid)\s+(?:right\s+|straight\s+|head\s?first\s+)?` +
+	`(?:out(?:\s+of)?|outta|oot(?:\s+o)?|off(?:\s+of)?|from|down from)\s+(?:the\s+|her\s+|his\s+|my\s+|our\s+|a\s+)?` +
+	`(?:bouncers?|bouncy chair|changing table|changing mat|change table|changer|car ?seat|pram|buggy|stroller|high ?chair|bed|cot|crib|` +
+	`sofa|couch|settee|bumbo|swing|rocker|sling|carrier|moses basket|bassinet|basket|chair|worktop|counter|table|bench|arms)\b` +
+	`|\b(?:she|he|baby|lo|bub)\s+(?:fell|tumbled|toppled)\s+out\s*(?:[,.;!?]|$)`)
+
 // weightRe is a child who will not stand or walk on a limb, or use it.
 var weightRe = guard(`\b(?:wont|cant|doesnt|didnt|not|isnt|stopped|refus\w* to)\s+(?:\w+\s+)?(?:lift|lifting|move|moving|use|using)\s+(?:her|his|their)\s+(?:left\s+|right\s+)?(?:arm|leg)\b|\b(?:wont|cant|doesnt|didnt|not|refus\w* to|wouldnt|isnt|stopped)\s+(?:\w+\s+)?(?:put\w*|bear\w*|stand\w*|walk\w*)\s+(?:any\s+)?(?:weight\s+)?on\s+(?:her|his|my|the|their)\s+(?:left\s+|right\s+)?(?:ankle|arm|feet|foot|knee|leg|legs)\b`)
 
