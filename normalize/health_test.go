@@ -1402,6 +1402,34 @@ func TestASignBesideTeethingADummyOrAScoreIsRead(t *testing.T) {
 	}
 }
 
+// A second review, of the tuner's readings: a baby named or called by
+// kin falls out of a seat as "she" does, and a thing, "they" or someone
+// else does not; "nothing but" glad sets a note aside only when nothing
+// turns it; an errand beside a sleepy baby off her bottle is not set
+// aside; "panado" is breaded, not paracetamol.
+func TestRoundFourteenTunersReadingsKeepToTheirWord(t *testing.T) {
+	for _, n := range []string{
+		"Mia fell out the bouncer",
+		"my son fell out the bouncer",
+		"ds fell out the high chair",
+		"our little one fell out the pram",
+		"everyone sees nothing but smiles, nobody knows how hard i find every day",
+		"pick up more formula and calpol, she's been off her bottle and sleepy",
+	} {
+		assert.True(t, readsAsHealth(n), "health: %q", n)
+	}
+	for _, n := range []string{
+		"the dummy just fell out the pram again on our walk",
+		"the cup wobbled, fell off the counter and smashed",
+		"they fell off the table - the clean bibs, can you refold",
+		"grandpa nearly fell off his chair laughing",
+		"says she feels nothing but excited for the trip",
+		"comeu frango panado ao almoco",
+	} {
+		assert.False(t, readsAsHealth(n), "everyday: %q", n)
+	}
+}
+
 // A review of the round's mends: each reading kept to what its comment
 // says. A sound heard from upstairs is the baby's, a strength beside a dose
 // given is the dose, a pause timed either way round is read but not a

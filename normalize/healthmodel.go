@@ -226,7 +226,9 @@ func rescuedBy(m healthModel, above, care, sure float64, s, t string) bool {
 	// excited for the trip") feels only that: the model, which has read
 	// "feels nothing" in a low parent's notes, is sure of it as health.
 	if onlyGladRe.MatchString(t) {
-		return false
+		if rest := strings.Replace(t, "nothing but", "", 1); oneClause(rest) && !gladTurn.in(rest) {
+			return false
+		}
 	}
 	// Teething that names no topic but its own gums, drool and mouth, and
 	// no strong sign (a mouth that bleeds is not teething's), is teething: the model, which learnt one writer's Hindi signs in round
@@ -272,6 +274,11 @@ var thingBrokenRe = guard(`\b(?:(?:mouth|neck|rim|lid|top|bottom|side|edge|handl
 	`cot|crib|monitor|phone|screen|tablet|laptop|tv|mirror|window|door|zip|zipper|buckle|strap|handle|kettle|steriliser|sterilizer|` +
 	`highchair|high chair|bouncer|swing|gate|toy|box|tub)\s+(?:is|was|are|were|got|has got|has|have|s|keeps getting)\s+` +
 	`(?:\w+\s+)?(?:cracked|broken|broke|torn|split|stuck|chipped|leaking|leaky|bent|snapped|jammed|scratched|cloudy|burnt|burned)\b`)
+
+// gladTurn: what a note says after "nothing but" glad turns it ("everyone
+// sees nothing but smiles, nobody knows how hard i find every day").
+var gladTurn = indexPlain([]string{"but", "instead", "inside", "nobody knows", "no one knows", "supposed to", "should",
+	"meant to", "pretend*", "hard", "hide", "hiding"})
 
 // onlyGladRe is someone said to feel or be nothing but glad.
 var onlyGladRe = guard(`\bnothing but\s+(?:\w+\s+)?(?:excited|happy|smiles|smiley|smiling|giggles|giggly|joy|joyful|love|grateful|` +

@@ -26,10 +26,11 @@ const vetoBelow = 0.1
 // errandBelow is vetoBelow for a note about an errand or a supply
 // (errandNote): the rules' commonest false alarm on fresh notes is a
 // medicine bought, stored or run out of, so a weak reading there needs the
-// model less sure. Chosen by the same cross-validation: 0.4 until round
-// fourteen, whose folds set aside 3 more false alarms at 0.5 and no health
-// note (0.6: one more false alarm set aside).
-const errandBelow = 0.5
+// model less sure. Chosen by the same cross-validation: 0.4. Round
+// fourteen's folds set aside 3 more false alarms at 0.5 and no health note,
+// but a review found "pick up more formula and calpol, she's been off her
+// bottle and sleepy" (0.43) set aside there: a missed sign is worse.
+const errandBelow = 0.4
 
 // strongBelow is vetoBelow for a note on a strong sign that is not a
 // grave one (graveSign): round eleven found most of the rules' false
@@ -127,7 +128,7 @@ func clauseStrong(m healthModel, below float64, s string) bool {
 // the note's own question, or the baby named beside an
 // illness in one clause ("baby has a tummy bug, cancel the builder").
 func graveSign(s, t string) bool {
-	if redFlag(t) || objectIn(t) || heavyOn(t) || seatFallRe.MatchString(t) || doseOrContact(t) || contactExposed(plain(s)) || exposed(t) ||
+	if redFlag(t) || objectIn(t) || heavyOn(t) || seatFall(t) || doseOrContact(t) || contactExposed(plain(s)) || exposed(t) ||
 		normalAsked.MatchString(t) || asked(t) ||
 		feverNamed.in(t) || degreesFever(t) || feverFigure(t) || thermometerRe.MatchString(t) || namedER(t) {
 		return true
@@ -190,7 +191,7 @@ var (
 // healthText reads it: "the baby's cousin had measles and they shared
 // toys" names the baby before "cousin" is renamed someone else.
 func strongSign(s, t string) bool {
-	if watchedSign(s) || tipped(plain(s)) || seatFallRe.MatchString(strings.ToLower(plain(s))) {
+	if watchedSign(s) || tipped(plain(s)) || seatFall(strings.ToLower(plain(s))) {
 		return true
 	}
 	if doseOrContact(t) || contactExposed(plain(s)) || strongWords.in(t) || strings.Contains(t, "🩸") || degreesFever(t) ||

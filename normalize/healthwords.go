@@ -430,7 +430,7 @@ var medicineWords = indexPlain([]string{
 	// Paracetamol, ibuprofen and stronger pain relief as other countries
 	// sell them (round fourteen: writers in Australia, South Africa,
 	// Canada, the Philippines and Europe name them as others say calpol).
-	"panadol", "panado", "panamax", "dymadon", "tempra", "biogesic", "doliprane", "dafalgan", "efferalgan",
+	"panadol", "panamax", "dymadon", "tempra", "biogesic", "doliprane", "dafalgan", "efferalgan",
 	"tachipirina", "apiretal", "dalsy", "brufen", "ben-u-ron", "benuron", "endone", "myprodol",
 })
 

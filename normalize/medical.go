@@ -422,7 +422,7 @@ func medicalIn(s, t string) bool {
 	}
 	// A seat tipped with the baby in it is read before "fell off the
 	// counter" is set aside as a thing that fell.
-	if tipped(plain(s)) || seatFallRe.MatchString(strings.ToLower(plain(s))) {
+	if tipped(plain(s)) || seatFall(strings.ToLower(plain(s))) {
 		return true
 	}
 	// Read before supplies are set aside: a dose gone wrong, something
@@ -1098,7 +1098,7 @@ func healthText(s string) (t string, harm, other bool) {
 	// renamed someone else: "the sitter's kid has hfmd, she came straight
 	// here", "the baby's cousin had measles and they shared toys".
 	whole := swallowed(t) || doseMistake(t) || droppedRe.MatchString(t) || hurtByRe.MatchString(t) || exposed(t) || unsafeRead(t) ||
-		contactExposed(plain(s)) || tipped(t) || seatFallRe.MatchString(t) || ownRedFlag(t)
+		contactExposed(plain(s)) || tipped(t) || seatFall(t) || ownRedFlag(t)
 	if !whole && aboutSomeoneElse(t) && !pronounFirst(t) {
 		if _, ours := readOthers(t); !ours {
 			return t, false, true

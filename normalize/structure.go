@@ -369,6 +369,62 @@ func mouthSign(t string) bool {
 	return mouthSignRe.MatchString(t) && !strings.Contains(t, "mouth of")
 }
 
+// seatFall: seatFallRe, said of the baby: at the note's start with no one
+// named ("fell out the bouncer face first"), or after a subject that is
+// not a thing or someone else ("Mia fell out the bouncer", "my son fell
+// outta the cot"; not "the cup wobbled, fell off the counter", "the dummy
+// just fell out the pram", "grandpa nearly fell off his chair laughing").
+func seatFall(t string) bool {
+	for _, m := range seatFallRe.FindAllStringSubmatchIndex(t, -1) {
+		if m[2] < 0 {
+			// No subject: the note's first words, or "she fell out.".
+			if strings.TrimSpace(t[:m[0]]) == "" || !strings.HasPrefix(strings.TrimLeft(t[m[0]:m[1]], ",.;!?:( "), "fell") &&
+				!strings.HasPrefix(strings.TrimLeft(t[m[0]:m[1]], ",.;!?:( "), "fall") {
+				return true
+			}
+			continue
+		}
+		words := strings.Fields(t[m[2]:m[3]])
+		for len(words) > 1 && fallFillers[words[len(words)-1]] {
+			words = words[:len(words)-1]
+		}
+		last := words[len(words)-1]
+		// "the ...", "my ...": a thing, unless a word for the baby.
+		if fallDeterminers[words[0]] && len(words) > 1 {
+			if babyNouns[last] {
+				return true
+			}
+			continue
+		}
+		if !notFaller[last] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	fallDeterminers = map[string]bool{"the": true, "a": true, "an": true, "some": true, "her": true, "his": true, "my": true,
+		"our": true, "your": true, "their": true}
+	babyNouns = map[string]bool{"son": true, "daughter": true, "one": true, "man": true, "girl": true, "boy": true,
+		"baby": true, "twins": true, "twin": true, "bub": true, "lo": true, "babe": true}
+)
+
+// fallFillers come between a subject and its fall ("nearly fell").
+var fallFillers = map[string]bool{"just": true, "nearly": true, "almost": true, "then": true}
+
+// notFaller: the last word of a subject that is a thing, a pronoun for
+// things or people other than the baby, or someone else.
+var notFaller = map[string]bool{"dummy": true, "pacifier": true, "binky": true, "soother": true, "bottle": true,
+	"toy": true, "toys": true, "cup": true, "phone": true, "blanket": true, "bib": true, "bibs": true, "it": true,
+	"they": true, "book": true, "hat": true, "sock": true, "socks": true, "shoe": true, "shoes": true, "spoon": true,
+	"plate": true, "bowl": true, "food": true, "wipes": true, "teddy": true, "bear": true, "grandpa": true,
+	"grandma": true, "granny": true, "grandad": true, "nana": true, "dad": true, "mum": true, "mom": true, "i": true,
+	"we": true, "you": true, "laptop": true, "remote": true, "bag": true, "pillow": true, "cushion": true,
+	"tray": true, "lid": true, "cat": true, "dog": true, "washing": true, "clothes": true, "keys": true,
+	"seat": true, "bouncer": true, "pram": true, "buggy": true, "stroller": true, "basket": true, "chair": true,
+	"cot": true, "crib": true, "carrier": true, "mat": true, "cream": true}
+
 // partnerMoodRe is the partner withdrawn or drinking since the baby came:
 // the family's mood, written about the other parent.
 var partnerMoodRe = guard(`\b(?:boyfriend|dh|dw|girlfriend|he|hes|hubby|husband|partner|she|shes|wife)\b[^.;!?]{0,50}\b(?:drinking\s+(?:a lot|again|all|alone|each|every|heavily|more|most|so much)|(?:barely|doesnt|hardly|hasnt|havent|not|stopped|wont)\s+(?:talk|talks|talking|speak|speaks|speaking|leav\w+ the house|get\w* out of bed|(?:been|got|gotten) out of bed)|feels?\s+(?:so\s+)?(?:hopeless|like a failure|numb|trapped|useless|worthless))\b`)
@@ -494,8 +550,9 @@ func tipped(t string) bool {
 // the bouncer face first", "fell outta the car seat", "fell oot the
 // bouncer", "fall from the changing table", "she fell out."): the word
 // lists read "fell out of" and "fell from" only. Only the baby, or no one
-// named, falls: "the dummy fell out the pram" is a thing's fall.
-var seatFallRe = guard(`(?:^|[,.;!?:(]\s*|\b(?:she|he|shes|hes|baby|babys|lo|bub|bubs|they|twins?|then|and|just|nearly|almost)\s+)` +
+// named, falls: "the dummy fell out the pram" is a thing's fall
+// (seatFall reads who).
+var seatFallRe = guard(`(?:^|[,.;!?:(]\s*)(?:(\w+(?:\s+\w+){0,2})\s+)?(?:then\s+|just\s+|nearly\s+|almost\s+)?` +
 	`(?:fell|fall|falls|fallen|tumbled|toppled|slid)\s+(?:right\s+|straight\s+|head\s?first\s+)?` +
 	`(?:out(?:\s+of)?|outta|oot(?:\s+o)?|off(?:\s+of)?|from|down from)\s+(?:the\s+|her\s+|his\s+|my\s+|our\s+|a\s+)?` +
 	`(?:bouncers?|bouncy chair|changing table|changing mat|change table|changer|car ?seat|pram|buggy|stroller|high ?chair|bed|cot|crib|` +
