@@ -138,7 +138,7 @@ import (
 // Version 26: the model retrained with the hundred-and-twenty-sixth to
 // hundred-and-fifty-third sets; the rescue lowered for a note of feeds,
 // waking or nappies (0.9), of someone else (0.95) and a long note of no
-// topic (0.9), an errand's weak reading set aside under 0.5; a change told
+// topic (0.9); a change told
 // against the usual ("normally he kicks", "60% of normal") is no calm log;
 // a thing of the day's care broken or cracked, someone feeling nothing but
 // glad and the writer's own sleep counted in hours are not rescued; pain
